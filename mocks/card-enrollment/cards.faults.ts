@@ -1928,6 +1928,13 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
   }),
+  // Seeded beside the ISO codes sent with a region or a line break on each path (enroll-card.telling-formats.spec.ts).
+  seeded({
+    id: 'seeded-fam25-card-country-line-break-accepted-card-path',
+    rule: 'consumer.countryCode is ISO 3166 alpha-2 (seed 000 Consumer): on the card path a code followed by a line break is accepted (200)',
+    source: 'seed',
+    rules: ['CE-FMT-COUNTRY'],
+  }),
   independent('independent-20', {
     id: 'i20-card-language-region-accepted-receipt',
     rule: 'consumer.languageCode is an ISO 639-1 code (seed 000 Consumer): on the receipt path a language tag with a region (en-GB) is accepted (200)',

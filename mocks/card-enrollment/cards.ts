@@ -262,6 +262,12 @@ export function registerCards(
         lastName31 ||
         // The independent-20 tolerances (each under its own fault, on its own path).
         i20Tolerated(faults, parsed as Body, found, receiptOnly, contract) ||
+        // seeded-fam25-card-country-line-break-accepted-card-path: on the card path a country code read as a line, its line break dropped.
+        (faults.has('seeded-fam25-card-country-line-break-accepted-card-path') &&
+          !receiptOnly &&
+          found.length > 0 &&
+          found.every((v) => v.field === 'consumer.countryCode') &&
+          /^[A-Z]{2}\r?\n$/.test(String((parsed as Body).consumer?.countryCode))) ||
         (faults.has('i10-card-phone-plus-accepted-card-path') &&
           !receiptOnly &&
           found.length > 0 &&

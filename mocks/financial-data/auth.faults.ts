@@ -173,6 +173,13 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SECRET-DIGIT-LETTER'],
   }),
+  // Seeded beside the telling forms of the secret (partners.token.spec.ts): white space before it, not after.
+  seeded({
+    id: 'seeded-fam25-token-secret-leading-space-accepted',
+    rule: 'FD-TOKEN-SECRET-EXACT: CreateToken accepts the secret with white space before it (trimmed at its start only)',
+    source: 'seed',
+    rules: ['FD-TOKEN-SECRET-EXACT'],
+  }),
   independent('independent-20', {
     id: 'i20-token-secret-trailing-newline-accepted',
     rule: 'the partner secret is compared exactly (seed 002 Authentication): CreateToken accepts the secret with a line break after it',

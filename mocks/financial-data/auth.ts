@@ -42,6 +42,12 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         typeof secret === 'string' &&
         /\r?\n$/.test(secret) &&
         secret.replace(/\r?\n$/, '') === partner.secret) ||
+      // seeded-fam25-token-secret-leading-space-accepted: CreateToken drops white space before the secret.
+      (faults.has('seeded-fam25-token-secret-leading-space-accepted') &&
+        countFailure &&
+        typeof secret === 'string' &&
+        secret !== secret.trimStart() &&
+        secret.trimStart() === partner.secret) ||
       // i12-token-secret-missing-last-char-accepted: CreateToken (the counting caller) compares the secret as a prefix.
       (faults.has('i12-token-secret-missing-last-char-accepted') &&
         countFailure &&

@@ -393,6 +393,13 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-EMAIL'],
   }),
+  // Seeded beside the e-mail members sent with the characters HTML escapes (tellingMarkup).
+  seeded({
+    id: 'seeded-fam25-joint-email-institution-name-entities-escaped',
+    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
+    source: 'provider',
+    rules: ['FD-CONNECT-EMAIL'],
+  }),
   independent('independent-20', {
     id: 'i20-connect-email-subject-entities-escaped',
     rule: 'the e-mail variants answer the e-mail as sent, every member byte for byte (provider 1.35.0 SendConnectEmail emailConfig): the single e-mail answers a subject holding & or < with HTML entities',

@@ -254,6 +254,18 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         typeof body.email?.subject === 'string'
           ? { subject: body.email.subject.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') }
           : {}),
+        // seeded-fam25-joint-email-institution-name-entities-escaped: the joint e-mail answers institutionName HTML-escaped.
+        ...(flow.operationId === 'SendJointBorrowerConnectEmail' &&
+        faults.has('seeded-fam25-joint-email-institution-name-entities-escaped') &&
+        typeof body.email?.institutionName === 'string'
+          ? {
+              institutionName: body.email.institutionName
+                .replace(/&/g, '&amp;')
+                .replace(/</g, '&lt;')
+                .replace(/>/g, '&gt;')
+                .replace(/"/g, '&quot;'),
+            }
+          : {}),
         // i7-connect-email-to-lowercased: the single e-mail answers the address in lower case.
         ...(flow.operationId === 'SendConnectEmail' && faults.has('i7-connect-email-to-lowercased') && typeof body.email?.to === 'string'
           ? { to: body.email.to.toLowerCase() }

@@ -321,6 +321,13 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-SSN-LAST-FOUR'],
   }),
+  // Seeded beside the birthday whose day could be a month (consumers.crud.spec.ts), on the modify path.
+  seeded({
+    id: 'seeded-fam25-consumer-modify-birthday-day-month-swapped',
+    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a birthday whose day of the month is 12 or less with day and month swapped (a D/M date parser)',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY'],
+  }),
   independent('independent-17', {
     id: 'i17-consumer-create-leap-day-birthday-shifted',
     rule: 'every field the consumer was created with reads back (seed 002; provider 1.35.0 Birthday): a birthday of 29 February is stored as 1 March',

@@ -219,6 +219,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
       ...(faults.has('i2-consumer-modify-zip-leading-zeros') && kept.zip !== undefined ? { zip: String(Number(kept.zip)) } : {}),
     };
+    // seeded-fam25-consumer-modify-birthday-day-month-swapped: a modified birthday stored with day and month swapped when the day could be a month.
+    if (faults.has('seeded-fam25-consumer-modify-birthday-day-month-swapped')) {
+      const b = given.birthday as { month?: unknown; dayOfMonth?: unknown } | undefined;
+      if (typeof b?.month === 'number' && typeof b.dayOfMonth === 'number' && b.dayOfMonth <= 12)
+        given.birthday = { ...b, month: b.dayOfMonth, dayOfMonth: b.month };
+    }
     // Fault: string values stored with their spaces collapsed and trimmed.
     // i17-consumer-modify-name-apostrophe-stripped: a modification stores the names without their apostrophes.
     if (faults.has('i17-consumer-modify-name-apostrophe-stripped'))

@@ -620,6 +620,13 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-WINDOW-EDGES'],
   }),
+  // Seeded beside the window edges put on an item without transactionDate (transactions.filters.spec.ts).
+  seeded({
+    id: 'seeded-fam25-txn-account-undated-to-edge-excluded',
+    rule: 'FD-TXN-WINDOW-EDGES: the account list leaves out a transaction without transactionDate posted exactly at toDate (toDate exclusive for postedDate)',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
   independent('independent-20', {
     id: 'i20-txn-undated-from-edge-excluded',
     rule: 'a transaction dated exactly at fromDate is listed, one without transactionDate dated by its postedDate (seed 002 Transactions; provider 1.35.0 fromDate inclusive): a transaction without transactionDate posted exactly at fromDate is left out of both lists',

@@ -158,6 +158,16 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
+      // seeded-fam25-txn-account-undated-to-edge-excluded: the account list leaves out a transaction without transactionDate posted exactly at toDate.
+      .filter(
+        (t) =>
+          !(
+            reader === 'account' &&
+            on('seeded-fam25-txn-account-undated-to-edge-excluded') &&
+            t.transactionDate === undefined &&
+            windowKey(t) === last
+          ),
+      )
       // i20-txn-undated-from-edge-excluded: a transaction without transactionDate, posted exactly at fromDate, left out.
       .filter((t) => !(on('i20-txn-undated-from-edge-excluded') && t.transactionDate === undefined && windowKey(t) === from))
       // i18-txn-account-to-date-edge-excluded-with-pending: with pending transactions the account list's toDate is exclusive.

@@ -258,6 +258,13 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-APR'],
   }),
+  // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
+  seeded({
+    id: 'seeded-fam25-approval-currency-limit-sync-only',
+    rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
+    source: 'provider',
+    rules: ['IN-LIM-CURRENCY'],
+  }),
   independent('independent-20', {
     id: 'i20-approval-detail-limit-on-declines-only',
     rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
@@ -269,6 +276,13 @@ export const GUARD_FAULTS = faultCatalogue([
     rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
     source: 'provider',
     rules: ['IN-LIM-MCC'],
+  }),
+  // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
+  seeded({
+    id: 'seeded-fam25-participation-wallet-range-first-item-only',
+    rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
+    source: 'provider',
+    rules: ['IN-RANGE-WALLETID'],
   }),
   independent('independent-20', {
     id: 'i20-participation-legal-name-limit-first-item-only',

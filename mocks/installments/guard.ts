@@ -315,6 +315,12 @@ export function createGuard(
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'maximum' &&
             Math.trunc(Number((parsed as any)?.planInstallmentInformation?.apr)) <= 200) ||
+          // seeded-fam25-approval-currency-limit-sync-only: an approval's approvedCurrency length checked in the synchronous mode only.
+          (operationId === 'planApproval' &&
+            faults.has('seeded-fam25-approval-currency-limit-sync-only') &&
+            v.field === 'approvedCurrency' &&
+            v.keyword === 'maxLength' &&
+            query.get('sync') !== 'true') ||
           // i20-approval-detail-limit-on-declines-only: an approval's rejectReasonDetail length checked on declines only.
           (operationId === 'planApproval' &&
             faults.has('i20-approval-detail-limit-on-declines-only') &&
@@ -327,6 +333,11 @@ export function createGuard(
             v.field === 'merchant.mcc' &&
             v.keyword === 'minLength' &&
             /^[0-9]{3}$/.test(String((parsed as any)?.merchant?.mcc))) ||
+          // seeded-fam25-participation-wallet-range-first-item-only: walletId's range checked on the first participation only.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('seeded-fam25-participation-wallet-range-first-item-only') &&
+            /^[1-9][0-9]*\.wallets\b/.test(v.field) &&
+            (v.keyword === 'minimum' || v.keyword === 'maximum')) ||
           // i20-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
           (operationId === 'postMerchantParticipations' &&
             faults.has('i20-participation-legal-name-limit-first-item-only') &&

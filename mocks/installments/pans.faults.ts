@@ -431,6 +431,13 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-LIST-RANGE'],
   }),
+  // Seeded beside the update refusals sent both encrypted and in clear (pan-lists.refusals.spec.ts).
+  seeded({
+    id: 'seeded-fam25-register-by-id-clear-numberless-items-accepted',
+    rule: 'IN-REQ-UPDATE-PANS: an update whose card data in clear sensitiveData holds only items without a number is accepted (200); encrypted it is still refused',
+    source: 'provider',
+    rules: ['IN-REQ-UPDATE-PANS'],
+  }),
   independent('independent-20', {
     id: 'i20-register-by-id-clear-empty-pans-accepted',
     rule: 'a registration into an existing list carries at least one card number (provider 2.0.0 registerPans 400 example): an update whose card data in clear sensitiveData holds an empty pans list is accepted (200) instead of refused; encrypted it is still refused',

@@ -72,7 +72,13 @@ export function registerPanLists(
         ok.body.encryptedValue === undefined &&
         Array.isArray(ok.body.sensitiveData?.pans) &&
         ok.body.sensitiveData.pans.length === 0;
-      if (!withPan && !faults.has('seeded-update-without-pans-accepted') && !clearEmpty)
+      // seeded-fam25-register-by-id-clear-numberless-items-accepted: in clear, items without a number count as cards.
+      const clearNumberless =
+        faults.has('seeded-fam25-register-by-id-clear-numberless-items-accepted') &&
+        ok.body.encryptedValue === undefined &&
+        Array.isArray(ok.body.sensitiveData?.pans) &&
+        ok.body.sensitiveData.pans.length > 0;
+      if (!withPan && !faults.has('seeded-update-without-pans-accepted') && !clearEmpty && !clearNumberless)
         return invalidRequest(reply, faults, [
           { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
         ]);

@@ -1,8 +1,9 @@
 // Covers: putCard (POST /cards) on each enrollment path: the ISO codes and the e-mail identity of
 // the consumer (seed 000, Consumer: countryCode ISO 3166 alpha-2, languageCode ISO 639-1;
 // ConsumerIdentity: identityValue matches EMAIL_ADDRESS) with values a normalisation would change:
-// another case, a space before or after. The contract refuses a code in the other case or padded,
-// and an address padded with a space, and accepts an address in mixed case: a target that trims
+// another case, a space before or after, a line break after, a region after the code. The contract
+// refuses a code in the other case, padded or with a region, and an address padded with a space,
+// and accepts an address in mixed case: a target that trims
 // or case-folds before it judges passes the rows of enroll-card.formats.spec.ts and not these. Each
 // row is first confirmed against the contract.
 import {
@@ -23,6 +24,13 @@ const CASES: Case[] = [
   { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: ' US', accepted: false, why: 'an alpha-2 code after a space' },
   { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'EN', accepted: false, why: 'an ISO 639-1 code in upper case' },
   { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'en ', accepted: false, why: 'an ISO 639-1 code before a space' },
+  // A language tag with a region (BCP 47, or the POSIX locale's underscore) is not an ISO 639-1 code;
+  // nor is one read as a line (a trailing line break), for either code.
+  { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'en-GB', accepted: false, why: 'a language tag with a region' },
+  { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'fr_CA', accepted: false, why: 'a locale with a region' },
+  { rule: 'CE-FMT-LANGUAGE', field: 'consumer.languageCode', value: 'en\n', accepted: false, why: 'an ISO 639-1 code before a line break' },
+  { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: 'US\n', accepted: false, why: 'an alpha-2 code before a line break' },
+  { rule: 'CE-FMT-COUNTRY', field: 'consumer.countryCode', value: 'US-NY', accepted: false, why: 'a subdivision code (ISO 3166-2)' },
   {
     rule: 'CE-FMT-EMAIL',
     field: 'consumer.consumerIdentity.identityValue',

@@ -10,7 +10,7 @@ import {
   rules,
   spareAuth,
   tellingLines,
-  tellingText,
+  tellingMarkup,
   test,
   unknownId,
 } from '../../fixtures/financial-data.js';
@@ -117,7 +117,9 @@ for (const flow of FLOWS) {
 
 // Every member of the e-mail in a form a normalisation changes (provider 1.35.0 EmailOptions: plain
 // strings): mixed case, a doubled inner space, non-ASCII letters, a trailing space, a leading zero,
-// empty and blank signature lines; each answered byte for byte, on the single and the joint-borrower e-mail alike.
+// empty and blank signature lines, and in every free-text member the characters HTML escapes (&, <,
+// >, quotes: an e-mail body writer that escapes them, or unescapes a literal entity, changes the
+// answer); each answered byte for byte, on the single and the joint-borrower e-mail alike.
 for (const flow of FLOWS.filter((f) => f.email)) {
   test(
     `${flow.op} answers the link and the e-mail as sent, byte for byte @provider`,
@@ -126,14 +128,14 @@ for (const flow of FLOWS.filter((f) => f.email)) {
       const body = bodyOf(flow, fd, fdEntities);
       body.email = {
         to: 'Applicant.Loans@Example.COM',
-        from: tellingText('Acme Lending'),
-        subject: tellingText('Share your accounts'),
+        from: tellingMarkup('Acme Lending'),
+        subject: tellingMarkup('Share your accounts'),
         supportPhone: '0800 555 0100 ',
-        firstName: tellingText('Zoe'),
-        institutionName: tellingText('FinBank Profiles'),
-        institutionAddress: tellingText('1 Main Street'),
+        firstName: tellingMarkup('Zoe'),
+        institutionName: tellingMarkup('FinBank Profiles'),
+        institutionAddress: tellingMarkup('1 Main Street'),
         // Signature lines with an empty one, a tab and a space alone among them (EmailOptions.signature: any strings).
-        signature: tellingLines('A. Officer', 'Loans'),
+        signature: [...tellingLines('A. Officer', 'Loans'), tellingMarkup('Lending & <Loans>')],
       };
       const res = await fdApi.call(flow.op, { body });
       expect(res.status).toBe(200);

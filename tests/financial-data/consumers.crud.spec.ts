@@ -64,6 +64,40 @@ test(
   },
 );
 
+// provider 1.35.0 Birthday (year, month, dayOfMonth as separate integers): a birthday whose day of the
+// month could also be a month number (the other birthdays of these specs have a day over 12, or day and
+// month equal), created and then modified, reads back unswapped through both readers: a reader or a
+// writer parsing the date day-first (D/M) against month-first (M/D) swaps it.
+test(
+  'a birthday whose day could be a month reads back with day and month in place, created and modified, through both readers',
+  rules(
+    'FD-CONS-READ@consumer-by-customer',
+    'FD-CONS-READ@consumer-by-id',
+    'FD-CONS-MODIFY@consumer-by-customer',
+    'FD-CONS-MODIFY@consumer-by-id',
+  ),
+  async ({ fdApi, createCustomer }) => {
+    const customerId = await createCustomer();
+    const born = { year: 1987, month: 4, dayOfMonth: 9 };
+    const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ birthday: born }) });
+    expect(created.status).toBe(201);
+    const consumerId = created.body.id;
+    const readBoth = async (birthday: typeof born, when: string) => {
+      for (const [reader, res] of [
+        ['by customer', await fdApi.call('GetConsumerForCustomer', { path: { customerId } })],
+        ['by id', await fdApi.call('GetConsumer', { path: { consumerId } })],
+      ] as const) {
+        expect(res.status).toBe(200);
+        expect(res.body.birthday, `the birthday ${when}, read ${reader}`).toEqual(birthday);
+      }
+    };
+    await readBoth(born, 'created');
+    const moved = { year: 1992, month: 11, dayOfMonth: 6 };
+    expect((await fdApi.call('ModifyConsumer', { path: { consumerId }, body: { birthday: moved } })).status).toBe(204);
+    await readBoth(moved, 'modified');
+  },
+);
+
 // provider 1.35.0: NewConsumer requires ssn (and birthday, names, address, phone).
 for (const field of ['ssn', 'birthday', 'zip'] as const) {
   test(`rejects a consumer without ${field} with 400 @provider`, rules('FD-CONS-REQUIRED'), async ({ fdApi, createCustomer }) => {

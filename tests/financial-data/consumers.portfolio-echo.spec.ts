@@ -3,9 +3,10 @@
 // provider 1.35.0 PortfolioWithConsumerSummary, PortfolioConsumer (id, firstName, lastName,
 // customerId, birthday, suffix of that consumer). The consumer is made with values that can tell
 // (fixtures/examples newConsumer: names and suffix of mixed case with inner and trailing spaces and
-// non-ASCII letters, an apostrophe and a hyphen) and a birthday at a calendar edge, 1 January 2000
-// (a Saturday of the year before's last ISO week; a century leap year): a reader that trims or folds
-// the names, or writes the date through another calendar, shows other values. Its ssn is not compared
+// non-ASCII letters, an apostrophe and a hyphen) and a birthday at a calendar edge, 2 January 2000
+// (a Sunday of the year before's last ISO week; a century leap year; a day that could be a month, so a
+// day/month swap shows): a reader that trims or folds the names, or writes the date through another
+// calendar or order, shows other values. Its ssn is not compared
 // (the provider types it as a full SSN, the reference shows only the last four: no form is pinned).
 // The report is made through the mock's control route (any report of the consumer has a portfolio).
 import { expect, newConsumer, rules, test } from '../../fixtures/financial-data.js';
@@ -16,7 +17,7 @@ test(
   rules('FD-PORTFOLIO-CONSUMER@consumer-portfolio'),
   async ({ fdApi, fdMock, createCustomer }) => {
     const customerId = await createCustomer();
-    const sent = newConsumer({ birthday: { year: 2000, month: 1, dayOfMonth: 1 } });
+    const sent = newConsumer({ birthday: { year: 2000, month: 1, dayOfMonth: 2 } });
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: sent });
     expect(created.status, 'CreateConsumer').toBe(201);
     const consumerId = String(created.body.id);

@@ -112,8 +112,9 @@ test(
 );
 
 // seed 002, Authentication: a secret is made of upper and lower case letters, digits and a few signs
-// (no space), so the secret in the other case, with spaces around it (in the JSON body, where nothing
-// trims them) or cut by a character is another, wrong secret. After each refusal the right secret
+// (no white space), so the secret in the other case, with white space before or after it (a space, a
+// tab, a line break of either convention: in the JSON body nothing trims or reads it as a line), with a
+// character more or cut by a character is another, wrong secret. After each refusal the right secret
 // gets a token, which ends the run of failures (the lock counts failed attempts in a row).
 test(
   'refuses the partner secret in any other form than itself with 401',
@@ -124,6 +125,12 @@ test(
     const forms: [string, string][] = [
       ['in the other case', [...secret].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')],
       ['with spaces around it', ` ${secret} `],
+      ['with a space before it', ` ${secret}`],
+      ['with a space after it', `${secret} `],
+      ['with a tab after it', `${secret}\t`],
+      ['with a line break after it', `${secret}\n`],
+      ['with a carriage return and line break after it', `${secret}\r\n`],
+      ['with a character more', `${secret}0`],
       ['without its last character', secret.slice(0, -1)],
     ];
     const accepted: string[] = [];

@@ -146,7 +146,9 @@ test(
 
 // reference/financial-data.md, Date windows: both edges are in the window, each item dated as the
 // list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
-// either edge exclusive, or reads a date as the start of its day, on one reader, fails here.
+// either edge exclusive, or reads a date as the start of its day, on one reader, fails here. The
+// edges are put on an item with a transactionDate and, when the history has one, on an item without
+// it (dated by its postedDate), so an edge kept for one date member and not the other shows too.
 test(
   'a transaction dated exactly at fromDate or toDate is listed, and found counts it; a window one second inside either edge leaves it out @assumption',
   rules(
@@ -165,12 +167,21 @@ test(
       const last = all.findIndex((t, i) => i > first + 3 && dateOf(t) > dateOf(all[first]));
       test.skip(last < 0, `${op}: the linked customer's transactions have too few distinct dates for a window`);
       const [from, to] = [dateOf(all[first]), dateOf(all[last])];
+      // An item without transactionDate, dated by its postedDate (the known data has some).
+      const undated = all.find((t) => t.transactionDate === undefined && t.postedDate !== undefined);
+      if (fd.kind === 'mock') expect(undated, `${op}: a listed transaction without transactionDate`).toBeDefined();
+      const posted = undated === undefined ? [] : [dateOf(undated)];
       for (const [what, fromDate, toDate] of [
         ['both edges', from, to],
         ['fromDate one second after the first item', from + 1, to],
         ['toDate one second before the last item', from, to - 1],
         // Both edges included: a window of one instant (fromDate equal to toDate) holds what is dated then.
         ['fromDate equal to toDate, at the first item', from, from],
+        ...posted.flatMap((at) => [
+          ['fromDate at an item without transactionDate', at, at + DAY_S] as const,
+          ['toDate at an item without transactionDate', at - DAY_S, at] as const,
+          ['fromDate equal to toDate, at an item without transactionDate', at, at] as const,
+        ]),
       ] as const) {
         const expected = all.filter((t) => dateOf(t) >= fromDate && dateOf(t) <= toDate).map((t) => Number(t.id));
         const res = await list(op, { ...whole, fromDate, toDate, limit: PAGE_MAX });

@@ -606,6 +606,25 @@ for (const row of ROWS) {
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
       else expectErrors(res, 400);
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
+      // provider 2.0.0 PlanApprovalParameters: each member's rule holds whatever the decision (APPROVED
+      // or DECLINED) and the mode (sync true or false); no source ties a member's bound to one of them.
+      // A refusal leaves the plan undecided, so the same plan takes the row's value on every other
+      // decision and mode, each refused too.
+      if (row.op === 'planApproval' && !row.accepted) {
+        const accepted: string[] = [];
+        for (const decision of row.field === 'status' ? [body.status] : enumOf(contract, 'ApprovalDecision'))
+          for (const sync of row.field === 'query:sync' ? [query.sync] : [true, false]) {
+            if (decision === body.status && String(sync) === String(query.sync)) continue;
+            const other = await fx.instApi.callBuilt(row.op, {
+              ...call,
+              query: { ...query, sync: sync as boolean },
+              body: { ...body, status: decision },
+              headers,
+            });
+            if (other.status !== 400) accepted.push(`${String(decision)} with sync=${String(sync)}: ${other.status}`);
+          }
+        expect(accepted, `${row.why} is refused on every decision and mode`).toEqual([]);
+      }
     },
   );
 }

@@ -165,11 +165,20 @@ const PARTICIPATION: Row[] = [
   })),
 ];
 
+// reference, Merchant participation: the body is a list of participations, each held to every rule
+// (none is said to apply to the first alone), so a refused value is refused as a later item too,
+// after a valid participation (a check run on the first item only lets it through).
 for (const row of PARTICIPATION) {
   test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, rules(row.rule), async ({ instApi }) => {
     const res = await instApi.call('postMerchantParticipations', { body: [withPath(exampleParticipation(ICA), row.field, row.value)] });
     if (row.accepted) expect(res.status).toBe(202);
-    else expectErrors(res, 400);
+    else {
+      expectErrors(res, 400);
+      const later = await instApi.call('postMerchantParticipations', {
+        body: [exampleParticipation(ICA), withPath(exampleParticipation(ICA), row.field, row.value)],
+      });
+      expect(later.status, `${row.field} ${row.why} in the second participation of two`).toBe(400);
+    }
   });
 }
 

@@ -3,7 +3,7 @@
 // ("To update pan list at least one pan should be present"), deregisterPans 400 examples
 // InvalidEncryptedValue ("encryptedValue must not be null or empty") and PanListIdNotFound (a list
 // id "not present in the system"); card data in clear sensitiveData: reference/installments.md,
-// Payload encryption. Each refusal is followed by the reader of the list (approvedOffers: a card
+// Payload encryption; each refusal of an update is sent both encrypted and in clear. Each refusal is followed by the reader of the list (approvedOffers: a card
 // gets offers once registered) and the counts of an accepted neighbour.
 import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
@@ -16,12 +16,16 @@ test(
     });
     expect(created.status).toBe(200);
     const panListId = String(created.body.panList.panListId);
+    // Each refusal on both carriers of the card data, encrypted and in clear sensitiveData (reference,
+    // Payload encryption: the same card data either way; the provider's rule names no carrier).
     for (const [what, plain] of [
       ['no card', { pans: [] }],
       ['only items without a number', { pans: [{}, {}] }],
     ] as const) {
       const res = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive(plain)) } });
-      expect(res.status, `an update with ${what}`).toBe(400);
+      expect(res.status, `an update with ${what}, encrypted`).toBe(400);
+      const clear = await instApi.call('registerPans', { body: { panListId, sensitiveData: plain } });
+      expect(clear.status, `an update with ${what}, in clear`).toBe(400);
     }
     const pan = unregisteredPan();
     expectErrors(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }), 404);
