@@ -324,7 +324,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   // Seeded beside the birthday whose day could be a month (consumers.crud.spec.ts), on the modify path.
   seeded({
     id: 'seeded-fam25-consumer-modify-birthday-day-month-swapped',
-    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a birthday whose day of the month is 12 or less with day and month swapped (a D/M date parser)',
+    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a birthday whose day of the month could be a month with day and month swapped (a D/M date parser)',
     source: 'provider',
     rules: ['FD-CONS-MODIFY'],
   }),
