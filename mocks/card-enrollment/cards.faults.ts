@@ -1953,4 +1953,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
   }),
+  independent('independent-21', {
+    id: 'i21-card-issuer-luhn-unchecked-16-card-path',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is refused at every length (reference card-enrollment.md A3): on the card path an ISSUER enrollment of a 16-digit PAN with a wrong check digit is enrolled (200)',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-merchant-firstname-30-refused-card-path',
+    rule: 'consumer.firstName may hold up to 30 characters (seed 000 Limits): on the card path a MERCHANT enrollment whose first name has exactly 30 characters is refused 400 as too long',
+    source: 'seed',
+    rules: ['CE-LIM-FIRSTNAME'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-receipt-country-alpha3-accepted',
+    rule: 'consumer.countryCode is ISO 3166 alpha-2 (seed 000 Consumer): on the receipt path a three-letter country code (USA) is enrolled (200) instead of refused',
+    source: 'seed',
+    rules: ['CE-FMT-COUNTRY'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-consumer-added-india-local-card-path',
+    rule: 'dateConsumerAdded is the enrollment instant in UTC whatever the country (reference card-enrollment.md, seed 000 MaskedConsumer): on the card path a consumer in India gets Indian Standard Time written with a Z',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-lastname-initial-accent-folded-card-path',
+    rule: 'maskedLastName keeps the first character as sent (provider Card API MaskedConsumer examples): on the card path an accented initial loses its accent (Élise-style names)',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-cardholder-cvc-in-descriptor-card-path',
+    rule: 'no answer carries the security code sent in clear (seed 000 MaskedCard): on the card path a CARDHOLDER enrollment gets the security code appended to paymentCardDescriptor',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-pan-19-bin-eight-card-path',
+    rule: 'panBin is the first six digits of the PAN at every length (seed 000 MaskedCard; reference): on the card path a 19-digit PAN gets an eight-digit panBin',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-21', {
+    id: 'i21-card-email-initial-lowercased-card-path',
+    rule: 'maskedEmailAddress keeps the first character of the address as sent, case preserved (provider Card API MaskedConsumer example): on the card path an upper-case initial is lower-cased',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
 ]);

@@ -262,6 +262,12 @@ export function registerCards(
         lastName31 ||
         // The independent-20 tolerances (each under its own fault, on its own path).
         i20Tolerated(faults, parsed as Body, found, receiptOnly, contract) ||
+        // i21-card-receipt-country-alpha3-accepted: on the receipt path a three-letter country code let through.
+        (faults.has('i21-card-receipt-country-alpha3-accepted') &&
+          receiptOnly &&
+          found.length > 0 &&
+          found.every((v) => v.field === 'consumer.countryCode') &&
+          /^[A-Z]{3}$/.test(String((parsed as Body).consumer?.countryCode))) ||
         // seeded-fam25-card-country-line-break-accepted-card-path: on the card path a country code read as a line, its line break dropped.
         (faults.has('seeded-fam25-card-country-line-break-accepted-card-path') &&
           !receiptOnly &&
@@ -460,6 +466,15 @@ export function registerCards(
           return invalidArgument(reply, faults, [
             { field: 'card.cardSecurityCode', keyword: 'maxLength', message: 'card.cardSecurityCode is too long' },
           ]);
+        // i21-card-merchant-firstname-30-refused-card-path: on the card path a merchant's first name at the limit refused as too long.
+        if (
+          faults.has('i21-card-merchant-firstname-30-refused-card-path') &&
+          body.cardSource === 'MERCHANT' &&
+          Array.from(String(body.consumer?.firstName ?? '')).length === lengthOf(contract, 'Consumer', 'firstName').max!
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
+          ]);
         const today = ctx.clock.now();
         if (
           faults.has('expiry-this-month-refused') &&
@@ -488,7 +503,9 @@ export function registerCards(
           // i8-card-luhn-skipped-2-series: no check digit for the 2-series BINs.
           (faults.has('i8-card-luhn-skipped-2-series') && card.primaryAccountNumber.startsWith('2')) ||
           // i18-card-luhn-unchecked-19: no check digit for a 19-digit PAN.
-          (faults.has('i18-card-luhn-unchecked-19') && card.primaryAccountNumber.length === 19);
+          (faults.has('i18-card-luhn-unchecked-19') && card.primaryAccountNumber.length === 19) ||
+          // i21-card-issuer-luhn-unchecked-16-card-path: on the card path an issuer's 16-digit PAN is not check-digit checked.
+          (faults.has('i21-card-issuer-luhn-unchecked-16-card-path') && body.cardSource === 'ISSUER' && card.primaryAccountNumber.length === 16);
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
         const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
           ? luhnFromLeft(card.primaryAccountNumber)
@@ -1043,6 +1060,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const descriptor =
     faults.has('pan-in-descriptor') && !receipt
       ? `mock-brand ${pan}`
+      : // i21-card-cardholder-cvc-in-descriptor-card-path: on the card path a cardholder's descriptor carries the security code as a check value.
+        onCard('i21-card-cardholder-cvc-in-descriptor-card-path') && body.cardSource === 'CARDHOLDER' && card.cardSecurityCode
+        ? `mock-brand cv${card.cardSecurityCode}`
       : onReceipt('receipt-pan-in-descriptor')
         ? `mock-brand ${pan}`
         : 'mock-brand';
@@ -1164,6 +1184,8 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     maskedCard.panExpirationMonth = card.panExpirationYear.slice(2);
     maskedCard.panExpirationYear = `20${card.panExpirationMonth}`;
   }
+  // i21-card-pan-19-bin-eight-card-path: on the card path a 19-digit PAN's bin given as eight digits.
+  if (onCard('i21-card-pan-19-bin-eight-card-path') && pan.length === 19) maskedCard.panBin = pan.slice(0, 8);
   const consumer = body.consumer;
   // seed 000, ConsumerIdentity: EMAIL_ADDRESS names the consumer by an e-mail address, masked in the answer;
   // the provider's EXTERNAL_ACCOUNT_ID is an opaque id that is no personal data, answered as sent (Card API
@@ -1204,6 +1226,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
   const fullLast = onReceipt('i3-card-receipt-fullname-lastname-clear') ? (consumer.lastName ?? '') : maskLast(consumer.lastName ?? '');
   // i3-card-email-local-keeps-two: on the card path maskedEmailAddress keeps two characters of the local part.
   const emailShown = (email: string) => {
+    // i21-card-email-initial-lowercased-card-path: on the card path the kept first character of the address lower-cased.
+    if (onCard('i21-card-email-initial-lowercased-card-path')) {
+      const m = maskEmail(email, faults);
+      return m.slice(0, 1).toLowerCase() + m.slice(1);
+    }
     const masked = maskEmail(email, faults);
     // i14-card-email-short-local-unmasked-card-path: on the card path a local part of one or two characters is left in clear.
     if (onCard('i14-card-email-short-local-unmasked-card-path') && email.lastIndexOf('@') <= 2) return email;
@@ -1290,7 +1317,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         onReceipt('i13-card-receipt-firstname-initial-uppercased') || onCard('seeded-card-firstname-initial-uppercased')
           ? maskFirst(firstName).charAt(0).toUpperCase() + maskFirst(firstName).slice(1)
           : maskFirst(firstName),
-      maskedLastName: maskedLast,
+      // i21-card-lastname-initial-accent-folded-card-path: on the card path the kept first character of the last name loses its accent.
+      maskedLastName: onCard('i21-card-lastname-initial-accent-folded-card-path')
+        ? maskedLast.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+        : maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
       // i16-card-fullname-family-first-japanese: on the card path a Japanese-speaking consumer's full name written family name first.
@@ -1314,6 +1344,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       dateConsumerAdded:
         faults.has('i12-card-consumer-added-french-local-time') && consumer.languageCode === 'fr'
           ? new Date(now.getTime() + 3600_000).toISOString()
+          : // i21-card-consumer-added-india-local-card-path: on the card path a consumer in India gets Indian Standard Time written with Z.
+            onCard('i21-card-consumer-added-india-local-card-path') && consumer.countryCode === 'IN'
+            ? new Date(now.getTime() + 19_800_000).toISOString()
           : // rt2-card-receipt-consumer-added-german-local-time: on the receipt path a German speaker's date in Berlin time written with Z.
             onReceipt('rt2-card-receipt-consumer-added-german-local-time') && consumer.languageCode === 'de'
             ? new Date(now.getTime() + 3600_000).toISOString()
