@@ -290,4 +290,22 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-LEGALNAME'],
   }),
+  independent('independent-21', {
+    id: 'i21-forbidden-key-reads-participations',
+    rule: 'a valid signature of a consumer key not allowed for the operation is a 403 (reference installments.md, authorization): getMerchantParticipations alone skips the operation check and answers the forbidden key 200',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-21', {
+    id: 'i21-participation-merchant-group-lowercase-accepted',
+    rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
+    source: 'provider',
+    rules: ['IN-PAT-MERCHANTGROUP'],
+  }),
+  independent('independent-21', {
+    id: 'i21-participation-dba-names-1001-accepted',
+    rule: 'a participation holds at most 1000 dbaNames (provider Merchant Participation API, dbaNames maxItems): 1001 names are accepted (202)',
+    source: 'provider',
+    rules: ['IN-LIM-DBANAMES'],
+  }),
 ]);

@@ -160,7 +160,9 @@ export function createGuard(
       // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
       (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
       // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
-      (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan');
+      (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan') ||
+      // i21-forbidden-key-reads-participations: the participations reader skips the operation check.
+      (faults.has('i21-forbidden-key-reads-participations') && operationId === 'getMerchantParticipations');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
@@ -338,6 +340,20 @@ export function createGuard(
             faults.has('seeded-fam25-participation-wallet-range-first-item-only') &&
             /^[1-9][0-9]*\.wallets\b/.test(v.field) &&
             (v.keyword === 'minimum' || v.keyword === 'maximum')) ||
+          // i21-participation-merchant-group-lowercase-accepted: merchantGroup's pattern read without case.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('i21-participation-merchant-group-lowercase-accepted') &&
+            v.field.endsWith('merchantGroup') &&
+            v.keyword === 'pattern' &&
+            Array.isArray(parsed) &&
+            parsed.every((m: any) => m?.merchantGroup === undefined || /^[A-Za-z0-9]{1,2}$/.test(String(m.merchantGroup)))) ||
+          // i21-participation-dba-names-1001-accepted: the dbaNames limit checked with one to spare.
+          (operationId === 'postMerchantParticipations' &&
+            faults.has('i21-participation-dba-names-1001-accepted') &&
+            v.field.endsWith('dbaNames') &&
+            v.keyword === 'maxItems' &&
+            Array.isArray(parsed) &&
+            parsed.every((m: any) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001)) ||
           // i20-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
           (operationId === 'postMerchantParticipations' &&
             faults.has('i20-participation-legal-name-limit-first-item-only') &&

@@ -92,4 +92,16 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-21', {
+    id: 'i21-issuer-truncated-ica-served',
+    rule: 'the issuer answers a notification for an issuer ICA it does not serve with 404 (reference installments.md, issuer endpoint): an ICA that is a served ICA without its last digits is taken as served (201)',
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
+  independent('independent-21', {
+    id: 'i21-issuer-throttle-window-edge-inclusive',
+    rule: 'the issuer accepts 3 notifications of a plan within a minute, the minute sliding (reference installments.md, issuer throttle): a notification exactly sixty seconds after the first is still counted and answered 429',
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

@@ -32,6 +32,11 @@ export function registerIssuerEndpoint(
       // issuer-ica-separators-ignored: the ICA compared without its hyphens and spaces.
       (faults.has('issuer-ica-separators-ignored') && ica === String(n.issuerIca).replace(/[\s-]/g, '')) ||
       // seeded-issuer-ica-first-four: the ICA matched on its first four characters.
+      // i21-issuer-truncated-ica-served: an ICA that is the start of a served one (its last digits lost) taken as served.
+      (faults.has('i21-issuer-truncated-ica-served') &&
+        String(n.issuerIca).length >= 3 &&
+        ica !== n.issuerIca &&
+        ica.startsWith(String(n.issuerIca))) ||
       (faults.has('seeded-issuer-ica-first-four') &&
         String(n.issuerIca).length >= 4 &&
         ica.slice(0, 4) === String(n.issuerIca).slice(0, 4));
@@ -54,7 +59,10 @@ export function registerIssuerEndpoint(
       : faults.has('issuer-throttle-window-doubled')
         ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
         : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
-    const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
+    // i21-issuer-throttle-window-edge-inclusive: a notification exactly a minute old still counted in the window.
+    const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) =>
+      faults.has('i21-issuer-throttle-window-edge-inclusive') ? now - t <= windowMs : now - t < windowMs,
+    );
     // i9-issuer-fourth-accepted: the allowance compared with > (one notification too many let through).
     const over = faults.has('i9-issuer-fourth-accepted')
       ? recent.length > NOTIFICATIONS_PER_PLAN_PER_MINUTE

@@ -750,4 +750,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PAGE-SLICE'],
   }),
+  independent('independent-21', {
+    id: 'i21-participation-eleven-digit-ica-errors',
+    rule: 'a participation with a known acquirer ICA leaves PENDING for COMPLETED (reference installments.md, effectuation): a known ICA of eleven digits ends in ERROR with INVALID_ACQUIRER_ICA',
+    source: 'assumption',
+    rules: ['IN-STATE-EFFECTUATION'],
+  }),
+  independent('independent-21', {
+    id: 'i21-by-request-ica-nine-cut-to-six',
+    rule: 'an acquirer ICA of each form is answered whole by every reader (provider Merchant Participation API, acquirerICA of 6, 9 or 11 digits): read by request_id a nine-digit ICA is answered as its first six digits',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS', 'IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-21', {
+    id: 'i21-by-request-legal-name-cut-at-255',
+    rule: 'a merchant read back carries its legal name as submitted, up to 300 characters (provider Merchant Participation API, merchantLegalName): read by request_id a name longer than 255 characters is cut to 255',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ECHO-PARTICIPATION'],
+  }),
+  independent('independent-21', {
+    id: 'i21-mid-search-offset-header-zero',
+    rule: 'the paging headers state the page answered (provider Merchant Participation API, Offset header): the MID search answers Offset 0 whatever offset was asked',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

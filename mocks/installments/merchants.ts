@@ -37,6 +37,9 @@ export function registerMerchants(
       world.acquirerIcas.some(
         (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
       );
+    // i21-participation-eleven-digit-ica-errors: a known acquirer ICA of eleven digits looked up in a nine-digit column, not found.
+    if (faults.has('i21-participation-eleven-digit-ica-errors') && String(p.merchant.acquirerICA).length === 11)
+      return { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
     if (world.acquirerIcas.includes(p.merchant.acquirerICA) || knownByHead || faults.has('invalid-ica-completes'))
       return { status: 'COMPLETED' };
     if (faults.has('blind-error-reason-unknown')) return { status: 'ERROR', errorReason: 'UNKNOWN' };
@@ -97,6 +100,16 @@ export function registerMerchants(
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
       // i16-by-request-pending-shown-completed: read by request_id, a participation still PENDING is shown COMPLETED.
+      // i21-by-request-ica-nine-cut-to-six: read by request_id, a nine-digit acquirer ICA answered as its first six digits.
+      if (faults.has('i21-by-request-ica-nine-cut-to-six'))
+        items = items.map((m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
+      // i21-by-request-legal-name-cut-at-255: read by request_id, a legal name longer than 255 characters cut to 255.
+      if (faults.has('i21-by-request-legal-name-cut-at-255'))
+        items = items.map((m) =>
+          typeof m.merchantLegalName === 'string' && m.merchantLegalName.length > 255
+            ? { ...m, merchantLegalName: m.merchantLegalName.slice(0, 255) }
+            : m,
+        );
       if (faults.has('i16-by-request-pending-shown-completed'))
         items = items.map((m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m));
       // i14-by-request-dba-names-deduplicated: read by request_id, a merchant's repeated dbaNames listed once.
@@ -536,6 +549,8 @@ export function registerMerchants(
       body.mids = body.mids.slice(0, -1);
       reply.header('Count', String(body.mids.length));
     }
+    // i21-mid-search-offset-header-zero: the MID page's Offset header always says 0.
+    if (faults.has('i21-mid-search-offset-header-zero') && p) reply.header('Offset', '0');
     // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.
     if (faults.has('mid-search-total-before-mid-filter') && p && c.mid !== undefined)
       reply.header('Total', String((p.merchant.mids ?? []).length));

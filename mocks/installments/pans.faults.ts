@@ -444,4 +444,22 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-REQ-UPDATE-PANS', 'IN-VARIANT-EVERY-RULE'],
   }),
+  independent('independent-21', {
+    id: 'i21-panlist-name-echo-cut-at-50',
+    rule: 'registration answers the list with its name as sent, up to 64 characters (provider Consumer PAN API, panListName): a name longer than fifty characters is answered cut to fifty',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent('independent-21', {
+    id: 'i21-panlist-name-one-char-refused',
+    rule: 'panListName has 1 to 64 characters (provider Consumer PAN API, panListName): a new list named by one character is refused 400',
+    source: 'provider',
+    rules: ['IN-LIM-PANLISTNAME'],
+  }),
+  independent('independent-21', {
+    id: 'i21-register-range-low-11-digits-refused',
+    rule: 'each end of an account range has 11 to 19 digits (provider Consumer PAN API, accountRange): a range whose low end has eleven digits is refused 400',
+    source: 'provider',
+    rules: ['IN-LIM-ACCOUNTRANGE'],
+  }),
 ]);

@@ -22,7 +22,10 @@ export function registerPanLists(
   const unknownList = (reply: Parameters<Guard>[1]) =>
     invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
   const shownName = (name: string) =>
-    faults.has('panListName-uppercased')
+    // i21-panlist-name-echo-cut-at-50: the list name answered cut to fifty characters.
+    faults.has('i21-panlist-name-echo-cut-at-50') && name.length > 50
+      ? name.slice(0, 50)
+      : faults.has('panListName-uppercased')
       ? name.toUpperCase()
       : faults.has('i2-panlist-name-spaces-collapsed')
         ? name.replace(/\s+/g, ' ').trim()
@@ -39,6 +42,14 @@ export function registerPanLists(
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+    // i21-panlist-name-one-char-refused: a new list's name of one character refused (the lower bound read as exclusive).
+    if (faults.has('i21-panlist-name-one-char-refused') && panListId === undefined && typeof panListName === 'string' && panListName.length === 1)
+      return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'minLength', message: 'panListName is too short' }]);
+    // i21-register-range-low-11-digits-refused: a range whose low end has eleven digits taken as too short.
+    if (faults.has('i21-register-range-low-11-digits-refused') && String(accountRange?.accountRangeLow ?? '').length === 11)
+      return invalidRequest(reply, faults, [
+        { field: 'accountRange.accountRangeLow', keyword: 'minLength', message: 'accountRangeLow is too short' },
+      ]);
     // i19-register-range-19-digits-refused: a range whose low end has 19 digits taken as too long.
     if (faults.has('i19-register-range-19-digits-refused') && String(accountRange?.accountRangeLow ?? '').length === 19)
       return invalidRequest(reply, faults, [
