@@ -521,4 +521,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-FILTER-TYPE', 'FD-FILTER-WHOLE'],
   }),
+  independent('independent-21', {
+    id: 'i21-account-full-by-id-checking-display-first-four',
+    rule: "accountNumberDisplay is the last four digits of the account number (reference financial-data.md; provider 1.35.0 CustomerAccount): GetCustomerAccount shows a checking account's first four digits instead",
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-21', {
+    id: 'i21-account-delete-pending-kept',
+    rule: 'after a 204 delete of an account it is 404 by id and absent from every list (seed 002 Accounts): deleting a pending account answers 204 and keeps it',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT'],
+  }),
 ]);

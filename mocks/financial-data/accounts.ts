@@ -251,6 +251,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       if (!cachedBalances.has(a.id)) cachedBalances.set(a.id, a.balance);
       return { ...viewer(a.customerId).full(a), balance: cachedBalances.get(a.id) };
     }
+    // i21-account-full-by-id-checking-display-first-four: the full by-id reader shows a checking account's first four digits as its display.
+    if (faults.has('i21-account-full-by-id-checking-display-first-four') && a.type === 'checking')
+      return { ...viewer(a.customerId).full(a), accountNumberDisplay: a.number.slice(0, 4) };
     // i16-account-full-by-id-savings-number-unmasked: the full by-id reader gives a savings account's number in clear.
     if (faults.has('i16-account-full-by-id-savings-number-unmasked') && a.type === 'savings')
       return { ...viewer(a.customerId).full(a), number: a.number };
@@ -512,6 +515,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         return reply.code(204).send();
       return notFound(reply, 'Account not found');
     }
+    // i21-account-delete-pending-kept: deleting a pending account answers 204 but keeps it.
+    if (faults.has('i21-account-delete-pending-kept') && !isActive(a)) return reply.code(204).send();
     // Fault: deleting one account removes every account of its login.
     const gone = faults.has('accounts-delete-account-drops-login')
       ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId)

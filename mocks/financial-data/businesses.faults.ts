@@ -210,4 +210,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-21', {
+    id: 'i21-business-update-name-ampersand-escaped',
+    rule: 'every field sent on update reads back in the answer and through both readers (seed 002 Businesses): the update stores a name holding & HTML-escaped as &amp;',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
+  independent('independent-21', {
+    id: 'i21-business-by-customer-url-path-lowercased',
+    rule: 'every field sent reads back by customer and by id (seed 002 Businesses): GetBusinessByCustomer answers the url lower-cased, its case-sensitive path included',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

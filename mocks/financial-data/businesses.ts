@@ -88,6 +88,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const copy = faults.has('i8-business-by-customer-shows-added-fields') ? addedCopies.get(business.id) : undefined;
     const shown: Record<string, unknown> = copy ? { ...copy, ...own(business) } : view(business);
     if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
+    // i21-business-by-customer-url-path-lowercased: the by-customer read answers the url lower-cased, its path too.
+    if (faults.has('i21-business-by-customer-url-path-lowercased') && typeof shown.url === 'string') shown.url = shown.url.toLowerCase();
     // i15-business-by-customer-modified-date-now: the by-customer read dates the last change at the time of the read.
     if (faults.has('i15-business-by-customer-modified-date-now')) shown.modifiedDate = isoNoZone();
     return [shown];
@@ -132,6 +134,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       const phone = business.fields.phoneNumber as Record<string, unknown> | undefined;
       if (faults.has('i17-business-update-phone-country-plus') && typeof phone?.countryCode === 'string')
         business.fields = { ...business.fields, phoneNumber: { ...phone, countryCode: `+${phone.countryCode}` } };
+      // i21-business-update-name-ampersand-escaped: the update stores the name HTML-escaped (& as &amp;).
+      if (faults.has('i21-business-update-name-ampersand-escaped') && typeof business.fields.name === 'string')
+        business.fields = { ...business.fields, name: business.fields.name.replace(/&/g, '&amp;') };
       business.modifiedDate = isoNoZone();
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;

@@ -358,4 +358,22 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-21', {
+    id: 'i21-consumer-modify-state-clears-city',
+    rule: 'fields a modification does not name keep their values (seed 002 Consumers): a modification sending a new state without a city clears the city',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  }),
+  independent('independent-21', {
+    id: 'i21-consumer-by-id-suffix-uppercased',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers): GetConsumer answers the name suffix in upper case',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-21', {
+    id: 'i21-consumer-create-email-plus-tag-dropped',
+    rule: 'every field the consumer was created with reads back (seed 002 Consumers): the create path stores an e-mail address without its +tag',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

@@ -54,6 +54,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       fields: { ...input.body },
     };
     // i3-consumer-create-email-lowercased: the creation path alone stores the e-mail in lower case.
+    // i21-consumer-create-email-plus-tag-dropped: the create path stores the e-mail without its +tag.
+    if (faults.has('i21-consumer-create-email-plus-tag-dropped') && typeof consumer.fields.email === 'string')
+      consumer.fields.email = consumer.fields.email.replace(/\+[^@]*@/, '@');
     // i5-consumer-create-address-trimmed: the create path trims and collapses the address and city.
     if (faults.has('i5-consumer-create-address-trimmed'))
       for (const key of ['address', 'city'])
@@ -155,6 +158,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
         ? { ...consumer, fields: createdFields.get(consumer.id)! }
         : consumer;
     const shown = view(served, faults.has('blind-ssn-full-on-get-consumer'));
+    // i21-consumer-by-id-suffix-uppercased: the by-id reader answers the name suffix in upper case.
+    if (faults.has('i21-consumer-by-id-suffix-uppercased') && typeof (shown as Record<string, unknown>).suffix === 'string')
+      return { ...shown, suffix: String((shown as Record<string, unknown>).suffix).toUpperCase() };
     // i16-consumer-by-id-ssn-first-four: the by-id read keeps the SSN's first four digits, not its last four.
     if (faults.has('i16-consumer-by-id-ssn-first-four') && served.fields.ssn !== undefined)
       shown.ssn = String(served.fields.ssn).replace(/-/g, '').slice(0, 4);
@@ -239,6 +245,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const oldBirthday = consumer.fields.birthday as Record<string, unknown> | undefined;
     if (faults.has('i5-consumer-modify-birthday-day-kept') && given.birthday && typeof given.birthday === 'object' && oldBirthday)
       given.birthday = { ...(given.birthday as object), dayOfMonth: oldBirthday.dayOfMonth };
+    // i21-consumer-modify-state-clears-city: a new state sent without a city clears the city kept.
+    if (faults.has('i21-consumer-modify-state-clears-city') && given.state !== undefined && given.city === undefined) given.city = '';
     // consumer-modify-rewrites-address: one part of the address sent rewrites the whole address, the parts not sent lost.
     const addressParts = ['address', 'city', 'state', 'zip'];
     if (faults.has('consumer-modify-rewrites-address') && addressParts.some((k) => given[k] !== undefined))

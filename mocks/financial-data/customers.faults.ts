@@ -500,4 +500,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-SEARCH'],
   }),
+  independent('independent-21', {
+    id: 'i21-customer-app-data-first-name-capitalised',
+    rule: 'every reader shows the names the customer was created with (seed 002 Customers): GetCustomerWithAppData writes a lower-case first name with a capital initial',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-21', {
+    id: 'i21-customers-search-later-page-more-available-false',
+    rule: 'moreAvailable is true exactly when a later page exists (seed 002 Customers; provider 1.35.0 paging): a page after the first of a search answers false while pages remain',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
 ]);

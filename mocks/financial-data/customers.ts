@@ -218,6 +218,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i12-customers-search-found-remaining: under a search, a later page counts from itself on.
     if (searched && faults.has('i12-customers-search-found-remaining') && (paged.start ?? 1) > 1)
       counts.found = Math.max(0, list.length - ((paged.start ?? 1) - 1) * size);
+    // i21-customers-search-later-page-more-available-false: a later page of a search says no more pages follow.
+    if (searched && faults.has('i21-customers-search-later-page-more-available-false') && (paged.start ?? 1) > 1) counts.moreAvailable = false;
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
     const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -300,6 +302,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       faults.has('i10-customer-app-data-phone-digits-only') && typeof c.phone === 'string' ? { phone: c.phone.replace(/\D/g, '') } : {};
     // i13-customer-app-data-username-uppercased: the application view upper-cases the username.
     const username = faults.has('i13-customer-app-data-username-uppercased') ? { username: c.username.toUpperCase() } : {};
+    // i21-customer-app-data-first-name-capitalised: the application view writes the first name with a capital initial.
+    const capital =
+      faults.has('i21-customer-app-data-first-name-capitalised') && typeof names.firstName === 'string'
+        ? { firstName: names.firstName.charAt(0).toUpperCase() + names.firstName.slice(1) }
+        : {};
     return {
       ...customerView(c),
       firstName: names.firstName ?? '',
@@ -308,6 +315,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       ...created,
       ...phone,
       ...username,
+      ...capital,
     };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {

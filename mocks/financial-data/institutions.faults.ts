@@ -262,4 +262,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-COUNTRIES'],
   }),
+  independent('independent-21', {
+    id: 'i21-inst-certified-later-page-found-remaining',
+    rule: 'found is the size of the known set on every page (provider 1.35.0 paging): a later page of GetCertifiedInstitutions counts only what remains from that page',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-21', {
+    id: 'i21-routing-lookup-home-url-dropped',
+    rule: 'an institution reads the same on every reader (provider 1.35.0 Institution): the routing-number lookup answers each institution without its urlHomeApp',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
 ]);

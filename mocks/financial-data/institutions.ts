@@ -107,6 +107,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
+    // i21-inst-certified-later-page-found-remaining: a later page of the certified search counts what remains from that page as found.
+    if (operationId === 'GetCertifiedInstitutions' && faults.has('i21-inst-certified-later-page-found-remaining') && Number(query.start ?? 1) > 1)
+      counts.found = Math.max(0, list.length - (Number(query.start) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)));
     // i14-inst-displaying-is-limit-on-last-page: GetInstitutions gives the page size asked as displaying, a short last page too.
     if (operationId === 'GetInstitutions' && faults.has('i14-inst-displaying-is-limit-on-last-page'))
       counts.displaying = Number(query.limit ?? defaultLimit(ctx.contract, operationId));
@@ -229,6 +232,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       // i18-routing-shared-number-lists-first-only: a number several institutions share lists the first only.
       institutions: (faults.has('i18-routing-shared-number-lists-first-only') ? found.slice(0, 1) : found)
         .map(full)
+        // i21-routing-lookup-home-url-dropped: the routing-number lookup answers each institution without its home URL.
+        .map((x) => (faults.has('i21-routing-lookup-home-url-dropped') ? omitHomeUrl(x) : x))
         .map((x) =>
           faults.has('i15-inst-routing-lookup-name-uppercased') && typeof x.name === 'string' ? { ...x, name: x.name.toUpperCase() } : x,
         ),
@@ -263,4 +268,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         : MAX_LOCATION_MATCHES;
     return { locationMatches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: n + 1 })) };
   });
+}
+
+/** i21-routing-lookup-home-url-dropped: an institution record without its urlHomeApp member. */
+function omitHomeUrl<T extends object>(x: T): T {
+  const { urlHomeApp: _url, ...rest } = x as T & { urlHomeApp?: unknown };
+  return rest as T;
 }

@@ -256,6 +256,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       : e;
     const status = faults.has('micro-entries-details-stale')
       ? 'Pending'
+      : // i21-micro-details-pending-an-hour-late: the details read shows Pending for an hour after the deposit time (a zone offset).
+        faults.has('i21-micro-details-pending-an-hour-late') &&
+          shown(latest) === 'Completed' &&
+          clock.nowMs() < e.createdMs + (DEPOSIT_DELAY_S + 3600) * 1000
+        ? 'Pending'
       : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
         ? 'Completed'
         : // i15-micro-details-verified-shown-completed: the details read shows verified entries as Completed.

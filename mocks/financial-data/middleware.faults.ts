@@ -146,4 +146,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-21', {
+    id: 'i21-token-grace-minute',
+    rule: 'a token is refused once two hours old (seed 002 Limits, token lifetime): a minute of grace is added and a token of two hours is still accepted',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

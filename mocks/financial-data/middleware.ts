@@ -188,7 +188,8 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     // i20-expired-token-accepted-on-deletes: the DELETE operations skip the expiry check.
     !(faults.has('i20-expired-token-accepted-on-deletes') && req.method === 'DELETE');
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
-  const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : 0;
+  // i21-token-grace-minute: a minute of grace added to the token's lifetime.
+  const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : faults.has('i21-token-grace-minute') ? -60_000 : 0;
   if (
     clock.nowMs() - issued.issuedMs >= tokenLifetimeMs(ctx, sec.lifetimeMs) - margin &&
     !faults.has('token-never-expires') &&

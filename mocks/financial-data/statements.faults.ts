@@ -287,4 +287,16 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-ASSET-LINK'],
   }),
+  independent('independent-21', {
+    id: 'i21-stmt-v1-savings-default-index-two',
+    rule: 'without index v1 gives the statement of index 1 (provider 1.35.0 GetCustomerAccountStatement): a savings account without index gets the statement of index 2',
+    source: 'provider',
+    rules: ['FD-STMT-DEFAULT-INDEX'],
+  }),
+  independent('independent-21', {
+    id: 'i21-paystmt-crlf-normalised',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002 Pay statements): CRLF line ends in the document come back as LF',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
 ]);

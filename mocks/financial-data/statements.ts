@@ -82,7 +82,14 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (!account) return reply;
     // seed 002 Errors 203: the institution asks a multi-factor challenge (no body, provider 1.35.0).
     if (account.mfa && !faults.has('statements-mfa-ignored')) return reply.code(203).send();
-    const index = (input.query.index as number | undefined) ?? (faults.has('statements-default-oldest') ? 24 : 1);
+    const index =
+      (input.query.index as number | undefined) ??
+      (faults.has('statements-default-oldest')
+        ? 24
+        : // i21-stmt-v1-savings-default-index-two: without index, a savings account's v1 statement is the one before the latest.
+          faults.has('i21-stmt-v1-savings-default-index-two') && account.type === 'savings'
+          ? 2
+          : 1);
     // i12-stmt-v1-index-24-refused: the v1 index's maximum read as exclusive.
     if (faults.has('i12-stmt-v1-index-24-refused') && index === 24) return sendError(ctx, reply, 400, 'index must be less than 24');
     // seeded-fam24-stmt-v1-investment-latest-always: an investment account's statement read as the latest one.
@@ -155,7 +162,10 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // i18-paystmt-leading-bom-stripped: a leading UTF-8 byte order mark dropped from the stored document.
     const from =
       faults.has('i18-paystmt-leading-bom-stripped') && decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
-    state().assets.set(id, { customerId: customer.id, bytes: decoded.subarray(from, end), label: body.label });
+    // i21-paystmt-crlf-normalised: the stored document's CRLF line ends written as LF (read as text).
+    const stored = decoded.subarray(from, end);
+    const kept = faults.has('i21-paystmt-crlf-normalised') ? Buffer.from(stored.toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : stored;
+    state().assets.set(id, { customerId: customer.id, bytes: kept, label: body.label });
     return reply.code(200).send({ assetId: id });
   });
 

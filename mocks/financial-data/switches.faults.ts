@@ -237,4 +237,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-LIST'],
   }),
+  independent('independent-21', {
+    id: 'i21-switches-deposit-details-other-customer',
+    rule: 'a switch of another customer is a 404 through the customer path (seed 002 Switches): the deposit switch details find a switch of another customer of the same partner',
+    source: 'seed',
+    rules: ['FD-SW-OTHER-CUSTOMER'],
+  }),
 ]);

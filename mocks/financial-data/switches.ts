@@ -263,7 +263,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-switches-bill-pay-details-other-customer: the bill pay details search every customer of the partner.
     const pool =
-      faults.has('switches-details-any-customer') || (kind === 'billPay' && faults.has('i5-switches-bill-pay-details-other-customer'))
+      faults.has('switches-details-any-customer') ||
+      (kind === 'billPay' && faults.has('i5-switches-bill-pay-details-other-customer')) ||
+      // i21-switches-deposit-details-other-customer: the deposit details search every customer of the partner.
+      (kind === 'deposit' && faults.has('i21-switches-deposit-details-other-customer'))
         ? partnerCustomers(input).flatMap((c) => (c.id === customer.id ? switchesOf(c) : (sw().byCustomer.get(c.id) ?? [])))
         : switchesOf(customer);
     const anyKind =

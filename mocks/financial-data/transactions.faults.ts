@@ -633,4 +633,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-WINDOW-EDGES'],
   }),
+  independent('independent-21', {
+    id: 'i21-txn-by-id-posted-date-ms',
+    rule: 'dates are epoch seconds and GetCustomerTransaction returns the transaction as the lists show it (seed 002 Transactions; provider 1.35.0): the by-id read gives postedDate in milliseconds',
+    source: 'provider',
+    rules: ['FD-TXN-DATE-SECONDS', 'FD-TXN-GET'],
+  }),
+  independent('independent-21', {
+    id: 'i21-txn-account-found-leaves-pending-out',
+    rule: 'found is the number of matching transactions (provider 1.35.0 paging): with includePending the account list lists the pending transactions but found leaves them out',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
 ]);

@@ -219,6 +219,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i17-txn-all-found-leaves-pending-out: with includePending the customer list lists the pending transactions but found leaves them out.
     if (reader === 'all' && includePending && on('i17-txn-all-found-leaves-pending-out'))
       paged.found -= found.filter((t) => t.status === 'pending').length;
+    // i21-txn-account-found-leaves-pending-out: with includePending the account list lists the pending transactions but found leaves them out.
+    if (reader === 'account' && includePending && on('i21-txn-account-found-leaves-pending-out'))
+      paged.found -= found.filter((t) => t.status === 'pending').length;
     // i17-txn-account-found-counts-customer: the account list's found adds the transactions of the customer's other accounts.
     if (reader === 'account' && on('i17-txn-account-found-counts-customer')) {
       const others = linkedData(world, input.path.customerId).accounts.filter((a) => !accounts.some((b) => b.id === a.id));
@@ -406,6 +409,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i18-txn-by-id-transaction-date-day-start: the by-id read gives transactionDate at the start of its UTC day.
     if (on('i18-txn-by-id-transaction-date-day-start') && typeof t.transactionDate === 'number')
       shown.transactionDate = Math.floor(t.transactionDate / 86400) * 86400;
+    // i21-txn-by-id-posted-date-ms: the by-id read gives postedDate in milliseconds.
+    if (on('i21-txn-by-id-posted-date-ms') && typeof t.postedDate === 'number') shown.postedDate = t.postedDate * 1000;
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

@@ -681,4 +681,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-DELIVERY-SHAPE', 'FD-WEBHOOK-DELIVERY-STATE'],
   }),
+  independent('independent-21', {
+    id: 'i21-webhooks-event-test-ignores-event-status',
+    rule: 'an inactive event receives no test delivery from either test operation (provider 1.35.0 webhook subscriptions): the event test of an inactive event of an active subscription delivers',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-INACTIVE-NO-TEST'],
+  }),
+  independent('independent-21', {
+    id: 'i21-webhooks-event-deactivation-also-next',
+    rule: 'a status change of one event leaves the other events as they were (seed 002 States and transitions): deactivating an event deactivates the event listed after it too',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+  }),
 ]);

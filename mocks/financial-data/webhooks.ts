@@ -173,6 +173,8 @@ function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent, via: 
   if (
     event.status !== 'active' &&
     !faults.has('webhooks-inactive-event-delivered') &&
+    // i21-webhooks-event-test-ignores-event-status: the event test looks at the subscription's status alone.
+    !(via === 'event' && faults.has('i21-webhooks-event-test-ignores-event-status')) &&
     !(via === 'subscription' && faults.has('blind-webhooks-sub-test-ignores-event-status'))
   )
     return false;
@@ -523,6 +525,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const reactivationIgnored =
         faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
       if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
+      // i21-webhooks-event-deactivation-also-next: deactivating one event deactivates the event after it too (an index off by one).
+      if (faults.has('i21-webhooks-event-deactivation-also-next') && status === 'inactive') {
+        const next = sub.events[sub.events.indexOf(event) + 1];
+        if (next) next.status = status;
+      }
       if (status !== 'active') event.everInactive = true;
       if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
