@@ -1955,13 +1955,13 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-card-issuer-luhn-unchecked-16-card-path',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is refused at every length (reference card-enrollment.md A3): on the card path an ISSUER enrollment of a 16-digit PAN with a wrong check digit is enrolled (200)',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is refused at every length (reference card-enrollment.md A3): on the card path an ISSUER enrollment of a PAN of the shortest length with a wrong check digit is enrolled (200)',
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
   independent('independent-21', {
     id: 'i21-card-merchant-firstname-30-refused-card-path',
-    rule: 'consumer.firstName may hold up to 30 characters (seed 000 Limits): on the card path a MERCHANT enrollment whose first name has exactly 30 characters is refused 400 as too long',
+    rule: 'consumer.firstName may hold up to its maxLength (seed 000 Limits): on the card path a MERCHANT enrollment whose first name is exactly at the limit is refused 400 as too long',
     source: 'seed',
     rules: ['CE-LIM-FIRSTNAME'],
   }),

@@ -505,7 +505,9 @@ export function registerCards(
           // i18-card-luhn-unchecked-19: no check digit for a 19-digit PAN.
           (faults.has('i18-card-luhn-unchecked-19') && card.primaryAccountNumber.length === 19) ||
           // i21-card-issuer-luhn-unchecked-16-card-path: on the card path an issuer's 16-digit PAN is not check-digit checked.
-          (faults.has('i21-card-issuer-luhn-unchecked-16-card-path') && body.cardSource === 'ISSUER' && card.primaryAccountNumber.length === 16);
+          (faults.has('i21-card-issuer-luhn-unchecked-16-card-path') &&
+            body.cardSource === 'ISSUER' &&
+            card.primaryAccountNumber.length === 16);
         // i6-card-luhn-parity-from-left: the doubling counted from the left (the same as from the right only at even lengths).
         const checkDigitOk = faults.has('i6-card-luhn-parity-from-left')
           ? luhnFromLeft(card.primaryAccountNumber)
@@ -1063,9 +1065,9 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       : // i21-card-cardholder-cvc-in-descriptor-card-path: on the card path a cardholder's descriptor carries the security code as a check value.
         onCard('i21-card-cardholder-cvc-in-descriptor-card-path') && body.cardSource === 'CARDHOLDER' && card.cardSecurityCode
         ? `mock-brand cv${card.cardSecurityCode}`
-      : onReceipt('receipt-pan-in-descriptor')
-        ? `mock-brand ${pan}`
-        : 'mock-brand';
+        : onReceipt('receipt-pan-in-descriptor')
+          ? `mock-brand ${pan}`
+          : 'mock-brand';
   const maskedCard: Record<string, unknown> = {
     srcDigitalCardId: cardId,
     ...maskedDigits(pan, faults, lengths),
@@ -1347,16 +1349,16 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           : // i21-card-consumer-added-india-local-card-path: on the card path a consumer in India gets Indian Standard Time written with Z.
             onCard('i21-card-consumer-added-india-local-card-path') && consumer.countryCode === 'IN'
             ? new Date(now.getTime() + 19_800_000).toISOString()
-          : // rt2-card-receipt-consumer-added-german-local-time: on the receipt path a German speaker's date in Berlin time written with Z.
-            onReceipt('rt2-card-receipt-consumer-added-german-local-time') && consumer.languageCode === 'de'
-            ? new Date(now.getTime() + 3600_000).toISOString()
-            : onReceipt('i10-card-receipt-consumer-added-day-start')
-              ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
-              : faults.has('consumer-added-local-time')
-                ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
-                : faults.has('blind-consumer-added-not-utc')
-                  ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
-                  : now.toISOString(),
+            : // rt2-card-receipt-consumer-added-german-local-time: on the receipt path a German speaker's date in Berlin time written with Z.
+              onReceipt('rt2-card-receipt-consumer-added-german-local-time') && consumer.languageCode === 'de'
+              ? new Date(now.getTime() + 3600_000).toISOString()
+              : onReceipt('i10-card-receipt-consumer-added-day-start')
+                ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
+                : faults.has('consumer-added-local-time')
+                  ? new Date(now.getTime() + (LOCAL_OFFSET_HOURS[consumer.countryCode] ?? 0) * 3600_000).toISOString()
+                  : faults.has('blind-consumer-added-not-utc')
+                    ? new Date(now.getTime() + 3600_000).toISOString().replace('Z', '+01:00')
+                    : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
         tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },

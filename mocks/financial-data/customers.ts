@@ -219,7 +219,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (searched && faults.has('i12-customers-search-found-remaining') && (paged.start ?? 1) > 1)
       counts.found = Math.max(0, list.length - ((paged.start ?? 1) - 1) * size);
     // i21-customers-search-later-page-more-available-false: a later page of a search says no more pages follow.
-    if (searched && faults.has('i21-customers-search-later-page-more-available-false') && (paged.start ?? 1) > 1) counts.moreAvailable = false;
+    if (searched && faults.has('i21-customers-search-later-page-more-available-false') && (paged.start ?? 1) > 1)
+      counts.moreAvailable = false;
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
     // Fault: the list alone renders names with a capital first letter.
     const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);

@@ -108,7 +108,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches
     // i21-inst-certified-later-page-found-remaining: a later page of the certified search counts what remains from that page as found.
-    if (operationId === 'GetCertifiedInstitutions' && faults.has('i21-inst-certified-later-page-found-remaining') && Number(query.start ?? 1) > 1)
+    if (
+      operationId === 'GetCertifiedInstitutions' &&
+      faults.has('i21-inst-certified-later-page-found-remaining') &&
+      Number(query.start ?? 1) > 1
+    )
       counts.found = Math.max(0, list.length - (Number(query.start) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)));
     // i14-inst-displaying-is-limit-on-last-page: GetInstitutions gives the page size asked as displaying, a short last page too.
     if (operationId === 'GetInstitutions' && faults.has('i14-inst-displaying-is-limit-on-last-page'))

@@ -384,7 +384,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-micro-details-pending-an-hour-late',
-    rule: 'the details read shows Completed from 24 hours on (provider 1.35.0 micro entries): it still shows Pending for an hour after that',
+    rule: 'the details read shows Completed once the deposit delay has passed (provider 1.35.0 micro entries): it still shows Pending for an hour after that',
     source: 'provider',
     rules: ['FD-MICRO-DETAILS'],
   }),

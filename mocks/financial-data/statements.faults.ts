@@ -289,7 +289,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-stmt-v1-savings-default-index-two',
-    rule: 'without index v1 gives the statement of index 1 (provider 1.35.0 GetCustomerAccountStatement): a savings account without index gets the statement of index 2',
+    rule: 'without index v1 gives the latest statement (provider 1.35.0 GetCustomerAccountStatement): a savings account without index gets the statement before the latest',
     source: 'provider',
     rules: ['FD-STMT-DEFAULT-INDEX'],
   }),

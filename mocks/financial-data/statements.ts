@@ -164,7 +164,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       faults.has('i18-paystmt-leading-bom-stripped') && decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
     // i21-paystmt-crlf-normalised: the stored document's CRLF line ends written as LF (read as text).
     const stored = decoded.subarray(from, end);
-    const kept = faults.has('i21-paystmt-crlf-normalised') ? Buffer.from(stored.toString('latin1').replace(/\r\n/g, '\n'), 'latin1') : stored;
+    const kept = faults.has('i21-paystmt-crlf-normalised')
+      ? Buffer.from(stored.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')
+      : stored;
     state().assets.set(id, { customerId: customer.id, bytes: kept, label: body.label });
     return reply.code(200).send({ assetId: id });
   });

@@ -304,7 +304,7 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-participation-dba-names-1001-accepted',
-    rule: 'a participation holds at most 1000 dbaNames (provider Merchant Participation API, dbaNames maxItems): 1001 names are accepted (202)',
+    rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
     source: 'provider',
     rules: ['IN-LIM-DBANAMES'],
   }),

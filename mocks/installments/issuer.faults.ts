@@ -100,7 +100,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-issuer-throttle-window-edge-inclusive',
-    rule: 'the issuer accepts 3 notifications of a plan within a minute, the minute sliding (reference installments.md, issuer throttle): a notification exactly sixty seconds after the first is still counted and answered 429',
+    rule: 'the issuer accepts three notifications of a plan within a minute, the minute sliding (reference installments.md, issuer throttle): a notification exactly sixty seconds after the first is still counted and answered 429',
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),

@@ -758,13 +758,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-by-request-ica-nine-cut-to-six',
-    rule: 'an acquirer ICA of each form is answered whole by every reader (provider Merchant Participation API, acquirerICA of 6, 9 or 11 digits): read by request_id a nine-digit ICA is answered as its first six digits',
+    rule: 'an acquirer ICA of each form is answered whole by every reader (provider Merchant Participation API, acquirerICA pattern): read by request_id an ICA of the middle form is answered as its leading digits of the shortest form',
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS', 'IN-ECHO-PARTICIPATION-DETAILS'],
   }),
   independent('independent-21', {
     id: 'i21-by-request-legal-name-cut-at-255',
-    rule: 'a merchant read back carries its legal name as submitted, up to 300 characters (provider Merchant Participation API, merchantLegalName): read by request_id a name longer than 255 characters is cut to 255',
+    rule: 'a merchant read back carries its legal name as submitted, up to its maxLength (provider Merchant Participation API, merchantLegalName): read by request_id a name longer than two hundred and fifty-five characters is cut there',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ECHO-PARTICIPATION'],
   }),

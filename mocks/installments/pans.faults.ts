@@ -446,19 +446,19 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-panlist-name-echo-cut-at-50',
-    rule: 'registration answers the list with its name as sent, up to 64 characters (provider Consumer PAN API, panListName): a name longer than fifty characters is answered cut to fifty',
+    rule: 'registration answers the list with its name as sent, up to its maxLength (provider Consumer PAN API, panListName): a name longer than fifty characters is answered cut to fifty',
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
   independent('independent-21', {
     id: 'i21-panlist-name-one-char-refused',
-    rule: 'panListName has 1 to 64 characters (provider Consumer PAN API, panListName): a new list named by one character is refused 400',
+    rule: 'panListName is within its minLength and maxLength (provider Consumer PAN API, panListName): a new list named by a single character, the lower bound, is refused 400',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
   }),
   independent('independent-21', {
     id: 'i21-register-range-low-11-digits-refused',
-    rule: 'each end of an account range has 11 to 19 digits (provider Consumer PAN API, accountRange): a range whose low end has eleven digits is refused 400',
+    rule: 'each end of an account range is within its documented digit range (provider Consumer PAN API, accountRange): a range whose low end has the fewest digits allowed is refused 400',
     source: 'provider',
     rules: ['IN-LIM-ACCOUNTRANGE'],
   }),

@@ -26,10 +26,10 @@ export function registerPanLists(
     faults.has('i21-panlist-name-echo-cut-at-50') && name.length > 50
       ? name.slice(0, 50)
       : faults.has('panListName-uppercased')
-      ? name.toUpperCase()
-      : faults.has('i2-panlist-name-spaces-collapsed')
-        ? name.replace(/\s+/g, ' ').trim()
-        : name;
+        ? name.toUpperCase()
+        : faults.has('i2-panlist-name-spaces-collapsed')
+          ? name.replace(/\s+/g, ' ').trim()
+          : name;
   const panList = (l: PanList) => ({
     panListId: l.panListId,
     ...(l.panListName ? { panListName: shownName(l.panListName) } : {}),
@@ -43,7 +43,12 @@ export function registerPanLists(
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
     // i21-panlist-name-one-char-refused: a new list's name of one character refused (the lower bound read as exclusive).
-    if (faults.has('i21-panlist-name-one-char-refused') && panListId === undefined && typeof panListName === 'string' && panListName.length === 1)
+    if (
+      faults.has('i21-panlist-name-one-char-refused') &&
+      panListId === undefined &&
+      typeof panListName === 'string' &&
+      panListName.length === 1
+    )
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'minLength', message: 'panListName is too short' }]);
     // i21-register-range-low-11-digits-refused: a range whose low end has eleven digits taken as too short.
     if (faults.has('i21-register-range-low-11-digits-refused') && String(accountRange?.accountRangeLow ?? '').length === 11)
