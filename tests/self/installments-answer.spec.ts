@@ -14,17 +14,19 @@ const exchange = (over: Partial<InstallmentsExchange>): InstallmentsExchange => 
   cards: [],
   ...over,
 });
+/** An offer whose terms keep every rule (provider 2.0.0, Offer): each test changes what it judges. */
+const OFFER_TERMS = {
+  offerId: '12345678',
+  tenure: 3,
+  frequency: 'MONTHLY',
+  feeType: 'NO_FEES',
+  offerBeginDatetime: '2025-06-01T10:00:00Z',
+  offerEndDatetime: '2025-06-01T10:30:00Z',
+};
 const ruleIds = (problems: string[]) => problems.map((p) => p.split(':')[0]);
 
 test('offers: the total against the offers listed, each offer against its terms', () => {
-  const offer = {
-    offerId: '12345678',
-    tenure: 3,
-    frequency: 'MONTHLY',
-    feeType: 'NO_FEES',
-    offerBeginDatetime: '2025-06-01T10:00:00Z',
-    offerEndDatetime: '2025-06-01T10:30:00Z',
-  };
+  const offer = { ...OFFER_TERMS };
   expect(installmentsAnswerProblems(exchange({ answer: { total: 1, offers: [offer] } }))).toEqual([]);
   expect(ruleIds(installmentsAnswerProblems(exchange({ answer: { total: 2, offers: [{ ...offer, feeType: 'NO_FEE' }] } })))).toEqual([
     'IN-VAL-OFFERS-TOTAL',
@@ -127,12 +129,7 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
 
 test("offers: each offer's amounts against the purchase, in the currency's minor unit where the suite knows it", () => {
   const offer = (over: Record<string, unknown>) => ({
-    offerId: '12345678',
-    tenure: 3,
-    frequency: 'MONTHLY',
-    feeType: 'NO_FEES',
-    offerBeginDatetime: '2025-06-01T10:00:00Z',
-    offerEndDatetime: '2025-06-01T10:30:00Z',
+    ...OFFER_TERMS,
     totalAmount: 100.01,
     otherInstallmentAmount: 33.34,
     ...over,
