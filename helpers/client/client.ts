@@ -34,6 +34,7 @@ import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
+import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
 
@@ -357,6 +358,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     })();
     const sentNow = sensitiveValuesIn(sentJson, headers);
     noteSent(sentNow);
+    noteSentTexts(this.deps.testInfo, op, sentJson);
     const echoes = findEchoes(parsed, text, sentSoFar());
     let violation: unknown;
     try {
@@ -372,6 +374,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       }
       responseHeadersConformance(contract, exchange);
       requestHeaderEchoConformance(exchange, headers);
+      normalisedEchoConformance(exchange, this.deps.testInfo);
       this.errorShapeConformance(exchange, profile);
       this.deps.judge?.({
         operation: op,

@@ -11,6 +11,7 @@ import {
   statusCodeConformance,
   type Exchange,
 } from '../../helpers/contract/checks.js';
+import { normalisedEchoConformance, noteSentTexts } from '../../helpers/contract/normalised-echo.js';
 import { redact } from '../../helpers/secrets/redact.js';
 import { findEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
 
@@ -129,4 +130,35 @@ test('an echoed value is marked as a leak in the report, not masked into somethi
   const text = JSON.stringify({ ssn: '123-45-6789', other: 'x' });
   const marked = markEchoes(text, findEchoes(JSON.parse(text), text, sent));
   expect(redact(JSON.parse(marked))).toEqual({ ssn: '[REDACTED: full SSN echoed]', other: 'x' });
+});
+
+test('normalisedEchoConformance fails a text sent in the test answered lower-cased, trimmed, collapsed, folded or escaped, in any member', async ({}, testInfo) => {
+  const putCard = (await load()).operation('putCard');
+  const sent = "O'Brien-Ann  ÅéßŁΩ & <b>x</b> ";
+  noteSentTexts(testInfo, putCard, { consumer: { lastName: sent }, status: 'ACTIVE' });
+  const answer = async (body: unknown) => ({ ...(await exchange(200, body)), operation: putCard });
+  for (const changed of [
+    sent.toLowerCase(),
+    sent.trim(),
+    sent.replace(/\s+/g, ' '),
+    sent.normalize('NFKD').replace(/\p{M}/gu, ''),
+    sent.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  ]) {
+    const changedAnswer = await answer({ anyName: { nested: [changed] } });
+    expect(() => normalisedEchoConformance(changedAnswer, testInfo)).toThrow(/\/anyName\/nested\/0/);
+  }
+  // As sent, another text, an enum in another case, an error answer: nothing to report.
+  for (const body of [{ a: sent }, { a: 'Someone Else  Ω ' }, { status: 'active' }])
+    normalisedEchoConformance(await answer(body), testInfo);
+  normalisedEchoConformance({ ...(await answer({ a: sent.trim() })), status: 400 }, testInfo);
+});
+
+test('normalisedEchoConformance follows no search criterion: a search answers the stored value, not its criterion', async ({}, testInfo) => {
+  const contract = loadContract('installments');
+  const search = (await contract).operation('postMerchantMidSearches');
+  noteSentTexts(testInfo, search, { merchantLegalName: ' Forms  Merchant ' });
+  normalisedEchoConformance(
+    { operation: search, status: 200, headers: json, body: { merchantLegalName: 'forms merchant' }, text: '' },
+    testInfo,
+  );
 });

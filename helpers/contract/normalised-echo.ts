@@ -1,0 +1,105 @@
+// No text the suite sent comes back altered by a normalisation, whatever member carries it.
+//
+// No seed of the three services lets a provider change the text it records: seed 000 (the names and
+// descriptors an enrollment answers are those of the request), seed 001 (a merchant's and a plan's
+// details are those submitted) and seed 002 (Resources: the record carries the values sent). The
+// answer judges compare each member they pair with its source; this check is the net under them,
+// for the members no judge pairs (a renamed member, a derived record, a reader of another family):
+// any string of any 2xx answer that equals a text sent in the same test once case, white space,
+// accents and HTML escaping are set aside, but is not byte for byte a text sent in that test, is a
+// value the target normalised (lower-cased, trimmed, collapsed, folded or escaped).
+//
+// Only texts that can tell are followed: at least six characters holding white space, a letter
+// outside ASCII or an HTML-special character (the telling values of fixtures/arbitraries/telling.ts).
+// Enumerations, ids, codes, dates and digits hold none of these, so a member that spells an enum
+// sent in another case is never taken for an echo. E-mail addresses and URLs are left out: their
+// domain is case-blind (RFC 5321 2.4, RFC 3986 6.2.2.1). Only the bodies of writers count, not
+// queries nor the bodies of searches: a search criterion in another form finds the value as it was
+// stored (by this test, or the target's known data), which is not the criterion's echo.
+import type { TestInfo } from '@playwright/test';
+import { ContractViolation, type Exchange } from './checks.js';
+import type { Operation } from './contract.js';
+import { redact } from '../secrets/redact.js';
+
+const CAN_TELL = /\s|[^ -~]|[&<>"']/;
+const NOT_FOLLOWED = /^[^\s@]+@[^\s@]+$|^[a-z][a-z0-9+.-]*:\/\//i;
+const MIN_LENGTH = 6;
+/** A reader that takes its criteria in a body (postMerchantMidSearches, a routing-number lookup). */
+const SEARCH = /search|lookup|query|find/i;
+/** Bounds that keep the check cheap on a large list answer. */
+const MAX_SENT = 2_000;
+const MAX_LEAVES = 20_000;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#34': '"', nbsp: ' ' };
+
+/** The text with case, white space, accents and HTML escaping set aside. */
+export function canonical(text: string): string {
+  return text
+    .replace(/&(amp|lt|gt|quot|apos|#39|#34|nbsp);/gi, (_m, name: string) => ENTITIES[name.toLowerCase()])
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const followed = (s: string) => s.length >= MIN_LENGTH && CAN_TELL.test(s) && !NOT_FOLLOWED.test(s.trim());
+
+interface SentTexts {
+  exact: Set<string>;
+  /** canonical form -> a text sent with that form */
+  byCanonical: Map<string, string>;
+}
+
+// Per test: a value sent in one test says nothing of another test's answers (a sandbox's other
+// workers and runs share its data). Keyed by the test, so every client of the test (both partners)
+// adds to the same texts.
+const sentByTest = new WeakMap<TestInfo, SentTexts>();
+
+/** Notes the texts of a request body sent in this test. */
+export function noteSentTexts(testInfo: TestInfo | undefined, operation: Operation, body: unknown): void {
+  if (!testInfo || body === undefined) return;
+  // A search's criteria may be echoed as sent, never followed (see above).
+  const search = SEARCH.test(operation.operationId) || SEARCH.test(operation.path);
+  let sent = sentByTest.get(testInfo);
+  if (!sent) sentByTest.set(testInfo, (sent = { exact: new Set(), byCanonical: new Map() }));
+  const walk = (node: unknown, depth: number) => {
+    if (sent.exact.size >= MAX_SENT || depth > 8) return;
+    if (typeof node === 'string') {
+      sent.exact.add(node);
+      if (!search && followed(node)) sent.byCanonical.set(canonical(node), node);
+    } else if (Array.isArray(node)) node.forEach((n) => walk(n, depth + 1));
+    else if (node && typeof node === 'object') Object.values(node).forEach((n) => walk(n, depth + 1));
+  };
+  walk(body, 0);
+}
+
+/**
+ * Throws when a 2xx answer carries, in any member, a text sent in this test as another text that only
+ * case, white space, accents or HTML escaping tell apart.
+ */
+export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo | undefined): void {
+  const { operation, status, body } = exchange;
+  if (!testInfo || status < 200 || status >= 300 || body === null || typeof body !== 'object') return;
+  const sent = sentByTest.get(testInfo);
+  if (!sent || sent.byCanonical.size === 0) return;
+  const found: string[] = [];
+  let leaves = 0;
+  const walk = (node: unknown, at: string, key: string | undefined) => {
+    if (found.length >= 3 || ++leaves > MAX_LEAVES) return;
+    if (typeof node === 'string') {
+      if (node.length < MIN_LENGTH - 1 || sent.exact.has(node)) return;
+      const source = sent.byCanonical.get(canonical(node));
+      if (source !== undefined)
+        found.push(`${at || '/'}: ${JSON.stringify(redact(node, key))} / sent ${JSON.stringify(redact(source, key))}`);
+    } else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`, k);
+  };
+  walk(body, '', undefined);
+  if (found.length === 0) return;
+  throw new ContractViolation(
+    'normalisedEchoConformance',
+    `${operation.method} ${operation.path} (${operation.operationId}) ${status}: Received: ${found.join('; ')} / Documented: each text as it was sent, byte for byte (these differ from it only in case, white space, accents or HTML escaping)`,
+    exchange,
+  );
+}
