@@ -160,7 +160,7 @@ test(
 // reference, Error bodies: the connect components operations answer {"Errors": {"Error": [...]}}.
 // The client holds every 4xx to the declared schema; this says it by name, through a 401 of each.
 test(
-  'every connect components operation answers its 401 in the provider error body, ReasonCode 10024 for a missing token @provider',
+  'every connect components operation answers its 401 in the provider error body, ReasonCode 10024 for a missing token, 10022 for one never issued @provider',
   rules('FD-COMPONENTS-ERROR-SHAPE'),
   async ({ fdApi, fd, fdEntities, fdContract }) => {
     const ops = [...fdContract.operations.values()].filter((o) => o.tags.includes('Connect components'));
@@ -173,5 +173,14 @@ test(
       // Standard examples keep the same codes: 10026 missing key, 10023 expired token).
       expect(String(res.body.Errors.Error[0].ReasonCode), `${op}: ReasonCode of a missing token`).toBe('10024');
     }
+    // provider 1.35.0 InvalidFinicityAppTokenExample: a token the service never issued is code 10022
+    // (10023, ExpiredFinicityAppTokenExample, taken too: a target may read such a token as expired).
+    const [op] = ops;
+    const res = await fdApi.callOperation(op, {
+      ...sample(op, fd, fdEntities),
+      auth: () => fdAuthHeaders(fd.appKey, 'fdtk_not-a-token-the-target-issued'),
+    });
+    expectFdError(res, 401, 'a token never issued');
+    expect(['10022', '10023'], `${op}: ReasonCode of a token never issued`).toContain(String(res.body?.Errors?.Error?.[0]?.ReasonCode));
   },
 );

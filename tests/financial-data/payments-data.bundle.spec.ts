@@ -130,3 +130,30 @@ test(
     ).toBe(true);
   },
 );
+
+// provider 1.35.0 PEBAccountDetails: institutionName is the InstitutionName ("the name of the
+// institution") of the account's institutionId, the name GetInstitution gives it.
+test(
+  'each account of the bundle by login names its institution by the name GetInstitution gives @provider',
+  rules('FD-PAY-PEB-INSTITUTION'),
+  async ({ fdApi, linkedCustomer }) => {
+    const login = linkedCustomer.account('checking').institutionLoginId;
+    const res = await fdApi.call('GetAccountDetailsByInstitutionLoginId', {
+      path: { customerId: linkedCustomer.customerId, institutionLoginId: login },
+      query: { include: 'balanceDetails' },
+    });
+    expect(res.status).toBe(200);
+    const accounts = res.body.accounts as any[];
+    expect(accounts.length, 'the login lists an account').toBeGreaterThan(0);
+    const names = new Map<string, unknown>();
+    for (const id of new Set(accounts.map((a) => String(a.institutionId)))) {
+      const inst = await fdApi.call('GetInstitution', { path: { institutionId: id } });
+      expect(inst.status, `GetInstitution ${id}`).toBe(200);
+      names.set(id, inst.body.institution.name);
+    }
+    expect(
+      accounts.map((a) => [String(a.id), a.institutionName]),
+      'each account names its institution',
+    ).toEqual(accounts.map((a) => [String(a.id), names.get(String(a.institutionId))]));
+  },
+);

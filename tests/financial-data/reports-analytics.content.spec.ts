@@ -145,7 +145,7 @@ test.describe('report content', () => {
   });
 
   test(
-    'the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits adding up to them @provider',
+    'the cash flow reports read exactly the checking and savings accounts, with the posted transactions of the window and monthly credits and debits adding up to them @provider',
     rules('FD-CASHFLOW-CONTENT@content', 'FD-ANALYTICS-HISTORY-WINDOW:accept@content'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       for (const op of ['GenerateCashFlowBusinessReport', 'GenerateCashFlowPersonalReport'] as const) {
@@ -163,6 +163,12 @@ test.describe('report content', () => {
           const monthly = (read.cashFlowCredit?.monthlyCashFlowCredits ?? []) as any[];
           expect(sum(monthly.map((m) => Number(m.totalCreditsAmount))), `${op}: the ${account.type} account's monthly credits`).toBe(
             sum(known.filter((t) => t.amount > 0).map((t) => t.amount)),
+          );
+          // provider 1.35.0 CashFlowMonthlycashflowDebits: totalDebitsAmount, the total of the month's
+          // debits, signed as the debits themselves (its examples: -12345, largestDebit -2000).
+          const debits = (read.cashFlowDebit?.monthlyCashFlowDebits ?? []) as any[];
+          expect(sum(debits.map((m) => Number(m.totalDebitsAmount))), `${op}: the ${account.type} account's monthly debits`).toBe(
+            sum(known.filter((t) => t.amount < 0).map((t) => t.amount)),
           );
         }
         expectSummariesAddUp(op, content);
