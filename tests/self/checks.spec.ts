@@ -157,8 +157,6 @@ test('normalisedEchoConformance follows no search criterion: a search answers th
   const contract = loadContract('installments');
   const search = (await contract).operation('postMerchantMidSearches');
   noteSentTexts(testInfo, search, { merchantLegalName: ' Forms  Merchant ' });
-  normalisedEchoConformance(
-    { operation: search, status: 200, headers: json, body: { merchantLegalName: 'forms merchant' }, text: '' },
-    testInfo,
-  );
+  const found = { operation: search, status: 200, headers: json, body: { merchantLegalName: 'forms merchant' }, text: '' };
+  expect(() => normalisedEchoConformance(found, testInfo)).not.toThrow();
 });
