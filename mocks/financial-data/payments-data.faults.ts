@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
+  // Seeded beside the bundle's institution name check (provider 1.35.0: "the name of the institution").
+  seeded({
+    id: 'seeded-pay-peb-institution-name-of-another',
+    rule: "FD-PAY-PEB-INSTITUTION: the payment enablement bundle names each account's institution by the name of the institution listed before it",
+    source: 'provider',
+    rules: ['FD-PAY-PEB-INSTITUTION'],
+  }),
   // Seeded beside the check of every account type under another customer (origin 'seeded').
   seeded({
     id: 'peb-identity-count-before-include',

@@ -368,7 +368,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       const view: Record<string, unknown> = {
         id: account.id,
         institutionId: account.institutionId,
-        institutionName: institutions.get(account.institutionId) ?? account.institutionId,
+        institutionName: faults.has('seeded-pay-peb-institution-name-of-another')
+          ? (() => {
+              const i = world.institutions.findIndex((x) => x.id === account.institutionId);
+              return world.institutions[i > 0 ? i - 1 : world.institutions.length - 1]?.name;
+            })()
+          : (institutions.get(account.institutionId) ?? account.institutionId),
         institutionLoginId: account.institutionLoginId,
         accountDetails: {
           id: account.id,
