@@ -83,7 +83,9 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
   app.post('/__mock/clock/set', async (req: FastifyRequest, reply: FastifyReply) => {
     const body = parseJson(req.body) as { at?: unknown; frozen?: unknown } | undefined;
     if (!body || body.at === undefined || (body.frozen !== undefined && typeof body.frozen !== 'boolean'))
-      return reply.code(400).send({ message: 'body must be {"at": "<ISO 8601 date-time with a zone>" | <epoch ms>, "frozen"?: <boolean>}' });
+      return reply
+        .code(400)
+        .send({ message: 'body must be {"at": "<ISO 8601 date-time with a zone>" | <epoch ms>, "frozen"?: <boolean>}' });
     try {
       context.clock.setTo(parseClockInstant(body.at), body.frozen === true);
     } catch (error) {
