@@ -1962,7 +1962,7 @@ export const CARDS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's sensitive values in any member and form, and the default consumer's telling names (origin 'seeded').
   seeded({
     id: 'seeded-fam26-card-code-spaced-in-long-description',
-    rule: 'no answer carries the security code sent (seed 000 MaskedCard): on the card path a code of four digits or more is written spaced ("7 3 9 1") in digitalCardData.longDescription',
+    rule: 'no answer carries the security code sent (seed 000 MaskedCard): on the card path a code of four digits or more is written with a space between its digits in digitalCardData.longDescription',
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE'],
   }),
