@@ -34,9 +34,12 @@ export class MockControl<Id extends string = string> {
     return this.send('POST', '/clock/advance', { seconds });
   }
 
-  /** Sets the virtual clock to an instant (ISO 8601 with a zone, or epoch ms), earlier than today too. */
-  setClock(at: string | number): Promise<{ now: string }> {
-    return this.send('POST', '/clock/set', { at });
+  /**
+   * Sets the virtual clock to an instant (ISO 8601 with a zone, or epoch ms), earlier than today too;
+   * `frozen`: the clock stands still there until advanced (an edge reached to the millisecond) or reset.
+   */
+  setClock(at: string | number, options: { frozen?: boolean } = {}): Promise<{ now: string }> {
+    return this.send('POST', '/clock/set', options.frozen ? { at, frozen: true } : { at });
   }
 
   setFaults(faults: Id[]): Promise<{ faults: string[] }> {

@@ -1959,6 +1959,25 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
+  // Seeded beside the answer judge's sensitive values in any member and form, and the default consumer's telling names (origin 'seeded').
+  seeded({
+    id: 'seeded-fam26-card-code-spaced-in-long-description',
+    rule: 'no answer carries the security code sent (seed 000 MaskedCard): on the card path a code of four digits or more is written with a space between its digits in digitalCardData.longDescription',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'seeded-fam26-card-receipt-account-dotted-in-descriptor-name',
+    rule: "no answer carries the number of the account a receipt stands for (seed 000 MaskedCard): on the receipt path digitalCardData.descriptorName ends with the account's number in dotted groups of four",
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  seeded({
+    id: 'seeded-fam26-card-receipt-lastname-non-latin-initial-replaced',
+    rule: 'maskedLastName keeps the first character as sent (provider Card API MaskedConsumer examples): on the receipt path a Cyrillic, Greek or Han initial is written as "?"',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
   independent('independent-21', {
     id: 'i21-card-merchant-firstname-30-refused-card-path',
     rule: 'consumer.firstName may hold up to its maxLength (seed 000 Limits): on the card path a MERCHANT enrollment whose first name is exactly at the limit is refused 400 as too long',

@@ -1102,7 +1102,16 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
           Number(card.panExpirationYear) === now.getUTCFullYear())
           ? 'SUSPENDED'
           : 'ACTIVE',
-      descriptorName: faults.has('descriptorName-too-long') ? 'D'.repeat(lengths.tooLong('descriptorName')) : 'Mock Card',
+      descriptorName: faults.has('descriptorName-too-long')
+        ? 'D'.repeat(lengths.tooLong('descriptorName'))
+        : // seeded-fam26-card-receipt-account-dotted-in-descriptor-name: on the receipt path the account's number in dotted groups of four.
+          onReceipt('seeded-fam26-card-receipt-account-dotted-in-descriptor-name')
+          ? `Mock Card ${(pan.match(/.{1,4}/g) ?? []).join('.')}`
+          : 'Mock Card',
+      // seeded-fam26-card-code-spaced-in-long-description: on the card path a code of four digits or more written spaced in longDescription.
+      ...(onCard('seeded-fam26-card-code-spaced-in-long-description') && (card.cardSecurityCode ?? '').length >= 4
+        ? { longDescription: `Checked with code ${Array.from(card.cardSecurityCode ?? '').join(' ')}` }
+        : {}),
       artUri: faults.has('artUri-too-long')
         ? `https://art.example.test/${'a'.repeat(lengths.tooLong('artUri'))}.png`
         : // i7-card-pan-in-art-uri: the card path names the art by the account number.
@@ -1322,7 +1331,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
       // i21-card-lastname-initial-accent-folded-card-path: on the card path the kept first character of the last name loses its accent.
       maskedLastName: onCard('i21-card-lastname-initial-accent-folded-card-path')
         ? maskedLast.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-        : maskedLast,
+        : // seeded-fam26-card-receipt-lastname-non-latin-initial-replaced: on the receipt path a Cyrillic, Greek or Han initial written as "?" (a Latin-1 column).
+          onReceipt('seeded-fam26-card-receipt-lastname-non-latin-initial-replaced') &&
+            /^[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Han}]/u.test(maskedLast)
+          ? `?${Array.from(maskedLast).slice(1).join('')}`
+          : maskedLast,
       // Card API (MaskedConsumer.maskedFullName "J*** D**"): the masked first and last names, a space between.
       // i6-card-receipt-fullname-last-first: the receipt path writes the last name first.
       // i16-card-fullname-family-first-japanese: on the card path a Japanese-speaking consumer's full name written family name first.

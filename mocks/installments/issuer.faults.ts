@@ -92,6 +92,19 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  // Seeded beside the check of the throttle's window at the millisecond (notifications.issuer-throttle-edges.spec.ts; origin 'seeded').
+  seeded({
+    id: 'seeded-fam26-issuer-throttle-age-whole-seconds',
+    rule: "IN-ISSUER-THROTTLE: a notification's age is rounded to whole seconds, so one 59.999 s old is taken as a minute old and no longer counted (the plan's fourth notification then answered 201)",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
+  seeded({
+    id: 'seeded-fam26-issuer-throttle-fixed-minute',
+    rule: "IN-ISSUER-THROTTLE: the throttle counts a plan's notifications per minute of the clock (a fixed window starting afresh on each whole minute), not over the sliding minute before each notification",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
   independent('independent-21', {
     id: 'i21-issuer-truncated-ica-served',
     rule: 'the issuer answers a notification for an issuer ICA it does not serve with 404 (reference installments.md, issuer endpoint): an ICA that is a served ICA without its last digits is taken as served (201)',

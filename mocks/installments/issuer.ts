@@ -60,8 +60,16 @@ export function registerIssuerEndpoint(
         ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
         : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
     // i21-issuer-throttle-window-edge-inclusive: a notification exactly a minute old still counted in the window.
+    // seeded-fam26-issuer-throttle-age-whole-seconds: the age rounded to whole seconds before it is compared.
+    // seeded-fam26-issuer-throttle-fixed-minute: only the notifications of the same minute of the clock count.
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) =>
-      faults.has('i21-issuer-throttle-window-edge-inclusive') ? now - t <= windowMs : now - t < windowMs,
+      faults.has('i21-issuer-throttle-window-edge-inclusive')
+        ? now - t <= windowMs
+        : faults.has('seeded-fam26-issuer-throttle-age-whole-seconds')
+          ? Math.round((now - t) / 1000) * 1000 < windowMs
+          : faults.has('seeded-fam26-issuer-throttle-fixed-minute')
+            ? Math.floor(now / windowMs) === Math.floor(t / windowMs)
+            : now - t < windowMs,
     );
     // i9-issuer-fourth-accepted: the allowance compared with > (one notification too many let through).
     const over = faults.has('i9-issuer-fourth-accepted')

@@ -78,13 +78,16 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
     return { now: context.clock.now().toISOString() };
   });
   // Sets the clock to any instant, earlier than today too: a rule dated earlier in the year is then
-  // reachable on both sides of its date (mocks/kit/clock.ts). Time runs on from it; reset returns to the start.
+  // reachable on both sides of its date (mocks/kit/clock.ts). Time runs on from it, or with "frozen": true
+  // stands still there until advanced; reset returns to the start.
   app.post('/__mock/clock/set', async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = parseJson(req.body) as { at?: unknown } | undefined;
-    if (!body || body.at === undefined)
-      return reply.code(400).send({ message: 'body must be {"at": "<ISO 8601 date-time with a zone>" | <epoch ms>}' });
+    const body = parseJson(req.body) as { at?: unknown; frozen?: unknown } | undefined;
+    if (!body || body.at === undefined || (body.frozen !== undefined && typeof body.frozen !== 'boolean'))
+      return reply
+        .code(400)
+        .send({ message: 'body must be {"at": "<ISO 8601 date-time with a zone>" | <epoch ms>, "frozen"?: <boolean>}' });
     try {
-      context.clock.setTo(parseClockInstant(body.at));
+      context.clock.setTo(parseClockInstant(body.at), body.frozen === true);
     } catch (error) {
       if (error instanceof ClockError) return reply.code(400).send({ message: error.message });
       throw error;

@@ -29,6 +29,8 @@ export function parseClockInstant(value: unknown): number {
 
 export class VirtualClock {
   private offsetMs = 0;
+  /** Set while the clock stands still (setTo with `frozen`): the instant it shows until advanced, set or reset. */
+  private frozenAtMs: number | undefined;
 
   /** `startAt`: the instant (ms) the clock shows when it starts, and again after each reset; real time by default. */
   constructor(private readonly startAt?: number) {
@@ -36,11 +38,11 @@ export class VirtualClock {
   }
 
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(this.nowMs());
   }
 
   nowMs(): number {
-    return Date.now() + this.offsetMs;
+    return this.frozenAtMs ?? Date.now() + this.offsetMs;
   }
 
   nowEpochSeconds(): number {
@@ -55,16 +57,23 @@ export class VirtualClock {
   advance(seconds: number): void {
     if (!(seconds <= this.headroomSeconds())) throw new RangeError(`the clock can advance at most ${this.headroomSeconds()} more seconds`);
     this.offsetMs += seconds * 1000;
+    if (this.frozenAtMs !== undefined) this.frozenAtMs += seconds * 1000;
   }
 
-  /** Sets the clock to an instant (ms), earlier or later than now; time then runs on from it. */
-  setTo(ms: number): void {
+  /**
+   * Sets the clock to an instant (ms), earlier or later than now; time then runs on from it, or, when
+   * `frozen`, stands still there (moved by advance only): an edge of a time window is then reached to
+   * the millisecond, with no real time passing between two calls.
+   */
+  setTo(ms: number, frozen = false): void {
     if (!(Math.abs(ms) <= MAX_DATE_MS)) throw new ClockError(`clock instant ${ms} is outside what a date can hold`);
     this.offsetMs = ms - Date.now();
+    this.frozenAtMs = frozen ? ms : undefined;
   }
 
   reset(): void {
     this.offsetMs = 0;
+    this.frozenAtMs = undefined;
     if (this.startAt !== undefined) this.setTo(this.startAt);
   }
 }

@@ -39,6 +39,12 @@ const CONSUMERS = [
   // that trims a name for one of them only shows one * fewer there).
   { firstName: '𝒜da 𝔅', lastName: " de l'Ñ" },
   { firstName: "'Ema ", lastName: 'van der Berg-Ñ ' },
+  // Last names whose initial tells: accented (a folding drops the accent), outside Latin-1 and non-Latin
+  // (a transliteration or a "?" changes it), lower-case accented (a capitalisation changes it).
+  { firstName: 'Юлия', lastName: 'Ébrard' },
+  { firstName: 'Ζωή', lastName: 'Łukasik' },
+  { firstName: 'ñusta', lastName: 'Иванова' },
+  { firstName: '美咲', lastName: 'ó Briain' },
 ];
 // Mixed case on both sides of the @, a long local part, a short one and one of a single character
 // (only its first character, kept: no * at all).

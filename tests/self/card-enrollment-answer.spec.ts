@@ -1,0 +1,66 @@
+// The card enrollment answer judge's sensitive-value and name rules (fixtures/assertions/card-enrollment-answer.ts)
+// on answers written here: a card or account number in any member with any separators, the security code as a
+// digit run of a descriptor, a folded initial each fail; digits the answer may show (the last four, the expiry,
+// the service id, an opaque reference) leave the code alone.
+import { expect, test } from '../../fixtures/self.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { digitRunsOf, enrollmentAnswerProblems, type EnrollmentExchange } from '../../fixtures/assertions/card-enrollment-answer.js';
+
+const contract = await loadContract('card-enrollment');
+const PAN = '5204731600014792';
+const CARD = { primaryAccountNumber: PAN, panExpirationMonth: '09', panExpirationYear: '2031', cardSecurityCode: '846' };
+const REQUEST = {
+  serviceId: 'SRC_PROGRAM_7',
+  consumer: {
+    firstName: 'Élodie',
+    lastName: 'Ébrard',
+    consumerIdentity: { identityType: 'EMAIL_ADDRESS', identityValue: 'e.b@example.com' },
+  },
+};
+const answer = (masked: Record<string, unknown> = {}, consumer: Record<string, unknown> = {}) => ({
+  srcCorrelationId: '9b2e4c1a-7d3f-4e8a-b6c5-0a1f2e3d4c5b',
+  maskedCard: { panBin: '520473', panLastFour: '4792', serviceId: 'SRC_PROGRAM_7', paymentCardDescriptor: 'Mastercard', ...masked },
+  maskedConsumer: { maskedFirstName: 'É*****', maskedLastName: 'É*****', maskedFullName: 'É***** É*****', ...consumer },
+});
+const judge = (over: Partial<EnrollmentExchange>) =>
+  enrollmentAnswerProblems(contract, { request: REQUEST, answer: answer(), card: CARD, newConsumer: true, ...over }).map(
+    (p) => p.split(':')[0],
+  );
+
+test('digit runs: separators of up to three non-alphanumeric characters taken out, letters end a run', () => {
+  expect(digitRunsOf('cv846 -- 5204.7316/0001 4792 a1b')).toEqual(['846', '5204731600014792', '1']);
+});
+
+test('the card or account number in any member, any separators; the security code as a digit run of free text', () => {
+  expect(judge({})).toEqual([]);
+  expect(judge({ answer: answer({ paymentCardDescriptor: 'Card 5204.7316.0001.4792' }) })).toEqual(['CE-SENSITIVE-ECHO']);
+  expect(judge({ answer: answer({ digitalCardData: { longDescription: 'code 8 4 6' } }) })).toEqual(['CE-OBJ-SENSITIVE']);
+  expect(judge({ answer: answer({ paymentCardDescriptor: 'Mastercard cv846' }) })).toEqual(['CE-OBJ-SENSITIVE']);
+  expect(judge({ answer: answer({ paymentCardDescriptor: 'Mastercard 4792 cv 846 09 2031' }) })).toEqual(['CE-OBJ-SENSITIVE']);
+  const receipt = { primaryAccountNumber: '4111111111111111', panBin: '411111', panLastFour: '1111' };
+  const onReceipt = answer({ panBin: '411111', panLastFour: '1111', digitalCardData: { descriptorName: 'x 4111/1111/1111/1111' } });
+  expect(judge({ card: undefined, receipt, answer: onReceipt })).toEqual(['CE-SENSITIVE-ECHO']);
+});
+
+test('the security code left alone where the answer may show the same digits, or in an opaque reference', () => {
+  // The last four, the expiry year and a service id with the same digits as the code.
+  expect(judge({ card: { ...CARD, cardSecurityCode: '4792' }, answer: answer({ paymentCardDescriptor: 'Mastercard 4792' }) })).toEqual([]);
+  expect(judge({ card: { ...CARD, cardSecurityCode: '2031' }, answer: answer({ paymentCardDescriptor: 'exp 09/2031' }) })).toEqual([]);
+  expect(
+    judge({
+      card: { ...CARD, cardSecurityCode: '777' },
+      request: { ...REQUEST, serviceId: 'P_777' },
+      answer: answer({ serviceId: 'P_777' }),
+    }),
+  ).toEqual([]);
+  expect(judge({ answer: answer({ tokenUniqueReference: 'DWSPMC00846ab' }) })).toEqual([]);
+  // A longer run holding the code's digits is not the code.
+  expect(judge({ answer: answer({ paymentCardDescriptor: 'Platinum 18460' }) })).toEqual([]);
+});
+
+test('a masked name keeps its first character as sent, accent and script included', () => {
+  expect(judge({ answer: answer({}, { maskedLastName: 'E*****', maskedFullName: 'É***** E*****' }) })).toEqual([
+    'CE-MASK-NAMES',
+    'CE-MASK-NAMES',
+  ]);
+});
