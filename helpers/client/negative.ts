@@ -182,7 +182,18 @@ function bodyMutations(
       });
     if (typeof s.minItems === 'number' && s.minItems > 0)
       out.push({ at, why: `fewer than minItems ${s.minItems}`, apply: (root) => set(root, value.slice(0, s.minItems - 1)) });
-    if (value.length > 0 && s.items) bodyMutations(contract, s.items, value[0], [...at, '0'], out);
+    // Each item rule is broken in the LAST item, and in a second item where the array holds one and
+    // the contract allows two: a target that validates only the first item of a list refuses none of
+    // these (a rule kept on one item only).
+    if (value.length > 0 && s.items) {
+      const widen = value.length === 1 && !s.uniqueItems && !(typeof s.maxItems === 'number' && s.maxItems < 2);
+      if (!widen) bodyMutations(contract, s.items, value[value.length - 1], [...at, String(value.length - 1)], out);
+      else {
+        const inItem: typeof out = [];
+        bodyMutations(contract, s.items, value[0], [...at, '1'], inItem);
+        for (const m of inItem) out.push({ ...m, apply: (root) => m.apply(set(root, [value[0], clone(value[0])])) });
+      }
+    }
     out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
   } else if (value !== undefined && value !== null) {
     for (const v of scalarViolations(s, value)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
