@@ -233,6 +233,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
     if (faults.has('i10-customers-list-email-lowercased'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
+    // seeded-fam26b-customers-list-email-dropped: the list answers each customer without its e-mail address.
+    if (faults.has('seeded-fam26b-customers-list-email-dropped')) for (const c of shown as Record<string, unknown>[]) delete c.email;
     // seeded-customers-list-phone-leading-zeros-dropped: the list reads a phone of digits as a number.
     if (faults.has('seeded-customers-list-phone-leading-zeros-dropped'))
       for (const c of shown as Record<string, unknown>[])
