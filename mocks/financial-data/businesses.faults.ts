@@ -9,7 +9,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   // Seeded beside the telling markup of the request builders (tellingMarkupName): escaping on the create path, a nested member.
   seeded({
     id: 'seeded-fam26b-business-add-city-angles-escaped',
-    rule: "FD-BUS-READ: AddBusinessDetails stores the address city with < and > as &lt; and &gt;; the answer and both readers show it so",
+    rule: 'FD-BUS-READ: AddBusinessDetails stores the address city with < and > as &lt; and &gt;; the answer and both readers show it so',
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),

@@ -166,7 +166,13 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return rest;
   };
   route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
-    listing('GetInstitutions', spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')), reply, searchShape, 'createdDate'),
+    listing(
+      'GetInstitutions',
+      spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')),
+      reply,
+      searchShape,
+      'createdDate',
+    ),
   );
   // Blind fault: the certified list forgets the search text its sibling applies.
   // seeded-certified-search-inner-spaces-collapsed: the same collapse on the certified search.
