@@ -6,6 +6,13 @@ import { faultCatalogue, blind, independent, modelFault, seeded, telling } from 
 
 export const BUSINESSES_FAULTS = faultCatalogue([
   // Seeded beside the update-and-read check of businesses.crud.spec.ts (punctuation in a text member on the update path).
+  // Seeded beside the telling markup of the request builders (tellingMarkupName): escaping on the create path, a nested member.
+  seeded({
+    id: 'seeded-fam26b-business-add-city-angles-escaped',
+    rule: 'FD-BUS-READ: AddBusinessDetails stores the address city with < and > as &lt; and &gt;; the answer and both readers show it so',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
   seeded({
     id: 'seeded-business-update-type-apostrophe-stripped',
     rule: 'FD-BUS-UPDATE: UpdateBusiness stores the business type without its apostrophes; the answer and both readers show it so',

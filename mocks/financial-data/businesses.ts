@@ -60,6 +60,13 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       modifiedDate: now,
     };
     // i3-business-add-url-lowercased: the add path alone stores the url lower-cased (the update keeps it).
+    // seeded-fam26b-business-add-city-angles-escaped: a new business's address city stored with < and > as &lt; and &gt;.
+    const addedAddress = business.fields.address as Record<string, unknown> | undefined;
+    if (faults.has('seeded-fam26b-business-add-city-angles-escaped') && typeof addedAddress?.city === 'string')
+      business.fields = {
+        ...business.fields,
+        address: { ...addedAddress, city: addedAddress.city.replace(/</g, '&lt;').replace(/>/g, '&gt;') },
+      };
     if (faults.has('i3-business-add-url-lowercased') && typeof business.fields.url === 'string')
       business.fields = { ...business.fields, url: business.fields.url.toLowerCase() };
     // i6-business-add-taxid-leading-zeros-dropped: the add path stores taxId through a number.

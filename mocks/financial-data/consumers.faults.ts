@@ -6,6 +6,13 @@ import { faultCatalogue, blind, independent, modelFault, seeded, telling } from 
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Seeded beside the create-and-read check of consumers.crud.spec.ts (a date at a calendar edge on one reader).
+  // Seeded beside the telling markup of the request builders (tellingMarkupName): HTML escaping on another writer than the business update.
+  seeded({
+    id: 'seeded-fam26b-consumer-modify-city-ampersand-escaped',
+    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a city holding & HTML-escaped as &amp;; both readers show it so',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
   seeded({
     id: 'seeded-consumer-by-id-leap-day-birthday-march',
     rule: 'FD-CONS-READ: GetConsumer renders a birthday of 29 February as 1 March (a non-leap year of a date library); GetConsumerForCustomer keeps it',

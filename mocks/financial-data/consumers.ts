@@ -235,6 +235,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i17-consumer-modify-name-apostrophe-stripped: a modification stores the names without their apostrophes.
     if (faults.has('i17-consumer-modify-name-apostrophe-stripped'))
       for (const key of ['firstName', 'lastName']) if (typeof given[key] === 'string') given[key] = String(given[key]).replace(/'/g, '');
+    // seeded-fam26b-consumer-modify-city-ampersand-escaped: a modification stores the city HTML-escaped (& as &amp;).
+    if (faults.has('seeded-fam26b-consumer-modify-city-ampersand-escaped') && typeof given.city === 'string')
+      given.city = given.city.replace(/&/g, '&amp;');
     if (faults.has('model-consumer-modify-normalises-spaces'))
       for (const [key, value] of Object.entries(given)) if (typeof value === 'string') given[key] = value.trim().replace(/\s+/g, ' ');
     // seeded-consumer-modify-year-end-birthday-next-year: a new birthday on 31 December stored as 1 January of the next year.

@@ -74,6 +74,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         // seeded-customer-active-dates-from-body: AddCustomer stores the body's dates as sent.
         ...(type === 'active' && faults.has('seeded-customer-active-dates-from-body') ? ownMembersSent(body) : {}),
       };
+      // seeded-fam26b-customer-create-last-name-quotes-escaped: a new customer's last name stored with its double quotes as &quot;.
+      if (faults.has('seeded-fam26b-customer-create-last-name-quotes-escaped') && typeof customer.lastName === 'string')
+        customer.lastName = customer.lastName.replace(/"/g, '&quot;');
       // i3-customer-phone-digits-only: the active path alone keeps the phone's digits only.
       if (type === 'active' && faults.has('i3-customer-phone-digits-only') && typeof customer.phone === 'string')
         customer.phone = customer.phone.replace(/\D/g, '');
@@ -233,6 +236,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customers-list-email-lowercased: the list reader lower-cases the e-mail address.
     if (faults.has('i10-customers-list-email-lowercased'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.email === 'string') c.email = c.email.toLowerCase();
+    // seeded-fam26b-customers-list-email-dropped: the list answers each customer without its e-mail address.
+    if (faults.has('seeded-fam26b-customers-list-email-dropped')) for (const c of shown as Record<string, unknown>[]) delete c.email;
     // seeded-customers-list-phone-leading-zeros-dropped: the list reads a phone of digits as a number.
     if (faults.has('seeded-customers-list-phone-leading-zeros-dropped'))
       for (const c of shown as Record<string, unknown>[])

@@ -10,6 +10,14 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Seeded beside the check of each multi-valued filter's combination (records.multi-valued.spec.ts).
   // Seeded beside the paging check that every later page answers each record as the full list does.
   // Seeded beside the check of an institution's own name, a run of spaces in it, searched as it is.
+  // Seeded beside reader agreement's drop check (fixtures/assertions/financial-data-answer.ts): a member
+  // one reader shows and another leaves out, on the search list rather than the routing lookup.
+  seeded({
+    id: 'seeded-fam26b-inst-search-branding-dropped',
+    rule: 'FD-INST-SAME-RECORD: GetInstitutions answers each institution without the branding GetInstitution shows',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
   seeded({
     id: 'seeded-certified-search-inner-spaces-collapsed',
     rule: "FD-INST-SEARCH: GetCertifiedInstitutions collapses the inner runs of spaces of the search text, so an institution's own name holding a run of spaces does not list it",

@@ -159,8 +159,20 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const spacesCollapsed = (query: Record<string, unknown>, on: boolean) =>
     on && typeof query.search === 'string' ? { ...query, search: query.search.replace(/\s+/g, ' ') } : query;
   // i14-inst-search-inner-spaces-collapsed: GetInstitutions collapses the inner runs of spaces of the search text.
+  // seeded-fam26b-inst-search-branding-dropped: the search list answers each institution without its branding.
+  const searchShape = (i: Institution) => {
+    if (!faults.has('seeded-fam26b-inst-search-branding-dropped')) return full(i);
+    const { branding: _branding, ...rest } = full(i) as ReturnType<typeof full> & { branding?: unknown };
+    return rest;
+  };
   route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
-    listing('GetInstitutions', spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')), reply, full, 'createdDate'),
+    listing(
+      'GetInstitutions',
+      spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')),
+      reply,
+      searchShape,
+      'createdDate',
+    ),
   );
   // Blind fault: the certified list forgets the search text its sibling applies.
   // seeded-certified-search-inner-spaces-collapsed: the same collapse on the certified search.

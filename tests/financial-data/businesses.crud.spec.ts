@@ -11,7 +11,7 @@ import {
   newBusiness,
   rules,
   tellingDigits,
-  tellingName,
+  tellingMarkupName,
   test,
 } from '../../fixtures/financial-data.js';
 
@@ -30,16 +30,16 @@ const fullBusiness = (name: string, liable: boolean, n: string) =>
     personallyLiable: liable,
     phoneNumber: { countryCode: '1', phoneNo: `080155500${n}` },
     address: {
-      addressLine1: tellingName(`${n} Market Street`),
-      addressLine2: tellingName(`Suite ${n}`),
-      city: tellingName(`City ${n}`),
+      addressLine1: tellingMarkupName(`${n} Market Street`),
+      addressLine2: tellingMarkupName(`Suite ${n}`),
+      city: tellingMarkupName(`City ${n}`),
       state: 'UT',
       postalCode: tellingDigits(5),
       country: 'US',
     },
     url: `https://business-${n}.example.com/Path/${n}`,
     email: `Owner.${n}@Example.com`,
-    type: tellingName(`LLC ${n}`),
+    type: tellingMarkupName(`LLC ${n}`),
     taxId: `0012345678${n}`,
   });
 
@@ -48,7 +48,7 @@ test(
   rules('FD-BUS-READ@business-answer', 'FD-BUS-READ@business-by-customer', 'FD-BUS-READ@business-by-id', 'FD-BUS-ONE:accept'),
   async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer();
-    const body = fullBusiness(tellingName('Original Holdings LLC', { length: NAME_MAX }), false, '10');
+    const body = fullBusiness(tellingMarkupName('Original Holdings LLC', { length: NAME_MAX }), false, '10');
     const added = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body });
     expect(added.status).toBe(200);
     expect(added.body, 'the answer to AddBusinessDetails').toMatchObject(body);
@@ -92,9 +92,9 @@ test(
     const customerId = await createCustomer();
     const { body: added } = await fdApi.call('AddBusinessDetails', {
       path: { customer_id: customerId },
-      body: fullBusiness(tellingName('Original Holdings LLC'), false, '10'),
+      body: fullBusiness(tellingMarkupName('Original Holdings LLC'), false, '10'),
     });
-    const update = fullBusiness(tellingName('Renamed Holdings LLC', { length: NAME_MAX }), true, '27');
+    const update = fullBusiness(tellingMarkupName('Renamed Holdings LLC', { length: NAME_MAX }), true, '27');
     const res = await fdApi.call('UpdateBusiness', { path: { business_id: added.businessId }, body: update });
     expect(res.status).toBe(200);
     expect(res.body, 'the answer to UpdateBusiness').toMatchObject({ ...update, businessId: added.businessId });

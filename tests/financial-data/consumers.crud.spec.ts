@@ -10,7 +10,7 @@ import {
   newConsumer,
   rules,
   tellingDigits,
-  tellingName,
+  tellingMarkupName,
   test,
 } from '../../fixtures/financial-data.js';
 
@@ -28,9 +28,9 @@ test(
       birthday: { year: 1996, month: 2, dayOfMonth: 29 },
       phone: '08015551234',
       endUser: {
-        name: tellingName('Murray Trust'),
-        address: tellingName('9 Trust Way'),
-        city: tellingName('Murray'),
+        name: tellingMarkupName('Murray Trust'),
+        address: tellingMarkupName('9 Trust Way'),
+        city: tellingMarkupName('Murray'),
         state: 'UT',
         zip: tellingDigits(5),
         phone: '08015550100',
@@ -123,7 +123,7 @@ test(
     const customerId = await createCustomer();
     const body = newConsumer();
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body });
-    const change = { city: tellingName('Provo'), zip: tellingDigits(5) };
+    const change = { city: tellingMarkupName('Provo'), zip: tellingDigits(5) };
     expect((await fdApi.call('ModifyConsumer', { path: { consumerId: created.id }, body: change })).status).toBe(204);
     const res = await fdApi.call('GetConsumer', { path: { consumerId: created.id } });
     const { ssn, ...unchanged } = body;
@@ -143,10 +143,10 @@ test(
     const { body: created } = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: '999601111' }) });
     // Telling values (fixtures/arbitraries/telling.ts): each normalisation of a member changes it.
     const update = {
-      firstName: tellingName('Marian'),
-      lastName: tellingName('Keyes'),
-      address: tellingName('77 Canyon Road'),
-      city: tellingName('Provo'),
+      firstName: tellingMarkupName('Marian'),
+      lastName: tellingMarkupName('Keyes'),
+      address: tellingMarkupName('77 Canyon Road'),
+      city: tellingMarkupName('Provo'),
       state: 'CO',
       zip: tellingDigits(5),
       phone: '03035550199',
@@ -156,9 +156,9 @@ test(
       email: 'Marian.Keyes@Example.com',
       suffix: 'sR. ',
       endUser: {
-        name: tellingName('Keyes Trust'),
-        address: tellingName('1 Trust Way'),
-        city: tellingName('Denver'),
+        name: tellingMarkupName('Keyes Trust'),
+        address: tellingMarkupName('1 Trust Way'),
+        city: tellingMarkupName('Denver'),
         state: 'CO',
         zip: tellingDigits(5),
         phone: '03035550100',

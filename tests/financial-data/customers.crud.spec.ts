@@ -18,7 +18,7 @@ import {
   expectFdError,
   newCustomer,
   rules,
-  tellingName,
+  tellingMarkupName,
   test,
   withConflict,
   type OperationClient,
@@ -109,9 +109,9 @@ test('GetCustomerWithAppData rejects a malformed customer id with 400 @assumptio
 // Telling names (mixed case, inner and trailing spaces, non-ASCII, an apostrophe and a hyphen): a modify path or
 // reader that normalises or strips punctuation from the new name fails.
 for (const change of [
-  { firstName: tellingName('Renamed') },
-  { lastName: tellingName('Changed') },
-  { firstName: tellingName('Both'), lastName: tellingName('Names') },
+  { firstName: tellingMarkupName('Renamed') },
+  { lastName: tellingMarkupName('Changed') },
+  { firstName: tellingMarkupName('Both'), lastName: tellingMarkupName('Names') },
 ]) {
   test(
     `ModifyCustomer changes ${Object.keys(change).join(' and ')}, read back through every reader, and leaves the rest`,

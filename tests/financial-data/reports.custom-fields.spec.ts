@@ -6,7 +6,7 @@
 // of every ack and report (label, value, shown as sent). Values that can tell: mixed case, inner and
 // trailing spaces, leading zeros, non-ASCII letters, so a reader that trims, folds or reads a value as
 // a number shows another value than the one sent, byte for byte.
-import { expect, fdOperationIds, loadContract, mixedCase, rules, sample, tellingText, test } from '../../fixtures/financial-data.js';
+import { expect, fdOperationIds, loadContract, mixedCase, rules, sample, tellingMarkup, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
@@ -29,7 +29,7 @@ const telling = () => {
   const label = `${mixedCase('loanId')}  Ref `;
   return [
     { label, value: '0042  07 ', shown: true },
-    { label: 'Filiale ÅéßŁΩ', value: tellingText('Branch'), shown: false },
+    { label: 'Filiale & <Zweig> ÅéßŁΩ', value: tellingMarkup('Branch'), shown: false },
     { label, value: '0042  08 ', shown: false },
     { label: label.toLowerCase(), value: '0042  09 ', shown: true },
   ];

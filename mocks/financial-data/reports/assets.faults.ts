@@ -7,6 +7,13 @@ import { independent, faultCatalogue, blind, seeded } from '../../kit/faults.js'
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
   // Seeded beside the generations without a query callback URL of reports.callback-options.spec.ts (origin 'seeded').
+  // Seeded beside the telling markup of the custom fields (reports.custom-fields.spec.ts, tellingMarkup): escaping in a report body.
+  seeded({
+    id: 'seeded-fam26b-assets-custom-field-value-ampersand-escaped',
+    rule: 'FD-REPORT-CUSTOM-FIELDS: the asset reports keep each custom field value with & HTML-escaped as &amp;, in the ack and the report',
+    source: 'provider',
+    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  }),
   seeded({
     id: 'seeded-statement-report-title-from-body',
     rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",

@@ -189,7 +189,13 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   };
   const common = (body: Record<string, unknown>, accountIds?: string[]) => ({
     accountIds,
-    reportCustomFields: body.reportCustomFields,
+    // seeded-fam26b-assets-custom-field-value-ampersand-escaped: the asset reports keep each custom field's value HTML-escaped (& as &amp;).
+    reportCustomFields:
+      on('seeded-fam26b-assets-custom-field-value-ampersand-escaped') && Array.isArray(body.reportCustomFields)
+        ? body.reportCustomFields.map((f: Record<string, unknown>) =>
+            typeof f?.value === 'string' ? { ...f, value: f.value.replace(/&/g, '&amp;') } : f,
+          )
+        : body.reportCustomFields,
     fromDate: on('ra-echo-from-date-dropped') ? undefined : body.fromDate,
   });
 
