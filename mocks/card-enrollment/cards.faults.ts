@@ -2033,7 +2033,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-22', {
     id: 'i22-card-pan-20-card-suspended',
-    rule: 'the card is ACTIVE at enrollment (seed 000 DigitalCardData status): on the card path a card with a 20-digit PAN starts SUSPENDED',
+    rule: 'the card is ACTIVE at enrollment (seed 000 DigitalCardData status): on the card path a card whose PAN has the longest length the Limits allow starts SUSPENDED',
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),

@@ -198,9 +198,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
     // i22-consumer-by-id-address-spaces-collapsed: the by-id read collapses the runs of spaces inside the address.
-    const address = (shown as Record<string, unknown>).address;
-    if (faults.has('i22-consumer-by-id-address-spaces-collapsed') && typeof address === 'string')
-      return { ...shown, address: address.replace(/\s{2,}/g, ' ') };
+    if (faults.has('i22-consumer-by-id-address-spaces-collapsed') && typeof (shown as Record<string, unknown>).address === 'string')
+      return { ...shown, address: String((shown as Record<string, unknown>).address).replace(/\s{2,}/g, ' ') };
     return shown;
   });
   const orphan = (id: string) => {

@@ -73,7 +73,8 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           ? String(p.accessPeriod.endTime) > String(p.accessPeriod.startTime)
           : // i22-accesskey-update-period-zone-ignored: the update compares the wall times, their offsets dropped.
             op === 'update' && faults.has('i22-accesskey-update-period-zone-ignored')
-            ? Date.parse(String(p.accessPeriod.endTime).slice(0, 19) + 'Z') > Date.parse(String(p.accessPeriod.startTime).slice(0, 19) + 'Z')
+            ? Date.parse(String(p.accessPeriod.endTime).slice(0, 19) + 'Z') >
+              Date.parse(String(p.accessPeriod.startTime).slice(0, 19) + 'Z')
             : end > start;
       // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
       const equalAccepted =

@@ -776,7 +776,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-22', {
     id: 'i22-completed-list-legal-name-trailing-period-dropped',
-    rule: 'a merchant read back carries its legal name as submitted, byte for byte (provider 2.0.0 MerchantParticipation; reference installments.md): the completed list drops a legal name\'s closing period',
+    rule: "a merchant read back carries its legal name as submitted, byte for byte (provider 2.0.0 MerchantParticipation; reference installments.md): the completed list drops a legal name's closing period",
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ECHO-PARTICIPATION'],
   }),

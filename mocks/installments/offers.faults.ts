@@ -381,7 +381,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   }),
   independent('independent-22', {
     id: 'i22-offers-range-19-digit-compared-as-number',
-    rule: 'a card just above the high end of a registered account range gets no offers (reference installments.md, account ranges): for ranges of 16 digits or more the ends are compared as doubles, so a 19-digit card just above the high end gets offers',
+    rule: 'a card just above the high end of a registered account range gets no offers (reference installments.md, account ranges): for ranges too long for a double the ends are compared as doubles, so a card of the longest length just above the high end gets offers',
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),

@@ -372,7 +372,11 @@ export function registerOffers(
     if (faults.has('i9-offers-correlation-id-lowercased') && typeof sentCorrelation === 'string')
       reply.header('Correlation-Id', sentCorrelation.toLowerCase());
     // i22-offers-correlation-inner-spaces-collapsed: the success answer echoes the Correlation-Id with its runs of spaces collapsed.
-    if (faults.has('i22-offers-correlation-inner-spaces-collapsed') && typeof sentCorrelation === 'string' && /\s{2,}/.test(sentCorrelation))
+    if (
+      faults.has('i22-offers-correlation-inner-spaces-collapsed') &&
+      typeof sentCorrelation === 'string' &&
+      /\s{2,}/.test(sentCorrelation)
+    )
       reply.header('Correlation-Id', sentCorrelation.replace(/\s{2,}/g, ' '));
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });

@@ -78,7 +78,12 @@ export function registerPanLists(
         list = [...world.panLists.values()].find((l) => String(l.panListId).slice(0, -1) === String(panListId).slice(0, -1));
       // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
       // i22-register-by-id-clear-unknown-list-created: an unknown id sent with cards in clear makes a list of that id.
-      if (!list && faults.has('i22-register-by-id-clear-unknown-list-created') && ok.body.encryptedValue === undefined && ok.body.sensitiveData)
+      if (
+        !list &&
+        faults.has('i22-register-by-id-clear-unknown-list-created') &&
+        ok.body.encryptedValue === undefined &&
+        ok.body.sensitiveData
+      )
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));

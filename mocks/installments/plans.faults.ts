@@ -766,7 +766,7 @@ export const PLANS_FAULTS = faultCatalogue([
   }),
   independent('independent-22', {
     id: 'i22-plan-computed-schedule-whole-units-from-thousand',
-    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): for a purchase of 1000 or more selected without a schedule each computed installment is rounded to whole units, the total off by more than a cent per installment',
+    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): for a large purchase (a thousand units or more) selected without a schedule each computed installment is rounded to whole units, the total off by more than a cent per installment',
     source: 'assumption',
     rules: ['IN-VAL-PLAN-SCHEDULE'],
   }),

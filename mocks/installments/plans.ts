@@ -370,18 +370,17 @@ export function registerPlans(
         ? given
         : // i22-plan-computed-schedule-whole-units-from-thousand: from 1000 the computed installments are rounded to whole units.
           faults.has('i22-plan-computed-schedule-whole-units-from-thousand') && Number(b.transaction.amount) >= 1000
-          ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({ ...r, installmentAmount: Math.round(r.installmentAmount) }))
+          ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({
+              ...r,
+              installmentAmount: Math.round(r.installmentAmount),
+            }))
           : schedule(b.transaction.amount, info.tenure, clock.now())
-      ).map(
-        ({ installmentAmount, ...r }) => ({
-          ...r,
-          amount: installmentAmount,
-          // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
-          ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero')
-            ? { installmentNumber: Number(r.installmentNumber) - 1 }
-            : {}),
-        }),
-      ),
+      ).map(({ installmentAmount, ...r }) => ({
+        ...r,
+        amount: installmentAmount,
+        // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
+        ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero') ? { installmentNumber: Number(r.installmentNumber) - 1 } : {}),
+      })),
       // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
       status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
       // seeded-plan-callback-from-body: a callbackUrl sent with savePlan (not a member of its request)
