@@ -2020,4 +2020,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),
+  independent('independent-22', {
+    id: 'i22-card-receipt-wallet-identity-255-refused',
+    rule: 'consumerIdentity.identityValue may hold up to its maxLength (seed 000 Limits): on the receipt path a WALLET enrollment whose identity value is exactly at the limit is refused 400 as too long',
+    source: 'seed',
+    rules: ['CE-LIM-IDENTITYVALUE'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-receipt-cardholder-bin-five',
+    rule: 'panBin is the first six digits of the account (seed 000 MaskedCard; a receipt yields the bin of its account): on the receipt path a CARDHOLDER enrollment gets a five-digit panBin',
+    source: 'seed',
+    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-receipt-created-date-sydney-time',
+    rule: 'dateOfCardCreated is the enrollment time with a UTC designator (seed 000 MaskedCard): on the receipt path a consumer in Australia gets Sydney wall-clock time written with a Z',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-wallet-lastname-mask-capped-card-path',
+    rule: 'maskedLastName is the first character and one * per other character (provider Card API MaskedConsumer examples): on the card path a WALLET enrollment of a last name longer than eleven characters gets at most ten stars',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-receipt-wallet-account-in-card-data',
+    rule: 'no answer carries the number of the account a receipt stands for (seed 000 MaskedCard: only panBin and panLastFour): on the receipt path a WALLET enrollment gets digitalCardData that carries the full account number',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-pan-20-card-suspended',
+    rule: 'the card is ACTIVE at enrollment (seed 000 DigitalCardData status): on the card path a card whose PAN has the longest length the Limits allow starts SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-issuer-email-subdomain-masked-card-path',
+    rule: 'maskedEmailAddress keeps the domain after the @ in clear (provider Card API MaskedConsumer example): on the card path an ISSUER enrollment whose address has a sub-domain gets that first domain label masked',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent('independent-22', {
+    id: 'i22-card-receipt-wallet-serviceid-hash-encoded',
+    rule: 'serviceId, when returned, is the one enrolled for (seed 000 MaskedCard serviceId): on the receipt path a WALLET enrollment of a program id holding # is echoed with it URL-encoded as %23',
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
 ]);

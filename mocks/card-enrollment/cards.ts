@@ -327,6 +327,16 @@ export function registerCards(
       return invalidArgument(reply, faults, [
         { field: 'consumer.lastName', keyword: 'maxLength', message: 'consumer.lastName is too long' },
       ]);
+    // i22-card-receipt-wallet-identity-255-refused: on the receipt path a wallet's identityValue at the limit refused as too long.
+    if (
+      faults.has('i22-card-receipt-wallet-identity-255-refused') &&
+      receiptOnly &&
+      body.cardSource === 'WALLET' &&
+      String(body.consumer?.consumerIdentity?.identityValue ?? '').length === lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.consumerIdentity.identityValue', keyword: 'maxLength', message: 'identityValue is too long' },
+      ]);
     if (
       faults.has('i5-card-identity-value-255-refused') &&
       String(body.consumer?.consumerIdentity?.identityValue ?? '').length === lengthOf(contract, 'ConsumerIdentity', 'identityValue').max!
@@ -681,6 +691,7 @@ export function registerCards(
     i18Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i19Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i20Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i22Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -758,6 +769,53 @@ const seededAnswerDeviations: AnswerDeviations = (answer, body, card, hasCard, f
   // seeded-card-receipt-brazil-consumer-suspended: on the receipt path a consumer in Brazil left SUSPENDED.
   if (faults.has('seeded-card-receipt-brazil-consumer-suspended') && !hasCard && body.consumer?.countryCode === 'BR')
     consumer.status = 'SUSPENDED';
+};
+
+/** The independent-22 deviations of the answer, each on one path, card source or input class (mocks/card-enrollment/cards.faults.ts). */
+const i22Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const data = masked.digitalCardData as Record<string, unknown>;
+  // i22-card-receipt-cardholder-bin-five: on the receipt path a cardholder's panBin is the account's first five digits.
+  if (faults.has('i22-card-receipt-cardholder-bin-five') && !hasCard && body.cardSource === 'CARDHOLDER')
+    masked.panBin = card.primaryAccountNumber.slice(0, 5);
+  // i22-card-receipt-created-date-sydney-time: on the receipt path a consumer in Australia gets Sydney wall-clock time written with Z.
+  if (faults.has('i22-card-receipt-created-date-sydney-time') && !hasCard && body.consumer?.countryCode === 'AU')
+    masked.dateOfCardCreated = new Date(now.getTime() + 10 * 3600_000).toISOString();
+  // i22-card-wallet-lastname-mask-capped-card-path: on the card path a wallet's long last name masked with at most ten stars.
+  if (
+    faults.has('i22-card-wallet-lastname-mask-capped-card-path') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof consumer.maskedLastName === 'string' &&
+    consumer.maskedLastName.length > 11
+  )
+    consumer.maskedLastName = consumer.maskedLastName.slice(0, 11);
+  // i22-card-receipt-wallet-account-in-card-data: on the receipt path a wallet's card data names the account by its full number.
+  if (faults.has('i22-card-receipt-wallet-account-in-card-data') && !hasCard && body.cardSource === 'WALLET')
+    data.accountReference = card.primaryAccountNumber;
+  // i22-card-pan-20-card-suspended: on the card path a card of the longest PAN length starts suspended.
+  if (faults.has('i22-card-pan-20-card-suspended') && hasCard && card.primaryAccountNumber.length === 20) data.status = 'SUSPENDED';
+  // i22-card-issuer-email-subdomain-masked-card-path: on the card path an issuer's e-mail sub-domain label masked with the local part.
+  if (
+    faults.has('i22-card-issuer-email-subdomain-masked-card-path') &&
+    hasCard &&
+    body.cardSource === 'ISSUER' &&
+    typeof consumer.maskedEmailAddress === 'string'
+  ) {
+    const at = consumer.maskedEmailAddress.lastIndexOf('@');
+    const labels = consumer.maskedEmailAddress.slice(at + 1).split('.');
+    if (labels.length > 2)
+      consumer.maskedEmailAddress = `${consumer.maskedEmailAddress.slice(0, at + 1)}${'*'.repeat(labels[0].length)}.${labels.slice(1).join('.')}`;
+  }
+  // i22-card-receipt-wallet-serviceid-hash-encoded: on the receipt path a wallet's serviceId echoed with its '#' URL-encoded.
+  if (
+    faults.has('i22-card-receipt-wallet-serviceid-hash-encoded') &&
+    !hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof masked.serviceId === 'string'
+  )
+    masked.serviceId = masked.serviceId.replace(/#/g, '%23');
 };
 
 /** The independent-20 deviations of the answer, each on one path, card source or request class (mocks/card-enrollment/cards.faults.ts). */

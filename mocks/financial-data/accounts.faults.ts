@@ -533,4 +533,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-ACCOUNT'],
   }),
+  independent('independent-22', {
+    id: 'i22-accounts-by-institution-number-display-last-five',
+    rule: 'accountNumberDisplay is the last four digits of the account number (reference financial-data.md; provider 1.35.0 CustomerAccount): the full by-institution list shows the last five',
+    source: 'assumption',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-22', {
+    id: 'i22-accounts-checking-filter-lists-money-market',
+    rule: 'account_type=checking lists exactly the checking accounts (seed 002 Accounts): the all-accounts list filtered by checking also lists the money market account',
+    source: 'seed',
+    rules: ['FD-ACCT-FILTER-TYPE'],
+  }),
 ]);

@@ -172,7 +172,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         (a) =>
           a.type === type ||
           // i20-accounts-savings-filter-lists-money-market: savings read as a family that takes in money market accounts.
-          (faults.has('i20-accounts-savings-filter-lists-money-market') && type === 'savings' && a.type === 'moneyMarket'),
+          (faults.has('i20-accounts-savings-filter-lists-money-market') && type === 'savings' && a.type === 'moneyMarket') ||
+          // i22-accounts-checking-filter-lists-money-market: checking read as the family of transaction accounts, money market included.
+          (faults.has('i22-accounts-checking-filter-lists-money-market') && type === 'checking' && a.type === 'moneyMarket'),
       );
     // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
     if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
@@ -372,6 +374,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = [...wide, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
     const view = viewer(found.customer.id);
     const records = list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4));
+    // i22-accounts-by-institution-number-display-last-five: the full by-institution list shows five digits of each number.
+    if (faults.has('i22-accounts-by-institution-number-display-last-five'))
+      return { accounts: records.map((r, i) => ({ ...r, accountNumberDisplay: list[i].number.slice(-5) })) };
     // i18-accounts-by-institution-aggregation-date-ms: this list gives aggregationSuccessDate in milliseconds.
     if (faults.has('i18-accounts-by-institution-aggregation-date-ms'))
       return { accounts: records.map((r) => ({ ...r, aggregationSuccessDate: Number(r.aggregationSuccessDate) * 1000 })) };

@@ -229,4 +229,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-22', {
+    id: 'i22-business-by-id-ampersand-as-and',
+    rule: 'every field sent reads back, by customer and by id (seed 002 Businesses): GetBusinessById writes an ampersand in the business name as the word and',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

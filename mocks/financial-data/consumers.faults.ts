@@ -383,4 +383,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-22', {
+    id: 'i22-consumer-by-id-address-spaces-collapsed',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers): GetConsumer collapses runs of spaces inside the address',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-22', {
+    id: 'i22-consumer-modify-address-clears-city',
+    rule: 'fields a modification does not name keep their values (seed 002 ModifyConsumer): a modification of the address alone blanks the city',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

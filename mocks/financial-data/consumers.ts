@@ -197,6 +197,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       return { ...shown, birthday: { ...birthday, month: birthday.dayOfMonth, dayOfMonth: birthday.month } };
     if (faults.has('i4-consumer-by-id-birthday-month-zero-based') && typeof birthday?.month === 'number')
       return { ...shown, birthday: { ...birthday, month: birthday.month - 1 } };
+    // i22-consumer-by-id-address-spaces-collapsed: the by-id read collapses the runs of spaces inside the address.
+    if (faults.has('i22-consumer-by-id-address-spaces-collapsed') && typeof (shown as Record<string, unknown>).address === 'string')
+      return { ...shown, address: String((shown as Record<string, unknown>).address).replace(/\s{2,}/g, ' ') };
     return shown;
   });
   const orphan = (id: string) => {
@@ -215,6 +218,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
     const { email: _email, ssn: _ssn, ...kept } = input.body;
+    // i22-consumer-modify-address-clears-city: a modification naming the address stores it without the city it does not name.
+    if (faults.has('i22-consumer-modify-address-clears-city') && kept.address !== undefined && kept.city === undefined) kept.city = '';
     const given: Record<string, unknown> = {
       ...kept,
       ...(faults.has('consumer-modify-ignores-email')

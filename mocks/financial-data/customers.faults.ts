@@ -526,4 +526,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
   }),
+  independent('independent-22', {
+    id: 'i22-customers-username-list-first-name-trimmed',
+    rule: 'every reader shows the names the customer was created with (seed 002 Customers): GetCustomers filtered by username trims the first name',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-22', {
+    id: 'i22-customer-by-id-phone-plus-dropped',
+    rule: 'every reader shows the phone the customer was created with (seed 002 Customers): GetCustomer drops the plus sign of an international phone number',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
 ]);

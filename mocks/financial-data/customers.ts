@@ -248,6 +248,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // seeded-customers-search-later-page-phone-dropped: under a search, a later page leaves the phone out.
     if (searched && (paged.start ?? 1) > 1 && faults.has('seeded-customers-search-later-page-phone-dropped'))
       for (const c of shown as Record<string, unknown>[]) delete c.phone;
+    // i22-customers-username-list-first-name-trimmed: filtered by username, the list trims the first name.
+    if (query.username !== undefined && faults.has('i22-customers-username-list-first-name-trimmed'))
+      for (const c of shown as Record<string, unknown>[]) if (typeof c.firstName === 'string') c.firstName = c.firstName.trim();
     return { ...counts, customers: shown };
   });
 
@@ -277,6 +280,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i15-customer-by-id-created-date-now')) return { ...customerView(c), createdDate: String(clock.nowEpochSeconds()) };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
+    // i22-customer-by-id-phone-plus-dropped: the by-id read drops the plus sign before an international phone number.
+    if (faults.has('i22-customer-by-id-phone-plus-dropped') && typeof c.phone === 'string' && c.phone.startsWith('+'))
+      return { ...customerView(c), phone: c.phone.slice(1) };
     // Fault: the record carries the partner's latest token in a member no check knows (a credential is never data).
     if (faults.has('customer-record-carries-token')) {
       const latest = [...world.tokens].filter(([, t]) => t.partnerId === c.partnerId).pop()?.[0];

@@ -282,4 +282,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-SAME-RECORD'],
   }),
+  independent('independent-22', {
+    id: 'i22-inst-get-status-of-branding',
+    rule: 'an institution reads the same on every reader, GetInstitution giving the members of its GetInstitutions record (provider 1.35.0 Institution): GetInstitution shows an institution that has branding as offline while the list shows it online',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
 ]);

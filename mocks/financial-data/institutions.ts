@@ -209,6 +209,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
     // i18-inst-get-id-as-string: GetInstitution alone writes the institution's id as a string.
     if (faults.has('i18-inst-get-id-as-string')) return { institution: { ...full(i), id: String(i.id) } };
+    // i22-inst-get-status-of-branding: GetInstitution reads an institution with branding as offline (a status from the branding feed).
+    if (faults.has('i22-inst-get-status-of-branding') && i.branding) return { institution: { ...full(i), status: 'offline' } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

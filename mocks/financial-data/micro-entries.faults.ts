@@ -388,4 +388,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-DETAILS'],
   }),
+  independent('independent-22', {
+    id: 'i22-micro-verify-swapped-second-cent-under-accepted',
+    rule: 'either amount one cent off is a 400 and the entries are not verified (seed 002 micro entries): amounts sent in the swapped order verify with the first deposit amount one cent under',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
+  }),
+  independent('independent-22', {
+    id: 'i22-micro-details-last4-of-routing',
+    rule: 'the details read gives exactly the last four digits of the account number sent (provider 1.35.0 MicroDepositsDetails): it gives the last four digits of the routing number instead',
+    source: 'provider',
+    rules: ['FD-MICRO-MASKING'],
+  }),
 ]);

@@ -199,7 +199,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const firstNear = (x: number, y: number) =>
       near(x, y) || (faults.has('i20-micro-verify-first-amount-cent-over-accepted') && x - y === 1);
     const inOrder = firstNear(sent[0], a) && near(sent[1], b);
-    const swapped = near(sent[0], b) && near(sent[1], a);
+    // i22-micro-verify-swapped-second-cent-under-accepted: in swapped order the amount of the first deposit taken a cent under.
+    const swapped =
+      near(sent[0], b) && (near(sent[1], a) || (faults.has('i22-micro-verify-swapped-second-cent-under-accepted') && a - sent[1] === 1));
     const oneRight = sent.some((s) => s === a || s === b);
     // i7-micro-verify-by-sum: the two amounts compared by their sum.
     const sameSum = faults.has('i7-micro-verify-by-sum') && sent.length === 2 && sent[0] + sent[1] === a + b;
@@ -273,7 +275,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
         ? e.accountNumber
         : faults.has('micro-entries-last4-first-digits')
           ? e.accountNumber.slice(0, 4)
-          : e.accountNumber.slice(-4);
+          : // i22-micro-details-last4-of-routing: the details read gives the routing number's last four digits as the account's.
+            faults.has('i22-micro-details-last4-of-routing')
+            ? e.routingNumber.slice(-4)
+            : e.accountNumber.slice(-4);
     return {
       // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
       status,

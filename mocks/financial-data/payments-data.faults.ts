@@ -433,4 +433,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-LAST-FOUR'],
   }),
+  independent('independent-22', {
+    id: 'i22-pay-cached-balance-refreshed-after-a-day',
+    rule: 'the cached balance variant never refreshes (seed 002 GetAvailableBalance, cached): it refreshes a balance more than a day old',
+    source: 'seed',
+    rules: ['FD-PAY-CACHED-READER'],
+  }),
 ]);

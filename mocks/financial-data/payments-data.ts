@@ -341,6 +341,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const types = faults.has('payments-data-cached-balance-cd-refused') ? BALANCE_TYPES.filter((t) => t !== 'cd') : BALANCE_TYPES;
     if (!types.includes(account.type)) return unsupported(reply);
     if (faults.has('payments-data-cached-refreshes')) refresh(account);
+    // i22-pay-cached-balance-refreshed-after-a-day: the cached variant refreshes a balance more than a day old.
+    if (faults.has('i22-pay-cached-balance-refreshed-after-a-day') && clock.nowEpochSeconds() - Number(account.balanceDate) > 86_400)
+      refresh(account);
     return balanceView(account, true);
   });
 

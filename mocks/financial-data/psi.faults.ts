@@ -358,4 +358,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-DAYS'],
   }),
+  independent('independent-22', {
+    id: 'i22-psi-two-days-out-four-dates',
+    rule: 'a settle-by date up to two days out gives three potential settlement dates (provider 1.35.0 SettleByDate): one two days out gives four',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
 ]);

@@ -104,6 +104,8 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('psi-days-ten-always')) count = 10;
     // i20-psi-nine-days-out-nine-dates: a settle-by date nine days out gives nine dates (the step to ten taken one day late).
     if (faults.has('i20-psi-nine-days-out-nine-dates') && out === 9) count = 9;
+    // i22-psi-two-days-out-four-dates: a settle-by date two days out gives four dates (the step taken a day early).
+    if (faults.has('i22-psi-two-days-out-four-dates') && out === 2) count = 4;
     return Array.from({ length: count }, (_, i) => isoDate(epochOf(today()) + i * DAY_S));
   };
   const reasons = (key: string) => Object.fromEntries(REASONS.map((r) => [r, score(`${key}:${r}`)]));

@@ -299,4 +299,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  independent('independent-22', {
+    id: 'i22-stmt-v3-mortgage-indexes-descending',
+    rule: "one detail per index asked, in the order asked (provider 1.35.0 GetCustomerAccountMultipleStatement): a mortgage account's details answered from the highest index to the lowest",
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

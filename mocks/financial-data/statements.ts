@@ -115,6 +115,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       .split(',')
       .map(Number);
     if (faults.has('statements-index-unordered')) indexes = [...indexes].sort((a, b) => a - b);
+    // i22-stmt-v3-mortgage-indexes-descending: a mortgage's details answered from the oldest index asked to the latest.
+    if (faults.has('i22-stmt-v3-mortgage-indexes-descending') && account.type === 'mortgage') indexes = [...indexes].sort((a, b) => b - a);
     if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
     // i15-stmt-v3-repeated-index-collapsed: an index asked twice gives one detail.
     if (faults.has('i15-stmt-v3-repeated-index-collapsed')) indexes = [...new Set(indexes)];

@@ -243,4 +243,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-OTHER-CUSTOMER'],
   }),
+  independent('independent-22', {
+    id: 'i22-switches-bill-pay-details-updated-at-read',
+    rule: 'the details give the dates of the switch, a past change keeps its date (seed 002 Switches; reference, event dates): the bill pay details give the time of the read as updatedDate',
+    source: 'seed',
+    rules: ['FD-SW-DETAILS', 'FD-EVENT-DATE-FIXED'],
+  }),
 ]);

@@ -196,7 +196,13 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       updatedDate:
         faults.has('i13-switches-deposit-details-updated-before-created') && s.kind === 'deposit'
           ? new Date(Date.parse(s.createdDate) - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-          : s.updatedDate,
+          : // i22-switches-bill-pay-details-updated-at-read: the bill pay details give the time of the read as updatedDate.
+            faults.has('i22-switches-bill-pay-details-updated-at-read') && s.kind === 'billPay'
+            ? ctx.clock
+                .now()
+                .toISOString()
+                .replace(/\.\d{3}Z$/, 'Z')
+            : s.updatedDate,
       authenticated: s.authenticated,
       provider: s.provider,
       ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: methods(s.targets) }),

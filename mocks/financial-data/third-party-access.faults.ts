@@ -300,4 +300,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-AUTHDETAILS-OAUTH'],
   }),
+  independent('independent-22', {
+    id: 'i22-accesskey-update-period-zone-ignored',
+    rule: 'the access period bounds are compared as instants whatever their zone (reference financial-data.md, access keys): the update compares the wall times with their offsets dropped, refusing a period that ends after it starts',
+    source: 'assumption',
+    rules: ['FD-ACCESSKEY-PERIOD'],
+  }),
 ]);

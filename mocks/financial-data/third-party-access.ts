@@ -71,7 +71,11 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           (op === 'generate' && faults.has('i8-accesskey-period-compared-as-text')) ||
             (op === 'update' && faults.has('accesskey-update-period-compared-as-text'))
           ? String(p.accessPeriod.endTime) > String(p.accessPeriod.startTime)
-          : end > start;
+          : // i22-accesskey-update-period-zone-ignored: the update compares the wall times, their offsets dropped.
+            op === 'update' && faults.has('i22-accesskey-update-period-zone-ignored')
+            ? Date.parse(String(p.accessPeriod.endTime).slice(0, 19) + 'Z') >
+              Date.parse(String(p.accessPeriod.startTime).slice(0, 19) + 'Z')
+            : end > start;
       // Fault accesskey-update-period-equal-accepted: the update alone lets a period end when it starts.
       const equalAccepted =
         faults.has('accesskey-period-equal-accepted') || (op === 'update' && faults.has('accesskey-update-period-equal-accepted'));

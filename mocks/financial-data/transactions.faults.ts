@@ -645,4 +645,22 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   }),
+  independent('independent-22', {
+    id: 'i22-txn-account-asc-more-available-last-page',
+    rule: 'moreAvailable is true exactly when a later page holds transactions (provider 1.35.0 Transactions paging): under sort=asc the account list answers moreAvailable true on its last page',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-22', {
+    id: 'i22-txn-all-asc-to-date-edge-excluded',
+    rule: 'a transaction dated exactly at toDate is listed (reference financial-data.md, the window is inclusive): under sort=asc the customer list leaves out the transaction dated exactly at toDate',
+    source: 'assumption',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
+  independent('independent-22', {
+    id: 'i22-txn-all-pending-of-first-account-only',
+    rule: 'with includePending=true the pending transactions are listed (seed 002 Transactions): the customer list includes only the pending transactions of the first account of the customer',
+    source: 'seed',
+    rules: ['FD-TXN-PENDING'],
+  }),
 ]);

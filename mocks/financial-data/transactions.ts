@@ -158,6 +158,14 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
+      // i22-txn-all-asc-to-date-edge-excluded: under sort=asc the customer list leaves out a transaction dated exactly at toDate.
+      .filter((t) => !(reader === 'all' && query.sort === 'asc' && on('i22-txn-all-asc-to-date-edge-excluded') && windowKey(t) === last))
+      // i22-txn-all-pending-of-first-account-only: the customer list takes the pending transactions of its first account only.
+      .filter(
+        (t) =>
+          !(reader === 'all' && includePending && on('i22-txn-all-pending-of-first-account-only') && t.status === 'pending') ||
+          t.accountId === accounts[0]?.id,
+      )
       // seeded-fam25-txn-account-undated-to-edge-excluded: the account list leaves out a transaction without transactionDate posted exactly at toDate.
       .filter(
         (t) =>
@@ -277,6 +285,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       ).length;
     // i18-txn-account-pending-more-available-false: with pending transactions the account list never says more is available.
     if (reader === 'account' && includePending && on('i18-txn-account-pending-more-available-false')) paged.moreAvailable = false;
+    // i22-txn-account-asc-more-available-last-page: under sort=asc the account list says more is available on its last page too.
+    if (reader === 'account' && query.sort === 'asc' && on('i22-txn-account-asc-more-available-last-page') && paged.displaying > 0)
+      paged.moreAvailable = true;
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
     const later = (query.start ?? 1) > 1;
     // seeded-txn-all-later-page-dates-echo-ms: the customer list echoes a later page's dates in milliseconds.

@@ -693,4 +693,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-EVENT-STATUS'],
   }),
+  independent('independent-22', {
+    id: 'i22-webhooks-later-page-total-remaining',
+    rule: 'total is the size of the partner set on every page (provider 1.35.0 Subscriptions.total): a page after the first answers in total only the subscriptions from that page on',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  independent('independent-22', {
+    id: 'i22-webhooks-conditioned-test-text-plain',
+    rule: 'every JSON delivery declares content-type application/json (reference financial-data.md, deliveries): the test delivery of an event with a condition is declared text/plain',
+    source: 'assumption',
+    rules: ['FD-DELIVERY-MEDIA-TYPE'],
+  }),
 ]);

@@ -153,7 +153,10 @@ async function deliverTest(
     await ctx.deliveries.send(sub.url, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
   for (let i = 0; i < times; i++) {
     try {
-      await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': 'application/json', ...extraHeaders }, body, ctx.clock.now());
+      // i22-webhooks-conditioned-test-text-plain: the test delivery of an event with a condition declared as text/plain.
+      const type =
+        faults.has('i22-webhooks-conditioned-test-text-plain') && named.condition ? 'text/plain; charset=utf-8' : 'application/json';
+      await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': type, ...extraHeaders }, body, ctx.clock.now());
     } catch {
       // A URL that does not parse cannot be called: the test operation still answers 200.
     }
@@ -359,7 +362,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
               : // i19-webhooks-total-skips-url-less: total counts only the subscriptions with a URL of their own.
                 faults.has('i19-webhooks-total-skips-url-less')
                 ? mine.filter((s) => s.url).length
-                : mine.length;
+                : // i22-webhooks-later-page-total-remaining: a page after the first counts in total the subscriptions from it on.
+                  faults.has('i22-webhooks-later-page-total-remaining') && start > 0
+                  ? mine.length - start
+                  : mine.length;
       // seeded-judge-webhooks-list-created-second-later: the list dates each subscription's creation one second later.
       const listed = faults.has('seeded-judge-webhooks-list-created-second-later')
         ? page.map(view).map((v) => {

@@ -303,4 +303,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LOOKUP-EXACT', 'IN-STATE-APPROVAL-PLAN'],
   }),
+  independent('independent-22', {
+    id: 'i22-approval-sync-partial-approval-recorded-declined',
+    rule: 'an APPROVED decision is what getPlanApprovalStatus and getPlan then show (seed 001, plan approval): a synchronous approval with an approvedAmount below the plan amount is answered 200 but recorded DECLINED',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION'],
+  }),
 ]);

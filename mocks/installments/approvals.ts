@@ -83,7 +83,13 @@ export function registerApprovals(
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'CONSUMER_CANCELLATION';
     if (syncAsked || faults.has('blind-async-answered-sync')) {
-      if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = decision;
+      // i22-approval-sync-partial-approval-recorded-declined: a sync approval for less than the plan's amount recorded as a decline.
+      const partial =
+        faults.has('i22-approval-sync-partial-approval-recorded-declined') &&
+        decision === 'APPROVED' &&
+        typeof ok.body.approvedAmount === 'number' &&
+        ok.body.approvedAmount < Number(plan.transaction.amount);
+      if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = partial ? 'DECLINED' : decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);

@@ -308,4 +308,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-DBANAMES'],
   }),
+  independent('independent-22', {
+    id: 'i22-forbidden-key-approves-plan',
+    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference installments.md, Transport and auth): planApproval skips the key rights check and applies the decision',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

@@ -162,7 +162,9 @@ export function createGuard(
       // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
       (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan') ||
       // i21-forbidden-key-reads-participations: the participations reader skips the operation check.
-      (faults.has('i21-forbidden-key-reads-participations') && operationId === 'getMerchantParticipations');
+      (faults.has('i21-forbidden-key-reads-participations') && operationId === 'getMerchantParticipations') ||
+      // i22-forbidden-key-approves-plan: the plan approval skips the operation check.
+      (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }

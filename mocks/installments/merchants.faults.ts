@@ -774,4 +774,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-22', {
+    id: 'i22-completed-list-legal-name-trailing-period-dropped',
+    rule: "a merchant read back carries its legal name as submitted, byte for byte (provider 2.0.0 MerchantParticipation; reference installments.md): the completed list drops a legal name's closing period",
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ECHO-PARTICIPATION'],
+  }),
+  independent('independent-22', {
+    id: 'i22-mid-search-limit-header-default',
+    rule: 'the Limit header is the limit applied (provider 2.0.0 paging headers): the MID search answers the default limit in Limit whatever limit was asked',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

@@ -184,6 +184,13 @@ export function registerMerchants(
             ? { ...m, merchantLegalName: m.merchantLegalName.normalize('NFD').replace(/[\u0300-\u036f]/g, '') }
             : m,
         );
+      // i22-completed-list-legal-name-trailing-period-dropped: the completed list drops a legal name's closing period (Inc. -> Inc).
+      if (faults.has('i22-completed-list-legal-name-trailing-period-dropped'))
+        items = items.map((m) =>
+          typeof m.merchantLegalName === 'string' && m.merchantLegalName.endsWith('.')
+            ? { ...m, merchantLegalName: m.merchantLegalName.slice(0, -1) }
+            : m,
+        );
       // i7-participation-ica-11-cut-to-9: the completed list cuts an 11-digit ICA to 9 digits.
       if (faults.has('i7-participation-ica-11-cut-to-9'))
         items = items.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 9) } : m));
@@ -549,6 +556,8 @@ export function registerMerchants(
       body.mids = body.mids.slice(0, -1);
       reply.header('Count', String(body.mids.length));
     }
+    // i22-mid-search-limit-header-default: the MID page's Limit header says the default limit, not the one applied.
+    if (faults.has('i22-mid-search-limit-header-default') && p) reply.header('Limit', String(ok.defaultLimit!));
     // i21-mid-search-offset-header-zero: the MID page's Offset header always says 0.
     if (faults.has('i21-mid-search-offset-header-zero') && p) reply.header('Offset', '0');
     // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.

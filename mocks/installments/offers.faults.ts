@@ -373,4 +373,22 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-REQ-OFFERS-MERCHANT'],
   }),
+  independent('independent-22', {
+    id: 'i22-offers-acquirer-pair-without-country-accepted',
+    rule: 'an offers merchant with an acquirerId or a merchantId carries both and its country (provider 2.0.0, approvedOffers 400 examples): a merchant given by acquirerId and merchantId without its country is answered 200 with offers',
+    source: 'provider',
+    rules: ['IN-REQ-OFFERS-MERCHANT'],
+  }),
+  independent('independent-22', {
+    id: 'i22-offers-range-19-digit-compared-as-number',
+    rule: 'a card just above the high end of a registered account range gets no offers (reference installments.md, account ranges): for ranges too long for a double the ends are compared as doubles, so a card of the longest length just above the high end gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  independent('independent-22', {
+    id: 'i22-offers-correlation-inner-spaces-collapsed',
+    rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte (provider 2.0.0, CorrelationIdHeaderParameter): the success answer echoes a Correlation-Id holding runs of spaces with each run collapsed to one',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

@@ -66,6 +66,15 @@ function merchantFieldsMissing(
   // seeded-offers-merchant-id-alone-accepted: an acquirerId or merchantId without the other is taken.
   if ((merchant.acquirerId !== undefined || merchant.merchantId !== undefined) && !faults.has('seeded-offers-merchant-id-alone-accepted'))
     for (const field of ['acquirerId', 'merchantId', 'country']) needed.add(field);
+  // i22-offers-acquirer-pair-without-country-accepted: a merchant given by both acquirerId and merchantId needs no country.
+  if (
+    faults.has('i22-offers-acquirer-pair-without-country-accepted') &&
+    merchant.acquirerId !== undefined &&
+    merchant.merchantId !== undefined &&
+    merchant.name === undefined &&
+    merchant.url === undefined
+  )
+    needed.delete('country');
   // seeded-offers-merchant-country-optional: a name or URL without the country is taken.
   // i12-offers-merchant-url-without-country-accepted: a merchant given by url alone needs no country.
   const urlAlone = faults.has('i12-offers-merchant-url-without-country-accepted') && merchant.name === undefined;
@@ -177,6 +186,16 @@ export function registerOffers(
       faults.has('i9-listed-pan-outside-range-not-offered') &&
       pan !== undefined &&
       ![...world.panLists.values()].some((l) => (l.accountRange ? inRange(pan, l.accountRange) : l.pans.has(pan)));
+    // i22-offers-range-19-digit-compared-as-number: a range of 16 digits or more judged through doubles (its last digits lost).
+    const asDouble =
+      faults.has('i22-offers-range-19-digit-compared-as-number') &&
+      pan !== undefined &&
+      [...world.panLists.values()].some((l) => {
+        const r = l.accountRange;
+        if (!r || r.accountRangeLow.length < 16 || !/^\d+$/.test(pan)) return false;
+        const head = Number(pan.slice(0, r.accountRangeLow.length));
+        return head >= Number(r.accountRangeLow) && head <= Number(r.accountRangeHigh);
+      });
     if (
       !pan ||
       atLowEnd ||
@@ -199,7 +218,8 @@ export function registerOffers(
         !byBin &&
         !byEight &&
         !sameHead &&
-        !sameNumber)
+        !sameNumber &&
+        !asDouble)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
@@ -351,6 +371,13 @@ export function registerOffers(
       reply.header('Correlation-Id', sentCorrelation.toUpperCase());
     if (faults.has('i9-offers-correlation-id-lowercased') && typeof sentCorrelation === 'string')
       reply.header('Correlation-Id', sentCorrelation.toLowerCase());
+    // i22-offers-correlation-inner-spaces-collapsed: the success answer echoes the Correlation-Id with its runs of spaces collapsed.
+    if (
+      faults.has('i22-offers-correlation-inner-spaces-collapsed') &&
+      typeof sentCorrelation === 'string' &&
+      /\s{2,}/.test(sentCorrelation)
+    )
+      reply.header('Correlation-Id', sentCorrelation.replace(/\s{2,}/g, ' '));
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

@@ -462,4 +462,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-ACCOUNTRANGE'],
   }),
+  independent('independent-22', {
+    id: 'i22-register-by-id-clear-unknown-list-created',
+    rule: 'registering to a pan list that does not exist is 400 (provider 2.0.0, registerPans 400 PanListIdNotFound example): a registration by an unknown panListId carrying its cards in clear sensitiveData creates a list of that id and answers 200',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  independent('independent-22', {
+    id: 'i22-register-create-last-pan-uncounted',
+    rule: 'successfulCount is the number of PANs of the request registered (provider 2.0.0, PanRegistration response): a list created by name with several cards answers one fewer successful than it registered',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

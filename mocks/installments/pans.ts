@@ -77,6 +77,14 @@ export function registerPanLists(
       if (!list && faults.has('seeded-register-list-id-last-char-ignored'))
         list = [...world.panLists.values()].find((l) => String(l.panListId).slice(0, -1) === String(panListId).slice(0, -1));
       // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
+      // i22-register-by-id-clear-unknown-list-created: an unknown id sent with cards in clear makes a list of that id.
+      if (
+        !list &&
+        faults.has('i22-register-by-id-clear-unknown-list-created') &&
+        ok.body.encryptedValue === undefined &&
+        ok.body.sensitiveData
+      )
+        world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list) return unknownList(reply);
@@ -193,6 +201,9 @@ export function registerPanLists(
       if (!faults.has('registration-ignored')) list.pans.add(pan);
       successfulCount++;
     }
+    // i22-register-create-last-pan-uncounted: a list created by name with several cards counts all but the last one registered.
+    if (faults.has('i22-register-create-last-pan-uncounted') && panListId === undefined && given.length > 1 && successfulCount > 0)
+      successfulCount--;
     // i16-register-all-failed-counts-zero: a request whose every card fails answers a failureCount of 0.
     if (faults.has('i16-register-all-failed-counts-zero') && successfulCount === 0) failureCount = 0;
     // seeded-judge-register-first-range-counted-twice: the cards of a registration that gave its list a first range counted twice.

@@ -764,4 +764,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-22', {
+    id: 'i22-plan-computed-schedule-whole-units-from-thousand',
+    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): for a large purchase (a thousand units or more) selected without a schedule each computed installment is rounded to whole units, the total off by more than a cent per installment',
+    source: 'assumption',
+    rules: ['IN-VAL-PLAN-SCHEDULE'],
+  }),
+  independent('independent-22', {
+    id: 'i22-getplan-providerid-uppercased',
+    rule: 'getPlan reads back the providerId the plan was created with, byte for byte (reference installments.md; provider 2.0.0 InstallmentPlan): the reader renders the providerId UUID in upper case',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-22', {
+    id: 'i22-notify-given-schedule-due-date-as-datetime',
+    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (seed 001 notification; reference installments.md): a selection with its own schedule is notified with each due date turned into a midnight UTC date-time',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
 ]);

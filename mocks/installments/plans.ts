@@ -179,6 +179,11 @@ export function registerPlans(
     if (faults.has('i19-notify-given-schedule-card-number') && givenSchedule.has(plan))
       body.consumer = { ...(body.consumer as object), primaryAccountNumber: plan.pan };
     // i15-notify-given-schedule-last-dropped: a schedule the selection sent loses its last installment.
+    // i22-notify-given-schedule-due-date-as-datetime: a schedule the selection sent is notified with its due dates as midnight UTC date-times.
+    if (faults.has('i22-notify-given-schedule-due-date-as-datetime') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
+      body.schedulePayments = body.schedulePayments.map((s: Record<string, unknown>) =>
+        typeof s.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s.dueDate) ? { ...s, dueDate: `${s.dueDate}T00:00:00Z` } : s,
+      );
     if (faults.has('i15-notify-given-schedule-last-dropped') && givenSchedule.has(plan) && Array.isArray(body.schedulePayments))
       body.schedulePayments = body.schedulePayments.slice(0, -1);
     // i15-notify-second-plan-names-first: a later plan of the same offers answer notified under the first plan's id.
@@ -361,16 +366,21 @@ export function registerPlans(
         faults.has('i5-plan-amount-from-offers-request') && offer ? { ...b.transaction, amount: offer.totalAmount } : b.transaction,
       planInstallmentInformation: info,
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
-      scheduledRepayments: (complete ? given : schedule(b.transaction.amount, info.tenure, clock.now())).map(
-        ({ installmentAmount, ...r }) => ({
-          ...r,
-          amount: installmentAmount,
-          // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
-          ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero')
-            ? { installmentNumber: Number(r.installmentNumber) - 1 }
-            : {}),
-        }),
-      ),
+      scheduledRepayments: (complete
+        ? given
+        : // i22-plan-computed-schedule-whole-units-from-thousand: from 1000 the computed installments are rounded to whole units.
+          faults.has('i22-plan-computed-schedule-whole-units-from-thousand') && Number(b.transaction.amount) >= 1000
+          ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({
+              ...r,
+              installmentAmount: Math.round(r.installmentAmount),
+            }))
+          : schedule(b.transaction.amount, info.tenure, clock.now())
+      ).map(({ installmentAmount, ...r }) => ({
+        ...r,
+        amount: installmentAmount,
+        // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
+        ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero') ? { installmentNumber: Number(r.installmentNumber) - 1 } : {}),
+      })),
       // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
       status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
       // seeded-plan-callback-from-body: a callbackUrl sent with savePlan (not a member of its request)
@@ -385,7 +395,12 @@ export function registerPlans(
       const caller = world.keys.find((k) => k.consumerKey === ok.consumerKey);
       if (caller) callerOf.set(plan, caller);
     }
-    if ((faults.has('i15-notify-given-schedule-last-dropped') || faults.has('i19-notify-given-schedule-card-number')) && complete)
+    if (
+      (faults.has('i15-notify-given-schedule-last-dropped') ||
+        faults.has('i19-notify-given-schedule-card-number') ||
+        faults.has('i22-notify-given-schedule-due-date-as-datetime')) &&
+      complete
+    )
       givenSchedule.add(plan);
     if (
       (faults.has('seeded-notify-clear-issuer-by-first-five') || faults.has('seeded-notify-clear-pan-last-four-before-check-digit')) &&
@@ -460,7 +475,12 @@ export function registerPlans(
     return reply.code(200).send({
       planId,
       // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
-      providerId: faults.has('i4-getplan-providerid-from-offer') ? world.providerId : providerId,
+      providerId: faults.has('i4-getplan-providerid-from-offer')
+        ? world.providerId
+        : // i22-getplan-providerid-uppercased: the reader renders the providerId UUID in upper case.
+          faults.has('i22-getplan-providerid-uppercased') && typeof providerId === 'string'
+          ? providerId.toUpperCase()
+          : providerId,
       // i10-getplan-offerid-of-first-offer: the reader names the first offer of the plan's offers answer.
       offerId: faults.has('i10-getplan-offerid-of-first-offer')
         ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
