@@ -400,4 +400,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-MASKING'],
   }),
+  // Seeded beside the near misses of micro-entries.verify.spec.ts (each amount and both, a cent and a fraction off, either order).
+  seeded({
+    id: 'seeded-fam27b-micro-verify-both-cent-under-accepted',
+    rule: 'FD-MICRO-VERIFY-WRONG: amounts sent in the order deposited verify with both one cent under',
+    source: 'seed',
+    rules: ['FD-MICRO-VERIFY-WRONG'],
+  }),
 ]);

@@ -198,7 +198,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     // i20-micro-verify-first-amount-cent-over-accepted: the first amount taken one cent over (a one-sided tolerance).
     const firstNear = (x: number, y: number) =>
       near(x, y) || (faults.has('i20-micro-verify-first-amount-cent-over-accepted') && x - y === 1);
-    const inOrder = firstNear(sent[0], a) && near(sent[1], b);
+    const inOrder =
+      (firstNear(sent[0], a) && near(sent[1], b)) ||
+      // seeded-fam27b-micro-verify-both-cent-under-accepted: both amounts one cent under, in order, accepted.
+      (faults.has('seeded-fam27b-micro-verify-both-cent-under-accepted') && a - sent[0] === 1 && b - sent[1] === 1);
     // i22-micro-verify-swapped-second-cent-under-accepted: in swapped order the amount of the first deposit taken a cent under.
     const swapped =
       near(sent[0], b) && (near(sent[1], a) || (faults.has('i22-micro-verify-swapped-second-cent-under-accepted') && a - sent[1] === 1));

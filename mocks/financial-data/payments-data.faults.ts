@@ -439,4 +439,17 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-CACHED-READER'],
   }),
+  // Seeded beside the cache ages of payments-data.balance.spec.ts (a minute, an hour, a day, a week on every reader).
+  seeded({
+    id: 'seeded-fam27b-pay-cached-savings-refreshed-after-an-hour',
+    rule: 'FD-PAY-CACHED-READER: the cached variant refreshes the balance of a savings account more than an hour old',
+    source: 'seed',
+    rules: ['FD-PAY-CACHED-READER'],
+  }),
+  seeded({
+    id: 'seeded-fam27b-pay-peb-day-interval-never-refreshes',
+    rule: 'FD-PAY-BALANCE-CACHE: the bundle with the largest interval (1440 minutes) serves a cached balance of any age',
+    source: 'seed',
+    rules: ['FD-PAY-BALANCE-CACHE'],
+  }),
 ]);

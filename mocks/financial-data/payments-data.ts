@@ -123,6 +123,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const applyCache = (account: Account, intervalMin: number, path: 'live' | 'peb', defaulted = false) => {
     if (path === 'live' && faults.has('payments-data-cache-never-refreshed') && intervalMin > 0) return;
     if (path === 'peb' && faults.has('payments-data-peb-cache-ignored')) return refresh(account);
+    // seeded-fam27b-pay-peb-day-interval-never-refreshes: the bundle's largest interval taken as "never refresh".
+    if (path === 'peb' && faults.has('seeded-fam27b-pay-peb-day-interval-never-refreshes') && intervalMin === 1440) return;
     // Fault: the interval read as seconds (a wrong unit).
     const windowS = faults.has('payments-data-cache-interval-seconds') ? intervalMin : intervalMin * 60;
     // Fault: 0 (or no interval) taken as "no limit", so the cached balance is always served.
@@ -343,6 +345,13 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('payments-data-cached-refreshes')) refresh(account);
     // i22-pay-cached-balance-refreshed-after-a-day: the cached variant refreshes a balance more than a day old.
     if (faults.has('i22-pay-cached-balance-refreshed-after-a-day') && clock.nowEpochSeconds() - Number(account.balanceDate) > 86_400)
+      refresh(account);
+    // seeded-fam27b-pay-cached-savings-refreshed-after-an-hour: the cached variant refreshes a savings balance over an hour old.
+    if (
+      faults.has('seeded-fam27b-pay-cached-savings-refreshed-after-an-hour') &&
+      account.type === 'savings' &&
+      clock.nowEpochSeconds() - Number(account.balanceDate) > 3600
+    )
       refresh(account);
     return balanceView(account, true);
   });

@@ -705,4 +705,11 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  // Seeded beside the listener's judge of every delivery's form (fixtures/assertions/deliveries.ts, deliveryFormViolations).
+  seeded({
+    id: 'seeded-fam27b-webhook-override-test-text-plain',
+    rule: "FD-DELIVERY-MEDIA-TYPE: a test delivery to an event's overriding URL declares its JSON body as text/plain",
+    source: 'assumption',
+    rules: ['FD-DELIVERY-MEDIA-TYPE'],
+  }),
 ]);

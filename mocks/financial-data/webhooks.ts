@@ -154,8 +154,12 @@ async function deliverTest(
   for (let i = 0; i < times; i++) {
     try {
       // i22-webhooks-conditioned-test-text-plain: the test delivery of an event with a condition declared as text/plain.
+      // seeded-fam27b-webhook-override-test-text-plain: the delivery to an event's overriding URL declared as text/plain.
       const type =
-        faults.has('i22-webhooks-conditioned-test-text-plain') && named.condition ? 'text/plain; charset=utf-8' : 'application/json';
+        (faults.has('i22-webhooks-conditioned-test-text-plain') && named.condition) ||
+        (faults.has('seeded-fam27b-webhook-override-test-text-plain') && event.url && url === event.url)
+          ? 'text/plain; charset=utf-8'
+          : 'application/json';
       await ctx.deliveries.send(called ?? url, 'POST', { 'content-type': type, ...extraHeaders }, body, ctx.clock.now());
     } catch {
       // A URL that does not parse cannot be called: the test operation still answers 200.

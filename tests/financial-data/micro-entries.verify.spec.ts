@@ -153,6 +153,67 @@ test.describe('micro entries: verification @mock-only', () => {
   }
 
   test(
+    'refuses every near miss with 400 and leaves the entries unverified: each amount a cent over and under, both off, in the order deposited and swapped, and a fraction of a cent off',
+    rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdMock, createCustomer }) => {
+      // A customer's initiations are capped within a window (429, @assumption): a new customer per batch.
+      const perCustomer = fdLimit('microEntryInitiationsPerWindow');
+      let customerId = '';
+      let initiated = 0;
+      // Each near miss of a pair [a, b] deposited, as offsets in cents; a case that leaves the range
+      // (0.01..0.99) is malformed, not a near miss, and is left out (the range test covers those).
+      const shifts: [string, number, number][] = [];
+      for (const [x, y] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+        [1, 1],
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+      ])
+        shifts.push([`${x ? `first ${x > 0 ? '+' : '-'}1c` : 'first right'}, ${y ? `second ${y > 0 ? '+' : '-'}1c` : 'second right'}`, x, y]);
+      // A fraction of a cent: never the amount deposited, whether the target refuses it as malformed
+      // or rounds it to the next cent (0.6 of a cent), so never verified.
+      for (const [x, y] of [
+        [0.6, 0],
+        [-0.6, 0],
+        [0, 0.6],
+        [0, -0.6],
+      ])
+        shifts.push([`${x ? `first ${x}c` : 'first right'}, ${y ? `second ${y}c` : 'second right'}`, x, y]);
+      const cases: { what: string; m: Initiated; sent: number[]; fraction: boolean }[] = [];
+      for (const [what, x, y] of shifts)
+        for (const swapped of [false, true]) {
+          if (initiated++ % perCustomer === 0) customerId = await createCustomer();
+          const m = await initiate(fdApi, fdMock.origin, customerId);
+          const [a, b] = m.amounts.map(cents);
+          const near = [a + x, b + y];
+          if (near.some((c) => c < 1 || c > 99)) continue;
+          const sent = (swapped ? [near[1], near[0]] : near).map((c) => Math.round(c * 10) / 1000);
+          const milli = (v: number[]) => v.map((d) => Math.round(d * 1000)).sort((p, q) => p - q).join();
+          // Two deposits a cent apart make "both off" the pair deposited: not a near miss.
+          if (milli(sent) === milli(m.amounts)) continue;
+          cases.push({ what: `${what}${swapped ? ', sent swapped' : ''}`, m, sent, fraction: !Number.isInteger(x) || !Number.isInteger(y) });
+        }
+      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      for (const { what, m, sent, fraction } of cases) {
+        const res = await verify(fdApi, m, sent);
+        if (!fraction) {
+          await expectRefusedVerification(fdApi, m, res, what, 'Failed');
+          continue;
+        }
+        // Refused as malformed (no attempt, Completed) or evaluated and wrong (Failed): never Verified.
+        expectFdError(res, 400, what);
+        const read = await details(fdApi, m);
+        expect(['Failed', 'Completed'], `the details read after ${what}`).toContain(read.body.status);
+      }
+      expect(cases.length, 'the near misses sent').toBeGreaterThanOrEqual(16);
+    },
+  );
+
+  test(
     'refuses a verification before the deposit (400, Pending); it is no attempt @assumption',
     rules('FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'),
     async ({ fdApi, fdMock, createCustomer }) => {

@@ -195,3 +195,73 @@ test(
     }
   },
 );
+
+// The ages a cache is judged at: a minute, an hour, a day and one second, a week (each a second past
+// its span, so an "older than" comparison and an inclusive one both count it past).
+const AGES: [string, number][] = [
+  ['a minute', 60 + 1],
+  ['an hour', 3600 + 1],
+  ['a day', 86_400 + 1],
+  ['a week', 7 * 86_400 + 1],
+];
+
+test(
+  'the cached variant never refreshes, on every account type it serves: a minute, an hour, a day and a week after the live read it still shows that read @mock-only',
+  rules('FD-PAY-CACHED-READER'),
+  async ({ fdApi, fdMock, linkedCustomer }) => {
+    const pick = (b: any) => ({
+      availableBalance: b.availableBalance,
+      availableBalanceDate: Number(b.availableBalanceDate),
+      clearedBalance: b.clearedBalance,
+      clearedBalanceDate: Number(b.clearedBalanceDate),
+    });
+    // seed 002, Payments data: the balance reads serve checking, savings, moneyMarket and cd accounts.
+    const accounts = ['checking', 'savings', 'moneyMarket', 'cd'].map((type) => linkedCustomer.account(type));
+    const paths = accounts.map((a) => ({ customerId: linkedCustomer.customerId, accountId: a.id }));
+    const lives: ReturnType<typeof pick>[] = [];
+    for (const path of paths) {
+      const live = await fdApi.call('GetAvailableBalanceLive', { path, query: { balance_cache_interval: 0 } });
+      expect(live.status).toBe(200);
+      lives.push(pick(live.body));
+    }
+    const start = Math.max(...lives.map((l) => l.availableBalanceDate));
+    for (const [age, seconds] of AGES) {
+      await fdMock.setClock((start + seconds) * 1000);
+      for (const [i, path] of paths.entries()) {
+        const cached = await fdApi.call('GetAvailableBalance', { path });
+        expect(cached.status).toBe(200);
+        expect(pick(cached.body), `the cached ${accounts[i].type} balance ${age} after the live read: not refreshed`).toEqual(lives[i]);
+      }
+    }
+  },
+);
+
+for (const where of ['live', 'peb-login', 'peb-account'] as const) {
+  test(
+    `the largest interval (1440 minutes) serves a balance up to a day old and refreshes one a second past the day, and one a week old; an hour's interval an hour and a second old (${where}) @mock-only`,
+    rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`),
+    async ({ fdApi, fdMock, linkedCustomer }) => {
+      const checking = linkedCustomer.account('checking');
+      const read = (interval: number) => balanceDate(fdApi, where, linkedCustomer.customerId, checking, interval);
+      let last = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
+      // Each step: [interval in minutes, age in seconds, refreshed?]. Two seconds inside a span: real
+      // milliseconds between the calls may tick one more second.
+      const steps: [number, number, boolean][] = [
+        [60, 3600 - 2, false],
+        [60, 3600 + 1, true],
+        [1440, 86_400 - 2, false],
+        [1440, 86_400 + 1, true],
+        [1440, 7 * 86_400, true],
+      ];
+      for (const [interval, age, refreshed] of steps) {
+        await fdMock.setClock((last + age) * 1000);
+        const date = await read(interval);
+        const what = `interval ${interval} minutes, a balance ${age} s old`;
+        if (refreshed) {
+          expect(date, `${what}: refreshed (the date moves)`).toBeGreaterThanOrEqual(last + age);
+          last = date;
+        } else expect(date, `${what}: the cached balance (same date)`).toBe(last);
+      }
+    },
+  );
+}

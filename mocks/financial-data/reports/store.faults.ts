@@ -176,4 +176,11 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK-STATE', 'FD-REPORT-CALLBACK'],
   }),
+  // Seeded beside the listener's judge of every delivery's form (fixtures/assertions/deliveries.ts, deliveryFormViolations).
+  seeded({
+    id: 'seeded-fam27b-report-callback-failure-body-array',
+    rule: "FD-DELIVERY-MEDIA-TYPE: a failed report's callback sends its payload wrapped in a JSON array, not as an object",
+    source: 'assumption',
+    rules: ['FD-DELIVERY-MEDIA-TYPE'],
+  }),
 ]);

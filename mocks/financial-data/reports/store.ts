@@ -212,7 +212,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
       'POST',
       // i15-report-callback-text-plain: the report listener's call declares its JSON body as text/plain.
       { 'content-type': ctx.faults.has('i15-report-callback-text-plain') ? 'text/plain' : 'application/json' },
-      body,
+      // seeded-fam27b-report-callback-failure-body-array: a failed report's payload wrapped in an array.
+      report.status === 'failure' && ctx.faults.has('seeded-fam27b-report-callback-failure-body-array') ? [body] : body,
       ctx.clock.now(),
     );
     if (ctx.faults.has('report-callback-sent-twice'))
