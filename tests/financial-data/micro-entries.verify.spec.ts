@@ -173,7 +173,11 @@ test.describe('micro entries: verification @mock-only', () => {
         [1, -1],
         [-1, 1],
       ])
-        shifts.push([`${x ? `first ${x > 0 ? '+' : '-'}1c` : 'first right'}, ${y ? `second ${y > 0 ? '+' : '-'}1c` : 'second right'}`, x, y]);
+        shifts.push([
+          `${x ? `first ${x > 0 ? '+' : '-'}1c` : 'first right'}, ${y ? `second ${y > 0 ? '+' : '-'}1c` : 'second right'}`,
+          x,
+          y,
+        ]);
       // A fraction of a cent: never the amount deposited, whether the target refuses it as malformed
       // or rounds it to the next cent (0.6 of a cent), so never verified.
       for (const [x, y] of [
@@ -192,10 +196,19 @@ test.describe('micro entries: verification @mock-only', () => {
           const near = [a + x, b + y];
           if (near.some((c) => c < 1 || c > 99)) continue;
           const sent = (swapped ? [near[1], near[0]] : near).map((c) => Math.round(c * 10) / 1000);
-          const milli = (v: number[]) => v.map((d) => Math.round(d * 1000)).sort((p, q) => p - q).join();
+          const milli = (v: number[]) =>
+            v
+              .map((d) => Math.round(d * 1000))
+              .sort((p, q) => p - q)
+              .join();
           // Two deposits a cent apart make "both off" the pair deposited: not a near miss.
           if (milli(sent) === milli(m.amounts)) continue;
-          cases.push({ what: `${what}${swapped ? ', sent swapped' : ''}`, m, sent, fraction: !Number.isInteger(x) || !Number.isInteger(y) });
+          cases.push({
+            what: `${what}${swapped ? ', sent swapped' : ''}`,
+            m,
+            sent,
+            fraction: !Number.isInteger(x) || !Number.isInteger(y),
+          });
         }
       await fdMock.advanceClock(DEPOSIT_DELAY_S);
       for (const { what, m, sent, fraction } of cases) {
