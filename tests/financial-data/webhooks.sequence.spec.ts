@@ -11,7 +11,15 @@ import { createSub, deliveriesSince, offeredNames, type Sub } from './webhooks.h
 
 test(
   'after every change of a subscription, each test delivery carries the subscription, event id, name and condition the reader then answers, once, at its URL',
-  rules('FD-WEBHOOK-DELIVERY-STATE', 'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test', 'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test'),
+  // FD-DELIVERY-MEDIA-TYPE: the test listener judges the form of every delivery it received (fdListener),
+  // here those of events with conditions and overrides.
+  rules(
+    'FD-WEBHOOK-DELIVERY-STATE',
+    'FD-WEBHOOK-DELIVERY-CURRENT@wh-sub-test',
+    'FD-WEBHOOK-DELIVERY-CURRENT@wh-event-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-sub-test',
+    'FD-DELIVERY-MEDIA-TYPE@wh-event-test',
+  ),
   async ({ fdApi, fd, fdListener }) => {
     const [a, b] = await offeredNames(fdApi);
     const url = (name: string) => fdListener.url(tellingListenerPath(name));
