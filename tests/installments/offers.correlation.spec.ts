@@ -1,7 +1,7 @@
 // Covers: the Correlation-Id of approvedOffers' answers (provider 2.0.0, Correlation-Id: "Client
 // correlation id for request tracing... If not provided, the API will create a new one"; the
 // response header of the 200 and of every error of the operation).
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, rules, tellingCorrelationIds, test } from '../../fixtures/installments.js';
 
 test(
   "approvedOffers answers the caller's Correlation-Id byte for byte on its 200 and its 400, and one of its own when given none @provider",
@@ -21,6 +21,12 @@ test(
     expect(answers['a body that is not JSON (400)'].status).toBe(400);
     for (const [what, res] of Object.entries(answers))
       expect(res.headers['correlation-id'], `Correlation-Id of ${what} (${res.status})`).toBe(sent);
+    // Each telling form the client sends (runs of spaces, '#%+&?/', a long value, leading zeros) on the 200.
+    for (const telling of tellingCorrelationIds()) {
+      const res = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': telling } });
+      expect(res.status, 'the offers with a telling Correlation-Id').toBe(200);
+      expect(res.headers['correlation-id'], `Correlation-Id of the offers (${telling.length} characters)`).toBe(telling);
+    }
     // Digits only, with leading zeros: still a plain string (no format), served and echoed as sent; a
     // target that reads the header as a number refuses it or drops the zeros.
     const digits = `000${Date.now()}`;
