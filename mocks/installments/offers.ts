@@ -204,7 +204,9 @@ export function registerOffers(
       [...world.panLists.values()].some((l) => {
         const r = l.accountRange;
         if (!r || r.accountRangeLow.length !== pan.length || r.accountRangeLow.length < 17) return false;
-        return BigInt(pan) < BigInt(r.accountRangeLow) && Number(pan) >= Number(r.accountRangeLow) && BigInt(pan) <= BigInt(r.accountRangeHigh);
+        return (
+          BigInt(pan) < BigInt(r.accountRangeLow) && Number(pan) >= Number(r.accountRangeLow) && BigInt(pan) <= BigInt(r.accountRangeHigh)
+        );
       });
     if (
       !pan ||

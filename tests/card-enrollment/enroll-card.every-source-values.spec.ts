@@ -81,18 +81,13 @@ for (const path of ENROLLMENT_PATHS) {
       let sent = 0;
       for (const source of SOURCES) {
         for (const limit of limits) {
-          const lengths = [
-            ...(limit.min === undefined ? [] : [limit.min - 1, limit.min]),
-            limit.max!,
-            limit.max! + 1,
-          ];
+          const lengths = [...(limit.min === undefined ? [] : [limit.min - 1, limit.min]), limit.max!, limit.max! + 1];
           for (const length of lengths) {
             const accepted = length >= (limit.min ?? 0) && length <= limit.max!;
             const value = limit.value(length);
             expect(value, `a ${limit.field} of ${length} characters`).toHaveLength(length);
             let body: Record<string, any>;
-            if (limit.field.startsWith('card.'))
-              body = await cards.withCard({ ...exampleCard(), [limit.field.slice(5)]: value });
+            if (limit.field.startsWith('card.')) body = await cards.withCard({ ...exampleCard(), [limit.field.slice(5)]: value });
             else body = setPath(await cards.on(path), limit.field, value);
             const res = await cardApi.call('putCard', { body: withSource(body, source) });
             sent++;

@@ -43,9 +43,10 @@ async function wrongAnswers(
 // provider 2.0.0, AccountRangeBound and Pan: 11 to 19 digits. Ranges and cards of every length, the
 // longest beyond a double's 15 to 17 significant digits (a target comparing the ends as numbers lets a
 // card one past an end in, or one at an end out).
-const BOUND = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/.exec(
-  (await loadContract('installments')).componentSchema('AccountRangeBound').pattern as string,
-)!.slice(1).map(Number);
+const BOUND = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/
+  .exec((await loadContract('installments')).componentSchema('AccountRangeBound').pattern as string)!
+  .slice(1)
+  .map(Number);
 const RANGE_LENGTHS = Array.from({ length: BOUND[1] - BOUND[0] + 1 }, (_, i) => BOUND[0] + i);
 
 test(
