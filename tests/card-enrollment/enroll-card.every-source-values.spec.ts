@@ -65,6 +65,7 @@ const refusedNaming = (res: { status: number; body: any }, field: string) =>
 
 for (const path of ENROLLMENT_PATHS) {
   const limits = onPath(path);
+
   test(
     `every request limit of the ${path} path under every cardSource and with none: each member at its maximum accepted, one past it refused naming it (and at its minimum, one short)`,
     rules(
