@@ -100,6 +100,12 @@ export interface ClientDeps {
   testInfo?: TestInfo;
   authorize?: Authorizer;
   defaultHeaders?: Record<string, string>;
+  /**
+   * Headers of the client's own choosing for one operation, sent unless the call gives that header
+   * (a value, or undefined to send none): the installments client's telling Correlation-Id on every
+   * approvedOffers call, so the client's echo check judges a value a normalisation would change.
+   */
+  operationHeaders?: (operation: Operation) => Record<string, string>;
   /** false: what this client creates is meant to stay (the test data `npm run sandbox:prepare` makes), not a guest's to delete. */
   guest?: boolean;
   /** Whether the target is a sandbox (a guest's manners apply); the configured TARGET unless given. */
@@ -290,7 +296,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const { operationId } = op;
     const url = this.url(op, options);
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders };
+    const given = new Set(Object.keys(options.headers ?? {}).map((k) => k.toLowerCase()));
+    const own = Object.entries(this.deps.operationHeaders?.(op) ?? {}).filter(([k]) => !given.has(k.toLowerCase()));
+    let headers: Record<string, string> = { accept: 'application/json', ...this.deps.defaultHeaders, ...Object.fromEntries(own) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [k, v] of Object.entries(options.headers ?? {})) {
       if (v === undefined) delete headers[k];

@@ -6,11 +6,12 @@
 // answer judges compare each member they pair with its source; this check is the net under them,
 // for the members no judge pairs (a renamed member, a derived record, a reader of another family):
 // any string of any 2xx answer that equals a text sent in the same test once case, white space,
-// accents and HTML escaping are set aside, but is not byte for byte a text sent in that test, is a
-// value the target normalised (lower-cased, trimmed, collapsed, folded or escaped).
+// accents, HTML escaping, percent-encoding and the punctuation at its ends are set aside, but is not
+// byte for byte a text sent in that test, is a value the target normalised (lower-cased, trimmed,
+// collapsed, folded, escaped, URL-encoded, or tidied of a closing period, a comma or quotes).
 //
 // Only texts that can tell are followed: at least six characters holding white space, a letter
-// outside ASCII or an HTML-special character (the telling values of fixtures/arbitraries/telling.ts).
+// outside ASCII, an HTML-special character or one a URL encoder changes (#, %, ?) (the telling values of fixtures/arbitraries/telling.ts).
 // Enumerations, ids, codes, dates and digits hold none of these, so a member that spells an enum
 // sent in another case is never taken for an echo. E-mail addresses and URLs are left out: their
 // domain is case-blind (RFC 5321 2.4, RFC 3986 6.2.2.1). Only the bodies of writers count, not
@@ -21,7 +22,7 @@ import { ContractViolation, type Exchange } from './checks.js';
 import type { Operation } from './contract.js';
 import { redact } from '../secrets/redact.js';
 
-const CAN_TELL = /\s|[^ -~]|[&<>"']/;
+const CAN_TELL = /\s|[^ -~]|[&<>"'#%?]/;
 const NOT_FOLLOWED = /^[^\s@]+@[^\s@]+$|^[a-z][a-z0-9+.-]*:\/\//i;
 const MIN_LENGTH = 6;
 /** A reader that takes its criteria in a body (postMerchantMidSearches, a routing-number lookup). */
@@ -32,15 +33,28 @@ const MAX_LEAVES = 20_000;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#34': '"', nbsp: ' ' };
 
-/** The text with case, white space, accents and HTML escaping set aside. */
+/** Percent-encoded runs decoded (a URL encoder's %23 for '#', %20 for a space); a run that is no UTF-8 left as it is. */
+const percentDecoded = (text: string) =>
+  text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+
+/**
+ * The text with case, white space, accents, HTML escaping, percent-encoding and the punctuation at its
+ * ends (a closing period, a trailing comma, surrounding quotes) set aside.
+ */
 export function canonical(text: string): string {
-  return text
+  return percentDecoded(text)
     .replace(/&(amp|lt|gt|quot|apos|#39|#34|nbsp);/gi, (_m, name: string) => ENTITIES[name.toLowerCase()])
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/^[\s.,;:!?'"]+|[\s.,;:!?'"]+$/g, '');
 }
 
 const followed = (s: string) => s.length >= MIN_LENGTH && CAN_TELL.test(s) && !NOT_FOLLOWED.test(s.trim());
@@ -76,7 +90,7 @@ export function noteSentTexts(testInfo: TestInfo | undefined, operation: Operati
 
 /**
  * Throws when a 2xx answer carries, in any member, a text sent in this test as another text that only
- * case, white space, accents or HTML escaping tell apart.
+ * case, white space, accents, HTML escaping, percent-encoding or the punctuation at its ends tell apart.
  */
 export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo | undefined): void {
   const { operation, status, body } = exchange;
@@ -99,7 +113,7 @@ export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo
   if (found.length === 0) return;
   throw new ContractViolation(
     'normalisedEchoConformance',
-    `${operation.method} ${operation.path} (${operation.operationId}) ${status}: Received: ${found.join('; ')} / Documented: each text as it was sent, byte for byte (these differ from it only in case, white space, accents or HTML escaping)`,
+    `${operation.method} ${operation.path} (${operation.operationId}) ${status}: Received: ${found.join('; ')} / Documented: each text as it was sent, byte for byte (these differ from it only in case, white space, accents, HTML escaping, percent-encoding or the punctuation at its ends)`,
     exchange,
   );
 }

@@ -1953,6 +1953,24 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
   }),
+  seeded({
+    id: 'seeded-fam27-card-unsourced-pan-20-refused',
+    rule: 'Card.primaryAccountNumber may be as long as its maxLength (seed 000 Limits): on the card path a request without cardSource refuses a PAN at the limit as too long',
+    source: 'seed',
+    rules: ['CE-LIM-PAN'],
+  }),
+  seeded({
+    id: 'seeded-fam27-card-receipt-merchant-firstname-mask-cut-twenty',
+    rule: 'maskedFirstName is the first character and one * per other character (provider Card API MaskedConsumer examples): on the receipt path a MERCHANT enrollment of a long first name gets its mask cut short',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  seeded({
+    id: 'seeded-fam27-card-unsourced-serviceid-hash-dropped-card-path',
+    rule: "serviceId, when returned, is the one enrolled for (seed 000 MaskedCard serviceId): on the card path a request without cardSource gets its serviceId with its '#' taken out",
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
   independent('independent-21', {
     id: 'i21-card-issuer-luhn-unchecked-16-card-path',
     rule: 'a PAN failing the ISO/IEC 7812 check digit is refused at every length (reference card-enrollment.md A3): on the card path an ISSUER enrollment of a PAN of the shortest length with a wrong check digit is enrolled (200)',

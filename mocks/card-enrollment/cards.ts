@@ -467,6 +467,15 @@ export function registerCards(
           return invalidArgument(reply, faults, [
             { field: 'card.cardSecurityCode', keyword: 'minLength', message: 'card.cardSecurityCode is too short' },
           ]);
+        // seeded-fam27-card-unsourced-pan-20-refused: on the card path a request without cardSource refuses a PAN at its longest as too long.
+        if (
+          faults.has('seeded-fam27-card-unsourced-pan-20-refused') &&
+          body.cardSource === undefined &&
+          card.primaryAccountNumber.length === lengthOf(contract, 'Card', 'primaryAccountNumber').max!
+        )
+          return invalidArgument(reply, faults, [
+            { field: 'card.primaryAccountNumber', keyword: 'maxLength', message: 'card.primaryAccountNumber is too long' },
+          ]);
         // i18-card-merchant-cvc-four-refused: on the card path a merchant's four-digit security code refused as too long.
         if (
           faults.has('i18-card-merchant-cvc-four-refused') &&
@@ -808,6 +817,23 @@ const i22Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
     if (labels.length > 2)
       consumer.maskedEmailAddress = `${consumer.maskedEmailAddress.slice(0, at + 1)}${'*'.repeat(labels[0].length)}.${labels.slice(1).join('.')}`;
   }
+  // seeded-fam27-card-receipt-merchant-firstname-mask-cut-twenty: on the receipt path a merchant's masked first name cut to twenty characters.
+  if (
+    faults.has('seeded-fam27-card-receipt-merchant-firstname-mask-cut-twenty') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedFirstName === 'string' &&
+    consumer.maskedFirstName.length > 20
+  )
+    consumer.maskedFirstName = consumer.maskedFirstName.slice(0, 20);
+  // seeded-fam27-card-unsourced-serviceid-hash-dropped-card-path: on the card path a request without cardSource gets its serviceId without its '#'.
+  if (
+    faults.has('seeded-fam27-card-unsourced-serviceid-hash-dropped-card-path') &&
+    hasCard &&
+    body.cardSource === undefined &&
+    typeof masked.serviceId === 'string'
+  )
+    masked.serviceId = masked.serviceId.replace(/#/g, '');
   // i22-card-receipt-wallet-serviceid-hash-encoded: on the receipt path a wallet's serviceId echoed with its '#' URL-encoded.
   if (
     faults.has('i22-card-receipt-wallet-serviceid-hash-encoded') &&

@@ -715,6 +715,18 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
   seeded({
+    id: 'seeded-fam27-search-dba-trailing-comma-dropped',
+    rule: "a merchant read back carries its dba names as submitted, byte for byte (provider 2.0.0 MerchantSearch; reference installments.md): the merchant search drops a dba name's trailing comma",
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
+    id: 'seeded-fam27-search-legal-name-quotes-stripped',
+    rule: 'a merchant read back carries its legal name as submitted, byte for byte (provider 2.0.0 MerchantSearch; reference installments.md): the merchant search strips the double quotes of a legal name',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  seeded({
     id: 'seeded-judge-mid-search-few-mids-total-one-more',
     rule: 'IN-PAGE-HEADERS: Total is the size of the set the search selects (provider 2.0.0, Total header); the MID page of a merchant with fewer than three MIDs answers Total one more than the MIDs found',
     source: 'provider',

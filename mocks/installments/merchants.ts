@@ -374,6 +374,18 @@ export function registerMerchants(
     // seeded-search-dba-names-deduplicated: the merchant search lists a merchant's repeated dbaNames once.
     if (faults.has('seeded-search-dba-names-deduplicated'))
       found = found.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));
+    // seeded-fam27-search-dba-trailing-comma-dropped: the merchant search drops a dba name's trailing comma.
+    if (faults.has('seeded-fam27-search-dba-trailing-comma-dropped'))
+      found = found.map((m) =>
+        Array.isArray(m.dbaNames)
+          ? { ...m, dbaNames: m.dbaNames.map((d: unknown) => (typeof d === 'string' ? d.replace(/,$/, '') : d)) }
+          : m,
+      );
+    // seeded-fam27-search-legal-name-quotes-stripped: the merchant search strips the double quotes of a legal name.
+    if (faults.has('seeded-fam27-search-legal-name-quotes-stripped'))
+      found = found.map((m) =>
+        typeof m.merchantLegalName === 'string' ? { ...m, merchantLegalName: m.merchantLegalName.replace(/"/g, '') } : m,
+      );
     // i12-search-city-uppercased: the search answers the address city in upper case.
     // i19-search-maid-type-lowercased: the search answers maidType in lower case.
     if (faults.has('i19-search-maid-type-lowercased'))

@@ -367,6 +367,18 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  seeded({
+    id: 'seeded-fam27-offers-range-low-end-as-double',
+    rule: 'a card just below the low end of a registered account range gets no offers (reference installments.md, account ranges): for ranges too long for a double the low end is compared as a double, so a card of that length just below it gets offers',
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE'],
+  }),
+  seeded({
+    id: 'seeded-fam27-offers-404-correlation-long-cut',
+    rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
   independent('independent-20', {
     id: 'i20-offers-named-merchant-needs-url',
     rule: 'an offers merchant with a name carries its country, and each complete combination is accepted (provider 2.0.0 approvedOffers 400 examples): a merchant given by name and country without a URL is refused 400 naming merchant.url',

@@ -196,6 +196,18 @@ export function registerOffers(
         const head = Number(pan.slice(0, r.accountRangeLow.length));
         return head >= Number(r.accountRangeLow) && head <= Number(r.accountRangeHigh);
       });
+    // seeded-fam27-offers-range-low-end-as-double: a range longer than a double holds has a card just below its low end judged through doubles.
+    const lowAsDouble =
+      faults.has('seeded-fam27-offers-range-low-end-as-double') &&
+      pan !== undefined &&
+      /^\d+$/.test(pan) &&
+      [...world.panLists.values()].some((l) => {
+        const r = l.accountRange;
+        if (!r || r.accountRangeLow.length !== pan.length || r.accountRangeLow.length < 17) return false;
+        return (
+          BigInt(pan) < BigInt(r.accountRangeLow) && Number(pan) >= Number(r.accountRangeLow) && BigInt(pan) <= BigInt(r.accountRangeHigh)
+        );
+      });
     if (
       !pan ||
       atLowEnd ||
@@ -219,10 +231,15 @@ export function registerOffers(
         !byEight &&
         !sameHead &&
         !sameNumber &&
-        !asDouble)
+        !asDouble &&
+        !lowAsDouble)
     ) {
       // i6-offers-404-correlation-regenerated: the refusal answers a Correlation-Id of its own.
       if (faults.has('i6-offers-404-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
+      // seeded-fam27-offers-404-correlation-long-cut: the refusal echoes a long Correlation-Id cut short.
+      const sentId = req.headers['correlation-id'];
+      if (faults.has('seeded-fam27-offers-404-correlation-long-cut') && typeof sentId === 'string' && sentId.length > 128)
+        reply.header('Correlation-Id', sentId.slice(0, 128));
       // seeded-judge-offers-404-card-masked: the refusal names the card masked with its first six and last four digits.
       if (faults.has('seeded-judge-offers-404-card-masked') && pan !== undefined && pan.length > 10)
         return sendError(

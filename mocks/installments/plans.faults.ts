@@ -735,6 +735,12 @@ export const PLANS_FAULTS = faultCatalogue([
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
   seeded({
+    id: 'seeded-fam27-plan-computed-schedule-eur-floored-to-dimes',
+    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
+    source: 'assumption',
+    rules: ['IN-VAL-PLAN-SCHEDULE'],
+  }),
+  seeded({
     id: 'seeded-judge-getplan-merchant-id-mcc-default',
     rule: "IN-ECHO-PLAN: getPlan reads the plan's merchant country and mcc as the offers request named them; for an offers merchant named by its merchantId, getPlan answers the default mcc 5999 instead of the one sent",
     source: 'assumption',

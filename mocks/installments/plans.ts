@@ -368,13 +368,19 @@ export function registerPlans(
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
       scheduledRepayments: (complete
         ? given
-        : // i22-plan-computed-schedule-whole-units-from-thousand: from 1000 the computed installments are rounded to whole units.
-          faults.has('i22-plan-computed-schedule-whole-units-from-thousand') && Number(b.transaction.amount) >= 1000
+        : // seeded-fam27-plan-computed-schedule-eur-floored-to-dimes: in EUR each computed installment is rounded down to ten cents.
+          faults.has('seeded-fam27-plan-computed-schedule-eur-floored-to-dimes') && b.transaction.currency === 'EUR'
           ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({
               ...r,
-              installmentAmount: Math.round(r.installmentAmount),
+              installmentAmount: Math.floor(Math.round(r.installmentAmount * 100) / 10) / 10,
             }))
-          : schedule(b.transaction.amount, info.tenure, clock.now())
+          : // i22-plan-computed-schedule-whole-units-from-thousand: from 1000 the computed installments are rounded to whole units.
+            faults.has('i22-plan-computed-schedule-whole-units-from-thousand') && Number(b.transaction.amount) >= 1000
+            ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({
+                ...r,
+                installmentAmount: Math.round(r.installmentAmount),
+              }))
+            : schedule(b.transaction.amount, info.tenure, clock.now())
       ).map(({ installmentAmount, ...r }) => ({
         ...r,
         amount: installmentAmount,

@@ -110,6 +110,34 @@ function tellingParticipation(acquirerICA: string, n = 0): Merchant {
 }
 
 /**
+ * A participation whose texts start and end with punctuation (provider 2.0.0: legal name, dba names and
+ * address lines any text): a closing period (Inc.), a trailing comma, quotes around a word, a bracket
+ * first. A reader that tidies a name (drops a closing period, strips quotes or a trailing comma) shows
+ * another value. `n` picks the forms, so the participations of a request take each of them.
+ */
+function punctuatedParticipation(acquirerICA: string, n: number): Merchant {
+  const base = tellingParticipation(acquirerICA, n);
+  const tag = crypto.randomUUID().slice(0, 6);
+  const names = [
+    `"${mixedCase('quoted')} ${tag}" ${mixedCase('holdings')}, Inc.`,
+    `'${tag} ${mixedCase('traders')}', Ltd.,`,
+    `(${tag}) ${mixedCase('co')} S.A.!`,
+  ];
+  return {
+    ...base,
+    merchantLegalName: names[n % names.length],
+    dbaNames: [`"${mixedCase('store')} ${tag}",`, `, ${mixedCase('outlet')} Nº 7.`, `'${mixedCase('kiosk')}'.`],
+    address: {
+      ...base.address,
+      addressLine1: `${mixedCase('main')} St.`,
+      addressLine2: `, ${mixedCase('suite')} 7,`,
+      addressLine3: `"${mixedCase('bldg')}".`,
+      city: `St. ${mixedCase('louis')}.`,
+    },
+  };
+}
+
+/**
  * The problems of one reader's answer for the merchant: each member it answers, compared with what was
  * submitted (participationDetailsWrong); the MID page by its merchant's flags and group, and its MIDs,
  * each one submitted, as submitted, and all of them.
@@ -146,7 +174,7 @@ async function inCompletedList(api: Api, names: string[]): Promise<Map<string, M
 // allows, 6, 9 and 11 digits: a reader that cuts or pads an ICA to another form shows another value),
 // all in one request; each is read back through every reader.
 test(
-  'a participation reads back member by member as submitted through every reader, each acquirer ICA form too: by request, the completed list, the merchant and MID searches @provider',
+  'a participation reads back member by member as submitted through every reader, each acquirer ICA form and texts starting and ending with punctuation too: by request, the completed list, the merchant and MID searches @provider',
   rules(
     'IN-ECHO-PARTICIPATION',
     'IN-ECHO-PARTICIPATION-DETAILS@by-request',
@@ -156,7 +184,8 @@ test(
   ),
   async ({ instApi, inst, instReq }) => {
     test.skip(inst.knownAcquirerIcas.length === 0, NO_ACQUIRER_ICA);
-    const sent = inst.knownAcquirerIcas.map((ica, n) => tellingParticipation(ica, n));
+    // Each ICA twice: telling texts, and texts that start and end with punctuation.
+    const sent = inst.knownAcquirerIcas.flatMap((ica, n) => [tellingParticipation(ica, n), punctuatedParticipation(ica, n)]);
     const validate = CONTRACT.requestValidator('postMerchantParticipations')!;
     expect(validate(sent), `the telling participations are valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
     const submitted = await instApi.call('postMerchantParticipations', { body: sent });

@@ -5,13 +5,17 @@
 // The range is 16 digits like its cards (a range whose ends differ from the card's length is matched
 // as neither source says: not checked). Its block, under BIN 455556, no other check registers.
 import { exampleOffersBody, expect, rangeEdgeCards, rules, test } from '../../fixtures/installments.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
-/** A registered 16-digit range whose ends share ten digits, so cards sharing 4, 5, 6 or 8 of them lie outside it. */
-async function registeredRange({ instApi }: Pick<Fx, 'instApi'>) {
+/**
+ * A registered range of `length` digits (16 unless asked) whose ends share ten digits, so cards sharing
+ * 4, 5, 6 or 8 of them lie outside it.
+ */
+async function registeredRange({ instApi }: Pick<Fx, 'instApi'>, length = 16) {
   const block = `455556${1000 + Math.floor(Math.random() * 8000)}`;
-  const range = { accountRangeLow: `${block}300000`, accountRangeHigh: `${block}699999` };
+  const range = { accountRangeLow: `${block}3${'0'.repeat(length - 11)}`, accountRangeHigh: `${block}6${'9'.repeat(length - 11)}` };
   const res = await instApi.call('registerPans', { body: { panListName: 'Range forms list', accountRange: range } });
   expect(res.status, res.text.slice(0, 200)).toBe(200);
   return rangeEdgeCards(range);
@@ -36,15 +40,31 @@ async function wrongAnswers(
   return { wrong, sent };
 }
 
+// provider 2.0.0, AccountRangeBound and Pan: 11 to 19 digits. Ranges and cards of every length, the
+// longest beyond a double's 15 to 17 significant digits (a target comparing the ends as numbers lets a
+// card one past an end in, or one at an end out).
+const BOUND = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/
+  .exec((await loadContract('installments')).componentSchema('AccountRangeBound').pattern as string)!
+  .slice(1)
+  .map(Number);
+const RANGE_LENGTHS = Array.from({ length: BOUND[1] - BOUND[0] + 1 }, (_, i) => BOUND[0] + i);
+
 test(
-  'cards at both ends of a registered account range get offers, whose total counts them, and one just outside either end none (404), in every card form @assumption',
+  `cards at both ends of a registered account range get offers, whose total counts them, and one just outside either end none (404), in every card form, for ranges of every length from ${RANGE_LENGTHS[0]} to ${RANGE_LENGTHS.at(-1)} digits @assumption`,
   rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse', 'IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TERMS'),
   async ({ instApi, instReq, instContract }) => {
-    const cards = await registeredRange({ instApi });
-    const inside = await wrongAnswers({ instApi, instReq, instContract }, cards.inside, true);
-    const outside = await wrongAnswers({ instApi, instReq, instContract }, cards.justOutside, false);
-    expect(inside.sent + outside.sent, 'every end in three forms').toBe(12);
-    expect([...inside.wrong, ...outside.wrong], 'each end in every form follows the range').toEqual([]);
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const length of RANGE_LENGTHS) {
+      const cards = await registeredRange({ instApi }, length);
+      const inside = await wrongAnswers({ instApi, instReq, instContract }, cards.inside, true);
+      const outside = await wrongAnswers({ instApi, instReq, instContract }, cards.justOutside, false);
+      sent += inside.sent + outside.sent;
+      wrong.push(...[...inside.wrong, ...outside.wrong].map((w) => `${length} digits: ${w}`));
+    }
+    // The encrypted form and the string in clear for every end; a JSON number too where it holds the digits exactly.
+    expect(sent, 'every end of every length in its forms').toBeGreaterThanOrEqual(RANGE_LENGTHS.length * 8);
+    expect(wrong, 'each end of every length in every form follows the range').toEqual([]);
   },
 );
 

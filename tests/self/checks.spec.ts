@@ -153,6 +153,27 @@ test('normalisedEchoConformance fails a text sent in the test answered lower-cas
   normalisedEchoConformance({ ...(await answer({ a: sent.trim() })), status: 400 }, testInfo);
 });
 
+test('normalisedEchoConformance fails a text answered URL-encoded or tidied of a closing period, a trailing comma or its quotes', async ({}, testInfo) => {
+  const putCard = (await load()).operation('putCard');
+  const answer = async (body: unknown) => ({ ...(await exchange(200, body)), operation: putCard });
+  noteSentTexts(testInfo, putCard, {
+    serviceId: 'wallet#program_2',
+    consumer: { lastName: '"Quoted" Holdings, Inc.', firstName: 'Store Nº 7,' },
+  });
+  for (const changed of ['wallet%23program_2', 'Quoted" Holdings, Inc.', '"Quoted" Holdings, Inc', 'Store Nº 7', 'Store%20N%C2%BA%207,']) {
+    const changedAnswer = await answer({ anyName: changed });
+    expect(() => normalisedEchoConformance(changedAnswer, testInfo), changed).toThrow(/\/anyName/);
+  }
+  // As sent, and texts that differ by more than that: nothing to report.
+  for (const body of [
+    { a: 'wallet#program_2' },
+    { a: '"Quoted" Holdings, Inc.' },
+    { a: 'wallet#program_3' },
+    { a: '"Quoted" Holding, Inc.' },
+  ])
+    normalisedEchoConformance(await answer(body), testInfo);
+});
+
 test('normalisedEchoConformance follows no search criterion: a search answers the stored value, not its criterion', async ({}, testInfo) => {
   const contract = loadContract('installments');
   const search = (await contract).operation('postMerchantMidSearches');

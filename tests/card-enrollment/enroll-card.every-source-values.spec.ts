@@ -1,0 +1,152 @@
+// Covers: putCard (POST /cards) 200 and 400 under every cardSource the contract lists and with none, on
+// each enrollment path: every request limit of seed 000's Limits table at its maximum (accepted) and one
+// past it (refused naming the member), names of every length up to the longest allowed (their masks,
+// provider Card API MaskedConsumer: the first character, then one * per other character), and each of
+// the caller's own serviceIds (seed 000, MaskedCard serviceId: the one enrolled for; its pattern allows
+// '#', which a URL encoder changes). cardSource says who enrolls the card (seed 000, Origin); no source
+// makes a limit, a mask or an echo a rule of its own, so each is sent under each source on each path:
+// a target that keeps a rule for one source or one path only is caught on the one it forgets. Every
+// 200 answer is judged by the client's enrollment judge (fixtures/assertions/card-enrollment-answer.ts:
+// CE-MASK-NAMES against the names sent, CE-ECHO-SERVICEID, CE-ECHO-CORRELATION, ...).
+import {
+  ENROLLMENT_PATHS,
+  enumOf,
+  exampleCard,
+  expect,
+  identityValueOfLength,
+  lacksPathData,
+  lengthOf,
+  loadContract,
+  namesField,
+  NO_RECEIPT,
+  panOfLength,
+  rules,
+  setPath,
+  test,
+  type EnrollmentPath,
+} from '../../fixtures/card-enrollment.js';
+
+const contract = await loadContract('card-enrollment');
+/** Every Origin value, and the request without cardSource (seed 000: not required). */
+const SOURCES: (string | undefined)[] = [...enumOf(contract, 'Origin'), undefined];
+const named = (source: string | undefined) => (source === undefined ? 'no cardSource' : `cardSource ${source}`);
+const withSource = (body: Record<string, any>, source: string | undefined) => {
+  const { cardSource: _sent, ...rest } = body;
+  return source === undefined ? rest : { ...rest, cardSource: source };
+};
+
+interface Limit {
+  rule: string;
+  field: string;
+  value: (length: number) => string;
+  min?: number;
+  max?: number;
+}
+const bounds = (field: string) =>
+  field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
+/** seed 000, Limits: the request rows, each with a value of a given length that keeps every other rule of its member. */
+const LIMITS: Limit[] = (
+  [
+    { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: (n: number) => 'É'.padEnd(n, "a-B' ") },
+    { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: (n: number) => 'ñ'.padEnd(n, "O'b- ") },
+    { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: identityValueOfLength },
+    { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: (n: number) => panOfLength(n) },
+    { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n: number) => '0987654321'.slice(0, n) },
+    { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n: number) => `r${'0'.repeat(n - 1)}` },
+  ] satisfies Limit[]
+).map((row) => ({ ...row, ...bounds(row.field) }));
+const onPath = (path: EnrollmentPath) =>
+  LIMITS.filter((l) => (path === 'card' ? !l.field.startsWith('enrolmentReferenceData.') : !l.field.startsWith('card.')));
+
+const refusedNaming = (res: { status: number; body: any }, field: string) =>
+  res.status === 400 &&
+  res.body?.status === 'INVALID_ARGUMENT' &&
+  (res.body.details ?? []).some((d: { source?: string }) => namesField(d.source, field));
+
+for (const path of ENROLLMENT_PATHS) {
+  const limits = onPath(path);
+
+  test(
+    `every request limit of the ${path} path under every cardSource and with none: each member at its maximum accepted, one past it refused naming it (and at its minimum, one short)`,
+    rules(
+      ...limits.flatMap((l) => {
+        const at = l.field.startsWith('consumer.') ? `@${path}` : '';
+        return [`${l.rule}:accept${at}`, `${l.rule}:refuse${at}`];
+      }),
+      `CE-SOURCE-EVERY-RULE@${path}`,
+      'CE-ERR-FIELD',
+    ),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const wrong: string[] = [];
+      let sent = 0;
+      for (const source of SOURCES) {
+        for (const limit of limits) {
+          const lengths = [...(limit.min === undefined ? [] : [limit.min - 1, limit.min]), limit.max!, limit.max! + 1];
+          for (const length of lengths) {
+            const accepted = length >= (limit.min ?? 0) && length <= limit.max!;
+            const value = limit.value(length);
+            expect(value, `a ${limit.field} of ${length} characters`).toHaveLength(length);
+            let body: Record<string, any>;
+            if (limit.field.startsWith('card.')) body = await cards.withCard({ ...exampleCard(), [limit.field.slice(5)]: value });
+            else body = setPath(await cards.on(path), limit.field, value);
+            const res = await cardApi.call('putCard', { body: withSource(body, source) });
+            sent++;
+            const what = `${named(source)}, ${limit.field} of ${length} characters`;
+            const refused = refusedNaming(res, limit.field);
+            if (!accepted && !refused) wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not refused naming it`);
+            // A reference id at its maximum is no known receipt: refused as unknown (reference A5), never for its length.
+            if (accepted && limit.field.startsWith('enrolmentReferenceData.') && refused) wrong.push(`${what}: refused for its length`);
+            else if (accepted && !limit.field.startsWith('enrolmentReferenceData.') && res.status !== 200)
+              wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not accepted`);
+          }
+        }
+      }
+      expect(sent, 'limits sent under every source').toBeGreaterThanOrEqual(SOURCES.length * limits.length * 2);
+      expect(wrong, `every limit of the ${path} path under every source`).toEqual([]);
+    },
+  );
+}
+
+const NAME_MAX = Math.min(lengthOf(contract, 'Consumer', 'firstName').max!, lengthOf(contract, 'Consumer', 'lastName').max!);
+/** Initials a folding, a capitalisation or a transliteration changes, and filler of both cases, accents, punctuation and spaces. */
+const INITIALS = ['É', 'o', "'", 'Ж', 'ñ'];
+const nameOf = (length: number, i: number) => `${INITIALS[i % INITIALS.length]}${"aB-c d'Ñe".repeat(NAME_MAX)}`.slice(0, length);
+
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `masks names of every length from 1 to ${NAME_MAX} under every cardSource and with none (${path}): the first character, then one * per other character @provider`,
+    rules(`CE-MASK-NAMES@${path}`, `CE-SOURCE-EVERY-RULE@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      let judged = 0;
+      for (const [s, source] of SOURCES.entries())
+        for (let length = 1; length <= NAME_MAX; length++) {
+          // A new consumer each time (a fresh identity): the client's judge compares each mask with the name sent.
+          let body = withSource(await cards.on(path), source);
+          body = setPath(body, 'consumer.firstName', nameOf(length, s));
+          body = setPath(body, 'consumer.lastName', nameOf(NAME_MAX + 1 - length, s + 1));
+          const res = await cardApi.call('putCard', { body });
+          expect(res.status, `${named(source)}, names of ${length} and ${NAME_MAX + 1 - length} characters`).toBe(200);
+          judged++;
+        }
+      expect(judged, 'every length under every source').toBe(SOURCES.length * NAME_MAX);
+    },
+  );
+
+  test(
+    `enrolls each of the caller's own serviceIds under every cardSource and with none (${path}), the serviceId echoed byte for byte, '#' and all @assumption`,
+    rules(`CE-ECHO-SERVICEID@${path}`, `CE-PAT-SERVICEID:accept@${path}`, `CE-SOURCE-EVERY-RULE@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const wrong: string[] = [];
+      for (const source of SOURCES)
+        for (const serviceId of card.serviceIds) {
+          const res = await cardApi.call('putCard', { body: { ...withSource(await cards.on(path), source), serviceId } });
+          // The client's judge holds the 200's serviceId to the one sent (CE-ECHO-SERVICEID).
+          if (res.status !== 200) wrong.push(`${named(source)}, serviceId of ${serviceId.length} characters: ${res.status}`);
+        }
+      expect(wrong, "each of the caller's own serviceIds enrolled under every source").toEqual([]);
+    },
+  );
+}

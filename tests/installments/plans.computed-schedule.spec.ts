@@ -1,0 +1,58 @@
+// Covers: approvedOffers, savePlan without schedulePayments, getPlan and the outbound POST /notifications
+// (notifyPlan) it causes: the schedule the service computes (IN-VAL-PLAN-SCHEDULE; reference
+// installments.md, Notification schedulePayments*; provider 2.0.0 PlanPost.schedulePayments optional,
+// ScheduledRepayment, SchedulePayment "the schedule of the offer selected by cardholder"). Purchases
+// across the range - a small one, just below a thousand, a thousand, a large one with cents - in more
+// than one currency, each selected from an offer of its own answer: a service that rounds the shares
+// otherwise for large amounts, or for one currency, shows repayments that do not come to the amount.
+// getPlan's scheduledRepayments are judged by the client's answer judge too (planReadWrong).
+import { computedScheduleWrong, expect, rules, test } from '../../fixtures/installments.js';
+
+const AMOUNTS = [1.0, 10.01, 999.99, 1000, 1234.56, 98765.43];
+const CURRENCIES = ['USD', 'EUR', 'GBP'];
+
+test(
+  `a plan saved without a schedule is scheduled in whole cents to the amount bought, for purchases of ${AMOUNTS.join(', ')} in ${CURRENCIES.join(', ')}, on getPlan and in its notification @assumption`,
+  rules('IN-VAL-PLAN-SCHEDULE'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const wrong: string[] = [];
+    const planIds: { planId: string; amount: number; what: string; offered?: number }[] = [];
+    for (const [i, amount] of AMOUNTS.entries())
+      for (const [j, currency] of CURRENCIES.entries()) {
+        const what = `${amount} ${currency}`;
+        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!, { transaction }) });
+        expect(offers.status, `offers for ${what}`).toBe(200);
+        const list = offers.body.offers as Record<string, any>[];
+        expect(list.length, `offers for ${what}`).toBeGreaterThan(0);
+        // Each plan from another offer of its answer (another tenure): a rounding kept for one tenure shows on another.
+        const offer = list[(i + j) % list.length];
+        const created = await instApi.call('savePlan', {
+          body: {
+            providerId: String(offer.provider.providerId),
+            offerTransactionId: offers.body.offerTransactionId,
+            offerId: offer.offerId,
+            transaction: { amount, currency, amountType: 'PURCHASE' },
+            ...(await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } })),
+          },
+        });
+        expect(created.status, `a plan of ${what} without a schedule`).toBe(201);
+        const offered = Math.max(...list.map((o) => Number(o.totalAmount)).filter((t) => Number.isFinite(t)));
+        planIds.push({ planId: String(created.body.planId), amount, what, offered: Number.isFinite(offered) ? offered : undefined });
+        const read = await instApi.call('getPlan', { path: { plan_id: String(created.body.planId) } });
+        expect(read.status, `the plan of ${what} reads back`).toBe(200);
+        wrong.push(...computedScheduleWrong(`${what}, getPlan`, read.body.scheduledRepayments, 'amount', amount, planIds.at(-1)!.offered));
+      }
+    for (const { planId, amount, what, offered } of planIds) {
+      const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+      if (!n) {
+        wrong.push(`${what}: no notification reached the issuer`);
+        continue;
+      }
+      const items = (n.json as { schedulePayments?: unknown[] }).schedulePayments;
+      wrong.push(...computedScheduleWrong(`${what}, the notification`, items, 'installmentAmount', amount, offered));
+    }
+    expect(wrong, 'every computed schedule in whole cents, to the amount bought').toEqual([]);
+  },
+);
