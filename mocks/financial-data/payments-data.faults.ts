@@ -448,7 +448,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'seeded-fam27b-pay-peb-day-interval-never-refreshes',
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle with the largest interval (1440 minutes) serves a cached balance of any age',
+    rule: 'FD-PAY-BALANCE-CACHE: the bundle with the largest interval the contract allows (its maximum) serves a cached balance of any age',
     source: 'seed',
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
