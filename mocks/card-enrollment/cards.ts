@@ -372,7 +372,9 @@ export function registerCards(
       ]);
     // i23-card-receipt-serviceid-hyphen-refused: on the receipt path a serviceId holding '-' judged by a pattern without it.
     if (faults.has('i23-card-receipt-serviceid-hyphen-refused') && receiptOnly && String(body.serviceId).includes('-'))
-      return invalidArgument(reply, faults, [{ field: 'serviceId', keyword: 'pattern', message: 'serviceId must match the service id pattern' }]);
+      return invalidArgument(reply, faults, [
+        { field: 'serviceId', keyword: 'pattern', message: 'serviceId must match the service id pattern' },
+      ]);
     // A1: exactly one enrollment path.
     const hasCard =
       body.encryptedCard !== undefined && !(faults.has('i9-card-empty-card-beside-receipt-accepted') && body.encryptedCard === '');
@@ -816,7 +818,12 @@ const i23Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
   // i23-card-masked-firstname-non-latin-clear-card-path: on the card path only Latin letters of the first name masked.
   if (faults.has('i23-card-masked-firstname-non-latin-clear-card-path') && hasCard && typeof body.consumer?.firstName === 'string') {
     const chars = Array.from(String(body.consumer.firstName));
-    const shown = (chars[0] ?? '') + chars.slice(1).map((c) => (/\p{Script=Latin}/u.test(c) ? '*' : c)).join('');
+    const shown =
+      (chars[0] ?? '') +
+      chars
+        .slice(1)
+        .map((c) => (/\p{Script=Latin}/u.test(c) ? '*' : c))
+        .join('');
     if (shown !== consumer.maskedFirstName) {
       consumer.maskedFullName = `${shown}${String(consumer.maskedFullName).slice(String(consumer.maskedFirstName).length)}`;
       consumer.maskedFirstName = shown;
