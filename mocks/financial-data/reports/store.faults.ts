@@ -176,4 +176,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK-STATE', 'FD-REPORT-CALLBACK'],
   }),
+  independent('independent-23', {
+    id: 'i23-report-callback-failure-portfolio-dropped',
+    rule: 'each callback carries the customer, id, portfolio, type and final status of its report (reference financial-data.md, report callbacks): a failed report is announced without its portfolioId',
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
 ]);
