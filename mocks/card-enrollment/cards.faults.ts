@@ -2064,7 +2064,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-23', {
     id: 'i23-card-email-cut-at-64-card-path',
-    rule: 'maskedEmailAddress has the length of the address sent, its domain in clear (provider Card API MaskedConsumer example): on the card path an address longer than 64 characters is cut to 64',
+    rule: 'maskedEmailAddress has the length of the address sent, its domain in clear (provider Card API MaskedConsumer example): on the card path a long address is cut to the width of a short storage column',
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),

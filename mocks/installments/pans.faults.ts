@@ -464,7 +464,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-23', {
     id: 'i23-panlist-name-64-refused-on-create',
-    rule: 'panListName has 1 to 64 characters (provider 2.0.0 PanList.panListName): a list created by name with exactly 64 characters is refused 400 as too long',
+    rule: 'panListName is accepted up to its maxLength (provider 2.0.0 PanList.panListName): a list created by name at exactly that longest length is refused 400 as too long',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
   }),
