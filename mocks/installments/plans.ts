@@ -249,8 +249,8 @@ export function registerPlans(
     // i8-notify-url-issuercid-duplicated: issuerCid appended to a URL that already carries it.
     if (faults.has('i8-notify-url-issuercid-duplicated')) url = `${url}${url.includes('?') ? '&' : '?'}issuerCid=${issuer.issuerCid}`;
     // i23-notify-correlation-dashes-dropped: the issuer gateway's Correlation-Id written as 32 hex digits.
-    if (faults.has('i23-notify-correlation-dashes-dropped') && typeof headers['correlation-id'] === 'string')
-      headers['correlation-id'] = headers['correlation-id'].replace(/-/g, '');
+    if (faults.has('i23-notify-correlation-dashes-dropped') && typeof headers['Correlation-Id'] === 'string')
+      headers['Correlation-Id'] = headers['Correlation-Id'].replace(/-/g, '');
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
