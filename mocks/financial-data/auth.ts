@@ -62,9 +62,12 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     }
     if (!right) {
       // i23-lock-repeated-wrong-secret-counted-once: a wrong secret sent again in a row is taken as a retry, not a new failure.
-      const retry = faults.has('i23-lock-repeated-wrong-secret-counted-once') && lastWrong.get(partner.id) === secret;
-      if (faults.has('i23-lock-repeated-wrong-secret-counted-once')) lastWrong.set(partner.id, secret);
-      if (countFailure && !retry) partner.failures++;
+      if (faults.has('i23-lock-repeated-wrong-secret-counted-once')) {
+        const retry = lastWrong.get(partner.id) === secret;
+        lastWrong.set(partner.id, secret);
+        if (retry) return undefined;
+      }
+      if (countFailure) partner.failures++;
       return undefined;
     }
     partner.failures = 0; // a success ends a run of failures (interpretation: "five failed attempts" in a row)
