@@ -2086,4 +2086,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
+  independent('independent-23', {
+    id: 'i23-card-language-upper-case-accepted-card-path',
+    rule: 'consumer.languageCode is an ISO 639-1 code, lower case (seed 000 Consumer): on the card path an upper-case code (EN) is lower-cased and enrolled (200) instead of refused',
+    source: 'seed',
+    rules: ['CE-FMT-LANGUAGE'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-receipt-language-defaulted',
+    rule: 'every Consumer member is required (seed 000 Consumer; Errors 400 CANNOT_BE_NULL): on the receipt path a consumer without languageCode is given en and enrolled (200)',
+    source: 'seed',
+    rules: ['CE-REQ-CONSUMER'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-receipt-serviceid-hyphen-refused',
+    rule: 'serviceId matches ^[0-9a-zA-Z#_-]*$ and an own program is enrolled (seed 000 EnrollCardRequest; reference card-enrollment.md A2): on the receipt path a serviceId holding a hyphen (merchant-3) is refused 400 as off its pattern',
+    source: 'seed',
+    rules: ['CE-PAT-SERVICEID', 'CE-STATE-OWN-IDS'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-unknown-service-message-names-key-card-path',
+    rule: 'no answer carries the API key in clear (seed 000 Authentication; reference card-enrollment.md A2): on the card path the 400 INVALID_STATE for an unknown serviceId names the calling key in its message',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-wallet-correlation-echo-undashed-card-path',
+    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000 SrcCorrelationId): on the card path a WALLET enrollment echoes it with its dashes removed',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-receipt-issuer-created-date-hour-start',
+    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000 MaskedCard): on the receipt path an ISSUER enrollment is dated at the start of the current hour',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-masked-firstname-non-latin-clear-card-path',
+    rule: 'maskedFirstName keeps the first character and has one * for every other one (provider Card API MaskedConsumer examples): on the card path only Latin letters are masked, a Cyrillic, Greek or Han name shown in clear (and so in maskedFullName)',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-23', {
+    id: 'i23-card-email-cut-at-64-card-path',
+    rule: 'maskedEmailAddress has the length of the address sent, its domain in clear (provider Card API MaskedConsumer example): on the card path a long address is cut to the width of a short storage column',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
 ]);

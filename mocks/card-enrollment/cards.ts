@@ -154,6 +154,23 @@ export function registerCards(
     // i20-card-empty-correlation-generated-card-path: on the card path an empty srcCorrelationId taken as absent.
     if (faults.has('i20-card-empty-correlation-generated-card-path') && !receiptOnly && body.srcCorrelationId === '')
       delete body.srcCorrelationId;
+    // i23-card-language-upper-case-accepted-card-path: on the card path the language code lower-cased before it is judged.
+    if (
+      faults.has('i23-card-language-upper-case-accepted-card-path') &&
+      !receiptOnly &&
+      typeof body.consumer?.languageCode === 'string' &&
+      /^[A-Z]{2}$/.test(body.consumer.languageCode)
+    )
+      body.consumer.languageCode = body.consumer.languageCode.toLowerCase();
+    // i23-card-receipt-language-defaulted: on the receipt path a consumer without languageCode given 'en'.
+    if (
+      faults.has('i23-card-receipt-language-defaulted') &&
+      receiptOnly &&
+      typeof body.consumer === 'object' &&
+      body.consumer !== null &&
+      body.consumer.languageCode === undefined
+    )
+      body.consumer.languageCode = 'en';
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -362,6 +379,11 @@ export function registerCards(
     )
       return invalidArgument(reply, faults, [
         { field: 'enrolmentReferenceData.enrolmentReferenceId', keyword: 'maxLength', message: 'enrolmentReferenceId is too long' },
+      ]);
+    // i23-card-receipt-serviceid-hyphen-refused: on the receipt path a serviceId holding '-' judged by a pattern without it.
+    if (faults.has('i23-card-receipt-serviceid-hyphen-refused') && receiptOnly && String(body.serviceId).includes('-'))
+      return invalidArgument(reply, faults, [
+        { field: 'serviceId', keyword: 'pattern', message: 'serviceId must match the service id pattern' },
       ]);
     // A1: exactly one enrollment path.
     const hasCard =
@@ -653,7 +675,10 @@ export function registerCards(
         faults,
         // i12-card-receipt-unknown-service-names-client: on the receipt path the detail names the client id.
         hasReceipt && faults.has('i12-card-receipt-unknown-service-names-client') ? 'srcClientId' : 'serviceId',
-        'serviceId does not resolve to a service of this client.',
+        // i23-card-unknown-service-message-names-key-card-path: on the card path the message names the calling key.
+        faults.has('i23-card-unknown-service-message-names-key-card-path') && hasCard && typeof key === 'string'
+          ? `serviceId does not resolve to a service of client ${key}.`
+          : 'serviceId does not resolve to a service of this client.',
       );
 
     if (!card) {
@@ -701,6 +726,7 @@ export function registerCards(
     i19Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i20Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i22Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i23Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -853,6 +879,48 @@ const i20Deviations: AnswerDeviations = (answer, body, card, hasCard, faults) =>
   // i20-card-unsourced-pan-in-descriptor: on the card path a card sent without cardSource described by its full number.
   if (faults.has('i20-card-unsourced-pan-in-descriptor') && hasCard && body.cardSource === undefined)
     masked.paymentCardDescriptor = `${String(masked.paymentCardDescriptor)} ${card.primaryAccountNumber}`;
+};
+
+/** The independent-23 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i23Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i23-card-wallet-correlation-echo-undashed-card-path: on the card path a wallet's srcCorrelationId echoed without its dashes.
+  if (
+    faults.has('i23-card-wallet-correlation-echo-undashed-card-path') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof body.srcCorrelationId === 'string'
+  )
+    (answer as Record<string, unknown>).srcCorrelationId = body.srcCorrelationId.replace(/-/g, '');
+  // i23-card-receipt-issuer-created-date-hour-start: on the receipt path an issuer's card dated at the start of the hour.
+  if (faults.has('i23-card-receipt-issuer-created-date-hour-start') && !hasCard && body.cardSource === 'ISSUER') {
+    const hour = new Date(now.getTime());
+    hour.setUTCMinutes(0, 0, 0);
+    masked.dateOfCardCreated = hour.toISOString();
+  }
+  // i23-card-masked-firstname-non-latin-clear-card-path: on the card path only Latin letters of the first name masked.
+  if (faults.has('i23-card-masked-firstname-non-latin-clear-card-path') && hasCard && typeof body.consumer?.firstName === 'string') {
+    const chars = Array.from(String(body.consumer.firstName));
+    const shown =
+      (chars[0] ?? '') +
+      chars
+        .slice(1)
+        .map((c) => (/\p{Script=Latin}/u.test(c) ? '*' : c))
+        .join('');
+    if (shown !== consumer.maskedFirstName) {
+      consumer.maskedFullName = `${shown}${String(consumer.maskedFullName).slice(String(consumer.maskedFirstName).length)}`;
+      consumer.maskedFirstName = shown;
+    }
+  }
+  // i23-card-email-cut-at-64-card-path: on the card path the masked address cut to a 64-character column.
+  if (
+    faults.has('i23-card-email-cut-at-64-card-path') &&
+    hasCard &&
+    typeof consumer.maskedEmailAddress === 'string' &&
+    consumer.maskedEmailAddress.length > 64
+  )
+    consumer.maskedEmailAddress = consumer.maskedEmailAddress.slice(0, 64);
 };
 
 /**

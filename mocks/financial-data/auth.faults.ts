@@ -186,4 +186,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-SECRET-EXACT'],
   }),
+  independent('independent-23', {
+    id: 'i23-lock-repeated-wrong-secret-counted-once',
+    rule: 'after the fifth failed authentication the partner is locked (seed 002, Partner authentication; Limits): a wrong secret sent again in a row is taken as a retry and not counted, so five tries of one wrong secret never lock',
+    source: 'seed',
+    rules: ['FD-LOCK-FIVE'],
+  }),
 ]);

@@ -14,6 +14,8 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   /** Checks credentials, counting failures; the partner when they are right and it is not locked. */
   /** i11-old-secret-valid-a-minute-after-change: each partner's secret before its last change, and when it changed. */
   const replaced = new Map<string, { secret: string; atMs: number }>();
+  /** i23-lock-repeated-wrong-secret-counted-once: each partner's last wrong secret (kept only while that fault is on). */
+  const lastWrong = new Map<string, string>();
 
   function verify(partnerId: string, secret: string, countFailure: boolean, caseless = false): Partner | undefined {
     const partner = world.partners.get(partnerId);
@@ -59,6 +61,12 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       return undefined;
     }
     if (!right) {
+      // i23-lock-repeated-wrong-secret-counted-once: a wrong secret sent again in a row is taken as a retry, not a new failure.
+      if (faults.has('i23-lock-repeated-wrong-secret-counted-once')) {
+        const retry = lastWrong.get(partner.id) === secret;
+        lastWrong.set(partner.id, secret);
+        if (retry) return undefined;
+      }
       if (countFailure) partner.failures++;
       return undefined;
     }

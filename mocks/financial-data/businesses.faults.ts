@@ -235,4 +235,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-23', {
+    id: 'i23-business-by-id-country-uppercased',
+    rule: 'every field sent reads back by customer and by id (seed 002, Businesses): GetBusinessById answers the address country code in upper case',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
+  independent('independent-23', {
+    id: 'i23-business-update-phone-spaces-removed',
+    rule: 'every field sent on update reads back (seed 002, Businesses: UpdateBusiness): an update stores phoneNumber.phoneNo without its spaces',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

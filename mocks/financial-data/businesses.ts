@@ -142,6 +142,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       if (faults.has('i17-business-update-phone-country-plus') && typeof phone?.countryCode === 'string')
         business.fields = { ...business.fields, phoneNumber: { ...phone, countryCode: `+${phone.countryCode}` } };
       // i21-business-update-name-ampersand-escaped: the update stores the name HTML-escaped (& as &amp;).
+      // i23-business-update-phone-spaces-removed: an update stores the phone number without its spaces.
+      if (faults.has('i23-business-update-phone-spaces-removed') && typeof phone?.phoneNo === 'string')
+        business.fields = { ...business.fields, phoneNumber: { ...phone, phoneNo: phone.phoneNo.replace(/ /g, '') } };
       if (faults.has('i21-business-update-name-ampersand-escaped') && typeof business.fields.name === 'string')
         business.fields = { ...business.fields, name: business.fields.name.replace(/&/g, '&amp;') };
       business.modifiedDate = isoNoZone();
@@ -190,6 +193,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i22-business-by-id-ampersand-as-and: the by-id read writes an ampersand in the name as "and".
     if (named && faults.has('i22-business-by-id-ampersand-as-and') && typeof named.name === 'string' && named.name.includes('&'))
       return [{ ...named, name: named.name.replace(/\s*&\s*/g, ' and ') }];
+    // i23-business-by-id-country-uppercased: the by-id reader writes the address's country code in upper case.
+    if (business && faults.has('i23-business-by-id-country-uppercased') && typeof address?.country === 'string')
+      return [{ ...view(business), address: { ...address, country: address.country.toUpperCase() } }];
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

@@ -283,4 +283,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-COMPONENTS-CONFIG-CREATE'],
   }),
+  independent('independent-23', {
+    id: 'i23-components-oauth-customer-other-partner',
+    rule: "a customer that is not the partner's is refused in the OAuth URL body (seed 002, Connect components): the OAuth URL request for another partner's customer is answered 201",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

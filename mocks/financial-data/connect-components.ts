@@ -83,7 +83,12 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         description: 'The requested entity was not found',
       };
     // rt-components-login-form-customer-other-partner: the login form checks only that the customer exists.
-    const anyPartner = which === 'form' && faults.has('rt-components-login-form-customer-other-partner') ? undefined : input.partner!.id;
+    // i23-components-oauth-customer-other-partner: the OAuth URL request checks only that the customer exists.
+    const anyPartner =
+      (which === 'form' && faults.has('rt-components-login-form-customer-other-partner')) ||
+      (which === 'oauth' && faults.has('i23-components-oauth-customer-other-partner'))
+        ? undefined
+        : input.partner!.id;
     if (!findCustomer(world, String(input.body.customerId), anyPartner) && !faults.has('components-customer-unchecked')) {
       return { status: 400, description: 'Customer ID does not exist or does not belong to this partner' };
     }

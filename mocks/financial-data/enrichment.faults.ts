@@ -278,4 +278,16 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-23', {
+    id: 'i23-enrich-merchant-name-input-ignored',
+    rule: 'each transaction of a known merchant comes back with a category and an entity (seed 002, Enrichment): a merchant named only in inputMerchantInformation.name is not recognised (Uncategorized, no entity)',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS'],
+  }),
+  independent('independent-23', {
+    id: 'i23-enrich-amount-rounded-to-cents',
+    rule: 'each transaction comes back with the amount sent, byte for byte (seed 002, Enrichment): an amount with more than two decimals is answered rounded to cents',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

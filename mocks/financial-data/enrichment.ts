@@ -93,13 +93,23 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
   const { faults } = ctx;
 
   const enrich = (t: Record<string, any>, index: number) => {
-    const m = MERCHANTS.find((x) => x.match.test(`${t.description} ${t.inputMerchantInformation?.name ?? ''}`));
+    // i23-enrich-merchant-name-input-ignored: the merchant recognised from the description alone, the merchant name sent unread.
+    const m = MERCHANTS.find((x) =>
+      x.match.test(
+        faults.has('i23-enrich-merchant-name-input-ignored')
+          ? String(t.description)
+          : `${t.description} ${t.inputMerchantInformation?.name ?? ''}`,
+      ),
+    );
     const id = faults.has('enrich-ids-renumbered') ? String(index + 1) : t.externalTransactionId;
     const amount = faults.has('enrich-amount-unsigned')
       ? Math.abs(t.amount)
       : faults.has('i11-enrich-amount-whole-units') && typeof t.amount === 'number'
         ? Math.round(t.amount)
-        : t.amount;
+        : // i23-enrich-amount-rounded-to-cents: an amount with more than two decimals answered rounded to cents.
+          faults.has('i23-enrich-amount-rounded-to-cents') && typeof t.amount === 'number' && Math.round(t.amount * 100) / 100 !== t.amount
+          ? Math.round(t.amount * 100) / 100
+          : t.amount;
     const added = m
       ? {
           transactionCategory: m.category,

@@ -288,4 +288,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-SAME-RECORD'],
   }),
+  independent('independent-23', {
+    id: 'i23-location-id-value-without-type-searched',
+    rule: 'a location query completing neither parameter set is a 400 (seed 002, Location matches): an idValue without its idType is searched and answered 404',
+    source: 'seed',
+    rules: ['FD-LOC-PARAMS'],
+  }),
+  independent('independent-23', {
+    id: 'i23-inst-get-oauth-flag-false',
+    rule: 'an institution reads the same on every reader (provider 1.35.0 Institution): GetInstitution answers oauthEnabled false for an OAuth institution its list shows true',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
 ]);

@@ -211,6 +211,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i18-inst-get-id-as-string')) return { institution: { ...full(i), id: String(i.id) } };
     // i22-inst-get-status-of-branding: GetInstitution reads an institution with branding as offline (a status from the branding feed).
     if (faults.has('i22-inst-get-status-of-branding') && i.branding) return { institution: { ...full(i), status: 'offline' } };
+    // i23-inst-get-oauth-flag-false: the by-id reader answers oauthEnabled from a column it never fills (false).
+    if (faults.has('i23-inst-get-oauth-flag-false')) return { institution: { ...full(i), oauthEnabled: false } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {
@@ -261,7 +263,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetLocationMatches', ({ query }, reply) => {
     const byId = query.idType !== undefined && query.idValue !== undefined;
     const byName = NAME_SET.every((k) => query[k] !== undefined && query[k] !== '');
-    if (!byId && !byName && !faults.has('location-params-unchecked')) {
+    // i23-location-id-value-without-type-searched: an idValue without its idType searched (404) instead of refused.
+    const valueOnly =
+      faults.has('i23-location-id-value-without-type-searched') && query.idValue !== undefined && query.idType === undefined;
+    if (!byId && !byName && !faults.has('location-params-unchecked') && !valueOnly) {
       return sendError(
         ctx,
         reply,

@@ -305,4 +305,16 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-23', {
+    id: 'i23-stmt-v3-mfa-skipped-with-index',
+    rule: 'the account whose institution asks a multi-factor challenge answers 203 on v1 and v3 (seed 002, Statements): v3 asked with an explicit index answers such an account 200 with details',
+    source: 'seed',
+    rules: ['FD-STMT-MFA'],
+  }),
+  independent('independent-23', {
+    id: 'i23-paystmt-stored-as-utf8-text',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): the statement is kept as UTF-8 text, every byte sequence that is not UTF-8 replaced by U+FFFD',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
 ]);

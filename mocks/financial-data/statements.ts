@@ -104,7 +104,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerAccountMultipleStatement', (input, reply) => {
     const account = accountOf(input, reply);
     if (!account) return reply;
-    if (account.mfa && !faults.has('statements-mfa-v3-ignored')) return reply.code(203).send();
+    // i23-stmt-v3-mfa-skipped-with-index: an MFA account's details asked with an explicit index answered 200.
+    const mfaSkipped = faults.has('i23-stmt-v3-mfa-skipped-with-index') && input.query.index !== undefined;
+    if (account.mfa && !faults.has('statements-mfa-v3-ignored') && !mfaSkipped) return reply.code(203).send();
     // Blind fault: without index, v3 lists every statement available (1 to 24) instead of index 1.
     // seeded-fam24-stmt-v3-line-of-credit-default-all: the same, for a line of credit only.
     const defaultAll =
@@ -168,7 +170,10 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     const stored = decoded.subarray(from, end);
     const kept = faults.has('i21-paystmt-crlf-normalised')
       ? Buffer.from(stored.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')
-      : stored;
+      : // i23-paystmt-stored-as-utf8-text: the statement kept as UTF-8 text, bytes that are not UTF-8 replaced.
+        faults.has('i23-paystmt-stored-as-utf8-text')
+        ? Buffer.from(stored.toString('utf8'), 'utf8')
+        : stored;
     state().assets.set(id, { customerId: customer.id, bytes: kept, label: body.label });
     return reply.code(200).send({ assetId: id });
   });

@@ -249,4 +249,16 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-DETAILS', 'FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-23', {
+    id: 'i23-switches-deposit-details-percent-full-number',
+    rule: "distributions name the linked accounts by routing number and last four digits only (provider 1.35.0 deposit switch distributions): the deposit details name a percent distribution's account by its whole number",
+    source: 'provider',
+    rules: ['FD-SW-ACCOUNT-DIGITS', 'FD-OBJ-SENSITIVE'],
+  }),
+  independent('independent-23', {
+    id: 'i23-switches-external-id-failed-left-out',
+    rule: 'the external id list holds exactly the deposit switches carrying the id (seed 002, Switches by external id): a failed switch carrying it is left out',
+    source: 'seed',
+    rules: ['FD-SW-EXTERNAL'],
+  }),
 ]);

@@ -205,7 +205,22 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             : s.updatedDate,
       authenticated: s.authenticated,
       provider: s.provider,
-      ...(s.kind === 'deposit' ? { distributions: s.targets } : { paymentMethods: methods(s.targets) }),
+      ...(s.kind === 'deposit'
+        ? {
+            // i23-switches-deposit-details-percent-full-number: a percent distribution named by the account's whole number.
+            distributions: faults.has('i23-switches-deposit-details-percent-full-number')
+              ? s.targets.map((t: Record<string, unknown>) => {
+                  const account =
+                    t.type === 'percent'
+                      ? linkedData(world, customer.id).accounts.find(
+                          (a) => a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.accountNumberEndsWith)),
+                        )
+                      : undefined;
+                  return account ? { ...t, accountNumberEndsWith: account.number } : t;
+                })
+              : s.targets,
+          }
+        : { paymentMethods: methods(s.targets) }),
     };
   };
 
@@ -321,6 +336,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             // i4-switches-external-id-case-insensitive: the external id matched without case.
             (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
     );
+    // i23-switches-external-id-failed-left-out: the external id reader lists only the switches that did not fail.
+    if (faults.has('i23-switches-external-id-failed-left-out'))
+      found.splice(0, found.length, ...found.filter((x) => x.status !== 'failed'));
     if (found.length === 0 && !faults.has('switches-external-unknown-empty'))
       return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
     // Blind fault: the customers' deposit switches without external id ride along with the matches.

@@ -306,4 +306,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCESSKEY-PERIOD'],
   }),
+  independent('independent-23', {
+    id: 'i23-authdetails-deleted-customer-login-served',
+    rule: "after a documented delete every operation naming the deleted object is refused (seed 002, Errors 404; Customers delete): the authorization details of a deleted customer's login are still answered 200",
+    source: 'seed',
+    rules: ['FD-OBJ-AFTER-DELETE', 'FD-AUTHDETAILS-UNKNOWN'],
+  }),
 ]);

@@ -232,7 +232,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: another partner's login is served.
     const customer =
       login && findCustomer(world, login.customerId, faults.has('blind-authdetails-other-partner-login') ? undefined : partner?.id);
-    if (!login || !customer) {
+    // i23-authdetails-deleted-customer-login-served: the login of a deleted customer still answered from the login store.
+    const orphan =
+      faults.has('i23-authdetails-deleted-customer-login-served') && login !== undefined && !world.customers.has(login.customerId);
+    if (!login || (!customer && !orphan)) {
       if (faults.has('authdetails-unknown-login-served'))
         return {
           institutionLoginId: id,

@@ -309,4 +309,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION'],
   }),
+  independent('independent-23', {
+    id: 'i23-approval-unknown-plan-sync-answered',
+    rule: 'an approval of a plan the service does not know is 400 (reference installments.md, checkout): with sync=true an unknown planId is answered 200 with the callback URL it would have',
+    source: 'assumption',
+    rules: ['IN-STATE-APPROVAL-PLAN'],
+  }),
+  independent('independent-23', {
+    id: 'i23-approval-status-callback-double-slash',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (provider 2.0.0 PlanApprovalStatus.callbackUrl): the reader joins the base URL and the path with a double slash',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

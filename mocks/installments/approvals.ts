@@ -36,6 +36,14 @@ export function registerApprovals(
     const plan = named && faults.has('model-approval-decides-latest-plan') ? [...world.plans.values()].at(-1)! : named;
     // i11-approval-unknown-plan-async-accepted: an unknown plan answered 202 when the approval is not sync
     // (the sync test within the fault's chain: it is read only there).
+    // i23-approval-unknown-plan-sync-answered: a synchronous approval of an unknown plan answered 200 with the callback it would have.
+    if (
+      !plan &&
+      faults.has('i23-approval-unknown-plan-sync-answered') &&
+      ok.query.get('sync') === 'true' &&
+      typeof ok.body.planId === 'string'
+    )
+      return reply.code(200).send({ callbackUrl: `https://psp.example.test/checkout/${ok.body.planId}/callback` });
     if (!plan && faults.has('i11-approval-unknown-plan-async-accepted') && ok.query.get('sync') !== 'true') return reply.code(202).send();
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
@@ -173,7 +181,10 @@ export function registerApprovals(
         : // rt2-approval-status-callback-suffix-dropped: the reader rebuilds the URL from a template without its last segment.
           faults.has('rt2-approval-status-callback-suffix-dropped')
           ? source.callbackUrl.replace(/\/[^/]*$/, '')
-          : source.callbackUrl;
+          : // i23-approval-status-callback-double-slash: the reader joins the PSP's base URL and the path with two slashes.
+            faults.has('i23-approval-status-callback-double-slash')
+            ? source.callbackUrl.replace(/^(https?:\/\/[^/]+)\//, '$1//')
+            : source.callbackUrl;
     // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
     if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
       return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });

@@ -798,4 +798,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-23', {
+    id: 'i23-by-request-duns-leading-zeros-dropped',
+    rule: 'every participation detail read back is the one submitted, byte for byte (provider 2.0.0 MerchantParticipation.duns): read by request_id a D-U-N-S number with leading zeros loses them',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-23', {
+    id: 'i23-completed-list-address-lines-joined',
+    rule: 'every participation detail read back is the one submitted (provider 2.0.0 Address): the completed list answers addressLine2 joined to addressLine1 after a comma, addressLine2 left out',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-23', {
+    id: 'i23-mid-search-later-page-overlaps-one',
+    rule: 'offset skips exactly that many items and the pages together are the set without repeats (provider 2.0.0 paging): a later MID search page starts one MID early',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
 ]);

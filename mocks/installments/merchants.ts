@@ -133,6 +133,9 @@ export function registerMerchants(
       // seeded-fam24-by-request-maid-type-ext-as-grp: read by request_id, maidType EXT answered GRP.
       if (faults.has('seeded-fam24-by-request-maid-type-ext-as-grp'))
         items = items.map((m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m));
+      // i23-by-request-duns-leading-zeros-dropped: read by request_id, a D-U-N-S number written through a number.
+      if (faults.has('i23-by-request-duns-leading-zeros-dropped'))
+        items = items.map((m) => (typeof m.duns === 'string' && /^0+\d+$/.test(m.duns) ? { ...m, duns: String(Number(m.duns)) } : m));
       if (faults.has('i10-by-request-website-lowercased'))
         items = items.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
@@ -214,6 +217,16 @@ export function registerMerchants(
                 wallets: m.wallets.map((w: Record<string, unknown>) =>
                   typeof w?.walletMerchantId === 'string' ? { ...w, walletMerchantId: w.walletMerchantId.replace(/\t/g, ' ') } : w,
                 ),
+              }
+            : m,
+        );
+      // i23-completed-list-address-lines-joined: the completed list answers addressLine2 joined to addressLine1 (a one-line column).
+      if (faults.has('i23-completed-list-address-lines-joined'))
+        items = items.map((m) =>
+          typeof m.address?.addressLine1 === 'string' && typeof m.address?.addressLine2 === 'string'
+            ? {
+                ...m,
+                address: { ...m.address, addressLine1: `${m.address.addressLine1}, ${m.address.addressLine2}`, addressLine2: undefined },
               }
             : m,
         );
@@ -551,9 +564,18 @@ export function registerMerchants(
           }
         : {}),
     };
+    // i23-mid-search-later-page-overlaps-one: a later MID page starts one MID early.
+    const midQuery =
+      faults.has('i23-mid-search-later-page-overlaps-one') && Number(ok.query.get('offset') ?? 0) > 0
+        ? new URLSearchParams(
+            [...ok.query, ['offset', String(Number(ok.query.get('offset')) - 1)]].filter(
+              ([k], i, all) => k !== 'offset' || i === all.length - 1,
+            ),
+          )
+        : ok.query;
     body.mids = page(
       mids,
-      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : ok.query,
+      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : midQuery,
       reply,
       faults,
       ok.defaultLimit!,

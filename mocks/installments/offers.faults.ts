@@ -403,4 +403,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  independent('independent-23', {
+    id: 'i23-offers-symbol-inr-as-rs',
+    rule: "every offer's currencySymbol is the one-character symbol of the transaction's currency (provider 2.0.0 Offer.currencySymbol): a purchase in INR is answered with the abbreviation Rs instead of the rupee sign",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent('independent-23', {
+    id: 'i23-offers-clear-range-one-below-low',
+    rule: "a card just below a registered account range's low end gets no offers (reference installments.md, PAN lists): a card sent in clear one below the low end is taken as inside the range and offered",
+    source: 'assumption',
+    rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

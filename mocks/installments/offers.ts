@@ -208,6 +208,15 @@ export function registerOffers(
           BigInt(pan) < BigInt(r.accountRangeLow) && Number(pan) >= Number(r.accountRangeLow) && BigInt(pan) <= BigInt(r.accountRangeHigh)
         );
       });
+    // i23-offers-clear-range-one-below-low: a card sent in clear one below a list's low end taken as inside the range.
+    const oneBelow =
+      faults.has('i23-offers-clear-range-one-below-low') &&
+      ok.body.encryptedValue === undefined &&
+      pan !== undefined &&
+      /^\d+$/.test(pan) &&
+      [...world.panLists.values()].some(
+        (l) => l.accountRange !== undefined && inRange((BigInt(pan) + 1n).toString().padStart(pan.length, '0'), l.accountRange),
+      );
     if (
       !pan ||
       atLowEnd ||
@@ -227,6 +236,7 @@ export function registerOffers(
         !cachedClear &&
         !cachedEncrypted &&
         !justAbove &&
+        !oneBelow &&
         !byBin &&
         !byEight &&
         !sameHead &&
@@ -278,7 +288,10 @@ export function registerOffers(
           : // i15-offers-symbol-gbp-as-dollar: a symbol table without the pound falls back to the dollar.
             faults.has('i15-offers-symbol-gbp-as-dollar') && currency === 'GBP'
             ? '$'
-            : (SYMBOLS[currency] ?? '¤'),
+            : // i23-offers-symbol-inr-as-rs: the rupee written as the abbreviation Rs.
+              faults.has('i23-offers-symbol-inr-as-rs') && currency === 'INR'
+              ? 'Rs'
+              : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       // i19-offers-small-amount-biweekly-misspelt: below 100 the shortest offer is written with a frequency outside the enum.
       frequency:

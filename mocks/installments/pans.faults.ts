@@ -474,4 +474,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-23', {
+    id: 'i23-panlist-name-64-refused-on-create',
+    rule: 'panListName is accepted up to its maxLength (provider 2.0.0 PanList.panListName): a list created by name at exactly that longest length is refused 400 as too long',
+    source: 'provider',
+    rules: ['IN-LIM-PANLISTNAME'],
+  }),
+  independent('independent-23', {
+    id: 'i23-register-by-id-name-leading-spaces-trimmed',
+    rule: 'registration answers the list name byte for byte, spaces kept (provider 2.0.0 PanList): registering to a list by id answers its name cut of its leading white space',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

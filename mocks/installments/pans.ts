@@ -42,6 +42,14 @@ export function registerPanLists(
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
       return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+    // i23-panlist-name-64-refused-on-create: a list created by name at the longest allowed (64) refused as too long.
+    if (
+      faults.has('i23-panlist-name-64-refused-on-create') &&
+      panListId === undefined &&
+      typeof panListName === 'string' &&
+      panListName.length === 64
+    )
+      return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
     // i21-panlist-name-one-char-refused: a new list's name of one character refused (the lower bound read as exclusive).
     if (
       faults.has('i21-panlist-name-one-char-refused') &&
@@ -242,7 +250,10 @@ export function registerPanLists(
     const answered =
       faults.has('i18-register-by-id-name-spaces-collapsed') && panListId !== undefined && typeof shown.panListName === 'string'
         ? { ...shown, panListName: shown.panListName.replace(/ {2,}/g, ' ') }
-        : shown;
+        : // i23-register-by-id-name-leading-spaces-trimmed: the by-id answer names the list cut of its leading white space.
+          faults.has('i23-register-by-id-name-leading-spaces-trimmed') && panListId !== undefined && typeof shown.panListName === 'string'
+          ? { ...shown, panListName: shown.panListName.trimStart() }
+          : shown;
     // i19-register-create-name-tabs-as-spaces: a list created by name answered with its tabs written as spaces.
     if (
       faults.has('i19-register-create-name-tabs-as-spaces') &&

@@ -788,4 +788,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-CHOSEN'],
   }),
+  independent('independent-23', {
+    id: 'i23-notify-biweekly-schedule-halved',
+    rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments; seed 001 notification): a BIWEEKLY plan of four or more installments is notified with half of them (one per month of its term)',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
+  }),
+  independent('independent-23', {
+    id: 'i23-notify-correlation-dashes-dropped',
+    rule: 'the notification carries, byte for byte, the Correlation-Id of its savePlan (provider 2.0.0 CorrelationIdHeaderParameter): it is sent as 32 hex digits, its dashes removed',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION'],
+  }),
+  independent('independent-23', {
+    id: 'i23-getplan-weekly-frequency-read-monthly',
+    rule: 'getPlan shows the terms chosen, frequency included (seed 001 getPlan; reference installments.md, checkout): a WEEKLY plan is read back with frequency MONTHLY',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

@@ -203,6 +203,14 @@ export function registerPlans(
       if (firstTransactionOfAnswer.has(otxId)) body.transaction = firstTransactionOfAnswer.get(otxId);
       else firstTransactionOfAnswer.set(otxId, body.transaction);
     }
+    // i23-notify-biweekly-schedule-halved: a BIWEEKLY plan notified with one payment per month of its term (half its tenure).
+    if (
+      faults.has('i23-notify-biweekly-schedule-halved') &&
+      plan.planInstallmentInformation.frequency === 'BIWEEKLY' &&
+      Array.isArray(body.schedulePayments) &&
+      body.schedulePayments.length >= 4
+    )
+      body.schedulePayments = body.schedulePayments.slice(0, Math.ceil(body.schedulePayments.length / 2));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -245,6 +253,9 @@ export function registerPlans(
     if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
     // i8-notify-url-issuercid-duplicated: issuerCid appended to a URL that already carries it.
     if (faults.has('i8-notify-url-issuercid-duplicated')) url = `${url}${url.includes('?') ? '&' : '?'}issuerCid=${issuer.issuerCid}`;
+    // i23-notify-correlation-dashes-dropped: the issuer gateway's Correlation-Id written as 32 hex digits.
+    if (faults.has('i23-notify-correlation-dashes-dropped') && typeof headers['Correlation-Id'] === 'string')
+      headers['Correlation-Id'] = headers['Correlation-Id'].replace(/-/g, '');
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
@@ -535,24 +546,27 @@ export function registerPlans(
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
         faults.has('getplan-tenure-from-schedule-length') && scheduledRepayments.length > 0
           ? { ...planInstallmentInformation, tenure: scheduledRepayments.length }
-          : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
-            ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
-            : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
-              // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
-              faults.has('i7-getplan-frequency-uppercased')
-              ? typeof planInstallmentInformation.frequency === 'string'
-                ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-                : planInstallmentInformation
-              : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
-                faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
-                ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
-                : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
-                  faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
-                  ? undefined
-                  : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-                    faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-                    ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-                    : planInstallmentInformation,
+          : // i23-getplan-weekly-frequency-read-monthly: the reader maps a WEEKLY plan's frequency to its default, MONTHLY.
+            faults.has('i23-getplan-weekly-frequency-read-monthly') && planInstallmentInformation.frequency === 'WEEKLY'
+            ? { ...planInstallmentInformation, frequency: 'MONTHLY' }
+            : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
+              ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
+              : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
+                // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
+                faults.has('i7-getplan-frequency-uppercased')
+                ? typeof planInstallmentInformation.frequency === 'string'
+                  ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+                  : planInstallmentInformation
+                : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
+                  faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
+                  ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
+                  : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
+                    faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
+                    ? undefined
+                    : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                      faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                      ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                      : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('rt2-getplan-schedule-renumbered')
         ? // rt2-getplan-schedule-renumbered: the reader numbers the repayments by their position, not as sent.

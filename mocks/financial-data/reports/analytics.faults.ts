@@ -273,4 +273,10 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ANALYTICS-USERTYPE-ENTITY'],
   }),
+  independent('independent-23', {
+    id: 'i23-analytics-outflow-sum-unsigned',
+    rule: "each period's statistics describe one set of amounts, sum being mean times count (provider 1.35.0 analytics periods): each CASH_OUTFLOW period's sum is written as a positive total while mean, min and max stay negative",
+    source: 'provider',
+    rules: ['FD-ANALYTICS-PERIOD-STATISTICS'],
+  }),
 ]);

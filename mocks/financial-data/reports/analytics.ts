@@ -618,7 +618,10 @@ function analyticsOf(
           'aggregatedByTimePeriods',
           faults.has('analytics-median-missing')
             ? flowPeriods(txs, w, debits).map((p) => ({ ...p, median: null }))
-            : flowPeriods(txs, w, debits),
+            : // i23-analytics-outflow-sum-unsigned: each outflow period's sum written as a positive total, the other figures signed.
+              faults.has('i23-analytics-outflow-sum-unsigned')
+              ? flowPeriods(txs, w, debits).map((p) => (typeof p.sum === 'number' ? { ...p, sum: Math.abs(p.sum) } : p))
+              : flowPeriods(txs, w, debits),
         ),
       ],
       stateAttributes: [

@@ -148,4 +148,16 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BILLING-COUNTS'],
   }),
+  independent('independent-23', {
+    id: 'i23-billing-consumer-report-last-four-of-consumer',
+    rule: 'the billing page lists each report with the last four characters of its id (seed 002, Report retrieval: billing): a report made for a consumer is given the last four characters of the consumer id instead',
+    source: 'seed',
+    rules: ['FD-BILLING-CONTENT'],
+  }),
+  independent('independent-23', {
+    id: 'i23-billing-past-end-page-counts-zero',
+    rule: 'totalElements is the number of reports the window and filters select on every page, a page past the last counting the same set (reference financial-data.md, billing): a page past the last answers totalElements 0',
+    source: 'assumption',
+    rules: ['FD-BILLING-COUNTS'],
+  }),
 ]);

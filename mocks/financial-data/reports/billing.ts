@@ -32,7 +32,9 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       ...(r.consumerSsn ? { consumerSsn: faults.has('billing-consumer-ssn-numeric') ? String(Number(r.consumerSsn)) : r.consumerSsn } : {}),
       ...(names.firstName ? { firstName: String(names.firstName) } : {}),
       ...(names.lastName ? { lastName: String(names.lastName) } : {}),
-      lastFourReportId: r.id.slice(-4),
+      // i23-billing-consumer-report-last-four-of-consumer: a report made for a consumer given the consumer id's last four.
+      lastFourReportId:
+        faults.has('i23-billing-consumer-report-last-four-of-consumer') && r.consumerId ? r.consumerId.slice(-4) : r.id.slice(-4),
       reportId: r.id,
       createdDate: r.createdDate,
       reportType: r.type,
@@ -138,13 +140,16 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       size,
       totalElements: faults.has('billing-total-elements-of-page')
         ? content.length
-        : // i6-billing-total-elements-counts-testing: the testing customers' reports counted though not listed.
-          faults.has('i6-billing-total-elements-counts-testing')
-          ? all.length +
-            [...world.reports.reports.values()].filter(
-              (r) => r.partnerId === path.partnerId && !r.billable && !all.includes(r) && r.createdDate >= start && r.createdDate <= last,
-            ).length
-          : all.length,
+        : // i23-billing-past-end-page-counts-zero: a page past the last counts the rows it holds (none) as the set.
+          faults.has('i23-billing-past-end-page-counts-zero') && page > 0 && from >= all.length
+          ? 0
+          : // i6-billing-total-elements-counts-testing: the testing customers' reports counted though not listed.
+            faults.has('i6-billing-total-elements-counts-testing')
+            ? all.length +
+              [...world.reports.reports.values()].filter(
+                (r) => r.partnerId === path.partnerId && !r.billable && !all.includes(r) && r.createdDate >= start && r.createdDate <= last,
+              ).length
+            : all.length,
       totalPages,
       // i9-billing-number-of-elements-is-size: the size asked, not the rows of the page.
       numberOfElements: faults.has('i9-billing-number-of-elements-is-size') ? size : content.length,

@@ -266,4 +266,10 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAYSTMT-EXTRACT-FLAGS'],
   }),
+  independent('independent-23', {
+    id: 'i23-voe-payroll-retrieval-id-from-ssn',
+    rule: "the ack and report of a payroll report carry no full SSN anywhere (provider 1.35.0 SSNPayroll; seed 002 sensitive data): a direct payroll report's payrollDataRetrievalId is built from the SSN sent",
+    source: 'provider',
+    rules: ['FD-PAYROLL-SSN-MASKED'],
+  }),
 ]);

@@ -121,7 +121,11 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     const payrollData = faults.has('income-payroll-ssn-echoed')
       ? { ...payroll }
       : defined({
-          payrollDataRetrievalId: `pdr${path.customerId}`,
+          // i23-voe-payroll-retrieval-id-from-ssn: a direct payroll's retrieval id derived from the SSN sent.
+          payrollDataRetrievalId:
+            faults.has('i23-voe-payroll-retrieval-id-from-ssn') && typeof payroll.ssn === 'string'
+              ? `pdr${payroll.ssn.replace(/-/g, '')}`
+              : `pdr${path.customerId}`,
           payrollAccountIds: accounts,
           reportId: payroll.reportId,
           // Blind fault: the ssn is stripped from the echo, the date of birth is not.

@@ -257,4 +257,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-23', {
+    id: 'i23-consumer-report-list-status-minute-stale',
+    rule: "a report shows the same current status in every list and reader (seed 002, Report retrieval): the consumer's list shows a report that ended less than a minute ago as inProgress",
+    source: 'seed',
+    rules: ['FD-REPORT-READERS-AGREE'],
+  }),
 ]);

@@ -393,6 +393,15 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
       (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),
     );
+    // i23-consumer-report-list-status-minute-stale: the consumer's list shows a report ended less than a minute ago still in progress.
+    if (faults.has('i23-consumer-report-list-status-minute-stale'))
+      return {
+        reports: reports.map((r) =>
+          r.status !== 'inProgress' && ctx.clock.nowEpochSeconds() - Number(r.readyAtS) < 60
+            ? { ...summary(r), status: 'inProgress' }
+            : summary(r),
+        ),
+      };
     // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
     return {
       reports: reports.map((r) =>

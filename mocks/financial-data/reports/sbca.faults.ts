@@ -3,7 +3,7 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, seeded, blind, ruleFault } from '../../kit/faults.js';
+import { faultCatalogue, seeded, blind, ruleFault, independent } from '../../kit/faults.js';
 
 const f = ruleFault;
 
@@ -46,5 +46,11 @@ export const SBCA_FAULTS = faultCatalogue([
     rule: "FD-SBCA-LOCATION: the SBCA report matches the location id without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
     source: 'provider',
     rules: ['FD-SBCA-LOCATION'],
+  }),
+  independent('independent-23', {
+    id: 'i23-sbca-monthly-periods-thirty-days',
+    rule: 'monthly metrics come in calendar months (seed 002, Small business credit analytics): each monthly period is counted as thirty days from the first of the month',
+    source: 'seed',
+    rules: ['FD-SBCA-METRICS'],
   }),
 ]);

@@ -89,6 +89,8 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
             // Blind fault: a week runs to the next Sunday inclusive (eight days).
             metricsLists: periods(weekly, today, 4)
               .map((p) => (weekly && faults.has('blind-analytics-sbca-weekly-eight-days') ? { ...p, endS: p.endS + DAY_S } : p))
+              // i23-sbca-monthly-periods-thirty-days: a monthly period counted as thirty days from the first of the month.
+              .map((p) => (!weekly && faults.has('i23-sbca-monthly-periods-thirty-days') ? { ...p, endS: p.startS + 29 * DAY_S } : p))
               .map((p) => ({
                 periodStartDate: iso(p.startS),
                 periodEndDate: iso(p.endS),

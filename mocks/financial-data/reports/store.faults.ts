@@ -183,4 +183,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  independent('independent-23', {
+    id: 'i23-report-callback-failure-portfolio-dropped',
+    rule: 'each callback carries the customer, id, portfolio, type and final status of its report (reference financial-data.md, report callbacks): a failed report is announced without its portfolioId',
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
 ]);

@@ -180,6 +180,9 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // i15-report-callback-failure-reads-success: a failed report is announced to its listener as a success.
     if (ctx.faults.has('i15-report-callback-failure-reads-success') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), status: 'success' };
+    // i23-report-callback-failure-portfolio-dropped: a failed report announced without its portfolio id.
+    if (ctx.faults.has('i23-report-callback-failure-portfolio-dropped') && report.status === 'failure')
+      body.payload = { ...(body.payload as Record<string, unknown>), portfolioId: undefined };
     // i20-report-callback-failure-status-capitalised: a failed report announced with its status capitalised.
     if (ctx.faults.has('i20-report-callback-failure-status-capitalised') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), status: 'Failure' };
