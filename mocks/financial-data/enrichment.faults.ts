@@ -290,4 +290,17 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  // Seeded beside the telling amounts and fees (enrichment.batch.spec.ts; the answer judge's echo) and the merchant input variants.
+  seeded({
+    id: 'seeded-fam28b-enrich-fee-rounded-to-cents',
+    rule: 'FD-ENRICH-KEYED: a transactionFee with more than two decimals is answered rounded to cents',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
+  seeded({
+    id: 'seeded-fam28b-enrich-merchant-name-overrides-description',
+    rule: 'FD-ENRICH-ADDS: a transaction sent with inputMerchantInformation.name is recognised from that name alone, its known merchant description unread',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS'],
+  }),
 ]);

@@ -94,11 +94,17 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
 
   const enrich = (t: Record<string, any>, index: number) => {
     // i23-enrich-merchant-name-input-ignored: the merchant recognised from the description alone, the merchant name sent unread.
+    // The merchant recognised from what the caller sent of it: the description, and the merchant's name
+    // and descriptor it already knows (provider 1.35.0 InputMerchantInformation), alone or together.
+    // seeded-fam28b-enrich-merchant-name-overrides-description: a merchant name sent replaces the description as the text read.
+    const known = t.inputMerchantInformation ?? {};
     const m = MERCHANTS.find((x) =>
       x.match.test(
         faults.has('i23-enrich-merchant-name-input-ignored')
           ? String(t.description)
-          : `${t.description} ${t.inputMerchantInformation?.name ?? ''}`,
+          : faults.has('seeded-fam28b-enrich-merchant-name-overrides-description') && known.name !== undefined
+            ? String(known.name)
+            : `${t.description} ${known.name ?? ''} ${known.merchantDescriptor ?? ''}`,
       ),
     );
     const id = faults.has('enrich-ids-renumbered') ? String(index + 1) : t.externalTransactionId;
@@ -134,6 +140,10 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       ...t,
       externalTransactionId: id,
       amount,
+      // seeded-fam28b-enrich-fee-rounded-to-cents: a fee with more than two decimals answered rounded to cents.
+      ...(faults.has('seeded-fam28b-enrich-fee-rounded-to-cents') && typeof t.transactionFee === 'number'
+        ? { transactionFee: Math.round(t.transactionFee * 100) / 100 }
+        : {}),
       ...added,
       isRecurringTransaction: Boolean(t.inputIsRecurringTransaction),
     };

@@ -165,3 +165,81 @@ test(
     }
   },
 );
+
+// The merchant as the caller knows it (provider 1.35.0 TransactionPayload.inputMerchantInformation:
+// its name and its descriptor, all optional): a known merchant named by any one of the description,
+// the merchant's name or its descriptor, or by several together while another says nothing, is
+// recognised (seed 002: enrichment adds categorization and entity recognition). Names in mixed case.
+const NOTHING = 'POS PURCHASE 0042 REF 7731';
+const MERCHANT_VARIANTS: { what: string; description: string; inputMerchantInformation?: Record<string, string> }[] = [
+  { what: 'the description alone', description: 'Starbucks Store 2231 Denver CO' },
+  { what: 'the merchant name alone', description: NOTHING, inputMerchantInformation: { name: 'Starbucks' } },
+  { what: 'the merchant descriptor alone', description: NOTHING, inputMerchantInformation: { merchantDescriptor: 'SHELL OIL 5741' } },
+  {
+    what: 'the description, with a merchant name saying nothing',
+    description: 'McDonalds F2231 Austin TX',
+    inputMerchantInformation: { name: 'Local Vendor 07' },
+  },
+  {
+    what: 'the merchant name, with a descriptor saying nothing',
+    description: NOTHING,
+    inputMerchantInformation: { name: 'amazon', merchantDescriptor: 'PMT 0042', city: 'Seattle', state: 'WA' },
+  },
+  {
+    what: 'the description, the name and the descriptor together',
+    description: 'SAFEWAY GROCERY 1123',
+    inputMerchantInformation: { name: 'Safeway Grocery', merchantDescriptor: 'SAFEWAY GROCERY #1123' },
+  },
+];
+
+test(
+  'enrichTransactions recognises a known merchant named in the description, the merchant name or the descriptor sent, alone or together',
+  rules('FD-ENRICH-ADDS'),
+  async ({ fdApi }) => {
+    const sent = MERCHANT_VARIANTS.map((v, i) => ({
+      ...lean(i + 1, v.description),
+      ...(v.inputMerchantInformation ? { inputMerchantInformation: v.inputMerchantInformation } : {}),
+    }));
+    const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
+    expect(res.status).toBe(200);
+    const byId = new Map((res.body.transactions as any[]).map((t) => [t.externalTransactionId, t]));
+    const seen = MERCHANT_VARIANTS.map((v, i) => {
+      const e = byId.get(sent[i].externalTransactionId);
+      const entity = Array.isArray(e?.entities) && e.entities.some((x: any) => typeof x?.name === 'string' && x.name.length > 0);
+      const category = typeof e?.transactionCategory === 'string' && e.transactionCategory.length > 0;
+      return `${v.what}: ${category ? 'a category' : 'no category'}, ${entity ? 'an entity' : 'no entity'}`;
+    });
+    expect(seen, 'seed 002: categorization and entity recognition added, whichever member names the merchant').toEqual(
+      MERCHANT_VARIANTS.map((v) => `${v.what}: a category, an entity`),
+    );
+  },
+);
+
+// Amounts and fees are the caller's numbers (provider 1.35.0 TransactionPayload: doubles, any sign),
+// answered as sent: more than two decimals, the smallest step, zero, negative and positive, whole,
+// and the largest and most negative doubles the contract allows; each beside a description that
+// itself reads like an amount. The answer judge compares every member echoed as well.
+const TELLING_AMOUNTS = [-4.755, 12.3456, 0.001, -0.0001, 0, -12, 1234567.891, 99.999, 1.7976931348623157e308, -1.7976931348623157e308];
+
+test(
+  'enrichTransactions answers each amount and fee as sent: three or more decimals, zero, negative, whole and the largest kept',
+  rules('FD-ENRICH-KEYED'),
+  async ({ fdApi }) => {
+    const sent = TELLING_AMOUNTS.map((amount, i) => ({
+      ...lean(i + 1, i % 2 ? `Starbucks 2231 ${amount} USD` : `Farm Stand 07 ${amount} USD`),
+      amount,
+      transactionFee: TELLING_AMOUNTS[TELLING_AMOUNTS.length - 1 - i],
+    }));
+    const res = await fdApi.call('enrichTransactions', { body: { transactions: sent } });
+    expect(res.status, `body: ${res.text.slice(0, 200)}`).toBe(200);
+    const byId = new Map((res.body.transactions as any[]).map((t) => [t.externalTransactionId, t]));
+    expect(
+      sent.map((t) => ({
+        id: t.externalTransactionId,
+        amount: byId.get(t.externalTransactionId)?.amount,
+        fee: byId.get(t.externalTransactionId)?.transactionFee,
+      })),
+      'each amount and fee as sent',
+    ).toEqual(sent.map((t) => ({ id: t.externalTransactionId, amount: t.amount, fee: t.transactionFee })));
+  },
+);

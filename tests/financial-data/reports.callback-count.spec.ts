@@ -51,13 +51,23 @@ test(
   rules('FD-REPORT-CALLBACK@callback', 'FD-REPORT-CALLBACK-STATE', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
   async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
     const made: Made[] = [];
-    for (const op of GENERATE) {
-      const url = fdListener.url(tellingListenerPath(`count-${op}`));
-      const base = sample(op, fd, fdEntities) as CallOptions;
-      const res = await fdApi.callBuilt(op, { ...base, query: { ...(base.query ?? {}), callbackUrl: url } });
-      expect(res.status, `${op}: 202`).toBe(202);
-      made.push({ op, id: res.body.id, customerId: String(res.body.customerId), consumerId: res.body.consumerId, url });
-    }
+    // Each type twice: one report that succeeds and one the mock is told to fail, so that every
+    // type's callback is seen on both outcomes (seed 002, Reports: success or failure).
+    for (const op of GENERATE)
+      for (const outcome of ['success', 'failure'] as const) {
+        const url = fdListener.url(tellingListenerPath(`count-${op}-${outcome}`));
+        const base = sample(op, fd, fdEntities) as CallOptions;
+        const res = await fdApi.callBuilt(op, { ...base, query: { ...(base.query ?? {}), callbackUrl: url } });
+        expect(res.status, `${op}: 202`).toBe(202);
+        if (outcome === 'failure') await fdMock.reportOutcome(res.body.id, 'failure');
+        made.push({
+          op: `${op} (${outcome})`,
+          id: res.body.id,
+          customerId: String(res.body.customerId),
+          consumerId: res.body.consumerId,
+          url,
+        });
+      }
     await readEach(fdApi, made);
     expect(fdListener.received(), 'no callback while the reports are in progress and read').toEqual([]);
     await fdMock.advanceClock(ENDED_AFTER_S);
@@ -67,7 +77,16 @@ test(
       made.map(({ op, id, url }) => ({ url, count: 1, what: `${op} report ${id} callback, over its whole life` })),
     );
     // FD-REPORT-CALLBACK-STATE: after reports of every type one after another, each callback carries
-    // the customer, id, portfolio, type and final status the reader answers for its own report.
+    // the customer, id, portfolio, type and final status the reader answers for its own report. The
+    // portfolio is optional, but sent for one report it is sent for every one (success or failure).
+    const sendsPortfolio = made.map(({ op, url }) => {
+      const body = fdListener.received().find((c) => c.url === receivedPathOf(url))?.json as Record<string, any> | undefined;
+      return `${op}: ${body?.payload?.portfolioId !== undefined ? 'portfolioId' : 'no portfolioId'}`;
+    });
+    if (sendsPortfolio.some((s) => s.endsWith(': portfolioId')))
+      expect(sendsPortfolio, 'every callback names its portfolio once one does').toEqual(
+        sendsPortfolio.map((s) => s.replace(/: no portfolioId$/, ': portfolioId')),
+      );
     for (const { op, id, url } of made) {
       const r = ended.get(id)!;
       const body = fdListener.received().find((c) => c.url === receivedPathOf(url))?.json as Record<string, any> | undefined;

@@ -160,4 +160,18 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-BILLING-COUNTS'],
   }),
+  // Seeded beside the answer judge's last-four check (fixtures/assertions/financial-data-answer.ts, lastFourProblems)
+  // and the billing rows of every report kind and subject (reports-retrieval.billing.spec.ts).
+  seeded({
+    id: 'seeded-fam28b-billing-statement-last-four-leading',
+    rule: 'FD-BILLING-CONTENT: a statement report is billed with the first four characters of its id as lastFourReportId',
+    source: 'seed',
+    rules: ['FD-BILLING-CONTENT'],
+  }),
+  seeded({
+    id: 'seeded-fam28b-billing-customer-report-status-in-progress',
+    rule: 'FD-BILLING-CONTENT: a report made for a customer without a consumer is billed as inProgress whatever its status',
+    source: 'seed',
+    rules: ['FD-BILLING-CONTENT'],
+  }),
 ]);

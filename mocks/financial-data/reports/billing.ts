@@ -33,12 +33,18 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       ...(names.firstName ? { firstName: String(names.firstName) } : {}),
       ...(names.lastName ? { lastName: String(names.lastName) } : {}),
       // i23-billing-consumer-report-last-four-of-consumer: a report made for a consumer given the consumer id's last four.
+      // seeded-fam28b-billing-statement-last-four-leading: a statement report given its id's first four characters.
       lastFourReportId:
-        faults.has('i23-billing-consumer-report-last-four-of-consumer') && r.consumerId ? r.consumerId.slice(-4) : r.id.slice(-4),
+        faults.has('i23-billing-consumer-report-last-four-of-consumer') && r.consumerId
+          ? r.consumerId.slice(-4)
+          : faults.has('seeded-fam28b-billing-statement-last-four-leading') && r.type === 'statement'
+            ? r.id.slice(0, 4)
+            : r.id.slice(-4),
       reportId: r.id,
       createdDate: r.createdDate,
       reportType: r.type,
-      status: r.status,
+      // seeded-fam28b-billing-customer-report-status-in-progress: a report without a consumer billed as still in progress once ended.
+      status: faults.has('seeded-fam28b-billing-customer-report-status-in-progress') && !r.consumerId ? 'inProgress' : r.status,
       // provider 1.35.0 ReportCustomFields: "All custom fields display in the Reseller Billing API".
       ...(custom && !faults.has('billing-custom-fields-dropped') ? { reportCustomFields: custom } : {}),
     };

@@ -189,4 +189,11 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK-STATE'],
   }),
+  // Seeded beside the listener's judge of every report callback's members (fixtures/assertions/deliveries.ts, ReportCallbackMembers).
+  seeded({
+    id: 'seeded-fam28b-report-callback-income-portfolio-dropped',
+    rule: 'FD-REPORT-CALLBACK-STATE: a successful report of an income or employment type (voePayroll, voeTransactions, voiePayroll, voieTxVerify, paystatement) is announced without its portfolioId',
+    source: 'assumption',
+    rules: ['FD-REPORT-CALLBACK-STATE'],
+  }),
 ]);

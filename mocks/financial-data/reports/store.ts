@@ -183,6 +183,13 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // i23-report-callback-failure-portfolio-dropped: a failed report announced without its portfolio id.
     if (ctx.faults.has('i23-report-callback-failure-portfolio-dropped') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), portfolioId: undefined };
+    // seeded-fam28b-report-callback-income-portfolio-dropped: an income report's success announced without its portfolio id.
+    if (
+      ctx.faults.has('seeded-fam28b-report-callback-income-portfolio-dropped') &&
+      report.status === 'success' &&
+      /^(voe|voie|paystatement)/.test(report.type)
+    )
+      body.payload = { ...(body.payload as Record<string, unknown>), portfolioId: undefined };
     // i20-report-callback-failure-status-capitalised: a failed report announced with its status capitalised.
     if (ctx.faults.has('i20-report-callback-failure-status-capitalised') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), status: 'Failure' };
