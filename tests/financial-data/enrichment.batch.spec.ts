@@ -193,7 +193,7 @@ const MERCHANT_VARIANTS: { what: string; description: string; inputMerchantInfor
 ];
 
 test(
-  'enrichTransactions recognises a known merchant named in the description, the merchant name or the descriptor sent, alone or together',
+  'enrichTransactions recognises a known merchant named in the description, the merchant name or the descriptor sent, alone or together @provider',
   rules('FD-ENRICH-ADDS'),
   async ({ fdApi }) => {
     const sent = MERCHANT_VARIANTS.map((v, i) => ({
