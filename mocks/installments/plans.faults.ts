@@ -753,6 +753,12 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-ECHO-PLAN'],
   }),
   seeded({
+    id: 'seeded-fam28a-notify-biweekly-given-dates-monthly',
+    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
     id: 'seeded-judge-getplan-merchant-id-mcc-default',
     rule: "IN-ECHO-PLAN: getPlan reads the plan's merchant country and mcc as the offers request named them; for an offers merchant named by its merchantId, getPlan answers the default mcc 5999 instead of the one sent",
     source: 'assumption',

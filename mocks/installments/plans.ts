@@ -211,6 +211,21 @@ export function registerPlans(
       body.schedulePayments.length >= 2
     )
       body.schedulePayments = body.schedulePayments.slice(0, Math.ceil(body.schedulePayments.length / 4));
+    // seeded-fam28a-notify-biweekly-given-dates-monthly: a BIWEEKLY plan's own schedule notified with monthly due dates.
+    if (
+      faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly') &&
+      givenSchedule.has(plan) &&
+      plan.planInstallmentInformation.frequency === 'BIWEEKLY' &&
+      Array.isArray(body.schedulePayments) &&
+      typeof body.schedulePayments[0]?.dueDate === 'string' &&
+      !Number.isNaN(Date.parse(body.schedulePayments[0].dueDate))
+    ) {
+      const first = new Date(Date.parse(body.schedulePayments[0].dueDate));
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
+        ...r,
+        dueDate: new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, first.getUTCDate())).toISOString().slice(0, 10),
+      }));
+    }
     // i23-notify-biweekly-schedule-halved: a BIWEEKLY plan notified with one payment per month of its term (half its tenure).
     if (
       faults.has('i23-notify-biweekly-schedule-halved') &&
@@ -423,7 +438,8 @@ export function registerPlans(
     if (
       (faults.has('i15-notify-given-schedule-last-dropped') ||
         faults.has('i19-notify-given-schedule-card-number') ||
-        faults.has('i22-notify-given-schedule-due-date-as-datetime')) &&
+        faults.has('i22-notify-given-schedule-due-date-as-datetime') ||
+        faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly')) &&
       complete
     )
       givenSchedule.add(plan);
