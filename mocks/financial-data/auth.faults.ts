@@ -192,4 +192,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOCK-FIVE'],
   }),
+  seeded({
+    id: 'seeded-fam28a-lock-case-variant-not-counted',
+    rule: 'after the fifth failed authentication the partner is locked (seed 002, Partner authentication; Limits): a wrong secret that is the right one in another case is taken as a typing slip and not counted',
+    source: 'seed',
+    rules: ['FD-LOCK-FIVE'],
+  }),
 ]);

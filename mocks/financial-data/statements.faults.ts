@@ -317,4 +317,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  seeded({
+    id: 'seeded-fam28a-paystmt-incomplete-utf8-tail-dropped',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): a statement ending inside a UTF-8 character (a lead byte without all its continuation bytes) is stored without that last partial character',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
 ]);

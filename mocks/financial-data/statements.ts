@@ -166,6 +166,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // i18-paystmt-leading-bom-stripped: a leading UTF-8 byte order mark dropped from the stored document.
     const from =
       faults.has('i18-paystmt-leading-bom-stripped') && decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
+    // seeded-fam28a-paystmt-incomplete-utf8-tail-dropped: a trailing partial UTF-8 character dropped (a text decoder never ended).
+    if (faults.has('seeded-fam28a-paystmt-incomplete-utf8-tail-dropped')) {
+      let lead = end - 1;
+      while (lead > from && lead > end - 4 && (decoded[lead] & 0xc0) === 0x80) lead--;
+      const need = decoded[lead] >= 0xf0 ? 4 : decoded[lead] >= 0xe0 ? 3 : decoded[lead] >= 0xc0 ? 2 : 1;
+      if (lead >= from && need > end - lead) end = lead;
+    }
     // i21-paystmt-crlf-normalised: the stored document's CRLF line ends written as LF (read as text).
     const stored = decoded.subarray(from, end);
     const kept = faults.has('i21-paystmt-crlf-normalised')

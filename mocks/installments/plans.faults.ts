@@ -741,6 +741,24 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-VAL-PLAN-SCHEDULE'],
   }),
   seeded({
+    id: 'seeded-fam28a-notify-weekly-schedule-monthly-count',
+    rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
+    id: 'seeded-fam28a-getplan-biweekly-frequency-read-weekly',
+    rule: 'getPlan shows the terms chosen, frequency included (seed 001 getPlan): a BIWEEKLY plan is read back with frequency WEEKLY',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  seeded({
+    id: 'seeded-fam28a-notify-biweekly-given-dates-monthly',
+    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  seeded({
     id: 'seeded-judge-getplan-merchant-id-mcc-default',
     rule: "IN-ECHO-PLAN: getPlan reads the plan's merchant country and mcc as the offers request named them; for an offers merchant named by its merchantId, getPlan answers the default mcc 5999 instead of the one sent",
     source: 'assumption',

@@ -203,6 +203,29 @@ export function registerPlans(
       if (firstTransactionOfAnswer.has(otxId)) body.transaction = firstTransactionOfAnswer.get(otxId);
       else firstTransactionOfAnswer.set(otxId, body.transaction);
     }
+    // seeded-fam28a-notify-weekly-schedule-monthly-count: a WEEKLY plan notified with one payment per four weeks of its term.
+    if (
+      faults.has('seeded-fam28a-notify-weekly-schedule-monthly-count') &&
+      plan.planInstallmentInformation.frequency === 'WEEKLY' &&
+      Array.isArray(body.schedulePayments) &&
+      body.schedulePayments.length >= 2
+    )
+      body.schedulePayments = body.schedulePayments.slice(0, Math.ceil(body.schedulePayments.length / 4));
+    // seeded-fam28a-notify-biweekly-given-dates-monthly: a BIWEEKLY plan's own schedule notified with monthly due dates.
+    if (
+      faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly') &&
+      givenSchedule.has(plan) &&
+      plan.planInstallmentInformation.frequency === 'BIWEEKLY' &&
+      Array.isArray(body.schedulePayments) &&
+      typeof body.schedulePayments[0]?.dueDate === 'string' &&
+      !Number.isNaN(Date.parse(body.schedulePayments[0].dueDate))
+    ) {
+      const first = new Date(Date.parse(body.schedulePayments[0].dueDate));
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
+        ...r,
+        dueDate: new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, first.getUTCDate())).toISOString().slice(0, 10),
+      }));
+    }
     // i23-notify-biweekly-schedule-halved: a BIWEEKLY plan notified with one payment per month of its term (half its tenure).
     if (
       faults.has('i23-notify-biweekly-schedule-halved') &&
@@ -415,7 +438,8 @@ export function registerPlans(
     if (
       (faults.has('i15-notify-given-schedule-last-dropped') ||
         faults.has('i19-notify-given-schedule-card-number') ||
-        faults.has('i22-notify-given-schedule-due-date-as-datetime')) &&
+        faults.has('i22-notify-given-schedule-due-date-as-datetime') ||
+        faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly')) &&
       complete
     )
       givenSchedule.add(plan);
@@ -549,24 +573,27 @@ export function registerPlans(
           : // i23-getplan-weekly-frequency-read-monthly: the reader maps a WEEKLY plan's frequency to its default, MONTHLY.
             faults.has('i23-getplan-weekly-frequency-read-monthly') && planInstallmentInformation.frequency === 'WEEKLY'
             ? { ...planInstallmentInformation, frequency: 'MONTHLY' }
-            : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
-              ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
-              : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
-                // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
-                faults.has('i7-getplan-frequency-uppercased')
-                ? typeof planInstallmentInformation.frequency === 'string'
-                  ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-                  : planInstallmentInformation
-                : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
-                  faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
-                  ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
-                  : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
-                    faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
-                    ? undefined
-                    : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-                      faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-                      ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-                      : planInstallmentInformation,
+            : // seeded-fam28a-getplan-biweekly-frequency-read-weekly: a BIWEEKLY plan's frequency read back as WEEKLY.
+              faults.has('seeded-fam28a-getplan-biweekly-frequency-read-weekly') && planInstallmentInformation.frequency === 'BIWEEKLY'
+              ? { ...planInstallmentInformation, frequency: 'WEEKLY' }
+              : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
+                ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
+                : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
+                  // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
+                  faults.has('i7-getplan-frequency-uppercased')
+                  ? typeof planInstallmentInformation.frequency === 'string'
+                    ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+                    : planInstallmentInformation
+                  : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
+                    faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
+                    ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
+                    : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
+                      faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
+                      ? undefined
+                      : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                        faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                        ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                        : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('rt2-getplan-schedule-renumbered')
         ? // rt2-getplan-schedule-renumbered: the reader numbers the repayments by their position, not as sent.

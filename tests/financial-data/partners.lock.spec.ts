@@ -64,6 +64,50 @@ test.describe('partner lock @destructive', () => {
     },
   );
 
+  // Every failed attempt counts, whatever its value (seed 002: "after five failed authentication
+  // attempts"): one wrong secret sent again and again, and secrets near the right one (its case
+  // changed, white space around it, a character short or over), each refused and each counted.
+  test(
+    `${inWords(LOCK_AT)} failures of one repeated wrong secret lock, and so do ${inWords(LOCK_AT)} of near-right secrets`,
+    rules('FD-LOCK-FIVE:refuse', 'FD-TOKEN-ISSUE:refuse', 'FD-SENSITIVE-ECHO'),
+    async ({ fdApi, fd, appKeyOnly }) => {
+      test.skip(!fd.control, 'locks the partner twice: lifting the lock between the rounds needs the mock control surface (TARGET=mock)');
+      const spare = fd.sparePartner!;
+      const right = spare.partnerSecret;
+      const swapped = [...right].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+      const near: [string, string][] = [
+        ['its case swapped', swapped],
+        ['a trailing space', `${right} `],
+        ['a leading space', ` ${right}`],
+        ['its last character dropped', right.slice(0, -1)],
+        ['a character added', `${right}0`],
+        ['a tab inside', `${right.slice(0, 4)}\t${right.slice(4)}`],
+      ].filter(([, secret]) => secret !== right) as [string, string][];
+      const rounds: [string, [string, string][]][] = [
+        ['one wrong secret repeated', Array.from({ length: LOCK_AT }, () => ['the same wrong secret', 'Wrong-Again-2025x'])],
+        ['near-right secrets', Array.from({ length: LOCK_AT }, (_, i) => near[i % near.length])],
+      ];
+      try {
+        for (const [round, attempts] of rounds) {
+          for (const [i, [form, partnerSecret]] of attempts.entries())
+            expectFdError(
+              await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth: appKeyOnly }),
+              401,
+              `${round}: attempt ${i + 1}, ${form}`,
+            );
+          expectFdError(
+            await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }),
+            401,
+            `right secret after ${inWords(LOCK_AT)} failures (${round}): locked`,
+          );
+          await fd.control!.unlockPartner(spare.partnerId);
+        }
+      } finally {
+        await fd.control?.unlockPartner(spare.partnerId);
+      }
+    },
+  );
+
   test(
     'a locked partner cannot change its secret (401), and the secret stays the old one @assumption',
     rules('FD-LOCK-NO-SECRET-CHANGE', 'FD-SENSITIVE-ECHO'),

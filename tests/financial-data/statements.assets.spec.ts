@@ -1,9 +1,9 @@
 // Covers: StoreCustomerPayStatement and GetAssetByCustomerID - seed 002, Statements, pay statements,
 // assets (PayStatement 200; asset 200 binary; 400, 404) and Resources - Asset (a binary file, e.g.
 // a stored pay statement); provider 1.35.0 PayStatement (required label and statement, the file in
-// Base64) and Asset (assetId). The client reads a body as UTF-8 text (helpers/client/client.ts), so the
-// bytes stored are chosen valid UTF-8 - every byte 0x00-0x7F plus multi-byte characters - and the
-// text read back is re-encoded and compared byte for byte (a Latin-1 or Base64 rendering differs).
+// Base64) and Asset (assetId). The downloads are compared as the bytes received (asset.bytes), byte for
+// byte: two files of valid UTF-8 (every byte 0x00-0x7F plus multi-byte characters) and one that is not
+// text at all (every byte value, sequences that are not UTF-8), so a Latin-1, UTF-8 or Base64 store differs.
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
 
 /**
@@ -26,6 +26,20 @@ const OTHER = Buffer.concat([
   Buffer.from(' \t\r\n\0 %PDF-1.4\r\n% another pay period\r\n%%EOF\r\n \t\0\r\n', 'ascii'),
 ]);
 
+/**
+ * A third file that is no text at all: every byte value 0x00-0xFF, byte sequences that are not UTF-8
+ * (a lone continuation byte, an overlong form, an encoded surrogate, 0xFE and 0xFF), a UTF-16 byte
+ * order mark first and a UTF-8 one inside, CR alone, LF CR and CRLF mixed, NUL runs, and a last
+ * character cut short (a lead byte whose continuation bytes never come): a store that keeps the file
+ * as text of any encoding changes some of them.
+ */
+const BINARY = Buffer.concat([
+  Buffer.from([0xff, 0xfe, 0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0x0d, 0x0a, 0x0d, 0x0d, 0x00, 0x00, 0x00]),
+  Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)),
+  Buffer.from([0x80, 0x41, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xef, 0xbb, 0xbf, 0xf8, 0x88, 0x80, 0x80, 0x80, 0x0a, 0x0d]),
+  Buffer.from([0x25, 0x25, 0x45, 0x4f, 0x46, 0x0a, 0xe2, 0x82]),
+]);
+
 test(
   'a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored @mock-only',
   rules('FD-PAYSTMT-ROUNDTRIP@asset-pay', 'FD-PAYSTMT-BASE64'),
@@ -36,6 +50,7 @@ test(
     for (const [label, bytes] of [
       ['lastPayPeriod', FILE],
       ['lastPayPeriodMinusOne', OTHER],
+      ['lastPayPeriodMinusTwo', BINARY],
     ] as const) {
       const stored = await fdApi.call('StoreCustomerPayStatement', {
         path: { customerId },
@@ -44,8 +59,8 @@ test(
       expect(stored.status, `store ${label}`).toBe(200);
       ids.push(stored.body.assetId);
     }
-    expect(new Set(ids).size, 'each stored pay statement is its own asset').toBe(2);
-    for (const [i, bytes] of [FILE, OTHER].entries()) {
+    expect(new Set(ids).size, 'each stored pay statement is its own asset').toBe(3);
+    for (const [i, bytes] of [FILE, OTHER, BINARY].entries()) {
       const asset = await fdApi.call('GetAssetByCustomerID', {
         path: { customerId, assetId: ids[i] },
         headers: { accept: 'application/octet-stream' },

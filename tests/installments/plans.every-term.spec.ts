@@ -1,0 +1,71 @@
+// Covers: savePlan, getPlan and the outbound POST /notifications (notifyPlan) for a plan of every
+// frequency of provider 2.0.0's Offer enum (WEEKLY, BIWEEKLY, MONTHLY) and every tenure the offers
+// answer gives, with and without a schedule of its own: getPlan reads back the terms and the schedule
+// chosen (IN-ECHO-PLAN, judged by the client's answer judge on every getPlan) and the notification
+// carries them, with one schedule payment per installment numbered 1 to tenure or the payments sent
+// (IN-NOTIFY-CHOSEN, IN-NOTIFY-SCHEDULE: judged by the issuer receiver's notification judge,
+// fixtures/installments.ts, on every notification of every spec). A frequency a target refuses for an
+// offer of another frequency (4xx) is not judged: no source says a plan may choose it. No source gives
+// the spacing of a computed schedule's due dates per frequency: they are not judged.
+import { examplePlanBody, expect, FREQUENCIES, rules, test } from '../../fixtures/installments.js';
+
+/** Days between two payments of each frequency (a MONTHLY plan's are a calendar month apart). */
+const SPACING: Record<string, number> = { WEEKLY: 7, BIWEEKLY: 14 };
+
+/** `n` payments of `amount` (the remainder on the last), due from 2031-01-31 one period of `frequency` apart. */
+function scheduleOf(amount: number, n: number, frequency: string) {
+  const cents = Math.round(amount * 100);
+  const each = Math.floor(cents / n);
+  return Array.from({ length: n }, (_, i) => ({
+    installmentNumber: i + 1,
+    installmentAmount: (i === n - 1 ? cents - each * (n - 1) : each) / 100,
+    dueDate: new Date(SPACING[frequency] === undefined ? Date.UTC(2031, i + 1, 0) : Date.UTC(2031, 0, 31 + SPACING[frequency] * i))
+      .toISOString()
+      .slice(0, 10),
+  }));
+}
+
+test(
+  'a plan of each frequency and each offered tenure is read back and notified with its terms and one payment per installment @assumption',
+  rules('IN-ECHO-PLAN', 'IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SCHEDULE'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const pan = inst.eligiblePan!;
+    const saved: string[] = [];
+    // Each offer of the answer in turn (each its tenure), until the answer has no more.
+    let more = true;
+    for (let i = 0; more && i < 20; i++) {
+      for (const frequency of FREQUENCIES) {
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+        expect(offers.status, 'offers for the eligible card').toBe(200);
+        const offer = offers.body.offers[i];
+        if (offer === undefined) {
+          more = false;
+          break;
+        }
+        const terms = { planInstallmentInformation: { frequency, tenure: offer.tenure, apr: 0 } };
+        const body = examplePlanBody(offers.body.offerTransactionId, offer, {
+          ...(await instReq.sensitive({ consumer: { primaryAccountNumber: pan } })),
+          ...terms,
+        });
+        // The first offer is also chosen with a schedule of its own, its payments spaced by the frequency.
+        const own = { ...body, schedulePayments: scheduleOf(body.transaction.amount, offer.tenure, frequency) };
+        for (const sent of i === 0 ? [body, own] : [body]) {
+          const plan = await instApi.call('savePlan', { body: sent });
+          if (plan.status !== 201) continue;
+          saved.push(plan.body.planId);
+          // The answer judge compares the terms and the schedule read with those sent.
+          expect((await instApi.call('getPlan', { path: { plan_id: plan.body.planId } })).status, `getPlan of a ${frequency} plan`).toBe(
+            200,
+          );
+        }
+      }
+    }
+    expect(saved.length, 'plans saved').toBeGreaterThan(0);
+    // The notification judge compares each notification with what its savePlan sent, at the end of the test.
+    for (const planId of saved)
+      expect(
+        await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000),
+        `a notification for plan ${planId}`,
+      ).toBeDefined();
+  },
+);
