@@ -54,8 +54,11 @@ export function registerIssuerEndpoint(
     const throttleKey =
       faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans') ? `issuer:${n.issuerIca}` : n.planId;
     // i4-issuer-throttle-window-half-minute: the window is half a minute; issuer-throttle-window-doubled: two minutes.
+    // i24-issuer-throttle-window-59s: the window a second short of the minute.
     const windowMs = faults.has('i4-issuer-throttle-window-half-minute')
       ? 30_000
+      : faults.has('i24-issuer-throttle-window-59s')
+        ? 59_000
       : faults.has('issuer-throttle-window-doubled')
         ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
         : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
