@@ -2166,7 +2166,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-24', {
     id: 'i24-card-pan-20-last-four-shifted',
-    rule: 'panLastFour is the last four digits of the PAN at every length 16-20 (seed 000 MaskedCard, Limits): a 20-digit PAN gives digits 16 to 19 instead',
+    rule: 'panLastFour is the last four digits of the PAN at every length the contract allows (seed 000 MaskedCard, Limits): a PAN at the longest length gives the four digits before its last one instead',
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),

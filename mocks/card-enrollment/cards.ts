@@ -939,7 +939,12 @@ const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
     }
   }
   // i24-card-merchant-email-initial-starred: on the card path a merchant's masked address stars the first character of its local part too.
-  if (faults.has('i24-card-merchant-email-initial-starred') && hasCard && body.cardSource === 'MERCHANT' && typeof consumer.maskedEmailAddress === 'string')
+  if (
+    faults.has('i24-card-merchant-email-initial-starred') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedEmailAddress === 'string'
+  )
     consumer.maskedEmailAddress = `*${consumer.maskedEmailAddress.slice(1)}`;
   // i24-card-issuer-correlation-uppercased-card-path: on the card path an issuer's srcCorrelationId echoed in upper case.
   if (
@@ -953,7 +958,13 @@ const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   if (faults.has('i24-card-brazil-created-local-time-z') && hasCard && body.consumer?.countryCode === 'BR')
     masked.dateOfCardCreated = new Date(now.getTime() - 3 * 3600_000).toISOString();
   // i24-card-cardholder-december-expiry-rolled: on the card path a cardholder's December expiry echoed as January of the next year.
-  if (faults.has('i24-card-cardholder-december-expiry-rolled') && hasCard && body.cardSource === 'CARDHOLDER' && card.panExpirationMonth === '12' && card.panExpirationYear) {
+  if (
+    faults.has('i24-card-cardholder-december-expiry-rolled') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    card.panExpirationMonth === '12' &&
+    card.panExpirationYear
+  ) {
     masked.panExpirationMonth = '01';
     masked.panExpirationYear = String(Number(card.panExpirationYear) + 1);
   }
@@ -964,7 +975,12 @@ const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   if (faults.has('i24-card-receipt-german-consumer-added-local') && !hasCard && body.consumer?.languageCode === 'de')
     consumer.dateConsumerAdded = new Date(now.getTime() + 2 * 3600_000).toISOString();
   // i24-card-serviceid-trailing-underscore-trimmed: on the card path the echoed serviceId loses its trailing underscores.
-  if (faults.has('i24-card-serviceid-trailing-underscore-trimmed') && hasCard && typeof masked.serviceId === 'string' && /_+$/.test(masked.serviceId))
+  if (
+    faults.has('i24-card-serviceid-trailing-underscore-trimmed') &&
+    hasCard &&
+    typeof masked.serviceId === 'string' &&
+    /_+$/.test(masked.serviceId)
+  )
     masked.serviceId = masked.serviceId.replace(/_+$/, '');
 };
 

@@ -137,7 +137,10 @@ export function registerMerchants(
       if (faults.has('i24-by-request-dba-names-accents-stripped'))
         items = items.map((m) =>
           Array.isArray(m.dbaNames)
-            ? { ...m, dbaNames: m.dbaNames.map((d: unknown) => (typeof d === 'string' ? d.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : d)) }
+            ? {
+                ...m,
+                dbaNames: m.dbaNames.map((d: unknown) => (typeof d === 'string' ? d.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : d)),
+              }
             : m,
         );
       // i23-by-request-duns-leading-zeros-dropped: read by request_id, a D-U-N-S number written through a number.

@@ -417,19 +417,19 @@ export const OFFERS_FAULTS = faultCatalogue([
   }),
   independent('independent-24', {
     id: 'i24-offers-chf-share-five-rappen',
-    rule: 'each offer\'s installments make up its totalAmount (provider 2.0.0, Offer amounts in the currency\'s minor unit): a purchase in CHF has otherInstallmentAmount cash-rounded to 0.05, so the installments no longer sum to the total',
+    rule: "each offer's installments make up its totalAmount (provider 2.0.0, Offer amounts in the currency's minor unit): a purchase in CHF has otherInstallmentAmount cash-rounded to 0.05, so the installments no longer sum to the total",
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
   independent('independent-24', {
     id: 'i24-offers-jpy-symbol-fullwidth',
-    rule: 'currencySymbol is the symbol of the transaction\'s currency (provider 2.0.0, Offer.currencySymbol): a purchase in JPY is answered with the full-width yen sign U+FFE5 instead of ¥',
+    rule: "currencySymbol is the symbol of the transaction's currency (provider 2.0.0, Offer.currencySymbol): a purchase in JPY is answered with the full-width yen sign U+FFE5 instead of ¥",
     source: 'provider',
     rules: ['IN-VAL-OFFER-CURRENCY'],
   }),
   independent('independent-24', {
     id: 'i24-offers-fee-type-singular-from-2000',
-    rule: 'feeType is one of NO_FEES, FIXED_AMT, PRCENTG (provider 2.0.0, Offer.feeType): from an amount of 2000 every offer is written NO_FEE',
+    rule: 'feeType is one of NO_FEES, FIXED_AMT, PRCENTG (provider 2.0.0, Offer.feeType): from an amount of two thousand every offer is written NO_FEE',
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),

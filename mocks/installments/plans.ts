@@ -607,11 +607,16 @@ export function registerPlans(
                   )
                 : scheduledRepayments,
       // i24-getplan-large-amount-fraction-dropped: from 10000 the reader gives the amount without its fraction.
-      ...(faults.has('i24-getplan-large-amount-fraction-dropped') && typeof amount === 'number' && amount >= 10000 && !Number.isInteger(amount)
+      ...(faults.has('i24-getplan-large-amount-fraction-dropped') &&
+      typeof amount === 'number' &&
+      amount >= 10000 &&
+      !Number.isInteger(amount)
         ? { transaction: { amount: Math.trunc(amount), currency } }
         : {}),
       // i24-getplan-schedule-cut-at-six: the reader shows at most the first six scheduled repayments.
-      ...(faults.has('i24-getplan-schedule-cut-at-six') && scheduledRepayments.length > 6 ? { scheduledRepayments: scheduledRepayments.slice(0, 6) } : {}),
+      ...(faults.has('i24-getplan-schedule-cut-at-six') && scheduledRepayments.length > 6
+        ? { scheduledRepayments: scheduledRepayments.slice(0, 6) }
+        : {}),
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.
