@@ -2177,8 +2177,8 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-VAL-CONSUMER-ADDED'],
   }),
   independent('independent-24', {
-    id: 'i24-card-serviceid-trailing-underscore-trimmed',
-    rule: 'serviceId returned is the one enrolled for (seed 000 MaskedCard): on the card path a serviceId ending in underscores is echoed with them trimmed',
+    id: 'i24-card-serviceid-hash-percent-encoded',
+    rule: "serviceId returned is the one enrolled for (seed 000 MaskedCard): on the card path a serviceId holding '#' is echoed with it percent-encoded",
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),

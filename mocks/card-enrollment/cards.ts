@@ -974,14 +974,14 @@ const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   // i24-card-receipt-german-consumer-added-local: on the receipt path a German-speaking consumer's dateConsumerAdded in Berlin summer time, with Z.
   if (faults.has('i24-card-receipt-german-consumer-added-local') && !hasCard && body.consumer?.languageCode === 'de')
     consumer.dateConsumerAdded = new Date(now.getTime() + 2 * 3600_000).toISOString();
-  // i24-card-serviceid-trailing-underscore-trimmed: on the card path the echoed serviceId loses its trailing underscores.
+  // i24-card-serviceid-hash-percent-encoded: on the card path the echoed serviceId has its '#' percent-encoded (written through a URL).
   if (
-    faults.has('i24-card-serviceid-trailing-underscore-trimmed') &&
+    faults.has('i24-card-serviceid-hash-percent-encoded') &&
     hasCard &&
     typeof masked.serviceId === 'string' &&
-    /_+$/.test(masked.serviceId)
+    masked.serviceId.includes('#')
   )
-    masked.serviceId = masked.serviceId.replace(/_+$/, '');
+    masked.serviceId = masked.serviceId.replace(/#/g, '%23');
 };
 
 /**

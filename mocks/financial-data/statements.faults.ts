@@ -325,7 +325,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
   }),
   independent('independent-24', {
     id: 'i24-stmt-v1-index-past-twelve-month-of-year',
-    rule: 'each statement index is its own statement, the v1 PDF the same as the asset of that index (seed 002 Statements): the v1 statement of an index past 12 is that of the index twelve lower',
+    rule: 'each statement index is its own statement, the v1 PDF the same as the asset of that index (seed 002 Statements): the v1 statement of an index older than a year is that of the same month of the latest year (the index a year lower)',
     source: 'seed',
     rules: ['FD-STMT-ASSET-LINK'],
   }),

@@ -416,8 +416,8 @@ export const OFFERS_FAULTS = faultCatalogue([
     rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
   }),
   independent('independent-24', {
-    id: 'i24-offers-chf-share-five-rappen',
-    rule: "each offer's installments make up its totalAmount (provider 2.0.0, Offer amounts in the currency's minor unit): a purchase in CHF has otherInstallmentAmount cash-rounded to 0.05, so the installments no longer sum to the total",
+    id: 'i24-offers-chf-share-thousandths',
+    rule: "otherInstallmentAmount is in the currency's minor unit (provider 2.0.0, Offer amounts in the minor unit of ISO 4217): a purchase in CHF has it written to thousandths of a franc",
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
