@@ -2134,4 +2134,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-EMAIL'],
   }),
+  independent('independent-24', {
+    id: 'i24-card-wallet-lastname-last-char-kept',
+    rule: 'maskedLastName keeps only the first character, every other one starred (provider Card API MaskedConsumer examples): on the card path a WALLET enrollment keeps the last character of a last name of three or more in clear',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-merchant-email-initial-starred',
+    rule: 'maskedEmailAddress keeps the first character of the local part (provider Card API MaskedConsumer example): on the card path a MERCHANT enrollment stars that first character too',
+    source: 'provider',
+    rules: ['CE-MASK-EMAIL'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-issuer-correlation-uppercased-card-path',
+    rule: 'srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the card path an ISSUER enrollment echoes it upper-cased',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-brazil-created-local-time-z',
+    rule: 'dateOfCardCreated is the enrollment instant in UTC (seed 000 MaskedCard): on the card path a consumer in BR gets Brasilia local time (three hours behind) written with Z',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-cardholder-december-expiry-rolled',
+    rule: 'panExpirationMonth/Year returned are those of the card (seed 000 MaskedCard): on the card path a CARDHOLDER card expiring in month 12 is echoed as 01 of the next year',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-pan-20-last-four-shifted',
+    rule: 'panLastFour is the last four digits of the PAN at every length the contract allows (seed 000 MaskedCard, Limits): a PAN at the longest length gives the four digits before its last one instead',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-receipt-german-consumer-added-local',
+    rule: 'dateConsumerAdded is the enrollment instant in UTC (seed 000 MaskedConsumer): on the receipt path a consumer with languageCode de gets Berlin summer time (two hours ahead) written with Z',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-24', {
+    id: 'i24-card-serviceid-hash-percent-encoded',
+    rule: "serviceId returned is the one enrolled for (seed 000 MaskedCard): on the card path a serviceId holding '#' is echoed with it percent-encoded",
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID'],
+  }),
 ]);

@@ -727,6 +727,7 @@ export function registerCards(
     i20Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i22Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i23Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i24Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -921,6 +922,66 @@ const i23Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
     consumer.maskedEmailAddress.length > 64
   )
     consumer.maskedEmailAddress = consumer.maskedEmailAddress.slice(0, 64);
+};
+
+/** The independent-24 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const top = answer as Record<string, unknown>;
+  // i24-card-wallet-lastname-last-char-kept: on the card path a wallet's masked last name keeps its last character.
+  if (faults.has('i24-card-wallet-lastname-last-char-kept') && hasCard && body.cardSource === 'WALLET') {
+    const last = Array.from(String(body.consumer?.lastName ?? ''));
+    if (last.length > 2 && typeof consumer.maskedLastName === 'string') {
+      const shown = Array.from(consumer.maskedLastName);
+      shown[shown.length - 1] = last[last.length - 1];
+      consumer.maskedLastName = shown.join('');
+    }
+  }
+  // i24-card-merchant-email-initial-starred: on the card path a merchant's masked address stars the first character of its local part too.
+  if (
+    faults.has('i24-card-merchant-email-initial-starred') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedEmailAddress === 'string'
+  )
+    consumer.maskedEmailAddress = `*${consumer.maskedEmailAddress.slice(1)}`;
+  // i24-card-issuer-correlation-uppercased-card-path: on the card path an issuer's srcCorrelationId echoed in upper case.
+  if (
+    faults.has('i24-card-issuer-correlation-uppercased-card-path') &&
+    hasCard &&
+    body.cardSource === 'ISSUER' &&
+    typeof body.srcCorrelationId === 'string'
+  )
+    top.srcCorrelationId = body.srcCorrelationId.toUpperCase();
+  // i24-card-brazil-created-local-time-z: on the card path a consumer in Brazil gets Brasilia time written with Z.
+  if (faults.has('i24-card-brazil-created-local-time-z') && hasCard && body.consumer?.countryCode === 'BR')
+    masked.dateOfCardCreated = new Date(now.getTime() - 3 * 3600_000).toISOString();
+  // i24-card-cardholder-december-expiry-rolled: on the card path a cardholder's December expiry echoed as January of the next year.
+  if (
+    faults.has('i24-card-cardholder-december-expiry-rolled') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    card.panExpirationMonth === '12' &&
+    card.panExpirationYear
+  ) {
+    masked.panExpirationMonth = '01';
+    masked.panExpirationYear = String(Number(card.panExpirationYear) + 1);
+  }
+  // i24-card-pan-20-last-four-shifted: a 20-digit PAN's last four read from a 19-character column.
+  if (faults.has('i24-card-pan-20-last-four-shifted') && hasCard && card.primaryAccountNumber.length === 20)
+    masked.panLastFour = card.primaryAccountNumber.slice(15, 19);
+  // i24-card-receipt-german-consumer-added-local: on the receipt path a German-speaking consumer's dateConsumerAdded in Berlin summer time, with Z.
+  if (faults.has('i24-card-receipt-german-consumer-added-local') && !hasCard && body.consumer?.languageCode === 'de')
+    consumer.dateConsumerAdded = new Date(now.getTime() + 2 * 3600_000).toISOString();
+  // i24-card-serviceid-hash-percent-encoded: on the card path the echoed serviceId has its '#' percent-encoded (written through a URL).
+  if (
+    faults.has('i24-card-serviceid-hash-percent-encoded') &&
+    hasCard &&
+    typeof masked.serviceId === 'string' &&
+    masked.serviceId.includes('#')
+  )
+    masked.serviceId = masked.serviceId.replace(/#/g, '%23');
 };
 
 /**

@@ -545,4 +545,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-FILTER-TYPE'],
   }),
+  independent('independent-24', {
+    id: 'i24-accounts-status-with-type-drops-type',
+    rule: 'account_type restricts GetCustomerAccounts to that type, with a status filter too (seed 002 Accounts, query account status and type): with status=active given, the type filter is skipped',
+    source: 'seed',
+    rules: ['FD-ACCT-FILTER-TYPE'],
+  }),
+  independent('independent-24', {
+    id: 'i24-account-full-by-id-investment-created-date-ms',
+    rule: "createdDate is whole epoch seconds, the same through every reader (provider 1.35.0 CustomerAccount dates): GetCustomerAccount gives an investment account's createdDate in milliseconds",
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
 ]);

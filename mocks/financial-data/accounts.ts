@@ -147,6 +147,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         : input.query.account_type;
     // Blind fault: with account_type given, the status filter is skipped (one filter or the other).
     const statusSkipped = type !== undefined && faults.has('blind-accounts-type-filter-overrides-status');
+    // i24-accounts-status-with-type-drops-type: with status=active given, the type filter is skipped.
+    const typeSkipped = status === 'active' && faults.has('i24-accounts-status-with-type-drops-type');
     if (status !== undefined && !faults.has('accounts-status-filter-ignored') && !statusSkipped)
       list = list.filter(
         (a) =>
@@ -167,7 +169,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     }
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
     // restricts nothing here. Any other supported value lists the accounts of that type.
-    if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored'))
+    if (type !== undefined && type !== 'ava' && !faults.has('accounts-type-filter-ignored') && !typeSkipped)
       list = list.filter(
         (a) =>
           a.type === type ||
@@ -256,6 +258,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i21-account-full-by-id-checking-display-first-four: the full by-id reader shows a checking account's first four digits as its display.
     if (faults.has('i21-account-full-by-id-checking-display-first-four') && a.type === 'checking')
       return { ...viewer(a.customerId).full(a), accountNumberDisplay: a.number.slice(0, 4) };
+    // i24-account-full-by-id-investment-created-date-ms: the full by-id reader gives an investment account's createdDate in milliseconds.
+    if (faults.has('i24-account-full-by-id-investment-created-date-ms') && a.type === 'investment')
+      return { ...viewer(a.customerId).full(a), createdDate: Number(a.createdDate) * 1000 };
     // i16-account-full-by-id-savings-number-unmasked: the full by-id reader gives a savings account's number in clear.
     if (faults.has('i16-account-full-by-id-savings-number-unmasked') && a.type === 'savings')
       return { ...viewer(a.customerId).full(a), number: a.number };

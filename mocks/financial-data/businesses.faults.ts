@@ -247,4 +247,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-24', {
+    id: 'i24-business-by-customer-name-accents-stripped',
+    rule: 'every business field sent reads back by customer and by id (seed 002 Businesses): GetBusinessByCustomer answers the name without its accents',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

@@ -97,6 +97,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i2-business-by-customer-email-lowercased') && typeof shown.email === 'string') shown.email = shown.email.toLowerCase();
     // i21-business-by-customer-url-path-lowercased: the by-customer read answers the url lower-cased, its path too.
     if (faults.has('i21-business-by-customer-url-path-lowercased') && typeof shown.url === 'string') shown.url = shown.url.toLowerCase();
+    // i24-business-by-customer-name-accents-stripped: the by-customer read answers the name without its accents.
+    if (faults.has('i24-business-by-customer-name-accents-stripped') && typeof shown.name === 'string')
+      shown.name = shown.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     // i15-business-by-customer-modified-date-now: the by-customer read dates the last change at the time of the read.
     if (faults.has('i15-business-by-customer-modified-date-now')) shown.modifiedDate = isoNoZone();
     return [shown];

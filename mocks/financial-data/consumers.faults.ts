@@ -395,4 +395,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-24', {
+    id: 'i24-consumer-by-customer-ssn-last-five',
+    rule: 'every answer carrying an SSN shows exactly its last four digits (reference/financial-data.md, consumer SSN masking): GetConsumerForCustomer shows its last five',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR'],
+  }),
+  independent('independent-24', {
+    id: 'i24-consumer-modify-email-plus-tag-dropped',
+    rule: 'every field sent on modify reads back through both readers (seed 002 Consumers, ModifyConsumer): a modified e-mail address is stored without its +tag',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY'],
+  }),
 ]);

@@ -141,6 +141,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const { email: _email, ...rest } = view(consumer) as Record<string, unknown>;
       return rest;
     }
+    // i24-consumer-by-customer-ssn-last-five: the by-customer read keeps five digits of the SSN.
+    if (faults.has('i24-consumer-by-customer-ssn-last-five') && consumer.fields.ssn !== undefined)
+      return { ...view(consumer), ssn: String(consumer.fields.ssn).replace(/-/g, '').slice(-5) };
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -230,6 +233,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       ...(faults.has('consumer-ssn-stale-after-modify') ? {} : _ssn !== undefined ? { ssn: _ssn } : {}),
       ...(faults.has('i2-consumer-modify-zip-leading-zeros') && kept.zip !== undefined ? { zip: String(Number(kept.zip)) } : {}),
     };
+    // i24-consumer-modify-email-plus-tag-dropped: a modified e-mail address stored without its +tag.
+    if (faults.has('i24-consumer-modify-email-plus-tag-dropped') && typeof given.email === 'string' && /\+[^@]*@/.test(given.email))
+      given.email = given.email.replace(/\+[^@]*@/, '@');
     // seeded-fam25-consumer-modify-birthday-day-month-swapped: a modified birthday stored with day and month swapped when the day could be a month.
     if (faults.has('seeded-fam25-consumer-modify-birthday-day-month-swapped')) {
       const b = given.birthday as { month?: unknown; dayOfMonth?: unknown } | undefined;

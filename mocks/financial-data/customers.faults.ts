@@ -538,4 +538,22 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-READ'],
   }),
+  independent('independent-24', {
+    id: 'i24-customer-modify-last-name-hyphen-spaced',
+    rule: 'the names sent on modify read back through every reader (seed 002 Customers, ModifyCustomer): a modified last name is stored with its hyphens turned into spaces',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent('independent-24', {
+    id: 'i24-customers-username-type-found-zero',
+    rule: 'found is the size of the known set (provider 1.35.0 Customers list counts): GetCustomers filtered by username and type together answers found 0 while it lists the customer',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-24', {
+    id: 'i24-customer-active-create-username-dots-dropped',
+    rule: 'creation answers the username sent (seed 002 Customers, AddCustomer): the active path answers a username holding dots without them, though it stores it as sent',
+    source: 'seed',
+    rules: ['FD-CUST-CREATE'],
+  }),
 ]);

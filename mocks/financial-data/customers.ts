@@ -83,9 +83,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       createdNames.set(id, { firstName: customer.firstName, lastName: customer.lastName });
       world.customers.set(id, customer);
       if (!taken) world.usernames.set(usernameKey(partnerId, body.username), id);
-      return reply
-        .code(faults.has('created-status-200') ? 200 : 201)
-        .send({ id, username: customer.username, createdDate: customer.createdDate });
+      // i24-customer-active-create-username-dots-dropped: the active path answers the username without its dots (stored as sent).
+      const answered =
+        type === 'active' && faults.has('i24-customer-active-create-username-dots-dropped')
+          ? String(customer.username).replace(/\./g, '')
+          : customer.username;
+      return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: answered, createdDate: customer.createdDate });
     };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
@@ -206,6 +209,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i16-customers-found-counts-deleted-unsearched: without search text, found still counts the partner's deleted customers.
     if (!searched && query.username === undefined && faults.has('i16-customers-found-counts-deleted-unsearched'))
       counts.found += ghosts.filter((c) => (!partner || c.partnerId === partner.id) && (type === undefined || c.type === type)).length;
+    // i24-customers-username-type-found-zero: a username filter with a type filter counts found from the search index (none).
+    if (faults.has('i24-customers-username-type-found-zero') && username !== undefined && type !== undefined) counts.found = 0;
     // i2-customers-found-ignores-type-filter: found counted before the type filter.
     if (query.type && faults.has('i2-customers-found-ignores-type-filter'))
       counts.found = (
@@ -373,6 +378,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           : tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
+      // i24-customer-modify-last-name-hyphen-spaced: a modified last name stored with its hyphens as spaces.
+      if (
+        faults.has('i24-customer-modify-last-name-hyphen-spaced') &&
+        typeof input.body.lastName === 'string' &&
+        typeof c.lastName === 'string'
+      )
+        c.lastName = c.lastName.replace(/-/g, ' ');
       // Filed again under its new names (the search index of state.ts).
       world.customers.set(c.id, c);
     }

@@ -300,4 +300,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-INST-SAME-RECORD'],
   }),
+  independent('independent-24', {
+    id: 'i24-inst-get-home-url-trailing-slash',
+    rule: 'an institution reads the same on every reader (provider 1.35.0 Institution): GetInstitution answers urlHomeApp with a slash its list does not have',
+    source: 'provider',
+    rules: ['FD-INST-SAME-RECORD'],
+  }),
+  independent('independent-24', {
+    id: 'i24-routing-shared-number-displaying-one',
+    rule: 'found and displaying equal the number of institutions the routing-number lookup lists (provider 1.35.0 Institutions counts): a number several institutions share answers displaying 1',
+    source: 'provider',
+    rules: ['FD-ROUTING-COUNTS'],
+  }),
 ]);

@@ -211,6 +211,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i18-inst-get-id-as-string')) return { institution: { ...full(i), id: String(i.id) } };
     // i22-inst-get-status-of-branding: GetInstitution reads an institution with branding as offline (a status from the branding feed).
     if (faults.has('i22-inst-get-status-of-branding') && i.branding) return { institution: { ...full(i), status: 'offline' } };
+    // i24-inst-get-home-url-trailing-slash: the by-id reader answers the home URL with a slash added.
+    if (faults.has('i24-inst-get-home-url-trailing-slash')) return { institution: { ...full(i), urlHomeApp: `${full(i).urlHomeApp}/` } };
     // i23-inst-get-oauth-flag-false: the by-id reader answers oauthEnabled from a column it never fills (false).
     if (faults.has('i23-inst-get-oauth-flag-false')) return { institution: { ...full(i), oauthEnabled: false } };
     return { institution: full(i) };
@@ -245,7 +247,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     return {
       // i5-routing-found-counts-numbers: found counts the routing numbers of the institutions listed.
       found: faults.has('i5-routing-found-counts-numbers') ? found.reduce((n, i) => n + i.routingNumbers.length, 0) : found.length,
-      displaying: faults.has('i11-routing-displaying-page-size') ? defaultLimit(ctx.contract, 'GetInstitutions') : found.length,
+      // i24-routing-shared-number-displaying-one: a number several institutions share answers displaying 1 (counted per number).
+      displaying: faults.has('i11-routing-displaying-page-size')
+        ? defaultLimit(ctx.contract, 'GetInstitutions')
+        : faults.has('i24-routing-shared-number-displaying-one') && found.length > 1
+          ? 1
+          : found.length,
       moreAvailable: false,
       createdDate: clock.nowEpochSeconds(),
       // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.

@@ -407,4 +407,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-VERIFY-WRONG'],
   }),
+  independent('independent-24', {
+    id: 'i24-micro-details-elapsed-hours-rounded',
+    rule: 'the details read shows Pending until the deposit time (provider 1.35.0 MicroDepositStatus; reference, the deposit delay): the details read rounds the time elapsed to the nearest hour, so Completed shows half an hour before the deposit',
+    source: 'assumption',
+    rules: ['FD-MICRO-DETAILS'],
+  }),
 ]);

@@ -266,12 +266,17 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
           shown(latest) === 'Completed' &&
           clock.nowMs() < e.createdMs + (DEPOSIT_DELAY_S + 3600) * 1000
         ? 'Pending'
-        : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
+        : // i24-micro-details-elapsed-hours-rounded: the details read rounds the time elapsed to the nearest hour before comparing it.
+          faults.has('i24-micro-details-elapsed-hours-rounded') &&
+            shown(latest) === 'Pending' &&
+            Math.round((clock.nowMs() - e.createdMs) / 3_600_000) * 3600 >= DEPOSIT_DELAY_S
           ? 'Completed'
-          : // i15-micro-details-verified-shown-completed: the details read shows verified entries as Completed.
-            faults.has('i15-micro-details-verified-shown-completed') && shown(e) === 'Verified'
+          : faults.has('i12-micro-details-failed-shown-completed') && shown(e) === 'Failed'
             ? 'Completed'
-            : shown(latest);
+            : // i15-micro-details-verified-shown-completed: the details read shows verified entries as Completed.
+              faults.has('i15-micro-details-verified-shown-completed') && shown(e) === 'Verified'
+              ? 'Completed'
+              : shown(latest);
     const last4 = lastFourSent.has(e.accountId)
       ? lastFourSent.get(e.accountId)!
       : faults.has('micro-entries-full-account-number')

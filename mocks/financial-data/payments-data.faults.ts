@@ -452,4 +452,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-BALANCE-CACHE'],
   }),
+  independent('independent-24', {
+    id: 'i24-pay-ach-v1-savings-number-last-digit-cut',
+    rule: "the full account number of v1 ACH details ends with the account's display digits and is the same as v3's (provider 1.35.0 AccountACH): for a savings account v1 answers it without its last digit",
+    source: 'provider',
+    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  }),
+  independent('independent-24', {
+    id: 'i24-pay-owner-v1-asof-date-day-start',
+    rule: "asOfDate is epoch seconds near the target's clock (provider 1.35.0 AccountOwner): the v1 owner is dated at the start of the current UTC day",
+    source: 'provider',
+    rules: ['FD-PAY-DATE-SECONDS'],
+  }),
 ]);

@@ -210,6 +210,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (account.mfa && !faults.has('payments-data-owner-mfa-ignored')) return reply.code(203).send();
     const h = holderOf(customerOf(account), account);
     const ownerName = faults.has('payments-data-owner-name-reversed') ? [h.lastName, h.firstName].filter(Boolean).join(' ') : h.ownerName;
+    // i24-pay-owner-v1-asof-date-day-start: the v1 owner dated at the start of the current UTC day.
+    if (faults.has('i24-pay-owner-v1-asof-date-day-start'))
+      return { ownerName, ownerAddress: h.ownerAddress, asOfDate: Math.floor(nowS() / 86_400) * 86_400 };
     return { ownerName, ownerAddress: h.ownerAddress, asOfDate: faults.has('payments-data-owner-asof-ms') ? clock.nowMs() : nowS() };
   });
   route(app, ctx, 'GetAccountOwnerDetails', (input, reply) => {
@@ -259,6 +262,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const routingNumber = faults.has('i14-pay-ach-v1-routing-leading-zero-dropped')
       ? String(Number(account.routingNumber))
       : account.routingNumber;
+    // i24-pay-ach-v1-savings-number-last-digit-cut: a savings account's number read from a column one digit short.
+    if (faults.has('i24-pay-ach-v1-savings-number-last-digit-cut') && account.type === 'savings')
+      return { routingNumber, realAccountNumber: achNumber(account).slice(0, -1) };
     return { routingNumber, realAccountNumber: achNumber(account) };
   });
   route(app, ctx, 'GetAccountPaymentInstructionDetails', (input, reply) => {

@@ -323,4 +323,16 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP'],
   }),
+  independent('independent-24', {
+    id: 'i24-paystmt-asset-eof-newline-added',
+    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): a statement ending in %%EOF downloads with a newline added after it',
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  }),
+  independent('independent-24', {
+    id: 'i24-stmt-v1-index-past-twelve-month-of-year',
+    rule: 'each statement index is its own statement, the v1 PDF the same as the asset of that index (seed 002 Statements): the v1 statement of an index older than a year is that of the same month of the latest year (the index a year lower)',
+    source: 'seed',
+    rules: ['FD-STMT-ASSET-LINK'],
+  }),
 ]);

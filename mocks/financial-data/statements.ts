@@ -93,9 +93,14 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // i12-stmt-v1-index-24-refused: the v1 index's maximum read as exclusive.
     if (faults.has('i12-stmt-v1-index-24-refused') && index === 24) return sendError(ctx, reply, 400, 'index must be less than 24');
     // seeded-fam24-stmt-v1-investment-latest-always: an investment account's statement read as the latest one.
+    // i24-stmt-v1-index-past-twelve-month-of-year: an index past 12 read as its month of the latest year (index minus 12).
     const { pdf } = statement(
       account,
-      faults.has('seeded-fam24-stmt-v1-investment-latest-always') && account.type === 'investment' ? 1 : index,
+      faults.has('seeded-fam24-stmt-v1-investment-latest-always') && account.type === 'investment'
+        ? 1
+        : faults.has('i24-stmt-v1-index-past-twelve-month-of-year') && index > 12
+          ? index - 12
+          : index,
     );
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
     return reply.code(200).type('application/pdf').send(pdf);
@@ -215,6 +220,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       while (start < bytes.length && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(bytes[start])) start++;
       bytes = bytes.subarray(start);
     }
+    // i24-paystmt-asset-eof-newline-added: a pay statement ending in %%EOF downloads with a newline added after it.
+    if (asset.label !== undefined && faults.has('i24-paystmt-asset-eof-newline-added') && bytes.subarray(-5).toString('latin1') === '%%EOF')
+      bytes = Buffer.concat([bytes, Buffer.from('\n', 'latin1')]);
     // asset-read-cut-at-1m: the download written from one fixed 1 MiB buffer.
     if (faults.has('asset-read-cut-at-1m')) bytes = bytes.subarray(0, 1_048_576);
     return reply.code(200).type('application/octet-stream').send(bytes);

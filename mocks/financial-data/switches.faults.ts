@@ -261,4 +261,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-EXTERNAL'],
   }),
+  independent('independent-24', {
+    id: 'i24-switches-bill-pay-list-testing-typed-active',
+    rule: "lists carry the customer's type, testing for a testing customer (provider 1.35.0 switches lists): the bill pay list types a testing customer active",
+    source: 'provider',
+    rules: ['FD-SW-CUSTOMER'],
+  }),
 ]);

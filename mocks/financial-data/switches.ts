@@ -250,7 +250,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     }
     return {
       customerId: customer.id,
-      customerType: faults.has('switches-customer-type-fixed') ? 'testing' : customer.type,
+      // i24-switches-bill-pay-list-testing-typed-active: the bill pay list types a testing customer active.
+      customerType: faults.has('switches-customer-type-fixed')
+        ? 'testing'
+        : kind === 'billPay' && faults.has('i24-switches-bill-pay-list-testing-typed-active') && customer.type === 'testing'
+          ? 'active'
+          : customer.type,
       switches: found
         // i20-switches-deposit-list-capped-at-three: the deposit list cut at three switches.
         .slice(0, kind === 'deposit' && faults.has('i20-switches-deposit-list-capped-at-three') ? 3 : 10)

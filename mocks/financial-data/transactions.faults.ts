@@ -663,4 +663,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-PENDING'],
   }),
+  independent('independent-24', {
+    id: 'i24-txn-all-later-page-found-remaining',
+    rule: 'found is the number of matching transactions on every page (provider 1.35.0 Transactions counts): a later page of GetAllCustomerTransactions counts found from its own start on',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS'],
+  }),
+  independent('independent-24', {
+    id: 'i24-txn-by-id-credit-card-sign-flipped',
+    rule: "GetCustomerTransaction returns the transaction as the lists show it (seed 002 Transactions): the by-id read gives a credit card's transaction amount with its sign flipped",
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
+  }),
 ]);

@@ -288,6 +288,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i22-txn-account-asc-more-available-last-page: under sort=asc the account list says more is available on its last page too.
     if (reader === 'account' && query.sort === 'asc' && on('i22-txn-account-asc-more-available-last-page') && paged.displaying > 0)
       paged.moreAvailable = true;
+    // i24-txn-all-later-page-found-remaining: a later page of the customer list counts found from its own start on.
+    if (reader === 'all' && start > 1 && on('i24-txn-all-later-page-found-remaining'))
+      paged.found = Math.max(0, paged.found - (start - 1) * limit);
     const more = on('transactions-more-available-on-last-page') ? paged.displaying > 0 : paged.moreAvailable;
     const later = (query.start ?? 1) > 1;
     // seeded-txn-all-later-page-dates-echo-ms: the customer list echoes a later page's dates in milliseconds.
@@ -415,6 +418,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (on('i7-txn-by-id-posted-date-is-transaction-date') && t.transactionDate !== undefined) shown.postedDate = t.transactionDate;
     // i13-txn-by-id-description-uppercased: the by-id read upper-cases the description.
     if (on('i13-txn-by-id-description-uppercased')) shown.description = String(t.description).toUpperCase();
+    // i24-txn-by-id-credit-card-sign-flipped: the by-id read gives a credit card's amounts with the card's sign convention flipped.
+    if (on('i24-txn-by-id-credit-card-sign-flipped') && world.accounts.get(t.accountId)?.type === 'creditCard') shown.amount = -t.amount;
     // i16-txn-by-id-amount-unsigned: the by-id read drops a debit's minus sign.
     if (on('i16-txn-by-id-amount-unsigned')) shown.amount = Math.abs(t.amount);
     // i18-txn-by-id-transaction-date-day-start: the by-id read gives transactionDate at the start of its UTC day.

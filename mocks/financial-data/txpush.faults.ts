@@ -526,4 +526,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXPUSH-DELETE-UNKNOWN', 'FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-24', {
+    id: 'i24-txpush-transaction-record-url-query-dropped',
+    rule: 'a subscribe call answers both records with the callback URL sent (seed 002 TxPush): the transaction record answers it without its query string',
+    source: 'seed',
+    rules: ['FD-TXPUSH-SUBSCRIBE'],
+  }),
 ]);

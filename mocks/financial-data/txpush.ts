@@ -119,7 +119,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId),
         type: s.type,
         // i10-txpush-record-callback-url-normalised: the record answers the URL as a URL parser rewrites it.
-        callbackUrl: faults.has('i10-txpush-record-callback-url-normalised') ? new URL(s.callbackUrl).href : s.callbackUrl,
+        // i24-txpush-transaction-record-url-query-dropped: the transaction record answers the URL without its query string.
+        callbackUrl: faults.has('i10-txpush-record-callback-url-normalised')
+          ? new URL(s.callbackUrl).href
+          : faults.has('i24-txpush-transaction-record-url-query-dropped') && s.type === 'transaction'
+            ? s.callbackUrl.split('?')[0]
+            : s.callbackUrl,
         signingKey: s.signingKey,
       })),
     });

@@ -712,4 +712,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  independent('independent-24', {
+    id: 'i24-webhooks-event-url-trailing-slash-dropped',
+    rule: "a subscription reads back with every event's URL override as sent (seed 002 Webhook subscriptions): an event's URL override is stored without its trailing slash",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-CREATE'],
+  }),
 ]);

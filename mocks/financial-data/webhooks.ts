@@ -221,7 +221,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const newEvent = (e: EventRequest, status = 'active'): HookEvent => ({
     webhookEventId: nextUuid(state(), 'event'),
     name: e.name,
-    ...(e.url ? { url: e.url } : {}),
+    // i24-webhooks-event-url-trailing-slash-dropped: an event's URL override stored without its trailing slash.
+    ...(e.url ? { url: faults.has('i24-webhooks-event-url-trailing-slash-dropped') ? e.url.replace(/\/+$/, '') : e.url } : {}),
     ...(e.condition && !faults.has('webhooks-create-drops-conditions') ? { condition: e.condition } : {}),
     status,
   });

@@ -321,4 +321,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-24', {
+    id: 'i24-approval-status-callback-http-non-usd',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (provider 2.0.0, ApprovalStatus.callbackUrl): for a plan not in USD the status read gives it with http instead of https',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

@@ -185,6 +185,9 @@ export function registerApprovals(
             faults.has('i23-approval-status-callback-double-slash')
             ? source.callbackUrl.replace(/^(https?:\/\/[^/]+)\//, '$1//')
             : source.callbackUrl;
+    // i24-approval-status-callback-http-non-usd: for a plan not in USD the status read answers its callbackUrl over http.
+    if (faults.has('i24-approval-status-callback-http-non-usd') && plan.transaction.currency !== 'USD')
+      return reply.code(200).send({ callbackUrl: callbackUrl.replace(/^https:/, 'http:'), status: plan.status });
     // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
     if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
       return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });

@@ -117,4 +117,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-24', {
+    id: 'i24-issuer-throttle-window-59s',
+    rule: 'the issuer accepts its allowance of notifications of a plan within a sliding minute and answers the next one 429 (reference/installments.md, issuer throttle): the window is 59 seconds, so a notification past the allowance, 59.5 seconds after the first, is accepted',
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE'],
+  }),
 ]);

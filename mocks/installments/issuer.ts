@@ -54,11 +54,14 @@ export function registerIssuerEndpoint(
     const throttleKey =
       faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans') ? `issuer:${n.issuerIca}` : n.planId;
     // i4-issuer-throttle-window-half-minute: the window is half a minute; issuer-throttle-window-doubled: two minutes.
+    // i24-issuer-throttle-window-59s: the window a second short of the minute.
     const windowMs = faults.has('i4-issuer-throttle-window-half-minute')
       ? 30_000
-      : faults.has('issuer-throttle-window-doubled')
-        ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
-        : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
+      : faults.has('i24-issuer-throttle-window-59s')
+        ? 59_000
+        : faults.has('issuer-throttle-window-doubled')
+          ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
+          : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
     // i21-issuer-throttle-window-edge-inclusive: a notification exactly a minute old still counted in the window.
     // seeded-fam26-issuer-throttle-age-whole-seconds: the age rounded to whole seconds before it is compared.
     // seeded-fam26-issuer-throttle-fixed-minute: only the notifications of the same minute of the clock count.

@@ -816,4 +816,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
   }),
+  independent('independent-24', {
+    id: 'i24-mid-search-count-header-limit',
+    rule: 'Count is the number of items of the page (provider 2.0.0, paging headers): the MID search answers Count equal to the limit asked for, even on a shorter page',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-24', {
+    id: 'i24-by-request-dba-names-accents-stripped',
+    rule: 'every participation detail a reader answers is the one submitted (provider 2.0.0, MerchantParticipation.dbaNames): read by request_id, the dba names lose their accents',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
 ]);

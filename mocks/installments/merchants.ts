@@ -133,6 +133,16 @@ export function registerMerchants(
       // seeded-fam24-by-request-maid-type-ext-as-grp: read by request_id, maidType EXT answered GRP.
       if (faults.has('seeded-fam24-by-request-maid-type-ext-as-grp'))
         items = items.map((m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m));
+      // i24-by-request-dba-names-accents-stripped: read by request_id, the dba names lose their accents.
+      if (faults.has('i24-by-request-dba-names-accents-stripped'))
+        items = items.map((m) =>
+          Array.isArray(m.dbaNames)
+            ? {
+                ...m,
+                dbaNames: m.dbaNames.map((d: unknown) => (typeof d === 'string' ? d.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : d)),
+              }
+            : m,
+        );
       // i23-by-request-duns-leading-zeros-dropped: read by request_id, a D-U-N-S number written through a number.
       if (faults.has('i23-by-request-duns-leading-zeros-dropped'))
         items = items.map((m) => (typeof m.duns === 'string' && /^0+\d+$/.test(m.duns) ? { ...m, duns: String(Number(m.duns)) } : m));
@@ -592,6 +602,9 @@ export function registerMerchants(
     }
     // i22-mid-search-limit-header-default: the MID page's Limit header says the default limit, not the one applied.
     if (faults.has('i22-mid-search-limit-header-default') && p) reply.header('Limit', String(ok.defaultLimit!));
+    // i24-mid-search-count-header-limit: the MID page's Count header says the limit asked for, even on a short page.
+    if (faults.has('i24-mid-search-count-header-limit') && p && ok.query.get('limit') !== null)
+      reply.header('Count', String(Number(ok.query.get('limit'))));
     // i21-mid-search-offset-header-zero: the MID page's Offset header always says 0.
     if (faults.has('i21-mid-search-offset-header-zero') && p) reply.header('Offset', '0');
     // mid-search-total-before-mid-filter: with a mid criterion, Total counts every MID of the merchant.

@@ -415,4 +415,22 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-24', {
+    id: 'i24-offers-chf-share-thousandths',
+    rule: "otherInstallmentAmount is in the currency's minor unit (provider 2.0.0, Offer amounts in the minor unit of ISO 4217): a purchase in CHF has it written to thousandths of a franc",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
+  independent('independent-24', {
+    id: 'i24-offers-jpy-symbol-fullwidth',
+    rule: "currencySymbol is the symbol of the transaction's currency (provider 2.0.0, Offer.currencySymbol): a purchase in JPY is answered with the full-width yen sign U+FFE5 instead of ¥",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
+  independent('independent-24', {
+    id: 'i24-offers-fee-type-singular-from-2000',
+    rule: 'feeType is one of NO_FEES, FIXED_AMT, PRCENTG (provider 2.0.0, Offer.feeType): from an amount of two thousand every offer is written NO_FEE',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
 ]);

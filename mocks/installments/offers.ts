@@ -408,6 +408,25 @@ export function registerOffers(
       /\s{2,}/.test(sentCorrelation)
     )
       reply.header('Correlation-Id', sentCorrelation.replace(/\s{2,}/g, ' '));
+    // i24-offers-chf-share-thousandths: a purchase in CHF has its later installments written to thousandths of a franc (not its minor unit).
+    // i24-offers-jpy-symbol-fullwidth: a purchase in JPY answered with the full-width yen sign.
+    // i24-offers-fee-type-singular-from-2000: from an amount of 2000 the fee type written NO_FEE.
+    if (
+      (faults.has('i24-offers-chf-share-thousandths') && currency === 'CHF') ||
+      (faults.has('i24-offers-jpy-symbol-fullwidth') && currency === 'JPY') ||
+      (faults.has('i24-offers-fee-type-singular-from-2000') && typeof amount === 'number' && amount >= 2000)
+    )
+      return reply.code(200).send({
+        total,
+        offerTransactionId,
+        offers: shown.map((o) =>
+          faults.has('i24-offers-chf-share-thousandths') && currency === 'CHF'
+            ? { ...o, otherInstallmentAmount: Math.round((Number(amount) / o.tenure) * 1000) / 1000 }
+            : faults.has('i24-offers-jpy-symbol-fullwidth') && currency === 'JPY'
+              ? { ...o, currencySymbol: '\uFFE5' }
+              : { ...o, feeType: 'NO_FEE' },
+        ),
+      });
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

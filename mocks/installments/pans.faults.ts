@@ -486,4 +486,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-24', {
+    id: 'i24-register-by-id-counts-numeric',
+    rule: 'successfulCount and failureCount are strings (provider 2.0.0, PanRegistrationResponse): a registration into an existing list by panListId answers them as JSON numbers',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

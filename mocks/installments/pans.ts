@@ -218,6 +218,9 @@ export function registerPanLists(
     if (faults.has('seeded-judge-register-first-range-counted-twice') && rangeGiven) {
       successfulCount *= 2;
     }
+    // i24-register-by-id-counts-numeric: a registration into an existing list answers its counts as numbers.
+    if (faults.has('i24-register-by-id-counts-numeric') && panListId !== undefined)
+      return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     if (faults.has('blind-registration-counts-numeric'))
       return reply.code(200).send({ successfulCount, failureCount, panList: panList(list) });
     // i3-register-by-id-name-dropped: a registration into an existing list answers its id without its name.

@@ -824,4 +824,28 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-24', {
+    id: 'i24-getplan-large-amount-fraction-dropped',
+    rule: 'getPlan reads back the transaction amount of the plan created (reference/installments.md, the plan read back): from an amount of 10000 the reader drops its fraction',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-24', {
+    id: 'i24-getplan-schedule-cut-at-six',
+    rule: 'a plan scheduled by the service shows one repayment per installment of its tenure (reference/installments.md, the schedule): getPlan shows at most the first six scheduledRepayments',
+    source: 'assumption',
+    rules: ['IN-VAL-PLAN-SCHEDULE'],
+  }),
+  independent('independent-24', {
+    id: 'i24-notify-weekly-schedule-from-zero',
+    rule: 'the notification numbers its schedule payments 1 to tenure (provider notifyPlan, schedulePayments): a WEEKLY plan is notified with its payments numbered from 0',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE'],
+  }),
+  independent('independent-24', {
+    id: 'i24-notify-large-amount-sent-twice',
+    rule: 'one plan selected sends exactly one notification (reference/installments.md, notifications): a plan of 10000 or more is notified a second time',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
 ]);

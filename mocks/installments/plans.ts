@@ -234,6 +234,13 @@ export function registerPlans(
       body.schedulePayments.length >= 4
     )
       body.schedulePayments = body.schedulePayments.slice(0, Math.ceil(body.schedulePayments.length / 2));
+    // i24-notify-weekly-schedule-from-zero: a WEEKLY plan's schedule numbered from 0.
+    if (
+      faults.has('i24-notify-weekly-schedule-from-zero') &&
+      plan.planInstallmentInformation.frequency === 'WEEKLY' &&
+      Array.isArray(body.schedulePayments)
+    )
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>, i: number) => ({ ...r, installmentNumber: i }));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -280,6 +287,9 @@ export function registerPlans(
     if (faults.has('i23-notify-correlation-dashes-dropped') && typeof headers['Correlation-Id'] === 'string')
       headers['Correlation-Id'] = headers['Correlation-Id'].replace(/-/g, '');
     void deliveries.send(url, 'POST', headers, body, clock.now());
+    // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
+    if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
+      void deliveries.send(url, 'POST', headers, body, clock.now());
     // i3-notify-delivered-twice: the notification is sent again at once (a retry that does not wait for the first answer).
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
@@ -623,6 +633,17 @@ export function registerPlans(
                       : r,
                   )
                 : scheduledRepayments,
+      // i24-getplan-large-amount-fraction-dropped: from 10000 the reader gives the amount without its fraction.
+      ...(faults.has('i24-getplan-large-amount-fraction-dropped') &&
+      typeof amount === 'number' &&
+      amount >= 10000 &&
+      !Number.isInteger(amount)
+        ? { transaction: { amount: Math.trunc(amount), currency } }
+        : {}),
+      // i24-getplan-schedule-cut-at-six: the reader shows at most the first six scheduled repayments.
+      ...(faults.has('i24-getplan-schedule-cut-at-six') && scheduledRepayments.length > 6
+        ? { scheduledRepayments: scheduledRepayments.slice(0, 6) }
+        : {}),
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       // rt-getplan-card-masked-from-the-wrong-end: the reader names the card with its BIN masked and the rest in clear.
