@@ -10,7 +10,6 @@
 // CE-MASK-NAMES against the names sent, CE-ECHO-SERVICEID, CE-ECHO-CORRELATION, ...).
 import {
   ENROLLMENT_PATHS,
-  enumOf,
   exampleCard,
   expect,
   identityValueOfLength,
@@ -25,15 +24,9 @@ import {
   test,
   type EnrollmentPath,
 } from '../../fixtures/card-enrollment.js';
+import { named, SOURCES, withSource } from './sources.known.js';
 
 const contract = await loadContract('card-enrollment');
-/** Every Origin value, and the request without cardSource (seed 000: not required). */
-const SOURCES: (string | undefined)[] = [...enumOf(contract, 'Origin'), undefined];
-const named = (source: string | undefined) => (source === undefined ? 'no cardSource' : `cardSource ${source}`);
-const withSource = (body: Record<string, any>, source: string | undefined) => {
-  const { cardSource: _sent, ...rest } = body;
-  return source === undefined ? rest : { ...rest, cardSource: source };
-};
 
 interface Limit {
   rule: string;

@@ -7,7 +7,6 @@
 // for one source only (a wallet's push taken with both paths) is caught on the source it forgets.
 import {
   ENROLLMENT_PATHS,
-  enumOf,
   exampleCard,
   expect,
   lacksPathData,
@@ -17,16 +16,10 @@ import {
   test,
   type EnrollmentPath,
 } from '../../fixtures/card-enrollment.js';
+import { named, SOURCES, withSource } from './sources.known.js';
 import { negativeCases, scalarViolations } from '../../fixtures/negative.js';
 
 const contract = await loadContract('card-enrollment');
-/** Every Origin value, and the request without cardSource (seed 000: not required). */
-const SOURCES: (string | undefined)[] = [...enumOf(contract, 'Origin'), undefined];
-const named = (source: string | undefined) => (source === undefined ? 'no cardSource' : `cardSource ${source}`);
-const withSource = (body: Record<string, any>, source: string | undefined) => {
-  const { cardSource: _sent, ...rest } = body;
-  return source === undefined ? rest : { ...rest, cardSource: source };
-};
 /** The refusals of the request rules: a 400 (seed 000, Errors: INVALID_ARGUMENT, or INVALID_STATE for what does not resolve). */
 const refused = (res: { status: number; body: any }) =>
   res.status === 400 && ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status);
