@@ -24,21 +24,12 @@ import {
   test,
   type EnrollmentPath,
 } from '../../fixtures/card-enrollment.js';
-import { named, SOURCES, withSource } from './sources.known.js';
+import { limitBounds, type LimitRow, named, SOURCES, withSource } from './sources.known.js';
 
 const contract = await loadContract('card-enrollment');
 
-interface Limit {
-  rule: string;
-  field: string;
-  value: (length: number) => string;
-  min?: number;
-  max?: number;
-}
-const bounds = (field: string) =>
-  field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
 /** seed 000, Limits: the request rows, each with a value of a given length that keeps every other rule of its member. */
-const LIMITS: Limit[] = (
+const LIMITS: LimitRow[] = (
   [
     { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: (n: number) => 'É'.padEnd(n, "a-B' ") },
     { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: (n: number) => 'ñ'.padEnd(n, "O'b- ") },
@@ -46,8 +37,8 @@ const LIMITS: Limit[] = (
     { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: (n: number) => panOfLength(n) },
     { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n: number) => '0987654321'.slice(0, n) },
     { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n: number) => `r${'0'.repeat(n - 1)}` },
-  ] satisfies Limit[]
-).map((row) => ({ ...row, ...bounds(row.field) }));
+  ] satisfies LimitRow[]
+).map((row) => ({ ...row, ...limitBounds(row.field) }));
 const onPath = (path: EnrollmentPath) =>
   LIMITS.filter((l) => (path === 'card' ? !l.field.startsWith('enrolmentReferenceData.') : !l.field.startsWith('card.')));
 

@@ -5,8 +5,6 @@ import {
   expect,
   identityValueOfLength,
   expectCardError,
-  lengthOf,
-  loadContract,
   luhnComplete,
   namesField,
   lacksPathData,
@@ -15,29 +13,14 @@ import {
   setPath,
   test,
 } from '../../fixtures/card-enrollment.js';
-
-const contract = await loadContract('card-enrollment');
+import { limitBounds, type LimitRow } from './sources.known.js';
 
 const text = (n: number) => 'a'.repeat(n);
 const pan = (n: number) => luhnComplete('52047316'.padEnd(n - 1, '0').slice(0, n - 1));
 
-interface Row {
-  /** Its id in schemas/card-enrollment/rules.yaml. */
-  rule: string;
-  field: string;
-  /** Value of the given length that keeps every other rule of the field. */
-  value: (length: number) => string;
-  /** The contract's minLength / maxLength of the field. */
-  min?: number;
-  max?: number;
-}
-
 // seed 000, Limits (request-side rows; descriptorName, artUri and coBrandedName are response
 // fields, checked on every 200 by the response schema).
-// A `card.` field lives in the Card the request carries encrypted; the others in the request body.
-const bounds = (field: string) =>
-  field.startsWith('card.') ? lengthOf(contract, 'Card', field.slice(5)) : lengthOf(contract, 'EnrollCardRequest', field);
-const ROWS: Row[] = (
+const ROWS: LimitRow[] = (
   [
     { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: text },
     { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: text },
@@ -48,8 +31,8 @@ const ROWS: Row[] = (
     { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n) => '2031'.padEnd(n, '0').slice(0, n) },
     // A leading zero: a code read as a number ('012' as 12) would be judged a digit short.
     { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n) => '0987654321'.slice(0, n) },
-  ] satisfies Row[]
-).map((row) => ({ ...row, ...bounds(row.field) }));
+  ] satisfies LimitRow[]
+).map((row) => ({ ...row, ...limitBounds(row.field) }));
 
 /** The consumer's limits (seed 000, Limits), which the request carries on either enrollment path. */
 const CONSUMER_LIMITS = new Set(['CE-LIM-FIRSTNAME', 'CE-LIM-LASTNAME', 'CE-LIM-IDENTITYVALUE']);
