@@ -1,11 +1,15 @@
 // `npm run mock [-- --service <name>] [--faults id,id]`: the embedded mocks standalone on fixed
 // ports, for people integrating by hand. Prints each base URL; the credentials of the mocks' test
 // clients go to .mock/credentials.json (git-ignored), never to the console.
+// Outbound deliveries (webhooks, notifications, callbacks) addressed off this machine go to a
+// loopback receiver the command starts, which prints one line per delivery (method, address, size;
+// never the body), unless `--deliver-to <origin>` names where they go instead.
 // `npm run mock -- --service <name> --as-sandbox [--rps <n>]`: one mock as the stand-in of the
 // provider's sandbox (mocks/stand-in.ts: no control surface, the sandbox's limits, optionally a
 // request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
 // only that file's path is printed.
 import fs from 'node:fs';
+import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
@@ -16,7 +20,7 @@ import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
 import { parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE =
-  'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]';
+  'npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]';
 /** The stand-in's form, named by the errors of its own arguments (USAGE stays the plain mock's). */
 const SANDBOX_USAGE = 'npm run mock -- --service <name> --as-sandbox [--rps <n>] [--faults <id,id>]';
 
@@ -31,6 +35,7 @@ export const main: CommandMain = async (argv, io) => {
       'list-faults': 'flag',
       'as-sandbox': 'flag',
       rps: 'value',
+      'deliver-to': 'value',
     },
     USAGE,
   );
@@ -69,6 +74,9 @@ export const main: CommandMain = async (argv, io) => {
     }
   }
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
+  const deliverTo = args['deliver-to'];
+  if (deliverTo !== undefined && (typeof deliverTo !== 'string' || !/^https?:\/\/[^/?#\s]+\/?$/.test(deliverTo)))
+    throw new UsageError(`--deliver-to must be an http(s) origin such as http://127.0.0.1:9000, not '${deliverTo}'. Usage: ${USAGE}`);
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
   if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names))
@@ -79,12 +87,15 @@ export const main: CommandMain = async (argv, io) => {
     typeof names === 'string' ? (names as HeaderNaming) : choice.naming,
     typeof names === 'string' ? {} : choice.overrides,
   );
+  const receiver = typeof deliverTo === 'string' ? undefined : await startReceiver(io);
+  const divertTo = typeof deliverTo === 'string' ? new URL(deliverTo).origin : receiver!.origin;
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {
     try {
       const options = { faults, port: mock.port, headerNames, ...(typeof clockStart === 'string' ? { clockStart } : {}) }; // headerNames: read by the financial data mock only
       const handle = await mock.start(options);
+      handle.context.deliveries.divertTo = divertTo;
       handles.push(handle);
       credentials[mock.service] = { baseURL: handle.baseURL, origin: handle.origin, ...(handle.context.credentials?.() ?? {}) };
       const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
@@ -99,12 +110,31 @@ export const main: CommandMain = async (argv, io) => {
   fs.mkdirSync('.mock', { recursive: true });
   fs.writeFileSync('.mock/credentials.json', JSON.stringify(credentials, null, 2), { mode: 0o600 });
   io.out(
-    `\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`,
+    `\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}` +
+      `\nDeliveries addressed off this machine go to ${receiver ? `the receiver at ${divertTo}, which prints each` : divertTo}.\nCtrl-C to stop.`,
   );
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   await Promise.all(handles.map((h) => h.close()));
+  receiver?.server.close();
   return 0;
 };
+
+/** The loopback receiver of the standalone mocks' deliveries: answers 200 and prints one line each (no body: it may hold secrets). */
+async function startReceiver(io: CommandIo): Promise<{ origin: string; server: http.Server }> {
+  const server = http.createServer((req, res) => {
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    req.on('end', () => {
+      io.out(`delivery: ${req.method} ${String(req.url).split('?')[0]} (${size} bytes) received by the loopback receiver`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { origin: `http://127.0.0.1:${address.port}`, server };
+}
 
 runMain(import.meta.url, main);
 

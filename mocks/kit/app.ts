@@ -2,6 +2,8 @@
 // 400, not a crash), the /__mock/ control surface, and no logging (nothing sensitive on stdout).
 // As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
 // limit the request rate, as a sandbox does.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ClockError, parseClockInstant } from './clock.js';
 import { FaultError } from './faults.js';
@@ -31,6 +33,46 @@ export const syncHook =
     done();
   };
 
+/** The body a service's clientError sends, taken without a reply: a request Node's parser refused has none. */
+function errorPayload(clientError: ClientError, status: number, message: string): string {
+  let payload: unknown;
+  const capture = {
+    code: () => capture,
+    status: () => capture,
+    header: () => capture,
+    send: (body: unknown) => {
+      payload = body;
+      return capture;
+    },
+  };
+  clientError(capture as unknown as FastifyReply, status, message);
+  return typeof payload === 'string' ? payload : JSON.stringify(payload ?? { message });
+}
+
+/**
+ * A request Node's HTTP parser refuses (an over-long header, an unknown method, a NUL in a header)
+ * never reaches a route: Node raises 'clientError' on the socket. Answered here in the service's
+ * error shape with `Connection: close` and the socket ended after the answer (RFC 9112, 9.6: the
+ * client then knows not to send more on it), never destroyed unannounced; a HEAD gets no body
+ * (RFC 9110, 9.3.2). 431 for headers too large (RFC 6585, 5), 408 for a request too slow, else 400.
+ */
+export function answerParserError(clientError: ClientError) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const reason = status === 400 ? `the request is not valid HTTP/1.1 (${error.code ?? 'parse error'})` : String(STATUS_CODES[status]);
+    const body = errorPayload(clientError, status, reason);
+    const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+    );
+  };
+}
+
 export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
   // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
   // client's 4xx in the service's error shape, never a 500 or Fastify's own body.
@@ -38,6 +80,7 @@ export function createMockApp(context: MockContext, clientError: ClientError, op
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
     frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message),
+    clientErrorHandler: answerParserError(clientError),
   });
   app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return clientError(reply, error.statusCode, error.message);

@@ -17,6 +17,11 @@ export class Deliveries {
   private next = 1;
   /** public origin (https://issuer.example.test) -> loopback origin (http://127.0.0.1:5123) */
   readonly routes = new Map<string, string>();
+  /**
+   * Where a delivery to an origin off this machine goes when no route names it (the standalone
+   * mock's loopback receiver, or a URL its user gave): undefined sends it where it is addressed.
+   */
+  divertTo?: string;
 
   list(): Delivery[] {
     return this.items;
@@ -36,7 +41,8 @@ export class Deliveries {
     const delivery: Delivery = { id: this.next++, url, method, headers, body, at: at.toISOString() };
     this.items.push(delivery);
     const target = new URL(url);
-    const routed = this.routes.get(target.origin);
+    const offMachine = !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(target.hostname);
+    const routed = this.routes.get(target.origin) ?? (offMachine ? this.divertTo : undefined);
     const actual = routed ? routed + target.pathname + target.search : url;
     try {
       const response = await fetch(actual, {

@@ -1,6 +1,28 @@
 // Covers: the embedded mocks and their /__mock/ control surface given bad input: a clear 4xx in
 // the service's error shape or one message line, never a 500, a hang or Fastify's own body.
+import net from 'node:net';
 import { expect, MOCKS, test } from '../../fixtures/self.js';
+
+/** Raw bytes sent on one keep-alive connection; the whole answer read until the server ends it (or 5 s pass). */
+function rawExchange(origin: string, bytes: string): Promise<{ text: string; ended: 'end' | 'reset' | 'open' }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    const done = (ended: 'end' | 'reset' | 'open') => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, ended });
+    };
+    const timer = setTimeout(() => done('open'), 5_000);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+    });
+    socket.on('end', () => done('end'));
+    socket.on('error', () => done('reset'));
+    socket.write(bytes);
+  });
+}
 
 for (const mock of MOCKS) {
   test.describe(mock.service, () => {
@@ -19,6 +41,32 @@ for (const mock of MOCKS) {
       expect(res.status).toBe(400);
       expect(JSON.stringify(await res.json())).not.toContain('FST_ERR');
     });
+
+    // Requests Node's own parser refuses reach no route: answered in the service's error shape, the
+    // connection announced closed and then ended, never reset under a keep-alive client.
+    for (const [what, request, status, head] of [
+      ['a NUL in a header', 'GET /x HTTP/1.1\r\nHost: a\r\nX-Bad: a\u0000b\r\n\r\n', 400, false],
+      ['an unknown method', 'FROB /x HTTP/1.1\r\nHost: a\r\n\r\n', 400, false],
+      ['a header over 16 KB', `GET /x HTTP/1.1\r\nHost: a\r\nX-Long: ${'a'.repeat(20_000)}\r\n\r\n`, 431, false],
+      ['a HEAD with a NUL in a header', 'HEAD /x HTTP/1.1\r\nHost: a\r\nX-Bad: a\u0000b\r\n\r\n', 400, true],
+    ] as const) {
+      test(`a request the HTTP parser refuses (${what}) is a ${status} in the error shape with Connection: close, then the connection ends`, async () => {
+        const { text, ended } = await rawExchange(handle.origin, `${request}GET /y HTTP/1.1\r\nHost: a\r\n\r\n`);
+        const [headers, body] = text.split('\r\n\r\n');
+        expect(headers.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+        expect(headers.toLowerCase()).toContain('connection: close');
+        expect(ended, 'ended after the answer, not reset').toBe('end');
+        if (head) expect(body, 'a HEAD answer has no body').toBe('');
+        else {
+          expect(body).not.toContain('Client Error');
+          const shaped = await fetch(`${handle.baseURL}/x%zz`, { method: 'POST', body: '{' });
+          expect(Object.keys(JSON.parse(body)).sort(), 'the same members as any other client error').toEqual(
+            Object.keys((await shaped.json()) as object).sort(),
+          );
+        }
+        expect((await fetch(`${handle.baseURL}/anything`)).status, 'the mock answers on a new connection').toBeLessThan(500);
+      });
+    }
 
     test('answers an oversized body with 413, not a crash', async () => {
       const res = await fetch(`${handle.baseURL}/anything`, {
@@ -107,3 +155,27 @@ for (const mock of MOCKS) {
     });
   });
 }
+
+// The standalone mock (scripts/mock.ts) diverts deliveries addressed off this machine to its loopback
+// receiver: nothing leaves the machine unless its user names where deliveries go.
+test('a delivery addressed off this machine goes where divertTo says, path kept; a loopback address is sent as it is', async () => {
+  const { Deliveries } = await import('../../mocks/kit/deliveries.js');
+  const http = await import('node:http');
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  try {
+    const deliveries = new Deliveries();
+    deliveries.divertTo = origin;
+    const at = new Date();
+    expect((await deliveries.send('https://hooks.partner.example/events?k=1', 'POST', {}, { a: 1 }, at)).status).toBe(200);
+    expect((await deliveries.send(`${origin}/direct`, 'POST', {}, undefined, at)).status).toBe(200);
+    expect(seen).toEqual(['POST /events?k=1', 'POST /direct']);
+  } finally {
+    server.close();
+  }
+});
