@@ -45,8 +45,10 @@ const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ?
 // enrollment then financial data beside installments then the suite's own tests): each worker starts
 // Playwright, loads its fixtures and mock, and compiles the contract's validators it uses, so two
 // workers on one project paid for all of it twice. The projects' work is about even on each side.
-// A sandbox run waits on the network, not the CPU: its projects keep every worker.
-const perProject = settings.target === 'mock' ? { workers: 1 } : {};
+// A sandbox run waits on the network, not the CPU: its projects keep every worker. A user's own
+// --workers (-j) is the user's choice for every project, on the mocks too.
+const userWorkers = process.argv.some((a) => /^(--workers|-j)(=|$)/.test(a));
+const perProject = settings.target === 'mock' && !userWorkers ? { workers: 1 } : {};
 const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}`, ...perProject }));
 
 export default defineConfig({
