@@ -34,7 +34,7 @@ const SETUP_TIMEOUT_MS = 120_000;
 interface Server {
   plans: ServicePlan[];
   /** Grows the read phases' stores (fresh mocks) to `size`; answers the reads to time. */
-  grow: (size: number, linked: number) => Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>;
+  grow: (store: 'small' | 'large', size: number, linked: number) => Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>;
   /** CPU time (user + system, microseconds) the server process has used so far. */
   cpu: () => Promise<number>;
   stop: () => Promise<void>;
@@ -60,13 +60,13 @@ function startServer(services: BenchService[]): Promise<Server> {
       void stop();
       reject(new Error(`the mocks did not start within ${SETUP_TIMEOUT_MS / 1000} s`));
     }, SETUP_TIMEOUT_MS);
-    const grow = (size: number, linked: number) =>
+    const grow = (store: 'small' | 'large', size: number, linked: number) =>
       new Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }>((done, fail) => {
         child.once('message', (message: ServerMessage) => {
           if (message.type === 'grown') done(message);
           else fail(new Error(message.type === 'error' ? message.message : `unexpected ${message.type} from the server process`));
         });
-        child.send({ type: 'grow', size, linked } satisfies ParentMessage);
+        child.send({ type: 'grow', store, size, linked } satisfies ParentMessage);
       });
     const cpu = () =>
       new Promise<number>((done, fail) => {
@@ -126,8 +126,9 @@ interface ServiceLoad {
 
 interface ReadFigures {
   label: string;
-  small?: LoadFigures;
-  large?: LoadFigures;
+  /** One figure per round, each size. */
+  small: LoadFigures[];
+  large: LoadFigures[];
 }
 
 const median = (values: number[]) => {
@@ -246,23 +247,33 @@ function printReport(
   for (const c of clients.filter((x) => x.refusedBy.length))
     out.push(`  ${c.service} ${c.label}: the client's checks refused answers (${c.refusedBy.join(', ')})`);
   out.push('');
-  const readRatio = (r: ReadFigures) => (r.small && r.large && r.small.rps > 0 ? r.large.rps / r.small.rps : undefined);
+  // The ratio of the medians over the rounds; the spread is each size's min-max.
+  const rps = (figures: LoadFigures[]) => (figures.length ? median(figures.map((f) => f.rps)) : undefined);
+  const p99 = (figures: LoadFigures[]) => (figures.length ? median(figures.map((f) => f.p99)) : undefined);
+  const readRatio = (r: ReadFigures) => {
+    const [small, large] = [rps(r.small), rps(r.large)];
+    return small !== undefined && large !== undefined && small > 0 ? large / small : undefined;
+  };
   let growthRatio: number | undefined;
   if (growth) {
-    out.push(`List reads as the stores grow (created through the API; req/s, p99 ms; goal: large >= ${GOAL_READS} x small)`);
+    out.push(
+      `List reads as the stores grow (created through the API; two stores read in alternating rounds; req/s median and min-max, p99 ms; goal: large >= ${GOAL_READS} x small)`,
+    );
     out.push(`  small: ${growth.small}`);
     out.push(`  large: ${growth.large}`);
-    const rows = [['read', 'small req/s', 'p99', 'large req/s', 'p99', 'ratio', 'non-2xx', 'goal']];
+    const rows = [['read', 'small req/s', 'spread', 'p99', 'large req/s', 'spread', 'p99', 'ratio', 'non-2xx', 'goal']];
     for (const r of growth.reads) {
       const ratio = readRatio(r);
       rows.push([
         r.label,
-        r.small ? r.small.rps.toFixed(0) : '-',
-        r.small ? latency(r.small.p99) : '-',
-        r.large ? r.large.rps.toFixed(0) : '-',
-        r.large ? latency(r.large.p99) : '-',
+        rps(r.small)?.toFixed(0) ?? '-',
+        r.small.length ? spread(r.small.map((f) => f.rps)) : '-',
+        r.small.length ? latency(p99(r.small)!) : '-',
+        rps(r.large)?.toFixed(0) ?? '-',
+        r.large.length ? spread(r.large.map((f) => f.rps)) : '-',
+        r.large.length ? latency(p99(r.large)!) : '-',
         ratio === undefined ? '-' : ratio.toFixed(3),
-        String((r.small?.non2xx ?? 0) + (r.large?.non2xx ?? 0)),
+        String([...r.small, ...r.large].reduce((n, f) => n + f.non2xx, 0)),
         ratio === undefined ? '-' : verdict(ratio >= GOAL_READS),
       ]);
     }
@@ -301,7 +312,7 @@ function printReport(
     );
   const figures = [
     ...loads.flatMap((l) => [...l.mock, ...l.bare, ...(l.post ? [l.post] : [])]),
-    ...(growth?.reads ?? []).flatMap((r) => [r.small, r.large].filter((f) => f !== undefined)),
+    ...(growth?.reads ?? []).flatMap((r) => [...r.small, ...r.large]),
   ];
   if (figures.some((f) => f.non2xx > 0 || f.errors > 0) || clients.some((c) => c.failures > 0))
     out.push('  note: some requests were not 2xx or failed: the figures above include them');
@@ -350,25 +361,28 @@ export const main: CommandMain = async (argv, io) => {
     const grows = options.services.some((s) => s === 'financial-data' || s === 'installments');
     if (options.growth > 0 && grows) {
       const reads = new Map<string, ReadFigures>();
-      const time = async (cases: ReadCase[], side: 'small' | 'large') => {
-        for (const c of cases.filter((x) => options.services.includes(x.service))) {
-          const label = `${c.service} ${c.label}`;
-          const entry = reads.get(label) ?? { label };
-          entry[side] = await load(`reads (${side}): ${label}`, c.target);
-          reads.set(label, entry);
-        }
-      };
+      // Two stores live side by side, each of fresh mocks: the small one's reads and the large one's
+      // are timed in alternating rounds (small, large, small, large...), so that a burst of load from
+      // elsewhere on the machine falls on both sizes rather than on one.
       progress(`growing fresh mocks to ${SMALL} customers and merchants`);
-      const small = await server.grow(SMALL, Math.min(options.linked, SMALL));
-      // One pass not recorded: the first reads of each route would otherwise time the JIT's warm-up.
-      for (const c of small.cases) {
+      const small = await server.grow('small', SMALL, Math.min(options.linked, SMALL));
+      progress(`growing other fresh mocks to ${options.growth} customers (${options.linked} linked) and merchants`);
+      const large = await server.grow('large', Math.max(SMALL, options.growth), options.linked);
+      const selected = (cases: ReadCase[]) => cases.filter((x) => options.services.includes(x.service));
+      // One pass not recorded on each: the first reads of each route would otherwise time the JIT's warm-up.
+      for (const c of [...selected(small.cases), ...selected(large.cases)]) {
         progress(`reads (warm-up): ${c.service} ${c.label}`);
         await runLoad(c.target, 1, options.connections);
       }
-      await time(small.cases, 'small');
-      progress(`growing them to ${options.growth} customers (${options.linked} linked) and merchants`);
-      const large = await server.grow(Math.max(SMALL, options.growth), options.linked);
-      await time(large.cases, 'large');
+      const pairs = selected(small.cases).map((c) => ({ small: c, large: selected(large.cases).find((l) => l.label === c.label) }));
+      for (let round = 1; round <= options.rounds; round++)
+        for (const pair of pairs) {
+          const label = `${pair.small.service} ${pair.small.label}`;
+          const entry = reads.get(label) ?? { label, small: [], large: [] };
+          entry.small.push(await load(`reads round ${round}/${options.rounds} (small): ${label}`, pair.small.target));
+          if (pair.large) entry.large.push(await load(`reads round ${round}/${options.rounds} (large): ${label}`, pair.large.target));
+          reads.set(label, entry);
+        }
       growth = { small: small.holds, large: large.holds, reads: [...reads.values()], creation: large.creation };
     }
     printReport(io, options, loads, clients, growth, startLoad, AUTOCANNON_VERSION);

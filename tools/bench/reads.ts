@@ -18,6 +18,8 @@ import { fdMockWithToken, opUrl } from './mocks.js';
 
 export interface GrowRequest {
   type: 'grow';
+  /** Which store: two live side by side, so that their reads can be timed in alternating rounds. */
+  store: 'small' | 'large';
   /** Customers (financial data) and merchants (installments) the stores hold after growing. */
   size: number;
   /** Financial data customers with linked accounts and transactions (the control surface's link). */
@@ -89,7 +91,8 @@ interface World {
   };
 }
 
-let world: World | undefined;
+/** The stores, each a pair of fresh mocks of its own. */
+const worlds = new Map<GrowRequest['store'], World>();
 
 async function start(closers: (() => Promise<void>)[]): Promise<World> {
   const { mock: fdMock, contract: fdContract, auth } = await fdMockWithToken(closers);
@@ -219,12 +222,13 @@ function installmentsCases(inst: World['installments']): ReadCase[] {
   return cases;
 }
 
-/** Grows the stores (fresh mocks the first time) to the size asked; answers the reads and what the stores hold. */
+/** Grows a store (fresh mocks the first time) to the size asked; answers the reads and what the store holds. */
 export async function growReads(
   request: GrowRequest,
   closers: (() => Promise<void>)[],
 ): Promise<{ cases: ReadCase[]; holds: string; creation: GrowthBatch[] }> {
-  world ??= await start(closers);
+  let world = worlds.get(request.store);
+  if (!world) worlds.set(request.store, (world = await start(closers)));
   const creation = await growFinancialData(world.fd, request.size, request.linked);
   await growInstallments(world.installments, request.size);
   const holds = `${world.fd.customers.length} customers (${world.fd.linked} linked), ${world.installments.merchants} merchants`;

@@ -81,18 +81,23 @@ const KEEP_ALIVE_MS = 72_000;
 /**
  * The like-for-like bare server: node:http, no framework, no validation, no routing; it reads the
  * request body, lets `admit` check the credentials (and decrypt what the mock decrypts), and
- * answers the mock's recorded answer: the same status, content type and bytes, serialized from
- * the parsed answer on every request as the mock serializes its answer (a static buffer would
- * measure a file server, not an API), with the headers `perRequest` adds as the mock adds them
- * (401 when `admit` refuses).
+ * answers the mock's recorded answer: the same status, content type and bytes, serialized on every
+ * request as the mock serializes its answer (a static buffer would measure a file server, not an
+ * API), with the headers `perRequest` adds as the mock adds them (401 when `admit` refuses). Where
+ * the mock writes a list around records it serialized once (`list`: the member holding them,
+ * mocks/kit/json.ts sendList), the bare server does the same: its records' text kept, the rest of
+ * the answer serialized per request; otherwise the whole parsed answer is serialized per request.
  */
 async function bareServer(
   answer: { status: number; contentType: string; body: string },
   admit: (req: http.IncomingMessage, body: string, url: string) => boolean | Promise<boolean>,
   perRequest: (req: http.IncomingMessage) => Record<string, string> = () => ({}),
+  list?: string,
 ): Promise<string> {
-  const parsed: unknown = JSON.parse(answer.body);
+  const parsed = JSON.parse(answer.body) as Record<string, unknown>;
   if (JSON.stringify(parsed) !== answer.body) throw new Error('setup: the recorded answer does not serialize back to its own bytes');
+  const serialize = list ? listSerializer(parsed, list) : () => JSON.stringify(parsed);
+  if (serialize() !== answer.body) throw new Error('setup: the bare answer is not the recorded answer byte for byte');
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -100,7 +105,7 @@ async function bareServer(
       const body = Buffer.concat(chunks).toString('utf8');
       void Promise.resolve(admit(req, body, `http://${req.headers.host}${req.url}`)).then((ok) => {
         if (!ok) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"unauthorized"}');
-        const text = JSON.stringify(parsed);
+        const text = serialize();
         res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(text), ...perRequest(req) });
         res.end(text);
       });
@@ -110,6 +115,18 @@ async function bareServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/** `{...head, [list]: records}` as sendList writes it: the head serialized per call, the records' text once. */
+function listSerializer(answer: Record<string, unknown>, list: string): () => string {
+  const { [list]: records, ...head } = answer;
+  if (!Array.isArray(records) || Object.keys(answer).at(-1) !== list)
+    throw new Error(`setup: the recorded answer's last member is not the list '${list}'`);
+  const texts = records.map((r) => JSON.stringify(r));
+  return () => {
+    const members = JSON.stringify(head).slice(1, -1);
+    return `{${members === '' ? '' : `${members},`}${JSON.stringify(list)}:[${texts.join(',')}]}`;
+  };
 }
 
 /** The mock's answer to a target, recorded for the bare server; a non-2xx stops the benchmark. */
@@ -293,6 +310,9 @@ async function financialData(): Promise<ServicePlan> {
       req.headers[names.appKey.toLowerCase()] === target.appKey &&
       req.headers[names.appToken.toLowerCase()] === auth[names.appToken] &&
       Date.now() - issuedMs < lifetimeMs,
+    undefined,
+    // GetInstitutions writes its records' text, serialized once (mocks/financial-data/institutions.ts).
+    'institutions',
   );
   const post: LoadTarget = {
     label: add.label,
@@ -308,7 +328,8 @@ async function financialData(): Promise<ServicePlan> {
     service: 'financial-data',
     compared,
     bare: atOrigin(compared, origin, 'bare: app key and token checked'),
-    bareDoes: 'compares the app key and the partner token, checks the token age against its lifetime, serializes the answer',
+    bareDoes:
+      'compares the app key and the partner token, checks the token age against its lifetime, writes the list around records serialized once, as the mock',
     post,
     client: {
       baseURL: mock.baseURL,
