@@ -1,8 +1,5 @@
 // One Playwright project per service plus `self` (tests of the suite). The suite reporter scans
 // every output of the run for card data and secrets at the end (helpers/verdict/leak-scan.ts).
-// First: the suite's TypeScript from here on (every spec and what it imports) is compiled by
-// helpers/run/ts-hook.mjs, not by Playwright's Babel.
-import './helpers/run/register-ts-hook.mjs';
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import { parse } from 'yaml';

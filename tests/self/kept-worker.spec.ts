@@ -56,7 +56,6 @@ export default class Recorder {
 `;
 
 const CONFIG = (root: string) => `
-import '${root}/helpers/run/register-ts-hook.mjs';
 export default {
   testDir: '.', outputDir: './test-results', workers: 1, retries: 0, fullyParallel: false,
   reporter: [['${root}/helpers/verdict/kept-worker-reporter.ts'], ['./recorder.mjs']],
