@@ -4,8 +4,9 @@
 // Connect URL to open and complete by hand (FinBank, sign-in profile demo / go, for each FinBank
 // bank), waits with a progress line until the accounts appear, and writes FD_LINKED_CUSTOMER_ID.
 // Idempotent: a configured customer that is fit (helpers/target/sandbox/prepare.ts) and has the
-// accounts is kept; one without its consumer gets one, one without the accounts a new Connect URL;
-// one that is gone, not a testing customer or under a security freeze is replaced. `--complete-stand-in` completes the stand-in's Connect page in Debian's
+// accounts is kept; one without its consumer gets one, one lacking an account type a new Connect
+// URL; one that is gone, not a testing customer, under a security freeze or without any account is
+// replaced (and deleted when this command made it). `--complete-stand-in` completes the stand-in's Connect page in Debian's
 // chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +74,13 @@ export const main: CommandMain = async (argv, io) => {
         `financial-data: FD_LINKED_CUSTOMER_ID ${customerId} lacks ${state.missing.join(', ')} accounts: adding them through Connect.`,
       );
     } else {
-      if (state) io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured}: ${prep.unfitness(state, partnerId)}: creating a new one.`);
+      if (state) {
+        const why = prep.unfitness(state, partnerId) ?? `customer ${configured} has no account left`;
+        // A customer this command made is deleted when replaced (its consumer stays: no operation deletes one).
+        const made = state.exists && state.username?.startsWith(prep.LINKED_USERNAME_PREFIX);
+        const deleted = made && (await api.call('DeleteCustomer', { path: { customerId: configured! } })).status === 204;
+        io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured}: ${why}: ${deleted ? 'deleted it, ' : ''}creating a new one.`);
+      }
       customerId = await prep.createLinkableCustomer(api, newCustomer(), newConsumer());
       io.out(`financial-data: created testing customer ${customerId} with a consumer.`);
     }

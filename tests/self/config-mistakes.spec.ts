@@ -650,7 +650,7 @@ const MISTAKES: Mistake[] = [
     variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: () => ({ FD_LINKED_CUSTOMER_ID: '9999999999' }),
-    says: /found no customer 9999999999 for partner \S+ \(GetCustomer answered 404.*: run npm run sandbox:prepare -- --service financial-data/,
+    says: /found no customer 9999999999 for partner \S+ \(GetCustomer 404.*: run npm run sandbox:prepare -- --service financial-data/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a prepared customer deleted since',
@@ -666,7 +666,7 @@ const MISTAKES: Mistake[] = [
     variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutAccounts }),
-    says: /has no active account .*answers 400\): run npm run sandbox:prepare -- --service financial-data/,
+    says: /has no active account .*reports answer 400\): run npm run sandbox:prepare -- --service financial-data/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a customer left without checking or savings accounts',
@@ -674,7 +674,7 @@ const MISTAKES: Mistake[] = [
     variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutReportTypes }),
-    says: /has no active checking or savings account \(only .*creditCard.*answer 400\)/,
+    says: /has no active checking or savings account \(only .*creditCard.*: reports answer 400\)/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a linked customer without a consumer',

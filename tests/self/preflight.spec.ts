@@ -102,19 +102,25 @@ test('the prepared linked customer is unfit, with the cause in words, when gone,
   // Partly fit (types the checks read are missing): those checks skip, the service runs.
   expect(unfitness(fit, 'P1')).toBeUndefined();
   expect(unfitness({ ...fit, exists: false, customerStatus: 404 }, 'P1')).toBe(
-    "no customer 1005 for partner P1 (GetCustomer answered 404: deleted, or another partner's)",
+    "no customer 1005 for partner P1 (GetCustomer 404: deleted, or another partner's)",
   );
   expect(unfitness({ ...fit, type: 'active', testing: false }, 'P1')).toBe('customer 1005 is an active customer, not a testing one');
   expect(unfitness({ ...fit, consumer: undefined }, 'P1')).toMatch(/^customer 1005 has no consumer/);
   expect(unfitness({ ...fit, consumer: { id: 'c1', customerId: '2006' } }, 'P1')).toBe('the consumer of customer 1005 names customer 2006');
   expect(unfitness({ ...fit, reportsStatus: 403 }, 'P1')).toMatch(/^customer 1005 is under a security freeze/);
-  expect(unfitness({ ...fit, types: [] }, 'P1')).toMatch(/^customer 1005 has no active account .*answers 400/);
+  expect(unfitness({ ...fit, types: [] }, 'P1')).toMatch(/^customer 1005 has no active account .*reports answer 400/);
   expect(unfitness({ ...fit, types: ['creditCard', 'mortgage'] }, 'P1')).toBe(
-    'customer 1005 has no active checking or savings account (only creditCard, mortgage: the reports the checks generate answer 400)',
+    'customer 1005 has no active checking or savings account (only creditCard, mortgage: reports answer 400)',
   );
-  // Replaced by sandbox:prepare (rather than completed): gone, not testing, frozen, another customer's consumer.
+  // Replaced by sandbox:prepare (rather than completed): gone, not testing, frozen, another customer's consumer, no account left.
   expect(needsNewCustomer(fit)).toBe(false);
-  expect(needsNewCustomer({ ...fit, consumer: undefined, types: [] })).toBe(false);
-  for (const unfit of [{ exists: false }, { testing: false }, { reportsStatus: 403 }, { consumer: { id: 'c1', customerId: '2006' } }])
+  expect(needsNewCustomer({ ...fit, consumer: undefined, types: ['creditCard'] })).toBe(false);
+  for (const unfit of [
+    { exists: false },
+    { testing: false },
+    { reportsStatus: 403 },
+    { consumer: { id: 'c1', customerId: '2006' } },
+    { types: [] },
+  ])
     expect(needsNewCustomer({ ...fit, ...unfit }), JSON.stringify(unfit)).toBe(true);
 });

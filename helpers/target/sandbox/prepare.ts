@@ -59,8 +59,9 @@ export interface LinkedState {
   /** GetCustomer's status under the partner's token: 200 when the customer exists and is the partner's. */
   customerStatus: number;
   exists: boolean;
-  /** Its type (testing or active) when it exists. */
+  /** Its type (testing or active) and username when it exists. */
   type?: string;
+  username?: string;
   testing: boolean;
   /** Its consumer's id (GetConsumerForCustomer), and the customer that consumer names. */
   consumer?: { id: string; customerId: string };
@@ -92,6 +93,7 @@ export async function linkedState(api: OperationClient, customerId: string): Pro
     customerStatus: 200,
     exists: true,
     type: String(customer.body?.type),
+    username: String(customer.body?.username),
     testing: customer.body?.type === 'testing',
     ...(consumer.status === 200 ? { consumer: { id: String(consumer.body.id), customerId: String(consumer.body.customerId) } } : {}),
     types,
@@ -100,15 +102,24 @@ export async function linkedState(api: OperationClient, customerId: string): Pro
   };
 }
 
-/** Whether a new customer must be made: the configured one is gone, not a testing customer, or its reports are refused for good. */
+/**
+ * Whether sandbox:prepare makes a new customer rather than completing this one: it is gone, not a
+ * testing customer, under a security freeze, has another customer's consumer, or has no account
+ * left (Connect adds nothing again at an institution the customer is still signed in to, and no
+ * operation lists the logins whose accounts were deleted).
+ */
 export function needsNewCustomer(state: LinkedState): boolean {
   return (
     !state.exists ||
     !state.testing ||
     state.reportsStatus === 403 ||
+    state.types.length === 0 ||
     (state.consumer !== undefined && state.consumer.customerId !== state.customerId)
   );
 }
+
+/** The username prefix of the customers sandbox:prepare makes (one it replaces is deleted; another is the user's, kept). */
+export const LINKED_USERNAME_PREFIX = `${SUITE_STAMP}-linked-`;
 
 /**
  * Why the linked customer cannot serve a certification, in words (the "found" of its line), or
@@ -121,16 +132,14 @@ export function needsNewCustomer(state: LinkedState): boolean {
 export function unfitness(state: LinkedState, partnerId: string): string | undefined {
   const id = state.customerId;
   if (!state.exists)
-    return `no customer ${id} for partner ${partnerId} (GetCustomer answered ${state.customerStatus}: deleted, or another partner's)`;
+    return `no customer ${id} for partner ${partnerId} (GetCustomer ${state.customerStatus}: deleted, or another partner's)`;
   if (!state.testing) return `customer ${id} is a${state.type === 'active' ? 'n' : ''} ${state.type} customer, not a testing one`;
-  if (!state.consumer) return `customer ${id} has no consumer (the reports the checks generate need one: they answer 404)`;
+  if (!state.consumer) return `customer ${id} has no consumer (reports answer 404)`;
   if (state.consumer.customerId !== id) return `the consumer of customer ${id} names customer ${state.consumer.customerId}`;
-  if (state.reportsStatus === 403)
-    return `customer ${id} is under a security freeze (GetReportsByCustomerId answered 403: every report is refused)`;
-  if (state.types.length === 0)
-    return `customer ${id} has no active account (removed, or Connect never completed: every report the checks generate answers 400)`;
+  if (state.reportsStatus === 403) return `customer ${id} is under a security freeze (its report list answers 403)`;
+  if (state.types.length === 0) return `customer ${id} has no active account (removed, or Connect not completed: reports answer 400)`;
   if (!REPORT_ACCOUNT_TYPES.some((t) => state.types.includes(t)))
-    return `customer ${id} has no active ${REPORT_ACCOUNT_TYPES.join(' or ')} account (only ${state.types.join(', ')}: the reports the checks generate answer 400)`;
+    return `customer ${id} has no active ${REPORT_ACCOUNT_TYPES.join(' or ')} account (only ${state.types.join(', ')}: reports answer 400)`;
   return undefined;
 }
 
@@ -140,7 +149,9 @@ export async function createLinkableCustomer(
   customer: Record<string, unknown>,
   consumer: Record<string, unknown>,
 ): Promise<string> {
-  const res = await api.call('AddTestingCustomer', { body: { ...customer, username: `${SUITE_STAMP}-linked-${Date.now().toString(36)}` } });
+  const res = await api.call('AddTestingCustomer', {
+    body: { ...customer, username: `${LINKED_USERNAME_PREFIX}${Date.now().toString(36)}` },
+  });
   if (res.status !== 201)
     throw new Error(
       `AddTestingCustomer answered ${res.status}${res.status === 400 ? ` (${String(res.body?.message ?? '').slice(0, 120)})` : ''}`,
@@ -194,7 +205,7 @@ export async function checkFdTestData(request: APIRequestContext, env: Env = sui
     return {
       problem: {
         variable: 'FD_LINKED_CUSTOMER_ID',
-        expected: `a testing customer of FD_PARTNER_ID with its consumer and an active ${REPORT_ACCOUNT_TYPES.join(' or ')} account (the test data sandbox:prepare makes)`,
+        expected: `a testing customer with its consumer and an active ${REPORT_ACCOUNT_TYPES.join(' or ')} account`,
         found,
         fix: PREPARE_FIX,
       },
