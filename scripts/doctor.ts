@@ -1,7 +1,6 @@
 // `npm run doctor [-- --offline]`: what the configured target lacks before a run, and online
 // whether the target itself is ready (helpers/run/doctor.ts). Exit 0 when every configured service
 // can run, 1 when one cannot, 2 on a malformed value.
-import { request } from '@playwright/test';
 import { ConfigError, suiteConfig } from '../helpers/config/config.js';
 import { doctor } from '../helpers/run/doctor.js';
 import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
@@ -16,17 +15,7 @@ export const main: CommandMain = async (argv, io) => {
     io.err(`configuration error: ${error.message}`);
     return 2;
   }
-  const report = await doctor(env, {
-    offline: Boolean(args.offline),
-    withRequest: async (use) => {
-      const context = await request.newContext();
-      try {
-        return await use(context);
-      } finally {
-        await context.dispose();
-      }
-    },
-  });
+  const report = await doctor(env, { offline: Boolean(args.offline) });
   for (const line of report.lines) io.out(line);
   return report.code;
 };

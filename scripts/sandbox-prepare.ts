@@ -3,8 +3,10 @@
 // data: a testing customer (with a consumer) whose accounts are added through Connect: it prints the
 // Connect URL to open and complete by hand (FinBank, sign-in profile demo / go, for each FinBank
 // bank), waits with a progress line until the accounts appear, and writes FD_LINKED_CUSTOMER_ID.
-// Idempotent: a configured customer that already has the accounts is kept; one without them gets
-// a new Connect URL. `--complete-stand-in` completes the stand-in's Connect page in Debian's
+// Idempotent: a configured customer that is fit (helpers/target/sandbox/prepare.ts) and has the
+// accounts is kept; one without its consumer gets one, one lacking an account type a new Connect
+// URL; one that is gone, not a testing customer, under a security freeze or without any account is
+// replaced (and deleted when this command made it). `--complete-stand-in` completes the stand-in's Connect page in Debian's
 // chromium (`npm run mock -- --as-sandbox`; never a real provider's page).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,22 +54,33 @@ export const main: CommandMain = async (argv, io) => {
     const { api, partnerId } = await prep.fdSession(context);
     const configured = suiteConfig().env.FD_LINKED_CUSTOMER_ID;
     let state = configured ? await prep.linkedState(api, configured) : undefined;
-    if (state?.exists && state.testing && state.missing.length === 0) {
+    if (state && !prep.unfitness(state, partnerId) && state.missing.length === 0) {
       io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured} is ready (account types: ${state.types.join(', ')}). Nothing to do.`);
       return 0;
     }
     let customerId: string;
-    if (state?.exists && state.testing) {
+    if (state && !prep.needsNewCustomer(state)) {
+      // The customer is kept: what it lacks (its consumer, accounts) is added.
       customerId = configured!;
-      await prep.ensureConsumer(api, customerId, newConsumer());
+      if (!state.consumer) {
+        await prep.ensureConsumer(api, customerId, newConsumer());
+        io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${customerId} had no consumer: created one.`);
+      }
+      if (state.missing.length === 0) {
+        io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured} is ready (account types: ${state.types.join(', ')}).`);
+        return 0;
+      }
       io.out(
         `financial-data: FD_LINKED_CUSTOMER_ID ${customerId} lacks ${state.missing.join(', ')} accounts: adding them through Connect.`,
       );
     } else {
-      if (configured)
-        io.out(
-          `financial-data: FD_LINKED_CUSTOMER_ID ${configured} ${state?.exists ? 'is not a testing customer' : 'does not exist'}: creating a new one.`,
-        );
+      if (state) {
+        const why = prep.unfitness(state, partnerId) ?? `customer ${configured} has no account left`;
+        // A customer this command made is deleted when replaced (its consumer stays: no operation deletes one).
+        const made = state.exists && state.username?.startsWith(prep.LINKED_USERNAME_PREFIX);
+        const deleted = made && (await api.call('DeleteCustomer', { path: { customerId: configured! } })).status === 204;
+        io.out(`financial-data: FD_LINKED_CUSTOMER_ID ${configured}: ${why}: ${deleted ? 'deleted it, ' : ''}creating a new one.`);
+      }
       customerId = await prep.createLinkableCustomer(api, newCustomer(), newConsumer());
       io.out(`financial-data: created testing customer ${customerId} with a consumer.`);
     }

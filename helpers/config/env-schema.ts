@@ -419,7 +419,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'FD_LINKED_CUSTOMER_ID',
     'checks',
     text('a customer id'),
-    'a testing customer whose institution logins are linked (FinBank profiles)',
+    'a testing customer whose institution logins are linked (FinBank profiles), with its consumer (npm run sandbox:prepare); one set but unfit stops the service (helpers/target/sandbox/prepare.ts)',
     { checks: 'the read-only account, transaction, payments-data and statement checks' },
   ),
   v(

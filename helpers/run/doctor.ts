@@ -1,19 +1,16 @@
 // `npm run doctor`: before a sandbox run, per service, whether it is part of the certification,
 // every value it lacks or holds badly (helpers/config/env-schema.ts: one line each, the variable,
 // what was expected and what was found), and, online, the target itself as the preflight will
-// judge it (helpers/target/readiness.ts: base URL and base path, credentials, keys URL, ports) and
-// the financial data test data; then the checks that will skip for want of test data.
+// judge it (helpers/target/readiness.ts: base URL and base path, credentials, keys URL, ports, the
+// financial data test data sandbox:prepare makes); then the checks that will skip for want of test data.
 // Exit 0 when every configured service can run, 1 when one cannot (a missing variable, a target
 // that is not ready), 2 on a malformed value.
-import type { APIRequestContext } from '@playwright/test';
 import { diagnose, missingProblems, problemLine, SANDBOX_SERVICES, valueProblems, type Env } from '../config/env-schema.js';
 import { serviceReadiness } from '../target/readiness.js';
-import { checkFdTestData } from '../target/sandbox/prepare.js';
 
 export interface DoctorOptions {
   /** Values only: nothing is sent to the target. */
   offline: boolean;
-  withRequest: <T>(use: (request: APIRequestContext) => Promise<T>) => Promise<T>;
 }
 
 export interface DoctorReport {
@@ -46,16 +43,9 @@ export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorRe
     const testData: string[] = [];
     if (ready && !options.offline) {
       const findings = await serviceReadiness(service, env);
-      detail.push(...findings.map((f) => `  ${f.line}`));
+      detail.push(...findings.filter((f) => !f.note).map((f) => `  ${f.line}`));
+      testData.push(...findings.filter((f) => f.note).map((f) => f.line));
       ready = findings.every((f) => f.ready);
-      // The financial data test data is judged on the target, as the preflight will judge it.
-      if (ready && service === 'financial-data') {
-        try {
-          testData.push(...(await options.withRequest((request) => checkFdTestData(request, env))).lines);
-        } catch (error) {
-          testData.push(`the test data could not be checked on the target: ${(error as Error).message.split('\n')[0]}`);
-        }
-      }
     }
     if (bad.length) malformed++;
     if (!ready) blocked++;

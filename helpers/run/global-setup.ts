@@ -24,7 +24,6 @@ import { loadRules } from '../contract/rules.js';
 import { RPS_SHARE_ENV } from '../client/guest/rate.js';
 import { readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { sweepLedger } from '../target/sandbox/sweep.js';
-import { LINKED_UNUSABLE_ENV } from '../target/sandbox/prepare.js';
 import { errorLine, logError } from './error-log.js';
 import { sandboxStart } from './sandbox-start.js';
 
@@ -130,7 +129,6 @@ async function setup(config: FullConfig) {
     },
   );
   for (const line of start.lines) (line.stream === 'err' ? console.error : console.log)(line.text);
-  if (start.linkedUnusable) process.env[LINKED_UNUSABLE_ENV] = start.linkedUnusable;
   if (start.stop) {
     writeNotRun(settings.reportsDir, 'sandbox', start.stop.reason);
     console.log(`Certification verdict (sandbox): NOT RUN - ${start.stop.reason}  -> reports/certification.md`);

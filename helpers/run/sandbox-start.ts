@@ -5,9 +5,10 @@
 //   1. a bad general setting, or a configured service lacking a variable or holding a bad value:
 //      a configuration error, exit 2 (`npm run certify` finds the same before starting Playwright);
 //   2. a service its preflight stops (helpers/target/readiness.ts: base URL, credentials, keys,
-//      ports): that service is NOT RUN; when every configured service is, the run ends there;
-//   3. the testing-customer quota a run would pass (exit 2), and the financial data test data
-//      (its checks NOT RUN, the run goes on).
+//      ports, the financial data test data sandbox:prepare makes): that service is NOT RUN; when
+//      every configured service is, the run ends there;
+//   3. the testing-customer quota a run would pass (exit 2); what the financial data test data
+//      lacks without being unfit (the checks reading it NOT RUN, the run goes on) is printed.
 import type { APIRequestContext } from '@playwright/test';
 import { configurationProblems, problemLine, type Env } from '../config/env-schema.js';
 import { SERVICES } from '../contract/services.js';
@@ -25,8 +26,6 @@ export interface SandboxStart {
   stop?: { code: number; reason: string };
   /** Every configured service is stopped by its preflight: the verdict (NOT RUN) is known now. */
   allStopped: boolean;
-  /** Why the configured linked customer cannot be used (its checks are then NOT RUN). */
-  linkedUnusable?: string;
 }
 
 export interface SandboxStartOptions {
@@ -64,13 +63,11 @@ export async function sandboxStart(env: Env, selected: readonly string[], option
       return { lines, causes, allStopped, stop: { code: 2, reason: `sandbox quota: ${refusal}` } };
     }
   }
-  // The configured test data, judged before any check: a linked customer that is missing or not a
-  // testing customer makes the checks that read it NOT RUN with that reason, never FAIL.
-  let linkedUnusable: string | undefined;
+  // What the financial data test data lacks without being unfit (an unfit linked customer stopped
+  // the service above): FD_LINKED_CUSTOMER_ID not set, an account type missing. Those checks are NOT RUN.
   if (fdRuns) {
     const data = await options.withRequest((request) => checkFdTestData(request, env));
     for (const line of data.lines) lines.push({ text: `preflight: financial-data: ${line}`, stream: 'out' });
-    linkedUnusable = data.unusable;
   }
-  return { lines, causes, allStopped, ...(linkedUnusable ? { linkedUnusable } : {}) };
+  return { lines, causes, allStopped };
 }

@@ -1,18 +1,21 @@
 // Is a configured sandbox service ready to be certified? Judged on the target before any check, a
 // line per thing judged: the base URL and its base path, the credentials (one signed call or one
 // token: helpers/target/preflight-plans.ts), the encryption key (the JWK set URL's status, content
-// type and a usable key: helpers/target/keys.ts), and the local ports the suite will listen on.
+// type and a usable key: helpers/target/keys.ts), the local ports the suite will listen on, and
+// the financial data test data sandbox:prepare makes (helpers/target/sandbox/prepare.ts).
 // `npm run doctor` prints every line; the preflight (the global setup, then each worker from a
 // per-run file) stops the service on the first line that is not ready.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { request } from '@playwright/test';
 import { suiteConfig } from '../config/config.js';
 import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem } from '../config/env-schema.js';
 import { configuredEncryptionKey, type KeyPrefix } from './keys.js';
 import { diagnose, type PreflightPlan } from './preflight.js';
 import { preflightPlan } from './preflight-plans.js';
+import { checkFdTestData } from './sandbox/prepare.js';
 
 export interface Finding {
   /** The variable (or variables) the line is about. */
@@ -20,6 +23,8 @@ export interface Finding {
   ready: boolean;
   /** `VARIABLE: ready (...)`, or the problem: `VARIABLE: expected ..., found ...` (no secret in it). */
   line: string;
+  /** A note on what the service runs without (a check that will skip), not a judgement of readiness. */
+  note?: true;
 }
 
 /** The encryption key variables' prefix per service (none for financial data). */
@@ -88,7 +93,35 @@ export async function serviceReadiness(service: string, env: Env): Promise<Findi
     if (problem) fail(problem);
     else ready(variable, `port ${port} is free`);
   }
+  // The prepared test data, once the target accepts the credentials (it is read with a token).
+  if (service === 'financial-data' && findings.every((f) => f.ready)) findings.push(...(await preparedDataFindings(env)));
   return findings;
+}
+
+/**
+ * The financial data test data `npm run sandbox:prepare` makes (FD_LINKED_CUSTOMER_ID), judged on
+ * the target (helpers/target/sandbox/prepare.ts): unfit stops the service like any other line that
+ * is not ready; what the service runs without is a note. A target whose answers could not be read
+ * is left to the checks, with a note.
+ */
+async function preparedDataFindings(env: Env): Promise<Finding[]> {
+  const context = await request.newContext();
+  try {
+    const data = await checkFdTestData(context, env);
+    const notes = data.lines.map(
+      (line): Finding => ({ variable: 'FD_LINKED_CUSTOMER_ID', ready: true, line: hideSecrets(line, env), note: true }),
+    );
+    if (data.problem)
+      return [{ variable: 'FD_LINKED_CUSTOMER_ID', ready: false, line: hideSecrets(problemLine(data.problem), env) }, ...notes];
+    if (data.ready)
+      return [{ variable: 'FD_LINKED_CUSTOMER_ID', ready: true, line: `FD_LINKED_CUSTOMER_ID: ready (${data.ready})` }, ...notes];
+    return notes;
+  } catch (error) {
+    const line = `the test data could not be checked on the target: ${hideSecrets((error as Error).message.split('\n')[0], env)}`;
+    return [{ variable: 'FD_LINKED_CUSTOMER_ID', ready: true, line, note: true }];
+  } finally {
+    await context.dispose();
+  }
 }
 
 function cacheFile(service: string): string {

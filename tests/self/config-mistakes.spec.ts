@@ -16,13 +16,25 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../helpers/config/env-schema.js';
 import { doctor } from '../../helpers/run/doctor.js';
 import { sandboxStart } from '../../helpers/run/sandbox-start.js';
+import {
+  connectUrl,
+  createLinkableCustomer,
+  ensureConsumer,
+  fdSession,
+  FINBANK_PROFILE,
+  REPORT_ACCOUNT_TYPES,
+} from '../../helpers/target/sandbox/prepare.js';
+import { newConsumer, newCustomer } from '../../fixtures/examples/financial-data.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
+
+/** The stand-in's FinBank banks (Connect adds their accounts; tests/self/stand-in.spec.ts). */
+const FINBANK_INSTITUTIONS = ['101732', '102105'];
 
 // One worker runs the matrix in order: the stand-ins are started once.
 test.describe.configure({ mode: 'default' });
@@ -49,6 +61,26 @@ interface World {
   pem: { expiredCert: string; ecPrivate: string; rsaPublic: string; otherRsaPrivate: string };
   /** A port taken, for the duration of a case. */
   takePort: () => Promise<{ port: number; release: () => Promise<void> }>;
+  /** Customers of the financial data stand-in's partner, prepared as sandbox:prepare does or left unfit. */
+  fd: PreparedCustomers;
+}
+
+/** The linked customers of the prepared-data cases (FD_LINKED_CUSTOMER_ID): one fit, the others each unfit one way. */
+interface PreparedCustomers {
+  /** A testing customer with its consumer and both FinBank banks linked through Connect: what sandbox:prepare leaves. */
+  fit: string;
+  /** As fit, its savings accounts deleted since. */
+  withoutSavings: string;
+  /** As fit, every account deleted since. */
+  withoutAccounts: string;
+  /** As fit, its checking and savings accounts deleted since (the other types kept). */
+  withoutReportTypes: string;
+  /** Linked, but never given a consumer. */
+  withoutConsumer: string;
+  /** An active (not testing) customer with a consumer. */
+  active: string;
+  /** As fit, the customer deleted since. */
+  deleted: string;
 }
 
 interface Mistake {
@@ -611,13 +643,62 @@ const MISTAKES: Mistake[] = [
     env: () => ({ FD_LINKED_CUSTOMER_ID: undefined }),
     says: /is not set: the checks that read linked accounts are NOT RUN/,
   },
+  // ---- the prepared test data (FD_LINKED_CUSTOMER_ID, what sandbox:prepare writes): unfit stops the service
   {
     title: 'FD_LINKED_CUSTOMER_ID of no customer',
     service: 'financial-data',
     variable: 'FD_LINKED_CUSTOMER_ID',
-    outcome: RUNS,
+    outcome: NOT_READY,
     env: () => ({ FD_LINKED_CUSTOMER_ID: '9999999999' }),
-    says: /does not exist on the target/,
+    says: /found no customer 9999999999 for partner \S+ \(GetCustomer 404.*: run npm run sandbox:prepare -- --service financial-data/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of a prepared customer deleted since',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: NOT_READY,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.deleted }),
+    says: /found no customer \d+ for partner .*deleted, or another partner's.*sandbox:prepare -- --service financial-data/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of a prepared customer whose accounts were removed',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: NOT_READY,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutAccounts }),
+    says: /has no active account .*reports answer 400\): run npm run sandbox:prepare -- --service financial-data/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of a customer left without checking or savings accounts',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: NOT_READY,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutReportTypes }),
+    says: /has no active checking or savings account \(only .*creditCard.*: reports answer 400\)/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of a linked customer without a consumer',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: NOT_READY,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutConsumer }),
+    says: /has no consumer/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of an active customer',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: NOT_READY,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.active }),
+    says: /is an active customer, not a testing one/,
+  },
+  {
+    title: 'FD_LINKED_CUSTOMER_ID of a prepared customer that lost its savings accounts (partly fit: the checks reading one are not run)',
+    service: 'financial-data',
+    variable: 'FD_LINKED_CUSTOMER_ID',
+    outcome: RUNS,
+    env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutSavings }),
+    says: /has no active savings account: the checks that read one are NOT RUN/,
   },
 ];
 
@@ -697,8 +778,11 @@ test.beforeAll(async () => {
   const text = path.join(dir, 'notes.txt');
   fs.writeFileSync(text, 'this is not a keystore\n');
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const fdEnv = fd.env();
+  const prepared = await prepareCustomers({ TARGET: 'sandbox', ...fdEnv }, fd.origin);
   world = {
-    env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': fd.env() },
+    fd: prepared,
+    env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': fdEnv },
     origin: { 'card-enrollment': card.origin, installments: inst.origin, 'financial-data': fd.origin },
     odd: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`,
     closed: `http://127.0.0.1:${closedPort}`,
@@ -737,6 +821,55 @@ async function environment(m: Pick<Mistake, 'service' | 'env'>): Promise<Env> {
     else env[name] = value;
   }
   return env;
+}
+
+/**
+ * What `npm run sandbox:prepare -- --service financial-data --complete-stand-in` makes, made in
+ * process (the Connect form posted as the page's browser would post it: tests/self/stand-in.spec.ts
+ * completes it in a real browser), and the customers unfit in each way a stale FD_LINKED_CUSTOMER_ID is.
+ */
+async function prepareCustomers(env: Env, origin: string): Promise<PreparedCustomers> {
+  const context = await request.newContext();
+  try {
+    const { api, partnerId } = await fdSession(context, env);
+    const linked = async (consumer = true) => {
+      const customerId = consumer
+        ? await createLinkableCustomer(api, newCustomer(), newConsumer())
+        : String((await api.call('AddTestingCustomer', { body: newCustomer() })).body.id);
+      const link = new URL(await connectUrl(api, partnerId, customerId));
+      for (const institutionId of FINBANK_INSTITUTIONS) {
+        const res = await fetch(`${origin}${link.pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ institutionId, ...FINBANK_PROFILE }).toString(),
+        });
+        expect(await res.text()).toContain('id="connect-result">linked<');
+      }
+      return customerId;
+    };
+    const dropAccounts = async (customerId: string, types?: string[]) => {
+      const res = await api.call('GetCustomerAccounts', { path: { customerId } });
+      for (const a of res.body.accounts as { id: string | number; type: string }[])
+        if (!types || types.includes(a.type))
+          expect((await api.call('DeleteCustomerAccount', { path: { customerId, accountId: String(a.id) } })).status).toBe(204);
+      return customerId;
+    };
+    const active = String((await api.call('AddCustomer', { body: newCustomer() })).body.id);
+    await ensureConsumer(api, active, newConsumer());
+    const deleted = await linked();
+    expect((await api.call('DeleteCustomer', { path: { customerId: deleted } })).status).toBe(204);
+    return {
+      fit: await linked(),
+      withoutSavings: await dropAccounts(await linked(), ['savings']),
+      withoutAccounts: await dropAccounts(await linked()),
+      withoutReportTypes: await dropAccounts(await linked(), [...REPORT_ACCOUNT_TYPES]),
+      withoutConsumer: await linked(false),
+      active,
+      deleted,
+    };
+  } finally {
+    await context.dispose();
+  }
 }
 
 const withRequest =
@@ -786,7 +919,7 @@ test('the matrix holds at least 40 mistakes across the three services and the ge
 for (const service of ['card-enrollment', 'installments', 'financial-data'] as const) {
   test(`control: the ${service} stand-in as configured is ready for doctor and certify`, async ({ request }) => {
     const env = await environment({ service, env: () => ({}) });
-    const d = await doctor(env, { offline: false, withRequest: withRequest(request) });
+    const d = await doctor(env, { offline: false });
     expect(problemLines(d.lines), d.lines.join('\n')).toEqual([]);
     expect(d.code).toBe(0);
     const c = await certifyPreflight(env, service, request);
@@ -795,13 +928,33 @@ for (const service of ['card-enrollment', 'installments', 'financial-data'] as c
   });
 }
 
-test('control: the installments signing key from a PKCS#12 keystore with its password and alias is ready', async ({ request }) => {
+test('control: the installments signing key from a PKCS#12 keystore with its password and alias is ready', async () => {
   const env = await environment({ service: 'installments', env: p12 });
-  const d = await doctor(env, { offline: false, withRequest: withRequest(request) });
+  const d = await doctor(env, { offline: false });
   expect(d.code, d.lines.join('\n')).toBe(0);
   expect(d.lines).toContain(
     '  INSTALLMENTS_CONSUMER_KEY and INSTALLMENTS_SIGNING_KEY_P12: ready (POST /merchants/searches was not refused)',
   );
+  expectClean(d.lines, env, 'doctor');
+});
+
+test('control: a financial data customer as sandbox:prepare leaves it is ready for doctor and certify, named with its consumer and account types', async ({
+  request,
+}) => {
+  const env = await environment({ service: 'financial-data', env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.fit }) });
+  const d = await doctor(env, { offline: false });
+  expect(d.code, d.lines.join('\n')).toBe(0);
+  expect(problemLines(d.lines)).toEqual([]);
+  expect(d.lines.filter((l) => l.includes('FD_LINKED_CUSTOMER_ID'))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^  FD_LINKED_CUSTOMER_ID: ready \\(customer ${world.fd.fit}: a testing customer with consumer \\S+, reports readable; active accounts: .*checking.*\\)$`,
+      ),
+    ),
+  ]);
+  const c = await certifyPreflight(env, 'financial-data', request);
+  expect(c.code, c.lines.join('\n')).toBe(0);
+  expect(c.lines.filter((l) => l.includes('FD_LINKED_CUSTOMER_ID'))).toEqual([]);
   expectClean(d.lines, env, 'doctor');
 });
 
@@ -814,7 +967,7 @@ for (const m of MISTAKES) {
     const names = (line: string) => variables.some((v) => line.includes(v));
 
     // doctor, online
-    const d = await doctor(env, { offline: false, withRequest: withRequest(request) });
+    const d = await doctor(env, { offline: false });
     const dOut = d.lines.join('\n');
     expect(d.code, dOut).toBe(m.outcome.doctor);
     const dLines = m.outcome === RUNS ? d.lines.filter((l) => variables.some((v) => l.includes(`${v} `))) : problemLines(d.lines);
@@ -842,7 +995,7 @@ for (const m of MISTAKES) {
 
     // doctor --offline: a malformed value is found without asking the target
     if (m.outcome === MALFORMED) {
-      const offline = await doctor(env, { offline: true, withRequest: withRequest(request) });
+      const offline = await doctor(env, { offline: true });
       expect(offline.code).toBe(2);
       expect(problemLines(offline.lines).filter(names)).toHaveLength(variables.length);
     }

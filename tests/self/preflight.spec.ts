@@ -1,12 +1,15 @@
 // Covers: the sandbox preflight (helpers/target/preflight.ts): which answers of a valid call and of
 // an unknown path stop a service, and the one line that names the variable at fault and the cause;
-// the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts).
+// the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts);
+// when the prepared financial data customer is unfit (helpers/target/sandbox/prepare.ts; on the
+// stand-in through doctor and certify: tests/self/config-mistakes.spec.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
 import { problemLine } from '../../helpers/config/env-schema.js';
 import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
 import { headerNameProblem } from '../../helpers/target/preflight-plans.js';
+import { needsNewCustomer, unfitness, type LinkedState } from '../../helpers/target/sandbox/prepare.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
 
@@ -82,4 +85,42 @@ test('probe gives the status and body, and a network failure as status 0 with it
   const down = await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' });
   expect(down.status).toBe(0);
   expect(down.text).toMatch(/ECONNREFUSED|fetch failed/);
+});
+
+test('the prepared linked customer is unfit, with the cause in words, when gone, active, without consumer or its own consumer, frozen, without accounts or without a checking or savings one', () => {
+  const fit: LinkedState = {
+    customerId: '1005',
+    customerStatus: 200,
+    exists: true,
+    type: 'testing',
+    testing: true,
+    consumer: { id: 'c1', customerId: '1005' },
+    types: ['savings', 'creditCard'],
+    missing: ['checking', 'mortgage'],
+    reportsStatus: 200,
+  };
+  // Partly fit (types the checks read are missing): those checks skip, the service runs.
+  expect(unfitness(fit, 'P1')).toBeUndefined();
+  expect(unfitness({ ...fit, exists: false, customerStatus: 404 }, 'P1')).toBe(
+    "no customer 1005 for partner P1 (GetCustomer 404: deleted, or another partner's)",
+  );
+  expect(unfitness({ ...fit, type: 'active', testing: false }, 'P1')).toBe('customer 1005 is an active customer, not a testing one');
+  expect(unfitness({ ...fit, consumer: undefined }, 'P1')).toMatch(/^customer 1005 has no consumer/);
+  expect(unfitness({ ...fit, consumer: { id: 'c1', customerId: '2006' } }, 'P1')).toBe('the consumer of customer 1005 names customer 2006');
+  expect(unfitness({ ...fit, reportsStatus: 403 }, 'P1')).toMatch(/^customer 1005 is under a security freeze/);
+  expect(unfitness({ ...fit, types: [] }, 'P1')).toMatch(/^customer 1005 has no active account .*reports answer 400/);
+  expect(unfitness({ ...fit, types: ['creditCard', 'mortgage'] }, 'P1')).toBe(
+    'customer 1005 has no active checking or savings account (only creditCard, mortgage: reports answer 400)',
+  );
+  // Replaced by sandbox:prepare (rather than completed): gone, not testing, frozen, another customer's consumer, no account left.
+  expect(needsNewCustomer(fit)).toBe(false);
+  expect(needsNewCustomer({ ...fit, consumer: undefined, types: ['creditCard'] })).toBe(false);
+  for (const unfit of [
+    { exists: false },
+    { testing: false },
+    { reportsStatus: 403 },
+    { consumer: { id: 'c1', customerId: '2006' } },
+    { types: [] },
+  ])
+    expect(needsNewCustomer({ ...fit, ...unfit }), JSON.stringify(unfit)).toBe(true);
 });

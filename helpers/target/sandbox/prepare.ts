@@ -7,7 +7,7 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import { OperationClient } from '../../client/client.js';
 import { loadContract } from '../../contract/contract.js';
 import { suiteConfig } from '../../config/config.js';
-import type { Env } from '../../config/env-schema.js';
+import type { Env, Problem } from '../../config/env-schema.js';
 import { serviceProfile } from '../../contract/services.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { SUITE_STAMP } from '../../client/guest/ownership.js';
@@ -45,29 +45,102 @@ export async function fdSession(request: APIRequestContext, env: Env = suiteConf
   };
 }
 
+/**
+ * The account types that make a customer eligible for every report the checks generate: each
+ * report family's eligible types share checking and savings (seed 002, Decisioning report
+ * generation: VOA checking, savings, money market or investment; VOI checking, savings or money
+ * market; balance, cash flow analytics and payment history checking or savings; foresight
+ * checking, credit card or savings; "otherwise 400").
+ */
+export const REPORT_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+
 export interface LinkedState {
   customerId: string;
+  /** GetCustomer's status under the partner's token: 200 when the customer exists and is the partner's. */
+  customerStatus: number;
   exists: boolean;
+  /** Its type (testing or active) and username when it exists. */
+  type?: string;
+  username?: string;
   testing: boolean;
+  /** Its consumer's id (GetConsumerForCustomer), and the customer that consumer names. */
+  consumer?: { id: string; customerId: string };
   /** Active account types found. */
   types: string[];
   missing: string[];
+  /** GetReportsByCustomerId's status: 403 is a security freeze, which refuses every report (seed 002, Errors 403). */
+  reportsStatus?: number;
 }
 
-/** What the configured linked customer has: exists, is a testing customer, which account types. */
+/**
+ * What the configured linked customer is, read without creating anything: the customer (exists for
+ * the partner, its type), its consumer, its active account types, and whether its reports are
+ * readable (a security freeze refuses generation and reads alike).
+ */
 export async function linkedState(api: OperationClient, customerId: string): Promise<LinkedState> {
   const customer = await api.call('GetCustomer', { path: { customerId } });
-  if (customer.status !== 200) return { customerId, exists: false, testing: false, types: [], missing: [...LINKED_ACCOUNT_TYPES] };
-  const accounts = await api.call('GetCustomerAccounts', { path: { customerId } });
+  if (customer.status !== 200)
+    return { customerId, customerStatus: customer.status, exists: false, testing: false, types: [], missing: [...LINKED_ACCOUNT_TYPES] };
+  const [consumer, accounts, reports] = await Promise.all([
+    api.call('GetConsumerForCustomer', { path: { customerId } }),
+    api.call('GetCustomerAccounts', { path: { customerId } }),
+    api.call('GetReportsByCustomerId', { path: { customerId } }),
+  ]);
   const list = accounts.status === 200 ? ((accounts.body?.accounts ?? []) as { type?: string; status?: string }[]) : [];
   const types = [...new Set(list.filter((a) => (a.status ?? 'active') === 'active').map((a) => String(a.type)))];
   return {
     customerId,
+    customerStatus: 200,
     exists: true,
+    type: String(customer.body?.type),
+    username: String(customer.body?.username),
     testing: customer.body?.type === 'testing',
+    ...(consumer.status === 200 ? { consumer: { id: String(consumer.body.id), customerId: String(consumer.body.customerId) } } : {}),
     types,
     missing: LINKED_ACCOUNT_TYPES.filter((t) => !types.includes(t)),
+    reportsStatus: reports.status,
   };
+}
+
+/**
+ * Whether sandbox:prepare makes a new customer rather than completing this one: it is gone, not a
+ * testing customer, under a security freeze, has another customer's consumer, or has no account
+ * left (Connect adds nothing again at an institution the customer is still signed in to, and no
+ * operation lists the logins whose accounts were deleted).
+ */
+export function needsNewCustomer(state: LinkedState): boolean {
+  return (
+    !state.exists ||
+    !state.testing ||
+    state.reportsStatus === 403 ||
+    state.types.length === 0 ||
+    (state.consumer !== undefined && state.consumer.customerId !== state.customerId)
+  );
+}
+
+/** The username prefix of the customers sandbox:prepare makes (one it replaces is deleted; another is the user's, kept). */
+export const LINKED_USERNAME_PREFIX = `${SUITE_STAMP}-linked-`;
+
+/**
+ * Why the linked customer cannot serve a certification, in words (the "found" of its line), or
+ * undefined when it can. Every check of the service reads it on a sandbox (the worker's consumer,
+ * business and reports are its), so an unfit one stops the service rather than failing its checks
+ * one by one: a customer of no partner's (GetCustomer 404), an active customer, no consumer (every
+ * report but a few needs one: seed 002, Decisioning report generation), a security freeze (403),
+ * no active account, or none of the types every report needs (400).
+ */
+export function unfitness(state: LinkedState, partnerId: string): string | undefined {
+  const id = state.customerId;
+  if (!state.exists)
+    return `no customer ${id} for partner ${partnerId} (GetCustomer ${state.customerStatus}: deleted, or another partner's)`;
+  if (!state.testing) return `customer ${id} is a${state.type === 'active' ? 'n' : ''} ${state.type} customer, not a testing one`;
+  if (!state.consumer) return `customer ${id} has no consumer (reports answer 404)`;
+  if (state.consumer.customerId !== id) return `the consumer of customer ${id} names customer ${state.consumer.customerId}`;
+  if (state.reportsStatus === 403) return `customer ${id} is under a security freeze (its report list answers 403)`;
+  if (state.types.length === 0) return `customer ${id} has no active account (removed, or Connect not completed: reports answer 400)`;
+  if (!REPORT_ACCOUNT_TYPES.some((t) => state.types.includes(t)))
+    return `customer ${id} has no active ${REPORT_ACCOUNT_TYPES.join(' or ')} account (only ${state.types.join(', ')}: reports answer 400)`;
+  return undefined;
 }
 
 /** Creates the testing customer to link, with its consumer (the reports need one): bodies from the caller's examples. */
@@ -76,7 +149,9 @@ export async function createLinkableCustomer(
   customer: Record<string, unknown>,
   consumer: Record<string, unknown>,
 ): Promise<string> {
-  const res = await api.call('AddTestingCustomer', { body: { ...customer, username: `${SUITE_STAMP}-linked-${Date.now().toString(36)}` } });
+  const res = await api.call('AddTestingCustomer', {
+    body: { ...customer, username: `${LINKED_USERNAME_PREFIX}${Date.now().toString(36)}` },
+  });
   if (res.status !== 201)
     throw new Error(
       `AddTestingCustomer answered ${res.status}${res.status === 400 ? ` (${String(res.body?.message ?? '').slice(0, 120)})` : ''}`,
@@ -99,43 +174,49 @@ export async function connectUrl(api: OperationClient, partnerId: string, custom
   return String(res.body.link);
 }
 
-/** Set by the global setup for the workers: why the configured linked customer cannot be used (its checks are then NOT RUN). */
-export const LINKED_UNUSABLE_ENV = 'SUITE_FD_LINKED_UNUSABLE';
+/** How every line about the prepared data ends: the command that makes it fit. */
+export const PREPARE_FIX = 'run npm run sandbox:prepare -- --service financial-data';
+
+export interface FdTestData {
+  /** The linked customer cannot serve a certification: the service is not run (its line names FD_LINKED_CUSTOMER_ID). */
+  problem?: Problem;
+  /** What the linked customer was found to be, when it can serve one. */
+  ready?: string;
+  /** What the service runs without: FD_LINKED_CUSTOMER_ID not set, or account types the checks read missing (those checks NOT RUN). */
+  lines: string[];
+}
 
 /**
- * The configured financial data test data, judged on the target: one line per problem, and whether
- * the linked customer is unusable. Read by the preflight, its workers and `npm run doctor`.
+ * The prepared financial data test data (FD_LINKED_CUSTOMER_ID, the one variable `npm run
+ * sandbox:prepare` writes), judged on the target with reads only: nothing is created, so the
+ * judgement can be made before every run and by `npm run doctor` at no cost. Read by the preflight
+ * (helpers/target/readiness.ts), `npm run doctor` and the global setup.
  */
-export async function checkFdTestData(
-  request: APIRequestContext,
-  env: Env = suiteConfig().env,
-): Promise<{ lines: string[]; unusable?: string }> {
+export async function checkFdTestData(request: APIRequestContext, env: Env = suiteConfig().env): Promise<FdTestData> {
   const id = env.FD_LINKED_CUSTOMER_ID;
   if (!id)
     return {
-      lines: [
-        'FD_LINKED_CUSTOMER_ID is not set: the checks that read linked accounts are NOT RUN (npm run sandbox:prepare -- --service financial-data)',
-      ],
-      unusable:
-        'needs FD_LINKED_CUSTOMER_ID (a testing customer linked to institution logins: npm run sandbox:prepare -- --service financial-data)',
+      lines: [`FD_LINKED_CUSTOMER_ID is not set: the checks that read linked accounts are NOT RUN (${PREPARE_FIX})`],
     };
-  const { api } = await fdSession(request, env);
+  const { api, partnerId } = await fdSession(request, env);
   const state = await linkedState(api, id);
-  if (!state.exists)
+  const found = unfitness(state, partnerId);
+  if (found)
     return {
-      lines: [`FD_LINKED_CUSTOMER_ID ${id} does not exist on the target`],
-      unusable: `FD_LINKED_CUSTOMER_ID ${id} does not exist on the target (npm run sandbox:prepare makes one)`,
+      problem: {
+        variable: 'FD_LINKED_CUSTOMER_ID',
+        expected: `a testing customer with its consumer and an active ${REPORT_ACCOUNT_TYPES.join(' or ')} account`,
+        found,
+        fix: PREPARE_FIX,
+      },
+      lines: [],
     };
-  if (!state.testing)
-    return {
-      lines: [`FD_LINKED_CUSTOMER_ID ${id} is not a testing customer`],
-      unusable: `FD_LINKED_CUSTOMER_ID ${id} is not a testing customer (npm run sandbox:prepare makes one)`,
-    };
-  if (state.missing.length)
-    return {
-      lines: [
-        `FD_LINKED_CUSTOMER_ID ${id} has no active ${state.missing.join(', ')} account: the checks that read one are NOT RUN (add them through Connect: npm run sandbox:prepare)`,
-      ],
-    };
-  return { lines: [] };
+  return {
+    ready: `customer ${id}: a testing customer with consumer ${state.consumer!.id}, reports readable; active accounts: ${state.types.join(', ')}`,
+    lines: state.missing.length
+      ? [
+          `FD_LINKED_CUSTOMER_ID ${id} has no active ${state.missing.join(', ')} account: the checks that read one are NOT RUN (add them through Connect: ${PREPARE_FIX})`,
+        ]
+      : [],
+  };
 }
