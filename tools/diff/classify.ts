@@ -121,6 +121,19 @@ export function direction(keyword: string, action: Located['action'], before: un
   return 'neutral';
 }
 
+/**
+ * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An
+ * empty enum is no list: the diff library leaves one behind in a schema it walked (a property
+ * whose inline enum the other document lacks, its $ref turned into an allOf), and a document's
+ * enum has at least one value.
+ */
+function enumerated(doc: Json, schema: Json, depth = 0): boolean {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 10) return false;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return true;
+  return Array.isArray(s.allOf) && s.allOf.some((m: Json) => enumerated(doc, m, depth + 1));
+}
+
 /** A schema that asserts something beyond its type: a new field rule when it appears. */
 function constrained(doc: Json, schema: Json): boolean {
   const s = deref(doc, schema);
@@ -374,7 +387,7 @@ export class Classifier {
     // The library lists an enum added or dropped whole as its values: the other side tells.
     if (loc.keyword === 'enum' && typeof loc.path[loc.path.length - 1] === 'number' && dir !== 'change') {
       const other = loc.action === 'add' ? this.before : this.after;
-      if (!Array.isArray(trace(other.doc, loc.path.slice(0, -2)).node?.enum)) dir = loc.action === 'add' ? 'tighten' : 'relax';
+      if (!enumerated(other.doc, trace(other.doc, loc.path.slice(0, -2)).node)) dir = loc.action === 'add' ? 'tighten' : 'relax';
     }
     const { kind, detail } = describe(loc, dir);
     const builtIn = loc.side === 'response' ? ['responseSchemaConformance'] : [];
