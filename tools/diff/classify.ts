@@ -152,8 +152,14 @@ const KINDS: Record<string, RuleKind[]> = {
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (rule: Rule, name: string) =>
-  name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
+// Compiled once per name: a large diff asks about the same few names thousands of times.
+const wordOf = new Map<string, RegExp>();
+const mentions = (rule: Rule, name: string) => {
+  if (name.length <= 1) return false;
+  let word = wordOf.get(name);
+  if (!word) wordOf.set(name, (word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i')));
+  return word.test(`${rule.text} ${rule.cite}`);
+};
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
 const isGeneric = (rule: Rule) => /generated|the contract refuses/i.test(rule.text);
 
