@@ -11,11 +11,18 @@ import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
 import { factsFile, factsOf, guardAdvice, guardService, readFacts } from '../../tools/diff/provider-facts.js';
+import { SERVICES } from '../../helpers/contract/services.js';
 
 type Json = any;
 
-/** The services whose provider publishes a machine-readable document (card enrollment: docs/diff-and-drift.md). */
-const GUARDED_SERVICES = ['financial-data', 'installments'];
+/** Every service with provider facts (card enrollment has none: docs/diff-and-drift.md, "Provider guard"). */
+const GUARDED_SERVICES = SERVICES.map((s) => s.name).filter((name) => fs.existsSync(factsFile(name)));
+
+test('financial data and installments keep the facts of the provider document their contract follows', () => {
+  expect(GUARDED_SERVICES).toEqual(expect.arrayContaining(['financial-data', 'installments']));
+  expect(readFacts('financial-data')?.source).toMatchObject({ version: '1.35.0' });
+  expect(readFacts('installments')?.source).toMatchObject({ version: '2.0.0' });
+});
 
 for (const service of GUARDED_SERVICES) {
   test(`${service}: the contract says what the provider's document says, but where the deviation ledger accounts for it`, async ({

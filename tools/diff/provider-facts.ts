@@ -209,7 +209,29 @@ function only(doc: Json, operations: string[], view?: SuiteView): Json {
     }
     if (Object.keys(kept).some((k) => k !== 'parameters')) paths[route] = kept;
   }
-  return { ...doc, paths };
+  // Only the components those operations reach (the security schemes all): the diff then walks no other.
+  const reached = new Set<string>();
+  const walk = (node: Json) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObject(node))
+      for (const [k, v] of Object.entries<Json>(node)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) {
+          const name = v.slice('#/components/'.length);
+          if (reached.has(name)) continue;
+          reached.add(name);
+          const [section, ...rest] = name.split('/');
+          walk(doc.components?.[section]?.[rest.join('/')]);
+        } else walk(v);
+      }
+  };
+  walk(paths);
+  const components: Json = {};
+  for (const [section, entries] of Object.entries<Json>(doc.components ?? {}))
+    components[section] =
+      section === 'securitySchemes' || !isObject(entries)
+        ? entries
+        : Object.fromEntries(Object.entries<Json>(entries).filter(([name]) => reached.has(`${section}/${name}`)));
+  return { ...doc, paths, components };
 }
 
 /** What to write in the ledger for a change, or what to fix: the lines the guard prints. */
@@ -219,7 +241,7 @@ export function guardAdvice(service: string, changes: ChangeEntry[], stale: stri
   for (const c of changes) {
     lines.push(
       `${c.where}${c.operations.length > 1 ? ` (and ${c.operations.length - 1} more)` : ''}: [${c.class}] ${c.kind}: ${c.detail}`,
-      `  either make the contract say what the provider's document says (${c.component ?? c.operations[0] ?? 'the operation'}),`,
+      `  either make the contract say there what the provider's document says${c.component ? ` (its ${c.component})` : ''},`,
       `  or, where the seed or a reference decision states otherwise, write in ${ledger}:`,
       `  - key: '${c.key.replace(/'/g, "''")}'`,
       '    source: \'<the seed section and sentence, a reference decision, "document inconsistent: ..." or "diff artefact: ..." with why>\'',
