@@ -168,11 +168,23 @@ const mentions = (rule: Rule, name: string) => {
   if (name.length <= 1) return false;
   let word = wordOf.get(name);
   if (!word) wordOf.set(name, (word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i')));
-  return word.test(`${rule.text} ${rule.cite}`);
+  return word.test(haystackOf(rule));
+};
+const haystacks = new WeakMap<Rule, string>();
+const haystackOf = (rule: Rule) => {
+  let text = haystacks.get(rule);
+  if (text === undefined) haystacks.set(rule, (text = `${rule.text} ${rule.cite}`));
+  return text;
 };
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
 // (`generated` alone is no sign: a report is generated, an id is generated; the cases are generated.)
-const isGeneric = (rule: Rule) => /the contract refuses|generated (cases|from (it|the contract))/i.test(rule.text);
+const generics = new WeakMap<Rule, boolean>();
+const isGeneric = (rule: Rule) => {
+  let generic = generics.get(rule);
+  if (generic === undefined)
+    generics.set(rule, (generic = /the contract refuses|generated (cases|from (it|the contract))/i.test(rule.text)));
+  return generic;
+};
 
 function describe(loc: Located, dir: Direction): { kind: string; detail: string } {
   const field = loc.field ? `\`${loc.field}\`` : loc.param ? `${loc.param.in} parameter \`${loc.param.name}\`` : 'the body';
@@ -224,6 +236,14 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
 
 export class Classifier {
   private readonly byId = new Map<string, SuiteOperation>();
+  /** The rules of each operation, listed once: a large diff judges thousands of changes. */
+  private readonly byOperation = new Map<string, Rule[]>();
+
+  private rulesOf(operationId: string): Rule[] {
+    if (!this.byOperation.size)
+      for (const r of this.view.rules) for (const id of r.operations) this.byOperation.set(id, [...(this.byOperation.get(id) ?? []), r]);
+    return this.byOperation.get(operationId) ?? [];
+  }
 
   constructor(
     readonly view: SuiteView,
@@ -255,7 +275,7 @@ export class Classifier {
         return { ...base, class: 'unchecked', kind: 'operation added', detail: "not in the suite's contract: no check calls it" };
       return { ...base, class: 'outside the suite', kind: loc.keyword, detail: '' };
     }
-    const opRules = this.view.rules.filter((r) => r.operations.includes(op.operationId));
+    const opRules = this.rulesOf(op.operationId);
     const ids = (rules: Rule[]) => [...new Set(rules.map((r) => r.id))];
     const names = [
       loc.field
