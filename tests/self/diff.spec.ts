@@ -14,6 +14,8 @@ import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
 import { documentIndex, type EditIndex } from '../../tools/diff/edits.js';
 import { actionLines } from '../../tools/diff/report.js';
+import { atoms } from '../../tools/diff/locate.js';
+import type { Diff } from 'api-smart-diff';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
 
@@ -309,4 +311,38 @@ test('npm run diff --from --to leaves the ledger out, saying so once; obsolete a
   expect(run.output).toMatch(/tightened\s+1\b/);
   expect(run.code).toBe(1);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a variant inserted before another of an anyOf is one variant added, not a $ref changed and a variant moved', () => {
+  // What the library lists for provider 1.42.0's Report (PaymentRiskInsightsReport inserted among the
+  // report kinds): the first member's $ref swapped, and the kind it held added whole at the end.
+  const at = ['components', 'schemas', 'Report', 'anyOf'];
+  const member = (ref: string) => ({ allOf: [{ $ref: `#/components/schemas/${ref}` }, { type: 'object' }] });
+  const listed = [
+    {
+      action: 'replace',
+      path: [...at, 0, 'allOf', 0, '$ref'],
+      before: '#/components/schemas/Balance',
+      after: '#/components/schemas/Risk',
+      type: 'breaking',
+    },
+    { action: 'add', path: [...at, 3], before: undefined, after: member('Balance'), type: 'non-breaking' },
+    { action: 'add', path: ['components', 'schemas', 'Report', 'required', 0], before: undefined, after: 'id', type: 'breaking' },
+  ] as unknown as Diff[];
+  expect(atoms(listed)).toEqual([
+    { action: 'add', path: [...at, 0], before: undefined, after: member('Risk'), type: 'breaking' },
+    listed[2],
+  ]);
+  // Taken out: the mirror image.
+  const removed = [
+    {
+      action: 'replace',
+      path: [...at, 0, 'allOf', 0, '$ref'],
+      before: '#/components/schemas/Risk',
+      after: '#/components/schemas/Balance',
+      type: 'breaking',
+    },
+    { action: 'remove', path: [...at, 3], before: member('Balance'), after: undefined, type: 'breaking' },
+  ] as unknown as Diff[];
+  expect(atoms(removed)).toEqual([{ action: 'remove', path: [...at, 0], before: member('Risk'), after: undefined, type: 'breaking' }]);
 });

@@ -207,11 +207,15 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
       return { kind: loc.action === 'add' ? 'field added' : loc.action === 'remove' ? 'field removed' : 'field changed', detail: field };
     case 'schema':
       return { kind: loc.action === 'add' ? 'schema added' : loc.action === 'remove' ? 'schema removed' : 'schema changed', detail: field };
-    case 'variant':
+    case 'variant': {
+      // The variant's schema by name, where it is one (a $ref, or an allOf over one).
+      const member = (loc.action === 'add' ? loc.after : loc.before) as Json;
+      const ref = [member, ...(Array.isArray(member?.allOf) ? member.allOf : [])].find((m: Json) => typeof m?.$ref === 'string')?.$ref;
       return {
         kind: loc.action === 'add' ? 'variant added' : loc.action === 'remove' ? 'variant removed' : 'variant changed',
-        detail: `${field} (anyOf/oneOf)`,
+        detail: `${field} (anyOf/oneOf)${ref ? `: ${String(ref).split('/').pop()}` : ''}`,
       };
+    }
     case 'default':
       return {
         kind: `default ${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'}`,
