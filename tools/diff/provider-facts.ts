@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Contract, Json } from '../../helpers/contract/contract.js';
 import { loadRules, rulesFile, type Rule } from '../../helpers/contract/rules.js';
-import type { SuiteView } from './classify.js';
+import { FAILING_CLASSES, type SuiteView } from './classify.js';
 import { asDocument, DocumentError, type DiffDocument } from './documents.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
@@ -149,9 +149,6 @@ export function writeFacts(file: string, facts: ProviderFacts): void {
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 1)}\n`);
 }
 
-/** The classes of a change the guard fails on: the diff's changes to act on. */
-export const GUARDED = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'] as const;
-
 export interface GuardOutcome {
   result: DiffResult;
   /** Changes to act on that no ledger entry accounts for. */
@@ -185,7 +182,8 @@ export function providerGuard(
   const outcome = applyLedger(result, ledger, ledgerPath, new Set(view.rules.map((r: Rule) => r.id)));
   return {
     result,
-    unaccounted: result.changes.filter((c) => (GUARDED as readonly string[]).includes(c.class)),
+    // The classes `npm run diff` exits 1 on: the changes to act on.
+    unaccounted: result.changes.filter((c) => FAILING_CLASSES.includes(c.class)),
     stale: options.operations ? [] : outcome.stale,
   };
 }
