@@ -4,7 +4,10 @@
 // (tools/diff/classify.ts), the changes the service's deviation ledger names taken out
 // (schemas/<service>/deviations.yaml, tools/diff/ledger.ts). Writes reports/diff-<service>.{md,json};
 // prints the counts per class, then every change to act on grouped by operation with what to edit.
-// Exit code: 1 when a change is a false-alarm risk or unchecked, 0 otherwise, 2 on bad input.
+// With --from (two published documents) the ledger, which records our contract against the
+// provider's document, is left out unless --ledger names one.
+// Exit code: 1 when a change is to act on (false-alarm risk, unchecked, obsolete, tightened), 0
+// otherwise, 2 on bad input.
 import fs from 'node:fs';
 import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';
@@ -44,7 +47,9 @@ export const main: CommandMain = async (argv, io) => {
   // A bad ledger is refused before anything else runs.
   const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service);
   if (typeof args.ledger === 'string' && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);
-  const ledger = readLedger(ledgerPath);
+  // The ledger accounts for our contract against the provider's document: it does not apply between two published documents.
+  const ledgerApplies = typeof args.from !== 'string' || typeof args.ledger === 'string';
+  const ledger = ledgerApplies ? readLedger(ledgerPath) : undefined;
   // The given documents are read first: a file that is missing or not OpenAPI is refused without
   // starting a listing (a child Playwright process loading every spec of the service) for nothing.
   const to = readDocumentFile(args.to);
@@ -68,7 +73,11 @@ export const main: CommandMain = async (argv, io) => {
   const report = writeDiffReport(configOf(io.env).reportsDir, result);
   io.out(summaryLines(result).join('\n'));
   if (result.ledger) io.out(ledgerLines(result).join('\n'));
-  io.out(actionLines(result, editIndex(service)).join('\n'));
+  else if (!ledgerApplies && fs.existsSync(ledgerPath))
+    io.out(
+      `Deviation ledger ${path.relative(process.cwd(), ledgerPath)}: not applied (it records our contract against the provider's document; --from compares two published documents; --ledger applies one)`,
+    );
+  io.out(actionLines(result, editIndex(service, undefined, contract.document)).join('\n'));
   if (result.checksNote) io.out(`\nChecks not named under the rules: ${result.checksNote}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const source = listed

@@ -1,8 +1,10 @@
 // Covers: tools/diff (npm run diff): small contract pairs made for the purpose, each with one
 // change, classified from the suite's point of view (a status added, a required field relaxed, a
 // limit tightened, an operation added, an enum value removed, an enum value added, a status a check
-// expects removed, an operation removed); the same change seen at two operations and under its
-// component merged into one; descriptions counted, not listed; bad input answered in one line.
+// expects removed, an operation removed, an enum dropped inline or through a shared schema, a
+// request member dropped); the same change seen at two operations and under its component merged
+// into one; descriptions counted, not listed; the edit of a shared component proposed per operation;
+// --from/--to without the ledger; obsolete and tightened exit 1; bad input answered in one line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,10 @@ import { expect, runCommand, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
+import { documentIndex, type EditIndex } from '../../tools/diff/edits.js';
+import { actionLines } from '../../tools/diff/report.js';
+import { atoms } from '../../tools/diff/locate.js';
+import type { Diff } from 'api-smart-diff';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
 
@@ -219,3 +225,124 @@ for (const [args, message] of [
     expect(output).toContain(message);
   });
 }
+
+test('an enum dropped inline and one dropped through a shared schema are classed alike: enum removed, a false-alarm risk', () => {
+  const before = widgets();
+  before.components.schemas.Widget.properties.size = { type: 'string', enum: ['s', 'm', 'l'] };
+  const after = structuredClone(before);
+  // Inline: the newer document names the member's schema, an open string (its prose lists values).
+  after.components.schemas.Size = { type: 'string', description: 'Sizes s, m or l may be returned.' };
+  after.components.schemas.Widget.properties.size = { $ref: '#/components/schemas/Size' };
+  // Shared: the component Colour loses its enum.
+  delete after.components.schemas.Colour.enum;
+  const r = diffForSuite(asDocument(before, 'before'), asDocument(after, 'after'), view);
+  const enums = r.changes.filter((c) => /enum/.test(c.kind)).map((c) => ({ class: c.class, kind: c.kind, key: c.key }));
+  expect(enums).toEqual([
+    { class: 'false-alarm risk', kind: 'enum removed', key: 'schemas/Colour enum | enum removed' },
+    { class: 'false-alarm risk', kind: 'enum removed', key: 'schemas/Widget size.enum | enum removed' },
+  ]);
+});
+
+/** An edit index of a made-up contract: every operation in `paths.yaml`, what uses each component. */
+const indexOf = (doc: Json): EditIndex => ({
+  components: new Map(Object.keys(doc.components.schemas).map((n) => [`schemas/${n}`, 'components.yaml'])),
+  operations: new Map(view.operations.map((o) => [o.operationId, 'paths.yaml'])),
+  rules: new Map(),
+  ...documentIndex(doc),
+});
+
+test('a status removed at one operation, its entry a $ref to a shared response: the edit is at that operation, the component stays', () => {
+  const before = widgets();
+  before.components.responses = { NotFound: { description: 'no such widget' } };
+  before.paths['/widgets/{id}'].get.responses['404'] = { $ref: '#/components/responses/NotFound' };
+  before.paths['/widgets'].post.responses['404'] = { $ref: '#/components/responses/NotFound' };
+  const after = structuredClone(before);
+  delete after.paths['/widgets/{id}'].get.responses['404'];
+  const r = diffForSuite(asDocument(before, 'ours'), asDocument(after, 'provider'), view);
+  const lines = actionLines(r, indexOf(before)).join('\n');
+  expect(lines).toContain(
+    'edit: paths.yaml, at getWidget: remove response 404 — there only: it is a $ref to responses/NotFound, which 1 other operation keeps (createWidget); leave the component as it is',
+  );
+});
+
+test('a change of a shared schema seen at some of its operations names the others and proposes a schema of their own', () => {
+  const before = widgets();
+  const after = structuredClone(before);
+  // The newer document gives the read its own schema, with a bound the shared Widget lacks.
+  after.components.schemas.WidgetRead = structuredClone(after.components.schemas.Widget);
+  after.components.schemas.WidgetRead.properties.name.maxLength = 10;
+  after.paths['/widgets/{id}'].get.responses['200'].content['application/json'].schema.$ref = '#/components/schemas/WidgetRead';
+  const r = diffForSuite(asDocument(before, 'ours'), asDocument(after, 'provider'), view);
+  const limit = r.changes.find((c) => c.kind === 'limit added');
+  expect(limit).toMatchObject({ operations: ['getWidget'], fromComponent: 'schemas/Widget' });
+  const lines = actionLines(r, indexOf(before)).join('\n');
+  expect(lines).toContain(
+    'schemas/Widget is shared: editing it changes 1 other operation too (createWidget); to change only getWidget, give it a schema of its own in paths.yaml (schemas/Widget copied, with the edit) and leave schemas/Widget as it is',
+  );
+});
+
+test('a request member the newer document drops is followed into the generated refusals that test its type', () => {
+  const before = widgets();
+  before.components.schemas.NewWidget.properties.fragile = { type: 'boolean' };
+  const after = structuredClone(before);
+  delete after.components.schemas.NewWidget.properties.fragile;
+  const r = diffForSuite(asDocument(before, 'before'), asDocument(after, 'after'), view);
+  expect(acted(r)).toEqual([{ class: 'obsolete', kind: 'field removed', rules: ['W-NEGATIVE'] }]);
+  expect(r.changes[0].detail).toContain('the generated refusals still test its type');
+});
+
+test('npm run diff --from --to leaves the ledger out, saying so once; obsolete and tightened changes exit 1', async ({
+  contracts,
+}, testInfo) => {
+  const contract = await contracts('card-enrollment');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-from-'));
+  const from = path.join(dir, 'from.json');
+  const to = path.join(dir, 'to.json');
+  fs.writeFileSync(from, JSON.stringify(contract.document));
+  const tighter = structuredClone(contract.document);
+  tighter.components.schemas.Consumer.properties.firstName.maxLength = 20;
+  fs.writeFileSync(to, JSON.stringify(tighter));
+  const { main } = await import('../../scripts/diff.js');
+  const run = await runInProcess(main, ['--service', 'card-enrollment', '--from', from, '--to', to, '--rules-only']);
+  await testInfo.attach('output', { body: run.output, contentType: 'text/plain' });
+  expect(run.output.match(/Deviation ledger/g)).toHaveLength(1);
+  expect(run.output).toContain('not applied');
+  expect(run.output).not.toContain('stale');
+  expect(run.output).toMatch(/tightened\s+1\b/);
+  expect(run.code).toBe(1);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a variant inserted before another of an anyOf is one variant added, not a $ref changed and a variant moved', () => {
+  // What the library lists for provider 1.42.0's Report (PaymentRiskInsightsReport inserted among the
+  // report kinds): the first member's $ref swapped, and the kind it held added whole at the end.
+  const at = ['components', 'schemas', 'Report', 'anyOf'];
+  const member = (ref: string) => ({ allOf: [{ $ref: `#/components/schemas/${ref}` }, { type: 'object' }] });
+  const listed = [
+    {
+      action: 'replace',
+      path: [...at, 0, 'allOf', 0, '$ref'],
+      before: '#/components/schemas/Balance',
+      after: '#/components/schemas/Risk',
+      type: 'breaking',
+    },
+    { action: 'add', path: [...at, 3], before: undefined, after: member('Balance'), type: 'non-breaking' },
+    { action: 'add', path: ['components', 'schemas', 'Report', 'required', 0], before: undefined, after: 'id', type: 'breaking' },
+  ] as unknown as Diff[];
+  expect(atoms(listed)).toEqual([
+    { action: 'add', path: [...at, 0], before: undefined, after: member('Risk'), type: 'breaking' },
+    listed[2],
+  ]);
+  // Taken out: the mirror image.
+  const removed = [
+    {
+      action: 'replace',
+      path: [...at, 0, 'allOf', 0, '$ref'],
+      before: '#/components/schemas/Risk',
+      after: '#/components/schemas/Balance',
+      type: 'breaking',
+    },
+    { action: 'remove', path: [...at, 3], before: member('Balance'), after: undefined, type: 'breaking' },
+  ] as unknown as Diff[];
+  expect(atoms(removed)).toEqual([{ action: 'remove', path: [...at, 0], before: member('Risk'), after: undefined, type: 'breaking' }]);
+});

@@ -15,8 +15,12 @@ import type { Json } from '../../helpers/contract/contract.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
-/** Classes that fail `npm run diff` (exit 1): the suite would give a wrong verdict on the new version. */
-export const FAILING_CLASSES: readonly DiffClass[] = ['false-alarm risk', 'unchecked'];
+/**
+ * Classes that fail `npm run diff` (exit 1): the changes to act on. A false-alarm risk or an
+ * unchecked change gives a wrong verdict on the new version; an obsolete or tightened one leaves a
+ * check of what the new version no longer has, or laxer than it.
+ */
+export const FAILING_CLASSES: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
 
 export const CLASS_MEANING: Record<DiffClass, string> = {
   'false-alarm risk': 'a check stricter than the new contract: it fails a target that keeps the new contract',
@@ -121,6 +125,25 @@ export function direction(keyword: string, action: Located['action'], before: un
   return 'neutral';
 }
 
+/**
+ * Whether a schema restricts its values to a list: its own enum, or one of its allOf members'. An
+ * empty enum is no list: the diff library leaves one behind in a schema it walked (a property
+ * whose inline enum the other document lacks, its $ref turned into an allOf), and a document's
+ * enum has at least one value.
+ */
+function enumerated(doc: Json, schema: Json, depth = 0): boolean {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 10) return false;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return true;
+  return Array.isArray(s.allOf) && s.allOf.some((m: Json) => enumerated(doc, m, depth + 1));
+}
+
+/** A schema that asserts a type: the generated refusals send a value of another type. */
+function typed(doc: Json, schema: Json): boolean {
+  const s = deref(doc, schema);
+  return !!s && typeof s === 'object' && s.type !== undefined;
+}
+
 /** A schema that asserts something beyond its type: a new field rule when it appears. */
 function constrained(doc: Json, schema: Json): boolean {
   const s = deref(doc, schema);
@@ -139,10 +162,29 @@ const KINDS: Record<string, RuleKind[]> = {
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mentions = (rule: Rule, name: string) =>
-  name.length > 1 && new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i').test(`${rule.text} ${rule.cite}`);
+// Compiled once per name: a large diff asks about the same few names thousands of times.
+const wordOf = new Map<string, RegExp>();
+const mentions = (rule: Rule, name: string) => {
+  if (name.length <= 1) return false;
+  let word = wordOf.get(name);
+  if (!word) wordOf.set(name, (word = new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(name)}([^A-Za-z0-9_]|$)`, 'i')));
+  return word.test(haystackOf(rule));
+};
+const haystacks = new WeakMap<Rule, string>();
+const haystackOf = (rule: Rule) => {
+  let text = haystacks.get(rule);
+  if (text === undefined) haystacks.set(rule, (text = `${rule.text} ${rule.cite}`));
+  return text;
+};
 /** The generated refusals: a rule checked on every request the contract refuses (FD-NEGATIVE, IN-ERR-CONTRACT). */
-const isGeneric = (rule: Rule) => /generated|the contract refuses/i.test(rule.text);
+// (`generated` alone is no sign: a report is generated, an id is generated; the cases are generated.)
+const generics = new WeakMap<Rule, boolean>();
+const isGeneric = (rule: Rule) => {
+  let generic = generics.get(rule);
+  if (generic === undefined)
+    generics.set(rule, (generic = /the contract refuses|generated (cases|from (it|the contract))/i.test(rule.text)));
+  return generic;
+};
 
 function describe(loc: Located, dir: Direction): { kind: string; detail: string } {
   const field = loc.field ? `\`${loc.field}\`` : loc.param ? `${loc.param.in} parameter \`${loc.param.name}\`` : 'the body';
@@ -165,11 +207,15 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
       return { kind: loc.action === 'add' ? 'field added' : loc.action === 'remove' ? 'field removed' : 'field changed', detail: field };
     case 'schema':
       return { kind: loc.action === 'add' ? 'schema added' : loc.action === 'remove' ? 'schema removed' : 'schema changed', detail: field };
-    case 'variant':
+    case 'variant': {
+      // The variant's schema by name, where it is one (a $ref, or an allOf over one).
+      const member = (loc.action === 'add' ? loc.after : loc.before) as Json;
+      const ref = [member, ...(Array.isArray(member?.allOf) ? member.allOf : [])].find((m: Json) => typeof m?.$ref === 'string')?.$ref;
       return {
         kind: loc.action === 'add' ? 'variant added' : loc.action === 'remove' ? 'variant removed' : 'variant changed',
-        detail: `${field} (anyOf/oneOf)`,
+        detail: `${field} (anyOf/oneOf)${ref ? `: ${String(ref).split('/').pop()}` : ''}`,
       };
+    }
     case 'default':
       return {
         kind: `default ${loc.action === 'add' ? 'added' : loc.action === 'remove' ? 'removed' : 'changed'}`,
@@ -194,6 +240,14 @@ function describe(loc: Located, dir: Direction): { kind: string; detail: string 
 
 export class Classifier {
   private readonly byId = new Map<string, SuiteOperation>();
+  /** The rules of each operation, listed once: a large diff judges thousands of changes. */
+  private readonly byOperation = new Map<string, Rule[]>();
+
+  private rulesOf(operationId: string): Rule[] {
+    if (!this.byOperation.size)
+      for (const r of this.view.rules) for (const id of r.operations) this.byOperation.set(id, [...(this.byOperation.get(id) ?? []), r]);
+    return this.byOperation.get(operationId) ?? [];
+  }
 
   constructor(
     readonly view: SuiteView,
@@ -225,7 +279,7 @@ export class Classifier {
         return { ...base, class: 'unchecked', kind: 'operation added', detail: "not in the suite's contract: no check calls it" };
       return { ...base, class: 'outside the suite', kind: loc.keyword, detail: '' };
     }
-    const opRules = this.view.rules.filter((r) => r.operations.includes(op.operationId));
+    const opRules = this.rulesOf(op.operationId);
     const ids = (rules: Rule[]) => [...new Set(rules.map((r) => r.id))];
     const names = [
       loc.field
@@ -374,7 +428,7 @@ export class Classifier {
     // The library lists an enum added or dropped whole as its values: the other side tells.
     if (loc.keyword === 'enum' && typeof loc.path[loc.path.length - 1] === 'number' && dir !== 'change') {
       const other = loc.action === 'add' ? this.before : this.after;
-      if (!Array.isArray(trace(other.doc, loc.path.slice(0, -2)).node?.enum)) dir = loc.action === 'add' ? 'tighten' : 'relax';
+      if (!enumerated(other.doc, trace(other.doc, loc.path.slice(0, -2)).node)) dir = loc.action === 'add' ? 'tighten' : 'relax';
     }
     const { kind, detail } = describe(loc, dir);
     const builtIn = loc.side === 'response' ? ['responseSchemaConformance'] : [];
@@ -394,8 +448,10 @@ export class Classifier {
       case 'remove': {
         const rules = named();
         if (rules.length) return judged('obsolete', kind, detail, [...rules, ...generic]);
-        if (loc.side === 'request' && constrained(this.before.doc, loc.before))
-          return judged('obsolete', kind, `${detail}: the generated refusals still test its constraints`, generic);
+        // The generated refusals send a request member of the wrong type, out of its bounds, off its
+        // pattern: a member the new document drops is still tested by them (excludeEmpInfo, a boolean).
+        if (loc.side === 'request' && (constrained(this.before.doc, loc.before) || typed(this.before.doc, loc.before)))
+          return judged('obsolete', kind, `${detail}: the generated refusals still test its type and constraints`, generic);
         return judged('no check affected', kind, detail);
       }
       default:

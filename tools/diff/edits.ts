@@ -4,6 +4,7 @@
 // of the checks citing those rules. Found by reading the files' text, not by bundling.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Json } from '../../helpers/contract/contract.js';
 import { rulesParts } from '../../helpers/contract/rules.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -15,6 +16,86 @@ export interface EditIndex {
   operations: Map<string, string>;
   /** rule id -> the catalogue file listing it. */
   rules: Map<string, string>;
+  /**
+   * `schemas/Name`, `responses/Name`... -> the operations of our contract that reach it (through
+   * any chain of $refs): who else an edit of a shared component changes (componentUsers).
+   */
+  users?: Map<string, Set<string>>;
+  /** operationId -> the operation as our contract writes it (its responses and parameters, $refs unresolved). */
+  operationNodes?: Map<string, Json>;
+  /** Our contract, bundled. */
+  document?: Json;
+}
+
+/** The component an operation's own entry (`response 404`, `query parameter limit`) points at in our contract, if it is a $ref. */
+export function entryComponent(index: EditIndex, operationId: string, place: string): string | undefined {
+  const op = index.operationNodes?.get(operationId);
+  if (!op) return undefined;
+  const ref = (node: Json): string | undefined =>
+    typeof node?.$ref === 'string' && node.$ref.startsWith('#/components/') ? node.$ref.slice('#/components/'.length) : undefined;
+  const status = /^response (\S+)/.exec(place)?.[1];
+  if (status) return ref(op.responses?.[status]);
+  const param = /^(\S+) parameter (\S+)/.exec(place);
+  if (!param) return undefined;
+  return (op.parameters ?? []).map(ref).find((name: string | undefined) => {
+    const node = name?.startsWith('parameters/') ? index.document?.components?.parameters?.[name.slice('parameters/'.length)] : undefined;
+    return node?.in === param[1] && node?.name === param[2];
+  });
+}
+
+/** What an edit index knows of our contract's document itself: who uses each component, each operation. */
+export function documentIndex(doc: Json): Pick<EditIndex, 'users' | 'operationNodes' | 'document'> {
+  return { users: componentUsers(doc), operationNodes: operationNodes(doc), document: doc };
+}
+
+/** Each operation of a document by its operationId. */
+function operationNodes(doc: Json): Map<string, Json> {
+  const out = new Map<string, Json>();
+  for (const item of Object.values<Json>(doc.paths ?? {}))
+    for (const [method, op] of Object.entries<Json>(item ?? {}))
+      if (method !== 'parameters' && typeof op?.operationId === 'string') out.set(op.operationId, op);
+  return out;
+}
+
+/** Which operations of a document reach each component, through any chain of $refs. */
+export function componentUsers(doc: Json): Map<string, Set<string>> {
+  const reach = new Map<string, Set<string>>();
+  const refsOf = new Map<string, string[]>();
+  const refs = (node: Json, out: Set<string>) => {
+    if (Array.isArray(node)) for (const n of node) refs(n, out);
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries<Json>(node)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/')) out.add(v.slice('#/components/'.length));
+        else refs(v, out);
+      }
+  };
+  const direct = (name: string): string[] => {
+    if (!refsOf.has(name)) {
+      const [section, ...rest] = name.split('/');
+      const found = new Set<string>();
+      refs(doc.components?.[section]?.[rest.join('/')], found);
+      refsOf.set(name, [...found]);
+    }
+    return refsOf.get(name)!;
+  };
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
+    for (const [method, op] of Object.entries<Json>(item)) {
+      if (method === 'parameters' || !op || typeof op !== 'object' || typeof op.operationId !== 'string') continue;
+      const seen = new Set<string>();
+      const todo = new Set<string>();
+      refs(op, todo);
+      refs(item.parameters, todo);
+      for (const name of todo) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (!reach.has(name)) reach.set(name, new Set());
+        reach.get(name)!.add(op.operationId);
+        for (const next of direct(name)) todo.add(next);
+      }
+    }
+  }
+  return reach;
 }
 
 const SECTIONS = new Set(['schemas', 'parameters', 'responses', 'headers', 'requestBodies', 'securitySchemes']);
@@ -26,8 +107,13 @@ function yamlFiles(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? yamlFiles(path.join(dir, e.name)) : e.name.endsWith('.yaml') ? [path.join(dir, e.name)] : []));
 }
 
-export function editIndex(service: string, root = ROOT): EditIndex {
-  const index: EditIndex = { components: new Map(), operations: new Map(), rules: new Map() };
+export function editIndex(service: string, root = ROOT, contract?: Json): EditIndex {
+  const index: EditIndex = {
+    components: new Map(),
+    operations: new Map(),
+    rules: new Map(),
+    ...(contract ? documentIndex(contract) : {}),
+  };
   const folder = path.join(root, 'schemas', service);
   const rel = (f: string) => path.relative(root, f);
   const catalogue = new Set(rulesParts(service).map((f) => path.resolve(f)));

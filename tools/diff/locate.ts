@@ -146,7 +146,7 @@ export function atoms(diffs: Diff[]): Diff[] {
   for (const d of out)
     if (d.action === 'add' || d.action === 'remove') balance.set(key(d), (balance.get(key(d)) ?? 0) + (d.action === 'add' ? 1 : -1));
   const spent = new Map<string, number>();
-  return out.filter((d) => {
+  const kept = out.filter((d) => {
     if (d.action !== 'add' && d.action !== 'remove') return true;
     const k = key(d);
     const net = balance.get(k)!;
@@ -156,6 +156,59 @@ export function atoms(diffs: Diff[]): Diff[] {
     spent.set(k, used + 1);
     return used < Math.abs(net);
   });
+  return insertedVariants(insertedVariants(kept, 'add'), 'remove');
+}
+
+const VARIANTS = new Set(['anyOf', 'oneOf']);
+const valueAt = (node: unknown, path: (string | number)[]): unknown =>
+  path.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string | number, unknown>)[k] : undefined), node);
+const samePath = (a: (string | number)[], b: (string | number)[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+/**
+ * A variant inserted into an anyOf/oneOf before others (`grown` add), or taken out from before
+ * others (`remove`): the library compares the members index by index, so it reports the member at
+ * that index with another $ref (a remove and an add of `.../anyOf/0/allOf/0/$ref`) and the last
+ * member added (or removed) whole, the one holding the $ref that only moved. One change: the
+ * variant of the new $ref added (or of the old one removed) at its index. (One variant at a time: a
+ * longer shift, every member another $ref, is left as the library gives it.)
+ */
+function insertedVariants(list: Diff[], grown: 'add' | 'remove'): Diff[] {
+  const shrunk = grown === 'add' ? 'remove' : 'add';
+  const drop = new Set<Diff>();
+  const replace = new Map<Diff, Diff>();
+  for (const moved of list) {
+    // `moved` is the $ref of the member that only changed place; `gone` the $ref that is new (or gone).
+    if (moved.action !== shrunk || moved.path[moved.path.length - 1] !== '$ref' || drop.has(moved)) continue;
+    let at = -1;
+    for (let j = moved.path.length - 1; j > 0 && at < 0; j--)
+      if (typeof moved.path[j] === 'number' && VARIANTS.has(String(moved.path[j - 1]))) at = j;
+    if (at < 0) continue;
+    const rest = moved.path.slice(at + 1);
+    const other = list.find((d) => d.action === grown && d !== moved && samePath(d.path, moved.path) && !drop.has(d));
+    const value = grown === 'add' ? moved.before : moved.after;
+    const whole = list.find(
+      (d) =>
+        d.action === grown &&
+        d.path.length === at + 1 &&
+        typeof d.path[at] === 'number' &&
+        samePath(d.path.slice(0, at), moved.path.slice(0, at)) &&
+        valueAt(grown === 'add' ? d.after : d.before, rest) === value &&
+        !drop.has(d),
+    );
+    if (!other || !whole) continue;
+    drop.add(moved);
+    drop.add(whole);
+    const member = structuredClone(grown === 'add' ? whole.after : whole.before) as Record<string | number, unknown>;
+    const parent = valueAt(member, rest.slice(0, -1)) as Record<string, unknown> | undefined;
+    if (parent) parent.$ref = grown === 'add' ? other.after : other.before;
+    replace.set(other, {
+      ...other,
+      path: moved.path.slice(0, at + 1),
+      before: grown === 'add' ? undefined : member,
+      after: grown === 'add' ? member : undefined,
+    });
+  }
+  return list.filter((d) => !drop.has(d)).map((d) => replace.get(d) ?? d);
 }
 
 export function locate(d: Diff, before: Normalized, after: Normalized): Located {

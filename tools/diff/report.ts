@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLASS_MEANING, CLASSES, type DiffClass } from './classify.js';
-import type { EditIndex } from './edits.js';
+import { entryComponent, type EditIndex } from './edits.js';
 import type { ChangeEntry, DiffResult } from './suite-diff.js';
 
 const LISTED: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
@@ -33,6 +33,53 @@ export function contractFileOf(c: ChangeEntry, index: EditIndex): string | undef
   return (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
 }
 
+// Changes of an operation's own entries (a status, a media type, a parameter, the body, a response
+// header): the edit is at the operation, even where the entry is a $ref to a shared component.
+const OPERATION_LEVEL =
+  /^(status|media type|request media type|parameter|required parameter|optional parameter|request body|body|header|required response header|optional response header|response header) /;
+
+const list = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ? ` and ${ops.length - 6} more` : ''}`;
+
+/**
+ * What to edit for a change: the contract file and component, or, where the component is shared with
+ * operations the change does not touch, the edit that changes only the operations it does touch.
+ */
+export function editLines(c: ChangeEntry, index: EditIndex): string[] {
+  const file = contractFileOf(c, index);
+  const opFiles = [...new Set(c.operations.map((op) => index.operations.get(op)).filter(Boolean))].join(', ') || 'the contract';
+  const others = (component: string | undefined) => {
+    const users = component ? index.users?.get(component) : undefined;
+    return users ? [...users].filter((op) => !c.operations.includes(op)).sort() : [];
+  };
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (OPERATION_LEVEL.test(c.kind)) {
+    // A status removed at ModifyCustomer: drop its 404 there, not the shared 404 response every operation keeps.
+    const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '') || c.detail;
+    const verb = /removed$/.test(c.kind)
+      ? 'remove'
+      : /no longer required$/.test(c.kind)
+        ? 'make optional'
+        : /added$/.test(c.kind)
+          ? 'add'
+          : 'change';
+    const ours = c.operations.map((op) => entryComponent(index, op, place)).find(Boolean);
+    const rest = others(ours);
+    const shared = ours
+      ? ` — there only: it is a $ref to ${ours}, which ${rest.length ? `${plural(rest.length, 'other operation keeps', 'other operations keep')} (${list(rest)})` : 'stays'}; leave the component as it is`
+      : '';
+    return [`      edit: ${opFiles}, at ${list(c.operations)}: ${verb} ${place}${shared}`, `      then: ${EDIT[c.class]}`];
+  }
+  const head = `      edit: ${file ?? 'the contract'}${c.component ? ` (${c.component})` : ''} — ${EDIT[c.class]}`;
+  // Ours: the component of our contract that an edit would change.
+  const ours = c.fromComponent && index.users?.has(c.fromComponent) ? c.fromComponent : c.component;
+  const rest = others(ours);
+  if (!rest.length) return [head];
+  return [
+    head,
+    `      ${ours} is shared: editing it changes ${plural(rest.length, 'other operation', 'other operations')} too (${list(rest)}); to change only ${list(c.operations)}, give ${c.operations.length === 1 ? 'it a schema of its' : 'them a schema of their'} own in ${opFiles} (${ours} copied, with the edit) and leave ${ours} as it is`,
+  ];
+}
+
 /**
  * Every change to act on (false-alarm risk, unchecked, obsolete, tightened), grouped by the
  * operation it was first seen at, each with its key (for the deviation ledger) and what to edit:
@@ -58,8 +105,7 @@ export function actionLines(r: DiffResult, index: EditIndex): string[] {
       if (others.length)
         lines.push(`      also at: ${others.slice(0, 6).join(', ')}${others.length > 6 ? ` and ${others.length - 6} more` : ''}`);
       lines.push(`      key: ${c.key}`);
-      const file = contractFileOf(c, index);
-      lines.push(`      edit: ${file ?? 'the contract'}${c.component ? ` (${c.component})` : ''} — ${EDIT[c.class]}`);
+      lines.push(...editLines(c, index));
       // The rules, one line per catalogue file, each with the checks citing it (count and spec files).
       const byFile = new Map<string, string[]>();
       for (const rule of c.rules) {

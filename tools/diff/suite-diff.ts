@@ -9,6 +9,7 @@ import type { CheckRef } from './checks.js';
 import { structuralDiff } from './compare.js';
 import type { DiffDocument } from './documents.js';
 import { atoms, locate, type Located } from './locate.js';
+import { trace } from './normalize.js';
 
 export interface RuleRef {
   id: string;
@@ -39,6 +40,12 @@ export interface ChangeEntry {
   builtIn: string[];
   /** The component the change lies in, when the library also listed it there (merged). */
   component?: string;
+  /**
+   * The component of the compared-from document (our contract, with --to alone) that holds the
+   * changed place, when it is another than `component` (a keyword the new document adds to a
+   * schema it names otherwise): what an edit of ours would change.
+   */
+  fromComponent?: string;
   /** The library's own readings (a client's: breaking, non-breaking...), and how many of its changes were merged here. */
   library: string[];
   merged: number;
@@ -188,6 +195,9 @@ export function diffForSuite(from: DiffDocument, to: DiffDocument, view: SuiteVi
       merged: 1,
       ...(loc.origin ? { component: loc.origin } : {}),
     };
+    // The schema holding the changed keyword, in the compared-from document.
+    const held = loc.side && loc.action === 'add' ? trace(structural.before.doc, loc.path.slice(0, -1)).origin : undefined;
+    if (held && held !== loc.origin) entry.fromComponent = held;
     groups.set(key, entry);
     if (!identities.has(loc.identity)) identities.set(loc.identity, entry);
   }

@@ -1,0 +1,42 @@
+// `npm run provider-facts -- --service <name> --from <provider document>`: writes
+// schemas/<service>/provider-facts.json, the facts of the provider's published document of the
+// version our contract follows (tools/diff/provider-facts.ts: operations, statuses, media types,
+// parameters, per schema members, types, required, enums, bounds, patterns, formats; none of its
+// prose or examples), with the document's version and the sha256 of its bytes. The document itself
+// is read from the path given and never stored here. `npm test` then holds the contract to the facts
+// (tests/self/provider-facts.spec.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { readDocumentFile } from '../tools/diff/documents.js';
+import { factsFile, factsOf, writeFacts } from '../tools/diff/provider-facts.js';
+import { SERVICES } from '../helpers/contract/services.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+
+const USAGE = 'npm run provider-facts -- --service <name> --from <provider document> [--out <file>]';
+
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { service: 'value', from: 'value', out: 'value', help: 'flag' }, USAGE);
+  if (args.help) {
+    io.out(`Usage: ${USAGE}\n--out defaults to schemas/<service>/provider-facts.json.`);
+    return 0;
+  }
+  if (typeof args.service !== 'string' || typeof args.from !== 'string')
+    throw new UsageError(`--service and --from are required. Usage: ${USAGE}`);
+  if (!SERVICES.some((s) => s.name === args.service))
+    throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  const document = readDocumentFile(args.from);
+  const facts = factsOf(args.service, document.doc, fs.readFileSync(args.from), args.from);
+  const out = typeof args.out === 'string' ? path.resolve(args.out) : factsFile(args.service);
+  writeFacts(out, facts);
+  const d = facts.document;
+  const operations = Object.values<Record<string, unknown>>(d.paths).reduce(
+    (n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length,
+    0,
+  );
+  io.out(
+    `${path.relative(process.cwd(), out)}: facts of ${document.label} (version ${facts.source.version}, sha256 ${facts.source.sha256.slice(0, 16)}...): ${operations} operations, ${Object.keys(d.components?.schemas ?? {}).length} schemas; ${fs.statSync(out).size} bytes`,
+  );
+  return 0;
+};
+
+runMain(import.meta.url, main);

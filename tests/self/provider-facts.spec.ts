@@ -1,0 +1,166 @@
+// Covers: the provider guard (tools/diff/provider-facts.ts). Each service whose provider publishes a
+// machine-readable document keeps its facts in schemas/<service>/provider-facts.json (written by
+// `npm run provider-facts`); the contract must say what they say, but where the deviation ledger
+// (schemas/<service>/deviations.yaml) accounts for the difference, and no ledger entry may be stale.
+// Seeded edits of the contract (an enum closed, a required member added, a status dropped) fail the
+// guard, naming the place and the ledger entry to write; the facts hold none of the provider's
+// prose and a hand edit of them is refused.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '../../fixtures/self.js';
+import { runInProcess } from './commands.known.js';
+import { factsFile, factsOf, guardAdvice, guardService, readFacts } from '../../tools/diff/provider-facts.js';
+import { SERVICES } from '../../helpers/contract/services.js';
+
+type Json = any;
+
+/** Every service with provider facts (card enrollment has none: docs/diff-and-drift.md, "Provider guard"). */
+const GUARDED_SERVICES = SERVICES.map((s) => s.name).filter((name) => fs.existsSync(factsFile(name)));
+
+test('financial data and installments keep the facts of the provider document their contract follows', () => {
+  expect(GUARDED_SERVICES).toEqual(expect.arrayContaining(['financial-data', 'installments']));
+  expect(readFacts('financial-data')?.source).toMatchObject({ version: '1.35.0' });
+  expect(readFacts('installments')?.source).toMatchObject({ version: '2.0.0' });
+});
+
+for (const service of GUARDED_SERVICES) {
+  test(`${service}: the contract says what the provider's document says, but where the deviation ledger accounts for it`, async ({
+    contracts,
+  }, testInfo) => {
+    const contract = await contracts(service);
+    const guard = guardService(service, contract);
+    expect(
+      guard,
+      `schemas/${service}/provider-facts.json is missing: npm run provider-facts -- --service ${service} --from <document>`,
+    ).toBeDefined();
+    const advice = guardAdvice(service, guard!.unaccounted, guard!.stale);
+    if (advice) await testInfo.attach('what to do', { body: advice, contentType: 'text/plain' });
+    expect(guard!.unaccounted.length + guard!.stale.length, advice).toBe(0);
+    // The facts cover the whole document: every operation of ours is one of the provider's.
+    expect(guard!.result.counts['outside the suite']).toBe(0);
+  });
+}
+
+/** The financial data contract with one edit, guarded on the operations it touches. */
+async function seeded(
+  contracts: (s: string) => Promise<any>,
+  operations: string[],
+  edit: (doc: Json) => void,
+): Promise<{ keys: string[]; advice: string }> {
+  const contract = await contracts('financial-data');
+  const document = structuredClone(contract.document);
+  edit(document);
+  const guard = guardService('financial-data', contract, { document, operations })!;
+  return { keys: guard.unaccounted.map((c) => `${c.class}: ${c.key}`), advice: guardAdvice('financial-data', guard.unaccounted, []) };
+}
+
+test('an enum closed in the contract where the provider leaves the string open fails the guard', async ({ contracts }) => {
+  const { keys, advice } = await seeded(contracts, ['GetCustomerTransaction'], (doc) => {
+    doc.components.schemas.Transaction.properties.type.enum = ['debit', 'credit'];
+  });
+  expect(keys).toEqual(['false-alarm risk: schemas/Transaction type.enum | enum removed']);
+  expect(advice).toContain('GET /aggregation/v2/customers/{customerId}/transactions/{transactionId} (GetCustomerTransaction) response 200');
+  expect(advice).toContain("  - key: 'schemas/Transaction type.enum | enum removed'");
+  expect(advice).toContain('schemas/financial-data/deviations.yaml');
+});
+
+test('a member the contract requires and the provider does not fails the guard', async ({ contracts }) => {
+  const { keys, advice } = await seeded(contracts, ['GetCustomerTransaction'], (doc) => {
+    doc.components.schemas.Transaction.required.push('memo');
+  });
+  expect(keys).toEqual(['false-alarm risk: schemas/Transaction required | required relaxed memo']);
+  expect(advice).toContain('`memo` no longer required');
+});
+
+test('a status the provider documents and the contract drops fails the guard', async ({ contracts }) => {
+  const { keys, advice } = await seeded(contracts, ['GetCustomer'], (doc) => {
+    const op = Object.values<Json>(doc.paths).find((item) => item.get?.operationId === 'GetCustomer').get;
+    delete op.responses['404'];
+  });
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^unchecked: .*\| status added/);
+  expect(advice).toContain('(GetCustomer) response 404');
+});
+
+test('the facts hold no prose of the provider, and a hand edit of them is refused', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'Made up', version: '9.9.9', description: 'Prose of the provider.' },
+    tags: [{ name: 'Widgets', description: 'Prose.' }],
+    servers: [{ url: 'https://example.test' }],
+    paths: {
+      '/widgets': {
+        get: {
+          operationId: 'listWidgets',
+          summary: 'Prose.',
+          tags: ['Widgets'],
+          'x-vendor': true,
+          parameters: [{ name: 'limit', in: 'query', description: 'Prose.', example: 5, schema: { type: 'integer', maximum: 100 } }],
+          responses: {
+            '200': {
+              description: 'Prose.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget' }, examples: { one: { value: {} } } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      examples: { one: { value: { secret: 'x' } } },
+      schemas: {
+        Widget: {
+          type: 'object',
+          description: 'Prose.',
+          required: ['description'],
+          // A member named like a keyword is a name, kept.
+          properties: { description: { type: 'string', maxLength: 30, example: 'Prose.' }, kind: { type: 'string', enum: ['a', 'b'] } },
+        },
+      },
+    },
+  };
+  const facts = factsOf('widgets', doc, JSON.stringify(doc), '/somewhere/widgets.yaml');
+  expect(facts.source).toMatchObject({ version: '9.9.9', file: 'widgets.yaml' });
+  expect(facts.source.sha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.stringify(facts.document)).not.toContain('Prose');
+  expect(JSON.stringify(facts.document)).not.toContain('example');
+  expect(facts.document.components.schemas.Widget).toEqual({
+    type: 'object',
+    required: ['description'],
+    properties: { description: { type: 'string', maxLength: 30 }, kind: { type: 'string', enum: ['a', 'b'] } },
+  });
+  expect(facts.document.paths['/widgets'].get.parameters[0]).toEqual({
+    name: 'limit',
+    in: 'query',
+    schema: { type: 'integer', maximum: 100 },
+  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facts-'));
+  const file = path.join(dir, 'provider-facts.json');
+  fs.writeFileSync(file, JSON.stringify({ ...facts, document: { ...facts.document, info: { version: '9.9.10' } } }));
+  expect(() => readFacts('widgets', file)).toThrow(/edited by hand/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('npm run provider-facts writes the facts of a document with its version and sha256; bad input is one line', async () => {
+  const { main } = await import('../../scripts/provider-facts.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facts-cmd-'));
+  const doc = path.join(dir, 'doc.json');
+  fs.writeFileSync(doc, JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '2.1.0' }, paths: {} }));
+  const out = path.join(dir, 'facts.json');
+  const ok = await runInProcess(main, ['--service', 'installments', '--from', doc, '--out', out]);
+  expect(ok.code, ok.output).toBe(0);
+  expect(readFacts('installments', out)?.source.version).toBe('2.1.0');
+  for (const [args, message] of [
+    [['--service', 'installments'], '--service and --from are required'],
+    [['--service', 'nope', '--from', doc], "unknown service 'nope'"],
+    [['--service', 'installments', '--from', path.join(dir, 'none.yaml')], 'ENOENT'],
+    [['--service', 'installments', '--from', 'package.json'], 'is not an OpenAPI 3.x document'],
+  ] as const) {
+    const bad = await runInProcess(main, [...args]);
+    expect(bad.code).toBe(2);
+    expect(bad.output.trim().split('\n')).toHaveLength(1);
+    expect(bad.output).toContain(message);
+  }
+  expect(fs.existsSync(factsFile('installments'))).toBe(true);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
