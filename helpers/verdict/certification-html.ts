@@ -241,7 +241,7 @@ function glance(cert: Certification): string {
         .join('; ');
       const line = lines.get(key) ?? {
         blocking: false,
-        head: `${esc(s.service)}: <code>${esc(key)}</code>${words ? ` ${esc(words)}` : broken.length ? '' : ' (no rule)'}`,
+        head: `${esc(s.service)}: <code>${esc(key)}</code>${words ? ` ${esc(words.length > 140 ? `${words.slice(0, 140)}...` : words)}` : broken.length ? '' : ' (no rule)'}`,
         ops: [],
       };
       line.blocking ||= g.blocking;
@@ -272,6 +272,11 @@ function glance(cert: Certification): string {
       }</li>`,
     ];
   });
+  // A partial run: the services it did not select at all are not run either.
+  const certified = new Set(cert.services.map((s) => s.service));
+  const unselected = Object.keys(cert.provenance?.targets ?? {}).filter((s) => !certified.has(s));
+  if (cert.provenance && !cert.provenance.whole && unselected.length)
+    skipped.push(`<li>Not selected: ${unselected.map(esc).join(', ')} (a PASS needs the whole suite)</li>`);
   return (
     `<div class="glance">` +
     `<div><h3>${blocks.length ? 'What fails' : 'Nothing fails'}</h3>${blocks.length ? `<ul>${blocks.join('')}</ul>` : `<p>${esc(cert.checks.run)} checks ran, none failed.</p>`}${conflicts.length ? `<ul>${conflicts.join('')}</ul>` : ''}</div>` +

@@ -1,5 +1,6 @@
 // reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
-// per service the checks by source, the failures grouped by root cause with their whole message,
+// per service the checks by source, the failures grouped by the rule they break and the operation, each
+// with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
 import fs from 'node:fs';
 import path from 'node:path';

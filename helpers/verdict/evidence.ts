@@ -86,6 +86,8 @@ export function receivedValues(error: string): string[] {
     const v = m[1].trim();
     if (v && !/^(undefined|null|true|false|\[|\{|Array|Object)/.test(v)) values.push(v);
   }
+  // A check's collected failures, in the words of the contract checks: `Received 200 / Documented ...`.
+  for (const m of error.matchAll(/\bReceived:? ([1-5]\d\d) \/ Documented/g)) if (!values.includes(m[1])) values.push(m[1]);
   return values;
 }
 

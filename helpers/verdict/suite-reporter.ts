@@ -141,10 +141,15 @@ export default class SuiteReporter implements Reporter {
       ...(result.status === 'passed' || skipped
         ? {}
         : {
-            rerun: rerunCommand({ file: test.location.file, line: test.location.line, project, title: test.title }, error, {
-              ...process.env,
-              ...(suiteConfig().target === 'sandbox' ? { TARGET: 'sandbox' } : {}),
-            }),
+            // Grepped by its describe blocks and title: tests made in a loop share a line.
+            rerun: rerunCommand(
+              { file: test.location.file, line: test.location.line, project, title: test.titlePath().slice(3).join(' ') },
+              error,
+              {
+                ...process.env,
+                ...(suiteConfig().target === 'sandbox' ? { TARGET: 'sandbox' } : {}),
+              },
+            ),
           }),
       ...(skipKind ? { skipKind } : {}),
       ...(violations.length ? { violations } : {}),
