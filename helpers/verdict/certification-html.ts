@@ -279,7 +279,7 @@ function glance(cert: Certification): string {
     skipped.push(`<li>Not selected: ${unselected.map(esc).join(', ')} (a PASS needs the whole suite)</li>`);
   return (
     `<div class="glance">` +
-    `<div><h3>${blocks.length ? 'What fails' : 'Nothing fails'}</h3>${blocks.length ? `<ul>${blocks.join('')}</ul>` : `<p>${esc(cert.checks.run)} checks ran, none failed.</p>`}${conflicts.length ? `<ul>${conflicts.join('')}</ul>` : ''}</div>` +
+    `<div><h3>${blocks.length ? 'What fails' : cert.checks.run ? 'Nothing fails' : 'Nothing ran'}</h3>${blocks.length ? `<ul>${blocks.join('')}</ul>` : `<p>${cert.checks.run ? `${cert.checks.run} checks ran, none failed.` : 'No check ran.'}</p>`}${conflicts.length ? `<ul>${conflicts.join('')}</ul>` : ''}</div>` +
     `<div><h3>Not run</h3>${skipped.length ? `<ul>${skipped.join('')}</ul>` : '<p>Every selected check ran.</p>'}</div>` +
     '</div>'
   );
