@@ -271,7 +271,7 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
   return { cert, coverage: [coverage] };
 }
 
-/** What a reader finds on the page: its text (scripts and styles aside) and its tooltips, white space removed. */
+/** What a reader finds on the page: its text (scripts and styles aside) and its tooltips. */
 function pageText(html: string): string {
   const titles = [...html.matchAll(/ title="([^"]*)"/g)].map((m) => m[1]);
   const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ');
@@ -280,8 +280,7 @@ function pageText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, '');
+    .replace(/&amp;/g, '&');
 }
 
 /** Where a true flag shows on the page: a new boolean member of the model fails here until it is given a place. */
@@ -292,13 +291,10 @@ const FLAG_WORDS: Record<string, string> = { whole: 'the whole suite', blocking:
  * name) must be in its text, each number a number of it, each true flag its word. Generic over the JSON.
  */
 function missingFromPage(json: unknown, html: string): string[] {
-  const text = pageText(html);
-  const numbers = new Set(
-    text
-      .replace(/[^0-9.]+/g, ' ')
-      .split(' ')
-      .flatMap((n) => [n, n.replace(/\.0+$/, '')]),
-  );
+  const shown = pageText(html);
+  // Strings compared without white space (a page wraps and indents them); numbers read as the page spaces them.
+  const text = shown.replace(/\s+/g, '');
+  const numbers = new Set([...shown.matchAll(/\d+(?:\.\d+)?/g)].flatMap(([n]) => [n, n.replace(/\.0+$/, '')]));
   const missing: string[] = [];
   const walk = (v: unknown, at: string, key: string) => {
     if (typeof v === 'string') {
