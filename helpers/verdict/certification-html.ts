@@ -335,7 +335,9 @@ function provenance(cert: Certification): string {
 // an operation), opening what holds them; nothing leaves the page.
 const SCRIPT = `(function(){var q=document.getElementById('filter');var n=document.getElementById('filter-count');
 var items=[].slice.call(document.querySelectorAll('[data-search]'));
-function run(){var t=q.value.trim().toLowerCase();var shown=0;items.forEach(function(e){var ok=!t||e.textContent.toLowerCase().indexOf(t)>=0;e.classList.toggle('hidden',!ok);if(ok&&t){shown++;for(var p=e.parentElement;p;p=p.parentElement){if(p.tagName==='DETAILS')p.open=true;}}});
+function has(e,t){return e.textContent.toLowerCase().indexOf(t)>=0;}
+function within(e,t){for(var p=e.parentElement;p;p=p.parentElement){if(p.hasAttribute('data-search')&&has(p,t)&&p.querySelector('h4')&&has(p.querySelector('h4'),t))return true;}return false;}
+function run(){var t=q.value.trim().toLowerCase();var shown=0;items.forEach(function(e){var ok=!t||has(e,t)||within(e,t);e.classList.toggle('hidden',!ok);if(ok&&t){shown++;for(var p=e.parentElement;p;p=p.parentElement){if(p.tagName==='DETAILS')p.open=true;}}});
 n.textContent=t?shown+' matching':'';}
 q.addEventListener('input',run);
 window.addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});})();`;

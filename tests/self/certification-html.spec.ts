@@ -50,7 +50,17 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
         status: 'failed',
         rules: ['CE-AUTH-MISSING-KEY'],
         error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
-        violations: [{ check: 'statusCodeConformance', operationId: 'putCard', method: 'POST', path: '/cards', status: 200, lead: true }],
+        violations: [
+          {
+            check: 'statusCodeConformance',
+            operationId: 'putCard',
+            method: 'POST',
+            path: '/cards',
+            status: 200,
+            rules: ['CE-AUTH-MISSING-KEY'],
+            lead: true,
+          },
+        ],
       },
       { project: 'card-enrollment', title: 'enrolls a card', file: 'f', tags: [], status: 'passed' },
     ],
@@ -75,7 +85,7 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     await page.goto(`file://${path.join(dir, 'certification.html')}`);
     await expect(page.locator('#verdict')).toHaveText('FAIL');
     // The first screen says what fails, linked to its group.
-    const fails = page.locator('.glance li', { hasText: 'statusCodeConformance' });
+    const fails = page.locator('.glance li', { hasText: 'CE-AUTH-MISSING-KEY' });
     await expect(fails).toBeVisible();
     expect((await fails.boundingBox())!.y, 'what fails is on the first screen').toBeLessThan(page.viewportSize()!.height);
     await expect(page.locator('.glance')).toContainText('Every selected check ran.');
@@ -97,6 +107,10 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     await expect(page.locator('.check')).toBeHidden();
     await page.locator('#filter').fill('CE-AUTH');
     await expect(page.locator('tr.failed', { hasText: 'CE-AUTH-MISSING-KEY' })).toBeVisible();
+    // A failed check shows under the rule it breaks, whatever its own text holds.
+    await expect(check).toBeVisible();
+    await page.locator('#filter').fill('putCard');
+    await expect(check).toBeVisible();
     await page.locator('#filter').fill('');
     // Printed, everything is unfolded and the filter is gone.
     await page.reload();
