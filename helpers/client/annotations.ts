@@ -15,17 +15,21 @@ export interface ViolationNote extends ViolationSite {
   rules?: string[];
   /** The violation the check's first error is (its root cause); others were met and reported inside it. */
   lead?: true;
+  /** The test's call (1-based, in call order) whose answer broke it: its exchange in `HTTP exchanges` carries the same `call`. */
+  call?: number;
 }
 
 export const VIOLATION_ANNOTATION = 'contract-violation';
 
 const thrown = new WeakMap<TestInfo, ContractViolation[]>();
+const callOf = new WeakMap<ContractViolation, number>();
 
-/** Called by the client as it throws a violation in a test. */
-export function noteViolation(testInfo: TestInfo, violation: ContractViolation): void {
+/** Called by the client as it throws a violation in a test; `call`: the number of the exchange it judged. */
+export function noteViolation(testInfo: TestInfo, violation: ContractViolation, call?: number): void {
   const list = thrown.get(testInfo) ?? [];
   list.push(violation);
   thrown.set(testInfo, list);
+  if (call !== undefined) callOf.set(violation, call);
 }
 
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
@@ -54,6 +58,7 @@ export function annotateViolations(testInfo: TestInfo): void {
         ...v.site,
         ...(v.rules.length ? { rules: [...v.rules] } : {}),
         ...(isLead ? { lead: true as const } : {}),
+        ...(callOf.has(v) ? { call: callOf.get(v) } : {}),
       });
   }
   const notes = [...carried.values()].sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead)));

@@ -220,7 +220,10 @@ const MAX_KEPT_BODY_CHARS = 16 * 1024;
  * attachment or allure call is a step, a message to the runner and a file, so a test sends them
  * once (attachExchanges, from the base fixture) rather than once per call.
  */
-const kept = new WeakMap<TestInfo, { stories: Set<string>; exchanges: { exchange: string }[] }>();
+const kept = new WeakMap<
+  TestInfo,
+  { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: number; failed?: string }[]; calls: number }
+>();
 
 /** The exchanges kept so far for a test (redacted, in call order), each named `METHOD /path -> status`, as its report will hold them. */
 export function keptExchanges(testInfo: TestInfo): { exchange: string; text: string }[] {
@@ -400,15 +403,16 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       violation = error;
     }
     // The report redacts the bodies as parsed here; a response whose echoes were marked is parsed again from its marked text.
-    this.report(
+    const call = this.report(
       op,
       { url, headers, body, json: sentJson },
       echoes.length ? { ...exchange, body: undefined, text: markEchoes(text, echoes) } : exchange,
-      violation !== undefined,
+      violation === undefined ? undefined : violation instanceof ContractViolation ? violation.check : String((violation as Error)?.name),
+      answeredAt,
     );
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       const { tags, annotations } = this.deps.testInfo;
-      noteViolation(this.deps.testInfo, violation);
+      noteViolation(this.deps.testInfo, violation, call);
       const weight = failureWeight(
         op.service,
         contract.defaultSource,
@@ -541,14 +545,18 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     op: Operation,
     sent: { url: string; headers: Record<string, string>; body?: string; json?: unknown },
     exchange: Exchange,
-    failed: boolean,
-  ) {
+    /** The named check this exchange failed (the certification shows it as the failure's evidence). */
+    failed: string | undefined,
+    answeredAt: number,
+  ): number | undefined {
     const testInfo = this.deps.testInfo;
-    if (!testInfo) return;
-    const mine = kept.get(testInfo) ?? { stories: new Set<string>(), exchanges: [] };
+    if (!testInfo) return undefined;
+    const mine = kept.get(testInfo) ?? { stories: new Set<string>(), exchanges: [], calls: 0 };
     kept.set(testInfo, mine);
     mine.stories.add(op.operationId);
-    if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return;
+    // Numbered in the test's call order, also past the kept ones: a violation names its exchange by it.
+    const call = ++mine.calls;
+    if (mine.exchanges.length >= MAX_ATTACHMENTS_PER_TEST && !failed) return call;
     // A body past the limit is kept as the head of its redacted text: the checks read the whole
     // body, and a report holding every byte of a statement or a report's data costs the run more
     // (to send, write and scan for leaks) than a reader of the report gains.
@@ -578,7 +586,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       },
       response: { status: exchange.status, headers: redactHeaders(exchange.headers), body: parseOrText(exchange.text, exchange.body) },
     };
-    mine.exchanges.push({ exchange: `${op.method} ${op.path} -> ${exchange.status}`, ...record });
+    mine.exchanges.push({
+      exchange: `${op.method} ${op.path} -> ${exchange.status}`,
+      call,
+      operationId: op.operationId,
+      at: answeredAt,
+      ...(failed ? { failed } : {}),
+      ...record,
+    });
+    return call;
   }
 }
 

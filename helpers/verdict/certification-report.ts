@@ -1,5 +1,6 @@
 // reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
-// per service the checks by source, the failures grouped by root cause with their whole message,
+// per service the checks by source, the failures grouped by the rule they break and the operation, each
+// with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,17 +95,39 @@ export function certificationLines(cert: Certification): string[] {
 function serviceLines(s: ServiceVerdict): string[] {
   const lines: string[] = [];
   if (s.failures.length) {
-    lines.push('', `## ${s.service}: failures, grouped by root cause`, '');
+    const ruleText = new Map(s.rules.map((r) => [r.id, r]));
+    lines.push('', `## ${s.service}: failures, by the rule they break and the operation`, '');
     for (const g of s.failures) {
       lines.push(
         `### ${g.blocking ? '(blocking) ' : ''}(${g.source}) ${g.cause} — ${g.titles.length} check${g.titles.length > 1 ? 's' : ''}`,
         '',
       );
-      if (g.rules.length) lines.push(`Rules: ${g.rules.join(', ')}`, '');
+      for (const id of g.broken ?? []) {
+        const r = ruleText.get(id);
+        lines.push(`- Rule ${id}: ${r ? `${r.text} (${r.kind}, ${r.source}: ${r.cite})` : 'not in the catalogue'}`);
+      }
+      if (g.rules.length) lines.push(`- Rules the checks cite: ${g.rules.join(', ')}`, '');
+      if (g.checks?.length) {
+        lines.push("The first check's whole message:", '', fence(g.message), '');
+        for (const c of g.checks.slice(0, 20)) {
+          lines.push(
+            `#### ${c.title}`,
+            '',
+            `${c.project}, \`${c.file}${c.line ? `:${c.line}` : ''}\`; judged by \`${c.check}\`:`,
+            '',
+            fence(c.judged),
+            '',
+          );
+          if (c.evidence) lines.push(`Evidence (${c.evidence.how}): ${c.evidence.note}`, '', ...c.evidence.exchanges.map(fence), '');
+          lines.push('Run it again:', '', fence(c.rerun), '');
+        }
+        if (g.checks.length > 20) lines.push(`- ... and ${g.checks.length - 20} more: ${g.titles.slice(20).join('; ')}`, '');
+        continue;
+      }
       for (const t of g.titles.slice(0, 20)) lines.push(`- ${t}`);
       if (g.titles.length > 20) lines.push(`- ... and ${g.titles.length - 20} more`);
       lines.push('', fence(g.message), '');
-      if (g.exchange) lines.push('Evidence (the last exchange of the first check, redacted):', '', fence(g.exchange), '');
+      if (g.exchange) lines.push('Evidence (the exchange that failed it, redacted):', '', fence(g.exchange), '');
     }
   }
   if (s.conflicts.length) {

@@ -37,6 +37,25 @@ export function rootCause(error: string, violation?: ViolationNote): string {
     .slice(0, 200);
 }
 
+/**
+ * The check's own words: the first line of its message (without the error's class name) and the lines
+ * saying what it received and what the contract or the check expected.
+ */
+export function judgedLines(error: string): string {
+  const lines = error.split('\n').map((l) => l.trim());
+  const first = (lines.find(Boolean) ?? '').replace(/^(Error|ContractViolation): /, '');
+  const said = lines.filter((l) => /^(Expected|Received|Documented)\b[^:]*:/.test(l)).slice(0, 6);
+  return [first, ...said.filter((l) => l !== first)].join('\n');
+}
+
+/** The one operation a failure without a told exchange met: the only one it called, or the one its title names. */
+function operationOf(o: TestOutcome): string | undefined {
+  const called = o.operations ?? [];
+  if (called.length === 1) return called[0];
+  const named = called.filter((op) => new RegExp(`\\b${op}\\b`).test(o.title));
+  return named.length === 1 ? named[0] : undefined;
+}
+
 export function serviceVerdict(
   service: string,
   title: string,
@@ -100,11 +119,16 @@ export function serviceVerdict(
         violations.map((n) => n.check),
       );
       blockingFailure ||= blocking;
-      const cause = rootCause(
-        o.error ?? o.status,
-        violations.find((n) => n.lead),
-      );
-      const key = `${source} ${cause}`;
+      const lead = violations.find((n) => n.lead);
+      // The rules it breaks: a contract violation's are those it names (a service's judge), and a named
+      // check that names none (an undocumented status, an echo changed) is grouped by that check, not by
+      // the rules the test cites for its own purpose; a spec's own assertion breaks the rules it cites.
+      const broken = (lead ? [...new Set(lead.rules ?? [])] : [...new Set(ids)]).sort();
+      const check = lead?.check ?? 'assertion';
+      const operationId = o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
+      const first = broken.length ? broken.join(' + ') : lead ? check : `assertion of "${o.title}"`;
+      const cause = `${first}: ${operationId ?? 'operation not told'}`;
+      const key = `${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`;
       const group = groups.get(key) ?? {
         cause,
         source,
@@ -112,15 +136,31 @@ export function serviceVerdict(
         titles: [],
         message: o.error ?? o.status,
         rules: [],
+        broken,
+        ...(broken.length ? {} : { check: lead ? check : o.title }),
+        ...(operationId ? { operationId } : {}),
+        checks: [],
         ...(o.exchange ? { exchange: o.exchange } : {}),
       };
       group.titles.push(o.title);
       group.blocking ||= blocking;
       group.rules = [...new Set([...group.rules, ...ids])];
+      group.checks!.push({
+        title: o.title,
+        project: o.project,
+        file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
+        ...(o.line ? { line: o.line } : {}),
+        check,
+        judged: judgedLines(o.error ?? o.status),
+        message: o.error ?? o.status,
+        ...(o.evidence ? { evidence: o.evidence } : {}),
+        rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
+      });
       groups.set(key, group);
     }
   }
-  v.failures = [...groups.values()];
+  // Blocking first, then by rule and operation: the order an auditor reads them in.
+  v.failures = [...groups.values()].sort((a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause));
   v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);

@@ -1,5 +1,6 @@
 // Coverage reports (reports/coverage.{json,md}): plain functions over the coverage records of the
 // client. The certification verdict is helpers/verdict/certification.ts.
+import type { Evidence } from './evidence.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
@@ -28,8 +29,13 @@ export interface TestOutcome {
    * passing check, every one it met and went on (each listed in the certification).
    */
   conflicts?: string[];
-  /** The last exchange of a failed check, as the client attached it (redacted). */
+  /** The exchange that failed a failed check, as the client attached it (redacted). */
   exchange?: string;
+  /** How the exchange was chosen, and the candidates when it is not told (helpers/verdict/evidence.ts). */
+  evidence?: Evidence;
+  /** The test's line in its file, and the command that runs it again. */
+  line?: number;
+  rerun?: string;
 }
 
 export interface PairCoverage {

@@ -5,6 +5,7 @@ import type { RuleKind } from '../contract/rules.js';
 import type { Provenance } from './provenance.js';
 import type { RulePathReport } from './rule-paths.js';
 import type { GuestSummary } from '../client/guest/guest-log.js';
+import type { Evidence } from './evidence.js';
 
 export type Verdict = 'PASS' | 'FAIL' | 'CONDITIONAL' | 'PARTIAL' | 'NOT RUN';
 export type Tally = { passed: number; failed: number; skipped: number };
@@ -19,16 +20,46 @@ export interface RuleOutcome {
   checks: Tally;
 }
 
+/**
+ * Failures that break the same rule on the same operation: grouped by the rules they break (the
+ * rules their violations name, else the rules the check cites), then by the operation of the exchange
+ * that failed them; a failure with no rule by its named check (or, for a spec's own assertion, its title).
+ */
 export interface FailureGroup {
-  /** The root cause the failures share (check, operation and status, or the first line). */
+  /** The group's heading: the rule ids (or the check) and the operation. */
   cause: string;
   source: SourceClass;
   blocking: boolean;
   titles: string[];
-  /** The first failure's whole (redacted) message, and its last HTTP exchange (redacted). */
+  /** The first failure's whole (redacted) message, and the exchange that failed it (redacted). */
   message: string;
   exchange?: string;
+  /** Every rule the group's checks cite. */
   rules: string[];
+  /** The rules the failures break (the grouping's first key); empty or absent: none known, grouped by `check`. */
+  broken?: string[];
+  /** The named check of a failure with no rule. */
+  check?: string;
+  /** The operation the failures met (the grouping's second key); absent: not told. */
+  operationId?: string;
+  /** Each failed check: what judged it, its evidence and how to run it again. */
+  checks?: FailedCheck[];
+}
+
+export interface FailedCheck {
+  title: string;
+  project: string;
+  /** The spec, relative to the suite's root, and the test's line. */
+  file: string;
+  line?: number;
+  /** The named check that judged it, or `assertion` (the spec's own expect). */
+  check: string;
+  /** The check's own words: its first line and its Received / Expected / Documented lines. */
+  judged: string;
+  message: string;
+  evidence?: Evidence;
+  /** The exact command that runs it again (with the fault, target and fast-check seed and path it ran with). */
+  rerun: string;
 }
 
 /** A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed says. */

@@ -21,6 +21,7 @@ import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
+import { chooseEvidence, type KeptExchange } from './evidence.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -31,20 +32,40 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** A reference-model spec (fixtures/models): its command sequences are random. */
 const MODEL_SPEC = /\.model\.spec\.ts$/;
 
-/** The last HTTP exchange the client attached to a failed check (already redacted): its evidence. */
-function lastExchange(result: TestResult): string | undefined {
+/** The exchanges the client attached to a check (already redacted), in call order. */
+function keptExchanges(result: TestResult): KeptExchange[] {
   const attachment = [...result.attachments].reverse().find((a) => a.contentType === 'application/json' && a.name === EXCHANGES_ATTACHMENT);
-  if (!attachment) return undefined;
+  if (!attachment) return [];
   try {
     const body = attachment.body ?? (attachment.path ? fs.readFileSync(attachment.path) : undefined);
-    const exchanges = body ? (JSON.parse(body.toString('utf8')) as { exchange: string }[]) : [];
-    const last = exchanges.at(-1);
-    if (!last) return undefined;
-    const { exchange, ...record } = last;
-    return `${exchange}\n${JSON.stringify(record, null, 2).slice(0, 6000)}`;
+    return body ? (JSON.parse(body.toString('utf8')) as KeptExchange[]) : [];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const regexQuote = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The exact command that runs a check again: its file and line, its project and title, with the
+ * target, the mock faults and the fast-check seed and path (printed by helpers/client/properties.ts) it ran with.
+ */
+export function rerunCommand(test: { file: string; line?: number; project: string; title: string }, error = '', env = process.env): string {
+  const replay = /FC_SEED=(\S+) FC_PATH=([^\s)]*)/.exec(error);
+  const vars = [
+    env.TARGET ? `TARGET=${env.TARGET}` : '',
+    env.MOCK_FAULTS ? `MOCK_FAULTS=${env.MOCK_FAULTS}` : '',
+    replay ? `FC_SEED=${replay[1]} FC_PATH=${replay[2]}` : '',
+  ].filter(Boolean);
+  const file = path.relative(process.cwd(), test.file).split(path.sep).join('/');
+  return [
+    ...vars,
+    'npx playwright test',
+    `${file}${test.line ? `:${test.line}` : ''}`,
+    `--project=${test.project}`,
+    `-g ${shellQuote(regexQuote(test.title))}`,
+  ].join(' ');
 }
 
 export default class SuiteReporter implements Reporter {
@@ -89,7 +110,12 @@ export default class SuiteReporter implements Reporter {
       : undefined;
     const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
-    const exchange = result.status === 'passed' || result.status === 'skipped' ? undefined : lastExchange(result);
+    // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
+    const evidence =
+      result.status === 'passed' || result.status === 'skipped'
+        ? undefined
+        : chooseEvidence(keptExchanges(result), { violation: violations.find((v) => v.lead), error, steps: result.steps });
+    const exchange = evidence?.exchanges.join('\n\n');
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
     // Every conflict a passing check met (a body may follow several), not only the first.
     const conflicts = [
@@ -110,6 +136,21 @@ export default class SuiteReporter implements Reporter {
       operations,
       skipReason,
       exchange,
+      line: test.location.line,
+      ...(evidence ? { evidence } : {}),
+      ...(result.status === 'passed' || skipped
+        ? {}
+        : {
+            // Grepped by its describe blocks and title: tests made in a loop share a line.
+            rerun: rerunCommand(
+              { file: test.location.file, line: test.location.line, project, title: test.titlePath().slice(3).join(' ') },
+              error,
+              {
+                ...process.env,
+                ...(suiteConfig().target === 'sandbox' ? { TARGET: 'sandbox' } : {}),
+              },
+            ),
+          }),
       ...(skipKind ? { skipKind } : {}),
       ...(violations.length ? { violations } : {}),
       ...(conflicts.length ? { conflicts } : {}),
@@ -216,6 +257,22 @@ export default class SuiteReporter implements Reporter {
         console.log(
           `Certification ${s.service}: ${s.verdict}${s.warning ? ` (${s.warning})` : ''} (seed ${t(s.seed)}, provider ${t(s.provider)}, assumption ${t(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented})`,
         );
+        // A failing run says what fails, as the page heads it: each rule (or check) broken, on which operations.
+        const ruleText = new Map(s.rules.map((r) => [r.id, r.text]));
+        const byRule = new Map<string, typeof s.failures>();
+        for (const g of s.failures) {
+          const key = g.broken?.length ? g.broken.join(' + ') : `${g.check ?? g.cause} (no rule)`;
+          byRule.set(key, [...(byRule.get(key) ?? []), g]);
+        }
+        for (const [key, groups] of byRule) {
+          const checks = groups.flatMap((g) => g.checks ?? []);
+          const words = (groups[0].broken ?? []).map((id) => ruleText.get(id)).filter(Boolean);
+          console.log(
+            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
+          );
+          const first = checks[0];
+          if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);
+        }
         for (const c of s.conflicts)
           console.log(
             `  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`,
@@ -227,7 +284,10 @@ export default class SuiteReporter implements Reporter {
     }
     // Every path of every rule, as the run saw it: a cell whose only check did not run, or did not call its operation, fails the run.
     const selection = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected).filters : undefined;
-    const ranToEnd = result.status !== 'interrupted' && !all.some((o) => o.skipKind === 'not-run');
+    // Only a run whose checks all passed is held to every cell: in a failing one the breaker's skips
+    // leave cells empty that its failures already explain, and the failures are what it reports.
+    const anyFailed = all.some((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted');
+    const ranToEnd = result.status !== 'interrupted' && !all.some((o) => o.skipKind === 'not-run') && !anyFailed;
     const gaps = selection
       ? services.flatMap((s) =>
           s.rulePaths ? ruleGapsOfRun(s.service, s.rulePaths, { target: settings.target, selection, ranToEnd }) : [],

@@ -5,9 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
-import type { ServiceCoverage } from '../../helpers/verdict/coverage-report.js';
+import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import { compareCertifications } from '../../helpers/verdict/baseline.js';
+import type { Evidence } from '../../helpers/verdict/evidence.js';
+import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
+import type { Rule } from '../../helpers/contract/rules.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
@@ -46,7 +50,17 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
         status: 'failed',
         rules: ['CE-AUTH-MISSING-KEY'],
         error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
-        violations: [{ check: 'statusCodeConformance', operationId: 'putCard', method: 'POST', path: '/cards', status: 200, lead: true }],
+        violations: [
+          {
+            check: 'statusCodeConformance',
+            operationId: 'putCard',
+            method: 'POST',
+            path: '/cards',
+            status: 200,
+            rules: ['CE-AUTH-MISSING-KEY'],
+            lead: true,
+          },
+        ],
       },
       { project: 'card-enrollment', title: 'enrolls a card', file: 'f', tags: [], status: 'passed' },
     ],
@@ -70,16 +84,270 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     const page = await browser.newPage();
     await page.goto(`file://${path.join(dir, 'certification.html')}`);
     await expect(page.locator('#verdict')).toHaveText('FAIL');
+    // The first screen says what fails, linked to its group.
+    const fails = page.locator('.glance li', { hasText: 'CE-AUTH-MISSING-KEY' });
+    await expect(fails).toBeVisible();
+    expect((await fails.boundingBox())!.y, 'what fails is on the first screen').toBeLessThan(page.viewportSize()!.height);
+    await expect(page.locator('.glance')).toContainText('Every selected check ran.');
     await expect(page.getByRole('img', { name: 'Checks per service' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Rules per kind' })).toBeVisible();
-    const matrix = page.getByRole('table', { name: 'coverage card-enrollment' });
-    await expect(matrix.getByRole('row', { name: /putCard/ })).toContainText('not exercised');
-    await expect(page.getByText('statusCodeConformance: POST /cards (putCard) 200')).toBeVisible();
+    // The failure: the check that judged it, in its own words, and how to run it again.
+    const check = page.locator('.check', { hasText: 'rejects a request without a key' });
+    await expect(check).toContainText('Judged by statusCodeConformance');
+    await expect(check).toContainText('Received: 200 / Documented: 401');
+    await expect(check.locator('pre.rerun')).toContainText('npx playwright test');
     await expect(page.getByText('CE-AUTH-MISSING-KEY: without a key: 401')).toBeVisible();
+    // Folded: the coverage matrix and the passing rules, opened on demand.
+    const matrix = page.getByRole('table', { name: 'coverage card-enrollment' });
+    await expect(matrix).toBeHidden();
+    await page.locator('summary', { hasText: 'documented (operation, status) pairs exercised' }).click();
+    await expect(matrix.getByRole('row', { name: /putCard/ })).toContainText('not exercised');
+    // The filter keeps what names the rule or operation typed.
+    await page.locator('#filter').fill('no-such-rule-id');
+    await expect(page.locator('.check')).toBeHidden();
+    await page.locator('#filter').fill('CE-AUTH');
+    await expect(page.locator('tr.failed', { hasText: 'CE-AUTH-MISSING-KEY' })).toBeVisible();
+    // A failed check shows under the rule it breaks, whatever its own text holds.
+    await expect(check).toBeVisible();
+    await page.locator('#filter').fill('putCard');
+    await expect(check).toBeVisible();
+    await page.locator('#filter').fill('');
+    // Printed, everything is unfolded and the filter is gone.
+    await page.reload();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.controls')).toBeHidden();
+    await expect(matrix).toBeVisible();
     fs.mkdirSync('reports', { recursive: true });
     await page.screenshot({ path: 'reports/certification-page.png', fullPage: true });
   } finally {
     await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A certification holding every member the model has (the types make a member left out a compile error). */
+function fullCertification(): { cert: Certification; coverage: ServiceCoverage[] } {
+  const coverage: ServiceCoverage = {
+    service: 'card-enrollment',
+    contractVersion: '1.0.0',
+    exercised: 1,
+    documented: 2,
+    undocumented: [],
+    pairs: [
+      { operationId: 'putCard', method: 'POST', path: '/cards', status: '200', exercised: true, calls: 37 },
+      { operationId: 'putCard', method: 'POST', path: '/cards', status: '500', exercised: false, calls: 0 },
+    ],
+  };
+  const rules = [
+    {
+      id: 'CE-AUTH-MISSING-KEY',
+      text: 'without a key: 401',
+      kind: 'auth' as const,
+      source: 'seed' as const,
+      cite: 'seed 000, Authentication',
+      operations: ['putCard'],
+    },
+    {
+      id: 'CE-MASK-PAN',
+      text: 'the PAN is shown masked',
+      kind: 'masking' as const,
+      source: 'seed' as const,
+      cite: 'seed 000, MaskedCard',
+      operations: ['putCard'],
+    },
+    {
+      id: 'CE-LIM-PAN',
+      text: 'a PAN of 13 to 19 digits',
+      kind: 'range' as const,
+      source: 'provider' as const,
+      cite: 'provider 1.0.0, Card',
+      operations: ['putCard'],
+    },
+  ] as Rule[];
+  const evidence: Evidence = {
+    how: 'failed',
+    note: 'the exchange statusCodeConformance judged and failed (call #3 of the test)',
+    exchanges: ['#3 POST http://mock/cards -> 200 (putCard) [failed statusCodeConformance]\n< 200\n{"srcDigitalCardId":"d-7781"}'],
+    operationId: 'putCard',
+  };
+  const failed: TestOutcome = {
+    project: 'card-enrollment',
+    title: 'rejects a request without a key',
+    file: 'tests/card-enrollment/auth.spec.ts',
+    line: 41,
+    tags: [],
+    status: 'failed',
+    rules: ['CE-AUTH-MISSING-KEY'],
+    error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
+    violations: [
+      {
+        check: 'statusCodeConformance',
+        operationId: 'putCard',
+        method: 'POST',
+        path: '/cards',
+        status: 200,
+        rules: ['CE-AUTH-MISSING-KEY'],
+        lead: true,
+        call: 3,
+      },
+    ],
+    evidence,
+    exchange: evidence.exchanges[0],
+    rerun: "npx playwright test tests/card-enrollment/auth.spec.ts:41 --project=card-enrollment -g 'rejects a request without a key'",
+  };
+  const outcomes: TestOutcome[] = [
+    failed,
+    { project: 'card-enrollment', title: 'enrolls a card', file: 'f.spec.ts', tags: [], status: 'passed', rules: ['CE-MASK-PAN'] },
+    {
+      project: 'card-enrollment',
+      title: 'a PAN of 20 digits',
+      file: 'f.spec.ts',
+      tags: [],
+      status: 'skipped',
+      rules: ['CE-LIM-PAN'],
+      skipReason: 'mock-only: needs the fault switch',
+    },
+    {
+      project: 'card-enrollment',
+      title: 'masked identity as the provider',
+      file: 'f.spec.ts',
+      tags: [],
+      status: 'passed',
+      conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'],
+    },
+  ];
+  const verdict = serviceVerdict('card-enrollment', 'Card enrollment', 'seed', outcomes, coverage, rules);
+  const service: Required<ServiceVerdict> = {
+    ...verdict,
+    rulePaths: {
+      rules: 3,
+      paths: 5,
+      cells: 6,
+      covered: 4,
+      justified: 1,
+      empty: 1,
+      open: [
+        { rule: 'CE-LIM-PAN', path: 'path receipt', from: 'declared', state: 'empty' },
+        { rule: 'CE-MASK-PAN', path: 'op putCard', from: 'catalogue', state: 'justified', reason: 'the receipt path shows no PAN at all' },
+      ],
+    },
+    warning: verdict.warning ?? '1 of 3 seed checks (33%) were skipped',
+    stoppedBy: 'preflight: the sandbox answered 503 to its first call',
+  };
+  const results = outcomes.map((o) => checkResult(o));
+  const before: Certification = {
+    target: 'mock',
+    generatedAt: '2026-11-24T10:00:00.000Z',
+    verdict: 'PASS',
+    checks: { selected: 4, run: 3, skipped: 1 },
+    services: [{ ...service, verdict: 'PASS' }],
+    results: results.map((r) => ({ ...r, status: r.status === 'failed' ? 'passed' : r.status })),
+  };
+  const cert: Required<Certification> = {
+    target: 'sandbox',
+    generatedAt: '2026-11-25T16:00:00.000Z',
+    runId: 'run-4711',
+    verdict: 'FAIL',
+    reason: 'card data or secrets found in the run outputs (1)',
+    provenance: {
+      suiteCommit: 'abc123def456',
+      contracts: [{ service: 'card-enrollment', version: '1.0.0', sha256: '0f1e2d3c4b5a6978' }],
+      targets: { 'card-enrollment': 'https://sandbox.example.test' },
+      filters: {
+        grep: '@smoke',
+        grepInvert: '@destructive',
+        shard: '1/2',
+        projects: ['card-enrollment'],
+        files: ['tests/card-enrollment/auth.spec.ts'],
+      },
+      whole: false,
+    },
+    checks: { selected: 4, run: 3, skipped: 1 },
+    services: [service],
+    leakScan: { scanned: 812, leaks: [{ what: 'a card number', file: 'test-results/x/trace.zip' }] },
+    guest: {
+      created: 9137,
+      deleted: 9133,
+      leftBehind: [
+        { service: 'card-enrollment', kind: 'card', id: 'card-left-1', deletable: true },
+        { service: 'card-enrollment', kind: 'consumer', id: 'consumer-kept-2', deletable: false },
+      ],
+      retries: 29,
+      retryWaitSeconds: 87.5,
+    },
+    results,
+    baseline: compareCertifications(
+      before,
+      { target: 'sandbox', generatedAt: '', verdict: 'FAIL', checks: before.checks, services: [service], results },
+      'reports/base/certification.json',
+    ),
+  };
+  return { cert, coverage: [coverage] };
+}
+
+/** What a reader finds on the page: its text (scripts and styles aside) and its tooltips. */
+function pageText(html: string): string {
+  const titles = [...html.matchAll(/ title="([^"]*)"/g)].map((m) => m[1]);
+  const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ');
+  return [text, ...titles]
+    .join(' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Where a true flag shows on the page: a new boolean member of the model fails here until it is given a place. */
+const FLAG_WORDS: Record<string, string> = { whole: 'the whole suite', blocking: 'blocking', deletable: 'deletable', changed: '(changed)' };
+
+/**
+ * Every member of the JSON without a place on the page: each string (and each key that is data, not a
+ * name) must be in its text, each number a number of it, each true flag its word. Generic over the JSON.
+ */
+function missingFromPage(json: unknown, html: string): string[] {
+  const shown = pageText(html);
+  // Strings compared without white space (a page wraps and indents them); numbers read as the page spaces them.
+  const text = shown.replace(/\s+/g, '');
+  const numbers = new Set([...shown.matchAll(/\d+(?:\.\d+)?/g)].flatMap(([n]) => [n, n.replace(/\.0+$/, '')]));
+  const missing: string[] = [];
+  const walk = (v: unknown, at: string, key: string) => {
+    if (typeof v === 'string') {
+      if (v && !text.includes(v.replace(/\s+/g, '').slice(0, 3000))) missing.push(`${at}: ${JSON.stringify(v.slice(0, 80))}`);
+    } else if (typeof v === 'number') {
+      if (!numbers.has(String(v))) missing.push(`${at}: ${v}`);
+    } else if (typeof v === 'boolean') {
+      const word = FLAG_WORDS[key];
+      if (word === undefined) missing.push(`${at}: a flag the page has no word for`);
+      else if (v && word && !text.includes(word.replace(/\s+/g, ''))) missing.push(`${at}: true`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`, key));
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        // A key that is no identifier is data (a skip reason, a service's name): it must show too.
+        if (!/^[A-Za-z_$][\w$]*$/.test(k) && !text.includes(k.replace(/\s+/g, ''))) missing.push(`${at}.${k}: the key`);
+        walk(x, `${at}.${k}`, k);
+      }
+  };
+  walk(json, '$', '$');
+  return missing;
+}
+
+test('every member of certification.json has a place on the page (walked generically), and the walk finds one left out', () => {
+  const { cert, coverage } = fullCertification();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-json-'));
+  try {
+    writeCertification(dir, cert, coverage);
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'certification.json'), 'utf8'));
+    const html = fs.readFileSync(path.join(dir, 'certification.html'), 'utf8');
+    expect(missingFromPage(json, html)).toEqual([]);
+    // The walk is not blind: the page without its guest line misses what the guest member holds.
+    const withoutGuest = html.replace(/<span id="guest">[\s\S]*?<\/span>/, '');
+    expect(missingFromPage(json, withoutGuest)).toEqual(
+      expect.arrayContaining(['$.guest.created: 9137', '$.guest.retryWaitSeconds: 87.5']),
+    );
+    expect(missingFromPage({ ...json, invented: { flag: true } }, html)).toEqual(['$.invented.flag: a flag the page has no word for']);
+    // The page is whole: no external resource, one inline script.
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -7,7 +7,7 @@ import { ContractViolation } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
 import { ruleIdsLeading } from '../../helpers/contract/rules.js';
-import { overallVerdict, rootCause, serviceVerdict } from '../../helpers/verdict/certification.js';
+import { overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
@@ -67,8 +67,14 @@ test('an auth or sensitive-data failure fails the verdict even when it rests on 
   expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
 });
 
-test('failures of one root cause are one group; a passing partial run is PARTIAL, never PASS', () => {
-  const fail = (title: string, error: string, violations?: TestOutcome['violations']): TestOutcome => ({
+test('failures are grouped by the rule they break, then the operation; with no rule by their check; a passing partial run is PARTIAL, never PASS', () => {
+  const fail = (
+    title: string,
+    error: string,
+    violations?: TestOutcome['violations'],
+    rules?: string[],
+    operations?: string[],
+  ): TestOutcome => ({
     project: 's',
     title,
     file: 'f',
@@ -76,8 +82,11 @@ test('failures of one root cause are one group; a passing partial run is PARTIAL
     status: 'failed',
     error,
     violations,
+    rules,
+    operations,
   });
-  // The cause is the violation the client carried (check, operation, status), never read from the message.
+  const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
+  // A violation of a named check that names no rule: grouped by that check and its operation, never read from the message.
   const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
   const v = serviceVerdict(
     's',
@@ -88,17 +97,45 @@ test('failures of one root cause are one group; a passing partial run is PARTIAL
         { ...undocumented, lead: true },
       ]),
       fail('b', 'a message worded otherwise', [{ ...undocumented, lead: true }]),
-      fail('c', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6'),
-      // A violation met inside a check that failed on its own expectation is not that failure's cause.
-      fail('d', 'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7', [undocumented]),
+      // A spec's assertion breaks the rules its check cites: one group per rule and operation, whatever the test data in the message.
+      fail(
+        'c',
+        'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+        undefined,
+        ['S-AUTH-KEY'],
+        ['GetCustomer'],
+      ),
+      fail(
+        'd',
+        'expect(received).toBe(expected) 401 vs 200 for 3fa85f64-5717-4562-b3fc-2c963f66afa7',
+        [undocumented],
+        ['S-AUTH-KEY:refuse'],
+        ['GetCustomer'],
+      ),
+      fail('e', 'expect(received).toBe(expected) 401 vs 200', undefined, ['S-AUTH-KEY'], ['ListCustomers']),
+      // A violation naming its rules (a service's judge) breaks those, not the ones the test cites.
+      fail(
+        'f',
+        '[judge] GET /customers (ListCustomers) 200: S-MASK: shown in clear',
+        [{ check: 'judge', operationId: 'ListCustomers', method: 'GET', path: '/customers', status: 200, rules: ['S-MASK'], lead: true }],
+        ['S-AUTH-KEY'],
+      ),
     ],
     coverage,
+    rules,
   );
-  expect(v.failures.map((g) => [g.cause, g.titles.length])).toEqual([
-    ['statusCodeConformance: GET /customers/{id} (GetCustomer) 500', 2],
-    [rootCause('expect(received).toBe(expected) 401 vs 200 for <id>'), 2],
+  expect(v.failures.map((g) => [g.cause, g.titles])).toEqual([
+    ['S-AUTH-KEY: GetCustomer', ['c', 'd']],
+    ['S-AUTH-KEY: ListCustomers', ['e']],
+    ['S-MASK: ListCustomers', ['f']],
+    ['statusCodeConformance: GetCustomer', ['a', 'b']],
   ]);
-  expect(v.failures[0].message).toContain('more');
+  expect(v.failures[3]).toMatchObject({ broken: [], check: 'statusCodeConformance', operationId: 'GetCustomer' });
+  expect(v.failures[3].message).toContain('more');
+  expect(v.failures[3].checks?.map((c) => [c.check, c.judged.split('\n')[0]])).toEqual([
+    ['statusCodeConformance', '[statusCodeConformance] GET /customers/{id} (GetCustomer): Received: 500 / Documented: 200, 404'],
+    ['statusCodeConformance', 'a message worded otherwise'],
+  ]);
   const pass = verdict('seed', outcome([], 'passed'));
   expect(overallVerdict([pass], true).verdict).toBe('PASS');
   expect(overallVerdict([pass], false)).toMatchObject({ verdict: 'PARTIAL' });
