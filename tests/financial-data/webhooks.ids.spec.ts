@@ -1,0 +1,64 @@
+// Covers: every webhook subscription operation that takes a subscription_id or a webhook_event_id
+// (seed 002, Webhook subscriptions: a 400 listed on them with no condition; provider 1.35.0
+// SubscriptionIdPathParameter and WebhookEventIdPathParameter: "a unique UUID identifier", and
+// ObwmsBadRequestErrorResponse with reason code 1502). Where both sources are silent on when the 400
+// is answered, the catalogue decides (FD-WEBHOOK-ID-FORMAT, source assumption): an id that is not a
+// UUID is a 400 in the webhook error body naming the parameter, and a 404 on the one operation that
+// documents no 400. The operations and parameters are read from the contract (the parameters whose
+// schema has the uuid format), so the check grows with it.
+import fc from 'fast-check';
+import { assertProperty, expect, expectFdError, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
+import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
+import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+
+const contract = await loadContract('financial-data');
+/** A parameter's schema through its component $ref. */
+const schemaOf = (schema: { $ref?: string; format?: string }) =>
+  schema.$ref ? contract.componentSchema(String(schema.$ref).split('/').pop() ?? '') : schema;
+/** Each (operation, uuid path parameter) of the contract, with the refusal it documents. */
+const CASES = [...contract.operations.values()].flatMap((op) =>
+  op.parameters
+    .filter((p) => p.in === 'path' && schemaOf(p.schema)?.format === 'uuid')
+    .map((p) => ({ operationId: op.operationId, param: p.name, refusal: op.responses['400'] ? 400 : 404 })),
+);
+
+/** The members of a webhook error whatever their case (the provider's examples write them in lower case). */
+const member = (error: Record<string, unknown>, name: string) =>
+  Object.entries(error ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+
+test(
+  `an id that is not a UUID is refused on each of ${CASES.length} webhook operation ids: 400 naming it (ReasonCode 1502), or 404 where no 400 is documented @assumption @property`,
+  rules('FD-WEBHOOK-ID-FORMAT'),
+  async ({ fdApi, fd, fdEntities, fdContract }, testInfo) => {
+    expect(CASES.length, 'the contract gives webhook ids the uuid format').toBeGreaterThan(0);
+    // A live subscription and event of the caller, so that the malformed id is the one thing wrong.
+    const [name] = await offeredNames(fdApi);
+    const made = await createSub(fdApi, { url: quietUrl('ids'), events: [{ name }] });
+    const live = { subscription_id: made.subscriptionId, webhook_event_id: made.events[0].webhookEventId };
+    const cases = fc.constantFrom(...CASES);
+    await assertProperty(
+      fc.asyncProperty(cases, malformedUuid, async (c, id) => {
+        const op = fdContract.operationOf(c.operationId);
+        const schema = op.parameters.find((p) => p.name === c.param)!.schema;
+        fc.pre(!fdContract.validator(`param:${c.operationId}:path:${c.param}`, schema)(id));
+        const valid = sample(op, fd, fdEntities);
+        const pathIds = Object.fromEntries(Object.keys(valid.path ?? {}).map((k) => [k, live[k as keyof typeof live]]));
+        const res = await fdApi.callOperation(op, { ...valid, path: { ...pathIds, [c.param]: id } });
+        expectFdError(res, c.refusal, `${c.param} ${JSON.stringify(id)}`);
+        if (c.refusal !== 400) return;
+        const errors = (res.body?.Errors?.Error ?? []) as Record<string, unknown>[];
+        expect(
+          errors.map((e) => String(member(e, 'ReasonCode'))),
+          `${c.operationId}: the provider's bad-request code (1502)`,
+        ).toContain('1502');
+        expect(
+          errors.some((e) => String(member(e, 'Description') ?? '').includes(c.param)),
+          `${c.operationId}: an error's Description names ${c.param}: ${JSON.stringify(errors)}`,
+        ).toBe(true);
+      }),
+      testInfo,
+      // Every case once with a plain word first, whatever the draws: each operation is called in every run.
+      { examples: CASES.map((c) => [c, 'not-a-uuid'] as [(typeof CASES)[number], string]) },
+    );
+  },
+);
