@@ -4,21 +4,18 @@
 // ObwmsBadRequestErrorResponse with reason code 1502). Where both sources are silent on when the 400
 // is answered, the catalogue decides (FD-WEBHOOK-ID-FORMAT, source assumption): an id that is not a
 // UUID is a 400 in the webhook error body naming the parameter, and a 404 on the one operation that
-// documents no 400. The operations and parameters are read from the contract (the parameters whose
-// schema has the uuid format), so the check grows with it.
+// documents no 400. The operations and parameters are read from the contract (the path parameters
+// whose schema is WebhookIdParam, the uuid form), so the check grows with it.
 import fc from 'fast-check';
 import { assertProperty, expect, expectFdError, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
 import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 
 const contract = await loadContract('financial-data');
-/** A parameter's schema through its component $ref. */
-const schemaOf = (schema: { $ref?: string; format?: string }) =>
-  schema.$ref ? contract.componentSchema(String(schema.$ref).split('/').pop() ?? '') : schema;
-/** Each (operation, uuid path parameter) of the contract, with the refusal it documents. */
+/** Each (operation, webhook id path parameter) of the contract (its schema WebhookIdParam), with the refusal it documents. */
 const CASES = [...contract.operations.values()].flatMap((op) =>
   op.parameters
-    .filter((p) => p.in === 'path' && schemaOf(p.schema)?.format === 'uuid')
+    .filter((p) => p.in === 'path' && String(p.schema?.$ref ?? '').endsWith('/WebhookIdParam'))
     .map((p) => ({ operationId: op.operationId, param: p.name, refusal: op.responses['400'] ? 400 : 404 })),
 );
 
