@@ -28,6 +28,7 @@ const member = (error: Record<string, unknown>, name: string) =>
 for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
   const mine = CASES.filter((c) => c.operationId === operationId);
   const refusal = mine[0].refusal;
+
   test(
     `${operationId} refuses a ${mine.map((c) => c.param).join(' or ')} that is not a UUID with ${refusal}${refusal === 400 ? ' naming it, with the bad-request reason code' : ', documenting no 400'} @assumption @property`,
     rules('FD-WEBHOOK-ID-FORMAT'),
