@@ -8,7 +8,7 @@
 // the page). Everything in it is already redacted.
 import { baselineLines } from './baseline.js';
 import type { Certification, FailedCheck, FailureGroup, RuleOutcome, ServiceVerdict } from './model.js';
-import type { ServiceCoverage } from './coverage-report.js';
+import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -73,9 +73,11 @@ function matrix(cov: ServiceCoverage, pairs: string[] | undefined): string {
   const cell = (op: string, st: string) => {
     const p = cov.pairs.find((x) => x.operationId === op && x.status === st);
     if (!p) return '<td class="na"></td>';
-    return p.exercised
-      ? `<td class="yes" title="${esc(op)} ${esc(st)}: ${p.calls} calls">${p.calls}</td>`
-      : '<td class="no">not exercised</td>';
+    if (p.exercised) return `<td class="yes" title="${esc(op)} ${esc(st)}: ${p.calls} calls">${p.calls}</td>`;
+    // A pair the contract says no request provokes (x-unexercised): its reason, worded as in coverage.md.
+    return p.reason
+      ? `<td class="na" title="${esc(reasonLine(p.reason))}">${esc(exercisedCell(p))}</td>`
+      : '<td class="no">not exercised (no stated reason)</td>';
   };
   return (
     `<details class="matrix-box"><summary>${esc(cov.service)}: ${cov.exercised}/${cov.documented} documented (operation, status) pairs exercised</summary>` +

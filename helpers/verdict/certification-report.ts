@@ -151,6 +151,22 @@ function serviceLines(s: ServiceVerdict): string[] {
       lines.push('');
     }
   }
+  const left = s.coverage.unexercised ?? [];
+  if (left.length) {
+    lines.push(
+      '',
+      `## ${s.service}: documented statuses not exercised`,
+      '',
+      `Coverage ${s.coverage.exercised}/${s.coverage.documented}. Each pair the run did not provoke, with the reason the contract states (x-unexercised) and the sources read.`,
+      '',
+      '| operation and status | why | sources read |',
+      '|---|---|---|',
+    );
+    for (const u of left)
+      lines.push(
+        `| ${u.pair} | ${u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : '**no stated reason**'} | ${u.read?.join('; ') ?? ''} |`,
+      );
+  }
   const reasons = Object.entries(s.skippedReasons);
   if (reasons.length) {
     lines.push('', `## ${s.service}: skipped checks`, '');

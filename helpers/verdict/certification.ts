@@ -7,6 +7,7 @@ import { loadConflicts, type Conflict } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
 import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
+import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule } from '../contract/rules.js';
 import { isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
@@ -76,6 +77,19 @@ export function serviceVerdict(
       exercised: coverage.exercised,
       documented: coverage.documented,
       exercisedPairs: coverage.pairs.filter((p) => p.exercised).map((p) => `${p.operationId} ${p.status}`),
+      unexercised: coverage.pairs
+        .filter((p) => !p.exercised)
+        .map((p) => ({
+          pair: `${p.operationId} ${p.status}`,
+          ...(p.reason
+            ? {
+                why: UNEXERCISED_KINDS[p.reason.kind],
+                note: p.reason.note,
+                read: p.reason.read,
+                ...(p.reason.rule ? { rule: p.reason.rule } : {}),
+              }
+            : {}),
+        })),
     },
     failures: [],
     conflicts: [],

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, ViolationNote } from '../client/annotations.js';
+import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
+import type { RunSelection } from './rule-paths.js';
 
 export interface TestOutcome {
   project: string;
@@ -45,6 +47,8 @@ export interface PairCoverage {
   status: string;
   exercised: boolean;
   calls: number;
+  /** Why no check provokes the pair, as the contract states it (`x-unexercised`, helpers/contract/unexercised.ts). */
+  reason?: UnexercisedReason;
 }
 
 export interface ServiceCoverage {
@@ -60,10 +64,20 @@ export interface ServiceCoverage {
 export function computeCoverage(contract: Contract, records: CoverageRecord[]): ServiceCoverage {
   const mine = records.filter((r) => r.service === contract.service);
   const pairs: PairCoverage[] = [];
+  const reasons = unexercisedReasons(contract);
   for (const op of contract.operations.values()) {
     for (const status of Object.keys(op.responses)) {
       const calls = mine.filter((r) => r.operationId === op.operationId && matches(status, r.status)).length;
-      pairs.push({ operationId: op.operationId, method: op.method, path: op.path, status, exercised: calls > 0, calls });
+      const reason = reasons.get(`${op.operationId} ${status}`);
+      pairs.push({
+        operationId: op.operationId,
+        method: op.method,
+        path: op.path,
+        status,
+        exercised: calls > 0,
+        calls,
+        ...(reason ? { reason } : {}),
+      });
     }
   }
   const undocumented = new Map<string, { operationId: string; status: number; calls: number }>();
@@ -83,6 +97,48 @@ export function computeCoverage(contract: Contract, records: CoverageRecord[]): 
   };
 }
 
+/** How a pair reads in the reports: yes, or no with the contract's reason, or a bold no when none is stated. */
+export function exercisedCell(p: PairCoverage): string {
+  if (p.exercised) return 'yes';
+  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : '**no** (no stated reason)';
+}
+
+/** A pair's stated reason in one line: the note, the rule, the sources read. */
+export function reasonLine(r: UnexercisedReason): string {
+  return `${r.note}${r.rule ? ` (rule ${r.rule})` : ''} Read: ${r.read.join('; ')}.`;
+}
+
+/**
+ * The documented pairs a whole run of a service on the mock left as the contract does not explain:
+ * unexercised without an `x-unexercised` reason, or exercised though the contract says no request
+ * brings it about (a stale reason). Judged only where it means something: the mock (a sandbox may
+ * lack the data a check needs, and its answers are its own), the whole project, run to its end.
+ */
+export function coverageGapsOfRun(
+  coverage: ServiceCoverage,
+  run: { target: string; selection: RunSelection; ranToEnd: boolean },
+): string[] {
+  const { selection } = run;
+  const wholeProject =
+    selection.projects.includes(coverage.service) &&
+    selection.files.length === 0 &&
+    !selection.grep &&
+    !selection.grepInvert &&
+    !selection.shard;
+  if (run.target !== 'mock' || !wholeProject || !run.ranToEnd) return [];
+  return coverage.pairs.flatMap((p) => {
+    if (!p.exercised && !p.reason)
+      return [
+        `${coverage.service}: ${p.operationId} ${p.status} is documented and no check provoked it, and the contract states no reason (x-unexercised)`,
+      ];
+    if (p.exercised && p.reason)
+      return [
+        `${coverage.service}: ${p.operationId} ${p.status} was provoked (${p.calls} calls) though its x-unexercised reason says no check can: remove the reason`,
+      ];
+    return [];
+  });
+}
+
 function matches(documented: string, status: number): boolean {
   if (documented === String(status)) return true;
   return /^[1-5]XX$/.test(documented) && documented[0] === String(status)[0];
@@ -93,14 +149,25 @@ export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
   fs.writeFileSync(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
   const lines = ['# Coverage: documented (operation, status) pairs exercised by the run', ''];
   for (const c of coverage) {
+    const left = c.pairs.filter((p) => !p.exercised);
+    const explained = left.filter((p) => p.reason).length;
     lines.push(
       `## ${c.service} (contract ${c.contractVersion}): ${c.exercised}/${c.documented} pairs exercised`,
       '',
-      '| operation | method | path | status | exercised | calls |',
-      '|---|---|---|---|---|---|',
+      `Not exercised: ${left.length} (${explained} with the reason the contract states, ${left.length - explained} without).`,
+      '',
     );
+    if (left.length) {
+      lines.push('| operation | status | why not exercised | sources read |', '|---|---|---|---|');
+      for (const p of left)
+        lines.push(
+          `| ${p.operationId} | ${p.status} | ${p.reason ? `${UNEXERCISED_KINDS[p.reason.kind]}: ${p.reason.note}${p.reason.rule ? ` (rule ${p.reason.rule})` : ''}` : '**no stated reason**'} | ${p.reason?.read.join('; ') ?? ''} |`,
+        );
+      lines.push('');
+    }
+    lines.push('| operation | method | path | status | exercised | calls |', '|---|---|---|---|---|---|');
     for (const p of c.pairs)
-      lines.push(`| ${p.operationId} | ${p.method} | \`${p.path}\` | ${p.status} | ${p.exercised ? 'yes' : '**no**'} | ${p.calls} |`);
+      lines.push(`| ${p.operationId} | ${p.method} | \`${p.path}\` | ${p.status} | ${exercisedCell(p)} | ${p.calls} |`);
     if (c.undocumented.length) {
       lines.push('', 'Statuses received that the contract does not document:', '');
       for (const u of c.undocumented) lines.push(`- ${u.operationId} ${u.status} (${u.calls} calls)`);

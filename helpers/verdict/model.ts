@@ -72,6 +72,16 @@ export interface ConflictOutcome {
   titles: string[];
 }
 
+/** A documented (operation, status) pair the run did not provoke (helpers/contract/unexercised.ts). */
+export interface UnexercisedPair {
+  pair: string;
+  /** The reason's kind as the reports word it ("documented, no stated condition"); absent: the contract states none. */
+  why?: string;
+  note?: string;
+  rule?: string;
+  read?: string[];
+}
+
 export interface ServiceVerdict {
   service: string;
   title: string;
@@ -80,8 +90,12 @@ export interface ServiceVerdict {
   seed: Tally;
   provider: Tally;
   assumption: Tally;
-  /** `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare. */
-  coverage: { exercised: number; documented: number; exercisedPairs?: string[] };
+  /**
+   * `exercisedPairs`: the (operation, status) pairs the run exercised, `operationId status`, so two runs compare.
+   * `unexercised`: every documented pair the run did not provoke, with the reason the contract states
+   * (`x-unexercised`: its kind as the reports word it, the note, the sources read) or none.
+   */
+  coverage: { exercised: number; documented: number; exercisedPairs?: string[]; unexercised?: UnexercisedPair[] };
   failures: FailureGroup[];
   /** Failed checks that followed the provider where the seed says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
   conflicts: ConflictOutcome[];

@@ -15,7 +15,7 @@ import { contractHash, provenance } from './provenance.js';
 import { writeListing } from './listing.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
-import { computeCoverage, writeCoverage, type TestOutcome } from './coverage-report.js';
+import { computeCoverage, coverageGapsOfRun, writeCoverage, type TestOutcome } from './coverage-report.js';
 import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
@@ -294,6 +294,9 @@ export default class SuiteReporter implements Reporter {
         )
       : [];
     for (const gap of gaps) console.log(`Rule x path: ${gap}`);
+    // Every documented status provoked, or the contract says why not (x-unexercised): on the mock, a whole project run to its end.
+    const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target: settings.target, selection, ranToEnd })) : [];
+    for (const gap of statusGaps) console.log(`Status coverage: ${gap}`);
     clearCoverageRecords();
     console.log(
       `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
@@ -302,7 +305,7 @@ export default class SuiteReporter implements Reporter {
     fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
     console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
-    return leakScan.leaks.length || gaps.length ? { status: 'failed' as const } : undefined;
+    return leakScan.leaks.length || gaps.length || statusGaps.length ? { status: 'failed' as const } : undefined;
   }
 
   /** The outputs of this run, searched for the mocks' test data and the configured target's secrets. */

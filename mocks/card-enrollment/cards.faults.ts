@@ -430,6 +430,21 @@ export const CARDS_FAULTS = faultCatalogue([
     mutation: false,
   },
   { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
+  // Not a deviation: the switch a spec turns on (control surface) to see a temporary unavailability (the 503
+  // of the seed's Errors, which the provider attaches to POST /cards): no request brings it about.
+  {
+    id: 'answer-503',
+    rule: 'the 503 body and its Retry-After (seed, Errors; provider Card API putCard)',
+    source: 'provider',
+    rules: ['CE-ERR-UNAVAILABLE'],
+    mutation: false,
+  },
+  {
+    id: 'unavailable-retry-after-unparseable',
+    rule: 'CE-ERR-UNAVAILABLE: the Retry-After of a 503 is a word, neither a delay in seconds nor an HTTP date',
+    source: 'provider',
+    rules: ['CE-ERR-UNAVAILABLE'],
+  },
   // Seeded beside the checks of every looked-up value's end and every derived value at every PAN length (origin 'seeded').
   seeded({
     id: 'seeded-card-receipt-id-last-char-ignored',

@@ -86,6 +86,11 @@ export function registerCards(
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
       return sendError(reply, faults, 500, status, 'Internal failure.');
     }
+    // seed 000, Errors: temporary unavailability, Retry-After with the estimated recovery time (a delay in seconds).
+    if (faults.has('answer-503')) {
+      reply.header('retry-after', faults.has('unavailable-retry-after-unparseable') ? 'soon' : '30');
+      return sendError(reply, faults, 503, 'UNAVAILABLE', 'The service is temporarily unavailable.');
+    }
     // Authentication (seed; A2): missing or unknown key is 401.
     const sent = req.headers[keyHeader.toLowerCase()];
     // Seeded faults of the key's form (seed 000, Authentication: the header carries the key itself):

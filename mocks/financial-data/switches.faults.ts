@@ -54,6 +54,15 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-SW-EXTERNAL-UNKNOWN'],
   },
+  // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),
+  // a seed-vs-provider conflict the suite notes (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; the mutation run skips it).
+  {
+    id: 'switches-external-unknown-400-provider',
+    rule: 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
+    source: 'assumption',
+    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-NOT-FOUND'],
+    mutation: false,
+  },
   {
     id: 'switches-customer-type-fixed',
     rule: 'FD-SW-CUSTOMER: customerType always testing',

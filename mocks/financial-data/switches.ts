@@ -345,7 +345,13 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i23-switches-external-id-failed-left-out'))
       found.splice(0, found.length, ...found.filter((x) => x.status !== 'failed'));
     if (found.length === 0 && !faults.has('switches-external-unknown-empty'))
-      return sendError(ctx, reply, 404, `No matching record found for external_id ${externalId}`);
+      // switches-external-unknown-400-provider: the provider's status for it (FD-CONFLICT-EXTERNAL-ID-NO-MATCH).
+      return sendError(
+        ctx,
+        reply,
+        faults.has('switches-external-unknown-400-provider') ? 400 : 404,
+        `No matching record found for external_id ${externalId}`,
+      );
     // Blind fault: the customers' deposit switches without external id ride along with the matches.
     if (faults.has('blind-switches-external-includes-untagged')) {
       const owners = new Set(found.map((x) => x.customerId));

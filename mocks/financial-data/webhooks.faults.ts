@@ -191,6 +191,19 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     rules: ['FD-WEBHOOK-REQUEST-ID'],
   },
   {
+    id: 'webhooks-id-format-unchecked',
+    rule: "FD-WEBHOOK-ID-FORMAT: an id of another form than WebhookIdParam's format is looked up as any id (not found) instead of refused as malformed",
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-ID-FORMAT'],
+    relax: [{ schema: 'WebhookIdParam', drop: ['format'] }],
+  },
+  {
+    id: 'webhooks-malformed-id-unnamed',
+    rule: 'FD-WEBHOOK-ID-FORMAT: the refusal of a malformed subscription or event id names no parameter (a bare "Bad Request.")',
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-ID-FORMAT'],
+  },
+  {
     id: 'webhooks-error-default-shape',
     rule: 'FD-WEBHOOK-ERROR-SHAPE: errors carry {"Errors": {"Error": [...]}}, not {code, message}',
     source: 'provider',

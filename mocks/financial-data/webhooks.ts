@@ -85,7 +85,12 @@ function sendWebhookError(ctx: FdContext, reply: FastifyReply, status: number, d
 
 /** The shared front's errors in this group's shape (an onSend hook of the webhook routes only). */
 function rewriteWebhookFrontError(ctx: FdContext, status: number, payload: unknown): unknown {
-  return ctx.faults.has('webhooks-error-default-shape') ? payload : rewriteFrontError(status, payload, errorBody);
+  if (ctx.faults.has('webhooks-error-default-shape')) return payload;
+  // Fault webhooks-malformed-id-unnamed: the front's refusal of a malformed id loses the parameter's name (FD-WEBHOOK-ID-FORMAT).
+  const unnamed = ctx.faults.has('webhooks-malformed-id-unnamed');
+  return rewriteFrontError(status, payload, (s, description) =>
+    errorBody(s, unnamed && /^(subscription_id|webhook_event_id) is invalid/.test(description) ? 'Bad Request.' : description),
+  );
 }
 
 /** The event as the readers show it. */

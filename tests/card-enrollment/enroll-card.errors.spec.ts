@@ -1,5 +1,7 @@
-// Covers: POST /cards (putCard) 500 INTERNAL, produced by the mock's fault switch (reference A6:
-// a sandbox is never asked for a 500).
+// Covers: POST /cards (putCard) 500 INTERNAL and 503 (temporary unavailability), each produced by the
+// mock's fault switch: no request brings either about, and a sandbox is never asked for one
+// (reference A6 for the 500; the seed's Errors define the 503 and its Retry-After, the provider's
+// Card API attaches it to POST /cards).
 import { expect, expectCardError, rules, test } from '../../fixtures/card-enrollment.js';
 
 test(
@@ -11,5 +13,17 @@ test(
     expectCardError(res, { http: 500, status: 'INTERNAL' });
     expect(res.body.code).toBe(500);
     expect(typeof res.body.message).toBe('string');
+  },
+);
+
+test(
+  'answers a temporary unavailability with 503 and an error body with a message; a Retry-After it gives is the contract form @provider @mock-only',
+  rules('CE-ERR-UNAVAILABLE'),
+  async ({ cardApi, cards, cardMock }) => {
+    await cardMock.setFaults(['answer-503']);
+    // The client holds the body to the error shape and a Retry-After to the contract's pattern (RFC 9110).
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status, 'temporary unavailability').toBe(503);
+    expect(typeof res.body.message, 'the error body carries a message').toBe('string');
   },
 );

@@ -6,7 +6,7 @@
 // (mocks/financial-data/switches.ts). An external id no switch carries is a 404, not an empty list:
 // @assumption (seed 002 Errors 404; the provider also shows a 400 "No matching record found for
 // external_id" example).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, rules, test, withConflict } from '../../fixtures/financial-data.js';
 
 const byExternal = (fdApi: any, externalId: string) => fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } });
 
@@ -43,9 +43,14 @@ test(
   },
 );
 
-test('an external id that no switch carries is a 404 @assumption', rules('FD-SW-EXTERNAL-UNKNOWN'), async ({ fdApi }) => {
-  expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');
-});
+// provider 1.35.0 answers it 400 (example 1643): FD-CONFLICT-EXTERNAL-ID-NO-MATCH.
+test(
+  'an external id that no switch carries is a 404 @assumption',
+  withConflict(rules('FD-SW-EXTERNAL-UNKNOWN'), 'FD-CONFLICT-EXTERNAL-ID-NO-MATCH'),
+  async ({ fdApi }) => {
+    expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');
+  },
+);
 
 // An external id is an identifier, matched whole: values that a lookup by beginning, by end or by part
 // would match (a prefix of the customer's two external ids, a stored one cut short at either end) are

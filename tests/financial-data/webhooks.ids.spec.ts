@@ -1,0 +1,66 @@
+// Covers: every webhook subscription operation that takes a subscription_id or a webhook_event_id
+// (seed 002, Webhook subscriptions: a 400 listed on them with no condition; provider 1.35.0
+// SubscriptionIdPathParameter and WebhookEventIdPathParameter: "a unique UUID identifier", and
+// ObwmsBadRequestErrorResponse with reason code 1502). Where both sources are silent on when the 400
+// is answered, the catalogue decides (FD-WEBHOOK-ID-FORMAT, source assumption): an id that is not a
+// UUID is a 400 in the webhook error body naming the parameter, and a 404 on the one operation that
+// documents no 400. The operations and parameters are read from the contract (the path parameters
+// whose schema is WebhookIdParam, the uuid form), so the check grows with it.
+import fc from 'fast-check';
+import { assertProperty, expect, expectFdError, loadContract, rules, sample, test } from '../../fixtures/financial-data.js';
+import { malformedUuid } from '../../fixtures/arbitraries/financial-data/ids.js';
+import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+
+const contract = await loadContract('financial-data');
+/** Each (operation, webhook id path parameter) of the contract (its schema WebhookIdParam), with the refusal it documents. */
+const CASES = [...contract.operations.values()].flatMap((op) =>
+  op.parameters
+    .filter((p) => p.in === 'path' && String(p.schema?.$ref ?? '').endsWith('/WebhookIdParam'))
+    .map((p) => ({ operationId: op.operationId, param: p.name, refusal: op.responses['400'] ? 400 : 404 })),
+);
+
+/** The members of a webhook error whatever their case (the provider's examples write them in lower case). */
+const member = (error: Record<string, unknown>, name: string) =>
+  Object.entries(error ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+
+// One test per operation (a grid over the contract names its operation in the title): the
+// property draws which of its ids is malformed and how.
+for (const operationId of [...new Set(CASES.map((c) => c.operationId))]) {
+  const mine = CASES.filter((c) => c.operationId === operationId);
+  const refusal = mine[0].refusal;
+
+  test(
+    `${operationId} refuses a ${mine.map((c) => c.param).join(' or ')} that is not a UUID with ${refusal}${refusal === 400 ? ' naming it, with the bad-request reason code' : ', documenting no 400'} @assumption @property`,
+    rules('FD-WEBHOOK-ID-FORMAT'),
+    async ({ fdApi, fd, fdEntities, fdContract }, testInfo) => {
+      // A live subscription and event of the caller, so that the malformed id is the one thing wrong.
+      const [name] = await offeredNames(fdApi);
+      const made = await createSub(fdApi, { url: quietUrl('ids'), events: [{ name }] });
+      const live = { subscription_id: made.subscriptionId, webhook_event_id: made.events[0].webhookEventId };
+      const op = fdContract.operationOf(operationId);
+      const valid = sample(op, fd, fdEntities);
+      const pathIds = Object.fromEntries(Object.keys(valid.path ?? {}).map((k) => [k, live[k as keyof typeof live]]));
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom(...mine), malformedUuid, async (c, id) => {
+          const schema = op.parameters.find((p) => p.name === c.param)!.schema;
+          fc.pre(!fdContract.validator(`param:${operationId}:path:${c.param}`, schema)(id));
+          const res = await fdApi.callOperation(op, { ...valid, path: { ...pathIds, [c.param]: id } });
+          expectFdError(res, c.refusal, `${c.param} ${JSON.stringify(id)}`);
+          if (c.refusal !== 400) return;
+          const errors = (res.body?.Errors?.Error ?? []) as Record<string, unknown>[];
+          expect(
+            errors.map((e) => String(member(e, 'ReasonCode'))),
+            `${operationId}: the provider's bad-request code (1502)`,
+          ).toContain('1502');
+          expect(
+            errors.some((e) => String(member(e, 'Description') ?? '').includes(c.param)),
+            `${operationId}: an error's Description names ${c.param}: ${JSON.stringify(errors)}`,
+          ).toBe(true);
+        }),
+        testInfo,
+        // Each of its ids once as a plain word first, whatever the draws.
+        { examples: mine.map((c) => [c, 'not-a-uuid'] as [(typeof CASES)[number], string]) },
+      );
+    },
+  );
+}
