@@ -196,6 +196,14 @@ function service(s: ServiceVerdict, cert: Certification): string {
           .map(([reason, n]) => `<tr data-search><td>${n}</td><td>${esc(reason)}</td></tr>`)
           .join('')}</table>`
       : '') +
+    ((s.coverage.unexercised ?? []).length
+      ? `<h3>Documented statuses not exercised</h3><table class="skips"><tr><th>operation and status</th><th>why</th><th>sources read</th></tr>${s.coverage
+          .unexercised!.map(
+            (u) =>
+              `<tr data-search><td>${esc(u.pair)}</td><td>${u.why ? `${esc(u.why)}: ${esc(u.note)}${u.rule ? ` (rule ${esc(u.rule)})` : ''}` : '<strong>no stated reason</strong>'}</td><td class="small">${(u.read ?? []).map(esc).join('; ')}</td></tr>`,
+          )
+          .join('')}</table>`
+      : '') +
     (notPassed.length ? `<h3>Rules not passed</h3>${rulesTable(notPassed)}` : s.rules.length ? '' : '<p>No rule catalogue.</p>') +
     (passedByKind.size
       ? `<h3>Rules passed, by kind</h3>${[...passedByKind]
