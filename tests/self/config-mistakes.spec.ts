@@ -1006,7 +1006,6 @@ for (const m of MISTAKES) {
 // around the functions above: in a checkout of its own, `npm run certify -- --service
 // card-enrollment` with the .env a user wrote, the global setup stopping the run.
 test('end to end: npm run certify with a keys URL answering 404: one line naming CARD_KEYS_URL, NOT RUN (exit 5), the report says why, no stack, no secret', async () => {
-  test.setTimeout(120_000);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-mistake-'));
   try {
     linkCheckout(home);

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '../../fixtures/self.js';
+import { expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
 import {
   isCheckError,
   KEPT_WORKER_ANNOTATION,
@@ -80,7 +80,7 @@ function subRun(args: string[]): { status: number | null; ends: End[]; bodies: s
     const run = spawnSync(
       process.execPath,
       [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs', ...args],
-      { cwd: dir, encoding: 'utf8', timeout: 60_000, env },
+      { cwd: dir, encoding: 'utf8', timeout: NESTED_RUN_MS, env },
     );
     expect(fs.existsSync(path.join(dir, 'ends.json')), run.stdout + run.stderr).toBe(true);
     return { status: run.status, ...(JSON.parse(fs.readFileSync(path.join(dir, 'ends.json'), 'utf8')) as { ends: End[]; bodies: string }) };

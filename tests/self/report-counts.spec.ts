@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { expect, test } from '../../fixtures/self.js';
+import { expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-reporter.js';
@@ -147,7 +147,7 @@ test('one real run: the certification counts equal the Allure counts per service
   const run = spawnSync(
     process.execPath,
     [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.mjs'],
-    { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, FORCE_COLOR: '0' } },
+    { cwd: dir, encoding: 'utf8', timeout: NESTED_RUN_MS, env: { ...process.env, FORCE_COLOR: '0' } },
   );
   expect(fs.existsSync(path.join(dir, 'events.json')), run.stdout + run.stderr).toBe(true);
   const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as {

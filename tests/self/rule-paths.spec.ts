@@ -116,7 +116,6 @@ function checkQuoted(check: ListedCheck, lines: Map<string, number[]>, helpers: 
 }
 
 test('every path of every rule of each catalogue is covered by a check or justified in writing', async ({ contracts }) => {
-  test.setTimeout(240_000);
   const services = SERVICES.map((s) => s.name).filter((service) => fs.existsSync(rulesFile(service)));
   const listed = await listChecks(services);
   const problems: string[] = [];

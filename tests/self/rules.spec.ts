@@ -9,8 +9,6 @@ import { SERVICES } from '../../helpers/contract/services.js';
 
 /** The rule citations of every check of a project, read from the run's one listing of the suite (nothing runs). */
 async function citationsOf(project: string): Promise<Citation[]> {
-  // Listing a thousand checks takes seconds on a quiet machine; allow a loaded one three minutes.
-  test.setTimeout(240_000);
   const out: Citation[] = [];
   const walk = (suite: ListedSuite) => {
     for (const spec of suite.specs ?? [])

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
+import { expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../fixtures/self.js';
 import {
   acquireRunLock,
   lockFile,
@@ -38,7 +38,7 @@ test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const certifyArgs = ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'];
 
-async function until(what: string, done: () => boolean, timeoutMs = 90_000): Promise<void> {
+async function until(what: string, done: () => boolean, timeoutMs = NESTED_RUN_MS): Promise<void> {
   const start = Date.now();
   while (!done()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -47,7 +47,6 @@ async function until(what: string, done: () => boolean, timeoutMs = 90_000): Pro
 }
 
 test("a second run in a checkout is refused with one line naming the first; the first run's report is its own and intact", async () => {
-  test.setTimeout(180_000);
   linkCheckout(dir, { 'card-enrollment/hold.spec.ts': HOLD_SPEC });
   const env = userEnv(path.join(dir, 'no.env'), { TARGET: 'mock' });
   const first = spawn(process.execPath, certifyArgs, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -71,7 +70,7 @@ test("a second run in a checkout is refused with one line naming the first; the 
     const playwright = spawnSync(
       process.execPath,
       [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '--project', 'card-enrollment'],
-      { cwd: dir, env, encoding: 'utf8', timeout: 90_000 },
+      { cwd: dir, env, encoding: 'utf8', timeout: NESTED_RUN_MS },
     );
     const refusal = `another run holds this checkout: pid ${holder.pid}, "${holder.command}", started ${holder.startedAt}`;
     const playwrightOut = `${playwright.stdout}${playwright.stderr}`;
@@ -82,7 +81,7 @@ test("a second run in a checkout is refused with one line naming the first; the 
     expect(playwrightOut).not.toMatch(/^\s+at .+[:(]/m);
 
     // A second certify: one line, exit 2, before clearing anything.
-    const certify = spawnSync(process.execPath, certifyArgs, { cwd: dir, env, encoding: 'utf8', timeout: 90_000 });
+    const certify = spawnSync(process.execPath, certifyArgs, { cwd: dir, env, encoding: 'utf8', timeout: NESTED_RUN_MS });
     const certifyOut = `${certify.stdout}${certify.stderr}`.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
     expect(certify.status, certifyOut.join('\n')).toBe(2);
     expect(certifyOut).toHaveLength(1);
