@@ -126,7 +126,7 @@ test('npm run mock refuses a bad --header-names with one usage line', async () =
   const res = await runInProcess(main, ['--service', 'financial-data', '--header-names', 'finicity']);
   expect(res.code).toBe(2);
   expect(res.output.trim().split('\n')).toEqual([
-    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]",
+    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]",
   ]);
 });
 
@@ -136,6 +136,6 @@ test('npm run mock refuses a bad --clock-start with one usage line', async () =>
   const res = await runInProcess(main, ['--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z']);
   expect(res.code).toBe(2);
   expect(res.output.trim().split('\n')).toEqual([
-    'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--list-faults]',
+    'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]',
   ]);
 });
