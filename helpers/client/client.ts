@@ -32,7 +32,7 @@ import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
-import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
+import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, waitAsGuest } from './guest/rate.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
@@ -320,7 +320,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
     const send = async () => {
-      if (this.sandbox) await paceRequest();
+      if (this.sandbox) await paceRequest(this.deps.testInfo);
       return fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
     };
     const sentAt = Date.now();
@@ -333,7 +333,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     ) {
       const seconds = retryAfterSeconds(response.headers, attempt);
       logGuest({ event: 'retry', service: op.service, operationId, waitedSeconds: seconds, at: new Date().toISOString() });
-      await sleepMs(seconds * 1000);
+      // The wait is the target's, not the check's: added to the test's time budget.
+      await waitAsGuest(seconds * 1000, this.deps.testInfo);
       // A signed request is signed again (a nonce and timestamp are single-use).
       if (authorize) headers = { ...headers, ...(await authorize({ operation: op, method, url, headers, body })) };
       response = await send();
@@ -484,15 +485,23 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         for (let attempt = 0; attempt <= MAX_RATE_RETRIES; attempt++) {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
           if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
-          await paceRequest();
+          await paceRequest(this.deps.testInfo);
           const res = await fetchOnce(this.deps.request, url, {
             method: op.method,
             headers,
             data: body === undefined ? undefined : Buffer.from(body),
           });
           status = res.status;
-          if (status !== 429) break;
-          await sleepMs(retryAfterSeconds(res.headers, attempt) * 1000);
+          if (status !== 429 || attempt === MAX_RATE_RETRIES) break;
+          const seconds = retryAfterSeconds(res.headers, attempt);
+          logGuest({
+            event: 'retry',
+            service: op.service,
+            operationId: op.operationId,
+            waitedSeconds: seconds,
+            at: new Date().toISOString(),
+          });
+          await waitAsGuest(seconds * 1000, this.deps.testInfo);
         }
       } catch (error) {
         failed.push(`${o.kind} ${o.id}: ${(error as Error).message.split('\n')[0]}`);

@@ -2,6 +2,10 @@
 // run's workers), and a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an
 // HTTP date), a bounded number of times, before the answer is judged. Only on a sandbox: on the
 // mocks a 429 is what a check provokes or a fault, and must reach the check as it is.
+// Slowing a guest down is the target's right, never the check's failure: every such wait is added
+// to the time budget of the test it happens in (testInfo.setTimeout), so a throttled check ends
+// with its own result, not at Playwright's time-out.
+import { test, type TestInfo } from '@playwright/test';
 
 /** Set by the global setup for the workers: this process's share of SANDBOX_MAX_RPS. */
 export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
@@ -21,14 +25,33 @@ export function retryAfterSeconds(headers: Record<string, string>, attempt: numb
 
 let nextSlot = 0;
 
+/** The test running in this worker now, if any (a fixture's set-up and teardown are inside it too). */
+function runningTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined; // a tool, the global set-up or teardown: no test, no budget
+  }
+}
+
+/**
+ * Waits `ms` as a guest (a 429's Retry-After, a pacing slot): the wait is added to the time budget
+ * of the running test (the given one, else Playwright's current one), unless it has none (0).
+ */
+export async function waitAsGuest(ms: number, testInfo: TestInfo | undefined = runningTest()): Promise<void> {
+  if (!(ms > 0)) return;
+  if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+  await sleepMs(ms);
+}
+
 /** Waits for this process's next request slot under its share of SANDBOX_MAX_RPS (no cap: at once). */
-export async function paceRequest(): Promise<void> {
+export async function paceRequest(testInfo?: TestInfo): Promise<void> {
   const share = Number(process.env[RPS_SHARE_ENV] ?? 0);
   if (!(share > 0)) return;
   const now = Date.now();
   const slot = Math.max(now, nextSlot);
   nextSlot = slot + 1000 / share;
-  if (slot > now) await sleepMs(slot - now);
+  if (slot > now) await waitAsGuest(slot - now, testInfo ?? runningTest());
 }
 
 export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
