@@ -16,8 +16,8 @@ export const main: CommandMain = async () => {
   for (const f of ['summary.json', 'certification.json']) fs.rmSync(path.join('reports', f), { force: true });
   const run = spawnSync('npx', ['playwright', 'merge-reports', '--config', 'merge.config.ts', dir], { stdio: 'inherit' });
   if (!fs.existsSync('reports/summary.json')) return run.status || 1;
-  const { failed } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number };
-  if (failed > 0) return 1;
+  const { failed, leaks } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number; leaks?: number };
+  if (failed > 0 || (leaks ?? 0) > 0) return 1;
   const cert = fs.existsSync('reports/certification.json')
     ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict })
     : undefined;

@@ -1,10 +1,10 @@
 // Coverage reports (reports/coverage.{json,md}): plain functions over the coverage records of the
 // client. The certification verdict is helpers/verdict/certification.ts.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, ViolationNote } from '../client/annotations.js';
+import { writeFileAtomic } from './write-file.js';
 
 export interface TestOutcome {
   project: string;
@@ -83,8 +83,7 @@ function matches(documented: string, status: number): boolean {
 }
 
 export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
+  writeFileAtomic(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
   const lines = ['# Coverage: documented (operation, status) pairs exercised by the run', ''];
   for (const c of coverage) {
     lines.push(
@@ -101,5 +100,5 @@ export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
     }
     lines.push('');
   }
-  fs.writeFileSync(path.join(dir, 'coverage.md'), lines.join('\n'));
+  writeFileAtomic(path.join(dir, 'coverage.md'), lines.join('\n'));
 }

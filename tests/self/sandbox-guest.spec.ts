@@ -213,6 +213,9 @@ test('the ledger of an interrupted run names what is still there, newest first, 
     ],
     retries: 1,
     retryWaitSeconds: 2,
+    services: {
+      'financial-data': { created: 3, deleted: 1, deletableLeft: 1, undeletable: 1, retries: 1, retryWaitSeconds: 2 },
+    },
   });
 });
 
