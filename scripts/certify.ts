@@ -24,7 +24,7 @@ import { writeCertification, writeNotRun } from '../helpers/verdict/certificatio
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
-import { ConfigError, configOf } from '../helpers/config/config.js';
+import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
@@ -78,6 +78,9 @@ export const main: CommandMain = async (argv, io) => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A .env in the wrong folder is read by nothing: said before the run certifies the mocks instead.
+  const misplaced = dotenvProblem(io.env);
+  if (misplaced) io.err(`configuration file: ${misplaced}`);
   let target = io.env.TARGET || 'mock';
   let env;
   try {

@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Verdict } from '../helpers/verdict/model.js';
-import { runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
-export const main: CommandMain = async () => {
+export const main: CommandMain = async (argv) => {
+  parseArgs(argv, {}, 'npm run merge (after the CI shards wrote blob-report/)');
   const dir = path.resolve('blob-report');
   if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip')))
     throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
