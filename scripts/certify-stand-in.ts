@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import type { Certification } from '../helpers/verdict/model.js';
@@ -34,8 +35,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    // Its own process group, signalled as a whole, as a terminal's Ctrl-C would be.
-    const child = spawn('npx', ['tsx', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    // One Node process with tsx's loader (`npx tsx` would add npm and tsx's own relaunch, each
+    // relaying a signal again and npm answering it with its own exit code), in its own process
+    // group, signalled as a whole, as a terminal's Ctrl-C would be.
+    const loader = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+    const child = spawn(process.execPath, ['--import', loader, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     const interrupt = () => {
       console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
       try {
@@ -146,7 +150,7 @@ export const main: CommandMain = async (argv, io) => {
       const seedTotal = s ? s.seed.passed + s.seed.failed + s.seed.skipped : 0;
       return {
         service,
-        verdict: s ? `${s.verdict}${s.warning ? ` (${s.warning})` : ''}` : 'not in the certification',
+        verdict: s ? `${s.verdict}${s.warning ? ` (${s.warning})` : ''}` : (cert?.verdict ?? 'no certification'),
         passed: sum('passed'),
         failed: sum('failed'),
         skipped: sum('skipped'),

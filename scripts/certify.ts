@@ -146,7 +146,8 @@ export const main: CommandMain = async (argv, io) => {
     const own = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
     const mine = own?.runId === runId ? own : undefined;
     if (!mine) writeNotRun(REPORTS, target, `interrupted by ${interrupted} before the first check`);
-    else if (mine.verdict !== 'NOT RUN') {
+    else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
+      // Playwright had ended its run (the signal came during the sweep after it): not certified either.
       const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
         ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
         : [];
@@ -158,7 +159,7 @@ export const main: CommandMain = async (argv, io) => {
     }
     const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
     io.err(
-      `\nVERDICT: NOT RUN (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
+      `\nVERDICT: NOT RUN (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' && cert.checks.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
     );
     return VERDICT_EXIT['NOT RUN'];
   }

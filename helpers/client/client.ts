@@ -181,7 +181,15 @@ async function fetchOnce(
     // Playwright's own deadline (timeout) builds its time-out error, a 200-frame stack, before every
     // fetch, in case the fetch outlives it: about 2.5 s of CPU over `npm test`. The suite keeps
     // the same deadline itself and builds its error only when it passes.
-    const response = await request.fetch(url, { ...init, failOnStatusCode: false, maxRedirects: 0, timeout: 0 });
+    let response: Awaited<ReturnType<APIRequestContext['fetch']>>;
+    try {
+      response = await request.fetch(url, { ...init, failOnStatusCode: false, maxRedirects: 0, timeout: 0 });
+    } catch (error) {
+      // Playwright's message of a failed exchange (refused, reset, its context disposed by an
+      // interrupted run) ends with a call log of every header sent, keys included: its first line only.
+      const first = (error as Error).message.split('\n')[0].replace(/^apiRequestContext\.fetch: /, '');
+      throw new Error(`${init.method} ${redactText(url)}: ${redactText(first)}`);
+    }
     try {
       return { status: response.status(), headers: response.headers(), bytes: await response.body() };
     } finally {

@@ -206,6 +206,7 @@ export default class SuiteReporter implements Reporter {
         generatedAt: new Date().toISOString(),
         ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
         verdict: leaked ? 'FAIL' : verdict,
+        ...(interrupted ? { interrupted: true } : {}),
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}),
         provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips },
