@@ -32,6 +32,8 @@ interface ServiceState {
   pending: Map<string, string>;
   /** Checks running (id -> file and start). */
   inFlight: Map<string, { file: string; startedAt: number }>;
+  /** When its first check began (the wall time its workers have had since). */
+  firstBeganAt?: number;
   lastLineAt?: number;
   changed: boolean;
 }
@@ -103,6 +105,7 @@ export class ServiceProgress {
     const s = this.state(service);
     s.running++;
     if (id === undefined) return;
+    s.firstBeganAt ??= now;
     const file = s.pending.get(id) ?? '';
     s.pending.delete(id);
     s.inFlight.set(id, { file, startedAt: now });
@@ -160,7 +163,9 @@ export class ServiceProgress {
    * Time left: the expected durations of the checks not begun (by file: a file of polled reports
    * is slow throughout, one of quick reads is quick) and of what the running ones have left (one
    * running past its expectation is expected to need half as long again), spread over the
-   * workers, and never less than the longest of them.
+   * workers, and never less than the longest of them. Spread as the workers have served this
+   * service so far: when they gave it a third of their time (other services, start-up, waits
+   * between checks), the rest is expected to take three times the work over the workers (at most 4x).
    */
   remainingMs(service: string, now = Date.now()): number | undefined {
     const s = this.state(service);
@@ -192,7 +197,12 @@ export class ServiceProgress {
       add(e > elapsed ? e - elapsed : elapsed / 2);
     }
     if (!s.done && !Object.keys(this.previous).length) return undefined;
-    return Math.max(work / Math.max(1, this.workers), longest);
+    const workers = Math.max(1, this.workers);
+    let busy = s.spentMs;
+    for (const { startedAt } of s.inFlight.values()) busy += Math.max(0, now - startedAt);
+    const wall = s.firstBeganAt === undefined ? 0 : now - s.firstBeganAt;
+    const served = busy > 0 && wall > 0 ? Math.min(4, Math.max(1, (wall * workers) / busy)) : 1;
+    return Math.max((work / workers) * served, longest);
   }
 
   line(service: string, now: number): string {
