@@ -51,15 +51,19 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
     const timer = interruptAfterS ? setTimeout(interrupt, interruptAfterS * 1000) : undefined;
     // Ctrl-C or SIGTERM of this command reaches the certification as one SIGINT (it ends its run,
     // deletes what it made and writes its NOT RUN certification); the stand-ins stay up until then.
+    // The same signal comes again, relayed by npm and tsx: handled, never this process's end.
+    let forwarded = false;
     const forward = () => {
+      if (forwarded) return;
+      forwarded = true;
       try {
         process.kill(-child.pid!, 'SIGINT');
       } catch {
         // already gone
       }
     };
-    process.once('SIGINT', forward);
-    process.once('SIGTERM', forward);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
       process.off('SIGINT', forward);
