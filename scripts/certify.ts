@@ -43,7 +43,7 @@ export const main: CommandMain = async (argv, io) => {
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
     throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
-  // Read before the reports are cleared: the baseline may be the last run's reports/certification.json.
+  // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
   let baseline: Certification | undefined;
   try {
     baseline = typeof args.baseline === 'string' ? readBaseline(args.baseline) : undefined;
@@ -158,14 +158,16 @@ export const main: CommandMain = async (argv, io) => {
       );
     }
     const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
+    // NOT RUN, unless something worse was found before the stop (card data in the outputs: FAIL).
     io.err(
-      `\nVERDICT: NOT RUN (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' && cert.checks.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
+      `\nVERDICT: ${cert.verdict} (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' && cert.checks.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
     );
-    return VERDICT_EXIT['NOT RUN'];
+    return VERDICT_EXIT[cert.verdict] ?? VERDICT_EXIT['NOT RUN'];
   }
   const file = path.join(REPORTS, 'certification.json');
   const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
-  if (!cert || (cert.runId && cert.runId !== runId)) {
+  // The previous run's certification stays until this one writes its own: only this run's is read.
+  if (!cert || cert.runId !== runId) {
     // The run stopped before writing its verdict: its own line says why (a stack, if any, is in reports/errors/).
     const why = run.output
       .split('\n')
