@@ -69,6 +69,7 @@ const SCRIPTS = fs
   .readdirSync(path.resolve('scripts'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.replace(/\.ts$/, ''));
+
 test('every script answers --help and -h with its usage and exit 0', async () => {
   expect(SCRIPTS.length).toBeGreaterThan(10);
   for (const script of SCRIPTS) {
