@@ -32,8 +32,9 @@ interface ServiceState {
   pending: Map<string, string>;
   /** Checks running (id -> file and start). */
   inFlight: Map<string, { file: string; startedAt: number }>;
-  /** When its first check began (the wall time its workers have had since). */
+  /** When its first check began (the wall time its workers have had since), and when its last ended. */
   firstBeganAt?: number;
+  finishedAt?: number;
   lastLineAt?: number;
   changed: boolean;
 }
@@ -112,10 +113,18 @@ export class ServiceProgress {
   }
 
   /** A check's final result: a time-out counts as failed (as in the certification); `interrupted`: stopped, not failed. */
-  end(service: string, status: CheckStatus, durationMs: number, id?: string, interrupted = status === 'interrupted'): void {
+  end(
+    service: string,
+    status: CheckStatus,
+    durationMs: number,
+    id?: string,
+    interrupted = status === 'interrupted',
+    now = Date.now(),
+  ): void {
     const s = this.state(service);
     s.running = Math.max(0, s.running - 1);
     s.done++;
+    if (s.done >= s.total) s.finishedAt = now;
     s.total = Math.max(s.total, s.done);
     s.spentMs += durationMs;
     const file = id === undefined ? undefined : (s.inFlight.get(id)?.file ?? s.pending.get(id));
@@ -241,13 +250,13 @@ export class ServiceProgress {
     return lines;
   }
 
-  /** One closing line per service that had checks. */
+  /** One closing line per service that had checks, its time elapsed until its last check ended. */
   finalLines(now: number): string[] {
     return [...this.services]
       .filter(([, s]) => s.total > 0)
       .map(
         ([service, s]) =>
-          `${service}: ${s.interrupted || s.done < s.total ? 'stopped' : 'done'}, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped - s.interrupted} passed, ${s.failed} failed, ${s.skipped} skipped${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${formatDuration(now - this.startedAt)} elapsed`,
+          `${service}: ${s.interrupted || s.done < s.total ? 'stopped' : 'done'}, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped - s.interrupted} passed, ${s.failed} failed, ${s.skipped} skipped${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${formatDuration((s.finishedAt ?? now) - this.startedAt)} elapsed`,
       );
   }
 
