@@ -7,6 +7,7 @@ import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
+import { watchParent } from './helpers/run/parent-watch';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
@@ -19,6 +20,8 @@ if (settings.target === 'mock' && settings.mockFaults.length > 0 && !process.env
     process.exit(2);
   }
 }
+// Started by `npm run certify`: interrupted as by Ctrl-C when certify is killed outright.
+watchParent();
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 

@@ -1,25 +1,31 @@
 // `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>]`
-// The suite certified as a guest of a sandbox, proven against the sandbox stand-in of each service
-// (mocks/stand-in.ts): start the stand-in, prepare its test data as a user would
-// (`npm run sandbox:prepare`, its Connect page completed in chromium), certify it with
-// TARGET=sandbox (`npm run certify`), then ask the stand-in what the run left behind. Exit 0 only
-// when no check failed and nothing deletable was left. `--interrupt-after` stops the certification
-// with SIGINT after that many seconds, to show an interrupted run cleans up too; `--rps` makes the
-// stand-in throttle; `--faults` starts it with mock faults (the run must then FAIL: exit 1 expected).
+// The suite certified as a guest of a sandbox, proven against the sandbox stand-ins (mocks/stand-in.ts):
+// start the stand-in of every selected service, write one env file holding them all (as a user's
+// .env names every configured service), prepare each one's test data as a user would
+// (`npm run sandbox:prepare`, its Connect page completed in chromium), certify them in ONE run with
+// TARGET=sandbox (`npm run certify`: one certification, one verdict over every service; with
+// `--service` the run is PARTIAL, as any run of one service is), then ask each stand-in what the
+// run left behind. Exit: the certification's exit code (PASS 0, FAIL 1...), or 1 when something
+// deletable was left. `--interrupt-after` stops the certification with SIGINT after that many
+// seconds, to show an interrupted run says NOT RUN and cleans up too; `--rps` makes each stand-in
+// throttle; `--faults` starts them with mock faults (the run must then FAIL: exit 1 expected).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
+import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
+import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
-import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
+import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 const OUT = path.resolve('reports', 'stand-in');
 
-/** This process's environment without any variable of the suite's schema: the child reads the stand-in's env file alone. */
+/** This process's environment without any variable of the suite's schema: the child reads the stand-ins' env file alone. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const v of ENV_SCHEMA) delete env[v.name];
@@ -29,8 +35,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    // Its own process group, signalled as a whole, as a terminal's Ctrl-C would be.
-    const child = spawn('npx', ['tsx', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    // One Node process with tsx's loader (`npx tsx` would add npm and tsx's own relaunch, each
+    // relaying a signal again and npm answering it with its own exit code), in its own process
+    // group, signalled as a whole, as a terminal's Ctrl-C would be.
+    const loader = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+    const child = spawn(process.execPath, ['--import', loader, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     const interrupt = () => {
       console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
       try {
@@ -40,26 +49,31 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
       }
     };
     const timer = interruptAfterS ? setTimeout(interrupt, interruptAfterS * 1000) : undefined;
+    // Ctrl-C or SIGTERM of this command reaches the certification as one SIGINT (it ends its run,
+    // deletes what it made and writes its NOT RUN certification); the stand-ins stay up until then.
+    // The same signal comes again, relayed by npm and tsx: handled, never this process's end.
+    let forwarded = false;
+    const forward = () => {
+      if (forwarded) return;
+      forwarded = true;
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
       resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
 
-interface Row {
-  service: string;
-  verdict: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-  seedRun: string;
-  retries: number;
-  left: string[];
-  undeletable: number;
-  seconds: number;
-  skips: [string, number][];
-}
+const REPORT_FILES = ['certification.md', 'certification.json', 'certification.html', 'coverage.md'];
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' }, USAGE);
@@ -83,7 +97,7 @@ export const main: CommandMain = async (argv, io) => {
           .map((f) => f.trim())
           .filter(Boolean)
       : [];
-  // One run per checkout (helpers/verdict/run-lock.ts): held for every service; the certify runs share it.
+  // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
   let lock;
   try {
     lock = acquireRunLock(path.resolve('reports'));
@@ -92,86 +106,99 @@ export const main: CommandMain = async (argv, io) => {
     throw error;
   }
   fs.mkdirSync(OUT, { recursive: true });
-  const rows: Row[] = [];
-  for (const service of services) {
+  const standIns: StandInHandle[] = [];
+  // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
+  const envFile = path.join(dir, '.env');
+  try {
     io.out(
-      `\n== ${service}: stand-in${rps ? ` limited to ${rps} requests/s` : ''}${faults.length ? ` with faults ${faults.join(', ')}` : ''} ==`,
+      `\n== stand-ins of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
     );
-    const standIn = await startStandIn(service, { requestsPerSecond: rps, faults });
-    // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
-    const envFile = path.join(dir, '.env');
-    try {
-      fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv(standIn.env())}`, { mode: 0o600 });
-      const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
+    for (const service of services) standIns.push(await startStandIn(service, { requestsPerSecond: rps, faults }));
+    fs.writeFileSync(envFile, `TARGET=sandbox\n${standIns.map((s) => toDotenv(s.env())).join('')}`, { mode: 0o600 });
+    const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
+    for (const service of services) {
       const preparation = await run(
         ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'],
         env,
       );
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
-      const certified = await run(['scripts/certify.ts', '--service', service, '--workers', String(workers)], env, interruptAfter);
-      const certFile = path.resolve('reports', 'certification.json');
-      const cert = fs.existsSync(certFile) ? JSON.parse(fs.readFileSync(certFile, 'utf8')) : undefined;
-      for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md']) {
-        if (fs.existsSync(path.resolve('reports', name)))
-          fs.copyFileSync(path.resolve('reports', name), path.join(OUT, `${service}-${name}`));
-      }
-      // Asked of the stand-in's live state, not assumed from the ledger. The test data sandbox:prepare
-      // made is kept on purpose (a later run reuses it): not left behind by the run.
-      const prepared = new Set(
-        ['FD_LINKED_CUSTOMER_ID']
-          .map((k) => new RegExp(`^${k}="?([^"\n]*)"?$`, 'm').exec(fs.readFileSync(envFile, 'utf8'))?.[1])
-          .filter(Boolean),
-      );
-      const inventory = standIn.inventory().filter((o) => !prepared.has(o.id));
-      const s = cert?.services?.find((x: { service: string }) => x.service === service);
-      const seed = s?.seed ?? { passed: 0, failed: 0, skipped: 0 };
-      const all = s ? ['seed', 'provider', 'assumption'].map((k) => s[k]) : [];
-      const sum = (f: 'passed' | 'failed' | 'skipped') => all.reduce((n: number, c: Record<string, number>) => n + (c?.[f] ?? 0), 0);
-      const seedTotal = seed.passed + seed.failed + seed.skipped;
-      rows.push({
+    }
+    io.out(`\n== one certification of ${services.join(', ')} ==`);
+    const certified = await run(
+      ['scripts/certify.ts', ...(args.service ? ['--service', String(args.service)] : []), '--workers', String(workers)],
+      env,
+      interruptAfter,
+    );
+    const certFile = path.resolve('reports', 'certification.json');
+    const cert = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
+    for (const name of REPORT_FILES) {
+      fs.rmSync(path.join(OUT, name), { force: true });
+      if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, name));
+    }
+    // Every count of the table is the certification's (its services and its guest ledger); the
+    // stand-ins' live state is asked apart, as the proof that nothing deletable is left. The test
+    // data sandbox:prepare made is kept on purpose (a later run reuses it): not left behind by the run.
+    const prepared = new Set(
+      ['FD_LINKED_CUSTOMER_ID']
+        .map((k) => new RegExp(`^${k}="?([^"\n]*)"?$`, 'm').exec(fs.readFileSync(envFile, 'utf8'))?.[1])
+        .filter(Boolean),
+    );
+    const noGuest: ServiceGuestSummary = { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 };
+    const rows = standIns.map((standIn) => {
+      const service = standIn.service;
+      const live = standIn.inventory().filter((o) => !prepared.has(o.id) && !o.undeletable);
+      const s = cert?.services.find((x) => x.service === service);
+      const g = cert?.guest?.services?.[service] ?? noGuest;
+      const sum = (f: 'passed' | 'failed' | 'skipped') => (s ? s.seed[f] + s.provider[f] + s.assumption[f] : 0);
+      const seedTotal = s ? s.seed.passed + s.seed.failed + s.seed.skipped : 0;
+      return {
         service,
-        verdict: interruptAfter ? `interrupted (exit ${certified.code})` : (cert?.verdict ?? `no certification (exit ${certified.code})`),
+        verdict: s ? `${s.verdict}${s.warning ? ` (${s.warning})` : ''}` : (cert?.verdict ?? 'no certification'),
         passed: sum('passed'),
         failed: sum('failed'),
         skipped: sum('skipped'),
         seedRun: seedTotal
-          ? `${seed.passed + seed.failed}/${seedTotal} (${Math.round(((seed.passed + seed.failed) / seedTotal) * 100)}%)`
+          ? `${s!.seed.passed + s!.seed.failed}/${seedTotal} (${Math.round(((s!.seed.passed + s!.seed.failed) / seedTotal) * 100)}%)`
           : '-',
-        retries: cert?.guest?.retries ?? 0,
-        left: inventory.filter((o) => !o.undeletable).map((o) => `${o.kind} ${o.id}`),
-        undeletable: inventory.filter((o) => o.undeletable).length,
-        seconds: Math.round(certified.seconds),
-        // Why checks did not run on a sandbox, most frequent first (the certification's skip reasons).
-        skips: (Object.entries(s?.skippedReasons ?? {}) as [string, number][]).sort((a, b) => b[1] - a[1]),
-      });
-      io.out(
-        `stand-in ${service}: ${standIn.rateLimited()} requests answered 429; left behind: ${rows.at(-1)!.left.length ? rows.at(-1)!.left.join(', ') : 'nothing deletable'}`,
-      );
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-      await standIn.close();
-    }
+        guest: g,
+        answered429: standIn.rateLimited(),
+        live: live.map((o) => `${o.kind} ${o.id}`),
+        skips: Object.entries(s?.skippedReasons ?? {}).sort((a, b) => b[1] - a[1]),
+      };
+    });
+    const verdict = cert
+      ? `${cert.verdict}${cert.reason ? ` (${cert.reason})` : ''}`
+      : `no certification (certify exited ${certified.code})`;
+    const lines = [
+      `Certification of ${services.join(', ')} against the stand-ins: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
+      `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
+      '',
+      '| service | verdict | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.service} | ${r.verdict} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.guest.retries} (${r.guest.retryWaitSeconds}) | ${r.answered429} | ${r.guest.created} / ${r.guest.deleted} | ${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''} | ${r.guest.undeletable} |`,
+      ),
+    ];
+    const skips = rows.flatMap((r) => [
+      '',
+      `## ${r.service}: checks not run on a sandbox, by reason`,
+      '',
+      ...r.skips.map(([why, n]) => `- ${n}: ${why}`),
+    ]);
+    fs.writeFileSync(
+      path.join(OUT, 'summary.md'),
+      `# Certified against the sandbox stand-ins\n\n${lines.join('\n')}\n${skips.join('\n')}\n\nThe certification: reports/stand-in/certification.md.\n`,
+    );
+    io.out(`\n${lines.join('\n')}\n\nreports/stand-in/summary.md; the certification: reports/stand-in/certification.md`);
+    const left = rows.some((r) => r.live.length > 0 || r.guest.deletableLeft > 0);
+    if (left) io.err('Something deletable was left on a stand-in (the table names it): exit 1.');
+    return left && certified.code === 0 ? 1 : certified.code;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const s of standIns) await s.close();
   }
-  const lines = [
-    '| service | verdict | passed | failed | skipped | seed checks run | 429s waited out | deletable left behind | the API cannot delete | seconds |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.service} | ${r.verdict} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.retries} | ${r.left.length}${r.left.length ? ` (${r.left.slice(0, 5).join(', ')})` : ''} | ${r.undeletable} | ${r.seconds} |`,
-    ),
-  ];
-  const skips = rows.flatMap((r) => [
-    '',
-    `## ${r.service}: checks not run on a sandbox, by reason`,
-    '',
-    ...r.skips.map(([why, n]) => `- ${n}: ${why}`),
-  ]);
-  fs.writeFileSync(path.join(OUT, 'summary.md'), `# Certified against the sandbox stand-ins\n\n${lines.join('\n')}\n${skips.join('\n')}\n`);
-  io.out(`\n${lines.join('\n')}\n\nreports/stand-in/summary.md; each service's certification: reports/stand-in/<service>-certification.md`);
-  const clean = rows.every((r) => r.left.length === 0);
-  const passed = rows.every((r) => r.failed === 0 && !/FAIL|no certification/.test(r.verdict));
-  return clean && passed ? 0 : 1;
 };
 
 runMain(import.meta.url, main);

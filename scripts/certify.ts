@@ -1,7 +1,14 @@
 // `npm run certify [-- --service <name>]`: runs the suite against the configured target (TARGET in
 // .env: mock by default, or sandbox), writes reports/certification.{md,json}, reports/coverage.{md,json}
-// and the Allure results, and prints the verdict. Previous reports are cleared first, so a run that
-// cannot start leaves a NOT RUN report with its reason, never the last run's verdict.
+// and the Allure results, and prints the verdict. On a sandbox it runs the service projects only
+// (every configured service in one run, one verdict; `--service` one of them, PARTIAL). The previous
+// certification stays until this run's replaces it (each file written whole at the end,
+// helpers/verdict/write-file.ts): a run killed outright leaves the last verdict, never half of one;
+// a run that cannot start (a configuration error) or is interrupted replaces it with its NOT RUN.
+// Ctrl-C or SIGTERM: Playwright gets one SIGINT (it ends the checks in progress as interrupted,
+// runs its teardown, which deletes what the run made on a sandbox, and writes a NOT RUN
+// certification counting what ran); Playwright watches this process and does the same when it
+// is killed outright (helpers/run/parent-watch.ts).
 // Exit code per verdict: PASS 0, FAIL 1, CONDITIONAL 3, PARTIAL 4, NOT RUN 5; 2: bad arguments, a
 // configuration error (one line per bad value, naming the variable; the report says NOT RUN), or
 // another run holding this checkout (one line naming it; nothing under reports/ is touched).
@@ -15,19 +22,14 @@ import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
-import { ConfigError, configOf } from '../helpers/config/config.js';
+import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]';
 const REPORTS = path.resolve('reports');
-
-function clearReports(): void {
-  for (const name of ['certification.md', 'certification.json', 'certification.html', 'coverage.md', 'coverage.json', 'junit.xml'])
-    fs.rmSync(path.join(REPORTS, name), { force: true });
-  fs.rmSync(path.join(REPORTS, 'allure-results'), { recursive: true, force: true });
-}
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
   writeNotRun(REPORTS, target, reason);
@@ -41,7 +43,7 @@ export const main: CommandMain = async (argv, io) => {
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
     throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
-  // Read before the reports are cleared: the baseline may be the last run's reports/certification.json.
+  // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
   let baseline: Certification | undefined;
   try {
     baseline = typeof args.baseline === 'string' ? readBaseline(args.baseline) : undefined;
@@ -57,7 +59,28 @@ export const main: CommandMain = async (argv, io) => {
     if (error instanceof RunRefused) throw new UsageError(error.message);
     throw error;
   }
-  clearReports();
+  // From here a signal ends the run with a NOT RUN certification (before Playwright starts: at once).
+  let interrupted: string | undefined;
+  let child: import('node:child_process').ChildProcess | undefined;
+  let signalledAt = 0;
+  const stop = (signal: NodeJS.Signals) => {
+    // One Ctrl-C reaches this process several times (from the terminal, relayed by npm and by
+    // tsx): one SIGINT is passed on. Playwright takes a second SIGINT as "stop now, skip the
+    // teardown": only a signal well after the first (a person pressing Ctrl-C again) is.
+    if (Date.now() - signalledAt < 2000) return;
+    signalledAt = Date.now();
+    interrupted ??= signal;
+    try {
+      if (child?.pid) process.kill(-child.pid, 'SIGINT');
+    } catch {
+      child?.kill('SIGINT');
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // A .env in the wrong folder is read by nothing: said before the run certifies the mocks instead.
+  const misplaced = dotenvProblem(io.env);
+  if (misplaced) io.err(`configuration file: ${misplaced}`);
   let target = io.env.TARGET || 'mock';
   let env;
   try {
@@ -82,28 +105,29 @@ export const main: CommandMain = async (argv, io) => {
         2,
       );
   }
-  const projects = [...(args.service ? ['--project', String(args.service)] : []), ...(args.workers ? [`--workers=${args.workers}`] : [])];
+  // On a sandbox the suite's own tests (project self) certify nothing about the target: the service projects alone.
+  const selected = args.service || target === 'sandbox' ? services.map((s) => s.name) : [];
+  const projects = [...selected.flatMap((p) => ['--project', p]), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   io.out(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
   // the run is interrupted (helpers/client/guest/guest-log.ts).
   const runId = process.env.SUITE_RUN_ID ?? `${Date.now()}-${process.pid}`;
-  let interrupted: string | undefined;
-  let child: import('node:child_process').ChildProcess | undefined;
-  const stop = (signal: NodeJS.Signals) => {
-    interrupted = signal;
-    // Playwright stops on SIGINT as on Ctrl-C (sent to its whole process group, as a terminal
-    // does): the checks end and its teardown deletes what they made.
-    try {
-      if (child?.pid) process.kill(-child.pid, 'SIGINT');
-    } catch {
-      child?.kill('SIGINT');
-    }
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  const run = await playwright(projects, { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token }, true, 80 * 60_000, undefined, (c) => {
-    child = c;
-  });
+  if (interrupted) return notRun(io, target, `interrupted by ${interrupted} before the first check`);
+  const run = await playwright(
+    projects,
+    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid) },
+    true,
+    80 * 60_000,
+    undefined,
+    (c) => {
+      child = c;
+      // A signal that came while Playwright was starting.
+      if (interrupted) {
+        signalledAt = 0;
+        stop(interrupted as NodeJS.Signals);
+      }
+    },
+  );
   if (target === 'sandbox') {
     // Whatever the ledger still holds (a teardown cut short) is deleted now.
     const { sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
@@ -116,29 +140,34 @@ export const main: CommandMain = async (argv, io) => {
     if (!swept.failed.length) forgetLedger(runId);
   }
   if (interrupted) {
-    // The reports say what ran before the interruption, under a verdict that certifies nothing.
+    // The run's own certification says NOT RUN (interrupted) with what ran (the suite reporter);
+    // a run stopped before Playwright wrote one, or stopped in its teardown, is said NOT RUN here.
     const file = path.join(REPORTS, 'certification.json');
-    if (fs.existsSync(file)) {
-      const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
+    const own = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
+    const mine = own?.runId === runId ? own : undefined;
+    if (!mine) writeNotRun(REPORTS, target, `interrupted by ${interrupted} before the first check`);
+    else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
+      // Playwright had ended its run (the signal came during the sweep after it): not certified either.
       const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
         ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
         : [];
       writeCertification(
         REPORTS,
-        {
-          ...cert,
-          verdict: 'NOT RUN',
-          reason: `interrupted by ${interrupted} after ${cert.checks.run} checks: the checks in progress then count as failed, the rest as not run`,
-        },
+        { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${interrupted} at the end of the run, after ${mine.checks.run} checks ran` },
         coverage,
       );
     }
-    io.err(`\nVERDICT: NOT RUN (interrupted by ${interrupted}). The run's objects on the sandbox were deleted where the API allows it.`);
-    return VERDICT_EXIT['NOT RUN'];
+    const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
+    // NOT RUN, unless something worse was found before the stop (card data in the outputs: FAIL).
+    io.err(
+      `\nVERDICT: ${cert.verdict} (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' && cert.checks.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
+    );
+    return VERDICT_EXIT[cert.verdict] ?? VERDICT_EXIT['NOT RUN'];
   }
   const file = path.join(REPORTS, 'certification.json');
   const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
-  if (!cert || (cert.runId && cert.runId !== runId)) {
+  // The previous run's certification stays until this one writes its own: only this run's is read.
+  if (!cert || cert.runId !== runId) {
     // The run stopped before writing its verdict: its own line says why (a stack, if any, is in reports/errors/).
     const why = run.output
       .split('\n')

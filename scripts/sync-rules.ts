@@ -6,9 +6,10 @@ import path from 'node:path';
 import { loadContract } from '../helpers/contract/contract.js';
 import { genericRuleOperations } from '../helpers/contract/generic-rules.js';
 import { rulesFile } from '../helpers/contract/rules.js';
-import { runMain, type CommandMain } from '../tools/cli.js';
+import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
-export const main: CommandMain = async (_argv, io) => {
+export const main: CommandMain = async (argv, io) => {
+  parseArgs(argv, {}, 'npm run rules:sync');
   const file = rulesFile('financial-data');
   let text = fs.readFileSync(file, 'utf8');
   const lists = genericRuleOperations(await loadContract('financial-data'));

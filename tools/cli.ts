@@ -9,11 +9,19 @@ import { parseArgs as nodeParseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
+/** `--help` or `-h` among a command's arguments: its usage is printed and it exits 0, having done nothing. */
+export class HelpRequested extends Error {
+  constructor(readonly usage: string) {
+    super(usage);
+  }
+}
+
 /**
  * Parses `--name value` and `--flag` arguments with node:util's parseArgs (strict, no positionals);
  * an unknown name or a missing value is a one-line usage error.
  */
 export function parseArgs(argv: string[], known: Record<string, 'value' | 'flag'>, usage: string): Record<string, string | boolean> {
+  if (argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(usage);
   const options = Object.fromEntries(
     Object.entries(known).map(([name, kind]) => [name, { type: kind === 'flag' ? ('boolean' as const) : ('string' as const) }]),
   );
@@ -51,11 +59,18 @@ export const processIo: CommandIo = { out: (text) => console.log(text), err: (te
 /** A command's main: its arguments (after the script's name), where it writes; resolves to its exit code. */
 export type CommandMain = (argv: string[], io: CommandIo) => Promise<number | void>;
 
-/** Runs a main to its exit code: an error is its first line on `err` and exit code 2 (a usage error, a bad file). */
+/**
+ * Runs a main to its exit code: an error is its first line on `err` and exit code 2 (a usage error,
+ * a bad file); `--help` its usage on `out` and 0.
+ */
 export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandIo): Promise<number> {
   try {
     return (await main(argv, io)) ?? 0;
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      io.out(`Usage: ${error.usage.replace(/^Usage: /, '')}`);
+      return 0;
+    }
     io.err(`error: ${(error as Error).message.split('\n')[0]}`);
     return 2;
   }

@@ -2,6 +2,7 @@
 // every other module asks this one. Every value is read by its type in the environment schema
 // (helpers/config/env-schema.ts); a bad one stops the run with one line naming it.
 import { config as loadDotenv } from 'dotenv';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, readValue, requireValue, ValueError, valueProblems, type Env } from './env-schema.js';
 
@@ -11,6 +12,37 @@ export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 loadDotenv({ path: process.env.DOTENV_PATH ?? path.resolve(process.cwd(), '.env'), quiet: true });
 
 export type TargetKind = 'mock' | 'sandbox';
+
+/** Folders never searched for a stray .env (dependencies, history, generated output). */
+const NOT_SEARCHED = new Set(['node_modules', '.git', 'reports', 'test-results', 'blob-report']);
+
+/**
+ * Where the configuration file was looked for, when that is worth a line: DOTENV_PATH naming a file
+ * that does not exist, or no .env in the working folder while one sits in a folder above it or
+ * just below it (a .env in the wrong folder is silently not read, and the run is TARGET=mock).
+ * Undefined when the file read is where it should be, or when there is none anywhere near.
+ */
+export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  if (env.DOTENV_PATH) {
+    const file = path.resolve(cwd, env.DOTENV_PATH);
+    return fs.existsSync(file)
+      ? undefined
+      : `DOTENV_PATH names ${file}, which does not exist: no configuration file was read (TARGET=${env.TARGET || 'mock'})`;
+  }
+  if (fs.existsSync(path.join(cwd, '.env'))) return undefined;
+  const found: string[] = [];
+  for (let dir = path.dirname(cwd), n = 0; n < 3 && dir !== path.dirname(dir); dir = path.dirname(dir), n++)
+    if (fs.existsSync(path.join(dir, '.env'))) found.push(path.join(dir, '.env'));
+  try {
+    for (const entry of fs.readdirSync(cwd, { withFileTypes: true }))
+      if (entry.isDirectory() && !NOT_SEARCHED.has(entry.name) && fs.existsSync(path.join(cwd, entry.name, '.env')))
+        found.push(path.join(cwd, entry.name, '.env'));
+  } catch {
+    // an unreadable folder: nothing found there
+  }
+  if (!found.length) return undefined;
+  return `no .env in ${cwd}, so none was read (TARGET=${env.TARGET || 'mock'}); found ${found.map((f) => path.relative(cwd, f)).join(', ')}: move it here, or set DOTENV_PATH=${found[0]}`;
+}
 
 export { ConfigError };
 

@@ -373,6 +373,7 @@ summary{cursor:pointer}h4{margin:8px 0 2px}
 </style></head><body>
 <h1>Certification: ${badge(cert.verdict).replace('<span class="verdict"', '<span class="verdict" id="verdict"')}</h1>
 ${cert.reason ? `<p id="reason">${esc(cert.reason)}</p>` : ''}
+${cert.interrupted ? '<p class="warning" id="interrupted">Interrupted: the run was stopped by a signal (Ctrl-C or SIGTERM); the checks in progress then were interrupted, not failed, and the rest not run.</p>' : ''}
 <table><tr><th>service</th><th>contract</th><th>verdict</th><th>seed p/f/s</th><th>provider p/f/s</th><th>assumption p/f/s</th><th>coverage</th><th>rules passed</th></tr>${cert.services
     .map(
       (s) =>

@@ -2,12 +2,12 @@
 // per service the checks by source, the failures grouped by the rule they break and the operation, each
 // with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
-import fs from 'node:fs';
 import path from 'node:path';
 import { baselineLines } from './baseline.js';
 import type { Certification, ServiceVerdict } from './model.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
+import { writeFileAtomic } from './write-file.js';
 
 const f = (c: { passed: number; failed: number; skipped: number }) => `${c.passed} / ${c.failed} / ${c.skipped}`;
 const fence = (text: string) => `\`\`\`\n${text.replace(/```/g, "'''").slice(0, 4000)}\n\`\`\``;
@@ -202,11 +202,12 @@ function serviceLines(s: ServiceVerdict): string[] {
   return lines;
 }
 
+/** Each file replaced whole (helpers/verdict/write-file.ts): the previous certification stays until this one is written. */
 export function writeCertification(dir: string, cert: Certification, coverage: ServiceCoverage[] = []): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'certification.json'), JSON.stringify(cert, null, 2));
-  fs.writeFileSync(path.join(dir, 'certification.md'), certificationLines(cert).join('\n'));
-  fs.writeFileSync(path.join(dir, 'certification.html'), certificationHtml(cert, coverage));
+  writeFileAtomic(path.join(dir, 'certification.md'), certificationLines(cert).join('\n'));
+  writeFileAtomic(path.join(dir, 'certification.html'), certificationHtml(cert, coverage));
+  // Last: certify reads the run's id from it to know the reports are this run's.
+  writeFileAtomic(path.join(dir, 'certification.json'), JSON.stringify(cert, null, 2));
 }
 
 /** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */

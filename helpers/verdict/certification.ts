@@ -16,9 +16,12 @@ import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVe
 export const VERDICT_EXIT: Record<Verdict, number> = { PASS: 0, FAIL: 1, CONDITIONAL: 3, PARTIAL: 4, 'NOT RUN': 5 };
 /** Share of seed checks skipped above which the verdict carries a warning. */
 export const SKIP_WARNING_SHARE = 0.1;
-/** A test outcome as a check result (timed out and interrupted count as failed). */
+/** Why an interrupted check has no result (its skip reason in the certification). */
+export const INTERRUPTED_REASON = 'interrupted: the run was stopped (Ctrl-C or SIGTERM) while this check ran';
+
+/** A test outcome as a check result: a time-out counts as failed; an interrupted check did not fail: not run, as skipped. */
 export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
-  const status = o.status === 'passed' || o.status === 'skipped' ? o.status : 'failed';
+  const status = o.status === 'passed' || o.status === 'skipped' ? o.status : o.status === 'interrupted' ? 'skipped' : 'failed';
   return { title: o.title, file: path.relative(root, o.file).split(path.sep).join('/'), project: o.project, status, rules: o.rules ?? [] };
 }
 
@@ -114,9 +117,9 @@ export function serviceVerdict(
     const met = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
     if (o.status === 'passed') for (const c of metAll) noteConflict(c, o.title);
     if (o.status === 'passed') bucket.passed++;
-    else if (o.status === 'skipped') {
+    else if (o.status === 'skipped' || o.status === 'interrupted') {
       bucket.skipped++;
-      const reason = o.skipReason ?? 'skipped';
+      const reason = o.status === 'interrupted' ? INTERRUPTED_REASON : (o.skipReason ?? 'skipped');
       v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
     } else {
       bucket.failed++;
@@ -190,6 +193,7 @@ export function serviceVerdict(
         o.conflicts.every((id) => catalogue.has(id)) &&
         o.status !== 'passed' &&
         o.status !== 'skipped' &&
+        o.status !== 'interrupted' &&
         sourceOf(o.tags, defaultSource) === source,
     ).length;
   const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
@@ -220,7 +224,7 @@ function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   for (const o of outcomes) {
     if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id)) continue;
     if (o.status === 'passed') checks.passed++;
-    else if (o.status === 'skipped') checks.skipped++;
+    else if (o.status === 'skipped' || o.status === 'interrupted') checks.skipped++;
     else checks.failed++;
   }
   const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : checks.skipped ? 'skipped' : 'not run';
@@ -233,8 +237,33 @@ export function stopService(v: ServiceVerdict, reason: string): void {
   v.warning = `stopped by the ${reason}`;
 }
 
-/** The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite is PARTIAL. */
-export function overallVerdict(services: ServiceVerdict[], whole: boolean): { verdict: Verdict; reason?: string } {
+const ranOf = (s: ServiceVerdict) => SOURCE_CLASSES.reduce((n, c) => n + s[c].passed + s[c].failed, 0);
+
+/**
+ * A service of a run stopped by a signal (Ctrl-C, SIGTERM through certify): it certifies nothing,
+ * whatever ran. NOT RUN, saying how many of its checks ran and failed (the failures stay listed).
+ */
+export function interruptService(v: ServiceVerdict): void {
+  const ran = ranOf(v);
+  const failed = SOURCE_CLASSES.reduce((n, c) => n + v[c].failed, 0);
+  const total = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed + v[c].skipped, 0);
+  v.verdict = 'NOT RUN';
+  v.warning = `interrupted: ${ran} of ${total} checks ran${failed ? `, ${failed} failed` : ''}`;
+}
+
+/**
+ * The run's verdict: FAIL and CONDITIONAL stand; a passing run that did not select the whole suite
+ * is PARTIAL; a run stopped by a signal (`interrupted`) is NOT RUN, whatever ran before it stopped.
+ */
+export function overallVerdict(services: ServiceVerdict[], whole: boolean, interrupted = false): { verdict: Verdict; reason?: string } {
+  if (interrupted) {
+    const ran = services.reduce((n, s) => n + ranOf(s), 0);
+    const total = services.reduce((n, s) => n + SOURCE_CLASSES.reduce((m, c) => m + s[c].passed + s[c].failed + s[c].skipped, 0), 0);
+    return {
+      verdict: 'NOT RUN',
+      reason: `interrupted: ${ran} of ${total} checks ran before the run was stopped; the checks in progress then and those not started are not run`,
+    };
+  }
   const run = services.filter((s) => s.verdict !== 'NOT RUN');
   const stoppedBy = services.filter((s) => s.stoppedBy !== undefined).map((s) => `${s.service} ${s.warning}`);
   if (run.length === 0) return { verdict: 'NOT RUN', reason: stoppedBy.length ? stoppedBy.join('; ') : 'no check ran' };

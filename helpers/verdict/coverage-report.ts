@@ -1,13 +1,13 @@
 // Coverage reports (reports/coverage.{json,md}): plain functions over the coverage records of the
 // client. The certification verdict is helpers/verdict/certification.ts.
 import type { Evidence } from './evidence.js';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, ViolationNote } from '../client/annotations.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import type { RunSelection } from './rule-paths.js';
+import { writeFileAtomic } from './write-file.js';
 
 export interface TestOutcome {
   project: string;
@@ -145,8 +145,7 @@ function matches(documented: string, status: number): boolean {
 }
 
 export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
+  writeFileAtomic(path.join(dir, 'coverage.json'), JSON.stringify(coverage, null, 2));
   const lines = ['# Coverage: documented (operation, status) pairs exercised by the run', ''];
   for (const c of coverage) {
     const left = c.pairs.filter((p) => !p.exercised);
@@ -174,5 +173,5 @@ export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
     }
     lines.push('');
   }
-  fs.writeFileSync(path.join(dir, 'coverage.md'), lines.join('\n'));
+  writeFileAtomic(path.join(dir, 'coverage.md'), lines.join('\n'));
 }

@@ -2,8 +2,13 @@
 // (helpers/client/kept-worker.ts) is made an unexpected failure again, and its annotation taken off,
 // before the other reporters, the runner's failure count and its exit code read it. Playwright calls
 // the reporters in their order, after it decided whether to keep the worker (1.65).
+// A check a Ctrl-C stopped (Playwright's status `interrupted`) did not fail: every reporter after
+// this one (Allure, the progress line, the certification) reads it as skipped, of kind
+// `interrupted`, with that reason, as it reads a check the run never started.
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { SKIP_KIND_ANNOTATION } from '../client/annotations.js';
 import { KEPT_WORKER_ANNOTATION } from '../client/kept-worker.js';
+import { INTERRUPTED_REASON } from './certification.js';
 
 type Annotation = TestResult['annotations'][number];
 
@@ -21,9 +26,17 @@ export function restoreFailure(test: TestCase, result: TestResult): void {
   if ((fromResult || fromTest) && result.status === 'failed') test.expectedStatus = 'passed';
 }
 
+/** An interrupted check as a skipped one with its reason and kind; exported for its self test. */
+export function classInterrupted(result: TestResult): void {
+  if (result.status !== 'interrupted') return;
+  result.status = 'skipped';
+  result.annotations.push({ type: SKIP_KIND_ANNOTATION, description: 'interrupted' }, { type: 'skip', description: INTERRUPTED_REASON });
+}
+
 export default class KeptWorkerReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     restoreFailure(test, result);
+    classInterrupted(result);
   }
 
   printsToStdio(): boolean {

@@ -121,6 +121,8 @@ export interface Certification {
   verdict: Verdict;
   /** Why the verdict is PARTIAL or NOT RUN. */
   reason?: string;
+  /** The run was stopped by a signal (Ctrl-C, SIGTERM through certify): its checks in progress were interrupted, not failed. */
+  interrupted?: boolean;
   provenance?: Provenance;
   checks: { selected: number; run: number; skipped: number };
   services: ServiceVerdict[];

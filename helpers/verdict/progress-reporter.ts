@@ -1,9 +1,13 @@
 // Console reporter for long runs against a sandbox, where report polling waits in real time and a run
 // lasts many minutes: instead of a line per check, one progress line per service at most every
 // PROGRESS_INTERVAL_MS (checks done of total, failed, skipped, elapsed, estimated remaining), one
-// line at each failure naming the check, and a final line per service. Only the console changes:
+// line at each failure naming the check and why, and a final line per service. The time left is
+// estimated per spec file and from the previous run's durations (reports/.durations.json). Only the console changes:
 // Allure, JUnit and the certification list every check as before.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { skipKindOf } from '../client/annotations.js';
 import { redactMessage } from '../secrets/redact.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
@@ -18,11 +22,28 @@ interface ServiceState {
   done: number;
   failed: number;
   skipped: number;
+  interrupted: number;
   running: number;
   /** Summed durations of the checks done, for the mean. */
   spentMs: number;
+  /** Per spec file: checks done and their summed durations (a file's checks are alike: a polled report, a quick read). */
+  files: Map<string, { done: number; spentMs: number }>;
+  /** Checks not begun (id -> file), when the plan is known. */
+  pending: Map<string, string>;
+  /** Checks running (id -> file and start). */
+  inFlight: Map<string, { file: string; startedAt: number }>;
+  /** When its first check began (the wall time its workers have had since), and when its last ended. */
+  firstBeganAt?: number;
+  finishedAt?: number;
   lastLineAt?: number;
   changed: boolean;
+}
+
+/** A check of the run's plan: its id (Playwright's, stable from run to run), its service and its spec file. */
+export interface PlannedCheck {
+  id: string;
+  service: string;
+  file: string;
 }
 
 /** `75s` -> `1m15s`; `3725s` -> `1h02m`. */
@@ -33,6 +54,26 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/** Cut to `max` characters at a character boundary (never inside a UTF-16 pair), with an ellipsis. */
+export function cutAt(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+
+const newState = (total: number): ServiceState => ({
+  total,
+  done: 0,
+  failed: 0,
+  skipped: 0,
+  interrupted: 0,
+  running: 0,
+  spentMs: 0,
+  files: new Map(),
+  pending: new Map(),
+  inFlight: new Map(),
+  changed: false,
+});
+
 /**
  * The counting and the lines, without Playwright: checks are recorded per service as they begin and
  * end, times are passed in (ms), so a self test drives it with a fake clock.
@@ -40,41 +81,78 @@ export function formatDuration(ms: number): string {
 export class ServiceProgress {
   private readonly services = new Map<string, ServiceState>();
 
+  /**
+   * `plan`: every check of the run with its file, so that the time left is estimated per file;
+   * `previous`: the durations a previous run recorded per check id (reports/.durations.json).
+   */
   constructor(
     totals: Record<string, number>,
     private readonly workers: number,
     private readonly startedAt: number,
+    plan: PlannedCheck[] = [],
+    private readonly previous: Record<string, number> = {},
   ) {
-    for (const [service, total] of Object.entries(totals))
-      this.services.set(service, { total, done: 0, failed: 0, skipped: 0, running: 0, spentMs: 0, changed: false });
+    for (const [service, total] of Object.entries(totals)) this.services.set(service, newState(total));
+    for (const c of plan) this.state(c.service).pending.set(c.id, c.file);
   }
 
   private state(service: string): ServiceState {
     let s = this.services.get(service);
-    if (!s) this.services.set(service, (s = { total: 0, done: 0, failed: 0, skipped: 0, running: 0, spentMs: 0, changed: false }));
+    if (!s) this.services.set(service, (s = newState(0)));
     return s;
   }
 
-  begin(service: string): void {
-    this.state(service).running++;
+  begin(service: string, id?: string, now = Date.now()): void {
+    const s = this.state(service);
+    s.running++;
+    if (id === undefined) return;
+    s.firstBeganAt ??= now;
+    const file = s.pending.get(id) ?? '';
+    s.pending.delete(id);
+    s.inFlight.set(id, { file, startedAt: now });
   }
 
-  /** A check's final result; a time-out or an interrupted check counts as failed (as in the certification). */
-  end(service: string, status: CheckStatus, durationMs: number): void {
+  /** A check's final result: a time-out counts as failed (as in the certification); `interrupted`: stopped, not failed. */
+  end(
+    service: string,
+    status: CheckStatus,
+    durationMs: number,
+    id?: string,
+    interrupted = status === 'interrupted',
+    now = Date.now(),
+  ): void {
     const s = this.state(service);
     s.running = Math.max(0, s.running - 1);
     s.done++;
+    if (s.done >= s.total) s.finishedAt = now;
     s.total = Math.max(s.total, s.done);
     s.spentMs += durationMs;
-    if (status === 'skipped') s.skipped++;
+    const file = id === undefined ? undefined : (s.inFlight.get(id)?.file ?? s.pending.get(id));
+    if (id !== undefined) {
+      s.inFlight.delete(id);
+      s.pending.delete(id);
+    }
+    if (file !== undefined) {
+      const f = s.files.get(file) ?? { done: 0, spentMs: 0 };
+      f.done++;
+      f.spentMs += durationMs;
+      s.files.set(file, f);
+    }
+    if (interrupted) s.interrupted++;
+    else if (status === 'skipped') s.skipped++;
     else if (status !== 'passed') s.failed++;
     s.changed = true;
   }
 
   /** An attempt that a retry follows: no longer running, not done. */
-  retried(service: string): void {
+  retried(service: string, id?: string): void {
     const s = this.state(service);
     s.running = Math.max(0, s.running - 1);
+    const flight = id === undefined ? undefined : s.inFlight.get(id);
+    if (id !== undefined && flight) {
+      s.inFlight.delete(id);
+      s.pending.set(id, flight.file);
+    }
   }
 
   counts(service: string): { total: number; done: number; failed: number; skipped: number; running: number } {
@@ -82,26 +160,78 @@ export class ServiceProgress {
     return { total, done, failed, skipped, running };
   }
 
-  /** Remaining time: the mean duration of this service's checks so far, times the checks left, over the workers. */
-  remainingMs(service: string): number | undefined {
+  /** How long a check is expected to take: its previous run's duration, else the mean of its file so far, else of its service. */
+  private expectedMs(s: ServiceState, id: string | undefined, file: string | undefined): number | undefined {
+    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
+    const f = file === undefined ? undefined : s.files.get(file);
+    if (f?.done) return f.spentMs / f.done;
+    return s.done ? s.spentMs / s.done : undefined;
+  }
+
+  /**
+   * Time left: the expected durations of the checks not begun (by file: a file of polled reports
+   * is slow throughout, one of quick reads is quick) and of what the running ones have left (one
+   * running past its expectation is expected to need half as long again), spread over the
+   * workers, and never less than the longest of them. Spread as the workers have served this
+   * service so far: when they gave it a third of their time (other services, start-up, waits
+   * between checks), the rest is expected to take three times the work over the workers (at most 4x).
+   */
+  remainingMs(service: string, now = Date.now()): number | undefined {
     const s = this.state(service);
-    if (s.done === 0) return undefined;
-    return ((s.total - s.done) * (s.spentMs / s.done)) / Math.max(1, this.workers);
+    let work = 0;
+    let longest = 0;
+    const add = (ms: number) => {
+      work += ms;
+      longest = Math.max(longest, ms);
+    };
+    for (const [id, file] of s.pending) {
+      const e = this.expectedMs(s, id, file);
+      if (e === undefined) return undefined;
+      add(e);
+    }
+    // Checks of no known plan (a self test's counts alone): the service's mean.
+    const unplanned = s.total - s.done - s.running - s.pending.size;
+    if (unplanned > 0) {
+      const e = this.expectedMs(s, undefined, undefined);
+      if (e === undefined) return undefined;
+      for (let i = 0; i < unplanned; i++) add(e);
+    }
+    for (const [id, { file, startedAt }] of s.inFlight) {
+      const e = this.expectedMs(s, id, file);
+      const elapsed = Math.max(0, now - startedAt);
+      if (e === undefined) {
+        if (!s.done) return undefined;
+        continue;
+      }
+      add(e > elapsed ? e - elapsed : elapsed / 2);
+    }
+    if (!s.done && !Object.keys(this.previous).length) return undefined;
+    const workers = Math.max(1, this.workers);
+    let busy = s.spentMs;
+    for (const { startedAt } of s.inFlight.values()) busy += Math.max(0, now - startedAt);
+    const wall = s.firstBeganAt === undefined ? 0 : now - s.firstBeganAt;
+    const served = busy > 0 && wall > 0 ? Math.min(4, Math.max(1, (wall * workers) / busy)) : 1;
+    return Math.max((work / workers) * served, longest);
   }
 
   line(service: string, now: number): string {
     const s = this.state(service);
-    const remaining = this.remainingMs(service);
+    const remaining = this.remainingMs(service, now);
     const eta = s.done === s.total ? '' : remaining === undefined ? ', remaining: estimating' : `, ~${formatDuration(remaining)} left`;
     const running = s.running && s.done < s.total ? `, ${s.running} running` : '';
-    return `${service}: ${s.done}/${s.total} checks, ${s.failed} failed, ${s.skipped} skipped${running}, ${formatDuration(now - this.startedAt)} elapsed${eta}`;
+    const interrupted = s.interrupted ? `, ${s.interrupted} interrupted` : '';
+    return `${service}: ${s.done}/${s.total} checks, ${s.failed} failed, ${s.skipped} skipped${interrupted}${running}, ${formatDuration(now - this.startedAt)} elapsed${eta}`;
   }
 
-  /** The line of a service at a failure, naming the check (the title is redacted and kept to one line). */
-  failureLine(service: string, title: string, now: number): string {
+  /**
+   * The line of a service at a failure, naming the check and why it failed (both redacted, on one
+   * line, cut at a character boundary: the title to 120 characters, the reason to 300).
+   */
+  failureLine(service: string, title: string, now: number, reason?: string): string {
     this.mark(service, now);
-    const oneLine = redactMessage(title).replace(/\s+/g, ' ').trim();
-    return `${this.line(service, now)} - FAILED: ${oneLine.length > 200 ? `${oneLine.slice(0, 199)}…` : oneLine}`;
+    const oneLine = (text: string) => redactMessage(text.replace(ANSI, '')).replace(/\s+/g, ' ').trim();
+    const why = reason ? oneLine(reason) : '';
+    return `${this.line(service, now)} - FAILED: ${cutAt(oneLine(title), 120)}${why ? ` - ${cutAt(why, 300)}` : ''}`;
   }
 
   /**
@@ -120,13 +250,13 @@ export class ServiceProgress {
     return lines;
   }
 
-  /** One closing line per service that had checks. */
+  /** One closing line per service that had checks, its time elapsed until its last check ended. */
   finalLines(now: number): string[] {
     return [...this.services]
       .filter(([, s]) => s.total > 0)
       .map(
         ([service, s]) =>
-          `${service}: done, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped} passed, ${s.failed} failed, ${s.skipped} skipped, ${formatDuration(now - this.startedAt)} elapsed`,
+          `${service}: ${s.interrupted || s.done < s.total ? 'stopped' : 'done'}, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped - s.interrupted} passed, ${s.failed} failed, ${s.skipped} skipped${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${formatDuration((s.finishedAt ?? now) - this.startedAt)} elapsed`,
       );
   }
 
@@ -139,38 +269,73 @@ export class ServiceProgress {
 
 const serviceOf = (test: TestCase) => test.parent.project()?.name ?? 'unknown';
 
+/** Durations of the last run's checks (ms by check id), for the next run's estimate of the time left. */
+export const DURATIONS_FILE = path.join('reports', '.durations.json');
+
+function readDurations(file: string | false): Record<string, number> {
+  if (!file) return {};
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
 export default class ProgressReporter implements Reporter {
   private progress?: ServiceProgress;
   private timer?: NodeJS.Timeout;
   private quiet = false;
+  private durations: Record<string, number> = {};
+  private readonly durationsFile: string | false;
+
+  /** `durations`: where the checks' durations are read and kept for the next run's estimate (false: nowhere). */
+  constructor(options: { durations?: string | false } = {}) {
+    this.durationsFile = options.durations ?? DURATIONS_FILE;
+  }
 
   onBegin(config: FullConfig, suite: Suite) {
     const totals: Record<string, number> = {};
-    for (const test of suite.allTests()) totals[serviceOf(test)] = (totals[serviceOf(test)] ?? 0) + 1;
+    const tests = suite.allTests();
+    for (const test of tests) totals[serviceOf(test)] = (totals[serviceOf(test)] ?? 0) + 1;
     this.quiet = config.quiet;
-    this.progress = new ServiceProgress(totals, config.workers, Date.now());
+    this.durations = readDurations(this.durationsFile);
+    const plan = tests.map((t) => ({ id: t.id, service: serviceOf(t), file: t.location.file }));
+    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations);
     const list = Object.entries(totals)
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');
     console.log(
-      `Running ${suite.allTests().length} checks (${list}) with ${config.workers} worker${config.workers > 1 ? 's' : ''}: progress per service every ${PROGRESS_INTERVAL_MS / 1000}s and at each failure`,
+      `Running ${tests.length} checks (${list}) with ${config.workers} worker${config.workers > 1 ? 's' : ''}: progress per service every ${PROGRESS_INTERVAL_MS / 1000}s and at each failure`,
     );
     this.timer = setInterval(() => this.flush(), 1000);
     this.timer.unref();
   }
 
   onTestBegin(test: TestCase) {
-    this.progress?.begin(serviceOf(test));
+    this.progress?.begin(serviceOf(test), test.id);
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (!this.progress) return;
     const service = serviceOf(test);
     // A failed attempt that a retry follows is not the check's result (as in the suite reporter).
-    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return this.progress.retried(service);
-    this.progress.end(service, result.status, result.duration);
-    if (result.status !== 'passed' && result.status !== 'skipped')
-      console.log(this.progress.failureLine(service, test.titlePath().slice(3).join(' › '), Date.now()));
+    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped')
+      return this.progress.retried(service, test.id);
+    // Interrupted (the run's first reporter made it a skip of that kind): stopped, not failed.
+    const interrupted = result.status === 'interrupted' || skipKindOf(result.annotations) === 'interrupted';
+    this.progress.end(service, result.status, result.duration, test.id, interrupted);
+    if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.durations[test.id] = result.duration;
+    if (!interrupted && result.status !== 'passed' && result.status !== 'skipped')
+      console.log(
+        this.progress.failureLine(
+          service,
+          test.titlePath().slice(3).join(' › '),
+          Date.now(),
+          result.status === 'timedOut'
+            ? `timed out after ${formatDuration(result.duration)}`
+            : result.error?.message?.split('\n').find((l) => l.trim()),
+        ),
+      );
   }
 
   // Output of the checks (the preflight's one-line cause, warnings) still reaches the console.
@@ -192,6 +357,13 @@ export default class ProgressReporter implements Reporter {
     if (!this.progress) return;
     for (const line of this.progress.finalLines(Date.now())) console.log(line);
     console.log(`Run ${result.status} in ${formatDuration(result.duration)}`);
+    if (!this.durationsFile) return;
+    try {
+      fs.mkdirSync(path.dirname(this.durationsFile), { recursive: true });
+      fs.writeFileSync(this.durationsFile, JSON.stringify(this.durations));
+    } catch {
+      // An estimate only.
+    }
   }
 
   private flush() {

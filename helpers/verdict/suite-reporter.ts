@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { checkResult, overallVerdict, serviceVerdict } from './certification.js';
+import { checkResult, interruptService, overallVerdict, serviceVerdict } from './certification.js';
 import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
@@ -13,6 +13,7 @@ import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, typ
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
 import { contractHash, provenance } from './provenance.js';
 import { writeListing } from './listing.js';
+import { classInterrupted } from './kept-worker-reporter.js';
 import { redactMessage } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import { computeCoverage, coverageGapsOfRun, writeCoverage, type TestOutcome } from './coverage-report.js';
@@ -92,6 +93,8 @@ export default class SuiteReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
+    // As the run's first reporter does (a merge of shards' blob reports has no such reporter).
+    classInterrupted(result);
     this.ended.add(test.id);
     if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped') return;
     const project = test.parent.project()?.name ?? 'unknown';
@@ -188,6 +191,7 @@ export default class SuiteReporter implements Reporter {
       console.log(`Reports not written: ${lock.line}`);
       return;
     }
+    const interrupted = result.status === 'interrupted';
     const all = this.checkOutcomes();
     const records = [...this.coverageRecords, ...readCoverageRecords()];
     const coverage = [];
@@ -213,6 +217,8 @@ export default class SuiteReporter implements Reporter {
           .map((o) => ({ rules: o.rules ?? [], operations: MODEL_SPEC.test(o.file ?? '') ? [] : (o.operations ?? []) }));
         verdict.rulePaths = rulePathReport(catalogue, contract, ran, loadJustifications(service.name));
       }
+      // Stopped by a signal: no service keeps a verdict (the first reporter classed the checks in progress as interrupted).
+      if (interrupted) interruptService(verdict);
       services.push(verdict);
     }
     const leakScan = await this.scanLeaks();
@@ -220,15 +226,15 @@ export default class SuiteReporter implements Reporter {
     // names something deletable, for `npm run sandbox:cleanup`.
     const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
-    const passed = all.filter((o) => o.status === 'passed').length + (leakScan.leaks.length ? 0 : 1);
-    const failed =
-      all.filter((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted').length +
-      (leakScan.leaks.length ? 1 : 0);
-    const skipped = all.filter((o) => o.status === 'skipped').length;
+    // Counted as the certification counts (checkResult): the leak scan is no check; a leak fails the run (below).
+    const statuses = all.map((o) => checkResult(o).status);
+    const passed = statuses.filter((st) => st === 'passed').length;
+    const failed = statuses.filter((st) => st === 'failed').length;
+    const skipped = statuses.filter((st) => st === 'skipped').length;
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
-      const { verdict, reason } = overallVerdict(services, origin?.whole ?? false);
+      const { verdict, reason } = overallVerdict(services, origin?.whole ?? false, interrupted);
       const ran = services.reduce(
         (n, s) => n + s.seed.passed + s.seed.failed + s.provider.passed + s.provider.failed + s.assumption.passed + s.assumption.failed,
         0,
@@ -241,6 +247,7 @@ export default class SuiteReporter implements Reporter {
         generatedAt: new Date().toISOString(),
         ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
         verdict: leaked ? 'FAIL' : verdict,
+        ...(interrupted ? { interrupted: true } : {}),
         ...(leaked ? { reason: `card data or secrets found in the run's outputs (${leakScan.leaks.length})` } : reason ? { reason } : {}),
         provenance: origin,
         checks: { selected: ran + serviceSkips, run: ran, skipped: serviceSkips },
@@ -302,8 +309,13 @@ export default class SuiteReporter implements Reporter {
       `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
     );
     fs.mkdirSync(settings.reportsDir, { recursive: true });
-    fs.writeFileSync(path.join(settings.reportsDir, 'summary.json'), JSON.stringify({ passed, failed, skipped }));
-    console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    fs.writeFileSync(
+      path.join(settings.reportsDir, 'summary.json'),
+      JSON.stringify({ passed, failed, skipped, leaks: leakScan.leaks.length, ...(interrupted ? { interrupted: true } : {}) }),
+    );
+    console.log(
+      `Summary: ${passed} passed, ${failed} failed, ${skipped} skipped${interrupted ? ' (interrupted)' : ''}${leakScan.leaks.length ? `; ${leakScan.leaks.length} leak(s) found` : ''}`,
+    );
     if (result.status !== 'passed' && failed === 0) console.log(`Run status: ${result.status}`);
     return leakScan.leaks.length || gaps.length || statusGaps.length ? { status: 'failed' as const } : undefined;
   }

@@ -249,6 +249,7 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     runId: 'run-4711',
     verdict: 'FAIL',
     reason: 'card data or secrets found in the run outputs (1)',
+    interrupted: true,
     provenance: {
       suiteCommit: 'abc123def456',
       contracts: [{ service: 'card-enrollment', version: '1.0.0', sha256: '0f1e2d3c4b5a6978' }],
@@ -298,7 +299,13 @@ function pageText(html: string): string {
 }
 
 /** Where a true flag shows on the page: a new boolean member of the model fails here until it is given a place. */
-const FLAG_WORDS: Record<string, string> = { whole: 'the whole suite', blocking: 'blocking', deletable: 'deletable', changed: '(changed)' };
+const FLAG_WORDS: Record<string, string> = {
+  whole: 'the whole suite',
+  blocking: 'blocking',
+  deletable: 'deletable',
+  changed: '(changed)',
+  interrupted: 'Interrupted:',
+};
 
 /**
  * Every member of the JSON without a place on the page: each string (and each key that is data, not a

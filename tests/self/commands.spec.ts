@@ -63,3 +63,55 @@ test('scripts/merge without blob reports answers with one error line', () => {
   expect(output.trim().split('\n')).toHaveLength(1);
   expect(output).toContain('no blob reports in blob-report/');
 });
+
+// Every script under scripts/: --help (and -h) prints its usage and exits 0, having done nothing.
+const SCRIPTS = fs
+  .readdirSync(path.resolve('scripts'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''));
+
+test('every script answers --help and -h with its usage and exit 0', async () => {
+  expect(SCRIPTS.length).toBeGreaterThan(10);
+  for (const script of SCRIPTS) {
+    const { main } = (await import(`../../scripts/${script}.ts`)) as { main: Parameters<typeof runInProcess>[0] };
+    for (const flag of ['--help', '-h']) {
+      const { code, output } = await runInProcess(main, [flag]);
+      expect({ script, flag, code }).toEqual({ script, flag, code: 0 });
+      expect(output, `${script} ${flag}`).toMatch(/^Usage: npm (run|test)/);
+    }
+  }
+});
+
+test('a script started from its command line with --help prints its usage and exits 0', () => {
+  const { code, output } = runCommand('npx', ['tsx', 'scripts/certify.ts', '--help']);
+  expect(code).toBe(0);
+  expect(output.trim()).toBe('Usage: npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]');
+});
+
+test('a .env in the wrong folder, or DOTENV_PATH naming no file, is named, not silently TARGET=mock', async () => {
+  const { dotenvProblem } = await import('../../helpers/config/config.js');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dotenv-'));
+  try {
+    const here = path.join(root, 'checkout');
+    fs.mkdirSync(path.join(here, 'config'), { recursive: true });
+    expect(dotenvProblem({}, here), 'no .env anywhere near: nothing to say').toBeUndefined();
+    fs.writeFileSync(path.join(here, 'config', '.env'), 'TARGET=sandbox\n');
+    expect(dotenvProblem({}, here)).toBe(
+      `no .env in ${here}, so none was read (TARGET=mock); found config/.env: move it here, or set DOTENV_PATH=${path.join(here, 'config', '.env')}`,
+    );
+    fs.writeFileSync(path.join(root, '.env'), 'TARGET=sandbox\n');
+    expect(dotenvProblem({}, here)).toMatch(/found \.\.\/\.env, config\/\.env:/);
+    fs.writeFileSync(path.join(here, '.env'), 'TARGET=mock\n');
+    expect(dotenvProblem({}, here), 'the one read is where it should be').toBeUndefined();
+    expect(dotenvProblem({ DOTENV_PATH: path.join(root, 'missing.env') }, here)).toBe(
+      `DOTENV_PATH names ${path.join(root, 'missing.env')}, which does not exist: no configuration file was read (TARGET=mock)`,
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  const { main: doctorMain } = await import('../../scripts/doctor.js');
+  const { output } = await runInProcess(doctorMain, ['--offline'], { DOTENV_PATH: '/nonexistent/.env' });
+  expect(output.split('\n')[0]).toBe(
+    'configuration file: DOTENV_PATH names /nonexistent/.env, which does not exist: no configuration file was read (TARGET=mock)',
+  );
+});

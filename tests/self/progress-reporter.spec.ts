@@ -4,6 +4,7 @@
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
 import ProgressReporter, {
+  cutAt,
   formatDuration,
   PROGRESS_INTERVAL_MS,
   QUIET_INTERVAL_MS,
@@ -12,13 +13,15 @@ import ProgressReporter, {
 
 const T0 = 1_000_000;
 
-test('counts checks per service: a time-out or an interrupted check is a failure, a skip is a skip', () => {
+test('counts checks per service: a time-out is a failure, an interrupted check is not (stopped), a skip is a skip', () => {
   const p = new ServiceProgress({ 'card-enrollment': 5, installments: 2 }, 2, T0);
   for (const status of ['passed', 'failed', 'timedOut', 'interrupted', 'skipped'] as const) {
     p.begin('card-enrollment');
     p.end('card-enrollment', status, 1000);
   }
-  expect(p.counts('card-enrollment')).toEqual({ total: 5, done: 5, failed: 3, skipped: 1, running: 0 });
+  expect(p.counts('card-enrollment')).toEqual({ total: 5, done: 5, failed: 2, skipped: 1, running: 0 });
+  expect(p.line('card-enrollment', T0)).toContain('2 failed, 1 skipped, 1 interrupted');
+  expect(p.finalLines(T0)[0]).toMatch(/^card-enrollment: stopped, 5\/5 checks, 1 passed, 2 failed, 1 skipped, 1 interrupted/);
   expect(p.counts('installments')).toEqual({ total: 2, done: 0, failed: 0, skipped: 0, running: 0 });
 });
 
@@ -36,6 +39,38 @@ test('the time left is the mean duration so far of the service, times the checks
     '10m00s',
     '1h02m',
   ]);
+});
+
+test('the time left follows slow files: a check not begun is expected to take what its file took, else what the previous run recorded', () => {
+  // 4 quick reads (1 s) and 4 polled reports (100 s), one worker: the truth after the first quick read is 3 + 400 s.
+  const plan = [
+    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
+    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts' })),
+  ];
+  const p = new ServiceProgress({ fd: 8 }, 1, T0, plan);
+  p.begin('fd', 'q1', T0);
+  p.end('fd', 'passed', 1000, 'q1');
+  expect(p.remainingMs('fd', T0 + 1000), 'no report done yet: the service mean, an under-estimate said as such').toBe(7000);
+  p.begin('fd', 'r1', T0 + 1000);
+  p.end('fd', 'passed', 100_000, 'r1');
+  // 3 quick (1 s each) + 3 reports (100 s each): the file means.
+  expect(p.remainingMs('fd', T0 + 101_000)).toBe(303_000);
+  // A report running for 150 s, past its file's mean: half as long again, never "~1s left".
+  p.begin('fd', 'r2', T0 + 101_000);
+  expect(p.remainingMs('fd', T0 + 251_000)).toBe(3000 + 200_000 + 75_000);
+  // With the previous run's durations the first estimate is already right.
+  const again = new ServiceProgress({ fd: 8 }, 1, T0, plan, { q1: 1000, q2: 1000, q3: 1000, q4: 1000, r1: 1e5, r2: 1e5, r3: 1e5, r4: 1e5 });
+  expect(again.remainingMs('fd', T0)).toBe(404_000);
+});
+
+test('a failure line gives the reason, and is cut at a character boundary', () => {
+  const p = new ServiceProgress({ s: 2 }, 1, T0);
+  p.end('s', 'failed', 1000);
+  const title = `${'é'.repeat(118)}😀😀😀`;
+  const line = p.failureLine('s', title, T0, 'ContractViolation: [statusCodeConformance] POST /offers (approvedOffers): Received: 500');
+  expect(line).toContain(`FAILED: ${'é'.repeat(118)}😀… - ContractViolation: [statusCodeConformance] POST /offers`);
+  expect(Array.from(cutAt('a😀b', 2))).toEqual(['a', '…']);
+  expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
 });
 
 test('one line per service that changed, at most every 10 s; a quiet service with checks running once a minute', () => {
@@ -67,8 +102,9 @@ test('a failure is one line naming the check, redacted; the end is one line per 
   // The failure's line counts as the service's line: the next one waits 10 s.
   p.end('card-enrollment', 'passed', 1000);
   expect(p.dueLines(T0 + 2000 + PROGRESS_INTERVAL_MS - 1)).toEqual([]);
-  p.end('card-enrollment', 'skipped', 1000);
-  expect(p.finalLines(T0 + 63_000)).toEqual(['card-enrollment: done, 3/3 checks, 1 passed, 1 failed, 1 skipped, 1m03s elapsed']);
+  // Its last check ends at 1m03s: the closing line says so, however late it is printed.
+  p.end('card-enrollment', 'skipped', 1000, undefined, false, T0 + 63_000);
+  expect(p.finalLines(T0 + 90_000)).toEqual(['card-enrollment: done, 3/3 checks, 1 passed, 1 failed, 1 skipped, 1m03s elapsed']);
 });
 
 test('the reporter: services are the projects, totals from the suite, a retried attempt is not a result', () => {
@@ -79,15 +115,17 @@ test('the reporter: services are the projects, totals from the suite, a retried 
       retries,
       parent: { project: () => ({ name: project }) },
       titlePath: () => ['', project, 'x.spec.ts', title],
+      location: { file: 'x.spec.ts' },
     }) as unknown as TestCase;
   const tests = [check('installments', 'a'), check('installments', 'b', 1), check('self', 'c')];
   const suite = { allTests: () => tests } as unknown as Suite;
-  const result = (status: TestResult['status'], retry = 0) => ({ status, retry, duration: 100 }) as TestResult;
+  const result = (status: TestResult['status'], retry = 0) => ({ status, retry, duration: 100, annotations: [] }) as unknown as TestResult;
   const printed: string[] = [];
   const log = console.log;
   console.log = (line: string) => printed.push(line);
   try {
-    const reporter = new ProgressReporter();
+    // No durations file: this repository's reports/ is not the test's.
+    const reporter = new ProgressReporter({ durations: false });
     reporter.onBegin({ workers: 2, quiet: true } as never, suite);
     reporter.onTestBegin(tests[0]);
     reporter.onTestEnd(tests[0], result('passed'));
@@ -103,7 +141,7 @@ test('the reporter: services are the projects, totals from the suite, a retried 
   }
   expect(printed[0]).toBe('Running 3 checks (installments 2, self 1) with 2 workers: progress per service every 10s and at each failure');
   expect(printed.filter((l) => l.includes('FAILED'))).toEqual([
-    expect.stringMatching(/^installments: 2\/2 checks, 1 failed, 0 skipped, \d+s elapsed - FAILED: b$/),
+    expect.stringMatching(/^installments: 2\/2 checks, 1 failed, 0 skipped, \d+s elapsed - FAILED: b - timed out after 0s$/),
   ]);
   expect(printed.slice(-3)).toEqual([
     expect.stringMatching(/^installments: done, 2\/2 checks, 1 passed, 1 failed, 0 skipped, /),

@@ -75,6 +75,38 @@ test('on a sandbox a 429 is waited out and counted; a check of the 429 and a moc
   }
 });
 
+test("a sandbox's 429 waits are added to the test's time budget: a throttled check ends with its own result, not at the time-out", async ({
+  request,
+}, testInfo) => {
+  // Two 429s of Retry-After 1 s, then the answer: 2 s of waiting in a test given 1.5 s.
+  testInfo.setTimeout(1500);
+  let calls = 0;
+  const target = await server((_req, res) => {
+    if (++calls <= 2)
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
+    else
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}');
+  });
+  try {
+    const contract = await loadContract('financial-data');
+    const guest = new OperationClient({
+      request,
+      contract,
+      profile: serviceProfile('financial-data'),
+      baseURL: target.url,
+      sandbox: true,
+      testInfo,
+    });
+    const answer = await guest.call('GetInstitutions', { query: { limit: 1 } });
+    expect(answer.status, 'both 429s waited out, then the answer').toBe(200);
+    expect(testInfo.timeout, 'the budget grew by the two waits').toBe(1500 + 2000);
+  } finally {
+    target.close();
+  }
+});
+
 test('on a sandbox what a check creates is deleted when it ends, and what the API cannot delete is counted', async ({ request }) => {
   const mock = await startFinancialDataMock();
   try {
@@ -181,6 +213,9 @@ test('the ledger of an interrupted run names what is still there, newest first, 
     ],
     retries: 1,
     retryWaitSeconds: 2,
+    services: {
+      'financial-data': { created: 3, deleted: 1, deletableLeft: 1, undeletable: 1, retries: 1, retryWaitSeconds: 2 },
+    },
   });
 });
 

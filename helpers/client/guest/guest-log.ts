@@ -72,28 +72,51 @@ export interface GuestSummary {
   leftBehind: { service: string; kind: string; id?: string; deletable: boolean }[];
   retries: number;
   retryWaitSeconds: number;
+  /** The same account per service, so that a table per service and the run's line are one count. */
+  services?: Record<string, ServiceGuestSummary>;
+}
+
+export interface ServiceGuestSummary {
+  created: number;
+  deleted: number;
+  deletableLeft: number;
+  undeletable: number;
+  retries: number;
+  retryWaitSeconds: number;
 }
 
 /** What the ledger says: created, deleted, still there, and the 429s waited out. */
 export function summarise(events: GuestEvent[]): GuestSummary {
   const alive = new Map<string, Extract<GuestEvent, { event: 'created' }>>();
-  let created = 0;
-  let deleted = 0;
-  let retries = 0;
-  let wait = 0;
+  const services: Record<string, ServiceGuestSummary> = {};
+  const of = (service: string) =>
+    (services[service] ??= { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 });
   for (const e of events) {
+    const s = of(e.service);
     if (e.event === 'created') {
-      created++;
+      s.created++;
       alive.set(key(e), e);
     } else if (e.event === 'deleted') {
-      if (alive.delete(key(e))) deleted++;
+      if (alive.delete(key(e))) s.deleted++;
     } else {
-      retries++;
-      wait += e.waitedSeconds;
+      s.retries++;
+      s.retryWaitSeconds += e.waitedSeconds;
     }
   }
   const leftBehind = [...alive.values()].map((e) => ({ service: e.service, kind: e.kind, id: e.id, deletable: Boolean(e.undo) }));
-  return { created, deleted, leftBehind, retries, retryWaitSeconds: Math.round(wait * 10) / 10 };
+  for (const l of leftBehind) of(l.service)[l.deletable ? 'deletableLeft' : 'undeletable']++;
+  const all = Object.values(services);
+  const sum = (f: keyof ServiceGuestSummary) => all.reduce((n, s) => n + s[f], 0);
+  const tenths = (n: number) => Math.round(n * 10) / 10;
+  for (const s of all) s.retryWaitSeconds = tenths(s.retryWaitSeconds);
+  return {
+    created: sum('created'),
+    deleted: sum('deleted'),
+    leftBehind,
+    retries: sum('retries'),
+    retryWaitSeconds: tenths(sum('retryWaitSeconds')),
+    services,
+  };
 }
 
 /** The deletable objects a ledger still holds, newest first (delete what was made last first). */

@@ -2,13 +2,27 @@
 // run's workers), and a 429 waited out as its Retry-After asks (RFC 9110, 10.2.3: seconds or an
 // HTTP date), a bounded number of times, before the answer is judged. Only on a sandbox: on the
 // mocks a 429 is what a check provokes or a fault, and must reach the check as it is.
+// Slowing a guest down is the target's right, never the check's failure: every such wait is added
+// to the time budget of the test it happens in (testInfo.setTimeout), so a throttled check ends
+// with its own result, not at Playwright's time-out.
+import { test, type TestInfo } from '@playwright/test';
 
 /** Set by the global setup for the workers: this process's share of SANDBOX_MAX_RPS. */
 export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
-/** How many times one call waits out a 429 before the 429 is the answer. */
+/** How many times one call waits out a 429 at least (the tools' calls: at most) before the 429 is the answer. */
 export const MAX_RATE_RETRIES = 5;
 /** The longest single wait (a Retry-After beyond it is cut to it). */
 export const MAX_RETRY_WAIT_S = 60;
+/**
+ * A check's call waits out 429s beyond MAX_RATE_RETRIES until its waits total this (workers sharing
+ * a throttled sandbox wake together and meet the limit again); then its check stops, not run.
+ */
+export const MAX_CALL_WAIT_S = 300;
+
+/** Whether a call that met its `attempt`-th 429 after waiting `waitedS` in all waits once more. */
+export function waitsAgain(attempt: number, waitedS: number): boolean {
+  return attempt < MAX_RATE_RETRIES || waitedS < MAX_CALL_WAIT_S;
+}
 
 /** Seconds a 429 asks to wait: its Retry-After, else a growing default (1, 2, 4 ... s). */
 export function retryAfterSeconds(headers: Record<string, string>, attempt: number, now = Date.now()): number {
@@ -21,14 +35,33 @@ export function retryAfterSeconds(headers: Record<string, string>, attempt: numb
 
 let nextSlot = 0;
 
+/** The test running in this worker now, if any (a fixture's set-up and teardown are inside it too). */
+function runningTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined; // a tool, the global set-up or teardown: no test, no budget
+  }
+}
+
+/**
+ * Waits `ms` as a guest (a 429's Retry-After, a pacing slot): the wait is added to the time budget
+ * of the running test (the given one, else Playwright's current one), unless it has none (0).
+ */
+export async function waitAsGuest(ms: number, testInfo: TestInfo | undefined = runningTest()): Promise<void> {
+  if (!(ms > 0)) return;
+  if (testInfo && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+  await sleepMs(ms);
+}
+
 /** Waits for this process's next request slot under its share of SANDBOX_MAX_RPS (no cap: at once). */
-export async function paceRequest(): Promise<void> {
+export async function paceRequest(testInfo?: TestInfo): Promise<void> {
   const share = Number(process.env[RPS_SHARE_ENV] ?? 0);
   if (!(share > 0)) return;
   const now = Date.now();
   const slot = Math.max(now, nextSlot);
   nextSlot = slot + 1000 / share;
-  if (slot > now) await sleepMs(slot - now);
+  if (slot > now) await waitAsGuest(slot - now, testInfo ?? runningTest());
 }
 
 export const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,34 @@
+// Playwright started by `npm run certify` runs in a process group of its own (certify passes it
+// one SIGINT for a Ctrl-C, as a terminal would). Killed outright (SIGKILL of npm's process group,
+// a closed terminal), certify cannot pass anything on: the runner watches it, and when it is gone
+// interrupts itself as a Ctrl-C would, so that the checks in progress end as interrupted, the
+// teardown deletes what the run made on a sandbox and the certification says NOT RUN.
+/** Set by certify for Playwright's runner: the pid whose end interrupts the run. */
+export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
+/** How often the runner looks. */
+export const PARENT_WATCH_MS = 1000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** In the runner (not a worker): interrupts this process with SIGINT once the process named by PARENT_PID_ENV has ended. */
+export function watchParent(env: NodeJS.ProcessEnv = process.env): void {
+  const pid = Number(env[PARENT_PID_ENV]);
+  if (!Number.isInteger(pid) || pid <= 0 || env.TEST_WORKER_INDEX) return;
+  // A child of certify is moved to another parent when certify ends (a zombie still answers kill 0).
+  const child = process.ppid === pid;
+  const timer = setInterval(() => {
+    if (alive(pid) && (!child || process.ppid === pid)) return;
+    clearInterval(timer);
+    // Its reader is gone: a write to the console must not end the run before its teardown.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+    process.kill(process.pid, 'SIGINT');
+  }, PARENT_WATCH_MS);
+  timer.unref();
+}
