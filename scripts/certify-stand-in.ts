@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
-import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
+import { freeLocalPort, startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
@@ -102,7 +102,9 @@ export const main: CommandMain = async (argv, io) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
     const envFile = path.join(dir, '.env');
     try {
-      fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv(standIn.env())}`, { mode: 0o600 });
+      // The provider's values, then the user's own side (the listener behind its public URL, the issuer to certify).
+      const userSide = standIn.userSide(await freeLocalPort());
+      fs.writeFileSync(envFile, `TARGET=sandbox\n${toDotenv({ ...standIn.env(), ...userSide })}`, { mode: 0o600 });
       const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
       const preparation = await run(
         ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'],
