@@ -9,10 +9,10 @@
 // than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
 // FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
 import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
+import { expectCounts } from './transactions.known.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
-import { expectCounts } from './transactions.known.js';
 
 type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown };
 
