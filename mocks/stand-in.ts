@@ -16,7 +16,7 @@ import net from 'node:net';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
-import { findAccount, type FdState } from './financial-data/state.js';
+import { findAccount, TEST_APPLICATION_ID, type FdState } from './financial-data/state.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { faultsFor } from './kit/faults.js';
 import { loadContract } from '../helpers/contract/contract.js';
@@ -194,6 +194,8 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           FD_LOCATION_ID_VALUE: location.idValue,
           FD_SBCA_LOCATION_ID: location.locationId,
           FD_EXPERIENCE_APP_NAME: EXPERIENCE_APP_NAME,
+          // The partner's approved test application, as the dashboard lists it (approval is the provider's, a day after registration).
+          FD_APPLICATION_ID: TEST_APPLICATION_ID,
           ...(disputed && world.customers.has(disputed.id) ? { FD_DISPUTED_CUSTOMER_ID: disputed.id } : {}),
         }),
         userSide: (port) => {
