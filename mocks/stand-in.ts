@@ -12,10 +12,11 @@
 // What a user would copy from the provider's developer dashboard and documents is env(); what the
 // suite must create itself (a linked customer, a report, an app registration) is not in it.
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
-import { findAccount, type FdState } from './financial-data/state.js';
+import { findAccount, TEST_APPLICATION_ID, type FdState } from './financial-data/state.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { faultsFor } from './kit/faults.js';
 import { loadContract } from '../helpers/contract/contract.js';
@@ -51,11 +52,21 @@ export interface StandInHandle {
    * partner secret changed through the API is the new one.
    */
   env(): Record<string, string>;
+  /**
+   * What a user sets for their own side of the sandbox, which this machine plays: the listener the
+   * sandbox calls back, behind a public URL the stand-in delivers to `port` on this machine (as the
+   * user's tunnel would forward it); installments, also the test issuer endpoint the issuer checks
+   * certify (the stand-in's own). Never in env(): none of it comes from the provider.
+   */
+  userSide(port: number): Record<string, string>;
   /** Objects created through the API since start and still present, read from the live state. */
   inventory(): StandInObject[];
   /** How many requests were answered 429 by the rate limit so far. */
   rateLimited(): number;
 }
+
+/** The public origin of a financial data user's listener on the stand-in (HTTPS on port 443, as FD_LISTENER_PUBLIC_URL must be). */
+const STAND_IN_LISTENER_ORIGIN = 'https://listener.stand-in.test';
 
 /** A well-formed acquirer ICA the installments stand-in knows nothing of (the mock's fixture uses it too). */
 const UNKNOWN_ACQUIRER_ICA = '999999';
@@ -90,6 +101,8 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           CARD_RECEIPT_PAN_BIN: receipt.primaryAccountNumber.slice(0, panBin),
           CARD_RECEIPT_PAN_LAST_FOUR: receipt.primaryAccountNumber.slice(-4),
         }),
+        // Card enrollment calls nobody back.
+        userSide: () => ({}),
         // Enrolling a card keeps nothing the caller could later find or delete (cards.ts answers and forgets).
         inventory: () => [],
         rateLimited: () => mock.context.rateLimited ?? 0,
@@ -120,6 +133,17 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           // The public key the service signs its notifications with, as the provider publishes it.
           INSTALLMENTS_SERVICE_SIGNING_CERT_PEM: world.serviceKey.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         }),
+        userSide: (port) => {
+          // The issuer's notifications reach the suite's receiver; the issuer checks certify the stand-in's test issuer.
+          mock.context.deliveries.route(new URL(issuer.notificationUrl).origin, `http://127.0.0.1:${port}`);
+          return {
+            INSTALLMENTS_RECEIVER_PUBLIC_URL: issuer.notificationUrl,
+            INSTALLMENTS_RECEIVER_PORT: String(port),
+            INSTALLMENTS_ISSUER_ENDPOINT_URL: mock.issuerBaseURL,
+            INSTALLMENTS_ISSUER_ICA: issuer.issuerIca,
+            INSTALLMENTS_ISSUER_CID: issuer.issuerCid,
+          };
+        },
         inventory: () => {
           const out: StandInObject[] = [];
           for (const list of world.panLists.values()) {
@@ -170,8 +194,14 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           FD_LOCATION_ID_VALUE: location.idValue,
           FD_SBCA_LOCATION_ID: location.locationId,
           FD_EXPERIENCE_APP_NAME: EXPERIENCE_APP_NAME,
+          // The partner's approved test application, as the dashboard lists it (approval is the provider's, a day after registration).
+          FD_APPLICATION_ID: TEST_APPLICATION_ID,
           ...(disputed && world.customers.has(disputed.id) ? { FD_DISPUTED_CUSTOMER_ID: disputed.id } : {}),
         }),
+        userSide: (port) => {
+          mock.context.deliveries.route(STAND_IN_LISTENER_ORIGIN, `http://127.0.0.1:${port}`);
+          return { FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN, FD_LISTENER_PORT: String(port) };
+        },
         inventory: () => fdInventory(world, initial),
         rateLimited: () => mock.context.rateLimited ?? 0,
       };
@@ -229,4 +259,17 @@ export function toDotenv(env: Record<string, string>): string {
       })
       .join('\n') + '\n'
   );
+}
+
+/** A local port free now, for the user side's listener (userSide): the system's choice, released at once. */
+export function freeLocalPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '0.0.0.0', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

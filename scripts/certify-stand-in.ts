@@ -18,7 +18,7 @@ import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
-import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
+import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
@@ -115,7 +115,17 @@ export const main: CommandMain = async (argv, io) => {
       `\n== stand-ins of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
     );
     for (const service of services) standIns.push(await startStandIn(service, { requestsPerSecond: rps, faults }));
-    fs.writeFileSync(envFile, `TARGET=sandbox\n${standIns.map((s) => toDotenv(s.env())).join('')}`, { mode: 0o600 });
+    // The provider's values of each, then the user's own side (the listener behind its public URL,
+    // the issuer to certify), each on a port of its own.
+    const ports = new Set<number>();
+    const blocks: string[] = [];
+    for (const standIn of standIns) {
+      let port = await freeLocalPort();
+      while (ports.has(port)) port = await freeLocalPort();
+      ports.add(port);
+      blocks.push(toDotenv({ ...standIn.env(), ...standIn.userSide(port) }));
+    }
+    fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
     const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
     for (const service of services) {
       const preparation = await run(

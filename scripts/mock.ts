@@ -13,7 +13,7 @@ import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
 import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
-import { startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
+import { freeLocalPort, startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
@@ -166,7 +166,8 @@ async function standIn(selected: MockEntry[], args: Record<string, string | bool
   // The variables hold keys and secrets: a file only its owner reads, never the console.
   const file = `.mock/stand-in-${mock.service}.env`;
   fs.mkdirSync('.mock', { recursive: true });
-  fs.writeFileSync(file, toDotenv(handle.env()), { mode: 0o600 });
+  // The provider's values, then the user's own side (the listener behind its public URL, the issuer to certify).
+  fs.writeFileSync(file, toDotenv({ ...handle.env(), ...handle.userSide(await freeLocalPort()) }), { mode: 0o600 });
   fs.chmodSync(file, 0o600);
   const limit = rps && rps !== '0' ? `, at most ${rps} requests per second per client` : '';
   io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (sandbox stand-in: no control surface${limit})`);

@@ -26,6 +26,8 @@ import { readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { sweepLedger } from '../target/sandbox/sweep.js';
 import { errorLine, logError } from './error-log.js';
 import { sandboxStart } from './sandbox-start.js';
+import { startListenerHub } from '../client/listener-hub.js';
+import { SANDBOX_LISTENERS } from '../target/listeners.js';
 
 /** The run's shared counts of the repeated-failure breaker (helpers/client/breaker.ts): the workers inherit the variable; the teardown removes the folder. */
 function startBreaker(): () => Promise<void> {
@@ -51,8 +53,9 @@ function startKeyPool(then: () => Promise<void>): () => Promise<void> {
  * After a sandbox run: whatever the ledger still holds is deleted (a check or worker that was
  * interrupted did not delete its own), and the account is printed; the certification reads it.
  */
-function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void> {
+function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () => Promise<void>): () => Promise<void> {
   return async () => {
+    await closeListeners();
     await breakerTeardown();
     const swept = await sweepLedger();
     const summary = summarise(readGuestLog());
@@ -61,6 +64,26 @@ function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void
       `Sandbox guest: ${summary.created} objects created, ${summary.deleted} deleted${swept.deleted ? ` (${swept.deleted} at the end of the run)` : ''}, ` +
         `${left} deletable left${swept.failed.length ? ` (${swept.failed.slice(0, 3).join('; ')})` : ''}, ${summary.leftBehind.length - left} the API cannot delete; ${summary.retries} calls waited out a 429 (${summary.retryWaitSeconds} s)`,
     );
+  };
+}
+
+/**
+ * The listener of each running service with a public URL (helpers/target/listeners.ts), held here
+ * for every worker: the tunnel forwards to one port, which one process listens on.
+ */
+async function startListeners(env: Env, services: { service: string; cause?: string }[]): Promise<() => Promise<void>> {
+  const hubs: { close: () => Promise<void> }[] = [];
+  for (const listener of SANDBOX_LISTENERS) {
+    if (!env[listener.publicUrl] || !services.some((s) => s.service === listener.service && !s.cause)) continue;
+    const port = Number(env[listener.port] ?? 0);
+    hubs.push(
+      await startListenerHub(port, listener.answer).catch((error: Error) => {
+        throw new ConfigError(`${listener.port}: ${error.message}`);
+      }),
+    );
+  }
+  return async () => {
+    for (const hub of hubs) await hub.close();
   };
 }
 
@@ -136,7 +159,7 @@ async function setup(config: FullConfig) {
   }
   // When every configured service is stopped by its preflight, the verdict is known now: the run
   // ends here with the NOT RUN certification naming each cause, not after every check skipped.
-  if (!start.allStopped) return guestTeardown(startBreaker());
+  if (!start.allStopped) return guestTeardown(startBreaker(), await startListeners(settings.env, start.causes));
   const services = [];
   const coverage = [];
   for (const { service, cause } of start.causes) {

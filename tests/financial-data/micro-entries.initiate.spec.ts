@@ -56,9 +56,9 @@ const amountsOf = async (origin: string, accountId: string) =>
 
 test.describe('micro entries: initiation and the details read', () => {
   test(
-    'answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke @mock-only',
+    'answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke',
     rules('FD-MICRO-INITIATE', 'FD-MICRO-MASKING@micro-initiate', 'FD-MICRO-MASKING@micro-details'),
-    async ({ fdApi, fdMock: _mock, createCustomer }) => {
+    async ({ fdApi, createCustomer }) => {
       const customerId = await createCustomer();
       const sent = receiver();
       const res = await initiate(fdApi, customerId, { receiver: sent });
@@ -207,9 +207,9 @@ test.describe('micro entries: initiation and the details read', () => {
   );
 
   test(
-    'accepts a routing number of 9 digits and every account type of the provider @provider @mock-only',
+    'accepts a routing number of 9 digits and every account type of the provider @provider',
     rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE'),
-    async ({ fdApi, fdMock: _mock, createCustomer }) => {
+    async ({ fdApi, createCustomer }) => {
       // Five initiations per customer at most (@assumption): three account types per customer.
       for (const types of [ACCOUNT_TYPES.slice(0, 3), ACCOUNT_TYPES.slice(3)]) {
         const customerId = await createCustomer();

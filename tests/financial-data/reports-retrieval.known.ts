@@ -1,8 +1,12 @@
 // Helpers of the reports-retrieval specs: how a spec gets a report to read. On the mock, through the
 // mock-only control route POST /__mock/reports/generate {customerId, type} (mocks/financial-data/
-// reports/retrieval.ts), so the reads can be checked whatever generate operation exists; the
-// generate operations' own rules are in the reports-assets / -income / -analytics specs.
-import { expect, newConsumer, type OperationClient } from '../../fixtures/financial-data.js';
+// reports/retrieval.ts), so the reads can be checked whatever generate operation exists; on a
+// sandbox, through the generate operation of its type for the worker's customer, the prepared
+// linked one (a report needs accounts, which only it has there). The generate operations' own rules
+// are in the reports-assets / -income / -analytics specs.
+import { expect, newConsumer, sample, type OperationClient } from '../../fixtures/financial-data.js';
+import type { FdTarget } from '../../helpers/target/financial-data.js';
+import type { FdEntities } from '../../fixtures/examples/financial-data.js';
 
 export interface MadeReport {
   id: string;
@@ -23,6 +27,38 @@ export async function makeReport(control: { origin: string }, customerId: string
   });
   expect(response.status, `mock control: generate a ${type} report for customer ${customerId}`).toBe(201);
   return (await response.json()) as MadeReport;
+}
+
+/** The generate operation of each report type a sandbox check makes (seed 002, Decisioning report generation). */
+const GENERATE_OF = { voa: 'GenerateVOAReport', voi: 'GenerateVOIReport' } as const;
+
+/** What a check needs to make a report on either target. */
+export interface ReportMaking {
+  fd: FdTarget;
+  fdApi: OperationClient;
+  fdEntities: FdEntities;
+  createCustomer: (type?: 'testing' | 'active') => Promise<string>;
+}
+
+/**
+ * A customer with a consumer whose reports the check makes: on the mock a new one of `type`; on a
+ * sandbox the worker's customer and consumer (the prepared linked customer: a new one has no account
+ * to report on there), which is a testing customer.
+ */
+export async function reportOwner(m: ReportMaking, type: 'testing' | 'active' = 'testing') {
+  if (m.fd.control) return customerWithConsumer(m.fdApi, m.createCustomer, type);
+  expect(type, 'a sandbox check makes reports of the prepared testing customer only').toBe('testing');
+  return { customerId: m.fdEntities.customerId, consumerId: m.fdEntities.consumerId };
+}
+
+/** A new report of `type` for the owner reportOwner gave, inProgress: the mock's control route, or the type's generate operation on a sandbox. */
+export async function newReport(m: ReportMaking, customerId: string, type: keyof typeof GENERATE_OF = 'voa'): Promise<MadeReport> {
+  if (m.fd.control) return makeReport(m.fd.control, customerId, type);
+  expect(customerId, 'a sandbox report is of the worker customer').toBe(m.fdEntities.customerId);
+  const operationId = GENERATE_OF[type];
+  const res = await m.fdApi.call(operationId, sample(operationId, m.fd, m.fdEntities));
+  expect(res.status, `${operationId} for customer ${customerId}; body: ${res.text.slice(0, 200)}`).toBe(202);
+  return res.body as unknown as MadeReport;
 }
 
 export const PDF = { accept: 'application/pdf' };

@@ -3,8 +3,17 @@
 // portfolio holds only the most recent report of each report type"), States and transitions -
 // Report (inProgress, then success or failure). The list rate limit is this contract's
 // assumption (components/reports-retrieval.yaml TooManyReportLists: 20 calls per 60 seconds).
-import { expect, expectFdError, rules, test, type OperationClient, type FdOperationId } from '../../fixtures/financial-data.js';
-import { byId, customerWithConsumer, makeReport } from './reports-retrieval.known.js';
+import {
+  expect,
+  expectFdError,
+  notePartial,
+  rules,
+  test,
+  type OperationClient,
+  type FdOperationId,
+} from '../../fixtures/financial-data.js';
+import { sleepSeconds } from '../../helpers/client/polling.js';
+import { byId, customerWithConsumer, makeReport, newReport, reportOwner } from './reports-retrieval.known.js';
 
 type Who = { customerId: string; consumerId: string };
 /**
@@ -65,11 +74,13 @@ test(
 // fields of the report itself: each row gives them as the report read by customer does, on every
 // reader, while in progress and once ended.
 test(
-  "every list and portfolio row gives its report's own id, request id, requester name, created date, type, status (and consumer, when given) as the report read by customer does @provider @mock-only",
+  "every list and portfolio row gives its report's own id, request id, requester name, created date, type, status (and consumer, when given) as the report read by customer does @provider",
   rules('FD-REPORT-READERS-AGREE@lists', 'FD-REPORT-READERS-AGREE@portfolios'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
-    const made = await makeReport(fdMock, who.customerId, 'voi');
+  async ({ fdApi, fd, fdEntities, createCustomer, pollReport }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const who = await reportOwner(m);
+    const made = await newReport(m, who.customerId, 'voi');
+    const superseded = new Set<string>();
     const readers: [FdOperationId, Record<string, string>, string[]][] = [
       ['GetReportsByCustomerId', { customerId: who.customerId }, SUMMARY_FIELDS],
       ['GetReportsByConsumerId', { consumerId: who.consumerId }, SUMMARY_FIELDS],
@@ -77,18 +88,31 @@ test(
       ['GetPortfolioByConsumer', { consumerId: who.consumerId, portfolioId: made.portfolioId }, PORTFOLIO_FIELDS],
     ];
     for (const when of ['in progress', 'ended']) {
-      if (when === 'ended') await fdMock.advanceClock(40);
+      if (when === 'ended') {
+        if (fd.control) await fd.control.advanceClock(40);
+        else await pollReport({ id: made.id, customerId: who.customerId });
+      }
       const report = await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } });
       expect(report.status, `${when}: the report read by customer`).toBe(200);
       for (const [op, path, fields] of readers) {
         const res = await fdApi.call(op, { path });
         expect(res.status, `${when}: ${op}`).toBe(200);
-        const row = (res.body.reports as Record<string, unknown>[]).find((r) => r.id === made.id);
+        const rows = res.body.reports as Record<string, unknown>[];
+        const row = rows.find((r) => r.id === made.id);
+        // On a sandbox the customer is every worker's: a later VOI of another check may hold the portfolio's place.
+        if (!row && !fd.control && op.startsWith('GetPortfolio') && rows.some((r) => r.type === made.type)) {
+          superseded.add(`${op} ${when}`);
+          continue;
+        }
         const given = SUMMARY_OPTIONAL.filter((f) => fields === SUMMARY_FIELDS && row?.[f] !== undefined);
         const pick = (from: Record<string, unknown> | undefined) => Object.fromEntries([...fields, ...given].map((f) => [f, from?.[f]]));
         expect(pick(row), `${when}: ${op}'s row of the report`).toEqual(pick(report.body));
       }
     }
+    if (superseded.size)
+      notePartial(
+        `${[...superseded].join(', ')}: the portfolio holds a later VOI of another check of this run (the sandbox's customer is shared), so this report was not compared there`,
+      );
   },
 );
 
@@ -121,13 +145,15 @@ test(
 );
 
 test(
-  "another customer's or consumer's portfolio is a 404 @mock-only",
+  "another customer's or consumer's portfolio is a 404",
   rules('FD-REPORT-READ-OWNER@portfolios'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
+  async ({ fdApi, fd, fdEntities, createCustomer }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const who = await reportOwner(m);
     const other = await customerWithConsumer(fdApi, createCustomer);
-    const mine = await makeReport(fdMock, who.customerId);
-    await makeReport(fdMock, other.customerId);
+    const mine = await newReport(m, who.customerId);
+    // The other customer has a portfolio of its own on the mock; on a sandbox it has no account to report on.
+    if (fd.control) await makeReport(fd.control, other.customerId);
     expectFdError(
       await fdApi.call('GetPortfolioByCustomer', { path: { customerId: other.customerId, portfolioId: mine.portfolioId } }),
       404,
@@ -146,17 +172,30 @@ for (const list of <{ op: FdOperationId; path: (w: Who) => Record<string, string
   { op: 'GetReportsByConsumerId', path: (w: Who) => ({ consumerId: w.consumerId }), at: 'consumer-list' },
 ]) {
   test(
-    `${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429 while another's list is served, and a minute later they are served again @assumption @mock-only`,
+    `${list.op}: 20 list calls within 60 seconds are served, the 21st is a 429 while another's list is served, and a minute later they are served again @assumption`,
     rules(`FD-REPORT-LIST-RATE:accept@${list.at}`, `FD-REPORT-LIST-RATE:refuse@${list.at}`),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fd, createCustomer }, testInfo) => {
+      // A customer of this check alone (an empty list is a list): no other check's calls count toward its allowance.
       const who = await customerWithConsumer(fdApi, createCustomer);
+      const startedMs = Date.now();
       for (let i = 1; i <= 20; i++) expect((await fdApi.call(list.op, { path: list.path(who) })).status, `call ${i} of 20`).toBe(200);
+      const lastServedMs = Date.now();
+      // Real time on a sandbox: 20 calls paced over a minute leave nothing to refuse.
+      test.skip(
+        !fd.control && Date.now() - startedMs > 50_000,
+        `the sandbox's pace (SANDBOX_MAX_RPS) spread 20 ${list.op} calls over more than 50 s: the 21st within 60 s cannot be sent`,
+      );
       expectFdError(await fdApi.call(list.op, { path: list.path(who), rateLimit: 'expect' }), 429, 'the 21st call within 60 s');
       // The limit counts one customer's (or consumer's) calls: another's list is still served.
       const other = await customerWithConsumer(fdApi, createCustomer);
       expect((await fdApi.call(list.op, { path: list.path(other) })).status, "another's list meanwhile").toBe(200);
       // The window is 60 seconds: calls exactly 60 seconds old no longer count (the boundary of the assumption).
-      await fdMock.advanceClock(60);
+      if (fd.control) await fd.control.advanceClock(60);
+      else {
+        testInfo.setTimeout(testInfo.timeout + 70_000);
+        // Every call served is more than a minute old then, whatever window the target slides.
+        await sleepSeconds(Math.max(0, 61 - Math.floor((Date.now() - lastServedMs) / 1000)));
+      }
       expect((await fdApi.call(list.op, { path: list.path(who) })).status, 'exactly a minute later').toBe(200);
     },
   );

@@ -2,10 +2,11 @@
 // seed 002, Report retrieval (200; 400, 401, 403, 404; the Accept header selects application/json
 // or application/pdf, JSON with neither; on-behalf-of and purpose optional), Resources - Consumer
 // (the owner of generated reports, after its customer is deleted), Errors 403 (security freeze)
-// and 404. Reports are made through the mock's control route (reports-retrieval.known.ts), but for
-// the smoke check, which generates a VOA through GenerateVOAReport (runs on a sandbox too).
+// and 404. Reports are made through the mock's control route on the mock, through a generate
+// operation for the prepared linked customer on a sandbox (reports-retrieval.known.ts); the smoke
+// check generates a VOA through GenerateVOAReport on both.
 import { expect, expectFdError, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { customerWithConsumer, makeReport, PDF } from './reports-retrieval.known.js';
+import { customerWithConsumer, makeReport, newReport, PDF, reportOwner } from './reports-retrieval.known.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
 /** The four single-report readers, each with the request that reads the report. */
@@ -106,11 +107,12 @@ test(
 
 for (const reader of READERS) {
   test(
-    `${reader.op}: Accept application/pdf gives a PDF of the report; application/json, */* or no Accept give JSON @mock-only`,
+    `${reader.op}: Accept application/pdf gives a PDF of the report; application/json, */* or no Accept give JSON`,
     rules(`FD-REPORT-READ-FORMAT@${reader.path}`),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const who = await customerWithConsumer(fdApi, createCustomer);
-      const ids = { ...who, reportId: (await makeReport(fdMock, who.customerId, 'voi')).id };
+    async ({ fdApi, fd, fdEntities, createCustomer }) => {
+      const m = { fd, fdApi, fdEntities, createCustomer };
+      const who = await reportOwner(m);
+      const ids = { ...who, reportId: (await newReport(m, who.customerId, 'voi')).id };
       const pdf = await read(fdApi, reader, ids, PDF);
       expect(pdf.status).toBe(200);
       expect((pdf.headers['content-type'] ?? '').split(';')[0].trim(), 'seed 002: application/pdf asked, a PDF given').toBe(
@@ -132,17 +134,18 @@ for (const reader of READERS) {
 }
 
 test(
-  'an unknown report is a 404 on every reader; a report read through another customer or consumer is a 404 @mock-only',
+  'an unknown report is a 404 on every reader; a report read through another customer or consumer is a 404',
   rules(
     'FD-REPORT-READ-OWNER@by-customer',
     'FD-REPORT-READ-OWNER@by-consumer',
     'FD-REPORT-READ-OWNER@by-id',
     'FD-REPORT-READ-OWNER@reissue',
   ),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const owner = await customerWithConsumer(fdApi, createCustomer);
+  async ({ fdApi, fd, fdEntities, createCustomer }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const owner = await reportOwner(m);
     const other = await customerWithConsumer(fdApi, createCustomer);
-    const reportId = (await makeReport(fdMock, owner.customerId)).id;
+    const reportId = (await newReport(m, owner.customerId)).id;
     for (const reader of READERS) {
       expectFdError(await read(fdApi, reader, { ...owner, reportId: 'zzzzunknown1' }), 404, `${reader.op}: unknown report`);
       expect((await read(fdApi, reader, { ...owner, reportId })).status, `${reader.op}: the owner's read`).toBe(200);
@@ -194,16 +197,17 @@ test(
 );
 
 test(
-  'on-behalf-of and purpose are optional on the reads: accepted with both, with one, and without @mock-only',
+  'on-behalf-of and purpose are optional on the reads: accepted with both, with one, and without',
   rules(
     'FD-REPORT-READ-OPTIONAL-PARAMS@by-customer',
     'FD-REPORT-READ-OPTIONAL-PARAMS@by-consumer',
     'FD-REPORT-READ-OPTIONAL-PARAMS@by-id',
     'FD-REPORT-READ-OPTIONAL-PARAMS@lists',
   ),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
-    const ids = { ...who, reportId: (await makeReport(fdMock, who.customerId)).id };
+  async ({ fdApi, fd, fdEntities, createCustomer }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const who = await reportOwner(m);
+    const ids = { ...who, reportId: (await newReport(m, who.customerId)).id };
     const variants: Record<string, string>[] = [
       { onBehalfOf: 'Example Lender LLC', purpose: '3F' },
       { purpose: '31' },

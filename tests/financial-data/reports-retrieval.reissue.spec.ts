@@ -4,18 +4,18 @@
 // without purpose is a 400, before it is served (rules FD-REISSUE-PURPOSE, @assumption on the
 // instant). The purpose format: provider 1.35.0 PurposeCode (a 2-character code).
 import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
-import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
+import { customerWithConsumer, makeReport, newReport, reportOwner } from './reports-retrieval.known.js';
 
 const PURPOSE_REQUIRED_FROM_MS = Date.UTC(2026, 3, 30);
 
 // GetReportById takes the same Lender body, required too (the contract's requestBody of both): the
 // rule is checked on both paths, each failure naming its operation.
 test(
-  'a reissue or a read by id without a Lender body is a 400; with one it is served @mock-only',
+  'a reissue or a read by id without a Lender body is a 400; with one it is served',
   rules('FD-REISSUE-LENDER'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
-    const reportId = (await makeReport(fdMock, who.customerId)).id;
+  async ({ fdApi, fd, fdEntities, createCustomer }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const reportId = (await newReport(m, (await reportOwner(m)).customerId)).id;
     for (const op of ['ReportReissue', 'GetReportById'] as const) {
       expectFdError(await fdApi.call(op, { path: { reportId } }), 400, `${op}: no body`);
       const served = await fdApi.call(op, { path: { reportId }, body: { purpose: '31' } });

@@ -25,7 +25,7 @@ const catalogue = new Map(loadRules('financial-data').rules.map((r) => [r.id, r.
 const GENERATE = fdOperationIds(await loadContract('financial-data'), catalogue.get('FD-REPORT-ASYNC')!);
 
 test(
-  'every generate operation honours the callback URL of each generation only: none kept for a report without one, none taken from its body, none reused for a report with another @mock-only',
+  'every generate operation honours the callback URL of each generation only: none kept for a report without one, none taken from its body, none reused for a report with another',
   rules(
     'FD-OBJ-READ-ONLY',
     'FD-REPORT-NO-CALLBACK@callback',
@@ -33,7 +33,7 @@ test(
     'FD-DELIVERY-URL@callback',
     'FD-DELIVERY-MEDIA-TYPE@callback',
   ),
-  async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
+  async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
     const made: { operationId: FdOperationId; first: string; none: string; other: string; urls: [string, string] }[] = [];
     const wrong: string[] = [];
     for (const operationId of GENERATE) {
@@ -59,13 +59,21 @@ test(
       made.push({ operationId, first: first.id, none: none.id, other: other.id, urls });
     }
     // The mock ends a report a few virtual seconds after it is made (FD-REPORT-TERMINAL); one move of
-    // the clock past it ends them all, and a read of each lets a target that ends reports on read do so.
-    await fdMock.advanceClock(120);
+    // the clock past it ends them all, and a read of each lets a target that ends reports on read do
+    // so. A sandbox's reports are polled to their end in real time.
+    if (fd.control) await fd.control.advanceClock(120);
+    else
+      for (const m of made)
+        for (const reportId of [m.first, m.none, m.other])
+          await pollReport({ id: reportId, customerId: fdEntities.customerId, label: `${m.operationId} report ${reportId}` });
     for (const m of made)
       for (const reportId of [m.first, m.none, m.other])
         await fdApi.call('GetReportByCustomer', { path: { customerId: fdEntities.customerId, reportId } });
     const expectedCalls = made.length * 2;
-    for (let i = 0; i < 20 && fdListener.received().length < expectedCalls; i++) await new Promise((r) => setTimeout(r, 100));
+    // The calls follow the ends: at once on the mock, within a minute through a sandbox's listener.
+    await fdListener.waitFor(() => fdListener.received().length >= expectedCalls, fd.control ? 2000 : 60_000);
+    // A call of a report made without a callback URL would come with the others: a moment more for it.
+    await fdListener.waitFor(() => false, fd.control ? 0 : 5000);
     const received = fdListener.received();
     const reportOf = (r: (typeof received)[number]) => (r.json as { payload?: { reportId?: string } } | undefined)?.payload?.reportId;
     for (const m of made) {

@@ -130,14 +130,32 @@ for (const operationId of GENERATE) {
 
     if (applies('FD-REPORT-NO-CALLBACK', operationId)) {
       test(
-        `${operationId} without a callback URL calls no listener when the report ends @mock-only`,
+        `${operationId} without a callback URL calls no listener when the report ends`,
         rules('FD-REPORT-NO-CALLBACK@callback'),
-        async ({ fdApi, fd, fdEntities, fdMock, pollReport }) => {
+        async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
+          if (fd.control) {
+            const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+            await pollReport({ id: ack.id, customerId: ack.customerId });
+            // Only this report's: the worker's mock may hold deliveries of earlier tests.
+            const mine = (await fd.control.deliveries()).filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
+            expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
+            return;
+          }
+          // A sandbox's calls are seen at the suite's listener only. A report with this test's callback
+          // URL first (the target then knows a listener of the partner), then the one without: the
+          // first one's callback shows the listener is reached, and no call at any URL of the run's
+          // listener names the second (a target that reused a URL it knows would call one of them).
+          const primer = await generate(
+            fdApi,
+            operationId,
+            request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-primer') }),
+          );
           const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
+          await pollReport({ id: primer.id, customerId: primer.customerId });
           await pollReport({ id: ack.id, customerId: ack.customerId });
-          // Only this report's: the worker's mock may hold deliveries of earlier tests.
-          const mine = (await fdMock.deliveries()).filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
-          expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
+          const names = (id: string) => (r: { text: string }) => r.text.includes(id);
+          expect(await fdListener.waitFor(names(primer.id), 60_000), `the callback of report ${primer.id}`).toBeDefined();
+          expect(await fdListener.receiver.waitFor(names(ack.id), 5000), `a call naming report ${ack.id}`).toBeUndefined();
         },
       );
     }

@@ -41,10 +41,9 @@ const BINARY = Buffer.concat([
 ]);
 
 test(
-  'a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored @mock-only',
+  'a stored pay statement yields an asset id, and the asset downloads as exactly the bytes stored',
   rules('FD-PAYSTMT-ROUNDTRIP@asset-pay', 'FD-PAYSTMT-BASE64'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    expect(fdMock).toBeTruthy();
+  async ({ fdApi, createCustomer }) => {
     const customerId = await createCustomer('testing');
     const ids: string[] = [];
     for (const [label, bytes] of [
@@ -100,10 +99,11 @@ function largeStatement(size: number): Buffer {
 const WHOLE_SIZES = [64 * 1024 + 1, 1024 * 1024 + 1];
 
 test(
-  `pay statements of ${WHOLE_SIZES.join(' and ')} bytes download whole, byte for byte @mock-only`,
+  `pay statements of ${WHOLE_SIZES.join(' and ')} bytes download whole, byte for byte`,
   rules('FD-PAYSTMT-ROUNDTRIP@asset-pay'),
-  async ({ fdApi, fdMock, fdEntities }) => {
-    expect(fdMock).toBeTruthy();
+  async ({ fd, fdApi, fdEntities }) => {
+    // A guest leaves no more than it must: a stored pay statement cannot be deleted (the contract has no operation for it).
+    test.skip(!fd.control, 'stores more than a megabyte a sandbox cannot delete (no operation deletes a pay statement): the mock only');
     const customerId = fdEntities.customerId;
     for (const size of WHOLE_SIZES) {
       const bytes = largeStatement(size);
@@ -127,28 +127,23 @@ test(
   },
 );
 
-test(
-  "another customer's pay statement asset is a 404 @mock-only",
-  rules('FD-ASSET-OWNER@asset-pay'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    expect(fdMock).toBeTruthy();
-    const [owner, stranger] = [await createCustomer('testing'), await createCustomer('testing')];
-    const stored = await fdApi.call('StoreCustomerPayStatement', {
-      path: { customerId: owner },
-      body: { label: 'lastPayPeriod', statement: OTHER.toString('base64') },
-    });
-    expect(stored.status).toBe(200);
-    expectFdError(
-      await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: stored.body.assetId } }),
-      404,
-      "another customer's asset",
-    );
-    expect(
-      (await fdApi.call('GetAssetByCustomerID', { path: { customerId: owner, assetId: stored.body.assetId } })).status,
-      'the owner reads it',
-    ).toBe(200);
-  },
-);
+test("another customer's pay statement asset is a 404", rules('FD-ASSET-OWNER@asset-pay'), async ({ fdApi, createCustomer }) => {
+  const [owner, stranger] = [await createCustomer('testing'), await createCustomer('testing')];
+  const stored = await fdApi.call('StoreCustomerPayStatement', {
+    path: { customerId: owner },
+    body: { label: 'lastPayPeriod', statement: OTHER.toString('base64') },
+  });
+  expect(stored.status).toBe(200);
+  expectFdError(
+    await fdApi.call('GetAssetByCustomerID', { path: { customerId: stranger, assetId: stored.body.assetId } }),
+    404,
+    "another customer's asset",
+  );
+  expect(
+    (await fdApi.call('GetAssetByCustomerID', { path: { customerId: owner, assetId: stored.body.assetId } })).status,
+    'the owner reads it',
+  ).toBe(200);
+});
 
 test('an asset id never issued is a 404 for a customer that exists', rules('FD-ASSET-UNKNOWN'), async ({ fdApi, fdEntities }) => {
   // provider 1.35.0 AssetId form (a UUID, then digits), and a free-form id.

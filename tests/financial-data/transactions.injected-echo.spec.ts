@@ -11,6 +11,9 @@
 import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
 import { expectCounts } from './transactions.known.js';
 
+// On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
+test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
+
 type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown };
 
 test(

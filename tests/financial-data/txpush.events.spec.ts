@@ -23,6 +23,9 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 
+// On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
+test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
+
 interface Rec {
   id: number;
   type: 'account' | 'transaction';

@@ -5,6 +5,9 @@
 // have). Record fields: provider 1.35.0 SubscriptionRecord. Subscriptions are ended after each test.
 import { expect, expectFdError, rules, tellingListenerPath, test, type OperationClient } from '../../fixtures/financial-data.js';
 
+// On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
+test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
+
 const subscribe = (fdApi: OperationClient, path: { customerId: string; accountId: string }, callbackUrl: string) =>
   fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
 

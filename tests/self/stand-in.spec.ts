@@ -20,16 +20,18 @@ import type { Account } from '../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
-/** What the suite's preparation creates, or the user's own listener: never in env(). */
+/** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
 const NOT_PROVIDED = [
   'FD_LINKED_CUSTOMER_ID',
   'FD_SAMPLE_REPORT_ID',
   'FD_SAMPLE_PORTFOLIO_ID',
-  'FD_APPLICATION_ID',
   'FD_LISTENER_PUBLIC_URL',
   'FD_LISTENER_PORT',
   'INSTALLMENTS_RECEIVER_PUBLIC_URL',
   'INSTALLMENTS_RECEIVER_PORT',
+  'INSTALLMENTS_ISSUER_ENDPOINT_URL',
+  'INSTALLMENTS_ISSUER_ICA',
+  'INSTALLMENTS_ISSUER_CID',
 ];
 /** The control routes of the kit and of the financial data mock. */
 const CONTROL: [string, string][] = [

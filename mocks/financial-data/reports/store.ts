@@ -151,6 +151,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
   /** i14-report-callback-type-of-previous-report: the type of the report settled just before (kept only while that fault is on). */
   let previousType: string | undefined;
   for (const id of [...state.pending]) {
+    // Settled meanwhile by another request's settling (each awaits its deliveries): called back once only.
+    if (!state.pending.has(id)) continue;
     const report = state.reports.get(id)!;
     if (report.readyAtS > now) continue;
     state.pending.delete(id);

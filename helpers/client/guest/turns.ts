@@ -1,0 +1,50 @@
+// One check at a time across a run's workers, for the checks on a sandbox that change what the
+// others' checks read in the test data they all share: the prepared linked customer's TxPush
+// subscriptions (DisableTxPushNotifications ends every subscription of an account, whoever made
+// it). The workers of a run are children of one runner process: the turn is a file named after
+// that process in the system's temporary folder, holding the pid of the worker whose turn it is;
+// a turn whose holder is gone (a worker stopped mid-check) is taken over.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Waits for the run's turn `name` (at most `timeoutMs`, then throws) and answers the function that gives it back. */
+export async function takeTurn(name: string, timeoutMs: number): Promise<() => void> {
+  const file = path.join(os.tmpdir(), `suite-turn-${process.ppid}-${name}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => {
+        if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    let ageMs = 0;
+    try {
+      holder = Number(fs.readFileSync(file, 'utf8'));
+      ageMs = Date.now() - fs.statSync(file).mtimeMs;
+    } catch {
+      continue; // given back meanwhile
+    }
+    // A file still empty is a turn being taken (its pid not yet written), unless it stays so.
+    if (holder ? !alive(holder) : ageMs > 5000) {
+      fs.rmSync(file, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`waited ${Math.round(timeoutMs / 1000)} s for the turn '${name}', held by worker pid ${holder}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,26 @@
+// The listeners of outbound calls a sandbox run keeps on this machine, one per service that has
+// one: the public URL the sandbox calls (forwarded here by the user's tunnel), the local port it
+// forwards to, and what the listener answers each call. The runner holds each port for all its
+// workers (helpers/client/listener-hub.ts); readiness checks the port is free before the run.
+import type { ReceiverReply } from '../client/receiver.js';
+
+/** What the suite's test issuer answers a plan notification (provider 2.0.0, notifications: 201 {status, message}). */
+export const ISSUER_ANSWER: ReceiverReply = {
+  status: 201,
+  body: { status: 'RECEIVED', message: 'Notification received by the test issuer' },
+};
+
+export interface SandboxListener {
+  service: string;
+  /** The variable of the local port. */
+  port: string;
+  /** The variable of the public URL forwarding to it: without it the service has no listener. */
+  publicUrl: string;
+  answer: ReceiverReply;
+}
+
+export const SANDBOX_LISTENERS: readonly SandboxListener[] = [
+  { service: 'installments', port: 'INSTALLMENTS_RECEIVER_PORT', publicUrl: 'INSTALLMENTS_RECEIVER_PUBLIC_URL', answer: ISSUER_ANSWER },
+  // TxPush, webhooks and report callbacks: received, nothing to say (the mock's own listener answers so too).
+  { service: 'financial-data', port: 'FD_LISTENER_PORT', publicUrl: 'FD_LISTENER_PUBLIC_URL', answer: { status: 204 } },
+];

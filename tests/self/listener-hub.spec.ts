@@ -1,0 +1,71 @@
+// Covers: the run's listener on a sandbox (helpers/client/listener-hub.ts): the runner holds the one
+// port a public URL forwards to, answers every call as told, and each worker reads every call through
+// the loopback channel, in order, waiting for one that has not come yet; the channel answers nothing
+// without its token; a worker's listener is the hub when the runner registered one for its port.
+// And the turns of helpers/client/guest/turns.ts: one holder at a time, a turn given back is taken.
+import net from 'node:net';
+import { expect, test } from '../../fixtures/self.js';
+import { HubReceiver, LISTENER_HUBS_ENV, listenerHubOf, sandboxListener, startListenerHub } from '../../helpers/client/listener-hub.js';
+import { takeTurn } from '../../helpers/client/guest/turns.js';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('every worker reads every call the hub received, in order, and waits for one to come; the channel needs its token', async () => {
+  const saved = process.env[LISTENER_HUBS_ENV];
+  const port = await freePort();
+  const hub = await startListenerHub(port, { status: 201, body: { status: 'RECEIVED' } });
+  try {
+    const readUrl = listenerHubOf(port)!;
+    expect(readUrl, 'the hub is registered for the workers under its port').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}$/);
+    const [a, b] = [new HubReceiver(readUrl), new HubReceiver(readUrl)];
+    const post = (path: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const later = a.waitFor((r) => r.url === '/t-2/hook', 5000);
+    const first = await post('/t-1/hook', { n: 1 });
+    expect([first.status, await first.json()], 'the hub answers as told').toEqual([201, { status: 'RECEIVED' }]);
+    await post('/t-2/hook', { n: 2 });
+    expect((await later)?.json, 'a call awaited before it came').toEqual({ n: 2 });
+    await b.waitFor(() => true, 1000);
+    await b.sync();
+    expect(
+      b.requests().map((r) => [r.url, r.json, r.at instanceof Date]),
+      'the other worker sees both, in order',
+    ).toEqual([
+      ['/t-1/hook', { n: 1 }, true],
+      ['/t-2/hook', { n: 2 }, true],
+    ]);
+    expect(await a.waitFor((r) => r.url === '/never', 200), 'nothing came: undefined at the deadline').toBeUndefined();
+    const origin = new URL(readUrl).origin;
+    expect((await fetch(`${origin}/requests`)).status, 'no token: nothing').toBe(404);
+    expect((await fetch(`${origin}/${'0'.repeat(32)}/requests`)).status, 'another token: nothing').toBe(404);
+    const listener = await sandboxListener(port, { status: 204 });
+    expect(listener.log, "a worker's listener on that port is the hub").toBeInstanceOf(HubReceiver);
+    await listener.close();
+    a.close();
+    b.close();
+  } finally {
+    await hub.close();
+    if (saved === undefined) delete process.env[LISTENER_HUBS_ENV];
+    else process.env[LISTENER_HUBS_ENV] = saved;
+  }
+});
+
+test('a turn has one holder at a time: the next waits until it is given back, then holds it', async () => {
+  const name = `self-${process.pid}-${Date.now()}`;
+  const giveBack = await takeTurn(name, 1000);
+  await expect(takeTurn(name, 300), 'held: the wait ends at its deadline').rejects.toThrow(/waited 0 s for the turn/);
+  const next = takeTurn(name, 2000);
+  setTimeout(giveBack, 100);
+  const giveBackNext = await next;
+  giveBackNext();
+});
