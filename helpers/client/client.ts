@@ -33,6 +33,7 @@ import { suiteConfig } from '../config/config.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { MAX_RATE_RETRIES, paceRequest, retryAfterSeconds, sleepMs } from './guest/rate.js';
+import { holdShared } from './guest/shared-state.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
@@ -115,6 +116,12 @@ export interface ClientDeps {
    * invariants of every enrollment answer), run with the named checks: it throws a ContractViolation.
    */
   judge?: (answer: JudgedAnswer) => void;
+  /**
+   * The states a call writes that the run's workers share on a sandbox (the partner's lists, the
+   * linked customer's reports): the call holds them shared while it is in flight, so that a check
+   * holding one alone sees no other worker write it (helpers/client/guest/shared-state.ts).
+   */
+  writes?: (operation: Operation, options: CallOptions) => readonly string[];
 }
 
 /** What a service's judge (ClientDeps.judge) gets of one exchange. */
@@ -319,9 +326,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
+    const writes = this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [];
     const send = async () => {
       if (this.sandbox) await paceRequest();
-      return fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      const release = writes.length ? await holdShared(writes, `${operationId} in flight`) : undefined;
+      try {
+        return await fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      } finally {
+        await release?.();
+      }
     };
     const sentAt = Date.now();
     let response = await send();

@@ -221,7 +221,7 @@ test(
     const acks = [];
     for (let i = 0; i < 2; i++)
       acks.push(await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url })));
-    for (const ack of acks) await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
+    await pollReport.all(acks.map((ack) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })));
     const named = () => fdListener.received().map((c) => (c.json as { payload?: { reportId?: string } } | undefined)?.payload?.reportId);
     await fdListener.waitFor(() => named().length >= 2, fd.control ? 2000 : 60_000);
     expect(named().sort(), 'the reports the calls name').toEqual(acks.map((a) => a.id).sort());
