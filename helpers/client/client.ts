@@ -498,11 +498,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
           if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
           await paceRequest();
+          // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
+          const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
+          const release = writes.length ? await holdShared(writes, `${op.operationId} as a check ends`) : undefined;
           const res = await fetchOnce(this.deps.request, url, {
             method: op.method,
             headers,
             data: body === undefined ? undefined : Buffer.from(body),
-          });
+          }).finally(() => release?.());
           status = res.status;
           if (status !== 429) break;
           await sleepMs(retryAfterSeconds(res.headers, attempt) * 1000);

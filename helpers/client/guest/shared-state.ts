@@ -84,8 +84,8 @@ async function locked<T>(state: string, change: (s: LockState) => T): Promise<T>
 const me = String(process.pid);
 
 /** Takes one state in a mode, waiting while another process holds it in a way that excludes it. */
-async function take(state: string, mode: StateMode, what: string): Promise<void> {
-  const deadline = Date.now() + STATE_WAIT_MS;
+async function take(state: string, mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
   let blocker = '';
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
     const taken = await locked(state, (s) => {
@@ -123,7 +123,7 @@ async function take(state: string, mode: StateMode, what: string): Promise<void>
     }
     if (Date.now() > deadline) {
       if (mode === 'alone') await locked(state, (s) => void delete s.waiting[me]);
-      throw new Error(`shared state '${state}': not held ${mode} after ${STATE_WAIT_MS / 1000} s (${what}): ${blocker}`);
+      throw new Error(`shared state '${state}': not held ${mode} after ${Math.round(waitMs / 1000)} s (${what}): ${blocker}`);
     }
     await sleep(pause);
   }
@@ -154,12 +154,12 @@ async function give(state: string, mode: StateMode): Promise<void> {
  * its length; a check reading the linked customer while no one changes it) or alone. States are
  * taken in one order, so that two holders of several never wait on each other crosswise.
  */
-export async function hold(states: readonly string[], mode: StateMode, what: string): Promise<() => Promise<void>> {
+export async function hold(states: readonly string[], mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<() => Promise<void>> {
   const sorted = [...new Set(states)].sort();
   const held: string[] = [];
   try {
     for (const s of sorted) {
-      await take(s, mode, what);
+      await take(s, mode, what, waitMs);
       held.push(s);
     }
   } catch (error) {
