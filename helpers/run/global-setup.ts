@@ -24,6 +24,7 @@ import { loadRules } from '../contract/rules.js';
 import { RPS_SHARE_ENV } from '../client/guest/rate.js';
 import { readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { sweepLedger } from '../target/sandbox/sweep.js';
+import { forgetStates } from '../client/guest/shared-state.js';
 import { LINKED_UNUSABLE_ENV } from '../target/sandbox/prepare.js';
 import { errorLine, logError } from './error-log.js';
 import { sandboxStart } from './sandbox-start.js';
@@ -55,6 +56,7 @@ function startKeyPool(then: () => Promise<void>): () => Promise<void> {
 function guestTeardown(breakerTeardown: () => Promise<void>): () => Promise<void> {
   return async () => {
     await breakerTeardown();
+    forgetStates();
     const swept = await sweepLedger();
     const summary = summarise(readGuestLog());
     const left = summary.leftBehind.filter((l) => l.deletable).length;

@@ -203,3 +203,8 @@ export async function onceInRun(state: string, key: string, what: string, prepar
     fs.writeFileSync(marker, new Date().toISOString());
   });
 }
+
+/** Removes the run's lock files once its workers are gone (the global teardown of a sandbox run). */
+export function forgetStates(): void {
+  fs.rmSync(statesDir(), { recursive: true, force: true });
+}
