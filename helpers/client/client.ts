@@ -33,6 +33,7 @@ import { suiteConfig } from '../config/config.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
+import { holdShared } from './guest/shared-state.js';
 import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
@@ -115,6 +116,12 @@ export interface ClientDeps {
    * invariants of every enrollment answer), run with the named checks: it throws a ContractViolation.
    */
   judge?: (answer: JudgedAnswer) => void;
+  /**
+   * The states a call writes that the run's workers share on a sandbox (the partner's lists, the
+   * linked customer's reports): the call holds them shared while it is in flight, so that a check
+   * holding one alone sees no other worker write it (helpers/client/guest/shared-state.ts).
+   */
+  writes?: (operation: Operation, options: CallOptions) => readonly string[];
 }
 
 /** What a service's judge (ClientDeps.judge) gets of one exchange. */
@@ -330,9 +337,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     }
     // A Buffer is sent byte for byte (a string body with a JSON content type would be re-encoded
     // when it is not valid JSON, breaking rawBody and any signature over the body).
+    const writes = this.sandbox ? (this.deps.writes?.(op, options) ?? []) : [];
     const send = async () => {
       if (this.sandbox) await paceRequest(this.deps.testInfo);
-      return fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      const release = writes.length ? await holdShared(writes, `${operationId} in flight`) : undefined;
+      try {
+        return await fetchOnce(request, url, { method, headers, data: body === undefined ? undefined : Buffer.from(body) });
+      } finally {
+        await release?.();
+      }
     };
     const sentAt = Date.now();
     let response = await send();
@@ -504,11 +517,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
           // Signed again for each try (an OAuth 1.0a nonce is single-use).
           if (o.auth) headers = { ...headers, ...(await o.auth({ operation: op, method: op.method, url, headers, body })) };
           await paceRequest(this.deps.testInfo);
+          // A deletion writes a list the run's workers share: held shared as any call (ClientDeps.writes).
+          const writes = this.deps.writes?.(op, { path: o.undo.path }) ?? [];
+          const release = writes.length ? await holdShared(writes, `${op.operationId} as a check ends`) : undefined;
           const res = await fetchOnce(this.deps.request, url, {
             method: op.method,
             headers,
             data: body === undefined ? undefined : Buffer.from(body),
-          });
+          }).finally(() => release?.());
           status = res.status;
           if (status !== 429 || !waitsAgain(attempt, waited)) break;
           const seconds = retryAfterSeconds(res.headers, attempt);

@@ -62,3 +62,49 @@ export async function pollReport(options: PollOptions): Promise<PollResult> {
 
 /** A real wait, for a sandbox. */
 export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
+/** One report of several polled together: its label and its read. */
+export type PolledReport = Pick<PollOptions, 'label' | 'read'>;
+
+/**
+ * Polls several reports together (a check that generated them all first): each round reads every
+ * report still inProgress at once, then waits the interval once for all of them, so that n reports
+ * cost the time of the slowest rather than the sum. Each report is read as `pollReport` reads it
+ * (first at 0 s, then every interval), and ends or fails as it would alone; the first failure
+ * (a non-200 read, the bound) is thrown once every read of its round is in.
+ */
+export async function pollReports(
+  reports: readonly PolledReport[],
+  options: Pick<PollOptions, 'wait' | 'maxSeconds' | 'intervalSeconds'>,
+): Promise<PollResult[]> {
+  const interval = options.intervalSeconds;
+  const max = options.maxSeconds ?? 600;
+  const results: (PollResult | undefined)[] = reports.map(() => undefined);
+  const reads: PollResult['reads'][] = reports.map(() => []);
+  let waited = 0;
+  for (;;) {
+    const open = reports.map((_, i) => i).filter((i) => !results[i]);
+    const answers = await Promise.all(open.map((i) => reports[i].read()));
+    const errors: string[] = [];
+    open.forEach((i, k) => {
+      const read = answers[k];
+      const status = statusOf(read);
+      reads[i].push({ atSeconds: waited, httpStatus: read.status, reportStatus: status });
+      if (read.status !== 200)
+        errors.push(
+          `${reports[i].label}: the read answered ${read.status} after ${waited} s of polling (status before: ${reads[i].at(-2)?.reportStatus ?? 'none'})`,
+        );
+      else if (status !== 'inProgress') results[i] = { final: read, reads: reads[i], waitedSeconds: waited };
+    });
+    if (errors.length) throw new ReportPollError(errors.join('; '));
+    if (results.every(Boolean)) return results as PollResult[];
+    if (waited + interval > max) {
+      const still = reports.filter((_, i) => !results[i]).map((r) => r.label);
+      throw new ReportPollError(
+        `${still.join(', ')}: still inProgress after ${waited} s (every ${interval} s; bound ${max} s, FD_REPORT_POLL_MAX_SECONDS)`,
+      );
+    }
+    await options.wait(interval);
+    waited += interval;
+  }
+}

@@ -24,6 +24,7 @@ import { loadRules } from '../contract/rules.js';
 import { RPS_SHARE_ENV } from '../client/guest/rate.js';
 import { readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { sweepLedger } from '../target/sandbox/sweep.js';
+import { forgetStates } from '../client/guest/shared-state.js';
 import { errorLine, logError } from './error-log.js';
 import { sandboxStart } from './sandbox-start.js';
 import { startListenerHub } from '../client/listener-hub.js';
@@ -57,6 +58,7 @@ function guestTeardown(breakerTeardown: () => Promise<void>, closeListeners: () 
   return async () => {
     await closeListeners();
     await breakerTeardown();
+    forgetStates();
     const swept = await sweepLedger();
     const summary = summarise(readGuestLog());
     const left = summary.leftBehind.filter((l) => l.deletable).length;

@@ -5,7 +5,7 @@
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
 // How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
 import { isDeepStrictEqual } from 'node:util';
-import { expect, expectFdError, onSettledList, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, STATUS_V2_SUNSET_MS, v2Apps } from './app-registration.readers.js';
 
@@ -45,7 +45,7 @@ test(
   rules('FD-APP-LIST-PAGING:accept', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     for (let i = 0; i < 4; i++) await register(fdApi);
-    await onSettledList(fd, async () => {
+    await whileAlone(fd, ['apps'], async () => {
       const all = await fdApi.call('getApplications', { query: { limit: 100 } });
       expect(all.status).toBe(200);
       const found = all.body.found as number;
@@ -170,7 +170,7 @@ test(
   rules('FD-APP-STATUS-PAGING', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     for (let i = 0; i < 3; i++) await register(fdApi);
-    await onSettledList(fd, async () => {
+    await whileAlone(fd, ['apps'], async () => {
       const first = await readStatusV2(fdApi, fd, {});
       v2Apps(first, 'without paging');
       expect(

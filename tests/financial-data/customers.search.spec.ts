@@ -1,7 +1,7 @@
 // Covers: GET /aggregation/v1/customers (GetCustomers) - seed 002, Customers: search matches the
 // username, or any combination of firstName and lastName; no search text returns all; `type`
 // filters; paging `start` / `limit` (reference, Conventions; seed 002 Limits: 1000 per page).
-import { expect, expectFdError, newCustomer, onSettledList, PAGE_MAX, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, newCustomer, whileAlone, PAGE_MAX, rules, test, uniqueUsername } from '../../fixtures/financial-data.js';
 
 const ids = (res: { body: { customers: { id: string }[] } }) => res.body.customers.map((c) => c.id);
 
@@ -39,7 +39,7 @@ test(
   async ({ fdApi, fd, createCustomer }) => {
     const testing = await createCustomer('testing');
     const active = await createCustomer('active');
-    await onSettledList(fd, async () => {
+    await whileAlone(fd, ['customers'], async () => {
       const all = await fdApi.call('GetCustomers', { query: { limit: PAGE_MAX } });
       const onlyTesting = await fdApi.call('GetCustomers', { query: { type: 'testing', limit: PAGE_MAX } });
       const onlyActive = await fdApi.call('GetCustomers', { query: { type: 'active', limit: PAGE_MAX } });

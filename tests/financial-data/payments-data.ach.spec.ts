@@ -7,7 +7,7 @@
 // returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
 // checks print booleans and lengths, never the number, and the exchanges attached to the report
 // are read back to prove the number is masked there.
-import { expect, keptExchanges, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { changesLinkedCustomer, expect, keptExchanges, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** The last four digits of the account's accountNumberDisplay (the linked portfolio's), when it has four. */
 const displayLast4 = (display: string) => {
@@ -68,7 +68,7 @@ test(
 
 test(
   'balances and the bundle show exactly the last four digits of the account number @provider',
-  rules('FD-PAY-LAST-FOUR@pay-live', 'FD-PAY-LAST-FOUR@pay-cached', 'FD-PAY-LAST-FOUR@pay-peb-account'),
+  changesLinkedCustomer(rules('FD-PAY-LAST-FOUR@pay-live', 'FD-PAY-LAST-FOUR@pay-cached', 'FD-PAY-LAST-FOUR@pay-peb-account')),
   async ({ fdApi, linkedCustomer }) => {
     const account = linkedCustomer.account('checking');
     const path = { customerId: linkedCustomer.customerId, accountId: account.id };

@@ -7,7 +7,15 @@
 // balance date (balanceDate of the account): unchanged when served from the cache, the target's
 // clock when refreshed. The boundary checks move the mock's clock (@mock-only); the interval range
 // and the dates run on any target.
-import { expect, expectEpochSecondsNear, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  changesLinkedCustomer,
+  expect,
+  expectEpochSecondsNear,
+  expectFdError,
+  rules,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 type Where = 'live' | 'peb-login' | 'peb-account';
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -139,13 +147,15 @@ test(
 
 test(
   'balance_cache_interval: live accepts 0 and 1440 and refuses -1 and 1441; the bundle accepts 1 and 1440 and refuses 0 and 1441 (400) @provider',
-  rules(
-    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live',
-    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live',
-    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
-    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login',
-    'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account',
-    'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account',
+  changesLinkedCustomer(
+    rules(
+      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-live',
+      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-live',
+      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-login',
+      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-login',
+      'FD-PAY-CACHE-INTERVAL-RANGE:accept@pay-peb-account',
+      'FD-PAY-CACHE-INTERVAL-RANGE:refuse@pay-peb-account',
+    ),
   ),
   async ({ fdApi, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
@@ -176,7 +186,7 @@ test(
 
 test(
   'balance dates are epoch seconds: a refreshed one is the target clock, a cached one not in the future @provider',
-  rules('FD-PAY-DATE-SECONDS@pay-live', 'FD-PAY-DATE-SECONDS@pay-cached'),
+  changesLinkedCustomer(rules('FD-PAY-DATE-SECONDS@pay-live', 'FD-PAY-DATE-SECONDS@pay-cached')),
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const live = await fdApi.call('GetAvailableBalanceLive', { path, query: { balance_cache_interval: 0 } });

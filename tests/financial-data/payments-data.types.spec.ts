@@ -6,7 +6,7 @@
 // "a loan-type account" (provider 1.35.0): mortgage, loan, studentLoan; lineOfCredit is left
 // unchecked (the provider does not say whether a credit line is a loan). The portfolio's cd is
 // certificateOfDeposit. One test per operation and side; each type of the row is called in it.
-import { expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { changesLinkedCustomer, expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 
 const ROWS: { op: FdOperationId; rule: string; accepted: string[]; refused: string[]; provider?: boolean }[] = [
   {
@@ -50,7 +50,8 @@ for (const row of ROWS) {
 
   test(
     `${row.op} answers 200 for ${row.accepted.join(', ')} accounts${tag}`,
-    rules(sided(row.rule, 'accept')),
+    // A live balance is read from the institution (provider 1.35.0): it changes the linked customer's balance.
+    row.op === 'GetAvailableBalanceLive' ? changesLinkedCustomer(rules(sided(row.rule, 'accept'))) : rules(sided(row.rule, 'accept')),
     async ({ fdApi, linkedCustomer }) => {
       for (const type of row.accepted) {
         const res = await fdApi.call(row.op, {

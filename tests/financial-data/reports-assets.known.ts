@@ -139,6 +139,33 @@ export async function generated(
 }
 
 /**
+ * Generates several reports (202 expected of each), then polls them together to success (each read
+ * every 20 s, all in the time of the slowest); returns each ended report's ack and body, in order.
+ */
+export async function generatedAll(
+  fdApi: OperationClient,
+  pollReport: PollReportFn,
+  asked: readonly {
+    op: FdOperationId;
+    options: { path: Record<string, string>; query?: Record<string, string | number | boolean | undefined>; body?: unknown };
+  }[],
+) {
+  const acks: any[] = [];
+  for (const { op, options } of asked) {
+    const ack = await fdApi.callBuilt(op, options);
+    expect(ack.status, `${op}: 202; body: ${ack.text.slice(0, 200)}`).toBe(202);
+    acks.push(ack.body);
+  }
+  const polled = await pollReport.all(
+    acks.map((ack, i) => ({ id: ack.id, customerId: ack.customerId, label: `${asked[i].op} report ${ack.id}` })),
+  );
+  return polled.map((p, i) => {
+    expect(p.final.body.status, `${asked[i].op}: the report ends success`).toBe('success');
+    return { ack: acks[i], report: p.final.body };
+  });
+}
+
+/**
  * Checks a report's transactions against a window: none outside [from, to], and every posted
  * transaction of the accounts inside it listed. A day either side of `from` is left unjudged (a
  * target may count months in days); pending transactions may be shown or not.

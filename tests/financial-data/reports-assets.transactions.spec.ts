@@ -8,6 +8,7 @@ import {
   DAY_S,
   ensureConsumer,
   generated,
+  generatedAll,
   knownTransactions,
   loadHistory,
   monthsBefore,
@@ -99,7 +100,13 @@ test(
       'the window holds pending transactions',
     ).toBe(true);
 
-    const posted = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate }, body: {} });
+    // The three reports are generated first, then polled together.
+    const [posted, all, explicit] = await generatedAll(fdApi, pollReport, [
+      { op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } },
+      { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: true }, body: {} } },
+      // includePending=false, sent explicitly, is the same as leaving it out.
+      { op: OP, options: { path: { customerId }, query: { fromDate, toDate, includePending: false }, body: {} } },
+    ]);
     const validate = fdContract.component('AssetsReportContent');
     expect(validate(posted.report) ? [] : validate.errors, 'the success content keeps the contract').toEqual([]);
     expect({ type: posted.report.type, constraints: posted.report.constraints }, 'the report echoes the window').toMatchObject({
@@ -110,19 +117,7 @@ test(
       key(reportTransactions(posted.report)),
       'without includePending: the posted transactions of the window, amounts and dates as listed',
     ).toEqual(key(known.filter((t) => !t.pending)));
-
-    const all = await generated(fdApi, pollReport, OP, {
-      path: { customerId },
-      query: { fromDate, toDate, includePending: true },
-      body: {},
-    });
     expect(key(reportTransactions(all.report)), 'with includePending=true: the pending ones too').toEqual(key(known));
-    // includePending=false, sent explicitly, is the same as leaving it out.
-    const explicit = await generated(fdApi, pollReport, OP, {
-      path: { customerId },
-      query: { fromDate, toDate, includePending: false },
-      body: {},
-    });
     expect(key(reportTransactions(explicit.report)), 'with includePending=false: posted only').toEqual(
       key(known.filter((t) => !t.pending)),
     );
@@ -144,14 +139,20 @@ test(
     test.skip(dates.length < 8, 'the linked customer has too few posted transactions in the last 300 days');
     const [from, to] = [dates[Math.floor(dates.length / 2)], dates[Math.floor(dates.length / 2) + 4]];
     const problems: string[] = [];
-    for (const [what, fromDate, toDate] of [
+    const windows = [
       ['both edges', from, to],
       ['fromDate one second after the first posting', from + 1, to],
       ['toDate one second before the last posting', from, to - 1],
-    ] as const) {
+    ] as const;
+    // The three reports are generated first, then polled together.
+    const reports = await generatedAll(
+      fdApi,
+      pollReport,
+      windows.map(([, fromDate, toDate]) => ({ op: OP, options: { path: { customerId }, query: { fromDate, toDate }, body: {} } })),
+    );
+    for (const [i, [what, fromDate, toDate]] of windows.entries()) {
       const expected = posted.filter((t) => t.postedDate >= fromDate && t.postedDate <= toDate).map((t) => t.id);
-      const { report } = await generated(fdApi, pollReport, OP, { path: { customerId }, query: { fromDate, toDate }, body: {} });
-      const got = reportTransactions(report).map((t) => t.id);
+      const got = reportTransactions(reports[i].report).map((t) => t.id);
       const missing = expected.filter((id) => !got.includes(id));
       const extra = got.filter((id) => !expected.includes(id));
       if (missing.length || extra.length)

@@ -11,6 +11,7 @@ import {
   ensureConsumer,
   expectWindow,
   generated,
+  generatedAll,
   incomeIds,
   knownAccounts,
   knownTransactions,
@@ -82,7 +83,12 @@ test(
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
-    const { ack, report } = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: {} });
+    const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
+    // Both reports are generated first, then polled together.
+    const [{ ack, report }, altered] = await generatedAll(fdApi, pollReport, [
+      { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: {} } },
+      { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { incomeFromDate } } },
+    ]);
     expectWindow(
       reportTransactions(report),
       known,
@@ -95,8 +101,6 @@ test(
     const older = known.filter((t) => income.includes(t.id) && t.postedDate < ack.createdDate - VOAI_DEFAULT_DAYS * DAY_S).length;
     expect(older, `income credits older than the ${VOAI_DEFAULT_DAYS} days of transactions are shown`).toBeGreaterThan(0);
 
-    const incomeFromDate = Math.floor(fd.now() / 1000) - 90 * DAY_S;
-    const altered = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { incomeFromDate } });
     expect(altered.ack.constraints?.incomeFromDate, 'the ack echoes incomeFromDate').toBe(incomeFromDate);
     expectIncome(incomeIds(altered.report), known, incomeFromDate, altered.ack.createdDate, 'VOAI incomeFromDate 90 days back');
   },
@@ -142,7 +146,12 @@ test(
     const nowS = Math.floor(fd.now() / 1000);
     const { customerId, known } = await prepared(fdApi, linkedCustomer, nowS, VOA_TYPES);
     const hundred = nowS - 100 * DAY_S;
-    const first = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: hundred } });
+    const full = monthsBefore(nowS, VOAI_MONTHS) + DAY_S;
+    // Both reports are generated first, then polled together.
+    const [first, second] = await generatedAll(fdApi, pollReport, [
+      { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: hundred } } },
+      { op: 'GenerateVOAWithIncomeReport', options: { path: { customerId }, body: { fromDate: full } } },
+    ]);
     expectWindow(reportTransactions(first.report), known, hundred, first.ack.createdDate, 'VOAI fromDate 100 days back');
     expectIncome(
       incomeIds(first.report),
@@ -151,8 +160,6 @@ test(
       first.ack.createdDate,
       'VOAI income with fromDate',
     );
-    const full = monthsBefore(Math.floor(fd.now() / 1000), VOAI_MONTHS) + DAY_S;
-    const second = await generated(fdApi, pollReport, 'GenerateVOAWithIncomeReport', { path: { customerId }, body: { fromDate: full } });
     expectWindow(reportTransactions(second.report), known, full, second.ack.createdDate, `VOAI fromDate ${VOAI_MONTHS} months back`);
   },
 );

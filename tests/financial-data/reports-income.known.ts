@@ -118,6 +118,27 @@ export async function generateAndRead(fdApi: OperationClient, pollReport: PollRe
   return { ack: ack.body, report: polled.final.body };
 }
 
+/** `generateAndRead` for several reports: all generated first, then polled together (the time of the slowest). */
+export async function generateAllAndRead(
+  fdApi: OperationClient,
+  pollReport: PollReportFn,
+  asked: readonly { operationId: FdOperationId; options: CallOptions }[],
+) {
+  const acks: any[] = [];
+  for (const { operationId, options } of asked) {
+    const ack = await fdApi.callBuilt(operationId, options);
+    expect(ack.status, `${operationId}: 202; body ${ack.text.slice(0, 200)}`).toBe(202);
+    acks.push(ack.body);
+  }
+  const polled = await pollReport.all(
+    acks.map((ack, i) => ({ id: ack.id, customerId: ack.customerId, label: `${asked[i].operationId} report ${ack.id}` })),
+  );
+  return polled.map((p, i) => {
+    expect(p.final.body.status, `${asked[i].operationId}: the report ends success`).toBe('success');
+    return { ack: acks[i], report: p.final.body };
+  });
+}
+
 /** Every member name of a JSON value, with its path (for "no amount anywhere"). */
 export function memberPaths(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => memberPaths(v, `${at}/${i}`));

@@ -118,12 +118,16 @@ test(
     };
     const problems: string[] = [];
     let seen = 0;
+    // Every report is generated first, then all are polled together (the time of the slowest).
+    const acks: { op: (typeof OPS)[number]; id: string }[] = [];
     for (const op of OPS) {
       const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, {}));
       expect(ack.status, `${op}: 202`).toBe(202);
-      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} report` });
-      const content =
-        op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: ack.body.id }, body: {} })).body : polled.final.body;
+      acks.push({ op, id: String(ack.body.id) });
+    }
+    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
+    for (const [i, { op, id }] of acks.entries()) {
+      const content = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
       if (SPAN_OPS.includes(op)) problems.push(...spanProblems(op, content));
       for (const institution of (content.institutions ?? []) as any[]) {
         seen++;

@@ -4,7 +4,7 @@
 // suite itself waits, checked against a scripted report (no target), so a change of the poller that
 // waits less, or stops without naming the report, fails here.
 import { expect, fdLimit, rules, test } from '../../fixtures/financial-data.js';
-import { pollReport, ReportPollError } from '../../helpers/client/polling.js';
+import { pollReport, pollReports, ReportPollError } from '../../helpers/client/polling.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 
 const EVERY = fdLimit('reportPollSeconds');
@@ -32,6 +32,28 @@ test(
       waited: 3 * EVERY,
       reads: 4,
     });
+  },
+);
+
+test(
+  `reports polled together are each read every ${EVERY} s while inProgress, with one wait a round for all, and each ends as it would alone`,
+  rules('FD-REPORT-POLL-INTERVAL:accept'),
+  async () => {
+    const waits: number[] = [];
+    const reports = [1, 3, 0].map((busy, i) => {
+      const one = scripted(busy, i === 1 ? 'failure' : 'success');
+      return { label: `report ${i}`, read: one.read };
+    });
+    const results = await pollReports(reports, { wait: async (s) => void waits.push(s), intervalSeconds: EVERY });
+    expect(waits, `one ${EVERY}-second wait a round, as long as one report is inProgress`).toEqual([EVERY, EVERY, EVERY]);
+    expect(
+      results.map((r) => ({ status: r.final.body.status, reads: r.reads.map((x) => x.atSeconds) })),
+      'each report read at 0 s and every interval until it ends, no more',
+    ).toEqual([
+      { status: 'success', reads: [0, EVERY] },
+      { status: 'failure', reads: [0, EVERY, 2 * EVERY, 3 * EVERY] },
+      { status: 'success', reads: [0] },
+    ]);
   },
 );
 

@@ -8,7 +8,16 @@
 // trailing spaces and non-ASCII letters, so a reader that trims, folds or rounds shows another value
 // than the one sent, byte for byte. On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and
 // FD_LISTENER_PUBLIC_URL; the test transactions stay in that testing account.
-import { expect, expectDeliveries, mixedCase, rules, tellingListenerPath, tellingText, test } from '../../fixtures/financial-data.js';
+import {
+  changesLinkedCustomer,
+  expect,
+  expectDeliveries,
+  mixedCase,
+  rules,
+  tellingListenerPath,
+  tellingText,
+  test,
+} from '../../fixtures/financial-data.js';
 import { expectCounts } from './transactions.known.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
@@ -18,16 +27,18 @@ type Seen = { amount?: unknown; description?: unknown; transactionDate?: unknown
 
 test(
   'an injected transaction reads back with its amount, description and date as sent in its TxPush event and every transactions reader; its two events are all the reads see delivered @provider',
-  rules(
-    'FD-TXN-INJECTED-ECHO@txn-by-id',
-    'FD-TXN-INJECTED-ECHO@txn-all',
-    'FD-TXN-INJECTED-ECHO@txn-account',
-    'FD-TXN-PAGE-COUNTS@txn-all',
-    'FD-TXN-PAGE-COUNTS@txn-account',
-    'FD-TXPUSH-EVENT-CONTENT',
-    'FD-TXPUSH-TEST-EVENTS',
-    'FD-DELIVERY-URL@txpush-test',
-    'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+  changesLinkedCustomer(
+    rules(
+      'FD-TXN-INJECTED-ECHO@txn-by-id',
+      'FD-TXN-INJECTED-ECHO@txn-all',
+      'FD-TXN-INJECTED-ECHO@txn-account',
+      'FD-TXN-PAGE-COUNTS@txn-all',
+      'FD-TXN-PAGE-COUNTS@txn-account',
+      'FD-TXPUSH-EVENT-CONTENT',
+      'FD-TXPUSH-TEST-EVENTS',
+      'FD-DELIVERY-URL@txpush-test',
+      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+    ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };

@@ -9,6 +9,7 @@
 // transactions stay in that testing account.
 import { createHmac } from 'node:crypto';
 import {
+  changesLinkedCustomer,
   expect,
   expectDeliveries,
   expectEpochSecondsNear,
@@ -73,7 +74,7 @@ async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number
 // reaches its own URL exactly twice (one event per record) and the other URL not at all.
 test(
   "each account's events reach the callback URL registered for that account, not another account's @seed",
-  rules('FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-MEDIA-TYPE@txpush-test'),
+  changesLinkedCustomer(rules('FD-DELIVERY-URL@txpush-test', 'FD-DELIVERY-MEDIA-TYPE@txpush-test')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const accounts = (['checking', 'savings'] as const).map((type) => ({
       type,
@@ -96,12 +97,14 @@ test(
 
 test(
   'a test transaction delivers exactly one transaction event and one account event, each naming its subscription and the account @seed',
-  rules(
-    'FD-TXPUSH-TEST-EVENTS',
-    'FD-TXPUSH-TESTING-ONLY:accept',
-    'FD-DELIVERY-URL@txpush-test',
-    'FD-DELIVERY-MEDIA-TYPE@txpush-test',
-    'FD-DELIVERY-SENSITIVE@txpush-test',
+  changesLinkedCustomer(
+    rules(
+      'FD-TXPUSH-TEST-EVENTS',
+      'FD-TXPUSH-TESTING-ONLY:accept',
+      'FD-DELIVERY-URL@txpush-test',
+      'FD-DELIVERY-MEDIA-TYPE@txpush-test',
+      'FD-DELIVERY-SENSITIVE@txpush-test',
+    ),
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     // On the mock the URL names its default port, which a target writing the URL again drops: only the
@@ -150,7 +153,7 @@ test(
 // Outbound deliveries).
 test(
   'a pending test transaction delivers exactly one transaction event, carrying status pending, and one account event @provider @assumption',
-  rules('FD-TXPUSH-TEST-EVENTS-PENDING'),
+  changesLinkedCustomer(rules('FD-TXPUSH-TEST-EVENTS-PENDING')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared, 'txpush-pending');
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
@@ -182,7 +185,7 @@ test(
 
 test(
   'the transaction event carries the test transaction and the account event the new balance, signed with the subscription key @assumption',
-  rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED'),
+  changesLinkedCustomer(rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared, fdContract }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
@@ -226,7 +229,7 @@ test(
 
 test(
   'CreateTxPushTestTransaction answers 201 with the new transaction id and createdDate, and GetCustomerTransaction reads it @provider',
-  rules('FD-TXPUSH-TEST-TRANSACTION'),
+  changesLinkedCustomer(rules('FD-TXPUSH-TEST-TRANSACTION')),
   async ({ fdApi, fd, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const { res, body } = await testTransaction(fdApi, path, fd.now(), 7.5);
@@ -265,7 +268,7 @@ test(
 
 test(
   'a test transaction on an account without a subscription delivers nothing, even with another account of the customer subscribed',
-  rules('FD-TXPUSH-NO-SUBSCRIPTION'),
+  changesLinkedCustomer(rules('FD-TXPUSH-NO-SUBSCRIPTION')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared, 'txpush-savings');
     const savings = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
@@ -284,7 +287,7 @@ test(
 
 test(
   'DisableTxPushNotifications ends every subscription of the account: no delivery after, and both ids are then 404',
-  rules('FD-TXPUSH-DISABLE'),
+  changesLinkedCustomer(rules('FD-TXPUSH-DISABLE')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
@@ -305,7 +308,7 @@ test(
 
 test(
   'DeleteTxPushSubscription of the transaction-class record stops only its events: the account event still arrives',
-  rules('FD-TXPUSH-DELETE-ONE'),
+  changesLinkedCustomer(rules('FD-TXPUSH-DELETE-ONE')),
   async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
     const fdListener = ownListener(shared);
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };

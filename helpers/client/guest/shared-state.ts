@@ -1,0 +1,210 @@
+// A state the run's workers share on a sandbox (the partner's lists, the prepared linked customer's
+// reports and transactions), held across workers. A check that needs one unchanged while it reads
+// (a list read whole and then page by page, "no report appeared after a refused generation") holds
+// it alone for that window (`holdAlone`); every call that writes such a state holds it shared for
+// the call's length (`holdShared`, from the client: helpers/client/client.ts, ClientDeps.writes).
+// So no other worker writes a state while a check holds it alone, and writers never wait on each
+// other. A waiting alone holder goes before new shared ones (the windows are seconds long).
+//
+// One lock file per state under the run's folder (reports/.raw/<run>/states/), its changes made
+// under a mutex folder (mkdir is atomic). Holders are processes (a worker runs one test at a time):
+// a worker holding a state alone writes it itself without waiting, and a holder whose process died
+// is dropped. A state not held within STATE_WAIT_MS is an error naming its holder, never a hang.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type StateMode = 'shared' | 'alone';
+
+interface LockState {
+  /** Processes holding the state shared, with their count of holds. */
+  shared: Record<string, number>;
+  /** The process holding it alone, its count of holds and what for. */
+  alone?: { pid: number; count: number; what: string };
+  /** Processes waiting to hold it alone (they go first). */
+  waiting: Record<string, string>;
+}
+
+/** How long a hold waits before it fails naming the holder (an alone window is seconds; a call holds a state shared for one exchange). */
+export const STATE_WAIT_MS = 180_000;
+const MUTEX_STALE_MS = 10_000;
+
+const statesDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states');
+const fileOf = (state: string) => path.join(statesDir(), `${state.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Runs `change` on the state's lock file under its mutex; returns what `change` returns. */
+async function locked<T>(state: string, change: (s: LockState) => T): Promise<T> {
+  const file = fileOf(state);
+  const mutex = `${file}.mutex`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(mutex);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A mutex left by a process killed inside its few lines below.
+      try {
+        if (Date.now() - fs.statSync(mutex).mtimeMs > MUTEX_STALE_MS) fs.rmSync(mutex, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile
+      }
+      await sleep(5);
+    }
+  }
+  try {
+    let current: LockState = { shared: {}, waiting: {} };
+    try {
+      current = JSON.parse(fs.readFileSync(file, 'utf8')) as LockState;
+    } catch {
+      // first use
+    }
+    // Holders whose process is gone (a worker ended by a time-out or a crash) hold nothing.
+    for (const pid of Object.keys(current.shared)) if (!alive(Number(pid))) delete current.shared[pid];
+    for (const pid of Object.keys(current.waiting)) if (!alive(Number(pid))) delete current.waiting[pid];
+    if (current.alone && !alive(current.alone.pid)) current.alone = undefined;
+    const result = change(current);
+    fs.writeFileSync(file, JSON.stringify(current));
+    return result;
+  } finally {
+    fs.rmSync(mutex, { recursive: true, force: true });
+  }
+}
+
+const me = String(process.pid);
+
+/** Takes one state in a mode, waiting while another process holds it in a way that excludes it. */
+async function take(state: string, mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  let blocker = '';
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    const taken = await locked(state, (s) => {
+      const mine = s.alone?.pid === process.pid;
+      if (mode === 'shared') {
+        // A process holding the state alone writes it itself; others wait for it, and for a waiting alone holder.
+        const waitingOther = Object.keys(s.waiting).some((pid) => pid !== me);
+        if (mine || (!s.alone && !waitingOther)) {
+          if (mine) s.alone!.count++;
+          else s.shared[me] = (s.shared[me] ?? 0) + 1;
+          return true;
+        }
+        blocker = s.alone ? `held alone by process ${s.alone.pid} (${s.alone.what})` : 'a check waiting to hold it alone';
+        return false;
+      }
+      if (mine) {
+        s.alone!.count++;
+        return true;
+      }
+      const othersShared = Object.keys(s.shared).filter((pid) => pid !== me);
+      if (!s.alone && othersShared.length === 0) {
+        // This process's own shared holds (a call in flight) become part of its alone hold.
+        s.alone = { pid: process.pid, count: 1 + (s.shared[me] ?? 0), what };
+        delete s.shared[me];
+        delete s.waiting[me];
+        return true;
+      }
+      s.waiting[me] = what;
+      blocker = s.alone ? `held alone by process ${s.alone.pid} (${s.alone.what})` : `written by processes ${othersShared.join(', ')}`;
+      return false;
+    });
+    if (taken) {
+      heldHere.set(state, [...(heldHere.get(state) ?? []), mode]);
+      return;
+    }
+    if (Date.now() > deadline) {
+      if (mode === 'alone') await locked(state, (s) => void delete s.waiting[me]);
+      throw new Error(`shared state '${state}': not held ${mode} after ${Math.round(waitMs / 1000)} s (${what}): ${blocker}`);
+    }
+    await sleep(pause);
+  }
+}
+
+/** What this process holds of each state (its holds, in its own memory). */
+const heldHere = new Map<string, StateMode[]>();
+
+/** Whether this process holds the state alone now (a check that changes it declared so). */
+export const holdsAlone = (state: string): boolean => heldHere.get(state)?.includes('alone') ?? false;
+/** Whether this process holds the state at all now (shared or alone). */
+export const holds = (state: string): boolean => (heldHere.get(state)?.length ?? 0) > 0;
+
+async function give(state: string, mode: StateMode): Promise<void> {
+  const modes = heldHere.get(state) ?? [];
+  if (modes.lastIndexOf(mode) >= 0) modes.splice(modes.lastIndexOf(mode), 1);
+  await locked(state, (s) => {
+    if (s.alone?.pid === process.pid) {
+      if (--s.alone.count <= 0) s.alone = undefined;
+    } else if (s.shared[me]) {
+      if (--s.shared[me] <= 0) delete s.shared[me];
+    }
+  });
+}
+
+/**
+ * Holds every state in a mode until the returned release is called: shared (a call writing them, for
+ * its length; a check reading the linked customer while no one changes it) or alone. States are
+ * taken in one order, so that two holders of several never wait on each other crosswise.
+ */
+export async function hold(states: readonly string[], mode: StateMode, what: string, waitMs = STATE_WAIT_MS): Promise<() => Promise<void>> {
+  const sorted = [...new Set(states)].sort();
+  const held: string[] = [];
+  try {
+    for (const s of sorted) {
+      await take(s, mode, what, waitMs);
+      held.push(s);
+    }
+  } catch (error) {
+    for (const s of held.reverse()) await give(s, mode);
+    throw error;
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    for (const s of [...held].reverse()) await give(s, mode);
+  };
+}
+
+/** Holds every state shared for the length of a call writing them; returns the release. */
+export const holdShared = (states: readonly string[], what: string) => hold(states, 'shared', what);
+
+/**
+ * Runs `check` while no other worker writes any of `states` (a sandbox's shared state; on the mocks,
+ * where each worker has its own target, call `check` directly).
+ */
+export async function holdAlone<T>(states: readonly string[], what: string, check: () => Promise<T>): Promise<T> {
+  const release = await hold(states, 'alone', what);
+  try {
+    return await check();
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Runs `prepare` once in the run, whichever worker comes first, holding `state` alone meanwhile; the
+ * others wait for it and then go on (a marker under the run's folder says it was done).
+ */
+export async function onceInRun(state: string, key: string, what: string, prepare: () => Promise<void>): Promise<void> {
+  const marker = path.join(statesDir(), `${key.replace(/[^A-Za-z0-9_.-]/g, '_')}.done`);
+  if (fs.existsSync(marker)) return;
+  await holdAlone([state], what, async () => {
+    if (fs.existsSync(marker)) return;
+    await prepare();
+    fs.writeFileSync(marker, new Date().toISOString());
+  });
+}
+
+/** Removes the run's lock files once its workers are gone (the global teardown of a sandbox run). */
+export function forgetStates(): void {
+  fs.rmSync(statesDir(), { recursive: true, force: true });
+}
