@@ -44,16 +44,12 @@ export interface Located {
   path: (string | number)[];
 }
 
-export const ANNOTATION_KEYS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'externalDocs',
-  '$comment',
+/** The keywords of an OpenAPI document that hold prose or examples: what a body is never judged by. */
+export const PROSE_KEYWORDS = ['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags'] as const;
+
+export const ANNOTATION_KEYS = new Set<string>([
+  ...PROSE_KEYWORDS,
   'deprecated',
-  'tags',
   'operationId',
   'xml',
   'discriminator',

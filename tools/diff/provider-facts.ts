@@ -17,6 +17,7 @@ import { FAILING_CLASSES, type SuiteView } from './classify.js';
 import { asDocument, DocumentError, type DiffDocument } from './documents.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
+import { PROSE_KEYWORDS } from './locate.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -38,23 +39,7 @@ export interface ProviderFacts {
 }
 
 // Keywords that carry the provider's prose or presentation, never a fact a body is judged by.
-const PROSE = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'externalDocs',
-  '$comment',
-  'tags',
-  'servers',
-  'callbacks',
-  'links',
-  'xml',
-  'contact',
-  'license',
-  'termsOfService',
-]);
+const PROSE = new Set<string>([...PROSE_KEYWORDS, 'servers', 'callbacks', 'links', 'xml', 'contact', 'license', 'termsOfService']);
 // Maps whose keys are names (a member, a path, a status, a media type, a component), not keywords.
 const NAMED = new Set([
   'properties',
