@@ -639,9 +639,9 @@ const MISTAKES: Mistake[] = [
     issue: true,
     service: 'financial-data',
     variable: 'FD_LINKED_CUSTOMER_ID',
-    outcome: RUNS,
+    outcome: NOT_READY,
     env: () => ({ FD_LINKED_CUSTOMER_ID: undefined }),
-    says: /is not set: the checks that read linked accounts are NOT RUN/,
+    says: /FD_LINKED_CUSTOMER_ID: expected the linked testing customer .*found none set.*sandbox:prepare -- --service financial-data/,
   },
   // ---- the prepared test data (FD_LINKED_CUSTOMER_ID, what sandbox:prepare writes): unfit stops the service
   {
@@ -782,7 +782,8 @@ test.beforeAll(async () => {
   const prepared = await prepareCustomers({ TARGET: 'sandbox', ...fdEnv }, fd.origin);
   world = {
     fd: prepared,
-    env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': fdEnv },
+    // Financial data as a user leaves it after sandbox:prepare: every mistake differs from a ready configuration in one place.
+    env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': { ...fdEnv, FD_LINKED_CUSTOMER_ID: prepared.fit } },
     origin: { 'card-enrollment': card.origin, installments: inst.origin, 'financial-data': fd.origin },
     odd: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`,
     closed: `http://127.0.0.1:${closedPort}`,
