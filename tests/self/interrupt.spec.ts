@@ -9,20 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { expect, test } from '../../fixtures/self.js';
+import { emptyCoverage, expect, test } from '../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
 import { checkResult, INTERRUPTED_REASON, interruptService, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import SuiteReporter from '../../helpers/verdict/suite-reporter.js';
-
-const coverage = (service: string): ServiceCoverage => ({
-  service,
-  contractVersion: '1',
-  pairs: [],
-  exercised: 0,
-  documented: 0,
-  undocumented: [],
-});
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
   const o = (title: string, status: TestOutcome['status']): TestOutcome => ({
@@ -33,7 +24,7 @@ test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrup
     status,
   });
   const outcomes = [o('passed', 'passed'), o('failed before', 'failed'), o('stopped', 'interrupted'), o('never begun', 'skipped')];
-  const v = serviceVerdict('installments', 'Installments', 'seed', outcomes, coverage('installments'));
+  const v = serviceVerdict('installments', 'Installments', 'seed', outcomes, emptyCoverage('installments'));
   expect(v.verdict, 'before the stop is taken into account').toBe('FAIL');
   expect(
     v.failures.flatMap((g) => g.titles),
@@ -48,7 +39,7 @@ test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrup
     verdict: 'NOT RUN',
     reason: 'interrupted: 2 of 4 checks ran before the run was stopped; the checks in progress then and those not started are not run',
   });
-  const whole = serviceVerdict('installments', 'Installments', 'seed', outcomes, coverage('installments'));
+  const whole = serviceVerdict('installments', 'Installments', 'seed', outcomes, emptyCoverage('installments'));
   expect(overallVerdict([whole], true, false).verdict, 'the same results, not interrupted').toBe('FAIL');
 });
 
@@ -125,7 +116,7 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
     const tests = events.tests.map(testCase);
     reporter.onBegin({} as never, { suites: [{ title: 'installments' }], allTests: () => tests } as unknown as Suite);
     for (const { test: t, result } of events.ends) reporter.onTestEnd(testCase(t), { ...result, attachments: [] } as TestResult);
-    const v = serviceVerdict('installments', 'Installments', 'seed', reporter.checkOutcomes(), coverage('installments'));
+    const v = serviceVerdict('installments', 'Installments', 'seed', reporter.checkOutcomes(), emptyCoverage('installments'));
     const allure = allureCounts(path.join(dir, 'allure-results'));
     expect(allure.installments?.failed ?? 0, 'Allure lists no failure').toBe(0);
     const mine = certificationCounts({ services: [v] }).installments;

@@ -10,21 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
+import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
 import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-reporter.js';
 import { SKIP_KIND_ANNOTATION } from '../../helpers/client/annotations.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
-
-const coverage = (service: string): ServiceCoverage => ({
-  service,
-  contractVersion: '1',
-  pairs: [],
-  exercised: 0,
-  documented: 0,
-  undocumented: [],
-});
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 let dir: string;
 
@@ -67,7 +58,7 @@ test('certification counts: the seed, provider and assumption checks of a servic
     'Installments',
     'provider',
     [o([], 'passed'), o(['@seed'], 'timedOut'), o(['@assumption'], 'skipped'), o(['@assumption'], 'interrupted')],
-    coverage('installments'),
+    emptyCoverage('installments'),
   );
   // A time-out failed; an interrupted check did not (it was stopped): not run, counted as skipped.
   expect(certificationCounts({ services: [v] })).toEqual({ installments: { passed: 1, failed: 1, skipped: 2 } });
@@ -171,7 +162,7 @@ test('one real run: the certification counts equal the Allure counts per service
       s,
       'seed',
       outcomes.filter((o) => o.project === s),
-      coverage(s),
+      emptyCoverage(s),
     ),
   );
 
