@@ -8,6 +8,7 @@ import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 import { watchParent } from './helpers/run/parent-watch';
+import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
 
 const settings = exitOnConfigError(() => suiteConfig());
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
@@ -49,7 +50,15 @@ const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ?
 // --workers (-j) is the user's choice for every project, on the mocks too.
 const userWorkers = process.argv.some((a) => /^(--workers|-j)(=|$)/.test(a));
 const perProject = settings.target === 'mock' && !userWorkers ? { workers: 1 } : {};
-const serviceProjects = SERVICES.map((s) => ({ name: s.name, testDir: `./tests/${s.name}`, ...perProject }));
+// What each service's checks ran against travels in its project's metadata, which a blob report
+// keeps: `npm run merge` of runs made elsewhere (a CI job per service) names their target, not its own.
+const hosts = targetHosts();
+const serviceProjects = SERVICES.map((s) => ({
+  name: s.name,
+  testDir: `./tests/${s.name}`,
+  metadata: { target: settings.target, targetHost: hosts[s.name] },
+  ...perProject,
+}));
 
 export default defineConfig({
   testDir: './tests',
@@ -82,7 +91,7 @@ export default defineConfig({
       },
     ],
     // In CI: JUnit XML for the CI's test view, and a blob report per shard for `npm run merge`.
-    ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: 'blob-report' }] as const] : []),
+    ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: BLOB_DIR }] as const] : []),
     // Last: it writes coverage and certification and scans every output of the run for leaks.
     ['./helpers/verdict/suite-reporter.ts', { leakPatterns: './fixtures/leak-patterns.ts' }],
   ],

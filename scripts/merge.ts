@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
+import { BLOB_DIR } from '../helpers/verdict/provenance.js';
 import type { Verdict } from '../helpers/verdict/model.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 export const main: CommandMain = async (argv) => {
   parseArgs(argv, {}, 'npm run merge (after the CI shards wrote blob-report/)');
-  const dir = path.resolve('blob-report');
+  const dir = path.resolve(BLOB_DIR);
   if (!fs.existsSync(dir) || !fs.readdirSync(dir).some((f) => f.endsWith('.zip')))
     throw new UsageError('no blob reports in blob-report/ (each CI shard writes one with CI=true)');
   for (const f of ['summary.json', 'certification.json']) fs.rmSync(path.join('reports', f), { force: true });

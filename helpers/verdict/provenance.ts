@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import type { FullConfig } from '@playwright/test/reporter';
-import { suiteConfig } from '../config/config.js';
+import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { SERVICES } from '../contract/services.js';
 
@@ -40,6 +40,24 @@ export function suiteCommit(cwd = process.cwd()): string {
 /** A hash of the bundled contract as the suite used it (the same text gives the same hash). */
 export function contractHash(contract: Contract): string {
   return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex').slice(0, 16);
+}
+
+/**
+ * What the services' checks ran against, as the run's projects recorded it (playwright.config.ts): in
+ * `npm run merge`, the runs that made the blob reports, not this process's settings.
+ */
+export function runTarget(config: FullConfig | undefined, projects: string[]): { target: TargetKind; hosts: Record<string, string> } {
+  const own = { target: suiteConfig().target, hosts: targetHosts() };
+  const recorded = (config?.projects ?? [])
+    .filter((p) => projects.includes(p.name) && SERVICES.some((s) => s.name === p.name))
+    .map((p) => ({ name: p.name, meta: p.metadata as { target?: TargetKind; targetHost?: string } | undefined }));
+  const targets = [...new Set(recorded.map((r) => r.meta?.target).filter((t): t is TargetKind => Boolean(t)))];
+  if (targets.length === 0) return own;
+  // One run's target, or (services run apart against different targets) the sandbox: its rules of judgement are the stricter guest's.
+  const target = targets.length === 1 ? targets[0] : 'sandbox';
+  const hosts = { ...own.hosts };
+  for (const r of recorded) if (r.meta?.targetHost) hosts[r.name] = r.meta.targetHost;
+  return { target, hosts };
 }
 
 export function targetHosts(): Record<string, string> {
@@ -93,10 +111,15 @@ export function fileFilters(argv = process.argv): string[] {
   return out;
 }
 
-/** In `npm run merge`: how many tests the whole suite has (listed, not run), to tell a full merge from a partial one. */
+/**
+ * In `npm run merge`: how many checks the services' projects hold (listed, not run), to tell a full
+ * merge from a partial one. The suite's own tests (project `self`) certify nothing about a target, so
+ * services run one per CI job, without them, still merge into one whole certification.
+ */
 export function listedTestCount(cwd = process.cwd()): number | undefined {
   try {
-    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
+    const projects = SERVICES.flatMap((s) => ['--project', s.name]);
+    const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...projects], {
       cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -113,6 +136,9 @@ export function listedTestCount(cwd = process.cwd()): number | undefined {
 }
 
 export const isMerge = (argv = process.argv) => argv.includes('merge-reports');
+
+/** Where a CI run writes its blob report (playwright.config.ts) and `npm run merge` reads them. */
+export const BLOB_DIR = 'blob-report';
 
 /** The value of a command-line option (`--grep x`, `--grep=x`, `-g x`), where Playwright keeps it out of the config. */
 export function cliOption(names: string[], argv = process.argv): string | undefined {
@@ -165,12 +191,13 @@ export function provenance(
     files,
   };
   const allServices = SERVICES.every((s) => selectedProjects.includes(s.name));
-  // Merged shards are the whole suite only when together they hold every test the suite lists.
+  // Merged reports are the whole suite only when together they hold every check the services list
+  // (`selectedTests` counts the services' checks alone).
   const merged = isMerge() ? listedTestCount() : undefined;
   const allTests = !isMerge() || (merged !== undefined && selectedTests === merged);
   return {
     suiteCommit: suiteCommit(config.rootDir),
-    targets: targetHosts(),
+    targets: Object.fromEntries(Object.entries(runTarget(config, selectedProjects).hosts).filter(([s]) => selectedProjects.includes(s))),
     filters,
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
     whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,

@@ -11,7 +11,7 @@ import { suiteConfig } from '../config/config.js';
 import { loadContract, type Contract } from '../contract/contract.js';
 import { clearCoverageRecords, coverageFromAnnotations, readCoverageRecords, type CoverageRecord } from '../client/coverage.js';
 import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak-scan.js';
-import { contractHash, provenance } from './provenance.js';
+import { BLOB_DIR, contractHash, isMerge, provenance, runTarget } from './provenance.js';
 import { writeListing } from './listing.js';
 import { classInterrupted } from './kept-worker-reporter.js';
 import { redactMessage } from '../secrets/redact.js';
@@ -20,7 +20,7 @@ import { computeCoverage, coverageGapsOfRun, writeCoverage, type TestOutcome } f
 import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
-import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
+import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
 
@@ -85,9 +85,10 @@ export default class SuiteReporter implements Reporter {
     this.config = config;
     this.suite = suite;
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
-    this.selected = suite.allTests().length;
-    // The suite's own tests read the service checks' listing: a run holding them all writes it here.
+    // The services' checks: what a certification is whole over (the suite's own tests are not among them).
     const services = SERVICES.map((s) => s.name);
+    this.selected = suite.suites.filter((s) => services.includes(s.title)).reduce((n, s) => n + s.allTests().length, 0);
+    // The suite's own tests read the service checks' listing: a run holding them all writes it here.
     if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
       writeListing(suite, config.rootDir, services);
   }
@@ -224,7 +225,10 @@ export default class SuiteReporter implements Reporter {
     const leakScan = await this.scanLeaks();
     // A sandbox run's ledger (the global teardown swept it before this): kept on disk while it still
     // names something deletable, for `npm run sandbox:cleanup`.
-    const guest = settings.target === 'sandbox' ? summarise(readGuestLog()) : undefined;
+    const { target } = runTarget(this.config, this.projects);
+    const runId = process.env.SUITE_RUN_ID ?? 'default';
+    if (target === 'sandbox' && process.env.CI && !isMerge()) keepGuestLogWithBlob(BLOB_DIR, runId);
+    const guest = target === 'sandbox' ? summarise(isMerge() ? readGuestEvents(BLOB_DIR) : readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
     // Counted as the certification counts (checkResult): the leak scan is no check; a leak fails the run (below).
     const statuses = all.map((o) => checkResult(o).status);
@@ -243,7 +247,7 @@ export default class SuiteReporter implements Reporter {
       const leaked = leakScan.leaks.length > 0;
       const certified = new Set(services.map((s) => s.service));
       const cert: Certification = {
-        target: settings.target,
+        target,
         generatedAt: new Date().toISOString(),
         ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
         verdict: leaked ? 'FAIL' : verdict,
@@ -286,7 +290,7 @@ export default class SuiteReporter implements Reporter {
           );
       }
       console.log(
-        `Certification verdict (${settings.target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`,
+        `Certification verdict (${target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`,
       );
     }
     // Every path of every rule, as the run saw it: a cell whose only check did not run, or did not call its operation, fails the run.
@@ -296,13 +300,11 @@ export default class SuiteReporter implements Reporter {
     const anyFailed = all.some((o) => o.status === 'failed' || o.status === 'timedOut' || o.status === 'interrupted');
     const ranToEnd = result.status !== 'interrupted' && !all.some((o) => o.skipKind === 'not-run') && !anyFailed;
     const gaps = selection
-      ? services.flatMap((s) =>
-          s.rulePaths ? ruleGapsOfRun(s.service, s.rulePaths, { target: settings.target, selection, ranToEnd }) : [],
-        )
+      ? services.flatMap((s) => (s.rulePaths ? ruleGapsOfRun(s.service, s.rulePaths, { target, selection, ranToEnd }) : []))
       : [];
     for (const gap of gaps) console.log(`Rule x path: ${gap}`);
     // Every documented status provoked, or the contract says why not (x-unexercised): on the mock, a whole project run to its end.
-    const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target: settings.target, selection, ranToEnd })) : [];
+    const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target, selection, ranToEnd })) : [];
     for (const gap of statusGaps) console.log(`Status coverage: ${gap}`);
     clearCoverageRecords();
     console.log(

@@ -31,7 +31,21 @@ export function logGuest(event: GuestEvent, runId?: string): void {
 
 /** The events of one run (this run's by default). */
 export function readGuestLog(runId?: string): GuestEvent[] {
-  const dir = runDir(runId);
+  return readGuestEvents(runDir(runId));
+}
+
+/**
+ * A run's ledger put beside its blob report (CI), so that `npm run merge` of runs made elsewhere (a
+ * job per service) states what they created, deleted and left, and the 429s they waited out.
+ */
+export function keepGuestLogWithBlob(blobDir: string, runId: string): void {
+  const events = readGuestLog(runId);
+  if (!events.length || !fs.existsSync(blobDir)) return;
+  fs.writeFileSync(path.join(blobDir, `guest-${runId}.jsonl`), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+}
+
+/** The events of every `guest-*` file of a folder: a run's ledger, or the ledgers beside merged blob reports. */
+export function readGuestEvents(dir: string): GuestEvent[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
