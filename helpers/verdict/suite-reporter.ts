@@ -87,7 +87,7 @@ export default class SuiteReporter implements Reporter {
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
     // The services' checks: what a certification is whole over (the suite's own tests are not among them).
     const services = SERVICES.map((s) => s.name);
-    this.selected = suite.suites.filter((s) => services.includes(s.title)).reduce((n, s) => n + s.allTests().length, 0);
+    this.selected = suite.allTests().filter((t) => services.includes(t.parent.project()?.name ?? '')).length;
     // The suite's own tests read the service checks' listing: a run holding them all writes it here.
     if (this.projects.includes('self') && provenance(config, this.projects, [], new Map(), this.selected).whole)
       writeListing(suite, config.rootDir, services);
