@@ -70,7 +70,7 @@ export function certificationLines(cert: Certification): string[] {
   lines.push(
     '',
     "Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider's published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).",
-    "PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.",
+    "PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources), or what the provider's own example shows where its schema says otherwise (known provider deviations, listed the same way). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.",
     '',
     '| service | contract | verdict | seed (pass/fail/skip) | provider (pass/fail/skip) | assumption (pass/fail/skip) | coverage | rules passed |',
     '|---|---|---|---|---|---|---|---|',

@@ -16,6 +16,9 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import { certificationHtml } from '../../helpers/verdict/certification-html.js';
+import { certificationLines } from '../../helpers/verdict/certification-report.js';
+import type { Certification } from '../../helpers/verdict/model.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 /** A target answering every request with one status and body. */
@@ -109,6 +112,24 @@ test("a target answering the way the provider's example does meets the deviation
       example: expect.stringContaining('as text'),
     }),
   ]);
+
+  // Listed as the conflicts are, in its own section, with both of the provider's statements.
+  const cert: Certification = {
+    target: 'mock',
+    generatedAt: '',
+    verdict: v.verdict,
+    checks: { selected: 1, run: 1, skipped: 0 },
+    services: [v],
+  };
+  const md = certificationLines(cert).join('\n');
+  expect(md).toContain('## financial-data: known provider deviations');
+  expect(md).toMatch(
+    /### FD-DEVIATION-ERROR-RECOVERABLE-TEXT — 1 check\n\n- Provider's schema: provider 1\.35\.0.*\n- Provider's example: provider 1\.35\.0/,
+  );
+  expect(md).not.toContain('## financial-data: seed-vs-provider conflicts');
+  const html = certificationHtml(cert, []);
+  expect(html).toContain('Known provider deviations');
+  expect(html).toContain('known provider deviation <code>FD-DEVIATION-ERROR-RECOVERABLE-TEXT</code>');
 
   // Text no example shows: the schema check fails the answer.
   const unlike = await target(401, errorBody('no'));

@@ -227,8 +227,10 @@ export function compactActionLines(r: DiffResult): string[] {
     for (const c of list) {
       const op = c.operations[0] ?? c.where;
       const more = c.operations.length > 1 ? ` (+${c.operations.length - 1} operations)` : '';
-      const on = ruleText(c);
-      lines.push(`  ${op}${more}: ${c.kind}${c.detail ? `: ${c.detail}` : ''}${on ? `; rules: ${on}` : ''}`);
+      const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
+      const named = [...c.rules.map((r) => r.id), ...c.builtIn];
+      const on = named.length > 4 ? `${named.slice(0, 4).join(', ')} and ${named.length - 4} more` : named.join(', ');
+      lines.push(`  ${op}${more}: ${c.kind}${c.detail ? `: ${c.detail}` : ''}${place ? ` (${place})` : ''}${on ? `; rules: ${on}` : ''}`);
     }
   }
   return lines;
