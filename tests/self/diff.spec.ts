@@ -104,9 +104,9 @@ const acted = (r: DiffResult) =>
     .filter((c) => c.class !== 'no check affected')
     .map((c) => ({ class: c.class, kind: c.kind, rules: c.rules.map((x) => x.id).sort() }));
 
-test('a status added is unchecked: no check provokes it', () => {
+test('a status added is a false-alarm risk: statusCodeConformance fails a target answering it', () => {
   const r = diff((d) => (d.paths['/widgets/{id}'].get.responses['429'] = { description: 'too many requests' }));
-  expect(acted(r)).toEqual([{ class: 'unchecked', kind: 'status added', rules: [] }]);
+  expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'status added', rules: [] }]);
   expect(r.changes[0]).toMatchObject({ where: 'GET /widgets/{id} (getWidget) response 429', builtIn: ['statusCodeConformance'] });
 });
 

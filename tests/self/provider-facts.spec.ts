@@ -101,7 +101,7 @@ test('a status the provider documents and the contract drops fails the guard', a
     delete op.responses['404'];
   });
   expect(keys).toHaveLength(1);
-  expect(keys[0]).toMatch(/^unchecked: .*\| status added/);
+  expect(keys[0]).toMatch(/^false-alarm risk: .*\| status added/);
   expect(advice).toContain('(GetCustomer) response 404');
 });
 
