@@ -230,7 +230,7 @@ export function compactActionLines(r: DiffResult): string[] {
       const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
       const named = [...c.rules.map((r) => r.id), ...c.builtIn];
       const on = named.length > 4 ? `${named.slice(0, 4).join(', ')} and ${named.length - 4} more` : named.join(', ');
-      lines.push(`  ${op}${more}: ${c.kind}${c.detail ? `: ${c.detail}` : ''}${place ? ` (${place})` : ''}${on ? `; rules: ${on}` : ''}`);
+      lines.push(`  ${op}${more}: ${c.kind}${c.detail ? `: ${c.detail}` : ''}${place ? ` — ${place}` : ''}${on ? `; rules: ${on}` : ''}`);
     }
   }
   return lines;
