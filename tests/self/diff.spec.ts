@@ -360,7 +360,7 @@ test('the version-bump console lists one line a change, false-alarm risks first,
   expect(lines).toContain(
     '  getWidget: status added: 429: statusCodeConformance fails a target answering it until the contract documents it (and no check provokes it) — response 429; rules: statusCodeConformance',
   );
-  expect(lines.filter((l) => l.startsWith('  ')).length).toBe(r.changes.filter((c) => ORDER.includes(c.class)).length);
+  expect(lines.filter((l) => l.startsWith('  '))).toHaveLength(r.changes.filter((c) => ORDER.includes(c.class)).length);
 });
 
 const ORDER = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
