@@ -17,7 +17,7 @@ import { FAILING_CLASSES } from '../tools/diff/classify.js';
 import { readDocumentFile, suiteDocument } from '../tools/diff/documents.js';
 import { editIndex } from '../tools/diff/edits.js';
 import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
-import { actionLines, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
+import { actionLines, compactActionLines, CONSOLE_LINES, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
 import { diffForSuite } from '../tools/diff/suite-diff.js';
 import { loadRules, rulesFile } from '../helpers/contract/rules.js';
 import { SERVICES } from '../helpers/contract/services.js';
@@ -70,14 +70,24 @@ export const main: CommandMain = async (argv, io) => {
   if (typeof checks === 'string') result.checksNote = checks;
   else if (!checks) result.checksNote = '--rules-only';
   if (ledger) applyLedger(result, ledger, ledgerPath, new Set(view.rules.map((r) => r.id)));
-  const report = writeDiffReport(configOf(io.env).reportsDir, result);
+  const editing = actionLines(result, editIndex(service, undefined, contract.document));
+  const report = writeDiffReport(configOf(io.env).reportsDir, result, editing);
   io.out(summaryLines(result).join('\n'));
   if (result.ledger) io.out(ledgerLines(result).join('\n'));
   else if (!ledgerApplies && fs.existsSync(ledgerPath))
     io.out(
       `Deviation ledger ${path.relative(process.cwd(), ledgerPath)}: not applied (it records our contract against the provider's document; --from compares two published documents; --ledger applies one)`,
     );
-  io.out(actionLines(result, editIndex(service, undefined, contract.document)).join('\n'));
+  // Under the console's budget the listing of what to edit is printed whole; above it, one line a
+  // change ordered by class (false-alarm risks first), the listing in the report file.
+  if (editing.length + 12 < CONSOLE_LINES) io.out(editing.join('\n'));
+  else
+    io.out(
+      [
+        `\nChanges to act on (${result.changes.filter((c) => FAILING_CLASSES.includes(c.class)).length}), by what they do to the checks; what to edit for each: ${path.relative(process.cwd(), report)}, "What to edit, by operation"`,
+        ...compactActionLines(result),
+      ].join('\n'),
+    );
   if (result.checksNote) io.out(`\nChecks not named under the rules: ${result.checksNote}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const source = listed

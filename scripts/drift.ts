@@ -10,7 +10,7 @@ import { loadContract } from '../helpers/contract/contract.js';
 import { publishedOperations } from '../tools/drift/examples.js';
 import { judgeExample, matchOperation, type JudgedExample } from '../tools/drift/judge.js';
 import { PublishedDocument, readPublishedDocument } from '../tools/drift/published.js';
-import { pct, perOperation, rejectionLines, summarize, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
+import { pct, perOperation, rejectionLines, summarize, tallyLine, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
 import { SERVICES, serviceProfile } from '../helpers/contract/services.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
@@ -77,6 +77,7 @@ export const main: CommandMain = async (argv, io) => {
       .map(([v, n]) => `${v} ${n}`)
       .join(', ')}`,
   );
+  io.out(tallyLine(judged));
   io.out(`Report: ${path.relative(process.cwd(), file)}`);
   if (min !== undefined && result.bodies.total && (100 * result.bodies.accepted) / result.bodies.total < min) {
     io.out(`Body acceptance ${pct(result.bodies)} is below --min ${min}%`);

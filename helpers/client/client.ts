@@ -17,13 +17,14 @@ import {
   responseSchemaConformance,
   sensitiveEchoConformance,
   statusCodeConformance,
+  type ConflictMet,
   type Exchange,
 } from '../contract/checks.js';
 import { EXCHANGES_ATTACHMENT, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { failureWeight } from '../contract/weight.js';
-import { CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
+import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
@@ -272,6 +273,17 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     return this.deps.contract;
   }
 
+  /**
+   * Notes on the test a conflict or known provider deviation an answer met (schemas/<service>/conflicts.yaml):
+   * the check goes on, and the certification lists it (CONDITIONAL).
+   */
+  noteConflictMet(met: ConflictMet): void {
+    this.deps.testInfo?.annotations.push(
+      { type: CONFLICT_MET_ANNOTATION, description: met.id },
+      { type: 'warning', description: met.message },
+    );
+  }
+
   /** Whether a call of this client stopped its test as skipped (the breaker, a sandbox's quota): a loop that collects failures must stop too. */
   get stopped(): boolean {
     return this.deps.testInfo?.expectedStatus === 'skipped';
@@ -405,12 +417,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       statusCodeConformance(exchange);
       contentTypeConformance(exchange);
       responseBodyPresence(exchange);
-      for (const met of responseSchemaConformance(contract, exchange)) {
-        this.deps.testInfo?.annotations.push(
-          { type: CONFLICT_MET_ANNOTATION, description: met.id },
-          { type: 'warning', description: met.message },
-        );
-      }
+      for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
       responseHeadersConformance(contract, exchange);
       requestHeaderEchoConformance(exchange, headers);
       normalisedEchoConformance(exchange, this.deps.testInfo);
@@ -557,13 +564,17 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const declared = declaredBody(exchange);
     if (declared && !declared.json) return;
     const { contract } = this.deps;
-    if (profile.errorSchemas.some((name) => contract.component(name)(exchange.body))) return;
     // An operation that declares its own error schema for this status (financial data's micro-entry
-    // verification: {status, statusDescription}) is held to that one, by the schema check.
+    // verification: {status, statusDescription}; the Connect components' {Errors}) is held to that one, by the schema check.
     const own = String(declared?.schema?.$ref ?? '')
       .split('/')
       .pop();
-    if (own && !profile.errorSchemas.includes(own) && contract.component(own)(exchange.body)) return;
+    const shaped = (body: unknown) =>
+      profile.errorSchemas.some((name) => contract.component(name)(body)) ||
+      Boolean(own && !profile.errorSchemas.includes(own) && contract.component(own)(body));
+    if (shaped(exchange.body)) return;
+    // An error body that differs only where a conflict or known provider deviation says (noted by the schema check).
+    if (answeredConflicts(exchange.operation.service, exchange.operation.operationId, exchange.body, shaped)) return;
     const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
     if (tolerated) {
       this.deps.testInfo?.annotations.push({

@@ -5,7 +5,8 @@
 // schema closes the object; and
 // the body is sent malformed. Each case is kept only when the contract itself refuses the result,
 // so the suite never blames a target for its own generator.
-import { ContractViolation } from '../contract/checks.js';
+import { conflictMet, ContractViolation, type ConflictMet } from '../contract/checks.js';
+import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
@@ -251,6 +252,22 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
   return cases;
 }
 
+/**
+ * A body case the target accepted where the provider's own example sends the same kind of value
+ * against its schema (a known provider deviation, `takes` in schemas/<service>/conflicts.yaml): not a
+ * failure, the deviation met. Any other breach in the body, or a value no example shows, is none.
+ */
+function exampleAccepted(contract: Contract, op: Operation, c: NegativeCase): ConflictMet | undefined {
+  const schema = op.requestBody?.schema;
+  if (c.where !== 'body' || !schema || c.call.body === undefined) return undefined;
+  const validate = contract.validator(`request:${op.operationId}`, schema);
+  const [met] = takenDeviations(op.service, op.operationId, c.call.body, (b) => validate(b)) ?? [];
+  return (
+    met &&
+    conflictMet(met.conflict, `${op.method} ${op.path} (${op.operationId}) ${c.name}: 2xx`, receivedAt(met.conflict.takes!, met.received))
+  );
+}
+
 /** The statuses a refusal may have: the operation's documented 4xx other than auth, method and rate. */
 export function refusalStatuses(op: Operation): number[] {
   return Object.keys(op.responses)
@@ -279,7 +296,10 @@ export async function runNegativeCases<S extends ServiceName>(
     try {
       const res = await client.callOperation(op, c.call);
       const allowed = c.where === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
-      if (!allowed.includes(res.status)) failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
+      const deviation = res.status >= 200 && res.status < 300 ? exampleAccepted(contract, op, c) : undefined;
+      if (deviation) client.noteConflictMet(deviation);
+      else if (!allowed.includes(res.status))
+        failures.push(`${c.name}: Received ${res.status} / Documented refusal: ${allowed.join(' or ')}`);
       else {
         const wrong = expectRefusal?.(res, c);
         if (wrong) failures.push(`${c.name}: ${wrong}`);

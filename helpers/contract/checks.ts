@@ -1,7 +1,7 @@
 // Small named checks run by the client on every response (docs/conventions.md, Checks; after
 // schemathesis `specs/openapi/checks.py`). Each throws a ContractViolation "Received / Documented".
 import type { ErrorObject } from './ajv.js';
-import { answeredConflicts, CONFLICT_CHECK } from './conflicts.js';
+import { answeredConflicts, CONFLICT_CHECK, receivedAt, sourcesOf, type Conflict } from './conflicts.js';
 import type { Contract, Operation } from './contract.js';
 import { redact } from '../secrets/redact.js';
 import type { Echo } from '../secrets/sensitive.js';
@@ -131,6 +131,15 @@ export interface ConflictMet {
   message: string;
 }
 
+/** A conflict or known provider deviation met at a place (`METHOD /path (op) status`), with what was received there. */
+export function conflictMet(conflict: Conflict, place: string, received: string): ConflictMet {
+  const { kept, followed } = sourcesOf(conflict);
+  return {
+    id: conflict.id,
+    message: `[${CONFLICT_CHECK}] ${conflict.id}: ${place}: Received: ${received}, as the ${followed.label.toLowerCase()} shows (${followed.text}) / Documented by the ${kept.label.toLowerCase()}: ${kept.text}`,
+  };
+}
+
 /**
  * Throws on a body that breaks its schema; returns the conflicts a body follows when its only
  * breaches are provider values where the seed says otherwise (not a defect of the target: the
@@ -154,17 +163,13 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
   const validate = contract.validator(`response:${operation.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
   if (!validate(body)) {
     const errors = formatAjvErrors(validate.errors);
-    // A body that breaks only a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
+    // A body that breaks only a seed rule the provider publishes otherwise, or only the provider's schema
+    // where its own example answers the same (schemas/<service>/conflicts.yaml).
     const followed = answeredConflicts(operation.service, operation.operationId, body, (b) => validate(b));
-    if (followed) {
-      return followed.map(({ conflict, received }) => {
-        const got = conflict.answers!.absent ? 'no member' : JSON.stringify(received);
-        return {
-          id: conflict.id,
-          message: `[${CONFLICT_CHECK}] ${conflict.id}: ${where(operation)} ${status}: Received: ${got} at ${conflict.answers!.at}, as the provider publishes (${conflict.provider}) / Documented by the seed: ${conflict.seed}`,
-        };
-      });
-    }
+    if (followed)
+      return followed.map(({ conflict, received }) =>
+        conflictMet(conflict, `${where(operation)} ${status}`, receivedAt(conflict.answers!, received)),
+      );
     throw new ContractViolation(
       'responseSchemaConformance',
       `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,

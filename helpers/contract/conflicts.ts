@@ -4,6 +4,10 @@
 // failed outright: the failure is recognised as the provider's behaviour and reported as the
 // conflict, naming both sources, and the certification says CONDITIONAL (helpers/verdict/certification.ts).
 // A target that does something neither source allows still fails.
+// The same catalogue holds the known provider deviations (`kind: provider-example`): places where
+// the provider's own example contradicts its own schema. The contract keeps the schema; a target
+// that answers (or accepts a request) the way the example shows is met as such an entry is met,
+// CONDITIONAL with the deviation named, and a value neither the schema nor an example shows fails.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -16,14 +20,24 @@ export const CONFLICT_MET_ANNOTATION = 'seed-provider-conflict-met';
 /** The name the conflict's note carries, as the named checks do (helpers/contract/checks.ts). */
 export const CONFLICT_CHECK = 'seedProviderConflict';
 
+/** A seed-vs-provider conflict, or a known provider deviation (the provider's example against its own schema). */
+export type ConflictKind = 'seed-vs-provider' | 'provider-example';
+export const CONFLICT_KINDS: ConflictKind[] = ['seed-vs-provider', 'provider-example'];
+
 export interface Conflict {
   id: string;
-  /** The seed rules the conflict touches (schemas/<service>/rules.yaml). */
+  /** Absent: seed-vs-provider. */
+  kind?: ConflictKind;
+  /** The rules the conflict touches (schemas/<service>/rules.yaml). */
   rules: string[];
-  /** What the seed says, with its section (our words). */
-  seed: string;
-  /** What the provider publishes, with the document, example or client that shows it (our words). */
-  provider: string;
+  /** Seed-vs-provider: what the seed says, with its section (our words). */
+  seed?: string;
+  /** Seed-vs-provider: what the provider publishes, with the document, example or client that shows it (our words). */
+  provider?: string;
+  /** Provider example: what the provider's schema says there (our words). */
+  schema?: string;
+  /** Provider example: where the example is (document, operation, status, example) and the kind of value it shows (our words). */
+  example?: string;
   /** What the suite does, and why. */
   decision: string;
   /** The provider's behaviour, as a check meets it: a 2xx where the seed refuses, a 4xx where it accepts. */
@@ -33,8 +47,23 @@ export interface Conflict {
   status?: number[];
   /** With accepts/refuses: the request members where the sources part (`query:fromDate`, `body:firstName`): a request without them. */
   without?: string[];
-  /** A response value where the seed says otherwise (one matcher: values, type [and pattern], or absent). */
+  /** A response value where the seed (or the provider's schema) says otherwise (one matcher: values, type [and pattern], lengths, or absent). */
   answers?: Answers;
+  /**
+   * Provider example: a request value the provider's example sends where its schema refuses it (the same
+   * matcher): a generated refusal sending such a value may be accepted (helpers/client/negative.ts).
+   */
+  takes?: Answers;
+}
+
+/** The two sources of an entry, the stricter one (the one the contract keeps) first, each with its label. */
+export function sourcesOf(c: Pick<Conflict, 'kind' | 'seed' | 'provider' | 'schema' | 'example'>): {
+  kept: { label: string; text: string };
+  followed: { label: string; text: string };
+} {
+  return c.kind === 'provider-example'
+    ? { kept: { label: "Provider's schema", text: c.schema ?? '' }, followed: { label: "Provider's example", text: c.example ?? '' } }
+    : { kept: { label: 'Seed', text: c.seed ?? '' }, followed: { label: 'Provider', text: c.provider ?? '' } };
 }
 
 export interface Answers {
@@ -49,8 +78,12 @@ export interface Answers {
   pattern?: string;
   /** The member is not there. */
   absent?: true;
-  /** A value the seed allows there: the body with it in place must pass. */
-  seedValue: unknown;
+  /** An array of one of these lengths (shorter than the schema's minItems)... */
+  lengths?: number[];
+  /** ...which, its last item repeated up to this many items, passes (with `lengths`, in place of seedValue). */
+  padTo?: number;
+  /** A value the stricter source (the seed; for a provider example, the provider's schema) allows there: the body with it in place must pass. */
+  seedValue?: unknown;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
@@ -72,9 +105,14 @@ function answersProblem(raw: unknown): string | undefined {
   if (!Array.isArray(a.operations) || a.operations.length === 0 || a.operations.some((o) => typeof o !== 'string'))
     return 'needs operations (a list of operation ids)';
   if (typeof a.at !== 'string' || !a.at.startsWith('/')) return 'needs at (a JSON pointer, * for any array item)';
-  if (a.seedValue === undefined) return 'needs seedValue (a value the seed allows there)';
-  const matchers = (['values', 'type', 'absent'] as const).filter((k) => a[k] !== undefined);
-  if (matchers.length !== 1) return 'needs exactly one matcher: values, type (with an optional pattern) or absent';
+  const matchers = (['values', 'type', 'absent', 'lengths'] as const).filter((k) => a[k] !== undefined);
+  if (matchers.length !== 1) return 'needs exactly one matcher: values, type (with an optional pattern), lengths or absent';
+  if (a.lengths !== undefined) {
+    if (!Array.isArray(a.lengths) || a.lengths.some((n) => !Number.isInteger(n) || (n as number) < 0))
+      return 'lengths is not a list of array lengths';
+    if (!Number.isInteger(a.padTo) || (a.padTo as number) <= Math.max(...(a.lengths as number[])))
+      return 'needs padTo (the number of items that passes, above every length) with lengths';
+  } else if (a.seedValue === undefined) return 'needs seedValue (a value the stricter source allows there)';
   if (a.values !== undefined && !Array.isArray(a.values)) return 'values is not a list';
   if (a.type !== undefined && !JSON_TYPES.includes(a.type as string))
     return `type '${String(a.type)}' is not a JSON type (${JSON_TYPES.join(', ')})`;
@@ -111,12 +149,15 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
     if (typeof e.id !== 'string' || !/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/.test(e.id)) throw fail('has no UPPER-KEBAB id');
     if (seen.has(e.id)) throw fail('is listed twice');
     seen.add(e.id);
-    for (const field of ['seed', 'provider', 'decision'] as const)
+    if (e.kind !== undefined && !CONFLICT_KINDS.includes(e.kind as ConflictKind)) throw fail(`kind is one of ${CONFLICT_KINDS.join(', ')}`);
+    const example = e.kind === 'provider-example';
+    for (const field of example ? (['schema', 'example', 'decision'] as const) : (['seed', 'provider', 'decision'] as const))
       if (typeof e[field] !== 'string' || !(e[field] as string).trim())
         throw fail(`has no ${field} (both sources and the decision are named)`);
     if (!Array.isArray(e.rules) || e.rules.length === 0 || e.rules.some((r) => typeof r !== 'string')) throw fail('names no rule');
-    const behaviours = ['accepts', 'refuses', 'answers'].filter((k) => e[k] !== undefined);
-    if (behaviours.length !== 1) throw fail('needs exactly one of accepts, refuses, answers (the provider behaviour a check meets)');
+    const behaviours = ['accepts', 'refuses', 'answers', 'takes'].filter((k) => e[k] !== undefined);
+    if (behaviours.length !== 1) throw fail('needs exactly one of accepts, refuses, answers, takes (the provider behaviour a check meets)');
+    if (e.takes !== undefined && !example) throw fail('takes goes with kind provider-example');
     for (const k of ['accepts', 'refuses'] as const)
       if (e[k] !== undefined && (!Array.isArray(e[k]) || (e[k] as unknown[]).some((o) => typeof o !== 'string')))
         throw fail(`${k} is not a list of operation ids`);
@@ -130,8 +171,9 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
       (!(e.accepts || e.refuses) || !Array.isArray(e.without) || e.without.some((w) => typeof w !== 'string' || !WITHOUT.test(w)))
     )
       throw fail('without is a list of query:<name>, header:<name> or body:<name>, with accepts or refuses');
-    const why = e.answers === undefined ? undefined : answersProblem(e.answers);
-    if (why) throw fail(`answers ${why}`);
+    const matcher = e.answers === undefined ? (e.takes === undefined ? undefined : 'takes') : 'answers';
+    const why = matcher ? answersProblem(e[matcher]) : undefined;
+    if (why) throw fail(`${matcher} ${why}`);
     return e as unknown as Conflict;
   });
   cache.set(file, out);
@@ -167,6 +209,7 @@ const jsonType = (v: unknown) =>
 
 /** Whether a received value is the provider's behaviour the matcher describes. */
 function matches(a: Answers, value: unknown): boolean {
+  if (a.lengths) return Array.isArray(value) && a.lengths.includes(value.length);
   if (a.values) return a.values.some((v) => JSON.stringify(v) === JSON.stringify(value));
   if (a.type) {
     const type = jsonType(value);
@@ -188,6 +231,8 @@ export interface ConflictAnswered {
   received: unknown;
 }
 
+type Side = 'answers' | 'takes';
+
 /**
  * The conflicts a refused response body follows: at each conflict's place the body shows the
  * provider's behaviour, and with the seed's values put there instead it passes. Only the conflicts
@@ -200,28 +245,66 @@ export function answeredConflicts(
   body: unknown,
   validate: (body: unknown) => boolean,
 ): ConflictAnswered[] | undefined {
-  const candidates = loadConflicts(service).filter(
-    (c) => c.answers?.operations.includes(operationId) && placesOf(c.answers, body).length > 0,
-  );
+  return followed(service, operationId, body, validate, 'answers');
+}
+
+/**
+ * The known provider deviations a refused request body follows (`takes`): as answeredConflicts, on
+ * a request: at each place the body sends what the provider's example sends, and with the value its
+ * schema allows put there instead it passes.
+ */
+export function takenDeviations(
+  service: string,
+  operationId: string,
+  body: unknown,
+  validate: (body: unknown) => boolean,
+): ConflictAnswered[] | undefined {
+  return followed(service, operationId, body, validate, 'takes');
+}
+
+function followed(
+  service: string,
+  operationId: string,
+  body: unknown,
+  validate: (body: unknown) => boolean,
+  side: Side,
+): ConflictAnswered[] | undefined {
+  const candidates = loadConflicts(service).filter((c) => c[side]?.operations.includes(operationId) && placesOf(c[side]!, body).length > 0);
   if (candidates.length === 0) return undefined;
-  const passesWith = (set: Conflict[]) => validate(seedValuesIn(set, body));
+  const passesWith = (set: Conflict[]) => validate(seedValuesIn(set, body, side));
   if (!passesWith(candidates)) return undefined;
   let needed = candidates;
   for (const c of candidates) if (passesWith(needed.filter((n) => n !== c))) needed = needed.filter((n) => n !== c);
   if (needed.length === 0) return undefined;
   return needed.map((conflict) => {
-    const [first] = placesOf(conflict.answers!, body);
-    return { conflict, received: conflict.answers!.absent ? undefined : (first.parent as Record<string, unknown>)[first.key as string] };
+    const [first] = placesOf(conflict[side]!, body);
+    return { conflict, received: conflict[side]!.absent ? undefined : (first.parent as Record<string, unknown>)[first.key as string] };
   });
 }
 
-/** A copy of a body with the seed's value at each place where it shows one of these conflicts' provider behaviour. */
-function seedValuesIn(conflicts: Conflict[], body: unknown): unknown {
+/** A copy of a body with the stricter source's value at each place where it shows one of these entries' provider behaviour. */
+function seedValuesIn(conflicts: Conflict[], body: unknown, side: Side = 'answers'): unknown {
   const copy = structuredClone(body);
-  for (const c of conflicts)
-    for (const { parent, key } of placesOf(c.answers!, copy))
-      (parent as Record<string, unknown>)[key as string] = structuredClone(c.answers!.seedValue);
+  for (const c of conflicts) {
+    const a = c[side]!;
+    for (const { parent, key } of placesOf(a, copy)) {
+      const here = parent as Record<string, unknown>;
+      if (a.lengths) {
+        const items = here[key as string] as unknown[];
+        here[key as string] = items.length
+          ? Array.from({ length: a.padTo! }, (_, i) => structuredClone(items[Math.min(i, items.length - 1)]))
+          : items;
+      } else here[key as string] = structuredClone(a.seedValue);
+    }
+  }
   return copy;
+}
+
+/** Where a matcher's place is and what it found there, in a message: `no member at /x`, `1 item at /y`, `"v" at /z`. */
+export function receivedAt(a: Answers, received: unknown): string {
+  if (a.absent) return `no member at ${a.at}`;
+  if (a.lengths) return `${(received as unknown[]).length} item(s) at ${a.at}`;
+  return `${JSON.stringify(received)} at ${a.at}`;
 }
 
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */

@@ -6,6 +6,8 @@
 // rule (the passing ones folded by kind), the coverage matrix and every check's result. It carries
 // everything certification.json holds (tests/self/certification-html.spec.ts walks the JSON against
 // the page). Everything in it is already redacted.
+import { sourcesOf } from '../contract/conflicts.js';
+import { CONFLICT_GROUPS } from './certification.js';
 import { baselineLines } from './baseline.js';
 import type { Certification, FailedCheck, FailureGroup, RuleOutcome, ServiceVerdict } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
@@ -181,16 +183,20 @@ function service(s: ServiceVerdict, cert: Certification): string {
     (s.stoppedBy ? `<p class="warning">Stopped by: ${esc(s.stoppedBy)}</p>` : '') +
     `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.</p>` +
     failures(s, rules) +
-    (s.conflicts.length
-      ? `<h3>Seed-vs-provider conflicts</h3><p class="small">The target did what the provider publishes where the seed says otherwise: not a defect of the target; settle which source the integration follows.</p>${s.conflicts
-          .map(
-            (c) =>
-              `<details open data-search><summary><code>${esc(c.id)}</code>: ${plural(c.titles.length, 'check')}</summary>` +
-              `<ul><li>Seed: ${esc(c.seed)}</li><li>Provider: ${esc(c.provider)}</li><li>Decision: ${esc(c.decision)}</li><li>Rules: ${c.rules.map(esc).join(', ')}</li></ul>` +
-              `<ul>${c.titles.map((t) => `<li>Check: ${esc(t)}</li>`).join('')}</ul></details>`,
-          )
-          .join('')}`
-      : '') +
+    CONFLICT_GROUPS.map((group) => {
+      const met = s.conflicts.filter((c) => (c.kind ?? 'seed-vs-provider') === group.kind);
+      if (!met.length) return '';
+      return `<h3>${esc(group.title[0].toUpperCase() + group.title.slice(1))}</h3><p class="small">${esc(group.intro)}</p>${met
+        .map((c) => {
+          const { kept, followed } = sourcesOf(c);
+          return (
+            `<details open data-search><summary><code>${esc(c.id)}</code>: ${plural(c.titles.length, 'check')}</summary>` +
+            `<ul><li>${esc(kept.label)}: ${esc(kept.text)}</li><li>${esc(followed.label)}: ${esc(followed.text)}</li><li>Decision: ${esc(c.decision)}</li><li>Rules: ${c.rules.map(esc).join(', ')}</li></ul>` +
+            `<ul>${c.titles.map((t) => `<li>Check: ${esc(t)}</li>`).join('')}</ul></details>`
+          );
+        })
+        .join('')}`;
+    }).join('') +
     (reasons.length
       ? `<h3>Skipped checks, by reason</h3><table class="skips"><tr><th>checks</th><th>reason</th></tr>${reasons
           .map(([reason, n]) => `<tr data-search><td>${n}</td><td>${esc(reason)}</td></tr>`)
@@ -264,7 +270,8 @@ function glance(cert: Certification): string {
   });
   const conflicts = cert.services.flatMap((s) =>
     s.conflicts.map(
-      (c) => `<li>${esc(s.service)}: seed-vs-provider conflict <code>${esc(c.id)}</code> (${plural(c.titles.length, 'check')})</li>`,
+      (c) =>
+        `<li>${esc(s.service)}: ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} <code>${esc(c.id)}</code> (${plural(c.titles.length, 'check')})</li>`,
     ),
   );
   const skipped = cert.services.flatMap((s) => {

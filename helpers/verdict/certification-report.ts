@@ -3,7 +3,9 @@
 // with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
 import path from 'node:path';
+import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
+import { CONFLICT_GROUPS } from './certification.js';
 import type { Certification, ServiceVerdict } from './model.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
@@ -68,7 +70,7 @@ export function certificationLines(cert: Certification): string[] {
   lines.push(
     '',
     "Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider's published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).",
-    "PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.",
+    "PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources), or what the provider's own example shows where its schema says otherwise (known provider deviations, listed the same way). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.",
     '',
     '| service | contract | verdict | seed (pass/fail/skip) | provider (pass/fail/skip) | assumption (pass/fail/skip) | coverage | rules passed |',
     '|---|---|---|---|---|---|---|---|',
@@ -130,20 +132,17 @@ function serviceLines(s: ServiceVerdict): string[] {
       if (g.exchange) lines.push('Evidence (the exchange that failed it, redacted):', '', fence(g.exchange), '');
     }
   }
-  if (s.conflicts.length) {
-    lines.push(
-      '',
-      `## ${s.service}: seed-vs-provider conflicts`,
-      '',
-      'The target did what the provider publishes where the seed says otherwise. Not a defect of the target; settle which source the integration follows.',
-      '',
-    );
-    for (const c of s.conflicts) {
+  for (const group of CONFLICT_GROUPS) {
+    const met = s.conflicts.filter((c) => (c.kind ?? 'seed-vs-provider') === group.kind);
+    if (!met.length) continue;
+    lines.push('', `## ${s.service}: ${group.title}`, '', group.intro, '');
+    for (const c of met) {
+      const { kept, followed } = sourcesOf(c);
       lines.push(
         `### ${c.id} — ${c.titles.length} check${c.titles.length > 1 ? 's' : ''}`,
         '',
-        `- Seed: ${c.seed}`,
-        `- Provider: ${c.provider}`,
+        `- ${kept.label}: ${kept.text}`,
+        `- ${followed.label}: ${followed.text}`,
         `- Decision: ${c.decision}`,
         `- Rules: ${c.rules.join(', ')}`,
       );

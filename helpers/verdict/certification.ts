@@ -3,7 +3,7 @@
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
 import type { ViolationNote } from '../client/annotations.js';
-import { loadConflicts, type Conflict } from '../contract/conflicts.js';
+import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
 import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
@@ -11,6 +11,22 @@ import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule } from '../contract/rules.js';
 import { isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
+
+/** How the reports title and introduce each kind of conflict of sources a run met (schemas/<service>/conflicts.yaml). */
+export const CONFLICT_GROUPS: { kind: ConflictKind; title: string; intro: string }[] = [
+  {
+    kind: 'seed-vs-provider',
+    title: 'seed-vs-provider conflicts',
+    intro:
+      'The target did what the provider publishes where the seed says otherwise. Not a defect of the target; settle which source the integration follows.',
+  },
+  {
+    kind: 'provider-example',
+    title: 'known provider deviations',
+    intro:
+      "The target did what the provider's own example shows where the provider's schema says otherwise. Not a defect of the target against what the provider publishes; settle with the provider which of its two statements holds.",
+  },
+];
 
 /** Exit codes of `npm run certify`, one per verdict (README, "Reading the results"). */
 export const VERDICT_EXIT: Record<Verdict, number> = { PASS: 0, FAIL: 1, CONDITIONAL: 3, PARTIAL: 4, 'NOT RUN': 5 };
@@ -102,7 +118,13 @@ export function serviceVerdict(
   const catalogue = new Map(loadConflicts(service).map((c) => [c.id, c]));
   const conflicts = new Map<string, ConflictOutcome>();
   const noteConflict = (c: Conflict, title: string) => {
-    const seen = conflicts.get(c.id) ?? { id: c.id, seed: c.seed, provider: c.provider, decision: c.decision, rules: c.rules, titles: [] };
+    const seen: ConflictOutcome = conflicts.get(c.id) ?? {
+      id: c.id,
+      ...(c.kind === 'provider-example' ? { kind: c.kind, schema: c.schema, example: c.example } : { seed: c.seed, provider: c.provider }),
+      decision: c.decision,
+      rules: c.rules,
+      titles: [],
+    };
     seen.titles.push(title);
     conflicts.set(c.id, seen);
   };

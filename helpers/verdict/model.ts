@@ -1,5 +1,6 @@
 // The verdict's data model: what certification.json holds and what the renderers, the baseline
 // comparison and the reporter read. Types only, so every verdict module can share them without a cycle.
+import type { ConflictKind } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
 import type { RuleKind } from '../contract/rules.js';
 import type { Provenance } from './provenance.js';
@@ -62,11 +63,19 @@ export interface FailedCheck {
   rerun: string;
 }
 
-/** A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed says. */
+/**
+ * A seed-vs-provider conflict the run met: the target did what the provider publishes, not what the seed
+ * says; or a known provider deviation (`kind` provider-example): the target did what the provider's
+ * example shows, not what its schema says.
+ */
 export interface ConflictOutcome {
   id: string;
-  seed: string;
-  provider: string;
+  /** Absent: seed-vs-provider. */
+  kind?: ConflictKind;
+  seed?: string;
+  provider?: string;
+  schema?: string;
+  example?: string;
   decision: string;
   rules: string[];
   titles: string[];
@@ -97,7 +106,7 @@ export interface ServiceVerdict {
    */
   coverage: { exercised: number; documented: number; exercisedPairs?: string[]; unexercised?: UnexercisedPair[] };
   failures: FailureGroup[];
-  /** Failed checks that followed the provider where the seed says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
+  /** Checks that met the provider where the seed says otherwise, or the provider's example where its schema says otherwise (schemas/<service>/conflicts.yaml): CONDITIONAL, not FAIL. */
   conflicts: ConflictOutcome[];
   skippedReasons: Record<string, number>;
   rules: RuleOutcome[];

@@ -15,7 +15,7 @@ import { BLOB_DIR, contractHash, isMerge, provenance, runTarget } from './proven
 import { writeListing } from './listing.js';
 import { classInterrupted } from './kept-worker-reporter.js';
 import { redactMessage } from '../secrets/redact.js';
-import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
+import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION, sourcesOf } from '../contract/conflicts.js';
 import { computeCoverage, coverageGapsOfRun, writeCoverage, type TestOutcome } from './coverage-report.js';
 import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
@@ -284,10 +284,12 @@ export default class SuiteReporter implements Reporter {
           const first = checks[0];
           if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);
         }
-        for (const c of s.conflicts)
+        for (const c of s.conflicts) {
+          const { kept, followed } = sourcesOf(c);
           console.log(
-            `  seed-vs-provider conflict ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the provider (${c.provider}); the seed says otherwise (${c.seed})`,
+            `  ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} ${c.id} (${c.titles.length} check${c.titles.length > 1 ? 's' : ''}): the target follows the ${followed.label.toLowerCase()} (${followed.text}); the ${kept.label.toLowerCase()} says otherwise (${kept.text})`,
           );
+        }
       }
       console.log(
         `Certification verdict (${target}): ${cert.verdict}${cert.reason ? ` - ${cert.reason}` : ''}  -> reports/certification.md, reports/coverage.md`,

@@ -39,7 +39,7 @@ for (const { name } of SERVICES) {
     const contract = await loadContract(name);
     for (const c of conflicts) {
       for (const id of c.rules) expect(rules.has(id), `${c.id} names rule ${id}`).toBe(true);
-      for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? [])])
+      for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? []), ...(c.takes?.operations ?? [])])
         expect(() => contract.operationOf(op), `${c.id} names ${op}`).not.toThrow();
     }
   });
@@ -67,11 +67,17 @@ test('a bad matcher, status or without is one line naming the entry and what is 
     [answers('      type: string\n      pattern: "[a-"\n'), /answers pattern does not compile/],
     [
       answers('      values: [1]\n      absent: true\n'),
-      /answers needs exactly one matcher: values, type \(with an optional pattern\) or absent/,
+      /answers needs exactly one matcher: values, type \(with an optional pattern\), lengths or absent/,
     ],
     [answers('      type: number\n      pattern: "^1$"\n'), /answers pattern goes with type string/],
     [answers('      absent: yes\n'), /answers absent is true or not given/],
     [entry('    answers:\n      operations: [op]\n      at: /a\n      absent: true\n'), /answers needs seedValue/],
+    [answers('      lengths: [1]\n'), /answers needs padTo \(the number of items that passes, above every length\) with lengths/],
+    [
+      entry('    takes:\n      operations: [op]\n      at: /a\n      type: integer\n      seedValue: "1"\n'),
+      /takes goes with kind provider-example/,
+    ],
+    [entry('    kind: other\n    accepts: [op]\n'), /kind is one of seed-vs-provider, provider-example/],
     [entry('    accepts: [op]\n    status: [2000]\n'), /status is a list of HTTP statuses, with accepts or refuses/],
     [entry('    accepts: [op]\n    without: [fromDate]\n'), /without is a list of query:<name>, header:<name> or body:<name>/],
   ];

@@ -13,7 +13,7 @@ import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
 import { documentIndex, type EditIndex } from '../../tools/diff/edits.js';
-import { actionLines } from '../../tools/diff/report.js';
+import { actionLines, compactActionLines } from '../../tools/diff/report.js';
 import { atoms } from '../../tools/diff/locate.js';
 import type { Diff } from 'api-smart-diff';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
@@ -104,9 +104,9 @@ const acted = (r: DiffResult) =>
     .filter((c) => c.class !== 'no check affected')
     .map((c) => ({ class: c.class, kind: c.kind, rules: c.rules.map((x) => x.id).sort() }));
 
-test('a status added is unchecked: no check provokes it', () => {
+test('a status added is a false-alarm risk: statusCodeConformance fails a target answering it', () => {
   const r = diff((d) => (d.paths['/widgets/{id}'].get.responses['429'] = { description: 'too many requests' }));
-  expect(acted(r)).toEqual([{ class: 'unchecked', kind: 'status added', rules: [] }]);
+  expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'status added', rules: [] }]);
   expect(r.changes[0]).toMatchObject({ where: 'GET /widgets/{id} (getWidget) response 429', builtIn: ['statusCodeConformance'] });
 });
 
@@ -346,3 +346,21 @@ test('a variant inserted before another of an anyOf is one variant added, not a 
   ] as unknown as Diff[];
   expect(atoms(removed)).toEqual([{ action: 'remove', path: [...at, 0], before: member('Risk'), after: undefined, type: 'breaking' }]);
 });
+
+test('the version-bump console lists one line a change, false-alarm risks first, each with its operation, place and rules', () => {
+  const r = diff((d) => {
+    d.components.schemas.Widget.properties.name.maxLength = 20; // tightened, at getWidget's answer
+    d.paths['/widgets/{id}'].get.responses['429'] = { description: 'too many requests' }; // a false-alarm risk
+  });
+  const lines = compactActionLines(r).filter(Boolean);
+  const classes = lines.filter((l) => !l.startsWith('  ')).map((l) => l.replace(/ \(.*$/, ''));
+  expect(classes[0]).toBe('false-alarm risk');
+  expect(classes.length, 'two classes to order').toBeGreaterThan(1);
+  expect(classes).toEqual([...classes].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+  expect(lines).toContain(
+    '  getWidget: status added: 429: statusCodeConformance fails a target answering it until the contract documents it (and no check provokes it) — response 429; rules: statusCodeConformance',
+  );
+  expect(lines.filter((l) => l.startsWith('  '))).toHaveLength(r.changes.filter((c) => ORDER.includes(c.class)).length);
+});
+
+const ORDER = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];

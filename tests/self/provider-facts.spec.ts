@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
-import { factsFile, factsOf, guardAdvice, guardService, readFacts } from '../../tools/diff/provider-facts.js';
+import {
+  absenceLine,
+  factsFile,
+  factsOf,
+  guardAdvice,
+  guardService,
+  readFacts,
+  readFactsAbsence,
+} from '../../tools/diff/provider-facts.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 
 type Json = any;
@@ -22,6 +30,20 @@ test('financial data and installments keep the facts of the provider document th
   expect(GUARDED_SERVICES).toEqual(expect.arrayContaining(['financial-data', 'installments']));
   expect(readFacts('financial-data')?.source).toMatchObject({ version: '1.35.0' });
   expect(readFacts('installments')?.source).toMatchObject({ version: '2.0.0' });
+});
+
+test('every service has provider facts or a recorded absence, never both; card enrollment records its absence', () => {
+  for (const { name } of SERVICES) {
+    const absence = readFactsAbsence(name);
+    expect(Boolean(absence) !== fs.existsSync(factsFile(name)), `${name}: provider facts or a recorded absence, not both`).toBe(true);
+    if (!absence) continue;
+    const line = absenceLine(absence);
+    test.info().annotations.push({ type: 'provider document absent', description: line });
+    console.log(line);
+  }
+  const card = readFactsAbsence('card-enrollment');
+  expect(card?.document).toContain('Card API 1.0.0');
+  expect(card?.where.length).toBeGreaterThan(0);
 });
 
 for (const service of GUARDED_SERVICES) {
@@ -79,7 +101,7 @@ test('a status the provider documents and the contract drops fails the guard', a
     delete op.responses['404'];
   });
   expect(keys).toHaveLength(1);
-  expect(keys[0]).toMatch(/^unchecked: .*\| status added/);
+  expect(keys[0]).toMatch(/^false-alarm risk: .*\| status added/);
   expect(advice).toContain('(GetCustomer) response 404');
 });
 

@@ -312,11 +312,13 @@ export class Classifier {
           ? judged('no check affected', 'operation added', "already in the suite's contract")
           : judged('obsolete', 'operation removed', 'the new document no longer has it', opRules);
       case 'status': {
+        // A status the contract lacks fails a target that answers it (statusCodeConformance): a false
+        // alarm before it is a gap in coverage.
         if (loc.action === 'add')
           return judged(
-            'unchecked',
+            'false-alarm risk',
             'status added',
-            `${loc.status}: no check provokes it, and statusCodeConformance fails a target answering it until the contract documents it`,
+            `${loc.status}: statusCodeConformance fails a target answering it until the contract documents it (and no check provokes it)`,
             [],
             ['statusCodeConformance'],
           );

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { Contract, Json } from '../../helpers/contract/contract.js';
 import { loadRules, rulesFile, type Rule } from '../../helpers/contract/rules.js';
 import { FAILING_CLASSES, type SuiteView } from './classify.js';
@@ -24,6 +25,43 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Where a service's provider facts are kept. */
 export function factsFile(service: string, root = ROOT): string {
   return path.join(root, 'schemas', service, 'provider-facts.json');
+}
+
+/** Where a service records that its provider publishes no document the facts can be taken from. */
+export function factsAbsenceFile(service: string, root = ROOT): string {
+  return path.join(root, 'schemas', service, 'provider-facts.absent.yaml');
+}
+
+/** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
+export interface FactsAbsence {
+  service: string;
+  document: string;
+  searched: string;
+  where: string[];
+  found: string;
+}
+
+/** A service's recorded absence of provider facts; undefined when it records none. A malformed file is one line of error. */
+export function readFactsAbsence(service: string, file = factsAbsenceFile(service)): FactsAbsence | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const label = path.relative(process.cwd(), file) || file;
+  let raw: Record<string, unknown>;
+  try {
+    raw = (parseYaml(fs.readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    throw new DocumentError(`${label} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  for (const field of ['service', 'document', 'searched', 'found'] as const)
+    if (typeof raw[field] !== 'string' || !(raw[field] as string).trim()) throw new DocumentError(`${label} has no ${field}`);
+  if (!Array.isArray(raw.where) || raw.where.length === 0 || raw.where.some((w) => typeof w !== 'string'))
+    throw new DocumentError(`${label}: where is a list of the places searched`);
+  if (raw.service !== service) throw new DocumentError(`${label} is about ${String(raw.service)}, not ${service}`);
+  return raw as unknown as FactsAbsence;
+}
+
+/** The absence as the self test prints it. */
+export function absenceLine(a: FactsAbsence): string {
+  return `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
 }
 
 export interface ProviderFacts {

@@ -209,10 +209,39 @@ function groupBy<T>(items: T[], key: (t: T) => string): [string, T[]][] {
   return [...map].sort((a, b) => b[1].length - a[1].length);
 }
 
-export function writeDiffReport(dir: string, r: DiffResult): string {
+/** The console's budget: a listing of changes to act on longer than this goes to the report file whole, the console keeping one line a change. */
+export const CONSOLE_LINES = 100;
+
+/**
+ * One line a change to act on, ordered by what it does to the suite's checks (false-alarm risks first,
+ * then unchecked, obsolete, tightened), each with the operation, the change and the rules resting on it.
+ */
+export function compactActionLines(r: DiffResult): string[] {
+  const lines: string[] = [];
+  for (const cls of LISTED) {
+    const list = r.changes
+      .filter((c) => c.class === cls)
+      .sort((a, b) => (a.operations[0] ?? a.where).localeCompare(b.operations[0] ?? b.where) || a.key.localeCompare(b.key));
+    if (!list.length) continue;
+    lines.push('', `${cls} (${list.length}): ${CLASS_MEANING[cls]}`);
+    for (const c of list) {
+      const op = c.operations[0] ?? c.where;
+      const more = c.operations.length > 1 ? ` (+${c.operations.length - 1} operations)` : '';
+      const place = c.where.replace(/^\S+ \S+ \([^)]*\) ?/, '');
+      const named = [...c.rules.map((r) => r.id), ...c.builtIn];
+      const on = named.length > 4 ? `${named.slice(0, 4).join(', ')} and ${named.length - 4} more` : named.join(', ');
+      lines.push(`  ${op}${more}: ${c.kind}${c.detail ? `: ${c.detail}` : ''}${place ? ` — ${place}` : ''}${on ? `; rules: ${on}` : ''}`);
+    }
+  }
+  return lines;
+}
+
+/** Writes reports/diff-<service>.{md,json}; `editing`: the listing of what to edit for each change, kept in the markdown whole. */
+export function writeDiffReport(dir: string, r: DiffResult, editing: string[] = []): string {
   fs.mkdirSync(dir, { recursive: true });
   const base = path.join(dir, `diff-${r.service}`);
   fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2));
-  fs.writeFileSync(`${base}.md`, diffMarkdown(r));
+  const edits = editing.length ? `\n## What to edit, by operation\n\n\`\`\`\n${editing.join('\n').trim()}\n\`\`\`\n` : '';
+  fs.writeFileSync(`${base}.md`, diffMarkdown(r) + edits);
   return `${base}.md`;
 }

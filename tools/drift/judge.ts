@@ -4,7 +4,7 @@
 // have the service's error shape. A rejection says whose fault it is: our contract is stricter
 // than the document, or the document's example breaks the document's own schema in the same place
 // for the same reason (tools/drift/attribution.ts states the rule).
-import { answeredConflicts } from '../../helpers/contract/conflicts.js';
+import { answeredConflicts, receivedAt, sourcesOf, takenDeviations, type Conflict } from '../../helpers/contract/conflicts.js';
 import { declaredBody, documentedResponse, formatAjvErrors } from '../../helpers/contract/checks.js';
 import type { Contract, Json, Operation } from '../../helpers/contract/contract.js';
 import type { ServiceProfile } from '../../helpers/contract/services.js';
@@ -20,7 +20,13 @@ import {
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 
-export type Verdict = 'accepted' | 'contract stricter' | 'document inconsistent' | 'seed-vs-provider conflict' | 'not in contract';
+export type Verdict =
+  | 'accepted'
+  | 'contract stricter'
+  | 'document inconsistent'
+  | 'known provider deviation'
+  | 'seed-vs-provider conflict'
+  | 'not in contract';
 
 export interface JudgedExample {
   operationId: string;
@@ -31,6 +37,8 @@ export interface JudgedExample {
   verdict: Verdict;
   /** Why our contract refuses it (and, for an inconsistent example, why the document's own schema does). */
   reason?: string;
+  /** For a known provider deviation: the deviations of schemas/<service>/conflicts.yaml that account for it. */
+  deviations?: string[];
   /** For a stricter contract: each reason of ours the document does not share, and what the document says there. */
   unmatched?: UnmatchedReason[];
 }
@@ -55,14 +63,24 @@ export function judgeExample(
   const ours = ourView(contract, profile, op, ex);
   if (ours === true) return { ...base, verdict: 'accepted' };
   if (ours.missing) return { ...base, verdict: 'not in contract', reason: ours.reason };
-  // A body refused only by a seed rule the provider publishes otherwise (schemas/<service>/conflicts.yaml).
-  const conflict = ex.kind === 'response' ? responseConflict(contract, op, ex) : undefined;
-  if (conflict)
+  // A body refused only by a seed rule the provider publishes otherwise, or only by the provider's schema
+  // where a known deviation records that its examples answer (send) so (schemas/<service>/conflicts.yaml):
+  // what a target answering like this example meets in a run.
+  const conflict = followedConflicts(contract, op, ex);
+  if (conflict) {
+    const deviation = conflict.every((c) => c.kind === 'provider-example');
     return {
       ...base,
-      verdict: 'seed-vs-provider conflict',
-      reason: conflict.map((c) => `${c.id}: ${c.received} as the provider publishes; the seed: ${c.seed}`).join(' | '),
+      verdict: deviation ? 'known provider deviation' : 'seed-vs-provider conflict',
+      deviations: deviation ? conflict.map((c) => c.id) : undefined,
+      reason: conflict
+        .map((c) => {
+          const { kept, followed } = sourcesOf(c);
+          return `${c.id}: ${c.received} as the ${followed.label.toLowerCase()} shows; the ${kept.label.toLowerCase()}: ${kept.text}`;
+        })
+        .join(' | '),
     };
+  }
   const own = ex.schema ? doc.validator(key, ex.schema) : undefined;
   let theirs: DocumentView;
   let theirReason = '';
@@ -196,23 +214,26 @@ function tryJson(text: string): unknown {
   }
 }
 
-/** The conflicts a published response body follows, when its only breaches of our schema are theirs. */
-function responseConflict(
-  contract: Contract,
-  op: Operation,
-  ex: PublishedExample,
-): { id: string; received: string; seed: string }[] | undefined {
+/** The conflicts (and known provider deviations) a published body follows, when its only breaches of our schema are theirs. */
+function followedConflicts(contract: Contract, op: Operation, ex: PublishedExample): (Conflict & { received: string })[] | undefined {
+  let value: unknown;
+  let validate: ((body: unknown) => boolean) | undefined;
+  if (ex.kind === 'request') {
+    const schema = op.requestBody?.schema;
+    if (!schema) return undefined;
+    value = ex.value;
+    const v = contract.validator(`drift:request:${op.operationId}`, schema);
+    const met = takenDeviations(op.service, op.operationId, value, (b) => v(b));
+    return met?.map(({ conflict, received }) => ({ ...conflict, received: receivedAt(conflict.takes!, received) }));
+  }
+  if (ex.kind !== 'response') return undefined;
   const status = Number(ex.at);
   const declared = Number.isInteger(status)
     ? declaredBody({ operation: op, status, headers: { 'content-type': (ex.mediaType ?? '').toLowerCase() } })
     : undefined;
   if (!declared?.schema || !declared.json) return undefined;
-  const value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
-  const validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
-  const met = answeredConflicts(op.service, op.operationId, value, (b) => validate(b));
-  return met?.map(({ conflict, received }) => ({
-    id: conflict.id,
-    received: conflict.answers!.absent ? `no ${conflict.answers!.at}` : `${JSON.stringify(received)} at ${conflict.answers!.at}`,
-    seed: conflict.seed,
-  }));
+  value = typeof ex.value === 'string' ? tryJson(ex.value) : ex.value;
+  validate = contract.validator(`drift:response:${op.operationId}:${declared.spec.status}:${declared.mediaType}`, declared.schema);
+  const met = answeredConflicts(op.service, op.operationId, value, (b) => validate!(b));
+  return met?.map(({ conflict, received }) => ({ ...conflict, received: receivedAt(conflict.answers!, received) }));
 }

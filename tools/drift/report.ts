@@ -38,7 +38,7 @@ export function summarize(base: Omit<DriftResult, 'bodies' | 'successBodies' | '
     bodies: ratio(bodies),
     successBodies: ratio(bodies.filter((j) => j.kind === 'response' && /^2/.test(j.at))),
     parameters: ratio(base.judged.filter((j) => j.kind === 'parameter')),
-    consistentBodies: ratio(bodies.filter((j) => j.verdict !== 'document inconsistent')),
+    consistentBodies: ratio(bodies.filter((j) => j.verdict !== 'document inconsistent' && j.verdict !== 'known provider deviation')),
   };
 }
 
@@ -65,6 +65,27 @@ export function rejectionLines(result: DriftResult): string[] {
     .map((j) => `${j.operationId} ${label(j)}: ${j.verdict}: ${j.reason}${unmatchedText(j)}`);
 }
 
+/**
+ * Every example in three: accepted by our contract, refused only where a known provider deviation
+ * records that the provider's examples break its own schema (a target answering so is CONDITIONAL),
+ * and refused otherwise (a target answering so fails), with the deviations met.
+ */
+export function exampleTally(judged: JudgedExample[]): { accepted: number; deviations: number; refused: number; ids: string[] } {
+  const deviations = judged.filter((j) => j.verdict === 'known provider deviation');
+  return {
+    accepted: judged.filter((j) => j.verdict === 'accepted').length,
+    deviations: deviations.length,
+    refused: judged.length - deviations.length - judged.filter((j) => j.verdict === 'accepted').length,
+    ids: [...new Set(deviations.flatMap((j) => j.deviations ?? []))].sort(),
+  };
+}
+
+/** The tally as one line. */
+export function tallyLine(judged: JudgedExample[]): string {
+  const t = exampleTally(judged);
+  return `Examples: ${t.accepted} accepted, ${t.deviations} recorded as known provider deviations (${t.ids.length} deviations), ${t.refused} refused`;
+}
+
 /** How many examples earned each verdict. */
 export function verdictCounts(judged: JudgedExample[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -83,11 +104,12 @@ export function writeDriftReport(dir: string, result: DriftResult): string {
     `- Operations judged: ${result.matched}; in the document but not in our contract: ${result.unmatched.length}; ours but not in the document: ${result.ours.length ? result.ours.join(', ') : 'none'}`,
     `- Example bodies accepted: **${result.bodies.accepted}/${result.bodies.total} (${pct(result.bodies)})**; success bodies ${result.successBodies.accepted}/${result.successBodies.total} (${pct(result.successBodies)}); bodies consistent with the document's own schema ${result.consistentBodies.accepted}/${result.consistentBodies.total} (${pct(result.consistentBodies)})`,
     `- Parameter examples accepted: ${result.parameters.accepted}/${result.parameters.total} (${pct(result.parameters)})`,
+    `- ${tallyLine(result.judged)}${exampleTally(result.judged).ids.length ? `: ${exampleTally(result.judged).ids.join(', ')}` : ''}`,
     `- Verdicts (every example, bodies and parameters): ${Object.entries(verdictCounts(result.judged))
       .map(([v, n]) => `${v} ${n}`)
       .join(', ')}`,
     '',
-    "Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document's own schema refuses the example in the same place for the same reason as ours), *seed-vs-provider conflict* (refused only by a seed rule the provider publishes otherwise: schemas/<service>/conflicts.yaml; a target answering it is reported as the conflict, not failed), *not in contract* (a status, media type or parameter our contract does not document).",
+    "Verdicts: *contract stricter* (our contract refuses what the document allows, or refuses it for a reason the document does not give: a false alarm against a conformant target, unless the seed overrides the document), *document inconsistent* (the document's own schema refuses the example in the same place for the same reason as ours, and no known provider deviation records it), *known provider deviation* (the same, recorded in schemas/<service>/conflicts.yaml: a target answering so is CONDITIONAL with the deviation named), *seed-vs-provider conflict* (refused only by a seed rule the provider publishes otherwise: schemas/<service>/conflicts.yaml; a target answering it is reported as the conflict, not failed), *not in contract* (a status, media type or parameter our contract does not document).",
     '',
     '| operation | bodies accepted | parameters accepted |',
     '|---|---|---|',

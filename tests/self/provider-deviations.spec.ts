@@ -1,0 +1,166 @@
+// Covers: known provider deviations (kind provider-example in schemas/<service>/conflicts.yaml,
+// helpers/contract/conflicts.ts): a target that answers, or accepts a request, the way the provider's
+// own example does where the provider's schema says otherwise meets the deviation, and the certification
+// says CONDITIONAL naming it, listed as the seed-vs-provider conflicts are; a value that neither the
+// schema nor any example shows still fails. End to end through the client against a local target.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestInfo } from '@playwright/test';
+import { emptyCoverage, expect, test } from '../../fixtures/self.js';
+import { exampleNotification } from '../../fixtures/examples/installments.js';
+import { OperationClient } from '../../helpers/client/client.js';
+import { runNegativeCases } from '../../helpers/client/negative.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+import { CONFLICT_MET_ANNOTATION, loadConflicts } from '../../helpers/contract/conflicts.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { serviceProfile } from '../../helpers/contract/services.js';
+import type { ServiceName } from '../../helpers/contract/operations.js';
+import { serviceVerdict } from '../../helpers/verdict/certification.js';
+import { certificationHtml } from '../../helpers/verdict/certification-html.js';
+import { certificationLines } from '../../helpers/verdict/certification-report.js';
+import type { Certification } from '../../helpers/verdict/model.js';
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
+
+/** A target answering every request with one status and body. */
+async function target(status: number, body: unknown): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+type Note = { type: string; description?: string };
+
+async function clientOf(request: any, service: ServiceName, baseURL: string, annotations: Note[]) {
+  const info = { annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: service } };
+  return new OperationClient({
+    request,
+    contract: await loadContract(service),
+    profile: serviceProfile(service),
+    baseURL,
+    testInfo: info as unknown as TestInfo,
+    authorize: () => ({}),
+  });
+}
+
+const outcome = (status: TestOutcome['status'], conflicts: string[] = []): TestOutcome => ({
+  project: 'financial-data',
+  title: 'lists the configurations',
+  file: 'f',
+  tags: [],
+  status,
+  ...(conflicts.length ? { conflicts } : {}),
+});
+
+const errorBody = (recoverable: unknown) => ({
+  Errors: { Error: [{ Source: 'Auth', ReasonCode: 'TOKEN_EXPIRED', Description: 'expired', Recoverable: recoverable }] },
+});
+
+test('financial data and installments record the provider examples that break the provider schema as known deviations', () => {
+  for (const service of ['financial-data', 'installments']) {
+    const deviations = loadConflicts(service).filter((c) => c.kind === 'provider-example');
+    expect(deviations.length, service).toBeGreaterThan(0);
+    for (const d of deviations)
+      expect(
+        [d.schema, d.example].every((t) => t && /provider \d/.test(t)),
+        d.id,
+      ).toBe(true);
+  }
+});
+
+test("a target answering the way the provider's example does meets the deviation: CONDITIONAL, named; a value no example shows fails", async ({
+  request,
+}) => {
+  // provider 1.35.0's Connect components error examples write Recoverable as text; its schema says boolean.
+  const like = await target(401, errorBody('false,'));
+  const notes: Note[] = [];
+  try {
+    const client = await clientOf(request, 'financial-data', like.url, notes);
+    const res = await client.call('get-configurations', {});
+    expect(res.status, 'the check goes on: the deviation is noted, not thrown').toBe(401);
+  } finally {
+    await like.close();
+  }
+  expect(notes).toContainEqual({ type: CONFLICT_MET_ANNOTATION, description: 'FD-DEVIATION-ERROR-RECOVERABLE-TEXT' });
+  const warning = notes.find((n) => n.type === 'warning')?.description ?? '';
+  expect(warning).toMatch(
+    /FD-DEVIATION-ERROR-RECOVERABLE-TEXT: .*Received: "false," at \/Errors\/Error\/\*\/Recoverable, as the provider's example shows/,
+  );
+  expect(warning).toContain("Documented by the provider's schema: provider 1.35.0");
+
+  const v = serviceVerdict(
+    'financial-data',
+    'FD',
+    'seed',
+    [outcome('passed', ['FD-DEVIATION-ERROR-RECOVERABLE-TEXT'])],
+    emptyCoverage('financial-data'),
+  );
+  expect(v.verdict).toBe('CONDITIONAL');
+  expect(v.conflicts).toEqual([
+    expect.objectContaining({
+      id: 'FD-DEVIATION-ERROR-RECOVERABLE-TEXT',
+      kind: 'provider-example',
+      schema: expect.stringContaining('Recoverable is a boolean'),
+      example: expect.stringContaining('as text'),
+    }),
+  ]);
+
+  // Listed as the conflicts are, in its own section, with both of the provider's statements.
+  const cert: Certification = {
+    target: 'mock',
+    generatedAt: '',
+    verdict: v.verdict,
+    checks: { selected: 1, run: 1, skipped: 0 },
+    services: [v],
+  };
+  const md = certificationLines(cert).join('\n');
+  expect(md).toContain('## financial-data: known provider deviations');
+  expect(md).toMatch(
+    /### FD-DEVIATION-ERROR-RECOVERABLE-TEXT — 1 check\n\n- Provider's schema: provider 1\.35\.0.*\n- Provider's example: provider 1\.35\.0/,
+  );
+  expect(md).not.toContain('## financial-data: seed-vs-provider conflicts');
+  const html = certificationHtml(cert, []);
+  expect(html).toContain('Known provider deviations');
+  expect(html).toContain('known provider deviation <code>FD-DEVIATION-ERROR-RECOVERABLE-TEXT</code>');
+
+  // Text no example shows: the schema check fails the answer.
+  const unlike = await target(401, errorBody('no'));
+  try {
+    const client = await clientOf(request, 'financial-data', unlike.url, []);
+    await expect(client.call('get-configurations', {})).rejects.toThrow(ContractViolation);
+  } finally {
+    await unlike.close();
+  }
+  expect(serviceVerdict('financial-data', 'FD', 'seed', [outcome('failed')], emptyCoverage('financial-data')).verdict).toBe('FAIL');
+});
+
+test("a target accepting a request the way the provider's example sends it meets the deviation; another accepted refusal still fails", async ({
+  request,
+}) => {
+  // provider 2.0.0's notifyPlan examples send the merchant's mcc as a number and no consumer; its schema refuses both.
+  const issuer = await target(201, { status: 'SUCCESS' });
+  const notes: Note[] = [];
+  let failures: string[] = [];
+  try {
+    const client = await clientOf(request, 'installments', issuer.url, notes);
+    const body = exampleNotification({ issuerIca: '123456', issuerCid: '1234' }, { merchant: { mcc: '1711' } });
+    ({ failures } = await runNegativeCases(client, 'notifyPlan', { body, headers: { 'Correlation-Id': crypto.randomUUID() } }));
+  } finally {
+    await issuer.close();
+  }
+  const met = notes.filter((n) => n.type === CONFLICT_MET_ANNOTATION).map((n) => n.description);
+  expect(met).toEqual(expect.arrayContaining(['IN-DEVIATION-PLAN-MCC-NUMBER', 'IN-DEVIATION-NOTIFY-NO-CONSUMER']));
+  expect(failures.filter((f) => f.startsWith('body /merchant/mcc: a number') || f.startsWith('body /consumer: missing'))).toEqual([]);
+  expect(
+    failures.some((f) => f.startsWith('body /planId: a number')),
+    'a refusal no example contradicts, accepted: still a failure',
+  ).toBe(true);
+});
