@@ -1,9 +1,10 @@
 // Covers: a user's Playwright options and environment give the verdict the plain run gives. Nested
 // runs of three card checks in a checkout of their own (fixtures/self.ts linkCheckout), with a fault
-// that fails one of them: the plain run, the documented reporters together (list, line, dot, json,
-// junit, html, files named by their PLAYWRIGHT_*_OUTPUT_* variables), --workers with --repeat-each
-// and the suite reporter named on the command line, two --shard runs merged by `npm run merge`, and
-// a --grep selection. Each run starts once, in parallel, and is shared by the assertions that read it.
+// that fails one seed check, so that the plain run certifies FAIL with that one check failed: the
+// documented reporters together (list, line, dot, json, junit, html, to the files their
+// PLAYWRIGHT_*_OUTPUT_* variables name), --workers with --repeat-each, two --shard runs merged by
+// `npm run merge`, and a --grep selection with the suite reporter named on the command line. The runs
+// start together, once, and are shared by the assertions that read them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,30 +62,29 @@ const failedIn = (c: Certified) => [...new Set((c.results ?? []).filter((r) => r
 
 // One worker runs this file's tests in order: the runs are started once.
 test.describe.configure({ mode: 'default' });
-type Runs = Record<'plain' | 'reporters' | 'workers' | 'grep' | 'shard1' | 'shard2' | 'merged', Run>;
+type Runs = Record<'reporters' | 'workers' | 'grep' | 'shard1' | 'shard2' | 'merged', Run>;
 let runs: Promise<Runs> | undefined;
 const dirs: string[] = [];
 
 /** The runs, shared by the tests of this file; the first to ask waits for all of them, started at once. */
 function startRuns(): Promise<Runs> {
-  // Six nested runs at once and a merge: on a loaded runner each takes ten times its quiet duration.
+  // Five nested runs at once and a merge: on a loaded runner each takes ten times its quiet duration.
   test.setTimeout(2 * NESTED_RUN_MS);
   runs ??= (async () => {
     const shard = (n: number) => nestedRun([`--shard=${n}/2`], { CI: '1' });
-    const [plain, reporters, workers, grep, shard1, shard2] = await Promise.all([
-      nestedRun([]),
+    const [reporters, workers, grep, shard1, shard2] = await Promise.all([
       nestedRun(['--reporter=list,line,dot,json,junit,html'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: 'user.json',
         PLAYWRIGHT_JUNIT_OUTPUT_NAME: 'user.xml',
         PLAYWRIGHT_HTML_OUTPUT_DIR: 'user-html',
         PLAYWRIGHT_HTML_OPEN: 'never',
       }),
-      nestedRun(['--workers=2', '--repeat-each=2', `--reporter=json,${SUITE_REPORTER}`], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'user.json' }),
-      nestedRun(['--grep', 'without srcClientId']),
+      nestedRun(['--workers=2', '--repeat-each=2']),
+      nestedRun(['--grep', 'without srcClientId', `--reporter=dot,${SUITE_REPORTER}`]),
       shard(1),
       shard(2),
     ]);
-    dirs.push(...[plain, reporters, workers, grep, shard1, shard2].map((r) => r.dir));
+    dirs.push(...[reporters, workers, grep, shard1, shard2].map((r) => r.dir));
     // A CI merge job: every shard's blob report in one blob-report/ of a checkout of its own.
     const merged = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-options-'));
     dirs.push(merged);
@@ -93,25 +93,21 @@ function startRuns(): Promise<Runs> {
     for (const s of [shard1, shard2])
       for (const zip of fs.readdirSync(path.join(s.dir, 'blob-report')).filter((f) => f.endsWith('.zip')))
         fs.copyFileSync(path.join(s.dir, 'blob-report', zip), path.join(merged, 'blob-report', zip));
-    return { plain, reporters, workers, grep, shard1, shard2, merged: await runIn(merged, ['npx', 'tsx', 'scripts/merge.ts']) };
+    return { reporters, workers, grep, shard1, shard2, merged: await runIn(merged, ['npx', 'tsx', 'scripts/merge.ts']) };
   })();
   return runs;
 }
+
+/** What the plain run (`npx playwright test`) of SPEC with FAULT gives: exit 1, FAIL, the one check. */
+const PLAIN = { code: 1, verdict: 'FAIL', failed: [FAILING] };
 
 test.afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('the plain run fails the one faulted check and certifies FAIL: the verdict the other runs are held to', async () => {
-  const { plain } = await startRuns();
-  expect(plain.code, plain.output).toBe(1);
-  expect(certification(plain).verdict).toBe('FAIL');
-  expect(failedIn(certification(plain))).toEqual([FAILING]);
-});
-
 test('--reporter=list,line,dot,json,junit,html: the same exit code and failed check in each report, and no certification left standing', async () => {
-  const { plain, reporters } = await startRuns();
-  expect(reporters.code, reporters.output).toBe(plain.code);
+  const { reporters } = await startRuns();
+  expect(reporters.code, reporters.output).toBe(PLAIN.code);
   const json = JSON.parse(fs.readFileSync(path.join(reporters.dir, 'user.json'), 'utf8')) as {
     stats: { unexpected: number; expected: number };
   };
@@ -133,31 +129,33 @@ test('--reporter=list,line,dot,json,junit,html: the same exit code and failed ch
   expect(cert.reason).toContain('--reporter');
 });
 
-test('--workers=2 --repeat-each=2 with the suite reporter on the command line: two workers, each check twice, the plain verdict and failed set', async () => {
-  const { plain, workers } = await startRuns();
-  expect(workers.code, workers.output).toBe(plain.code);
-  const json = JSON.parse(fs.readFileSync(path.join(workers.dir, 'user.json'), 'utf8')) as {
-    stats: { unexpected: number; expected: number };
-    suites: unknown[];
-  };
-  expect(json.stats).toMatchObject({ unexpected: 2, expected: 4 });
-  const parallel = new Set([...JSON.stringify(json.suites).matchAll(/"parallelIndex":(\d+)/g)].map((m) => m[1]));
-  expect(parallel.size, 'two workers ran the checks').toBe(2);
+test('--workers=2 --repeat-each=2: two workers, each check twice, the plain verdict and failed check', async () => {
+  const { workers } = await startRuns();
+  expect(workers.code, workers.output).toBe(PLAIN.code);
   const cert = certification(workers);
-  expect(cert.verdict).toBe(certification(plain).verdict);
-  expect(failedIn(cert)).toEqual(failedIn(certification(plain)));
+  expect(cert.verdict).toBe(PLAIN.verdict);
+  expect(failedIn(cert)).toEqual(PLAIN.failed);
+  expect(cert.results?.length, 'each check twice').toBe(6);
+  // allure-playwright labels each result with the worker that ran it.
+  const results = path.join(workers.dir, 'reports', 'allure-results');
+  const threads = fs
+    .readdirSync(results)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(results, f), 'utf8')) as { labels: { name: string; value: string }[] }).labels)
+    .map((labels) => labels.find((l) => l.name === 'thread')?.value.replace(/^pid-\d+-/, ''));
+  expect(new Set(threads).size, 'two workers ran the checks').toBe(2);
 });
 
 test('--shard=1/2 and 2/2 merged by npm run merge certify what the plain run does; the shard without the failure certifies PARTIAL', async () => {
-  const { plain, merged, shard1, shard2 } = await startRuns();
-  expect(merged.code, merged.output).toBe(plain.code);
-  expect(certification(merged).verdict).toBe(certification(plain).verdict);
-  expect(failedIn(certification(merged))).toEqual(failedIn(certification(plain)));
+  const { merged, shard1, shard2 } = await startRuns();
+  expect(merged.code, merged.output).toBe(PLAIN.code);
+  expect(certification(merged).verdict).toBe(PLAIN.verdict);
+  expect(failedIn(certification(merged))).toEqual(PLAIN.failed);
   const verdicts = [shard1, shard2].map((s) => certification(s).verdict).sort();
   expect(verdicts).toEqual(['FAIL', 'PARTIAL']);
 });
 
-test('--grep selecting a passing check certifies PARTIAL and exits 0, never FAIL', async () => {
+test('--grep selecting a passing check certifies PARTIAL and exits 0, never FAIL; the suite reporter named on the command line certifies', async () => {
   const { grep } = await startRuns();
   expect(grep.code, grep.output).toBe(0);
   const cert = certification(grep);
