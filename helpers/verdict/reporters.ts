@@ -19,3 +19,13 @@ export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[])
   const names = reporters.map(([name]) => String(name)).join(',');
   return `not certified by this run: its reporters (${names}) replaced the suite's; run without --reporter, or add ${SUITE_REPORTER} to it (--reporter=${names},${SUITE_REPORTER})`;
 }
+
+/**
+ * The environment without the variables that send a Playwright reporter's output to a file
+ * (PLAYWRIGHT_JSON_OUTPUT_NAME and its kin, PLAYWRIGHT_HTML_*): a user's choice for the run, which a
+ * nested run (a listing read on stdout, a tool, a self test's run) would otherwise follow, writing
+ * over the user's report and not to the stdout read.
+ */
+export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
+}
