@@ -36,13 +36,14 @@ interface Certified {
   results?: { title: string; status: string }[];
 }
 
-/** `playwright test <args>` (or another of our commands) in a checkout of its own holding SPEC, as a user's terminal would start it. */
-function nestedRun(args: string[], env: Record<string, string> = {}, command = ['npx', 'playwright', 'test']): Promise<Run> {
+/** `npx playwright test <args>` in a checkout of its own holding SPEC, as a user's terminal would start it. */
+function nestedRun(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-options-'));
   linkCheckout(dir, { 'card-enrollment/required.spec.ts': SPEC });
-  return runIn(dir, [...command, ...args], env);
+  return runIn(dir, ['npx', 'playwright', 'test', ...args], env);
 }
 
+/** One of our commands in `dir`, with the user's environment, the mock target and FAULT. */
 function runIn(dir: string, commandLine: string[], env: Record<string, string> = {}): Promise<Run> {
   const { command, args } = directCommand(commandLine[0], commandLine.slice(1));
   const child = spawn(command, args, {
