@@ -7,6 +7,7 @@ import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
+import { LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
 import { watchParent } from './helpers/run/parent-watch';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
 
@@ -93,7 +94,7 @@ export default defineConfig({
     // In CI: JUnit XML for the CI's test view, and a blob report per shard for `npm run merge`.
     ...(process.env.CI ? [['junit', { outputFile: 'reports/junit.xml' }] as const, ['blob', { outputDir: BLOB_DIR }] as const] : []),
     // Last: it writes coverage and certification and scans every output of the run for leaks.
-    ['./helpers/verdict/suite-reporter.ts', { leakPatterns: './fixtures/leak-patterns.ts' }],
+    [SUITE_REPORTER, { leakPatterns: LEAK_PATTERNS_MODULE }],
   ],
   use: {
     // API tests need no browser. Traces would hold raw requests (keys, card data): off.

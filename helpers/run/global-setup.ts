@@ -20,6 +20,7 @@ import { overallVerdict, serviceVerdict, stopService, VERDICT_EXIT } from '../ve
 import type { Certification } from '../verdict/model.js';
 import { writeCertification, writeNotRun } from '../verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../verdict/run-lock.js';
+import { withoutSuiteReporter, writesCertification } from '../verdict/reporters.js';
 import { loadRules } from '../contract/rules.js';
 import { RPS_SHARE_ENV } from '../client/guest/rate.js';
 import { readGuestLog, summarise } from '../client/guest/guest-log.js';
@@ -133,6 +134,13 @@ async function setup(config: FullConfig) {
   clearCoverageRecords();
   // The mutation run keeps the last real run's results (it runs with its own reporter).
   if (!process.env.SUITE_KEEP_REPORTS) fs.rmSync(path.join(settings.reportsDir, 'allure-results'), { recursive: true, force: true });
+  // A --reporter without the suite's: the last certification does not stand for this run (stderr: a
+  // reporter the user chose may print its report on stdout).
+  if (!process.env.SUITE_KEEP_REPORTS && !writesCertification(config.reporter)) {
+    const reason = withoutSuiteReporter(config.reporter);
+    writeNotRun(settings.reportsDir, settings.target, reason);
+    console.error(`Certification verdict (${settings.target}): NOT RUN - ${reason}  -> reports/certification.md`);
+  }
   if (settings.target !== 'sandbox') return startKeyPool(startBreaker());
   // A guest's pace: the run's SANDBOX_MAX_RPS shared by its workers (helpers/client/guest/rate.ts).
   const rps = settings.sandboxMaxRps;

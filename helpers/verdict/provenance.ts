@@ -7,6 +7,7 @@ import type { FullConfig } from '@playwright/test/reporter';
 import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { SERVICES } from '../contract/services.js';
+import { withoutReportFiles } from './reporters.js';
 
 export interface Provenance {
   /** `git rev-parse HEAD`, with `-dirty` when the work tree has changes; `unknown` outside git. */
@@ -121,6 +122,8 @@ export function listedTestCount(cwd = process.cwd()): number | undefined {
     const projects = SERVICES.flatMap((s) => ['--project', s.name]);
     const out = execFileSync('npx', ['playwright', 'test', '--list', '--reporter=json', ...projects], {
       cwd,
+      // Read on stdout: a CI job's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.
+      env: withoutReportFiles(process.env),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       maxBuffer: 64 * 1024 * 1024,

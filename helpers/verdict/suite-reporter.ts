@@ -23,6 +23,7 @@ import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
+import { LEAK_PATTERNS_MODULE } from './reporters.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -72,8 +73,11 @@ export function rerunCommand(test: { file: string; line?: number; project: strin
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
   private coverageRecords: CoverageRecord[] = [];
-  /** `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in playwright.config.ts. */
-  constructor(private readonly options: { leakPatterns?: string } = {}) {}
+  /**
+   * `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in
+   * playwright.config.ts; the suite's own by default, for a command line's `--reporter=...,<this file>`.
+   */
+  constructor(private readonly options: { leakPatterns?: string } = { leakPatterns: LEAK_PATTERNS_MODULE }) {}
 
   private config?: FullConfig;
   private projects: string[] = [];

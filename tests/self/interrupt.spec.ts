@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { emptyCoverage, expect, test } from '../../fixtures/self.js';
+import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
 import { checkResult, INTERRUPTED_REASON, interruptService, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -49,7 +49,7 @@ import { test, expect } from '@playwright/test';
 test('passes', () => expect(1).toBe(1));
 test('runs when the run is stopped', async () => {
   fs.writeFileSync('running', '');
-  await new Promise((resolve) => setTimeout(resolve, 30_000));
+  await new Promise((resolve) => setTimeout(resolve, 200_000));
 });
 test('never started', () => {});
 `;
@@ -67,7 +67,8 @@ export default class Recorder {
 type Recorded = { id: string; project: string; titlePath: string[]; file: string; tags: string[]; annotations: []; retries: number };
 
 test('one real run stopped by SIGINT: the check in progress is interrupted in Allure and the certification alike, never failed', async () => {
-  test.setTimeout(60_000);
+  // A nested Playwright run starts in seconds on a quiet machine, ten times that on a loaded runner.
+  test.setTimeout(2 * NESTED_RUN_MS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupt-'));
   try {
     fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
@@ -76,7 +77,7 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
     const first = path.resolve('helpers/verdict/kept-worker-reporter.ts');
     fs.writeFileSync(
       path.join(dir, 'playwright.config.mjs'),
-      `export default { testDir: '.', outputDir: './test-results', workers: 1, timeout: 40_000,
+      `export default { testDir: '.', outputDir: './test-results', workers: 1, timeout: 240_000,
         reporter: [[${JSON.stringify(first)}], ['allure-playwright', { resultsDir: './allure-results', detail: false }], ['./recorder.mjs']],
         projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }] };`,
     );
@@ -91,7 +92,7 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
       },
     );
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await expect.poll(() => fs.existsSync(path.join(dir, 'running')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => fs.existsSync(path.join(dir, 'running')), { timeout: NESTED_RUN_MS }).toBe(true);
     child.kill('SIGINT');
     await exited;
     const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as {

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCitation } from '../../helpers/contract/rules.js';
 import { playwrightCommand } from '../cli.js';
+import { withoutReportFiles } from '../../helpers/verdict/reporters.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What the listing of a project reads: a change to any file under these makes the cache stale. */
@@ -118,6 +119,8 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
 export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
   return new Promise((resolve) => {
     const child = spawn(...playwrightCommand(['test', '--list', '--reporter=json', '--project', project]), {
+      // Read on stdout: a user's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.
+      env: withoutReportFiles(process.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

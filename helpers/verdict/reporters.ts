@@ -1,0 +1,31 @@
+// The suite's reporter among a run's reporters. A command line's --reporter replaces the configured
+// reporters (Playwright's rule): a run with `--reporter=dot` alone writes no certification, and the
+// last run's would still be in reports/ as if this run had given it.
+import path from 'node:path';
+
+/** The reporter that writes coverage and certification and scans for leaks (playwright.config.ts names it last). */
+export const SUITE_REPORTER = './helpers/verdict/suite-reporter.ts';
+
+/** The mocks' test data and keys the leak scan looks for (the suite reporter's `leakPatterns`). */
+export const LEAK_PATTERNS_MODULE = './fixtures/leak-patterns.ts';
+
+/** Whether one of the run's reporters (FullConfig.reporter) is the suite's. */
+export function writesCertification(reporters: readonly (readonly unknown[])[]): boolean {
+  return reporters.some(([name]) => typeof name === 'string' && path.basename(name) === path.basename(SUITE_REPORTER));
+}
+
+/** The reason of the NOT RUN certification of a run whose reporters leave the suite's out. */
+export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[]): string {
+  const names = reporters.map(([name]) => String(name)).join(',');
+  return `not certified by this run: its reporters (${names}) replaced the suite's; run without --reporter, or add ${SUITE_REPORTER} to it (--reporter=${names},${SUITE_REPORTER})`;
+}
+
+/**
+ * The environment without the variables that send a Playwright reporter's output to a file
+ * (PLAYWRIGHT_JSON_OUTPUT_NAME and its kin, PLAYWRIGHT_HTML_*): a user's choice for the run, which a
+ * nested run (a listing read on stdout, a tool, a self test's run) would otherwise follow, writing
+ * over the user's report and not to the stdout read.
+ */
+export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
+}
