@@ -43,6 +43,9 @@ interface ServiceState {
   changed: boolean;
 }
 
+/** How many checks a level's mean counts as when the level below (a file, a kind) has few of its own. */
+export const PRIOR_WEIGHT = 2;
+
 /** `polls`: the check polls a report (real waits on a sandbox); `reads`: any other. */
 export type CheckKind = 'polls' | 'reads';
 
@@ -55,13 +58,17 @@ export interface PlannedCheck {
 }
 
 /**
- * Which checks poll a report: those whose source (from the line that declares the check to the
- * next check of the file) names the pollReport fixture. Each spec file is read once; a file that
- * cannot be read gives `reads`.
+ * Which checks poll a report in real time: those whose source (from the line that declares the
+ * check to the next check of the file) names the pollReport fixture, unless tagged @mock-only (on
+ * the mock the clock is virtual, on a sandbox it skips). Each spec file is read once; a file that
+ * cannot be read gives none.
  */
-export function pollingChecks(tests: readonly { id: string; location: { file: string; line: number } }[]): Set<string> {
+export function pollingChecks(
+  tests: readonly { id: string; tags?: readonly string[]; location: { file: string; line: number } }[],
+): Set<string> {
   const byFile = new Map<string, { id: string; line: number }[]>();
   for (const t of tests) {
+    if (t.tags?.includes('@mock-only')) continue;
     const list = byFile.get(t.location.file) ?? [];
     list.push({ id: t.id, line: t.location.line });
     byFile.set(t.location.file, list);
@@ -208,19 +215,21 @@ export class ServiceProgress {
 
   /**
    * How long a check is expected to take: its previous run's duration, else the mean so far of the
-   * checks of its file and kind, else of its kind over the service, else (one that polls) the
-   * polling prior, else the service's mean.
+   * checks of its file and kind drawn toward the mean of its kind over the service (a check that
+   * polls: itself drawn toward the polling prior), else the service's mean. Drawn: the level above
+   * counts as PRIOR_WEIGHT checks, so that the first check of a file or kind that ended at once (a
+   * branch that did not poll, a skip) does not make the rest of it look quick.
    */
   private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
     if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
-    const mean = (f?: { done: number; spentMs: number }) => (f?.done ? f.spentMs / f.done : undefined);
-    if (planned === undefined) return mean(s);
-    return (
-      mean(s.files.get(`${planned.file}|${planned.kind}`)) ??
-      mean(s.kinds.get(planned.kind)) ??
-      (planned.kind === 'polls' ? this.pollingPriorMs : undefined) ??
-      mean(s)
-    );
+    const serviceMean = s.done ? s.spentMs / s.done : undefined;
+    if (planned === undefined) return serviceMean;
+    const drawn = (f: { done: number; spentMs: number } | undefined, above: number | undefined) => {
+      if (above === undefined) return f?.done ? f.spentMs / f.done : undefined;
+      return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
+    };
+    const kind = drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
+    return drawn(s.files.get(`${planned.file}|${planned.kind}`), kind);
   }
 
   /**
