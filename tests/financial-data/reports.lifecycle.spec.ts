@@ -12,6 +12,7 @@ import {
   loadContract,
   newBusiness,
   newConsumer,
+  operationFailures,
   PAYSTUB,
   paystubPdf,
   rules,
@@ -47,21 +48,6 @@ async function generate(fdApi: OperationClient, operationId: FdOperationId, opti
   expect(res.body.status, `${operationId}: a new report is inProgress (seed 002, States and transitions - Report)`).toBe('inProgress');
   expect(typeof res.body.id === 'string' && res.body.id.length > 0, `${operationId}: the 202 names the report`).toBe(true);
   return res.body as { id: string; customerId: number; type: string; status: string };
-}
-
-/** Failures collected per operation of a table check. */
-function operationFailures() {
-  const failures: string[] = [];
-  return {
-    failed: (operationId: string, error: unknown) => {
-      if (test.info().expectedStatus === 'skipped') throw error;
-      failures.push(`${operationId}: ${(error instanceof Error ? error.message : String(error)).trim()}`);
-    },
-    /** The first failure leads (the verdict's root cause); the count and the operations close the message. */
-    end: (of: number) => {
-      if (failures.length) throw new Error(`${failures.join('\n\n')}\n\n${failures.length} of ${of} operations failed`);
-    },
-  };
 }
 
 // One check over every generator: each report is generated first, then all are polled together
