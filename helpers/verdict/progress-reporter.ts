@@ -2,8 +2,10 @@
 // lasts many minutes: instead of a line per check, one progress line per service at most every
 // PROGRESS_INTERVAL_MS (checks done of total, failed, skipped, elapsed, estimated remaining), one
 // line at each failure naming the check and why, and a final line per service. The time left is
-// estimated per spec file and from the previous run's durations (reports/.durations.json). Only the console changes:
-// Allure, JUnit and the certification list every check as before.
+// estimated from the previous run's durations (reports/.durations.json), else per spec file and per
+// kind of check: a check that polls a report waits in real time (seed 002: 20 s between reads), so
+// before any has ended, a first run expects each to take two intervals (pollingPriorMs). Only the
+// console changes: Allure, JUnit and the certification list every check as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
@@ -26,12 +28,14 @@ interface ServiceState {
   running: number;
   /** Summed durations of the checks done, for the mean. */
   spentMs: number;
-  /** Per spec file: checks done and their summed durations (a file's checks are alike: a polled report, a quick read). */
+  /** Per spec file and kind (`<file>|polls`, `<file>|reads`): checks done and their summed durations. */
   files: Map<string, { done: number; spentMs: number }>;
-  /** Checks not begun (id -> file), when the plan is known. */
-  pending: Map<string, string>;
-  /** Checks running (id -> file and start). */
-  inFlight: Map<string, { file: string; startedAt: number }>;
+  /** Per kind, over the service: checks done and their summed durations. */
+  kinds: Map<CheckKind, { done: number; spentMs: number }>;
+  /** Checks not begun (id -> file and kind), when the plan is known. */
+  pending: Map<string, { file: string; kind: CheckKind }>;
+  /** Checks running (id -> file, kind and start). */
+  inFlight: Map<string, { file: string; kind: CheckKind; startedAt: number }>;
   /** When its first check began (the wall time its workers have had since), and when its last ended. */
   firstBeganAt?: number;
   finishedAt?: number;
@@ -39,11 +43,53 @@ interface ServiceState {
   changed: boolean;
 }
 
-/** A check of the run's plan: its id (Playwright's, stable from run to run), its service and its spec file. */
+/** How many checks a level's mean counts as when the level below (a file, a kind) has few of its own. */
+export const PRIOR_WEIGHT = 2;
+
+/** `polls`: the check polls a report (real waits on a sandbox); `reads`: any other. */
+export type CheckKind = 'polls' | 'reads';
+
+/** A check of the run's plan: its id (Playwright's, stable from run to run), its service, its spec file and its kind (default reads). */
 export interface PlannedCheck {
   id: string;
   service: string;
   file: string;
+  kind?: CheckKind;
+}
+
+/**
+ * Which checks poll a report in real time: those whose source (from the line that declares the
+ * check to the next check of the file) names the pollReport fixture, unless tagged @mock-only (on
+ * the mock the clock is virtual, on a sandbox it skips). Each spec file is read once; a file that
+ * cannot be read gives none.
+ */
+export function pollingChecks(
+  tests: readonly { id: string; tags?: readonly string[]; location: { file: string; line: number } }[],
+): Set<string> {
+  const byFile = new Map<string, { id: string; line: number }[]>();
+  for (const t of tests) {
+    if (t.tags?.includes('@mock-only')) continue;
+    const list = byFile.get(t.location.file) ?? [];
+    list.push({ id: t.id, line: t.location.line });
+    byFile.set(t.location.file, list);
+  }
+  const polls = new Set<string>();
+  for (const [file, checks] of byFile) {
+    let lines: string[];
+    try {
+      lines = fs.readFileSync(file, 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    const starts = [...new Set(checks.map((c) => c.line))].sort((a, b) => a - b);
+    const polling = new Set(
+      starts.filter((line, i) =>
+        /\bpollReport\b/.test(lines.slice(line - 1, i + 1 < starts.length ? starts[i + 1] - 1 : undefined).join('\n')),
+      ),
+    );
+    for (const c of checks) if (polling.has(c.line)) polls.add(c.id);
+  }
+  return polls;
 }
 
 /** `75s` -> `1m15s`; `3725s` -> `1h02m`. */
@@ -69,6 +115,7 @@ const newState = (total: number): ServiceState => ({
   running: 0,
   spentMs: 0,
   files: new Map(),
+  kinds: new Map(),
   pending: new Map(),
   inFlight: new Map(),
   changed: false,
@@ -83,7 +130,8 @@ export class ServiceProgress {
 
   /**
    * `plan`: every check of the run with its file, so that the time left is estimated per file;
-   * `previous`: the durations a previous run recorded per check id (reports/.durations.json).
+   * `previous`: the durations a previous run recorded per check id (reports/.durations.json);
+   * `pollingPriorMs`: what a check that polls a report is expected to take before any has ended.
    */
   constructor(
     totals: Record<string, number>,
@@ -91,9 +139,10 @@ export class ServiceProgress {
     private readonly startedAt: number,
     plan: PlannedCheck[] = [],
     private readonly previous: Record<string, number> = {},
+    private readonly pollingPriorMs?: number,
   ) {
     for (const [service, total] of Object.entries(totals)) this.services.set(service, newState(total));
-    for (const c of plan) this.state(c.service).pending.set(c.id, c.file);
+    for (const c of plan) this.state(c.service).pending.set(c.id, { file: c.file, kind: c.kind ?? 'reads' });
   }
 
   private state(service: string): ServiceState {
@@ -107,9 +156,9 @@ export class ServiceProgress {
     s.running++;
     if (id === undefined) return;
     s.firstBeganAt ??= now;
-    const file = s.pending.get(id) ?? '';
+    const planned = s.pending.get(id) ?? { file: '', kind: 'reads' };
     s.pending.delete(id);
-    s.inFlight.set(id, { file, startedAt: now });
+    s.inFlight.set(id, { ...planned, startedAt: now });
   }
 
   /** A check's final result: a time-out counts as failed (as in the certification); `interrupted`: stopped, not failed. */
@@ -127,16 +176,20 @@ export class ServiceProgress {
     if (s.done >= s.total) s.finishedAt = now;
     s.total = Math.max(s.total, s.done);
     s.spentMs += durationMs;
-    const file = id === undefined ? undefined : (s.inFlight.get(id)?.file ?? s.pending.get(id));
+    const planned = id === undefined ? undefined : (s.inFlight.get(id) ?? s.pending.get(id));
     if (id !== undefined) {
       s.inFlight.delete(id);
       s.pending.delete(id);
     }
-    if (file !== undefined) {
-      const f = s.files.get(file) ?? { done: 0, spentMs: 0 };
-      f.done++;
-      f.spentMs += durationMs;
-      s.files.set(file, f);
+    if (planned !== undefined) {
+      const add = <K>(map: Map<K, { done: number; spentMs: number }>, key: K) => {
+        const f = map.get(key) ?? { done: 0, spentMs: 0 };
+        f.done++;
+        f.spentMs += durationMs;
+        map.set(key, f);
+      };
+      add(s.files, `${planned.file}|${planned.kind}`);
+      add(s.kinds, planned.kind);
     }
     if (interrupted) s.interrupted++;
     else if (status === 'skipped') s.skipped++;
@@ -151,7 +204,7 @@ export class ServiceProgress {
     const flight = id === undefined ? undefined : s.inFlight.get(id);
     if (id !== undefined && flight) {
       s.inFlight.delete(id);
-      s.pending.set(id, flight.file);
+      s.pending.set(id, { file: flight.file, kind: flight.kind });
     }
   }
 
@@ -160,12 +213,23 @@ export class ServiceProgress {
     return { total, done, failed, skipped, running };
   }
 
-  /** How long a check is expected to take: its previous run's duration, else the mean of its file so far, else of its service. */
-  private expectedMs(s: ServiceState, id: string | undefined, file: string | undefined): number | undefined {
+  /**
+   * How long a check is expected to take: its previous run's duration, else the mean so far of the
+   * checks of its file and kind drawn toward the mean of its kind over the service (a check that
+   * polls: itself drawn toward the polling prior), else the service's mean. Drawn: the level above
+   * counts as PRIOR_WEIGHT checks, so that the first check of a file or kind that ended at once (a
+   * branch that did not poll, a skip) does not make the rest of it look quick.
+   */
+  private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
     if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
-    const f = file === undefined ? undefined : s.files.get(file);
-    if (f?.done) return f.spentMs / f.done;
-    return s.done ? s.spentMs / s.done : undefined;
+    const serviceMean = s.done ? s.spentMs / s.done : undefined;
+    if (planned === undefined) return serviceMean;
+    const drawn = (f: { done: number; spentMs: number } | undefined, above: number | undefined) => {
+      if (above === undefined) return f?.done ? f.spentMs / f.done : undefined;
+      return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
+    };
+    const kind = drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
+    return drawn(s.files.get(`${planned.file}|${planned.kind}`), kind);
   }
 
   /**
@@ -184,8 +248,8 @@ export class ServiceProgress {
       work += ms;
       longest = Math.max(longest, ms);
     };
-    for (const [id, file] of s.pending) {
-      const e = this.expectedMs(s, id, file);
+    for (const [id, planned] of s.pending) {
+      const e = this.expectedMs(s, id, planned);
       if (e === undefined) return undefined;
       add(e);
     }
@@ -196,8 +260,8 @@ export class ServiceProgress {
       if (e === undefined) return undefined;
       for (let i = 0; i < unplanned; i++) add(e);
     }
-    for (const [id, { file, startedAt }] of s.inFlight) {
-      const e = this.expectedMs(s, id, file);
+    for (const [id, { startedAt, ...planned }] of s.inFlight) {
+      const e = this.expectedMs(s, id, planned);
       const elapsed = Math.max(0, now - startedAt);
       if (e === undefined) {
         if (!s.done) return undefined;
@@ -281,6 +345,21 @@ function readDurations(file: string | false): Record<string, number> {
   }
 }
 
+/**
+ * What a check that polls a report is expected to take before any has ended: two of the seed's
+ * waits between reads (the financial-data contract's x-limits reportPollSeconds, read from its one
+ * line): a report read inProgress at 0 s is read again after each wait, and a sandbox's report
+ * takes some tens of seconds. Once one has ended, the checks that ended say better.
+ */
+export function pollingPriorMs(contractFile = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'financial-data', 'openapi.yaml')) {
+  try {
+    const seconds = /^\s+reportPollSeconds:\s*\{\s*value:\s*(\d+)/m.exec(fs.readFileSync(contractFile, 'utf8'))?.[1];
+    return seconds === undefined ? undefined : 2 * Number(seconds) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 export default class ProgressReporter implements Reporter {
   private progress?: ServiceProgress;
   private timer?: NodeJS.Timeout;
@@ -299,8 +378,14 @@ export default class ProgressReporter implements Reporter {
     for (const test of tests) totals[serviceOf(test)] = (totals[serviceOf(test)] ?? 0) + 1;
     this.quiet = config.quiet;
     this.durations = readDurations(this.durationsFile);
-    const plan = tests.map((t) => ({ id: t.id, service: serviceOf(t), file: t.location.file }));
-    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations);
+    const polls = pollingChecks(tests);
+    const plan = tests.map((t) => ({
+      id: t.id,
+      service: serviceOf(t),
+      file: t.location.file,
+      kind: polls.has(t.id) ? ('polls' as const) : ('reads' as const),
+    }));
+    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs());
     const list = Object.entries(totals)
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');

@@ -12,6 +12,7 @@ import {
   loadContract,
   newBusiness,
   newConsumer,
+  operationFailures,
   PAYSTUB,
   paystubPdf,
   rules,
@@ -56,11 +57,7 @@ test(
   'every report generator answers 202 inProgress, and the report polled every 20 s ends success with the same id, type and customer',
   rules('FD-REPORT-ASYNC@generate', 'FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-TERMINAL@by-id'),
   async ({ fdApi, fd, fdEntities, pollReport }) => {
-    const failures: string[] = [];
-    const failed = (operationId: string, error: unknown) => {
-      if (test.info().expectedStatus === 'skipped') throw error;
-      failures.push(`${operationId}: ${(error instanceof Error ? error.message : String(error)).trim()}`);
-    };
+    const { failed, end } = operationFailures();
     const acks: { operationId: FdOperationId; ack: Awaited<ReturnType<typeof generate>> }[] = [];
     for (const operationId of GENERATE) {
       try {
@@ -99,8 +96,7 @@ test(
         failed(operationId, error);
       }
     }
-    // The first failure leads (the verdict's root cause); the count and the operations close the message.
-    if (failures.length) throw new Error(`${failures.join('\n\n')}\n\n${failures.length} of ${GENERATE.length} operations failed`);
+    end(GENERATE.length);
   },
 );
 
@@ -131,62 +127,6 @@ for (const operationId of GENERATE) {
         expectDeliveries(fdListener.received(), [{ url, count: 1, what: `${operationId} failed report ${ack.id} callback` }]);
       },
     );
-
-    test(
-      `${operationId} with a callback URL calls it once when the report ends, not before, with a body of the contract @seed`,
-      rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback', 'FD-DELIVERY-SENSITIVE@callback'),
-      async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
-        // A URL a normalisation would change (case, an encoded slash, a query string): called byte for byte.
-        const url = fdListener.url(tellingListenerPath(`report-done-${operationId}`));
-        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
-        expect(fdListener.received(), 'no call while the report is inProgress').toHaveLength(0);
-        const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
-        const call = await fdListener.waitFor(undefined, fd.control ? 2000 : 60_000);
-        expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
-        const validate = fdContract.component('ReportCallback');
-        expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
-        const body = call!.json as { payload: { reportId: string; status: string } };
-        expect(
-          { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
-          'the callback names the report and its final status',
-        ).toEqual({ method: 'POST', reportId: ack.id, status: polled.final.body.status });
-        if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
-        // Exactly one call, at that URL, and nothing of the consumer's SSN (sent by the worker) or a credential in it.
-        expectDeliveries(fdListener.received(), [{ url, count: 1, what: `${operationId} report ${ack.id} callback` }]);
-      },
-    );
-
-    if (applies('FD-REPORT-NO-CALLBACK', operationId)) {
-      test(
-        `${operationId} without a callback URL calls no listener when the report ends`,
-        rules('FD-REPORT-NO-CALLBACK@callback'),
-        async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
-          if (fd.control) {
-            const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
-            await pollReport({ id: ack.id, customerId: ack.customerId });
-            // Only this report's: the worker's mock may hold deliveries of earlier tests.
-            const mine = (await fd.control.deliveries()).filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
-            expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
-            return;
-          }
-          // A sandbox's calls are seen at the suite's listener only. A report with this test's callback
-          // URL first (the target then knows a listener of the partner), then the one without: the
-          // first one's callback shows the listener is reached, and no call at any URL of the run's
-          // listener names the second (a target that reused a URL it knows would call one of them).
-          const primer = await generate(
-            fdApi,
-            operationId,
-            request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url('report-primer') }),
-          );
-          const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities));
-          await pollReport({ id: primer.id, customerId: primer.customerId });
-          await pollReport({ id: ack.id, customerId: ack.customerId });
-          const names = (id: string) => (r: { text: string }) => r.text.includes(id);
-          expect(await fdListener.waitFor(names(primer.id), 60_000), `the callback of report ${primer.id}`).toBeDefined();
-          expect(await fdListener.receiver.waitFor(names(ack.id), 5000), `a call naming report ${ack.id}`).toBeUndefined();
-        },
-      );
-    }
 
     if (applies('FD-REPORT-FREEZE', operationId)) {
       test(
@@ -255,6 +195,114 @@ for (const operationId of GENERATE) {
     }
   });
 }
+
+// The callbacks, one check over every generator as above: each report is generated with a callback
+// URL of its own (or none), then all are polled together and each callback awaited, so that a
+// sandbox waits for the slowest report once rather than once per operation, a worker held for each.
+// Every operation is judged; a failure names it.
+test(
+  'every report generator with a callback URL calls it once when the report ends, not before, with a body of the contract @seed',
+  rules('FD-REPORT-CALLBACK@callback', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback', 'FD-DELIVERY-SENSITIVE@callback'),
+  async ({ fdApi, fd, fdEntities, fdListener, fdContract, pollReport }) => {
+    const { failed, end } = operationFailures();
+    // A URL a normalisation would change (case, an encoded slash, a query string): called byte for byte.
+    const name = (operationId: string) => `report-done-${operationId}`;
+    const at = (operationId: string) => (r: { url: string }) => r.url.includes(`/${name(operationId)}-`);
+    const made: { operationId: FdOperationId; url: string; ack: Awaited<ReturnType<typeof generate>> }[] = [];
+    for (const operationId of GENERATE) {
+      try {
+        const url = fdListener.url(tellingListenerPath(name(operationId)));
+        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
+        expect(fdListener.received().filter(at(operationId)), 'no call while the report is inProgress').toHaveLength(0);
+        made.push({ operationId, url, ack });
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    const polled = await pollReport.all(
+      made.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
+    );
+    const validate = fdContract.component('ReportCallback');
+    for (const [i, { operationId, url, ack }] of made.entries()) {
+      try {
+        const call = await fdListener.waitFor(at(operationId), fd.control ? 2000 : 60_000);
+        expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
+        expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
+        const body = call!.json as { payload: { reportId: string; status: string } };
+        expect(
+          { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
+          'the callback names the report and its final status',
+        ).toEqual({ method: 'POST', reportId: ack.id, status: polled[i].final.body.status });
+        if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
+        // Exactly one call, at that URL, and nothing of the consumer's SSN (sent by the worker) or a credential in it.
+        expectDeliveries(fdListener.received().filter(at(operationId)), [
+          { url, count: 1, what: `${operationId} report ${ack.id} callback` },
+        ]);
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    end(GENERATE.length);
+  },
+);
+
+test(
+  'every report generator that takes a callback URL calls no listener when its report is generated without one',
+  rules('FD-REPORT-NO-CALLBACK@callback'),
+  async ({ fdApi, fd, fdEntities, fdListener, pollReport }) => {
+    const { failed, end } = operationFailures();
+    const operations = GENERATE.filter((operationId) => applies('FD-REPORT-NO-CALLBACK', operationId));
+    const names = (id: string) => (r: { text: string }) => r.text.includes(id);
+    // A report with this test's callback URL first (the target then knows a listener of the
+    // partner), then the one without: the first one's callback shows the listener is reached, and
+    // no call names the second (a target that reused a URL it knows would call one of them): the
+    // mock's record of its outbound calls says so, a sandbox's calls are seen at the suite's listener only.
+    const made: { operationId: FdOperationId; primer: { id: string; customerId: number }; ack: { id: string; customerId: number } }[] = [];
+    for (const operationId of operations) {
+      try {
+        const primer = await generate(
+          fdApi,
+          operationId,
+          request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url(`report-primer-${operationId}`) }),
+        );
+        made.push({ operationId, primer, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    await pollReport.all(made.flatMap(({ primer, ack }) => [primer, ack]).map(({ id, customerId }) => ({ id, customerId })));
+    for (const { operationId, primer } of made) {
+      try {
+        expect(await fdListener.waitFor(names(primer.id), fd.control ? 2000 : 60_000), `the callback of report ${primer.id}`).toBeDefined();
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    if (fd.control) {
+      const deliveries = await fd.control.deliveries();
+      for (const { operationId, ack } of made) {
+        // Only this report's: the worker's mock may hold deliveries of earlier tests.
+        const mine = deliveries.filter((d) => JSON.stringify(d.body ?? null).includes(ack.id));
+        try {
+          expect(mine, `outbound calls naming report ${ack.id}`).toEqual([]);
+        } catch (error) {
+          failed(operationId, error);
+        }
+      }
+      return end(operations.length);
+    }
+    // Every callback that was coming has come with its primer's: 5 s more for a call naming a report without one.
+    await fdListener.receiver.waitFor((r) => made.some(({ ack }) => names(ack.id)(r)), 5000);
+    for (const { operationId, ack } of made) {
+      try {
+        expect(fdListener.receiver.requests().filter(names(ack.id)), `a call naming report ${ack.id}`).toEqual([]);
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    end(operations.length);
+  },
+);
 
 // seed 002, Events: each report calls its callback URL when it ends; two reports naming the same URL
 // are two completions, so a listener already called is called again (nothing says once per URL).

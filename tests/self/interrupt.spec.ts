@@ -131,3 +131,13 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a signal to npm's process alone reaches certify: its npm scripts exec their command, no shell in between keeping it", () => {
+  // `npm run` runs a script through `sh -c`, which keeps a SIGINT relayed by npm to itself (the run
+  // went on) and leaves its command running when a SIGTERM ends npm; `exec` replaces the shell.
+  const scripts = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts as Record<string, string>;
+  expect({ certify: scripts.certify, 'certify:stand-in': scripts['certify:stand-in'] }).toEqual({
+    certify: 'exec tsx scripts/certify.ts',
+    'certify:stand-in': 'exec tsx scripts/certify-stand-in.ts',
+  });
+});

@@ -3,13 +3,20 @@
 // 10 s and at each failure (the check's title redacted, on one line), and a closing line per service.
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ProgressReporter, {
   cutAt,
   formatDuration,
+  pollingChecks,
+  pollingPriorMs,
   PROGRESS_INTERVAL_MS,
   QUIET_INTERVAL_MS,
   ServiceProgress,
 } from '../../helpers/verdict/progress-reporter.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 
 const T0 = 1_000_000;
 
@@ -53,14 +60,68 @@ test('the time left follows slow files: a check not begun is expected to take wh
   expect(p.remainingMs('fd', T0 + 1000), 'no report done yet: the service mean, an under-estimate said as such').toBe(7000);
   p.begin('fd', 'r1', T0 + 1000);
   p.end('fd', 'passed', 100_000, 'r1');
-  // 3 quick (1 s each) + 3 reports (100 s each): the file means.
-  expect(p.remainingMs('fd', T0 + 101_000)).toBe(303_000);
+  // Each file's mean drawn toward the mean of its kind (50.5 s) as if it had two checks more of it.
+  const quick = (1000 + 2 * 50_500) / 3;
+  const reports = (100_000 + 2 * 50_500) / 3;
+  expect(p.remainingMs('fd', T0 + 101_000)).toBe(3 * quick + 3 * reports);
   // A report running for 150 s, past its file's mean: half as long again, never "~1s left".
   p.begin('fd', 'r2', T0 + 101_000);
-  expect(p.remainingMs('fd', T0 + 251_000)).toBe(3000 + 200_000 + 75_000);
+  expect(p.remainingMs('fd', T0 + 251_000)).toBe(3 * quick + 2 * reports + 75_000);
   // With the previous run's durations the first estimate is already right.
   const again = new ServiceProgress({ fd: 8 }, 1, T0, plan, { q1: 1000, q2: 1000, q3: 1000, q4: 1000, r1: 1e5, r2: 1e5, r3: 1e5, r4: 1e5 });
   expect(again.remainingMs('fd', T0)).toBe(404_000);
+});
+
+test('a first run expects a check that polls a report to take two polling intervals, until checks of its kind have ended', async () => {
+  const contract = await loadContract('financial-data');
+  expect(pollingPriorMs(), "two of the contract's waits between reads").toBe(2 * limitOf(contract, 'reportPollSeconds') * 1000);
+  // 4 quick reads of one file, 4 polled reports of another, one worker, no previous run.
+  const plan = [
+    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
+    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts', kind: 'polls' as const })),
+  ];
+  const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000);
+  p.begin('fd', 'q1', T0);
+  p.end('fd', 'passed', 1000, 'q1');
+  expect(p.remainingMs('fd', T0 + 1000), 'the quick reads at their mean, the reports at the prior').toBe(3000 + 4 * 40_000);
+  // A report that polls ends after 100 s: the kind's mean moves from the prior toward it (the prior
+  // counting as two checks), and its file's toward that.
+  p.begin('fd', 'r1', T0 + 1000);
+  p.end('fd', 'passed', 100_000, 'r1');
+  const kind = (100_000 + 2 * 40_000) / 3;
+  expect(p.remainingMs('fd', T0 + 101_000)).toBe(3000 + 3 * ((100_000 + 2 * kind) / 3));
+  // One that ended at once (a branch that did not poll) does not make the others look quick.
+  p.begin('fd', 'r2', T0 + 101_000);
+  p.end('fd', 'passed', 0, 'r2');
+  expect(p.remainingMs('fd', T0 + 101_000)).toBeGreaterThan(2 * 40_000);
+});
+
+test('a check polls a report when its own lines (to the next check of its file) name the pollReport fixture, unless it is @mock-only', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'progress-kinds-'));
+  const file = path.join(dir, 'x.spec.ts');
+  fs.writeFileSync(
+    file,
+    [
+      "test('reads', async ({ fdApi }) => {", // 1
+      '  await fdApi.call();',
+      '});',
+      'for (const op of OPS) {',
+      '  test(`${op} polls`, async ({ pollReport }) => {', // 5
+      '    await pollReport({ id });',
+      '  });',
+      '}',
+      "test('reads again', async () => {});", // 9
+    ].join('\n'),
+  );
+  try {
+    const at = (id: string, line: number, f = file) => ({ id, location: { file: f, line } });
+    const mockOnly = { ...at('b3', 5), tags: ['@mock-only'] };
+    expect([
+      ...pollingChecks([at('a', 1), at('b1', 5), at('b2', 5), mockOnly, at('c', 9), at('d', 1, path.join(dir, 'gone.spec.ts'))]),
+    ]).toEqual(['b1', 'b2']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a failure line gives the reason, and is cut at a character boundary', () => {
