@@ -200,7 +200,16 @@ export async function startStandIn(service: StandInService, options: StandInOpti
         }),
         userSide: (port) => {
           mock.context.deliveries.route(STAND_IN_LISTENER_ORIGIN, `http://127.0.0.1:${port}`);
-          return { FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN, FD_LISTENER_PORT: String(port) };
+          return {
+            FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN,
+            FD_LISTENER_PORT: String(port),
+            // The stand-in's Connect page is made to be completed by a browser the suite drives (a
+            // real provider's by a person): the checks linking accounts to a customer of their own run.
+            FD_CONNECT_IN_BROWSER: 'true',
+            // A certification of our own stand-in may lock its spare partner and change its secret:
+            // the destructive checks run (a user's sandbox only with ALLOW_DESTRUCTIVE=true of their own).
+            ALLOW_DESTRUCTIVE: 'true',
+          };
         },
         inventory: () => fdInventory(world, initial),
         rateLimited: () => mock.context.rateLimited ?? 0,
