@@ -25,11 +25,11 @@ test(
     'FD-REPORT-CONSUMER-OWNER@lists',
     'FD-NOT-FOUND',
   ),
-  async ({ fdMock, fdModelTarget }, testInfo) => {
+  async ({ fdPowers, fdModelTarget }, testInfo) => {
     const real: reportsModel.ReportsReal = {
       ...fdModelTarget,
-      link: (customerId) => fdMock.linkAccounts(customerId),
-      advance: async (seconds) => void (await fdMock.advanceClock(seconds)),
+      link: (customerId) => fdPowers.linkAccounts(customerId),
+      advance: async (seconds) => void (await fdPowers.advanceClock(seconds)),
     };
     await runModel({
       commands: reportsModel.reportCommands(),
