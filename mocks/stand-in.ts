@@ -56,7 +56,9 @@ export interface StandInHandle {
    * What a user sets for their own side of the sandbox, which this machine plays: the listener the
    * sandbox calls back, behind a public URL the stand-in delivers to `port` on this machine (as the
    * user's tunnel would forward it); installments, also the test issuer endpoint the issuer checks
-   * certify (the stand-in's own). Never in env(): none of it comes from the provider.
+   * certify (the stand-in's own); financial data, also that the suite may complete the stand-in's
+   * Connect page in chromium (FD_CONNECT_IN_BROWSER) and may run the destructive checks against it
+   * (ALLOW_DESTRUCTIVE). Never in env(): none of it comes from the provider.
    */
   userSide(port: number): Record<string, string>;
   /** Objects created through the API since start and still present, read from the live state. */
