@@ -25,11 +25,11 @@ test(
     'FD-REPORT-CONSUMER-OWNER@lists',
     'FD-NOT-FOUND',
   ),
-  async ({ fdPowers, fdModelTarget }, testInfo) => {
+  async ({ fdMock, fdModelTarget }, testInfo) => {
     const real: reportsModel.ReportsReal = {
       ...fdModelTarget,
-      link: (customerId) => fdPowers.linkAccounts(customerId),
-      advance: async (seconds) => void (await fdPowers.advanceClock(seconds)),
+      link: (customerId) => fdMock.linkAccounts(customerId),
+      advance: async (seconds) => void (await fdMock.advanceClock(seconds)),
     };
     await runModel({
       commands: reportsModel.reportCommands(),
