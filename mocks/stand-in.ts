@@ -56,7 +56,9 @@ export interface StandInHandle {
    * What a user sets for their own side of the sandbox, which this machine plays: the listener the
    * sandbox calls back, behind a public URL the stand-in delivers to `port` on this machine (as the
    * user's tunnel would forward it); installments, also the test issuer endpoint the issuer checks
-   * certify (the stand-in's own). Never in env(): none of it comes from the provider.
+   * certify (the stand-in's own); financial data, also that the suite may complete the stand-in's
+   * Connect page in chromium (FD_CONNECT_IN_BROWSER) and may run the destructive checks against it
+   * (ALLOW_DESTRUCTIVE). Never in env(): none of it comes from the provider.
    */
   userSide(port: number): Record<string, string>;
   /** Objects created through the API since start and still present, read from the live state. */
@@ -200,7 +202,16 @@ export async function startStandIn(service: StandInService, options: StandInOpti
         }),
         userSide: (port) => {
           mock.context.deliveries.route(STAND_IN_LISTENER_ORIGIN, `http://127.0.0.1:${port}`);
-          return { FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN, FD_LISTENER_PORT: String(port) };
+          return {
+            FD_LISTENER_PUBLIC_URL: STAND_IN_LISTENER_ORIGIN,
+            FD_LISTENER_PORT: String(port),
+            // The stand-in's Connect page is made to be completed by a browser the suite drives (a
+            // real provider's by a person): the checks linking accounts to a customer of their own run.
+            FD_CONNECT_IN_BROWSER: 'true',
+            // A certification of our own stand-in may lock its spare partner and change its secret:
+            // the destructive checks run (a user's sandbox only with ALLOW_DESTRUCTIVE=true of their own).
+            ALLOW_DESTRUCTIVE: 'true',
+          };
         },
         inventory: () => fdInventory(world, initial),
         rateLimited: () => mock.context.rateLimited ?? 0,

@@ -87,7 +87,7 @@ export const main: CommandMain = async (argv, io) => {
     setEnvVar(envFile, 'FD_LINKED_CUSTOMER_ID', customerId);
     const url = await prep.connectUrl(api, partnerId, customerId);
     if (args['complete-stand-in']) {
-      const { completeStandInConnect } = await import('../tools/stand-in-connect.js');
+      const { completeStandInConnect } = await import('../helpers/target/sandbox/connect.js');
       io.out(
         `financial-data: completing the stand-in's Connect page in chromium (${prep.FINBANK_PROFILE.username} / ${prep.FINBANK_PROFILE.password} at each FinBank bank)...`,
       );

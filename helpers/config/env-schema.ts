@@ -490,6 +490,17 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('financial-data', 'FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', {
     checks: 'the report callback, TxPush and webhook round-trips',
   }),
+  v(
+    'financial-data',
+    'FD_CONNECT_IN_BROWSER',
+    'checks',
+    oneOf(['true', 'false']),
+    "true when the sandbox's Connect page is the stand-in's (npm run mock -- --as-sandbox and certify:stand-in set it): the suite completes it in chromium to link accounts to a customer a check creates; a real provider's Connect is completed by a person",
+    {
+      checks:
+        'the checks that link accounts to a customer of their own (report eligibility, a customer without a consumer, TxPush and switches on fresh accounts)',
+    },
+  ),
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */

@@ -108,6 +108,8 @@ export interface FdTarget {
   listener?: { receiver: import('../client/receiver.js').Receiver; publicOrigin: string };
   /** A sandbox customer already linked to institution logins (FD_LINKED_CUSTOMER_ID); the mock links per test. */
   linkedCustomerId?: string;
+  /** A sandbox whose Connect page the suite may complete in chromium (FD_CONNECT_IN_BROWSER: the stand-in's); the mock links through its control surface. */
+  connectInBrowser?: boolean;
   institutions: {
     branded: string;
     unbranded?: string;
@@ -184,6 +186,7 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
     now: () => Date.now(),
     disputedCustomerId: read('FD_DISPUTED_CUSTOMER_ID'),
     linkedCustomerId: read('FD_LINKED_CUSTOMER_ID'),
+    connectInBrowser: read('FD_CONNECT_IN_BROWSER') === 'true',
     institutions: {
       branded: requireEnv('FD_INSTITUTION_ID', env),
       unbranded: read('FD_UNBRANDED_INSTITUTION_ID'),

@@ -164,7 +164,7 @@ for (const rule of MARKED) {
       test(
         `${c.title}, the target's clock at ${position.name}${c.tags ?? ''} @mock-only`,
         rules(...c.cites(position)),
-        async ({ fdApi, fd, fdMock, createCustomer, linkedCustomer }) => {
+        async ({ fdApi, fd, fdPowers, createCustomer, linkedCustomer }) => {
           // Forward of the target's now (a token the suite holds stays younger than its renewal age
           // only if the clock is not moved back), unless the case names its own midnight.
           const midnight = c.midnight ?? Math.floor(fd.now() / DAY_MS) * DAY_MS + 2 * DAY_MS;
@@ -173,10 +173,10 @@ for (const rule of MARKED) {
             rule.id === 'FD-REISSUE-PURPOSE'
               ? { customerId: (await customerWithConsumer(fdApi, createCustomer)).customerId, accountId: '' }
               : { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-          await fdMock.setClock(at);
+          await fdPowers.setClock(at);
           expect(dateOf(fd.now()), `the clock sits on ${dateOf(at)}`).toBe(dateOf(at));
-          const advance = async (seconds: number) => void (await fdMock.advanceClock(seconds));
-          await c.check({ fdApi, now: fd.now, account, advance, control: fdMock }, position);
+          const advance = async (seconds: number) => void (await fdPowers.advanceClock(seconds));
+          await c.check({ fdApi, now: fd.now, account, advance, control: fdPowers }, position);
         },
       );
     }

@@ -166,11 +166,11 @@ for (const g of groups(tokenOps)) {
   test(
     `${g.label} refuses a token older than ${inWords(TOKEN_AGES.validMs / 3_600_000)} hours${with401(g)} @mock-only`,
     rules('FD-TOKEN-LIFETIME:refuse'),
-    async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+    async ({ fdApi, fd, fdEntities, fdTokens, fdPowers }) => {
       await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
         const token = await fdTokens.get();
         // seed 002, Limits: a token's lifetime; age it just past that on the virtual clock.
-        await fdMock.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
+        await fdPowers.advanceClock((TOKEN_AGES.validMs - (fdTokens.age() ?? 0)) / 1000 + 1);
         const res = await fdApi.callOperation(op, { ...call, auth: () => fdAuthHeaders(fd.appKey, token) });
         await expectRefused(op, res, 'expired token');
       });

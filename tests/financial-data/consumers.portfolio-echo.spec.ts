@@ -15,13 +15,13 @@ import { makeReport } from './reports-retrieval.known.js';
 test(
   'the portfolio read through its consumer embeds that consumer with the names, suffix and birthday it was created with, byte for byte @mock-only @provider',
   rules('FD-PORTFOLIO-CONSUMER@consumer-portfolio'),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer();
     const sent = newConsumer({ birthday: { year: 2000, month: 1, dayOfMonth: 2 } });
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: sent });
     expect(created.status, 'CreateConsumer').toBe(201);
     const consumerId = String(created.body.id);
-    const report = await makeReport(fdMock, customerId, 'voa');
+    const report = await makeReport(fdPowers, customerId, 'voa');
     const res = await fdApi.call('GetPortfolioByConsumer', { path: { consumerId, portfolioId: report.portfolioId } });
     expect(res.status, 'GetPortfolioByConsumer').toBe(200);
     const shown = res.body.consumer as Record<string, unknown>;

@@ -31,8 +31,8 @@ test(
     'FD-MICRO-NOT-FOUND@micro-verify',
     'FD-MICRO-NOT-FOUND@micro-details',
   ),
-  async ({ fd, fdApi, fdModelTarget, fdMock }, testInfo) => {
-    const clock = await movedClock(fdMock);
+  async ({ fd, fdApi, fdModelTarget, fdPowers }, testInfo) => {
+    const clock = await movedClock(fdPowers);
     // A day on the clock outlives a token (seed 002, Limits): the spare partner's is made again after each move.
     let spare = await spareAuth(fdApi, fd);
     const real: microModel.MicroReal = {
@@ -43,7 +43,7 @@ test(
         await clock.advance(seconds);
         spare = await spareAuth(fdApi, fd);
       },
-      amounts: (accountId) => fdMock.microAmounts(accountId),
+      amounts: (accountId) => fdPowers.microAmounts(accountId),
       now: () => fd.now(),
     };
     try {

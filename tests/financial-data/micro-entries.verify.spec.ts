@@ -86,10 +86,10 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     `the ${inWords(AMOUNTS.max!)} amounts deposited are whole cents from ${AMOUNT.min} to ${AMOUNT.max}`,
     rules('FD-MICRO-AMOUNTS'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       for (let n = 0; n < 5; n++) {
-        const { amounts } = await initiate(fdApi, fdMock.origin, customerId);
+        const { amounts } = await initiate(fdApi, fdPowers.origin, customerId);
         expect(amounts, `${inWords(AMOUNTS.max!)} micro amounts (seed 002, Limits)`).toHaveLength(AMOUNTS.max!);
         for (const a of amounts) {
           expect(Number.isInteger(cents(a)) && Math.abs(cents(a) - a * 100) < 1e-6, `${a} is a whole number of cents`).toBe(true);
@@ -103,9 +103,9 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'the right amounts verify (200, Verified), and the details read then shows Verified @smoke',
     rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-ATTEMPTS:accept', 'FD-MICRO-MASKING@micro-verify'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const res = await verify(fdApi, m, m.amounts);
       expect(res.status, 'verification with the amounts deposited').toBe(200);
       if (res.body?.status !== undefined) expect(res.body.status).toBe('Verified');
@@ -114,12 +114,16 @@ test.describe('micro entries: verification @mock-only', () => {
     },
   );
 
-  test('the amounts verify in reverse order too @assumption', rules('FD-MICRO-VERIFY-ORDER'), async ({ fdApi, fdMock, createCustomer }) => {
-    const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-    await fdMock.advanceClock(DEPOSIT_DELAY_S);
-    expect((await verify(fdApi, m, [...m.amounts].reverse())).status, 'the two amounts, last deposit first').toBe(200);
-    expect((await details(fdApi, m)).body.status).toBe('Verified');
-  });
+  test(
+    'the amounts verify in reverse order too @assumption',
+    rules('FD-MICRO-VERIFY-ORDER'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      expect((await verify(fdApi, m, [...m.amounts].reverse())).status, 'the two amounts, last deposit first').toBe(200);
+      expect((await details(fdApi, m)).body.status).toBe('Verified');
+    },
+  );
 
   // One cent off, in the direction that stays a well-formed amount (0.01..0.99), so it is evaluated.
   const off = (a: number, up: boolean) => {
@@ -139,9 +143,9 @@ test.describe('micro entries: verification @mock-only', () => {
     test(
       `refuses ${what} with 400; the entries are not verified`,
       rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
-      async ({ fdApi, fdMock, createCustomer }) => {
-        const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-        await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      async ({ fdApi, fdPowers, createCustomer }) => {
+        const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+        await fdPowers.advanceClock(DEPOSIT_DELAY_S);
         const sent = wrong(m.amounts);
         expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(
           [...m.amounts].map(cents).sort(),
@@ -155,7 +159,7 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'refuses every near miss with 400 and leaves the entries unverified: each amount a cent over and under, both off, in the order deposited and swapped, and a fraction of a cent off',
     rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       // A customer's initiations are capped within a window (429, @assumption): a new customer per batch.
       const perCustomer = fdLimit('microEntryInitiationsPerWindow');
       let customerId = '';
@@ -191,7 +195,7 @@ test.describe('micro entries: verification @mock-only', () => {
       for (const [what, x, y] of shifts)
         for (const swapped of [false, true]) {
           if (initiated++ % perCustomer === 0) customerId = await createCustomer();
-          const m = await initiate(fdApi, fdMock.origin, customerId);
+          const m = await initiate(fdApi, fdPowers.origin, customerId);
           const [a, b] = m.amounts.map(cents);
           const near = [a + x, b + y];
           if (near.some((c) => c < 1 || c > 99)) continue;
@@ -210,7 +214,7 @@ test.describe('micro entries: verification @mock-only', () => {
             fraction: !Number.isInteger(x) || !Number.isInteger(y),
           });
         }
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       for (const { what, m, sent, fraction } of cases) {
         const res = await verify(fdApi, m, sent);
         if (!fraction) {
@@ -229,10 +233,10 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'refuses a verification before the deposit (400, Pending); it is no attempt @assumption',
     rules('FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'a verification before the deposit', 'Pending');
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expect((await verify(fdApi, m, m.amounts)).status, 'the amounts once deposited').toBe(200);
     },
   );
@@ -240,9 +244,9 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'after a wrong verification the right amounts are refused (400, Failed) @assumption',
     rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-ERROR-BODY'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = m.amounts;
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, [a, off(b, true)]), 'the wrong first attempt', 'Failed');
       await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'the right amounts after a failed attempt', 'Failed');
@@ -252,9 +256,9 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     '0.01 and 0.99 are amounts to evaluate: the pair counts as the attempt',
     rules('FD-MICRO-AMOUNT-RANGE:accept'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const res = await verify(fdApi, m, [0.01, 0.99]);
       const right =
         [...m.amounts]
@@ -270,9 +274,9 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'refuses amounts of 0 or 1.00, one amount or three with 400, and none of them is an attempt',
     rules('FD-MICRO-AMOUNT-RANGE:refuse', 'FD-MICRO-REQUIRED'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       const [a, b] = m.amounts;
       const malformed: [string, unknown][] = [
         ['an amount of 0', { amounts: [0, b] }],
@@ -296,9 +300,9 @@ test.describe('micro entries: verification @mock-only', () => {
   test(
     'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed, and a wrong pair is never answered Verified @assumption',
     rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-VERIFY-WRONG'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const m = await initiate(fdApi, fdMock.origin, await createCustomer());
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expect((await verify(fdApi, m, m.amounts)).status, 'the first verification, with the amounts deposited').toBe(200);
       const [a, b] = m.amounts;
       // One attempt (FD-MICRO-ATTEMPTS): what comes after the successful one is not evaluated again.

@@ -1,9 +1,10 @@
 // Covers: PUT /aggregation/v2/partners/authentication (ModifyPartnerSecret) - seed 002,
 // Authentication: a new secret is 12-255 characters of letters, digits and ! @ # $ % & * _ - +,
 // with at least one digit and one letter (else 400); the new secret works, the old one does not.
-// Runs on the spare partner, and puts its secret back after each change.
+// Runs on the spare partner, and puts its secret back after each change. On a sandbox each check
+// holds the spare partner alone (whileAlone): no other worker asks a token of it meanwhile.
 import fc from 'fast-check';
-import { assertProperty, expect, expectFdError, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { assertProperty, expect, expectFdError, rules, suiteConfig, test, whileAlone } from '../../fixtures/financial-data.js';
 import { anySecret, validSecret } from '../../fixtures/arbitraries/financial-data/secrets.js';
 
 const pad = (n: number, core = 'Ab1') => core + 'x'.repeat(n - core.length);
@@ -47,87 +48,92 @@ test.describe('partner secret rules @destructive', () => {
     test(
       `${c.ok ? 'accepts' : 'rejects with 400'} a new secret with ${c.what}`,
       rules(...cite),
-      async ({ fdApi, fd, appKeyOnly, fdContract }) => {
-        expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
-        const spare = fd.sparePartner!;
-        const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
-        if (!c.ok) {
-          expectFdError(res, 400, c.what);
-          expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works').toBe(200);
-          return;
-        }
-        expect(res.status).toBe(204);
-        expect(
-          (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
-          'the new secret works',
-        ).toBe(200);
-        expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
-        const back = await fdApi.call('ModifyPartnerSecret', {
-          body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
-          auth: appKeyOnly,
-        });
-        expect(back.status, 'the original secret is put back').toBe(204);
-        expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
-      },
+      async ({ fdApi, fd, appKeyOnly, fdContract }) =>
+        whileAlone(fd, ['spare'], async () => {
+          expect(fdContract.component('NewPartnerSecret')(c.secret), 'the case agrees with the contract').toBe(c.ok);
+          const spare = fd.sparePartner!;
+          const res = await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: c.secret }, auth: appKeyOnly });
+          if (!c.ok) {
+            expectFdError(res, 400, c.what);
+            expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status, 'the old secret still works').toBe(200);
+            return;
+          }
+          expect(res.status).toBe(204);
+          expect(
+            (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
+            'the new secret works',
+          ).toBe(200);
+          expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
+          const back = await fdApi.call('ModifyPartnerSecret', {
+            body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
+            auth: appKeyOnly,
+          });
+          expect(back.status, 'the original secret is put back').toBe(204);
+          expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
+        }),
     );
   }
 
-  test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) => {
-    const spare = fd.sparePartner!;
-    const res = await fdApi.call('ModifyPartnerSecret', {
-      body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' },
-      auth: appKeyOnly,
-    });
-    expectFdError(res, 401, 'wrong current secret');
-  });
+  test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) =>
+    whileAlone(fd, ['spare'], async () => {
+      const spare = fd.sparePartner!;
+      const res = await fdApi.call('ModifyPartnerSecret', {
+        body: { ...spare, partnerSecret: `${spare.partnerSecret}x`, newPartnerSecret: 'N3wSecret!2025' },
+        auth: appKeyOnly,
+      });
+      expectFdError(res, 401, 'wrong current secret');
+    }),
+  );
 
   test(
     'accepts every new secret the rules allow, and the new one always works @property',
     rules('FD-SECRET-LENGTH:accept', 'FD-SECRET-DIGIT-LETTER:accept', 'FD-SECRET-CHARSET:accept', 'FD-SECRET-CHANGE'),
-    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
-      const spare = fd.sparePartner!;
-      let current = spare.partnerSecret;
-      try {
-        await assertProperty(
-          fc.asyncProperty(validSecret, async (secret) => {
-            expect(fdContract.component('NewPartnerSecret')(secret), 'generated secret is valid by the contract').toBe(true);
-            const res = await fdApi.call('ModifyPartnerSecret', {
-              body: { ...spare, partnerSecret: current, newPartnerSecret: secret },
-              auth: appKeyOnly,
-            });
-            expect(res.status).toBe(204);
-            current = secret;
-            expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: secret }, auth: appKeyOnly })).status).toBe(200);
-          }),
-          testInfo,
-          { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) },
-        );
-      } finally {
-        await fdApi.call('ModifyPartnerSecret', {
-          body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
-          auth: appKeyOnly,
-        });
-      }
-    },
+    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) =>
+      whileAlone(fd, ['spare'], async () => {
+        const spare = fd.sparePartner!;
+        let current = spare.partnerSecret;
+        try {
+          await assertProperty(
+            fc.asyncProperty(validSecret, async (secret) => {
+              expect(fdContract.component('NewPartnerSecret')(secret), 'generated secret is valid by the contract').toBe(true);
+              const res = await fdApi.call('ModifyPartnerSecret', {
+                body: { ...spare, partnerSecret: current, newPartnerSecret: secret },
+                auth: appKeyOnly,
+              });
+              expect(res.status).toBe(204);
+              current = secret;
+              expect((await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: secret }, auth: appKeyOnly })).status).toBe(200);
+            }),
+            testInfo,
+            { numRuns: Math.min(suiteConfig().fastCheck.numRuns, 25) },
+          );
+        } finally {
+          await fdApi.call('ModifyPartnerSecret', {
+            body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
+            auth: appKeyOnly,
+          });
+        }
+      }),
   );
 
   test(
     'rejects every new secret that breaks the rules with 400 @property',
     rules('FD-SECRET-LENGTH:refuse', 'FD-SECRET-DIGIT-LETTER:refuse', 'FD-SECRET-CHARSET:refuse'),
-    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) => {
-      const spare = fd.sparePartner!;
-      const validate = fdContract.component('NewPartnerSecret');
-      await assertProperty(
-        fc.asyncProperty(anySecret, async (secret) => {
-          fc.pre(!validate(secret)); // the generator's value must break the contract before a 400 is expected
-          expectFdError(
-            await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: secret }, auth: appKeyOnly }),
-            400,
-            'rule broken',
-          );
-        }),
-        testInfo,
-      );
-    },
+    async ({ fdApi, fd, appKeyOnly, fdContract }, testInfo) =>
+      whileAlone(fd, ['spare'], async () => {
+        const spare = fd.sparePartner!;
+        const validate = fdContract.component('NewPartnerSecret');
+        await assertProperty(
+          fc.asyncProperty(anySecret, async (secret) => {
+            fc.pre(!validate(secret)); // the generator's value must break the contract before a 400 is expected
+            expectFdError(
+              await fdApi.call('ModifyPartnerSecret', { body: { ...spare, newPartnerSecret: secret }, auth: appKeyOnly }),
+              400,
+              'rule broken',
+            );
+          }),
+          testInfo,
+        );
+      }),
   );
 });

@@ -63,16 +63,16 @@ test('rejects a malformed JSON body with 400, never 500', rules('FD-ERR-MALFORME
 test(
   `the token cache reuses one token, and renews it once older than ${RENEW_MIN} minutes @mock-only`,
   rules('FD-TOKEN-REUSE'),
-  async ({ fdApi, fd, fdTokens, fdMock, appKeyOnly }) => {
+  async ({ fdApi, fd, fdTokens, fdPowers, appKeyOnly }) => {
     const first = await fdTokens.get();
     expect((await fdTokens.get()) === first, 'a second request reuses the token').toBe(true);
     // Age the token to a minute short of the renewal age on the virtual clock: still reused, and still accepted.
-    await fdMock.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+    await fdPowers.advanceClock((TOKEN_AGES.renewAfterMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
     expect((await fdTokens.get()) === first, `reused before ${RENEW_MIN} minutes`).toBe(true);
     expect((await fdApi.call('GetCustomers', { query: { limit: 1 } })).status, `a ${RENEW_MIN - 1}-minute-old token is accepted`).toBe(200);
     // Two more minutes: past the renewal age, so the cache creates a new one, which works.
     const created = fdTokens.created;
-    await fdMock.advanceClock(120);
+    await fdPowers.advanceClock(120);
     const renewed = await fdTokens.get();
     // Compared as a boolean: a failure never prints a token.
     expect(renewed === first, `renewed after ${RENEW_MIN} minutes: a token other than the first`).toBe(false);
@@ -82,7 +82,7 @@ test(
     // for a whole lifetime from then, not one expiring on the old token's schedule.
     const fresh = await fdApi.call('CreateToken', { body: fd.partner, auth: appKeyOnly });
     expect(fresh.status, 'CreateToken past the renewal age').toBe(200);
-    await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000) / 1000);
+    await fdPowers.advanceClock((TOKEN_AGES.validMs - 60_000) / 1000);
     const late = await fdApi.call('GetCustomers', { query: { limit: 1 }, auth: () => fdAuthHeaders(fd.appKey, fresh.body.token) });
     expect(late.status, `the token of the renewal, ${VALID_MIN - 1} minutes later`).toBe(200);
   },
@@ -94,10 +94,10 @@ test(
 test(
   `accepts a token one minute short of ${VALID_HOURS} old, and refuses it just past ${VALID_HOURS} @mock-only`,
   rules('FD-TOKEN-LIFETIME:accept', 'FD-TOKEN-LIFETIME:refuse'),
-  async ({ fdApi, fd, fdEntities, fdTokens, fdMock }) => {
+  async ({ fdApi, fd, fdEntities, fdTokens, fdPowers }) => {
     const token = await fdTokens.get();
     const auth = () => fdAuthHeaders(fd.appKey, token);
-    await fdMock.advanceClock((TOKEN_AGES.validMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
+    await fdPowers.advanceClock((TOKEN_AGES.validMs - 60_000 - (fdTokens.age() ?? 0)) / 1000);
     const calls = [
       fdApi.call('GetCustomers', { query: { limit: 1 }, auth }),
       fdApi.call('GetCustomer', { path: { customerId: fdEntities.customerId }, auth }),
@@ -106,7 +106,7 @@ test(
     ];
     for (const res of await Promise.all(calls))
       expect(res.status, `${res.operation.operationId} with a ${VALID_MIN - 1}-minute-old token`).toBe(200);
-    await fdMock.advanceClock(61);
+    await fdPowers.advanceClock(61);
     expectFdError(await fdApi.call('GetCustomers', { query: { limit: 1 }, auth }), 401, `token ${VALID_HOURS} and a second old`);
   },
 );

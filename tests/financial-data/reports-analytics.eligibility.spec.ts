@@ -15,8 +15,12 @@ const ALL = [...DEPOSIT_OPS, ...FORESIGHT_OPS];
 test(
   'refuses every checking-or-savings report (400) for a customer left with a credit card, a mortgage and a money market account, while foresight takes the credit card (202) @mock-only',
   rules('FD-CASHFLOW-ELIGIBLE:refuse', 'FD-ANALYTICS-ELIGIBLE:refuse', 'FD-FORESIGHT-ELIGIBLE:accept'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const { customerId } = await customerKeeping(fdApi, fdMock, () => createCustomer('testing'), ['creditCard', 'mortgage', 'moneyMarket']);
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const { customerId } = await customerKeeping(fdApi, fdPowers, () => createCustomer('testing'), [
+      'creditCard',
+      'mortgage',
+      'moneyMarket',
+    ]);
     for (const op of DEPOSIT_OPS)
       expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId)), 400, 'without a checking or savings account');
     for (const op of FORESIGHT_OPS) expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId)), 202, 'with a credit card account');
@@ -26,8 +30,8 @@ test(
 test(
   'refuses foresight (400) for a customer left with a mortgage and a money market account @mock-only',
   rules('FD-FORESIGHT-ELIGIBLE:refuse'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const { customerId } = await customerKeeping(fdApi, fdMock, () => createCustomer('testing'), ['mortgage', 'moneyMarket'], {});
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const { customerId } = await customerKeeping(fdApi, fdPowers, () => createCustomer('testing'), ['mortgage', 'moneyMarket'], {});
     for (const op of FORESIGHT_OPS)
       expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId)), 400, 'without a checking, credit card or savings account');
   },
@@ -37,8 +41,8 @@ for (const type of ['checking', 'savings']) {
   test(
     `accepts every report (202) for a customer whose only account is a ${type} account @mock-only`,
     rules('FD-CASHFLOW-ELIGIBLE:accept', 'FD-ANALYTICS-ELIGIBLE:accept', 'FD-FORESIGHT-ELIGIBLE:accept'),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const { customerId } = await customerKeeping(fdApi, fdMock, () => createCustomer('testing'), [type]);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const { customerId } = await customerKeeping(fdApi, fdPowers, () => createCustomer('testing'), [type]);
       for (const op of ALL) expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId)), 202, `with a ${type} account alone`);
     },
   );

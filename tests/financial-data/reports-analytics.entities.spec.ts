@@ -74,9 +74,9 @@ test(
     'FD-ANALYTICS-USERTYPE-ENTITY:accept@personal',
     'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
   ),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('testing');
-    await fdMock.linkAccounts(customerId);
+    await fdPowers.linkAccounts(customerId);
     const ops = ['GenerateBalanceAnalyticsReport', 'GenerateCashflowAnalyticsReport'] as const;
     for (const op of ops) {
       expectStatus(
@@ -132,10 +132,10 @@ test(
     'FD-ANALYTICS-USERTYPE-ENTITY:refuse@business',
     'FD-ANALYTICS-USERTYPE-ENTITY:accept@business',
   ),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const op = 'GeneratePaymentHistoryReport';
     const customerId = await createCustomer('testing');
-    await fdMock.linkAccounts(customerId);
+    await fdPowers.linkAccounts(customerId);
     expectStatus(await fdApi.callBuilt(op, requestOf(op, customerId, { data: NON_CRA })), 404, 'without a business');
     const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
     expect(business.status, 'the business is created').toBe(200);

@@ -52,13 +52,13 @@ export async function addConsumerAndBusiness(fdApi: OperationClient, customerId:
 /** A customer of this test with the linked portfolio (mock control), keeping only one account of each type named. */
 export async function customerKeeping(
   fdApi: OperationClient,
-  fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
+  fdPowers: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
   createCustomer: () => Promise<string>,
   keep: string[],
   entities: { consumer?: boolean; business?: boolean } = { consumer: true, business: true },
 ) {
   const customerId = await createCustomer();
-  const { accounts } = await fdMock.linkAccounts(customerId);
+  const { accounts } = await fdPowers.linkAccounts(customerId);
   const kept = keep.map((type) => accounts.find((a) => a.type === type && a.status === 'active')!);
   for (const a of accounts) {
     if (kept.includes(a)) continue;

@@ -11,13 +11,13 @@ import { ASSET_OPS, ensureConsumer } from './reports-assets.known.js';
 /** A customer of this test with a consumer whose linked accounts are only of the types kept (one account of each). */
 async function customerWith(
   fdApi: OperationClient,
-  fdMock: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
+  fdPowers: { linkAccounts: (id: string) => Promise<{ accounts: { id: string; type: string; status: string }[] }> },
   createCustomer: () => Promise<string>,
   keep: string[],
 ) {
   const customerId = await createCustomer();
   await ensureConsumer(fdApi, customerId);
-  const { accounts } = await fdMock.linkAccounts(customerId);
+  const { accounts } = await fdPowers.linkAccounts(customerId);
   const kept = new Set(keep.map((type) => accounts.find((a) => a.type === type && a.status === 'active')!.id));
   for (const a of accounts.filter(
     (x) => !kept.has(x.id) && !(keep.length === 0 && !['checking', 'savings', 'moneyMarket', 'investment'].includes(x.type)),
@@ -40,8 +40,8 @@ for (const type of ['checking', 'savings', 'moneyMarket', 'investment']) {
   test(
     `a customer whose only account is one ${type} account gets ${accepting.map((o) => o.type).join(', ')} (202)${refusing.length ? ` and a 400 from ${refusing.map((o) => o.type).join(', ')}` : ''} @mock-only`,
     rules(...cited),
-    async ({ fdApi, fdMock, createCustomer }) => {
-      const { customerId, types } = await customerWith(fdApi, fdMock, () => createCustomer('testing'), [type]);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const { customerId, types } = await customerWith(fdApi, fdPowers, () => createCustomer('testing'), [type]);
       expect(types, 'the accounts left').toEqual([type]);
       for (const { op } of accepting) {
         const res = await fdApi.call(op, { path: { customerId }, body });
@@ -56,8 +56,8 @@ for (const type of ['checking', 'savings', 'moneyMarket', 'investment']) {
 test(
   'a customer whose accounts are only cd, credit card, mortgage, loan, line of credit and student loan gets a 400 from every asset report @mock-only',
   rules('FD-VOA-ELIGIBLE:refuse', 'FD-VOAI-ELIGIBLE:refuse', 'FD-PREQUAL-ELIGIBLE:refuse', 'FD-VOI-ELIGIBLE:refuse'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const { customerId, types } = await customerWith(fdApi, fdMock, () => createCustomer('testing'), []);
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const { customerId, types } = await customerWith(fdApi, fdPowers, () => createCustomer('testing'), []);
     expect([...new Set(types)].sort(), 'the accounts left').toEqual([
       'cd',
       'creditCard',

@@ -64,7 +64,7 @@ for (const { op, body, type, style } of OPS) {
       'FD-INCOME-REPORT-TYPE@income-ack',
       'FD-INCOME-REPORT-TYPE@income-read',
     ),
-    async ({ fdApi, fdContract, fdMock: _mock, fdEntities, pollReport }) => {
+    async ({ fdApi, fdContract, fdPowers: _mock, fdEntities, pollReport }) => {
       const { customerId } = fdEntities;
       const first = await storePaystub(fdApi, customerId, PAYSTUB, 'lastPayPeriod');
       const second = await storePaystub(fdApi, customerId, SECOND, 'lastPayPeriodMinusOne');
@@ -138,12 +138,12 @@ test(
 test(
   "TXVerify matches a pay statement to the customer's deposits of its net pay, and one of no deposit's amount to none @mock-only",
   rules('FD-VOIE-TXVERIFY-MATCH@income-read'),
-  async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer, pollReport }) => {
     const { customerId, accounts, deposits } = await customerWithPay(
       fdApi,
       Math.floor(fd.now() / 1000),
       () => createCustomer('testing'),
-      (id) => fdMock.linkAccounts(id),
+      (id) => fdPowers.linkAccounts(id),
     );
     // A deposit on another account than the first deposit account: every deposit account is read.
     const first = accounts.find((a) => ['checking', 'savings', 'moneyMarket'].includes(a.type) && a.status === 'active')!.id;
@@ -168,7 +168,7 @@ test(
 test(
   'a stored pay statement carrying the employer alone is read with nothing else: no pay, pay date or employee made up, on every paystub report @mock-only',
   rules('FD-PAYSTMT-REPORT-EXTRACT@income-read'),
-  async ({ fdApi, fdMock: _mock, fdEntities, pollReport }) => {
+  async ({ fdApi, fdPowers: _mock, fdEntities, pollReport }) => {
     const { customerId } = fdEntities;
     // A file whose text has one line of a pay statement (the mock reads the text lines written on it).
     const res = await fdApi.call('StoreCustomerPayStatement', {

@@ -23,7 +23,7 @@ test(
     'FD-INCOME-REPORT-TYPE@income-read',
     'FD-VOE-TXN-FROM-DATE@income-read',
   ),
-  async ({ fdApi, fd, fdContract, fdMock, createCustomer, pollReport }) => {
+  async ({ fdApi, fd, fdContract, fdPowers, createCustomer, pollReport }) => {
     // Deposits on two accounts at least: every deposit account is read, not the first one only.
     const nowS = Math.floor(fd.now() / 1000);
     const {
@@ -34,7 +34,7 @@ test(
       fdApi,
       nowS,
       () => createCustomer('testing'),
-      (id) => fdMock.linkAccounts(id),
+      (id) => fdPowers.linkAccounts(id),
     );
     // Inputs on both sides of "a credit": described as pay, of 0.01, 0 and -0.01 (provider 1.35.0
     // GenerateVOETransactionsReport: the borrower's credit transactions; TestTxPushTransaction.amount
@@ -108,9 +108,9 @@ const ACCOUNT_ID_REPORTS: { op: FdOperationId; body: (assetId: string) => Record
 test(
   "the VOE transactions and VOIE TXVerify reports with accountIds show the payroll deposits of the customer's accounts named only; another customer's account is refused or left out @provider @mock-only",
   rules('FD-INCOME-ACCOUNT-IDS@income-read'),
-  async ({ fdApi, fd, fdMock, createCustomer, pollReport }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer, pollReport }) => {
     const nowS = Math.floor(fd.now() / 1000);
-    const link = (id: string) => fdMock.linkAccounts(id);
+    const link = (id: string) => fdPowers.linkAccounts(id);
     const mine = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
     const theirs = await customerWithPay(fdApi, nowS, () => createCustomer('testing'), link);
     const named = String(mine.deposits[0].accountId);

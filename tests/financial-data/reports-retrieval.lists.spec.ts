@@ -41,13 +41,13 @@ async function allReaders(fdApi: OperationClient, who: Who, portfolioId: string)
 test(
   "every reader shows each report of the customer with the same id, type and current status, and no other customer's @mock-only",
   rules('FD-REPORT-READERS-AGREE@lists', 'FD-REPORT-READERS-AGREE@portfolios'),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const other = await customerWithConsumer(fdApi, createCustomer);
-    const voa = await makeReport(fdMock, who.customerId, 'voa');
-    const voi = await makeReport(fdMock, who.customerId, 'voi');
-    const foreign = await makeReport(fdMock, other.customerId, 'voa');
-    await fdMock.reportOutcome(voi.id, 'failure');
+    const voa = await makeReport(fdPowers, who.customerId, 'voa');
+    const voi = await makeReport(fdPowers, who.customerId, 'voi');
+    const foreign = await makeReport(fdPowers, other.customerId, 'voa');
+    await fdPowers.reportOutcome(voi.id, 'failure');
     const expected = (voaStatus: string, voiStatus: string) => ({
       [voa.id]: { type: 'voa', status: voaStatus },
       [voi.id]: { type: 'voi', status: voiStatus },
@@ -55,7 +55,7 @@ test(
     const before = await allReaders(fdApi, who, voa.portfolioId);
     for (const [reader, rows] of Object.entries(before))
       expect(rows, `${reader} while generating`).toEqual(expected('inProgress', 'inProgress'));
-    await fdMock.advanceClock(40);
+    await fdPowers.advanceClock(40);
     const after = await allReaders(fdApi, who, voa.portfolioId);
     for (const [reader, rows] of Object.entries(after))
       expect(rows, `${reader} once complete (one success, one failure)`).toEqual(expected('success', 'failure'));
@@ -119,12 +119,12 @@ test(
 test(
   'a portfolio holds the most recent report of each type: of two VOAs only the second, and the VOI stays @mock-only',
   rules('FD-PORTFOLIO-LATEST@customer-portfolio', 'FD-PORTFOLIO-LATEST@consumer-portfolio'),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
-    const first = await makeReport(fdMock, who.customerId, 'voa');
-    const voi = await makeReport(fdMock, who.customerId, 'voi');
-    await fdMock.advanceClock(1);
-    const second = await makeReport(fdMock, who.customerId, 'voa');
+    const first = await makeReport(fdPowers, who.customerId, 'voa');
+    const voi = await makeReport(fdPowers, who.customerId, 'voi');
+    await fdPowers.advanceClock(1);
+    const second = await makeReport(fdPowers, who.customerId, 'voa');
     expect(second.portfolioId, 'one portfolio per customer').toBe(first.portfolioId);
     const readers = await allReaders(fdApi, who, first.portfolioId);
     const latest = { [second.id]: { type: 'voa', status: 'inProgress' }, [voi.id]: { type: 'voi', status: 'inProgress' } };
@@ -136,7 +136,7 @@ test(
     });
     expect(consumerPortfolio.body.consumer.id, 'the portfolio names its consumer').toBe(who.consumerId);
     // Most recent means generated last, even within the same second (createdDate counts seconds).
-    const third = await makeReport(fdMock, who.customerId, 'voa');
+    const third = await makeReport(fdPowers, who.customerId, 'voa');
     const again = await allReaders(fdApi, who, first.portfolioId);
     expect(Object.keys(again.customerPortfolio).sort(), 'a VOA generated in the same second as the last one replaces it').toEqual(
       [third.id, voi.id].sort(),

@@ -49,7 +49,7 @@ async function readEach(fdApi: OperationClient, made: Made[]): Promise<Map<strin
 test(
   'every generated report calls its callback URL exactly once, when it ends: not while in progress, not again when read or reissued after @mock-only',
   rules('FD-REPORT-CALLBACK@callback', 'FD-REPORT-CALLBACK-STATE', 'FD-DELIVERY-URL@callback', 'FD-DELIVERY-MEDIA-TYPE@callback'),
-  async ({ fdApi, fd, fdEntities, fdMock, fdListener }) => {
+  async ({ fdApi, fd, fdEntities, fdPowers, fdListener }) => {
     const made: Made[] = [];
     // Each type twice: one report that succeeds and one the mock is told to fail, so that every
     // type's callback is seen on both outcomes (seed 002, Reports: success or failure).
@@ -59,7 +59,7 @@ test(
         const base = sample(op, fd, fdEntities) as CallOptions;
         const res = await fdApi.callBuilt(op, { ...base, query: { ...(base.query ?? {}), callbackUrl: url } });
         expect(res.status, `${op}: 202`).toBe(202);
-        if (outcome === 'failure') await fdMock.reportOutcome(res.body.id, 'failure');
+        if (outcome === 'failure') await fdPowers.reportOutcome(res.body.id, 'failure');
         made.push({
           op: `${op} (${outcome})`,
           id: res.body.id,
@@ -70,7 +70,7 @@ test(
       }
     await readEach(fdApi, made);
     expect(fdListener.received(), 'no callback while the reports are in progress and read').toEqual([]);
-    await fdMock.advanceClock(ENDED_AFTER_S);
+    await fdPowers.advanceClock(ENDED_AFTER_S);
     const ended = await readEach(fdApi, made);
     expectDeliveries(
       fdListener.received(),

@@ -111,10 +111,10 @@ for (const operationId of GENERATE) {
         'FD-DELIVERY-MEDIA-TYPE@callback-failed',
         'FD-DELIVERY-SENSITIVE@callback-failed',
       ),
-      async ({ fdApi, fd, fdEntities, fdMock, fdListener, pollReport }) => {
+      async ({ fdApi, fd, fdEntities, fdPowers, fdListener, pollReport }) => {
         const url = fdListener.url(tellingListenerPath('report-failed'));
         const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
-        await fdMock.reportOutcome(ack.id, 'failure');
+        await fdPowers.reportOutcome(ack.id, 'failure');
         const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
         expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
         // seed 002, Events: the callback reports completion, a failed one included.
@@ -132,14 +132,14 @@ for (const operationId of GENERATE) {
       test(
         `${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
         rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
-        async ({ fdApi, fd, fdEntities, fdMock }) => {
+        async ({ fdApi, fd, fdEntities, fdPowers }) => {
           const options = request(operationId, fd, fdEntities);
           // The customer in the path, or in the body (the first/third-party foresight report).
           const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
-          await fdMock.securityFreeze(customerId, true);
+          await fdPowers.securityFreeze(customerId, true);
           const frozen = await fdApi.callBuilt(operationId, options);
           expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
-          await fdMock.securityFreeze(customerId, false);
+          await fdPowers.securityFreeze(customerId, false);
           await generate(fdApi, operationId, options);
         },
       );
@@ -153,10 +153,10 @@ for (const operationId of GENERATE) {
           ? `${operationId} answers 404 for a customer without a consumer, 202 once the consumer exists @mock-only`
           : `${operationId} needs no consumer: a customer without one gets 202 @mock-only`,
         rules(needed ? 'FD-REPORT-CONSUMER:refuse' : 'FD-REPORT-NO-CONSUMER-NEEDED', ...(needed ? ['FD-REPORT-CONSUMER:accept'] : [])),
-        async ({ fdApi, fd, fdEntities, fdMock, createCustomer }) => {
+        async ({ fdApi, fd, fdEntities, fdPowers, createCustomer }) => {
           // A customer of this test with the same linked portfolio as the worker's, and no consumer yet.
           const customerId = await createCustomer('testing');
-          const portfolio = await fdMock.linkAccounts(customerId);
+          const portfolio = await fdPowers.linkAccounts(customerId);
           const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
           expect(business.status, 'a business for the new customer').toBe(200);
           let options = request(operationId, fd, fdEntities, customerId);

@@ -102,9 +102,9 @@ test(
 test(
   `the suite's poller reads a report in progress through its customer every ${EVERY} s until it ends @mock-only`,
   rules('FD-REPORT-POLL-INTERVAL:accept'),
-  async ({ fdApi, fdMock, createCustomer, pollReport: poll }) => {
+  async ({ fdApi, fdPowers, createCustomer, pollReport: poll }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
-    const made = await makeReport(fdMock, who.customerId);
+    const made = await makeReport(fdPowers, who.customerId);
     const result = await poll({ id: made.id, customerId: who.customerId, label: `VOA report ${made.id}` });
     expect(
       result.reads.map((r) => [r.atSeconds, r.reportStatus]),

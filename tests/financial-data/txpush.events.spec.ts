@@ -258,9 +258,9 @@ test(
 test(
   "CreateTxPushTestTransaction answers 400 for an active customer's account @mock-only",
   rules('FD-TXPUSH-TESTING-ONLY:refuse'),
-  async ({ fdApi, fd, fdMock, createCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
     const customerId = await createCustomer('active');
-    const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
+    const account = (await fdPowers.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
     const { res } = await testTransaction(fdApi, { customerId, accountId: account.id }, fd.now());
     expectFdError(res, 400, 'seed 002, Events: the test transaction is for testing accounts only');
   },

@@ -70,10 +70,10 @@ for (const row of PORTS) {
 test(
   "SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400, on port 80 or 443 written out too @mock-only",
   rules('FD-TXPUSH-HTTPS-REAL:accept', 'FD-TXPUSH-HTTPS-REAL:refuse'),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     // An active customer is a real one (seed 002, Customers: testing or active); linked through the mock.
     const customerId = await createCustomer('active');
-    const account = (await fdMock.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
+    const account = (await fdPowers.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
     const path = { customerId, accountId: account.id };
     // HTTPS is the URL's scheme, whatever port it names: http is refused on each port the contract allows.
     for (const port of ['', ':80', ':443'])
