@@ -9,10 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { versionFile } from '../../helpers/contract/versions.js';
 import { CLASSES, type DiffClass } from './classify.js';
 import type { ChangeEntry, DiffResult, LedgerOutcome } from './suite-diff.js';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface Deviation {
   /** The change's key as `npm run diff` prints it (`key:` under each change). */
@@ -26,8 +25,9 @@ export interface Deviation {
 /** Bad ledger: one line (tools/cli.ts prints the first line of an error). */
 export class LedgerError extends Error {}
 
-export function ledgerFile(service: string): string {
-  return path.join(ROOT, 'schemas', service, 'deviations.yaml');
+/** The deviation ledger of a version of a service's contract (the base version's by default: helpers/contract/versions.ts). */
+export function ledgerFile(service: string, version?: string): string {
+  return versionFile(service, 'deviations.yaml', version);
 }
 
 /** Reads and validates a ledger; undefined when the file does not exist. */
