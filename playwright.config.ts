@@ -3,12 +3,14 @@
 import { defineConfig } from '@playwright/test';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
-import { baseVersion } from './helpers/contract/versions';
+import { chosenVersion, mockVersion } from './helpers/contract/versions';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 import { watchParent } from './helpers/run/parent-watch';
 
 const settings = exitOnConfigError(() => suiteConfig());
+// A contract version no folder holds (FD_CONTRACT_VERSION, FD_MOCK_VERSION) stops the run with one line.
+exitOnConfigError(() => SERVICES.forEach((s) => [chosenVersion(s.name), mockVersion(s.name)]));
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
 // only, when faults are named: the fault catalogues load every mock, which a worker (started again
 // after each failed check) of one service does not need.
@@ -29,7 +31,7 @@ process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 function contractVersion(service: string): string {
   if (process.env.TEST_WORKER_INDEX) return 'unknown';
   try {
-    return baseVersion(service);
+    return chosenVersion(service);
   } catch {
     return 'unknown';
   }
