@@ -75,6 +75,8 @@ export function registerConsents(app: FastifyInstance, ctx: FdContext) {
   const notFound = (reply: FastifyReply, id: string) => sendError(ctx, reply, 404, `Consent not found: ${id}`);
 
   route(app, ctx, 'GetDataSharingConsentsByCustomerId', (input, reply) => {
+    // Required (the middleware checks only the parameters sent).
+    if (input.query.customer_id === undefined) return sendError(ctx, reply, 400, 'Missing parameter (customer_id)');
     const customer = findCustomer(world, input.query.customer_id, input.partner?.id);
     if (!customer) return sendError(ctx, reply, 404, `Customer not found: ${input.query.customer_id}`);
     const receipt = receiptOf(customer);

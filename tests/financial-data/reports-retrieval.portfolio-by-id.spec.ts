@@ -3,7 +3,7 @@
 // report read by its id alone holds the reports GetPortfolioByCustomer lists for it, with the customer's
 // consumer; an unknown portfolio id is a 404.
 import { expect, expectFdError, hasOperation, rules, test } from '../../fixtures/financial-data.js';
-import { sampleReport } from '../../mocks/financial-data/reports/retrieval.js';
+import { sampleReport } from '../../fixtures/examples/fd-samples/since-1.42.0.js';
 
 if (hasOperation('GetPortfolioByPathParamPortFolioID')) {
   test(
