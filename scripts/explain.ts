@@ -31,7 +31,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`cannot read the certification ${path.relative(process.cwd(), file)}: ${(error as Error).message.split('\n')[0]}`);
   }
   if (!Array.isArray(certification?.services)) throw new UsageError(`${path.relative(process.cwd(), file)} is not a certification`);
-  const explanation = explainCertification(certification, service, args.to);
+  const explanation = await explainCertification(certification, service, args.to);
   const lines = explanationLines(explanation);
   io.out(lines.join('\n'));
   fs.mkdirSync(reportsDir, { recursive: true });

@@ -7,7 +7,8 @@
 // suite's own diff (suite-diff.ts): no second differ.
 import type { Certification, FailedCheck, FailureGroup } from '../../helpers/verdict/model.js';
 import { asDocument } from './documents.js';
-import { factsFile, readFacts } from './provider-facts.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { factsFile, readFacts, suiteView } from './provider-facts.js';
 import { diffForSuite, type ChangeEntry } from './suite-diff.js';
 
 export interface ExplainedFailure {
@@ -33,14 +34,14 @@ export interface Explanation {
   unexplained: ExplainedFailure[];
 }
 
-/** The facts of two versions' published documents, diffed by the suite's own diff. */
-export function announcedChanges(service: string, from: string, to: string): ChangeEntry[] {
+/** The facts of two versions' published documents, diffed by the suite's own diff (its operations and rules those of the older version's contract). */
+export async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
   const older = readFacts(service, factsFile(service, from));
   const newer = readFacts(service, factsFile(service, to));
   if (!older || !newer) throw new Error(`${service}: no provider facts of ${!older ? from : to} (npm run provider-facts)`);
   const a = asDocument(older.document, `provider ${from}`);
   const b = asDocument(newer.document, `provider ${to}`);
-  return diffForSuite(a, b, { service, operations: [], rules: [] }).changes;
+  return diffForSuite(a, b, suiteView(service, await loadContract(service, from))).changes;
 }
 
 /** The status a failure's own words or its evidence say the target answered. */
@@ -62,14 +63,18 @@ const REQUEST_SIDE = /request body|query parameter|path parameter|header paramet
  * older contract says); a response it shapes otherwise, for a failed response check.
  */
 export function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
-  return changes.filter((c) => {
-    if (!c.operations.includes(operationId)) return false;
-    if (c.kind === 'status added') return received !== undefined && new RegExp(`\\b${received}\\b`).test(`${c.detail} ${c.where}`);
-    if (c.kind === 'status removed') return check !== 'responseSchemaConformance';
-    if (REQUEST_SIDE.test(c.where)) return check !== 'responseSchemaConformance';
-    if (/response/.test(c.where)) return check === 'responseSchemaConformance' || check === 'assertion';
-    return false;
-  });
+  // The status answered, where the newer version adds it, is named first: it says the most.
+  const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : 1);
+  return changes
+    .filter((c) => {
+      if (!c.operations.includes(operationId)) return false;
+      if (c.kind === 'status added') return received !== undefined && new RegExp(`\\b${received}\\b`).test(`${c.detail} ${c.where}`);
+      if (c.kind === 'status removed') return check !== 'responseSchemaConformance';
+      if (REQUEST_SIDE.test(c.where)) return check !== 'responseSchemaConformance';
+      if (/response/.test(c.where)) return check === 'responseSchemaConformance' || check === 'assertion';
+      return false;
+    })
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 function failuresOf(group: FailureGroup): FailedCheck[] {
@@ -87,11 +92,16 @@ function failuresOf(group: FailureGroup): FailedCheck[] {
 }
 
 /** Classes every failed check of a certification's service by the changes the newer version announces. */
-export function explainCertification(certification: Certification, service: string, to: string, changes?: ChangeEntry[]): Explanation {
+export async function explainCertification(
+  certification: Certification,
+  service: string,
+  to: string,
+  changes?: ChangeEntry[],
+): Promise<Explanation> {
   const verdict = certification.services.find((s) => s.service === service);
   if (!verdict) throw new Error(`the certification has no ${service} verdict`);
   const from = verdict.contractVersion;
-  const announced = changes ?? announcedChanges(service, from, to);
+  const announced = changes ?? (await announcedChanges(service, from, to));
   const explained: ExplainedFailure[] = [];
   const unexplained: ExplainedFailure[] = [];
   const seen = new Set<string>();
