@@ -211,6 +211,17 @@ const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'ap
  */
 export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
 
+/**
+ * DELETEs after which the object is still read (helpers/client/security/after-delete.ts, deletes):
+ * provider 1.42.0 revokes a data sharing consent, whose receipt then reads with its status changed
+ * (FD-CONSENT-REVOKE, tests/financial-data/consents.revoke.spec.ts).
+ */
+export const NOT_DELETES: Record<string, string> = {
+  RevokeDataSharingConsentById: 'provider 1.42.0: a revoked consent still reads, its status changed',
+  RevokeDataSharingConsentByInstitutionLoginID:
+    "provider 1.42.0: a consent revoked for one login still reads, that institution's status changed",
+};
+
 export function opOf(operationId: string): ObjectIdOperation {
   const found = FD_OBJECT_OPS.find((o) => o.operation.operationId === operationId);
   if (!found) throw new Error(`${operationId} takes no object id`);
