@@ -74,7 +74,7 @@ const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   // unique id, a Connect experience of the partner.
   consent_receipt_id: () => kind('dataSharingConsent', 'partner'),
   refreshId: () => kind('transactionRefresh', 'parent', 'customer'),
-  uniqueTransactionId: () => kind('transaction', 'parent', 'customer'),
+  uniqueTransactionId: () => kind('uniqueTransaction', 'parent', 'customer'),
   experience_id: () => kind('experience', 'public'),
   partnerId: () => kind('partner', 'partner'),
   institutionId: () => kind('institution', 'public'),
