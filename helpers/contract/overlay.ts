@@ -7,8 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { Json } from './contract.js';
 import { versionFile, versionFolder } from './versions.js';
+
+/** A parsed OpenAPI document or part of one (contract.ts's Json, not imported: contract.ts reads this module). */
+type Json = any;
 
 export interface Overlay {
   version: string;
@@ -50,7 +52,7 @@ export function readOverlay(service: string, version: string): Overlay {
   return overlay;
 }
 
-const unescape = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const unescapeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 function mergeInto(target: Json, patch: Json): void {
   for (const [key, value] of Object.entries<Json>(patch)) {
@@ -71,7 +73,7 @@ function mergeInto(target: Json, patch: Json): void {
 export function applyOverlay(base: Json, overlay: Overlay): Json {
   const document = structuredClone(base);
   for (const pointer of overlay.remove) {
-    const tokens = pointer.slice(1).split('/').map(unescape);
+    const tokens = pointer.slice(1).split('/').map(unescapeToken);
     const last = tokens.pop()!;
     const parent = tokens.reduce((node: Json, token) => node?.[token], document);
     if (!parent || !(last in parent)) throw new Error(`${overlay.label}: remove ${pointer}: no such node in the base contract`);

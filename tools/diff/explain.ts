@@ -64,7 +64,8 @@ const REQUEST_SIDE = /request body|query parameter|path parameter|header paramet
  */
 export function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
   // The status answered, where the newer version adds it, is named first: it says the most.
-  const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : 1);
+  // then a change of the request (the target answered it otherwise), then the rest.
+  const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : REQUEST_SIDE.test(c.where) ? 1 : 2);
   return changes
     .filter((c) => {
       if (!c.operations.includes(operationId)) return false;
