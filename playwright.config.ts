@@ -1,10 +1,9 @@
 // One Playwright project per service plus `self` (tests of the suite). The suite reporter scans
 // every output of the run for card data and secrets at the end (helpers/verdict/leak-scan.ts).
 import { defineConfig } from '@playwright/test';
-import fs from 'node:fs';
-import { parse } from 'yaml';
 import { exitOnConfigError, suiteConfig } from './helpers/config/config';
 import { SERVICES } from './helpers/contract/services';
+import { chosenVersion, mockVersion } from './helpers/contract/versions';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 import { LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
@@ -12,6 +11,8 @@ import { watchParent } from './helpers/run/parent-watch';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
 
 const settings = exitOnConfigError(() => suiteConfig());
+// A contract version no folder holds (FD_CONTRACT_VERSION, FD_MOCK_VERSION) stops the run with one line.
+exitOnConfigError(() => SERVICES.forEach((s) => [chosenVersion(s.name), mockVersion(s.name)]));
 // A misspelled MOCK_FAULTS id would give a green run that switched nothing on. Judged by the runner
 // only, when faults are named: the fault catalogues load every mock, which a worker (started again
 // after each failed check) of one service does not need.
@@ -27,13 +28,12 @@ watchParent();
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
-// A contract's info.version for the report's environment, which only the runner writes (a worker,
-// one more after each failed check, loads this file too), read from the top-level `info:` block alone.
+// A contract's version for the report's environment, which only the runner writes (a worker, one
+// more after each failed check, loads this file too).
 function contractVersion(service: string): string {
   if (process.env.TEST_WORKER_INDEX) return 'unknown';
   try {
-    const info = /^info:\n(?:[ \t].*\n|\n)*/m.exec(fs.readFileSync(`schemas/${service}/openapi.yaml`, 'utf8'))?.[0];
-    return String(parse(info ?? '').info.version);
+    return chosenVersion(service);
   } catch {
     return 'unknown';
   }

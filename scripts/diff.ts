@@ -16,6 +16,7 @@ import { listChecksCached } from '../tools/diff/checks.js';
 import { FAILING_CLASSES } from '../tools/diff/classify.js';
 import { readDocumentFile, suiteDocument } from '../tools/diff/documents.js';
 import { editIndex } from '../tools/diff/edits.js';
+import { chosenVersion } from '../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
 import { actionLines, compactActionLines, CONSOLE_LINES, ledgerLines, summaryLines, writeDiffReport } from '../tools/diff/report.js';
 import { diffForSuite } from '../tools/diff/suite-diff.js';
@@ -35,7 +36,7 @@ export const main: CommandMain = async (argv, io) => {
   );
   if (args.help) {
     io.out(
-      `Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to schemas/<service>/deviations.yaml.`,
+      `Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to the deviation ledger of the chosen contract version (schemas/<service>/deviations.yaml for the base version).`,
     );
     return 0;
   }
@@ -45,7 +46,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   const service = args.service;
   // A bad ledger is refused before anything else runs.
-  const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service);
+  const ledgerPath = typeof args.ledger === 'string' ? path.resolve(args.ledger) : ledgerFile(service, chosenVersion(service));
   if (typeof args.ledger === 'string' && !fs.existsSync(ledgerPath)) throw new UsageError(`cannot read ${args.ledger}: ENOENT`);
   // The ledger accounts for our contract against the provider's document: it does not apply between two published documents.
   const ledgerApplies = typeof args.from !== 'string' || typeof args.ledger === 'string';

@@ -1,5 +1,6 @@
-// `npm run provider-facts -- --service <name> --from <provider document>`: writes
-// schemas/<service>/provider-facts.json, the facts of the provider's published document of the
+// `npm run provider-facts -- --service <name> --from <provider document>`: writes the provider facts
+// of the document's version (schemas/<service>/provider-facts.json for the contract's base version,
+// schemas/<service>/versions/<version>/ for a later one: helpers/contract/versions.ts), the facts of the provider's published document of the
 // version our contract follows (tools/diff/provider-facts.ts: operations, statuses, media types,
 // parameters, per schema members, types, required, enums, bounds, patterns, formats; none of its
 // prose or examples), with the document's version and the sha256 of its bytes. The document itself
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { readDocumentFile } from '../tools/diff/documents.js';
 import { factsFile, factsOf, writeFacts } from '../tools/diff/provider-facts.js';
 import { SERVICES } from '../helpers/contract/services.js';
+import { contractVersions } from '../helpers/contract/versions.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run provider-facts -- --service <name> --from <provider document> [--out <file>]';
@@ -17,7 +19,9 @@ const USAGE = 'npm run provider-facts -- --service <name> --from <provider docum
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', from: 'value', out: 'value', help: 'flag' }, USAGE);
   if (args.help) {
-    io.out(`Usage: ${USAGE}\n--out defaults to schemas/<service>/provider-facts.json.`);
+    io.out(
+      `Usage: ${USAGE}\n--out defaults to the facts file of the document's version (schemas/<service>/provider-facts.json for the base version, schemas/<service>/versions/<version>/provider-facts.json for a later one).`,
+    );
     return 0;
   }
   if (typeof args.service !== 'string' || typeof args.from !== 'string')
@@ -26,7 +30,10 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
   const document = readDocumentFile(args.from);
   const facts = factsOf(args.service, document.doc, fs.readFileSync(args.from), args.from);
-  const out = typeof args.out === 'string' ? path.resolve(args.out) : factsFile(args.service);
+  const out =
+    typeof args.out === 'string'
+      ? path.resolve(args.out)
+      : factsFile(args.service, contractVersions(args.service).includes(facts.source.version) ? facts.source.version : undefined);
   writeFacts(out, facts);
   const d = facts.document;
   const operations = Object.values<Record<string, unknown>>(d.paths).reduce(

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv.js';
 import type { OperationId } from './operations.js';
+import { applyOverlay, readOverlay } from './overlay.js';
+import { baseVersion, chosenVersion, isBaseVersion } from './versions.js';
 
 /** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
 export type Json = any;
@@ -273,8 +275,14 @@ export function contractFilesHash(service: string, leaveOut?: RegExp): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The service's contract bundled into one document (cached on disk per version of its files). */
-export async function bundledDocument(service: string): Promise<Json> {
+/**
+ * The service's contract of a version (the chosen one by default: helpers/contract/versions.ts)
+ * bundled into one document: the base contract, with a later version's overlay applied (cached on
+ * disk per version and per version of its files).
+ */
+export async function bundledDocument(service: string, version: string = chosenVersion(service)): Promise<Json> {
+  if (!isBaseVersion(service, version))
+    return applyOverlay(await bundledDocument(service, baseVersion(service)), readOverlay(service, version));
   const file = path.join(DISK_CACHE, `${service}-${contractFilesHash(service)}.json`);
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -305,12 +313,19 @@ export async function bundledDocument(service: string): Promise<Json> {
   return result.bundle.parsed;
 }
 
-/** Loads (once per process; bundled once per contract version on disk) the bundled contract of a service. */
-export function loadContract(service: string): Promise<Contract> {
-  let pending = cache.get(service);
+/**
+ * Loads (once per process; bundled once per contract version on disk) the bundled contract of a
+ * service, of the chosen version by default. Another version (the one an embedded mock plays, when
+ * FD_MOCK_VERSION differs) keeps its schemas apart in the one Ajv instance: its service name
+ * carries the version (`financial-data~1.42.0`), as a fault-relaxed copy carries its tag.
+ */
+export function loadContract(service: string, version: string = chosenVersion(service)): Promise<Contract> {
+  const key = `${service}@${version}`;
+  let pending = cache.get(key);
   if (!pending) {
-    pending = bundledDocument(service).then((document) => new Contract(service, document));
-    cache.set(service, pending);
+    const name = version === chosenVersion(service) ? service : `${service}~${version}`;
+    pending = bundledDocument(service, version).then((document) => new Contract(name, document));
+    cache.set(key, pending);
   }
   return pending;
 }

@@ -70,6 +70,12 @@ const VOCABULARY: Record<string, (op: Operation) => ResourceKind> = {
   application_id: () => kind('application', 'partner'),
   applicationId: () => kind('application', 'partner'),
   consentReceiptId: () => kind('consentReceipt', 'partner'),
+  // provider 1.42.0: a data sharing consent, a transaction refresh of a customer, a transaction's
+  // unique id, a Connect experience of the partner.
+  consent_receipt_id: () => kind('dataSharingConsent', 'partner'),
+  refreshId: () => kind('transactionRefresh', 'parent', 'customer'),
+  uniqueTransactionId: () => kind('uniqueTransaction', 'parent', 'customer'),
+  experience_id: () => kind('experience', 'public'),
   partnerId: () => kind('partner', 'partner'),
   institutionId: () => kind('institution', 'public'),
   institution_id: () => kind('institution', 'public'),
@@ -94,6 +100,8 @@ const NOT_OBJECT_IDS = new Set([
   // a business's tax id is a value of the record, not a reference to another object.
   'taxId',
   'thirdPartyPartnerId',
+  // provider 1.42.0: the indirect partner an experience is copied for, a partner outside the service's objects.
+  'indirectPartnerId',
   'payorId',
   'locationId',
   // seed 001: merchant, acquirer, offer and provider ids are the card network's, not objects of a caller.

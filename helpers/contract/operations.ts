@@ -3,8 +3,16 @@
 // so that a misspelled operation id, path parameter or body field is a compile error where the
 // client is called, not a run-time "no operation" or a check that sent the wrong field.
 import type { operations as CardEnrollment } from './generated/card-enrollment.generated.js';
-import type { operations as FinancialData } from './generated/financial-data.generated.js';
+import type { operations as FinancialDataBase } from './generated/financial-data.generated.js';
+import type { operations as FinancialData142 } from './generated/financial-data-1.42.0.generated.js';
 import type { operations as Installments } from './generated/installments.generated.js';
+
+/**
+ * Financial data's operations of every version the suite certifies (helpers/contract/versions.ts):
+ * the base contract's, and those only a later version adds (typed as it declares them). An operation
+ * of a later version is called only by the checks of that version (fixtures/financial-data.ts, sinceVersion).
+ */
+type FinancialData = FinancialDataBase & Omit<FinancialData142, keyof FinancialDataBase>;
 
 export interface ServiceOperations {
   'card-enrollment': CardEnrollment;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SourceClass } from './contract.js';
+import { chosenVersion, isBaseVersion, versionFile } from './versions.js';
 
 export const RULE_KINDS = [
   'limit',
@@ -68,8 +69,34 @@ export function rulesFile(service: string): string {
 }
 
 /**
+ * The rules of the chosen contract version's own catalogue (schemas/<service>/versions/<version>/rules.yaml,
+ * helpers/contract/versions.ts), or undefined for the base version: its `rules` add to the base
+ * catalogue, a rule of an id the base has replaces it (the version's text, cite and operations), and
+ * `retires` names the base rules the version no longer has.
+ */
+export function versionRulesFile(service: string): string | undefined {
+  const version = chosenVersion(service);
+  if (isBaseVersion(service, version)) return undefined;
+  const file = versionFile(service, 'rules.yaml', version);
+  return fs.existsSync(file) ? file : undefined;
+}
+
+/**
+ * The operations the chosen later version adds to the base rules whose checks iterate every operation
+ * (`operations-added`, by rule id: helpers/contract/generic-rules.ts), written by `npm run rules:sync`
+ * beside the version's rules (schemas/<service>/versions/<version>/generic-rules.yaml); undefined for the base version.
+ */
+export function versionGenericRulesFile(service: string): string | undefined {
+  const version = chosenVersion(service);
+  return isBaseVersion(service, version)
+    ? undefined
+    : path.join(path.dirname(versionFile(service, 'rules.yaml', version)), 'generic-rules.yaml');
+}
+
+/**
  * The catalogue's parts: rules.yaml, then schemas/<service>/rules/*.yaml in name order (a large
- * service keeps one file per resource, like its contract; each part may declare paths and rules).
+ * service keeps one file per resource, like its contract; each part may declare paths and rules),
+ * then the chosen version's own rules (versionRulesFile).
  */
 export function rulesParts(service: string): string[] {
   const folder = path.join(ROOT, service, 'rules');
@@ -80,7 +107,10 @@ export function rulesParts(service: string): string[] {
         .sort()
         .map((f) => path.join(folder, f))
     : [];
-  return [rulesFile(service), ...parts];
+  const version = [versionRulesFile(service), versionGenericRulesFile(service)].filter(
+    (f): f is string => f !== undefined && fs.existsSync(f),
+  );
+  return [rulesFile(service), ...parts, ...version];
 }
 
 /**
@@ -102,11 +132,29 @@ function readParts(service: string): RuleCatalogue {
   const cached = parsed.get(service);
   if (cached?.stamp === stamp) return structuredClone(cached.catalogue);
   const merged: RuleCatalogue = { service, paths: {}, rules: [] };
+  const versionParts = new Set([versionRulesFile(service), versionGenericRulesFile(service)]);
   for (const file of files) {
-    const part = parse(fs.readFileSync(file, 'utf8')) as Partial<RuleCatalogue> | null;
+    const part = parse(fs.readFileSync(file, 'utf8')) as
+      | (Partial<RuleCatalogue> & { retires?: string[]; 'operations-added'?: Record<string, string[]> })
+      | null;
     if (part?.service) merged.service = part.service;
     Object.assign(merged.paths, part?.paths ?? {});
-    merged.rules.push(...(part?.rules ?? []));
+    if (!versionParts.has(file)) {
+      merged.rules.push(...(part?.rules ?? []));
+      continue;
+    }
+    for (const [id, operations] of Object.entries(part?.['operations-added'] ?? {})) {
+      const rule = merged.rules.find((r) => r.id === id);
+      if (rule) rule.operations = [...rule.operations, ...operations.filter((o) => !rule.operations.includes(o))];
+    }
+    // The version's part: retired rules out, a rule of a known id in its place, the others added.
+    const retired = new Set(part?.retires ?? []);
+    merged.rules = merged.rules.filter((r) => !retired.has(r.id));
+    for (const rule of part?.rules ?? []) {
+      const at = merged.rules.findIndex((r) => r.id === rule.id);
+      if (at >= 0) merged.rules[at] = rule;
+      else merged.rules.push(rule);
+    }
   }
   parsed.set(service, { stamp, catalogue: structuredClone(merged) });
   return merged;

@@ -13,6 +13,7 @@
 // operation, called that operation; an empty cell is justified by an entry of
 // schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *` for every operation
 // of a rule whose checker iterates the contract's operations), else it is empty.
+import { chosenVersion, isBaseVersion, versionFile } from '../contract/versions.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -67,7 +68,13 @@ export function justificationsFile(service: string): string {
 
 /** The written justifications of a service's empty cells; a malformed entry is a one-line error. */
 export function loadJustifications(service: string): Justification[] {
-  const file = justificationsFile(service);
+  // The base file, then the chosen later version's own (schemas/<service>/versions/<version>/rule-paths.yaml).
+  const version = chosenVersion(service);
+  const own = isBaseVersion(service, version) ? [] : [versionFile(service, 'rule-paths.yaml', version)];
+  return [justificationsFile(service), ...own].flatMap(justificationsIn);
+}
+
+function justificationsIn(file: string): Justification[] {
   if (!fs.existsSync(file)) return [];
   const raw = (parse(fs.readFileSync(file, 'utf8')) as { justified?: unknown } | null)?.justified ?? [];
   if (!Array.isArray(raw)) throw new Error(`${file}: 'justified' must be a list`);

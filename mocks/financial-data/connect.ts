@@ -309,6 +309,16 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     });
   }
 
+  // provider 1.42.0: an experience copied for an indirect partner (200 with a new id); an id that
+  // is none of the partner's experiences is refused as the Connect flows refuse it (400).
+  if (ctx.contract.operations.has('CreateConnectExperience'))
+    route(app, ctx, 'CreateConnectExperience', (input, reply) => {
+      const source = EXPERIENCES.find((e) => e.id.toLowerCase() === String(input.path.experience_id).toLowerCase());
+      if (!source) return fail(reply, 400, '"experience_id" must be the GUID of one of your experiences');
+      const h = createHash('sha1').update(`${source.id}:${input.body.indirectPartnerId}`).digest('hex');
+      return { experienceId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}` };
+    });
+
   // FD-CONNECT-EXPERIENCES: by application name (required: the middleware checks only what is sent).
   route(app, ctx, 'GetAllExperience', (input, reply) => {
     const appName = input.query.appName as string | undefined;

@@ -6,22 +6,44 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { findConsumer, findCustomer, type Consumer } from './state.js';
 
+/**
+ * A consumer's record (seed 002, Resources - Consumer: all fields required on a record), its SSN
+ * as its last four digits. A member the consumer was created without (provider 1.42.0 requires
+ * only firstName, lastName and state on creation; 1.35.0 only leaves email optional) shows as an
+ * empty string, and a birthday as an empty date.
+ */
+export function consumerRecord(c: Consumer, ssnShown?: string) {
+  const digits = String(c.fields.ssn ?? '').replace(/-/g, '');
+  return {
+    address: '',
+    city: '',
+    zip: '',
+    phone: '',
+    birthday: {},
+    ...c.fields,
+    email: c.fields.email ?? '',
+    id: c.id,
+    customerId: Number(c.customerId),
+    createdDate: c.createdDate,
+    ssn: ssnShown ?? digits.slice(-4),
+  };
+}
+
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   /** The fields each consumer was created with (read only by the i10 faults of the readers). */
   const createdFields = new Map<string, Record<string, unknown>>();
 
   const view = (c: Consumer, unmasked = false) => {
-    const digits = String(c.fields.ssn).replace(/-/g, '');
+    const digits = String(c.fields.ssn ?? '').replace(/-/g, '');
     const ssn =
       faults.has('consumer-ssn-unmasked') || unmasked
         ? digits
         : faults.has('consumer-ssn-first-four')
           ? digits.slice(0, 4)
           : digits.slice(-4);
-    // provider 1.35.0: customerId is an integer on consumer records, and `email` is required on a
-    // record though optional on creation: a consumer created without one shows an empty string.
-    return { ...c.fields, email: c.fields.email ?? '', id: c.id, customerId: Number(c.customerId), createdDate: c.createdDate, ssn };
+    // provider 1.35.0: customerId is an integer on consumer records (consumerRecord).
+    return consumerRecord(c, ssn);
   };
   const customerOf = ({ path, partner }: Input) => findCustomer(world, path.customerId, partner?.id);
   const byId = ({ path, partner }: Input) => findConsumer(world, path.consumerId, partner?.id);

@@ -17,6 +17,7 @@ import { registerBusinesses } from './businesses.js';
 import { registerConnect } from './connect.js';
 import { registerConnectComponents } from './connect-components.js';
 import { registerConnectPages } from './connect-page.js';
+import { registerConsents } from './consents.js';
 import { registerConsumers } from './consumers.js';
 import { registerCustomers } from './customers.js';
 import { registerEnrichment } from './enrichment.js';
@@ -38,6 +39,7 @@ import { createFdState, restorePartners, type FdState } from './state.js';
 import { registerStatements } from './statements.js';
 import { registerSwitches } from './switches.js';
 import { registerAccess } from './third-party-access.js';
+import { registerTransactionRefreshes } from './transaction-refreshes.js';
 import { registerTransactions } from './transactions.js';
 import { registerTxpush } from './txpush.js';
 import { registerWebhooks } from './webhooks.js';
@@ -144,6 +146,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerInstitutions(app, context);
   registerAccounts(app, context);
   registerTransactions(app, context);
+  registerTransactionRefreshes(app, context);
   registerPaymentsData(app, context);
   registerPsi(app, context);
   registerStatements(app, context);
@@ -163,6 +166,7 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
   registerConnectComponents(app, context);
   registerAppRegistration(app, context);
   registerAccess(app, context);
+  registerConsents(app, context);
   app.setNotFoundHandler((req, reply) => sendError(context, reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, '', options.port);
   const close = async () => {

@@ -367,7 +367,23 @@ export type LoginStore = IndexedMap<number, InstitutionLogin, 'customer'>;
 export type AccountStore = IndexedMap<string, Account, 'customer' | 'login'>;
 export type TransactionStore = DeferringIndexedMap<number, Transaction, 'account'>;
 
+/** A transaction refresh (provider 1.42.0, transaction-refreshes.ts): what it covers and when it was asked. */
+export interface TransactionRefresh {
+  id: string;
+  customerId: string;
+  institutionLoginId?: string;
+  accountIds: string[];
+  mode?: string;
+  fromDate?: string;
+  toDate?: string;
+  createdAt: number;
+}
+
 export interface FdState {
+  /** provider 1.42.0 (consents.ts): revoked consents (every institution login) or the logins revoked of one. */
+  consentRevocations: Map<string, { all: boolean; logins: Set<string>; at: number }>;
+  /** provider 1.42.0 (transaction-refreshes.ts): the refreshes asked, by id. */
+  transactionRefreshes: Map<string, TransactionRefresh>;
   // Partners (auth.ts; the security check of middleware.ts).
   appKeys: string[];
   partners: Map<string, Partner>;
@@ -585,6 +601,8 @@ export function createFdState(): FdState {
   const partners = new Map([partner(SUITE_PARTNER_ID), partner(SPARE_PARTNER_ID)].map((p) => [p.id, p]));
   const seededApp = testApplication();
   const state: FdState = {
+    consentRevocations: new Map(),
+    transactionRefreshes: new Map(),
     appKeys: [newAppKey()],
     partners,
     tokens: new Map(),

@@ -12,6 +12,9 @@ import { categoryOf, DAY_S } from './portfolio.js';
 import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
 import { rangeOf } from '../../helpers/contract/facts.js';
 
+/** A transaction's unique id (provider 1.42.0 UniqueTransactionId, a free string): the mock's own form. */
+const uniqueIdOf = (t: Transaction) => `utx-${t.id.toString(16)}`;
+
 /** A payee seen this many times with the same sign in an account is a recurring series (the mock's rule). */
 const RECURRING_MIN = 3;
 
@@ -73,6 +76,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   };
 
   const dateOut = (s: number) => (on('transactions-dates-in-ms') ? s * 1000 : s);
+  /** Whether the contract the mock plays has unique transaction ids (provider 1.42.0). */
+  const uniqueIds = ctx.contract.operations.has('GetTransactionByUniqueTransactionId');
 
   function view(t: Transaction, reader: 'all' | 'account' | 'id') {
     const createdMs = reader === 'id' && on('transactions-by-id-created-date-ms');
@@ -93,6 +98,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       postedDate: dateOut(t.postedDate),
       createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
       categorization: { normalizedPayeeName: t.description, category: categoryOf(t.description), country: 'USA' },
+      // provider 1.42.0: every transaction carries its unique id, read back by GetTransactionByUniqueTransactionId.
+      ...(uniqueIds ? { uniqueTransactionId: uniqueIdOf(t) } : {}),
     };
   }
 
@@ -397,6 +404,15 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     return list(input, reply, [account], 'account');
   });
+
+  if (uniqueIds)
+    route(app, ctx, 'GetTransactionByUniqueTransactionId', (input, reply) => {
+      if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
+      const id = /^utx-([0-9a-f]+)$/.exec(input.path.uniqueTransactionId)?.[1];
+      const t = id === undefined ? undefined : world.transactions.get(Number.parseInt(id, 16));
+      if (!t || t.customerId !== input.path.customerId || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
+      return view(t, 'id');
+    });
 
   route(app, ctx, 'GetCustomerTransaction', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');

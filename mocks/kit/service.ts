@@ -1,6 +1,7 @@
 // What every mock starts with: its faults (start-up ones from MOCK_FAULTS), its contract loosened
 // by those faults, a virtual clock and an outbound delivery log.
 import { loadContract } from '../../helpers/contract/contract.js';
+import { mockVersion } from '../../helpers/contract/versions.js';
 import { parseClockInstant, VirtualClock } from './clock.js';
 import { Deliveries } from './deliveries.js';
 import { FaultSet, type Fault } from './faults.js';
@@ -15,6 +16,7 @@ export async function prepareService<Id extends string>(
 ) {
   const start = clockStart === undefined ? undefined : parseClockInstant(clockStart);
   const faults = new FaultSet<Id>(catalogue, requested);
-  const contract = relaxedContract(await loadContract(service), faults.relaxations());
+  // The version the mock plays (FD_MOCK_VERSION, else the certified one): helpers/contract/versions.ts.
+  const contract = relaxedContract(await loadContract(service, mockVersion(service)), faults.relaxations());
   return { faults, contract, clock: new VirtualClock(start), deliveries: new Deliveries() };
 }

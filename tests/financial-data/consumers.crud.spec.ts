@@ -7,6 +7,7 @@ import {
   expect,
   expectFdError,
   expectSsnLastFour,
+  FD_CONTRACT,
   newConsumer,
   rules,
   tellingDigits,
@@ -99,10 +100,15 @@ test(
   },
 );
 
-// provider 1.35.0: NewConsumer requires ssn (and birthday, names, address, phone).
-for (const field of ['ssn', 'birthday', 'zip'] as const) {
+// provider 1.35.0: NewConsumer requires ssn (and birthday, names, address, phone); 1.42.0 only
+// firstName, lastName and state (FD_CONTRACT_VERSION): the members refused are the contract's.
+const CONSUMER_REQUIRED: string[] = FD_CONTRACT.componentSchema('NewConsumer').required;
+const omitted = ['ssn', 'birthday', 'zip'].every((f) => CONSUMER_REQUIRED.includes(f))
+  ? (['ssn', 'birthday', 'zip'] as const)
+  : CONSUMER_REQUIRED;
+for (const field of omitted) {
   test(`rejects a consumer without ${field} with 400 @provider`, rules('FD-CONS-REQUIRED'), async ({ fdApi, createCustomer }) => {
-    const { [field]: _omitted, ...body } = newConsumer();
+    const { [field]: _omitted, ...body } = newConsumer() as Record<string, unknown>;
     expectFdError(await fdApi.call('CreateConsumer', { path: { customerId: await createCustomer() }, body }), 400, `no ${field}`);
   });
 }

@@ -1,7 +1,7 @@
 // Covers: enrichTransactions - the transaction members of a batch (provider 1.35.0 TransactionPayload:
 // seven required members; lengths of description, externalCustomerId, externalTransactionId; at
 // most 30 additionalDetails keys, stated in its description) and seed 002 Errors 400.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, lengthOf, rules, test } from '../../fixtures/financial-data.js';
 
 const base = () => ({
   externalCustomerId: 'c7d1e0a94b2f',
@@ -31,7 +31,12 @@ const details = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, 
 const LIMITS = [
   { what: 'description', at: 1024, make: (n: number) => ({ description: `STARBUCKS ${'X'.repeat(n - 10)}` }) },
   { what: 'externalCustomerId', at: 100, make: (n: number) => ({ externalCustomerId: 'c'.repeat(n) }) },
-  { what: 'externalTransactionId', at: 511, make: (n: number) => ({ externalTransactionId: 't'.repeat(n) }) },
+  // provider 1.35.0: 511; 1.42.0: 100 (FD_CONTRACT_VERSION): the contract's bound.
+  {
+    what: 'externalTransactionId',
+    at: lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', 'externalTransactionId').max!,
+    make: (n: number) => ({ externalTransactionId: 't'.repeat(n) }),
+  },
   { what: 'additionalDetails keys', at: 30, make: (n: number) => ({ additionalDetails: details(n) }) },
 ];
 

@@ -10,7 +10,7 @@ import { expect, rules, test, type OperationClient } from '../../fixtures/financ
 import { AFTER_DELETE, afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
-import { DELETED_BY, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, opOf, spareAuth, type LiveWorld } from './security.known.js';
+import { DELETED_BY, NOT_DELETES, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, opOf, spareAuth, type LiveWorld } from './security.known.js';
 
 /** The resource a delete removes: its last path id's, unless DELETED_BY names it. */
 const deletedBy = (operationId: string) =>
@@ -126,7 +126,7 @@ test(
     const world = await liveWorld(fd, fdApi);
     const handled = ['DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin', 'DeleteCustomer'];
     // A child before its parent: the event is deleted while its subscription still stands.
-    const rest = deletes(FD_OBJECT_OPS)
+    const rest = deletes(FD_OBJECT_OPS, NOT_DELETES)
       .filter((o) => !handled.includes(o.operation.operationId))
       .sort((a, b) => b.operation.path.split('/').length - a.operation.path.split('/').length);
     const violations = new Violations(AFTER_DELETE);

@@ -13,6 +13,7 @@ import type { Exemptions } from '../../helpers/client/security/other-partner.js'
 import {
   expect,
   FD_CONTRACT,
+  hasOperation,
   linkPortfolio,
   newBusiness,
   newConsumer,
@@ -153,6 +154,8 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     appRegistration: '4000',
     // The caller itself, where a body names its partner (Connect, access keys): the owner's own id.
     partner: fd.partner.partnerId,
+    // provider 1.42.0 (FD_CONTRACT_VERSION=1.42.0): a refresh, the consent of the linked customer, the transaction's unique id.
+    ...(hasOperation('refreshTransactions') ? await since142(api, customerId, String((Number(checking.id) + 1) * 10 + 1)) : {}),
   };
   const otherParents: LiveObjects = {
     customer: b.customerId,
@@ -177,6 +180,18 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
 }
 
 /** Every resource liveWorld makes a live object of (the self test builds the same probes offline with these). */
+/** The live objects of the resources financial data 1.42.0 adds (provider 1.42.0), each read from the answer that made or shows it. */
+async function since142(api: OperationClient, customerId: string, transactionId: string): Promise<LiveObjects> {
+  const refresh = await api.call('refreshTransactions', { path: { customerId }, body: {} });
+  const consents = await api.call('GetDataSharingConsentsByCustomerId', { query: { customer_id: customerId } });
+  const transaction = await api.call('GetCustomerTransaction', { path: { customerId, transactionId: Number(transactionId) } });
+  return {
+    transactionRefresh: String(refresh.body.refreshId),
+    dataSharingConsent: String(consents.body.consents?.[0]?.consentReceiptId),
+    uniqueTransaction: String(transaction.body.uniqueTransactionId),
+  };
+}
+
 export const FD_LIVE_RESOURCES = [
   'customer',
   'consumer',
@@ -199,6 +214,7 @@ export const FD_LIVE_RESOURCES = [
   'application',
   'appRegistration',
   'partner',
+  ...(hasOperation('refreshTransactions') ? ['transactionRefresh', 'dataSharingConsent', 'uniqueTransaction'] : []),
 ];
 
 /** The partner's own objects of the live world: they hang under no customer. */
@@ -210,6 +226,17 @@ const PARTNER_OWN = ['webhookSubscription', 'webhookEvent', 'configuration', 'ap
  * subscriptions, not the account; seed 002, TxPush).
  */
 export const DELETED_BY: Record<string, string> = { DisableTxPushNotifications: 'txpushSubscription' };
+
+/**
+ * DELETEs after which the object is still read (helpers/client/security/after-delete.ts, deletes):
+ * provider 1.42.0 revokes a data sharing consent, whose receipt then reads with its status changed
+ * (FD-CONSENT-REVOKE, tests/financial-data/consents.revoke.spec.ts).
+ */
+export const NOT_DELETES: Record<string, string> = {
+  RevokeDataSharingConsentById: 'provider 1.42.0: a revoked consent still reads, its status changed',
+  RevokeDataSharingConsentByInstitutionLoginID:
+    "provider 1.42.0: a consent revoked for one login still reads, that institution's status changed",
+};
 
 export function opOf(operationId: string): ObjectIdOperation {
   const found = FD_OBJECT_OPS.find((o) => o.operation.operationId === operationId);

@@ -122,7 +122,11 @@ async function judgeOwnAnswers(fdApi: OperationClient, world: LiveWorld, violati
       const path: Record<string, string | number | undefined> = { ...sampled.path };
       const given = answer.body as Record<string, unknown>;
       for (const id of pair.then.idParams) path[id] = String(given[id] ?? given.id);
-      const read = await fdApi.callOperation(pair.then.reader, { path });
+      // The reader's required query parameters, from its sample (GetAllExperience's appName, after the 1.42.0 experience copy).
+      const required = pair.then.reader.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+      const readerQuery = required.length ? world.sample({ operation: pair.then.reader, ids: [] }).query : undefined;
+      const query = readerQuery ? Object.fromEntries(required.map((n) => [n, readerQuery[n]])) : undefined;
+      const read = await fdApi.callOperation(pair.then.reader, { path, ...(query ? { query } : {}) });
       if (read.status !== 200) {
         unjudged.push(`${pair.then.reader.operationId} after ${pair.writer.operationId} (${read.status})`);
         continue;

@@ -46,6 +46,12 @@ const JSON_ONLY_401 = [
   'post-configurations',
   'get-configurations-configurationId',
   'delete-configurations-configurationId',
+  // provider 1.42.0 (FD_CONTRACT_VERSION=1.42.0): the experience copy and the data sharing consents.
+  'CreateConnectExperience',
+  'GetDataSharingConsentsByCustomerId',
+  'GetDataSharingConsentsByID',
+  'RevokeDataSharingConsentById',
+  'RevokeDataSharingConsentByInstitutionLoginID',
 ];
 
 test(`every financial data 401 but those of ${JSON_ONLY_401.length} operations (JSON only in the provider document) also declares text/plain`, async ({

@@ -17,6 +17,7 @@ import { sampleCall, type FdEntities } from '../../fixtures/examples/financial-d
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import {
   DELETED_BY,
+  NOT_DELETES,
   FD_BODY_IDS_UNRESOLVED,
   FD_EXEMPT,
   FD_FOREIGN_ID_EXEMPT,
@@ -75,12 +76,22 @@ const spareOwn = { customer: 'customer-9', consumer: 'consumer-9', configuration
 const otherParents = { customer: 'customer-2', account: 'account-2', webhookSubscription: 'webhookSubscription-2' };
 
 /** Each checker of financial data over the contract: what it probes, what it leaves out and why. */
+/** The rule of the catalogue each security checker's operations are listed in. */
+export const SECURITY_RULE_OF: Record<string, string> = {
+  'other-partner': 'FD-OBJ-OTHER-PARTNER',
+  'other-parent': 'FD-OBJ-OTHER-PARENT',
+  'after-delete': 'FD-OBJ-AFTER-DELETE',
+  'read-only': 'FD-OBJ-READ-ONLY',
+  'sensitive-values': 'FD-OBJ-SENSITIVE',
+  'foreign-id': 'FD-OBJ-FOREIGN-ID',
+};
+
 export function fdCoverage(contract: Contract): CheckerCoverage[] {
   const ops = objectIdOperations(contract);
   const ids = (list: { operation: { operationId: string } }[]) => [...new Set(list.map((p) => p.operation.operationId))];
   const partner = otherPartnerProbes(ops, fdSample, objects, '2', FD_EXEMPT);
   const parent = otherParentProbes(ops, fdSample, objects, otherParents);
-  const afterDelete = deletes(ops).flatMap((d) => {
+  const afterDelete = deletes(ops, NOT_DELETES).flatMap((d) => {
     const resource = DELETED_BY[d.operation.operationId] ?? d.ids.filter((id) => id.in === 'path').pop()!.resource;
     return afterDeleteProbes(ops, fdSample, objects, { resource, id: objects[resource] }).probes;
   });

@@ -8,7 +8,7 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { objectIdOperations, unnamedIds } from '../../helpers/contract/object-ids.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { readOnlyPairs } from '../../helpers/client/security/read-only.js';
-import { fdCoverage } from './security-coverage.known.js';
+import { fdCoverage, SECURITY_RULE_OF } from './security-coverage.known.js';
 
 const SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 
@@ -30,6 +30,10 @@ const OUTLIVE_EVERY_DELETE: Record<string, string> = {
   switchExternal: 'the contract documents no delete of a switch',
   depositSwitch: 'the contract documents no delete of a switch',
   billPaySwitch: 'the contract documents no delete of a switch',
+  // provider 1.42.0 (FD_CONTRACT_VERSION=1.42.0)
+  dataSharingConsent: 'provider 1.42.0: a revoked consent still reads, its status changed (no delete removes it)',
+  transactionRefresh: 'provider 1.42.0 documents no delete of a transaction refresh',
+  experience: 'a catalogue entry of the partner: the contract documents no delete of an experience',
 };
 
 /**
@@ -109,14 +113,7 @@ test('financial data: every operation that takes an object id is probed after a 
 test('financial data: the security rules name exactly the operations their checkers probe', async () => {
   const contract = await loadContract('financial-data');
   const rules = new Map(loadRules('financial-data').rules.map((r) => [r.id, r]));
-  const ruleOf: Record<string, string> = {
-    'other-partner': 'FD-OBJ-OTHER-PARTNER',
-    'other-parent': 'FD-OBJ-OTHER-PARENT',
-    'after-delete': 'FD-OBJ-AFTER-DELETE',
-    'read-only': 'FD-OBJ-READ-ONLY',
-    'sensitive-values': 'FD-OBJ-SENSITIVE',
-    'foreign-id': 'FD-OBJ-FOREIGN-ID',
-  };
+  const ruleOf = SECURITY_RULE_OF;
   for (const c of fdCoverage(contract)) {
     expect([...(rules.get(ruleOf[c.checker])?.operations ?? [])].sort(), `${ruleOf[c.checker]}: operations`).toEqual(
       [...c.operations].sort(),

@@ -9,10 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { versionFile } from '../../helpers/contract/versions.js';
 import { CLASSES, type DiffClass } from './classify.js';
 import type { ChangeEntry, DiffResult, LedgerOutcome } from './suite-diff.js';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface Deviation {
   /** The change's key as `npm run diff` prints it (`key:` under each change). */
@@ -26,11 +25,17 @@ export interface Deviation {
 /** Bad ledger: one line (tools/cli.ts prints the first line of an error). */
 export class LedgerError extends Error {}
 
-export function ledgerFile(service: string): string {
-  return path.join(ROOT, 'schemas', service, 'deviations.yaml');
+/** The deviation ledger of a version of a service's contract (the base version's by default: helpers/contract/versions.ts). */
+export function ledgerFile(service: string, version?: string): string {
+  return versionFile(service, 'deviations.yaml', version);
 }
 
-/** Reads and validates a ledger; undefined when the file does not exist. */
+/**
+ * Reads and validates a ledger; undefined when the file does not exist. A later version's ledger
+ * names the ledger it `extends` (the base version's, a path relative to it) and the keys of it that
+ * the version `retires` (the provider's document now says what the seed says): its entries are
+ * those of the ledger it extends, less the retired ones, with its own.
+ */
 export function readLedger(file: string): Deviation[] | undefined {
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
@@ -40,10 +45,25 @@ export function readLedger(file: string): Deviation[] | undefined {
   } catch (error) {
     throw new LedgerError(`${label} is not YAML: ${(error as Error).message.split('\n')[0]}`);
   }
-  const list = (doc as { deviations?: unknown } | null)?.deviations ?? [];
+  const {
+    deviations: list = [],
+    extends: parent,
+    retires = [],
+  } = (doc ?? {}) as { deviations?: unknown; extends?: unknown; retires?: unknown };
   if (!Array.isArray(list)) throw new LedgerError(`${label}: 'deviations' is not a list`);
-  const seen = new Set<string>();
-  return list.map((raw, i) => {
+  if (!Array.isArray(retires) || retires.some((k) => typeof k !== 'string'))
+    throw new LedgerError(`${label}: 'retires' is not a list of keys`);
+  let inherited: Deviation[] = [];
+  if (parent !== undefined) {
+    const parentFile = typeof parent === 'string' ? path.resolve(path.dirname(file), parent) : '';
+    const read = parentFile && parentFile !== path.resolve(file) ? readLedger(parentFile) : undefined;
+    if (!read) throw new LedgerError(`${label}: extends ${String(parent)}, which is not a ledger file`);
+    const unknown = retires.filter((k) => !read.some((e) => e.key === k));
+    if (unknown.length) throw new LedgerError(`${label}: retires '${unknown[0]}', which ${String(parent)} does not list`);
+    inherited = read.filter((e) => !retires.includes(e.key));
+  }
+  const seen = new Set<string>(inherited.map((e) => e.key));
+  const own = list.map((raw, i) => {
     const e = (raw ?? {}) as Record<string, unknown>;
     const name = typeof e.key === 'string' && e.key.trim() ? `'${e.key.trim()}'` : `number ${i + 1}`;
     if (typeof e.key !== 'string' || !e.key.trim())
@@ -59,6 +79,7 @@ export function readLedger(file: string): Deviation[] | undefined {
     seen.add(key);
     return { key, source: e.source.trim(), ...(e.rules ? { rules: e.rules as string[] } : {}) };
   });
+  return [...inherited, ...own];
 }
 
 /** Takes the ledger's changes out of a diff result (counts recomputed) and records what it did. */

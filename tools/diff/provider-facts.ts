@@ -16,15 +16,16 @@ import type { Contract, Json } from '../../helpers/contract/contract.js';
 import { loadRules, rulesFile, type Rule } from '../../helpers/contract/rules.js';
 import { FAILING_CLASSES, type SuiteView } from './classify.js';
 import { asDocument, DocumentError, type DiffDocument } from './documents.js';
+import { chosenVersion, versionFile } from '../../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
 import { PROSE_KEYWORDS } from './locate.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** Where a service's provider facts are kept. */
-export function factsFile(service: string, root = ROOT): string {
-  return path.join(root, 'schemas', service, 'provider-facts.json');
+/** Where the provider facts of a version of a service's contract are kept (the base version's by default). */
+export function factsFile(service: string, version?: string): string {
+  return versionFile(service, 'provider-facts.json', version);
 }
 
 /** Where a service records that its provider publishes no document the facts can be taken from. */
@@ -146,7 +147,7 @@ export function factsOf(service: string, doc: Json, bytes: Buffer | string, file
 const sha256Of = (document: Json) => crypto.createHash('sha256').update(JSON.stringify(document)).digest('hex');
 
 /** Reads a service's provider facts; undefined when it has none. A file edited by hand is refused. */
-export function readFacts(service: string, file = factsFile(service)): ProviderFacts | undefined {
+export function readFacts(service: string, file = factsFile(service, chosenVersion(service))): ProviderFacts | undefined {
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
   let facts: ProviderFacts;
@@ -256,8 +257,8 @@ function only(doc: Json, operations: string[], view?: SuiteView): Json {
 }
 
 /** What to write in the ledger for a change, or what to fix: the lines the guard prints. */
-export function guardAdvice(service: string, changes: ChangeEntry[], stale: string[]): string {
-  const ledger = `schemas/${service}/deviations.yaml`;
+export function guardAdvice(service: string, changes: ChangeEntry[], stale: string[], version?: string): string {
+  const ledger = path.relative(ROOT, ledgerFile(service, version));
   const lines: string[] = [];
   for (const c of changes) {
     lines.push(
@@ -292,14 +293,15 @@ export function guardService(
   contract: Contract,
   options: { document?: Json; operations?: string[] } = {},
 ): (GuardOutcome & { facts: ProviderFacts }) | undefined {
-  const facts = readFacts(service);
+  const factsPath = factsFile(service, contract.version);
+  const facts = readFacts(service, factsPath);
   if (!facts) return undefined;
   if (facts.source.version !== contract.version)
     throw new DocumentError(
-      `schemas/${service}/provider-facts.json holds the provider's document ${facts.source.version}, the contract follows ${contract.version}: write the facts of ${contract.version} with npm run provider-facts`,
+      `${path.relative(ROOT, factsPath)} holds the provider's document ${facts.source.version}, the contract follows ${contract.version}: write the facts of ${contract.version} with npm run provider-facts`,
     );
   const ours = asDocument(options.document ?? contract.document, `the suite's contract (schemas/${service})`);
-  const file = ledgerFile(service);
+  const file = ledgerFile(service, contract.version);
   const outcome = providerGuard(ours, facts, suiteView(service, contract), readLedger(file) ?? [], file, options);
   return { ...outcome, facts };
 }

@@ -13,8 +13,13 @@ import { refusalsFor } from './other-partner.js';
 
 export const AFTER_DELETE = 'after-delete';
 
-/** The delete operations of a contract: every DELETE that names an object (each a start of this checker). */
-export const deletes = (ops: readonly ObjectIdOperation[]) => ops.filter((o) => o.operation.method === 'DELETE');
+/**
+ * The delete operations of a contract: every DELETE that names an object (each a start of this
+ * checker), but those `kept` names with the source that says the object is still read after it (a
+ * revocation that changes the object's state).
+ */
+export const deletes = (ops: readonly ObjectIdOperation[], kept: Readonly<Record<string, string>> = {}) =>
+  ops.filter((o) => o.operation.method === 'DELETE' && !(o.operation.operationId in kept));
 
 /**
  * The probes after deleting `deleted` (its resource and id): every operation naming it or one of

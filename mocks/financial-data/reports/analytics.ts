@@ -52,6 +52,7 @@ const TITLES: Record<AnalyticsKind | 'cfrb' | 'cfrp', string> = {
   cashflow: 'Cash Flow Analytics',
   payhist: 'Payment History Analytics',
   foresight: 'Foresight Analytics',
+  pri: 'Payment Risk Insights',
 };
 
 /** provider 1.35.0 ReportType, per report kind, userType and purpose (cra / ftc: CRA without a personal guarantor / noncra). */
@@ -59,6 +60,8 @@ const TYPES = {
   balance: { personal: { cra: 'barpcra', noncra: 'barpnoncra' }, business: { cra: 'barbcra', ftc: 'barbftc', noncra: 'barbnoncra' } },
   cashflow: { personal: { cra: 'cfrpcra', noncra: 'cfrpnoncra' }, business: { cra: 'cracfrbcra', ftc: 'cfrbftc', noncra: 'cfrbnoncra' } },
   payhist: { business: { cra: 'phrbcra', ftc: 'phrbftc', noncra: 'phrbnoncra' } },
+  // provider 1.42.0: the payment risk insights report's kinds in its examples of the 202.
+  pri: { personal: { cra: 'pripcra', noncra: 'pripnoncra' }, business: { cra: 'pribcra', ftc: 'pribftc', noncra: 'pribnoncra' } },
 } as const;
 
 type Purpose = 'cra' | 'ftc' | 'noncra';
@@ -188,7 +191,7 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   }
 
   // --- Balance analytics, cash flow analytics, payment history
-  const analytics = (operationId: FdOperationId, kind: 'balance' | 'cashflow' | 'payhist') => {
+  const analytics = (operationId: FdOperationId, kind: 'balance' | 'cashflow' | 'payhist' | 'pri') => {
     route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
       // Blind fault: any userType other than personal is served as a business report.
       const userType = (
@@ -303,6 +306,9 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
   analytics('GenerateBalanceAnalyticsReport', 'balance');
   analytics('GenerateCashflowAnalyticsReport', 'cashflow');
   analytics('GeneratePaymentHistoryReport', 'payhist');
+  // provider 1.42.0: the payment risk insights report, an analytics report of the same guards and
+  // content (checking or savings accounts; a consumer for a personal or guaranteed CRA report).
+  if (ctx.contract.operations.has('GeneratePaymentRiskInsightsReport')) analytics('GeneratePaymentRiskInsightsReport', 'pri');
 
   // --- Foresight analytics (non-CRA, no consumer; checking, credit card or savings)
   const foresight = (
@@ -585,7 +591,7 @@ function balancePeriods(world: FdState, a: Account, w: Window, faults: FaultSet)
 const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => Transaction[]) =>
   months(w).map((p) => ({ ...periodDates(p), ...stats(amounts(pick(inPeriod(txs, p)))) }));
 
-export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight';
+export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
 /** The analytics of a set of transactions (one account's, or all of the report's). */
 function analyticsOf(

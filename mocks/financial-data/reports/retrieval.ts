@@ -8,6 +8,7 @@
 // generate operation) and a sample report seeded at start (the samples of
 // fixtures/examples/fd-samples/reports-retrieval.ts).
 // Rules: schemas/financial-data/rules/reports-retrieval.yaml.
+import { consumerRecord } from '../consumers.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseJson, syncHook } from '../../kit/app.js';
 import { onePagePdf } from '../../kit/pdf.js';
@@ -448,6 +449,18 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     }
     return portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id)));
   });
+
+  // provider 1.42.0: a portfolio by its id alone, among the calling partner's customers: the same
+  // reports as GetPortfolioByCustomer, with the consumer's record; 204 when its customer has no consumer.
+  if (ctx.contract.operations.has('GetPortfolioByPathParamPortFolioID'))
+    route(app, ctx, 'GetPortfolioByPathParamPortFolioID', (input, reply) => {
+      const owner = [...store().portfolioOf].find(([, p]) => p === input.path.portfolioId)?.[0];
+      const customer = owner === undefined ? undefined : findCustomer(world, owner, input.partner?.id);
+      if (!customer) return noPortfolio(reply, input.path.portfolioId);
+      const consumer = world.consumers.get(world.consumerOf.get(customer.id) ?? '');
+      if (!consumer) return reply.code(204).send();
+      return { ...portfolio(input.path.portfolioId, reportsIn(store().byCustomer.get(customer.id))), consumer: consumerRecord(consumer) };
+    });
 
   const weekYearBirthday = (born: unknown) => {
     const b = born as { year?: number; month?: number; dayOfMonth?: number } | undefined;

@@ -1,0 +1,81 @@
+// The versions of a service's contract, and where each version's own files are: every fact that
+// belongs to one version is read through here. The base version is the seed's:
+// schemas/<service>/openapi.yaml and its info.version, with its deviation ledger and provider facts
+// beside it. A later provider version the suite certifies is a folder
+// schemas/<service>/versions/<version>/ holding what that version changes (docs/version-bump.md):
+// `overlay.yaml` (the contract's changes), `rules.yaml` (rules added, rewritten or retired),
+// `deviations.yaml` and `provider-facts.json` (its ledger and the facts of its published document).
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError } from '../config/config.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+
+/** The variable choosing a service's contract version (a service without one has its base version only). */
+export const VERSION_VARIABLES: Readonly<Record<string, string>> = { 'financial-data': 'FD_CONTRACT_VERSION' };
+/** The variable choosing the version the embedded mock plays (default: the contract's). */
+export const MOCK_VERSION_VARIABLES: Readonly<Record<string, string>> = { 'financial-data': 'FD_MOCK_VERSION' };
+
+/** The files a version keeps of its own. */
+export type VersionFile = 'overlay.yaml' | 'rules.yaml' | 'rule-paths.yaml' | 'deviations.yaml' | 'provider-facts.json';
+
+const baseVersions = new Map<string, string>();
+
+/** The seed's version of a service's contract: info.version of schemas/<service>/openapi.yaml (its `info:` block alone is read). */
+export function baseVersion(service: string): string {
+  let version = baseVersions.get(service);
+  if (version === undefined) {
+    const text = fs.readFileSync(path.join(ROOT, service, 'openapi.yaml'), 'utf8');
+    const info = /^info:\n(?:[ \t].*\n|\n)*/m.exec(text)?.[0] ?? '';
+    version = /^[ \t]+version:[ \t]*['"]?([^'"\s]+)/m.exec(info)?.[1] ?? 'unknown';
+    baseVersions.set(service, version);
+  }
+  return version;
+}
+
+/** Every version of a service's contract: its base, then each folder under schemas/<service>/versions/. */
+export function contractVersions(service: string): string[] {
+  const folder = path.join(ROOT, service, 'versions');
+  const later = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    : [];
+  return [baseVersion(service), ...later];
+}
+
+function pick(service: string, variable: string | undefined, env: NodeJS.ProcessEnv, fallback: () => string): string {
+  const value = variable ? env[variable]?.trim() : undefined;
+  if (!value) return fallback();
+  const known = contractVersions(service);
+  if (!known.includes(value))
+    throw new ConfigError(`${variable}=${value} is not a version of the ${service} contract: one of ${known.join(', ')}`);
+  return value;
+}
+
+/** The contract version a run certifies for a service: its variable (FD_CONTRACT_VERSION), else the base version. */
+export function chosenVersion(service: string, env: NodeJS.ProcessEnv = process.env): string {
+  return pick(service, VERSION_VARIABLES[service], env, () => baseVersion(service));
+}
+
+/** The version the embedded mock of a service plays: its variable (FD_MOCK_VERSION), else the contract's. */
+export function mockVersion(service: string, env: NodeJS.ProcessEnv = process.env): string {
+  return pick(service, MOCK_VERSION_VARIABLES[service], env, () => chosenVersion(service, env));
+}
+
+/** Whether `version` is the base version of the service's contract. */
+export function isBaseVersion(service: string, version: string): boolean {
+  return version === baseVersion(service);
+}
+
+/** The folder holding a version's own files: schemas/<service> for the base, schemas/<service>/versions/<version> otherwise. */
+export function versionFolder(service: string, version: string = baseVersion(service)): string {
+  return isBaseVersion(service, version) ? path.join(ROOT, service) : path.join(ROOT, service, 'versions', version);
+}
+
+/** A file of a version's own (`overlay.yaml` exists for a later version only). */
+export function versionFile(service: string, name: VersionFile, version: string = baseVersion(service)): string {
+  return path.join(versionFolder(service, version), name);
+}

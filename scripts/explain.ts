@@ -1,0 +1,46 @@
+// `npm run explain -- --to <version> [--certification reports/certification.json] [--service financial-data]`:
+// the failures of a certification run with one contract version against a target of a newer one,
+// each classed "documented in <version>" when the newer provider document announces the change that
+// explains it (tools/diff/explain.ts: the suite's diff of the two versions' provider facts), or
+// unexplained. Prints the counts and each failure; writes reports/explain-<service>.{md,json}.
+// Exit code 1 when a failure is unexplained, 0 otherwise, 2 on bad input.
+import fs from 'node:fs';
+import path from 'node:path';
+import { configOf } from '../helpers/config/config.js';
+import { contractVersions } from '../helpers/contract/versions.js';
+import { SERVICES } from '../helpers/contract/services.js';
+import { writeFileAtomic } from '../helpers/verdict/write-file.js';
+import { explainCertification, explanationLines } from '../tools/diff/explain.js';
+import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+
+const USAGE = 'npm run explain -- --to <version> [--certification <file>] [--service <name>]';
+
+export const main: CommandMain = async (argv, io) => {
+  const args = parseArgs(argv, { to: 'value', certification: 'value', service: 'value', help: 'flag' }, USAGE);
+  const service = typeof args.service === 'string' ? args.service : 'financial-data';
+  if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`unknown service '${service}'`);
+  if (typeof args.to !== 'string') throw new UsageError(`--to is required. Usage: ${USAGE}`);
+  if (!contractVersions(service).includes(args.to))
+    throw new UsageError(`--to ${args.to} is not a version of the ${service} contract: one of ${contractVersions(service).join(', ')}`);
+  const reportsDir = configOf(io.env).reportsDir;
+  const file = typeof args.certification === 'string' ? path.resolve(args.certification) : path.join(reportsDir, 'certification.json');
+  let certification;
+  try {
+    certification = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read the certification ${path.relative(process.cwd(), file)}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (!Array.isArray(certification?.services)) throw new UsageError(`${path.relative(process.cwd(), file)} is not a certification`);
+  const explanation = await explainCertification(certification, service, args.to);
+  const lines = explanationLines(explanation);
+  io.out(lines.join('\n'));
+  fs.mkdirSync(reportsDir, { recursive: true });
+  writeFileAtomic(path.join(reportsDir, `explain-${service}.json`), `${JSON.stringify(explanation, null, 2)}\n`);
+  writeFileAtomic(
+    path.join(reportsDir, `explain-${service}.md`),
+    `# Failures explained by ${service} ${args.to}\n\n${lines.map((l) => `    ${l}`).join('\n')}\n`,
+  );
+  return explanation.unexplained.length ? 1 : 0;
+};
+
+runMain(import.meta.url, main);

@@ -1,0 +1,149 @@
+// A certification's failures explained by a newer version of the provider's document: a run of the
+// contract of one version against a target of a newer one names each failure the newer document
+// announces ("documented in 1.42.0: ModifyCustomer, status added 409") apart from the unexplained
+// ones, so that a release manager sees at once whether the bump broke anything the provider did not
+// announce (docs/version-bump.md). What the newer version changed is the contract diff of the two
+// published documents (their provider facts, schemas/<service>/.../provider-facts.json) through the
+// suite's own diff (suite-diff.ts): no second differ.
+import type { Certification, FailedCheck, FailureGroup } from '../../helpers/verdict/model.js';
+import { asDocument } from './documents.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { factsFile, readFacts, suiteView } from './provider-facts.js';
+import { diffForSuite, type ChangeEntry } from './suite-diff.js';
+
+export interface ExplainedFailure {
+  service: string;
+  title: string;
+  file: string;
+  check: string;
+  operationId?: string;
+  /** The status the target answered, where the failure tells it. */
+  received?: string;
+  /** The announced changes that explain it (`kind: detail`, where), or [] when none does. */
+  explainedBy: { kind: string; detail: string; where: string; key: string }[];
+}
+
+export interface Explanation {
+  service: string;
+  /** The version the run certified and the version whose document explains. */
+  from: string;
+  to: string;
+  /** How many changes the newer document announces (the diff of the two documents' facts). */
+  announced: number;
+  explained: ExplainedFailure[];
+  unexplained: ExplainedFailure[];
+}
+
+/** The facts of two versions' published documents, diffed by the suite's own diff (its operations and rules those of the older version's contract). */
+export async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
+  const older = readFacts(service, factsFile(service, from));
+  const newer = readFacts(service, factsFile(service, to));
+  if (!older || !newer) throw new Error(`${service}: no provider facts of ${!older ? from : to} (npm run provider-facts)`);
+  const a = asDocument(older.document, `provider ${from}`);
+  const b = asDocument(newer.document, `provider ${to}`);
+  return diffForSuite(a, b, suiteView(service, await loadContract(service, from))).changes;
+}
+
+/** The status a failure's own words or its evidence say the target answered. */
+function receivedStatus(check: FailedCheck): string | undefined {
+  const judged = /Received:\s*(\d{3})\b/.exec(check.judged) ?? /Received:\s*(\d{3})\b/.exec(check.message);
+  if (judged) return judged[1];
+  const exchange = check.evidence?.exchanges?.[0];
+  return exchange
+    ? /(?:^|\n)(?:HTTP\/[\d.]+\s+)?(\d{3})\b/.exec(exchange.split('\n').find((l) => /^(HTTP\/|\d{3}\b|<- )/.test(l)) ?? '')?.[1]
+    : undefined;
+}
+
+const REQUEST_SIDE = /request body|query parameter|path parameter|header parameter|parameter /;
+
+/**
+ * The changes of `changes` that explain a failure at an operation: a status the newer version adds,
+ * answered; a status it removes (a check expected it); a request it accepts otherwise (a required
+ * member relaxed, a member or parameter gone, a bound moved: the target answers otherwise than the
+ * older contract says); a response it shapes otherwise, for a failed response check.
+ */
+export function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
+  // The status answered, where the newer version adds it, is named first: it says the most.
+  // then a change of the request (the target answered it otherwise), then the rest.
+  const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : REQUEST_SIDE.test(c.where) ? 1 : 2);
+  return changes
+    .filter((c) => {
+      if (!c.operations.includes(operationId)) return false;
+      if (c.kind === 'status added') return received !== undefined && new RegExp(`\\b${received}\\b`).test(`${c.detail} ${c.where}`);
+      if (c.kind === 'status removed') return check !== 'responseSchemaConformance';
+      if (REQUEST_SIDE.test(c.where)) return check !== 'responseSchemaConformance';
+      if (/response/.test(c.where)) return check === 'responseSchemaConformance' || check === 'assertion';
+      return false;
+    })
+    .sort((a, b) => rank(a) - rank(b));
+}
+
+function failuresOf(group: FailureGroup): FailedCheck[] {
+  return group.checks?.length
+    ? group.checks
+    : group.titles.map((title) => ({
+        title,
+        project: '',
+        file: '',
+        check: group.check ?? 'assertion',
+        judged: group.message,
+        message: group.message,
+        rerun: '',
+      }));
+}
+
+/** Classes every failed check of a certification's service by the changes the newer version announces. */
+export async function explainCertification(
+  certification: Certification,
+  service: string,
+  to: string,
+  changes?: ChangeEntry[],
+): Promise<Explanation> {
+  const verdict = certification.services.find((s) => s.service === service);
+  if (!verdict) throw new Error(`the certification has no ${service} verdict`);
+  const from = verdict.contractVersion;
+  const announced = changes ?? (await announcedChanges(service, from, to));
+  const explained: ExplainedFailure[] = [];
+  const unexplained: ExplainedFailure[] = [];
+  const seen = new Set<string>();
+  for (const group of verdict.failures)
+    for (const failed of failuresOf(group)) {
+      const key = `${failed.file}:${failed.line}:${failed.title}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const operationId = failed.evidence?.operationId ?? group.operationId;
+      const received = receivedStatus(failed);
+      const by = operationId ? explainingChanges(announced, operationId, failed.check, received) : [];
+      const entry: ExplainedFailure = {
+        service,
+        title: failed.title,
+        file: failed.file,
+        check: failed.check,
+        ...(operationId ? { operationId } : {}),
+        ...(received ? { received } : {}),
+        explainedBy: by.map((c) => ({ kind: c.kind, detail: c.detail, where: c.where, key: c.key })),
+      };
+      (by.length ? explained : unexplained).push(entry);
+    }
+  return { service, from, to, announced: announced.length, explained, unexplained };
+}
+
+/** The explanation as the console and the report print it. */
+export function explanationLines(e: Explanation): string[] {
+  const lines = [
+    `${e.service}: the ${e.from} contract's failures against the provider's ${e.to} document (${e.announced} changes announced between ${e.from} and ${e.to})`,
+    `  documented in ${e.to}: ${e.explained.length}`,
+    `  unexplained: ${e.unexplained.length}`,
+  ];
+  for (const f of e.explained) {
+    const first = f.explainedBy[0];
+    lines.push(
+      `  [documented in ${e.to}] ${f.operationId}${f.received ? ` answers ${f.received}` : ''}: ${first.kind}: ${first.detail}${f.explainedBy.length > 1 ? ` (and ${f.explainedBy.length - 1} more)` : ''} - ${f.title} (${f.check})`,
+    );
+  }
+  for (const f of e.unexplained)
+    lines.push(
+      `  [unexplained] ${f.operationId ?? '(no operation)'}${f.received ? ` answers ${f.received}` : ''} - ${f.title} (${f.check})`,
+    );
+  return lines;
+}
