@@ -23,7 +23,8 @@ function generatorStamp(): string {
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** The suite's own catalogues beside a contract: no part of the OpenAPI document the types come from. */
-const NOT_THE_DOCUMENT = /^(versions\/[^/]+\/)?(rules\.yaml|rules\/|rule-paths\.yaml|conflicts\.yaml|deviations\.yaml|provider-facts\.absent\.yaml)/;
+const NOT_THE_DOCUMENT =
+  /^(versions\/[^/]+\/)?(rules\.yaml|rules\/|rule-paths\.yaml|conflicts\.yaml|deviations\.yaml|provider-facts\.absent\.yaml)/;
 
 /** Hash of the files of a service's OpenAPI document (openapi.yaml and the parts it is split into). */
 const documentHash = (service: string) => contractFilesHash(service, NOT_THE_DOCUMENT);
