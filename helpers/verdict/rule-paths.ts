@@ -147,6 +147,7 @@ export function rulePathReport(
   for (const t of properties)
     for (const op of t.applies) if (!known.has(`${t.rule} op ${op}`)) paths.push({ rule: t.rule, path: `op ${op}`, from: 'property' });
   // What the property checkers counted: an operation probed covers its rule's cell, one left out is justified by its reason.
+  const counts = new Set(properties.map((t) => t.rule));
   const probed = new Set(properties.flatMap((t) => t.checked.map((op) => `${t.rule} op ${op}`)));
   const leftOut = new Map(
     properties.flatMap((t) => t.exceptions.map((e) => [`${t.rule} op ${e.operationId}`, `${t.property}: ${e.reason}`])),
@@ -157,7 +158,9 @@ export function rulePathReport(
     const covered =
       Boolean(mine && (kind === 'op' ? mine.operations.has(name) : mine.paths.has(name))) || probed.has(`${p.rule} ${p.path}`);
     if (covered) return { ...p, state: 'covered' };
-    const reason = reasonOf(p) ?? leftOut.get(`${p.rule} ${p.path}`);
+    // A property's counts judge every operation cell of its rule: its `op *` (for the listing, which sees no counts) does not.
+    const counted = counts.has(p.rule) && kind === 'op';
+    const reason = counted ? (why.get(`${p.rule} ${p.path}`) ?? leftOut.get(`${p.rule} ${p.path}`)) : reasonOf(p);
     return reason ? { ...p, state: 'justified', reason } : { ...p, state: 'empty' };
   });
   const count = (s: RulePathCell['state']) => cells.filter((c) => c.state === s).length;
