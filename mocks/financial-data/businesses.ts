@@ -108,11 +108,6 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i3-business-update-other-partner: the update finds the business by its id alone.
     const business =
       byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
-    // seeded-prop-business-update-other-partner-applied: another partner's update is stored, then refused (404).
-    const foreign = faults.has('seeded-prop-business-update-other-partner-applied')
-      ? world.businesses.get(input.path.business_id)
-      : undefined;
-    if (!business && foreign) foreign.fields = { ...input.body };
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;

@@ -8,7 +8,7 @@
 // one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
 import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import { writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
+import { readAfterCall, writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
 import { ANSWER_IS_STATE, answersBody, checkAnswerIsState, readerAfterWrite } from '../../helpers/client/invariants/answer-state.js';
 import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
@@ -66,29 +66,11 @@ test(
             (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
           ),
         };
-      const given = call.path ?? {};
       probes.push({
         writer,
         call,
         plain,
-        ...(after
-          ? {
-              read: {
-                reader: after.reader,
-                call: (answer: unknown) => {
-                  const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
-                  const path: Record<string, string | number | undefined> = { ...given };
-                  for (const id of after.idParams) {
-                    const camel = id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-                    const value = record?.[id] ?? record?.[camel] ?? record?.id;
-                    if (value === undefined) return undefined;
-                    path[id] = String(value);
-                  }
-                  return { path };
-                },
-              },
-            }
-          : {}),
+        ...(after ? { read: readAfterCall(after, call) } : {}),
       });
     }
     const outcomes = await writeThenRead(fdApi, probes);

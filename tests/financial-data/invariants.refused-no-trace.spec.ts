@@ -16,6 +16,8 @@ import {
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { readerCall } from './records.known.js';
+import { tellingBody } from '../../helpers/client/invariants/echo.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
@@ -32,6 +34,7 @@ const asOfNow = (path: string, before: unknown, after: unknown) =>
   !EVENT_DATES.has(path.split('.').at(-1)!);
 
 const WRITERS = traceWriters(FD_CONTRACT);
+const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
 test(
   'a refused write (invalid member, no credentials, another partner) leaves every reader of what it names as before @assumption @mock-only',
@@ -67,7 +70,21 @@ test(
         const call = readerCall(operation, world, fd);
         return typeof call === 'string' ? [] : [{ operation, call }];
       });
-      const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId));
+      // Each refused request carries values that tell (helpers/client/invariants/echo.ts): one the live object already holds would hide a trace.
+      const validate = FD_CONTRACT.requestValidatorOf(operationId);
+      const ids = new Set((withIds?.ids ?? []).map((id) => id.at));
+      const telling = (call: CallOptions | undefined) =>
+        call?.body !== undefined && validate
+          ? {
+              ...call,
+              body: tellingBody(
+                call.body,
+                (b) => Boolean(validate(b)),
+                (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
+              ),
+            }
+          : call;
+      const refusals = refusalsOf(FD_CONTRACT, writer, telling(valid)!, telling(ownership.get(operationId)));
       if (!reads.length) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
       else probes.push({ writer, refusals, reads });

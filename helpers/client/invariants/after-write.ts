@@ -95,3 +95,26 @@ export function leavesUnder(body: unknown, at: string): Map<string, unknown> {
   }
   return out;
 }
+
+/**
+ * The read right after a write, from the contract's reader of what it made (readerAfterWrite): its
+ * path ids beyond the writer's from the answer (the member of that name in camel case, else `id`),
+ * else from what the write was sent; undefined when neither gives them.
+ */
+export function readAfterCall(after: { reader: Operation; idParams: string[] }, sent: CallOptions): WriteProbe['read'] {
+  return {
+    reader: after.reader,
+    call: (answer: unknown) => {
+      const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
+      const body = (sent.body && typeof sent.body === 'object' ? sent.body : {}) as Record<string, unknown>;
+      const path: Record<string, string | number | undefined> = { ...sent.path };
+      for (const id of after.idParams) {
+        const camel = id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+        const value = record?.[id] ?? record?.[camel] ?? record?.id ?? body[id] ?? body[camel];
+        if (value === undefined || typeof value === 'object') return undefined;
+        path[id] = String(value);
+      }
+      return { path };
+    },
+  };
+}

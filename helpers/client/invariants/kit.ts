@@ -28,12 +28,13 @@ export function namedResources(contract: Contract, op: Operation): string[] {
 }
 
 /**
- * The readers of the objects a writer names: every GET whose last owned path id is of a resource the
- * writer names (the object itself, not a child of it), and every GET of the writer's own path (the
- * collection a create adds to).
+ * The readers of the object a writer names: every GET whose last owned path id is of the resource of
+ * the writer's last owned id (the object itself, not a child of it, nor its parent), and every GET of
+ * the writer's own path (the collection a create adds to).
  */
 export function readersOfNamed(contract: Contract, writer: Operation): Operation[] {
-  const named = new Set(namedResources(contract, writer));
+  // The object a writer is about is the last it names (an account under its customer); a create names its parent.
+  const named = new Set(namedResources(contract, writer).slice(-1));
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET' || r === writer) return false;
     if (r.path === writer.path) return true;

@@ -8,7 +8,7 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { CallOptions, OperationClient } from '../client.js';
-import { negativeCases, refusalStatuses } from '../negative.js';
+import { refusalStatuses } from '../negative.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, writersOfContract } from './kit.js';
@@ -41,20 +41,39 @@ export interface TraceProbe {
  */
 export function refusalsOf(contract: Contract, op: Operation, valid: CallOptions, ownership?: CallOptions): Refusal[] {
   const out: Refusal[] = [];
-  // A case that breaks an object id's member names no object any more: the refusal must still name the writer's.
-  const ids = objectIdsOf(contract, op)
-    .ids.filter((id) => id.in === 'body')
-    .map((id) => `body /${id.at.replace(/\./g, '/')}`);
-  const negative = negativeCases(contract, op, valid).filter(
-    (c) => !ids.some((at) => c.name.startsWith(`${at}:`) || c.name.startsWith(`${at}/`)),
-  );
-  const invalid =
-    negative.find((c) => c.where === 'body' && c.call.body !== undefined && c.call.rawBody === undefined) ??
-    negative.find((c) => c.where === 'query' || c.where === 'header');
-  if (invalid && refusalStatuses(op).length) out.push({ why: `validation: ${invalid.name}`, call: invalid.call });
+  const invalid = refusedMember(contract, op, valid);
+  if (invalid && refusalStatuses(op).length) out.push(invalid);
   if (op.responses['401']) out.push({ why: 'authorization: no credentials', call: { ...valid, auth: false } });
   if (ownership) out.push({ why: "ownership: another partner's caller", call: ownership });
   return out;
+}
+
+/**
+ * The valid call with one body member (of the first object, for a list) set to a value of another
+ * type, the first the contract refuses; object id members are left as they are, so that the refused
+ * request still names the writer's objects. One or two validations per member at most: cheap beside
+ * the contract-generated negative cases (helpers/client/negative.ts), which judge every rule.
+ */
+function refusedMember(contract: Contract, op: Operation, valid: CallOptions): Refusal | undefined {
+  const validate = contract.requestValidatorOf(op.operationId);
+  if (!validate || !valid.body || typeof valid.body !== 'object') return undefined;
+  const ids = new Set(
+    objectIdsOf(contract, op)
+      .ids.filter((id) => id.in === 'body')
+      .map((id) => id.at.split('.').at(-1)!),
+  );
+  const list = Array.isArray(valid.body);
+  const record = (list ? (valid.body as unknown[])[0] : valid.body) as Record<string, unknown> | undefined;
+  if (!record || typeof record !== 'object') return undefined;
+  for (const [key, value] of Object.entries(record)) {
+    if (ids.has(key)) continue;
+    for (const wrong of [typeof value === 'object' && value !== null ? 'not-an-object' : { wrong: true }, null]) {
+      const changed = { ...record, [key]: wrong };
+      const body = list ? [changed, ...(valid.body as unknown[]).slice(1)] : changed;
+      if (!validate(body)) return { why: `validation: body ${list ? '/0' : ''}/${key} of another type`, call: { ...valid, body } };
+    }
+  }
+  return undefined;
 }
 
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
