@@ -24,8 +24,15 @@ function tellingValues(value: unknown, member: string): unknown[] {
     return Number.isInteger(value) ? [] : [-Math.abs(Math.trunc(value)) - 0.05, Math.abs(Math.trunc(value)) + 0.1, -0.07];
   if (typeof value !== 'string' || value === '') return [];
   if (/^[0-9]+$/.test(value)) return [`0${value.slice(1)}`, `00${value.slice(2)}`];
+  // Letters in alternating case, where a pattern takes either case (a hex id): a case folded on the way tells.
+  const alternating = [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
   const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
-  return [`Tq  ${word}  MiXed`, `Tq ${word} MiXed`, `${value.slice(0, 1).toUpperCase()}${value.slice(1).toLowerCase()}  Tq`];
+  return [
+    `Tq  ${word}  MiXed`,
+    `Tq ${word} MiXed`,
+    `${value.slice(0, 1).toUpperCase()}${value.slice(1).toLowerCase()}  Tq`,
+    ...(alternating !== value ? [alternating] : []),
+  ];
 }
 
 /**
