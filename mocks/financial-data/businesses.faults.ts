@@ -26,12 +26,6 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PROP-ANSWER-IS-STATE'],
   }),
-  seeded({
-    id: 'seeded-prop-business-add-phone-through-number',
-    rule: 'FD-PROP-ECHO-AS-SENT: AddBusinessDetails stores a phone number of digits through a number, its leading zeros dropped (0015550000 reads 15550000)',
-    source: 'assumption',
-    rules: ['FD-PROP-ECHO-AS-SENT'],
-  }),
   // Seeded beside the add-and-read check of businesses.crud.spec.ts (punctuation in a name on the create path).
   seeded({
     id: 'seeded-business-add-name-hyphen-spaced',

@@ -14,10 +14,6 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
   const view = (b: Business) => (faults.has('business-read-only-members-stored') ? { ...own(b), ...b.fields } : { ...b.fields, ...own(b) });
   /** What AddBusinessDetails stores; the fault drops the optional members (url, email, type, taxId). */
   const addedFields = (body: Record<string, unknown>) => {
-    // seeded-prop-business-add-phone-through-number: a phone number of digits stored through a number, its leading zeros dropped.
-    const phone = body.phoneNumber as Record<string, unknown> | undefined;
-    if (faults.has('seeded-prop-business-add-phone-through-number') && typeof phone?.phoneNo === 'string' && /^\d+$/.test(phone.phoneNo))
-      body = { ...body, phoneNumber: { ...phone, phoneNo: String(Number(phone.phoneNo)) } };
     // Fault: a storage column of 100 characters, shorter than NewBusiness.name's maxLength.
     // seeded-business-add-name-hyphen-spaced: the name stored with its hyphens written as spaces.
     if (faults.has('seeded-business-add-name-hyphen-spaced') && typeof body.name === 'string')

@@ -6,13 +6,6 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
-  // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal's status is right, its effect is not.
-  seeded({
-    id: 'seeded-prop-webhooks-update-other-partner-url-stored',
-    rule: "FD-PROP-REFUSED-NO-TRACE: updateWebhookSubscription of another partner's subscription answers 404 but stores the url it was sent",
-    source: 'assumption',
-    rules: ['FD-PROP-REFUSED-NO-TRACE'],
-  }),
   // Seeded beside the create and update checks of webhooks.crud.spec.ts (leading zeros in condition values).
   // Seeded for the answer judge (fixtures/financial-data.ts): the list's creation date against the by-id reader's.
   seeded({

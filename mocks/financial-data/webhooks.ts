@@ -413,11 +413,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i6-webhooks-update-other-partner: the update finds the subscription by its id alone.
       const foreign = faults.has('i6-webhooks-update-other-partner') ? state().subscriptions.get(input.path.subscription_id) : undefined;
       const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
-      // seeded-prop-webhooks-update-other-partner-url-stored: another partner's update stores its url, then is refused (404).
-      const other = faults.has('seeded-prop-webhooks-update-other-partner-url-stored')
-        ? state().subscriptions.get(input.path.subscription_id)
-        : undefined;
-      if (!sub && other && typeof (input.body as { url?: unknown }).url === 'string') other.url = (input.body as { url: string }).url;
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const body = input.body as { url?: string; events: EventRequest[] };
       const unknown = unofferedName(
