@@ -19,6 +19,15 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const WRITERS = writersOfContract(FD_CONTRACT);
+/**
+ * Writers left out here, each with why: an app registration written or modified awaits approval, and
+ * its approval moves the dates of the partner's list that records.event-dates.spec.ts reads in the
+ * same worker (records.writers.spec.ts writes one of its own and reads it back).
+ */
+const SHARED: Record<string, string> = {
+  RegisterApp: "a new registration's approval moves the dates of the partner's list other checks of the worker read",
+  ModifyAppRegistration: "a modified registration's approval moves the dates of the partner's list other checks of the worker read",
+};
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
 test(
@@ -28,11 +37,17 @@ test(
     void fdMock;
     const world = await liveWorld(fd, fdApi);
     const bare = await createCustomer('testing');
+    const objects = world.objects;
     const stateOut: PropertyException[] = [];
     const echoOut: PropertyException[] = [];
     const probes: WriteProbe[] = [];
     for (const writer of WRITERS) {
       const { operationId } = writer;
+      if (SHARED[operationId]) {
+        stateOut.push({ operationId, reason: SHARED[operationId] });
+        echoOut.push({ operationId, reason: SHARED[operationId] });
+        continue;
+      }
       const after = readerAfterWrite(FD_CONTRACT, writer);
       const body = answersBody(writer);
       if (!body && (!after || !writer.requestBody)) {
@@ -43,7 +58,7 @@ test(
       let call: CallOptions;
       try {
         call = withIds
-          ? withObjects(world.sample(withIds), withIds.ids, world.objects)
+          ? withObjects(world.sample(withIds), withIds.ids, objects)
           : (sampleCall(operationId as FdOperationId, fd, world.entities) as CallOptions);
       } catch (error) {
         const reason = `no sample call (${(error as Error).message.split('\n')[0]})`;
@@ -52,8 +67,7 @@ test(
         continue;
       }
       // A one-per-customer create (a consumer, a business) goes to the customer that has none.
-      if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
-        call = withObjects(call, withIds!.ids, { ...world.objects, customer: bare });
+      if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId)) call = withObjects(call, withIds!.ids, { ...objects, customer: bare });
       const validate = FD_CONTRACT.requestValidatorOf(operationId);
       const ids = new Set(objectIdsOf(FD_CONTRACT, writer).ids.map((id) => id.at));
       const plain = call;
