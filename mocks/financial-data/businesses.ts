@@ -154,6 +154,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
     }
+    // seeded-prop-business-update-answer-created-now: the answer dates the business's creation at the update; the store keeps its date.
+    if (!before && faults.has('seeded-prop-business-update-answer-created-now'))
+      return { ...view(business), createdDate: business.modifiedDate };
     return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal's status is right, its effect is not.
+  seeded({
+    id: 'seeded-prop-historic-load-other-partner-loaded',
+    rule: "FD-PROP-REFUSED-NO-TRACE: LoadHistoricTransactionsForCustomerAccount of another partner's account answers 404 but loads the account's history",
+    source: 'assumption',
+    rules: ['FD-PROP-REFUSED-NO-TRACE'],
+  }),
   // Seeded for the answer judge (fixtures/financial-data.ts): a count off by one under one filter of one reader.
   seeded({
     id: 'seeded-judge-txn-account-daily-balance-displaying-plus-one',

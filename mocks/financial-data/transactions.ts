@@ -371,6 +371,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const stray =
       on('i6-txn-historic-load-other-customer-account') && customerOf(input) ? world.accounts.get(input.path.accountId) : undefined;
     const account = accountOf(input) ?? (stray && findCustomer(world, stray.customerId, partnerOf(input)) ? stray : undefined);
+    // seeded-prop-historic-load-other-partner-loaded: another partner's load is carried out on the account, then refused (404).
+    const foreign = on('seeded-prop-historic-load-other-partner-loaded') ? world.accounts.get(input.path.accountId) : undefined;
+    if (!account && foreign && !foreign.mfa) {
+      foreign.historicLoaded = true;
+      foreign.aggregationAttemptDate = clock.nowEpochSeconds();
+    }
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     // seed 002, Errors 203: the institution asks a multi-factor challenge; nothing is loaded.
     if (account.mfa && !on('transactions-historic-mfa-204')) {

@@ -1,0 +1,47 @@
+// Covers: every value the caller sent comes back as sent (CE-PROP-ECHO-AS-SENT) on every writer of the
+// card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths:
+// the request made to tell (helpers/client/invariants/echo.ts: a hex id in alternating case, free text
+// with inner spaces, where the contract accepts it), every member the answer shows at the place it was
+// sent reads as sent. The answer-is-state and refused-request properties do not apply: the contract
+// has no reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
+import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { writeThenRead } from '../../helpers/client/invariants/after-write.js';
+import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+
+/** A sensitive member, the encrypted card, or an id the target must know (the client, the program, a receipt): never made to tell. */
+const kept = (path: string) =>
+  kindOfKey(path.split('.').at(-1)!) !== undefined || /encrypt|srcClientId|serviceId|enrolmentReference/i.test(path);
+
+test(
+  'every value an enrollment is sent comes back as sent wherever its answer shows it @assumption',
+  rules('CE-PROP-ECHO-AS-SENT'),
+  async ({ card, cardApi, cards }) => {
+    const writers = writersOfContract(cardApi.contract);
+    const validate = (op: string) => cardApi.contract.requestValidatorOf(op)!;
+    const probes = [];
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
+      for (const writer of writers) {
+        const plain = { body: await cards.on(path) };
+        probes.push({ writer, plain, call: { body: tellingBody(plain.body, (b) => Boolean(validate(writer.operationId)(b)), kept) } });
+      }
+    const outcomes = await writeThenRead(cardApi, probes);
+    const echo = new Violations(ECHO_AS_SENT);
+    const checked = checkEchoAsSent(outcomes, echo, kept);
+    countProperty(test.info(), {
+      property: ECHO_AS_SENT,
+      service: 'card-enrollment',
+      rule: 'CE-PROP-ECHO-AS-SENT',
+      applies: writers.map((w) => w.operationId),
+      checked,
+      exceptions: checked.length
+        ? []
+        : writers.map((w) => ({ operationId: w.operationId, reason: `its sample answered ${outcomes[0]?.status}` })),
+    });
+    expect(echo.list, echo.describe()).toEqual([]);
+    void NO_RECEIPT;
+  },
+);
