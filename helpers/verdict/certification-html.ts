@@ -223,6 +223,17 @@ function service(s: ServiceVerdict, cert: Certification): string {
                   `<tr class="${c.state === 'empty' ? 'failed' : 'skipped'}" data-search><td>${esc(c.rule)}</td><td>${esc(c.path)}</td><td>${esc(c.from)}</td><td>${esc(c.state)}</td><td>${esc(c.reason ?? '')}</td></tr>`,
               )
               .join('')}</table></details>`
+          : '') +
+        (s.rulePaths.properties?.length
+          ? `<table><tr><th>property</th><th>rule</th><th>applies to</th><th>checked</th><th>left out</th></tr>${s.rulePaths.properties
+              .map(
+                (t) =>
+                  `<tr class="${t.unaccounted.length ? 'failed' : 'passed'}" data-search><td>${esc(t.property)}</td><td>${esc(t.rule)}</td><td>${t.applies.length}</td><td>${t.checked.length}</td><td>${[
+                    ...t.exceptions.map((e) => esc(`${e.operationId}: ${e.reason}`)),
+                    ...t.unaccounted.map((op) => `<b>${esc(op)}: no reason</b>`),
+                  ].join('<br>')}</td></tr>`,
+              )
+              .join('')}</table>`
           : '')
       : '') +
     (results.length

@@ -185,6 +185,22 @@ function serviceLines(s: ServiceVerdict): string[] {
       for (const c of rp.open)
         lines.push(`| ${c.rule} | ${c.path} | ${c.from} | ${c.state === 'empty' ? '**empty**' : c.state} | ${c.reason ?? ''} |`);
     }
+    if (rp.properties?.length) {
+      lines.push(
+        '',
+        'Properties (one checker each over every operation it applies to; each operation left out with its reason):',
+        '',
+        '| property | rule | applies to | checked | left out |',
+        '|---|---|---|---|---|',
+      );
+      for (const t of rp.properties)
+        lines.push(
+          `| ${t.property} | ${t.rule} | ${t.applies.length} | ${t.checked.length} | ${[
+            ...t.exceptions.map((e) => `${e.operationId}: ${e.reason}`),
+            ...t.unaccounted.map((op) => `${op}: **no reason**`),
+          ].join('<br>')} |`,
+        );
+    }
   }
   if (s.rules.length) {
     lines.push(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, ViolationNote } from '../client/annotations.js';
+import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import type { RunSelection } from './rule-paths.js';
 import { writeFileAtomic } from './write-file.js';
@@ -33,6 +34,8 @@ export interface TestOutcome {
   conflicts?: string[];
   /** The exchange that failed a failed check, as the client attached it (redacted). */
   exchange?: string;
+  /** The counts of the property checkers the check ran (helpers/client/property-counts.ts). */
+  properties?: PropertyCount[];
   /** How the exchange was chosen, and the candidates when it is not told (helpers/verdict/evidence.ts). */
   evidence?: Evidence;
   /** The test's line in its file, and the command that runs it again. */

@@ -13,11 +13,15 @@
 // operation, called that operation; an empty cell is justified by an entry of
 // schemas/<service>/rule-paths.yaml (`{ rule, path, reason }`; `path: op *` for every operation
 // of a rule whose checker iterates the contract's operations), else it is empty.
+// A property checker's counts (helpers/client/property-counts.ts) add a path of its rule for every
+// operation the property applies to: covered where a check probed it, justified by the reason a check
+// gave for leaving it out, else empty; the report lists each property's counts beside the cells.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Contract } from '../contract/contract.js';
 import { parseCitation, type RuleCatalogue, type RuleKind } from '../contract/rules.js';
+import type { PropertyTally } from '../client/property-counts.js';
 
 /** The kinds whose rule constrains a member of a request body: they apply wherever that body is sent. */
 const BODY_KINDS: readonly RuleKind[] = ['limit', 'range', 'pattern', 'enum', 'format', 'required', 'exclusive', 'echo'];
@@ -26,8 +30,11 @@ export interface RulePath {
   rule: string;
   /** `op <operationId>` or `path <name>`. */
   path: string;
-  /** Why the rule applies there: named by the catalogue, derived from the contract (same request body), or a declared path. */
-  from: 'catalogue' | 'contract' | 'declared';
+  /**
+   * Why the rule applies there: named by the catalogue, derived from the contract (same request body),
+   * a declared path, or an operation a property checker applies its rule to.
+   */
+  from: 'catalogue' | 'contract' | 'declared' | 'property';
 }
 
 export interface Evidence {
@@ -57,6 +64,8 @@ export interface RulePathReport {
   empty: number;
   /** The cells not covered, each with its justification when there is one. */
   open: RulePathCell[];
+  /** Each property checker's counts over the checks that ran (operations it applies to, checked, left out and why). */
+  properties?: PropertyTally[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
@@ -114,6 +123,7 @@ export function rulePathReport(
   contract: Contract,
   evidence: Evidence[],
   justified: Justification[],
+  properties: readonly PropertyTally[] = [],
 ): RulePathReport {
   const cited = new Map<string, { paths: Set<string>; operations: Set<string> }>();
   for (const e of evidence)
@@ -132,12 +142,25 @@ export function rulePathReport(
   const why = new Map(justified.map((j) => [`${j.rule} ${j.path}`, j.reason]));
   // `op *`: every operation of the rule, for a checker that iterates the contract's operations itself.
   const reasonOf = (p: RulePath) => why.get(`${p.rule} ${p.path}`) ?? (p.path.startsWith('op ') ? why.get(`${p.rule} op *`) : undefined);
-  const cells: RulePathCell[] = rulePaths(catalogue, contract).map((p) => {
+  const paths = rulePaths(catalogue, contract);
+  const known = new Set(paths.map((p) => `${p.rule} ${p.path}`));
+  for (const t of properties)
+    for (const op of t.applies) if (!known.has(`${t.rule} op ${op}`)) paths.push({ rule: t.rule, path: `op ${op}`, from: 'property' });
+  // What the property checkers counted: an operation probed covers its rule's cell, one left out is justified by its reason.
+  const counts = new Set(properties.map((t) => t.rule));
+  const probed = new Set(properties.flatMap((t) => t.checked.map((op) => `${t.rule} op ${op}`)));
+  const leftOut = new Map(
+    properties.flatMap((t) => t.exceptions.map((e) => [`${t.rule} op ${e.operationId}`, `${t.property}: ${e.reason}`])),
+  );
+  const cells: RulePathCell[] = paths.map((p) => {
     const mine = cited.get(p.rule);
     const [kind, name] = p.path.split(' ');
-    const covered = Boolean(mine && (kind === 'op' ? mine.operations.has(name) : mine.paths.has(name)));
+    const covered =
+      Boolean(mine && (kind === 'op' ? mine.operations.has(name) : mine.paths.has(name))) || probed.has(`${p.rule} ${p.path}`);
     if (covered) return { ...p, state: 'covered' };
-    const reason = reasonOf(p);
+    // A property's counts judge every operation cell of its rule: its `op *` (for the listing, which sees no counts) does not.
+    const counted = counts.has(p.rule) && kind === 'op';
+    const reason = counted ? (why.get(`${p.rule} ${p.path}`) ?? leftOut.get(`${p.rule} ${p.path}`)) : reasonOf(p);
     return reason ? { ...p, state: 'justified', reason } : { ...p, state: 'empty' };
   });
   const count = (s: RulePathCell['state']) => cells.filter((c) => c.state === s).length;
@@ -149,6 +172,7 @@ export function rulePathReport(
     justified: count('justified'),
     empty: count('empty'),
     open: cells.filter((c) => c.state !== 'covered'),
+    ...(properties.length ? { properties: [...properties] } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
+import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
@@ -108,6 +109,8 @@ export default class SuiteReporter implements Reporter {
     this.coverageRecords.push(...records);
     const operations = [...new Set(records.map((r) => r.operationId))];
     const skipped = result.status === 'skipped';
+    // A property checker's counts (helpers/client/property-counts.ts), for the rule x path table.
+    const properties = propertyCountsOf(result.annotations);
     const skipReason = skipped
       ? ([...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description ?? 'skipped')
       : undefined;
@@ -157,6 +160,7 @@ export default class SuiteReporter implements Reporter {
       ...(skipKind ? { skipKind } : {}),
       ...(violations.length ? { violations } : {}),
       ...(conflicts.length ? { conflicts } : {}),
+      ...(properties.length ? { properties } : {}),
     });
   }
 
@@ -215,7 +219,8 @@ export default class SuiteReporter implements Reporter {
         const ran = outcomes
           .filter((o) => o.status !== 'skipped')
           .map((o) => ({ rules: o.rules ?? [], operations: MODEL_SPEC.test(o.file ?? '') ? [] : (o.operations ?? []) }));
-        verdict.rulePaths = rulePathReport(catalogue, contract, ran, loadJustifications(service.name));
+        const counts = outcomes.filter((o) => o.status !== 'skipped').flatMap((o) => o.properties ?? []);
+        verdict.rulePaths = rulePathReport(catalogue, contract, ran, loadJustifications(service.name), tallyProperties(counts));
       }
       // Stopped by a signal: no service keeps a verdict (the first reporter classed the checks in progress as interrupted).
       if (interrupted) interruptService(verdict);

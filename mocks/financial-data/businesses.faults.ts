@@ -19,6 +19,20 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal's status is right, its effect is not.
+  seeded({
+    id: 'seeded-prop-business-update-other-partner-applied',
+    rule: "FD-PROP-REFUSED-NO-TRACE: UpdateBusiness of another partner's business answers 404 but stores the body it was sent",
+    source: 'assumption',
+    rules: ['FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  // Seeded beside the after-write properties (invariants.after-write.spec.ts): the answer and the store part.
+  seeded({
+    id: 'seeded-prop-business-update-answer-created-now',
+    rule: 'FD-PROP-ANSWER-IS-STATE: UpdateBusiness answers createdDate as the time of the update while the business keeps its creation date',
+    source: 'assumption',
+    rules: ['FD-PROP-ANSWER-IS-STATE'],
+  }),
   // Seeded beside the add-and-read check of businesses.crud.spec.ts (punctuation in a name on the create path).
   seeded({
     id: 'seeded-business-add-name-hyphen-spaced',

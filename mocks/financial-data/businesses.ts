@@ -108,6 +108,11 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i3-business-update-other-partner: the update finds the business by its id alone.
     const business =
       byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
+    // seeded-prop-business-update-other-partner-applied: another partner's update is stored, then refused (404).
+    const foreign = faults.has('seeded-prop-business-update-other-partner-applied')
+      ? world.businesses.get(input.path.business_id)
+      : undefined;
+    if (!business && foreign) foreign.fields = { ...input.body };
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;
@@ -154,6 +159,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
     }
+    // seeded-prop-business-update-answer-created-now: the answer dates the business's creation at the update; the store keeps its date.
+    if (!before && faults.has('seeded-prop-business-update-answer-created-now'))
+      return { ...view(business), createdDate: business.modifiedDate };
     return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */

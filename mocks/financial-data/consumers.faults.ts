@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
+  // Seeded beside the after-write properties (invariants.after-write.spec.ts): a value that tells (leading zeros) read back changed.
+  seeded({
+    id: 'seeded-prop-consumer-create-zip-leading-zeros-dropped',
+    rule: 'FD-PROP-ECHO-AS-SENT: CreateConsumer stores a zip of digits through a number, its leading zeros dropped (00926 reads 926)',
+    source: 'assumption',
+    rules: ['FD-PROP-ECHO-AS-SENT'],
+  }),
   // Seeded beside the create-and-read check of consumers.crud.spec.ts (a date at a calendar edge on one reader).
   // Seeded beside the telling markup of the request builders (tellingMarkupName): HTML escaping on another writer than the business update.
   seeded({

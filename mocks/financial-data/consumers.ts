@@ -53,6 +53,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       createdDate: faults.has('blind-consumer-created-millis') ? clock.nowMs() : clock.nowEpochSeconds(),
       fields: { ...input.body },
     };
+    // seeded-prop-consumer-create-zip-leading-zeros-dropped: the creation path stores a zip of digits through a number.
+    if (
+      faults.has('seeded-prop-consumer-create-zip-leading-zeros-dropped') &&
+      typeof consumer.fields.zip === 'string' &&
+      /^\d+$/.test(consumer.fields.zip)
+    )
+      consumer.fields.zip = String(Number(consumer.fields.zip));
     // i3-consumer-create-email-lowercased: the creation path alone stores the e-mail in lower case.
     // i21-consumer-create-email-plus-tag-dropped: the create path stores the e-mail without its +tag.
     if (faults.has('i21-consumer-create-email-plus-tag-dropped') && typeof consumer.fields.email === 'string')

@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
+  seeded({
+    id: 'seeded-prop-approval-refusal-declines-plan',
+    rule: 'IN-PROP-REFUSED-NO-TRACE: a planApproval refused for a member the contract refuses (400) records a decline on the plan it names',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE'],
+  }),
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-approval-status-plan-id-last-char-ignored',

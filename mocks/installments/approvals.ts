@@ -25,6 +25,18 @@ export function registerApprovals(
 
   app.post(`${prefix}/approvals`, async (req, reply) => {
     const ok = await guard(req, reply, 'planApproval');
+    // seeded-prop-approval-refusal-declines-plan: the error path of a refused approval records a decline on the plan it names.
+    const named0 = (() => {
+      try {
+        return (JSON.parse(String(req.body)) as { planId?: unknown } | null)?.planId;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!ok && faults.has('seeded-prop-approval-refusal-declines-plan') && typeof named0 === 'string') {
+      const known = world.plans.get(named0);
+      if (known) known.status = 'DECLINED';
+    }
     if (!ok) return reply;
     const named =
       world.plans.get(ok.body.planId) ??

@@ -9,7 +9,9 @@
 // end of the run, the one place that sees every check's calls: this project runs beside the others).
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { expect, suiteListing, test, type ListedSuite } from '../../fixtures/self.js';
+import { countProperty, propertyCountsOf, tallyProperties } from '../../helpers/client/property-counts.js';
 import { loadRules, rulesFile } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import {
@@ -224,4 +226,53 @@ test('a run fails on a cell whose only check did not run, or ran without calling
   ).toEqual([]);
   expect(gaps(ran.slice(0, 1), { ...whole, target: 'sandbox' })).toEqual([]);
   expect(gaps(ran.slice(0, 1), { ...whole, ranToEnd: false })).toEqual([]);
+});
+
+test("a property checker's counts add its rule's paths: probed covered, left out justified by its reason, else empty", async ({
+  contracts,
+}) => {
+  const contract = await contracts('financial-data');
+  const catalogue = {
+    service: 'financial-data',
+    paths: {},
+    rules: [{ id: 'FD-T-PROP', text: 't', kind: 'state' as const, source: 'seed' as const, cite: 'c', operations: ['AddCustomer'] }],
+  };
+  const info = { annotations: [] as { type: string; description?: string }[] } as unknown as TestInfo;
+  const count = {
+    property: 'p',
+    service: 'financial-data',
+    rule: 'FD-T-PROP',
+    applies: ['AddCustomer', 'ModifyCustomer', 'DeleteCustomer'],
+  };
+  countProperty(info, {
+    ...count,
+    checked: ['AddCustomer'],
+    exceptions: [{ operationId: 'DeleteCustomer', reason: 'answers no body to compare' }],
+  });
+  // A second check probes what the first left out: checked wins.
+  countProperty(info, { ...count, checked: ['DeleteCustomer'], exceptions: [] });
+  const tallies = tallyProperties(propertyCountsOf(info.annotations));
+  expect(tallies).toEqual([
+    {
+      property: 'p',
+      rule: 'FD-T-PROP',
+      applies: ['AddCustomer', 'DeleteCustomer', 'ModifyCustomer'],
+      checked: ['AddCustomer', 'DeleteCustomer'],
+      exceptions: [],
+      unaccounted: ['ModifyCustomer'],
+    },
+  ]);
+  const report = rulePathReport(catalogue, contract, [], [], tallies);
+  expect(report.open.map((c) => `${c.path} ${c.from} ${c.state}`)).toEqual(['op ModifyCustomer property empty']);
+  expect(report.properties).toEqual(tallies);
+  const first = tallyProperties(propertyCountsOf(info.annotations).slice(0, 1));
+  expect(rulePathReport(catalogue, contract, [], [], first).open.map((c) => `${c.path} ${c.state} ${c.reason ?? ''}`)).toEqual([
+    'op DeleteCustomer justified p: answers no body to compare',
+    'op ModifyCustomer empty ',
+  ]);
+  // A count that does not add up is the checker's defect.
+  expect(() => countProperty(info, { ...count, checked: ['GetCustomer'], exceptions: [] })).toThrow(/GetCustomer counted but not/);
+  expect(() => countProperty(info, { ...count, checked: [], exceptions: [{ operationId: 'AddCustomer', reason: '' }] })).toThrow(
+    /without a reason/,
+  );
 });

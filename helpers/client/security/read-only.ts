@@ -123,6 +123,23 @@ function readerOfWrite(contract: Contract, writer: Operation): { reader: Operati
   return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
 }
 
+/**
+ * The reader of what a write made or changed, for a read right after it: a record reader of the
+ * writer's own path, else of its path plus one id the answer gives, else readerOfWrite's.
+ */
+export function readerAfterWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
+  const records = [...contract.operations.values()].filter(
+    (r) => r.method === 'GET' && r.responses['200']?.schema && !r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name)),
+  );
+  const same = records.find((r) => r.path === writer.path);
+  if (same) return { reader: same, idParams: [] };
+  const child = records.find(
+    (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
+  );
+  if (child) return { reader: child, idParams: [child.path.split('/').pop()!.slice(1, -1)] };
+  return readerOfWrite(contract, writer);
+}
+
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
 export interface OwnAnswerPair extends ReadOnlyPair {
   /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */

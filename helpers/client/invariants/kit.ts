@@ -1,0 +1,78 @@
+// What the invariant checkers share (helpers/client/invariants/: properties that hold for every
+// operation they apply to, each derived from the contract and checked by one loop, in the manner of
+// the security checkers): which operations write and which read, the readers of the objects a
+// writer names, and the comparison of two answers leaf by leaf.
+import type { Contract, Operation } from '../../contract/contract.js';
+import { objectIdsOf } from '../../contract/object-ids.js';
+
+/**
+ * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
+ * ending in `/searches`: a search sends its criteria as a body and stores nothing). A GET that sends a
+ * test delivery (`test...`) is neither.
+ */
+export const isRead = (op: Operation): boolean =>
+  !/^test/i.test(op.operationId) && (op.method === 'GET' || /^(get|list|search)/i.test(op.operationId) || /\/searches$/.test(op.path));
+
+/** The writers of a contract: every operation that is not a read (create, update, delete, subscribe, register). */
+export const writersOfContract = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => !isRead(op));
+
+/** The resources of the objects an operation names through an owned id (path or body). */
+export function namedResources(contract: Contract, op: Operation): string[] {
+  return [
+    ...new Set(
+      objectIdsOf(contract, op)
+        .ids.filter((id) => id.owner !== 'public')
+        .map((id) => id.resource),
+    ),
+  ];
+}
+
+/**
+ * The readers of the objects a writer names: every GET whose last owned path id is of a resource the
+ * writer names (the object itself, not a child of it), and every GET of the writer's own path (the
+ * collection a create adds to).
+ */
+export function readersOfNamed(contract: Contract, writer: Operation): Operation[] {
+  const named = new Set(namedResources(contract, writer));
+  return [...contract.operations.values()].filter((r) => {
+    if (r.method !== 'GET' || r === writer) return false;
+    if (r.path === writer.path) return true;
+    const ids = objectIdsOf(contract, r).ids.filter((id) => id.in === 'path' && id.owner !== 'public');
+    const last = ids.at(-1);
+    return last !== undefined && named.has(last.resource);
+  });
+}
+
+/** Every leaf under a node, by its dotted path. */
+export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (node === null || typeof node !== 'object') {
+    out.set(at, node);
+    return out;
+  }
+  const entries = Object.entries(node);
+  if (!entries.length) out.set(at, Array.isArray(node) ? '[]' : '{}');
+  for (const [key, value] of entries) for (const [k, v] of leavesOf(value, at ? `${at}.${key}` : key)) out.set(k, v);
+  return out;
+}
+
+/** The leaves that differ between two answers (a leaf only one has included), less the volatile ones. */
+export function changedLeaves(before: unknown, after: unknown, volatile: ReadonlySet<string> = new Set()): string[] {
+  const a = leavesOf(after);
+  const b = leavesOf(before);
+  const out: string[] = [];
+  for (const p of new Set([...b.keys(), ...a.keys()])) {
+    if (volatile.has(p) || b.get(p) === a.get(p)) continue;
+    out.push(
+      `${p || '(the answer)'}: ${b.has(p) ? JSON.stringify(b.get(p)) : 'absent'} became ${a.has(p) ? JSON.stringify(a.get(p)) : 'absent'}`,
+    );
+  }
+  return out;
+}
+
+/** The leaves that differ between two reads with no write between (an age, a clock): never compared. */
+export function volatileLeaves(first: unknown, second: unknown): Set<string> {
+  const a = leavesOf(first);
+  const b = leavesOf(second);
+  return new Set([...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p)));
+}

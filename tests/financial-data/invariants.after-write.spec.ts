@@ -1,0 +1,128 @@
+// Covers: two properties of every financial data writer that succeeds, from one write each
+// (helpers/client/invariants/after-write.ts): its answer describes the state after it
+// (FD-PROP-ANSWER-IS-STATE: every member the answer and the read right after show reads the same) and
+// every value it was sent comes back as sent wherever the answer or that read shows it
+// (FD-PROP-ECHO-AS-SENT: the body made to tell, mixed case, inner spaces, leading zeros, signed
+// amounts with cents, where the contract accepts them). The writers are every operation that is not
+// a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
+// one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
+import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
+import { ANSWER_IS_STATE, answersBody, checkAnswerIsState, readerAfterWrite } from '../../helpers/client/invariants/answer-state.js';
+import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const WRITERS = writersOfContract(FD_CONTRACT);
+const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
+
+test(
+  'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption @mock-only',
+  rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
+  async ({ fd, fdApi, fdMock, createCustomer }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const bare = await createCustomer('testing');
+    const stateOut: PropertyException[] = [];
+    const echoOut: PropertyException[] = [];
+    const probes: WriteProbe[] = [];
+    for (const writer of WRITERS) {
+      const { operationId } = writer;
+      const after = readerAfterWrite(FD_CONTRACT, writer);
+      const body = answersBody(writer);
+      if (!body && (!after || !writer.requestBody)) {
+        if (writer.requestBody) echoOut.push({ operationId, reason: 'neither its answer nor a reader of what it changed shows a member' });
+        continue;
+      }
+      const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
+      let call: CallOptions;
+      try {
+        call = withIds
+          ? withObjects(world.sample(withIds), withIds.ids, world.objects)
+          : (sampleCall(operationId as FdOperationId, fd, world.entities) as CallOptions);
+      } catch (error) {
+        const reason = `no sample call (${(error as Error).message.split('\n')[0]})`;
+        if (body) stateOut.push({ operationId, reason });
+        if (writer.requestBody) echoOut.push({ operationId, reason });
+        continue;
+      }
+      // A one-per-customer create (a consumer, a business) goes to the customer that has none.
+      if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
+        call = withObjects(call, withIds!.ids, { ...world.objects, customer: bare });
+      const validate = FD_CONTRACT.requestValidatorOf(operationId);
+      const ids = new Set(objectIdsOf(FD_CONTRACT, writer).ids.map((id) => id.at));
+      const plain = call;
+      if (call.body !== undefined && validate)
+        call = {
+          ...call,
+          body: tellingBody(
+            call.body,
+            (b) => Boolean(validate(b)),
+            (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
+          ),
+        };
+      const given = call.path ?? {};
+      probes.push({
+        writer,
+        call,
+        plain,
+        ...(after
+          ? {
+              read: {
+                reader: after.reader,
+                call: (answer: unknown) => {
+                  const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
+                  const path: Record<string, string | number | undefined> = { ...given };
+                  for (const id of after.idParams) {
+                    const camel = id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+                    const value = record?.[id] ?? record?.[camel] ?? record?.id;
+                    if (value === undefined) return undefined;
+                    path[id] = String(value);
+                  }
+                  return { path };
+                },
+              },
+            }
+          : {}),
+      });
+    }
+    const outcomes = await writeThenRead(fdApi, probes);
+    for (const o of outcomes) {
+      const { operationId } = o.probe.writer;
+      const failed = typeof o.status !== 'number' || o.status >= 300;
+      const why = failed
+        ? `its sample answered ${o.status} here`
+        : 'no read of what it made right after (the contract has none, or its answer names none)';
+      if (answersBody(o.probe.writer) && (failed || !o.read)) stateOut.push({ operationId, reason: why });
+      if (o.probe.writer.requestBody && failed) echoOut.push({ operationId, reason: why });
+      else if (o.probe.writer.requestBody && o.probe.call.body === undefined)
+        echoOut.push({ operationId, reason: 'its sample sends no body' });
+    }
+    const state = new Violations(ANSWER_IS_STATE);
+    const echo = new Violations(ECHO_AS_SENT);
+    const stateChecked = checkAnswerIsState(outcomes, state);
+    const echoChecked = checkEchoAsSent(outcomes, echo, sensitive);
+    countProperty(test.info(), {
+      property: ANSWER_IS_STATE,
+      service: 'financial-data',
+      rule: 'FD-PROP-ANSWER-IS-STATE',
+      applies: WRITERS.filter(answersBody).map((w) => w.operationId),
+      checked: stateChecked,
+      exceptions: stateOut.filter((e) => WRITERS.find((w) => w.operationId === e.operationId && answersBody(w))),
+    });
+    countProperty(test.info(), {
+      property: ECHO_AS_SENT,
+      service: 'financial-data',
+      rule: 'FD-PROP-ECHO-AS-SENT',
+      applies: WRITERS.filter((w) => w.requestBody).map((w) => w.operationId),
+      checked: echoChecked,
+      exceptions: echoOut,
+    });
+    expect([...state.list, ...echo.list], [state.describe(), echo.describe()].filter(Boolean).join('\n')).toEqual([]);
+  },
+);

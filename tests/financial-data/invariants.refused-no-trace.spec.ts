@@ -1,0 +1,90 @@
+// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
+// financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
+// each is sent its valid sample on the live objects of security.known.ts with one member the contract
+// refuses, without credentials, and as another partner; every reader of the objects it names (the
+// object, its collection) then answers as before, member by member. The checker is
+// helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
+import { expect, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import {
+  checkRefusedLeaveNoTrace,
+  refusalsOf,
+  REFUSED_NO_TRACE,
+  traceWriters,
+  type TraceProbe,
+} from '../../helpers/client/invariants/refused-trace.js';
+import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { readerCall } from './records.known.js';
+import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
+import { eventDateMembers } from '../../helpers/contract/event-dates.js';
+
+/** The members dating a past event (helpers/contract/event-dates.ts): they never move without a write. */
+const EVENT_DATES = eventDateMembers(FD_CONTRACT);
+/** An epoch-seconds leaf that is no event's date moved forward by the run's seconds: an "as of now" date (asOfDate). */
+const asOfNow = (path: string, before: unknown, after: unknown) =>
+  typeof before === 'number' &&
+  typeof after === 'number' &&
+  before > 1e9 &&
+  after >= before &&
+  after - before < 600 &&
+  !EVENT_DATES.has(path.split('.').at(-1)!);
+
+const WRITERS = traceWriters(FD_CONTRACT);
+
+test(
+  'a refused write (invalid member, no credentials, another partner) leaves every reader of what it names as before @assumption @mock-only',
+  rules('FD-PROP-REFUSED-NO-TRACE'),
+  async ({ fd, fdApi, fdMock }) => {
+    void fdMock;
+    const world = await liveWorld(fd, fdApi);
+    const other = await spareAuth(fdApi, fd);
+    // Another partner's caller on each writer's objects, as the other-partner checker probes them (its exemptions kept).
+    const ownership = new Map(
+      other
+        ? otherPartnerProbes(FD_OBJECT_OPS, world.sample, world.objects, fd.sparePartner!.partnerId, FD_EXEMPT).probes.map((p) => [
+            p.operation.operationId,
+            { ...p.call, auth: other },
+          ])
+        : [],
+    );
+    const probes: TraceProbe[] = [];
+    const exceptions: { operationId: string; reason: string }[] = [];
+    for (const { writer, readers } of WRITERS) {
+      const { operationId } = writer;
+      const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
+      let valid: CallOptions;
+      try {
+        valid = withIds
+          ? withObjects(world.sample(withIds), withIds.ids, world.objects)
+          : (sampleCall(operationId as FdOperationId, fd, world.entities) as CallOptions);
+      } catch (error) {
+        exceptions.push({ operationId, reason: `no sample call (${(error as Error).message.split('\n')[0]})` });
+        continue;
+      }
+      const reads = readers.flatMap((operation) => {
+        const call = readerCall(operation, world, fd);
+        return typeof call === 'string' ? [] : [{ operation, call }];
+      });
+      const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId));
+      if (!reads.length) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
+      else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
+      else probes.push({ writer, refusals, reads });
+    }
+    const violations = new Violations(REFUSED_NO_TRACE);
+    const checked = await checkRefusedLeaveNoTrace(fdApi, probes, violations, asOfNow);
+    for (const p of probes)
+      if (!checked.includes(p.writer.operationId))
+        exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });
+    countProperty(test.info(), {
+      property: REFUSED_NO_TRACE,
+      service: 'financial-data',
+      rule: 'FD-PROP-REFUSED-NO-TRACE',
+      applies: WRITERS.map((w) => w.writer.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
