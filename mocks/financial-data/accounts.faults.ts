@@ -149,7 +149,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-DATES'],
   },
-  // Seeded beside the date checker of every answer (helpers/client/checkers/dates.ts).
+  // Seeded beside the date checker of every answer (helpers/client/invariants/dates.ts).
   seeded({
     id: 'account-simple-by-id-dates-ms',
     rule: 'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',

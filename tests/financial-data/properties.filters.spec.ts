@@ -1,6 +1,6 @@
 // Covers: every string filter and search of a financial data list reader (helpers/contract/filters.ts
 // reads them from the contract's parameters and their descriptions) keeps the matching rule its
-// description states (helpers/client/checkers/filter-rules.ts). From the value an object holds (the
+// description states (helpers/client/invariants/filter-rules.ts). From the value an object holds (the
 // first item of the reader's unfiltered answer holding the member: on the mock, the worker's
 // customers, the seeded application and registrations), the inputs that tell the rules apart are sent:
 // the value, its start, its middle, its end, and the value folded (its case swapped, a trailing or an
@@ -14,8 +14,9 @@ import { expect, notePartial, rules, sample, test } from '../../fixtures/financi
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
-import { FILTER_RULES, matchRule, tellingInputs } from '../../helpers/client/checkers/filter-rules.js';
+import { FILTER_RULES, matchRule, tellingInputs } from '../../helpers/client/invariants/filter-rules.js';
 import { FD_CONTRACT } from './security.known.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
 
 const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf);
@@ -89,6 +90,19 @@ test(
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `filters: ${FILTERS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
+    });
+    // Per operation: checked when one of its filters was; else left out with each filter's reason.
+    const applies = [...new Set(FILTERS.map((f) => f.operation.operationId))];
+    const checkedOps = applies.filter((op) => checked.some((c) => c.startsWith(`${op} `)));
+    countProperty(test.info(), {
+      property: FILTER_RULES,
+      service: 'financial-data',
+      rule: 'FD-FILTER-RULE',
+      applies,
+      checked: checkedOps,
+      exceptions: applies
+        .filter((op) => !checkedOps.includes(op))
+        .map((op) => ({ operationId: op, reason: leftOut.filter((l) => l.startsWith(`${op} `)).join('; ') })),
     });
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);

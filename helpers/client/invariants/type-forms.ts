@@ -166,7 +166,7 @@ export function typeFormCases(contract: Contract, op: Operation, valid: CallOpti
  * Sends every form case of one operation and records a violation for each answered otherwise than
  * with a documented refusal (or with a contract violation of its own). A refusal tells only when the
  * call itself is accepted: `fresh` gives a valid call (a new one per case where a call uses its object
- * up, a plan's decision), sent first as it is; an operation whose valid call is not answered 2xx, or
+ * up, a plan's decision: taken again after each accepted call), sent first as it is; an operation whose valid call is not answered 2xx, or
  * that documents no refusal, is left out with its reason. Returns the forms sent, or why none.
  */
 export async function checkTypeForms<S extends ServiceName>(
@@ -184,14 +184,17 @@ export async function checkTypeForms<S extends ServiceName>(
   const baseline = await api.callOperation(op, first);
   if (baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so a refusal would not tell the form` };
+  // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
+  let valid = await fresh();
   for (let i = 0; i < count; i++) {
-    const c = typeFormCases(contract, op, i === 0 ? first : await fresh())[i];
+    const c = typeFormCases(contract, op, valid)[i];
     const where = `${c.member.in} ${c.member.at} = ${c.how}`;
     // A path value that names nothing may be not found; a query, header or body form is refused as invalid where another refusal is documented.
     const allowed = c.member.in === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
     try {
       const res = await api.callOperation(op, c.call);
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
+      if (res.status >= 200 && res.status < 300 && i + 1 < count) valid = await fresh();
     } catch (error) {
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
