@@ -33,21 +33,47 @@ export interface DateLeaf {
   value: unknown;
 }
 
-/** The dates of a JSON value by its schema: each leaf typed as epoch seconds or as a date-time, with its path. */
-export function dateLeaves(contract: Contract, schema: Json, value: unknown, at = '', member = '', depth = 0): DateLeaf[] {
-  if (depth > 12 || value === undefined || value === null || !schema) return [];
+/** A schema node resolved once ($ref followed, allOf merged), with what its references say, kept per node: every answer walks the same nodes. */
+interface Node {
+  s: Json;
+  epoch: boolean;
+  alternatives?: Json[];
+  /** The validator of each alternative, compiled at its first use. */
+  checks?: ((v: unknown) => boolean)[];
+}
+const nodes = new WeakMap<object, Node>();
+function nodeOf(contract: Contract, schema: Json): Node {
+  let n = nodes.get(schema);
+  if (n) return n;
   const refName = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
   const referred = refName ? contract.componentSchema(refName) : undefined;
   const s = resolve(contract, schema);
-  const text = `${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`;
-  const scalar = value === null || typeof value !== 'object';
-  if (scalar && EPOCH_TEXT.test(text) && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value))))
+  const alternatives: Json[] | undefined = s?.oneOf ?? s?.anyOf;
+  n = {
+    s,
+    epoch: EPOCH_TEXT.test(`${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`),
+    alternatives: alternatives && !typeOf(s) && !s.properties ? alternatives : undefined,
+  };
+  nodes.set(schema, n);
+  return n;
+}
+
+/** The dates of a JSON value by its schema: each leaf typed as epoch seconds or as a date-time, with its path. */
+export function dateLeaves(contract: Contract, schema: Json, value: unknown, at = '', member = '', depth = 0): DateLeaf[] {
+  if (depth > 12 || value === undefined || value === null || !schema || typeof schema !== 'object') return [];
+  const node = nodeOf(contract, schema);
+  const s = node.s;
+  const scalar = typeof value !== 'object';
+  if (scalar && node.epoch && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value))))
     return [{ at, member, kind: 'epoch', value }];
   if (scalar && typeof value === 'string' && s?.format === 'date-time') return [{ at, member, kind: 'date-time', value }];
   if (scalar) return [];
-  const alternatives: Json[] | undefined = s?.oneOf ?? s?.anyOf;
-  if (alternatives && !typeOf(s) && !s.properties) {
-    const taken = alternatives.filter((alt) => contract.validator(`date-units:alternative:${JSON.stringify(alt)}`, alt)(value));
+  if (node.alternatives) {
+    node.checks ??= node.alternatives.map((alt, i) => {
+      let check: ((v: unknown) => boolean) | undefined;
+      return (v: unknown) => (check ??= contract.validator(`date-units:alternative:${i}:${JSON.stringify(alt)}`, alt))(v) as boolean;
+    });
+    const taken = node.alternatives.filter((_, i) => node.checks![i](value));
     return taken.length === 1 ? dateLeaves(contract, taken[0], value, at, member, depth + 1) : [];
   }
   if (Array.isArray(value))
@@ -55,6 +81,25 @@ export function dateLeaves(contract: Contract, schema: Json, value: unknown, at 
   return Object.entries(value as Record<string, unknown>).flatMap(([name, v]) =>
     s?.properties?.[name] ? dateLeaves(contract, s.properties[name], v, at ? `${at}.${name}` : name, name, depth + 1) : [],
   );
+}
+
+/** Whether a schema holds, at any depth, a member typed as epoch seconds or as a date-time. */
+function holdsDate(contract: Contract, schema: Json): boolean {
+  const seen = new Set<Json>();
+  const walk = (node: Json): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    const refName = typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
+    const target = refName ? contract.componentSchema(refName) : node;
+    if (
+      EPOCH_TEXT.test(String(node.description ?? '')) ||
+      EPOCH_TEXT.test(String(target?.description ?? '')) ||
+      target?.format === 'date-time'
+    )
+      return true;
+    return Object.values(target ?? {}).some((v) => (Array.isArray(v) ? v.some(walk) : walk(v)));
+  };
+  return walk(schema);
 }
 
 /** The seconds a date leaf names, or undefined when it names none. */
@@ -74,9 +119,16 @@ export class DateUnits {
     this.events = eventDateMembers(contract);
   }
 
+  /** Whether an answer's schema holds a date anywhere, by operation and status: most do not, and are not walked. */
+  private readonly dated = new Map<string, boolean>();
+
   leaves(operation: Operation, status: number, body: unknown): DateLeaf[] {
     const schema = operation.responses[String(status)]?.schema;
-    return schema ? dateLeaves(this.contract, schema, body) : [];
+    if (!schema) return [];
+    const key = `${operation.operationId} ${status}`;
+    let dated = this.dated.get(key);
+    if (dated === undefined) this.dated.set(key, (dated = holdsDate(this.contract, schema)));
+    return dated ? dateLeaves(this.contract, schema, body) : [];
   }
 
   /** Whether a member dates an event that happens once to its object. */
