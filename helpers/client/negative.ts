@@ -10,6 +10,7 @@ import { receivedAt, takenDeviations } from '../contract/conflicts.js';
 import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
+import { wireValue } from '../contract/wire-forms.js';
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */
@@ -21,7 +22,7 @@ export interface NegativeCase {
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
 /** Follows component `$ref`s and merges `allOf`, so members and limits can be read. */
-function resolve(contract: Contract, schema: Json, depth = 0): Json {
+export function resolve(contract: Contract, schema: Json, depth = 0): Json {
   if (!schema || typeof schema !== 'object' || depth > 20) return schema ?? {};
   if (typeof schema.$ref === 'string') {
     const name = schema.$ref.split('/').pop();
@@ -225,8 +226,8 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const current = (valid[where === 'header' ? 'headers' : where] as Record<string, unknown> | undefined)?.[p.name];
     const schema = resolve(contract, p.schema);
     const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, p.schema);
-    const asSent = (v: unknown) =>
-      typeOf(schema) === 'integer' || typeOf(schema) === 'number' ? (/^-?[0-9.]+$/.test(String(v)) ? Number(v) : String(v)) : String(v);
+    // The value travels as text, read as the contract's type reads it (helpers/contract/wire-forms.ts).
+    const asSent = (v: unknown) => wireValue(schema, String(v));
     const variants: { value: unknown; why: string }[] = scalarViolations(schema, current).filter(
       (v) => v.why !== 'a number where a string is documented',
     );

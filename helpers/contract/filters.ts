@@ -66,7 +66,9 @@ export function stringFilters(
       const text = descriptionOf(operation, parameter);
       const kind: FilterKind = /fuzzy/i.test(text) ? 'fuzzy' : /search|contain|match/i.test(text) ? 'search' : 'exact';
       const named = [...text.matchAll(/\b(username|firstName|lastName)\b/g)].map((m) => m[1]);
-      out.push({ operation, parameter, kind, members: kind === 'exact' ? [parameter.name] : [...new Set(named)] });
+      // An exact filter matches its own member, or the member its name qualifies (account_type: an account's type).
+      const own = [parameter.name, ...(/_/.test(parameter.name) ? [parameter.name.split('_').pop()!] : [])];
+      out.push({ operation, parameter, kind, members: kind === 'exact' ? own : [...new Set(named)] });
     }
   }
   return out;

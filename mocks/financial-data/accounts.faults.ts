@@ -149,6 +149,13 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-DATES'],
   },
+  // Seeded beside the date checker of every answer (helpers/client/invariants/dates.ts).
+  seeded({
+    id: 'account-simple-by-id-dates-ms',
+    rule: 'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT'],
+  }),
   {
     id: 'accounts-created-date-ms',
     rule: 'createdDate is epoch seconds on the simple by-institution list too (FD-ACCT-DATES@acct-by-institution-simple)',

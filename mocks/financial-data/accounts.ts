@@ -296,6 +296,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Fault: the login id of the customer's first login instead of the account's own.
     if (faults.has('accounts-simple-one-wrong-login'))
       view.institutionLoginId = accountsOf(a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId;
+    // account-simple-by-id-dates-ms: every date of the simple read by id in milliseconds.
+    if (faults.has('account-simple-by-id-dates-ms'))
+      for (const [k, v] of Object.entries(view))
+        if (/Date$/.test(k) && typeof v === 'number') (view as Record<string, unknown>)[k] = v * 1000;
     // i17-account-simple-by-id-balance-member: the simple read by id carries the balance, a member of the full record only.
     if (faults.has('i17-account-simple-by-id-balance-member')) return { ...view, balance: a.balance };
     return view;

@@ -39,7 +39,14 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-LOOKUP-EXACT'],
   }),
-  // Seeded beside the exact filters of every list reader (records.lookups.spec.ts; origin 'seeded').
+  // Seeded beside the checker of every filter's matching rule (properties.filters.spec.ts).
+  seeded({
+    id: 'app-status-name-filter-prefix',
+    rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
+    source: 'assumption',
+    rules: ['FD-FILTER-RULE'],
+  }),
+  // Seeded beside the exact filters of every list reader (properties.filters.spec.ts; origin 'seeded').
   seeded({
     id: 'app-status-name-filter-trimmed',
     rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName lists only registrations of that very name; compared with its white space removed, the name with a space inside it lists the registration',

@@ -303,7 +303,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       if (query.status !== undefined && statusOf(r) !== query.status) return false;
       // app-status-name-filter-trimmed: the appName filter compared with its white space removed.
       const squeezed = (v: string) => (faults.has('app-status-name-filter-trimmed') ? v.replace(/\s+/g, '') : v);
-      if (query.appName !== undefined && squeezed(r.fields.appName) !== squeezed(String(query.appName))) return false;
+      // app-status-name-filter-prefix: the appName filter lists every registration whose name starts with it.
+      const sameName = faults.has('app-status-name-filter-prefix')
+        ? String(r.fields.appName).startsWith(String(query.appName))
+        : squeezed(r.fields.appName) === squeezed(String(query.appName));
+      if (query.appName !== undefined && !sameName) return false;
       // At or after (assumption FD-APP-STATUS-DATES); the fault ignores the date filters.
       if (!faults.has('app-status-date-filter-ignored')) {
         const cmp = (value: number, from: number) =>

@@ -112,7 +112,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     id: 'blind-consumer-created-millis',
     rule: 'consumer createdDate is epoch seconds, not milliseconds (provider UnixDate; reference Dates)',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS'],
+    rules: ['FD-DATE-UNIT'],
   }),
   blind({
     id: 'blind-modify-unknown-consumer-204',
@@ -215,9 +215,9 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-7', {
     id: 'i7-consumer-by-id-created-date-of-customer',
-    rule: 'a record shows its own createdDate, the same through every reader (reference FD-DATE-SECONDS): GetConsumer gives the createdDate of the customer the consumer belongs to',
+    rule: 'a record shows its own createdDate, the same through every reader (reference FD-DATE-UNIT): GetConsumer gives the createdDate of the customer the consumer belongs to',
     source: 'assumption',
-    rules: ['FD-DATE-SECONDS', 'FD-CONS-READ'],
+    rules: ['FD-DATE-UNIT', 'FD-CONS-READ'],
   }),
   independent('independent-7', {
     id: 'i7-consumer-by-id-gone-after-customer-delete',
@@ -314,7 +314,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     id: 'i16-consumer-by-customer-created-date-ms',
     rule: 'dates are epoch seconds (provider 1.35.0 Consumer.createdDate, a timestamp in seconds): GetConsumerForCustomer alone gives createdDate in milliseconds',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS'],
+    rules: ['FD-DATE-UNIT'],
   }),
   independent('independent-16', {
     id: 'i16-consumer-modify-address-uppercased',
@@ -349,9 +349,9 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-18', {
     id: 'i18-consumer-by-id-created-date-string',
-    rule: 'createdDate on a consumer record is an integer of epoch seconds (provider 1.35.0 Consumer.createdDate UnixDate; FD-DATE-SECONDS): GetConsumer alone writes it as a string of digits',
+    rule: 'createdDate on a consumer record is an integer of epoch seconds (provider 1.35.0 Consumer.createdDate UnixDate; FD-DATE-UNIT): GetConsumer alone writes it as a string of digits',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS'],
+    rules: ['FD-DATE-UNIT'],
   }),
   independent('independent-18', {
     id: 'i18-consumer-by-customer-email-dropped-when-unset',

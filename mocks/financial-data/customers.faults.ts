@@ -154,9 +154,9 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   },
   {
     id: 'customer-created-date-ms',
-    rule: 'customer createdDate is epoch seconds (FD-DATE-SECONDS)',
+    rule: 'customer createdDate is epoch seconds (FD-DATE-UNIT)',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS'],
+    rules: ['FD-DATE-UNIT'],
   },
   {
     id: 'app-view-stale-names',
@@ -287,7 +287,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     id: 'i4-customer-app-data-created-date-ms',
     rule: 'createdDate is epoch seconds, the same through every reader (provider StringUnixDate; reference Dates): GetCustomerWithAppData alone answers it in milliseconds',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS', 'FD-CUST-READ'],
+    rules: ['FD-DATE-UNIT', 'FD-CUST-READ'],
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.

@@ -13,6 +13,13 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-LOOKUP-EXACT'],
   }),
+  // Seeded beside the checker of every typed member's forms (properties.type-forms.spec.ts).
+  seeded({
+    id: 'param-number-forms-loose',
+    rule: "FD-TYPE-FORMS: a number in a query or path is read as JavaScript's Number() reads its text, so a leading zero, a plus sign, a fraction .0, an exponent or a space before it is taken as the number",
+    source: 'assumption',
+    rules: ['FD-TYPE-FORMS'],
+  }),
   // Seeded beside the check of the security headers' form (origin 'seeded').
   seeded({
     id: 'app-key-scheme-prefix-stripped',

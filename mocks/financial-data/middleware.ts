@@ -11,6 +11,7 @@ import type { FdFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import type { FdState, Partner } from './state.js';
 import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
+import { wireValue } from '../../helpers/contract/wire-forms.js';
 
 export type { FdHeaderNames };
 
@@ -87,19 +88,17 @@ export function rewriteFrontError(status: number, payload: unknown, build: (stat
   }
 }
 
-/** The JSON type of a parameter's schema (through its $ref), which coerce() converts a query string to. */
-function typeOf(contract: Contract, param: Parameter): unknown {
+/** A parameter's schema with its $ref followed, whose type the text of a query or path value is read as (wireValue). */
+function schemaOf(contract: Contract, param: Parameter): unknown {
   const ref = String(param.schema?.$ref ?? '')
     .split('/')
     .pop();
-  return (ref ? contract.componentSchema(ref) : param.schema)?.type;
+  return ref ? contract.componentSchema(ref) : param.schema;
 }
 
-function coerce(type: unknown, raw: unknown): unknown {
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)) return Number(value);
-  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
-  return value;
+/** A repeated query parameter counts by its last value; its text is read as the contract's type reads it (helpers/contract/wire-forms.ts). */
+function coerce(schema: unknown, raw: unknown): unknown {
+  return wireValue(schema, Array.isArray(raw) ? raw[raw.length - 1] : raw);
 }
 
 const has = (op: Operation, status: number) => Boolean(op.responses[String(status)]);
@@ -212,7 +211,7 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     let validate: ValidateFunction | undefined;
     return {
       param,
-      type: typeOf(ctx.contract, param),
+      type: schemaOf(ctx.contract, param),
       validate: () => (validate ??= ctx.contract.validator(`param:${operationId}:${param.in}:${param.name}`, param.schema)),
     };
   });
@@ -233,7 +232,14 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
       for (const { param, type, validate: validatorOf } of params) {
         const raw = param.in === 'path' ? rawParams[param.name] : param.in === 'query' ? rawQuery[param.name] : undefined;
         if (raw === undefined) continue;
-        const value = coerce(type, raw);
+        const value =
+          ctx.faults.has('param-number-forms-loose') &&
+          /^(integer|number)$/.test(String((type as { type?: unknown })?.type)) &&
+          typeof raw === 'string' &&
+          raw !== '' &&
+          Number.isFinite(Number(raw))
+            ? Number(raw)
+            : coerce(type, raw);
         const validate = validatorOf();
         if (!validate(value)) {
           // A malformed path id is a 400 where documented, otherwise simply not found.

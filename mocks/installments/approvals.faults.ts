@@ -208,13 +208,13 @@ export const APPROVALS_FAULTS = faultCatalogue([
     id: 'seeded-approval-sync-false-case-folded',
     rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
     source: 'provider',
-    rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC'],
+    rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
   }),
   independent('independent-14', {
     id: 'i14-approval-sync-case-folded',
     rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
     source: 'provider',
-    rules: ['IN-STATUS-SYNC'],
+    rules: ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
   }),
   independent('independent-15', {
     id: 'i15-approval-system-error-decline-not-applied',

@@ -9,6 +9,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Contract, Operation, Parameter } from '../../helpers/contract/contract.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 import { parameterDefault, parameterRange } from '../../helpers/contract/facts.js';
+import { wireValue } from '../../helpers/contract/wire-forms.js';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
@@ -257,12 +258,7 @@ export function createGuard(
       if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
-      const typed =
-        p.schema.type === 'integer' && /^-?[0-9]+$/.test(value)
-          ? Number(value)
-          : p.schema.type === 'boolean' && /^(true|false)$/.test(value)
-            ? value === 'true'
-            : value;
+      const typed = wireValue(p.schema, value);
       if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
     }
 

@@ -20,7 +20,8 @@ test(
     const res = await fdApi.call('GetInstitution', { path: { institutionId: id } });
     expect(res.status).toBe(200);
     expect(String(res.body.institution.id)).toBe(id);
-    for (const cut of [id.slice(0, -1), id.slice(1)]) {
+    // Cut at the start, the zeros it leaves in front go too: an integer's written form has none (a leading zero is the type-forms checker's).
+    for (const cut of [id.slice(0, -1), id.slice(1).replace(/^0+(?=[0-9])/, '')]) {
       const near = await fdApi.call('GetInstitution', { path: { institutionId: cut } });
       if (near.status === 200) {
         expect(String(near.body.institution?.id), `institution ${cut} asked`).toBe(cut);

@@ -136,22 +136,7 @@ const ROWS: Row[] = [
     why: 'sync untrue (a boolean word after other letters)',
     rule: 'IN-ERR-CONTRACT:refuse',
   },
-  // ... and the boolean words in another case, on each mode: JSON's true and false are lower-case, so
-  // TRUE or False is no boolean (a target folding case takes either as a mode).
-  ...(
-    [
-      ['TRUE', 'sync'],
-      ['False', 'async'],
-    ] as const
-  ).map(([value, mode]) => ({
-    op: 'planApproval' as const,
-    field: 'query:sync',
-    value,
-    accepted: false,
-    why: `sync ${value} (the ${mode} mode's word in another case)`,
-    rule: 'IN-ERR-CONTRACT:refuse',
-    also: [`IN-STATUS-SYNC@${mode}`],
-  })),
+  // The boolean words in another case (TRUE, False) on either mode: the type-forms checker, every typed parameter of every operation (properties.type-forms.spec.ts).
   // PAN registration (provider 2.0.0, PanRegistrationBody)
   { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
   {

@@ -30,6 +30,13 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK'],
   }),
+  // Seeded beside the checker of every derived view (properties.derived-views.spec.ts).
+  seeded({
+    id: 'portfolio-latest-skips-failed',
+    rule: 'FD-DERIVED-VIEW: a failed report does not replace the one of its type in the portfolio, which keeps showing the older report',
+    source: 'seed',
+    rules: ['FD-DERIVED-VIEW'],
+  }),
   // Seeded beside the check of the consumer a portfolio embeds (consumers.portfolio-echo.spec.ts; origin 'seeded').
   seeded({
     id: 'portfolio-consumer-names-trimmed',

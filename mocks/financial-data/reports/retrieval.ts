@@ -419,6 +419,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       // i6-portfolio-latest-skips-in-progress: a report in progress does not replace the finished one of its type.
       if (faults.has('i6-portfolio-latest-skips-in-progress') && r.status === 'inProgress' && latest.has(r.type)) continue;
       if ((faults.has('portfolio-keeps-first-of-type') || keepFirst) && latest.has(r.type)) continue;
+      // portfolio-latest-skips-failed: a failed report does not replace the one of its type.
+      if (faults.has('portfolio-latest-skips-failed') && r.status === 'failure' && latest.has(r.type)) continue;
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
       if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate)
         continue;

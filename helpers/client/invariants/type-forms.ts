@@ -1,0 +1,204 @@
+// Checker: every typed parameter and body member takes exactly its type's forms. From one valid call
+// of an operation, each member the call sends whose schema types it (a boolean, an integer or number,
+// an enum) is sent in the other forms a loose reader takes for the same value: a boolean in another
+// case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space, an
+// enum value in another case; in a JSON body also the value as a string. A form is sent only when the
+// contract (the one Ajv instance, the parameter's text read by helpers/contract/wire-forms.ts)
+// refuses it; the target must then refuse it with a documented 4xx. Derived from the contract's
+// parameters and request schemas, never from a hand list of operations.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { typeOf, wireValue } from '../../contract/wire-forms.js';
+import type { CallOptions, OperationClient } from '../client.js';
+import type { ServiceName } from '../../contract/operations.js';
+import { ContractViolation } from '../../contract/checks.js';
+import { refusalStatuses, resolve } from '../negative.js';
+import type { Violations } from '../security/probe.js';
+
+export const TYPE_FORMS = 'type-forms';
+
+export interface TypedMember {
+  in: 'query' | 'path' | 'header' | 'body';
+  /** The parameter's name, or the body member's path (`consumer/mobileNumber/countryCode`). */
+  at: string;
+  schema: Json;
+  value: unknown;
+}
+
+export interface FormCase {
+  member: TypedMember;
+  how: string;
+  call: CallOptions;
+}
+
+const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+
+/** Whether a schema types its value: a boolean, an integer or a number, or a closed list of strings. */
+const typed = (s: Json) => ['boolean', 'integer', 'number'].includes(typeOf(s) ?? '') || (typeOf(s) === 'string' && Array.isArray(s.enum));
+
+/**
+ * The other forms of a typed value as text (a query, path or header value). A header loses white
+ * space around its value on the way (RFC 9110 section 5.5), so no space is added to one.
+ */
+export function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
+  const text = String(value);
+  const type = typeOf(schema);
+  const out: { how: string; value: string }[] = [];
+  // Both values of a boolean, whichever the call sends: a reader may fold the case of one only.
+  if (type === 'boolean')
+    for (const b of ['true', 'false'])
+      out.push(
+        { how: `${b} capitalised`, value: capitalised(b) },
+        { how: `${b} in upper case`, value: b.toUpperCase() },
+        { how: `${b} as a digit`, value: b === 'true' ? '1' : '0' },
+      );
+  else if (type === 'integer' || type === 'number') {
+    const [sign, digits] = text.startsWith('-') ? ['-', text.slice(1)] : ['', text];
+    out.push(
+      { how: 'with a leading zero', value: `${sign}0${digits}` },
+      ...(sign ? [] : [{ how: 'with a plus sign', value: `+${digits}` }]),
+      ...(type === 'integer' && !digits.includes('.') ? [{ how: 'with a fraction', value: `${text}.0` }] : []),
+      { how: 'with an exponent', value: `${text}e0` },
+      ...(where === 'header' ? [] : [{ how: 'with a space before it', value: ` ${text}` }]),
+    );
+  } else if (Array.isArray(schema.enum))
+    out.push(
+      { how: 'in lower case', value: text.toLowerCase() },
+      { how: 'in upper case', value: text.toUpperCase() },
+      { how: 'its case swapped', value: swapCase(text) },
+    );
+  const seen = new Set<string>([text]);
+  return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
+}
+
+/** The other forms of a typed value in a JSON body: the value as a string, and an enum value in another case. */
+export function jsonForms(schema: Json, value: unknown): { how: string; value: unknown }[] {
+  const type = typeOf(schema);
+  if (type === 'boolean' || type === 'integer' || type === 'number')
+    return [{ how: 'as a string', value: String(value) }, ...(type === 'boolean' ? [{ how: 'as a digit', value: value ? 1 : 0 }] : [])];
+  return typeof value === 'string' ? textForms(schema, value, 'body') : [];
+}
+
+/** A value a typed schema documents and accepts: its default, an example, its first enum value, else true or its minimum (or 1). */
+function documentedValue(contract: Contract, schema: Json): unknown {
+  const type = typeOf(schema);
+  const candidates = [
+    schema.default,
+    schema.example,
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+    ...(Array.isArray(schema.enum) ? schema.enum : []),
+    type === 'boolean' ? true : undefined,
+    type === 'integer' || type === 'number' ? (schema.minimum ?? 1) : undefined,
+  ];
+  const check = contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, schema);
+  return candidates.find((v) => v !== undefined && v !== null && check(v));
+}
+
+/** Every typed member of a valid call: its typed parameters (with a documented value where the call leaves one out), and each typed member of its JSON body (the first item of a list). */
+export function typedMembers(contract: Contract, op: Operation, valid: CallOptions): TypedMember[] {
+  const out: TypedMember[] = [];
+  for (const p of op.parameters) {
+    if (p.in === 'cookie') continue;
+    const schema = resolve(contract, p.schema);
+    if (!typed(schema)) continue;
+    // A typed parameter the sample leaves out is given a value its schema documents (its default, example, first enum value).
+    const value =
+      (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name] ?? documentedValue(contract, schema);
+    if (value !== undefined) out.push({ in: p.in, at: p.name, schema, value });
+  }
+  const walk = (node: Json, value: unknown, at: string[], depth: number) => {
+    const s = resolve(contract, node);
+    if (depth > 6 || !s || value === undefined || value === null) return;
+    const alternatives: Json[] | undefined = s.oneOf ?? s.anyOf;
+    if (alternatives && !typeOf(s)) {
+      const taken = alternatives.filter((alt) => contract.validator(`type-forms:alternative:${JSON.stringify(alt)}`, alt)(value));
+      if (taken.length === 1) walk(taken[0], value, at, depth + 1);
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (s.items && value.length) walk(s.items, value[0], [...at, '0'], depth + 1);
+    } else if (typeof value === 'object') {
+      for (const [name, member] of Object.entries(value as Record<string, unknown>))
+        if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], depth + 1);
+    } else if (typed(s)) out.push({ in: 'body', at: at.join('/'), schema: s, value });
+  };
+  if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined) walk(op.requestBody.schema, valid.body, [], 0);
+  return out;
+}
+
+const setAt = (body: unknown, at: string, value: unknown): unknown => {
+  const copy = structuredClone(body) as Json;
+  const steps = at.split('/');
+  let node = copy;
+  for (const step of steps.slice(0, -1)) node = node[step];
+  node[steps[steps.length - 1]] = value;
+  return copy;
+};
+
+/** Every form case of a valid call, each confirmed refused by the contract before it is sent. */
+export function typeFormCases(contract: Contract, op: Operation, valid: CallOptions): FormCase[] {
+  const cases: FormCase[] = [];
+  const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  for (const member of typedMembers(contract, op, valid)) {
+    if (member.in === 'body') {
+      for (const form of jsonForms(member.schema, member.value)) {
+        const body = setAt(valid.body, member.at, form.value);
+        if (bodyValid?.(body)) continue;
+        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body } });
+      }
+      continue;
+    }
+    const check = contract.validator(`param:${op.operationId}:${member.in}:${member.at}`, member.schema);
+    const key = member.in === 'header' ? 'headers' : member.in;
+    for (const form of textForms(member.schema, member.value, member.in)) {
+      if (check(wireValue(member.schema, form.value))) continue;
+      cases.push({
+        member,
+        how: `${JSON.stringify(form.value)} (${form.how})`,
+        call: { ...valid, [key]: { ...(valid[key] as object), [member.at]: form.value } },
+      });
+    }
+  }
+  return cases;
+}
+
+/**
+ * Sends every form case of one operation and records a violation for each answered otherwise than
+ * with a documented refusal (or with a contract violation of its own). A refusal tells only when the
+ * call itself is accepted: `fresh` gives a valid call (a new one per case where a call uses its object
+ * up, a plan's decision: taken again after each accepted call), sent first as it is; an operation whose valid call is not answered 2xx, or
+ * that documents no refusal, is left out with its reason. Returns the forms sent, or why none.
+ */
+export async function checkTypeForms<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  fresh: () => CallOptions | Promise<CallOptions>,
+  violations: Violations,
+  contract: Contract = api.contract,
+): Promise<{ sent: number; leftOut?: string }> {
+  const refusals = refusalStatuses(op);
+  if (!refusals.length) return { sent: 0, leftOut: 'documents no refusal' };
+  const first = await fresh();
+  const count = typeFormCases(contract, op, first).length;
+  if (!count) return { sent: 0, leftOut: 'every other form of its typed members is one the contract allows' };
+  const baseline = await api.callOperation(op, first);
+  if (baseline.status < 200 || baseline.status >= 300)
+    return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so a refusal would not tell the form` };
+  // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
+  let valid = await fresh();
+  for (let i = 0; i < count; i++) {
+    const c = typeFormCases(contract, op, valid)[i];
+    const where = `${c.member.in} ${c.member.at} = ${c.how}`;
+    // A path value that names nothing may be not found; a query, header or body form is refused as invalid where another refusal is documented.
+    const allowed = c.member.in === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
+    try {
+      const res = await api.callOperation(op, c.call);
+      if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
+      if (res.status >= 200 && res.status < 300 && i + 1 < count) valid = await fresh();
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
+    }
+  }
+  return { sent: count };
+}

@@ -1,0 +1,44 @@
+// Covers: every financial data operation that documents a refusal (grows with the contract): each
+// typed parameter and body member its sample sends (a boolean, a number, an enum) sent in another form
+// of the same value, one the contract refuses (helpers/client/invariants/type-forms.ts: a boolean in
+// another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space,
+// an enum value in another case, a number or boolean as a JSON string), is refused with a documented
+// 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
+import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { checkTypeForms, TYPE_FORMS, typedMembers } from '../../helpers/client/invariants/type-forms.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { FD_CONTRACT } from './security.known.js';
+
+test(
+  'every typed parameter and body member takes only its type’s own form: another form of the same value is refused',
+  rules('FD-TYPE-FORMS'),
+  async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+    const violations = new Violations(TYPE_FORMS);
+    const checked: string[] = [];
+    const leftOut: string[] = [];
+    const applies: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let cases = 0;
+    for (const op of FD_CONTRACT.operations.values()) {
+      const needsToken = op.security.every((alt) => alt.length > 1);
+      const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+      if (!typedMembers(FD_CONTRACT, op, valid).length) continue;
+      applies.push(op.operationId);
+      const { sent, leftOut: why } = await checkTypeForms(fdApi, op, () => valid, violations);
+      if (why) {
+        leftOut.push(`${op.operationId}: ${why}`);
+        exceptions.push({ operationId: op.operationId, reason: why });
+      } else checked.push(op.operationId);
+      cases += sent;
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `type forms: ${checked.length + leftOut.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
+    });
+    countProperty(test.info(), { property: TYPE_FORMS, service: 'financial-data', rule: 'FD-TYPE-FORMS', applies, checked, exceptions });
+    if (leftOut.length) notePartial(`type forms: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
+    expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
