@@ -154,6 +154,11 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
     }
+    // i25-business-update-answer-email-dropped: the update answers the record without its e-mail address (stored all the same).
+    if (!before && faults.has('i25-business-update-answer-email-dropped')) {
+      const { email: _email, ...rest } = view(business) as Record<string, unknown>;
+      return rest;
+    }
     return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */
@@ -165,6 +170,12 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (business && faults.has('i4-business-by-id-cached')) {
       if (!readCache.has(business.id)) readCache.set(business.id, view(business));
       return [readCache.get(business.id)];
+    }
+    // i25-business-by-id-phone-country-dropped: the by-id read answers the phone number without its country calling code.
+    const phoneShown = business?.fields.phoneNumber as Record<string, unknown> | undefined;
+    if (business && faults.has('i25-business-by-id-phone-country-dropped') && phoneShown?.countryCode !== undefined) {
+      const { countryCode: _cc, ...phoneRest } = phoneShown;
+      return [{ ...view(business), phoneNumber: phoneRest }];
     }
     // i14-business-by-id-name-trimmed: the by-id read trims the name and collapses its inner spaces.
     if (business && faults.has('i14-business-by-id-name-trimmed')) {

@@ -306,6 +306,14 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         : undefined;
     const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind)) ?? byPrefix();
     if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
+    // i25-switches-deposit-details-created-date-ms: the deposit details give createdDate in milliseconds (the list in seconds).
+    if (kind === 'deposit' && faults.has('i25-switches-deposit-details-created-date-ms')) {
+      const shown = details(s, customer) as Record<string, unknown>;
+      if (typeof shown.createdDate === 'number') return { ...shown, createdDate: shown.createdDate * 1000 };
+      if (typeof shown.createdDate === 'string' && /^\d+$/.test(shown.createdDate))
+        return { ...shown, createdDate: String(Number(shown.createdDate) * 1000) };
+      return shown;
+    }
     return details(s, customer);
   };
 
