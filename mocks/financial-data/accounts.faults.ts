@@ -559,7 +559,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-account-simple-by-id-display-first-four',
-    rule: "accountNumberDisplay is the last four digits of the account number (provider 1.35.0 AccountNumberDisplay): GetCustomerAccountSimple shows its first four",
+    rule: 'accountNumberDisplay is the last four digits of the account number (provider 1.35.0 AccountNumberDisplay): GetCustomerAccountSimple shows its first four',
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
@@ -571,7 +571,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-accounts-list-savings-created-date-ms',
-    rule: "createdDate is whole epoch seconds, the same through every reader (provider 1.35.0 UnixDate; reference Dates): GetCustomerAccounts dates a savings account in milliseconds",
+    rule: 'createdDate is whole epoch seconds, the same through every reader (provider 1.35.0 UnixDate; reference Dates): GetCustomerAccounts dates a savings account in milliseconds',
     source: 'provider',
     rules: ['FD-ACCT-DATES'],
   }),

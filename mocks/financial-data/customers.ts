@@ -395,7 +395,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
       // i25-customer-modify-last-name-cut-at-20: the modification writes the last name to a 20-character column.
-      if (faults.has('i25-customer-modify-last-name-cut-at-20') && typeof input.body.lastName === 'string' && typeof c.lastName === 'string')
+      if (
+        faults.has('i25-customer-modify-last-name-cut-at-20') &&
+        typeof input.body.lastName === 'string' &&
+        typeof c.lastName === 'string'
+      )
         c.lastName = c.lastName.slice(0, 20);
       // i24-customer-modify-last-name-hyphen-spaced: a modified last name stored with its hyphens as spaces.
       if (
