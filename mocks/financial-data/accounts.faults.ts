@@ -564,8 +564,8 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     rules: ['FD-ACCT-NUMBER-MASKED'],
   }),
   independent('independent-25', {
-    id: 'i25-accounts-by-login-simple-pending-on-second-login',
-    rule: "the simple by-login list holds exactly the login's active accounts (seed 002, Accounts; provider 1.35.0): on a login other than the customer's first it lists the pending ones too",
+    id: 'i25-accounts-by-login-simple-pending-checking-listed',
+    rule: "the simple by-login list holds exactly the login's active accounts (seed 002, Accounts; provider 1.35.0): it lists a pending checking account too",
     source: 'provider',
     rules: ['FD-ACCT-BY-LOGIN'],
   }),

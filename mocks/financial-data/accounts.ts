@@ -344,11 +344,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? [...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)
       : [];
     const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
-    // i25-accounts-by-login-simple-pending-on-second-login: on a login other than the customer's first, the simple list keeps its pending accounts.
-    const secondLogin =
-      faults.has('i25-accounts-by-login-simple-pending-on-second-login') &&
-      accountsOf(login.customerId)[0]?.institutionLoginId !== login.id;
-    const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending') || secondLogin);
+    // i25-accounts-by-login-simple-pending-checking-listed: the simple by-login list drops pending accounts but for checking ones (a filter written for deposit products).
+    const shown = scope.filter(
+      (a) =>
+        isActive(a) ||
+        faults.has('accounts-simple-by-login-shows-pending') ||
+        (faults.has('i25-accounts-by-login-simple-pending-checking-listed') && a.type === 'checking'),
+    );
     const view = viewer(login.customerId);
     // i16-accounts-by-login-simple-display-six: the simple by-login list shows six digits of each number.
     if (faults.has('i16-accounts-by-login-simple-display-six'))

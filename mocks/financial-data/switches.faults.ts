@@ -277,8 +277,8 @@ export const SWITCHES_FAULTS = faultCatalogue([
     rules: ['FD-SW-CUSTOMER'],
   }),
   independent('independent-25', {
-    id: 'i25-switches-deposit-details-created-date-ms',
-    rule: "the details of a listed switch carry the list's createdDate (seed 002, switches; provider 1.35.0 DepositSwitchDetails): the deposit details give it in milliseconds",
+    id: 'i25-switches-deposit-details-created-date-day-only',
+    rule: "the details of a listed switch carry the list's createdDate (seed 002, switches; provider 1.35.0 DepositSwitchDetails): the deposit details give it at the start of its UTC day",
     source: 'provider',
     rules: ['FD-SW-DETAILS'],
   }),
