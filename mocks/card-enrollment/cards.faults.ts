@@ -2229,7 +2229,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-card-receipt-merchant-bin-seven',
-    rule: 'panBin is the first six digits of the account (seed 000 MaskedCard; reference A5 and panBin 6): on the receipt path a MERCHANT enrollment answers seven',
+    rule: "panBin is the account's BIN as the reference fixes its length (seed 000 MaskedCard; reference A5 and the panBin decision): on the receipt path a MERCHANT enrollment answers one digit more",
     source: 'assumption',
     rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
   }),

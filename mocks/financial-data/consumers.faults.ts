@@ -427,7 +427,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-consumer-by-id-zip-plus-four-cut',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives a ZIP+4 code as its first five digits',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives a ZIP code with its extension without the extension',
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),

@@ -582,7 +582,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-customer-modify-last-name-cut-at-20',
-    rule: 'a modification stores the names sent (seed 002, Customers, ModifyCustomer): a last name longer than 20 characters is stored cut to 20',
+    rule: 'a modification stores the names sent (seed 002, Customers, ModifyCustomer): a last name longer than a short storage column is stored cut to that column',
     source: 'seed',
     rules: ['FD-CUST-MODIFY'],
   }),

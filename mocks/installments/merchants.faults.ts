@@ -830,7 +830,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-by-request-group-lowercased',
-    rule: 'every participation detail a reader answers is the one submitted (seed 001, Endpoints; provider 2.0.0 MerchantParticipation.merchantGroup ^[A-Z0-9]{1,2}$): read by request_id the merchant group is answered in lower case',
+    rule: 'every participation detail a reader answers is the one submitted (seed 001, Endpoints; provider MerchantParticipation.merchantGroup, upper-case letters and digits): read by request_id the merchant group is answered in lower case',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
@@ -866,7 +866,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-mid-search-eleven-digit-ica-unmatched',
-    rule: 'an acquirer ICA of each form (6, 9 and 11 digits) is kept whole and searched whole (provider 2.0.0 AcquirerIca; seed 001, search the mids of a merchant): a MID search by an eleven-digit ICA finds no merchant',
+    rule: 'an acquirer ICA of each admitted form is kept whole and searched whole (provider AcquirerIca; seed 001, search the mids of a merchant): a MID search by an ICA of the longest form finds no merchant',
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS'],
   }),

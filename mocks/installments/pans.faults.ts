@@ -506,7 +506,7 @@ export const PANS_FAULTS = faultCatalogue([
   }),
   independent('independent-25', {
     id: 'i25-register-create-panlistid-as-number',
-    rule: "registration answers the list's 18-digit id (provider 2.0.0 ViewPanList.panListId, a string): a list created by name answers it as a JSON number, its last digits lost",
+    rule: "registration answers the list's id as issued, a string of digits (provider ViewPanList.panListId): a list created by name answers it as a JSON number, its last digits lost",
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
