@@ -2197,4 +2197,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ECHO-SERVICEID'],
   }),
+  independent('independent-25', {
+    id: 'i25-card-phone-hyphens-accepted-card-path',
+    rule: 'mobileNumber.phoneNumber is digits only (seed 000 PhoneNumber): on the card path a number written in hyphenated groups is accepted',
+    source: 'seed',
+    rules: ['CE-PAT-PHONE'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-receipt-privacy-uri-spaces-accepted',
+    rule: 'complianceSettings.privacy.latestVersionUri is a URI (seed 000 ComplianceSettings): on the receipt path a value holding spaces is accepted',
+    source: 'seed',
+    rules: ['CE-FMT-URI'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-receipt-email-two-at-accepted',
+    rule: 'identityValue matches its identityType, an e-mail address (seed 000 ConsumerIdentity): on the receipt path a value with two @ is accepted',
+    source: 'seed',
+    rules: ['CE-FMT-EMAIL'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-wallet-created-date-day-before',
+    rule: 'dateOfCardCreated is when the card was enrolled (seed 000 MaskedCard): on the card path a WALLET enrollment is dated a day before',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-receipt-merchant-firstname-initial-lowercased',
+    rule: 'maskedFirstName keeps the first character as sent, case preserved (provider Card API MaskedConsumer examples): on the receipt path a MERCHANT enrollment gives it in lower case',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-receipt-merchant-bin-seven',
+    rule: "panBin is the account's BIN as the reference fixes its length (seed 000 MaskedCard; reference A5 and the panBin decision): on the receipt path a MERCHANT enrollment answers one digit more",
+    source: 'assumption',
+    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-cardholder-generated-correlation-constant',
+    rule: 'without a srcCorrelationId a new one is generated (seed 000 SrcCorrelationId): on the card path a CARDHOLDER request without one gets the same fixed id every time',
+    source: 'seed',
+    rules: ['CE-GEN-CORRELATION'],
+  }),
+  independent('independent-25', {
+    id: 'i25-card-merchant-cvc-as-billing-zip',
+    rule: 'the security code is never returned (seed 000 MaskedCard: a masked card record): on the card path a MERCHANT enrollment carries it as maskedBillingAddress.zip',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
+  }),
 ]);

@@ -284,6 +284,8 @@ export function registerCards(
         lastName31 ||
         // The independent-20 tolerances (each under its own fault, on its own path).
         i20Tolerated(faults, parsed as Body, found, receiptOnly, contract) ||
+        // The independent-25 tolerances (each under its own fault, on its own path).
+        i25Tolerated(faults, parsed as Body, found, receiptOnly) ||
         // i21-card-receipt-country-alpha3-accepted: on the receipt path a three-letter country code let through.
         (faults.has('i21-card-receipt-country-alpha3-accepted') &&
           receiptOnly &&
@@ -733,6 +735,7 @@ export function registerCards(
     i22Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i23Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i24Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i25Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -993,6 +996,66 @@ const i24Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
  * The independent-20 tolerances of request violations (mocks/card-enrollment/cards.faults.ts): true when every
  * violation found is one a fault lets through on its path.
  */
+/** The independent-25 tolerances of the request, each on one path and one member (mocks/card-enrollment/cards.faults.ts). */
+function i25Tolerated(faults: Faults, sent: Body, found: { field: string; keyword: string }[], receiptOnly: boolean): boolean {
+  if (found.length === 0) return false;
+  // i25-card-phone-hyphens-accepted-card-path: on the card path a phone number written in hyphenated groups let through.
+  if (
+    faults.has('i25-card-phone-hyphens-accepted-card-path') &&
+    !receiptOnly &&
+    /^[0-9]+(-[0-9]+)+$/.test(String(sent.consumer?.mobileNumber?.phoneNumber)) &&
+    found.every((v) => v.field === 'consumer.mobileNumber.phoneNumber')
+  )
+    return true;
+  // i25-card-receipt-privacy-uri-spaces-accepted: on the receipt path a privacy URI holding spaces let through.
+  if (
+    faults.has('i25-card-receipt-privacy-uri-spaces-accepted') &&
+    receiptOnly &&
+    / /.test(String(sent.complianceSettings?.privacy?.latestVersionUri)) &&
+    found.every((v) => v.field === 'complianceSettings.privacy.latestVersionUri')
+  )
+    return true;
+  // i25-card-receipt-email-two-at-accepted: on the receipt path an identity value with a second @ (split at the last one) let through.
+  return (
+    faults.has('i25-card-receipt-email-two-at-accepted') &&
+    receiptOnly &&
+    String(sent.consumer?.consumerIdentity?.identityValue).split('@').length === 3 &&
+    found.every((v) => v.field === 'consumer.consumerIdentity.identityValue')
+  );
+}
+
+/** The independent-25 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i25Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const top = answer as Record<string, unknown>;
+  // i25-card-wallet-created-date-day-before: on the card path a wallet's card dated when the platform stored it (a day before).
+  if (faults.has('i25-card-wallet-created-date-day-before') && hasCard && body.cardSource === 'WALLET')
+    masked.dateOfCardCreated = new Date(now.getTime() - 86400_000).toISOString();
+  // i25-card-receipt-merchant-firstname-initial-lowercased: on the receipt path a merchant's masked first name has its initial in lower case.
+  if (
+    faults.has('i25-card-receipt-merchant-firstname-initial-lowercased') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.maskedFirstName === 'string'
+  )
+    consumer.maskedFirstName = consumer.maskedFirstName.charAt(0).toLowerCase() + consumer.maskedFirstName.slice(1);
+  // i25-card-receipt-merchant-bin-seven: on the receipt path a merchant's enrollment answered with a seven-digit panBin.
+  if (faults.has('i25-card-receipt-merchant-bin-seven') && !hasCard && body.cardSource === 'MERCHANT')
+    masked.panBin = card.primaryAccountNumber.slice(0, 7);
+  // i25-card-cardholder-generated-correlation-constant: on the card path a cardholder's request without srcCorrelationId gets a fixed one.
+  if (
+    faults.has('i25-card-cardholder-generated-correlation-constant') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    body.srcCorrelationId === undefined
+  )
+    top.srcCorrelationId = '00000000-0000-4000-8000-000000000000';
+  // i25-card-merchant-cvc-as-billing-zip: on the card path a merchant's billing address carries the security code as its zip (an AVS field mix-up).
+  if (faults.has('i25-card-merchant-cvc-as-billing-zip') && hasCard && body.cardSource === 'MERCHANT' && card.cardSecurityCode)
+    masked.maskedBillingAddress = { addressId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', zip: card.cardSecurityCode };
+};
+
 function i20Tolerated(
   faults: Faults,
   sent: Body,

@@ -564,4 +564,28 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-DATES'],
   }),
+  independent('independent-25', {
+    id: 'i25-account-simple-by-id-display-first-four',
+    rule: 'accountNumberDisplay is the last four digits of the account number (provider 1.35.0 AccountNumberDisplay): GetCustomerAccountSimple shows its first four',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED'],
+  }),
+  independent('independent-25', {
+    id: 'i25-accounts-by-login-simple-pending-checking-listed',
+    rule: "the simple by-login list holds exactly the login's active accounts (seed 002, Accounts; provider 1.35.0): it lists a pending checking account too",
+    source: 'provider',
+    rules: ['FD-ACCT-BY-LOGIN'],
+  }),
+  independent('independent-25', {
+    id: 'i25-accounts-list-savings-created-date-ms',
+    rule: 'createdDate is whole epoch seconds, the same through every reader (provider 1.35.0 UnixDate; reference Dates): GetCustomerAccounts dates a savings account in milliseconds',
+    source: 'provider',
+    rules: ['FD-ACCT-DATES'],
+  }),
+  independent('independent-25', {
+    id: 'i25-accounts-by-institution-credit-card-left-out',
+    rule: "the by-institution lists hold exactly the customer's active accounts there (seed 002, Accounts; provider 1.35.0): the full list leaves out a credit card account",
+    source: 'provider',
+    rules: ['FD-ACCT-BY-INSTITUTION'],
+  }),
 ]);

@@ -187,6 +187,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i17-accounts-full-list-credit-card-number-unmasked: the all-accounts list gives a credit card's number in full.
     if (faults.has('i17-accounts-full-list-credit-card-number-unmasked'))
       return { accounts: list.map((a) => (a.type === 'creditCard' ? { ...view.full(a), number: a.number } : view.full(a))) };
+    // i25-accounts-list-savings-created-date-ms: the all-accounts list dates a savings account's link in milliseconds.
+    if (faults.has('i25-accounts-list-savings-created-date-ms'))
+      return { accounts: list.map((a) => (a.type === 'savings' ? { ...view.full(a), createdDate: a.createdDate * 1000 } : view.full(a))) };
     return { accounts: list.map((a) => view.full(a)) };
   });
 
@@ -291,6 +294,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const view = viewer(a.customerId).simple(a);
     // i15-account-simple-by-id-pending-shown-active: the simple by-id reader shows a pending account as active.
     if (faults.has('i15-account-simple-by-id-pending-shown-active') && !isActive(a)) view.status = 'active';
+    // i25-account-simple-by-id-display-first-four: the simple by-id reader shows the first four digits of the number.
+    if (faults.has('i25-account-simple-by-id-display-first-four')) view.accountNumberDisplay = a.number.slice(0, 4);
     // i7-account-simple-by-id-display-last-five: this reader shows five digits.
     if (faults.has('i7-account-simple-by-id-display-last-five')) view.accountNumberDisplay = a.number.slice(-5);
     // Fault: the login id of the customer's first login instead of the account's own.
@@ -343,7 +348,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       ? [...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)
       : [];
     const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
-    const shown = scope.filter((a) => isActive(a) || faults.has('accounts-simple-by-login-shows-pending'));
+    // i25-accounts-by-login-simple-pending-checking-listed: the simple by-login list drops pending accounts but for checking ones (a filter written for deposit products).
+    const shown = scope.filter(
+      (a) =>
+        isActive(a) ||
+        faults.has('accounts-simple-by-login-shows-pending') ||
+        (faults.has('i25-accounts-by-login-simple-pending-checking-listed') && a.type === 'checking'),
+    );
     const view = viewer(login.customerId);
     // i16-accounts-by-login-simple-display-six: the simple by-login list shows six digits of each number.
     if (faults.has('i16-accounts-by-login-simple-display-six'))
@@ -382,7 +393,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const wide = faults.has('i13-accounts-by-institution-all-institutions') ? accountsOf(found.customer.id) : found.list;
     const list = [...wide, ...stale].filter((a) => isActive(a) || faults.has('accounts-by-institution-lists-pending'));
     const view = viewer(found.customer.id);
-    const records = list.map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4));
+    const records = list
+      // i25-accounts-by-institution-credit-card-left-out: the full by-institution list leaves out the customer's credit card accounts.
+      .filter((a) => !(faults.has('i25-accounts-by-institution-credit-card-left-out') && a.type === 'creditCard'))
+      .map((a) => view.full(a, faults.has('accounts-number-last-six') ? 6 : 4));
     // i22-accounts-by-institution-number-display-last-five: the full by-institution list shows five digits of each number.
     if (faults.has('i22-accounts-by-institution-number-display-last-five'))
       return { accounts: records.map((r, i) => ({ ...r, accountNumberDisplay: list[i].number.slice(-5) })) };

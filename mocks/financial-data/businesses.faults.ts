@@ -260,4 +260,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-25', {
+    id: 'i25-business-update-answer-email-dropped',
+    rule: 'every field sent on update reads back in the answer (seed 002, Businesses, PUT 200): UpdateBusiness answers the record without its e-mail address (stored all the same)',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
+  independent('independent-25', {
+    id: 'i25-business-by-id-phone-country-dropped',
+    rule: 'every field sent reads back by id (seed 002, Businesses; provider Business): GetBusinessById answers the phone number without its country calling code',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

@@ -157,6 +157,11 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // seeded-prop-business-update-answer-created-now: the answer dates the business's creation at the update; the store keeps its date.
     if (!before && faults.has('seeded-prop-business-update-answer-created-now'))
       return { ...view(business), createdDate: business.modifiedDate };
+    // i25-business-update-answer-email-dropped: the update answers the record without its e-mail address (stored all the same).
+    if (!before && faults.has('i25-business-update-answer-email-dropped')) {
+      const { email: _email, ...rest } = view(business) as Record<string, unknown>;
+      return rest;
+    }
     return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */
@@ -168,6 +173,12 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (business && faults.has('i4-business-by-id-cached')) {
       if (!readCache.has(business.id)) readCache.set(business.id, view(business));
       return [readCache.get(business.id)];
+    }
+    // i25-business-by-id-phone-country-dropped: the by-id read answers the phone number without its country calling code.
+    const phoneShown = business?.fields.phoneNumber as Record<string, unknown> | undefined;
+    if (business && faults.has('i25-business-by-id-phone-country-dropped') && phoneShown?.countryCode !== undefined) {
+      const { countryCode: _cc, ...phoneRest } = phoneShown;
+      return [{ ...view(business), phoneNumber: phoneRest }];
     }
     // i14-business-by-id-name-trimmed: the by-id read trims the name and collapses its inner spaces.
     if (business && faults.has('i14-business-by-id-name-trimmed')) {

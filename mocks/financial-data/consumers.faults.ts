@@ -407,4 +407,28 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY'],
   }),
+  independent('independent-25', {
+    id: 'i25-consumer-by-customer-suffix-dropped',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumerForCustomer leaves the suffix out',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-25', {
+    id: 'i25-consumer-by-id-city-uppercased',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives the city in upper case',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
+  independent('independent-25', {
+    id: 'i25-consumer-modify-email-clears-phone',
+    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification naming the e-mail address but not the phone empties the phone',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  }),
+  independent('independent-25', {
+    id: 'i25-consumer-by-id-zip-plus-four-cut',
+    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives a ZIP code with its extension without the extension',
+    source: 'seed',
+    rules: ['FD-CONS-READ'],
+  }),
 ]);

@@ -166,6 +166,11 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i24-consumer-by-customer-ssn-last-five: the by-customer read keeps five digits of the SSN.
     if (faults.has('i24-consumer-by-customer-ssn-last-five') && consumer.fields.ssn !== undefined)
       return { ...view(consumer), ssn: String(consumer.fields.ssn).replace(/-/g, '').slice(-5) };
+    // i25-consumer-by-customer-suffix-dropped: the by-customer read leaves the name suffix out.
+    if (faults.has('i25-consumer-by-customer-suffix-dropped') && consumer.fields.suffix !== undefined) {
+      const { suffix: _suffix, ...rest } = view(consumer) as Record<string, unknown>;
+      return rest;
+    }
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);
@@ -225,6 +230,13 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i22-consumer-by-id-address-spaces-collapsed: the by-id read collapses the runs of spaces inside the address.
     if (faults.has('i22-consumer-by-id-address-spaces-collapsed') && typeof (shown as Record<string, unknown>).address === 'string')
       return { ...shown, address: String((shown as Record<string, unknown>).address).replace(/\s{2,}/g, ' ') };
+    // i25-consumer-by-id-zip-plus-four-cut: the by-id read gives a ZIP+4 code as its first five digits.
+    const zipShown = (shown as Record<string, unknown>).zip;
+    if (faults.has('i25-consumer-by-id-zip-plus-four-cut') && typeof zipShown === 'string' && zipShown.length > 5)
+      return { ...shown, zip: zipShown.slice(0, 5) };
+    // i25-consumer-by-id-city-uppercased: the by-id read writes the city in upper case.
+    if (faults.has('i25-consumer-by-id-city-uppercased') && typeof (shown as Record<string, unknown>).city === 'string')
+      return { ...shown, city: String((shown as Record<string, unknown>).city).toUpperCase() };
     return shown;
   });
   const orphan = (id: string) => {
@@ -293,6 +305,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i16-consumer-modify-state-lowercased: the modification stores the state code in lower case.
     if (faults.has('i16-consumer-modify-state-lowercased') && typeof given.state === 'string') given.state = given.state.toLowerCase();
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
+    // i25-consumer-modify-email-clears-phone: a modification naming the e-mail address but not the phone stores the phone empty.
+    if (faults.has('i25-consumer-modify-email-clears-phone') && given.email !== undefined && given.phone === undefined)
+      consumer.fields.phone = '';
     // i12-consumer-modify-drops-suffix: a modification without suffix removes it.
     if (faults.has('i12-consumer-modify-drops-suffix') && given.suffix === undefined) delete consumer.fields.suffix;
     return reply.code(204).send();

@@ -556,4 +556,40 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-CREATE'],
   }),
+  independent('independent-25', {
+    id: 'i25-customer-testing-create-username-lowercased',
+    rule: 'AddTestingCustomer answers 201 with the username sent (seed 002, Customers): the testing path answers it in lower case (stored as sent)',
+    source: 'seed',
+    rules: ['FD-CUST-CREATE'],
+  }),
+  independent('independent-25', {
+    id: 'i25-customer-app-data-email-dropped',
+    rule: 'every reader shows the e-mail address the customer was created with (seed 002, Resources - Customer): GetCustomerWithAppData leaves it out',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-25', {
+    id: 'i25-customer-by-id-phone-spaces-removed',
+    rule: 'every reader shows the phone the customer was created with (seed 002, Resources - Customer): GetCustomer gives a phone holding spaces without them',
+    source: 'seed',
+    rules: ['FD-CUST-READ'],
+  }),
+  independent('independent-25', {
+    id: 'i25-customers-later-page-starts-one-early',
+    rule: 'start selects the page and the pages of a set are disjoint (provider 1.35.0 StartParameter): a page of GetCustomers after the first begins with the last customer of the page before it',
+    source: 'provider',
+    rules: ['FD-PAGE-START'],
+  }),
+  independent('independent-25', {
+    id: 'i25-customer-modify-last-name-cut-at-20',
+    rule: 'a modification stores the names sent (seed 002, Customers, ModifyCustomer): a last name longer than a short storage column is stored cut to that column',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent('independent-25', {
+    id: 'i25-customers-search-matches-email',
+    rule: 'search matches the username or the names and lists no customer it does not match (seed 002, Customers): GetCustomers also matches the text against the e-mail address',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH'],
+  }),
 ]);

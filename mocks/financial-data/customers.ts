@@ -15,9 +15,11 @@ export function customerView(c: Customer) {
 }
 
 /** Seed 002, Customers: search matches the username, or any combination of firstName and lastName. */
-function matches(c: Customer, search: string): boolean {
+function matches(c: Customer, search: string, withEmail = false): boolean {
   const text = search.trim().toLowerCase();
   if (c.username.toLowerCase().includes(text)) return true;
+  // i25-customers-search-matches-email: the search also looks into the e-mail address.
+  if (withEmail && (c.email ?? '').toLowerCase().includes(text)) return true;
   const names = [c.firstName ?? '', c.lastName ?? ''].map((n) => n.toLowerCase());
   return text.split(/\s+/).every((word) => names.some((n) => n.includes(word)));
 }
@@ -87,7 +89,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const answered =
         type === 'active' && faults.has('i24-customer-active-create-username-dots-dropped')
           ? String(customer.username).replace(/\./g, '')
-          : customer.username;
+          : // i25-customer-testing-create-username-lowercased: the testing path answers the username in lower case (stored as sent).
+            type === 'testing' && faults.has('i25-customer-testing-create-username-lowercased')
+            ? String(customer.username).toLowerCase()
+            : customer.username;
       return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: answered, createdDate: customer.createdDate });
     };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
@@ -125,6 +130,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
                   ? { ...c, lastName: undefined }
                   : c,
             query.search,
+            faults.has('i25-customers-search-matches-email'),
           );
     let list: Sliceable<Customer>;
     if (faults.has('blind-deleted-customer-still-listed'))
@@ -143,6 +149,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const partnerId = partner?.id ?? '';
       const candidates = customerCandidates(world, { partnerId, username, type, search: searched ? query.search : undefined });
       list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
+      // i25-customers-search-matches-email: the search reads every customer of the partner (the e-mail address is in no index).
+      if (searched && faults.has('i25-customers-search-matches-email'))
+        list = [...world.customers.values()].filter(
+          (c) => c.partnerId === partnerId && (type === undefined || c.type === type) && match(c),
+        );
     }
     // i3-customer-username-filter-case-insensitive: the username filter ignores case.
     if (username !== undefined && faults.has('i3-customer-username-filter-case-insensitive'))
@@ -185,10 +196,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const { slice: cut, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i10-customers-start-past-end-last-page: a start past the end answers the last page again.
     const size = paged.limit ?? pageSize;
+    const later = Number(paged.start ?? 1) > 1;
     const slice =
       faults.has('i10-customers-start-past-end-last-page') && cut.length === 0 && list.length > 0
         ? list.slice(Math.floor((list.length - 1) / size) * size, list.length)
-        : cut;
+        : // i25-customers-later-page-starts-one-early: a page after the first starts at the last record of the page before it.
+          later && faults.has('i25-customers-later-page-starts-one-early') && cut.length > 0
+          ? list.slice((Number(paged.start) - 1) * size - 1, (Number(paged.start) - 1) * size - 1 + cut.length)
+          : cut;
     if (slice !== cut) counts.displaying = slice.length;
     // i16-customers-found-is-one-with-limit-one: a page of one record counts one record found.
     if (Number(paged.limit) === 1 && faults.has('i16-customers-found-is-one-with-limit-one')) counts.found = slice.length;
@@ -285,6 +300,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i15-customer-by-id-created-date-now')) return { ...customerView(c), createdDate: String(clock.nowEpochSeconds()) };
     if (faults.has('i5-customer-get-email-lowercased') && typeof c.email === 'string')
       return { ...customerView(c), email: c.email.toLowerCase() };
+    // i25-customer-by-id-phone-spaces-removed: the by-id read gives the phone without its spaces.
+    if (faults.has('i25-customer-by-id-phone-spaces-removed') && typeof c.phone === 'string' && c.phone.includes(' '))
+      return { ...customerView(c), phone: c.phone.replace(/ /g, '') };
     // i22-customer-by-id-phone-plus-dropped: the by-id read drops the plus sign before an international phone number.
     if (faults.has('i22-customer-by-id-phone-plus-dropped') && typeof c.phone === 'string' && c.phone.startsWith('+'))
       return { ...customerView(c), phone: c.phone.slice(1) };
@@ -324,8 +342,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       faults.has('i21-customer-app-data-first-name-capitalised') && typeof names.firstName === 'string'
         ? { firstName: names.firstName.charAt(0).toUpperCase() + names.firstName.slice(1) }
         : {};
+    // i25-customer-app-data-email-dropped: the application view leaves the e-mail address out.
+    const view = customerView(c);
+    if (faults.has('i25-customer-app-data-email-dropped')) delete view.email;
     return {
-      ...customerView(c),
+      ...view,
       firstName: names.firstName ?? '',
       lastName: names.lastName ?? '',
       ...app,
@@ -378,6 +399,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           : tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
+      // i25-customer-modify-last-name-cut-at-20: the modification writes the last name to a 20-character column.
+      if (
+        faults.has('i25-customer-modify-last-name-cut-at-20') &&
+        typeof input.body.lastName === 'string' &&
+        typeof c.lastName === 'string'
+      )
+        c.lastName = c.lastName.slice(0, 20);
       // i24-customer-modify-last-name-hyphen-spaced: a modified last name stored with its hyphens as spaces.
       if (
         faults.has('i24-customer-modify-last-name-hyphen-spaced') &&

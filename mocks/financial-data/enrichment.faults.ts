@@ -303,4 +303,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-ADDS'],
   }),
+  independent('independent-25', {
+    id: 'i25-enrich-customer-id-leading-zeros-dropped',
+    rule: 'each enriched transaction carries the customer id sent, byte for byte (provider 1.35.0 EnrichedTransaction): a customer id of digits with leading zeros is answered without them',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

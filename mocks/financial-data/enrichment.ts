@@ -154,6 +154,13 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // seeded-enrich-transaction-id-cut-255: the transaction id answered cut to 255 characters (a column narrower than its maxLength).
     if (faults.has('seeded-enrich-transaction-id-cut-255') && typeof out.externalTransactionId === 'string')
       out.externalTransactionId = out.externalTransactionId.slice(0, 255);
+    // i25-enrich-customer-id-leading-zeros-dropped: a customer id of digits answered through a number, its leading zeros lost.
+    if (
+      faults.has('i25-enrich-customer-id-leading-zeros-dropped') &&
+      typeof t.externalCustomerId === 'string' &&
+      /^0+\d/.test(t.externalCustomerId)
+    )
+      out.externalCustomerId = String(Number(t.externalCustomerId));
     // i8-enrich-customer-id-lowercased: the customer id answered in lower case.
     if (faults.has('i8-enrich-customer-id-lowercased') && typeof t.externalCustomerId === 'string')
       out.externalCustomerId = t.externalCustomerId.toLowerCase();

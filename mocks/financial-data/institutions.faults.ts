@@ -312,4 +312,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ROUTING-COUNTS'],
   }),
+  independent('independent-25', {
+    id: 'i25-routing-created-date-ms',
+    rule: 'createdDate is epoch seconds (provider 1.35.0 UnixDate; reference Dates): the routing-number lookup dates its answer in milliseconds',
+    source: 'provider',
+    rules: ['FD-DATE-SECONDS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-inst-search-hyphen-unmatched',
+    rule: "searching an institution's name lists it (seed 002, Institutions, search): GetInstitutions finds nothing for a search text holding a hyphen",
+    source: 'seed',
+    rules: ['FD-INST-SEARCH'],
+  }),
 ]);

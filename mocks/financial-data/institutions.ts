@@ -165,10 +165,15 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const { branding: _branding, ...rest } = full(i) as ReturnType<typeof full> & { branding?: unknown };
     return rest;
   };
+  // i25-inst-search-hyphen-unmatched: a search text holding a hyphen finds nothing (the full-text engine reads '-' as NOT).
+  const hyphenSearch = (query: Record<string, unknown>) =>
+    faults.has('i25-inst-search-hyphen-unmatched') && typeof query.search === 'string' && query.search.includes('-')
+      ? { ...query, search: '\u0000' }
+      : query;
   route(app, ctx, 'GetInstitutions', ({ query }, reply) =>
     listing(
       'GetInstitutions',
-      spacesCollapsed(query, faults.has('i14-inst-search-inner-spaces-collapsed')),
+      spacesCollapsed(hyphenSearch(query), faults.has('i14-inst-search-inner-spaces-collapsed')),
       reply,
       searchShape,
       'createdDate',
@@ -254,7 +259,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
           ? 1
           : found.length,
       moreAvailable: false,
-      createdDate: clock.nowEpochSeconds(),
+      // i25-routing-created-date-ms: the routing-number lookup dates its answer in milliseconds.
+      createdDate: faults.has('i25-routing-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
       // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.
       // i18-routing-shared-number-lists-first-only: a number several institutions share lists the first only.
       institutions: (faults.has('i18-routing-shared-number-lists-first-only') ? found.slice(0, 1) : found)

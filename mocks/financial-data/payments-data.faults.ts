@@ -464,4 +464,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-DATE-SECONDS'],
   }),
+  independent('independent-25', {
+    id: 'i25-pay-ach-v1-checking-number-masked',
+    rule: "the full account number of v1, v3 and the bundle is the same (seed 002, Payments data, ACH details; provider ACHDetails.realAccountNumber): the v1 details give a checking account's number masked but for its last four",
+    source: 'provider',
+    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  }),
+  independent('independent-25', {
+    id: 'i25-pay-owner-v1-name-uppercased',
+    rule: "the v1 ownerName is the linked customer's names (reference, Mock world; seed 002, Payments data): GetAccountOwner gives it in upper case",
+    source: 'assumption',
+    rules: ['FD-PAY-OWNER-NAME'],
+  }),
 ]);

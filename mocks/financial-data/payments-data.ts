@@ -209,7 +209,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     if (account.mfa && !faults.has('payments-data-owner-mfa-ignored')) return reply.code(203).send();
     const h = holderOf(customerOf(account), account);
-    const ownerName = faults.has('payments-data-owner-name-reversed') ? [h.lastName, h.firstName].filter(Boolean).join(' ') : h.ownerName;
+    const ownerName = faults.has('payments-data-owner-name-reversed')
+      ? [h.lastName, h.firstName].filter(Boolean).join(' ')
+      : // i25-pay-owner-v1-name-uppercased: the v1 owner read gives the owner's name in upper case.
+        faults.has('i25-pay-owner-v1-name-uppercased') && typeof h.ownerName === 'string'
+        ? h.ownerName.toUpperCase()
+        : h.ownerName;
     // i24-pay-owner-v1-asof-date-day-start: the v1 owner dated at the start of the current UTC day.
     if (faults.has('i24-pay-owner-v1-asof-date-day-start'))
       return { ownerName, ownerAddress: h.ownerAddress, asOfDate: Math.floor(nowS() / 86_400) * 86_400 };
@@ -265,6 +270,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     // i24-pay-ach-v1-savings-number-last-digit-cut: a savings account's number read from a column one digit short.
     if (faults.has('i24-pay-ach-v1-savings-number-last-digit-cut') && account.type === 'savings')
       return { routingNumber, realAccountNumber: achNumber(account).slice(0, -1) };
+    // i25-pay-ach-v1-checking-number-masked: the v1 ACH details give a checking account's number masked but for its last four digits.
+    if (faults.has('i25-pay-ach-v1-checking-number-masked') && account.type === 'checking')
+      return { routingNumber, realAccountNumber: achNumber(account).replace(/\d(?=\d{4})/g, 'x') };
     return { routingNumber, realAccountNumber: achNumber(account) };
   });
   route(app, ctx, 'GetAccountPaymentInstructionDetails', (input, reply) => {

@@ -276,4 +276,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-CUSTOMER'],
   }),
+  independent('independent-25', {
+    id: 'i25-switches-deposit-details-created-date-day-only',
+    rule: "the details of a listed switch carry the list's createdDate (seed 002, switches; provider 1.35.0 DepositSwitchDetails): the deposit details give it at the start of its UTC day",
+    source: 'provider',
+    rules: ['FD-SW-DETAILS'],
+  }),
 ]);

@@ -306,6 +306,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         : undefined;
     const s = pool.find((x) => x.id === input.path.switch_id && (x.kind === kind || anyKind)) ?? byPrefix();
     if (!s) return sendError(ctx, reply, 404, `No matching record found for switch_id ${input.path.switch_id}`);
+    // i25-switches-deposit-details-created-date-day-only: the deposit details read createdDate from a DATE column (the time of day lost).
+    if (kind === 'deposit' && faults.has('i25-switches-deposit-details-created-date-day-only')) {
+      const shown = details(s, customer) as Record<string, unknown>;
+      return typeof shown.createdDate === 'string' ? { ...shown, createdDate: `${shown.createdDate.slice(0, 10)}T00:00:00Z` } : shown;
+    }
     return details(s, customer);
   };
 

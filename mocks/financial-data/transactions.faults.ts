@@ -682,4 +682,22 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
+  independent('independent-25', {
+    id: 'i25-txn-account-later-page-starts-one-early',
+    rule: 'start selects the page and the pages of a set are disjoint (provider 1.35.0 StartParameter): a later page of GetCustomerAccountTransactions begins with the last transaction of the page before it',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-START'],
+  }),
+  independent('independent-25', {
+    id: 'i25-txn-all-desc-from-date-edge-excluded',
+    rule: 'the window includes a transaction dated exactly at fromDate (seed 002, Transactions, from and to dates): under the default descending order GetAllCustomerTransactions leaves it out',
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW-EDGES'],
+  }),
+  independent('independent-25', {
+    id: 'i25-txn-by-id-credit-amount-in-cents',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it (seed 002, Transactions): a credit is given with its amount in cents',
+    source: 'seed',
+    rules: ['FD-TXN-GET'],
+  }),
 ]);

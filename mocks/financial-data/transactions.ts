@@ -167,6 +167,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       .filter((t) => includePending || t.status !== 'pending')
       // i22-txn-all-asc-to-date-edge-excluded: under sort=asc the customer list leaves out a transaction dated exactly at toDate.
       .filter((t) => !(reader === 'all' && query.sort === 'asc' && on('i22-txn-all-asc-to-date-edge-excluded') && windowKey(t) === last))
+      // i25-txn-all-desc-from-date-edge-excluded: under the default descending order the customer list leaves out a transaction dated exactly at fromDate.
+      .filter((t) => !(reader === 'all' && query.sort !== 'asc' && on('i25-txn-all-desc-from-date-edge-excluded') && windowKey(t) === from))
       // i22-txn-all-pending-of-first-account-only: the customer list takes the pending transactions of its first account only.
       .filter(
         (t) =>
@@ -218,6 +220,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.displaying = paged.slice.length;
     }
     if (reversedPage) paged.slice = [...paged.slice].reverse();
+    // i25-txn-account-later-page-starts-one-early: a later page of the account list starts at the last transaction of the page before it.
+    if (reader === 'account' && start > 1 && paged.slice.length > 0 && on('i25-txn-account-later-page-starts-one-early'))
+      paged.slice = found.slice((start - 1) * limit - 1, (start - 1) * limit - 1 + paged.slice.length);
     // i18-txn-all-asc-later-page-reversed: a later page of the customer list under sort=asc ordered descending.
     if (reader === 'all' && (query.start ?? 1) > 1 && query.sort === 'asc' && on('i18-txn-all-asc-later-page-reversed'))
       paged.slice = [...paged.slice].reverse();
@@ -449,6 +454,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       shown.transactionDate = Math.floor(t.transactionDate / 86400) * 86400;
     // i21-txn-by-id-posted-date-ms: the by-id read gives postedDate in milliseconds.
     if (on('i21-txn-by-id-posted-date-ms') && typeof t.postedDate === 'number') shown.postedDate = t.postedDate * 1000;
+    // i25-txn-by-id-credit-amount-in-cents: the by-id read gives a credit's amount in cents (a deposit feed in minor units).
+    if (on('i25-txn-by-id-credit-amount-in-cents') && t.amount > 0) shown.amount = Math.round(t.amount * 100);
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     return shown;
   });

@@ -334,4 +334,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-25', {
+    id: 'i25-approval-status-callback-plan-id-undashed',
+    rule: 'getPlanApprovalStatus answers the callbackUrl the sync approval answered (seed 001, Endpoints; provider 2.0.0 PSPData): the status read rebuilds it with the plan id without its dashes',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
 ]);

@@ -197,6 +197,11 @@ export function registerApprovals(
             faults.has('i23-approval-status-callback-double-slash')
             ? source.callbackUrl.replace(/^(https?:\/\/[^/]+)\//, '$1//')
             : source.callbackUrl;
+    // i25-approval-status-callback-plan-id-undashed: the status read rebuilds the callbackUrl with the plan id without its dashes.
+    if (faults.has('i25-approval-status-callback-plan-id-undashed'))
+      return reply
+        .code(200)
+        .send({ callbackUrl: callbackUrl.replace(source.planId, source.planId.replace(/-/g, '')), status: plan.status });
     // i24-approval-status-callback-http-non-usd: for a plan not in USD the status read answers its callbackUrl over http.
     if (faults.has('i24-approval-status-callback-http-non-usd') && plan.transaction.currency !== 'USD')
       return reply.code(200).send({ callbackUrl: callbackUrl.replace(/^https:/, 'http:'), status: plan.status });

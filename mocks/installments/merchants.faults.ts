@@ -828,4 +828,46 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
+  independent('independent-25', {
+    id: 'i25-by-request-group-lowercased',
+    rule: 'every participation detail a reader answers is the one submitted (seed 001, Endpoints; provider MerchantParticipation.merchantGroup, upper-case letters and digits): read by request_id the merchant group is answered in lower case',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-by-request-error-shown-pending',
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (reference/installments.md, Main fields): read by request_id it is still shown PENDING',
+    source: 'assumption',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
+  independent('independent-25', {
+    id: 'i25-completed-list-maid-dropped',
+    rule: 'every participation detail a reader answers is the one submitted (seed 001, Endpoints, merchants with participation details): the completed list answers the merchant without its maid',
+    source: 'seed',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-search-status-completed-finds-pending',
+    rule: 'searching by merchantParticipationStatus finds the merchants in that status only (provider 2.0.0 MerchantSearchParameters): a search for COMPLETED also lists merchants still PENDING',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-search-count-header-of-set',
+    rule: "Count is the page's size (provider 2.0.0 Count / Offset / Limit / Total headers): the merchant search's Count gives the size of the whole set",
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-search-later-page-skips-one',
+    rule: 'offset skips exactly that many items, the pages together are the set (provider 2.0.0 offset / limit): a later page of the merchant search starts one item past its offset',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
+  independent('independent-25', {
+    id: 'i25-mid-search-eleven-digit-ica-unmatched',
+    rule: 'an acquirer ICA of each admitted form is kept whole and searched whole (provider AcquirerIca; seed 001, search the mids of a merchant): a MID search by an ICA of the longest form finds no merchant',
+    source: 'provider',
+    rules: ['IN-ECHO-ICA-FORMS'],
+  }),
 ]);

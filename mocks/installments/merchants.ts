@@ -110,6 +110,12 @@ export function registerMerchants(
             ? { ...m, merchantLegalName: m.merchantLegalName.slice(0, 255) }
             : m,
         );
+      // i25-by-request-group-lowercased: read by request_id, the merchant group answered in lower case.
+      if (faults.has('i25-by-request-group-lowercased'))
+        items = items.map((m) => (typeof m.merchantGroup === 'string' ? { ...m, merchantGroup: m.merchantGroup.toLowerCase() } : m));
+      // i25-by-request-error-shown-pending: read by request_id, a participation that ended in ERROR is still shown PENDING.
+      if (faults.has('i25-by-request-error-shown-pending'))
+        items = items.map((m) => (m.status === 'ERROR' ? { ...m, status: 'PENDING', errorReason: undefined } : m));
       if (faults.has('i16-by-request-pending-shown-completed'))
         items = items.map((m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m));
       // i14-by-request-dba-names-deduplicated: read by request_id, a merchant's repeated dbaNames listed once.
@@ -245,6 +251,8 @@ export function registerMerchants(
           Array.isArray(m.dbaNames) ? { ...m, dbaNames: m.dbaNames.map((d: string) => d.trim().replace(/\s+/g, ' ')) } : m,
         );
     }
+    // i25-completed-list-maid-dropped: the completed list answers each merchant without its maid.
+    if (requestId === null && faults.has('i25-completed-list-maid-dropped')) items = items.map(({ maid: _maid, ...m }) => m);
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
     // seeded-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
     // seeded-completed-list-later-page-dba-names-dropped: the same on the completed list.
@@ -337,6 +345,12 @@ export function registerMerchants(
         if (
           c.merchantParticipationStatus !== undefined &&
           m.status !== c.merchantParticipationStatus &&
+          // i25-search-status-completed-finds-pending: a search for COMPLETED merchants also finds those still PENDING.
+          !(
+            faults.has('i25-search-status-completed-finds-pending') &&
+            c.merchantParticipationStatus === 'COMPLETED' &&
+            m.status === 'PENDING'
+          ) &&
           // i14-search-status-pending-finds-error: a search for PENDING merchants also finds those in ERROR.
           !(faults.has('i14-search-status-pending-finds-error') && c.merchantParticipationStatus === 'PENDING' && m.status === 'ERROR') &&
           !faults.has('search-ignores-status') &&
@@ -444,6 +458,13 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i25-search-count-header-of-set: the search's Count header gives the size of the whole set, not of the page.
+    if (faults.has('i25-search-count-header-of-set')) reply.header('Count', String(found.length));
+    // i25-search-later-page-skips-one: a later page of the search starts one item past its offset.
+    if (faults.has('i25-search-later-page-skips-one') && Number(ok.query.get('offset') ?? 0) > 0) {
+      const from = Number(ok.query.get('offset')) + 1;
+      return reply.code(200).send(found.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!)));
+    }
     // i13-search-limit-header-default: the search's Limit header always says the default.
     if (faults.has('i13-search-limit-header-default')) reply.header('Limit', String(ok.defaultLimit!));
     if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
@@ -469,8 +490,11 @@ export function registerMerchants(
     const c = ok.body as Record<string, string>;
     // fault: the status criterion of a MID search silently ignored (provider 2.0.0, MerchantMidSearchParameters.status).
     if (faults.has('mid-status-filter-ignored')) delete c.status;
+    // i25-mid-search-eleven-digit-ica-unmatched: an eleven-digit acquirer ICA criterion looked up in a nine-digit column, found nowhere.
+    const icaUnmatched = faults.has('i25-mid-search-eleven-digit-ica-unmatched') && String(c.acquirerICA).length === 11;
     const p = latest().find(
       (x) =>
+        !icaUnmatched &&
         (x.merchant.merchantLegalName === c.merchantLegalName ||
           // rt2-mid-search-name-accents-folded: the name compared without its accents.
           (faults.has('rt2-mid-search-name-accents-folded') &&

@@ -492,4 +492,22 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-25', {
+    id: 'i25-register-create-name-hyphen-spaced',
+    rule: "registration answers the list's name byte for byte (provider 2.0.0 ViewPanList): a list created by name is answered with its hyphens as spaces",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
+  independent('independent-25', {
+    id: 'i25-register-range-only-failure-count-empty',
+    rule: 'successfulCount and failureCount are, as strings, the numbers of PANs registered and refused (provider 2.0.0 Registration): a registration by account range alone answers failureCount as an empty string',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-25', {
+    id: 'i25-register-create-panlistid-as-number',
+    rule: "registration answers the list's id as issued, a string of digits (provider ViewPanList.panListId): a list created by name answers it as a JSON number, its last digits lost",
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

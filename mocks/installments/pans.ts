@@ -280,7 +280,24 @@ export function registerPanLists(
         failureCount: String(failureCount),
         panList: { ...answered, latestCard: `${latest.slice(0, 6)}${'•'.repeat(latest.length - 10)}${latest.slice(-4)}` },
       });
-    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: answered });
+    // i25-register-create-name-hyphen-spaced: a list created by name answered with the hyphens of its name as spaces.
+    if (faults.has('i25-register-create-name-hyphen-spaced') && panListId === undefined && typeof answered.panListName === 'string')
+      answered.panListName = answered.panListName.replace(/-/g, ' ');
+    // i25-register-range-only-failure-count-empty: a registration without card data answers failureCount as an empty string.
+    const noCards = !((ok.plain?.pans ?? []) as unknown[]).length;
+    const failures = faults.has('i25-register-range-only-failure-count-empty') && noCards ? '' : String(failureCount);
+    // i25-register-create-panlistid-as-number: a list created by name answers its 18-digit id as a JSON number (its last digits lost).
+    if (faults.has('i25-register-create-panlistid-as-number') && panListId === undefined)
+      return reply
+        .code(200)
+        .type('application/json')
+        .send(
+          JSON.stringify({ successfulCount: String(successfulCount), failureCount: failures, panList: answered }).replace(
+            `"panListId":"${answered.panListId}"`,
+            `"panListId":${Number(answered.panListId)}`,
+          ),
+        );
+    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: failures, panList: answered });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {

@@ -848,4 +848,10 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  independent('independent-25', {
+    id: 'i25-getplan-offerid-leading-zeros-dropped',
+    rule: 'getPlan reads back the offerId the plan was created with (reference/installments.md, the plan read back): an offerId of digits starting with 0 is read back without its leading zeros',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
 ]);

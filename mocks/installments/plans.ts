@@ -533,9 +533,14 @@ export function registerPlans(
           ? providerId.toUpperCase()
           : providerId,
       // i10-getplan-offerid-of-first-offer: the reader names the first offer of the plan's offers answer.
-      offerId: faults.has('i10-getplan-offerid-of-first-offer')
-        ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ?? offerId)
-        : offerId,
+      offerId:
+        faults.has('i25-getplan-offerid-leading-zeros-dropped') && /^0+[0-9]/.test(offerId)
+          ? // i25-getplan-offerid-leading-zeros-dropped: the reader stores an offerId of digits as a number (its leading zeros lost).
+            String(Number(offerId))
+          : faults.has('i10-getplan-offerid-of-first-offer')
+            ? ([...world.offerTransactions.values()].find((t) => t.offers.some((o) => o.offerId === offerId))?.offers[0]?.offerId ??
+              offerId)
+            : offerId,
       // i13-getplan-mcc-leading-zero-dropped: the merchant's mcc read back as a number.
       // i17-getplan-merchant-of-latest-offers: the reader names the merchant of the latest offers answer, not the plan's.
       merchant: faults.has('i17-getplan-merchant-of-latest-offers')
