@@ -316,7 +316,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i25-routing-created-date-ms',
     rule: 'createdDate is epoch seconds (provider 1.35.0 UnixDate; reference Dates): the routing-number lookup dates its answer in milliseconds',
     source: 'provider',
-    rules: ['FD-DATE-SECONDS'],
+    rules: ['FD-DATE-UNIT'],
   }),
   independent('independent-25', {
     id: 'i25-inst-search-hyphen-unmatched',
