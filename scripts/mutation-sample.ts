@@ -22,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
+import { redactMessage } from '../helpers/secrets/redact.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
@@ -142,7 +143,18 @@ export const main: CommandMain = async (argv, io) => {
     const coverageDir = path.join(sandbox, '.mutant-coverage');
     const baseline = await run(args.coverage ? { MUTANT_COVERAGE_DIR: coverageDir } : {}, 15 * 60_000);
     if (baseline.code !== 0) {
-      io.err(`the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first`);
+      // Its first failure, as Playwright printed it: what to fix, without a second run to find it.
+      const failure = baseline.output.split('\n').findIndex((l) => /^\s+1\) /.test(l));
+      const shown =
+        failure >= 0
+          ? baseline.output
+              .split('\n')
+              .slice(failure, failure + 25)
+              .join('\n')
+          : baseline.output.slice(-2000);
+      io.err(
+        `the un-mutated run of ${service} is not green (${baseline.seconds.toFixed(0)}s): fix the suite first\n${redactMessage(shown)}`,
+      );
       return 1;
     }
     const limit = Math.max(120_000, 3 * baseline.seconds * 1000);
