@@ -8,16 +8,28 @@ import { encryptionKeyOfSet, Mismatch, type JwkKey } from '../config/env-types.j
 import { encryptionKey, encryptionKeyFromPublicKey, type EncryptionKey } from '../auth/jwe.js';
 import { networkCause } from './preflight.js';
 
+const KEYS_RATE_WAIT_S = 60;
+
 /** The first usable key of the JWK set at `url`, or a ValueError naming `variable` and what the URL answered. */
 export async function fetchJwkSet(variable: string, url: string): Promise<JwkKey> {
   const expected =
     'a JWK set at that URL (200, JSON) with a usable RSA-OAEP-256 encryption key (public RSA, 2048 bits or more, with a kid)';
   const fail = (found: string) => new ValueError({ variable, expected, found });
   let res: Response;
-  try {
-    res = await fetch(url, { headers: { accept: 'application/jwk-set+json, application/json' }, signal: AbortSignal.timeout(10_000) });
-  } catch (error) {
-    throw fail(`no answer from ${new URL(url).origin} (${networkCause(error)})`);
+  // A sandbox's rate limit reaches its key URL too: a 429 is waited out as its Retry-After asks
+  // (within KEYS_RATE_WAIT_S in all), never taken for a URL that serves no key.
+  for (let waited = 0; ; ) {
+    try {
+      res = await fetch(url, { headers: { accept: 'application/jwk-set+json, application/json' }, signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      throw fail(`no answer from ${new URL(url).origin} (${networkCause(error)})`);
+    }
+    if (res.status !== 429 || waited >= KEYS_RATE_WAIT_S) break;
+    const retryAfter = res.headers.get('retry-after')?.trim() ?? '';
+    const seconds = Math.min(KEYS_RATE_WAIT_S - waited, /^[0-9]+$/.test(retryAfter) ? Math.max(Number(retryAfter), 0.1) : 1);
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    waited += seconds;
   }
   const type = res.headers.get('content-type')?.split(';')[0].trim() || 'no content type';
   if (res.status !== 200) throw fail(`${res.status} (${type})`);

@@ -14,6 +14,8 @@ import { readGuestLog, summarise, undoable, type GuestEvent } from '../../helper
 import { quotaRefusal } from '../../helpers/target/sandbox/quota.js';
 import { retryAfterSeconds } from '../../helpers/client/guest/rate.js';
 import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
+import { createEncryptionKeys } from '../../mocks/card-enrollment/keys.js';
+import { fetchJwkSet } from '../../helpers/target/keys.js';
 
 async function server(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
   const s = http.createServer(handler).listen(0, '127.0.0.1');
@@ -28,6 +30,22 @@ test('a request left without an answer fails at its deadline with the message na
     'GET /customers: no answer within 20 ms',
   );
   await expect(withinDeadline(Promise.resolve('answer'), 20, () => 'late')).resolves.toBe('answer');
+});
+
+test("a sandbox's key URL answering 429 is waited out as its Retry-After asks, then its key is read", async () => {
+  const { jwks, kid } = await createEncryptionKeys();
+  let calls = 0;
+  const keys = await server((_req, res) => {
+    calls++;
+    if (calls < 3) res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"slow down"}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+  });
+  try {
+    expect((await fetchJwkSet('CARD_KEYS_URL', keys.url)).kid).toBe(kid);
+    expect(calls).toBe(3);
+  } finally {
+    keys.close();
+  }
 });
 
 test('Retry-After is read in seconds or as an HTTP date, bounded, and grows without one', () => {
