@@ -9,7 +9,13 @@ import { expect, loadContract, rules, test, type InstallmentsOperationId } from 
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { readAfterCall, writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
-import { ANSWER_IS_STATE, answersBody, checkAnswerIsState, readerAfterWrite } from '../../helpers/client/invariants/answer-state.js';
+import {
+  afterWriteExceptions,
+  ANSWER_IS_STATE,
+  answersBody,
+  checkAnswerIsState,
+  readerAfterWrite,
+} from '../../helpers/client/invariants/answer-state.js';
 import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -79,17 +85,9 @@ test(
       probes.push({ writer, call, plain, ...(after ? { read: readAfterCall(after, call) } : {}) });
     }
     const outcomes = await writeThenRead(instApi, probes);
-    for (const o of outcomes) {
-      const { operationId } = o.probe.writer;
-      const failed = typeof o.status !== 'number' || o.status >= 300;
-      const why = failed
-        ? `its sample answered ${o.status} here`
-        : 'no read of what it made right after (the contract has none, or its answer names none)';
-      if (answersBody(o.probe.writer) && (failed || !o.read)) stateOut.push({ operationId, reason: why });
-      if (o.probe.writer.requestBody && failed) echoOut.push({ operationId, reason: why });
-      else if (o.probe.writer.requestBody && o.probe.call.body === undefined)
-        echoOut.push({ operationId, reason: 'its sample sends no body' });
-    }
+    const seen = afterWriteExceptions(outcomes);
+    stateOut.push(...seen.state);
+    echoOut.push(...seen.echo);
     const state = new Violations(ANSWER_IS_STATE);
     const echo = new Violations(ECHO_AS_SENT);
     const stateChecked = checkAnswerIsState(outcomes, state);

@@ -9,6 +9,7 @@ import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
 import { leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { writersOfContract } from './kit.js';
+import type { PropertyException } from '../property-counts.js';
 
 export const ANSWER_IS_STATE = 'answer-is-state';
 
@@ -50,4 +51,24 @@ export function checkAnswerIsState(outcomes: readonly WriteOutcome[], violations
     }
   }
   return checked;
+}
+
+/**
+ * Why a writer's outcome leaves it out of the two after-write properties' counts: its sample was
+ * refused here, no read of what it made follows, or it sends no body to echo.
+ */
+export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state: PropertyException[]; echo: PropertyException[] } {
+  const state: PropertyException[] = [];
+  const echo: PropertyException[] = [];
+  for (const o of outcomes) {
+    const { operationId } = o.probe.writer;
+    const failed = typeof o.status !== 'number' || o.status >= 300;
+    const reason = failed
+      ? `its sample answered ${o.status} here`
+      : 'no read of what it made right after (the contract has none, or its answer names none)';
+    if (answersBody(o.probe.writer) && (failed || !o.read)) state.push({ operationId, reason });
+    if (o.probe.writer.requestBody && failed) echo.push({ operationId, reason });
+    else if (o.probe.writer.requestBody && o.probe.call.body === undefined) echo.push({ operationId, reason: 'its sample sends no body' });
+  }
+  return { state, echo };
 }
