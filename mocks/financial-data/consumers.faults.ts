@@ -203,9 +203,9 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   }),
   independent('independent-6', {
     id: 'i6-consumer-refused-create-overwrites',
-    rule: "a second consumer for a customer is a 409 that leaves nothing (seed 002, Consumers; FD-OBJ-REFUSED-CREATE): the refused body's fields are merged into the existing consumer (an upsert before the uniqueness check)",
+    rule: "a second consumer for a customer is a 409 that leaves nothing (seed 002, Consumers; FD-PROP-REFUSED-NO-TRACE): the refused body's fields are merged into the existing consumer (an upsert before the uniqueness check)",
     source: 'seed',
-    rules: ['FD-OBJ-REFUSED-CREATE', 'FD-CONS-UNIQUE'],
+    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-CONS-UNIQUE'],
   }),
   independent('independent-6', {
     id: 'i6-consumer-409-message-names-ssn',

@@ -75,9 +75,9 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   },
   {
     id: 'refused-customer-stored',
-    rule: 'FD-OBJ-REFUSED-CREATE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
+    rule: 'FD-PROP-REFUSED-NO-TRACE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
     source: 'seed',
-    rules: ['FD-OBJ-REFUSED-CREATE'],
+    rules: ['FD-PROP-REFUSED-NO-TRACE'],
   },
   // Customers (seed 002, Customers and Errors).
   { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },

@@ -1,8 +1,10 @@
 // Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
 // each is sent its valid sample on the live objects of security.known.ts with one member the contract
-// refuses, without credentials, and as another partner; every reader of the objects it names (the
-// object, its collection) then answers as before, member by member. The checker is
+// refuses, without credentials, as another partner, and, where it documents a 409, again as a
+// duplicate of what it made (a customer's username taken, a second consumer or business, micro entries
+// already open); every reader of the objects it names (the object, its collection) then answers as
+// before, member by member. The checker is
 // helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
 import { expect, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -11,6 +13,7 @@ import {
   refusalsOf,
   REFUSED_NO_TRACE,
   traceWriters,
+  type Tell,
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -73,18 +76,18 @@ test(
       // Each refused request carries values that tell (helpers/client/invariants/echo.ts): one the live object already holds would hide a trace.
       const validate = FD_CONTRACT.requestValidatorOf(operationId);
       const ids = new Set((withIds?.ids ?? []).map((id) => id.at));
-      const telling = (call: CallOptions | undefined) =>
-        call?.body !== undefined && validate
+      const telling: Tell = (call, keep) =>
+        call.body !== undefined && validate
           ? {
               ...call,
               body: tellingBody(
                 call.body,
                 (b) => Boolean(validate(b)),
-                (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
+                (p, v) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p) || keep(p, v),
               ),
             }
           : call;
-      const refusals = refusalsOf(FD_CONTRACT, writer, telling(valid)!, telling(ownership.get(operationId)));
+      const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling);
       if (!reads.length) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
       else probes.push({ writer, refusals, reads });

@@ -99,7 +99,7 @@ for (const { op, body, type, style } of OPS) {
         return (res.body.reports as { id: string }[]).map((r) => r.id).sort();
       };
       // A refused generation leaves no report behind in the customer's list (the leakage after a refused
-      // create of FD-OBJ-REFUSED-CREATE, on the report generators). On a sandbox the customer is the
+      // request of FD-PROP-REFUSED-NO-TRACE, on the report generators). On a sandbox the customer is the
       // prepared linked one, whose reports every worker adds to: the partner's reports are held alone
       // from the first read to the last, so that no other worker generates one in between.
       await whileAlone(fd, ['reports'], async () => {

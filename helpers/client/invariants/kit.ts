@@ -27,17 +27,21 @@ export function namedResources(contract: Contract, op: Operation): string[] {
   ];
 }
 
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
 /**
  * The readers of the object a writer names: every GET whose last owned path id is of the resource of
- * the writer's last owned id (the object itself, not a child of it, nor its parent), and every GET of
- * the writer's own path (the collection a create adds to).
+ * the writer's last owned id (the object itself, not a child of it, nor its parent), every GET of the
+ * writer's own path (the collection a create adds to), and, for a POST to a named kind of its
+ * collection (`/customers/testing`, `/customers/active`), the GET of that collection, versions aside.
  */
 export function readersOfNamed(contract: Contract, writer: Operation): Operation[] {
   // The object a writer is about is the last it names (an account under its customer); a create names its parent.
   const named = new Set(namedResources(contract, writer).slice(-1));
+  const kindOf = writer.method === 'POST' ? /^(.*\/[a-z]+)\/[a-z]+$/i.exec(versionless(writer.path))?.[1] : undefined;
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET' || r === writer) return false;
-    if (r.path === writer.path) return true;
+    if (r.path === writer.path || (kindOf !== undefined && versionless(r.path) === kindOf)) return true;
     const ids = objectIdsOf(contract, r).ids.filter((id) => id.in === 'path' && id.owner !== 'public');
     const last = ids.at(-1);
     return last !== undefined && named.has(last.resource);
