@@ -6,36 +6,17 @@
 // sharing one new legal name (a name criterion must find a merchant whose name it is exactly), of
 // several ICAs and countries, one of an ICA the target does not know (ERROR); their MIDs. A target that
 // counts before a filter, or counts what is left from the offset, shows another Total on some page.
-import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { DERIVED_VIEWS, type Page, pageProblems, pagedViews } from '../../helpers/client/invariants/derived-views.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
 
-type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
-
-/** Every page at `limit` of a reader: each page's Count against its size and Total against `total`. */
-async function totalProblems(
-  what: string,
-  total: number,
-  read: (offset: number, limit: number) => ReturnType<Api['call']>,
-  items: (body: any) => unknown[],
-  limit: number,
-): Promise<string[]> {
-  const out: string[] = [];
-  // One page past the set's end too: an empty page's Total is still the set's size.
-  for (let offset = 0; offset <= total; offset += limit) {
-    const res = await read(offset, limit);
-    if (res.status !== 200) {
-      out.push(`${what} offset ${offset}: ${res.status}`);
-      continue;
-    }
-    const page = items(res.body);
-    const expected = Math.max(0, Math.min(limit, total - offset));
-    if (page.length !== expected) out.push(`${what} offset ${offset} limit ${limit}: ${page.length} items, expected ${expected}`);
-    if (res.headers.total !== undefined && Number(res.headers.total) !== total)
-      out.push(`${what} offset ${offset} limit ${limit}: Total ${res.headers.total}, expected ${total}`);
-    if (res.headers.count !== undefined && Number(res.headers.count) !== page.length)
-      out.push(`${what} offset ${offset} limit ${limit}: Count ${res.headers.count} for ${page.length} items`);
-  }
-  return out;
-}
+const CONTRACT = await loadContract('installments');
+/** The paged readers of the contract (helpers/client/invariants/derived-views.ts): each is checked below or the count fails. */
+const VIEWS = pagedViews(CONTRACT);
+const viewOf = (operationId: string) => VIEWS.find((v) => v.reader.operationId === operationId)!;
+/** The items a page lists: the answer when it is a list, else its list member (a MID page's `mids`). */
+const itemsOf = (body: unknown): unknown[] =>
+  Array.isArray(body) ? body : ((Object.values((body ?? {}) as object).find(Array.isArray) as unknown[] | undefined) ?? []);
 
 test(
   'Total is the size of the filtered set and Count the page size, on every page of the by-request list, the merchant search under each criterion and the MID search under a mid or a status @provider',
@@ -48,6 +29,7 @@ test(
     'IN-FILTER-COUNTRY',
     'IN-FILTER-MID',
     'IN-FILTER-MID-STATUS',
+    'IN-DERIVED-VIEW',
   ),
   async ({ instApi, inst, instReq }) => {
     test.skip(
@@ -72,50 +54,64 @@ test(
     await instReq.awaitEffectuation(instApi, requestId);
 
     const count = (f: (m: Record<string, any>) => boolean) => sent.filter(f).length;
+    const page = async (res: Promise<{ status: number; headers: Record<string, string>; body: unknown }>): Promise<Page> => {
+      const { status, headers, body } = await res;
+      return { status, headers, items: itemsOf(body) };
+    };
     const merchantSearch = (extra: Record<string, string>) => (offset: number, limit: number) =>
-      instApi.call('postMerchantSearches', { query: { offset, limit }, body: { merchantLegalName: name, ...extra } });
-    const list = (b: any) => (Array.isArray(b) ? b : []);
-    const midList = (b: any) => (Array.isArray(b?.mids) ? b.mids : []);
+      page(instApi.call('postMerchantSearches', { query: { offset, limit }, body: { merchantLegalName: name, ...extra } }));
     const midSearch = (extra: Record<string, string>) => (offset: number, limit: number) =>
-      instApi.call('postMerchantMidSearches', {
-        query: { offset, limit },
-        body: { merchantLegalName: name, countryCode: 'USA', acquirerICA: known[0], ...extra },
-      });
+      page(
+        instApi.call('postMerchantMidSearches', {
+          query: { offset, limit },
+          body: { merchantLegalName: name, countryCode: 'USA', acquirerICA: known[0], ...extra },
+        }),
+      );
+    const search = viewOf('postMerchantSearches');
+    const mid = viewOf('postMerchantMidSearches');
 
     const wrong = [
-      ...(await totalProblems(
+      ...(await pageProblems(
         'by request_id',
+        viewOf('getMerchantParticipations'),
+        (offset, limit) => page(instApi.call('getMerchantParticipations', { query: { request_id: requestId, offset, limit } })),
+        2,
         sent.length,
-        (offset, limit) => instApi.call('getMerchantParticipations', { query: { request_id: requestId, offset, limit } }),
-        list,
-        2,
       )),
-      ...(await totalProblems('search by name', sent.length, merchantSearch({}), list, 2)),
-      ...(await totalProblems(
+      ...(await pageProblems('search by name', search, merchantSearch({}), 2, sent.length)),
+      ...(await pageProblems(
         'search by name, COMPLETED',
-        count((m) => m.acquirerICA !== inst.unknownAcquirerIca),
+        search,
         merchantSearch({ merchantParticipationStatus: 'COMPLETED' }),
-        list,
         2,
+        count((m) => m.acquirerICA !== inst.unknownAcquirerIca),
       )),
-      ...(await totalProblems('search by name, ERROR', 1, merchantSearch({ merchantParticipationStatus: 'ERROR' }), list, 1)),
+      ...(await pageProblems('search by name, ERROR', search, merchantSearch({ merchantParticipationStatus: 'ERROR' }), 1, 1)),
       // Every value of the status criterion: none of the merchants is still PENDING once its participation settled.
-      ...(await totalProblems('search by name, PENDING', 0, merchantSearch({ merchantParticipationStatus: 'PENDING' }), list, 1)),
-      ...(await totalProblems(
+      ...(await pageProblems('search by name, PENDING', search, merchantSearch({ merchantParticipationStatus: 'PENDING' }), 1, 0)),
+      ...(await pageProblems(
         `search by name, ICA ${known[0]}`,
-        count((m) => m.acquirerICA === known[0]),
+        search,
         merchantSearch({ acquirerICA: known[0] }),
-        list,
         1,
+        count((m) => m.acquirerICA === known[0]),
       )),
-      ...(await totalProblems('search by name, CAN', 1, merchantSearch({ countryCode: 'CAN' }), list, 1)),
-      ...(await totalProblems('MID search', mids.length, midSearch({}), midList, 2)),
-      ...(await totalProblems('MID search, COMPLETED', mids.length, midSearch({ status: 'COMPLETED' }), midList, 2)),
-      ...(await totalProblems('MID search, ERROR', 0, midSearch({ status: 'ERROR' }), midList, 2)),
+      ...(await pageProblems('search by name, CAN', search, merchantSearch({ countryCode: 'CAN' }), 1, 1)),
+      ...(await pageProblems('MID search', mid, midSearch({}), 2, mids.length)),
+      ...(await pageProblems('MID search, COMPLETED', mid, midSearch({ status: 'COMPLETED' }), 2, mids.length)),
+      ...(await pageProblems('MID search, ERROR', mid, midSearch({ status: 'ERROR' }), 2, 0)),
       // Every value of the status criterion: none of the MIDs is still PENDING once its participation settled.
-      ...(await totalProblems('MID search, PENDING', 0, midSearch({ status: 'PENDING' }), midList, 2)),
-      ...(await totalProblems(`MID search, mid ${mids[3]}`, 1, midSearch({ mid: mids[3] }), midList, 1)),
+      ...(await pageProblems('MID search, PENDING', mid, midSearch({ status: 'PENDING' }), 2, 0)),
+      ...(await pageProblems(`MID search, mid ${mids[3]}`, mid, midSearch({ mid: mids[3] }), 1, 1)),
     ];
+    countProperty(test.info(), {
+      property: DERIVED_VIEWS,
+      service: 'installments',
+      rule: 'IN-DERIVED-VIEW',
+      applies: VIEWS.map((v) => v.reader.operationId),
+      checked: ['getMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches'],
+      exceptions: [],
+    });
     expect(wrong, 'Total and Count on every page of every filtered reader').toEqual([]);
   },
 );
