@@ -148,7 +148,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       operationId === 'GetCertifiedInstitutions' &&
       faults.has('seeded-certified-loan-details-reset-after-first-page') &&
       Number(query.start ?? 1) > 1;
-    const shaped = slice
+    // i26-inst-rssd-limit-one-lists-two: the RSSD list asked for one record a page answers two (an inclusive loop bound).
+    const served =
+      operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i26-inst-rssd-limit-one-lists-two') && Number(query.limit) === 1
+        ? list.slice((Number(query.start ?? 1) - 1) * 1, (Number(query.start ?? 1) - 1) * 1 + 2)
+        : slice;
+    const shaped = served
       .map(shape)
       .map((v) => (dropRssd ? { ...v, rssd: undefined } : v))
       .map((v) => (resetLoan ? { ...v, loanPaymentDetails: false } : v));
