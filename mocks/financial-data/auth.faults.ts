@@ -199,8 +199,8 @@ export const AUTH_FAULTS = faultCatalogue([
     rules: ['FD-LOCK-FIVE'],
   }),
   independent('independent-26', {
-    id: 'i26-secret-12-refused',
-    rule: 'a valid secret is 12 to 255 characters long (seed 002, Authentication; Limits): a new secret of exactly 12 characters is refused with 400',
+    id: 'i26-secret-minimum-length-refused',
+    rule: 'a valid secret has a bounded length, both ends allowed (seed 002, Authentication; Limits): a new secret of exactly the shortest length is refused with 400',
     source: 'seed',
     rules: ['FD-SECRET-LENGTH'],
   }),

@@ -108,8 +108,8 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     // i10-secret-255-refused: the new secret's upper bound checked as exclusive.
     if (faults.has('i10-secret-255-refused') && String(body.newPartnerSecret).length === 255)
       return sendError(ctx, reply, 400, 'newPartnerSecret is too long');
-    // i26-secret-12-refused: the new secret's lower bound checked as exclusive (more than 12 characters).
-    if (faults.has('i26-secret-12-refused') && String(body.newPartnerSecret).length === 12)
+    // i26-secret-minimum-length-refused: the new secret's lower bound checked as exclusive (a secret of the shortest length refused).
+    if (faults.has('i26-secret-minimum-length-refused') && String(body.newPartnerSecret).length === 12)
       return sendError(ctx, reply, 400, 'newPartnerSecret is too short');
     // i14-secret-upper-letters-not-counted: the letter rule counts lower-case letters only.
     if (faults.has('i14-secret-upper-letters-not-counted') && !/[a-z]/.test(String(body.newPartnerSecret)))

@@ -605,8 +605,8 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     rules: ['FD-CUST-DELETE'],
   }),
   independent('independent-26', {
-    id: 'i26-customers-limit-capped-at-25',
-    rule: 'a page holds min(limit, what remains) records up to the contract maximum (seed 002, Customers: start, limit; provider 1.35.0 PageLimit): GetCustomers serves a limit above 25 as 25',
+    id: 'i26-customers-limit-capped-at-default',
+    rule: 'a page holds min(limit, what remains) records up to the contract maximum (seed 002, Customers: start, limit; provider 1.35.0 PageLimit): GetCustomers serves a limit above the default page size as the default',
     source: 'provider',
     rules: ['FD-PAGE-LIMIT-APPLIED'],
   }),

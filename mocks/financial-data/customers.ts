@@ -199,8 +199,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (!searched || match(c)),
       );
     const requested = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
-    // i26-customers-limit-capped-at-25: a limit above 25 served as 25 (an undocumented cap of the list's page).
-    const paged = faults.has('i26-customers-limit-capped-at-25') && Number(requested.limit) > 25 ? { ...requested, limit: 25 } : requested;
+    // i26-customers-limit-capped-at-default: a limit above the default page size served as the default (an undocumented cap of the list's page).
+    const paged =
+      faults.has('i26-customers-limit-capped-at-default') && Number(requested.limit) > pageSize
+        ? { ...requested, limit: pageSize }
+        : requested;
     const { slice: cut, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i10-customers-start-past-end-last-page: a start past the end answers the last page again.
     const size = paged.limit ?? pageSize;

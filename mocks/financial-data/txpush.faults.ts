@@ -534,7 +534,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   independent('independent-26', {
     id: 'i26-txpush-refused-port-subscribed',
-    rule: 'only ports 80 and 443 are allowed, other ports make the call fail, and a refused request leaves no trace (seed 002, Events): a subscription refused 400 for its port is still recorded, and a test transaction is delivered to that URL',
+    rule: 'only the listener ports of the contract are allowed, other ports make the call fail, and a refused request leaves no trace (seed 002, Events): a subscription refused 400 for its port is still recorded, and a test transaction is delivered to that URL',
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
