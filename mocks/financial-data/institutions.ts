@@ -215,6 +215,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       find(path.institutionId) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
+    // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
+    if (faults.has('i26-inst-get-unbranded-404') && !i.branding) return sendError(ctx, reply, 404, 'Institution not found');
     // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
     // i18-inst-get-id-as-string: GetInstitution alone writes the institution's id as a string.

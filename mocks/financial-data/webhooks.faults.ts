@@ -749,4 +749,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-ERROR-SHAPE'],
   }),
+  independent('independent-26', {
+    id: 'i26-webhooks-list-inactive-left-out',
+    rule: 'a subscription reads back in the requested state through both readers, the list holding active and inactive subscriptions (seed 002, States and transitions; contract listWebhookSubscriptions): the list leaves the inactive subscriptions out',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
 ]);

@@ -296,7 +296,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
               .subscriptions.group('partner', input.partner?.id ?? '')
               .values(),
           ];
-      const mine = owned.filter((s) => !s.deleted || faults.has('webhooks-delete-keeps-listed'));
+      const mine = owned.filter(
+        (s) =>
+          (!s.deleted || faults.has('webhooks-delete-keeps-listed')) &&
+          // i26-webhooks-list-inactive-left-out: the list reads the active subscriptions only (the delivery index).
+          !(faults.has('i26-webhooks-list-inactive-left-out') && s.status === 'inactive'),
+      );
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
       // i13-webhooks-list-later-page-overlaps: a later page starts one subscription early.
       if (faults.has('i13-webhooks-list-later-page-overlaps') && offset > 1) start -= 1;
