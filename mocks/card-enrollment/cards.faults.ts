@@ -2245,4 +2245,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
   }),
+  independent('independent-26', {
+    id: 'i26-card-receipt-missing-key-403',
+    rule: 'without x-openapi-clientid the answer is 401 (seed 000, Authentication): on the receipt path a request without the key is answered 403',
+    source: 'seed',
+    rules: ['CE-AUTH-MISSING-KEY'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-unknown-client-401-card-path',
+    rule: 'a srcClientId that resolves to nothing is 400 INVALID_STATE naming srcClientId (seed 000, Errors): on the card path it is answered 401',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-CLIENT'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-unknown-receipt-404',
+    rule: 'an unknown receipt id is 400 INVALID_STATE (reference card-enrollment.md A5): it is answered 404 NOT_FOUND',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-issuer-country-lowercased-card-path',
+    rule: 'every value putCard is sent comes back as sent (seed 000, MaskedCard countryCode ISO 3166 alpha-2): on the card path an issuer card echoes the consumer country in lower case',
+    source: 'assumption',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-receipt-tnc-version-of-privacy',
+    rule: 'every value putCard is sent comes back as sent where the answer shows it (seed 000, MaskedConsumer complianceSettings): on the receipt path tnc.acceptedVersion carries the privacy URI',
+    source: 'assumption',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-merchant-language-with-region-card-path',
+    rule: 'every value putCard is sent comes back as sent (seed 000, MaskedConsumer languageCode ISO 639-1): on the card path a merchant enrollment answers the language as a locale with the country appended',
+    source: 'assumption',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-receipt-wallet-consumer-added-epoch-ms',
+    rule: 'dateConsumerAdded is a UTC datetime, the enrollment instant (seed 000, MaskedConsumer): on the receipt path a wallet enrollment writes it as epoch milliseconds',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-26', {
+    id: 'i26-card-issuer-consumer-pending-card-path',
+    rule: 'the consumer is ACTIVE at enrollment (seed 000, States and transitions; ConsumerStatus ACTIVE, SUSPENDED, LOCKED): on the card path an issuer card leaves the consumer PENDING',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
 ]);

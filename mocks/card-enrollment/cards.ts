@@ -124,6 +124,9 @@ export function registerCards(
         (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey),
     );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
+    // i26-card-receipt-missing-key-403: on the receipt path a request without the key is answered 403 (origin not validated), not 401.
+    if (!key && !keyCheckSkipped && faults.has('i26-card-receipt-missing-key-403') && isReceiptBody(req.body))
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', `${keyHeader} header is missing.`);
     if (key && !client && !faults.has('unknown-key-accepted')) {
       if (faults.has('blind-unknown-key-403'))
@@ -586,6 +589,9 @@ export function registerCards(
     if (!owner && !faults.has('unknown-client-accepted') && !(hasReceipt && faults.has('i10-card-receipt-unknown-client-accepted'))) {
       if (faults.has('blind-unknown-client-403'))
         return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      // i26-card-unknown-client-401-card-path: on the card path an unknown srcClientId is answered as an authorization failure (401).
+      if (faults.has('i26-card-unknown-client-401-card-path') && !hasReceipt)
+        return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
@@ -715,6 +721,9 @@ export function registerCards(
       );
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
+      // i26-card-unknown-receipt-404: an unknown receipt answered 404 NOT_FOUND (a resource lookup), not 400 INVALID_STATE.
+      else if (faults.has('i26-card-unknown-receipt-404'))
+        return sendError(reply, faults, 404, 'NOT_FOUND', 'Push account receipt not found.');
       else
         return invalidState(
           reply,
@@ -736,6 +745,7 @@ export function registerCards(
     i23Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i24Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i25Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i26Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1054,6 +1064,38 @@ const i25Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   // i25-card-merchant-cvc-as-billing-zip: on the card path a merchant's billing address carries the security code as its zip (an AVS field mix-up).
   if (faults.has('i25-card-merchant-cvc-as-billing-zip') && hasCard && body.cardSource === 'MERCHANT' && card.cardSecurityCode)
     masked.maskedBillingAddress = { addressId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', zip: card.cardSecurityCode };
+};
+
+/** The deviations of independent-26, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i26Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i26-card-issuer-country-lowercased-card-path: on the card path an issuer's masked card echoes the country in lower case.
+  if (
+    faults.has('i26-card-issuer-country-lowercased-card-path') &&
+    hasCard &&
+    body.cardSource === 'ISSUER' &&
+    typeof masked.countryCode === 'string'
+  )
+    masked.countryCode = masked.countryCode.toLowerCase();
+  // i26-card-receipt-tnc-version-of-privacy: on the receipt path the accepted terms version is filled from the privacy URI (a copy-paste of the mapping).
+  if (faults.has('i26-card-receipt-tnc-version-of-privacy') && !hasCard) {
+    const settings = consumer.complianceSettings as { privacy: { acceptedVersion: string }; tnc: { acceptedVersion: string } } | undefined;
+    if (settings) settings.tnc = { acceptedVersion: settings.privacy.acceptedVersion };
+  }
+  // i26-card-merchant-language-with-region-card-path: on the card path a merchant's consumer language answered as a locale (language-COUNTRY).
+  if (
+    faults.has('i26-card-merchant-language-with-region-card-path') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.languageCode === 'string'
+  )
+    consumer.languageCode = `${consumer.languageCode}-${String(body.consumer?.countryCode ?? 'US')}`;
+  // i26-card-receipt-wallet-consumer-added-epoch-ms: on the receipt path a wallet's consumer added date written as epoch milliseconds.
+  if (faults.has('i26-card-receipt-wallet-consumer-added-epoch-ms') && !hasCard && body.cardSource === 'WALLET')
+    consumer.dateConsumerAdded = String(now.getTime());
+  // i26-card-issuer-consumer-pending-card-path: on the card path an issuer-pushed card leaves its consumer PENDING (awaiting the issuer's confirmation).
+  if (faults.has('i26-card-issuer-consumer-pending-card-path') && hasCard && body.cardSource === 'ISSUER') consumer.status = 'PENDING';
 };
 
 function i20Tolerated(

@@ -588,4 +588,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-BY-INSTITUTION'],
   }),
+  independent('independent-26', {
+    id: 'i26-accounts-unsupported-type-404',
+    rule: 'an account type outside the supported ones is a 400 (provider 1.35.0 GetCustomerAccounts example: Account type not supported): GetCustomerAccounts answers it 404 as if no account were found',
+    source: 'provider',
+    rules: ['FD-ACCT-TYPE-UNSUPPORTED'],
+  }),
+  independent('independent-26', {
+    id: 'i26-accounts-migrate-answers-204',
+    rule: 'migration returns the accounts of that login (seed 002, Accounts: MigrateInstitutionLoginAccounts 200): the migration answers 204 without a body',
+    source: 'seed',
+    rules: ['FD-ACCT-MIGRATE'],
+  }),
 ]);

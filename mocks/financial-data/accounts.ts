@@ -165,6 +165,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // "Account type not supported" is answered here for a type outside the supported ones
     // (FD-ACCT-TYPE-UNSUPPORTED; the fault answers it with the list instead).
     if (type !== undefined && !SUPPORTED_ACCOUNT_TYPES.has(String(type)) && !faults.has('accounts-unsupported-type-empty')) {
+      // i26-accounts-unsupported-type-404: an unsupported type answered as "no accounts found" (404), not as a bad request.
+      if (faults.has('i26-accounts-unsupported-type-404')) return notFound(reply, 'No accounts found for this account type');
       return sendError(ctx, reply, 400, 'Bad request. (Account type not supported)');
     }
     // provider 1.35.0: "ava" is the type it documents as supported; its meaning is not given, so it
@@ -564,6 +566,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     if (login.legacy) login.migrated = true;
+    // i26-accounts-migrate-answers-204: the migration answers 204 without the accounts of the login (the v2 refresh's answer).
+    if (faults.has('i26-accounts-migrate-answers-204')) return reply.code(204).send();
     const answer = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;
     const view = viewer(login.customerId);
     // Blind fault: the migration answer shows the full account number.

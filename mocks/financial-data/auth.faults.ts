@@ -198,4 +198,16 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOCK-FIVE'],
   }),
+  independent('independent-26', {
+    id: 'i26-secret-minimum-length-refused',
+    rule: 'a valid secret has a bounded length, both ends allowed (seed 002, Authentication; Limits): a new secret of exactly the shortest length is refused with 400',
+    source: 'seed',
+    rules: ['FD-SECRET-LENGTH'],
+  }),
+  independent('independent-26', {
+    id: 'i26-token-new-revokes-earlier',
+    rule: 'a token is valid two hours (seed 002, Authentication; Limits): authenticating again revokes the earlier tokens of the partner, a 401 before they are two hours old',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

@@ -93,6 +93,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       : undefined;
     if (last) return reply.code(200).send({ token: last });
     const token = newToken();
+    // i26-token-new-revokes-earlier: a new token revokes the partner's earlier ones (one live token per partner), before their two hours.
+    if (faults.has('i26-token-new-revokes-earlier'))
+      for (const [t, held] of world.tokens) if (held.partnerId === partner.id) world.tokens.delete(t);
     world.tokens.set(token, { partnerId: partner.id, issuedMs: clock.nowMs() });
     return reply.code(200).send({ token });
   });
@@ -105,6 +108,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     // i10-secret-255-refused: the new secret's upper bound checked as exclusive.
     if (faults.has('i10-secret-255-refused') && String(body.newPartnerSecret).length === 255)
       return sendError(ctx, reply, 400, 'newPartnerSecret is too long');
+    // i26-secret-minimum-length-refused: the new secret's lower bound checked as exclusive (a secret of the shortest length refused).
+    if (faults.has('i26-secret-minimum-length-refused') && String(body.newPartnerSecret).length === 12)
+      return sendError(ctx, reply, 400, 'newPartnerSecret is too short');
     // i14-secret-upper-letters-not-counted: the letter rule counts lower-case letters only.
     if (faults.has('i14-secret-upper-letters-not-counted') && !/[a-z]/.test(String(body.newPartnerSecret)))
       return sendError(ctx, reply, 400, 'newPartnerSecret must hold at least one letter and one digit');

@@ -272,4 +272,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ'],
   }),
+  independent('independent-26', {
+    id: 'i26-business-refused-second-overwrites-name',
+    rule: 'a customer has one business and a refused request leaves no trace (seed 002, Businesses: one per customer, 409): a second AddBusinessDetails is refused 409 but the business on record takes the refused body name',
+    source: 'seed',
+    rules: ['FD-BUS-ONE', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-business-by-customer-none-200-empty',
+    rule: 'a customer without a business is a 404 (seed 002, Businesses: GetBusinessByCustomer 404): it is answered 200 with an empty list',
+    source: 'seed',
+    rules: ['FD-BUS-NONE-404'],
+  }),
 ]);

@@ -49,7 +49,12 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
     const mine = [...(world.businessesOf.get(customer.id) ?? [])].map((id) => world.businesses.get(id)!);
     const existing = mine.some(sameKey);
-    if (existing && !faults.has('duplicate-business-accepted')) return sendError(ctx, reply, 409, 'The customer already has a business');
+    if (existing && !faults.has('duplicate-business-accepted')) {
+      // i26-business-refused-second-overwrites-name: the refused second business still renames the one on record (written before the uniqueness check).
+      if (faults.has('i26-business-refused-second-overwrites-name') && typeof input.body.name === 'string')
+        for (const b of mine) b.fields = { ...b.fields, name: input.body.name };
+      return sendError(ctx, reply, 409, 'The customer already has a business');
+    }
     const now = isoNoZone();
     const business: Business = {
       id: world.nextId(),
@@ -90,6 +95,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const owner = customer?.id ?? (faults.has('deleted-customer-business-path') ? input.path.customer_id : undefined);
     const firstId = owner ? [...(world.businessesOf.get(owner) ?? [])][0] : undefined;
     const business = firstId ? world.businesses.get(firstId) : undefined;
+    // i26-business-by-customer-none-200-empty: a customer without a business answered 200 with an empty list, not 404.
+    if (!business && customer && faults.has('i26-business-by-customer-none-200-empty')) return [];
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     if (faults.has('i12-business-by-customer-stale-after-update') && beforeUpdate.has(business.id)) return [beforeUpdate.get(business.id)];
     const copy = faults.has('i8-business-by-customer-shows-added-fields') ? addedCopies.get(business.id) : undefined;

@@ -289,4 +289,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-26', {
+    id: 'i26-components-oauth-config-id-case-folded',
+    rule: 'a configurationId that names none of the partner configurations is refused (seed 002, Connect components; provider 1.35.0 OauthUrl.configurationId): the OAuth URL request accepts (201) a configuration id written in another case',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIGURATION-REF', 'FD-OBJ-EXACT-ID-FOLD'],
+  }),
 ]);

@@ -111,7 +111,13 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           state().configurations.get(configurationId)?.partnerId === input.partner!.id) ||
         (which === 'form' &&
           faults.has('blind-components-login-form-deleted-config-accepted') &&
-          state().configurations.get(configurationId)?.partnerId === input.partner!.id);
+          state().configurations.get(configurationId)?.partnerId === input.partner!.id) ||
+        // i26-components-oauth-config-id-case-folded: the OAuth URL request finds the partner's live configuration by its id in any case.
+        (which === 'oauth' &&
+          faults.has('i26-components-oauth-config-id-case-folded') &&
+          [...state().configurations.values()].some(
+            (c) => !c.deleted && c.partnerId === input.partner!.id && c.id.toLowerCase() === configurationId.toLowerCase(),
+          ));
       if ((!known && !faults.has('components-config-unknown-accepted')) || (known && faults.has('components-config-known-refused'))) {
         return { status: 400, description: 'configurationId names no configuration of this partner' };
       }

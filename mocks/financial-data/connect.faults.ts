@@ -406,4 +406,10 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-EMAIL'],
   }),
+  independent('independent-26', {
+    id: 'i26-connect-lite-spanish-refused',
+    rule: 'language is English by default, also Spanish (United States) and French (Canada) (seed 002, Connect): the Lite flow refuses language es with 400',
+    source: 'seed',
+    rules: ['FD-CONNECT-LANGUAGE'],
+  }),
 ]);

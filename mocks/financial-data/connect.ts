@@ -191,6 +191,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       }
     }
     if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
+    // i26-connect-lite-spanish-refused: the Lite flow refuses Spanish (its language list holds en and fr only).
+    if (body.language === 'es' && flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i26-connect-lite-spanish-refused'))
+      return { status: 400, message: 'language es is not supported by Lite connect' };
     if (body.optionalConsumerInfo && faults.has('connect-ssn-refused'))
       return { status: 400, message: 'optionalConsumerInfo is not accepted' };
     if (body.optionalConsumerInfo && flow.operationId === 'SendConnectEmail' && faults.has('blind-connect-email-ssn-refused'))

@@ -592,4 +592,22 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-SEARCH'],
   }),
+  independent('independent-26', {
+    id: 'i26-customer-refused-duplicate-renames-existing',
+    rule: "a refused request leaves no trace (seed 002, Customers: 409 when the username exists): AddTestingCustomer/AddCustomer refuse a taken username with 409 but write the refused body's firstName and lastName onto the customer holding it",
+    source: 'seed',
+    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-CUST-USERNAME-UNIQUE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-customer-delete-answers-200-with-id',
+    rule: 'DeleteCustomer answers 204 (seed 002, Customers): the delete answers 200 with a body naming the id removed',
+    source: 'seed',
+    rules: ['FD-CUST-DELETE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-customers-limit-capped-at-default',
+    rule: 'a page holds min(limit, what remains) records up to the contract maximum (seed 002, Customers: start, limit; provider 1.35.0 PageLimit): GetCustomers serves a limit above the default page size as the default',
+    source: 'provider',
+    rules: ['FD-PAGE-LIMIT-APPLIED'],
+  }),
 ]);

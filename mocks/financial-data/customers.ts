@@ -57,6 +57,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           const ghost: Customer = { id: world.nextId(), partnerId, type, createdDate: clock.nowEpochSeconds(), ...pick(body) };
           world.customers.set(ghost.id, ghost);
         }
+        // i26-customer-refused-duplicate-renames-existing: the refused create still writes its names onto the customer holding the username (an upsert before the unique check).
+        if (faults.has('i26-customer-refused-duplicate-renames-existing')) {
+          const holder = world.customers.get(world.usernames.get(usernameKey(partnerId, body.username)) ?? '');
+          if (holder && body.firstName !== undefined) holder.firstName = body.firstName;
+          if (holder && body.lastName !== undefined) holder.lastName = body.lastName;
+        }
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
       }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000
@@ -192,7 +198,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (type === undefined || c.type === type) &&
           (!searched || match(c)),
       );
-    const paged = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
+    const requested = faults.has('default-limit-unapplied') && query.limit === undefined ? { ...query, limit: PAGE_MAX } : query;
+    // i26-customers-limit-capped-at-default: a limit above the default page size served as the default (an undocumented cap of the list's page).
+    const paged =
+      faults.has('i26-customers-limit-capped-at-default') && Number(requested.limit) > pageSize
+        ? { ...requested, limit: pageSize }
+        : requested;
     const { slice: cut, ...counts } = page(list, paged, pageSize, faults.has('start-ignored'), faults);
     // i10-customers-start-past-end-last-page: a start past the end answers the last page again.
     const size = paged.limit ?? pageSize;
@@ -443,6 +454,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
       world.consumerOf.delete(c.id);
     }
+    // i26-customer-delete-answers-200-with-id: the delete answers 200 with the id it removed (a generic DELETE handler), not 204.
+    if (faults.has('i26-customer-delete-answers-200-with-id')) return reply.code(200).send({ id: c.id });
     return reply.code(204).send();
   });
 }

@@ -309,4 +309,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-26', {
+    id: 'i26-enrich-debit-amount-unsigned',
+    rule: 'each enriched transaction keeps the amount sent (seed 002, Transaction data enrichment; provider 1.35.0 EnrichTransactionsPayload): a negative amount comes back without its sign',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED'],
+  }),
 ]);

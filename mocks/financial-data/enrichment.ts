@@ -219,6 +219,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     if (faults.has('i12-enrich-external-account-id-of-first') && transactions.length > 1)
       transactions = transactions.map((t, i) => (i > 0 ? { ...t, externalAccountId: transactions[0].externalAccountId } : t));
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
+    // i26-enrich-debit-amount-unsigned: a debit (negative amount) answered without its sign (the categoriser's absolute amount).
+    if (faults.has('i26-enrich-debit-amount-unsigned'))
+      transactions = transactions.map((t) => (typeof t.amount === 'number' && t.amount < 0 ? { ...t, amount: -t.amount } : t));
     // i9-enrich-duplicate-ids-merged: transactions keyed by their id, the last one of an id kept.
     if (faults.has('i9-enrich-duplicate-ids-merged'))
       transactions = [...new Map(transactions.map((t) => [String(t.externalTransactionId), t])).values()];

@@ -324,4 +324,16 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-SEARCH'],
   }),
+  independent('independent-26', {
+    id: 'i26-inst-rssd-limit-one-lists-two',
+    rule: 'a page holds min(limit, what remains) records (seed 002, Institutions: start, limit): GetCertifiedInstitutionsWithRSSD asked with limit=1 lists two institutions',
+    source: 'seed',
+    rules: ['FD-PAGE-LIMIT-APPLIED'],
+  }),
+  independent('independent-26', {
+    id: 'i26-inst-get-unbranded-404',
+    rule: 'GetInstitution returns the institution asked for, 404 only when not found (seed 002, Institutions): an institution without branding assets is answered 404',
+    source: 'seed',
+    rules: ['FD-INST-GET'],
+  }),
 ]);

@@ -148,7 +148,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       operationId === 'GetCertifiedInstitutions' &&
       faults.has('seeded-certified-loan-details-reset-after-first-page') &&
       Number(query.start ?? 1) > 1;
-    const shaped = slice
+    // i26-inst-rssd-limit-one-lists-two: the RSSD list asked for one record a page answers two (an inclusive loop bound).
+    const served =
+      operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i26-inst-rssd-limit-one-lists-two') && Number(query.limit) === 1
+        ? list.slice((Number(query.start ?? 1) - 1) * 1, (Number(query.start ?? 1) - 1) * 1 + 2)
+        : slice;
+    const shaped = served
       .map(shape)
       .map((v) => (dropRssd ? { ...v, rssd: undefined } : v))
       .map((v) => (resetLoan ? { ...v, loanPaymentDetails: false } : v));
@@ -210,6 +215,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       find(path.institutionId) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
+    // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
+    if (faults.has('i26-inst-get-unbranded-404') && !i.branding) return sendError(ctx, reply, 404, 'Institution not found');
     // i16-inst-get-ach-without-product: GetInstitution reads an institution without the ACH product as having it.
     if (faults.has('i16-inst-get-ach-without-product') && !i.products.ach) return { institution: { ...full(i), ach: true } };
     // i18-inst-get-id-as-string: GetInstitution alone writes the institution's id as a string.

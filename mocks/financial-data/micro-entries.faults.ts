@@ -413,4 +413,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-MICRO-DETAILS'],
   }),
+  independent('independent-26', {
+    id: 'i26-micro-initiate-answers-201',
+    rule: 'an initiation answers 200 (seed 002, Micro entries: InitiateMicroAmountDeposits 200): the initiation answers 201',
+    source: 'seed',
+    rules: ['FD-MICRO-INITIATE'],
+  }),
 ]);

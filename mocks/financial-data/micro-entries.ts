@@ -148,7 +148,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('seeded-micro-initiate-last4-from-body') && typeof input.body.accountNumberLast4 === 'string')
       lastFourSent.set(accountId, input.body.accountNumberLast4);
     micro().initiations.set(rateKey, [...recent, now]);
-    return reply.code(200).send({
+    // i26-micro-initiate-answers-201: the initiation answers 201 Created (it creates the entries), not the documented 200.
+    return reply.code(faults.has('i26-micro-initiate-answers-201') ? 201 : 200).send({
       accountId,
       status: 'Pending',
       depositCount: faults.has('micro-entries-single-deposit') ? 1 : DEPOSITS,

@@ -476,4 +476,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PAY-OWNER-NAME'],
   }),
+  independent('independent-26', {
+    id: 'i26-pay-owner-v3-first-last-swapped',
+    rule: 'the owner is the linked customer (seed 002, Payments data; provider 1.35.0 AccountOwnerDetails holders): GetAccountOwnerDetails answers the holder with firstName and lastName swapped',
+    source: 'provider',
+    rules: ['FD-PAY-OWNER-NAME'],
+  }),
 ]);

@@ -232,15 +232,15 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         'Customer ID or account ID does not exist or does not belong to this partner',
       );
     // Blind fault: withInsights is not read on owner v3 (insights never come back).
-    return {
-      holders: [
-        ownerHolder(
-          account,
-          input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'),
-          faults.has('i4-pay-owner-v3-name-uppercased'),
-        ),
-      ],
-    };
+    const holder = ownerHolder(
+      account,
+      input.query.withInsights === true && !faults.has('blind-payments-data-owner-v3-insights-ignored'),
+      faults.has('i4-pay-owner-v3-name-uppercased'),
+    );
+    // i26-pay-owner-v3-first-last-swapped: the v3 owner details split the name as "last first", its two parts swapped.
+    if (faults.has('i26-pay-owner-v3-first-last-swapped'))
+      return { holders: [{ ...holder, firstName: holder.lastName, lastName: holder.firstName }] };
+    return { holders: [holder] };
   });
 
   // --- ACH details v1 and payment instructions v3

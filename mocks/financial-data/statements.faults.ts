@@ -335,4 +335,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-ASSET-LINK'],
   }),
+  independent('independent-26', {
+    id: 'i26-stmt-v1-pdf-as-text-plain',
+    rule: 'the statement is a PDF file (seed 002, Statements: 200 PDF): the v1 statement comes with Content-Type text/plain',
+    source: 'seed',
+    rules: ['FD-STMT-PDF'],
+  }),
 ]);

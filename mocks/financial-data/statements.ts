@@ -103,6 +103,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
           : index,
     );
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
+    // i26-stmt-v1-pdf-as-text-plain: the v1 statement served with a text/plain media type (the PDF bytes unchanged).
+    if (faults.has('i26-stmt-v1-pdf-as-text-plain')) return reply.code(200).type('text/plain').send(pdf);
     return reply.code(200).type('application/pdf').send(pdf);
   });
 

@@ -700,4 +700,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-GET'],
   }),
+  independent('independent-26', {
+    id: 'i26-txn-daily-balance-pending-counted',
+    rule: 'each daily balance is the account balance counted back over its posted transactions (provider 1.35.0 DailyBalance; seed 002, Transactions): the daily balances of GetCustomerAccountTransactions count the pending transactions too',
+    source: 'provider',
+    rules: ['FD-TXN-DAILY-BALANCE'],
+  }),
 ]);

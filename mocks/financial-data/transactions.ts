@@ -358,7 +358,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
    * counted back from the account's current balance.
    */
   function dailyBalances(account: Account, inWindow: Transaction[]) {
-    const all = transactionsOf(new Set([account.id]), 'account').filter((t) => t.status !== 'pending');
+    // i26-txn-daily-balance-pending-counted: the daily balances count the pending transactions too (the ledger query without its status filter).
+    const all = transactionsOf(new Set([account.id]), 'account').filter(
+      (t) => t.status !== 'pending' || on('i26-txn-daily-balance-pending-counted'),
+    );
     const days = [...new Set(inWindow.map((t) => Math.floor(keyOf(t) / DAY_S) * DAY_S))].sort((a, b) => a - b);
     return days.map((day) => {
       const after = all.filter((t) => keyOf(t) >= day + DAY_S).reduce((sum, t) => sum + t.amount, 0);

@@ -532,4 +532,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-SUBSCRIBE'],
   }),
+  independent('independent-26', {
+    id: 'i26-txpush-refused-port-subscribed',
+    rule: 'only the listener ports of the contract are allowed, other ports make the call fail, and a refused request leaves no trace (seed 002, Events): a subscription refused 400 for its port is still recorded, and a test transaction is delivered to that URL',
+    source: 'seed',
+    rules: ['FD-TXPUSH-PORTS', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

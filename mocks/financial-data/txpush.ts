@@ -84,6 +84,19 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       (stray && findCustomer(world, stray.customerId, partner?.id) ? stray : undefined);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
     const problem = urlProblem(String(body.callbackUrl), account);
+    // i26-txpush-refused-port-subscribed: a listener URL refused for its port is still recorded as a transaction-class subscription (saved before the URL check).
+    if (problem && faults.has('i26-txpush-refused-port-subscribed') && problem.includes(' port ')) {
+      const id = Number(world.nextId());
+      const signingKey = createHash('sha256').update(`txpush-signing:${id}`).digest('base64url');
+      state().subscriptions.set(id, {
+        id,
+        customerId: account.customerId,
+        accountId: account.id,
+        type: 'transaction',
+        callbackUrl: String(body.callbackUrl),
+        signingKey,
+      });
+    }
     if (problem)
       return sendError(ctx, reply, faults.has('blind-txpush-https-refusal-403') && problem.includes('HTTPS') ? 403 : 400, problem);
     const classes: SubscriptionClass[] = faults.has('txpush-one-record')

@@ -731,4 +731,28 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-CREATE'],
   }),
+  independent('independent-26', {
+    id: 'i26-webhooks-refused-update-stores-url',
+    rule: 'a refused request leaves no trace (seed 002, Webhook subscriptions: updateWebhookSubscription 400): an update refused for an event name the catalogue does not offer has already stored the new subscription URL',
+    source: 'seed',
+    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-WEBHOOK-UPDATE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-webhooks-event-status-answers-previous',
+    rule: 'an event moves to the requested state (seed 002, States and transitions): changeWebhookSubscriptionEventStatus stores the new status but answers the status the event had before',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+  }),
+  independent('independent-26', {
+    id: 'i26-webhooks-delete-unknown-reason-code-1502',
+    rule: 'webhook errors use the provider Errors list (reference, Error bodies; provider 1.35.0 ErrorWrapper): deleteWebhookSubscription answers an unknown subscription 404 with ReasonCode 1502 (bad request) instead of 1501 (not found)',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-ERROR-SHAPE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-webhooks-list-inactive-left-out',
+    rule: 'a subscription reads back in the requested state through both readers, the list holding active and inactive subscriptions (seed 002, States and transitions; contract listWebhookSubscriptions): the list leaves the inactive subscriptions out',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
 ]);

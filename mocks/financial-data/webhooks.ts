@@ -296,7 +296,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
               .subscriptions.group('partner', input.partner?.id ?? '')
               .values(),
           ];
-      const mine = owned.filter((s) => !s.deleted || faults.has('webhooks-delete-keeps-listed'));
+      const mine = owned.filter(
+        (s) =>
+          (!s.deleted || faults.has('webhooks-delete-keeps-listed')) &&
+          // i26-webhooks-list-inactive-left-out: the list reads the active subscriptions only (the delivery index).
+          !(faults.has('i26-webhooks-list-inactive-left-out') && s.status === 'inactive'),
+      );
       let start = (faults.has('webhooks-offset-zero-based') ? offset : offset - 1) * limit;
       // i13-webhooks-list-later-page-overlaps: a later page starts one subscription early.
       if (faults.has('i13-webhooks-list-later-page-overlaps') && offset > 1) start -= 1;
@@ -419,6 +424,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ctx,
         body.events.map((e) => e.name),
       );
+      // i26-webhooks-refused-update-stores-url: an update refused for an unavailable event name has already stored its URL (written before the event check).
+      if (unknown !== undefined && faults.has('i26-webhooks-refused-update-stores-url') && body.url) sub.url = body.url;
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       if (body.url && !faults.has('webhooks-update-keeps-url'))
         sub.url = faults.has('model-webhook-update-lowercases-url')
@@ -449,6 +456,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const gone = state().subscriptions.get(input.path.subscription_id);
         if (faults.has('blind-webhooks-second-delete-204') && gone?.deleted && gone.partnerId === input.partner?.id)
           return reply.code(204).send();
+        // i26-webhooks-delete-unknown-reason-code-1502: the delete path's 404 carries the bad-request reason code (1502), not 1501.
+        if (faults.has('i26-webhooks-delete-unknown-reason-code-1502'))
+          return reply.code(404).send(errorBody(400, 'Subscription not found'));
         return fail(reply, 404, 'Subscription not found');
       }
       sub.deleted = true;
@@ -540,6 +550,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         return fail(reply, 400, `Event is already ${status}`);
       const reactivationIgnored =
         faults.has('blind-webhooks-event-reactivate-ignored') && status === 'active' && event.status === 'inactive';
+      // i26-webhooks-event-status-answers-previous: the answer echoes the event's status read before the change (the new one is stored).
+      const before = event.status;
       if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
       // i21-webhooks-event-deactivation-also-next: deactivating one event deactivates the event after it too (an index off by one).
       if (faults.has('i21-webhooks-event-deactivation-also-next') && status === 'inactive') {
@@ -549,6 +561,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (status !== 'active') event.everInactive = true;
       if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
+      if (faults.has('i26-webhooks-event-status-answers-previous')) return reply.code(200).send({ status: before });
       return reply.code(200).send({ status });
     });
 

@@ -340,4 +340,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CALLBACK'],
   }),
+  independent('independent-26', {
+    id: 'i26-approval-unknown-plan-404',
+    rule: 'an approval of a plan the service does not know is 400 (reference installments.md, approvals): it is answered 404',
+    source: 'assumption',
+    rules: ['IN-STATE-APPROVAL-PLAN'],
+  }),
 ]);

@@ -57,6 +57,9 @@ export function registerApprovals(
     )
       return reply.code(200).send({ callbackUrl: `https://psp.example.test/checkout/${ok.body.planId}/callback` });
     if (!plan && faults.has('i11-approval-unknown-plan-async-accepted') && ok.query.get('sync') !== 'true') return reply.code(202).send();
+    // i26-approval-unknown-plan-404: an approval naming no plan answered 404 (a resource lookup), not as a bad request.
+    if (!plan && faults.has('i26-approval-unknown-plan-404'))
+      return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this planId.', 'planId');
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
     if (faults.has('i10-approval-reject-detail-5000-refused') && String(ok.body.rejectReasonDetail ?? '').length === 5000)

@@ -314,4 +314,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-26', {
+    id: 'i26-forbidden-key-searches-merchants',
+    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference installments.md, Transport and auth): postMerchantSearches skips the key rights check and answers the search',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

@@ -165,7 +165,9 @@ export function createGuard(
       // i21-forbidden-key-reads-participations: the participations reader skips the operation check.
       (faults.has('i21-forbidden-key-reads-participations') && operationId === 'getMerchantParticipations') ||
       // i22-forbidden-key-approves-plan: the plan approval skips the operation check.
-      (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval');
+      (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval') ||
+      // i26-forbidden-key-searches-merchants: the merchant search skips the operation check.
+      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }

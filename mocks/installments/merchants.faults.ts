@@ -870,4 +870,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-ICA-FORMS'],
   }),
+  independent('independent-26', {
+    id: 'i26-participation-location-camel-case-param',
+    rule: 'a submission is answered 202 with a Location naming the request id (provider 2.0.0, Location example merchants/participations?request_id=...): the Location names it under the parameter requestId',
+    source: 'provider',
+    rules: ['IN-STATUS-PARTICIPATION'],
+  }),
+  independent('independent-26', {
+    id: 'i26-unknown-request-id-400',
+    rule: 'an unknown request_id is 404 (provider 2.0.0, getMerchantParticipations 404): it is answered 400',
+    source: 'provider',
+    rules: ['IN-STATUS-UNKNOWN-REQUEST'],
+  }),
+  independent('independent-26', {
+    id: 'i26-by-request-wallet-id-as-string',
+    rule: 'every participation detail a reader answers is as submitted (provider 2.0.0, Wallet.walletId integer): read by request_id, each walletId comes back as a string',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+  }),
+  independent('independent-26', {
+    id: 'i26-mid-search-ica-echo-nine-cut-six',
+    rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
+    source: 'provider',
+    rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
+  }),
 ]);

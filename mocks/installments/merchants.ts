@@ -78,7 +78,10 @@ export function registerMerchants(
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
-    if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
+    // i26-participation-location-camel-case-param: the Location names the request id under the parameter name requestId.
+    if (faults.has('i26-participation-location-camel-case-param'))
+      reply.header('Location', `merchants/participations?requestId=${requestId}`);
+    else if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(faults.has('participation-200') ? 200 : 202).send();
   });
 
@@ -96,6 +99,9 @@ export function registerMerchants(
         faults.has('seeded-request-id-prefix-match') && !world.participationsByRequest.has(requestId) ? byPrefix() : undefined;
       const known = world.participationsByRequest.get(prefixed ?? requestId) ?? [];
       const mine = faults.has('request-id-filter-ignored') && known.length > 0 ? world.participations : known;
+      // i26-unknown-request-id-400: an unknown request_id answered as a bad request, not 404.
+      if (mine.length === 0 && faults.has('i26-unknown-request-id-400'))
+        return invalidRequest(reply, faults, [{ field: 'request_id', keyword: 'exists', message: 'request_id is not valid' }]);
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
@@ -111,6 +117,13 @@ export function registerMerchants(
             : m,
         );
       // i25-by-request-group-lowercased: read by request_id, the merchant group answered in lower case.
+      // i26-by-request-wallet-id-as-string: read by request_id, each wallet's walletId answered as a string.
+      if (faults.has('i26-by-request-wallet-id-as-string'))
+        items = items.map((m) =>
+          Array.isArray(m.wallets)
+            ? { ...m, wallets: m.wallets.map((w: Record<string, unknown>) => ({ ...w, walletId: String(w.walletId) })) }
+            : m,
+        );
       if (faults.has('i25-by-request-group-lowercased'))
         items = items.map((m) => (typeof m.merchantGroup === 'string' ? { ...m, merchantGroup: m.merchantGroup.toLowerCase() } : m));
       // i25-by-request-error-shown-pending: read by request_id, a participation that ended in ERROR is still shown PENDING.
@@ -573,7 +586,10 @@ export function registerMerchants(
       acquirerICA:
         faults.has('i19-mid-search-ica-echo-zeros-dropped') && /^0\d*$/.test(String(c.acquirerICA))
           ? String(Number(c.acquirerICA))
-          : c.acquirerICA,
+          : // i26-mid-search-ica-echo-nine-cut-six: the MID page echoes a nine-digit ICA as its first six digits (a six-digit column).
+            faults.has('i26-mid-search-ica-echo-nine-cut-six') && String(c.acquirerICA).length === 9
+            ? String(c.acquirerICA).slice(0, 6)
+            : c.acquirerICA,
       // i5-mid-search-optin-any-country: optIn joined on name and acquirer only.
       optIn:
         // i15-mid-search-optin-from-non-negotiated: the optIn echoed from the merchant's nonMerchantNegotiatedParticipation.

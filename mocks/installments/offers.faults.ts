@@ -433,4 +433,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-TERMS'],
   }),
+  independent('independent-26', {
+    id: 'i26-offers-krw-symbol-generic',
+    rule: 'every offer currencySymbol is the symbol of the transaction currency (provider 2.0.0, currencySymbol): a purchase in KRW is answered with the generic currency sign instead of the won sign',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-CURRENCY'],
+  }),
 ]);

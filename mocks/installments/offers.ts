@@ -291,7 +291,10 @@ export function registerOffers(
             : // i23-offers-symbol-inr-as-rs: the rupee written as the abbreviation Rs.
               faults.has('i23-offers-symbol-inr-as-rs') && currency === 'INR'
               ? 'Rs'
-              : (SYMBOLS[currency] ?? '¤'),
+              : // i26-offers-krw-symbol-generic: a symbol table without the won answers the generic currency sign.
+                faults.has('i26-offers-krw-symbol-generic') && currency === 'KRW'
+                ? '¤'
+                : (SYMBOLS[currency] ?? '¤'),
       tenure: faults.has('offer-tenure-1') && i === 0 ? 1 : tenure,
       // i19-offers-small-amount-biweekly-misspelt: below 100 the shortest offer is written with a frequency outside the enum.
       frequency:

@@ -510,4 +510,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-26', {
+    id: 'i26-dereg-answer-first-list-id',
+    rule: 'deregistration answers the panListId it applied to (provider 2.0.0, Deregistration): the answer names the first PAN list of the customer instead',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -402,7 +402,12 @@ export function registerPanLists(
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
     if (faults.has('i11-dereg-counts-numeric')) return reply.code(200).send({ panListId: list.panListId, successfulCount, failureCount });
     // rt-dereg-answer-list-id-through-double: the answer's panListId passed through a double (18 digits lose the last ones).
-    const answeredId = faults.has('rt-dereg-answer-list-id-through-double') ? String(Number(list.panListId)) : list.panListId;
+    const answeredId = faults.has('rt-dereg-answer-list-id-through-double')
+      ? String(Number(list.panListId))
+      : // i26-dereg-answer-first-list-id: the answer names the customer's first list, not the one the cards left.
+        faults.has('i26-dereg-answer-first-list-id')
+        ? ([...world.panLists.keys()][0] ?? list.panListId)
+        : list.panListId;
     return reply.code(200).send({ panListId: answeredId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

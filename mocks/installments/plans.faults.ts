@@ -854,4 +854,28 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
+  independent('independent-26', {
+    id: 'i26-saveplan-answer-status-lowercase',
+    rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
+    source: 'provider',
+    rules: ['IN-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-26', {
+    id: 'i26-getplan-amount-as-string',
+    rule: 'getPlan reads back the transaction amount as created (provider 2.0.0, InstallmentPlan transaction.amount number): the amount comes back as a decimal string',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-26', {
+    id: 'i26-getplan-404-recoverable-string',
+    rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
+    source: 'provider',
+    rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+  }),
+  independent('independent-26', {
+    id: 'i26-notify-currency-lowercased',
+    rule: 'the notification keeps the notifyPlan contract (provider 2.0.0, PlanNotification transaction.currency ISO 4217): the notification writes the currency in lower case',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
 ]);

@@ -134,10 +134,13 @@ export function registerPlans(
             : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
-        : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
-          faults.has('i8-notify-currency-numeric-code') && NUMERIC_CURRENCY[plan.transaction.currency]
-          ? { ...plan.transaction, currency: NUMERIC_CURRENCY[plan.transaction.currency] }
-          : plan.transaction,
+        : // i26-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
+          faults.has('i26-notify-currency-lowercased') && typeof plan.transaction.currency === 'string'
+          ? { ...plan.transaction, currency: plan.transaction.currency.toLowerCase() }
+          : // i8-notify-currency-numeric-code: the currency as its ISO 4217 numeric code.
+            faults.has('i8-notify-currency-numeric-code') && NUMERIC_CURRENCY[plan.transaction.currency]
+            ? { ...plan.transaction, currency: NUMERIC_CURRENCY[plan.transaction.currency] }
+            : plan.transaction,
       // i3-notify-consumer-full-pan: the consumer block also names the card by its whole number.
       consumer: faults.has('i3-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
@@ -481,6 +484,8 @@ export function registerPlans(
     // seeded-saveplan-card-last-eight: the 201 names the card by its last eight digits, in groups of four.
     if (faults.has('seeded-saveplan-card-last-eight'))
       return reply.code(201).send({ planId, status: plan.status, card: `**** **** ${plan.pan.slice(-8, -4)} ${plan.pan.slice(-4)}` });
+    // i26-saveplan-answer-status-lowercase: the selection answers the new plan's status in lower case (the readers keep it upper case).
+    if (faults.has('i26-saveplan-answer-status-lowercase')) return reply.code(201).send({ planId, status: plan.status.toLowerCase() });
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
@@ -498,6 +503,21 @@ export function registerPlans(
       (faults.has('seeded-getplan-id-case-folded')
         ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === id.toLowerCase())
         : undefined);
+    // i26-getplan-404-recoverable-string: the plan reader's 404 writes Recoverable as the string "false".
+    if (!plan && faults.has('i26-getplan-404-recoverable-string'))
+      return reply.code(404).send({
+        Errors: {
+          Error: [
+            {
+              Source: 'installments',
+              ReasonCode: 'PLAN_NOT_FOUND',
+              Description: 'No plan with this plan_id.',
+              Recoverable: 'false',
+              Details: 'plan_id',
+            },
+          ],
+        },
+      });
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =
@@ -577,6 +597,8 @@ export function registerPlans(
               : currency,
         // i16-getplan-amount-in-cents: the reader gives the amount in minor units.
         ...(faults.has('i16-getplan-amount-in-cents') ? { amount: Math.round(amount * 100) } : {}),
+        // i26-getplan-amount-as-string: the reader gives the amount as a decimal string.
+        ...(faults.has('i26-getplan-amount-as-string') && typeof amount === 'number' ? { amount: String(amount) } : {}),
       },
       // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
       status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
