@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
+import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
@@ -125,6 +126,10 @@ export const main: CommandMain = async (argv, io) => {
       ports.add(port);
       blocks.push(toDotenv({ ...standIn.env(), ...standIn.userSide(port) }));
     }
+    // The contract version chosen here is the user's choice in their .env, as on a sandbox: the
+    // stand-in plays it (started above in this process) and the certification certifies it.
+    const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
+    blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
     fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
     const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
     for (const service of services) {

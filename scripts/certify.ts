@@ -15,6 +15,10 @@
 // `--baseline <certification.json>` compares the run with a previous one (helpers/verdict/baseline.ts): the
 // comparison goes into the reports and on stdout, and a regression makes the exit code non-zero
 // (1 unless the verdict's code already is). `--workers <n>` is passed to Playwright.
+// `--explain-with <version>` classes each failure of a service certified at an older contract version
+// by that newer version's provider document (tools/diff/explain.ts): "documented in <version>" or
+// unexplained, in the certification's reports and on stdout. The verdict and the exit code stay the
+// certified contract's: a failure the newer version documents is still a failure of this contract.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
@@ -26,9 +30,11 @@ import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
 import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
+import { contractVersions } from '../helpers/contract/versions.js';
+import { explainCertification, explanationLines } from '../tools/diff/explain.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]';
+const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
@@ -38,9 +44,17 @@ function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EX
 }
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value' }, USAGE);
+  const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
+  const explainWith = typeof args['explain-with'] === 'string' ? args['explain-with'] : undefined;
+  if (args['explain-with'] !== undefined) {
+    const versioned = services.filter((s) => explainWith !== undefined && contractVersions(s.name).includes(explainWith));
+    if (versioned.length === 0)
+      throw new UsageError(
+        `--explain-with ${String(args['explain-with'])} is not a version of a selected service's contract (${services.map((s) => `${s.name}: ${contractVersions(s.name).join(', ')}`).join('; ')})`,
+      );
+  }
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
     throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
@@ -180,16 +194,42 @@ export const main: CommandMain = async (argv, io) => {
   if (baseline && typeof args.baseline === 'string') {
     cert.baseline = compareCertifications(baseline, cert, path.relative(process.cwd(), path.resolve(args.baseline)));
     regressions = regressionCount(cert.baseline);
-    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
-      ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
-      : [];
-    writeCertification(REPORTS, cert, coverage);
     io.out(
       `\nComparison with the baseline:\n${baselineLines(cert.baseline)
         .map((l) => `  ${l}`)
         .join('\n')}`,
     );
   }
+  // Each service certified at a version older than --explain-with: its failures classed by the newer document.
+  const explained: string[] = [];
+  for (const s of cert.services) {
+    const order = contractVersions(s.service);
+    if (explainWith === undefined || !order.includes(explainWith) || order.indexOf(explainWith) <= order.indexOf(s.contractVersion))
+      continue;
+    s.newerVersion = await explainCertification(cert, s.service, explainWith);
+    explained.push(...explanationLines(s.newerVersion));
+  }
+  if (explained.length)
+    io.out(`\nThe failures against a newer version (still failures of the certified contract):\n${explained.join('\n')}`);
+  else if (explainWith !== undefined)
+    io.out(
+      `\n--explain-with ${explainWith}: no service of this run was certified at an older version of its contract; nothing to explain.`,
+    );
+  if (cert.baseline || explained.length) {
+    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
+      ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
+      : [];
+    writeCertification(REPORTS, cert, coverage);
+  }
+  // A failed service with a newer version of its contract known: the way to tell the announced changes from the rest.
+  if (explainWith === undefined)
+    for (const s of cert.services.filter((x) => x.verdict === 'FAIL')) {
+      const newer = contractVersions(s.service).slice(contractVersions(s.service).indexOf(s.contractVersion) + 1);
+      if (newer.length)
+        io.out(
+          `\n${s.service} ${s.contractVersion} failed and a newer version of its contract is known (${newer.join(', ')}): \`npm run certify -- --explain-with ${newer.at(-1)}\` classes each failure as documented in it or unexplained.`,
+        );
+    }
   io.out(
     `\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`,
   );

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { OperationId, ServiceName } from './operations.js';
+import { chosenVersion, contractVersions } from './versions.js';
 
 /** The annotation of a check whose failure is a recognised conflict (its description: the conflict id). */
 export const CONFLICT_ANNOTATION = 'seed-provider-conflict';
@@ -30,6 +31,12 @@ export interface Conflict {
   kind?: ConflictKind;
   /** The rules the conflict touches (schemas/<service>/rules.yaml). */
   rules: string[];
+  /**
+   * The first contract version whose provider document publishes the behaviour (absent: every version).
+   * The entry is in force when the certified version is this one or a later one: before it, neither
+   * of the certified version's sources shows the behaviour, and a target doing it fails.
+   */
+  since?: string;
   /** Seed-vs-provider: what the seed says, with its section (our words). */
   seed?: string;
   /** Seed-vs-provider: what the provider publishes, with the document, example or client that shows it (our words). */
@@ -150,6 +157,8 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
     if (seen.has(e.id)) throw fail('is listed twice');
     seen.add(e.id);
     if (e.kind !== undefined && !CONFLICT_KINDS.includes(e.kind as ConflictKind)) throw fail(`kind is one of ${CONFLICT_KINDS.join(', ')}`);
+    if (e.since !== undefined && (typeof e.since !== 'string' || !/^\d+\.\d+\.\d+$/.test(e.since)))
+      throw fail('since is a contract version (1.42.0)');
     const example = e.kind === 'provider-example';
     for (const field of example ? (['schema', 'example', 'decision'] as const) : (['seed', 'provider', 'decision'] as const))
       if (typeof e[field] !== 'string' || !(e[field] as string).trim())
@@ -178,6 +187,21 @@ export function loadConflicts(service: string, file = conflictsFile(service)): C
   });
   cache.set(file, out);
   return out;
+}
+
+/**
+ * Whether an entry is in force for the contract version a run certifies: it has no `since`, or the
+ * certified version is that one or a later one (in the order of helpers/contract/versions.ts).
+ */
+export function inForce(service: string, c: Pick<Conflict, 'since'>, version = chosenVersion(service)): boolean {
+  if (c.since === undefined) return true;
+  const order = contractVersions(service);
+  return order.includes(c.since) && order.indexOf(version) >= order.indexOf(c.since);
+}
+
+/** The service's entries in force for the certified contract version: the ones a check may meet. */
+export function conflictsInForce(service: string): Conflict[] {
+  return loadConflicts(service).filter((c) => inForce(service, c));
 }
 
 type Place = { parent: Record<string, unknown> | unknown[]; key: string | number };
@@ -269,7 +293,9 @@ function followed(
   validate: (body: unknown) => boolean,
   side: Side,
 ): ConflictAnswered[] | undefined {
-  const candidates = loadConflicts(service).filter((c) => c[side]?.operations.includes(operationId) && placesOf(c[side]!, body).length > 0);
+  const candidates = conflictsInForce(service).filter(
+    (c) => c[side]?.operations.includes(operationId) && placesOf(c[side]!, body).length > 0,
+  );
   if (candidates.length === 0) return undefined;
   const passesWith = (set: Conflict[]) => validate(seedValuesIn(set, body, side));
   if (!passesWith(candidates)) return undefined;
@@ -310,7 +336,7 @@ export function receivedAt(a: Answers, received: unknown): string {
 /** A response body as the seed would give it: the seed's value wherever the body follows one of the operation's `answers` conflicts. */
 export function seedFormOf<S extends ServiceName>(service: S, operationId: OperationId<S>, body: unknown): unknown {
   return seedValuesIn(
-    loadConflicts(service).filter((c) => c.answers?.operations.includes(operationId)),
+    conflictsInForce(service).filter((c) => c.answers?.operations.includes(operationId)),
     body,
   );
 }
@@ -341,7 +367,7 @@ export function exchangedConflict(
   exchanges: { operationId: string; status: number }[],
 ): Conflict | undefined {
   if (/^\s*(Error: )?\[[A-Za-z]+\]/.test(error)) return undefined;
-  for (const conflict of loadConflicts(service)) {
+  for (const conflict of conflictsInForce(service)) {
     if (!declared.includes(conflict.id)) continue;
     const ops = conflict.accepts ?? conflict.refuses;
     if (!ops) continue;
@@ -359,7 +385,7 @@ export function isProviderStatus(conflict: Conflict, status: number): boolean {
 
 /** The accepts/refuses conflicts of a rule at an operation: what a check of that rule there may meet. */
 export function conflictSites(service: string, ruleId: string, operationId: string): string[] {
-  return loadConflicts(service)
+  return conflictsInForce(service)
     .filter((c) => c.rules.includes(ruleId) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
 }
@@ -369,7 +395,7 @@ export function conflictSites(service: string, ruleId: string, operationId: stri
  * such a request may meet. The operation id is typed (a misspelled one would silently meet no conflict).
  */
 export function conflictsWithout<S extends ServiceName>(service: S, operationId: OperationId<S>, member: string): string[] {
-  return loadConflicts(service)
+  return conflictsInForce(service)
     .filter((c) => c.without?.includes(member) && [...(c.accepts ?? []), ...(c.refuses ?? [])].includes(operationId))
     .map((c) => c.id);
 }

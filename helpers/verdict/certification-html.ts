@@ -9,7 +9,7 @@
 import { sourcesOf } from '../contract/conflicts.js';
 import { CONFLICT_GROUPS } from './certification.js';
 import { baselineLines } from './baseline.js';
-import type { Certification, FailedCheck, FailureGroup, RuleOutcome, ServiceVerdict } from './model.js';
+import type { Certification, FailedCheck, FailureGroup, RuleOutcome, ServiceVerdict, VersionExplanation } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
 
 const esc = (s: unknown) =>
@@ -170,6 +170,21 @@ function rulesTable(rows: RuleOutcome[]): string {
     .join('')}</table>`;
 }
 
+/** The failures a newer version's document explains: each still a failure of the certified contract (helpers/verdict/model.ts newerVersion). */
+function newerVersion(e: VersionExplanation): string {
+  const row = (f: VersionExplanation['explained'][number], documented: boolean) =>
+    `<tr data-search><td>${documented ? `documented in ${esc(e.to)}` : '<strong>unexplained</strong>'}</td><td>${esc(f.operationId ?? '')}${f.received ? ` answers ${esc(f.received)}` : ''}</td><td>${esc(f.title)} <span class="small">(${esc(f.service)}, <code>${esc(f.file)}</code>, ${esc(f.check)})</span></td><td class="small">${f.explainedBy
+      .map((c) => `${esc(c.kind)}: ${esc(c.detail)} (${esc(c.where)}; <code>${esc(c.key)}</code>)`)
+      .join('<br>')}</td></tr>`;
+  return (
+    `<h3>The failures against the provider's ${esc(e.to)} document</h3>` +
+    `<p>Each failure above is a failure of the ${esc(e.from)} contract this run certified, and the verdict counts it. Documented in ${esc(e.to)}: ${e.explained.length}; unexplained: ${e.unexplained.length} (${e.announced} changes announced between ${esc(e.from)} and ${esc(e.to)}).</p>` +
+    `<table><tr><th>class</th><th>operation</th><th>check</th><th>the announced change</th></tr>${[
+      ...e.explained.map((f) => row(f, true)),
+      ...e.unexplained.map((f) => row(f, false)),
+    ].join('')}</table>`
+  );
+}
 function service(s: ServiceVerdict, cert: Certification): string {
   const rules = new Map(s.rules.map((r) => [r.id, r]));
   const notPassed = s.rules.filter((r) => r.outcome !== 'passed');
@@ -183,6 +198,7 @@ function service(s: ServiceVerdict, cert: Certification): string {
     (s.stoppedBy ? `<p class="warning">Stopped by: ${esc(s.stoppedBy)}</p>` : '') +
     `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.</p>` +
     failures(s, rules) +
+    (s.newerVersion ? newerVersion(s.newerVersion) : '') +
     CONFLICT_GROUPS.map((group) => {
       const met = s.conflicts.filter((c) => (c.kind ?? 'seed-vs-provider') === group.kind);
       if (!met.length) return '';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
 import { CONFLICT_GROUPS } from './certification.js';
-import type { Certification, ServiceVerdict } from './model.js';
+import type { Certification, ServiceVerdict, VersionExplanation } from './model.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
 import { writeFileAtomic } from './write-file.js';
@@ -94,6 +94,39 @@ export function certificationLines(cert: Certification): string[] {
   return lines;
 }
 
+/** A certification's failures classed by a newer version's document, as the console and the reports print them. */
+export function explanationLines(e: VersionExplanation): string[] {
+  const lines = [
+    `${e.service}: the ${e.from} contract's failures against the provider's ${e.to} document (${e.announced} changes announced between ${e.from} and ${e.to})`,
+    `  documented in ${e.to}: ${e.explained.length}`,
+    `  unexplained: ${e.unexplained.length}`,
+  ];
+  for (const f of e.explained) {
+    const first = f.explainedBy[0];
+    lines.push(
+      `  [documented in ${e.to}] ${f.operationId}${f.received ? ` answers ${f.received}` : ''}: ${first.kind}: ${first.detail}${f.explainedBy.length > 1 ? ` (and ${f.explainedBy.length - 1} more)` : ''} - ${f.title} (${f.check})`,
+    );
+  }
+  for (const f of e.unexplained)
+    lines.push(
+      `  [unexplained] ${f.operationId ?? '(no operation)'}${f.received ? ` answers ${f.received}` : ''} - ${f.title} (${f.check})`,
+    );
+  return lines;
+}
+
+/** The section of a service's failures a newer version explains: every one still counts in the verdict. */
+function newerVersionLines(e: VersionExplanation): string[] {
+  const [, ...classed] = explanationLines(e);
+  return [
+    '',
+    `## ${e.service}: the failures against the provider's ${e.to} document`,
+    '',
+    `Each failure above is a failure of the ${e.from} contract this run certified, and the verdict counts it. Of them, ${e.explained.length} are documented in ${e.to}: the provider's ${e.to} document announces the change that explains the target's answer (${e.announced} changes announced between ${e.from} and ${e.to}); ${e.unexplained.length} are unexplained: no announced change explains them, what a move to ${e.to} would not account for.`,
+    '',
+    ...classed.map((l) => `- ${l.trim()}`),
+  ];
+}
+
 function serviceLines(s: ServiceVerdict): string[] {
   const lines: string[] = [];
   if (s.failures.length) {
@@ -132,6 +165,7 @@ function serviceLines(s: ServiceVerdict): string[] {
       if (g.exchange) lines.push('Evidence (the exchange that failed it, redacted):', '', fence(g.exchange), '');
     }
   }
+  if (s.newerVersion) lines.push(...newerVersionLines(s.newerVersion));
   for (const group of CONFLICT_GROUPS) {
     const met = s.conflicts.filter((c) => (c.kind ?? 'seed-vs-provider') === group.kind);
     if (!met.length) continue;

@@ -116,6 +116,12 @@ export interface ServiceVerdict {
    * in schemas/<service>/rule-paths.yaml, or empty; `open` lists the cells not covered.
    */
   rulePaths?: RulePathReport;
+  /**
+   * The failures classed by a newer version's provider document (`npm run certify -- --explain-with
+   * <version>`, tools/diff/explain.ts). Each is still a failure of the certified contract: the verdict
+   * and the failures above do not change; this says which of them the newer version announces.
+   */
+  newerVersion?: VersionExplanation;
   /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
   warning?: string;
   /** The preflight stopped this service: the reason its checks carry. */
@@ -143,6 +149,31 @@ export interface Certification {
   results?: CheckResult[];
   /** The comparison with a baseline run, when certify was given one (helpers/verdict/baseline.ts). */
   baseline?: BaselineComparison;
+}
+
+/** A failed check of the certified contract, with the changes a newer version's document announces that explain it ([]: none). */
+export interface ExplainedFailure {
+  service: string;
+  title: string;
+  file: string;
+  check: string;
+  operationId?: string;
+  /** The status the target answered, where the failure tells it. */
+  received?: string;
+  /** The announced changes that explain it (`kind: detail`, where), or [] when none does. */
+  explainedBy: { kind: string; detail: string; where: string; key: string }[];
+}
+
+/** A certification's failures classed by a newer version's document: "documented in <to>" or unexplained. */
+export interface VersionExplanation {
+  service: string;
+  /** The version the run certified and the version whose document explains. */
+  from: string;
+  to: string;
+  /** How many changes the newer document announces (the diff of the two documents' facts). */
+  announced: number;
+  explained: ExplainedFailure[];
+  unexplained: ExplainedFailure[];
 }
 
 /** One check's result as certification.json keeps it: a check is its project, file and title. */

@@ -31,6 +31,15 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-LOOKUP-EXACT'],
   }),
+  // Not a deviation: provider 1.42.0's answer to an unknown partner (its CreateToken 404), a
+  // seed-vs-provider conflict the suite notes at 1.42.0 (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips it).
+  {
+    id: 'token-unknown-partner-404-provider',
+    rule: 'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes',
+    source: 'assumption',
+    rules: ['FD-TOKEN-ISSUE'],
+    mutation: false,
+  },
   // Authentication (seed 002, Authentication and Limits).
   { id: 'bad-secret-accepted', rule: 'CreateToken: bad credentials are a 401', source: 'seed', rules: ['FD-TOKEN-ISSUE'] },
   {

@@ -86,6 +86,12 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     const partnerId =
       faults.has('i10-token-partner-id-trimmed') && typeof body.partnerId === 'string' ? body.partnerId.trim() : body.partnerId;
     const partner = verify(partnerId, body.partnerSecret, true);
+    // token-unknown-partner-404-provider: an unknown partner answered 404 as provider 1.42.0 publishes
+    // (a seed-vs-provider conflict), in the body it gives that 404 (its ErrorWrapper).
+    if (!partner && faults.has('token-unknown-partner-404-provider') && !world.partners.has(partnerId))
+      return reply
+        .code(404)
+        .send({ Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } });
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')

@@ -231,6 +231,32 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
         { rule: 'CE-MASK-PAN', path: 'op putCard', from: 'catalogue', state: 'justified', reason: 'the receipt path shows no PAN at all' },
       ],
     },
+    newerVersion: {
+      service: 'card-enrollment',
+      from: '1.0.0',
+      to: '1.1.0',
+      announced: 17,
+      explained: [
+        {
+          service: 'card-enrollment',
+          title: 'rejects a request without a key',
+          file: 'tests/card-enrollment/auth.spec.ts',
+          check: 'assertion',
+          operationId: 'putCard',
+          received: '403',
+          explainedBy: [{ kind: 'status added', detail: 'status added 403', where: 'response 403', key: 'putCard 403 | status added' }],
+        },
+      ],
+      unexplained: [
+        {
+          service: 'card-enrollment',
+          title: 'a PAN of 20 digits refused',
+          file: 'f.spec.ts',
+          check: 'responseSchemaConformance',
+          explainedBy: [],
+        },
+      ],
+    },
     warning: verdict.warning ?? '1 of 3 seed checks (33%) were skipped',
     stoppedBy: 'preflight: the sandbox answered 503 to its first call',
   };

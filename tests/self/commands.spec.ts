@@ -85,7 +85,9 @@ test('every script answers --help and -h with its usage and exit 0', async () =>
 test('a script started from its command line with --help prints its usage and exits 0', () => {
   const { code, output } = runCommand('npx', ['tsx', 'scripts/certify.ts', '--help']);
   expect(code).toBe(0);
-  expect(output.trim()).toBe('Usage: npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>]');
+  expect(output.trim()).toBe(
+    'Usage: npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]',
+  );
 });
 
 test('a .env in the wrong folder, or DOTENV_PATH naming no file, is named, not silently TARGET=mock', async () => {

@@ -23,8 +23,10 @@ import {
   ConflictCatalogueError,
   conflictsWithout,
   exchangedConflict,
+  inForce,
   loadConflicts,
 } from '../../helpers/contract/conflicts.js';
+import { contractVersions } from '../../helpers/contract/versions.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { loadRules } from '../../helpers/contract/rules.js';
@@ -33,11 +35,14 @@ import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
 import { startCardEnrollmentMock } from '../../mocks/card-enrollment/index.js';
 
 for (const { name } of SERVICES) {
-  test(`${name}: every conflict names both sources, a decision, known rules and operations of the contract`, async () => {
+  test(`${name}: every conflict in force names both sources, a decision, known rules and operations of the contract`, async () => {
     const conflicts = loadConflicts(name);
     const rules = new Set(loadRules(name).rules.map((r) => r.id));
     const contract = await loadContract(name);
     for (const c of conflicts) {
+      if (c.since) expect(contractVersions(name), `${c.id} is in force since a version of the contract`).toContain(c.since);
+      // An entry of a later version names that version's rules and operations: checked when it is certified.
+      if (!inForce(name, c)) continue;
       for (const id of c.rules) expect(rules.has(id), `${c.id} names rule ${id}`).toBe(true);
       for (const op of [...(c.accepts ?? []), ...(c.refuses ?? []), ...(c.answers?.operations ?? []), ...(c.takes?.operations ?? [])])
         expect(() => contract.operationOf(op), `${c.id} names ${op}`).not.toThrow();
@@ -127,6 +132,20 @@ test('a type-and-pattern matcher and a member-absent matcher: the provider form 
   expect(answeredConflict('card-enrollment', 'putCard', { maskedCard: { srcDigitalCardId: uuid } }, validate)).toEqual(
     expect.objectContaining({ received: undefined }),
   );
+});
+
+test('an entry of a later provider version is in force from that version on: certified before it, a target doing it fails', () => {
+  const [base, later] = contractVersions('financial-data');
+  expect(inForce('financial-data', { since: later }, base), 'before its version').toBe(false);
+  expect(inForce('financial-data', { since: later }, later), 'at its version').toBe(true);
+  expect(inForce('financial-data', {}, base), 'no since: every version').toBe(true);
+  const token = loadConflicts('financial-data').find((c) => c.id === 'FD-CONFLICT-TOKEN-UNKNOWN-PARTNER')!;
+  expect(token.since).toBe(later);
+  const failed = { operationId: 'CreateToken', status: 404 };
+  expect(
+    exchangedConflict('financial-data', [token.id], 'expect(received).toBe(expected)', [failed])?.id,
+    `met as ${token.id} when ${token.since} is certified, a failure otherwise`,
+  ).toBe(inForce('financial-data', token) ? token.id : undefined);
 });
 
 test('a conflict with its own status is met by that status only; a request member names the conflicts without it', () => {

@@ -5,34 +5,17 @@
 // announce (docs/version-bump.md). What the newer version changed is the contract diff of the two
 // published documents (their provider facts, schemas/<service>/.../provider-facts.json) through the
 // suite's own diff (suite-diff.ts): no second differ.
-import type { Certification, FailedCheck, FailureGroup } from '../../helpers/verdict/model.js';
+import { explanationLines } from '../../helpers/verdict/certification-report.js';
+import type { Certification, ExplainedFailure, FailedCheck, FailureGroup, VersionExplanation } from '../../helpers/verdict/model.js';
 import { asDocument } from './documents.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { factsFile, readFacts, suiteView } from './provider-facts.js';
 import { diffForSuite, type ChangeEntry } from './suite-diff.js';
 
-export interface ExplainedFailure {
-  service: string;
-  title: string;
-  file: string;
-  check: string;
-  operationId?: string;
-  /** The status the target answered, where the failure tells it. */
-  received?: string;
-  /** The announced changes that explain it (`kind: detail`, where), or [] when none does. */
-  explainedBy: { kind: string; detail: string; where: string; key: string }[];
-}
-
-export interface Explanation {
-  service: string;
-  /** The version the run certified and the version whose document explains. */
-  from: string;
-  to: string;
-  /** How many changes the newer document announces (the diff of the two documents' facts). */
-  announced: number;
-  explained: ExplainedFailure[];
-  unexplained: ExplainedFailure[];
-}
+export type { ExplainedFailure } from '../../helpers/verdict/model.js';
+/** A certification's failures classed by a newer version's document (the certification keeps it per service: newerVersion). */
+export type Explanation = VersionExplanation;
+export { explanationLines };
 
 /** The facts of two versions' published documents, diffed by the suite's own diff (its operations and rules those of the older version's contract). */
 export async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
@@ -126,24 +109,4 @@ export async function explainCertification(
       (by.length ? explained : unexplained).push(entry);
     }
   return { service, from, to, announced: announced.length, explained, unexplained };
-}
-
-/** The explanation as the console and the report print it. */
-export function explanationLines(e: Explanation): string[] {
-  const lines = [
-    `${e.service}: the ${e.from} contract's failures against the provider's ${e.to} document (${e.announced} changes announced between ${e.from} and ${e.to})`,
-    `  documented in ${e.to}: ${e.explained.length}`,
-    `  unexplained: ${e.unexplained.length}`,
-  ];
-  for (const f of e.explained) {
-    const first = f.explainedBy[0];
-    lines.push(
-      `  [documented in ${e.to}] ${f.operationId}${f.received ? ` answers ${f.received}` : ''}: ${first.kind}: ${first.detail}${f.explainedBy.length > 1 ? ` (and ${f.explainedBy.length - 1} more)` : ''} - ${f.title} (${f.check})`,
-    );
-  }
-  for (const f of e.unexplained)
-    lines.push(
-      `  [unexplained] ${f.operationId ?? '(no operation)'}${f.received ? ` answers ${f.received}` : ''} - ${f.title} (${f.check})`,
-    );
-  return lines;
 }

@@ -1,7 +1,7 @@
 // One replay: the collection read and pointed at the service's embedded mock, run with newman,
 // every item classified and the reports written (scripts/replay.ts is the command).
 import { loadContract } from '../../helpers/contract/contract.js';
-import { loadConflicts } from '../../helpers/contract/conflicts.js';
+import { conflictsInForce } from '../../helpers/contract/conflicts.js';
 import { outboundOrigins, pointedAt, readCollection, ReplayInputError } from './collection.js';
 import { classify } from './classify.js';
 import { replayResult, writeReplayReport, type ReplayResult } from './report.js';
@@ -22,7 +22,7 @@ export async function replay(options: ReplayOptions): Promise<{ result: ReplayRe
   if (!start) throw new ReplayInputError(`unknown service '${options.service}' (replay knows: ${Object.keys(REPLAY_TARGETS).join(', ')})`);
   const collection = readCollection(options.collection);
   const contract = await loadContract(options.service);
-  const conflicts = loadConflicts(options.service);
+  const conflicts = conflictsInForce(options.service);
   const target = await start({ outboundOrigins: outboundOrigins(collection), faults: options.faults });
   try {
     const pointed = pointedAt(collection, target.baseURL);

@@ -1,0 +1,116 @@
+// Covers: a certification's failures explained by a newer version (tools/diff/explain.ts, `npm run
+// certify -- --explain-with <version>`): a failure at an operation whose answer the newer document
+// announces is "documented in" it, any other failure unexplained; the certification shows both
+// beside its failures and keeps its verdict (a documented failure is still a failure of the contract
+// it certified). The changes are given here as the suite's diff writes them, so the test does not
+// diff the two documents again (`npm run explain` does, on a real run).
+import { expect, test } from '../../fixtures/self.js';
+import { certificationLines } from '../../helpers/verdict/certification-report.js';
+import type { Certification, FailureGroup, ServiceVerdict } from '../../helpers/verdict/model.js';
+import { explainCertification } from '../../tools/diff/explain.js';
+import type { ChangeEntry } from '../../tools/diff/suite-diff.js';
+
+const group = (operationId: string, title: string, judged: string, check = 'assertion'): FailureGroup => ({
+  cause: `FD-X at ${operationId}`,
+  source: 'seed',
+  blocking: false,
+  titles: [title],
+  message: judged,
+  rules: [],
+  operationId,
+  checks: [
+    {
+      title,
+      project: 'financial-data',
+      file: `tests/financial-data/${operationId}.spec.ts`,
+      line: 1,
+      check,
+      judged,
+      message: judged,
+      rerun: '',
+    },
+  ],
+});
+
+const change = (kind: string, detail: string, where: string, operations: string[]): ChangeEntry => ({
+  key: `${operations[0]} | ${kind}`,
+  class: 'no check affected',
+  kind,
+  detail,
+  where,
+  operations,
+  rules: [],
+  builtIn: [],
+  library: [],
+  merged: 1,
+});
+
+test('a failure the newer document announces is documented in it, another is unexplained; the verdict stays FAIL', async () => {
+  const service: ServiceVerdict = {
+    service: 'financial-data',
+    title: 'Financial data',
+    contractVersion: '1.35.0',
+    verdict: 'FAIL',
+    seed: { passed: 1, failed: 3, skipped: 0 },
+    provider: { passed: 0, failed: 0, skipped: 0 },
+    assumption: { passed: 0, failed: 0, skipped: 0 },
+    coverage: { exercised: 1, documented: 2 },
+    failures: [
+      group('ModifyCustomer', 'modifies an unknown customer: 404', 'expect(received).toBe(expected)\n\nExpected: 404\nReceived: 409'),
+      group(
+        'CreateConsumer',
+        'a consumer without its birthday is refused',
+        'expect(received).toBe(expected)\n\nExpected: 400\nReceived: 201',
+      ),
+      group('GetConsumerForCustomer', 'the consumer read shows the ssn masked', 'the ssn is not masked', 'responseSchemaConformance'),
+    ],
+    conflicts: [],
+    skippedReasons: {},
+    rules: [],
+  };
+  const cert: Certification = {
+    target: 'mock',
+    generatedAt: '',
+    verdict: 'FAIL',
+    checks: { selected: 4, run: 4, skipped: 0 },
+    services: [service],
+  };
+  const announced = [
+    change('status added', 'status added 409', 'PUT /aggregation/v1/customers/{customerId} (ModifyCustomer) response 409', [
+      'ModifyCustomer',
+    ]),
+    change(
+      'required relaxed',
+      'required relaxed birthday',
+      'POST /aggregation/v1/customers/{customerId}/consumer (CreateConsumer) request body',
+      ['CreateConsumer'],
+    ),
+    // A change of another operation's answer explains nothing at GetConsumerForCustomer.
+    change('field added', 'field added x', 'GET /x (GetConsumer) response 200', ['GetConsumer']),
+  ];
+  service.newerVersion = await explainCertification(cert, 'financial-data', '1.42.0', announced);
+  const e = service.newerVersion;
+  expect([e.from, e.to, e.announced]).toEqual(['1.35.0', '1.42.0', 3]);
+  expect(e.explained.map((f) => [f.operationId, f.received, f.explainedBy[0].kind])).toEqual([
+    ['ModifyCustomer', '409', 'status added'],
+    ['CreateConsumer', '201', 'required relaxed'],
+  ]);
+  expect(e.unexplained.map((f) => f.operationId)).toEqual(['GetConsumerForCustomer']);
+  // The 409 explains a 409, not another status answered there.
+  const other = await explainCertification(
+    { ...cert, services: [{ ...service, failures: [group('ModifyCustomer', 't', 'Expected: 404\nReceived: 500')] }] },
+    'financial-data',
+    '1.42.0',
+    announced.slice(0, 1),
+  );
+  expect(other.unexplained.map((f) => f.received)).toEqual(['500']);
+
+  const md = certificationLines(cert).join('\n');
+  expect(md).toContain('- Verdict: **FAIL**');
+  expect(md).toContain("## financial-data: the failures against the provider's 1.42.0 document");
+  expect(md).toMatch(/Each failure above is a failure of the 1\.35\.0 contract this run certified, and the verdict counts it/);
+  expect(md).toContain(
+    '- [documented in 1.42.0] ModifyCustomer answers 409: status added: status added 409 - modifies an unknown customer: 404',
+  );
+  expect(md).toContain('- [unexplained] GetConsumerForCustomer - the consumer read shows the ssn masked (responseSchemaConformance)');
+});
