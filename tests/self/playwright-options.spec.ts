@@ -2,8 +2,8 @@
 // runs of three card checks in a checkout of their own (fixtures/self.ts linkCheckout), with a fault
 // that fails one seed check, so that the plain run certifies FAIL with that one check failed: the
 // documented reporters together (list, line, dot, json, junit, html, to the files their
-// PLAYWRIGHT_*_OUTPUT_* variables name), two --shard runs with --workers merged by `npm run merge`,
-// and a --grep selection with --repeat-each and the suite reporter named on the command line. Each
+// PLAYWRIGHT_*_OUTPUT_* variables name), two --shard runs with --workers and --repeat-each merged by
+// `npm run merge`, and a --grep selection with the suite reporter named on the command line. Each
 // nested run costs a runner and a worker (about 4 s of CPU), so the options share them: four runs
 // and a merge, started together, once, and read by the assertions.
 import { spawn } from 'node:child_process';
@@ -75,8 +75,8 @@ function startRuns(): Promise<Runs> {
   // Four nested runs at once and a merge: on a loaded runner each takes ten times its quiet duration.
   test.setTimeout(2 * NESTED_RUN_MS);
   runs ??= (async () => {
-    // A CI job per shard, each with two workers: the shard holding two of the three checks runs them on both.
-    const shard = (n: number) => nestedRun([`--shard=${n}/2`, '--workers=2'], { CI: '1' });
+    // A CI job per shard, each with two workers and each check twice: six results, three a shard.
+    const shard = (n: number) => nestedRun([`--shard=${n}/2`, '--workers=2', '--repeat-each=2'], { CI: '1' });
     const [reporters, grep, shard1, shard2] = await Promise.all([
       nestedRun(['--reporter=list,line,dot,json,junit,html'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: 'user.json',
@@ -84,7 +84,7 @@ function startRuns(): Promise<Runs> {
         PLAYWRIGHT_HTML_OUTPUT_DIR: 'user-html',
         PLAYWRIGHT_HTML_OPEN: 'never',
       }),
-      nestedRun(['--grep', 'without srcClientId', '--repeat-each=2', `--reporter=dot,${SUITE_REPORTER}`]),
+      nestedRun(['--grep', 'without srcClientId', `--reporter=dot,${SUITE_REPORTER}`]),
       shard(1),
       shard(2),
     ]);
@@ -143,25 +143,30 @@ test('--reporter=list,line,dot,json,junit,html: the same exit code and failed ch
   expect(cert.reason).toContain('--reporter');
 });
 
-test('--shard=1/2 and 2/2 with --workers=2, merged by npm run merge, certify what the plain run does; the shard without the failure certifies PARTIAL', async () => {
+test('--shard=1/2 and 2/2 with --workers=2 --repeat-each=2, merged by npm run merge, certify what the plain run does, each check twice; each shard on two workers', async () => {
   const { merged, shard1, shard2 } = await startRuns();
   expect(merged.code, merged.output).toBe(PLAIN.code);
-  expect(certification(merged).verdict).toBe(PLAIN.verdict);
-  expect(failedIn(certification(merged))).toEqual(PLAIN.failed);
-  const verdicts = [shard1, shard2].map((s) => certification(s).verdict).sort();
-  expect(verdicts).toEqual(['FAIL', 'PARTIAL']);
-  // The three checks split two and one; the shard given two ran them on its two workers.
-  const [pair, single] = [shard1, shard2].map(workersOf).sort((x, y) => y.length - x.length);
-  expect([pair.length, single.length]).toEqual([2, 1]);
-  expect(new Set(pair).size, 'two workers ran the shard of two checks').toBe(2);
+  const cert = certification(merged);
+  expect(cert.verdict).toBe(PLAIN.verdict);
+  expect(failedIn(cert)).toEqual(PLAIN.failed);
+  expect(cert.results?.length, 'each check twice').toBe(6);
+  for (const s of [shard1, shard2]) {
+    // A shard certifies its own part: FAIL when it holds the failing check, PARTIAL otherwise.
+    const part = certification(s);
+    expect(part.verdict).toBe(failedIn(part).length ? 'FAIL' : 'PARTIAL');
+    expect(s.code, s.output).toBe(failedIn(part).length ? 1 : 0);
+    const workers = workersOf(s);
+    expect(workers, 'three of the six results a shard').toHaveLength(3);
+    expect(new Set(workers).size, 'two workers ran the shard').toBe(2);
+  }
 });
 
-test('--grep selecting a passing check, with --repeat-each=2, certifies PARTIAL and exits 0, never FAIL, the check twice; the suite reporter named on the command line certifies', async () => {
+test('--grep selecting a passing check certifies PARTIAL and exits 0, never FAIL; the suite reporter named on the command line certifies', async () => {
   const { grep } = await startRuns();
   expect(grep.code, grep.output).toBe(0);
   const cert = certification(grep);
   expect(cert.verdict).toBe('PARTIAL');
-  expect(cert.results?.map((r) => `${r.title}: ${r.status}`)).toEqual(Array(2).fill('rejects a card request without srcClientId: passed'));
+  expect(cert.results?.map((r) => `${r.title}: ${r.status}`)).toEqual(['rejects a card request without srcClientId: passed']);
 });
 
 test("the suite reporter is told among a run's reporters by its file, and the NOT RUN reason says how to keep it", () => {
