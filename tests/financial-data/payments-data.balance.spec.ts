@@ -5,8 +5,10 @@
 // a cached balance older than it is refreshed, one within it is served; 0 or none refreshes (live);
 // the bundle's default is 30, its range 1..1440; live 0..1440. The cache is observed through the
 // balance date (balanceDate of the account): unchanged when served from the cache, the target's
-// clock when refreshed. The boundary checks move the mock's clock (@mock-only); the interval range
-// and the dates run on any target.
+// clock when refreshed. A read that refreshes a balance is made on a customer of the check's own
+// (ownLinkedCustomer); the boundary checks move the mock's clock by minutes to days (@mock-only: a
+// sandbox skips them naming the clock), the ten-second refresh waits in real time there; the
+// interval range and the dates run on any target.
 import {
   changesLinkedCustomer,
   expect,
