@@ -7,7 +7,18 @@
 // is held to its own full list.
 import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, ownLinkedCustomer, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
-import { KNOWN, knownCustomer, LISTS, dateOf, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+import {
+  KNOWN,
+  knownCustomer,
+  LISTS,
+  dateOf,
+  expectCounts,
+  idsOf,
+  lister,
+  readAll,
+  wholeHistory,
+  type ListOp,
+} from './transactions.known.js';
 
 /** Before any historic load, with the pending ones: the standard history of the checking account / the customer (its linked logins'). */
 const standard = (op: ListOp, c: { logins: { legacy: boolean }[] }) =>
