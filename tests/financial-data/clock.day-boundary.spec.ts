@@ -164,6 +164,7 @@ for (const rule of MARKED) {
   const cases = CASES[rule.id] ?? [];
   if (!cases.length) continue;
   const tags = [...new Set(cases.map((c) => c.tags ?? ''))].join('');
+
   test(
     `${rule.id} holds with the target's clock at ${POSITIONS.map((p) => p.name).join(' and at ')}: ${cases.map((c) => c.title).join('; ')}${tags} @mock-only`,
     rules(...new Set(cases.flatMap((c) => POSITIONS.flatMap((p) => c.cites(p))))),

@@ -140,6 +140,7 @@ test.describe('micro entries: verification @mock-only', () => {
     ['the first amount one cent more (less at 0.99)', ([a, b]) => [off(a, true), b]],
     ['the second amount one cent less (more at 0.01)', ([a, b]) => [a, off(b, false)]],
   ];
+
   // One check over the wrong pairs: each initiated first (a new customer per batch: initiations are
   // capped in a window, @assumption), the deposit waited for once, then each verified; a failing pair is named.
   test(

@@ -151,9 +151,10 @@ test(
   },
 );
 
+const FROZEN = GENERATE.filter((operationId) => applies('FD-REPORT-FREEZE', operationId));
+
 // One check over every generator the freeze rule names: each answers 403 under a security freeze of
 // its customer (the mock's switch) and 202 once it is lifted. Every operation is judged; a failure names it.
-const FROZEN = GENERATE.filter((operationId) => applies('FD-REPORT-FREEZE', operationId));
 test(
   'every report generator answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only',
   rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
