@@ -4,8 +4,16 @@
 // institution login or an account removes access to that data only; other permissioned accounts
 // stay accessible") and Errors 404. After the delete, what was deleted is 404 by id and absent from
 // every list; every other account is still read through every reader, exactly as before. A second
-// delete is a 404. Changes data: a fresh linked customer on the mock only.
-import { expect, expectFdError, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+// delete is a 404. A delete changes data: each check links a customer of its own (ownLinkedCustomer).
+import {
+  expect,
+  expectFdError,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type LinkedCustomer,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 type Acct = LinkedCustomer['accounts'][number];
 const READERS = {
@@ -70,7 +78,8 @@ const cite = (...ids: string[]) => ids.flatMap((id) => PATHS.map((p) => `${id}@$
 test(
   'deleting an institution login removes its accounts from every reader and keeps every other account readable',
   rules(...cite('FD-ACCT-DELETE-LOGIN', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
-  async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
     const login = c.logins.find((l) => l.institutionId === '102105')!;
     const { customerId } = c;
     const path = { customerId, institutionLoginId: String(login.id) };
@@ -88,7 +97,8 @@ test(
 test(
   'deleting an account removes it from every reader and keeps the other accounts, of its login too, readable',
   rules(...cite('FD-ACCT-DELETE-ACCOUNT', 'FD-ACCT-DELETE-KEEPS-OTHERS'), 'FD-ACCT-DELETE-AGAIN'),
-  async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
     const savings = c.account('savings');
     expect(savings.institutionId, 'the FinBank A savings account').toBe('101732');
     const path = { customerId: c.customerId, accountId: savings.id };

@@ -1,12 +1,23 @@
 // Covers: RefreshCustomerAccounts, RefreshCustomerAccountsV2, RefreshCustomerAccountsByInstitutionLogin,
 // RefreshCustomerAccountsByInstitutionLoginV2, read back through GetCustomerAccount - seed 002,
 // Accounts: refresh v1 answers 200 (with the accounts: provider 1.35.0 RefreshCustomerAccountsResponse),
-// v2 204; "completion is seen as an updated aggregation attempt date on the account". The mock's
-// clock is advanced first so that the date visibly moves; a refresh by login leaves the other
-// logins' accounts alone. Dates are epoch seconds (provider 1.35.0 UnixDate). Mock only (clock).
-import { expect, expectEpochSecondsNear, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+// v2 204; "completion is seen as an updated aggregation attempt date on the account". The clock
+// moves on a few seconds first (the mock's, or real time on a sandbox) so that the date visibly
+// moves; a refresh by login leaves the other logins' accounts alone. Dates are epoch seconds
+// (provider 1.35.0 UnixDate). A refresh changes the accounts: each check links a customer of its
+// own (the mock's control surface, or Connect on a sandbox whose page the suite completes).
+import {
+  expect,
+  expectEpochSecondsNear,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type LinkedCustomer,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
-const ADVANCE_S = 3 * 3600;
+/** Seconds the clock moves on before the refresh: more than the second a date is counted in, short enough to wait in real time. */
+const ADVANCE_S = 5;
 const VARIANTS = [
   { path: 'acct-refresh-customer', op: 'RefreshCustomerAccounts', byLogin: false, v1: true },
   { path: 'acct-refresh-customer-v2', op: 'RefreshCustomerAccountsV2', byLogin: false, v1: false },
@@ -36,11 +47,12 @@ for (const v of VARIANTS) {
   test(
     `${v.op} answers ${v.v1 ? '200 with the accounts it refreshed' : '204'} and moves their aggregationAttemptDate to the refresh time${v.byLogin ? ", no other login's" : ''}`,
     rules(...citations),
-    async ({ fdApi, fd, fdMock, linkedCustomer: c }) => {
+    async ({ fdApi, fd, fdPowers, createCustomer }) => {
+      const c = await ownLinkedCustomer(fdPowers, createCustomer);
       const login = c.logins.find((l) => l.institutionId === '101732')!;
       const scope = v.byLogin ? c.accounts.filter((a) => a.institutionLoginId === login.id) : c.accounts;
       const before = await attemptDates(fdApi, c);
-      await fdMock.advanceClock(ADVANCE_S);
+      await fdPowers.advanceClock(ADVANCE_S);
       const nowS = Math.floor(fd.now() / 1000);
       const path: Record<string, string> = v.byLogin
         ? { customerId: c.customerId, institutionLoginId: String(login.id) }

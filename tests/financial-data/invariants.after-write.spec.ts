@@ -41,7 +41,7 @@ test(
   rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
     void fdMock;
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const bare = await createCustomer('testing');
     const objects = world.objects;
     const stateOut: PropertyException[] = [];

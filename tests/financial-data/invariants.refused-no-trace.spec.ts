@@ -44,7 +44,7 @@ test(
   rules('FD-PROP-REFUSED-NO-TRACE'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);
     // Another partner's caller on each writer's objects, as the other-partner checker probes them (its exemptions kept).
     const ownership = new Map(

@@ -13,10 +13,11 @@ import {
   FD_CONTRACT,
   fdLimit,
   inWords,
+  type OperationClient,
+  ownLinkedCustomer,
   rules,
   sizeOf,
   test,
-  type OperationClient,
 } from '../../fixtures/financial-data.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
@@ -80,7 +81,7 @@ test.describe('micro entries: initiation and the details read', () => {
   test(
     `the details read shows Pending until ${DEPOSIT_DELAY_S / 3600} hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only`,
     rules('FD-MICRO-DETAILS'),
-    async ({ fdApi, fd, fdMock, createCustomer }) => {
+    async ({ fdApi, fd, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       // A routing number with a leading zero: one read back as a number would print is another.
       const sent = receiver({ routingNumber: '021000021' });
@@ -99,11 +100,11 @@ test.describe('micro entries: initiation and the details read', () => {
           'creationDate is the initiation time',
         ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
       }
-      await fdMock.advanceClock(DEPOSIT_DELAY_S - 60);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
       expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
         'Pending',
       );
-      await fdMock.advanceClock(60);
+      await fdPowers.advanceClock(60);
       expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
         'Completed',
       );
@@ -113,7 +114,7 @@ test.describe('micro entries: initiation and the details read', () => {
   test(
     'refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
     rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       const account = receiver();
       const { body } = await initiate(fdApi, customerId, { receiver: account });
@@ -128,9 +129,9 @@ test.describe('micro entries: initiation and the details read', () => {
         (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status,
         'the same account number at another routing number',
       ).toBe(200);
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
-      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdMock.origin, body.accountId))).status).toBe(200);
+      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
       expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
     },
   );
@@ -138,12 +139,12 @@ test.describe('micro entries: initiation and the details read', () => {
   test(
     'accepts a new initiation for an account whose entries failed @assumption @mock-only',
     rules('FD-MICRO-CONFLICT:accept'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       const account = receiver();
       const { body } = await initiate(fdApi, customerId, { receiver: account });
-      await fdMock.advanceClock(DEPOSIT_DELAY_S);
-      const [a, b] = await amountsOf(fdMock.origin, body.accountId);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const [a, b] = await amountsOf(fdPowers.origin, body.accountId);
       expect(
         (await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
         'a wrong verification fails the entries',
@@ -157,11 +158,11 @@ test.describe('micro entries: initiation and the details read', () => {
   test(
     `accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
     rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       for (let n = 1; n <= MAX_INITIATIONS; n++)
         expect((await initiate(fdApi, customerId, { receiver: receiver() }, 'expect')).status, `initiation ${n}`).toBe(200);
-      await fdMock.advanceClock(WINDOW_S - 60);
+      await fdPowers.advanceClock(WINDOW_S - 60);
       expectFdError(
         await initiate(fdApi, customerId, { receiver: receiver() }, 'expect'),
         429,
@@ -170,7 +171,7 @@ test.describe('micro entries: initiation and the details read', () => {
       expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() }, 'expect')).status, 'another customer meanwhile').toBe(
         200,
       );
-      await fdMock.advanceClock(60);
+      await fdPowers.advanceClock(60);
       expect(
         (await initiate(fdApi, customerId, { receiver: receiver() }, 'expect')).status,
         `once ${WINDOW_S / 3600} hours have passed`,
@@ -186,7 +187,7 @@ test.describe('micro entries: initiation and the details read', () => {
   test(
     `counts only accepted initiations toward the rate: a 409 conflict and repeated 429s do not count @assumption @mock-only`,
     rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       const first = receiver();
       const seen: string[] = [];
@@ -197,9 +198,9 @@ test.describe('micro entries: initiation and the details read', () => {
       await note('the first account again (its entries pending)', first);
       await note(`initiation ${MAX_INITIATIONS}`, receiver());
       await note(`initiation ${MAX_INITIATIONS + 1}`, receiver());
-      await fdMock.advanceClock(WINDOW_S - 60);
+      await fdPowers.advanceClock(WINDOW_S - 60);
       for (let n = 1; n <= MAX_INITIATIONS; n++) await note(`a retry ${n} within the window`, receiver());
-      await fdMock.advanceClock(60);
+      await fdPowers.advanceClock(60);
       await note('once the window of the accepted ones has passed', receiver());
       expect(seen).toEqual([
         ...Array.from({ length: MAX_INITIATIONS - 1 }, (_, i) => `initiation ${i + 1}: 200`),
@@ -245,9 +246,11 @@ test.describe('micro entries: initiation and the details read', () => {
   );
 
   test(
-    'answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer @mock-only',
+    'answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer',
     rules('FD-MICRO-NOT-FOUND@micro-verify', 'FD-MICRO-NOT-FOUND@micro-details'),
-    async ({ fdApi, fdMock: _mock, linkedCustomer, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      // The customer is deleted at the end: one of the check's own, with aggregated accounts.
+      const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
       const { customerId } = linkedCustomer;
       const aggregated = linkedCustomer.account('checking').id;
       expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');

@@ -7,7 +7,15 @@
 // returning it is right; it must never reach a report unredacted (docs/conventions.md, Secrets and card data): the
 // checks print booleans and lengths, never the number, and the exchanges attached to the report
 // are read back to prove the number is masked there.
-import { changesLinkedCustomer, expect, keptExchanges, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  changesLinkedCustomer,
+  expect,
+  keptExchanges,
+  type OperationClient,
+  ownLinkedCustomer,
+  rules,
+  test,
+} from '../../fixtures/financial-data.js';
 
 /** The last four digits of the account's accountNumberDisplay (the linked portfolio's), when it has four. */
 const displayLast4 = (display: string) => {
@@ -126,9 +134,12 @@ test(
 );
 
 test(
-  'the mock world answers known real-time flags: checking sends and receives, savings only receives @mock-only',
+  'the linked portfolio answers its known real-time flags: checking sends and receives, savings only receives',
   rules('FD-PAY-REALTIME-FLAGS'),
-  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    // The mock world's known flags: read on a customer of the check's own, linked as the mock links
+    // (Connect on a sandbox whose page the suite completes; elsewhere the check skips saying so).
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const flags = async (type: string) => {
       const res = await fdApi.call('GetAccountPaymentInstructionDetails', {
         path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account(type).id },

@@ -5,19 +5,25 @@
 // a cached balance older than it is refreshed, one within it is served; 0 or none refreshes (live);
 // the bundle's default is 30, its range 1..1440; live 0..1440. The cache is observed through the
 // balance date (balanceDate of the account): unchanged when served from the cache, the target's
-// clock when refreshed. The boundary checks move the mock's clock (@mock-only); the interval range
-// and the dates run on any target.
+// clock when refreshed. A read that refreshes a balance is made on a customer of the check's own
+// (ownLinkedCustomer); the boundary checks move the mock's clock by minutes to days (@mock-only: a
+// sandbox skips them naming the clock), the ten-second refresh waits in real time there; the
+// interval range and the dates run on any target.
 import {
   changesLinkedCustomer,
   expect,
   expectEpochSecondsNear,
   expectFdError,
+  operationFailures,
+  ownLinkedCustomer,
   rules,
   test,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 
 type Where = 'live' | 'peb-login' | 'peb-account';
+/** The three paths a balance is read through with an interval, each judged in the checks that go over them all. */
+const WHERE: readonly Where[] = ['live', 'peb-login', 'peb-account'];
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The checking account's balance date (epoch seconds) read through one path, with an interval. */
@@ -57,63 +63,75 @@ async function freshRead(fdApi: OperationClient, customerId: string, accountId: 
   return Number(res.body.availableBalanceDate);
 }
 
-for (const where of ['live', 'peb-login', 'peb-account'] as const) {
-  test(
-    `a 5-minute balance_cache_interval serves the cached balance 4:58 and exactly 5:00 after the read and refreshes it at 5:01 (${where}) @mock-only`,
-    rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`),
-    async ({ fdApi, fdMock, fd, linkedCustomer }) => {
-      const checking = linkedCustomer.account('checking');
-      const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
-      // Two seconds inside: real milliseconds between the calls may tick one more second.
-      await fdMock.advanceClock(5 * 60 - 2);
-      expect(
-        await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5),
-        'within the interval: the cached balance (same date)',
-      ).toBe(read);
-      // provider 1.35.0 balance_cache_interval: only a balance "older than" the interval is refreshed, so
-      // one exactly 5:00 old is served. The clock is set to the start of that second; should real time
-      // tick past it before the read, a refresh then carries a later date and is no fault.
-      await fdMock.setClock((read + 5 * 60) * 1000);
-      const edge = await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5);
-      expect(edge === read || edge > read + 5 * 60, `exactly the interval old: the cached balance (date ${edge}, read ${read})`).toBe(true);
-      await fdMock.setClock((read + 5 * 60 + 1) * 1000);
-      const refreshed = await balanceDate(fdApi, where, linkedCustomer.customerId, checking, 5);
-      expect(refreshed, 'past the interval: refreshed (the date moves)').toBeGreaterThan(read);
-      expectEpochSecondsNear(refreshed, fd.now(), 'the refreshed balance date');
-    },
-  );
-}
+test(
+  `a 5-minute balance_cache_interval serves the cached balance 4:58 and exactly 5:00 after the read and refreshes it at 5:01 (${WHERE.join(', ')}) @mock-only`,
+  rules(...WHERE.flatMap((where) => [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`])),
+  async ({ fdApi, fdPowers, fd, createCustomer }) => {
+    // A read refreshes the balance: a customer of the check's own, the prepared one left as others read it.
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const checking = c.account('checking');
+    const { failed, end } = operationFailures();
+    for (const where of WHERE) {
+      try {
+        const read = await freshRead(fdApi, c.customerId, checking.id);
+        // Two seconds inside: real milliseconds between the calls may tick one more second.
+        await fdPowers.advanceClock(5 * 60 - 2);
+        expect(await balanceDate(fdApi, where, c.customerId, checking, 5), 'within the interval: the cached balance (same date)').toBe(
+          read,
+        );
+        // provider 1.35.0 balance_cache_interval: only a balance "older than" the interval is refreshed, so
+        // one exactly 5:00 old is served. The clock is set to the start of that second; should real time
+        // tick past it before the read, a refresh then carries a later date and is no fault.
+        await fdPowers.setClock((read + 5 * 60) * 1000);
+        const edge = await balanceDate(fdApi, where, c.customerId, checking, 5);
+        expect(edge === read || edge > read + 5 * 60, `exactly the interval old: the cached balance (date ${edge}, read ${read})`).toBe(
+          true,
+        );
+        await fdPowers.setClock((read + 5 * 60 + 1) * 1000);
+        const refreshed = await balanceDate(fdApi, where, c.customerId, checking, 5);
+        expect(refreshed, 'past the interval: refreshed (the date moves)').toBeGreaterThan(read);
+        expectEpochSecondsNear(refreshed, fd.now(), 'the refreshed balance date');
+      } catch (error) {
+        failed(where, error);
+      }
+    }
+    end(WHERE.length);
+  },
+);
 
 test(
-  'an interval of 0, or none, refreshes the live balance ten seconds after a read; 1 minute does not @mock-only',
+  'an interval of 0, or none, refreshes the live balance ten seconds after a read; 1 minute does not',
   rules('FD-PAY-BALANCE-LIVE-DEFAULT'),
-  async ({ fdApi, fdMock, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    let read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
-    await fdMock.advanceClock(10);
-    expect(await balanceDate(fdApi, 'live', linkedCustomer.customerId, checking, 1), 'interval 1: the cached balance').toBe(read);
-    const zero = await balanceDate(fdApi, 'live', linkedCustomer.customerId, checking, 0);
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    // Ten seconds: the mock's clock, or real time on a sandbox; the refreshes on a customer of the check's own.
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const checking = c.account('checking');
+    let read = await freshRead(fdApi, c.customerId, checking.id);
+    await fdPowers.advanceClock(10);
+    expect(await balanceDate(fdApi, 'live', c.customerId, checking, 1), 'interval 1: the cached balance').toBe(read);
+    const zero = await balanceDate(fdApi, 'live', c.customerId, checking, 0);
     expect(zero, 'interval 0: refreshed').toBeGreaterThan(read);
     read = zero;
-    await fdMock.advanceClock(10);
-    expect(await balanceDate(fdApi, 'live', linkedCustomer.customerId, checking), 'no interval: refreshed').toBeGreaterThan(read);
+    await fdPowers.advanceClock(10);
+    expect(await balanceDate(fdApi, 'live', c.customerId, checking), 'no interval: refreshed').toBeGreaterThan(read);
   },
 );
 
 test(
   'without an interval the bundle serves a 29-minute-old and an exactly 30-minute-old balance and refreshes a 31-minute-old one @provider @mock-only',
   rules('FD-PAY-PEB-INTERVAL-DEFAULT:accept@pay-peb-account', 'FD-PAY-PEB-INTERVAL-DEFAULT:refuse@pay-peb-account'),
-  async ({ fdApi, fdMock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const checking = linkedCustomer.account('checking');
     const read = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
-    await fdMock.advanceClock(29 * 60);
+    await fdPowers.advanceClock(29 * 60);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 29 is within').toBe(read);
     // Only a balance "older than" the interval is refreshed: exactly 30:00 old is served (the clock set
     // to the start of that second; a refresh after real time ticked past it carries a later date).
-    await fdMock.setClock((read + 30 * 60) * 1000);
+    await fdPowers.setClock((read + 30 * 60) * 1000);
     const edge = await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking);
     expect(edge === read || edge > read + 30 * 60, `default 30 minutes: exactly 30 is within (date ${edge}, read ${read})`).toBe(true);
-    await fdMock.setClock((read + 31 * 60) * 1000);
+    await fdPowers.setClock((read + 31 * 60) * 1000);
     expect(await balanceDate(fdApi, 'peb-account', linkedCustomer.customerId, checking), 'default 30 minutes: 31 is past').toBeGreaterThan(
       read,
     );
@@ -123,11 +141,12 @@ test(
 test(
   'the cached variant shows what the live variant last read, and a day later still has not refreshed it @mock-only',
   rules('FD-PAY-CACHED-READER'),
-  async ({ fdApi, fdMock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const checking = linkedCustomer.account('checking');
     const path = { customerId: linkedCustomer.customerId, accountId: checking.id };
     await fdApi.call('GetAvailableBalance', { path }); // a first cached read, before the refresh
-    await fdMock.advanceClock(3600);
+    await fdPowers.advanceClock(3600);
     const live = await fdApi.call('GetAvailableBalanceLive', { path, query: { balance_cache_interval: 0 } });
     expect(live.status).toBe(200);
     const pick = (b: any) => ({
@@ -139,7 +158,7 @@ test(
     const cached = await fdApi.call('GetAvailableBalance', { path });
     expect(cached.status).toBe(200);
     expect(pick(cached.body), 'the cached variant after a live refresh').toEqual(pick(live.body));
-    await fdMock.advanceClock(86_400);
+    await fdPowers.advanceClock(86_400);
     const dayLater = await fdApi.call('GetAvailableBalance', { path });
     expect(pick(dayLater.body), 'the cached variant a day later: not refreshed').toEqual(pick(live.body));
   },
@@ -218,7 +237,8 @@ const AGES: [string, number][] = [
 test(
   'the cached variant never refreshes, on every account type it serves: a minute, an hour, a day and a week after the live read it still shows that read @mock-only',
   rules('FD-PAY-CACHED-READER'),
-  async ({ fdApi, fdMock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const pick = (b: any) => ({
       availableBalance: b.availableBalance,
       availableBalanceDate: Number(b.availableBalanceDate),
@@ -236,7 +256,7 @@ test(
     }
     const start = Math.max(...lives.map((l) => l.availableBalanceDate));
     for (const [age, seconds] of AGES) {
-      await fdMock.setClock((start + seconds) * 1000);
+      await fdPowers.setClock((start + seconds) * 1000);
       for (const [i, path] of paths.entries()) {
         const cached = await fdApi.call('GetAvailableBalance', { path });
         expect(cached.status).toBe(200);
@@ -246,32 +266,39 @@ test(
   },
 );
 
-for (const where of ['live', 'peb-login', 'peb-account'] as const) {
-  test(
-    `the largest interval (1440 minutes) serves a balance up to a day old and refreshes one a second past the day, and one a week old; an hour's interval an hour and a second old (${where}) @mock-only`,
-    rules(`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`),
-    async ({ fdApi, fdMock, linkedCustomer }) => {
-      const checking = linkedCustomer.account('checking');
-      const read = (interval: number) => balanceDate(fdApi, where, linkedCustomer.customerId, checking, interval);
-      let last = await freshRead(fdApi, linkedCustomer.customerId, checking.id);
-      // Each step: [interval in minutes, age in seconds, refreshed?]. Two seconds inside a span: real
-      // milliseconds between the calls may tick one more second.
-      const steps: [number, number, boolean][] = [
-        [60, 3600 - 2, false],
-        [60, 3600 + 1, true],
-        [1440, 86_400 - 2, false],
-        [1440, 86_400 + 1, true],
-        [1440, 7 * 86_400, true],
-      ];
-      for (const [interval, age, refreshed] of steps) {
-        await fdMock.setClock((last + age) * 1000);
-        const date = await read(interval);
-        const what = `interval ${interval} minutes, a balance ${age} s old`;
-        if (refreshed) {
-          expect(date, `${what}: refreshed (the date moves)`).toBeGreaterThanOrEqual(last + age);
-          last = date;
-        } else expect(date, `${what}: the cached balance (same date)`).toBe(last);
+test(
+  `the largest interval (1440 minutes) serves a balance up to a day old and refreshes one a second past the day, and one a week old; an hour's interval an hour and a second old (${WHERE.join(', ')}) @mock-only`,
+  rules(...WHERE.flatMap((where) => [`FD-PAY-BALANCE-CACHE:accept@pay-${where}`, `FD-PAY-BALANCE-CACHE:refuse@pay-${where}`])),
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const checking = c.account('checking');
+    const { failed, end } = operationFailures();
+    for (const where of WHERE) {
+      try {
+        const read = (interval: number) => balanceDate(fdApi, where, c.customerId, checking, interval);
+        let last = await freshRead(fdApi, c.customerId, checking.id);
+        // Each step: [interval in minutes, age in seconds, refreshed?]. Two seconds inside a span: real
+        // milliseconds between the calls may tick one more second.
+        const steps: [number, number, boolean][] = [
+          [60, 3600 - 2, false],
+          [60, 3600 + 1, true],
+          [1440, 86_400 - 2, false],
+          [1440, 86_400 + 1, true],
+          [1440, 7 * 86_400, true],
+        ];
+        for (const [interval, age, refreshed] of steps) {
+          await fdPowers.setClock((last + age) * 1000);
+          const date = await read(interval);
+          const what = `interval ${interval} minutes, a balance ${age} s old`;
+          if (refreshed) {
+            expect(date, `${what}: refreshed (the date moves)`).toBeGreaterThanOrEqual(last + age);
+            last = date;
+          } else expect(date, `${what}: the cached balance (same date)`).toBe(last);
+        }
+      } catch (error) {
+        failed(where, error);
       }
-    },
-  );
-}
+    }
+    end(WHERE.length);
+  },
+);

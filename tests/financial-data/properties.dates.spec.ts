@@ -23,7 +23,7 @@ test(
   async ({ fd, fdApi, fdMock }) => {
     // Mock-only: its readers read the live world of security.known.ts, which the mock's control surface builds.
     void fdMock;
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const violations = new Violations(DATE_UNITS);
     const dated: string[] = [];
     const unread: string[] = [];

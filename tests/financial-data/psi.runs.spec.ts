@@ -3,7 +3,15 @@
 // result by payRequestId; include reasons) and Errors (403 forbidden on PSI generation, 404, 406
 // not allowed). Conditions of 403 and 406 from provider 1.35.0 examples (security freeze; "Only
 // 'application/json' is supported"). Runs are read on the linked customer's checking account.
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  operationFailures,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 
 const DAY_MS = 86_400_000;
 const dateIn = (nowMs: number, days: number) => new Date(nowMs + days * DAY_MS).toISOString().slice(0, 10);
@@ -165,19 +173,6 @@ for (const v of VARIANTS) {
     },
   );
 
-  // seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze.
-  test(
-    `${v.generate} answers 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
-    rules(`FD-PSI-FORBIDDEN@${v.gen}`),
-    async ({ fdApi, fd, fdMock, linkedCustomer }) => {
-      const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      await fdMock.securityFreeze(path.customerId, true);
-      expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
-      await fdMock.securityFreeze(path.customerId, false);
-      expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
-    },
-  );
-
   // seed 002 Errors 406 (PSI); provider 1.35.0 example: "Only 'application/json' is supported."
   test(
     `${v.generate} and ${v.get} answer 406 when the request admits no JSON, and serve JSON wildcards @provider`,
@@ -248,5 +243,32 @@ test(
       error: run.body.nsfReturnRisk?.error !== undefined,
       result: run.body.nsfReturnRisk?.result !== undefined,
     }).toEqual({ status: 'FAILURE', error: true, result: false });
+  },
+);
+
+// seed 002 Errors 403 "forbidden on PSI generation"; provider 1.35.0 example: a security freeze. One
+// check over both generators (the mock's freeze switch, on a customer of the check's own); a failing
+// one is named.
+test(
+  `${VARIANTS.map((v) => v.generate).join(' and ')} answer 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
+  rules(...VARIANTS.map((v) => `FD-PSI-FORBIDDEN@${v.gen}`)),
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const path = { customerId: c.customerId, accountId: c.account('checking').id };
+    const { failed, end } = operationFailures();
+    for (const v of VARIANTS) {
+      try {
+        await fdPowers.securityFreeze(path.customerId, true);
+        try {
+          expectFdError(await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 }), 403, 'security freeze');
+        } finally {
+          await fdPowers.securityFreeze(path.customerId, false);
+        }
+        expect((await generate(fdApi, v, path, { settleByDate: dateIn(fd.now(), 2), amount: 5 })).status, 'freeze lifted').toBe(202);
+      } catch (error) {
+        failed(v.generate, error);
+      }
+    }
+    end(VARIANTS.length);
   },
 );

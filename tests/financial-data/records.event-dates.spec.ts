@@ -24,7 +24,7 @@ test(
   'a date of an event already past reads the same on every later read after the clock moves on, and the same on every reader of its object @assumption @mock-only',
   rules('FD-EVENT-DATE-FIXED'),
   async ({ fd, fdApi, fdMock }) => {
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const calls = READERS.map((o) => ({ o, call: readerCall(o, world, fd) }));
     /** Each event date of an item of a top-level list (`accounts.2.linkedAccountDate`), by the item's own id: `accountId=<id> linkedAccountDate`. */
     const listed = new Map<string, { operationId: string; value: unknown }[]>();

@@ -45,7 +45,7 @@ test(
   rules('FD-MODIFY-LEAVES-OTHERS'),
   async ({ fd, fdApi, fdMock }) => {
     void fdMock;
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     // An app registration of this test's own: the seeded one (4000) is what other checks read.
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);

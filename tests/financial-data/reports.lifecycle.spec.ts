@@ -100,51 +100,89 @@ test(
   },
 );
 
-for (const operationId of GENERATE) {
-  test.describe(operationId, () => {
-    test(
-      `${operationId}: a report whose generation fails reads failure, not success, and its callback says so @mock-only`,
-      rules(
-        'FD-REPORT-TERMINAL@by-customer',
-        'FD-REPORT-CALLBACK@callback',
-        'FD-DELIVERY-URL@callback-failed',
-        'FD-DELIVERY-MEDIA-TYPE@callback-failed',
-        'FD-DELIVERY-SENSITIVE@callback-failed',
-      ),
-      async ({ fdApi, fd, fdEntities, fdPowers, fdListener, pollReport }) => {
-        const url = fdListener.url(tellingListenerPath('report-failed'));
+// One check over every generator: each report is generated with a callback URL of its own and
+// told to fail (the mock's report outcome switch), then all are polled together. Every operation is
+// judged; a failure names it.
+test(
+  'every report generator: a report whose generation fails reads failure, not success, and its callback says so @mock-only',
+  rules(
+    'FD-REPORT-TERMINAL@by-customer',
+    'FD-REPORT-CALLBACK@callback',
+    'FD-DELIVERY-URL@callback-failed',
+    'FD-DELIVERY-MEDIA-TYPE@callback-failed',
+    'FD-DELIVERY-SENSITIVE@callback-failed',
+  ),
+  async ({ fdApi, fd, fdEntities, fdPowers, fdListener, pollReport }) => {
+    const { failed, end } = operationFailures();
+    const name = (operationId: string) => `report-failed-${operationId}`;
+    const at = (operationId: string) => (r: { url: string }) => r.url.includes(`/${name(operationId)}-`);
+    const made: { operationId: FdOperationId; url: string; ack: Awaited<ReturnType<typeof generate>> }[] = [];
+    for (const operationId of GENERATE) {
+      try {
+        const url = fdListener.url(tellingListenerPath(name(operationId)));
         const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
         await fdPowers.reportOutcome(ack.id, 'failure');
-        const polled = await pollReport({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` });
-        expect(polled.final.body.status, 'the report the mock was told to fail').toBe('failure');
+        made.push({ operationId, url, ack });
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    const polled = await pollReport.all(
+      made.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
+    );
+    for (const [i, { operationId, url, ack }] of made.entries()) {
+      try {
+        expect(polled[i].final.body.status, 'the report the mock was told to fail').toBe('failure');
         // seed 002, Events: the callback reports completion, a failed one included.
-        const call = await fdListener.waitFor(undefined, 2000);
+        const call = await fdListener.waitFor(at(operationId), 2000);
         expect(
           (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
           'the callback of the failed report',
         ).toMatchObject({ reportId: ack.id, status: 'failure' });
         // The failed report's delivery path keeps the URL as the successful one does.
-        expectDeliveries(fdListener.received(), [{ url, count: 1, what: `${operationId} failed report ${ack.id} callback` }]);
-      },
-    );
+        expectDeliveries(fdListener.received().filter(at(operationId)), [
+          { url, count: 1, what: `${operationId} failed report ${ack.id} callback` },
+        ]);
+      } catch (error) {
+        failed(operationId, error);
+      }
+    }
+    end(GENERATE.length);
+  },
+);
 
-    if (applies('FD-REPORT-FREEZE', operationId)) {
-      test(
-        `${operationId} answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only`,
-        rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
-        async ({ fdApi, fd, fdEntities, fdPowers }) => {
-          const options = request(operationId, fd, fdEntities);
-          // The customer in the path, or in the body (the first/third-party foresight report).
-          const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
-          await fdPowers.securityFreeze(customerId, true);
+const FROZEN = GENERATE.filter((operationId) => applies('FD-REPORT-FREEZE', operationId));
+
+// One check over every generator the freeze rule names: each answers 403 under a security freeze of
+// its customer (the mock's switch) and 202 once it is lifted. Every operation is judged; a failure names it.
+test(
+  'every report generator answers 403 for a customer under a security freeze, 202 once it is lifted @mock-only',
+  rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
+  async ({ fdApi, fd, fdEntities, fdPowers }) => {
+    const { failed, end } = operationFailures();
+    for (const operationId of FROZEN) {
+      try {
+        const options = request(operationId, fd, fdEntities);
+        // The customer in the path, or in the body (the first/third-party foresight report).
+        const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
+        await fdPowers.securityFreeze(customerId, true);
+        try {
           const frozen = await fdApi.callBuilt(operationId, options);
           expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
+        } finally {
           await fdPowers.securityFreeze(customerId, false);
-          await generate(fdApi, operationId, options);
-        },
-      );
+        }
+        await generate(fdApi, operationId, options);
+      } catch (error) {
+        failed(operationId, error);
+      }
     }
+    end(FROZEN.length);
+  },
+);
 
+for (const operationId of GENERATE) {
+  test.describe(operationId, () => {
     if (applies('FD-REPORT-CONSUMER', operationId) || applies('FD-REPORT-NO-CONSUMER-NEEDED', operationId)) {
       const needed = applies('FD-REPORT-CONSUMER', operationId);
 

@@ -27,11 +27,10 @@ const refusals = (p: Probe): Probe => ({
 });
 
 test(
-  'every account of a customer, of every type and status, is refused through every operation naming it under another customer, and to another partner @mock-only',
+  'every account of a customer, of every type and status, is refused through every operation naming it under another customer, and to another partner',
   rules('FD-OBJ-OTHER-PARENT', 'FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);
     // One account of each type and status, but the live world's checking account (the checkers' own).
     const kindOf = (a: { type: string; status: string }) => `${a.type}/${a.status}`;

@@ -30,11 +30,10 @@ function note(description: string) {
 }
 
 test(
-  "after DeleteCustomerAccount, every operation naming the account is refused; the customer's other accounts stay readable @mock-only",
+  "after DeleteCustomerAccount, every operation naming the account is refused; the customer's other accounts stay readable",
   rules('FD-OBJ-AFTER-DELETE@del-account'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     await remove(fdApi, world, 'DeleteCustomerAccount');
     const violations = new Violations(AFTER_DELETE);
     const { probes } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, world.objects, { resource: 'account', id: world.objects.account });
@@ -49,11 +48,10 @@ test(
 );
 
 test(
-  'after DeleteCustomerAccountsByInstitutionLogin, every operation naming the login or one of its accounts is refused @mock-only',
+  'after DeleteCustomerAccountsByInstitutionLogin, every operation naming the login or one of its accounts is refused',
   rules('FD-OBJ-AFTER-DELETE@del-login'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const login = world.spareLogin;
     await remove(fdApi, world, 'DeleteCustomerAccountsByInstitutionLogin', { ...world.objects, institutionLogin: login.id });
     const violations = new Violations(AFTER_DELETE);
@@ -88,13 +86,12 @@ test(
 );
 
 test(
-  'after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner @mock-only',
+  'after DeleteCustomer, every operation naming the customer is refused for its partner, and its objects stay refused to another partner',
   rules('FD-OBJ-AFTER-DELETE@del-customer', 'FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
+  async ({ fd, fdApi, fdPowers }) => {
     const other = await spareAuth(fdApi, fd);
     test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     // The customer's objects reached without its id (consumer, business, report, ...): the ones a
     // delete could leave without an owner.
     const byOwnId = FD_OBJECT_OPS.filter(
@@ -119,11 +116,10 @@ test(
 );
 
 test(
-  "after each delete of a partner's own object (webhook subscription and event, configuration, access key, TxPush subscription), every operation naming it is refused @mock-only",
+  "after each delete of a partner's own object (webhook subscription and event, configuration, access key, TxPush subscription), every operation naming it is refused",
   rules('FD-OBJ-AFTER-DELETE@del-partner-object'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const handled = ['DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin', 'DeleteCustomer'];
     // A child before its parent: the event is deleted while its subscription still stands.
     const rest = deletes(FD_OBJECT_OPS, NOT_DELETES)

@@ -14,7 +14,6 @@ import {
   expect,
   FD_CONTRACT,
   hasOperation,
-  linkPortfolio,
   newBusiness,
   newConsumer,
   newCustomer,
@@ -25,7 +24,7 @@ import {
   type FdOperationId,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-import type { FdTarget } from '../../helpers/target/financial-data.js';
+import type { FdTarget, LinkedPortfolio } from '../../helpers/target/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
 
 /** The operations of the contract that take an object id (helpers/contract/object-ids.ts). */
@@ -82,18 +81,25 @@ export interface LiveWorld {
 
 const mustBe = (what: string, status: number, expected: number) => expect(status, `${what} (setting up the live objects)`).toBe(expected);
 
-async function newLinkedCustomer(fd: FdTarget, api: OperationClient) {
+async function newLinkedCustomer(api: OperationClient, link: LinkAccounts) {
   const created = await api.call('AddTestingCustomer', { body: newCustomer({ applicationId: '2998' }) });
   mustBe('AddTestingCustomer', created.status, 201);
   const customerId = String(created.body.id);
-  const portfolio = await linkPortfolio(fd, api, customerId);
+  const portfolio = await link(customerId);
   return { customerId, ...portfolio };
 }
 
-/** Builds the live world on the mock (linking needs its control surface). */
-export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<LiveWorld> {
-  const a = await newLinkedCustomer(fd, api);
-  const b = await newLinkedCustomer(fd, api);
+/** Links accounts to a customer the check made: the mock's control surface, or Connect on a sandbox whose page the suite completes (fdPowers.linkAccounts). */
+type LinkAccounts = (customerId: string) => Promise<LinkedPortfolio>;
+
+/**
+ * Builds the live world: two customers of the check's own with linked accounts (`link`), and one
+ * object of every resource, each id read from the answer that made or lists it. On a sandbox whose
+ * Connect needs a person, `link` skips the check saying so.
+ */
+export async function liveWorld(fd: FdTarget, api: OperationClient, link: LinkAccounts): Promise<LiveWorld> {
+  const a = await newLinkedCustomer(api, link);
+  const b = await newLinkedCustomer(api, link);
   const { customerId } = a;
   const consumer = await api.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
   mustBe('CreateConsumer', consumer.status, 201);
@@ -123,6 +129,10 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     mustBe(operationId, res.status, expected);
     return res.body;
   };
+  // A transaction of the checking account, as its list answers it (the window of the contract's sample).
+  const listed = await api.callBuilt('GetCustomerAccountTransactions', sample(opOf('GetCustomerAccountTransactions')));
+  mustBe('GetCustomerAccountTransactions', listed.status, 200);
+  const transaction = String(listed.body.transactions?.[0]?.id);
   const report = await made('GenerateVOAReport', 202);
   const psi = await made('GeneratePaymentSuccessIndicators', 202);
   const txpush = await made('SubscribeToTxPushNotifications', 201);
@@ -136,8 +146,7 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     business: entities.businessId,
     account: checking.id,
     institutionLogin: String(checking.institutionLoginId),
-    // The checking account's first transaction (mocks/financial-data/portfolio.ts: (id + 1) * 10 + 1).
-    transaction: String((Number(checking.id) + 1) * 10 + 1),
+    transaction,
     asset: entities.payStatementAssetId!,
     depositSwitch: String(sample(opOf('getDepositSwitchDetails')).path!.switch_id),
     billPaySwitch: String(sample(opOf('getBillPaySwitchDetails')).path!.switch_id),
@@ -155,7 +164,7 @@ export async function liveWorld(fd: FdTarget, api: OperationClient): Promise<Liv
     // The caller itself, where a body names its partner (Connect, access keys): the owner's own id.
     partner: fd.partner.partnerId,
     // provider 1.42.0 (FD_CONTRACT_VERSION=1.42.0): a refresh, the consent of the linked customer, the transaction's unique id.
-    ...(hasOperation('refreshTransactions') ? await since142(api, customerId, String((Number(checking.id) + 1) * 10 + 1)) : {}),
+    ...(hasOperation('refreshTransactions') ? await since142(api, customerId, transaction) : {}),
   };
   const otherParents: LiveObjects = {
     customer: b.customerId,

@@ -16,11 +16,10 @@ import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { FD_BODY_IDS_UNRESOLVED, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 test(
-  'an id one character away from a live object, or padded with a space, in other case, spaced inside or with a separator changed, names nothing on every operation that takes it in its path or body: refused, never served @assumption @mock-only',
+  'an id one character away from a live object, or padded with a space, in other case, spaced inside or with a separator changed, names nothing on every operation that takes it in its path or body: refused, never served @assumption',
   rules('FD-OBJ-EXACT-ID', 'FD-OBJ-EXACT-ID-FORM', 'FD-OBJ-EXACT-ID-FOLD'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const { probes, leftOut } = nearIdProbes(FD_OBJECT_OPS, world.sample, world.objects, FD_BODY_IDS_UNRESOLVED);
     const violations = new Violations(NEAR_ID);
     await runProbes(fdApi, probes, violations);

@@ -9,11 +9,10 @@ import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 test(
-  'a child object named under another parent of the same partner is refused through every operation that names both @mock-only',
+  'a child object named under another parent of the same partner is refused through every operation that names both',
   rules('FD-OBJ-OTHER-PARENT'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const { probes, leftOut } = otherParentProbes(FD_OBJECT_OPS, world.sample, world.objects, world.otherParents);
     const violations = new Violations(OTHER_PARENT);
     await runProbes(fdApi, probes, violations);

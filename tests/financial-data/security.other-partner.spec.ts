@@ -20,13 +20,12 @@ import {
 } from './security.known.js';
 
 test(
-  'another partner is refused the objects of ours through every operation that names them, and changes none @mock-only',
+  'another partner is refused the objects of ours through every operation that names them, and changes none',
   rules('FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
+  async ({ fd, fdApi, fdPowers }) => {
     const other = await spareAuth(fdApi, fd);
     test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const { objects } = world;
     const owned = async () => ({
       customer: (await fdApi.call('GetCustomer', { path: { customerId: objects.customer } })).body,
@@ -52,13 +51,12 @@ test(
 );
 
 test(
-  'another partner is refused each object of ours named in a body beside its own objects, one id at a time, in every form of the body @mock-only',
+  'another partner is refused each object of ours named in a body beside its own objects, one id at a time, in every form of the body',
   rules('FD-OBJ-FOREIGN-ID'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
+  async ({ fd, fdApi, fdPowers }) => {
     const other = await spareAuth(fdApi, fd);
     test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
-    const world = await liveWorld(fd, fdApi);
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const own = await spareObjects(fd, fdApi, other!);
     const { probes, leftOut } = foreignIdProbes(
       FD_OBJECT_OPS,

@@ -17,11 +17,10 @@ import { FD_CONTRACT, liveWorld, type LiveWorld } from './security.known.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 
 test(
-  "response-only members sent in a create or an update body are never stored, through every writer paired with a reader, nor in any other writer's own answer @mock-only",
+  "response-only members sent in a create or an update body are never stored, through every writer paired with a reader, nor in any other writer's own answer",
   rules('FD-OBJ-READ-ONLY'),
-  async ({ fd, fdApi, fdMock, createCustomer }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers, createCustomer }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     // Creates of a one-per-customer object go to a customer that has none yet.
     const bare = await createCustomer('testing');
     const pairs = readOnlyPairs(FD_CONTRACT);

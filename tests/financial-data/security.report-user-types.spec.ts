@@ -22,10 +22,9 @@ const USER_TYPED = [...FD_CONTRACT.operations.values()].flatMap((op) => {
 });
 
 test(
-  "another partner is refused our customer's report on every userType of every operation whose path names one @mock-only",
+  "another partner is refused our customer's report on every userType of every operation whose path names one",
   rules('FD-OBJ-OTHER-PARTNER'),
-  async ({ fd, fdApi, fdEntities, fdMock }) => {
-    void fdMock;
+  async ({ fd, fdApi, fdEntities }) => {
     const other = await spareAuth(fdApi, fd);
     test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
     expect(USER_TYPED.length, 'the contract names userType in some generate paths').toBeGreaterThan(0);

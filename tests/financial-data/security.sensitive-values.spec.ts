@@ -19,11 +19,10 @@ import { SAMPLE_BANK_ACCOUNT, SAMPLE_CARD } from '../../fixtures/examples/fd-sam
 const FILL = { SSN: TEST_SSNS[1], 'account number': SAMPLE_BANK_ACCOUNT.accountNumber, 'security code': SAMPLE_CARD.cvv } as const;
 
 test(
-  'no answer of any operation carries a sensitive input of the run in clear, in any member @mock-only',
+  'no answer of any operation carries a sensitive input of the run in clear, in any member',
   rules('FD-OBJ-SENSITIVE'),
-  async ({ fd, fdApi, fdMock, fdTokens }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi);
+  async ({ fd, fdApi, fdPowers, fdTokens }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);
     const inputs = new SensitiveInputs()
       .add('SSN', ...TEST_SSNS)

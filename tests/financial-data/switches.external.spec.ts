@@ -1,19 +1,21 @@
 // Covers: GET /transfer/externals/{external_id}/deposit-switches (getAllExternalDepositSwitches) -
 // seed 002, Resources - Switch ("also found by external_id"). The list echoes the external id and
 // holds exactly the deposit switches carrying it (provider 1.35.0: ExternalDepositSwitchesSummary,
-// the in-branch deposit switches of an external id). Known answers on the mock: a linked customer's
+// the in-branch deposit switches of an external id). Known answers on the mock (and on a customer of
+// the check's own linked through Connect on a sandbox whose page the suite completes): a linked customer's
 // deposit switches carry BR-<customerId>-1 (two), BR-<customerId>-2 (one) or no external id (one)
 // (mocks/financial-data/switches.ts). An external id no switch carries is a 404, not an empty list:
 // @assumption (seed 002 Errors 404; the provider also shows a 400 "No matching record found for
 // external_id" example).
-import { expect, expectFdError, rules, test, withConflict } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, ownLinkedCustomer, rules, test, withConflict } from '../../fixtures/financial-data.js';
 
 const byExternal = (fdApi: any, externalId: string) => fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } });
 
 test(
-  'the external id list holds exactly the deposit switches carrying that external id @mock-only',
+  'the external id list holds exactly the deposit switches carrying that external id',
   rules('FD-SW-EXTERNAL', 'FD-SW-STATUS-ENUM@sw-deposit'),
-  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const { customerId } = linkedCustomer;
     const deposit = await fdApi.call('getAllDepositSwitches', { path: { customer_id: customerId } });
     const depositIds: string[] = deposit.body.switches.map((s: { id: string }) => s.id);
@@ -58,9 +60,10 @@ test(
 // The refusal's form is this catalogue's 404 or the provider's 400 example 1643; an empty list passes too
 // (the 404-not-empty decision is the test above's): what fails is a list holding switches.
 test(
-  "an external id that is only the beginning or the end of stored ones, or a stored one with a trailing space, is no switch's: no switch listed @assumption @mock-only",
+  "an external id that is only the beginning or the end of stored ones, or a stored one with a trailing space, is no switch's: no switch listed @assumption",
   rules('FD-SW-EXTERNAL-UNKNOWN', 'FD-OBJ-EXACT-ID-FORM'),
-  async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const { customerId } = linkedCustomer;
     const listed: string[] = [];
     // With a trailing space a stored id is no switch's either (FD-OBJ-EXACT-ID-FORM: no trimming).

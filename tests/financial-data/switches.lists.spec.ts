@@ -6,8 +6,10 @@
 // and kind (404 otherwise). Known answers on the mock: every linked customer has four deposit
 // switches (completed, failed, processing, completed) and three bill pay switches (completed,
 // completed, failed) naming its linked accounts by their last four digits
-// (mocks/financial-data/switches.ts).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+// (mocks/financial-data/switches.ts); the checks of those known answers read customers of their own,
+// linked through the mock's control surface or through Connect on a sandbox whose page the suite
+// completes (ownLinkedCustomer, fdPowers.linkAccounts).
+import { expect, expectFdError, ownLinkedCustomer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 
 type Kind = 'deposit' | 'bill-pay';
 const OPS = {
@@ -26,12 +28,11 @@ const ids = (res: { body: { switches?: { id: string }[] } }) => (res.body.switch
 
 test.describe('switches of a customer', () => {
   test(
-    "each list holds exactly the customer's switches of its kind @mock-only",
+    "each list holds exactly the customer's switches of its kind",
     rules('FD-SW-LIST@sw-deposit', 'FD-SW-LIST@sw-bill-pay', 'FD-SW-STATUS-ENUM@sw-deposit', 'FD-SW-STATUS-ENUM@sw-bill-pay'),
-    async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
-      const mine = linkedCustomer.customerId;
-      const other = await createCustomer();
-      await fdMock.linkAccounts(other);
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const mine = (await ownLinkedCustomer(fdPowers, createCustomer)).customerId;
+      const other = (await ownLinkedCustomer(fdPowers, createCustomer)).customerId;
       const seen: Record<string, string[]> = {};
       // The first customer's lists are read first: a list that drags in switches met before shows here.
       for (const customerId of [mine, other]) {
@@ -92,11 +93,10 @@ test.describe('switches of a customer', () => {
   }
 
   test(
-    "another customer's switch is a 404 under this customer @mock-only",
+    "another customer's switch is a 404 under this customer",
     rules('FD-SW-OTHER-CUSTOMER@sw-deposit', 'FD-SW-OTHER-CUSTOMER@sw-bill-pay'),
-    async ({ fdApi, fdMock, linkedCustomer, createCustomer }) => {
-      const other = await createCustomer();
-      await fdMock.linkAccounts(other);
+    async ({ fdApi, fdPowers, linkedCustomer, createCustomer }) => {
+      const other = (await ownLinkedCustomer(fdPowers, createCustomer)).customerId;
       for (const kind of ['deposit', 'bill-pay'] as const) {
         const theirs = ids(await list(fdApi, kind, other));
         expect(theirs.length, `the other customer has ${kind} switches`).toBeGreaterThan(0);
@@ -109,13 +109,13 @@ test.describe('switches of a customer', () => {
   );
 
   test(
-    "an active customer's lists and details say active, and lists read before its accounts were linked leave its switches naming them @mock-only",
+    "an active customer's lists and details say active, and lists read before its accounts were linked leave its switches naming them",
     rules('FD-SW-CUSTOMER@sw-deposit', 'FD-SW-CUSTOMER@sw-bill-pay', 'FD-SW-ACCOUNT-DIGITS@sw-deposit'),
-    async ({ fdApi, fdMock, createCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer('active');
       // Read before any account is linked: whatever they hold then, the switches read after linking name the linked accounts.
       for (const kind of ['deposit', 'bill-pay'] as const) expect((await list(fdApi, kind, customerId)).status).toBe(200);
-      const linked = await fdMock.linkAccounts(customerId);
+      const linked = await fdPowers.linkAccounts(customerId);
       const known = new Set(linked.accounts.map((a) => a.numberLast4));
       for (const kind of ['deposit', 'bill-pay'] as const) {
         const res = await list(fdApi, kind, customerId);
@@ -130,9 +130,10 @@ test.describe('switches of a customer', () => {
   );
 
   test(
-    'distributions and payment methods name the linked accounts by their last four digits only @mock-only',
+    'distributions and payment methods name the linked accounts by their last four digits only',
     rules('FD-SW-ACCOUNT-DIGITS@sw-deposit', 'FD-SW-ACCOUNT-DIGITS@sw-bill-pay'),
-    async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
       const { customerId, accounts } = linkedCustomer;
       const last4 = (type: string) => linkedCustomer.account(type).numberLast4;
       const known = new Set(accounts.map((a) => a.numberLast4));
@@ -159,7 +160,9 @@ test.describe('switches of a customer', () => {
       'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
       'FD-SW-DELETED-CUSTOMER@sw-external',
     ),
-    async ({ fdApi, fdMock, linkedCustomer }) => {
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      // Deletes every account and the customer: a customer of the check's own.
+      const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
       const { customerId } = linkedCustomer;
       const depositList = await list(fdApi, 'deposit', customerId);
       const billPayList = await list(fdApi, 'bill-pay', customerId);
@@ -172,7 +175,7 @@ test.describe('switches of a customer', () => {
       const before = new Map([...created(depositList), ...created(billPayList)]);
       for (const a of linkedCustomer.accounts)
         expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: String(a.id) } })).status).toBe(204);
-      await fdMock.advanceClock(120);
+      await fdPowers.advanceClock(120);
       const after = new Map([...created(await list(fdApi, 'deposit', customerId)), ...created(await list(fdApi, 'bill-pay', customerId))]);
       expect(
         [...after]

@@ -4,14 +4,15 @@
 // counts, lists and pages only the transactions of the accounts left, under each window and with or
 // without the pending ones: the counts are told apart from the pages, so a count index that still
 // holds the deleted account's transactions shows. The known answers are the list's own before the
-// delete, less the deleted account's. Changes data: a fresh linked customer on the mock only.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+// delete, less the deleted account's. A delete changes data: a customer of the check's own (ownLinkedCustomer).
+import { expect, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, expectCounts, lister, readAll, wholeHistory, type Query } from './transactions.known.js';
 
 test(
-  'once an account is deleted, the customer list counts, lists and pages only the transactions left, under each window and status filter @mock-only',
+  'once an account is deleted, the customer list counts, lists and pages only the transactions left, under each window and status filter',
   rules('FD-TXN-COUNTS-AFTER-DELETE', 'FD-TXN-PAGE-COUNTS@txn-all'),
-  async ({ fdApi, fd, fdMock: _mock, linkedCustomer: c }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
     const checking = c.account('checking');
     const savings = c.account('savings');
     const list = lister(fdApi, c.customerId, checking.id);

@@ -4,12 +4,14 @@
 // historic load"; "a second call for the same account normally adds nothing"; force=true) and
 // Errors 203 (multi-factor challenge). The standard-history boundary is shown on both sides with the known
 // data of the linked portfolio (tests/financial-data/transactions.known.ts): a window ending just
-// before it and one starting just after it. The load changes data and needs the MFA account: mock only.
-import { expect, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
+// before it and one starting just after it. The load changes data: each check loads the history of a
+// customer of its own (ownLinkedCustomer); the MFA one needs the mock, which knows the MFA account.
+import { expect, ownLinkedCustomer, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import {
   DAY_S,
   HISTORIC_DAYS,
   KNOWN,
+  knownCustomer,
   LISTS,
   STANDARD_DAYS,
   expectCounts,
@@ -40,25 +42,26 @@ async function count(list: ReturnType<typeof lister>, op: ListOp, window: Query)
   return res.body.found as number;
 }
 
-/** Known counts before any load: checking account / customer, with the pending ones. */
-const standard = (op: ListOp) =>
-  op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic;
+/** Known counts before any load: checking account / customer (its linked logins'), with the pending ones. */
+const standard = (op: ListOp, c: { logins: { legacy: boolean }[] }) =>
+  op === 'GetAllCustomerTransactions' ? knownCustomer(c).all - knownCustomer(c).historic : KNOWN.checking.all - KNOWN.checking.historic;
 
 test(
-  `before the historic load both lists hold the ${STANDARD_DAYS} days before the account was added and nothing older @mock-only`,
+  `before the historic load both lists hold the ${STANDARD_DAYS} days before the account was added and nothing older`,
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-STANDARD-HISTORY:accept@${path}`, `FD-TXN-STANDARD-HISTORY:refuse@${path}`])),
-  async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const checking = linkedCustomer.account('checking');
     const nowS = Math.floor(fd.now() / 1000);
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
     const { older, recent } = sides(checking.createdDate, nowS);
     for (const { op } of LISTS) {
       expect(await count(list, op, recent), `${op}: the ${STANDARD_DAYS} days before the account was added (accepting side)`).toBe(
-        standard(op),
+        standard(op, linkedCustomer),
       );
       expect(await count(list, op, older), `${op}: older than ${STANDARD_DAYS} days before the account was added (refusing side)`).toBe(0);
       const all = await readAll(list, op, { ...wholeHistory(checking.createdDate, nowS), includePending: true });
-      expect(all, `${op}: the whole history is the standard history`).toHaveLength(standard(op));
+      expect(all, `${op}: the whole history is the standard history`).toHaveLength(standard(op, linkedCustomer));
       const tooOld = all.filter((t) => Number(t.postedDate) < checking.createdDate - STANDARD_DAYS * DAY_S).map((t) => t.id);
       expect(tooOld, `${op}: transactions posted more than ${STANDARD_DAYS} days before the account was added`).toEqual([]);
     }
@@ -66,9 +69,10 @@ test(
 );
 
 test(
-  'LoadHistoricTransactionsForCustomerAccount answers 204, then the older transactions are in both lists and read by id @mock-only',
+  'LoadHistoricTransactionsForCustomerAccount answers 204, then the older transactions are in both lists and read by id',
   rules('FD-TXN-HISTORIC-STATUS', 'FD-TXN-HISTORIC-LOAD@txn-all', 'FD-TXN-HISTORIC-LOAD@txn-account', 'FD-TXN-HISTORIC-LOAD@txn-by-id'),
-  async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     const nowS = Math.floor(fd.now() / 1000);
@@ -82,7 +86,7 @@ test(
     // Only the checking account was loaded: its 301 older transactions, and no other account's.
     for (const { op } of LISTS) {
       expect(await count(list, op, older), `${op}: older than ${STANDARD_DAYS} days, after the load`).toBe(KNOWN.checking.historic);
-      expect(await count(list, op, recent), `${op}: the standard history is unchanged`).toBe(standard(op));
+      expect(await count(list, op, recent), `${op}: the standard history is unchanged`).toBe(standard(op, linkedCustomer));
     }
     const loaded = await readAll(list, 'GetAllCustomerTransactions', older);
     expect(new Set(loaded.map((t) => String(t.accountId))), 'the customer list gains transactions of the loaded account only').toEqual(
@@ -106,9 +110,10 @@ test(
 );
 
 test(
-  'a second historic load of the same account adds nothing, without and with force @mock-only',
+  'a second historic load of the same account adds nothing, without and with force',
   rules('FD-TXN-HISTORIC-ONCE@txn-all', 'FD-TXN-HISTORIC-ONCE@txn-account'),
-  async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, customerId, checking.id);
@@ -117,7 +122,7 @@ test(
       fdApi.call('LoadHistoricTransactionsForCustomerAccount', { path: { customerId, accountId: checking.id }, body });
     expect((await load()).status, 'first load').toBe(204);
     const expected = {
-      GetAllCustomerTransactions: KNOWN.customer.all - KNOWN.customer.historic + KNOWN.checking.historic,
+      GetAllCustomerTransactions: knownCustomer(linkedCustomer).all - knownCustomer(linkedCustomer).historic + KNOWN.checking.historic,
       GetCustomerAccountTransactions: KNOWN.checking.all,
     };
     for (const { op } of LISTS) expect(await count(list, op, whole), `${op} after the first load`).toBe(expected[op]);

@@ -5,8 +5,9 @@
 // checking account holds 1205 transactions over the historic load's reach before it was added; every
 // fourth (301) is older than the standard history (seed 002, Limits) and listed only
 // after the historic load; 53 of the others are pending; one in eleven has no transactionDate. The
-// customer's 13 accounts hold 1372 (339 older, 66 pending). The FinBank B savings account asks a
-// multi-factor challenge (3 of its 12 transactions are older).
+// customer's 13 accounts hold 1372 (339 older, 66 pending), the legacy Harbor Savings login's one
+// account 10 of them (2 older, 1 pending). The FinBank B savings account asks a multi-factor
+// challenge (3 of its 12 transactions are older).
 import { expect, fdLimit, PAGE_MAX, type OperationClient } from '../../fixtures/financial-data.js';
 
 export const DAY_S = 86_400;
@@ -15,7 +16,22 @@ export const KNOWN = {
   checking: { all: 1205, historic: 301, pending: 53 },
   customer: { all: 1372, historic: 339, pending: 66 },
   mfaSavings: { all: 12, historic: 3 },
+  legacy: { all: 10, historic: 2, pending: 1 },
 };
+
+/**
+ * The known counts of a customer's whole list, for the logins linked to it: without the legacy
+ * login's account where none is linked (Connect, which links a customer of the check's own on a
+ * sandbox, offers the FinBank institutions only: mocks/financial-data/connect-page.ts).
+ */
+export function knownCustomer(c: { logins: { legacy: boolean }[] }): { all: number; historic: number; pending: number } {
+  if (c.logins.some((l) => l.legacy)) return KNOWN.customer;
+  return {
+    all: KNOWN.customer.all - KNOWN.legacy.all,
+    historic: KNOWN.customer.historic - KNOWN.legacy.historic,
+    pending: KNOWN.customer.pending - KNOWN.legacy.pending,
+  };
+}
 
 /** Standard history: the number of days before the account was added that aggregation reaches (seed 002, Limits; the contract's x-limits). */
 export const STANDARD_DAYS = fdLimit('standardHistoryDays');

@@ -2,14 +2,27 @@
 // (required from and to dates; at most 1000 per page) and Limits (1000 per page); provider 1.35.0
 // paging (start from 1, limit default 25; found, displaying, moreAvailable); reference Paging (a
 // limit above the cap is a 400, not clamped: @assumption). Counts are pinned by the known data of
-// the linked portfolio (transactions.known.ts) on the mock; a sandbox is held to its own full list.
+// the linked portfolio (transactions.known.ts): on the mock, and on a customer of the check's own
+// linked through Connect on a sandbox whose page the suite completes; a sandbox's prepared customer
+// is held to its own full list.
 import { isDeepStrictEqual } from 'node:util';
-import { expect, expectFdError, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
-import { KNOWN, LISTS, dateOf, expectCounts, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+import { expect, expectFdError, ownLinkedCustomer, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
+import {
+  KNOWN,
+  knownCustomer,
+  LISTS,
+  dateOf,
+  expectCounts,
+  idsOf,
+  lister,
+  readAll,
+  wholeHistory,
+  type ListOp,
+} from './transactions.known.js';
 
-/** Before any historic load, with the pending ones: the standard history of the checking account / the customer. */
-const standard = (op: ListOp) =>
-  op === 'GetAllCustomerTransactions' ? KNOWN.customer.all - KNOWN.customer.historic : KNOWN.checking.all - KNOWN.checking.historic;
+/** Before any historic load, with the pending ones: the standard history of the checking account / the customer (its linked logins'). */
+const standard = (op: ListOp, c: { logins: { legacy: boolean }[] }) =>
+  op === 'GetAllCustomerTransactions' ? knownCustomer(c).all - knownCustomer(c).historic : KNOWN.checking.all - KNOWN.checking.historic;
 
 test(
   'a list without fromDate, without toDate or without both is a 400',
@@ -29,9 +42,11 @@ test(
 );
 
 test(
-  `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest @mock-only`,
+  `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest`,
   rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-1000@${path}`, `FD-TXN-PAGE-LIMIT:accept@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
-  async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    // The historic load changes the customer's lists: a customer of the check's own.
+    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
     const { customerId } = linkedCustomer;
     const checking = linkedCustomer.account('checking');
     // All 1205 are listed once the older ones are loaded (seed 002: historic load) and pending ones asked for.
@@ -42,7 +57,7 @@ test(
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     const found = {
       GetCustomerAccountTransactions: KNOWN.checking.all,
-      GetAllCustomerTransactions: standard('GetAllCustomerTransactions') + KNOWN.checking.historic,
+      GetAllCustomerTransactions: standard('GetAllCustomerTransactions', linkedCustomer) + KNOWN.checking.historic,
     };
     for (const { op } of LISTS) {
       const first = await list(op, { ...whole, limit: PAGE_MAX });
@@ -84,7 +99,7 @@ test(
     const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     for (const { op } of LISTS) {
       const all = await readAll(list, op, whole);
-      if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op));
+      if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op, linkedCustomer));
       test.skip(all.length <= 25, `${op}: the linked customer has ${all.length} transactions; the default page size needs more than 25`);
       const res = await list(op, whole);
       expectCounts(res.body, all.length, 25, true, `${op} without limit`);
@@ -106,7 +121,7 @@ test(
       const records = await readAll(list, op, whole);
       const byId = new Map(records.map((t) => [Number(t.id), t]));
       const all = records.map((t) => Number(t.id));
-      if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op));
+      if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op, linkedCustomer));
       test.skip(all.length < 2, `${op}: the linked customer has ${all.length} transactions; paging needs two`);
       const size = Math.ceil(all.length / 3.5); // four pages, the last one short
       const pages = Math.ceil(all.length / size);
