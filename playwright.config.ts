@@ -109,6 +109,10 @@ export default defineConfig({
         // No project depends on another, so --shard splits the work; the leak scan runs in the reporter.
         // The suite's own tests start processes (tools, nested runs: fixtures/self.ts NESTED_RUN_MS):
         // a limit far above what they take on a quiet machine, so that a loaded runner is no failure.
-        { name: 'self', testDir: './tests/self', timeout: 300_000, ...perProject },
+        { name: 'self', testDir: './tests/self', testIgnore: '**/e2e/**', timeout: 300_000, ...perProject },
+        // The suite's own end-to-end tests (tests/self/e2e): nested Playwright runs, signals, stand-ins
+        // started as processes, the commands' command lines. About a third of `npm test`'s CPU on a
+        // fresh clone, so they run apart: `npm run test:e2e` (SUITE_E2E=1), which CI runs too (.ci/run).
+        ...(process.env.SUITE_E2E === '1' ? [{ name: 'self-e2e', testDir: './tests/self/e2e', timeout: 300_000, ...perProject }] : []),
       ],
 });

@@ -1,7 +1,7 @@
 // What createMockApp (app.ts) does differently for the stand-in of a provider sandbox
 // (mocks/stand-in.ts): no control surface, and a request-rate limit when one is asked. Code that
 // runs only in that mode, kept apart so that the service specs' mutation runs (which never start
-// a stand-in) can leave it out; tests/self/stand-in.spec.ts covers it.
+// a stand-in) can leave it out; tests/self/e2e/stand-in.spec.ts covers it.
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions, ClientError, MockContext } from './context.js';
 

@@ -2,7 +2,7 @@
 // an unknown path stop a service, and the one line that names the variable at fault and the cause;
 // the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts);
 // when the prepared financial data customer is unfit (helpers/target/sandbox/prepare.ts; on the
-// stand-in through doctor and certify: tests/self/config-mistakes.spec.ts).
+// stand-in through doctor and certify: tests/self/e2e/config-mistakes.spec.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';

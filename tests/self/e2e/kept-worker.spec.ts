@@ -9,15 +9,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
+import { expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
 import {
   isCheckError,
   KEPT_WORKER_ANNOTATION,
   KEPT_WORKER_REPORTER,
   mayKeepWorker,
   type EndedTest,
-} from '../../helpers/client/kept-worker.js';
-import { ContractViolation } from '../../helpers/contract/checks.js';
+} from '../../../helpers/client/kept-worker.js';
+import { ContractViolation } from '../../../helpers/contract/checks.js';
 
 const SPEC = (root: string) => `
 import fs from 'node:fs';

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../fixtures/self.js';
+import { expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
 import {
   acquireRunLock,
   lockFile,
@@ -17,7 +17,7 @@ import {
   RUN_LOCK_ENV,
   RunRefused,
   type LockHolder,
-} from '../../helpers/verdict/run-lock.js';
+} from '../../../helpers/verdict/run-lock.js';
 
 const HOLD_SPEC = `
 import fs from 'node:fs';

@@ -18,10 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
-import { expect, linkCheckout, test, userEnv } from '../../fixtures/self.js';
-import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../helpers/config/env-schema.js';
-import { doctor } from '../../helpers/run/doctor.js';
-import { sandboxStart } from '../../helpers/run/sandbox-start.js';
+import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
+import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
+import { doctor } from '../../../helpers/run/doctor.js';
+import { sandboxStart } from '../../../helpers/run/sandbox-start.js';
 import {
   connectUrl,
   createLinkableCustomer,
@@ -29,11 +29,11 @@ import {
   fdSession,
   FINBANK_PROFILE,
   REPORT_ACCOUNT_TYPES,
-} from '../../helpers/target/sandbox/prepare.js';
-import { newConsumer, newCustomer } from '../../fixtures/examples/financial-data.js';
-import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
+} from '../../../helpers/target/sandbox/prepare.js';
+import { newConsumer, newCustomer } from '../../../fixtures/examples/financial-data.js';
+import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../../mocks/stand-in.js';
 
-/** The stand-in's FinBank banks (Connect adds their accounts; tests/self/stand-in.spec.ts). */
+/** The stand-in's FinBank banks (Connect adds their accounts; tests/self/e2e/stand-in.spec.ts). */
 const FINBANK_INSTITUTIONS = ['101732', '102105'];
 
 // One worker runs the matrix in order: the stand-ins are started once.
@@ -826,7 +826,7 @@ async function environment(m: Pick<Mistake, 'service' | 'env'>): Promise<Env> {
 
 /**
  * What `npm run sandbox:prepare -- --service financial-data --complete-stand-in` makes, made in
- * process (the Connect form posted as the page's browser would post it: tests/self/stand-in.spec.ts
+ * process (the Connect form posted as the page's browser would post it: tests/self/e2e/stand-in.spec.ts
  * completes it in a real browser), and the customers unfit in each way a stale FD_LINKED_CUSTOMER_ID is.
  */
 async function prepareCustomers(env: Env, origin: string): Promise<PreparedCustomers> {

@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
-import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
-import { serviceVerdict } from '../../helpers/verdict/certification.js';
-import SuiteReporter, { NOT_RUN_REASON } from '../../helpers/verdict/suite-reporter.js';
-import { SKIP_KIND_ANNOTATION } from '../../helpers/client/annotations.js';
-import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
+import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
+import { serviceVerdict } from '../../../helpers/verdict/certification.js';
+import SuiteReporter, { NOT_RUN_REASON } from '../../../helpers/verdict/suite-reporter.js';
+import { SKIP_KIND_ANNOTATION } from '../../../helpers/client/annotations.js';
+import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
 
 let dir: string;
 

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test, userEnv } from '../../fixtures/self.js';
-import { ConfigError, configOf } from '../../helpers/config/config.js';
-import { runInProcess } from './commands.known.js';
+import { expect, runCommand, test, userEnv } from '../../../fixtures/self.js';
+import { ConfigError, configOf } from '../../../helpers/config/config.js';
+import { runInProcess } from '../commands.known.js';
 
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
@@ -46,7 +46,8 @@ for (const [script, args, message] of [
   ['mutation-sample', ['--service', 'card-enrollment', '--unreached', '--seed', '3'], '--unreached lists the whole population'],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, async () => {
-    const { main } = script === 'mutation' ? await import('../../scripts/mutation.js') : await import('../../scripts/mutation-sample.js');
+    const { main } =
+      script === 'mutation' ? await import('../../../scripts/mutation.js') : await import('../../../scripts/mutation-sample.js');
     const { code, output } = await runInProcess(main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
@@ -91,7 +92,7 @@ test('a script started from its command line with --help prints its usage and ex
 });
 
 test('a .env in the wrong folder, or DOTENV_PATH naming no file, is named, not silently TARGET=mock', async () => {
-  const { dotenvProblem } = await import('../../helpers/config/config.js');
+  const { dotenvProblem } = await import('../../../helpers/config/config.js');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dotenv-'));
   try {
     const here = path.join(root, 'checkout');
@@ -111,7 +112,7 @@ test('a .env in the wrong folder, or DOTENV_PATH naming no file, is named, not s
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
-  const { main: doctorMain } = await import('../../scripts/doctor.js');
+  const { main: doctorMain } = await import('../../../scripts/doctor.js');
   const { output } = await runInProcess(doctorMain, ['--offline'], { DOTENV_PATH: '/nonexistent/.env' });
   expect(output.split('\n')[0]).toBe(
     'configuration file: DOTENV_PATH names /nonexistent/.env, which does not exist: no configuration file was read (TARGET=mock)',

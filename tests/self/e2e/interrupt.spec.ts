@@ -9,11 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../fixtures/self.js';
-import { allureCounts, certificationCounts } from '../../helpers/verdict/allure-counts.js';
-import { checkResult, INTERRUPTED_REASON, interruptService, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
-import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
-import SuiteReporter from '../../helpers/verdict/suite-reporter.js';
+import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
+import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
+import {
+  checkResult,
+  INTERRUPTED_REASON,
+  interruptService,
+  overallVerdict,
+  serviceVerdict,
+} from '../../../helpers/verdict/certification.js';
+import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
+import SuiteReporter from '../../../helpers/verdict/suite-reporter.js';
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
   const o = (title: string, status: TestOutcome['status']): TestOutcome => ({

@@ -10,8 +10,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { directCommand, expect, linkCheckout, NESTED_RUN_MS, runCommand, test, userEnv, withoutReportFiles } from '../../fixtures/self.js';
-import { SUITE_REPORTER, withoutSuiteReporter, writesCertification } from '../../helpers/verdict/reporters.js';
+import {
+  directCommand,
+  expect,
+  linkCheckout,
+  NESTED_RUN_MS,
+  runCommand,
+  test,
+  userEnv,
+  withoutReportFiles,
+} from '../../../fixtures/self.js';
+import { SUITE_REPORTER, withoutSuiteReporter, writesCertification } from '../../../helpers/verdict/reporters.js';
 
 // Three checks of seed rules (seed 000, EnrollCardRequest and ComplianceSettings): `privacy-not-required`
 // (mocks/card-enrollment/cards.faults.ts) fails the privacy one, a seed check: the verdict is FAIL. It

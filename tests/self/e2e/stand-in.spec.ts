@@ -8,16 +8,16 @@
 // certification-html.spec.ts launches it) for both FinBank institutions, refused credentials,
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
-import { expect, test } from '../../fixtures/self.js';
-import { runInProcess } from './commands.known.js';
-import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
-import { ENV_SCHEMA, ONE_OF } from '../../helpers/config/env-schema.js';
-import { serviceProfile } from '../../helpers/contract/services.js';
-import { loadContract } from '../../helpers/contract/contract.js';
-import { fdHeaderNames } from '../../helpers/contract/facts.js';
-import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
-import type { Account } from '../../mocks/financial-data/state.js';
-import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
+import { expect, test } from '../../../fixtures/self.js';
+import { runInProcess } from '../commands.known.js';
+import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
+import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
+import { serviceProfile } from '../../../helpers/contract/services.js';
+import { loadContract } from '../../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../../helpers/contract/facts.js';
+import { startFinancialDataMock } from '../../../mocks/financial-data/index.js';
+import type { Account } from '../../../mocks/financial-data/state.js';
+import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../../mocks/stand-in.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
@@ -458,7 +458,7 @@ for (const [args, message] of [
   ],
 ] as const) {
   test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
-    const { main } = await import('../../scripts/mock.js');
+    const { main } = await import('../../../scripts/mock.js');
     const { code, output } = await runInProcess(main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
