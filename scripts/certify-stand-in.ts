@@ -33,14 +33,33 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number }> {
+/**
+ * Each service's wall time, from the progress reporter's closing line of that service
+ * (helpers/verdict/progress-reporter.ts, finalLines: `<service>: done, ..., 9m12s elapsed`): from
+ * the run's first check to the service's last, as a user watching the console saw it.
+ */
+export function serviceWallTimes(output: string): Record<string, string> {
+  const times: Record<string, string> = {};
+  for (const m of output.matchAll(/^([a-z-]+): (?:done|stopped), \d+\/\d+ checks, .*?, ((?:\d+h)?(?:\d+m)?\d+s|\d+h\d+m) elapsed$/gm))
+    times[m[1]] = m[2];
+  return times;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number; output: string }> {
   const started = Date.now();
+  let output = '';
   return new Promise((resolve) => {
     // One Node process with tsx's loader (`npx tsx` would add npm and tsx's own relaunch, each
     // relaying a signal again and npm answering it with its own exit code), in its own process
     // group, signalled as a whole, as a terminal's Ctrl-C would be.
     const loader = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
-    const child = spawn(process.execPath, ['--import', loader, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    // Its output passes through as it comes (kept too, for the services' wall times).
+    const child = spawn(process.execPath, ['--import', loader, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      process.stdout.write(chunk);
+      output = `${output}${chunk}`.slice(-200_000);
+    });
     const interrupt = () => {
       console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
       try {
@@ -69,7 +88,7 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
       if (timer) clearTimeout(timer);
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000 });
+      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output });
     });
   });
 }
@@ -182,18 +201,20 @@ export const main: CommandMain = async (argv, io) => {
         skips: Object.entries(s?.skippedReasons ?? {}).sort((a, b) => b[1] - a[1]),
       };
     });
+    const walls = serviceWallTimes(certified.output);
     const verdict = cert
       ? `${cert.verdict}${cert.reason ? ` (${cert.reason})` : ''}`
       : `no certification (certify exited ${certified.code})`;
     const lines = [
       `Certification of ${services.join(', ')} against the stand-ins: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
+      `Wall time of each service: from the run's first check to the service's last (the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
-      '| service | verdict | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| service | verdict | wall time | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.service} | ${r.verdict} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.guest.retries} (${r.guest.retryWaitSeconds}) | ${r.answered429} | ${r.guest.created} / ${r.guest.deleted} | ${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''} | ${r.guest.undeletable} |`,
+          `| ${r.service} | ${r.verdict} | ${walls[r.service] ?? '-'} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.guest.retries} (${r.guest.retryWaitSeconds}) | ${r.answered429} | ${r.guest.created} / ${r.guest.deleted} | ${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''} | ${r.guest.undeletable} |`,
       ),
     ];
     const skips = rows.flatMap((r) => [

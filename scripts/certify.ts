@@ -32,6 +32,8 @@ import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.j
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions } from '../helpers/contract/versions.js';
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
+import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
+import { forgetLedger } from '../helpers/client/guest/guest-log.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
@@ -41,6 +43,44 @@ function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EX
   writeNotRun(REPORTS, target, reason);
   io.err(`\nVERDICT: NOT RUN (${reason}) for ${target}. reports/certification.md says so.`);
   return code;
+}
+
+/**
+ * The end of a run stopped by a signal: NOT RUN (interrupted) in the certification and on the
+ * console alike, exit 5 (unless something worse was found before the stop: card data in the
+ * outputs, FAIL). Never throws: whatever goes wrong reading the run's own certification, the
+ * stopped run is still said NOT RUN, never an exit 2 as if its arguments were wrong.
+ */
+export function interruptedEnd(io: CommandIo, target: string, runId: string, signal: string, seconds: number, reports = REPORTS): number {
+  const file = path.join(reports, 'certification.json');
+  let cert: Certification;
+  try {
+    // The run's own certification says NOT RUN (interrupted) with what ran (the suite reporter);
+    // a run stopped before Playwright wrote one, or stopped in its teardown, is said NOT RUN here.
+    const own = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
+    const mine = own?.runId === runId ? own : undefined;
+    if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`);
+    else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
+      // Playwright had ended its run (the signal came during the sweep after it): not certified either.
+      const coverage = fs.existsSync(path.join(reports, 'coverage.json'))
+        ? JSON.parse(fs.readFileSync(path.join(reports, 'coverage.json'), 'utf8'))
+        : [];
+      cert = { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${signal} at the end of the run, after ${mine.checks.run} checks ran` };
+      writeCertification(reports, cert, coverage);
+    } else cert = mine;
+  } catch (error) {
+    cert = writeNotRun(
+      reports,
+      target,
+      `interrupted by ${signal} (its results could not be read: ${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+  const verdict = VERDICT_EXIT[cert.verdict] === undefined ? 'NOT RUN' : cert.verdict;
+  // NOT RUN, unless something worse was found before the stop (card data in the outputs: FAIL).
+  io.err(
+    `\nVERDICT: ${verdict} (${cert.reason ?? `interrupted by ${signal}`}) for ${target} (${seconds.toFixed(0)}s): ${cert.checks?.run ?? 0} checks ran, ${cert.checks?.skipped ?? 0} not run or skipped.${target === 'sandbox' && cert.checks?.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
+  );
+  return VERDICT_EXIT[verdict];
 }
 
 export const main: CommandMain = async (argv, io) => {
@@ -143,41 +183,23 @@ export const main: CommandMain = async (argv, io) => {
     },
   );
   if (target === 'sandbox') {
-    // Whatever the ledger still holds (a teardown cut short) is deleted now.
-    const { sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
-    const { forgetLedger } = await import('../helpers/client/guest/guest-log.js');
-    const swept = await sweepLedger(runId);
-    if (swept.deleted || swept.failed.length)
-      io.out(
-        `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
-      );
-    if (!swept.failed.length) forgetLedger(runId);
-  }
-  if (interrupted) {
-    // The run's own certification says NOT RUN (interrupted) with what ran (the suite reporter);
-    // a run stopped before Playwright wrote one, or stopped in its teardown, is said NOT RUN here.
-    const file = path.join(REPORTS, 'certification.json');
-    const own = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
-    const mine = own?.runId === runId ? own : undefined;
-    if (!mine) writeNotRun(REPORTS, target, `interrupted by ${interrupted} before the first check`);
-    else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
-      // Playwright had ended its run (the signal came during the sweep after it): not certified either.
-      const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
-        ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
-        : [];
-      writeCertification(
-        REPORTS,
-        { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${interrupted} at the end of the run, after ${mine.checks.run} checks ran` },
-        coverage,
+    // Whatever the ledger still holds (a teardown cut short) is deleted now. Loaded with this
+    // script, not on demand: a signal to the process group also stops the loader's helpers.
+    try {
+      const swept = await sweepLedger(runId);
+      if (swept.deleted || swept.failed.length)
+        io.out(
+          `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
+        );
+      if (!swept.failed.length) forgetLedger(runId);
+    } catch (error) {
+      if (!interrupted) throw error;
+      io.err(
+        `Sandbox guest: the sweep after the stopped run did not end (${(error as Error).message.split('\n')[0]}); npm run sandbox:cleanup deletes what is left`,
       );
     }
-    const cert = JSON.parse(fs.readFileSync(file, 'utf8')) as Certification;
-    // NOT RUN, unless something worse was found before the stop (card data in the outputs: FAIL).
-    io.err(
-      `\nVERDICT: ${cert.verdict} (${cert.reason ?? `interrupted by ${interrupted}`}) for ${target} (${run.seconds.toFixed(0)}s): ${cert.checks.run} checks ran, ${cert.checks.skipped} not run or skipped.${target === 'sandbox' && cert.checks.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
-    );
-    return VERDICT_EXIT[cert.verdict] ?? VERDICT_EXIT['NOT RUN'];
   }
+  if (interrupted) return interruptedEnd(io, target, runId, interrupted, run.seconds);
   const file = path.join(REPORTS, 'certification.json');
   const cert = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
   // The previous run's certification stays until this one writes its own: only this run's is read.

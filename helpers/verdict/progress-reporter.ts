@@ -233,15 +233,12 @@ export class ServiceProgress {
   }
 
   /**
-   * Time left: the expected durations of the checks not begun (by file: a file of polled reports
-   * is slow throughout, one of quick reads is quick) and of what the running ones have left (one
-   * running past its expectation is expected to need half as long again), spread over the
-   * workers, and never less than the longest of them. Spread as the workers have served this
-   * service so far: when they gave it a third of their time (other services, start-up, waits
-   * between checks), the rest is expected to take three times the work over the workers (at most 4x).
+   * The work a service has left: the expected durations of its checks not begun (by file: a file
+   * of polled reports is slow throughout, one of quick reads is quick) and what its running ones
+   * have left (one running past its expectation is expected to need half as long again), with
+   * the longest of them; undefined while nothing says how long its checks take.
    */
-  remainingMs(service: string, now = Date.now()): number | undefined {
-    const s = this.state(service);
+  private workLeft(s: ServiceState, now: number): { work: number; longest: number } | undefined {
     let work = 0;
     let longest = 0;
     const add = (ms: number) => {
@@ -270,12 +267,41 @@ export class ServiceProgress {
       add(e > elapsed ? e - elapsed : elapsed / 2);
     }
     if (!s.done && !Object.keys(this.previous).length) return undefined;
+    return { work, longest };
+  }
+
+  /**
+   * Time left until a service's last check ends: its work left and that of the services before it
+   * in the run's order (Playwright hands its workers the checks of one project after another, so a
+   * service waits for those before it), spread over the workers, and never less than its longest
+   * check. Spread as the workers have served the run so far: when they gave the checks a third of
+   * their time (start-up, fixtures, waits between checks), the rest is expected to take three
+   * times the work over the workers (at most 4x).
+   */
+  remainingMs(service: string, now = Date.now()): number | undefined {
+    const s = this.state(service);
+    const own = this.workLeft(s, now);
+    if (own === undefined) return undefined;
+    let work = own.work;
+    for (const [name, other] of this.services) {
+      if (name === service) break;
+      if (other.done >= other.total) continue;
+      const ahead = this.workLeft(other, now);
+      // A service before it not yet estimated: the last one is not either.
+      if (ahead === undefined) return undefined;
+      work += ahead.work;
+    }
     const workers = Math.max(1, this.workers);
-    let busy = s.spentMs;
-    for (const { startedAt } of s.inFlight.values()) busy += Math.max(0, now - startedAt);
-    const wall = s.firstBeganAt === undefined ? 0 : now - s.firstBeganAt;
+    let busy = 0;
+    let began: number | undefined;
+    for (const other of this.services.values()) {
+      busy += other.spentMs;
+      for (const { startedAt } of other.inFlight.values()) busy += Math.max(0, now - startedAt);
+      if (other.firstBeganAt !== undefined) began = Math.min(began ?? other.firstBeganAt, other.firstBeganAt);
+    }
+    const wall = began === undefined ? 0 : now - began;
     const served = busy > 0 && wall > 0 ? Math.min(4, Math.max(1, (wall * workers) / busy)) : 1;
-    return Math.max((work / workers) * served, longest);
+    return Math.max((work / workers) * served, own.longest);
   }
 
   line(service: string, now: number): string {

@@ -29,6 +29,8 @@ export interface FdStandIn {
   testingCustomers: number;
   /** Accounts per customer (provider Test the APIs page: up to 20 per testing customer). */
   accountsPerCustomer: number;
+  /** Real seconds a report stays inProgress (stand-in-limits.ts, STAND_IN_REPORT_READY_AFTER_S). */
+  reportReadyAfterS: number;
   /**
    * Opens a Connect session for a generate operation and answers its link: the stand-in's own
    * page (connect-page.ts), where the accounts are added by signing in as a person would.

@@ -8,11 +8,21 @@ import type { Contract } from '../../helpers/contract/contract.js';
 import type { FdContext } from './middleware.js';
 import { customerCandidates } from './state.js';
 
-/** The sandbox's limits, as the contract states them. */
-export function sandboxLimits(contract: Contract): { testingCustomers: number; accountsPerCustomer: number } {
+/**
+ * Real seconds a stand-in's report stays inProgress: the stand-in's choice (neither the seed nor
+ * the provider says how long a sandbox takes), under one of the seed's 20-second waits between
+ * reads (x-limits reportPollSeconds). A client still meets inProgress (the 202 and the read at 0 s)
+ * and must wait and read again, once; the plain mock's 35 virtual seconds (reports/store.ts), which
+ * make a poller meet inProgress twice at no cost, would cost two real waits a report here.
+ */
+export const STAND_IN_REPORT_READY_AFTER_S = 10;
+
+/** The sandbox's limits, as the contract states them, and the stand-in's report time. */
+export function sandboxLimits(contract: Contract): { testingCustomers: number; accountsPerCustomer: number; reportReadyAfterS: number } {
   return {
     testingCustomers: limitOf(contract, 'sandboxTestingCustomers'),
     accountsPerCustomer: limitOf(contract, 'sandboxAccountsPerCustomer'),
+    reportReadyAfterS: STAND_IN_REPORT_READY_AFTER_S,
   };
 }
 

@@ -178,11 +178,18 @@ test(
     expect(res.status, 'StoreCustomerPayStatement').toBe(200);
     const assetId = res.body.assetId as string;
     const problems: string[] = [];
+    // Every report is generated first, then all are polled together (the time of the slowest).
+    const acks: { op: (typeof OPS)[number]['op']; id: string }[] = [];
     for (const { op, body } of OPS) {
       const ack = await fdApi.call(op, { path: { customerId }, body: body([assetId]) } as CallOptions);
       expect(ack.status, `${op}: 202`).toBe(202);
-      const polled = await pollReport({ id: ack.body.id, customerId, label: `${op} on a partial pay statement` });
-      const report = polled.final.body;
+      acks.push({ op, id: ack.body.id });
+    }
+    const polled = await pollReport.all(
+      acks.map(({ op, id }) => ({ id, customerId, label: `${op} on a partial pay statement, report ${id}` })),
+    );
+    for (const [i, { op }] of acks.entries()) {
+      const report = polled[i].final.body;
       // A target may end such a report as a failure; a successful one shows only what the file says.
       if (report.status !== 'success') continue;
       const extract = (report.payStatements ?? []).find((s: any) => s.assetId === assetId);

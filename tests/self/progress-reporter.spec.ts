@@ -210,3 +210,19 @@ test('the reporter: services are the projects, totals from the suite, a retried 
     'Run failed in 4s',
   ]);
 });
+
+test("services sharing the workers: one waits for the work left of those run before it, and the workers' time is counted over the run", () => {
+  // Playwright hands out the projects' checks in the run's order: card, then financial data.
+  const plan = [
+    ...['c1', 'c2', 'c3', 'c4'].map((id) => ({ id, service: 'card-enrollment', file: 'c.spec.ts' })),
+    ...['f1', 'f2'].map((id) => ({ id, service: 'financial-data', file: 'f.spec.ts' })),
+  ];
+  const p = new ServiceProgress({ 'card-enrollment': 4, 'financial-data': 2 }, 2, T0, plan, { f1: 30_000, f2: 30_000 });
+  p.begin('card-enrollment', 'c1', T0);
+  p.begin('card-enrollment', 'c2', T0);
+  p.end('card-enrollment', 'passed', 10_000, 'c1', false, T0 + 10_000);
+  p.end('card-enrollment', 'passed', 10_000, 'c2', false, T0 + 10_000);
+  // Card: two checks of 10 s left over two workers; financial data: those, then its own 60 s.
+  expect(p.remainingMs('card-enrollment', T0 + 10_000)).toBe(10_000);
+  expect(p.remainingMs('financial-data', T0 + 10_000)).toBe((20_000 + 60_000) / 2);
+});

@@ -14,6 +14,7 @@ import type { Consumer, Customer, Report } from '../state.js';
 /**
  * Virtual seconds a report stays inProgress: the mock's choice, so that a client polling at the
  * seed's 20 seconds sees inProgress twice (at 0 and 20 s) and the outcome at its third poll (40 s).
+ * The sandbox stand-in, on real time, takes its own (stand-in-limits.ts).
  */
 export const REPORT_READY_AFTER_S = 35;
 
@@ -83,7 +84,11 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
     consumerId: consumer?.id,
     consumerSsn: ssn ? ssn.slice(-4) : undefined,
     createdDate: now,
-    readyAtS: now + (ctx.faults.has('report-stuck-in-progress') ? Number.MAX_SAFE_INTEGER / 1000 : REPORT_READY_AFTER_S),
+    readyAtS:
+      now +
+      (ctx.faults.has('report-stuck-in-progress')
+        ? Number.MAX_SAFE_INTEGER / 1000
+        : (ctx.standIn?.reportReadyAfterS ?? REPORT_READY_AFTER_S)),
     status: 'inProgress',
     outcome: 'success',
     billable: input.billable ?? customer.type !== 'testing',

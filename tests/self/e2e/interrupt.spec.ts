@@ -147,3 +147,39 @@ test("a signal to npm's process alone reaches certify: its npm scripts exec thei
     'certify:stand-in': 'exec tsx scripts/certify-stand-in.ts',
   });
 });
+
+test('a stopped certify ends NOT RUN, exit 5, on the console and in the certification alike, whatever it finds of the run', async () => {
+  const { interruptedEnd } = await import('../../../scripts/certify.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupted-end-'));
+  const file = path.join(dir, 'certification.json');
+  const end = () => {
+    const lines: string[] = [];
+    const code = interruptedEnd({ out: (t) => lines.push(t), err: (t) => lines.push(t), env: {} }, 'sandbox', 'run-1', 'SIGINT', 60, dir);
+    const cert = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { code, verdict: cert.verdict, console: lines.join('\n').match(/VERDICT: ([A-Z ]+) \(/)?.[1] };
+  };
+  try {
+    const notRun = { code: 5, verdict: 'NOT RUN', console: 'NOT RUN' };
+    expect(end(), 'no certification of the run (stopped before Playwright wrote one)').toEqual(notRun);
+    fs.writeFileSync(file, '{"verdict": "PASS", "runId": "run-1", "chec');
+    expect(end(), 'a certification cut short').toEqual(notRun);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ target: 'sandbox', verdict: 'PASS', runId: 'run-1', checks: { selected: 3, run: 3, skipped: 0 }, services: [] }),
+    );
+    expect(end(), "the run's own PASS, the signal during the sweep after it").toEqual(notRun);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        target: 'sandbox',
+        verdict: 'PASS',
+        runId: 'an older run',
+        checks: { selected: 3, run: 3, skipped: 0 },
+        services: [],
+      }),
+    );
+    expect(end(), "the previous run's PASS is not this run's verdict").toEqual(notRun);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

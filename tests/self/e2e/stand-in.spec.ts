@@ -466,3 +466,29 @@ for (const [args, message] of [
     expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
   });
 }
+
+test("financial data stand-in: a report ends within one of the seed's waits between reads, not inProgress at once", async () => {
+  const { sandboxLimits } = await import('../../../mocks/financial-data/stand-in-limits.js');
+  const { limitOf } = await import('../../../helpers/contract/facts.js');
+  const contract = await loadContract('financial-data');
+  const { reportReadyAfterS } = sandboxLimits(contract);
+  expect(reportReadyAfterS, 'some real time inProgress: a client reads, waits and reads again').toBeGreaterThan(0);
+  expect(reportReadyAfterS, 'ended by the read after one wait (x-limits reportPollSeconds)').toBeLessThan(
+    limitOf(contract, 'reportPollSeconds'),
+  );
+});
+
+test("certify:stand-in reads each service's wall time from the progress reporter's closing lines", async () => {
+  const { serviceWallTimes } = await import('../../../scripts/certify-stand-in.js');
+  const { ServiceProgress } = await import('../../../helpers/verdict/progress-reporter.js');
+  const progress = new ServiceProgress({ 'card-enrollment': 1, 'financial-data': 2 }, 4, 0);
+  progress.end('card-enrollment', 'passed', 1000, undefined, false, 45_000);
+  progress.end('financial-data', 'passed', 1000, undefined, false, 100_000);
+  progress.end('financial-data', 'skipped', 0, undefined, false, 552_000);
+  const output = [
+    'card-enrollment: 1/1 checks, 0 failed, 0 skipped, 45s elapsed',
+    ...progress.finalLines(600_000),
+    'Run passed in 10m00s',
+  ].join('\n');
+  expect(serviceWallTimes(output)).toEqual({ 'card-enrollment': '45s', 'financial-data': '9m12s' });
+});
