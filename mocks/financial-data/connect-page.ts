@@ -157,7 +157,7 @@ export function registerConnectPages(app: FastifyInstance, ctx: FdContext): FdSt
     return session;
   };
 
-  app.get('/connect/:token', async (req, reply) => {
+  app.get('/connect/:token', { config: { rateLimit: false } }, async (req, reply) => {
     const { token } = req.params as { token: string };
     const session = sessionOf(token, reply);
     if (!session) return reply;
@@ -207,7 +207,7 @@ ${options}
     );
   });
 
-  app.post('/connect/:token', async (req, reply) => {
+  app.post('/connect/:token', { config: { rateLimit: false } }, async (req, reply) => {
     const { token } = req.params as { token: string };
     const session = sessionOf(token, reply);
     if (!session) return reply;

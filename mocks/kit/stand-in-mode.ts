@@ -45,6 +45,9 @@ export function limitRequestRate(app: FastifyInstance, context: MockContext, rat
     Math.min(burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rate);
   context.rateLimited = 0;
   app.addHook('onRequest', async (req, reply) => {
+    // A route of a person's browser session (the Connect page: `config: { rateLimit: false }`) is
+    // not a call of the partner's API, which is what a sandbox's request rate limits.
+    if ((req.routeOptions.config as { rateLimit?: boolean } | undefined)?.rateLimit === false) return;
     const nowMs = Date.now();
     const key = req.ip ?? 'unknown';
     const bucket = buckets.get(key) ?? { tokens: burst, atMs: nowMs };

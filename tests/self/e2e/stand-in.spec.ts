@@ -110,6 +110,11 @@ for (const service of SERVICES) {
           expect(res.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
           await expectErrorShape(contracts, service, await res.json());
         }
+        // The Connect page is a person's browser session, not a call of the partner's API: never limited.
+        if (service === 'financial-data') {
+          const pages = await Promise.all(Array.from({ length: 6 }, () => fetch(`${h.origin}/connect/no-such-session`)));
+          expect(pages.map((r) => r.status)).not.toContain(429);
+        }
         await new Promise((resolve) => setTimeout(resolve, 1000 * Number(limited[0].headers.get('retry-after'))));
         expect((await fetch(probe)).status).not.toBe(429);
       });
