@@ -74,7 +74,7 @@ const SCRIPTS = fs
 test('every script answers --help and -h with its usage and exit 0', async () => {
   expect(SCRIPTS.length).toBeGreaterThan(10);
   for (const script of SCRIPTS) {
-    const { main } = (await import(`../../scripts/${script}.ts`)) as { main: Parameters<typeof runInProcess>[0] };
+    const { main } = (await import(`../../../scripts/${script}.ts`)) as { main: Parameters<typeof runInProcess>[0] };
     for (const flag of ['--help', '-h']) {
       const { code, output } = await runInProcess(main, [flag]);
       expect({ script, flag, code }).toEqual({ script, flag, code: 0 });
