@@ -75,7 +75,7 @@ function membersOf(contract: Contract, node: unknown): Set<string> {
 }
 
 /**
- * A duplicate, where the writer documents a 409 (seed 002, Errors: "Conflict (customer, consumer or
+ * A duplicate, where a POST documents a 409 (seed 002, Errors: "Conflict (customer, consumer or
  * business already exists; micro entries)"): its valid call is sent once before any reader is read
  * (the object it makes exists after it), then again as the refusal, with its free-text members made
  * to tell, so that a duplicate merged into the object already there, or stored beside it, shows in
@@ -84,7 +84,9 @@ function membersOf(contract: Contract, node: unknown): Set<string> {
  * digit string and number (a routing or account number), and what the caller's `tell` keeps.
  */
 export function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
-  if (!op.responses['409']) return undefined;
+  // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
+  // nothing of sending the same change twice, which may simply be applied again.
+  if (!op.responses['409'] || op.method !== 'POST') return undefined;
   const ok = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
   const sent = membersOf(contract, op.requestBody?.schema);
   const answered = ok ? membersOf(contract, op.responses[ok]!.schema) : new Set<string>();
