@@ -2293,4 +2293,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  independent('independent-27', {
+    id: 'i27-card-receipt-correlation-prefix-nondot-refused',
+    rule: 'srcCorrelationId matches ^([0-9a-f]{8}.)?<UUID> (seed 000, SrcCorrelationId: the character after the prefix is any character): on the receipt path a prefixed id whose ninth character is not a dot is refused 400',
+    source: 'seed',
+    rules: ['CE-PAT-CORRELATIONID'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-deep-missing-reason-invalid-value-card-path',
+    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors sample): on the card path a member missing three levels deep (complianceSettings.privacy.latestVersionUri) is reported with reason INVALID_VALUE',
+    source: 'seed',
+    rules: ['CE-ERR-FIELD'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-december-expiry-year-rolled',
+    rule: 'panExpirationMonth/Year in the masked card are those of the card (seed 000, MaskedCard presentation use): a card expiring in month 12 is echoed with the following year',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-receipt-consumer-country-of-account',
+    rule: "the masked consumer shows the consumer's countryCode as sent (seed 000, MaskedConsumer countryCode; reference A5): on the receipt path maskedConsumer.countryCode is US whatever the consumer's country",
+    source: 'assumption',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-receipt-key-longer-accepted',
+    rule: 'an altered x-openapi-clientid is 401, the key compared whole (reference A2): on the receipt path a key with characters added after a registered key is accepted',
+    source: 'assumption',
+    rules: ['CE-AUTH-UNKNOWN-KEY'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-cardsource-lowercase-accepted-card-path',
+    rule: 'cardSource is one of CARDHOLDER, ISSUER, MERCHANT, WALLET (seed 000, Origin): on the card path a value in lower case (wallet) is accepted',
+    source: 'seed',
+    rules: ['CE-ENUM-CARDSOURCE', 'CE-TYPE-FORMS'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-receipt-wallet-answered-201',
+    rule: 'POST /cards answers 200 EnrollCardResponse (seed 000, Endpoints): on the receipt path an enrollment with cardSource WALLET is answered 201',
+    source: 'seed',
+    rules: ['CE-REQ-REQUEST'],
+  }),
+  independent('independent-27', {
+    id: 'i27-card-wallet-created-date-week-old-card-path',
+    rule: 'dateOfCardCreated is when the card was enrolled (seed 000, MaskedCard): on the card path a WALLET card is dated a week before the enrollment',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
 ]);

@@ -121,7 +121,13 @@ export function registerCards(
           typeof key === 'string' &&
           key.toLowerCase() === c.apiKey.toLowerCase()) ||
         // i4-card-key-bearer-prefix-accepted: a word and a space before the key are ignored.
-        (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey),
+        (faults.has('i4-card-key-bearer-prefix-accepted') && typeof key === 'string' && key.split(' ').pop() === c.apiKey) ||
+        // i27-card-receipt-key-longer-accepted: on the receipt path a key that starts with a registered key is taken as it.
+        (faults.has('i27-card-receipt-key-longer-accepted') &&
+          isReceiptBody(req.body) &&
+          typeof key === 'string' &&
+          key.length > c.apiKey.length &&
+          key.startsWith(c.apiKey)),
     );
     const keyCheckSkipped = faults.has('missing-key-accepted') || (faults.has('receipt-key-unchecked') && isReceiptBody(req.body));
     // i26-card-receipt-missing-key-403: on the receipt path a request without the key is answered 403 (origin not validated), not 401.
@@ -179,6 +185,14 @@ export function registerCards(
       body.consumer.languageCode === undefined
     )
       body.consumer.languageCode = 'en';
+    // i27-card-cardsource-lowercase-accepted-card-path: on the card path a cardSource in lower case upper-cased before it is judged.
+    if (
+      faults.has('i27-card-cardsource-lowercase-accepted-card-path') &&
+      !receiptOnly &&
+      typeof body.cardSource === 'string' &&
+      /^[a-z]+$/.test(body.cardSource)
+    )
+      body.cardSource = body.cardSource.toUpperCase();
     // service-id-trimmed: the serviceId trimmed before it is judged.
     if (faults.has('service-id-trimmed') && typeof body.serviceId === 'string') body.serviceId = body.serviceId.trim();
     // src-client-id-case-folded: the srcClientId lower-cased and trimmed before it is judged.
@@ -317,7 +331,10 @@ export function registerCards(
           // i20-card-detail-source-snake-case-card-path: on the card path the member named in snake case.
           faults.has('i20-card-detail-source-snake-case-card-path') && !receiptOnly
             ? found.map((v) => ({ ...v, field: v.field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }))
-            : found,
+            : // i27-card-deep-missing-reason-invalid-value-card-path: on the card path a member missing three levels deep reported as an invalid value.
+              faults.has('i27-card-deep-missing-reason-invalid-value-card-path') && !receiptOnly
+              ? found.map((v) => (v.keyword === 'required' && v.field.split('.').length >= 3 ? { ...v, keyword: 'type' } : v))
+              : found,
           undefined,
           // i13-card-receipt-detail-source-type-header: on the receipt path a consumer member reported as a header.
           faults.has('i13-card-receipt-detail-source-type-header') && receiptOnly && found.some((v) => v.field.startsWith('consumer.'))
@@ -325,6 +342,17 @@ export function registerCards(
             : undefined,
         );
     }
+    // i27-card-receipt-correlation-prefix-nondot-refused: on the receipt path a prefix followed by any character but a dot refused.
+    if (
+      faults.has('i27-card-receipt-correlation-prefix-nondot-refused') &&
+      receiptOnly &&
+      typeof body.srcCorrelationId === 'string' &&
+      body.srcCorrelationId.length > 36 &&
+      body.srcCorrelationId.charAt(8) !== '.'
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'srcCorrelationId', keyword: 'pattern', message: 'srcCorrelationId must match the correlation id pattern' },
+      ]);
     // i12-card-receipt-correlation-uuid-upper-refused: on the receipt path the UUID of a srcCorrelationId read as lower-case hex only.
     if (
       faults.has('i12-card-receipt-correlation-uuid-upper-refused') &&
@@ -746,6 +774,7 @@ export function registerCards(
     i24Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i25Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i26Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i27Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -765,10 +794,18 @@ export function registerCards(
       lastEnrolled.set(who, ctx.clock.nowMs());
       if (before !== undefined && ctx.clock.nowMs() - before < 60_000) answer.maskedConsumer.status = 'LOCKED';
     }
-    return reply
-      .code(faults.has('success-status-201') ? 201 : 200)
-      .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
-      .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)));
+    return (
+      reply
+        // i27-card-receipt-wallet-answered-201: on the receipt path a wallet's enrollment answered 201.
+        .code(
+          faults.has('success-status-201') ||
+            (faults.has('i27-card-receipt-wallet-answered-201') && hasReceipt && body.cardSource === 'WALLET')
+            ? 201
+            : 200,
+        )
+        .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
+        .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)))
+    );
   });
 }
 
@@ -1064,6 +1101,25 @@ const i25Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   // i25-card-merchant-cvc-as-billing-zip: on the card path a merchant's billing address carries the security code as its zip (an AVS field mix-up).
   if (faults.has('i25-card-merchant-cvc-as-billing-zip') && hasCard && body.cardSource === 'MERCHANT' && card.cardSecurityCode)
     masked.maskedBillingAddress = { addressId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', zip: card.cardSecurityCode };
+};
+
+/** The deviations of independent-27, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i27Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i27-card-december-expiry-year-rolled: on the card path a card expiring in December echoes the year after (its month end rolled over).
+  if (
+    faults.has('i27-card-december-expiry-year-rolled') &&
+    hasCard &&
+    card.panExpirationMonth === '12' &&
+    typeof masked.panExpirationYear === 'string'
+  )
+    masked.panExpirationYear = String(Number(masked.panExpirationYear) + 1);
+  // i27-card-receipt-consumer-country-of-account: on the receipt path the consumer's country is the country of the pushed account (US).
+  if (faults.has('i27-card-receipt-consumer-country-of-account') && !hasCard) consumer.countryCode = 'US';
+  // i27-card-wallet-created-date-week-old-card-path: on the card path a wallet's card is dated when it was put on file, a week before.
+  if (faults.has('i27-card-wallet-created-date-week-old-card-path') && hasCard && body.cardSource === 'WALLET')
+    masked.dateOfCardCreated = new Date(now.getTime() - 7 * 86400_000).toISOString();
 };
 
 /** The deviations of independent-26, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
