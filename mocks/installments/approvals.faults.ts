@@ -346,4 +346,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-APPROVAL-PLAN'],
   }),
+  independent('independent-27', {
+    id: 'i27-approval-async-answered-200',
+    rule: 'an asynchronous approval (sync=false or no sync) is answered 202 (provider 2.0.0, planApproval 200/202; Sync default false): it is answered 200 with an empty body',
+    source: 'provider',
+    rules: ['IN-STATUS-SYNC'],
+  }),
+  independent('independent-27', {
+    id: 'i27-approval-status-approved-lowercase',
+    rule: 'the approval status shows the decision APPROVED or DECLINED (seed 001, States; provider 2.0.0 status enum): getPlanApprovalStatus writes an approved plan as approved in lower case',
+    source: 'seed',
+    rules: ['IN-STATE-DECISION', 'IN-ENUM-DECISION'],
+  }),
 ]);

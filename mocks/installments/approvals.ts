@@ -160,6 +160,8 @@ export function registerApprovals(
             : decision,
         atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
       };
+    // i27-approval-async-answered-200: an asynchronous approval (sync=false or none) answered 200 with an empty callback answer.
+    if (faults.has('i27-approval-async-answered-200')) return reply.code(200).send({});
     return reply.code(202).send();
   });
 
@@ -228,6 +230,9 @@ export function registerApprovals(
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.
     if (faults.has('i16-approval-status-async-decline-pending') && plan.status === 'DECLINED' && asyncDecided.has(plan.planId))
       return reply.code(200).send({ callbackUrl, status: 'PENDING' });
+    // i27-approval-status-approved-lowercase: the status reader writes an APPROVED decision in lower case.
+    if (faults.has('i27-approval-status-approved-lowercase') && status === 'APPROVED')
+      return reply.code(200).send({ callbackUrl, status: 'approved' });
     return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : status });
   });
 }

@@ -123,4 +123,16 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
+  independent('independent-27', {
+    id: 'i27-issuer-unknown-ica-reason-code-too-long',
+    rule: "the issuer's 404 is a PlanNotifError whose ReasonCode has at most 36 characters (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a 38-character ReasonCode",
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-issuer-repeat-answer-without-body',
+    rule: 'the issuer answers a valid notification 201 {status, message} (provider 2.0.0, notifyPlan 201): a second valid notification of the same plan within the minute is answered 201 with no body',
+    source: 'provider',
+    rules: ['IN-ISSUER-ACCEPT'],
+  }),
 ]);

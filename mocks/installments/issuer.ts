@@ -45,6 +45,16 @@ export function registerIssuerEndpoint(
       // rt2-issuer-unknown-ica-counted: a notification answered 404 still counts toward its plan's throttle.
       if (faults.has('rt2-issuer-unknown-ica-counted'))
         world.issuerReceived.set(n.planId, [...(world.issuerReceived.get(n.planId) ?? []), clock.nowMs()]);
+      // i27-issuer-unknown-ica-reason-code-too-long: the 404 names its reason in a code longer than 36 characters.
+      if (faults.has('i27-issuer-unknown-ica-reason-code-too-long'))
+        return sendError(
+          reply,
+          faults,
+          404,
+          'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT',
+          'This endpoint serves no issuer with this issuerIca.',
+          'issuerIca',
+        );
       if (faults.has('rt-issuer-unknown-ica-answers-403'))
         return sendError(reply, faults, 403, 'FORBIDDEN', 'This endpoint may not take notifications of this issuerIca.', 'issuerIca');
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
@@ -84,6 +94,8 @@ export function registerIssuerEndpoint(
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }
     world.issuerReceived.set(throttleKey, [...recent, now]);
+    // i27-issuer-repeat-answer-without-body: a later notification of a plan already received answered 201 without its body.
+    if (faults.has('i27-issuer-repeat-answer-without-body') && recent.length > 0) return reply.code(201).send();
     return reply
       .code(faults.has('issuer-answers-200') ? 200 : 201)
       .send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });

@@ -894,4 +894,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
   }),
+  independent('independent-27', {
+    id: 'i27-participations-limit-500-refused',
+    rule: 'limit is accepted from 1 to 500 (reference/installments.md, Paging; provider 2.0.0 limit): getMerchantParticipations refuses limit=500 with 400',
+    source: 'provider',
+    rules: ['IN-PAGE-LIMIT'],
+  }),
+  independent('independent-27', {
+    id: 'i27-completed-list-website-lowercased',
+    rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
+    source: 'provider',
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-27', {
+    id: 'i27-search-name-matches-dba-names',
+    rule: 'a merchant search by name finds merchants by their legal name (seed 001, Endpoints: search by merchant name; provider merchantLegalName): a merchantLegalName criterion also finds merchants whose dbaNames contain it',
+    source: 'seed',
+    rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
+  }),
 ]);

@@ -89,6 +89,9 @@ export function registerMerchants(
     const ok = await guard(req, reply, 'getMerchantParticipations');
     if (!ok) return reply;
     const requestId = ok.query.get('request_id');
+    // i27-participations-limit-500-refused: the largest page (limit=500) refused as out of range.
+    if (faults.has('i27-participations-limit-500-refused') && ok.query.get('limit') === '500')
+      return invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: 'limit must be lower than 500' }]);
     let items: Record<string, any>[];
     if (requestId !== null) {
       // Fault: with a known request_id, every participation is answered.
@@ -297,6 +300,9 @@ export function registerMerchants(
     // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
     if (requestId === null && faults.has('i14-completed-list-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, items.length - Number(ok.query.get('offset') ?? 0))));
+    // i27-completed-list-website-lowercased: the completed list answers each merchant's websiteUrl in lower case.
+    if (requestId === null && faults.has('i27-completed-list-website-lowercased'))
+      listed = listed.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
     return reply.code(200).send(listed);
   });
 
@@ -421,6 +427,19 @@ export function registerMerchants(
     // i12-search-error-reason-dropped: the search answers ERROR without its reason.
     if (faults.has('i12-search-error-reason-dropped'))
       found = found.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
+    // i27-search-name-matches-dba-names: a legal name criterion also finds merchants whose dba names hold it.
+    if (faults.has('i27-search-name-matches-dba-names') && typeof c.merchantLegalName === 'string') {
+      const text = c.merchantLegalName.toLowerCase();
+      const extra = latest()
+        .map(view)
+        .filter(
+          (m) =>
+            !found.some((f) => f.merchantLegalName === m.merchantLegalName && f.acquirerICA === m.acquirerICA) &&
+            Array.isArray(m.dbaNames) &&
+            m.dbaNames.some((d: unknown) => typeof d === 'string' && d.toLowerCase().includes(text)),
+        );
+      found = [...found, ...extra];
+    }
     // seeded-search-dba-names-deduplicated: the merchant search lists a merchant's repeated dbaNames once.
     if (faults.has('seeded-search-dba-names-deduplicated'))
       found = found.map((m) => (Array.isArray(m.dbaNames) ? { ...m, dbaNames: [...new Set(m.dbaNames)] } : m));

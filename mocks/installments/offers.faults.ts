@@ -439,4 +439,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-CURRENCY'],
   }),
+  independent('independent-27', {
+    id: 'i27-offers-total-string-cad',
+    rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
+    source: 'provider',
+    rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
+  }),
 ]);

@@ -430,6 +430,9 @@ export function registerOffers(
               : { ...o, feeType: 'NO_FEE' },
         ),
       });
+    // i27-offers-total-string-cad: a purchase in CAD answered with total written as a string.
+    if (faults.has('i27-offers-total-string-cad') && ok.body.transaction?.currency === 'CAD')
+      return reply.code(200).send({ total: String(total), offerTransactionId, offers: shown });
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

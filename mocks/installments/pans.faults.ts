@@ -516,4 +516,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-27', {
+    id: 'i27-register-by-id-other-range-pans-kept',
+    rule: "a registration into an existing list with an account range other than the list's is 400 and changes nothing (provider 2.0.0, registerPans 400 example): the cards it carried are added to the list before the range is refused",
+    source: 'provider',
+    rules: ['IN-STATE-LIST-RANGE', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-dereg-mixed-batch-all-failed',
+    rule: 'failureCount counts the cards not deregistered (provider 2.0.0, Deregistration counts): in a batch where some cards were not in the list, every card of the batch is counted as failed, the removed ones too',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -150,10 +150,14 @@ export function registerPanLists(
         (differs(own.accountRangeLow, accountRange.accountRangeLow) ||
           // i20-register-by-id-range-low-end-only: the list's range compared on its low end only.
           (!faults.has('i20-register-by-id-range-low-end-only') && differs(own.accountRangeHigh, accountRange.accountRangeHigh)));
-      if (other && !faults.has('seeded-list-range-replaced'))
+      if (other && !faults.has('seeded-list-range-replaced')) {
+        // i27-register-by-id-other-range-pans-kept: the cards of the refused registration are added before the range is judged.
+        if (faults.has('i27-register-by-id-other-range-pans-kept'))
+          for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) if (typeof pan === 'string') list.pans.add(pan);
         return invalidRequest(reply, faults, [
           { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },
         ]);
+      }
       list.accountRange = accountRange;
     }
     // i5-pans-register-by-id-clears-range: a registration by id without a range overwrites the list's range.
@@ -399,6 +403,8 @@ export function registerPanLists(
       [successfulCount, failureCount] = [successfulCount + Math.min(absent, failureCount), failureCount - Math.min(absent, failureCount)];
     }
     // provider 2.0.0, Deregistration: the list id at the root.
+    // i27-dereg-mixed-batch-all-failed: a batch where some cards failed reports every card it named as failed.
+    if (faults.has('i27-dereg-mixed-batch-all-failed') && successfulCount > 0 && failureCount > 0) failureCount += successfulCount;
     if (faults.has('deregistration-counts-requested')) [successfulCount, failureCount] = [successfulCount + failureCount, 0];
     if (faults.has('i11-dereg-counts-numeric')) return reply.code(200).send({ panListId: list.panListId, successfulCount, failureCount });
     // rt-dereg-answer-list-id-through-double: the answer's panListId passed through a double (18 digits lose the last ones).

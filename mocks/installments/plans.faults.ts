@@ -878,4 +878,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE'],
   }),
+  independent('independent-27', {
+    id: 'i27-notify-installment-number-zero-based',
+    rule: 'the notification numbers its schedule payments 1 to tenure (provider 2.0.0, notifyPlan examples): the notification numbers them from 0',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-getplan-approved-amount-outstanding',
+    rule: 'getPlan reads back the transaction amount the plan was created with (provider 2.0.0, InstallmentPlan transaction.amount): once APPROVED the plan reads back the amount less its first repayment',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN', 'IN-STATE-DECISION'],
+  }),
 ]);

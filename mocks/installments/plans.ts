@@ -159,6 +159,11 @@ export function registerPlans(
           },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
+    // i27-notify-installment-number-zero-based: the notification numbers the schedule payments from 0.
+    if (faults.has('i27-notify-installment-number-zero-based') && Array.isArray(body.schedulePayments))
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>) =>
+        typeof r.installmentNumber === 'number' ? { ...r, installmentNumber: r.installmentNumber - 1 } : r,
+      );
     // i17-notify-long-tenure-last-payment-dropped: a plan of twelve installments or more notified without its last payment.
     if (
       faults.has('i17-notify-long-tenure-last-payment-dropped') &&
@@ -542,7 +547,16 @@ export function registerPlans(
         ? 'CREATED'
         : decidedShown;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
-    const { amount, currency } = transaction;
+    const { currency } = transaction;
+    let { amount } = transaction;
+    // i27-getplan-approved-amount-outstanding: an APPROVED plan reads back the amount still owed (less its first repayment).
+    if (
+      faults.has('i27-getplan-approved-amount-outstanding') &&
+      shown === 'APPROVED' &&
+      typeof amount === 'number' &&
+      typeof scheduledRepayments[0]?.amount === 'number'
+    )
+      amount = Math.round((amount - scheduledRepayments[0].amount) * 100) / 100;
     return reply.code(200).send({
       planId,
       // i4-getplan-providerid-from-offer: the reader names the lender of the offers, not the plan's providerId.
