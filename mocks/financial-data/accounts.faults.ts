@@ -600,4 +600,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-MIGRATE'],
   }),
+  independent('independent-27', {
+    id: 'i27-account-delete-other-customer-404-but-removed',
+    rule: 'an account is found only under its own customer (seed 002, Accounts 404): DeleteCustomerAccount under another customer of the partner answers 404 but removes the account',
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARENT', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-accounts-mortgage-filter-lists-loan',
+    rule: 'the account type filter lists the accounts of that type (seed 002, GetCustomerAccounts query account type): type=mortgage also lists loan accounts',
+    source: 'provider',
+    rules: ['FD-ACCT-FILTER-TYPE'],
+  }),
 ]);

@@ -178,7 +178,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
           // i20-accounts-savings-filter-lists-money-market: savings read as a family that takes in money market accounts.
           (faults.has('i20-accounts-savings-filter-lists-money-market') && type === 'savings' && a.type === 'moneyMarket') ||
           // i22-accounts-checking-filter-lists-money-market: checking read as the family of transaction accounts, money market included.
-          (faults.has('i22-accounts-checking-filter-lists-money-market') && type === 'checking' && a.type === 'moneyMarket'),
+          (faults.has('i22-accounts-checking-filter-lists-money-market') && type === 'checking' && a.type === 'moneyMarket') ||
+          // i27-accounts-mortgage-filter-lists-loan: mortgage read as the family of secured loans, loan accounts included.
+          (faults.has('i27-accounts-mortgage-filter-lists-loan') && type === 'mortgage' && a.type === 'loan'),
       );
     // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
     if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
@@ -540,6 +542,14 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       findCustomer(world, stray.customerId, input.partner?.id)
         ? stray
         : undefined);
+    // i27-account-delete-other-customer-404-but-removed: an account of another customer of the partner is refused 404 but removed.
+    if (
+      !a &&
+      stray &&
+      faults.has('i27-account-delete-other-customer-404-but-removed') &&
+      findCustomer(world, stray.customerId, input.partner?.id)
+    )
+      forget(stray);
     if (!a) {
       if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`))
         return reply.code(204).send();

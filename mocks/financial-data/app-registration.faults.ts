@@ -547,4 +547,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
   }),
+  independent('independent-27', {
+    id: 'i27-app-list-name-filter-trimmed',
+    rule: 'getApplications filters by the name given (seed 002, GET /applications query name): a name with a trailing space finds the application of the name without it',
+    source: 'provider',
+    rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
+  }),
 ]);

@@ -219,7 +219,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
       // i9-app-list-name-filter-case-folded: the name compared without case.
       const sameName = (name: string) =>
         name === query.name ||
-        (faults.has('i9-app-list-name-filter-case-folded') && name.toLowerCase() === String(query.name).toLowerCase());
+        (faults.has('i9-app-list-name-filter-case-folded') && name.toLowerCase() === String(query.name).toLowerCase()) ||
+        // i27-app-list-name-filter-trimmed: the name criterion trimmed before it is compared.
+        (faults.has('i27-app-list-name-filter-trimmed') && name === String(query.name).trim());
       if (
         query.name !== undefined &&
         !(faults.has('app-list-name-contains') ? nameOf(r, 'list').includes(query.name) : sameName(nameOf(r, 'list'))) &&

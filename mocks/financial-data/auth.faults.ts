@@ -219,4 +219,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-27', {
+    id: 'i27-secret-change-wrong-current-still-applied',
+    rule: 'a partner secret is changed with the current one (seed 002, Authentication; ModifyPartnerSecret 401 bad credentials): a change refused 401 for a wrong current secret still sets the new secret',
+    source: 'seed',
+    rules: ['FD-SECRET-CURRENT', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -92,6 +92,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       return reply
         .code(404)
         .send({ Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } });
+    // i27-secret-change-wrong-current-still-applied: a change refused for a wrong current secret still sets the new one.
+    const named = world.partners.get(body.partnerId);
+    if (!partner && named && !named.locked && faults.has('i27-secret-change-wrong-current-still-applied'))
+      named.secret = body.newPartnerSecret;
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')

@@ -284,4 +284,16 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-NONE-404'],
   }),
+  independent('independent-27', {
+    id: 'i27-business-update-other-partner-404-but-applied',
+    rule: "another partner's business is not found (seed 002, Businesses 404): UpdateBusiness answers 404 for it but replaces its fields",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-business-update-modified-date-eastern',
+    rule: 'modifiedDate is when the business was changed (provider 1.35.0, NoZoneDateTime in UTC like createdDate): the update writes modifiedDate five hours behind, before the createdDate of a business made just before',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

@@ -115,6 +115,10 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i3-business-update-other-partner: the update finds the business by its id alone.
     const business =
       byId(input) ?? (faults.has('i3-business-update-other-partner') ? world.businesses.get(input.path.business_id) : undefined);
+    // i27-business-update-other-partner-404-but-applied: another partner's business is refused 404 but its fields are replaced.
+    const foreignBusiness = world.businesses.get(input.path.business_id);
+    if (!business && foreignBusiness && faults.has('i27-business-update-other-partner-404-but-applied'))
+      foreignBusiness.fields = { ...input.body };
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;
@@ -158,6 +162,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       if (faults.has('i21-business-update-name-ampersand-escaped') && typeof business.fields.name === 'string')
         business.fields = { ...business.fields, name: business.fields.name.replace(/&/g, '&amp;') };
       business.modifiedDate = isoNoZone();
+      // i27-business-update-modified-date-eastern: the update dates the change in US Eastern wall time (five hours behind), without a zone.
+      if (faults.has('i27-business-update-modified-date-eastern'))
+        business.modifiedDate = new Date(clock.nowMs() - 5 * 3600_000).toISOString().slice(0, 19);
       // i13-business-update-moves-created-date: the update re-dates the business's creation.
       if (faults.has('i13-business-update-moves-created-date')) business.createdDate = business.modifiedDate;
     }

@@ -295,4 +295,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIGURATION-REF', 'FD-OBJ-EXACT-ID-FOLD'],
   }),
+  independent('independent-27', {
+    id: 'i27-components-config-delete-answers-200',
+    rule: 'DELETE /connect-components/configurations/{id} answers 204 (seed 002, Connect components): it answers 200 with the configuration removed',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
+  }),
 ]);

@@ -431,4 +431,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-READ'],
   }),
+  independent('independent-27', {
+    id: 'i27-consumer-by-customer-customer-id-string',
+    rule: "a consumer record's customerId is an integer (reference/financial-data.md, Known corrections; provider 1.35.0 Consumer): GetConsumerForCustomer gives it as a string",
+    source: 'provider',
+    rules: ['FD-TYPE-FORMS', 'FD-CONS-READ'],
+  }),
 ]);

@@ -171,6 +171,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       const { suffix: _suffix, ...rest } = view(consumer) as Record<string, unknown>;
       return rest;
     }
+    // i27-consumer-by-customer-customer-id-string: the by-customer read gives customerId as a string.
+    if (faults.has('i27-consumer-by-customer-customer-id-string')) return { ...view(consumer), customerId: String(consumer.customerId) };
     return faults.has('telling-consumer-by-customer-zip-as-number')
       ? { ...view(consumer), zip: String(Number(consumer.fields.zip)) }
       : view(consumer);

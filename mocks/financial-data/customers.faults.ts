@@ -610,4 +610,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-LIMIT-APPLIED'],
   }),
+  independent('independent-27', {
+    id: 'i27-customer-delete-other-partner-404-but-deleted',
+    rule: "another partner's customer is not found for the caller (seed 002, Errors 404): DeleteCustomer answers 404 for it but deletes it",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-27', {
+    id: 'i27-customer-read-created-date-ms',
+    rule: 'dates are epoch seconds where the provider declares digit strings (reference/financial-data.md, Dates; provider StringUnixDate): GetCustomer answers createdDate in epoch milliseconds',
+    source: 'assumption',
+    rules: ['FD-DATE-UNIT', 'FD-CUST-READ'],
+  }),
 ]);

@@ -325,6 +325,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i17-customer-get-email-plus-tag-dropped: the by-id read gives an e-mail address without its +tag.
     if (faults.has('i17-customer-get-email-plus-tag-dropped') && typeof c.email === 'string' && /\+[^@]*@/.test(c.email))
       return { ...customerView(c), email: c.email.replace(/\+[^@]*@/, '@') };
+    // i27-customer-read-created-date-ms: the single-customer read dates the customer in epoch milliseconds.
+    if (faults.has('i27-customer-read-created-date-ms')) return { ...customerView(c), createdDate: String(Number(c.createdDate) * 1000) };
     return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
@@ -435,6 +437,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i10-customer-delete-again-204: a customer this partner already deleted is deleted "again" with 204.
     if (!c && faults.has('i10-customer-delete-again-204') && deletedIds.get(String(input.path.customerId)) === input.partner?.id)
       return reply.code(204).send();
+    // i27-customer-delete-other-partner-404-but-deleted: another partner's customer is refused 404 but deleted all the same.
+    const elsewhere =
+      !c && faults.has('i27-customer-delete-other-partner-404-but-deleted') ? world.customers.get(input.path.customerId) : undefined;
+    if (elsewhere) {
+      world.customers.delete(elsewhere.id);
+      if (world.usernames.get(usernameKey(elsewhere.partnerId, elsewhere.username)) === elsewhere.id)
+        world.usernames.delete(usernameKey(elsewhere.partnerId, elsewhere.username));
+    }
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
     if (faults.has('i11-customer-modify-after-delete-204')) deletedForModify.set(c.id, c.partnerId);

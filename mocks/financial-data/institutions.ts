@@ -265,7 +265,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         : faults.has('i24-routing-shared-number-displaying-one') && found.length > 1
           ? 1
           : found.length,
-      moreAvailable: false,
+      // i27-routing-more-available-true: the routing-number lookup says more are available though every match is listed.
+      moreAvailable: faults.has('i27-routing-more-available-true'),
       // i25-routing-created-date-ms: the routing-number lookup dates its answer in milliseconds.
       createdDate: faults.has('i25-routing-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
       // i15-inst-routing-lookup-name-uppercased: the routing-number lookup answers each institution's name in upper case.

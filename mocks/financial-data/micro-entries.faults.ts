@@ -419,4 +419,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-INITIATE'],
   }),
+  independent('independent-27', {
+    id: 'i27-micro-verify-pending-answered-200',
+    rule: 'a verification before the deposits landed is refused (provider 1.35.0, VerifyMicroAmountDeposits 400 with status Pending): it is answered 200 with status Pending',
+    source: 'provider',
+    rules: ['FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'],
+  }),
 ]);

@@ -219,6 +219,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       return match || faults.has('i5-micro-verified-any-amounts-200')
         ? reply.code(200).send({ status: 'Verified', statusDescription: DESCRIPTIONS.Verified })
         : refuse(reply, 'Verified', 3200002, 'Microdeposit is in Verified status');
+    // i27-micro-verify-pending-answered-200: a verification before the deposits landed answered 200 with the Pending status.
+    if (state === 'Pending' && faults.has('i27-micro-verify-pending-answered-200'))
+      return reply.code(200).send({ status: 'Pending', statusDescription: DESCRIPTIONS.Pending });
     if (state === 'Pending' && !faults.has('micro-entries-verifiable-before-deposit')) {
       if (faults.has('i11-micro-verify-pending-counts-attempt') && !match) e.state = 'Failed';
       return refuse(reply, 'Pending', 3200002, 'Microdeposit is in Pending status');

@@ -482,4 +482,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-OWNER-NAME'],
   }),
+  independent('independent-27', {
+    id: 'i27-pay-v3-savings-realtime-flags-swapped',
+    rule: 'transferInEnabled says the account can receive and transferOutEnabled that it can send (seed 002, Payments data v3 details): for a savings account the two flags are swapped',
+    source: 'seed',
+    rules: ['FD-PAY-REALTIME-FLAGS'],
+  }),
 ]);

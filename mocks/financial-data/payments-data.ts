@@ -281,9 +281,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     const types = faults.has('payments-data-details-v3-cd-served') ? ACH_TYPES : DETAILS_V3_TYPES;
     if (!types.includes(account.type)) return unsupported(reply);
     const realTime = realTimeFlags(account).map((f) => {
-      const flags = faults.has('payments-data-realtime-flags-swapped')
-        ? { transferInEnabled: f.transferOutEnabled, transferOutEnabled: f.transferInEnabled }
-        : { transferInEnabled: f.transferInEnabled, transferOutEnabled: f.transferOutEnabled };
+      // i27-pay-v3-savings-realtime-flags-swapped: for a savings account the two real-time flags are read from each other's column.
+      const flags =
+        faults.has('payments-data-realtime-flags-swapped') ||
+        (faults.has('i27-pay-v3-savings-realtime-flags-swapped') && account.type === 'savings')
+          ? { transferInEnabled: f.transferOutEnabled, transferOutEnabled: f.transferInEnabled }
+          : { transferInEnabled: f.transferInEnabled, transferOutEnabled: f.transferOutEnabled };
       const shown = f.type === 'fedNow' && faults.has('payments-data-fednow-flags-missing') ? {} : flags;
       return { ...achInstruction(account), type: f.type, ...shown };
     });

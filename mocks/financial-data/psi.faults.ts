@@ -364,4 +364,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-DAYS'],
   }),
+  independent('independent-27', {
+    id: 'i27-psi-read-available-balance-cents',
+    rule: "the PSI result carries the account's available balance in dollars (provider 1.35.0, PSI nsfReturnRisk availableBalance): the non-FCRA read-back gives it in cents",
+    source: 'provider',
+    rules: ['FD-PSI-READ-BACK'],
+  }),
 ]);

@@ -244,6 +244,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       // i15-psi-fcra-read-settle-by-date-day-early: the FCRA read-back gives the settle-by date one day early (a local midnight read in UTC).
       if (fcra && faults.has('i15-psi-fcra-read-settle-by-date-day-early') && !Number.isNaN(Date.parse(body.transaction.settleByDate)))
         body.transaction.settleByDate = new Date(Date.parse(body.transaction.settleByDate) - 86_400_000).toISOString().slice(0, 10);
+      // i27-psi-read-available-balance-cents: the non-FCRA read-back gives the available balance in cents.
+      const nsf = (body as { nsfReturnRisk?: { result?: { availableBalance?: unknown } } }).nsfReturnRisk?.result;
+      if (!fcra && faults.has('i27-psi-read-available-balance-cents') && nsf && typeof nsf.availableBalance === 'number')
+        nsf.availableBalance = Math.round(nsf.availableBalance * 100);
       return reply.code(200).send(body);
     };
 

@@ -341,4 +341,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-PDF'],
   }),
+  independent('independent-27', {
+    id: 'i27-stmt-v3-as-of-date-ms',
+    rule: 'dates are epoch seconds where the provider declares integers (reference/financial-data.md, Dates): the multiple-statement details give asOfDate in epoch milliseconds',
+    source: 'assumption',
+    rules: ['FD-DATE-UNIT'],
+  }),
 ]);

@@ -133,7 +133,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('seeded-stmt-v3-adjacent-index-collapsed')) indexes = indexes.filter((index, i) => index !== indexes[i - 1]);
     // i14-stmt-v3-index-24-refused: the multiple-statement read refuses index 24, the oldest allowed.
     if (faults.has('i14-stmt-v3-index-24-refused') && indexes.includes(24)) return sendError(ctx, reply, 400, 'index must be less than 24');
-    const asOfDate = clock.nowEpochSeconds();
+    // i27-stmt-v3-as-of-date-ms: the multiple-statement details dated in epoch milliseconds.
+    const asOfDate = faults.has('i27-stmt-v3-as-of-date-ms') ? clock.nowMs() : clock.nowEpochSeconds();
     const statements = indexes.map((index, position) => {
       // i17-stmt-v3-index-24-document-of-23: the oldest index (24) read as the statement before it.
       const { id: own, p } = statement(account, faults.has('i17-stmt-v3-index-24-document-of-23') && index === 24 ? 23 : index);

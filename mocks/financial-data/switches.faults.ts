@@ -282,4 +282,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-DETAILS'],
   }),
+  independent('independent-27', {
+    id: 'i27-switches-external-id-dashes-ignored',
+    rule: 'a deposit switch is found by its external_id (seed 002, Switch found by external_id): the id is matched with its dashes removed, so another id finds it',
+    source: 'seed',
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
+  }),
 ]);

@@ -344,7 +344,9 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
             // rt-switches-external-id-suffix-match: an external id found by its end.
             (faults.has('rt-switches-external-id-suffix-match') && externalId.length > 0 && s.externalId.endsWith(externalId)) ||
             // i4-switches-external-id-case-insensitive: the external id matched without case.
-            (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase())),
+            (faults.has('i4-switches-external-id-case-insensitive') && s.externalId.toLowerCase() === externalId.toLowerCase()) ||
+            // i27-switches-external-id-dashes-ignored: the external id matched with its dashes taken out.
+            (faults.has('i27-switches-external-id-dashes-ignored') && s.externalId.replace(/-/g, '') === externalId.replace(/-/g, ''))),
     );
     // i23-switches-external-id-failed-left-out: the external id reader lists only the switches that did not fail.
     if (faults.has('i23-switches-external-id-failed-left-out'))

@@ -312,4 +312,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-OBJ-AFTER-DELETE', 'FD-AUTHDETAILS-UNKNOWN'],
   }),
+  independent('independent-27', {
+    id: 'i27-accesskey-update-revoked-400',
+    rule: 'a revoked access key is no longer found (seed 002, UpdateThirdPartyAccessKey 404): an update of a revoked key is answered 400',
+    source: 'assumption',
+    rules: ['FD-ACCESSKEY-REVOKED'],
+  }),
 ]);

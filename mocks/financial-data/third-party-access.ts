@@ -164,6 +164,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       (faults.has('blind-accesskey-unknown-update-upserts') && !state().keys.has(path.consentReceiptId)
         ? { receiptId: path.consentReceiptId, partnerId: partner!.id, customerId: body.customerId, body, revoked: false }
         : undefined);
+    // i27-accesskey-update-revoked-400: an update of a revoked key answered as a bad request, not 404.
+    const revokedKey = state().keys.get(path.consentReceiptId);
+    if (!key && faults.has('i27-accesskey-update-revoked-400') && revokedKey?.revoked && revokedKey.partnerId === partner?.id)
+      return sendError(ctx, reply, 400, 'The consent receipt was revoked.');
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     // Independent fault: the update's periods are not checked (each is read as open-ended).
     const refused = refusal(

@@ -706,4 +706,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-DAILY-BALANCE'],
   }),
+  independent('independent-27', {
+    id: 'i27-txn-by-id-amount-as-string',
+    rule: 'a transaction amount is a number (provider 1.35.0, Transaction.amount): GetCustomerTransaction answers it as a decimal string',
+    source: 'provider',
+    rules: ['FD-TYPE-FORMS', 'FD-TXN-ECHO'],
+  }),
 ]);

@@ -460,6 +460,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i25-txn-by-id-credit-amount-in-cents: the by-id read gives a credit's amount in cents (a deposit feed in minor units).
     if (on('i25-txn-by-id-credit-amount-in-cents') && t.amount > 0) shown.amount = Math.round(t.amount * 100);
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
+    // i27-txn-by-id-amount-as-string: the by-id read gives the amount as a decimal string with two places.
+    if (on('i27-txn-by-id-amount-as-string')) (shown as Record<string, unknown>).amount = t.amount.toFixed(2);
     return shown;
   });
 

@@ -538,4 +538,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-PORTS', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-27', {
+    id: 'i27-txpush-delete-transaction-class-drops-account-class',
+    rule: "deleting one subscription stops only that subscription's events (seed 002, Events - TxPush): deleting the transaction-class subscription deletes the account-class one too",
+    source: 'seed',
+    rules: ['FD-TXPUSH-DELETE-ONE'],
+  }),
 ]);

@@ -190,6 +190,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         return reply.code(204).send();
       return sendError(ctx, reply, 404, 'Subscription not found');
     }
+    // i27-txpush-delete-transaction-class-drops-account-class: deleting a transaction-class subscription deletes the account-class one of its account too.
+    if (faults.has('i27-txpush-delete-transaction-class-drops-account-class') && sub.type === 'transaction')
+      for (const s of [...state().subscriptions.group('account', sub.accountId).values()])
+        if (s.type === 'account') state().subscriptions.delete(s.id);
     if (faults.has('txpush-delete-one-deletes-account')) {
       for (const s of [...state().subscriptions.group('account', sub.accountId).values()]) state().subscriptions.delete(s.id);
     } else if (faults.has('i11-txpush-delete-account-class-silences-all') && sub.type === 'account') {

@@ -755,4 +755,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-SUB-STATUS'],
   }),
+  independent('independent-27', {
+    id: 'i27-webhooks-event-activation-also-previous',
+    rule: 'PUT .../events/{id}/status moves that event to the requested state (seed 002, States and transitions): activating one event activates the event before it too',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+  }),
+  independent('independent-27', {
+    id: 'i27-webhooks-limit-one-refused',
+    rule: 'listWebhookSubscriptions takes limit from 1 to 100 (provider 1.35.0, ObwmsLimitParameter): limit=1 is refused 400',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-LIMIT'],
+  }),
+  independent('independent-27', {
+    id: 'i27-webhooks-event-test-override-query-dropped',
+    rule: 'the URL may be overridden per event and test deliveries go to it (seed 002, Webhook subscriptions): the by-event test calls the override URL without its query string',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
+  }),
 ]);

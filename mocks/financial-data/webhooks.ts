@@ -289,6 +289,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('webhooks-limit-cap-50') && limit > 50) return fail(reply, 400, 'limit must be at most 50');
       // i12-webhooks-limit-100-refused: the maximum read as exclusive.
       if (faults.has('i12-webhooks-limit-100-refused') && limit === 100) return fail(reply, 400, 'limit must be less than 100');
+      // i27-webhooks-limit-one-refused: the minimum read as exclusive.
+      if (faults.has('i27-webhooks-limit-one-refused') && limit === 1) return fail(reply, 400, 'limit must be greater than 1');
       const owned = faults.has('webhooks-owner-unchecked')
         ? [...state().subscriptions.values()]
         : [
@@ -558,6 +560,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         const next = sub.events[sub.events.indexOf(event) + 1];
         if (next) next.status = status;
       }
+      // i27-webhooks-event-activation-also-previous: activating one event activates the event before it too (an index off by one).
+      if (faults.has('i27-webhooks-event-activation-also-previous') && status === 'active') {
+        const previous = sub.events[sub.events.indexOf(event) - 1];
+        if (previous) previous.status = status;
+      }
       if (status !== 'active') event.everInactive = true;
       if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
@@ -644,8 +651,13 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const events = faults.has('webhooks-event-test-delivers-all') ? sub.events : [event];
       // Seeded fault: the event test alone calls the event's override URL lower-cased (the subscription test keeps it).
+      // i27-webhooks-event-test-override-query-dropped: the event test calls the event's override URL without its query string.
       const called = (e: HookEvent) =>
-        faults.has('webhooks-event-test-override-lowercased') && e.url ? { ...e, url: e.url.toLowerCase() } : e;
+        faults.has('webhooks-event-test-override-lowercased') && e.url
+          ? { ...e, url: e.url.toLowerCase() }
+          : faults.has('i27-webhooks-event-test-override-query-dropped') && e.url
+            ? { ...e, url: e.url.split('?')[0] }
+            : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
           await deliverTest(

@@ -174,4 +174,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-CONTENT'],
   }),
+  independent('independent-27', {
+    id: 'i27-billing-later-page-skips-one',
+    rule: 'page is a zero-based page of size reports (seed 002, Billing query parameters): a later page starts one report past the end of the page before it, so one report is on no page',
+    source: 'seed',
+    rules: ['FD-BILLING-PAGE'],
+  }),
 ]);

@@ -132,7 +132,12 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     };
     // seeded-billing-default-size-later-page-offset-at-max: without size, a later page is offset by the largest size.
     const from =
-      query.size === undefined && faults.has('seeded-billing-default-size-later-page-offset-at-max') ? page * SIZE_MAX : page * size;
+      query.size === undefined && faults.has('seeded-billing-default-size-later-page-offset-at-max')
+        ? page * SIZE_MAX
+        : // i27-billing-later-page-skips-one: a later page starts one report after where the page before it ended.
+          faults.has('i27-billing-later-page-skips-one') && page > 0
+          ? page * size + 1
+          : page * size;
     const content = page < 0 ? [] : all.slice(from, from + size).map((r) => named(row(r)));
     // i8-billing-total-pages-default-size: the pages counted at the default size.
     const totalPages = faults.has('i20-billing-total-pages-extra-on-exact-multiple')

@@ -196,4 +196,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK-STATE'],
   }),
+  independent('independent-27', {
+    id: 'i27-report-callback-path-slash-added',
+    rule: 'report generation calls the callback URL given for completion (seed 002, Events): the listener is called with a slash added at the end of its path',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK', 'FD-DELIVERY-URL'],
+  }),
 ]);

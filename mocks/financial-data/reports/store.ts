@@ -213,10 +213,13 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     const url =
       report.status === 'failure' && ctx.faults.has('report-callback-failed-query-dropped')
         ? report.callbackUrl.split('?')[0]
-        : ctx.faults.has('i5-report-callback-url-lowercased')
-          ? // i5-report-callback-url-lowercased: the listener URL normalised to lower case.
-            report.callbackUrl.toLowerCase()
-          : report.callbackUrl;
+        : // i27-report-callback-path-slash-added: the listener URL's path given a trailing slash before the call.
+          ctx.faults.has('i27-report-callback-path-slash-added')
+          ? report.callbackUrl.replace(/^([^?#]*?)\/?([?#].*)?$/, (_m, path: string, rest?: string) => `${path}/${rest ?? ''}`)
+          : ctx.faults.has('i5-report-callback-url-lowercased')
+            ? // i5-report-callback-url-lowercased: the listener URL normalised to lower case.
+              report.callbackUrl.toLowerCase()
+            : report.callbackUrl;
     const consumer = report.consumerId === undefined ? undefined : ctx.state.consumers.get(report.consumerId);
     if (ctx.faults.has('report-callback-consumer-ssn-clear') && consumer) body.consumer = { taxId: String(consumer.fields.ssn ?? '') };
     // i4-report-callback-once-per-url: a listener URL already called is not called again.
