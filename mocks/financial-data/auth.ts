@@ -92,10 +92,6 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       return reply
         .code(404)
         .send({ Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } });
-    // i27-secret-change-wrong-current-still-applied: a change refused for a wrong current secret still sets the new one.
-    const named = world.partners.get(body.partnerId);
-    if (!partner && named && !named.locked && faults.has('i27-secret-change-wrong-current-still-applied'))
-      named.secret = body.newPartnerSecret;
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')
@@ -155,6 +151,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         401,
         `Invalid credentials or locked partner: newPartnerSecret ${String(body.newPartnerSecret)} not applied`,
       );
+    // i27-secret-change-wrong-current-still-applied: a change refused for a wrong current secret still sets the new one.
+    const named = world.partners.get(body.partnerId);
+    if (!partner && named && !named.locked && faults.has('i27-secret-change-wrong-current-still-applied'))
+      named.secret = body.newPartnerSecret;
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (faults.has('i11-old-secret-valid-a-minute-after-change')) replaced.set(partner.id, { secret: partner.secret, atMs: clock.nowMs() });
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
