@@ -80,7 +80,7 @@ test(
       const { listed, income, confidences } = reportFields(report);
       expect(listed.length, `${op}: transactions listed`).toBeGreaterThan(0);
       // Each field byte for byte with the reader's: the same transaction on another reader.
-      const differing = [...listed, ...income].flatMap((t) => {
+      const differing = [...listed, ...income].flatMap((t): { id: unknown; member?: string; shown: unknown; read?: unknown }[] => {
         const k = known.get(Number(t.id));
         if (!k) return [{ id: t.id, shown: 'not a transaction of the customer' }];
         const read = knownAs(k);
