@@ -87,6 +87,16 @@ test("the installments card checker tells every form showing more than a card's 
   expect(forms('5454-5416-0001-4792'), 'the whole number grouped').toEqual(['digit run']);
   expect(forms('XXXX-541600014792'), 'masked from the wrong end').toEqual(['digit run', 'masked']);
   // The last four, an account range of the issuer, other numbers: nothing.
-  for (const text of ['4792', '•••• 4792', '************4792', '5454540000000000', '2025-06-01T10:15:00', '1200.37', 'Max 4792'])
+  for (const text of [
+    '4792',
+    '•••• 4792',
+    '************4792',
+    '5454540000000000',
+    '2025-06-01T10:15:00',
+    '1200.37',
+    'Max 4792',
+    'otx14792f0c3',
+    'otx014792a',
+  ])
     expect(forms(text), text).toEqual([]);
 });

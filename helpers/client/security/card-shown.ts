@@ -14,8 +14,13 @@
 const LONGER_THAN_PREFIX = 7;
 /** The characters that stand for a hidden digit in a masked card number. */
 const MASK = /[*xX#•]/;
-/** A card-like token: groups of digits and mask characters, each joined to the next by one space or hyphen. */
-const TOKEN = /[0-9*xX#•]+(?:[ -][0-9*xX#•]+)*/g;
+/**
+ * A card-like token: groups of digits and mask characters, each joined to the next by one space or
+ * hyphen, standing on its own. Inside a word it is part of an identifier, not a masked number: the
+ * mock's offer ids (`otx` and hex digits) hold an `x` followed by digits, which once matched the
+ * card's last five on a stand-in run.
+ */
+const TOKEN = /(?<![0-9A-Za-z*#•])[0-9*xX#•]+(?:[ -][0-9*xX#•]+)*(?![0-9A-Za-z*#•])/g;
 
 export type CardForm = 'digit run' | 'first six' | 'masked';
 
