@@ -5,7 +5,7 @@
 // free-text member mixed case with two inner spaces, each digit string with a leading zero, each
 // amount signed with cents, each only where the contract's request schema still accepts it.
 import type { Violations } from '../security/probe.js';
-import { leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
+import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf } from './kit.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
@@ -69,6 +69,7 @@ export function checkEchoAsSent(
     const body = o.probe.call.body;
     if (body === undefined || typeof o.status !== 'number' || o.status >= 300) continue;
     checked.push(o.probe.writer.operationId);
+    addJudged(o, violations);
     const sent = leavesOf(body);
     const shown: { where: string; leaves: Map<string, unknown> }[] = [];
     if (o.answer && typeof o.answer === 'object') shown.push({ where: 'its answer', leaves: leavesOf(o.answer) });
