@@ -27,10 +27,15 @@ function tellingValues(value: unknown, member: string): unknown[] {
   // Letters in alternating case, where a pattern takes either case (a hex id): a case folded on the way tells.
   const alternating = [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
   const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
+  // The longest form, where a pattern takes an optional part before the value (a prefix joined by a
+  // separator, as SrcCorrelationId's, seed 000): the value's own first eight characters joined by a
+  // dash; a prefix dropped, recased or joined otherwise on the way tells.
+  const lengthened = value.length >= 8 ? [`${value.slice(0, 8).toLowerCase()}-${alternating}`] : [];
   return [
     `Tq  ${word}  MiXed`,
     `Tq ${word} MiXed`,
     `${value.slice(0, 1).toUpperCase()}${value.slice(1).toLowerCase()}  Tq`,
+    ...lengthened,
     ...(alternating !== value ? [alternating] : []),
   ];
 }
