@@ -266,7 +266,12 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['CE-MASK-IDENTITY'],
   },
-  { id: 'correlation-id-not-echoed', rule: 'srcCorrelationId echoed', source: 'seed', rules: ['CE-ECHO-CORRELATION'] },
+  {
+    id: 'correlation-id-not-echoed',
+    rule: 'srcCorrelationId echoed',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
+  },
   { id: 'date-created-stale', rule: 'dateOfCardCreated: when the card was enrolled', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },
   { id: 'card-status-suspended', rule: 'enroll never returns SUSPENDED or CANCELLED', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
@@ -381,13 +386,13 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'correlation-id-lowercased',
     rule: 'CE-ECHO-CORRELATION: echoed byte for byte (case preserved)',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   },
   {
     id: 'receipt-correlation-id-not-echoed',
     rule: 'CE-ECHO-CORRELATION: echoed on the receipt path',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   },
   {
     id: 'receipt-correlation-id-constant',
@@ -769,7 +774,7 @@ export const CARDS_FAULTS = faultCatalogue([
     'blind-correlation-prefix-stripped',
     'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the hex prefix is trimmed, only the UUID part is echoed',
     'seed',
-    ['CE-ECHO-CORRELATION'],
+    ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   ),
   // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
   blind(
@@ -876,7 +881,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i3-card-receipt-correlation-id-uppercased',
     rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, srcCorrelationId): on the receipt path it is echoed upper-cased (the card path keeps it)',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
@@ -952,7 +957,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i5-card-correlation-separator-normalised',
     rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: a hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   }),
   independent('independent-5', {
     id: 'i5-card-firstname-31-accepted-card-path',
@@ -1323,7 +1328,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i11-card-correlation-prefix-uppercased-card-path',
     rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, SrcCorrelationId): on the card path the lower-case hex prefix of a prefixed id comes back upper-cased',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   }),
   independent('independent-11', {
     id: 'i11-card-wallet-consumer-suspended-card-path',
@@ -1536,7 +1541,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'rt-card-receipt-correlation-prefix-dropped',
     rule: 'the request srcCorrelationId is echoed byte for byte, its optional hexadecimal prefix included (seed 000, SrcCorrelationId): on the receipt path a prefixed id is echoed without its prefix',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   }),
   seeded({
     id: 'rt-card-token-reference-holds-pan-tail',
@@ -1833,7 +1838,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i18-card-receipt-issuer-correlation-regenerated',
     rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an ISSUER enrollment answers a freshly generated id in its place',
     source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
   }),
   independent('independent-18', {
     id: 'i18-card-wallet-serviceid-uppercased',

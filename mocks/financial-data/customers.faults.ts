@@ -63,9 +63,9 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
   seeded({
     id: 'customers-username-filter-trimmed',
-    rule: 'FD-CUST-FILTER-USERNAME-EXACT: the username filter is an exact match: a username asked with a trailing space lists nobody',
+    rule: 'FD-FILTER-EXACT: the username filter is an exact match: a username asked with a trailing space lists nobody',
     source: 'provider',
-    rules: ['FD-CUST-FILTER-USERNAME-EXACT'],
+    rules: ['FD-FILTER-EXACT'],
   }),
   {
     id: 'customer-record-carries-token',
@@ -307,7 +307,7 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     id: 'i5-customers-username-filter-prefix',
     rule: 'the username filter lists exactly the customer with that username (seed 002, Customers): it matches usernames starting with the value',
     source: 'seed',
-    rules: ['FD-CUST-FILTER-USERNAME', 'FD-CUST-FILTER-USERNAME-EXACT'],
+    rules: ['FD-FILTER-EXACT', 'FD-CUST-FILTER-USERNAME'],
   }),
   independent('independent-5', {
     id: 'i5-customers-search-found-counts-all-partners',

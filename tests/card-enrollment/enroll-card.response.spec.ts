@@ -22,26 +22,6 @@ for (const path of ENROLLMENT_PATHS) {
   test.describe(`${path} enrollment`, () => {
     test.beforeEach(({ card }) => test.skip(lacksPathData(card, path), NO_RECEIPT));
 
-    // seed 000, SrcCorrelationId: "echoed"; byte for byte, so the case of A-F is kept. The pattern's
-    // `([0-9a-f]{8}.)?` joins the prefix by any one character: one joined by a dash is echoed as sent too.
-    // Titles must be stable across workers: the ids are fixed (the mock keeps no state between calls).
-    for (const given of [
-      '1a2b3c4d.9B2E4C1A-7D3F-4E8A-B6C5-0A1F2E3D4C5B',
-      'e5f6a7b8-2C4E6A8B-1D3F-4A5C-9E7B-3F1D5B7A9C2E',
-      '0F8fAD5b-D9cb-469F-a165-70867728950E',
-    ]) {
-      test(
-        `echoes srcCorrelationId '${given}' byte for byte (${path})`,
-        rules(`CE-ECHO-CORRELATION@${path}`),
-        async ({ cardApi, cards }) => {
-          const request = { ...(await cards.on(path)), srcCorrelationId: given };
-          const res = await cardApi.call('putCard', { body: request });
-          expect(res.status).toBe(200);
-          expect(res.body.srcCorrelationId).toBe(given);
-        },
-      );
-    }
-
     test(
       `generates a new srcCorrelationId for each request that has none (${path})`,
       rules(`CE-GEN-CORRELATION@${path}`),

@@ -1,13 +1,13 @@
 // Covers: every value the caller sent comes back as sent (CE-PROP-ECHO-AS-SENT) on every writer of the
 // card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths:
-// the request made to tell (helpers/client/invariants/echo.ts: a hex id in alternating case, free text
-// with inner spaces, where the contract accepts it), every member the answer shows at the place it was
-// sent reads as sent. The answer-is-state and refused-request properties do not apply: the contract
+// the request made to tell (helpers/client/invariants/echo.ts: a hex id in alternating case behind a
+// prefix joined by a dash, then by a dot, free text with inner spaces, where the contract accepts
+// it), every member the answer shows at the place it was sent reads as sent. The answer-is-state and refused-request properties do not apply: the contract
 // has no reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { writeThenRead } from '../../helpers/client/invariants/after-write.js';
-import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { checkEchoAsSent, ECHO_AS_SENT, JOINERS, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -23,11 +23,18 @@ test(
     const writers = writersOfContract(cardApi.contract);
     const validate = (op: string) => cardApi.contract.requestValidatorOf(op)!;
     const probes = [];
+    // Each path twice, a lengthened value's prefix joined by each of JOINERS (the contract's one writer
+    // makes this cheap; a target may keep one separator and rewrite the other).
     for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
-      for (const writer of writers) {
-        const plain = { body: await cards.on(path) };
-        probes.push({ writer, plain, call: { body: tellingBody(plain.body, (b) => Boolean(validate(writer.operationId)(b)), kept) } });
-      }
+      for (const writer of writers)
+        for (const joiner of JOINERS) {
+          const plain = { body: await cards.on(path) };
+          probes.push({
+            writer,
+            plain,
+            call: { body: tellingBody(plain.body, (b) => Boolean(validate(writer.operationId)(b)), kept, joiner) },
+          });
+        }
     const outcomes = await writeThenRead(cardApi, probes);
     const echo = new Violations(ECHO_AS_SENT);
     const checked = checkEchoAsSent(outcomes, echo, kept);

@@ -38,37 +38,6 @@ function expectCounts(body: any, found: number, displaying: number, more: boolea
   });
 }
 
-// provider 1.35.0 CustomerUsernameParameter: "Username for exact match (will return 0 or 1 record)".
-// The username is made with upper and lower case letters, so a lookup that folds case, trims what
-// it is asked, or matches a prefix or a part finds it under a name it does not have.
-test(
-  'the username filter is an exact match: the username as created finds its customer; in another case, with a trailing space, cut short or one character longer, nobody @provider',
-  rules('FD-CUST-FILTER-USERNAME-EXACT:accept', 'FD-CUST-FILTER-USERNAME-EXACT:refuse', 'FD-PAGE-COUNTS@customers'),
-  async ({ fdApi }) => {
-    const body = newCustomer({ username: uniqueUsername('AdaLoveLACE') });
-    const made = await fdApi.call('AddTestingCustomer', { body });
-    expect(made.status).toBe(201);
-    const problems: string[] = [];
-    for (const [what, username, expected] of [
-      ['as created', body.username, [made.body.id]],
-      ['lower case', body.username.toLowerCase(), []],
-      ['upper case', body.username.toUpperCase(), []],
-      ['with a trailing space', `${body.username} `, []],
-      ['a prefix of it', body.username.slice(0, -2), []],
-      ['with a character more', `${body.username}x`, []],
-    ] as const) {
-      const res = await fdApi.call('GetCustomers', { query: { username, limit: PAGE_MAX } });
-      expect(res.status, what).toBe(200);
-      const got = idsOf(res);
-      if (JSON.stringify(got) !== JSON.stringify(expected))
-        problems.push(`${what}: listed [${got.join(', ')}], expected [${expected.join(', ')}]`);
-      if (res.body.found !== undefined && Number(res.body.found) !== expected.length)
-        problems.push(`${what}: found ${res.body.found}, expected ${expected.length}`);
-    }
-    expect(problems, 'the username filter, byte for byte').toEqual([]);
-  },
-);
-
 test(
   'search, username and type each list exactly the matching customers of a known set',
   rules(

@@ -5,7 +5,9 @@
 import type { Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { CallOptions, OperationClient } from '../client.js';
+import { ContractViolation } from '../../contract/checks.js';
 import { leavesOf, volatileLeaves } from './kit.js';
+import type { Violations } from '../security/probe.js';
 
 export interface WriteProbe {
   writer: Operation;
@@ -21,28 +23,56 @@ export interface WriteOutcome {
   status: number | string;
   answer: unknown;
   read?: { reader: Operation; status: number; body: unknown; volatile: Set<string> };
+  /**
+   * What the client's checks (the service's answer judge among them) found wrong in a 2xx answer of the
+   * write or of its read, each the verdict's first line: a finding of the write, never a reason to
+   * leave it out.
+   */
+  judged: string[];
 }
 
-/** Sends each write and, when it answered 2xx, its read twice. A write the client throws on is an outcome with the first line of its error. */
+/** The first line of a client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
+const verdictOn2xx = (error: unknown): string | undefined =>
+  error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300
+    ? error.message.split('\n')[0]
+    : undefined;
+
+/**
+ * Sends each write and, when it answered 2xx, its read twice. A write the client throws on is an
+ * outcome with the first line of its error, except a verdict on a 2xx answer: that one is kept as a
+ * finding (`judged`) with the status the target answered.
+ */
 export async function writeThenRead<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly WriteProbe[],
 ): Promise<WriteOutcome[]> {
   const out: WriteOutcome[] = [];
   for (const probe of probes) {
+    const judged: string[] = [];
     const send = (call: CallOptions) =>
-      api.callOperation(probe.writer, call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined }));
+      api.callOperation(probe.writer, call).catch((error: Error) => {
+        const verdict = verdictOn2xx(error);
+        if (verdict) judged.push(verdict);
+        return { status: verdict ? (error as ContractViolation).site!.status : error.message.split('\n')[0], body: undefined };
+      });
     let res = await send(probe.call);
     let sent = probe;
     if (probe.plain && typeof res.status === 'number' && res.status >= 400 && res.status < 500) {
       sent = { ...probe, call: probe.plain };
       res = await send(probe.plain);
     }
-    const outcome: WriteOutcome = { probe: sent, status: res.status, answer: res.body };
+    const outcome: WriteOutcome = { probe: sent, status: res.status, answer: res.body, judged };
     const call = typeof res.status === 'number' && res.status < 300 ? probe.read?.call(res.body) : undefined;
     if (probe.read && call) {
-      const first = await api.callOperation(probe.read.reader, call).catch(() => undefined);
-      const second = await api.callOperation(probe.read.reader, call).catch(() => undefined);
+      const read = () =>
+        api.callOperation(probe.read!.reader, call).catch((error: Error) => {
+          const verdict = verdictOn2xx(error);
+          if (verdict && !judged.includes(`${probe.read!.reader.operationId} right after: ${verdict}`))
+            judged.push(`${probe.read!.reader.operationId} right after: ${verdict}`);
+          return undefined;
+        });
+      const first = await read();
+      const second = await read();
       if (first && second && first.status === 200)
         outcome.read = {
           reader: probe.read.reader,
@@ -117,4 +147,11 @@ export function readAfterCall(after: { reader: Operation; idParams: string[] }, 
       return { path };
     },
   };
+}
+
+/** A write's judged findings (WriteOutcome.judged), each a violation naming the writer: whether it was checked. */
+export function addJudged(o: WriteOutcome, violations: Violations): boolean {
+  for (const verdict of o.judged)
+    violations.add(o.probe.writer.operationId, 'a 2xx answer the client judged', verdict, 'an answer that keeps the contract');
+  return o.judged.length > 0;
 }

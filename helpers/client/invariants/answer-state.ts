@@ -7,7 +7,7 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
-import { leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
+import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 
@@ -34,6 +34,10 @@ export const movesAfterAnswer = (writer: Operation, member: string): boolean =>
 export function checkAnswerIsState(outcomes: readonly WriteOutcome[], violations: Violations): string[] {
   const checked: string[] = [];
   for (const o of outcomes) {
+    if (typeof o.status === 'number' && o.status < 300 && o.probe.read && addJudged(o, violations)) {
+      checked.push(o.probe.writer.operationId);
+      continue;
+    }
     if (!o.read || typeof o.status !== 'number' || o.status >= 300 || !o.answer || typeof o.answer !== 'object') continue;
     checked.push(o.probe.writer.operationId);
     const at = objectIn(o.read.body, o.answer);
@@ -66,7 +70,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
     const reason = failed
       ? `its sample answered ${o.status} here`
       : 'no read of what it made right after (the contract has none, or its answer names none)';
-    if (answersBody(o.probe.writer) && (failed || !o.read)) state.push({ operationId, reason });
+    if (answersBody(o.probe.writer) && (failed || (!o.read && !(o.probe.read && o.judged.length)))) state.push({ operationId, reason });
     if (o.probe.writer.requestBody && failed) echo.push({ operationId, reason });
     else if (o.probe.writer.requestBody && o.probe.call.body === undefined) echo.push({ operationId, reason: 'its sample sends no body' });
   }

@@ -1,7 +1,8 @@
 // Checker: every filter and search keeps its documented matching rule, over inputs that tell the
 // rules apart. From the value a listed object holds, the inputs are the value itself, its start, its
 // middle and its end (a part of it that a prefix, a substring or a suffix match would take for it),
-// and the value in another case or with a space after or inside it. What each must do follows from
+// the value in another case or with a space after or inside it, and the value with a character more
+// (a match that takes the held value as a prefix of what is asked). What each must do follows from
 // the rule the contract's description states (helpers/contract/filters.ts reads the filters):
 // `exact` lists the object by the whole value only; `prefix` by the value and its start; `substring`
 // by the value and every part; every rule lists it by the value as held. A part or a fold the
@@ -60,5 +61,7 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
+    // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
+    { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
   ];
 }
