@@ -1,21 +1,31 @@
 // Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
-// each is sent its valid sample on the live objects of security.known.ts with one member the contract
-// refuses, without credentials, as another partner, and, where it documents a 409, again as a
-// duplicate of what it made (a customer's username taken, a second consumer or business, micro entries
-// already open); every reader of the objects it names (the object, its collection) then answers as
-// before, member by member. The checker is
-// helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
+// each is sent its valid sample on the live objects of security.known.ts refused for every kind of
+// reason its contract states: one generated invalid input per kind of validation rule, a value
+// outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
+// does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
+// partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
+// taken, a second consumer or business, micro entries already open); every reader of the objects it
+// names (the object, its collection, and the existing object a duplicate repeats) then answers as
+// before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
+// the certification's (rule x path).
 import { expect, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
+  catalogueOperations,
   checkRefusedLeaveNoTrace,
+  listedAt,
   refusalsOf,
   REFUSED_NO_TRACE,
+  sendsTestDeliveries,
   traceWriters,
+  type Read,
   type Tell,
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
+import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { namedResources } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { readerCall } from './records.known.js';
@@ -36,14 +46,71 @@ const asOfNow = (path: string, before: unknown, after: unknown) =>
   after - before < 600 &&
   !EVENT_DATES.has(path.split('.').at(-1)!);
 
+/**
+ * A leaf that moves without a write: an "as of now" date, or the status of a report leaving
+ * inProgress (seed 002, States and transitions: a report is inProgress until it ends in success or
+ * failure, and the client reads it again meanwhile).
+ */
+const movesAlone = (path: string, before: unknown, after: unknown) =>
+  asOfNow(path, before, after) || (path.split('.').at(-1) === 'status' && before === 'inProgress');
+
 const WRITERS = traceWriters(FD_CONTRACT);
+/** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */
+const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
+/**
+ * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
+ * event name): what a subscription holds. A date of sending moves with each delivery, and two
+ * deliveries within a second read alike.
+ */
+const scalars = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(
+        Object.entries(body).filter(
+          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
+        ),
+      )
+    : {};
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
+/**
+ * The reads of the object a writer's valid call made (or found), from its answer: the by-id reader
+ * of what it makes (readerAfterWrite) and the views under that reader's path, on the live objects
+ * with the made object in place of its resource's.
+ */
+function existingReads(
+  writer: (typeof WRITERS)[number]['writer'],
+  world: Awaited<ReturnType<typeof liveWorld>>,
+  fd: Parameters<typeof readerCall>[2],
+) {
+  const after = readerAfterWrite(FD_CONTRACT, writer);
+  if (!after) return undefined;
+  const last = objectIdsOf(FD_CONTRACT, after.reader)
+    .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
+    .at(-1);
+  if (!last) return undefined;
+  const own = versionless(after.reader.path);
+  const readers = [...FD_CONTRACT.operations.values()].filter(
+    (o) =>
+      o.method === 'GET' &&
+      (versionless(o.path) === own || new RegExp(`^${own.replace(/[{}]/g, '\\$&')}/[a-z]+$`, 'i').test(versionless(o.path))),
+  );
+  return (answer: unknown): Read[] => {
+    const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
+    const camel = last.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const id = after.idParams.length ? (record?.[last.name] ?? record?.[camel] ?? record?.id) : world.objects[last.resource];
+    if (id === undefined || typeof id === 'object') return [];
+    return readers.flatMap((operation) => {
+      const call = readerCall(operation, world, fd, { ...world.objects, [last.resource]: String(id) });
+      return typeof call === 'string' ? [] : [{ operation, call }];
+    });
+  };
+}
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
 test(
-  'a refused write (invalid member, no credentials, another partner) leaves every reader of what it names as before @assumption @mock-only',
+  'a refused write (each stated validation rule, catalogue, URL port, no credentials, another partner, a duplicate) leaves every reader of what it names as before @assumption @mock-only',
   rules('FD-PROP-REFUSED-NO-TRACE'),
   async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);
     // Another partner's caller on each writer's objects, as the other-partner checker probes them (its exemptions kept).
@@ -55,6 +122,25 @@ test(
           ])
         : [],
     );
+    // The catalogues request members are bound to (x-offered-by), read once: a refusal names a value outside them.
+    const catalogues = new Map<string, string[]>();
+    for (const { operation, at } of catalogueOperations(FD_CONTRACT)) {
+      const call = readerCall(FD_CONTRACT.operationOf(operation), world, fd);
+      const res = typeof call === 'string' ? undefined : await fdApi.callOperation(FD_CONTRACT.operationOf(operation), call);
+      if (res?.status === 200) catalogues.set(operation, listedAt(res.body, at));
+    }
+    // What a subscription stores shows in the deliveries of its object's test trigger (the mock's record of its outbound calls).
+    const triggerReads = TRIGGERS.flatMap((operation): Read[] => {
+      const call = readerCall(operation, world, fd);
+      if (typeof call === 'string') return [];
+      const send = async () => {
+        const seen = (await fdMock.deliveries()).length;
+        const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+        const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...scalars(d.body) }));
+        return { status: res.status, body: made.sort((a, b) => `${a.method} ${a.url}`.localeCompare(`${b.method} ${b.url}`)) };
+      };
+      return [{ operation, call, send }];
+    });
     const probes: TraceProbe[] = [];
     const exceptions: { operationId: string; reason: string }[] = [];
     for (const { writer, readers } of WRITERS) {
@@ -69,10 +155,15 @@ test(
         exceptions.push({ operationId, reason: `no sample call (${(error as Error).message.split('\n')[0]})` });
         continue;
       }
-      const reads = readers.flatMap((operation) => {
-        const call = readerCall(operation, world, fd);
-        return typeof call === 'string' ? [] : [{ operation, call }];
-      });
+      // A test trigger is read as the deliveries it makes (triggerReads), never as its bare answer.
+      const reads = readers
+        .filter((operation) => !sendsTestDeliveries(operation))
+        .flatMap((operation) => {
+          const call = readerCall(operation, world, fd);
+          return typeof call === 'string' ? [] : [{ operation, call }];
+        });
+      const named = namedResources(FD_CONTRACT, writer).at(-1);
+      reads.push(...triggerReads.filter((t) => named !== undefined && namedResources(FD_CONTRACT, t.operation).at(-1) === named));
       // Each refused request carries values that tell (helpers/client/invariants/echo.ts): one the live object already holds would hide a trace.
       const validate = FD_CONTRACT.requestValidatorOf(operationId);
       const ids = new Set((withIds?.ids ?? []).map((id) => id.at));
@@ -87,13 +178,17 @@ test(
               ),
             }
           : call;
-      const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling);
-      if (!reads.length) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
+      const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling, catalogues);
+      const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd) : undefined;
+      if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
-      else probes.push({ writer, refusals, reads });
+      else probes.push({ writer, refusals, reads, ...(existing ? { existing } : {}) });
     }
     const violations = new Violations(REFUSED_NO_TRACE);
-    const checked = await checkRefusedLeaveNoTrace(fdApi, probes, violations, asOfNow);
+    const { checked, sent } = await checkRefusedLeaveNoTrace(fdApi, probes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
+    test
+      .info()
+      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
     for (const p of probes)
       if (!checked.includes(p.writer.operationId))
         exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });

@@ -1,6 +1,7 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE), on every writer of the
 // installments contract (every operation that is not a read; helpers/client/invariants/kit.ts): each
-// is sent its valid sample naming a live plan with one member the contract refuses, and unsigned;
+// is sent its valid sample naming a live plan refused for each kind of validation rule the contract
+// states (one generated invalid input per kind), and unsigned;
 // every reader of the objects it names then answers as before, member by member. The checker is
 // helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
@@ -56,7 +57,10 @@ test(
     }
     void inst;
     const violations = new Violations(REFUSED_NO_TRACE);
-    const checked = await checkRefusedLeaveNoTrace(instApi, probes, violations);
+    const { checked, sent } = await checkRefusedLeaveNoTrace(instApi, probes, violations, undefined, 'IN-PROP-REFUSED-NO-TRACE');
+    test
+      .info()
+      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
     for (const p of probes)
       if (!checked.includes(p.writer.operationId))
         exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });

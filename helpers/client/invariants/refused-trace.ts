@@ -1,22 +1,29 @@
 // Property: a refused request leaves no trace. After any 4xx from a writer (create, update, delete,
-// subscribe, register), whatever the refusal's reason (a member the contract refuses, no credentials,
-// another partner's object), every reader of the objects the writer names answers as before it,
-// member by member (seed 002, Errors: a 4xx "indicates a request the service did not carry out"; seed
-// 001, Errors; the catalogue's *-PROP-REFUSED-NO-TRACE). The writers and their readers are read from
-// the contract (kit.ts); each writer gets one request per kind of refusal from its valid sample (a
-// duplicate too, where it documents a 409), and its readers are read before and after them.
-import type { Contract, Operation } from '../../contract/contract.js';
+// subscribe, register), whatever the refusal's reason (a rule of validation, a value outside a
+// catalogue, a URL rule, no credentials, another partner's object, a duplicate of what exists), every
+// reader of the objects the writer names answers as before it, member by member (seed 002, Errors: a
+// 4xx "indicates a request the service did not carry out"; seed 001, Errors; the catalogue's
+// *-PROP-REFUSED-NO-TRACE). The writers and their readers are read from the contract (kit.ts); each
+// writer gets one request per kind of refusal its contract states, from its valid sample, and its
+// readers are read once before and once after all of them.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
+import { limitListOf } from '../../contract/facts.js';
+import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
-import { refusalStatuses } from '../negative.js';
+import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, writersOfContract } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
+/** The kinds of reason a writer is refused for, each sent once per writer where its contract states it. */
+export type RefusalReason = 'validation' | 'catalogue' | 'url' | 'authorization' | 'ownership' | 'duplicate';
+
 export interface Refusal {
-  /** The refusal's reason, in words (`validation: body /firstName: longer than maxLength 30`, `authorization: no credentials`). */
+  reason: RefusalReason;
+  /** The refusal's reason, in words (`validation (length): body /firstName: longer than maxLength 30`, `authorization: no credentials`). */
   why: string;
   call: CallOptions;
   /** The statuses the contract documents for this refusal (a duplicate's 409); any 4xx when absent. */
@@ -28,24 +35,51 @@ export interface Refusal {
 export interface Read {
   operation: Operation;
   call: CallOptions;
+  /**
+   * A read that writes (a test delivery's trigger, read as the deliveries it makes: sendsTestDeliveries):
+   * made by this function instead of the call alone, read before every other read and again after
+   * every writer, and compared then.
+   */
+  send?: () => Promise<{ status: unknown; body: unknown }>;
 }
+
+/**
+ * The operations that send test deliveries, by name as kit.ts's isRead knows them (seed 002, Events:
+ * "the test-subscription operations trigger test deliveries"; "the test-transaction operation ...
+ * triggers one transaction event and one account event"): what a subscription stored shows in them.
+ */
+export const sendsTestDeliveries = (op: Operation): boolean => /^test|TestTransaction$/.test(op.operationId);
 
 /** One writer's probe: its refusals and the reads of what it names. */
 export interface TraceProbe {
   writer: Operation;
   refusals: Refusal[];
   reads: Read[];
+  /** The reads of the object a duplicate's prime made or found (its by-id reader and views), from the prime's answer. */
+  existing?: (answer: unknown) => Read[];
 }
 
 /** Makes a call's body tell (helpers/client/invariants/echo.ts), leaving the leaves `keep` names as they are. */
 export type Tell = (call: CallOptions, keep: (path: string, value: unknown) => boolean) => CallOptions;
 
+/** The values each catalogue operation lists (`x-offered-by`), read from the target before the refusals are made. */
+export type Catalogues = ReadonlyMap<string, readonly string[]>;
+
 /**
- * The refusals of a writer from its valid call: the first body member the contract refuses (else
- * the first query or header parameter), no credentials where a 401 is documented, the call of
- * another partner's caller on the writer's objects (`ownership`, from the other-partner checker's
- * probe of it, helpers/client/security/other-partner.ts) where there is one, and a duplicate where a
- * 409 is documented (duplicateOf).
+ * The refusals of a writer from its valid call, one per kind of reason its contract states:
+ * - validation: one generated negative case (helpers/client/negative.ts, each confirmed invalid by
+ *   the contract) per kind of rule (type, length, range, enum, pattern, format, required, empty, a
+ *   closed object, a list's size), ids left as sent, where the writer documents a refusal status;
+ * - catalogue: a member the contract binds to a catalogue an operation lists (`x-offered-by`: an
+ *   event name listAvailableWebhookSubscriptionEvents does not offer);
+ * - url: a URL member the contract binds to a list of ports (`x-ports`, an `x-limits` entry: a
+ *   listener URL on a port outside it);
+ * - authorization: no credentials where a 401 is documented;
+ * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
+ *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
+ * - duplicate: where a POST documents a 409 (duplicateOf).
+ * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
+ * that left it.
  */
 export function refusalsOf(
   contract: Contract,
@@ -53,19 +87,188 @@ export function refusalsOf(
   valid: CallOptions,
   ownership?: CallOptions,
   tell: Tell = (call) => call,
+  catalogues: Catalogues = new Map(),
 ): Refusal[] {
+  const validate = contract.requestValidatorOf(op.operationId);
+  const ok = (body: unknown) => !validate || Boolean(validate(body));
+  const stated = statedMembers(contract, op, valid.body);
+  // A member bound to a catalogue keeps its value: a telling one the catalogue does not list would be a refusal of its own.
+  const bound = new Set(stated.filter((m) => m.offeredBy).map((m) => m.at.join('.')));
+  const told = (n: number, keep: (path: string, value: unknown) => boolean = () => false): CallOptions => {
+    const call = tell(valid, (p, v) => bound.has(p) || keep(p, v));
+    return { ...call, body: vary(valid.body, call.body, n, ok) };
+  };
   const out: Refusal[] = [];
-  const invalid = refusedMember(
-    contract,
-    op,
-    tell(valid, () => false),
-  );
-  if (invalid && refusalStatuses(op).length) out.push(invalid);
-  if (op.responses['401']) out.push({ why: 'authorization: no credentials', call: { ...tell(valid, () => false), auth: false } });
-  if (ownership) out.push({ why: "ownership: another partner's caller", call: tell(ownership, () => false) });
-  const duplicate = duplicateOf(contract, op, valid, tell);
+  const next = () => told(out.length);
+  if (refusalStatuses(op).length) {
+    out.push(...validationRefusals(contract, op, told, 0));
+    for (const m of stated) {
+      const base = next();
+      const current = valueAt(base.body, m.at);
+      if (m.offeredBy && !out.some((r) => r.reason === 'catalogue')) {
+        const listed = catalogues.get(m.offeredBy.operation);
+        const value = `${String(current)}-not-offered`;
+        const body = setAt(base.body, m.at, value);
+        if (listed && !listed.includes(value) && ok(body))
+          out.push({
+            reason: 'catalogue',
+            why: `catalogue: body /${m.at.join('/')} a value ${m.offeredBy.operation} does not list`,
+            call: { ...base, body },
+          });
+      }
+      if (m.ports && typeof current === 'string' && !out.some((r) => r.reason === 'url')) {
+        const ports = limitListOf(contract, m.ports);
+        const port = Math.max(...ports) + 1;
+        const url = URL.canParse(current) ? new URL(current) : undefined;
+        if (!url) continue;
+        url.port = String(port);
+        const body = setAt(base.body, m.at, url.href);
+        if (ok(body))
+          out.push({
+            reason: 'url',
+            why: `url: body /${m.at.join('/')} on port ${port}, outside x-limits ${m.ports} (${ports.join(', ')})`,
+            call: { ...base, body },
+          });
+      }
+    }
+  }
+  if (op.responses['401']) out.push({ reason: 'authorization', why: 'authorization: no credentials', call: { ...next(), auth: false } });
+  if (ownership)
+    out.push({
+      reason: 'ownership',
+      why: "ownership: another partner's caller",
+      call: { ...ownership, body: vary(ownership.body, tell(ownership, (p) => bound.has(p)).body, out.length, ok) },
+    });
+  const duplicate = duplicateOf(contract, op, valid, (_call, keep) => told(out.length, keep));
   if (duplicate) out.push(duplicate);
   return out;
+}
+
+/** A member of a request the contract binds to a fact beyond its schema keywords: a catalogue, a list of ports. */
+interface StatedMember {
+  at: string[];
+  offeredBy?: { operation: string; at: string };
+  ports?: string;
+}
+
+/** The members of a valid body whose schema carries `x-offered-by` or `x-ports`, walking the members the body has. */
+function statedMembers(contract: Contract, op: Operation, body: unknown): StatedMember[] {
+  const out: StatedMember[] = [];
+  const walk = (schema: Json, value: unknown, at: string[]) => {
+    const s = resolve(contract, schema);
+    if (!s || typeof s !== 'object') return;
+    if (s['x-offered-by'] || s['x-ports']) out.push({ at, offeredBy: s['x-offered-by'], ports: s['x-ports'] });
+    if (Array.isArray(value) && s.items) value.forEach((v, i) => walk(s.items, v, [...at, String(i)]));
+    else if (value && typeof value === 'object' && s.properties)
+      for (const [name, v] of Object.entries(value)) if (s.properties[name]) walk(s.properties[name], v, [...at, name]);
+  };
+  if (op.requestBody?.schema && body !== undefined) walk(op.requestBody.schema, body, []);
+  return out;
+}
+
+/** The values a catalogue operation's answer lists at `at` (`events.[].name`). */
+export function listedAt(answer: unknown, at: string): string[] {
+  const steps = at.split('.');
+  const pick = (node: unknown, i: number): unknown[] => {
+    if (i === steps.length) return [node];
+    if (steps[i] === '[]') return Array.isArray(node) ? node.flatMap((n) => pick(n, i + 1)) : [];
+    return node && typeof node === 'object' ? pick((node as Record<string, unknown>)[steps[i]!], i + 1) : [];
+  };
+  return pick(answer, 0).map(String);
+}
+
+/** The catalogue operations a contract's request members are bound to (`x-offered-by` of a component schema), with where their answers list the values. */
+export function catalogueOperations(contract: Contract): { operation: string; at: string }[] {
+  const found = new Map<string, string>();
+  for (const schema of Object.values<Json>(contract.document.components?.schemas ?? {})) {
+    const by = schema?.['x-offered-by'];
+    if (by?.operation && by.at) found.set(by.operation, by.at);
+  }
+  return [...found].map(([operation, at]) => ({ operation, at }));
+}
+
+const valueAt = (root: unknown, at: string[]): unknown =>
+  at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+
+const setAt = (root: unknown, at: string[], value: unknown): unknown => {
+  if (!at.length) return value;
+  const copy = structuredClone(root) as Record<string, unknown>;
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[at.at(-1)!] = value;
+  return copy;
+};
+
+/**
+ * The told body of the n-th refusal: each value the telling changed (a free-text member, never an id,
+ * a URL or a value kept as sampled) with its second letter set to the n-th of a run of letters, where
+ * the contract still takes it; the first refusal's body is the told one as it is.
+ */
+function vary(valid: unknown, told: unknown, n: number, ok: (body: unknown) => boolean): unknown {
+  if (n === 0 || told === undefined) return told;
+  const before = leavesOf(valid);
+  let out: unknown = told;
+  for (const [p, v] of leavesOf(told)) {
+    // A URL is left as told: a letter of its scheme or host changed is another reason to refuse it.
+    if (typeof v !== 'string' || before.get(p) === v || !/^.[a-z]/i.test(v) || URL.canParse(v)) continue;
+    const letter = 'qrstuvwxyzbcdfghjklmnp'[n % 22]!;
+    const next = setAt(out, p.split('.'), v[0] + (v[1] === v[1]!.toUpperCase() ? letter.toUpperCase() : letter) + v.slice(2));
+    if (ok(next)) out = next;
+  }
+  return out;
+}
+
+/** The kind of rule a generated negative case breaks, from its name (helpers/client/negative.ts). */
+function ruleKind(name: string): string {
+  const why = name.slice(name.indexOf(': ') + 2);
+  if (/maxLength|minLength/.test(why)) return 'length';
+  if (/maxItems|minItems/.test(why)) return 'size';
+  if (/maximum|minimum|fraction/i.test(why)) return 'range';
+  if (/enum/.test(why)) return 'enum';
+  if (/pattern/.test(why)) return 'pattern';
+  if (/^not a /.test(why)) return 'format';
+  if (/missing though required/.test(why)) return 'required';
+  if (/empty, not absent/.test(why)) return 'empty';
+  if (/unknown member/.test(why)) return 'closed';
+  return 'type';
+}
+
+/**
+ * One generated negative case per kind of rule (the first of each kind the contract refuses), from
+ * the told call: the object ids the writer names are left as sent (a case changing one names another
+ * object), and a case the provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ */
+function validationRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
+  const ids = objectIdsOf(contract, op).ids;
+  const bodyIds = new Set(ids.filter((id) => id.in === 'body').map((id) => id.at));
+  const paramIds = new Set(ids.filter((id) => id.in !== 'body').map((id) => id.name));
+  const validate = contract.requestValidatorOf(op.operationId);
+  const undexed = (p: string) => p.replace(/\.\d+(?=\.|$)/g, '');
+  const idLeaves = (body: unknown) =>
+    [...leavesOf(body)]
+      .filter(([p]) => bodyIds.has(undexed(p)))
+      .map(([p, v]) => `${p}=${JSON.stringify(v)}`)
+      .join(' ');
+  const kinds = new Map<string, string>();
+  const base = told(first);
+  const names = idLeaves(base.body);
+  for (const c of negativeCases(contract, op, base)) {
+    if (c.where === 'path') continue;
+    const param = /^(?:query|header) (\S+):/.exec(c.name)?.[1];
+    if (param && paramIds.has(param)) continue;
+    // A malformed or missing body carries nothing a target could store: no trace to look for.
+    if (c.where === 'body' && (c.call.body === undefined || idLeaves(c.call.body) !== names)) continue;
+    if (c.where === 'body' && validate && takenDeviations(op.service, op.operationId, c.call.body, (b) => Boolean(validate(b)))?.length)
+      continue;
+    const kind = ruleKind(c.name);
+    if (!kinds.has(kind)) kinds.set(kind, c.name);
+  }
+  // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
+  return [...kinds].flatMap(([kind, name], k) => {
+    const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
+    const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
+    return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
+  });
 }
 
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
@@ -79,9 +282,10 @@ function membersOf(contract: Contract, node: unknown): Set<string> {
  * business already exists; micro entries)"): its valid call is sent once before any reader is read
  * (the object it makes exists after it), then again as the refusal, with its free-text members made
  * to tell, so that a duplicate merged into the object already there, or stored beside it, shows in
- * the readers. What identifies the object is left as sent: the members the writer's answer names when
- * that answer is a receipt (fewer members than the request: CreatedCustomer's username), every
- * digit string and number (a routing or account number), and what the caller's `tell` keeps.
+ * the readers (the writer's and those of the object the prime made: TraceProbe.existing). What
+ * identifies the object is left as sent: the members the writer's answer names when that answer is a
+ * receipt (fewer members than the request: CreatedCustomer's username), every digit string and
+ * number (a routing or account number), and what the caller's `tell` keeps.
  */
 export function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
   // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
@@ -92,48 +296,41 @@ export function duplicateOf(contract: Contract, op: Operation, valid: CallOption
   const answered = ok ? membersOf(contract, op.responses[ok]!.schema) : new Set<string>();
   const receipt = answered.size < sent.size ? new Set([...sent].filter((m) => answered.has(m))) : new Set<string>();
   const keep = (path: string, value: unknown) => receipt.has(path.split('.')[0]!) || typeof value !== 'string' || /^[0-9]+$/.test(value);
-  return { why: 'duplicate: the object it makes exists already', call: tell(valid, keep), statuses: [409], prime: valid };
-}
-
-/**
- * The valid call with one body member (of the first object, for a list) set to a value of another
- * type, the first the contract refuses; object id members are left as they are, so that the refused
- * request still names the writer's objects. One or two validations per member at most: cheap beside
- * the contract-generated negative cases (helpers/client/negative.ts), which judge every rule.
- */
-function refusedMember(contract: Contract, op: Operation, valid: CallOptions): Refusal | undefined {
-  const validate = contract.requestValidatorOf(op.operationId);
-  if (!validate || !valid.body || typeof valid.body !== 'object') return undefined;
-  const ids = new Set(
-    objectIdsOf(contract, op)
-      .ids.filter((id) => id.in === 'body')
-      .map((id) => id.at.split('.').at(-1)!),
-  );
-  const list = Array.isArray(valid.body);
-  const record = (list ? (valid.body as unknown[])[0] : valid.body) as Record<string, unknown> | undefined;
-  if (!record || typeof record !== 'object') return undefined;
-  for (const [key, value] of Object.entries(record)) {
-    if (ids.has(key)) continue;
-    for (const wrong of [typeof value === 'object' && value !== null ? 'not-an-object' : { wrong: true }, null]) {
-      const changed = { ...record, [key]: wrong };
-      const body = list ? [changed, ...(valid.body as unknown[]).slice(1)] : changed;
-      if (!validate(body)) return { why: `validation: body ${list ? '/0' : ''}/${key} of another type`, call: { ...valid, body } };
-    }
-  }
-  return undefined;
+  return {
+    reason: 'duplicate',
+    why: 'duplicate: the object it makes exists already',
+    call: tell(valid, keep),
+    statuses: [409],
+    prime: valid,
+  };
 }
 
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>
   writersOfContract(contract).map((writer) => ({ writer, readers: readersOfNamed(contract, writer) }));
 
-const keyOf = (r: Read) => `${r.operation.operationId} ${JSON.stringify(r.call)}`;
+const keyOf = (r: Read) => `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)}`;
+
+/** The refusals whose request carried a value a changed leaf now reads, or shows within it (every refusal sent when none or all did). */
+function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] {
+  const [before, after] = change.slice(change.indexOf(': ') + 2).split(' became ');
+  const values = (r: Refusal) =>
+    [...leavesOf(r.call.body).values(), ...Object.values(r.call.query ?? {})].filter(
+      (v): v is string | number => (typeof v === 'string' && v.length > 3) || typeof v === 'number',
+    );
+  const carried =
+    after && after !== 'absent'
+      ? refusals.filter((r) => values(r).some((v) => after.includes(String(v)) && !before?.includes(String(v))))
+      : [];
+  return carried.length && carried.length < refusals.length ? carried : [...refusals];
+}
 
 /**
  * Reads every reader of the probes twice (what differs between the two is not compared), then per
  * writer sends each refusal and reads its readers again: a refusal answered otherwise than 4xx, or a
- * reader that answers otherwise than before, is a violation naming the writer, the reader and the
- * member. The answers after a writer are the next writer's "before".
+ * reader that answers otherwise than before, is a violation naming the writer, the refusal's reason,
+ * the reader, the member and the rule. The answers after a writer are the next writer's "before". A
+ * read that writes (Read.send) is made before all others and again after every writer.
  */
 export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   api: OperationClient<S>,
@@ -141,23 +338,33 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   violations: Violations,
   /** A leaf that moves with the clock alone (an "as of now" date): a change of it is no trace. */
   moving: (path: string, before: unknown, after: unknown) => boolean = () => false,
-): Promise<string[]> {
+  /** The catalogue rule the property is (`FD-PROP-REFUSED-NO-TRACE`), cited by each violation. */
+  rule = '',
+): Promise<{ checked: string[]; sent: Map<RefusalReason, number> }> {
   const read = async (r: Read) => {
-    const res = await api
-      .callOperation(r.operation, r.call)
-      .catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined }));
+    const res = await (r.send
+      ? r.send()
+      : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
     return { status: res.status, body: res.body };
   };
-  // The objects a duplicate repeats are made before the first read; a prime the target refuses otherwise leaves its duplicate unsent.
+  const cite = rule ? ` (${rule})` : '';
+  // The objects a duplicate repeats are made before the first read, and their own readers join the
+  // probe's; a prime the target refuses otherwise leaves its duplicate unsent.
   const primed = new Map<Refusal, boolean>();
-  for (const p of probes)
+  const reads = new Map<TraceProbe, Read[]>();
+  for (const p of probes) {
+    const own = [...p.reads];
     for (const refusal of p.refusals.filter((r) => r.prime)) {
-      const res = await api.callOperation(p.writer, refusal.prime!).catch(() => ({ status: 0 }));
+      const res = await api.callOperation(p.writer, refusal.prime!).catch(() => ({ status: 0, body: undefined }));
       primed.set(refusal, (res.status >= 200 && res.status < 300) || res.status === 409);
+      if (res.status >= 200 && res.status < 300) own.push(...(p.existing?.(res.body) ?? []));
     }
+    reads.set(p, own);
+  }
   const last = new Map<string, { status: unknown; body: unknown }>();
   const volatile = new Map<string, Set<string>>();
-  for (const r of probes.flatMap((p) => p.reads)) {
+  const all = [...reads.values()].flat();
+  for (const r of [...all.filter((x) => x.send), ...all.filter((x) => !x.send)]) {
     const key = keyOf(r);
     if (last.has(key)) continue;
     const first = await read(r);
@@ -165,45 +372,82 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     last.set(key, second);
     volatile.set(key, volatileLeaves(first, second));
   }
+  /** The leaves of a read that differ from its last answer and stay so on a read right after. */
+  const compare = async (r: Read) => {
+    const key = keyOf(r);
+    const after = await read(r);
+    // A 429 is the target's pacing, never a finding: the reader is compared again after the next writer.
+    if (after.status === 429) return [];
+    const before = last.get(key)!;
+    const still = volatile.get(key)!;
+    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(before).get(leaf), v)).map(([leaf]) => leaf);
+    let changed = changedLeaves(before, after, new Set([...still, ...moved]));
+    if (changed.length && !r.send) {
+      // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
+      const again = await read(r);
+      for (const leaf of volatileLeaves(after, again)) still.add(leaf);
+      changed = changedLeaves(before, after, new Set([...still, ...moved]));
+    }
+    last.set(key, after);
+    // A reader that fails where it answered before: its status is the trace, its members gone with it.
+    const status = changed.filter((c) => c.startsWith('status:'));
+    return (status.length ? status : changed).slice(0, 5);
+  };
   const checked: string[] = [];
+  const counted = new Map<RefusalReason, number>();
+  const refused = new Map<TraceProbe, Refusal[]>();
   for (const p of probes) {
     const { operationId } = p.writer;
-    const sent: string[] = [];
+    const sent: Refusal[] = [];
     for (const refusal of p.refusals) {
       if (primed.get(refusal) === false) continue;
       const res = await api.callOperation(p.writer, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
       const status = typeof res.status === 'number' ? res.status : 0;
-      if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) sent.push(refusal.why);
-      else
+      if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
+        sent.push(refusal);
+        counted.set(refusal.reason, (counted.get(refusal.reason) ?? 0) + 1);
+      } else
         violations.add(
           operationId,
-          `refused for ${refusal.why}`,
+          `refused for ${refusal.why}${cite}`,
           String(res.status),
           refusal.statuses ? refusal.statuses.join(' or ') : 'a 4xx (the contract refuses it)',
         );
     }
+    refused.set(p, sent);
     if (!sent.length) continue;
     checked.push(operationId);
-    for (const r of p.reads) {
-      const key = keyOf(r);
-      const after = await read(r);
-      // A 429 is the target's pacing, never a finding: the reader is compared again after the next writer.
-      if (after.status === 429) continue;
-      const before = last.get(key)!;
-      const still = volatile.get(key)!;
-      const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(before).get(leaf), v)).map(([leaf]) => leaf);
-      let changed = changedLeaves(before, after, new Set([...still, ...moved]));
-      if (changed.length) {
-        // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
-        const again = await read(r);
-        const unstable = volatileLeaves(after, again);
-        for (const leaf of unstable) still.add(leaf);
-        changed = changedLeaves(before, after, new Set([...still, ...moved]));
-      }
-      last.set(key, after);
-      for (const change of changed.slice(0, 5))
-        violations.add(operationId, `${r.operation.operationId} after refusals (${sent.join('; ')})`, change, 'as before the refusal');
+    for (const r of reads.get(p)!.filter((x) => !x.send))
+      for (const change of await compare(r))
+        violations.add(
+          operationId,
+          `${r.operation.operationId} after refused for ${leftBy(change, sent)
+            .map((x) => x.why)
+            .join('; ')}${cite}`,
+          change,
+          'as before the refusal',
+        );
+  }
+  // The reads that write, after every writer: a change is named by the writers whose refusals carried it.
+  const done = new Set<string>();
+  for (const r of all.filter((x) => x.send)) {
+    if (done.has(keyOf(r))) continue;
+    done.add(keyOf(r));
+    const by = probes.filter((p) => reads.get(p)!.some((x) => keyOf(x) === keyOf(r)));
+    const sent = by.flatMap((p) => refused.get(p)!.map((x) => ({ ...x, writer: p.writer.operationId })));
+    if (!sent.length) continue;
+    for (const change of await compare(r)) {
+      const left = leftBy(change, sent);
+      const named = left.length < sent.length;
+      violations.add(
+        named || by.length === 1
+          ? [...new Set(left.map((x) => x.writer))].join(', ')
+          : `${by[0]!.writer.operationId} and ${by.length - 1} more`,
+        `${r.operation.operationId} after ${named ? `refused for ${left.map((x) => x.why).join('; ')}` : `the ${sent.length} refusals of ${by.map((p) => p.writer.operationId).join(', ')}`}${cite}`,
+        change,
+        'as before the refusals',
+      );
     }
   }
-  return checked;
+  return { checked, sent: counted };
 }
