@@ -76,6 +76,8 @@ interface Owned {
   quota: boolean;
   undo?: { operationId: string; path: Record<string, string | number>; body?: unknown };
   auth: Authorizer | undefined;
+  /** Deleted by the check itself (its own delete call answered 2xx): its place in the quota is free again. */
+  freed?: boolean;
 }
 
 let unnamed = 0;
@@ -458,6 +460,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
+    if (this.sandbox && exchange.status >= 200 && exchange.status < 300) this.freeQuota(operationId, options);
     if (violation) throw violation;
     return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
   }
@@ -498,6 +501,26 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       quota: owns.quota,
       at: new Date().toISOString(),
     });
+  }
+
+  /**
+   * A check that deletes a testing customer it made (a model's teardown between its sequences, a
+   * property deleting each customer it made) frees its place in the worker's quota at once; the
+   * object stays listed, and its deletion as the check ends answers 404, which counts as done.
+   */
+  private freeQuota(operationId: string, options: CallOptions) {
+    const path = options.path ?? {};
+    for (const o of this.owned)
+      if (
+        o.quota &&
+        !o.freed &&
+        o.undo?.operationId === operationId &&
+        o.undo.body === undefined &&
+        Object.entries(o.undo.path).every(([k, v]) => String(path[k]) === String(v))
+      ) {
+        o.freed = true;
+        liveQuotaObjects--;
+      }
   }
 
   /**
@@ -550,7 +573,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         continue;
       }
       if ((status >= 200 && status < 300) || status === 404) {
-        if (o.quota) liveQuotaObjects--;
+        if (o.quota && !o.freed) liveQuotaObjects--;
         logGuest({ event: 'deleted', service: op.service, kind: o.kind, id: o.id, at: new Date().toISOString() });
       } else failed.push(`${o.kind} ${o.id}: ${o.undo.operationId} answered ${status}`);
     }

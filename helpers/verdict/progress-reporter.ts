@@ -3,14 +3,17 @@
 // PROGRESS_INTERVAL_MS (checks done of total, failed, skipped, elapsed, estimated remaining), one
 // line at each failure naming the check and why, and a final line per service. The time left is
 // estimated from the previous run's durations (reports/.durations.json), else per spec file and per
-// kind of check: a check that polls a report waits in real time (seed 002: 20 s between reads), so
-// before any has ended, a first run expects each to take two intervals (pollingPriorMs). Only the
-// console changes: Allure, JUnit and the certification list every check as before.
+// kind of check, each file's mean drawn toward what a check of that file took on the stand-ins
+// (helpers/verdict/stand-in-durations.json, check-durations.ts), or for a file it lacks toward its
+// kind's: a check that polls a report waits in real time (seed 002: 20 s between reads), so before
+// any has ended, a first run expects each to take two intervals (pollingPriorMs). Only the console
+// changes: Allure, JUnit and the certification list every check as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { skipKindOf } from '../client/annotations.js';
 import { redactMessage } from '../secrets/redact.js';
+import { DURATIONS_TABLE, fileKey, readDurationsTable } from './check-durations.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -131,7 +134,9 @@ export class ServiceProgress {
   /**
    * `plan`: every check of the run with its file, so that the time left is estimated per file;
    * `previous`: the durations a previous run recorded per check id (reports/.durations.json);
-   * `pollingPriorMs`: what a check that polls a report is expected to take before any has ended.
+   * `pollingPriorMs`: what a check that polls a report is expected to take before any has ended;
+   * `filePriorMs`: per spec file (as the plan names it), what a check of it is expected to take
+   * before this run's checks of the file say (the stand-ins' measured table).
    */
   constructor(
     totals: Record<string, number>,
@@ -140,6 +145,7 @@ export class ServiceProgress {
     plan: PlannedCheck[] = [],
     private readonly previous: Record<string, number> = {},
     private readonly pollingPriorMs?: number,
+    private readonly filePriorMs: Record<string, number> = {},
   ) {
     for (const [service, total] of Object.entries(totals)) this.services.set(service, newState(total));
     for (const c of plan) this.state(c.service).pending.set(c.id, { file: c.file, kind: c.kind ?? 'reads' });
@@ -215,10 +221,11 @@ export class ServiceProgress {
 
   /**
    * How long a check is expected to take: its previous run's duration, else the mean so far of the
-   * checks of its file and kind drawn toward the mean of its kind over the service (a check that
-   * polls: itself drawn toward the polling prior), else the service's mean. Drawn: the level above
-   * counts as PRIOR_WEIGHT checks, so that the first check of a file or kind that ended at once (a
-   * branch that did not poll, a skip) does not make the rest of it look quick.
+   * checks of its file and kind drawn toward the file's measured prior, or for a file without one
+   * toward the mean of its kind over the service (a check that polls: itself drawn toward the polling
+   * prior), else the service's mean. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
+   * the first check of a file or kind that ended at once (a branch that did not poll, a skip) does
+   * not make the rest of it look quick.
    */
   private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
     if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
@@ -228,8 +235,9 @@ export class ServiceProgress {
       if (above === undefined) return f?.done ? f.spentMs / f.done : undefined;
       return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
     };
-    const kind = drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
-    return drawn(s.files.get(`${planned.file}|${planned.kind}`), kind);
+    const measured = this.filePriorMs[planned.file];
+    const above = measured ?? drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
+    return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
   }
 
   /**
@@ -266,7 +274,7 @@ export class ServiceProgress {
       }
       add(e > elapsed ? e - elapsed : elapsed / 2);
     }
-    if (!s.done && !Object.keys(this.previous).length) return undefined;
+    if (!s.done && !Object.keys(this.previous).length && !Object.keys(this.filePriorMs).length) return undefined;
     return { work, longest };
   }
 
@@ -393,9 +401,19 @@ export default class ProgressReporter implements Reporter {
   private durations: Record<string, number> = {};
   private readonly durationsFile: string | false;
 
-  /** `durations`: where the checks' durations are read and kept for the next run's estimate (false: nowhere). */
-  constructor(options: { durations?: string | false } = {}) {
+  private readonly tableFile: string | false;
+
+  /**
+   * `durations`: where the checks' durations are read and kept for the next run's estimate (false:
+   * nowhere); `table`: the measured durations per spec file (false: none).
+   */
+  constructor(options: { durations?: string | false; table?: string | false } = {}) {
     this.durationsFile = options.durations ?? DURATIONS_FILE;
+    this.tableFile = options.table ?? DURATIONS_TABLE;
+  }
+
+  private measured(): Record<string, number> {
+    return this.tableFile ? readDurationsTable(this.tableFile) : {};
   }
 
   onBegin(config: FullConfig, suite: Suite) {
@@ -411,7 +429,11 @@ export default class ProgressReporter implements Reporter {
       file: t.location.file,
       kind: polls.has(t.id) ? ('polls' as const) : ('reads' as const),
     }));
-    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs());
+    const measured = this.measured();
+    const filePriors = Object.fromEntries(
+      tests.map((t) => [t.location.file, measured[fileKey(t.location.file)]]).filter(([, ms]) => ms !== undefined),
+    ) as Record<string, number>;
+    this.progress = new ServiceProgress(totals, config.workers, Date.now(), plan, this.durations, pollingPriorMs(), filePriors);
     const list = Object.entries(totals)
       .map(([s, n]) => `${s} ${n}`)
       .join(', ');

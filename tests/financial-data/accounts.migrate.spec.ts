@@ -3,11 +3,14 @@
 // The mock's portfolio has one legacy login (Harbor Savings, institution 170778) holding a checking
 // account: its migration answers exactly that login's accounts, which stay readable afterwards.
 // Changes data: mock only.
-import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 
 test(
   'migrating the legacy login answers 200 with exactly its accounts, which stay readable',
-  rules('FD-ACCT-MIGRATE', 'FD-ACCT-NUMBER-MASKED@acct-migrate'),
+  mockOnly(
+    rules('FD-ACCT-MIGRATE', 'FD-ACCT-NUMBER-MASKED@acct-migrate'),
+    "needs a legacy (non-OAuth) login the check may migrate and whose account it deletes: the mock's world has one per worker; a sandbox's is on the prepared linked customer every worker reads",
+  ),
   async ({ fdApi, fdMock: _mock, linkedCustomer: c }) => {
     const legacy = c.logins.find((l) => l.legacy);
     expect(legacy?.institutionId, 'the legacy login of the portfolio').toBe('170778');

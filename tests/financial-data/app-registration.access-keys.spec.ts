@@ -3,7 +3,15 @@
 // (consentReceiptId); provider 1.35.0 ThirdPartyAccessKeyData, ThirdPartyAccessKeyReceiptData (a
 // signed receipt naming the customer and accounts by pseudo identifiers). The proof's signature is
 // the secret part of the key: registered with the suite's redaction, never printed.
-import { expect, expectFdError, fdAuthHeaders, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  fdAuthHeaders,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { accessKeyBody, accessPeriod } from '../../fixtures/examples/fd-samples/app-registration.js';
 
 /** Registers a value with the suite's redaction (fdAuthHeaders registers what it is given). */
@@ -89,18 +97,19 @@ test(
 test(
   'GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an account of another customer',
   rules('FD-ACCESSKEY-NOT-FOUND'),
-  async ({ fdApi, fd, fdEntities, linkedCustomer }) => {
+  async ({ fdApi, fd, fdEntities, fdPowers, createCustomer, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking').id;
     expectFdError(
       await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }),
       404,
       'unknown customer',
     );
-    const other = fdEntities.linked?.accounts.find((a) => a.type === 'checking');
-    test.skip(
-      !other || fdEntities.linked?.customerId === linkedCustomer.customerId,
-      "needs a second linked customer (on a sandbox both are FD_LINKED_CUSTOMER_ID): another customer's account is checked on the mock",
-    );
+    // Another customer's account: the mock worker's own linked customer; on a sandbox, where that is
+    // FD_LINKED_CUSTOMER_ID too, a customer of the check's own, its accounts linked through Connect.
+    const others = fd.control ? fdEntities.linked : await ownLinkedCustomer(fdPowers, createCustomer);
+    const other = others?.accounts.find((a) => a.type === 'checking');
+    expect(others?.customerId, 'another customer than the linked one').not.toBe(linkedCustomer.customerId);
+    expect(other, 'a checking account of the other customer').toBeDefined();
     expectFdError(
       await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }),
       404,

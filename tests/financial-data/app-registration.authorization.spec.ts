@@ -4,7 +4,7 @@
 // 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
 // Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
-import { expect, expectFdError, newCustomer, rules, spareAuth, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, newCustomer, rules, spareAuth, suiteConfig, test } from '../../fixtures/financial-data.js';
 
 /** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/third-party-access.ts). */
 const PREDATING_INSTITUTION = '102105';
@@ -132,7 +132,10 @@ test(
 
 test(
   "a login of another partner's customer is a 404 with code 3003 too @mock-only",
-  rules('FD-AUTHDETAILS-UNKNOWN'),
+  mockOnly(
+    rules('FD-AUTHDETAILS-UNKNOWN'),
+    "needs accounts linked to a customer of the spare partner: the suite links accounts only to customers of its own partner (Connect, FD_PARTNER_ID), the mock's control surface to any",
+  ),
   async ({ fdApi, fd, fdMock }) => {
     const spare = await spareAuth(fdApi, fd);
     test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');

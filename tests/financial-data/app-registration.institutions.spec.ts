@@ -8,6 +8,7 @@ import {
   expect,
   expectFdError,
   FD_CONTRACT,
+  mockOnly,
   rangeOf,
   rules,
   spareAuth,
@@ -129,7 +130,10 @@ test(
 
 test(
   "another partner's approved application is none of the caller's: getRegisteredInstitutions, SetCustomerAppID (the customer keeps its own) and the status read by applicationId answer 404, getApplications lists it not @mock-only",
-  rules('FD-APP-INSTITUTIONS-NOT-FOUND', 'FD-APP-CUSTOMER-NOT-FOUND', 'FD-APP-STATUS-NOT-FOUND', 'FD-APP-LIST-FILTER'),
+  mockOnly(
+    rules('FD-APP-INSTITUTIONS-NOT-FOUND', 'FD-APP-CUSTOMER-NOT-FOUND', 'FD-APP-STATUS-NOT-FOUND', 'FD-APP-LIST-FILTER'),
+    "needs the mock's virtual clock: the spare partner's registration is approved a day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time",
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const spare = await spareAuth(fdApi, fd);
     test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');

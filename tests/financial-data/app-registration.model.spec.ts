@@ -7,27 +7,30 @@
 // status, the name sent through both readers, the state and applicationId, every filter's exact set
 // and its counts on every page, ownership. Registrations have no delete and approval comes with the
 // mock's clock: @mock-only.
-import { appsModel, rules, runModel, spareAuth, test } from '../../fixtures/financial-data.js';
+import { appsModel, mockOnly, rules, runModel, spareAuth, test } from '../../fixtures/financial-data.js';
 
 test(
   'every sequence of app registration calls by two partners answers as the registrations model says @property @mock-only',
-  rules(
-    'FD-APP-REGISTER',
-    'FD-APP-READ-BACK@app-list',
-    'FD-APP-READ-BACK@app-status-v2',
-    'FD-APP-MODIFY@app-modify',
-    'FD-APP-MODIFY@app-list',
-    'FD-APP-MODIFY@app-status-v2',
-    'FD-APP-MODIFY-PENDING@app-modify',
-    'FD-APP-APPLICATION-ID@app-list',
-    'FD-APP-APPLICATION-ID@app-status-v2',
-    'FD-APP-UNKNOWN',
-    'FD-APP-LIST-PAGING:accept',
-    'FD-APP-LIST-FILTER',
-    'FD-APP-STATUS-NOT-FOUND',
-    'FD-APP-INSTITUTIONS',
-    'FD-APP-INSTITUTIONS-NOT-FOUND',
-    'FD-NOT-FOUND',
+  mockOnly(
+    rules(
+      'FD-APP-REGISTER',
+      'FD-APP-READ-BACK@app-list',
+      'FD-APP-READ-BACK@app-status-v2',
+      'FD-APP-MODIFY@app-modify',
+      'FD-APP-MODIFY@app-list',
+      'FD-APP-MODIFY@app-status-v2',
+      'FD-APP-MODIFY-PENDING@app-modify',
+      'FD-APP-APPLICATION-ID@app-list',
+      'FD-APP-APPLICATION-ID@app-status-v2',
+      'FD-APP-UNKNOWN',
+      'FD-APP-LIST-PAGING:accept',
+      'FD-APP-LIST-FILTER',
+      'FD-APP-STATUS-NOT-FOUND',
+      'FD-APP-INSTITUTIONS',
+      'FD-APP-INSTITUTIONS-NOT-FOUND',
+      'FD-NOT-FOUND',
+    ),
+    "needs the mock's virtual clock: registrations are approved a day after they are made (provider 1.35.0 AppRegistrationStatus), which the model's runs move through many times",
   ),
   async ({ fd, fdApi, fdMock, fdModelTarget }, testInfo) => {
     // The spare partner's token ages with the clock a day moves on: a new one after each move (the

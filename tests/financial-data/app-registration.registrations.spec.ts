@@ -5,7 +5,16 @@
 // ApplicationId (given once approved, kept for life). Approval is not triggerable through the API:
 // the mock approves a registration a day after it was submitted (virtual clock), so the checks of
 // approved registrations are @mock-only.
-import { expect, expectFdError, notePartial, rules, spareAuth, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  mockOnly,
+  notePartial,
+  rules,
+  spareAuth,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import { logoOfBytes, newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
 
@@ -106,7 +115,10 @@ test(
 
 test(
   'a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',
-  rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2', 'FD-APP-APPROVED-SAME'),
+  mockOnly(
+    rules('FD-APP-APPLICATION-ID@app-list', 'FD-APP-APPLICATION-ID@app-status-v2', 'FD-APP-APPROVED-SAME'),
+    "needs the mock's virtual clock: a registration is approved a day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time",
+  ),
   async ({ fdApi, fd, fdMock }) => {
     const { preAppId } = await register(fdApi);
     const [pending] = await listApps(fdApi, { pre_app_id: preAppId });
@@ -134,7 +146,10 @@ test(
 
 test(
   'modifying an approved registration makes it pending again in both readers, keeping its applicationId @mock-only',
-  rules('FD-APP-MODIFY-PENDING@app-modify', 'FD-APP-MODIFY-PENDING@app-list', 'FD-APP-MODIFY-PENDING@app-status-v2'),
+  mockOnly(
+    rules('FD-APP-MODIFY-PENDING@app-modify', 'FD-APP-MODIFY-PENDING@app-list', 'FD-APP-MODIFY-PENDING@app-status-v2'),
+    "needs the mock's virtual clock: a registration is approved a day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time",
+  ),
   async ({ fdApi, fd, fdMock }) => {
     const { body, preAppId } = await register(fdApi);
     await fdMock.advanceClock(DAY_S + 60);

@@ -5,6 +5,7 @@
 // (fixtures/models/financial-data/consumers.model.ts): status, every field against its own source
 // through both readers, one consumer per customer, the consumer outliving its customer, ownership.
 import { consumersModel, newFdModel, rules, runModel, tearDownFdModel, test } from '../../fixtures/financial-data.js';
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../helpers/client/client.js';
 
 test(
   'every sequence of consumer calls by two partners answers as the consumers model says @property',
@@ -23,8 +24,12 @@ test(
     'FD-CUST-DELETE-LINKED@consumer-by-customer',
     'FD-NOT-FOUND',
   ),
-  async ({ fdModelTarget }, testInfo) => {
+  async ({ fd, fdModelTarget }, testInfo) => {
     await runModel({
+      // On a sandbox a worker holds at most SANDBOX_CUSTOMERS_PER_WORKER testing customers at once (the
+      // partner's quota is shared): a sequence of that many commands makes no more, and its teardown
+      // deletes them before the next.
+      maxCommands: fd.control ? undefined : SANDBOX_CUSTOMERS_PER_WORKER,
       commands: consumersModel.consumerCommands(),
       setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),
       teardown: tearDownFdModel,

@@ -8,12 +8,13 @@
 // day/month swap shows): a reader that trims or folds the names, or writes the date through another
 // calendar or order, shows other values. Its ssn is not compared
 // (the provider types it as a full SSN, the reference shows only the last four: no form is pinned).
-// The report is made through the mock's control route (any report of the consumer has a portfolio).
+// The report is a VOA of a customer of the check's own, its accounts linked (any report of the
+// consumer has a portfolio).
 import { expect, newConsumer, rules, test } from '../../fixtures/financial-data.js';
-import { makeReport } from './reports-retrieval.known.js';
+import { ownReport } from './reports-retrieval.known.js';
 
 test(
-  'the portfolio read through its consumer embeds that consumer with the names, suffix and birthday it was created with, byte for byte @mock-only @provider',
+  'the portfolio read through its consumer embeds that consumer with the names, suffix and birthday it was created with, byte for byte @provider',
   rules('FD-PORTFOLIO-CONSUMER@consumer-portfolio'),
   async ({ fdApi, fdPowers, createCustomer }) => {
     const customerId = await createCustomer();
@@ -21,7 +22,8 @@ test(
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: sent });
     expect(created.status, 'CreateConsumer').toBe(201);
     const consumerId = String(created.body.id);
-    const report = await makeReport(fdPowers, customerId, 'voa');
+    await fdPowers.linkAccounts(customerId);
+    const report = await ownReport(fdApi, customerId, 'voa');
     const res = await fdApi.call('GetPortfolioByConsumer', { path: { consumerId, portfolioId: report.portfolioId } });
     expect(res.status, 'GetPortfolioByConsumer').toBe(200);
     const shown = res.body.consumer as Record<string, unknown>;

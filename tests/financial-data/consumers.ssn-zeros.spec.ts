@@ -1,13 +1,13 @@
 // Covers: the last four SSN digits of a consumer whose SSN ends in zeros, on every reader that shows
 // them: GetConsumerForCustomer and GetConsumer (ssn), and a report of the consumer - its ack,
 // GetReportByCustomer, GetReportById, GetReportByConsumer and its reseller billing row (consumerSsn; a
-// report made through the mock's control route) -
+// VOA of the check's own customer, its accounts linked) -
 // after creation and after ModifyConsumer sends a new SSN. Reference, Consumers (records show the
 // last four SSN digits); provider 1.35.0 SocialSecurityNumberLastDigits ("Last 4 digits of a SSN", a
 // string), BillingReport.consumerSsn. Last four digits with leading zeros (0012, 0405): a reader that
 // reads them as a number shows 12. Assertions print the last four only, never an SSN.
 import { expect, newConsumer, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { makeReport } from './reports-retrieval.known.js';
+import { ownReport } from './reports-retrieval.known.js';
 
 /** SSNs of test form whose last four digits start with zeros, plain and hyphenated. */
 const SSNS = [
@@ -16,7 +16,7 @@ const SSNS = [
 ];
 
 test(
-  'last four SSN digits with leading zeros show as sent on both consumer readers and on every reader of a report of the consumer, before and after a new SSN @mock-only',
+  'last four SSN digits with leading zeros show as sent on both consumer readers and on every reader of a report of the consumer, before and after a new SSN',
   rules(
     'FD-CONS-SSN-LAST-FOUR@consumer-by-customer',
     'FD-CONS-SSN-LAST-FOUR@consumer-by-id',
@@ -25,11 +25,13 @@ test(
     'FD-REPORT-CONSUMER-SSN@by-consumer',
     'FD-REPORT-CONSUMER-SSN@billing',
   ),
-  async ({ fdApi, fd, fdMock, createCustomer }) => {
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
     const customerId = await createCustomer();
     const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer({ ssn: SSNS[0].ssn }) });
     expect(created.status, 'CreateConsumer').toBe(201);
     const consumerId = String(created.body.id);
+    // The customer is the check's own: its accounts linked (the mock's control surface, or Connect on a sandbox), its reports generated.
+    await fdPowers.linkAccounts(customerId);
     const startS = Math.floor(fd.now() / 1000) - 5;
     const problems: string[] = [];
     const expectLast4 = (where: string, shown: unknown, last4: string) => {
@@ -41,7 +43,7 @@ test(
     const readAll = async (api: OperationClient, last4: string, when: string) => {
       expectLast4(`${when}, GetConsumerForCustomer`, (await api.call('GetConsumerForCustomer', { path: { customerId } })).body.ssn, last4);
       expectLast4(`${when}, GetConsumer`, (await api.call('GetConsumer', { path: { consumerId } })).body.ssn, last4);
-      const report = await makeReport(fdMock, customerId, 'voa');
+      const report = await ownReport(fdApi, customerId, 'voa');
       expect(report.consumerId, `${when}: the report is the consumer's`).toBe(consumerId);
       for (const [reader, res] of [
         ['GetReportByCustomer', await api.call('GetReportByCustomer', { path: { customerId, reportId: report.id } })],

@@ -5,6 +5,7 @@
 // (fixtures/models/financial-data/customers.model.ts): status, every echoed field against its own
 // source, list membership and counts under every filter and page, and ownership.
 import { customersModel, newFdModel, rules, runModel, tearDownFdModel, test } from '../../fixtures/financial-data.js';
+import { SANDBOX_CUSTOMERS_PER_WORKER } from '../../helpers/client/client.js';
 
 test(
   'every sequence of customer calls by two partners answers as the customers model says @property',
@@ -36,8 +37,12 @@ test(
     'FD-PAGE-LIMIT-APPLIED@customers',
     'FD-NOT-FOUND',
   ),
-  async ({ fdModelTarget }, testInfo) => {
+  async ({ fd, fdModelTarget }, testInfo) => {
     await runModel({
+      // On a sandbox a worker holds at most SANDBOX_CUSTOMERS_PER_WORKER testing customers at once (the
+      // partner's quota is shared): a sequence of that many commands makes no more, and its teardown
+      // deletes them before the next.
+      maxCommands: fd.control ? undefined : SANDBOX_CUSTOMERS_PER_WORKER,
       commands: customersModel.customerCommands(),
       examples: customersModel.customerExamples(),
       setup: async () => ({ model: await newFdModel(fdModelTarget), real: fdModelTarget }),

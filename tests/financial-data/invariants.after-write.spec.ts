@@ -6,7 +6,7 @@
 // amounts with cents, where the contract accepts them). The writers are every operation that is not
 // a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
 // one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
-import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { readAfterCall, writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
 import {
@@ -38,7 +38,10 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption @mock-only',
-  rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
+  mockOnly(
+    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
+    "sends every writer a body made to tell, the partner's secret change (ModifyPartnerSecret) among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
+  ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
     void fdMock;
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));

@@ -9,7 +9,7 @@
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
-import { expect, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -109,7 +109,10 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 
 test(
   'a refused write (each stated validation rule, catalogue, URL port, no credentials, another partner, a duplicate) leaves every reader of what it names as before @assumption @mock-only',
-  rules('FD-PROP-REFUSED-NO-TRACE'),
+  mockOnly(
+    rules('FD-PROP-REFUSED-NO-TRACE'),
+    "sends refused writes to every writer, the spare partner's and the unauthenticated ones among them: a target that wrongly takes one changes the partner-wide state (secret, registrations, lists) every worker of a sandbox reads, which the mock keeps per worker",
+  ),
   async ({ fd, fdApi, fdMock }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);

@@ -5,7 +5,7 @@
 // (another name is a 400, code 12019); accountCount and the success counts; a section an account
 // cannot give is listed under its errors. A named section is expected present or listed as an error
 // (a sandbox's setup may lack one); a section not named must be absent on any target.
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 
 const SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;
 
@@ -87,7 +87,10 @@ test(
 
 test(
   'without include the mock partner gets simple details, ACH details, owner and balance of a checking account @assumption @mock-only',
-  rules('FD-PAY-PEB-DEFAULT-ALL'),
+  mockOnly(
+    rules('FD-PAY-PEB-DEFAULT-ALL'),
+    "needs the mock partner's setup (all four bundle sections by default): which sections a sandbox partner gets without include is decided by its initial setup (seed 002, Payments data)",
+  ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const res = await fdApi.call('GetAccountDetailsByAccountId', {
       path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },

@@ -6,7 +6,7 @@
 // owner details v3, so the closer-match check runs on any target. The 408 needs an institution that
 // does not answer in time: the mock has one (Harbor Savings, the legacy login's bank), a sandbox
 // none, so that check is @mock-only (the means is the mock world's, the status the seed's).
-import { expect, expectFdError, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 
 /** Every score of an answer, with where it is. */
 function scoresOf(body: any): [string, unknown][] {
@@ -124,7 +124,10 @@ test(
 
 test(
   'on the mock an exact name scores 100 and names sharing no letter 0 @mock-only',
-  rules('FD-PAY-MATCH-SCORE-RANGE:accept'),
+  mockOnly(
+    rules('FD-PAY-MATCH-SCORE-RANGE:accept'),
+    "expects the mock's scores (an exact name 100, names sharing no letter 0): the contract gives a range, not how a sandbox scores",
+  ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const name = await holderName(fdApi, path.customerId, path.accountId);
@@ -142,7 +145,10 @@ test(
 
 test(
   'owner match on an account whose institution does not answer in time is a 408 @mock-only',
-  rules('FD-PAY-MATCH-TIMEOUT'),
+  mockOnly(
+    rules('FD-PAY-MATCH-TIMEOUT'),
+    "needs an account at an institution that does not answer in time: the mock's world has one (Harbor Savings Bank); a sandbox's institutions answer",
+  ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     // The mock world's slow institution: Harbor Savings Bank (170778), the legacy login.
     const slow = linkedCustomer.accounts.find((a) => a.institutionId === '170778');

@@ -4,11 +4,23 @@
 // documentation, identity insights (with-insights); v3 documents 400 and 401 only. provider 1.35.0:
 // asOfDate is UnixDate (epoch seconds); withInsights=true returns identity insights. On the mock the
 // holder is the linked customer (reference, Mock world: @assumption), so names are pinned there.
-import { expect, expectEpochSecondsNear, expectFdError, ownLinkedCustomer, rules, test, unknownId } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectEpochSecondsNear,
+  expectFdError,
+  mockOnly,
+  ownLinkedCustomer,
+  rules,
+  test,
+  unknownId,
+} from '../../fixtures/financial-data.js';
 
 test(
   'the owner of an account whose institution asks a multi-factor challenge is a 203 with no body; of another account a 200 @mock-only',
-  rules('FD-PAY-OWNER-MFA'),
+  mockOnly(
+    rules('FD-PAY-OWNER-MFA'),
+    "needs an account at an institution that asks a multi-factor challenge: the mock's world has one (FinBank Profiles - B); no variable names such an account on a sandbox, whose test institutions the suite does not know",
+  ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
     const customerId = linkedCustomer.customerId;
     // The portfolio's MFA account (FinBank B savings); a sandbox does not say which account asks MFA.

@@ -18,12 +18,12 @@ import { FD_CONTRACT, liveWorld } from './security.known.js';
 const DATES = new DateUnits(FD_CONTRACT);
 
 test(
-  'every date every reader answers is in the unit and range its type says, and an event’s date is not after the target’s clock @mock-only',
+  'every date every reader answers is in the unit and range its type says, and an event’s date is not after the target’s clock',
   rules('FD-DATE-UNIT'),
-  async ({ fd, fdApi, fdMock }) => {
-    // Mock-only: its readers read the live world of security.known.ts, which the mock's control surface builds.
-    void fdMock;
-    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
+  async ({ fd, fdApi, fdPowers }) => {
+    // Its readers read the live world of security.known.ts: customers of the check's own, their
+    // accounts linked through the mock's control surface or, on a sandbox, Connect.
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const violations = new Violations(DATE_UNITS);
     const dated: string[] = [];
     const unread: string[] = [];

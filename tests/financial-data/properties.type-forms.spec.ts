@@ -4,7 +4,7 @@
 // another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space,
 // an enum value in another case, a number or boolean as a JSON string), is refused with a documented
 // 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
-import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
 import { checkTypeForms, TYPE_FORMS, typedMembers } from '../../helpers/client/invariants/type-forms.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
@@ -12,7 +12,10 @@ import { FD_CONTRACT } from './security.known.js';
 
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @mock-only',
-  rules('FD-TYPE-FORMS'),
+  mockOnly(
+    rules('FD-TYPE-FORMS'),
+    "sends another form of every typed member to every operation, writers included (the prepared linked customer's refreshes, deletions and secret changes among them): a target that wrongly takes one writes state every worker of a sandbox reads, which the mock keeps per worker",
+  ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
     // Mock-only: the other forms a target accepts are writes, on every operation (the linked
     // customer's refreshes among them): on a sandbox they would change what other workers read.

@@ -6,6 +6,7 @@
 import {
   expect,
   expectFdError,
+  mockOnly,
   operationFailures,
   ownLinkedCustomer,
   rules,
@@ -229,7 +230,10 @@ test(
 // seed 002 Errors 203 (multi-factor challenge); provider 1.35.0 FAILURE example ("MFA Required").
 test(
   'a run on the account whose institution asks MFA is accepted and reads back as FAILURE with errors @provider @mock-only',
-  rules('FD-PSI-MFA-FAILURE'),
+  mockOnly(
+    rules('FD-PSI-MFA-FAILURE'),
+    "needs an account at an institution that asks a multi-factor challenge: the mock's world has one (FinBank Profiles - B); no variable names such an account on a sandbox, whose test institutions the suite does not know",
+  ),
   async ({ fdApi, fd, fdMock, linkedCustomer }) => {
     expect(fdMock).toBeTruthy();
     const mfa = linkedCustomer.accounts.find((a) => a.mfa)!;
@@ -251,7 +255,10 @@ test(
 // one is named.
 test(
   `${VARIANTS.map((v) => v.generate).join(' and ')} answer 403 for a customer under a security freeze, 202 once lifted @provider @mock-only`,
-  rules(...VARIANTS.map((v) => `FD-PSI-FORBIDDEN@${v.gen}`)),
+  mockOnly(
+    rules(...VARIANTS.map((v) => `FD-PSI-FORBIDDEN@${v.gen}`)),
+    "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
+  ),
   async ({ fdApi, fd, fdPowers, createCustomer }) => {
     const c = await ownLinkedCustomer(fdPowers, createCustomer);
     const path = { customerId: c.customerId, accountId: c.account('checking').id };

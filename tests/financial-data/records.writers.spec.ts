@@ -41,11 +41,10 @@ const DOCUMENTED: Record<string, RegExp[]> = {
 };
 
 test(
-  'a writer changes the members it is sent, as sent, and leaves every other member of its object unchanged on every reader @assumption @mock-only',
+  'a writer changes the members it is sent, as sent, and leaves every other member of its object unchanged on every reader @assumption',
   rules('FD-MODIFY-LEAVES-OTHERS'),
-  async ({ fd, fdApi, fdMock }) => {
-    void fdMock;
-    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     // An app registration of this test's own: the seeded one (4000) is what other checks read.
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);

@@ -5,7 +5,16 @@
 // (this contract's reading of "up to": @assumption). Known answers: the linked customer's
 // transactions as GetAllCustomerTransactions lists them once the older history is loaded; the
 // window ends at the report's createdDate; the customer holds transactions up to 24 months old.
-import { expect, fdLimit, inWords, rules, test, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  fdLimit,
+  inWords,
+  mockOnly,
+  rules,
+  test,
+  type LinkedCustomer,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
 import {
   DAY_S,
   ensureConsumer,
@@ -108,7 +117,10 @@ test(
 
 test(
   `a VOAI without fromDate shows a transaction posted ${VOAI_DEFAULT_DAYS - 1} days and two minutes before it (inside ${VOAI_DEFAULT_DAYS} days) @mock-only`,
-  rules('FD-VOAI-HISTORY-DEFAULT@assets-read'),
+  mockOnly(
+    rules('FD-VOAI-HISTORY-DEFAULT@assets-read'),
+    "needs the mock's virtual clock: the transaction sits two minutes inside the window's start, which only a clock set past the day's first hour keeps inside the same day (a sandbox's clock and transactions are its own)",
+  ),
   async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     // seed 002, Decisioning reports and Limits: the default history is 61 days. The window check
     // above leaves a day unjudged at its old end (a target may count calendar days); a transaction
@@ -166,7 +178,10 @@ test(
 
 test(
   `a VOI shows the posted transactions of the last ${VOI_YEARS} and none older once the oldest are past ${VOI_YEARS} @mock-only`,
-  rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'),
+  mockOnly(
+    rules('FD-VOI-HISTORY:accept@assets-read', 'FD-VOI-HISTORY:refuse@assets-read'),
+    "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past two years, which a sandbox spends in real time",
+  ),
   async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     // The linked data spans 24 months before the link: 40 days later the oldest are past two years.
     await fdMock.advanceClock(40 * DAY_S);
@@ -190,7 +205,10 @@ const CAPS = [
 
 test(
   `a fromDate before the cap (VOA ${CAPS[0].asked} months, VOAI and VOI ${CAPS[1].asked} months) is accepted and served from the cap @assumption @mock-only`,
-  rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'),
+  mockOnly(
+    rules('FD-ASSETS-FROMDATE-CAP@assets-ack', 'FD-ASSETS-FROMDATE-CAP@assets-read'),
+    "needs the mock's virtual clock: 40 days pass so that the oldest transactions fall past the cap, which a sandbox spends in real time",
+  ),
   async ({ fdApi, fd, fdMock, linkedCustomer, pollReport }) => {
     await fdMock.advanceClock(40 * DAY_S);
     const nowS = Math.floor(fd.now() / 1000);

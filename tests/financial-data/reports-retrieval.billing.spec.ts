@@ -8,6 +8,7 @@ import {
   expectFdError,
   FD_CONTRACT,
   fdLimit,
+  mockOnly,
   parameterDefault,
   parameterRange,
   rules,
@@ -68,13 +69,16 @@ function countProblems(body: Record<string, unknown>, inWindow: number, size: nu
 
 test(
   "billing lists the reports made in the window by the partner's active customers; testing customers' only with viewTestingReports=true @mock-only",
-  rules(
-    'FD-BILLING-CONTENT',
-    'FD-BILLING-TESTING:accept',
-    'FD-BILLING-TESTING:refuse',
-    'FD-BILLING-EDGES:accept',
-    'FD-BILLING-EDGES:refuse',
-    'FD-BILLING-COUNTS',
+  mockOnly(
+    rules(
+      'FD-BILLING-CONTENT',
+      'FD-BILLING-TESTING:accept',
+      'FD-BILLING-TESTING:refuse',
+      'FD-BILLING-EDGES:accept',
+      'FD-BILLING-EDGES:refuse',
+      'FD-BILLING-COUNTS',
+    ),
+    "needs the mock's harness route that makes reports of an active and a testing customer without accounts, and its virtual clock to move two days on: a sandbox reports only on linked accounts, and an active customer's report is billed to the partner",
   ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const active = await createCustomer('active');
@@ -213,7 +217,10 @@ test(
 
 test(
   `without size a page holds ${SIZE_DEFAULT} reports; pages are zero-based and page 0 is the default, a later page under the same window @mock-only`,
-  rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE', 'FD-BILLING-COUNTS', 'FD-PAGE-KEEPS-QUERY'),
+  mockOnly(
+    rules('FD-BILLING-DEFAULT-SIZE', 'FD-BILLING-PAGE', 'FD-BILLING-COUNTS', 'FD-PAGE-KEEPS-QUERY'),
+    "makes 101 reports through the mock's harness route: a sandbox generates reports only for linked accounts, and that many would spend the partner's report allowance",
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const customerId = await createCustomer('active');
     const startDate = nowS(fd);
@@ -282,7 +289,10 @@ const KINDS = [
 
 test(
   'each billing row agrees with the report as its reader answers it, for every report kind, a consumer report and a customer report alike, in progress and ended (success or failure) @mock-only',
-  rules('FD-BILLING-CONTENT'),
+  mockOnly(
+    rules('FD-BILLING-CONTENT'),
+    "needs the mock's report outcome switch (half the reports fail) and its harness route that makes a report of every kind: a sandbox decides a report's outcome itself",
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const withConsumer = (await customerWithConsumer(fdApi, createCustomer, 'active')).customerId;
     const customerOnly = await createCustomer('active');

@@ -61,6 +61,33 @@ export async function newReport(m: ReportMaking, customerId: string, type: keyof
   return res.body as unknown as MadeReport;
 }
 
+/**
+ * A customer of the check's own with a consumer (`consumer`, a new one by default) and accounts: on
+ * the mock linked through its control surface, on a sandbox through Connect where the suite completes
+ * it (fdPowers.linkAccounts, which otherwise skips naming it). Its reports are the check's alone, on
+ * any target, made by the generate operations (ownReport), not by the mock's harness route.
+ */
+export async function ownReportOwner(
+  fdApi: OperationClient,
+  fdPowers: { linkAccounts: (customerId: string) => Promise<unknown> },
+  createCustomer: (type?: 'testing' | 'active') => Promise<string>,
+  consumer: Record<string, unknown> = newConsumer(),
+): Promise<{ customerId: string; consumerId: string }> {
+  const customerId = await createCustomer('testing');
+  const created = await fdApi.call('CreateConsumer', { path: { customerId }, body: consumer });
+  expect(created.status, 'create the consumer').toBe(201);
+  await fdPowers.linkAccounts(customerId);
+  return { customerId, consumerId: String(created.body.id) };
+}
+
+/** A new report of `type` for a customer of the check's own (ownReportOwner), by its generate operation: the 202 acknowledgement. */
+export async function ownReport(fdApi: OperationClient, customerId: string, type: keyof typeof GENERATE_OF = 'voa'): Promise<MadeReport> {
+  const operationId = GENERATE_OF[type];
+  const res = await fdApi.call(operationId, { path: { customerId }, body: type === 'voa' ? { showNsf: false } : {} });
+  expect(res.status, `${operationId} for customer ${customerId}; body: ${res.text.slice(0, 200)}`).toBe(202);
+  return res.body as unknown as MadeReport;
+}
+
 export const PDF = { accept: 'application/pdf' };
 export const JSON_ACCEPT = { accept: 'application/json' };
 

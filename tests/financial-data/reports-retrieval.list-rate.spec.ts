@@ -14,9 +14,9 @@ const LISTS = [
 ] as const satisfies readonly { op: FdOperationId; path: (w: Who) => Record<string, string>; at: string }[];
 
 test(
-  "a customer's or consumer's spent list allowance is its own: the other list of the same customer and every list of another are served meanwhile @assumption @mock-only",
+  "a customer's or consumer's spent list allowance is its own: the other list of the same customer and every list of another are served meanwhile @assumption",
   rules(...LISTS.flatMap((l) => [`FD-REPORT-LIST-RATE:accept@${l.at}`, `FD-REPORT-LIST-RATE:refuse@${l.at}`])),
-  async ({ fdApi, fdMock, createCustomer }) => {
+  async ({ fdApi, fdPowers, createCustomer }) => {
     const wrong: string[] = [];
     for (const spent of LISTS) {
       const who = await customerWithConsumer(fdApi, createCustomer);
@@ -36,8 +36,9 @@ test(
         const res = await fdApi.call(m.op, { path: m.path, rateLimit: 'expect' } as never);
         if (res.status !== 200) wrong.push(`${spent.op} spent: ${m.what} answered ${res.status}`);
       }
-      // The window passes before the next list is spent (reports-retrieval.lists.spec.ts: 60 seconds).
-      await fdMock.advanceClock(60);
+      // The window passes before the next list is spent (reports-retrieval.lists.spec.ts: 60 seconds):
+      // the mock's clock moves, a sandbox's minute is waited out.
+      await fdPowers.advanceClock(60);
     }
     expect(wrong, "each allowance is one customer's or one consumer's").toEqual([]);
   },

@@ -22,7 +22,7 @@ import {
   type FdOperationId,
   type OperationClient,
 } from '../../fixtures/financial-data.js';
-import type { FdTarget } from '../../helpers/target/financial-data.js';
+import type { LinkedPortfolio } from '../../helpers/target/financial-data.js';
 
 /** The generate operations of the contract that make a report of a customer named in the path. */
 const GENERATORS = [...FD_CONTRACT.operations.values()]
@@ -35,10 +35,18 @@ const GENERATORS = [...FD_CONTRACT.operations.values()]
   .filter((op) => /^(Generate|Refresh)/.test(op.operationId))
   .map((op) => op.operationId as FdOperationId);
 
-/** A linked customer with a consumer and a stored pay statement: what every generate operation's sample needs. */
-async function reportOwner(fd: FdTarget, fdApi: OperationClient, createCustomer: (type?: 'testing' | 'active') => Promise<string>) {
+/**
+ * A customer of the check's own with a consumer, a stored pay statement and accounts (`link`: the
+ * mock's world links them; a sandbox through Connect where the suite completes it): what every
+ * generate operation's sample needs.
+ */
+async function reportOwner(
+  fdApi: OperationClient,
+  createCustomer: (type?: 'testing' | 'active') => Promise<string>,
+  link: (customerId: string) => Promise<LinkedPortfolio>,
+) {
   const customerId = await createCustomer('testing');
-  const portfolio = await linkPortfolio(fd, fdApi, customerId);
+  const portfolio = await link(customerId);
   const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
   expect(consumer.status, 'create the consumer').toBe(201);
   const stored = await fdApi.call('StoreCustomerPayStatement', {
@@ -63,12 +71,12 @@ async function reportOwner(fd: FdTarget, fdApi: OperationClient, createCustomer:
 }
 
 test(
-  "a report of every kind is read through its own customer and consumer only: another customer's, consumer's or partner's read is 404, and each list holds its own reports only @mock-only",
+  "a report of every kind is read through its own customer and consumer only: another customer's, consumer's or partner's read is 404, and each list holds its own reports only",
   rules('FD-REPORT-READ-OWNER@by-customer', 'FD-REPORT-READ-OWNER@by-consumer', 'FD-REPORT-READ-OWNER@by-id', 'FD-REPORT-READ-OWNER@lists'),
-  async ({ fd, fdApi, fdMock, createCustomer }) => {
-    void fdMock;
-    const owner = await reportOwner(fd, fdApi, createCustomer);
-    const other = await reportOwner(fd, fdApi, createCustomer);
+  async ({ fd, fdApi, fdPowers, createCustomer }) => {
+    const link = (customerId: string) => (fd.control ? linkPortfolio(fd, fdApi, customerId) : fdPowers.linkAccounts(customerId));
+    const owner = await reportOwner(fdApi, createCustomer, link);
+    const other = await reportOwner(fdApi, createCustomer, link);
     const spare = await spareAuth(fdApi, fd);
     const made: { id: string; kind: string; by: string; consumer?: string }[] = [];
     const notMade: string[] = [];

@@ -5,8 +5,8 @@
 // and 404. Reports are made through the mock's control route on the mock, through a generate
 // operation for the prepared linked customer on a sandbox (reports-retrieval.known.ts); the smoke
 // check generates a VOA through GenerateVOAReport on both.
-import { expect, expectFdError, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { customerWithConsumer, makeReport, newReport, PDF, reportOwner } from './reports-retrieval.known.js';
+import { expect, expectFdError, mockOnly, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { customerWithConsumer, makeReport, newReport, ownReport, ownReportOwner, PDF, reportOwner } from './reports-retrieval.known.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
 /** The four single-report readers, each with the request that reads the report. */
@@ -157,19 +157,22 @@ test(
 
 test(
   'reads of a customer under a security freeze are a 403 on every reader, served again once it is lifted @mock-only',
-  rules(
-    'FD-REPORT-READ-FREEZE:refuse@by-customer',
-    'FD-REPORT-READ-FREEZE:refuse@by-consumer',
-    'FD-REPORT-READ-FREEZE:refuse@by-id',
-    'FD-REPORT-READ-FREEZE:refuse@reissue',
-    'FD-REPORT-READ-FREEZE:refuse@lists',
-    'FD-REPORT-READ-FREEZE:refuse@portfolios',
-    'FD-REPORT-READ-FREEZE:accept@by-customer',
-    'FD-REPORT-READ-FREEZE:accept@by-consumer',
-    'FD-REPORT-READ-FREEZE:accept@by-id',
-    'FD-REPORT-READ-FREEZE:accept@reissue',
-    'FD-REPORT-READ-FREEZE:accept@lists',
-    'FD-REPORT-READ-FREEZE:accept@portfolios',
+  mockOnly(
+    rules(
+      'FD-REPORT-READ-FREEZE:refuse@by-customer',
+      'FD-REPORT-READ-FREEZE:refuse@by-consumer',
+      'FD-REPORT-READ-FREEZE:refuse@by-id',
+      'FD-REPORT-READ-FREEZE:refuse@reissue',
+      'FD-REPORT-READ-FREEZE:refuse@lists',
+      'FD-REPORT-READ-FREEZE:refuse@portfolios',
+      'FD-REPORT-READ-FREEZE:accept@by-customer',
+      'FD-REPORT-READ-FREEZE:accept@by-consumer',
+      'FD-REPORT-READ-FREEZE:accept@by-id',
+      'FD-REPORT-READ-FREEZE:accept@reissue',
+      'FD-REPORT-READ-FREEZE:accept@lists',
+      'FD-REPORT-READ-FREEZE:accept@portfolios',
+    ),
+    "needs the mock's security freeze switch: a sandbox's freeze is placed and lifted by its provider",
   ),
   async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
@@ -234,11 +237,12 @@ test(
 );
 
 test(
-  "a deleted customer's report stays readable by its consumer (200) and not by the customer id (404) @mock-only",
+  "a deleted customer's report stays readable by its consumer (200) and not by the customer id (404)",
   rules('FD-REPORT-CONSUMER-OWNER@by-consumer', 'FD-REPORT-CONSUMER-OWNER@by-customer', 'FD-REPORT-CONSUMER-OWNER@lists'),
-  async ({ fdApi, fdMock, createCustomer }) => {
-    const who = await customerWithConsumer(fdApi, createCustomer);
-    const made = await makeReport(fdMock, who.customerId, 'voa');
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    // A customer of the check's own, with accounts, deleted here: its report is made by the API.
+    const who = await ownReportOwner(fdApi, fdPowers, createCustomer);
+    const made = await ownReport(fdApi, who.customerId, 'voa');
     expect((await fdApi.call('DeleteCustomer', { path: { customerId: who.customerId } })).status, 'delete the customer').toBe(204);
     const byConsumer = await fdApi.call('GetReportByConsumer', { path: { consumerId: who.consumerId, reportId: made.id } });
     expect([byConsumer.status, byConsumer.body?.id], 'seed 002: the consumer persists as owner of generated reports').toEqual([

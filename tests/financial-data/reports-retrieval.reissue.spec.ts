@@ -3,7 +3,7 @@
 // 2026"). This contract reads that date on the target's clock: from 2026-04-30T00:00:00Z a reissue
 // without purpose is a 400, before it is served (rules FD-REISSUE-PURPOSE, @assumption on the
 // instant). The purpose format: provider 1.35.0 PurposeCode (a 2-character code).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport, newReport, reportOwner } from './reports-retrieval.known.js';
 
 const PURPOSE_REQUIRED_FROM_MS = Date.UTC(2026, 3, 30);
@@ -28,7 +28,10 @@ test(
 // the instant (mocks/kit/clock.ts starts at any date, earlier than today too).
 test(
   "a reissue without purpose is served before 2026-04-30 on the target's clock and is a 400 from that instant @assumption @mock-only",
-  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+  mockOnly(
+    rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+    "needs the mock's virtual clock set to an instant (a minute before 2026-04-30 and that instant): a sandbox's clock is its own",
+  ),
   async ({ fdApi, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const reportId = (await makeReport(fdMock, who.customerId)).id;
@@ -44,7 +47,10 @@ test(
 // reissue's only (seed 002: the purpose code "for report reissue"; the reads take it optionally).
 test(
   "the reissue purpose is required from 2026-04-30 on the target's clock; a 2-character code is accepted, 1 or 3 characters are a 400, in a reissue and in a read by id @assumption @mock-only",
-  rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+  mockOnly(
+    rules('FD-REISSUE-PURPOSE:accept', 'FD-REISSUE-PURPOSE:refuse'),
+    "needs the mock's virtual clock set to an instant (2026-04-30, when the purpose becomes required): a sandbox's clock is its own",
+  ),
   async ({ fdApi, fd, fdMock, createCustomer }) => {
     const who = await customerWithConsumer(fdApi, createCustomer);
     const reportId = (await makeReport(fdMock, who.customerId)).id;

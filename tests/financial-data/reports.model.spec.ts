@@ -7,23 +7,26 @@
 // id, type, customer and a status that never goes back, the same through every reader and list, the
 // lists' exact sets, ownership. Accounts are linked and the clock moved through the mock's control
 // surface: @mock-only.
-import { reportsModel, rules, runModel, test } from '../../fixtures/financial-data.js';
+import { mockOnly, reportsModel, rules, runModel, test } from '../../fixtures/financial-data.js';
 
 test(
   'every sequence of report generations and reads by two partners answers as the reports model says @property @mock-only',
-  rules(
-    'FD-REPORT-ASYNC@generate',
-    'FD-REPORT-READ-OWNER@by-customer',
-    'FD-REPORT-READ-OWNER@by-consumer',
-    'FD-REPORT-READ-OWNER@by-id',
-    'FD-REPORT-READERS-AGREE@by-customer',
-    'FD-REPORT-READERS-AGREE@by-consumer',
-    'FD-REPORT-READERS-AGREE@by-id',
-    'FD-REPORT-READERS-AGREE@lists',
-    'FD-REPORT-CONSUMER-OWNER@by-consumer',
-    'FD-REPORT-CONSUMER-OWNER@by-customer',
-    'FD-REPORT-CONSUMER-OWNER@lists',
-    'FD-NOT-FOUND',
+  mockOnly(
+    rules(
+      'FD-REPORT-ASYNC@generate',
+      'FD-REPORT-READ-OWNER@by-customer',
+      'FD-REPORT-READ-OWNER@by-consumer',
+      'FD-REPORT-READ-OWNER@by-id',
+      'FD-REPORT-READERS-AGREE@by-customer',
+      'FD-REPORT-READERS-AGREE@by-consumer',
+      'FD-REPORT-READERS-AGREE@by-id',
+      'FD-REPORT-READERS-AGREE@lists',
+      'FD-REPORT-CONSUMER-OWNER@by-consumer',
+      'FD-REPORT-CONSUMER-OWNER@by-customer',
+      'FD-REPORT-CONSUMER-OWNER@lists',
+      'FD-NOT-FOUND',
+    ),
+    "needs the mock's virtual clock (reports end as the model moves it by minutes) and links accounts to a new customer of either partner in every run: a sandbox would spend the reports' time in real time, every run of the model over again",
   ),
   async ({ fdMock, fdModelTarget }, testInfo) => {
     const real: reportsModel.ReportsReal = {

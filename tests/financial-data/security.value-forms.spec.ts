@@ -6,13 +6,15 @@
 // for it (helpers/client/security/value-forms.ts: white space before, after or inside, its case
 // swapped, a leading zero, a separator changed) and must name nothing: a credential is refused with
 // 401 (seed 002, Authentication and Errors), a filter lists nothing of the object (FD-LOOKUP-EXACT,
-// @assumption: no source documents folding of an id or a credential). Mock only: a sandbox counts
-// failed authentications towards the partner lock.
+// @assumption: no source documents folding of an id or a credential). The credential and header
+// forms are mock-only (a sandbox counts failed authentications toward the partner lock); the query
+// filter forms are reads and run on any target.
 import {
   expect,
   FD_CONTRACT,
   FD_HEADERS,
   fdAuthHeaders,
+  mockOnly,
   notePartial,
   rules,
   sampleCall,
@@ -42,14 +44,17 @@ const unknownPartnerConflicts = (v: LookedUpValue) =>
     ? conflictsInForce('financial-data').filter((c) => c.rules.includes('FD-TOKEN-ISSUE') && c.refuses?.includes(v.operationId))
     : [];
 
-test.describe('looked-up values in another form @assumption @mock-only', () => {
+test.describe('looked-up values in another form @assumption', () => {
   // The partner's own credentials in the bodies that authenticate: the caller is not yet known by a
   // token, so the body's partner id and secret are what the target looks up.
   const CREDENTIALS = VALUES.filter((v) => v.in === 'body' && !needsToken(v));
 
   test(
-    `the partner id and secret of ${[...new Set(CREDENTIALS.map((v) => v.operationId))].join(', ')} in any other form than themselves are refused with 401`,
-    rules('FD-LOOKUP-EXACT', 'FD-TOKEN-ISSUE:refuse'),
+    `the partner id and secret of ${[...new Set(CREDENTIALS.map((v) => v.operationId))].join(', ')} in any other form than themselves are refused with 401 @mock-only`,
+    mockOnly(
+      rules('FD-LOOKUP-EXACT', 'FD-TOKEN-ISSUE:refuse'),
+      "sends the partner's id and secret in other forms: on a sandbox each is a failed authentication of the partner, counted toward its lock (seed 002, Limits: five before a lock) while every worker authenticates with it; the mock counts them for the worker alone",
+    ),
     async ({ fdApi, fd, fdMock, appKeyOnly }) => {
       void fdMock;
       const partner = fd.sparePartner ?? fd.partner;
@@ -84,8 +89,11 @@ test.describe('looked-up values in another form @assumption @mock-only', () => {
   // alone; the key and the token), on the first GET of each resource, or the one operation of the
   // requirement. Spaces around a header value are not sent (HTTP drops them before the server).
   test(
-    `${FD_HEADERS.appKey} and ${FD_HEADERS.appToken} in any other form than themselves are refused with 401 on one operation of each resource and security requirement`,
-    rules('FD-LOOKUP-EXACT'),
+    `${FD_HEADERS.appKey} and ${FD_HEADERS.appToken} in any other form than themselves are refused with 401 on one operation of each resource and security requirement @mock-only`,
+    mockOnly(
+      rules('FD-LOOKUP-EXACT'),
+      'sends the app key and token in other forms to CreateToken and one read of each resource: on a sandbox each is a failed authentication of the partner, counted toward its lock (seed 002, Limits: five before a lock) while every worker authenticates with it; the mock counts them for the worker alone',
+    ),
     async ({ fdApi, fd, fdMock, fdTokens, fdEntities, appKeyOnly }) => {
       void fdMock;
       const token = await fdTokens.get();
@@ -128,8 +136,7 @@ test.describe('looked-up values in another form @assumption @mock-only', () => {
   test(
     'an object id in a query filter in any other form than itself lists nothing of the object',
     rules('FD-LOOKUP-EXACT'),
-    async ({ fdApi, fdMock }) => {
-      void fdMock;
+    async ({ fdApi }) => {
       const all = await fdApi.call('getApplications', {});
       expect(all.status, 'getApplications, unfiltered').toBe(200);
       const known = (all.body.applications as { preAppId: number; applicationId?: string }[]).find((a) => a.applicationId);

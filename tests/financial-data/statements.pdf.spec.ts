@@ -3,7 +3,7 @@
 // mortgage, credit cards, loans, line of credit and student loans; up to 24 months) and Errors 203;
 // provider 1.35.0 StatementIndexParameter (1 to 24, default 1, the most recent) and the PDF body
 // (application/octet-stream there, application/pdf in the seed: both accepted).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { oneOfEachType } from './statements.known.js';
 
 /** The account types the seed names, as the portfolio types them (seed 002, Resources - Account). */
@@ -89,7 +89,10 @@ test(
 // seed 002, Statements (203 MFA) and Errors 203: the portfolio's FinBank B savings asks MFA.
 test(
   'the account whose institution asks a multi-factor challenge answers 203 on v1 and v3, the others 200 @mock-only',
-  rules('FD-STMT-MFA@stmt-v1', 'FD-STMT-MFA@stmt-v3'),
+  mockOnly(
+    rules('FD-STMT-MFA@stmt-v1', 'FD-STMT-MFA@stmt-v3'),
+    "needs an account at an institution that asks a multi-factor challenge: the mock's world has one (FinBank Profiles - B); no variable names such an account on a sandbox, whose test institutions the suite does not know",
+  ),
   async ({ fdApi, fdMock, linkedCustomer }) => {
     expect(fdMock).toBeTruthy();
     const mfa = linkedCustomer.accounts.find((a) => a.mfa)!;

@@ -8,25 +8,28 @@
 // customer's set in every list, each switch through both readers and its external id, ownership,
 // use after delete. Customers are linked, and the external ids known, through the mock's world
 // (@mock-only).
-import { rules, runModel, switchesModel, test } from '../../fixtures/financial-data.js';
+import { mockOnly, rules, runModel, switchesModel, test } from '../../fixtures/financial-data.js';
 
 test(
   'every sequence of switch reads and customer deletions by two partners answers as the switches model says @property @mock-only',
-  rules(
-    'FD-SW-LIST@sw-deposit',
-    'FD-SW-LIST@sw-bill-pay',
-    'FD-SW-DETAILS@sw-deposit',
-    'FD-SW-DETAILS@sw-bill-pay',
-    'FD-SW-OTHER-CUSTOMER@sw-deposit',
-    'FD-SW-OTHER-CUSTOMER@sw-bill-pay',
-    'FD-SW-OTHER-KIND@sw-deposit',
-    'FD-SW-OTHER-KIND@sw-bill-pay',
-    'FD-SW-EXTERNAL',
-    'FD-SW-CUSTOMER@sw-deposit',
-    'FD-SW-CUSTOMER@sw-bill-pay',
-    'FD-SW-DELETED-CUSTOMER@sw-deposit',
-    'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
-    'FD-SW-DELETED-CUSTOMER@sw-external',
+  mockOnly(
+    rules(
+      'FD-SW-LIST@sw-deposit',
+      'FD-SW-LIST@sw-bill-pay',
+      'FD-SW-DETAILS@sw-deposit',
+      'FD-SW-DETAILS@sw-bill-pay',
+      'FD-SW-OTHER-CUSTOMER@sw-deposit',
+      'FD-SW-OTHER-CUSTOMER@sw-bill-pay',
+      'FD-SW-OTHER-KIND@sw-deposit',
+      'FD-SW-OTHER-KIND@sw-bill-pay',
+      'FD-SW-EXTERNAL',
+      'FD-SW-CUSTOMER@sw-deposit',
+      'FD-SW-CUSTOMER@sw-bill-pay',
+      'FD-SW-DELETED-CUSTOMER@sw-deposit',
+      'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
+      'FD-SW-DELETED-CUSTOMER@sw-external',
+    ),
+    "needs customers with deposit and bill pay switches and their external ids: the mock's world makes them when it links a customer; a sandbox's switches are made by a person through Connect's switch flow, which the suite does not complete",
   ),
   async ({ fdMock, fdModelTarget }, testInfo) => {
     const real: switchesModel.SwitchesReal = {

@@ -6,7 +6,7 @@
 // data of the linked portfolio (tests/financial-data/transactions.known.ts): a window ending just
 // before it and one starting just after it. The load changes data: each check loads the history of a
 // customer of its own (ownLinkedCustomer); the MFA one needs the mock, which knows the MFA account.
-import { expect, ownLinkedCustomer, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, ownLinkedCustomer, PAGE_MAX, rules, test, type FdBody } from '../../fixtures/financial-data.js';
 import {
   DAY_S,
   HISTORIC_DAYS,
@@ -138,7 +138,10 @@ test(
 
 test(
   'the historic load of the account whose institution asks a multi-factor challenge answers 203 and loads nothing @mock-only',
-  rules('FD-TXN-HISTORIC-STATUS', 'FD-TXN-HISTORIC-MFA@txn-all', 'FD-TXN-HISTORIC-MFA@txn-account'),
+  mockOnly(
+    rules('FD-TXN-HISTORIC-STATUS', 'FD-TXN-HISTORIC-MFA@txn-all', 'FD-TXN-HISTORIC-MFA@txn-account'),
+    "needs an account at an institution that asks a multi-factor challenge: the mock's world has one (FinBank Profiles - B); no variable names such an account on a sandbox, whose test institutions the suite does not know",
+  ),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer }) => {
     const { customerId } = linkedCustomer;
     const mfa = linkedCustomer.accounts.find((a) => a.mfa);

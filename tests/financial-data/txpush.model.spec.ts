@@ -1,19 +1,21 @@
 // Covers: SubscribeToTxPushNotifications, DisableTxPushNotifications, DeleteTxPushSubscription -
 // seed 002, TxPush, Resources - TxPush subscription and Events (two records per subscribe call;
 // disabling an account deletes all its subscriptions; deleting one stops only that one), Errors
-// 404. Random sequences over the accounts of two linked customers, by two partners and through the
-// wrong customer's path, each answer compared with the reference model
-// (fixtures/models/financial-data/txpush.model.ts). Two linked customers are linked through the
-// mock's control surface (a sandbox links one by hand): @mock-only.
+// 404. Random sequences over the accounts of two customers of the check's own, by two partners and
+// through the wrong customer's path, each answer compared with the reference model
+// (fixtures/models/financial-data/txpush.model.ts). Their accounts are linked once, before the runs,
+// through the mock's control surface or, on a sandbox, Connect (fdPowers.linkAccounts); every
+// delivery goes to the check's own listener URLs, so no other worker's subscription or transaction
+// is in what the model compares.
 import { rules, runModel, test, txpushModel } from '../../fixtures/financial-data.js';
 
 test(
-  'every sequence of TxPush subscribe, disable and delete calls answers as the subscriptions model says @property @mock-only',
+  'every sequence of TxPush subscribe, disable and delete calls answers as the subscriptions model says @property',
   rules('FD-TXPUSH-SUBSCRIBE', 'FD-TXPUSH-DISABLE', 'FD-TXPUSH-DELETE-ONE', 'FD-TXPUSH-DELETE-UNKNOWN'),
-  async ({ fdModelTarget, fdMock, createCustomer }, testInfo) => {
+  async ({ fdModelTarget, fdPowers, createCustomer }, testInfo) => {
     const accounts: txpushModel.ModelAccount[] = [];
     for (const customerId of [await createCustomer(), await createCustomer()]) {
-      const linked = await fdMock.linkAccounts(customerId);
+      const linked = await fdPowers.linkAccounts(customerId);
       accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
     }
     await runModel({
@@ -27,7 +29,7 @@ test(
 );
 
 test(
-  'every sequence of TxPush subscriptions and test transactions delivers to each live subscription as the subscriptions model says @property @mock-only @assumption',
+  'every sequence of TxPush subscriptions and test transactions delivers to each live subscription as the subscriptions model says @property @assumption',
   rules(
     'FD-TXPUSH-SUBSCRIBE',
     'FD-TXPUSH-TEST-EVENTS',
@@ -38,16 +40,18 @@ test(
     'FD-TXPUSH-DELETE-ONE',
     'FD-TXPUSH-TESTING-ONLY:accept',
   ),
-  async ({ fdModelTarget, fdMock, fdListener, createCustomer }, testInfo) => {
+  async ({ fd, fdModelTarget, fdPowers, fdListener, createCustomer }, testInfo) => {
     const accounts: txpushModel.ModelAccount[] = [];
     for (const customerId of [await createCustomer(), await createCustomer()]) {
-      const linked = await fdMock.linkAccounts(customerId);
+      const linked = await fdPowers.linkAccounts(customerId);
       accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
     }
+    // A sandbox delivers after it answers: each test transaction waits for its deliveries.
+    const listener = { ...fdListener, arrived: fd.control ? undefined : txpushModel.deliveriesArrive(fdListener.received) };
     await runModel({
       commands: txpushModel.txpushDeliveryCommands(),
       examples: txpushModel.txpushDeliveryExamples(),
-      setup: async () => ({ model: txpushModel.newTxPushModel(accounts, fdListener), real: fdModelTarget }),
+      setup: async () => ({ model: txpushModel.newTxPushModel(accounts, listener), real: fdModelTarget }),
       teardown: txpushModel.tearDownTxPushModel,
       testInfo,
     });

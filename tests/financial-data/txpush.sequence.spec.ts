@@ -6,23 +6,26 @@
 // pending, active sent and active by default, a delete and a disable between): after each step every delivery and GetCustomerAccount are compared with the reference
 // model (fixtures/models/financial-data/txpush.model.ts), whose balance runs over every transaction
 // so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of txpush.model.spec.ts compare the same,
-// but seldom draw two transactions on one account with its account record live. Linking accounts is
-// a mock power: @mock-only.
+// but seldom draw two transactions on one account with its account record live. The two customers
+// are the check's own, their accounts linked through the mock's control surface or, on a sandbox,
+// Connect (fdPowers.linkAccounts), and every delivery goes to the check's own listener URLs.
 import { expect, rules, test, txpushModel } from '../../fixtures/financial-data.js';
 
 /** The writer the sequence drives and the reader each step compares (through the model's commands). */
 const COMPARED = ['CreateTxPushTestTransaction', 'GetCustomerAccount'];
 
 test(
-  'a sequence of test transactions on two accounts, with a delete and a disable between, delivers and reads the running balance after every step @mock-only @assumption',
+  'a sequence of test transactions on two accounts, with a delete and a disable between, delivers and reads the running balance after every step @assumption',
   rules('FD-TXPUSH-RUNNING-BALANCE', 'FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-DELETE-ONE', 'FD-TXPUSH-DISABLE'),
-  async ({ fdModelTarget, fdMock, fdListener, createCustomer }) => {
+  async ({ fd, fdModelTarget, fdPowers, fdListener, createCustomer }) => {
     const accounts: txpushModel.ModelAccount[] = [];
     for (const customerId of [await createCustomer(), await createCustomer()]) {
-      const linked = await fdMock.linkAccounts(customerId);
+      const linked = await fdPowers.linkAccounts(customerId);
       accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
     }
-    const model = txpushModel.newTxPushModel(accounts, fdListener);
+    // A sandbox delivers after it answers: each test transaction waits for its deliveries.
+    const arrived = fd.control ? undefined : txpushModel.deliveriesArrive(fdListener.received);
+    const model = txpushModel.newTxPushModel(accounts, { ...fdListener, arrived });
     try {
       const steps = await txpushModel.runTxPushSequence(model, fdModelTarget);
       test.info().annotations.push({

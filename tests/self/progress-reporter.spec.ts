@@ -16,6 +16,7 @@ import ProgressReporter, {
   ServiceProgress,
 } from '../../helpers/verdict/progress-reporter.js';
 import { loadContract } from '../../helpers/contract/contract.js';
+import { DURATIONS_TABLE, fileDurations, fileKey, readDurationsTable } from '../../helpers/verdict/check-durations.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 
 const T0 = 1_000_000;
@@ -94,6 +95,61 @@ test('a first run expects a check that polls a report to take two polling interv
   p.begin('fd', 'r2', T0 + 101_000);
   p.end('fd', 'passed', 0, 'r2');
   expect(p.remainingMs('fd', T0 + 101_000)).toBeGreaterThan(2 * 40_000);
+});
+
+test('a first run draws each file toward what a check of it took on the stand-ins, from the first line on', () => {
+  // Two files, one worker, no previous run: quick reads measured at 1 s a check, polled reports at 60 s.
+  const plan = [
+    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
+    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts', kind: 'polls' as const })),
+  ];
+  const priors = { 'quick.spec.ts': 1000, 'reports.spec.ts': 60_000 };
+  const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000, priors);
+  expect(p.remainingMs('fd', T0), 'before any check ends: the measured table').toBe(4 * 1000 + 4 * 60_000);
+  // A report of this run takes 90 s: its file's mean moves toward it, the table counting as two checks.
+  p.begin('fd', 'r1', T0);
+  p.end('fd', 'passed', 90_000, 'r1', false, T0 + 90_000);
+  expect(p.remainingMs('fd', T0 + 90_000)).toBe(4 * 1000 + 3 * ((90_000 + 2 * 60_000) / 3));
+  // A file the table lacks is drawn toward its kind, as without a table.
+  const other = new ServiceProgress(
+    { fd: 2 },
+    2,
+    T0,
+    [
+      { id: 'n1', service: 'fd', file: 'new.spec.ts' },
+      { id: 'q1', service: 'fd', file: 'quick.spec.ts' },
+    ],
+    {},
+    undefined,
+    priors,
+  );
+  other.begin('fd', 'q1', T0);
+  other.end('fd', 'passed', 3000, 'q1', false, T0 + 3000);
+  expect(other.remainingMs('fd', T0 + 3000), 'the new file at the mean of its kind').toBe(3000);
+});
+
+test('the measured table: the mean per check of each file over the runs that ran it, a skipped check counted as no time', () => {
+  const checks = [
+    { id: 'a1', file: 'tests/a.spec.ts' },
+    { id: 'a2', file: 'tests/a.spec.ts' },
+    { id: 'b1', file: 'tests/b.spec.ts' },
+    { id: 'c1', file: 'tests/c.spec.ts' },
+  ];
+  // Run 1 skipped a2 (no duration); run 2 did not run b at all; no run ran c.
+  const runs: Record<string, number>[] = [
+    { a1: 3000, b1: 10_000 },
+    { a1: 1000, a2: 2000 },
+  ];
+  expect(fileDurations(checks, runs)).toEqual({ 'tests/a.spec.ts': Math.round((3000 / 2 + 3000 / 2) / 2), 'tests/b.spec.ts': 10_000 });
+  expect(fileKey(path.resolve(import.meta.dirname, '..', 'financial-data', 'x.spec.ts'))).toBe('tests/financial-data/x.spec.ts');
+  // The committed table names spec files of the repository, each a whole number of milliseconds.
+  const table = readDurationsTable(DURATIONS_TABLE);
+  expect(Object.keys(table).length).toBeGreaterThan(100);
+  for (const [file, ms] of Object.entries(table)) {
+    expect(fs.existsSync(path.resolve(import.meta.dirname, '..', '..', file)), `${file} exists`).toBe(true);
+    expect(Number.isInteger(ms) && ms >= 0, `${file}: ${ms}`).toBe(true);
+  }
+  expect(readDurationsTable(path.join(os.tmpdir(), 'no-such-table.json')), 'no table: no prior').toEqual({});
 });
 
 test('a check polls a report when its own lines (to the next check of its file) name the pollReport fixture, unless it is @mock-only', () => {

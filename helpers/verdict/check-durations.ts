@@ -1,0 +1,57 @@
+// What a check of each spec file takes against the stand-ins, measured: the prior of the progress
+// console's estimate of the time left (progress-reporter.ts) on a first run, before this run's own
+// checks or a previous run's durations (reports/.durations.json) say better. A first run's files
+// differ by two orders of magnitude (a file of quick reads against one of polled reports, TxPush
+// turns or Connect links in a browser): without a prior per file, the estimate made from the first
+// files said a few minutes with twenty to go. `npm run durations:table` refreshes the table from the
+// durations of whole stand-in runs (scripts/durations-table.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The repository's root: the table's files are relative to it, with forward slashes. */
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The committed table (helpers/verdict/stand-in-durations.json). */
+export const DURATIONS_TABLE = path.join(ROOT, 'helpers', 'verdict', 'stand-in-durations.json');
+
+export interface DurationsTable {
+  /** How the table was measured: the runs it averages, their command and workers. */
+  measured: string;
+  /** Per spec file (relative to the repository, forward slashes): the mean milliseconds per check of the file, skipped ones counted as 0. */
+  files: Record<string, number>;
+}
+
+/** A spec file's key in the table, from the path Playwright gives (absolute or relative to the repository). */
+export const fileKey = (file: string): string => path.relative(ROOT, path.resolve(ROOT, file)).split(path.sep).join('/');
+
+/**
+ * The mean milliseconds per check of each file, over the runs: in each run that ran the file (recorded
+ * a duration for one of its checks at least), the durations it recorded for the file's checks summed
+ * over every check the file holds (a check the run skipped took no time: none is recorded for it), then
+ * the mean of the runs. A file no run ran is not in the table.
+ */
+export function fileDurations(
+  checks: readonly { id: string; file: string }[],
+  runs: readonly Record<string, number>[],
+): Record<string, number> {
+  const byFile = new Map<string, string[]>();
+  for (const c of checks) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c.id]);
+  const table: Record<string, number> = {};
+  for (const [file, ids] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    const means = runs
+      .filter((run) => ids.some((id) => run[id] !== undefined))
+      .map((run) => ids.reduce((sum, id) => sum + (run[id] ?? 0), 0) / ids.length);
+    if (means.length) table[file] = Math.round(means.reduce((a, b) => a + b, 0) / means.length);
+  }
+  return table;
+}
+
+/** The committed table's per-file means, or none when it cannot be read (an estimate only). */
+export function readDurationsTable(file = DURATIONS_TABLE): Record<string, number> {
+  try {
+    const table = JSON.parse(fs.readFileSync(file, 'utf8')) as DurationsTable;
+    return table && typeof table.files === 'object' ? table.files : {};
+  } catch {
+    return {};
+  }
+}
