@@ -2300,7 +2300,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-27', {
     id: 'i27-card-receipt-correlation-prefix-nondot-refused',
-    rule: 'srcCorrelationId matches ^([0-9a-f]{8}.)?<UUID> (seed 000, SrcCorrelationId: the character after the prefix is any character): on the receipt path a prefixed id whose ninth character is not a dot is refused 400',
+    rule: 'srcCorrelationId may carry a hex prefix followed by any one character before its UUID (seed 000, SrcCorrelationId pattern): on the receipt path a prefixed id whose separator is not a dot is refused 400',
     source: 'seed',
     rules: ['CE-PAT-CORRELATIONID'],
   }),

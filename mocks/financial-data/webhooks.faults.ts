@@ -763,7 +763,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   independent('independent-27', {
     id: 'i27-webhooks-limit-one-refused',
-    rule: 'listWebhookSubscriptions takes limit from 1 to 100 (provider 1.35.0, ObwmsLimitParameter): limit=1 is refused 400',
+    rule: 'listWebhookSubscriptions takes any limit from its minimum to its maximum (provider 1.35.0, ObwmsLimitParameter): the smallest limit is refused 400',
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-LIMIT'],
   }),

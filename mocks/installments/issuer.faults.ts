@@ -125,7 +125,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-27', {
     id: 'i27-issuer-unknown-ica-reason-code-too-long',
-    rule: "the issuer's 404 is a PlanNotifError whose ReasonCode has at most 36 characters (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a 38-character ReasonCode",
+    rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
     source: 'assumption',
     rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
   }),

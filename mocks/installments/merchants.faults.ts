@@ -896,7 +896,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   }),
   independent('independent-27', {
     id: 'i27-participations-limit-500-refused',
-    rule: 'limit is accepted from 1 to 500 (reference/installments.md, Paging; provider 2.0.0 limit): getMerchantParticipations refuses limit=500 with 400',
+    rule: 'limit is accepted from its minimum to its maximum, both included (reference/installments.md, Paging; provider 2.0.0 limit): getMerchantParticipations refuses the largest limit with 400',
     source: 'provider',
     rules: ['IN-PAGE-LIMIT'],
   }),
