@@ -31,6 +31,9 @@ interface ServiceState {
   running: number;
   /** Summed durations of the checks done, for the mean. */
   spentMs: number;
+  /** The checks done whose file has a measured prior: their summed durations and summed priors (the run's pace against the table). */
+  priorSpentMs: number;
+  priorMs: number;
   /** Per spec file and kind (`<file>|polls`, `<file>|reads`): checks done and their summed durations. */
   files: Map<string, { done: number; spentMs: number }>;
   /** Per kind, over the service: checks done and their summed durations. */
@@ -48,6 +51,16 @@ interface ServiceState {
 
 /** How many checks a level's mean counts as when the level below (a file, a kind) has few of its own. */
 export const PRIOR_WEIGHT = 2;
+
+/**
+ * How much measured prior work the table's own pace (1) counts as in a run's pace. A run slower or
+ * quicker than the runs the table measured (a rate limit, a loaded machine, another sandbox) scales
+ * every file's prior by its pace so far: under a stand-in's 5 requests/s every check took about three
+ * times its prior, and the files not begun still looked as quick as the table said.
+ */
+export const PACE_WEIGHT_MS = 60_000;
+/** The run's pace is kept within these bounds of the table's (an estimate only). */
+const PACE_BOUNDS = [0.25, 8] as const;
 
 /** `polls`: the check polls a report (real waits on a sandbox); `reads`: any other. */
 export type CheckKind = 'polls' | 'reads';
@@ -117,6 +130,8 @@ const newState = (total: number): ServiceState => ({
   interrupted: 0,
   running: 0,
   spentMs: 0,
+  priorSpentMs: 0,
+  priorMs: 0,
   files: new Map(),
   kinds: new Map(),
   pending: new Map(),
@@ -187,6 +202,11 @@ export class ServiceProgress {
       s.inFlight.delete(id);
       s.pending.delete(id);
     }
+    const prior = planned === undefined || interrupted ? undefined : this.filePriorMs[planned.file];
+    if (prior !== undefined) {
+      s.priorMs += prior;
+      s.priorSpentMs += durationMs;
+    }
     if (planned !== undefined) {
       const add = <K>(map: Map<K, { done: number; spentMs: number }>, key: K) => {
         const f = map.get(key) ?? { done: 0, spentMs: 0 };
@@ -235,9 +255,15 @@ export class ServiceProgress {
       if (above === undefined) return f?.done ? f.spentMs / f.done : undefined;
       return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
     };
-    const measured = this.filePriorMs[planned.file];
+    const measured = this.filePriorMs[planned.file] === undefined ? undefined : this.filePriorMs[planned.file] * this.pace(s);
     const above = measured ?? drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
     return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
+  }
+
+  /** The service's pace against the measured table so far: its checks' durations over their files' priors, drawn toward 1. */
+  private pace(s: ServiceState): number {
+    const pace = (s.priorSpentMs + PACE_WEIGHT_MS) / (s.priorMs + PACE_WEIGHT_MS);
+    return Math.min(PACE_BOUNDS[1], Math.max(PACE_BOUNDS[0], pace));
   }
 
   /**

@@ -13,6 +13,7 @@ import ProgressReporter, {
   pollingPriorMs,
   PROGRESS_INTERVAL_MS,
   QUIET_INTERVAL_MS,
+  PACE_WEIGHT_MS,
   ServiceProgress,
 } from '../../helpers/verdict/progress-reporter.js';
 import { loadContract } from '../../helpers/contract/contract.js';
@@ -106,10 +107,13 @@ test('a first run draws each file toward what a check of it took on the stand-in
   const priors = { 'quick.spec.ts': 1000, 'reports.spec.ts': 60_000 };
   const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000, priors);
   expect(p.remainingMs('fd', T0), 'before any check ends: the measured table').toBe(4 * 1000 + 4 * 60_000);
-  // A report of this run takes 90 s: its file's mean moves toward it, the table counting as two checks.
+  // A report of this run takes 90 s: the run's pace against the table, (90 + 60) / (60 + 60) with a
+  // minute of the table's own pace, scales every file's prior; the report's file mean moves toward
+  // the check, the scaled table counting as two checks.
   p.begin('fd', 'r1', T0);
   p.end('fd', 'passed', 90_000, 'r1', false, T0 + 90_000);
-  expect(p.remainingMs('fd', T0 + 90_000)).toBe(4 * 1000 + 3 * ((90_000 + 2 * 60_000) / 3));
+  const pace = (90_000 + PACE_WEIGHT_MS) / (60_000 + PACE_WEIGHT_MS);
+  expect(p.remainingMs('fd', T0 + 90_000)).toBeCloseTo(4 * 1000 * pace + 3 * ((90_000 + 2 * 60_000 * pace) / 3), 6);
   // A file the table lacks is drawn toward its kind, as without a table.
   const other = new ServiceProgress(
     { fd: 2 },
@@ -126,6 +130,30 @@ test('a first run draws each file toward what a check of it took on the stand-in
   other.begin('fd', 'q1', T0);
   other.end('fd', 'passed', 3000, 'q1', false, T0 + 3000);
   expect(other.remainingMs('fd', T0 + 3000), 'the new file at the mean of its kind').toBe(3000);
+});
+
+test("a run slower than the table's (a rate limit, a loaded machine) scales the priors of the files not begun by its pace so far", () => {
+  // Two files measured at 1 s a check; this run's first file takes 4 s a check (a stand-in at 5 requests/s).
+  const plan = [
+    ...Array.from({ length: 30 }, (_, n) => ({ id: `a${n}`, service: 'ce', file: 'a.spec.ts' })),
+    ...Array.from({ length: 30 }, (_, n) => ({ id: `b${n}`, service: 'ce', file: 'b.spec.ts' })),
+  ];
+  const p = new ServiceProgress({ ce: 60 }, 1, T0, plan, {}, undefined, { 'a.spec.ts': 1000, 'b.spec.ts': 1000 });
+  let now = T0;
+  for (let n = 0; n < 30; n++) {
+    p.begin('ce', `a${n}`, now);
+    now += 4000;
+    p.end('ce', 'passed', 4000, `a${n}`, false, now);
+  }
+  const pace = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
+  expect(p.remainingMs('ce', now), 'the 30 checks of b at the pace so far').toBeCloseTo(30 * 1000 * pace, 6);
+  expect(pace, 'two minutes of checks measured at half a minute, with a minute at the table pace: (120 + 60) / (30 + 60)').toBe(2);
+  // Quicker than the table: the pace goes below 1, never below a quarter.
+  const quick = new ServiceProgress({ ce: 2 }, 1, T0, plan.slice(0, 2), {}, undefined, { 'a.spec.ts': 600_000 });
+  quick.begin('ce', 'a0', T0);
+  quick.end('ce', 'passed', 0, 'a0', false, T0);
+  // a1 at its file's mean so far (0 s) drawn toward the prior at a quarter of the table's pace.
+  expect(quick.remainingMs('ce', T0)).toBe((2 * 600_000 * 0.25) / 3);
 });
 
 test('the measured table: the mean per check of each file over the runs that ran it, a skipped check counted as no time', () => {
