@@ -2,11 +2,14 @@
 // mock's fault switch: no request brings either about, and a sandbox is never asked for one
 // (reference A6 for the 500; the seed's Errors define the 503 and its Retry-After, the provider's
 // Card API attaches it to POST /cards).
-import { expect, expectCardError, rules, test } from '../../fixtures/card-enrollment.js';
+import { expect, expectCardError, mockOnly, rules, test } from '../../fixtures/card-enrollment.js';
 
 test(
   'answers an internal failure with 500, code 500, status INTERNAL and a message @mock-only',
-  rules('CE-ERR-INTERNAL'),
+  mockOnly(
+    rules('CE-ERR-INTERNAL'),
+    "needs the mock's fault switch answer-500: a sandbox answers 500 only when it fails, which no check can ask of it",
+  ),
   async ({ cardApi, cards, cardMock }) => {
     await cardMock.setFaults(['answer-500']);
     const res = await cardApi.call('putCard', { body: await cards.withCard() });
@@ -18,7 +21,10 @@ test(
 
 test(
   'answers a temporary unavailability with 503 and an error body with a message; a Retry-After it gives is the contract form @provider @mock-only',
-  rules('CE-ERR-UNAVAILABLE'),
+  mockOnly(
+    rules('CE-ERR-UNAVAILABLE'),
+    "needs the mock's fault switch answer-503: a sandbox is unavailable only when it is, which no check can ask of it",
+  ),
   async ({ cardApi, cards, cardMock }) => {
     await cardMock.setFaults(['answer-503']);
     // The client holds the body to the error shape and a Retry-After to the contract's pattern (RFC 9110).

@@ -7,7 +7,7 @@
 // enrolled ACTIVE with its expiry echoed, created at the clock's instant (CE-VAL-CREATED). A card
 // whose month has just ended is the sources' open question (no rule refuses or accepts an expired
 // card): it is not judged, beyond the states of an answer that enrolls it.
-import { exampleCard, expect, rules, test } from '../../fixtures/card-enrollment.js';
+import { exampleCard, expect, mockOnly, rules, test } from '../../fixtures/card-enrollment.js';
 
 /** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
 const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
@@ -23,7 +23,10 @@ function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panEx
 
 test(
   "at both sides of a month edge and a year edge, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry; no answer is SUSPENDED or CANCELLED @mock-only",
-  rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card'),
+  mockOnly(
+    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card'),
+    "needs the mock's virtual clock set to a month edge and a year edge: a sandbox's clock is the real one",
+  ),
   async ({ cardApi, cards, cardMock }) => {
     const wrong: string[] = [];
     for (const edge of EDGES) {

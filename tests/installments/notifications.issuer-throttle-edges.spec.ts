@@ -7,7 +7,15 @@
 // notification at a time (a fixed window, or one that empties at once, answers otherwise); plan B's
 // burst at 0 s shows the edge from the other side. notifications.issuer.spec.ts checks the count and
 // what counts; this spec the window's edges.
-import { expect, exampleNotification, ISSUER_THROTTLE_WINDOW_SECONDS, rules, test, type InstBody } from '../../fixtures/installments.js';
+import {
+  exampleNotification,
+  expect,
+  type InstBody,
+  ISSUER_THROTTLE_WINDOW_SECONDS,
+  mockOnly,
+  rules,
+  test,
+} from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
@@ -40,7 +48,10 @@ const TIMELINE: [number, 'A' | 'B', 201 | 429][] = [
 
 test(
   "the issuer's throttle window at the millisecond: a notification counts until exactly a minute after it, on a sliding minute @mock-only @assumption",
-  rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+  mockOnly(
+    rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+    "needs the mock's virtual clock, frozen at the millisecond: a sandbox issuer's throttle runs on real time",
+  ),
   async ({ instApi, inst, instMock }) => {
     const issuer = inst.issuerEndpoint!;
     const plans = { A: exampleNotification(issuer), B: exampleNotification(issuer) };

@@ -2,16 +2,17 @@
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
 import {
-  expect,
   exampleNotification,
+  expect,
   expectErrors,
+  type InstBody,
   ISSUER_THROTTLE_WINDOW_SECONDS,
   malformedUuidForms,
+  mockOnly,
   NOTIFICATIONS_PER_PLAN_PER_MINUTE,
   rules,
   test,
   textForms,
-  type InstBody,
 } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
@@ -130,7 +131,10 @@ test(
 
 test(
   'the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption',
-  rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+  mockOnly(
+    rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+    "needs the mock issuer's throttle (3 notifications per plan per minute, the reference's assumption): a real issuer sets its own rate, which no source states",
+  ),
   async ({ instApi, inst, instMock }) => {
     void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
     const issuer = inst.issuerEndpoint!;
@@ -152,7 +156,10 @@ test(
 // contract (400): neither is a notification the issuer took, so the burst still gets its full allowance.
 test(
   "the issuer's throttle counts one plan's notifications over a minute, at both edges of the minute @mock-only @assumption",
-  rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+  mockOnly(
+    rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
+    "needs the mock's virtual clock at both edges of the throttle's minute: a sandbox issuer's minute is real time",
+  ),
   async ({ instApi, inst, instMock }) => {
     const issuer = inst.issuerEndpoint!;
     const body = exampleNotification(issuer);
