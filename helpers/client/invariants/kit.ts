@@ -81,3 +81,19 @@ export function volatileLeaves(first: unknown, second: unknown): Set<string> {
   const b = leavesOf(second);
   return new Set([...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p)));
 }
+
+/**
+ * The volatile leaves with the members computed beside them: a leaf that differs between two reads
+ * inside an object (an item of a list, a day of a score) makes that object a computation of the read
+ * (a payment success indicator rates each day afresh per request: a score of 0 to 100 and its band of
+ * three), so its other members are volatile too, even where two reads gave the same band by chance.
+ * The answer's own top level is not widened: a read-time stamp beside a record leaves the record compared.
+ */
+export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: unknown[]): Set<string> {
+  const parents = new Set([...volatile].map((leaf) => leaf.slice(0, Math.max(0, leaf.lastIndexOf('.')))).filter((at) => at.includes('.')));
+  const out = new Set(volatile);
+  if (!parents.size) return out;
+  for (const answer of answers)
+    for (const leaf of leavesOf(answer).keys()) if ([...parents].some((at) => leaf.startsWith(`${at}.`))) out.add(leaf);
+  return out;
+}

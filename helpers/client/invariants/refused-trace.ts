@@ -14,7 +14,7 @@ import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
-import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, writersOfContract } from './kit.js';
+import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
@@ -370,7 +370,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const first = await read(r);
     const second = await read(r);
     last.set(key, second);
-    volatile.set(key, volatileLeaves(first, second));
+    volatile.set(key, withComputedSiblings(volatileLeaves(first, second), first, second));
   }
   /** The leaves of a read that differ from its last answer and stay so on a read right after. */
   const compare = async (r: Read) => {
@@ -385,7 +385,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
       const again = await read(r);
-      for (const leaf of volatileLeaves(after, again)) still.add(leaf);
+      for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
       changed = changedLeaves(before, after, new Set([...still, ...moved]));
     }
     last.set(key, after);

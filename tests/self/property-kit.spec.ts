@@ -1,0 +1,36 @@
+// The property checkers' comparison of two reads (helpers/client/invariants/kit.ts): what counts as a
+// change, and what a read computes afresh.
+import { expect, test } from '../../fixtures/self.js';
+import { changedLeaves, volatileLeaves, withComputedSiblings } from '../../helpers/client/invariants/kit.js';
+
+test('a member computed beside a score that changes on every read is never a change, even when two reads give its band by chance; a record beside a read-time stamp still is', () => {
+  const day = (score: number) => ({
+    date: '2026-11-26',
+    compositeScore: score,
+    scoreIndicator: score >= 70 ? 'Highly Likely' : 'Less Likely',
+  });
+  const read = (id: string, scores: number[], name = 'Ann') => ({
+    status: 200,
+    body: { payRequestId: id, name, indicatorsByDay: scores.map(day) },
+  });
+  // Two reads before the refusal: the scores differ, the bands happen to agree.
+  const first = read('p1', [81, 12]);
+  const second = read('p2', [75, 30]);
+  const volatile = withComputedSiblings(volatileLeaves(first, second), first, second);
+  expect([...volatile].sort()).toEqual([
+    'body.indicatorsByDay.0.compositeScore',
+    'body.indicatorsByDay.0.date',
+    'body.indicatorsByDay.0.scoreIndicator',
+    'body.indicatorsByDay.1.compositeScore',
+    'body.indicatorsByDay.1.date',
+    'body.indicatorsByDay.1.scoreIndicator',
+    'body.payRequestId',
+  ]);
+  // After: the first day's band moved with its fresh score; the name a refusal wrote is a change.
+  const after = read('p3', [20, 25], 'Bob');
+  expect(changedLeaves(second, after, volatile)).toEqual(['body.name: "Ann" became "Bob"']);
+  expect(
+    volatileLeaves(first, second).has('body.indicatorsByDay.0.scoreIndicator'),
+    'without the siblings: the band by chance the same',
+  ).toBe(false);
+});
