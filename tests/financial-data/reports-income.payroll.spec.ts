@@ -8,6 +8,15 @@ import { addConsumer, generateAndRead, newestPayrollDeposit, payrollDeposits } f
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
+/** What every accepted payroll report is held to, on its ack and its read (seed 002, Payroll reports). */
+const PAYROLL_ANSWER_RULES = [
+  'FD-PAYROLL-REQUIRED:accept',
+  'FD-PAYROLL-SSN-MASKED@income-ack',
+  'FD-PAYROLL-SSN-MASKED@income-read',
+  'FD-INCOME-REPORT-TYPE@income-ack',
+  'FD-INCOME-REPORT-TYPE@income-read',
+  'FD-PAYROLL-EMPLOYMENT@income-read',
+];
 const DOB = 619315200;
 
 /** No full SSN anywhere in a body; payrollData echoed without ssn and dob; consumerSsn the last four digits at most. */
@@ -55,15 +64,7 @@ function expectOneEmployer(entry: { employerName?: unknown; employment?: { emplo
 test(
   'a VOE payroll report from the SSN and date of birth is a 202, shows the employment without income and echoes no SSN @smoke @mock-only',
   mockOnly(
-    rules(
-      'FD-VOE-PAYROLL-SOURCE:accept',
-      'FD-PAYROLL-REQUIRED:accept',
-      'FD-PAYROLL-SSN-MASKED@income-ack',
-      'FD-PAYROLL-SSN-MASKED@income-read',
-      'FD-INCOME-REPORT-TYPE@income-ack',
-      'FD-INCOME-REPORT-TYPE@income-read',
-      'FD-PAYROLL-EMPLOYMENT@income-read',
-    ),
+    rules('FD-VOE-PAYROLL-SOURCE:accept', ...PAYROLL_ANSWER_RULES),
     "expects the employment the mock's payroll source derives from its world's payroll deposits for a test SSN: which employer and pay a sandbox's payroll source gives a test SSN is not documented (seed 002 and provider 1.35.0 are silent)",
   ),
   async ({ fdApi, fd, fdContract, fdMock: _mock, linkedCustomer, pollReport }) => {
@@ -121,15 +122,7 @@ test(
 test(
   'a refresh for a customer whose consumer completed Connect is a 202 naming its original VOIE payroll report, with the latest net pay @mock-only',
   mockOnly(
-    rules(
-      'FD-VOIE-PAYROLL-REFRESH-ONLY:accept',
-      'FD-PAYROLL-REQUIRED:accept',
-      'FD-PAYROLL-SSN-MASKED@income-ack',
-      'FD-PAYROLL-SSN-MASKED@income-read',
-      'FD-INCOME-REPORT-TYPE@income-ack',
-      'FD-INCOME-REPORT-TYPE@income-read',
-      'FD-PAYROLL-EMPLOYMENT@income-read',
-    ),
+    rules('FD-VOIE-PAYROLL-REFRESH-ONLY:accept', ...PAYROLL_ANSWER_RULES),
     "needs the VOIE payroll report the mock makes when a consumer completes Connect with payroll data: a sandbox makes it only when a person completes Connect's payroll step",
   ),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer, pollReport }) => {
