@@ -15,6 +15,8 @@
 // reached by shared code runs as without the option; one no test reaches survives unrun (as
 // Stryker's "no coverage", counted as a survivor). `--confirm <n>` then runs the rest of the service
 // against the first n survivors judged on their files alone, and names any it kills.
+// A survivor is judged again under each later contract version of the service (FD_CONTRACT_VERSION),
+// on the whole service: code only a later version's operations reach is checked by its specs.
 // `--check`: runs nothing; fails (exit 1) on an entry of a reviewed list (mocks/<name>/ and
 // mocks/kit/equivalent-mutants.yaml) that matches no mutant of the work tree's source, e.g. a
 // `line` expression written before the code was moved or reformatted.
@@ -22,6 +24,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
+import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { redactMessage } from '../helpers/secrets/redact.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
@@ -254,6 +257,38 @@ export const main: CommandMain = async (argv, io) => {
       if (again !== 'survived')
         Object.assign(r, { status: again, ran: `${r.ran}; --confirm: killed by the other ${rest.length} spec files` });
     }
+    // A mutant survives the suite only if it survives every contract version the suite certifies:
+    // code a later version alone reaches (its added operations) is judged by that version's specs.
+    // Each survivor runs the whole service again under each later version, after that version's
+    // own un-mutated run is green.
+    const variable = VERSION_VARIABLES[service];
+    const later = variable ? contractVersions(service).slice(1) : [];
+    const versionsRun: string[] = [];
+    for (const version of later) {
+      const survivors = results.filter((r) => r.status === 'survived');
+      if (survivors.length === 0) break;
+      const pinned = { [variable!]: version };
+      const base = await run(pinned, 15 * 60_000);
+      if (base.code !== 0) {
+        io.err(
+          `the un-mutated run of ${service} under contract ${version} is not green (${base.seconds.toFixed(0)}s): its survivors are not judged under it`,
+        );
+        continue;
+      }
+      versionsRun.push(version);
+      for (const r of survivors) {
+        const again = await run({ __STRYKER_ACTIVE_MUTANT__: r.id, ...pinned }, limit);
+        const status = verdict(again);
+        io.out(
+          redactText(
+            `contract ${version}: ${status.padEnd(8)} ${r.file}:${r.line} ${r.mutator} (${again.seconds.toFixed(0)}s; whole service)`,
+          ),
+        );
+        r.seconds += again.seconds;
+        r.ran += `, then the whole service under contract ${version}`;
+        if (status !== 'survived') Object.assign(r, { status, stays: undefined });
+      }
+    }
     const killed = results.filter((r) => r.status !== 'survived').length;
     const [low, high] = wilson(killed, results.length);
     const ratio = `${killed}/${results.length} killed (${((100 * killed) / results.length).toFixed(1)}%, 95% interval ${(100 * low).toFixed(1)}-${(100 * high).toFixed(1)}%)`;
@@ -269,6 +304,7 @@ export const main: CommandMain = async (argv, io) => {
       ref,
       mode: [
         args.targeted ? "targeted (the module's specs, then the rest of the service)" : 'whole service per mutant',
+        ...(versionsRun.length ? [`survivors judged again under contract ${versionsRun.join(', ')}`] : []),
         ...(coverage
           ? [
               'coverage (a mutant no shared worker code reaches runs only the spec files reaching it; unreached: survived unrun)',

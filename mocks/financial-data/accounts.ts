@@ -348,10 +348,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
     // Fault: every active account of the customer, whatever the login.
     // i8-accounts-deleted-account-in-login-simple: the login's deleted accounts still listed here.
-    const stale = faults.has('i8-accounts-deleted-account-in-login-simple')
-      ? [...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)
-      : [];
-    const scope = faults.has('accounts-by-login-simple-all-logins') ? accountsOf(login.customerId) : [...list, ...stale];
+    const scope = faults.has('accounts-by-login-simple-all-logins')
+      ? accountsOf(login.customerId)
+      : faults.has('i8-accounts-deleted-account-in-login-simple')
+        ? [...list, ...[...ghosts.values()].filter((g) => g.customerId === login.customerId && g.institutionLoginId === login.id)]
+        : list;
     // i25-accounts-by-login-simple-pending-checking-listed: the simple by-login list drops pending accounts but for checking ones (a filter written for deposit products).
     const shown = scope.filter(
       (a) =>
