@@ -107,12 +107,13 @@ test('a first run draws each file toward what a check of it took on the stand-in
   const priors = { 'quick.spec.ts': 1000, 'reports.spec.ts': 60_000 };
   const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000, priors);
   expect(p.remainingMs('fd', T0), 'before any check ends: the measured table').toBe(4 * 1000 + 4 * 60_000);
-  // A report of this run takes 90 s: the run's pace against the table, (90 + 60) / (60 + 60) with a
-  // minute of the table's own pace, scales every file's prior; the report's file mean moves toward
-  // the check, the scaled table counting as two checks.
+  // A report of this run takes 90 s: the service's pace against the table, its 90 s over 60 s with a
+  // minute at the whole run's pace (here the same check: (90 + 60) / (60 + 60)), scales every file's
+  // prior; the report's file mean moves toward the check, the scaled table counting as two checks.
   p.begin('fd', 'r1', T0);
   p.end('fd', 'passed', 90_000, 'r1', false, T0 + 90_000);
-  const pace = (90_000 + PACE_WEIGHT_MS) / (60_000 + PACE_WEIGHT_MS);
+  const run = (90_000 + PACE_WEIGHT_MS) / (60_000 + PACE_WEIGHT_MS);
+  const pace = (90_000 + PACE_WEIGHT_MS * run) / (60_000 + PACE_WEIGHT_MS);
   expect(p.remainingMs('fd', T0 + 90_000)).toBeCloseTo(4 * 1000 * pace + 3 * ((90_000 + 2 * 60_000 * pace) / 3), 6);
   // A file the table lacks is drawn toward its kind, as without a table.
   const other = new ServiceProgress(
@@ -145,15 +146,37 @@ test("a run slower than the table's (a rate limit, a loaded machine) scales the 
     now += 4000;
     p.end('ce', 'passed', 4000, `a${n}`, false, now);
   }
-  const pace = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
+  const run = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
+  const pace = (30 * 4000 + PACE_WEIGHT_MS * run) / (30 * 1000 + PACE_WEIGHT_MS);
   expect(p.remainingMs('ce', now), 'the 30 checks of b at the pace so far').toBeCloseTo(30 * 1000 * pace, 6);
-  expect(pace, 'two minutes of checks measured at half a minute, with a minute at the table pace: (120 + 60) / (30 + 60)').toBe(2);
+  expect(run, 'the run: two minutes of checks measured at half a minute, with a minute at the table pace: (120 + 60) / (30 + 60)').toBe(2);
+  expect(pace, 'the service: its two minutes over half a minute, with a minute at the run pace: (120 + 2 x 60) / (30 + 60)').toBeCloseTo(
+    8 / 3,
+    9,
+  );
   // Quicker than the table: the pace goes below 1, never below a quarter.
   const quick = new ServiceProgress({ ce: 2 }, 1, T0, plan.slice(0, 2), {}, undefined, { 'a.spec.ts': 600_000 });
   quick.begin('ce', 'a0', T0);
   quick.end('ce', 'passed', 0, 'a0', false, T0);
   // a1 at its file's mean so far (0 s) drawn toward the prior at a quarter of the table's pace.
   expect(quick.remainingMs('ce', T0)).toBe((2 * 600_000 * 0.25) / 3);
+});
+
+test('a service not begun takes the pace of the services before it: a rate limit slows every service of the run', () => {
+  // Card enrollment's checks took 4 times their priors; financial data, not begun, is expected at that pace, not the table's.
+  const plan = [
+    ...Array.from({ length: 30 }, (_, n) => ({ id: `c${n}`, service: 'ce', file: 'c.spec.ts' })),
+    ...Array.from({ length: 10 }, (_, n) => ({ id: `f${n}`, service: 'fd', file: 'f.spec.ts' })),
+  ];
+  const p = new ServiceProgress({ ce: 30, fd: 10 }, 1, T0, plan, {}, undefined, { 'c.spec.ts': 1000, 'f.spec.ts': 10_000 });
+  let now = T0;
+  for (let n = 0; n < 30; n++) {
+    p.begin('ce', `c${n}`, now);
+    now += 4000;
+    p.end('ce', 'passed', 4000, `c${n}`, false, now);
+  }
+  const run = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
+  expect(p.remainingMs('fd', now)).toBeCloseTo(10 * 10_000 * run, 6);
 });
 
 test('the measured table: the mean per check of each file over the runs that ran it, a skipped check counted as no time', () => {
