@@ -52,15 +52,17 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--as-sandbox needs --service <name> (one of ${MOCKS.map((m) => m.service).join(', ')}). Usage: ${SANDBOX_USAGE}`);
   const selected = MOCKS.filter((m) => !args.service || m.service === args.service);
   if (selected.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${MOCKS.map((m) => m.service).join(', ')})`);
+  // --faults, else MOCK_FAULTS as a test run reads it: a fault named either way is never silently dropped.
+  const named = typeof args.faults === 'string' ? args.faults : process.env.MOCK_FAULTS;
   const faults =
-    typeof args.faults === 'string'
-      ? args.faults
+    typeof named === 'string'
+      ? named
           .split(',')
           .map((f) => f.trim())
           .filter(Boolean)
       : [];
   const unknown = unknownFaultsMessage(faults);
-  if (unknown) throw new UsageError(unknown.replace('MOCK_FAULTS', '--faults'));
+  if (unknown) throw new UsageError(typeof args.faults === 'string' ? unknown.replace('MOCK_FAULTS', '--faults') : unknown);
   if (args['as-sandbox']) return standIn(selected, args, faults, io);
   // The virtual clock's start (mocks/kit/clock.ts): any instant, earlier than today too.
   const clockStart = args['clock-start'];
