@@ -286,6 +286,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'i27-switches-external-id-dashes-ignored',
     rule: 'a deposit switch is found by its external_id (seed 002, Switch found by external_id): the id is matched with its dashes removed, so another id finds it',
     source: 'seed',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT', 'FD-FILTER-RULE'],
   }),
 ]);

@@ -14,7 +14,10 @@ import {
   ANSWER_IS_STATE,
   answersBody,
   checkAnswerIsState,
+  checkVersionsAgree,
   readerAfterWrite,
+  SAME_ON_EVERY_READER,
+  writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
 import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
@@ -100,6 +103,43 @@ test(
     const seen = afterWriteExceptions(outcomes);
     stateOut.push(...seen.state);
     echoOut.push(...seen.echo);
+    // Every version of a writer (an FCRA and a non-FCRA PSI run, a refresh v1 and v2) read back
+    // against the others: one of them written again with the other's body (FD-PROP-SAME-ON-EVERY-READER).
+    const agree = new Violations(SAME_ON_EVERY_READER);
+    const VERSIONS = writerVersions(FD_CONTRACT);
+    const agreeChecked: string[] = [];
+    const agreeOut: PropertyException[] = [];
+    for (const group of VERSIONS) {
+      const [a, b] = group.map((w) => outcomes.find((o) => o.probe.writer === w));
+      const after = readerAfterWrite(FD_CONTRACT, group[0]);
+      if (!a?.read || !b?.read || !after) {
+        for (const w of group)
+          agreeOut.push({
+            operationId: w.operationId,
+            reason: 'a version of it was not read back here (its sample refused, or no reader of what it made)',
+          });
+        continue;
+      }
+      // The three writes back to back, each sent the second version's body: two of the first version, then the second.
+      const call = { ...a.probe.call, body: b.probe.call.body };
+      const first = { writer: a.probe.writer, call, read: readAfterCall(after, call) };
+      const [a1, a2, b1] = await writeThenRead(fdApi, [first, first, { ...b.probe, plain: undefined }]);
+      if (checkVersionsAgree(a1, a2, b1, agree)) agreeChecked.push(...group.map((w) => w.operationId));
+      else
+        for (const w of group)
+          agreeOut.push({
+            operationId: w.operationId,
+            reason: `written again with the other version's body, it answered ${a1.status}, ${a2.status}, ${b1.status}`,
+          });
+    }
+    countProperty(test.info(), {
+      property: SAME_ON_EVERY_READER,
+      service: 'financial-data',
+      rule: 'FD-PROP-SAME-ON-EVERY-READER',
+      applies: VERSIONS.flat().map((w) => w.operationId),
+      checked: agreeChecked,
+      exceptions: agreeOut,
+    });
     const state = new Violations(ANSWER_IS_STATE);
     const echo = new Violations(ECHO_AS_SENT);
     const stateChecked = checkAnswerIsState(outcomes, state);
@@ -120,6 +160,9 @@ test(
       checked: echoChecked,
       exceptions: echoOut,
     });
-    expect([...state.list, ...echo.list], [state.describe(), echo.describe()].filter(Boolean).join('\n')).toEqual([]);
+    expect(
+      [...state.list, ...echo.list, ...agree.list],
+      [state.describe(), echo.describe(), agree.describe()].filter(Boolean).join('\n'),
+    ).toEqual([]);
   },
 );

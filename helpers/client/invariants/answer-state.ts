@@ -8,10 +8,12 @@ import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { writersOfContract } from './kit.js';
+import { leavesOf, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 
 export const ANSWER_IS_STATE = 'answer-is-state';
+/** The sibling property: a member of one object (of its owner) reads the same on every reader that shows it. */
+export const SAME_ON_EVERY_READER = 'same-on-every-reader';
 
 /** Whether a writer documents a 2xx with a body. */
 export const answersBody = (op: Operation): boolean =>
@@ -75,4 +77,61 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
     else if (o.probe.writer.requestBody && o.probe.call.body === undefined) echo.push({ operationId, reason: 'its sample sends no body' });
   }
   return { state, echo };
+}
+
+/**
+ * The versions of one writer: writers of the same method whose paths are the same but for a version
+ * (`/v2/`) or the FCRA mark (`fcra-`, `/fcra`), each with the reader of what it made. Every version
+ * writes the same kind of object under the same owner (an FCRA and a non-FCRA PSI run of one account:
+ * seed 002, PSI; a refresh v1 and v2 of one customer), so every member both read-backs show that is
+ * neither the run's own (an id, a score drawn for it) nor moving on its own reads the same on both.
+ */
+export function writerVersions(contract: Contract): Operation[][] {
+  const key = (op: Operation) =>
+    `${op.method} ${op.path
+      .replace(/\/v\d+(?=\/)/g, '')
+      .replace(/\/fcra-/g, '/')
+      .replace(/\/fcra(?=\/|$)/g, '')}`;
+  const groups = new Map<string, Operation[]>();
+  for (const w of writersOfContract(contract)) groups.set(key(w), [...(groups.get(key(w)) ?? []), w]);
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/**
+ * Where two versions' read-backs disagree on a member of the owner: `a` and `again` are two writes of
+ * one version and `b` a write of the other, all three of the same body, one after the other with
+ * nothing written between (what another writer moves, an account's balance, is the same on all
+ * three). A leaf that reads the same after `a` and after `again` is no member of the run's own (an id,
+ * a score drawn for the run differ between them); each such leaf `b`'s read-back also shows must read
+ * there as after `again`. Leaves moving between two reads of any are left out.
+ */
+export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: WriteOutcome, violations: Violations): boolean {
+  if (!a.read || !again.read || !b.read) return false;
+  const first = leavesOf(a.read.body);
+  const second = leavesOf(again.read.body);
+  const other = leavesOf(b.read.body);
+  // The run's own: what differs between the two runs of one version or moves between two reads, with
+  // the members computed beside it (a day's risk band beside its score drawn for the run).
+  const own = withComputedSiblings(
+    new Set([
+      ...[...second.keys()].filter((p) => String(first.get(p)) !== String(second.get(p))),
+      ...a.read.volatile,
+      ...again.read.volatile,
+      ...b.read.volatile,
+    ]),
+    a.read.body,
+    again.read.body,
+    b.read.body,
+  );
+  for (const [p, v] of second) {
+    if (!first.has(p) || own.has(p) || !other.has(p)) continue;
+    if (String(other.get(p)) !== String(v))
+      violations.add(
+        b.probe.writer.operationId,
+        `${b.read.reader.operationId} against ${again.read.reader.operationId} (the other version, the same body and owner)`,
+        `${p}: ${JSON.stringify(other.get(p))} against ${JSON.stringify(v)}`,
+        'the same value on every version of the reader (a member of the owner, not of the run)',
+      );
+  }
+  return true;
 }
