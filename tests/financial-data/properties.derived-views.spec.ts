@@ -12,6 +12,7 @@ import {
   countProblems,
   countedLists,
   countedPageProblems,
+  otherCountedReaders,
   derivedProblems,
   derivedViews,
 } from '../../helpers/client/invariants/derived-views.js';
@@ -22,6 +23,7 @@ import { FD_CONTRACT } from './security.known.js';
 
 const VIEWS = derivedViews(FD_CONTRACT);
 const COUNTED = countedLists(FD_CONTRACT);
+const OTHER_COUNTED = otherCountedReaders(FD_CONTRACT);
 /** The largest set read page by page (about four reads of a reader): a larger one is judged on its first pages only. */
 const PAGED_AT_MOST = 60;
 
@@ -160,9 +162,18 @@ test(
       property: DERIVED_VIEWS,
       service: 'financial-data',
       rule: 'FD-DERIVED-COUNTS',
-      applies: COUNTED.map((l) => l.reader.operationId),
+      applies: [...COUNTED, ...OTHER_COUNTED].map((l) => l.reader.operationId),
       checked: [...checked],
-      exceptions: leftOut,
+      exceptions: [
+        ...leftOut,
+        // Their counts are paged their own way and described by the answer, not by the members: each is
+        // recomputed from every page by its reader's own spec (webhooks.paging, reports-retrieval.billing,
+        // app-registration.lists), not yet by this check.
+        ...OTHER_COUNTED.map((o) => ({
+          operationId: o.reader.operationId,
+          reason: `its counts (${o.members.join(', ')}) are described by no member description this check reads (paged its own way): recomputed by its reader's own spec`,
+        })),
+      ],
     });
     test.info().annotations.push({
       type: 'checker-coverage',

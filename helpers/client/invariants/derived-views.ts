@@ -260,6 +260,25 @@ export function countedLists(contract: Contract): CountedList[] {
   return out;
 }
 
+const COUNT_NAME = /^(total\w*|count|numberOf\w+)$/;
+
+/**
+ * The readers whose answer lists items beside an integer member named as a count (`total`,
+ * `totalPages`, `count`) that no description this checker reads says what it counts: each paged its
+ * own way (zero-based pages, an offset), so the counted-list check leaves them out with that reason.
+ */
+export function otherCountedReaders(contract: Contract): { reader: Operation; members: string[] }[] {
+  const counted = new Set(countedLists(contract).map((l) => l.reader));
+  const out: { reader: Operation; members: string[] }[] = [];
+  for (const reader of contract.operations.values()) {
+    const schema = reader.method === 'GET' && !counted.has(reader) ? reader.responses['200']?.schema : undefined;
+    const props = Object.entries<Json>(resolve(contract, schema)?.properties ?? {});
+    const members = props.filter(([k, m]) => COUNT_NAME.test(k) && resolve(contract, m)?.type === 'integer').map(([k]) => k);
+    if (members.length && props.some(([, m]) => resolve(contract, m)?.type === 'array')) out.push({ reader, members });
+  }
+  return out;
+}
+
 /** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
 const flagOf = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 
