@@ -3,7 +3,9 @@
 // (FD-PROP-ANSWER-IS-STATE: every member the answer and the read right after show reads the same) and
 // every value it was sent comes back as sent wherever the answer or that read shows it
 // (FD-PROP-ECHO-AS-SENT: the body made to tell, mixed case, inner spaces, leading zeros, signed
-// amounts with cents, where the contract accepts them). The writers are every operation that is not
+// amounts with cents, where the contract accepts them); and every version of a writer (an FCRA and a
+// non-FCRA PSI run, a refresh v1 and v2), written with one body on one owner, reads back every member
+// of the owner as the other version does (FD-PROP-SAME-ON-EVERY-READER). The writers are every operation that is not
 // a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
 // one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
 import { expect, mockOnly, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
@@ -42,7 +44,7 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption @mock-only',
   mockOnly(
-    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
+    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT', 'FD-PROP-SAME-ON-EVERY-READER'),
     "sends every writer a body made to tell, the partner's secret change (ModifyPartnerSecret) among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {

@@ -8,7 +8,9 @@
 // in every state the list's items reach (in progress, failed, finished). Not in the answer judge: a
 // list holds the reports of every portfolio of its owner and says of none which it is in, so only an
 // owner the check made, with one portfolio, tells. A paged reader's counts are views too (pagedViews:
-// the count of a page and the total of every page, recomputed by reading every page of the set).
+// the count of a page and the total of every page, recomputed by reading every page of the set), and
+// so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
+// and from the pages after it).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 
