@@ -5,7 +5,7 @@
 // reports reach: in progress, finished, the latest failed, a later one in progress over a finished
 // one (FD-DERIVED-VIEW; seed 002, Resources - Portfolio). A new customer and consumer of the check, so
 // the portfolio is the only one of its owner; reports are made and ended through the mock's control.
-import { expect, mockOnly, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import {
   DERIVED_VIEWS,
@@ -114,7 +114,15 @@ test(
     const paged: string[] = [];
     for (const list of COUNTED) {
       const { operationId } = list.reader;
-      const base = sample(list.reader, fd, fdEntities);
+      // On a sandbox a reader needing test data the user did not give (a linked customer) is left out, not the whole check.
+      let base: CallOptions;
+      try {
+        base = sampleCall(operationId as FdOperationId, fd, fdEntities) as CallOptions;
+      } catch (error) {
+        if (fd.control) throw error;
+        leftOut.push({ operationId, reason: `no sample here (${(error as Error).message.split('\n')[0]})` });
+        continue;
+      }
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
       if (list.start) delete query[list.start];
       const read = (q: Record<string, unknown>) => fdApi.callOperation(list.reader, { ...base, query: q } as CallOptions);
