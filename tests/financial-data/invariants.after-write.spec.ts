@@ -16,6 +16,7 @@ import {
   ANSWER_IS_STATE,
   answersBody,
   checkAnswerIsState,
+  checkEveryReader,
   checkVersionsAgree,
   readerAfterWrite,
   SAME_ON_EVERY_READER,
@@ -134,6 +135,12 @@ test(
             reason: `written again with the other version's body, it answered ${a1.status}, ${a2.status}, ${b1.status}`,
           });
     }
+    // Every other reader of what each writer made (its by-id reader, its collection's list) against the answer.
+    const everyReader = await checkEveryReader(fdApi, FD_CONTRACT, outcomes, agree);
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
+    });
     countProperty(test.info(), {
       property: SAME_ON_EVERY_READER,
       service: 'financial-data',

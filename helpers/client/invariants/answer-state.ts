@@ -7,8 +7,9 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
-import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf, withComputedSiblings, writersOfContract } from './kit.js';
+import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, type WriteOutcome } from './after-write.js';
+import type { CallOptions } from '../client.js';
+import { leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 
 export const ANSWER_IS_STATE = 'answer-is-state';
@@ -134,4 +135,57 @@ export function checkVersionsAgree(a: WriteOutcome, again: WriteOutcome, b: Writ
       );
   }
   return true;
+}
+
+/**
+ * The other readers of what a writer made or changed (readersOfNamed: the by-id reader of its object,
+ * the list of its collection, each version), beyond the read right after it: each read twice with the
+ * path ids of the write (what it was sent, else its answer's id), a reader needing a required query
+ * left out. Where the reader shows the written object (the node carrying the answer's id), every
+ * member the answer and that node both show, at the same place, reads the same; what moves between
+ * the two reads, and what the answer may show otherwise (movesAfterAnswer), is not compared.
+ */
+export async function checkEveryReader(
+  api: { callOperation(op: Operation, call: CallOptions): Promise<{ status: number; body: unknown }> },
+  contract: Contract,
+  outcomes: readonly WriteOutcome[],
+  violations: Violations,
+): Promise<{ writers: string[]; reads: number }> {
+  const writers: string[] = [];
+  let reads = 0;
+  for (const o of outcomes) {
+    if (!o.read || typeof o.status !== 'number' || o.status >= 300 || !o.answer || typeof o.answer !== 'object') continue;
+    const readRight = o.read.reader;
+    const answer = Array.isArray(o.answer) && o.answer.length === 1 ? o.answer[0] : o.answer;
+    const id = idOf(answer);
+    if (!id) continue;
+    for (const reader of readersOfNamed(contract, o.probe.writer)) {
+      if (reader === readRight || reader.parameters.some((p) => p.in === 'query' && p.required)) continue;
+      const ids = reader.parameters.filter((p) => p.in === 'path' && o.probe.call.path?.[p.name] === undefined).map((p) => p.name);
+      const call = readAfterCall({ reader, idParams: ids }, o.probe.call)?.call(o.answer);
+      if (!call) continue;
+      const read = () => api.callOperation(reader, call).catch(() => undefined);
+      const first = await read();
+      const second = await read();
+      reads += 2;
+      if (first?.status !== 200 || second?.status !== 200) continue;
+      const at = objectIn(first.body, answer);
+      const node = leavesUnder(first.body, at);
+      // Only a node that is the written object: it carries the answer's id under the same key.
+      if (String(node.get(id.key)) !== id.value) continue;
+      const volatile = withComputedSiblings(volatileLeaves(first.body, second.body), first.body, second.body);
+      if (!writers.includes(o.probe.writer.operationId)) writers.push(o.probe.writer.operationId);
+      for (const [p, v] of leavesUnder(answer, '')) {
+        if (!node.has(p) || volatile.has(at ? `${at}.${p}` : p) || movesAfterAnswer(o.probe.writer, p.split('.').at(-1)!)) continue;
+        if (String(node.get(p)) !== String(v))
+          violations.add(
+            o.probe.writer.operationId,
+            `its answer against ${reader.operationId}`,
+            `${p}: answered ${JSON.stringify(v)}, read ${JSON.stringify(node.get(p))}`,
+            'the same value on every reader of the object',
+          );
+      }
+    }
+  }
+  return { writers, reads };
 }
