@@ -340,6 +340,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i27-routing-more-available-true',
     rule: 'moreAvailable tells whether more institutions exist beyond those listed (provider 1.35.0, routing-number lookup record): the lookup answers moreAvailable true though every match is listed',
     source: 'provider',
-    rules: ['FD-ROUTING-COUNTS'],
+    rules: ['FD-ROUTING-COUNTS', 'FD-DERIVED-COUNTS'],
   }),
 ]);

@@ -368,6 +368,6 @@ export const PSI_FAULTS = faultCatalogue([
     id: 'i27-psi-read-available-balance-cents',
     rule: "the PSI result carries the account's available balance in dollars (provider 1.35.0, PSI nsfReturnRisk availableBalance): the non-FCRA read-back gives it in cents",
     source: 'provider',
-    rules: ['FD-PSI-READ-BACK'],
+    rules: ['FD-PSI-READ-BACK', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
 ]);

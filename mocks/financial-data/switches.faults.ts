@@ -40,7 +40,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'switches-external-prefix-match',
     rule: 'FD-SW-EXTERNAL-UNKNOWN: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
     source: 'assumption',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN'],
+    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-FILTER-RULE'],
   }),
   {
     id: 'switches-external-ignores-id',
@@ -165,7 +165,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'i8-switches-external-id-trimmed',
     rule: 'an external id that no switch carries is a 404 (provider 1.35.0 getAllExternalDepositSwitches): the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
     source: 'provider',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN'],
+    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-FILTER-RULE'],
   }),
   independent('independent-9', {
     id: 'i9-switches-details-after-customer-delete',
@@ -208,7 +208,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'rt-switches-external-id-suffix-match',
     rule: 'FD-SW-EXTERNAL: getAllExternalDepositSwitches finds the switches whose external id ends with the id asked (an index on the reversed id)',
     source: 'provider',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE', 'FD-FILTER-RULE'],
   }),
   independent('independent-15', {
     id: 'i15-switches-external-failure-reason-dropped',
@@ -286,6 +286,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'i27-switches-external-id-dashes-ignored',
     rule: 'a deposit switch is found by its external_id (seed 002, Switch found by external_id): the id is matched with its dashes removed, so another id finds it',
     source: 'seed',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT', 'FD-FILTER-RULE'],
   }),
 ]);

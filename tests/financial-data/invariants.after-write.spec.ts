@@ -3,7 +3,9 @@
 // (FD-PROP-ANSWER-IS-STATE: every member the answer and the read right after show reads the same) and
 // every value it was sent comes back as sent wherever the answer or that read shows it
 // (FD-PROP-ECHO-AS-SENT: the body made to tell, mixed case, inner spaces, leading zeros, signed
-// amounts with cents, where the contract accepts them). The writers are every operation that is not
+// amounts with cents, where the contract accepts them); and every version of a writer (an FCRA and a
+// non-FCRA PSI run, a refresh v1 and v2), written with one body on one owner, reads back every member
+// of the owner as the other version does (FD-PROP-SAME-ON-EVERY-READER). The writers are every operation that is not
 // a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
 // one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
 import { expect, mockOnly, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
@@ -14,7 +16,11 @@ import {
   ANSWER_IS_STATE,
   answersBody,
   checkAnswerIsState,
+  checkEveryReader,
+  checkVersionsAgree,
   readerAfterWrite,
+  SAME_ON_EVERY_READER,
+  writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
 import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
@@ -39,7 +45,7 @@ const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undef
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption @mock-only',
   mockOnly(
-    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT'),
+    rules('FD-PROP-ANSWER-IS-STATE', 'FD-PROP-ECHO-AS-SENT', 'FD-PROP-SAME-ON-EVERY-READER'),
     "sends every writer a body made to tell, the partner's secret change (ModifyPartnerSecret) among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
@@ -100,6 +106,49 @@ test(
     const seen = afterWriteExceptions(outcomes);
     stateOut.push(...seen.state);
     echoOut.push(...seen.echo);
+    // Every version of a writer (an FCRA and a non-FCRA PSI run, a refresh v1 and v2) read back
+    // against the others: one of them written again with the other's body (FD-PROP-SAME-ON-EVERY-READER).
+    const agree = new Violations(SAME_ON_EVERY_READER);
+    const VERSIONS = writerVersions(FD_CONTRACT);
+    const agreeChecked: string[] = [];
+    const agreeOut: PropertyException[] = [];
+    for (const group of VERSIONS) {
+      const [a, b] = group.map((w) => outcomes.find((o) => o.probe.writer === w));
+      const after = readerAfterWrite(FD_CONTRACT, group[0]);
+      if (!a?.read || !b?.read || !after) {
+        for (const w of group)
+          agreeOut.push({
+            operationId: w.operationId,
+            reason: 'a version of it was not read back here (its sample refused, or no reader of what it made)',
+          });
+        continue;
+      }
+      // The three writes back to back, each sent the second version's body: two of the first version, then the second.
+      const call = { ...a.probe.call, body: b.probe.call.body };
+      const first = { writer: a.probe.writer, call, read: readAfterCall(after, call) };
+      const [a1, a2, b1] = await writeThenRead(fdApi, [first, first, { ...b.probe, plain: undefined }]);
+      if (checkVersionsAgree(a1, a2, b1, agree)) agreeChecked.push(...group.map((w) => w.operationId));
+      else
+        for (const w of group)
+          agreeOut.push({
+            operationId: w.operationId,
+            reason: `written again with the other version's body, it answered ${a1.status}, ${a2.status}, ${b1.status}`,
+          });
+    }
+    // Every other reader of what each writer made (its by-id reader, its collection's list) against the answer.
+    const everyReader = await checkEveryReader(fdApi, FD_CONTRACT, outcomes, agree);
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
+    });
+    countProperty(test.info(), {
+      property: SAME_ON_EVERY_READER,
+      service: 'financial-data',
+      rule: 'FD-PROP-SAME-ON-EVERY-READER',
+      applies: VERSIONS.flat().map((w) => w.operationId),
+      checked: agreeChecked,
+      exceptions: agreeOut,
+    });
     const state = new Violations(ANSWER_IS_STATE);
     const echo = new Violations(ECHO_AS_SENT);
     const stateChecked = checkAnswerIsState(outcomes, state);
@@ -120,6 +169,9 @@ test(
       checked: echoChecked,
       exceptions: echoOut,
     });
-    expect([...state.list, ...echo.list], [state.describe(), echo.describe()].filter(Boolean).join('\n')).toEqual([]);
+    expect(
+      [...state.list, ...echo.list, ...agree.list],
+      [state.describe(), echo.describe(), agree.describe()].filter(Boolean).join('\n'),
+    ).toEqual([]);
   },
 );

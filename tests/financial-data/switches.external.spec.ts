@@ -53,33 +53,3 @@ test(
     expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');
   },
 );
-
-// An external id is an identifier, matched whole: values that a lookup by beginning, by end or by part
-// would match (a prefix of the customer's two external ids, a stored one cut short at either end) are
-// carried by no switch.
-// The refusal's form is this catalogue's 404 or the provider's 400 example 1643; an empty list passes too
-// (the 404-not-empty decision is the test above's): what fails is a list holding switches.
-test(
-  "an external id that is only the beginning or the end of stored ones, or a stored one with a trailing space, is no switch's: no switch listed @assumption",
-  rules('FD-SW-EXTERNAL-UNKNOWN', 'FD-OBJ-EXACT-ID-FORM'),
-  async ({ fdApi, fdPowers, createCustomer }) => {
-    const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
-    const { customerId } = linkedCustomer;
-    const listed: string[] = [];
-    // With a trailing space a stored id is no switch's either (FD-OBJ-EXACT-ID-FORM: no trimming).
-    const ends = [`R-${customerId}-1`, `${customerId}-2`, '-1'];
-    for (const externalId of [
-      `BR-${customerId}-`,
-      `BR-${customerId}`,
-      `BR-${String(customerId).slice(0, -1)}`,
-      `BR-${customerId}-1 `,
-      ...ends,
-    ]) {
-      const res = await byExternal(fdApi, externalId);
-      const switches = res.status === 200 ? ((res.body.switches ?? []) as { id: string }[]) : [];
-      if (![200, 400, 404].includes(res.status) || switches.length > 0)
-        listed.push(`${externalId}: ${res.status}, ${switches.length} switches`);
-    }
-    expect(listed, 'a beginning or an end of stored external ids lists no switch').toEqual([]);
-  },
-);

@@ -8,7 +8,9 @@
 // in every state the list's items reach (in progress, failed, finished). Not in the answer judge: a
 // list holds the reports of every portfolio of its owner and says of none which it is in, so only an
 // owner the check made, with one portfolio, tells. A paged reader's counts are views too (pagedViews:
-// the count of a page and the total of every page, recomputed by reading every page of the set).
+// the count of a page and the total of every page, recomputed by reading every page of the set), and
+// so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
+// and from the pages after it).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
 
@@ -179,5 +181,176 @@ export async function pageProblems(
       out.push(`${what} offset ${offset} limit ${limit}: ${view.count} ${page.headers[view.count]} for ${page.items.length} items`);
   }
   if (seen !== total) out.push(`${what}: every page lists ${seen} items, ${view.total} says ${total}`);
+  return out;
+}
+
+/**
+ * A counted list: a reader whose answer lists items beside the counts and flags the contract
+ * describes over them (provider 1.35.0 FoundResults "Total number of records matching the request",
+ * DisplayingResults "Number of records in this page", MoreResultsAvailable "Whether more pages are
+ * available after this one"; the transactions' own "all pages", "in this page" and "a later page
+ * holds"), read from the members' descriptions, never from their names alone. Each is a view of the
+ * items: `displaying` is the items listed; on the first page `moreAvailable` is whether `found`
+ * exceeds them, and a later page holds items exactly when it is true.
+ */
+export interface CountedList {
+  reader: Operation;
+  /** The array member holding the items counted. */
+  items: string;
+  found?: string;
+  displaying?: string;
+  more?: string;
+  /** The page-index parameter (`start`, from 1) and the page-size one (`limit`), where the reader takes them. */
+  start?: string;
+  limit?: string;
+}
+
+const COUNT_ALL = /\b(total number of \w+ matching|matching the request \(all pages\))/i;
+const COUNT_PAGE = /\bnumber of \w+ in this page\b/i;
+const MORE_PAGES = /\b(more pages are available|a later page holds)\b/i;
+
+/** Each member's description, gathered over an answer schema and the parts it is made of (a member redeclared by a part keeps the first description given). */
+function memberTexts(contract: Contract, schema: Json, depth = 0): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!schema || depth > 6) return out;
+  const node = typeof schema.$ref === 'string' ? contract.resolveSchema(schema) : schema;
+  for (const part of (node?.allOf ?? []) as Json[])
+    for (const [k, v] of memberTexts(contract, part, depth + 1)) if (v && !out.get(k)) out.set(k, v);
+  for (const [k, v] of Object.entries<Json>(node?.properties ?? {})) {
+    const text = String(v?.description ?? resolve(contract, v)?.description ?? '');
+    if (text && !out.get(k)) out.set(k, text);
+    else if (!out.has(k)) out.set(k, '');
+  }
+  return out;
+}
+
+/** Every counted list of a contract: the GET readers whose 200 answer describes a count or a flag over the items it lists. */
+export function countedLists(contract: Contract): CountedList[] {
+  const out: CountedList[] = [];
+  for (const reader of contract.operations.values()) {
+    const schema = reader.method === 'GET' ? reader.responses['200']?.schema : undefined;
+    if (!schema) continue;
+    const texts = [...memberTexts(contract, schema)];
+    const of = (re: RegExp) => texts.find(([, t]) => re.test(t))?.[0];
+    const found = of(COUNT_ALL);
+    const displaying = of(COUNT_PAGE);
+    const more = of(MORE_PAGES);
+    if (!displaying && !more) continue;
+    const merged = resolve(contract, schema);
+    const arrays = Object.entries<Json>(merged?.properties ?? {})
+      .filter(([, m]) => resolve(contract, m)?.type === 'array')
+      .map(([k]) => k);
+    // The items counted: the array the count names ("Number of transactions in this page"), else the only one.
+    const named = arrays.find((a) => new RegExp(`\\b${a}\\b`, 'i').test(texts.find(([k]) => k === displaying)?.[1] ?? ''));
+    const items = named ?? (arrays.length === 1 ? arrays[0] : undefined);
+    if (!items) continue;
+    const query = (name: string) => reader.parameters.find((p) => p.in === 'query' && p.name === name);
+    const start = query('start');
+    // A page index (provider 1.35.0 StartParameter: "Index of the page of results to return, starting at 1"), not an offset.
+    const pageIndex =
+      start && /\bindex of the page\b/i.test(String((contract.resolveSchema(start.schema ?? {}) as Json)?.description ?? ''));
+    out.push({
+      reader,
+      items,
+      found,
+      displaying,
+      more,
+      start: pageIndex ? 'start' : undefined,
+      limit: query('limit') ? 'limit' : undefined,
+    });
+  }
+  return out;
+}
+
+const COUNT_NAME = /^(total\w*|count|numberOf\w+)$/;
+
+/**
+ * The readers whose answer lists items beside an integer member named as a count (`total`,
+ * `totalPages`, `count`) that no description this checker reads says what it counts: each paged its
+ * own way (zero-based pages, an offset), so the counted-list check leaves them out with that reason.
+ */
+export function otherCountedReaders(contract: Contract): { reader: Operation; members: string[] }[] {
+  const counted = new Set(countedLists(contract).map((l) => l.reader));
+  const out: { reader: Operation; members: string[] }[] = [];
+  for (const reader of contract.operations.values()) {
+    const schema = reader.method === 'GET' && !counted.has(reader) ? reader.responses['200']?.schema : undefined;
+    const props = Object.entries<Json>(resolve(contract, schema)?.properties ?? {});
+    const members = props.filter(([k, m]) => COUNT_NAME.test(k) && resolve(contract, m)?.type === 'integer').map(([k]) => k);
+    if (members.length && props.some(([, m]) => resolve(contract, m)?.type === 'array')) out.push({ reader, members });
+  }
+  return out;
+}
+
+/** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
+const flagOf = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+
+/**
+ * Where one answer of a counted list disagrees with the items it lists, one line each: `displaying`
+ * is the items listed, `found` is never fewer, and on the first page (`firstPage`) `moreAvailable`
+ * is whether `found` exceeds the items listed. A member the answer lacks is not judged here (the
+ * schema check judges a required one).
+ */
+export function countProblems(list: CountedList, body: unknown, firstPage: boolean): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as Record<string, unknown>;
+  const items = Array.isArray(b[list.items]) ? (b[list.items] as unknown[]).length : undefined;
+  if (items === undefined) return [];
+  const out: string[] = [];
+  const found = list.found !== undefined && typeof b[list.found] === 'number' ? (b[list.found] as number) : undefined;
+  const displaying = list.displaying !== undefined ? b[list.displaying] : undefined;
+  const more = list.more !== undefined ? flagOf(b[list.more]) : undefined;
+  if (typeof displaying === 'number' && displaying !== items)
+    out.push(`${list.displaying} ${displaying} for ${items} ${list.items} listed`);
+  if (found !== undefined && found < items) out.push(`${list.found} ${found} for ${items} ${list.items} listed`);
+  if (firstPage && found !== undefined && more !== undefined && more !== found > items)
+    out.push(`${list.more} ${b[list.more!]} on the first page, yet ${list.found} ${found} and ${items} ${list.items} listed`);
+  return out;
+}
+
+/** One answer of a counted list as read: its status and body. */
+export interface CountedPage {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Reads every page of the set a counted list's first answer counts (`found` of them, a page of about
+ * a third of it, so two pages or more, and one page past the end) and recomputes its views from the
+ * pages: each page's count is its items, each `found` the first page's, `moreAvailable` true on every
+ * page but the last, every page's items together `found` distinct ones, and the page past the end
+ * lists none and says no more. A page past the end answered otherwise than 200 is not judged (no
+ * source states its status). Each problem names the page.
+ */
+export async function countedPageProblems(
+  list: CountedList,
+  found: number,
+  read: (start: number, limit: number) => Promise<CountedPage>,
+): Promise<string[]> {
+  const out: string[] = [];
+  const limit = Math.max(1, Math.ceil(found / 3));
+  const pages = Math.ceil(found / limit);
+  const ids = new Set<string>();
+  let seen = 0;
+  for (let page = 1; page <= pages + 1; page++) {
+    const what = `page ${list.start}=${page} at ${list.limit}=${limit}`;
+    const res = await read(page, limit);
+    if (res.status !== 200) {
+      if (page <= pages) out.push(`${what}: ${res.status}`);
+      continue;
+    }
+    const b = (res.body ?? {}) as Record<string, unknown>;
+    const items = (Array.isArray(b[list.items]) ? b[list.items] : []) as Record<string, unknown>[];
+    for (const item of items) ids.add(String(item?.id ?? JSON.stringify(item)));
+    seen += items.length;
+    out.push(...countProblems(list, b, false).map((p) => `${what}: ${p}`));
+    const expected = Math.max(0, Math.min(limit, found - (page - 1) * limit));
+    if (items.length !== expected) out.push(`${what}: ${items.length} ${list.items}, expected ${expected} of ${found}`);
+    if (list.found && typeof b[list.found] === 'number' && b[list.found] !== found)
+      out.push(`${what}: ${list.found} ${b[list.found]}, the first page's ${found}`);
+    const more = list.more ? flagOf(b[list.more]) : undefined;
+    if (more !== undefined && more !== page < pages) out.push(`${what}: ${list.more} ${b[list.more!]} on page ${page} of ${pages}`);
+  }
+  if (seen !== found || ids.size !== found)
+    out.push(`every page lists ${seen} ${list.items} (${ids.size} distinct), ${list.found} says ${found}`);
   return out;
 }

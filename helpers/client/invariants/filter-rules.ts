@@ -1,14 +1,21 @@
 // Checker: every filter and search keeps its documented matching rule, over inputs that tell the
 // rules apart. From the value a listed object holds, the inputs are the value itself, its start, its
 // middle and its end (a part of it that a prefix, a substring or a suffix match would take for it),
-// the value in another case or with a space after or inside it, and the value with a character more
-// (a match that takes the held value as a prefix of what is asked). What each must do follows from
+// the value in another case or with a space after or inside it, the value with a character more
+// (a match that takes the held value as a prefix of what is asked), and what a loose comparison takes
+// for it: its separators (dashes, spaces, dots) dropped, one inner character changed, one character
+// fewer at its end or inside it. What each must do follows from
 // the rule the contract's description states (helpers/contract/filters.ts reads the filters):
 // `exact` lists the object by the whole value only; `prefix` by the value and its start; `substring`
 // by the value and every part; every rule lists it by the value as held. A part or a fold the
 // description does not settle (a search "matched against" members, a fuzzy search) is not expected
-// either way, and the checker says so: an exception with its reason, never a guess.
+// either way, and the checker says so: an exception with its reason, never a guess. A lookup by a
+// path value (pathLookups: an external id, a routing number) is a filter too, its value an identifier
+// matched whole.
+import type { Contract, Json, Operation, Parameter } from '../../contract/contract.js';
 import type { FilterKind } from '../../contract/filters.js';
+import { objectIdsOf } from '../../contract/object-ids.js';
+import { resolve } from '../negative.js';
 
 export const FILTER_RULES = 'filter-rules';
 
@@ -63,5 +70,92 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
+    // What a loose comparison takes for the value: its separators dropped, one inner character
+    // changed, one character fewer (at its end, inside it). Each lists the object only where the
+    // rule makes it a part of the value (a prefix rule: the value less its last character).
+    ...nearValues(value).map((near) => ({ ...near, lists: partOf(rule, value, near.value) })),
+  ].filter((input, i, all) => all.findIndex((x) => x.value === input.value) === i);
+}
+
+/** Whether `rule` lists an object holding `value` for `input`: the whole value, its start or any part of it; undefined where the rule does not settle it. */
+function partOf(rule: MatchRule, value: string, input: string): boolean | undefined {
+  if (rule === 'exact') return input === value;
+  if (rule === 'prefix') return input !== '' && value.startsWith(input);
+  if (rule === 'substring') return input !== '' && value.includes(input);
+  return undefined;
+}
+
+const SEPARATORS = /[-\s.]/g;
+
+/** A character of the same class, so the changed value keeps the form of the held one (a digit for a digit, a letter of the same case for a letter). */
+const otherChar = (c: string): string =>
+  /[0-9]/.test(c)
+    ? String((Number(c) + 1) % 10)
+    : /[a-y]/i.test(c)
+      ? String.fromCharCode(c.charCodeAt(0) + 1)
+      : /z/i.test(c)
+        ? String.fromCharCode(c.charCodeAt(0) - 25)
+        : 'x';
+
+/** The values a loose comparison takes for `value`: its separators (dashes, spaces, dots) dropped, one inner character or its last changed, one character fewer at its end or inside it. */
+export function nearValues(value: string): { how: string; value: string }[] {
+  const n = value.length;
+  const middle = Math.floor(n / 2);
+  const joined = value.replace(SEPARATORS, '');
+  // The inner character changed is a letter or digit nearest the middle (a separator changed tells nothing new).
+  const at = [...value].findIndex((c, i) => i >= middle && /[a-z0-9]/i.test(c));
+  const inner = at > 0 ? at : [...value].findIndex((c) => /[a-z0-9]/i.test(c));
+  return [
+    ...(joined !== value && joined !== '' ? [{ how: 'its separators dropped', value: joined }] : []),
+    ...(inner >= 0
+      ? [{ how: 'an inner character changed', value: value.slice(0, inner) + otherChar(value[inner]) + value.slice(inner + 1) }]
+      : []),
+    // Its last character changed: a comparison of all but the last (a routing number's check digit ignored).
+    ...(n > 1 && /[a-z0-9]/i.test(value[n - 1])
+      ? [{ how: 'its last character changed', value: value.slice(0, -1) + otherChar(value[n - 1]) }]
+      : []),
+    ...(n > 1 ? [{ how: 'its last character off', value: value.slice(0, -1) }] : []),
+    ...(n > 2 ? [{ how: 'an inner character off', value: value.slice(0, middle) + value.slice(middle + 1) }] : []),
   ];
+}
+
+/**
+ * A lookup: a reader finding objects by a value in its path, not reading one object by its id (the
+ * deposit switches of an external id, the institutions of a routing number: seed 002, Resources -
+ * Switch "also found by external_id", Institutions). Read from the contract: a GET path parameter,
+ * a string of no enum or format, naming a resource no other operation takes (no object of its own to
+ * read, write or list) and not a child under a parent, whose answer lists items with an id. A value
+ * compared as an identifier, matched whole (exact).
+ */
+export interface Lookup {
+  operation: Operation;
+  parameter: Parameter;
+  /** The answer's member listing the objects found. */
+  items: string;
+  /** The parameter's pattern, where it has one: an input outside it is not sent (the contract refuses it, it lists nothing either way). */
+  pattern?: RegExp;
+}
+
+export function pathLookups(contract: Contract): Lookup[] {
+  const takers = new Map<string, Set<string>>();
+  for (const op of contract.operations.values())
+    for (const id of objectIdsOf(contract, op).ids) takers.set(id.resource, new Set([...(takers.get(id.resource) ?? []), op.operationId]));
+  const out: Lookup[] = [];
+  for (const operation of contract.operations.values()) {
+    if (operation.method !== 'GET' || !operation.responses['200']?.schema) continue;
+    const answer = resolve(contract, operation.responses['200'].schema);
+    const items = Object.entries<Json>(answer?.properties ?? {}).find(([, m]) => {
+      const r = resolve(contract, m);
+      return r?.type === 'array' && 'id' in (resolve(contract, r.items)?.properties ?? {});
+    })?.[0];
+    if (!items) continue;
+    for (const id of objectIdsOf(contract, operation).ids) {
+      const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === id.name);
+      const s = parameter && (contract.resolveSchema(parameter.schema ?? {}) as Json);
+      if (!parameter || s?.type !== 'string' || s.enum || s.format || id.owner === 'parent' || takers.get(id.resource)?.size !== 1)
+        continue;
+      out.push({ operation, parameter, items, pattern: typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined });
+    }
+  }
+  return out;
 }
