@@ -2314,7 +2314,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i27-card-december-expiry-year-rolled',
     rule: 'panExpirationMonth/Year in the masked card are those of the card (seed 000, MaskedCard presentation use): a card expiring in month 12 is echoed with the following year',
     source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
+    rules: ['CE-ECHO-EXPIRY', 'CE-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-27', {
     id: 'i27-card-receipt-consumer-country-of-account',

@@ -29,6 +29,8 @@ export interface FormCase {
   member: TypedMember;
   how: string;
   call: CallOptions;
+  /** The form itself (a valid form case's value of the member). */
+  value?: unknown;
 }
 
 const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
@@ -227,25 +229,23 @@ const FORMS_PER_MEMBER = 8;
 const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
-export function validForms(schema: Json, value: unknown): { how: string; value: unknown }[] {
+export function validForms(schema: Json, value: unknown, where: TypedMember['in'] = 'body'): { how: string; value: unknown }[] {
   if (Array.isArray(schema.enum))
     return schema.enum.filter((v: unknown) => v !== value).map((v: unknown) => ({ how: 'another value of its enum', value: v }));
   if (typeof value !== 'string' || typeOf(schema) !== 'string') return [];
   const out: { how: string; value: string }[] = [];
-  if (typeof schema.pattern === 'string') out.push(...patternForms(schema.pattern, value));
+  // Only what the schema states: a member with no pattern is free text or a name a description
+  // restricts (an event's name, an experience), whose other cases and lengths the schema does not promise.
+  if (typeof schema.pattern !== 'string') return [];
   out.push(
+    ...patternForms(schema.pattern, value),
     { how: 'in upper case', value: value.toUpperCase() },
     { how: 'in lower case', value: value.toLowerCase() },
     { how: 'in mixed case', value: alternatingCase(value) },
   );
-  // Free text (no pattern, format or enum states its characters): the shortest and the longest the schema allows.
-  if (schema.pattern === undefined && schema.format === undefined && value) {
-    const longest = schema.maxLength ?? 0;
-    if (longest > value.length)
-      out.push({ how: `the longest (${longest} characters)`, value: value.repeat(Math.ceil(longest / value.length)).slice(0, longest) });
-    const shortest = Math.max(schema.minLength ?? 1, 1);
-    if (shortest < value.length) out.push({ how: `the shortest (${shortest} characters)`, value: value.slice(0, shortest) });
-  }
+  // A parameter's text is a criterion (a filter, an included view) a description may restrict beyond
+  // its pattern: only the pattern's own forms (its optional parts, its alternatives) are sent there.
+  if (where !== 'body') return out.slice(0, -3).filter((f) => f.value !== value);
   const seen = new Set<string>([value]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
@@ -270,7 +270,7 @@ export function validFormCases(
       for (const form of validForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at, form.value);
         if (!bodyValid(body)) continue;
-        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body } });
+        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
         if (++n >= FORMS_PER_MEMBER) break;
       }
     }
@@ -283,12 +283,13 @@ export function validFormCases(
     const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, schema);
     const member: TypedMember = { in: p.in, at: p.name, schema, value };
     let n = 0;
-    for (const form of validForms(schema, value)) {
+    for (const form of validForms(schema, value, p.in)) {
       if (!check(wireValue(schema, form.value))) continue;
       cases.push({
         member,
         how: `${JSON.stringify(form.value)} (${form.how})`,
         call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: form.value } },
+        value: form.value,
       });
       if (++n >= FORMS_PER_MEMBER) break;
     }
@@ -326,10 +327,25 @@ export async function checkValidForms<S extends ServiceName>(
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
   const cases = validFormCases(contract, op, first, keep);
+  const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const [i, made] of cases.entries()) {
-    // An accepted call may use its object up (a plan's decision): each case after the first is made again on a fresh call, the same member and form.
-    const again = i ? validFormCases(contract, op, await fresh(), keep) : [];
-    const c = again.find((o) => o.member.in === made.member.in && o.member.at === made.member.at && o.how === made.how) ?? made;
+    // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
+    // after the first puts its form on a fresh call, where the contract still takes it there.
+    let c = made;
+    if (i) {
+      const next = await fresh();
+      const call =
+        made.member.in === 'body'
+          ? { ...next, body: setAt(next.body, made.member.at, made.value) }
+          : {
+              ...next,
+              [made.member.in === 'header' ? 'headers' : 'query']: {
+                ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
+                [made.member.at]: made.value,
+              },
+            };
+      if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
+    }
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
     try {
       const res = await api.callOperation(op, c.call);
