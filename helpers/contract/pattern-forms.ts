@@ -1,7 +1,7 @@
 // The forms a pattern allows, read from the pattern itself: its optional parts (a prefix before a value,
 // SrcCorrelationId's `([0-9a-f]{8}.)?`, seed 000), the alternatives of a group, and the characters of
-// each class (a digit, a lower- and an upper-case letter, and each other character a class takes: an
-// "any character" position as a dot, a dash, an underscore, a letter and a digit). A small reader of
+// each class (a digit, a lower- and an upper-case letter, and the first two other characters a class takes: an
+// "any character" position as a dot, a dash, a letter and a digit). A small reader of
 // the regular expressions the contracts write (literals, classes, groups with alternatives,
 // quantifiers); a pattern it does not read (a lookaround, a back reference, a word boundary) gives no
 // form. Every form is a candidate only: the caller confirms it with the one Ajv instance.
