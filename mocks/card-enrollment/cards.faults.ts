@@ -2302,7 +2302,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i27-card-receipt-correlation-prefix-nondot-refused',
     rule: 'srcCorrelationId may carry a hex prefix followed by any one character before its UUID (seed 000, SrcCorrelationId pattern): on the receipt path a prefixed id whose separator is not a dot is refused 400',
     source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
+    rules: ['CE-PAT-CORRELATIONID', 'CE-VALID-FORMS'],
   }),
   independent('independent-27', {
     id: 'i27-card-deep-missing-reason-invalid-value-card-path',
@@ -2314,7 +2314,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i27-card-december-expiry-year-rolled',
     rule: 'panExpirationMonth/Year in the masked card are those of the card (seed 000, MaskedCard presentation use): a card expiring in month 12 is echoed with the following year',
     source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
+    rules: ['CE-ECHO-EXPIRY', 'CE-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-27', {
     id: 'i27-card-receipt-consumer-country-of-account',

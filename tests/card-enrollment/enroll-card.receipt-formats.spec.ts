@@ -21,7 +21,6 @@ const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 /** Rows as enroll-card.patterns/formats write them, each with a value that can tell. */
 const CASES: Case[] = [
-  { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: uuid.toUpperCase(), accepted: true, why: 'an upper-case UUID' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: `0A1B2C3D.${uuid}`, accepted: false, why: 'an upper-case prefix' },
   { rule: 'CE-PAT-CORRELATIONID', field: 'srcCorrelationId', value: ` ${uuid}`, accepted: false, why: 'a leading space' },
   { rule: 'CE-PAT-SRCCLIENTID', field: 'srcClientId', value: `${uuid} `, accepted: false, why: 'a trailing space' },

@@ -22,7 +22,7 @@ import {
   SAME_ON_EVERY_READER,
   writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
-import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { checkEchoAsSent, ECHO_AS_SENT, otherValues, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -93,6 +93,9 @@ test(
             call.body,
             (b) => Boolean(validate(b)),
             (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
+            undefined,
+            // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
+            otherValues(FD_CONTRACT, writer.requestBody?.schema, call.body),
           ),
         };
       probes.push({

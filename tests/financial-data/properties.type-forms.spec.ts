@@ -5,7 +5,16 @@
 // an enum value in another case, a number or boolean as a JSON string), is refused with a documented
 // 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
 import { expect, mockOnly, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
-import { checkTypeForms, TYPE_FORMS, typedMembers } from '../../helpers/client/invariants/type-forms.js';
+import {
+  checkTypeForms,
+  checkValidForms,
+  TYPE_FORMS,
+  typedMembers,
+  VALID_FORMS,
+  validFormCases,
+} from '../../helpers/client/invariants/type-forms.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { FD_CONTRACT } from './security.known.js';
@@ -44,6 +53,48 @@ test(
     });
     countProperty(test.info(), { property: TYPE_FORMS, service: 'financial-data', rule: 'FD-TYPE-FORMS', applies, checked, exceptions });
     if (leftOut.length) notePartial(`type forms: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
+    expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined;
+
+test(
+  'every form the contract allows of each parameter and body member is accepted, on every operation that takes it @mock-only',
+  mockOnly(
+    rules('FD-VALID-FORMS'),
+    "sends every operation, writers included, each valid form of its members: every one is a write a sandbox's other workers would read, which the mock keeps per worker",
+  ),
+  async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
+    void fdMock;
+    const violations = new Violations(VALID_FORMS);
+    const checked: string[] = [];
+    const applies: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let cases = 0;
+    for (const op of FD_CONTRACT.operations.values()) {
+      const needsToken = op.security.every((alt) => alt.length > 1);
+      const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+      // The ids an operation names are the target's own objects, and a member named as a reference
+      // (institutionId, accountIds) names what the target holds: sent as sampled.
+      const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
+      const keep = (at: string) =>
+        ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$|^id$/.test(at.split('.').at(-1)!) || sensitive(at);
+      if (!validFormCases(FD_CONTRACT, op, valid, keep).length) continue;
+      applies.push(op.operationId);
+      // A fresh sample per form: a create takes a new unique name each time (a customer's username).
+      const fresh = () => ({ ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) });
+      const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep });
+      if (why) exceptions.push({ operationId: op.operationId, reason: why });
+      else checked.push(op.operationId);
+      cases += sent;
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+    });
+    countProperty(test.info(), { property: VALID_FORMS, service: 'financial-data', rule: 'FD-VALID-FORMS', applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

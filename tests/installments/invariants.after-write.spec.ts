@@ -16,7 +16,7 @@ import {
   checkAnswerIsState,
   readerAfterWrite,
 } from '../../helpers/client/invariants/answer-state.js';
-import { checkEchoAsSent, ECHO_AS_SENT, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { checkEchoAsSent, ECHO_AS_SENT, otherValues, tellingBody } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -80,6 +80,9 @@ test(
             call.body,
             (b) => Boolean(validate(b)),
             (p) => at.has(p.replace(/\.\d+(?=\.|$)/g, '')) || kept(p),
+            undefined,
+            // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
+            otherValues(contract, writer.requestBody?.schema, call.body),
           ),
         };
       probes.push({ writer, call, plain, ...(after ? { read: readAfterCall(after, call) } : {}) });

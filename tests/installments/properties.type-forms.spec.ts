@@ -5,7 +5,18 @@
 // space, an enum value in another case, a number or boolean as a JSON string) is refused with a
 // documented 4xx (IN-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
 import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
-import { checkTypeForms, TYPE_FORMS, typedMembers } from '../../helpers/client/invariants/type-forms.js';
+import { examplePlanBody } from '../../fixtures/examples/installments.js';
+import {
+  checkTypeForms,
+  checkValidForms,
+  TYPE_FORMS,
+  typedMembers,
+  VALID_FORMS,
+  validFormCases,
+} from '../../helpers/client/invariants/type-forms.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 
@@ -44,6 +55,69 @@ test(
       description: `type forms: ${checked.length} operations checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
     });
     countProperty(test.info(), { property: TYPE_FORMS, service: 'installments', rule: 'IN-TYPE-FORMS', applies, checked, exceptions });
+    expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+/** A sensitive member, the encrypted card: sent as sampled. */
+const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined || /encrypt|sensitive/i.test(at);
+
+test(
+  'every form the contract allows of each parameter and body member is accepted, on every operation that takes it @provider',
+  rules('IN-VALID-FORMS'),
+  async ({ inst, instApi, instReq, instContract }) => {
+    const violations = new Violations(VALID_FORMS);
+    // A selection names an offer the service made: a fresh offers call's first, for each form.
+    const selection = async () => {
+      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+      expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
+      return {
+        body: examplePlanBody(
+          offers.body.offerTransactionId,
+          offers.body.offers[0],
+          await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
+        ),
+      };
+    };
+    const checked: string[] = [];
+    const applies: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let cases = 0;
+    for (const operationId of OPERATIONS.filter((id) => id !== 'notifyPlan')) {
+      const op = instContract.operation(operationId);
+      // The ids an operation names are the target's own objects (a merchant, a plan), and a member named
+      // as a reference (offerTransactionId, offerId) names what the target made (an offer): sent as sampled.
+      const ids = new Set(objectIdsOf(instContract, op).ids.map((id) => id.at));
+      const keep = (at: string) => ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$/.test(at) || sensitive(at);
+      if (operationId === 'savePlan' && !inst.eligiblePan) {
+        applies.push(operationId);
+        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        continue;
+      }
+      const sample: CallOptions = operationId === 'savePlan' ? await selection() : await instReq.sampleCall(operationId);
+      if (sample.baseURL || !validFormCases(instContract, op, sample, keep).length) continue;
+      applies.push(operationId);
+      // A decision uses its plan up: each form decides a plan of its own, made through checkout.
+      const fresh =
+        operationId === 'planApproval'
+          ? async () => {
+              const { planId } = await instReq.createPlan(instApi);
+              return { ...sample, body: { ...(sample.body as object), planId } };
+            }
+          : operationId === 'savePlan'
+            ? selection
+            : () => sample;
+      const { sent, leftOut: why } = await checkValidForms(instApi, op, fresh, violations, { keep });
+      if (why) exceptions.push({ operationId, reason: why });
+      else checked.push(operationId);
+      cases += sent;
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `valid forms: ${checked.length} operations checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+    });
+    countProperty(test.info(), { property: VALID_FORMS, service: 'installments', rule: 'IN-VALID-FORMS', applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -8,6 +8,7 @@
 // parameters and request schemas, never from a hand list of operations.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
+import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
@@ -28,6 +29,8 @@ export interface FormCase {
   member: TypedMember;
   how: string;
   call: CallOptions;
+  /** The form itself (a valid form case's value of the member). */
+  value?: unknown;
 }
 
 const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
@@ -106,6 +109,14 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
       (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name] ?? documentedValue(contract, schema);
     if (value !== undefined) out.push({ in: p.in, at: p.name, schema, value });
   }
+  if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined)
+    out.push(...bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => typed(leaf.schema)));
+  return out;
+}
+
+/** Every scalar leaf of a JSON body with its schema (resolved; the alternative it takes; the first item of a list). */
+export function bodyLeaves(contract: Contract, root: Json, body: unknown): TypedMember[] {
+  const out: TypedMember[] = [];
   const walk = (node: Json, value: unknown, at: string[], depth: number) => {
     const s = resolve(contract, node);
     if (depth > 6 || !s || value === undefined || value === null) return;
@@ -120,9 +131,9 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
     } else if (typeof value === 'object') {
       for (const [name, member] of Object.entries(value as Record<string, unknown>))
         if (s.properties?.[name]) walk(s.properties[name], member, [...at, name], depth + 1);
-    } else if (typed(s)) out.push({ in: 'body', at: at.join('/'), schema: s, value });
+    } else out.push({ in: 'body', at: at.join('/'), schema: s, value });
   };
-  if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined) walk(op.requestBody.schema, valid.body, [], 0);
+  walk(root, body, [], 0);
   return out;
 }
 
@@ -198,6 +209,151 @@ export async function checkTypeForms<S extends ServiceName>(
     } catch (error) {
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
+    }
+  }
+  return { sent: count };
+}
+
+// The converse: every form the contract allows is accepted, on every path that takes the member. From
+// each member of a valid call whose schema states its forms (a pattern, an enum, a length), the valid
+// forms that tell (helpers/contract/pattern-forms.ts: each optional part of a pattern, written in each
+// class of character its positions take, each alternative; the value in upper, lower and mixed case;
+// every other enum value; the shortest and the longest free text), each confirmed valid by the one Ajv
+// instance with the whole request, is sent and must be accepted (a 2xx), as the valid call is.
+
+export const VALID_FORMS = 'valid-forms';
+
+/** At most this many forms per member: a handful per distinct pattern, each sent on every path. */
+const FORMS_PER_MEMBER = 8;
+
+const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
+export function validForms(schema: Json, value: unknown, where: TypedMember['in'] = 'body'): { how: string; value: unknown }[] {
+  if (Array.isArray(schema.enum))
+    return schema.enum.filter((v: unknown) => v !== value).map((v: unknown) => ({ how: 'another value of its enum', value: v }));
+  if (typeof value !== 'string' || typeOf(schema) !== 'string') return [];
+  const out: { how: string; value: string }[] = [];
+  // Only what the schema states: a member with no pattern is free text or a name a description
+  // restricts (an event's name, an experience), whose other cases and lengths the schema does not promise.
+  if (typeof schema.pattern !== 'string') return [];
+  out.push(
+    ...patternForms(schema.pattern, value),
+    { how: 'in upper case', value: value.toUpperCase() },
+    { how: 'in lower case', value: value.toLowerCase() },
+    { how: 'in mixed case', value: alternatingCase(value) },
+  );
+  // A parameter's text is a criterion (a filter, an included view) a description may restrict beyond
+  // its pattern: only the pattern's own forms (its optional parts, its alternatives) are sent there.
+  if (where !== 'body') return out.slice(0, -3).filter((f) => f.value !== value);
+  const seen = new Set<string>([value]);
+  return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
+}
+
+/**
+ * Every valid form case of a valid call: each member of its body and each query or header parameter
+ * (an id in a path names an object: left as sent) that `keep` does not hold as sampled (an id the
+ * target must know, a sensitive value), each form confirmed valid by the contract first.
+ */
+export function validFormCases(
+  contract: Contract,
+  op: Operation,
+  valid: CallOptions,
+  keep: (at: string) => boolean = () => false,
+): FormCase[] {
+  const cases: FormCase[] = [];
+  const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  if (bodyValid && valid.body !== undefined && valid.rawBody === undefined)
+    for (const member of bodyLeaves(contract, op.requestBody!.schema, valid.body)) {
+      if (keep(member.at.replace(/\//g, '.'))) continue;
+      let n = 0;
+      for (const form of validForms(member.schema, member.value)) {
+        const body = setAt(valid.body, member.at, form.value);
+        if (!bodyValid(body)) continue;
+        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
+        if (++n >= FORMS_PER_MEMBER) break;
+      }
+    }
+  for (const p of op.parameters) {
+    if (p.in !== 'query' && p.in !== 'header') continue;
+    const key = p.in === 'header' ? 'headers' : 'query';
+    const value = (valid[key] as Record<string, unknown> | undefined)?.[p.name];
+    if (value === undefined || keep(p.name)) continue;
+    const schema = resolve(contract, p.schema);
+    const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, schema);
+    const member: TypedMember = { in: p.in, at: p.name, schema, value };
+    let n = 0;
+    for (const form of validForms(schema, value, p.in)) {
+      if (!check(wireValue(schema, form.value))) continue;
+      cases.push({
+        member,
+        how: `${JSON.stringify(form.value)} (${form.how})`,
+        call: { ...valid, [key]: { ...(valid[key] as object), [p.name]: form.value } },
+        value: form.value,
+      });
+      if (++n >= FORMS_PER_MEMBER) break;
+    }
+  }
+  return cases;
+}
+
+/**
+ * Sends every valid form case of one operation and records a violation for each not accepted as the
+ * valid call is (a 2xx), naming the operation, the member and the form. `fresh` gives a valid call,
+ * a new one per case (an accepted call may use its object up); the valid call is sent first, and an
+ * operation whose valid call is not answered 2xx is left out with its reason. Returns the forms sent.
+ */
+export async function checkValidForms<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  fresh: () => CallOptions | Promise<CallOptions>,
+  violations: Violations,
+  {
+    keep = () => false,
+    contract = api.contract,
+    on,
+  }: {
+    /** A member sent as sampled (an id the target must know, a sensitive value), by its dotted path or parameter name. */
+    keep?: (at: string) => boolean;
+    contract?: Contract;
+    /** The path the call takes (card enrollment's card or receipt), named in each violation. */
+    on?: string;
+  } = {},
+): Promise<{ sent: number; leftOut?: string }> {
+  const first = await fresh();
+  const count = validFormCases(contract, op, first, keep).length;
+  if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
+  const baseline = await api.callOperation(op, first).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+  if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
+    return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
+  const cases = validFormCases(contract, op, first, keep);
+  const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  for (const [i, made] of cases.entries()) {
+    // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
+    // after the first puts its form on a fresh call, where the contract still takes it there.
+    let c = made;
+    if (i) {
+      const next = await fresh();
+      const call =
+        made.member.in === 'body'
+          ? { ...next, body: setAt(next.body, made.member.at, made.value) }
+          : {
+              ...next,
+              [made.member.in === 'header' ? 'headers' : 'query']: {
+                ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
+                [made.member.at]: made.value,
+              },
+            };
+      if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
+    }
+    const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
+    try {
+      const res = await api.callOperation(op, c.call);
+      if (res.status < 200 || res.status >= 300)
+        violations.add(op.operationId, where, String(res.status), 'a 2xx: the contract allows this form');
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      violations.add(op.operationId, where, error.message.split('\n')[0], 'a 2xx: the contract allows this form');
     }
   }
   return { sent: count };

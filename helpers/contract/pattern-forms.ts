@@ -1,0 +1,182 @@
+// The forms a pattern allows, read from the pattern itself: its optional parts (a prefix before a value,
+// SrcCorrelationId's `([0-9a-f]{8}.)?`, seed 000), the alternatives of a group, and the characters of
+// each class (a digit, a lower- and an upper-case letter, and the first two other characters a class takes: an
+// "any character" position as a dot, a dash, a letter and a digit). A small reader of
+// the regular expressions the contracts write (literals, classes, groups with alternatives,
+// quantifiers); a pattern it does not read (a lookaround, a back reference, a word boundary) gives no
+// form. Every form is a candidate only: the caller confirms it with the one Ajv instance.
+
+type Quantified = { atom: Atom; min: number; max: number };
+type Atom = { kind: 'set'; chars: string[] } | { kind: 'group'; alternatives: Quantified[][] };
+
+/** What an "any character" position (`.`) or a negated class is tried with: each class of character once. */
+const ANY = ['.', '-', '_', 'a', 'Z', '0'];
+const range = (from: string, to: string) =>
+  Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i));
+const DIGITS = range('0', '9');
+const WORD = [...range('a', 'z'), ...range('A', 'Z'), ...DIGITS, '_'];
+
+class Unreadable extends Error {}
+
+function escapeSet(c: string): string[] {
+  if (c === 'd') return DIGITS;
+  if (c === 'w') return WORD;
+  if (c === 's') return [' '];
+  if (/[bBDWSk1-9]/.test(c)) throw new Unreadable(`\\${c}`);
+  return [c];
+}
+
+function parse(pattern: string): { body: Quantified[][]; start: boolean; end: boolean } {
+  let i = 0;
+  const start = pattern.startsWith('^');
+  if (start) i++;
+  const endAnchored = pattern.endsWith('$') && !pattern.endsWith('\\$');
+  const source = endAnchored ? pattern.slice(0, -1) : pattern;
+  const alternatives = (): Quantified[][] => {
+    const out: Quantified[][] = [[]];
+    while (i < source.length && source[i] !== ')') {
+      if (source[i] === '|') {
+        out.push([]);
+        i++;
+        continue;
+      }
+      out[out.length - 1].push(quantified(atom()));
+    }
+    return out;
+  };
+  const atom = (): Atom => {
+    const c = source[i++];
+    if (c === '(') {
+      if (source[i] === '?') {
+        if (source[i + 1] !== ':') throw new Unreadable('a lookaround');
+        i += 2;
+      }
+      const alts = alternatives();
+      if (source[i++] !== ')') throw new Unreadable('an open group');
+      return { kind: 'group', alternatives: alts };
+    }
+    if (c === '[') {
+      const negated = source[i] === '^';
+      if (negated) i++;
+      const chars: string[] = [];
+      while (i < source.length && (source[i] !== ']' || chars.length === 0)) {
+        let from = source[i++];
+        let set = [from];
+        if (from === '\\') {
+          set = escapeSet(source[i++]);
+          from = set[0];
+        }
+        if (set.length === 1 && source[i] === '-' && source[i + 1] !== ']' && i + 1 < source.length) {
+          let to = source[i + 1];
+          i += 2;
+          if (to === '\\') to = source[i++];
+          set = range(from, to);
+        }
+        chars.push(...set);
+      }
+      if (source[i++] !== ']') throw new Unreadable('an open class');
+      return { kind: 'set', chars: negated ? ANY.filter((a) => !chars.includes(a)) : [...new Set(chars)] };
+    }
+    if (c === '.') return { kind: 'set', chars: ANY };
+    if (c === '\\') return { kind: 'set', chars: escapeSet(source[i++]) };
+    if (c === '^' || c === '$' || c === '*' || c === '+' || c === '?' || c === '{') throw new Unreadable(c);
+    return { kind: 'set', chars: [c] };
+  };
+  const quantified = (a: Atom): Quantified => {
+    const c = source[i];
+    if (c === '?') return i++, { atom: a, min: 0, max: 1 };
+    if (c === '*') return i++, { atom: a, min: 0, max: Infinity };
+    if (c === '+') return i++, { atom: a, min: 1, max: Infinity };
+    const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+    if (!m) return { atom: a, min: 1, max: 1 };
+    i += m[0].length;
+    const min = Number(m[1]);
+    return { atom: a, min, max: m[2] === undefined ? min : m[3] ? Number(m[3]) : Infinity };
+  };
+  const body = alternatives();
+  if (i < source.length) throw new Unreadable('an unmatched )');
+  return { body, start, end: endAnchored };
+}
+
+/** How one form is written: which class of character each position takes, how many of a repeat, which alternative. */
+interface Style {
+  chars: 'lower' | 'upper' | 'digit' | 'other' | 'other2';
+  most: boolean;
+  alternative: number;
+}
+
+const CLASSES: Record<Style['chars'], (c: string) => boolean> = {
+  lower: (c) => /[a-z]/.test(c),
+  upper: (c) => /[A-Z]/.test(c),
+  digit: (c) => /[0-9]/.test(c),
+  other: (c) => !/[A-Za-z0-9]/.test(c),
+  other2: (c) => !/[A-Za-z0-9]/.test(c),
+};
+
+function write(seq: Quantified[], style: Style): string {
+  let out = '';
+  for (const q of seq) {
+    const count = style.most ? (Number.isFinite(q.max) ? Math.min(q.max, q.min + 40) : q.min + 2) : q.min;
+    for (let k = 0; k < count; k++) {
+      if (q.atom.kind === 'group') {
+        const alts = q.atom.alternatives;
+        out += write(alts[style.alternative % alts.length], style);
+        continue;
+      }
+      const chars = q.atom.chars;
+      const taken = chars.filter(CLASSES[style.chars]);
+      // The second "other" style takes the class's second other character (a dash where the first is a dot);
+      // the positions of a repeat run through the class (abcdef...), a single position takes its first.
+      const pool = style.chars === 'other2' && taken.length > 1 ? taken.slice(1) : taken.length ? taken : chars;
+      out += pool[k % pool.length];
+    }
+  }
+  return out;
+}
+
+const STYLES: Style['chars'][] = ['lower', 'upper', 'digit', 'other', 'other2'];
+
+/**
+ * The forms of a pattern that tell, from a value it takes (`value`): the value with each optional part
+ * the pattern allows before or after it (written in each class of character the part's positions
+ * take), and, for a pattern that is a choice of alternatives, each alternative. Each is a candidate the
+ * caller confirms with the contract; a pattern this reader does not read gives none.
+ */
+export function patternForms(pattern: string, value: string): { how: string; value: string }[] {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(pattern);
+  } catch (error) {
+    if (error instanceof Unreadable) return [];
+    throw error;
+  }
+  const out: { how: string; value: string }[] = [];
+  const seq = parsed.body.length === 1 ? parsed.body[0] : undefined;
+  // A choice of alternatives (`^(?:Y|N)$`, `^(testing|active)?$`): each alternative, written plainly.
+  const choice = parsed.body.length > 1 ? parsed.body : seq?.length === 1 && seq[0].atom.kind === 'group' ? seq[0].atom.alternatives : [];
+  choice.forEach((alt, n) => {
+    const written = write(alt, { chars: 'lower', most: false, alternative: 0 });
+    out.push({ how: `alternative ${n + 1} of the pattern`, value: written });
+  });
+  if (seq && parsed.start && parsed.end) {
+    const first = seq[0];
+    const last = seq.at(-1)!;
+    for (const [q, where] of [
+      [first, 'before'],
+      [last, 'after'],
+    ] as const) {
+      if (seq.length < 2 || q.min !== 0 || q.max !== 1 || q.atom.kind !== 'group') continue;
+      for (const chars of STYLES)
+        for (let alternative = 0; alternative < q.atom.alternatives.length; alternative++) {
+          const part = write(q.atom.alternatives[alternative], { chars, most: true, alternative: 0 });
+          if (!part) continue;
+          out.push({
+            how: `the optional part ${JSON.stringify(part)} (${chars === 'other2' ? 'other' : chars}) ${where} it`,
+            value: where === 'before' ? part + value : value + part,
+          });
+        }
+    }
+  }
+  const seen = new Set<string>([value]);
+  return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
+}
