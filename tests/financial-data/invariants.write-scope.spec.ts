@@ -163,14 +163,19 @@ test(
               ? `the check makes no other ${named} beside the one it names`
               : 'the contract has no reader of an object beside the one it names',
         });
-      // A status writer first moves each sibling to another state, through the writer itself.
-      const prepare = withIds
-        ? others.flatMap((sibling) => {
-            const moved = otherStateCall(FD_CONTRACT, writer, withObjects(call, withIds.ids, { ...objects, ...sibling }));
-            return moved && JSON.stringify(moved.path) !== JSON.stringify(call.path) ? [moved] : [];
-          })
-        : [];
-      probes.push({ writer, call, reads, ...(prepare.length ? { prepare } : {}) });
+      // A status writer is sent each way (its sample's state, then another), each time with the
+      // siblings first moved, through the writer itself, to the state the write does not set.
+      const toOther = otherStateCall(FD_CONTRACT, writer, call);
+      const siblingCalls = (state: CallOptions) =>
+        withIds && others.length
+          ? others.flatMap((sibling) => {
+              const moved = withObjects(state, withIds.ids, { ...objects, ...sibling });
+              return JSON.stringify(moved.path) !== JSON.stringify(call.path) ? [moved] : [];
+            })
+          : [];
+      if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads });
+      else
+        probes.push({ writer, call, reads, prepare: siblingCalls(toOther) }, { writer, call: toOther, reads, prepare: siblingCalls(call) });
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE');

@@ -15,6 +15,7 @@ import { objectIdsOf } from '../../contract/object-ids.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { resolve } from '../negative.js';
+import { readerAfterWrite } from '../security/read-only.js';
 import { idOf } from './after-write.js';
 import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings } from './kit.js';
 
@@ -44,20 +45,22 @@ export interface ScopeProbe {
 
 /**
  * The readers a write's siblings are read through: `own`, the readers whose last owned path id is of
- * the resource the writer names last (the object's by-id readers and views, called with a sibling in
- * its place); `collections`, the other readers of what it names (the writer's own path, the collection
+ * the resource the writer names last, or of the kind a create naming nothing makes (the object's
+ * by-id readers and views, called with a sibling in its place); `collections`, the other readers of what it names (the writer's own path, the collection
  * a create adds to) and every GET whose path the writer's path extends (its parents, the collection of
  * the named object: a subscription holding its events), read as they are with the siblings' entries
  * picked out.
  */
 export function scopeReaders(contract: Contract, writer: Operation): { named?: string; own: Operation[]; collections: Operation[] } {
-  const named = namedResources(contract, writer).at(-1);
   const lastOwned = (r: Operation) =>
     objectIdsOf(contract, r)
       .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
       .at(-1)?.resource;
+  // A create naming nothing (a new plan, a new subscription) has every object of the kind it makes as a sibling.
+  const made = readerAfterWrite(contract, writer)?.reader;
+  const named = namedResources(contract, writer).at(-1) ?? (made && lastOwned(made));
   const readers = readersOfNamed(contract, writer);
-  const own = named ? readers.filter((r) => lastOwned(r) === named) : [];
+  const own = named ? [...contract.operations.values()].filter((r) => r.method === 'GET' && r !== writer && lastOwned(r) === named) : [];
   const shape = (path: string) => path.replace(/\/v\d+(?=\/)/g, '').replace(/\{[^}]+\}/g, '{}');
   const under = (r: Operation) => r.method === 'GET' && r !== writer && shape(writer.path).startsWith(`${shape(r.path)}/`);
   const collections = [...new Set([...readers.filter((r) => !own.includes(r)), ...[...contract.operations.values()].filter(under)])].filter(
