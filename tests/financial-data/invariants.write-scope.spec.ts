@@ -32,13 +32,13 @@ import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 const DATES = new DateUnits(FD_CONTRACT);
 const movesAlone = movesAloneBeside(eventDateMembers(FD_CONTRACT));
 /**
- * The writers, children before their parents and every delete last (the deepest first): a write on a
+ * The writers, children before their parents and, at each depth, the deletes last: a write on a
  * parent (a subscription's events replaced, a customer deleted) would leave a later writer of its
  * children nothing to name.
  */
 const WRITERS = writersOfContract(FD_CONTRACT)
   .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
-  .sort((a, b) => Number(a.writer.method === 'DELETE') - Number(b.writer.method === 'DELETE') || b.depth - a.depth || a.i - b.i)
+  .sort((a, b) => b.depth - a.depth || Number(a.writer.method === 'DELETE') - Number(b.writer.method === 'DELETE') || a.i - b.i)
   .map((w) => w.writer);
 /** As the after-write check (invariants.after-write.spec.ts): a registration's approval moves the dates of the partner's list other checks of the worker read. */
 const SHARED: Record<string, string> = {
