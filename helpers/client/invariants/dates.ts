@@ -35,6 +35,12 @@ const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
  * stamping before or after its own work; a zone mistake is a whole number of hours (3600 s and more).
  */
 export const WRITE_TOLERANCE_S = 120;
+/**
+ * Whether a writer's answer is of an object it made: a POST answering 201 (Created) or 202 (a report
+ * accepted, made then: seed 002, Reports). A POST answering 200 may answer an object made before (a
+ * reissued report keeps its creation), so its creation date is not its own.
+ */
+const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
 /** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 const LOCAL_TEXT = /date-time without a zone/i;
@@ -193,7 +199,7 @@ export class DateUnits {
    * The dates a write stamps (FD-DATE-WRITE-TIME), on every answer: a last change never before the
    * creation of the same object; and on a writer's 2xx answer (`window`: the write's own time on the
    * target's clock, writeWindow), each top-level date of its last change, and of its creation where a
-   * POST made it, within that window widened by WRITE_TOLERANCE_S.
+   * POST made it (makes), within that window widened by WRITE_TOLERANCE_S.
    */
   writeTimeProblems(operation: Operation, status: number, body: unknown, window?: WriteWindow): string[] {
     const out: string[] = [];
@@ -218,7 +224,7 @@ export class DateUnits {
     const from = window.fromMs / 1000 - WRITE_TOLERANCE_S;
     const to = window.toMs / 1000 + WRITE_TOLERANCE_S;
     for (const leaf of leaves) {
-      if (/[.[]/.test(leaf.at) || !(CHANGE.test(leaf.member) || (operation.method === 'POST' && CREATION.test(leaf.member)))) continue;
+      if (/[.[]/.test(leaf.at) || !(CHANGE.test(leaf.member) || (makes(operation, status) && CREATION.test(leaf.member)))) continue;
       const seconds = secondsOf(leaf);
       if (seconds === undefined || (seconds >= from && seconds <= to)) continue;
       const off =
@@ -228,7 +234,7 @@ export class DateUnits {
     return out;
   }
 
-  /** Whether a writer's 2xx answer holds a date it stamps (FD-DATE-WRITE-TIME): a top-level last change, or creation of a POST. */
+  /** Whether a writer's 2xx answer holds a date it stamps (FD-DATE-WRITE-TIME): a top-level last change, or the creation of what it made. */
   stamps(operation: Operation): boolean {
     const ok = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
     const schema = ok ? operation.responses[ok]?.schema : undefined;
@@ -238,7 +244,7 @@ export class DateUnits {
       ...Object.keys(s?.properties ?? {}),
       ...(s?.allOf ?? []).flatMap((part) => Object.keys((this.contract.resolveSchema(part) as { properties?: object })?.properties ?? {})),
     ];
-    return members.some((m) => CHANGE.test(m) || (operation.method === 'POST' && CREATION.test(m)));
+    return members.some((m) => CHANGE.test(m) || (makes(operation, Number(ok)) && CREATION.test(m)));
   }
 }
 

@@ -150,18 +150,19 @@ export async function checkWriteScope<S extends ServiceName>(
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
   const read = async (r: ScopeRead) => {
-    const res = await api
-      .callOperation(r.operation, r.call)
-      .catch((error: Error) => ({ status: verdictOn2xx(error)?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown }));
+    const res = await api.callOperation(r.operation, r.call).catch((error: Error) => {
+      const judged = verdictOn2xx(error);
+      return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown, judged: Boolean(judged) };
+    });
     const body = r.pick ? pickedEntries(res.body, r.pick, r.named) : res.body;
-    return { status: res.status, body: body as unknown };
+    return { status: res.status, body: body as unknown, judged: 'judged' in res && res.judged };
   };
   const keyOf = (r: ScopeRead) => `${r.operation.operationId} ${JSON.stringify(r.call)} ${[...(r.pick ?? [])].join(',')}`;
   const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map() };
   for (const p of probes) {
     const { operationId } = p.writer;
     for (const call of p.prepare ?? []) await api.callOperation(p.writer, call).catch(() => undefined);
-    const before = new Map<ScopeRead, { status: unknown; body: unknown }>();
+    const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean }>();
     for (const r of p.reads) {
       const first = await read(r);
       if (!volatile.has(keyOf(r))) {
@@ -188,7 +189,8 @@ export async function checkWriteScope<S extends ServiceName>(
     for (const r of p.reads) {
       let was = before.get(r)!;
       let after = await read(r);
-      if (after.status === 429 || was.status === 429) continue;
+      // A 429 is the target's pacing; a read the client's own checks refused (its body unseen) is their finding, not a change.
+      if (after.status === 429 || was.status === 429 || after.judged || was.judged) continue;
       if (r.pick) {
         const [b, a] = common(was.body, after.body);
         was = { ...was, body: b };
