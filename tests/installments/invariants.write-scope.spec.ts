@@ -6,6 +6,7 @@
 // checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
 // a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -29,7 +30,7 @@ test.beforeEach(({ inst }) => {
 test(
   'a write that succeeds leaves every plan it does not name as it was @assumption',
   rules('IN-PROP-WRITE-SCOPE'),
-  async ({ instApi, instReq }) => {
+  async ({ inst, instApi, instReq }) => {
     // The named plan stands between a sibling made before it and one made after it.
     const plans = [];
     for (let i = 0; i < 3; i++) plans.push((await instReq.createPlan(instApi)).planId);
@@ -39,7 +40,7 @@ test(
     const exceptions: PropertyException[] = [];
     for (const writer of WRITERS) {
       const { operationId } = writer;
-      const call = (await instReq.sampleCall(operationId as InstallmentsOperationId).catch((error: Error) => error)) as CallOptions | Error;
+      let call = (await instReq.sampleCall(operationId as InstallmentsOperationId).catch((error: Error) => error)) as CallOptions | Error;
       if (call instanceof Error || call.baseURL) {
         exceptions.push({
           operationId,
@@ -49,6 +50,13 @@ test(
               : "served by the issuer's endpoint, not by the target",
         });
         continue;
+      }
+      if (operationId === 'savePlan') {
+        // A selection names an offer the service made: a fresh offers call's first (as the after-write check sends it).
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
+        const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+        call = { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) };
       }
       const ids = objectIdsOf(contract, writer).ids;
       const named = withObjects(call, ids, objects);
