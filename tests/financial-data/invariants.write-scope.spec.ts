@@ -3,8 +3,8 @@
 // each is sent its valid sample on the live objects of security.known.ts, with the object it names
 // standing between siblings of its own kind made before and after it (a customer, its consumer and
 // business, an account of the same customer, a webhook subscription, an event of the same
-// subscription); every sibling then reads as before through the by-id readers and views of its
-// resource and its entry in each collection the writer's path extends (a subscription holding its
+// subscription); every sibling then reads as before through the by-id readers of its resource and
+// its entry in each collection the writer's path extends (a subscription holding its
 // events, the partner's list). A status writer first moves the siblings to another state, so that a
 // write reaching them shows. From the same writes: every date a write stamps is its own time
 // (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
@@ -161,7 +161,7 @@ test(
           reason:
             named && !others.length
               ? `the check makes no other ${named} beside the one it names`
-              : 'the contract has no reader of an object beside the one it names',
+              : `the contract has no by-id reader of ${named ? `a ${named}` : 'what it makes'} nor a list its path extends`,
         });
       // A status writer is sent each way (its sample's state, then another), each time with the
       // siblings first moved, through the writer itself, to the state the write does not set.

@@ -5,9 +5,9 @@
 // trace" (refused-trace.ts). Seed 002, States and transitions: an operation moves "that" object (an
 // event, a subscription) to the requested state; seed 001, Endpoints: each operation acts on the
 // object its path or body names; the catalogue's *-PROP-WRITE-SCOPE. The readers are derived from the
-// contract (kit.ts): the by-id readers and views of the resource the writer names, called on its
-// siblings, and the collections on the writer's own path (its parents' readers, a list), in which the
-// siblings' entries are compared and the named object's left out.
+// contract (kit.ts): the by-id readers of the resource the writer names, called on its siblings,
+// and the collections on the writer's own path (its parents' readers, a list), in which the siblings'
+// entries are compared and the named object's left out.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
@@ -44,9 +44,9 @@ export interface ScopeProbe {
 }
 
 /**
- * The readers a write's siblings are read through: `own`, the readers whose last owned path id is of
- * the resource the writer names last, or of the kind a create naming nothing makes (the object's
- * by-id readers and views, called with a sibling in its place); `collections`, the other readers of what it names (the writer's own path, the collection
+ * The readers a write's siblings are read through: `own`, the by-id readers of the resource the
+ * writer names last, or of the kind a create naming nothing makes (a GET whose path ends in that
+ * resource's id, called with a sibling in its place); `collections`, the other readers of what it names (the writer's own path, the collection
  * a create adds to) and every GET whose path the writer's path extends (its parents, the collection of
  * the named object: a subscription holding its events), read as they are with the siblings' entries
  * picked out.
@@ -60,11 +60,15 @@ export function scopeReaders(contract: Contract, writer: Operation): { named?: s
   const made = readerAfterWrite(contract, writer)?.reader;
   const named = namedResources(contract, writer).at(-1) ?? (made && lastOwned(made));
   const readers = readersOfNamed(contract, writer);
-  const own = named ? [...contract.operations.values()].filter((r) => r.method === 'GET' && r !== writer && lastOwned(r) === named) : [];
+  // The by-id readers: a GET whose path ends in the id of the resource (its views under it, a sibling's own children, are left to the refused-request property).
+  const own = named
+    ? [...contract.operations.values()].filter((r) => r.method === 'GET' && r !== writer && lastOwned(r) === named && /\}$/.test(r.path))
+    : [];
   const shape = (path: string) => path.replace(/\/v\d+(?=\/)/g, '').replace(/\{[^}]+\}/g, '{}');
   const under = (r: Operation) => r.method === 'GET' && r !== writer && shape(writer.path).startsWith(`${shape(r.path)}/`);
-  const collections = [...new Set([...readers.filter((r) => !own.includes(r)), ...[...contract.operations.values()].filter(under)])].filter(
-    (r) => !own.includes(r),
+  // A view of the named object itself (its accounts, its application data) changes with it: not a sibling's read.
+  const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
+    (r) => !own.includes(r) && (named === undefined || lastOwned(r) !== named),
   );
   return { named, own, collections };
 }
