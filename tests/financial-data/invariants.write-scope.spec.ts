@@ -133,9 +133,9 @@ test(
       // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
       // The object it is about (its last named resource) changes with what hangs under it; its parents are read for their other children.
       const ids = objectIdsOf(FD_CONTRACT, writer).ids.filter((id) => id.owner !== 'public');
-      const valueOf = (id: (typeof ids)[number]) => String(id.in === 'path' ? call.path?.[id.name] : objects[id.resource]);
-      const names = new Set([...Object.values(call.path ?? {}).map(String), ...ids.map(valueOf)]);
-      const about = new Set(ids.filter((id) => id.resource === named).map(valueOf));
+      const idValue = (id: (typeof ids)[number]) => String(id.in === 'path' ? call.path?.[id.name] : objects[id.resource]);
+      const names = new Set([...Object.values(call.path ?? {}).map(String), ...ids.map(idValue)]);
+      const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
       const pick = new Set([...own].filter((id) => !names.has(id)));
       const reads = [
         ...byId
