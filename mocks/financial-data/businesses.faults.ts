@@ -294,6 +294,6 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'i27-business-update-modified-date-eastern',
     rule: 'modifiedDate is when the business was changed (provider 1.35.0, NoZoneDateTime in UTC like createdDate): the update writes modifiedDate five hours behind, before the createdDate of a business made just before',
     source: 'provider',
-    rules: ['FD-BUS-UPDATE'],
+    rules: ['FD-BUS-UPDATE', 'FD-DATE-WRITE-TIME'],
   }),
 ]);

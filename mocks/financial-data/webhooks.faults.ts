@@ -704,7 +704,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     id: 'i21-webhooks-event-deactivation-also-next',
     rule: 'a status change of one event leaves the other events as they were (seed 002 States and transitions): deactivating an event deactivates the event listed after it too',
     source: 'seed',
-    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-PROP-WRITE-SCOPE'],
   }),
   independent('independent-22', {
     id: 'i22-webhooks-later-page-total-remaining',
@@ -759,7 +759,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     id: 'i27-webhooks-event-activation-also-previous',
     rule: 'PUT .../events/{id}/status moves that event to the requested state (seed 002, States and transitions): activating one event activates the event before it too',
     source: 'seed',
-    rules: ['FD-WEBHOOK-EVENT-STATUS'],
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-PROP-WRITE-SCOPE'],
   }),
   independent('independent-27', {
     id: 'i27-webhooks-limit-one-refused',

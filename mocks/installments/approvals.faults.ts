@@ -63,7 +63,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
     id: 'model-approval-decides-latest-plan',
     rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
     source: 'seed',
-    rules: ['IN-STATE-DECISION'],
+    rules: ['IN-STATE-DECISION', 'IN-PROP-WRITE-SCOPE'],
   }),
   // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract and the rule catalogue only, the specs unread.

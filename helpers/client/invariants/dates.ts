@@ -5,11 +5,14 @@
 // seconds reading a year between 1900 and 2200 (a date in milliseconds reads a year past 50 000); a
 // member of format date-time carries its zone (RFC 3339 section 5.6); a date of an event already past
 // (helpers/contract/event-dates.ts) is not later than the target's clock; the creation date of a 201
-// is the target's clock at that moment. Pure: the judge of each service runs it on every answer.
+// is the target's clock at that moment. A date a write stamps on what it makes or changes (its
+// creation, its last change) is the time of that write, and a last change is never before the
+// creation (writeTimeProblems, FD-DATE-WRITE-TIME). Pure: the judge of each service runs it on every answer.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import { typeOf } from '../../contract/wire-forms.js';
 import { resolve } from '../negative.js';
+import { isRead } from './kit.js';
 
 export const DATE_UNITS = 'date-units';
 
@@ -23,13 +26,32 @@ const ZONED = /(Z|[+-]\d\d:?\d\d)$/i;
 export const ONCE = /^(created|creation|request(ed)?|submitted|linked|open(ed)?|initiated|generated)/;
 /** The creation dates a 201 answers for the object it made. */
 const CREATION = /^(created|creation)/;
+/** The dates of an object's last change (modifiedDate, lastUpdatedDate, lastModifiedDate, updatedDate): every write that changes it stamps them. */
+const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
+/**
+ * How far a date a write stamps may stand outside the write's own window on the target's clock: the
+ * window is measured (the client's clock before and after the call, moved by the target's offset),
+ * so this covers a stamp truncated to the second, the Date header's whole seconds and a server
+ * stamping before or after its own work; a zone mistake is a whole number of hours (3600 s and more).
+ */
+export const WRITE_TOLERANCE_S = 120;
+/**
+ * Whether a writer's answer is of an object it made: a POST answering 201 (Created) or 202 (a report
+ * accepted, made then: seed 002, Reports). A POST answering 200 may answer an object made before (a
+ * reissued report keeps its creation), so its creation date is not its own.
+ */
+const makes = (operation: Operation, status: number) => operation.method === 'POST' && (status === 201 || status === 202);
+/** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
+const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
+const LOCAL_TEXT = /date-time without a zone/i;
 
 const EPOCH_TEXT = /\bepoch\b|\bunix\b/i;
 
 export interface DateLeaf {
   at: string;
   member: string;
-  kind: 'epoch' | 'date-time';
+  /** `local`: a date-time without a zone, read as UTC (the catalogue's reading, FD-MICRO-DETAILS: "UTC, no zone"; @assumption). */
+  kind: 'epoch' | 'date-time' | 'local';
   value: unknown;
 }
 
@@ -37,6 +59,7 @@ export interface DateLeaf {
 interface Node {
   s: Json;
   epoch: boolean;
+  local: boolean;
   alternatives?: Json[];
   /** The validator of each alternative, compiled at its first use. */
   checks?: ((v: unknown) => boolean)[];
@@ -52,6 +75,7 @@ function nodeOf(contract: Contract, schema: Json): Node {
   n = {
     s,
     epoch: EPOCH_TEXT.test(`${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`),
+    local: LOCAL_TEXT.test(`${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`),
     alternatives: alternatives && !typeOf(s) && !s.properties ? alternatives : undefined,
   };
   nodes.set(schema, n);
@@ -67,6 +91,7 @@ export function dateLeaves(contract: Contract, schema: Json, value: unknown, at 
   if (scalar && node.epoch && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value))))
     return [{ at, member, kind: 'epoch', value }];
   if (scalar && typeof value === 'string' && s?.format === 'date-time') return [{ at, member, kind: 'date-time', value }];
+  if (scalar && typeof value === 'string' && node.local && LOCAL.test(value)) return [{ at, member, kind: 'local', value }];
   if (scalar) return [];
   if (node.alternatives) {
     node.checks ??= node.alternatives.map((alt, i) => {
@@ -94,6 +119,8 @@ function holdsDate(contract: Contract, schema: Json): boolean {
     if (
       EPOCH_TEXT.test(String(node.description ?? '')) ||
       EPOCH_TEXT.test(String(target?.description ?? '')) ||
+      LOCAL_TEXT.test(String(node.description ?? '')) ||
+      LOCAL_TEXT.test(String(target?.description ?? '')) ||
       target?.format === 'date-time'
     )
       return true;
@@ -105,7 +132,7 @@ function holdsDate(contract: Contract, schema: Json): boolean {
 /** The seconds a date leaf names, or undefined when it names none. */
 export function secondsOf(leaf: DateLeaf): number | undefined {
   if (leaf.kind === 'epoch') return Number(leaf.value);
-  const t = Date.parse(String(leaf.value));
+  const t = Date.parse(leaf.kind === 'local' ? `${String(leaf.value)}Z` : String(leaf.value));
   return Number.isNaN(t) ? undefined : t / 1000;
 }
 
@@ -151,7 +178,7 @@ export class DateUnits {
         if (!Number.isInteger(seconds)) out.push(`${shown} is not a whole number of epoch seconds`);
         else if (seconds < EPOCH_RANGE_S[0] || seconds > EPOCH_RANGE_S[1])
           out.push(`${shown} is not epoch seconds: it reads the year ${yearOf(seconds)} (milliseconds read 1000 times too far)`);
-      } else if (!ZONED.test(String(leaf.value))) out.push(`${shown} is a date-time without its zone`);
+      } else if (leaf.kind === 'date-time' && !ZONED.test(String(leaf.value))) out.push(`${shown} is a date-time without its zone`);
       const seconds = secondsOf(leaf);
       if (seconds === undefined || !this.events.has(leaf.member)) continue;
       if (seconds > latest + DATE_TOLERANCE_S)
@@ -167,4 +194,78 @@ export class DateUnits {
     }
     return out;
   }
+
+  /**
+   * The dates a write stamps (FD-DATE-WRITE-TIME), on every answer: a last change never before the
+   * creation of the same object; and on a writer's 2xx answer (`window`: the write's own time on the
+   * target's clock, writeWindow), each top-level date of its last change, and of its creation where a
+   * POST made it (makes), within that window widened by WRITE_TOLERANCE_S.
+   */
+  writeTimeProblems(operation: Operation, status: number, body: unknown, window?: WriteWindow): string[] {
+    const out: string[] = [];
+    const leaves = this.leaves(operation, status, body);
+    if (!leaves.length) return out;
+    const parentOf = (at: string) => at.slice(0, Math.max(0, Math.max(at.lastIndexOf('.'), at.lastIndexOf('['))));
+    const byObject = new Map<string, DateLeaf[]>();
+    for (const leaf of leaves) byObject.set(parentOf(leaf.at), [...(byObject.get(parentOf(leaf.at)) ?? []), leaf]);
+    for (const dates of byObject.values()) {
+      const created = dates.find((d) => CREATION.test(d.member));
+      const createdS = created && secondsOf(created);
+      if (createdS === undefined) continue;
+      for (const changed of dates.filter((d) => CHANGE.test(d.member))) {
+        const changedS = secondsOf(changed);
+        if (changedS !== undefined && changedS < createdS - WRITE_TOLERANCE_S)
+          out.push(
+            `${changed.at} ${JSON.stringify(changed.value)} dates the last change ${Math.round(createdS - changedS)} s before the creation ${created!.at} ${JSON.stringify(created!.value)}`,
+          );
+      }
+    }
+    if (!window || isRead(operation) || status < 200 || status >= 300) return out;
+    const from = window.fromMs / 1000 - WRITE_TOLERANCE_S;
+    const to = window.toMs / 1000 + WRITE_TOLERANCE_S;
+    for (const leaf of leaves) {
+      if (/[.[]/.test(leaf.at) || !(CHANGE.test(leaf.member) || (makes(operation, status) && CREATION.test(leaf.member)))) continue;
+      const seconds = secondsOf(leaf);
+      if (seconds === undefined || (seconds >= from && seconds <= to)) continue;
+      const off =
+        seconds < from ? `${Math.round(window.fromMs / 1000 - seconds)} s before` : `${Math.round(seconds - window.toMs / 1000)} s after`;
+      out.push(`${leaf.at} ${JSON.stringify(leaf.value)} is stamped by this write, yet ${off} it on the target's clock`);
+    }
+    return out;
+  }
+
+  /** Whether a writer's 2xx answer holds a date it stamps (FD-DATE-WRITE-TIME): a top-level last change, or the creation of what it made. */
+  stamps(operation: Operation): boolean {
+    const ok = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
+    const schema = ok ? operation.responses[ok]?.schema : undefined;
+    if (!schema || isRead(operation)) return false;
+    const s = this.contract.resolveSchema(schema) as { properties?: Record<string, Json>; allOf?: Json[] } | undefined;
+    const members = [
+      ...Object.keys(s?.properties ?? {}),
+      ...(s?.allOf ?? []).flatMap((part) => Object.keys((this.contract.resolveSchema(part) as { properties?: object })?.properties ?? {})),
+    ];
+    return members.some((m) => CHANGE.test(m) || (makes(operation, Number(ok)) && CREATION.test(m)));
+  }
+}
+
+/** A write's own time on the target's clock (epoch ms): from before the call was sent to after its answer was in. */
+export interface WriteWindow {
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The window of a write on the target's clock: the client's clock when the call went out and when the
+ * answer was in, moved by the target's offset: `clockMs` where the suite knows the target's clock (a
+ * mock's, which a check may move), else the answer's Date header (RFC 9110 section 6.6.1, whole
+ * seconds: the window widened by one second) against the client's clock when the answer was in.
+ */
+export function writeWindow(sentAt: number, answeredAt: number, dateHeader?: string, clockMs?: number): WriteWindow {
+  if (clockMs !== undefined) {
+    const offset = clockMs - Date.now();
+    return { fromMs: sentAt + offset, toMs: answeredAt + offset };
+  }
+  const server = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  const offset = Number.isNaN(server) ? 0 : server - answeredAt;
+  return { fromMs: sentAt + offset - 1000, toMs: answeredAt + offset + 1000 };
 }

@@ -97,3 +97,20 @@ export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: 
     for (const leaf of leavesOf(answer).keys()) if ([...parents].some((at) => leaf.startsWith(`${at}.`))) out.add(leaf);
   return out;
 }
+
+/**
+ * A leaf that moves without a write, given the members dating a past event (never moving alone,
+ * helpers/contract/event-dates.ts): an epoch-seconds leaf moved forward by less than ten minutes (an
+ * "as of now" date, asOfDate), or the status of a report leaving inProgress (seed 002, States and
+ * transitions: a report is inProgress until it ends in success or failure, read again meanwhile).
+ */
+export const movesAloneBeside =
+  (eventDates: { has(member: string): boolean }) =>
+  (path: string, before: unknown, after: unknown): boolean =>
+    (typeof before === 'number' &&
+      typeof after === 'number' &&
+      before > 1e9 &&
+      after >= before &&
+      after - before < 600 &&
+      !eventDates.has(path.split('.').at(-1)!)) ||
+    (path.split('.').at(-1) === 'status' && before === 'inProgress');

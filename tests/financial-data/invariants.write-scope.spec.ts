@@ -1,0 +1,210 @@
+// Covers: a successful write changes only what it names (FD-PROP-WRITE-SCOPE), on every writer of the
+// financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
+// each is sent its valid sample on the live objects of security.known.ts, with the object it names
+// standing between siblings of its own kind made before and after it (a customer, its consumer and
+// business, an account of the same customer, a webhook subscription, an event of the same
+// subscription); every sibling then reads as before through the by-id readers of its resource and
+// its entry in each collection the writer's path extends (a subscription holding its
+// events, the partner's list). A status writer first moves the siblings to another state, so that a
+// write reaching them shows. From the same writes: every date a write stamps is its own time
+// (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
+// The checker is helpers/client/invariants/write-scope.ts; its counts are the certification's.
+import { expect, mockOnly, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import {
+  checkWriteScope,
+  otherStateCall,
+  scopeReaders,
+  WRITE_SCOPE,
+  type ScopeProbe,
+} from '../../helpers/client/invariants/write-scope.js';
+import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
+import { isRead, movesAloneBeside, namedResources, writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { listedAt, sendsTestDeliveries } from '../../helpers/client/invariants/refused-trace.js';
+import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { eventDateMembers } from '../../helpers/contract/event-dates.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
+import { readerCall } from './records.known.js';
+import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const DATES = new DateUnits(FD_CONTRACT);
+const movesAlone = movesAloneBeside(eventDateMembers(FD_CONTRACT));
+/**
+ * The writers, children before their parents and, at each depth, the deletes last: a write on a
+ * parent (a subscription's events replaced, a customer deleted) would leave a later writer of its
+ * children nothing to name.
+ */
+const WRITERS = writersOfContract(FD_CONTRACT)
+  .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
+  .sort((a, b) => b.depth - a.depth || Number(a.writer.method === 'DELETE') - Number(b.writer.method === 'DELETE') || a.i - b.i)
+  .map((w) => w.writer);
+/** As the after-write check (invariants.after-write.spec.ts): a registration's approval moves the dates of the partner's list other checks of the worker read. */
+const SHARED: Record<string, string> = {
+  RegisterApp: "a new registration's approval moves the dates of the partner's list other checks of the worker read",
+  ModifyAppRegistration: "a modified registration's approval moves the dates of the partner's list other checks of the worker read",
+};
+
+test(
+  'a write that succeeds leaves every object it does not name as it was, and dates what it stamps at its own time @assumption @mock-only',
+  mockOnly(
+    rules('FD-PROP-WRITE-SCOPE', 'FD-DATE-WRITE-TIME'),
+    "sends every writer its valid sample, the partner's secret change (ModifyPartnerSecret) and its deletes among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
+  ),
+  async ({ fd, fdApi, fdMock, createCustomer }) => {
+    // The siblings made before the live world: a customer (and its consumer and business after it).
+    const first = await createCustomer('testing');
+    const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
+    const objects: LiveObjects = { ...world.objects };
+    const last = world.otherParents.customer!;
+    const made = async (operationId: FdOperationId, call: CallOptions) => {
+      const res = await fdApi.callBuilt(operationId, call);
+      expect(res.status, `${operationId} (making a sibling)`).toBeLessThan(300);
+      return res.body as Record<string, unknown>;
+    };
+    const consumers = [];
+    const businesses = [];
+    for (const customerId of [first, last]) {
+      consumers.push(String((await made('CreateConsumer', { path: { customerId }, body: newConsumer() })).id));
+      businesses.push(String((await made('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() })).businessId));
+    }
+    // A subscription of three events, the middle one named: an event before and one after it (seed 002, Webhook subscriptions).
+    const offered = await fdApi.callBuilt('listAvailableWebhookSubscriptionEvents', { headers: {} });
+    const body = sampleSubscriptionBody();
+    const third = listedAt(offered.body, 'events.[].name').find((name) => !body.events.some((e) => e.name === name));
+    expect(third, 'an event the catalogue offers beside the sample two').toBeDefined();
+    const middle = await made('createWebhookSubscription', {
+      body: { ...body, events: [body.events[0], { name: third }, body.events[1]] },
+    });
+    const events = (middle.events as { webhookEventId: string }[]).map((e) => String(e.webhookEventId));
+    const after = await made('createWebhookSubscription', { body: sampleSubscriptionBody() });
+    objects.webhookSubscription = String(middle.subscriptionId);
+    objects.webhookEvent = events[1]!;
+    const accounts = world.entities.linked!.accounts.map((a) => String(a.id));
+    const at = accounts.indexOf(objects.account!);
+    /** The siblings of each resource, as the live objects to read them with: one made before the named object and one after. */
+    const siblings: Record<string, LiveObjects[]> = {
+      customer: [{ customer: first }, { customer: last }],
+      consumer: [
+        { customer: first, consumer: consumers[0]! },
+        { customer: last, consumer: consumers[1]! },
+      ],
+      business: [
+        { customer: first, business: businesses[0]! },
+        { customer: last, business: businesses[1]! },
+      ],
+      account: [accounts[at - 1], accounts[at + 1]].filter((a) => a !== undefined).map((account) => ({ account })),
+      institutionLogin: [{ institutionLogin: world.spareLogin.id }],
+      webhookSubscription: [
+        { webhookSubscription: world.objects.webhookSubscription! },
+        { webhookSubscription: String(after.subscriptionId) },
+      ],
+      webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
+    };
+    const own = new Set([
+      ...Object.values(objects),
+      ...Object.values(world.otherParents),
+      ...Object.values(siblings).flat().flatMap(Object.values),
+    ]);
+    const probes: ScopeProbe[] = [];
+    const exceptions: PropertyException[] = [];
+    for (const writer of WRITERS) {
+      const { operationId } = writer;
+      if (SHARED[operationId]) {
+        exceptions.push({ operationId, reason: SHARED[operationId] });
+        continue;
+      }
+      const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
+      let call: CallOptions;
+      try {
+        call = withIds
+          ? withObjects(world.sample(withIds), withIds.ids, objects)
+          : (sampleCall(operationId as FdOperationId, fd, world.entities) as CallOptions);
+      } catch (error) {
+        exceptions.push({ operationId, reason: `no sample call (${(error as Error).message.split('\n')[0]})` });
+        continue;
+      }
+      // A one-per-customer create (a consumer, a business) goes to the customer that has none.
+      if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
+        call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });
+      const { named, own: byId, collections } = scopeReaders(FD_CONTRACT, writer);
+      const others = named ? (siblings[named] ?? []) : [];
+      // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
+      // The object it is about (its last named resource) changes with what hangs under it; its parents are read for their other children.
+      const ids = objectIdsOf(FD_CONTRACT, writer).ids.filter((id) => id.owner !== 'public');
+      const idValue = (id: (typeof ids)[number]) => String(id.in === 'path' ? call.path?.[id.name] : objects[id.resource]);
+      const names = new Set([...Object.values(call.path ?? {}).map(String), ...ids.map(idValue)]);
+      const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
+      const pick = new Set([...own].filter((id) => !names.has(id)));
+      const reads = [
+        ...byId
+          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+          .flatMap((operation) =>
+            others.flatMap((sibling) => {
+              const read = readerCall(operation, world, fd, { ...objects, ...sibling });
+              return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${Object.values(sibling).at(-1)}` }];
+            }),
+          ),
+        ...collections
+          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+          .flatMap((operation) => {
+            const read = readerCall(operation, world, fd, objects);
+            return typeof read === 'string'
+              ? []
+              : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
+          }),
+      ];
+      if (!reads.length)
+        exceptions.push({
+          operationId,
+          reason:
+            named && !others.length
+              ? `the check makes no other ${named} beside the one it names`
+              : `the contract has no by-id reader of ${named ? `a ${named}` : 'what it makes'} nor a list its path extends`,
+        });
+      // A status writer is sent each way (its sample's state, then another), each time with the
+      // siblings first moved, through the writer itself, to the state the write does not set.
+      const toOther = otherStateCall(FD_CONTRACT, writer, call);
+      const siblingCalls = (state: CallOptions) =>
+        withIds && others.length
+          ? others.flatMap((sibling) => {
+              const moved = withObjects(state, withIds.ids, { ...objects, ...sibling });
+              return JSON.stringify(moved.path) !== JSON.stringify(call.path) ? [moved] : [];
+            })
+          : [];
+      if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads });
+      else
+        probes.push({ writer, call, reads, prepare: siblingCalls(toOther) }, { writer, call: toOther, reads, prepare: siblingCalls(call) });
+    }
+    const violations = new Violations(WRITE_SCOPE);
+    const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE');
+    for (const r of outcome.refused)
+      exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
+    countProperty(test.info(), {
+      property: WRITE_SCOPE,
+      service: 'financial-data',
+      rule: 'FD-PROP-WRITE-SCOPE',
+      applies: WRITERS.map((w) => w.operationId),
+      checked: outcome.checked,
+      exceptions,
+    });
+    // FD-DATE-WRITE-TIME: the answer judge held every 2xx answer of these writes to it (a verdict is a violation above).
+    const stamping = WRITERS.filter((w) => DATES.stamps(w));
+    const stamped = stamping.filter((w) => outcome.answers.has(w.operationId)).map((w) => w.operationId);
+    countProperty(test.info(), {
+      property: `${DATE_UNITS}: write time`,
+      service: 'financial-data',
+      rule: 'FD-DATE-WRITE-TIME',
+      applies: stamping.map((w) => w.operationId),
+      checked: stamped,
+      exceptions: stamping
+        .filter((w) => !stamped.includes(w.operationId))
+        .map((w) => ({
+          operationId: w.operationId,
+          reason: exceptions.find((e) => e.operationId === w.operationId)?.reason ?? 'its write was not sent',
+        })),
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

@@ -1,0 +1,104 @@
+// Covers: a successful write changes only what it names (IN-PROP-WRITE-SCOPE), on every installments
+// writer (every operation that is not a read; helpers/client/invariants/kit.ts): each is sent its
+// valid sample naming a plan made between two others (one before it, one after), and both siblings
+// then read as before through every reader of a plan (getPlan, getPlanApprovalStatus); a writer with
+// a state in its body is sent each way, the siblings first moved to the state it does not set. The
+// checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
+// a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
+import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { examplePlanBody } from '../../fixtures/examples/installments.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import {
+  checkWriteScope,
+  otherStateCall,
+  scopeReaders,
+  WRITE_SCOPE,
+  type ScopeProbe,
+} from '../../helpers/client/invariants/write-scope.js';
+import { isRead, writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+
+const contract = await loadContract('installments');
+const WRITERS = writersOfContract(contract);
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'a write that succeeds leaves every plan it does not name as it was @assumption',
+  rules('IN-PROP-WRITE-SCOPE'),
+  async ({ inst, instApi, instReq }) => {
+    // The named plan stands between a sibling made before it and one made after it.
+    const plans = [];
+    for (let i = 0; i < 3; i++) plans.push((await instReq.createPlan(instApi)).planId);
+    const siblings: Record<string, string[]> = { plan: [plans[0]!, plans[2]!] };
+    const objects = { plan: plans[1]! };
+    const probes: ScopeProbe[] = [];
+    const exceptions: PropertyException[] = [];
+    for (const writer of WRITERS) {
+      const { operationId } = writer;
+      let call = (await instReq.sampleCall(operationId as InstallmentsOperationId).catch((error: Error) => error)) as CallOptions | Error;
+      if (call instanceof Error || call.baseURL) {
+        exceptions.push({
+          operationId,
+          reason:
+            call instanceof Error
+              ? `no sample call (${call.message.split('\n')[0]})`
+              : "served by the issuer's endpoint, not by the target",
+        });
+        continue;
+      }
+      if (operationId === 'savePlan') {
+        // A selection names an offer the service made: a fresh offers call's first (as the after-write check sends it).
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
+        const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
+        call = { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) };
+      }
+      const ids = objectIdsOf(contract, writer).ids;
+      const named = withObjects(call, ids, objects);
+      const { named: resource, own } = scopeReaders(contract, writer);
+      const others = resource ? (siblings[resource] ?? []) : [];
+      const reads = [];
+      for (const operation of own.filter(isRead)) {
+        const sample = (await instReq.sampleCall(operation.operationId as InstallmentsOperationId)) as CallOptions;
+        for (const id of others)
+          reads.push({
+            operation,
+            call: withObjects(sample, objectIdsOf(contract, operation).ids, { [resource!]: id }),
+            object: `${resource} ${id}`,
+          });
+      }
+      if (!reads.length) {
+        exceptions.push({
+          operationId,
+          reason: resource
+            ? `the check makes no other ${resource} beside the one it names`
+            : 'it names no object whose siblings a reader reads',
+        });
+        continue;
+      }
+      const toOther = otherStateCall(contract, writer, named);
+      const at = (state: CallOptions) => others.map((id) => withObjects(state, ids, { [resource!]: id }));
+      if (!toOther) probes.push({ writer, call: named, reads });
+      else probes.push({ writer, call: named, reads, prepare: at(toOther) }, { writer, call: toOther, reads, prepare: at(named) });
+    }
+    const violations = new Violations(WRITE_SCOPE);
+    const outcome = await checkWriteScope(instApi, probes, violations, undefined, 'IN-PROP-WRITE-SCOPE');
+    for (const r of outcome.refused)
+      exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
+    countProperty(test.info(), {
+      property: WRITE_SCOPE,
+      service: 'installments',
+      rule: 'IN-PROP-WRITE-SCOPE',
+      applies: WRITERS.map((w) => w.operationId),
+      checked: outcome.checked,
+      exceptions,
+    });
+    expect(outcome.checked.length, 'writers whose siblings were read').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
