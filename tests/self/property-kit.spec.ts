@@ -34,3 +34,24 @@ test('a member computed beside a score that changes on every read is never a cha
     'without the siblings: the band by chance the same',
   ).toBe(false);
 });
+
+test("a date a write stamps: a zone-less date is judged against the write's window on the mock only; its order against the creation everywhere", async () => {
+  const { loadContract } = await import('../../helpers/contract/contract.js');
+  const { DateUnits } = await import('../../helpers/client/invariants/dates.js');
+  const contract = await loadContract('financial-data');
+  const op = contract.operation('UpdateBusiness');
+  const dates = new DateUnits(contract);
+  const at = Date.parse('2026-11-26T12:00:00Z');
+  const window = { fromMs: at, toMs: at + 1000 };
+  // Five hours behind (a local zone written as if UTC), and before the creation a minute earlier.
+  const body = { id: 1, createdDate: '2026-11-26T11:59:00', modifiedDate: '2026-11-26T07:00:00' };
+  const onMock = dates.writeTimeProblems(op, 200, body, window);
+  expect(onMock.join('\n')).toMatch(/modifiedDate .* before the creation/);
+  expect(onMock.join('\n')).toMatch(/stamped by this write, yet 18000 s before it/);
+  const onSandbox = dates.writeTimeProblems(op, 200, body, window, false);
+  expect(onSandbox.join('\n')).toMatch(/before the creation/);
+  expect(onSandbox.join('\n')).not.toMatch(/stamped by this write/);
+  // In order and in the window: nothing either way.
+  const fine = { id: 1, createdDate: '2026-11-26T11:59:00', modifiedDate: '2026-11-26T12:00:00' };
+  expect(dates.writeTimeProblems(op, 200, fine, window)).toEqual([]);
+});
