@@ -609,8 +609,8 @@ export function registerCards(
                 keyword: 'luhn',
                 message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
               },
-              // i28-card-luhn-19-invalid-state: a 19-digit PAN failing its check digit reported as INVALID_STATE.
             ],
+            // i28-card-luhn-19-invalid-state: a 19-digit PAN failing its check digit reported as INVALID_STATE.
             faults.has('i28-card-luhn-19-invalid-state') && card.primaryAccountNumber.length === 19 ? 'INVALID_STATE' : undefined,
           );
         }
