@@ -2346,4 +2346,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
+  independent('independent-28', {
+    id: 'i28-card-wallet-unknown-client-404',
+    rule: 'a srcClientId that resolves to no entity is 400 INVALID_STATE (seed 000, Errors): on the card path with cardSource WALLET the mock answers 404 NOT_FOUND',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-CLIENT'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-receipt-foreign-client-401',
+    rule: 'a known key with a srcClientId registered to another client is 403 (seed 000, Authentication 403; reference A2): on the receipt path the mock answers 401',
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-luhn-19-invalid-state',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): a 19-digit PAN failing it is answered with status INVALID_STATE',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-receipt-issuer-lastname-30-refused',
+    rule: 'consumer.lastName is at most 30 characters (seed 000, Limits): on the receipt path with cardSource ISSUER a last name of exactly 30 characters is refused 400',
+    source: 'seed',
+    rules: ['CE-LIM-LASTNAME', 'CE-SOURCE-EVERY-RULE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-receipt-wallet-consumer-added-epoch-ms',
+    rule: 'maskedConsumer.dateConsumerAdded is a UTC datetime string (seed 000, MaskedConsumer): on the receipt path with cardSource WALLET it is a number of epoch milliseconds',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-long-cvc-quoted-in-detail',
+    rule: 'no response carries a security code the client sent (seed 000, MaskedCard; CE sensitive echo): the 400 for a security code over 6 characters quotes the code in its detail message',
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-cardholder-language-uppercased-card-path',
+    rule: 'maskedConsumer.languageCode is the ISO 639-1 code as sent (seed 000, MaskedConsumer; echo as sent): on the card path with cardSource CARDHOLDER it is echoed in upper case',
+    source: 'assumption',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-FMT-LANGUAGE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-card-merchant-correlation-prefix-dropped-card-path',
+    rule: 'the request srcCorrelationId is echoed (seed 000, SrcCorrelationId): on the card path with cardSource MERCHANT an id with its 8-hex prefix is echoed without the prefix',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
 ]);

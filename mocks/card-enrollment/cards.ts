@@ -503,7 +503,14 @@ export function registerCards(
           // i9-card-invalid-card-message-echoes-pan: the refusal quotes the decrypted card.
           const found = faults.has('i9-card-invalid-card-message-echoes-pan')
             ? cardFound.map((v) => ({ ...v, message: `${v.message} in ${JSON.stringify(plain)}` }))
-            : cardFound;
+            : // i28-card-long-cvc-quoted-in-detail: a security code over the maximum quoted in the detail's message.
+              faults.has('i28-card-long-cvc-quoted-in-detail')
+              ? cardFound.map((v) =>
+                  v.field === 'card.cardSecurityCode' && v.keyword === 'maxLength'
+                    ? { ...v, message: `${v.message} (got '${String((plain as Partial<Card>).cardSecurityCode)}')` }
+                    : v,
+                )
+              : cardFound;
           const panMissing =
             faults.has('blind-missing-pan-invalid-state') &&
             found.some((v) => v.keyword === 'required' && v.field.endsWith('primaryAccountNumber'));
@@ -592,14 +599,20 @@ export function registerCards(
           ? luhnFromLeft(card.primaryAccountNumber)
           : luhnValid(card.primaryAccountNumber);
         if (!checkDigitOk && !luhnSkipped) {
-          return invalidArgument(reply, faults, [
-            {
-              // i14-card-luhn-detail-source-pointer: the check-digit refusal names the field as a JSON pointer.
-              field: faults.has('i14-card-luhn-detail-source-pointer') ? '/card/primaryAccountNumber' : 'card.primaryAccountNumber',
-              keyword: 'luhn',
-              message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
-            },
-          ]);
+          return invalidArgument(
+            reply,
+            faults,
+            [
+              {
+                // i14-card-luhn-detail-source-pointer: the check-digit refusal names the field as a JSON pointer.
+                field: faults.has('i14-card-luhn-detail-source-pointer') ? '/card/primaryAccountNumber' : 'card.primaryAccountNumber',
+                keyword: 'luhn',
+                message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
+              },
+            ],
+            // i28-card-luhn-19-invalid-state: a 19-digit PAN failing its check digit reported as INVALID_STATE.
+            faults.has('i28-card-luhn-19-invalid-state') && card.primaryAccountNumber.length === 19 ? 'INVALID_STATE' : undefined,
+          );
         }
       }
     }
@@ -620,6 +633,9 @@ export function registerCards(
       // i26-card-unknown-client-401-card-path: on the card path an unknown srcClientId is answered as an authorization failure (401).
       if (faults.has('i26-card-unknown-client-401-card-path') && !hasReceipt)
         return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
+      // i28-card-wallet-unknown-client-404: on the card path a wallet's unknown srcClientId answered 404 NOT_FOUND.
+      if (faults.has('i28-card-wallet-unknown-client-404') && hasCard && body.cardSource === 'WALLET')
+        return sendError(reply, faults, 404, 'NOT_FOUND', 'srcClientId not found.');
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
@@ -643,8 +659,22 @@ export function registerCards(
       !issuerTrusted &&
       !cardholderTrusted &&
       !unsourcedTrusted
-    )
+    ) {
+      // i28-card-receipt-foreign-client-401: on the receipt path another client's srcClientId answered 401.
+      if (faults.has('i28-card-receipt-foreign-client-401') && hasReceipt)
+        return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    }
+    // i28-card-receipt-issuer-lastname-30-refused: on the receipt path an issuer's last name of exactly 30 characters refused.
+    if (
+      faults.has('i28-card-receipt-issuer-lastname-30-refused') &&
+      hasReceipt &&
+      body.cardSource === 'ISSUER' &&
+      Array.from(String(body.consumer?.lastName ?? '')).length === 30
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.lastName', keyword: 'maxLength', message: 'consumer.lastName is too long' },
+      ]);
     // i13-card-second-client-id-forbidden-card-path: on the card path only the client's first srcClientId is its own.
     if (
       hasCard &&
@@ -775,6 +805,7 @@ export function registerCards(
     i25Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i26Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i27Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i28Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1120,6 +1151,32 @@ const i27Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   // i27-card-wallet-created-date-week-old-card-path: on the card path a wallet's card is dated when it was put on file, a week before.
   if (faults.has('i27-card-wallet-created-date-week-old-card-path') && hasCard && body.cardSource === 'WALLET')
     masked.dateOfCardCreated = new Date(now.getTime() - 7 * 86400_000).toISOString();
+};
+
+/** The deviations of independent-28, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i28Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const top = answer as Record<string, unknown>;
+  // i28-card-receipt-wallet-consumer-added-epoch-ms: on the receipt path a wallet's dateConsumerAdded written as epoch milliseconds.
+  if (faults.has('i28-card-receipt-wallet-consumer-added-epoch-ms') && !hasCard && body.cardSource === 'WALLET')
+    consumer.dateConsumerAdded = now.getTime();
+  // i28-card-cardholder-language-uppercased-card-path: on the card path a cardholder's languageCode echoed in upper case.
+  if (
+    faults.has('i28-card-cardholder-language-uppercased-card-path') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    typeof consumer.languageCode === 'string'
+  )
+    consumer.languageCode = consumer.languageCode.toUpperCase();
+  // i28-card-merchant-correlation-prefix-dropped-card-path: on the card path a merchant's prefixed srcCorrelationId echoed without its prefix.
+  if (
+    faults.has('i28-card-merchant-correlation-prefix-dropped-card-path') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof body.srcCorrelationId === 'string' &&
+    body.srcCorrelationId.length > 36
+  )
+    top.srcCorrelationId = body.srcCorrelationId.slice(-36);
 };
 
 /** The deviations of independent-26, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */

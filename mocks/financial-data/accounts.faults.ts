@@ -612,4 +612,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-FILTER-TYPE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-account-simple-investment-number-clear',
+    rule: 'accountNumberDisplay shows only the last digits, a full account number never appears (reference; provider 1.35.0 accountNumberDisplay): the simple read by id of an investment account displays its whole number',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED', 'FD-OBJ-SENSITIVE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-account-delete-savings-kept',
+    rule: 'DELETE of an account removes access to it (seed 002, Accounts: DeleteCustomerAccount 204): deleting a savings account answers 204 and the account is still listed and readable',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

@@ -296,6 +296,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: this simple variant is not restricted to active accounts (its lists are).
     if (!isActive(a) && faults.has('accounts-simple-one-pending-404')) return notFound(reply, 'Account not found');
     const view = viewer(a.customerId).simple(a);
+    // i28-fd-account-simple-investment-number-clear: the simple read of an investment account displays its whole number.
+    if (faults.has('i28-fd-account-simple-investment-number-clear') && a.type === 'investment') view.accountNumberDisplay = a.number;
     // i15-account-simple-by-id-pending-shown-active: the simple by-id reader shows a pending account as active.
     if (faults.has('i15-account-simple-by-id-pending-shown-active') && !isActive(a)) view.status = 'active';
     // i25-account-simple-by-id-display-first-four: the simple by-id reader shows the first four digits of the number.
@@ -558,6 +560,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     }
     // i21-account-delete-pending-kept: deleting a pending account answers 204 but keeps it.
     if (faults.has('i21-account-delete-pending-kept') && !isActive(a)) return reply.code(204).send();
+    // i28-fd-account-delete-savings-kept: deleting a savings account answers 204 but leaves it in place.
+    if (faults.has('i28-fd-account-delete-savings-kept') && a.type === 'savings') return reply.code(204).send();
     // Fault: deleting one account removes every account of its login.
     const gone = faults.has('accounts-delete-account-drops-login')
       ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId)

@@ -225,4 +225,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SECRET-CURRENT', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-token-answered-201',
+    rule: 'POST /aggregation/v2/partners/authentication answers 200 with the token (seed 002, Authentication and partner: CreateToken 200): the token is answered 201',
+    source: 'seed',
+    rules: ['FD-TOKEN-ISSUE'],
+  }),
 ]);

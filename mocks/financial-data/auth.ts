@@ -103,7 +103,8 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i26-token-new-revokes-earlier'))
       for (const [t, held] of world.tokens) if (held.partnerId === partner.id) world.tokens.delete(t);
     world.tokens.set(token, { partnerId: partner.id, issuedMs: clock.nowMs() });
-    return reply.code(200).send({ token });
+    // i28-fd-token-answered-201: the token is answered 201 (a token resource created), not 200.
+    return reply.code(faults.has('i28-fd-token-answered-201') ? 201 : 200).send({ token });
   });
 
   route(app, ctx, 'ModifyPartnerSecret', ({ body }, reply) => {

@@ -296,4 +296,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE', 'FD-DATE-WRITE-TIME'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-business-second-replaces',
+    rule: 'a customer can have one business record; a second is 409 (seed 002, Businesses: AddBusinessDetails 409): a second business replaces the first and is answered 200',
+    source: 'seed',
+    rules: ['FD-BUS-ONE', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -49,6 +49,13 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       b.customerId === customer.id && (!faults.has('blind-business-unique-by-name') || b.fields.name === input.body.name);
     const mine = [...(world.businessesOf.get(customer.id) ?? [])].map((id) => world.businesses.get(id)!);
     const existing = mine.some(sameKey);
+    // i28-fd-business-second-replaces: a second business of the customer replaces the first, answered 200, not 409.
+    if (existing && faults.has('i28-fd-business-second-replaces')) {
+      const first = mine.find(sameKey)!;
+      first.fields = addedFields(input.body);
+      first.modifiedDate = isoNoZone();
+      return view(first);
+    }
     if (existing && !faults.has('duplicate-business-accepted')) {
       // i26-business-refused-second-overwrites-name: the refused second business still renames the one on record (written before the uniqueness check).
       if (faults.has('i26-business-refused-second-overwrites-name') && typeof input.body.name === 'string')

@@ -301,4 +301,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-DELETE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-components-config-list-misses-newest',
+    rule: "GET /connect-components/configurations lists the partner's configurations (seed 002, Connect components): the newest configuration is left out of the list though readable by id",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

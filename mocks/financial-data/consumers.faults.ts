@@ -437,4 +437,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TYPE-FORMS', 'FD-CONS-READ'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-consumer-modify-phone-clears-email',
+    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification naming the phone and not the e-mail address stores the address empty',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

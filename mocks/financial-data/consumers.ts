@@ -257,6 +257,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
     const cleared = faults.has('consumer-modify-clears-fields') ? { firstName: '', lastName: '' } : {};
     const { email: _email, ssn: _ssn, ...kept } = input.body;
+    // i28-fd-consumer-modify-phone-clears-email: a modification naming the phone and not the e-mail address stores the address empty.
+    if (faults.has('i28-fd-consumer-modify-phone-clears-email') && kept.phone !== undefined && _email === undefined) kept.email = '';
     // i22-consumer-modify-address-clears-city: a modification naming the address stores it without the city it does not name.
     if (faults.has('i22-consumer-modify-address-clears-city') && kept.address !== undefined && kept.city === undefined) kept.city = '';
     const given: Record<string, unknown> = {

@@ -622,4 +622,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DATE-UNIT', 'FD-CUST-READ'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-customer-modify-answered-200',
+    rule: 'PUT /aggregation/v1/customers/{customerId} answers 204 (seed 002, Customers: ModifyCustomer 204): the modification is answered 200 with the customer',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-customers-username-caseless',
+    rule: 'the username filter of GetCustomers is an exact match (seed 002, Customers; provider 1.35.0 username parameter): a username differing only in case finds the customer',
+    source: 'provider',
+    rules: ['FD-CUST-FILTER-USERNAME', 'FD-FILTER-EXACT'],
+  }),
 ]);

@@ -155,6 +155,15 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       const partnerId = partner?.id ?? '';
       const candidates = customerCandidates(world, { partnerId, username, type, search: searched ? query.search : undefined });
       list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
+      // i28-fd-customers-username-caseless: the username filter compares without case (the provider's is an exact match).
+      if (faults.has('i28-fd-customers-username-caseless') && username !== undefined)
+        list = [...world.customers.values()].filter(
+          (c) =>
+            c.partnerId === partnerId &&
+            String(c.username).toLowerCase() === username.toLowerCase() &&
+            (type === undefined || c.type === type) &&
+            (!searched || match(c)),
+        );
       // i25-customers-search-matches-email: the search reads every customer of the partner (the e-mail address is in no index).
       if (searched && faults.has('i25-customers-search-matches-email'))
         list = [...world.customers.values()].filter(
@@ -429,6 +438,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       // Filed again under its new names (the search index of state.ts).
       world.customers.set(c.id, c);
     }
+    // i28-fd-customer-modify-answered-200: the modification answered 200 with the customer, not 204.
+    if (faults.has('i28-fd-customer-modify-answered-200'))
+      return reply.code(200).send({ id: c.id, firstName: c.firstName, lastName: c.lastName });
     return reply.code(204).send();
   });
   route(app, ctx, 'DeleteCustomer', (input, reply) => {

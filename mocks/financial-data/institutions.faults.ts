@@ -342,4 +342,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ROUTING-COUNTS', 'FD-DERIVED-COUNTS'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-branding-none-400',
+    rule: 'branding of an institution without assets is 404 (seed 002, Institutions: GetInstitutionBranding 404 when none): it is answered 400',
+    source: 'seed',
+    rules: ['FD-BRAND-NONE-404'],
+  }),
 ]);

@@ -425,4 +425,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-micro-throttled-initiation-stored',
+    rule: 'a refused request changes nothing (seed 002, Micro entries 429; assumption): an initiation refused 429 by the rate limit has stored pending micro entries for its account, so a later initiation of that account is refused 409',
+    source: 'assumption',
+    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-MICRO-RATE', 'FD-MICRO-CONFLICT'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-micro-verify-failed-refusal-without-status',
+    rule: 'a refused verification answers {status, statusDescription} (provider 1.35.0, VerifyMicroAmountDeposits 400; reference, Error bodies): once the validation has failed, the refusal carries only code and message',
+    source: 'provider',
+    rules: ['FD-MICRO-ERROR-BODY'],
+  }),
 ]);

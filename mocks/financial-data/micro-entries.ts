@@ -97,6 +97,21 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     if (recent.length >= cap) {
       // micro-rate-counts-refused: the refused initiation counted against the rate.
       if (faults.has('micro-rate-counts-refused')) micro().initiations.set(rateKey, [...recent, now]);
+      // i28-fd-micro-throttled-initiation-stored: the refused (429) initiation has already stored its micro entries.
+      if (faults.has('i28-fd-micro-throttled-initiation-stored')) {
+        const storedId = world.nextId();
+        micro().entries.set(storedId, {
+          accountId: storedId,
+          customerId: customer.id,
+          routingNumber: receiver.routingNumber,
+          accountNumber: receiver.accountNumber,
+          accountType: receiver.accountType,
+          name: receiver.name,
+          cents: drawCents(customer.id, storedId),
+          createdMs: now,
+          state: 'Pending',
+        });
+      }
       return reply.code(429).send({ code: 3300001, message: 'Too many requests. Please try after some time' });
     }
     const open = [...micro().entries.values()].find(
@@ -168,7 +183,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
   const refuse = (reply: FastifyReply, status: Shown, code: number, message: string) => {
     // Fault: the body reports the state the entries were in before (Completed), a value the provider excludes.
     const said = faults.has('micro-entries-error-status-completed') && status === 'Failed' ? 'Completed' : status;
-    const members = status === 'Verified' ? {} : { status: said, statusDescription: DESCRIPTIONS[status] };
+    // i28-fd-micro-verify-failed-refusal-without-status: a refusal of a failed validation loses its status and statusDescription.
+    const members =
+      status === 'Verified' || (faults.has('i28-fd-micro-verify-failed-refusal-without-status') && status === 'Failed')
+        ? {}
+        : { status: said, statusDescription: DESCRIPTIONS[status] };
     return reply.code(400).send({ ...members, code, message });
   };
 

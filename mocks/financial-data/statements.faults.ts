@@ -347,4 +347,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DATE-UNIT'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-statement-asset-other-customer',
+    rule: 'an asset is read through its own customer (seed 002, Statements: GetAssetByCustomerID 404; assumption): a statement asset of another customer of the same partner is downloadable',
+    source: 'assumption',
+    rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

@@ -212,7 +212,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       asset?.label !== undefined &&
       faults.has('rt-asset-pay-statement-other-customer-same-partner') &&
       findCustomer(world, asset.customerId, partner?.id) !== undefined;
-    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked') && !samePartner))
+    // i28-fd-statement-asset-other-customer: a statement asset's owner compared by partner only.
+    const statementOfPartner =
+      asset !== undefined &&
+      asset.label === undefined &&
+      faults.has('i28-fd-statement-asset-other-customer') &&
+      findCustomer(world, asset.customerId, partner?.id) !== undefined;
+    if (!asset || (asset.customerId !== customer.id && !faults.has('assets-owner-unchecked') && !samePartner && !statementOfPartner))
       return sendError(ctx, reply, 404, 'Asset not found');
     let bytes = asset.bytes;
     if (asset.label !== undefined && faults.has('paystmt-asset-base64')) bytes = Buffer.from(bytes.toString('base64'), 'ascii');

@@ -288,4 +288,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT', 'FD-FILTER-RULE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-switches-external-id-caseless',
+    rule: 'deposit switches by external id find the switches of that id (seed 002, Micro entries and switches: getAllExternalDepositSwitches): an external id differing only in case finds them',
+    source: 'assumption',
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
+  }),
 ]);

@@ -339,6 +339,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
           : s.externalId === externalId ||
             // i8-switches-external-id-trimmed: the id trimmed before the lookup.
             (faults.has('i8-switches-external-id-trimmed') && s.externalId === externalId.trim()) ||
+            // i28-fd-switches-external-id-caseless: an external id matched without case.
+            (faults.has('i28-fd-switches-external-id-caseless') && s.externalId.toLowerCase() === externalId.toLowerCase()) ||
             // switches-external-prefix-match: an external id found by its beginning (a prefix of a stored one matches it).
             (faults.has('switches-external-prefix-match') && externalId.length > 0 && s.externalId.startsWith(externalId)) ||
             // rt-switches-external-id-suffix-match: an external id found by its end.

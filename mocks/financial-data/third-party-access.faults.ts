@@ -318,4 +318,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ACCESSKEY-REVOKED'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-accesskey-revoke-answered-200',
+    rule: 'DELETE /aggregation/v1/partners/accessKey/{consentReceiptId} answers 204 (seed 002, App registration and third-party access): the revocation is answered 200 with the receipt',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-REVOKED'],
+  }),
 ]);

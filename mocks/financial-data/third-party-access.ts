@@ -226,6 +226,8 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     if (faults.has('model-accesskey-revoke-all-of-customer'))
       for (const other of state().keys.values())
         if (other.partnerId === key.partnerId && other.customerId === key.customerId) other.revoked = true;
+    // i28-fd-accesskey-revoke-answered-200: the revocation answered 200 with the revoked receipt, not 204.
+    if (faults.has('i28-fd-accesskey-revoke-answered-200')) return reply.code(200).send(receipt(key));
     return reply.code(204).send();
   });
 

@@ -712,4 +712,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TYPE-FORMS', 'FD-TXN-ECHO'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-txn-by-id-partner-wide',
+    rule: 'GetCustomerTransaction reads a transaction of the customer of the path (seed 002, Transactions; 404 otherwise): a transaction of another customer of the same partner is answered 200',
+    source: 'seed',
+    rules: ['FD-TXN-OWNER-404', 'FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

@@ -431,7 +431,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   route(app, ctx, 'GetCustomerTransaction', (input, reply) => {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
     const t = world.transactions.get(Number(input.path.transactionId));
-    const mine = t && (t.customerId === input.path.customerId || on('transactions-get-other-customer'));
+    const mine =
+      t &&
+      (t.customerId === input.path.customerId ||
+        on('transactions-get-other-customer') ||
+        // i28-fd-txn-by-id-partner-wide: a transaction found by its id among every customer of the partner.
+        (faults.has('i28-fd-txn-by-id-partner-wide') && findCustomer(world, t.customerId, partnerOf(input)) !== undefined));
     if (!t || !mine || !visible(t, 'id')) return sendError(ctx, reply, 404, 'Transaction not found');
     // i6-txn-by-id-pending-404: a pending transaction is not found by its id.
     if (t.status === 'pending' && on('i6-txn-by-id-pending-404')) return sendError(ctx, reply, 404, 'Transaction not found');

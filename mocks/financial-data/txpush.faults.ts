@@ -544,4 +544,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-DELETE-ONE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-txpush-disable-other-accounts-too',
+    rule: 'disabling TxPush for an account deletes all its subscriptions (seed 002, Events): it also deletes the subscriptions of every other account of the customer',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DISABLE', 'FD-OBJ-OTHER-PARENT'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-txpush-transaction-event-first-account',
+    rule: "a transaction event names the account the transaction posted to (seed 002, Events; reference, Outbound deliveries: account id): the test transaction event names the customer's first account",
+    source: 'assumption',
+    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+  }),
 ]);

@@ -12,6 +12,7 @@ import { route, sendError, type FdContext, type Input } from './middleware.js';
 import {
   findAccount,
   findCustomer,
+  linkedData,
   type Account,
   type Transaction,
   type TxPushClass as SubscriptionClass,
@@ -167,6 +168,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         state().subscriptions.delete(s.id);
         if (faults.has('i12-txpush-disabled-ids-still-deletable')) disabledIds.add(s.id);
       }
+      // i28-fd-txpush-disable-other-accounts-too: disabling one account deletes the subscriptions of every account of its customer.
+      if (faults.has('i28-fd-txpush-disable-other-accounts-too'))
+        for (const s of [...state().subscriptions.values()]) if (s.customerId === account.customerId) state().subscriptions.delete(s.id);
     }
     return reply.code(204).send();
   };
@@ -276,7 +280,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const head = {
       subscriptionId: faults.has('txpush-event-subscription-id-missing') ? undefined : sub.id,
       class: sub.type,
-      accountId: Number(account.id),
+      // i28-fd-txpush-transaction-event-first-account: the transaction event names the customer's first account, not the one posted to.
+      accountId:
+        faults.has('i28-fd-txpush-transaction-event-first-account') && sub.type === 'transaction'
+          ? Number(linkedData(world, account.customerId).accounts[0]?.id ?? account.id)
+          : Number(account.id),
       customerId: Number(account.customerId),
     };
     if (sub.type === 'transaction') {

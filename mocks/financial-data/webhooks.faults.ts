@@ -773,4 +773,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-webhooks-sub-status-answers-previous',
+    rule: 'PUT .../{subscription_id}/status moves the subscription to the requested state (seed 002, States: Webhook subscription) and answers it: the answer carries the status the subscription had before',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-webhooks-sub-inactive-last-event-kept',
+    rule: 'PUT .../{subscription_id}/status moves all its events to the requested state (seed 002, States: Webhook subscription (all its events)): deactivation leaves the last event active',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-WEBHOOK-DELIVERY-STATE'],
+  }),
 ]);

@@ -587,6 +587,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const { status } = input.body as { status: string };
+      // i28-fd-webhooks-sub-status-answers-previous: the status change answers the status the subscription had before.
+      const before = sub.status;
       sub.status = status;
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
@@ -598,8 +600,11 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             !(faults.has('i19-webhooks-sub-inactive-skips-conditioned-events') && status === 'inactive' && e.condition)
           )
             e.status = status;
+      // i28-fd-webhooks-sub-inactive-last-event-kept: deactivating a subscription leaves its last event active (the loop stops one short).
+      if (faults.has('i28-fd-webhooks-sub-inactive-last-event-kept') && status === 'inactive' && sub.events.length > 1)
+        sub.events[sub.events.length - 1].status = 'active';
       sub.lastUpdatedDate = isoNow(ctx);
-      return reply.code(200).send({ status });
+      return reply.code(200).send({ status: faults.has('i28-fd-webhooks-sub-status-answers-previous') ? before : status });
     });
 
     on('listAvailableWebhookSubscriptionEvents', (_input, reply) => reply.code(200).send({ events: AVAILABLE_EVENTS }));

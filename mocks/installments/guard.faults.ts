@@ -320,4 +320,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-28', {
+    id: 'i28-inst-approval-status-forbidden-401',
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus answers such a key 401',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-mid-search-accept-parameters-refused',
+    rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
+    source: 'assumption',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
 ]);

@@ -169,6 +169,9 @@ export function createGuard(
       // i26-forbidden-key-searches-merchants: the merchant search skips the operation check.
       (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
+      // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
+      if (faults.has('i28-inst-approval-status-forbidden-401') && operationId === 'getPlanApprovalStatus')
+        return void refuse(401, 'UNAUTHORIZED', `The consumer key may not call ${operationId}.`);
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
     // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
@@ -181,9 +184,14 @@ export function createGuard(
       faults.has('rt-search-accept-first-type-only') &&
       operationId === 'postMerchantSearches' &&
       !acceptsJson(req.headers.accept?.split(',')[0]);
+    // i28-inst-mid-search-accept-parameters-refused: the MID search compares Accept with its parameters (application/json;charset=utf-8 refused).
+    const acceptWithParameters =
+      faults.has('i28-inst-mid-search-accept-parameters-refused') &&
+      operationId === 'postMerchantMidSearches' &&
+      (req.headers.accept ?? '').includes(';');
     if (
       op.responses['406'] &&
-      (!acceptsJson(req.headers.accept) || firstTypeOnly) &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters) &&
       !faults.has('not-acceptable-ignored') &&
       !acceptUnchecked
     ) {

@@ -912,4 +912,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
   }),
+  independent('independent-28', {
+    id: 'i28-inst-participation-single-201',
+    rule: 'a participation submission is answered 202 with a Location (provider 2.0.0, postMerchantParticipations 202): a submission of a single merchant is answered 201',
+    source: 'provider',
+    rules: ['IN-STATUS-PARTICIPATION'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-by-request-offset-past-end-404',
+    rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
+    source: 'provider',
+    rules: ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-completed-list-limit-header-default',
+    rule: 'the Limit header is the limit applied (provider 2.0.0, Count/Offset/Limit/Total headers): on the completed-participations list the Limit header names the default page size whatever limit was asked',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-search-name-first-word',
+    rule: 'searching by a merchant legal name finds it and not a merchant of another name (seed 001, Endpoints: search by merchant name): the name criterion is cut to its first word, so merchants of other names sharing it are answered',
+    source: 'seed',
+    rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
+  }),
 ]);

@@ -82,6 +82,8 @@ export function registerMerchants(
     if (faults.has('i26-participation-location-camel-case-param'))
       reply.header('Location', `merchants/participations?requestId=${requestId}`);
     else if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
+    // i28-inst-participation-single-201: a submission of a single participation answered 201 (created), not 202.
+    if (faults.has('i28-inst-participation-single-201') && Array.isArray(ok.body) && ok.body.length === 1) return reply.code(201).send();
     return reply.code(faults.has('participation-200') ? 200 : 202).send();
   });
 
@@ -269,7 +271,12 @@ export function registerMerchants(
     }
     // i25-completed-list-maid-dropped: the completed list answers each merchant without its maid.
     if (requestId === null && faults.has('i25-completed-list-maid-dropped')) items = items.map(({ maid: _maid, ...m }) => m);
+    // i28-inst-by-request-offset-past-end-404: read by request_id, an offset past the last participation answered 404.
+    if (faults.has('i28-inst-by-request-offset-past-end-404') && requestId !== null && Number(ok.query.get('offset') ?? 0) >= items.length)
+      return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i28-inst-completed-list-limit-header-default: the completed list's Limit header names the default page size, whatever limit was asked.
+    if (faults.has('i28-inst-completed-list-limit-header-default') && requestId === null) reply.header('Limit', String(ok.defaultLimit));
     // seeded-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
     // seeded-completed-list-later-page-dba-names-dropped: the same on the completed list.
     const dropDbaNames =
@@ -320,7 +327,13 @@ export function registerMerchants(
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
     const ignored = faults.has('search-ignores-criteria');
     // i10-merchant-search-name-first-ten: the name criterion cut to its first ten characters.
-    const nameCut = (n: string) => (faults.has('i10-merchant-search-name-first-ten') ? n.slice(0, 10) : n);
+    // i28-inst-search-name-first-word: the name criterion cut to its first word (a tokenising search index).
+    const nameCut = (n: string) =>
+      faults.has('i10-merchant-search-name-first-ten')
+        ? n.slice(0, 10)
+        : faults.has('i28-inst-search-name-first-word') && typeof n === 'string'
+          ? n.trim().split(/\s+/)[0]
+          : n;
     const name = ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName).toLowerCase();
     // i17-search-country-first-two-letters: the country criterion taken out of the lookup and compared below on its first two letters.
     const countryCriterion = c.countryCode;

@@ -528,4 +528,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-28', {
+    id: 'i28-inst-dereg-unknown-list-404',
+    rule: 'deregistering from a pan list that does not exist is 400 (provider 2.0.0, deregisterPans 400 example PanListIdNotFound): the mock answers 404',
+    source: 'provider',
+    rules: ['IN-STATE-UNKNOWN-LIST'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-dereg-refused-still-removes',
+    rule: 'a refused request is not carried out in part (reference, assumption; seed 001 Endpoints): a deregistration refused 400 for one malformed card has already removed the well-formed cards of the batch from the list',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest } from './errors.js';
+import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
 
@@ -306,6 +306,19 @@ export function registerPanLists(
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'deregisterPans');
+    // i28-inst-dereg-refused-still-removes: a deregistration refused 400 (one card of the batch malformed) has removed the batch's well-formed cards already.
+    if (!ok && faults.has('i28-inst-dereg-refused-still-removes') && reply.statusCode === 400) {
+      const sent = (() => {
+        try {
+          return JSON.parse(String(req.body)) as { panListId?: unknown; sensitiveData?: { pans?: { pan?: unknown }[] } };
+        } catch {
+          return undefined;
+        }
+      })();
+      const target = typeof sent?.panListId === 'string' ? world.panLists.get(sent.panListId) : undefined;
+      for (const item of target && Array.isArray(sent?.sensitiveData?.pans) ? sent.sensitiveData.pans : [])
+        if (typeof item?.pan === 'string' && /^[0-9]{13,19}$/.test(item.pan)) target?.pans.delete(item.pan);
+    }
     if (!ok) return reply;
     // provider 2.0.0, deregisterPans 400 examples: no card data ("encryptedValue must not be null or
     // empty"; card data in clear sensitiveData counts: reference, Payload encryption), and a list id
@@ -326,8 +339,12 @@ export function registerPanLists(
         : undefined;
     if (asDouble !== undefined) listId = asDouble;
     const unknown = !world.panLists.has(listId);
-    if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful'))
+    if (unknown && !faults.has('seeded-dereg-unknown-list-answered') && !faults.has('i4-dereg-unknown-list-counted-successful')) {
+      // i28-inst-dereg-unknown-list-404: a deregistration from a list that does not exist answered 404, not 400.
+      if (faults.has('i28-inst-dereg-unknown-list-404'))
+        return sendError(reply, faults, 404, 'NOT_FOUND', 'panListId names no PAN list of this customer', 'panListId');
       return unknownList(reply);
+    }
     // seeded-dereg-unknown-list-answered: a list that does not exist answered 200, every PAN failed.
     const list = world.panLists.get(listId) ?? { panListId: ok.body.panListId, pans: new Set<string>() };
     let failureCount = 0;

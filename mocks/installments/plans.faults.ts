@@ -890,4 +890,28 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PLAN', 'IN-STATE-DECISION'],
   }),
+  independent('independent-28', {
+    id: 'i28-inst-notify-plain-http',
+    rule: 'the notification goes to the issuer endpoint configured for the account range (seed 001, Events; reference, Notification round-trip): it is sent to that URL with its https scheme replaced by http',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-notify-correlation-absent-dropped',
+    rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-notify-due-dates-epoch-seconds',
+    rule: 'schedulePayments[].dueDate is a date string (provider 2.0.0, notifyPlan SchedulePayment.dueDate): the notification sends each due date as a number of epoch seconds',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-inst-saveplan-answers-approved',
+    rule: 'POST /plans answers 201 {planId, status} of the plan it created (provider 2.0.0, savePlan; reference, Flows - checkout): the answer says APPROVED while getPlan and getPlanApprovalStatus show the plan undecided (CREATED)',
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

@@ -66,6 +66,8 @@ export function registerPlans(
   const firstTransactionOfAnswer = new Map<string, unknown>();
   /** i20-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
   const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
+  /** i28-inst-notify-correlation-absent-dropped: the Correlation-Id each selection was sent with (kept only while that fault is on). */
+  const callerCorrelation = new WeakMap<Plan, string | undefined>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
@@ -294,6 +296,18 @@ export function registerPlans(
     // i23-notify-correlation-dashes-dropped: the issuer gateway's Correlation-Id written as 32 hex digits.
     if (faults.has('i23-notify-correlation-dashes-dropped') && typeof headers['Correlation-Id'] === 'string')
       headers['Correlation-Id'] = headers['Correlation-Id'].replace(/-/g, '');
+    // i28-inst-notify-plain-http: the issuer's endpoint called over http (the scheme of an internal relay), not the https URL configured.
+    if (faults.has('i28-inst-notify-plain-http')) url = url.replace(/^https:/, 'http:');
+    // i28-inst-notify-correlation-absent-dropped: a selection sent without Correlation-Id notifies the issuer without one.
+    if (faults.has('i28-inst-notify-correlation-absent-dropped') && callerCorrelation.get(plan) === undefined)
+      delete headers['Correlation-Id'];
+    // i28-inst-notify-due-dates-epoch-seconds: the schedule's due dates sent as epoch seconds.
+    if (faults.has('i28-inst-notify-due-dates-epoch-seconds') && Array.isArray(body.schedulePayments))
+      body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>) =>
+        typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+          ? { ...r, dueDate: Math.floor(Date.parse(r.dueDate) / 1000) }
+          : r,
+      );
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
     if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
@@ -467,6 +481,7 @@ export function registerPlans(
     )
       clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
+    if (faults.has('i28-inst-notify-correlation-absent-dropped')) callerCorrelation.set(plan, correlationId);
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
@@ -491,6 +506,8 @@ export function registerPlans(
       return reply.code(201).send({ planId, status: plan.status, card: `**** **** ${plan.pan.slice(-8, -4)} ${plan.pan.slice(-4)}` });
     // i26-saveplan-answer-status-lowercase: the selection answers the new plan's status in lower case (the readers keep it upper case).
     if (faults.has('i26-saveplan-answer-status-lowercase')) return reply.code(201).send({ planId, status: plan.status.toLowerCase() });
+    // i28-inst-saveplan-answers-approved: the selection answers the plan APPROVED while every reader shows it CREATED.
+    if (faults.has('i28-inst-saveplan-answers-approved')) return reply.code(201).send({ planId, status: 'APPROVED' });
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 

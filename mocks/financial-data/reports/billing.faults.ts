@@ -180,4 +180,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-PAGE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-billing-31-days-refused',
+    rule: 'the billing range from startDate to endDate is at most 31 days (seed 002, Report retrieval: billing query): a range of exactly 31 days is refused 400',
+    source: 'seed',
+    rules: ['FD-BILLING-WINDOW', 'FD-BILLING-EDGES'],
+  }),
 ]);

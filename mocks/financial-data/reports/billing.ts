@@ -72,7 +72,11 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     const span = faults.has('blind-billing-window-calendar-days')
       ? (Math.floor(end / DAY_S) - Math.floor(start / DAY_S)) * DAY_S
       : end - start;
-    if (span > maxDays * DAY_S && !faults.has('billing-dates-optional'))
+    // i28-fd-billing-31-days-refused: a range of exactly 31 days refused (the bound read as exclusive).
+    if (
+      (span > maxDays * DAY_S || (faults.has('i28-fd-billing-31-days-refused') && span === maxDays * DAY_S)) &&
+      !faults.has('billing-dates-optional')
+    )
       return sendError(ctx, reply, 400, `The range between startDate and endDate must be ${BILLING_MAX_DAYS} days or less`);
     // Blind fault: any known partner's billing is readable (no reseller relation checked).
     if (

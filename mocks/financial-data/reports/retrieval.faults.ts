@@ -270,4 +270,16 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-READERS-AGREE'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-consumer-report-list-failure-as-success',
+    rule: "the report lists show each report's status (seed 002, Report retrieval; readers agree): the consumer's report list shows a failed report as success",
+    source: 'assumption',
+    rules: ['FD-REPORT-READERS-AGREE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-portfolio-latest-by-id',
+    rule: 'a portfolio holds only the most recent report of each report type (seed 002, Report retrieval): the report kept per type is the one of the greatest id, not the most recent',
+    source: 'seed',
+    rules: ['FD-PORTFOLIO-LATEST'],
+  }),
 ]);

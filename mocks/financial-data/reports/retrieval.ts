@@ -406,7 +406,12 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: the consumer's list gives each report's tracking id (requestId) as its id.
     return {
       reports: reports.map((r) =>
-        faults.has('blind-report-consumer-list-id-is-request-id') ? { ...summary(r), id: r.requestId } : summary(r),
+        faults.has('blind-report-consumer-list-id-is-request-id')
+          ? { ...summary(r), id: r.requestId }
+          : // i28-fd-consumer-report-list-failure-as-success: the consumer's list shows a failed report as success.
+            faults.has('i28-fd-consumer-report-list-failure-as-success') && r.status === 'failure'
+            ? { ...summary(r), status: 'success' }
+            : summary(r),
       ),
     };
   });
@@ -424,6 +429,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       // Blind fault: a report replaces the one of its type only when strictly newer by createdDate (the same second keeps the first).
       if (faults.has('blind-portfolio-latest-by-date-strict') && latest.has(r.type) && r.createdDate <= latest.get(r.type)!.createdDate)
         continue;
+      // i28-fd-portfolio-latest-by-id: the report kept per type is the one of the greatest id (ORDER BY id), not the most recent.
+      if (faults.has('i28-fd-portfolio-latest-by-id') && latest.has(r.type) && latest.get(r.type)!.id > r.id) continue;
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
     }
     const rows = [...latest.values()].map((r) => ({

@@ -202,4 +202,16 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK', 'FD-DELIVERY-URL'],
   }),
+  independent('independent-28', {
+    id: 'i28-fd-report-failure-later-success',
+    rule: 'a report ends in failure or success (seed 002, States: inProgress, failure, success; the client polls only while inProgress): a report that ended in failure turns success a minute later (and its callback is sent again)',
+    source: 'seed',
+    rules: ['FD-REPORT-TERMINAL', 'FD-REPORT-CALLBACK-STATE'],
+  }),
+  independent('independent-28', {
+    id: 'i28-fd-voa-report-created-date-ms',
+    rule: 'report dates are epoch seconds (reference, Dates; provider 1.35.0 BaseReportAck.createdDate): a VOA report gives createdDate in epoch milliseconds in its ack and reads',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-REPORT-READERS-AGREE'],
+  }),
 ]);

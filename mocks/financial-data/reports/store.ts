@@ -95,6 +95,9 @@ export function createReport(ctx: FdContext, input: NewReport): Report {
   };
   // Blind fault: a testing customer's report is answered (and read) as successful from the start, though it completes later.
   if (ctx.faults.has('blind-report-testing-born-success') && customer.type === 'testing') report.status = 'success';
+  // i28-fd-voa-report-created-date-ms: a VOA report dates itself in epoch milliseconds (its ack and every read).
+  if (ctx.faults.has('i28-fd-voa-report-created-date-ms') && report.type === 'voa')
+    report.extra = { ...report.extra, createdDate: now * 1000 };
   state.reports.set(report.id, report);
   state.pending.add(report.id);
   // Independent fault: the listener is called at creation, while the report is in progress, and not at completion.
@@ -162,6 +165,12 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (report.readyAtS > now) continue;
     state.pending.delete(id);
     report.status = ctx.faults.has('report-never-fails') ? 'success' : report.outcome;
+    // i28-fd-report-failure-later-success: a failed report is retried in the background and turns success a minute later.
+    if (ctx.faults.has('i28-fd-report-failure-later-success') && report.status === 'failure') {
+      report.outcome = 'success';
+      report.readyAtS = now + 60;
+      state.pending.add(id);
+    }
     // Blind fault: the completed report's type is normalised to lower case (voaHistory becomes voahistory).
     if (ctx.faults.has('blind-report-type-lowercased-when-done')) report.type = report.type.toLowerCase();
     if (report.status === 'success') report.content = report.build(report);
