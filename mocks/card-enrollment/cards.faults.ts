@@ -2366,7 +2366,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-28', {
     id: 'i28-card-receipt-issuer-lastname-30-refused',
-    rule: 'consumer.lastName is at most 30 characters (seed 000, Limits): on the receipt path with cardSource ISSUER a last name of exactly 30 characters is refused 400',
+    rule: 'consumer.lastName is at most its maxLength (seed 000, Limits): on the receipt path with cardSource ISSUER a last name of exactly that length is refused 400',
     source: 'seed',
     rules: ['CE-LIM-LASTNAME', 'CE-SOURCE-EVERY-RULE'],
   }),
@@ -2378,7 +2378,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-28', {
     id: 'i28-card-long-cvc-quoted-in-detail',
-    rule: 'no response carries a security code the client sent (seed 000, MaskedCard; CE sensitive echo): the 400 for a security code over 6 characters quotes the code in its detail message',
+    rule: 'no response carries a security code the client sent (seed 000, MaskedCard; CE sensitive echo): the 400 for a security code over its maxLength quotes the code in its detail message',
     source: 'seed',
     rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
   }),
@@ -2390,7 +2390,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-28', {
     id: 'i28-card-merchant-correlation-prefix-dropped-card-path',
-    rule: 'the request srcCorrelationId is echoed (seed 000, SrcCorrelationId): on the card path with cardSource MERCHANT an id with its 8-hex prefix is echoed without the prefix',
+    rule: 'the request srcCorrelationId is echoed (seed 000, SrcCorrelationId): on the card path with cardSource MERCHANT an id with its hex prefix is echoed without the prefix',
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),

@@ -182,7 +182,7 @@ export const BILLING_FAULTS = faultCatalogue([
   }),
   independent('independent-28', {
     id: 'i28-fd-billing-31-days-refused',
-    rule: 'the billing range from startDate to endDate is at most 31 days (seed 002, Report retrieval: billing query): a range of exactly 31 days is refused 400',
+    rule: 'the billing range from startDate to endDate is at most x-limits billingWindowDays (seed 002, Report retrieval: billing query): a range of exactly that many days is refused 400',
     source: 'seed',
     rules: ['FD-BILLING-WINDOW', 'FD-BILLING-EDGES'],
   }),
