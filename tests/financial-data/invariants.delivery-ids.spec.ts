@@ -31,7 +31,7 @@ test(
     changesLinkedCustomer(rules('FD-PROP-DELIVERY-NAMES')),
     "reads the deliveries as the mock makes them, before it answers: on a sandbox they arrive later, at a public listener URL, and the TxPush events of the linked customer's accounts are shared with other checks",
   ),
-  async ({ fdApi, linkedCustomer, fdListener }) => {
+  async ({ fdApi, fd, linkedCustomer, fdListener }) => {
     const problems: string[] = [];
     const checked: string[] = [];
     const exceptions: PropertyException[] = [];
@@ -47,7 +47,7 @@ test(
     const txUrl = fdListener.url(tellingListenerPath('delivery-ids-txpush'));
     const sub = await fdApi.call('SubscribeToTxPushNotifications', { path: account, body: { callbackUrl: txUrl } });
     expect(sub.status, 'the subscription of the last account').toBe(201);
-    const txBody = { amount: -3.21, description: 'Delivery names check', transactionDate: Math.floor(Date.now() / 1000) - 60 };
+    const txBody = { amount: -3.21, description: 'Delivery names check', transactionDate: Math.floor(fd.now() / 1000) - 60 };
     const tx = await fdApi.call('CreateTxPushTestTransaction', { path: account, body: txBody });
     expect(tx.status, 'the test transaction on the last account').toBe(201);
     byTrigger.set('CreateTxPushTestTransaction', { path: account, url: txUrl, from: 0 });

@@ -7,11 +7,22 @@
 // reissue) reads each; the clock then moves on by two days and thirteen hours, as the event-date
 // check moves it, and every reader reads each again: the state, and the members that come with it,
 // read the same on every reader, and no callback came but the one of its end (seed 002, Events).
-import { expect, expectDeliveries, mockOnly, rules, sample, tellingListenerPath, test } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectDeliveries,
+  mockOnly,
+  receivedPathOf,
+  rules,
+  sample,
+  tellingListenerPath,
+  test,
+} from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { DELIVERY_IDS, deliveryIdProblems } from '../../helpers/client/invariants/delivery-ids.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { END_STATES, type EndReading, EndStates } from '../../helpers/client/invariants/states.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
 
 const STATES = new EndStates(FD_CONTRACT);
@@ -28,12 +39,12 @@ const LATER_S = 2 * 86_400 + 13 * 3_600;
 /** The ids a made report carries (its ack): a path naming one of them reads that report or its owner. */
 const OWN_IDS = ['reportId', 'customerId', 'consumerId', 'portfolioId'];
 
-type Made = { op: string; ids: Record<string, string>; url: string };
+type Made = { o: Operation; op: string; path: Record<string, unknown>; ids: Record<string, string>; url: string };
 
 test(
   'an object read in its end state reads the same state, with the same members, on every reader after the clock moves on, and sends no further callback @mock-only',
   mockOnly(
-    rules('FD-PROP-END-STATE'),
+    rules('FD-PROP-END-STATE', 'FD-PROP-DELIVERY-NAMES'),
     "needs the mock's virtual clock (each end state is read again 2 days and 13 hours later) and its outcome switch (a report made to end in failure)",
   ),
   async ({ fdApi, fd, fdEntities, fdPowers, fdListener }) => {
@@ -50,7 +61,7 @@ test(
         const ids: Record<string, string> = { reportId: String(res.body.id), customerId: String(res.body.customerId) };
         if (res.body.consumerId) ids.consumerId = String(res.body.consumerId);
         if (res.body.portfolioId) ids.portfolioId = String(res.body.portfolioId);
-        made.push({ op: `${o.operationId} (${outcome})`, ids, url });
+        made.push({ o, op: `${o.operationId} (${outcome})`, path: base.path ?? {}, ids, url });
       }
     /** Each reader's calls: its sample with the path ids of each made object, one call per distinct path. */
     const calls = new Map<string, { o: (typeof READERS)[number]; call: CallOptions }>();
@@ -113,6 +124,22 @@ test(
       checked,
       exceptions,
     });
+    // FD-PROP-DELIVERY-NAMES: each callback names the customer of the generation's path and the report it made.
+    const misnamed = made.flatMap((m) =>
+      fdListener
+        .received()
+        .filter((c) => c.url === receivedPathOf(m.url))
+        .flatMap((c) => deliveryIdProblems(m.o, m.path, c.json, { reportId: m.ids.reportId })),
+    );
+    countProperty(test.info(), {
+      property: DELIVERY_IDS,
+      service: 'financial-data',
+      rule: 'FD-PROP-DELIVERY-NAMES',
+      applies: MAKERS.map((o) => o.operationId),
+      checked: MAKERS.map((o) => o.operationId),
+      exceptions: [],
+    });
+    expect(misnamed, 'FD-PROP-DELIVERY-NAMES: a callback naming another customer or report').toEqual([]);
     expect(
       problems.length > 40 ? [...problems.slice(0, 40), `... and ${problems.length - 40} more`] : problems,
       'FD-PROP-END-STATE: an end state that moved',
