@@ -554,6 +554,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
     id: 'i28-fd-txpush-transaction-event-first-account',
     rule: "a transaction event names the account the transaction posted to (seed 002, Events; reference, Outbound deliveries: account id): the test transaction event names the customer's first account",
     source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
+    rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-PROP-DELIVERY-NAMES'],
   }),
 ]);

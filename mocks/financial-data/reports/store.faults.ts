@@ -206,7 +206,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     id: 'i28-fd-report-failure-later-success',
     rule: 'a report ends in failure or success (seed 002, States: inProgress, failure, success; the client polls only while inProgress): a report that ended in failure turns success a minute later (and its callback is sent again)',
     source: 'seed',
-    rules: ['FD-REPORT-TERMINAL', 'FD-REPORT-CALLBACK-STATE'],
+    rules: ['FD-REPORT-TERMINAL', 'FD-REPORT-CALLBACK-STATE', 'FD-PROP-END-STATE'],
   }),
   independent('independent-28', {
     id: 'i28-fd-voa-report-created-date-ms',

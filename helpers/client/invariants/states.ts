@@ -1,0 +1,140 @@
+// Checker: an object's end state never moves. Read from the contract, never from a hand list: a
+// state member is one whose schema carries `x-end-states` (the values the object ends in: a
+// report's success and failure, seed 002, States and transitions, where the client polls again only
+// while the status is inProgress). Every answer of every operation the contract documents with such
+// a member (the writers making the object, every reader of it, a list of them) is walked for it;
+// an object read in an end state is read again after the target's clock has moved on and after
+// its callbacks: its state reads the same, and so do the members that come with it (which
+// top-level members it has: a successful report's content, a failed one's none), whichever reader
+// reads it. Pure: the spec makes the objects, moves the clock and reads them (FD-PROP-END-STATE).
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { resolve } from '../negative.js';
+
+export const END_STATES = 'end-states';
+
+export interface StateLeaf {
+  /** Where the member is in the answer (`status`, `reports.2.status`). */
+  at: string;
+  member: string;
+  value: unknown;
+  /** The values its schema says the object ends in. */
+  ends: readonly string[];
+  /** The `id` of the object holding the member (the report's id), undefined where it holds none. */
+  objectId: string | undefined;
+  /** The names of the members of that object, sorted: what comes with its state. */
+  members: string[];
+}
+
+/** The end states a schema node states, or undefined (its `x-end-states`, through its reference). */
+function endsOf(contract: Contract, schema: Json): string[] | undefined {
+  const s = resolve(contract, schema);
+  const ends = s?.['x-end-states'];
+  return Array.isArray(ends) ? ends.map(String) : undefined;
+}
+
+/** Every state member of a JSON value by its schema, with the object holding it. */
+export function stateLeaves(contract: Contract, schema: Json, value: unknown, at = '', depth = 0): StateLeaf[] {
+  if (depth > 12 || value === null || typeof value !== 'object' || !schema || typeof schema !== 'object') return [];
+  const s = resolve(contract, schema);
+  if (Array.isArray(value))
+    return s?.items ? value.slice(0, 100).flatMap((v, i) => stateLeaves(contract, s.items, v, `${at}${at ? '.' : ''}${i}`, depth + 1)) : [];
+  const out: StateLeaf[] = [];
+  const object = value as Record<string, unknown>;
+  for (const [name, v] of Object.entries(object)) {
+    const member = s?.properties?.[name];
+    if (!member) continue;
+    const here = at ? `${at}.${name}` : name;
+    const ends = typeof v === 'string' ? endsOf(contract, member) : undefined;
+    if (ends)
+      out.push({
+        at: here,
+        member: name,
+        value: v,
+        ends,
+        objectId: object.id === undefined || object.id === null ? undefined : String(object.id),
+        members: Object.keys(object).sort(),
+      });
+    else out.push(...stateLeaves(contract, member, v, here, depth + 1));
+  }
+  return out;
+}
+
+/** Whether a schema holds, at any depth, a member with end states. */
+function holdsState(contract: Contract, schema: Json): boolean {
+  const seen = new Set<Json>();
+  const walk = (node: Json): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    if (Array.isArray(node['x-end-states'])) return true;
+    const refName = typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
+    const target = refName ? contract.componentSchema(refName) : node;
+    if (target !== node && walk(target)) return true;
+    return Object.values(target ?? {}).some((v) => (Array.isArray(v) ? v.some(walk) : walk(v)));
+  };
+  return walk(schema);
+}
+
+/** One reading of an object in an end state: its state and what comes with it, and the reader that read it. */
+export interface EndReading {
+  value: unknown;
+  members: string[];
+  reader: string;
+}
+
+export class EndStates {
+  private readonly holds = new Map<string, boolean>();
+
+  constructor(private readonly contract: Contract) {}
+
+  /** The 2xx status of an operation whose answer schema holds a member with end states, or undefined. */
+  statusOf(operation: Operation): string | undefined {
+    for (const [code, response] of Object.entries(operation.responses)) {
+      if (!/^2\d\d$/.test(code) || !response?.schema) continue;
+      const key = `${operation.operationId} ${code}`;
+      let holds = this.holds.get(key);
+      if (holds === undefined) this.holds.set(key, (holds = holdsState(this.contract, response.schema)));
+      if (holds) return code;
+    }
+    return undefined;
+  }
+
+  /** Every operation of the contract whose answer carries a member with end states: the operations the property applies to. */
+  operations(): Operation[] {
+    return [...this.contract.operations.values()].filter((o) => this.statusOf(o) !== undefined);
+  }
+
+  leaves(operation: Operation, status: number, body: unknown): StateLeaf[] {
+    const schema = operation.responses[String(status)]?.schema;
+    return schema && this.statusOf(operation) ? stateLeaves(this.contract, schema, body) : [];
+  }
+
+  /**
+   * Records the objects an answer reads in an end state (by object id and member) the first time
+   * each is read so (`first`); every later reading of the same object, by any reader, is compared
+   * with it: a problem names the reader, the object, the member and both readings.
+   */
+  judge(first: Map<string, EndReading>, operation: Operation, status: number, body: unknown, when: string): string[] {
+    const out: string[] = [];
+    for (const leaf of this.leaves(operation, status, body)) {
+      if (leaf.objectId === undefined) continue;
+      const key = `${leaf.objectId} ${leaf.member}`;
+      const was = first.get(key);
+      // What comes with the state, as each reader shows it (a list's items carry a summary only).
+      const byReader = `${operation.operationId} ${leaf.at.replace(/\.\d+\./g, '.[].')} ${key}`;
+      const wasHere = first.get(byReader);
+      if (leaf.ends.includes(String(leaf.value))) {
+        if (!was) first.set(key, { value: leaf.value, members: leaf.members, reader: operation.operationId });
+        if (!wasHere) first.set(byReader, { value: leaf.value, members: leaf.members, reader: operation.operationId });
+      }
+      if (was && leaf.value !== was.value)
+        out.push(
+          `${operation.operationId} ${leaf.at} of ${leaf.objectId} reads ${JSON.stringify(leaf.value)} ${when}, yet ${was.reader} read it in its end state ${JSON.stringify(was.value)}`,
+        );
+      else if (wasHere && leaf.members.join() !== wasHere.members.join())
+        out.push(
+          `${operation.operationId} ${leaf.at} of ${leaf.objectId} in its end state ${JSON.stringify(leaf.value)} comes with the members ${leaf.members.join(', ')} ${when}, where it came with ${wasHere.members.join(', ')}`,
+        );
+    }
+    return out;
+  }
+}

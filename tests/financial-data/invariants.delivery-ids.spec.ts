@@ -1,0 +1,96 @@
+// Covers: an outbound delivery names the object it is about (FD-PROP-DELIVERY-NAMES;
+// helpers/client/invariants/delivery-ids.ts), over every operation of the contract that sends test
+// deliveries (seed 002, Events). Each is sent for an object other than the first of its parent, so
+// that a delivery naming the first tells: the TxPush test transaction on the last account of the
+// linked customer's list (its events go to the subscription of that account), the subscription test
+// on the second of two subscriptions, the event test on the second event of that subscription. Every
+// delivery it makes names the object (its last path id) and reads each id of the trigger's path as
+// sent (reference, Outbound deliveries: the account, the subscription, the event).
+import {
+  changesLinkedCustomer,
+  expect,
+  mockOnly,
+  receivedPathOf,
+  rules,
+  tellingListenerPath,
+  test,
+} from '../../fixtures/financial-data.js';
+import { DELIVERY_IDS, deliveryIdProblems } from '../../helpers/client/invariants/delivery-ids.js';
+import { sendsTestDeliveries } from '../../helpers/client/invariants/refused-trace.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { FD_CONTRACT } from './security.known.js';
+import { createSub, offeredEvents } from './webhooks.helpers.js';
+
+const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
+
+test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
+
+test(
+  'every delivery a test trigger makes names the object it was sent for, never the first of its parent @assumption @mock-only',
+  mockOnly(
+    changesLinkedCustomer(rules('FD-PROP-DELIVERY-NAMES')),
+    "reads the deliveries as the mock makes them, before it answers: on a sandbox they arrive later, at a public listener URL, and the TxPush events of the linked customer's accounts are shared with other checks",
+  ),
+  async ({ fdApi, fd, linkedCustomer, fdListener }) => {
+    const problems: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const byTrigger = new Map<string, { path: Record<string, string>; url: string; from: number }>();
+    const receivedAt = (url: string) => fdListener.received().filter((c) => c.url === receivedPathOf(url));
+
+    // TxPush: the last account of the customer's list, subscribed at its own URL.
+    const listed = await fdApi.call('GetCustomerAccounts', { path: { customerId: linkedCustomer.customerId } });
+    expect(listed.status, 'the linked customer’s accounts').toBe(200);
+    const accounts = (listed.body.accounts as { id: unknown }[]).map((a) => String(a.id));
+    expect(accounts.length, 'two accounts or more, so that the last is not the first').toBeGreaterThanOrEqual(2);
+    const account = { customerId: linkedCustomer.customerId, accountId: accounts.at(-1)! };
+    const txUrl = fdListener.url(tellingListenerPath('delivery-ids-txpush'));
+    const sub = await fdApi.call('SubscribeToTxPushNotifications', { path: account, body: { callbackUrl: txUrl } });
+    expect(sub.status, 'the subscription of the last account').toBe(201);
+    const txBody = { amount: -3.21, description: 'Delivery names check', transactionDate: Math.floor(fd.now() / 1000) - 60 };
+    const tx = await fdApi.call('CreateTxPushTestTransaction', { path: account, body: txBody });
+    expect(tx.status, 'the test transaction on the last account').toBe(201);
+    byTrigger.set('CreateTxPushTestTransaction', { path: account, url: txUrl, from: 0 });
+
+    // Webhooks: two subscriptions of two events each; the tests sent for the second, and its second event.
+    const names = (await offeredEvents(fdApi)).filter((e) => !e.conditionalSubscription?.mandatory).map((e) => e.name);
+    expect(names.length, 'two events offered without a mandatory condition').toBeGreaterThanOrEqual(2);
+    const hookUrls = [1, 2].map((n) => fdListener.url(tellingListenerPath(`delivery-ids-hook${n}`)));
+    const subs = [];
+    for (const url of hookUrls) subs.push(await createSub(fdApi, { url, events: names.slice(0, 2).map((name) => ({ name })) }));
+    const second = subs[1];
+    const subPath = { subscription_id: second.subscriptionId };
+    const subUrl = hookUrls[1];
+    const before = receivedAt(subUrl).length;
+    expect((await fdApi.call('testWebhookSubscription', { path: subPath })).status, 'the subscription test').toBe(200);
+    byTrigger.set('testWebhookSubscription', { path: subPath, url: subUrl, from: before });
+    const eventPath = { ...subPath, webhook_event_id: second.events[1].webhookEventId };
+    const afterSub = receivedAt(subUrl).length;
+    expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: eventPath })).status, 'the event test').toBe(200);
+    byTrigger.set('testWebhookSubscriptionBasedOnEventId', { path: eventPath, url: subUrl, from: afterSub });
+
+    for (const o of TRIGGERS) {
+      const sent = byTrigger.get(o.operationId);
+      if (!sent) {
+        exceptions.push({ operationId: o.operationId, reason: 'a test trigger this check does not know how to send' });
+        continue;
+      }
+      const until = o.operationId === 'testWebhookSubscription' ? afterSub : undefined;
+      const deliveries = receivedAt(sent.url).slice(sent.from, until);
+      if (!deliveries.length) problems.push(`${o.operationId}: no delivery reached ${sent.url}`);
+      for (const d of deliveries) problems.push(...deliveryIdProblems(o, sent.path, d.json));
+      checked.push(o.operationId);
+    }
+    await fdApi.call('DisableTxPushNotifications', { path: account });
+    for (const s of subs) await fdApi.call('deleteWebhookSubscription', { path: { subscription_id: s.subscriptionId } });
+    countProperty(test.info(), {
+      property: DELIVERY_IDS,
+      service: 'financial-data',
+      rule: 'FD-PROP-DELIVERY-NAMES',
+      applies: TRIGGERS.map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+    expect(problems, 'FD-PROP-DELIVERY-NAMES: a delivery naming another object').toEqual([]);
+  },
+);
