@@ -14,7 +14,8 @@ import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
-import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { type Rule, sidesOf } from '../../contract/rules.js';
+import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
@@ -272,46 +273,10 @@ function validationRefusals(contract: Contract, op: Operation, told: (n: number)
   }
   // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
   return [...kinds].flatMap(([kind, name], k) => {
-    const from = k === 0 ? base : told(first + k);
-    const c = k === 0 ? undefined : negativeCases(contract, op, from).find((x) => x.name === name);
-    const made = c ? from : base;
+    const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
     const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
-    const amid = validate ? amidValid(made.body, call.body, validate) : undefined;
-    return [
-      amid === undefined
-        ? { reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }
-        : { reason: 'validation' as const, why: `validation (${kind}): ${name}, after a valid item`, call: { ...call, body: amid } },
-    ];
+    return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
-}
-
-/**
- * A case breaking one item of a list, with the valid item it was made from put back before it: a
- * refusal of a batch (a deregistration of cards, a list of participations) must carry out none of its
- * items, and a target that carries them out in turn until the broken one shows it only when a valid
- * item comes first (seed 001, Errors: a 400 is a request not carried out). Kept only where the contract
- * still refuses the body for that item alone (the one Ajv instance: every error within it).
- */
-function amidValid(valid: unknown, broken: unknown, validate: (body: unknown) => boolean | PromiseLike<unknown>): unknown {
-  const before = leavesOf(valid);
-  const after = leavesOf(broken);
-  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
-  // The list and the item every changed leaf lies in: the first numbered step of each path.
-  const items = new Set(changed.map((p) => /^(.*?)(?:^|\.)(\d+)(?=\.|$)/.exec(p)?.slice(1, 3).join('|')));
-  const only = items.size === 1 ? [...items][0] : undefined;
-  if (!only) return undefined;
-  const [list, index] = only.split('|') as [string, string];
-  const at = list ? list.split('.') : [];
-  const validList = valueAt(valid, at);
-  const brokenList = valueAt(broken, at);
-  if (!Array.isArray(validList) || !Array.isArray(brokenList)) return undefined;
-  const i = Number(index);
-  if (i >= validList.length) return undefined;
-  const body = setAt(broken, at, [...brokenList.slice(0, i), structuredClone(validList[i]), ...brokenList.slice(i)]);
-  if (validate(body) !== false) return undefined;
-  const errors = (validate as { errors?: { instancePath: string }[] | null }).errors ?? [];
-  const inItem = `/${[...at, String(i + 1)].join('/')}`;
-  return errors.length && errors.every((e) => e.instancePath === inItem || e.instancePath.startsWith(`${inItem}/`)) ? body : undefined;
 }
 
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
@@ -389,6 +354,27 @@ export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: numb
     exhaust: Array.from({ length: rate.count }, (_, k) => fresh(k)),
     again: { afterSeconds: rate.windowSeconds, statuses: accepted },
   };
+}
+
+/**
+ * The operations that show the state a writer sets where no GET reads it: those a state rule of the
+ * catalogue lists with the writer and judges on both sides (installments IN-STATE-PAN-ELIGIBLE: a card
+ * gets offers once registered, none before nor once deregistered), which name no object of their own
+ * and make none (no 201 or 202): approvedOffers for the PAN lists' writers.
+ */
+export function stateReadersOf(contract: Contract, rules: readonly Rule[], writer: Operation): Operation[] {
+  const out = new Set<string>();
+  for (const rule of rules) {
+    const sides = sidesOf(rule);
+    if (rule.kind !== 'state' || !rule.operations.includes(writer.operationId) || !sides.includes('accept') || !sides.includes('refuse'))
+      continue;
+    for (const id of rule.operations) {
+      const op = contract.operations.get(id);
+      if (!op || op === writer || namedResources(contract, op).length || op.responses['201'] || op.responses['202']) continue;
+      out.add(id);
+    }
+  }
+  return [...out].map((id) => contract.operationOf(id));
 }
 
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
