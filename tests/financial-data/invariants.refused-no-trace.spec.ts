@@ -15,6 +15,7 @@ import {
   catalogueOperations,
   checkRefusedLeaveNoTrace,
   listedAt,
+  rateRefusalOf,
   refusalsOf,
   REFUSED_NO_TRACE,
   sendsTestDeliveries,
@@ -25,7 +26,7 @@ import {
 } from '../../helpers/client/invariants/refused-trace.js';
 import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
-import { namedResources } from '../../helpers/client/invariants/kit.js';
+import { leavesOf, namedResources } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { readerCall } from './records.known.js';
@@ -107,6 +108,27 @@ function existingReads(
 }
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
+/** A run's own digits, so that the objects a rate's calls name are new to the target. */
+const RUN = String(Date.now()).slice(-3);
+/**
+ * The valid call naming another object, the k-th: each sensitive number of its body (an account number
+ * names the account) with its last digits made the run's and k's, where the contract still takes it.
+ */
+function anotherObject(valid: CallOptions, k: number, ok: (body: unknown) => boolean): CallOptions {
+  let body = valid.body;
+  for (const [p, v] of leavesOf(valid.body)) {
+    if (!sensitive(p) || typeof v !== 'string' || !/^[0-9]{8,}$/.test(v)) continue;
+    const tail = `${RUN}${String(k).padStart(2, '0')}`;
+    const next = structuredClone(body) as Record<string, unknown>;
+    const at = p.split('.');
+    let node = next;
+    for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
+    node[at.at(-1)!] = v.slice(0, -tail.length) + tail;
+    if (ok(next)) body = next;
+  }
+  return { ...valid, body };
+}
+
 test(
   'a refused write (each stated validation rule, catalogue, URL port, no credentials, another partner, a duplicate) leaves every reader of what it names as before @assumption @mock-only',
   mockOnly(
@@ -185,10 +207,24 @@ test(
       const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
-      else probes.push({ writer, refusals, reads, ...(existing ? { existing } : {}) });
+      else {
+        probes.push({ writer, refusals, reads, ...(existing ? { existing } : {}) });
+        // A stated rate (x-rate on its 429): its own probe, the rate used up by calls on other objects first.
+        const rate = rateRefusalOf(FD_CONTRACT, writer, (k) => anotherObject(valid, k, (b) => !validate || Boolean(validate(b))));
+        if (rate) probes.push({ writer, refusals: [rate], reads });
+      }
     }
     const violations = new Violations(REFUSED_NO_TRACE);
-    const { checked, sent } = await checkRefusedLeaveNoTrace(fdApi, probes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
+    const { checked, sent } = await checkRefusedLeaveNoTrace(
+      fdApi,
+      probes,
+      violations,
+      movesAlone,
+      'FD-PROP-REFUSED-NO-TRACE',
+      async (s) => {
+        await fdMock.advanceClock(s);
+      },
+    );
     test
       .info()
       .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });

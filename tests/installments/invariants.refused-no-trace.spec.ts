@@ -1,15 +1,20 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE), on every writer of the
 // installments contract (every operation that is not a read; helpers/client/invariants/kit.ts): each
-// is sent its valid sample naming a live plan refused for each kind of validation rule the contract
-// states (one generated invalid input per kind), and unsigned;
-// every reader of the objects it names then answers as before, member by member. The checker is
-// helpers/client/invariants/refused-trace.ts; its counts are the certification's (rule x path).
-import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+// is sent its valid sample naming a live plan and a PAN list of the check's own, refused for each kind
+// of validation rule the contract states (one generated invalid input per kind; a batch's item rule
+// broken in an item after a valid one, so a batch carried out in part shows), and unsigned; every
+// reader of the objects it names, and where no GET reads the state it sets the operations a state rule
+// judges it by (offers for each card of the list: IN-STATE-PAN-ELIGIBLE), then answers as before,
+// member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are the
+// certification's (rule x path).
+import { expect, loadContract, rules, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusedLeaveNoTrace,
   refusalsOf,
   REFUSED_NO_TRACE,
+  stateReadersOf,
   traceWriters,
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
@@ -19,6 +24,7 @@ import type { CallOptions } from '../../helpers/client/client.js';
 
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
+const RULES = loadRules('installments').rules;
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -29,14 +35,35 @@ test(
   rules('IN-PROP-REFUSED-NO-TRACE'),
   async ({ inst, instApi, instReq }) => {
     const { planId } = await instReq.createPlan(instApi);
-    const objects = { plan: planId };
+    // A PAN list of two cards of the check's own: the batch writers name it and one card in clear, the
+    // form the contract lets a list's items be refused one by one in (a JWE is refused whole).
+    const listed = [unregisteredPan(), unregisteredPan()];
+    const made = await instApi.call('registerPans', {
+      body: { panListName: 'Trace list', ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) },
+    });
+    expect(made.status, 'a PAN list of two cards').toBe(200);
+    const panListId = String(made.body.panList.panListId);
+    const batch: Record<string, string> = { deregisterPans: listed[0]!, registerPans: unregisteredPan() };
+    const objects = { plan: planId, panList: panListId };
     const callOf = async (operationId: string): Promise<CallOptions | string> => {
       const op = contract.operationOf(operationId);
       const call = (await instReq.sampleCall(operationId as InstallmentsOperationId).catch((error: Error) => error.message)) as
         | CallOptions
         | string;
-      return typeof call === 'string' ? `no sample call (${call})` : withObjects(call, objectIdsOf(contract, op).ids, objects);
+      if (typeof call === 'string') return `no sample call (${call})`;
+      const pan = batch[operationId];
+      const clear = pan && { body: { panListId, sensitiveData: { pans: [{ pan }] } } };
+      const validate = contract.requestValidatorOf(operationId);
+      if (clear && validate?.(clear.body)) return clear;
+      return withObjects(call, objectIdsOf(contract, op).ids, objects);
     };
+    /** The cards a batch writer's call names in clear, with the list's: what its state readers are read for. */
+    const cardsOf = (call: CallOptions) => [
+      ...new Set([
+        ...listed,
+        ...((call.body as { sensitiveData?: { pans?: { pan: string }[] } })?.sensitiveData?.pans ?? []).map((p) => p.pan),
+      ]),
+    ];
     const probes: TraceProbe[] = [];
     const exceptions: { operationId: string; reason: string }[] = [];
     for (const { writer, readers } of WRITERS) {
@@ -51,7 +78,20 @@ test(
         const call = await callOf(operation.operationId);
         if (typeof call !== 'string') reads.push({ operation, call });
       }
-      if (!reads.length) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
+      // Where no GET reads the state it sets, the operations a state rule judges it by (offers for each card of the list).
+      for (const operation of stateReadersOf(contract, RULES, writer)) {
+        const sample = await callOf(operation.operationId);
+        if (typeof sample === 'string') continue;
+        // The one such operation takes a card (provider 2.0.0, OffersRequest): read for each card of the batch and the list.
+        for (const pan of cardsOf(valid)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
+      }
+      if (!reads.length)
+        exceptions.push({
+          operationId,
+          reason: writer.responses['201']
+            ? 'what it makes is read only by the id its 201 gives (a refusal gives none), and no reader lists it'
+            : 'the contract has no reader of an object it names, nor a state rule judging it by another operation',
+        });
       else if (valid.baseURL) exceptions.push({ operationId, reason: "served by the issuer's endpoint, not by the target" });
       else probes.push({ writer, refusals: refusalsOf(contract, writer, valid), reads });
     }
@@ -72,6 +112,8 @@ test(
       checked,
       exceptions,
     });
+    // A guest on a sandbox: the list's cards are taken out again (the contract deletes no list itself).
+    await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) } });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -8,18 +8,19 @@
 // readers are read once before and once after all of them.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
-import { limitListOf } from '../../contract/facts.js';
+import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
-import { changedLeaves, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { type Rule, sidesOf } from '../../contract/rules.js';
+import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
 /** The kinds of reason a writer is refused for, each sent once per writer where its contract states it. */
-export type RefusalReason = 'validation' | 'catalogue' | 'url' | 'authorization' | 'ownership' | 'duplicate';
+export type RefusalReason = 'validation' | 'catalogue' | 'url' | 'authorization' | 'ownership' | 'duplicate' | 'rate';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -30,6 +31,13 @@ export interface Refusal {
   statuses?: number[];
   /** A call sent once before any reader is read, so that the object this refusal repeats exists (answered 2xx, or 409 when it already did). */
   prime?: CallOptions;
+  /**
+   * Calls that use up a stated rate (RateRefusal): sent in turn, each accepted, until one is answered
+   * with this refusal's status; the probe's readers are read again after them, before the refusal.
+   */
+  exhaust?: CallOptions[];
+  /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
+  again?: { afterSeconds: number; statuses: number[] };
 }
 
 export interface Read {
@@ -305,6 +313,70 @@ export function duplicateOf(contract: Contract, op: Operation, valid: CallOption
   };
 }
 
+/**
+ * The rate a writer's contract states: its 429 response carrying `x-rate: { count, window }`, each the
+ * name of an `x-limits` entry (financial data: MicroEntryTooManyRequests, microEntryInitiationsPerWindow
+ * in microEntryWindowSeconds; seed 002, Errors 429 on micro entry initiation).
+ */
+export function rateOf(contract: Contract, op: Operation): { count: number; windowSeconds: number; why: string } | undefined {
+  if (!op.responses['429']) return undefined;
+  let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
+  for (let i = 0; node?.$ref && i < 10; i++)
+    node = String(node.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  const rate = node?.['x-rate'];
+  if (!rate?.count || !rate.window) return undefined;
+  const count = limitOf(contract, rate.count);
+  const windowSeconds = limitOf(contract, rate.window);
+  return { count, windowSeconds, why: `${count} in ${windowSeconds} s (x-limits ${rate.count}, ${rate.window})` };
+}
+
+/**
+ * A refusal for a stated rate (rateOf): the writer's call made anew (`fresh(k)`: another object each
+ * time, as the valid call would be) until the target answers 429, at most the rate's count, then once
+ * more as the refusal; and that refused call sent again once the window has passed, where it must be
+ * taken as a call never made (its documented 2xx). A refused call stored all the same holds what it
+ * names (micro entries pending on its account: a 409 then).
+ */
+export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: number) => CallOptions): Refusal | undefined {
+  const rate = rateOf(contract, op);
+  if (!rate) return undefined;
+  const accepted = Object.keys(op.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .map(Number);
+  return {
+    reason: 'rate',
+    why: `rate: past ${rate.why}`,
+    call: fresh(rate.count),
+    statuses: [429],
+    exhaust: Array.from({ length: rate.count }, (_, k) => fresh(k)),
+    again: { afterSeconds: rate.windowSeconds, statuses: accepted },
+  };
+}
+
+/**
+ * The operations that show the state a writer sets where no GET reads it: those a state rule of the
+ * catalogue lists with the writer and judges on both sides (installments IN-STATE-PAN-ELIGIBLE: a card
+ * gets offers once registered, none before nor once deregistered), which name no object of their own
+ * and make none (no 201 or 202): approvedOffers for the PAN lists' writers.
+ */
+export function stateReadersOf(contract: Contract, rules: readonly Rule[], writer: Operation): Operation[] {
+  const out = new Set<string>();
+  for (const rule of rules) {
+    const sides = sidesOf(rule);
+    if (rule.kind !== 'state' || !rule.operations.includes(writer.operationId) || !sides.includes('accept') || !sides.includes('refuse'))
+      continue;
+    for (const id of rule.operations) {
+      const op = contract.operations.get(id);
+      if (!op || op === writer || namedResources(contract, op).length || op.responses['201'] || op.responses['202']) continue;
+      out.add(id);
+    }
+  }
+  return [...out].map((id) => contract.operationOf(id));
+}
+
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>
   writersOfContract(contract).map((writer) => ({ writer, readers: readersOfNamed(contract, writer) }));
@@ -340,6 +412,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   moving: (path: string, before: unknown, after: unknown) => boolean = () => false,
   /** The catalogue rule the property is (`FD-PROP-REFUSED-NO-TRACE`), cited by each violation. */
   rule = '',
+  /** Moves the target's clock on (the mock's), for a refusal sent again once its reason has passed (Refusal.again); such refusals are not sent without it. */
+  advance?: (seconds: number) => Promise<void>,
 ): Promise<{ checked: string[]; sent: Map<RefusalReason, number> }> {
   const read = async (r: Read) => {
     const res = await (r.send
@@ -399,7 +473,16 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   for (const p of probes) {
     const { operationId } = p.writer;
     const sent: Refusal[] = [];
-    for (const refusal of p.refusals) {
+    const refusals = p.refusals.filter((r) => !r.again || advance);
+    // A stated rate is used up by accepted calls first: the readers' answers after them are the "before".
+    const exhausting = refusals.filter((r) => r.exhaust);
+    for (const refusal of exhausting)
+      for (const call of refusal.exhaust!) {
+        const res = await api.callOperation(p.writer, call).catch(() => ({ status: 0 }));
+        if (refusal.statuses?.includes(res.status)) break;
+      }
+    if (exhausting.length) for (const r of reads.get(p)!.filter((x) => !x.send)) last.set(keyOf(r), await read(r));
+    for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
       const res = await api.callOperation(p.writer, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
       const status = typeof res.status === 'number' ? res.status : 0;
@@ -414,9 +497,9 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
           refusal.statuses ? refusal.statuses.join(' or ') : 'a 4xx (the contract refuses it)',
         );
     }
-    refused.set(p, sent);
+    refused.set(p, [...(refused.get(p) ?? []), ...sent]);
     if (!sent.length) continue;
-    checked.push(operationId);
+    if (!checked.includes(operationId)) checked.push(operationId);
     for (const r of reads.get(p)!.filter((x) => !x.send))
       for (const change of await compare(r))
         violations.add(
@@ -447,6 +530,21 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
         change,
         'as before the refusals',
       );
+    }
+  }
+  // A refusal whose reason passes with time (a rate's window): sent again once it has, it is taken as a call never made.
+  const again = [...refused.entries()].flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })));
+  if (again.length && advance) {
+    await advance(Math.max(...again.map(({ r }) => r.again!.afterSeconds)));
+    for (const { p, r } of again) {
+      const res = await api.callOperation(p.writer, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      if (!r.again!.statuses.includes(res.status as number))
+        violations.add(
+          p.writer.operationId,
+          `the call refused for ${r.why}, sent again ${r.again!.afterSeconds} s later${cite}`,
+          String(res.status),
+          `${r.again!.statuses.join(' or ')}, as a call never made`,
+        );
     }
   }
   return { checked, sent: counted };
