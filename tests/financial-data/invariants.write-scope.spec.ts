@@ -25,21 +25,94 @@ import { Violations, withObjects, type LiveObjects } from '../../helpers/client/
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 import { readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
-const movesAlone = movesAloneBeside(eventDateMembers(FD_CONTRACT));
+/**
+ * The members a contract describes as a position among the siblings' listing (displayPosition:
+ * "Position of the account in the institution's own listing, 1 on top"): computed over the listing,
+ * so a sibling's delete moves them up.
+ */
+const POSITIONS = new Set<string>();
+{
+  const seen = new Set<unknown>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const properties = (node as { properties?: Record<string, { description?: string }> }).properties ?? {};
+    for (const [name, schema] of Object.entries(properties))
+      if (/^Position of\b.*\blisting\b/i.test(String(schema?.description ?? ''))) POSITIONS.add(name);
+    Object.values(node).forEach(walk);
+  };
+  walk(FD_CONTRACT.document.components?.schemas);
+}
+const asOfNow = movesAloneBeside(eventDateMembers(FD_CONTRACT));
+/** A leaf that moves without changing its object: an "as of now" date, a report leaving inProgress, a position once a sibling is deleted. */
+const movesAlone = (path: string, before: unknown, after: unknown, writer: Operation) =>
+  asOfNow(path, before, after) || (writer.method === 'DELETE' && POSITIONS.has(path.split('.').at(-1)!));
 /**
  * The writers, children before their parents and, at each depth, the deletes last: a write on a
  * parent (a subscription's events replaced, a customer deleted) would leave a later writer of its
  * children nothing to name.
  */
+const lastNamed = (op: Operation) => namedResources(FD_CONTRACT, op).at(-1);
+/**
+ * The resources a contract path shows under an object of each resource (a path id after its own, or
+ * the collection right after it: `/institutionLogins/{institutionLoginId}/accounts`, a login holds accounts).
+ */
+const HOLDS = new Map<string, Set<string>>();
+{
+  const known = new Set([...FD_CONTRACT.operations.values()].flatMap((op) => objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.resource)));
+  for (const op of FD_CONTRACT.operations.values()) {
+    const ids = objectIdsOf(FD_CONTRACT, op).ids.filter((id) => id.in === 'path');
+    for (const [i, id] of ids.entries()) {
+      const rest = op.path.slice(op.path.indexOf(`{${id.name}}`) + id.name.length + 2);
+      const collection = /^\/([A-Za-z]+)s(?:\/|$)/.exec(rest)?.[1];
+      const under = [...ids.slice(i + 1).map((x) => x.resource), ...(collection && known.has(collection) ? [collection] : [])];
+      for (const x of under.filter((x) => x !== id.resource)) HOLDS.set(id.resource, (HOLDS.get(id.resource) ?? new Set()).add(x));
+    }
+  }
+}
+/**
+ * How much a delete takes with it: one object holding nothing (a TxPush subscription, an event), the
+ * children of the named object (a path ending in a word: DisableTxPushNotifications), an object
+ * holding others (an account, a login and its accounts); a writer that is no delete takes nothing.
+ */
+const reach = (op: Operation) => (op.method !== 'DELETE' ? 0 : !/\}$/.test(op.path) ? 2 : HOLDS.get(lastNamed(op) ?? '')?.size ? 3 : 1);
+const holdsOther = (a: Operation, b: Operation) => Number(HOLDS.get(lastNamed(a) ?? '')?.has(lastNamed(b) ?? '') ?? false);
+/**
+ * The writers, children before their parents and, at each depth, the deletes last, those taking more
+ * after those taking less (a login's delete after its account's): a write on a parent (a
+ * subscription's events replaced, a customer deleted, a login's accounts deleted) would leave a
+ * later writer of its children nothing to name.
+ */
 const WRITERS = writersOfContract(FD_CONTRACT)
   .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
-  .sort((a, b) => b.depth - a.depth || Number(a.writer.method === 'DELETE') - Number(b.writer.method === 'DELETE') || a.i - b.i)
+  .sort(
+    (a, b) =>
+      b.depth - a.depth ||
+      reach(a.writer) - reach(b.writer) ||
+      holdsOther(a.writer, b.writer) - holdsOther(b.writer, a.writer) ||
+      a.i - b.i,
+  )
   .map((w) => w.writer);
+/** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
+const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
+/**
+ * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
+ * event name): what a subscription holds; a date of sending moves with each delivery.
+ */
+const scalars = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(
+        Object.entries(body).filter(
+          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
+        ),
+      )
+    : {};
 /** As the after-write check (invariants.after-write.spec.ts): a registration's approval moves the dates of the partner's list other checks of the worker read. */
 const SHARED: Record<string, string> = {
   RegisterApp: "a new registration's approval moves the dates of the partner's list other checks of the worker read",
@@ -102,6 +175,23 @@ test(
       ],
       webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
     };
+    // An account of another customer of the partner is a sibling too: a write naming one customer's
+    // account changes no account of another (seed 002, Endpoints: each operation acts on the object its path names).
+    const elsewhere = await fdApi.callBuilt('GetCustomerAccounts', { path: { customerId: last } });
+    expect(elsewhere.status, 'GetCustomerAccounts of the other customer (making a sibling)').toBe(200);
+    siblings.account!.push({ customer: last, account: String(elsewhere.body.accounts[0].id) });
+    // Every account sibling holds TxPush subscriptions of its own: a write reaching them (disabling
+    // TxPush for every account of the customer) shows in what its test transaction delivers (TRIGGERS).
+    const subscribe = FD_OBJECT_OPS.find((o) => o.operation.operationId === 'SubscribeToTxPushNotifications')!;
+    for (const sibling of siblings.account!)
+      await made('SubscribeToTxPushNotifications', withObjects(world.sample(subscribe), subscribe.ids, { ...objects, ...sibling }));
+    /** The deliveries a test trigger makes (the mock's record of its outbound calls), by their scalar members but dates. */
+    const delivered = (operation: Operation, call: CallOptions) => async () => {
+      const seen = (await fdMock.deliveries()).length;
+      const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...scalars(d.body) }));
+      return { status: res.status, body: made.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) };
+    };
     const own = new Set([
       ...Object.values(objects),
       ...Object.values(world.otherParents),
@@ -154,6 +244,22 @@ test(
               ? []
               : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
           }),
+        // What a sibling's subscriptions hold: the deliveries of its test trigger (sent before and after the other reads).
+        ...TRIGGERS.filter((t) => named !== undefined && lastNamed(t) === named).flatMap((operation) =>
+          others.flatMap((sibling) => {
+            const read = readerCall(operation, world, fd, { ...objects, ...sibling });
+            return typeof read === 'string'
+              ? []
+              : [
+                  {
+                    operation,
+                    call: read,
+                    object: `${named} ${Object.values(sibling).at(-1)}, by what it delivers`,
+                    send: delivered(operation, read),
+                  },
+                ];
+          }),
+        ),
       ];
       if (!reads.length)
         exceptions.push({
