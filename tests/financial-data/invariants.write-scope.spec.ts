@@ -9,7 +9,17 @@
 // write reaching them shows. From the same writes: every date a write stamps is its own time
 // (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
 // The checker is helpers/client/invariants/write-scope.ts; its counts are the certification's.
-import { expect, mockOnly, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  fdLimit,
+  mockOnly,
+  newBusiness,
+  newConsumer,
+  rules,
+  sampleCall,
+  test,
+  type FdOperationId,
+} from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -185,6 +195,24 @@ test(
     const subscribe = FD_OBJECT_OPS.find((o) => o.operation.operationId === 'SubscribeToTxPushNotifications')!;
     for (const sibling of siblings.account!)
       await made('SubscribeToTxPushNotifications', withObjects(world.sample(subscribe), subscribe.ids, { ...objects, ...sibling }));
+    // A verification names micro entries, which only an initiation makes (seed 002, Micro entries;
+    // its sample names the checking account, which has none): three receiving accounts of the customer,
+    // the middle one verified with the amounts deposited (the mock's harness), the others its siblings.
+    const initiate = sampleCall('InitiateMicroAmountDeposits', fd, world.entities) as CallOptions;
+    const micro: { account: string; amounts: number[] }[] = [];
+    for (const n of [1, 2, 3]) {
+      const receiver = { ...(initiate.body as { receiver: object }).receiver, accountNumber: `88${String(Date.now()).slice(-7)}00${n}` };
+      const account = String((await made('InitiateMicroAmountDeposits', { ...initiate, body: { receiver } })).accountId);
+      micro.push({ account, amounts: await fdMock.microAmounts(account) });
+    }
+    // The deposits land a day after the initiation (x-limits microEntryDepositDelaySeconds): verified once they have.
+    await fdMock.advanceClock(fdLimit('microEntryDepositDelaySeconds'));
+    const ENTRIES: Record<string, { call: CallOptions; siblings: LiveObjects[] }> = {
+      VerifyMicroAmountDeposits: {
+        call: { path: { customerId: objects.customer!, accountId: micro[1]!.account }, body: { amounts: micro[1]!.amounts } },
+        siblings: [micro[0]!, micro[2]!].map(({ account }) => ({ account })),
+      },
+    };
     /** The deliveries a test trigger makes (the mock's record of its outbound calls), by their scalar members but dates. */
     const delivered = (operation: Operation, call: CallOptions) => async () => {
       const seen = (await fdMock.deliveries()).length;
@@ -196,6 +224,7 @@ test(
       ...Object.values(objects),
       ...Object.values(world.otherParents),
       ...Object.values(siblings).flat().flatMap(Object.values),
+      ...micro.map((m) => m.account),
     ]);
     const probes: ScopeProbe[] = [];
     const exceptions: PropertyException[] = [];
@@ -218,8 +247,9 @@ test(
       // A one-per-customer create (a consumer, a business) goes to the customer that has none.
       if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
         call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });
+      if (ENTRIES[operationId]) call = ENTRIES[operationId].call;
       const { named, own: byId, collections } = scopeReaders(FD_CONTRACT, writer);
-      const others = named ? (siblings[named] ?? []) : [];
+      const others = ENTRIES[operationId]?.siblings ?? (named ? (siblings[named] ?? []) : []);
       // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
       // The object it is about (its last named resource) changes with what hangs under it; its parents are read for their other children.
       const ids = objectIdsOf(FD_CONTRACT, writer).ids.filter((id) => id.owner !== 'public');
