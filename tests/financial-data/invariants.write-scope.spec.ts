@@ -2,10 +2,11 @@
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
 // each is sent its valid sample on the live objects of security.known.ts, with the object it names
 // standing between siblings of its own kind made before and after it (a customer, its consumer and
-// business, an account of the same customer, a webhook subscription, an event of the same
-// subscription); every sibling then reads as before through the by-id readers of its resource and
-// its entry in each collection the writer's path extends (a subscription holding its
-// events, the partner's list). A status writer first moves the siblings to another state, so that a
+// business, an account of the same customer and one of another customer, each subscribed to TxPush,
+// a receiving account with micro entries, a webhook subscription, an event of the same
+// subscription); every sibling then reads as before through the by-id readers of its resource, its
+// entry in each collection the writer's path extends (a subscription holding its events, the
+// partner's list) and what its test trigger delivers (a sibling account's TxPush subscriptions). A status writer first moves the siblings to another state, so that a
 // write reaching them shows. From the same writes: every date a write stamps is its own time
 // (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
 // The checker is helpers/client/invariants/write-scope.ts; its counts are the certification's.
