@@ -110,6 +110,12 @@ const WRITERS = writersOfContract(FD_CONTRACT)
       a.i - b.i,
   )
   .map((w) => w.writer);
+/**
+ * A kind no reader shows but what its holder's test trigger delivers (seed 002, Events: the test
+ * transaction "triggers one transaction event and one account event" to each of the account's
+ * subscriptions): its siblings are read there.
+ */
+const DELIVERED_THROUGH: Record<string, string> = { txpushSubscription: 'CreateTxPushTestTransaction' };
 /** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
 /**
@@ -291,6 +297,20 @@ test(
                 ];
           }),
         ),
+        // A kind read only through what it delivers (a TxPush subscription): its holder's test trigger,
+        // each delivery of a subscription the write names left out, the others' compared.
+        ...(named && DELIVERED_THROUGH[named]
+          ? [FD_CONTRACT.operationOf(DELIVERED_THROUGH[named])].flatMap((operation) => {
+              const read = readerCall(operation, world, fd, objects);
+              if (typeof read === 'string') return [];
+              const send = async () => {
+                const res = await delivered(operation, read)();
+                const kept = res.body.filter((d) => !Object.values(d).some((v) => about.has(String(v))));
+                return { status: res.status, body: kept };
+              };
+              return [{ operation, call: read, object: `the other ${named}s of its holder, by what they deliver`, send }];
+            })
+          : []),
       ];
       if (!reads.length)
         exceptions.push({
