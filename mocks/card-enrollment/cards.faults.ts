@@ -2350,7 +2350,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i28-card-wallet-unknown-client-404',
     rule: 'a srcClientId that resolves to no entity is 400 INVALID_STATE (seed 000, Errors): on the card path with cardSource WALLET the mock answers 404 NOT_FOUND',
     source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT'],
+    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-SOURCE-EVERY-RULE'],
   }),
   independent('independent-28', {
     id: 'i28-card-receipt-foreign-client-401',

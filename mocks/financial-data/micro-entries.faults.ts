@@ -178,7 +178,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     id: 'model-micro-entries-verify-latest-of-customer',
     rule: "a verification applies to the micro entries of the account its path names, not to the customer's latest ones (seed 002, Micro entries: the customer verifies the two amounts of the account)",
     source: 'seed',
-    rules: ['FD-MICRO-VERIFY', 'FD-MICRO-VERIFY-WRONG'],
+    rules: ['FD-MICRO-VERIFY', 'FD-MICRO-VERIFY-WRONG', 'FD-PROP-WRITE-SCOPE'],
   }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).

@@ -548,7 +548,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
     id: 'i28-fd-txpush-disable-other-accounts-too',
     rule: 'disabling TxPush for an account deletes all its subscriptions (seed 002, Events): it also deletes the subscriptions of every other account of the customer',
     source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE', 'FD-OBJ-OTHER-PARENT'],
+    rules: ['FD-TXPUSH-DISABLE', 'FD-OBJ-OTHER-PARENT', 'FD-PROP-WRITE-SCOPE'],
   }),
   independent('independent-28', {
     id: 'i28-fd-txpush-transaction-event-first-account',

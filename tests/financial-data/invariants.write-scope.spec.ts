@@ -2,14 +2,25 @@
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
 // each is sent its valid sample on the live objects of security.known.ts, with the object it names
 // standing between siblings of its own kind made before and after it (a customer, its consumer and
-// business, an account of the same customer, a webhook subscription, an event of the same
-// subscription); every sibling then reads as before through the by-id readers of its resource and
-// its entry in each collection the writer's path extends (a subscription holding its
-// events, the partner's list). A status writer first moves the siblings to another state, so that a
+// business, an account of the same customer and one of another customer, each subscribed to TxPush,
+// a receiving account with micro entries, a webhook subscription, an event of the same
+// subscription); every sibling then reads as before through the by-id readers of its resource, its
+// entry in each collection the writer's path extends (a subscription holding its events, the
+// partner's list) and what its test trigger delivers (a sibling account's TxPush subscriptions). A status writer first moves the siblings to another state, so that a
 // write reaching them shows. From the same writes: every date a write stamps is its own time
 // (FD-DATE-WRITE-TIME, helpers/client/invariants/dates.ts, judged on every answer by the answer judge).
 // The checker is helpers/client/invariants/write-scope.ts; its counts are the certification's.
-import { expect, mockOnly, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  fdLimit,
+  mockOnly,
+  newBusiness,
+  newConsumer,
+  rules,
+  sampleCall,
+  test,
+  type FdOperationId,
+} from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -25,21 +36,100 @@ import { Violations, withObjects, type LiveObjects } from '../../helpers/client/
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 import { readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
-const movesAlone = movesAloneBeside(eventDateMembers(FD_CONTRACT));
+/**
+ * The members a contract describes as a position among the siblings' listing (displayPosition:
+ * "Position of the account in the institution's own listing, 1 on top"): computed over the listing,
+ * so a sibling's delete moves them up.
+ */
+const POSITIONS = new Set<string>();
+{
+  const seen = new Set<unknown>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const properties = (node as { properties?: Record<string, { description?: string }> }).properties ?? {};
+    for (const [name, schema] of Object.entries(properties))
+      if (/^Position of\b.*\blisting\b/i.test(String(schema?.description ?? ''))) POSITIONS.add(name);
+    Object.values(node).forEach(walk);
+  };
+  walk(FD_CONTRACT.document.components?.schemas);
+}
+const asOfNow = movesAloneBeside(eventDateMembers(FD_CONTRACT));
+/** A leaf that moves without changing its object: an "as of now" date, a report leaving inProgress, a position once a sibling is deleted. */
+const movesAlone = (path: string, before: unknown, after: unknown, writer: Operation) =>
+  asOfNow(path, before, after) || (writer.method === 'DELETE' && POSITIONS.has(path.split('.').at(-1)!));
 /**
  * The writers, children before their parents and, at each depth, the deletes last: a write on a
  * parent (a subscription's events replaced, a customer deleted) would leave a later writer of its
  * children nothing to name.
  */
+const lastNamed = (op: Operation) => namedResources(FD_CONTRACT, op).at(-1);
+/**
+ * The resources a contract path shows under an object of each resource (a path id after its own, or
+ * the collection right after it: `/institutionLogins/{institutionLoginId}/accounts`, a login holds accounts).
+ */
+const HOLDS = new Map<string, Set<string>>();
+{
+  const known = new Set([...FD_CONTRACT.operations.values()].flatMap((op) => objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.resource)));
+  for (const op of FD_CONTRACT.operations.values()) {
+    const ids = objectIdsOf(FD_CONTRACT, op).ids.filter((id) => id.in === 'path');
+    for (const [i, id] of ids.entries()) {
+      const rest = op.path.slice(op.path.indexOf(`{${id.name}}`) + id.name.length + 2);
+      const collection = /^\/([A-Za-z]+)s(?:\/|$)/.exec(rest)?.[1];
+      const under = [...ids.slice(i + 1).map((x) => x.resource), ...(collection && known.has(collection) ? [collection] : [])];
+      for (const x of under.filter((x) => x !== id.resource)) HOLDS.set(id.resource, (HOLDS.get(id.resource) ?? new Set()).add(x));
+    }
+  }
+}
+/**
+ * How much a delete takes with it: one object holding nothing (a TxPush subscription, an event), the
+ * children of the named object (a path ending in a word: DisableTxPushNotifications), an object
+ * holding others (an account, a login and its accounts); a writer that is no delete takes nothing.
+ */
+const reach = (op: Operation) => (op.method !== 'DELETE' ? 0 : !/\}$/.test(op.path) ? 2 : HOLDS.get(lastNamed(op) ?? '')?.size ? 3 : 1);
+const holdsOther = (a: Operation, b: Operation) => Number(HOLDS.get(lastNamed(a) ?? '')?.has(lastNamed(b) ?? '') ?? false);
+/**
+ * The writers, children before their parents and, at each depth, the deletes last, those taking more
+ * after those taking less (a login's delete after its account's): a write on a parent (a
+ * subscription's events replaced, a customer deleted, a login's accounts deleted) would leave a
+ * later writer of its children nothing to name.
+ */
 const WRITERS = writersOfContract(FD_CONTRACT)
   .map((writer, i) => ({ writer, i, depth: namedResources(FD_CONTRACT, writer).length }))
-  .sort((a, b) => b.depth - a.depth || Number(a.writer.method === 'DELETE') - Number(b.writer.method === 'DELETE') || a.i - b.i)
+  .sort(
+    (a, b) =>
+      b.depth - a.depth ||
+      reach(a.writer) - reach(b.writer) ||
+      holdsOther(a.writer, b.writer) - holdsOther(b.writer, a.writer) ||
+      a.i - b.i,
+  )
   .map((w) => w.writer);
+/**
+ * A kind no reader shows but what its holder's test trigger delivers (seed 002, Events: the test
+ * transaction "triggers one transaction event and one account event" to each of the account's
+ * subscriptions): its siblings are read there.
+ */
+const DELIVERED_THROUGH: Record<string, string> = { txpushSubscription: 'CreateTxPushTestTransaction' };
+/** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
+const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
+/**
+ * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
+ * event name): what a subscription holds; a date of sending moves with each delivery.
+ */
+const scalars = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(
+        Object.entries(body).filter(
+          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
+        ),
+      )
+    : {};
 /** As the after-write check (invariants.after-write.spec.ts): a registration's approval moves the dates of the partner's list other checks of the worker read. */
 const SHARED: Record<string, string> = {
   RegisterApp: "a new registration's approval moves the dates of the partner's list other checks of the worker read",
@@ -102,10 +192,46 @@ test(
       ],
       webhookEvent: [{ webhookEvent: events[0]! }, { webhookEvent: events[2]! }],
     };
+    // An account of another customer of the partner is a sibling too: a write naming one customer's
+    // account changes no account of another (seed 002, Endpoints: each operation acts on the object its path names).
+    const elsewhere = await fdApi.callBuilt('GetCustomerAccounts', { path: { customerId: last } });
+    expect(elsewhere.status, 'GetCustomerAccounts of the other customer (making a sibling)').toBe(200);
+    siblings.account!.push({ customer: last, account: String(elsewhere.body.accounts[0].id) });
+    // Every account sibling holds TxPush subscriptions of its own: a write reaching them (disabling
+    // TxPush for every account of the customer) shows in what its test transaction delivers (TRIGGERS).
+    const subscribe = FD_OBJECT_OPS.find((o) => o.operation.operationId === 'SubscribeToTxPushNotifications')!;
+    for (const sibling of siblings.account!)
+      await made('SubscribeToTxPushNotifications', withObjects(world.sample(subscribe), subscribe.ids, { ...objects, ...sibling }));
+    // A verification names micro entries, which only an initiation makes (seed 002, Micro entries;
+    // its sample names the checking account, which has none): three receiving accounts of the customer,
+    // the middle one verified with the amounts deposited (the mock's harness), the others its siblings.
+    const initiate = sampleCall('InitiateMicroAmountDeposits', fd, world.entities) as CallOptions;
+    const micro: { account: string; amounts: number[] }[] = [];
+    for (const n of [1, 2, 3]) {
+      const receiver = { ...(initiate.body as { receiver: object }).receiver, accountNumber: `88${String(Date.now()).slice(-7)}00${n}` };
+      const account = String((await made('InitiateMicroAmountDeposits', { ...initiate, body: { receiver } })).accountId);
+      micro.push({ account, amounts: await fdMock.microAmounts(account) });
+    }
+    // The deposits land a day after the initiation (x-limits microEntryDepositDelaySeconds): verified once they have.
+    await fdMock.advanceClock(fdLimit('microEntryDepositDelaySeconds'));
+    const ENTRIES: Record<string, { call: CallOptions; siblings: LiveObjects[] }> = {
+      VerifyMicroAmountDeposits: {
+        call: { path: { customerId: objects.customer!, accountId: micro[1]!.account }, body: { amounts: micro[1]!.amounts } },
+        siblings: [micro[0]!, micro[2]!].map(({ account }) => ({ account })),
+      },
+    };
+    /** The deliveries a test trigger makes (the mock's record of its outbound calls), by their scalar members but dates. */
+    const delivered = (operation: Operation, call: CallOptions) => async () => {
+      const seen = (await fdMock.deliveries()).length;
+      const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...scalars(d.body) }));
+      return { status: res.status, body: made.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) };
+    };
     const own = new Set([
       ...Object.values(objects),
       ...Object.values(world.otherParents),
       ...Object.values(siblings).flat().flatMap(Object.values),
+      ...micro.map((m) => m.account),
     ]);
     const probes: ScopeProbe[] = [];
     const exceptions: PropertyException[] = [];
@@ -128,8 +254,9 @@ test(
       // A one-per-customer create (a consumer, a business) goes to the customer that has none.
       if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
         call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });
+      if (ENTRIES[operationId]) call = ENTRIES[operationId].call;
       const { named, own: byId, collections } = scopeReaders(FD_CONTRACT, writer);
-      const others = named ? (siblings[named] ?? []) : [];
+      const others = ENTRIES[operationId]?.siblings ?? (named ? (siblings[named] ?? []) : []);
       // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
       // The object it is about (its last named resource) changes with what hangs under it; its parents are read for their other children.
       const ids = objectIdsOf(FD_CONTRACT, writer).ids.filter((id) => id.owner !== 'public');
@@ -154,6 +281,36 @@ test(
               ? []
               : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
           }),
+        // What a sibling's subscriptions hold: the deliveries of its test trigger (sent before and after the other reads).
+        ...TRIGGERS.filter((t) => named !== undefined && lastNamed(t) === named).flatMap((operation) =>
+          others.flatMap((sibling) => {
+            const read = readerCall(operation, world, fd, { ...objects, ...sibling });
+            return typeof read === 'string'
+              ? []
+              : [
+                  {
+                    operation,
+                    call: read,
+                    object: `${named} ${Object.values(sibling).at(-1)}, by what it delivers`,
+                    send: delivered(operation, read),
+                  },
+                ];
+          }),
+        ),
+        // A kind read only through what it delivers (a TxPush subscription): its holder's test trigger,
+        // each delivery of a subscription the write names left out, the others' compared.
+        ...(named && DELIVERED_THROUGH[named]
+          ? [FD_CONTRACT.operationOf(DELIVERED_THROUGH[named])].flatMap((operation) => {
+              const read = readerCall(operation, world, fd, objects);
+              if (typeof read === 'string') return [];
+              const send = async () => {
+                const res = await delivered(operation, read)();
+                const kept = res.body.filter((d) => !Object.values(d).some((v) => about.has(String(v))));
+                return { status: res.status, body: kept };
+              };
+              return [{ operation, call: read, object: `the other ${named}s of its holder, by what they deliver`, send }];
+            })
+          : []),
       ];
       if (!reads.length)
         exceptions.push({
@@ -180,7 +337,10 @@ test(
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE');
     for (const r of outcome.refused)
-      exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
+      if (ENTRIES[r.operationId])
+        // Its call is valid on the objects the check made for it (the amounts deposited): a refusal is the target's.
+        violations.add(r.operationId, 'its valid call on the objects the check made for it', r.status, 'a 2xx (FD-PROP-WRITE-SCOPE)');
+      else exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
     countProperty(test.info(), {
       property: WRITE_SCOPE,
       service: 'financial-data',

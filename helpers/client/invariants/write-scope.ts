@@ -30,6 +30,13 @@ export interface ScopeRead {
   /** For a collection: the ids of the entries compared (the check's own objects the write does not name), and those it names. */
   pick?: ReadonlySet<string>;
   named?: ReadonlySet<string>;
+  /**
+   * A read that writes (a test trigger, read as the deliveries it makes: what a sibling's TxPush
+   * subscriptions hold shows only there, seed 002, Events): made by this function instead of the call,
+   * before the probe's other reads and after them once the write is sent, so that what it writes
+   * (the test transaction, the balance it moves) is never taken for the write's change.
+   */
+  send?: () => Promise<{ status: unknown; body: unknown }>;
 }
 
 export interface ScopeProbe {
@@ -148,26 +155,31 @@ export async function checkWriteScope<S extends ServiceName>(
   probes: readonly ScopeProbe[],
   violations: Violations,
   /** A leaf that moves with the clock alone (an "as of now" date, a report leaving inProgress): no change. */
-  moving: (path: string, before: unknown, after: unknown) => boolean = () => false,
+  moving: (path: string, before: unknown, after: unknown, writer: Operation) => boolean = () => false,
   rule = '',
 ): Promise<ScopeOutcome> {
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
   const read = async (r: ScopeRead) => {
-    const res = await api.callOperation(r.operation, r.call).catch((error: Error) => {
-      const judged = verdictOn2xx(error);
-      return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown, judged: Boolean(judged) };
-    });
+    const res = r.send
+      ? await r.send()
+      : await api.callOperation(r.operation, r.call).catch((error: Error) => {
+          const judged = verdictOn2xx(error);
+          return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown, judged: Boolean(judged) };
+        });
     const body = r.pick ? pickedEntries(res.body, r.pick, r.named) : res.body;
-    return { status: res.status, body: body as unknown, judged: 'judged' in res && res.judged };
+    return { status: res.status, body: body as unknown, judged: 'judged' in res && res.judged === true };
   };
-  const keyOf = (r: ScopeRead) => `${r.operation.operationId} ${JSON.stringify(r.call)} ${[...(r.pick ?? [])].join(',')}`;
+  const keyOf = (r: ScopeRead) =>
+    `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)} ${[...(r.pick ?? [])].join(',')}`;
   const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map() };
   for (const p of probes) {
     const { operationId } = p.writer;
     for (const call of p.prepare ?? []) await api.callOperation(p.writer, call).catch(() => undefined);
     const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean }>();
-    for (const r of p.reads) {
+    const writing = p.reads.filter((r) => r.send);
+    const reading = p.reads.filter((r) => !r.send);
+    for (const r of [...writing, ...reading]) {
       const first = await read(r);
       if (!volatile.has(keyOf(r))) {
         const second = await read(r);
@@ -190,7 +202,7 @@ export async function checkWriteScope<S extends ServiceName>(
     // A write with no sibling to read is still sent: its answer is judged (the dates it stamps).
     if (!p.reads.length) continue;
     outcome.checked.push(operationId);
-    for (const r of p.reads) {
+    for (const r of [...reading, ...writing]) {
       let was = before.get(r)!;
       let after = await read(r);
       // A 429 is the target's pacing; a read the client's own checks refused (its body unseen) is their finding, not a change.
@@ -202,7 +214,9 @@ export async function checkWriteScope<S extends ServiceName>(
       }
       const still = volatile.get(keyOf(r))!;
       const movedAlone = () =>
-        new Set([...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(was).get(leaf), v)).map(([leaf]) => leaf));
+        new Set(
+          [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(was).get(leaf), v, p.writer)).map(([leaf]) => leaf),
+        );
       let changed = changedLeaves(was, after, new Set([...still, ...movedAlone()]));
       if (changed.length) {
         // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
