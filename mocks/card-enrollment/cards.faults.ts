@@ -2394,4 +2394,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-ECHO-CORRELATION'],
   }),
+  independent('independent-29', {
+    id: 'i29-card-issuer-correlation-regenerated-card-path',
+    rule: 'a srcCorrelationId sent is echoed; a new one is generated only when the request has none (seed 000, SrcCorrelationId): on the card path with cardSource ISSUER the sent id is replaced by a new one',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-receipt-cardholder-country-lowercased',
+    rule: 'maskedConsumer.countryCode is ISO 3166 alpha-2 as sent (seed 000, MaskedConsumer): on the receipt path with cardSource CARDHOLDER it is echoed in lower case',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-wallet-created-local-offset-card-path',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference: with Z): on the card path with cardSource WALLET it is written in a US local time with its numeric offset',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-longest-pan-consumer-suspended',
+    rule: 'at enrollment the consumer profile status is ACTIVE (seed 000, States and transitions): on the card path a PAN at the Card maxLength is answered with maskedConsumer.status SUSPENDED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-receipt-issuer-mobile-plus-sign',
+    rule: 'a PhoneNumber countryCode is digits only, no plus sign (seed 000, PhoneNumber; MaskedConsumer.maskedMobileNumber): on the receipt path with cardSource ISSUER the masked mobile number carries the country code with a plus sign',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-PAT-PHONE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-merchant-consumer-added-tomorrow-card-path',
+    rule: 'dateConsumerAdded is the UTC time the profile was added, at the latest the enrollment (seed 000, MaskedConsumer: a profile is added no later than the card enrolled into it): on the card path with cardSource MERCHANT it lies a day after the enrollment',
+    source: 'assumption',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-merchant-foreign-client-invalid-state-card-path',
+    rule: 'a known key with a srcClientId registered to another client is 403 (seed 000, Authentication 403; reference A2): on the card path with cardSource MERCHANT the mock answers 400 INVALID_STATE',
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent('independent-29', {
+    id: 'i29-card-cardholder-identity-at-max-refused-card-path',
+    rule: 'identityValue may be as long as its maxLength (seed 000, ConsumerIdentity): on the card path with cardSource CARDHOLDER a value of exactly its maxLength is refused 400 INVALID_ARGUMENT',
+    source: 'seed',
+    rules: ['CE-LIM-IDENTITYVALUE'],
+  }),
 ]);

@@ -660,11 +660,24 @@ export function registerCards(
       !cardholderTrusted &&
       !unsourcedTrusted
     ) {
+      // i29-card-merchant-foreign-client-invalid-state-card-path: on the card path a merchant's foreign srcClientId answered 400 INVALID_STATE.
+      if (faults.has('i29-card-merchant-foreign-client-invalid-state-card-path') && hasCard && body.cardSource === 'MERCHANT')
+        return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
       // i28-card-receipt-foreign-client-401: on the receipt path another client's srcClientId answered 401.
       if (faults.has('i28-card-receipt-foreign-client-401') && hasReceipt)
         return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     }
+    // i29-card-cardholder-identity-at-max-refused-card-path: on the card path a cardholder's identityValue at its maxLength refused.
+    if (
+      faults.has('i29-card-cardholder-identity-at-max-refused-card-path') &&
+      hasCard &&
+      body.cardSource === 'CARDHOLDER' &&
+      String(body.consumer?.consumerIdentity?.identityValue ?? '').length === lengthOf(contract, 'ConsumerIdentity', 'identityValue').max
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.consumerIdentity.identityValue', keyword: 'maxLength', message: 'identityValue is too long' },
+      ]);
     // i28-card-receipt-issuer-lastname-30-refused: on the receipt path an issuer's last name of exactly 30 characters refused.
     if (
       faults.has('i28-card-receipt-issuer-lastname-30-refused') &&
@@ -806,6 +819,7 @@ export function registerCards(
     i26Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i27Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i28Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i29Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1177,6 +1191,38 @@ const i28Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
     body.srcCorrelationId.length > 36
   )
     top.srcCorrelationId = body.srcCorrelationId.slice(-36);
+};
+
+/** The deviations of independent-29, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i29Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const top = answer as Record<string, unknown>;
+  // i29-card-issuer-correlation-regenerated-card-path: on the card path an issuer's srcCorrelationId replaced by a new one.
+  if (faults.has('i29-card-issuer-correlation-regenerated-card-path') && hasCard && body.cardSource === 'ISSUER' && body.srcCorrelationId)
+    top.srcCorrelationId = randomUUID();
+  // i29-card-receipt-cardholder-country-lowercased: on the receipt path a cardholder's maskedConsumer.countryCode in lower case.
+  if (
+    faults.has('i29-card-receipt-cardholder-country-lowercased') &&
+    !hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    typeof consumer.countryCode === 'string'
+  )
+    consumer.countryCode = consumer.countryCode.toLowerCase();
+  // i29-card-wallet-created-local-offset-card-path: on the card path a wallet's dateOfCardCreated written in US Eastern time with its offset.
+  if (faults.has('i29-card-wallet-created-local-offset-card-path') && hasCard && body.cardSource === 'WALLET')
+    masked.dateOfCardCreated = new Date(now.getTime() - 5 * 3600_000).toISOString().replace('Z', '-05:00');
+  // i29-card-longest-pan-consumer-suspended: on the card path a PAN of twenty digits answered with a SUSPENDED consumer profile.
+  if (faults.has('i29-card-longest-pan-consumer-suspended') && hasCard && card.primaryAccountNumber.length === 20)
+    consumer.status = 'SUSPENDED';
+  // i29-card-receipt-issuer-mobile-plus-sign: on the receipt path an issuer's masked mobile country code written with a plus sign.
+  if (faults.has('i29-card-receipt-issuer-mobile-plus-sign') && !hasCard && body.cardSource === 'ISSUER') {
+    const mobile = consumer.maskedMobileNumber as Record<string, unknown> | undefined;
+    consumer.maskedMobileNumber = { ...(mobile ?? {}), countryCode: `+${body.consumer.mobileNumber.countryCode}` };
+  }
+  // i29-card-merchant-consumer-added-tomorrow-card-path: on the card path a merchant's dateConsumerAdded a day ahead of the enrollment.
+  if (faults.has('i29-card-merchant-consumer-added-tomorrow-card-path') && hasCard && body.cardSource === 'MERCHANT')
+    consumer.dateConsumerAdded = new Date(now.getTime() + 86400_000).toISOString();
 };
 
 /** The deviations of independent-26, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */

@@ -624,4 +624,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-ACCOUNT', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-accounts-by-login-simple-full-number-display',
+    rule: 'account numbers never appear unredacted; accountNumberDisplay is the masked number (seed 002, Accounts; provider 1.35.0): the by-login simple list displays the whole account number',
+    source: 'provider',
+    rules: ['FD-ACCT-NUMBER-MASKED', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

@@ -367,6 +367,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i16-accounts-by-login-simple-display-six'))
       return { accounts: shown.map((a) => ({ ...view.simple(a), accountNumberDisplay: a.number.slice(-6) })) };
     // seeded-judge-accounts-by-login-simple-name-upper: the simple by-login list upper-cases each account's name.
+    // i29-fd-accounts-by-login-simple-full-number-display: the by-login simple list displays the whole account number.
+    if (faults.has('i29-fd-accounts-by-login-simple-full-number-display'))
+      return { accounts: shown.map((a) => ({ ...view.simple(a), accountNumberDisplay: a.number })) };
     if (faults.has('seeded-judge-accounts-by-login-simple-name-upper'))
       return { accounts: shown.map((a) => ({ ...view.simple(a), name: String(view.simple(a).name).toUpperCase() })) };
     return {

@@ -553,4 +553,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-apps-status-any-case-accepted',
+    rule: 'a status outside the documented values is refused (provider 1.35.0 getApplications status): a status in another case is let through and lists nothing',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PARAMS', 'FD-VALID-FORMS'],
+  }),
 ]);

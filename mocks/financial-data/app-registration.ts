@@ -184,7 +184,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     if (query.start !== undefined && query.start < 1) return invalidStart(reply);
     // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (the parameter is an open
     // string in the contract; FD-APP-LIST-PARAMS; the fault accepts any status).
-    if (query.status !== undefined && !APP_STATUSES.has(String(query.status)) && !faults.has('app-list-status-any')) {
+    // i29-fd-apps-status-any-case-accepted: a status filter in another case let through (and then matches nothing).
+    const statusCaseless =
+      faults.has('i29-fd-apps-status-any-case-accepted') &&
+      query.status !== undefined &&
+      [...APP_STATUSES].some((s) => String(s).toLowerCase() === String(query.status).toLowerCase());
+    if (query.status !== undefined && !APP_STATUSES.has(String(query.status)) && !faults.has('app-list-status-any') && !statusCaseless) {
       return reply
         .code(400)
         .send({ code: '3009', status: '400', message: 'Bad Request', user_message: 'Query parameter values are invalid' });

@@ -231,4 +231,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-ISSUE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-secret-change-answers-200',
+    rule: 'ModifyPartnerSecret answers 204 (seed 002, Authentication and partner): the change answers 200 with a body',
+    source: 'seed',
+    rules: ['FD-SECRET-CHANGE'],
+  }),
 ]);

@@ -302,4 +302,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-ONE', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-business-by-customer-phone-country-plus',
+    rule: 'every business field sent reads back by customer and by id (seed 002, Businesses; provider 1.35.0 phoneNumber): the by-customer read gives the phone country code with a plus sign',
+    source: 'provider',
+    rules: ['FD-BUS-READ', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -115,6 +115,14 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i24-business-by-customer-name-accents-stripped') && typeof shown.name === 'string')
       shown.name = shown.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     // i15-business-by-customer-modified-date-now: the by-customer read dates the last change at the time of the read.
+    // i29-fd-business-by-customer-phone-country-plus: the by-customer read writes the phone's country code with a plus sign.
+    const phone = shown.phoneNumber as { countryCode?: unknown } | undefined;
+    if (
+      faults.has('i29-fd-business-by-customer-phone-country-plus') &&
+      typeof phone?.countryCode === 'string' &&
+      !phone.countryCode.startsWith('+')
+    )
+      shown.phoneNumber = { ...phone, countryCode: `+${phone.countryCode}` };
     if (faults.has('i15-business-by-customer-modified-date-now')) shown.modifiedDate = isoNoZone();
     return [shown];
   });

@@ -307,4 +307,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-components-config-deleted-still-applied',
+    rule: 'a configuration is optional and once deleted is gone (seed 002, Connect components): a deleted configuration is still applied to login forms and OAuth URLs',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-COMPONENTS-CONFIGURATION-REF'],
+  }),
 ]);

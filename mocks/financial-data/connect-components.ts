@@ -56,7 +56,13 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
   const findConfiguration = (id: string, partnerId: string, use: 'read' | 'delete' | 'apply'): Configuration | undefined => {
     const c = state().configurations.get(id);
     if (!c) return undefined;
-    if (c.deleted && !(use === 'read' && faults.has('components-config-delete-still-readable'))) return undefined;
+    // i29-fd-components-config-deleted-still-applied: a deleted configuration is still applied to login forms and OAuth URLs.
+    if (
+      c.deleted &&
+      !(use === 'read' && faults.has('components-config-delete-still-readable')) &&
+      !(use === 'apply' && faults.has('i29-fd-components-config-deleted-still-applied'))
+    )
+      return undefined;
     const ownerSkipped =
       faults.has('components-config-owner-unchecked') || (use === 'delete' && faults.has('components-config-delete-other-partner'));
     return c.partnerId === partnerId || ownerSkipped ? c : undefined;

@@ -443,4 +443,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-consumer-modify-phone-separators-dropped',
+    rule: 'every field sent on modify reads back as sent (seed 002, Consumers; provider 1.35.0 ConsumerUpdate): a modified phone is stored without its separators',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

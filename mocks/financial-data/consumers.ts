@@ -308,6 +308,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       given.address = given.address.toUpperCase();
     // i16-consumer-modify-state-lowercased: the modification stores the state code in lower case.
     if (faults.has('i16-consumer-modify-state-lowercased') && typeof given.state === 'string') given.state = given.state.toLowerCase();
+    // i29-fd-consumer-modify-phone-separators-dropped: a modified phone is stored with its separators dropped.
+    if (faults.has('i29-fd-consumer-modify-phone-separators-dropped') && typeof given.phone === 'string')
+      given.phone = given.phone.replace(/[^0-9+]/g, '');
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     // i25-consumer-modify-email-clears-phone: a modification naming the e-mail address but not the phone stores the phone empty.
     if (faults.has('i25-consumer-modify-email-clears-phone') && given.email !== undefined && given.phone === undefined)

@@ -634,4 +634,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CUST-FILTER-USERNAME', 'FD-FILTER-EXACT'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-customer-get-username-lowercased',
+    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 Customer): GetCustomer answers it in lower case',
+    source: 'seed',
+    rules: ['FD-CUST-READ', 'FD-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-29', {
+    id: 'i29-fd-customer-delete-username-still-taken',
+    rule: 'delete removes access to the customer (seed 002, Customers; 409 only when the customer already exists): after a 204 delete its username stays taken and a new customer with it is a 409',
+    source: 'seed',
+    rules: ['FD-CUST-DELETE', 'FD-CUST-USERNAME-UNIQUE', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -335,6 +335,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i17-customer-get-email-plus-tag-dropped') && typeof c.email === 'string' && /\+[^@]*@/.test(c.email))
       return { ...customerView(c), email: c.email.replace(/\+[^@]*@/, '@') };
     // i27-customer-read-created-date-ms: the single-customer read dates the customer in epoch milliseconds.
+    // i29-fd-customer-get-username-lowercased: the customer read by id answers its username in lower case.
+    if (faults.has('i29-fd-customer-get-username-lowercased') && typeof c.username === 'string')
+      return { ...customerView(c), username: c.username.toLowerCase() };
     if (faults.has('i27-customer-read-created-date-ms')) return { ...customerView(c), createdDate: String(Number(c.createdDate) * 1000) };
     return customerView(c);
   });
@@ -476,6 +479,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       for (const [id, consumer] of world.consumers) if (consumer.customerId === c.id) world.consumers.delete(id);
       world.consumerOf.delete(c.id);
     }
+    // i29-fd-customer-delete-username-still-taken: the deleted customer's username stays in the index, so a new customer cannot take it.
+    if (faults.has('i29-fd-customer-delete-username-still-taken')) world.usernames.set(usernameKey(c.partnerId, c.username), c.id);
     // i26-customer-delete-answers-200-with-id: the delete answers 200 with the id it removed (a generic DELETE handler), not 204.
     if (faults.has('i26-customer-delete-answers-200-with-id')) return reply.code(200).send({ id: c.id });
     return reply.code(204).send();

@@ -315,4 +315,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-enrich-amount-whole-units',
+    rule: 'the enriched transactions come back keyed and as sent (seed 002, Transaction data enrichment; provider 1.35.0 EnrichTransactionsPayload): their amounts are answered rounded to whole units',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -218,6 +218,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i12-enrich-external-account-id-of-first: the batch answers the first transaction's account id for all.
     if (faults.has('i12-enrich-external-account-id-of-first') && transactions.length > 1)
       transactions = transactions.map((t, i) => (i > 0 ? { ...t, externalAccountId: transactions[0].externalAccountId } : t));
+    // i29-fd-enrich-amount-whole-units: the enriched transactions answer their amounts rounded to whole units.
+    if (faults.has('i29-fd-enrich-amount-whole-units'))
+      transactions = transactions.map((t) => (typeof t.amount === 'number' ? { ...t, amount: Math.round(t.amount) } : t));
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
     // i26-enrich-debit-amount-unsigned: a debit (negative amount) answered without its sign (the categoriser's absolute amount).
     if (faults.has('i26-enrich-debit-amount-unsigned'))

@@ -348,4 +348,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BRAND-NONE-404'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-branding-none-204',
+    rule: 'branding that does not exist is a 404 (seed 002, Institutions: 404 when none): an institution without branding is answered 204',
+    source: 'seed',
+    rules: ['FD-BRAND-NONE-404'],
+  }),
 ]);

@@ -239,6 +239,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
     if (!i.branding && firstBranded) return { branding: firstBranded.branding };
     // i28-fd-branding-none-400: an institution without branding answered 400, not 404.
+    // i29-fd-branding-none-204: an institution without branding answered 204 (no content), not 404.
+    if (!i.branding && faults.has('i29-fd-branding-none-204')) return reply.code(204).send();
     if (!i.branding && faults.has('i28-fd-branding-none-400')) return sendError(ctx, reply, 400, 'No branding for this institution');
     if (!i.branding)
       return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');

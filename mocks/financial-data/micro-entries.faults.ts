@@ -437,4 +437,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-ERROR-BODY'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-micro-conflict-redraws-amounts',
+    rule: 'a refused initiation (409 conflict) leaves the entries as they were (seed 002, Micro entries; Errors 409): it draws the open entry amounts again',
+    source: 'seed',
+    rules: ['FD-MICRO-CONFLICT', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -144,6 +144,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       // micro-rate-counts-conflicts (seeded) does the same.
       if (faults.has('i4-micro-rate-counts-conflicts') || faults.has('micro-rate-counts-conflicts'))
         micro().initiations.set(rateKey, [...recent, now]);
+      // i29-fd-micro-conflict-redraws-amounts: the refused initiation draws the open entry's amounts again.
+      if (faults.has('i29-fd-micro-conflict-redraws-amounts') && open) open.cents = drawCents(customer.id, `${open.accountId}:${now}`);
       return sendError(ctx, reply, 409, 'Micro entries already exist for this account');
     }
     const accountId = world.nextId();

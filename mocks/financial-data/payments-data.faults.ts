@@ -488,4 +488,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-REALTIME-FLAGS'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-ach-routing-number-as-number',
+    rule: 'the ACH details carry the routing number as the provider types it, a string (provider 1.35.0 AccountACHDetails): v1 answers it as a JSON number, leading zeros lost',
+    source: 'provider',
+    rules: ['FD-TYPE-FORMS'],
+  }),
 ]);

@@ -273,6 +273,9 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     // i25-pay-ach-v1-checking-number-masked: the v1 ACH details give a checking account's number masked but for its last four digits.
     if (faults.has('i25-pay-ach-v1-checking-number-masked') && account.type === 'checking')
       return { routingNumber, realAccountNumber: achNumber(account).replace(/\d(?=\d{4})/g, 'x') };
+    // i29-fd-ach-routing-number-as-number: the v1 ACH details answer the routing number as a JSON number.
+    if (faults.has('i29-fd-ach-routing-number-as-number'))
+      return { routingNumber: Number(routingNumber), realAccountNumber: achNumber(account) };
     return { routingNumber, realAccountNumber: achNumber(account) };
   });
   route(app, ctx, 'GetAccountPaymentInstructionDetails', (input, reply) => {

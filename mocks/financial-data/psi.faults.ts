@@ -370,4 +370,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-READ-BACK', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-psi-ack-settle-by-date-day-early',
+    rule: 'generation acknowledges the transaction as sent (seed 002, PSI; provider 1.35.0): the non-FCRA acknowledgement gives settleByDate a day early',
+    source: 'provider',
+    rules: ['FD-PSI-GENERATE', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

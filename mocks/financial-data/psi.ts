@@ -161,6 +161,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     state().runs.set(run.payRequestId, run);
     const ack = summary(run);
     // rt-psi-fcra-ack-amount-whole: the FCRA acknowledgement rounds the amount to whole dollars.
+    // i29-fd-psi-ack-settle-by-date-day-early: the non-FCRA acknowledgement gives settleByDate a day early (a local midnight read in UTC).
+    if (!fcra && faults.has('i29-fd-psi-ack-settle-by-date-day-early') && !Number.isNaN(Date.parse(ack.transaction.settleByDate)))
+      ack.transaction.settleByDate = isoDate(Date.parse(ack.transaction.settleByDate) / 1000 - 86400);
     if (fcra && faults.has('rt-psi-fcra-ack-amount-whole')) ack.transaction.amount = Math.round(ack.transaction.amount);
     return reply.code(faults.has('psi-generate-200') ? 200 : 202).send({ ...ack, status: 'IN PROGRESS' });
   };

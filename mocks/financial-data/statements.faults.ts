@@ -353,4 +353,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-stmt-v3-later-ids-of-first',
+    rule: 'the multiple-statement call details each statement asked (seed 002, Statements): every detail after the first is named by the first one asset id',
+    source: 'seed',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

@@ -159,6 +159,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
           : p.documentDate;
       return { index: indexShown, id, asOfDate, description: p.description, documentDate };
     });
+    // i29-fd-stmt-v3-later-ids-of-first: every statement after the first named by the first one's asset id.
+    if (faults.has('i29-fd-stmt-v3-later-ids-of-first') && statements.length > 1)
+      return reply.code(200).send({ statements: statements.map((s, i) => (i > 0 ? { ...s, id: statements[0].id } : s)) });
     return reply.code(200).send({ statements });
   });
 

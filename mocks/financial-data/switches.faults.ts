@@ -294,4 +294,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-switches-bill-pay-details-status-uppercased',
+    rule: 'switch statuses are processing, completed or failed (provider 1.35.0 switches): the bill-pay details answer the status in upper case',
+    source: 'provider',
+    rules: ['FD-SW-STATUS-ENUM', 'FD-SW-DETAILS'],
+  }),
 ]);

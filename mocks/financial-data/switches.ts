@@ -311,6 +311,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       const shown = details(s, customer) as Record<string, unknown>;
       return typeof shown.createdDate === 'string' ? { ...shown, createdDate: `${shown.createdDate.slice(0, 10)}T00:00:00Z` } : shown;
     }
+    // i29-fd-switches-bill-pay-details-status-uppercased: the bill-pay details answer the switch status in upper case.
+    if (kind === 'billPay' && faults.has('i29-fd-switches-bill-pay-details-status-uppercased')) {
+      const shown = details(s, customer) as Record<string, unknown>;
+      return typeof shown.switchStatus === 'string' ? { ...shown, switchStatus: shown.switchStatus.toUpperCase() } : shown;
+    }
     return details(s, customer);
   };
 

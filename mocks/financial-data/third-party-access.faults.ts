@@ -324,4 +324,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-REVOKED'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-accesskey-revoke-unknown-403',
+    rule: 'a consentReceiptId never issued is a 404 on revocation (seed 002, App registration and third-party access): the mock answers 403',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-UNKNOWN'],
+  }),
 ]);

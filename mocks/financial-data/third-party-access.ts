@@ -220,6 +220,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
             (k) => k.receiptId.toLowerCase() === String(path.consentReceiptId).toLowerCase() && k.partnerId === partner?.id && !k.revoked,
           )
         : undefined);
+    // i29-fd-accesskey-revoke-unknown-403: revoking a consent receipt that does not exist answered 403, not 404.
+    if (!key && faults.has('i29-fd-accesskey-revoke-unknown-403'))
+      return sendError(ctx, reply, 403, 'Not allowed to revoke this consent receipt.');
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     // Model fault: the consents are revoked per customer, every key of the customer with this one.

@@ -718,4 +718,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-OWNER-404', 'FD-OBJ-OTHER-PARENT'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-txn-by-id-posted-date-eastern',
+    rule: 'GetCustomerTransaction returns the transaction as the lists show it, dates in epoch seconds (seed 002, Transactions; reference, Dates): postedDate is moved by the US Eastern offset',
+    source: 'seed',
+    rules: ['FD-TXN-GET', 'FD-DATE-UNIT'],
+  }),
+  independent('independent-29', {
+    id: 'i29-fd-txn-all-later-page-no-more-available',
+    rule: 'moreAvailable says whether transactions follow the page (seed 002, Transactions paging; provider 1.35.0): a later page of the customer list says none follow when some do',
+    source: 'provider',
+    rules: ['FD-TXN-PAGE-COUNTS', 'FD-TXN-PAGE-START'],
+  }),
 ]);

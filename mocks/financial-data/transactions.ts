@@ -228,6 +228,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.slice = [...paged.slice].reverse();
     // i10-txn-account-displaying-is-limit: the account list's displaying gives the limit applied, not the page's size.
     if (reader === 'account' && on('i10-txn-account-displaying-is-limit')) paged.displaying = limit;
+    // i29-fd-txn-all-later-page-no-more-available: a later page of the customer list says no more are available.
+    if (reader === 'all' && start > 1 && on('i29-fd-txn-all-later-page-no-more-available')) paged.moreAvailable = false;
     // i14-txn-all-displaying-is-limit: the customer-wide list gives the page size asked as displaying.
     if (reader === 'all' && on('i14-txn-all-displaying-is-limit')) paged.displaying = limit;
     // seeded-judge-txn-account-daily-balance-displaying-plus-one: with showDailyBalance the account list counts one more in displaying than it lists.
@@ -466,6 +468,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (on('i25-txn-by-id-credit-amount-in-cents') && t.amount > 0) shown.amount = Math.round(t.amount * 100);
     if (on('i2-txn-by-id-description-collapsed')) shown.description = String(t.description).replace(/\s+/g, ' ').trim();
     // i27-txn-by-id-amount-as-string: the by-id read gives the amount as a decimal string with two places.
+    // i29-fd-txn-by-id-posted-date-eastern: the transaction read by id gives postedDate as US Eastern wall time read as UTC.
+    if (on('i29-fd-txn-by-id-posted-date-eastern') && typeof t.postedDate === 'number') shown.postedDate = t.postedDate - 5 * 3600;
     if (on('i27-txn-by-id-amount-as-string')) (shown as Record<string, unknown>).amount = t.amount.toFixed(2);
     return shown;
   });

@@ -556,4 +556,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-PROP-DELIVERY-NAMES'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-txpush-transaction-event-account-class',
+    rule: 'each subscription record has its class and its events carry it (seed 002, Events, TxPush): the transaction event is labelled with class account',
+    source: 'seed',
+    rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-TEST-EVENTS'],
+  }),
 ]);

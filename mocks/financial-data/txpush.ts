@@ -295,6 +295,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       return {
         ...head,
         event: 'transaction.created',
+        // i29-fd-txpush-transaction-event-account-class: the transaction event labelled with class account.
+        ...(faults.has('i29-fd-txpush-transaction-event-account-class') ? { class: 'account' } : {}),
         transaction: {
           id: t.id,
           amount,

@@ -785,4 +785,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-WEBHOOK-DELIVERY-STATE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-webhooks-sub-inactive-status-not-kept',
+    rule: 'a subscription status change puts the subscription in the requested state (seed 002, States and transitions): deactivating it moves its events but leaves the subscription active',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-fd-webhooks-list-count-is-limit',
+    rule: 'count is the number of subscriptions on the page (provider 1.35.0 list of webhook subscriptions): count gives the limit asked',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET', 'FD-DERIVED-COUNTS'],
+  }),
 ]);

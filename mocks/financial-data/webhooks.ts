@@ -392,6 +392,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
               : v;
           })
         : page.map(view);
+      // i29-fd-webhooks-list-count-is-limit: count gives the page size asked, not the subscriptions listed.
+      if (faults.has('i29-fd-webhooks-list-count-is-limit'))
+        return reply.code(200).send({ count: limit, ...echo, total, subscriptions: listed });
       return reply.code(200).send({ count, ...echo, total, subscriptions: listed });
     });
 
@@ -590,6 +593,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i28-fd-webhooks-sub-status-answers-previous: the status change answers the status the subscription had before.
       const before = sub.status;
       sub.status = status;
+      // i29-fd-webhooks-sub-inactive-status-not-kept: deactivating a subscription moves its events but leaves its own status active.
+      if (faults.has('i29-fd-webhooks-sub-inactive-status-not-kept') && status === 'inactive') sub.status = before;
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
         // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.

@@ -358,4 +358,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-DECISION', 'IN-ENUM-DECISION'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-approval-bad-sync-still-approves',
+    rule: 'a refused approval leaves the plan as it was (seed 001, POST /approvals; reference, sync is a boolean): an approval refused 400 for a sync value other than true or false has already set the plan APPROVED',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATUS-SYNC'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-approval-status-404-recoverable-string',
+    rule: 'every error item carries a boolean Recoverable (reference, Error body; provider 2.0.0): the 404 of getPlanApprovalStatus writes Recoverable as the string "false"',
+    source: 'provider',
+    rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+  }),
 ]);

@@ -37,6 +37,19 @@ export function registerApprovals(
       const known = world.plans.get(named0);
       if (known) known.status = 'DECLINED';
     }
+    // i29-inst-approval-bad-sync-still-approves: an approval refused for its sync value has already approved the plan it names.
+    if (!ok && faults.has('i29-inst-approval-bad-sync-still-approves') && typeof named0 === 'string') {
+      const sync = new URL(req.url, 'http://mock').searchParams.get('sync');
+      const decision = (() => {
+        try {
+          return (JSON.parse(String(req.body)) as { status?: unknown } | null)?.status;
+        } catch {
+          return undefined;
+        }
+      })();
+      const known = world.plans.get(named0);
+      if (known && sync !== null && sync !== 'true' && sync !== 'false' && decision === 'APPROVED') known.status = 'APPROVED';
+    }
     if (!ok) return reply;
     const named =
       world.plans.get(ok.body.planId) ??
@@ -185,6 +198,21 @@ export function registerApprovals(
     // i12-approval-status-unknown-plan-400: a well-formed id of no plan answered as a bad request.
     if (!plan && UUID.test(id) && faults.has('i12-approval-status-unknown-plan-400'))
       return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'exists', message: 'plan_id names no plan' }]);
+    // i29-inst-approval-status-404-recoverable-string: the 404 of the approval status writes Recoverable as a string.
+    if (!plan && faults.has('i29-inst-approval-status-404-recoverable-string'))
+      return reply.code(404).send({
+        Errors: {
+          Error: [
+            {
+              Source: 'installments',
+              ReasonCode: 'PLAN_NOT_FOUND',
+              Description: 'No plan with this plan_id.',
+              Recoverable: 'false',
+              Details: 'plan_id',
+            },
+          ],
+        },
+      });
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // i5-approval-status-read-ignores-async-decision: this reader does not apply a landed async decision.
     if (!faults.has('i5-approval-status-read-ignores-async-decision')) settle(plan, clock.nowMs());

@@ -135,4 +135,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ISSUER-ACCEPT'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-issuer-throttle-keyed-by-offer',
+    rule: 'the issuer throttles the notifications of one plan within a minute (reference, Notification, issuer certification): the allowance is shared by every plan notified with the same offerId',
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
+  }),
 ]);

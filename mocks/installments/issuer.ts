@@ -62,7 +62,12 @@ export function registerIssuerEndpoint(
     const now = clock.nowMs();
     // i3-issuer-throttle-per-issuer: the throttle counts every notification of the issuer, not of the plan.
     const throttleKey =
-      faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans') ? `issuer:${n.issuerIca}` : n.planId;
+      faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans')
+        ? `issuer:${n.issuerIca}`
+        : // i29-inst-issuer-throttle-keyed-by-offer: the throttle counts the notifications of every plan of the same offer.
+          faults.has('i29-inst-issuer-throttle-keyed-by-offer')
+          ? `offer:${n.offerId}`
+          : n.planId;
     // i4-issuer-throttle-window-half-minute: the window is half a minute; issuer-throttle-window-doubled: two minutes.
     // i24-issuer-throttle-window-59s: the window a second short of the minute.
     const windowMs = faults.has('i4-issuer-throttle-window-half-minute')

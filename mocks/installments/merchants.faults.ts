@@ -936,4 +936,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-search-status-error-finds-completed',
+    rule: 'searching by merchantParticipationStatus finds the merchants in that status only (seed 001, POST /merchants/searches; provider 2.0.0, MerchantSearch): a search for ERROR also answers COMPLETED merchants',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS', 'IN-FILTER-RULE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-mid-search-mid-suffix-match',
+    rule: 'the mid criterion of a MID search answers that MID only (seed 001, POST /merchants/mids/searches; provider 2.0.0): every MID that ends with the criterion is answered',
+    source: 'provider',
+    rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-by-request-total-is-page-count',
+    rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-search-invalid-ica-reason-unknown',
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with errorReason INVALID_ACQUIRER_ICA in every reader (reference, Merchant participation status): the merchant search answers it with errorReason UNKNOWN',
+    source: 'assumption',
+    rules: ['IN-STATE-INVALID-ICA'],
+  }),
 ]);

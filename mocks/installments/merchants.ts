@@ -302,6 +302,8 @@ export function registerMerchants(
     if (requestId !== null && faults.has('rt2-by-request-limit-header-default')) reply.header('Limit', String(ok.defaultLimit!));
     if (requestId !== null && faults.has('i9-by-request-total-counts-every-request'))
       reply.header('Total', String(world.participations.length));
+    // i29-inst-by-request-total-is-page-count: read by request_id, Total gives the page's size, not the request's.
+    if (requestId !== null && faults.has('i29-inst-by-request-total-is-page-count')) reply.header('Total', String(listed.length));
     // i6-participations-list-total-all-states: the completed list's Total counts every merchant.
     if (requestId === null && faults.has('i6-participations-list-total-all-states')) reply.header('Total', String(latest().length));
     // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
@@ -386,6 +388,12 @@ export function registerMerchants(
           // i14-search-status-pending-finds-error: a search for PENDING merchants also finds those in ERROR.
           !(faults.has('i14-search-status-pending-finds-error') && c.merchantParticipationStatus === 'PENDING' && m.status === 'ERROR') &&
           !faults.has('search-ignores-status') &&
+          // i29-inst-search-status-error-finds-completed: a search for merchants in ERROR also finds COMPLETED ones.
+          !(
+            faults.has('i29-inst-search-status-error-finds-completed') &&
+            c.merchantParticipationStatus === 'ERROR' &&
+            m.status === 'COMPLETED'
+          ) &&
           // seeded-search-status-pending-ignored: the PENDING value alone does not filter.
           !(faults.has('seeded-search-status-pending-ignored') && c.merchantParticipationStatus === 'PENDING') &&
           // seeded-search-status-ignored-with-maid: the status criterion dropped when a maid is given.
@@ -526,6 +534,11 @@ export function registerMerchants(
     // seeded-merchant-search-later-page-address-dropped: a later page of the search drops the address.
     if (faults.has('seeded-merchant-search-later-page-address-dropped') && Number(ok.query.get('offset') ?? 0) > 0)
       return reply.code(200).send(shown.map(({ address: _dropped, ...m }) => m));
+    // i29-inst-search-invalid-ica-reason-unknown: the merchant search gives a merchant in ERROR for its acquirer ICA the reason UNKNOWN.
+    if (faults.has('i29-inst-search-invalid-ica-reason-unknown'))
+      return reply
+        .code(200)
+        .send(shown.map((m: Record<string, any>) => (m.errorReason === 'INVALID_ACQUIRER_ICA' ? { ...m, errorReason: 'UNKNOWN' } : m)));
     return reply.code(200).send(shown);
   });
 
@@ -582,6 +595,8 @@ export function registerMerchants(
             (faults.has('i11-mid-search-mid-case-insensitive') &&
               typeof c.mid === 'string' &&
               m.mid.toLowerCase() === c.mid.toLowerCase()) ||
+            // i29-inst-mid-search-mid-suffix-match: the mid criterion matches every MID that ends with it.
+            (faults.has('i29-inst-mid-search-mid-suffix-match') && typeof c.mid === 'string' && c.mid !== '' && m.mid.endsWith(c.mid)) ||
             // seeded-mid-filter-prefix-match: the mid criterion matches every MID that starts with it.
             (faults.has('seeded-mid-filter-prefix-match') && m.mid.startsWith(c.mid)) ||
             // mid-filter-numeric: the mid criterion compared as a number (leading zeros dropped).

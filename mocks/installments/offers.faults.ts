@@ -445,4 +445,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-offers-error-correlation-lowercased',
+    rule: 'an answer of approvedOffers, success or error, carries the Correlation-Id the caller sent byte for byte (reference, Headers; provider 2.0.0): an error answer echoes it in lower case',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

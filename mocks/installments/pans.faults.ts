@@ -540,4 +540,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-register-update-held-pans-counted-successful',
+    rule: 'successfulCount and failureCount are the numbers of PANs registered and refused, a PAN already in the list being refused (reference, PAN registration; provider 2.0.0): into an existing list, cards the list already holds are counted successful',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -301,6 +301,9 @@ export function registerPanLists(
             `"panListId":${Number(answered.panListId)}`,
           ),
         );
+    // i29-inst-register-update-held-pans-counted-successful: into an existing list, cards the list already holds counted as registered.
+    if (faults.has('i29-inst-register-update-held-pans-counted-successful') && panListId !== undefined && failureCount > 0)
+      return reply.code(200).send({ successfulCount: String(successfulCount + failureCount), failureCount: '0', panList: answered });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: failures, panList: answered });
   });
 

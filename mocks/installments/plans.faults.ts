@@ -914,4 +914,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-29', {
+    id: 'i29-inst-getplan-declined-provider-id-uppercased',
+    rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-notify-stamped-after-signing',
+    rule: 'the notification is OAuth 1.0a signed by the service over the body it sends, body hash included (seed 001, POST /notifications; reference, Auth): a member is added to the body after the signature was made',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SIGNED', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-29', {
+    id: 'i29-inst-plan-tenure-two-refused',
+    rule: 'a plan tenure is accepted from its minimum (reference, Plan creation planInstallmentInformation.tenure): a tenure at that minimum is refused 400',
+    source: 'assumption',
+    rules: ['IN-LIM-TENURE'],
+  }),
 ]);

@@ -308,6 +308,8 @@ export function registerPlans(
           ? { ...r, dueDate: Math.floor(Date.parse(r.dueDate) / 1000) }
           : r,
       );
+    // i29-inst-notify-stamped-after-signing: a relay stamps the body with its send time after the body hash was signed.
+    if (faults.has('i29-inst-notify-stamped-after-signing')) body.notifiedAt = clock.now().toISOString();
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
     if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
@@ -397,6 +399,11 @@ export function registerPlans(
     if (faults.has('i14-plan-tenure-99-refused') && b.planInstallmentInformation?.tenure === 99)
       return invalidRequest(reply, faults, [
         { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
+      ]);
+    // i29-inst-plan-tenure-two-refused: a tenure at its minimum refused as too short.
+    if (faults.has('i29-inst-plan-tenure-two-refused') && b.planInstallmentInformation?.tenure === 2)
+      return invalidRequest(reply, faults, [
+        { field: 'planInstallmentInformation.tenure', keyword: 'minimum', message: 'planInstallmentInformation.tenure is too short' },
       ]);
     // i14-plan-apr-zero-refused: an apr of 0, the lower limit, refused (a zero-interest plan taken as a missing rate).
     if (faults.has('i14-plan-apr-zero-refused') && b.planInstallmentInformation?.apr === 0)
@@ -711,6 +718,10 @@ export function registerPlans(
         : {}),
       ...(faults.has('rt-getplan-card-masked-from-the-wrong-end') && plan.pan
         ? { consumer: { maskedPan: `XXXX-${plan.pan.slice(6)}` } }
+        : {}),
+      // i29-inst-getplan-declined-provider-id-uppercased: the reader writes a declined plan's providerId in upper case.
+      ...(faults.has('i29-inst-getplan-declined-provider-id-uppercased') && shown === 'DECLINED'
+        ? { providerId: String(providerId).toUpperCase() }
         : {}),
     });
   });

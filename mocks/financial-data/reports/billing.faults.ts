@@ -186,4 +186,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-WINDOW', 'FD-BILLING-EDGES'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-billing-same-instant-range-refused',
+    rule: 'endDate may equal startDate, the range being at most the billing window (seed 002, Report retrieval billing): a range whose endDate equals its startDate is refused 400',
+    source: 'seed',
+    rules: ['FD-BILLING-EDGES', 'FD-BILLING-WINDOW'],
+  }),
 ]);

@@ -68,6 +68,9 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
         ? BILLING_MAX_DAYS - 1
         : BILLING_MAX_DAYS;
     if (end < start) return sendError(ctx, reply, 400, 'endDate must not be before startDate');
+    // i29-fd-billing-same-instant-range-refused: a range whose endDate equals its startDate refused as empty.
+    if (faults.has('i29-fd-billing-same-instant-range-refused') && end === start)
+      return sendError(ctx, reply, 400, 'endDate must be after startDate');
     // Blind fault: the range is measured in calendar days (UTC dates), not in seconds.
     const span = faults.has('blind-billing-window-calendar-days')
       ? (Math.floor(end / DAY_S) - Math.floor(start / DAY_S)) * DAY_S

@@ -282,4 +282,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PORTFOLIO-LATEST'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-report-customer-list-partner-wide',
+    rule: 'the reports of a customer are its own (seed 002, Report retrieval GetReportsByCustomerId): the list also holds the partner reports of its other customers',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-OWNER', 'FD-OBJ-OTHER-PARENT'],
+  }),
 ]);

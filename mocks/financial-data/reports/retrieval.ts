@@ -374,6 +374,13 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       (r) => !(faults.has('i2-report-customer-list-drops-failed') && r.status === 'failure'),
     );
     // i4-report-customer-list-consumer-ssn-full: this list gives the consumer's whole SSN.
+    // i29-fd-report-customer-list-partner-wide: the customer's report list also holds the partner's reports of its other customers.
+    if (faults.has('i29-fd-report-customer-list-partner-wide'))
+      return {
+        reports: [...store().reports.values()]
+          .filter((r) => r.partnerId === customer.partnerId && (r.customerId === customer.id || world.customers.has(r.customerId)))
+          .map(summary),
+      };
     const ssnOf = (r: Report) => String((r.consumerId && world.consumers.get(r.consumerId)?.fields.ssn) ?? '').replace(/\D/g, '');
     // i13-report-list-created-date-of-completion: a finished report listed with its completion time as createdDate.
     if (faults.has('i13-report-list-created-date-of-completion'))

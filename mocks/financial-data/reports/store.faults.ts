@@ -214,4 +214,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-DATE-UNIT', 'FD-REPORT-READERS-AGREE'],
   }),
+  independent('independent-29', {
+    id: 'i29-fd-report-callback-success-uppercased',
+    rule: 'a report status is inProgress, success or failure (seed 002, States and transitions; Events report callback): the callback of a successful report carries the status in upper case',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK', 'FD-REPORT-CALLBACK-STATE'],
+  }),
 ]);

@@ -196,6 +196,9 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // i15-report-callback-failure-reads-success: a failed report is announced to its listener as a success.
     if (ctx.faults.has('i15-report-callback-failure-reads-success') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), status: 'success' };
+    // i29-fd-report-callback-success-uppercased: a successful report announced to its listener with status SUCCESS.
+    if (ctx.faults.has('i29-fd-report-callback-success-uppercased') && report.status === 'success')
+      body.payload = { ...(body.payload as Record<string, unknown>), status: 'SUCCESS' };
     // i23-report-callback-failure-portfolio-dropped: a failed report announced without its portfolio id.
     if (ctx.faults.has('i23-report-callback-failure-portfolio-dropped') && report.status === 'failure')
       body.payload = { ...(body.payload as Record<string, unknown>), portfolioId: undefined };
