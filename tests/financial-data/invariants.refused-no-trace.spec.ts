@@ -19,6 +19,7 @@ import {
   refusalsOf,
   REFUSED_NO_TRACE,
   sendsTestDeliveries,
+  deliveryScalars,
   traceWriters,
   type Read,
   type Tell,
@@ -58,19 +59,6 @@ const movesAlone = (path: string, before: unknown, after: unknown) =>
 const WRITERS = traceWriters(FD_CONTRACT);
 /** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
-/**
- * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
- * event name): what a subscription holds. A date of sending moves with each delivery, and two
- * deliveries within a second read alike.
- */
-const scalars = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object'
-    ? Object.fromEntries(
-        Object.entries(body).filter(
-          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
-        ),
-      )
-    : {};
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /**
@@ -161,7 +149,7 @@ test(
       const send = async () => {
         const seen = (await fdMock.deliveries()).length;
         const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
-        const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...scalars(d.body) }));
+        const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...deliveryScalars(d.body) }));
         return { status: res.status, body: made.sort((a, b) => `${a.method} ${a.url}`.localeCompare(`${b.method} ${b.url}`)) };
       };
       return [{ operation, call, send }];

@@ -31,7 +31,7 @@ import {
 } from '../../helpers/client/invariants/write-scope.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
 import { isRead, movesAloneBeside, namedResources, writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { listedAt, sendsTestDeliveries } from '../../helpers/client/invariants/refused-trace.js';
+import { listedAt, sendsTestDeliveries, deliveryScalars } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
@@ -118,18 +118,6 @@ const WRITERS = writersOfContract(FD_CONTRACT)
 const DELIVERED_THROUGH: Record<string, string> = { txpushSubscription: 'CreateTxPushTestTransaction' };
 /** The operations that send test deliveries (refused-trace.ts): a sibling's TxPush subscriptions show only in what its test transaction delivers. */
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
-/**
- * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
- * event name): what a subscription holds; a date of sending moves with each delivery.
- */
-const scalars = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object'
-    ? Object.fromEntries(
-        Object.entries(body).filter(
-          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
-        ),
-      )
-    : {};
 /** As the after-write check (invariants.after-write.spec.ts): a registration's approval moves the dates of the partner's list other checks of the worker read. */
 const SHARED: Record<string, string> = {
   RegisterApp: "a new registration's approval moves the dates of the partner's list other checks of the worker read",
@@ -224,7 +212,7 @@ test(
     const delivered = (operation: Operation, call: CallOptions) => async () => {
       const seen = (await fdMock.deliveries()).length;
       const res = await fdApi.callOperation(operation, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
-      const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...scalars(d.body) }));
+      const made = (await fdMock.deliveries()).slice(seen).map((d) => ({ method: d.method, url: d.url, ...deliveryScalars(d.body) }));
       return { status: res.status, body: made.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) };
     };
     const own = new Set([

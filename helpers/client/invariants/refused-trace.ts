@@ -58,6 +58,20 @@ export interface Read {
  */
 export const sendsTestDeliveries = (op: Operation): boolean => /^test|TestTransaction$/.test(op.operationId);
 
+/**
+ * The top-level scalar members of a delivery's body but its dates (its subscription, class, account,
+ * event name): what a subscription holds, as a test trigger's deliveries show it. A date of sending
+ * moves with each delivery, and two deliveries within a second read alike.
+ */
+export const deliveryScalars = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(
+        Object.entries(body).filter(
+          ([, v]) => (v === null || typeof v !== 'object') && !(typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)),
+        ),
+      )
+    : {};
+
 /** One writer's probe: its refusals and the reads of what it names. */
 export interface TraceProbe {
   writer: Operation;
