@@ -19,6 +19,17 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { FD_CONTRACT } from './security.known.js';
 
+/** An operation's sampled call, with the app key alone where the operation takes no partner token. */
+const validCall = <A>(
+  op: Parameters<typeof sample>[0],
+  fd: Parameters<typeof sample>[1],
+  entities: Parameters<typeof sample>[2],
+  appKeyOnly: A,
+) => ({
+  ...sample(op, fd, entities),
+  ...(op.security.every((alt) => alt.length > 1) ? {} : { auth: appKeyOnly }),
+});
+
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @mock-only',
   mockOnly(
@@ -36,8 +47,7 @@ test(
     const exceptions: PropertyException[] = [];
     let cases = 0;
     for (const op of FD_CONTRACT.operations.values()) {
-      const needsToken = op.security.every((alt) => alt.length > 1);
-      const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+      const valid = validCall(op, fd, fdEntities, appKeyOnly);
       if (!typedMembers(FD_CONTRACT, op, valid).length) continue;
       applies.push(op.operationId);
       const { sent, leftOut: why } = await checkTypeForms(fdApi, op, () => valid, violations);
@@ -74,8 +84,7 @@ test(
     const exceptions: PropertyException[] = [];
     let cases = 0;
     for (const op of FD_CONTRACT.operations.values()) {
-      const needsToken = op.security.every((alt) => alt.length > 1);
-      const valid = { ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) };
+      const valid = validCall(op, fd, fdEntities, appKeyOnly);
       // The ids an operation names are the target's own objects, and a member named as a reference
       // (institutionId, accountIds) names what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
@@ -84,7 +93,7 @@ test(
       if (!validFormCases(FD_CONTRACT, op, valid, keep).length) continue;
       applies.push(op.operationId);
       // A fresh sample per form: a create takes a new unique name each time (a customer's username).
-      const fresh = () => ({ ...sample(op, fd, fdEntities), ...(needsToken ? {} : { auth: appKeyOnly }) });
+      const fresh = () => validCall(op, fd, fdEntities, appKeyOnly);
       const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep });
       if (why) exceptions.push({ operationId: op.operationId, reason: why });
       else checked.push(op.operationId);
