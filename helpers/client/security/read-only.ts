@@ -91,7 +91,7 @@ function successCode(op: Operation): string | undefined {
  * accountId InitiateMicroAmountDeposits answers), else the closest record reader of a path the
  * writer's extends (getWebhookSubscriptionById for changeWebhookSubscriptionStatus).
  */
-function readerOfWrite(contract: Contract, writer: Operation): { reader: Operation; idParams: string[] } | undefined {
+function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false): { reader: Operation; idParams: string[] } | undefined {
   const pages = (r: Operation) => r.parameters.some((p) => p.in === 'query' && PAGING.has(p.name));
   const readers = [...contract.operations.values()].filter((r) => r.method === 'GET' && r.responses['200']?.schema && !pages(r));
   const code = successCode(writer);
@@ -112,12 +112,20 @@ function readerOfWrite(contract: Contract, writer: Operation): { reader: Operati
   if (parent) return { reader: parent, idParams: [] };
   // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
   // and one more its answer gives as `id` (GetReportByCustomer by the id a report generation answers).
+  // With kindsAside, a path parameter of the writer that is an enum (a report's userType: whom it is
+  // made for, no object) need not be taken by the reader: the report it made is read by its ids alone.
   const api = (path: string) => path.split('/')[1];
+  const isKind = (name: string) => {
+    const schema = writer.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
+    return kindsAside && Array.isArray(contract.resolveSchema(schema)?.enum);
+  };
   const byId = readers
     .filter((r) => api(r.path) === api(writer.path) && 'id' in answered)
     .filter((r) => {
       const added = params(r.path).filter((p) => !params(writer.path).includes(p));
-      return added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p)) && r.path.endsWith(`{${added[0]}}`);
+      return (
+        added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p) || isKind(p)) && r.path.endsWith(`{${added[0]}}`)
+      );
     })
     .sort((a, b) => a.path.length - b.path.length)[0];
   return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
@@ -137,7 +145,7 @@ export function readerAfterWrite(contract: Contract, writer: Operation): { reade
     (r) => r.path.startsWith(`${writer.path}/{`) && r.path.split('/').length === writer.path.split('/').length + 1,
   );
   if (child) return { reader: child, idParams: [child.path.split('/').pop()!.slice(1, -1)] };
-  return readerOfWrite(contract, writer);
+  return readerOfWrite(contract, writer, true);
 }
 
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
