@@ -372,7 +372,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     id: 'i10-accounts-by-login-number-last-five',
     rule: 'the account number is never given in full, only its last four digits in clear (reference; FD-ACCT-NUMBER-MASKED): GetCustomerAccountsByInstitutionLogin masks the number leaving its last five digits in clear',
     source: 'assumption',
-    rules: ['FD-ACCT-NUMBER-MASKED'],
+    rules: ['FD-ACCT-NUMBER-MASKED', 'FD-PROP-READERS-AGREE'],
   }),
   independent('independent-11', {
     id: 'i11-accounts-status-active-lists-pending',
@@ -426,7 +426,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     id: 'i15-account-simple-by-id-pending-shown-active',
     rule: 'GetCustomerAccountSimple of a pending account answers its basic record with status pending (provider 1.35.0 GetCustomerAccountSimple; seed 002, Accounts): the simple by-id reader shows a pending account as active',
     source: 'provider',
-    rules: ['FD-ACCT-SIMPLE-ONE-PENDING'],
+    rules: ['FD-ACCT-SIMPLE-ONE-PENDING', 'FD-PROP-READERS-AGREE'],
   }),
   independent('independent-15', {
     id: 'i15-accounts-by-login-hides-pending',
@@ -568,7 +568,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     id: 'i25-account-simple-by-id-display-first-four',
     rule: 'accountNumberDisplay is the last four digits of the account number (provider 1.35.0 AccountNumberDisplay): GetCustomerAccountSimple shows its first four',
     source: 'provider',
-    rules: ['FD-ACCT-NUMBER-MASKED'],
+    rules: ['FD-ACCT-NUMBER-MASKED', 'FD-PROP-READERS-AGREE'],
   }),
   independent('independent-25', {
     id: 'i25-accounts-by-login-simple-pending-checking-listed',
