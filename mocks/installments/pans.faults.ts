@@ -132,7 +132,7 @@ export const PANS_FAULTS = faultCatalogue([
     id: 'i3-deregistration-from-every-list',
     rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
     source: 'seed',
-    rules: ['IN-STATE-PAN-ELIGIBLE'],
+    rules: ['IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
   }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
@@ -336,7 +336,7 @@ export const PANS_FAULTS = faultCatalogue([
     id: 'rt-dereg-pan-of-other-list-removed',
     rule: 'a deregistration applies to the pan list it names; a card not in it is counted a failure (provider 2.0.0, deregisterPans counts): a card held by another list is removed from that list and counted successful',
     source: 'provider',
-    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
   }),
   seeded({
     id: 'rt-dereg-answer-list-id-through-double',
@@ -360,7 +360,7 @@ export const PANS_FAULTS = faultCatalogue([
     id: 'i15-dereg-pan-of-other-list-removed',
     rule: 'a deregistration removes cards from the existing pan list named (seed 001, Endpoints: deregisters pans from an existing pan list): a card this list does not hold is removed from the other list that holds it and counted successful',
     source: 'seed',
-    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
   }),
   independent('independent-16', {
     id: 'i16-register-all-failed-counts-zero',

@@ -5,7 +5,7 @@
 // a state in its body is sent each way, the siblings first moved to the state it does not set. The
 // checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
 // a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
-import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
@@ -16,12 +16,15 @@ import {
   type ScopeProbe,
 } from '../../helpers/client/invariants/write-scope.js';
 import { isRead, writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { stateReadersOf } from '../../helpers/client/invariants/refused-trace.js';
+import { loadRules } from '../../helpers/contract/rules.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 
 const contract = await loadContract('installments');
 const WRITERS = writersOfContract(contract);
+const RULES = loadRules('installments').rules;
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -35,7 +38,23 @@ test(
     const plans = [];
     for (let i = 0; i < 3; i++) plans.push((await instReq.createPlan(instApi)).planId);
     const siblings: Record<string, string[]> = { plan: [plans[0]!, plans[2]!] };
-    const objects = { plan: plans[1]! };
+    // Two PAN lists of the check's own: the named one holds a card a batch writer names and one it does
+    // not; the other holds that named card too and a card of its own, which a deregistration from the
+    // named list also names (a card the named list does not hold). Their cards are read where a state
+    // rule judges them (offers for each card: IN-STATE-PAN-ELIGIBLE), the contract having no reader of
+    // a list: each stays offered while a list still holds it.
+    const list = async (name: string, pans: string[]) => {
+      const made = await instApi.call('registerPans', {
+        body: { panListName: name, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
+      });
+      expect(made.status, `a PAN list of ${pans.length} cards (setting up the siblings)`).toBe(200);
+      return String(made.body.panList.panListId);
+    };
+    const [namedCard, keptCard, otherCard, newCard] = [unregisteredPan(), unregisteredPan(), unregisteredPan(), unregisteredPan()];
+    const panList = await list('Scope list', [namedCard, keptCard]);
+    const otherList = await list('Scope sibling', [otherCard, namedCard]);
+    const batch: Record<string, string[]> = { deregisterPans: [namedCard, otherCard], registerPans: [newCard] };
+    const objects = { plan: plans[1]!, panList };
     const probes: ScopeProbe[] = [];
     const exceptions: PropertyException[] = [];
     for (const writer of WRITERS) {
@@ -59,10 +78,25 @@ test(
         call = { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) };
       }
       const ids = objectIdsOf(contract, writer).ids;
-      const named = withObjects(call, ids, objects);
+      // A batch writer names the list and one card in clear (the form whose items the contract takes one by one), each of its cards in turn.
+      const clear = (batch[operationId] ?? [])
+        .map((pan) => ({ body: { panListId: panList, sensitiveData: { pans: [{ pan }] } } }))
+        .filter((c) => contract.requestValidatorOf(operationId)?.(c.body));
+      const named = clear[0] ?? withObjects(call, ids, objects);
       const { named: resource, own } = scopeReaders(contract, writer);
       const others = resource ? (siblings[resource] ?? []) : [];
       const reads = [];
+      // Where no GET reads what it names, the operations a state rule judges it by, for each card it does not name.
+      if (batch[operationId])
+        for (const operation of stateReadersOf(contract, RULES, writer)) {
+          const sample = (await instReq.sampleCall(operation.operationId as InstallmentsOperationId)) as CallOptions;
+          for (const [pan, object] of [
+            [keptCard, 'a card of the named list it does not name'],
+            [namedCard, 'a card another PAN list holds too'],
+            [otherCard, 'a card of another PAN list only'],
+          ] as const)
+            reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) }, object });
+        }
       for (const operation of own.filter(isRead)) {
         const sample = (await instReq.sampleCall(operation.operationId as InstallmentsOperationId)) as CallOptions;
         for (const id of others)
@@ -83,11 +117,20 @@ test(
       }
       const toOther = otherStateCall(contract, writer, named);
       const at = (state: CallOptions) => others.map((id) => withObjects(state, ids, { [resource!]: id }));
-      if (!toOther) probes.push({ writer, call: named, reads });
+      if (clear.length > 1) for (const c of clear) probes.push({ writer, call: c, reads });
+      else if (!toOther) probes.push({ writer, call: named, reads });
       else probes.push({ writer, call: named, reads, prepare: at(toOther) }, { writer, call: toOther, reads, prepare: at(named) });
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(instApi, probes, violations, undefined, 'IN-PROP-WRITE-SCOPE');
+    // A guest on a sandbox: the lists' cards are taken out again (the contract deletes no list itself).
+    for (const [id, pans] of [
+      [panList, [namedCard, keptCard, newCard]],
+      [otherList, [otherCard, namedCard]],
+    ] as const)
+      await instApi.call('deregisterPans', {
+        body: { panListId: id, ...(await instReq.sensitive({ pans: pans.map((pan) => ({ pan })) })) },
+      });
     for (const r of outcome.refused)
       exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
     countProperty(test.info(), {
