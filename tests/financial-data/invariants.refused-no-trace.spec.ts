@@ -30,6 +30,7 @@ import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { leavesOf, namedResources } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { FdMockControl } from '../../helpers/target/financial-data.js';
 import { readerCall } from './records.known.js';
 import { tellingBody } from '../../helpers/client/invariants/echo.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -70,6 +71,7 @@ function existingReads(
   writer: (typeof WRITERS)[number]['writer'],
   world: Awaited<ReturnType<typeof liveWorld>>,
   fd: Parameters<typeof readerCall>[2],
+  fdMock: FdMock,
 ) {
   const after = readerAfterWrite(FD_CONTRACT, writer);
   if (!after) return undefined;
@@ -88,12 +90,39 @@ function existingReads(
     const camel = last.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
     const id = after.idParams.length ? (record?.[last.name] ?? record?.[camel] ?? record?.id) : world.objects[last.resource];
     if (id === undefined || typeof id === 'object') return [];
-    return readers.flatMap((operation) => {
-      const call = readerCall(operation, world, fd, { ...world.objects, [last.resource]: String(id) });
-      return typeof call === 'string' ? [] : [{ operation, call }];
-    });
+    return withViews(
+      readers.flatMap((operation) => {
+        const call = readerCall(operation, world, fd, { ...world.objects, [last.resource]: String(id) });
+        return typeof call === 'string' ? [] : [{ operation, call }];
+      }),
+      fdMock,
+    );
   };
 }
+/**
+ * The harness's views (the mock's control routes) of what an object holds that no operation of the
+ * contract reads, by the reader of that object: the amounts micro entries drew (seed 002, Micro
+ * entries: the customer reads them in the bank account and sends them to verify), read beside
+ * GetMicroDepositsDetails. A refused call that draws them again shows there only.
+ */
+type FdMock = Pick<FdMockControl<string>, 'microAmounts'>;
+const HARNESS_VIEWS: Record<string, (fdMock: FdMock, call: CallOptions) => Read['view']> = {
+  GetMicroDepositsDetails: (fdMock, call) => {
+    const accountId = String(call.path?.accountId);
+    return {
+      name: `the amounts micro entries ${accountId} drew`,
+      read: async () => ({ status: 200, body: await fdMock.microAmounts(accountId) }),
+    };
+  },
+};
+/** The reads with the harness's view beside each reader that has one. */
+const withViews = (reads: Read[], fdMock: FdMock): Read[] => [
+  ...reads,
+  ...reads.flatMap((r) => {
+    const view = HARNESS_VIEWS[r.operation.operationId]?.(fdMock, r.call);
+    return view ? [{ ...r, view }] : [];
+  }),
+];
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
 /** A run's own digits, so that the objects a rate's calls name are new to the target. */
@@ -192,7 +221,7 @@ test(
             }
           : call;
       const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling, catalogues);
-      const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd) : undefined;
+      const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
       else {

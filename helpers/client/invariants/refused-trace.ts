@@ -5,13 +5,15 @@
 // 4xx "indicates a request the service did not carry out"; seed 001, Errors; the catalogue's
 // *-PROP-REFUSED-NO-TRACE). The writers and their readers are read from the contract (kit.ts); each
 // writer gets one request per kind of refusal its contract states, from its valid sample, and its
-// readers are read once before and once after all of them.
+// readers are read once before and once after all of them. A reader is an operation of the contract
+// or, on a mock, a view of the harness on what no operation reads (the amounts micro entries drew).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
+import { typeFormCases } from './type-forms.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
@@ -20,7 +22,16 @@ import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
 /** The kinds of reason a writer is refused for, each sent once per writer where its contract states it. */
-export type RefusalReason = 'validation' | 'catalogue' | 'url' | 'authorization' | 'ownership' | 'duplicate' | 'rate';
+export type RefusalReason =
+  | 'validation'
+  | 'parameter'
+  | 'catalogue'
+  | 'url'
+  | 'authorization'
+  | 'ownership'
+  | 'duplicate'
+  | 'rate'
+  | 'state';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -49,6 +60,12 @@ export interface Read {
    * every writer, and compared then.
    */
   send?: () => Promise<{ status: unknown; body: unknown }>;
+  /**
+   * A view of the harness (a mock's control route) read instead of the call, named here: what the
+   * object holds that no operation of the contract reads (the amounts micro entries drew, which a
+   * customer sees only in the bank account and the verification needs).
+   */
+  view?: { name: string; read: () => Promise<{ status: unknown; body: unknown }> };
 }
 
 /**
@@ -92,6 +109,10 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - validation: one generated negative case (helpers/client/negative.ts, each confirmed invalid by
  *   the contract) per kind of rule (type, length, range, enum, pattern, format, required, empty, a
  *   closed object, a list's size), ids left as sent, where the writer documents a refusal status;
+ * - parameter: for each typed query, path or header parameter the writer takes (a boolean, a number,
+ *   an enum), its first other form the contract refuses (helpers/client/invariants/type-forms.ts: a
+ *   boolean capitalised, a number with a leading zero, an enum value in another case), the rest of
+ *   the call valid, where the writer documents a refusal status;
  * - catalogue: a member the contract binds to a catalogue an operation lists (`x-offered-by`: an
  *   event name listAvailableWebhookSubscriptionEvents does not offer);
  * - url: a URL member the contract binds to a list of ports (`x-ports`, an `x-limits` entry: a
@@ -124,6 +145,7 @@ export function refusalsOf(
   const next = () => told(out.length);
   if (refusalStatuses(op).length) {
     out.push(...validationRefusals(contract, op, told, 0));
+    out.push(...parameterRefusals(contract, op, told, out.length));
     for (const m of stated) {
       const base = next();
       const current = valueAt(base.body, m.at);
@@ -293,6 +315,27 @@ function validationRefusals(contract: Contract, op: Operation, told: (n: number)
   });
 }
 
+/**
+ * One refusal per typed parameter (query, path, header) a writer takes: the first of its other forms
+ * the contract refuses (typeFormCases, each confirmed invalid with the parameter's schema), on an
+ * otherwise valid call. A form that names the same object in a loose reading (an id with a leading
+ * zero) is the point: a target that takes it carries out what the contract refuses.
+ */
+function parameterRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
+  const firsts = new Map<string, string>();
+  for (const c of typeFormCases(contract, op, told(first))) {
+    const where = `${c.member.in} ${c.member.at}`;
+    if (c.member.in !== 'body' && !firsts.has(where)) firsts.set(where, c.how);
+  }
+  // Each refusal carries values of its own (vary): the form is put on the k-th told call.
+  return [...firsts].map(([where, how], k) => {
+    const c = typeFormCases(contract, op, told(first + k)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how);
+    const call =
+      c?.call ?? typeFormCases(contract, op, told(first)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how)!.call;
+    return { reason: 'parameter' as const, why: `parameter: ${where} = ${how}`, call };
+  });
+}
+
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
 function membersOf(contract: Contract, node: unknown): Set<string> {
   const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
@@ -395,7 +438,10 @@ export function stateReadersOf(contract: Contract, rules: readonly Rule[], write
 export const traceWriters = (contract: Contract) =>
   writersOfContract(contract).map((writer) => ({ writer, readers: readersOfNamed(contract, writer) }));
 
-const keyOf = (r: Read) => `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)}`;
+const keyOf = (r: Read) =>
+  r.view ? `harness view ${r.view.name}` : `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)}`;
+/** What a violation names as the reader: the operation, or the harness's view. */
+const readerName = (r: Read) => (r.view ? `the harness's view of ${r.view.name}` : r.operation.operationId);
 
 /** The refusals whose request carried a value a changed leaf now reads, or shows within it (every refusal sent when none or all did). */
 function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] {
@@ -432,7 +478,9 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const read = async (r: Read) => {
     const res = await (r.send
       ? r.send()
-      : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
+      : r.view
+        ? r.view.read().catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined }))
+        : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
@@ -518,7 +566,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       for (const change of await compare(r))
         violations.add(
           operationId,
-          `${r.operation.operationId} after refused for ${leftBy(change, sent)
+          `${readerName(r)} after refused for ${leftBy(change, sent)
             .map((x) => x.why)
             .join('; ')}${cite}`,
           change,
