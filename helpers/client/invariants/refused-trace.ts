@@ -17,7 +17,16 @@ import { typeFormCases } from './type-forms.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
-import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import {
+  changedLeaves,
+  isRead,
+  leavesOf,
+  namedResources,
+  readersOfNamed,
+  volatileLeaves,
+  withComputedSiblings,
+  writersOfContract,
+} from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
@@ -47,6 +56,11 @@ export interface Refusal {
    * with this refusal's status; the probe's readers are read again after them, before the refusal.
    */
   exhaust?: CallOptions[];
+  /**
+   * The operation the refusal is sent to where it is not the probe's writer: the state reason sends
+   * every writer on one deleted object between one read of its readers before and one after.
+   */
+  operation?: Operation;
   /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
   again?: { afterSeconds: number; statuses: number[] };
 }
@@ -121,6 +135,8 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
  *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
  * - duplicate: where a POST documents a 409 (duplicateOf).
+ * The state reason (a writer on an object deleted before) is not made here: it needs the object
+ * deleted first (stateRefusalsOf).
  * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
  * that left it.
  */
@@ -434,6 +450,42 @@ export function stateReadersOf(contract: Contract, rules: readonly Rule[], write
   return [...out].map((id) => contract.operationOf(id));
 }
 
+/**
+ * The state reason: once an object is deleted (the first delete of its resource, one object per
+ * resource family), every writer the use-after-delete checker probes on it
+ * (helpers/client/security/after-delete.ts: each writer naming it, the delete itself again) is sent
+ * as its valid call on the deleted object and must be refused as documented (seed 002, Customers:
+ * "Delete removes access to the customer and all linked accounts"; Errors 404), bringing nothing
+ * back: the deleted object's readers still refuse it, and the collection it was in (its siblings)
+ * reads as before.
+ */
+export function stateRefusalsOf(
+  probes: readonly { operation: Operation; call: CallOptions; documented: number[] }[],
+  deleted: { resource: string; by: string },
+): { writer: Operation; refusal: Refusal }[] {
+  // The delete itself first: a writer that brings the object back shows in its readers, not in a second delete that finds it.
+  return probes
+    .filter((p) => !isRead(p.operation))
+    .sort((a, b) => Number(b.operation.operationId === deleted.by) - Number(a.operation.operationId === deleted.by))
+    .map((p) => ({
+      writer: p.operation,
+      refusal: {
+        reason: 'state' as const,
+        why: `state: ${p.operation.operationId} on the ${deleted.resource} deleted before (${deleted.by})`,
+        call: p.call,
+        statuses: p.documented,
+      },
+    }));
+}
+
+/** The readers of the collection a deleter's object was in (its path less its last id, versions aside): its siblings. */
+export function siblingReadersOf(contract: Contract, deleter: Operation): Operation[] {
+  const parent = versionless(deleter.path).replace(/\/\{[^}]+\}$/, '');
+  if (parent === versionless(deleter.path)) return [];
+  return [...contract.operations.values()].filter((r) => r.method === 'GET' && versionless(r.path) === parent);
+}
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>
   writersOfContract(contract).map((writer) => ({ writer, readers: readersOfNamed(contract, writer) }));
@@ -500,10 +552,14 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const last = new Map<string, { status: unknown; body: unknown }>();
   const volatile = new Map<string, Set<string>>();
   const all = [...reads.values()].flat();
-  for (const r of [...all.filter((x) => x.send), ...all.filter((x) => !x.send)]) {
+  // Each reader read once, then each once more: a read that moves what another shows (a live balance
+  // refreshing the account's) has moved it before the second round, which is the "before".
+  const unique = [...new Map([...all.filter((x) => x.send), ...all.filter((x) => !x.send)].map((r) => [keyOf(r), r])).values()];
+  const firsts = new Map<string, { status: unknown; body: unknown }>();
+  for (const r of unique) firsts.set(keyOf(r), await read(r));
+  for (const r of unique) {
     const key = keyOf(r);
-    if (last.has(key)) continue;
-    const first = await read(r);
+    const first = firsts.get(key)!;
     const second = await read(r);
     last.set(key, second);
     volatile.set(key, withComputedSiblings(volatileLeaves(first, second), first, second));
@@ -516,7 +572,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     if (after.status === 429) return [];
     const before = last.get(key)!;
     const still = volatile.get(key)!;
-    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(before).get(leaf), v)).map(([leaf]) => leaf);
+    const was = leavesOf(before);
+    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
     let changed = changedLeaves(before, after, new Set([...still, ...moved]));
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
@@ -533,7 +590,6 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const counted = new Map<RefusalReason, number>();
   const refused = new Map<TraceProbe, Refusal[]>();
   for (const p of probes) {
-    const { operationId } = p.writer;
     const sent: Refusal[] = [];
     const refusals = p.refusals.filter((r) => !r.again || advance);
     // A stated rate is used up by accepted calls first: the readers' answers after them are the "before".
@@ -546,14 +602,16 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     if (exhausting.length) for (const r of reads.get(p)!.filter((x) => !x.send)) last.set(keyOf(r), await read(r));
     for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
-      const res = await api.callOperation(p.writer, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const to = refusal.operation ?? p.writer;
+      const res = await api.callOperation(to, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
         sent.push(refusal);
         counted.set(refusal.reason, (counted.get(refusal.reason) ?? 0) + 1);
+        if (!checked.includes(to.operationId)) checked.push(to.operationId);
       } else
         violations.add(
-          operationId,
+          to.operationId,
           `refused for ${refusal.why}${cite}`,
           String(res.status),
           refusal.statuses ? refusal.statuses.join(' or ') : 'a 4xx (the contract refuses it)',
@@ -561,17 +619,18 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     }
     refused.set(p, [...(refused.get(p) ?? []), ...sent]);
     if (!sent.length) continue;
-    if (!checked.includes(operationId)) checked.push(operationId);
     for (const r of reads.get(p)!.filter((x) => !x.send))
-      for (const change of await compare(r))
+      for (const change of await compare(r)) {
+        const left = leftBy(change, sent);
+        // The writers the refusals were sent to: the probe's, or each a state refusal names (at most three named).
+        const to = [...new Set(left.map((x) => (x.operation ?? p.writer).operationId))];
         violations.add(
-          operationId,
-          `${readerName(r)} after refused for ${leftBy(change, sent)
-            .map((x) => x.why)
-            .join('; ')}${cite}`,
+          to.length > 3 ? `${to.slice(0, 3).join(', ')} and ${to.length - 3} more` : to.join(', '),
+          `${readerName(r)} after refused for ${left.map((x) => x.why).join('; ')}${cite}`,
           change,
           'as before the refusal',
         );
+      }
   }
   // The reads that write, after every writer: a change is named by the writers whose refusals carried it.
   const done = new Set<string>();
