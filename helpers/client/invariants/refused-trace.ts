@@ -478,11 +478,18 @@ export function stateRefusalsOf(
     }));
 }
 
-/** The readers of the collection a deleter's object was in (its path less its last id, versions aside): its siblings. */
+/**
+ * The readers of the collection a deleter's object was in (its path less its last id, versions
+ * aside): its siblings; where the contract has no GET of that collection, the by-id reader of the
+ * object holding it (a webhook subscription, which reads its events).
+ */
 export function siblingReadersOf(contract: Contract, deleter: Operation): Operation[] {
-  const parent = versionless(deleter.path).replace(/\/\{[^}]+\}$/, '');
-  if (parent === versionless(deleter.path)) return [];
-  return [...contract.operations.values()].filter((r) => r.method === 'GET' && versionless(r.path) === parent);
+  const own = versionless(deleter.path);
+  const collection = own.replace(/\/\{[^}]+\}$/, '');
+  if (collection === own) return [];
+  const gets = (path: string) => [...contract.operations.values()].filter((r) => r.method === 'GET' && versionless(r.path) === path);
+  const listed = gets(collection);
+  return listed.length ? listed : gets(collection.replace(/(\/\{[^}]+\})\/[^/{}]+$/, '$1'));
 }
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
