@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
+  // Seeded beside the refused-request property's state reason (invariants.refused-no-trace.spec.ts): a writer on a deleted object.
+  seeded({
+    id: 'seeded-prop-modify-deleted-customer-revives',
+    rule: 'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
+    source: 'seed',
+    rules: ['FD-PROP-REFUSED-NO-TRACE'],
+  }),
   // Seeded beside the modify-and-read checks of customers.crud.spec.ts (punctuation in a name on the update path).
   // Seeded beside reader agreement's drop check (fixtures/assertions/financial-data-answer.ts), another object family.
   // Seeded beside the telling markup of the request builders (tellingMarkupName): escaping on a create path.

@@ -34,6 +34,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const deletedIds = new Map<string, string>();
   /** i11-customer-modify-after-delete-204: the ids deleted while that fault is on, with their partner. */
   const deletedForModify = new Map<string, string>();
+  /** seeded-prop-modify-deleted-customer-revives: the customers deleted while that fault is on. */
+  const deletedToRevive = new Map<string, Customer>();
   /** Names at creation: the fault 'app-view-stale-names' shows them in the application view after a modify. */
   const createdNames = world.faultMemory.createdNames;
   /** i12-customers-username-filter-lists-deleted: the customers deleted while that fault is on. */
@@ -396,6 +398,15 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       deletedForModify.get(String(input.path.customerId)) === input.partner?.id
     )
       return reply.code(204).send();
+    // seeded-prop-modify-deleted-customer-revives: the refused modification puts the deleted customer back, renamed.
+    const revived =
+      !c && faults.has('seeded-prop-modify-deleted-customer-revives') ? deletedToRevive.get(String(input.path.customerId)) : undefined;
+    if (revived && revived.partnerId === input.partner?.id)
+      world.customers.set(revived.id, {
+        ...revived,
+        ...(typeof input.body.firstName === 'string' ? { firstName: input.body.firstName } : {}),
+        ...(typeof input.body.lastName === 'string' ? { lastName: input.body.lastName } : {}),
+      });
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.
     const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
@@ -463,6 +474,7 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
     if (faults.has('i11-customer-modify-after-delete-204')) deletedForModify.set(c.id, c.partnerId);
+    if (faults.has('seeded-prop-modify-deleted-customer-revives')) deletedToRevive.set(c.id, c);
     if (faults.has('i12-customers-username-filter-lists-deleted')) deletedForFilter.push(c);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);

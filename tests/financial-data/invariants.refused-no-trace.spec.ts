@@ -18,6 +18,8 @@ import {
   rateRefusalOf,
   refusalsOf,
   REFUSED_NO_TRACE,
+  siblingReadersOf,
+  stateRefusalsOf,
   sendsTestDeliveries,
   deliveryScalars,
   traceWriters,
@@ -27,13 +29,15 @@ import {
 } from '../../helpers/client/invariants/refused-trace.js';
 import { readerAfterWrite } from '../../helpers/client/security/read-only.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
-import { leavesOf, namedResources } from '../../helpers/client/invariants/kit.js';
-import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { leavesOf, namedResources, readersOfNamed } from '../../helpers/client/invariants/kit.js';
+import { type LiveObjects, Violations, withObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import type { FdMockControl } from '../../helpers/target/financial-data.js';
 import { readerCall } from './records.known.js';
 import { tellingBody } from '../../helpers/client/invariants/echo.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { DELETED_BY, FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
+import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 
@@ -70,6 +74,7 @@ function existingReads(
   writer: (typeof WRITERS)[number]['writer'],
   world: Awaited<ReturnType<typeof liveWorld>>,
   fd: Parameters<typeof readerCall>[2],
+  fdMock: FdMock,
 ) {
   const after = readerAfterWrite(FD_CONTRACT, writer);
   if (!after) return undefined;
@@ -88,12 +93,39 @@ function existingReads(
     const camel = last.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
     const id = after.idParams.length ? (record?.[last.name] ?? record?.[camel] ?? record?.id) : world.objects[last.resource];
     if (id === undefined || typeof id === 'object') return [];
-    return readers.flatMap((operation) => {
-      const call = readerCall(operation, world, fd, { ...world.objects, [last.resource]: String(id) });
-      return typeof call === 'string' ? [] : [{ operation, call }];
-    });
+    return withViews(
+      readers.flatMap((operation) => {
+        const call = readerCall(operation, world, fd, { ...world.objects, [last.resource]: String(id) });
+        return typeof call === 'string' ? [] : [{ operation, call }];
+      }),
+      fdMock,
+    );
   };
 }
+/**
+ * The harness's views (the mock's control routes) of what an object holds that no operation of the
+ * contract reads, by the reader of that object: the amounts micro entries drew (seed 002, Micro
+ * entries: the customer reads them in the bank account and sends them to verify), read beside
+ * GetMicroDepositsDetails. A refused call that draws them again shows there only.
+ */
+type FdMock = Pick<FdMockControl<string>, 'microAmounts'>;
+const HARNESS_VIEWS: Record<string, (fdMock: FdMock, call: CallOptions) => Read['view']> = {
+  GetMicroDepositsDetails: (fdMock, call) => {
+    const accountId = String(call.path?.accountId);
+    return {
+      name: `the amounts micro entries ${accountId} drew`,
+      read: async () => ({ status: 200, body: await fdMock.microAmounts(accountId) }),
+    };
+  },
+};
+/** The reads with the harness's view beside each reader that has one. */
+const withViews = (reads: Read[], fdMock: FdMock): Read[] => [
+  ...reads,
+  ...reads.flatMap((r) => {
+    const view = HARNESS_VIEWS[r.operation.operationId]?.(fdMock, r.call);
+    return view ? [{ ...r, view }] : [];
+  }),
+];
 const sensitive = (path: string) => kindOfKey(path.split('.').at(-1)!) !== undefined;
 
 /** A run's own digits, so that the objects a rate's calls name are new to the target. */
@@ -192,7 +224,7 @@ test(
             }
           : call;
       const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling, catalogues);
-      const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd) : undefined;
+      const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
       else {
@@ -213,6 +245,51 @@ test(
         await fdMock.advanceClock(s);
       },
     );
+    // The state reason, once the refusals above are done: per resource family, its live object deleted
+    // by the first delete of it (a child before its parent, as the use-after-delete checker goes), then
+    // each writer naming it sent on it, its readers and its siblings' compared (stateRefusalsOf).
+    const families: string[] = [];
+    const deleters = deletes(FD_OBJECT_OPS, NOT_DELETES);
+    /** How many other deletes' paths lie under a delete's: a parent goes after the objects under it. */
+    const under = (o: (typeof deleters)[number]) =>
+      deleters.filter((x) => x !== o && versionless(x.operation.path).startsWith(`${versionless(o.operation.path)}/`)).length;
+    for (const d of deleters.sort(
+      (a, b) => under(a) - under(b) || b.operation.path.split('/').length - a.operation.path.split('/').length,
+    )) {
+      const by = d.operation.operationId;
+      const resource = DELETED_BY[by] ?? d.ids.filter((id) => id.in === 'path').at(-1)?.resource;
+      if (!resource || families.some((f) => f.startsWith(`${resource} `)) || !world.objects[resource]) continue;
+      // An institution login is the spare one (its accounts none of the live objects), as the use-after-delete check deletes it.
+      const gone: LiveObjects = { ...world.objects, ...(resource === 'institutionLogin' ? { institutionLogin: world.spareLogin.id } : {}) };
+      const removed = await fdApi.callOperation(d.operation, withObjects(world.sample(d), d.ids, gone));
+      if (removed.status >= 300) {
+        families.push(`${resource} (left out: ${by} answered ${removed.status}, the object gone with another)`);
+        continue;
+      }
+      // One read round per family: every writer on the deleted object between the reads of what they name and of its siblings.
+      const refusals = stateRefusalsOf(afterDeleteProbes(FD_OBJECT_OPS, world.sample, gone, { resource, id: gone[resource]! }).probes, {
+        resource,
+        by,
+      });
+      const reads = [
+        ...new Set([...refusals.flatMap((r) => readersOfNamed(FD_CONTRACT, r.writer)), ...siblingReadersOf(FD_CONTRACT, d.operation)]),
+      ]
+        .filter((operation) => !sendsTestDeliveries(operation))
+        .flatMap((operation): Read[] => {
+          const call = readerCall(operation, world, fd, gone);
+          return typeof call === 'string' ? [] : [{ operation, call }];
+        });
+      if (!reads.length) {
+        families.push(`${resource} (left out: no reader of it nor of its collection)`);
+        continue;
+      }
+      const family: TraceProbe[] = [{ writer: d.operation, refusals: refusals.map((r) => ({ ...r.refusal, operation: r.writer })), reads }];
+      const state = await checkRefusedLeaveNoTrace(fdApi, family, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
+      for (const id of state.checked) if (!checked.includes(id)) checked.push(id);
+      for (const [k, n] of state.sent) sent.set(k, (sent.get(k) ?? 0) + n);
+      families.push(`${resource} by ${by}: ${refusals.length} writers, ${reads.length} readers`);
+    }
+    test.info().annotations.push({ type: 'state refusals: objects deleted, by resource', description: families.join('; ') });
     test
       .info()
       .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
@@ -225,7 +302,8 @@ test(
       rule: 'FD-PROP-REFUSED-NO-TRACE',
       applies: WRITERS.map((w) => w.writer.operationId),
       checked,
-      exceptions,
+      // A writer with no reader of its own may be checked by the state reason (the readers of the object it was sent on).
+      exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
     });
     expect(violations.list, violations.describe()).toEqual([]);
   },

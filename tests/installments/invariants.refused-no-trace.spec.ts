@@ -8,6 +8,7 @@
 // member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are the
 // certification's (rule x path).
 import { expect, loadContract, rules, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
@@ -16,6 +17,7 @@ import {
   REFUSED_NO_TRACE,
   stateReadersOf,
   traceWriters,
+  type Read,
   type TraceProbe,
 } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -25,6 +27,15 @@ import type { CallOptions } from '../../helpers/client/client.js';
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
 const RULES = loadRules('installments').rules;
+/**
+ * The writers whose object no operation of the target reads but an outbound call shows: a plan saved
+ * makes the service send notifyPlan to the issuer of the card's range (seed 001, Endpoints: "POST
+ * /notifications ... is sent when a consumer selects an installment plan"), carrying the selection's
+ * Correlation-Id (reference, Flows - notification round-trip). A refused selection sends none.
+ */
+const OUTBOUND: Record<string, string> = { savePlan: 'notifyPlan' };
+/** How long a read of the issuer's notifications waits for one that is on its way. */
+const NOTIFICATION_WAIT_MS = 300;
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -33,8 +44,21 @@ test.beforeEach(({ inst }) => {
 test(
   'a refused write (invalid member, no signature) leaves every reader of what it names as before @assumption',
   rules('IN-PROP-REFUSED-NO-TRACE'),
-  async ({ inst, instApi, instReq }) => {
+  async ({ inst, instApi, instReq, instEnv }) => {
     const { planId } = await instReq.createPlan(instApi);
+    // A selection of the check's own (savePlan's valid call): the first offer of an offers answer for the
+    // eligible card, under a Correlation-Id of its own, which the issuer's notification of it carries.
+    const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(offers.status, 'offers for the eligible card').toBe(200);
+    const selection = crypto.randomUUID();
+    const selected: CallOptions = {
+      body: examplePlanBody(
+        offers.body.offerTransactionId,
+        offers.body.offers[0],
+        await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } }),
+      ),
+      headers: { 'Correlation-Id': selection },
+    };
     // A PAN list of two cards of the check's own: the batch writers name it and one card in clear, the
     // form the contract lets a list's items be refused one by one in (a JWE is refused whole).
     const listed = [unregisteredPan(), unregisteredPan()];
@@ -51,6 +75,7 @@ test(
         | CallOptions
         | string;
       if (typeof call === 'string') return `no sample call (${call})`;
+      if (operationId === 'savePlan') return selected;
       const pan = batch[operationId];
       const clear = pan && { body: { panListId, sensitiveData: { pans: [{ pan }] } } };
       const validate = contract.requestValidatorOf(operationId);
@@ -73,7 +98,7 @@ test(
         exceptions.push({ operationId, reason: valid });
         continue;
       }
-      const reads = [];
+      const reads: Read[] = [];
       for (const operation of readers) {
         const call = await callOf(operation.operationId);
         if (typeof call !== 'string') reads.push({ operation, call });
@@ -85,12 +110,31 @@ test(
         // The one such operation takes a card (provider 2.0.0, OffersRequest): read for each card of the batch and the list.
         for (const pan of cardsOf(valid)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
       }
+      // What an outbound call shows (the issuer's notifications of this selection, by their plan ids: never a card number).
+      const receiver = instEnv.receiver;
+      if (OUTBOUND[operationId] && receiver) {
+        const ofSelection = (r: { headers: Record<string, string> }) => r.headers['correlation-id']?.toLowerCase() === selection;
+        reads.push({
+          operation: contract.operationOf(OUTBOUND[operationId]!),
+          call: {},
+          view: {
+            name: `the ${OUTBOUND[operationId]} calls the issuer received for Correlation-Id ${selection}`,
+            read: async () => {
+              await receiver.waitFor(ofSelection, NOTIFICATION_WAIT_MS);
+              const received = receiver.requests().filter(ofSelection);
+              return { status: 200, body: received.map((r) => (r.json as { planId?: unknown } | undefined)?.planId ?? r.method) };
+            },
+          },
+        } satisfies Read);
+      }
       if (!reads.length)
         exceptions.push({
           operationId,
-          reason: writer.responses['201']
-            ? 'what it makes is read only by the id its 201 gives (a refusal gives none), and no reader lists it'
-            : 'the contract has no reader of an object it names, nor a state rule judging it by another operation',
+          reason: OUTBOUND[operationId]
+            ? `needs the issuer receiver (INSTALLMENTS_RECEIVER_PUBLIC_URL, INSTALLMENTS_RECEIVER_PORT): what it makes is read only by the id its 201 gives, and shows otherwise only in the ${OUTBOUND[operationId]} call the issuer receives`
+            : writer.responses['201'] || writer.responses['200']
+              ? `what it makes is read only by the id its ${writer.responses['201'] ? 201 : 200} gives (a refusal gives none), and no reader lists it`
+              : 'the contract has no reader of an object it names, nor a state rule judging it by another operation',
         });
       else if (valid.baseURL) exceptions.push({ operationId, reason: "served by the issuer's endpoint, not by the target" });
       else probes.push({ writer, refusals: refusalsOf(contract, writer, valid), reads });

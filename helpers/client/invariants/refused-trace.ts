@@ -5,22 +5,42 @@
 // 4xx "indicates a request the service did not carry out"; seed 001, Errors; the catalogue's
 // *-PROP-REFUSED-NO-TRACE). The writers and their readers are read from the contract (kit.ts); each
 // writer gets one request per kind of refusal its contract states, from its valid sample, and its
-// readers are read once before and once after all of them.
+// readers are read once before and once after all of them. A reader is an operation of the contract
+// or, on a mock, a view of the harness on what no operation reads (the amounts micro entries drew).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
+import { typeFormCases } from './type-forms.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
-import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import {
+  changedLeaves,
+  isRead,
+  leavesOf,
+  namedResources,
+  readersOfNamed,
+  volatileLeaves,
+  withComputedSiblings,
+  writersOfContract,
+} from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
 /** The kinds of reason a writer is refused for, each sent once per writer where its contract states it. */
-export type RefusalReason = 'validation' | 'catalogue' | 'url' | 'authorization' | 'ownership' | 'duplicate' | 'rate';
+export type RefusalReason =
+  | 'validation'
+  | 'parameter'
+  | 'catalogue'
+  | 'url'
+  | 'authorization'
+  | 'ownership'
+  | 'duplicate'
+  | 'rate'
+  | 'state';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -36,6 +56,11 @@ export interface Refusal {
    * with this refusal's status; the probe's readers are read again after them, before the refusal.
    */
   exhaust?: CallOptions[];
+  /**
+   * The operation the refusal is sent to where it is not the probe's writer: the state reason sends
+   * every writer on one deleted object between one read of its readers before and one after.
+   */
+  operation?: Operation;
   /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
   again?: { afterSeconds: number; statuses: number[] };
 }
@@ -49,6 +74,12 @@ export interface Read {
    * every writer, and compared then.
    */
   send?: () => Promise<{ status: unknown; body: unknown }>;
+  /**
+   * A view of the harness (a mock's control route) read instead of the call, named here: what the
+   * object holds that no operation of the contract reads (the amounts micro entries drew, which a
+   * customer sees only in the bank account and the verification needs).
+   */
+  view?: { name: string; read: () => Promise<{ status: unknown; body: unknown }> };
 }
 
 /**
@@ -92,6 +123,10 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - validation: one generated negative case (helpers/client/negative.ts, each confirmed invalid by
  *   the contract) per kind of rule (type, length, range, enum, pattern, format, required, empty, a
  *   closed object, a list's size), ids left as sent, where the writer documents a refusal status;
+ * - parameter: for each typed query, path or header parameter the writer takes (a boolean, a number,
+ *   an enum), its first other form the contract refuses (helpers/client/invariants/type-forms.ts: a
+ *   boolean capitalised, a number with a leading zero, an enum value in another case), the rest of
+ *   the call valid, where the writer documents a refusal status;
  * - catalogue: a member the contract binds to a catalogue an operation lists (`x-offered-by`: an
  *   event name listAvailableWebhookSubscriptionEvents does not offer);
  * - url: a URL member the contract binds to a list of ports (`x-ports`, an `x-limits` entry: a
@@ -100,6 +135,8 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
  *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
  * - duplicate: where a POST documents a 409 (duplicateOf).
+ * The state reason (a writer on an object deleted before) is not made here: it needs the object
+ * deleted first (stateRefusalsOf).
  * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
  * that left it.
  */
@@ -124,6 +161,7 @@ export function refusalsOf(
   const next = () => told(out.length);
   if (refusalStatuses(op).length) {
     out.push(...validationRefusals(contract, op, told, 0));
+    out.push(...parameterRefusals(contract, op, told, out.length));
     for (const m of stated) {
       const base = next();
       const current = valueAt(base.body, m.at);
@@ -293,6 +331,27 @@ function validationRefusals(contract: Contract, op: Operation, told: (n: number)
   });
 }
 
+/**
+ * One refusal per typed parameter (query, path, header) a writer takes: the first of its other forms
+ * the contract refuses (typeFormCases, each confirmed invalid with the parameter's schema), on an
+ * otherwise valid call. A form that names the same object in a loose reading (an id with a leading
+ * zero) is the point: a target that takes it carries out what the contract refuses.
+ */
+function parameterRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
+  const firsts = new Map<string, string>();
+  for (const c of typeFormCases(contract, op, told(first))) {
+    const where = `${c.member.in} ${c.member.at}`;
+    if (c.member.in !== 'body' && !firsts.has(where)) firsts.set(where, c.how);
+  }
+  // Each refusal carries values of its own (vary): the form is put on the k-th told call.
+  return [...firsts].map(([where, how], k) => {
+    const c = typeFormCases(contract, op, told(first + k)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how);
+    const call =
+      c?.call ?? typeFormCases(contract, op, told(first)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how)!.call;
+    return { reason: 'parameter' as const, why: `parameter: ${where} = ${how}`, call };
+  });
+}
+
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
 function membersOf(contract: Contract, node: unknown): Set<string> {
   const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
@@ -391,11 +450,57 @@ export function stateReadersOf(contract: Contract, rules: readonly Rule[], write
   return [...out].map((id) => contract.operationOf(id));
 }
 
+/**
+ * The state reason: once an object is deleted (the first delete of its resource, one object per
+ * resource family), every writer the use-after-delete checker probes on it
+ * (helpers/client/security/after-delete.ts: each writer naming it, the delete itself again) is sent
+ * as its valid call on the deleted object and must be refused as documented (seed 002, Customers:
+ * "Delete removes access to the customer and all linked accounts"; Errors 404), bringing nothing
+ * back: the deleted object's readers still refuse it, and the collection it was in (its siblings)
+ * reads as before.
+ */
+export function stateRefusalsOf(
+  probes: readonly { operation: Operation; call: CallOptions; documented: number[] }[],
+  deleted: { resource: string; by: string },
+): { writer: Operation; refusal: Refusal }[] {
+  // The delete itself first: a writer that brings the object back shows in its readers, not in a second delete that finds it.
+  return probes
+    .filter((p) => !isRead(p.operation))
+    .sort((a, b) => Number(b.operation.operationId === deleted.by) - Number(a.operation.operationId === deleted.by))
+    .map((p) => ({
+      writer: p.operation,
+      refusal: {
+        reason: 'state' as const,
+        why: `state: ${p.operation.operationId} on the ${deleted.resource} deleted before (${deleted.by})`,
+        call: p.call,
+        statuses: p.documented,
+      },
+    }));
+}
+
+/**
+ * The readers of the collection a deleter's object was in (its path less its last id, versions
+ * aside): its siblings; where the contract has no GET of that collection, the by-id reader of the
+ * object holding it (a webhook subscription, which reads its events).
+ */
+export function siblingReadersOf(contract: Contract, deleter: Operation): Operation[] {
+  const own = versionless(deleter.path);
+  const collection = own.replace(/\/\{[^}]+\}$/, '');
+  if (collection === own) return [];
+  const gets = (path: string) => [...contract.operations.values()].filter((r) => r.method === 'GET' && versionless(r.path) === path);
+  const listed = gets(collection);
+  return listed.length ? listed : gets(collection.replace(/(\/\{[^}]+\})\/[^/{}]+$/, '$1'));
+}
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>
   writersOfContract(contract).map((writer) => ({ writer, readers: readersOfNamed(contract, writer) }));
 
-const keyOf = (r: Read) => `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)}`;
+const keyOf = (r: Read) =>
+  r.view ? `harness view ${r.view.name}` : `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)}`;
+/** What a violation names as the reader: the operation, or the harness's view. */
+const readerName = (r: Read) => (r.view ? `the harness's view of ${r.view.name}` : r.operation.operationId);
 
 /** The refusals whose request carried a value a changed leaf now reads, or shows within it (every refusal sent when none or all did). */
 function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] {
@@ -432,7 +537,9 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const read = async (r: Read) => {
     const res = await (r.send
       ? r.send()
-      : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
+      : r.view
+        ? r.view.read().catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined }))
+        : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
@@ -452,10 +559,14 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const last = new Map<string, { status: unknown; body: unknown }>();
   const volatile = new Map<string, Set<string>>();
   const all = [...reads.values()].flat();
-  for (const r of [...all.filter((x) => x.send), ...all.filter((x) => !x.send)]) {
+  // Each reader read once, then each once more: a read that moves what another shows (a live balance
+  // refreshing the account's) has moved it before the second round, which is the "before".
+  const unique = [...new Map([...all.filter((x) => x.send), ...all.filter((x) => !x.send)].map((r) => [keyOf(r), r])).values()];
+  const firsts = new Map<string, { status: unknown; body: unknown }>();
+  for (const r of unique) firsts.set(keyOf(r), await read(r));
+  for (const r of unique) {
     const key = keyOf(r);
-    if (last.has(key)) continue;
-    const first = await read(r);
+    const first = firsts.get(key)!;
     const second = await read(r);
     last.set(key, second);
     volatile.set(key, withComputedSiblings(volatileLeaves(first, second), first, second));
@@ -468,7 +579,8 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     if (after.status === 429) return [];
     const before = last.get(key)!;
     const still = volatile.get(key)!;
-    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(before).get(leaf), v)).map(([leaf]) => leaf);
+    const was = leavesOf(before);
+    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
     let changed = changedLeaves(before, after, new Set([...still, ...moved]));
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
@@ -485,7 +597,6 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
   const counted = new Map<RefusalReason, number>();
   const refused = new Map<TraceProbe, Refusal[]>();
   for (const p of probes) {
-    const { operationId } = p.writer;
     const sent: Refusal[] = [];
     const refusals = p.refusals.filter((r) => !r.again || advance);
     // A stated rate is used up by accepted calls first: the readers' answers after them are the "before".
@@ -498,14 +609,16 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     if (exhausting.length) for (const r of reads.get(p)!.filter((x) => !x.send)) last.set(keyOf(r), await read(r));
     for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
-      const res = await api.callOperation(p.writer, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const to = refusal.operation ?? p.writer;
+      const res = await api.callOperation(to, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
         sent.push(refusal);
         counted.set(refusal.reason, (counted.get(refusal.reason) ?? 0) + 1);
+        if (!checked.includes(to.operationId)) checked.push(to.operationId);
       } else
         violations.add(
-          operationId,
+          to.operationId,
           `refused for ${refusal.why}${cite}`,
           String(res.status),
           refusal.statuses ? refusal.statuses.join(' or ') : 'a 4xx (the contract refuses it)',
@@ -513,17 +626,18 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     }
     refused.set(p, [...(refused.get(p) ?? []), ...sent]);
     if (!sent.length) continue;
-    if (!checked.includes(operationId)) checked.push(operationId);
     for (const r of reads.get(p)!.filter((x) => !x.send))
-      for (const change of await compare(r))
+      for (const change of await compare(r)) {
+        const left = leftBy(change, sent);
+        // The writers the refusals were sent to: the probe's, or each a state refusal names (at most three named).
+        const to = [...new Set(left.map((x) => (x.operation ?? p.writer).operationId))];
         violations.add(
-          operationId,
-          `${r.operation.operationId} after refused for ${leftBy(change, sent)
-            .map((x) => x.why)
-            .join('; ')}${cite}`,
+          to.length > 3 ? `${to.slice(0, 3).join(', ')} and ${to.length - 3} more` : to.join(', '),
+          `${readerName(r)} after refused for ${left.map((x) => x.why).join('; ')}${cite}`,
           change,
           'as before the refusal',
         );
+      }
   }
   // The reads that write, after every writer: a change is named by the writers whose refusals carried it.
   const done = new Set<string>();
