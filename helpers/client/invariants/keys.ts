@@ -8,6 +8,7 @@
 //   key, a call under another key that shares every other member is accepted, and a call under the
 //   same key that differs in every other member is refused.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
 
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
@@ -117,4 +118,110 @@ export function showsId(answer: unknown, id: string, at = ''): string | undefine
     if (found) return found;
   }
   return undefined;
+}
+
+/** A call with its key member set: the path parameter of that name, else the body member of that name (at any depth). */
+export function withKey(call: CallOptions, key: string, value: unknown): CallOptions {
+  if (call.path && key in call.path) return { ...call, path: { ...call.path, [key]: value as string } };
+  const body = structuredClone(call.body) as Json;
+  const set = (node: Json): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    if (key in node) return (node[key] = value), true;
+    return Object.values(node).some(set);
+  };
+  if (!set(body)) throw new Error(`the key ${key} is neither a path parameter nor a body member of the call`);
+  return { ...call, body };
+}
+
+/**
+ * The call with every string leaf of its body but the key changed, each change kept only where the
+ * contract still takes the body (`ok`, the one Ajv instance): a digit string's last two digits set to
+ * the k-th pair, another string's last letter set to another letter. A call that differs in every
+ * other member from the one it was made from, so a rate counted by any of them shows.
+ */
+export function variedLeaves(call: CallOptions, key: string, k: number, ok: (body: unknown) => boolean): CallOptions {
+  let body = call.body;
+  const walk = (node: Json, at: string[]): [string[], string][] =>
+    node && typeof node === 'object'
+      ? Object.entries(node).flatMap(([k2, v]) => walk(v, [...at, k2]))
+      : typeof node === 'string' && at.at(-1) !== key
+        ? [[at, node]]
+        : [];
+  for (const [at, value] of walk(call.body, [])) {
+    const next = structuredClone(body) as Json;
+    let node = next;
+    for (const step of at.slice(0, -1)) node = node[step];
+    node[at.at(-1)!] = /^[0-9]{3,}$/.test(value)
+      ? value.slice(0, -2) + String((Number(value.slice(-2)) + 11 * (k + 1)) % 100).padStart(2, '0')
+      : value.replace(/[a-zA-Z](?=[^a-zA-Z]*$)/, (c) =>
+          c.toLowerCase() === 'q' ? (c === 'q' ? 'x' : 'X') : c === c.toLowerCase() ? 'q' : 'Q',
+        );
+    if (ok(next)) body = next;
+  }
+  return { ...call, body };
+}
+
+/** What a limit-key check sends: under its first key the rate's count of calls, and the three telling calls. */
+export interface LimitKeyCalls {
+  /** The k-th call under the first key (k below the rate's count): each is accepted. */
+  drive: (k: number) => CallOptions;
+  /** A call differing from the first in every member but the key (variedLeaves, or a fresh valid call). */
+  varied: CallOptions;
+  /** Three values of the key: the one driven to its count, another, and a third the varied call is first confirmed under. */
+  keys: [unknown, unknown, unknown];
+}
+
+/**
+ * A limit counts only its key (`*-PROP-LIMIT-KEY`): the varied call is first sent under a key of its
+ * own (the target takes it: the inputs are valid), the first key is driven to the rate's count, then
+ * the varied call under the first key must be refused (429: the count is the key's, whatever the other
+ * members) and the first call under another key must be accepted (its documented 2xx: the count is
+ * that key's only). Each miss is added to `violations`; the statuses are returned in order.
+ */
+export async function checkLimitKey(
+  send: (call: CallOptions) => Promise<{ status: number }>,
+  op: Operation,
+  rate: KeyedRate,
+  calls: LimitKeyCalls,
+  violations: { add(operationId: string, object: string, received: string, documented: string): void },
+): Promise<string[]> {
+  const [driven, other, own] = calls.keys;
+  const seen: string[] = [];
+  const ok = (s: number) => s >= 200 && s < 300;
+  const confirm = await send(withKey(calls.varied, rate.key, own));
+  seen.push(`varied call under ${rate.key} ${String(own)}: ${confirm.status}`);
+  if (!ok(confirm.status))
+    throw new Error(
+      `${op.operationId}: the varied call is refused (${confirm.status}) under a ${rate.key} of its own: the check's input, not the rate`,
+    );
+  for (let k = 0; k < rate.count; k++) {
+    const res = await send(withKey(calls.drive(k), rate.key, driven));
+    seen.push(`#${k + 1} under ${rate.key} ${String(driven)}: ${res.status}`);
+    if (!ok(res.status))
+      violations.add(
+        op.operationId,
+        `call #${k + 1} of ${rate.why} under one ${rate.key}`,
+        `${res.status}`,
+        'its documented 2xx: within the count',
+      );
+  }
+  const same = await send(withKey(calls.varied, rate.key, driven));
+  seen.push(`varied call under ${rate.key} ${String(driven)}: ${same.status}`);
+  if (same.status !== 429)
+    violations.add(
+      op.operationId,
+      `a call past ${rate.why}, under the same ${rate.key}, every other member changed`,
+      `${same.status}`,
+      `429: the rate counts its ${rate.key}, whatever the other members`,
+    );
+  const another = await send(withKey(calls.drive(0), rate.key, other));
+  seen.push(`first call under another ${rate.key} ${String(other)}: ${another.status}`);
+  if (!ok(another.status))
+    violations.add(
+      op.operationId,
+      `the first call again under another ${rate.key}, every other member the same, once one ${rate.key} has reached ${rate.why}`,
+      `${another.status}`,
+      `its documented 2xx: the rate counts only its ${rate.key}`,
+    );
+  return seen;
 }
