@@ -10,8 +10,8 @@
 // Sandbox-safe: every object made here is deleted, the re-created one too.
 import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import { creatorsFreedBy, deletersOf, heldValuesOf, listsOfDeleted, showsId } from '../../helpers/client/invariants/keys.js';
-import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { creatorsFreedBy, deletersOf, heldValuesOf, listsOfDeleted, listsOfTaken, showsId } from '../../helpers/client/invariants/keys.js';
+import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { DELETED_BY, FD_CONTRACT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
@@ -33,9 +33,11 @@ const parentReaders = (deleter: Operation) => {
 };
 
 const readersOf = (deleter: Operation) => [...listsOfDeleted(FD_CONTRACT, deleter), ...parentReaders(deleter)];
+/** Every list a delete's object or what it takes with it may show (a login's accounts in every list of accounts). */
+const allReadersOf = (deleter: Operation) => [...new Set([...readersOf(deleter), ...listsOfTaken(FD_CONTRACT, deleter)])];
 
 /** The deletes the property has something to read for: a list of their kind, or a creator whose 409 their object holds. */
-const applies = DELETERS.filter((d) => readersOf(d).length || creatorsFreedBy(FD_CONTRACT, d).length);
+const applies = DELETERS.filter((d) => allReadersOf(d).length || creatorsFreedBy(FD_CONTRACT, d).length);
 const NOTHING_HELD = 'no list reads its kind and no creator refuses a duplicate of it (its by-id readers are FD-OBJ-AFTER-DELETE)';
 
 test(
@@ -49,42 +51,48 @@ test(
       operationId: d.operationId,
       reason: NOTHING_HELD,
     }));
-    const callOf = (op: Operation): CallOptions => {
+    const callOf = (op: Operation, objects: LiveObjects = world.objects): CallOptions => {
       const o = FD_OBJECT_OPS.find((x) => x.operation === op);
       return o
-        ? withObjects(world.sample(o), o.ids, world.objects)
+        ? withObjects(world.sample(o), o.ids, objects)
         : (sampleCall(op.operationId as FdOperationId, fd, world.entities) as CallOptions);
     };
     // A child before its parent (an event before its subscription); the customer's delete is the next test's.
     const here = applies
-      .filter((d) => d.operationId !== 'DeleteCustomer' && readersOf(d).length)
+      .filter((d) => d.operationId !== 'DeleteCustomer' && allReadersOf(d).length)
       .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
     for (const deleter of here) {
       const resource = deletedBy(deleter)!;
       if (resource === 'webhookSubscription') await world.renew('webhookEvent');
-      const id = world.objects[resource]!;
-      const shown: { reader: Operation; call: CallOptions }[] = [];
-      for (const reader of readersOf(deleter)) {
-        const call = callOf(reader);
+      // A login: the spare one (the live account's login stays for the others), with the accounts it takes along.
+      const login = resource === 'institutionLogin' ? world.spareLogin : undefined;
+      const objects = login ? { ...world.objects, institutionLogin: login.id } : world.objects;
+      const ids = [objects[resource]!, ...(login?.accounts ?? [])];
+      const shown: { reader: Operation; call: CallOptions; ids: string[] }[] = [];
+      for (const reader of allReadersOf(deleter)) {
+        const call = callOf(reader, objects);
         const before = await fdApi.callBuilt(reader.operationId as FdOperationId, call);
-        if (before.status === 200 && showsId(before.body, id)) shown.push({ reader, call });
+        const seen = before.status === 200 ? ids.filter((id) => showsId(before.body, id)) : [];
+        if (seen.length) shown.push({ reader, call, ids: seen });
       }
       if (!shown.length) {
         exceptions.push({ operationId: deleter.operationId, reason: `no list of its kind showed the live ${resource} before its delete` });
         continue;
       }
-      const gone = await fdApi.callBuilt(deleter.operationId as FdOperationId, callOf(deleter));
+      const gone = await fdApi.callBuilt(deleter.operationId as FdOperationId, callOf(deleter, objects));
       expect(gone.status, `${deleter.operationId} of the live ${resource} answers its documented success`).toBeLessThan(300);
-      for (const { reader, call } of shown) {
+      for (const { reader, call, ids: seen } of shown) {
         const after = await fdApi.callBuilt(reader.operationId as FdOperationId, call);
-        const at = after.status === 200 ? showsId(after.body, id) : undefined;
-        if (at)
-          violations.add(
-            reader.operationId,
-            `${resource} ${id} after ${deleter.operationId}`,
-            `still shown at ${at}`,
-            'absent from every list once deleted',
-          );
+        for (const id of seen) {
+          const at = after.status === 200 ? showsId(after.body, id) : undefined;
+          if (at)
+            violations.add(
+              reader.operationId,
+              `${id === ids[0] ? resource : 'account'} ${id} after ${deleter.operationId}`,
+              `still shown at ${at}`,
+              'absent from every list once deleted',
+            );
+        }
       }
       checked.push(deleter.operationId);
     }

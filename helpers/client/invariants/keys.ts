@@ -20,17 +20,21 @@ export const deletersOf = (contract: Contract): Operation[] => [...contract.oper
 const collectionOf = (deleter: Operation): string | undefined => /^(.*)\/\{[^}]+\}$/.exec(versionless(deleter.path))?.[1];
 
 /**
- * The lists that read the kind a delete removes: every GET of its collection (the delete's path
- * without its last id), of any version, and of a named view of it (`/accounts/simple`), that answers
- * without an id of its own past the collection (a list, not one of its items).
+ * The lists that read the kind a delete removes: every GET, of any version, whose path ends in the word
+ * of the delete's collection (the delete's path without its last id: `accounts`), or in a named view of
+ * it (`/accounts/simple`), under the same first segment: the collection itself and the same kind listed
+ * under another parent (a customer's accounts by institution login, by institution).
  */
 export function listsOfDeleted(contract: Contract, deleter: Operation): Operation[] {
   const collection = collectionOf(deleter);
   if (!collection) return [];
+  const word = collection.split('/').at(-1)!;
+  const root = collection.split('/')[1];
   return [...contract.operations.values()].filter((r) => {
     if (r.method !== 'GET') return false;
     const path = versionless(r.path);
-    return path === collection || new RegExp(`^${collection.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}/[a-z]+$`, 'i').test(path);
+    const steps = path.split('/');
+    return steps[1] === root && (steps.at(-1) === word || (steps.at(-2) === word && /^[a-z]+$/i.test(steps.at(-1)!)));
   });
 }
 
@@ -224,4 +228,24 @@ export async function checkLimitKey(
       `its documented 2xx: the rate counts only its ${rate.key}`,
     );
   return seen;
+}
+
+/**
+ * The lists of the objects a delete takes with it: the kinds read under its path (a login's
+ * `accounts`), each listed as listsOfDeleted finds a kind (every GET ending in its word under the same
+ * first segment): a login's accounts leave every list of accounts with it (seed 002, Accounts).
+ */
+export function listsOfTaken(contract: Contract, deleter: Operation): Operation[] {
+  const words = new Set(
+    [...contract.operations.values()]
+      .filter((r) => r.method === 'GET' && r.path.startsWith(`${deleter.path}/`))
+      .map((r) => r.path.slice(deleter.path.length + 1).split('/')[0]!)
+      .filter((w) => /^[a-z]+$/i.test(w)),
+  );
+  const root = versionless(deleter.path).split('/')[1];
+  return [...contract.operations.values()].filter((r) => {
+    if (r.method !== 'GET' || r.path.startsWith(`${deleter.path}/`)) return false;
+    const steps = versionless(r.path).split('/');
+    return steps[1] === root && [...words].some((w) => steps.at(-1) === w || (steps.at(-2) === w && /^[a-z]+$/i.test(steps.at(-1)!)));
+  });
 }
