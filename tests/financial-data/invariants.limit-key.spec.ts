@@ -19,7 +19,7 @@ const RULE = 'FD-PROP-LIMIT-KEY';
 test(
   'a stated rate counts only its key: past the count, the same key is refused whatever its other members, another key is accepted @assumption @mock-only',
   mockOnly(
-    rules(RULE),
+    rules(`${RULE}:accept`, `${RULE}:refuse`),
     "needs the mock's rate (five micro entry initiations per customer in a day, the reference's assumption): a sandbox sets its own, and a 429 there is never a finding",
   ),
   async ({ fd, fdApi, fdMock }, testInfo) => {

@@ -24,7 +24,7 @@ test.beforeEach(({ inst }) => {
 test(
   "a stated rate counts only its key: past a plan's allowance, the same plan is refused whatever its offer, another plan of the same offer is accepted @assumption @mock-only",
   mockOnly(
-    rules(RULE),
+    rules(`${RULE}:accept`, `${RULE}:refuse`),
     "needs the mock issuer's throttle (its rate per plan, the reference's assumption): a real issuer sets its own, which no source states",
   ),
   async ({ instApi, inst, instMock }, testInfo) => {
