@@ -651,6 +651,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     id: 'i29-fd-customer-delete-username-still-taken',
     rule: 'delete removes access to the customer (seed 002, Customers; 409 only when the customer already exists): after a 204 delete its username stays taken and a new customer with it is a 409',
     source: 'seed',
-    rules: ['FD-CUST-DELETE', 'FD-CUST-USERNAME-UNIQUE', 'FD-OBJ-AFTER-DELETE'],
+    rules: ['FD-CUST-DELETE', 'FD-CUST-USERNAME-UNIQUE', 'FD-OBJ-AFTER-DELETE', 'FD-PROP-DELETE-FREES'],
   }),
 ]);

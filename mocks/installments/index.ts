@@ -93,7 +93,7 @@ export async function startInstallmentsMock(
   registerOffers(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerPlans(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerApprovals(app, INSTALLMENTS_BASE_PATH, context, world, guard);
-  registerIssuerEndpoint(app, context, world, guard);
+  registerIssuerEndpoint(app, context, world, guard, contract);
   app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, INSTALLMENTS_BASE_PATH, options.port);
   return { ...handle, world, keysURL: `${handle.origin}/keys`, issuerBaseURL: handle.origin + ISSUER_PREFIX };

@@ -139,6 +139,6 @@ export const ISSUER_FAULTS = faultCatalogue([
     id: 'i29-inst-issuer-throttle-keyed-by-offer',
     rule: 'the issuer throttles the notifications of one plan within a minute (reference, Notification, issuer certification): the allowance is shared by every plan notified with the same offerId',
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
+    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT', 'IN-PROP-LIMIT-KEY'],
   }),
 ]);

@@ -1,8 +1,11 @@
 // The issuer side of POST /notifications, for certifying an issuer integration the other way
 // round (reference, Flows - notification (b)): the suite plays the service and calls it. 201 on a
 // valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
-// endpoint does not serve; 429 past 3 notifications of one plan within a minute (mock's choice).
+// endpoint does not serve; 429 past its allowance of notifications of one plan within its window
+// (the contract's x-limits issuerNotificationsPerPlan and issuerThrottleWindowSeconds: the mock's choice).
 import type { FastifyInstance } from 'fastify';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
@@ -10,17 +13,18 @@ import type { Guard } from './guard.js';
 import type { InstallmentsState } from './state.js';
 
 export const ISSUER_PREFIX = '/issuer';
-export const NOTIFICATIONS_PER_PLAN_PER_MINUTE = 3;
-/** The throttle's window: a minute, sliding (the mock's choice beside its rate). */
-export const ISSUER_THROTTLE_WINDOW_SECONDS = 60;
 
 export function registerIssuerEndpoint(
   app: FastifyInstance,
   ctx: MockContext<InstallmentsFaultId>,
   world: InstallmentsState,
   guard: Guard,
+  contract: Contract,
 ) {
   const { faults, clock } = ctx;
+  const NOTIFICATIONS_PER_PLAN_PER_MINUTE = limitOf(contract, 'issuerNotificationsPerPlan');
+  /** The throttle's window: a minute, sliding (the mock's choice beside its rate). */
+  const ISSUER_THROTTLE_WINDOW_SECONDS = limitOf(contract, 'issuerThrottleWindowSeconds');
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');
     if (!ok) return reply;

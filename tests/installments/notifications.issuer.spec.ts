@@ -129,24 +129,6 @@ test(
   },
 );
 
-test(
-  'the issuer throttles repeated notifications of one plan with 429 @mock-only @assumption',
-  mockOnly(
-    rules('IN-ISSUER-THROTTLE:accept', 'IN-ISSUER-THROTTLE:refuse'),
-    "needs the mock issuer's throttle (3 notifications per plan per minute, the reference's assumption): a real issuer sets its own rate, which no source states",
-  ),
-  async ({ instApi, inst, instMock }) => {
-    void instMock; // the rate (3 per plan per minute) is the mock's; a real issuer sets its own
-    const issuer = inst.issuerEndpoint!;
-    const body = exampleNotification(issuer);
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body) })).status);
-    expect(statuses).toEqual([201, 201, 201]);
-    const throttled = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), rateLimit: 'expect' });
-    expectErrors(throttled, 429);
-  },
-);
-
 // The throttle at its real scale (the mock's rate, reference, Flows - notification (b)): a plan's
 // notifications are counted over a minute, on the mock's virtual clock (no sleep). One second before
 // the minute ends the plan is still throttled while another plan is not (the count is the plan's

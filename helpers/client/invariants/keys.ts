@@ -1,0 +1,251 @@
+// What a key holds, two properties derived from the contract:
+// - a deleted object frees what it held (`*-PROP-DELETE-FREES`): after a documented delete, every list
+//   reading its kind no longer shows it, and every value its creator refuses to repeat (a 409 on a
+//   duplicate: a customer's username) can be taken again by that creator. The by-id readers of the
+//   deleted object are the after-delete checker's (helpers/client/security/after-delete.ts).
+// - a limit counts only the key the contract names (`*-PROP-LIMIT-KEY`): a rate a 429 states
+//   (`x-rate: { count, window, key }`) counts the calls of one key only: driven to its count under one
+//   key, a call under another key that shares every other member is accepted, and a call under the
+//   same key that differs in every other member is refused.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { CallOptions } from '../client.js';
+import { limitOf } from '../../contract/facts.js';
+
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
+/** The documented deletes of a contract: every DELETE operation. */
+export const deletersOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.method === 'DELETE');
+
+/** The collection a delete removes its object from: its path without the last path id, versions aside. */
+const collectionOf = (deleter: Operation): string | undefined => /^(.*)\/\{[^}]+\}$/.exec(versionless(deleter.path))?.[1];
+
+/**
+ * The lists that read the kind a delete removes: every GET, of any version, whose path ends in the word
+ * of the delete's collection (the delete's path without its last id: `accounts`), or in a named view of
+ * it (`/accounts/simple`), under the same first segment: the collection itself and the same kind listed
+ * under another parent (a customer's accounts by institution login, by institution).
+ */
+export function listsOfDeleted(contract: Contract, deleter: Operation): Operation[] {
+  const collection = collectionOf(deleter);
+  if (!collection) return [];
+  const word = collection.split('/').at(-1)!;
+  const root = collection.split('/')[1];
+  return [...contract.operations.values()].filter((r) => {
+    if (r.method !== 'GET') return false;
+    const path = versionless(r.path);
+    const steps = path.split('/');
+    return steps[1] === root && (steps.at(-1) === word || (steps.at(-2) === word && /^[a-z]+$/i.test(steps.at(-1)!)));
+  });
+}
+
+/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
+function membersOf(contract: Contract, node: unknown): Set<string> {
+  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
+  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
+}
+
+/**
+ * The creators whose objects a delete removes: every POST to its collection or to a named kind of it
+ * (`/customers/testing`, `/customers/active`), versions aside, that documents a 409 (seed 002, Errors:
+ * "Conflict (customer ... already exists)"): what such a creator refuses to repeat is held by the
+ * object, and freed with it.
+ */
+export function creatorsFreedBy(contract: Contract, deleter: Operation): Operation[] {
+  const collection = collectionOf(deleter);
+  if (!collection) return [];
+  return [...contract.operations.values()].filter((op) => {
+    if (op.method !== 'POST' || !op.responses['409']) return false;
+    const path = versionless(op.path);
+    return path === collection || /^(.*\/[a-z]+)\/[a-z]+$/i.exec(path)?.[1] === collection;
+  });
+}
+
+/**
+ * The values a creator's object holds alone: the members it is sent that its answer names back when
+ * that answer is a receipt (fewer members than the request: CreatedCustomer's username), the members
+ * a duplicate of which is the conflict its 409 states.
+ */
+export function heldValuesOf(contract: Contract, creator: Operation): string[] {
+  const ok = Object.keys(creator.responses).find((s) => /^2\d\d$/.test(s));
+  const sent = membersOf(contract, creator.requestBody?.schema);
+  const answered = ok ? membersOf(contract, creator.responses[ok]!.schema) : new Set<string>();
+  return answered.size < sent.size ? [...sent].filter((m) => answered.has(m)) : [];
+}
+
+/** A stated rate and the key it counts by (a path parameter or a body member of the call). */
+export interface KeyedRate {
+  count: number;
+  windowSeconds: number;
+  /** The request member the rate is counted per (`customerId`, `planId`). */
+  key: string;
+  why: string;
+}
+
+/**
+ * The rate a 429 of an operation states with its key: `x-rate: { count, window, key }`, count and
+ * window each the name of an `x-limits` entry, key the member of the request it counts by (financial
+ * data: micro entry initiations per customer, seed 002 Errors 429 and reference/financial-data.md;
+ * installments: the issuer's notifications per plan, reference/installments.md, Flows (b)).
+ */
+export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | undefined {
+  if (!op.responses['429']) return undefined;
+  let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
+  for (let i = 0; node?.$ref && i < 10; i++)
+    node = String(node.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  const rate = node?.['x-rate'];
+  if (!rate?.count || !rate.window || !rate.key) return undefined;
+  const count = limitOf(contract, rate.count);
+  const windowSeconds = limitOf(contract, rate.window);
+  return {
+    count,
+    windowSeconds,
+    key: String(rate.key),
+    why: `${count} per ${rate.key} in ${windowSeconds} s (x-limits ${rate.count}, ${rate.window})`,
+  };
+}
+
+/** The operations documenting a 429: those a limit-key property applies to. */
+export const limitedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.responses['429']);
+
+/**
+ * Every string leaf of an answer that equals one of the ids, found under any member: a list showing
+ * the deleted object anywhere (its items, a nested one) shows its id.
+ */
+export function showsId(answer: unknown, id: string, at = ''): string | undefined {
+  if (answer === null || answer === undefined) return undefined;
+  if (typeof answer !== 'object') return String(answer) === id && /id$/i.test(at.split('.').at(-1) ?? '') ? at : undefined;
+  for (const [k, v] of Object.entries(answer)) {
+    const found = showsId(v, id, at ? `${at}.${k}` : k);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A call with its key member set: the path parameter of that name, else the body member of that name (at any depth). */
+export function withKey(call: CallOptions, key: string, value: unknown): CallOptions {
+  if (call.path && key in call.path) return { ...call, path: { ...call.path, [key]: value as string } };
+  const body = structuredClone(call.body) as Json;
+  const set = (node: Json): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    if (key in node) return (node[key] = value), true;
+    return Object.values(node).some(set);
+  };
+  if (!set(body)) throw new Error(`the key ${key} is neither a path parameter nor a body member of the call`);
+  return { ...call, body };
+}
+
+/**
+ * The call with every string leaf of its body but the key changed, each change kept only where the
+ * contract still takes the body (`ok`, the one Ajv instance): a digit string's last two digits set to
+ * the k-th pair, another string's last letter set to another letter. A call that differs in every
+ * other member from the one it was made from, so a rate counted by any of them shows.
+ */
+export function variedLeaves(call: CallOptions, key: string, k: number, ok: (body: unknown) => boolean): CallOptions {
+  let body = call.body;
+  const walk = (node: Json, at: string[]): [string[], string][] =>
+    node && typeof node === 'object'
+      ? Object.entries(node).flatMap(([k2, v]) => walk(v, [...at, k2]))
+      : typeof node === 'string' && at.at(-1) !== key
+        ? [[at, node]]
+        : [];
+  for (const [at, value] of walk(call.body, [])) {
+    const next = structuredClone(body) as Json;
+    let node = next;
+    for (const step of at.slice(0, -1)) node = node[step];
+    node[at.at(-1)!] = /^[0-9]{3,}$/.test(value)
+      ? value.slice(0, -2) + String((Number(value.slice(-2)) + 11 * (k + 1)) % 100).padStart(2, '0')
+      : value.replace(/[a-zA-Z](?=[^a-zA-Z]*$)/, (c) =>
+          c.toLowerCase() === 'q' ? (c === 'q' ? 'x' : 'X') : c === c.toLowerCase() ? 'q' : 'Q',
+        );
+    if (ok(next)) body = next;
+  }
+  return { ...call, body };
+}
+
+/** What a limit-key check sends: under its first key the rate's count of calls, and the three telling calls. */
+export interface LimitKeyCalls {
+  /** The k-th call under the first key (k below the rate's count): each is accepted. */
+  drive: (k: number) => CallOptions;
+  /** A call differing from the first in every member but the key (variedLeaves, or a fresh valid call). */
+  varied: CallOptions;
+  /** Three values of the key: the one driven to its count, another, and a third the varied call is first confirmed under. */
+  keys: [unknown, unknown, unknown];
+}
+
+/**
+ * A limit counts only its key (`*-PROP-LIMIT-KEY`): the varied call is first sent under a key of its
+ * own (the target takes it: the inputs are valid), the first key is driven to the rate's count, then
+ * the varied call under the first key must be refused (429: the count is the key's, whatever the other
+ * members) and the first call under another key must be accepted (its documented 2xx: the count is
+ * that key's only). Each miss is added to `violations`; the statuses are returned in order.
+ */
+export async function checkLimitKey(
+  send: (call: CallOptions) => Promise<{ status: number }>,
+  op: Operation,
+  rate: KeyedRate,
+  calls: LimitKeyCalls,
+  violations: { add(operationId: string, object: string, received: string, documented: string): void },
+): Promise<string[]> {
+  const [driven, other, own] = calls.keys;
+  const seen: string[] = [];
+  const ok = (s: number) => s >= 200 && s < 300;
+  const confirm = await send(withKey(calls.varied, rate.key, own));
+  seen.push(`varied call under ${rate.key} ${String(own)}: ${confirm.status}`);
+  if (!ok(confirm.status))
+    throw new Error(
+      `${op.operationId}: the varied call is refused (${confirm.status}) under a ${rate.key} of its own: the check's input, not the rate`,
+    );
+  for (let k = 0; k < rate.count; k++) {
+    const res = await send(withKey(calls.drive(k), rate.key, driven));
+    seen.push(`#${k + 1} under ${rate.key} ${String(driven)}: ${res.status}`);
+    if (!ok(res.status))
+      violations.add(
+        op.operationId,
+        `call #${k + 1} of ${rate.why} under one ${rate.key}`,
+        `${res.status}`,
+        'its documented 2xx: within the count',
+      );
+  }
+  const same = await send(withKey(calls.varied, rate.key, driven));
+  seen.push(`varied call under ${rate.key} ${String(driven)}: ${same.status}`);
+  if (same.status !== 429)
+    violations.add(
+      op.operationId,
+      `a call past ${rate.why}, under the same ${rate.key}, every other member changed`,
+      `${same.status}`,
+      `429: the rate counts its ${rate.key}, whatever the other members`,
+    );
+  const another = await send(withKey(calls.drive(0), rate.key, other));
+  seen.push(`first call under another ${rate.key} ${String(other)}: ${another.status}`);
+  if (!ok(another.status))
+    violations.add(
+      op.operationId,
+      `the first call again under another ${rate.key}, every other member the same, once one ${rate.key} has reached ${rate.why}`,
+      `${another.status}`,
+      `its documented 2xx: the rate counts only its ${rate.key}`,
+    );
+  return seen;
+}
+
+/**
+ * The lists of the objects a delete takes with it: the kinds read under its path (a login's
+ * `accounts`), each listed as listsOfDeleted finds a kind (every GET ending in its word under the same
+ * first segment): a login's accounts leave every list of accounts with it (seed 002, Accounts).
+ */
+export function listsOfTaken(contract: Contract, deleter: Operation): Operation[] {
+  const words = new Set(
+    [...contract.operations.values()]
+      .filter((r) => r.method === 'GET' && r.path.startsWith(`${deleter.path}/`))
+      .map((r) => r.path.slice(deleter.path.length + 1).split('/')[0]!)
+      .filter((w) => /^[a-z]+$/i.test(w)),
+  );
+  const root = versionless(deleter.path).split('/')[1];
+  return [...contract.operations.values()].filter((r) => {
+    if (r.method !== 'GET' || r.path.startsWith(`${deleter.path}/`)) return false;
+    const steps = versionless(r.path).split('/');
+    return steps[1] === root && [...words].some((w) => steps.at(-1) === w || (steps.at(-2) === w && /^[a-z]+$/i.test(steps.at(-1)!)));
+  });
+}

@@ -1,0 +1,181 @@
+// Covers: a deleted object frees what it held (FD-PROP-DELETE-FREES), on every documented delete of
+// the financial data contract (every DELETE; helpers/client/invariants/keys.ts): each list reading the
+// kind it removes (a GET of its collection, any version or named view of it, and its parent's reader)
+// that showed the object before the delete no longer shows it after (seed 002, Customers: "Delete
+// removes access to the customer and all linked accounts"; Accounts: "Delete of an institution login or
+// an account removes access to that data only"); and every value its creator refuses to repeat (a POST
+// of its collection documenting a 409, the members its receipt names back: a customer's username; seed
+// 002, Errors: 409 when the customer already exists) can be taken again by that creator once the
+// object is gone. The delete's by-id readers are FD-OBJ-AFTER-DELETE's (security.after-delete.spec.ts).
+// Sandbox-safe: every object made here is deleted, the re-created one too.
+import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { creatorsFreedBy, deletersOf, heldValuesOf, listsOfDeleted, listsOfTaken, showsId } from '../../helpers/client/invariants/keys.js';
+import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import type { Operation } from '../../helpers/contract/contract.js';
+import { DELETED_BY, FD_CONTRACT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
+
+const RULE = 'FD-PROP-DELETE-FREES';
+const DELETERS = deletersOf(FD_CONTRACT).filter((d) => !NOT_DELETES[d.operationId]);
+
+/** The resource a delete removes: its last path id's, unless DELETED_BY names it (as the after-delete check reads it). */
+const deletedBy = (deleter: Operation) =>
+  DELETED_BY[deleter.operationId] ??
+  FD_OBJECT_OPS.find((o) => o.operation === deleter)
+    ?.ids.filter((id) => id.in === 'path')
+    .pop()?.resource;
+
+/** The parent's by-id reader of a delete's collection (a subscription's reader, which lists its events). */
+const parentReaders = (deleter: Operation) => {
+  const parent = /^(.*\/\{[^}]+\})\/[a-zA-Z]+\/\{[^}]+\}$/.exec(deleter.path)?.[1];
+  return parent ? [...FD_CONTRACT.operations.values()].filter((r) => r.method === 'GET' && r.path === parent) : [];
+};
+
+const readersOf = (deleter: Operation) => [...listsOfDeleted(FD_CONTRACT, deleter), ...parentReaders(deleter)];
+/** Every list a delete's object or what it takes with it may show (a login's accounts in every list of accounts). */
+const allReadersOf = (deleter: Operation) => [...new Set([...readersOf(deleter), ...listsOfTaken(FD_CONTRACT, deleter)])];
+
+/** The deletes the property has something to read for: a list of their kind, or a creator whose 409 their object holds. */
+const applies = DELETERS.filter((d) => allReadersOf(d).length || creatorsFreedBy(FD_CONTRACT, d).length);
+const NOTHING_HELD = 'no list reads its kind and no creator refuses a duplicate of it (its by-id readers are FD-OBJ-AFTER-DELETE)';
+
+test(
+  'a deleted object is gone from every list of its kind, and its parent no longer lists it',
+  rules(RULE),
+  async ({ fd, fdApi, fdPowers }, testInfo) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    const violations = new Violations(RULE);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = DELETERS.filter((d) => !applies.includes(d)).map((d) => ({
+      operationId: d.operationId,
+      reason: NOTHING_HELD,
+    }));
+    const callOf = (op: Operation, objects: LiveObjects = world.objects): CallOptions => {
+      const o = FD_OBJECT_OPS.find((x) => x.operation === op);
+      return o
+        ? withObjects(world.sample(o), o.ids, objects)
+        : (sampleCall(op.operationId as FdOperationId, fd, world.entities) as CallOptions);
+    };
+    // A child before its parent (an event before its subscription); the customer's delete is the next test's.
+    const here = applies
+      .filter((d) => d.operationId !== 'DeleteCustomer' && allReadersOf(d).length)
+      .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
+    for (const deleter of here) {
+      const resource = deletedBy(deleter)!;
+      if (resource === 'webhookSubscription') await world.renew('webhookEvent');
+      // A login: the spare one (the live account's login stays for the others), with the accounts it takes along.
+      const login = resource === 'institutionLogin' ? world.spareLogin : undefined;
+      const objects = login ? { ...world.objects, institutionLogin: login.id } : world.objects;
+      const ids = [objects[resource]!, ...(login?.accounts ?? [])];
+      const shown: { reader: Operation; call: CallOptions; ids: string[] }[] = [];
+      for (const reader of allReadersOf(deleter)) {
+        const call = callOf(reader, objects);
+        const before = await fdApi.callBuilt(reader.operationId as FdOperationId, call);
+        const seen = before.status === 200 ? ids.filter((id) => showsId(before.body, id)) : [];
+        if (seen.length) shown.push({ reader, call, ids: seen });
+      }
+      if (!shown.length) {
+        exceptions.push({ operationId: deleter.operationId, reason: `no list of its kind showed the live ${resource} before its delete` });
+        continue;
+      }
+      const gone = await fdApi.callBuilt(deleter.operationId as FdOperationId, callOf(deleter, objects));
+      expect(gone.status, `${deleter.operationId} of the live ${resource} answers its documented success`).toBeLessThan(300);
+      for (const { reader, call, ids: seen } of shown) {
+        const after = await fdApi.callBuilt(reader.operationId as FdOperationId, call);
+        for (const id of seen) {
+          const at = after.status === 200 ? showsId(after.body, id) : undefined;
+          if (at)
+            violations.add(
+              reader.operationId,
+              `${id === ids[0] ? resource : 'account'} ${id} after ${deleter.operationId}`,
+              `still shown at ${at}`,
+              'absent from every list once deleted',
+            );
+        }
+      }
+      checked.push(deleter.operationId);
+    }
+    countProperty(testInfo, {
+      property: 'delete-frees',
+      service: 'financial-data',
+      rule: RULE,
+      applies: DELETERS.map((d) => d.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  "a deleted customer's username can be taken again by each creator of a customer, and no list shows the deleted one",
+  rules(RULE),
+  async ({ fd, fdApi }, testInfo) => {
+    const deleter = FD_CONTRACT.operationOf('DeleteCustomer');
+    const creators = creatorsFreedBy(FD_CONTRACT, deleter);
+    expect(creators.length, 'the creators of a customer document a 409 (seed 002, Errors)').toBeGreaterThan(0);
+    const violations = new Violations(RULE);
+    const made: string[] = [];
+    try {
+      for (const creator of creators) {
+        const held = heldValuesOf(FD_CONTRACT, creator);
+        expect(held.length, `${creator.operationId}: its receipt names back what it holds`).toBeGreaterThan(0);
+        const call = sampleCall(creator.operationId as FdOperationId, fd, {
+          customerId: '',
+          consumerId: '',
+          businessId: '',
+        }) as CallOptions;
+        const body = call.body as Record<string, unknown>;
+        const first = await fdApi.callBuilt(creator.operationId as FdOperationId, call);
+        expect(first.status, `${creator.operationId} of a new customer`).toBe(201);
+        const id = String(first.body.id);
+        made.push(id);
+        // Each list, filtered by the held values it takes (a username), so a busy sandbox's pages still show it.
+        const lists = readersOf(deleter).map((reader) => ({
+          reader,
+          call: {
+            query: Object.fromEntries(
+              reader.parameters.filter((p) => p.in === 'query' && held.includes(p.name)).map((p) => [p.name, body[p.name]]),
+            ),
+          } as CallOptions,
+        }));
+        const shown = [];
+        for (const list of lists) {
+          const before = await fdApi.callBuilt(list.reader.operationId as FdOperationId, list.call);
+          if (before.status === 200 && showsId(before.body, id)) shown.push(list);
+        }
+        const gone = await fdApi.call('DeleteCustomer', { path: { customerId: id } });
+        expect(gone.status, 'DeleteCustomer of the new customer').toBe(204);
+        made.pop();
+        for (const { reader, call: listCall } of shown) {
+          const after = await fdApi.callBuilt(reader.operationId as FdOperationId, listCall);
+          const at = after.status === 200 ? showsId(after.body, id) : undefined;
+          if (at) violations.add(reader.operationId, `customer ${id} after DeleteCustomer`, `still shown at ${at}`, 'absent once deleted');
+        }
+        // The same body again: every value the deleted customer held is free.
+        const again = await fdApi.callBuilt(creator.operationId as FdOperationId, { ...call, body: structuredClone(body) });
+        if (again.status >= 200 && again.status < 300) made.push(String(again.body.id));
+        else
+          violations.add(
+            creator.operationId,
+            `${held.map((m) => `${m} ${JSON.stringify(body[m])}`).join(', ')} of a customer deleted (204)`,
+            `${again.status}`,
+            'its documented 201: a deleted customer holds nothing',
+          );
+      }
+    } finally {
+      // Sandbox-safe: the customer made again is deleted too.
+      for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
+    }
+    countProperty(testInfo, {
+      property: 'delete-frees',
+      service: 'financial-data',
+      rule: RULE,
+      applies: DELETERS.map((d) => d.operationId),
+      checked: ['DeleteCustomer'],
+      exceptions: [],
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

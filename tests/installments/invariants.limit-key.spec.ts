@@ -1,0 +1,82 @@
+// Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY), on every operation of the
+// installments contract documenting a 429 (helpers/client/invariants/keys.ts): where the 429 states its
+// rate and key (`x-rate: { count, window, key }`: the issuer's notifications per plan, reference
+// installments.md, Flows - notification (b)), one plan is notified to the count; a notification of the
+// same plan with every other member changed (another offer, its tenure and schedule: a fresh
+// notification) is refused 429, and the first notification under another plan, every other member the
+// same (the same offer, issuer, schedule), is accepted. The varied notification is first sent under a
+// third plan, so that its inputs are shown valid on the issuer.
+import { exampleNotification } from '../../fixtures/examples/installments.js';
+import { expect, mockOnly, rules, test } from '../../fixtures/installments.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+
+const RULE = 'IN-PROP-LIMIT-KEY';
+const contract = await loadContract('installments');
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.issuerEndpoint, 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)');
+});
+
+test(
+  "a stated rate counts only its key: past a plan's allowance, the same plan is refused whatever its offer, another plan of the same offer is accepted @assumption @mock-only",
+  mockOnly(
+    rules(`${RULE}:accept`, `${RULE}:refuse`),
+    "needs the mock issuer's throttle (its rate per plan, the reference's assumption): a real issuer sets its own, which no source states",
+  ),
+  async ({ instApi, inst, instMock }, testInfo) => {
+    void instMock; // the rate is the mock's; a real issuer sets its own
+    const issuer = inst.issuerEndpoint!;
+    const violations = new Violations(RULE);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const seen: string[] = [];
+    for (const op of limitedOf(contract)) {
+      const rate = keyedRateOf(contract, op);
+      if (!rate) {
+        exceptions.push({ operationId: op.operationId, reason: 'its 429 states no rate nor the key it counts by (no x-rate)' });
+        continue;
+      }
+      const headers = () => ({ 'Correlation-Id': crypto.randomUUID() });
+      const first = exampleNotification(issuer);
+      // The varied notification shares nothing with the first but the issuer it is sent to (an ICA not
+      // served is a 404): another offer, tenure, schedule, rate, amount and card.
+      const varied = exampleNotification(issuer, {
+        schedulePayments: [1, 2].map((n) => ({ installmentAmount: 755.5, dueDate: `2025-1${n}-15`, installmentNumber: n })),
+        planInstallmentInformation: { frequency: 'MONTHLY', tenure: 2, apr: 1.5 },
+        transaction: { amount: 1511, currency: 'USD' },
+        consumer: { panLastFour: '1881' },
+      });
+      const plans = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      seen.push(
+        ...(await checkLimitKey(
+          (call) =>
+            instApi.callBuilt(op.operationId as 'notifyPlan', {
+              ...call,
+              baseURL: issuer.baseURL,
+              headers: headers(),
+              rateLimit: 'expect',
+            }),
+          op,
+          rate,
+          { drive: () => ({ body: first }) as CallOptions, varied: { body: varied } as CallOptions, keys: [plans[0], plans[1], plans[2]] },
+          violations,
+        )),
+      );
+      checked.push(op.operationId);
+    }
+    testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
+    countProperty(testInfo, {
+      property: 'limit-key',
+      service: 'installments',
+      rule: RULE,
+      applies: limitedOf(contract).map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+  },
+);
