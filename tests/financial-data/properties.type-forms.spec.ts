@@ -8,6 +8,9 @@ import { expect, mockOnly, notePartial, rules, sample, test } from '../../fixtur
 import {
   checkTypeForms,
   checkValidForms,
+  describeFormCoverage,
+  formCoverage,
+  type FormCoverageRow,
   TYPE_FORMS,
   typedMembers,
   VALID_FORMS,
@@ -45,12 +48,17 @@ test(
     const leftOut: string[] = [];
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
+    const members: FormCoverageRow[] = [];
     let cases = 0;
     for (const op of FD_CONTRACT.operations.values()) {
       const valid = validCall(op, fd, fdEntities, appKeyOnly);
-      if (!typedMembers(FD_CONTRACT, op, valid).length) continue;
+      if (!typedMembers(FD_CONTRACT, op, valid).length) {
+        members.push(...formCoverage(FD_CONTRACT, op, valid));
+        continue;
+      }
       applies.push(op.operationId);
       const { sent, leftOut: why } = await checkTypeForms(fdApi, op, () => valid, violations);
+      members.push(...formCoverage(FD_CONTRACT, op, valid, why));
       if (why) {
         leftOut.push(`${op.operationId}: ${why}`);
         exceptions.push({ operationId: op.operationId, reason: why });
@@ -61,6 +69,7 @@ test(
       type: 'checker-coverage',
       description: `type forms: ${checked.length + leftOut.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
     });
+    test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countProperty(test.info(), { property: TYPE_FORMS, service: 'financial-data', rule: 'FD-TYPE-FORMS', applies, checked, exceptions });
     if (leftOut.length) notePartial(`type forms: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
