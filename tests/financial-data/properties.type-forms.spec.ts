@@ -4,7 +4,7 @@
 // another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space,
 // an enum value in another case, a number or boolean as a JSON string), is refused with a documented
 // 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
-import { expect, mockOnly, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, notePartial, type OperationClient, rules, sample, test } from '../../fixtures/financial-data.js';
 import {
   checkTypeForms,
   checkValidForms,
@@ -50,17 +50,9 @@ test(
     const exceptions: PropertyException[] = [];
     const members: FormCoverageRow[] = [];
     let cases = 0;
-    // The webhook samples name no subscription (a sample cannot make one): the operations under a
-    // subscription take a live one of the worker's partner and its first event instead.
-    const hook = await fdApi.call('createWebhookSubscription', { ...sample('createWebhookSubscription', fd, fdEntities) });
-    expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
-    const live = { subscription_id: String(hook.body.subscriptionId), webhook_event_id: String(hook.body.events[0].webhookEventId) };
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     for (const op of FD_CONTRACT.operations.values()) {
-      const sampled = validCall(op, fd, fdEntities, appKeyOnly);
-      const valid =
-        sampled.path && 'subscription_id' in sampled.path
-          ? { ...sampled, path: { ...sampled.path, ...pick(live, sampled.path) } }
-          : sampled;
+      const valid = callOf(op);
       if (!typedMembers(FD_CONTRACT, op, valid).length) {
         members.push(...formCoverage(FD_CONTRACT, op, valid));
         continue;
@@ -86,8 +78,31 @@ test(
   },
 );
 
-/** The members of `from` that `to` names. */
-const pick = (from: Record<string, string>, to: object) => Object.fromEntries(Object.entries(from).filter(([k]) => k in to));
+/**
+ * The webhook samples name no subscription (a sample cannot make one): the operations under a
+ * subscription take a live one of the worker's partner and its first event instead. Returns each
+ * operation's valid call, with those ids in its path where it names a subscription.
+ */
+async function withLiveSubscription<A>(
+  fdApi: OperationClient,
+  fd: Parameters<typeof sample>[1],
+  entities: Parameters<typeof sample>[2],
+  appKeyOnly: A,
+) {
+  const hook = await fdApi.call('createWebhookSubscription', { ...sample('createWebhookSubscription', fd, entities) });
+  expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
+  const live: Record<string, string> = {
+    subscription_id: String(hook.body.subscriptionId),
+    webhook_event_id: String(hook.body.events[0].webhookEventId),
+  };
+  return (op: Parameters<typeof sample>[0]) => {
+    const call = validCall(op, fd, entities, appKeyOnly);
+    const path = call.path as Record<string, string | number | undefined> | undefined;
+    return path && 'subscription_id' in path
+      ? { ...call, path: { ...path, ...Object.fromEntries(Object.entries(live).filter(([k]) => k in path)) } }
+      : call;
+  };
+}
 
 const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined;
 
@@ -104,8 +119,9 @@ test(
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
     let cases = 0;
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     for (const op of FD_CONTRACT.operations.values()) {
-      const valid = validCall(op, fd, fdEntities, appKeyOnly);
+      const valid = callOf(op);
       // The ids an operation names are the target's own objects, and a member named as a reference
       // (institutionId, accountIds) names what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
@@ -114,7 +130,7 @@ test(
       if (!validFormCases(FD_CONTRACT, op, valid, keep).length) continue;
       applies.push(op.operationId);
       // A fresh sample per form: a create takes a new unique name each time (a customer's username).
-      const fresh = () => validCall(op, fd, fdEntities, appKeyOnly);
+      const fresh = () => callOf(op);
       const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep });
       if (why) exceptions.push({ operationId: op.operationId, reason: why });
       else checked.push(op.operationId);
