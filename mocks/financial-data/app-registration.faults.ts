@@ -557,6 +557,6 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i29-fd-apps-status-any-case-accepted',
     rule: 'a status outside the documented values is refused (provider 1.35.0 getApplications status): a status in another case is let through and lists nothing',
     source: 'provider',
-    rules: ['FD-APP-LIST-PARAMS', 'FD-VALID-FORMS'],
+    rules: ['FD-APP-LIST-PARAMS', 'FD-VALID-FORMS', 'FD-TYPE-FORMS'],
   }),
 ]);

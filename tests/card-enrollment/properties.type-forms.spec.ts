@@ -4,7 +4,15 @@
 // string) is refused with 400 (CE-TYPE-FORMS; seed 000, Errors: a body that does not match the
 // request schema). Each violation names the member.
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
-import { checkTypeForms, checkValidForms, TYPE_FORMS, VALID_FORMS } from '../../helpers/client/invariants/type-forms.js';
+import {
+  checkTypeForms,
+  checkValidForms,
+  describeFormCoverage,
+  formCoverage,
+  type FormCoverageRow,
+  TYPE_FORMS,
+  VALID_FORMS,
+} from '../../helpers/client/invariants/type-forms.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -17,6 +25,7 @@ test(
     const op = cardRequestContract.operation('putCard');
     let cases = 0;
     const leftOut: string[] = [];
+    const members: FormCoverageRow[] = [];
     for (const [path, make] of [
       ['card', () => cards.withCard()],
       ['receipt', () => cards.withReceipt()],
@@ -30,11 +39,15 @@ test(
       );
       if (why) leftOut.push(`${path}: ${why}`);
       cases += sent;
+      members.push(
+        ...formCoverage(cardRequestContract, op, { body: await make() }, why).map((m) => ({ ...m, operationId: `putCard (${path})` })),
+      );
     }
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
     });
+    test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countProperty(test.info(), {
       property: TYPE_FORMS,
       service: 'card-enrollment',

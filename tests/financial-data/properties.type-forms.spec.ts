@@ -4,10 +4,13 @@
 // another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space,
 // an enum value in another case, a number or boolean as a JSON string), is refused with a documented
 // 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
-import { expect, mockOnly, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, notePartial, type OperationClient, rules, sample, test } from '../../fixtures/financial-data.js';
 import {
   checkTypeForms,
   checkValidForms,
+  describeFormCoverage,
+  formCoverage,
+  type FormCoverageRow,
   TYPE_FORMS,
   typedMembers,
   VALID_FORMS,
@@ -45,12 +48,18 @@ test(
     const leftOut: string[] = [];
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
+    const members: FormCoverageRow[] = [];
     let cases = 0;
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     for (const op of FD_CONTRACT.operations.values()) {
-      const valid = validCall(op, fd, fdEntities, appKeyOnly);
-      if (!typedMembers(FD_CONTRACT, op, valid).length) continue;
+      const valid = callOf(op);
+      if (!typedMembers(FD_CONTRACT, op, valid).length) {
+        members.push(...formCoverage(FD_CONTRACT, op, valid));
+        continue;
+      }
       applies.push(op.operationId);
       const { sent, leftOut: why } = await checkTypeForms(fdApi, op, () => valid, violations);
+      members.push(...formCoverage(FD_CONTRACT, op, valid, why));
       if (why) {
         leftOut.push(`${op.operationId}: ${why}`);
         exceptions.push({ operationId: op.operationId, reason: why });
@@ -61,12 +70,39 @@ test(
       type: 'checker-coverage',
       description: `type forms: ${checked.length + leftOut.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
     });
+    test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countProperty(test.info(), { property: TYPE_FORMS, service: 'financial-data', rule: 'FD-TYPE-FORMS', applies, checked, exceptions });
     if (leftOut.length) notePartial(`type forms: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
+
+/**
+ * The webhook samples name no subscription (a sample cannot make one): the operations under a
+ * subscription take a live one of the worker's partner and its first event instead. Returns each
+ * operation's valid call, with those ids in its path where it names a subscription.
+ */
+async function withLiveSubscription<A>(
+  fdApi: OperationClient,
+  fd: Parameters<typeof sample>[1],
+  entities: Parameters<typeof sample>[2],
+  appKeyOnly: A,
+) {
+  const hook = await fdApi.call('createWebhookSubscription', { ...sample('createWebhookSubscription', fd, entities) });
+  expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
+  const live: Record<string, string> = {
+    subscription_id: String(hook.body.subscriptionId),
+    webhook_event_id: String(hook.body.events[0].webhookEventId),
+  };
+  return (op: Parameters<typeof sample>[0]) => {
+    const call = validCall(op, fd, entities, appKeyOnly);
+    const path = call.path as Record<string, string | number | undefined> | undefined;
+    return path && 'subscription_id' in path
+      ? { ...call, path: { ...path, ...Object.fromEntries(Object.entries(live).filter(([k]) => k in path)) } }
+      : call;
+  };
+}
 
 const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined;
 
@@ -83,8 +119,9 @@ test(
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
     let cases = 0;
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     for (const op of FD_CONTRACT.operations.values()) {
-      const valid = validCall(op, fd, fdEntities, appKeyOnly);
+      const valid = callOf(op);
       // The ids an operation names are the target's own objects, and a member named as a reference
       // (institutionId, accountIds) names what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
@@ -93,7 +130,7 @@ test(
       if (!validFormCases(FD_CONTRACT, op, valid, keep).length) continue;
       applies.push(op.operationId);
       // A fresh sample per form: a create takes a new unique name each time (a customer's username).
-      const fresh = () => validCall(op, fd, fdEntities, appKeyOnly);
+      const fresh = () => callOf(op);
       const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep });
       if (why) exceptions.push({ operationId: op.operationId, reason: why });
       else checked.push(op.operationId);

@@ -4,11 +4,22 @@
 // another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a
 // space, an enum value in another case, a number or boolean as a JSON string) is refused with a
 // documented 4xx (IN-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
-import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
+import {
+  expect,
+  type InstallmentsRequests,
+  type InstallmentsTarget,
+  type OperationClient,
+  OPERATIONS,
+  rules,
+  test,
+} from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import {
   checkTypeForms,
   checkValidForms,
+  describeFormCoverage,
+  formCoverage,
+  type FormCoverageRow,
   TYPE_FORMS,
   typedMembers,
   VALID_FORMS,
@@ -20,19 +31,45 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 
+/** A plan creation's call: a selection of a fresh offers call's first offer for the eligible card (an offer is used up by its plan). */
+const planSelection = (inst: InstallmentsTarget, instApi: OperationClient, instReq: InstallmentsRequests) => async () => {
+  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+  expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
+  return {
+    body: examplePlanBody(
+      offers.body.offerTransactionId,
+      offers.body.offers[0],
+      await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
+    ),
+  };
+};
+
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @provider',
   rules('IN-TYPE-FORMS'),
-  async ({ instApi, instReq, instContract }) => {
+  async ({ inst, instApi, instReq, instContract }) => {
     const violations = new Violations(TYPE_FORMS);
     const checked: string[] = [];
     const leftOut: string[] = [];
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
+    const members: FormCoverageRow[] = [];
     let cases = 0;
     for (const operationId of OPERATIONS.filter((id) => id !== 'notifyPlan')) {
       const op = instContract.operation(operationId);
-      if (!typedMembers(instContract, op, await instReq.sampleCall(operationId)).length) continue;
+      if (operationId === 'savePlan' && !inst.eligiblePan) {
+        applies.push(operationId);
+        leftOut.push(`${operationId}: needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)`);
+        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        continue;
+      }
+      // A plan is made from a selection of a fresh offer: the sample's own selection names none the target made.
+      const selection = planSelection(inst, instApi, instReq);
+      const sampled = operationId === 'savePlan' ? await selection() : await instReq.sampleCall(operationId);
+      if (!typedMembers(instContract, op, sampled).length) {
+        members.push(...formCoverage(instContract, op, sampled));
+        continue;
+      }
       applies.push(operationId);
       // A decision uses its plan up: each case decides a plan of its own, made through checkout.
       const fresh =
@@ -42,8 +79,11 @@ test(
               const { planId } = await instReq.createPlan(instApi);
               return { ...call, body: { ...call.body, planId } };
             }
-          : () => instReq.sampleCall(operationId);
+          : operationId === 'savePlan'
+            ? selection
+            : () => instReq.sampleCall(operationId);
       const { sent, leftOut: why } = await checkTypeForms(instApi, op, fresh, violations);
+      members.push(...formCoverage(instContract, op, sampled, why));
       if (why) {
         leftOut.push(`${operationId}: ${why}`);
         exceptions.push({ operationId, reason: why });
@@ -54,6 +94,7 @@ test(
       type: 'checker-coverage',
       description: `type forms: ${checked.length} operations checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
     });
+    test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
     countProperty(test.info(), { property: TYPE_FORMS, service: 'installments', rule: 'IN-TYPE-FORMS', applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
@@ -69,17 +110,7 @@ test(
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = new Violations(VALID_FORMS);
     // A selection names an offer the service made: a fresh offers call's first, for each form.
-    const selection = async () => {
-      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-      expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
-      return {
-        body: examplePlanBody(
-          offers.body.offerTransactionId,
-          offers.body.offers[0],
-          await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
-        ),
-      };
-    };
+    const selection = planSelection(inst, instApi, instReq);
     const checked: string[] = [];
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];

@@ -23,6 +23,8 @@ export interface TypedMember {
   at: string;
   schema: Json;
   value: unknown;
+  /** A body member the sampled call leaves out, given a documented value for its forms. */
+  added?: boolean;
 }
 
 export interface FormCase {
@@ -36,8 +38,20 @@ export interface FormCase {
 const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
 
+/**
+ * The closed list of values a string member takes: its enum, else the `x-values` a parameter states
+ * where the provider leaves it an open string but names its values and documents the refusal of any
+ * other (a 400 example). The one Ajv instance confirms a form against the list (`formSchema`).
+ */
+export const closedValues = (s: Json): unknown[] | undefined =>
+  Array.isArray(s?.enum) ? s.enum : Array.isArray(s?.['x-values']) ? s['x-values'] : undefined;
+
+/** The schema a form is confirmed against: the member's own, closed to its `x-values` where it states them. */
+export const formSchema = (s: Json): Json => (Array.isArray(s?.['x-values']) && !Array.isArray(s.enum) ? { ...s, enum: s['x-values'] } : s);
+
 /** Whether a schema types its value: a boolean, an integer or a number, or a closed list of strings. */
-const typed = (s: Json) => ['boolean', 'integer', 'number'].includes(typeOf(s) ?? '') || (typeOf(s) === 'string' && Array.isArray(s.enum));
+const typed = (s: Json) =>
+  ['boolean', 'integer', 'number'].includes(typeOf(s) ?? '') || (typeOf(s) === 'string' && closedValues(s) !== undefined);
 
 /**
  * The other forms of a typed value as text (a query, path or header value). A header loses white
@@ -64,7 +78,7 @@ export function textForms(schema: Json, value: unknown, where: TypedMember['in']
       { how: 'with an exponent', value: `${text}e0` },
       ...(where === 'header' ? [] : [{ how: 'with a space before it', value: ` ${text}` }]),
     );
-  } else if (Array.isArray(schema.enum))
+  } else if (closedValues(schema))
     out.push(
       { how: 'in lower case', value: text.toLowerCase() },
       { how: 'in upper case', value: text.toUpperCase() },
@@ -89,11 +103,11 @@ function documentedValue(contract: Contract, schema: Json): unknown {
     schema.default,
     schema.example,
     ...(Array.isArray(schema.examples) ? schema.examples : []),
-    ...(Array.isArray(schema.enum) ? schema.enum : []),
+    ...(closedValues(schema) ?? []),
     type === 'boolean' ? true : undefined,
     type === 'integer' || type === 'number' ? (schema.minimum ?? 1) : undefined,
   ];
-  const check = contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, schema);
+  const check = contract.validator(`type-forms:documented:${JSON.stringify(schema)}`, formSchema(schema));
   return candidates.find((v) => v !== undefined && v !== null && check(v));
 }
 
@@ -109,9 +123,49 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
       (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name] ?? documentedValue(contract, schema);
     if (value !== undefined) out.push({ in: p.in, at: p.name, schema, value });
   }
-  if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined)
-    out.push(...bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => typed(leaf.schema)));
+  if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined) {
+    const sent = bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => typed(leaf.schema));
+    out.push(...sent);
+    // A typed body member the sample leaves out is given a value its schema documents, where the
+    // object that holds it is sent and the body with that value is one the contract takes: its other
+    // forms are then refused for their form alone, as a parameter's are.
+    const bodyValid = contract.validator(`request:${op.operationId}`, op.requestBody.schema);
+    const taken = new Set(sent.map((m) => m.at));
+    for (const leaf of typedBodySchemas(contract, op.requestBody.schema)) {
+      if (taken.has(leaf.at) || !holderSent(valid.body, leaf.at)) continue;
+      const value = documentedValue(contract, leaf.schema);
+      if (value === undefined || !bodyValid(setAt(valid.body, leaf.at, value))) continue;
+      taken.add(leaf.at);
+      out.push({ in: 'body', at: leaf.at, schema: leaf.schema, value, added: true });
+    }
+  }
   return out;
+}
+
+/** Every typed leaf a request schema declares, with its schema (each alternative; the items of a list as `0`). */
+function typedBodySchemas(contract: Contract, root: Json): { at: string; schema: Json }[] {
+  const out: { at: string; schema: Json }[] = [];
+  const seen = new Set<string>();
+  const walk = (node: Json, at: string[], depth: number) => {
+    const s = resolve(contract, node);
+    if (depth > 6 || !s) return;
+    for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(alt, at, depth + 1);
+    if (typed(s) && at.length && !seen.has(at.join('/'))) {
+      seen.add(at.join('/'));
+      out.push({ at: at.join('/'), schema: s });
+    }
+    if (s.items) walk(s.items, [...at, '0'], depth + 1);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
+  };
+  walk(root, [], 0);
+  return out;
+}
+
+/** Whether the object that holds a body member (its path but the last step) is sent. */
+function holderSent(body: unknown, at: string): boolean {
+  let node = body as Json;
+  for (const step of at.split('/').slice(0, -1)) node = node && typeof node === 'object' ? node[step] : undefined;
+  return node !== null && typeof node === 'object' && !Array.isArray(node);
 }
 
 /** Every scalar leaf of a JSON body with its schema (resolved; the alternative it takes; the first item of a list). */
@@ -159,7 +213,7 @@ export function typeFormCases(contract: Contract, op: Operation, valid: CallOpti
       }
       continue;
     }
-    const check = contract.validator(`param:${op.operationId}:${member.in}:${member.at}`, member.schema);
+    const check = contract.validator(`type-forms:${op.operationId}:${member.in}:${member.at}`, formSchema(member.schema));
     const key = member.in === 'header' ? 'headers' : member.in;
     for (const form of textForms(member.schema, member.value, member.in)) {
       if (check(wireValue(member.schema, form.value))) continue;
@@ -171,6 +225,72 @@ export function typeFormCases(contract: Contract, op: Operation, valid: CallOpti
     }
   }
   return cases;
+}
+
+/** The kind of form a typed schema takes, as the coverage table names it. */
+export type FormKind = 'enum' | 'boolean' | 'integer' | 'number';
+
+const kindOf = (s: Json): FormKind | undefined => {
+  const type = typeOf(s);
+  if (type === 'boolean' || type === 'integer' || type === 'number') return type;
+  return type === 'string' && closedValues(s) !== undefined ? 'enum' : undefined;
+};
+
+/** Every typed member an operation declares, sent or not: its typed parameters and each typed leaf of its request schema (every alternative, the items of a list as `0`). */
+export function declaredTypedMembers(contract: Contract, op: Operation): { in: TypedMember['in']; at: string; kind: FormKind }[] {
+  const out: { in: TypedMember['in']; at: string; kind: FormKind }[] = [];
+  for (const p of op.parameters) {
+    const kind = p.in === 'cookie' ? undefined : kindOf(resolve(contract, p.schema));
+    if (kind) out.push({ in: p.in as TypedMember['in'], at: p.name, kind });
+  }
+  if (op.requestBody?.schema)
+    for (const leaf of typedBodySchemas(contract, op.requestBody.schema)) out.push({ in: 'body', at: leaf.at, kind: kindOf(leaf.schema)! });
+  return out;
+}
+
+/** One declared typed member's fate in a run: checked (forms sent), or why not. */
+export interface FormCoverageRow {
+  operationId: string;
+  in: TypedMember['in'];
+  at: string;
+  kind: FormKind;
+  /** Undefined when its forms were sent; else the reason. */
+  leftOut?: string;
+}
+
+/**
+ * Each typed member the operation declares, with whether the checker sent its forms on `valid`
+ * (the call it checked) or why not: the operation left out (its reason), the call does not send the
+ * member (an optional body member the sample leaves out), or every other form is one the contract allows.
+ */
+export function formCoverage(contract: Contract, op: Operation, valid: CallOptions, opLeftOut?: string): FormCoverageRow[] {
+  const sent = new Set(typedMembers(contract, op, valid).map((m) => `${m.in} ${m.at}`));
+  const formed = new Set(typeFormCases(contract, op, valid).map((c) => `${c.member.in} ${c.member.at}`));
+  return declaredTypedMembers(contract, op).map((m) => {
+    const key = `${m.in} ${m.at}`;
+    const leftOut = !sent.has(key)
+      ? m.in === 'body'
+        ? 'the valid call does not hold it: its holder (an optional object, another alternative) is not sent, or no documented value of it makes a body the contract takes'
+        : 'the valid call does not send it and its schema documents no value'
+      : !formed.has(key)
+        ? 'every other form of its value is one the contract allows'
+        : opLeftOut;
+    return { operationId: op.operationId, in: m.in, at: m.at, kind: m.kind, ...(leftOut ? { leftOut } : {}) };
+  });
+}
+
+/** The coverage table's line: per location and kind, how many typed members apply and how many were checked, then each left out with its reason. */
+export function describeFormCoverage(rows: FormCoverageRow[]): string {
+  const cells = new Map<string, { applies: number; checked: number }>();
+  for (const r of rows) {
+    const cell = cells.get(`${r.in} ${r.kind}`) ?? { applies: 0, checked: 0 };
+    cell.applies++;
+    if (!r.leftOut) cell.checked++;
+    cells.set(`${r.in} ${r.kind}`, cell);
+  }
+  const table = [...cells].map(([k, c]) => `${k} ${c.checked}/${c.applies}`).join(', ');
+  const left = rows.filter((r) => r.leftOut).map((r) => `${r.operationId} ${r.in} ${r.at} (${r.kind}): ${r.leftOut}`);
+  return `typed members checked/declared by location and kind: ${table}; left out: ${left.length ? left.join('; ') : 'none'}`;
 }
 
 /**
