@@ -361,8 +361,8 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rules: ['FD-ROUTING-EXACT', 'FD-ROUTING-MATCH'],
   }),
   independent('independent-30', {
-    id: 'i30-fd-inst-get-id-read-as-number',
-    rule: 'GetInstitution finds the institution of exactly the id asked, 404 otherwise (seed 002, Institutions): the id is parsed as a number, so leading zeros or a plus sign still find it',
+    id: 'i30-fd-inst-get-id-matches-routing-number',
+    rule: "GetInstitution finds the institution of exactly the id asked, 404 otherwise (seed 002, Institutions): an institution's routing number given as the id finds that institution",
     source: 'seed',
     rules: ['FD-OBJ-EXACT-ID-FORM', 'FD-INST-GET'],
   }),
@@ -373,8 +373,8 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rules: ['FD-DATE-UNIT', 'FD-INST-RSSD'],
   }),
   independent('independent-30', {
-    id: 'i30-fd-branding-joined-by-routing-number',
-    rule: "GetInstitutionBranding is a 404 when the institution has no branding (seed 002, Institutions: 404 when none): an unbranded institution sharing a routing number with a branded one answers that one's branding",
+    id: 'i30-fd-branding-joined-by-name-family',
+    rule: "GetInstitutionBranding is a 404 when the institution has no branding (seed 002, Institutions: 404 when none): an unbranded institution whose name starts with the same word as a branded one's answers that one's branding",
     source: 'seed',
     rules: ['FD-BRAND-NONE-404', 'FD-BRAND'],
   }),

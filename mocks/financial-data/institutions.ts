@@ -219,9 +219,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const i =
       find(path.institutionId) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
-      // i30-fd-inst-get-id-read-as-number: the by-id reader parses the id as a number (leading zeros, a plus sign or spaces ignored).
-      (faults.has('i30-fd-inst-get-id-read-as-number') && /^[\s+0]*\d+\s*$/.test(String(path.institutionId))
-        ? world.institutions.find((x) => Number(x.id) === Number(path.institutionId))
+      // i30-fd-inst-get-id-matches-routing-number: the by-id reader looks the id up in the index it shares with the routing numbers.
+      (faults.has('i30-fd-inst-get-id-matches-routing-number')
+        ? world.institutions.find((x) => x.routingNumbers.includes(String(path.institutionId)))
         : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
@@ -247,9 +247,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i13-inst-branding-of-first-institution: an institution without assets answered the first one's branding.
     const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
     if (!i.branding && firstBranded) return { branding: firstBranded.branding };
-    // i30-fd-branding-joined-by-routing-number: an institution without assets answered the branding of one sharing a routing number with it.
-    const sibling = faults.has('i30-fd-branding-joined-by-routing-number')
-      ? world.institutions.find((x) => x !== i && x.branding && x.routingNumbers.some((n) => i.routingNumbers.includes(n)))
+    // i30-fd-branding-joined-by-name-family: an institution without assets answered the branding of a branded one whose name starts with the same word.
+    const family = (x: { name: string }) => x.name.split(/\s+/)[0].toLowerCase();
+    const sibling = faults.has('i30-fd-branding-joined-by-name-family')
+      ? world.institutions.find((x) => x !== i && x.branding && family(x) === family(i))
       : undefined;
     if (!i.branding && sibling) return { branding: sibling.branding };
     // i28-fd-branding-none-400: an institution without branding answered 400, not 404.
