@@ -2442,4 +2442,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-LIM-IDENTITYVALUE'],
   }),
+  independent('independent-30', {
+    id: 'i30-card-pan-nineteen-last-four-shifted-card-path',
+    rule: 'panLastFour is the last four PAN digits for every PAN length (seed 000, MaskedCard panLastFour; Card primaryAccountNumber length range): on the card path a nineteen-digit PAN is answered with the four digits before its last one',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-cardholder-fullname-surname-first-card-path',
+    rule: 'maskedFullName is the masked first name, a space and the masked last name (provider Card API 1.0.0, MaskedConsumer examples; reference, masked consumer): on the card path with cardSource CARDHOLDER it puts the last name first',
+    source: 'provider',
+    rules: ['CE-MASK-NAMES'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-receipt-consumer-added-seconds-read-as-ms',
+    rule: 'dateConsumerAdded is the UTC datetime the profile was added, the enrollment instant for a new consumer (seed 000, MaskedConsumer): on the receipt path the instant is built from epoch seconds read as milliseconds (a date near the epoch)',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-wallet-correlation-prefix-uppercased-card-path',
+    rule: "the request's srcCorrelationId is echoed as sent (seed 000, SrcCorrelationId; EnrollCardResponse): on the card path with cardSource WALLET a prefixed id comes back with its hex prefix upper-cased",
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-issuer-unknown-service-not-found-card-path',
+    rule: 'a serviceId that resolves to no entity is 400 INVALID_STATE (seed 000, Errors): on the card path with cardSource ISSUER the mock answers 404 NOT_FOUND, a status the operation does not declare',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-receipt-wallet-cobranded-name-over-max',
+    rule: 'digitalCardData.coBrandedName is at most its maxLength (seed 000, DigitalCardData; Limits): on the receipt path with cardSource WALLET the card is answered co-branded with a name longer than that',
+    source: 'seed',
+    rules: ['CE-LIM-RESPONSE'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-receipt-detail-source-leaf-only',
+    rule: "a 400 names the offending member in details[].source as its dotted path (reference A4): on the receipt path the source is only the member's last name segment (latestVersionUri, not complianceSettings.tnc.latestVersionUri)",
+    source: 'assumption',
+    rules: ['CE-ERR-FIELD'],
+  }),
+  independent('independent-30', {
+    id: 'i30-card-receipt-card-id-per-second',
+    rule: 'srcDigitalCardId is a unique card identifier, new for each enrollment (seed 000, MaskedCard; reference, mock world): on the receipt path it is derived from the current second, so two enrollments within a second share it',
+    source: 'seed',
+    rules: ['CE-VAL-CARDID'],
+  }),
 ]);

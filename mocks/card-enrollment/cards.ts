@@ -218,6 +218,9 @@ export function registerCards(
       : body;
     if (!validateRequest(judged)) {
       const found = violations(validateRequest.errors);
+      // i30-card-receipt-detail-source-leaf-only: on the receipt path a detail names only the last segment of the member's path.
+      if (faults.has('i30-card-receipt-detail-source-leaf-only') && receiptOnly)
+        for (const v of found) v.field = v.field.split('.').pop() ?? v.field;
       // blind fault: a missing complianceSettings.tnc let through on the receipt path.
       const tncOnly =
         faults.has('blind-receipt-tnc-optional') &&
@@ -753,6 +756,9 @@ export function registerCards(
       return invalidArgument(reply, faults, [
         { field: 'serviceId', keyword: 'exists', message: 'serviceId does not resolve to a service of this client.' },
       ]);
+    // i30-card-issuer-unknown-service-not-found-card-path: on the card path an issuer's unknown serviceId is answered 404 NOT_FOUND.
+    if (faults.has('i30-card-issuer-unknown-service-not-found-card-path') && !serviceKnown && hasCard && body.cardSource === 'ISSUER')
+      return sendError(reply, faults, 404, 'NOT_FOUND', 'serviceId not found.');
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(
         reply,
@@ -820,6 +826,7 @@ export function registerCards(
     i27Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i28Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i29Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i30Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1194,6 +1201,47 @@ const i28Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
 };
 
 /** The deviations of independent-29, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+/** The independent-30 deviations of the answer, each on one path, card source or input class (mocks/card-enrollment/cards.faults.ts). */
+const i30Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const data = masked.digitalCardData as Record<string, unknown>;
+  const top = answer as Record<string, unknown>;
+  const pan = card.primaryAccountNumber;
+  // i30-card-pan-nineteen-last-four-shifted-card-path: on the card path a nineteen-digit PAN's last four taken one digit early.
+  if (faults.has('i30-card-pan-nineteen-last-four-shifted-card-path') && hasCard && pan.length === 19)
+    masked.panLastFour = pan.slice(-5, -1);
+  // i30-card-cardholder-fullname-surname-first-card-path: on the card path a cardholder's maskedFullName puts the last name first.
+  if (
+    faults.has('i30-card-cardholder-fullname-surname-first-card-path') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    typeof consumer.maskedFirstName === 'string' &&
+    typeof consumer.maskedLastName === 'string'
+  )
+    consumer.maskedFullName = `${consumer.maskedLastName} ${consumer.maskedFirstName}`;
+  // i30-card-receipt-consumer-added-seconds-read-as-ms: on the receipt path dateConsumerAdded built from epoch seconds read as milliseconds.
+  if (faults.has('i30-card-receipt-consumer-added-seconds-read-as-ms') && !hasCard)
+    consumer.dateConsumerAdded = new Date(Math.floor(now.getTime() / 1000)).toISOString();
+  // i30-card-wallet-correlation-prefix-uppercased-card-path: on the card path a wallet's prefixed srcCorrelationId echoed with its prefix in upper case.
+  if (
+    faults.has('i30-card-wallet-correlation-prefix-uppercased-card-path') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof body.srcCorrelationId === 'string' &&
+    /^[0-9a-f]{8}\./.test(body.srcCorrelationId)
+  )
+    top.srcCorrelationId = body.srcCorrelationId.slice(0, 8).toUpperCase() + body.srcCorrelationId.slice(8);
+  // i30-card-receipt-wallet-cobranded-name-over-max: on the receipt path a wallet's card is co-branded with a name longer than its maxLength.
+  if (faults.has('i30-card-receipt-wallet-cobranded-name-over-max') && !hasCard && body.cardSource === 'WALLET') {
+    data.iscobranded = true;
+    data.coBrandedName = `${String(data.descriptorName ?? 'Mock Card')} `.repeat(20);
+  }
+  // i30-card-receipt-card-id-per-second: on the receipt path srcDigitalCardId derived from the second of the clock (two in a second share it).
+  if (faults.has('i30-card-receipt-card-id-per-second') && !hasCard)
+    masked.srcDigitalCardId = receiptCardId(`i30:${Math.floor(now.getTime() / 1000)}`);
+};
+
 const i29Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const consumer = answer.maskedConsumer as Record<string, unknown>;
   const masked = answer.maskedCard as Record<string, unknown>;

@@ -630,4 +630,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ACCT-NUMBER-MASKED', 'FD-OBJ-SENSITIVE'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-accounts-refresh-v1-login-answers-before-refresh',
+    rule: 'the v1 refresh by institution login answers the accounts it refreshed, their aggregation attempt date updated (seed 002, Accounts: completion is seen as an updated aggregation attempt date): it answers the accounts as read before the refresh, while a later read shows the new dates',
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

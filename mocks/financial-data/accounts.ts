@@ -486,6 +486,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i6-accounts-refresh-v1-login-date-not-stored: the v1 refresh by login answers refreshed copies, the store keeps its dates.
     const copies = version === 1 && faults.has('i6-accounts-refresh-v1-login-date-not-stored');
     const refreshed = copies ? list.map((a) => ({ ...a })) : list;
+    // i30-fd-accounts-refresh-v1-login-answers-before-refresh: the v1 refresh by login answers the accounts as read before it refreshed them.
+    const before =
+      version === 1 && faults.has('i30-fd-accounts-refresh-v1-login-answers-before-refresh')
+        ? list.map((a) => viewer(login.customerId).full(a))
+        : undefined;
     if (!(version === 2 && faults.has('accounts-refresh-v2-date-unchanged')))
       refresh(faults.has('accounts-refresh-login-touches-all') && !copies ? accountsOf(login.customerId) : refreshed, version);
     if (copies) {
@@ -494,6 +499,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     }
     if (version === 1 && faults.has('accounts-refresh-v1-204')) return reply.code(204).send();
     if (version === 2) return reply.code(204).send();
+    if (before) return { accounts: before };
     const view = viewer(login.customerId);
     // Blind fault: the v1 refresh by login answers every account of the customer (only the login's were refreshed).
     const answered = faults.has('blind-accounts-refresh-v1-login-answers-all') ? accountsOf(login.customerId) : list;

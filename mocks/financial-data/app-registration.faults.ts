@@ -559,4 +559,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-LIST-PARAMS', 'FD-VALID-FORMS', 'FD-TYPE-FORMS'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-app-list-modified-date-is-submitted',
+    rule: "getApplications gives each registration's modifiedDate, the time of its last modification (provider 1.35.0 getApplications; seed 002, ModifyAppRegistration): the list gives the submission time as modifiedDate after a modification",
+    source: 'provider',
+    rules: ['FD-APP-MODIFY', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -263,7 +263,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
           : 'Account Info',
       ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
       createdDate: iso(r.submittedS),
-      modifiedDate: iso(r.modifiedS),
+      // i30-fd-app-list-modified-date-is-submitted: the list gives the submission time as modifiedDate (a modification unseen).
+      modifiedDate: iso(faults.has('i30-fd-app-list-modified-date-is-submitted') ? r.submittedS : r.modifiedS),
       submittedDate: iso(r.submittedS),
     }));
     const foundShown = query.status !== undefined && faults.has('i11-app-list-status-found-unfiltered') ? mine(partner).length : found;

@@ -313,4 +313,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-COMPONENTS-CONFIGURATION-REF'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-components-config-by-id-any-partner',
+    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components): the by-id read answers another partner's live configuration",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

@@ -271,6 +271,10 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     route(scope, ctx, 'get-configurations-configurationId', (input, reply) => {
       const c =
         findConfiguration(input.path.configuration_id, input.partner!.id, 'read') ??
+        // i30-fd-components-config-by-id-any-partner: the by-id read finds a live configuration of any partner.
+        (faults.has('i30-fd-components-config-by-id-any-partner')
+          ? [...state().configurations.values()].find((x) => !x.deleted && x.id === input.path.configuration_id)
+          : undefined) ??
         // i13-components-config-by-id-case-folded: the configuration found by its id in any case.
         (faults.has('i13-components-config-by-id-case-folded')
           ? [...state().configurations.values()].find(

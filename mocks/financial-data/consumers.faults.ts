@@ -449,4 +449,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-consumer-modify-suffix-cleared',
+    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification that does not name the suffix stores it empty',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-consumer-create-again-201-existing',
+    rule: 'creating a consumer for a customer that has one is a 409 (seed 002, Consumers 409; Errors: consumer already exists): the second creation is answered 201 with the consumer already there',
+    source: 'seed',
+    rules: ['FD-CONS-UNIQUE'],
+  }),
 ]);

@@ -64,6 +64,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       // i6-consumer-refused-create-overwrites: the refused body is merged into the consumer already there.
       if (held && faults.has('i6-consumer-refused-create-overwrites')) held.fields = { ...held.fields, ...input.body };
       // i6-consumer-409-message-names-ssn: the refusal names the consumer already there by its SSN.
+      // i30-fd-consumer-create-again-201-existing: a second creation answered 201 with the consumer already there (an idempotent create), not 409.
+      if (held && faults.has('i30-fd-consumer-create-again-201-existing'))
+        return reply.code(201).send({ id: held.id, createdDate: held.createdDate, customerId: Number(customerId) });
       if (held && faults.has('i6-consumer-409-message-names-ssn'))
         return sendError(ctx, reply, 409, `A consumer already exists for this customer (ssn ${String(held.fields.ssn)})`);
       return sendError(ctx, reply, 409, 'A consumer already exists for this customer');
@@ -261,6 +264,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i28-fd-consumer-modify-phone-clears-email') && kept.phone !== undefined && _email === undefined) kept.email = '';
     // i22-consumer-modify-address-clears-city: a modification naming the address stores it without the city it does not name.
     if (faults.has('i22-consumer-modify-address-clears-city') && kept.address !== undefined && kept.city === undefined) kept.city = '';
+    // i30-fd-consumer-modify-suffix-cleared: a modification that does not name the suffix stores it empty.
+    if (faults.has('i30-fd-consumer-modify-suffix-cleared') && kept.suffix === undefined) kept.suffix = '';
     const given: Record<string, unknown> = {
       ...kept,
       ...(faults.has('consumer-modify-ignores-email')

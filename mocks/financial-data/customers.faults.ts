@@ -653,4 +653,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-DELETE', 'FD-CUST-USERNAME-UNIQUE', 'FD-OBJ-AFTER-DELETE', 'FD-PROP-DELETE-FREES'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-customers-username-filter-prefix',
+    rule: 'the username filter lists the customer of exactly that username (seed 002, Customers: get customers searches username; provider 1.35.0 username parameter, exact match): every customer whose username starts with the value is listed',
+    source: 'provider',
+    rules: ['FD-CUST-FILTER-USERNAME', 'FD-FILTER-EXACT'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-customer-disputed-modify-refused-after-write',
+    rule: 'a modification refused 403 for a disputed statement changes nothing (seed 002, Errors 403: disputed statement on customer modification): the names sent are written before the refusal',
+    source: 'seed',
+    rules: ['FD-CUST-DISPUTED', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

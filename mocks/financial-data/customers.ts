@@ -181,6 +181,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           (type === undefined || c.type === type) &&
           (!searched || match(c)),
       );
+    // i30-fd-customers-username-filter-prefix: the username filter lists every customer whose username starts with the value.
+    if (faults.has('i30-fd-customers-username-filter-prefix') && username !== undefined)
+      list = [...world.customers.values()].filter(
+        (c) => (!partner || c.partnerId === partner.id) && c.username.startsWith(username) && (type === undefined || c.type === type),
+      );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     // i12-customers-username-filter-lists-deleted: the username filter also finds a deleted customer.
     if (username !== undefined && faults.has('i12-customers-username-filter-lists-deleted'))
@@ -410,8 +415,14 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     // i5-customer-disputed-firstname-only-allowed: the dispute checked only when lastName is sent.
     const disputeSkipped = faults.has('i5-customer-disputed-firstname-only-allowed') && input.body.lastName === undefined;
-    if (c.disputed && !faults.has('disputed-modify-allowed') && !disputeSkipped)
+    if (c.disputed && !faults.has('disputed-modify-allowed') && !disputeSkipped) {
+      // i30-fd-customer-disputed-modify-refused-after-write: the names are written before the dispute check refuses the change.
+      if (faults.has('i30-fd-customer-disputed-modify-refused-after-write')) {
+        if (typeof input.body.firstName === 'string') c.firstName = input.body.firstName;
+        if (typeof input.body.lastName === 'string') c.lastName = input.body.lastName;
+      }
       return sendError(ctx, reply, 403, 'The customer has a disputed statement');
+    }
     // i17-customer-modify-accents-folded: a modification stores the names with their accents taken off.
     // seeded-customer-modify-name-apostrophe-stripped: a modification stores the names without their apostrophes.
     const tidy = (sent: string, name = faults.has('seeded-customer-modify-name-apostrophe-stripped') ? sent.replace(/'/g, '') : sent) =>

@@ -321,4 +321,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-enrich-description-spaces-collapsed',
+    rule: 'each enriched transaction carries the description sent (seed 002, Transaction data enrichment: adds categorization to the enclosed transactions; provider 1.35.0 EnrichedTransaction): the answer collapses runs of spaces in it',
+    source: 'provider',
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -228,6 +228,11 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // i9-enrich-duplicate-ids-merged: transactions keyed by their id, the last one of an id kept.
     if (faults.has('i9-enrich-duplicate-ids-merged'))
       transactions = [...new Map(transactions.map((t) => [String(t.externalTransactionId), t])).values()];
+    // i30-fd-enrich-description-spaces-collapsed: the answer gives each description with its runs of spaces collapsed.
+    if (faults.has('i30-fd-enrich-description-spaces-collapsed'))
+      transactions = transactions.map((t) =>
+        typeof t.description === 'string' ? { ...t, description: t.description.replace(/ {2,}/g, ' ') } : t,
+      );
     return reply.code(200).send({ transactions });
   });
 }

@@ -354,4 +354,34 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BRAND-NONE-404'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-routing-number-read-as-integer',
+    rule: 'a routing number lists exactly the institutions mapped to it (seed 002, Institutions: routing number lookup): the path value is parsed as an integer, so a number with a leading zero matches nothing (404)',
+    source: 'seed',
+    rules: ['FD-ROUTING-EXACT', 'FD-ROUTING-MATCH'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-inst-get-id-matches-routing-number',
+    rule: "GetInstitution finds the institution of exactly the id asked, 404 otherwise (seed 002, Institutions): an institution's routing number given as the id finds that institution",
+    source: 'seed',
+    rules: ['FD-OBJ-EXACT-ID-FORM', 'FD-INST-GET'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-inst-rssd-requested-date-milliseconds',
+    rule: 'list dates are epoch seconds where the provider declares integers (reference, Dates; provider 1.35.0 certified institutions requestedDate): the RSSD list gives requestedDate in epoch milliseconds',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-INST-RSSD'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-branding-joined-by-name-family',
+    rule: "GetInstitutionBranding is a 404 when the institution has no branding (seed 002, Institutions: 404 when none): an unbranded institution whose name starts with the same word as a branded one's answers that one's branding",
+    source: 'seed',
+    rules: ['FD-BRAND-NONE-404', 'FD-BRAND'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-location-id-value-separators-ignored',
+    rule: 'a location lookup by idType and idValue matches the id value exactly (seed 002, Institutions: location matches; reference, exact lookups): the id value is compared with its dashes and spaces taken out',
+    source: 'seed',
+    rules: ['FD-LOOKUP-EXACT', 'FD-LOC-NONE-404'],
+  }),
 ]);

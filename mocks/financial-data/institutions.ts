@@ -157,7 +157,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       .map(shape)
       .map((v) => (dropRssd ? { ...v, rssd: undefined } : v))
       .map((v) => (resetLoan ? { ...v, loanPaymentDetails: false } : v));
-    return sendList(reply, { ...counts, [dateName]: clock.nowEpochSeconds() }, 'institutions', shaped);
+    // i30-fd-inst-rssd-requested-date-milliseconds: the RSSD list dates the request in epoch milliseconds.
+    const requested =
+      operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i30-fd-inst-rssd-requested-date-milliseconds')
+        ? clock.nowMs()
+        : clock.nowEpochSeconds();
+    return sendList(reply, { ...counts, [dateName]: requested }, 'institutions', shaped);
   };
 
   /** The query with its search text's runs of white space collapsed, when `on` (two faults' deviation). */
@@ -213,7 +218,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
     const i =
       find(path.institutionId) ??
-      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined);
+      (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
+      // i30-fd-inst-get-id-matches-routing-number: the by-id reader looks the id up in the index it shares with the routing numbers.
+      (faults.has('i30-fd-inst-get-id-matches-routing-number')
+        ? world.institutions.find((x) => x.routingNumbers.includes(String(path.institutionId)))
+        : undefined);
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
     if (faults.has('i26-inst-get-unbranded-404') && !i.branding) return sendError(ctx, reply, 404, 'Institution not found');
@@ -238,6 +247,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i13-inst-branding-of-first-institution: an institution without assets answered the first one's branding.
     const firstBranded = faults.has('i13-inst-branding-of-first-institution') ? world.institutions.find((x) => x.branding) : undefined;
     if (!i.branding && firstBranded) return { branding: firstBranded.branding };
+    // i30-fd-branding-joined-by-name-family: an institution without assets answered the branding of a branded one whose name starts with the same word.
+    const family = (x: { name: string }) => x.name.split(/\s+/)[0].toLowerCase();
+    const sibling = faults.has('i30-fd-branding-joined-by-name-family')
+      ? world.institutions.find((x) => x !== i && x.branding && family(x) === family(i))
+      : undefined;
+    if (!i.branding && sibling) return { branding: sibling.branding };
     // i28-fd-branding-none-400: an institution without branding answered 400, not 404.
     // i29-fd-branding-none-204: an institution without branding answered 204 (no content), not 404.
     if (!i.branding && faults.has('i29-fd-branding-none-204')) return reply.code(204).send();
@@ -254,7 +269,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const sameNumber = (n: string) =>
       faults.has('rt-inst-routing-check-digit-ignored')
         ? n.slice(0, 8) === String(path.routing_number).slice(0, 8)
-        : n === path.routing_number;
+        : // i30-fd-routing-number-read-as-integer: the path's routing number parsed as an integer, a leading zero lost before the match.
+          faults.has('i30-fd-routing-number-read-as-integer')
+          ? n === String(Number(path.routing_number))
+          : n === path.routing_number;
     const found = world.institutions.filter((i) => numbersOf(i).some(sameNumber));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
@@ -302,7 +320,11 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const name = String(query.merchantName ?? '').toLowerCase();
     const found = world.locations.filter((l) =>
       byId
-        ? l.idType === query.idType && l.idValue === query.idValue
+        ? l.idType === query.idType &&
+          (l.idValue === query.idValue ||
+            // i30-fd-location-id-value-separators-ignored: the id value compared with its dashes and spaces taken out.
+            (faults.has('i30-fd-location-id-value-separators-ignored') &&
+              l.idValue.replace(/[-\s]/g, '') === String(query.idValue).replace(/[-\s]/g, '')))
         : name !== '' &&
           l.merchantName.toLowerCase().includes(name) &&
           // i10-location-postal-code-ignored: the name lookup leaves the postal code out.

@@ -443,4 +443,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-MICRO-CONFLICT', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-micro-verified-wrong-amounts-fails-entry',
+    rule: 'a refused verification leaves the micro entries as they were (seed 002, Micro entries: the customer verifies the two amounts; reference, refused requests): wrong amounts sent for an already verified entry are refused and yet move it to Failed',
+    source: 'assumption',
+    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -235,6 +235,8 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       (swapped && !faults.has('micro-entries-order-sensitive')) ||
       (oneRight && faults.has('micro-entries-one-amount-enough')) ||
       sameSum;
+    // i30-fd-micro-verified-wrong-amounts-fails-entry: wrong amounts for a verified entry are refused yet move it to Failed.
+    if (state === 'Verified' && !match && faults.has('i30-fd-micro-verified-wrong-amounts-fails-entry')) e.state = 'Failed';
     if (state === 'Verified')
       // i5-micro-verified-any-amounts-200: verified entries answer Verified whatever the amounts.
       return match || faults.has('i5-micro-verified-any-amounts-200')

@@ -159,4 +159,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-expired-token-accepted-on-report-reads',
+    rule: 'a token is valid for its documented lifetime and refused 401 after it, on every operation needing it (seed 002, Authentication; Limits: access token): the v3 report readers accept an expired token',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

@@ -187,7 +187,9 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
   const expiryChecked =
     !(sec.institutionSearch && faults.has('blind-expired-token-accepted-on-institutions')) &&
     // i20-expired-token-accepted-on-deletes: the DELETE operations skip the expiry check.
-    !(faults.has('i20-expired-token-accepted-on-deletes') && req.method === 'DELETE');
+    !(faults.has('i20-expired-token-accepted-on-deletes') && req.method === 'DELETE') &&
+    // i30-fd-expired-token-accepted-on-report-reads: the v3 report readers (another gateway) skip the expiry check.
+    !(faults.has('i30-fd-expired-token-accepted-on-report-reads') && req.url.startsWith('/decisioning/v3/'));
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
   // i21-token-grace-minute: a minute of grace added to the token's lifetime.
   const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : faults.has('i21-token-grace-minute') ? -60_000 : 0;

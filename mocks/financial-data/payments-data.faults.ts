@@ -494,4 +494,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TYPE-FORMS'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-pay-ach-v1-investment-served',
+    rule: 'ACH details serve checking, savings, moneyMarket and certificateOfDeposit accounts only (seed 002, Payments data: ACH details supported account types): an investment account is answered 200 with ACH details',
+    source: 'seed',
+    rules: ['FD-PAY-ACH-TYPES'],
+  }),
 ]);

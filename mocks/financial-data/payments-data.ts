@@ -261,7 +261,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         faults.has('i13-pay-ach-money-market-refused')
         ? ACH_TYPES.filter((t) => t !== 'moneyMarket')
         : ACH_TYPES;
-    if (!types.includes(account.type) && !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served')))
+    if (
+      !types.includes(account.type) &&
+      !(account.type === 'creditCard' && faults.has('payments-data-ach-credit-card-served')) &&
+      // i30-fd-pay-ach-v1-investment-served: the v1 ACH details serve an investment account as a deposit account.
+      !(account.type === 'investment' && faults.has('i30-fd-pay-ach-v1-investment-served'))
+    )
       return unsupported(reply);
     // i14-pay-ach-v1-routing-leading-zero-dropped: the v1 ACH details write the routing number through a number.
     const routingNumber = faults.has('i14-pay-ach-v1-routing-leading-zero-dropped')

@@ -330,4 +330,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-UNKNOWN'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-accesskey-refused-update-revokes-key',
+    rule: "a refused access key update changes nothing (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 400; reference, refused requests): an update refused for its products' periods has already revoked the key, so a later valid update of it is a 404",
+    source: 'assumption',
+    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-ACCESSKEY-UPDATE'],
+  }),
 ]);

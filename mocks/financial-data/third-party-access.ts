@@ -180,6 +180,8 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       faults.has('i14-accesskey-update-other-partner') ? key.partnerId : partner?.id,
       'update',
     );
+    // i30-fd-accesskey-refused-update-revokes-key: the update revokes the old receipt before judging the new one; a refused update leaves the key revoked.
+    if (refused && faults.has('i30-fd-accesskey-refused-update-revokes-key')) key.revoked = true;
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     if (faults.has('blind-accesskey-unknown-update-upserts')) state().keys.set(key.receiptId, key);
     if (faults.has('blind-accesskey-update-appends-products') && !faults.has('accesskey-update-not-saved'))

@@ -730,4 +730,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS', 'FD-TXN-PAGE-START'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-recurring-maximum-is-latest-amount',
+    rule: "a series' maximumHistoricalAmount is the largest of its transactions' amounts (seed 002, Transactions: recurring transactions; provider 1.35.0 RecurringTransaction): it is the amount of the series' latest transaction",
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING-FIGURES'],
+  }),
 ]);

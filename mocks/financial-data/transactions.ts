@@ -539,7 +539,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         expectedNextTransactionDate: new Date((last + cadence * DAY_S) * 1000).toISOString().slice(0, 10),
         expectedNextTransactionAmount: cents(median),
         minimumHistoricalAmount: amounts[0],
-        maximumHistoricalAmount: amounts[amounts.length - 1],
+        // i30-fd-recurring-maximum-is-latest-amount: the maximum taken from the series in date order (its latest amount).
+        maximumHistoricalAmount: on('i30-fd-recurring-maximum-is-latest-amount')
+          ? series[series.length - 1].amount
+          : amounts[amounts.length - 1],
         meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length),
         medianHistoricalAmount: cents(median),
         // i6-txn-recurring-count-includes-pending: the pending transactions of the payee counted too.

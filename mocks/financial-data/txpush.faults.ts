@@ -562,4 +562,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-TEST-EVENTS'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-txpush-test-posted-date-milliseconds',
+    rule: 'transaction dates are epoch seconds (reference, Dates; provider 1.35.0 Transaction postedDate): a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
+    source: 'provider',
+    rules: ['FD-TXN-DATE-SECONDS', 'FD-DATE-UNIT'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-txpush-transaction-event-path-lowercased',
+    rule: 'TxPush events are sent to the listener URL the subscription registered (seed 002, Events - TxPush): the transaction-class deliveries call that URL with its path lower-cased',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
 ]);

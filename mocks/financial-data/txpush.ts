@@ -257,10 +257,16 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped')
         ? url.split('?')[0]
-        : // i13-txpush-callback-url-reserialised: the listener URL written again by a URL parser (:443 dropped).
-          faults.has('i13-txpush-callback-url-reserialised')
-          ? new URL(url).toString()
-          : url,
+        : // i30-fd-txpush-transaction-event-path-lowercased: the transaction deliveries call the listener's path lower-cased.
+          faults.has('i30-fd-txpush-transaction-event-path-lowercased') && sub.type === 'transaction' && URL.canParse(url)
+          ? (() => {
+              const u = new URL(url);
+              return `${u.origin}${u.pathname.toLowerCase()}${u.search}`;
+            })()
+          : // i13-txpush-callback-url-reserialised: the listener URL written again by a URL parser (:443 dropped).
+            faults.has('i13-txpush-callback-url-reserialised')
+            ? new URL(url).toString()
+            : url,
       'POST',
       {
         // i15-txpush-account-event-text-plain: the account deliveries declare their JSON body as text/plain.
@@ -361,7 +367,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       description: body.description,
       status: body.status ?? 'active',
       transactionDate: faults.has('blind-txpush-test-transaction-date-now') ? nowS : body.transactionDate,
-      postedDate: body.postedDate ?? nowS,
+      // i30-fd-txpush-test-posted-date-milliseconds: a test transaction without postedDate dated in epoch milliseconds.
+      postedDate: body.postedDate ?? (faults.has('i30-fd-txpush-test-posted-date-milliseconds') ? nowS * 1000 : nowS),
       // seeded-txpush-test-transaction-created-date-from-body: the createdDate a body sends is kept.
       createdDate:
         faults.has('seeded-txpush-test-transaction-created-date-from-body') && typeof body.createdDate === 'number'

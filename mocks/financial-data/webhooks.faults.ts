@@ -797,4 +797,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-OFFSET', 'FD-DERIVED-COUNTS'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-webhooks-sub-reactivation-redates-creation',
+    rule: "a subscription's createdDate is the time it was created and never moves (provider 1.35.0 SubscriptionDetail createdDate; seed 002, States: a status change moves the status only): reactivating an inactive subscription rewrites createdDate with the time of the change",
+    source: 'provider',
+    rules: ['FD-EVENT-DATE-FIXED', 'FD-WEBHOOK-SUB-STATUS'],
+  }),
+  independent('independent-30', {
+    id: 'i30-fd-webhooks-test-sent-date-epoch-seconds',
+    rule: 'a test delivery carries its date as the webhook records do, ISO 8601 (reference, Dates: ISO 8601 for webhook subscriptions; Outbound deliveries): the test deliveries write sentDate in epoch seconds',
+    source: 'assumption',
+    rules: ['FD-WEBHOOK-DELIVERY-SHAPE', 'FD-DATE-UNIT'],
+  }),
 ]);

@@ -150,7 +150,8 @@ async function deliverTest(
     ...(named.condition ? { condition: named.condition } : {}),
     // Seeded fault webhooks-test-condition-as-created: the condition the event had when the subscription was created.
     ...(faults.has('webhooks-test-condition-as-created') ? { condition: createdCondition(sub, named) } : {}),
-    sentDate: isoNow(ctx),
+    // i30-fd-webhooks-test-sent-date-epoch-seconds: a test delivery dates itself in epoch seconds, not the ISO 8601 the subscription records use.
+    sentDate: faults.has('i30-fd-webhooks-test-sent-date-epoch-seconds') ? ctx.clock.nowEpochSeconds() : isoNow(ctx),
   };
   const times = faults.has('webhooks-test-delivers-twice') ? 2 : 1;
   // i4-webhooks-sub-test-override-also-to-sub-url: the subscription test sends an overridden event to the subscription's URL too.
@@ -593,6 +594,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i28-fd-webhooks-sub-status-answers-previous: the status change answers the status the subscription had before.
       const before = sub.status;
       sub.status = status;
+      // i30-fd-webhooks-sub-reactivation-redates-creation: reactivating a subscription writes the time of the change as its createdDate.
+      if (faults.has('i30-fd-webhooks-sub-reactivation-redates-creation') && status === 'active' && before === 'inactive')
+        sub.createdDate = isoNow(ctx);
       // i29-fd-webhooks-sub-inactive-status-not-kept: deactivating a subscription moves its events but leaves its own status active.
       if (faults.has('i29-fd-webhooks-sub-inactive-status-not-kept') && status === 'inactive') sub.status = before;
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';

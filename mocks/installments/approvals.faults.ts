@@ -370,4 +370,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-approval-refused-offer-id-still-decides',
+    rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
+    source: 'provider',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'],
+  }),
 ]);

@@ -50,6 +50,24 @@ export function registerApprovals(
       const known = world.plans.get(named0);
       if (known && sync !== null && sync !== 'true' && sync !== 'false' && decision === 'APPROVED') known.status = 'APPROVED';
     }
+    // i30-inst-approval-refused-offer-id-still-decides: an approval refused for its offerId's length has already recorded the decision.
+    if (!ok && faults.has('i30-inst-approval-refused-offer-id-still-decides') && typeof named0 === 'string') {
+      const sent = (() => {
+        try {
+          return JSON.parse(String(req.body)) as { offerId?: unknown; status?: unknown } | null;
+        } catch {
+          return null;
+        }
+      })();
+      const known = world.plans.get(named0);
+      if (
+        known &&
+        typeof sent?.offerId === 'string' &&
+        [...sent.offerId].length !== 8 &&
+        (sent.status === 'APPROVED' || sent.status === 'DECLINED')
+      )
+        known.status = sent.status;
+    }
     if (!ok) return reply;
     const named =
       world.plans.get(ok.body.planId) ??

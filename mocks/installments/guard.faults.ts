@@ -332,4 +332,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-TRANS-ACCEPT'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-page-limit-header-default',
+    rule: "list responses carry the Limit applied in their Limit header (reference, Transport and auth - Paging: headers Count, Offset, Limit, Total): the header gives the operation's default page size whatever limit was applied",
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-getplan-forbidden-404',
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlan answers such a key 404 PLAN_NOT_FOUND, as if the plan did not exist',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

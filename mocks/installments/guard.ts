@@ -170,6 +170,9 @@ export function createGuard(
       (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
+      // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
+      if (faults.has('i30-inst-getplan-forbidden-404') && operationId === 'getPlan')
+        return void refuse(404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.');
       if (faults.has('i28-inst-approval-status-forbidden-401') && operationId === 'getPlanApprovalStatus')
         return void refuse(401, 'UNAUTHORIZED', `The consumer key may not call ${operationId}.`);
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
@@ -437,7 +440,9 @@ export function page<T>(
   const slice = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
   if (!faults.has('paging-headers-missing')) {
     const count = faults.has('blind-count-header-off-by-one') ? Math.max(0, slice.length - 1) : slice.length;
-    reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limit));
+    // i30-inst-page-limit-header-default: the Limit header gives the operation's default page size, not the limit applied.
+    const limitShown = faults.has('i30-inst-page-limit-header-default') ? defaultLimit : limit;
+    reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limitShown));
     reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : items.length));
   }
   return slice;

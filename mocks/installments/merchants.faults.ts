@@ -960,4 +960,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-INVALID-ICA'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-participation-location-next-request-id',
+    rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
+    source: 'provider',
+    rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-search-status-pending-finds-error',
+    rule: 'a merchant search by merchantParticipationStatus finds the merchants in that status only (reference, Main fields - merchant search; effectuation status PENDING, COMPLETED, ERROR): a search for PENDING also finds the merchants whose effectuation ended in ERROR',
+    source: 'provider',
+    rules: ['IN-FILTER-STATUS'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-mid-search-mid-matched-by-suffix',
+    rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
+    source: 'provider',
+    rules: ['IN-FILTER-MID'],
+  }),
 ]);

@@ -81,6 +81,9 @@ export function registerMerchants(
     // i26-participation-location-camel-case-param: the Location names the request id under the parameter name requestId.
     if (faults.has('i26-participation-location-camel-case-param'))
       reply.header('Location', `merchants/participations?requestId=${requestId}`);
+    // i30-inst-participation-location-next-request-id: the Location names the id the next submission will get (one above).
+    else if (faults.has('i30-inst-participation-location-next-request-id'))
+      reply.header('Location', `merchants/participations?request_id=${String(Number(requestId) + 1)}`);
     else if (!faults.has('location-missing')) reply.header('Location', `merchants/participations?request_id=${requestId}`);
     // i28-inst-participation-single-201: a submission of a single participation answered 201 (created), not 202.
     if (faults.has('i28-inst-participation-single-201') && Array.isArray(ok.body) && ok.body.length === 1) return reply.code(201).send();
@@ -394,6 +397,12 @@ export function registerMerchants(
             c.merchantParticipationStatus === 'ERROR' &&
             m.status === 'COMPLETED'
           ) &&
+          // i30-inst-search-status-pending-finds-error: a search for PENDING merchants also finds those in ERROR (not completed yet).
+          !(
+            faults.has('i30-inst-search-status-pending-finds-error') &&
+            c.merchantParticipationStatus === 'PENDING' &&
+            m.status === 'ERROR'
+          ) &&
           // seeded-search-status-pending-ignored: the PENDING value alone does not filter.
           !(faults.has('seeded-search-status-pending-ignored') && c.merchantParticipationStatus === 'PENDING') &&
           // seeded-search-status-ignored-with-maid: the status criterion dropped when a maid is given.
@@ -592,6 +601,11 @@ export function registerMerchants(
           (c.mid === undefined ||
             faults.has('blind-mid-filter-ignored') ||
             m.mid === c.mid ||
+            // i30-inst-mid-search-mid-matched-by-suffix: a MID criterion matches every MID ending with it.
+            (faults.has('i30-inst-mid-search-mid-matched-by-suffix') &&
+              typeof c.mid === 'string' &&
+              c.mid !== '' &&
+              m.mid.endsWith(c.mid)) ||
             (faults.has('i11-mid-search-mid-case-insensitive') &&
               typeof c.mid === 'string' &&
               m.mid.toLowerCase() === c.mid.toLowerCase()) ||

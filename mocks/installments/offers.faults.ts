@@ -451,4 +451,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-offers-third-offer-ends-day-before-begin',
+    rule: "every offer's offerEndDatetime is later than its offerBeginDatetime (reference, Main fields - Offers: offerBeginDatetime, offerEndDatetime): the third offer of an answer ends a day before it begins",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-offers-correlation-of-previous-request',
+    rule: 'an approvedOffers answer carries the Correlation-Id the caller sent (reference, Transport and auth - Headers: Correlation-Id on POST /offers): a successful answer carries the Correlation-Id of the previous offers request instead',
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
 ]);

@@ -94,6 +94,8 @@ export function registerOffers(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  /** i30-inst-offers-correlation-of-previous-request: the Correlation-Id of the last offers request (kept only while that fault is on). */
+  let previousOffersCorrelation: string | undefined;
   // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
   const eligibleOnce = world.eligibleOnce;
   app.post(`${prefix}/offers`, async (req, reply) => {
@@ -361,6 +363,9 @@ export function registerOffers(
       offerEndDatetime:
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),
     }));
+    // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
+    if (faults.has('i30-inst-offers-third-offer-ends-day-before-begin') && offers[2])
+      offers[2].offerEndDatetime = new Date(Date.parse(offers[2].offerBeginDatetime) - 86400_000).toISOString();
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
     world.offerTransactions.set(offerTransactionId, {
       offerTransactionId,
@@ -433,6 +438,12 @@ export function registerOffers(
     // i27-offers-total-string-cad: a purchase in CAD answered with total written as a string.
     if (faults.has('i27-offers-total-string-cad') && ok.body.transaction?.currency === 'CAD')
       return reply.code(200).send({ total: String(total), offerTransactionId, offers: shown });
+    // i30-inst-offers-correlation-of-previous-request: the answer carries the Correlation-Id of the previous offers request.
+    if (faults.has('i30-inst-offers-correlation-of-previous-request')) {
+      const previous = previousOffersCorrelation;
+      previousOffersCorrelation = typeof sentCorrelation === 'string' ? sentCorrelation : undefined;
+      if (previous !== undefined) reply.header('Correlation-Id', previous);
+    }
     return reply.code(200).send({ total, offerTransactionId, offers: shown });
   });
 }

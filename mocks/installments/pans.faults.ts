@@ -546,4 +546,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-dereg-unknown-list-refused-still-removes',
+    rule: 'a deregistration naming no PAN list of the customer is refused and changes nothing (reference, Main fields - PAN registration: panListId required; a refused request leaves no trace): refused 400 for its unknown list, it has already removed its cards from the lists holding them',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATE-UNKNOWN-LIST'],
+  }),
 ]);

@@ -346,6 +346,10 @@ export function registerPanLists(
       // i28-inst-dereg-unknown-list-404: a deregistration from a list that does not exist answered 404, not 400.
       if (faults.has('i28-inst-dereg-unknown-list-404'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'panListId names no PAN list of this customer', 'panListId');
+      // i30-inst-dereg-unknown-list-refused-still-removes: refused for its unknown list, the deregistration has already removed its cards from the lists holding them.
+      if (faults.has('i30-inst-dereg-unknown-list-refused-still-removes'))
+        for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[])
+          for (const l of world.panLists.values()) if (pan !== undefined) l.pans.delete(pan);
       return unknownList(reply);
     }
     // seeded-dereg-unknown-list-answered: a list that does not exist answered 200, every PAN failed.

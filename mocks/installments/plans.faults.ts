@@ -932,4 +932,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-LIM-TENURE'],
   }),
+  independent('independent-30', {
+    id: 'i30-inst-notify-range-high-end-exclusive',
+    rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-getplan-repayments-in-minor-units',
+    rule: "getPlan's scheduledRepayments carry each amount in the transaction's currency units, as the plan was scheduled (reference, Main fields - Plan; provider 2.0.0 ScheduledRepayment amount): the reader gives each repayment amount in minor units (cents)",
+    source: 'provider',
+    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
+  }),
+  independent('independent-30', {
+    id: 'i30-inst-saveplan-answers-first-plan-of-offers',
+    rule: "a plan selection is answered 201 with the planId of the plan it created, a new UUID each time (reference, Operations: savePlan 201 planId; Flows - checkout): a second selection from the same offers answer is answered with the first plan's planId while the new plan is stored under its own",
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

@@ -73,7 +73,17 @@ export function registerPlans(
     // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
     const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
-      (listed ? world.issuers.find((i) => inRange(plan.pan, i.accountRange)) : undefined) ??
+      (listed
+        ? world.issuers.find(
+            (i) =>
+              inRange(plan.pan, i.accountRange) &&
+              // i30-inst-notify-range-high-end-exclusive: a card at the high end of the issuer's account range finds no issuer.
+              !(
+                faults.has('i30-inst-notify-range-high-end-exclusive') &&
+                plan.pan.slice(0, i.accountRange.accountRangeHigh.length) === i.accountRange.accountRangeHigh
+              ),
+          )
+        : undefined) ??
       // i10-notify-issuer-by-first-four: the issuer found by the card's first four digits.
       (faults.has('i10-notify-issuer-by-first-four')
         ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 4) === plan.pan.slice(0, 4))
@@ -318,6 +328,8 @@ export function registerPlans(
     if (faults.has('i3-notify-delivered-twice')) void deliveries.send(issuer.notificationUrl, 'POST', headers, body, clock.now());
   }
 
+  /** i30-inst-saveplan-answers-first-plan-of-offers: the first planId answered per offerTransactionId (kept only while that fault is on). */
+  const firstPlanOfSelection = new Map<string, string>();
   /** seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the last selection (read only while that fault is on). */
   let previousCorrelation: string | undefined;
 
@@ -515,6 +527,12 @@ export function registerPlans(
     if (faults.has('i26-saveplan-answer-status-lowercase')) return reply.code(201).send({ planId, status: plan.status.toLowerCase() });
     // i28-inst-saveplan-answers-approved: the selection answers the plan APPROVED while every reader shows it CREATED.
     if (faults.has('i28-inst-saveplan-answers-approved')) return reply.code(201).send({ planId, status: 'APPROVED' });
+    // i30-inst-saveplan-answers-first-plan-of-offers: a second selection from the same offers answer is answered with the first plan's planId (the new plan is stored under its own).
+    if (faults.has('i30-inst-saveplan-answers-first-plan-of-offers')) {
+      const first = firstPlanOfSelection.get(otxId);
+      if (first === undefined) firstPlanOfSelection.set(otxId, planId);
+      else return reply.code(201).send({ planId: first, status: plan.status });
+    }
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
@@ -670,34 +688,37 @@ export function registerPlans(
                         ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
                         : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
-      scheduledRepayments: faults.has('rt2-getplan-schedule-renumbered')
-        ? // rt2-getplan-schedule-renumbered: the reader numbers the repayments by their position, not as sent.
-          scheduledRepayments.map((r, i) => ({ ...r, installmentNumber: i + 1 }))
-        : faults.has('i14-getplan-repayment-amount-whole-units')
-          ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
-          : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
-            faults.has('rt-getplan-due-date-as-datetime')
-            ? scheduledRepayments.map((r) =>
-                typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-                  ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
-                  : r,
-              )
-            : // seeded-getplan-month-end-due-date-next-day: a due date on a month's last day written as the next month's first.
-              faults.has('seeded-getplan-month-end-due-date-next-day')
-              ? scheduledRepayments.map((r) => {
-                  const next = typeof r.dueDate === 'string' ? new Date(Date.parse(r.dueDate) + 86400_000) : undefined;
-                  return next && !Number.isNaN(next.getTime()) && next.getUTCDate() === 1
-                    ? { ...r, dueDate: next.toISOString().slice(0, 10) }
-                    : r;
-                })
-              : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
-                faults.has('i15-getplan-due-date-day-early')
-                ? scheduledRepayments.map((r) =>
-                    typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-                      ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
-                      : r,
-                  )
-                : scheduledRepayments,
+      scheduledRepayments: faults.has('i30-inst-getplan-repayments-in-minor-units')
+        ? // i30-inst-getplan-repayments-in-minor-units: the reader gives each repayment amount in minor units (cents).
+          scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount * 100) } : r))
+        : faults.has('rt2-getplan-schedule-renumbered')
+          ? // rt2-getplan-schedule-renumbered: the reader numbers the repayments by their position, not as sent.
+            scheduledRepayments.map((r, i) => ({ ...r, installmentNumber: i + 1 }))
+          : faults.has('i14-getplan-repayment-amount-whole-units')
+            ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.round(r.amount) } : r))
+            : // rt-getplan-due-date-as-datetime: the reader writes each due date as a UTC date-time.
+              faults.has('rt-getplan-due-date-as-datetime')
+              ? scheduledRepayments.map((r) =>
+                  typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                    ? { ...r, dueDate: new Date(r.dueDate).toISOString() }
+                    : r,
+                )
+              : // seeded-getplan-month-end-due-date-next-day: a due date on a month's last day written as the next month's first.
+                faults.has('seeded-getplan-month-end-due-date-next-day')
+                ? scheduledRepayments.map((r) => {
+                    const next = typeof r.dueDate === 'string' ? new Date(Date.parse(r.dueDate) + 86400_000) : undefined;
+                    return next && !Number.isNaN(next.getTime()) && next.getUTCDate() === 1
+                      ? { ...r, dueDate: next.toISOString().slice(0, 10) }
+                      : r;
+                  })
+                : // i15-getplan-due-date-day-early: the reader writes each due date one day early (a local midnight read back in UTC).
+                  faults.has('i15-getplan-due-date-day-early')
+                  ? scheduledRepayments.map((r) =>
+                      typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+                        ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+                        : r,
+                    )
+                  : scheduledRepayments,
       // i24-getplan-large-amount-fraction-dropped: from 10000 the reader gives the amount without its fraction.
       ...(faults.has('i24-getplan-large-amount-fraction-dropped') &&
       typeof amount === 'number' &&

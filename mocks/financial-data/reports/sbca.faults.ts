@@ -53,4 +53,10 @@ export const SBCA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SBCA-METRICS'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-sbca-location-id-echo-lowercased',
+    rule: 'the metrics name the location requested (seed 002, small business credit analytics: merchant metrics for the location; provider 1.35.0 locationId): the answer echoes the location id lower-cased',
+    source: 'provider',
+    rules: ['FD-SBCA-LOCATION', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -79,7 +79,8 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
       ? []
       : [
           {
-            locationId: params.locationId,
+            // i30-fd-sbca-location-id-echo-lowercased: the metrics name the location by the lower-cased id the lookup used.
+            locationId: faults.has('i30-fd-sbca-location-id-echo-lowercased') ? params.locationId.toLowerCase() : params.locationId,
             merchantCategoryCode: location.merchantName.includes('Coffee') ? 5814 : 5251,
             naicsCode: location.merchantName.includes('Coffee') ? 722515 : 444130,
             industryName: location.merchantName.includes('Coffee') ? 'Snack and Nonalcoholic Beverage Bars' : 'Hardware Retailers',

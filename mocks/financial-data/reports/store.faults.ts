@@ -220,4 +220,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-CALLBACK', 'FD-REPORT-CALLBACK-STATE'],
   }),
+  independent('independent-30', {
+    id: 'i30-fd-report-created-date-moves-at-completion',
+    rule: "a report's createdDate is the time it was generated, the same on every read (seed 002, Reports: status inProgress then success or failure, the same report throughout): completion rewrites createdDate with the time the report ended",
+    source: 'seed',
+    rules: ['FD-EVENT-DATE-FIXED', 'FD-REPORT-TERMINAL'],
+  }),
 ]);
