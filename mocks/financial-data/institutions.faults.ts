@@ -364,7 +364,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i30-fd-inst-get-id-matches-routing-number',
     rule: "GetInstitution finds the institution of exactly the id asked, 404 otherwise (seed 002, Institutions): an institution's routing number given as the id finds that institution",
     source: 'seed',
-    rules: ['FD-OBJ-EXACT-ID-FORM', 'FD-INST-GET'],
+    rules: ['FD-OBJ-EXACT-ID-FORM', 'FD-INST-GET', 'FD-PROP-ID-NAMES-ONE'],
   }),
   independent('independent-30', {
     id: 'i30-fd-inst-rssd-requested-date-milliseconds',

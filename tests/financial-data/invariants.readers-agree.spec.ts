@@ -12,10 +12,23 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
+import {
+  byIdReaders,
+  ID_NAMES_ONE,
+  idPlaces,
+  judgeOtherId,
+  objectsUnder,
+  otherIdsOf,
+  takenBy,
+  type Read,
+} from '../../helpers/client/invariants/exact-id.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+
+const BY_ID = byIdReaders(READERS);
 
 test(
   'an object every reader shows reads the same on each of them, the simple variants and older versions included',
-  rules('FD-PROP-READERS-AGREE'),
+  rules('FD-PROP-READERS-AGREE', 'FD-PROP-ID-NAMES-ONE'),
   async ({ fd, fdApi, fdPowers }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const exceptions: PropertyException[] = [];
@@ -67,6 +80,78 @@ test(
       checked,
       exceptions,
     });
+    // A path id names exactly its object (FD-PROP-ID-NAMES-ONE): each by-id reader's first read gives
+    // the other identifying values its object shows; each, sent as the path id where the parameter's
+    // schema takes it, must not answer that object.
+    const exact = new Violations(ID_NAMES_ONE);
+    const exactChecked: string[] = [];
+    const exactOut: PropertyException[] = [];
+    let sentIds = 0;
+    // Every first-round read: the faces of an object on any reader give its identifying values; and the
+    // lookup of each routing number the target is known to map (the mock's world; the configured one on
+    // a sandbox), which lists the institutions that number identifies.
+    const showing: Read[] = calls.flatMap(({ reader, call }, n) =>
+      first[n]?.status === 200 ? [{ at: reader.path, path: call.path ?? {}, body: first[n].body }] : [],
+    );
+    const lookup = FD_CONTRACT.operations.get('GetInstitutionsByRoutingNumber')!;
+    for (const routing_number of Object.keys(fd.institutions.routingMap ?? {})) {
+      const res = await fdApi.callOperation(lookup, { path: { routing_number } });
+      if (res.status === 200) showing.push({ at: lookup.path, path: { routing_number }, body: res.body });
+    }
+    for (const { reader, param } of BY_ID) {
+      const i = calls.findIndex((c) => c.reader === reader);
+      const pathId = i < 0 ? undefined : calls[i].call.path?.[param];
+      if (i < 0 || first[i]?.status !== 200 || pathId === undefined) {
+        exactOut.push({
+          operationId: reader.operationId,
+          reason:
+            i < 0
+              ? (exceptions.find((e) => e.operationId === reader.operationId)?.reason ?? 'not called')
+              : `its sample answered ${first[i]?.status ?? 'no answer'} here`,
+        });
+        continue;
+      }
+      const takes = takenBy(FD_CONTRACT, reader, param);
+      const sensitive = (m: string) => kindOfKey(m) !== undefined;
+      // The sample's object, read already, then the other objects a read under its collection lists.
+      const objects: { id: string; body: unknown }[] = [{ id: String(pathId), body: first[i].body }];
+      for (const id of objectsUnder(showing, reader, param, String(pathId)).filter(takes)) {
+        const res = await fdApi.callOperation(reader, { ...calls[i].call, path: { ...calls[i].call.path, [param]: id } });
+        if (res.status === 200) objects.push({ id, body: res.body });
+      }
+      let sent = 0;
+      for (const object of objects) {
+        const places = idPlaces(object.body, object.id);
+        if (!places.length) continue;
+        for (const other of otherIdsOf(showing, param, object.id, takes, sensitive)) {
+          sent++;
+          const res = await fdApi.callOperation(reader, { ...calls[i].call, path: { ...calls[i].call.path, [param]: other.value } });
+          judgeOtherId(reader, param, object.id, places, other, res, exact);
+        }
+      }
+      sentIds += sent;
+      if (sent) exactChecked.push(reader.operationId);
+      else
+        exactOut.push({
+          operationId: reader.operationId,
+          reason: !idPlaces(first[i].body, String(pathId)).length
+            ? 'its answer does not show the id it was read by'
+            : 'its objects show no other identifying value its path parameter takes',
+        });
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,
+    });
+    countProperty(test.info(), {
+      property: ID_NAMES_ONE,
+      service: 'financial-data',
+      rule: 'FD-PROP-ID-NAMES-ONE',
+      applies: BY_ID.map((b) => b.reader.operationId),
+      checked: exactChecked,
+      exceptions: exactOut,
+    });
     expect(violations.list, violations.describe()).toEqual([]);
+    expect(exact.list, exact.describe()).toEqual([]);
   },
 );

@@ -14,7 +14,14 @@ import { expect, notePartial, rules, sample, test } from '../../fixtures/financi
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
-import { FILTER_RULES, matchRule, pathLookups, tellingInputs } from '../../helpers/client/invariants/filter-rules.js';
+import {
+  FILTER_RULES,
+  identifierForms,
+  matchRule,
+  pathLookups,
+  queryLookups,
+  tellingInputs,
+} from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -22,13 +29,14 @@ import { countProperty } from '../../helpers/client/property-counts.js';
 const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf);
 const LOOKUPS = pathLookups(FD_CONTRACT);
+const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
 /**
  * The other readers taking a filter: a date window (from and to, start and end) or an integer id,
  * compared as numbers, never as text, so no matching rule of this property applies (FD-FILTER-WHOLE
  * compares an id filter whole; each window is checked by its reader's own spec). Counted as left out.
  */
 const NOT_TEXT = [...FD_CONTRACT.operations.values()].flatMap((op) => {
-  if (op.method !== 'GET' || [...FILTERS, ...LOOKUPS].some((f) => f.operation === op)) return [];
+  if (op.method !== 'GET' || [...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].some((f) => f.operation === op)) return [];
   const query = op.parameters.filter((p) => p.in === 'query');
   const window = query.filter((p) => /^(from|to|start|end)Date$/.test(p.name)).map((p) => p.name);
   const ids = query.filter((p) => /(_id|Id)$/.test(p.name) && schemaOf(p).type === 'integer').map((p) => p.name);
@@ -58,7 +66,7 @@ function items(body: unknown, name: string): { item: Record<string, unknown>; va
 
 test(
   'every filter keeps its documented matching rule: the value lists its object, and its start, middle, end or a fold only as the rule says @assumption',
-  rules('FD-FILTER-EXACT', 'FD-FILTER-RULE'),
+  rules('FD-FILTER-EXACT', 'FD-FILTER-RULE', 'FD-LOOKUP-EXACT'),
   async ({ fd, fdApi, fdEntities }) => {
     const violations = new Violations(FILTER_RULES);
     const checked: string[] = [];
@@ -149,12 +157,48 @@ test(
       }
       checked.push(`${where} (exact)`);
     }
+    // The lookups by a query identifier (a merchant's idValue of its idType): the target's known
+    // value (the mock's first location; FD_LOCATION_ID_VALUE on a sandbox) lists its locations; each
+    // form a loose lookup takes for it (FD-LOOKUP-EXACT) lists none of them, the qualifying
+    // parameters (idType) sent as held.
+    for (const l of QUERY_LOOKUPS) {
+      const { operationId } = l.operation;
+      const where = `${operationId} ${l.parameter.name}`;
+      const known = fd.institutions.location as Record<string, string> | undefined;
+      if (!known?.[l.parameter.name]) {
+        leftOut.push(`${where}: no value the target holds is known (FD_LOCATION_ID_VALUE unset)`);
+        continue;
+      }
+      const ids = (body: unknown) =>
+        (((body as Record<string, unknown>)?.[l.items] ?? []) as Record<string, unknown>[]).map((x) => String(x?.[l.id]));
+      const first = await fdApi.callOperation(l.operation, { query: known });
+      const held = first.status === 200 ? ids(first.body) : [];
+      if (!held.length) {
+        leftOut.push(`${where}: its known value lists nothing here (${first.status})`);
+        continue;
+      }
+      for (const form of identifierForms(known[l.parameter.name])) {
+        const res = await fdApi.callOperation(l.operation, { query: { ...known, [l.parameter.name]: form.value } });
+        const found = res.status >= 200 && res.status < 300 ? ids(res.body).filter((id) => held.includes(id)) : [];
+        if (found.length)
+          violations.add(
+            operationId,
+            `${l.parameter.name}=${JSON.stringify(form.value)} (${form.how})`,
+            `the ${l.items} of ${JSON.stringify(known[l.parameter.name])}: ${found.join(', ')}`,
+            'none of them: an identifier is matched whole (FD-LOOKUP-EXACT)',
+          );
+      }
+      checked.push(`${where} (exact identifier)`);
+    }
     test.info().annotations.push({
       type: 'checker-coverage',
-      description: `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
+      description: `filters: ${FILTERS.length}, path lookups: ${LOOKUPS.length}, query lookups: ${QUERY_LOOKUPS.length}, ${checked.length} checked (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')}); not settled by their description, so not checked: ${unsettled.join(', ') || 'none'}`,
     });
     // Per operation: checked when one of its filters was; else left out with each filter's reason.
-    const applies = [...new Set([...FILTERS, ...LOOKUPS].map((f) => f.operation.operationId)), ...NOT_TEXT.map((n) => n.operationId)];
+    const applies = [
+      ...new Set([...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].map((f) => f.operation.operationId)),
+      ...NOT_TEXT.map((n) => n.operationId),
+    ];
     const checkedOps = applies.filter((op) => checked.some((c) => c.startsWith(`${op} `)));
     countProperty(test.info(), {
       property: FILTER_RULES,

@@ -1,6 +1,6 @@
 // Property: every value the caller sent comes back as sent, wherever the contract says it is echoed
 // or stored: a member of the request body that the writer's answer, or the read of what it made right
-// after, shows at the same place, shows it byte for byte: no sign, unit, case, spacing or precision
+// after, shows at the same place or under its own name elsewhere, shows it byte for byte: no sign, unit, case, spacing or precision
 // changed (the catalogue's *-PROP-ECHO-AS-SENT). The body is made to tell first (tellingBody): each
 // free-text member mixed case with two inner spaces, each digit string with a leading zero, each
 // amount signed with cents, each only where the contract's request schema still accepts it.
@@ -27,7 +27,7 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
   if (typeof value !== 'string' || value === '') return [];
   if (/^[0-9]+$/.test(value)) return [`0${value.slice(1)}`, `00${value.slice(2)}`];
   // Letters in alternating case, where a pattern takes either case (a hex id): a case folded on the way tells.
-  const alternating = [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+  const alternating = alternatingCase(value);
   const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
   // The longest form, where a pattern takes an optional part before the value (a prefix joined by any
   // character, as SrcCorrelationId's, seed 000): the value's own first eight characters joined by
@@ -48,12 +48,16 @@ const TELLING_CODES: Record<string, string[]> = {
   'iso-639-1': ['fr', 'de', 'ja'],
 };
 
+/** Letters in alternating case, the first upper (`5F0c1A2e`). */
+const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+
 /**
  * The values other than the sampled one that an enum or coded member of a request body takes, by the
  * leaf's dotted path (tellingBody's `others`): an enum's other values from its last (the rarer
  * direction or type, never the default or first a target might fill in), a code of a stated standard
- * (a country, a language) another code of it. A target that writes its default or first value in place
- * of the one sent then shows it.
+ * (a country, a language) another code of it, a UUID in mixed case (RFC 9562 section 4: its hex digits
+ * are case-insensitive on input, so the same id; the one Ajv instance takes either case). A target that
+ * writes its default or first value in place of the one sent, or folds the case of an id, then shows it.
  */
 export function otherValues(contract: Contract, schema: Json | undefined, body: unknown): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
@@ -61,7 +65,9 @@ export function otherValues(contract: Contract, schema: Json | undefined, body: 
   for (const leaf of bodyLeaves(contract, schema, body)) {
     const values = Array.isArray(leaf.schema.enum)
       ? [...leaf.schema.enum].reverse().filter((v) => v !== leaf.value && v !== leaf.schema.default)
-      : (TELLING_CODES[leaf.schema.format] ?? []).filter((v) => v !== leaf.value);
+      : leaf.schema.format === 'uuid' && typeof leaf.value === 'string'
+        ? [alternatingCase(leaf.value), leaf.value.toUpperCase()].filter((v) => v !== leaf.value).slice(0, 1)
+        : (TELLING_CODES[leaf.schema.format] ?? []).filter((v) => v !== leaf.value);
     if (values.length) out.set(leaf.at.replace(/\//g, '.'), values);
   }
   return out;
@@ -84,9 +90,14 @@ export function tellingBody(
 ): unknown {
   let out = body;
   for (const [p, v] of leavesOf(body)) {
-    if (!p || keep(p, v)) continue;
+    if (!p) continue;
+    // A kept leaf (an id) names the same object in another case only where its standard says so (a
+    // UUID, otherValues): that form alone is tried, the object it names unchanged.
+    const kept = keep(p, v);
+    const sameId = (c: unknown) => typeof c === 'string' && typeof v === 'string' && c.toLowerCase() === v.toLowerCase();
     const steps = p.split('.');
-    for (const candidate of [...(others.get(p) ?? []), ...tellingValues(v, steps.at(-1)!, joiner)]) {
+    const candidates = kept ? (others.get(p) ?? []).filter(sameId) : [...(others.get(p) ?? []), ...tellingValues(v, steps.at(-1)!, joiner)];
+    for (const candidate of candidates) {
       const next = setAt(out, steps, candidate);
       if (valid(next)) {
         out = next;
@@ -112,9 +123,21 @@ export function shownAt(path: string): string[] {
   return out;
 }
 
+/** The member a leaf's dotted path ends in, list positions aside (`metrics.0.locationId`: locationId). */
+const memberName = (path: string) =>
+  path
+    .split('.')
+    .filter((step) => !/^\d+$/.test(step))
+    .at(-1);
+
+/** A value with its case and white space folded: what a target folding either would take for the same. */
+const folded = (value: string) => value.toLowerCase().replace(/\s+/g, '');
+
 /**
  * Every sent leaf the answer or the read right after shows at the same place, or in clear in the
- * masked view of the object it was sent in (shownAt), must read as sent: a violation names the
+ * masked view of the object it was sent in (shownAt), must read as sent, and so must one shown under
+ * its own member name anywhere else in them (another depth, inside a list) with the same value but
+ * for case or white space (a report's metrics naming the location requested): a violation names the
  * writer, where it was shown and the member. `sealed` gives what a write's body carries sealed, by
  * the name the contract gives it (the card inside encryptedCard).
  */
@@ -129,6 +152,13 @@ export function checkEchoAsSent(
     const body = o.probe.call.body;
     if (body === undefined || typeof o.status !== 'number' || o.status >= 300) continue;
     checked.push(o.probe.writer.operationId);
+    if (/SBCA/.test(o.probe.writer.operationId))
+      console.log(
+        'DBG',
+        JSON.stringify(o.probe.call.body),
+        JSON.stringify(o.answer).slice(0, 600),
+        JSON.stringify(o.read?.body)?.slice(0, 800),
+      );
     addJudged(o, violations);
     // What the body carries sealed (the card inside encryptedCard, seed 000) is sent too, under the name the contract gives it.
     const sent = leavesOf({ ...(body as object), ...sealed(o) });
@@ -138,8 +168,27 @@ export function checkEchoAsSent(
       shown.push({ where: `${o.read.reader.operationId} right after`, leaves: leavesUnder(o.read.body, objectIn(o.read.body, o.answer)) });
     for (const [p, v] of sent) {
       if (!p || skip(p) || (typeof v !== 'string' && typeof v !== 'number')) continue;
-      for (const s of shown)
-        for (const at of shownAt(p)) {
+      for (const s of shown) {
+        const places = shownAt(p);
+        // Shown elsewhere under its own name (another depth, inside a list: the metrics naming the
+        // location requested): the same value, folded (case, white space) to what was sent, must read as
+        // sent. Only a fold is compared: another value there may be another object's.
+        if (typeof v === 'string')
+          for (const [at, got] of s.leaves)
+            if (
+              !places.includes(at) &&
+              typeof got === 'string' &&
+              got !== v &&
+              memberName(at) === memberName(p) &&
+              folded(got) === folded(v)
+            )
+              violations.add(
+                o.probe.writer.operationId,
+                s.where,
+                `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
+                'the value as sent',
+              );
+        for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
           violations.add(
             o.probe.writer.operationId,
@@ -148,6 +197,7 @@ export function checkEchoAsSent(
             'the value as sent',
           );
         }
+      }
     }
   }
   return checked;

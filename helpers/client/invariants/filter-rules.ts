@@ -16,6 +16,7 @@ import type { Contract, Json, Operation, Parameter } from '../../contract/contra
 import type { FilterKind } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
+import { valueForms } from '../security/value-forms.js';
 
 export const FILTER_RULES = 'filter-rules';
 
@@ -158,4 +159,54 @@ export function pathLookups(contract: Contract): Lookup[] {
     }
   }
   return out;
+}
+
+/**
+ * A lookup by a query identifier: a GET query parameter described as an identifier ("Merchant
+ * identifier of the kind given by idType": GetLocationMatches, seed 002, Institutions), a string of
+ * no enum or format, whose answer lists items carrying an id (`id` or a member ending in `Id`: a
+ * location's locationId). The value is an identifier the target holds, matched whole: a space before,
+ * after or inside it, its case swapped, a leading zero, a separator changed or dropped names nothing
+ * (FD-LOOKUP-EXACT). The parameters naming it in their description (idType: "identifier in idValue")
+ * qualify it and are sent as held.
+ */
+export interface QueryLookup {
+  operation: Operation;
+  parameter: Parameter;
+  /** The answer's member listing the objects found, and the member of each item carrying its id. */
+  items: string;
+  id: string;
+}
+
+export function queryLookups(contract: Contract, descriptionOf: (o: Operation, p: Parameter) => string): QueryLookup[] {
+  const out: QueryLookup[] = [];
+  for (const operation of contract.operations.values()) {
+    if (operation.method !== 'GET' || !operation.responses['200']?.schema) continue;
+    const answer = resolve(contract, operation.responses['200'].schema);
+    let found: { items: string; id: string } | undefined;
+    for (const [name, m] of Object.entries<Json>(answer?.properties ?? {})) {
+      const r = resolve(contract, m);
+      const id =
+        r?.type === 'array'
+          ? Object.keys(resolve(contract, r.items)?.properties ?? {}).find((k) => k === 'id' || /Id$/.test(k))
+          : undefined;
+      if (id) {
+        found = { items: name, id };
+        break;
+      }
+    }
+    if (!found) continue;
+    for (const parameter of operation.parameters) {
+      const s = parameter.in === 'query' ? (contract.resolveSchema(parameter.schema ?? {}) as Json) : undefined;
+      if (s?.type !== 'string' || s.enum || s.format || !/^(\w+ )?identifier\b/i.test(descriptionOf(operation, parameter))) continue;
+      out.push({ operation, parameter, ...found });
+    }
+  }
+  return out;
+}
+
+/** The forms of an identifier a loose lookup takes for it (FD-LOOKUP-EXACT): valueForms', and its separators dropped. */
+export function identifierForms(value: string): { how: string; value: string }[] {
+  const dropped = value.replace(SEPARATORS, '');
+  return [...valueForms(value), ...(dropped !== value && dropped !== '' ? [{ how: 'its separators dropped', value: dropped }] : [])];
 }

@@ -1,0 +1,154 @@
+// Property: a path id names exactly its object. Every by-id reader (a GET whose path ends in the id of
+// what it reads) is sent, in place of the id it was read by, each other identifying value the object
+// itself shows (a routing number, an RSSD, an external id, an account or transaction number, another
+// id: a member named `id`, `...Id`, `..._id`, `...Number(s)` or `rssd`), where the path parameter's
+// schema takes it (the one Ajv instance); the answer must not be that object: a 404 where documented,
+// or another object (seed 002, Resources: each object by its identifier; the catalogue's
+// *-PROP-ID-NAMES-ONE). A target that looks the id up in an index it shares with another identifier
+// (an institution's routing numbers), or by any of an object's numbers, serves the object for a value
+// that is not its id and fails.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { Violations } from '../security/probe.js';
+import { leavesOf } from './kit.js';
+
+export const ID_NAMES_ONE = 'id-names-one';
+
+/** A member naming an identifying value of its object. */
+const ID_LIKE = /(^id$|Id$|_id$|[Nn]umbers?$|^rssd$|Rssd$)/;
+
+/** The member a leaf's dotted path ends in, list positions aside. */
+const memberOf = (path: string) =>
+  path
+    .split('.')
+    .filter((step) => !/^\d+$/.test(step))
+    .at(-1) ?? '';
+
+/** The by-id readers among `readers`: a GET whose path ends in a parameter, with that parameter's name. */
+export function byIdReaders(readers: readonly Operation[]): { reader: Operation; param: string }[] {
+  return readers.flatMap((reader) => {
+    const param = reader.method === 'GET' ? /\{([^}]+)\}$/.exec(reader.path)?.[1] : undefined;
+    return param ? [{ reader, param }] : [];
+  });
+}
+
+/**
+ * Whether the path parameter takes `value` as written in a URL: a string schema the value as a string,
+ * an integer or number schema the value read as one (digits, no leading zero: a form the type-forms
+ * property finds refused), by the one Ajv instance.
+ */
+export function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
+  const p = reader.parameters.find((x) => x.in === 'path' && x.name === param);
+  const schema = p ? (contract.resolveSchema(p.schema ?? {}) as Json) : undefined;
+  if (!schema) return () => false;
+  const validate = contract.validator(`path-param:${reader.operationId}:${param}`, p!.schema);
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  return (value) => (numeric ? /^(0|[1-9][0-9]*)$/.test(value) && validate(Number(value)) : validate(value)) === true;
+}
+
+/** A read of the run: the path values it was called with and what it answered. */
+export interface Read {
+  /** The path template of the operation read. */
+  at: string;
+  path: Record<string, unknown>;
+  body: unknown;
+}
+
+const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+
+/**
+ * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter) of the
+ * nodes a read under its collection lists (any version: an institution a routing number's lookup
+ * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
+ * identifying value of what it lists) first, at most `max`.
+ */
+export function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string, max = 4): string[] {
+  const collection = versionless(reader.path.slice(0, reader.path.lastIndexOf('/')));
+  const under = reads
+    .filter((r) => versionless(r.at).startsWith(`${collection}/`) || versionless(r.at) === collection)
+    .sort((a, b) => Object.keys(b.path).length - Object.keys(a.path).length);
+  const out: string[] = [];
+  for (const read of under) {
+    const walk = (node: unknown) => {
+      if (!node || typeof node !== 'object') return;
+      if (!Array.isArray(node)) {
+        const id = (node as Record<string, unknown>).id ?? (node as Record<string, unknown>)[param];
+        if ((typeof id === 'string' || typeof id === 'number') && String(id) !== pathId && !out.includes(String(id))) out.push(String(id));
+      }
+      Object.values(node).forEach(walk);
+    };
+    walk(read.body);
+  }
+  return out.slice(0, max);
+}
+
+/**
+ * The other identifying values of the object of `pathId`, from every read showing it (a node whose
+ * `id`, or whose member named as the parameter, is `pathId`): that node's own identifying members
+ * (ID_LIKE, a list of scalars too: an institution's routing numbers), and the path values of a read
+ * that lists it (the routing number whose lookup lists the institution). Each as it would be sent in
+ * the path: distinct, other than `pathId`, taken by the parameter, not sensitive (an account number
+ * never travels in a URL of ours), at most `max`.
+ */
+export function otherIdsOf(
+  reads: readonly Read[],
+  param: string,
+  pathId: string,
+  takes: (value: string) => boolean,
+  sensitive: (member: string) => boolean,
+  max = 6,
+): { at: string; value: string }[] {
+  const out: { at: string; value: string }[] = [];
+  const add = (at: string, v: unknown) => {
+    if (out.length >= max || (typeof v !== 'string' && !Number.isInteger(v))) return;
+    const value = String(v);
+    if (value !== pathId && value !== '' && !out.some((x) => x.value === value) && takes(value)) out.push({ at, value });
+  };
+  const isObject = (node: unknown): node is Record<string, unknown> => !!node && typeof node === 'object' && !Array.isArray(node);
+  for (const read of reads) {
+    const walk = (node: unknown) => {
+      if (!node || typeof node !== 'object') return;
+      if (isObject(node) && [node.id, node[param]].some((v) => v !== undefined && String(v) === pathId)) {
+        for (const [name, v] of Object.entries(node)) {
+          if (!ID_LIKE.test(name) || sensitive(name)) continue;
+          for (const item of Array.isArray(v) ? v : [v]) add(name, item);
+        }
+        for (const [name, v] of Object.entries(read.path)) if (!sensitive(name)) add(`the ${name} whose lookup lists it`, v);
+      }
+      for (const child of Object.values(node)) walk(child);
+    };
+    walk(read.body);
+  }
+  return out;
+}
+
+/** Where an answer shows the id it was read by, under an identifying member (the object's own id): empty where it does not show it. */
+export const idPlaces = (answer: unknown, pathId: string): string[] =>
+  [...leavesOf(answer)]
+    .filter(([at, v]) => ID_LIKE.test(memberOf(at)) && (typeof v === 'string' || typeof v === 'number') && String(v) === pathId)
+    .map(([at]) => at);
+
+/**
+ * One by-id read of another identifying value: a 2xx answer showing the original id where the object's
+ * read showed it is that object, read by a value that is not its id: a violation naming the reader,
+ * the member whose value was sent and what came back.
+ */
+export function judgeOtherId(
+  reader: Operation,
+  param: string,
+  pathId: string,
+  places: readonly string[],
+  sent: { at: string; value: string },
+  res: { status: number; body: unknown },
+  violations: Violations,
+): void {
+  if (res.status < 200 || res.status >= 300) return;
+  const leaves = leavesOf(res.body);
+  const shows = places.filter((at) => String(leaves.get(at)) === pathId);
+  if (!shows.length) return;
+  violations.add(
+    reader.operationId,
+    `${param}=${JSON.stringify(sent.value)} (${sent.at} of the object of ${JSON.stringify(pathId)})`,
+    `${res.status}, the object of ${JSON.stringify(pathId)} (${shows[0]})`,
+    res.status === 200 && reader.responses['404'] ? 'a 404: no object has that id' : 'not that object: no object has that id',
+  );
+}
