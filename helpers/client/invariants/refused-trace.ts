@@ -17,6 +17,7 @@ import { typeFormCases } from './type-forms.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
+import { bodyMembers } from '../../contract/writers.js';
 import {
   changedLeaves,
   isRead,
@@ -294,22 +295,45 @@ function ruleKind(name: string): string {
 }
 
 /**
- * One generated negative case per kind of rule (the first of each kind the contract refuses), from
- * the told call: the object ids the writer names are left as sent (a case changing one names another
- * object), and a case the provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ * The most validation refusals a writer is sent (one per member and kind of rule beyond the first of
+ * each kind): a bound that keeps the property's requests, and the CPU of making each case anew, flat.
  */
-function validationRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
+export const MAX_VALIDATION_REFUSALS = 12;
+
+/**
+ * One generated negative case per member and kind of rule the contract refuses, from the told call:
+ * first the first case of each kind (every kind sent), then one per other member carrying a rule,
+ * each member's kinds in turn, up to MAX_VALIDATION_REFUSALS. A refusal per kind alone misses a
+ * target whose carrying-out depends on which member is broken (an approval refused for its offerId's
+ * length that has already recorded its decision, where a broken reason detail does not). The object
+ * ids the writer names are left as sent (a case changing one names another object), and a case the
+ * provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ */
+function validationRefusals(contract: Contract, op: Operation, toldAs: (n: number) => CallOptions, first: number): Refusal[] {
   const ids = objectIdsOf(contract, op).ids;
   const bodyIds = new Set(ids.filter((id) => id.in === 'body').map((id) => id.at));
   const paramIds = new Set(ids.filter((id) => id.in !== 'body').map((id) => id.name));
   const validate = contract.requestValidatorOf(op.operationId);
   const undexed = (p: string) => p.replace(/\.\d+(?=\.|$)/g, '');
+  /** The member a case breaks, items' indices aside (`body /pans/0/pan: ...` is `body .pans.pan`). */
+  const memberOf = (name: string) => undexed(name.slice(0, name.indexOf(': ')).replace(/\//g, '.'));
   const idLeaves = (body: unknown) =>
     [...leavesOf(body)]
       .filter(([p]) => bodyIds.has(undexed(p)))
       .map(([p, v]) => `${p}=${JSON.stringify(v)}`)
       .join(' ');
   const kinds = new Map<string, string>();
+  /** The first case of each member and kind, in the order generated (member: the case name's part before its reason). */
+  const byMember = new Map<string, string>();
+  // The members the valid call leaves out carry rules too: each is set to a value the contract takes,
+  // so that a case can break it (an approval's optional offerId, of exactly 8 characters).
+  const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, (b) => !validate || Boolean(validate(b)));
+  const told = (n: number): CallOptions => {
+    const call = toldAs(n);
+    return extra && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
+      ? { ...call, body: { ...extra, ...(call.body as object) } }
+      : call;
+  };
   const base = told(first);
   const names = idLeaves(base.body);
   for (const c of negativeCases(contract, op, base)) {
@@ -322,13 +346,62 @@ function validationRefusals(contract: Contract, op: Operation, told: (n: number)
       continue;
     const kind = ruleKind(c.name);
     if (!kinds.has(kind)) kinds.set(kind, c.name);
+    const member = `${memberOf(c.name)} ${kind}`;
+    if (!byMember.has(member)) byMember.set(member, c.name);
+  }
+  // Every kind once, then the members not yet sent, one kind of each per round, to the bound.
+  const chosen: [string, string][] = [...kinds];
+  const sentMembers = new Set([...kinds.values()].map(memberOf));
+  const rest = [...byMember].filter(([, name]) => ![...kinds.values()].includes(name));
+  while (rest.length && chosen.length < Math.max(MAX_VALIDATION_REFUSALS, kinds.size)) {
+    const i = Math.max(
+      0,
+      rest.findIndex(([, name]) => !sentMembers.has(memberOf(name))),
+    );
+    const [key, name] = rest.splice(i, 1)[0]!;
+    sentMembers.add(memberOf(name));
+    chosen.push([key.slice(key.lastIndexOf(' ') + 1), name]);
   }
   // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
-  return [...kinds].flatMap(([kind, name], k) => {
+  return chosen.flatMap(([kind, name], k) => {
     const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
     const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
+}
+
+/**
+ * The top-level members a writer's body schema names that its valid body leaves out (ids aside), each
+ * with the first value the contract takes for it beside the body: its schema's example, default or
+ * first enum value, else a plain value of its type within its bounds. Undefined when there is none.
+ */
+function absentMembers(
+  contract: Contract,
+  op: Operation,
+  body: unknown,
+  ids: ReadonlySet<string>,
+  ok: (body: unknown) => boolean,
+): Record<string, unknown> | undefined {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of bodyMembers(contract, op.requestBody.schema)) {
+    if (name in body || ids.has(name)) continue;
+    const s = (resolve(contract, raw) ?? {}) as Record<string, any>;
+    const length = (n: unknown) => (typeof n === 'number' ? n : undefined);
+    const plain =
+      s.type === 'string'
+        ? [length(s.minLength), length(s.maxLength), 8, 1].filter((n): n is number => n !== undefined && n > 0).map((n) => 'A'.repeat(n))
+        : s.type === 'integer' || s.type === 'number'
+          ? [s.minimum, s.maximum, 1, 0]
+          : s.type === 'boolean'
+            ? [true]
+            : [];
+    const value = [s.example, ...(Array.isArray(s.examples) ? s.examples : []), s.default, s.enum?.[0], ...plain].find(
+      (v) => v !== undefined && ok({ ...body, [name]: v }),
+    );
+    if (value !== undefined) out[name] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**
