@@ -41,7 +41,8 @@ export type RefusalReason =
   | 'ownership'
   | 'duplicate'
   | 'rate'
-  | 'state';
+  | 'state'
+  | 'condition';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -64,6 +65,87 @@ export interface Refusal {
   operation?: Operation;
   /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
   again?: { afterSeconds: number; statuses: number[] };
+  /**
+   * Sets up the condition the refusal is documented for (a security freeze on the customer) right
+   * before it is sent, and undoes it right after (Condition): the readers are read outside it.
+   */
+  setUp?: () => Promise<void>;
+  undo?: () => Promise<void>;
+}
+
+/**
+ * A documented refusal whose condition is a state of the target's objects that the harness can
+ * produce (seed 002, Errors 403: a disputed statement on customer modification, a security freeze on
+ * report operations): the writer's valid call, sent on the condition's objects while it holds, must
+ * be refused with the documented status and leave its readers as before.
+ */
+export interface Condition {
+  status: number;
+  /** Words of the documented response's description that name the condition. */
+  names: RegExp;
+  why: string;
+  /** The objects the writer is sent on (the customer with a disputed statement), in place of the live ones. */
+  objects?: Record<string, string>;
+  setUp?: () => Promise<void>;
+  undo?: () => Promise<void>;
+}
+
+/** The statuses the other reasons make: validation and parameter 400, authorization 401, ownership and state 404, duplicate 409, rate 429. */
+const MADE_BY_REASONS = new Set(['400', '401', '404', '409', '429']);
+
+/**
+ * The documented 4xx responses of a writer that no other reason makes, each with its description
+ * (the path's own, else the one of the response it refers to): the conditions it is refused for.
+ */
+export function documentedConditionsOf(contract: Contract, op: Operation): { status: number; description: string }[] {
+  const responses: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
+  return Object.keys(responses)
+    .filter((status) => /^4\d\d$/.test(status) && !MADE_BY_REASONS.has(status))
+    .map((status) => {
+      let node: Json = responses[status];
+      let description = node?.description as string | undefined;
+      for (let i = 0; !description && node?.$ref && i < 10; i++) {
+        node = String(node.$ref)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+        description = node?.description;
+      }
+      return { status: Number(status), description: String(description ?? '').replace(/\s+/g, ' ') };
+    });
+}
+
+/**
+ * A writer's condition refusals: for each documented condition (documentedConditionsOf) a harness
+ * condition names (its status, words of its description), the writer's call on the condition's
+ * objects (`callOn`), refused with that status; the documented conditions none names are left out,
+ * in words.
+ */
+export function conditionRefusalsOf(
+  contract: Contract,
+  op: Operation,
+  conditions: readonly Condition[],
+  callOn: (objects: Record<string, string> | undefined) => CallOptions | undefined,
+): { refusals: Refusal[]; leftOut: string[] } {
+  const refusals: Refusal[] = [];
+  const leftOut: string[] = [];
+  for (const documented of documentedConditionsOf(contract, op)) {
+    const condition = conditions.find((c) => c.status === documented.status && c.names.test(documented.description));
+    const call = condition && callOn(condition.objects);
+    if (!condition || !call) {
+      leftOut.push(`${documented.status} (${documented.description.slice(0, 80) || 'no description'})`);
+      continue;
+    }
+    refusals.push({
+      reason: 'condition',
+      why: `condition: ${condition.why} (documented ${documented.status})`,
+      call,
+      statuses: [documented.status],
+      ...(condition.setUp ? { setUp: condition.setUp } : {}),
+      ...(condition.undo ? { undo: condition.undo } : {}),
+    });
+  }
+  return { refusals, leftOut };
 }
 
 export interface Read {
@@ -683,7 +765,11 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
       const to = refusal.operation ?? p.writer;
-      const res = await api.callOperation(to, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      await refusal.setUp?.();
+      const res = await api
+        .callOperation(to, refusal.call)
+        .catch((error: Error) => ({ status: error.message.split('\n')[0] }))
+        .finally(() => refusal.undo?.());
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
         sent.push(refusal);
