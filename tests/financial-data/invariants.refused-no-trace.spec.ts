@@ -188,11 +188,19 @@ test(
       };
       return [{ operation, call, send }];
     });
-    // The documented refusals whose condition the harness sets up (seed 002, Errors 403): the target's
-    // customer with a disputed statement (ModifyCustomer), the live customer under a security freeze
-    // for the one call (report operations, PSI generation), lifted right after it.
+    // The documented refusals whose condition the harness sets up (seed 002, Errors 403, 406): an
+    // Accept of another type, the target's customer with a disputed statement (ModifyCustomer), the
+    // live customer under a security freeze for the one call (report operations, PSI generation),
+    // lifted right after it.
     const customer = world.objects.customer;
     const conditions: Condition[] = [
+      // seed 002, Errors 406 (PSI operations): a representation other than JSON asked for.
+      {
+        status: 406,
+        names: /representation/i,
+        why: 'an Accept of a type other than JSON',
+        call: (call) => ({ ...call, headers: { ...call.headers, Accept: 'application/xml' } }),
+      },
       ...(fd.disputedCustomerId
         ? [
             {

@@ -86,6 +86,8 @@ export interface Condition {
   why: string;
   /** The objects the writer is sent on (the customer with a disputed statement), in place of the live ones. */
   objects?: Record<string, string>;
+  /** The call made under the condition from the valid one (signed with a key without the operation's right, an Accept of another type). */
+  call?: (call: CallOptions) => CallOptions;
   setUp?: () => Promise<void>;
   undo?: () => Promise<void>;
 }
@@ -131,7 +133,8 @@ export function conditionRefusalsOf(
   const leftOut: string[] = [];
   for (const documented of documentedConditionsOf(contract, op)) {
     const condition = conditions.find((c) => c.status === documented.status && c.names.test(documented.description));
-    const call = condition && callOn(condition.objects);
+    const valid = condition && callOn(condition.objects);
+    const call = valid && condition.call ? condition.call(valid) : valid;
     if (!condition || !call) {
       leftOut.push(`${documented.status} (${documented.description.slice(0, 80) || 'no description'})`);
       continue;
