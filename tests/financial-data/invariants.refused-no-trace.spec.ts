@@ -1,11 +1,13 @@
 // Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
 // each is sent its valid sample on the live objects of security.known.ts refused for every kind of
-// reason its contract states: one generated invalid input per kind of validation rule, a value
+// reason its contract states: one generated invalid input per member and kind of validation rule, a value
 // outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
 // does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
 // partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
-// taken, a second consumer or business, micro entries already open); every reader of the objects it
+// taken, a second consumer or business, micro entries already open), and each documented refusal
+// whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
+// type: refused-trace.ts Condition); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
