@@ -1,11 +1,13 @@
 // Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE), on every writer of the
 // financial data contract (every operation that is not a read; helpers/client/invariants/kit.ts):
 // each is sent its valid sample on the live objects of security.known.ts refused for every kind of
-// reason its contract states: one generated invalid input per kind of validation rule, a value
+// reason its contract states: one generated invalid input per member and kind of validation rule, a value
 // outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
 // does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
 // partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
-// taken, a second consumer or business, micro entries already open); every reader of the objects it
+// taken, a second consumer or business, micro entries already open), and each documented refusal
+// whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
+// type: refused-trace.ts Condition); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
@@ -14,6 +16,8 @@ import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
   checkRefusedLeaveNoTrace,
+  conditionRefusalsOf,
+  type Condition,
   listedAt,
   rateRefusalOf,
   refusalsOf,
@@ -186,6 +190,44 @@ test(
       };
       return [{ operation, call, send }];
     });
+    // The documented refusals whose condition the harness sets up (seed 002, Errors 403, 406): an
+    // Accept of another type, the target's customer with a disputed statement (ModifyCustomer), the
+    // live customer under a security freeze for the one call (report operations, PSI generation),
+    // lifted right after it.
+    const customer = world.objects.customer;
+    const conditions: Condition[] = [
+      // seed 002, Errors 406 (PSI operations): a representation other than JSON asked for.
+      {
+        status: 406,
+        names: /representation/i,
+        why: 'an Accept of a type other than JSON',
+        call: (call) => ({ ...call, headers: { ...call.headers, Accept: 'application/xml' } }),
+      },
+      ...(fd.disputedCustomerId
+        ? [
+            {
+              status: 403,
+              names: /disputed/i,
+              why: 'the customer has a disputed statement',
+              objects: { ...world.objects, customer: fd.disputedCustomerId },
+            },
+          ]
+        : []),
+      ...(customer
+        ? [
+            {
+              status: 403,
+              names: /security freeze/i,
+              why: 'the customer is under a security freeze',
+              setUp: () => fdMock.securityFreeze(customer),
+              undo: () => fdMock.securityFreeze(customer, false),
+            },
+          ]
+        : []),
+    ];
+    const conditionProbes: TraceProbe[] = [];
+    /** The documented refusals whose condition the harness cannot set up, by writer. */
+    const unproduced: string[] = [];
     const probes: TraceProbe[] = [];
     const exceptions: { operationId: string; reason: string }[] = [];
     for (const { writer, readers } of WRITERS) {
@@ -224,6 +266,26 @@ test(
             }
           : call;
       const refusals = refusalsOf(FD_CONTRACT, writer, valid, ownership.get(operationId), telling, catalogues);
+      // The condition refusals: the valid call, told, on the condition's objects; its readers read on them.
+      const conditioned = conditionRefusalsOf(FD_CONTRACT, writer, conditions, (objects) => {
+        if (objects && !withIds) return undefined;
+        const call = objects && withIds ? withObjects(world.sample(withIds), withIds.ids, objects) : valid;
+        return telling(call, () => false);
+      });
+      unproduced.push(...conditioned.leftOut.map((why) => `${operationId} ${why}`));
+      const onObjects = (objects: Record<string, string> | undefined) =>
+        readers
+          .filter((operation) => !sendsTestDeliveries(operation))
+          .flatMap((operation): Read[] => {
+            const call = readerCall(operation, world, fd, objects ?? world.objects);
+            return typeof call === 'string' ? [] : [{ operation, call }];
+          });
+      for (const refusal of conditioned.refusals) {
+        const objects = conditions.find((c) => refusal.why.includes(c.why))?.objects;
+        const on = onObjects(objects);
+        if (on.length) conditionProbes.push({ writer, refusals: [refusal], reads: on });
+        else unproduced.push(`${operationId} ${refusal.statuses!.join()} (no reader of the objects it names)`);
+      }
       const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });
@@ -245,6 +307,12 @@ test(
         await fdMock.advanceClock(s);
       },
     );
+    // The condition reason, before any object is deleted: one read round over every writer's condition refusal.
+    if (conditionProbes.length) {
+      const state = await checkRefusedLeaveNoTrace(fdApi, conditionProbes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
+      for (const id of state.checked) if (!checked.includes(id)) checked.push(id);
+      for (const [k, n] of state.sent) sent.set(k, (sent.get(k) ?? 0) + n);
+    }
     // The state reason, once the refusals above are done: per resource family, its live object deleted
     // by the first delete of it (a child before its parent, as the use-after-delete checker goes), then
     // each writer naming it sent on it, its readers and its siblings' compared (stateRefusalsOf).
@@ -290,6 +358,10 @@ test(
       families.push(`${resource} by ${by}: ${refusals.length} writers, ${reads.length} readers`);
     }
     test.info().annotations.push({ type: 'state refusals: objects deleted, by resource', description: families.join('; ') });
+    test.info().annotations.push({
+      type: 'documented refusals whose condition the harness cannot set up',
+      description: unproduced.join('; ') || 'none',
+    });
     test
       .info()
       .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });

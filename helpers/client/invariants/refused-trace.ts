@@ -17,6 +17,7 @@ import { typeFormCases } from './type-forms.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
+import { bodyMembers } from '../../contract/writers.js';
 import {
   changedLeaves,
   isRead,
@@ -40,7 +41,8 @@ export type RefusalReason =
   | 'ownership'
   | 'duplicate'
   | 'rate'
-  | 'state';
+  | 'state'
+  | 'condition';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -63,6 +65,90 @@ export interface Refusal {
   operation?: Operation;
   /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
   again?: { afterSeconds: number; statuses: number[] };
+  /**
+   * Sets up the condition the refusal is documented for (a security freeze on the customer) right
+   * before it is sent, and undoes it right after (Condition): the readers are read outside it.
+   */
+  setUp?: () => Promise<void>;
+  undo?: () => Promise<void>;
+}
+
+/**
+ * A documented refusal whose condition is a state of the target's objects that the harness can
+ * produce (seed 002, Errors 403: a disputed statement on customer modification, a security freeze on
+ * report operations): the writer's valid call, sent on the condition's objects while it holds, must
+ * be refused with the documented status and leave its readers as before.
+ */
+export interface Condition {
+  status: number;
+  /** Words of the documented response's description that name the condition. */
+  names: RegExp;
+  why: string;
+  /** The objects the writer is sent on (the customer with a disputed statement), in place of the live ones. */
+  objects?: Record<string, string>;
+  /** The call made under the condition from the valid one (signed with a key without the operation's right, an Accept of another type). */
+  call?: (call: CallOptions) => CallOptions;
+  setUp?: () => Promise<void>;
+  undo?: () => Promise<void>;
+}
+
+/** The statuses the other reasons make: validation and parameter 400, authorization 401, ownership and state 404, duplicate 409, rate 429. */
+const MADE_BY_REASONS = new Set(['400', '401', '404', '409', '429']);
+
+/**
+ * The documented 4xx responses of a writer that no other reason makes, each with its description
+ * (the path's own, else the one of the response it refers to): the conditions it is refused for.
+ */
+export function documentedConditionsOf(contract: Contract, op: Operation): { status: number; description: string }[] {
+  const responses: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
+  return Object.keys(responses)
+    .filter((status) => /^4\d\d$/.test(status) && !MADE_BY_REASONS.has(status))
+    .map((status) => {
+      let node: Json = responses[status];
+      let description = node?.description as string | undefined;
+      for (let i = 0; !description && node?.$ref && i < 10; i++) {
+        node = String(node.$ref)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+        description = node?.description;
+      }
+      return { status: Number(status), description: String(description ?? '').replace(/\s+/g, ' ') };
+    });
+}
+
+/**
+ * A writer's condition refusals: for each documented condition (documentedConditionsOf) a harness
+ * condition names (its status, words of its description), the writer's call on the condition's
+ * objects (`callOn`), refused with that status; the documented conditions none names are left out,
+ * in words.
+ */
+export function conditionRefusalsOf(
+  contract: Contract,
+  op: Operation,
+  conditions: readonly Condition[],
+  callOn: (objects: Record<string, string> | undefined) => CallOptions | undefined,
+): { refusals: Refusal[]; leftOut: string[] } {
+  const refusals: Refusal[] = [];
+  const leftOut: string[] = [];
+  for (const documented of documentedConditionsOf(contract, op)) {
+    const condition = conditions.find((c) => c.status === documented.status && c.names.test(documented.description));
+    const valid = condition && callOn(condition.objects);
+    const call = valid && condition.call ? condition.call(valid) : valid;
+    if (!condition || !call) {
+      leftOut.push(`${documented.status} (${documented.description.slice(0, 80) || 'no description'})`);
+      continue;
+    }
+    refusals.push({
+      reason: 'condition',
+      why: `condition: ${condition.why} (documented ${documented.status})`,
+      call,
+      statuses: [documented.status],
+      ...(condition.setUp ? { setUp: condition.setUp } : {}),
+      ...(condition.undo ? { undo: condition.undo } : {}),
+    });
+  }
+  return { refusals, leftOut };
 }
 
 export interface Read {
@@ -294,22 +380,45 @@ function ruleKind(name: string): string {
 }
 
 /**
- * One generated negative case per kind of rule (the first of each kind the contract refuses), from
- * the told call: the object ids the writer names are left as sent (a case changing one names another
- * object), and a case the provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ * The most validation refusals a writer is sent (one per member and kind of rule beyond the first of
+ * each kind): a bound that keeps the property's requests, and the CPU of making each case anew, flat.
  */
-function validationRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
+export const MAX_VALIDATION_REFUSALS = 12;
+
+/**
+ * One generated negative case per member and kind of rule the contract refuses, from the told call:
+ * first the first case of each kind (every kind sent), then one per other member carrying a rule,
+ * each member's kinds in turn, up to MAX_VALIDATION_REFUSALS. A refusal per kind alone misses a
+ * target whose carrying-out depends on which member is broken (an approval refused for its offerId's
+ * length that has already recorded its decision, where a broken reason detail does not). The object
+ * ids the writer names are left as sent (a case changing one names another object), and a case the
+ * provider's own example takes (schemas/<service>/conflicts.yaml) is left out.
+ */
+function validationRefusals(contract: Contract, op: Operation, toldAs: (n: number) => CallOptions, first: number): Refusal[] {
   const ids = objectIdsOf(contract, op).ids;
   const bodyIds = new Set(ids.filter((id) => id.in === 'body').map((id) => id.at));
   const paramIds = new Set(ids.filter((id) => id.in !== 'body').map((id) => id.name));
   const validate = contract.requestValidatorOf(op.operationId);
   const undexed = (p: string) => p.replace(/\.\d+(?=\.|$)/g, '');
+  /** The member a case breaks, items' indices aside (`body /pans/0/pan: ...` is `body .pans.pan`). */
+  const memberOf = (name: string) => undexed(name.slice(0, name.indexOf(': ')).replace(/\//g, '.'));
   const idLeaves = (body: unknown) =>
     [...leavesOf(body)]
       .filter(([p]) => bodyIds.has(undexed(p)))
       .map(([p, v]) => `${p}=${JSON.stringify(v)}`)
       .join(' ');
   const kinds = new Map<string, string>();
+  /** The first case of each member and kind, in the order generated (member: the case name's part before its reason). */
+  const byMember = new Map<string, string>();
+  // The members the valid call leaves out carry rules too: each is set to a value the contract takes,
+  // so that a case can break it (an approval's optional offerId, of exactly 8 characters).
+  const extra = absentMembers(contract, op, toldAs(first).body, bodyIds, (b) => !validate || Boolean(validate(b)));
+  const told = (n: number): CallOptions => {
+    const call = toldAs(n);
+    return extra && call.body && typeof call.body === 'object' && !Array.isArray(call.body)
+      ? { ...call, body: { ...extra, ...(call.body as object) } }
+      : call;
+  };
   const base = told(first);
   const names = idLeaves(base.body);
   for (const c of negativeCases(contract, op, base)) {
@@ -322,13 +431,62 @@ function validationRefusals(contract: Contract, op: Operation, told: (n: number)
       continue;
     const kind = ruleKind(c.name);
     if (!kinds.has(kind)) kinds.set(kind, c.name);
+    const member = `${memberOf(c.name)} ${kind}`;
+    if (!byMember.has(member)) byMember.set(member, c.name);
+  }
+  // Every kind once, then the members not yet sent, one kind of each per round, to the bound.
+  const chosen: [string, string][] = [...kinds];
+  const sentMembers = new Set([...kinds.values()].map(memberOf));
+  const rest = [...byMember].filter(([, name]) => ![...kinds.values()].includes(name));
+  while (rest.length && chosen.length < Math.max(MAX_VALIDATION_REFUSALS, kinds.size)) {
+    const i = Math.max(
+      0,
+      rest.findIndex(([, name]) => !sentMembers.has(memberOf(name))),
+    );
+    const [key, name] = rest.splice(i, 1)[0]!;
+    sentMembers.add(memberOf(name));
+    chosen.push([key.slice(key.lastIndexOf(' ') + 1), name]);
   }
   // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
-  return [...kinds].flatMap(([kind, name], k) => {
+  return chosen.flatMap(([kind, name], k) => {
     const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
     const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
+}
+
+/**
+ * The top-level members a writer's body schema names that its valid body leaves out (ids aside), each
+ * with the first value the contract takes for it beside the body: its schema's example, default or
+ * first enum value, else a plain value of its type within its bounds. Undefined when there is none.
+ */
+function absentMembers(
+  contract: Contract,
+  op: Operation,
+  body: unknown,
+  ids: ReadonlySet<string>,
+  ok: (body: unknown) => boolean,
+): Record<string, unknown> | undefined {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of bodyMembers(contract, op.requestBody.schema)) {
+    if (name in body || ids.has(name)) continue;
+    const s = (resolve(contract, raw) ?? {}) as Record<string, any>;
+    const length = (n: unknown) => (typeof n === 'number' ? n : undefined);
+    const plain =
+      s.type === 'string'
+        ? [length(s.minLength), length(s.maxLength), 8, 1].filter((n): n is number => n !== undefined && n > 0).map((n) => 'A'.repeat(n))
+        : s.type === 'integer' || s.type === 'number'
+          ? [s.minimum, s.maximum, 1, 0]
+          : s.type === 'boolean'
+            ? [true]
+            : [];
+    const value = [s.example, ...(Array.isArray(s.examples) ? s.examples : []), s.default, s.enum?.[0], ...plain].find(
+      (v) => v !== undefined && ok({ ...body, [name]: v }),
+    );
+    if (value !== undefined) out[name] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -610,7 +768,11 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     for (const refusal of refusals) {
       if (primed.get(refusal) === false) continue;
       const to = refusal.operation ?? p.writer;
-      const res = await api.callOperation(to, refusal.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      await refusal.setUp?.();
+      const res = await api
+        .callOperation(to, refusal.call)
+        .catch((error: Error) => ({ status: error.message.split('\n')[0] }))
+        .finally(() => refusal.undo?.());
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
         sent.push(refusal);
