@@ -255,18 +255,13 @@ test(
       const pick = new Set([...own].filter((id) => !names.has(id)));
       // The object the write names, read before and after it by its own readers (not compared: it may
       // change), so that the answer judge holds what must not move on it (an event's date, FD-EVENT-DATE-FIXED).
-      const namedAt = ids.filter((id) => id.in === 'path' && id.resource === named && call.path?.[id.name] !== undefined);
+      const namedAt = ids.filter((id) => id.resource === named && idValue(id) !== 'undefined');
       const itself: ScopeRead[] = namedAt.length
         ? byId
             .filter((r) => isRead(r) && !sendsTestDeliveries(r))
             .flatMap((operation) => {
-              const read = readerCall(operation, world, fd, {
-                ...objects,
-                ...Object.fromEntries(namedAt.map((id) => [id.resource, String(call.path![id.name])])),
-              });
-              return typeof read === 'string'
-                ? []
-                : [{ operation, call: read, object: `${named} ${String(call.path![namedAt[0]!.name])}`, own: true }];
+              const read = readerCall(operation, world, fd, { ...objects, [named!]: idValue(namedAt[0]!) });
+              return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, own: true }];
             })
         : [];
       const reads = [
