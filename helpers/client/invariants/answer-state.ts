@@ -75,7 +75,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
       ? `its sample answered ${o.status} here`
       : o.probe.read
         ? 'its answer names no id the reader of what it made takes'
-        : 'the contract has no reader of what it makes (no GET of its path, of its path and one id, nor of the ids its answer gives)';
+        : 'the contract has no reader of what it makes (no GET of its path, of its path and one id, of the ids its answer gives, nor filtering by its id)';
     if (answersBody(o.probe.writer) && (failed || (!o.read && !(o.probe.read && o.judged.length)))) state.push({ operationId, reason });
     if (o.probe.writer.requestBody && failed) echo.push({ operationId, reason });
     else if (o.probe.writer.requestBody && o.probe.call.body === undefined) echo.push({ operationId, reason: 'its sample sends no body' });
