@@ -97,7 +97,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'app-modify-not-saved',
     rule: 'FD-APP-MODIFY: the modified details are kept (200 but nothing saved)',
     source: 'seed',
-    rules: ['FD-APP-MODIFY'],
+    rules: ['FD-APP-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   },
   {
     id: 'app-list-stale-name',

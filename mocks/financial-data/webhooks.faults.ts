@@ -801,7 +801,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     id: 'i30-fd-webhooks-sub-reactivation-redates-creation',
     rule: "a subscription's createdDate is the time it was created and never moves (provider 1.35.0 SubscriptionDetail createdDate; seed 002, States: a status change moves the status only): reactivating an inactive subscription rewrites createdDate with the time of the change",
     source: 'provider',
-    rules: ['FD-EVENT-DATE-FIXED', 'FD-WEBHOOK-SUB-STATUS'],
+    rules: ['FD-EVENT-DATE-FIXED', 'FD-WEBHOOK-SUB-STATUS', 'FD-PROP-WRITE-SCOPE'],
   }),
   independent('independent-30', {
     id: 'i30-fd-webhooks-test-sent-date-epoch-seconds',

@@ -28,6 +28,7 @@ import {
   scopeReaders,
   WRITE_SCOPE,
   type ScopeProbe,
+  type ScopeRead,
 } from '../../helpers/client/invariants/write-scope.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
 import { isRead, movesAloneBeside, namedResources, writersOfContract } from '../../helpers/client/invariants/kit.js';
@@ -252,7 +253,19 @@ test(
       const names = new Set([...Object.values(call.path ?? {}).map(String), ...ids.map(idValue)]);
       const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
       const pick = new Set([...own].filter((id) => !names.has(id)));
+      // The object the write names, read before and after it by its own readers (not compared: it may
+      // change), so that the answer judge holds what must not move on it (an event's date, FD-EVENT-DATE-FIXED).
+      const namedAt = ids.filter((id) => id.resource === named && idValue(id) !== 'undefined');
+      const itself: ScopeRead[] = namedAt.length
+        ? byId
+            .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+            .flatMap((operation) => {
+              const read = readerCall(operation, world, fd, { ...objects, [named!]: idValue(namedAt[0]!) });
+              return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, own: true }];
+            })
+        : [];
       const reads = [
+        ...itself,
         ...byId
           .filter((r) => isRead(r) && !sendsTestDeliveries(r))
           .flatMap((operation) =>
@@ -300,7 +313,7 @@ test(
             })
           : []),
       ];
-      if (!reads.length)
+      if (reads.length === itself.length)
         exceptions.push({
           operationId,
           reason:
@@ -309,7 +322,7 @@ test(
               : `the contract has no by-id reader of ${named ? `a ${named}` : 'what it makes'} nor a list its path extends`,
         });
       // A status writer is sent each way (its sample's state, then another), each time with the
-      // siblings first moved, through the writer itself, to the state the write does not set.
+      // siblings and the named object first moved, through the writer itself, to the state the write does not set.
       const toOther = otherStateCall(FD_CONTRACT, writer, call);
       const siblingCalls = (state: CallOptions) =>
         withIds && others.length
@@ -318,9 +331,13 @@ test(
               return JSON.stringify(moved.path) !== JSON.stringify(call.path) ? [moved] : [];
             })
           : [];
+      // The named object too is first moved the other way: each direction then changes it (a reactivation among them).
       if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads });
       else
-        probes.push({ writer, call, reads, prepare: siblingCalls(toOther) }, { writer, call: toOther, reads, prepare: siblingCalls(call) });
+        probes.push(
+          { writer, call, reads, prepare: [...siblingCalls(toOther), toOther] },
+          { writer, call: toOther, reads, prepare: [...siblingCalls(call), call] },
+        );
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE');

@@ -12,6 +12,7 @@ import {
   checkWriteScope,
   otherStateCall,
   scopeReaders,
+  type ScopeRead,
   WRITE_SCOPE,
   type ScopeProbe,
 } from '../../helpers/client/invariants/write-scope.js';
@@ -85,7 +86,7 @@ test(
       const named = clear[0] ?? withObjects(call, ids, objects);
       const { named: resource, own } = scopeReaders(contract, writer);
       const others = resource ? (siblings[resource] ?? []) : [];
-      const reads = [];
+      const reads: ScopeRead[] = [];
       // Where no GET reads what it names, the operations a state rule judges it by, for each card it does not name.
       if (batch[operationId])
         for (const operation of stateReadersOf(contract, RULES, writer)) {
@@ -115,11 +116,25 @@ test(
         });
         continue;
       }
+      // The object the write names, read before and after it by its own readers (not compared: it may
+      // change), so that what the client's answer judge holds across reads judges it too.
+      const namedId = resource ? (objects as Record<string, string | undefined>)[resource] : undefined;
+      if (resource && namedId !== undefined && ids.some((id) => id.resource === resource))
+        for (const operation of own.filter(isRead)) {
+          const sample = (await instReq.sampleCall(operation.operationId as InstallmentsOperationId)) as CallOptions;
+          const call = withObjects(sample, objectIdsOf(contract, operation).ids, { [resource]: namedId });
+          reads.unshift({ operation, call, object: `${resource} ${namedId}`, own: true });
+        }
       const toOther = otherStateCall(contract, writer, named);
       const at = (state: CallOptions) => others.map((id) => withObjects(state, ids, { [resource!]: id }));
+      // The named object too is first moved the other way: each direction then changes it.
       if (clear.length > 1) for (const c of clear) probes.push({ writer, call: c, reads });
       else if (!toOther) probes.push({ writer, call: named, reads });
-      else probes.push({ writer, call: named, reads, prepare: at(toOther) }, { writer, call: toOther, reads, prepare: at(named) });
+      else
+        probes.push(
+          { writer, call: named, reads, prepare: [...at(toOther), toOther] },
+          { writer, call: toOther, reads, prepare: [...at(named), named] },
+        );
     }
     const violations = new Violations(WRITE_SCOPE);
     const outcome = await checkWriteScope(instApi, probes, violations, undefined, 'IN-PROP-WRITE-SCOPE');

@@ -22,7 +22,7 @@ export interface WriteOutcome {
   probe: WriteProbe;
   status: number | string;
   answer: unknown;
-  read?: { reader: Operation; status: number; body: unknown; volatile: Set<string> };
+  read?: { reader: Operation; status: number; body: unknown; volatile: Set<string>; second?: unknown };
   /**
    * What the client's checks (the service's answer judge among them) found wrong in a 2xx answer of the
    * write or of its read, each the verdict's first line: a finding of the write, never a reason to
@@ -32,7 +32,7 @@ export interface WriteOutcome {
 }
 
 /** The first line of a client's verdict on a 2xx answer, else undefined (a refusal, a transport error). */
-const verdictOn2xx = (error: unknown): string | undefined =>
+export const verdictOn2xx = (error: unknown): string | undefined =>
   error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300
     ? error.message.split('\n')[0]
     : undefined;
@@ -40,14 +40,19 @@ const verdictOn2xx = (error: unknown): string | undefined =>
 /**
  * Sends each write and, when it answered 2xx, its read twice. A write the client throws on is an
  * outcome with the first line of its error, except a verdict on a 2xx answer: that one is kept as a
- * finding (`judged`) with the status the target answered.
+ * finding (`judged`) with the status the target answered. `beforeWrite`, where given, runs before each
+ * write: moving the target's clock on by a second gives each write a second of its own, so a date it
+ * sets to its own time (an aggregation attempt on a refresh, a last change) differs from the one an
+ * earlier write of the same object left, and an answer showing the state before it tells.
  */
 export async function writeThenRead<S extends ServiceName>(
   api: OperationClient<S>,
   probes: readonly WriteProbe[],
+  beforeWrite?: () => Promise<unknown>,
 ): Promise<WriteOutcome[]> {
   const out: WriteOutcome[] = [];
   for (const probe of probes) {
+    if (beforeWrite) await beforeWrite();
     const judged: string[] = [];
     const send = (call: CallOptions) =>
       api.callOperation(probe.writer, call).catch((error: Error) => {
@@ -79,6 +84,7 @@ export async function writeThenRead<S extends ServiceName>(
           status: first.status,
           body: first.body,
           volatile: volatileLeaves(first.body, second.body),
+          second: second.body,
         };
     }
     out.push(outcome);

@@ -7,7 +7,8 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { readerAfterWrite } from '../security/read-only.js';
 import type { Violations } from '../security/probe.js';
-import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, type WriteOutcome } from './after-write.js';
+import type { ReaderReads } from './readers-agree.js';
+import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
 import { leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
@@ -74,7 +75,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
       ? `its sample answered ${o.status} here`
       : o.probe.read
         ? 'its answer names no id the reader of what it made takes'
-        : 'the contract has no reader of what it makes (no GET of its path, of its path and one id, nor of the ids its answer gives)';
+        : 'the contract has no reader of what it makes (no GET of its path, of its path and one id, of the ids its answer gives, nor filtering by its id)';
     if (answersBody(o.probe.writer) && (failed || (!o.read && !(o.probe.read && o.judged.length)))) state.push({ operationId, reason });
     if (o.probe.writer.requestBody && failed) echo.push({ operationId, reason });
     else if (o.probe.writer.requestBody && o.probe.call.body === undefined) echo.push({ operationId, reason: 'its sample sends no body' });
@@ -161,16 +162,45 @@ export async function checkEveryReader(
     const answer = Array.isArray(o.answer) && o.answer.length === 1 ? o.answer[0] : o.answer;
     const id = idOf(answer);
     if (!id) continue;
-    for (const reader of readersOfNamed(contract, o.probe.writer)) {
-      if (reader === readRight || reader.parameters.some((p) => p.in === 'query' && p.required)) continue;
+    const byQuery = queryReadersOf(contract, o.probe.writer);
+    const others: { reader: Operation; call: CallOptions }[] = [];
+    for (const reader of [...readersOfNamed(contract, o.probe.writer), ...byQuery.map((q) => q.reader)]) {
+      const q = byQuery.find((x) => x.reader === reader);
+      if (reader === readRight || others.some((x) => x.reader === reader)) continue;
+      if (!q && reader.parameters.some((p) => p.in === 'query' && p.required)) continue;
       const ids = reader.parameters.filter((p) => p.in === 'path' && o.probe.call.path?.[p.name] === undefined).map((p) => p.name);
-      const call = readAfterCall({ reader, idParams: ids }, o.probe.call)?.call(o.answer);
-      if (!call) continue;
-      const read = () => api.callOperation(reader, call).catch(() => undefined);
-      const first = await read();
-      const second = await read();
-      reads += 2;
+      const call = q ? queryReadCall(q, o.probe.call)(o.answer) : readAfterCall({ reader, idParams: ids }, o.probe.call)?.call(o.answer);
+      if (call) others.push({ reader, call });
+    }
+    if (!others.length) continue;
+    const rightCall = o.probe.read?.call(o.answer);
+    const all = rightCall ? [{ reader: readRight, call: rightCall }, ...others] : others;
+    // The client's verdict on a 2xx read (the answer judge: an event date moved, a member out of its
+    // form) is a finding of the write, as on the read right after it.
+    const read = (r: { reader: Operation; call: CallOptions }) =>
+      api.callOperation(r.reader, r.call).catch((error: unknown) => {
+        const verdict = verdictOn2xx(error);
+        if (verdict)
+          violations.add(
+            o.probe.writer.operationId,
+            `${r.reader.operationId} after it, judged by the client`,
+            verdict,
+            'an answer that keeps the contract',
+          );
+        return undefined;
+      });
+    // Two rounds, every reader once per round (readers-agree.ts): what moves between a reader's two
+    // reads (a report finishing meanwhile) is compared nowhere.
+    const rounds: Awaited<ReturnType<typeof read>>[][] = [[], []];
+    for (const round of rounds) for (const r of all) round.push(await read(r));
+    reads += 2 * all.length;
+    const after: ReaderReads[] = [];
+    for (const [i, r] of all.entries()) {
+      const first = rounds[0]![i];
+      const second = rounds[1]![i];
       if (first?.status !== 200 || second?.status !== 200) continue;
+      after.push({ reader: r.reader, first: first.body, second: second.body });
+      if (r.reader === readRight) continue;
       const at = objectIn(first.body, answer);
       const node = leavesUnder(first.body, at);
       // Only a node that is the written object: it carries the answer's id under the same key.
@@ -182,12 +212,88 @@ export async function checkEveryReader(
         if (String(node.get(p)) !== String(v))
           violations.add(
             o.probe.writer.operationId,
-            `its answer against ${reader.operationId}`,
+            `its answer against ${r.reader.operationId}`,
             `${p}: answered ${JSON.stringify(v)}, read ${JSON.stringify(node.get(p))}`,
             'the same value on every reader of the object',
           );
       }
     }
+    // What the write set that the answer does not show (a registration's last change): every reader of
+    // the written object (the node carrying the answer's id) shows it as the others do.
+    const faces = after.flatMap((r) => {
+      const at = objectIn(r.first, answer);
+      const node = leavesUnder(r.first, at);
+      if (String(node.get(id.key)) !== id.value) return [];
+      const volatile = withComputedSiblings(volatileLeaves(r.first, r.second), r.first, r.second);
+      const own = new Map([...node].filter(([p]) => !/(^|\.)\d+(\.|$)/.test(p) && !volatile.has(at ? `${at}.${p}` : p)));
+      return [{ reader: r.reader.operationId, leaves: own }];
+    });
+    for (const [i, a] of faces.entries())
+      for (const b of faces.slice(i + 1)) {
+        const shared = [...a.leaves.keys()].filter(
+          (p) => p !== id.key && b.leaves.has(p) && typeof instant(a.leaves.get(p)) === typeof instant(b.leaves.get(p)),
+        );
+        const differ = shared.filter((p) => String(instant(a.leaves.get(p))) !== String(instant(b.leaves.get(p))));
+        // Two nodes agreeing on fewer than two other members are not taken for one object (readers-agree.ts).
+        if (shared.length - differ.length < 2) continue;
+        for (const p of differ)
+          violations.add(
+            o.probe.writer.operationId,
+            `${b.reader} after it, ${id.key} ${id.value} against ${a.reader}`,
+            `${p}: ${JSON.stringify(b.leaves.get(p))} here, ${JSON.stringify(a.leaves.get(p))} on ${a.reader}`,
+            'the same value on every reader of the object',
+          );
+      }
   }
   return { writers, reads };
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A date-time with its zone as epoch seconds, the unit another reader may answer it in (readers-agree.ts), else the value. */
+const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
+
+/** A parameter or member name without case and underscores: `pre_app_id` and `preAppId` name one id. */
+const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
+
+/**
+ * The reader of what a writer made or changed where no path reads it (readerAfterWrite finds none): a
+ * GET of the contract with a query parameter named as the writer's id of it (case and underscores
+ * aside: `pre_app_id` filters by the `preAppId` a registration's modification names), the id being
+ * the writer's last path id, else the one id member of its 2xx answer (a create's new id), and no
+ * other required query parameter. The read is that reader filtered by the id alone, its value from
+ * the write's answer, else from its path. Provider 1.35.0 reads app registrations only so
+ * (getApplications pre_app_id, GetAppRegistrationStatus preAppId).
+ */
+export function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
+  const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
+  const ok = Object.keys(writer.responses).find((code) => /^2\d\d$/.test(code));
+  const schema = ok
+    ? (contract.resolveSchema(writer.responses[ok]?.schema) as { properties?: Record<string, unknown> } | undefined)
+    : undefined;
+  const answerIds = Object.keys(schema?.properties ?? {}).filter((k) => /^id$|Id$/.test(k));
+  const id = pathId ?? (answerIds.length === 1 ? answerIds[0] : undefined);
+  if (!id) return [];
+  return [...contract.operations.values()].flatMap((reader) => {
+    if (reader.method !== 'GET' || reader === writer || !reader.responses['200']?.schema) return [];
+    const param = reader.parameters.find((p) => p.in === 'query' && plainName(p.name) === plainName(id));
+    if (!param || reader.parameters.some((p) => p.required && p !== param && p.in !== 'header')) return [];
+    return [{ reader, param: param.name, id }];
+  });
+}
+
+/** The read of a query reader (queryReadersOf) after a write: the id from the answer, else from what the write was sent. */
+export function queryReadCall(q: { param: string; id: string }, sent: CallOptions): (answer: unknown) => CallOptions | undefined {
+  return (answer: unknown) => {
+    const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
+    const value = record?.[q.id] ?? sent.path?.[q.id];
+    return value === undefined || value === null || typeof value === 'object' ? undefined : { query: { [q.param]: String(value) } };
+  };
+}
+
+/** The read right after a write: the record reader of what it made or changed (readerAfterWrite), else its first query reader. */
+export function readOfWrite(contract: Contract, writer: Operation, sent: CallOptions): WriteProbe['read'] | undefined {
+  const after = readerAfterWrite(contract, writer);
+  if (after) return readAfterCall(after, sent);
+  const q = queryReadersOf(contract, writer)[0];
+  return q ? { reader: q.reader, call: queryReadCall(q, sent) } : undefined;
 }

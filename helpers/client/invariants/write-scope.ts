@@ -37,6 +37,13 @@ export interface ScopeRead {
    * (the test transaction, the balance it moves) is never taken for the write's change.
    */
   send?: () => Promise<{ status: unknown; body: unknown }>;
+  /**
+   * A read of the object the write names (its by-id reader): it may change, so it is not compared; it
+   * is read before and after the write so that what the client's answer judge holds across reads (an
+   * event's date fixed at the event, FD-EVENT-DATE-FIXED) judges it, each verdict on its read after
+   * the write a violation of the write.
+   */
+  own?: boolean;
 }
 
 export interface ScopeProbe {
@@ -165,10 +172,20 @@ export async function checkWriteScope<S extends ServiceName>(
       ? await r.send()
       : await api.callOperation(r.operation, r.call).catch((error: Error) => {
           const judged = verdictOn2xx(error);
-          return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown, judged: Boolean(judged) };
+          return {
+            status: judged?.site?.status ?? error.message.split('\n')[0],
+            body: undefined as unknown,
+            judged: Boolean(judged),
+            verdict: judged?.message.split('\n')[0],
+          };
         });
     const body = r.pick ? pickedEntries(res.body, r.pick, r.named) : res.body;
-    return { status: res.status, body: body as unknown, judged: 'judged' in res && res.judged === true };
+    return {
+      status: res.status,
+      body: body as unknown,
+      judged: 'judged' in res && res.judged === true,
+      verdict: 'verdict' in res ? (res.verdict as string | undefined) : undefined,
+    };
   };
   const keyOf = (r: ScopeRead) =>
     `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)} ${[...(r.pick ?? [])].join(',')}`;
@@ -176,7 +193,7 @@ export async function checkWriteScope<S extends ServiceName>(
   for (const p of probes) {
     const { operationId } = p.writer;
     for (const call of p.prepare ?? []) await api.callOperation(p.writer, call).catch(() => undefined);
-    const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean }>();
+    const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean; verdict?: string }>();
     const writing = p.reads.filter((r) => r.send);
     const reading = p.reads.filter((r) => !r.send);
     for (const r of [...writing, ...reading]) {
@@ -201,10 +218,21 @@ export async function checkWriteScope<S extends ServiceName>(
       violations.add(operationId, 'a 2xx answer the client judged', judged.message.split('\n')[0], 'an answer that keeps the contract');
     // A write with no sibling to read is still sent: its answer is judged (the dates it stamps).
     if (!p.reads.length) continue;
-    outcome.checked.push(operationId);
+    if (p.reads.some((r) => !r.own) && !outcome.checked.includes(operationId)) outcome.checked.push(operationId);
     for (const r of [...reading, ...writing]) {
       let was = before.get(r)!;
       let after = await read(r);
+      if (r.own) {
+        // The named object: what the client's checks find on its read after the write (an event date moved) is the write's.
+        if (after.verdict && after.verdict !== was.verdict)
+          violations.add(
+            operationId,
+            `${r.operation.operationId} of ${r.object}, the object the write names${cite}`,
+            after.verdict,
+            'an answer that keeps the contract',
+          );
+        continue;
+      }
       // A 429 is the target's pacing; a read the client's own checks refused (its body unseen) is their finding, not a change.
       if (after.status === 429 || was.status === 429 || after.judged || was.judged) continue;
       if (r.pick) {
