@@ -9,7 +9,7 @@
 //   same key that differs in every other member is refused.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
-import { limitOf } from '../../contract/facts.js';
+import { rateOf } from './refused-trace.js';
 
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
@@ -88,22 +88,13 @@ export interface KeyedRate {
  * installments: the issuer's notifications per plan, reference/installments.md, Flows (b)).
  */
 export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | undefined {
-  if (!op.responses['429']) return undefined;
-  let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
-  for (let i = 0; node?.$ref && i < 10; i++)
-    node = String(node.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-  const rate = node?.['x-rate'];
-  if (!rate?.count || !rate.window || !rate.key) return undefined;
-  const count = limitOf(contract, rate.count);
-  const windowSeconds = limitOf(contract, rate.window);
+  const rate = rateOf(contract, op);
+  if (!rate?.key) return undefined;
   return {
-    count,
-    windowSeconds,
-    key: String(rate.key),
-    why: `${count} per ${rate.key} in ${windowSeconds} s (x-limits ${rate.count}, ${rate.window})`,
+    count: rate.count,
+    windowSeconds: rate.windowSeconds,
+    key: rate.key,
+    why: `${rate.count} per ${rate.key} in ${rate.windowSeconds} s (x-limits ${rate.names.count}, ${rate.names.window})`,
   };
 }
 

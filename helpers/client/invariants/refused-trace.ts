@@ -549,7 +549,10 @@ export function duplicateOf(contract: Contract, op: Operation, valid: CallOption
  * name of an `x-limits` entry (financial data: MicroEntryTooManyRequests, microEntryInitiationsPerWindow
  * in microEntryWindowSeconds; seed 002, Errors 429 on micro entry initiation).
  */
-export function rateOf(contract: Contract, op: Operation): { count: number; windowSeconds: number; why: string } | undefined {
+export function rateOf(
+  contract: Contract,
+  op: Operation,
+): { count: number; windowSeconds: number; why: string; key?: string; names: { count: string; window: string } } | undefined {
   if (!op.responses['429']) return undefined;
   let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
   for (let i = 0; node?.$ref && i < 10; i++)
@@ -561,7 +564,14 @@ export function rateOf(contract: Contract, op: Operation): { count: number; wind
   if (!rate?.count || !rate.window) return undefined;
   const count = limitOf(contract, rate.count);
   const windowSeconds = limitOf(contract, rate.window);
-  return { count, windowSeconds, why: `${count} in ${windowSeconds} s (x-limits ${rate.count}, ${rate.window})` };
+  return {
+    count,
+    windowSeconds,
+    why: `${count} in ${windowSeconds} s (x-limits ${rate.count}, ${rate.window})`,
+    // The request member the rate counts by, where the 429 names it (x-rate key).
+    ...(rate.key ? { key: String(rate.key) } : {}),
+    names: { count: String(rate.count), window: String(rate.window) },
+  };
 }
 
 /**
