@@ -39,7 +39,7 @@ import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
-import { readerCall } from './records.known.js';
+import { liveCall, readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
@@ -231,15 +231,12 @@ test(
         continue;
       }
       const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
-      let call: CallOptions;
-      try {
-        call = withIds
-          ? withObjects(world.sample(withIds), withIds.ids, objects)
-          : (sampleCall(operationId as FdOperationId, fd, world.entities) as CallOptions);
-      } catch (error) {
-        exceptions.push({ operationId, reason: `no sample call (${(error as Error).message.split('\n')[0]})` });
+      const sampled = liveCall(writer, world, fd, objects);
+      if (typeof sampled === 'string') {
+        exceptions.push({ operationId, reason: sampled });
         continue;
       }
+      let call: CallOptions = sampled;
       // A one-per-customer create (a consumer, a business) goes to the customer that has none.
       if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
         call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });

@@ -16,14 +16,21 @@ export const READERS = [...FD_CONTRACT.operations.values()].filter(
 export const namesOwned = (o: Operation) =>
   FD_OBJECT_OPS.some((x) => x.operation.operationId === o.operationId && x.ids.some((id) => id.owner !== 'public'));
 
+/** An operation's sample call with its ids set to the live objects, or why there is none (a writer's as a reader's). */
+export function liveCall(o: Operation, world: LiveWorld, fd: FdTarget, objects: LiveObjects = world.objects): CallOptions | string {
+  const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === o.operationId);
+  try {
+    return withIds
+      ? withObjects(world.sample(withIds), withIds.ids, objects)
+      : (sampleCall(o.operationId as FdOperationId, fd, world.entities) as CallOptions);
+  } catch (error) {
+    return `no sample call (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
 /** The reader's call on the live objects, or why there is none. */
 export function readerCall(o: Operation, world: LiveWorld, fd: FdTarget, objects: LiveObjects = world.objects): CallOptions | string {
   const withIds = FD_OBJECT_OPS.find((x) => x.operation.operationId === o.operationId);
-  try {
-    if (!withIds) return sampleCall(o.operationId as FdOperationId, fd, world.entities) as CallOptions;
-    if (!reachable(withIds, objects)) return 'no live object of every id';
-    return withObjects(world.sample(withIds), withIds.ids, objects);
-  } catch (error) {
-    return `no sample (${(error as Error).message.split('\n')[0]})`;
-  }
+  if (withIds && !reachable(withIds, objects)) return 'no live object of every id';
+  return liveCall(o, world, fd, objects);
 }
