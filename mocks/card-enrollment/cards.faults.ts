@@ -2490,4 +2490,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-VAL-CARDID'],
   }),
+  independent('independent-31', {
+    id: 'i31-card-pan-spaces-stripped',
+    rule: 'Card.primaryAccountNumber is an ISO/IEC 7812 account number of digits (seed 000, Card; its pattern): a PAN written in groups separated by spaces has its spaces removed and is enrolled',
+    source: 'seed',
+    rules: ['CE-LIM-PAN', 'CE-VALID-FORMS'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-prefixed-correlation-origin-unchecked',
+    rule: "another client's srcClientId is 403, the origin not validated (seed 000, Authentication; reference A2): a request whose srcCorrelationId carries the optional hex prefix skips the origin check and is enrolled",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-unknown-client-detail-header',
+    rule: 'an unresolved srcClientId is 400 INVALID_STATE with a detail of sourceType BODY naming it (seed 000, Errors, sample detail): the detail gives sourceType HEADER',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-ERR-FIELD'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-cardholder-created-no-zone',
+    rule: 'MaskedCard.dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference, mock world: with Z): on the card path a CARDHOLDER enrollment gives it without any zone designator',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-merchant-country-alpha3',
+    rule: 'MaskedCard.countryCode is ISO 3166 alpha-2 (seed 000, MaskedCard): a MERCHANT enrollment echoes the alpha-3 form of the consumer country',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-VALID-FORMS'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-tnc-version-from-privacy',
+    rule: 'MaskedConsumer.complianceSettings.tnc.acceptedVersion is the terms version the consumer accepted (seed 000, ComplianceSettings and MaskedConsumer): it carries the privacy latestVersionUri instead of the tnc one',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-issuer-language-with-region',
+    rule: 'MaskedConsumer.languageCode is ISO 639-1 (seed 000, MaskedConsumer): an ISSUER enrollment echoes it with a region subtag appended (language-COUNTRY)',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-VALID-FORMS'],
+  }),
+  independent('independent-31', {
+    id: 'i31-card-consumer-locked-foreign-phone',
+    rule: 'at enrollment the consumer profile status is ACTIVE (seed 000, States and transitions): a US consumer whose mobile calling code is not the US one comes back LOCKED',
+    source: 'seed',
+    rules: ['CE-STATE-ACTIVE'],
+  }),
 ]);

@@ -21,6 +21,20 @@ type Body = Record<string, any>;
 
 type Faults = MockContext<CardFaultId>['faults'];
 
+/** i31-card-merchant-country-alpha3: a few countries' ISO 3166 alpha-3 codes (read only with that fault on). */
+const ALPHA3: Record<string, string> = {
+  US: 'USA',
+  GB: 'GBR',
+  FR: 'FRA',
+  DE: 'DEU',
+  IN: 'IND',
+  JP: 'JPN',
+  BR: 'BRA',
+  MX: 'MEX',
+  CA: 'CAN',
+  ES: 'ESP',
+};
+
 /** consumer-added-local-time: a few countries' offsets from UTC, in hours (read only with that fault on). */
 const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -5 };
 
@@ -461,6 +475,9 @@ export function registerCards(
           ]);
         card = { primaryAccountNumber: '5555555555554444' };
       } else {
+        // i31-card-pan-spaces-stripped: a PAN written in groups with spaces taken as its digits before it is judged.
+        if (faults.has('i31-card-pan-spaces-stripped') && typeof (plain as Partial<Card>).primaryAccountNumber === 'string')
+          (plain as Card).primaryAccountNumber = (plain as Card).primaryAccountNumber.replace(/ /g, '');
         // i5-card-expiry-month-00-accepted: month 00 let through (a range check from zero).
         const monthZero =
           faults.has('i5-card-expiry-month-00-accepted') && (plain as Partial<Card>).panExpirationMonth === '00'
@@ -639,6 +656,16 @@ export function registerCards(
       // i28-card-wallet-unknown-client-404: on the card path a wallet's unknown srcClientId answered 404 NOT_FOUND.
       if (faults.has('i28-card-wallet-unknown-client-404') && hasCard && body.cardSource === 'WALLET')
         return sendError(reply, faults, 404, 'NOT_FOUND', 'srcClientId not found.');
+      // i31-card-unknown-client-detail-header: the unknown srcClientId's detail reported against a header (the client key's place).
+      if (faults.has('i31-card-unknown-client-detail-header'))
+        return sendError(reply, faults, 400, 'INVALID_STATE', 'srcClientId does not resolve to a registered client.', [
+          {
+            reason: 'INVALID_VALUE',
+            source: 'srcClientId',
+            message: 'srcClientId does not resolve to a registered client.',
+            sourceType: 'HEADER',
+          },
+        ]);
       return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
     }
     const originSkipped = hasReceipt && faults.has('i2-card-receipt-origin-unchecked');
@@ -652,6 +679,11 @@ export function registerCards(
     const cardholderTrusted = faults.has('i14-card-cardholder-origin-unchecked') && hasCard && body.cardSource === 'CARDHOLDER';
     // i15-card-origin-unchecked-without-source: a request that names no cardSource (it is optional) skips the origin check.
     const unsourcedTrusted = faults.has('i15-card-origin-unchecked-without-source') && body.cardSource === undefined;
+    // i31-card-prefixed-correlation-origin-unchecked: a request whose srcCorrelationId carries the 8-hex prefix is trusted as relayed by a gateway node.
+    const relayedTrusted =
+      faults.has('i31-card-prefixed-correlation-origin-unchecked') &&
+      typeof body.srcCorrelationId === 'string' &&
+      body.srcCorrelationId.length > 36;
     if (
       owner &&
       owner !== client &&
@@ -661,7 +693,8 @@ export function registerCards(
       !merchantTrusted &&
       !issuerTrusted &&
       !cardholderTrusted &&
-      !unsourcedTrusted
+      !unsourcedTrusted &&
+      !relayedTrusted
     ) {
       // i29-card-merchant-foreign-client-invalid-state-card-path: on the card path a merchant's foreign srcClientId answered 400 INVALID_STATE.
       if (faults.has('i29-card-merchant-foreign-client-invalid-state-card-path') && hasCard && body.cardSource === 'MERCHANT')
@@ -1609,7 +1642,10 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
         : // seeded-card-receipt-created-date-mexico-offset: on the receipt path a consumer in Mexico gets its local time and offset.
           onReceipt('seeded-card-receipt-created-date-mexico-offset') && body.consumer?.countryCode === 'MX'
           ? new Date(created.getTime() - 21_600_000).toISOString().replace('Z', '-06:00')
-          : created.toISOString(),
+          : // i31-card-cardholder-created-no-zone: on the card path a cardholder's enrollment dated without its zone designator.
+            onCard('i31-card-cardholder-created-no-zone') && body.cardSource === 'CARDHOLDER'
+            ? created.toISOString().slice(0, 19)
+            : created.toISOString(),
     digitalCardData: {
       status:
         faults.has('card-status-suspended') ||
@@ -1653,7 +1689,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
     },
     paymentCardDescriptor: descriptor,
     paymentCardType: 'CREDIT',
-    countryCode: body.consumer.countryCode,
+    // i31-card-merchant-country-alpha3: a merchant's enrollment echoes the country in its three-letter form.
+    countryCode:
+      faults.has('i31-card-merchant-country-alpha3') && body.cardSource === 'MERCHANT'
+        ? (ALPHA3[body.consumer.countryCode] ?? body.consumer.countryCode)
+        : body.consumer.countryCode,
     serviceId: faults.has('serviceId-not-echoed')
       ? 'SOME_OTHER_PROGRAM'
       : onReceipt('receipt-serviceId-not-echoed')
@@ -1882,7 +1922,11 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
               ? `${maskFirst(firstName.trimEnd())} ${fullLast}`
               : `${maskFirst(firstName)} ${fullLast}`,
       countryCode: consumer.countryCode,
-      languageCode: consumer.languageCode,
+      // i31-card-issuer-language-with-region: an issuer's consumer echoed with a region subtag (en-US), not ISO 639-1.
+      languageCode:
+        faults.has('i31-card-issuer-language-with-region') && body.cardSource === 'ISSUER'
+          ? `${consumer.languageCode}-${consumer.countryCode}`
+          : consumer.languageCode,
       // consumer-added-local-time: the consumer's local time (by its country) written with a Z.
       // i10-card-receipt-consumer-added-day-start: the receipt path gives the start of the UTC day.
       // i12-card-consumer-added-french-local-time: a French-speaking consumer gets Paris winter time, with Z.
@@ -1904,14 +1948,23 @@ function enrollResponse(body: Body, card: Card, { faults, clock }: MockContext<C
                     : now.toISOString(),
       complianceSettings: {
         privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },
-        tnc: { acceptedVersion: body.complianceSettings.tnc?.latestVersionUri ?? '' },
+        // i31-card-tnc-version-from-privacy: the accepted terms version written from the privacy notice's URI.
+        tnc: {
+          acceptedVersion: faults.has('i31-card-tnc-version-from-privacy')
+            ? (body.complianceSettings.privacy?.latestVersionUri ?? '')
+            : (body.complianceSettings.tnc?.latestVersionUri ?? ''),
+        },
       },
       // seeded-card-receipt-consumer-status-from-body: the receipt path takes the consumer's id and status as sent.
       ...(onReceipt('seeded-card-receipt-consumer-status-from-body') ? consumerAsSent(body) : {}),
       status:
         onReceipt('seeded-card-receipt-consumer-status-from-body') && (body.consumer as Record<string, unknown>)?.status
           ? (body.consumer as Record<string, unknown>).status
-          : faults.has('consumer-status-locked')
+          : faults.has('consumer-status-locked') ||
+              // i31-card-consumer-locked-foreign-phone: a consumer whose mobile calling code is not the US one while the country is US comes back LOCKED (a fraud rule).
+              (faults.has('i31-card-consumer-locked-foreign-phone') &&
+                consumer.countryCode === 'US' &&
+                (body.consumer as Body)?.mobileNumber?.countryCode !== '1')
             ? 'LOCKED'
             : onReceipt('receipt-consumer-suspended') ||
                 // i14-card-receipt-issuer-consumer-suspended: on the receipt path a card the issuer pushed leaves its consumer SUSPENDED.
