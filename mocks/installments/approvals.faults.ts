@@ -376,4 +376,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-approval-decided-before-signature',
+    rule: 'a request without a valid OAuth 1.0a signature is 401 and changes nothing (reference, Transport and auth; a refused request is not carried out in part): planApproval records the decision its body names on the plan before the signature is verified, so a 401 approval is seen by getPlan',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-AUTH-SIGNATURE'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-approval-declined-always-sync',
+    rule: 'planApproval answers 200 only when sync=true, else 202 (provider 2.0.0, Sync default false; reference, Operations): a DECLINED decision is answered 200 with the synchronous body whatever sync asks',
+    source: 'provider',
+    rules: ['IN-STATUS-SYNC'],
+  }),
 ]);

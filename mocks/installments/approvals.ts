@@ -24,6 +24,16 @@ export function registerApprovals(
   const asyncDecided = new Set<string>();
 
   app.post(`${prefix}/approvals`, async (req, reply) => {
+    // i31-inst-approval-decided-before-signature: the decision named in the body is recorded before the signature is verified.
+    if (faults.has('i31-inst-approval-decided-before-signature')) {
+      try {
+        const early = JSON.parse(String(req.body)) as { planId?: unknown; status?: unknown } | null;
+        const known = typeof early?.planId === 'string' ? world.plans.get(early.planId) : undefined;
+        if (known && (early?.status === 'APPROVED' || early?.status === 'DECLINED')) known.status = early.status;
+      } catch {
+        // not JSON: nothing recorded
+      }
+    }
     const ok = await guard(req, reply, 'planApproval');
     // seeded-prop-approval-refusal-declines-plan: the error path of a refused approval records a decline on the plan it names.
     const named0 = (() => {
@@ -124,6 +134,8 @@ export function registerApprovals(
     // i6-approval-sync-false-answered-sync: any sync value read as true.
     const syncAsked =
       ok.query.get('sync') === 'true' ||
+      // i31-inst-approval-declined-always-sync: a decline is answered synchronously (200) whatever sync asks.
+      (faults.has('i31-inst-approval-declined-always-sync') && ok.body.status === 'DECLINED') ||
       (faults.has('i14-approval-sync-case-folded') && ok.query.get('sync')?.toLowerCase() === 'true') ||
       (faults.has('i6-approval-sync-false-answered-sync') && Boolean(ok.query.get('sync')));
     // i15-approval-system-error-decline-not-applied: on the sync path a decline for LENDER_SYSTEM_ERROR is taken as a retry and not applied.

@@ -15,7 +15,7 @@ import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendError, sendErrors } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
 import type { InstallmentsState } from './state.js';
 
@@ -388,6 +388,20 @@ export function createGuard(
         const planId = (parsed as any).planId as string;
         world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
       }
+      // i31-inst-issuer-400-source-is-field: the issuer's 400 names the offending member in Source, past its maxLength for the longer names.
+      if (operationId === 'notifyPlan' && faults.has('i31-inst-issuer-400-source-is-field'))
+        return void sendErrors(
+          reply,
+          faults,
+          400,
+          violations(validate.errors).map((v) => ({
+            Source: v.field,
+            ReasonCode: v.keyword === 'required' ? 'MISSING_REQUIRED_FIELD' : 'INVALID_FIELD_VALUE',
+            Description: v.message,
+            Recoverable: false,
+            Details: v.field,
+          })),
+        );
       return void invalidRequest(reply, faults, violations(validate.errors));
     }
     const body = parsed as any;

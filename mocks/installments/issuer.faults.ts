@@ -141,4 +141,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT', 'IN-PROP-LIMIT-KEY'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-issuer-400-source-is-field',
+    rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
+    source: 'provider',
+    rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
+  }),
 ]);

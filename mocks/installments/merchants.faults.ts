@@ -978,4 +978,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-MID'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-search-total-from-offset',
+    rule: 'the Total header gives the size of the whole data set found (provider 2.0.0, Count / Offset / Limit / Total headers): on a merchant search Total counts only the merchants from the offset on',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-mid-search-mid-ignored-with-status',
+    rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
+    source: 'provider',
+    rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-by-request-first-merchant-only',
+    rule: 'getMerchantParticipations with a request_id answers the participations of that request (seed 001, GET /merchants/participations; reference, Flows - lender app): only the first merchant of a request that submitted several is answered',
+    source: 'seed',
+    rules: ['IN-FILTER-REQUEST-ID', 'IN-ECHO-PARTICIPATION'],
+  }),
 ]);

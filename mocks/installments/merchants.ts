@@ -113,6 +113,8 @@ export function registerMerchants(
       if (mine.length === 0 && !faults.has('unknown-request-id-200'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = (faults.has('blind-request-id-filter-ignored') ? world.participations : mine).map(view);
+      // i31-inst-by-request-first-merchant-only: a request id reads back only the first merchant it submitted.
+      if (faults.has('i31-inst-by-request-first-merchant-only')) items = items.slice(0, 1);
       // i16-by-request-pending-shown-completed: read by request_id, a participation still PENDING is shown COMPLETED.
       // i21-by-request-ica-nine-cut-to-six: read by request_id, a nine-digit acquirer ICA answered as its first six digits.
       if (faults.has('i21-by-request-ica-nine-cut-to-six'))
@@ -520,6 +522,9 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i31-inst-search-total-from-offset: the search's Total header counts the merchants from the offset on.
+    if (faults.has('i31-inst-search-total-from-offset'))
+      reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
     // i25-search-count-header-of-set: the search's Count header gives the size of the whole set, not of the page.
     if (faults.has('i25-search-count-header-of-set')) reply.header('Count', String(found.length));
     // i25-search-later-page-skips-one: a later page of the search starts one item past its offset.
@@ -600,6 +605,8 @@ export function registerMerchants(
         (m: { mid: string; status?: string }) =>
           (c.mid === undefined ||
             faults.has('blind-mid-filter-ignored') ||
+            // i31-inst-mid-search-mid-ignored-with-status: the mid criterion dropped when a status is also given.
+            (faults.has('i31-inst-mid-search-mid-ignored-with-status') && c.status !== undefined) ||
             m.mid === c.mid ||
             // i30-inst-mid-search-mid-matched-by-suffix: a MID criterion matches every MID ending with it.
             (faults.has('i30-inst-mid-search-mid-matched-by-suffix') &&

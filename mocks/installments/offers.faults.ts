@@ -463,4 +463,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-offers-total-non-english-one-more',
+    rule: 'total is the number of offers answered (provider 2.0.0, OffersGroup.total; reference, Main fields - Offers): a request whose Accept-Language names a language other than English is answered a total one above the offers listed',
+    source: 'assumption',
+    rules: ['IN-VAL-OFFERS-TOTAL'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-offers-second-offer-split-over-one-more',
+    rule: "an offer's installments make up its totalAmount over its tenure (provider 2.0.0, Offer: totalAmount, tenure, otherInstallmentAmount): the second offer of the answer gives otherInstallmentAmount as its totalAmount split over one installment more than its tenure",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

@@ -444,6 +444,18 @@ export function registerOffers(
       previousOffersCorrelation = typeof sentCorrelation === 'string' ? sentCorrelation : undefined;
       if (previous !== undefined) reply.header('Correlation-Id', previous);
     }
-    return reply.code(200).send({ total, offerTransactionId, offers: shown });
+    // i31-inst-offers-total-non-english-one-more: a request asking another language than English answered a total one above the offers listed.
+    const language = String(req.headers['accept-language'] ?? '');
+    const totalShown =
+      faults.has('i31-inst-offers-total-non-english-one-more') && language !== '' && !/^en\b/i.test(language) ? total + 1 : total;
+    // i31-inst-offers-second-offer-split-over-one-more: the second offer's later installments split over one installment more than its tenure.
+    const offersShown = faults.has('i31-inst-offers-second-offer-split-over-one-more')
+      ? shown.map((o, i) =>
+          i === 1 && typeof o.totalAmount === 'number' && typeof o.tenure === 'number'
+            ? { ...o, otherInstallmentAmount: Math.round((o.totalAmount / (o.tenure + 1)) * 100) / 100 }
+            : o,
+        )
+      : shown;
+    return reply.code(200).send({ total: totalShown, offerTransactionId, offers: offersShown });
   });
 }

@@ -552,4 +552,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATE-UNKNOWN-LIST'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-dereg-last-pan-kept',
+    rule: 'deregisterPans removes the PANs it counts as deregistered (seed 001, POST /consumers/pans/deregistrations; provider 2.0.0, Deregistration counts): the last card of a batch of several is counted in successfulCount but stays in the list, still eligible for offers',
+    source: 'seed',
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

@@ -414,7 +414,12 @@ export function registerPanLists(
         (faults.has('i12-dereg-encrypted-not-applied') && ok.body.encryptedValue !== undefined) ||
         // i17-dereg-later-pans-kept: only the first card of a request is taken out of the list; the others are counted all the same.
         (faults.has('i17-dereg-later-pans-kept') && successfulCount > 0);
-      if (!faults.has('deregistration-ignored') && !encryptedKept) list.pans.delete(matched ?? pan);
+      // i31-inst-dereg-last-pan-kept: the last card of a batch of several counted but left in the list.
+      const lastKept =
+        faults.has('i31-inst-dereg-last-pan-kept') &&
+        ((ok.plain?.pans ?? []) as unknown[]).length > 1 &&
+        pan === ((ok.plain?.pans ?? []) as { pan?: string }[]).at(-1)?.pan;
+      if (!faults.has('deregistration-ignored') && !encryptedKept && !lastKept) list.pans.delete(matched ?? pan);
       // Fault: the list keeps the card as removed (read on registration only while that fault is on).
       if (faults.has('model-deregistered-pan-kept-as-removed')) removedFrom(list.panListId).add(pan);
       // i3-deregistration-from-every-list: the PAN is removed from every list that holds it.

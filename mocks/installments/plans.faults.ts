@@ -950,4 +950,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-31', {
+    id: 'i31-inst-getplan-apr-as-fraction',
+    rule: 'getPlan reads back the plan as selected, its planInstallmentInformation.apr a percentage within its documented range (reference, Main fields - Plan creation: apr; seed 001, GET /plans/{plan_id}): the reader gives apr divided by a hundred',
+    source: 'assumption',
+    rules: ['IN-ECHO-PLAN'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-notify-tenure-remaining',
+    rule: "the notification to the issuer carries the selected plan's planInstallmentInformation (reference, Notification; provider 2.0.0, tenure: the total number of installments): its tenure is one less than the plan's (the installments left after the first)",
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE', 'IN-NOTIFY-SCHEDULE'],
+  }),
+  independent('independent-31', {
+    id: 'i31-inst-saveplan-id-braced',
+    rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
+  }),
 ]);

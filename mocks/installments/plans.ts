@@ -138,12 +138,15 @@ export function registerPlans(
             })),
       // i8-notify-tenure-from-schedule-length: the tenure taken as the number of scheduled payments.
       planInstallmentInformation:
-        faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
-          ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
-          : // i12-notify-frequency-lowercased: the frequency written in lower case.
-            faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
-            ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
-            : plan.planInstallmentInformation,
+        // i31-inst-notify-tenure-remaining: the notification gives as tenure the installments left after the first.
+        faults.has('i31-inst-notify-tenure-remaining') && typeof plan.planInstallmentInformation.tenure === 'number'
+          ? { ...plan.planInstallmentInformation, tenure: plan.planInstallmentInformation.tenure - 1 }
+          : faults.has('i8-notify-tenure-from-schedule-length') && plan.scheduledRepayments.length > 0
+            ? { ...plan.planInstallmentInformation, tenure: plan.scheduledRepayments.length }
+            : // i12-notify-frequency-lowercased: the frequency written in lower case.
+              faults.has('i12-notify-frequency-lowercased') && typeof plan.planInstallmentInformation.frequency === 'string'
+              ? { ...plan.planInstallmentInformation, frequency: plan.planInstallmentInformation.frequency.toLowerCase() }
+              : plan.planInstallmentInformation,
       transaction: faults.has('blind-notification-amount-in-cents')
         ? { ...plan.transaction, amount: Math.round(plan.transaction.amount * 100) }
         : // i26-notify-currency-lowercased: the notification writes the transaction's currency in lower case.
@@ -533,6 +536,8 @@ export function registerPlans(
       if (first === undefined) firstPlanOfSelection.set(otxId, planId);
       else return reply.code(201).send({ planId: first, status: plan.status });
     }
+    // i31-inst-saveplan-id-braced: the selection answers the planId in its registry form, wrapped in braces (the readers know it bare).
+    if (faults.has('i31-inst-saveplan-id-braced')) return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
     return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
   });
 
@@ -669,24 +674,27 @@ export function registerPlans(
             : // seeded-fam28a-getplan-biweekly-frequency-read-weekly: a BIWEEKLY plan's frequency read back as WEEKLY.
               faults.has('seeded-fam28a-getplan-biweekly-frequency-read-weekly') && planInstallmentInformation.frequency === 'BIWEEKLY'
               ? { ...planInstallmentInformation, frequency: 'WEEKLY' }
-              : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
-                ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
-                : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
-                  // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
-                  faults.has('i7-getplan-frequency-uppercased')
-                  ? typeof planInstallmentInformation.frequency === 'string'
-                    ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
-                    : planInstallmentInformation
-                  : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
-                    faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
-                    ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
-                    : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
-                      faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
-                      ? undefined
-                      : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
-                        faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
-                        ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
-                        : planInstallmentInformation,
+              : // i31-inst-getplan-apr-as-fraction: the reader gives apr as a fraction (a percentage divided by a hundred).
+                faults.has('i31-inst-getplan-apr-as-fraction') && typeof planInstallmentInformation.apr === 'number'
+                ? { ...planInstallmentInformation, apr: planInstallmentInformation.apr / 100 }
+                : faults.has('i6-getplan-apr-rounded') && typeof planInstallmentInformation.apr === 'number'
+                  ? { ...planInstallmentInformation, apr: Math.round(planInstallmentInformation.apr) }
+                  : // i7-getplan-frequency-uppercased: the reader upper-cases the frequency.
+                    // (The frequency's type is tested inside the fault's condition, so that a fault-free run never reads it.)
+                    faults.has('i7-getplan-frequency-uppercased')
+                    ? typeof planInstallmentInformation.frequency === 'string'
+                      ? { ...planInstallmentInformation, frequency: planInstallmentInformation.frequency.toUpperCase() }
+                      : planInstallmentInformation
+                    : // seeded-getplan-apr-one-decimal: the reader writes apr with one decimal.
+                      faults.has('seeded-getplan-apr-one-decimal') && typeof planInstallmentInformation.apr === 'number'
+                      ? { ...planInstallmentInformation, apr: Number(planInstallmentInformation.apr.toFixed(1)) }
+                      : // seeded-getplan-zero-apr-terms-left-out: the terms of a zero-apr plan left out whole by the reader.
+                        faults.has('seeded-getplan-zero-apr-terms-left-out') && planInstallmentInformation.apr === 0
+                        ? undefined
+                        : // i15-getplan-apr-zero-dropped: an apr of 0 taken as absent by the reader.
+                          faults.has('i15-getplan-apr-zero-dropped') && planInstallmentInformation.apr === 0
+                          ? { frequency: planInstallmentInformation.frequency, tenure: planInstallmentInformation.tenure }
+                          : planInstallmentInformation,
       // i14-getplan-repayment-amount-whole-units: getPlan rounds each repayment amount to whole units.
       scheduledRepayments: faults.has('i30-inst-getplan-repayments-in-minor-units')
         ? // i30-inst-getplan-repayments-in-minor-units: the reader gives each repayment amount in minor units (cents).
