@@ -636,4 +636,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-account-delete-first-of-login-drops-login',
+    rule: "deleting an account removes access to that account only; other permissioned accounts stay accessible (seed 002, Accounts): deleting the first account of an institution login also deletes that login's other accounts",
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-KEEPS-OTHERS', 'FD-ACCT-DELETE-ACCOUNT'],
+  }),
+  independent('independent-31', {
+    id: 'i31-fd-accounts-refresh-v2-customer-skips-pending',
+    rule: 'a refresh completes with an updated aggregation attempt date on the accounts refreshed (seed 002, Accounts: refresh v2 for the data access tiers): the v2 refresh of a customer leaves the dates of its pending accounts unchanged',
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-V2', 'FD-ACCT-REFRESH-DATE', 'FD-ACCT-REFRESH-SCOPE'],
+  }),
 ]);

@@ -462,7 +462,11 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
-    refresh(version === 1 && faults.has('i2-accounts-refresh-customer-skips-pending') ? list.filter(isActive) : list, version);
+    // i31-fd-accounts-refresh-v2-customer-skips-pending: the v2 refresh of a customer leaves its pending accounts' dates untouched.
+    const skipPending =
+      (version === 1 && faults.has('i2-accounts-refresh-customer-skips-pending')) ||
+      (version === 2 && faults.has('i31-fd-accounts-refresh-v2-customer-skips-pending'));
+    refresh(skipPending ? list.filter(isActive) : list, version);
     // i5-accounts-refresh-v1-attempt-date-minute: the v1 customer refresh stores the attempt date cut to its minute.
     if (version === 1 && faults.has('i5-accounts-refresh-v1-attempt-date-minute'))
       for (const a of list) a.aggregationAttemptDate = Math.floor(a.aggregationAttemptDate! / 60) * 60;
@@ -572,9 +576,10 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // i28-fd-account-delete-savings-kept: deleting a savings account answers 204 but leaves it in place.
     if (faults.has('i28-fd-account-delete-savings-kept') && a.type === 'savings') return reply.code(204).send();
     // Fault: deleting one account removes every account of its login.
-    const gone = faults.has('accounts-delete-account-drops-login')
-      ? accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId)
-      : [a];
+    const sameLogin = () => accountsOf(a.customerId).filter((b) => b.institutionLoginId === a.institutionLoginId);
+    // i31-fd-account-delete-first-of-login-drops-login: deleting the first account of a login (its anchor) deletes the login's other accounts too.
+    const anchorDeleted = faults.has('i31-fd-account-delete-first-of-login-drops-login') && sameLogin()[0]?.id === a.id;
+    const gone = faults.has('accounts-delete-account-drops-login') || anchorDeleted ? sameLogin() : [a];
     for (const g of gone) forget(g);
     if (faults.has('i12-account-full-by-id-after-account-delete') || faults.has('i12-accounts-simple-list-keeps-deleted-account'))
       for (const g of gone) deletedAccounts.set(g.id, g);

@@ -565,4 +565,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-MODIFY', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-app-institutions-filtered-found-counts-all',
+    rule: "getRegisteredInstitutions with an institution id gives that institution's status, its counts those of the answer (seed 002, App registration; provider 1.35.0 found/displaying): with the institution_id filter, found counts every institution of the application",
+    source: 'provider',
+    rules: ['FD-APP-INSTITUTIONS-PAGING', 'FD-DERIVED-COUNTS'],
+  }),
 ]);

@@ -442,7 +442,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         : // i9-app-institutions-found-is-page: found counts the page when a limit is given.
           faults.has('i9-app-institutions-found-is-page') && query.limit !== undefined
           ? displaying
-          : found,
+          : // i31-fd-app-institutions-filtered-found-counts-all: with an institution_id filter, found counts every institution of the application.
+            faults.has('i31-fd-app-institutions-filtered-found-counts-all') && query.institution_id !== undefined
+            ? institutionsOf(r).length
+            : found,
       displaying,
       moreAvailable,
       institutions,

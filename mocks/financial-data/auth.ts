@@ -78,6 +78,8 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       return undefined;
     }
     partner.failures = 0; // a success ends a run of failures (interpretation: "five failed attempts" in a row)
+    // i31-fd-lock-counter-reset-by-any-success: a success of any partner ends every partner's run of failures (one shared counter).
+    if (faults.has('i31-fd-lock-counter-reset-by-any-success')) for (const other of world.partners.values()) other.failures = 0;
     return partner;
   }
 

@@ -308,4 +308,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-READ', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-business-add-answers-201',
+    rule: 'AddBusinessDetails answers 200 (seed 002, Businesses): a new business is answered 201',
+    source: 'seed',
+    rules: ['FD-BUS-READ', 'FD-BUS-ONE'],
+  }),
 ]);

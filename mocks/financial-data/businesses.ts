@@ -92,6 +92,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i8-business-by-customer-shows-added-fields')) addedCopies.set(business.id, { ...business.fields });
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
+    // i31-fd-business-add-answers-201: a new business answered 201 Created, not the documented 200.
+    if (faults.has('i31-fd-business-add-answers-201')) return reply.code(201).send(view(business));
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {

@@ -319,4 +319,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-components-oauth-redirect-query-dropped',
+    rule: 'the redirectURI is called when the OAuth session completes (seed 002, Connect components): the OAuth URL carries the redirectURI without its query string',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-SESSION', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

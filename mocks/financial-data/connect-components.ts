@@ -159,7 +159,11 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
             .digest('hex')
             .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-4$3-a$4-$5')
         : uuid('session');
-      const url = `https://oauth.example.com/institutions/${input.path.institution_id}/authorize?session=${id}&redirect_uri=${encodeURIComponent(input.body.redirectURI ?? '')}`;
+      // i31-fd-components-oauth-redirect-query-dropped: the OAuth URL carries the redirectURI without its query string.
+      const redirect = faults.has('i31-fd-components-oauth-redirect-query-dropped')
+        ? String(input.body.redirectURI ?? '').split('?')[0]
+        : (input.body.redirectURI ?? '');
+      const url = `https://oauth.example.com/institutions/${input.path.institution_id}/authorize?session=${id}&redirect_uri=${encodeURIComponent(redirect)}`;
       return reply.code(201).send({ id, url, eventStreamId: uuid('event-stream') });
     });
 

@@ -461,4 +461,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-UNIQUE'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-consumer-modify-birthday-month-zero-based',
+    rule: 'ModifyConsumer stores what it is given and leaves the rest (seed 002, Consumers: on modify unspecified fields stay unchanged; provider 1.35.0 Birthday month, January first): a birthday sent in an update is stored one month early (a zero-based month), seen on every consumer reader',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -316,6 +316,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i29-fd-consumer-modify-phone-separators-dropped: a modified phone is stored with its separators dropped.
     if (faults.has('i29-fd-consumer-modify-phone-separators-dropped') && typeof given.phone === 'string')
       given.phone = given.phone.replace(/[^0-9+]/g, '');
+    // i31-fd-consumer-modify-birthday-month-zero-based: the update stores the birthday month through a zero-based month (one less).
+    const zeroBased = given.birthday as { month?: unknown } | undefined;
+    if (faults.has('i31-fd-consumer-modify-birthday-month-zero-based') && typeof zeroBased?.month === 'number' && zeroBased.month > 1)
+      given.birthday = { ...(given.birthday as object), month: zeroBased.month - 1 };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     // i25-consumer-modify-email-clears-phone: a modification naming the e-mail address but not the phone stores the phone empty.
     if (faults.has('i25-consumer-modify-email-clears-phone') && given.email !== undefined && given.phone === undefined)

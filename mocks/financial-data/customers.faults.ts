@@ -665,4 +665,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-DISPUTED', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-customers-search-any-word',
+    rule: 'GetCustomers searches the username or any combination of firstName and lastName (seed 002, Customers): a search text of several words finds every customer matching any one of its words, not those matching the text',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH', 'FD-FILTER-COMBINATION', 'FD-FILTER-RULE'],
+  }),
+  independent('independent-31', {
+    id: 'i31-fd-customer-modify-lastname-hyphen-as-space',
+    rule: 'ModifyCustomer stores the names it is given (seed 002, Customers: modify requires firstName, lastName or both): a hyphenated lastName is stored with a space in place of each hyphen',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

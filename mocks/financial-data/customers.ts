@@ -187,6 +187,21 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         (c) => (!partner || c.partnerId === partner.id) && c.username.startsWith(username) && (type === undefined || c.type === type),
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
+    // i31-fd-customers-search-any-word: a search text of several words finds the customers matching any one of them, not all.
+    const words = searched ? String(query.search).trim().toLowerCase().split(/\s+/) : [];
+    if (faults.has('i31-fd-customers-search-any-word') && words.length > 1)
+      list = [...world.customers.values()].filter(
+        (c) =>
+          (!partner || c.partnerId === partner.id) &&
+          (type === undefined || c.type === type) &&
+          words.some((w) =>
+            [c.username, c.firstName, c.lastName].some((v) =>
+              String(v ?? '')
+                .toLowerCase()
+                .includes(w),
+            ),
+          ),
+      );
     // i12-customers-username-filter-lists-deleted: the username filter also finds a deleted customer.
     if (username !== undefined && faults.has('i12-customers-username-filter-lists-deleted'))
       list = [
@@ -446,6 +461,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           : tidy(input.body.firstName);
       if (input.body.lastName !== undefined && !faults.has('blind-modify-customer-ignores-last-name'))
         c.lastName = tidy(input.body.lastName);
+      // i31-fd-customer-modify-lastname-hyphen-as-space: the update stores a hyphenated last name with a space in place of each hyphen.
+      if (faults.has('i31-fd-customer-modify-lastname-hyphen-as-space') && typeof input.body.lastName === 'string' && c.lastName)
+        c.lastName = c.lastName.replace(/-/g, ' ');
       // i25-customer-modify-last-name-cut-at-20: the modification writes the last name to a 20-character column.
       if (
         faults.has('i25-customer-modify-last-name-cut-at-20') &&

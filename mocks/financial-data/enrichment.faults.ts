@@ -327,4 +327,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-enrich-later-descriptions-uppercased',
+    rule: 'enrichTransactions answers the transactions it was sent with categorization added (seed 002, Transaction data enrichment): the transactions after the first of a batch echo their description in upper case',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

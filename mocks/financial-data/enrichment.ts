@@ -222,6 +222,11 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     if (faults.has('i29-fd-enrich-amount-whole-units'))
       transactions = transactions.map((t) => (typeof t.amount === 'number' ? { ...t, amount: Math.round(t.amount) } : t));
     if (faults.has('enrich-drops-last')) transactions = transactions.slice(0, -1);
+    // i31-fd-enrich-later-descriptions-uppercased: the transactions after the first of a batch echo their description upper-cased.
+    if (faults.has('i31-fd-enrich-later-descriptions-uppercased'))
+      transactions = transactions.map((t, i) =>
+        i > 0 && typeof t.description === 'string' ? { ...t, description: t.description.toUpperCase() } : t,
+      );
     // i26-enrich-debit-amount-unsigned: a debit (negative amount) answered without its sign (the categoriser's absolute amount).
     if (faults.has('i26-enrich-debit-amount-unsigned'))
       transactions = transactions.map((t) => (typeof t.amount === 'number' && t.amount < 0 ? { ...t, amount: -t.amount } : t));

@@ -384,4 +384,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOOKUP-EXACT', 'FD-LOC-NONE-404'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-inst-product-types-all-required',
+    rule: 'GetInstitutions filters by product type (seed 002, Institutions; provider 1.35.0: type, a comma-separated list of product types): a list of several types finds only the institutions offering every one of them, not those offering any',
+    source: 'provider',
+    rules: ['FD-INST-PRODUCT-TYPE', 'FD-FILTER-RULE'],
+  }),
 ]);

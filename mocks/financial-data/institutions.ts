@@ -100,9 +100,14 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     ).filter(
       (i) =>
         !anyOf ||
-        String(query.type)
-          .split(',')
-          .some((t) => i.products[t.trim()] === true),
+        // i31-fd-inst-product-types-all-required: a list of product types finds only institutions offering every one of them, not any.
+        (faults.has('i31-fd-inst-product-types-all-required')
+          ? String(query.type)
+              .split(',')
+              .every((t) => i.products[t.trim()] === true)
+          : String(query.type)
+              .split(',')
+              .some((t) => i.products[t.trim()] === true)),
     );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);

@@ -213,7 +213,10 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const state = shown(e);
     // i4-micro-verify-amounts-truncated: dollars turned into cents by truncation.
     const toCents = faults.has('i4-micro-verify-amounts-truncated') ? Math.trunc : Math.round;
-    const sent = (input.body.amounts as number[]).map((a) => toCents(a * 100));
+    // i31-fd-micro-verify-whole-numbers-read-as-cents: an amount of one or more is read as a count of cents, not dollars.
+    const sent = (input.body.amounts as number[]).map((a) =>
+      faults.has('i31-fd-micro-verify-whole-numbers-read-as-cents') && a >= 1 ? Math.round(a) : toCents(a * 100),
+    );
     const [a, b] = e.cents;
     const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
     const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;

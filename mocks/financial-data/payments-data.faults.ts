@@ -500,4 +500,16 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-ACH-TYPES'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-pay-v3-money-market-refused',
+    rule: 'the v3 account details support checking, savings and money market accounts (seed 002, Payments data): a money market account is refused as unsupported',
+    source: 'seed',
+    rules: ['FD-PAY-DETAILS-V3-TYPES'],
+  }),
+  independent('independent-31', {
+    id: 'i31-fd-pay-live-cache-interval-hours',
+    rule: 'balance_cache_interval decides whether a cached balance is still valid, in minutes (seed 002, Payments data; provider 1.35.0 BalanceCacheInterval): the live read takes it in hours, serving a cached balance far older than asked',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-CACHE', 'FD-DATE-UNIT'],
+  }),
 ]);

@@ -126,7 +126,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     // seeded-fam27b-pay-peb-day-interval-never-refreshes: the bundle's largest interval taken as "never refresh".
     if (path === 'peb' && faults.has('seeded-fam27b-pay-peb-day-interval-never-refreshes') && intervalMin === 1440) return;
     // Fault: the interval read as seconds (a wrong unit).
-    const windowS = faults.has('payments-data-cache-interval-seconds') ? intervalMin : intervalMin * 60;
+    // i31-fd-pay-live-cache-interval-hours: the live read takes balance_cache_interval in hours, not minutes.
+    const windowS = faults.has('payments-data-cache-interval-seconds')
+      ? intervalMin
+      : path === 'live' && faults.has('i31-fd-pay-live-cache-interval-hours')
+        ? intervalMin * 3600
+        : intervalMin * 60;
     // Fault: 0 (or no interval) taken as "no limit", so the cached balance is always served.
     if (intervalMin === 0) return path === 'live' && faults.has('payments-data-live-zero-cached') ? undefined : refresh(account);
     // Blind fault: the bundle counts the balance's age in whole minutes (a balance one second past the interval is still served).
@@ -288,6 +293,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (!account) return sendError(ctx, reply, 404, 'Account not found');
     const types = faults.has('payments-data-details-v3-cd-served') ? ACH_TYPES : DETAILS_V3_TYPES;
     if (!types.includes(account.type)) return unsupported(reply);
+    // i31-fd-pay-v3-money-market-refused: the v3 details refuse a money market account as unsupported.
+    if (faults.has('i31-fd-pay-v3-money-market-refused') && account.type === 'moneyMarket') return unsupported(reply);
     const realTime = realTimeFlags(account).map((f) => {
       // i27-pay-v3-savings-realtime-flags-swapped: for a savings account the two real-time flags are read from each other's column.
       const flags =

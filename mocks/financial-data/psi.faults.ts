@@ -376,4 +376,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-GENERATE', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-psi-non-fcra-days-start-day-late',
+    rule: 'the payment success indicators give predictive scores over a period of days from the settle-by date (seed 002, PSI; provider 1.35.0 potentialSettlementDate): the non-FCRA results start the period the day after the settle-by date',
+    source: 'provider',
+    rules: ['FD-PSI-DAYS'],
+  }),
 ]);

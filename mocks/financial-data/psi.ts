@@ -192,7 +192,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     const dailyResults = days(run.transaction.settleByDate, cap).map((date, i) => {
       const s = score(`${run.payRequestId}:nsf:${i}`);
       return {
-        potentialSettlementDate: date,
+        // i31-fd-psi-non-fcra-days-start-day-late: the non-FCRA results start the ten-day period the day after the settle-by date.
+        potentialSettlementDate:
+          !fcra && faults.has('i31-fd-psi-non-fcra-days-start-day-late') && !Number.isNaN(Date.parse(String(date)))
+            ? new Date(Date.parse(String(date)) + 86_400_000).toISOString().slice(0, String(date).length)
+            : date,
         score: s,
         indicator: faults.has('psi-indicator-bands-swapped') ? swappedBands(s, riskOf) : riskOf(s),
         ...(includeReasons ? { reasons: reasonsOf(`${run.payRequestId}:${i}`, fcra) } : {}),

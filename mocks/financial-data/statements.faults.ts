@@ -359,4 +359,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEX-ORDER'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-paystmt-same-label-overwrites-earlier',
+    rule: "each stored pay statement is an asset of its own, read back as stored (seed 002, Statements, pay statements, assets): storing a second statement under a label already used also replaces the earlier asset's bytes",
+    source: 'seed',
+    rules: ['FD-PAYSTMT-ROUNDTRIP', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

@@ -192,6 +192,10 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
         faults.has('i23-paystmt-stored-as-utf8-text')
         ? Buffer.from(stored.toString('utf8'), 'utf8')
         : stored;
+    // i31-fd-paystmt-same-label-overwrites-earlier: a pay statement stored under a label already used also replaces the earlier asset's bytes.
+    if (faults.has('i31-fd-paystmt-same-label-overwrites-earlier'))
+      for (const earlier of state().assets.values())
+        if (earlier.customerId === customer.id && earlier.label !== undefined && earlier.label === body.label) earlier.bytes = kept;
     state().assets.set(id, { customerId: customer.id, bytes: kept, label: body.label });
     return reply.code(200).send({ assetId: id });
   });

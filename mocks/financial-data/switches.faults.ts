@@ -300,4 +300,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-STATUS-ENUM', 'FD-SW-DETAILS'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-switches-external-lists-bill-pay',
+    rule: 'getAllExternalDepositSwitches lists the deposit switches found by external id (seed 002, Micro entries and switches): the list also carries the bill pay switches of the customers it found',
+    source: 'seed',
+    rules: ['FD-SW-EXTERNAL', 'FD-SW-OTHER-KIND'],
+  }),
 ]);

@@ -372,6 +372,11 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       found.push(...pool.filter((x) => x.kind === 'deposit' && x.externalId === undefined && owners.has(x.customerId)));
     }
     // i7-switches-external-id-echo-lowercased: the external id echoed in lower case.
+    // i31-fd-switches-external-lists-bill-pay: the external id's list also carries the bill pay switches of the customers it found.
+    if (faults.has('i31-fd-switches-external-lists-bill-pay')) {
+      const owners = new Set(found.map((x) => x.customerId));
+      found.push(...pool.filter((x) => x.kind === 'billPay' && owners.has(x.customerId)));
+    }
     const echoed = faults.has('i7-switches-external-id-echo-lowercased') ? externalId.toLowerCase() : externalId;
     // rt-switches-external-created-date-of-update: the external list dates each switch by its last update.
     const listed = found.slice(0, 10).map(summary);

@@ -336,4 +336,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-ACCESSKEY-UPDATE'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-accesskey-revoked-update-answers-old-receipt',
+    rule: 'a revoked consent receipt is no longer found (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 404): an update of a revoked key is answered 200 with the receipt as it was, nothing saved',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-REVOKED', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

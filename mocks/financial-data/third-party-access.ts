@@ -166,6 +166,14 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         : undefined);
     // i27-accesskey-update-revoked-400: an update of a revoked key answered as a bad request, not 404.
     const revokedKey = state().keys.get(path.consentReceiptId);
+    // i31-fd-accesskey-revoked-update-answers-old-receipt: an update of a revoked key answered 200 with the receipt as it was (a cached copy).
+    if (
+      !key &&
+      faults.has('i31-fd-accesskey-revoked-update-answers-old-receipt') &&
+      revokedKey?.revoked &&
+      revokedKey.partnerId === partner?.id
+    )
+      return reply.code(200).send(receipt(revokedKey, 'update'));
     if (!key && faults.has('i27-accesskey-update-revoked-400') && revokedKey?.revoked && revokedKey.partnerId === partner?.id)
       return sendError(ctx, reply, 400, 'The consent receipt was revoked.');
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');

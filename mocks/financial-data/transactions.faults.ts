@@ -736,4 +736,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-RECURRING-FIGURES'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-txn-all-window-eastern',
+    rule: "GetAllCustomerTransactions answers the transactions dated from fromDate to toDate, epoch seconds (seed 002, Transactions; reference, Dates): the customer list reads fromDate as US Eastern wall time, leaving out the transactions of the window's first five hours",
+    source: 'seed',
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-TXN-WINDOW', 'FD-DATE-UNIT'],
+  }),
 ]);

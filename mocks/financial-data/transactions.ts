@@ -165,6 +165,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const found = transactionsOf(new Set(accounts.map((a) => a.id)), reader)
       .filter((t) => (!fromApplied || onOrAfter(windowKey(t), from)) && (!toApplied || inBefore(windowKey(t), last)))
       .filter((t) => includePending || t.status !== 'pending')
+      // i31-fd-txn-all-window-eastern: the customer list reads fromDate as US Eastern wall time (five hours later in UTC).
+      .filter((t) => !(reader === 'all' && on('i31-fd-txn-all-window-eastern')) || windowKey(t) >= from + 5 * 3600)
       // i22-txn-all-asc-to-date-edge-excluded: under sort=asc the customer list leaves out a transaction dated exactly at toDate.
       .filter((t) => !(reader === 'all' && query.sort === 'asc' && on('i22-txn-all-asc-to-date-edge-excluded') && windowKey(t) === last))
       // i25-txn-all-desc-from-date-edge-excluded: under the default descending order the customer list leaves out a transaction dated exactly at fromDate.

@@ -574,4 +574,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-URL'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-txpush-later-subscription-not-delivered',
+    rule: "the test transaction triggers a transaction event and an account event to the account's subscriptions (seed 002, Events; TxPush: each subscribe call yields an account-class and a transaction-class record): of an account subscribed twice, only the first record of each class is delivered to",
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-SUBSCRIBE'],
+  }),
 ]);

@@ -407,6 +407,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     let subs = [...listening.values()].filter((s) => !disabledSubscriptions.has(s.id));
     if (faults.has('blind-txpush-account-event-needs-transaction-subscription') && !subs.some((s) => s.type === 'transaction')) subs = [];
     if (faults.has('txpush-test-no-account-event')) subs = subs.filter((s) => s.type !== 'account');
+    // i31-fd-txpush-later-subscription-not-delivered: of an account subscribed twice, only the first record of each class is delivered to.
+    if (faults.has('i31-fd-txpush-later-subscription-not-delivered'))
+      subs = subs.filter((s) => !subs.some((o) => o.type === s.type && o.id < s.id));
     // i8-txpush-pending-no-account-event: a pending transaction sends no account event.
     if (faults.has('i8-txpush-pending-no-account-event') && t.status === 'pending') subs = subs.filter((s) => s.type !== 'account');
     if (subs.length === 0 && faults.has('txpush-delivers-without-subscription') && state().lastUrl) {

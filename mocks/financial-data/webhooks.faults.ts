@@ -809,4 +809,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-WEBHOOK-DELIVERY-SHAPE', 'FD-DATE-UNIT'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-webhooks-event-activation-activates-subscription',
+    rule: 'PUT .../events/{webhook_event_id}/status moves that event to the requested state (seed 002, States and transitions): activating one event of an inactive subscription also makes the subscription active',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
+  independent('independent-31', {
+    id: 'i31-fd-webhooks-later-page-one-short',
+    rule: 'listWebhookSubscriptions pages by offset and limit (seed 002, Webhook subscriptions; provider 1.35.0): a page after the first holds one subscription fewer than the limit, that subscription on no page',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-LIMIT', 'FD-WEBHOOK-PAGE-OFFSET'],
+  }),
 ]);

@@ -311,7 +311,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('blind-webhooks-past-end-clamped-to-last') && start >= mine.length && mine.length > 0)
         start = Math.floor((mine.length - 1) / limit) * limit;
       // i19-webhooks-limit-one-page-of-two: a limit of one served as a page of two.
-      const page = mine.slice(start, start + (faults.has('i19-webhooks-limit-one-page-of-two') && limit === 1 ? 2 : limit));
+      // i31-fd-webhooks-later-page-one-short: a page after the first holds one subscription fewer than the limit.
+      const shortBy = faults.has('i31-fd-webhooks-later-page-one-short') && offset > 1 && limit > 1 ? 1 : 0;
+      const page = mine.slice(start, start + (faults.has('i19-webhooks-limit-one-page-of-two') && limit === 1 ? 2 : limit) - shortBy);
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
       // Seeded fault: the list shows each subscription's URL without its query string (the other readers keep it).
@@ -570,6 +572,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         if (previous) previous.status = status;
       }
       if (status !== 'active') event.everInactive = true;
+      // i31-fd-webhooks-event-activation-activates-subscription: activating one event of an inactive subscription makes the subscription active.
+      if (faults.has('i31-fd-webhooks-event-activation-activates-subscription') && status === 'active') sub.status = 'active';
       if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
       if (faults.has('i26-webhooks-event-status-answers-previous')) return reply.code(200).send({ status: before });

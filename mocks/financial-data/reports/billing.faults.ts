@@ -192,4 +192,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-EDGES', 'FD-BILLING-WINDOW'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-billing-window-measured-in-milliseconds',
+    rule: 'getResellerBillingReport refuses 400 a startDate to endDate range longer than the Billing range limit, dates in epoch seconds (seed 002, Report retrieval: billing query parameters; Limits): the range is measured as if its dates were milliseconds, so a range of many months is served',
+    source: 'seed',
+    rules: ['FD-BILLING-WINDOW', 'FD-DATE-UNIT'],
+  }),
 ]);

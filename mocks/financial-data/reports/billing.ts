@@ -74,7 +74,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: the range is measured in calendar days (UTC dates), not in seconds.
     const span = faults.has('blind-billing-window-calendar-days')
       ? (Math.floor(end / DAY_S) - Math.floor(start / DAY_S)) * DAY_S
-      : end - start;
+      : // i31-fd-billing-window-measured-in-milliseconds: the window measured as if its dates were milliseconds (a thousandth of its length).
+        faults.has('i31-fd-billing-window-measured-in-milliseconds')
+        ? (end - start) / 1000
+        : end - start;
     // i28-fd-billing-31-days-refused: a range of exactly 31 days refused (the bound read as exclusive).
     if (
       (span > maxDays * DAY_S || (faults.has('i28-fd-billing-31-days-refused') && span === maxDays * DAY_S)) &&

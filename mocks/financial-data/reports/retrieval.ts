@@ -438,6 +438,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
         continue;
       // i28-fd-portfolio-latest-by-id: the report kept per type is the one of the greatest id (ORDER BY id), not the most recent.
       if (faults.has('i28-fd-portfolio-latest-by-id') && latest.has(r.type) && latest.get(r.type)!.id > r.id) continue;
+      // i31-fd-portfolio-latest-per-family: the report kept per family of types (the type's first three letters: voa and voaHistory as one).
+      const family = faults.has('i31-fd-portfolio-latest-per-family') ? r.type.slice(0, 3) : r.type;
+      if (family !== r.type) for (const [t, kept] of latest) if (t.slice(0, 3) === family && kept !== r) latest.delete(t);
       latest.set(faults.has('portfolio-keeps-every-report') ? r.id : r.type, r);
     }
     const rows = [...latest.values()].map((r) => ({

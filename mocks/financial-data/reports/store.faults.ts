@@ -226,4 +226,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-EVENT-DATE-FIXED', 'FD-REPORT-TERMINAL'],
   }),
+  independent('independent-31', {
+    id: 'i31-fd-report-callback-before-commit',
+    rule: 'the report callback URL is called for completion reporting, once the report has its final status (seed 002, Events; States and transitions: inProgress to success or failure): the listener hears of a success while the report still reads inProgress for another half minute',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK-STATE', 'FD-REPORT-TERMINAL'],
+  }),
 ]);

@@ -252,6 +252,13 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     );
     if (ctx.faults.has('report-callback-sent-twice'))
       await ctx.deliveries.send(report.callbackUrl, 'POST', { 'content-type': 'application/json' }, body, ctx.clock.now());
+    // i31-fd-report-callback-before-commit: the listener hears of a success the store has not yet committed: the report reads inProgress for another half minute.
+    if (ctx.faults.has('i31-fd-report-callback-before-commit') && report.status === 'success') {
+      report.status = 'inProgress';
+      report.readyAtS = now + 30;
+      report.callbackUrl = undefined;
+      state.pending.add(id);
+    }
     // i8-report-callback-resent-with-sibling: the listeners of the customer's reports already done are called again.
     if (ctx.faults.has('i8-report-callback-resent-with-sibling'))
       for (const other of state.reports.values())
