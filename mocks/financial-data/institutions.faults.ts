@@ -385,9 +385,9 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rules: ['FD-LOOKUP-EXACT', 'FD-LOC-NONE-404'],
   }),
   independent('independent-31', {
-    id: 'i31-fd-inst-product-types-all-required',
-    rule: 'GetInstitutions filters by product type (seed 002, Institutions; provider 1.35.0: type, a comma-separated list of product types): a list of several types finds only the institutions offering every one of them, not those offering any',
-    source: 'provider',
-    rules: ['FD-INST-PRODUCT-TYPE', 'FD-FILTER-RULE'],
+    id: 'i31-fd-inst-get-branding-of-previous',
+    rule: 'GetInstitution answers the institution of its id, the same record the institution search gives (seed 002, Institutions): the record carries the branding of the institution listed before it',
+    source: 'seed',
+    rules: ['FD-INST-SAME-RECORD', 'FD-INST-GET'],
   }),
 ]);

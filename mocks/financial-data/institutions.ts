@@ -100,14 +100,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     ).filter(
       (i) =>
         !anyOf ||
-        // i31-fd-inst-product-types-all-required: a list of product types finds only institutions offering every one of them, not any.
-        (faults.has('i31-fd-inst-product-types-all-required')
-          ? String(query.type)
-              .split(',')
-              .every((t) => i.products[t.trim()] === true)
-          : String(query.type)
-              .split(',')
-              .some((t) => i.products[t.trim()] === true)),
+        String(query.type)
+          .split(',')
+          .some((t) => i.products[t.trim()] === true),
     );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
@@ -241,6 +236,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i24-inst-get-home-url-trailing-slash')) return { institution: { ...full(i), urlHomeApp: `${full(i).urlHomeApp}/` } };
     // i23-inst-get-oauth-flag-false: the by-id reader answers oauthEnabled from a column it never fills (false).
     if (faults.has('i23-inst-get-oauth-flag-false')) return { institution: { ...full(i), oauthEnabled: false } };
+    // i31-fd-inst-get-branding-of-previous: the by-id record carries the branding of the institution listed before it (an index off by one).
+    const previous = world.institutions[world.institutions.indexOf(i) - 1];
+    if (faults.has('i31-fd-inst-get-branding-of-previous') && previous)
+      return { institution: { ...full(i), branding: (full(previous) as { branding?: unknown }).branding } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

@@ -450,9 +450,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     rules: ['FD-MICRO-VERIFY-WRONG', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
   independent('independent-31', {
-    id: 'i31-fd-micro-verify-whole-numbers-read-as-cents',
-    rule: 'the customer verifies the micro amounts, each under the Limits micro amounts bound (seed 002, Micro entries; Limits: micro amounts): an amount of a whole dollar or more is read as a count of cents, so the amounts sent in cents verify',
+    id: 'i31-fd-micro-verify-compared-in-dimes',
+    rule: 'the customer verifies the micro amounts deposited, to the cent (seed 002, Micro entries; Limits: micro amounts): the amounts are compared to the nearest ten cents, so a wrong amount within the same dime verifies the account',
     source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-AMOUNT-RANGE'],
+    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-VERIFY'],
   }),
 ]);

@@ -213,13 +213,12 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const state = shown(e);
     // i4-micro-verify-amounts-truncated: dollars turned into cents by truncation.
     const toCents = faults.has('i4-micro-verify-amounts-truncated') ? Math.trunc : Math.round;
-    // i31-fd-micro-verify-whole-numbers-read-as-cents: an amount of one or more is read as a count of cents, not dollars.
-    const sent = (input.body.amounts as number[]).map((a) =>
-      faults.has('i31-fd-micro-verify-whole-numbers-read-as-cents') && a >= 1 ? Math.round(a) : toCents(a * 100),
-    );
+    const sent = (input.body.amounts as number[]).map((a) => toCents(a * 100));
     const [a, b] = e.cents;
     const tolerance = faults.has('micro-entries-cent-tolerance') ? 1 : 0;
-    const near = (x: number, y: number) => Math.abs(x - y) <= tolerance;
+    // i31-fd-micro-verify-compared-in-dimes: the amounts compared to the nearest ten cents, so a wrong amount in the same dime verifies.
+    const near = (x: number, y: number) =>
+      faults.has('i31-fd-micro-verify-compared-in-dimes') ? Math.round(x / 10) === Math.round(y / 10) : Math.abs(x - y) <= tolerance;
     // i20-micro-verify-first-amount-cent-over-accepted: the first amount taken one cent over (a one-sided tolerance).
     const firstNear = (x: number, y: number) =>
       near(x, y) || (faults.has('i20-micro-verify-first-amount-cent-over-accepted') && x - y === 1);
