@@ -188,8 +188,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       );
     if (!searched && faults.has('no-search-returns-none') && query.username === undefined) list = [];
     // i31-fd-customers-search-any-word: a search text of several words finds the customers matching any one of them, not all.
-    const words = searched ? String(query.search).trim().toLowerCase().split(/\s+/) : [];
-    if (faults.has('i31-fd-customers-search-any-word') && words.length > 1)
+    // (The words are split inside the fault's condition, so that a fault-free run never computes them.)
+    const words = faults.has('i31-fd-customers-search-any-word') && searched ? String(query.search).trim().toLowerCase().split(/\s+/) : [];
+    if (words.length > 1)
       list = [...world.customers.values()].filter(
         (c) =>
           (!partner || c.partnerId === partner.id) &&

@@ -237,9 +237,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i23-inst-get-oauth-flag-false: the by-id reader answers oauthEnabled from a column it never fills (false).
     if (faults.has('i23-inst-get-oauth-flag-false')) return { institution: { ...full(i), oauthEnabled: false } };
     // i31-fd-inst-get-branding-of-previous: the by-id record carries the branding of the institution listed before it (an index off by one).
-    const previous = world.institutions[world.institutions.indexOf(i) - 1];
-    if (faults.has('i31-fd-inst-get-branding-of-previous') && previous)
-      return { institution: { ...full(i), branding: (full(previous) as { branding?: unknown }).branding } };
+    const previous = faults.has('i31-fd-inst-get-branding-of-previous') ? world.institutions[world.institutions.indexOf(i) - 1] : undefined;
+    if (previous) return { institution: { ...full(i), branding: (full(previous) as { branding?: unknown }).branding } };
     return { institution: full(i) };
   });
   route(app, ctx, 'GetInstitutionBranding', ({ path }, reply) => {

@@ -445,9 +445,8 @@ export function registerOffers(
       if (previous !== undefined) reply.header('Correlation-Id', previous);
     }
     // i31-inst-offers-total-non-english-one-more: a request asking another language than English answered a total one above the offers listed.
-    const language = String(req.headers['accept-language'] ?? '');
-    const totalShown =
-      faults.has('i31-inst-offers-total-non-english-one-more') && language !== '' && !/^en\b/i.test(language) ? total + 1 : total;
+    const language = faults.has('i31-inst-offers-total-non-english-one-more') ? String(req.headers['accept-language'] ?? '') : '';
+    const totalShown = language !== '' && !/^en\b/i.test(language) ? total + 1 : total;
     // i31-inst-offers-second-offer-split-over-one-more: the second offer's later installments split over one installment more than its tenure.
     const offersShown = faults.has('i31-inst-offers-second-offer-split-over-one-more')
       ? shown.map((o, i) =>
