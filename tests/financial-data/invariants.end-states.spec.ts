@@ -20,12 +20,15 @@ import {
 import type { CallOptions } from '../../helpers/client/client.js';
 import { DELIVERY_IDS, deliveryIdProblems } from '../../helpers/client/invariants/delivery-ids.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
+import { answerRollups, ROLLUPS, rollupComponents } from '../../helpers/client/invariants/rollups.js';
 import { END_STATES, type EndReading, EndStates } from '../../helpers/client/invariants/states.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
 
 const STATES = new EndStates(FD_CONTRACT);
+/** The contents holding a total over parts (an analytics report's customerAnalytics over its accounts'): FD-PROP-ROLLUP. */
+const ROLLUP_CONTENTS = rollupComponents(FD_CONTRACT);
 const APPLIES = STATES.operations();
 /** The writers making an object with end states: a POST answering it accepted (202: it ends later). */
 const MAKERS = APPLIES.filter((o) => !isRead(o) && o.method === 'POST' && STATES.statusOf(o) === '202');
@@ -44,7 +47,7 @@ type Made = { o: Operation; op: string; path: Record<string, unknown>; ids: Reco
 test(
   'an object read in its end state reads the same state, with the same members, on every reader after the clock moves on, and sends no further callback @mock-only',
   mockOnly(
-    rules('FD-PROP-END-STATE', 'FD-PROP-DELIVERY-NAMES'),
+    rules('FD-PROP-END-STATE', 'FD-PROP-DELIVERY-NAMES', 'FD-PROP-ROLLUP'),
     "needs the mock's virtual clock (each end state is read again 2 days and 13 hours later) and its outcome switch (a report made to end in failure)",
   ),
   async ({ fdApi, fd, fdEntities, fdPowers, fdListener }) => {
@@ -85,6 +88,9 @@ test(
     /** The readers whose answers carried the state of a report made here. */
     const stated = new Set<string>();
     const problems: string[] = [];
+    /** FD-PROP-ROLLUP, judged on the same reads: the readers whose answers carried a rolled-up content, and what did not add up. */
+    const rolled = new Set<string>();
+    const rollupFindings = new Set<string>();
     const read = async (when: string) => {
       for (const { o, call } of calls.values()) {
         const res = await fdApi.callOperation(o, call);
@@ -92,6 +98,9 @@ test(
         if (STATES.leaves(o, res.status, res.body).some((l) => l.objectId !== undefined && madeIds.has(l.objectId)))
           stated.add(o.operationId);
         problems.push(...STATES.judge(first, o, res.status, res.body, when));
+        const rollups = answerRollups(ROLLUP_CONTENTS, o, res.body);
+        if (rollups.judged) rolled.add(o.operationId);
+        for (const p of rollups.problems) rollupFindings.add(`${p}, report ${JSON.stringify(call.path)}`);
       }
     };
     await fdPowers.advanceClock(ENDED_AFTER_S);
@@ -139,11 +148,25 @@ test(
       checked: MAKERS.map((o) => o.operationId),
       exceptions: [],
     });
+    countProperty(test.info(), {
+      property: ROLLUPS,
+      service: 'financial-data',
+      rule: 'FD-PROP-ROLLUP',
+      applies: READERS.map((o) => o.operationId),
+      checked: [...rolled],
+      exceptions: READERS.filter((o) => !rolled.has(o.operationId)).map((o) => ({
+        operationId: o.operationId,
+        reason:
+          unread.get(o.operationId) ??
+          `its answers carried no content holding a total over parts (${ROLLUP_CONTENTS.map((c) => c.name).join(', ')})`,
+      })),
+    });
     expect(misnamed, 'FD-PROP-DELIVERY-NAMES: a callback naming another customer or report').toEqual([]);
     expect(
       problems.length > 40 ? [...problems.slice(0, 40), `... and ${problems.length - 40} more`] : problems,
       'FD-PROP-END-STATE: an end state that moved',
     ).toEqual([]);
+    expect([...rollupFindings].slice(0, 12), 'FD-PROP-ROLLUP: a total over parts that is not their total').toEqual([]);
     expectDeliveries(
       fdListener.received(),
       once.map((d) => ({ ...d, what: `${d.what}, none after it ${LATER_S} s later` })),

@@ -15,6 +15,13 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ANALYTICS-REPORT-PIN'],
   }),
+  // Seeded for the roll-up property (helpers/client/invariants/rollups.ts, invariants.end-states.spec.ts).
+  seeded({
+    id: 'seeded-prop-analytics-customer-first-account',
+    rule: "FD-PROP-ROLLUP: the customer's cash flow analytics (CASH_INFLOW, CASH_OUTFLOW, NET_CASH_FLOW) are its accounts' taken together, not the first account's alone",
+    source: 'assumption',
+    rules: ['FD-PROP-ROLLUP'],
+  }),
   // Seeded beside the check of another partner's customer on every userType (origin 'seeded').
   seeded({
     id: 'business-analytics-customer-any-partner',

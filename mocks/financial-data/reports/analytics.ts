@@ -678,6 +678,11 @@ export function analyticsContent(
     return { analytics: analyticsOf(kind, txs, w, faults, { balance, ...options }) };
   });
   all.sort((a, b) => a.postedDate - b.postedDate);
+  // Seeded fault: the customer's cash flow analytics read the first account's transactions only.
+  const customerTxs =
+    kind === 'cashflow' && faults.has('seeded-prop-analytics-customer-first-account') && accounts.length
+      ? all.filter((t) => t.accountId === accounts[0].id)
+      : all;
   // The customer's balance: the accounts' opening and closing balances added month by month.
   const customerBalance =
     kind === 'balance'
@@ -687,5 +692,9 @@ export function analyticsContent(
           endingValue: cents(balances.reduce((s, b) => s + Number(b[n].endingValue), 0)),
         }))
       : undefined;
-  return { ...head(w), institutions: inst, customerAnalytics: analyticsOf(kind, all, w, faults, { balance: customerBalance, ...options }) };
+  return {
+    ...head(w),
+    institutions: inst,
+    customerAnalytics: analyticsOf(kind, customerTxs, w, faults, { balance: customerBalance, ...options }),
+  };
 }
