@@ -111,12 +111,12 @@ test(
   'the pages of every paged reader are windows over one list: each page its slice, the counts what the pages hold, past the end as documented',
   rules(
     'FD-PROP-PAGING',
-    // The institution lists' paging rules, proved by this check on each of their paths.
-    ...['institutions', 'certified', 'rssd'].flatMap((path) => [
-      `FD-PAGE-START@${path}`,
-      `FD-PAGE-LIMIT-APPLIED@${path}`,
-      `FD-PAGE-COUNTS@${path}`,
-    ]),
+    // The institution lists' paging rules, proved by this check on each of their paths and operations.
+    ...Object.keys({
+      institutions: 'GetInstitutions',
+      certified: 'GetCertifiedInstitutions',
+      rssd: 'GetCertifiedInstitutionsWithRSSD',
+    }).flatMap((path) => [`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`]),
   ),
   async ({ fd, fdApi, fdEntities }) => {
     test.setTimeout(120_000);
