@@ -328,7 +328,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i26-inst-rssd-limit-one-lists-two',
     rule: 'a page holds min(limit, what remains) records (seed 002, Institutions: start, limit): GetCertifiedInstitutionsWithRSSD asked with limit=1 lists two institutions',
     source: 'seed',
-    rules: ['FD-PAGE-LIMIT-APPLIED'],
+    rules: ['FD-PAGE-LIMIT-APPLIED', 'FD-PROP-PAGING'],
   }),
   independent('independent-26', {
     id: 'i26-inst-get-unbranded-404',

@@ -97,7 +97,12 @@ export const GUARD_FAULTS = faultCatalogue([
   // The issuer endpoint (reference, Flows - notification (b)).
   rule('issuer-missing-correlation-accepted', 'issuer: missing Correlation-Id is 400', ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  { id: 'offset-ignored', rule: 'IN-PAGE-SLICE: offset skips that many items', source: 'provider', rules: ['IN-PAGE-SLICE'] },
+  {
+    id: 'offset-ignored',
+    rule: 'IN-PAGE-SLICE: offset skips that many items',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(

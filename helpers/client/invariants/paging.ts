@@ -1,0 +1,294 @@
+// Checker: the pages of every paged reader are windows over one list. Read from the contract: a
+// reader taking a page-index or offset query parameter beside a page-size one (start / limit, offset /
+// limit, page / pageSize, page / size), the base and meaning of the index (its minimum, else its
+// default, is the first page; an `offset` whose description does not call it a page index skips that
+// many items: provider 2.0.0 offset), the page size's default and maximum, the array the answer lists
+// its items in, and the count members and headers the answer names (the total of the set, the items
+// of the page, a more-available or last-page flag, the total of pages, the index and size echoed).
+// The list is read once with the largest page, then page by page with a small size, the last page and
+// the one past the end, and without index or size: each page is the slice of the large read it
+// stands for, member for member and in order (so the pages are disjoint and together the list), each
+// count agrees with what the pages hold, and the page past the end is empty, or a 404 where the
+// contract documents one and its page count cannot be 0 (a count member of minimum 1).
+import { isDeepStrictEqual } from 'node:util';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { resolve } from '../negative.js';
+import { movesAloneBeside } from './kit.js';
+
+/** A read-time date beside the items (an institution list's createdDate: "as of now") moves alone between reads. */
+const movesAlone = movesAloneBeside(new Set<string>());
+
+export const PAGING = 'paging';
+
+/** What a count member or header counts, by the name the contract gives it (body members and headers alike). */
+const MEANINGS: Record<string, CountMeaning> = {
+  found: 'total',
+  total: 'total',
+  totalrecords: 'total',
+  totalelements: 'total',
+  displaying: 'count',
+  count: 'count',
+  numberofelements: 'count',
+  moreavailable: 'more',
+  last: 'last',
+  first: 'first',
+  empty: 'empty',
+  totalpages: 'pages',
+  pagenumber: 'index',
+  number: 'index',
+  offset: 'index',
+  numberofrecordsperpage: 'size',
+  size: 'size',
+  limit: 'size',
+};
+type CountMeaning = 'total' | 'count' | 'more' | 'last' | 'first' | 'empty' | 'pages' | 'index' | 'size';
+
+export interface PagedReader {
+  reader: Operation;
+  /** The index parameter: a page index from `base`, or an item offset from `base` (0). */
+  index: { name: string; base: number; kind: 'page' | 'offset' };
+  size: { name: string; default?: number; max?: number };
+  /** The answer's array member listing the items; undefined where the answer is the array itself. */
+  items?: string;
+  /** Count members of the answer body and headers (lower case), by what each counts. */
+  members: { name: string; meaning: CountMeaning; in: 'body' | 'header' }[];
+  /** What the page past the end is: an empty page, or the documented 404. */
+  pastEnd: 'empty' | 404;
+}
+
+const INDEX_NAMES = /^(start|offset|page)$/;
+const SIZE_NAMES = /^(limit|pagesize|size|per_page|page_size)$/i;
+const PAGE_INDEX = /\bindex of the page\b/i;
+
+const schemaOf = (contract: Contract, s: Json): Json => (s ? (contract.resolveSchema(s) as Json) : undefined);
+
+/** Every paged reader of a contract, with how it pages and what its answer counts. */
+export function pagedReaders(contract: Contract): PagedReader[] {
+  const doc = (contract as unknown as { document: Json }).document;
+  const headerOf = (h: Json): Json => (typeof h?.$ref === 'string' ? doc.components?.headers?.[h.$ref.split('/').pop()!] : h);
+  const out: PagedReader[] = [];
+  for (const reader of contract.operations.values()) {
+    const query = reader.parameters.filter((p) => p.in === 'query');
+    const index = query.find((p) => INDEX_NAMES.test(p.name));
+    const size = query.find((p) => SIZE_NAMES.test(p.name));
+    const ok = reader.responses['200'];
+    if (!index || !size || !ok) continue;
+    const is = schemaOf(contract, index.schema) ?? {};
+    const ss = schemaOf(contract, size.schema) ?? {};
+    const text = `${(index as { description?: string }).description ?? ''} ${is.description ?? ''}`;
+    const kind = index.name === 'offset' && !PAGE_INDEX.test(text) ? 'offset' : 'page';
+    const base = typeof is.minimum === 'number' ? is.minimum : typeof is.default === 'number' ? is.default : kind === 'offset' ? 0 : 1;
+    const body = resolve(contract, ok.schema);
+    const props = Object.entries<Json>(body?.properties ?? {});
+    const arrays = props.filter(([, m]) => resolve(contract, m)?.type === 'array').map(([k]) => k);
+    // The items paged: the array a count member's description names ("Number of transactions in this page"), else the only one.
+    const counting = props
+      .filter(([k]) => MEANINGS[k.toLowerCase()])
+      .map(([, m]) => String(m?.description ?? resolve(contract, m)?.description ?? ''))
+      .join(' ');
+    const named = arrays.filter((a) => new RegExp(`\\b${a}\\b`, 'i').test(counting));
+    const itemsMember = named.length === 1 ? named[0] : arrays.length === 1 ? arrays[0] : undefined;
+    if (body?.type !== 'array' && !itemsMember) continue;
+    const members: PagedReader['members'] = [];
+    for (const [name] of props) {
+      const meaning = MEANINGS[name.toLowerCase()];
+      if (meaning) members.push({ name, meaning, in: 'body' });
+    }
+    const rawOp = doc.paths?.[reader.path]?.[reader.method.toLowerCase()];
+    for (const name of Object.keys(rawOp?.responses?.['200']?.headers ?? {})) {
+      const meaning = MEANINGS[name.toLowerCase()];
+      if (meaning && headerOf(rawOp.responses['200'].headers[name])) members.push({ name: name.toLowerCase(), meaning, in: 'header' });
+    }
+    // A page count that cannot be 0 (a count of minimum 1) makes an empty page no 200 of the contract: its 404 is the page past the end.
+    const countMin = props.find(([k]) => MEANINGS[k.toLowerCase()] === 'count')?.[1];
+    const pastEnd = reader.responses['404'] && (resolve(contract, countMin)?.minimum ?? 0) >= 1 ? 404 : 'empty';
+    out.push({
+      reader,
+      index: { name: index.name, base, kind },
+      size: {
+        name: size.name,
+        default: typeof ss.default === 'number' ? ss.default : undefined,
+        max: typeof ss.maximum === 'number' ? ss.maximum : undefined,
+      },
+      items: body?.type === 'array' ? undefined : itemsMember,
+      members,
+      pastEnd,
+    });
+  }
+  return out;
+}
+
+/** One read of a paged reader: its status, headers (lower case) and body. */
+export interface PageRead {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+/** How a check reads a page: the index and size, each left out when undefined. */
+export type PageReader = (index: number | undefined, size: number | undefined) => Promise<PageRead>;
+
+/** The largest set paged through with a small size (about four reads); a larger one is judged on its first items, its last page and past its end. */
+export const WINDOWED_AT_MOST = 12;
+
+const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
+  const list = p.items === undefined ? body : (body as Record<string, unknown> | undefined)?.[p.items];
+  return Array.isArray(list) ? list : undefined;
+};
+
+const flag = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+
+/** The outcome of one reader's check: the problems found, or why it was not judged. */
+export interface PagingOutcome {
+  problems: string[];
+  leftOut?: string;
+  /** The items of the set the large read listed, and the reads made. */
+  size?: number;
+  reads: number;
+}
+
+/**
+ * Reads a paged reader's list with the largest page, page by page at a small size, its last page, the
+ * page past its end and its default page, and judges each page as a window over the large read.
+ * `minimum` is the fewest items that tell (below it the check is left out, saying so).
+ */
+export async function pagingProblems(p: PagedReader, read: PageReader, minimum = 3): Promise<PagingOutcome> {
+  const problems: string[] = [];
+  let reads = 0;
+  const get = async (index: number | undefined, size: number | undefined) => {
+    reads++;
+    return read(index, size);
+  };
+  const large = p.size.max ?? 1000;
+  const full = await get(p.index.base, large);
+  const all = itemsOf(p, full.body);
+  // An empty list where an empty page is no 200 of the contract (its documented 404): nothing to page yet.
+  if (full.status === 404 && p.pastEnd === 404) return { problems, leftOut: 'its list is empty here (its documented 404)', reads, size: 0 };
+  if (full.status !== 200 || !all) return { problems, leftOut: `its largest page answered ${full.status}`, reads };
+  const totalOf = (r: PageRead) => {
+    const m = p.members.find((x) => x.meaning === 'total');
+    const v = m ? (m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown>)?.[m.name]) : undefined;
+    return v === undefined || v === null || v === '' ? undefined : Number(v);
+  };
+  // The size of the set: what the large read holds when it is not full, else its total member (if any).
+  const total = all.length < large ? all.length : totalOf(full);
+  if (all.length < minimum)
+    return { problems, leftOut: `its list holds ${all.length} items here (fewer than ${minimum})`, reads, size: all.length };
+  const fullBody = (full.body ?? {}) as Record<string, unknown>;
+  const counted = new Set(p.members.filter((m) => m.in === 'body').map((m) => m.name));
+  const echoes = Array.isArray(full.body)
+    ? []
+    : Object.keys(fullBody).filter((k) => k !== p.items && !counted.has(k) && (fullBody[k] === null || typeof fullBody[k] !== 'object'));
+  const indexOf = (page: number, size: number) => (p.index.kind === 'page' ? p.index.base + page : p.index.base + page * size);
+  const judge = (what: string, r: PageRead, page: number, size: number, expected: unknown[] | undefined) => {
+    if (r.status !== 200) {
+      problems.push(`${what}: ${r.status}, expected a page (200)`);
+      return;
+    }
+    const items = itemsOf(p, r.body) ?? [];
+    const from = page * size;
+    const holds = total === undefined ? undefined : Math.max(0, Math.min(size, total - from));
+    if (holds !== undefined && items.length !== holds)
+      problems.push(`${what}: ${items.length} items, expected ${holds} (min(size ${size}, ${total} less ${from}))`);
+    if (items.length > size) problems.push(`${what}: ${items.length} items for a size of ${size}`);
+    // What the answer echoes of the query (a scalar member beside the items that counts nothing: the
+    // transactions' fromDate, toDate and sort, the merchant a MID search answers for) is the large read's.
+    for (const k of echoes) {
+      const got = (r.body as Record<string, unknown>)?.[k];
+      if (!isDeepStrictEqual(got, fullBody[k]) && !movesAlone(k, fullBody[k], got))
+        problems.push(`${what}: ${k} ${JSON.stringify(got)}, the largest page's ${JSON.stringify(fullBody[k])}`);
+    }
+    if (expected) {
+      const at = items.findIndex((item, i) => !isDeepStrictEqual(item, expected[i]));
+      if (at >= 0 || (holds !== undefined && items.length === holds && expected.length !== items.length))
+        problems.push(
+          `${what}: item ${at >= 0 ? at : items.length} is not item ${from + Math.max(at, 0)} of the largest page, member for member (${JSON.stringify(items[Math.max(at, 0)])?.slice(0, 160)})`,
+        );
+    }
+    for (const m of p.members) {
+      const raw = m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown>)?.[m.name];
+      if (raw === undefined || raw === null) continue;
+      const where = `${what}: ${m.in === 'header' ? 'header ' : ''}${m.name} ${JSON.stringify(raw)}`;
+      const more = total === undefined ? undefined : from + items.length < total;
+      const pages = total === undefined ? undefined : Math.ceil(total / size);
+      const expect = (() => {
+        switch (m.meaning) {
+          case 'total':
+            return total;
+          case 'count':
+            return items.length;
+          case 'more':
+            return more;
+          case 'last':
+            return more === undefined ? undefined : !more;
+          case 'first':
+            return page === 0;
+          case 'empty':
+            return items.length === 0;
+          case 'pages':
+            return pages;
+          case 'index':
+            return indexOf(page, size);
+          case 'size':
+            return size;
+        }
+      })();
+      if (expect === undefined) continue;
+      const got = typeof expect === 'boolean' ? flag(raw) : Number(raw);
+      if (got !== expect) problems.push(`${where}, expected ${expect}`);
+    }
+  };
+  // Page by page over the first items at a small size (two items or more a page, three pages or more).
+  const window = Math.min(all.length, WINDOWED_AT_MOST);
+  const small = Math.max(1, Math.floor(window / 3));
+  const pagesInWindow = Math.ceil(window / small);
+  for (let page = 0; page < pagesInWindow; page++)
+    judge(
+      `${p.index.name}=${indexOf(page, small)} ${p.size.name}=${small}`,
+      await get(indexOf(page, small), small),
+      page,
+      small,
+      all.slice(page * small, (page + 1) * small),
+    );
+  // The smallest page: one item, the first.
+  if (small > 1) judge(`${p.index.name}=${p.index.base} ${p.size.name}=1`, await get(p.index.base, 1), 0, 1, all.slice(0, 1));
+  // The page the size alone selects is the first (the index's default).
+  judge(`${p.size.name}=${small} without ${p.index.name}`, await get(undefined, small), 0, small, all.slice(0, small));
+  if (total !== undefined) {
+    const last = Math.max(0, Math.ceil(total / small) - 1);
+    if (last >= pagesInWindow)
+      judge(
+        `the last page, ${p.index.name}=${indexOf(last, small)} ${p.size.name}=${small}`,
+        await get(indexOf(last, small), small),
+        last,
+        small,
+        total <= large ? all.slice(last * small) : undefined,
+      );
+    const beyond = Math.ceil(total / small);
+    const past = await get(indexOf(beyond, small), small);
+    const what = `past the end, ${p.index.name}=${indexOf(beyond, small)} ${p.size.name}=${small}`;
+    if (p.pastEnd === 404) {
+      if (past.status !== 404)
+        problems.push(
+          `${what}: ${past.status} with ${itemsOf(p, past.body)?.length ?? 'no'} items, expected the documented 404 (an empty page is no 200 of its schema)`,
+        );
+    } else judge(what, past, beyond, small, []);
+    // At the largest size: a set larger than it goes on in a second page, the rest of it.
+    if (total > large)
+      judge(`${p.index.name}=${indexOf(1, large)} ${p.size.name}=${large}`, await get(indexOf(1, large), large), 1, large, undefined);
+  }
+  // Without index and size: the first page of the default size.
+  if (p.size.default !== undefined && (p.size.max === undefined || p.size.default <= p.size.max))
+    judge(
+      `without ${p.index.name} and ${p.size.name} (default size ${p.size.default})`,
+      await get(undefined, undefined),
+      0,
+      p.size.default,
+      p.size.default <= large ? all.slice(0, p.size.default) : undefined,
+    );
+  // The large read again: a list that moved between the reads is not judged (another worker's objects).
+  const again = await get(p.index.base, large);
+  if (!isDeepStrictEqual(itemsOf(p, again.body), all))
+    return { problems: [], leftOut: 'its list moved between the reads (another worker)', reads, size: total };
+  return { problems, reads, size: total };
+}

@@ -1,0 +1,154 @@
+// Covers: every paged reader of the financial data contract (helpers/client/invariants/paging.ts
+// reads them from the contract: a page index or offset beside a page size, its base, default and
+// maximum, and the count members the answer names) keeps its pages windows over one list
+// (FD-PROP-PAGING; provider 1.35.0 StartParameter, LimitParameter, FoundResults, DisplayingResults,
+// MoreResultsAvailable, ObwmsOffsetParameter, AppStatuses; seed 002, Report retrieval: page
+// zero-based, size default 100; seed 002, Limits). Each reader's list is read with its largest page,
+// then page by page at a small size, its last page, the page past its end and its default page: each
+// page is the slice of the largest read member for member, its counts those of what the pages hold.
+// A list holding too few items is given objects of the check's own where it can make them (webhook
+// subscriptions; app registrations and billed reports on the mock only); on a sandbox
+// the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
+// check holds them alone, and a list that moves between the reads all the same is not judged.
+import { expect, mockOnly, rules, sampleCall, test, whileAlone, type FdOperationId } from '../../fixtures/financial-data.js';
+import type { SharedState } from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { PAGING, type PagedReader, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { makeReport } from './reports-retrieval.known.js';
+import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { FD_CONTRACT } from './security.known.js';
+
+const PAGED = pagedReaders(FD_CONTRACT);
+/** Lists another worker of a sandbox changes (its customers, subscriptions and registrations under the one partner): read while the check holds them alone. */
+const SHARED_LISTS: Partial<Record<string, SharedState>> = {
+  GetCustomers: 'customers',
+  listWebhookSubscriptions: 'webhooks',
+  getApplications: 'apps',
+  GetAppRegistrationStatus: 'apps',
+  getRegisteredInstitutions: 'apps',
+};
+
+type Fx = Parameters<Parameters<typeof test>[2]>[0];
+/** A maker of one more object of a reader's list, where the check can make them. */
+type Makers = Partial<Record<string, (i: number) => Promise<unknown>>>;
+
+/** Checks each paged reader of `readers` and records the property's counts. */
+async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pick<Fx, 'fd' | 'fdApi' | 'fdEntities'>, makers: Makers) {
+  const violations = new Violations(PAGING);
+  const checked: string[] = [];
+  const leftOut: { operationId: string; reason: string }[] = [];
+  const sizes: string[] = [];
+  for (const p of readers) {
+    const { operationId } = p.reader;
+    let base: CallOptions;
+    try {
+      base = sampleCall(operationId as FdOperationId, fd, fdEntities) as CallOptions;
+    } catch (error) {
+      if (fd.control) throw error;
+      leftOut.push({ operationId, reason: `no sample here (${(error as Error).message.split('\n')[0]})` });
+      continue;
+    }
+    const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+    delete query[p.index.name];
+    delete query[p.size.name];
+    const check = (filters = query) =>
+      pagingProblems(p, async (index, size) => {
+        const q = {
+          ...filters,
+          ...(index === undefined ? {} : { [p.index.name]: index }),
+          ...(size === undefined ? {} : { [p.size.name]: size }),
+        };
+        const res = await fdApi.callOperation(p.reader, { ...base, query: q } as CallOptions);
+        return { status: res.status, headers: res.headers, body: res.body };
+      });
+    const shared = SHARED_LISTS[operationId];
+    const outcome = await whileAlone(fd, shared ? [shared] : [], async () => {
+      let out = await check();
+      // A list too short to tell is given objects of the check's own where it can make them (to three, once).
+      const make = makers[operationId];
+      if (make && out.size !== undefined && out.size < 3) {
+        for (let i = out.size; i < 3; i++) await make(i);
+        out = await check();
+      }
+      // Still too short under the sample's filters (registrations approved): the list its required parameters alone select.
+      if (make && out.size !== undefined && out.size < 3) {
+        const required = new Set(p.reader.parameters.filter((x) => x.in === 'query' && x.required).map((x) => x.name));
+        out = await check(Object.fromEntries(Object.entries(query).filter(([k]) => required.has(k))));
+      }
+      return out;
+    });
+    if (outcome.leftOut) {
+      leftOut.push({ operationId, reason: outcome.leftOut });
+      continue;
+    }
+    checked.push(operationId);
+    sizes.push(
+      `${operationId} (${p.index.name} from ${p.index.base} as a ${p.index.kind}, ${p.size.name} ${p.size.default ?? '-'}..${p.size.max ?? '-'}, ${outcome.size ?? '?'} items, ${outcome.reads} reads)`,
+    );
+    for (const problem of outcome.problems)
+      violations.add(operationId, 'its pages', problem, 'a window over the list its largest page reads');
+  }
+  countProperty(test.info(), {
+    property: PAGING,
+    service: 'financial-data',
+    rule: 'FD-PROP-PAGING',
+    applies: readers.map((p) => p.reader.operationId),
+    checked,
+    exceptions: leftOut,
+  });
+  test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${sizes.join('; ')}` });
+  expect(checked.length, 'paged readers checked').toBeGreaterThan(0);
+  expect(violations.list, violations.describe()).toEqual([]);
+}
+
+/** The readers whose objects only the mock's control makes (reports billed to the partner: seed 002, Report retrieval). */
+const MADE_BY_MOCK = new Set(['getResellerBillingReport']);
+
+test(
+  'the pages of every paged reader are windows over one list: each page its slice, the counts what the pages hold, past the end as documented',
+  rules(
+    'FD-PROP-PAGING',
+    // The institution lists' paging rules, proved by this check on each of their paths and operations.
+    ...Object.keys({
+      institutions: 'GetInstitutions',
+      certified: 'GetCertifiedInstitutions',
+      rssd: 'GetCertifiedInstitutionsWithRSSD',
+    }).flatMap((path) => [`FD-PAGE-START@${path}`, `FD-PAGE-LIMIT-APPLIED@${path}`, `FD-PAGE-COUNTS@${path}`]),
+  ),
+  async ({ fd, fdApi, fdEntities }) => {
+    test.setTimeout(120_000);
+    const registerApp = async () => expect((await fdApi.call('RegisterApp', { body: newApplication() })).status, 'RegisterApp').toBe(201);
+    await checkPaging(
+      PAGED.filter((p) => !(fd.control && MADE_BY_MOCK.has(p.reader.operationId))),
+      { fd, fdApi, fdEntities },
+      {
+        listWebhookSubscriptions: async (i) =>
+          createSub(fdApi, { url: quietUrl(`paging-property/${i}`), events: [{ name: (await offeredNames(fdApi))[0] }] }),
+        // A registration has no delete (seed 002, App registration): made on the mock only.
+        ...(fd.control ? { getApplications: registerApp, GetAppRegistrationStatus: registerApp } : {}),
+      },
+    );
+  },
+);
+
+test(
+  'the billing report’s pages are windows over one list of reports the check made @mock-only',
+  mockOnly(
+    rules('FD-PROP-PAGING'),
+    "needs the mock's harness route that makes reports of an active customer without accounts: a sandbox reports only on linked accounts, and its billing list holds what it holds",
+  ),
+  async ({ fd, fdApi, fdEntities, fdMock, createCustomer }) => {
+    // Three reports of an active customer, made before the sample's window is read (it ends at the mock's now).
+    const billed = await createCustomer('active');
+    for (let i = 0; i < 3; i++) await makeReport(fdMock, billed, 'voa');
+    await fdMock.advanceClock(1);
+    await checkPaging(
+      PAGED.filter((p) => MADE_BY_MOCK.has(p.reader.operationId)),
+      { fd, fdApi, fdEntities },
+      {},
+    );
+  },
+);

@@ -1,0 +1,93 @@
+// Covers: every paged reader of the installments contract (helpers/client/invariants/paging.ts reads
+// them from the contract: offset, the items skipped from 0, beside limit, default and maximum 500, and
+// the Count / Offset / Limit / Total headers) keeps its pages windows over one list (IN-PROP-PAGING;
+// provider 2.0.0, offset / limit and the paging headers). Each reader is read over a set the check
+// makes (five merchants of one request, five of one exact name, five MIDs of one merchant; on the
+// mock also the list of every completed merchant, which nothing else changes there): with its largest
+// page, page by page at a small limit, past its end and without offset and limit; each page is the
+// slice of the largest read member for member, its headers those of what the pages hold, and what the
+// answer echoes of the query (the merchant a MID search answers for) the same on every page.
+import { exampleParticipation, expect, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { loadContract } from '../../helpers/contract/contract.js';
+import { PAGING, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+
+const contract = await loadContract('installments');
+const PAGED = pagedReaders(contract);
+const SIZE = 5;
+/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
+const country = (i: number) => `Q${String.fromCharCode(65 + ((i / 26) % 26))}${String.fromCharCode(65 + (i % 26))}`;
+
+test(
+  'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',
+  rules('IN-PROP-PAGING'),
+  async ({ instApi, instReq, inst }) => {
+    test.setTimeout(120_000);
+    const ica = inst.knownAcquirerIca ?? '001234';
+    // The sets the check makes, one call per reader (and the whole completed list on the mock).
+    const byRequest = await instReq.submitParticipations(
+      instApi,
+      Array.from({ length: SIZE }, () => exampleParticipation(ica)),
+    );
+    // On the mock the request is effectuated (its clock moved on), so the list of completed merchants holds it too.
+    if (inst.control) await instReq.awaitEffectuation(instApi, byRequest);
+    const name = `Paging ${crypto.randomUUID()}`;
+    await instReq.submitParticipations(
+      instApi,
+      Array.from({ length: SIZE }, (_, i) => exampleParticipation(ica, { merchantLegalName: name, countryCode: country(i) })),
+    );
+    const mids = Array.from({ length: SIZE }, (_, i) => String(300_000_001 + i + Math.floor(Math.random() * 1e6) * 10));
+    const merchant = exampleParticipation(ica, { mids });
+    await instReq.submitParticipations(instApi, [merchant]);
+    const calls: Record<string, CallOptions[]> = {
+      getMerchantParticipations: [{ query: { request_id: byRequest } }, ...(inst.control ? [{}] : [])],
+      postMerchantSearches: [{ body: { merchantLegalName: name } }],
+      postMerchantMidSearches: [
+        { body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA } },
+      ],
+    };
+    const violations = new Violations(PAGING);
+    const checked = new Set<string>();
+    const leftOut: { operationId: string; reason: string }[] = [];
+    const seen: string[] = [];
+    for (const p of PAGED) {
+      const { operationId } = p.reader;
+      for (const call of calls[operationId] ?? []) {
+        const what = `${operationId} ${JSON.stringify(call.query ?? call.body ?? {})}`;
+        const outcome = await pagingProblems(p, async (index, size) => {
+          const query = {
+            ...(call.query ?? {}),
+            ...(index === undefined ? {} : { [p.index.name]: index }),
+            ...(size === undefined ? {} : { [p.size.name]: size }),
+          };
+          const res = await instApi.callOperation(p.reader, { ...call, query });
+          return { status: res.status, headers: res.headers, body: res.body };
+        });
+        if (outcome.leftOut) {
+          seen.push(`${what}: left out, ${outcome.leftOut}`);
+          continue;
+        }
+        checked.add(operationId);
+        seen.push(`${what}: ${outcome.size ?? '?'} items, ${outcome.reads} reads`);
+        for (const problem of outcome.problems) violations.add(what, 'its pages', problem, 'a window over the list its largest page reads');
+      }
+      if (!checked.has(operationId))
+        leftOut.push({
+          operationId,
+          reason: calls[operationId] ? 'every set the check made was left out (see checker-coverage)' : 'the check makes no set of it',
+        });
+    }
+    countProperty(test.info(), {
+      property: PAGING,
+      service: 'installments',
+      rule: 'IN-PROP-PAGING',
+      applies: PAGED.map((p) => p.reader.operationId),
+      checked: [...checked],
+      exceptions: leftOut,
+    });
+    test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${seen.join('; ')}` });
+    expect(checked.size, 'paged readers checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
