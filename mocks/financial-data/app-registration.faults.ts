@@ -58,7 +58,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'app-institutions-institution-id-prefix',
     rule: 'FD-FILTER-WHOLE: getRegisteredInstitutions institution_id lists only the registration with that institution; compared as a text prefix, a head of an institution id also lists the registrations whose ids start with it',
     source: 'seed',
-    rules: ['FD-FILTER-WHOLE'],
+    rules: ['FD-FILTER-WHOLE', 'FD-PROP-WINDOW'],
   }),
   // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
   seeded({
@@ -427,7 +427,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'blind-app-status-submitted-date-strict',
     rule: 'submittedDate finds registrations submitted at or after it: the registration instant itself finds it (provider 1.35.0 SubmittedDateParameter, read as at-or-after by this contract)',
     source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES'],
+    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
   }),
   // getRegisteredInstitutions (seed 002: without an institution id, all institutions; provider 1.35.0 3001, 3002).
   blind({
@@ -484,7 +484,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i9-app-status-modified-date-strict',
     rule: 'modifiedDate at the registration instant finds it (FD-APP-STATUS-DATES, reference decision on the v2 date filters: at or after): the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404 (submittedDate is right)',
     source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES'],
+    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-9', {
     id: 'i9-app-institutions-found-is-page',
@@ -509,7 +509,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i11-app-list-pre-app-id-prefix',
     rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so an id also returns the registrations whose ids start with its digits',
     source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
+    rules: ['FD-APP-LIST-FILTER', 'FD-PROP-WINDOW'],
   }),
   independent('independent-14', {
     id: 'i14-app-status-v2-pre-app-id-other-partner',
@@ -539,7 +539,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i19-app-status-submitted-date-minute-precision',
     rule: 'a submittedDate filter at the registration instant finds it and one second later does not (reference, Decisions: dates in epoch seconds; provider 1.35.0 GetAppRegistrationStatus): the filter is compared at minute precision, so a second later within the same minute still finds it',
     source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES'],
+    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-20', {
     id: 'i20-app-list-old-name-still-finds',

@@ -71,7 +71,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'transactions-all-found-ignores-window',
     rule: 'FD-TXN-PAGE-COUNTS: found of the customer list counts the transactions of the window asked, not every transaction of its accounts',
     source: 'provider',
-    rules: ['FD-TXN-PAGE-COUNTS'],
+    rules: ['FD-TXN-PAGE-COUNTS', 'FD-PROP-WINDOW'],
   }),
   // Historic load (seed 002, Transactions; Errors 203; Limits: standard history 180 days).
   {
@@ -178,19 +178,29 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-PAGE-COUNTS'],
   },
-  { id: 'transactions-sort-asc-ignored', rule: 'FD-TXN-SORT: sort=asc lists oldest first', source: 'seed', rules: ['FD-TXN-SORT'] },
+  {
+    id: 'transactions-sort-asc-ignored',
+    rule: 'FD-TXN-SORT: sort=asc lists oldest first',
+    source: 'seed',
+    rules: ['FD-TXN-SORT', 'FD-PROP-ORDER'],
+  },
   {
     id: 'transactions-undated-sorted-last',
     rule: 'FD-TXN-SORT: a transaction without transactionDate sorts by postedDate',
     source: 'seed',
-    rules: ['FD-TXN-SORT'],
+    rules: ['FD-TXN-SORT', 'FD-PROP-ORDER'],
   },
-  { id: 'transactions-sorted-by-posted-date', rule: 'FD-TXN-SORT: lists sort by transactionDate', source: 'seed', rules: ['FD-TXN-SORT'] },
+  {
+    id: 'transactions-sorted-by-posted-date',
+    rule: 'FD-TXN-SORT: lists sort by transactionDate',
+    source: 'seed',
+    rules: ['FD-TXN-SORT', 'FD-PROP-ORDER'],
+  },
   {
     id: 'transactions-default-sort-asc',
     rule: 'FD-TXN-SORT-DEFAULT: without sort the order is desc',
     source: 'provider',
-    rules: ['FD-TXN-SORT-DEFAULT'],
+    rules: ['FD-TXN-SORT-DEFAULT', 'FD-PROP-ORDER'],
   },
   {
     id: 'transactions-pending-always-included',
@@ -309,7 +319,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'blind-transactions-window-by-posted-date',
     rule: 'the fromDate / toDate window applies to transactionDate (postedDate only when there is none), not to postedDate (seed 002, Transactions)',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW'],
+    rules: ['FD-TXN-WINDOW', 'FD-PROP-WINDOW'],
   }),
   blind({
     id: 'blind-transactions-all-grouped-by-account',
@@ -377,7 +387,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i2-txn-window-to-date-exclusive',
     rule: 'the window holds the transactions dated inside it (seed 002, Transactions: fromDate and toDate): a transaction dated exactly at toDate is left out (fromDate stays inclusive)',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW'],
+    rules: ['FD-TXN-WINDOW', 'FD-PROP-WINDOW'],
   }),
   independent('independent-2', {
     id: 'i2-txn-by-id-description-collapsed',
@@ -411,7 +421,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i4-txn-all-window-eastern-time',
     rule: 'a window lists the transactions dated inside it and none outside (seed 002, Transactions; epoch seconds are UTC): the customer list reads fromDate and toDate as US Eastern wall time, shifting the window by five hours (the account list is right)',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW'],
+    rules: ['FD-TXN-WINDOW', 'FD-PROP-WINDOW'],
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
@@ -565,7 +575,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i16-txn-account-default-sort-asc',
     rule: 'transactions are sorted descending when sort is not given (provider 1.35.0 GetCustomerAccountTransactions sort parameter, default desc): the account list alone answers ascending by default',
     source: 'provider',
-    rules: ['FD-TXN-SORT-DEFAULT'],
+    rules: ['FD-TXN-SORT-DEFAULT', 'FD-PROP-ORDER'],
   }),
   independent('independent-16', {
     id: 'i16-txn-by-id-amount-unsigned',
@@ -625,20 +635,20 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i18-txn-account-to-date-edge-excluded-with-pending',
     rule: 'a transaction dated exactly at toDate is listed (provider 1.35.0 toDate inclusive): the account list with includePending=true leaves out the transactions dated at toDate',
     source: 'provider',
-    rules: ['FD-TXN-WINDOW-EDGES'],
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-PROP-WINDOW'],
   }),
   // Seeded beside the window edges put on an item without transactionDate (transactions.filters.spec.ts).
   seeded({
     id: 'seeded-fam25-txn-account-undated-to-edge-excluded',
     rule: 'FD-TXN-WINDOW-EDGES: the account list leaves out a transaction without transactionDate posted exactly at toDate (toDate exclusive for postedDate)',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW-EDGES'],
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-20', {
     id: 'i20-txn-undated-from-edge-excluded',
     rule: 'a transaction dated exactly at fromDate is listed, one without transactionDate dated by its postedDate (seed 002 Transactions; provider 1.35.0 fromDate inclusive): a transaction without transactionDate posted exactly at fromDate is left out of both lists',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW-EDGES'],
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-21', {
     id: 'i21-txn-by-id-posted-date-ms',
@@ -662,7 +672,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i22-txn-all-asc-to-date-edge-excluded',
     rule: 'a transaction dated exactly at toDate is listed (reference financial-data.md, the window is inclusive): under sort=asc the customer list leaves out the transaction dated exactly at toDate',
     source: 'assumption',
-    rules: ['FD-TXN-WINDOW-EDGES'],
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-22', {
     id: 'i22-txn-all-pending-of-first-account-only',
@@ -692,7 +702,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     id: 'i25-txn-all-desc-from-date-edge-excluded',
     rule: 'the window includes a transaction dated exactly at fromDate (seed 002, Transactions, from and to dates): under the default descending order GetAllCustomerTransactions leaves it out',
     source: 'seed',
-    rules: ['FD-TXN-WINDOW-EDGES'],
+    rules: ['FD-TXN-WINDOW-EDGES', 'FD-PROP-WINDOW'],
   }),
   independent('independent-25', {
     id: 'i25-txn-by-id-credit-amount-in-cents',

@@ -15,8 +15,15 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
 import {
+  disorder,
   FILTER_RULES,
   identifierForms,
+  integerIdFilters,
+  keyOf,
+  orderedReaders,
+  tellingWindows,
+  windowFilters,
+  windowKeeps,
   matchRule,
   pathLookups,
   queryLookups,
@@ -32,8 +39,8 @@ const LOOKUPS = pathLookups(FD_CONTRACT);
 const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
 /**
  * The other readers taking a filter: a date window (from and to, start and end) or an integer id,
- * compared as numbers, never as text, so no matching rule of this property applies (FD-FILTER-WHOLE
- * compares an id filter whole; each window is checked by its reader's own spec). Counted as left out.
+ * compared as numbers, never as text, so no matching rule of text applies: each is checked by the
+ * window and integer id test below (FD-PROP-WINDOW). Counted as left out here.
  */
 const NOT_TEXT = [...FD_CONTRACT.operations.values()].flatMap((op) => {
   if (op.method !== 'GET' || [...FILTERS, ...LOOKUPS, ...QUERY_LOOKUPS].some((f) => f.operation === op)) return [];
@@ -44,7 +51,7 @@ const NOT_TEXT = [...FD_CONTRACT.operations.values()].flatMap((op) => {
   return [
     {
       operationId: op.operationId,
-      reason: `${[...window, ...ids].join(', ')}: ${window.length ? 'a date window' : 'an integer id'}, compared as a number, not as text (no matching rule of text applies)`,
+      reason: `${[...window, ...ids].join(', ')}: ${window.length ? 'a date window' : 'an integer id'}, compared as a number, not as text (checked by FD-PROP-WINDOW)`,
     },
   ];
 });
@@ -76,21 +83,24 @@ test(
       const { operationId } = f.operation;
       const where = `${operationId} ${f.parameter.name}`;
       const rule = matchRule(f.kind, descriptionOf(f.operation, f.parameter));
-      if (!f.members.length || f.parameter.required) {
-        leftOut.push(
-          `${where}: ${f.parameter.required ? 'required: no unfiltered list to take a value from' : rule === 'fuzzy' ? 'a fuzzy search names no member it matches' : 'documents no member it matches'}`,
-        );
+      if (!f.members.length) {
+        leftOut.push(`${where}: ${rule === 'fuzzy' ? 'a fuzzy search names no member it matches' : 'documents no member it matches'}`);
         continue;
       }
       const base = sample(f.operation, fd, fdEntities);
       const query = { ...(base.query ?? {}) } as Record<string, unknown>;
-      for (const other of FILTERS) if (other.operation === f.operation) delete query[other.parameter.name];
+      // A required filter has no unfiltered list: its value is the sample's (one the target holds:
+      // the approved application's name), read back from the items it lists.
+      const asSampled = f.parameter.required ? query[f.parameter.name] : undefined;
+      for (const other of FILTERS) if (other.operation === f.operation && !other.parameter.required) delete query[other.parameter.name];
       const list = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
       const held = f.members
         .flatMap((m) => items(list.body, m).map((x) => ({ ...x, member: m })))
-        .find((x) => typeof x.value === 'string' && /[a-zA-Z0-9]/.test(x.value));
+        .find((x) => typeof x.value === 'string' && /[a-zA-Z0-9]/.test(x.value) && (asSampled === undefined || x.value === asSampled));
       if (!held) {
-        leftOut.push(`${where}: no listed item holds ${f.members.join(' or ')}`);
+        leftOut.push(
+          `${where}: ${asSampled === undefined ? 'no listed item' : `required, and no item its sample's value lists (${list.status})`} holds ${f.members.join(' or ')}`,
+        );
         continue;
       }
       const value = held.value as string;
@@ -215,6 +225,247 @@ test(
     });
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+const WINDOWS = windowFilters(FD_CONTRACT);
+const ID_FILTERS = integerIdFilters(FD_CONTRACT);
+const ORDERED = orderedReaders(FD_CONTRACT);
+
+/** The items of an answer holding one of `keys` (every object, at any depth). */
+function keyed(body: unknown, keys: string[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (!Array.isArray(node) && keys.some((k) => k in (node as object))) out.push(node as Record<string, unknown>);
+    else Object.values(node).forEach(walk);
+  };
+  walk(body);
+  return out;
+}
+
+/** The member naming each item: `id`, else the first member ending in `Id` whose values differ item to item. */
+function identity(list: Record<string, unknown>[]): string | undefined {
+  const names = Object.keys(list[0] ?? {}).filter((k) => k === 'id' || /Id$/.test(k));
+  return ['id', ...names].find((k) => list.every((x) => x[k] !== undefined) && new Set(list.map((x) => String(x[k]))).size === list.length);
+}
+
+/** Whether a read is a page of more: a count member (found, totalRecords, totalElements) above the items listed. */
+function holdsMore(body: unknown, listed: number): boolean {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return ['found', 'totalRecords', 'totalElements'].some((k) => typeof b[k] === 'number' && (b[k] as number) > listed);
+}
+
+test(
+  'every window and integer id filter keeps exactly what its window holds: each end on a held value, one unit inside and one outside it @assumption',
+  rules('FD-PROP-WINDOW'),
+  async ({ fd, fdApi, fdEntities }) => {
+    const violations = new Violations(FILTER_RULES);
+    const checked = new Set<string>();
+    const leftOut: { operationId: string; reason: string }[] = [...WINDOWS.leftOut];
+    // The widest read the sample allows (its window, its largest page): the values its items hold,
+    // then each telling window: every item of the wide read is listed exactly when its compared
+    // member is inside the window, and no item listed holds a member outside it.
+    for (const f of WINDOWS.filters) {
+      const { operationId } = f.operation;
+      const names = [f.from?.parameter.name, f.to?.parameter.name].filter(Boolean).join(', ');
+      const base = sample(f.operation, fd, fdEntities);
+      const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+      if (f.pageSize) query[f.pageSize.name] = f.pageSize.max;
+      // The widest read: a switch that lists more items when on (includePending, viewTestingReports:
+      // "whether ... are listed / included", default false) is on, in every read of the window.
+      for (const p of f.operation.parameters) {
+        const s = FD_CONTRACT.resolveSchema(p.schema ?? {}) as { type?: string; default?: unknown };
+        if (p.in === 'query' && s.type === 'boolean' && s.default === false && /\b(listed|included)\b/.test(descriptionOf(f.operation, p)))
+          query[p.name] = true;
+      }
+      // A one-sided end is a filter of its own: the wide read leaves it out.
+      if (!f.to && f.from) delete query[f.from.parameter.name];
+      if (!f.from && f.to) delete query[f.to.parameter.name];
+      const wide = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
+      const all = wide.status === 200 ? keyed(wide.body, f.keys) : [];
+      const id = identity(all);
+      const values = (list: Record<string, unknown>[]) =>
+        [...new Set(list.map((x) => keyOf(x, f.keys)).filter((v): v is number => v !== undefined && !Number.isNaN(v)))].sort(
+          (a, b) => a - b,
+        );
+      const held = values(all);
+      // The values of the items holding the first key, and of those dated by a later one.
+      const groups = [values(all.filter((x) => x[f.keys[0]] != null)), values(all.filter((x) => x[f.keys[0]] == null))];
+      if (!held.length || !id || holdsMore(wide.body, all.length)) {
+        leftOut.push({
+          operationId,
+          reason: `${names}: ${!held.length ? `its widest read lists no item holding ${f.keys.join(' or ')} (${wide.status})` : !id ? 'its items carry no id of their own' : 'its widest read holds more than a page'}`,
+        });
+        continue;
+      }
+      const edges = {
+        from: f.from && f.to ? Number(query[f.from.parameter.name]) : undefined,
+        to: f.from && f.to ? Number(query[f.to.parameter.name]) : undefined,
+      };
+      // A reader stating an order is read in each of its directions: a window kept in one and not the other shows.
+      const order = ORDERED.find((o) => o.operation === f.operation);
+      const directions = order
+        ? order.directions.filter((d) => d.value !== undefined).map((d) => ({ [order.parameter.name]: d.value }))
+        : [{}];
+      for (const w of tellingWindows(f, groups, edges).flatMap((w) => directions.map((d) => ({ ...w, d })))) {
+        const q = { ...query, ...w.d } as Record<string, unknown>;
+        if (f.from) q[f.from.parameter.name] = w.from;
+        if (f.to) q[f.to.parameter.name] = w.to;
+        const res = await fdApi.callOperation(f.operation, { ...base, query: q } as CallOptions);
+        // A documented 404 is the answer of a window holding nothing (GetAppRegistrationStatus).
+        const none = res.status === 404 && '404' in f.operation.responses;
+        if (res.status !== 200 && !none) {
+          violations.add(operationId, `${w.how} ${JSON.stringify(w.d)}`, `${res.status}`, '200: a window inside the one read is served');
+          continue;
+        }
+        const listed = none ? [] : keyed(res.body, f.keys);
+        const ids = new Set(listed.map((x) => String(x[id])));
+        for (const x of all) {
+          const v = keyOf(x, f.keys);
+          if (v === undefined || Number.isNaN(v)) continue;
+          const keeps = windowKeeps(f, v, w.from, w.to);
+          if (ids.has(String(x[id])) !== keeps)
+            violations.add(
+              operationId,
+              `${w.how} ${JSON.stringify(w.d)}: the item ${id} ${x[id]} (${f.keys.join(', else ')} ${v})`,
+              keeps ? 'not listed' : 'listed',
+              keeps ? 'listed: inside the window' : 'not listed: outside the window',
+            );
+        }
+        for (const x of listed) {
+          const v = keyOf(x, f.keys);
+          if (v !== undefined && !Number.isNaN(v) && !windowKeeps(f, v, w.from, w.to) && !all.some((a) => String(a[id]) === String(x[id])))
+            violations.add(operationId, `${w.how}: the item ${id} ${x[id]} (${v})`, 'listed', 'not listed: outside the window');
+        }
+      }
+      checked.add(operationId);
+    }
+    // The integer id filters: the first listed item's id lists it; a neighbour id (one more, one
+    // less), its start and the id with a digit more list only items holding what was sent: every item
+    // listed holds the id sent.
+    for (const f of ID_FILTERS) {
+      const { operationId } = f.operation;
+      const base = sample(f.operation, fd, fdEntities);
+      const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+      delete query[f.parameter.name];
+      const wide = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
+      const held = (wide.status === 200 ? items(wide.body, f.member) : []).find((x) => /^[1-9][0-9]*$/.test(String(x.value)));
+      if (!held) {
+        leftOut.push({ operationId, reason: `${f.parameter.name}: no listed item holds a ${f.member} (${wide.status})` });
+        continue;
+      }
+      const v = Number(held.value);
+      for (const [how, sent] of [
+        ['the id as held', v],
+        ['one more', v + 1],
+        ['one less', v - 1],
+        // Its start and the id with a digit more: a filter comparing the id as text (a prefix) lists the held item for them.
+        ...(v >= 10 ? [['its start, a digit fewer', Math.floor(v / 10)] as const] : []),
+        ['a digit more', v * 10 + 1],
+      ] as const) {
+        const res = await fdApi.callOperation(f.operation, { ...base, query: { ...query, [f.parameter.name]: sent } } as CallOptions);
+        const listed = res.status === 200 ? items(res.body, f.member) : [];
+        const others = listed.filter((x) => Number(x.value) !== sent).map((x) => String(x.value));
+        if (sent === v && !listed.some((x) => Number(x.value) === v))
+          violations.add(
+            operationId,
+            `${f.parameter.name}=${sent} (${how})`,
+            `no item holding it (${res.status})`,
+            `the items whose ${f.member} is ${v}`,
+          );
+        if (others.length)
+          violations.add(
+            operationId,
+            `${f.parameter.name}=${sent} (${how})`,
+            `items whose ${f.member} is ${others.join(', ')}`,
+            `only items whose ${f.member} is ${sent}: an id is exact`,
+          );
+      }
+      checked.add(operationId);
+    }
+    const applies = [
+      ...new Set([...WINDOWS.filters, ...ID_FILTERS].map((f) => f.operation.operationId)),
+      ...WINDOWS.leftOut.map((l) => l.operationId),
+    ];
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    });
+    countProperty(test.info(), {
+      property: FILTER_RULES,
+      service: 'financial-data',
+      rule: 'FD-PROP-WINDOW',
+      applies: [...new Set(applies)],
+      checked: [...checked],
+      exceptions: leftOut.filter((l) => !checked.has(l.operationId)),
+    });
+    if (leftOut.length) notePartial(`windows: ${leftOut.length} left out, each with its reason in the coverage annotation`);
+    expect(checked.size, 'window and id filters checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  'every reader stating an order lists in it, each direction and the default, on the widest page and on each smaller page',
+  // The transactions lists' order (FD-TXN-SORT) is this property's on both lists.
+  rules('FD-PROP-ORDER', 'FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
+  async ({ fd, fdApi, fdEntities }) => {
+    const violations = new Violations(FILTER_RULES);
+    const checked = new Set<string>();
+    const leftOut: { operationId: string; reason: string }[] = [];
+    for (const o of ORDERED) {
+      const { operationId } = o.operation;
+      const base = sample(o.operation, fd, fdEntities);
+      let judged = 0;
+      for (const d of o.directions) {
+        const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+        if (d.value === undefined) delete query[o.parameter.name];
+        else query[o.parameter.name] = d.value;
+        const how = d.value === undefined ? `${o.parameter.name} left out (${d.direction})` : `${o.parameter.name}=${d.value}`;
+        const whole = await fdApi.callOperation(o.operation, {
+          ...base,
+          query: { ...query, ...(o.pageSize ? { [o.pageSize.name]: o.pageSize.max } : {}) },
+        } as CallOptions);
+        const list = whole.status === 200 ? keyed(whole.body, o.keys) : [];
+        const pages: { how: string; list: Record<string, unknown>[] }[] = [{ how: `${how}, the widest page`, list }];
+        // Smaller pages (a third of the list each): each in the order too.
+        if (o.pageSize && list.length >= 3) {
+          const size = Math.ceil(list.length / 3);
+          const start = o.operation.parameters.find((p) => p.in === 'query' && p.name === 'start');
+          for (let page = 1; page <= (start ? 3 : 1); page++) {
+            const res = await fdApi.callOperation(o.operation, {
+              ...base,
+              query: { ...query, [o.pageSize.name]: size, ...(start ? { start: page } : {}) },
+            } as CallOptions);
+            if (res.status === 200)
+              pages.push({ how: `${how}, ${o.pageSize.name}=${size}${start ? ` start=${page}` : ''}`, list: keyed(res.body, o.keys) });
+          }
+        }
+        for (const p of pages) {
+          if (p.list.length > 1) judged++;
+          const first = disorder(p.list, o.keys, d.direction);
+          if (first) violations.add(operationId, p.how, `out of order: ${first}`, `${d.direction} by ${o.keys.join(', else ')}`);
+        }
+      }
+      if (judged) checked.add(operationId);
+      else
+        leftOut.push({ operationId, reason: `${o.parameter.name}: its sample lists fewer than two items holding ${o.keys.join(' or ')}` });
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
+    });
+    countProperty(test.info(), {
+      property: FILTER_RULES,
+      service: 'financial-data',
+      rule: 'FD-PROP-ORDER',
+      applies: ORDERED.map((o) => o.operation.operationId),
+      checked: [...checked],
+      exceptions: leftOut,
+    });
+    expect(checked.size, 'readers stating an order checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

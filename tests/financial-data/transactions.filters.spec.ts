@@ -4,7 +4,8 @@
 // IncludePendingParameter default false, Transactions echoes fromDate/toDate/sort, DailyBalance).
 // Each criterion is shown to change the answer against the full list: what it must exclude is
 // present in the full list and absent from the filtered one. Counts are pinned on the mock by the
-// known data (transactions.known.ts).
+// known data (transactions.known.ts). The order in each direction is the order property's
+// (properties.filters.spec.ts, FD-PROP-ORDER); here the default's echo.
 import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
 
@@ -18,30 +19,6 @@ function disorder(list: any[], order: 'asc' | 'desc'): string | undefined {
   }
   return undefined;
 }
-
-test(
-  'sort=asc and sort=desc order both lists by transactionDate, by postedDate where there is none',
-  rules('FD-TXN-SORT@txn-all', 'FD-TXN-SORT@txn-account'),
-  async ({ fdApi, fd, linkedCustomer }) => {
-    const checking = linkedCustomer.account('checking');
-    const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
-    for (const { op } of LISTS) {
-      const byOrder: Record<string, any[]> = {};
-      for (const sort of ['asc', 'desc'] as const) {
-        byOrder[sort] = await readAll(list, op, { ...whole, sort });
-        expect(disorder(byOrder[sort], sort), `${op} sort=${sort}: first pair out of order`).toBeUndefined();
-      }
-      expect(new Set(idsOf({ transactions: byOrder.asc })), `${op}: both orders list the same transactions`).toEqual(
-        new Set(idsOf({ transactions: byOrder.desc })),
-      );
-      // The postedDate fallback is exercised: the known data has transactions without transactionDate.
-      const undated = byOrder.asc.filter((t) => t.transactionDate === undefined).length;
-      if (fd.kind === 'mock') expect(undated, `${op}: transactions without transactionDate are on the list`).toBeGreaterThan(0);
-      test.info().annotations.push({ type: 'transactions without transactionDate', description: `${op}: ${undated}` });
-    }
-  },
-);
 
 test(
   'without sort both lists are in descending date order and say desc @provider',

@@ -210,3 +210,255 @@ export function identifierForms(value: string): { how: string; value: string }[]
   const dropped = value.replace(SEPARATORS, '');
   return [...valueForms(value), ...(dropped !== value && dropped !== '' ? [{ how: 'its separators dropped', value: dropped }] : [])];
 }
+
+/** The contract's own node of a parameter (its description and extensions), as the operation declares it. */
+function parameterNode(contract: Contract, operation: Operation, parameter: Parameter): Json {
+  const doc = contract.document;
+  const followed = (node: Json): Json =>
+    typeof node?.$ref === 'string'
+      ? String(node.$ref)
+          .replace(/^#\//, '')
+          .split('/')
+          .reduce((at: Json, key: string) => at?.[key], doc)
+      : node;
+  const declared = [
+    ...(doc.paths[operation.path]?.parameters ?? []),
+    ...(doc.paths[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? []),
+  ];
+  return declared.map(followed).find((x: Json) => x?.name === parameter.name && x.in === parameter.in) ?? {};
+}
+
+/** The text stating a parameter's rule: its own description and its schema's. */
+function statedText(contract: Contract, operation: Operation, parameter: Parameter): string {
+  const node = parameterNode(contract, operation, parameter);
+  return `${node.description ?? ''} ${(contract.resolveSchema(parameter.schema ?? {}) as Json)?.description ?? ''}`;
+}
+
+/** The members of the items a GET answers (every array of objects in its 200 schema, one level down). */
+function itemMembers(contract: Contract, operation: Operation): Record<string, Json> {
+  const answer = resolve(contract, operation.responses['200']?.schema);
+  const arrays = answer?.type === 'array' ? [answer] : Object.values<Json>(answer?.properties ?? {}).map((m) => resolve(contract, m));
+  const out: Record<string, Json> = {};
+  for (const a of arrays) if (a?.type === 'array') Object.assign(out, resolve(contract, a.items)?.properties ?? {});
+  return out;
+}
+
+/** The page-size parameter of a reader and its largest value (`limit`, `size`, `pageSize` with a maximum). */
+function pageSizeOf(contract: Contract, operation: Operation): { name: string; max: number } | undefined {
+  for (const p of operation.parameters) {
+    const s = contract.resolveSchema(p.schema ?? {}) as Json;
+    if (p.in === 'query' && /^(limit|size|pageSize)$/.test(p.name) && typeof s?.maximum === 'number')
+      return { name: p.name, max: s.maximum };
+  }
+  return undefined;
+}
+
+/**
+ * A reader listing in a documented order (FD-PROP-ORDER): a GET query parameter whose text states
+ * what the list sorts by ("lists sort by transactionDate, by postedDate when no transaction date
+ * exists": seed 002, Transactions, in TransactionSort) and the values naming each direction (`asc`
+ * ascending, `desc` descending, the schema's default the order without it). The keys are the item
+ * members the text names after "by", in its order: the next is the one an item lacking the first is
+ * ordered by. Ties are in no stated order; an item lacking every key is not judged.
+ */
+export interface OrderedReader {
+  operation: Operation;
+  parameter: Parameter;
+  keys: string[];
+  /** Each value naming a direction; `undefined`: the parameter left out (the schema's default). */
+  directions: { value: string | undefined; direction: 'asc' | 'desc' }[];
+  pageSize?: { name: string; max: number };
+}
+
+export function orderedReaders(contract: Contract): OrderedReader[] {
+  const out: OrderedReader[] = [];
+  for (const operation of contract.operations.values()) {
+    if (operation.method !== 'GET') continue;
+    const members = itemMembers(contract, operation);
+    for (const parameter of operation.parameters) {
+      if (parameter.in !== 'query') continue;
+      const text = statedText(contract, operation, parameter);
+      if (!/\bsort(s|ed)?\b|\border(ed)?\b/i.test(text)) continue;
+      const keys = [...text.matchAll(/\bby (\w+)/g)].map((m) => m[1]).filter((k, i, all) => k in members && all.indexOf(k) === i);
+      const directions = [...text.matchAll(/`(\w+)` (ascending|descending)/g)].map((m) => ({
+        value: m[1] as string | undefined,
+        direction: (m[2] === 'ascending' ? 'asc' : 'desc') as 'asc' | 'desc',
+      }));
+      const byDefault = directions.find((d) => d.value === (contract.resolveSchema(parameter.schema ?? {}) as Json)?.default);
+      if (!keys.length || !directions.length) continue;
+      out.push({
+        operation,
+        parameter,
+        keys,
+        directions: [...directions, ...(byDefault ? [{ value: undefined, direction: byDefault.direction }] : [])],
+        pageSize: pageSizeOf(contract, operation),
+      });
+    }
+  }
+  return out;
+}
+
+/** The value an item is ordered or windowed by: its first key it holds, as a number. */
+export function keyOf(item: Record<string, unknown>, keys: string[]): number | undefined {
+  const k = keys.find((x) => item[x] !== undefined && item[x] !== null);
+  return k === undefined ? undefined : Number(item[k]);
+}
+
+/** The first pair of items out of `direction` by their keys, or undefined (ties and items lacking every key are not judged). */
+export function disorder(items: Record<string, unknown>[], keys: string[], direction: 'asc' | 'desc'): string | undefined {
+  const keyed = items.map((item, at) => ({ at, key: keyOf(item, keys) })).filter((x) => x.key !== undefined && !Number.isNaN(x.key));
+  for (let i = 1; i < keyed.length; i++) {
+    const [a, b] = [keyed[i - 1], keyed[i]];
+    if (direction === 'asc' ? a.key! > b.key! : a.key! < b.key!) return `#${a.at} (${a.key}) before #${b.at} (${b.key})`;
+  }
+  return undefined;
+}
+
+/**
+ * A window filter: a GET's query pair of numbers naming the two ends of one window (`fromDate` and
+ * `toDate`, `startDate` and `endDate`), or one end alone whose description states its side
+ * ("registrations submitted at or after that instant": GetAppRegistrationStatus). The member it
+ * compares: the one-sided filter's item member of its own name; a pair's, the key its reader lists
+ * in order by (seed 002, Transactions: the lists "page and sort by transactionDate, postedDate when
+ * no transaction date exists") or else the items' only member named as a date (a billed report's
+ * createdDate). Both ends of a pair are included (reference/financial-data.md, Date windows; cited
+ * by FD-TXN-WINDOW-EDGES and FD-BILLING-EDGES, as provider 1.35.0 states it for the sibling windows
+ * of the transactions report: "up to and including this date"); a one-sided end as its description
+ * says ("at or after": included; "after": not).
+ */
+export interface WindowFilter {
+  operation: Operation;
+  from?: { parameter: Parameter; included: boolean };
+  to?: { parameter: Parameter; included: boolean };
+  keys: string[];
+  /** One unit of the compared value: a second of an epoch, a cent of an amount. */
+  unit: number;
+  pageSize?: { name: string; max: number };
+}
+
+export function windowFilters(contract: Contract): { filters: WindowFilter[]; leftOut: { operationId: string; reason: string }[] } {
+  const filters: WindowFilter[] = [];
+  const leftOut: { operationId: string; reason: string }[] = [];
+  const ordered = orderedReaders(contract);
+  for (const operation of contract.operations.values()) {
+    if (operation.method !== 'GET' || !operation.responses['200']?.schema) continue;
+    const members = itemMembers(contract, operation);
+    const numeric = operation.parameters.filter((p) => {
+      const s = contract.resolveSchema(p.schema ?? {}) as Json;
+      return (
+        p.in === 'query' && (s?.type === 'integer' || s?.type === 'number') && !/^(start|limit|size|page|pageSize|offset)$/.test(p.name)
+      );
+    });
+    const unitOf = (p: Parameter) => ((contract.resolveSchema(p.schema ?? {}) as Json)?.type === 'number' ? 0.01 : 1);
+    for (const from of numeric) {
+      const m = /^(from|start)(\w+)$/.exec(from.name);
+      const to = m && numeric.find((p) => p.name === `${m[1] === 'from' ? 'to' : 'end'}${m[2]}`);
+      if (!to) continue;
+      const dates = Object.keys(members).filter((k) => /Date$/.test(k));
+      const keys = ordered.find((o) => o.operation === operation)?.keys ?? (dates.length === 1 ? dates : []);
+      if (!keys.length) {
+        leftOut.push({
+          operationId: operation.operationId,
+          reason: `${from.name}, ${to.name}: no member of its items is stated as the one compared`,
+        });
+        continue;
+      }
+      filters.push({
+        operation,
+        from: { parameter: from, included: true },
+        to: { parameter: to, included: true },
+        keys,
+        unit: unitOf(from),
+        pageSize: pageSizeOf(contract, operation),
+      });
+    }
+    for (const p of numeric) {
+      if (!(p.name in members) || filters.some((f) => f.operation === operation && (f.from?.parameter === p || f.to?.parameter === p)))
+        continue;
+      const text = statedText(contract, operation, p);
+      const side = /\b(at|on) or after\b/i.test(text)
+        ? { from: { parameter: p, included: true } }
+        : /\bafter\b/i.test(text)
+          ? { from: { parameter: p, included: false } }
+          : /\b(at|on) or before\b|\bup to and including\b/i.test(text)
+            ? { to: { parameter: p, included: true } }
+            : /\bbefore\b/i.test(text)
+              ? { to: { parameter: p, included: false } }
+              : undefined;
+      if (side) filters.push({ operation, ...side, keys: [p.name], unit: unitOf(p), pageSize: pageSizeOf(contract, operation) });
+    }
+  }
+  return { filters, leftOut };
+}
+
+/** Whether a window keeps an item whose compared value is `v`. */
+export function windowKeeps(f: WindowFilter, v: number, from: number | undefined, to: number | undefined): boolean {
+  const afterFrom = from === undefined || (f.from?.included ? v >= from : v > from);
+  const beforeTo = to === undefined || (f.to?.included ? v <= to : v < to);
+  return afterFrom && beforeTo;
+}
+
+/**
+ * The windows that tell a window's rule apart, from the values its items hold (each group sorted and
+ * distinct: the values of the items holding the first key, then those of the items dated by a later
+ * key, so an end kept for one member and not the other shows): each end set exactly on a held value,
+ * one unit inside and one unit outside it, the other end left as wide as the read that found the
+ * values. The value is one with a held neighbour on each side where there is one (so the windows cut
+ * between held items), near its lowest for the start's end, near its highest for the end's.
+ */
+export function tellingWindows(
+  f: WindowFilter,
+  groups: number[][],
+  wide: { from?: number; to?: number },
+): { how: string; from?: number; to?: number }[] {
+  const out: { how: string; from?: number; to?: number }[] = [];
+  for (const held of groups.filter((g) => g.length)) {
+    for (const side of ['from', 'to'] as const) {
+      const end = f[side];
+      if (!end) continue;
+      const v = held[side === 'from' ? Math.min(1, held.length - 1) : Math.max(held.length - 2, 0)];
+      for (const [how, at] of [
+        ['on', v],
+        ['one unit before', v - f.unit],
+        ['one unit after', v + f.unit],
+      ] as const) {
+        const edge = Number(at.toFixed(2));
+        out.push({
+          how: `${end.parameter.name} ${how} a held ${v}`,
+          from: side === 'from' ? edge : wide.from,
+          to: side === 'to' ? edge : wide.to,
+        });
+      }
+    }
+  }
+  return out.filter((w, i, all) => all.findIndex((x) => x.from === w.from && x.to === w.to) === i);
+}
+
+/**
+ * An integer id filter: a GET's query integer named as an id (`institution_id`, `pre_app_id`) whose
+ * items hold the member of that name (`_` and case aside): compared as a number, exact. The id lists
+ * its items; a neighbour id (one more, one less), its start (a digit fewer) and the id with a digit
+ * more list none of them. Its other forms (a leading zero,
+ * a sign) are the type-forms property's: the contract refuses them.
+ */
+export interface IdFilter {
+  operation: Operation;
+  parameter: Parameter;
+  member: string;
+}
+
+export function integerIdFilters(contract: Contract): IdFilter[] {
+  const out: IdFilter[] = [];
+  const plain = (s: string) => s.replace(/_/g, '').toLowerCase();
+  for (const operation of contract.operations.values()) {
+    if (operation.method !== 'GET' || !operation.responses['200']?.schema) continue;
+    const members = Object.keys(itemMembers(contract, operation));
+    for (const parameter of operation.parameters) {
+      const s = contract.resolveSchema(parameter.schema ?? {}) as Json;
+      if (parameter.in !== 'query' || s?.type !== 'integer' || !/(_id|Id)$/.test(parameter.name)) continue;
+      const member = members.find((m) => plain(m) === plain(parameter.name));
+      if (member) out.push({ operation, parameter, member });
+    }
+  }
+  return out;
+}

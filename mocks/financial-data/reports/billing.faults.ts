@@ -56,7 +56,7 @@ export const BILLING_FAULTS = faultCatalogue([
     id: 'billing-start-date-exclusive',
     rule: 'FD-BILLING-EDGES: a report made at startDate itself is billed in the window',
     source: 'assumption',
-    rules: ['FD-BILLING-EDGES'],
+    rules: ['FD-BILLING-EDGES', 'FD-PROP-WINDOW'],
   }),
   f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
   f('billing-view-testing-ignored', 'FD-BILLING-TESTING', "viewTestingReports=true shows testing customers' reports"),
@@ -73,7 +73,7 @@ export const BILLING_FAULTS = faultCatalogue([
     id: 'blind-billing-window-end-whole-day',
     rule: 'the billing window ends at endDate: a report made later the same day is not listed (seed 002, Report retrieval: reports between startDate and endDate)',
     source: 'seed',
-    rules: ['FD-BILLING-CONTENT'],
+    rules: ['FD-BILLING-CONTENT', 'FD-PROP-WINDOW'],
   }),
   blind({
     id: 'blind-billing-view-testing-when-present',
@@ -127,7 +127,7 @@ export const BILLING_FAULTS = faultCatalogue([
     id: 'i7-billing-end-date-exclusive',
     rule: 'a report made exactly at endDate is billed in the window (provider getResellerBillingReport startDate/endDate): a report made at endDate itself is left out',
     source: 'provider',
-    rules: ['FD-BILLING-EDGES'],
+    rules: ['FD-BILLING-EDGES', 'FD-PROP-WINDOW'],
   }),
   // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
   independent('independent-8', {
