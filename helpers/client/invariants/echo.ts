@@ -26,9 +26,17 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
     return Number.isInteger(value) ? [] : [-Math.abs(Math.trunc(value)) - 0.05, Math.abs(Math.trunc(value)) + 0.1, -0.07];
   if (typeof value !== 'string' || value === '') return [];
   if (/^[0-9]+$/.test(value)) return [`0${value.slice(1)}`, `00${value.slice(2)}`];
+  // A URL: a path with a trailing segment holding an encoded space, a query of two parameters, one
+  // with an encoded slash; a target that drops its query, a segment or an encoding on the way (into
+  // another URL it answers) shows it.
+  const url = webUrl(value);
+  const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
+  if (url) {
+    const path = url.pathname.replace(/\/$/, '');
+    return [`${url.origin}${path}/Tq%20${word}?tq=Tq%2F1&Mx=${word}`, `${url.origin}${path}/tq-${word}?tq=1&mx=2`];
+  }
   // Letters in alternating case, where a pattern takes either case (a hex id): a case folded on the way tells.
   const alternating = alternatingCase(value);
-  const word = member.replace(/[^A-Za-z]/g, '').slice(0, 8) || 'Value';
   // The longest form, where a pattern takes an optional part before the value (a prefix joined by any
   // character, as SrcCorrelationId's, seed 000): the value's own first eight characters joined by
   // `joiner`; a prefix dropped, recased or joined otherwise on the way tells.
@@ -40,6 +48,16 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
     ...lengthened,
     ...(alternating !== value ? [alternating] : []),
   ];
+}
+
+/** A value that is an absolute http(s) URL, parsed; else undefined. */
+function webUrl(value: string): URL | undefined {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Codes a telling body tries for a coded member (a non-US country, a language other than English), each kept only where the contract takes it. */
@@ -105,6 +123,42 @@ export function tellingBody(
       }
     }
   }
+  return distinctBody(out, valid, keep);
+}
+
+/**
+ * The body with every string leaf but a kept one made distinct from every other leaf (its value with
+ * a number of its own after it, a digit string its last digit changed), where the contract still
+ * takes it: each member then has a value of its own, so one shown in the place of another (a swap, a
+ * copy from a neighbour) tells (checkEchoAsSent's crossed values).
+ */
+export function distinctBody(body: unknown, valid: (body: unknown) => boolean, keep: (path: string, value: unknown) => boolean): unknown {
+  let out = body;
+  const seen = new Set<unknown>();
+  for (const [p, v] of leavesOf(body)) {
+    if (!p || typeof v !== 'string' || !seen.has(v) || keep(p, v)) {
+      seen.add(v);
+      continue;
+    }
+    const candidates = Array.from({ length: 9 }, (_, i) => i + 1).flatMap((n) =>
+      /^[0-9]+$/.test(v)
+        ? [`${v.slice(0, -1)}${(Number(v.at(-1)) + n) % 10}`]
+        : webUrl(v)
+          ? [`${v}${v.includes('?') ? '&' : '?'}n${n}=${n}`]
+          : [`${v}${n}`, `${v.slice(0, -1)}${n}`],
+    );
+    const steps = p.split('.');
+    for (const candidate of candidates) {
+      if (seen.has(candidate)) continue;
+      const next = setAt(out, steps, candidate);
+      if (valid(next)) {
+        out = next;
+        seen.add(candidate);
+        break;
+      }
+    }
+    seen.add(v);
+  }
   return out;
 }
 
@@ -152,13 +206,6 @@ export function checkEchoAsSent(
     const body = o.probe.call.body;
     if (body === undefined || typeof o.status !== 'number' || o.status >= 300) continue;
     checked.push(o.probe.writer.operationId);
-    if (/SBCA/.test(o.probe.writer.operationId))
-      console.log(
-        'DBG',
-        JSON.stringify(o.probe.call.body),
-        JSON.stringify(o.answer).slice(0, 600),
-        JSON.stringify(o.read?.body)?.slice(0, 800),
-      );
     addJudged(o, violations);
     // What the body carries sealed (the card inside encryptedCard, seed 000) is sent too, under the name the contract gives it.
     const sent = leavesOf({ ...(body as object), ...sealed(o) });
@@ -188,6 +235,17 @@ export function checkEchoAsSent(
                 `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the value as sent',
               );
+        // Embedded in a URL the answer gives (a query parameter, percent-encoded): where a parameter
+        // carries the sent URL (named as its member, or the same origin and path), it carries it whole.
+        if (typeof v === 'string' && webUrl(v))
+          for (const [at, got, param] of embedded(s.leaves))
+            if (got !== v && (folded(param.name).replace(/[_-]/g, '') === folded(memberName(p)!) || sameResource(got, v)))
+              violations.add(
+                o.probe.writer.operationId,
+                s.where,
+                `${at}, its query parameter ${param.name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
+                'the URL as sent, whole',
+              );
         for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
           violations.add(
@@ -199,6 +257,70 @@ export function checkEchoAsSent(
         }
       }
     }
+    for (const s of shown)
+      for (const crossed of crossedValues(sent, s.leaves, skip))
+        violations.add(o.probe.writer.operationId, s.where, crossed, 'each member its own value as sent');
   }
   return checked;
+}
+
+/** A step of an answer's path read as the step of what was sent: a masked view as its source (maskedConsumer: consumer). */
+const unmasked = (step: string) => step.replace(/^masked([A-Z])/, (_, c: string) => c.toLowerCase());
+
+/** The objects a leaf is in, by member name, list positions aside, masked views read as their sources (shownAt). */
+const objectsOf = (path: string) =>
+  path
+    .split('.')
+    .filter((step) => !/^\d+$/.test(step))
+    .slice(0, -1)
+    .map(unmasked);
+
+/**
+ * A sent value shown in the place of another member (distinctBody made each of its own): a told value
+ * (a string of at least eight characters, not a constant in capitals, an enum's or a code's, that no
+ * other sent leaf has) shown under the name of another sent member, or in an object named as another
+ * sent object than the one it was sent in (the terms' accepted version carrying the privacy notice's
+ * URI: seed 000, ComplianceSettings and MaskedConsumer), is a member filled from a neighbour. A value
+ * sent at the body's top has no object of its own: shown in any object it is not judged there.
+ */
+export function crossedValues(
+  sent: ReadonlyMap<string, unknown>,
+  shown: ReadonlyMap<string, unknown>,
+  skip: (path: string) => boolean,
+): string[] {
+  const count = new Map<unknown, number>();
+  for (const v of sent.values()) count.set(v, (count.get(v) ?? 0) + 1);
+  const told = new Map<string, string>();
+  for (const [p, v] of sent)
+    if (p && !skip(p) && typeof v === 'string' && v.length >= 8 && !/^[A-Z0-9_]+$/.test(v) && count.get(v) === 1) told.set(v, p);
+  const members = new Set([...sent.keys()].map((p) => memberName(p)));
+  const objects = new Set([...sent.keys()].flatMap(objectsOf));
+  const out: string[] = [];
+  for (const [at, got] of shown) {
+    const p = typeof got === 'string' ? told.get(got) : undefined;
+    if (!p || shownAt(p).includes(at)) continue;
+    const [name, sentName] = [memberName(at), memberName(p)];
+    const [object, sentObject] = [objectsOf(at).at(-1), objectsOf(p).at(-1)];
+    const asMember = name !== sentName && members.has(name);
+    const inObject = object !== undefined && sentObject !== undefined && object !== sentObject && objects.has(object);
+    if (asMember || inObject)
+      out.push(`${at}: ${JSON.stringify(got)}, the value sent as ${p}${asMember ? `, not as ${name}` : `, not in ${object}`}`);
+  }
+  return out;
+}
+
+/** The query parameters of every URL an answer shows, decoded: [where, value, the parameter]. */
+function embedded(leaves: ReadonlyMap<string, unknown>): [string, string, { name: string }][] {
+  const out: [string, string, { name: string }][] = [];
+  for (const [at, got] of leaves) {
+    const url = typeof got === 'string' ? webUrl(got) : undefined;
+    if (url) for (const [name, value] of url.searchParams) out.push([at, value, { name }]);
+  }
+  return out;
+}
+
+/** Two URLs of one resource (the same origin and path, a trailing slash aside): one shown for the other. */
+function sameResource(a: string, b: string): boolean {
+  const [x, y] = [webUrl(a), webUrl(b)];
+  return Boolean(x && y && x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, ''));
 }
