@@ -3,7 +3,10 @@
 // after, shows at the same place or under its own name elsewhere, shows it byte for byte: no sign, unit, case, spacing or precision
 // changed (the catalogue's *-PROP-ECHO-AS-SENT). The body is made to tell first (tellingBody): each
 // free-text member mixed case with two inner spaces, each digit string with a leading zero, each
-// amount signed with cents, each only where the contract's request schema still accepts it.
+// amount signed with cents, each URL with a trailing segment and a query of two parameters, each
+// only where the contract's request schema still accepts it; then every member is made distinct from
+// the others (distinctBody), so a value shown in another member's place tells (crossedValues), and a
+// URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf } from './kit.js';
