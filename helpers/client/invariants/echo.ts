@@ -216,6 +216,8 @@ export function checkEchoAsSent(
     if (o.answer && typeof o.answer === 'object') shown.push({ where: 'its answer', leaves: leavesOf(o.answer) });
     if (o.read)
       shown.push({ where: `${o.read.reader.operationId} right after`, leaves: leavesUnder(o.read.body, objectIn(o.read.body, o.answer)) });
+    // The URLs sent: one shown inside another URL is judged against each (two on one origin, privacy and terms notices).
+    const urls = [...sent.values()].filter((u): u is string => typeof u === 'string' && webUrl(u) !== undefined);
     for (const [p, v] of sent) {
       if (!p || skip(p) || (typeof v !== 'string' && typeof v !== 'number')) continue;
       for (const s of shown) {
@@ -238,15 +240,15 @@ export function checkEchoAsSent(
                 `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the value as sent',
               );
-        // Embedded in a URL the answer gives (a query parameter, percent-encoded): where a parameter
-        // carries the sent URL (named as its member, or the same origin and path), it carries it whole.
+        // Embedded in a URL the answer gives (a query parameter, percent-encoded, at any depth): a URL
+        // there on the sent one's origin is a sent one shown, and carries one whole (whole).
         if (typeof v === 'string' && webUrl(v))
-          for (const [at, got, param] of embedded(s.leaves))
-            if (got !== v && (folded(param.name).replace(/[_-]/g, '') === folded(memberName(p)!) || sameResource(got, v)))
+          for (const [at, got, name] of embedded(s.leaves))
+            if (webUrl(got)?.origin === webUrl(v)!.origin && !urls.some((u) => whole(got, u)))
               violations.add(
                 o.probe.writer.operationId,
                 s.where,
-                `${at}, its query parameter ${param.name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
+                `${at}, its query parameter ${name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the URL as sent, whole',
               );
         for (const at of places) {
@@ -312,18 +314,28 @@ export function crossedValues(
   return out;
 }
 
-/** The query parameters of every URL an answer shows, decoded: [where, value, the parameter]. */
-function embedded(leaves: ReadonlyMap<string, unknown>): [string, string, { name: string }][] {
-  const out: [string, string, { name: string }][] = [];
-  for (const [at, got] of leaves) {
-    const url = typeof got === 'string' ? webUrl(got) : undefined;
-    if (url) for (const [name, value] of url.searchParams) out.push([at, value, { name }]);
-  }
+/** The query parameters of every URL an answer shows, decoded, and of a URL one of them carries in turn: [where, value, the parameter]. */
+function embedded(leaves: ReadonlyMap<string, unknown>): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  const walk = (at: string, value: string, depth: number) => {
+    const url = depth < 3 ? webUrl(value) : undefined;
+    if (url)
+      for (const [name, inner] of url.searchParams) {
+        out.push([at, inner, name]);
+        walk(at, inner, depth + 1);
+      }
+  };
+  for (const [at, got] of leaves) if (typeof got === 'string') walk(at, got, 0);
   return out;
 }
 
-/** Two URLs of one resource (the same origin and path, a trailing slash aside): one shown for the other. */
-function sameResource(a: string, b: string): boolean {
-  const [x, y] = [webUrl(a), webUrl(b)];
-  return Boolean(x && y && x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, ''));
+/**
+ * A URL shown carries the one sent whole: the same path, its fragment, and every query parameter
+ * sent with its value (a target may add parameters of its own; RFC 3986 section 6.2.2: the encoding
+ * of an unreserved character aside, as URL parsing reads it).
+ */
+function whole(shown: string, sent: string): boolean {
+  const [x, y] = [webUrl(shown), webUrl(sent)];
+  if (!x || !y || x.pathname !== y.pathname || x.hash !== y.hash) return false;
+  return [...y.searchParams].every(([k, v]) => x.searchParams.getAll(k).includes(v));
 }

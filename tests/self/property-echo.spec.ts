@@ -1,0 +1,86 @@
+// The echo property's telling of members apart (helpers/client/invariants/echo.ts): a body whose
+// members each carry a value of their own, a value shown in another member's place, and a URL sent
+// sought whole inside the URLs an answer gives.
+import { expect, test } from '../../fixtures/self.js';
+import { checkEchoAsSent, crossedValues, distinctBody } from '../../helpers/client/invariants/echo.js';
+import type { WriteOutcome } from '../../helpers/client/invariants/after-write.js';
+import { leavesOf } from '../../helpers/client/invariants/kit.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+
+const notices = {
+  privacy: { latestVersionUri: 'https://x.example/notice?v=3' },
+  tnc: { latestVersionUri: 'https://x.example/notice?v=3' },
+  consumer: { phone: '5550100', fax: '5550100', id: 'a1', ref: 'a1' },
+};
+
+test('every member but a kept one is made distinct from the others, only where the contract takes it', () => {
+  const out = distinctBody(
+    notices,
+    () => true,
+    (p) => /\.(id|ref)$/.test(p),
+  ) as typeof notices;
+  expect(out.tnc.latestVersionUri).toBe('https://x.example/notice?v=3&n1=1');
+  expect(out.consumer.fax).toBe('5550101');
+  expect(out.consumer.ref, 'a kept id is sent as sampled').toBe('a1');
+  expect(
+    distinctBody(
+      notices,
+      (b) => b === notices,
+      () => false,
+    ),
+    'nothing the contract refuses',
+  ).toBe(notices);
+});
+
+test('a told value shown in another sent object or as another sent member is crossed; at its own place, or a top-level value inside an object, it is not', () => {
+  const sent = leavesOf({
+    serviceId: 'Program-Tq-1',
+    complianceSettings: {
+      privacy: { latestVersionUri: 'https://x.example/privacy' },
+      tnc: { latestVersionUri: 'https://x.example/terms' },
+    },
+    consumer: { firstName: 'Tq  firstNam  MiXed', lastName: 'Tq  lastName  MiXed', countryCode: 'NZ' },
+  });
+  const shown = (answer: unknown) => crossedValues(sent, leavesOf(answer), () => false);
+  const ok = {
+    maskedCard: { serviceId: 'Program-Tq-1', countryCode: 'NZ' },
+    maskedConsumer: {
+      complianceSettings: {
+        privacy: { acceptedVersion: 'https://x.example/privacy' },
+        tnc: { acceptedVersion: 'https://x.example/terms' },
+      },
+      firstName: 'Tq  firstNam  MiXed',
+    },
+  };
+  expect(shown(ok)).toEqual([]);
+  expect(shown({ maskedConsumer: { complianceSettings: { tnc: { acceptedVersion: 'https://x.example/privacy' } } } })).toEqual([
+    'maskedConsumer.complianceSettings.tnc.acceptedVersion: "https://x.example/privacy", the value sent as complianceSettings.privacy.latestVersionUri, not in tnc',
+  ]);
+  expect(shown({ consumer: { lastName: 'Tq  firstNam  MiXed' } })).toHaveLength(1);
+});
+
+test('a URL sent is found whole inside a URL the answer gives, at any depth, extra parameters of the target aside', () => {
+  const sentUrl = 'https://lender.example/done/Tq%20x?tq=Tq%2F1&Mx=2';
+  const judge = (url: string) => {
+    const violations = new Violations('echo-as-sent');
+    const outcome = {
+      probe: { writer: { operationId: 'w' }, call: { body: { redirectURI: sentUrl } } },
+      status: 201,
+      answer: { url },
+      judged: [],
+    } as unknown as WriteOutcome;
+    checkEchoAsSent([outcome], violations);
+    return violations.list.length;
+  };
+  const inside = (u: string) => `https://oauth.example/authorize?session=1&redirect_uri=${encodeURIComponent(u)}`;
+  expect(judge(inside(sentUrl))).toBe(0);
+  expect(judge(inside(`${sentUrl}&state=7`)), 'a parameter of its own added').toBe(0);
+  expect(judge(inside('https://provider.example/callback')), "the target's own callback: not the URL sent").toBe(0);
+  expect(judge(`https://provider.example/cb?next=${encodeURIComponent(inside(sentUrl))}`), 'two levels deep').toBe(0);
+  expect(judge(inside(sentUrl.split('?')[0])), 'its query dropped').toBe(1);
+  expect(judge(inside('https://lender.example/done?tq=Tq%2F1&Mx=2')), 'its last segment dropped').toBe(1);
+  expect(
+    judge(`https://provider.example/cb?next=${encodeURIComponent(inside(sentUrl.replace('Mx=2', 'mx=2')))}`),
+    'two levels deep, recased',
+  ).toBe(1);
+});
