@@ -241,6 +241,6 @@ export const AUTH_FAULTS = faultCatalogue([
     id: 'i31-fd-lock-counter-reset-by-any-success',
     rule: "after the stated number of failed authentication attempts the partner is locked (seed 002, Authentication; Limits: failed authentications): a successful authentication of another partner resets this partner's run of failures, so failures interleaved with another partner's tokens never lock",
     source: 'seed',
-    rules: ['FD-LOCK-FIVE'],
+    rules: ['FD-LOCK-FIVE', 'FD-PROP-LIMIT-KEY'],
   }),
 ]);

@@ -9,7 +9,17 @@
 // report lists) is left out with that reason.
 import { expect, mockOnly, newCustomer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import { checkLimitKey, keyedRateOf, limitedOf, variedLeaves, withKey } from '../../helpers/client/invariants/keys.js';
+import {
+  checkLimitKey,
+  checkLockKey,
+  keyedLockOf,
+  keyedRateOf,
+  limitedOf,
+  lockedOf,
+  variedLeaves,
+  withKey,
+  type LockKeyCalls,
+} from '../../helpers/client/invariants/keys.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
@@ -78,6 +88,74 @@ test(
       checked,
       exceptions,
     });
+    expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
+  },
+);
+
+// Covers: the same property for every lock the contract states with its key (`x-lock: { count, key }`
+// beside a refusal: five failed authentications lock the partner, seed 002 Authentication and Limits;
+// CreateToken's 401): the spare partner fails the count of times in a row, each failure between a
+// failure and a token of the suite's partner, and is then refused even with its right secret; the
+// suite's partner, failing once fewer than the count in a row, still gets its token. The count is the
+// seed's, not an assumption; the check is the mock's only because a sandbox's lock lasts until its
+// provider lifts it (partners.lock.spec.ts is gated alike).
+test(
+  "a stated lock counts only its key: failures interleaved with another key's successes still lock, and the other key stays free @mock-only",
+  mockOnly(
+    rules(`${RULE}:accept`, `${RULE}:refuse`),
+    "needs the mock's control surface to lift the partner locks it makes (a sandbox's lasts until its provider lifts it)",
+  ),
+  async ({ fd, fdApi, fdMock, appKeyOnly }, testInfo) => {
+    const violations = new Violations(RULE);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const seen: string[] = [];
+    const locked = lockedOf(FD_CONTRACT);
+    for (const op of locked) {
+      const lock = keyedLockOf(FD_CONTRACT, op)!;
+      // Two values of the key whose right calls the target gives: the spare partner (driven) and the suite's.
+      const creds = lock.key === 'partnerId' && fd.sparePartner?.partnerSecret ? [fd.sparePartner, fd.partner] : [];
+      if (creds.length < 2) {
+        exceptions.push({ operationId: op.operationId, reason: `no two ${lock.key} values with their right calls on this target` });
+        continue;
+      }
+      const validate = FD_CONTRACT.requestValidatorOf(op.operationId);
+      const keyCalls = (c: { partnerId: string; partnerSecret: string }, name: string): LockKeyCalls => {
+        const right = { body: { partnerId: c.partnerId, partnerSecret: c.partnerSecret }, auth: appKeyOnly } as CallOptions;
+        const wrong = (k: number) => {
+          const body = { ...(right.body as object), partnerSecret: `Wrong-${name}-${k}x` };
+          // A wrong secret is a valid body (the contract takes any string): its refusal is the credentials'.
+          expect(!validate || validate(body), `${op.operationId}: the failing call's body is valid`).toBe(true);
+          return { ...right, body };
+        };
+        return { name, right, wrong };
+      };
+      try {
+        seen.push(
+          ...(await checkLockKey(
+            (call) => fdApi.callBuilt(op.operationId as FdOperationId, call),
+            op,
+            lock,
+            keyCalls(creds[0]!, 'spare'),
+            keyCalls(creds[1]!, 'suite'),
+            violations,
+          )),
+        );
+      } finally {
+        for (const c of creds) await fdMock.unlockPartner(c!.partnerId);
+      }
+      checked.push(op.operationId);
+    }
+    testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
+    countProperty(testInfo, {
+      property: 'limit-key',
+      service: 'financial-data',
+      rule: RULE,
+      applies: locked.map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+    expect(locked.length, 'locks stated with their key').toBeGreaterThan(0);
     expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
   },
 );

@@ -80,6 +80,28 @@ export function derivedViews(contract: Contract, key = 'type', order = 'createdD
   return out;
 }
 
+/**
+ * The makers of a view's kinds: every POST whose accepted answer (a 201 or 202) is an item of the view
+ * (its id refers to the same schema, it names its kind) made into the view (it names the view's path
+ * parameter other than the owner: a report's `portfolioId`). The kinds a view can show are the kinds
+ * these make: the contract states no enum of them (the report type is prose, ReportType), so a check
+ * makes one item with each maker on its owner and reads each kind from the maker's answer, and kinds
+ * a wrong grouping would merge (voa and voaHistory) are both held.
+ */
+export function kindMakersOf(contract: Contract, dv: DerivedView): Operation[] {
+  const idRef = String(
+    resolve(contract, resolve(contract, resolve(contract, dv.view.responses['200'].schema)?.properties?.[dv.member])?.items)?.properties?.id
+      ?.$ref ?? '',
+  );
+  const into = dv.view.parameters.filter((p) => p.in === 'path' && p.name !== dv.owner).map((p) => p.name);
+  return [...contract.operations.values()].filter((op) => {
+    if (op.method !== 'POST') return false;
+    const ok = op.responses['202'] ?? op.responses['201'];
+    const props = resolve(contract, ok?.schema)?.properties ?? {};
+    return String(props.id?.$ref ?? '') === idRef && dv.key in props && into.length > 0 && into.every((m) => m in props);
+  });
+}
+
 type Item = Record<string, unknown>;
 
 /** Where a view's items differ from the latest of each kind of the list it derives from, one line each. */

@@ -6,9 +6,13 @@
 // - a limit counts only the key the contract names (`*-PROP-LIMIT-KEY`): a rate a 429 states
 //   (`x-rate: { count, window, key }`) counts the calls of one key only: driven to its count under one
 //   key, a call under another key that shares every other member is accepted, and a call under the
-//   same key that differs in every other member is refused.
+//   same key that differs in every other member is refused. So does a lock a refusal states with its
+//   key (`x-lock: { count, key }`: five failed authentications lock the partner, seed 002 Limits): the
+//   key's failures interleaved with another key's successes and failures still reach the count, and
+//   the other key's count is not touched.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
+import { limitOf } from '../../contract/facts.js';
 import { rateOf } from './refused-trace.js';
 
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
@@ -100,6 +104,42 @@ export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | unde
 
 /** The operations documenting a 429: those a limit-key property applies to. */
 export const limitedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.responses['429']);
+
+/** A lock a refusal states with its key: after `count` failures of one key in a row, every call of that key is refused, the right one too. */
+export interface KeyedLock {
+  count: number;
+  /** The request member the failures are counted per (`partnerId`). */
+  key: string;
+  /** The status refusing a failure and every call of a locked key (`401`). */
+  status: number;
+  why: string;
+}
+
+/**
+ * The lock a response of an operation states with its key: `x-lock: { count, key }` beside the
+ * response (or on the response it refers to), count the name of an `x-limits` entry, key the member
+ * of the request the failures count by (financial data: failed authentications per partner, seed 002
+ * Authentication and Limits).
+ */
+export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | undefined {
+  const responses: Record<string, Json> = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
+  for (const [status, given] of Object.entries(responses)) {
+    let node = given;
+    for (let i = 0; !node?.['x-lock'] && node?.$ref && i < 10; i++)
+      node = String(node.$ref)
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((acc: Json, step) => acc?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+    const lock = node?.['x-lock'];
+    if (!lock?.count || !lock.key) continue;
+    const count = limitOf(contract, lock.count);
+    return { count, key: String(lock.key), status: Number(status), why: `${count} failures per ${lock.key} (x-limits ${lock.count})` };
+  }
+  return undefined;
+}
+
+/** The operations stating a keyed lock: the other counted limits a limit-key property applies to. */
+export const lockedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => keyedLockOf(contract, op));
 
 /**
  * Every string leaf of an answer that equals one of the ids, found under any member: a list showing
@@ -217,6 +257,70 @@ export async function checkLimitKey(
       `the first call again under another ${rate.key}, every other member the same, once one ${rate.key} has reached ${rate.why}`,
       `${another.status}`,
       `its documented 2xx: the rate counts only its ${rate.key}`,
+    );
+  return seen;
+}
+
+/** The calls of one key of a lock check: its right call and its k-th failing one (each valid for the contract). */
+export interface LockKeyCalls {
+  name: string;
+  right: CallOptions;
+  wrong: (k: number) => CallOptions;
+}
+
+/**
+ * A lock counts only its key (`*-PROP-LIMIT-KEY`): the driven key fails the lock's count of times in a
+ * row, each failure between a failure and a success of the other key (the other key's calls interleaved,
+ * its own run never reaching the count); the driven key's right call must then be refused (the lock's
+ * status: the count is the key's, whatever another key did between), and the other key, failing once
+ * fewer than the count in a row, must still be accepted with its right call (its count is not touched by
+ * the driven key's failures). Each miss is added to `violations`; the statuses are returned in order.
+ */
+export async function checkLockKey(
+  send: (call: CallOptions) => Promise<{ status: number }>,
+  op: Operation,
+  lock: KeyedLock,
+  driven: LockKeyCalls,
+  other: LockKeyCalls,
+  violations: { add(operationId: string, object: string, received: string, documented: string): void },
+): Promise<string[]> {
+  const seen: string[] = [];
+  const ok = (s: number) => s >= 200 && s < 300;
+  const call = async (who: LockKeyCalls, what: string, options: CallOptions, right: boolean) => {
+    const res = await send(options);
+    seen.push(`${what} of ${lock.key} ${who.name}: ${res.status}`);
+    if (right ? !ok(res.status) : res.status !== lock.status)
+      violations.add(
+        op.operationId,
+        `${what} of ${lock.key} ${who.name}`,
+        `${res.status}`,
+        right ? 'its documented 2xx' : `${lock.status}: a failure`,
+      );
+    return res.status;
+  };
+  for (let k = 0; k < lock.count; k++) {
+    await call(other, `failure between`, other.wrong(k), false);
+    await call(driven, `failure #${k + 1} of ${lock.why}`, driven.wrong(k), false);
+    await call(other, `right call between`, other.right, true);
+  }
+  const locked = await send(driven.right);
+  seen.push(`right call of ${lock.key} ${driven.name} past the count: ${locked.status}`);
+  if (locked.status !== lock.status)
+    violations.add(
+      op.operationId,
+      `the right call of one ${lock.key} after ${lock.why} in a row, another ${lock.key}'s successes and failures interleaved`,
+      `${locked.status}`,
+      `${lock.status}: the lock counts its ${lock.key}'s failures, whatever another ${lock.key} does between`,
+    );
+  for (let k = 0; k < lock.count - 1; k++) await call(other, `failure #${k + 1} in a row`, other.wrong(lock.count + k), false);
+  const free = await send(other.right);
+  seen.push(`right call of ${lock.key} ${other.name} after ${lock.count - 1} failures: ${free.status}`);
+  if (!ok(free.status))
+    violations.add(
+      op.operationId,
+      `the right call of another ${lock.key} after ${lock.count - 1} failures in a row, once one ${lock.key} is locked`,
+      `${free.status}`,
+      `its documented 2xx: the lock counts only its ${lock.key}`,
     );
   return seen;
 }

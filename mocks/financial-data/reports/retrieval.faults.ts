@@ -292,6 +292,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     id: 'i31-fd-portfolio-latest-per-family',
     rule: 'a portfolio holds the most recent report of each report type (seed 002, Report retrieval): reports of related types (voa and voaHistory) count as one type, the later replacing the earlier',
     source: 'seed',
-    rules: ['FD-PORTFOLIO-LATEST'],
+    rules: ['FD-PORTFOLIO-LATEST', 'FD-DERIVED-VIEW'],
   }),
 ]);
