@@ -289,7 +289,7 @@ test(
             const read = readerCall(operation, world, fd, { ...objects, ...onPath });
             return typeof read === 'string'
               ? []
-              : [{ operation, call: read, object: `its parent, by ${operation.operationId}`, parent: true, named: about }];
+              : [{ operation, call: read, object: `its parent ${Object.values(read.path ?? {}).at(-1)}`, parent: true, named: about }];
           }),
         // What a sibling's subscriptions hold: the deliveries of its test trigger (sent before and after the other reads).
         ...TRIGGERS.filter((t) => named !== undefined && lastNamed(t) === named).flatMap((operation) =>
