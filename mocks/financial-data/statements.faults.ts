@@ -363,6 +363,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i31-fd-paystmt-same-label-overwrites-earlier',
     rule: "each stored pay statement is an asset of its own, read back as stored (seed 002, Statements, pay statements, assets): storing a second statement under a label already used also replaces the earlier asset's bytes",
     source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP', 'FD-MODIFY-LEAVES-OTHERS'],
+    rules: ['FD-PAYSTMT-ROUNDTRIP', 'FD-MODIFY-LEAVES-OTHERS', 'FD-PROP-WRITE-SCOPE'],
   }),
 ]);

@@ -813,7 +813,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     id: 'i31-fd-webhooks-event-activation-activates-subscription',
     rule: 'PUT .../events/{webhook_event_id}/status moves that event to the requested state (seed 002, States and transitions): activating one event of an inactive subscription also makes the subscription active',
     source: 'seed',
-    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-MODIFY-LEAVES-OTHERS'],
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-MODIFY-LEAVES-OTHERS', 'FD-PROP-WRITE-SCOPE'],
   }),
   independent('independent-31', {
     id: 'i31-fd-webhooks-later-page-one-short',

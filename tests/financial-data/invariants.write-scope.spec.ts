@@ -25,7 +25,9 @@ import { countProperty, type PropertyException } from '../../helpers/client/prop
 import {
   checkWriteScope,
   otherStateCall,
+  parentStateCalls,
   scopeReaders,
+  twinOf,
   WRITE_SCOPE,
   type ScopeProbe,
   type ScopeRead,
@@ -241,7 +243,7 @@ test(
       if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
         call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });
       if (ENTRIES[operationId]) call = ENTRIES[operationId].call;
-      const { named, own: byId, collections } = scopeReaders(FD_CONTRACT, writer);
+      const { named, own: byId, collections, parents } = scopeReaders(FD_CONTRACT, writer);
       const others = ENTRIES[operationId]?.siblings ?? (named ? (siblings[named] ?? []) : []);
       // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
       // The object it is about (its last named resource) changes with what hangs under it; its parents are read for their other children.
@@ -279,6 +281,16 @@ test(
               ? []
               : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
           }),
+        // The parents its path names, read whole by their own readers but for the named child's entry.
+        ...parents
+          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+          .flatMap((operation) => {
+            const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
+            const read = readerCall(operation, world, fd, { ...objects, ...onPath });
+            return typeof read === 'string'
+              ? []
+              : [{ operation, call: read, object: `its parent ${Object.values(read.path ?? {}).at(-1)}`, parent: true, named: about }];
+          }),
         // What a sibling's subscriptions hold: the deliveries of its test trigger (sent before and after the other reads).
         ...TRIGGERS.filter((t) => named !== undefined && lastNamed(t) === named).flatMap((operation) =>
           others.flatMap((sibling) => {
@@ -310,7 +322,9 @@ test(
             })
           : []),
       ];
-      if (reads.length === itself.length)
+      // A create the contract lets make twins (no 409) has the one its own call made just before as a sibling.
+      const twins = twinOf(FD_CONTRACT, writer, call);
+      if (reads.length === itself.length && !twins)
         exceptions.push({
           operationId,
           reason:
@@ -329,11 +343,26 @@ test(
             })
           : [];
       // The named object too is first moved the other way: each direction then changes it (a reactivation among them).
-      if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads });
+      // Its parents too, where a writer of theirs sets the same state (a subscription's status beside its event's).
+      if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads, twins });
       else
         probes.push(
-          { writer, call, reads, prepare: [...siblingCalls(toOther), toOther] },
-          { writer, call: toOther, reads, prepare: [...siblingCalls(call), call] },
+          {
+            writer,
+            call,
+            reads,
+            twins,
+            prepareParents: parentStateCalls(FD_CONTRACT, writer, call),
+            prepare: [...siblingCalls(toOther), toOther],
+          },
+          {
+            writer,
+            call: toOther,
+            reads,
+            twins,
+            prepareParents: parentStateCalls(FD_CONTRACT, writer, toOther),
+            prepare: [...siblingCalls(call), call],
+          },
         );
     }
     const violations = new Violations(WRITE_SCOPE);

@@ -14,6 +14,7 @@ import {
   scopeReaders,
   type ScopeRead,
   WRITE_SCOPE,
+  twinOf,
   type ScopeProbe,
 } from '../../helpers/client/invariants/write-scope.js';
 import { isRead, writersOfContract } from '../../helpers/client/invariants/kit.js';
@@ -127,9 +128,11 @@ test(
         }
       const toOther = otherStateCall(contract, writer, named);
       const at = (state: CallOptions) => others.map((id) => withObjects(state, ids, { [resource!]: id }));
+      // A create the contract lets make twins (no 409: a plan) has the ones its own call made just before as siblings.
+      const twins = twinOf(contract, writer, named);
       // The named object too is first moved the other way: each direction then changes it.
       if (clear.length > 1) for (const c of clear) probes.push({ writer, call: c, reads });
-      else if (!toOther) probes.push({ writer, call: named, reads });
+      else if (!toOther) probes.push({ writer, call: named, reads, twins });
       else
         probes.push(
           { writer, call: named, reads, prepare: [...at(toOther), toOther] },

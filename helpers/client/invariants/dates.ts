@@ -27,7 +27,7 @@ export const ONCE = /^(created|creation|request(ed)?|submitted|linked|open(ed)?|
 /** The creation dates a 201 answers for the object it made. */
 const CREATION = /^(created|creation)/;
 /** The dates of an object's last change (modifiedDate, lastUpdatedDate, lastModifiedDate, updatedDate): every write that changes it stamps them. */
-const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
+export const CHANGE = /^(modified|updated|last(Updated|Modified|Changed))/;
 /**
  * How far a date a write stamps may stand outside the write's own window on the target's clock: the
  * window is measured (the client's clock before and after the call, moved by the target's offset),

@@ -16,7 +16,9 @@ import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { resolve } from '../negative.js';
 import { readerAfterWrite } from '../security/read-only.js';
-import { idOf } from './after-write.js';
+import { createHash } from 'node:crypto';
+import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
+import { CHANGE } from './dates.js';
 import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings } from './kit.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
@@ -44,6 +46,12 @@ export interface ScopeRead {
    * the write a violation of the write.
    */
   own?: boolean;
+  /**
+   * A read of a parent the write's path names (a subscription holding the event it names): compared
+   * whole but for the named child's own entry in it (every node carrying one of `named`) and the
+   * dates of the parent's last change (a child's change may stamp them): its other members are its own.
+   */
+  parent?: boolean;
 }
 
 export interface ScopeProbe {
@@ -55,6 +63,14 @@ export interface ScopeProbe {
    * (otherStateCall): a write reaching a sibling already in the state it sets would change nothing.
    */
   prepare?: CallOptions[];
+  /** Calls of other writers sent before `prepare`: a parent moved to the state the write does not set (parentStateCalls). */
+  prepareParents?: { operation: Operation; call: CallOptions }[];
+  /**
+   * The twins (twinOf): each call sent once before the reads, and the object it makes, sharing every
+   * value but its id and one free member with the one the write makes, read before and after the
+   * write as a sibling.
+   */
+  twins?: { call: CallOptions; read: NonNullable<WriteProbe['read']> }[];
 }
 
 /**
@@ -65,7 +81,10 @@ export interface ScopeProbe {
  * the named object: a subscription holding its events), read as they are with the siblings' entries
  * picked out.
  */
-export function scopeReaders(contract: Contract, writer: Operation): { named?: string; own: Operation[]; collections: Operation[] } {
+export function scopeReaders(
+  contract: Contract,
+  writer: Operation,
+): { named?: string; own: Operation[]; collections: Operation[]; parents: Operation[] } {
   const lastOwned = (r: Operation) =>
     objectIdsOf(contract, r)
       .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
@@ -84,7 +103,124 @@ export function scopeReaders(contract: Contract, writer: Operation): { named?: s
   const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
     (r) => !own.includes(r) && (named === undefined || lastOwned(r) !== named),
   );
-  return { named, own, collections };
+  // A parent the writer's path names before the object it is about (an event's subscription, an
+  // account's customer), read by its by-id reader: its own members are no child's to change.
+  const pathNamed = new Set(
+    objectIdsOf(contract, writer)
+      .ids.filter((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== named)
+      .map((id) => id.resource),
+  );
+  const parents = collections.filter((r) => /\}$/.test(r.path) && pathNamed.has(lastOwned(r) ?? ''));
+  return { named, own, collections: collections.filter((r) => !parents.includes(r)), parents };
+}
+
+/**
+ * Where the contract lets a write's object have a twin (every value but its id the same): a POST making
+ * an object the target identifies (its answer's id) that documents no 409, so a second call with the
+ * same body is no duplicate the contract refuses (seed 002, Endpoints: the errors of each operation);
+ * the twin is read by the by-id reader of what it made (readerAfterWrite), else by the GET whose last
+ * path id is the answer's id member (a pay statement's assetId, read by GetAssetByCustomerID), its
+ * other path ids the writer's own.
+ */
+export function twinOf(contract: Contract, writer: Operation, call: CallOptions): ScopeProbe['twins'] {
+  if (writer.method !== 'POST' || writer.responses['409']) return undefined;
+  const code = Object.keys(writer.responses).find((c) => /^2\d\d$/.test(c));
+  // The answer's members, its allOf parts at any depth (a report acknowledgement) included.
+  const membersOf = (schema: Json): string[] => {
+    const node = schema ? resolve(contract, schema) : undefined;
+    return [...Object.keys(node?.properties ?? {}), ...((node?.allOf ?? []) as Json[]).flatMap(membersOf)];
+  };
+  const members = membersOf(code ? writer.responses[code]?.schema : undefined).filter((k) => /^id$|Id$/.test(k));
+  // Only a create: its answer identifies what it made.
+  if (!members.length) return undefined;
+  const made = readerAfterWrite(contract, writer);
+  if (made?.idParams.length === 1) return twinCalls(contract, writer, call).map((c) => ({ call: c, read: readAfterCall(made, call)! }));
+  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const reader = [...contract.operations.values()].find((r) => {
+    const ps = params(r.path);
+    const last = ps.at(-1);
+    return (
+      r.method === 'GET' &&
+      /\}$/.test(r.path) &&
+      last !== undefined &&
+      members.includes(camel(last)) &&
+      ps.slice(0, -1).every((p) => params(writer.path).includes(p))
+    );
+  });
+  if (!reader) return undefined;
+  const read = readAfterCall({ reader, idParams: [params(reader.path).at(-1)!] }, call)!;
+  return twinCalls(contract, writer, call).map((c) => ({ call: c, read }));
+}
+
+/**
+ * The twins' calls: one for each top-level string the write's schema leaves free (no enum, format,
+ * pattern nor id: a label, a name, a document), the write's own call with that member alone differing
+ * by one character of the same class in its middle, so that a write reaching a twin keyed by the
+ * values they share (its document replaced by the write's) shows; the call as it is where the body
+ * has none. A change the contract would not take is not sent.
+ */
+function twinCalls(contract: Contract, writer: Operation, call: CallOptions): CallOptions[] {
+  const body = call.body;
+  const schema = writer.requestBody?.schema ? resolve(contract, writer.requestBody.schema) : undefined;
+  if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return [call];
+  const validate = contract.requestValidatorOf(writer.operationId);
+  const out: CallOptions[] = [];
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    const member: Json = schema.properties[k] ? resolve(contract, schema.properties[k]) : undefined;
+    if (typeof v !== 'string' || v.length < 3 || !member || member.enum || member.format || member.pattern || /^id$|Id$/.test(k)) continue;
+    const at = Array.from(v, (_, i) => i)
+      .slice(Math.floor(v.length / 2))
+      .find((i) => /[A-Za-z0-9]/.test(v[i]!));
+    if (at === undefined) continue;
+    const c = v[at]!;
+    const next = /\d/.test(c) ? String((Number(c) + 1) % 10) : c === 'z' ? 'a' : c === 'Z' ? 'A' : String.fromCharCode(c.charCodeAt(0) + 1);
+    const told = { ...(body as Record<string, unknown>), [k]: `${v.slice(0, at)}${next}${v.slice(at + 1)}` };
+    if (!validate || validate(told)) out.push({ ...call, body: told });
+  }
+  return out.length ? out : [call];
+}
+
+/**
+ * The calls moving each parent the writer's path names to the state `state` (the writer's call)
+ * does not set: a writer of that parent (its last named resource) whose body closes the same members
+ * to the same enums (a subscription's status beside its event's), sent on the writer's own path ids.
+ * A write reaching a parent already in the state it sets would change nothing there.
+ */
+export function parentStateCalls(contract: Contract, writer: Operation, state: CallOptions): { operation: Operation; call: CallOptions }[] {
+  const body = state.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const ids = objectIdsOf(contract, writer).ids.filter((id) => id.in === 'path' && id.owner !== 'public');
+  const named = ids.at(-1)?.resource;
+  const enumsOf = (op: Operation) => {
+    const schema = op.requestBody?.schema ? resolve(contract, op.requestBody.schema) : undefined;
+    return Object.fromEntries(
+      Object.entries((schema?.properties ?? {}) as Record<string, Json>).flatMap(([k, v]) => {
+        const member = resolve(contract, v);
+        return Array.isArray(member?.enum) ? [[k, JSON.stringify(member.enum)]] : [];
+      }),
+    );
+  };
+  const mine = enumsOf(writer);
+  const keys = Object.keys(mine);
+  if (!keys.length) return [];
+  const out: { operation: Operation; call: CallOptions }[] = [];
+  for (const parent of new Set(ids.filter((id) => id.resource !== named).map((id) => id.resource))) {
+    const op = [...contract.operations.values()].find(
+      (w) =>
+        w !== writer &&
+        w.method === writer.method &&
+        namedResources(contract, w).at(-1) === parent &&
+        Object.keys(enumsOf(w)).length === keys.length &&
+        keys.every((k) => enumsOf(w)[k] === mine[k]),
+    );
+    if (!op) continue;
+    const other = otherStateCall(contract, writer, state);
+    const wanted = new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+    const path = Object.fromEntries(Object.entries(state.path ?? {}).filter(([k]) => wanted.has(k)));
+    if (other && Object.keys(path).length === wanted.size) out.push({ operation: op, call: { path, body: other.body } });
+  }
+  return out;
 }
 
 /**
@@ -127,6 +263,28 @@ export function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: Re
   };
   walk(body);
   return out;
+}
+
+/**
+ * A parent's own members (ScopeRead.parent): its answer less every node carrying a named id among
+ * its own scalar ids (the named child's entry) and less the dates of its last change (dates.ts CHANGE).
+ */
+export function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
+  const carries = (node: unknown) =>
+    Boolean(node) &&
+    typeof node === 'object' &&
+    !Array.isArray(node) &&
+    Object.entries(node as object).some(([k, v]) => /^id$|Id$/.test(k) && v !== null && typeof v !== 'object' && named.has(String(v)));
+  const prune = (node: unknown, top: boolean): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.filter((item) => !carries(item)).map((item) => prune(item, false));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k, v]) => !(top && CHANGE.test(k)) && !carries(v))
+        .map(([k, v]) => [k, prune(v, false)]),
+    );
+  };
+  return carries(body) ? undefined : prune(body, true);
 }
 
 /** The entries two reads of a collection both hold: one entering or leaving a page is the page's, never the entry's change. */
@@ -179,7 +337,10 @@ export async function checkWriteScope<S extends ServiceName>(
             verdict: judged?.message.split('\n')[0],
           };
         });
-    const body = r.pick ? pickedEntries(res.body, r.pick, r.named) : res.body;
+    // A binary answer (an asset's bytes) compared by its digest.
+    const bytes = (res as { bytes?: Buffer }).bytes;
+    const raw = res.body === undefined && bytes?.length ? { sha256: createHash('sha256').update(bytes).digest('hex') } : res.body;
+    const body = r.pick ? pickedEntries(raw, r.pick, r.named) : r.parent ? parentOwn(raw, r.named ?? new Set()) : raw;
     return {
       status: res.status,
       body: body as unknown,
@@ -192,10 +353,33 @@ export async function checkWriteScope<S extends ServiceName>(
   const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map() };
   for (const p of probes) {
     const { operationId } = p.writer;
+    for (const { operation, call } of p.prepareParents ?? []) await api.callOperation(operation, call).catch(() => undefined);
     for (const call of p.prepare ?? []) await api.callOperation(p.writer, call).catch(() => undefined);
     const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean; verdict?: string }>();
-    const writing = p.reads.filter((r) => r.send);
-    const reading = p.reads.filter((r) => !r.send);
+    const reads = [...p.reads];
+    // A twin whose told member the target refuses (an encrypted value no longer decrypting) gives way to one of the write's own call.
+    const twins = p.twins ?? [];
+    for (const [i, twin] of [...twins, ...(twins[0] ? [{ ...twins[0], call: p.call }] : [])].entries()) {
+      if (i === twins.length && (twins.some((t) => t.call === p.call) || reads.length > p.reads.length)) break;
+      // A twin: its call sent once (a refusal leaves it out: the write is refused alike).
+      const made = await api.callOperation(p.writer, twin.call).catch(() => undefined);
+      const id = made && made.status < 300 ? idOf(made.body) : undefined;
+      const call = id ? twin.read.call(made!.body) : undefined;
+      // Only the object the create made (its answer's own id), never another its answer names.
+      if (
+        call &&
+        Object.values(call.path ?? {})
+          .map(String)
+          .includes(id!.value)
+      )
+        reads.push({
+          operation: twin.read.reader,
+          call,
+          object: `its twin ${JSON.stringify(call.path)}, made just before it with the same call${twin.call === p.call ? '' : ' but one member'}`,
+        });
+    }
+    const writing = reads.filter((r) => r.send);
+    const reading = reads.filter((r) => !r.send);
     for (const r of [...writing, ...reading]) {
       const first = await read(r);
       if (!volatile.has(keyOf(r))) {
@@ -217,8 +401,8 @@ export async function checkWriteScope<S extends ServiceName>(
     if (judged)
       violations.add(operationId, 'a 2xx answer the client judged', judged.message.split('\n')[0], 'an answer that keeps the contract');
     // A write with no sibling to read is still sent: its answer is judged (the dates it stamps).
-    if (!p.reads.length) continue;
-    if (p.reads.some((r) => !r.own) && !outcome.checked.includes(operationId)) outcome.checked.push(operationId);
+    if (!reads.length) continue;
+    if (reads.some((r) => !r.own) && !outcome.checked.includes(operationId)) outcome.checked.push(operationId);
     for (const r of [...reading, ...writing]) {
       let was = before.get(r)!;
       let after = await read(r);
