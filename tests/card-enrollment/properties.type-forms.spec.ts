@@ -3,13 +3,15 @@
 // (helpers/client/invariants/type-forms.ts: an enum value in another case, a boolean or number as a JSON
 // string) is refused with 400 (CE-TYPE-FORMS; seed 000, Errors: a body that does not match the
 // request schema). Each violation names the member.
-import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import {
   checkTypeForms,
   checkValidForms,
   describeFormCoverage,
   formCoverage,
   type FormCoverageRow,
+  type Sealed,
+  sealedOperation,
   TYPE_FORMS,
   VALID_FORMS,
 } from '../../helpers/client/invariants/type-forms.js';
@@ -43,6 +45,28 @@ test(
         ...formCoverage(cardRequestContract, op, { body: await make() }, why).map((m) => ({ ...m, operationId: `putCard (${path})` })),
       );
     }
+    // The card inside encryptedCard (seed 000, Card): its members' forms judged on the Card schema, each sent encrypted.
+    const sealed: Sealed = {
+      name: 'encryptedCard',
+      schema: cardRequestContract.componentSchema('Card'),
+      seal: async (plain) => ({ body: await cards.withCard(plain as Record<string, unknown>) }),
+    };
+    const { sent, leftOut: why } = await checkTypeForms(
+      cardApi,
+      op,
+      () => ({ body: exampleCard() }),
+      violations,
+      cardRequestContract,
+      sealed,
+    );
+    if (why) leftOut.push(`encryptedCard: ${why}`);
+    cases += sent;
+    members.push(
+      ...formCoverage(cardRequestContract, sealedOperation(op, sealed), { body: exampleCard() }, why).map((m) => ({
+        ...m,
+        operationId: 'putCard (card, encryptedCard)',
+      })),
+    );
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
