@@ -552,3 +552,54 @@ export async function checkValidForms<S extends ServiceName>(
   }
   return { sent: count };
 }
+
+// A documented refusal holds whatever valid form the other members take: a call refused for who
+// sends it (an unknown key, another client's origin, another partner's object) is sent again with each
+// valid form of its other members the valid-forms property makes (each optional part and alternative
+// of a pattern, every other enum value: another source), each confirmed valid by the one Ajv
+// instance with the whole request, and must be refused as the call itself is. A target whose
+// refusal is skipped for one form of an unrelated member (an optional prefix taken for a trusted
+// relay) is seen.
+
+export const REFUSAL_FORMS = 'refusal-forms';
+
+/** At most this many forms per member on a refused call: the alternatives that tell come first (helpers/contract/pattern-forms.ts). */
+const REFUSAL_FORMS_PER_MEMBER = 4;
+
+/**
+ * Sends a refused call again in each valid form of its other members and records a violation for each
+ * answer `refused` does not take (it returns what is wrong, or undefined). The call itself is sent
+ * first and must be refused, else the operation is left out with its reason. `keep` holds members as
+ * sent (the member the refusal is about, ids the target must know). Returns the forms sent.
+ */
+export async function checkRefusalOnForms<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  refusedCall: CallOptions,
+  refused: (res: { status: number; body?: unknown }) => string | undefined,
+  violations: Violations,
+  { keep = () => false, contract = api.contract, on }: { keep?: (at: string) => boolean; contract?: Contract; on?: string } = {},
+): Promise<{ sent: number; leftOut?: string }> {
+  const perMember = new Map<string, number>();
+  const cases = validFormCases(contract, op, refusedCall, keep).filter((c) => {
+    const key = `${c.member.in} ${c.member.at}`;
+    perMember.set(key, (perMember.get(key) ?? 0) + 1);
+    return perMember.get(key)! <= REFUSAL_FORMS_PER_MEMBER;
+  });
+  if (!cases.length) return { sent: 0, leftOut: 'no other member states a valid form of its own (a pattern, an enum)' };
+  const first = await api.callOperation(op, refusedCall);
+  const wrong = refused(first);
+  if (wrong) return { sent: 0, leftOut: `the refused call itself is answered otherwise (${wrong}), so a form would not tell` };
+  for (const c of cases) {
+    const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
+    try {
+      const res = await api.callOperation(op, c.call);
+      const why = refused(res);
+      if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      violations.add(op.operationId, where, error.message.split('\n')[0], 'the refusal the call gets in its sampled form');
+    }
+  }
+  return { sent: cases.length };
+}
