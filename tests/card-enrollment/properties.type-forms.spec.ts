@@ -143,7 +143,7 @@ const refusedWith =
 // other cardSource), and must be refused as it is in its sampled form.
 test(
   'a refused enrollment (another client’s origin, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
-  rules('CE-PROP-REFUSAL-FORMS', ...ENROLLMENT_PATHS.flatMap((path) => [`CE-AUTH-ORIGIN@${path}`, `CE-AUTH-MISSING-KEY@${path}`])),
+  rules(...ENROLLMENT_PATHS.flatMap((path) => [`CE-PROP-REFUSAL-FORMS@${path}`, `CE-AUTH-ORIGIN@${path}`, `CE-AUTH-MISSING-KEY@${path}`])),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(REFUSAL_FORMS);
     const op = cardRequestContract.operation('putCard');

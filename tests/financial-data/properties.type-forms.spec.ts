@@ -51,13 +51,7 @@ test(
     const members: FormCoverageRow[] = [];
     let cases = 0;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
-    // Each checked operation's valid call is sent: the deletes go last, the deepest first (an account's
-    // before its customer's), so that no operation after one meets the sampled objects gone.
-    const deletes = (op: { method: string }) => (op.method === 'DELETE' ? 1 : 0);
-    const ops = [...FD_CONTRACT.operations.values()].sort(
-      (a, b) => deletes(a) - deletes(b) || (deletes(a) ? b.path.split('/').length - a.path.split('/').length : 0),
-    );
-    for (const op of ops) {
+    for (const op of FD_CONTRACT.operations.values()) {
       const valid = callOf(op);
       if (!typedMembers(FD_CONTRACT, op, valid).length) {
         members.push(...formCoverage(FD_CONTRACT, op, valid));

@@ -162,7 +162,8 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
   for (const p of op.parameters) {
     if (p.in === 'cookie') continue;
     const schema = resolve(contract, p.schema);
-    if (!formed(schema)) continue;
+    // A path value names an object: its near misses are the near-id checker's (security/near-id.ts), sent on the object it names.
+    if (!(p.in === 'path' ? typed(schema) : formed(schema))) continue;
     // A typed parameter the sample leaves out is given a value its schema documents (its default, example, first enum value); a shaped one is taken as sent.
     const sentValue = (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name];
     const value = sentValue ?? (typed(schema) ? documentedValue(contract, schema) : undefined);
@@ -287,7 +288,8 @@ const kindOf = (s: Json): FormKind | undefined => {
 export function declaredTypedMembers(contract: Contract, op: Operation): { in: TypedMember['in']; at: string; kind: FormKind }[] {
   const out: { in: TypedMember['in']; at: string; kind: FormKind }[] = [];
   for (const p of op.parameters) {
-    const kind = p.in === 'cookie' ? undefined : kindOf(resolve(contract, p.schema));
+    const schema = resolve(contract, p.schema);
+    const kind = p.in === 'cookie' || (p.in === 'path' && !typed(schema)) ? undefined : kindOf(schema);
     if (kind) out.push({ in: p.in as TypedMember['in'], at: p.name, kind });
   }
   if (op.requestBody?.schema)
