@@ -2494,13 +2494,13 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i31-card-pan-spaces-stripped',
     rule: 'Card.primaryAccountNumber is an ISO/IEC 7812 account number of digits (seed 000, Card; its pattern): a PAN written in groups separated by spaces has its spaces removed and is enrolled',
     source: 'seed',
-    rules: ['CE-LIM-PAN', 'CE-VALID-FORMS'],
+    rules: ['CE-LIM-PAN', 'CE-VALID-FORMS', 'CE-TYPE-FORMS'],
   }),
   independent('independent-31', {
     id: 'i31-card-prefixed-correlation-origin-unchecked',
     rule: "another client's srcClientId is 403, the origin not validated (seed 000, Authentication; reference A2): a request whose srcCorrelationId carries the optional hex prefix skips the origin check and is enrolled",
     source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
+    rules: ['CE-AUTH-ORIGIN', 'CE-PROP-REFUSAL-FORMS'],
   }),
   independent('independent-31', {
     id: 'i31-card-unknown-client-detail-header',

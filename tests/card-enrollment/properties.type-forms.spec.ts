@@ -3,13 +3,17 @@
 // (helpers/client/invariants/type-forms.ts: an enum value in another case, a boolean or number as a JSON
 // string) is refused with 400 (CE-TYPE-FORMS; seed 000, Errors: a body that does not match the
 // request schema). Each violation names the member.
-import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import {
+  checkRefusalOnForms,
   checkTypeForms,
   checkValidForms,
   describeFormCoverage,
   formCoverage,
   type FormCoverageRow,
+  REFUSAL_FORMS,
+  type Sealed,
+  sealedOperation,
   TYPE_FORMS,
   VALID_FORMS,
 } from '../../helpers/client/invariants/type-forms.js';
@@ -43,6 +47,28 @@ test(
         ...formCoverage(cardRequestContract, op, { body: await make() }, why).map((m) => ({ ...m, operationId: `putCard (${path})` })),
       );
     }
+    // The card inside encryptedCard (seed 000, Card): its members' forms judged on the Card schema, each sent encrypted.
+    const sealed: Sealed = {
+      name: 'encryptedCard',
+      schema: cardRequestContract.componentSchema('Card'),
+      seal: async (plain) => ({ body: await cards.withCard(plain as Record<string, unknown>) }),
+    };
+    const { sent, leftOut: why } = await checkTypeForms(
+      cardApi,
+      op,
+      () => ({ body: exampleCard() }),
+      violations,
+      cardRequestContract,
+      sealed,
+    );
+    if (why) leftOut.push(`encryptedCard: ${why}`);
+    cases += sent;
+    members.push(
+      ...formCoverage(cardRequestContract, sealedOperation(op, sealed), { body: exampleCard() }, why).map((m) => ({
+        ...m,
+        operationId: 'putCard (card, encryptedCard)',
+      })),
+    );
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
@@ -96,6 +122,70 @@ test(
       property: VALID_FORMS,
       service: 'card-enrollment',
       rule: 'CE-VALID-FORMS',
+      applies: ['putCard'],
+      checked: cases ? ['putCard'] : [],
+      exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],
+    });
+    expect(cases, 'forms sent').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+/** What is wrong with an answer that should be the documented refusal `status` (401 also as the provider's 403: CE-CONFLICT-AUTH-STATUS), or undefined. */
+const refusedWith =
+  (...statuses: number[]) =>
+  (res: { status: number }) =>
+    statuses.includes(res.status) ? undefined : `${res.status}, not ${statuses.join(' or ')}`;
+
+// reference A2 and seed 000, Authentication: the origin and the key are judged whatever form the
+// other members take. Each refused enrollment (another client's srcClientId: 403; no key: 401) is sent
+// again with each valid form of its other members (the correlation id with its optional prefix, each
+// other cardSource), and must be refused as it is in its sampled form.
+test(
+  'a refused enrollment (another client’s origin, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
+  rules(...ENROLLMENT_PATHS.flatMap((path) => [`CE-PROP-REFUSAL-FORMS@${path}`, `CE-AUTH-ORIGIN@${path}`, `CE-AUTH-MISSING-KEY@${path}`])),
+  async ({ card, cardApi, cards, cardRequestContract }) => {
+    const violations = new Violations(REFUSAL_FORMS);
+    const op = cardRequestContract.operation('putCard');
+    let cases = 0;
+    const leftOut: string[] = [];
+    for (const path of ENROLLMENT_PATHS) {
+      if (lacksPathData(card, path)) {
+        leftOut.push(`${path}: ${NO_RECEIPT}`);
+        continue;
+      }
+      const refusals = [
+        ...(card.foreignSrcClientId
+          ? [
+              {
+                what: 'another client’s srcClientId',
+                call: { body: { ...(await cards.on(path)), srcClientId: card.foreignSrcClientId } },
+                status: [403],
+              },
+            ]
+          : []),
+        { what: 'no key', call: { body: await cards.on(path), auth: false as const }, status: [401, 403] },
+      ];
+      if (!card.foreignSrcClientId)
+        leftOut.push(`${path}, origin: needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)`);
+      for (const r of refusals) {
+        const { sent, leftOut: why } = await checkRefusalOnForms(cardApi, op, r.call, refusedWith(...r.status), violations, {
+          keep: knownOrSensitive,
+          contract: cardRequestContract,
+          on: `${path} path, ${r.what}`,
+        });
+        if (why) leftOut.push(`${path}, ${r.what}: ${why}`);
+        cases += sent;
+      }
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
+    });
+    countProperty(test.info(), {
+      property: REFUSAL_FORMS,
+      service: 'card-enrollment',
+      rule: 'CE-PROP-REFUSAL-FORMS',
       applies: ['putCard'],
       checked: cases ? ['putCard'] : [],
       exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],

@@ -8,7 +8,10 @@ import { expect, FD_CONTRACT, notePartial, rules, test } from '../../fixtures/fi
 import { OTHER_PARTNER, otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
 import { filterLeaks, FOREIGN_ID, foreignIdProbes, queryFilterProbes } from '../../helpers/client/security/foreign-id.js';
-import { queryIdsOf } from '../../helpers/contract/object-ids.js';
+import { objectIdsOf, queryIdsOf } from '../../helpers/contract/object-ids.js';
+import { checkRefusalOnForms, REFUSAL_FORMS, validFormCases } from '../../helpers/client/invariants/type-forms.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import {
   FD_EXEMPT,
   FD_OBJECT_OPS,
@@ -90,6 +93,60 @@ test(
       description: `financial-data ${FOREIGN_ID}: ${covered.size} operations name a partner's object in the body beside another or as a query filter; ${probes.length} body and ${filters.probes.length} filter probes; ${leftOut.length} left out (${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ')})`,
     });
     expect(probes.length, 'the foreign-id probes').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+// The refusal holds whatever valid form the other members take: each operation's first probe of
+// another partner (its refusal documented by the operation) is sent again with each valid form of its
+// members that are not the ids it is about (helpers/client/invariants/type-forms.ts, checkRefusalOnForms:
+// each optional part and alternative of a pattern, every other enum value), and must be refused still.
+test(
+  'another partner stays refused in every valid form of the members beside the ids, on every operation that names an object of ours',
+  rules('FD-PROP-REFUSAL-FORMS', 'FD-OBJ-OTHER-PARTNER'),
+  async ({ fd, fdApi, fdPowers }) => {
+    const other = await spareAuth(fdApi, fd);
+    test.skip(!other, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    const { probes } = otherPartnerProbes(FD_OBJECT_OPS, world.sample, world.objects, fd.sparePartner!.partnerId, FD_EXEMPT);
+    const violations = new Violations(REFUSAL_FORMS);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let cases = 0;
+    const seen = new Set<string>();
+    for (const probe of probes) {
+      const op = probe.operation;
+      if (seen.has(op.operationId)) continue;
+      seen.add(op.operationId);
+      // The ids are what the refusal is about, and a member named as a reference names what the target holds: sent as probed.
+      const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
+      const keep = (at: string) =>
+        ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) ||
+        /[a-z]Ids?$|^id$/.test(at.split('.').at(-1)!) ||
+        kindOfKey(at.split('.').at(-1)!) !== undefined;
+      const call = { ...probe.call, auth: other! };
+      if (!validFormCases(FD_CONTRACT, op, call, keep).length) continue;
+      applies.push(op.operationId);
+      const refused = (res: { status: number }) =>
+        probe.documented.includes(res.status) ? undefined : `${res.status}, not ${probe.documented.join(' or ')}`;
+      const { sent, leftOut } = await checkRefusalOnForms(fdApi, op, call, refused, violations, { keep, on: probe.object });
+      if (leftOut) exceptions.push({ operationId: op.operationId, reason: leftOut });
+      else checked.push(op.operationId);
+      cases += sent;
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `refusal forms: ${applies.length} operations refused to another partner state a valid form beside the ids; ${checked.length} checked with ${cases} forms; left out: ${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ') || 'none'}`,
+    });
+    countProperty(test.info(), {
+      property: REFUSAL_FORMS,
+      service: 'financial-data',
+      rule: 'FD-PROP-REFUSAL-FORMS',
+      applies,
+      checked,
+      exceptions,
+    });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -4,8 +4,11 @@
 // case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a space, an
 // enum value in another case; in a JSON body also the value as a string. A form is sent only when the
 // contract (the one Ajv instance, the parameter's text read by helpers/contract/wire-forms.ts)
-// refuses it; the target must then refuse it with a documented 4xx. Derived from the contract's
-// parameters and request schemas, never from a hand list of operations.
+// refuses it; the target must then refuse it with a documented 4xx. A member whose pattern or format
+// shapes its text (a card number, a date, an id) is sent in the near misses a lenient reader takes
+// for the same value: inner spaces or dashes in groups, a space before or after it, its case
+// swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
+// never from a hand list of operations.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -14,6 +17,7 @@ import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
 import { refusalStatuses, resolve } from '../negative.js';
 import type { Violations } from '../security/probe.js';
+import { kindOfKey } from '../../secrets/sensitive.js';
 
 export const TYPE_FORMS = 'type-forms';
 
@@ -33,6 +37,8 @@ export interface FormCase {
   call: CallOptions;
   /** The form itself (a valid form case's value of the member). */
   value?: unknown;
+  /** The kind of form (`with a space before it`), the same on every call of the operation. */
+  form?: string;
 }
 
 const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
@@ -52,6 +58,44 @@ export const formSchema = (s: Json): Json => (Array.isArray(s?.['x-values']) && 
 /** Whether a schema types its value: a boolean, an integer or a number, or a closed list of strings. */
 const typed = (s: Json) =>
   ['boolean', 'integer', 'number'].includes(typeOf(s) ?? '') || (typeOf(s) === 'string' && closedValues(s) !== undefined);
+
+/** Whether a string schema shapes its text by a pattern or a format the one Ajv instance checks (a card number, a date, an id). */
+const shaped = (s: Json) =>
+  typeOf(s) === 'string' && closedValues(s) === undefined && (typeof s.pattern === 'string' || typeof s.format === 'string');
+
+/** A typed member, or a shaped one (its near misses are refused as another type's forms are). */
+const formed = (s: Json) => typed(s) || shaped(s);
+
+/**
+ * The near misses of a shaped value, one of each kind: the value with inner spaces and with inner
+ * dashes in groups of four (a card number written as printed), a space before and after it (not in
+ * a header: RFC 9110 section 5.5 drops it on the way), its case swapped, one character more (its
+ * last repeated) and one fewer. Candidates only: the caller confirms each refused by the contract.
+ */
+export function nearMisses(value: string, where: TypedMember['in']): { how: string; value: string }[] {
+  const grouped = (sep: string) =>
+    value.length > 4 ? value.replace(/(.{4})(?=.)/gu, `$1${sep}`) : `${value.slice(0, 1)}${sep}${value.slice(1)}`;
+  const out = [
+    { how: 'with inner spaces in groups', value: grouped(' ') },
+    { how: 'with inner dashes in groups', value: grouped('-') },
+    ...(where === 'header'
+      ? []
+      : [
+          { how: 'with a space before it', value: ` ${value}` },
+          { how: 'with a space after it', value: `${value} ` },
+        ]),
+    { how: 'its case swapped', value: swapCase(value) },
+    { how: 'one character more', value: `${value}${value.slice(-1) || '0'}` },
+    // An empty path segment is another route, not a form of the value.
+    ...(value.length > 1 || where !== 'path' ? [{ how: 'one character fewer', value: value.slice(0, -1) }] : []),
+  ];
+  const seen = new Set<string>([value]);
+  return out.filter((f) => value.length > 0 && !seen.has(f.value) && seen.add(f.value));
+}
+
+/** A form as a violation names it: its value, unless the member is a sensitive one (a card number, a code), named by its kind alone. */
+const shown = (at: string, value: unknown, how: string) =>
+  kindOfKey(at.split('/').at(-1)!) !== undefined ? `its value ${how}` : `${JSON.stringify(value)} (${how})`;
 
 /**
  * The other forms of a typed value as text (a query, path or header value). A header loses white
@@ -84,6 +128,7 @@ export function textForms(schema: Json, value: unknown, where: TypedMember['in']
       { how: 'in upper case', value: text.toUpperCase() },
       { how: 'its case swapped', value: swapCase(text) },
     );
+  else if (shaped(schema)) out.push(...nearMisses(text, where));
   const seen = new Set<string>([text]);
   return out.filter((f) => !seen.has(f.value) && seen.add(f.value));
 }
@@ -117,21 +162,22 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
   for (const p of op.parameters) {
     if (p.in === 'cookie') continue;
     const schema = resolve(contract, p.schema);
-    if (!typed(schema)) continue;
-    // A typed parameter the sample leaves out is given a value its schema documents (its default, example, first enum value).
-    const value =
-      (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name] ?? documentedValue(contract, schema);
+    // A path value names an object: its near misses are the near-id checker's (security/near-id.ts), sent on the object it names.
+    if (!(p.in === 'path' ? typed(schema) : formed(schema))) continue;
+    // A typed parameter the sample leaves out is given a value its schema documents (its default, example, first enum value); a shaped one is taken as sent.
+    const sentValue = (p.in === 'header' ? valid.headers : p.in === 'path' ? valid.path : valid.query)?.[p.name];
+    const value = sentValue ?? (typed(schema) ? documentedValue(contract, schema) : undefined);
     if (value !== undefined) out.push({ in: p.in, at: p.name, schema, value });
   }
   if (op.requestBody?.schema && valid.body !== undefined && valid.rawBody === undefined) {
-    const sent = bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => typed(leaf.schema));
+    const sent = bodyLeaves(contract, op.requestBody.schema, valid.body).filter((leaf) => formed(leaf.schema));
     out.push(...sent);
     // A typed body member the sample leaves out is given a value its schema documents, where the
     // object that holds it is sent and the body with that value is one the contract takes: its other
     // forms are then refused for their form alone, as a parameter's are.
     const bodyValid = contract.validator(`request:${op.operationId}`, op.requestBody.schema);
     const taken = new Set(sent.map((m) => m.at));
-    for (const leaf of typedBodySchemas(contract, op.requestBody.schema)) {
+    for (const leaf of typedBodySchemas(contract, op.requestBody.schema, typed)) {
       if (taken.has(leaf.at) || !holderSent(valid.body, leaf.at)) continue;
       const value = documentedValue(contract, leaf.schema);
       if (value === undefined || !bodyValid(setAt(valid.body, leaf.at, value))) continue;
@@ -142,15 +188,15 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
   return out;
 }
 
-/** Every typed leaf a request schema declares, with its schema (each alternative; the items of a list as `0`). */
-function typedBodySchemas(contract: Contract, root: Json): { at: string; schema: Json }[] {
+/** Every typed (or shaped, by `which`) leaf a request schema declares, with its schema (each alternative; the items of a list as `0`). */
+function typedBodySchemas(contract: Contract, root: Json, which: (s: Json) => boolean = formed): { at: string; schema: Json }[] {
   const out: { at: string; schema: Json }[] = [];
   const seen = new Set<string>();
   const walk = (node: Json, at: string[], depth: number) => {
     const s = resolve(contract, node);
     if (depth > 6 || !s) return;
     for (const alt of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(alt, at, depth + 1);
-    if (typed(s) && at.length && !seen.has(at.join('/'))) {
+    if (which(s) && at.length && !seen.has(at.join('/'))) {
       seen.add(at.join('/'));
       out.push({ at: at.join('/'), schema: s });
     }
@@ -209,7 +255,7 @@ export function typeFormCases(contract: Contract, op: Operation, valid: CallOpti
       for (const form of jsonForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at, form.value);
         if (bodyValid?.(body)) continue;
-        cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body } });
+        cases.push({ member, how: shown(member.at, form.value, form.how), call: { ...valid, body }, form: form.how });
       }
       continue;
     }
@@ -219,28 +265,31 @@ export function typeFormCases(contract: Contract, op: Operation, valid: CallOpti
       if (check(wireValue(member.schema, form.value))) continue;
       cases.push({
         member,
-        how: `${JSON.stringify(form.value)} (${form.how})`,
+        how: shown(member.at, form.value, form.how),
         call: { ...valid, [key]: { ...(valid[key] as object), [member.at]: form.value } },
+        form: form.how,
       });
     }
   }
   return cases;
 }
 
-/** The kind of form a typed schema takes, as the coverage table names it. */
-export type FormKind = 'enum' | 'boolean' | 'integer' | 'number';
+/** The kind of form a typed or shaped schema takes, as the coverage table names it. */
+export type FormKind = 'enum' | 'boolean' | 'integer' | 'number' | 'pattern' | 'format';
 
 const kindOf = (s: Json): FormKind | undefined => {
   const type = typeOf(s);
   if (type === 'boolean' || type === 'integer' || type === 'number') return type;
-  return type === 'string' && closedValues(s) !== undefined ? 'enum' : undefined;
+  if (type === 'string' && closedValues(s) !== undefined) return 'enum';
+  return shaped(s) ? (typeof s.pattern === 'string' ? 'pattern' : 'format') : undefined;
 };
 
 /** Every typed member an operation declares, sent or not: its typed parameters and each typed leaf of its request schema (every alternative, the items of a list as `0`). */
 export function declaredTypedMembers(contract: Contract, op: Operation): { in: TypedMember['in']; at: string; kind: FormKind }[] {
   const out: { in: TypedMember['in']; at: string; kind: FormKind }[] = [];
   for (const p of op.parameters) {
-    const kind = p.in === 'cookie' ? undefined : kindOf(resolve(contract, p.schema));
+    const schema = resolve(contract, p.schema);
+    const kind = p.in === 'cookie' || (p.in === 'path' && !typed(schema)) ? undefined : kindOf(schema);
     if (kind) out.push({ in: p.in as TypedMember['in'], at: p.name, kind });
   }
   if (op.requestBody?.schema)
@@ -293,6 +342,24 @@ export function describeFormCoverage(rows: FormCoverageRow[]): string {
   return `typed members checked/declared by location and kind: ${table}; left out: ${left.length ? left.join('; ') : 'none'}`;
 }
 
+/** A member a request carries sealed (card enrollment's encryptedCard, a JWE), whose plaintext the contract describes by a schema of its own. */
+export interface Sealed {
+  /** The sealed member (`encryptedCard`), named in each violation. */
+  name: string;
+  /** The plaintext's schema (seed 000, Card). */
+  schema: Json;
+  /** A valid call of the operation carrying this plaintext sealed. */
+  seal: (plain: unknown) => Promise<CallOptions>;
+}
+
+/** The operation as the forms of a sealed member's plaintext are read from it: its plaintext as the body, no parameters. */
+export const sealedOperation = (op: Operation, sealed: Sealed): Operation => ({
+  ...op,
+  operationId: `${op.operationId}:${sealed.name}`,
+  parameters: [],
+  requestBody: { ...op.requestBody, required: true, schema: sealed.schema },
+});
+
 /**
  * Sends every form case of one operation and records a violation for each answered otherwise than
  * with a documented refusal (or with a contract violation of its own). A refusal tells only when the
@@ -306,24 +373,33 @@ export async function checkTypeForms<S extends ServiceName>(
   fresh: () => CallOptions | Promise<CallOptions>,
   violations: Violations,
   contract: Contract = api.contract,
+  /** The forms are those of a sealed member's plaintext: `fresh` gives a valid plaintext, each form sent sealed. */
+  sealed?: Sealed,
 ): Promise<{ sent: number; leftOut?: string }> {
   const refusals = refusalStatuses(op);
   if (!refusals.length) return { sent: 0, leftOut: 'documents no refusal' };
+  const formsOf = sealed ? sealedOperation(op, sealed) : op;
+  const send = async (call: CallOptions) => (sealed ? sealed.seal(call.body) : call);
   const first = await fresh();
-  const count = typeFormCases(contract, op, first).length;
+  const planned = typeFormCases(contract, formsOf, first);
+  const count = planned.length;
   if (!count) return { sent: 0, leftOut: 'every other form of its typed members is one the contract allows' };
-  const baseline = await api.callOperation(op, first);
+  const baseline = await api.callOperation(op, await send(first));
   if (baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so a refusal would not tell the form` };
   // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
   let valid = await fresh();
-  for (let i = 0; i < count; i++) {
-    const c = typeFormCases(contract, op, valid)[i];
-    const where = `${c.member.in} ${c.member.at} = ${c.how}`;
+  for (const [i, p] of planned.entries()) {
+    // The same member and kind of form on the call in hand (a fresh call's values differ, so may its forms).
+    const c = typeFormCases(contract, formsOf, valid).find(
+      (x) => x.member.in === p.member.in && x.member.at === p.member.at && x.form === p.form,
+    );
+    if (!c) continue;
+    const where = `${sealed ? `${sealed.name}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
     // A path value that names nothing may be not found; a query, header or body form is refused as invalid where another refusal is documented.
     const allowed = c.member.in === 'path' ? refusals : refusals.filter((s) => s !== 404 || refusals.length === 1);
     try {
-      const res = await api.callOperation(op, c.call);
+      const res = await api.callOperation(op, await send(c.call));
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
       if (res.status >= 200 && res.status < 300 && i + 1 < count) valid = await fresh();
     } catch (error) {
@@ -477,4 +553,55 @@ export async function checkValidForms<S extends ServiceName>(
     }
   }
   return { sent: count };
+}
+
+// A documented refusal holds whatever valid form the other members take: a call refused for who
+// sends it (an unknown key, another client's origin, another partner's object) is sent again with each
+// valid form of its other members the valid-forms property makes (each optional part and alternative
+// of a pattern, every other enum value: another source), each confirmed valid by the one Ajv
+// instance with the whole request, and must be refused as the call itself is. A target whose
+// refusal is skipped for one form of an unrelated member (an optional prefix taken for a trusted
+// relay) is seen.
+
+export const REFUSAL_FORMS = 'refusal-forms';
+
+/** At most this many forms per member on a refused call: the alternatives that tell come first (helpers/contract/pattern-forms.ts). */
+const REFUSAL_FORMS_PER_MEMBER = 4;
+
+/**
+ * Sends a refused call again in each valid form of its other members and records a violation for each
+ * answer `refused` does not take (it returns what is wrong, or undefined). The call itself is sent
+ * first and must be refused, else the operation is left out with its reason. `keep` holds members as
+ * sent (the member the refusal is about, ids the target must know). Returns the forms sent.
+ */
+export async function checkRefusalOnForms<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  refusedCall: CallOptions,
+  refused: (res: { status: number; body?: unknown }) => string | undefined,
+  violations: Violations,
+  { keep = () => false, contract = api.contract, on }: { keep?: (at: string) => boolean; contract?: Contract; on?: string } = {},
+): Promise<{ sent: number; leftOut?: string }> {
+  const perMember = new Map<string, number>();
+  const cases = validFormCases(contract, op, refusedCall, keep).filter((c) => {
+    const key = `${c.member.in} ${c.member.at}`;
+    perMember.set(key, (perMember.get(key) ?? 0) + 1);
+    return perMember.get(key)! <= REFUSAL_FORMS_PER_MEMBER;
+  });
+  if (!cases.length) return { sent: 0, leftOut: 'no other member states a valid form of its own (a pattern, an enum)' };
+  const first = await api.callOperation(op, refusedCall);
+  const wrong = refused(first);
+  if (wrong) return { sent: 0, leftOut: `the refused call itself is answered otherwise (${wrong}), so a form would not tell` };
+  for (const c of cases) {
+    const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
+    try {
+      const res = await api.callOperation(op, c.call);
+      const why = refused(res);
+      if (why) violations.add(op.operationId, where, why, 'the refusal the call gets in its sampled form');
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      violations.add(op.operationId, where, error.message.split('\n')[0], 'the refusal the call gets in its sampled form');
+    }
+  }
+  return { sent: cases.length };
 }
