@@ -92,6 +92,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i8-business-by-customer-shows-added-fields')) addedCopies.set(business.id, { ...business.fields });
     world.businesses.set(business.id, business);
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
+    // i32-fd-business-add-answered-201: the creation answered 201 Created, not the 200 the contract lists.
+    if (faults.has('i32-fd-business-add-answered-201')) return reply.code(201).send(view(business));
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {
