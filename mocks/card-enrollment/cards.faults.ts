@@ -2538,4 +2538,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-STATE-ACTIVE'],
   }),
+  independent('independent-32', {
+    id: 'i32-card-gb-country-as-uk',
+    rule: 'MaskedCard.countryCode is ISO 3166 alpha-2 and echoes the consumer country enrolled (seed 000, MaskedCard; Consumer): a consumer of Great Britain gets the card country written UK, a code ISO 3166 does not assign',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-receipt-wallet-consumer-added-epoch-ms',
+    rule: 'dateConsumerAdded is a UTC datetime (seed 000, MaskedConsumer): on the receipt path a wallet enrollment gives it as a string of epoch milliseconds',
+    source: 'seed',
+    rules: ['CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-issuer-generated-correlation-is-client-id',
+    rule: 'without a srcCorrelationId a new one is generated (seed 000, SrcCorrelationId): on the card path an issuer enrollment sent without one gets the srcClientId back as its correlation id, the same on every call',
+    source: 'seed',
+    rules: ['CE-GEN-CORRELATION'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-last-four-at-fixed-offset',
+    rule: 'panLastFour is the last four PAN digits (seed 000, MaskedCard): on the card path it is taken at a fixed offset written for the shortest PAN, so a longer PAN gets four digits from its middle',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-amex-short-pan-accepted',
+    rule: 'Card.primaryAccountNumber has at least its minLength characters (seed 000, Card; Limits): on the card path a PAN one digit shorter in an American Express range (34 or 37) passing its check digit is enrolled',
+    source: 'seed',
+    rules: ['CE-LIM-PAN'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-receipt-forbidden-empty-body',
+    rule: "403 carries the error body (seed 000, Endpoints, POST /cards 401, 403, 500 Error body): on the receipt path the 403 for another client's srcClientId has an empty body",
+    source: 'seed',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-missing-compliance-invalid-state',
+    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors): on the card path a request missing only a complianceSettings member is answered 400 INVALID_STATE with reason INVALID_VALUE',
+    source: 'seed',
+    rules: ['CE-REQ-COMPLIANCE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-card-forbidden-message-quotes-key',
+    rule: "the API key is a server-to-server secret never returned (seed 000, Authentication; guide, Standards): on the card path the 403 message for another client's srcClientId quotes the caller's x-openapi-clientid",
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-AUTH-ORIGIN'],
+  }),
 ]);

@@ -341,6 +341,19 @@ export function registerCards(
               v.keyword === 'pattern' &&
               /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
           ));
+      // i32-card-missing-compliance-invalid-state: on the card path a missing complianceSettings member answered INVALID_STATE.
+      if (
+        faults.has('i32-card-missing-compliance-invalid-state') &&
+        !receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.keyword === 'required' && v.field.startsWith('complianceSettings'))
+      )
+        return invalidArgument(
+          reply,
+          faults,
+          found.map((v) => ({ ...v, keyword: 'type' })),
+          'INVALID_STATE',
+        );
       if (!tncOnly && !lastNameOnly && !firstNameOnly && !identityOnly && !phoneOnly && !languageOnly && !emptyOnly && !plusOnly)
         return invalidArgument(
           reply,
@@ -502,7 +515,13 @@ export function registerCards(
                 String((plain as Partial<Card>).cardSecurityCode ?? '').length === 2
               ? validateCard({ ...(plain as object), cardSecurityCode: `${String((plain as Partial<Card>).cardSecurityCode)}0` })
               : false;
-        const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || validateCard(plain);
+        // i32-card-amex-short-pan-accepted: a PAN one digit short in an American Express range let through.
+        const amexShort =
+          faults.has('i32-card-amex-short-pan-accepted') &&
+          /^3[47][0-9]+$/.test(String((plain as Partial<Card>).primaryAccountNumber ?? '')) &&
+          String((plain as Partial<Card>).primaryAccountNumber).length === lengthOf(contract, 'Card', 'primaryAccountNumber').min! - 1 &&
+          validateCard({ ...(plain as object), primaryAccountNumber: `${String((plain as Partial<Card>).primaryAccountNumber)}0` });
+        const cardValid = monthZero || monthThirteen || merchantCvc || cvcSeven || amexShort || validateCard(plain);
         const cardFound = (
           cardValid ? [] : violations(validateCard.errors, faults.has('blind-card-detail-source-unprefixed') ? '' : 'card')
         ).map(
@@ -699,6 +718,11 @@ export function registerCards(
       // i29-card-merchant-foreign-client-invalid-state-card-path: on the card path a merchant's foreign srcClientId answered 400 INVALID_STATE.
       if (faults.has('i29-card-merchant-foreign-client-invalid-state-card-path') && hasCard && body.cardSource === 'MERCHANT')
         return invalidState(reply, faults, 'srcClientId', 'srcClientId does not resolve to a registered client.');
+      // i32-card-receipt-forbidden-empty-body: on the receipt path the 403 sent without its error body.
+      if (faults.has('i32-card-receipt-forbidden-empty-body') && hasReceipt) return reply.code(403).send();
+      // i32-card-forbidden-message-quotes-key: on the card path the 403 message quotes the caller's API key.
+      if (faults.has('i32-card-forbidden-message-quotes-key') && hasCard && typeof key === 'string')
+        return sendError(reply, faults, 403, 'PERMISSION_DENIED', `Client identity (origin) not validated for key ${key}.`);
       // i28-card-receipt-foreign-client-401: on the receipt path another client's srcClientId answered 401.
       if (faults.has('i28-card-receipt-foreign-client-401') && hasReceipt)
         return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
@@ -860,6 +884,7 @@ export function registerCards(
     i28Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i29Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i30Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i32Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1020,6 +1045,22 @@ const i20Deviations: AnswerDeviations = (answer, body, card, hasCard, faults) =>
   // i20-card-unsourced-pan-in-descriptor: on the card path a card sent without cardSource described by its full number.
   if (faults.has('i20-card-unsourced-pan-in-descriptor') && hasCard && body.cardSource === undefined)
     masked.paymentCardDescriptor = `${String(masked.paymentCardDescriptor)} ${card.primaryAccountNumber}`;
+};
+
+/** The independent-32 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i32Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  // i32-card-gb-country-as-uk: Great Britain written UK in the masked card.
+  if (faults.has('i32-card-gb-country-as-uk') && masked.countryCode === 'GB') masked.countryCode = 'UK';
+  // i32-card-receipt-wallet-consumer-added-epoch-ms: on the receipt path a wallet's dateConsumerAdded in epoch milliseconds.
+  if (faults.has('i32-card-receipt-wallet-consumer-added-epoch-ms') && !hasCard && body.cardSource === 'WALLET' && consumer)
+    consumer.dateConsumerAdded = String(now.getTime());
+  // i32-card-issuer-generated-correlation-is-client-id: on the card path an issuer's missing correlation id filled with srcClientId.
+  if (faults.has('i32-card-issuer-generated-correlation-is-client-id') && hasCard && body.cardSource === 'ISSUER' && !body.srcCorrelationId)
+    (answer as Record<string, unknown>).srcCorrelationId = body.srcClientId;
+  // i32-card-last-four-at-fixed-offset: on the card path the last four read at the offset of a sixteen-digit PAN.
+  if (faults.has('i32-card-last-four-at-fixed-offset') && hasCard) masked.panLastFour = card.primaryAccountNumber.slice(12, 16);
 };
 
 /** The independent-23 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */

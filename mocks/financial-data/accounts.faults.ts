@@ -648,4 +648,22 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-V2', 'FD-ACCT-REFRESH-DATE', 'FD-ACCT-REFRESH-SCOPE'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-accounts-by-institution-simple-created-date-iso',
+    rule: 'account dates are epoch seconds where the provider declares integers (reference, Decisions, Dates; provider 1.35.0 account createdDate): GetCustomerAccountsByInstitutionSimple writes createdDate as an ISO date-time string',
+    source: 'provider',
+    rules: ['FD-ACCT-DATES', 'FD-DATE-UNIT'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-accounts-refresh-v2-first-login-only',
+    rule: "RefreshCustomerAccountsV2 refreshes the customer's accounts, completion seen as an updated aggregation attempt date on the account (seed 002, Accounts): only the accounts of the customer's first institution login get new dates",
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-V2', 'FD-ACCT-REFRESH-SCOPE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-account-simple-by-id-type-lowercased',
+    rule: "an account's type is one of the provider's type values and every reader shows the same (provider 1.35.0 account type enum; seed 002, Resources, Account types): GetCustomerAccountSimple writes a camel-case type such as lineOfCredit or creditCard in lower case",
+    source: 'provider',
+    rules: ['FD-PROP-SAME-ON-EVERY-READER', 'FD-ACCT-SIMPLE-BASIC'],
+  }),
 ]);

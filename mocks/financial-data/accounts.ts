@@ -313,6 +313,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         if (/Date$/.test(k) && typeof v === 'number') (view as Record<string, unknown>)[k] = v * 1000;
     // i17-account-simple-by-id-balance-member: the simple read by id carries the balance, a member of the full record only.
     if (faults.has('i17-account-simple-by-id-balance-member')) return { ...view, balance: a.balance };
+    // i32-fd-account-simple-by-id-type-lowercased: the single simple read writes a camel-case account type in lower case.
+    if (faults.has('i32-fd-account-simple-by-id-type-lowercased') && typeof view.type === 'string')
+      return { ...view, type: view.type.toLowerCase() };
     return view;
   });
 
@@ -442,6 +445,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
         if (faults.has('accounts-created-date-ms')) record.createdDate = a.createdDate * 1000;
         // i15-accounts-by-institution-simple-linked-date-now: this reader dates the link at the time of the read.
         if (faults.has('i15-accounts-by-institution-simple-linked-date-now')) record.linkedAccountDate = clock.nowEpochSeconds();
+        // i32-fd-accounts-by-institution-simple-created-date-iso: this reader writes createdDate as an ISO date-time.
+        if (faults.has('i32-fd-accounts-by-institution-simple-created-date-iso'))
+          return { ...record, createdDate: new Date(a.createdDate * 1000).toISOString() };
         return record;
       }),
     };
@@ -463,10 +469,15 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
     // i31-fd-accounts-refresh-v2-customer-skips-pending: the v2 refresh of a customer leaves its pending accounts' dates untouched.
+    // i32-fd-accounts-refresh-v2-first-login-only: the v2 refresh of a customer stops after its first institution login.
+    const refreshed =
+      version === 2 && faults.has('i32-fd-accounts-refresh-v2-first-login-only')
+        ? list.filter((a) => a.institutionLoginId === list[0]?.institutionLoginId)
+        : list;
     const skipPending =
       (version === 1 && faults.has('i2-accounts-refresh-customer-skips-pending')) ||
       (version === 2 && faults.has('i31-fd-accounts-refresh-v2-customer-skips-pending'));
-    refresh(skipPending ? list.filter(isActive) : list, version);
+    refresh(skipPending ? refreshed.filter(isActive) : refreshed, version);
     // i5-accounts-refresh-v1-attempt-date-minute: the v1 customer refresh stores the attempt date cut to its minute.
     if (version === 1 && faults.has('i5-accounts-refresh-v1-attempt-date-minute'))
       for (const a of list) a.aggregationAttemptDate = Math.floor(a.aggregationAttemptDate! / 60) * 60;

@@ -314,4 +314,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-READ', 'FD-BUS-ONE'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-business-add-answered-201',
+    rule: 'AddBusinessDetails answers 200 (seed 002, Businesses): a business record added is answered 201',
+    source: 'seed',
+    rules: ['FD-BUS-READ'],
+  }),
 ]);

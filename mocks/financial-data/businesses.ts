@@ -94,6 +94,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     world.businessesOf.set(customer.id, (world.businessesOf.get(customer.id) ?? new Set()).add(business.id));
     // i31-fd-business-add-answers-201: a new business answered 201 Created, not the documented 200.
     if (faults.has('i31-fd-business-add-answers-201')) return reply.code(201).send(view(business));
+    // i32-fd-business-add-answered-201: the creation answered 201 Created, not the 200 the contract lists.
+    if (faults.has('i32-fd-business-add-answered-201')) return reply.code(201).send(view(business));
     return view(business);
   });
   route(app, ctx, 'GetBusinessByCustomer', (input, reply) => {

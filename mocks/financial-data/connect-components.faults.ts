@@ -325,4 +325,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-SESSION', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-components-config-foreign-delete-204',
+    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components; delete 204, 404): deleting another partner's configuration removes it and answers 204",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

@@ -313,6 +313,11 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           faults.has('blind-components-config-foreign-delete-removes')
         )
           stored.deleted = true;
+        // i32-fd-components-config-foreign-delete-204: another partner's configuration deleted and answered 204.
+        if (stored && !stored.deleted && faults.has('i32-fd-components-config-foreign-delete-204')) {
+          stored.deleted = true;
+          return reply.code(204).send();
+        }
         return fail(reply, 404, 'The requested entity was not found');
       }
       c.deleted = true;

@@ -467,4 +467,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-consumer-modify-drops-birthday',
+    rule: 'on ModifyConsumer unspecified fields stay unchanged (seed 002, Consumers): a modification that does not send birthday removes the birthday on record',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
+  }),
 ]);

@@ -326,6 +326,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       consumer.fields.phone = '';
     // i12-consumer-modify-drops-suffix: a modification without suffix removes it.
     if (faults.has('i12-consumer-modify-drops-suffix') && given.suffix === undefined) delete consumer.fields.suffix;
+    // i32-fd-consumer-modify-drops-birthday: a modification without birthday removes the one on record.
+    if (faults.has('i32-fd-consumer-modify-drops-birthday') && given.birthday === undefined) delete consumer.fields.birthday;
     return reply.code(204).send();
   });
 }

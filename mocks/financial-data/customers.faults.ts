@@ -677,4 +677,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-customers-search-first-word-only',
+    rule: 'GetCustomers searches any combination of firstName and lastName (seed 002, Customers): a search text of several words matches on its first word alone, so customers named by the first word but not the others are listed',
+    source: 'seed',
+    rules: ['FD-CUST-SEARCH', 'FD-FILTER-RULE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-customer-app-data-type-active',
+    rule: "a customer's type, testing or active, is fixed at creation (seed 002, States and transitions, Customer): GetCustomerWithAppData names every customer active, a testing one included",
+    source: 'seed',
+    rules: ['FD-CUST-APP', 'FD-PROP-READERS-AGREE'],
+  }),
 ]);

@@ -123,23 +123,26 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     const typeWithUsername = query.username !== undefined && faults.has('i10-customers-type-ignored-with-username');
     const type = query.type && !faults.has('type-filter-ignored') && !typeDropped && !typeWithUsername ? String(query.type) : undefined;
     const match = (c: Customer) =>
-      // i20-customers-search-names-in-order-only: a search of several words matches the names only in the order first last.
-      faults.has('i20-customers-search-names-in-order-only') && /\s/.test(String(query.search).trim())
-        ? c.username.toLowerCase().includes(String(query.search).trim().toLowerCase()) ||
-          `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(String(query.search).trim().toLowerCase())
-        : matches(
-            // Faults: the search reads the names the customer was created with; no name at all (a
-            // search text is never empty, and no word of it is in an empty name); no last name.
-            faults.has('model-search-uses-created-names')
-              ? { ...c, ...createdNames.get(c.id) }
-              : faults.has('search-by-name-broken')
-                ? { ...c, firstName: undefined, lastName: undefined }
-                : faults.has('blind-search-ignores-last-name')
-                  ? { ...c, lastName: undefined }
-                  : c,
-            query.search,
-            faults.has('i25-customers-search-matches-email'),
-          );
+      // i32-fd-customers-search-first-word-only: a search of several words matched on its first word alone.
+      faults.has('i32-fd-customers-search-first-word-only') && /\s/.test(String(query.search).trim())
+        ? matches(c, String(query.search).trim().split(/\s+/)[0])
+        : // i20-customers-search-names-in-order-only: a search of several words matches the names only in the order first last.
+          faults.has('i20-customers-search-names-in-order-only') && /\s/.test(String(query.search).trim())
+          ? c.username.toLowerCase().includes(String(query.search).trim().toLowerCase()) ||
+            `${c.firstName ?? ''} ${c.lastName ?? ''}`.toLowerCase().includes(String(query.search).trim().toLowerCase())
+          : matches(
+              // Faults: the search reads the names the customer was created with; no name at all (a
+              // search text is never empty, and no word of it is in an empty name); no last name.
+              faults.has('model-search-uses-created-names')
+                ? { ...c, ...createdNames.get(c.id) }
+                : faults.has('search-by-name-broken')
+                  ? { ...c, firstName: undefined, lastName: undefined }
+                  : faults.has('blind-search-ignores-last-name')
+                    ? { ...c, lastName: undefined }
+                    : c,
+              query.search,
+              faults.has('i25-customers-search-matches-email'),
+            );
     let list: Sliceable<Customer>;
     if (faults.has('blind-deleted-customer-still-listed'))
       // blind-deleted-customer-still-listed: customers deleted while it is on are still listed.
@@ -155,7 +158,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       // with a search only those its sequences can match, in creation order. The front has
       // answered 401 to a request without a partner's token.
       const partnerId = partner?.id ?? '';
-      const candidates = customerCandidates(world, { partnerId, username, type, search: searched ? query.search : undefined });
+      const candidates = customerCandidates(world, {
+        partnerId,
+        username,
+        type,
+        // i32-fd-customers-search-first-word-only: every customer read, the match below judging the first word alone.
+        search: searched && !faults.has('i32-fd-customers-search-first-word-only') ? query.search : undefined,
+      });
       list = !searched ? candidates : (Array.isArray(candidates) ? candidates : candidates.all()).filter(match);
       // i28-fd-customers-username-caseless: the username filter compares without case (the provider's is an exact match).
       if (faults.has('i28-fd-customers-username-caseless') && username !== undefined)
@@ -402,6 +411,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       ...phone,
       ...username,
       ...capital,
+      // i32-fd-customer-app-data-type-active: the application view names every customer active.
+      ...(faults.has('i32-fd-customer-app-data-type-active') ? { type: 'active' } : {}),
     };
   });
   route(app, ctx, 'ModifyCustomer', (input, reply) => {

@@ -333,4 +333,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-enrich-description-ampersand-escaped',
+    rule: 'enrichment adds categorization and entity recognition to the enclosed transactions, returning each as sent (seed 002, Transaction data enrichment): a description holding an ampersand comes back HTML-escaped',
+    source: 'seed',
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

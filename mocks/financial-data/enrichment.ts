@@ -238,6 +238,11 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       transactions = transactions.map((t) =>
         typeof t.description === 'string' ? { ...t, description: t.description.replace(/ {2,}/g, ' ') } : t,
       );
+    // i32-fd-enrich-description-ampersand-escaped: the description rendered through an HTML escaper on its way back.
+    if (faults.has('i32-fd-enrich-description-ampersand-escaped'))
+      transactions = transactions.map((t) =>
+        typeof t.description === 'string' ? { ...t, description: t.description.replace(/&/g, '&amp;') } : t,
+      );
     return reply.code(200).send({ transactions });
   });
 }

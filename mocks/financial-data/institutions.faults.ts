@@ -390,4 +390,22 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-SAME-RECORD', 'FD-INST-GET'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-inst-search-id-prefix',
+    rule: 'the institution search matches what it is given (seed 002, Institutions, search): a search text of digits matches every institution whose id starts with it, not only the institution of that id',
+    source: 'seed',
+    rules: ['FD-INST-SEARCH', 'FD-FILTER-RULE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-location-rank-zero-based',
+    rule: 'location matches are ranked best first (seed 002, Institutions, location matches; provider 1.35.0 matchRank): the ranks are counted from zero, the best match ranked 0',
+    source: 'provider',
+    rules: ['FD-LOC-MAX'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-branding-tile-png',
+    rule: 'GetInstitutionBranding returns links to SVG branding assets (seed 002, Institutions): the tile is linked in a PNG rendition',
+    source: 'seed',
+    rules: ['FD-BRAND'],
+  }),
 ]);

@@ -54,7 +54,10 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   function filtered(query: Record<string, any>, ignoreSearch = false, withCase = false, ignoreType = false): Institution[] {
     let list = world.institutions;
     const search = faults.has('institution-search-ignored') || ignoreSearch ? undefined : query.search?.trim().toLowerCase();
-    if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
+    // i32-fd-inst-search-id-prefix: a search of digits matches every institution whose id starts with it.
+    if (search && faults.has('i32-fd-inst-search-id-prefix'))
+      list = list.filter((i) => i.name.toLowerCase().includes(search) || (/^[0-9]+$/.test(search) && i.id.startsWith(search)));
+    else if (search) list = list.filter((i) => i.name.toLowerCase().includes(search) || i.id === search);
     // i4-certified-search-case-sensitive: the search text compared with case.
     if (search && withCase) list = list.filter((i) => i.name.includes(query.search.trim()) || i.id === search);
     if (query.type && !faults.has('institution-type-filter-ignored') && !ignoreType) {
@@ -262,6 +265,9 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     if (!i.branding && faults.has('i28-fd-branding-none-400')) return sendError(ctx, reply, 400, 'No branding for this institution');
     if (!i.branding)
       return faults.has('branding-none-200') ? { branding: {} } : sendError(ctx, reply, 404, 'No branding for this institution');
+    // i32-fd-branding-tile-png: the tile linked in its PNG rendition, not the SVG asset.
+    if (faults.has('i32-fd-branding-tile-png') && typeof (i.branding as any).tile === 'string')
+      return { branding: { ...i.branding, tile: (i.branding as any).tile.replace(/\.svg$/, '.png') } };
     return { branding: i.branding };
   });
   route(app, ctx, 'GetInstitutionsByRoutingNumber', ({ path }, reply) => {
@@ -339,7 +345,12 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       : faults.has('blind-location-matches-four')
         ? MAX_LOCATION_MATCHES + 1
         : MAX_LOCATION_MATCHES;
-    return { locationMatches: found.slice(0, max).map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: n + 1 })) };
+    return {
+      locationMatches: found
+        .slice(0, max)
+        // i32-fd-location-rank-zero-based: the best match ranked 0, the ranks counted from zero.
+        .map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: faults.has('i32-fd-location-rank-zero-based') ? n : n + 1 })),
+    };
   });
 }
 

@@ -165,4 +165,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-expired-token-accepted-on-webhooks',
+    rule: 'a token is valid for its stated lifetime and needed on every other call (seed 002, Authentication; Limits, Access token): the webhook subscription operations accept a token past its lifetime',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

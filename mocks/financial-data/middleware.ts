@@ -189,7 +189,9 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     // i20-expired-token-accepted-on-deletes: the DELETE operations skip the expiry check.
     !(faults.has('i20-expired-token-accepted-on-deletes') && req.method === 'DELETE') &&
     // i30-fd-expired-token-accepted-on-report-reads: the v3 report readers (another gateway) skip the expiry check.
-    !(faults.has('i30-fd-expired-token-accepted-on-report-reads') && req.url.startsWith('/decisioning/v3/'));
+    !(faults.has('i30-fd-expired-token-accepted-on-report-reads') && req.url.startsWith('/decisioning/v3/')) &&
+    // i32-fd-expired-token-accepted-on-webhooks: the webhook subscription gateway skips the expiry check.
+    !(faults.has('i32-fd-expired-token-accepted-on-webhooks') && req.url.startsWith('/notification-subscriptions/'));
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
   // i21-token-grace-minute: a minute of grace added to the token's lifetime.
   const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : faults.has('i21-token-grace-minute') ? -60_000 : 0;

@@ -512,4 +512,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAY-BALANCE-CACHE', 'FD-DATE-UNIT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-pay-ach-v1-unsupported-type-404',
+    rule: 'ACH details support checking, savings, moneyMarket and certificateOfDeposit accounts (seed 002, Payments data): an account of another type is answered 404 as not found, not refused as unsupported (400)',
+    source: 'seed',
+    rules: ['FD-PAY-ACH-TYPES'],
+  }),
 ]);

@@ -272,7 +272,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       // i30-fd-pay-ach-v1-investment-served: the v1 ACH details serve an investment account as a deposit account.
       !(account.type === 'investment' && faults.has('i30-fd-pay-ach-v1-investment-served'))
     )
-      return unsupported(reply);
+      // i32-fd-pay-ach-v1-unsupported-type-404: an account of a type ACH details do not support answered 404, not 400.
+      return faults.has('i32-fd-pay-ach-v1-unsupported-type-404') ? sendError(ctx, reply, 404, 'Account not found') : unsupported(reply);
     // i14-pay-ach-v1-routing-leading-zero-dropped: the v1 ACH details write the routing number through a number.
     const routingNumber = faults.has('i14-pay-ach-v1-routing-leading-zero-dropped')
       ? String(Number(account.routingNumber))

@@ -365,4 +365,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAYSTMT-ROUNDTRIP', 'FD-MODIFY-LEAVES-OTHERS', 'FD-PROP-WRITE-SCOPE'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-stmt-v3-later-asset-ids-uppercased',
+    rule: 'the multiple-statement call details statements whose asset id is then used with the asset retrieval (seed 002, Statements, pay statements, assets): the details after the first name their asset id in upper case, an id the asset retrieval does not find',
+    source: 'seed',
+    rules: ['FD-STMT-ASSET-LINK'],
+  }),
 ]);

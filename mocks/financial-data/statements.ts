@@ -157,7 +157,9 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
         faults.has('i19-stmt-v3-savings-details-dated-as-latest') && account.type === 'savings'
           ? statement(account, 1).p.documentDate
           : p.documentDate;
-      return { index: indexShown, id, asOfDate, description: p.description, documentDate };
+      // i32-fd-stmt-v3-later-asset-ids-uppercased: the details after the first name their asset id in upper case.
+      const idShown = faults.has('i32-fd-stmt-v3-later-asset-ids-uppercased') && position > 0 ? String(id).toUpperCase() : id;
+      return { index: indexShown, id: idShown, asOfDate, description: p.description, documentDate };
     });
     // i29-fd-stmt-v3-later-ids-of-first: every statement after the first named by the first one's asset id.
     if (faults.has('i29-fd-stmt-v3-later-ids-of-first') && statements.length > 1)

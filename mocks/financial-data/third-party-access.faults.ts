@@ -342,4 +342,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-REVOKED', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-authdetails-start-eastern-with-z',
+    rule: "authorization details return the start date of the customer's authorization (seed 002, App registration and third-party access; provider 1.35.0 date-time in UTC): the start is written from US Eastern wall-clock time but still marked Z",
+    source: 'provider',
+    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-DATE-WRITE-TIME'],
+  }),
 ]);

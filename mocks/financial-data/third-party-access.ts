@@ -290,7 +290,12 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           : linkedS + AUTHORIZATION_DAYS * DAY_S;
     return {
       institutionLoginId: faults.has('authdetails-wrong-login-id') ? id + 1 : id,
-      authorizationStartDate: faults.has('blind-authdetails-start-epoch-text') ? String(linkedS) : isoMs(linkedS * 1000),
+      authorizationStartDate: faults.has('blind-authdetails-start-epoch-text')
+        ? String(linkedS)
+        : // i32-fd-authdetails-start-eastern-with-z: the start written from US Eastern wall-clock time, still marked Z.
+          faults.has('i32-fd-authdetails-start-eastern-with-z')
+          ? isoMs((linkedS - 5 * 3600) * 1000)
+          : isoMs(linkedS * 1000),
       authorizationEndDate: isoMs(endS * 1000),
     };
   });

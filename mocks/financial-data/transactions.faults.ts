@@ -752,4 +752,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-WINDOW-EDGES', 'FD-TXN-WINDOW', 'FD-DATE-UNIT'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-recurring-account-filter-first-id-only',
+    rule: 'GetRecurringTransactions identifies recurring transactions in the one or more accounts named (seed 002, Transactions; provider AccountIds): of several accountIds only the first is read, the others left out of the answer',
+    source: 'seed',
+    rules: ['FD-TXN-RECURRING-ACCOUNTS'],
+  }),
 ]);

@@ -494,7 +494,12 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i15-txn-recurring-no-body-skips-pending-accounts: without accountIds only the active accounts are looked at.
     const everyAccount = on('i15-txn-recurring-no-body-skips-pending-accounts') ? mine.filter((a) => a.status === 'active') : mine;
     const chosen =
-      asked.length === 0 || on('transactions-recurring-account-filter-ignored') ? everyAccount : mine.filter((a) => asked.includes(a.id));
+      asked.length === 0 || on('transactions-recurring-account-filter-ignored')
+        ? everyAccount
+        : // i32-fd-recurring-account-filter-first-id-only: of several accountIds only the first is read.
+          on('i32-fd-recurring-account-filter-first-id-only')
+          ? mine.filter((a) => a.id === asked[0])
+          : mine.filter((a) => asked.includes(a.id));
     // Blind fault: each account's series are computed over every chosen account (other accounts' ids listed under it).
     const seriesScope = (a: Account) =>
       on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]);

@@ -580,4 +580,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-SUBSCRIBE'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-txpush-test-refused-still-stored',
+    rule: "the test-transaction operation is for testing accounts only (seed 002, Events; TxPush): the call on a real account is refused, yet the transaction is stored and shows in that account's transactions",
+    source: 'seed',
+    rules: ['FD-TXPUSH-TESTING-ONLY', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-txpush-debit-balance-added',
+    rule: "the test transaction's account event reports the balance it changed (seed 002, Events; reference, Outbound deliveries): a posted debit is added to the balance as if it were a credit, in the event and in later reads",
+    source: 'seed',
+    rules: ['FD-TXPUSH-RUNNING-BALANCE', 'FD-TXPUSH-EVENT-CONTENT'],
+  }),
 ]);

@@ -350,6 +350,23 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const testTransaction = async ({ path, body, partner }: Input, reply: FastifyReply) => {
     const account = findAccount(world, path.customerId, path.accountId, partner?.id);
     if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    // i32-fd-txpush-test-refused-still-stored: the refused test transaction of a real account is stored all the same.
+    if (customerType(account) !== 'testing' && faults.has('i32-fd-txpush-test-refused-still-stored')) {
+      const id = Number(world.nextId()) * 10 + 1;
+      const postedS = clock.nowEpochSeconds();
+      world.transactions.set(id, {
+        id,
+        accountId: account.id,
+        customerId: account.customerId,
+        amount: body.amount,
+        description: body.description,
+        status: body.status ?? 'active',
+        transactionDate: body.transactionDate,
+        postedDate: body.postedDate ?? postedS,
+        createdDate: postedS,
+        historic: false,
+      });
+    }
     // seed 002, Events: testing accounts only (the 400 is this contract's reading).
     if (customerType(account) !== 'testing' && !faults.has('txpush-test-on-active-accepted'))
       return sendError(
@@ -397,7 +414,10 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         ? 0
         : faults.has('seeded-txpush-pending-debit-balance-credited') && t.status === 'pending' && t.amount < 0
           ? -t.amount
-          : t.amount;
+          : // i32-fd-txpush-debit-balance-added: a posted debit's amount added to the balance unsigned.
+            faults.has('i32-fd-txpush-debit-balance-added') && t.status !== 'pending' && t.amount < 0
+            ? -t.amount
+            : t.amount;
     account.balance = cents((faults.has('txpush-test-balance-not-running') ? storedFirst.get(account.id)! : account.balance) + moved);
     account.availableBalance = cents(account.availableBalance + moved);
     account.balanceDate = nowS;

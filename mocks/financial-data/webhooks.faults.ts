@@ -821,4 +821,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-PAGE-LIMIT', 'FD-WEBHOOK-PAGE-OFFSET'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-webhooks-event-status-by-name-partner-wide',
+    rule: "PUT .../events/{webhook_event_id}/status moves that event to the requested state (seed 002, States and transitions, Webhook subscription event): the partner's events of the same name in its other subscriptions are moved too",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-PROP-WRITE-SCOPE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-webhooks-update-answer-events-before',
+    rule: 'updateWebhookSubscription answers 200 with the subscription as updated (seed 002, Webhook subscriptions; provider 1.35.0): the answer lists the events as they were before the update, while a later read shows the new ones',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-UPDATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-webhooks-by-id-event-ids-uppercased',
+    rule: 'getWebhookSubscriptionById names each event by the webhook_event_id the event operations take (seed 002, Webhook subscriptions): the read by id writes each event id in upper case, an id the event operations then do not find',
+    source: 'seed',
+    rules: ['FD-PROP-SAME-ON-EVERY-READER', 'FD-OBJ-EXACT-ID'],
+  }),
 ]);

@@ -419,6 +419,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const created = (sub.createdView as { url?: string } | undefined)?.url;
       if (faults.has('i15-webhooks-by-id-url-stale-after-update') && created !== undefined)
         return reply.code(200).send({ ...subscriptionView(sub), url: created });
+      // i32-fd-webhooks-by-id-event-ids-uppercased: the read by id names each event by its id in upper case.
+      if (faults.has('i32-fd-webhooks-by-id-event-ids-uppercased')) {
+        const v = subscriptionView(sub);
+        return reply.code(200).send({
+          ...v,
+          events: v.events.map((e: Record<string, unknown>) => ({ ...e, webhookEventId: String(e.webhookEventId).toUpperCase() })),
+        });
+      }
       return reply.code(200).send(subscriptionView(sub));
     });
 
@@ -428,6 +436,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const sub = findSubscription(input) ?? (foreign && !foreign.deleted ? foreign : undefined);
       if (!sub) return fail(reply, 404, 'Subscription not found');
       const body = input.body as { url?: string; events: EventRequest[] };
+      // i32-fd-webhooks-update-answer-events-before: the view of the events before the update (read only by that fault).
+      const previousView = faults.has('i32-fd-webhooks-update-answer-events-before') ? subscriptionView(sub).events : undefined;
       const unknown = unofferedName(
         ctx,
         body.events.map((e) => e.name),
@@ -455,6 +465,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       });
       if (faults.has('blind-webhooks-update-merges-events')) sub.events.push(...previous);
       sub.lastUpdatedDate = isoNow(ctx);
+      // i32-fd-webhooks-update-answer-events-before: the update answers the events as they were before it.
+      if (faults.has('i32-fd-webhooks-update-answer-events-before'))
+        return reply.code(200).send({ ...subscriptionView(sub), events: previousView });
       return reply.code(200).send(subscriptionView(sub));
     });
 
@@ -574,6 +587,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (status !== 'active') event.everInactive = true;
       // i31-fd-webhooks-event-activation-activates-subscription: activating one event of an inactive subscription makes the subscription active.
       if (faults.has('i31-fd-webhooks-event-activation-activates-subscription') && status === 'active') sub.status = 'active';
+      // i32-fd-webhooks-event-status-by-name-partner-wide: the partner's events of the same name in its other subscriptions follow.
+      if (faults.has('i32-fd-webhooks-event-status-by-name-partner-wide'))
+        for (const other of state().subscriptions.group('partner', sub.partnerId).values())
+          if (other !== sub && !other.deleted) for (const e of other.events) if (e.name === event.name) e.status = status;
       if (faults.has('i2-webhooks-event-status-drops-condition')) delete event.condition;
       sub.lastUpdatedDate = isoNow(ctx);
       if (faults.has('i26-webhooks-event-status-answers-previous')) return reply.code(200).send({ status: before });

@@ -388,4 +388,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-SYNC'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-approval-lender-driven-decline-refused',
+    rule: 'rejectReasonCode takes any of its enum values (provider 2.0.0, planApproval rejectReasonCode): a synchronous decline for LENDER_DRIVEN_REJECTION is refused 400 as an unknown reason',
+    source: 'provider',
+    rules: ['IN-ENUM-REJECTCODE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-approval-status-pending-404',
+    rule: 'getPlanApprovalStatus answers 200 with the status of any plan the service knows (seed 001, GET /approvals/{plan_id}; provider 2.0.0): a plan whose asynchronous decision has not landed yet is answered 404 as unknown',
+    source: 'provider',
+    rules: ['IN-STATE-DECISION', 'IN-STATUS-PLAN-UNKNOWN'],
+  }),
 ]);

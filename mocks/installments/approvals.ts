@@ -129,6 +129,15 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonCode', keyword: 'enum', message: 'rejectReasonCode is not a known reason' },
       ]);
+    // i32-inst-approval-lender-driven-decline-refused: a synchronous decline for LENDER_DRIVEN_REJECTION refused as unknown.
+    if (
+      faults.has('i32-inst-approval-lender-driven-decline-refused') &&
+      ok.query.get('sync') === 'true' &&
+      ok.body.rejectReasonCode === 'LENDER_DRIVEN_REJECTION'
+    )
+      return invalidRequest(reply, faults, [
+        { field: 'rejectReasonCode', keyword: 'enum', message: 'rejectReasonCode is not a known reason' },
+      ]);
     const otherReason = faults.has('i7-approval-decline-other-reason-approved') && ok.body.rejectReasonCode === 'OTHER_REASON';
     const decision = faults.has('declined-recorded-as-approved') || otherReason ? 'APPROVED' : ok.body.status;
     // i6-approval-sync-false-answered-sync: any sync value read as true.
@@ -246,6 +255,9 @@ export function registerApprovals(
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // i5-approval-status-read-ignores-async-decision: this reader does not apply a landed async decision.
     if (!faults.has('i5-approval-status-read-ignores-async-decision')) settle(plan, clock.nowMs());
+    // i32-inst-approval-status-pending-404: a plan whose asynchronous decision has not landed answered as unknown.
+    if (faults.has('i32-inst-approval-status-pending-404') && plan.pending)
+      return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // i3-approval-status-callback-of-latest-plan: the status read answers the callback URL of the latest plan created.
     const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
     const callbackUrl = faults.has('i2-approval-status-callback-http')

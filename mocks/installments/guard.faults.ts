@@ -349,4 +349,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-issuer-forbidden-key-accepted',
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the issuer notification endpoint accepts a notification signed with such a key',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

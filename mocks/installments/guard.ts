@@ -158,6 +158,8 @@ export function createGuard(
       (faults.has('i17-forbidden-key-registers-clear-pans') &&
         operationId === 'registerPans' &&
         Boolean(raw?.includes('"sensitiveData"'))) ||
+      // i32-inst-issuer-forbidden-key-accepted: the issuer's notification endpoint skips the operation check.
+      (faults.has('i32-inst-issuer-forbidden-key-accepted') && operationId === 'notifyPlan') ||
       // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
       (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
       // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.

@@ -996,4 +996,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-FILTER-REQUEST-ID', 'IN-ECHO-PARTICIPATION'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-merchant-search-ica-as-number',
+    rule: 'searching by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches by acquirer ICA): the criterion is compared as a number, so an ICA written with leading zeros at a longer allowed length finds the merchant whose shorter ICA has the same value',
+    source: 'seed',
+    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-participations-offset-header-plus-one',
+    rule: 'list responses carry the Offset header of the page answered (reference, Transport and auth, paging headers): the completed list asked with an offset above zero answers an Offset one past it',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
 ]);

@@ -300,6 +300,9 @@ export function registerMerchants(
     // i18-completed-list-offset-header-zero: the completed list answers Offset 0 on a later page.
     if (requestId === null && faults.has('i18-completed-list-offset-header-zero') && Number(ok.query.get('offset') ?? 0) > 0)
       reply.header('Offset', '0');
+    // i32-inst-participations-offset-header-plus-one: the completed list names an Offset one past the one asked.
+    if (requestId === null && faults.has('i32-inst-participations-offset-header-plus-one') && Number(ok.query.get('offset') ?? 0) > 0)
+      reply.header('Offset', String(Number(ok.query.get('offset')) + 1));
     // i18-by-request-count-of-set: read by request_id, Count gives the size of the whole set.
     if (requestId !== null && faults.has('i18-by-request-count-of-set')) reply.header('Count', String(items.length));
     // i9-by-request-total-counts-every-request: read by request_id, Total counts every request's participations.
@@ -356,7 +359,8 @@ export function registerMerchants(
         faults.has('search-ignores-ica') ||
         faults.has('seeded-search-ica-prefix-match') ||
         faults.has('i7-merchant-search-ica-first-six') ||
-        faults.has('search-ica-compared-on-nine')
+        faults.has('search-ica-compared-on-nine') ||
+        faults.has('i32-inst-merchant-search-ica-as-number')
           ? undefined
           : c.acquirerICA,
       countryCode:
@@ -424,6 +428,11 @@ export function registerMerchants(
           if (key === 'maid' && faults.has('i13-search-maid-ignored-with-name') && c.merchantLegalName !== undefined) continue;
           if ((key === 'acquirerICA' && faults.has('search-ignores-ica')) || (key === 'maid' && faults.has('search-ignores-maid')))
             continue;
+          // i32-inst-merchant-search-ica-as-number: the ICA criterion compared as a number.
+          if (key === 'acquirerICA' && faults.has('i32-inst-merchant-search-ica-as-number') && c[key] !== undefined) {
+            if (Number(m[key]) !== Number(c[key])) return false;
+            continue;
+          }
           // seeded-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
           if (key === 'acquirerICA' && faults.has('seeded-search-ica-prefix-match') && c[key] !== undefined) {
             if (!String(m[key]).startsWith(c[key])) return false;

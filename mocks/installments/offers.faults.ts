@@ -475,4 +475,16 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-offers-end-datetime-no-zone',
+    rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-offers-404-description-quotes-pan',
+    rule: 'a card number is never returned in clear (reference, payload encryption of sensitiveData; provider 2.0.0 approvedOffers 404): the 404 for a card in no registered range quotes the whole card number in its Description',
+    source: 'provider',
+    rules: ['IN-OBJ-SENSITIVE'],
+  }),
 ]);

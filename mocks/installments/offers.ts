@@ -252,6 +252,9 @@ export function registerOffers(
       const sentId = req.headers['correlation-id'];
       if (faults.has('seeded-fam27-offers-404-correlation-long-cut') && typeof sentId === 'string' && sentId.length > 128)
         reply.header('Correlation-Id', sentId.slice(0, 128));
+      // i32-inst-offers-404-description-quotes-pan: the refusal quotes the whole card number.
+      if (faults.has('i32-inst-offers-404-description-quotes-pan') && pan !== undefined)
+        return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', `No installment offer is eligible for card ${pan}.`);
       // seeded-judge-offers-404-card-masked: the refusal names the card masked with its first six and last four digits.
       if (faults.has('seeded-judge-offers-404-card-masked') && pan !== undefined && pan.length > 10)
         return sendError(
@@ -364,6 +367,9 @@ export function registerOffers(
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),
     }));
     // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
+    // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
+    if (faults.has('i32-inst-offers-end-datetime-no-zone') && ok.body.merchant?.country !== undefined && ok.body.merchant.country !== 'USA')
+      for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
     if (faults.has('i30-inst-offers-third-offer-ends-day-before-begin') && offers[2])
       offers[2].offerEndDatetime = new Date(Date.parse(offers[2].offerBeginDatetime) - 86400_000).toISOString();
     const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;

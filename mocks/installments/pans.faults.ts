@@ -558,4 +558,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-register-duplicate-in-request-uncounted',
+    rule: 'successfulCount and failureCount count the PANs of the request (provider 2.0.0, Registration): a PAN sent twice in one registration is counted once, so the two counts no longer add up to the PANs sent',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -167,7 +167,14 @@ export function registerPanLists(
     // i2-pans-batch-duplicate-counted-twice: the list as it was before this request is the one checked.
     const known = faults.has('i2-pans-batch-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
     const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
+    /** i32-inst-register-duplicate-in-request-uncounted: the cards already met in this request (kept only while that fault is on). */
+    const metInRequest = new Set<string>();
     for (const { pan } of given as { pan?: string }[]) {
+      // i32-inst-register-duplicate-in-request-uncounted: a card repeated within the request is skipped uncounted.
+      if (faults.has('i32-inst-register-duplicate-in-request-uncounted') && pan !== undefined) {
+        if (metInRequest.has(pan)) continue;
+        metInRequest.add(pan);
+      }
       // provider 2.0.0, Pan: an item without its number is a per-PAN failure, not a 400.
       const removed = faults.has('model-deregistered-pan-kept-as-removed') && pan !== undefined && removedFrom(list.panListId).has(pan);
       // register-pan-duplicate-on-first-16: a card taken as already listed when a listed card shares its first sixteen digits.

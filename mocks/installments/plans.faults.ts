@@ -968,4 +968,28 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
   }),
+  independent('independent-32', {
+    id: 'i32-inst-notify-amount-in-minor-units',
+    rule: 'the notification carries the transaction of the plan selected (reference, Notification; provider 2.0.0 notifyPlan transaction): its amount is sent in minor units (cents), a hundred times the amount selected',
+    source: 'provider',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-notify-frequency-lowercased',
+    rule: 'the notification names the installment terms of the offer chosen (reference, Notification planInstallmentInformation; provider 2.0.0 frequency enum): the frequency is sent in lower case',
+    source: 'provider',
+    rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-saveplan-given-schedule-answered-200',
+    rule: 'savePlan creates the plan with 201 (reference, Operations; provider 2.0.0 savePlan): a selection that sends a complete schedulePayments of its own is answered 200',
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-CREATED'],
+  }),
+  independent('independent-32', {
+    id: 'i32-inst-getplan-due-dates-us-local',
+    rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
+    source: 'provider',
+    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
+  }),
 ]);

@@ -264,6 +264,15 @@ export function registerPlans(
       Array.isArray(body.schedulePayments)
     )
       body.schedulePayments = body.schedulePayments.map((r: Record<string, unknown>, i: number) => ({ ...r, installmentNumber: i }));
+    // i32-inst-notify-amount-in-minor-units: the transaction amount sent in cents.
+    if (faults.has('i32-inst-notify-amount-in-minor-units') && typeof (body.transaction as any)?.amount === 'number')
+      body.transaction = { ...(body.transaction as object), amount: Math.round((body.transaction as any).amount * 100) };
+    // i32-inst-notify-frequency-lowercased: the chosen terms' frequency sent in lower case.
+    if (faults.has('i32-inst-notify-frequency-lowercased') && typeof (body.planInstallmentInformation as any)?.frequency === 'string')
+      body.planInstallmentInformation = {
+        ...(body.planInstallmentInformation as object),
+        frequency: (body.planInstallmentInformation as any).frequency.toLowerCase(),
+      };
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
@@ -336,6 +345,25 @@ export function registerPlans(
   /** seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the last selection (read only while that fault is on). */
   let previousCorrelation: string | undefined;
 
+  // i32-inst-getplan-due-dates-us-local: getPlan's due dates written from US Eastern time, a day early.
+  app.addHook('preSerialization', async (req, reply, payload: any) => {
+    if (
+      !faults.has('i32-inst-getplan-due-dates-us-local') ||
+      req.method !== 'GET' ||
+      !req.url.startsWith(`${prefix}/plans/`) ||
+      reply.statusCode !== 200 ||
+      !Array.isArray(payload?.scheduledRepayments)
+    )
+      return payload;
+    return {
+      ...payload,
+      scheduledRepayments: payload.scheduledRepayments.map((r: Record<string, unknown>) =>
+        typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+          ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 5 * 3600_000).toISOString().slice(0, 10) }
+          : r,
+      ),
+    };
+  });
   app.post(`${prefix}/plans`, async (req, reply) => {
     const ok = await guard(req, reply, 'savePlan');
     if (!ok) return reply;
@@ -538,7 +566,10 @@ export function registerPlans(
     }
     // i31-inst-saveplan-id-braced: the selection answers the planId in its registry form, wrapped in braces (the readers know it bare).
     if (faults.has('i31-inst-saveplan-id-braced')) return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
-    return reply.code(faults.has('plan-created-200') ? 200 : 201).send({ planId, status: plan.status });
+    // i32-inst-saveplan-given-schedule-answered-200: a selection with its own complete schedule answered 200.
+    return reply
+      .code(faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201)
+      .send({ planId, status: plan.status });
   });
 
   /** i8-getplan-keeps-first-decision: the first decision getPlan showed per plan (kept while that fault is on). */

@@ -294,4 +294,16 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PORTFOLIO-LATEST', 'FD-DERIVED-VIEW'],
   }),
+  independent('independent-32', {
+    id: 'i32-fd-report-accept-any-gives-pdf',
+    rule: 'the Accept header selects application/json or application/pdf; with neither, JSON is returned (seed 002, Report retrieval): an Accept of */* is answered with the PDF',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FORMAT'],
+  }),
+  independent('independent-32', {
+    id: 'i32-fd-portfolio-consumer-birthday-month-zero-based',
+    rule: 'GetPortfolioByConsumer carries the consumer record as stored (seed 002, Report retrieval; provider 1.35.0 Birthday month): the birth month is written zero-based, one below the month on record',
+    source: 'provider',
+    rules: ['FD-PORTFOLIO-CONSUMER', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -45,6 +45,8 @@ export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
     .map((r) => r.split(';')[0].trim().toLowerCase());
   if (ctx.faults.has('report-pdf-ignored')) return false;
   for (const range of ranges) {
+    // i32-fd-report-accept-any-gives-pdf: an Accept of */* (neither type named) answered with the PDF.
+    if (range === '*/*' && ctx.faults.has('i32-fd-report-accept-any-gives-pdf')) return true;
     if (range === 'application/json') return false;
     if (range === 'application/pdf') return true;
   }
@@ -517,7 +519,11 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
         ssn,
         // seeded-portfolio-consumer-birthday-week-year: a birthday in the first days of January shown with the
         // year its ISO week belongs to (a week-year date format), the year before.
-        birthday: weekYearBirthday(f.birthday) ?? f.birthday ?? {},
+        birthday:
+          // i32-fd-portfolio-consumer-birthday-month-zero-based: the consumer's birth month written zero-based.
+          faults.has('i32-fd-portfolio-consumer-birthday-month-zero-based') && typeof (f.birthday as any)?.month === 'number'
+            ? { ...(f.birthday as object), month: (f.birthday as any).month - 1 }
+            : (weekYearBirthday(f.birthday) ?? f.birthday ?? {}),
         ...(f.suffix ? { suffix: f.suffix } : {}),
         ...(faults.has('i2-report-portfolio-consumer-tax-id') ? { taxId: String(f.ssn ?? '').replace(/\D/g, '') } : {}),
       },
