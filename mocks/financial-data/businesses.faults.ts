@@ -11,7 +11,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'seeded-fam26b-business-add-city-angles-escaped',
     rule: 'FD-BUS-READ: AddBusinessDetails stores the address city with < and > as &lt; and &gt;; the answer and both readers show it so',
     source: 'seed',
-    rules: ['FD-BUS-READ'],
+    rules: ['FD-BUS-READ', 'FD-PROP-ECHO-AS-SENT'],
   }),
   seeded({
     id: 'seeded-business-update-type-apostrophe-stripped',
@@ -216,7 +216,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'i18-business-by-id-name-html-escaped',
     rule: 'every field sent reads back, by customer and by id (seed 002, Businesses): the by-id read gives the name HTML-escaped (& as &amp;, an apostrophe as &#39;)',
     source: 'seed',
-    rules: ['FD-BUS-READ'],
+    rules: ['FD-BUS-READ', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-20', {
     id: 'i20-business-update-url-trailing-slash-added',
@@ -228,7 +228,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'i21-business-update-name-ampersand-escaped',
     rule: 'every field sent on update reads back in the answer and through both readers (seed 002 Businesses): the update stores a name holding & HTML-escaped as &amp;',
     source: 'seed',
-    rules: ['FD-BUS-UPDATE'],
+    rules: ['FD-BUS-UPDATE', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-21', {
     id: 'i21-business-by-customer-url-path-lowercased',
@@ -258,7 +258,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     id: 'i24-business-by-customer-name-accents-stripped',
     rule: 'every business field sent reads back by customer and by id (seed 002 Businesses): GetBusinessByCustomer answers the name without its accents',
     source: 'seed',
-    rules: ['FD-BUS-READ'],
+    rules: ['FD-BUS-READ', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-25', {
     id: 'i25-business-update-answer-email-dropped',

@@ -2,7 +2,7 @@
 // members each carry a value of their own, a value shown in another member's place, and a URL sent
 // sought whole inside the URLs an answer gives.
 import { expect, test } from '../../fixtures/self.js';
-import { checkEchoAsSent, crossedValues, distinctBody } from '../../helpers/client/invariants/echo.js';
+import { checkEchoAsSent, crossedValues, distinctBody, tellingBody } from '../../helpers/client/invariants/echo.js';
 import type { WriteOutcome } from '../../helpers/client/invariants/after-write.js';
 import { leavesOf } from '../../helpers/client/invariants/kit.js';
 import { Violations } from '../../helpers/client/security/probe.js';
@@ -30,6 +30,19 @@ test('every member but a kept one is made distinct from the others, only where t
     ),
     'nothing the contract refuses',
   ).toBe(notices);
+});
+
+test('a free text is sent with each character a serialiser changes that the contract takes, a patterned member keeps its value', () => {
+  const sample = { description: 'Coffee shop', code: 'AB12', city: 'Paris' };
+  // The contract of the sample: a code of capitals and digits, a city of at most 24 characters without angle brackets.
+  const valid = (b: unknown) => {
+    const { code, city } = b as typeof sample;
+    return /^[A-Z0-9]+$/.test(code) && city.length <= 24 && !/[<>]/.test(city);
+  };
+  const out = tellingBody(sample, valid, () => false) as typeof sample;
+  expect(out.description).toBe('Tq  descript  &<>"\'é 07 MiXed');
+  expect(out.city, 'each character the contract refuses left out, the length kept').toBe('Tq  city  &"\'é 07 MiXed');
+  expect(out.code, 'a pattern that takes no free text: its own telling value').toBe('AB12');
 });
 
 test('a told value shown in another sent object or as another sent member is crossed; at its own place, or a top-level value inside an object, it is not', () => {

@@ -117,16 +117,51 @@ export function tellingBody(
     const kept = keep(p, v);
     const sameId = (c: unknown) => typeof c === 'string' && typeof v === 'string' && c.toLowerCase() === v.toLowerCase();
     const steps = p.split('.');
-    const candidates = kept ? (others.get(p) ?? []).filter(sameId) : [...(others.get(p) ?? []), ...tellingValues(v, steps.at(-1)!, joiner)];
+    const coded = others.get(p) ?? [];
+    const candidates = kept ? coded.filter(sameId) : [...coded, ...tellingValues(v, steps.at(-1)!, joiner)];
     for (const candidate of candidates) {
       const next = setAt(out, steps, candidate);
       if (valid(next)) {
         out = next;
+        // A free text (a telling value of words, neither an id's other case nor an enum's or a code's
+        // other value) is given each character a serialiser or sanitiser changes, where the contract still takes it.
+        if (!coded.includes(candidate)) out = withChanged(out, steps, candidate, valid);
         break;
       }
     }
   }
   return distinctBody(out, valid, keep);
+}
+
+/**
+ * The characters a serialiser or sanitiser on the way changes, each tried in a free text: an HTML or
+ * XML escaper's ampersand, angle brackets and quotes (`&amp;`, `&lt;`, `&#39;`), a sanitiser's
+ * stripped tag, a quote doubled or backslashed, a non-ASCII letter transcoded, decomposed (NFD) or
+ * dropped; then a word with a leading zero, which a number read on the way drops.
+ */
+export const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é'] as const;
+const LEADING_ZERO = '07';
+
+/**
+ * A free text (words joined by white space: the telling values `Tq  word  MiXed`) with each of
+ * CHANGED_CHARACTERS added where the contract still takes it, one at a time into one word before its
+ * last, then a word with a leading zero: `Tq  word  &<>"'é 07 MiXed`. A value of one word (a pattern's:
+ * an id, a code, a URL) is left as it is, as is every character a pattern or a length refuses; the
+ * value is one per member, at most seven validations.
+ */
+function withChanged(body: unknown, steps: string[], value: unknown, valid: (body: unknown) => boolean): unknown {
+  if (typeof value !== 'string') return body;
+  const last = value.lastIndexOf(' ');
+  if (last < 0) return body;
+  const at = (word: string) => `${value.slice(0, last)} ${word}${value.slice(last)}`;
+  let out = body;
+  let word = '';
+  for (const c of CHANGED_CHARACTERS) {
+    const next = setAt(body, steps, at(word + c));
+    if (valid(next)) [out, word] = [next, word + c];
+  }
+  const zero = setAt(body, steps, word ? at(`${word} ${LEADING_ZERO}`) : at(LEADING_ZERO));
+  return valid(zero) ? zero : out;
 }
 
 /**
