@@ -63,19 +63,72 @@ const typeOf = (schema: Json): string | undefined =>
   Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
 
-/** Values that break one rule of a scalar schema, each with the rule it breaks. */
+/** Whether a digit string ends in its ISO/IEC 7812 check digit (the Luhn formula). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const n = Number(digits[digits.length - 1 - i]) * (i % 2 === 1 ? 2 : 1);
+    sum += n > 9 ? n - 9 : n;
+  }
+  return sum % 10 === 0;
+}
+
+/** The digits with the ISO/IEC 7812 check digit that completes them appended. */
+const withCheckDigit = (digits: string): string => {
+  for (let d = 0; d <= 9; d++) if (luhnValid(`${digits}${d}`)) return `${digits}${d}`;
+  return `${digits}0`;
+};
+
+/**
+ * The issuer ranges of the card networks numbered under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and
+ * 2221-2720, American Express 34 and 37, Discover 6011 and 65, JCB 3528-3589): a member whose
+ * contract names ISO/IEC 7812 has each of its length bounds broken once in each range, so a target
+ * whose bound hangs on a network (American Express numbers have 15 digits) shows.
+ */
+const CARD_RANGES = ['4', '51', '2221', '34', '37', '6011', '65', '3528'];
+
+/**
+ * A value of `length` characters in the valid value's form, breaking its length only: a digit string
+ * whose valid value ends in its check digit keeps a check digit (recomputed) and, given `range`,
+ * starts with that issuer range; any other value is cut or padded with its last character.
+ */
+function ofLength(valid: string, length: number, range = ''): string {
+  if (!(/^[0-9]{12,}$/.test(valid) && luhnValid(valid)))
+    return length <= valid.length ? valid.slice(0, length) : valid.padEnd(length, valid[valid.length - 1]);
+  const digits = (range + valid.slice(range.length)).padEnd(length, '0').slice(0, Math.max(length - 1, 0));
+  return length > 0 ? withCheckDigit(digits) : '';
+}
+
+/** A pattern that bounds a single class's length and nothing else (`^[0-9]{11,19}$`): its bounds. */
+function patternLength(pattern: string): { min: number; max?: number } | undefined {
+  const m = /^\^(\[[^\]]+\]|\\d)\{(\d+)(,(\d*))?\}\$$/.exec(pattern);
+  if (!m) return undefined;
+  return { min: Number(m[2]), ...(m[3] === undefined ? { max: Number(m[2]) } : m[4] ? { max: Number(m[4]) } : {}) };
+}
+
+/**
+ * Values that break one rule of a scalar schema, each with the rule it breaks and keeping every other
+ * rule the valid value keeps (a length broken in a card number keeps its check digit and its issuer
+ * range), so a target that refuses it for another reason cannot hide a missing bound.
+ */
 export function scalarViolations(schema: Json, valid: unknown): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
   const type = typeOf(schema);
   if (type === 'string') {
     const base = typeof valid === 'string' && valid.length ? valid : 'a';
-    if (typeof schema.maxLength === 'number')
-      out.push({
-        value: base.padEnd(schema.maxLength + 1, base[base.length - 1]).slice(0, schema.maxLength + 1),
-        why: `longer than maxLength ${schema.maxLength}`,
-      });
+    // A member the contract calls an ISO/IEC 7812 number has its length broken in each issuer range too.
+    const ranges = /ISO\/IEC 7812/i.test(String(schema.description ?? '')) && /^[0-9]{12,}$/.test(base) ? CARD_RANGES : [];
+    const lengths = (length: number, why: string) => {
+      out.push({ value: ofLength(base, length), why });
+      for (const range of ranges) out.push({ value: ofLength(base, length, range), why: `${why}, in the issuer range ${range}` });
+    };
+    if (typeof schema.maxLength === 'number') lengths(schema.maxLength + 1, `longer than maxLength ${schema.maxLength}`);
     if (typeof schema.minLength === 'number' && schema.minLength > 0)
-      out.push({ value: base.slice(0, schema.minLength - 1), why: `shorter than minLength ${schema.minLength}` });
+      lengths(schema.minLength - 1, `shorter than minLength ${schema.minLength}`);
+    // A pattern that bounds the length (`^[0-9]{11,19}$`): one past each bound in the valid value's form.
+    const bounds = typeof schema.pattern === 'string' ? patternLength(schema.pattern) : undefined;
+    if (bounds?.max !== undefined) lengths(bounds.max + 1, `outside the pattern ${schema.pattern}: ${bounds.max + 1} characters`);
+    if (bounds && bounds.min > 1) lengths(bounds.min - 1, `outside the pattern ${schema.pattern}: ${bounds.min - 1} characters`);
     if (Array.isArray(schema.enum)) out.push({ value: `${String(schema.enum[0] ?? 'X')}_NOT_IN_ENUM`, why: 'outside the enum' });
     if (typeof schema.pattern === 'string') {
       const re = new RegExp(schema.pattern, 'u');

@@ -7,7 +7,8 @@
 // partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
 // taken, a second consumer or business, micro entries already open), and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
-// type: refused-trace.ts Condition); every reader of the objects it
+// type: refused-trace.ts Condition), and each kind or state of its object the operation's own
+// description refuses (an active customer's account for the test transaction); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
@@ -159,7 +160,7 @@ test(
     rules('FD-PROP-REFUSED-NO-TRACE'),
     "sends refused writes to every writer, the spare partner's and the unauthenticated ones among them: a target that wrongly takes one changes the partner-wide state (secret, registrations, lists) every worker of a sandbox reads, which the mock keeps per worker",
   ),
-  async ({ fd, fdApi, fdMock }) => {
+  async ({ fd, fdApi, fdMock, createCustomer }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdMock.linkAccounts(id));
     const other = await spareAuth(fdApi, fd);
     // Another partner's caller on each writer's objects, as the other-partner checker probes them (its exemptions kept).
@@ -225,6 +226,47 @@ test(
           ]
         : []),
     ];
+    // The refusals the operation's own description states of the kind or state of the object it acts
+    // on (Condition.stated): a test transaction on an active (not testing) customer's account (seed 002,
+    // Events: testing accounts only), a PSI run on an account of a type PSI does not rate (rules/psi.yaml
+    // FD-PSI-ACCOUNT-TYPE), a VOIE payroll refresh for a customer with none to refresh (seed 002: the
+    // operation only refreshes); each on objects of its kind, read on them before and after.
+    const active = await createCustomer('active');
+    const activeAccount = (await fdMock.linkAccounts(active)).accounts.find((a) => a.status === 'active');
+    const unrated = world.entities.linked?.accounts.find(
+      (a) => a.status === 'active' && !['checking', 'savings', 'moneyMarket'].includes(a.type),
+    );
+    conditions.push(
+      ...(activeAccount
+        ? [
+            {
+              status: 400,
+              stated: 'operation' as const,
+              names: /testing accounts only/i,
+              why: "the account is an active (not a testing) customer's",
+              objects: { ...world.objects, customer: active, account: String(activeAccount.id) },
+            },
+          ]
+        : []),
+      ...(unrated
+        ? [
+            {
+              status: 400,
+              stated: 'operation' as const,
+              names: /account PSI does not rate/i,
+              why: `the account is of a type PSI does not rate (${unrated.type})`,
+              objects: { ...world.objects, account: String(unrated.id) },
+            },
+          ]
+        : []),
+      {
+        status: 404,
+        stated: 'operation' as const,
+        names: /no VOIE payroll report to refresh/i,
+        why: 'the customer has no VOIE payroll report to refresh',
+        objects: { ...world.objects, customer: world.otherParents.customer! },
+      },
+    );
     const conditionProbes: TraceProbe[] = [];
     /** The documented refusals whose condition the harness cannot set up, by writer. */
     const unproduced: string[] = [];

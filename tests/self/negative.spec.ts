@@ -1,7 +1,7 @@
 // Covers: helpers/client/negative.ts: the generated values sit one step outside each rule, and a case is
 // kept only when the contract refuses it (no false alarms from the generator).
 import { expect, test } from '../../fixtures/self.js';
-import { negativeCases, scalarViolations } from '../../helpers/client/negative.js';
+import { luhnValid, negativeCases, scalarViolations } from '../../helpers/client/negative.js';
 import { lengthOf } from '../../helpers/contract/facts.js';
 
 test('scalar violations sit one step outside each limit, enum, pattern and type', () => {
@@ -19,6 +19,22 @@ test('scalar violations sit one step outside each limit, enum, pattern and type'
   });
   expect(why({ type: 'string', enum: ['Y', 'N'] }, 'Y')).toMatchObject({ 'outside the enum': 'Y_NOT_IN_ENUM' });
   expect(why({ type: 'string', format: 'iso-3166-alpha-2' }, 'US')).toMatchObject({ 'not a iso-3166-alpha-2': 'ZZ' });
+});
+
+test('a card number broken in its length keeps its check digit and, where ISO/IEC 7812 is named, each issuer range', () => {
+  const pan = { type: 'string', description: 'ISO/IEC 7812 account number.', minLength: 16, maxLength: 20, pattern: '^[0-9]*$' };
+  const values = scalarViolations(pan, '5204731600014792');
+  const lengthCases = values.filter((v) => /Length/.test(v.why));
+  for (const v of lengthCases) expect(luhnValid(String(v.value)), v.why).toBe(true);
+  const why = Object.fromEntries(values.map((v) => [v.why, v.value]));
+  expect(String(why['shorter than minLength 16, in the issuer range 34'])).toMatch(/^34[0-9]{13}$/);
+  expect(String(why['longer than maxLength 20, in the issuer range 37'])).toMatch(/^37[0-9]{19}$/);
+  // A pattern that bounds the length: one past each bound, in the valid value's form.
+  const listed = Object.fromEntries(
+    scalarViolations({ type: 'string', pattern: '^[0-9]{11,19}$' }, '4111111111111111').map((v) => [v.why, v.value]),
+  );
+  expect(String(listed['outside the pattern ^[0-9]{11,19}$: 10 characters'])).toMatch(/^[0-9]{10}$/);
+  expect(String(listed['outside the pattern ^[0-9]{11,19}$: 20 characters'])).toMatch(/^[0-9]{20}$/);
 });
 
 test('every generated body case is refused by the contract, and a body the contract allows is dropped', async ({ contracts }) => {

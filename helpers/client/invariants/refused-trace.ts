@@ -90,6 +90,14 @@ export interface Condition {
   call?: (call: CallOptions) => CallOptions;
   setUp?: () => Promise<void>;
   undo?: () => Promise<void>;
+  /**
+   * Where the contract states the condition: a documented response's description (the default), or
+   * the operation's own description, naming a kind or state of the object it acts on that it refuses
+   * ("testing accounts only: the account of an active customer is refused with 400", seed 002,
+   * Events): then its status may be one another reason makes too (a 400, a 404), the condition named
+   * by the operation.
+   */
+  stated?: 'response' | 'operation';
 }
 
 /** The statuses the other reasons make: validation and parameter 400, authorization 401, ownership and state 404, duplicate 409, rate 429. */
@@ -144,6 +152,27 @@ export function conditionRefusalsOf(
       why: `condition: ${condition.why} (documented ${documented.status})`,
       call,
       statuses: [documented.status],
+      ...(condition.setUp ? { setUp: condition.setUp } : {}),
+      ...(condition.undo ? { undo: condition.undo } : {}),
+    });
+  }
+  // The conditions the operation's description states of the object it acts on, with a status it documents.
+  const node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()] ?? {};
+  const description = String(node.description ?? '').replace(/\s+/g, ' ');
+  for (const condition of conditions) {
+    if (condition.stated !== 'operation' || !condition.names.test(description) || !(String(condition.status) in (node.responses ?? {})))
+      continue;
+    const valid = callOn(condition.objects);
+    const call = valid && condition.call ? condition.call(valid) : valid;
+    if (!call) {
+      leftOut.push(`${condition.status} (${condition.why}: no call on its objects)`);
+      continue;
+    }
+    refusals.push({
+      reason: 'condition',
+      why: `condition: ${condition.why} (the operation's description, ${condition.status})`,
+      call,
+      statuses: [condition.status],
       ...(condition.setUp ? { setUp: condition.setUp } : {}),
       ...(condition.undo ? { undo: condition.undo } : {}),
     });
