@@ -23,29 +23,31 @@ const NOT_FILTERS = /^(start|limit|offset|page|pageSize|size|sort|include\w*|onB
 const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /**
- * How a parameter's description and schema are read from the contract's document: a parameter may be
- * a `$ref` to a component parameter (declared on the path or on the operation), its schema a `$ref`
- * to a component schema.
+ * The contract's own node of a parameter (its description and extensions), as the operation declares
+ * it: a parameter may be a `$ref` to a component parameter, declared on the path or on the operation.
  */
-export function parameterReaders(contract: { document: Json; resolveSchema(node: Json): Json }): {
-  descriptionOf: (o: Operation, p: Parameter) => string;
-  schemaOf: (p: Parameter) => Record<string, unknown>;
-} {
-  const doc = contract.document;
+export function parameterNode(document: Json, operation: Operation, parameter: Parameter): Json {
   const followed = (node: Json): Json =>
     typeof node?.$ref === 'string'
       ? String(node.$ref)
           .replace(/^#\//, '')
           .split('/')
-          .reduce((at: Json, key: string) => at?.[key], doc)
+          .reduce((at: Json, key: string) => at?.[key], document)
       : node;
+  const declared = [
+    ...(document.paths[operation.path]?.parameters ?? []),
+    ...(document.paths[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? []),
+  ];
+  return declared.map(followed).find((x: Json) => x?.name === parameter.name && x.in === parameter.in) ?? {};
+}
+
+/** How a parameter's description and schema are read from the contract's document (its schema a `$ref` to a component schema). */
+export function parameterReaders(contract: { document: Json; resolveSchema(node: Json): Json }): {
+  descriptionOf: (o: Operation, p: Parameter) => string;
+  schemaOf: (p: Parameter) => Record<string, unknown>;
+} {
   return {
-    descriptionOf: (o, p) =>
-      String(
-        [...(doc.paths[o.path].parameters ?? []), ...(doc.paths[o.path][o.method.toLowerCase()].parameters ?? [])]
-          .map(followed)
-          .find((x: Json) => x?.name === p.name && x.in === p.in)?.description ?? '',
-      ),
+    descriptionOf: (o, p) => String(parameterNode(contract.document, o, p).description ?? ''),
     schemaOf: (p) => contract.resolveSchema(p.schema ?? {}) ?? {},
   };
 }

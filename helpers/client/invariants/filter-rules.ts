@@ -13,7 +13,7 @@
 // path value (pathLookups: an external id, a routing number) is a filter too, its value an identifier
 // matched whole.
 import type { Contract, Json, Operation, Parameter } from '../../contract/contract.js';
-import type { FilterKind } from '../../contract/filters.js';
+import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
 import { valueForms } from '../security/value-forms.js';
@@ -211,26 +211,9 @@ export function identifierForms(value: string): { how: string; value: string }[]
   return [...valueForms(value), ...(dropped !== value && dropped !== '' ? [{ how: 'its separators dropped', value: dropped }] : [])];
 }
 
-/** The contract's own node of a parameter (its description and extensions), as the operation declares it. */
-function parameterNode(contract: Contract, operation: Operation, parameter: Parameter): Json {
-  const doc = contract.document;
-  const followed = (node: Json): Json =>
-    typeof node?.$ref === 'string'
-      ? String(node.$ref)
-          .replace(/^#\//, '')
-          .split('/')
-          .reduce((at: Json, key: string) => at?.[key], doc)
-      : node;
-  const declared = [
-    ...(doc.paths[operation.path]?.parameters ?? []),
-    ...(doc.paths[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? []),
-  ];
-  return declared.map(followed).find((x: Json) => x?.name === parameter.name && x.in === parameter.in) ?? {};
-}
-
 /** The text stating a parameter's rule: its own description and its schema's. */
 function statedText(contract: Contract, operation: Operation, parameter: Parameter): string {
-  const node = parameterNode(contract, operation, parameter);
+  const node = parameterNode(contract.document, operation, parameter);
   return `${node.description ?? ''} ${(contract.resolveSchema(parameter.schema ?? {}) as Json)?.description ?? ''}`;
 }
 
