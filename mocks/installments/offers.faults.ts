@@ -479,7 +479,7 @@ export const OFFERS_FAULTS = faultCatalogue([
     id: 'i32-inst-offers-end-datetime-no-zone',
     rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
     source: 'provider',
-    rules: ['IN-VAL-OFFER-TERMS'],
+    rules: ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'],
   }),
   independent('independent-32', {
     id: 'i32-inst-offers-404-description-quotes-pan',

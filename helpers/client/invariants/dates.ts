@@ -44,6 +44,12 @@ const makes = (operation: Operation, status: number) => operation.method === 'PO
 /** A date-time without a zone (provider 1.35.0 NoZoneDateTime, "an ISO 8601 date-time without a zone"). */
 const LOCAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 const LOCAL_TEXT = /date-time without a zone/i;
+/**
+ * A member a contract describes as an RFC 3339 date and time without declaring its format (provider
+ * installments 2.0.0, Offer offerBeginDatetime / offerEndDatetime: "Date and Time RFC 3339"): a
+ * date-time, whose time-offset RFC 3339 section 5.6 requires.
+ */
+const RFC3339_TEXT = /\bRFC ?3339\b/i;
 
 const EPOCH_TEXT = /\bepoch\b|\bunix\b/i;
 
@@ -60,6 +66,8 @@ interface Node {
   s: Json;
   epoch: boolean;
   local: boolean;
+  /** Described as an RFC 3339 date-time (RFC3339_TEXT), its format not declared. */
+  zoned: boolean;
   alternatives?: Json[];
   /** The validator of each alternative, compiled at its first use. */
   checks?: ((v: unknown) => boolean)[];
@@ -72,10 +80,12 @@ function nodeOf(contract: Contract, schema: Json): Node {
   const referred = refName ? contract.componentSchema(refName) : undefined;
   const s = resolve(contract, schema);
   const alternatives: Json[] | undefined = s?.oneOf ?? s?.anyOf;
+  const text = `${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`;
   n = {
     s,
-    epoch: EPOCH_TEXT.test(`${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`),
-    local: LOCAL_TEXT.test(`${schema.description ?? ''} ${referred?.description ?? ''} ${s?.description ?? ''}`),
+    epoch: EPOCH_TEXT.test(text),
+    local: LOCAL_TEXT.test(text),
+    zoned: RFC3339_TEXT.test(text),
     alternatives: alternatives && !typeOf(s) && !s.properties ? alternatives : undefined,
   };
   nodes.set(schema, n);
@@ -90,7 +100,7 @@ export function dateLeaves(contract: Contract, schema: Json, value: unknown, at 
   const scalar = typeof value !== 'object';
   if (scalar && node.epoch && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value))))
     return [{ at, member, kind: 'epoch', value }];
-  if (scalar && typeof value === 'string' && s?.format === 'date-time') return [{ at, member, kind: 'date-time', value }];
+  if (scalar && typeof value === 'string' && (s?.format === 'date-time' || node.zoned)) return [{ at, member, kind: 'date-time', value }];
   if (scalar && typeof value === 'string' && node.local && LOCAL.test(value)) return [{ at, member, kind: 'local', value }];
   if (scalar) return [];
   if (node.alternatives) {
@@ -121,6 +131,8 @@ function holdsDate(contract: Contract, schema: Json): boolean {
       EPOCH_TEXT.test(String(target?.description ?? '')) ||
       LOCAL_TEXT.test(String(node.description ?? '')) ||
       LOCAL_TEXT.test(String(target?.description ?? '')) ||
+      RFC3339_TEXT.test(String(node.description ?? '')) ||
+      RFC3339_TEXT.test(String(target?.description ?? '')) ||
       target?.format === 'date-time'
     )
       return true;
@@ -137,6 +149,18 @@ export function secondsOf(leaf: DateLeaf): number | undefined {
 }
 
 const yearOf = (seconds: number) => (Number.isFinite(seconds) ? Math.floor(1970 + seconds / 31_556_952) : Number.NaN);
+
+/** A date leaf out of its unit or range, or a date-time without its zone (RFC 3339 section 5.6). */
+function unitProblems(leaf: DateLeaf): string[] {
+  const shown = `${leaf.at} ${JSON.stringify(leaf.value)}`;
+  if (leaf.kind === 'epoch') {
+    const seconds = Number(leaf.value);
+    if (!Number.isInteger(seconds)) return [`${shown} is not a whole number of epoch seconds`];
+    if (seconds < EPOCH_RANGE_S[0] || seconds > EPOCH_RANGE_S[1])
+      return [`${shown} is not epoch seconds: it reads the year ${yearOf(seconds)} (milliseconds read 1000 times too far)`];
+  } else if (leaf.kind === 'date-time' && !ZONED.test(String(leaf.value))) return [`${shown} is a date-time without its zone`];
+  return [];
+}
 
 /** Every date of an answer out of its unit or range, each naming the member; `nowMs` is the target's clock. */
 export class DateUnits {
@@ -158,6 +182,19 @@ export class DateUnits {
     return dated ? dateLeaves(this.contract, schema, body) : [];
   }
 
+  /**
+   * Every date of an answer out of its unit or range or without its zone, with no clock: the judge of
+   * a service that keeps none of the target's (installments, card enrollment) runs this on every answer.
+   */
+  unitProblems(operation: Operation, status: number, body: unknown): string[] {
+    return this.leaves(operation, status, body).flatMap(unitProblems);
+  }
+
+  /** Whether any answer the contract documents for an operation holds a date: the operations the property applies to. */
+  answersDates(operation: Operation): boolean {
+    return Object.entries(operation.responses).some(([code, r]) => /^\d+$/.test(code) && r?.schema && holdsDate(this.contract, r.schema));
+  }
+
   /** Whether a member dates an event that happens once to its object. */
   once(member: string): boolean {
     return this.events.has(member) && ONCE.test(member);
@@ -173,12 +210,7 @@ export class DateUnits {
     const now = nowMs / 1000;
     for (const leaf of this.leaves(operation, status, body)) {
       const shown = `${leaf.at} ${JSON.stringify(leaf.value)}`;
-      if (leaf.kind === 'epoch') {
-        const seconds = Number(leaf.value);
-        if (!Number.isInteger(seconds)) out.push(`${shown} is not a whole number of epoch seconds`);
-        else if (seconds < EPOCH_RANGE_S[0] || seconds > EPOCH_RANGE_S[1])
-          out.push(`${shown} is not epoch seconds: it reads the year ${yearOf(seconds)} (milliseconds read 1000 times too far)`);
-      } else if (leaf.kind === 'date-time' && !ZONED.test(String(leaf.value))) out.push(`${shown} is a date-time without its zone`);
+      out.push(...unitProblems(leaf));
       const seconds = secondsOf(leaf);
       if (seconds === undefined || !this.events.has(leaf.member)) continue;
       if (seconds > latest + DATE_TOLERANCE_S)
