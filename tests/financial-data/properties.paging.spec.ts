@@ -10,7 +10,7 @@
 // subscriptions; app registrations and billed reports on the mock only); on a sandbox
 // the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
 // check holds them alone, and a list that moves between the reads all the same is not judged.
-import { expect, mockOnly, rules, sampleCall, test, whileAlone, type FdOperationId } from '../../fixtures/financial-data.js';
+import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { PAGING, type PagedReader, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
@@ -19,6 +19,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { makeReport } from './reports-retrieval.known.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
@@ -43,12 +44,9 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
   const sizes: string[] = [];
   for (const p of readers) {
     const { operationId } = p.reader;
-    let base: CallOptions;
-    try {
-      base = sampleCall(operationId as FdOperationId, fd, fdEntities) as CallOptions;
-    } catch (error) {
-      if (fd.control) throw error;
-      leftOut.push({ operationId, reason: `no sample here (${(error as Error).message.split('\n')[0]})` });
+    const base = sampleOrReason(operationId, fd, fdEntities);
+    if (typeof base === 'string') {
+      leftOut.push({ operationId, reason: base });
       continue;
     }
     const query = { ...(base.query ?? {}) } as Record<string, unknown>;
