@@ -74,18 +74,23 @@ test(
       description: `type forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
     });
     test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
-    countProperty(test.info(), {
-      property: TYPE_FORMS,
-      service: 'card-enrollment',
-      rule: 'CE-TYPE-FORMS',
-      applies: ['putCard'],
-      checked: cases ? ['putCard'] : [],
-      exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],
-    });
-    expect(cases, 'forms sent').toBeGreaterThan(0);
+    countPutCard(TYPE_FORMS, 'CE-TYPE-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
+
+/** The property's count on the one operation: checked when any form was sent, else left out with why; a run that sent none fails. */
+function countPutCard(property: string, rule: string, cases: number, leftOut: string[]): void {
+  countProperty(test.info(), {
+    property,
+    service: 'card-enrollment',
+    rule,
+    applies: ['putCard'],
+    checked: cases ? ['putCard'] : [],
+    exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],
+  });
+  expect(cases, 'forms sent').toBeGreaterThan(0);
+}
 
 /** An id the target must know (the client, the program, a receipt), the encrypted card, a sensitive value: sent as sampled. */
 const knownOrSensitive = (at: string) =>
@@ -118,15 +123,7 @@ test(
       type: 'checker-coverage',
       description: `valid forms: putCard checked with ${cases} forms on ${ENROLLMENT_PATHS.length - leftOut.length} paths; left out: ${leftOut.join('; ') || 'none'}`,
     });
-    countProperty(test.info(), {
-      property: VALID_FORMS,
-      service: 'card-enrollment',
-      rule: 'CE-VALID-FORMS',
-      applies: ['putCard'],
-      checked: cases ? ['putCard'] : [],
-      exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],
-    });
-    expect(cases, 'forms sent').toBeGreaterThan(0);
+    countPutCard(VALID_FORMS, 'CE-VALID-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
@@ -182,15 +179,7 @@ test(
       type: 'checker-coverage',
       description: `refusal forms: putCard checked with ${cases} forms; left out: ${leftOut.join('; ') || 'none'}`,
     });
-    countProperty(test.info(), {
-      property: REFUSAL_FORMS,
-      service: 'card-enrollment',
-      rule: 'CE-PROP-REFUSAL-FORMS',
-      applies: ['putCard'],
-      checked: cases ? ['putCard'] : [],
-      exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],
-    });
-    expect(cases, 'forms sent').toBeGreaterThan(0);
+    countPutCard(REFUSAL_FORMS, 'CE-PROP-REFUSAL-FORMS', cases, leftOut);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
