@@ -45,10 +45,15 @@ export function parameterNode(document: Json, operation: Operation, parameter: P
 export function parameterReaders(contract: { document: Json; resolveSchema(node: Json): Json }): {
   descriptionOf: (o: Operation, p: Parameter) => string;
   schemaOf: (p: Parameter) => Record<string, unknown>;
+  matchesOf: (o: Operation, p: Parameter) => string[] | undefined;
 } {
   return {
     descriptionOf: (o, p) => String(parameterNode(contract.document, o, p).description ?? ''),
     schemaOf: (p) => contract.resolveSchema(p.schema ?? {}) ?? {},
+    matchesOf: (o, p) => {
+      const stated = parameterNode(contract.document, o, p)['x-matches'];
+      return Array.isArray(stated) ? stated.map(String) : undefined;
+    },
   };
 }
 
@@ -58,6 +63,12 @@ export function stringFilters(
   descriptionOf: (o: Operation, p: Parameter) => string,
   /** The parameter's schema with a `$ref` followed. */
   schemaOf: (p: Parameter) => Record<string, unknown> = (p) => p.schema ?? {},
+  /**
+   * The item members a search is stated to match where its text names them in prose only: the
+   * parameter's `x-matches` (the institution search matches the institution's `name`, provider
+   * 1.35.0 InstitutionSearchParameter).
+   */
+  matchesOf: (o: Operation, p: Parameter) => string[] | undefined = () => undefined,
 ): Filter[] {
   const out: Filter[] = [];
   for (const operation of operations) {
@@ -67,7 +78,7 @@ export function stringFilters(
       if (parameter.in !== 'query' || s.type !== 'string' || s.enum || s.format || s.pattern || NOT_FILTERS.test(parameter.name)) continue;
       const text = descriptionOf(operation, parameter);
       const kind: FilterKind = /fuzzy/i.test(text) ? 'fuzzy' : /search|contain|match/i.test(text) ? 'search' : 'exact';
-      const named = [...text.matchAll(/\b(username|firstName|lastName)\b/g)].map((m) => m[1]);
+      const named = matchesOf(operation, parameter) ?? [...text.matchAll(/\b(username|firstName|lastName)\b/g)].map((m) => m[1]);
       // An exact filter matches its own member, or the member its name qualifies (account_type: an account's type).
       const own = [parameter.name, ...(/_/.test(parameter.name) ? [parameter.name.split('_').pop()!] : [])];
       out.push({ operation, parameter, kind, members: kind === 'exact' ? own : [...new Set(named)] });

@@ -33,8 +33,8 @@ import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 
-const { descriptionOf, schemaOf } = parameterReaders(FD_CONTRACT);
-const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf);
+const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
+const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf, matchesOf);
 const LOOKUPS = pathLookups(FD_CONTRACT);
 const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
 /**
