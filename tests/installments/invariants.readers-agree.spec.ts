@@ -1,7 +1,7 @@
 // Covers: every installments reader of the contract (a GET, or a search: helpers/client/invariants/kit.ts
 // isRead: getMerchantParticipations by request and the last page of the completed merchants,
 // postMerchantSearches, postMerchantMidSearches, getPlan, getPlanApprovalStatus) on objects the check
-// makes (two merchants of one legal name in two countries, two plans): an object two readers show reads
+// makes (two merchants of one legal name in two countries, each sent twice, two plans): an object two readers show reads
 // the same on both, member by member, its lists of names and wallets as sets
 // (helpers/client/invariants/readers-agree.ts, IN-PROP-READERS-AGREE). A merchant carries no id: it is
 // the node showing the members the MID search requires to name "a given merchant" (seed 001,
@@ -57,16 +57,30 @@ test(
           optIn: 'N',
           nonMerchantNegotiatedParticipation: 'Y',
         }),
-      ].map((m, i): Record<string, any> => ({
+      ].map(
+        (m, i): Record<string, any> => ({
+          ...m,
+          // A name twice, one ending in a comma: a set of names read as a set keeps both.
+          dbaNames: [`${m.dbaNames[0]} Ünit  0${i}`, `  Dba & "Co" ${i}  Store,`, m.dbaNames[0], m.dbaNames[0]],
+          duns: `00${i}4567`,
+          websiteUrl: `https://Shop-0${i}.Example.test/Path/A%20B?Q=1&r=Two`,
+          wallets: [
+            { walletId: 3, walletAcceptance: 'N', walletMerchantId: ` W0${i}  wallet ` },
+            { walletId: 1, walletAcceptance: 'Y', walletMerchantId: `\tW-1${i}` },
+          ],
+          address: { ...m.address, addressLine2: `Suite  0${i}`, addressLine3: ` Floor 0${i} `, state: 'AZ', postalCode: `0${i}501` },
+        }),
+      );
+      // Each merchant's participation is sent twice, the first with other flags, names and address:
+      // every reader shows the latest (the readers are read after the second, by its request).
+      const earlier = merchants.map((m) => ({
         ...m,
-        dbaNames: [`${m.dbaNames[0]} Ünit  0${i}`, `  Dba & "Co" ${i}  Store `, m.dbaNames[0]],
-        duns: `00${i}4567`,
-        wallets: [
-          { walletId: 3, walletAcceptance: 'N', walletMerchantId: ` W0${i}  wallet ` },
-          { walletId: 1, walletAcceptance: 'Y', walletMerchantId: `\tW-1${i}` },
-        ],
-        address: { ...m.address, addressLine2: `Suite  0${i}`, addressLine3: ` Floor 0${i} `, state: 'AZ', postalCode: `0${i}501` },
+        optIn: m.optIn === 'Y' ? 'N' : 'Y',
+        nonMerchantNegotiatedParticipation: m.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y',
+        dbaNames: ['Earlier name'],
+        address: { ...m.address, city: 'Earlier' },
       }));
+      await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, earlier));
       const requestId = await instReq.submitParticipations(instApi, merchants);
       await instReq.awaitEffectuation(instApi, requestId);
       // The completed merchants: their count first, then the last page (the check's own merchants were completed last).

@@ -163,7 +163,18 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
           const schema = schemaAt(contract, answer, [...(at ? at.split('.') : []), ...rel.split('.')]);
           if (schema && typeof schema === 'object') shapes.set(rel, constraintsOf(schema));
         }
-        out.push({ reader: reads.reader.operationId, at, key: id.key, value: id.value, leaves, shapes, lists, byKey: Boolean(key), read, call: reads.call });
+        out.push({
+          reader: reads.reader.operationId,
+          at,
+          key: id.key,
+          value: id.value,
+          leaves,
+          shapes,
+          lists,
+          byKey: Boolean(key),
+          read,
+          call: reads.call,
+        });
       }
     }
     for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k, Array.isArray(node) ? parent : k);
@@ -239,11 +250,11 @@ export function checkReadersAgree(contract: Contract, reads: readonly ReaderRead
           all.some(
             (b, j) =>
               j !== i &&
-            b.read === a.read &&
-            b.key === a.key &&
-            b.value === a.value &&
-            canonical([...b.leaves]) !== canonical([...a.leaves]),
-        ),
+              b.read === a.read &&
+              b.key === a.key &&
+              b.value === a.value &&
+              canonical([...b.leaves]) !== canonical([...a.leaves]),
+          ),
       )
       .map((a) => `${a.key}=${a.value}`),
   );
