@@ -27,6 +27,13 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('bad-signature-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
   rule('body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
   rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
+  // Seeded beside the refusal-forms property (properties.refusal-forms.spec.ts): a refusal skipped for one valid form of another member.
+  seeded({
+    id: 'seeded-prop-forbidden-key-search-lowercase-country',
+    rule: "IN-PROP-REFUSAL-FORMS: a merchant search whose countryCode is not all capitals (the pattern takes either case) is answered from the directory's folded index, which skips the consumer key's rights check: a key without the operation's right gets the merchants (200), not its 403",
+    source: 'provider',
+    rules: ['IN-PROP-REFUSAL-FORMS', 'IN-AUTH-FORBIDDEN'],
+  }),
   // Seeded beside the contract-generated empty members (helpers/client/negative.ts: "", {}, [] and null, not absent).
   seeded({
     id: 'offers-null-members-dropped',

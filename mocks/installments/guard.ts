@@ -169,7 +169,11 @@ export function createGuard(
       // i22-forbidden-key-approves-plan: the plan approval skips the operation check.
       (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval') ||
       // i26-forbidden-key-searches-merchants: the merchant search skips the operation check.
-      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches');
+      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches') ||
+      // seeded-prop-forbidden-key-search-lowercase-country: a search by a country not all in capitals skips the operation check.
+      (faults.has('seeded-prop-forbidden-key-search-lowercase-country') &&
+        operationId === 'postMerchantSearches' &&
+        /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? ''));
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.

@@ -619,7 +619,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     id: 'seeded-completed-list-shows-first-participation',
     rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
     source: 'assumption',
-    rules: ['IN-ECHO-PARTICIPATION-LATEST'],
+    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
   }),
   seeded({
     id: 'seeded-mid-search-optin-of-first-participation',
@@ -631,7 +631,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     id: 'i15-search-shows-first-participation',
     rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
     source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'],
   }),
   independent('independent-15', {
     id: 'i15-mid-search-optin-from-non-negotiated',
@@ -649,7 +649,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     id: 'i16-by-request-pending-shown-completed',
     rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
     source: 'assumption',
-    rules: ['IN-STATE-EFFECTUATION'],
+    rules: ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'],
   }),
   independent('independent-16', {
     id: 'i16-search-ica-six-padded-to-nine',

@@ -7,6 +7,13 @@ import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
+  seeded({
+    id: 'seeded-prop-getplan-provider-id-reads-latest-plan',
+    rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
+    source: 'assumption',
+    rules: ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'],
+  }),
   // Seeded beside the plans made in every minor unit with small, fractional and large amounts (plans.read.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-fam24-getplan-three-decimal-amount-rounded-to-cents',

@@ -585,6 +585,10 @@ export function registerPlans(
       // seeded-getplan-id-case-folded: the plan found by its id in any case.
       (faults.has('seeded-getplan-id-case-folded')
         ? [...world.plans.values()].find((p) => p.planId.toLowerCase() === id.toLowerCase())
+        : undefined) ??
+      // seeded-prop-getplan-provider-id-reads-latest-plan: an id of no plan taken as a lender's providerId, for its latest plan.
+      (faults.has('seeded-prop-getplan-provider-id-reads-latest-plan')
+        ? [...world.plans.values()].reverse().find((p) => p.providerId === id)
         : undefined);
     // i26-getplan-404-recoverable-string: the plan reader's 404 writes Recoverable as the string "false".
     if (!plan && faults.has('i26-getplan-404-recoverable-string'))

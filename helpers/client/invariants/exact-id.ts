@@ -54,9 +54,11 @@ export interface Read {
 }
 
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+/** A path parameter's name as an answer's member (`plan_id`: planId). */
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter) of the
+ * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter, `plan_id` as planId) of the
  * nodes a read under its collection lists (any version: an institution a routing number's lookup
  * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
  * identifying value of what it lists) first, at most `max`.
@@ -71,7 +73,8 @@ export function objectsUnder(reads: readonly Read[], reader: Operation, param: s
     const walk = (node: unknown) => {
       if (!node || typeof node !== 'object') return;
       if (!Array.isArray(node)) {
-        const id = (node as Record<string, unknown>).id ?? (node as Record<string, unknown>)[param];
+        const record = node as Record<string, unknown>;
+        const id = record.id ?? record[param] ?? record[camel(param)];
         if ((typeof id === 'string' || typeof id === 'number') && String(id) !== pathId && !out.includes(String(id))) out.push(String(id));
       }
       Object.values(node).forEach(walk);
@@ -107,7 +110,7 @@ export function otherIdsOf(
   for (const read of reads) {
     const walk = (node: unknown) => {
       if (!node || typeof node !== 'object') return;
-      if (isObject(node) && [node.id, node[param]].some((v) => v !== undefined && String(v) === pathId)) {
+      if (isObject(node) && [node.id, node[param], node[camel(param)]].some((v) => v !== undefined && String(v) === pathId)) {
         for (const [name, v] of Object.entries(node)) {
           if (!ID_LIKE.test(name) || sensitive(name)) continue;
           for (const item of Array.isArray(v) ? v : [v]) add(name, item);

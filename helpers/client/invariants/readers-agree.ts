@@ -6,7 +6,8 @@
 // reader answering a member rounded, cased, shifted or stale is a fault of that reader). Readers are
 // read in two rounds, every reader once per round: a leaf that differs between a reader's two reads
 // moved on its own (an as-of date, a report finishing, another worker's write on a sandbox) and is
-// compared nowhere; two readers are compared on the same round's reads.
+// compared nowhere; two readers are compared on the same round's reads. An object that carries no id
+// (an installments merchant) is named by the members a lookup of it requires (objectKeysOf).
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
@@ -21,9 +22,16 @@ interface Face {
   at: string;
   key: string;
   value: string;
+  /** Whether the face is named by a lookup's key rather than an id (a key, unlike an id, may name two nodes of one read). */
+  byKey?: boolean;
+  /** The read it is on (one call of the reader), and that call where the reader is read with several. */
+  read: number;
+  call?: string;
   leaves: Map<string, unknown>;
   /** Each leaf's schema, its constraints only (by the same relative path), where the answer's schema reaches it. */
   shapes: Map<string, string>;
+  /** The leaves that are lists read as sets (listsOf). */
+  lists: Set<string>;
 }
 
 /** One reader's two reads (each its 200 answer's body). */
@@ -31,6 +39,8 @@ export interface ReaderReads {
   reader: Operation;
   first: unknown;
   second: unknown;
+  /** The call read, where a reader is read with several (named in a violation). */
+  call?: string;
 }
 
 /**
@@ -65,7 +75,60 @@ const constraintsOf = (schema: Json): string =>
     ),
   );
 
-function facesOf(contract: Contract, reads: ReaderReads): Face[] {
+/**
+ * The members naming one object where it carries no id: the required body members (two or more) of a
+ * read answering one object, not a list, that shows each of them at its top (provider 2.0.0's MID
+ * search names "a given merchant" by its legal name, country and acquirer ICA together).
+ */
+export function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
+  const out: string[][] = [];
+  for (const reader of readers) {
+    const body = reader.requestBody?.schema ? contract.resolveSchema(reader.requestBody.schema) : undefined;
+    const required: string[] = Array.isArray(body?.required) ? [...body.required].sort() : [];
+    const answer = contract.resolveSchema(reader.responses['200']?.schema);
+    if (required.length < 2 || !answer?.properties || answer.type === 'array') continue;
+    if (required.every((m) => answer.properties[m] !== undefined) && !out.some((k) => k.join() === required.join())) out.push(required);
+  }
+  return out;
+}
+
+/** A node's value of each key member, where it shows every one as a scalar. */
+const keyValue = (node: Record<string, unknown>, key: readonly string[]): string | undefined =>
+  key.every((m) => typeof node[m] === 'string' || typeof node[m] === 'number') ? JSON.stringify(key.map((m) => node[m])) : undefined;
+
+/** A value as canonical text: an object's members in name order, so two lists of one set compare by their items. */
+const canonical = (v: unknown): string =>
+  v && typeof v === 'object'
+    ? Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+    : JSON.stringify(v);
+
+/**
+ * The lists inside a face whose items carry no id (names, wallets, codes), each by its path relative to
+ * the face and read as the set of its items (their order is the reader's): a list none of whose leaves
+ * moved between the reader's two reads, not inside another list.
+ */
+function listsOf(node: unknown, at: string, volatile: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (value: unknown, rel: string) => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      const full = at ? `${at}.${rel}` : rel;
+      const moved = [...volatile].some((p) => p === full || p.startsWith(`${full}.`));
+      if (rel && !moved && !value.some((item) => idOf(item))) out.set(rel, `[${value.map(canonical).sort().join(',')}]`);
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) walk(v, rel ? `${rel}.${k}` : k);
+  };
+  walk(node, '');
+  return out;
+}
+
+function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[][], read: number): Face[] {
   const answer = reads.reader.responses['200']?.schema;
   const volatile = withComputedSiblings(volatileLeaves(reads.first, reads.second), reads.first, reads.second);
   const all = leavesOf(reads.first);
@@ -76,21 +139,42 @@ function facesOf(contract: Contract, reads: ReaderReads): Face[] {
   const walk = (node: unknown, at: string, parent: string) => {
     if (!node || typeof node !== 'object') return;
     if (!Array.isArray(node)) {
-      const id = idOf(node);
-      if (id && isObjectId(id.key, parent, parents)) {
+      const record = node as Record<string, unknown>;
+      const byId = idOf(node);
+      const key = byId && isObjectId(byId.key, parent, parents) ? undefined : keys.find((k) => keyValue(record, k) !== undefined);
+      const id = key ? { key: key.join('+'), value: keyValue(record, key)! } : byId;
+      if (id && (key || isObjectId(id.key, parent, parents))) {
+        const named = key ?? [id.key];
         const leaves = new Map<string, unknown>();
         for (const [p, v] of all) {
           if (at !== '' && !p.startsWith(`${at}.`)) continue;
           const rel = at === '' ? p : p.slice(at.length + 1);
-          if (rel === id.key || /(^|\.)\d+(\.|$)/.test(rel) || POSITION.test(rel) || volatile.has(p)) continue;
+          if (named.includes(rel) || /(^|\.)\d+(\.|$)/.test(rel) || POSITION.test(rel) || volatile.has(p)) continue;
           leaves.set(rel, v);
         }
+        const lists = new Set<string>();
+        for (const [rel, v] of listsOf(node, at, volatile))
+          if (!POSITION.test(rel)) {
+            leaves.set(rel, v);
+            lists.add(rel);
+          }
         const shapes = new Map<string, string>();
         for (const rel of leaves.keys()) {
           const schema = schemaAt(contract, answer, [...(at ? at.split('.') : []), ...rel.split('.')]);
           if (schema && typeof schema === 'object') shapes.set(rel, constraintsOf(schema));
         }
-        out.push({ reader: reads.reader.operationId, at, key: id.key, value: id.value, leaves, shapes });
+        out.push({
+          reader: reads.reader.operationId,
+          at,
+          key: id.key,
+          value: id.value,
+          leaves,
+          shapes,
+          lists,
+          byKey: Boolean(key),
+          read,
+          call: reads.call,
+        });
       }
     }
     for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k, Array.isArray(node) ? parent : k);
@@ -137,9 +221,10 @@ function sameObject(a: Face, b: Face): { shared: string[]; differ: string[] } | 
   // A member two readers' schemas constrain differently is a fact of its own on each (an account's
   // status, active or pending, beside the status of a consent over it, five to ten characters): compared
   // only where both schemas state it alike, or where either schema does not reach it.
+  // A list is compared only where both schemas declare it alike (one reader's undeclared list may hold other items).
   const sameWords = (p: string) => {
     const [x, y] = [a.shapes.get(p), b.shapes.get(p)];
-    return x === undefined || y === undefined || x === y;
+    return a.lists.has(p) || b.lists.has(p) ? x !== undefined && x === y : x === undefined || y === undefined || x === y;
   };
   const shared = [...a.leaves.keys()].filter((p) => b.leaves.has(p) && comparable(a.leaves.get(p), b.leaves.get(p)) && sameWords(p));
   const differ = shared.filter((p) => !sameValue(a.leaves.get(p), b.leaves.get(p)));
@@ -153,26 +238,49 @@ function sameObject(a: Face, b: Face): { shared: string[]; differ: string[] } | 
  * object another reader showed too (the property's checked operations).
  */
 export function checkReadersAgree(contract: Contract, reads: readonly ReaderReads[], violations: Violations): string[] {
-  const faces = reads.flatMap((r) => facesOf(contract, r));
+  const keys = objectKeysOf(contract, [...new Map(reads.map((r) => [r.reader.operationId, r.reader])).values()]);
+  const all = reads.flatMap((r, n) => facesOf(contract, r, keys, n));
+  // A key that names two nodes of one read that differ names no one object there (a participation sent
+  // again may be listed beside the first): its faces are compared nowhere.
+  const ambiguous = new Set(
+    all
+      .filter(
+        (a, i) =>
+          a.byKey &&
+          all.some(
+            (b, j) =>
+              j !== i &&
+              b.read === a.read &&
+              b.key === a.key &&
+              b.value === a.value &&
+              canonical([...b.leaves]) !== canonical([...a.leaves]),
+          ),
+      )
+      .map((a) => `${a.key}=${a.value}`),
+  );
+  const faces = all.filter((f) => !f.byKey || !ambiguous.has(`${f.key}=${f.value}`));
   const checked = new Set<string>();
   const seen = new Set<string>();
   for (let i = 0; i < faces.length; i++)
     for (let j = i + 1; j < faces.length; j++) {
       const a = faces[i]!;
       const b = faces[j]!;
-      if (a.reader === b.reader) continue;
+      // One reader's calls are compared with one another only on an object a lookup's key names (a
+      // merchant listed by request and among the completed ones): an id's reader reads it once.
+      if (a.read === b.read || (a.reader === b.reader && !(a.byKey && b.byKey))) continue;
       const same = sameObject(a, b);
       if (!same) continue;
       checked.add(a.reader);
       checked.add(b.reader);
       for (const p of same.differ) {
-        const key = `${a.reader}|${b.reader}|${a.key}=${a.value}|${p}`;
+        const [on, other] = [a, b].map((f) => (f.call ? `${f.reader} (${f.call})` : f.reader));
+        const key = `${on}|${other}|${a.key}=${a.value}|${p}`;
         if (seen.has(key)) continue;
         seen.add(key);
         violations.add(
-          b.reader,
-          `${a.key} ${a.value} against ${a.reader}`,
-          `${p}: ${JSON.stringify(b.leaves.get(p))} here, ${JSON.stringify(a.leaves.get(p))} on ${a.reader}`,
+          other!,
+          `${a.key} ${a.value} against ${on}`,
+          `${p}: ${JSON.stringify(b.leaves.get(p))} here, ${JSON.stringify(a.leaves.get(p))} on ${on}`,
           'the same value on every reader of the object',
         );
       }

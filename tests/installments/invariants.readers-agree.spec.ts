@@ -1,0 +1,217 @@
+// Covers: every installments reader of the contract (a GET, or a search: helpers/client/invariants/kit.ts
+// isRead: getMerchantParticipations by request and the last page of the completed merchants,
+// postMerchantSearches, postMerchantMidSearches, getPlan, getPlanApprovalStatus) on objects the check
+// makes (two merchants of one legal name in two countries, each sent twice on the mock, two plans): an object two readers show reads
+// the same on both, member by member, its lists of names and wallets as sets
+// (helpers/client/invariants/readers-agree.ts, IN-PROP-READERS-AGREE). A merchant carries no id: it is
+// the node showing the members the MID search requires to name "a given merchant" (seed 001,
+// Endpoints; provider 2.0.0 MerchantMidSearchParameters: legal name, country and acquirer ICA). Every
+// reader is read in two rounds; what moves between a reader's two reads is compared nowhere. Then each
+// by-id reader (a plan's) is sent every other identifying value its object shows (its providerId, its
+// offerId) as the path id: none may answer that plan (helpers/client/invariants/exact-id.ts,
+// IN-PROP-ID-NAMES-ONE). A guest on a sandbox: installments objects have no delete, and the check
+// makes one participation request of two merchants and two plans, as the other installments checks do.
+import { exampleParticipation, expect, loadContract, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
+import {
+  byIdReaders,
+  ID_NAMES_ONE,
+  idPlaces,
+  judgeOtherId,
+  objectsUnder,
+  otherIdsOf,
+  takenBy,
+  type Read,
+} from '../../helpers/client/invariants/exact-id.js';
+import { isRead } from '../../helpers/client/invariants/kit.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import type { Operation } from '../../helpers/contract/contract.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+
+const contract = await loadContract('installments');
+const READERS = [...contract.operations.values()].filter(isRead);
+const BY_ID = byIdReaders(READERS);
+/** The last items of the completed merchants read (the check's own, effectuated last, among them). */
+const TAIL = 50;
+
+test(
+  'an object every reader shows reads the same on each of them, and a plan’s path id names that plan only @assumption',
+  rules('IN-PROP-READERS-AGREE', 'IN-PROP-ID-NAMES-ONE'),
+  async ({ inst, instApi, instReq }) => {
+    const exceptions: PropertyException[] = [];
+    const calls: { reader: Operation; call: CallOptions; what?: string }[] = [];
+    const reader = (id: string) => READERS.find((r) => r.operationId === id)!;
+    const missing = new Map<string, string>();
+    // Two merchants of one legal name in two countries, each member the contract takes set, telling
+    // values in each (mixed case, inner spaces, accents, leading zeros), their flags the other way round.
+    if (inst.knownAcquirerIca) {
+      const ica = inst.knownAcquirerIca;
+      const first = exampleParticipation(ica);
+      const merchants = [
+        first,
+        exampleParticipation(ica, {
+          merchantLegalName: first.merchantLegalName,
+          countryCode: 'CAN',
+          maidType: 'EXT',
+          optIn: 'N',
+          nonMerchantNegotiatedParticipation: 'Y',
+        }),
+      ].map(
+        (m, i): Record<string, any> => ({
+          ...m,
+          // A name twice, one ending in a comma: a set of names read as a set keeps both.
+          dbaNames: [`${m.dbaNames[0]} Ünit  0${i}`, `  Dba & "Co" ${i}  Store,`, m.dbaNames[0], m.dbaNames[0]],
+          duns: `00${i}4567`,
+          websiteUrl: `https://Shop-0${i}.Example.test/Path/A%20B?Q=1&r=Two`,
+          wallets: [
+            { walletId: 3, walletAcceptance: 'N', walletMerchantId: ` W0${i}  wallet ` },
+            { walletId: 1, walletAcceptance: 'Y', walletMerchantId: `\tW-1${i}` },
+          ],
+          address: { ...m.address, addressLine2: `Suite  0${i}`, addressLine3: ` Floor 0${i} `, state: 'AZ', postalCode: `0${i}501` },
+        }),
+      );
+      // On the mock each merchant's participation is sent twice, the first with other flags, names and
+      // address: every reader shows the latest (the readers are read after the second, by its request).
+      // A sandbox effectuates in real time: its merchants are sent once.
+      if (inst.control) {
+        const earlier = merchants.map((m) => ({
+          ...m,
+          optIn: m.optIn === 'Y' ? 'N' : 'Y',
+          nonMerchantNegotiatedParticipation: m.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y',
+          dbaNames: ['Earlier name'],
+          address: { ...m.address, city: 'Earlier' },
+        }));
+        await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, earlier));
+      }
+      const requestId = await instReq.submitParticipations(instApi, merchants);
+      await instReq.awaitEffectuation(instApi, requestId);
+      // The completed merchants: their count first, then the last page (the check's own merchants were completed last).
+      const head = await instApi.call('getMerchantParticipations', { query: { offset: 0, limit: 1 } });
+      const total = Number(head.headers.total ?? 0);
+      calls.push(
+        { reader: reader('getMerchantParticipations'), call: { query: { request_id: requestId } }, what: 'by request_id' },
+        {
+          reader: reader('getMerchantParticipations'),
+          call: { query: { offset: Math.max(0, total - TAIL), limit: TAIL } },
+          what: 'the completed merchants',
+        },
+        { reader: reader('postMerchantSearches'), call: { body: { merchantLegalName: first.merchantLegalName } } },
+        ...merchants.map((m) => ({
+          reader: reader('postMerchantMidSearches'),
+          call: { body: { merchantLegalName: m.merchantLegalName, countryCode: m.countryCode, acquirerICA: m.acquirerICA } },
+          what: m.countryCode,
+        })),
+      );
+    } else
+      for (const id of ['getMerchantParticipations', 'postMerchantSearches', 'postMerchantMidSearches'])
+        missing.set(id, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA) to make merchants');
+    // Two plans, each read by every reader of a plan.
+    if (inst.eligiblePan) {
+      const plans = [await instReq.createPlan(instApi), await instReq.createPlan(instApi)];
+      for (const r of READERS.filter((o) => o.path.endsWith('/{plan_id}')))
+        for (const plan of plans) calls.push({ reader: r, call: { path: { plan_id: plan.planId } }, what: plan.planId });
+    } else
+      for (const { reader: r } of BY_ID)
+        missing.set(r.operationId, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN) to make a plan');
+
+    // Two rounds, every call once in each: a leaf differing between a call's rounds moved on its own.
+    const round = async () => {
+      const out = [];
+      for (const { reader: r, call } of calls) out.push(await instApi.callOperation(r, call));
+      return out;
+    };
+    const first = await round();
+    const second = await round();
+    const reads: ReaderReads[] = [];
+    const refused = new Map<string, string>();
+    calls.forEach(({ reader: r, what }, i) => {
+      const [a, b] = [first[i], second[i]];
+      if (a?.status === 200 && b?.status === 200) reads.push({ reader: r, first: a.body, second: b.body, call: what });
+      else refused.set(r.operationId, `its call answered ${a?.status ?? 'no answer'} here`);
+    });
+    const violations = new Violations('readers-agree');
+    const checked = checkReadersAgree(contract, reads, violations);
+    for (const { operationId } of READERS) {
+      if (checked.includes(operationId)) continue;
+      const read = reads.some((r) => r.reader.operationId === operationId);
+      exceptions.push({
+        operationId,
+        reason:
+          missing.get(operationId) ??
+          (read ? 'it shows no object another reader shows' : (refused.get(operationId) ?? 'the check makes no call of it')),
+      });
+    }
+    countProperty(test.info(), {
+      property: 'readers-agree',
+      service: 'installments',
+      rule: 'IN-PROP-READERS-AGREE',
+      applies: READERS.map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+
+    // A path id names exactly its object (IN-PROP-ID-NAMES-ONE): each other identifying value a plan shows
+    // on any first-round read (its providerId, its offerId), sent as the path id where the parameter's
+    // schema takes it, must not answer that plan.
+    const exact = new Violations(ID_NAMES_ONE);
+    const exactChecked: string[] = [];
+    const exactOut: PropertyException[] = [];
+    let sentIds = 0;
+    const showing: Read[] = calls.flatMap(({ reader: r, call }, n) =>
+      first[n]?.status === 200 ? [{ at: r.path, path: call.path ?? {}, body: first[n].body }] : [],
+    );
+    const sensitive = (m: string) => kindOfKey(m) !== undefined;
+    for (const { reader: r, param } of BY_ID) {
+      const i = calls.findIndex((c) => c.reader === r);
+      const pathId = i < 0 ? undefined : calls[i]!.call.path?.[param];
+      if (i < 0 || first[i]?.status !== 200 || pathId === undefined) {
+        exactOut.push({
+          operationId: r.operationId,
+          reason: missing.get(r.operationId) ?? `its call answered ${first[i]?.status ?? 'no answer'} here`,
+        });
+        continue;
+      }
+      const takes = takenBy(contract, r, param);
+      // The first plan, read already, then the other plans a read under its collection lists (read already too).
+      const objects = [{ id: String(pathId), body: first[i]!.body }];
+      for (const id of objectsUnder(showing, r, param, String(pathId)).filter(takes)) {
+        const n = calls.findIndex((c) => c.reader === r && c.call.path?.[param] === id);
+        if (n >= 0 && first[n]?.status === 200) objects.push({ id, body: first[n]!.body });
+      }
+      let sent = 0;
+      for (const object of objects) {
+        const places = idPlaces(object.body, object.id);
+        if (!places.length) continue;
+        for (const other of otherIdsOf(showing, param, object.id, takes, sensitive)) {
+          sent++;
+          const res = await instApi.callOperation(r, { ...calls[i]!.call, path: { ...calls[i]!.call.path, [param]: other.value } });
+          judgeOtherId(r, param, object.id, places, other, res, exact);
+        }
+      }
+      sentIds += sent;
+      if (sent) exactChecked.push(r.operationId);
+      else
+        exactOut.push({
+          operationId: r.operationId,
+          reason: !idPlaces(first[i]!.body, String(pathId)).length
+            ? 'its answer does not show the id it was read by'
+            : 'its objects show no other identifying value its path parameter takes',
+        });
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows; ${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,
+    });
+    countProperty(test.info(), {
+      property: ID_NAMES_ONE,
+      service: 'installments',
+      rule: 'IN-PROP-ID-NAMES-ONE',
+      applies: BY_ID.map((b) => b.reader.operationId),
+      checked: exactChecked,
+      exceptions: exactOut,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+    expect(exact.list, exact.describe()).toEqual([]);
+  },
+);

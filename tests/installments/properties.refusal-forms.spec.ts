@@ -1,0 +1,104 @@
+// Covers: every installments operation the suite calls (notifyPlan is the issuer's side) refused for who
+// sends it, as its contract documents: unsigned (its 401: seed 001, Authentication; provider 2.0.0 401)
+// and signed with a consumer key without the operation's right (its 403, the target's forbidden key:
+// provider 2.0.0 403, reference Error codes). Each refused call is sent first as it is (it must be
+// refused, else the operation is left out saying so), then again with each valid form of its other
+// members the valid-forms property makes (each optional part and alternative of a pattern, the letters
+// of a code in either case, every other enum value: helpers/client/invariants/type-forms.ts
+// checkRefusalOnForms), each confirmed valid by the one Ajv instance with the whole request; the ids
+// the call names, members named as references and the card data are sent as sampled. Each answer must
+// be the refusal the call gets as sampled (IN-PROP-REFUSAL-FORMS). A refused call changes nothing, so
+// it runs on a sandbox as on the mock.
+import { expect, OPERATIONS, rules, signedAs, test } from '../../fixtures/installments.js';
+import { examplePlanBody } from '../../fixtures/examples/installments.js';
+import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invariants/type-forms.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+
+/** What is wrong with an answer that should be the documented refusal `status`, or undefined. */
+const refusedWith = (status: number) => (res: { status: number }) => (res.status === status ? undefined : `${res.status}, not ${status}`);
+
+test(
+  'a call refused for who sends it (unsigned, a key without the operation’s right) stays refused in every valid form of its other members @provider',
+  rules('IN-PROP-REFUSAL-FORMS'),
+  async ({ inst, instApi, instReq, instContract }) => {
+    const violations = new Violations(REFUSAL_FORMS);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const seen: string[] = [];
+    let cases = 0;
+    for (const operationId of OPERATIONS.filter((id) => id !== 'notifyPlan')) {
+      const op = instContract.operation(operationId);
+      // The refusals the contract documents for who sends the call.
+      const refusals = [
+        ...(op.responses['401'] ? [{ what: 'unsigned', auth: false as const, status: 401 }] : []),
+        ...(op.responses['403'] && inst.forbidden
+          ? [{ what: 'a key without the operation’s right', auth: signedAs(inst.forbidden), status: 403 }]
+          : []),
+      ];
+      if (!refusals.length) continue;
+      applies.push(operationId);
+      if ((operationId === 'savePlan' || operationId === 'planApproval') && !inst.eligiblePan) {
+        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        continue;
+      }
+      // A selection names an offer the service made, an approval a plan it made: both made first.
+      let sample: CallOptions = await instReq.sampleCall(operationId);
+      if (operationId === 'savePlan') {
+        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
+        sample = {
+          body: examplePlanBody(
+            offers.body.offerTransactionId,
+            offers.body.offers[0],
+            await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
+          ),
+        };
+      }
+      if (operationId === 'planApproval') {
+        const { planId } = await instReq.createPlan(instApi);
+        sample = { ...sample, body: { ...(sample.body as object), planId } };
+      }
+      // The ids the call names, members named as references (offerTransactionId, offerId) and the card data: as sampled.
+      const ids = new Set(objectIdsOf(instContract, op).ids.map((id) => id.at));
+      const keep = (at: string) =>
+        ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) ||
+        /[a-z]Ids?$/.test(at) ||
+        kindOfKey(at.split('.').at(-1)!) !== undefined ||
+        /encrypt|sensitive/i.test(at);
+      const why: string[] = [];
+      let sent = 0;
+      for (const r of refusals) {
+        const outcome = await checkRefusalOnForms(instApi, op, { ...sample, auth: r.auth }, refusedWith(r.status), violations, {
+          keep,
+          on: r.what,
+        });
+        if (outcome.leftOut) why.push(`${r.what}: ${outcome.leftOut}`);
+        sent += outcome.sent;
+      }
+      cases += sent;
+      // A refusal left out beside another sent (its refused call answered otherwise) is named too.
+      seen.push(`${operationId} ${sent}${sent && why.length ? ` (${why.join('; ')})` : ''}`);
+      if (sent) checked.push(operationId);
+      else exceptions.push({ operationId, reason: why.join('; ') });
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `refusal forms: ${checked.length} operations checked with ${cases} forms (${seen.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+    });
+    countProperty(test.info(), {
+      property: REFUSAL_FORMS,
+      service: 'installments',
+      rule: 'IN-PROP-REFUSAL-FORMS',
+      applies,
+      checked,
+      exceptions,
+    });
+    expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
