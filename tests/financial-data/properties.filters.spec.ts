@@ -27,6 +27,7 @@ import {
   matchRule,
   pathLookups,
   queryLookups,
+  otherMemberInputs,
   tellingInputs,
 } from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
@@ -108,7 +109,7 @@ test(
         const res = await fdApi.callOperation(f.operation, { ...base, query: { ...query, [f.parameter.name]: q } } as CallOptions);
         return res.status >= 200 && res.status < 300 && items(res.body, held.member).some((x) => x.value === value);
       };
-      for (const input of tellingInputs(value, rule)) {
+      for (const input of [...tellingInputs(value, rule), ...otherMemberInputs(held.item, f.members)]) {
         if (input.lists === undefined) {
           unsettled.push(`${where} ${input.how}`);
           continue;
@@ -120,7 +121,7 @@ test(
             input.lists ? 'not listed' : `the item whose ${held.member} is ${JSON.stringify(value)}`,
             input.lists
               ? `the item whose ${held.member} is that value`
-              : `no item: the filter matches ${rule === 'exact' ? 'the whole value only' : `by ${rule}`}`,
+              : `no item: the filter matches ${input.how.endsWith('does not match)') ? `${f.members.join(', ')} only` : rule === 'exact' ? 'the whole value only' : `by ${rule}`}`,
           );
       }
       checked.push(`${where} (${rule})`);

@@ -78,6 +78,36 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
   ].filter((input, i, all) => all.findIndex((x) => x.value === input.value) === i);
 }
 
+/**
+ * The inputs taken from the members a filter does not match: the start of each other member of the
+ * object (its id, a type, a date), of 3 characters or more, that shares no letter or digit with the
+ * members it matches (case aside). No rule lists the object by them: an exact, prefix or substring
+ * rule takes no part of another member, and a search or a fuzzy one compares the members its
+ * description names, which such a text is no near spelling of (it shares no character with them, so
+ * no edit distance short of its whole length reaches them). The other member's whole value is not
+ * sent: a search that also takes an identifier whole is an extension no source forbids.
+ */
+export function otherMemberInputs(item: Record<string, unknown>, matched: string[]): TellingInput[] {
+  const held = new Set(
+    matched
+      .map((m) => item[m])
+      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .flatMap((v) => [...String(v).toLowerCase()]),
+  );
+  if (!held.size) return [];
+  const apart = (text: string) => text.length >= 3 && /[a-z0-9]/i.test(text) && ![...text.toLowerCase()].some((c) => held.has(c));
+  return Object.entries(item)
+    .filter(([key, v]) => !matched.includes(key) && (typeof v === 'string' || typeof v === 'number'))
+    .flatMap(([key, v]) => {
+      const text = String(v);
+      return [
+        { how: `the start of its ${key} (a member the filter does not match)`, value: text.slice(0, Math.ceil((2 * text.length) / 3)) },
+      ];
+    })
+    .filter((input, i, all) => apart(input.value) && all.findIndex((x) => x.value === input.value) === i)
+    .map((input) => ({ ...input, lists: false }));
+}
+
 /** Whether `rule` lists an object holding `value` for `input`: the whole value, its start or any part of it; undefined where the rule does not settle it. */
 function partOf(rule: MatchRule, value: string, input: string): boolean | undefined {
   if (rule === 'exact') return input === value;
