@@ -17,6 +17,7 @@ import type { CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
 import { leavesOf } from './kit.js';
 import { readOfWrite } from './answer-state.js';
+import { verdictOn2xx } from './after-write.js';
 
 export const OPTIONAL_IDS = 'optional-ids';
 
@@ -131,10 +132,20 @@ export async function checkOptionalIds<S extends ServiceName>(
   contract: Contract = api.contract,
 ): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
   const ids = optionalIdsOf(contract, op);
+  // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
+  // the call it judged, named as such; any other error is the call's outcome.
   const send = async (call: CallOptions, operation: Operation = op) =>
     api.callOperation(operation, call).catch((error: Error) => {
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
-      return { status: error.message.split('\n')[0], body: undefined as unknown };
+      const verdict = verdictOn2xx(error);
+      if (verdict)
+        violations.add(
+          op.operationId,
+          `${operation.operationId}: a 2xx answer the client judged`,
+          verdict,
+          'an answer that keeps the contract',
+        );
+      return { status: verdict ? error.site!.status : error.message.split('\n')[0], body: undefined as unknown };
     });
   const ok = (status: number | string) => typeof status === 'number' && status >= 200 && status < 300;
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
@@ -173,6 +184,8 @@ export async function checkOptionalIds<S extends ServiceName>(
       continue;
     }
     const judge = (answer: unknown, schema: Json | undefined, what: string) => {
+      // An answer the client judged is a finding already, its body not kept.
+      if (answer === undefined) return;
       const links = linksIn(answer, id.at);
       if (!links.length && declares(contract, schema, id.at))
         violations.add(op.operationId, `${where}, ${what}`, `${id.at} absent`, `the ${id.resource} it was sent to link`);
