@@ -6,6 +6,13 @@ import { faultCatalogue, blind, independent, modelFault, telling, seeded } from 
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
   // Seeded beside the refused-request property's state reason (invariants.refused-no-trace.spec.ts): a writer on a deleted object.
+  // Seeded beside the optional-ids property of properties.type-forms.spec.ts (FD-OPTIONAL-IDS).
+  seeded({
+    id: 'seeded-prop-active-customer-application-dropped',
+    rule: "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
+    source: 'seed',
+    rules: ['FD-OPTIONAL-IDS'],
+  }),
   seeded({
     id: 'seeded-prop-modify-deleted-customer-revives',
     rule: 'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',

@@ -81,6 +81,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         type: actual,
         createdDate: faults.has('customer-created-date-ms') ? clock.nowMs() : clock.nowEpochSeconds(),
         ...pick(body),
+        // seeded-prop-active-customer-application-dropped: AddCustomer keeps no application the body names.
+        ...(type === 'active' && faults.has('seeded-prop-active-customer-application-dropped') ? { applicationId: undefined } : {}),
         // seeded-customer-active-dates-from-body: AddCustomer stores the body's dates as sent.
         ...(type === 'active' && faults.has('seeded-customer-active-dates-from-body') ? ownMembersSent(body) : {}),
       };

@@ -6,6 +6,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
+  // Seeded beside the optional-ids property of properties.type-forms.spec.ts (FD-OPTIONAL-IDS).
+  seeded({
+    id: 'seeded-prop-micro-initiate-login-refused',
+    rule: "FD-OPTIONAL-IDS: InitiateMicroAmountDeposits refuses (400) a body whose optional institutionLoginId names a login of the path's customer",
+    source: 'provider',
+    rules: ['FD-OPTIONAL-IDS'],
+  }),
   // Seeded beside the readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
   seeded({
     id: 'seeded-micro-initiate-last4-from-body',

@@ -75,6 +75,9 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     const customer = customerOf(input);
     if (!customer) return sendError(ctx, reply, 404, 'Customer not found');
     const { receiver } = input.body;
+    // seeded-prop-micro-initiate-login-refused: an initiation naming an institution login of its customer is refused.
+    if (faults.has('seeded-prop-micro-initiate-login-refused') && input.body.institutionLoginId !== undefined)
+      return sendError(ctx, reply, 400, 'institutionLoginId is not valid');
     const now = clock.nowMs();
     const windowMs = WINDOW_S * 1000;
     // Blind fault: the initiation rate is counted per partner, not per customer.

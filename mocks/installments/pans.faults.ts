@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
+  seeded({
+    id: 'seeded-prop-register-id-beside-name-new-list',
+    rule: "IN-OPTIONAL-IDS: a registration naming the caller's PAN list by panListId beside a panListName makes a new list by the name and answers its id",
+    source: 'provider',
+    rules: ['IN-OPTIONAL-IDS'],
+  }),
   // Seeded beside the list names holding every white space character (pan-lists.counts.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-fam24-register-by-id-name-line-breaks-as-spaces',

@@ -76,7 +76,8 @@ export function registerPanLists(
         { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
       ]);
     let list: PanList | undefined;
-    if (panListId !== undefined) {
+    // seeded-prop-register-id-beside-name-new-list: a panListId sent beside a panListName is passed over, a new list made by the name.
+    if (panListId !== undefined && !(faults.has('seeded-prop-register-id-beside-name-new-list') && panListName !== undefined)) {
       list = world.panLists.get(panListId);
       // seeded-register-list-id-as-double: the list id looked up as a number.
       if (!list && faults.has('seeded-register-list-id-as-double'))

@@ -17,6 +17,8 @@ import {
   validFormCases,
 } from '../../helpers/client/invariants/type-forms.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
+import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
@@ -145,3 +147,91 @@ test(
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
+
+test(
+  'every optional member naming another object takes the caller’s own: the write is accepted and links that object @mock-only',
+  mockOnly(
+    rules('FD-OPTIONAL-IDS'),
+    "sends every writer with an optional link each such member set to the caller's object (a customer made, a micro-deposit initiation, a transaction refresh of the prepared linked customer among them): writes a sandbox's other workers would read, which the mock keeps per worker",
+  ),
+  async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
+    void fdMock;
+    const violations = new Violations(OPTIONAL_IDS);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const members: string[] = [];
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
+    const liveOf = await callersObjects(fdApi, fd, fdEntities);
+    for (const op of writersOfContract(FD_CONTRACT)) {
+      if (!optionalIdsOf(FD_CONTRACT, op).length) continue;
+      applies.push(op.operationId);
+      const { sent, membersLeftOut, leftOut } = await checkOptionalIds(fdApi, op, () => callOf(op), liveOf, violations);
+      members.push(...sent.map((m) => `${op.operationId} ${m}`), ...membersLeftOut.map((m) => `${op.operationId} ${m} (left out)`));
+      if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
+      else checked.push(op.operationId);
+    }
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+    });
+    countProperty(test.info(), {
+      property: OPTIONAL_IDS,
+      service: 'financial-data',
+      rule: 'FD-OPTIONAL-IDS',
+      applies,
+      checked,
+      exceptions,
+    });
+    expect(checked.length, 'writers checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+/**
+ * The caller's live object of each resource an optional member names: the worker's customer, its
+ * consumer, its linked checking account and that account's login, the partner itself, the
+ * customer's own application (as GetCustomerWithAppData shows it), a Connect components
+ * configuration and a VOA report the check makes, and the customer's VOIE payroll report (as its
+ * refresh names it). A member whose description restricts the report's kind (the original VOIE
+ * payroll report, provider 1.35.0) takes that kind.
+ */
+async function callersObjects(fdApi: OperationClient, fd: Parameters<typeof sample>[1], e: Parameters<typeof sample>[2]): Promise<LiveOf> {
+  const made = async (operationId: Parameters<typeof FD_CONTRACT.operation>[0], expected: number) => {
+    const op = FD_CONTRACT.operation(operationId);
+    const res = await fdApi.callOperation(op, sample(op, fd, e));
+    expect(res.status, `${operationId} (the caller's live objects)`).toBe(expected);
+    return res.body;
+  };
+  const app = await fdApi.call('GetCustomerWithAppData', { path: { customerId: e.customerId } });
+  const checking = e.linked?.accounts.find((a) => a.type === 'checking' && a.status === 'active');
+  const voa = await made('GenerateVOAReport', 202);
+  const refresh = await made('RefreshVOIEPayrollReport', 202);
+  const live: Record<string, string | undefined> = {
+    customer: e.customerId,
+    consumer: e.consumerId,
+    account: e.linked?.customerId === e.customerId ? checking?.id : undefined,
+    institutionLogin: e.linked?.customerId === e.customerId && checking ? String(checking.institutionLoginId) : undefined,
+    partner: fd.partner.partnerId,
+    application: app.status === 200 ? String(app.body.applicationId ?? '') || undefined : undefined,
+    configuration: String((await made('post-configurations', 201)).id),
+    report: String(voa.id),
+  };
+  const voiePayroll = refresh?.constraints?.payrollData?.reportId as string | undefined;
+  return (id, op) => {
+    const described = String(FD_CONTRACT.resolveSchema(memberSchema(op, id.at))?.description ?? '');
+    const value = id.resource === 'report' && /VOIE payroll/i.test(described) ? voiePayroll : live[id.resource];
+    return value ? { value } : { leftOut: `no live ${id.resource} of the caller the harness makes or knows` };
+  };
+}
+
+/** The schema of a dotted body member of an operation's request (the first part declaring each step). */
+const memberSchema = (op: { requestBody?: { schema?: unknown } }, at: string) =>
+  at.split('.').reduce<Record<string, unknown> | undefined>(
+    (node, step) => {
+      const n = FD_CONTRACT.resolveSchema(node);
+      const parts = [n, ...((n?.allOf as unknown[]) ?? [])].map((p) => FD_CONTRACT.resolveSchema(p));
+      return parts.find((p) => p?.properties?.[step])?.properties[step];
+    },
+    op.requestBody?.schema as Record<string, unknown> | undefined,
+  );

@@ -27,6 +27,8 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
+import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
+import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
@@ -150,6 +152,51 @@ test(
     });
     countProperty(test.info(), { property: VALID_FORMS, service: 'installments', rule: 'IN-VALID-FORMS', applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  'every optional member naming another object takes the caller’s own: the write is accepted and links that object @provider',
+  rules('IN-OPTIONAL-IDS'),
+  async ({ instApi, instReq, instContract }) => {
+    const violations = new Violations(OPTIONAL_IDS);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    // The caller's own PAN list, made by the check (a registration by name: its answer names the list);
+    // each card registered here is deregistered when the check ends (no operation deletes a list).
+    const registered: CallOptions[] = [];
+    const register = async () => {
+      const call = await instReq.sampleCall('registerPans');
+      registered.push(call);
+      return call;
+    };
+    const made = await instApi.call('registerPans', await register());
+    expect(made.status, 'a PAN list of the caller (registered by name)').toBe(200);
+    const live: Record<string, string> = { panList: String(made.body.panList.panListId) };
+    const liveOf: LiveOf = (id) =>
+      live[id.resource] ? { value: live[id.resource] } : { leftOut: `no live ${id.resource} of the caller the harness makes` };
+    try {
+      for (const op of writersOfContract(instContract)) {
+        if (!optionalIdsOf(instContract, op).length) continue;
+        applies.push(op.operationId);
+        if (op.operationId !== 'registerPans') {
+          exceptions.push({ operationId: op.operationId, reason: 'no sample of it is sent by the suite (the issuer’s side)' });
+          continue;
+        }
+        const { sent, membersLeftOut, leftOut } = await checkOptionalIds(instApi, op, register, liveOf, violations);
+        if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
+        else checked.push(op.operationId);
+      }
+    } finally {
+      for (const call of registered) {
+        const { panListName: _, ...cards } = call.body as Record<string, unknown>;
+        await instApi.call('deregisterPans', { body: { ...cards, panListId: live.panList } });
+      }
+    }
+    countProperty(test.info(), { property: OPTIONAL_IDS, service: 'installments', rule: 'IN-OPTIONAL-IDS', applies, checked, exceptions });
+    expect(checked.length, 'writers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

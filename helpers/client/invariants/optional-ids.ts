@@ -1,0 +1,205 @@
+// Checker: an optional member naming another object is taken when it names one of the caller's. The
+// valid-forms property (type-forms.ts) sends an id a call names as sampled, and a sample leaves an
+// optional link out or sends it as the example's made-up id: a target that ignores the link, links
+// another object, refuses a valid id or answers with another object's id would pass it. From the
+// contract (helpers/contract/object-ids.ts: which request members name which resource), each optional
+// id member of a writer's body or query is set to a live object of the caller (one the harness made
+// or already knows), the request confirmed by the one Ajv instance, and sent: it must be accepted as
+// the valid call is (a 2xx), and where the answer, or the read right after it (answer-state.ts,
+// readOfWrite), carries the member at the same place, it names that object (the answer is the state
+// after the write).
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { ServiceName } from '../../contract/operations.js';
+import { objectIdsOf, queryIdsOf, type ObjectId } from '../../contract/object-ids.js';
+import { typeOf } from '../../contract/wire-forms.js';
+import { ContractViolation } from '../../contract/checks.js';
+import type { CallOptions, OperationClient } from '../client.js';
+import type { Violations } from '../security/probe.js';
+import { leavesOf } from './kit.js';
+import { readOfWrite } from './answer-state.js';
+import { verdictOn2xx } from './after-write.js';
+
+export const OPTIONAL_IDS = 'optional-ids';
+
+/** The object a live id names, or why no live object of the caller fits the member. */
+export type LiveId = { value: string } | { leftOut: string };
+
+/** The object an optional id member of an operation is set to. */
+export type LiveOf = (id: ObjectId, op: Operation) => LiveId;
+
+/** Whether every step of a dotted body member is required by the part of the schema declaring it (a list's items passed through). */
+function requiredAt(contract: Contract, root: Json, dotted: string): boolean {
+  let nodes: Json[] = [contract.resolveSchema(root)];
+  for (const step of dotted.split('.')) {
+    const parts = nodes
+      .flatMap((n) => [n, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => n?.[k] ?? [])])
+      .map((n) => contract.resolveSchema(n))
+      .map((n) => (n?.items ? contract.resolveSchema(n.items) : n))
+      .flatMap((n) => [n, ...(n?.allOf ?? []).map((b: Json) => contract.resolveSchema(b))]);
+    const holders = parts.filter((p) => p?.properties?.[step]);
+    if (!holders.length) return false;
+    if (!holders.some((p) => Array.isArray(p.required) && p.required.includes(step))) return false;
+    nodes = holders.map((p) => p.properties[step]);
+  }
+  return true;
+}
+
+/** The optional members of an operation naming an object (a body member, a query parameter; a path id is always required), from the contract. */
+export function optionalIdsOf(contract: Contract, op: Operation): ObjectId[] {
+  const body = objectIdsOf(contract, op).ids.filter((id) => id.in === 'body' && !requiredAt(contract, op.requestBody!.schema, id.at));
+  const query = queryIdsOf(op).filter((id) => !op.parameters.find((p) => p.in === 'query' && p.name === id.at)?.required);
+  return [...body, ...query];
+}
+
+/** The schema of a dotted body member (the first part declaring each step). */
+function schemaAt(contract: Contract, root: Json, dotted: string): Json | undefined {
+  let node: Json | undefined = contract.resolveSchema(root);
+  for (const step of dotted.split('.')) {
+    const parts = [node, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => node?.[k] ?? [])]
+      .map((n) => contract.resolveSchema(n))
+      .map((n) => (n?.items ? contract.resolveSchema(n.items) : n));
+    node = contract.resolveSchema(parts.find((p) => p?.properties?.[step])?.properties[step]);
+    if (!node) return undefined;
+  }
+  return node;
+}
+
+/** A body with a dotted member set (in each item where a step is a list; a missing holder made an object). */
+function withMember(body: unknown, dotted: string, value: unknown): unknown {
+  const copy = structuredClone(body ?? {}) as Json;
+  const set = (node: Json, steps: string[]) => {
+    if (Array.isArray(node)) return node.forEach((item) => set(item, steps));
+    if (!node || typeof node !== 'object') return;
+    if (steps.length === 1) return void (node[steps[0]] = value);
+    if (node[steps[0]] === undefined) node[steps[0]] = {};
+    set(node[steps[0]], steps.slice(1));
+  };
+  set(copy, dotted.split('.'));
+  return copy;
+}
+
+/** The value as its schema types it (an integer customerId sent as a number). */
+const typed = (schema: Json | undefined, value: string): unknown =>
+  ['integer', 'number'].includes(typeOf(schema ?? {}) ?? '') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+
+/** The leaves of an answer at a member's place (its dotted path, list indices aside, ending the leaf's path). */
+export function linksIn(answer: unknown, at: string): { path: string; value: unknown }[] {
+  const out: { path: string; value: unknown }[] = [];
+  for (const [path, value] of leavesOf(answer)) {
+    const plain = path.replace(/\.\d+(?=\.|$)/g, '').replace(/^\d+\./, '');
+    if (plain === at || plain.endsWith(`.${at}`)) out.push({ path, value });
+  }
+  return out;
+}
+
+/** Whether a response schema declares a member at an id's place (so an answer of that schema shows the link). */
+function declares(contract: Contract, schema: Json | undefined, at: string): boolean {
+  const names: string[] = [];
+  const walk = (node: Json, path: string, depth: number) => {
+    const n = contract.resolveSchema(node);
+    if (!n || depth > 6) return;
+    for (const part of [n, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => n[k] ?? [])].map((x) => contract.resolveSchema(x))) {
+      for (const [k, v] of Object.entries<Json>(part?.properties ?? {})) {
+        names.push(path ? `${path}.${k}` : k);
+        walk(v, path ? `${path}.${k}` : k, depth + 1);
+      }
+      if (part?.items) walk(part.items, path, depth + 1);
+    }
+  };
+  if (schema) walk(schema, '', 0);
+  return names.some((p) => p === at || p.endsWith(`.${at}`));
+}
+
+const successSchema = (op: Operation): Json | undefined => {
+  const code = Object.keys(op.responses).find((c) => /^2\d\d$/.test(c));
+  return code ? op.responses[code]?.schema : undefined;
+};
+
+/**
+ * Sends an operation's valid call with each optional id member set to the caller's live object
+ * (`liveOf`, a fresh valid call per member), and records a violation for each not accepted (a 2xx)
+ * where the valid call itself is, and for each answer
+ * or read right after it that shows the member at its place naming another object, or leaves it out
+ * where its schema declares it. Returns the members set, each left out with its reason, or why the
+ * operation is left out.
+ */
+export async function checkOptionalIds<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  fresh: () => CallOptions | Promise<CallOptions>,
+  liveOf: LiveOf,
+  violations: Violations,
+  contract: Contract = api.contract,
+): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
+  const ids = optionalIdsOf(contract, op);
+  // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
+  // the call it judged, named as such; any other error is the call's outcome.
+  const send = async (call: CallOptions, operation: Operation = op) =>
+    api.callOperation(operation, call).catch((error: Error) => {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      const verdict = verdictOn2xx(error);
+      if (verdict)
+        violations.add(
+          op.operationId,
+          `${operation.operationId}: a 2xx answer the client judged`,
+          verdict,
+          'an answer that keeps the contract',
+        );
+      return { status: verdict ? error.site!.status : error.message.split('\n')[0], body: undefined as unknown };
+    });
+  const ok = (status: number | string) => typeof status === 'number' && status >= 200 && status < 300;
+  const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
+  const sent: string[] = [];
+  const membersLeftOut: string[] = [];
+  for (const id of ids) {
+    const live = liveOf(id, op);
+    if ('leftOut' in live) {
+      membersLeftOut.push(`${id.in} ${id.at}: ${live.leftOut}`);
+      continue;
+    }
+    const valid = await fresh();
+    const call: CallOptions =
+      id.in === 'body'
+        ? { ...valid, body: withMember(valid.body, id.at, typed(schemaAt(contract, op.requestBody!.schema, id.at), live.value)) }
+        : { ...valid, query: { ...valid.query, [id.at]: live.value } };
+    if (id.in === 'body' && !bodyValid?.(call.body)) {
+      membersLeftOut.push(`${id.in} ${id.at}: the request with the live ${id.resource} is not one the contract takes`);
+      continue;
+    }
+    sent.push(`${id.in} ${id.at}`);
+    const where = `${id.in} ${id.at} = the caller's live ${id.resource} ${live.value}`;
+    const res = await send(call);
+    if (!ok(res.status)) {
+      // A refusal tells only where the valid call itself, sent right after, is accepted (a create's
+      // valid call may conflict with what an earlier case made: then the operation is left out).
+      const plain = await send(await fresh());
+      if (!ok(plain.status))
+        return { sent: [], membersLeftOut, leftOut: `its valid call is answered ${plain.status}, so a refusal would not tell the link` };
+      violations.add(
+        op.operationId,
+        where,
+        String(res.status),
+        `a 2xx, as its valid call gets: the ${id.resource} is the caller's own and the member optional`,
+      );
+      continue;
+    }
+    const judge = (answer: unknown, schema: Json | undefined, what: string) => {
+      // An answer the client judged is a finding already, its body not kept.
+      if (answer === undefined) return;
+      const links = linksIn(answer, id.at);
+      if (!links.length && declares(contract, schema, id.at))
+        violations.add(op.operationId, `${where}, ${what}`, `${id.at} absent`, `the ${id.resource} it was sent to link`);
+      for (const l of links)
+        if (String(l.value) !== live.value)
+          violations.add(op.operationId, `${where}, ${what} ${l.path}`, JSON.stringify(l.value), `the ${id.resource} it was sent to link`);
+    };
+    judge(res.body, successSchema(op), 'its answer');
+    const read = readOfWrite(contract, op, call);
+    const readCall = read?.call(res.body);
+    if (read && readCall) {
+      const after = await send(readCall, read.reader);
+      if (after.status === 200) judge(after.body, read.reader.responses['200']?.schema, `${read.reader.operationId} right after`);
+    }
+  }
+  return { sent, membersLeftOut };
+}
