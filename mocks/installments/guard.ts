@@ -143,6 +143,9 @@ export function createGuard(
       !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
       !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
     ) {
+      // i33-inst-issuer-unsigned-403: the issuer endpoint answers an unsigned notification 403, not 401.
+      if (faults.has('i33-inst-issuer-unsigned-403') && operationId === 'notifyPlan' && verdict.reason === 'missing')
+        return void refuse(403, 'FORBIDDEN', 'The caller may not notify this issuer.');
       return void refuse(401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
@@ -169,7 +172,9 @@ export function createGuard(
       // i22-forbidden-key-approves-plan: the plan approval skips the operation check.
       (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval') ||
       // i26-forbidden-key-searches-merchants: the merchant search skips the operation check.
-      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches');
+      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches') ||
+      // i33-inst-forbidden-key-searches-mids: the MID search skips the operation check.
+      (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
