@@ -2630,7 +2630,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-33', {
     id: 'i33-card-second-receipt-last-four-of-first',
-    rule: 'a receipt yields the last four of the account it stands for (reference A5): on the receipt path every receipt is answered with the last four of the first known receipt',
+    rule: 'a receipt yields the panLastFour of the account it stands for (reference A5): on the receipt path every receipt is answered with the panLastFour of the first known receipt',
     source: 'assumption',
     rules: ['CE-RECEIPT-ACCOUNT'],
   }),
