@@ -2586,4 +2586,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE', 'CE-AUTH-ORIGIN'],
   }),
+  independent('independent-33', {
+    id: 'i33-card-issuer-cobranded-as-string',
+    rule: 'DigitalCardData.iscobranded is a boolean (seed 000, DigitalCardData): on the card path an issuer-sourced enrollment answers it as a string',
+    source: 'seed',
+    rules: ['CE-TYPE-FORMS'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-wallet-created-epoch-seconds-card-path',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard): on the card path a wallet-sourced enrollment answers it as epoch seconds',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-receipt-merchant-language-uppercased',
+    rule: 'maskedConsumer.languageCode is the ISO 639-1 code sent (seed 000, MaskedConsumer; Consumer): on the receipt path a merchant-sourced enrollment echoes it upper-cased',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-FMT-LANGUAGE'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-undecryptable-card-403',
+    rule: 'an encryptedCard that is not a valid encrypted card is a malformed request, 400 INVALID_ARGUMENT (seed 000, Errors; reference, encryptedCard JWE): the mock answers 403 PERMISSION_DENIED',
+    source: 'seed',
+    rules: ['CE-JWE-DECRYPT'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-unknown-receipt-code-string',
+    rule: 'error bodies carry code as an integer (seed 000, Error body samples; reference, error body): the unknown-receipt INVALID_STATE answer carries code as a string',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-origin-judged-by-service',
+    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication; reference A2): the mock lets another client's srcClientId enroll when serviceId is one of the calling key's programs",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-lastname-utf16-units-counted-card-path',
+    rule: 'consumer.lastName is at most its maxLength in characters (seed 000, Consumer; Limits): on the card path the mock counts UTF-16 code units, so a name of astral characters within the limit is refused',
+    source: 'seed',
+    rules: ['CE-LIM-LASTNAME'],
+  }),
+  independent('independent-33', {
+    id: 'i33-card-second-receipt-last-four-of-first',
+    rule: 'a receipt yields the panLastFour of the account it stands for (reference A5): on the receipt path every receipt is answered with the panLastFour of the first known receipt',
+    source: 'assumption',
+    rules: ['CE-RECEIPT-ACCOUNT'],
+  }),
 ]);

@@ -430,6 +430,16 @@ export function registerCards(
         { field: 'consumer.consumerIdentity.identityValue', keyword: 'maxLength', message: 'identityValue is too long' },
       ]);
     // i4-card-firstname-limit-in-bytes: the firstName limit counted in UTF-8 bytes, not characters.
+    // i33-card-lastname-utf16-units-counted-card-path: on the card path the lastName limit counted in UTF-16 code units.
+    if (
+      faults.has('i33-card-lastname-utf16-units-counted-card-path') &&
+      !receiptOnly &&
+      typeof body.consumer?.lastName === 'string' &&
+      body.consumer.lastName.length > lengthOf(contract, 'Consumer', 'lastName').max!
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.lastName', keyword: 'maxLength', message: 'consumer.lastName is too long' },
+      ]);
     if (
       faults.has('i4-card-firstname-limit-in-bytes') &&
       typeof body.consumer?.firstName === 'string' &&
@@ -482,6 +492,9 @@ export function registerCards(
     if (hasCard) {
       const plain = await decryptCard(keys, body.encryptedCard);
       if (plain === undefined) {
+        // i33-card-undecryptable-card-403: an encryptedCard that does not decrypt answered 403 (origin), not 400.
+        if (faults.has('i33-card-undecryptable-card-403'))
+          return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
         if (!faults.has('undecryptable-card-accepted'))
           return invalidArgument(reply, faults, [
             { field: 'encryptedCard', keyword: 'format', message: 'encryptedCard does not decrypt with a published key' },
@@ -699,10 +712,13 @@ export function registerCards(
     // i15-card-origin-unchecked-without-source: a request that names no cardSource (it is optional) skips the origin check.
     const unsourcedTrusted = faults.has('i15-card-origin-unchecked-without-source') && body.cardSource === undefined;
     // i31-card-prefixed-correlation-origin-unchecked: a request whose srcCorrelationId carries the 8-hex prefix is trusted as relayed by a gateway node.
+    // i33-card-origin-judged-by-service: another client's srcClientId let through when the serviceId is one of the caller's.
+    const serviceOfCaller = faults.has('i33-card-origin-judged-by-service') && client.serviceIds.includes(body.serviceId);
     const relayedTrusted =
-      faults.has('i31-card-prefixed-correlation-origin-unchecked') &&
-      typeof body.srcCorrelationId === 'string' &&
-      body.srcCorrelationId.length > 36;
+      serviceOfCaller ||
+      (faults.has('i31-card-prefixed-correlation-origin-unchecked') &&
+        typeof body.srcCorrelationId === 'string' &&
+        body.srcCorrelationId.length > 36);
     if (
       owner &&
       owner !== client &&
@@ -769,6 +785,7 @@ export function registerCards(
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
       (owner ?? client).serviceIds.includes(body.serviceId) ||
+      (faults.has('i33-card-origin-judged-by-service') && client.serviceIds.includes(body.serviceId)) ||
       (faults.has('i3-card-service-id-case-insensitive') &&
         typeof body.serviceId === 'string' &&
         (owner ?? client).serviceIds.some((s) => s.toLowerCase() === body.serviceId.toLowerCase())) ||
@@ -856,6 +873,21 @@ export function registerCards(
       if (receipt) card = { primaryAccountNumber: receipt.primaryAccountNumber };
       else if (faults.has('unknown-receipt-accepted')) card = { primaryAccountNumber: '5555555555554444' };
       // i26-card-unknown-receipt-404: an unknown receipt answered 404 NOT_FOUND (a resource lookup), not 400 INVALID_STATE.
+      // i33-card-unknown-receipt-code-string: the unknown receipt's error body carries code as a string.
+      else if (faults.has('i33-card-unknown-receipt-code-string'))
+        return reply.code(400).send({
+          code: '400',
+          status: 'INVALID_STATE',
+          message: 'Unknown push account receipt.',
+          details: [
+            {
+              reason: 'INVALID_VALUE',
+              source: 'enrolmentReferenceData.enrolmentReferenceId',
+              message: 'Unknown push account receipt.',
+              sourceType: 'BODY',
+            },
+          ],
+        });
       else if (faults.has('i26-card-unknown-receipt-404'))
         return sendError(reply, faults, 404, 'NOT_FOUND', 'Push account receipt not found.');
       else
@@ -885,6 +917,10 @@ export function registerCards(
     i29Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i30Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i32Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i33Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    // i33-card-second-receipt-last-four-of-first: on the receipt path every receipt answered with the first known receipt's last four.
+    if (faults.has('i33-card-second-receipt-last-four-of-first') && hasReceipt && !hasCard && world.receipts.length > 1)
+      answer.maskedCard.panLastFour = world.receipts[0].primaryAccountNumber.slice(-4);
     if (faults.has('model-card-suspended-on-third-enrollment')) {
       // Fault: a velocity rule; the same card enrolled a third time into one profile is answered SUSPENDED.
       const seen = `${card.primaryAccountNumber}|${body.consumer.consumerIdentity?.identityValue}`;
@@ -1061,6 +1097,27 @@ const i32Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
     (answer as Record<string, unknown>).srcCorrelationId = body.srcClientId;
   // i32-card-last-four-at-fixed-offset: on the card path the last four read at the offset of a sixteen-digit PAN.
   if (faults.has('i32-card-last-four-at-fixed-offset') && hasCard) masked.panLastFour = card.primaryAccountNumber.slice(12, 16);
+};
+
+/** The independent-33 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i33Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown>;
+  const data = masked.digitalCardData as Record<string, unknown>;
+  // i33-card-issuer-cobranded-as-string: on the card path an issuer's iscobranded written as a string.
+  if (faults.has('i33-card-issuer-cobranded-as-string') && hasCard && body.cardSource === 'ISSUER')
+    data.iscobranded = String(data.iscobranded);
+  // i33-card-wallet-created-epoch-seconds-card-path: on the card path a wallet's dateOfCardCreated in epoch seconds.
+  if (faults.has('i33-card-wallet-created-epoch-seconds-card-path') && hasCard && body.cardSource === 'WALLET')
+    masked.dateOfCardCreated = String(Math.floor(now.getTime() / 1000));
+  // i33-card-receipt-merchant-language-uppercased: on the receipt path a merchant's consumer languageCode echoed in upper case.
+  if (
+    faults.has('i33-card-receipt-merchant-language-uppercased') &&
+    !hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    typeof consumer.languageCode === 'string'
+  )
+    consumer.languageCode = consumer.languageCode.toUpperCase();
 };
 
 /** The independent-23 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */

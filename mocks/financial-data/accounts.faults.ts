@@ -666,4 +666,22 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PROP-SAME-ON-EVERY-READER', 'FD-ACCT-SIMPLE-BASIC'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-accounts-loan-filter-matches-by-suffix',
+    rule: 'GetCustomerAccounts filters by account type exactly (seed 002, Accounts; Resources, Account types): account_type loan also lists studentLoan accounts',
+    source: 'seed',
+    rules: ['FD-ACCT-FILTER-TYPE', 'FD-FILTER-EXACT'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-accounts-refresh-v2-unknown-customer-204',
+    rule: 'a customer that is not found is 404 (seed 002, Accounts: RefreshCustomerAccountsV2 errors; Errors 404): the v2 refresh answers 204 for an unknown customer id',
+    source: 'seed',
+    rules: ['FD-OBJ-FOREIGN-ID'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-accounts-refresh-v1-answers-previous-attempt-date',
+    rule: 'completion of a refresh is seen as an updated aggregation attempt date on the account (seed 002, Accounts): the v1 refresh answers the attempt dates from before it, while a later read shows the new ones',
+    source: 'seed',
+    rules: ['FD-ACCT-REFRESH-DATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

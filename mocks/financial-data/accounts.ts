@@ -180,7 +180,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
           // i22-accounts-checking-filter-lists-money-market: checking read as the family of transaction accounts, money market included.
           (faults.has('i22-accounts-checking-filter-lists-money-market') && type === 'checking' && a.type === 'moneyMarket') ||
           // i27-accounts-mortgage-filter-lists-loan: mortgage read as the family of secured loans, loan accounts included.
-          (faults.has('i27-accounts-mortgage-filter-lists-loan') && type === 'mortgage' && a.type === 'loan'),
+          (faults.has('i27-accounts-mortgage-filter-lists-loan') && type === 'mortgage' && a.type === 'loan') ||
+          // i33-fd-accounts-loan-filter-matches-by-suffix: account_type=loan also lists the studentLoan accounts (matched as a word ending).
+          (faults.has('i33-fd-accounts-loan-filter-matches-by-suffix') && type === 'loan' && String(a.type).toLowerCase().endsWith('loan')),
       );
     // i6-accounts-type-filter-drops-pending: the type filter runs over the active accounts only.
     if (type !== undefined && faults.has('i6-accounts-type-filter-drops-pending')) list = list.filter(isActive);
@@ -466,8 +468,15 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   };
   const refreshCustomer = (version: 1 | 2) => (input: Input, reply: FastifyReply) => {
     const customer = customerOf(input);
+    // i33-fd-accounts-refresh-v2-unknown-customer-204: the v2 refresh answers 204 for a customer id it does not know.
+    if (!customer && version === 2 && faults.has('i33-fd-accounts-refresh-v2-unknown-customer-204')) return reply.code(204).send();
     if (!customer) return notFound(reply, 'Customer not found');
     const list = accountsOf(customer.id);
+    // i33-fd-accounts-refresh-v1-answers-previous-attempt-date: the v1 refresh answers the attempt dates from before the refresh.
+    const attemptBefore =
+      version === 1 && faults.has('i33-fd-accounts-refresh-v1-answers-previous-attempt-date')
+        ? new Map(list.map((a) => [a.id, a.aggregationAttemptDate]))
+        : undefined;
     // i31-fd-accounts-refresh-v2-customer-skips-pending: the v2 refresh of a customer leaves its pending accounts' dates untouched.
     // i32-fd-accounts-refresh-v2-first-login-only: the v2 refresh of a customer stops after its first institution login.
     const refreshed =
@@ -483,6 +492,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       for (const a of list) a.aggregationAttemptDate = Math.floor(a.aggregationAttemptDate! / 60) * 60;
     if (version === 2 && !faults.has('accounts-refresh-v2-200')) return reply.code(204).send();
     const view = viewer(customer.id);
+    if (attemptBefore) return { accounts: list.map((a) => ({ ...view.full(a), aggregationAttemptDate: attemptBefore.get(a.id) })) };
     return { accounts: list.map((a) => view.full(a)) };
   };
   route(app, ctx, 'RefreshCustomerAccounts', refreshCustomer(1));

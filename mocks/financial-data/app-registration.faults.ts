@@ -571,4 +571,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-INSTITUTIONS-PAGING', 'FD-DERIVED-COUNTS'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-apps-start-zero-read-as-first-page',
+    rule: 'getApplications refuses a start below the first page, 400 (provider 1.35.0 400 example; seed 002, App registration): start 0 is answered as the first page',
+    source: 'provider',
+    rules: ['FD-APP-LIST-PAGING'],
+  }),
 ]);

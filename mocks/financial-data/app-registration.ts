@@ -181,7 +181,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     }
     // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these
     // reads refuses a start below the first page (FD-APP-LIST-PAGING).
-    if (query.start !== undefined && query.start < 1) return invalidStart(reply);
+    // i33-fd-apps-start-zero-read-as-first-page: start 0 answered as the first page, not refused.
+    if (query.start !== undefined && query.start < 1 && !(faults.has('i33-fd-apps-start-zero-read-as-first-page') && query.start === 0))
+      return invalidStart(reply);
     // provider 1.35.0 400 example 3009: a status outside A, P, D, R, S (the parameter is an open
     // string in the contract; FD-APP-LIST-PARAMS; the fault accepts any status).
     // i29-fd-apps-status-any-case-accepted: a status filter in another case let through (and then matches nothing).

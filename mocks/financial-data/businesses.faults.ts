@@ -298,7 +298,7 @@ export const BUSINESSES_FAULTS = faultCatalogue([
   }),
   independent('independent-28', {
     id: 'i28-fd-business-second-replaces',
-    rule: 'a customer can have one business record; a second is 409 (seed 002, Businesses: AddBusinessDetails 409): a second business replaces the first and is answered 200',
+    rule: 'a customer can have a single business record (Limits, Businesses per customer); another is 409 (seed 002, Businesses: AddBusinessDetails 409): a second business replaces the first and is answered 200',
     source: 'seed',
     rules: ['FD-BUS-ONE', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
@@ -319,5 +319,17 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     rule: 'AddBusinessDetails answers 200 (seed 002, Businesses): a business record added is answered 201',
     source: 'seed',
     rules: ['FD-BUS-READ'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-business-second-add-400',
+    rule: 'a customer can have a single business record (Limits, Businesses per customer); another is 409 (seed 002, Businesses; Errors 409 business already exists): the second AddBusinessDetails answers 400',
+    source: 'seed',
+    rules: ['FD-BUS-ONE'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-business-update-phone-flattened',
+    rule: 'the business record carries phoneNumber as an object with countryCode and phoneNo (provider 1.35.0; reference, Known corrections): UpdateBusiness stores and answers it as one string',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE', 'FD-PROP-ECHO-AS-SENT'],
   }),
 ]);

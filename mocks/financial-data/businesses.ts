@@ -60,6 +60,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       // i26-business-refused-second-overwrites-name: the refused second business still renames the one on record (written before the uniqueness check).
       if (faults.has('i26-business-refused-second-overwrites-name') && typeof input.body.name === 'string')
         for (const b of mine) b.fields = { ...b.fields, name: input.body.name };
+      // i33-fd-business-second-add-400: a customer's second business answered 400, not 409.
+      if (faults.has('i33-fd-business-second-add-400')) return sendError(ctx, reply, 400, 'The customer already has a business');
       return sendError(ctx, reply, 409, 'The customer already has a business');
     }
     const now = isoNoZone();
@@ -180,6 +182,13 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
         business.fields = { ...business.fields, phoneNumber: { ...phone, phoneNo: phone.phoneNo.replace(/ /g, '') } };
       if (faults.has('i21-business-update-name-ampersand-escaped') && typeof business.fields.name === 'string')
         business.fields = { ...business.fields, name: business.fields.name.replace(/&/g, '&amp;') };
+      // i33-fd-business-update-phone-flattened: an updated phoneNumber stored as one string.
+      const updatedPhone = business.fields.phoneNumber as Record<string, unknown> | undefined;
+      if (faults.has('i33-fd-business-update-phone-flattened') && typeof updatedPhone === 'object' && updatedPhone !== null)
+        business.fields = {
+          ...business.fields,
+          phoneNumber: `+${String(updatedPhone.countryCode ?? '')} ${String(updatedPhone.phoneNo ?? '')}`,
+        };
       business.modifiedDate = isoNoZone();
       // i27-business-update-modified-date-eastern: the update dates the change in US Eastern wall time (five hours behind), without a zone.
       if (faults.has('i27-business-update-modified-date-eastern'))

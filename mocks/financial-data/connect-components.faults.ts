@@ -331,4 +331,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-components-config-foreign-delete-403',
+    rule: "a configuration is returned only to the partner that owns it; delete answers 204, or 401, 404 (seed 002, Connect components): deleting another partner's configuration answers 403, telling it exists",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

@@ -314,6 +314,14 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         )
           stored.deleted = true;
         // i32-fd-components-config-foreign-delete-204: another partner's configuration deleted and answered 204.
+        // i33-fd-components-config-foreign-delete-403: another partner's configuration answered 403, its existence told.
+        if (
+          stored &&
+          !stored.deleted &&
+          stored.partnerId !== input.partner!.id &&
+          faults.has('i33-fd-components-config-foreign-delete-403')
+        )
+          return fail(reply, 403, 'The configuration belongs to another partner');
         if (stored && !stored.deleted && faults.has('i32-fd-components-config-foreign-delete-204')) {
           stored.deleted = true;
           return reply.code(204).send();

@@ -412,4 +412,10 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONNECT-LANGUAGE'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-connect-fix-link-plain-http',
+    rule: 'Connect URLs are https links (provider 1.35.0 ConnectUrl examples): GenerateFixConnectUrl answers a plain http link',
+    source: 'provider',
+    rules: ['FD-CONNECT-URL'],
+  }),
 ]);

@@ -239,6 +239,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         else liteLinks.set(input.partner!.id, { url, untilMs: clock.nowMs() + TWO_HOURS_MS });
       }
       // i4-connect-ssn-in-prefill-member: the full Connect answer names the SSN it was given.
+      // i33-fd-connect-fix-link-plain-http: the fix flow's link served over plain http.
+      if (flow.operationId === 'GenerateFixConnectUrl' && faults.has('i33-fd-connect-fix-link-plain-http'))
+        url = url.replace(/^https:/, 'http:');
       const ssn = body.optionalConsumerInfo?.ssn;
       if (!flow.email && flow.operationId === 'GenerateConnectUrl' && ssn && faults.has('i4-connect-ssn-in-prefill-member'))
         return reply.code(200).send({ link: url, prefill: { ssn } });

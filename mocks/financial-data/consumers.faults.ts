@@ -473,4 +473,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-consumer-modify-birthday-dropped-when-absent',
+    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a ModifyConsumer without birthday drops the stored birthday',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY-KEEP'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-consumer-ssn-last-five',
+    rule: 'consumer records show only the last SSN digits the reference names (reference, Decisions, Consumers): every consumer read shows one digit more',
+    source: 'assumption',
+    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

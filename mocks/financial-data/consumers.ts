@@ -41,7 +41,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
         ? digits
         : faults.has('consumer-ssn-first-four')
           ? digits.slice(0, 4)
-          : digits.slice(-4);
+          : // i33-fd-consumer-ssn-last-five: records show the SSN's last five digits.
+            faults.has('i33-fd-consumer-ssn-last-five')
+            ? digits.slice(-5)
+            : digits.slice(-4);
     // provider 1.35.0: customerId is an integer on consumer records (consumerRecord).
     return consumerRecord(c, ssn);
   };
@@ -321,6 +324,9 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i31-fd-consumer-modify-birthday-month-zero-based') && typeof zeroBased?.month === 'number' && zeroBased.month > 1)
       given.birthday = { ...(given.birthday as object), month: zeroBased.month - 1 };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
+    // i33-fd-consumer-modify-birthday-dropped-when-absent: a modify without birthday drops the stored birthday.
+    if (faults.has('i33-fd-consumer-modify-birthday-dropped-when-absent') && input.body.birthday === undefined)
+      delete consumer.fields.birthday;
     // i25-consumer-modify-email-clears-phone: a modification naming the e-mail address but not the phone stores the phone empty.
     if (faults.has('i25-consumer-modify-email-clears-phone') && given.email !== undefined && given.phone === undefined)
       consumer.fields.phone = '';

@@ -696,4 +696,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-APP', 'FD-PROP-READERS-AGREE'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-customers-type-displaying-is-found',
+    rule: 'displaying counts the customers of the page answered (provider 1.35.0 Customers: found, displaying, moreAvailable): filtered by type, displaying gives found',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS', 'FD-CUST-FILTER-TYPE'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-customers-list-created-date-ms',
+    rule: 'dates are epoch seconds where the provider declares integers or digit strings (reference, Decisions, Dates): GetCustomers answers createdDate in epoch milliseconds',
+    source: 'assumption',
+    rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -299,6 +299,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (searched && faults.has('i21-customers-search-later-page-more-available-false') && (paged.start ?? 1) > 1)
       counts.moreAvailable = false;
     if (faults.has('more-available-off-by-one')) counts.moreAvailable = (paged.start ?? 1) * (paged.limit ?? pageSize) <= counts.found;
+    // i33-fd-customers-type-displaying-is-found: filtered by type, displaying gives the size of the whole set, not of the page.
+    if (faults.has('i33-fd-customers-type-displaying-is-found') && type !== undefined) counts.displaying = counts.found;
     // Fault: the list alone renders names with a capital first letter.
     const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
     const shown = faults.has('telling-customer-list-names-capitalised')
@@ -325,6 +327,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // i22-customers-username-list-first-name-trimmed: filtered by username, the list trims the first name.
     if (query.username !== undefined && faults.has('i22-customers-username-list-first-name-trimmed'))
       for (const c of shown as Record<string, unknown>[]) if (typeof c.firstName === 'string') c.firstName = c.firstName.trim();
+    // i33-fd-customers-list-created-date-ms: the list reader gives createdDate in epoch milliseconds.
+    if (faults.has('i33-fd-customers-list-created-date-ms'))
+      for (const c of shown as Record<string, unknown>[])
+        if (c.createdDate !== undefined) c.createdDate = String(Number(c.createdDate) * 1000);
     return { ...counts, customers: shown };
   });
 

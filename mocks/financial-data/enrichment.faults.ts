@@ -339,4 +339,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-enrich-credit-amount-in-cents',
+    rule: 'enrichment adds categorization and entity recognition to the enclosed transactions, their amounts kept (seed 002, Transaction data enrichment): a credit (positive amount) is answered in cents',
+    source: 'seed',
+    rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

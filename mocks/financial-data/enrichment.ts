@@ -115,7 +115,10 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
         : // i23-enrich-amount-rounded-to-cents: an amount with more than two decimals answered rounded to cents.
           faults.has('i23-enrich-amount-rounded-to-cents') && typeof t.amount === 'number' && Math.round(t.amount * 100) / 100 !== t.amount
           ? Math.round(t.amount * 100) / 100
-          : t.amount;
+          : // i33-fd-enrich-credit-amount-in-cents: a credit (positive amount) answered in cents.
+            faults.has('i33-fd-enrich-credit-amount-in-cents') && typeof t.amount === 'number' && t.amount > 0
+            ? Math.round(t.amount * 100)
+            : t.amount;
     const added = m
       ? {
           transactionCategory: m.category,

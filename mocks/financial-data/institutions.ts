@@ -100,13 +100,25 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
         (operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('rssd-type-filter-ignored')) ||
         // i10-inst-certified-type-any-of (above).
         anyOf,
-    ).filter(
-      (i) =>
-        !anyOf ||
-        String(query.type)
-          .split(',')
-          .some((t) => i.products[t.trim()] === true),
-    );
+    )
+      .filter(
+        (i) =>
+          !anyOf ||
+          String(query.type)
+            .split(',')
+            .some((t) => i.products[t.trim()] === true),
+      )
+      // i33-fd-rssd-search-name-start-only: the RSSD listing matches the search only at the start of a name.
+      .filter(
+        (i) =>
+          !(
+            operationId === 'GetCertifiedInstitutionsWithRSSD' &&
+            faults.has('i33-fd-rssd-search-name-start-only') &&
+            query.search?.trim()
+          ) ||
+          i.name.toLowerCase().startsWith(String(query.search).trim().toLowerCase()) ||
+          i.id === String(query.search).trim().toLowerCase(),
+      );
     if (list.length === 0 && faults.has('institutions-no-match-404')) return sendError(ctx, reply, 404, 'No institution found');
     const { slice, ...counts } = page(list, query, defaultLimit(ctx.contract, operationId), faults.has('start-ignored'), faults);
     if (faults.has('found-page-count')) counts.found = counts.displaying; // fault: found counts the page, not the matches

@@ -171,4 +171,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-token-expires-at-renewal-age',
+    rule: 'a token is valid for its stated lifetime; a client renews it at an earlier renewal age (seed 002, Authentication; Limits, Access token): the mock refuses a token once it reaches the renewal age',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

@@ -194,7 +194,14 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     !(faults.has('i32-fd-expired-token-accepted-on-webhooks') && req.url.startsWith('/notification-subscriptions/'));
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
   // i21-token-grace-minute: a minute of grace added to the token's lifetime.
-  const margin = faults.has('i10-token-expires-five-minutes-early') ? 5 * 60_000 : faults.has('i21-token-grace-minute') ? -60_000 : 0;
+  // i33-fd-token-expires-at-renewal-age: a token refused once it reaches the age at which a client should renew it.
+  const margin = faults.has('i33-fd-token-expires-at-renewal-age')
+    ? 30 * 60_000
+    : faults.has('i10-token-expires-five-minutes-early')
+      ? 5 * 60_000
+      : faults.has('i21-token-grace-minute')
+        ? -60_000
+        : 0;
   if (
     clock.nowMs() - issued.issuedMs >= tokenLifetimeMs(ctx, sec.lifetimeMs) - margin &&
     !faults.has('token-never-expires') &&

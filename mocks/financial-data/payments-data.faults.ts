@@ -518,4 +518,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-ACH-TYPES'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-live-balance-money-market-refused',
+    rule: 'available balance supports checking, savings, moneyMarket and cd (seed 002, Payments data): the live balance refuses a moneyMarket account as unsupported',
+    source: 'seed',
+    rules: ['FD-PAY-BALANCE-TYPES'],
+  }),
 ]);

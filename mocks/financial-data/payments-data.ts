@@ -366,6 +366,8 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       return unsupported(reply);
     // i19-pay-live-balance-cd-refused: the live balance alone leaves certificates of deposit out.
     if (account.type === 'cd' && faults.has('i19-pay-live-balance-cd-refused')) return unsupported(reply);
+    // i33-fd-live-balance-money-market-refused: the live balance refuses a money market account.
+    if (account.type === 'moneyMarket' && faults.has('i33-fd-live-balance-money-market-refused')) return unsupported(reply);
     // A relaxed minimum (fault) lets a negative interval through: read as 0.
     applyCache(account, Math.max(0, Number(input.query.balance_cache_interval ?? 0)), 'live');
     return balanceView(account);

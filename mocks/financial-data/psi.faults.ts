@@ -382,4 +382,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-DAYS'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-psi-fcra-purpose-missing-406',
+    rule: 'the FCRA generation requires its permissible purpose; a missing required parameter is 400 (seed 002, PSI; Errors 400): it answers 406',
+    source: 'seed',
+    rules: ['FD-PSI-PURPOSE-REQUIRED'],
+  }),
 ]);

@@ -128,6 +128,9 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       return sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
     // provider 1.35.0: purpose is optional in the contract; its 400 example 10100 refuses an FCRA
     // run without it (FD-PSI-PURPOSE-REQUIRED; the fault serves it).
+    // i33-fd-psi-fcra-purpose-missing-406: the FCRA generation without its purpose answered 406, not 400.
+    if (fcra && query.purpose === undefined && faults.has('i33-fd-psi-fcra-purpose-missing-406'))
+      return sendError(ctx, reply, 406, 'Permissible Purpose Code is required');
     if (fcra && query.purpose === undefined && !faults.has('psi-purpose-not-required'))
       return sendError(ctx, reply, 400, 'Permissible Purpose Code is required');
     // i14-psi-settle-date-eastern-today: the non-FCRA generation takes "today" in US Eastern time (UTC-5), so after

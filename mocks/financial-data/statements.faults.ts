@@ -371,4 +371,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-ASSET-LINK'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-stmt-v1-credit-card-index-shifted',
+    rule: 'GetCustomerAccountStatement returns the statement of the index asked (seed 002, Statements): for a credit card account it returns the one one further back',
+    source: 'seed',
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-PDF'],
+  }),
 ]);

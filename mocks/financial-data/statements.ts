@@ -98,9 +98,12 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       account,
       faults.has('seeded-fam24-stmt-v1-investment-latest-always') && account.type === 'investment'
         ? 1
-        : faults.has('i24-stmt-v1-index-past-twelve-month-of-year') && index > 12
-          ? index - 12
-          : index,
+        : // i33-fd-stmt-v1-credit-card-index-shifted: a credit card's statement index read one further back.
+          faults.has('i33-fd-stmt-v1-credit-card-index-shifted') && account.type === 'creditCard' && index < 24
+          ? index + 1
+          : faults.has('i24-stmt-v1-index-past-twelve-month-of-year') && index > 12
+            ? index - 12
+            : index,
     );
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
     // i26-stmt-v1-pdf-as-text-plain: the v1 statement served with a text/plain media type (the PDF bytes unchanged).

@@ -348,4 +348,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-AUTHDETAILS-OAUTH', 'FD-DATE-WRITE-TIME'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-accesskey-revoke-foreign-204',
+    rule: "another partner's object is not found for the caller (seed 002, Errors 404; App registration and third-party access): revoking another partner's live consent receipt answers 204 and leaves it live",
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-OBJ-OTHER-PARTNER'],
+  }),
 ]);

@@ -231,6 +231,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           )
         : undefined);
     // i29-fd-accesskey-revoke-unknown-403: revoking a consent receipt that does not exist answered 403, not 404.
+    // i33-fd-accesskey-revoke-foreign-204: another partner's live consent receipt answered 204 (left live).
+    if (!key && foreign && !foreign.revoked && foreign.partnerId !== partner?.id && faults.has('i33-fd-accesskey-revoke-foreign-204'))
+      return reply.code(204).send();
     if (!key && faults.has('i29-fd-accesskey-revoke-unknown-403'))
       return sendError(ctx, reply, 403, 'Not allowed to revoke this consent receipt.');
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');

@@ -592,4 +592,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-RUNNING-BALANCE', 'FD-TXPUSH-EVENT-CONTENT'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-txpush-transaction-record-answers-account-id',
+    rule: "each subscribe call yields an account-class and a transaction-class record (seed 002, Resources; Events, TxPush): the transaction-class record is answered with the account-class record's id",
+    source: 'seed',
+    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-PROP-ID-NAMES-ONE'],
+  }),
 ]);

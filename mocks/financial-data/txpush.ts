@@ -129,7 +129,11 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       });
     return reply.code(201).send({
       subscriptions: made.map((s) => ({
-        id: s.id,
+        // i33-fd-txpush-transaction-record-answers-account-id: the transaction-class record answered with the account-class record's id.
+        id:
+          faults.has('i33-fd-txpush-transaction-record-answers-account-id') && s.type === 'transaction' && accountRecord
+            ? accountRecord.id
+            : s.id,
         accountId: Number(faults.has('blind-txpush-record-account-id-is-customer') ? s.customerId : s.accountId),
         type: s.type,
         // i10-txpush-record-callback-url-normalised: the record answers the URL as a URL parser rewrites it.

@@ -839,4 +839,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PROP-SAME-ON-EVERY-READER', 'FD-OBJ-EXACT-ID'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-webhooks-event-url-override-dropped',
+    rule: "the URL may be overridden per event (seed 002, Webhook subscriptions): createWebhookSubscription drops an event's own URL, so the subscription's URL serves it",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-WEBHOOK-CREATE'],
+  }),
+  independent('independent-33', {
+    id: 'i33-fd-webhooks-sub-reactivation-first-event-left-inactive',
+    rule: 'PUT .../{subscription_id}/status moves the subscription and all its events to the requested state (seed 002, States and transitions): reactivating an inactive subscription leaves its first event inactive',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS'],
+  }),
 ]);

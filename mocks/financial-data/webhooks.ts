@@ -228,7 +228,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     webhookEventId: nextUuid(state(), 'event'),
     name: e.name,
     // i24-webhooks-event-url-trailing-slash-dropped: an event's URL override stored without its trailing slash.
-    ...(e.url ? { url: faults.has('i24-webhooks-event-url-trailing-slash-dropped') ? e.url.replace(/\/+$/, '') : e.url } : {}),
+    // i33-fd-webhooks-event-url-override-dropped: an event's URL override not kept (the subscription's URL serves it).
+    ...(e.url && !faults.has('i33-fd-webhooks-event-url-override-dropped')
+      ? { url: faults.has('i24-webhooks-event-url-trailing-slash-dropped') ? e.url.replace(/\/+$/, '') : e.url }
+      : {}),
     ...(e.condition && !faults.has('webhooks-create-drops-conditions') ? { condition: e.condition } : {}),
     status,
   });
@@ -630,6 +633,14 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
             !(faults.has('i19-webhooks-sub-inactive-skips-conditioned-events') && status === 'inactive' && e.condition)
           )
             e.status = status;
+      // i33-fd-webhooks-sub-reactivation-first-event-left-inactive: reactivating a subscription leaves its first event inactive.
+      if (
+        faults.has('i33-fd-webhooks-sub-reactivation-first-event-left-inactive') &&
+        status === 'active' &&
+        before === 'inactive' &&
+        sub.events[0]
+      )
+        sub.events[0].status = 'inactive';
       // i28-fd-webhooks-sub-inactive-last-event-kept: deactivating a subscription leaves its last event active (the loop stops one short).
       if (faults.has('i28-fd-webhooks-sub-inactive-last-event-kept') && status === 'inactive' && sub.events.length > 1)
         sub.events[sub.events.length - 1].status = 'active';

@@ -362,4 +362,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-forbidden-key-searches-mids',
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the MID search answers such a key 200',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-issuer-unsigned-403',
+    rule: 'a missing or bad signature is 401 (reference, Transport and auth; issuer certification 401): the issuer notification endpoint answers an unsigned notification 403',
+    source: 'assumption',
+    rules: ['IN-AUTH-SIGNATURE', 'IN-ISSUER-INVALID'],
+  }),
 ]);

@@ -143,6 +143,9 @@ export function createGuard(
       !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
       !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
     ) {
+      // i33-inst-issuer-unsigned-403: the issuer endpoint answers an unsigned notification 403, not 401.
+      if (faults.has('i33-inst-issuer-unsigned-403') && operationId === 'notifyPlan' && verdict.reason === 'missing')
+        return void refuse(403, 'FORBIDDEN', 'The caller may not notify this issuer.');
       return void refuse(401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
@@ -173,7 +176,9 @@ export function createGuard(
       // seeded-prop-forbidden-key-search-lowercase-country: a search by a country not all in capitals skips the operation check.
       (faults.has('seeded-prop-forbidden-key-search-lowercase-country') &&
         operationId === 'postMerchantSearches' &&
-        /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? ''));
+        /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? '')) ||
+      // i33-inst-forbidden-key-searches-mids: the MID search skips the operation check.
+      (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.

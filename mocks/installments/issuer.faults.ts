@@ -147,4 +147,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-issuer-429-empty-body',
+    rule: 'errors carry the Errors.Error body (reference, Error body; Operations: notifyPlan 429): the throttled notification is answered 429 with an empty body',
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE', 'IN-ERR-SHAPE'],
+  }),
 ]);

@@ -100,6 +100,8 @@ export function registerIssuerEndpoint(
     if (over && !faults.has('issuer-never-throttles')) {
       // issuer-throttle-counts-refused: a refused notification counts as an accepted one.
       if (faults.has('issuer-throttle-counts-refused')) world.issuerReceived.set(throttleKey, [...recent, now]);
+      // i33-inst-issuer-429-empty-body: the throttled notification answered 429 without an error body.
+      if (faults.has('i33-inst-issuer-429-empty-body')) return reply.code(429).send();
       return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
     }
     world.issuerReceived.set(throttleKey, [...recent, now]);

@@ -1008,4 +1008,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PAGE-HEADERS'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-completed-list-limit-header-only-when-asked',
+    rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-refused-participations-batch-partly-recorded',
+    rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-participation-three-wallets-refused',
+    rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
+    source: 'provider',
+    rules: ['IN-LIM-WALLETS'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-by-request-offset-past-end-404',
+    rule: 'getMerchantParticipations pages with offset and limit and answers 404 only for an unknown request id (reference, Operations; Transport and auth, paging): read by a known request_id with an offset past its last merchant it answers 404',
+    source: 'assumption',
+    rules: ['IN-PAGE-OFFSET', 'IN-STATUS-UNKNOWN-REQUEST'],
+  }),
 ]);

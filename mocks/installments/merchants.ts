@@ -61,7 +61,28 @@ export function registerMerchants(
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
+    // i33-inst-refused-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
+    if (!ok && faults.has('i33-inst-refused-participations-batch-partly-recorded') && reply.statusCode === 400) {
+      const sent = (() => {
+        try {
+          return JSON.parse(String(req.body)) as unknown;
+        } catch {
+          return undefined;
+        }
+      })();
+      const requestId = String(randomInt(1, 2 ** 40) * 1000);
+      for (const m of Array.isArray(sent) ? sent : [])
+        if (typeof m?.merchantLegalName === 'string' && world.acquirerIcas.includes(m?.acquirerICA))
+          addParticipation(world, { requestId, merchant: m, submittedAtMs: clock.nowMs() });
+    }
     if (!ok) return reply;
+    // i33-inst-participation-three-wallets-refused: a merchant with as many wallets as wallets' maxItems refused.
+    if (
+      faults.has('i33-inst-participation-three-wallets-refused') &&
+      Array.isArray(ok.body) &&
+      ok.body.some((m: Record<string, any>) => Array.isArray(m?.wallets) && m.wallets.length === 3)
+    )
+      return invalidRequest(reply, faults, [{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]);
     // provider 2.0.0: request_id is a non-negative 64-bit integer (kept below 2^53 here, exact in JSON).
     // i14-participations-30-refused: a request of 30 participations, the limit, refused as too many.
     if (faults.has('i14-participations-30-refused') && Array.isArray(ok.body) && ok.body.length === 30)
@@ -279,6 +300,9 @@ export function registerMerchants(
     // i28-inst-by-request-offset-past-end-404: read by request_id, an offset past the last participation answered 404.
     if (faults.has('i28-inst-by-request-offset-past-end-404') && requestId !== null && Number(ok.query.get('offset') ?? 0) >= items.length)
       return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
+    // i33-inst-by-request-offset-past-end-404: read by request_id, an offset past the last merchant answered 404.
+    if (requestId !== null && faults.has('i33-inst-by-request-offset-past-end-404') && Number(ok.query.get('offset') ?? 0) >= items.length)
+      return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
     // i28-inst-completed-list-limit-header-default: the completed list's Limit header names the default page size, whatever limit was asked.
     if (faults.has('i28-inst-completed-list-limit-header-default') && requestId === null) reply.header('Limit', String(ok.defaultLimit));
@@ -317,6 +341,9 @@ export function registerMerchants(
     // i14-completed-list-total-remaining-after-offset: the completed list's Total counts from the offset on.
     if (requestId === null && faults.has('i14-completed-list-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, items.length - Number(ok.query.get('offset') ?? 0))));
+    // i33-inst-completed-list-limit-header-only-when-asked: the completed list answers no Limit header when no limit was asked.
+    if (requestId === null && faults.has('i33-inst-completed-list-limit-header-only-when-asked') && ok.query.get('limit') === null)
+      reply.removeHeader('Limit');
     // i27-completed-list-website-lowercased: the completed list answers each merchant's websiteUrl in lower case.
     if (requestId === null && faults.has('i27-completed-list-website-lowercased'))
       listed = listed.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));

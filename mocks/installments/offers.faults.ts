@@ -487,4 +487,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-offers-transaction-id-per-card',
+    rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
+    source: 'assumption',
+    rules: ['IN-STATE-OFFER-TRANSACTION'],
+  }),
 ]);

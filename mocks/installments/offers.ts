@@ -1,6 +1,6 @@
 // POST /offers (approvedOffers): eligible offers only for a card registered in a PAN list, by PAN
 // or by the list's account range (reference, Flows - services); none eligible is 404.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { minorUnitOf } from '../../helpers/contract/minor-units.js';
 import type { MockContext } from '../kit/context.js';
@@ -372,7 +372,11 @@ export function registerOffers(
       for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
     if (faults.has('i30-inst-offers-third-offer-ends-day-before-begin') && offers[2])
       offers[2].offerEndDatetime = new Date(Date.parse(offers[2].offerBeginDatetime) - 86400_000).toISOString();
-    const offerTransactionId = `otx${randomBytes(10).toString('hex')}`;
+    // i33-inst-offers-transaction-id-per-card: the offerTransactionId derived from the card, the same for every answer about it.
+    const offerTransactionId =
+      faults.has('i33-inst-offers-transaction-id-per-card') && pan !== undefined
+        ? `otx${createHash('sha256').update(pan).digest('hex').slice(0, 20)}`
+        : `otx${randomBytes(10).toString('hex')}`;
     world.offerTransactions.set(offerTransactionId, {
       offerTransactionId,
       pan,

@@ -571,4 +571,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-register-existing-list-answers-new-id',
+    rule: 'a registration to an existing list answers that panList (reference, Main fields, PAN registration): registered by panListId it answers a new, unknown panListId',
+    source: 'assumption',
+    rules: ['IN-ECHO-PANLIST'],
+  }),
 ]);

@@ -269,6 +269,8 @@ export function registerPanLists(
           faults.has('i23-register-by-id-name-leading-spaces-trimmed') && panListId !== undefined && typeof shown.panListName === 'string'
           ? { ...shown, panListName: shown.panListName.trimStart() }
           : shown;
+    // i33-inst-register-existing-list-answers-new-id: a registration to an existing list answers a new panListId.
+    if (faults.has('i33-inst-register-existing-list-answers-new-id') && panListId !== undefined) answered.panListId = newPanListId(world);
     // i19-register-create-name-tabs-as-spaces: a list created by name answered with its tabs written as spaces.
     if (
       faults.has('i19-register-create-name-tabs-as-spaces') &&

@@ -999,4 +999,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
   }),
+  independent('independent-33', {
+    id: 'i33-inst-notify-sent-as-text-plain',
+    rule: 'the notification is a JSON request (reference, Transport and auth: JSON bodies; seed 001, POST /notifications): the service sends it with Content-Type text/plain',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-SHAPE'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-getplan-due-dates-with-offset',
+    rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN', 'IN-DATE-UNIT'],
+  }),
+  independent('independent-33', {
+    id: 'i33-inst-saveplan-same-offer-twice-409',
+    rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
+    source: 'assumption',
+    rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
+  }),
 ]);

@@ -332,6 +332,11 @@ export function registerPlans(
       );
     // i29-inst-notify-stamped-after-signing: a relay stamps the body with its send time after the body hash was signed.
     if (faults.has('i29-inst-notify-stamped-after-signing')) body.notifiedAt = clock.now().toISOString();
+    // i33-inst-notify-sent-as-text-plain: the notification's JSON body sent labelled text/plain.
+    if (faults.has('i33-inst-notify-sent-as-text-plain'))
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') headers[name] = 'text/plain';
+    if (faults.has('i33-inst-notify-sent-as-text-plain') && !Object.keys(headers).some((n) => n.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'text/plain';
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
     if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
@@ -461,6 +466,13 @@ export function registerPlans(
       ]);
     const complete =
       given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
+    // i33-inst-saveplan-same-offer-twice-409: a second plan selected from the same offer answered 409.
+    if (
+      faults.has('i33-inst-saveplan-same-offer-twice-409') &&
+      offer !== undefined &&
+      [...world.plans.values()].some((p) => p.offerId === offer.offerId)
+    )
+      return sendError(reply, faults, 409, 'PLAN_ALREADY_EXISTS', 'A plan was already selected from this offer.', 'offerId');
     const planId = randomUUID();
     const plan: Plan = {
       planId,
@@ -761,7 +773,14 @@ export function registerPlans(
                         ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
                         : r,
                     )
-                  : scheduledRepayments,
+                  : // i33-inst-getplan-due-dates-with-offset: the reader writes each due date as a local midnight with its offset.
+                    faults.has('i33-inst-getplan-due-dates-with-offset')
+                    ? scheduledRepayments.map((r) =>
+                        typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate)
+                          ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` }
+                          : r,
+                      )
+                    : scheduledRepayments,
       // i24-getplan-large-amount-fraction-dropped: from 10000 the reader gives the amount without its fraction.
       ...(faults.has('i24-getplan-large-amount-fraction-dropped') &&
       typeof amount === 'number' &&

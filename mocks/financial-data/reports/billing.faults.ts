@@ -198,4 +198,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-WINDOW', 'FD-DATE-UNIT'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-billing-pageable-offset-one-based',
+    rule: 'page is zero-based (seed 002, Report retrieval, billing query parameters): the answer’s pageable.offset is counted as if pages were numbered from one',
+    source: 'seed',
+    rules: ['FD-BILLING-PAGE'],
+  }),
 ]);

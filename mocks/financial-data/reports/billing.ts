@@ -177,7 +177,14 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       first: page <= 0,
       last: page >= totalPages - 1,
       empty: content.length === 0,
-      pageable: { pageNumber: Math.max(page, 0), pageSize: size, offset: Math.max(page, 0) * size, paged: true, unpaged: false },
+      // i33-fd-billing-pageable-offset-one-based: pageable.offset counted as if pages were numbered from one.
+      pageable: {
+        pageNumber: Math.max(page, 0),
+        pageSize: size,
+        offset: (Math.max(page, 0) + (faults.has('i33-fd-billing-pageable-offset-one-based') ? 1 : 0)) * size,
+        paged: true,
+        unpaged: false,
+      },
     };
   });
 }

@@ -306,4 +306,10 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PORTFOLIO-CONSUMER', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-33', {
+    id: 'i33-fd-report-pdf-status-in-progress',
+    rule: 'the Accept header selects JSON or PDF of the same report (seed 002, Report retrieval): the PDF of a finished report says inProgress while its JSON says success',
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FORMAT', 'FD-REPORT-READERS-AGREE'],
+  }),
 ]);

@@ -61,7 +61,12 @@ function reportPdf(report: Report): Buffer {
 
 /** Answers a report read: PDF or JSON by the Accept header. */
 export function sendReport(ctx: FdContext, reply: FastifyReply, report: Report) {
-  if (wantsPdf(ctx, reply.request.headers.accept)) return reply.code(200).type('application/pdf').send(reportPdf(report));
+  // i33-fd-report-pdf-status-in-progress: the PDF rendering of a finished report says inProgress (rendered at creation).
+  if (wantsPdf(ctx, reply.request.headers.accept))
+    return reply
+      .code(200)
+      .type('application/pdf')
+      .send(reportPdf(ctx.faults.has('i33-fd-report-pdf-status-in-progress') ? { ...report, status: 'inProgress' } : report));
   const body = reportBody(report);
   if (ctx.faults.has('report-read-status-stale')) body.status = 'inProgress';
   // Blind fault: the status is cached 21 seconds, and every read within that time serves the cache and extends it.

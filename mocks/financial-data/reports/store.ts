@@ -217,6 +217,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     // i15-report-callback-customer-id-of-consumer: the callback names the report's owner by its consumer id.
     if (ctx.faults.has('i15-report-callback-customer-id-of-consumer') && report.consumerId !== undefined)
       body.customerId = report.consumerId;
+    // i33-fd-report-callback-event-id-per-customer: the callback's eventId is the customer's, the same for each of its reports.
+    if (ctx.faults.has('i33-fd-report-callback-event-id-per-customer')) body.eventId = `customer-${report.customerId}`;
     if (ctx.faults.has('i6-report-callback-names-request-id'))
       body.payload = { ...(body.payload as Record<string, unknown>), reportId: report.requestId };
     // i3-report-callback-to-latest-partner-url: one listener per partner, the URL of its latest report that named one.
