@@ -23,22 +23,38 @@ export const COVERAGE_ANNOTATION = 'coverage';
 /** The list each test's 'coverage' annotation holds, kept beside it so that a call adds to it without parsing it again. */
 const kept = new WeakMap<object, { note: { type: string; description?: string }; list: [CoverageRecord, number][] }>();
 
+/**
+ * The 'coverage' annotation of a list: its text is the list's JSON when read (by the fixtures, or by
+ * Playwright when it sends the result), not written again at every call (a check of a few thousand
+ * calls rewrote it as many times).
+ */
+function coverageNote(list: [CoverageRecord, number][]): { type: string; description?: string } {
+  return {
+    type: COVERAGE_ANNOTATION,
+    get description() {
+      return JSON.stringify(list);
+    },
+    set description(text: string | undefined) {
+      list.splice(0, list.length, ...(JSON.parse(text ?? '[]') as [CoverageRecord, number][]));
+    },
+  };
+}
+
 /** Counts a call in the test's 'coverage' annotation (a JSON list of [record, calls]). */
 export function recordTestCoverage(annotations: { type: string; description?: string }[], record: CoverageRecord): void {
   let mine = kept.get(annotations);
   if (!mine || !annotations.includes(mine.note)) {
-    let note = annotations.find((a) => a.type === COVERAGE_ANNOTATION);
-    if (!note) {
-      note = { type: COVERAGE_ANNOTATION, description: '[]' };
-      annotations.push(note);
-    }
-    mine = { note, list: JSON.parse(note.description ?? '[]') as [CoverageRecord, number][] };
+    const found = annotations.findIndex((a) => a.type === COVERAGE_ANNOTATION);
+    const list = found < 0 ? [] : (JSON.parse(annotations[found].description ?? '[]') as [CoverageRecord, number][]);
+    const note = coverageNote(list);
+    if (found < 0) annotations.push(note);
+    else annotations[found] = note;
+    mine = { note, list };
     kept.set(annotations, mine);
   }
   const same = mine.list.find(([r]) => r.service === record.service && r.operationId === record.operationId && r.status === record.status);
   if (same) same[1]++;
   else mine.list.push([record, 1]);
-  mine.note.description = JSON.stringify(mine.list);
 }
 
 /** The records of a test result's 'coverage' annotation, one per call. */
