@@ -34,6 +34,11 @@ export function readGuestLog(runId?: string): GuestEvent[] {
   return readGuestEvents(runDir(runId));
 }
 
+/** The events this process noted in its own file of the run: what a check itself did, whatever other workers do beside it. */
+export function readOwnGuestLog(): GuestEvent[] {
+  return eventsOfFile(path.join(runDir(), `guest-${process.pid}.jsonl`));
+}
+
 /**
  * A run's ledger put beside its blob report (CI), so that `npm run merge` of runs made elsewhere (a
  * job per service) states what they created, deleted and left, and the 429s they waited out.
@@ -50,19 +55,22 @@ export function readGuestEvents(dir: string): GuestEvent[] {
   return fs
     .readdirSync(dir)
     .filter((f) => f.startsWith('guest-'))
-    .flatMap((f) =>
-      fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .flatMap((l) => {
-          try {
-            return [JSON.parse(l) as GuestEvent];
-          } catch {
-            return []; // a line cut by an interrupted write
-          }
-        }),
-    );
+    .flatMap((f) => eventsOfFile(path.join(dir, f)));
+}
+
+function eventsOfFile(file: string): GuestEvent[] {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as GuestEvent];
+      } catch {
+        return []; // a line cut by an interrupted write
+      }
+    });
 }
 
 /** Runs whose ledger is still on disk (an interrupted run's, until its leftovers are swept). */
