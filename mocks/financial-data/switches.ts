@@ -33,7 +33,8 @@ function generate(customerId: string, accounts: Account[], nowS: number, faults:
   const base = accounts[0]?.createdDate ?? nowS;
   const dates = (n: number, done: boolean) => {
     const created = base - (30 - 5 * n) * DAY_S;
-    return { createdDate: iso(created), updatedDate: iso(done ? created + 16 * 60 : created) };
+    // A finished switch was updated 16 minutes after its creation, never later than the clock (a switch of a customer made now).
+    return { createdDate: iso(created), updatedDate: iso(done ? Math.min(created + 16 * 60, nowS) : created) };
   };
   const payroll = (name: string) => ({ id: hex(`payroll:${name}`), name });
   const [ext1, ext2] = externalIdsOf(customerId);

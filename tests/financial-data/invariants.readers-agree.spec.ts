@@ -12,16 +12,7 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
-import {
-  byIdReaders,
-  ID_NAMES_ONE,
-  idPlaces,
-  judgeOtherId,
-  objectsUnder,
-  otherIdsOf,
-  takenBy,
-  type Read,
-} from '../../helpers/client/invariants/exact-id.js';
+import { byIdReaders, checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 
 const BY_ID = byIdReaders(READERS);
@@ -84,9 +75,6 @@ test(
     // the other identifying values its object shows; each, sent as the path id where the parameter's
     // schema takes it, must not answer that object.
     const exact = new Violations(ID_NAMES_ONE);
-    const exactChecked: string[] = [];
-    const exactOut: PropertyException[] = [];
-    let sentIds = 0;
     // Every first-round read: the faces of an object on any reader give its identifying values; and the
     // lookup of each routing number the target is known to map (the mock's world; the configured one on
     // a sandbox), which lists the institutions that number identifies.
@@ -98,47 +86,24 @@ test(
       const res = await fdApi.callOperation(lookup, { path: { routing_number } });
       if (res.status === 200) showing.push({ at: lookup.path, path: { routing_number }, body: res.body });
     }
-    for (const { reader, param } of BY_ID) {
-      const i = calls.findIndex((c) => c.reader === reader);
-      const pathId = i < 0 ? undefined : calls[i].call.path?.[param];
-      if (i < 0 || first[i]?.status !== 200 || pathId === undefined) {
-        exactOut.push({
-          operationId: reader.operationId,
-          reason:
-            i < 0
-              ? (exceptions.find((e) => e.operationId === reader.operationId)?.reason ?? 'not called')
-              : `its sample answered ${first[i]?.status ?? 'no answer'} here`,
-        });
-        continue;
-      }
-      const takes = takenBy(FD_CONTRACT, reader, param);
-      const sensitive = (m: string) => kindOfKey(m) !== undefined;
-      // The sample's object, read already, then the other objects a read under its collection lists.
-      const objects: { id: string; body: unknown }[] = [{ id: String(pathId), body: first[i].body }];
-      for (const id of objectsUnder(showing, reader, param, String(pathId)).filter(takes)) {
-        const res = await fdApi.callOperation(reader, { ...calls[i].call, path: { ...calls[i].call.path, [param]: id } });
-        if (res.status === 200) objects.push({ id, body: res.body });
-      }
-      let sent = 0;
-      for (const object of objects) {
-        const places = idPlaces(object.body, object.id);
-        if (!places.length) continue;
-        for (const other of otherIdsOf(showing, param, object.id, takes, sensitive)) {
-          sent++;
-          const res = await fdApi.callOperation(reader, { ...calls[i].call, path: { ...calls[i].call.path, [param]: other.value } });
-          judgeOtherId(reader, param, object.id, places, other, res, exact);
-        }
-      }
-      sentIds += sent;
-      if (sent) exactChecked.push(reader.operationId);
-      else
-        exactOut.push({
-          operationId: reader.operationId,
-          reason: !idPlaces(first[i].body, String(pathId)).length
-            ? 'its answer does not show the id it was read by'
-            : 'its objects show no other identifying value its path parameter takes',
-        });
-    }
+    const {
+      checked: exactChecked,
+      exceptions: exactOut,
+      sent: sentIds,
+    } = await checkIdNamesOne({
+      contract: FD_CONTRACT,
+      byId: BY_ID,
+      calls,
+      first,
+      showing,
+      send: (reader, call) => fdApi.callOperation(reader, call),
+      notRead: (operationId, status) =>
+        status === undefined
+          ? (exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called')
+          : `its sample answered ${status} here`,
+      sensitive: (m: string) => kindOfKey(m) !== undefined,
+      violations: exact,
+    });
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,

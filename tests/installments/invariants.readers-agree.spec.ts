@@ -13,16 +13,7 @@
 // makes one participation request of two merchants and two plans, as the other installments checks do.
 import { exampleParticipation, expect, loadContract, rules, test, type CallOptions } from '../../fixtures/installments.js';
 import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
-import {
-  byIdReaders,
-  ID_NAMES_ONE,
-  idPlaces,
-  judgeOtherId,
-  objectsUnder,
-  otherIdsOf,
-  takenBy,
-  type Read,
-} from '../../helpers/client/invariants/exact-id.js';
+import { byIdReaders, checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
@@ -155,50 +146,24 @@ test(
     // on any first-round read (its providerId, its offerId), sent as the path id where the parameter's
     // schema takes it, must not answer that plan.
     const exact = new Violations(ID_NAMES_ONE);
-    const exactChecked: string[] = [];
-    const exactOut: PropertyException[] = [];
-    let sentIds = 0;
     const showing: Read[] = calls.flatMap(({ reader: r, call }, n) =>
       first[n]?.status === 200 ? [{ at: r.path, path: call.path ?? {}, body: first[n].body }] : [],
     );
-    const sensitive = (m: string) => kindOfKey(m) !== undefined;
-    for (const { reader: r, param } of BY_ID) {
-      const i = calls.findIndex((c) => c.reader === r);
-      const pathId = i < 0 ? undefined : calls[i]!.call.path?.[param];
-      if (i < 0 || first[i]?.status !== 200 || pathId === undefined) {
-        exactOut.push({
-          operationId: r.operationId,
-          reason: missing.get(r.operationId) ?? `its call answered ${first[i]?.status ?? 'no answer'} here`,
-        });
-        continue;
-      }
-      const takes = takenBy(contract, r, param);
-      // The first plan, read already, then the other plans a read under its collection lists (read already too).
-      const objects = [{ id: String(pathId), body: first[i]!.body }];
-      for (const id of objectsUnder(showing, r, param, String(pathId)).filter(takes)) {
-        const n = calls.findIndex((c) => c.reader === r && c.call.path?.[param] === id);
-        if (n >= 0 && first[n]?.status === 200) objects.push({ id, body: first[n]!.body });
-      }
-      let sent = 0;
-      for (const object of objects) {
-        const places = idPlaces(object.body, object.id);
-        if (!places.length) continue;
-        for (const other of otherIdsOf(showing, param, object.id, takes, sensitive)) {
-          sent++;
-          const res = await instApi.callOperation(r, { ...calls[i]!.call, path: { ...calls[i]!.call.path, [param]: other.value } });
-          judgeOtherId(r, param, object.id, places, other, res, exact);
-        }
-      }
-      sentIds += sent;
-      if (sent) exactChecked.push(r.operationId);
-      else
-        exactOut.push({
-          operationId: r.operationId,
-          reason: !idPlaces(first[i]!.body, String(pathId)).length
-            ? 'its answer does not show the id it was read by'
-            : 'its objects show no other identifying value its path parameter takes',
-        });
-    }
+    const {
+      checked: exactChecked,
+      exceptions: exactOut,
+      sent: sentIds,
+    } = await checkIdNamesOne({
+      contract: contract,
+      byId: BY_ID,
+      calls,
+      first,
+      showing,
+      send: (reader, call) => instApi.callOperation(reader, call),
+      notRead: (operationId, status) => missing.get(operationId) ?? `its call answered ${status ?? 'no answer'} here`,
+      sensitive: (m: string) => kindOfKey(m) !== undefined,
+      violations: exact,
+    });
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows; ${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,

@@ -155,3 +155,71 @@ export function judgeOtherId(
     res.status === 200 && reader.responses['404'] ? 'a 404: no object has that id' : 'not that object: no object has that id',
   );
 }
+
+/** A by-id reader's call the check made, and its first answer (undefined: not called). */
+export interface ByIdCall<C extends { path?: Record<string, unknown> }> {
+  reader: Operation;
+  call: C;
+}
+
+/**
+ * The property over every by-id reader of a service: from each reader's first read (and the other
+ * objects a read under its collection lists, read again where the check did not already), each other
+ * identifying value the objects show, sent as the path id where the parameter takes it, must not
+ * answer that object (`judgeOtherId`). Returns the readers checked, those left out with the reason,
+ * and how many values were sent; the violations go to `violations`.
+ */
+export async function checkIdNamesOne<C extends { path?: Record<string, unknown> }>(args: {
+  contract: Contract;
+  byId: readonly { reader: Operation; param: string }[];
+  calls: readonly ByIdCall<C>[];
+  first: readonly ({ status: number; body: unknown } | undefined)[];
+  showing: readonly Read[];
+  send: (reader: Operation, call: C) => Promise<{ status: number; body: unknown }>;
+  /** Why a reader has no first read to start from (not called, or its answer's status). */
+  notRead: (operationId: string, status: number | undefined) => string;
+  sensitive: (member: string) => boolean;
+  violations: Violations;
+}): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; sent: number }> {
+  const { calls, first } = args;
+  const checked: string[] = [];
+  const exceptions: { operationId: string; reason: string }[] = [];
+  let sentIds = 0;
+  for (const { reader, param } of args.byId) {
+    const i = calls.findIndex((c) => c.reader === reader);
+    const pathId = i < 0 ? undefined : calls[i]!.call.path?.[param];
+    if (i < 0 || first[i]?.status !== 200 || pathId === undefined) {
+      exceptions.push({ operationId: reader.operationId, reason: args.notRead(reader.operationId, i < 0 ? undefined : first[i]?.status) });
+      continue;
+    }
+    const base = calls[i]!.call;
+    const withId = (id: string) => ({ ...base, path: { ...base.path, [param]: id } }) as C;
+    const takes = takenBy(args.contract, reader, param);
+    // The first object, read already, then the other objects a read under its collection lists.
+    const objects: { id: string; body: unknown }[] = [{ id: String(pathId), body: first[i]!.body }];
+    for (const id of objectsUnder(args.showing, reader, param, String(pathId)).filter(takes)) {
+      const n = calls.findIndex((c) => c.reader === reader && c.call.path?.[param] === id);
+      const res = n >= 0 ? first[n] : await args.send(reader, withId(id));
+      if (res?.status === 200) objects.push({ id, body: res.body });
+    }
+    let sent = 0;
+    for (const object of objects) {
+      const places = idPlaces(object.body, object.id);
+      if (!places.length) continue;
+      for (const other of otherIdsOf(args.showing, param, object.id, takes, args.sensitive)) {
+        sent++;
+        judgeOtherId(reader, param, object.id, places, other, await args.send(reader, withId(other.value)), args.violations);
+      }
+    }
+    sentIds += sent;
+    if (sent) checked.push(reader.operationId);
+    else
+      exceptions.push({
+        operationId: reader.operationId,
+        reason: !idPlaces(first[i]!.body, String(pathId)).length
+          ? 'its answer does not show the id it was read by'
+          : 'its objects show no other identifying value its path parameter takes',
+      });
+  }
+  return { checked, exceptions, sent: sentIds };
+}
