@@ -725,6 +725,13 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DELIVERY-MEDIA-TYPE'],
   }),
+  // Seeded beside the event-ids property (invariants.delivery-ids.spec.ts): a sending dated before its trigger.
+  seeded({
+    id: 'seeded-prop52i-webhooks-test-sent-date-eastern-as-utc',
+    rule: 'FD-PROP-EVENT-IDS: a test delivery writes its sentDate in US Eastern wall time marked Z, five hours before the trigger was sent',
+    source: 'assumption',
+    rules: ['FD-PROP-EVENT-IDS'],
+  }),
   independent('independent-24', {
     id: 'i24-webhooks-event-url-trailing-slash-dropped',
     rule: "a subscription reads back with every event's URL override as sent (seed 002 Webhook subscriptions): an event's URL override is stored without its trailing slash",

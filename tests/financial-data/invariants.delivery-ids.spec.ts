@@ -15,13 +15,30 @@ import {
   tellingListenerPath,
   test,
 } from '../../fixtures/financial-data.js';
-import { DELIVERY_IDS, deliveryIdProblems } from '../../helpers/client/invariants/delivery-ids.js';
+import {
+  DELIVERY_IDS,
+  type Delivered,
+  deliveryIdProblems,
+  EVENT_IDS,
+  eventIdProblems,
+  eventMembersOf,
+} from '../../helpers/client/invariants/delivery-ids.js';
 import { sendsTestDeliveries } from '../../helpers/client/invariants/refused-trace.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { FD_CONTRACT } from './security.known.js';
 import { createSub, offeredEvents } from './webhooks.helpers.js';
 
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
+/**
+ * The schemas of the deliveries each trigger makes (seed 002, Events: the test transaction makes a
+ * transaction event and an account event; the test operations make test deliveries), read for the
+ * members naming their event and dating their sending (FD-PROP-EVENT-IDS).
+ */
+const DELIVERY_SCHEMAS: Record<string, string[]> = {
+  CreateTxPushTestTransaction: ['TxPushTransactionEvent', 'TxPushAccountEvent'],
+  testWebhookSubscription: ['WebhookTestDelivery'],
+  testWebhookSubscriptionBasedOnEventId: ['WebhookTestDelivery'],
+};
 
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
 
@@ -35,7 +52,7 @@ test(
     const problems: string[] = [];
     const checked: string[] = [];
     const exceptions: PropertyException[] = [];
-    const byTrigger = new Map<string, { path: Record<string, string>; url: string; from: number }>();
+    const byTrigger = new Map<string, { path: Record<string, string>; url: string; from: number; at: number }>();
     const receivedAt = (url: string) => fdListener.received().filter((c) => c.url === receivedPathOf(url));
 
     // TxPush: the last account of the customer's list, subscribed at its own URL.
@@ -48,9 +65,10 @@ test(
     const sub = await fdApi.call('SubscribeToTxPushNotifications', { path: account, body: { callbackUrl: txUrl } });
     expect(sub.status, 'the subscription of the last account').toBe(201);
     const txBody = { amount: -3.21, description: 'Delivery names check', transactionDate: Math.floor(fd.now() / 1000) - 60 };
+    const txAt = fd.now();
     const tx = await fdApi.call('CreateTxPushTestTransaction', { path: account, body: txBody });
     expect(tx.status, 'the test transaction on the last account').toBe(201);
-    byTrigger.set('CreateTxPushTestTransaction', { path: account, url: txUrl, from: 0 });
+    byTrigger.set('CreateTxPushTestTransaction', { path: account, url: txUrl, from: 0, at: txAt });
 
     // Webhooks: two subscriptions of two events each; the tests sent for the second, and its second event.
     const names = (await offeredEvents(fdApi)).filter((e) => !e.conditionalSubscription?.mandatory).map((e) => e.name);
@@ -62,17 +80,25 @@ test(
     const subPath = { subscription_id: second.subscriptionId };
     const subUrl = hookUrls[1];
     const before = receivedAt(subUrl).length;
+    const subAt = fd.now();
     expect((await fdApi.call('testWebhookSubscription', { path: subPath })).status, 'the subscription test').toBe(200);
-    byTrigger.set('testWebhookSubscription', { path: subPath, url: subUrl, from: before });
+    byTrigger.set('testWebhookSubscription', { path: subPath, url: subUrl, from: before, at: subAt });
     const eventPath = { ...subPath, webhook_event_id: second.events[1].webhookEventId };
     const afterSub = receivedAt(subUrl).length;
+    const eventAt = fd.now();
     expect((await fdApi.call('testWebhookSubscriptionBasedOnEventId', { path: eventPath })).status, 'the event test').toBe(200);
-    byTrigger.set('testWebhookSubscriptionBasedOnEventId', { path: eventPath, url: subUrl, from: afterSub });
+    byTrigger.set('testWebhookSubscriptionBasedOnEventId', { path: eventPath, url: subUrl, from: afterSub, at: eventAt });
 
+    // FD-PROP-EVENT-IDS: every delivery of every trigger is one event (a test delivery is its own event, each trigger's
+    // deliveries are about different changes: a transaction posted and the balance it moved; two events of a subscription).
+    const events: { schema: string; delivered: Delivered }[] = [];
+    const eventChecked: string[] = [];
+    const eventExceptions: PropertyException[] = [];
     for (const o of TRIGGERS) {
       const sent = byTrigger.get(o.operationId);
       if (!sent) {
         exceptions.push({ operationId: o.operationId, reason: 'a test trigger this check does not know how to send' });
+        eventExceptions.push({ operationId: o.operationId, reason: 'a test trigger this check does not know how to send' });
         continue;
       }
       const until = o.operationId === 'testWebhookSubscription' ? afterSub : undefined;
@@ -80,7 +106,29 @@ test(
       if (!deliveries.length) problems.push(`${o.operationId}: no delivery reached ${sent.url}`);
       for (const d of deliveries) problems.push(...deliveryIdProblems(o, sent.path, d.json));
       checked.push(o.operationId);
+      const schemas = (DELIVERY_SCHEMAS[o.operationId] ?? []).map((name) => eventMembersOf(FD_CONTRACT, name));
+      if (!schemas.some((m) => m.ids.length || m.dates.length)) {
+        eventExceptions.push({
+          operationId: o.operationId,
+          reason: schemas.length
+            ? `its delivery schemas (${schemas.map((m) => m.schema).join(', ')}) name no event id and date no sending`
+            : 'a trigger whose delivery schema this check does not know',
+        });
+        continue;
+      }
+      eventChecked.push(o.operationId);
+      deliveries.forEach((d, i) => {
+        const body = d.json as Record<string, unknown> | undefined;
+        const about = `${o.operationId} delivery ${i + 1} (${String(body?.name ?? body?.class ?? '')})`;
+        for (const m of schemas) events.push({ schema: m.schema, delivered: { about, json: d.json, sentAfter: sent.at } });
+      });
     }
+    const eventFindings = [...new Set(events.map((e) => e.schema))].flatMap((schema) =>
+      eventIdProblems(
+        eventMembersOf(FD_CONTRACT, schema),
+        events.filter((e) => e.schema === schema).map((e) => e.delivered),
+      ),
+    );
     await fdApi.call('DisableTxPushNotifications', { path: account });
     for (const s of subs) await fdApi.call('deleteWebhookSubscription', { path: { subscription_id: s.subscriptionId } });
     countProperty(test.info(), {
@@ -91,6 +139,15 @@ test(
       checked,
       exceptions,
     });
+    countProperty(test.info(), {
+      property: EVENT_IDS,
+      service: 'financial-data',
+      rule: 'FD-PROP-EVENT-IDS',
+      applies: TRIGGERS.map((o) => o.operationId),
+      checked: eventChecked,
+      exceptions: eventExceptions,
+    });
     expect(problems, 'FD-PROP-DELIVERY-NAMES: a delivery naming another object').toEqual([]);
+    expect(eventFindings, 'FD-PROP-EVENT-IDS: one event id for two events, or a sending dated before its trigger').toEqual([]);
   },
 );

@@ -18,7 +18,13 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { DELIVERY_IDS, deliveryIdProblems } from '../../helpers/client/invariants/delivery-ids.js';
+import {
+  DELIVERY_IDS,
+  deliveryIdProblems,
+  EVENT_IDS,
+  eventIdProblems,
+  eventMembersOf,
+} from '../../helpers/client/invariants/delivery-ids.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { answerRollups, ROLLUPS, rollupComponents } from '../../helpers/client/invariants/rollups.js';
 import { END_STATES, type EndReading, EndStates } from '../../helpers/client/invariants/states.js';
@@ -29,6 +35,8 @@ import { FD_CONTRACT } from './security.known.js';
 const STATES = new EndStates(FD_CONTRACT);
 /** The contents holding a total over parts (an analytics report's customerAnalytics over its accounts'): FD-PROP-ROLLUP. */
 const ROLLUP_CONTENTS = rollupComponents(FD_CONTRACT);
+/** The members of a report callback naming its event (FD-PROP-EVENT-IDS), from its schema. */
+const CALLBACK_EVENT = eventMembersOf(FD_CONTRACT, 'ReportCallback');
 const APPLIES = STATES.operations();
 /** The writers making an object with end states: a POST answering it accepted (202: it ends later). */
 const MAKERS = APPLIES.filter((o) => !isRead(o) && o.method === 'POST' && STATES.statusOf(o) === '202');
@@ -47,7 +55,7 @@ type Made = { o: Operation; op: string; path: Record<string, unknown>; ids: Reco
 test(
   'an object read in its end state reads the same state, with the same members, on every reader after the clock moves on, and sends no further callback @mock-only',
   mockOnly(
-    rules('FD-PROP-END-STATE', 'FD-PROP-DELIVERY-NAMES', 'FD-PROP-ROLLUP'),
+    rules('FD-PROP-END-STATE', 'FD-PROP-DELIVERY-NAMES', 'FD-PROP-EVENT-IDS', 'FD-PROP-ROLLUP'),
     "needs the mock's virtual clock (each end state is read again 2 days and 13 hours later) and its outcome switch (a report made to end in failure)",
   ),
   async ({ fdApi, fd, fdEntities, fdPowers, fdListener }) => {
@@ -148,6 +156,26 @@ test(
       checked: MAKERS.map((o) => o.operationId),
       exceptions: [],
     });
+    // FD-PROP-EVENT-IDS: the callbacks of the reports made here, each about its own report, carry each its own event id.
+    const sameEvent = eventIdProblems(
+      CALLBACK_EVENT,
+      made.flatMap((m) =>
+        fdListener
+          .received()
+          .filter((c) => c.url === receivedPathOf(m.url))
+          .map((c) => ({ about: `${m.op} report ${m.ids.reportId}`, json: c.json })),
+      ),
+    );
+    countProperty(test.info(), {
+      property: EVENT_IDS,
+      service: 'financial-data',
+      rule: 'FD-PROP-EVENT-IDS',
+      applies: MAKERS.map((o) => o.operationId),
+      checked: CALLBACK_EVENT.ids.length ? MAKERS.map((o) => o.operationId) : [],
+      exceptions: CALLBACK_EVENT.ids.length
+        ? []
+        : MAKERS.map((o) => ({ operationId: o.operationId, reason: "the contract's ReportCallback names no event id" })),
+    });
     countProperty(test.info(), {
       property: ROLLUPS,
       service: 'financial-data',
@@ -162,6 +190,7 @@ test(
       })),
     });
     expect(misnamed, 'FD-PROP-DELIVERY-NAMES: a callback naming another customer or report').toEqual([]);
+    expect(sameEvent, 'FD-PROP-EVENT-IDS: two callbacks about two reports carrying one event id').toEqual([]);
     expect(
       problems.length > 40 ? [...problems.slice(0, 40), `... and ${problems.length - 40} more`] : problems,
       'FD-PROP-END-STATE: an end state that moved',

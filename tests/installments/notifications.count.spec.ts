@@ -5,7 +5,12 @@
 // selection, none for a read or a decision) and Endpoints (POST /approvals: the provider approves or
 // declines a plan, nothing is sent on). A witness plan selected last bounds the wait without a sleep:
 // once its notification has arrived, a second one of an earlier plan would have arrived before it.
-import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
+import { expect, expectDeliveries, loadContract, rules, test } from '../../fixtures/installments.js';
+import { EVENT_IDS, eventIdProblems, eventMembersOf } from '../../helpers/client/invariants/delivery-ids.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+
+/** The members of a notification naming its event and dating its sending (IN-PROP-EVENT-IDS), from its schema. */
+const NOTIFICATION_EVENT = eventMembersOf(await loadContract('installments'), 'PlanNotification');
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -26,7 +31,7 @@ async function readBoth(api: Api, planId: string) {
 
 test(
   'a selected plan is notified exactly once: reading it, deciding it (approve or decline, sync or not) and reading it again send no second notification @seed',
-  rules('IN-NOTIFY-EXACT', 'IN-NOTIFY-SENT'),
+  rules('IN-NOTIFY-EXACT', 'IN-NOTIFY-SENT', 'IN-PROP-EVENT-IDS'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const plans: { planId: string; what: string }[] = [];
     for (const decision of DECISIONS) {
@@ -52,6 +57,25 @@ test(
       plans.map(({ planId, what }) => `${what}: ${received.filter((r) => planOf(r) === planId).length} notifications`),
       'one notification per selected plan, whatever followed it',
     ).toEqual(plans.map(({ what }) => `${what}: 1 notifications`));
+    // IN-PROP-EVENT-IDS: the notifications of different plans are different events.
+    const judged = NOTIFICATION_EVENT.ids.length + NOTIFICATION_EVENT.dates.length > 0;
+    countProperty(test.info(), {
+      property: EVENT_IDS,
+      service: 'installments',
+      rule: 'IN-PROP-EVENT-IDS',
+      applies: ['notifyPlan'],
+      checked: judged ? ['notifyPlan'] : [],
+      exceptions: judged
+        ? []
+        : [{ operationId: 'notifyPlan', reason: 'its schema (PlanNotification) names no event id and dates no sending' }],
+    });
+    expect(
+      eventIdProblems(
+        NOTIFICATION_EVENT,
+        received.filter((r) => plans.some((p) => p.planId === planOf(r))).map((r) => ({ about: `plan ${planOf(r)}`, json: r.json })),
+      ),
+      'IN-PROP-EVENT-IDS: one event id for two plans',
+    ).toEqual([]);
     // Each of them at the configured endpoint byte for byte, nothing sensitive in clear.
     const ids = new Set(plans.map((p) => p.planId));
     expectDeliveries(

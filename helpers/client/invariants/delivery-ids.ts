@@ -9,7 +9,7 @@
 // or the previous one, tells (FD-PROP-DELIVERY-NAMES). A report generation's callback (seed 002,
 // Events: a callback URL for completion reporting) is held the same way, with the id of the report
 // it made (invariants.end-states.spec.ts, which receives them). Pure.
-import type { Operation } from '../../contract/contract.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf } from './kit.js';
 
 export const DELIVERY_IDS = 'delivery-ids';
@@ -49,5 +49,92 @@ export function deliveryIdProblems(
   const own = pathIdsOf(trigger).at(-1);
   if (own && !named.has(own))
     out.push(`${trigger.operationId}: its delivery names no ${own} (the object it is about, ${JSON.stringify(String(path[own]))})`);
+  return out;
+}
+
+// Checker: distinct events are delivered as distinct events. A delivery whose schema carries an
+// event id (a member named as one: `eventId`; a member spelled like a path id of the contract, a
+// subscription's `webhookEventId` for `{webhook_event_id}`, names an object and is held above)
+// carries a different one for each object or change it is about: two report callbacks of two
+// reports never share one (reference, Outbound deliveries: each delivery is its own event; seed 002,
+// Events). A delivery whose schema dates its sending (a member of its own of format date-time:
+// `sentDate`) is never dated before the trigger that made it. A retry keeping its id is documented by
+// no source (seed 002, Events; the reference page): not held (FD-PROP-EVENT-IDS). Pure.
+
+export const EVENT_IDS = 'event-ids';
+
+/** The members of a delivery schema naming its event and dating its sending, as dotted paths (`eventId`, `payload.eventId`). */
+export interface EventMembers {
+  schema: string;
+  ids: string[];
+  dates: string[];
+}
+
+/** The properties of a schema node, its `allOf` parts and `$ref`s followed. */
+function propertiesOf(contract: Contract, node: Json): Record<string, Json> {
+  const n = contract.resolveSchema(node);
+  if (!n || typeof n !== 'object') return {};
+  return Object.assign({}, ...(n.allOf ?? []).map((p: Json) => propertiesOf(contract, p)), n.properties ?? {});
+}
+
+/** Derived from the delivery schema `schema` of `contract`: its event id members (at any depth, arrays aside) and its own date-time members (the top level: a nested date is its object's). */
+export function eventMembersOf(contract: Contract, schema: string): EventMembers {
+  const pathIds = new Set([...contract.operations.values()].flatMap((op) => pathIdsOf(op).map(spelled)));
+  const ids: string[] = [];
+  const dates: string[] = [];
+  const walk = (node: Json, at: string, depth: number) => {
+    for (const [name, sub] of Object.entries(propertiesOf(contract, node))) {
+      const here = at ? `${at}.${name}` : name;
+      const resolved = contract.resolveSchema(sub);
+      if (/eventid$/.test(spelled(name)) && !pathIds.has(spelled(name))) ids.push(here);
+      if (depth === 0 && resolved?.format === 'date-time') dates.push(here);
+      if (depth < 3 && resolved?.type !== 'array') walk(sub, here, depth + 1);
+    }
+  };
+  walk(contract.componentSchema(schema), '', 0);
+  return { schema, ids, dates };
+}
+
+/** One delivery received: what it is about (an object, or a change of one), its body, and when its trigger was sent (ms, the target's clock). */
+export interface Delivered {
+  about: string;
+  json: unknown;
+  sentAfter?: number;
+}
+
+const valueAt = (json: unknown, at: string): unknown =>
+  at.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), json);
+
+/**
+ * What deliveries of one kind get wrong about their events: one event id carried by deliveries
+ * about two different objects or changes, and a sending dated before its trigger (to the second:
+ * the dates are written without milliseconds).
+ */
+export function eventIdProblems(members: EventMembers, deliveries: readonly Delivered[]): string[] {
+  const out: string[] = [];
+  for (const at of members.ids) {
+    const abouts = new Map<string, Set<string>>();
+    for (const d of deliveries) {
+      const value = valueAt(d.json, at);
+      if (value === undefined || value === null || typeof value === 'object') continue;
+      const key = String(value);
+      if (!abouts.has(key)) abouts.set(key, new Set());
+      abouts.get(key)!.add(d.about);
+    }
+    for (const [value, about] of abouts)
+      if (about.size > 1)
+        out.push(
+          `${members.schema}: deliveries about ${about.size} different events carry the same ${at} ${JSON.stringify(value)} (${[...about].slice(0, 3).join('; ')}${about.size > 3 ? '; ...' : ''})`,
+        );
+  }
+  for (const at of members.dates)
+    for (const d of deliveries) {
+      const value = valueAt(d.json, at);
+      if (d.sentAfter === undefined || typeof value !== 'string' || Number.isNaN(Date.parse(value))) continue;
+      if (Date.parse(value) < Math.floor(d.sentAfter / 1000) * 1000)
+        out.push(
+          `${members.schema}: the delivery about ${d.about} dates its ${at} ${JSON.stringify(value)}, before its trigger was sent (${new Date(d.sentAfter).toISOString()})`,
+        );
+    }
   return out;
 }

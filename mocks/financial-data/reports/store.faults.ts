@@ -236,6 +236,6 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     id: 'i33-fd-report-callback-event-id-per-customer',
     rule: "each report callback is its own event (reference, Outbound deliveries; seed 002, Events, report callback): the callback's eventId is the customer's, the same for each of its reports",
     source: 'assumption',
-    rules: ['FD-REPORT-CALLBACK'],
+    rules: ['FD-REPORT-CALLBACK', 'FD-PROP-EVENT-IDS'],
   }),
 ]);
