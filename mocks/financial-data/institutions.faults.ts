@@ -412,6 +412,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i33-fd-rssd-search-name-start-only',
     rule: 'the RSSD listing takes the same search as the certified listing (seed 002, Institutions): it matches the search only at the start of an institution name',
     source: 'seed',
-    rules: ['FD-INST-SEARCH', 'FD-INST-RSSD'],
+    rules: ['FD-INST-SEARCH', 'FD-INST-RSSD', 'FD-PROP-FILTER-SAME'],
   }),
 ]);
