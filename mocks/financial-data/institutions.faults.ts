@@ -139,7 +139,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i4-certified-search-case-sensitive',
     rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",
     source: 'seed',
-    rules: ['FD-INST-SEARCH'],
+    rules: ['FD-INST-SEARCH', 'FD-PROP-FILTER-SAME'],
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
