@@ -139,7 +139,7 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i4-certified-search-case-sensitive',
     rule: "searching an institution's name lists it (seed 002, Institutions, query search): GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)",
     source: 'seed',
-    rules: ['FD-INST-SEARCH'],
+    rules: ['FD-INST-SEARCH', 'FD-PROP-FILTER-SAME'],
   }),
   // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contracts and the rule catalogues, the specs unread.
@@ -412,6 +412,6 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i33-fd-rssd-search-name-start-only',
     rule: 'the RSSD listing takes the same search as the certified listing (seed 002, Institutions): it matches the search only at the start of an institution name',
     source: 'seed',
-    rules: ['FD-INST-SEARCH', 'FD-INST-RSSD'],
+    rules: ['FD-INST-SEARCH', 'FD-INST-RSSD', 'FD-PROP-FILTER-SAME'],
   }),
 ]);

@@ -13,7 +13,7 @@
 import { expect, notePartial, rules, sample, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
+import { type Filter, memberOf, parameterReaders, stringFilters } from '../../helpers/contract/filters.js';
 import {
   disorder,
   FILTER_RULES,
@@ -28,6 +28,7 @@ import {
   pathLookups,
   queryLookups,
   otherMemberInputs,
+  sharedFilters,
   tellingInputs,
 } from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
@@ -38,6 +39,8 @@ const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf, matchesOf);
 const LOOKUPS = pathLookups(FD_CONTRACT);
 const QUERY_LOOKUPS = queryLookups(FD_CONTRACT, descriptionOf);
+/** The filters several readers take (one component parameter: the institution search of three listings). */
+const SHARED = sharedFilters(FD_CONTRACT.document, FILTERS, descriptionOf);
 /**
  * The other readers taking a filter: a date window (from and to, start and end) or an integer id,
  * compared as numbers, never as text, so no matching rule of text applies: each is checked by the
@@ -73,13 +76,52 @@ function items(body: unknown, name: string): { item: Record<string, unknown>; va
 }
 
 test(
-  'every filter keeps its documented matching rule: the value lists its object, and its start, middle, end or a fold only as the rule says @assumption',
-  rules('FD-FILTER-EXACT', 'FD-FILTER-RULE', 'FD-LOOKUP-EXACT'),
+  'every filter keeps its documented matching rule: the value lists its object, and its start, middle, end or a fold only as the rule says; a filter several readers take matches the same way on each @assumption',
+  rules('FD-FILTER-EXACT', 'FD-FILTER-RULE', 'FD-LOOKUP-EXACT', 'FD-PROP-FILTER-SAME'),
   async ({ fd, fdApi, fdEntities }) => {
     const violations = new Violations(FILTER_RULES);
     const checked: string[] = [];
     const leftOut: string[] = [];
     const unsettled: string[] = [];
+    // The unfiltered read of a filter's reader: its sample with the other optional filters left out.
+    const unfilteredRead = async (f: Filter) => {
+      const base = sample(f.operation, fd, fdEntities);
+      const query = { ...(base.query ?? {}) } as Record<string, unknown>;
+      // A required filter has no unfiltered list: its value is the sample's (one the target holds:
+      // the approved application's name), read back from the items it lists.
+      const asSampled = f.parameter.required ? query[f.parameter.name] : undefined;
+      for (const other of FILTERS) if (other.operation === f.operation && !other.parameter.required) delete query[other.parameter.name];
+      const list = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
+      return { base, query, asSampled, list };
+    };
+    // A filter several readers take (FD-PROP-FILTER-SAME): its readers' unfiltered reads are made
+    // first, and the object every one of them lists (by its id) is the held one on each, so every
+    // input below is compared on one object. On a sandbox, lists of other sizes may share no object
+    // on their first pages: the group is then left out with that reason.
+    const reads = new Map<Filter, Awaited<ReturnType<typeof unfilteredRead>>>();
+    const sharedId = new Map<Filter, string>();
+    const sameLeftOut: { operationId: string; reason: string }[] = [];
+    for (const g of SHARED) {
+      const ids = new Map<Filter, string[]>();
+      for (const f of g.filters) {
+        const read = await unfilteredRead(f);
+        reads.set(f, read);
+        ids.set(
+          f,
+          f.members.flatMap((m) => items(read.list.body, m).map((x) => String(x.item.id ?? ''))).filter((id) => id !== ''),
+        );
+      }
+      const common = ids.get(g.filters[0])!.find((id) => g.filters.every((f) => ids.get(f)!.includes(id)));
+      if (common !== undefined) for (const f of g.filters) sharedId.set(f, common);
+      else
+        for (const f of g.filters)
+          sameLeftOut.push({
+            operationId: f.operation.operationId,
+            reason: `${f.parameter.name} (${g.key}): no object with an id listed by every reader taking it (${g.filters.map((x) => `${x.operation.operationId} ${reads.get(x)!.list.status}`).join(', ')})`,
+          });
+    }
+    // Per filter of a group: each input sent, whether it listed the held object, and whether its answer holds more than it lists.
+    const answers = new Map<Filter, Map<string, { how: string; listed: boolean; more: boolean; served: boolean }>>();
     for (const f of FILTERS) {
       const { operationId } = f.operation;
       const where = `${operationId} ${f.parameter.name}`;
@@ -88,16 +130,17 @@ test(
         leftOut.push(`${where}: ${rule === 'fuzzy' ? 'a fuzzy search names no member it matches' : 'documents no member it matches'}`);
         continue;
       }
-      const base = sample(f.operation, fd, fdEntities);
-      const query = { ...(base.query ?? {}) } as Record<string, unknown>;
-      // A required filter has no unfiltered list: its value is the sample's (one the target holds:
-      // the approved application's name), read back from the items it lists.
-      const asSampled = f.parameter.required ? query[f.parameter.name] : undefined;
-      for (const other of FILTERS) if (other.operation === f.operation && !other.parameter.required) delete query[other.parameter.name];
-      const list = await fdApi.callOperation(f.operation, { ...base, query } as CallOptions);
+      const { base, query, asSampled, list } = reads.get(f) ?? (await unfilteredRead(f));
+      const shared = sharedId.get(f);
       const held = f.members
         .flatMap((m) => items(list.body, m).map((x) => ({ ...x, member: m })))
-        .find((x) => typeof x.value === 'string' && /[a-zA-Z0-9]/.test(x.value) && (asSampled === undefined || x.value === asSampled));
+        .find(
+          (x) =>
+            typeof x.value === 'string' &&
+            /[a-zA-Z0-9]/.test(x.value) &&
+            (asSampled === undefined || x.value === asSampled) &&
+            (shared === undefined || String(x.item.id) === shared),
+        );
       if (!held) {
         leftOut.push(
           `${where}: ${asSampled === undefined ? 'no listed item' : `required, and no item its sample's value lists (${list.status})`} holds ${f.members.join(' or ')}`,
@@ -107,14 +150,25 @@ test(
       const value = held.value as string;
       const lists = async (q: string) => {
         const res = await fdApi.callOperation(f.operation, { ...base, query: { ...query, [f.parameter.name]: q } } as CallOptions);
-        return res.status >= 200 && res.status < 300 && items(res.body, held.member).some((x) => x.value === value);
+        const found = res.status >= 200 && res.status < 300 ? items(res.body, held.member) : [];
+        const b = (res.body ?? {}) as Record<string, unknown>;
+        return {
+          listed: found.some((x) => x.value === value),
+          more: holdsMore(res.body, found.length) || b.moreAvailable === true,
+          served: res.status >= 200 && res.status < 300,
+        };
       };
+      // A filter several readers take sends every input, the ones its rule leaves unsettled too: each is compared across its readers below.
+      const seen = shared === undefined ? undefined : new Map<string, { how: string; listed: boolean; more: boolean; served: boolean }>();
+      if (seen) answers.set(f, seen);
       for (const input of [...tellingInputs(value, rule), ...otherMemberInputs(held.item, f.members)]) {
-        if (input.lists === undefined) {
+        const got = input.lists === undefined && !seen ? undefined : await lists(input.value);
+        if (got && seen) seen.set(input.value, { how: input.how, ...got });
+        if (input.lists === undefined || !got) {
           unsettled.push(`${where} ${input.how}`);
           continue;
         }
-        if ((await lists(input.value)) !== input.lists)
+        if (got.listed !== input.lists)
           violations.add(
             operationId,
             `${f.parameter.name}=${JSON.stringify(input.value)} (${input.how})`,
@@ -125,6 +179,40 @@ test(
           );
       }
       checked.push(`${where} (${rule})`);
+    }
+    // A filter several readers take matches the same way on each (FD-PROP-FILTER-SAME): every input
+    // all of them were sent lists the shared object on all or on none. An answer not listing it while
+    // it holds more than it lists (a later page), or an answer other than a 2xx (the filter property
+    // judges statuses; a sandbox may fail a call), tells nothing and is not compared. Where they part,
+    // the readers on the smaller side (the side not listing, on a tie) are named.
+    const sameChecked = new Set<string>();
+    for (const g of SHARED) {
+      const fs = g.filters.filter((f) => answers.has(f));
+      if (fs.length < 2) continue;
+      let compared = 0;
+      for (const [value, first] of answers.get(fs[0])!) {
+        const got = fs.map((f) => ({ f, a: answers.get(f)!.get(value) }));
+        if (got.some((x) => !x.a || !x.a.served || (!x.a.listed && x.a.more))) continue;
+        compared++;
+        const listing = got.filter((x) => x.a!.listed);
+        const not = got.filter((x) => !x.a!.listed);
+        if (!listing.length || !not.length) continue;
+        const [odd, rest] = listing.length < not.length ? [listing, not] : [not, listing];
+        for (const x of odd)
+          violations.add(
+            x.f.operation.operationId,
+            `${x.f.parameter.name}=${JSON.stringify(value)} (${first.how}), the object ${sharedId.get(x.f)} listed by every reader unfiltered`,
+            x.a!.listed ? 'listed' : 'not listed',
+            `${x.a!.listed ? 'not listed' : 'listed'}, as ${rest.map((r) => r.f.operation.operationId).join(' and ')} answer: one parameter (${g.key}) matches the same way on every reader taking it`,
+          );
+      }
+      if (compared) for (const f of fs) sameChecked.add(f.operation.operationId);
+      else
+        for (const f of fs)
+          sameLeftOut.push({
+            operationId: f.operation.operationId,
+            reason: `${f.parameter.name}: no input answered on every reader without a later page`,
+          });
     }
     // The lookups by a path value (an external id, a routing number): the sample's value lists some
     // objects; that value and each telling input are sent, and an input other than the value lists
@@ -223,6 +311,19 @@ test(
           .map((op) => ({ operationId: op, reason: leftOut.filter((l) => l.startsWith(`${op} `)).join('; ') })),
         ...NOT_TEXT,
       ],
+    });
+    const sameApplies = [...new Set(SHARED.flatMap((g) => g.filters.map((f) => f.operation.operationId)))];
+    countProperty(test.info(), {
+      property: FILTER_RULES,
+      service: 'financial-data',
+      rule: 'FD-PROP-FILTER-SAME',
+      applies: sameApplies,
+      checked: [...sameChecked],
+      exceptions: sameLeftOut.filter((l) => !sameChecked.has(l.operationId)),
+    });
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `filters several readers take: ${SHARED.map((g) => `${g.key} (${g.filters.map((f) => f.operation.operationId).join(', ')})`).join('; ') || 'none'}; ${sameChecked.size} readers compared; left out: ${sameLeftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
     });
     if (leftOut.length) notePartial(`filters: ${leftOut.length} left out, each with its reason in the coverage annotation`);
     expect(checked.length, 'filters checked').toBeGreaterThan(0);

@@ -19,6 +19,8 @@ interface Criterion {
   operationId: string;
   member: string;
   description: string;
+  /** The component schema the member takes (`$ref`), else its name and description: the key of one shared criterion. */
+  key: string;
 }
 
 /** The free-text criteria of every search: string members of a read's body that no enum, format or narrow pattern makes a code. */
@@ -35,7 +37,10 @@ const CRITERIA: Criterion[] = [...contract.operations.values()]
           description?: string;
         };
         const freeText = s.type === 'string' && !s.enum && !s.format && (!s.pattern || /^\^?\.\{/.test(s.pattern));
-        return freeText ? [{ operationId: op.operationId, member, description: String(s.description ?? '') }] : [];
+        const description = String(s.description ?? '');
+        const key =
+          typeof (node as { $ref?: unknown })?.$ref === 'string' ? String((node as { $ref: string }).$ref) : `${member}: ${description}`;
+        return freeText ? [{ operationId: op.operationId, member, description, key }] : [];
       },
     ),
   );
@@ -65,6 +70,42 @@ test(
     expect(
       stated.map((c) => `${c.operationId} ${c.member}: ${c.description}`),
       'criteria whose description states a matching rule (each needs its check)',
+    ).toEqual([]);
+  },
+);
+
+/** The criteria several searches take (the same component schema, or the same name and description: merchantLegalName). */
+const SHARED = [...new Set(CRITERIA.map((c) => c.key))]
+  .map((key) => CRITERIA.filter((c) => c.key === key))
+  .filter((cs) => new Set(cs.map((c) => c.operationId)).size > 1);
+
+test(
+  'a criterion several searches take matches the same way on each; where the seed gives the searches different roles, counted as an exception @assumption',
+  rules('IN-PROP-FILTER-SAME'),
+  async () => {
+    const applies = [...new Set(SHARED.flatMap((cs) => cs.map((c) => c.operationId)))];
+    // seed 001, Endpoints: the merchant search searches merchants "by merchant name"; the MID search
+    // lists "the mids of a given merchant", the legal name naming that merchant. One schema, two
+    // roles (a search and a name), and no source states how either matches: comparing them would
+    // expect what no source says.
+    countProperty(test.info(), {
+      property: FILTER_RULES,
+      service: 'installments',
+      rule: 'IN-PROP-FILTER-SAME',
+      applies,
+      checked: [],
+      exceptions: applies.map((operationId) => ({
+        operationId,
+        reason: `${SHARED.filter((cs) => cs.some((c) => c.operationId === operationId))
+          .map((cs) => `${cs[0].member} (${cs[0].key}, taken by ${cs.map((c) => c.operationId).join(', ')})`)
+          .join(
+            '; ',
+          )}: seed 001, Endpoints gives the searches different roles (merchants searched by name; the MIDs of a given merchant, named by it) and no source states how either matches`,
+      })),
+    });
+    expect(
+      SHARED.flatMap((cs) => cs.filter((c) => matchRule('search', c.description) !== 'search')).map((c) => `${c.operationId} ${c.member}`),
+      'shared criteria whose description states a matching rule (each needs its comparison)',
     ).toEqual([]);
   },
 );

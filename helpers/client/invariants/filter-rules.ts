@@ -475,3 +475,40 @@ export function integerIdFilters(contract: Contract): IdFilter[] {
   }
   return out;
 }
+
+/**
+ * The filters several readers take (FD-PROP-FILTER-SAME): one parameter, the same component
+ * (`$ref`) or the same name and description, declared on two readers or more (the institution search
+ * of the institution, certified and RSSD listings: seed 002, Institutions, one "search" query for
+ * each). A parameter is one promise whatever reader takes it: for an object both list, an input lists
+ * it on one exactly when it lists it on the other, whatever the rule (a fuzzy or unsaid one too).
+ * Each group is keyed by the `$ref`, else by the name and description.
+ */
+export function sharedFilters<F extends { operation: Operation; parameter: Parameter }>(
+  document: Json,
+  filters: F[],
+  descriptionOf: (o: Operation, p: Parameter) => string,
+): { key: string; filters: F[] }[] {
+  const keyOf = (f: F) => {
+    const declared: Json[] = [
+      ...(document.paths[f.operation.path]?.parameters ?? []),
+      ...(document.paths[f.operation.path]?.[f.operation.method.toLowerCase()]?.parameters ?? []),
+    ];
+    const ref = declared.find((d) => typeof d?.$ref === 'string' && refNames(document, d.$ref, f))?.$ref;
+    return typeof ref === 'string' ? ref : `${f.parameter.in} ${f.parameter.name}: ${descriptionOf(f.operation, f.parameter)}`;
+  };
+  const groups = new Map<string, F[]>();
+  for (const f of filters) groups.set(keyOf(f), [...(groups.get(keyOf(f)) ?? []), f]);
+  return [...groups]
+    .filter(([, fs]) => new Set(fs.map((f) => f.operation.operationId)).size > 1)
+    .map(([key, fs]) => ({ key, filters: fs }));
+}
+
+/** Whether the component a `$ref` names is the parameter `f` takes (its name and place). */
+function refNames(document: Json, ref: string, f: { parameter: Parameter }): boolean {
+  const node = ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: Json, key: string) => at?.[key], document);
+  return node?.name === f.parameter.name && node?.in === f.parameter.in;
+}
