@@ -11,6 +11,7 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
+import { kindOfKey } from '../secrets/sensitive.js';
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */
@@ -122,7 +123,7 @@ function patternLength(pattern: string): { min: number; max?: number } | undefin
  * rule the valid value keeps (a length broken in a card number keeps its check digit and its issuer
  * range), so a target that refuses it for another reason cannot hide a missing bound.
  */
-export function scalarViolations(schema: Json, valid: unknown, inBody = true): { value: unknown; why: string }[] {
+export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
   const type = typeOf(schema);
   if (type === 'string') {
@@ -140,7 +141,7 @@ export function scalarViolations(schema: Json, valid: unknown, inBody = true): {
     // past it in letters outside the Basic Multilingual Plane, two UTF-16 code units each, where its
     // schema takes them (no pattern, no format), so the accepted longest value (the valid-forms
     // property's) has its refused neighbour.
-    if (inBody && typeof schema.pattern !== 'string' && schema.format === undefined && !Array.isArray(schema.enum)) {
+    if (wideLetters && typeof schema.pattern !== 'string' && schema.format === undefined && !Array.isArray(schema.enum)) {
       const wide = WIDE_LETTERS[0];
       if (typeof schema.maxLength === 'number')
         out.push({ value: wide.letter.repeat(schema.maxLength + 1), why: `longer than maxLength ${schema.maxLength} ${wide.how}` });
@@ -273,7 +274,10 @@ function bodyMutations(
     }
     out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
   } else if (value !== undefined && value !== null) {
-    for (const v of scalarViolations(s, value)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
+    // A sensitive member (a security code) takes no run of one wide letter: noted as sent card data, it
+    // would be found in every later echo of that letter.
+    const wide = kindOfKey(at[at.length - 1] ?? '') === undefined;
+    for (const v of scalarViolations(s, value, wide)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
   }
 }
 
