@@ -476,6 +476,8 @@ export function validFormCases(
   op: Operation,
   valid: CallOptions,
   keep: (at: string) => boolean = () => false,
+  /** Whether each body member's length bounds are sent too (lengthForms). */
+  lengths = true,
 ): FormCase[] {
   const cases: FormCase[] = [];
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
@@ -492,7 +494,7 @@ export function validFormCases(
       // Its length bounds in characters, beside the cap: a name's limit counted in code units shows.
       // A sensitive value (an account number) is sent as sampled: a long run of one letter noted as
       // sent card or account data would be found in every later echo of the same letter.
-      if (kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
+      if (!lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
       for (const form of lengthForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at, form.value);
         if (bodyValid(body)) cases.push({ member, how: form.how, call: { ...valid, body }, value: form.value });
@@ -536,7 +538,10 @@ export async function checkValidForms<S extends ServiceName>(
     keep = () => false,
     contract = api.contract,
     on,
+    lengths = true,
   }: {
+    /** Whether each body member's length bounds are sent in wide letters too (lengthForms). */
+    lengths?: boolean;
     /** A member sent as sampled (an id the target must know, a sensitive value), by its dotted path or parameter name. */
     keep?: (at: string) => boolean;
     contract?: Contract;
@@ -545,12 +550,12 @@ export async function checkValidForms<S extends ServiceName>(
   } = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const first = await fresh();
-  const count = validFormCases(contract, op, first, keep).length;
+  const count = validFormCases(contract, op, first, keep, lengths).length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
   const baseline = await api.callOperation(op, first).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
-  const cases = validFormCases(contract, op, first, keep);
+  const cases = validFormCases(contract, op, first, keep, lengths);
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const [i, made] of cases.entries()) {
     // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
