@@ -11,6 +11,7 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
+import { kindOfKey } from '../secrets/sensitive.js';
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */
@@ -99,6 +100,17 @@ function ofLength(valid: string, length: number, range = ''): string {
   return length > 0 ? withCheckDigit(digits) : '';
 }
 
+/**
+ * Letters a length bound counts as one character each, as JSON Schema does (RFC 8259 text, counted
+ * in code points: the one Ajv instance's maxLength and minLength): one outside the Basic Multilingual
+ * Plane (a CJK ideograph of Japanese surnames, two UTF-16 code units, four UTF-8 bytes) and an accented
+ * Latin letter written precomposed, with no combining mark (two UTF-8 bytes).
+ */
+export const WIDE_LETTERS = [
+  { how: 'in letters outside the Basic Multilingual Plane', letter: '\u{20BB7}' },
+  { how: 'in accented letters', letter: '\u00E9' },
+] as const;
+
 /** A pattern that bounds a single class's length and nothing else (`^[0-9]{11,19}$`): its bounds. */
 function patternLength(pattern: string): { min: number; max?: number } | undefined {
   const m = /^\^(\[[^\]]+\]|\\d)\{(\d+)(,(\d*))?\}\$$/.exec(pattern);
@@ -111,7 +123,7 @@ function patternLength(pattern: string): { min: number; max?: number } | undefin
  * rule the valid value keeps (a length broken in a card number keeps its check digit and its issuer
  * range), so a target that refuses it for another reason cannot hide a missing bound.
  */
-export function scalarViolations(schema: Json, valid: unknown): { value: unknown; why: string }[] {
+export function scalarViolations(schema: Json, valid: unknown, wideLetters = true): { value: unknown; why: string }[] {
   const out: { value: unknown; why: string }[] = [];
   const type = typeOf(schema);
   if (type === 'string') {
@@ -125,6 +137,17 @@ export function scalarViolations(schema: Json, valid: unknown): { value: unknown
     if (typeof schema.maxLength === 'number') lengths(schema.maxLength + 1, `longer than maxLength ${schema.maxLength}`);
     if (typeof schema.minLength === 'number' && schema.minLength > 0)
       lengths(schema.minLength - 1, `shorter than minLength ${schema.minLength}`);
+    // A body member's bound counted in characters (code points, as the one Ajv instance counts): one
+    // past it in letters outside the Basic Multilingual Plane, two UTF-16 code units each, where its
+    // schema takes them (no pattern, no format), so the accepted longest value (the valid-forms
+    // property's) has its refused neighbour.
+    if (wideLetters && typeof schema.pattern !== 'string' && schema.format === undefined && !Array.isArray(schema.enum)) {
+      const wide = WIDE_LETTERS[0];
+      if (typeof schema.maxLength === 'number')
+        out.push({ value: wide.letter.repeat(schema.maxLength + 1), why: `longer than maxLength ${schema.maxLength} ${wide.how}` });
+      if (typeof schema.minLength === 'number' && schema.minLength > 1)
+        out.push({ value: wide.letter.repeat(schema.minLength - 1), why: `shorter than minLength ${schema.minLength} ${wide.how}` });
+    }
     // A pattern that bounds the length (`^[0-9]{11,19}$`): one past each bound in the valid value's form.
     const bounds = typeof schema.pattern === 'string' ? patternLength(schema.pattern) : undefined;
     if (bounds?.max !== undefined) lengths(bounds.max + 1, `outside the pattern ${schema.pattern}: ${bounds.max + 1} characters`);
@@ -251,7 +274,10 @@ function bodyMutations(
     }
     out.push({ at, why: 'an object where an array is documented', apply: (root) => set(root, { item: value[0] ?? null }) });
   } else if (value !== undefined && value !== null) {
-    for (const v of scalarViolations(s, value)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
+    // A sensitive member (a security code) takes no run of one wide letter: noted as sent card data, it
+    // would be found in every later echo of that letter.
+    const wide = kindOfKey(at[at.length - 1] ?? '') === undefined;
+    for (const v of scalarViolations(s, value, wide)) out.push({ at, why: v.why, apply: (root) => set(root, v.value) });
   }
 }
 
@@ -281,7 +307,7 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const check = contract.validator(`param:${op.operationId}:${p.in}:${p.name}`, p.schema);
     // The value travels as text, read as the contract's type reads it (helpers/contract/wire-forms.ts).
     const asSent = (v: unknown) => wireValue(schema, String(v));
-    const variants: { value: unknown; why: string }[] = scalarViolations(schema, current).filter(
+    const variants: { value: unknown; why: string }[] = scalarViolations(schema, current, false).filter(
       (v) => v.why !== 'a number where a string is documented',
     );
     for (const v of variants) {

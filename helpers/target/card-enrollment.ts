@@ -35,8 +35,22 @@ export interface CardTarget {
    * A push-account receipt the target knows, with the PAN digits it stands for (A5); the whole
    * PAN only where the suite can know it (the mock's world), so that no response may carry it.
    */
-  receipt?: { id: string; panBin?: string; panLastFour?: string; primaryAccountNumber?: string };
+  receipt?: KnownReceipt;
+  /**
+   * Every receipt the target knows (the mock's world holds two, of different accounts), the first
+   * being `receipt`: a check of what a receipt yields runs on each, so an answer taken from another
+   * receipt than the one sent shows.
+   */
+  receipts: KnownReceipt[];
   encryptionKey: EncryptionKey;
+}
+
+/** A push-account receipt the target knows and the PAN digits of the account it stands for (A5). */
+export interface KnownReceipt {
+  id: string;
+  panBin?: string;
+  panLastFour?: string;
+  primaryAccountNumber?: string;
 }
 
 export interface CardMockWorld {
@@ -53,7 +67,13 @@ export async function cardTargetFromMock(mock: {
   const [mine, other] = mock.world.clients;
   mock.world.clients.forEach((c) => registerSecret(c.apiKey));
   const jwks = await (await fetch(mock.keysURL)).json();
-  const receipt = mock.world.receipts[0];
+  const binLength = lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min;
+  const receipts: KnownReceipt[] = mock.world.receipts.map((r) => ({
+    id: r.enrolmentReferenceId,
+    panBin: r.primaryAccountNumber.slice(0, binLength),
+    panLastFour: r.primaryAccountNumber.slice(-4),
+    primaryAccountNumber: r.primaryAccountNumber,
+  }));
   // The mock always holds a second client (reference A2): without its srcClientId the origin check
   // would skip, as on a sandbox lacking the data, and a mock that lost it would pass unseen.
   const foreignSrcClientId = other?.srcClientIds[0];
@@ -72,12 +92,8 @@ export async function cardTargetFromMock(mock: {
     foreignSrcClientId,
     foreignServiceId: other.serviceIds.find((s) => !mine.serviceIds.includes(s)),
     otherClient: { apiKey: other.apiKey, srcClientId: foreignSrcClientId, serviceId: other.serviceIds[0] },
-    receipt: {
-      id: receipt.enrolmentReferenceId,
-      panBin: receipt.primaryAccountNumber.slice(0, lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min),
-      panLastFour: receipt.primaryAccountNumber.slice(-4),
-      primaryAccountNumber: receipt.primaryAccountNumber,
-    },
+    receipt: receipts[0],
+    receipts,
     encryptionKey: await keyFromJwks(jwks),
   };
 }
@@ -87,6 +103,13 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
   registerSecret(apiKey);
   const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);
   const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
+  const receipt = receiptId
+    ? {
+        id: receiptId,
+        panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env),
+        panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env),
+      }
+    : undefined;
   return {
     kind: 'sandbox',
     baseURL: requireEnv('CARD_BASE_URL', env),
@@ -98,13 +121,8 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
     serviceIds,
     foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
     foreignServiceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env),
-    receipt: receiptId
-      ? {
-          id: receiptId,
-          panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env),
-          panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env),
-        }
-      : undefined,
+    receipt,
+    receipts: receipt ? [receipt] : [],
     encryptionKey: (await configuredEncryptionKey('CARD', env)).key,
   };
 }

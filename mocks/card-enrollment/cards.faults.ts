@@ -889,7 +889,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i4-card-firstname-limit-in-bytes',
     rule: 'consumer.firstName is limited in characters (seed 000, Limits; maxLength of Consumer.firstName): the limit is counted in UTF-8 bytes, so a name at the limit with accented letters (Zoë, José) is refused',
     source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
+    rules: ['CE-LIM-FIRSTNAME', 'CE-VALID-FORMS'],
   }),
   independent('independent-4', {
     id: 'i4-card-receipt-lastname-limit-unenforced',
@@ -2626,7 +2626,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i33-card-lastname-utf16-units-counted-card-path',
     rule: 'consumer.lastName is at most its maxLength in characters (seed 000, Consumer; Limits): on the card path the mock counts UTF-16 code units, so a name of astral characters within the limit is refused',
     source: 'seed',
-    rules: ['CE-LIM-LASTNAME'],
+    rules: ['CE-LIM-LASTNAME', 'CE-VALID-FORMS'],
   }),
   independent('independent-33', {
     id: 'i33-card-second-receipt-last-four-of-first',

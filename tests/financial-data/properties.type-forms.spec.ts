@@ -106,6 +106,8 @@ async function withLiveSubscription<A>(
   };
 }
 
+const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
+
 const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined;
 
 test(
@@ -129,11 +131,15 @@ test(
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
       const keep = (at: string) =>
         ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$|^id$/.test(at.split('.').at(-1)!) || sensitive(at);
-      if (!validFormCases(FD_CONTRACT, op, valid, keep).length) continue;
+      // A registration the mock holds pending is approved when read on a clock a day later: each one
+      // these length forms wrote would stay in the worker's mock and move the dates another spec reads
+      // on its moved clock (records.event-dates.spec.ts), so an app registration keeps its other forms only.
+      const lengths = !APP_REGISTRATION_WRITERS.has(op.operationId);
+      if (!validFormCases(FD_CONTRACT, op, valid, keep, lengths).length) continue;
       applies.push(op.operationId);
       // A fresh sample per form: a create takes a new unique name each time (a customer's username).
       const fresh = () => callOf(op);
-      const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep });
+      const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep, lengths });
       if (why) exceptions.push({ operationId: op.operationId, reason: why });
       else checked.push(op.operationId);
       cases += sent;

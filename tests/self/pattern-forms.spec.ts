@@ -3,7 +3,9 @@
 // each alternative of a choice, and nothing from a pattern the reader does not read.
 import { expect, test } from '../../fixtures/self.js';
 import { patternForms } from '../../helpers/contract/pattern-forms.js';
-import { validForms } from '../../helpers/client/invariants/type-forms.js';
+import { lengthForms, validForms } from '../../helpers/client/invariants/type-forms.js';
+import { scalarViolations } from '../../helpers/client/negative.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 // seed 000, SrcCorrelationId
@@ -37,4 +39,22 @@ test('a member states its valid forms by its schema alone: every other enum valu
   expect(validForms({ type: 'string', maxLength: 30 }, 'Ann')).toEqual([]);
   // A parameter's text keeps its case: only its pattern's own forms.
   expect(validForms({ type: 'string', pattern: '^[0-9a-fA-F]{4}$' }, 'ab12', 'query')).toEqual([]);
+});
+
+test('a length bound counts characters: the longest and shortest value in letters outside the BMP and in accented letters are valid, one astral letter more is not', async () => {
+  // Confirmed by the suite's one Ajv instance (JSON Schema counts code points).
+  const schema = { type: 'string', minLength: 2, maxLength: 30 };
+  const valid = (await loadContract('card-enrollment')).validator('self:length-in-characters', schema);
+  const forms = lengthForms(schema, 'Ann');
+  expect(forms.map((f) => [...f.value].length)).toEqual([30, 30, 2, 2]);
+  expect(
+    forms.some((f) => f.value.length === 60),
+    'an astral letter is two UTF-16 code units',
+  ).toBe(true);
+  for (const f of forms) expect(valid(f.value), f.how).toBe(true);
+  const past = scalarViolations(schema, 'Ann').filter((v) => /Basic Multilingual Plane/.test(v.why));
+  expect(past.map((v) => [...String(v.value)].length)).toEqual([31, 1]);
+  for (const v of past) expect(valid(v.value), v.why).toBe(false);
+  // A closed list in prose takes no length of its own.
+  expect(lengthForms({ ...schema, description: 'An event name, one of those listed' }, 'Ann')).toEqual([]);
 });

@@ -15,7 +15,7 @@ import { patternForms } from '../../contract/pattern-forms.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
-import { refusalStatuses, resolve } from '../negative.js';
+import { refusalStatuses, resolve, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
 
@@ -414,8 +414,10 @@ export async function checkTypeForms<S extends ServiceName>(
 // each member of a valid call whose schema states its forms (a pattern, an enum, a length), the valid
 // forms that tell (helpers/contract/pattern-forms.ts: each optional part of a pattern, written in each
 // class of character its positions take, each alternative; the value in upper, lower and mixed case;
-// every other enum value; the shortest and the longest free text), each confirmed valid by the one Ajv
-// instance with the whole request, is sent and must be accepted (a 2xx), as the valid call is.
+// every other enum value; a body member's longest and shortest value its length bounds allow, written
+// in letters outside the Basic Multilingual Plane and in accented letters: lengths count characters),
+// each confirmed valid by the one Ajv instance with the whole request, is sent and must be accepted (a
+// 2xx), as the valid call is.
 
 export const VALID_FORMS = 'valid-forms';
 
@@ -423,6 +425,24 @@ export const VALID_FORMS = 'valid-forms';
 const FORMS_PER_MEMBER = 8;
 
 const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * The longest and the shortest value a string member's length bounds allow, written in each of the
+ * WIDE_LETTERS: a target that counts UTF-16 code units or bytes instead of characters refuses them.
+ * Candidates only, for a body member: the caller confirms each valid with the whole request (a member
+ * whose pattern or format takes no such letter has none).
+ */
+export function lengthForms(schema: Json, value: unknown): { how: string; value: string }[] {
+  if (typeof value !== 'string' || typeOf(schema) !== 'string' || Array.isArray(schema.enum)) return [];
+  // A member whose description closes it to the values another answer lists (an event name "one of
+  // those listAvailableWebhookSubscriptionEvents returns") takes no length of its own.
+  if (/\bone of\b/i.test(String(schema.description ?? ''))) return [];
+  const lengths: [number, string][] = [];
+  if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
+  if (typeof schema.minLength === 'number' && schema.minLength > 1)
+    lengths.push([schema.minLength, `the shortest, ${schema.minLength} characters`]);
+  return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letter }) => ({ how: `${what} ${how}`, value: letter.repeat(n) })));
+}
 
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
 export function validForms(schema: Json, value: unknown, where: TypedMember['in'] = 'body'): { how: string; value: unknown }[] {
@@ -456,6 +476,8 @@ export function validFormCases(
   op: Operation,
   valid: CallOptions,
   keep: (at: string) => boolean = () => false,
+  /** Whether each body member's length bounds are sent too (lengthForms). */
+  lengths = true,
 ): FormCase[] {
   const cases: FormCase[] = [];
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
@@ -468,6 +490,14 @@ export function validFormCases(
         if (!bodyValid(body)) continue;
         cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
         if (++n >= FORMS_PER_MEMBER) break;
+      }
+      // Its length bounds in characters, beside the cap: a name's limit counted in code units shows.
+      // A sensitive value (an account number) is sent as sampled: a long run of one letter noted as
+      // sent card or account data would be found in every later echo of the same letter.
+      if (!lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
+      for (const form of lengthForms(member.schema, member.value)) {
+        const body = setAt(valid.body, member.at, form.value);
+        if (bodyValid(body)) cases.push({ member, how: form.how, call: { ...valid, body }, value: form.value });
       }
     }
   for (const p of op.parameters) {
@@ -508,7 +538,10 @@ export async function checkValidForms<S extends ServiceName>(
     keep = () => false,
     contract = api.contract,
     on,
+    lengths = true,
   }: {
+    /** Whether each body member's length bounds are sent in wide letters too (lengthForms). */
+    lengths?: boolean;
     /** A member sent as sampled (an id the target must know, a sensitive value), by its dotted path or parameter name. */
     keep?: (at: string) => boolean;
     contract?: Contract;
@@ -517,12 +550,12 @@ export async function checkValidForms<S extends ServiceName>(
   } = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const first = await fresh();
-  const count = validFormCases(contract, op, first, keep).length;
+  const count = validFormCases(contract, op, first, keep, lengths).length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
   const baseline = await api.callOperation(op, first).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
-  const cases = validFormCases(contract, op, first, keep);
+  const cases = validFormCases(contract, op, first, keep, lengths);
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const [i, made] of cases.entries()) {
     // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
