@@ -2648,7 +2648,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-34', {
     id: 'i34-card-receipt-wallet-tnc-query-dropped',
-    rule: 'the masked consumer shows the accepted terms version sent (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): on the receipt path a wallet\'s tnc.acceptedVersion loses the query string of the URI sent',
+    rule: "the masked consumer shows the accepted terms version sent (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): on the receipt path a wallet's tnc.acceptedVersion loses the query string of the URI sent",
     source: 'seed',
     rules: ['CE-PROP-ECHO-AS-SENT'],
   }),
@@ -2660,13 +2660,13 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-34', {
     id: 'i34-card-issuer-card-id-per-client',
-    rule: 'srcDigitalCardId is a unique card identifier, new at each enrollment (seed 000, MaskedCard; reference, the mock\'s world): on the card path an issuer\'s enrollments all get one id derived from srcClientId',
+    rule: "srcDigitalCardId is a unique card identifier, new at each enrollment (seed 000, MaskedCard; reference, the mock's world): on the card path an issuer's enrollments all get one id derived from srcClientId",
     source: 'assumption',
     rules: ['CE-VAL-CARDID'],
   }),
   independent('independent-34', {
     id: 'i34-card-cardholder-created-next-hour',
-    rule: 'dateOfCardCreated is when the card was enrolled, in UTC (seed 000, MaskedCard): on the card path a cardholder\'s card is dated at the start of the next hour',
+    rule: "dateOfCardCreated is when the card was enrolled, in UTC (seed 000, MaskedCard): on the card path a cardholder's card is dated at the start of the next hour",
     source: 'seed',
     rules: ['CE-VAL-CREATED'],
   }),
@@ -2678,7 +2678,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-34', {
     id: 'i34-card-merchant-bin-dropped-for-long-pan',
-    rule: 'panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant\'s PAN longer than the shortest length is answered without panBin',
+    rule: "panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant's PAN longer than the shortest length is answered without panBin",
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),

@@ -1111,7 +1111,12 @@ const i34Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, no
   if (faults.has('i34-card-receipt-us-language-defaulted') && !hasCard && body.consumer?.countryCode === 'US' && consumer)
     consumer.languageCode = 'en';
   // i34-card-merchant-bin-dropped-for-long-pan: on the card path a merchant's PAN longer than sixteen digits answered without panBin.
-  if (faults.has('i34-card-merchant-bin-dropped-for-long-pan') && hasCard && body.cardSource === 'MERCHANT' && card.primaryAccountNumber.length > 16)
+  if (
+    faults.has('i34-card-merchant-bin-dropped-for-long-pan') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    card.primaryAccountNumber.length > 16
+  )
     delete masked.panBin;
 };
 
