@@ -708,4 +708,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-modify-firstname-capitalised',
+    rule: 'a modified customer reads back the names sent (seed 002, Customers: modify): a modified first name is stored with its first letter upper-cased',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-create-date-ms',
+    rule: 'createdDate is in epoch seconds, the same in the answer and the record (reference, Dates; provider 1.35.0, StringUnixDate): the creation answers createdDate in epoch milliseconds while the record keeps seconds',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

@@ -103,7 +103,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
             type === 'testing' && faults.has('i25-customer-testing-create-username-lowercased')
             ? String(customer.username).toLowerCase()
             : customer.username;
-      return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: answered, createdDate: customer.createdDate });
+      return reply.code(faults.has('created-status-200') ? 200 : 201).send({
+        id,
+        username: answered,
+        // i34-fd-customer-create-date-ms: the creation answers its date in epoch milliseconds; the record keeps seconds.
+        createdDate: faults.has('i34-fd-customer-create-date-ms') ? `${String(customer.createdDate)}000` : customer.createdDate,
+      });
     };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
@@ -498,6 +503,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         typeof c.lastName === 'string'
       )
         c.lastName = c.lastName.replace(/-/g, ' ');
+      // i34-fd-customer-modify-firstname-capitalised: a modified first name stored with its first letter upper-cased.
+      if (
+        faults.has('i34-fd-customer-modify-firstname-capitalised') &&
+        typeof input.body.firstName === 'string' &&
+        typeof c.firstName === 'string'
+      )
+        c.firstName = c.firstName.charAt(0).toUpperCase() + c.firstName.slice(1);
       // Filed again under its new names (the search index of state.ts).
       world.customers.set(c.id, c);
     }
