@@ -720,4 +720,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-DATE-UNIT', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-delete-keeps-username',
+    rule: "usernames are unique among the partner's customers (seed 002, Customers: 409 on a username in use); a deleted customer holds none: the username of a deleted customer stays reserved, a new customer of that name answered 409",
+    source: 'seed',
+    rules: ['FD-PROP-DELETE-FREES', 'FD-CUST-USERNAME-UNIQUE'],
+  }),
 ]);

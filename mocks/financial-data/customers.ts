@@ -539,7 +539,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i12-customers-username-filter-lists-deleted')) deletedForFilter.push(c);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);
-      if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));
+      // i34-fd-customer-delete-keeps-username: the deleted customer's username stays reserved (a new customer of that name is 409).
+      if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id && !faults.has('i34-fd-customer-delete-keeps-username'))
+        world.usernames.delete(usernameKey(c.partnerId, c.username));
     }
     if (
       faults.has('blind-deleted-customer-still-listed') ||
