@@ -726,4 +726,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PROP-DELETE-FREES', 'FD-CUST-USERNAME-UNIQUE'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-read-type-uppercased',
+    rule: "a customer's type is one of the enum values (provider 1.35.0, Customer type) and every reader shows the same record (seed 002, Customers): the single-customer read writes the type in upper case",
+    source: 'provider',
+    rules: ['FD-CUST-READ', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -384,6 +384,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i29-fd-customer-get-username-lowercased') && typeof c.username === 'string')
       return { ...customerView(c), username: c.username.toLowerCase() };
     if (faults.has('i27-customer-read-created-date-ms')) return { ...customerView(c), createdDate: String(Number(c.createdDate) * 1000) };
+    // i34-fd-customer-read-type-uppercased: the single-customer reader writes the customer's type in upper case (the lists keep it).
+    if (faults.has('i34-fd-customer-read-type-uppercased')) return { ...customerView(c), type: c.type.toUpperCase() };
     return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
