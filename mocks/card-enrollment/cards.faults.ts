@@ -2634,4 +2634,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-RECEIPT-ACCOUNT'],
   }),
+  independent('independent-34', {
+    id: 'i34-card-unknown-key-quoted-in-401',
+    rule: 'an unknown key is refused 401 and the API key is a credential never shown in an answer (seed 000, Authentication; reference A2): the 401 message quotes the key sent, a registered key with a suffix included',
+    source: 'assumption',
+    rules: ['CE-OBJ-SENSITIVE', 'CE-AUTH-UNKNOWN-KEY'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-malformed-body-invalid-state',
+    rule: 'a body that does not match the request schema is 400 INVALID_ARGUMENT (seed 000, Errors): a body that is not JSON is answered 400 with status INVALID_STATE',
+    source: 'seed',
+    rules: ['CE-ERR-MALFORMED'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-receipt-wallet-tnc-query-dropped',
+    rule: "the masked consumer shows the accepted terms version sent (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): on the receipt path a wallet's tnc.acceptedVersion loses the query string of the URI sent",
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-pan-17-last-four-shifted',
+    rule: 'panLastFour is the last four PAN digits at every PAN length (seed 000, MaskedCard): on the card path a PAN of an odd middle length gives the four digits before its last',
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-issuer-card-id-per-client',
+    rule: "srcDigitalCardId is a unique card identifier, new at each enrollment (seed 000, MaskedCard; reference, the mock's world): on the card path an issuer's enrollments all get one id derived from srcClientId",
+    source: 'assumption',
+    rules: ['CE-VAL-CARDID'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-cardholder-created-next-hour',
+    rule: "dateOfCardCreated is when the card was enrolled, in UTC (seed 000, MaskedCard): on the card path a cardholder's card is dated at the start of the next hour",
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-receipt-us-language-defaulted',
+    rule: 'the masked consumer shows the languageCode sent (seed 000, Consumer and MaskedConsumer): on the receipt path a consumer of the US is echoed with the language en whatever was sent',
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-34', {
+    id: 'i34-card-merchant-bin-dropped-for-long-pan',
+    rule: "panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant's PAN longer than the shortest length is answered without panBin",
+    source: 'seed',
+    rules: ['CE-MASK-PAN'],
+  }),
 ]);

@@ -151,6 +151,9 @@ export function registerCards(
     if (key && !client && !faults.has('unknown-key-accepted')) {
       if (faults.has('blind-unknown-key-403'))
         return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+      // i34-card-unknown-key-quoted-in-401: the refusal of an unknown key quotes the key it was sent.
+      if (faults.has('i34-card-unknown-key-quoted-in-401') && typeof key === 'string')
+        return sendError(reply, faults, 401, 'UNAUTHENTICATED', `Authorization validation failure for key ${key}.`);
       return sendError(reply, faults, 401, 'UNAUTHENTICATED', 'Authorization validation failure.');
     }
     client ??= world.clients[0];
@@ -158,6 +161,8 @@ export function registerCards(
     const parsed = parseJson(req.body);
     if (parsed instanceof SyntaxError || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       if (faults.has('bad-json-crashes')) return reply.code(500).send({ code: 500, status: 'INTERNAL', message: 'Unexpected token' });
+      // i34-card-malformed-body-invalid-state: a body that is not JSON answered with status INVALID_STATE.
+      if (faults.has('i34-card-malformed-body-invalid-state')) return invalidState(reply, faults, 'body', 'the body must be a JSON object');
       return invalidArgument(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be a JSON object' }]);
     }
     const body = parsed as Body;
@@ -918,6 +923,7 @@ export function registerCards(
     i30Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i32Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i33Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i34Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     // i33-card-second-receipt-last-four-of-first: on the receipt path every receipt answered with the first known receipt's last four.
     if (faults.has('i33-card-second-receipt-last-four-of-first') && hasReceipt && !hasCard && world.receipts.length > 1)
       answer.maskedCard.panLastFour = world.receipts[0].primaryAccountNumber.slice(-4);
@@ -1081,6 +1087,37 @@ const i20Deviations: AnswerDeviations = (answer, body, card, hasCard, faults) =>
   // i20-card-unsourced-pan-in-descriptor: on the card path a card sent without cardSource described by its full number.
   if (faults.has('i20-card-unsourced-pan-in-descriptor') && hasCard && body.cardSource === undefined)
     masked.paymentCardDescriptor = `${String(masked.paymentCardDescriptor)} ${card.primaryAccountNumber}`;
+};
+
+/** The independent-34 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+const i34Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown> | undefined;
+  // i34-card-receipt-wallet-tnc-query-dropped: on the receipt path a wallet's accepted terms version loses the URI's query string.
+  if (faults.has('i34-card-receipt-wallet-tnc-query-dropped') && !hasCard && body.cardSource === 'WALLET' && consumer) {
+    const compliance = consumer.complianceSettings as { tnc: { acceptedVersion: string } };
+    compliance.tnc.acceptedVersion = compliance.tnc.acceptedVersion.split('?')[0];
+  }
+  // i34-card-pan-17-last-four-shifted: on the card path a 17-digit PAN's last four read one digit early.
+  if (faults.has('i34-card-pan-17-last-four-shifted') && hasCard && card.primaryAccountNumber.length === 17)
+    masked.panLastFour = card.primaryAccountNumber.slice(-5, -1);
+  // i34-card-issuer-card-id-per-client: on the card path an issuer's card id derived from srcClientId, the same each time.
+  if (faults.has('i34-card-issuer-card-id-per-client') && hasCard && body.cardSource === 'ISSUER')
+    masked.srcDigitalCardId = receiptCardId(`client:${String(body.srcClientId)}`);
+  // i34-card-cardholder-created-next-hour: on the card path a cardholder's card dated at the start of the next hour (a batch stamp).
+  if (faults.has('i34-card-cardholder-created-next-hour') && hasCard && body.cardSource === 'CARDHOLDER')
+    masked.dateOfCardCreated = new Date(Math.ceil((now.getTime() + 1) / 3600_000) * 3600_000).toISOString();
+  // i34-card-receipt-us-language-defaulted: on the receipt path a consumer in the US echoed with the language en, whatever was sent.
+  if (faults.has('i34-card-receipt-us-language-defaulted') && !hasCard && body.consumer?.countryCode === 'US' && consumer)
+    consumer.languageCode = 'en';
+  // i34-card-merchant-bin-dropped-for-long-pan: on the card path a merchant's PAN longer than sixteen digits answered without panBin.
+  if (
+    faults.has('i34-card-merchant-bin-dropped-for-long-pan') &&
+    hasCard &&
+    body.cardSource === 'MERCHANT' &&
+    card.primaryAccountNumber.length > 16
+  )
+    delete masked.panBin;
 };
 
 /** The independent-32 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */

@@ -373,8 +373,10 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         status: registered,
       })),
     }));
+    // i34-fd-app-status-v2-total-ignores-date-filters: with a date filter, totalRecords counts every registration of the partner.
+    const dated = query.submittedDate !== undefined || query.modifiedDate !== undefined;
     return {
-      totalRecords: matches.length,
+      totalRecords: faults.has('i34-fd-app-status-v2-total-ignores-date-filters') && dated ? mine(partner).length : matches.length,
       totalPages,
       pageNumber,
       numberOfRecordsPerPage: faults.has('blind-app-status-records-per-page-is-count') ? applications.length : size,

@@ -243,4 +243,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOCK-FIVE', 'FD-PROP-LIMIT-KEY'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-token-refusal-quotes-secret',
+    rule: 'a partner secret never appears in an answer (seed 002, Authentication; guide: secrets never in clear): the 401 of a refused authentication quotes the secret sent',
+    source: 'seed',
+    rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

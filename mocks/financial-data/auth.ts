@@ -94,6 +94,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       return reply
         .code(404)
         .send({ Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } });
+    // i34-fd-token-refusal-quotes-secret: the refused authentication quotes the secret it was sent.
+    if (!partner && faults.has('i34-fd-token-refusal-quotes-secret'))
+      return sendError(ctx, reply, 401, `Invalid credentials or locked partner (secret ${String(body.partnerSecret)})`);
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')

@@ -332,4 +332,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-business-update-modified-date-kept',
+    rule: 'an update dates the change in modifiedDate (provider 1.35.0, business record createdDate and modifiedDate): an update leaves modifiedDate at the creation date',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE', 'FD-DATE-WRITE-TIME'],
+  }),
 ]);

@@ -190,6 +190,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
           phoneNumber: `+${String(updatedPhone.countryCode ?? '')} ${String(updatedPhone.phoneNo ?? '')}`,
         };
       business.modifiedDate = isoNoZone();
+      // i34-fd-business-update-modified-date-kept: an update leaves modifiedDate at the business's creation.
+      if (faults.has('i34-fd-business-update-modified-date-kept')) business.modifiedDate = business.createdDate;
       // i27-business-update-modified-date-eastern: the update dates the change in US Eastern wall time (five hours behind), without a zone.
       if (faults.has('i27-business-update-modified-date-eastern'))
         business.modifiedDate = new Date(clock.nowMs() - 5 * 3600_000).toISOString().slice(0, 19);

@@ -337,4 +337,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-components-config-deleted-still-read',
+    rule: 'a deleted configuration is gone (seed 002, Connection components: delete 204, get 404): a configuration deleted by its partner is still read by id with 200',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

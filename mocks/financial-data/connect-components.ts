@@ -286,6 +286,14 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
                 !x.deleted && x.partnerId === input.partner!.id && x.id.toLowerCase() === String(input.path.configuration_id).toLowerCase(),
             )
           : undefined);
+      // i34-fd-components-config-deleted-still-read: a configuration deleted by its partner is still read by id (a cache in front of the store).
+      const stale =
+        !c && faults.has('i34-fd-components-config-deleted-still-read')
+          ? [...state().configurations.values()].find(
+              (x) => x.deleted && x.id === input.path.configuration_id && x.partnerId === input.partner!.id,
+            )
+          : undefined;
+      if (stale) return reply.code(200).send(view(stale));
       if (!c) return fail(reply, 404, 'The requested entity was not found');
       // i13-components-config-by-id-drops-filter: the by-id read leaves filterAccounts out.
       if (faults.has('i13-components-config-by-id-drops-filter')) return reply.code(200).send({ ...view(c), filterAccounts: undefined });

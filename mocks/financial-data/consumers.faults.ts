@@ -485,4 +485,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-OBJ-SENSITIVE'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-consumer-modify-city-uppercased',
+    rule: 'a modified consumer reads back the values sent (seed 002, Consumers: modify; provider 1.35.0, ConsumerUpdate): a modified city is stored in upper case',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -323,6 +323,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     const zeroBased = given.birthday as { month?: unknown } | undefined;
     if (faults.has('i31-fd-consumer-modify-birthday-month-zero-based') && typeof zeroBased?.month === 'number' && zeroBased.month > 1)
       given.birthday = { ...(given.birthday as object), month: zeroBased.month - 1 };
+    // i34-fd-consumer-modify-city-uppercased: a modified city stored in upper case (a postal normaliser).
+    if (faults.has('i34-fd-consumer-modify-city-uppercased') && typeof given.city === 'string') given.city = given.city.toUpperCase();
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     // i33-fd-consumer-modify-birthday-dropped-when-absent: a modify without birthday drops the stored birthday.
     if (faults.has('i33-fd-consumer-modify-birthday-dropped-when-absent') && input.body.birthday === undefined)

@@ -708,4 +708,28 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-modify-firstname-capitalised',
+    rule: 'a modified customer reads back the names sent (seed 002, Customers: modify): a modified first name is stored with its first letter upper-cased',
+    source: 'seed',
+    rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-create-date-ms',
+    rule: 'createdDate is in epoch seconds, the same in the answer and the record (reference, Dates; provider 1.35.0, StringUnixDate): the creation answers createdDate in epoch milliseconds while the record keeps seconds',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-delete-keeps-username',
+    rule: "usernames are unique among the partner's customers (seed 002, Customers: 409 on a username in use); a deleted customer holds none: the username of a deleted customer stays reserved, a new customer of that name answered 409",
+    source: 'seed',
+    rules: ['FD-PROP-DELETE-FREES', 'FD-CUST-USERNAME-UNIQUE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-customer-read-type-uppercased',
+    rule: "a customer's type is one of the enum values (provider 1.35.0, Customer type) and every reader shows the same record (seed 002, Customers): the single-customer read writes the type in upper case",
+    source: 'provider',
+    rules: ['FD-CUST-READ', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -103,7 +103,12 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
             type === 'testing' && faults.has('i25-customer-testing-create-username-lowercased')
             ? String(customer.username).toLowerCase()
             : customer.username;
-      return reply.code(faults.has('created-status-200') ? 200 : 201).send({ id, username: answered, createdDate: customer.createdDate });
+      return reply.code(faults.has('created-status-200') ? 200 : 201).send({
+        id,
+        username: answered,
+        // i34-fd-customer-create-date-ms: the creation answers its date in epoch milliseconds; the record keeps seconds.
+        createdDate: faults.has('i34-fd-customer-create-date-ms') ? `${String(customer.createdDate)}000` : customer.createdDate,
+      });
     };
   route(app, ctx, 'AddTestingCustomer', add('testing'));
   route(app, ctx, 'AddCustomer', add('active'));
@@ -379,6 +384,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i29-fd-customer-get-username-lowercased') && typeof c.username === 'string')
       return { ...customerView(c), username: c.username.toLowerCase() };
     if (faults.has('i27-customer-read-created-date-ms')) return { ...customerView(c), createdDate: String(Number(c.createdDate) * 1000) };
+    // i34-fd-customer-read-type-uppercased: the single-customer reader writes the customer's type in upper case (the lists keep it).
+    if (faults.has('i34-fd-customer-read-type-uppercased')) return { ...customerView(c), type: c.type.toUpperCase() };
     return customerView(c);
   });
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
@@ -498,6 +505,13 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
         typeof c.lastName === 'string'
       )
         c.lastName = c.lastName.replace(/-/g, ' ');
+      // i34-fd-customer-modify-firstname-capitalised: a modified first name stored with its first letter upper-cased.
+      if (
+        faults.has('i34-fd-customer-modify-firstname-capitalised') &&
+        typeof input.body.firstName === 'string' &&
+        typeof c.firstName === 'string'
+      )
+        c.firstName = c.firstName.charAt(0).toUpperCase() + c.firstName.slice(1);
       // Filed again under its new names (the search index of state.ts).
       world.customers.set(c.id, c);
     }
@@ -527,7 +541,9 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i12-customers-username-filter-lists-deleted')) deletedForFilter.push(c);
     if (!faults.has('delete-not-effective')) {
       world.customers.delete(c.id);
-      if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id) world.usernames.delete(usernameKey(c.partnerId, c.username));
+      // i34-fd-customer-delete-keeps-username: the deleted customer's username stays reserved (a new customer of that name is 409).
+      if (world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id && !faults.has('i34-fd-customer-delete-keeps-username'))
+        world.usernames.delete(usernameKey(c.partnerId, c.username));
     }
     if (
       faults.has('blind-deleted-customer-still-listed') ||

@@ -345,4 +345,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-enrich-batch-last-dropped',
+    rule: 'enrichment answers every transaction of the batch sent (seed 002, Transaction enrichment; provider 1.35.0, enrichTransactions): a batch of more than two transactions is answered without its last one',
+    source: 'seed',
+    rules: ['FD-ENRICH-BATCH', 'FD-ENRICH-KEYED'],
+  }),
 ]);

@@ -414,4 +414,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-SEARCH', 'FD-INST-RSSD', 'FD-PROP-FILTER-SAME'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-inst-certified-found-counts-page',
+    rule: 'found counts every institution matched, displaying those of the page (provider 1.35.0, certified institutions list; reference, Paging): the certified list gives as found the institutions of its page only',
+    source: 'provider',
+    rules: ['FD-PAGE-COUNTS', 'FD-DERIVED-COUNTS'],
+  }),
 ]);

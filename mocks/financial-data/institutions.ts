@@ -129,6 +129,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       Number(query.start ?? 1) > 1
     )
       counts.found = Math.max(0, list.length - (Number(query.start) - 1) * Number(query.limit ?? defaultLimit(ctx.contract, operationId)));
+    // i34-fd-inst-certified-found-counts-page: GetCertifiedInstitutions gives as found the institutions of its page only.
+    if (operationId === 'GetCertifiedInstitutions' && faults.has('i34-fd-inst-certified-found-counts-page')) counts.found = slice.length;
     // i14-inst-displaying-is-limit-on-last-page: GetInstitutions gives the page size asked as displaying, a short last page too.
     if (operationId === 'GetInstitutions' && faults.has('i14-inst-displaying-is-limit-on-last-page'))
       counts.displaying = Number(query.limit ?? defaultLimit(ctx.contract, operationId));

@@ -262,7 +262,13 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
       if (faults.has('i8-micro-one-right-not-failed') && oneRight)
         return refuse(reply, state, 3200004, "Microdeposit amounts didn't match");
       e.state = 'Failed';
-      return refuse(reply, 'Failed', 3200004, "Microdeposit amounts didn't match");
+      // i34-fd-micro-mismatch-coded-attempts-exceeded: a first mismatch refused with the attempts-exceeded code, not the amounts code.
+      return refuse(
+        reply,
+        'Failed',
+        faults.has('i34-fd-micro-mismatch-coded-attempts-exceeded') ? 3200003 : 3200004,
+        "Microdeposit amounts didn't match",
+      );
     }
     // Fault: the answer says Verified but the state is not kept (the details read does not see it).
     if (!faults.has('micro-entries-verify-not-recorded')) e.state = 'Verified';

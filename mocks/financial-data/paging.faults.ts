@@ -3,7 +3,7 @@
 // the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
 // of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
 // run mutation -- --blind`).
-import { faultCatalogue, blind } from '../kit/faults.js';
+import { faultCatalogue, blind, independent } from '../kit/faults.js';
 
 export const PAGING_FAULTS = faultCatalogue([
   // Paging (seed 002 Limits; reference Conventions).
@@ -47,5 +47,11 @@ export const PAGING_FAULTS = faultCatalogue([
     rule: 'found is the total number of matching records, not the page size (provider FoundResults)',
     source: 'provider',
     rules: ['FD-PAGE-COUNTS'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-page-later-start-one-early',
+    rule: 'start is the page index from one and pages do not overlap (provider 1.35.0, start and limit; reference, Paging): a page after the first starts one record early, repeating the last record of the page before',
+    source: 'provider',
+    rules: ['FD-PAGE-START', 'FD-PROP-PAGING'],
   }),
 ]);

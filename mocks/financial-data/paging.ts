@@ -39,7 +39,9 @@ export function page<T>(
   const limit = query.limit ?? (on('blind-default-page-size-20') ? 20 : pageSize);
   const start = ignoreStart ? 1 : (query.start ?? 1);
   // blind-start-as-record-offset: start read as the 1-based index of the first record.
-  const from = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
+  const first = on('blind-start-as-record-offset') ? start - 1 : (start - 1) * limit;
+  // i34-fd-page-later-start-one-early: a page after the first starts one record early (it repeats the last of the page before).
+  const from = on('i34-fd-page-later-start-one-early') && start > 1 ? first - 1 : first;
   const slice = items.slice(from, from + limit);
   const moreAvailable = on('blind-more-available-on-full-last-page')
     ? from + limit <= items.length && items.length > 0

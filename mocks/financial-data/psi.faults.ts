@@ -388,4 +388,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PSI-PURPOSE-REQUIRED'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-psi-legacy-fcra-balance-in-cents',
+    rule: "the legacy FCRA read gives the account's available balance in dollars, as the balance warning reads it (provider 1.35.0 GetFCRAPaymentSuccessIndicator availableBalance, PaymentSuccessIndicatorWarningExample): the legacy FCRA read answers the available balance in cents",
+    source: 'provider',
+    rules: ['FD-PSI-BALANCE-WARNING'],
+  }),
 ]);

@@ -331,7 +331,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
         payReqId,
         settleByDate: query.settleByDate,
         settlementAmount: amount,
-        availableBalance: account.availableBalance,
+        // i34-fd-psi-legacy-fcra-balance-in-cents: the legacy FCRA read answers the available balance in cents.
+        availableBalance:
+          operationId === 'GetFCRAPaymentSuccessIndicator' && faults.has('i34-fd-psi-legacy-fcra-balance-in-cents')
+            ? Math.round(account.availableBalance * 100)
+            : account.availableBalance,
         indicatorsByDay,
       });
     };

@@ -377,4 +377,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-PDF'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-stmt-v3-past-year-dated-as-next',
+    rule: 'a higher index is an older statement with an earlier document date (provider 1.35.0 StatementIndexesParameter, CustomerAccountMultipleStatement): an index past the first year carries the document date of the index below it',
+    source: 'provider',
+    rules: ['FD-STMT-INDEX-ORDER'],
+  }),
 ]);

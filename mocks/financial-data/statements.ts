@@ -156,10 +156,13 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
       // i12-stmt-v3-index-as-number: the index answered as a JSON number.
       const indexShown = faults.has('i12-stmt-v3-index-as-number') ? shownIndex : String(shownIndex);
       // i19-stmt-v3-savings-details-dated-as-latest: a savings account's details all dated as its latest statement.
+      // i34-fd-stmt-v3-past-year-dated-as-next: an index past twelve dated as the statement one month later (index minus one).
       const documentDate =
         faults.has('i19-stmt-v3-savings-details-dated-as-latest') && account.type === 'savings'
           ? statement(account, 1).p.documentDate
-          : p.documentDate;
+          : faults.has('i34-fd-stmt-v3-past-year-dated-as-next') && index > 12
+            ? statement(account, index - 1).p.documentDate
+            : p.documentDate;
       // i32-fd-stmt-v3-later-asset-ids-uppercased: the details after the first name their asset id in upper case.
       const idShown = faults.has('i32-fd-stmt-v3-later-asset-ids-uppercased') && position > 0 ? String(id).toUpperCase() : id;
       return { index: indexShown, id: idShown, asOfDate, description: p.description, documentDate };

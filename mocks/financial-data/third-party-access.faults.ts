@@ -354,4 +354,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-OBJ-OTHER-PARTNER'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-accesskey-update-answers-previous-products',
+    rule: 'an update answers 200 with the receipt of the products and periods sent (seed 002, App registration and third-party access, UpdateThirdPartyAccessKey 200): the answer is the receipt as it was before the update (the new one is stored)',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-UPDATE'],
+  }),
 ]);

@@ -200,6 +200,8 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         ...p,
         accessPeriod: { ...p.accessPeriod, startTime: `${String(p.accessPeriod.startTime).slice(0, 10)}T00:00:00Z` },
       }));
+    // i34-fd-accesskey-update-answers-previous-products: the update's answer built from the receipt before the change (the new one is stored).
+    const before = faults.has('i34-fd-accesskey-update-answers-previous-products') ? receipt({ ...key }, 'update') : undefined;
     if (!faults.has('accesskey-update-not-saved')) {
       key.body = body;
       key.customerId = body.customerId;
@@ -216,6 +218,7 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
         data: answer.data.map((d) => ({ ...d, receipt: { ...d.receipt, products: d.receipt.products.slice(0, 1) } })),
       });
     }
+    if (before) return reply.code(200).send(before);
     return reply.code(200).send(receipt(key, 'update'));
   });
 

@@ -758,4 +758,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-RECURRING-ACCOUNTS'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-txn-account-reader-asc-ignored',
+    rule: "sort=asc lists transactions oldest first (seed 002, Transactions: sort; provider 1.35.0, GetCustomerAccountTransactions sort): the account's transaction list answers newest first under sort=asc",
+    source: 'seed',
+    rules: ['FD-TXN-SORT', 'FD-PROP-ORDER'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-txn-all-page-one-extra',
+    rule: 'a page holds at most limit transactions (seed 002, Transactions: limit; Limits): the customer-wide list puts one transaction more than the limit on a page that is not the last',
+    source: 'seed',
+    rules: ['FD-TXN-PAGE-LIMIT', 'FD-PROP-PAGING'],
+  }),
 ]);

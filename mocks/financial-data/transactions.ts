@@ -133,7 +133,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     const sort: 'asc' | 'desc' = query.sort ?? (on('transactions-default-sort-asc') ? 'asc' : 'desc');
     // i6-txn-all-asc-page-reversed: the customer list pages in desc order and reverses an asc page.
     const reversedPage = reader === 'all' && sort === 'asc' && on('i6-txn-all-asc-page-reversed');
-    const order = on('transactions-sort-asc-ignored') || reversedPage ? 'desc' : sort;
+    // i34-fd-txn-account-reader-asc-ignored: the account's transaction list (v4) answers newest first even under sort=asc.
+    const accountAscIgnored = reader === 'account' && sort === 'asc' && on('i34-fd-txn-account-reader-asc-ignored');
+    const order = on('transactions-sort-asc-ignored') || reversedPage || accountAscIgnored ? 'desc' : sort;
     const sortKey = (t: Transaction) => {
       if (on('transactions-sorted-by-posted-date')) return t.postedDate;
       if (on('transactions-undated-sorted-last') && t.transactionDate === undefined) return order === 'asc' ? Number.MAX_SAFE_INTEGER : 0;
@@ -222,6 +224,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       paged.displaying = paged.slice.length;
     }
     if (reversedPage) paged.slice = [...paged.slice].reverse();
+    // i34-fd-txn-all-page-one-extra: the customer-wide list puts one transaction more than the limit on a page (an inclusive end index).
+    if (reader === 'all' && on('i34-fd-txn-all-page-one-extra') && found.length > (start - 1) * limit + limit)
+      paged.slice = found.slice((start - 1) * limit, (start - 1) * limit + limit + 1);
     // i25-txn-account-later-page-starts-one-early: a later page of the account list starts at the last transaction of the page before it.
     if (reader === 'account' && start > 1 && paged.slice.length > 0 && on('i25-txn-account-later-page-starts-one-early'))
       paged.slice = found.slice((start - 1) * limit - 1, (start - 1) * limit - 1 + paged.slice.length);

@@ -598,4 +598,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-PROP-ID-NAMES-ONE'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-txpush-url-trailing-slash',
+    rule: 'TxPush events go to the callback URL the subscription gave (seed 002, TxPush; reference, Outbound deliveries): the listener is called with a slash added to the end of its path',
+    source: 'seed',
+    rules: ['FD-DELIVERY-URL'],
+  }),
 ]);

@@ -256,7 +256,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     const customerLatest = faults.has('txpush-customer-latest-url')
       ? [...state().subscriptions.values()].filter((s) => s.customerId === sub.customerId).sort((a, b) => b.id - a.id)[0]
       : undefined;
-    const url = customerLatest?.callbackUrl ?? latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
+    const listener = customerLatest?.callbackUrl ?? latest?.callbackUrl ?? first?.callbackUrl ?? sub.callbackUrl;
+    // i34-fd-txpush-url-trailing-slash: the listener called with a slash added to its path (its query kept).
+    const url = faults.has('i34-fd-txpush-url-trailing-slash') ? listener.replace(/^([^?#]*?)\/?(?=[?#]|$)/, '$1/') : listener;
     await ctx.deliveries.send(
       // Seeded fault: the listener is called without the query string of its callback URL.
       faults.has('txpush-callback-query-dropped')

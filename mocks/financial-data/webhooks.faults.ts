@@ -858,4 +858,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-SUB-STATUS'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-webhooks-refused-create-stored',
+    rule: 'a create naming an event the catalogue does not offer is a 400 and stores nothing (seed 002, Errors 400; provider 1.35.0 listAvailableWebhookSubscriptionEvents): the refused create has already stored a subscription with the other events, which the list then shows',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-NAMES', 'FD-WEBHOOK-CREATE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-webhooks-event-update-answer-status-active',
+    rule: 'an event update answers the event as it now is (seed 002, Webhook subscriptions PUT .../events/{webhook_event_id} 200; provider 1.35.0 UpdateEventRequest): the answer says active for an event left inactive, which the readers still show inactive',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-UPDATE', 'FD-WEBHOOK-EVENT-STATUS'],
+  }),
+  independent('independent-34', {
+    id: 'i34-fd-webhooks-foreign-delete-refused-but-deleted',
+    rule: "a partner reaches only its own subscriptions (seed 002, Webhook subscriptions; Errors 404): deleting another partner's subscription answers 404 but deletes it",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-OWNER', 'FD-WEBHOOK-DELETE'],
+  }),
 ]);

@@ -267,6 +267,21 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         ctx,
         body.events.map((e) => e.name),
       );
+      // i34-fd-webhooks-refused-create-stored: a create refused for an unavailable event name has already stored the subscription with its other events.
+      if (unknown !== undefined && faults.has('i34-fd-webhooks-refused-create-stored')) {
+        const now = isoNow(ctx);
+        const kept: HookSubscription = {
+          subscriptionId: nextUuid(state(), 'subscription'),
+          partnerId: input.partner!.id,
+          ...(body.url ? { url: body.url } : {}),
+          status: 'active',
+          events: body.events.filter((e) => e.name !== unknown).map((e) => newEvent(e)),
+          createdDate: now,
+          lastUpdatedDate: now,
+        };
+        kept.createdView = subscriptionView(kept);
+        state().subscriptions.set(kept.subscriptionId, kept);
+      }
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       const now = isoNow(ctx);
       const sub: HookSubscription = {
@@ -481,6 +496,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
 
     on('deleteWebhookSubscription', (input, reply) => {
       const sub = findSubscription(input);
+      // i34-fd-webhooks-foreign-delete-refused-but-deleted: another partner's subscription is refused (404) after it was marked deleted.
+      const foreign = state().subscriptions.get(input.path.subscription_id);
+      if (!sub && faults.has('i34-fd-webhooks-foreign-delete-refused-but-deleted') && foreign && foreign.partnerId !== input.partner?.id)
+        foreign.deleted = true;
       if (!sub) {
         const gone = state().subscriptions.get(input.path.subscription_id);
         if (faults.has('blind-webhooks-second-delete-204') && gone?.deleted && gone.partnerId === input.partner?.id)
@@ -531,6 +550,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         else if (!faults.has('i6-webhooks-event-update-keeps-omitted-condition')) delete event.condition;
       }
       sub.lastUpdatedDate = isoNow(ctx);
+      // i34-fd-webhooks-event-update-answer-status-active: the update answers the event as active whatever its stored status.
+      if (faults.has('i34-fd-webhooks-event-update-answer-status-active'))
+        return reply.code(200).send({ ...eventView(event), status: 'active' });
       return reply.code(200).send(eventView(event));
     });
 

@@ -400,4 +400,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-DECISION', 'IN-STATUS-PLAN-UNKNOWN'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-approval-status-callback-url-encoded',
+    rule: 'the approval status answers the callback URL the approval gave (provider 2.0.0, getPlanApprovalStatus callbackUrl): the status read answers the callbackUrl percent-encoded whole, as if for a query parameter',
+    source: 'provider',
+    rules: ['IN-ECHO-CALLBACK'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-approval-long-detail-refused-still-declines',
+    rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
+    source: 'assumption',
+    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'],
+  }),
 ]);

@@ -78,6 +78,17 @@ export function registerApprovals(
       )
         known.status = sent.status;
     }
+    // i34-inst-approval-long-detail-refused-still-declines: a decline refused for its over-long rejectReasonDetail is recorded all the same.
+    if (!ok && faults.has('i34-inst-approval-long-detail-refused-still-declines') && reply.statusCode === 400) {
+      try {
+        const sent = JSON.parse(String(req.body)) as { planId?: unknown; status?: unknown; rejectReasonDetail?: unknown };
+        const known = typeof sent.planId === 'string' ? world.plans.get(sent.planId) : undefined;
+        if (known && sent.status === 'DECLINED' && typeof sent.rejectReasonDetail === 'string' && sent.rejectReasonDetail.length > 5000)
+          known.status = 'DECLINED';
+      } catch {
+        // not JSON: nothing recorded
+      }
+    }
     if (!ok) return reply;
     const named =
       world.plans.get(ok.body.planId) ??
@@ -271,7 +282,10 @@ export function registerApprovals(
           : // i23-approval-status-callback-double-slash: the reader joins the PSP's base URL and the path with two slashes.
             faults.has('i23-approval-status-callback-double-slash')
             ? source.callbackUrl.replace(/^(https?:\/\/[^/]+)\//, '$1//')
-            : source.callbackUrl;
+            : // i34-inst-approval-status-callback-url-encoded: the status read answers the callbackUrl percent-encoded, as for a query parameter.
+              faults.has('i34-inst-approval-status-callback-url-encoded')
+              ? encodeURIComponent(source.callbackUrl)
+              : source.callbackUrl;
     // i25-approval-status-callback-plan-id-undashed: the status read rebuilds the callbackUrl with the plan id without its dashes.
     if (faults.has('i25-approval-status-callback-plan-id-undashed'))
       return reply

@@ -374,4 +374,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-SIGNATURE', 'IN-ISSUER-INVALID'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-page-last-page-drops-final-item',
+    rule: "a page holds the items from offset up to limit of them (provider 2.0.0, the paging parameters; reference, Paging): a page after the first that reaches the end of the set leaves out the set's last item",
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-page-total-after-offset',
+    rule: 'the Total header counts the whole set matched (provider 2.0.0, paging headers; reference, Paging): Total counts only the items from the offset on',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
+  }),
 ]);

@@ -462,13 +462,18 @@ export function page<T>(
   const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : defaultLimit));
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
   const from = faults.has('offset-ignored') ? 0 : start;
-  const slice = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
+  const whole = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
+  // i34-inst-page-last-page-drops-final-item: a later page that reaches the end of the set leaves out its last item.
+  const slice =
+    faults.has('i34-inst-page-last-page-drops-final-item') && offset > 0 && from + limit >= items.length ? whole.slice(0, -1) : whole;
   if (!faults.has('paging-headers-missing')) {
     const count = faults.has('blind-count-header-off-by-one') ? Math.max(0, slice.length - 1) : slice.length;
     // i30-inst-page-limit-header-default: the Limit header gives the operation's default page size, not the limit applied.
     const limitShown = faults.has('i30-inst-page-limit-header-default') ? defaultLimit : limit;
     reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limitShown));
-    reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : items.length));
+    // i34-inst-page-total-after-offset: Total counts the items from the offset on, not the whole set.
+    const total = faults.has('i34-inst-page-total-after-offset') ? Math.max(0, items.length - offset) : items.length;
+    reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : total));
   }
   return slice;
 }

@@ -1032,4 +1032,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PAGE-OFFSET', 'IN-STATUS-UNKNOWN-REQUEST'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-completed-list-later-page-reversed',
+    rule: 'the completed participations are paged in one order, so that pages put end to end give the set (provider 2.0.0, getMerchantParticipations paging; reference, Paging): the pages after the first come in the reverse order',
+    source: 'provider',
+    rules: ['IN-PROP-PAGING', 'IN-PAGE-SLICE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-search-name-html-escaped',
+    rule: "searching by a merchant's legal name finds it (seed 001, Endpoints: search by merchant name; provider 2.0.0, MerchantSearch): the name criterion is HTML-escaped before the lookup, so a name with an ampersand or an apostrophe never finds its own merchant",
+    source: 'provider',
+    rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
+  }),
 ]);

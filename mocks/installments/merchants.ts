@@ -304,6 +304,9 @@ export function registerMerchants(
     if (requestId !== null && faults.has('i33-inst-by-request-offset-past-end-404') && Number(ok.query.get('offset') ?? 0) >= items.length)
       return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i34-inst-completed-list-later-page-reversed: the completed list's pages after the first come newest first.
+    if (faults.has('i34-inst-completed-list-later-page-reversed') && requestId === null && Number(ok.query.get('offset') ?? 0) > 0)
+      listed = [...listed].reverse();
     // i28-inst-completed-list-limit-header-default: the completed list's Limit header names the default page size, whatever limit was asked.
     if (faults.has('i28-inst-completed-list-limit-header-default') && requestId === null) reply.header('Limit', String(ok.defaultLimit));
     // seeded-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
@@ -365,12 +368,15 @@ export function registerMerchants(
     const ignored = faults.has('search-ignores-criteria');
     // i10-merchant-search-name-first-ten: the name criterion cut to its first ten characters.
     // i28-inst-search-name-first-word: the name criterion cut to its first word (a tokenising search index).
+    // i34-inst-search-name-html-escaped: the name criterion HTML-escaped before the lookup (a name with & or ' never finds itself).
     const nameCut = (n: string) =>
-      faults.has('i10-merchant-search-name-first-ten')
-        ? n.slice(0, 10)
-        : faults.has('i28-inst-search-name-first-word') && typeof n === 'string'
-          ? n.trim().split(/\s+/)[0]
-          : n;
+      faults.has('i34-inst-search-name-html-escaped') && typeof n === 'string'
+        ? n.replace(/&/g, '&amp;').replace(/'/g, '&#39;')
+        : faults.has('i10-merchant-search-name-first-ten')
+          ? n.slice(0, 10)
+          : faults.has('i28-inst-search-name-first-word') && typeof n === 'string'
+            ? n.trim().split(/\s+/)[0]
+            : n;
     const name = ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName).toLowerCase();
     // i17-search-country-first-two-letters: the country criterion taken out of the lookup and compared below on its first two letters.
     const countryCriterion = c.countryCode;

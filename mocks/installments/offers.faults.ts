@@ -493,4 +493,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-OFFER-TRANSACTION'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-offers-third-offer-installment-rounded-up',
+    rule: "each offer's installments make up its totalAmount, tenure - 1 later installments leaving a positive first one (provider 2.0.0, Offer): the third offer's otherInstallmentAmount is rounded up to whole units over tenure - 1, leaving none",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

@@ -370,6 +370,9 @@ export function registerOffers(
     // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
     if (faults.has('i32-inst-offers-end-datetime-no-zone') && ok.body.merchant?.country !== undefined && ok.body.merchant.country !== 'USA')
       for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
+    // i34-inst-offers-third-offer-installment-rounded-up: the third offer's later installments rounded up to whole units over tenure - 1, leaving no first installment.
+    if (faults.has('i34-inst-offers-third-offer-installment-rounded-up') && offers[2] && offers[2].tenure > 1)
+      offers[2].otherInstallmentAmount = Math.ceil(Number(offers[2].totalAmount) / (offers[2].tenure - 1));
     if (faults.has('i30-inst-offers-third-offer-ends-day-before-begin') && offers[2])
       offers[2].offerEndDatetime = new Date(Date.parse(offers[2].offerBeginDatetime) - 86400_000).toISOString();
     // i33-inst-offers-transaction-id-per-card: the offerTransactionId derived from the card, the same for every answer about it.

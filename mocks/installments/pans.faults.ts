@@ -577,4 +577,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ECHO-PANLIST'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-dereg-forbidden-still-removes',
+    rule: 'a consumer key not allowed an operation is refused 403 and the refusal changes nothing (reference, Transport and auth): a deregistration refused 403 has removed the cards it named all the same',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -319,6 +319,16 @@ export function registerPanLists(
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'deregisterPans');
+    // i34-inst-dereg-forbidden-still-removes: a deregistration refused 403 (a key not allowed it) has removed the cards sent in clear.
+    if (!ok && faults.has('i34-inst-dereg-forbidden-still-removes') && reply.statusCode === 403) {
+      try {
+        const sent = JSON.parse(String(req.body)) as { panListId?: unknown; sensitiveData?: { pans?: { pan?: unknown }[] } };
+        const list = world.panLists.get(String(sent.panListId));
+        for (const { pan } of sent.sensitiveData?.pans ?? []) if (list && typeof pan === 'string') list.pans.delete(pan);
+      } catch {
+        // not JSON: nothing to remove
+      }
+    }
     // i28-inst-dereg-refused-still-removes: a deregistration refused 400 (one card of the batch malformed) has removed the batch's well-formed cards already.
     if (!ok && faults.has('i28-inst-dereg-refused-still-removes') && reply.statusCode === 400) {
       const sent = (() => {

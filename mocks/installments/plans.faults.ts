@@ -1017,4 +1017,28 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
   }),
+  independent('independent-34', {
+    id: 'i34-inst-getplan-unknown-204',
+    rule: 'a plan_id of no plan is 404 with the Errors.Error body (reference, Error body; provider 2.0.0, getPlan 404): a well-formed id of no plan is answered 204 with no body',
+    source: 'assumption',
+    rules: ['IN-STATUS-PLAN-UNKNOWN', 'IN-ERR-SHAPE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-getplan-repayments-whole-units',
+    rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
+    source: 'assumption',
+    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-saveplan-correlation-regenerated',
+    rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
+    source: 'provider',
+    rules: ['IN-ECHO-CORRELATION'],
+  }),
+  independent('independent-34', {
+    id: 'i34-inst-notify-url-query-sorted',
+    rule: 'the notification goes to the issuer endpoint as configured, byte for byte with its query string (seed 001, Events; reference, Flows - notification): the endpoint is called with its query parameters reordered alphabetically',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
 ]);

@@ -320,6 +320,9 @@ export function registerPlans(
       headers['Correlation-Id'] = headers['Correlation-Id'].replace(/-/g, '');
     // i28-inst-notify-plain-http: the issuer's endpoint called over http (the scheme of an internal relay), not the https URL configured.
     if (faults.has('i28-inst-notify-plain-http')) url = url.replace(/^https:/, 'http:');
+    // i34-inst-notify-url-query-sorted: the endpoint's query parameters rewritten in alphabetical order by a URL builder.
+    if (faults.has('i34-inst-notify-url-query-sorted') && url.includes('?'))
+      url = `${url.split('?')[0]}?${url.split('?')[1].split('&').sort().join('&')}`;
     // i28-inst-notify-correlation-absent-dropped: a selection sent without Correlation-Id notifies the issuer without one.
     if (faults.has('i28-inst-notify-correlation-absent-dropped') && callerCorrelation.get(plan) === undefined)
       delete headers['Correlation-Id'];
@@ -579,6 +582,8 @@ export function registerPlans(
     // i31-inst-saveplan-id-braced: the selection answers the planId in its registry form, wrapped in braces (the readers know it bare).
     if (faults.has('i31-inst-saveplan-id-braced')) return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
     // i32-inst-saveplan-given-schedule-answered-200: a selection with its own complete schedule answered 200.
+    // i34-inst-saveplan-correlation-regenerated: the selection's 201 answers a Correlation-Id of its own, not the caller's.
+    if (faults.has('i34-inst-saveplan-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
     return reply
       .code(faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201)
       .send({ planId, status: plan.status });
@@ -617,6 +622,8 @@ export function registerPlans(
           ],
         },
       });
+    // i34-inst-getplan-unknown-204: a well-formed id of no plan answered 204 with no body.
+    if (!plan && faults.has('i34-inst-getplan-unknown-204')) return reply.code(204).send();
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =
@@ -780,7 +787,10 @@ export function registerPlans(
                           ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` }
                           : r,
                       )
-                    : scheduledRepayments,
+                    : // i34-inst-getplan-repayments-whole-units: the reader gives each repayment amount cut to whole currency units.
+                      faults.has('i34-inst-getplan-repayments-whole-units')
+                      ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r))
+                      : scheduledRepayments,
       // i24-getplan-large-amount-fraction-dropped: from 10000 the reader gives the amount without its fraction.
       ...(faults.has('i24-getplan-large-amount-fraction-dropped') &&
       typeof amount === 'number' &&

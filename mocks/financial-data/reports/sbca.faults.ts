@@ -59,4 +59,10 @@ export const SBCA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SBCA-LOCATION', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-sbca-period-dates-epoch',
+    rule: 'each metrics period carries its start and end dates as dates (provider 1.35.0 SBCA report periodStartDate, periodEndDate): the periods are dated in epoch seconds',
+    source: 'provider',
+    rules: ['FD-SBCA-METRICS'],
+  }),
 ]);

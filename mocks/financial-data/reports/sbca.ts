@@ -93,8 +93,9 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
               // i23-sbca-monthly-periods-thirty-days: a monthly period counted as thirty days from the first of the month.
               .map((p) => (!weekly && faults.has('i23-sbca-monthly-periods-thirty-days') ? { ...p, endS: p.startS + 29 * DAY_S } : p))
               .map((p) => ({
-                periodStartDate: iso(p.startS),
-                periodEndDate: iso(p.endS),
+                // i34-fd-sbca-period-dates-epoch: the period dates answered as epoch seconds, not dates.
+                periodStartDate: faults.has('i34-fd-sbca-period-dates-epoch') ? p.startS : iso(p.startS),
+                periodEndDate: faults.has('i34-fd-sbca-period-dates-epoch') ? p.endS : iso(p.endS),
                 year: new Date(p.startS * 1000).getUTCFullYear(),
                 metrics: names.map((name) => {
                   const h = hash(`${location.locationId}:${name}:${p.startS}`);

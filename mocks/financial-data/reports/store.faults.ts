@@ -238,4 +238,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-REPORT-CALLBACK', 'FD-PROP-EVENT-IDS'],
   }),
+  independent('independent-34', {
+    id: 'i34-fd-report-failure-stays-in-progress',
+    rule: 'a report ends in success or failure (seed 002, States and transitions: inProgress, then success or failure): a report ending in failure leaves the queue but reads inProgress for ever',
+    source: 'seed',
+    rules: ['FD-REPORT-TERMINAL', 'FD-REPORT-ASYNC'],
+  }),
 ]);

@@ -165,6 +165,8 @@ export async function settleReports(ctx: FdContext): Promise<void> {
     if (report.readyAtS > now) continue;
     state.pending.delete(id);
     report.status = ctx.faults.has('report-never-fails') ? 'success' : report.outcome;
+    // i34-fd-report-failure-stays-in-progress: a report ending in failure is taken off the queue but its status stays inProgress.
+    if (ctx.faults.has('i34-fd-report-failure-stays-in-progress') && report.status === 'failure') report.status = 'inProgress';
     // i30-fd-report-created-date-moves-at-completion: the report's createdDate rewritten with the time it completed.
     if (ctx.faults.has('i30-fd-report-created-date-moves-at-completion')) report.createdDate = now;
     // i28-fd-report-failure-later-success: a failed report is retried in the background and turns success a minute later.
