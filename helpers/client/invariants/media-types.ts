@@ -107,27 +107,41 @@ const wordsOf = (s: string) =>
     .replace(/[_\s]+/g, ' ')
     .toLowerCase();
 
-/** Whether a text shows a value as a whole word (any case), or its words one after the other (`In Progress`). */
-export function shows(text: string, value: string): boolean {
+/** Whether a text starts with a value as a whole word (any case), or with its words one after the other (`In Progress`). */
+export function startsWithValue(text: string, value: string): boolean {
   if (!value) return false;
   const spaced = wordsOf(value).split(' ').map(escapeRe).join('[\\s_-]+');
-  return new RegExp(`(^|[^A-Za-z0-9])(${escapeRe(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
+  return new RegExp(`^(${escapeRe(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
+}
+
+/**
+ * What a text states after each mention of a member by its name (`status`, `customerId`, its words
+ * `customer id`; an identifier also by its object's name, `customer`), `:`, `#` or `=` at most between:
+ * the text that follows, up to its next line.
+ */
+export function statedAfter(text: string, member: string): string[] {
+  const idOf = /^(.+?)_?id$/i.exec(member)?.[1];
+  const names = [...new Set([member, wordsOf(member), ...(idOf ? [wordsOf(idOf)] : [])])];
+  const label = names.map((l) => l.split(' ').map(escapeRe).join('[\\s_-]*')).join('|');
+  const stated = new RegExp(`(?:^|[^A-Za-z0-9])(?:${label})(?:${idOf ? '\\s*id' : '(?!)'})?[ \\t]*[:#=]?\\s*([^\\n]*)`, 'gi');
+  return [...text.matchAll(stated)].map((m) => m[1]);
 }
 
 /** The shape of an identifier's value: its length and the classes of its characters. */
 const shapeOf = (s: string) => `${s.length}:${/^\d+$/.test(s) ? 'digits' : /^[A-Za-z0-9]+$/.test(s) ? 'alnum' : 'other'}`;
 
 /**
- * What a text form shows of the object that the JSON form reads otherwise, each as `member: ...`.
- * Compared, where the JSON's two reads around the other form agree on the member (`stable`):
- * - a member whose schema closes it to values (an enum: a report's status, its type) is shown where
- *   the text holds one of them as a word and no other leaf of the JSON explains that word; shown, it
- *   must be the JSON's value (a text holding the JSON's value among others is not judged);
- * - an identifier (`...Id`) is stated where the text names it (`customer`, `customer id`, `customerId`,
- *   then `:` or `#` at most) before a value of its shape (length and characters); that value must be
- *   the JSON's, unless another leaf of the JSON holds it.
- * Dates and amounts in another unit or notation are not read from the text (no source states the form
- * a rendering gives them); a value the text does not show is not compared.
+ * What a text form states of the object otherwise than its JSON form, each as `member: ...`. A member
+ * is stated where the text names it (statedAfter) and a value of its kind follows; compared where the
+ * JSON's two reads around the other form agree on the member (`stable`):
+ * - a member whose schema closes it to values (an enum: a report's status, its type): the value it
+ *   is followed by, when one of them, must be the JSON's;
+ * - an identifier (`...Id`, `..._id`): the word it is followed by, when of the JSON value's shape
+ *   (length and characters), must be the JSON's.
+ * A stated value another leaf of the JSON holds is not judged (it may be that leaf's statement: two
+ * accounts, each with its login). Dates and amounts in another unit or notation are not read from the
+ * text (no source states the form a rendering gives them); a member the text does not state by its
+ * name, and a value it does not show, are not compared.
  */
 export function textFormProblems(contract: Contract, schema: Json, json: unknown, stable: ReadonlySet<string>, text: string): string[] {
   const leaves = [...leavesOf(json)].filter(([p, v]) => stable.has(p) && (typeof v === 'string' || typeof v === 'number'));
@@ -135,28 +149,18 @@ export function textFormProblems(contract: Contract, schema: Json, json: unknown
   const problems: string[] = [];
   for (const [at, value] of leaves) {
     const name = at.split('.').at(-1)!;
-    const values = enumAt(contract, schema, at);
-    if (values) {
-      const mine = String(value);
-      const seen = values.filter((v) => shows(text, v) && (v === mine || !held.has(v.toLowerCase())));
-      if (seen.length && !seen.includes(mine))
-        problems.push(
-          `${at}: the JSON form reads ${JSON.stringify(mine)}, the other form shows ${seen.map((v) => JSON.stringify(v)).join(', ')}`,
-        );
-      continue;
-    }
-    const idOf = /^(.+?)_?id$/i.exec(name)?.[1];
-    if (!idOf || /^\s*$/.test(idOf)) continue;
     const mine = String(value);
-    const label = [...new Set([name, wordsOf(name), wordsOf(idOf)])].map((l) => l.split(' ').map(escapeRe).join('[\\s_-]*')).join('|');
-    const stated = new RegExp(`(?:^|[^A-Za-z0-9])(?:${label})(?:\\s*(?:id|ID|Id))?\\s*[:#]?\\s*([A-Za-z0-9-]+)`, 'gi');
-    for (const m of text.matchAll(stated)) {
-      const token = m[1];
-      if (shapeOf(token) !== shapeOf(mine) || token === mine || held.has(token.toLowerCase())) continue;
-      problems.push(`${at}: the JSON form reads ${JSON.stringify(mine)}, the other form names ${JSON.stringify(token)} there`);
+    const values = enumAt(contract, schema, at);
+    const isId = /.(_?id)$/i.test(name);
+    if (!values && !isId) continue;
+    for (const after of statedAfter(text, name)) {
+      const theirs = values ? values.find((v) => startsWithValue(after, v)) : /^[A-Za-z0-9-]+/.exec(after)?.[0];
+      if (theirs === undefined || theirs === mine || held.has(theirs.toLowerCase())) continue;
+      if (!values && shapeOf(theirs) !== shapeOf(mine)) continue;
+      problems.push(`${at}: the JSON form reads ${JSON.stringify(mine)}, the other form states ${JSON.stringify(theirs)}`);
     }
   }
-  return problems;
+  return [...new Set(problems)];
 }
 
 /** Two text forms of one document (a PDF and the same bytes as an octet stream): the lines one shows and the other does not. */
