@@ -15,6 +15,13 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-EXACT-ID-FOLD'],
   }),
+  // Seeded beside the media-types property (properties.media-types.spec.ts): one document, two media types.
+  seeded({
+    id: 'seeded-prop-stmt-octet-stream-month-behind',
+    rule: 'FD-PROP-MEDIA-SAME: the v1 statement asked as application/octet-stream (provider 1.35.0) is the statement of the index before the one asked, the PDF form the right one',
+    source: 'provider',
+    rules: ['FD-PROP-MEDIA-SAME'],
+  }),
   // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
   {
     id: 'statements-pdf-base64',

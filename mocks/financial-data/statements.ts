@@ -105,6 +105,17 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
             ? index - 12
             : index,
     );
+    // seeded-prop-stmt-octet-stream-month-behind: an Accept of application/octet-stream alone is served from a copy of the statement a month older.
+    if (
+      faults.has('seeded-prop-stmt-octet-stream-month-behind') &&
+      /application\/octet-stream/i.test(String(reply.request.headers.accept ?? '')) &&
+      !/application\/pdf/i.test(String(reply.request.headers.accept ?? '')) &&
+      index < 24
+    )
+      return reply
+        .code(200)
+        .type('application/octet-stream')
+        .send(statement(account, index + 1).pdf);
     if (faults.has('statements-pdf-base64')) return reply.code(200).type('application/pdf').send(pdf.toString('base64'));
     // i26-stmt-v1-pdf-as-text-plain: the v1 statement served with a text/plain media type (the PDF bytes unchanged).
     if (faults.has('i26-stmt-v1-pdf-as-text-plain')) return reply.code(200).type('text/plain').send(pdf);

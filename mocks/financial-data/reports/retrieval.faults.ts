@@ -310,6 +310,6 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     id: 'i33-fd-report-pdf-status-in-progress',
     rule: 'the Accept header selects JSON or PDF of the same report (seed 002, Report retrieval): the PDF of a finished report says inProgress while its JSON says success',
     source: 'seed',
-    rules: ['FD-REPORT-READ-FORMAT', 'FD-REPORT-READERS-AGREE'],
+    rules: ['FD-REPORT-READ-FORMAT', 'FD-REPORT-READERS-AGREE', 'FD-PROP-MEDIA-SAME'],
   }),
 ]);

@@ -1,0 +1,179 @@
+// Covers: every operation of the financial data contract whose 200 the contract offers in more than
+// one media type (helpers/client/invariants/media-types.ts reads them from the contract: the four
+// single-report readers, JSON or PDF by the Accept header, seed 002 Report retrieval; the v1
+// statement, a PDF, application/octet-stream in provider 1.35.0), each read in every media type it
+// offers: what each form shows of the object reads the same (FD-PROP-MEDIA-SAME). Reads only, of a
+// report the harness made (reports-retrieval.known.ts: the mock's control route, else the generate
+// operation for the worker's customer) and of the linked customer's statement.
+import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
+import {
+  MEDIA_SAME,
+  formOf,
+  mediaReadersOf,
+  stableLeaves,
+  textFormProblems,
+  textFormsDiffer,
+  type MediaReader,
+} from '../../helpers/client/invariants/media-types.js';
+import { leavesOf } from '../../helpers/client/invariants/kit.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { newReport, reportOwner } from './reports-retrieval.known.js';
+import { sampleOrReason } from './records.known.js';
+import { FD_CONTRACT } from './security.known.js';
+
+const READERS = mediaReadersOf(FD_CONTRACT);
+const withJson = READERS.filter((r) => r.mediaTypes.some((t) => /json$/.test(t)));
+const withoutJson = READERS.filter((r) => !withJson.includes(r));
+
+const read = (fdApi: OperationClient, r: MediaReader, call: CallOptions, mediaType: string): Promise<ApiResponse> =>
+  fdApi.callOperation(r.operation, { ...call, headers: { ...call.headers, accept: mediaType } });
+
+function count(checked: Set<string>, exceptions: PropertyException[], otherCheck: readonly MediaReader[], otherReason: string) {
+  countProperty(test.info(), {
+    property: MEDIA_SAME,
+    service: 'financial-data',
+    rule: 'FD-PROP-MEDIA-SAME',
+    applies: READERS.map((r) => r.operation.operationId),
+    checked: [...checked],
+    exceptions: [...exceptions, ...otherCheck.map((r) => ({ operationId: r.operation.operationId, reason: otherReason }))],
+  });
+}
+
+test(
+  'every reader offering JSON and another media type shows the same facts in each, in progress and finished (the reports: JSON and PDF)',
+  rules('FD-PROP-MEDIA-SAME'),
+  async ({ fdApi, fd, fdEntities, createCustomer, pollReport }) => {
+    const m = { fd, fdApi, fdEntities, createCustomer };
+    const who = await reportOwner(m);
+    const report = await newReport(m, who.customerId, 'voa');
+    const ids: Record<string, string> = { ...who, reportId: report.id };
+    const violations = new Violations(MEDIA_SAME);
+    const checked = new Set<string>();
+    const exceptions = new Map<string, string>();
+    const readAll = async (state: string) => {
+      for (const r of withJson) {
+        const op = r.operation.operationId;
+        const sampled = sampleOrReason(op, fd, fdEntities);
+        if (typeof sampled === 'string') {
+          exceptions.set(op, sampled);
+          continue;
+        }
+        // The report the check made, in place of the sample's: every path id named as the report's owners name it.
+        const call: CallOptions = { ...sampled, path: { ...sampled.path } };
+        for (const p of r.operation.parameters) if (p.in === 'path' && ids[p.name] !== undefined) call.path![p.name] = ids[p.name];
+        const jsonType = r.mediaTypes.find((t) => /json$/.test(t))!;
+        for (const other of r.mediaTypes.filter((t) => t !== jsonType)) {
+          const first = await read(fdApi, r, call, jsonType);
+          const res = await read(fdApi, r, call, other);
+          const again = await read(fdApi, r, call, jsonType);
+          if (![first, res, again].every((x) => String(x.status) === r.status)) {
+            // A form refused or missing is the format rule's finding (FD-REPORT-READ-FORMAT), not this property's.
+            exceptions.set(
+              op,
+              `its reads answered ${first.status}, ${res.status} (${other}) and ${again.status}, not the ${r.status} the forms are compared on`,
+            );
+            continue;
+          }
+          const stable = stableLeaves(first.body, again.body);
+          const form = formOf(res);
+          const schema = r.operation.responses[r.status].schemas[jsonType];
+          const problems =
+            'json' in form
+              ? [...stable].flatMap((at) => {
+                  const theirs = leavesOf(form.json).get(at);
+                  const mine = leavesOf(first.body).get(at);
+                  return theirs === undefined || theirs === mine
+                    ? []
+                    : [`${at}: ${JSON.stringify(mine)} in JSON, ${JSON.stringify(theirs)} in the ${other} read`];
+                })
+              : textFormProblems(FD_CONTRACT, schema, first.body, stable, form.text);
+          for (const p of problems)
+            violations.add(
+              op,
+              `${state} report ${report.id}, ${jsonType} against ${other} (received ${form.mediaType})`,
+              p,
+              'the same fact in every media type (seed 002, Report retrieval: the Accept header selects JSON or PDF of the same report)',
+            );
+          checked.add(op);
+          exceptions.delete(op);
+        }
+      }
+    };
+    if (fd.control) await readAll('in progress');
+    const { final } = await pollReport({ id: report.id, customerId: who.customerId });
+    expect(['success', 'failure'], 'the report ends').toContain(final.body.status);
+    await readAll(`finished (${final.body.status})`);
+    count(
+      checked,
+      [...exceptions].filter(([op]) => !checked.has(op)).map(([operationId, reason]) => ({ operationId, reason })),
+      withoutJson,
+      'offers no JSON form: read by this spec\u2019s check of forms that are all documents',
+    );
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+test(
+  'every reader offering its document in more than one media type gives the same text in each (the v1 statement: PDF and octet stream)',
+  rules('FD-PROP-MEDIA-SAME'),
+  async ({ fdApi, fd, fdEntities, linkedCustomer }) => {
+    expect(linkedCustomer.customerId, 'the linked customer whose statements are read').toBeTruthy();
+    const violations = new Violations(MEDIA_SAME);
+    const checked = new Set<string>();
+    const exceptions: PropertyException[] = [];
+    for (const r of withoutJson) {
+      const op = r.operation.operationId;
+      const call = sampleOrReason(op, fd, fdEntities);
+      if (typeof call === 'string') {
+        exceptions.push({ operationId: op, reason: call });
+        continue;
+      }
+      const [firstType, ...others] = r.mediaTypes;
+      const first = await read(fdApi, r, call, firstType);
+      const again = await read(fdApi, r, call, firstType);
+      const a = formOf(first);
+      const b = formOf(again);
+      if (String(first.status) !== r.status || String(again.status) !== r.status || !('text' in a) || !('text' in b)) {
+        exceptions.push({ operationId: op, reason: `its ${firstType} reads answered ${first.status} and ${again.status}` });
+        continue;
+      }
+      if (textFormsDiffer(a.text, b.text).length) {
+        exceptions.push({ operationId: op, reason: `two ${firstType} reads of one document differ (it is rendered afresh per read)` });
+        continue;
+      }
+      for (const other of others) {
+        const res = await read(fdApi, r, call, other);
+        const form = formOf(res);
+        if (String(res.status) !== r.status || !('text' in form)) {
+          exceptions.push({ operationId: op, reason: `its ${other} read answered ${res.status} ${form.mediaType}` });
+          continue;
+        }
+        const pdfs = [first, res].every((x) => x.bytes.subarray(0, 5).toString('latin1') === '%PDF-');
+        if (!pdfs) {
+          exceptions.push({
+            operationId: op,
+            reason: `its ${firstType} and ${other} forms are not both PDF documents, the one format whose text the check reads`,
+          });
+          continue;
+        }
+        for (const p of textFormsDiffer(a.text, form.text))
+          violations.add(
+            op,
+            `statement of account ${String(call.path?.accountId)}, ${firstType} against ${other}`,
+            p,
+            'one document in every media type the contract offers (seed 002, Statements; provider 1.35.0)',
+          );
+        checked.add(op);
+      }
+    }
+    count(
+      checked,
+      exceptions.filter((e) => !checked.has(e.operationId)),
+      withJson,
+      'offers a JSON form: read by this spec\u2019s check of JSON against the other forms',
+    );
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
