@@ -6,7 +6,6 @@
 // operation that is not a read (helpers/client/invariants/kit.ts); a plan selection is sent the
 // offer of a fresh offers call, an approval names a live plan. Counts: the certification's rule x path.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
-import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { readAfterCall, writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
 import {
@@ -35,7 +34,7 @@ test.beforeEach(({ inst }) => {
 test(
   'a writer answers the state a read right after it shows, and every value it was sent as sent @assumption',
   rules('IN-PROP-ANSWER-IS-STATE', 'IN-PROP-ECHO-AS-SENT'),
-  async ({ inst, instApi, instReq }) => {
+  async ({ instApi, instReq }) => {
     const { planId } = await instReq.createPlan(instApi);
     const stateOut: PropertyException[] = [];
     const echoOut: PropertyException[] = [];
@@ -58,15 +57,7 @@ test(
       }
       if (operationId === 'savePlan') {
         // A selection names an offer the service made: a fresh offers call's first.
-        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
-        call = {
-          body: examplePlanBody(
-            offers.body.offerTransactionId,
-            offers.body.offers[0],
-            await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
-          ),
-        };
+        call = await instReq.selectionCall(instApi);
       }
       const ids = objectIdsOf(contract, writer).ids;
       call = withObjects(call, ids, { plan: planId });

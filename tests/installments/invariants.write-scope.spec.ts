@@ -6,7 +6,6 @@
 // checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
 // a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
 import { expect, loadContract, rules, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
-import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -35,7 +34,7 @@ test.beforeEach(({ inst }) => {
 test(
   'a write that succeeds leaves every plan it does not name as it was @assumption',
   rules('IN-PROP-WRITE-SCOPE'),
-  async ({ inst, instApi, instReq }) => {
+  async ({ instApi, instReq }) => {
     // The named plan stands between a sibling made before it and one made after it.
     const plans = [];
     for (let i = 0; i < 3; i++) plans.push((await instReq.createPlan(instApi)).planId);
@@ -74,10 +73,7 @@ test(
       }
       if (operationId === 'savePlan') {
         // A selection names an offer the service made: a fresh offers call's first (as the after-write check sends it).
-        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
-        const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
-        call = { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card) };
+        call = await instReq.selectionCall(instApi);
       }
       const ids = objectIdsOf(contract, writer).ids;
       // A batch writer names the list and one card in clear (the form whose items the contract takes one by one), each of its cards in turn.

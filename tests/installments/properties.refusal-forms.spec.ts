@@ -10,7 +10,6 @@
 // be the refusal the call gets as sampled (IN-PROP-REFUSAL-FORMS). A refused call changes nothing, so
 // it runs on a sandbox as on the mock.
 import { expect, OPERATIONS, rules, signedAs, test } from '../../fixtures/installments.js';
-import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -48,17 +47,7 @@ test(
       }
       // A selection names an offer the service made, an approval a plan it made: both made first.
       let sample: CallOptions = await instReq.sampleCall(operationId);
-      if (operationId === 'savePlan') {
-        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-        expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
-        sample = {
-          body: examplePlanBody(
-            offers.body.offerTransactionId,
-            offers.body.offers[0],
-            await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
-          ),
-        };
-      }
+      if (operationId === 'savePlan') sample = await instReq.selectionCall(instApi);
       if (operationId === 'planApproval') {
         const { planId } = await instReq.createPlan(instApi);
         sample = { ...sample, body: { ...(sample.body as object), planId } };

@@ -4,16 +4,7 @@
 // another case or as a digit, a number with a leading zero, a sign, a fraction, an exponent or a
 // space, an enum value in another case, a number or boolean as a JSON string) is refused with a
 // documented 4xx (IN-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
-import {
-  expect,
-  type InstallmentsRequests,
-  type InstallmentsTarget,
-  type OperationClient,
-  OPERATIONS,
-  rules,
-  test,
-} from '../../fixtures/installments.js';
-import { examplePlanBody } from '../../fixtures/examples/installments.js';
+import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import {
   checkTypeForms,
   checkValidForms,
@@ -32,19 +23,6 @@ import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-
-/** A plan creation's call: a selection of a fresh offers call's first offer for the eligible card (an offer is used up by its plan). */
-const planSelection = (inst: InstallmentsTarget, instApi: OperationClient, instReq: InstallmentsRequests) => async () => {
-  const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
-  expect(offers.status, 'offers for the eligible card (setting up a selection)').toBe(200);
-  return {
-    body: examplePlanBody(
-      offers.body.offerTransactionId,
-      offers.body.offers[0],
-      await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } }),
-    ),
-  };
-};
 
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @provider',
@@ -66,7 +44,7 @@ test(
         continue;
       }
       // A plan is made from a selection of a fresh offer: the sample's own selection names none the target made.
-      const selection = planSelection(inst, instApi, instReq);
+      const selection = () => instReq.selectionCall(instApi);
       const sampled = operationId === 'savePlan' ? await selection() : await instReq.sampleCall(operationId);
       if (!typedMembers(instContract, op, sampled).length) {
         members.push(...formCoverage(instContract, op, sampled));
@@ -112,7 +90,7 @@ test(
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = new Violations(VALID_FORMS);
     // A selection names an offer the service made: a fresh offers call's first, for each form.
-    const selection = planSelection(inst, instApi, instReq);
+    const selection = () => instReq.selectionCall(instApi);
     const checked: string[] = [];
     const applies: string[] = [];
     const exceptions: PropertyException[] = [];
