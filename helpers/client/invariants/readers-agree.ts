@@ -15,6 +15,11 @@ import { leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
 const POSITION = /position$/i;
+/**
+ * A list reporting on the answer itself (errors, warnings: provider 1.35.0 FieldError, the sections of
+ * one request that could not be given), not a fact of the object: each reader's own, by its request.
+ */
+const ANSWER_REPORT = /(^|\.)(errors?|warnings?)$/i;
 
 /** One node of a read that carries an object's id, with its scalar leaves by path relative to it. */
 interface Face {
@@ -154,7 +159,7 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
         }
         const lists = new Set<string>();
         for (const [rel, v] of listsOf(node, at, volatile))
-          if (!POSITION.test(rel)) {
+          if (!POSITION.test(rel) && !ANSWER_REPORT.test(rel)) {
             leaves.set(rel, v);
             lists.add(rel);
           }
