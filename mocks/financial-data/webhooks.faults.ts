@@ -727,7 +727,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   }),
   // Seeded beside the event-ids property (invariants.delivery-ids.spec.ts): a sending dated before its trigger.
   seeded({
-    id: 'seeded-prop52i-webhooks-test-sent-date-eastern-as-utc',
+    id: 'seeded-prop-webhooks-test-sent-date-eastern-as-utc',
     rule: 'FD-PROP-EVENT-IDS: a test delivery writes its sentDate in US Eastern wall time marked Z, five hours before the trigger was sent',
     source: 'assumption',
     rules: ['FD-PROP-EVENT-IDS'],

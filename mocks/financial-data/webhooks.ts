@@ -151,10 +151,10 @@ async function deliverTest(
     // Seeded fault webhooks-test-condition-as-created: the condition the event had when the subscription was created.
     ...(faults.has('webhooks-test-condition-as-created') ? { condition: createdCondition(sub, named) } : {}),
     // i30-fd-webhooks-test-sent-date-epoch-seconds: a test delivery dates itself in epoch seconds, not the ISO 8601 the subscription records use.
-    // seeded-prop52i-webhooks-test-sent-date-eastern-as-utc: US Eastern wall time written with a Z, five hours early.
+    // seeded-prop-webhooks-test-sent-date-eastern-as-utc: US Eastern wall time written with a Z, five hours early.
     sentDate: faults.has('i30-fd-webhooks-test-sent-date-epoch-seconds')
       ? ctx.clock.nowEpochSeconds()
-      : faults.has('seeded-prop52i-webhooks-test-sent-date-eastern-as-utc')
+      : faults.has('seeded-prop-webhooks-test-sent-date-eastern-as-utc')
         ? new Date(ctx.clock.now().getTime() - 5 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
         : isoNow(ctx),
   };
