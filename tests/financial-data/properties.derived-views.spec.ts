@@ -30,6 +30,19 @@ const OTHER_COUNTED = otherCountedReaders(FD_CONTRACT);
 /** The largest set read page by page (about four reads of a reader): a larger one is judged on its first pages only. */
 const PAGED_AT_MOST = 60;
 
+/** The derived-view counts of a check: every view it compared, each other one left out with `reason` (where a check can leave one out). */
+const countViews = (compared: ReadonlySet<string>, reason?: string) =>
+  countProperty(test.info(), {
+    property: DERIVED_VIEWS,
+    service: 'financial-data',
+    rule: 'FD-DERIVED-VIEW',
+    applies: VIEWS.map((dv) => dv.view.operationId),
+    checked: [...compared],
+    exceptions: reason
+      ? VIEWS.filter((dv) => !compared.has(dv.view.operationId)).map((dv) => ({ operationId: dv.view.operationId, reason }))
+      : [],
+  });
+
 test(
   'every portfolio is the latest report of each type its owner’s list holds, in progress, finished or failed @mock-only',
   mockOnly(
@@ -78,17 +91,7 @@ test(
     await fdMock.advanceClock(1);
     await makeReport(fdMock, who.customerId, 'voi');
     await check('a later VOI in progress over a finished one');
-    countProperty(test.info(), {
-      property: DERIVED_VIEWS,
-      service: 'financial-data',
-      rule: 'FD-DERIVED-VIEW',
-      applies: VIEWS.map((dv) => dv.view.operationId),
-      checked: [...compared],
-      exceptions: VIEWS.filter((dv) => !compared.has(dv.view.operationId)).map((dv) => ({
-        operationId: dv.view.operationId,
-        reason: 'neither the view nor its list answered 200',
-      })),
-    });
+    countViews(compared, 'neither the view nor its list answered 200');
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `derived views: ${VIEWS.map((dv) => `${dv.view.operationId} from ${dv.sources.map((s) => s.operation.operationId).join(', ')}`).join('; ')}; a deleted state: no operation deletes a report (seed 002, Report retrieval)`,
@@ -176,14 +179,7 @@ test(
       }
       compared.add(dv.view.operationId);
     }
-    countProperty(test.info(), {
-      property: DERIVED_VIEWS,
-      service: 'financial-data',
-      rule: 'FD-DERIVED-VIEW',
-      applies: VIEWS.map((dv) => dv.view.operationId),
-      checked: [...compared],
-      exceptions: [],
-    });
+    countViews(compared);
     test.info().annotations.push({
       type: 'checker-coverage',
       description: `kinds made on one owner: ${[...made].map(([k, m]) => `${k} (${m.maker})`).join(', ')}; left out: ${leftOut.join('; ') || 'none'}`,
