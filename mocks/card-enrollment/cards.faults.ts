@@ -2682,4 +2682,51 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-MASK-PAN'],
   }),
+  independent('independent-35', {
+    id: 'i35-card-receipt-wallet-serviceid-hash-encoded',
+    rule: "the masked card's serviceId is the program enrolled for (seed 000, MaskedCard serviceId; EnrollCardRequest serviceId pattern allows '#'): on the receipt path a wallet's serviceId comes back with its '#' percent-encoded",
+    source: 'seed',
+    rules: ['CE-ECHO-SERVICEID', 'CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-receipt-issuer-created-epoch-seconds',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard): on the receipt path an issuer-pushed card is dated with a count of Unix seconds instead',
+    source: 'seed',
+    rules: ['CE-DATE-UNIT', 'CE-VAL-CREATED'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-merchant-serviceid-canonical-case',
+    rule: 'a serviceId that does not resolve is 400 INVALID_STATE (seed 000, Errors; no id is folded): for a MERCHANT enrollment the serviceId is looked up without case and the registered spelling is enrolled and echoed',
+    source: 'seed',
+    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-ECHO-SERVICEID'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-second-client-id-foreign-service',
+    rule: "a serviceId registered to another client does not resolve for the caller (seed 000, Errors INVALID_STATE; reference A2, the mock's world): under the caller's second srcClientId a program of another client is enrolled",
+    source: 'assumption',
+    rules: ['CE-STATE-FOREIGN-SERVICE'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-receipt-missing-phone-part-invalid-value',
+    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors; PhoneNumber both required): on the receipt path a missing member of mobileNumber is reported with reason INVALID_VALUE',
+    source: 'seed',
+    rules: ['CE-REQ-PHONE', 'CE-ERR-FIELD'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-merchant-consumer-id-braced',
+    rule: "srcConsumerId has the UUID pattern (seed 000, MaskedConsumer): a merchant enrollment's masked consumer carries its srcConsumerId wrapped in braces",
+    source: 'seed',
+  }),
+  independent('independent-35', {
+    id: 'i35-card-wallet-generated-correlation-unhyphenated',
+    rule: 'a srcCorrelationId generated for a request without one matches the SrcCorrelationId pattern (seed 000, SrcCorrelationId): on the card path a wallet enrollment gets a generated id without its hyphens',
+    source: 'seed',
+    rules: ['CE-GEN-CORRELATION'],
+  }),
+  independent('independent-35', {
+    id: 'i35-card-issuer-luhn-invalid-state',
+    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): an ISSUER enrollment whose PAN fails it is answered 400 INVALID_STATE',
+    source: 'assumption',
+    rules: ['CE-LUHN'],
+  }),
 ]);

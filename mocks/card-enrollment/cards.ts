@@ -346,6 +346,18 @@ export function registerCards(
               v.keyword === 'pattern' &&
               /^\+[0-9]+$/.test(String((parsed as Body).consumer?.mobileNumber?.[v.field.split('.').pop()!])),
           ));
+      // i35-card-receipt-missing-phone-part-invalid-value: on the receipt path a missing mobileNumber member reported as an invalid value.
+      if (
+        faults.has('i35-card-receipt-missing-phone-part-invalid-value') &&
+        receiptOnly &&
+        found.length > 0 &&
+        found.every((v) => v.keyword === 'required' && v.field.startsWith('consumer.mobileNumber'))
+      )
+        return invalidArgument(
+          reply,
+          faults,
+          found.map((v) => ({ ...v, keyword: 'type' })),
+        );
       // i32-card-missing-compliance-invalid-state: on the card path a missing complianceSettings member answered INVALID_STATE.
       if (
         faults.has('i32-card-missing-compliance-invalid-state') &&
@@ -668,7 +680,11 @@ export function registerCards(
               },
             ],
             // i28-card-luhn-19-invalid-state: a 19-digit PAN failing its check digit reported as INVALID_STATE.
-            faults.has('i28-card-luhn-19-invalid-state') && card.primaryAccountNumber.length === 19 ? 'INVALID_STATE' : undefined,
+            (faults.has('i28-card-luhn-19-invalid-state') && card.primaryAccountNumber.length === 19) ||
+              // i35-card-issuer-luhn-invalid-state: an issuer's PAN failing its check digit reported as INVALID_STATE (not resolvable).
+              (faults.has('i35-card-issuer-luhn-invalid-state') && body.cardSource === 'ISSUER')
+              ? 'INVALID_STATE'
+              : undefined,
           );
         }
       }
@@ -787,8 +803,17 @@ export function registerCards(
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     // i7-card-empty-serviceid-default-program: an empty serviceId taken as the client's first program.
     if (faults.has('i7-card-empty-serviceid-default-program') && body.serviceId === '') body.serviceId = (owner ?? client).serviceIds[0];
+    // i35-card-merchant-serviceid-canonical-case: for a merchant the serviceId resolved without case and replaced by the registered spelling.
+    if (faults.has('i35-card-merchant-serviceid-canonical-case') && body.cardSource === 'MERCHANT' && typeof body.serviceId === 'string') {
+      const canonical = (owner ?? client).serviceIds.find((s) => s.toLowerCase() === body.serviceId.toLowerCase());
+      if (canonical) body.serviceId = canonical;
+    }
     // i3-card-service-id-case-insensitive: the serviceId is resolved without case.
     const serviceKnown =
+      // i35-card-second-client-id-foreign-service: under a client's second srcClientId the program looked up among every client's.
+      (faults.has('i35-card-second-client-id-foreign-service') &&
+        body.srcClientId === (owner ?? client).srcClientIds[1] &&
+        world.clients.some((c) => c.serviceIds.includes(body.serviceId))) ||
       (owner ?? client).serviceIds.includes(body.serviceId) ||
       (faults.has('i33-card-origin-judged-by-service') && client.serviceIds.includes(body.serviceId)) ||
       (faults.has('i3-card-service-id-case-insensitive') &&
@@ -924,6 +949,7 @@ export function registerCards(
     i32Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i33Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i34Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i35Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     // i33-card-second-receipt-last-four-of-first: on the receipt path every receipt answered with the first known receipt's last four.
     if (faults.has('i33-card-second-receipt-last-four-of-first') && hasReceipt && !hasCard && world.receipts.length > 1)
       answer.maskedCard.panLastFour = world.receipts[0].primaryAccountNumber.slice(-4);
@@ -1090,6 +1116,41 @@ const i20Deviations: AnswerDeviations = (answer, body, card, hasCard, faults) =>
 };
 
 /** The independent-34 deviations of the answer, each on one path, card source or value class (mocks/card-enrollment/cards.faults.ts). */
+/** The independent-35 deviations of the answer, each on one path or card source (mocks/card-enrollment/cards.faults.ts). */
+const i35Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown> | undefined;
+  // i35-card-receipt-wallet-serviceid-hash-encoded: on the receipt path a wallet's serviceId echoed with '#' percent-encoded.
+  if (
+    faults.has('i35-card-receipt-wallet-serviceid-hash-encoded') &&
+    !hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof masked.serviceId === 'string'
+  )
+    masked.serviceId = masked.serviceId.replace(/#/g, '%23');
+  // i35-card-receipt-issuer-created-epoch-seconds: on the receipt path an issuer's card dated in Unix seconds.
+  if (faults.has('i35-card-receipt-issuer-created-epoch-seconds') && !hasCard && body.cardSource === 'ISSUER')
+    masked.dateOfCardCreated = String(Math.floor(now.getTime() / 1000));
+  // i35-card-merchant-consumer-id-braced: a merchant's srcConsumerId written as a braced GUID.
+  if (
+    faults.has('i35-card-merchant-consumer-id-braced') &&
+    body.cardSource === 'MERCHANT' &&
+    consumer &&
+    typeof consumer.srcConsumerId === 'string'
+  )
+    consumer.srcConsumerId = `{${consumer.srcConsumerId}}`;
+  // i35-card-wallet-generated-correlation-unhyphenated: on the card path a wallet's generated srcCorrelationId written without hyphens.
+  if (
+    faults.has('i35-card-wallet-generated-correlation-unhyphenated') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    body.srcCorrelationId === undefined
+  ) {
+    const answered = answer as Record<string, unknown>;
+    answered.srcCorrelationId = String(answered.srcCorrelationId).replace(/-/g, '');
+  }
+};
+
 const i34Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const masked = answer.maskedCard as Record<string, unknown>;
   const consumer = answer.maskedConsumer as Record<string, unknown> | undefined;

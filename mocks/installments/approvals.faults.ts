@@ -412,4 +412,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-approval-other-reason-needs-detail',
+    rule: 'rejectReasonCode takes each of its reasons and rejectReasonDetail is optional (reference, Main fields - Approval; provider 2.0.0): a decline for OTHER_REASON without a rejectReasonDetail is refused 400',
+    source: 'provider',
+    rules: ['IN-ENUM-REJECTCODE'],
+  }),
 ]);

@@ -113,6 +113,16 @@ export function registerApprovals(
     if (!plan && faults.has('i26-approval-unknown-plan-404'))
       return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this planId.', 'planId');
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
+    // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
+    if (
+      faults.has('i35-inst-approval-other-reason-needs-detail') &&
+      ok.body.status === 'DECLINED' &&
+      ok.body.rejectReasonCode === 'OTHER_REASON' &&
+      ok.body.rejectReasonDetail === undefined
+    )
+      return invalidRequest(reply, faults, [
+        { field: 'rejectReasonDetail', keyword: 'required', message: 'rejectReasonDetail is required for OTHER_REASON' },
+      ]);
     // i10-approval-reject-detail-5000-refused: the detail's upper bound checked as exclusive.
     if (faults.has('i10-approval-reject-detail-5000-refused') && String(ok.body.rejectReasonDetail ?? '').length === 5000)
       return invalidRequest(reply, faults, [

@@ -151,6 +151,8 @@ export function createGuard(
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
     const forbiddenUnchecked =
       (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
+      // i35-inst-forbidden-key-gets-offers: the offers operation skips the key's rights check.
+      (faults.has('i35-inst-forbidden-key-gets-offers') && operationId === 'approvedOffers') ||
       // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
       (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan') ||
       // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.

@@ -153,4 +153,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE', 'IN-ERR-SHAPE'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-issuer-refused-notification-counted',
+    rule: "only a plan's accepted notifications count toward the issuer's throttle (reference, Flows - notification (b) 429): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
+    source: 'assumption',
+    rules: ['IN-ISSUER-THROTTLE', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -27,6 +27,15 @@ export function registerIssuerEndpoint(
   const ISSUER_THROTTLE_WINDOW_SECONDS = limitOf(contract, 'issuerThrottleWindowSeconds');
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');
+    // i35-inst-issuer-refused-notification-counted: a notification refused 400 still counts toward its plan's throttle.
+    if (!ok && faults.has('i35-inst-issuer-refused-notification-counted') && reply.statusCode === 400) {
+      try {
+        const planId = (JSON.parse(String(req.body)) as { planId?: unknown } | null)?.planId;
+        if (typeof planId === 'string') world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
+      } catch {
+        // not JSON: nothing counted
+      }
+    }
     if (!ok) return reply;
     const n = ok.body;
     // i9-issuer-ica-leading-zeros-ignored: the ICA compared as a number.

@@ -1044,4 +1044,22 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-FILTER-NAME', 'IN-FILTER-RULE'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-completed-list-total-counts-submissions',
+    rule: 'the Total header is the size of the data set the query answers (provider 2.0.0, Count/Offset/Limit/Total headers; reference, Paging): the completed-merchants list answers a Total that counts every participation ever submitted, superseded and unfinished ones included',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS'],
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-search-later-page-criteria-dropped',
+    rule: 'a page after the first is a window over the one answer the search selects (provider 2.0.0, offset/limit; seed 001, search by name, country or ICA): a merchant search read with an offset past zero drops its criteria and pages over every merchant',
+    source: 'provider',
+    rules: ['IN-PAGE-KEEPS-QUERY', 'IN-PAGE-SLICE'],
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-mid-search-offset-as-page',
+    rule: 'offset skips exactly that many items (provider 2.0.0, offset/limit): the MID search reads offset as a page number and skips offset times limit MIDs',
+    source: 'provider',
+    rules: ['IN-PAGE-SLICE'],
+  }),
 ]);

@@ -304,6 +304,9 @@ export function registerMerchants(
     if (requestId !== null && faults.has('i33-inst-by-request-offset-past-end-404') && Number(ok.query.get('offset') ?? 0) >= items.length)
       return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i35-inst-completed-list-total-counts-submissions: the completed list's Total counts every submission, not the merchants it lists.
+    if (faults.has('i35-inst-completed-list-total-counts-submissions') && requestId === null)
+      reply.header('Total', String(world.participations.length));
     // i34-inst-completed-list-later-page-reversed: the completed list's pages after the first come newest first.
     if (faults.has('i34-inst-completed-list-later-page-reversed') && requestId === null && Number(ok.query.get('offset') ?? 0) > 0)
       listed = [...listed].reverse();
@@ -365,7 +368,10 @@ export function registerMerchants(
     }
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.
-    const ignored = faults.has('search-ignores-criteria');
+    const ignored =
+      faults.has('search-ignores-criteria') ||
+      // i35-inst-search-later-page-criteria-dropped: a page after the first is read without the search's criteria.
+      (faults.has('i35-inst-search-later-page-criteria-dropped') && Number(ok.query.get('offset') ?? 0) > 0);
     // i10-merchant-search-name-first-ten: the name criterion cut to its first ten characters.
     // i28-inst-search-name-first-word: the name criterion cut to its first word (a tokenising search index).
     // i34-inst-search-name-html-escaped: the name criterion HTML-escaped before the lookup (a name with & or ' never finds itself).
@@ -733,9 +739,18 @@ export function registerMerchants(
             ),
           )
         : ok.query;
+    // i35-inst-mid-search-offset-as-page: the MID search reads offset as a page number (offset times limit items skipped).
+    const midPaged =
+      faults.has('i35-inst-mid-search-offset-as-page') && Number(ok.query.get('offset') ?? 0) > 0
+        ? new URLSearchParams(
+            [...midQuery].map(([k, v]) =>
+              k === 'offset' ? [k, String(Number(v) * Number(ok.query.get('limit') ?? ok.defaultLimit!))] : [k, v],
+            ),
+          )
+        : midQuery;
     body.mids = page(
       mids,
-      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : midQuery,
+      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : midPaged,
       reply,
       faults,
       ok.defaultLimit!,

@@ -499,4 +499,21 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-offers-second-begin-epoch-millis',
+    rule: 'offerBeginDatetime is an RFC 3339 date and time (provider 2.0.0, Offer): the second offer of an answer carries it as a number of epoch milliseconds',
+    source: 'provider',
+    rules: ['IN-DATE-UNIT'],
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-offers-priority-string-localised',
+    rule: "an offer's priority is a number (reference, Known corrections; provider 2.0.0, Offer): when Accept-Language names a language other than English every priority is written as a string",
+    source: 'provider',
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-forbidden-key-gets-offers',
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

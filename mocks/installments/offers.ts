@@ -368,6 +368,12 @@ export function registerOffers(
     }));
     // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
     // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
+    // i35-inst-offers-second-begin-epoch-millis: the second offer's offerBeginDatetime written as epoch milliseconds.
+    if (faults.has('i35-inst-offers-second-begin-epoch-millis') && offers[1])
+      (offers[1] as Record<string, unknown>).offerBeginDatetime = Date.parse(offers[1].offerBeginDatetime);
+    // i35-inst-offers-priority-string-localised: for a language other than English each offer's priority is written as a string.
+    if (faults.has('i35-inst-offers-priority-string-localised') && !/^en\b/i.test(String(req.headers['accept-language'] ?? 'en')))
+      for (const o of offers) (o as Record<string, unknown>).priority = String(o.priority);
     if (faults.has('i32-inst-offers-end-datetime-no-zone') && ok.body.merchant?.country !== undefined && ok.body.merchant.country !== 'USA')
       for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
     // i34-inst-offers-third-offer-installment-rounded-up: the third offer's later installments rounded up to whole units over tenure - 1, leaving no first installment.

@@ -583,4 +583,10 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-register-long-pan-stored-cut',
+    rule: 'a card gets offers once registered in a list (reference, Flows - services; the pan pattern takes cards longer than the account-range bounds): a card longer than the bounds is stored cut to their length, so the card registered gets no offers',
+    source: 'assumption',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

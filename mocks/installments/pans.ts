@@ -218,7 +218,9 @@ export function registerPanLists(
         failureCount++;
         continue;
       }
-      if (!faults.has('registration-ignored')) list.pans.add(pan);
+      // i35-inst-register-long-pan-stored-cut: a card longer than the account-range bounds stored cut to their length (a fixed-width column).
+      if (!faults.has('registration-ignored'))
+        list.pans.add(faults.has('i35-inst-register-long-pan-stored-cut') && pan.length > 16 ? pan.slice(0, 16) : pan);
       successfulCount++;
     }
     // i22-register-create-last-pan-uncounted: a list created by name with several cards counts all but the last one registered.

@@ -1041,4 +1041,22 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
   }),
+  independent('independent-35', {
+    id: 'i35-inst-saveplan-weekly-answer-text-plain',
+    rule: 'savePlan answers 201 with a JSON CreatedInstallmentPlan (provider 2.0.0, savePlan; reference, JSON bodies): the selection of a WEEKLY plan is answered with its JSON labelled Content-Type text/plain',
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-CREATED'],
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-notify-trace-header-holds-card',
+    rule: 'the notification carries no card number in clear in any member or header (reference, Flows - notification (a); Payload encryption): a selection sent without Correlation-Id is notified with a trace header naming the whole card number',
+    source: 'assumption',
+    rules: ['IN-NOTIFY-EXACT'],
+  }),
+  independent('independent-35', {
+    id: 'i35-inst-plan-delete-405-still-removes',
+    rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
+    source: 'provider',
+    rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -66,7 +66,7 @@ export function registerPlans(
   const firstTransactionOfAnswer = new Map<string, unknown>();
   /** i20-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
   const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
-  /** i28-inst-notify-correlation-absent-dropped: the Correlation-Id each selection was sent with (kept only while that fault is on). */
+  /** i28-inst-notify-correlation-absent-dropped, i35-inst-notify-trace-header-holds-card: the Correlation-Id each selection was sent with (kept only while one of those faults is on). */
   const callerCorrelation = new WeakMap<Plan, string | undefined>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
@@ -340,6 +340,9 @@ export function registerPlans(
       for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') headers[name] = 'text/plain';
     if (faults.has('i33-inst-notify-sent-as-text-plain') && !Object.keys(headers).some((n) => n.toLowerCase() === 'content-type'))
       headers['Content-Type'] = 'text/plain';
+    // i35-inst-notify-trace-header-holds-card: a selection without a Correlation-Id is notified with a trace header naming the card.
+    if (faults.has('i35-inst-notify-trace-header-holds-card') && callerCorrelation.get(plan) === undefined)
+      headers['X-Trace-Context'] = `plan=${plan.planId};card=${plan.pan}`;
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
     if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
@@ -546,7 +549,8 @@ export function registerPlans(
     )
       clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
-    if (faults.has('i28-inst-notify-correlation-absent-dropped')) callerCorrelation.set(plan, correlationId);
+    if (faults.has('i28-inst-notify-correlation-absent-dropped') || faults.has('i35-inst-notify-trace-header-holds-card'))
+      callerCorrelation.set(plan, correlationId);
     if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else if (faults.has('i5-notify-skipped-with-given-schedule') && complete) {
@@ -584,6 +588,12 @@ export function registerPlans(
     // i32-inst-saveplan-given-schedule-answered-200: a selection with its own complete schedule answered 200.
     // i34-inst-saveplan-correlation-regenerated: the selection's 201 answers a Correlation-Id of its own, not the caller's.
     if (faults.has('i34-inst-saveplan-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
+    // i35-inst-saveplan-weekly-answer-text-plain: a WEEKLY plan's 201 is sent pre-serialised with Content-Type text/plain.
+    if (faults.has('i35-inst-saveplan-weekly-answer-text-plain') && info.frequency === 'WEEKLY')
+      return reply
+        .code(201)
+        .type('text/plain')
+        .send(JSON.stringify({ planId, status: plan.status }));
     return reply
       .code(faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201)
       .send({ planId, status: plan.status });
@@ -823,7 +833,10 @@ export function registerPlans(
   app.route({
     method: ['PUT', 'DELETE', 'PATCH', 'POST'],
     url: `${prefix}/plans/:plan_id`,
-    handler: async (_req, reply) => {
+    handler: async (req, reply) => {
+      // i35-inst-plan-delete-405-still-removes: a DELETE refused 405 has already removed the plan it names.
+      if (faults.has('i35-inst-plan-delete-405-still-removes') && req.method === 'DELETE')
+        world.plans.delete((req.params as { plan_id: string }).plan_id);
       if (faults.has('method-not-allowed-404')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No such resource.');
       reply.header('Allow', 'GET');
       return sendError(reply, faults, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');
