@@ -416,8 +416,9 @@ export const MAX_VALIDATION_REFUSALS = 12;
 
 /**
  * One generated negative case per member and kind of rule the contract refuses, from the told call:
- * first the first case of each kind (every kind sent), then one per other member carrying a rule,
- * each member's kinds in turn, up to MAX_VALIDATION_REFUSALS. A refusal per kind alone misses a
+ * first the first case of each kind (every kind sent), then every member's every bound (BOUND_KINDS,
+ * uncapped), then one per other member carrying a rule, each member's kinds in turn, up to
+ * MAX_VALIDATION_REFUSALS; a left-out member's bound again under each other choice of the body (modesOf). A refusal per kind alone misses a
  * target whose carrying-out depends on which member is broken (an approval refused for its offerId's
  * length that has already recorded its decision, where a broken reason detail does not). The object
  * ids the writer names are left as sent (a case changing one names another object), and a case the
