@@ -15,7 +15,7 @@ import { countProperty, type PropertyException } from '../../helpers/client/prop
 import type { CallOptions } from '../../helpers/client/client.js';
 
 test(
-  'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @provider',
+  'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @assumption',
   rules('IN-PROP-HEADER-ECHO'),
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = new Violations(HEADER_ECHO);
