@@ -27,6 +27,7 @@ import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
+import { echoedHeaderNames } from './invariants/headers.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { citationsOf } from '../contract/rules.js';
 import { limitOf } from '../contract/facts.js';
@@ -421,7 +422,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       responseBodyPresence(exchange);
       for (const met of responseSchemaConformance(contract, exchange)) this.noteConflictMet(met);
       responseHeadersConformance(contract, exchange);
-      requestHeaderEchoConformance(exchange, headers);
+      requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract));
       normalisedEchoConformance(exchange, this.deps.testInfo);
       this.errorShapeConformance(exchange, profile);
       this.deps.judge?.({

@@ -212,12 +212,18 @@ export function responseHeadersConformance(contract: Contract, exchange: Exchang
  * refusal a spec provokes is judged, not only the success and the cases a spec names. A header the
  * caller did not send is not judged (the service may make its own).
  */
-export function requestHeaderEchoConformance(exchange: Exchange, sent: Record<string, string>): void {
+export function requestHeaderEchoConformance(
+  exchange: Exchange,
+  sent: Record<string, string>,
+  echoed: ReadonlySet<string> = new Set(),
+): void {
   const { operation, status, headers } = exchange;
   const declared = Object.keys(documentedResponse(operation, status)?.headers ?? {}).map((n) => n.toLowerCase());
   for (const param of operation.parameters) {
     const name = param.name.toLowerCase();
-    if (param.in !== 'header' || !declared.includes(name)) continue;
+    // A header another answer of the contract declares (`echoed`: helpers/client/invariants/headers.ts)
+    // is judged wherever this answer carries it: the same id of the same exchange (*-PROP-HEADER-ECHO).
+    if (param.in !== 'header' || !(declared.includes(name) || (echoed.has(name) && headers[name] !== undefined))) continue;
     const given = Object.entries(sent).find(([key]) => key.toLowerCase() === name)?.[1];
     if (given === undefined) continue;
     const received = headers[name];

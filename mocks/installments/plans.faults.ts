@@ -1033,7 +1033,7 @@ export const PLANS_FAULTS = faultCatalogue([
     id: 'i34-inst-saveplan-correlation-regenerated',
     rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
     source: 'provider',
-    rules: ['IN-ECHO-CORRELATION'],
+    rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
   }),
   independent('independent-34', {
     id: 'i34-inst-notify-url-query-sorted',

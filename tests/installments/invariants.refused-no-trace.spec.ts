@@ -1,8 +1,9 @@
 // Covers: a refused request leaves no trace (IN-PROP-REFUSED-NO-TRACE), on every writer of the
 // installments contract (every operation that is not a read; helpers/client/invariants/kit.ts): each
 // is sent its valid sample naming a live plan and a PAN list of the check's own, refused for each member
-// and kind of validation rule the contract states (one generated invalid input per member and kind, a
-// member the sample leaves out set first; a batch's item rule broken in an item after a valid one, so a
+// and kind of validation rule the contract states (one generated invalid input per member and kind,
+// every member's every bound among them; a member the sample leaves out set first, and broken again
+// under the approval's other decision; a batch's item rule broken in an item after a valid one, so a
 // batch carried out in part shows), unsigned, signed with a key without the operation's right (403)
 // and asking for another representation (406) where documented; every
 // reader of the objects it names, and where no GET reads the state it sets the operations a state rule

@@ -416,8 +416,9 @@ export const MAX_VALIDATION_REFUSALS = 12;
 
 /**
  * One generated negative case per member and kind of rule the contract refuses, from the told call:
- * first the first case of each kind (every kind sent), then one per other member carrying a rule,
- * each member's kinds in turn, up to MAX_VALIDATION_REFUSALS. A refusal per kind alone misses a
+ * first the first case of each kind (every kind sent), then every member's every bound (BOUND_KINDS,
+ * uncapped), then one per other member carrying a rule, each member's kinds in turn, up to
+ * MAX_VALIDATION_REFUSALS; a left-out member's bound again under each other choice of the body (modesOf). A refusal per kind alone misses a
  * target whose carrying-out depends on which member is broken (an approval refused for its offerId's
  * length that has already recorded its decision, where a broken reason detail does not). The object
  * ids the writer names are left as sent (a case changing one names another object), and a case the
@@ -463,10 +464,19 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     const member = `${memberOf(c.name)} ${kind}`;
     if (!byMember.has(member)) byMember.set(member, c.name);
   }
-  // Every kind once, then the members not yet sent, one kind of each per round, to the bound.
+  // Every kind once, then every member's every bound (each just past it: a target may carry out a call
+  // refused for one member's bound and not for another's), then the members not yet sent, one kind of
+  // each per round, to the cap.
   const chosen: [string, string][] = [...kinds];
-  const sentMembers = new Set([...kinds.values()].map(memberOf));
-  const rest = [...byMember].filter(([, name]) => ![...kinds.values()].includes(name));
+  const picked = new Set(kinds.values());
+  for (const [key, name] of byMember) {
+    const kind = key.slice(key.lastIndexOf(' ') + 1);
+    if (!BOUND_KINDS.has(kind) || picked.has(name)) continue;
+    chosen.push([kind, name]);
+    picked.add(name);
+  }
+  const sentMembers = new Set([...picked].map(memberOf));
+  const rest = [...byMember].filter(([, name]) => !picked.has(name));
   while (rest.length && chosen.length < Math.max(MAX_VALIDATION_REFUSALS, kinds.size)) {
     const i = Math.max(
       0,
@@ -477,11 +487,46 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     chosen.push([key.slice(key.lastIndexOf(' ') + 1), name]);
   }
   // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
-  return chosen.flatMap(([kind, name], k) => {
+  const out = chosen.flatMap(([kind, name], k) => {
     const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
     const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
+  // A member the valid call leaves out may matter under another value of the body's choice (a decline's
+  // rejectReasonDetail, provider 2.0.0 PlanApprovalParameters): its bound's refusal is sent again under
+  // each other value of every required top-level enum member (modesOf) the contract takes with the rest.
+  const modes = extra ? modesOf(contract, op, base.body, (b) => !validate || Boolean(validate(b))) : [];
+  for (const [kind, name] of chosen) {
+    if (!BOUND_KINDS.has(kind) || !extra || !(memberOf(name).split('.')[1]! in extra)) continue;
+    for (const mode of modes) {
+      const call = told(first + out.length);
+      const body = { ...(call.body as object), [mode.member]: mode.value };
+      const c = negativeCases(contract, op, { ...call, body }).find((x) => x.name === name);
+      if (c) out.push({ reason: 'validation' as const, why: `validation (${kind}, ${mode.member} ${mode.value}): ${name}`, call: c.call });
+    }
+  }
+  return out;
+}
+
+/** The kinds of rule that bound a member's value: each member's every bound is broken once (validationRefusals). */
+const BOUND_KINDS = new Set(['length', 'range', 'enum', 'pattern', 'size', 'format']);
+
+/**
+ * The other values of a body's choices: each required top-level member of the writer's body whose
+ * schema is an enum (an approval's decision), with each of its values other than the body's, where the
+ * contract takes the body with it.
+ */
+function modesOf(contract: Contract, op: Operation, body: unknown, ok: (body: unknown) => boolean): { member: string; value: unknown }[] {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const schema = (resolve(contract, op.requestBody.schema) ?? {}) as { required?: string[] };
+  const out: { member: string; value: unknown }[] = [];
+  for (const [name, raw] of bodyMembers(contract, op.requestBody.schema)) {
+    const s = (resolve(contract, raw) ?? {}) as { enum?: unknown[] };
+    if (!schema.required?.includes(name) || !Array.isArray(s.enum) || !(name in body)) continue;
+    for (const value of s.enum)
+      if (value !== (body as Record<string, unknown>)[name] && ok({ ...body, [name]: value })) out.push({ member: name, value });
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,70 @@
+// Covers: every header an answer carries back comes back as sent (IN-PROP-HEADER-ECHO), on every
+// operation taking a request header some answer of the contract declares under the same name (the
+// Correlation-Id of approvedOffers and savePlan: provider 2.0.0, the Correlation-Id parameter and the
+// response header of approvedOffers and of the shared refusals; reference, Headers). The client judges
+// every answer of every spec at its choke point (requestHeaderEchoConformance, with the echoed names of
+// helpers/client/invariants/headers.ts) and sends each such call a telling value of its own; this check
+// makes sure each operation is judged on its success and on each refusal the harness makes for any
+// caller (a body that is not JSON, no signature), and gives the property's counts. A sandbox serves it
+// as the mock does: one selection (a plan of the check's own) is its only write.
+import { expect, rules, test } from '../../fixtures/installments.js';
+import { echoedHeadersOf, HEADER_ECHO, headerEchoOperations } from '../../helpers/client/invariants/headers.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { ContractViolation } from '../../helpers/contract/checks.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+
+test(
+  'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @assumption',
+  rules('IN-PROP-HEADER-ECHO'),
+  async ({ inst, instApi, instReq, instContract }) => {
+    const violations = new Violations(HEADER_ECHO);
+    const applies = headerEchoOperations(instContract);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    const judged: string[] = [];
+    for (const op of applies) {
+      const { operationId } = op;
+      if (operationId === 'savePlan' && !inst.eligiblePan) {
+        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        continue;
+      }
+      // A selection names an offer the service made: a fresh offers answer's first offer.
+      const valid: CallOptions =
+        operationId === 'savePlan' ? await instReq.selectionCall(instApi) : await instReq.sampleCall(operationId as 'approvedOffers');
+      // The call as sampled names no header the property sends: the client gives each a telling value of its own.
+      const headers = Object.fromEntries(
+        Object.entries(valid.headers ?? {}).filter(
+          ([k]) => !echoedHeadersOf(instContract, op).some((e) => e.parameter.name.toLowerCase() === k.toLowerCase()),
+        ),
+      );
+      const calls: [string, CallOptions][] = [
+        ['its valid call', { ...valid, headers }],
+        ...(op.responses['400']
+          ? [['a body that is not JSON', { ...valid, headers, body: undefined, rawBody: '{"broken": ' }] as [string, CallOptions]]
+          : []),
+        ...(op.responses['401'] ? [['no signature', { ...valid, headers, auth: false }] as [string, CallOptions]] : []),
+      ];
+      for (const [what, call] of calls) {
+        const res: { status: number } | unknown = await instApi.callOperation(op, call).catch((error: unknown) => error);
+        // The client's own echo check throws: a finding of this operation; another of its checks is not this property's.
+        if (res instanceof ContractViolation && res.check === 'requestHeaderEchoConformance')
+          violations.add(operationId, `${what} (IN-PROP-HEADER-ECHO)`, res.message.split('\n')[0]!, 'the value sent');
+        else if (res instanceof Error) throw res;
+        else judged.push(`${operationId} ${what} ${(res as { status: number }).status}`);
+      }
+      checked.push(operationId);
+    }
+    test.info().annotations.push({ type: 'answers judged', description: judged.join('; ') });
+    countProperty(test.info(), {
+      property: HEADER_ECHO,
+      service: 'installments',
+      rule: 'IN-PROP-HEADER-ECHO',
+      applies: applies.map((op) => op.operationId),
+      checked,
+      exceptions,
+    });
+    expect(applies.length, 'operations taking a header an answer echoes').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
