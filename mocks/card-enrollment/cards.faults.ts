@@ -2680,6 +2680,6 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i34-card-merchant-bin-dropped-for-long-pan',
     rule: "panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant's PAN longer than the shortest length is answered without panBin",
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN', 'CE-PROP-ECHO-AS-SENT'],
   }),
 ]);
