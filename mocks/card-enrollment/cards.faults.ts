@@ -2680,7 +2680,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i34-card-merchant-bin-dropped-for-long-pan',
     rule: "panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant's PAN longer than the shortest length is answered without panBin",
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN', 'CE-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-35', {
     id: 'i35-card-receipt-wallet-serviceid-hash-encoded',

@@ -1,15 +1,35 @@
 // Covers: every value the caller sent comes back as sent (CE-PROP-ECHO-AS-SENT) on every writer of the
-// card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths:
-// the request made to tell (helpers/client/invariants/echo.ts: a hex id in alternating case behind a
-// prefix joined by a dash, then by a dot, free text with inner spaces, where the contract accepts
-// it), every member the answer shows at the place it was sent reads as sent. The answer-is-state and refused-request properties do not apply: the contract
-// has no reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
+// card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths and for
+// every card source (seed 000, Origin), each meeting every valid form of every member the answer mirrors
+// (helpers/client/invariants/echo.ts, mirroredForms: a language beside each country, a URI with a query
+// and a fragment, a PAN at each length, a correlation id's prefix and cases, a name's longest value in
+// accented letters), each row also made to tell (a hex id in alternating case behind a prefix joined by a
+// dash, then by a dot, free text with inner spaces, where the contract accepts it): every member the
+// answer shows at the place it was sent, or in its masked view, reads as sent, every URL it shows of a
+// sent one carries it whole, and every answer keeps its schema (every required member of the masked card
+// present). Every row is a form the contract allows, so it is accepted (CE-VALID-FORMS), on every path
+// and source. The answer-is-state and refused-request properties do not apply: the contract has no
+// reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
-import type { CardPlain } from '../../fixtures/examples/card-enrollment.js';
+import { type CardPlain, panOfLength } from '../../fixtures/examples/card-enrollment.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
-import { writeThenRead } from '../../helpers/client/invariants/after-write.js';
-import { checkEchoAsSent, ECHO_AS_SENT, JOINERS, otherValues, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { type WriteProbe, writeThenRead } from '../../helpers/client/invariants/after-write.js';
+import { conflictsInForce } from '../../helpers/contract/conflicts.js';
+import {
+  checkEchoAsSent,
+  checkRequiredShown,
+  coveringRows,
+  ECHO_AS_SENT,
+  JOINERS,
+  mirroredForms,
+  requiredPaths,
+  schemaPaths,
+  tellingBody,
+  withForms,
+} from '../../helpers/client/invariants/echo.js';
+import { VALID_FORMS } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { resolve } from '../../helpers/client/negative.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 
@@ -17,57 +37,161 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 const kept = (path: string) =>
   kindOfKey(path.split('.').at(-1)!) !== undefined || /encrypt|srcClientId|serviceId|enrolmentReference/i.test(path);
 
+/**
+ * What a row sends as sampled: the kept members and the source its cell names; the card number alone of
+ * the sensitive values takes its forms, its length (seed 000, Card: 16 to 20 digits), its digits never
+ * compared (the mask shows its bin and last four).
+ */
+const keptInForms = (path: string) => path === 'cardSource' || (kept(path) && path !== 'card.primaryAccountNumber');
+
+/** A card number of another length from the sample's bin, its check digit completed (reference A3). */
+const completed = (path: string, value: unknown) =>
+  path === 'card.primaryAccountNumber' && typeof value === 'string' ? panOfLength(value.length, value.slice(0, 6)) : value;
+
 test(
-  'every value an enrollment is sent comes back as sent wherever its answer shows it @assumption',
-  rules('CE-PROP-ECHO-AS-SENT'),
-  async ({ card, cardApi, cards }) => {
+  'every value an enrollment is sent comes back as sent wherever its answer shows it, on every path and source in every valid form @assumption',
+  rules('CE-PROP-ECHO-AS-SENT', 'CE-VALID-FORMS@card', 'CE-VALID-FORMS@receipt'),
+  async ({ card, cardApi, cards, cardRequestContract }) => {
     const writers = writersOfContract(cardApi.contract);
     const validate = (op: string) => cardApi.contract.requestValidatorOf(op)!;
-    const probes = [];
+    const cardSchema = cardRequestContract.componentSchema('Card');
+    const cardValid = cardRequestContract.validator('echo:Card', cardSchema);
+    const probes: (WriteProbe & { cell: string; hows: string[] })[] = [];
+    const cells: string[] = [];
+    const leftOut: { operationId: string; reason: string }[] = [];
     // The card each card-path body carries sealed (encryptedCard: the Card structure, encrypted; seed 000):
     // its members are sent too, and the masked card shows some of them in clear.
     const sealedCards = new Map<string, CardPlain>();
-    // Each path twice, a lengthened value's prefix joined by each of JOINERS (the contract's one writer
-    // makes this cheap; a target may keep one separator and rewrite the other); every enum and coded
-    // member (the card's source, the consumer's country and language) sent with a value other than the
-    // sample's first (otherValues), where the contract takes it.
-    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)))
-      for (const writer of writers)
-        for (const [n, joiner] of JOINERS.entries()) {
-          // The second card expires in December, the last month of its range (a month end rolled over shows there).
-          const plainCard = exampleCard(n ? { panExpirationMonth: '12' } : {});
-          const plain = { body: await cards.on(path, plainCard) };
-          if (path === 'card') sealedCards.set(plain.body.encryptedCard, plainCard);
-          // The n-th body takes the n-th other value of each (WALLET, then MERCHANT): two rarer sources per path.
-          const others = new Map(
-            [...otherValues(cardApi.contract, writer.requestBody?.schema, plain.body)].map(([at, values]) => [
-              at,
-              [...values.slice(n), ...values.slice(0, n)],
-            ]),
-          );
-          probes.push({
-            writer,
-            plain,
-            call: { body: tellingBody(plain.body, (b) => Boolean(validate(writer.operationId)(b)), kept, joiner, others) },
-          });
+    /** The forms each path's rows meet for every source, for the annotation. */
+    const formsMet: string[] = [];
+    for (const writer of writers) {
+      const valid = (b: unknown) => Boolean(validate(writer.operationId)(b));
+      const answerPaths = schemaPaths(cardApi.contract, writer.responses['200']?.schema);
+      const sources: string[] =
+        resolve(cardRequestContract, resolve(cardRequestContract, writer.requestBody?.schema).properties?.cardSource).enum ?? [];
+      for (const path of ENROLLMENT_PATHS) {
+        const pathCells = sources.map((source) => `${writer.operationId} (${path}, ${source})`);
+        cells.push(...pathCells);
+        if (lacksPathData(card, path)) {
+          leftOut.push(...pathCells.map((operationId) => ({ operationId, reason: NO_RECEIPT })));
+          continue;
         }
+        // The forms of each mirrored member, from the path's sample (its body, and on the card path the card sealed in it).
+        const sample = await cards.on(path);
+        const bodyGroups = mirroredForms(cardRequestContract, writer.requestBody?.schema, sample, answerPaths, {
+          keep: keptInForms,
+          valid,
+        });
+        const cardGroups =
+          path === 'card'
+            ? mirroredForms(cardRequestContract, cardSchema, exampleCard(), answerPaths, {
+                keep: keptInForms,
+                valid: (c) => Boolean(cardValid(c)),
+                fix: completed,
+                prefix: 'card',
+              })
+            : [];
+        formsMet.push(
+          `${path}: ${[...bodyGroups, ...cardGroups]
+            .map((g) =>
+              g
+                .slice(1)
+                .map((f) => f.how)
+                .join(', '),
+            )
+            .join('; ')}`,
+        );
+        for (const [c, source] of sources.entries())
+          for (const [n, row] of coveringRows([...bodyGroups, ...cardGroups]).entries()) {
+            // The card's forms go into the card before it is sealed; the body's into the body.
+            const ofCard = row.slice(bodyGroups.length);
+            const plainCard = withForms(exampleCard(n % 2 ? { panExpirationMonth: '12' } : {}), ofCard, (x) => Boolean(cardValid(x)));
+            const base: Record<string, any> = { ...(await cards.on(path, plainCard.body as CardPlain)), cardSource: source };
+            if (path === 'card') sealedCards.set(base.encryptedCard, plainCard.body as CardPlain);
+            const formed = withForms(base, row.slice(0, bodyGroups.length), valid);
+            const set = new Set(row.flatMap((f) => f.set.map(([at]) => at)));
+            // Made to tell around the forms, each row's prefix joined by the next of JOINERS (a target may keep one separator and rewrite the other).
+            const body = tellingBody(
+              formed.body,
+              valid,
+              (p) => kept(p) || set.has(p) || p === 'cardSource',
+              JOINERS[(c + n) % JOINERS.length],
+            );
+            probes.push({ writer, call: { body }, cell: pathCells[c], hows: [...plainCard.hows, ...formed.hows] });
+          }
+      }
+    }
     const outcomes = await writeThenRead(cardApi, probes);
     const echo = new Violations(ECHO_AS_SENT);
-    const checked = checkEchoAsSent(outcomes, echo, kept, (o) => {
-      const sealed = sealedCards.get((o.probe.call.body as Record<string, string>).encryptedCard);
-      return sealed && { card: sealed };
+    const forms = new Violations(VALID_FORMS);
+    const accepted = new Set<string>();
+    for (const o of outcomes) {
+      const p = o.probe as (typeof probes)[number];
+      if (typeof o.status === 'number' && o.status >= 200 && o.status < 300) accepted.add(p.cell);
+      else
+        forms.add(
+          p.writer.operationId,
+          `${p.cell}: ${p.hows.join('; ') || 'its telling values'}`,
+          String(o.status),
+          'a 2xx: the contract allows these forms',
+        );
+    }
+    // One outcome at a time, so each violation names the path and source of its row.
+    const checked = outcomes.flatMap((o) => {
+      const before = echo.list.length;
+      const done = checkEchoAsSent([o], echo, kept, (x) => {
+        const sealed = sealedCards.get((x.probe.call.body as Record<string, string>).encryptedCard);
+        return sealed && { card: sealed };
+      });
+      for (const v of echo.list.slice(before)) v.object = `${(o.probe as (typeof probes)[number]).cell}, ${v.object}`;
+      return done;
     });
+    // Every required member one row of a path shows, every row of that path shows (each source, each form).
+    for (const writer of writers) {
+      const required = requiredPaths(cardApi.contract, writer.responses['200']?.schema);
+      const providerAbsent = conflictsInForce('card-enrollment')
+        .filter((c) => c.answers?.absent && c.answers.operations.includes(writer.operationId))
+        .map((c) => c.answers!.at.replace(/^\//, '').replace(/\//g, '.'));
+      for (const path of ENROLLMENT_PATHS) {
+        const rows = outcomes
+          .map((o) => ({ o, p: o.probe as (typeof probes)[number] }))
+          .filter(
+            ({ o, p }) => p.writer === writer && p.cell.includes(`(${path},`) && o.answer && typeof o.status === 'number' && o.status < 300,
+          )
+          .map(({ o, p }) => ({ where: `${p.cell}: ${p.hows.join('; ') || 'its telling values'}`, answer: o.answer }));
+        checkRequiredShown(writer.operationId, rows, required, providerAbsent, echo);
+      }
+    }
+    const notAccepted = (cell: string) => ({ operationId: cell, reason: `no row of it answered 2xx (${VALID_FORMS} lists each)` });
+    const open = cells.filter((cell) => !accepted.has(cell) && !leftOut.some((l) => l.operationId === cell));
     countProperty(test.info(), {
       property: ECHO_AS_SENT,
       service: 'card-enrollment',
       rule: 'CE-PROP-ECHO-AS-SENT',
-      applies: writers.map((w) => w.operationId),
-      checked,
-      exceptions: checked.length
-        ? []
-        : writers.map((w) => ({ operationId: w.operationId, reason: `its sample answered ${outcomes[0]?.status}` })),
+      applies: [...writers.map((w) => w.operationId), ...cells],
+      checked: [...checked, ...accepted],
+      exceptions: [
+        ...(checked.length
+          ? []
+          : writers.map((w) => ({ operationId: w.operationId, reason: `its sample answered ${outcomes[0]?.status}` }))),
+        ...leftOut,
+        ...open.map(notAccepted),
+      ],
     });
-    expect(echo.list, echo.describe()).toEqual([]);
-    void NO_RECEIPT;
+    countProperty(test.info(), {
+      property: VALID_FORMS,
+      service: 'card-enrollment',
+      rule: 'CE-VALID-FORMS',
+      applies: cells,
+      checked: [...accepted],
+      exceptions: [...leftOut, ...open.map(notAccepted)],
+    });
+    test.info().annotations.push({
+      type: 'checker-coverage',
+      description: `echo as sent in every valid form: ${probes.length} enrollments over ${cells.length - leftOut.length} paths x sources; left out: ${leftOut.map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
+    });
+    test.info().annotations.push({ type: 'mirrored-forms', description: formsMet.join('\n') });
+    expect(probes.length, 'enrollments sent').toBeGreaterThan(0);
+    expect([...forms.list, ...echo.list], `${forms.describe()}\n${echo.describe()}`).toEqual([]);
   },
 );

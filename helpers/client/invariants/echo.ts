@@ -11,7 +11,9 @@ import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf } from './kit.js';
 import type { Contract, Json } from '../../contract/contract.js';
-import { bodyLeaves } from './type-forms.js';
+import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
+import { resolve } from '../negative.js';
+import { kindOfKey } from '../../secrets/sensitive.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
 
@@ -286,6 +288,18 @@ export function checkEchoAsSent(
                 `${at}, its query parameter ${name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the URL as sent, whole',
               );
+        // Shown itself under another name (the accepted version of a consent sent as its latest version's
+        // URI: seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): a URL of the answer on a
+        // sent one's origin and path is that URL shown, and carries one sent whole (its query, its fragment).
+        if (typeof v === 'string' && webUrl(v))
+          for (const [at, got] of s.leaves)
+            if (!places.includes(at) && typeof got === 'string' && sameResource(got, v) && !urls.some((u) => whole(got, u)))
+              violations.add(
+                o.probe.writer.operationId,
+                s.where,
+                `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
+                'the URL as sent, whole',
+              );
         for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
           violations.add(
@@ -373,4 +387,219 @@ function whole(shown: string, sent: string): boolean {
   const [x, y] = [webUrl(shown), webUrl(sent)];
   if (!x || !y || x.pathname !== y.pathname || x.hash !== y.hash) return false;
   return [...y.searchParams].every(([k, v]) => x.searchParams.getAll(k).includes(v));
+}
+
+// The valid forms each mirrored member takes, met on every path and source: what an answer mirrors of
+// a request (a member at the same place, in the masked view of the object it was sent in, a URL sent)
+// is made to tell once per form its schema states, and a target mapping it one way on one path or for
+// one source shows it where that form meets that path and source. The forms come from the contract:
+// each code of a stated standard beside each code of the other members of its object (a language beside
+// a country), a URI with a query and a fragment, a digit string of bounded length at each length it
+// takes (a PAN of 16 to 20 digits), a pattern's own forms (its optional prefix, its alternatives, its
+// cases), a free text's longest value in accented letters; each confirmed by the one Ajv instance.
+
+/** One way a covering row sets its members: each [dotted path, value] and what it is. */
+export interface MirrorForm {
+  how: string;
+  set: [string, unknown][];
+}
+
+/** At most this many forms of one member beside its telling value: a row is one call on every path and source. */
+const MIRROR_FORMS_PER_MEMBER = 4;
+
+/** The dotted paths of every node an answer schema declares (objects and leaves, lists' items as `0`). */
+export function schemaPaths(contract: Contract, schema: Json | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: Json, at: string[], depth: number) => {
+    const s = resolve(contract, node);
+    if (!s || depth > 8) return;
+    if (at.length) out.add(at.join('.'));
+    if (s.items) walk(s.items, [...at, '0'], depth + 1);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
+  };
+  if (schema) walk(schema, [], 0);
+  return out;
+}
+
+/**
+ * Whether the answer mirrors a request member (`answerPaths`: schemaPaths of the answer): shown at the
+ * same place or in clear in a masked view (shownAt), or sent in an object the answer shows by its name
+ * (the consent's complianceSettings inside the masked consumer: seed 000, MaskedConsumer).
+ */
+export function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
+  if (shownAt(path).some((at) => answerPaths.has(at))) return true;
+  const objects = new Set([...answerPaths].flatMap((p) => p.split('.').slice(0, -1).map(unmasked)));
+  return objectsOf(path).some((o) => objects.has(o));
+}
+
+/** A URL with a trailing segment holding an encoded space, a query of two parameters (one with an encoded slash) and a fragment. */
+const urlWithQueryAndFragment = (url: URL, word: string) =>
+  `${url.origin}${url.pathname.replace(/\/$/, '')}/Tq%20${word}?tq=Tq%2F1&Mx=${word}#Tq-${word}`;
+
+/**
+ * The forms of each member of `body` (a request body, or the card sealed in it) the answer mirrors,
+ * one group per member (the coded members of one object one group: each code beside each code of the
+ * others, the sample's and one other of each), each group led by the body as it is (its telling value);
+ * `keep` names members sent as sampled (ids the target must know, the source a row is sent for, a
+ * sensitive value but its length), `fix` completes a form the contract's reference constrains beyond
+ * its schema (a PAN's check digit, reference A3), `valid` confirms each form with the whole body.
+ */
+export function mirroredForms(
+  contract: Contract,
+  schema: Json | undefined,
+  body: unknown,
+  answerPaths: ReadonlySet<string>,
+  {
+    keep,
+    valid,
+    fix = (_at, v) => v,
+    prefix = '',
+  }: {
+    keep: (path: string) => boolean;
+    valid: (body: unknown) => boolean;
+    fix?: (path: string, value: unknown) => unknown;
+    /** Where the body sits in what the answer mirrors (`card` for the sealed card). */
+    prefix?: string;
+  },
+): MirrorForm[][] {
+  if (!schema || body === undefined) return [];
+  const groups: MirrorForm[][] = [];
+  const coded = new Map<string, { at: string; values: unknown[] }[]>();
+  const asSent: MirrorForm = { how: 'as made to tell', set: [] };
+  for (const leaf of bodyLeaves(contract, schema, body)) {
+    const at = leaf.at.replace(/\//g, '.');
+    const named = prefix ? `${prefix}.${at}` : at;
+    if (keep(named) || !mirrors(answerPaths, named)) continue;
+    const s = leaf.schema;
+    const v = leaf.value;
+    const codes = TELLING_CODES[s.format];
+    if (codes) {
+      const parent = at.split('.').slice(0, -1).join('.');
+      coded.set(parent, [...(coded.get(parent) ?? []), { at, values: [v, ...codes.filter((c) => c !== v).slice(0, 1)] }]);
+      continue;
+    }
+    const candidates: { how: string; value: unknown }[] = [];
+    const url = typeof v === 'string' ? webUrl(v) : undefined;
+    // The object it is sent in names the word (privacy, tnc): two URLs of one member name differ.
+    const word =
+      at
+        .split('.')
+        .filter((step) => /^[A-Za-z]/.test(step))
+        .at(-2) ?? at.replace(/[^A-Za-z]/g, '').slice(0, 8);
+    if (Array.isArray(s.enum))
+      candidates.push(...s.enum.filter((e: unknown) => e !== v).map((e: unknown) => ({ how: 'another value of its enum', value: e })));
+    else if (url) candidates.push({ how: 'a URI with a query and a fragment', value: urlWithQueryAndFragment(url, word) });
+    else if (typeof v === 'string' && /^\^\[0-9\][*+]\$$/.test(String(s.pattern)) && s.minLength < s.maxLength)
+      for (let n = s.minLength; n <= s.maxLength; n++)
+        if (n !== v.length) candidates.push({ how: `${n} digits`, value: v.repeat(Math.ceil(n / v.length)).slice(0, n) });
+    if (!candidates.length && typeof s.pattern === 'string') candidates.push(...validForms(s, v).slice(0, MIRROR_FORMS_PER_MEMBER));
+    else if (!candidates.length && !s.format && typeof v === 'string')
+      candidates.push(...lengthForms(s, v).filter((f) => f.how.startsWith('the longest')));
+    const forms = candidates
+      // A sensitive value (a card number) is named by its form alone, never printed.
+      .map((c) => ({
+        how: `${named} ${kindOfKey(named.split('.').at(-1)!) === undefined ? `${JSON.stringify(fix(named, c.value))} ` : ''}(${c.how})`,
+        set: [[at, fix(named, c.value)]] as [string, unknown][],
+      }))
+      .filter((f) => f.set[0][1] !== v && valid(setAt(body, at.split('.'), f.set[0][1])))
+      .slice(0, MIRROR_FORMS_PER_MEMBER);
+    if (forms.length) groups.push([asSent, ...forms]);
+  }
+  // Each code beside each code of the others of its object (a language beside each country): the pairs, the sample's pair aside.
+  for (const members of coded.values()) {
+    let combos: [string, unknown][][] = [[]];
+    for (const m of members) combos = combos.flatMap((c) => m.values.map((value) => [...c, [m.at, value] as [string, unknown]]));
+    const forms = combos
+      .slice(1)
+      .filter((set) => valid(set.reduce<unknown>((b, [at, value]) => setAt(b, at.split('.'), value), body)))
+      .map((set) => ({
+        how: set.map(([at, value]) => `${prefix ? `${prefix}.` : ''}${at} ${JSON.stringify(value)}`).join(' beside '),
+        set,
+      }));
+    if (forms.length) groups.push([asSent, ...forms]);
+  }
+  return groups;
+}
+
+/**
+ * The rows that cover every form of every group once (each-choice, not the product): as many rows as
+ * the group of most forms, the n-th row taking each group's n-th form, round again where a group has fewer.
+ */
+export function coveringRows(groups: readonly MirrorForm[][]): MirrorForm[][] {
+  const n = Math.max(1, ...groups.map((g) => g.length));
+  return Array.from({ length: n }, (_, i) => groups.map((g) => g[i % g.length]));
+}
+
+/** The body with a row's forms set (dotted paths), each kept only where the contract still takes the whole body. */
+export function withForms(body: unknown, row: readonly MirrorForm[], valid: (body: unknown) => boolean): { body: unknown; hows: string[] } {
+  let out = body;
+  const hows: string[] = [];
+  for (const form of row) {
+    if (!form.set.length) continue;
+    const next = form.set.reduce<unknown>((b, [at, value]) => setAt(b, at.split('.'), value), out);
+    if (valid(next)) [out] = [next, hows.push(form.how)];
+  }
+  return { body: out, hows };
+}
+
+/** Whether a URL names the same resource as another (origin and path), whatever its query and fragment. */
+function sameResource(shown: string, sent: string): boolean {
+  const [x, y] = [webUrl(shown), webUrl(sent)];
+  return Boolean(x && y && x.origin === y.origin && x.pathname === y.pathname);
+}
+
+/** The dotted paths an answer schema requires wherever their parent is shown (`maskedCard.panBin`). */
+export function requiredPaths(contract: Contract, schema: Json | undefined): string[] {
+  const out: string[] = [];
+  const walk = (node: Json, at: string[], depth: number) => {
+    const s = resolve(contract, node);
+    if (!s || depth > 8) return;
+    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
+      if (required.has(name)) out.push([...at, name].join('.'));
+      walk(member, [...at, name], depth + 1);
+    }
+  };
+  if (schema) walk(schema, [], 0);
+  return out;
+}
+
+/** Whether an answer holds a member at a dotted path (a list's first item for its items). */
+const holds = (answer: unknown, path: string): boolean => {
+  let node = answer;
+  for (const step of path.split('.')) {
+    if (node === null || typeof node !== 'object') return false;
+    if (!(step in (node as object))) return false;
+    node = (node as Record<string, unknown>)[step];
+  }
+  return node !== undefined;
+};
+
+/**
+ * Every required member of the answers of one path (its sources and forms, a covering set's rows) that
+ * one answer shows, every answer whose parent member is shown shows too: a target dropping it for one
+ * source or one form of a member (a PAN of another length) shows there. Where the contract's conflicts
+ * record the provider answering without it (`absent`: a token answer without panBin, seed 000 and Card
+ * API 1.0.0, CE-CONFLICT-PAN-BIN-ABSENT), an answer lacking it is that conflict when it is an answer of
+ * another kind (it shows a member none of those showing it shows: the token reference), else a finding.
+ */
+export function checkRequiredShown(
+  operationId: string,
+  rows: readonly { where: string; answer: unknown }[],
+  required: readonly string[],
+  providerAbsent: readonly string[],
+  violations: Violations,
+): void {
+  const leafNames = (answer: unknown) => new Set([...leavesOf(answer).keys()].map((p) => p.replace(/\.\d+(?=\.|$)/g, '')));
+  for (const at of required) {
+    const parent = at.split('.').slice(0, -1).join('.');
+    const showing = rows.filter((r) => holds(r.answer, at));
+    if (!showing.length) continue;
+    const known = new Set(showing.flatMap((r) => [...leafNames(r.answer)]));
+    for (const r of rows) {
+      if ((parent && !holds(r.answer, parent)) || holds(r.answer, at)) continue;
+      if (providerAbsent.includes(at) && [...leafNames(r.answer)].some((p) => !known.has(p))) continue;
+      violations.add(operationId, r.where, `no ${at}, which ${showing[0].where} shows`, 'every required member of the answer');
+    }
+  }
 }
