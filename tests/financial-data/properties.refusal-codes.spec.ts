@@ -7,7 +7,8 @@
 // deposited, a first verification that does not match, the attempt spent), so a code of a later
 // condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
 // and the deposit day passes on the mock's clock: mock only.
-import { expect, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+import { expect, fdLimit, mockOnly, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import type { Operation } from '../../helpers/contract/contract.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusalCodes,
@@ -15,9 +16,11 @@ import {
   codedOperationsOf,
   type Provoked,
   REFUSAL_CODES,
+  requestCaseOf,
 } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { FD_CONTRACT } from './security.known.js';
+import { PREDATING_INSTITUTION } from './app-registration.readers.js';
 
 const RULE = 'FD-PROP-REFUSAL-CODE';
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
@@ -62,17 +65,62 @@ test(
       const { amounts, verify } = await entriesIn(c.state);
       return verify(c.send === 'wrong' ? wrongAmounts(amounts) : amounts);
     };
-    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations);
+    const only = (op: Operation) => op.operationId === 'VerifyMicroAmountDeposits';
+    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
     testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
     countProperty(testInfo, {
       property: REFUSAL_CODES,
       service: 'financial-data',
       rule: RULE,
-      applies: codedOperationsOf(FD_CONTRACT).map((o) => o.operationId),
+      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
       checked,
       exceptions,
     });
     expect(checked.length, 'the contract tells refusal conditions apart by code on some operation').toBeGreaterThan(0);
+    expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+  },
+);
+
+// The authorization details' 404 (seed 002, App registration and Errors: 3003 a legacy connection,
+// 3004 details unavailable; provider 1.35.0: 3003 for a login id naming no login), on the linked
+// customer's logins: a legacy one, one whose authorization predates the endpoint (the mock's FinBank
+// Profiles - B; on a sandbox FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID), and a login id of the contract's
+// form naming none. Reads only: a sandbox runs it too.
+test(
+  'a refused authorization-details read carries the code of its own condition: a legacy connection 3003, details unavailable 3004, an unknown login 3003 @provider',
+  rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN'),
+  async ({ fd, fdApi, linkedCustomer }, testInfo) => {
+    const violations = new Violations(RULE);
+    const only = (op: Operation) => op.operationId === 'getCustomerAuthorizationDetails';
+    const logins: Record<string, string | number | undefined> = {
+      legacy: linkedCustomer.logins.find((l) => l.legacy)?.id,
+      predating: fd.control
+        ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id
+        : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID,
+    };
+    const valid = { path: { institution_login_id: String(linkedCustomer.logins[0]!.id) } };
+    const provoke = async (c: CodedCondition): Promise<Provoked> => {
+      if (c.unresolved) {
+        const call = requestCaseOf(FD_CONTRACT, c, valid);
+        return typeof call === 'string' ? { leftOut: call } : fdApi.callBuilt('getCustomerAuthorizationDetails', call);
+      }
+      const id = c.state ? logins[c.state] : undefined;
+      if (id === undefined)
+        return {
+          leftOut: `the target names no ${c.state} login (the linked customer's; FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID for one whose details are unavailable)`,
+        };
+      return fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: id } });
+    };
+    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
+    testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
+    countProperty(testInfo, {
+      property: REFUSAL_CODES,
+      service: 'financial-data',
+      rule: RULE,
+      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
     expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
   },
 );

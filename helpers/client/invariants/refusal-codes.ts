@@ -61,7 +61,8 @@ export function codedConditionsOf(contract: Contract): CodedCondition[] {
           codes: (c.codes as unknown[]).map(String),
           ...(c.missing ? { missing: String(c.missing) } : {}),
           ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
-          ...(c.state ? { state: String(c.state), send: c.send === 'wrong' ? 'wrong' : 'right' } : {}),
+          ...(c.state ? { state: String(c.state) } : {}),
+          ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
         });
     }
   }
@@ -69,10 +70,13 @@ export function codedConditionsOf(contract: Contract): CodedCondition[] {
 }
 
 /** The operations the property applies to: those whose contract tells two or more refusal conditions apart by code. */
-export function codedOperationsOf(contract: Contract): Operation[] {
+export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean): Operation[] {
   const counts = new Map<string, number>();
   for (const c of codedConditionsOf(contract)) counts.set(c.operationId, (counts.get(c.operationId) ?? 0) + 1);
-  return [...counts].filter(([, n]) => n > 1).map(([id]) => contract.operationOf(id));
+  return [...counts]
+    .filter(([, n]) => n > 1)
+    .map(([id]) => contract.operationOf(id))
+    .filter((op) => !only || only(op));
 }
 
 const steps = (at: string) => at.split('.');
@@ -110,6 +114,16 @@ function unknownLike(value: unknown): string {
  * A reason string where the contract does not confirm it.
  */
 export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
+  const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
+  if (param && c.unresolved) {
+    // A path id: a new one of its own form (digits for an integer id, its length kept), confirmed by its schema.
+    const current = String(valid.path?.[c.unresolved] ?? '');
+    const value = /^\d+$/.test(current) ? `9${String(Date.now()).slice(-(Math.max(current.length, 10) - 1))}` : unknownLike(current);
+    const check = contract.validator(`path:${c.operationId}:${c.unresolved}`, param.schema ?? {});
+    if (!check(/^\d+$/.test(value) && contract.resolveSchema(param.schema)?.type === 'integer' ? Number(value) : value))
+      return `the contract refuses a new ${c.unresolved} of the valid one's form`;
+    return { ...valid, path: { ...valid.path, [c.unresolved]: value } };
+  }
   const validate = contract.requestValidatorOf(c.operationId);
   if (!validate || valid.body === undefined) return 'the operation sends no JSON body to vary';
   const body = valid.body as Json;
@@ -147,7 +161,7 @@ export function judgeCode(
   violations: Violations,
   required = false,
 ): void {
-  const what = `${c.condition}${c.state ? ` (entries ${c.state}, the ${c.send} values sent)` : ''}`;
+  const what = `${c.condition}${c.state ? ` (its object ${c.state}${c.send ? `, the ${c.send} values sent` : ''})` : ''}`;
   if (res.status !== c.status) {
     violations.add(c.operationId, what, `HTTP ${res.status}`, `HTTP ${c.status} carrying ${c.member} ${c.codes.join(' or ')}`);
     return;
@@ -181,12 +195,13 @@ export async function checkRefusalCodes(
   contract: Contract,
   provoke: (c: CodedCondition) => Promise<Provoked>,
   violations: Violations,
+  only?: (op: Operation) => boolean,
 ): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; provoked: string[] }> {
   const all = codedConditionsOf(contract);
   const checked: string[] = [];
   const exceptions: { operationId: string; reason: string }[] = [];
   const provoked: string[] = [];
-  for (const op of codedOperationsOf(contract)) {
+  for (const op of codedOperationsOf(contract, only)) {
     const left: string[] = [];
     let sent = 0;
     for (const c of all.filter((x) => x.operationId === op.operationId)) {
