@@ -212,7 +212,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'invalid-state-as-argument',
     rule: 'unresolved srcClientId gives status INVALID_STATE',
     source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-STATE-UNKNOWN-RECEIPT'],
+    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-STATE-UNKNOWN-RECEIPT', 'CE-PROP-REFUSAL-CODE'],
   },
   {
     id: 'missing-reason-not-cannot-be-null',

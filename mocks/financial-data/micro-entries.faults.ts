@@ -466,6 +466,6 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     id: 'i34-fd-micro-mismatch-coded-attempts-exceeded',
     rule: 'amounts that do not match are refused with the mismatch code (provider 1.35.0 micro entries 400 examples: amounts did not match; attempts exceeded only after the attempt is spent): a first mismatch is coded as attempts exceeded',
     source: 'provider',
-    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-ERROR-BODY'],
+    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-ERROR-BODY', 'FD-PROP-REFUSAL-CODE'],
   }),
 ]);

@@ -120,13 +120,13 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     id: 'authdetails-unavailable-3003',
     rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)',
     source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNAVAILABLE'],
+    rules: ['FD-AUTHDETAILS-UNAVAILABLE', 'FD-PROP-REFUSAL-CODE'],
   },
   {
     id: 'authdetails-unknown-login-served',
     rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404',
     source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNKNOWN'],
+    rules: ['FD-AUTHDETAILS-UNKNOWN', 'FD-PROP-REFUSAL-CODE'],
   },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 ThirdPartyAccessKeyReceiptData).
@@ -183,7 +183,7 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     id: 'blind-authdetails-legacy-3004',
     rule: 'a legacy connection is code 3003, not 3004, the code of an authorization whose details are unavailable (seed 002, App registration and Errors)',
     source: 'seed',
-    rules: ['FD-AUTHDETAILS-LEGACY'],
+    rules: ['FD-AUTHDETAILS-LEGACY', 'FD-PROP-REFUSAL-CODE'],
   }),
   blind({
     id: 'blind-authdetails-predating-400',

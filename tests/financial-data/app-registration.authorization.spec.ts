@@ -4,10 +4,8 @@
 // 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
 // Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
-import { expect, expectFdError, mockOnly, newCustomer, rules, spareAuth, suiteConfig, test } from '../../fixtures/financial-data.js';
-
-/** The mock's institution whose authorizations predate the endpoint (mocks/financial-data/third-party-access.ts). */
-const PREDATING_INSTITUTION = '102105';
+import { expect, expectFdError, mockOnly, newCustomer, rules, spareAuth, test } from '../../fixtures/financial-data.js';
+import { PREDATING_INSTITUTION } from './app-registration.readers.js';
 
 function expectCode(res: { status: number; body: any; text: string; operation: any }, code: string, what: string) {
   expectFdError(res as any, 404, what);
@@ -100,36 +98,8 @@ test(
   },
 );
 
-test(
-  'a login whose authorization details are unavailable is a 404 with code 3004',
-  rules('FD-AUTHDETAILS-UNAVAILABLE'),
-  async ({ fdApi, fd, linkedCustomer }) => {
-    // The mock's choice: the FinBank Profiles - B logins; a sandbox names one in FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID.
-    const loginId = fd.control
-      ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id
-      : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID;
-    test.skip(!loginId, 'needs FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID (a login whose authorization predates the endpoint)');
-    expectCode(
-      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: loginId! } }),
-      '3004',
-      'details unavailable',
-    );
-  },
-);
-
-// provider 1.35.0 InstitutionLoginIdNotFoundErrorResponseExample: 404, code 3003 ("Institution Login Id is not found").
-test(
-  'an institution login id that names no login is a 404 with code 3003 @provider',
-  rules('FD-AUTHDETAILS-UNKNOWN'),
-  async ({ fdApi }) => {
-    expectCode(
-      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: 9_999_999_991 } }),
-      '3003',
-      'unknown login',
-    );
-  },
-);
-
+// A login whose details are unavailable (3004) and a login id that names no login (3003): the
+// refusal-codes property (properties.refusal-codes.spec.ts), from the 404's x-codes table.
 test(
   "a login of another partner's customer is a 404 with code 3003 too @mock-only",
   mockOnly(

@@ -53,3 +53,6 @@ export function v2Apps(res: { status: number; body: any }, what: string): any[] 
   expect(res.status, `GetAppRegistrationStatus ${what}`).toBe(200);
   return res.body.applications as any[];
 }
+
+/** The mock's institution whose authorizations predate the authorization-details endpoint (mocks/financial-data/third-party-access.ts: code 3004). */
+export const PREDATING_INSTITUTION = '102105';

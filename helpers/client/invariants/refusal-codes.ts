@@ -1,0 +1,223 @@
+// Property: a refusal carries the code of the condition that caused it. Where an operation's contract
+// tells several refusal conditions apart by a code in the body (seed 000, Errors: INVALID_ARGUMENT for
+// a missing value, INVALID_STATE for an id resolving to nothing; provider 1.35.0, the micro-deposit
+// verification's 400 examples: 3200002 status, 3200004 amounts did not match, 3200003 attempts
+// exceeded), each condition is provoked once and its refusal must carry the status and a code of its
+// own: never another condition's (a first mismatch coded as attempts exceeded). The table is contract
+// data, `x-codes: { member, conditions }` on the response that carries the codes; a condition names how
+// it is provoked: a mandatory member left out (`missing`), a member naming an entity set to a new value
+// of its own format (`unresolved`), or the object brought to a state (`state`) and the call sent with
+// the right or the wrong values (`send`), which the spec's harness does.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { ApiResponse, CallOptions } from '../client.js';
+import type { Violations } from '../security/probe.js';
+
+export const REFUSAL_CODES = 'refusal-codes';
+
+/** One refusal condition of an operation, as its response's `x-codes` states it. */
+export interface CodedCondition {
+  operationId: string;
+  /** The HTTP status of the response the table sits on. */
+  status: number;
+  /** The body member that carries the code (`code`, `status`). */
+  member: string;
+  /** The condition in words, as the contract's table gives it. */
+  condition: string;
+  /** The codes this condition may carry, the one it names first (as strings: a code may be a number or a string). */
+  codes: string[];
+  /** A mandatory request member (dotted) left out. */
+  missing?: string;
+  /** A request member naming an entity, set to a new value of its own format. */
+  unresolved?: string;
+  /** The state the object is brought to before the call, and the values the call sends. */
+  state?: string;
+  send?: 'right' | 'wrong';
+}
+
+/** A `$ref` followed within the bundled document (`#/components/responses/...`). */
+function followed(contract: Contract, node: Json): Json {
+  let out = node;
+  for (let i = 0; out?.$ref && i < 10; i++)
+    out = String(out.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  return out;
+}
+
+/** Every coded refusal condition of a contract: each operation's responses carrying `x-codes`. */
+export function codedConditionsOf(contract: Contract): CodedCondition[] {
+  const out: CodedCondition[] = [];
+  for (const op of contract.operations.values()) {
+    for (const status of Object.keys(op.responses)) {
+      const table = followed(contract, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.[status])?.['x-codes'];
+      if (!table?.member || !Array.isArray(table.conditions)) continue;
+      for (const c of table.conditions as Json[])
+        out.push({
+          operationId: op.operationId,
+          status: Number(status),
+          member: String(table.member),
+          condition: String(c.condition),
+          codes: (c.codes as unknown[]).map(String),
+          ...(c.missing ? { missing: String(c.missing) } : {}),
+          ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
+          ...(c.state ? { state: String(c.state) } : {}),
+          ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
+        });
+    }
+  }
+  return out;
+}
+
+/** The operations the property applies to: those whose contract tells two or more refusal conditions apart by code. */
+export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean): Operation[] {
+  const counts = new Map<string, number>();
+  for (const c of codedConditionsOf(contract)) counts.set(c.operationId, (counts.get(c.operationId) ?? 0) + 1);
+  return [...counts]
+    .filter(([, n]) => n > 1)
+    .map(([id]) => contract.operationOf(id))
+    .filter((op) => !only || only(op));
+}
+
+const steps = (at: string) => at.split('.');
+
+function without(body: Json, at: string): Json {
+  const out = structuredClone(body);
+  const path = steps(at);
+  const parent = path.slice(0, -1).reduce((acc: Json, k) => acc?.[k], out);
+  if (parent && typeof parent === 'object') delete parent[path.at(-1)!];
+  return out;
+}
+
+function withValue(body: Json, at: string, value: unknown): Json {
+  const out = structuredClone(body);
+  const path = steps(at);
+  const parent = path.slice(0, -1).reduce((acc: Json, k) => acc?.[k], out);
+  if (parent && typeof parent === 'object') parent[path.at(-1)!] = value;
+  return out;
+}
+
+/**
+ * A new value in the form of a member's current one that names no entity: a lower-case UUID for a
+ * UUID, else the value with a tail of its own characters (a letter, a digit) made of the run's time.
+ */
+function unknownLike(value: unknown): string {
+  const s = String(value ?? '');
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return crypto.randomUUID();
+  return `${s}Zq${Date.now().toString(36)}`;
+}
+
+/**
+ * The request that provokes a request condition (`missing`, `unresolved`) from the operation's valid
+ * call, confirmed by the contract (the one Ajv instance): a missing member must make the body invalid,
+ * an unresolved one must leave it valid (the refusal is then the target's lookup, not its schema).
+ * A reason string where the contract does not confirm it.
+ */
+export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
+  const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
+  if (param && c.unresolved) {
+    // A path id: a new one of its own form (digits for an integer id, its length kept), confirmed by its schema.
+    const current = String(valid.path?.[c.unresolved] ?? '');
+    const value = /^\d+$/.test(current) ? `9${String(Date.now()).slice(-(Math.max(current.length, 10) - 1))}` : unknownLike(current);
+    const check = contract.validator(`path:${c.operationId}:${c.unresolved}`, param.schema ?? {});
+    if (!check(/^\d+$/.test(value) && contract.resolveSchema(param.schema)?.type === 'integer' ? Number(value) : value))
+      return `the contract refuses a new ${c.unresolved} of the valid one's form`;
+    return { ...valid, path: { ...valid.path, [c.unresolved]: value } };
+  }
+  const validate = contract.requestValidatorOf(c.operationId);
+  if (!validate || valid.body === undefined) return 'the operation sends no JSON body to vary';
+  const body = valid.body as Json;
+  if (c.missing) {
+    const sent = without(body, c.missing);
+    if (validate(sent)) return `the contract takes the body without ${c.missing}`;
+    return { ...valid, body: sent };
+  }
+  if (c.unresolved) {
+    const current = steps(c.unresolved).reduce((acc: Json, k) => acc?.[k], body);
+    if (current === undefined) return `the valid call sends no ${c.unresolved}`;
+    const sent = withValue(body, c.unresolved, unknownLike(current));
+    if (!validate(sent)) return `the contract refuses a new ${c.unresolved} of the valid one's form`;
+    return { ...valid, body: sent };
+  }
+  return 'not a request condition';
+}
+
+/** The code a refusal's body carries in the table's member (undefined where the body has none). */
+export function codeIn(res: ApiResponse, member: string): string | undefined {
+  const v = steps(member).reduce((acc: Json, k) => acc?.[k], res.body as Json);
+  return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+}
+
+/**
+ * Judges one provoked refusal: the status of the table's response, and in its member a code of the
+ * condition's own (a body giving no code where the contract leaves the member open is no finding;
+ * `required` says whether the schema requires it). The code of another condition of the same operation
+ * is named as that condition's.
+ */
+export function judgeCode(
+  res: ApiResponse,
+  c: CodedCondition,
+  all: readonly CodedCondition[],
+  violations: Violations,
+  required = false,
+): void {
+  const what = `${c.condition}${c.state ? ` (its object ${c.state}${c.send ? `, the ${c.send} values sent` : ''})` : ''}`;
+  if (res.status !== c.status) {
+    violations.add(c.operationId, what, `HTTP ${res.status}`, `HTTP ${c.status} carrying ${c.member} ${c.codes.join(' or ')}`);
+    return;
+  }
+  const code = codeIn(res, c.member);
+  if (code === undefined) {
+    if (required) violations.add(c.operationId, what, `no ${c.member}`, `${c.member} ${c.codes.join(' or ')}`);
+    return;
+  }
+  if (c.codes.includes(code)) return;
+  const other = all.find((o) => o.operationId === c.operationId && o !== c && o.codes[0] === code);
+  violations.add(
+    c.operationId,
+    what,
+    `${c.member} ${code}${other ? ` (the code of another condition: ${other.condition})` : ''}`,
+    `${c.member} ${c.codes.join(' or ')} (the code of this condition)`,
+  );
+}
+
+/** What a spec gives the checker for one condition: the refusal it provoked, or why it could not. */
+export type Provoked = ApiResponse | { leftOut: string };
+
+/**
+ * Provokes every condition of every coded operation once, in the table's order (a lifecycle: the
+ * earlier conditions first, so a code of a later one showing early is caught), and judges each. Returns
+ * the operations checked (a condition of theirs provoked), those left out with the reasons the harness
+ * could not provoke any of their conditions, and one line per condition (provoked or not) for the
+ * annotation.
+ */
+export async function checkRefusalCodes(
+  contract: Contract,
+  provoke: (c: CodedCondition) => Promise<Provoked>,
+  violations: Violations,
+  only?: (op: Operation) => boolean,
+): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; provoked: string[] }> {
+  const all = codedConditionsOf(contract);
+  const checked: string[] = [];
+  const exceptions: { operationId: string; reason: string }[] = [];
+  const provoked: string[] = [];
+  for (const op of codedOperationsOf(contract, only)) {
+    const left: string[] = [];
+    let sent = 0;
+    for (const c of all.filter((x) => x.operationId === op.operationId)) {
+      const res = await provoke(c);
+      if ('leftOut' in res) {
+        left.push(`${c.condition}: ${res.leftOut}`);
+        continue;
+      }
+      sent++;
+      provoked.push(`${op.operationId}: ${c.condition} -> ${res.status} ${c.member} ${codeIn(res, c.member) ?? '(none)'}`);
+      judgeCode(res, c, all, violations);
+    }
+    // An operation is checked once one of its conditions was provoked; the others it names as not provoked.
+    if (sent > 0) checked.push(op.operationId);
+    else exceptions.push({ operationId: op.operationId, reason: `no condition the harness can set up: ${left.join('; ')}` });
+    provoked.push(...left.map((l) => `${op.operationId}: ${l} (not provoked)`));
+  }
+  return { checked, exceptions, provoked };
+}

@@ -1,0 +1,126 @@
+// Covers: a refusal carries the code of the condition that caused it (FD-PROP-REFUSAL-CODE), on every
+// operation of the financial data contract whose refusal response tells its conditions apart by code
+// (`x-codes`, helpers/client/invariants/refusal-codes.ts): the micro-deposit verification's 400
+// (provider 1.35.0 examples: 3200002 the entries' status, 3200004 amounts did not match, 3200003
+// attempts exceeded; one attempt, FD-MICRO-ATTEMPTS @assumption). Each condition is provoked once on
+// micro entries of the check's own, brought to its state in the order of their life (not yet
+// deposited, a first verification that does not match, the attempt spent), so a code of a later
+// condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
+// and the deposit day passes on the mock's clock: mock only.
+import { expect, fdLimit, mockOnly, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import type { Operation } from '../../helpers/contract/contract.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import {
+  checkRefusalCodes,
+  type CodedCondition,
+  codedOperationsOf,
+  type Provoked,
+  REFUSAL_CODES,
+  requestCaseOf,
+} from '../../helpers/client/invariants/refusal-codes.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { FD_CONTRACT } from './security.known.js';
+import { PREDATING_INSTITUTION } from './app-registration.readers.js';
+
+const RULE = 'FD-PROP-REFUSAL-CODE';
+const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
+
+/** Two amounts in the contract's range that are neither deposited amount nor within ten cents of one. */
+function wrongAmounts(deposited: number[]): number[] {
+  const cents = deposited.map((a) => Math.round(a * 100));
+  const far = Array.from({ length: 99 }, (_, i) => i + 1).filter((c) => cents.every((d) => Math.abs(c - d) > 10));
+  return [far[0]!, far.at(-1)!].map((c) => c / 100);
+}
+
+test(
+  'a refused micro-deposit verification carries the code of its own condition, never that of a later one @provider @mock-only',
+  mockOnly(
+    rules(RULE),
+    "needs the amounts deposited (the mock's harness route; a sandbox shows them only in the bank account) and the deposit day passed on the mock's clock",
+  ),
+  async ({ fdApi, fdMock, createCustomer }, testInfo) => {
+    const violations = new Violations(RULE);
+    const customerId = await createCustomer();
+    let n = 0;
+    /** Micro entries of the check's own, brought to a state (the lifecycle the catalogue states, FD-MICRO-ATTEMPTS). */
+    const entriesIn = async (state: string) => {
+      const accountNumber = `78${String(Date.now()).slice(-6)}${String(n++).padStart(4, '0')}`;
+      const made = await fdApi.call('InitiateMicroAmountDeposits', {
+        path: { customerId },
+        body: { receiver: { routingNumber: '021000021', accountNumber, accountType: 'personalChecking', name: 'Refusal Codes' } },
+      });
+      expect(made.status, 'InitiateMicroAmountDeposits (entries of the check)').toBe(200);
+      const accountId = String(made.body.accountId);
+      const amounts = await fdMock.microAmounts(accountId);
+      const verify = (sent: number[]) =>
+        fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts: sent } });
+      if (state !== 'Pending') await fdMock.advanceClock(DEPOSIT_DELAY_S);
+      if (state === 'Failed')
+        expect((await verify(wrongAmounts(amounts))).status, 'a first wrong verification (the attempt spent)').toBe(400);
+      return { amounts, verify };
+    };
+    const provoke = async (c: CodedCondition): Promise<Provoked> => {
+      if (c.operationId !== 'VerifyMicroAmountDeposits' || !c.state) return { leftOut: 'no harness brings its object to a state' };
+      if (!['Pending', 'Completed', 'Failed'].includes(c.state)) return { leftOut: `no harness brings micro entries to ${c.state}` };
+      const { amounts, verify } = await entriesIn(c.state);
+      return verify(c.send === 'wrong' ? wrongAmounts(amounts) : amounts);
+    };
+    const only = (op: Operation) => op.operationId === 'VerifyMicroAmountDeposits';
+    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
+    testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
+    countProperty(testInfo, {
+      property: REFUSAL_CODES,
+      service: 'financial-data',
+      rule: RULE,
+      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+    expect(checked.length, 'the contract tells refusal conditions apart by code on some operation').toBeGreaterThan(0);
+    expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+  },
+);
+
+// The authorization details' 404 (seed 002, App registration and Errors: 3003 a legacy connection,
+// 3004 details unavailable; provider 1.35.0: 3003 for a login id naming no login), on the linked
+// customer's logins: a legacy one, one whose authorization predates the endpoint (the mock's FinBank
+// Profiles - B; on a sandbox FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID), and a login id of the contract's
+// form naming none. Reads only: a sandbox runs it too.
+test(
+  'a refused authorization-details read carries the code of its own condition: a legacy connection 3003, details unavailable 3004, an unknown login 3003 @provider',
+  rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN'),
+  async ({ fd, fdApi, linkedCustomer }, testInfo) => {
+    const violations = new Violations(RULE);
+    const only = (op: Operation) => op.operationId === 'getCustomerAuthorizationDetails';
+    const logins: Record<string, string | number | undefined> = {
+      legacy: linkedCustomer.logins.find((l) => l.legacy)?.id,
+      predating: fd.control
+        ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id
+        : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID,
+    };
+    const valid = { path: { institution_login_id: String(linkedCustomer.logins[0]!.id) } };
+    const provoke = async (c: CodedCondition): Promise<Provoked> => {
+      if (c.unresolved) {
+        const call = requestCaseOf(FD_CONTRACT, c, valid);
+        return typeof call === 'string' ? { leftOut: call } : fdApi.callBuilt('getCustomerAuthorizationDetails', call);
+      }
+      const id = c.state ? logins[c.state] : undefined;
+      if (id === undefined)
+        return {
+          leftOut: `the target names no ${c.state} login (the linked customer's; FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID for one whose details are unavailable)`,
+        };
+      return fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: id } });
+    };
+    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
+    testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
+    countProperty(testInfo, {
+      property: REFUSAL_CODES,
+      service: 'financial-data',
+      rule: RULE,
+      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+  },
+);
