@@ -44,6 +44,8 @@ export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
     .split(',')
     .map((r) => r.split(';')[0].trim().toLowerCase());
   if (ctx.faults.has('report-pdf-ignored')) return false;
+  // i35-fd-report-accept-pdf-anywhere: a PDF named anywhere in Accept wins over the JSON the client lists first.
+  if (ctx.faults.has('i35-fd-report-accept-pdf-anywhere') && ranges.includes('application/pdf')) return true;
   for (const range of ranges) {
     // i32-fd-report-accept-any-gives-pdf: an Accept of */* (neither type named) answered with the PDF.
     if (range === '*/*' && ctx.faults.has('i32-fd-report-accept-any-gives-pdf')) return true;
