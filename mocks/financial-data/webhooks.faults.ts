@@ -888,4 +888,10 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-EVENT-NAMES'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-webhooks-last-event-delete-drops-subscription',
+    rule: "deleteWebhookSubscriptionEvent deletes the one event it names (seed 002, Webhook subscriptions; deleteWebhookSubscription is the operation that removes a subscription): deleting a subscription's last event deletes the subscription too, which then answers 404 and leaves the list",
+    source: 'seed',
+    rules: ['FD-PROP-WRITE-SCOPE', 'FD-WEBHOOK-EVENT-DELETE'],
+  }),
 ]);

@@ -579,6 +579,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       else if (!faults.has('webhooks-event-delete-noop')) {
         for (const s of state().subscriptions.values()) s.events = s.events.filter((e) => e !== event);
       }
+      // i35-fd-webhooks-last-event-delete-drops-subscription: deleting a subscription's last event deletes the subscription too.
+      if (faults.has('i35-fd-webhooks-last-event-delete-drops-subscription') && sub.events.length === 0) sub.deleted = true;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(204).send();
     });
