@@ -350,7 +350,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     // Independent fault: the consumer's list serves one call past the limit.
     if (faults.has('i2-report-consumer-list-rate-21') && key.startsWith('consumer:')) limit += 1;
     if (recent.length >= limit) {
-      callsOf().set(key, recent);
+      // i35-fd-report-list-refused-call-counted: a list call refused 429 is counted in the window too, so a client retrying keeps itself throttled.
+      callsOf().set(key, faults.has('i35-fd-report-list-refused-call-counted') ? [...recent, now] : recent);
       sendError(ctx, reply, 429, `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds`);
       return true;
     }
