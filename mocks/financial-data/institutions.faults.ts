@@ -426,4 +426,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: [],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-inst-rssd-list-date-named-created',
+    rule: 'the certified institutions lists carry requestedDate (provider 1.35.0 CertifiedInstitutions and the list with RSSD; reference, Known corrections): the list with RSSD dates itself under createdDate, the member name of the plain institutions list, and lacks requestedDate',
+    source: 'provider',
+    rules: [],
+  }),
 ]);

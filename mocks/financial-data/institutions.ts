@@ -224,7 +224,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       query,
       reply,
       (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }),
-      'requestedDate',
+      // i35-fd-inst-rssd-list-date-named-created: the RSSD list dates itself under createdDate (the institutions list's name), not requestedDate.
+      faults.has('i35-fd-inst-rssd-list-date-named-created') ? 'createdDate' : 'requestedDate',
       faults.has('rssd-search-ignored'),
     ),
   );

@@ -312,4 +312,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: [],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-switches-bill-pay-list-created-of-first',
+    rule: 'each bill pay switch of the list carries its own createdDate, the one its details give (seed 002, Micro entries and switches getAllPaySwitches; provider 1.35.0 switch summaries): the bill pay list gives every switch the createdDate of the first switch listed',
+    source: 'provider',
+    rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
+  }),
 ]);

@@ -266,6 +266,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         // i20-switches-deposit-list-capped-at-three: the deposit list cut at three switches.
         .slice(0, kind === 'deposit' && faults.has('i20-switches-deposit-list-capped-at-three') ? 3 : 10)
         .map(summary)
+        // i35-fd-switches-bill-pay-list-created-of-first: the bill pay list dates every switch with the first switch's createdDate.
+        .map((x, _i, all) =>
+          kind === 'billPay' && faults.has('i35-fd-switches-bill-pay-list-created-of-first')
+            ? { ...x, createdDate: all[0].createdDate }
+            : x,
+        )
         // Blind fault: the bill pay list leaves out failureReason.
         .map((x) =>
           kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,

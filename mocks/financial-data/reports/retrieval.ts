@@ -247,6 +247,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!report) return notFound(reply, path.reportId);
     // Blind fault: the third-party read forgets the security freeze.
     if (!faults.has('blind-reissue-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // i35-fd-reissue-rehomes-report: the reissue records the reissuing partner as the report's partner, so its originator loses it.
+    if (faults.has('i35-fd-reissue-rehomes-report') && partner) report.partnerId = partner.id;
     // Seeded fault report-callback-resent-on-reissue: an ended report's listener is called again by its reissue.
     if (faults.has('report-callback-resent-on-reissue') && report.callbackUrl && report.status !== 'inProgress')
       await ctx.deliveries.send(
