@@ -684,4 +684,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-REFRESH-DATE', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-accounts-migrate-takes-second-call',
+    rule: 'migration moves the accounts from a legacy institution connection to the OAuth connection (seed 002, Accounts; App registration: authorization details for OAuth connections only): the first migration of a login answers 200 with its accounts but leaves the login on its legacy connection, so its authorization details still answer the legacy code until a second migration',
+    source: 'seed',
+    rules: ['FD-AUTHDETAILS-LEGACY', 'FD-ACCT-MIGRATE'],
+  }),
 ]);

@@ -611,11 +611,16 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   });
 
   // --- Migration of a legacy login to the OAuth connection: answers the accounts of that login.
+  /** i35-fd-accounts-migrate-takes-second-call: the logins a migration was asked for (kept while that fault is on). */
+  const migrationsAsked = new Set<number>();
   route(app, ctx, 'MigrateInstitutionLoginAccounts', (input, reply) => {
     const login = loginOf(input);
     const list = login ? accountsOfLogin(login) : [];
     if (!login || list.length === 0) return notFound(reply, 'Customer does not have any accounts associated with institutionLoginId');
-    if (login.legacy) login.migrated = true;
+    // i35-fd-accounts-migrate-takes-second-call: the first migration answers the accounts but leaves the login on its legacy connection.
+    const firstCall = faults.has('i35-fd-accounts-migrate-takes-second-call') && !migrationsAsked.has(login.id);
+    if (faults.has('i35-fd-accounts-migrate-takes-second-call')) migrationsAsked.add(login.id);
+    if (login.legacy && !firstCall) login.migrated = true;
     // i26-accounts-migrate-answers-204: the migration answers 204 without the accounts of the login (the v2 refresh's answer).
     if (faults.has('i26-accounts-migrate-answers-204')) return reply.code(204).send();
     const answer = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;

@@ -583,4 +583,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-STATUS-DATES', 'FD-APP-STATUS-PAGING'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-app-institutions-unfiltered-registered-only',
+    rule: 'when no institution id is given, the status of all institutions is returned (seed 002, App registration and third-party access): getRegisteredInstitutions without institution_id lists only the institutions the application is registered with, leaving out the one still pending, and counts found over them',
+    source: 'seed',
+    rules: ['FD-APP-INSTITUTIONS'],
+  }),
 ]);

@@ -408,6 +408,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
         .send({ code: '3007', status: '400', message: 'Bad Request', user_message: 'Requested Limit value is exceeded' });
     }
     let rows = institutionsOf(r);
+    // i35-fd-app-institutions-unfiltered-registered-only: without an institution id, only the registered institutions are listed (the pending one left out).
+    if (query.institution_id === undefined && faults.has('i35-fd-app-institutions-unfiltered-registered-only'))
+      rows = rows.filter((x) => x.registered);
     if (query.institution_id !== undefined && !faults.has('app-institutions-filter-ignored')) {
       // Seeded fault app-institutions-institution-id-prefix: the id compared as a text prefix.
       rows = rows.filter(

@@ -343,4 +343,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-AFTER-DELETE'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-components-reconnect-challenge-asked-once',
+    rule: 'a reconnection of a login whose institution asks a multi-factor challenge answers 203 with the challenge (seed 002, Connect components; Errors 203): after one 203 the login is taken as answered, and its next reconnection answers 201 with a login form though no challenge was ever answered',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-RECONNECT'],
+  }),
 ]);

@@ -180,6 +180,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
     });
 
     // seed 002: 201, or 203 with a multi-factor challenge (Errors 203: reconnection); no 404 documented.
+    /** i35-fd-components-reconnect-challenge-asked-once: the logins already answered a 203 (kept while that fault is on). */
+    const challenged = new Set<number>();
     route(scope, ctx, 'post-reconnections', (input, reply) => {
       const partnerId = input.partner!.id;
       const customerId = input.path.customer_id;
@@ -203,7 +205,11 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           'institution_login_id is not an institution login of this customer',
         );
       const mfa = login ? accountsOfLogin(world, login.id).some((a) => a.mfa) : false;
-      if ((mfa && !faults.has('components-reconnect-mfa-ignored')) || faults.has('components-reconnect-always-203')) {
+      // i35-fd-components-reconnect-challenge-asked-once: a login challenged once is taken as answered; its next reconnection skips the challenge.
+      const challengedBefore =
+        login !== undefined && faults.has('i35-fd-components-reconnect-challenge-asked-once') && challenged.has(login.id);
+      if (login && mfa && faults.has('i35-fd-components-reconnect-challenge-asked-once')) challenged.add(login.id);
+      if ((mfa && !faults.has('components-reconnect-mfa-ignored') && !challengedBefore) || faults.has('components-reconnect-always-203')) {
         const challenge = {
           id: uuid('challenge'),
           prompt: 'Enter the code sent to your phone',

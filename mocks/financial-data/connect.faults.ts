@@ -418,4 +418,10 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONNECT-URL'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-connect-experiences-every-code-asked',
+    rule: 'GetAllExperience filters the experiences of an application by the product codes asked (seed 002, Connect: query product codes): an experience is kept only when every one of its own product codes was asked for, so asking for one code an experience offers leaves that experience out',
+    source: 'seed',
+    rules: ['FD-CONNECT-EXPERIENCES'],
+  }),
 ]);

@@ -345,7 +345,8 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     const kept =
       codes && !faults.has('connect-experiences-filter-ignored')
         ? mine.filter((e) =>
-            e.productCode.some((c) =>
+            // i35-fd-connect-experiences-every-code-asked: an experience kept only when every one of its product codes was asked for.
+            e.productCode[faults.has('i35-fd-connect-experiences-every-code-asked') ? 'every' : 'some']((c) =>
               // rt2-connect-experiences-product-code-prefix: a code kept when it begins with one asked for.
               faults.has('rt2-connect-experiences-product-code-prefix') ? codes.some((q) => c.startsWith(q)) : codes.includes(c),
             ),

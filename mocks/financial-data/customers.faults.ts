@@ -732,4 +732,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CUST-READ', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-customer-app-data-first-application-cached',
+    rule: 'SetCustomerAppID assigns an application to a customer (seed 002, App registration; Customers: a customer may have an application): GetCustomerWithAppData keeps answering the application it found the first time it read the customer, so a later assignment (answered 200, and shown by GetCustomer) never shows there',
+    source: 'seed',
+    rules: ['FD-APP-CUSTOMER-SET'],
+  }),
 ]);

@@ -388,6 +388,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i34-fd-customer-read-type-uppercased')) return { ...customerView(c), type: c.type.toUpperCase() };
     return customerView(c);
   });
+  /** i35-fd-customer-app-data-first-application-cached: the application first answered per customer (kept while that fault is on). */
+  const appDataRead = new Map<string, string>();
   route(app, ctx, 'GetCustomerWithAppData', (input, reply) => {
     const ghost = () =>
       faults.has('blind-deleted-customer-app-data')
@@ -400,7 +402,10 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     // provider 1.35.0: the body requires the application and both names, so a customer without an
     // application is a 404 (its examples: "No registered partner applications found").
     if (!c.applicationId) return sendError(ctx, reply, 404, 'No registered partner applications found');
-    const app = faults.has('app-data-missing') ? {} : { applicationId: c.applicationId, applicationName: `Application ${c.applicationId}` };
+    // i35-fd-customer-app-data-first-application-cached: the reader answers the application it found the first time it read the customer.
+    if (faults.has('i35-fd-customer-app-data-first-application-cached') && !appDataRead.has(c.id)) appDataRead.set(c.id, c.applicationId);
+    const appShown = faults.has('i35-fd-customer-app-data-first-application-cached') ? appDataRead.get(c.id)! : c.applicationId;
+    const app = faults.has('app-data-missing') ? {} : { applicationId: appShown, applicationName: `Application ${appShown}` };
     const names = faults.has('app-view-stale-names') ? (createdNames.get(c.id) ?? c) : c;
     // i4-customer-app-data-created-date-ms: this reader alone gives createdDate in milliseconds.
     const created = faults.has('i4-customer-app-data-created-date-ms') ? { createdDate: String(c.createdDate * 1000) } : {};

@@ -351,4 +351,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ENRICH-BATCH', 'FD-ENRICH-KEYED'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-enrich-timestamp-rewritten-utc',
+    rule: "enrichment adds categorization and entity recognition to the enclosed transactions (seed 002, Transaction data enrichment): each transaction's transactionTimestamp comes back re-rendered in UTC with milliseconds, its offset converted away, instead of as sent",
+    source: 'seed',
+    rules: ['FD-PROP-ECHO-AS-SENT', 'FD-ENRICH-KEYED'],
+  }),
 ]);

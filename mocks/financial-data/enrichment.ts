@@ -189,6 +189,13 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
     // seeded-fam24-enrich-memo-tabs-collapsed: an unrecognised transaction's memo with its tabs and runs of spaces collapsed.
     if (faults.has('seeded-fam24-enrich-memo-tabs-collapsed') && !m && typeof t.memo === 'string')
       out.memo = t.memo.replace(/[\t ]+/g, ' ');
+    // i35-fd-enrich-timestamp-rewritten-utc: the transaction's timestamp answered re-rendered in UTC, its offset converted away.
+    if (
+      faults.has('i35-fd-enrich-timestamp-rewritten-utc') &&
+      typeof t.transactionTimestamp === 'string' &&
+      !Number.isNaN(Date.parse(t.transactionTimestamp))
+    )
+      out.transactionTimestamp = new Date(Date.parse(t.transactionTimestamp)).toISOString();
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

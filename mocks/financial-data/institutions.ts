@@ -224,7 +224,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       query,
       reply,
       (i) => (faults.has('rssd-missing') ? certified(i) : { ...certified(i), rssd: i.rssd, childInstitutions: [] }),
-      'requestedDate',
+      // i35-fd-inst-rssd-list-date-named-created: the RSSD list dates itself under createdDate (the institutions list's name), not requestedDate.
+      faults.has('i35-fd-inst-rssd-list-date-named-created') ? 'createdDate' : 'requestedDate',
       faults.has('rssd-search-ignored'),
     ),
   );
@@ -363,7 +364,15 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       locationMatches: found
         .slice(0, max)
         // i32-fd-location-rank-zero-based: the best match ranked 0, the ranks counted from zero.
-        .map(({ idType: _t, idValue: _v, ...l }, n) => ({ ...l, matchRank: faults.has('i32-fd-location-rank-zero-based') ? n : n + 1 })),
+        .map(({ idType: _t, idValue: _v, ...l }, n, kept) => ({
+          ...l,
+          // i35-fd-location-rank-counted-from-last: the ranks counted from the end of the list, so the best match carries the worst rank.
+          matchRank: faults.has('i35-fd-location-rank-counted-from-last')
+            ? kept.length - n
+            : faults.has('i32-fd-location-rank-zero-based')
+              ? n
+              : n + 1,
+        })),
     };
   });
 }

@@ -524,4 +524,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-BALANCE-TYPES'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-pay-peb-login-instruction-of-first-ach-account',
+    rule: "the payment enablement bundle returns each account's own ACH details (seed 002, Payments data): the bundle by institution login gives every eligible account after the first the routing and account number of the login's first eligible account",
+    source: 'seed',
+    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  }),
 ]);

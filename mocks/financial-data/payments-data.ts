@@ -462,7 +462,12 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
       }
       if (sections.has('paymentInstruction')) {
         if (ACH_TYPES.includes(account.type)) {
-          view.paymentInstruction = achInstruction(account);
+          // i35-fd-pay-peb-login-instruction-of-first-ach-account: the bundle by login reuses the first eligible account's ACH instruction for the later ones.
+          const firstAch = accounts.find((a) => ACH_TYPES.includes(a.type));
+          view.paymentInstruction =
+            byLogin && faults.has('i35-fd-pay-peb-login-instruction-of-first-ach-account') && firstAch
+              ? achInstruction(firstAch)
+              : achInstruction(account);
           counts.paymentInstructionSuccessCount++;
         } else {
           refuse('paymentInstruction');

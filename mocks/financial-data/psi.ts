@@ -45,7 +45,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('psi-accept-ignored') || (read && faults.has('psi-accept-ignored-on-reads'))) return true;
     const accept = String(reply.request.headers.accept ?? '').trim();
     if (!accept) return true;
-    const ranges = accept.split(',').map((r) => r.split(';')[0].trim().toLowerCase());
+    // i35-fd-psi-accept-with-parameters-406: a media range carrying parameters (charset, q) compared whole, so it names no known type.
+    const ranges = accept
+      .split(',')
+      .map((r) => (faults.has('i35-fd-psi-accept-with-parameters-406') ? r : r.split(';')[0]).trim().toLowerCase());
     if (faults.has('psi-wildcard-accept-refused')) return ranges.includes('application/json');
     return ranges.some((r) => r === 'application/json' || r === 'application/*' || r === '*/*');
   };

@@ -306,4 +306,16 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SW-EXTERNAL', 'FD-SW-OTHER-KIND'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-switches-deposit-details-percent-as-fraction',
+    rule: "a percent distribution's allocatedValue is the percentage of the pay (provider 1.35.0 deposit switch distributions): the deposit switch details give each percent allocation as a fraction of one, so a split's parts no longer add up to the whole pay",
+    source: 'provider',
+    rules: [],
+  }),
+  independent('independent-35', {
+    id: 'i35-fd-switches-bill-pay-list-created-of-first',
+    rule: 'each bill pay switch of the list carries its own createdDate, the one its details give (seed 002, Micro entries and switches getAllPaySwitches; provider 1.35.0 switch summaries): the bill pay list gives every switch the createdDate of the first switch listed',
+    source: 'provider',
+    rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
+  }),
 ]);

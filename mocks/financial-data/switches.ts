@@ -209,17 +209,22 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
       ...(s.kind === 'deposit'
         ? {
             // i23-switches-deposit-details-percent-full-number: a percent distribution named by the account's whole number.
-            distributions: faults.has('i23-switches-deposit-details-percent-full-number')
-              ? s.targets.map((t: Record<string, unknown>) => {
-                  const account =
-                    t.type === 'percent'
-                      ? linkedData(world, customer.id).accounts.find(
-                          (a) => a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.accountNumberEndsWith)),
-                        )
-                      : undefined;
-                  return account ? { ...t, accountNumberEndsWith: account.number } : t;
-                })
-              : s.targets,
+            // i35-fd-switches-deposit-details-percent-as-fraction: a percent allocation given as a fraction of one (60 as 0.6).
+            distributions: faults.has('i35-fd-switches-deposit-details-percent-as-fraction')
+              ? s.targets.map((t: Record<string, unknown>) =>
+                  t.type === 'percent' && typeof t.allocatedValue === 'number' ? { ...t, allocatedValue: t.allocatedValue / 100 } : t,
+                )
+              : faults.has('i23-switches-deposit-details-percent-full-number')
+                ? s.targets.map((t: Record<string, unknown>) => {
+                    const account =
+                      t.type === 'percent'
+                        ? linkedData(world, customer.id).accounts.find(
+                            (a) => a.routingNumber === t.bankIdentifier && a.number.endsWith(String(t.accountNumberEndsWith)),
+                          )
+                        : undefined;
+                    return account ? { ...t, accountNumberEndsWith: account.number } : t;
+                  })
+                : s.targets,
           }
         : { paymentMethods: methods(s.targets) }),
     };
@@ -261,6 +266,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         // i20-switches-deposit-list-capped-at-three: the deposit list cut at three switches.
         .slice(0, kind === 'deposit' && faults.has('i20-switches-deposit-list-capped-at-three') ? 3 : 10)
         .map(summary)
+        // i35-fd-switches-bill-pay-list-created-of-first: the bill pay list dates every switch with the first switch's createdDate.
+        .map((x, _i, all) =>
+          kind === 'billPay' && faults.has('i35-fd-switches-bill-pay-list-created-of-first')
+            ? { ...x, createdDate: all[0].createdDate }
+            : x,
+        )
         // Blind fault: the bill pay list leaves out failureReason.
         .map((x) =>
           kind === 'billPay' && faults.has('blind-switches-bill-pay-list-without-failure-reason') ? { ...x, failureReason: undefined } : x,

@@ -360,4 +360,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-UPDATE'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-accesskey-generate-revives-revoked',
+    rule: 'a revoked access key stays unusable and a generation issues a new consent receipt (seed 002, App registration and third-party access: RevokeThirdPartyAccessKey 204, then 404 for that consentReceiptId): generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
+    source: 'seed',
+    rules: ['FD-ACCESSKEY-REVOKED', 'FD-ACCESSKEY-GENERATE'],
+  }),
 ]);

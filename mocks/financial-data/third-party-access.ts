@@ -131,6 +131,15 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
     const refused = refusal(body, partner?.id);
     if (refused) return sendError(ctx, reply, refused[0], refused[1]);
     const s = state();
+    // i35-fd-accesskey-generate-revives-revoked: a new key for a customer whose key was revoked brings that receipt back to life.
+    const revokedBefore = faults.has('i35-fd-accesskey-generate-revives-revoked')
+      ? [...s.keys.values()].find((k) => k.revoked && k.partnerId === partner?.id && k.customerId === body.customerId)
+      : undefined;
+    if (revokedBefore) {
+      revokedBefore.revoked = false;
+      revokedBefore.body = body;
+      return reply.code(200).send(receipt(revokedBefore));
+    }
     const receiptId = `cr_${createHash('sha256')
       .update(`${partner?.id}:${++s.seq}:${clock.nowMs()}`)
       .digest('base64url')

@@ -770,4 +770,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-PAGE-LIMIT', 'FD-PROP-PAGING'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-recurring-mean-of-magnitudes',
+    rule: "recurring transactions identify recurring debits and credits (seed 002, Transactions; provider 1.35.0 recurring series historical amounts): an outflow series' meanHistoricalAmount is taken over the amounts' magnitudes, a positive mean beside the negative minimum, maximum and median of the same transactions",
+    source: 'seed',
+    rules: ['FD-TXN-RECURRING-FIGURES', 'FD-TXN-RECURRING'],
+  }),
 ]);

@@ -555,7 +555,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         maximumHistoricalAmount: on('i30-fd-recurring-maximum-is-latest-amount')
           ? series[series.length - 1].amount
           : amounts[amounts.length - 1],
-        meanHistoricalAmount: cents(amounts.reduce((s, n) => s + n, 0) / amounts.length),
+        // i35-fd-recurring-mean-of-magnitudes: the mean taken over the amounts' magnitudes, so an outflow's mean is positive beside its negative minimum and maximum.
+        meanHistoricalAmount: cents(
+          amounts.reduce((s, n) => s + (on('i35-fd-recurring-mean-of-magnitudes') ? Math.abs(n) : n), 0) / amounts.length,
+        ),
         medianHistoricalAmount: cents(median),
         // i6-txn-recurring-count-includes-pending: the pending transactions of the payee counted too.
         countOfTransactions: series.length + (pendingOf.get(key) ?? 0),

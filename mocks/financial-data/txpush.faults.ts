@@ -604,4 +604,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-DELIVERY-URL'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-txpush-test-answer-id-next-in-sequence',
+    rule: 'the test-transaction operation answers 201 for the transaction it created (seed 002, TxPush; Events): the answer names the id the store hands out next, which no reader finds, while the created transaction keeps its own id',
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
+  }),
 ]);

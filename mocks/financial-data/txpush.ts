@@ -466,6 +466,9 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       if (sub.type === 'account' && faults.has('i13-txpush-debit-account-event-twice') && Number(t.amount) < 0)
         await deliver(sub, event, signer.signingKey);
     }
+    // i35-fd-txpush-test-answer-id-next-in-sequence: the answer names the id the store hands out next, not the transaction's own.
+    if (faults.has('i35-fd-txpush-test-answer-id-next-in-sequence'))
+      return reply.code(201).send({ id: t.id + 10, createdDate: t.createdDate });
     return reply.code(201).send({
       id: faults.has('blind-txpush-test-answer-sequence-id') ? (t.id - 1) / 10 : t.id,
       createdDate: faults.has('txpush-test-created-date-ms') ? nowS * 1000 : t.createdDate,

@@ -876,4 +876,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-OWNER', 'FD-WEBHOOK-DELETE'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-webhooks-event-update-refused-url-applied',
+    rule: 'an event update naming an event the catalogue does not offer is a 400 and changes nothing (seed 002, Errors 400; provider 1.35.0 listAvailableWebhookSubscriptionEvents): the refused update has already stored the URL override it carried, so later readers and test deliveries use it',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-UPDATE', 'FD-WEBHOOK-EVENT-NAMES'],
+  }),
+  independent('independent-35', {
+    id: 'i35-fd-webhooks-available-events-hide-subscribed',
+    rule: 'listAvailableWebhookSubscriptionEvents lists the events a subscription may name (seed 002, Webhook subscriptions; provider 1.35.0): the catalogue leaves out every event the calling partner already subscribes to, though a second subscription may name them again',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-EVENT-NAMES'],
+  }),
+  independent('independent-35', {
+    id: 'i35-fd-webhooks-last-event-delete-drops-subscription',
+    rule: "deleteWebhookSubscriptionEvent deletes the one event it names (seed 002, Webhook subscriptions; deleteWebhookSubscription is the operation that removes a subscription): deleting a subscription's last event deletes the subscription too, which then answers 404 and leaves the list",
+    source: 'seed',
+    rules: ['FD-PROP-WRITE-SCOPE', 'FD-WEBHOOK-EVENT-DELETE'],
+  }),
 ]);

@@ -527,6 +527,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const body = input.body as EventRequest;
       const unknown = faults.has('blind-webhooks-event-update-name-unchecked') ? undefined : unofferedName(ctx, [body.name]);
+      // i35-fd-webhooks-event-update-refused-url-applied: an update refused for its event name still stores the URL override it sent.
+      if (unknown !== undefined && faults.has('i35-fd-webhooks-event-update-refused-url-applied') && body.url) event.url = body.url;
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
       event.name = body.name;
       if (faults.has('blind-webhooks-event-update-new-id')) event.webhookEventId = nextUuid(state(), 'event');
@@ -577,6 +579,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       else if (!faults.has('webhooks-event-delete-noop')) {
         for (const s of state().subscriptions.values()) s.events = s.events.filter((e) => e !== event);
       }
+      // i35-fd-webhooks-last-event-delete-drops-subscription: deleting a subscription's last event deletes the subscription too.
+      if (faults.has('i35-fd-webhooks-last-event-delete-drops-subscription') && sub.events.length === 0) sub.deleted = true;
       sub.lastUpdatedDate = isoNow(ctx);
       return reply.code(204).send();
     });
@@ -675,7 +679,18 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       return reply.code(200).send({ status: faults.has('i28-fd-webhooks-sub-status-answers-previous') ? before : status });
     });
 
-    on('listAvailableWebhookSubscriptionEvents', (_input, reply) => reply.code(200).send({ events: AVAILABLE_EVENTS }));
+    on('listAvailableWebhookSubscriptionEvents', (_input, reply) => {
+      // i35-fd-webhooks-available-events-hide-subscribed: the catalogue leaves out the events the partner already subscribes to.
+      if (faults.has('i35-fd-webhooks-available-events-hide-subscribed')) {
+        const taken = new Set(
+          [...state().subscriptions.values()]
+            .filter((s) => s.partnerId === _input.partner?.id && !s.deleted)
+            .flatMap((s) => s.events.map((e) => e.name)),
+        );
+        return reply.code(200).send({ events: AVAILABLE_EVENTS.filter((e) => !taken.has(e.name)) });
+      }
+      return reply.code(200).send({ events: AVAILABLE_EVENTS });
+    });
 
     on('testWebhookSubscription', async (input, reply) => {
       const gone = state().subscriptions.get(input.path.subscription_id);

@@ -204,4 +204,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-PAGE'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-billing-view-testing-false-taken-as-set',
+    rule: "viewTestingReports is a boolean, false by default, and false means only active customer types (seed 002, Report retrieval, billing query parameters): an explicit viewTestingReports=false is read as the flag being set, so the testing customers' reports are billed too",
+    source: 'seed',
+    rules: ['FD-BILLING-TESTING'],
+  }),
 ]);

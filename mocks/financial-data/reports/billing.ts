@@ -115,6 +115,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
     // Blind fault: viewTestingReports present, whatever its value, includes testing customers' reports.
     const viewTesting =
       query.viewTestingReports === true ||
+      // i35-fd-billing-view-testing-false-taken-as-set: viewTestingReports=false sent explicitly is read as asking for the testing reports.
+      (faults.has('i35-fd-billing-view-testing-false-taken-as-set') && query.viewTestingReports !== undefined) ||
       faults.has('billing-testing-reports-included') ||
       (query.viewTestingReports !== undefined && faults.has('blind-billing-view-testing-when-present'));
     // Blind fault: the window ends at the end of endDate's day (UTC), not at endDate.

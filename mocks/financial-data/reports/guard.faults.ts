@@ -3,7 +3,7 @@
 // retrieval.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm run
 // mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first, then
 // those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, type Fault } from '../../kit/faults.js';
+import { faultCatalogue, blind, independent, ruleFault, type Fault } from '../../kit/faults.js';
 
 const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
   ruleFault(id, `${rule}: ${text}`, source);
@@ -49,5 +49,11 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
     rule: 'the business cash flow report needs no consumer: a customer without one gets a 202, not the 404 of the personal report (seed 002, Decisioning report generation: cash flow business needs no consumer)',
     source: 'seed',
     rules: ['FD-REPORT-NO-CONSUMER-NEEDED'],
+  }),
+  independent('independent-35', {
+    id: 'i35-fd-report-freeze-hides-customer-404',
+    rule: 'a security freeze on report operations is a 403 (seed 002, Errors 403; Decisioning report generation): generation for a frozen customer answers 404 as if the customer did not exist',
+    source: 'seed',
+    rules: ['FD-REPORT-FREEZE'],
   }),
 ]);

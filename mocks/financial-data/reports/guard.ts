@@ -35,7 +35,9 @@ export function generationGuard(
   // Blind fault: the freeze is checked only on the reports that need a consumer (the consumer's credit file).
   const freezeSkipped = !needsConsumer && ctx.faults.has('blind-report-freeze-checked-on-consumer-reports-only');
   if (ctx.state.frozen.has(customerId) && !ctx.faults.has('report-freeze-ignored') && !freezeSkipped) {
-    sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
+    // i35-fd-report-freeze-hides-customer-404: a frozen customer's report generation answered as if the customer did not exist.
+    if (ctx.faults.has('i35-fd-report-freeze-hides-customer-404')) sendError(ctx, reply, 404, `Customer not found: ${customerId}`);
+    else sendError(ctx, reply, 403, 'An active security freeze for this customer exists.');
     return undefined;
   }
   const consumerId = ctx.state.consumerOf.get(customerId);

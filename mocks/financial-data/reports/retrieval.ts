@@ -44,6 +44,8 @@ export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
     .split(',')
     .map((r) => r.split(';')[0].trim().toLowerCase());
   if (ctx.faults.has('report-pdf-ignored')) return false;
+  // i35-fd-report-accept-pdf-anywhere: a PDF named anywhere in Accept wins over the JSON the client lists first.
+  if (ctx.faults.has('i35-fd-report-accept-pdf-anywhere') && ranges.includes('application/pdf')) return true;
   for (const range of ranges) {
     // i32-fd-report-accept-any-gives-pdf: an Accept of */* (neither type named) answered with the PDF.
     if (range === '*/*' && ctx.faults.has('i32-fd-report-accept-any-gives-pdf')) return true;
@@ -245,6 +247,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
     if (!report) return notFound(reply, path.reportId);
     // Blind fault: the third-party read forgets the security freeze.
     if (!faults.has('blind-reissue-freeze-ignored') && frozen(ctx, reply, report.customerId)) return reply;
+    // i35-fd-reissue-rehomes-report: the reissue records the reissuing partner as the report's partner, so its originator loses it.
+    if (faults.has('i35-fd-reissue-rehomes-report') && partner) report.partnerId = partner.id;
     // Seeded fault report-callback-resent-on-reissue: an ended report's listener is called again by its reissue.
     if (faults.has('report-callback-resent-on-reissue') && report.callbackUrl && report.status !== 'inProgress')
       await ctx.deliveries.send(
@@ -348,7 +352,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     // Independent fault: the consumer's list serves one call past the limit.
     if (faults.has('i2-report-consumer-list-rate-21') && key.startsWith('consumer:')) limit += 1;
     if (recent.length >= limit) {
-      callsOf().set(key, recent);
+      // i35-fd-report-list-refused-call-counted: a list call refused 429 is counted in the window too, so a client retrying keeps itself throttled.
+      callsOf().set(key, faults.has('i35-fd-report-list-refused-call-counted') ? [...recent, now] : recent);
       sendError(ctx, reply, 429, `Too many requests: at most ${LIST_RATE_LIMIT} report lists per ${LIST_RATE_WINDOW_S} seconds`);
       return true;
     }

@@ -65,4 +65,10 @@ export const SBCA_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SBCA-METRICS'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-sbca-answered-success-stored-in-progress',
+    rule: "the small business credit analytics report answers 200 with its metrics (seed 002, Decisioning report generation: GenerateSBCAMetricsReport 200): the answer says success, but the report read back by its id stays inProgress until the store's next settling",
+    source: 'seed',
+    rules: ['FD-SBCA-METRICS', 'FD-REPORT-READERS-AGREE'],
+  }),
 ]);

@@ -117,6 +117,9 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
     const report = createReport(ctx, { type, title: 'Small Business Credit Analytics', customer, constraints: body, build: () => content });
     // Answered at once: the report has ended (success) and its content is built now.
     const store = world.reports;
+    // i35-fd-sbca-answered-success-stored-in-progress: the answer says success but the stored report stays in progress until the store's next settling.
+    if (faults.has('i35-fd-sbca-answered-success-stored-in-progress'))
+      return reply.code(200).send({ ...reportAck(report), status: 'success', ...content });
     store.pending.delete(report.id);
     report.status = 'success';
     report.content = content;

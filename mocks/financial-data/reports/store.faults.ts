@@ -244,4 +244,10 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-TERMINAL', 'FD-REPORT-ASYNC'],
   }),
+  independent('independent-35', {
+    id: 'i35-fd-report-settles-only-when-read',
+    rule: 'report generation accepts a callback URL for completion reporting (seed 002, Events; Decisioning report generation): a report ends, and its callback is called, only when a get-report or report-list operation asks for it; a client that waits for the callback without polling never hears of the completion',
+    source: 'seed',
+    rules: ['FD-REPORT-CALLBACK', 'FD-REPORT-TERMINAL'],
+  }),
 ]);

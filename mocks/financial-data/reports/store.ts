@@ -298,10 +298,13 @@ export const callbackOf = (query: Record<string, unknown>) =>
  * POST /__mock/reports/{reportId}/outcome {"status": "failure"} decides how a report in progress ends.
  */
 export function registerReportStore(app: FastifyInstance, ctx: FdContext): void {
-  (ctx.onAdvance ??= []).push(() => settleReports(ctx));
+  // i35-fd-report-settles-only-when-read: a report ends (and its callback is called) only when a report reader asks for it.
+  const lazy = () => ctx.faults.has('i35-fd-report-settles-only-when-read');
+  (ctx.onAdvance ??= []).push(() => (lazy() ? undefined : settleReports(ctx)));
   // A callback hook, not an async one: with nothing pending (most requests) it costs no promise.
   app.addHook('preHandler', (_req, _reply, done) => {
     if (ctx.state.reports.pending.size === 0) return done();
+    if (lazy() && !/^\/decisioning\/v[13]\/(?:reports|(?:customers|consumers)\/[^/]+\/reports)(?:\/|\?|$)/.test(_req.url)) return done();
     settleReports(ctx).then(() => done(), done);
   });
   app.post('/__mock/reports/:reportId/outcome', async (req, reply) => {
