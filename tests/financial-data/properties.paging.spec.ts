@@ -93,7 +93,7 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
       const all = await read({}, p.index.base, p.size.max ?? 1000);
       const list = p.items === undefined ? all.body : (all.body as Record<string, unknown> | undefined)?.[p.items];
       const items = Array.isArray(list) ? list : [];
-      const values = Object.fromEntries(filtersOf(p).map((f) => [f.name, filterValues(FD_CONTRACT, p, f, items)]));
+      const values = Object.fromEntries(filtersOf(p).map((f) => [f.name, filterValues(FD_CONTRACT, p, f, items, query[f.name])]));
       const outcome = await filteredTotalProblems(p, values, read);
       if (!outcome.judged.length) {
         const sent = Object.values(values).flat().length;

@@ -307,11 +307,20 @@ const bare = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
  * schema): the lowest and the highest value the listed items hold under a member of the filter's name
  * (a one-sided date keeps fewer items at one end or the other: at or after the highest, at or before
  * the lowest), else the filter's first and last enum values, else both booleans. None where the
- * contract gives nothing to send (a free-text search).
+ * contract gives nothing to send (a free-text search); and the value the sample sends, where it sends one.
  */
-export function filterValues(contract: Contract, p: PagedReader, filter: { name: string; schema?: Json }, items: unknown[]): unknown[] {
+export function filterValues(
+  contract: Contract,
+  p: PagedReader,
+  filter: { name: string; schema?: Json },
+  items: unknown[],
+  sampled?: unknown,
+): unknown[] {
   const schema = schemaOf(contract, filter.schema) ?? {};
   const valid = contract.validator(`param:${p.reader.operationId}:query:${filter.name}`, filter.schema ?? {});
+  // A number written as text (a request id) is sent as the number the filter's schema takes.
+  const typed = (v: unknown) =>
+    typeof v === 'string' && /^(integer|number)$/.test(schema.type) && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
   const held = items
     .flatMap((item) =>
       item && typeof item === 'object'
@@ -320,7 +329,8 @@ export function filterValues(contract: Contract, p: PagedReader, filter: { name:
             .map(([, v]) => v)
         : [],
     )
-    .filter((v) => valid(v) || valid(String(v)));
+    .map(typed)
+    .filter((v) => valid(v));
   const sorted = [...new Set(held)].sort((a, b) =>
     typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
   );
@@ -331,7 +341,8 @@ export function filterValues(contract: Contract, p: PagedReader, filter: { name:
       : schema.type === 'boolean'
         ? [true, false]
         : [];
-  return [...new Set(candidates)].filter((v) => v !== undefined && valid(v));
+  // The value the check's own sample sends (a request id the items do not show) is sent too.
+  return [...new Set([...candidates, typed(sampled)])].filter((v) => v !== undefined && valid(v));
 }
 
 /** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
