@@ -17,7 +17,7 @@ const ORDERED = indexOrderedReaders(FD_CONTRACT);
 
 test(
   'an index ordered by age dates each step older than the one below it, over its whole range, on every version of its reader',
-  rules('FD-PROP-INDEX-ORDER'),
+  rules('FD-PROP-INDEX-ORDER', 'FD-STMT-INDEX-ORDER'),
   async ({ fd, fdApi, fdEntities, linkedCustomer }) => {
     const violations = new Violations(INDEX_ORDER);
     const checked: string[] = [];
