@@ -10,6 +10,8 @@
 // subscriptions; app registrations and billed reports on the mock only); on a sandbox
 // the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
 // check holds them alone, and a list that moves between the reads all the same is not judged.
+// Beside it, each filter a reader counting its set takes is sent alone (FD-PROP-FILTERED-TOTALS:
+// values its items hold, its enum, a boolean, its sample's): the total is what the same answer lists.
 import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';

@@ -368,7 +368,7 @@ export async function filteredTotalProblems(
   const judged: string[] = [];
   let reads = 0;
   const large = p.size.max ?? 1000;
-  const valueOf = (r: PageRead, m: PagedReader['members'][number]) => {
+  const memberOf = (r: PageRead, m: PagedReader['members'][number]) => {
     const v = m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown> | undefined)?.[m.name];
     return v === undefined || v === null || v === '' ? undefined : v;
   };
@@ -383,9 +383,9 @@ export async function filteredTotalProblems(
       // No items under the filter: an empty 200, or the documented 404 of an empty set (its counts cannot be 0).
       if (full.status !== 200 || !items) continue;
       judged.push(what);
-      const total = items.length < large ? items.length : totalMember ? Number(valueOf(full, totalMember)) : undefined;
+      const total = items.length < large ? items.length : totalMember ? Number(memberOf(full, totalMember)) : undefined;
       for (const m of p.members) {
-        const raw = valueOf(full, m);
+        const raw = memberOf(full, m);
         if (raw === undefined) continue;
         const expected =
           m.meaning === 'total'
@@ -413,7 +413,7 @@ export async function filteredTotalProblems(
         continue;
       }
       for (const m of p.members) {
-        const raw = valueOf(one, m);
+        const raw = memberOf(one, m);
         const expected = m.meaning === 'total' ? total : m.meaning === 'pages' ? total : m.meaning === 'more' ? true : undefined;
         if (raw === undefined || expected === undefined) continue;
         const got = typeof expected === 'boolean' ? flag(raw) : Number(raw);
