@@ -581,7 +581,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     id: 'i34-fd-app-status-v2-total-ignores-date-filters',
     rule: 'totalRecords counts the registrations the filters keep (provider 1.35.0 GetAppRegistrationStatus, submittedDate and modifiedDate filters; totalRecords): with a date filter, totalRecords counts every registration of the partner',
     source: 'provider',
-    rules: ['FD-APP-STATUS-DATES', 'FD-APP-STATUS-PAGING'],
+    rules: ['FD-APP-STATUS-DATES', 'FD-APP-STATUS-PAGING', 'FD-PROP-FILTERED-TOTALS'],
   }),
   independent('independent-35', {
     id: 'i35-fd-app-institutions-unfiltered-registered-only',

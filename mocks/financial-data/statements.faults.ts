@@ -179,7 +179,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i6-statement-period-year-not-wrapped',
     rule: 'a higher index has an earlier document date (FD-STMT-INDEX-ORDER): the month is counted back within the current year, so an index reaching into last year is dated later in this year',
     source: 'assumption',
-    rules: ['FD-STMT-INDEX-ORDER'],
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
   }),
   independent('independent-9', {
     id: 'i9-asset-id-case-folded',
@@ -274,7 +274,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i17-stmt-v3-index-24-document-of-23',
     rule: 'one detail per index asked, a higher index an earlier document (seed 002 Statements; provider 1.35.0 statement index range): the oldest index allowed is answered with the document of the index before it',
     source: 'seed',
-    rules: ['FD-STMT-INDEX-ORDER'],
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
   }),
   independent('independent-18', {
     id: 'i18-paystmt-leading-bom-stripped',
@@ -286,7 +286,7 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i19-stmt-v3-savings-details-dated-as-latest',
     rule: 'one detail per index asked, a higher index with an earlier document date (seed 002, statements; provider 1.35.0 StatementDetail): for a savings account every detail of the multiple-statement read carries the document date of the latest statement',
     source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
   }),
   independent('independent-20', {
     id: 'i20-stmt-v3-credit-card-assets-of-index-one',
@@ -388,6 +388,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     id: 'i34-fd-stmt-v3-past-year-dated-as-next',
     rule: 'a higher index is an older statement with an earlier document date (provider 1.35.0 StatementIndexesParameter, CustomerAccountMultipleStatement): an index past the first year carries the document date of the index below it',
     source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
   }),
 ]);

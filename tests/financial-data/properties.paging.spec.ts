@@ -10,10 +10,21 @@
 // subscriptions; app registrations and billed reports on the mock only); on a sandbox
 // the lists other workers change (customers, webhook subscriptions, app registrations) are read while the
 // check holds them alone, and a list that moves between the reads all the same is not judged.
+// Beside it, each filter a reader counting its set takes is sent alone (FD-PROP-FILTERED-TOTALS:
+// values its items hold, its enum, a boolean, its sample's): the total is what the same answer lists.
 import { expect, mockOnly, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { PAGING, type PagedReader, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
+import {
+  FILTERED_TOTALS,
+  filteredTotalProblems,
+  filterValues,
+  filtersOf,
+  PAGING,
+  type PagedReader,
+  pagedReaders,
+  pagingProblems,
+} from '../../helpers/client/invariants/paging.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
@@ -42,11 +53,16 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
   const checked: string[] = [];
   const leftOut: { operationId: string; reason: string }[] = [];
   const sizes: string[] = [];
+  // The filtered totals (FD-PROP-FILTERED-TOTALS): the readers counting their set and taking a filter.
+  const filtered = readers.filter((p) => p.members.some((m) => m.meaning === 'total') && filtersOf(p).length);
+  const totals = { checked: [] as string[], leftOut: [] as { operationId: string; reason: string }[], judged: [] as string[] };
+  const totalViolations = new Violations(FILTERED_TOTALS);
   for (const p of readers) {
     const { operationId } = p.reader;
     const base = sampleOrReason(operationId, fd, fdEntities);
     if (typeof base === 'string') {
       leftOut.push({ operationId, reason: base });
+      if (filtered.includes(p)) totals.leftOut.push({ operationId, reason: base });
       continue;
     }
     const query = { ...(base.query ?? {}) } as Record<string, unknown>;
@@ -62,6 +78,40 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
         const res = await fdApi.callOperation(p.reader, { ...base, query: q } as CallOptions);
         return { status: res.status, headers: res.headers, body: res.body };
       });
+    // Each filter alone, beside the required parameters only: the totals of the set it keeps.
+    const checkTotals = async (p: PagedReader, base: CallOptions, query: Record<string, unknown>) => {
+      const required = new Set(p.reader.parameters.filter((x) => x.in === 'query' && x.required).map((x) => x.name));
+      const alone = Object.fromEntries(Object.entries(query).filter(([k]) => required.has(k)));
+      const read = async (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => {
+        const q = {
+          ...alone,
+          ...filters,
+          ...(index === undefined ? {} : { [p.index.name]: index }),
+          ...(size === undefined ? {} : { [p.size.name]: size }),
+        };
+        const res = await fdApi.callOperation(p.reader, { ...base, query: q } as CallOptions);
+        return { status: res.status, headers: res.headers, body: res.body };
+      };
+      const all = await read({}, p.index.base, p.size.max ?? 1000);
+      const list = p.items === undefined ? all.body : (all.body as Record<string, unknown> | undefined)?.[p.items];
+      const items = Array.isArray(list) ? list : [];
+      const values = Object.fromEntries(filtersOf(p).map((f) => [f.name, filterValues(FD_CONTRACT, p, f, items, query[f.name])]));
+      const outcome = await filteredTotalProblems(p, values, read);
+      if (!outcome.judged.length) {
+        const sent = Object.values(values).flat().length;
+        totals.leftOut.push({
+          operationId,
+          reason: sent
+            ? `no value sent to its filters kept a page of items here (${Object.keys(values).join(', ')})`
+            : `the contract gives no value to send its filters (${Object.keys(values).join(', ')}): no enum, no boolean, no member of their name in its items`,
+        });
+        return;
+      }
+      totals.checked.push(operationId);
+      totals.judged.push(`${operationId} (${outcome.judged.join(', ')}; ${outcome.reads} reads)`);
+      for (const problem of outcome.problems)
+        totalViolations.add(operationId, 'its counts under a filter', problem, 'the count of what the same filter keeps');
+    };
     const shared = SHARED_LISTS[operationId];
     const outcome = await whileAlone(fd, shared ? [shared] : [], async () => {
       let out = await check();
@@ -76,6 +126,7 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
         const required = new Set(p.reader.parameters.filter((x) => x.in === 'query' && x.required).map((x) => x.name));
         out = await check(Object.fromEntries(Object.entries(query).filter(([k]) => required.has(k))));
       }
+      if (filtered.includes(p)) await checkTotals(p, base, query);
       return out;
     });
     if (outcome.leftOut) {
@@ -98,8 +149,20 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
     exceptions: leftOut,
   });
   test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${sizes.join('; ')}` });
+  if (filtered.length) {
+    countProperty(test.info(), {
+      property: FILTERED_TOTALS,
+      service: 'financial-data',
+      rule: 'FD-PROP-FILTERED-TOTALS',
+      applies: filtered.map((p) => p.reader.operationId),
+      checked: totals.checked,
+      exceptions: totals.leftOut,
+    });
+    test.info().annotations.push({ type: 'checker-coverage', description: `filtered totals: ${totals.judged.join('; ')}` });
+  }
   expect(checked.length, 'paged readers checked').toBeGreaterThan(0);
   expect(violations.list, violations.describe()).toEqual([]);
+  expect(totalViolations.list, totalViolations.describe()).toEqual([]);
 }
 
 /** The readers whose objects only the mock's control makes (reports billed to the partner: seed 002, Report retrieval). */
@@ -109,6 +172,7 @@ test(
   'the pages of every paged reader are windows over one list: each page its slice, the counts what the pages hold, past the end as documented',
   rules(
     'FD-PROP-PAGING',
+    'FD-PROP-FILTERED-TOTALS',
     // The institution lists' paging rules, proved by this check on each of their paths and operations.
     ...Object.keys({
       institutions: 'GetInstitutions',

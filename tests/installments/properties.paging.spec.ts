@@ -9,7 +9,15 @@
 // answer echoes of the query (the merchant a MID search answers for) the same on every page.
 import { exampleParticipation, expect, rules, test, type CallOptions } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
-import { PAGING, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
+import {
+  FILTERED_TOTALS,
+  filteredTotalProblems,
+  filterValues,
+  filtersOf,
+  PAGING,
+  pagedReaders,
+  pagingProblems,
+} from '../../helpers/client/invariants/paging.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
@@ -21,7 +29,7 @@ const country = (i: number) => `Q${String.fromCharCode(65 + ((i / 26) % 26))}${S
 
 test(
   'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',
-  rules('IN-PROP-PAGING'),
+  rules('IN-PROP-PAGING', 'IN-PROP-FILTERED-TOTALS'),
   async ({ instApi, instReq, inst }) => {
     test.setTimeout(120_000);
     const ica = inst.knownAcquirerIca ?? '001234';
@@ -87,7 +95,60 @@ test(
       exceptions: leftOut,
     });
     test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${seen.join('; ')}` });
+    // The filtered totals (IN-PROP-FILTERED-TOTALS): each query filter alone, its values those the set's items hold.
+    const totalViolations = new Violations(FILTERED_TOTALS);
+    const filtered = PAGED.filter((p) => p.members.some((m) => m.meaning === 'total') && filtersOf(p).length);
+    const totals = { checked: [] as string[], leftOut: [] as { operationId: string; reason: string }[], judged: [] as string[] };
+    for (const p of filtered) {
+      const { operationId } = p.reader;
+      const call = calls[operationId]?.[0];
+      if (!call) {
+        totals.leftOut.push({ operationId, reason: 'the check makes no set of it' });
+        continue;
+      }
+      const read = async (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => {
+        const query = {
+          ...filters,
+          ...(index === undefined ? {} : { [p.index.name]: index }),
+          ...(size === undefined ? {} : { [p.size.name]: size }),
+        };
+        const res = await instApi.callOperation(p.reader, { ...call, query: query as CallOptions['query'] });
+        return { status: res.status, headers: res.headers, body: res.body };
+      };
+      const made = await read(call.query ?? {}, p.index.base, p.size.max);
+      const items = Array.isArray(p.items === undefined ? made.body : (made.body as Record<string, unknown>)?.[p.items])
+        ? ((p.items === undefined ? made.body : (made.body as Record<string, unknown>)[p.items]) as unknown[])
+        : [];
+      const values = Object.fromEntries(
+        filtersOf(p).map((f) => [
+          f.name,
+          filterValues(contract, p, f, items, (call.query as Record<string, unknown> | undefined)?.[f.name]),
+        ]),
+      );
+      const outcome = await filteredTotalProblems(p, values, read);
+      if (!outcome.judged.length) {
+        totals.leftOut.push({
+          operationId,
+          reason: `no value of its filters (${Object.keys(values).join(', ')}) kept a page of items here`,
+        });
+        continue;
+      }
+      totals.checked.push(operationId);
+      totals.judged.push(`${operationId} (${outcome.judged.join(', ')}; ${outcome.reads} reads)`);
+      for (const problem of outcome.problems)
+        totalViolations.add(operationId, 'its counts under a filter', problem, 'the count of what the same filter keeps');
+    }
+    countProperty(test.info(), {
+      property: FILTERED_TOTALS,
+      service: 'installments',
+      rule: 'IN-PROP-FILTERED-TOTALS',
+      applies: filtered.map((p) => p.reader.operationId),
+      checked: totals.checked,
+      exceptions: totals.leftOut,
+    });
+    test.info().annotations.push({ type: 'checker-coverage', description: `filtered totals: ${totals.judged.join('; ')}` });
     expect(checked.size, 'paged readers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
+    expect(totalViolations.list, totalViolations.describe()).toEqual([]);
   },
 );

@@ -292,3 +292,136 @@ export async function pagingProblems(p: PagedReader, read: PageReader, minimum =
     return { problems: [], leftOut: 'its list moved between the reads (another worker)', reads, size: total };
   return { problems, reads, size: total };
 }
+
+export const FILTERED_TOTALS = 'filtered-totals';
+
+/** A filter of a paged reader: an optional query parameter other than its index and size. */
+export const filtersOf = (p: PagedReader) =>
+  p.reader.parameters.filter((x) => x.in === 'query' && !x.required && x.name !== p.index.name && x.name !== p.size.name);
+
+/** A member's name without case and separators: `pre_app_id` is the items' `preAppId`. */
+const bare = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+/**
+ * The values a check sends a filter, each confirmed valid by the one Ajv instance (the parameter's
+ * schema): the lowest and the highest value the listed items hold under a member of the filter's name
+ * (a one-sided date keeps fewer items at one end or the other: at or after the highest, at or before
+ * the lowest), else the filter's first and last enum values, else both booleans. None where the
+ * contract gives nothing to send (a free-text search); and the value the sample sends, where it sends one.
+ */
+export function filterValues(
+  contract: Contract,
+  p: PagedReader,
+  filter: { name: string; schema?: Json },
+  items: unknown[],
+  sampled?: unknown,
+): unknown[] {
+  const schema = schemaOf(contract, filter.schema) ?? {};
+  const valid = contract.validator(`param:${p.reader.operationId}:query:${filter.name}`, filter.schema ?? {});
+  // A number written as text (a request id) is sent as the number the filter's schema takes.
+  const typed = (v: unknown) =>
+    typeof v === 'string' && /^(integer|number)$/.test(schema.type) && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  const held = items
+    .flatMap((item) =>
+      item && typeof item === 'object'
+        ? Object.entries(item as Record<string, unknown>)
+            .filter(([k, v]) => bare(k) === bare(filter.name) && (typeof v === 'string' || typeof v === 'number'))
+            .map(([, v]) => v)
+        : [],
+    )
+    .map(typed)
+    .filter((v) => valid(v));
+  const sorted = [...new Set(held)].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+  );
+  const candidates = sorted.length
+    ? [sorted[0], sorted.at(-1)]
+    : Array.isArray(schema.enum)
+      ? [schema.enum[0], schema.enum.at(-1)]
+      : schema.type === 'boolean'
+        ? [true, false]
+        : [];
+  // The value the check's own sample sends (a request id the items do not show) is sent too.
+  return [...new Set([...candidates, typed(sampled)])].filter((v) => v !== undefined && valid(v));
+}
+
+/** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
+export type FilteredPageReader = (
+  filters: Record<string, unknown>,
+  index: number | undefined,
+  size: number | undefined,
+) => Promise<PageRead>;
+
+/**
+ * A list's counts under each filter: the reader read with each filter value alone at its largest page
+ * (the total of the set and the items of the page are those of the one answer: when the page is not
+ * full, the total is the items it lists), and again at a page of one (its total is the large read's,
+ * its page count that total, its more-available flag whether the total exceeds one). Sandbox-safe:
+ * each count is compared with what the same answer lists, or with a read made right beside it.
+ */
+export async function filteredTotalProblems(
+  p: PagedReader,
+  values: Record<string, unknown[]>,
+  read: FilteredPageReader,
+): Promise<{ problems: string[]; judged: string[]; reads: number }> {
+  const problems: string[] = [];
+  const judged: string[] = [];
+  let reads = 0;
+  const large = p.size.max ?? 1000;
+  const memberOf = (r: PageRead, m: PagedReader['members'][number]) => {
+    const v = m.in === 'header' ? r.headers[m.name] : (r.body as Record<string, unknown> | undefined)?.[m.name];
+    return v === undefined || v === null || v === '' ? undefined : v;
+  };
+  const totalMember = p.members.find((m) => m.meaning === 'total');
+  for (const [name, list] of Object.entries(values))
+    for (const value of list) {
+      const filters = { [name]: value };
+      const what = `${name}=${JSON.stringify(value)}`;
+      reads++;
+      const full = await read(filters, p.index.base, large);
+      const items = itemsOf(p, full.body);
+      // No items under the filter: an empty 200, or the documented 404 of an empty set (its counts cannot be 0).
+      if (full.status !== 200 || !items) continue;
+      judged.push(what);
+      const total = items.length < large ? items.length : totalMember ? Number(memberOf(full, totalMember)) : undefined;
+      for (const m of p.members) {
+        const raw = memberOf(full, m);
+        if (raw === undefined) continue;
+        const expected =
+          m.meaning === 'total'
+            ? total
+            : m.meaning === 'count'
+              ? items.length
+              : m.meaning === 'pages' && total !== undefined
+                ? Math.ceil(total / large)
+                : m.meaning === 'more' && total !== undefined
+                  ? total > items.length
+                  : undefined;
+        if (expected === undefined) continue;
+        const got = typeof expected === 'boolean' ? flag(raw) : Number(raw);
+        if (got !== expected)
+          problems.push(
+            `${what} ${p.size.name}=${large}: ${m.in === 'header' ? 'header ' : ''}${m.name} ${JSON.stringify(raw)}, yet the filter keeps ${items.length} items (expected ${expected})`,
+          );
+      }
+      if (total === undefined || total < 2) continue;
+      // At a page of one: the counts of the set are the large read's.
+      reads++;
+      const one = await read(filters, p.index.base, 1);
+      if (one.status !== 200) {
+        problems.push(`${what} ${p.size.name}=1: ${one.status}, expected the first page of ${total} items`);
+        continue;
+      }
+      for (const m of p.members) {
+        const raw = memberOf(one, m);
+        const expected = m.meaning === 'total' ? total : m.meaning === 'pages' ? total : m.meaning === 'more' ? true : undefined;
+        if (raw === undefined || expected === undefined) continue;
+        const got = typeof expected === 'boolean' ? flag(raw) : Number(raw);
+        if (got !== expected)
+          problems.push(
+            `${what} ${p.size.name}=1: ${m.in === 'header' ? 'header ' : ''}${m.name} ${JSON.stringify(raw)}, expected ${expected} (the filter keeps ${total} items)`,
+          );
+      }
+    }
+  return { problems, judged, reads };
+}

@@ -1,0 +1,70 @@
+// Covers: every reader whose contract orders an index by age (helpers/client/invariants/index-order.ts
+// reads them from the contract: provider 1.35.0 StatementIndexParameter and StatementIndexesParameter,
+// 1 the most recent statement, each step back one month; seed 002, Limits: statements up to 24) keeps
+// that order over the whole range the index takes, past the first year too, on every version of the
+// reader (FD-PROP-INDEX-ORDER). A reader under an account is read on one account of each type of the
+// linked customer; reads only, so it runs on a sandbox as on the mock.
+import { expect, rules, test } from '../../fixtures/financial-data.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { INDEX_ORDER, indexOrderedReaders, indexOrderProblems } from '../../helpers/client/invariants/index-order.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { sampleOrReason } from './records.known.js';
+import { FD_CONTRACT } from './security.known.js';
+import { oneOfEachType } from './statements.known.js';
+
+const ORDERED = indexOrderedReaders(FD_CONTRACT);
+
+test(
+  'an index ordered by age dates each step older than the one below it, over its whole range, on every version of its reader',
+  rules('FD-PROP-INDEX-ORDER', 'FD-STMT-INDEX-ORDER'),
+  async ({ fd, fdApi, fdEntities, linkedCustomer }) => {
+    const violations = new Violations(INDEX_ORDER);
+    const checked: string[] = [];
+    const leftOut: { operationId: string; reason: string }[] = [];
+    const judged: string[] = [];
+    for (const o of ORDERED) {
+      const { operationId } = o.reader;
+      if (!o.items) {
+        leftOut.push({ operationId, reason: `its answer is no JSON list (a file): no member dates what ${o.index} gives` });
+        continue;
+      }
+      const base = sampleOrReason(operationId, fd, fdEntities);
+      if (typeof base === 'string') {
+        leftOut.push({ operationId, reason: base });
+        continue;
+      }
+      // Under an account: one account of each type of the linked customer (each type its own statements).
+      const objects = o.reader.parameters.some((p) => p.in === 'path' && p.name === 'accountId')
+        ? oneOfEachType(linkedCustomer).map(({ type, path }) => ({ what: type, call: { ...base, path } as CallOptions }))
+        : [{ what: 'its sample', call: base }];
+      let dated = 0;
+      for (const { what, call } of objects) {
+        const outcome = await indexOrderProblems(o, what, async (value) => {
+          const res = await fdApi.callOperation(o.reader, { ...call, query: { ...(call.query ?? {}), [o.index]: value } });
+          return { status: res.status, body: res.body };
+        });
+        dated += outcome.dated;
+        for (const problem of outcome.problems)
+          violations.add(operationId, `${o.index} ${o.values[0]}..${o.values.at(-1)}`, problem, 'each step older');
+      }
+      if (!dated) {
+        leftOut.push({ operationId, reason: `no item its answers listed carried ${o.date} (${objects.length} objects read)` });
+        continue;
+      }
+      checked.push(operationId);
+      judged.push(`${operationId} (${o.index} ${o.values[0]}..${o.values.at(-1)}, ${objects.length} objects, ${dated} dated)`);
+    }
+    countProperty(test.info(), {
+      property: INDEX_ORDER,
+      service: 'financial-data',
+      rule: 'FD-PROP-INDEX-ORDER',
+      applies: ORDERED.map((o) => o.reader.operationId),
+      checked,
+      exceptions: leftOut,
+    });
+    test.info().annotations.push({ type: 'checker-coverage', description: `index-ordered readers: ${judged.join('; ')}` });
+    expect(checked.length, 'index-ordered readers checked').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
