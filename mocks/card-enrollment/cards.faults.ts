@@ -2731,7 +2731,7 @@ export const CARDS_FAULTS = faultCatalogue([
   }),
   independent('independent-36', {
     id: 'i36-card-keys-private-members-published',
-    rule: 'the provider publishes its encryption keys as a JWK set, the public keys a client encrypts the card with (reference, Facts from the provider; RFC 7517 section 5, a public JWK set): GET /keys also publishes the private members (d, p, q, dp, dq, qi) of the key',
+    rule: 'the provider publishes its encryption keys as a JWK set, the public keys a client encrypts the card with (reference, Facts from the provider; RFC 7517, a public JWK set): GET /keys also publishes the private members (d, p, q, dp, dq, qi) of the key',
     source: 'assumption',
   }),
   independent('independent-36', {
