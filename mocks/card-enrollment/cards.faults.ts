@@ -2729,4 +2729,50 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-LUHN'],
   }),
+  independent('independent-36', {
+    id: 'i36-card-keys-private-members-published',
+    rule: 'the provider publishes its encryption keys as a JWK set, the public keys a client encrypts the card with (reference, Facts from the provider; RFC 7517, a public JWK set): GET /keys also publishes the private members (d, p, q, dp, dq, qi) of the key',
+    source: 'assumption',
+  }),
+  independent('independent-36', {
+    id: 'i36-card-refused-receipt-consumed',
+    rule: 'a known push account receipt yields its card and only an unknown one is 400 INVALID_STATE (reference A5); a refused enrollment changes nothing: a receipt sent in an enrollment refused for its unresolved serviceId is spent, and a later valid enrollment with it is answered 400 INVALID_STATE (unknown receipt)',
+    source: 'assumption',
+    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-RECEIPT-ACCOUNT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-neither-path-code-422',
+    rule: "the error body's code is the HTTP status of the answer (seed 000, Error body: the samples' code and their HTTP status agree): a request with neither encryptedCard nor enrolmentReferenceData is answered HTTP 400 with a body whose code is 422",
+    source: 'seed',
+    rules: ['CE-EXCL-PATH'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-receipt-merchant-created-day-start',
+    rule: 'dateOfCardCreated is the UTC time the card was enrolled (seed 000, MaskedCard): on the receipt path a merchant enrollment is dated at midnight UTC of the enrollment day',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-cardholder-correlation-prefix-dropped-card-path',
+    rule: 'a srcCorrelationId sent is echoed as sent, its optional hex prefix included (seed 000, SrcCorrelationId): on the card path a cardholder enrollment echoes only the UUID part of a prefixed id',
+    source: 'seed',
+    rules: ['CE-ECHO-CORRELATION', 'CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-wallet-masked-country-lowercased-card-path',
+    rule: "maskedCard.countryCode is an ISO 3166 alpha-2 code, the consumer's country as sent (seed 000, MaskedCard): on the card path a wallet enrollment's masked card carries the country code in lower case",
+    source: 'seed',
+    rules: ['CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-foreign-second-client-id-accepted',
+    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication 403; reference A2): another client's second srcClientId is accepted and the card enrolled for the caller",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN', 'CE-STATE-OWN-IDS'],
+  }),
+  independent('independent-36', {
+    id: 'i36-card-receipt-json-charset-refused',
+    rule: 'the request body is JSON, content type application/json (seed 000, POST /cards; RFC 8259 and RFC 9110, a charset parameter is still application/json): on the receipt path a body declared application/json with a charset parameter is refused as not JSON (400 INVALID_ARGUMENT)',
+    source: 'seed',
+  }),
 ]);

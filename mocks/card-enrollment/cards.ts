@@ -95,6 +95,8 @@ export function registerCards(
   const reenrolled = new Set<string>();
   /** i15-card-created-date-cached-per-client: the first dateOfCardCreated per API key (kept only while that fault is on). */
   const createdByClient = new Map<string, unknown>();
+  /** i36-card-refused-receipt-consumed: the receipt ids spent by a refused enrollment (kept only while that fault is on). */
+  const spentReceipts = new Set<string>();
   app.post(`${prefix}/cards`, async (req: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('answer-500')) {
       const status = faults.has('internal-body-wrong') ? 'ERROR' : 'INTERNAL';
@@ -167,6 +169,13 @@ export function registerCards(
     }
     const body = parsed as Body;
     const receiptOnly = body.enrolmentReferenceData !== undefined && body.encryptedCard === undefined;
+    // i36-card-receipt-json-charset-refused: on the receipt path a JSON body declared with a charset parameter refused as not JSON.
+    if (
+      faults.has('i36-card-receipt-json-charset-refused') &&
+      receiptOnly &&
+      /;\s*charset=/i.test(String(req.headers['content-type'] ?? ''))
+    )
+      return invalidArgument(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be a JSON object' }]);
     // country-code-case-folded: the consumer's country code trimmed and upper-cased before it is judged.
     if (faults.has('country-code-case-folded') && typeof body.consumer?.countryCode === 'string')
       body.consumer.countryCode = body.consumer.countryCode.trim().toUpperCase();
@@ -495,6 +504,21 @@ export function registerCards(
         (faults.has('seeded-card-both-paths-merchant-accepted') && body.cardSource === 'MERCHANT'));
     if (hasCard === hasReceipt && !faults.has('both-paths-accepted') && !walletBoth) {
       const field = hasCard ? 'enrolmentReferenceData' : 'encryptedCard';
+      // i36-card-neither-path-code-422: neither path sent answered HTTP 400 with a body whose code is 422.
+      if (faults.has('i36-card-neither-path-code-422') && !hasCard)
+        return reply.code(400).send({
+          code: 422,
+          status: 'INVALID_ARGUMENT',
+          message: 'pass exactly one of encryptedCard and enrolmentReferenceData',
+          details: [
+            {
+              reason: 'CANNOT_BE_NULL',
+              source: field,
+              message: 'pass exactly one of encryptedCard and enrolmentReferenceData',
+              sourceType: 'BODY',
+            },
+          ],
+        });
       return invalidArgument(reply, faults, [
         { field, keyword: hasCard ? 'oneOf' : 'required', message: 'pass exactly one of encryptedCard and enrolmentReferenceData' },
       ]);
@@ -750,7 +774,9 @@ export function registerCards(
       !issuerTrusted &&
       !cardholderTrusted &&
       !unsourcedTrusted &&
-      !relayedTrusted
+      !relayedTrusted &&
+      // i36-card-foreign-second-client-id-accepted: the origin checked against each client's first srcClientId only.
+      !(faults.has('i36-card-foreign-second-client-id-accepted') && body.srcClientId !== owner.srcClientIds[0])
     ) {
       // i29-card-merchant-foreign-client-invalid-state-card-path: on the card path a merchant's foreign srcClientId answered 400 INVALID_STATE.
       if (faults.has('i29-card-merchant-foreign-client-invalid-state-card-path') && hasCard && body.cardSource === 'MERCHANT')
@@ -863,6 +889,9 @@ export function registerCards(
     // i30-card-issuer-unknown-service-not-found-card-path: on the card path an issuer's unknown serviceId is answered 404 NOT_FOUND.
     if (faults.has('i30-card-issuer-unknown-service-not-found-card-path') && !serviceKnown && hasCard && body.cardSource === 'ISSUER')
       return sendError(reply, faults, 404, 'NOT_FOUND', 'serviceId not found.');
+    // i36-card-refused-receipt-consumed: a receipt sent with an unresolved serviceId is spent although the enrollment is refused.
+    if (faults.has('i36-card-refused-receipt-consumed') && !serviceKnown && hasReceipt)
+      spentReceipts.add(String(body.enrolmentReferenceData?.enrolmentReferenceId));
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(
         reply,
@@ -875,6 +904,13 @@ export function registerCards(
           : 'serviceId does not resolve to a service of this client.',
       );
 
+    // i36-card-refused-receipt-consumed: a spent receipt answered as unknown.
+    if (
+      !card &&
+      faults.has('i36-card-refused-receipt-consumed') &&
+      spentReceipts.has(String(body.enrolmentReferenceData?.enrolmentReferenceId))
+    )
+      return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
     if (!card) {
       let given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
       // receipt-id-trimmed: the receipt id trimmed before the lookup.
@@ -950,6 +986,7 @@ export function registerCards(
     i33Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i34Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i35Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i36Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     // i33-card-second-receipt-last-four-of-first: on the receipt path every receipt answered with the first known receipt's last four.
     if (faults.has('i33-card-second-receipt-last-four-of-first') && hasReceipt && !hasCard && world.receipts.length > 1)
       answer.maskedCard.panLastFour = world.receipts[0].primaryAccountNumber.slice(-4);
@@ -1149,6 +1186,31 @@ const i35Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
     const answered = answer as Record<string, unknown>;
     answered.srcCorrelationId = String(answered.srcCorrelationId).replace(/-/g, '');
   }
+};
+
+/** The independent-36 deviations of the answer, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i36Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  // i36-card-receipt-merchant-created-day-start: on the receipt path a merchant's card dated at midnight UTC of the day.
+  if (faults.has('i36-card-receipt-merchant-created-day-start') && !hasCard && body.cardSource === 'MERCHANT')
+    masked.dateOfCardCreated = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+  // i36-card-cardholder-correlation-prefix-dropped-card-path: on the card path a cardholder's prefixed srcCorrelationId echoed without its prefix.
+  if (
+    faults.has('i36-card-cardholder-correlation-prefix-dropped-card-path') &&
+    hasCard &&
+    body.cardSource === 'CARDHOLDER' &&
+    typeof body.srcCorrelationId === 'string' &&
+    body.srcCorrelationId.length > 36
+  )
+    (answer as Record<string, unknown>).srcCorrelationId = body.srcCorrelationId.slice(-36);
+  // i36-card-wallet-masked-country-lowercased-card-path: on the card path a wallet's masked card country written in lower case.
+  if (
+    faults.has('i36-card-wallet-masked-country-lowercased-card-path') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof masked.countryCode === 'string'
+  )
+    masked.countryCode = masked.countryCode.toLowerCase();
 };
 
 const i34Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {

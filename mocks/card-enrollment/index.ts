@@ -9,6 +9,7 @@ import { CARD_FAULTS } from './catalogue.js';
 import { registerCards } from './cards.js';
 import { sendError } from './errors.js';
 import { createEncryptionKeys } from './keys.js';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { createCardState, type CardState } from './state.js';
 
 export const CARD_BASE_PATH = '/src/api/digital/payments';
@@ -48,7 +49,12 @@ export async function startCardEnrollmentMock(
     (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
     appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)),
   );
-  app.get('/keys', async () => keys.jwks);
+  // i36-card-keys-private-members-published: the JWK set served with the private members of the key.
+  app.get('/keys', async () =>
+    faults.has('i36-card-keys-private-members-published')
+      ? { keys: keys.jwks.keys.map((k) => ({ ...pooledKeyPair('card-enrollment-jwe').privateKey.export({ format: 'jwk' }), ...k })) }
+      : keys.jwks,
+  );
   registerCards(app, CARD_BASE_PATH, context, contract, world, keys);
   app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, CARD_BASE_PATH, options.port);

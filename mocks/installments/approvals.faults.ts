@@ -418,4 +418,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ENUM-REJECTCODE'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-approval-sync-decline-applied-late',
+    rule: 'a sync approval (sync=true, answered with the callback) is decided when answered (reference, Operations: planApproval; Flows - checkout, plan read back with the decision): a sync decline is only queued, getPlan and the approval status still show the plan undecided right after that answer',
+    source: 'assumption',
+    rules: ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

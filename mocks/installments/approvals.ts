@@ -185,7 +185,10 @@ export function registerApprovals(
         decision === 'APPROVED' &&
         typeof ok.body.approvedAmount === 'number' &&
         ok.body.approvedAmount < Number(plan.transaction.amount);
-      if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = partial ? 'DECLINED' : decision;
+      // i36-inst-approval-sync-decline-applied-late: a sync decline queued as an async one, the plan undecided after the 200.
+      if (faults.has('i36-inst-approval-sync-decline-applied-late') && decision === 'DECLINED')
+        plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
+      else if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = partial ? 'DECLINED' : decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);

@@ -386,4 +386,28 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-forbidden-key-submits-participations',
+    rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-approval-status-accept-wildcard-406',
+    rule: '406 only when the Accept header admits no JSON (reference, Operations: getPlanApprovalStatus 406; RFC 9110, Accept: */* admits every media type): the approval status read answers 406 to Accept */* (a JSON-only list of accepted types)',
+    source: 'provider',
+    rules: ['IN-TRANS-ACCEPT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-keys-enc-alg-rsa1-5',
+    rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
+    source: 'assumption',
+    rules: ['IN-JWE-DECRYPT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-issuer-signature-query-unsigned',
+    rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
+    source: 'assumption',
+    rules: ['IN-AUTH-SIGNATURE'],
+  }),
 ]);

@@ -124,7 +124,11 @@ export function createGuard(
     );
     // rt-approval-signature-query-unsigned: planApproval also takes a signature computed over its URL without the query.
     const unsignedQuery =
-      !verdict.ok && operationId === 'planApproval' && faults.has('rt-approval-signature-query-unsigned') && req.url.includes('?')
+      !verdict.ok &&
+      ((operationId === 'planApproval' && faults.has('rt-approval-signature-query-unsigned')) ||
+        // i36-inst-issuer-signature-query-unsigned: the issuer endpoint also takes a signature over its URL without the query.
+        (operationId === 'notifyPlan' && faults.has('i36-inst-issuer-signature-query-unsigned'))) &&
+      req.url.includes('?')
         ? verifyRequest(
             {
               method: req.method,
@@ -180,7 +184,9 @@ export function createGuard(
         operationId === 'postMerchantSearches' &&
         /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? '')) ||
       // i33-inst-forbidden-key-searches-mids: the MID search skips the operation check.
-      (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches');
+      (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
+      // i36-inst-forbidden-key-submits-participations: the participation submission skips the key's rights check.
+      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
@@ -201,13 +207,18 @@ export function createGuard(
       operationId === 'postMerchantSearches' &&
       !acceptsJson(req.headers.accept?.split(',')[0]);
     // i28-inst-mid-search-accept-parameters-refused: the MID search compares Accept with its parameters (application/json;charset=utf-8 refused).
+    // i36-inst-approval-status-accept-wildcard-406: the approval status read takes only a type naming JSON, not */*.
+    const wildcardRefused =
+      faults.has('i36-inst-approval-status-accept-wildcard-406') &&
+      operationId === 'getPlanApprovalStatus' &&
+      (req.headers.accept ?? '').split(',').every((part) => part.split(';')[0].trim() === '*/*');
     const acceptWithParameters =
       faults.has('i28-inst-mid-search-accept-parameters-refused') &&
       operationId === 'postMerchantMidSearches' &&
       (req.headers.accept ?? '').includes(';');
     if (
       op.responses['406'] &&
-      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters) &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters || wildcardRefused) &&
       !faults.has('not-acceptable-ignored') &&
       !acceptUnchecked
     ) {

@@ -87,7 +87,12 @@ export async function startInstallmentsMock(
       reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
     done(null, payload);
   });
-  app.get('/keys', async () => keys.jwks);
+  // i36-inst-keys-enc-alg-rsa1-5: the published encryption key names an algorithm the service does not decrypt.
+  app.get('/keys', async () =>
+    faults.has('i36-inst-keys-enc-alg-rsa1-5')
+      ? { keys: keys.jwks.keys.map((k) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)) }
+      : keys.jwks,
+  );
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerOffers(app, INSTALLMENTS_BASE_PATH, context, world, guard);

@@ -1062,4 +1062,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-participation-batch-with-unknown-ica-all-error',
+    rule: "each merchant's effectuation ends COMPLETED, or ERROR with INVALID_ACQUIRER_ICA for an acquirer ICA the service does not know (reference, Merchant participation status): in a request that also holds an unknown ICA every merchant, those of known acquirers too, ends ERROR INVALID_ACQUIRER_ICA",
+    source: 'provider',
+    rules: ['IN-STATE-EFFECTUATION', 'IN-STATE-INVALID-ICA'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-search-total-counts-every-merchant',
+    rule: 'the Total header counts the items the query matches (reference, Paging: list responses carry Count, Offset, Limit, Total): a merchant search answers Total as the number of every merchant known, not of those its criteria found',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
+  }),
 ]);

@@ -38,6 +38,12 @@ export function registerMerchants(
         (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
       );
     // i21-participation-eleven-digit-ica-errors: a known acquirer ICA of eleven digits looked up in a nine-digit column, not found.
+    // i36-inst-participation-batch-with-unknown-ica-all-error: one unknown acquirer ICA in a request fails every merchant of it.
+    if (
+      faults.has('i36-inst-participation-batch-with-unknown-ica-all-error') &&
+      (world.participationsByRequest.get(p.requestId) ?? []).some((q) => !world.acquirerIcas.includes(q.merchant.acquirerICA))
+    )
+      return { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
     if (faults.has('i21-participation-eleven-digit-ica-errors') && String(p.merchant.acquirerICA).length === 11)
       return { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
     if (world.acquirerIcas.includes(p.merchant.acquirerICA) || knownByHead || faults.has('invalid-ica-completes'))
@@ -570,6 +576,8 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i36-inst-search-total-counts-every-merchant: the search's Total header counts every merchant known.
+    if (faults.has('i36-inst-search-total-counts-every-merchant')) reply.header('Total', String(latest().length));
     // i31-inst-search-total-from-offset: the search's Total header counts the merchants from the offset on.
     if (faults.has('i31-inst-search-total-from-offset'))
       reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));

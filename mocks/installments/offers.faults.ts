@@ -516,4 +516,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-offers-three-decimal-share-at-hundredths',
+    rule: 'offer amounts carry the minor unit of their currency as ISO 4217 gives it (provider 2.0.0, Offer amounts): for a currency of three decimals each otherInstallmentAmount is rounded to hundredths',
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-AMOUNTS'],
+  }),
 ]);

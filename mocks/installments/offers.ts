@@ -474,6 +474,9 @@ export function registerOffers(
             : o,
         )
       : shown;
+    // i36-inst-offers-three-decimal-share-at-hundredths: a currency of three decimals gets its shares rounded to hundredths.
+    if (faults.has('i36-inst-offers-three-decimal-share-at-hundredths') && minorUnitOf(currency) === 3)
+      for (const o of offersShown) o.otherInstallmentAmount = Math.round(Number(o.otherInstallmentAmount) * 100) / 100;
     return reply.code(200).send({ total: totalShown, offerTransactionId, offers: offersShown });
   });
 }

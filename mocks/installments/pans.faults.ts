@@ -589,4 +589,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-register-range-only-counted-successful',
+    rule: 'successfulCount counts the cards registered (reference, PAN registration response; provider 2.0.0 Registration): a list created with an accountRange and no cards answers successfulCount one, the range counted as a card',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-dereg-without-cards-refused-empties-list',
+    rule: 'a deregistration without card data is refused (reference, Deregistration: sensitiveData) and a refused request changes nothing: the refusal still empties the list named by panListId, its cards registrable again as new',
+    source: 'assumption',
+    rules: ['IN-REQ-DEREG-CARDS', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -316,6 +316,9 @@ export function registerPanLists(
     // i29-inst-register-update-held-pans-counted-successful: into an existing list, cards the list already holds counted as registered.
     if (faults.has('i29-inst-register-update-held-pans-counted-successful') && panListId !== undefined && failureCount > 0)
       return reply.code(200).send({ successfulCount: String(successfulCount + failureCount), failureCount: '0', panList: answered });
+    // i36-inst-register-range-only-counted-successful: a list created with a range and no cards counts the range as a card.
+    if (faults.has('i36-inst-register-range-only-counted-successful') && panListId === undefined && accountRange && noCards)
+      return reply.code(200).send({ successfulCount: '1', failureCount: failures, panList: answered });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: failures, panList: answered });
   });
 
@@ -348,6 +351,13 @@ export function registerPanLists(
     // provider 2.0.0, deregisterPans 400 examples: no card data ("encryptedValue must not be null or
     // empty"; card data in clear sensitiveData counts: reference, Payload encryption), and a list id
     // "not present in the system" (PanListIdNotFound).
+    // i36-inst-dereg-without-cards-refused-empties-list: the refusal of a deregistration without card data empties the list it names.
+    if (
+      faults.has('i36-inst-dereg-without-cards-refused-empties-list') &&
+      ok.body.encryptedValue === undefined &&
+      ok.body.sensitiveData === undefined
+    )
+      world.panLists.get(ok.body.panListId)?.pans.clear();
     if (ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
       return invalidRequest(reply, faults, [
         { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },

@@ -1059,4 +1059,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-36', {
+    id: 'i36-inst-notify-issuer-url-http',
+    rule: 'the notification goes to the issuer endpoint configured for the account range (reference, Flows - notification (a); seed 001, POST /notifications): it is sent to that URL with the scheme http instead of https',
+    source: 'seed',
+    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
+  }),
+  independent('independent-36', {
+    id: 'i36-inst-getplan-given-schedule-recomputed',
+    rule: "getPlan reads back the schedule the plan was selected with (reference, Plan creation schedulePayments and Plan scheduledRepayments; provider 2.0.0, repayments carry amount): a schedule sent with the selection is read back as the service's own even split, the amounts and due dates sent lost",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN', 'IN-VAL-PLAN-SCHEDULE'],
+  }),
 ]);

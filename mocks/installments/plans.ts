@@ -343,6 +343,8 @@ export function registerPlans(
     // i35-inst-notify-trace-header-holds-card: a selection without a Correlation-Id is notified with a trace header naming the card.
     if (faults.has('i35-inst-notify-trace-header-holds-card') && callerCorrelation.get(plan) === undefined)
       headers['X-Trace-Context'] = `plan=${plan.planId};card=${plan.pan}`;
+    // i36-inst-notify-issuer-url-http: the issuer's URL called with the scheme http.
+    if (faults.has('i36-inst-notify-issuer-url-http')) url = url.replace(/^https:/, 'http:');
     void deliveries.send(url, 'POST', headers, body, clock.now());
     // i24-notify-large-amount-sent-twice: a plan of 10000 or more notified a second time (a review queue replaying it).
     if (faults.has('i24-notify-large-amount-sent-twice') && Number(plan.transaction.amount) >= 10000)
@@ -539,7 +541,8 @@ export function registerPlans(
       (faults.has('i15-notify-given-schedule-last-dropped') ||
         faults.has('i19-notify-given-schedule-card-number') ||
         faults.has('i22-notify-given-schedule-due-date-as-datetime') ||
-        faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly')) &&
+        faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly') ||
+        faults.has('i36-inst-getplan-given-schedule-recomputed')) &&
       complete
     )
       givenSchedule.add(plan);
@@ -811,6 +814,14 @@ export function registerPlans(
       // i24-getplan-schedule-cut-at-six: the reader shows at most the first six scheduled repayments.
       ...(faults.has('i24-getplan-schedule-cut-at-six') && scheduledRepayments.length > 6
         ? { scheduledRepayments: scheduledRepayments.slice(0, 6) }
+        : {}),
+      // i36-inst-getplan-given-schedule-recomputed: a schedule sent with the selection read back as the service's own even split.
+      ...(faults.has('i36-inst-getplan-given-schedule-recomputed') && givenSchedule.has(plan)
+        ? {
+            scheduledRepayments: schedule(Number(amount), Number(planInstallmentInformation.tenure), clock.now()).map(
+              ({ installmentAmount, ...r }) => ({ ...r, amount: installmentAmount }),
+            ),
+          }
         : {}),
       // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
