@@ -432,4 +432,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: [],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-inst-page-past-end-repeats-last',
+    rule: 'start is a page index and a page past the last holds no institution (provider 1.35.0, GetInstitutions start and limit; reference financial-data.md, Paging): a start past the last page answers the last page again',
+    source: 'provider',
+    rules: ['FD-PAGE-START', 'FD-PAGE-COUNTS'],
+  }),
 ]);
