@@ -618,7 +618,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   independent('independent-36', {
     id: 'i36-fd-txpush-credit-test-no-account-event',
-    rule: 'the test-transaction operation triggers one transaction event and one account event (balance changed) (seed 002, Events): a credit test transaction (a positive amount) sends the transaction event alone, the account event only following debits',
+    rule: 'the test-transaction operation triggers a transaction event and an account event (balance changed) (seed 002, Events): a credit test transaction (a positive amount) sends the transaction event alone, the account event only following debits',
     source: 'seed',
     rules: ['FD-TXPUSH-TEST-EVENTS'],
   }),
