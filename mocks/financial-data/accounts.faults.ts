@@ -690,4 +690,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-AUTHDETAILS-LEGACY', 'FD-ACCT-MIGRATE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-accounts-migrate-last-account-missing',
+    rule: 'migration returns the accounts of that login (seed 002, Accounts): the answer leaves out the last account of the login',
+    source: 'seed',
+    rules: ['FD-ACCT-MIGRATE'],
+  }),
 ]);

@@ -623,7 +623,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (login.legacy && !firstCall) login.migrated = true;
     // i26-accounts-migrate-answers-204: the migration answers 204 without the accounts of the login (the v2 refresh's answer).
     if (faults.has('i26-accounts-migrate-answers-204')) return reply.code(204).send();
-    const answer = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;
+    const all = faults.has('accounts-migrate-returns-all') ? accountsOf(login.customerId) : list;
+    // i36-fd-accounts-migrate-last-account-missing: the migration answers the login's accounts without the last one (a loop bound off by one).
+    const answer = faults.has('i36-fd-accounts-migrate-last-account-missing') ? all.slice(0, -1) : all;
     const view = viewer(login.customerId);
     // Blind fault: the migration answer shows the full account number.
     return { accounts: answer.map((a) => view.full(a, faults.has('blind-accounts-migrate-full-number') ? a.number.length : 4)) };

@@ -589,4 +589,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-APP-INSTITUTIONS'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-app-status-v2-page-offset-zero-based',
+    rule: 'the deprecated registration status reader pages its registrations from its first result page (provider 1.35.0, GetAppRegistrationStatus result page and page size; seed 002, App registration): each page is cut one page late, so the first page shows the registrations of the second and the first ones are never shown',
+    source: 'provider',
+    rules: ['FD-APP-STATUS-PAGING'],
+  }),
 ]);

@@ -353,7 +353,9 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     const size = query.pageSize ?? (faults.has('app-status-default-page-size-10') ? 10 : 1);
     const pageNumber = query.page ?? 1;
     const totalPages = faults.has('app-status-total-pages-floor') ? Math.floor(matches.length / size) : Math.ceil(matches.length / size);
-    const applications = matches.slice((pageNumber - 1) * size, pageNumber * size).map((r) => ({
+    // i36-fd-app-status-v2-page-offset-zero-based: the deprecated reader cuts its page at pageNumber pages in (a zero-based offset), one page late.
+    const pageFrom = (faults.has('i36-fd-app-status-v2-page-offset-zero-based') ? pageNumber : pageNumber - 1) * size;
+    const applications = matches.slice(pageFrom, pageFrom + size).map((r) => ({
       partnerId: r.partnerId,
       preAppId: String(r.preAppId),
       // Seeded fault app-status-v2-name-trimmed: this reader trims the name and collapses its spaces.

@@ -249,4 +249,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-token-answer-echoes-credentials',
+    rule: 'the token answer carries the token; the partner secret is a credential never sent back (seed 002, Authentication; provider 1.35.0 CreateToken response): the answer echoes the partner id and the partner secret it was sent beside the token',
+    source: 'assumption',
+    rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
+  }),
 ]);

@@ -109,6 +109,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       for (const [t, held] of world.tokens) if (held.partnerId === partner.id) world.tokens.delete(t);
     world.tokens.set(token, { partnerId: partner.id, issuedMs: clock.nowMs() });
     // i28-fd-token-answered-201: the token is answered 201 (a token resource created), not 200.
+    // i36-fd-token-answer-echoes-credentials: the token answer echoes the credentials it was sent, the partner secret with them.
+    if (faults.has('i36-fd-token-answer-echoes-credentials'))
+      return reply.code(200).send({ token, partnerId: partner.id, partnerSecret: body.partnerSecret });
     return reply.code(faults.has('i28-fd-token-answered-201') ? 201 : 200).send({ token });
   });
 

@@ -338,4 +338,10 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BUS-UPDATE', 'FD-DATE-WRITE-TIME'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-business-update-unknown-200',
+    rule: 'UpdateBusiness of a business id that names none is a 404 (seed 002, Businesses: errors 404): an unknown business id is answered 200 with the body echoed under that id, and nothing is stored',
+    source: 'seed',
+    rules: ['FD-BUS-UPDATE'],
+  }),
 ]);

@@ -140,6 +140,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     const foreignBusiness = world.businesses.get(input.path.business_id);
     if (!business && foreignBusiness && faults.has('i27-business-update-other-partner-404-but-applied'))
       foreignBusiness.fields = { ...input.body };
+    // i36-fd-business-update-unknown-200: an unknown business id is answered 200 with the body echoed (an upsert that stores nothing).
+    if (!business && !foreignBusiness && faults.has('i36-fd-business-update-unknown-200'))
+      return reply.code(200).send({ ...input.body, businessId: input.path.business_id });
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;

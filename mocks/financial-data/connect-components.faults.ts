@@ -349,4 +349,16 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-RECONNECT'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-components-config-list-skips-second',
+    rule: "get-configurations lists every configuration the partner owns (seed 002, Connect components; provider 1.35.0): with three or more configurations the partner's second one is left out of the list, while it still reads by id",
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  }),
+  independent('independent-36', {
+    id: 'i36-fd-components-config-delete-unknown-204',
+    rule: 'deleting a configuration id that names none is a 404 (seed 002, Connect components: delete errors 401, 404): an id that never named a configuration is answered 204',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
+  }),
 ]);

@@ -257,6 +257,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       );
       // i28-fd-components-config-list-misses-newest: the list is read from a copy one configuration behind (the newest left out).
       if (faults.has('i28-fd-components-config-list-misses-newest') && mine.length > 0) mine.pop();
+      // i36-fd-components-config-list-skips-second: the list leaves out the second configuration of the partner (a cursor advanced twice).
+      if (faults.has('i36-fd-components-config-list-skips-second') && mine.length > 2) mine.splice(1, 1);
       // Blind fault: the list shows a summary without accountClassificationType.
       return reply.code(200).send(
         mine
@@ -340,6 +342,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
           stored.deleted = true;
           return reply.code(204).send();
         }
+        // i36-fd-components-config-delete-unknown-204: an id that never named a configuration is answered 204.
+        if (!stored && faults.has('i36-fd-components-config-delete-unknown-204')) return reply.code(204).send();
         return fail(reply, 404, 'The requested entity was not found');
       }
       c.deleted = true;

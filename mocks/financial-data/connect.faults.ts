@@ -424,4 +424,10 @@ export const CONNECT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONNECT-EXPERIENCES'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-connect-fix-legacy-login-404',
+    rule: 'Fix Connect serves a login of the customer, 404 only when the login is not found (seed 002, Connect: fix connect is for a lost connection, updated credentials or an expired challenge; errors 404): a legacy (non-OAuth) login of the customer is answered 404',
+    source: 'seed',
+    rules: ['FD-CONNECT-FIX-LOGIN'],
+  }),
 ]);

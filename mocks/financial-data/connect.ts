@@ -207,6 +207,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       const own = findLogin(world, body.customerId, loginId, partnerId);
       const anyLogin = world.logins.get(Number(loginId));
       const found = faults.has('connect-fix-login-unchecked') || own || (anyLogin && faults.has('connect-fix-other-customer-login'));
+      // i36-fd-connect-fix-legacy-login-404: a legacy (non-OAuth) login of the customer is answered 404 as if it did not exist.
+      if (own?.legacy && faults.has('i36-fd-connect-fix-legacy-login-404'))
+        return { status: 404, message: 'Customer does not have any accounts associated with institutionLoginId.' };
       if (!found)
         return {
           status:

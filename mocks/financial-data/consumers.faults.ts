@@ -491,4 +491,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-consumer-by-id-created-date-ms',
+    rule: 'createdDate is in epoch seconds and reads the same through every reader (provider 1.35.0, Consumer createdDate; reference financial-data.md, Dates): GetConsumer gives createdDate in epoch milliseconds, the other readers in seconds',
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

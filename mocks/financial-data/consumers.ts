@@ -209,6 +209,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     // i7-consumer-by-id-created-date-of-customer: the by-id read gives the customer's createdDate.
     if (faults.has('i7-consumer-by-id-created-date-of-customer') && world.customers.has(consumer.customerId))
       shown.createdDate = world.customers.get(consumer.customerId)!.createdDate;
+    // i36-fd-consumer-by-id-created-date-ms: the by-id read gives createdDate in epoch milliseconds.
+    if (faults.has('i36-fd-consumer-by-id-created-date-ms')) shown.createdDate = Number(shown.createdDate) * 1000;
     // i4-consumer-by-id-birthday-month-zero-based: the by-id read gives the month counted from zero.
     // i15-consumer-by-id-email-of-customer: the by-id read joins the customer and shows its email for the consumer's.
     const owner = world.customers.get(consumer.customerId);

@@ -430,4 +430,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     rule: 'the certified institutions lists carry requestedDate (provider 1.35.0 CertifiedInstitutions and the list with RSSD; reference, Known corrections): the list with RSSD dates itself under createdDate, the member name of the plain institutions list, and lacks requestedDate',
     source: 'provider',
   }),
+  independent('independent-36', {
+    id: 'i36-fd-inst-page-past-end-repeats-last',
+    rule: 'start is a page index and a page past the last holds no institution (provider 1.35.0, GetInstitutions start and limit; reference financial-data.md, Paging): a start past the last page answers the last page again',
+    source: 'provider',
+    rules: ['FD-PAGE-START', 'FD-PAGE-COUNTS'],
+  }),
 ]);

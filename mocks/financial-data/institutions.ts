@@ -166,10 +166,14 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       faults.has('seeded-certified-loan-details-reset-after-first-page') &&
       Number(query.start ?? 1) > 1;
     // i26-inst-rssd-limit-one-lists-two: the RSSD list asked for one record a page answers two (an inclusive loop bound).
+    // i36-fd-inst-page-past-end-repeats-last: a start past the last page answers the last page again.
+    const pastEnd = operationId === 'GetInstitutions' && faults.has('i36-fd-inst-page-past-end-repeats-last') && slice.length === 0;
+    const lastPage = pastEnd ? list.slice(-(Number(query.limit ?? defaultLimit(ctx.contract, operationId)) || 1)) : slice;
+    if (pastEnd) counts.displaying = lastPage.length;
     const served =
       operationId === 'GetCertifiedInstitutionsWithRSSD' && faults.has('i26-inst-rssd-limit-one-lists-two') && Number(query.limit) === 1
         ? list.slice((Number(query.start ?? 1) - 1) * 1, (Number(query.start ?? 1) - 1) * 1 + 2)
-        : slice;
+        : lastPage;
     const shaped = served
       .map(shape)
       .map((v) => (dropRssd ? { ...v, rssd: undefined } : v))

@@ -177,4 +177,10 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-LIFETIME'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-expired-token-accepted-on-transfer',
+    rule: 'a token is valid for its stated lifetime and needed on all other calls (seed 002, Authentication; Limits, access token): the transfer operations (deposit and bill pay switches) skip the expiry check and accept an expired token',
+    source: 'seed',
+    rules: ['FD-TOKEN-LIFETIME'],
+  }),
 ]);

@@ -191,7 +191,9 @@ function authenticate(ctx: FdContext, sec: SecurityOf, req: FastifyRequest): { s
     // i30-fd-expired-token-accepted-on-report-reads: the v3 report readers (another gateway) skip the expiry check.
     !(faults.has('i30-fd-expired-token-accepted-on-report-reads') && req.url.startsWith('/decisioning/v3/')) &&
     // i32-fd-expired-token-accepted-on-webhooks: the webhook subscription gateway skips the expiry check.
-    !(faults.has('i32-fd-expired-token-accepted-on-webhooks') && req.url.startsWith('/notification-subscriptions/'));
+    !(faults.has('i32-fd-expired-token-accepted-on-webhooks') && req.url.startsWith('/notification-subscriptions/')) &&
+    // i36-fd-expired-token-accepted-on-transfer: the transfer (switches) gateway skips the expiry check.
+    !(faults.has('i36-fd-expired-token-accepted-on-transfer') && req.url.startsWith('/transfer/'));
   // i10-token-expires-five-minutes-early: a safety margin of five minutes taken off the token's lifetime.
   // i21-token-grace-minute: a minute of grace added to the token's lifetime.
   // i33-fd-token-expires-at-renewal-age: a token refused once it reaches the age at which a client should renew it.

@@ -530,4 +530,10 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PAY-ACCOUNT-NUMBER'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-live-balance-dated-before-refresh',
+    rule: 'a refreshed live balance is dated at its refresh (seed 002, Payments data: balance_cache_interval decides whether the cached balance is served or refreshed; provider 1.35.0 balance dates): a refreshed balance is answered with the date of the balance it replaced',
+    source: 'provider',
+    rules: ['FD-PAY-BALANCE-LIVE-DEFAULT', 'FD-PAY-DATE-SECONDS'],
+  }),
 ]);

@@ -369,7 +369,11 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     // i33-fd-live-balance-money-market-refused: the live balance refuses a money market account.
     if (account.type === 'moneyMarket' && faults.has('i33-fd-live-balance-money-market-refused')) return unsupported(reply);
     // A relaxed minimum (fault) lets a negative interval through: read as 0.
+    const datedBefore = account.balanceDate;
     applyCache(account, Math.max(0, Number(input.query.balance_cache_interval ?? 0)), 'live');
+    // i36-fd-live-balance-dated-before-refresh: a refreshed live balance is answered with the date of the balance it replaced.
+    if (faults.has('i36-fd-live-balance-dated-before-refresh') && account.balanceDate !== datedBefore)
+      return { ...balanceView(account), availableBalanceDate: datedBefore, clearedBalanceDate: datedBefore };
     return balanceView(account);
   });
   route(app, ctx, 'GetAvailableBalance', (input, reply) => {

@@ -400,4 +400,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PSI-NOT-ACCEPTABLE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-psi-rerun-overwrites-earlier-run',
+    rule: "each generation is its own run, identified by its payRequestId (seed 002, Resources: pay request; PSI): a second run of the same account and product is given the earlier run's payRequestId, so the earlier run reads back with the later transaction",
+    source: 'seed',
+    rules: ['FD-PSI-READ-BACK'],
+  }),
 ]);

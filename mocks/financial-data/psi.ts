@@ -152,8 +152,12 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
     )
       return sendError(ctx, reply, 400, 'settleByDate must not be in the past');
     if (!ratable(account, settleBy, reply, fcra ? 'fcra-generate' : 'generate')) return reply;
+    // i36-fd-psi-rerun-overwrites-earlier-run: a second run of the same account and product reuses (and overwrites) the earlier run's payRequestId.
+    const earlier = faults.has('i36-fd-psi-rerun-overwrites-earlier-run')
+      ? [...state().runs.values()].find((r) => r.accountId === account.id && r.fcra === fcra)
+      : undefined;
     const run: Run = {
-      payRequestId: nextPayRequestId(),
+      payRequestId: earlier?.payRequestId ?? nextPayRequestId(),
       fcra,
       customerId: account.customerId,
       accountId: account.id,

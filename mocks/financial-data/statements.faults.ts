@@ -390,4 +390,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-stmt-v3-last-index-dropped',
+    rule: 'the multiple-statement call details one statement per index asked (seed 002, Statements: it details the statements asked; provider 1.35.0, index list): with several indexes asked the last one is left out of the details',
+    source: 'seed',
+    rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-DETAILS-MAX'],
+  }),
 ]);

@@ -317,4 +317,10 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-switches-deposit-list-created-zone-dropped',
+    rule: 'switch dates are ISO 8601 date-times in UTC written with Z (provider 1.35.0, switch createdDate; reference financial-data.md, Dates): the deposit switch list writes createdDate without its Z, the details with it',
+    source: 'provider',
+    rules: ['FD-SW-LIST', 'FD-DATE-UNIT'],
+  }),
 ]);

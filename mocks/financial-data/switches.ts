@@ -285,6 +285,12 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         // rt-switches-deposit-list-failure-reason-dropped: the deposit list leaves out failureReason.
         .map((x) =>
           kind === 'deposit' && faults.has('rt-switches-deposit-list-failure-reason-dropped') ? { ...x, failureReason: undefined } : x,
+        )
+        // i36-fd-switches-deposit-list-created-zone-dropped: the deposit list writes createdDate as a local time, its Z left off.
+        .map((x) =>
+          kind === 'deposit' && faults.has('i36-fd-switches-deposit-list-created-zone-dropped')
+            ? { ...x, createdDate: String(x.createdDate).replace(/Z$/, '') }
+            : x,
         ),
     };
   };

@@ -366,4 +366,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCESSKEY-REVOKED', 'FD-ACCESSKEY-GENERATE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-authdetails-end-from-read-time',
+    rule: "authorization details return the start and end date of the customer's authorization (seed 002, App registration and third-party access): the end date is counted from the time of the read, so it moves with every read while the start stays",
+    source: 'seed',
+    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-EVENT-DATE-FIXED'],
+  }),
 ]);

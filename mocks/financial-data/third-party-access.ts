@@ -311,7 +311,10 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
           faults.has('i32-fd-authdetails-start-eastern-with-z')
           ? isoMs((linkedS - 5 * 3600) * 1000)
           : isoMs(linkedS * 1000),
-      authorizationEndDate: isoMs(endS * 1000),
+      // i36-fd-authdetails-end-from-read-time: the end date counted from the time of the read, so it moves with every read.
+      authorizationEndDate: isoMs(
+        (faults.has('i36-fd-authdetails-end-from-read-time') ? clock.nowEpochSeconds() + (endS - linkedS) : endS) * 1000,
+      ),
     };
   });
 }

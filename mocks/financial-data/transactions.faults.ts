@@ -776,4 +776,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXN-RECURRING-FIGURES', 'FD-TXN-RECURRING'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-recurring-count-misses-first',
+    rule: 'countOfTransactions counts the transactions of the series (provider 1.35.0, recurring transaction stream; seed 002, Transactions: recurring debits and credits): the count leaves out the first transaction while transactionIds lists it',
+    source: 'provider',
+    rules: ['FD-TXN-RECURRING-FIGURES'],
+  }),
 ]);

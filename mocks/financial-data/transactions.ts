@@ -561,7 +561,8 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
         ),
         medianHistoricalAmount: cents(median),
         // i6-txn-recurring-count-includes-pending: the pending transactions of the payee counted too.
-        countOfTransactions: series.length + (pendingOf.get(key) ?? 0),
+        // i36-fd-recurring-count-misses-first: the count leaves out the first transaction of the series its ids list.
+        countOfTransactions: series.length + (pendingOf.get(key) ?? 0) - (on('i36-fd-recurring-count-misses-first') ? 1 : 0),
       };
       const outflow = key.startsWith('out') !== on('transactions-recurring-signs-swapped');
       (outflow ? recurringOutflows : recurringInflows).push(stream);

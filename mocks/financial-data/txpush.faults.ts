@@ -610,4 +610,16 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-TEST-TRANSACTION'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-txpush-foreign-delete-removes',
+    rule: "deleting one subscription stops only that subscription's events, and a subscription that is not the customer's is a 404 that changes nothing (seed 002, TxPush; Events): the subscription of another customer of the partner is removed before the ownership check answers 404",
+    source: 'seed',
+    rules: ['FD-TXPUSH-DELETE-UNKNOWN', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-36', {
+    id: 'i36-fd-txpush-credit-test-no-account-event',
+    rule: 'the test-transaction operation triggers a transaction event and an account event (balance changed) (seed 002, Events): a credit test transaction (a positive amount) sends the transaction event alone, the account event only following debits',
+    source: 'seed',
+    rules: ['FD-TXPUSH-TEST-EVENTS'],
+  }),
 ]);

@@ -191,6 +191,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         // i20-txpush-delete-account-class-other-customer: an account-class subscription deleted whoever's customer path names it.
         (faults.has('i20-txpush-delete-account-class-other-customer') && sub.type === 'account'));
     if (!sub || !owned) {
+      // i36-fd-txpush-foreign-delete-removes: the subscription of another customer is removed before the ownership check refuses with 404.
+      if (sub && !owned && faults.has('i36-fd-txpush-foreign-delete-removes')) state().subscriptions.delete(sub.id);
       if (faults.has('blind-txpush-delete-again-204') && deletedSubscriptions.get(Number(path.subscriptionId)) === customer.id)
         return reply.code(204).send();
       if (faults.has('txpush-delete-unknown-204')) return reply.code(204).send();
@@ -453,6 +455,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
     // Transaction events first, then the account event (the balance changed).
     subs.sort((a, b) => (a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1));
     for (const sub of subs) {
+      // i36-fd-txpush-credit-test-no-account-event: a credit test transaction sends no account event (only debits seen as a balance change).
+      if (sub.type === 'account' && faults.has('i36-fd-txpush-credit-test-no-account-event') && Number(t.amount) > 0) continue;
       const event = faults.has('blind-txpush-events-name-first-subscription')
         ? { ...eventOf(sub, t, account, oldBalance), subscriptionId: subs[0].id }
         : eventOf(sub, t, account, oldBalance);

@@ -894,4 +894,22 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PROP-WRITE-SCOPE', 'FD-WEBHOOK-EVENT-DELETE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-webhooks-later-page-count-off-by-one',
+    rule: 'count is the number of subscriptions of the page answered (provider 1.35.0, Subscriptions list; seed 002, Webhook subscriptions: offset and limit): a page after the first counts one subscription more than it lists',
+    source: 'provider',
+    rules: ['FD-WEBHOOK-PAGE-OFFSET'],
+  }),
+  independent('independent-36', {
+    id: 'i36-fd-webhooks-event-delete-by-name-partner-wide',
+    rule: "deleting an event of a subscription removes that event of that subscription only (seed 002, Webhook subscriptions: each subscription covers several events): the event of the same name is removed from the partner's other subscriptions too",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-DELETE'],
+  }),
+  independent('independent-36', {
+    id: 'i36-fd-webhooks-sub-test-later-events-to-first-url',
+    rule: "the test deliveries of a subscription reach each event's URL, the URL being overridable per event (seed 002, Webhook subscriptions; Events): the subscription test calls every event after the first at the first event's URL (or the subscription's when the first has none)",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
+  }),
 ]);

@@ -421,6 +421,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i29-fd-webhooks-list-count-is-limit: count gives the page size asked, not the subscriptions listed.
       if (faults.has('i29-fd-webhooks-list-count-is-limit'))
         return reply.code(200).send({ count: limit, ...echo, total, subscriptions: listed });
+      // i36-fd-webhooks-later-page-count-off-by-one: a page after the first counts one subscription more than it lists.
+      if (faults.has('i36-fd-webhooks-later-page-count-off-by-one') && start > 0)
+        return reply.code(200).send({ count: count + 1, ...echo, total, subscriptions: listed });
       return reply.code(200).send({ count, ...echo, total, subscriptions: listed });
     });
 
@@ -579,6 +582,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       else if (!faults.has('webhooks-event-delete-noop')) {
         for (const s of state().subscriptions.values()) s.events = s.events.filter((e) => e !== event);
       }
+      // i36-fd-webhooks-event-delete-by-name-partner-wide: the event of that name is removed from the partner's other subscriptions too.
+      if (faults.has('i36-fd-webhooks-event-delete-by-name-partner-wide'))
+        for (const other of state().subscriptions.group('partner', sub.partnerId).values())
+          if (other !== sub) other.events = other.events.filter((e) => e.name !== event.name);
       // i35-fd-webhooks-last-event-delete-drops-subscription: deleting a subscription's last event deletes the subscription too.
       if (faults.has('i35-fd-webhooks-last-event-delete-drops-subscription') && sub.events.length === 0) sub.deleted = true;
       sub.lastUpdatedDate = isoNow(ctx);
@@ -708,7 +715,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         await deliverTest(
           ctx,
           sub,
-          event,
+          // i36-fd-webhooks-sub-test-later-events-to-first-url: the subscription test calls every later event at the first event's URL.
+          faults.has('i36-fd-webhooks-sub-test-later-events-to-first-url') && event !== tested[0]
+            ? { ...event, url: tested[0].url }
+            : event,
           faults.has('blind-webhooks-sub-test-first-event-body')
             ? sub.events[0]
             : // i20-webhooks-sub-test-event-name-enum-style: the subscription test names each event by its constant (AUTHORIZATION_ACCESSTOKEN_EXPIRY).

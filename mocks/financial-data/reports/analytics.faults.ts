@@ -286,4 +286,10 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ANALYTICS-PERIOD-STATISTICS'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-analytics-cashflow-business-refused-still-created',
+    rule: "a cash flow report needs a checking or savings account, otherwise 400, and a refused generation leaves no report (seed 002, Decisioning report generation): the business cash flow report refused 400 for its accounts is queued all the same and shows in the customer's report list",
+    source: 'seed',
+    rules: ['FD-CASHFLOW-ELIGIBLE', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

@@ -126,6 +126,16 @@ export function registerAnalyticsReports(app: FastifyInstance, ctx: FdContext): 
       // Seeded fault: an accountIds entry one character away from an account's id finds it (business cash flow).
       if (!personal && faults.has('cashflow-account-ids-near-match'))
         accounts.push(...nearAsked(path.customerId, body.accountIds, types, accounts));
+      // i36-fd-analytics-cashflow-business-refused-still-created: the report is queued before the eligibility check refuses it with 400.
+      if (!personal && accounts.length === 0 && faults.has('i36-fd-analytics-cashflow-business-refused-still-created'))
+        createReport(ctx, {
+          type: kind,
+          title: TITLES[kind],
+          customer: guarded.customer,
+          callbackUrl: callbackOf(query),
+          constraints: defined({ accountIds: idList(body.accountIds) }),
+          build: () => ({}),
+        });
       if (!eligible(reply, accounts, 'checking or savings')) return;
       const constraints = defined({
         // Fault: the ack splits accountIds on white space and keeps the empty ids of a leading, trailing or doubled space.

@@ -210,4 +210,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BILLING-TESTING'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-billing-first-always-true',
+    rule: 'page is zero-based and the page flags describe the page answered (seed 002, Report retrieval: billing query page; provider 1.35.0, the page object first/last): every page, page 1 and beyond included, says first true',
+    source: 'provider',
+    rules: ['FD-BILLING-COUNTS', 'FD-BILLING-PAGE'],
+  }),
 ]);

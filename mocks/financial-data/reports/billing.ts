@@ -176,7 +176,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       totalPages,
       // i9-billing-number-of-elements-is-size: the size asked, not the rows of the page.
       numberOfElements: faults.has('i9-billing-number-of-elements-is-size') ? size : content.length,
-      first: page <= 0,
+      // i36-fd-billing-first-always-true: every page says it is the first.
+      first: page <= 0 || faults.has('i36-fd-billing-first-always-true'),
       last: page >= totalPages - 1,
       empty: content.length === 0,
       // i33-fd-billing-pageable-offset-one-based: pageable.offset counted as if pages were numbered from one.

@@ -330,4 +330,16 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-REPORT-READ-OWNER', 'FD-PROP-WRITE-SCOPE'],
   }),
+  independent('independent-36', {
+    id: 'i36-fd-report-consumer-list-freeze-ignored',
+    rule: "report operations are a 403 while the customer is under a security freeze (seed 002, Errors 403; Report retrieval: GetReportsByConsumerId errors 403): the consumer's report list skips the freeze check and answers 200",
+    source: 'seed',
+    rules: ['FD-REPORT-READ-FREEZE'],
+  }),
+  independent('independent-36', {
+    id: 'i36-fd-report-customer-list-type-uppercased',
+    rule: "a report shows the same type on every reader (provider 1.35.0, report type values; seed 002, Report retrieval): the customer's report list writes each type in upper case, the report reads and the consumer's list as created",
+    source: 'provider',
+    rules: ['FD-REPORT-READERS-AGREE'],
+  }),
 ]);

@@ -399,6 +399,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       return { reports: reports.map((r) => (r.status === 'inProgress' ? summary(r) : { ...summary(r), createdDate: r.readyAtS })) };
     if (faults.has('i4-report-customer-list-consumer-ssn-full'))
       return { reports: reports.map((r) => (r.consumerSsn ? { ...summary(r), consumerSsn: ssnOf(r) } : summary(r))) };
+    // i36-fd-report-customer-list-type-uppercased: the customer's list writes each report type in upper case.
+    if (faults.has('i36-fd-report-customer-list-type-uppercased'))
+      return { reports: reports.map((r) => ({ ...summary(r), type: r.type.toUpperCase() })) };
     return { reports: reports.map(summary) };
   });
 
@@ -408,7 +411,10 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     const rateKey = faults.has('i6-report-list-rate-shared-customer-consumer')
       ? `customer:${consumer?.customerId}`
       : `consumer:${consumer?.id}`;
-    if (!consumer || frozen(ctx, reply, consumer.customerId) || limited(reply, rateKey, consumer.partnerId)) return reply;
+    // i36-fd-report-consumer-list-freeze-ignored: the consumer's list skips the security-freeze check the customer's list makes.
+    const freezeChecked = !faults.has('i36-fd-report-consumer-list-freeze-ignored');
+    if (!consumer || (freezeChecked && frozen(ctx, reply, consumer.customerId)) || limited(reply, rateKey, consumer.partnerId))
+      return reply;
     // Fault: the consumer's list forgets the reports of a customer that was deleted.
     const reports = reportsIn(store().byConsumer.get(consumer.id)).filter(
       (r) => !(faults.has('consumer-list-drops-deleted') && !world.customers.has(r.customerId)),
