@@ -201,6 +201,10 @@ test(
     }));
     for (const n of NEGOTIATED.filter(isRead)) {
       const op = n.operation.operationId;
+      if (n.billable && !fd.control) {
+        exceptions.push({ operationId: op, reason: 'billable per call (x-billable): read once per Accept form on the mock only' });
+        continue;
+      }
       let call = sampleOrReason(op, fd, fdEntities);
       if (typeof call === 'string') {
         exceptions.push({ operationId: op, reason: call });

@@ -103,6 +103,8 @@ export interface Negotiated {
   offered: string[];
   /** Whether the contract lets the target answer any offered type whatever the Accept (`x-media-either`). */
   either: boolean;
+  /** Whether each call is charged (`x-billable`): a guest does not repeat it once per form. */
+  billable: boolean;
   /** Whether the contract states a 406 for an Accept admitting none. */
   notAcceptable: boolean;
 }
@@ -130,12 +132,14 @@ export function negotiatedOf(contract: Contract): Negotiated[] {
     const offered = r?.contentTypes ?? (ok && refusal?.contentTypes.length ? refusal.contentTypes : undefined);
     if (!offered || !ok) continue;
     const status = (r ?? ok).status;
-    const raw = deref(contract, contract.document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses?.[status]);
+    const rawOp = contract.document.paths?.[operation.path]?.[operation.method.toLowerCase()];
+    const raw = deref(contract, rawOp?.responses?.[status]);
     out.push({
       operation,
       status,
       offered: offered.map((t) => t.toLowerCase()),
       either: raw?.['x-media-either'] === true,
+      billable: rawOp?.['x-billable'] === true,
       notAcceptable: operation.responses['406'] !== undefined,
     });
   }
