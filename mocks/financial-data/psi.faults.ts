@@ -398,7 +398,7 @@ export const PSI_FAULTS = faultCatalogue([
     id: 'i35-fd-psi-accept-with-parameters-406',
     rule: '406 is for a request that admits no JSON (seed 002, Errors 406 PSI operations; provider 1.35.0 application/json answers): an Accept of application/json carrying a parameter (a charset) is compared whole and refused 406',
     source: 'provider',
-    rules: ['FD-PSI-NOT-ACCEPTABLE'],
+    rules: ['FD-PSI-NOT-ACCEPTABLE', 'FD-PROP-ACCEPT'],
   }),
   independent('independent-36', {
     id: 'i36-fd-psi-rerun-overwrites-earlier-run',

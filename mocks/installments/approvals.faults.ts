@@ -179,7 +179,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
     id: 'i13-approval-status-accept-unchecked',
     rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
     source: 'provider',
-    rules: ['IN-TRANS-ACCEPT'],
+    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
   }),
   // Seeded beside the check that the sync flag is taken only as the boolean words true and false, on
   // both modes (checkout.validation.spec.ts), on the asynchronous one: the i14 fault answers TRUE synchronously.

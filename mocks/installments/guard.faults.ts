@@ -206,7 +206,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'rt-search-accept-first-type-only',
     rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
     source: 'provider',
-    rules: ['IN-TRANS-ACCEPT'],
+    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
   }),
   seeded({
     id: 'rt-offers-json-charset-refused',
@@ -224,7 +224,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'i16-participations-read-accept-unchecked',
     rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
     source: 'provider',
-    rules: ['IN-TRANS-ACCEPT'],
+    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
   }),
   independent('independent-17', {
     id: 'i17-forbidden-key-registers-clear-pans',
@@ -342,7 +342,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'i28-inst-mid-search-accept-parameters-refused',
     rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
     source: 'assumption',
-    rules: ['IN-TRANS-ACCEPT'],
+    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
   }),
   independent('independent-30', {
     id: 'i30-inst-page-limit-header-default',

@@ -5,6 +5,8 @@
 // offers: what each form shows of the object reads the same (FD-PROP-MEDIA-SAME). Reads only, of a
 // report the harness made (reports-retrieval.known.ts: the mock's control route, else the generate
 // operation for the worker's customer) and of the linked customer's statement.
+// And every operation whose answer declares a media type serves the one each Accept selects, RFC
+// 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts).
 import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 import {
@@ -17,6 +19,7 @@ import {
   type MediaReader,
 } from '../../helpers/client/invariants/media-types.js';
 import { leavesOf } from '../../helpers/client/invariants/kit.js';
+import { ACCEPT, acceptFormsOf, acceptProblem, negotiatedOf, type Negotiated } from '../../helpers/client/invariants/negotiation.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
@@ -174,6 +177,97 @@ test(
       withJson,
       'offers a JSON form: read by this spec\u2019s check of JSON against the other forms',
     );
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+// RFC 9110 section 12.5.1 on every operation whose answer declares a media type (negotiation.ts): each
+// Accept selecting one of its types is served that type, one admitting none the 406 the contract
+// states (seed 002, Errors 406 PSI operations; Report retrieval: the Accept header selects JSON or PDF).
+// Reads only, each on its sample call: every GET, and the POST readers offering more than one media
+// type, which the check above reads in each already.
+const NEGOTIATED = negotiatedOf(FD_CONTRACT);
+const isRead = (n: Negotiated) => n.operation.method === 'GET' || n.offered.length > 1;
+
+test(
+  'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted',
+  rules('FD-PROP-ACCEPT'),
+  async ({ fdApi, fd, fdEntities }) => {
+    const violations = new Violations(ACCEPT);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = NEGOTIATED.filter((n) => !isRead(n)).map((n) => ({
+      operationId: n.operation.operationId,
+      reason: 'a write: its valid call is not repeated once per Accept form (a guest writes no more than its checks need)',
+    }));
+    for (const n of NEGOTIATED.filter(isRead)) {
+      const op = n.operation.operationId;
+      if (n.billable && !fd.control) {
+        exceptions.push({ operationId: op, reason: 'billable per call (x-billable): read once per Accept form on the mock only' });
+        continue;
+      }
+      let call = sampleOrReason(op, fd, fdEntities);
+      if (typeof call === 'string') {
+        exceptions.push({ operationId: op, reason: call });
+        continue;
+      }
+      const forms = acceptFormsOf(n.offered);
+      const readWith = (c: CallOptions, accept: string) => fdApi.callOperation(n.operation, { ...c, headers: { ...c.headers, accept } });
+      let first = await readWith(call, forms[0].accept);
+      // A reader of what a POST of its parent path makes (a PSI result by its payRequestId) whose sample
+      // names nothing here reads an object of the check's own, made once with the first form carrying
+      // parameters (mock only: a guest makes no object it cannot delete).
+      const made = /^(.*)\/\{(\w+)\}$/.exec(n.operation.path);
+      const creator = made && [...FD_CONTRACT.operations.values()].find((o) => o.method === 'POST' && o.path === made[1]);
+      const creatorCall = creator && sampleOrReason(creator.operationId, fd, fdEntities);
+      if (!/^2/.test(String(first.status)) && made && creator && fd.control && creatorCall && typeof creatorCall === 'object') {
+        const form = forms.find((f) => f.accept.includes(';')) ?? forms[0];
+        const res = await fdApi.callOperation(creator, { ...creatorCall, headers: { ...creatorCall.headers, accept: form.accept } });
+        const id = (res.body as Record<string, unknown> | undefined)?.[made[2]];
+        const written = NEGOTIATED.find((w) => w.operation === creator);
+        const problem = written ? acceptProblem(written, form, res) : undefined;
+        if (written) checked.push(creator.operationId);
+        if (problem)
+          violations.add(
+            creator.operationId,
+            `Accept: ${form.accept} (${form.how}), making the object ${op} reads`,
+            problem,
+            `${form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${written!.status} media types)`,
+          );
+        else if (id !== undefined) {
+          call = { ...call, path: { ...creatorCall.path, [made[2]]: String(id) } };
+          first = await readWith(call, forms[0].accept);
+        }
+      }
+      // The first form is the first offered type alone: a sample this target does not serve (another
+      // worker's objects, a 429) is no finding of negotiation.
+      if (!/^2/.test(String(first.status))) {
+        exceptions.push({ operationId: op, reason: `its sample answered ${first.status} with Accept ${forms[0].accept}` });
+        continue;
+      }
+      for (const form of forms) {
+        const res = form === forms[0] ? first : await readWith(call, form.accept);
+        if (res.status === 429) continue;
+        const problem = acceptProblem(n, form, res);
+        if (problem)
+          violations.add(
+            op,
+            `Accept: ${form.accept} (${form.how})`,
+            problem,
+            form.allowed.length
+              ? `${n.either ? n.offered.join(' or ') : form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${n.status} media types)`
+              : '406 (the contract states it for an Accept admitting none)',
+          );
+      }
+      checked.push(op);
+    }
+    countProperty(test.info(), {
+      property: ACCEPT,
+      service: 'financial-data',
+      rule: 'FD-PROP-ACCEPT',
+      applies: NEGOTIATED.map((n) => n.operation.operationId),
+      checked,
+      exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
+    });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

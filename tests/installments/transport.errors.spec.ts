@@ -75,35 +75,6 @@ test('every error item carries Source, ReasonCode, Description and Recoverable @
   }
 });
 
-// provider 2.0.0: 406 when the client accepts no JSON answer. RFC 9110 section 12.5.1: a media range
-// (*/*, application/*) or a parameter (q) still admits JSON; section 8.3.1: type and subtype are
-// case-insensitive. Each such Accept, on each operation documenting the 406, gets its answer (whatever
-// the sample call earns), never a 406 nor a failure of the server. (No Accept at all cannot be sent:
-// the client's request context then sends */*.)
-const ADMITS_JSON: { how: string; accept: string }[] = [
-  { how: '*/*', accept: '*/*' },
-  { how: 'application/*', accept: 'application/*' },
-  { how: 'Application/JSON', accept: 'Application/JSON' },
-  { how: 'a q parameter', accept: 'application/json;q=0.9' },
-  { how: 'a list with JSON second', accept: 'text/html, application/json;q=0.5' },
-];
-
-test(
-  `the operations documenting 406 answer an Accept that admits JSON (${ADMITS_JSON.map((a) => a.how).join(', ')}) @provider`,
-  rules('IN-TRANS-ACCEPT'),
-  async ({ instApi, instReq }) => {
-    const refused: string[] = [];
-    for (const operationId of NOT_ACCEPTABLE) {
-      const call = await instReq.sampleCall(operationId);
-      for (const { how, accept } of ADMITS_JSON) {
-        const res = await instApi.call(operationId, { ...call, headers: { ...call.headers, accept } });
-        if (res.status === 406 || res.status >= 500) refused.push(`${operationId} with ${how}: ${res.status}`);
-      }
-    }
-    expect(refused, 'an Accept that admits JSON is answered').toEqual([]);
-  },
-);
-
 // RFC 9110 section 8.3.1: type and subtype are case-insensitive and parameters (charset) may follow,
 // with optional white space before and after each ';'. A JSON body labelled so is JSON: approvedOffers
 // answers it as it answers plain application/json, never with the 415 kept for a body that is not JSON.

@@ -316,7 +316,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     id: 'i35-fd-report-accept-pdf-anywhere',
     rule: 'the Accept request header selects application/json or application/pdf (seed 002, Report retrieval): an Accept listing application/json first and application/pdf after it is answered with the PDF',
     source: 'seed',
-    rules: ['FD-REPORT-READ-FORMAT'],
+    rules: ['FD-REPORT-READ-FORMAT', 'FD-PROP-ACCEPT'],
   }),
   independent('independent-35', {
     id: 'i35-fd-report-list-refused-call-counted',

@@ -38,11 +38,21 @@ let sample: SampleReport | undefined;
 /** The seeded sample report of the mock started last in this process (every world has the same). */
 export const sampleReport = (): SampleReport | undefined => sample;
 
-/** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two listed wins). */
+/**
+ * seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON. The
+ * weight of each range (RFC 9110 12.5.1, q) orders them; of two of the same weight the first listed wins.
+ */
 export function wantsPdf(ctx: FdContext, accept: unknown): boolean {
-  const ranges = String(accept ?? '')
+  const weighed = String(accept ?? '')
     .split(',')
-    .map((r) => r.split(';')[0].trim().toLowerCase());
+    .map((r, at) => {
+      const q = /;\s*q\s*=\s*([0-9.]+)/i.exec(r)?.[1];
+      return { range: r.split(';')[0].trim().toLowerCase(), q: q === undefined ? 1 : Number(q), at };
+    });
+  const ranges = weighed
+    .filter((w) => w.q > 0)
+    .sort((a, b) => b.q - a.q || a.at - b.at)
+    .map((w) => w.range);
   if (ctx.faults.has('report-pdf-ignored')) return false;
   // i35-fd-report-accept-pdf-anywhere: a PDF named anywhere in Accept wins over the JSON the client lists first.
   if (ctx.faults.has('i35-fd-report-accept-pdf-anywhere') && ranges.includes('application/pdf')) return true;

@@ -1,0 +1,163 @@
+// The property "content negotiation follows RFC 9110 section 12.5.1 on every operation" (*-PROP-ACCEPT):
+// for every operation and every media type its success answer declares, each valid Accept that selects
+// that type (the type alone; in another case, section 8.3.1; with parameters, a charset and a q; after a
+// type the operation does not offer; under `type/*` and `*/*`; weighed by q against another offered
+// type: the higher q wins) is served that type, and an Accept admitting none is answered the 406 the
+// contract states. Where an Accept makes two offered types equally acceptable either is taken: the RFC
+// leaves the choice to the server.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+
+export const ACCEPT = 'accept';
+
+/** One media range of an Accept header: its type and subtype (lower case) and its weight. */
+interface MediaRange {
+  type: string;
+  subtype: string;
+  q: number;
+}
+
+/** The media ranges of an Accept header (RFC 9110 12.5.1: `type/subtype *( OWS ";" OWS parameter ) [ weight ]`). */
+export function mediaRangesOf(accept: string): MediaRange[] {
+  const out: MediaRange[] = [];
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.split(';').map((p) => p.trim());
+    const [type, subtype] = range.toLowerCase().split('/');
+    if (!type || !subtype) continue;
+    const weight = params.find((p) => /^q\s*=/i.test(p));
+    out.push({ type, subtype, q: weight ? Number(weight.split('=')[1]) : 1 });
+  }
+  return out;
+}
+
+/**
+ * The weight an Accept gives a media type: that of the most specific range matching it (the type
+ * itself, then `type/*`, then `*\/*`; section 12.5.1), 0 where none does. A range's parameters other
+ * than q do not narrow it here: every form this property sends keeps them compatible with the type.
+ */
+export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
+  const [type, subtype] = mediaType.toLowerCase().split('/');
+  const exact = ranges.filter((r) => r.type === type && r.subtype === subtype);
+  const family = ranges.filter((r) => r.type === type && r.subtype === '*');
+  const any = ranges.filter((r) => r.type === '*' && r.subtype === '*');
+  const most = [exact, family, any].find((m) => m.length);
+  return most ? Math.max(...most.map((r) => r.q)) : 0;
+}
+
+/** The offered media types an Accept prefers: those of the highest weight above 0 (ties all kept), none when it admits none. */
+export function selectedBy(accept: string, offered: readonly string[]): string[] {
+  const ranges = mediaRangesOf(accept);
+  const weights = offered.map((t) => qualityOf(t, ranges));
+  const best = Math.max(0, ...weights);
+  return best > 0 ? offered.filter((_, i) => weights[i] === best) : [];
+}
+
+/** An Accept this property sends: what it is, and the offered types it allows in answer (none: the 406). */
+export interface AcceptForm {
+  how: string;
+  accept: string;
+  allowed: string[];
+}
+
+/** A type/subtype in another case (`Application/JSON`): section 8.3.1, case-insensitive. */
+const otherCase = (t: string) => {
+  const [type, subtype] = t.split('/');
+  return `${type.charAt(0).toUpperCase()}${type.slice(1)}/${subtype.toUpperCase()}`;
+};
+
+/** A type no operation offers, listed before the offered one so a target reading only the first range shows. */
+export const NOT_OFFERED = 'text/x-not-offered';
+
+/**
+ * A small covering set of Accept forms for an operation offering `offered`: per type, the forms that
+ * select it alone (checked here against the RFC's selection, `selectedBy`): its case and parameters
+ * with a type not offered before it, its `type/*` and `*\/*` (each weighed against the other offered
+ * types where they would admit them too), each other offered type given a lower q and listed first;
+ * where more than one type is offered, `*\/*` alone, which allows any; and one form admitting none.
+ */
+export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
+  const forms: AcceptForm[] = [];
+  const add = (how: string, accept: string) => {
+    const allowed = selectedBy(accept, offered);
+    if (!forms.some((f) => f.accept === accept)) forms.push({ how, accept, allowed });
+  };
+  for (const t of offered) {
+    const family = `${t.split('/')[0]}/*`;
+    const charset = /[/+]json$|^text\//i.test(t) ? '; charset=utf-8' : '';
+    add(`${t} alone`, t);
+    add(`${t} in another case, with parameters, after a type not offered`, `${NOT_OFFERED};q=0.9, ${otherCase(t)}${charset}; q=0.5`);
+    const sole = (accept: string) => selectedBy(accept, offered).join() === t;
+    add(`${family} for ${t}`, sole(family) ? family : `${family};q=0.5, ${t}`);
+    if (offered.length === 1) add(`*/* for ${t}`, '*/*');
+    for (const u of offered.filter((x) => x !== t)) add(`${t} of the higher q, listed after ${u}`, `${u};q=0.4, ${t}`);
+  }
+  if (offered.length > 1) add('*/*, any offered type', '*/*');
+  add('no offered type', `text/html, application/xml;q=0.9`);
+  return forms;
+}
+
+/** An operation whose success answer declares media types, as this property reads it. */
+export interface Negotiated {
+  operation: Operation;
+  /** The 2xx status declaring the media types. */
+  status: string;
+  offered: string[];
+  /** Whether the contract lets the target answer any offered type whatever the Accept (`x-media-either`). */
+  either: boolean;
+  /** Whether each call is charged (`x-billable`): a guest does not repeat it once per form. */
+  billable: boolean;
+  /** Whether the contract states a 406 for an Accept admitting none. */
+  notAcceptable: boolean;
+}
+
+/** Follows a local `$ref` of the bundled document. */
+function deref(contract: Contract, node: Json): Json {
+  let current = node;
+  for (let i = 0; current?.$ref && i < 10; i++)
+    current = String(current.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  return current;
+}
+
+/** Every operation whose 2xx answer declares at least one media type, with what the contract says of its Accept. */
+export function negotiatedOf(contract: Contract): Negotiated[] {
+  const out: Negotiated[] = [];
+  for (const operation of contract.operations.values()) {
+    const ok = Object.values(operation.responses).find((x) => /^2/.test(x.status));
+    const r = Object.values(operation.responses).find((x) => /^2/.test(x.status) && x.contentTypes.length);
+    const refusal = operation.responses['406'];
+    // A success without a body under a stated 406 (installments' participation request, 202): the
+    // types it can produce are those its 406 answers in (provider 2.0.0: "Only application/json").
+    const offered = r?.contentTypes ?? (ok && refusal?.contentTypes.length ? refusal.contentTypes : undefined);
+    if (!offered || !ok) continue;
+    const status = (r ?? ok).status;
+    const rawOp = contract.document.paths?.[operation.path]?.[operation.method.toLowerCase()];
+    const raw = deref(contract, rawOp?.responses?.[status]);
+    out.push({
+      operation,
+      status,
+      offered: offered.map((t) => t.toLowerCase()),
+      either: raw?.['x-media-either'] === true,
+      billable: rawOp?.['x-billable'] === true,
+      notAcceptable: operation.responses['406'] !== undefined,
+    });
+  }
+  return out;
+}
+
+/** What is wrong with an answer to one Accept form, or undefined: the status and the media type it must have. */
+export function acceptProblem(
+  n: Negotiated,
+  form: AcceptForm,
+  res: { status: number; headers: Record<string, string> },
+): string | undefined {
+  const mediaType = (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (!form.allowed.length) return n.notAcceptable && res.status !== 406 ? `${res.status} ${mediaType || '(no body)'}, not 406` : undefined;
+  const allowed = n.either ? n.offered : form.allowed;
+  if (!/^2/.test(String(res.status))) return `${res.status}, not a 2xx`;
+  const declared = n.operation.responses[String(res.status)]?.contentTypes ?? [];
+  if (declared.length && !allowed.includes(mediaType))
+    return `${res.status} ${mediaType || '(no Content-Type)'}, not ${allowed.join(' or ')}`;
+  return undefined;
+}

@@ -1,0 +1,68 @@
+// Covers: RFC 9110 section 12.5.1 on every installments operation whose answer declares a media type
+// (helpers/client/invariants/negotiation.ts): each Accept selecting application/json (in another case,
+// with parameters, after a type not offered, application/*, */*) is served JSON with its 2xx, and one
+// admitting none is the 406 the operation documents (reference, Operations table; provider 2.0.0: 406
+// when the client accepts no JSON answer). Each operation on its sample call: the readers, and the
+// writers documenting the 406, whose calls the suite's 406 checks make already.
+import { expect, rules, test } from '../../fixtures/installments.js';
+import { ACCEPT, acceptFormsOf, acceptProblem, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+
+test(
+  'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted @provider',
+  rules('IN-PROP-ACCEPT'),
+  async ({ instApi, instReq, instContract }) => {
+    const negotiated = negotiatedOf(instContract);
+    const violations = new Violations(ACCEPT);
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let planId: string | undefined;
+    for (const n of negotiated) {
+      const op = n.operation.operationId;
+      if (n.operation.method !== 'GET' && !n.notAcceptable) {
+        exceptions.push({ operationId: op, reason: 'a write documenting no 406: its valid call is not repeated once per Accept form' });
+        continue;
+      }
+      let call: CallOptions = await instReq.sampleCall(op as Parameters<typeof instReq.sampleCall>[0]);
+      const forms = acceptFormsOf(n.offered);
+      // A reader of one plan reads a plan of the check's own (the sample's plan id names none here).
+      if (n.operation.parameters.some((p) => p.in === 'path' && p.name === 'plan_id')) {
+        planId ??= (await instReq.createPlan(instApi)).planId;
+        call = { ...call, path: { ...call.path, plan_id: planId } };
+      }
+      let served = true;
+      for (const form of forms) {
+        const res = await instApi.callOperation(n.operation, { ...call, headers: { ...call.headers, accept: form.accept } });
+        if (res.status === 429) continue;
+        // The first form is the offered type alone: a sample this target does not serve is no finding of negotiation.
+        if (form === forms[0] && !/^2/.test(String(res.status))) {
+          exceptions.push({ operationId: op, reason: `its sample answered ${res.status} with Accept ${form.accept}` });
+          served = false;
+          break;
+        }
+        const problem = acceptProblem(n, form, res);
+        if (problem)
+          violations.add(
+            op,
+            `Accept: ${form.accept} (${form.how})`,
+            problem,
+            form.allowed.length
+              ? `${form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${n.status} media types)`
+              : '406 (the operation documents it for an Accept admitting none)',
+          );
+      }
+      if (served) checked.push(op);
+    }
+    countProperty(test.info(), {
+      property: ACCEPT,
+      service: 'installments',
+      rule: 'IN-PROP-ACCEPT',
+      applies: negotiated.map((n) => n.operation.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
