@@ -424,12 +424,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     id: 'i35-fd-location-rank-counted-from-last',
     rule: 'location matches are the best matches ranked from the best (seed 002, Institutions: up to the best matches; provider 1.35.0 LocationDetail matchRank): the ranks are counted from the end of the list, so the merchant whose name matches exactly carries the worst rank and the weakest match is ranked first',
     source: 'provider',
-    rules: [],
   }),
   independent('independent-35', {
     id: 'i35-fd-inst-rssd-list-date-named-created',
     rule: 'the certified institutions lists carry requestedDate (provider 1.35.0 CertifiedInstitutions and the list with RSSD; reference, Known corrections): the list with RSSD dates itself under createdDate, the member name of the plain institutions list, and lacks requestedDate',
     source: 'provider',
-    rules: [],
   }),
 ]);

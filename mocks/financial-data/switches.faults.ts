@@ -310,7 +310,6 @@ export const SWITCHES_FAULTS = faultCatalogue([
     id: 'i35-fd-switches-deposit-details-percent-as-fraction',
     rule: "a percent distribution's allocatedValue is the percentage of the pay (provider 1.35.0 deposit switch distributions): the deposit switch details give each percent allocation as a fraction of one, so a split's parts no longer add up to the whole pay",
     source: 'provider',
-    rules: [],
   }),
   independent('independent-35', {
     id: 'i35-fd-switches-bill-pay-list-created-of-first',

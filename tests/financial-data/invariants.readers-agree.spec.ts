@@ -65,7 +65,8 @@ test(
     calls.forEach(({ reader, call }, i) => {
       const [a, b] = [first[i], second[i]];
       const json = (r: typeof a) => r !== undefined && !Buffer.isBuffer(r.body) && typeof r.body === 'object';
-      if (a && b && checkSameAnswer(reader, JSON.stringify(call.path ?? {}), a, b, same, json(a) && json(b)))
+      // Members are compared on the mock only: on a sandbox another worker's object may join a list between the rounds.
+      if (a && b && checkSameAnswer(reader, JSON.stringify(call.path ?? {}), a, b, same, Boolean(fd.control) && json(a) && json(b)))
         sameChecked.add(reader.operationId);
     });
     const CHALLENGED = challengeOperations(FD_CONTRACT);
