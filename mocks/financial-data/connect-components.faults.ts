@@ -347,7 +347,7 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     id: 'i35-fd-components-reconnect-challenge-asked-once',
     rule: 'a reconnection of a login whose institution asks a multi-factor challenge answers 203 with the challenge (seed 002, Connect components; Errors 203): after one 203 the login is taken as answered, and its next reconnection answers 201 with a login form though no challenge was ever answered',
     source: 'seed',
-    rules: ['FD-COMPONENTS-RECONNECT'],
+    rules: ['FD-COMPONENTS-RECONNECT', 'FD-PROP-SAME-ANSWER'],
   }),
   independent('independent-36', {
     id: 'i36-fd-components-config-list-skips-second',

@@ -14,12 +14,13 @@ import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
 import { byIdReaders, checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { challengeOperations, CHALLENGE_STATUS, checkSameAnswer, SAME_ANSWER } from '../../helpers/client/invariants/repeat.js';
 
 const BY_ID = byIdReaders(READERS);
 
 test(
   'an object every reader shows reads the same on each of them, the simple variants and older versions included',
-  rules('FD-PROP-READERS-AGREE', 'FD-PROP-ID-NAMES-ONE'),
+  rules('FD-PROP-READERS-AGREE', 'FD-PROP-ID-NAMES-ONE', 'FD-PROP-SAME-ANSWER'),
   async ({ fd, fdApi, fdPowers }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const exceptions: PropertyException[] = [];
@@ -55,6 +56,50 @@ test(
       const [a, b] = [first[i], second[i]];
       if (a?.status === 200 && b?.status === 200) reads.push({ reader, first: a.body, second: b.body });
       else refused.set(reader.operationId, `its sample answered ${a?.status ?? 'no answer'} here`);
+    });
+    // The same call in the same state gets the same answer (FD-PROP-SAME-ANSWER): each read, its two
+    // rounds with only reads between; then every operation answering the multi-factor challenge, sent
+    // twice in a row on the login whose institution asks one (a challenge not answered is asked again).
+    const same = new Violations(SAME_ANSWER);
+    const sameChecked = new Set<string>();
+    calls.forEach(({ reader, call }, i) => {
+      const [a, b] = [first[i], second[i]];
+      const json = (r: typeof a) => r !== undefined && !Buffer.isBuffer(r.body) && typeof r.body === 'object';
+      // Members are compared on the mock only: on a sandbox another worker's object may join a list between the rounds.
+      if (a && b && checkSameAnswer(reader, JSON.stringify(call.path ?? {}), a, b, same, Boolean(fd.control) && json(a) && json(b)))
+        sameChecked.add(reader.operationId);
+    });
+    const CHALLENGED = challengeOperations(FD_CONTRACT);
+    const sameOut: PropertyException[] = [];
+    const mfa = accounts.find((a) => a.mfa);
+    for (const op of CHALLENGED) {
+      const call = mfa
+        ? readerCall(op, world, fd, { ...world.objects, account: String(mfa.id), institutionLogin: String(mfa.institutionLoginId) })
+        : 'no account of the linked customer is known to ask a multi-factor challenge (the mock portfolio tells; a sandbox does not)';
+      if (typeof call === 'string') {
+        sameOut.push({ operationId: op.operationId, reason: call });
+        continue;
+      }
+      const a = await fdApi.callOperation(op, call);
+      if (a.status !== CHALLENGE_STATUS) {
+        if (!sameChecked.has(op.operationId))
+          sameOut.push({ operationId: op.operationId, reason: `its call on the challenged login answered ${a.status}, not the challenge` });
+        continue;
+      }
+      const b = await fdApi.callOperation(op, call);
+      if (checkSameAnswer(op, `${JSON.stringify(call.path ?? {})}, the challenge`, a, b, same, false)) sameChecked.add(op.operationId);
+    }
+    const sameApplies = [...new Set([...READERS, ...CHALLENGED].map((o) => o.operationId))];
+    for (const operationId of sameApplies)
+      if (!sameChecked.has(operationId) && !sameOut.some((e) => e.operationId === operationId))
+        sameOut.push({ operationId, reason: exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called here' });
+    countProperty(test.info(), {
+      property: SAME_ANSWER,
+      service: 'financial-data',
+      rule: 'FD-PROP-SAME-ANSWER',
+      applies: sameApplies,
+      checked: [...sameChecked],
+      exceptions: sameOut.filter((e) => !sameChecked.has(e.operationId)),
     });
     const violations = new Violations('readers-agree');
     const checked = checkReadersAgree(FD_CONTRACT, reads, violations);
@@ -118,5 +163,6 @@ test(
     });
     expect(violations.list, violations.describe()).toEqual([]);
     expect(exact.list, exact.describe()).toEqual([]);
+    expect(same.list, same.describe()).toEqual([]);
   },
 );

@@ -2,7 +2,7 @@
 // members each carry a value of their own, a value shown in another member's place, and a URL sent
 // sought whole inside the URLs an answer gives.
 import { expect, test } from '../../fixtures/self.js';
-import { checkEchoAsSent, crossedValues, distinctBody, tellingBody } from '../../helpers/client/invariants/echo.js';
+import { checkEchoAsSent, crossedValues, dateTimeForms, distinctBody, tellingBody } from '../../helpers/client/invariants/echo.js';
 import type { WriteOutcome } from '../../helpers/client/invariants/after-write.js';
 import { leavesOf } from '../../helpers/client/invariants/kit.js';
 import { Violations } from '../../helpers/client/security/probe.js';
@@ -96,4 +96,18 @@ test('a URL sent is found whole inside a URL the answer gives, at any depth, ext
     judge(`https://provider.example/cb?next=${encodeURIComponent(inside(sentUrl.replace('Mx=2', 'mx=2')))}`),
     'two levels deep, recased',
   ).toBe(1);
+});
+
+test('a date-time is sent in the forms a re-rendering changes, and stays a date-time when made distinct', () => {
+  expect(dateTimeForms('2025-03-14T09:58:00.000Z', 'postedAt')).toEqual(['2025-03-14T09:58:00+05:30', '2025-03-14T09:58:00.120-04:00']);
+  expect(dateTimeForms('2025-03-14t09:58:00Z', 'timestamp')).toEqual(['2025-03-14T09:58:00.120-04:00', '2025-03-14T09:58:00+05:30']);
+  expect(dateTimeForms('Tq  word  MiXed')).toBeUndefined();
+  const body = { posted: '2025-03-14T09:58:00Z', placed: '2025-03-14T09:58:00Z' };
+  const out = tellingBody(
+    body,
+    () => true,
+    () => false,
+  ) as typeof body;
+  expect(out.posted).toBe('2025-03-14T09:58:00+05:30');
+  expect(out.placed).toBe('2025-03-14T09:58:01+05:30');
 });

@@ -31,6 +31,8 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
     return Number.isInteger(value) ? [] : [-Math.abs(Math.trunc(value)) - 0.05, Math.abs(Math.trunc(value)) + 0.1, -0.07];
   if (typeof value !== 'string' || value === '') return [];
   if (/^[0-9]+$/.test(value)) return [`0${value.slice(1)}`, `00${value.slice(2)}`];
+  const dateTime = dateTimeForms(value, member);
+  if (dateTime) return dateTime;
   // A URL: a path with a trailing segment holding an encoded space, a query of two parameters, one
   // with an encoded slash; a target that drops its query, a segment or an encoding on the way (into
   // another URL it answers) shows it.
@@ -53,6 +55,25 @@ function tellingValues(value: unknown, member: string, joiner: string): unknown[
     ...lengthened,
     ...(alternating !== value ? [alternating] : []),
   ];
+}
+
+/** An RFC 3339 date-time (section 5.6): its date and time, then an optional fraction and its offset. */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The telling forms of a date-time (RFC 3339 section 5.6 allows each): its wall time at a non-UTC
+ * offset with no fraction, and with a fraction of three digits ending in a zero. A target re-rendering
+ * it (converted to UTC, a fraction added or dropped, a trailing zero trimmed) shows it. The two are
+ * tried in an order of the member's own (its name's length), so two date-times of one body differ in
+ * form. A value that is no date-time: undefined (a member the contract declares a plain string, as
+ * enrichment's transactionTimestamp, is a date-time where its sample is one).
+ */
+export function dateTimeForms(value: string, member = ''): string[] | undefined {
+  const m = DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const wall = m[1].replace(/[t ]/, 'T');
+  const forms = [`${wall}+05:30`, `${wall}.120-04:00`];
+  return member.length % 2 ? forms.reverse() : forms;
 }
 
 /** A value that is an absolute http(s) URL, parsed; else undefined. */
@@ -183,9 +204,12 @@ export function distinctBody(body: unknown, valid: (body: unknown) => boolean, k
     const candidates = Array.from({ length: 9 }, (_, i) => i + 1).flatMap((n) =>
       /^[0-9]+$/.test(v)
         ? [`${v.slice(0, -1)}${(Number(v.at(-1)) + n) % 10}`]
-        : webUrl(v)
-          ? [`${v}${v.includes('?') ? '&' : '?'}n${n}=${n}`]
-          : [`${v}${n}`, `${v.slice(0, -1)}${n}`],
+        : DATE_TIME.test(v)
+          ? // A date-time stays one, in its form: its seconds' last digit moved.
+            [v.replace(/^(.{18})(\d)/, (_, head: string, d: string) => `${head}${(Number(d) + n) % 10}`)]
+          : webUrl(v)
+            ? [`${v}${v.includes('?') ? '&' : '?'}n${n}=${n}`]
+            : [`${v}${n}`, `${v.slice(0, -1)}${n}`],
     );
     const steps = p.split('.');
     for (const candidate of candidates) {
