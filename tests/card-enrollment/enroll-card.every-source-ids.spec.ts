@@ -69,10 +69,13 @@ function withMember(body: Record<string, any>, member: string, value: string): R
   return out;
 }
 
+/** A 400 whose detail names the member as a body member (seed 000, Errors, the sample detail: sourceType BODY). */
 const refusedNaming = (res: { status: number; body?: any }, member: string) =>
   res.status === 400 &&
   ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) &&
-  ((res.body?.details ?? []) as { source?: string }[]).some((d) => namesField(d.source, member));
+  ((res.body?.details ?? []) as { source?: string; sourceType?: string }[]).some(
+    (d) => namesField(d.source, member) && (d.sourceType === undefined || d.sourceType === 'BODY'),
+  );
 
 const LOOKUP = 'lookup-exact';
 const OWNERSHIP = 'ids-owned';
