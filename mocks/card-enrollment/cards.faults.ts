@@ -38,7 +38,7 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-VAL-CARDID'],
   }),
-  // Seeded beside the ids changed at their head (enroll-card.unresolved.spec.ts; origin 'seeded').
+  // Seeded beside the ids changed at their head (enroll-card.every-source-ids.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-card-serviceid-suffix-resolved',
     rule: "CE-LOOKUP-EXACT: a serviceId resolves to the client's program whose id ends with it, so the registered id with its first character dropped enrolls",
@@ -514,7 +514,7 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['CE-VAL-CONSUMER-ADDED'],
   }),
-  // Seeded beside the check that ids are looked up exactly (enroll-card.unresolved.spec.ts).
+  // Seeded beside the check that ids are looked up exactly (enroll-card.every-source-ids.spec.ts).
   seeded({
     id: 'receipt-id-trimmed',
     rule: 'CE-STATE-UNKNOWN-RECEIPT: a receipt id is trimmed before the lookup, so the known id with a space before or after it is enrolled',
@@ -2727,7 +2727,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i35-card-issuer-luhn-invalid-state',
     rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): an ISSUER enrollment whose PAN fails it is answered 400 INVALID_STATE',
     source: 'assumption',
-    rules: ['CE-LUHN'],
+    rules: ['CE-LUHN', 'CE-PROP-REFUSAL-CODE'],
   }),
   independent('independent-36', {
     id: 'i36-card-keys-private-members-published',

@@ -2,10 +2,13 @@
 // every operation whose refusal tells its conditions apart (`x-codes` on putCard's 400,
 // helpers/client/invariants/refusal-codes.ts; seed 000, Errors): a mandatory value missing (srcClientId,
 // the seed's example) is INVALID_ARGUMENT, a srcClientId or serviceId that resolves to no entity is
-// INVALID_STATE, on both enrollment paths. Each refusal is made from the path's valid call, confirmed
-// by the contract first (the body without the member is invalid; the new id of its own form is
-// valid); nothing is enrolled, so the check runs on a sandbox too.
-import { ENROLLMENT_PATHS, expect, lacksPathData, rules, test } from '../../fixtures/card-enrollment.js';
+// INVALID_STATE, a receipt id naming no receipt INVALID_STATE (reference A5), a PAN failing its check
+// digit INVALID_ARGUMENT (reference A3), on both enrollment paths under every cardSource and with none
+// (seed 000, Origin: no source makes a refusal's code its own). Each refusal is made from the path's
+// valid call, confirmed by the contract first (the body without the member is invalid; the new id of its
+// own form is valid); nothing is enrolled, so the check runs on a sandbox too.
+import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, rules, test } from '../../fixtures/card-enrollment.js';
+import { named, SOURCES, withSource } from './sources.known.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusalCodes,
@@ -14,33 +17,56 @@ import {
   type Provoked,
   REFUSAL_CODES,
   requestCaseOf,
+  wrongCheckDigit,
 } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
 const RULE = 'CE-PROP-REFUSAL-CODE';
 
 test(
-  'a refused enrollment carries the error status of its own condition: a missing value INVALID_ARGUMENT, an id resolving to nothing INVALID_STATE',
-  rules(...ENROLLMENT_PATHS.map((p) => `${RULE}@${p}`)),
+  'a refused enrollment carries the error status of its own condition on every source and path: a missing value or a wrong check digit INVALID_ARGUMENT, an id resolving to nothing INVALID_STATE',
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((p) => [`${RULE}@${p}`, `CE-STATE-UNKNOWN-CLIENT@${p}`, `CE-STATE-UNKNOWN-SERVICE@${p}`]),
+    'CE-STATE-UNKNOWN-RECEIPT',
+    'CE-LUHN:refuse',
+  ),
   async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
     const violations = new Violations(RULE);
     const checked = new Set<string>();
     const provokedAll: string[] = [];
     const leftOut: string[] = [];
+    // The Card with its check digit wrong, encrypted once (the Card sits inside encryptedCard).
+    const wrongDigitCard = await cards.encrypt({
+      ...exampleCard(),
+      primaryAccountNumber: wrongCheckDigit(exampleCard().primaryAccountNumber),
+    });
     for (const path of ENROLLMENT_PATHS) {
       if (lacksPathData(card, path)) {
         leftOut.push(`${path}: the target names no receipt`);
         continue;
       }
-      const valid = { body: await cards.on(path) };
-      const provoke = async (c: CodedCondition): Promise<Provoked> => {
-        const call = requestCaseOf(cardRequestContract, c, valid);
-        if (typeof call === 'string') return { leftOut: call };
-        return cardApi.callBuilt('putCard', call);
-      };
-      const { checked: ops, provoked } = await checkRefusalCodes(cardRequestContract, provoke, violations);
-      for (const op of ops) checked.add(op);
-      provokedAll.push(...provoked.map((p) => `${path}: ${p}`));
+      const onPath = await cards.on(path);
+      // Every cardSource and none, each with the whole table: a target coding a condition its own way
+      // for one source (an issuer's check digit as INVALID_STATE) shows on the source it forks.
+      for (const source of SOURCES) {
+        const valid = { body: withSource(onPath, source) };
+        const provoke = async (c: CodedCondition): Promise<Provoked> => {
+          if (c.checkDigit) {
+            if (c.checkDigit !== 'card.primaryAccountNumber') return { leftOut: `no harness sets ${c.checkDigit}` };
+            if (path !== 'card') return { leftOut: 'the receipt path carries no card' };
+            return cardApi.call('putCard', { body: { ...valid.body, encryptedCard: wrongDigitCard } });
+          }
+          const call = requestCaseOf(cardRequestContract, c, valid);
+          if (typeof call === 'string') return { leftOut: call };
+          return cardApi.callBuilt('putCard', call);
+        };
+        // Each cell's findings named with its path and source.
+        const cell = new Violations(RULE);
+        const { checked: ops, provoked } = await checkRefusalCodes(cardRequestContract, provoke, cell);
+        for (const v of cell.list) violations.add(v.operationId, `${path} path, ${named(source)}: ${v.object}`, v.received, v.documented);
+        for (const op of ops) checked.add(op);
+        provokedAll.push(...provoked.map((p) => `${path}, ${named(source)}: ${p}`));
+      }
     }
     testInfo.annotations.push({ type: REFUSAL_CODES, description: [...provokedAll, ...leftOut].join('; ') });
     const applies = codedOperationsOf(cardRequestContract).map((o) => o.operationId);

@@ -29,6 +29,11 @@ export interface CodedCondition {
   missing?: string;
   /** A request member naming an entity, set to a new value of its own format. */
   unresolved?: string;
+  /**
+   * A member carrying a check digit (dotted; `card.` for the Card the request carries encrypted), sent
+   * with its check digit wrong: the spec's harness builds it (the member may sit inside a JWE).
+   */
+  checkDigit?: string;
   /** The state the object is brought to before the call, and the values the call sends. */
   state?: string;
   send?: 'right' | 'wrong';
@@ -61,6 +66,7 @@ export function codedConditionsOf(contract: Contract): CodedCondition[] {
           codes: (c.codes as unknown[]).map(String),
           ...(c.missing ? { missing: String(c.missing) } : {}),
           ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
+          ...(c.checkDigit ? { checkDigit: String(c.checkDigit) } : {}),
           ...(c.state ? { state: String(c.state) } : {}),
           ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
         });
@@ -140,6 +146,11 @@ export function requestCaseOf(contract: Contract, c: CodedCondition, valid: Call
     return { ...valid, body: sent };
   }
   return 'not a request condition';
+}
+
+/** A card number with its last (check) digit changed, so the ISO/IEC 7812 check fails (reference A3). */
+export function wrongCheckDigit(value: string): string {
+  return `${value.slice(0, -1)}${(Number(value.at(-1)) + 1) % 10}`;
 }
 
 /** The code a refusal's body carries in the table's member (undefined where the body has none). */

@@ -1,0 +1,202 @@
+// Covers: putCard (POST /cards): every id the request names that the target resolves, on every cardSource
+// and with none (seed 000, Origin: who enrolls the card; no source makes a lookup its own) on each
+// enrollment path. (1) An id resolves exactly (seed 000, Errors 400 INVALID_STATE: srcClientId or
+// serviceId "does not resolve"; reference A5, a receipt by its id; the catalogue's CE-LOOKUP-EXACT: no id
+// is folded): each of the caller's own ids near-written (its case swapped, a space around or inside it,
+// a character added or dropped at either end, its last character changed, a separator changed, a leading
+// zero added or dropped, emptied) is refused naming the member - 400 INVALID_STATE where the contract
+// (the one Ajv instance, the whole body) takes the form, 400 naming the member where its pattern refuses
+// it. (2) Ownership holds for each client id the caller holds (reference A2 and the mock's world: an API
+// key -> its srcClientIds -> its serviceIds): another client's program under each of them is refused. The
+// members that name an entity are the contract's: the 400's table of refusal conditions (`x-codes`,
+// `unresolved`). Nothing is enrolled: every call is a refusal, so the checks run on a sandbox too.
+import {
+  ENROLLMENT_PATHS,
+  type EnrollmentPath,
+  expect,
+  lacksPathData,
+  namesField,
+  rules,
+  test,
+  textForms,
+} from '../../fixtures/card-enrollment.js';
+import type { CardTarget } from '../../helpers/target/card-enrollment.js';
+import { codedConditionsOf } from '../../helpers/client/invariants/refusal-codes.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { endForms } from '../../helpers/client/security/value-forms.js';
+import { named, SOURCES, withSource } from './sources.known.js';
+
+/** The caller's own values of each member the contract names as resolving to an entity (the target's world). */
+const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
+  srcClientId: (card) => card.srcClientIds,
+  serviceId: (card) => card.serviceIds,
+  'enrolmentReferenceData.enrolmentReferenceId': (card) => card.receipts.map((r) => r.id),
+};
+
+/**
+ * The near forms of an id, each another id: `every` forms go under every source (the few a lookup most
+ * often folds: case, a character added at either end), the others under one source each, rotating, so
+ * each source x path cell and each form x path pair is sent at least once (pairwise). `or403` marks a
+ * form that may happen to be another client's id (a character changed or added), refused 403 then
+ * (reference A2).
+ */
+function nearForms(id: string): { form: string; how: string; every: boolean; or403: boolean }[] {
+  const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const half = Math.floor(id.length / 2);
+  const sep = id.search(/[-_]/);
+  const out = [
+    { form: swapped, how: 'its case swapped', every: true, or403: false },
+    { form: `Z${id}`, how: 'a character added at its head', every: true, or403: true },
+    ...endForms(id).map((f) => ({ form: f.value, how: f.how, every: f.how.includes('added'), or403: true })),
+    { form: id.toUpperCase(), how: 'in capitals', every: false, or403: false },
+    { form: ` ${id}`, how: 'a space before it', every: false, or403: false },
+    { form: `${id} `, how: 'a space after it', every: false, or403: false },
+    { form: `${id.slice(0, half)} ${id.slice(half)}`, how: 'a space inside it', every: false, or403: false },
+    { form: id.slice(1), how: 'its first character dropped', every: false, or403: true },
+    ...(sep > 0 && sep < id.length - 1 ? [{ form: id.slice(sep + 1), how: 'without its leading part', every: false, or403: true }] : []),
+    { form: '', how: 'emptied', every: false, or403: false },
+    ...textForms(id).map((form) => ({ form, how: 'a separator, a leading zero or the case changed', every: false, or403: false })),
+  ];
+  return out.filter((f, i) => f.form !== id && out.findIndex((o) => o.form === f.form) === i);
+}
+
+/** A value at a dotted member of a body, as a new body. */
+function withMember(body: Record<string, any>, member: string, value: string): Record<string, any> {
+  const out = structuredClone(body);
+  const steps = member.split('.');
+  const parent = steps.slice(0, -1).reduce((acc: any, k) => acc?.[k], out);
+  if (parent && typeof parent === 'object') parent[steps.at(-1)!] = value;
+  return out;
+}
+
+/** A 400 whose detail names the member as a body member (seed 000, Errors, the sample detail: sourceType BODY). */
+const refusedNaming = (res: { status: number; body?: any }, member: string) =>
+  res.status === 400 &&
+  ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) &&
+  ((res.body?.details ?? []) as { source?: string; sourceType?: string }[]).some(
+    (d) => namesField(d.source, member) && (d.sourceType === undefined || d.sourceType === 'BODY'),
+  );
+
+const LOOKUP = 'lookup-exact';
+const OWNERSHIP = 'ids-owned';
+
+test(
+  "refuses each of the caller's own ids near-written, on every source and path: INVALID_STATE where the contract takes the form, 400 naming the member where it does not @assumption",
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((p) => [
+      `CE-LOOKUP-EXACT@${p}`,
+      `CE-STATE-UNKNOWN-CLIENT@${p}`,
+      `CE-STATE-UNKNOWN-SERVICE@${p}`,
+      `CE-PAT-SRCCLIENTID:refuse@${p}`,
+      `CE-PAT-SERVICEID:refuse@${p}`,
+    ]),
+    'CE-STATE-UNKNOWN-RECEIPT',
+    'CE-ERR-FIELD',
+  ),
+  async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+    const validate = cardRequestContract.requestValidatorOf('putCard')!;
+    // The members the contract names as resolving to an entity: its 400's `unresolved` conditions.
+    const members = [...new Set(codedConditionsOf(cardRequestContract).flatMap((c) => (c.unresolved ? [c.unresolved] : [])))];
+    const foreign = [card.foreignSrcClientId, card.foreignServiceId, card.otherClient?.srcClientId, card.otherClient?.serviceId];
+    const wrong: string[] = [];
+    const leftOut: string[] = [];
+    const cells = new Set<string>();
+    let sent = 0;
+    for (const [pi, path] of ENROLLMENT_PATHS.entries()) {
+      if (lacksPathData(card, path)) {
+        leftOut.push(`${path}: the target names no receipt`);
+        continue;
+      }
+      const onPath = await cards.on(path);
+      let turn = pi;
+      for (const member of members) {
+        const own = OWN_VALUES[member]?.(card) ?? [];
+        const current = member.split('.').reduce((acc: any, k) => acc?.[k], onPath);
+        if (current === undefined || own.length === 0) {
+          leftOut.push(`${path}: ${member} ${current === undefined ? 'is not sent on this path' : 'has no own value the suite knows'}`);
+          continue;
+        }
+        for (const [k, id] of own.entries())
+          for (const f of nearForms(id).filter((x) => !own.includes(x.form) && !foreign.includes(x.form))) {
+            // The source-wide forms of the first own id under every source; every other form under one, rotating.
+            const sources = f.every && k === 0 ? SOURCES : [SOURCES[turn++ % SOURCES.length]];
+            for (const source of sources) {
+              const body = withSource(withMember(onPath, member, f.form), source);
+              const takes = validate(body);
+              const res = await cardApi.call('putCard', { body });
+              sent++;
+              cells.add(`${path}/${named(source)}`);
+              const ok = takes
+                ? (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, member)) ||
+                  (f.or403 && res.status === 403)
+                : refusedNaming(res, member);
+              if (!ok)
+                wrong.push(
+                  `${path} path, ${named(source)}: ${member} '${f.form}' (own '${id}', ${f.how}): ${res.status} ${res.body?.status ?? ''} / documented: ${takes ? '400 INVALID_STATE' : '400'} naming ${member}`,
+                );
+            }
+          }
+      }
+    }
+    testInfo.annotations.push({
+      type: LOOKUP,
+      description: `${sent} near forms over ${cells.size} source x path cells; ${leftOut.join('; ')}`,
+    });
+    countProperty(testInfo, {
+      property: LOOKUP,
+      service: 'card-enrollment',
+      rule: 'CE-LOOKUP-EXACT',
+      applies: ['putCard'],
+      checked: sent > 0 ? ['putCard'] : [],
+      exceptions: sent > 0 ? [] : [{ operationId: 'putCard', reason: `no own id to near-write: ${leftOut.join('; ')}` }],
+    });
+    expect(cells.size, 'every source x path cell sent').toBe(
+      SOURCES.length * ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)).length,
+    );
+    expect(wrong, `an own id near-written is no id of the caller (${sent} sent)`).toEqual([]);
+  },
+);
+
+test(
+  "refuses another client's serviceId under each of the caller's srcClientIds, on every source and path (400 INVALID_STATE naming serviceId, or 403) @assumption",
+  rules(...ENROLLMENT_PATHS.map((p) => `CE-STATE-FOREIGN-SERVICE@${p}`)),
+  async ({ cardApi, cards, card }, testInfo) => {
+    const paths = ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p));
+    const reason = !card.foreignServiceId ? 'needs a serviceId of another client only (CARD_FOREIGN_SERVICE_ID in .env)' : undefined;
+    countProperty(testInfo, {
+      property: OWNERSHIP,
+      service: 'card-enrollment',
+      rule: 'CE-STATE-FOREIGN-SERVICE',
+      applies: ['putCard'],
+      checked: reason ? [] : ['putCard'],
+      exceptions: reason ? [{ operationId: 'putCard', reason }] : [],
+    });
+    test.skip(!!reason, reason);
+    const bodies = Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await cards.on(p)]))) as Record<
+      EnrollmentPath,
+      Record<string, any>
+    >;
+    const wrong: string[] = [];
+    const cells = new Set<string>();
+    // Pairwise: each srcClientId under each source, the path alternating, so each (client id, source),
+    // (client id, path) and (source, path) pair is sent.
+    for (const [s, source] of SOURCES.entries())
+      for (const [c, srcClientId] of card.srcClientIds.entries()) {
+        const path = paths[(s + c) % paths.length];
+        const res = await cardApi.call('putCard', {
+          body: withSource({ ...bodies[path], srcClientId, serviceId: card.foreignServiceId }, source),
+        });
+        cells.add(`${path}/${named(source)}`);
+        const ok = res.status === 403 || (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, 'serviceId'));
+        if (!ok)
+          wrong.push(
+            `${path} path, ${named(source)}, srcClientId ${srcClientId}: another client's serviceId '${card.foreignServiceId}': ${res.status} ${res.body?.status ?? ''}`,
+          );
+      }
+    testInfo.annotations.push({
+      type: OWNERSHIP,
+      description: `${card.srcClientIds.length} srcClientIds over ${cells.size} source x path cells`,
+    });
+    expect(wrong, "another client's program is none of the caller's under any of its client ids").toEqual([]);
+  },
+);
