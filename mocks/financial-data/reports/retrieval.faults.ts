@@ -322,7 +322,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     id: 'i35-fd-report-list-refused-call-counted',
     rule: 'the report lists answer 429 past their rate and serve again once the window has passed (seed 002, Errors 429 report lists; reference, the list rate): a list call refused with 429 is counted in the window as if served, so a client retrying within the window stays refused past the time it should be served again',
     source: 'assumption',
-    rules: ['FD-REPORT-LIST-RATE'],
+    rules: ['FD-REPORT-LIST-RATE', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
   independent('independent-35', {
     id: 'i35-fd-reissue-rehomes-report',
