@@ -880,7 +880,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     id: 'i35-fd-webhooks-event-update-refused-url-applied',
     rule: 'an event update naming an event the catalogue does not offer is a 400 and changes nothing (seed 002, Errors 400; provider 1.35.0 listAvailableWebhookSubscriptionEvents): the refused update has already stored the URL override it carried, so later readers and test deliveries use it',
     source: 'provider',
-    rules: ['FD-WEBHOOK-EVENT-UPDATE', 'FD-WEBHOOK-EVENT-NAMES'],
+    rules: ['FD-WEBHOOK-EVENT-UPDATE', 'FD-WEBHOOK-EVENT-NAMES', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
   independent('independent-35', {
     id: 'i35-fd-webhooks-available-events-hide-subscribed',

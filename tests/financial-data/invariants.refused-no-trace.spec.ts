@@ -20,6 +20,8 @@ import {
   conditionRefusalsOf,
   type Condition,
   listedAt,
+  methodProbesOf,
+  rateOf,
   rateRefusalOf,
   refusalsOf,
   REFUSED_NO_TRACE,
@@ -338,6 +340,29 @@ test(
         if (rate) probes.push({ writer, refusals: [rate], reads });
       }
     }
+    // The method reason: on each path naming an object a GET reads, a method the path does not document.
+    const methods = methodProbesOf(
+      FD_CONTRACT,
+      (operation) => {
+        const call = readerCall(operation, world, fd);
+        return typeof call === 'string' ? undefined : call;
+      },
+      (operation) => {
+        const withIds = FD_OBJECT_OPS.find((o) => o.operation === operation);
+        return withIds ? withObjects(world.sample(withIds), withIds.ids, world.objects).body : undefined;
+      },
+    );
+    probes.push(...methods.probes);
+    exceptions.push(...methods.leftOut);
+    // A stated rate of a reader (the report lists: x-rate on their 429): used up by its own call, last,
+    // so that no other probe's reads of it meet the 429 (a refusal answered as the rate's is no trace).
+    const RATED = [...FD_CONTRACT.operations.values()].filter((op) => !WRITERS.some((w) => w.writer === op) && rateOf(FD_CONTRACT, op));
+    for (const reader of RATED) {
+      const call = readerCall(reader, world, fd);
+      const rate = typeof call === 'string' ? undefined : rateRefusalOf(FD_CONTRACT, reader, () => call);
+      if (rate) probes.push({ writer: reader, refusals: [rate], reads: [] });
+      else exceptions.push({ operationId: reader.operationId, reason: `no call of it on the live objects (${String(call)})` });
+    }
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(
       fdApi,
@@ -414,7 +439,12 @@ test(
       property: REFUSED_NO_TRACE,
       service: 'financial-data',
       rule: 'FD-PROP-REFUSED-NO-TRACE',
-      applies: WRITERS.map((w) => w.writer.operationId),
+      applies: [
+        ...WRITERS.map((w) => w.writer.operationId),
+        ...methods.probes.map((p) => p.writer.operationId),
+        ...methods.leftOut.map((e) => e.operationId),
+        ...RATED.map((op) => op.operationId),
+      ],
       checked,
       // A writer with no reader of its own may be checked by the state reason (the readers of the object it was sent on).
       exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),

@@ -18,6 +18,7 @@ import {
   checkRefusedLeaveNoTrace,
   conditionRefusalsOf,
   type Condition,
+  methodProbesOf,
   refusalsOf,
   REFUSED_NO_TRACE,
   stateReadersOf,
@@ -171,6 +172,17 @@ test(
         probes.push({ writer, refusals: [...refusalsOf(contract, writer, valid), ...conditioned.refusals], reads });
       }
     }
+    // The method reason: on each path naming an object a GET reads (a plan), a method the path does
+    // not document (provider 2.0.0, getPlan 405), the object read back.
+    const gets = new Map<string, CallOptions>();
+    for (const op of contract.operations.values()) {
+      if (op.method !== 'GET') continue;
+      const call = await callOf(op.operationId);
+      if (typeof call !== 'string') gets.set(op.operationId, call);
+    }
+    const methods = methodProbesOf(contract, (op) => gets.get(op.operationId));
+    probes.push(...methods.probes);
+    exceptions.push(...methods.leftOut);
     void inst;
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(instApi, probes, violations, undefined, 'IN-PROP-REFUSED-NO-TRACE');
@@ -188,7 +200,11 @@ test(
       property: REFUSED_NO_TRACE,
       service: 'installments',
       rule: 'IN-PROP-REFUSED-NO-TRACE',
-      applies: WRITERS.map((w) => w.writer.operationId),
+      applies: [
+        ...WRITERS.map((w) => w.writer.operationId),
+        ...methods.probes.map((p) => p.writer.operationId),
+        ...methods.leftOut.map((e) => e.operationId),
+      ],
       checked,
       exceptions,
     });

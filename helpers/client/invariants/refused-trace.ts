@@ -42,7 +42,8 @@ export type RefusalReason =
   | 'duplicate'
   | 'rate'
   | 'state'
-  | 'condition';
+  | 'condition'
+  | 'method';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -63,8 +64,18 @@ export interface Refusal {
    * every writer on one deleted object between one read of its readers before and one after.
    */
   operation?: Operation;
-  /** The refused call sent again once its reason has passed (the rate's window, on the target's clock): answered as a call never made. */
-  again?: { afterSeconds: number; statuses: number[] };
+  /**
+   * The refused call sent again once its reason has passed (the rate's window, on the target's clock):
+   * answered as a call never made. `retries` times first at half the window, each refused: a target
+   * counting a refused call in its window as served would still refuse at the window's end.
+   */
+  again?: { afterSeconds: number; statuses: number[]; retries?: number };
+  /**
+   * A refusal the contract does not state with a status (a method a path does not document, where the
+   * path documents no 405): a 2xx answer is not the property's finding (the target serves the method),
+   * only a refusal's trace is.
+   */
+  optional?: boolean;
   /**
    * Sets up the condition the refusal is documented for (a security freeze on the customer) right
    * before it is sent, and undoes it right after (Condition): the readers are read outside it.
@@ -283,7 +294,9 @@ export function refusalsOf(
       if (m.offeredBy && !out.some((r) => r.reason === 'catalogue')) {
         const listed = catalogues.get(m.offeredBy.operation);
         const value = `${String(current)}-not-offered`;
-        const body = setAt(base.body, m.at, value);
+        // Every other member present and changed (a partial write shows: the URL override stored beside an event name refused).
+        const whole = everyMemberChanged(contract, op, valid.body, base.body, out.length, (b) => ok(setAt(b, m.at, current)));
+        const body = setAt(whole, m.at, value);
         if (listed && !listed.includes(value) && ok(body))
           out.push({
             reason: 'catalogue',
@@ -324,6 +337,77 @@ interface StatedMember {
   at: string[];
   offeredBy?: { operation: string; at: string };
   ports?: string;
+}
+
+/** A value of a schema the contract may take: its example, default or first enum value, else a plain one of its type (an object of its required members). */
+function plainValueOf(contract: Contract, schema: Json, depth = 0): unknown {
+  const s = resolve(contract, schema) as Record<string, any>;
+  if (!s || typeof s !== 'object' || depth > 3) return undefined;
+  const given = [s.example, ...(Array.isArray(s.examples) ? s.examples : []), s.default, s.enum?.[0]].find((v) => v !== undefined);
+  if (given !== undefined) return given;
+  if (s.type === 'string')
+    return 'Refused'.padEnd(Math.max(typeof s.minLength === 'number' ? s.minLength : 1, 7), 'x').slice(0, s.maxLength ?? 64);
+  if (s.type === 'integer' || s.type === 'number') return typeof s.minimum === 'number' ? s.minimum : 1;
+  if (s.type === 'boolean') return true;
+  if (s.type === 'array') {
+    const item = plainValueOf(contract, s.items, depth + 1);
+    return item === undefined ? [] : [item];
+  }
+  if (s.type === 'object' || s.properties) {
+    const out: Record<string, unknown> = {};
+    for (const name of (s.required ?? []) as string[]) {
+      const v = plainValueOf(contract, s.properties?.[name], depth + 1);
+      if (v === undefined) return undefined;
+      out[name] = v;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/**
+ * The n-th refusal's body with every member its schema names present and changed from the valid
+ * body's: each object of the body given the members it leaves out (plainValueOf), and each URL leaf
+ * still as in the valid body, or as filled, given a path segment of its own; each step kept only where
+ * `ok` takes the body. A refusal for one member then shows any other it carried that the target stored.
+ */
+export function everyMemberChanged(
+  contract: Contract,
+  op: Operation,
+  valid: unknown,
+  body: unknown,
+  n: number,
+  ok: (body: unknown) => boolean,
+): unknown {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object') return body;
+  let out: unknown = structuredClone(body);
+  const fill = (schema: Json, at: string[], depth: number) => {
+    const s = resolve(contract, schema) as Record<string, any>;
+    const node = valueAt(out, at);
+    if (!s || depth > 4 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((_, i) => fill(s.items, [...at, String(i)], depth + 1));
+      return;
+    }
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
+      if (!(name in node)) {
+        const v = plainValueOf(contract, member);
+        const next = v === undefined ? undefined : setAt(out, [...at, name], v);
+        if (next !== undefined && ok(next)) out = next;
+      }
+      if (name in (valueAt(out, at) as object)) fill(member, [...at, name], depth + 1);
+    }
+  };
+  fill(op.requestBody.schema, [], 0);
+  const before = leavesOf(valid);
+  for (const [p, v] of leavesOf(out)) {
+    if (typeof v !== 'string' || !URL.canParse(v) || (before.has(p) && before.get(p) !== v)) continue;
+    const url = new URL(v);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/refused-${op.operationId}-${n}`;
+    const next = setAt(out, p.split('.'), url.href);
+    if (ok(next)) out = next;
+  }
+  return out;
 }
 
 /** The members of a valid body whose schema carries `x-offered-by` or `x-ports`, walking the members the body has. */
@@ -667,8 +751,59 @@ export function rateRefusalOf(contract: Contract, op: Operation, fresh: (k: numb
     call: fresh(rate.count),
     statuses: [429],
     exhaust: Array.from({ length: rate.count }, (_, k) => fresh(k)),
-    again: { afterSeconds: rate.windowSeconds, statuses: accepted },
+    again: { afterSeconds: rate.windowSeconds, statuses: accepted, retries: rate.count },
   };
+}
+
+/** The methods a path may be sent that it does not document, the one that removes first (a DELETE taken in part is the worst trace). */
+const UNDOCUMENTED_ORDER = ['DELETE', 'PUT', 'PATCH', 'POST'] as const;
+
+/**
+ * The method reason, per path of the contract naming an object (a path parameter) that a GET reads:
+ * the first method of DELETE, PUT, PATCH and POST the path does not document, sent with the GET's
+ * call (the live object; a body, where the method carries one, the sample body of a writer of the
+ * path), must be refused (405 where an operation of the path documents it: installments getPlan,
+ * provider 2.0.0; any 4xx otherwise, and an answer served is left to the contract's other checks)
+ * and leave the GET reading the object as before (seed 002, Errors: a 4xx is a request the service
+ * did not carry out). `readCall` gives the GET's call on the live objects, undefined where there is
+ * none; a path left out is named with its reason.
+ */
+export function methodProbesOf(
+  contract: Contract,
+  readCall: (op: Operation) => CallOptions | undefined,
+  bodyOf: (op: Operation) => unknown = () => undefined,
+): { probes: TraceProbe[]; leftOut: { operationId: string; reason: string }[] } {
+  const probes: TraceProbe[] = [];
+  const leftOut: { operationId: string; reason: string }[] = [];
+  const byPath = new Map<string, Operation[]>();
+  for (const op of contract.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  for (const [path, ops] of byPath) {
+    const get = ops.find((o) => o.method === 'GET');
+    if (!get || !/\{[^}]+\}/.test(path)) continue;
+    const method = UNDOCUMENTED_ORDER.find((m) => !ops.some((o) => o.method === m));
+    if (!method) continue;
+    const call = readCall(get);
+    if (!call) {
+      leftOut.push({ operationId: get.operationId, reason: `no call of it on a live object, to send ${method} on its path` });
+      continue;
+    }
+    const documented = ops.some((o) => o.responses['405']);
+    const writer = ops.find((o) => o.requestBody);
+    const body = method !== 'DELETE' && writer ? bodyOf(writer) : undefined;
+    probes.push({
+      writer: get,
+      refusals: [
+        {
+          reason: 'method',
+          why: `method: ${method} on ${path}, which documents ${ops.map((o) => o.method).join(', ')}`,
+          call: { ...call, method, ...(body === undefined ? {} : { body }) },
+          ...(documented ? { statuses: [405] } : { optional: true }),
+        },
+      ],
+      reads: [{ operation: get, call }],
+    });
+  }
+  return { probes, leftOut };
 }
 
 /**
@@ -751,10 +886,11 @@ function leftBy<T extends Refusal>(change: string, refusals: readonly T[]): T[] 
     [...leavesOf(r.call.body).values(), ...Object.values(r.call.query ?? {})].filter(
       (v): v is string | number => (typeof v === 'string' && v.length > 3) || typeof v === 'number',
     );
-  const carried =
-    after && after !== 'absent'
-      ? refusals.filter((r) => values(r).some((v) => after.includes(String(v)) && !before?.includes(String(v))))
-      : [];
+  // How much of the new value a refusal's values show: the one that carried it whole (a URL) names it, not those sharing a word of it.
+  const shown = (r: Refusal) =>
+    Math.max(0, ...values(r).map((v) => (after?.includes(String(v)) && !before?.includes(String(v)) ? String(v).length : 0)));
+  const most = after && after !== 'absent' ? Math.max(0, ...refusals.map(shown)) : 0;
+  const carried = most ? refusals.filter((r) => shown(r) === most) : [];
   return carried.length && carried.length < refusals.length ? carried : [...refusals];
 }
 
@@ -826,6 +962,14 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     let changed = changedLeaves(before, after, new Set([...still, ...moved]));
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
+      // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
+      // createdDate): read again once the target's second has passed, it moves again.
+      const now = leavesOf(after);
+      const clocked = [...was].some(([leaf, v]) => {
+        const x = now.get(leaf);
+        return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
+      });
+      if (clocked) await new Promise((done) => setTimeout(done, 1100));
       const again = await read(r);
       for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
       changed = changedLeaves(before, after, new Set([...still, ...moved]));
@@ -862,7 +1006,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
         sent.push(refusal);
         counted.set(refusal.reason, (counted.get(refusal.reason) ?? 0) + 1);
         if (!checked.includes(to.operationId)) checked.push(to.operationId);
-      } else
+      } else if (!refusal.optional)
         violations.add(
           to.operationId,
           `refused for ${refusal.why}${cite}`,
@@ -906,16 +1050,28 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       );
     }
   }
-  // A refusal whose reason passes with time (a rate's window): sent again once it has, it is taken as a call never made.
-  const again = [...refused.entries()].flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })));
-  if (again.length && advance) {
-    await advance(Math.max(...again.map(({ r }) => r.again!.afterSeconds)));
-    for (const { p, r } of again) {
-      const res = await api.callOperation(p.writer, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+  // A refusal whose reason passes with time (a rate's window): sent again `retries` times at half its
+  // window, each refused, then once more when the window from its first accepted call has passed,
+  // where it is taken as a call never made. Shortest window first: the clock only moves on.
+  const again = [...refused.entries()]
+    .flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })))
+    .sort((a, b) => a.r.again!.afterSeconds - b.r.again!.afterSeconds);
+  const send = (p: TraceProbe, r: Refusal) =>
+    api.callOperation(p.writer, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+  // The refusals of one window together: their retries at its half, their calls again at its end.
+  for (const window of advance ? [...new Set(again.map(({ r }) => r.again!.afterSeconds))] : []) {
+    const group = again.filter(({ r }) => r.again!.afterSeconds === window);
+    const half = Math.floor(window / 2);
+    await advance!(half);
+    for (const { p, r } of group)
+      for (let k = 0; k < (r.again!.retries ?? 0); k++) if (!r.statuses?.includes((await send(p, r)).status as number)) break;
+    await advance!(window - half);
+    for (const { p, r } of group) {
+      const res = await send(p, r);
       if (!r.again!.statuses.includes(res.status as number))
         violations.add(
           p.writer.operationId,
-          `the call refused for ${r.why}, sent again ${r.again!.afterSeconds} s later${cite}`,
+          `the call refused for ${r.why}, sent again ${r.again!.retries ? `${r.again!.retries} times ${half} s later (refused) and once ` : ''}${window} s after the first accepted call${cite}`,
           String(res.status),
           `${r.again!.statuses.join(' or ')}, as a call never made`,
         );

@@ -68,7 +68,12 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f('report-list-status-stale', 'FD-REPORT-READERS-AGREE', 'the lists and portfolios show the current status (not inProgress for ever)'),
   f('portfolio-keeps-every-report', 'FD-PORTFOLIO-LATEST', 'a portfolio holds one report per type (not every report)'),
   f('portfolio-keeps-first-of-type', 'FD-PORTFOLIO-LATEST', 'a portfolio holds the most recent report of a type (not the first)'),
-  f('report-list-no-rate-limit', 'FD-REPORT-LIST-RATE', 'the 21st list call within 60 seconds is a 429', 'assumption'),
+  f(
+    'report-list-no-rate-limit',
+    'FD-REPORT-LIST-RATE',
+    'the 21st list call within the list window (x-limits reportListWindowSeconds) is a 429',
+    'assumption',
+  ),
   // Seeded beside the check of a report of every kind on every reader (origin 'seeded').
   seeded({
     id: 'income-report-by-customer-partner-only',
@@ -91,7 +96,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   f(
     'report-list-rate-off-by-one',
     'FD-REPORT-LIST-RATE',
-    'the 20th list call within 60 seconds is served (refused only from the 21st)',
+    'the 20th list call within the list window (x-limits reportListWindowSeconds) is served (refused only from the 21st)',
     'assumption',
   ),
   // Reissue (seed 002, Report retrieval).
@@ -195,7 +200,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   independent('independent-2', {
     id: 'i2-report-consumer-list-rate-21',
-    rule: "twenty list calls within 60 seconds are served and the 21st is a 429 (seed 002 429; reference): the consumer's list serves a 21st call (the customer's list keeps the limit)",
+    rule: "twenty list calls within the list window (x-limits reportListWindowSeconds) are served and the 21st is a 429 (seed 002 429; reference): the consumer's list serves a 21st call (the customer's list keeps the limit)",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
   }),
@@ -248,7 +253,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
   }),
   independent('independent-6', {
     id: 'i6-report-list-rate-shared-customer-consumer',
-    rule: "twenty list calls for one customer, or for one consumer, within 60 seconds are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
+    rule: "twenty list calls for one customer, or for one consumer, within the list window (x-limits reportListWindowSeconds) are served (FD-REPORT-LIST-RATE): the consumer's list counts against its customer's allowance",
     source: 'assumption',
     rules: ['FD-REPORT-LIST-RATE'],
   }),
@@ -322,7 +327,7 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     id: 'i35-fd-report-list-refused-call-counted',
     rule: 'the report lists answer 429 past their rate and serve again once the window has passed (seed 002, Errors 429 report lists; reference, the list rate): a list call refused with 429 is counted in the window as if served, so a client retrying within the window stays refused past the time it should be served again',
     source: 'assumption',
-    rules: ['FD-REPORT-LIST-RATE'],
+    rules: ['FD-REPORT-LIST-RATE', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
   independent('independent-35', {
     id: 'i35-fd-reissue-rehomes-report',
