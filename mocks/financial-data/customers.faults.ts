@@ -736,6 +736,6 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     id: 'i35-fd-customer-app-data-first-application-cached',
     rule: 'SetCustomerAppID assigns an application to a customer (seed 002, App registration; Customers: a customer may have an application): GetCustomerWithAppData keeps answering the application it found the first time it read the customer, so a later assignment (answered 200, and shown by GetCustomer) never shows there',
     source: 'seed',
-    rules: ['FD-APP-CUSTOMER-SET'],
+    rules: ['FD-APP-CUSTOMER-SET', 'FD-PROP-LATEST-WRITE'],
   }),
 ]);

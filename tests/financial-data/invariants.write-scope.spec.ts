@@ -24,6 +24,7 @@ import {
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
+  latestReaders,
   otherStateCall,
   parentStateCalls,
   scopeReaders,
@@ -42,7 +43,7 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 import { liveCall, readerCall } from './records.known.js';
-import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
 /**
@@ -73,6 +74,12 @@ const movesAlone = (path: string, before: unknown, after: unknown, writer: Opera
  * children nothing to name.
  */
 const lastNamed = (op: Operation) => namedResources(FD_CONTRACT, op).at(-1);
+/** The resource of the last owned id a path takes. */
+const lastPathOwned = (op: Operation) =>
+  objectIdsOf(FD_CONTRACT, op)
+    .ids.filter((id) => id.in === 'path' && id.owner !== 'public')
+    .at(-1)?.resource;
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /**
  * The resources a contract path shows under an object of each resource (a path id after its own, or
  * the collection right after it: `/institutionLogins/{institutionLoginId}/accounts`, a login holds accounts).
@@ -130,7 +137,7 @@ const SHARED: Record<string, string> = {
 test(
   'a write that succeeds leaves every object it does not name as it was, and dates what it stamps at its own time @assumption @mock-only',
   mockOnly(
-    rules('FD-PROP-WRITE-SCOPE', 'FD-DATE-WRITE-TIME'),
+    rules('FD-PROP-WRITE-SCOPE', 'FD-PROP-LATEST-WRITE', 'FD-DATE-WRITE-TIME'),
     "sends every writer its valid sample, the partner's secret change (ModifyPartnerSecret) and its deletes among them: on a sandbox the partner and its secret are every worker's, the mock's are the worker's own",
   ),
   async ({ fd, fdApi, fdMock, createCustomer }) => {
@@ -203,8 +210,18 @@ test(
       const account = String((await made('InitiateMicroAmountDeposits', { ...initiate, body: { receiver } })).accountId);
       micro.push({ account, amounts: await fdMock.microAmounts(account) });
     }
+    // An application of the check's own, approved a day after its registration (seed 002, App
+    // registration): the live customer already has the test application, so a write pointing it at
+    // that one again would change nothing; it is pointed at this one instead (FRESH).
+    const registration = await made('RegisterApp', sampleCall('RegisterApp', fd, world.entities) as CallOptions);
     // The deposits land a day after the initiation (x-limits microEntryDepositDelaySeconds): verified once they have.
     await fdMock.advanceClock(fdLimit('microEntryDepositDelaySeconds'));
+    const approved = await fdApi.call('getApplications', { query: { pre_app_id: Number(registration.preAppId), limit: 5 } });
+    const mine = (approved.body?.applications ?? []).find(
+      (a: { preAppId?: unknown }) => String(a.preAppId) === String(registration.preAppId),
+    );
+    /** Objects of the check's own that a write points the object it names at, each other than the one it points at already. */
+    const FRESH: LiveObjects = mine?.applicationId ? { application: String(mine.applicationId) } : {};
     const ENTRIES: Record<string, { call: CallOptions; siblings: LiveObjects[] }> = {
       VerifyMicroAmountDeposits: {
         call: { path: { customerId: objects.customer!, accountId: micro[1]!.account }, body: { amounts: micro[1]!.amounts } },
@@ -226,6 +243,7 @@ test(
     ]);
     const probes: ScopeProbe[] = [];
     const exceptions: PropertyException[] = [];
+    const other = await spareAuth(fdApi, fd);
     for (const writer of WRITERS) {
       const { operationId } = writer;
       if (SHARED[operationId]) {
@@ -243,6 +261,9 @@ test(
       if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId))
         call = withObjects(call, withIds!.ids, { ...objects, customer: await createCustomer('testing') });
       if (ENTRIES[operationId]) call = ENTRIES[operationId].call;
+      // A write pointing its object at another (a customer's application) points it at one it does not point at yet.
+      if (withIds && withIds.ids.some((id) => id.in === 'path' && FRESH[id.resource] !== undefined))
+        call = withObjects(call, withIds.ids, { ...objects, ...FRESH });
       const { named, own: byId, collections, parents } = scopeReaders(FD_CONTRACT, writer);
       const others = ENTRIES[operationId]?.siblings ?? (named ? (siblings[named] ?? []) : []);
       // What the write names (its path and body ids) is no sibling: the rest of the check's own objects are.
@@ -263,8 +284,22 @@ test(
               return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, own: true }];
             })
         : [];
+      // The other readers of what it names that show one of its inputs (a customer's application
+      // view), on the writer's own path ids: read before and after it, each input shown as sent.
+      const latest: ScopeRead[] = latestReaders(FD_CONTRACT, writer)
+        .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+        .flatMap((operation) => {
+          const read = readerCall(operation, world, fd, objects);
+          if (typeof read === 'string') return [];
+          const sent = Object.entries(call.path ?? {});
+          const path = Object.fromEntries(
+            Object.keys(read.path ?? {}).map((k) => [k, sent.find(([w]) => camel(w) === camel(k))?.[1] ?? read.path![k]]),
+          );
+          return [{ operation, call: { ...read, path }, object: `what ${operationId} names`, latest: true }];
+        });
       const reads = [
         ...itself,
+        ...latest,
         ...byId
           .filter((r) => isRead(r) && !sendsTestDeliveries(r))
           .flatMap((operation) =>
@@ -282,8 +317,10 @@ test(
               : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
           }),
         // The parents its path names, read whole by their own readers but for the named child's entry.
+        // A write pointing its parent at an object of the check's own (a customer at an application,
+        // FRESH) changes that parent's own member: the parent is then what it writes, not a sibling.
         ...parents
-          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+          .filter((r) => isRead(r) && !sendsTestDeliveries(r) && !(named && FRESH[named]))
           .flatMap((operation) => {
             const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
             const read = readerCall(operation, world, fd, { ...objects, ...onPath });
@@ -324,7 +361,7 @@ test(
       ];
       // A create the contract lets make twins (no 409) has the one its own call made just before as a sibling.
       const twins = twinOf(FD_CONTRACT, writer, call);
-      if (reads.length === itself.length && !twins)
+      if (reads.length === itself.length + latest.length && !twins)
         exceptions.push({
           operationId,
           reason:
@@ -344,7 +381,34 @@ test(
           : [];
       // The named object too is first moved the other way: each direction then changes it (a reactivation among them).
       // Its parents too, where a writer of theirs sets the same state (a subscription's status beside its event's).
-      if (!toOther || !siblingCalls(toOther).length) probes.push({ writer, call, reads, twins });
+      // A delete of a child (its path names the parent first) is sent on the parent's other children
+      // too, where the parent shows them all: the parent then reads as before, its last child gone.
+      const rest =
+        writer.method === 'DELETE' && parents.length && withIds
+          ? others
+              .map((sibling) => withObjects(call, withIds.ids, { ...objects, ...sibling }))
+              .filter((c) => JSON.stringify(c.path) !== JSON.stringify(call.path))
+          : [];
+      const restIds = rest.flatMap((c) => Object.values(c.path ?? {}).map(String)).filter((id) => !names.has(id));
+      // A writer the contract lets another partner send on our object (a reissue: seed 002, Report
+      // retrieval) is sent by the spare partner too: our own reads of that object (every read whose
+      // path ends in its id, a POST named Get... among them) stay as they were.
+      const ours: ScopeRead[] = [...FD_CONTRACT.operations.values()]
+        .filter((r) => r !== writer && isRead(r) && !sendsTestDeliveries(r) && /\}$/.test(r.path) && lastPathOwned(r) === named)
+        .flatMap((operation) => {
+          const read = namedAt.length ? readerCall(operation, world, fd, { ...objects, [named!]: idValue(namedAt[0]!) }) : 'nothing named';
+          return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, foreign: true }];
+        });
+      if (FD_EXEMPT.byDesign?.[operationId] && ours.length)
+        if (!other) exceptions.push({ operationId, reason: 'sent by our partner only: the target has no spare partner' });
+        else
+          probes.push({
+            writer,
+            call: { ...call, auth: other },
+            reads: ours,
+          });
+      if (!toOther || !siblingCalls(toOther).length)
+        probes.push({ writer, call, reads, twins, ...(rest.length ? { rest: { calls: rest, ids: restIds } } : {}) });
       else
         probes.push(
           {
@@ -366,7 +430,7 @@ test(
         );
     }
     const violations = new Violations(WRITE_SCOPE);
-    const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE');
+    const outcome = await checkWriteScope(fdApi, probes, violations, movesAlone, 'FD-PROP-WRITE-SCOPE', 'FD-PROP-LATEST-WRITE');
     for (const r of outcome.refused)
       if (ENTRIES[r.operationId])
         // Its call is valid on the objects the check made for it (the amounts deposited): a refusal is the target's.
@@ -379,6 +443,23 @@ test(
       applies: WRITERS.map((w) => w.operationId),
       checked: outcome.checked,
       exceptions,
+    });
+    // Every reader of what a writer names shows its latest write: the writers with such a reader.
+    const showing = WRITERS.filter((w) => latestReaders(FD_CONTRACT, w).some((r) => isRead(r) && !sendsTestDeliveries(r)));
+    countProperty(test.info(), {
+      property: 'latest-write-on-every-reader',
+      service: 'financial-data',
+      rule: 'FD-PROP-LATEST-WRITE',
+      applies: showing.map((w) => w.operationId),
+      checked: outcome.latest,
+      exceptions: showing
+        .filter((w) => !outcome.latest.includes(w.operationId))
+        .map((w) => ({
+          operationId: w.operationId,
+          reason:
+            exceptions.find((e) => e.operationId === w.operationId)?.reason ??
+            'no reader of what it names answered one of its inputs at its top here',
+        })),
     });
     // FD-DATE-WRITE-TIME: the answer judge held every 2xx answer of these writes to it (a verdict is a violation above).
     const stamping = WRITERS.filter((w) => DATES.stamps(w));

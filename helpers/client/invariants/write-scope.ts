@@ -52,6 +52,18 @@ export interface ScopeRead {
    * dates of the parent's last change (a child's change may stamp them): its other members are its own.
    */
   parent?: boolean;
+  /**
+   * A read, by our own credential, of our object that a write sent under another credential names (a
+   * third party's reissue of our report, seed 002, Report retrieval): compared as a sibling is, since
+   * what another partner may do to it leaves our reads of it as they were.
+   */
+  foreign?: boolean;
+  /**
+   * A read of the object the write names through another of its readers (latestReaders): read before
+   * the write (a reader keeping what it first answered has then kept it) and after it, when each
+   * input of the write it shows at its top reads as sent (latestInputs).
+   */
+  latest?: boolean;
 }
 
 export interface ScopeProbe {
@@ -71,6 +83,14 @@ export interface ScopeProbe {
    * write as a sibling.
    */
   twins?: { call: CallOptions; read: NonNullable<WriteProbe['read']> }[];
+  /**
+   * The writer's call on every other child of the same parent (a delete of a subscription's other
+   * events), with those children's ids: sent after the reads where each parent read (ScopeRead.parent)
+   * shows the named child and all of them, so that the write has then taken the parent's last child;
+   * the parent then reads as before but for those children (seed 002, Webhook subscriptions: a child's
+   * delete removes that child, the parent's own delete removes the parent).
+   */
+  rest?: { calls: CallOptions[]; ids: string[] };
 }
 
 /**
@@ -112,6 +132,44 @@ export function scopeReaders(
   );
   const parents = collections.filter((r) => /\}$/.test(r.path) && pathNamed.has(lastOwned(r) ?? ''));
   return { named, own, collections: collections.filter((r) => !parents.includes(r)), parents };
+}
+
+/** A path's parameters, in camel case (`customer_id` is a customerId member). */
+const camelParams = (path: string) =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+
+/**
+ * The inputs of a write that a reader of what it names shows at the top of its answer, by member name:
+ * the writer's path ids the reader's own path does not take (the application a customer is pointed
+ * at: seed 002, Endpoints). A body's members are not taken: one of the same name may be another
+ * object's (a consumer's name beside its customer's, an event's status beside its subscription's).
+ */
+export function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
+  const own = new Set(camelParams(reader.path));
+  const out = new Map<string, string>();
+  const named = camelParams(writer.path);
+  for (const [k, v] of Object.entries(call.path ?? {})) {
+    const name = named.find((n) => n.toLowerCase() === k.replace(/_/g, '').toLowerCase());
+    if (name && !own.has(name) && v !== undefined) out.set(name, String(v));
+  }
+  return out;
+}
+
+/**
+ * The other readers of the objects a writer names (every GET whose path ids its own path gives,
+ * versions aside, with no required query: a customer's application view beside the customer) whose
+ * answer declares at its top a member named as one of the writer's path ids its own path does not take.
+ */
+export function latestReaders(contract: Contract, writer: Operation): Operation[] {
+  const given = new Set(camelParams(writer.path));
+  const inputs = given;
+  return [...contract.operations.values()].filter((r) => {
+    if (r.method !== 'GET' || r === writer || r.parameters.some((p) => p.in === 'query' && p.required)) return false;
+    const params = camelParams(r.path);
+    if (!params.length || !params.every((p) => given.has(p))) return false;
+    const answer = r.responses['200']?.schema ? resolve(contract, r.responses['200'].schema) : undefined;
+    return Object.keys(answer?.properties ?? {}).some((k) => inputs.has(k) && !params.includes(k));
+  });
 }
 
 /**
@@ -307,6 +365,8 @@ export interface ScopeOutcome {
   refused: { operationId: string; status: string }[];
   /** Each write's status and answer (the judge's verdict on a 2xx answer kept as a finding). */
   answers: Map<string, { status: number; body: unknown }>;
+  /** The writers an input of which another reader of what they name showed, read before and after them (ScopeRead.latest). */
+  latest: string[];
 }
 
 /**
@@ -322,9 +382,12 @@ export async function checkWriteScope<S extends ServiceName>(
   /** A leaf that moves with the clock alone (an "as of now" date, a report leaving inProgress): no change. */
   moving: (path: string, before: unknown, after: unknown, writer: Operation) => boolean = () => false,
   rule = '',
+  /** The catalogue's rule of the latest write on every reader (ScopeRead.latest). */
+  latestRule = '',
 ): Promise<ScopeOutcome> {
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
+  const raws = new WeakMap<object, unknown>();
   const read = async (r: ScopeRead) => {
     const res = r.send
       ? await r.send()
@@ -341,16 +404,66 @@ export async function checkWriteScope<S extends ServiceName>(
     const bytes = (res as { bytes?: Buffer }).bytes;
     const raw = res.body === undefined && bytes?.length ? { sha256: createHash('sha256').update(bytes).digest('hex') } : res.body;
     const body = r.pick ? pickedEntries(raw, r.pick, r.named) : r.parent ? parentOwn(raw, r.named ?? new Set()) : raw;
-    return {
+    const out = {
       status: res.status,
       body: body as unknown,
       judged: 'judged' in res && res.judged === true,
       verdict: 'verdict' in res ? (res.verdict as string | undefined) : undefined,
     };
+    // The answer as read, before its picking: the parent's children once its last is gone (lastChild).
+    raws.set(out, raw);
+    return out;
   };
   const keyOf = (r: ScopeRead) =>
     `${r.send ? 'deliveries of ' : ''}${r.operation.operationId} ${JSON.stringify(r.call)} ${[...(r.pick ?? [])].join(',')}`;
-  const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map() };
+  /** Whether a read's answer carries a node whose own scalar id is `id` (a parent showing that child). */
+  const carries = (body: unknown, id: string): boolean =>
+    [...leavesOf(body)].some(([leaf, v]) => /(^|\.)(id|[A-Za-z]*Id)$/.test(leaf) && String(v) === id);
+  /**
+   * A parent left its last child (ScopeProbe.rest): the writer sent on every other child the parent
+   * shows, the parent read again, compared as before but for every child it held.
+   */
+  const lastChild = async (
+    p: ScopeProbe,
+    before: Map<ScopeRead, { status: unknown; judged: boolean }>,
+    reading: readonly ScopeRead[],
+    operationId: string,
+  ) => {
+    const parents = reading.filter((r) => r.parent && r.named?.size);
+    const named = [...new Set(parents.flatMap((r) => [...r.named!]))];
+    if (!p.rest?.calls.length || !parents.length) return;
+    // Only where each parent showed the named child and every other one: then none is left.
+    if (
+      !parents.every(
+        (r) => before.get(r)?.status === 200 && [...named, ...p.rest!.ids].every((id) => carries(raws.get(before.get(r)!), id)),
+      )
+    )
+      return;
+    for (const call of p.rest.calls) {
+      const res = await api.callOperation(p.writer, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      if (typeof res.status !== 'number' || res.status >= 300) return;
+    }
+    const children = new Set([...named, ...p.rest.ids]);
+    for (const r of parents) {
+      const was = before.get(r)!;
+      const after = await read({ ...r, named: children });
+      if (after.status === 429 || after.judged) continue;
+      const changed = changedLeaves(
+        { status: was.status, body: parentOwn(raws.get(was), children) },
+        { status: after.status, body: after.body },
+        volatile.get(keyOf(r)) ?? new Set(),
+      );
+      const status = changed.filter((c) => c.startsWith('status:'));
+      for (const change of (status.length ? status : changed).slice(0, 5))
+        violations.add(
+          operationId,
+          `${r.operation.operationId} of ${r.object}, once the write and the same write on its ${p.rest.ids.length} other children took its last child${cite}`,
+          change,
+          'the parent as before but for its children',
+        );
+    }
+  };
+  const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map(), latest: [] };
   for (const p of probes) {
     const { operationId } = p.writer;
     for (const { operation, call } of p.prepareParents ?? []) await api.callOperation(operation, call).catch(() => undefined);
@@ -406,6 +519,26 @@ export async function checkWriteScope<S extends ServiceName>(
     for (const r of [...reading, ...writing]) {
       let was = before.get(r)!;
       let after = await read(r);
+      if (r.latest) {
+        // Every reader shows the latest write: each input the write set that the reader shows at its
+        // top reads as sent, though the reader was read before it (a reader answering what it first
+        // read, a cache, shows the earlier value).
+        if (after.status !== 200 || after.judged) continue;
+        const top = (after.body ?? {}) as Record<string, unknown>;
+        const shown = [...latestInputs(p.writer, p.call, r.operation)].filter(
+          ([name]) => typeof top[name] === 'string' || typeof top[name] === 'number',
+        );
+        if (shown.length && !outcome.latest.includes(operationId)) outcome.latest.push(operationId);
+        for (const [name, value] of shown)
+          if (String(top[name]) !== value)
+            violations.add(
+              operationId,
+              `${r.operation.operationId} of ${r.object}, read before and after the write${latestRule ? ` (${latestRule})` : ''}`,
+              `${name}: sent ${JSON.stringify(value)}, read ${JSON.stringify(top[name])}`,
+              'the value the latest write set, on every reader of the object',
+            );
+        continue;
+      }
       if (r.own) {
         // The named object: what the client's checks find on its read after the write (an event date moved) is the write's.
         if (after.verdict && after.verdict !== was.verdict)
@@ -425,10 +558,13 @@ export async function checkWriteScope<S extends ServiceName>(
         after = { ...after, body: a };
       }
       const still = volatile.get(keyOf(r))!;
-      const movedAlone = () =>
-        new Set(
-          [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, leavesOf(was).get(leaf), v, p.writer)).map(([leaf]) => leaf),
+      // The earlier read's leaves taken once: a whole report has thousands.
+      const movedAlone = () => {
+        const earlier = leavesOf(was);
+        return new Set(
+          [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, earlier.get(leaf), v, p.writer)).map(([leaf]) => leaf),
         );
+      };
       let changed = changedLeaves(was, after, new Set([...still, ...movedAlone()]));
       if (changed.length) {
         // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
@@ -440,11 +576,12 @@ export async function checkWriteScope<S extends ServiceName>(
       for (const change of (status.length ? status : changed).slice(0, 5))
         violations.add(
           operationId,
-          `${r.operation.operationId} of ${r.object}, an object the write does not name${cite}`,
+          `${r.operation.operationId} of ${r.object}, ${r.foreign ? "ours, read by our own credential after another's write" : 'an object the write does not name'}${cite}`,
           change,
           'as before the write',
         );
     }
+    await lastChild(p, before, reading, operationId);
   }
   return outcome;
 }
