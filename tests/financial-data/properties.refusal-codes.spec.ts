@@ -8,6 +8,7 @@
 // condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
 // and the deposit day passes on the mock's clock: mock only.
 import { expect, fdLimit, mockOnly, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import type { TestInfo } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
@@ -39,7 +40,6 @@ test(
     "needs the amounts deposited (the mock's harness route; a sandbox shows them only in the bank account) and the deposit day passed on the mock's clock",
   ),
   async ({ fdApi, fdMock, createCustomer }, testInfo) => {
-    const violations = new Violations(RULE);
     const customerId = await createCustomer();
     let n = 0;
     /** Micro entries of the check's own, brought to a state (the lifecycle the catalogue states, FD-MICRO-ATTEMPTS). */
@@ -66,18 +66,7 @@ test(
       return verify(c.send === 'wrong' ? wrongAmounts(amounts) : amounts);
     };
     const only = (op: Operation) => op.operationId === 'VerifyMicroAmountDeposits';
-    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
-    testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
-    countProperty(testInfo, {
-      property: REFUSAL_CODES,
-      service: 'financial-data',
-      rule: RULE,
-      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
-    expect(checked.length, 'the contract tells refusal conditions apart by code on some operation').toBeGreaterThan(0);
-    expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+    await expectCodes(testInfo, only, provoke);
   },
 );
 
@@ -90,7 +79,6 @@ test(
   'a refused authorization-details read carries the code of its own condition: a legacy connection 3003, details unavailable 3004, an unknown login 3003 @provider',
   rules(RULE, 'FD-AUTHDETAILS-UNAVAILABLE', 'FD-AUTHDETAILS-UNKNOWN'),
   async ({ fd, fdApi, linkedCustomer }, testInfo) => {
-    const violations = new Violations(RULE);
     const only = (op: Operation) => op.operationId === 'getCustomerAuthorizationDetails';
     const logins: Record<string, string | number | undefined> = {
       legacy: linkedCustomer.logins.find((l) => l.legacy)?.id,
@@ -111,16 +99,23 @@ test(
         };
       return fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: id } });
     };
-    const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
-    testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
-    countProperty(testInfo, {
-      property: REFUSAL_CODES,
-      service: 'financial-data',
-      rule: RULE,
-      applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
-    expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+    await expectCodes(testInfo, only, provoke);
   },
 );
+
+/** Provokes each coded condition of the operations `only` keeps, judges its code, and counts them. */
+async function expectCodes(testInfo: TestInfo, only: (op: Operation) => boolean, provoke: (c: CodedCondition) => Promise<Provoked>) {
+  const violations = new Violations(RULE);
+  const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
+  testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
+  countProperty(testInfo, {
+    property: REFUSAL_CODES,
+    service: 'financial-data',
+    rule: RULE,
+    applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
+    checked,
+    exceptions,
+  });
+  expect(checked.length, 'the contract tells refusal conditions apart by code on the operation').toBeGreaterThan(0);
+  expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
+}
