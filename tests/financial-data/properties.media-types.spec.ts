@@ -7,7 +7,7 @@
 // operation for the worker's customer) and of the linked customer's statement.
 // And every operation whose answer declares a media type serves the one each Accept selects, RFC
 // 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts).
-import { expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { changesLinkedCustomer, expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 import {
   MEDIA_SAME,
@@ -191,7 +191,8 @@ const isRead = (n: Negotiated) => n.operation.method === 'GET' || n.offered.leng
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted',
-  rules('FD-PROP-ACCEPT'),
+  // Its live reads (GetAvailableBalanceLive) refresh the linked customer's data.
+  changesLinkedCustomer(rules('FD-PROP-ACCEPT')),
   async ({ fdApi, fd, fdEntities }) => {
     const violations = new Violations(ACCEPT);
     const checked: string[] = [];
