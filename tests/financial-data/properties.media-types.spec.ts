@@ -191,9 +191,10 @@ const isRead = (n: Negotiated) => n.operation.method === 'GET' || n.offered.leng
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted',
-  // Its live reads (GetAvailableBalanceLive) refresh the linked customer's data.
+  // Its live reads (GetAvailableBalanceLive) refresh the linked customer's data: on a sandbox the
+  // check holds the prepared customer alone (the linkedCustomer fixture takes the hold).
   changesLinkedCustomer(rules('FD-PROP-ACCEPT')),
-  async ({ fdApi, fd, fdEntities }) => {
+  async ({ fdApi, fd, fdEntities, linkedCustomer: _heldAlone }) => {
     const violations = new Violations(ACCEPT);
     const checked: string[] = [];
     const exceptions: PropertyException[] = NEGOTIATED.filter((n) => !isRead(n)).map((n) => ({
