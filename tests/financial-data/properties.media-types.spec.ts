@@ -19,7 +19,14 @@ import {
   type MediaReader,
 } from '../../helpers/client/invariants/media-types.js';
 import { leavesOf } from '../../helpers/client/invariants/kit.js';
-import { ACCEPT, acceptFormsOf, acceptProblem, negotiatedOf, type Negotiated } from '../../helpers/client/invariants/negotiation.js';
+import {
+  ACCEPT,
+  acceptFormsOf,
+  acceptProblem,
+  judgeAccept,
+  negotiatedOf,
+  type Negotiated,
+} from '../../helpers/client/invariants/negotiation.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
@@ -249,16 +256,7 @@ test(
       for (const form of forms) {
         const res = form === forms[0] ? first : await readWith(call, form.accept);
         if (res.status === 429) continue;
-        const problem = acceptProblem(n, form, res);
-        if (problem)
-          violations.add(
-            op,
-            `Accept: ${form.accept} (${form.how})`,
-            problem,
-            form.allowed.length
-              ? `${n.either ? n.offered.join(' or ') : form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${n.status} media types)`
-              : '406 (the contract states it for an Accept admitting none)',
-          );
+        judgeAccept(violations, n, form, res);
       }
       checked.push(op);
     }

@@ -5,7 +5,7 @@
 // when the client accepts no JSON answer). Each operation on its sample call: the readers, and the
 // writers documenting the 406, whose calls the suite's 406 checks make already.
 import { expect, rules, test } from '../../fixtures/installments.js';
-import { ACCEPT, acceptFormsOf, acceptProblem, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
+import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -42,16 +42,7 @@ test(
           served = false;
           break;
         }
-        const problem = acceptProblem(n, form, res);
-        if (problem)
-          violations.add(
-            op,
-            `Accept: ${form.accept} (${form.how})`,
-            problem,
-            form.allowed.length
-              ? `${form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${n.status} media types)`
-              : '406 (the operation documents it for an Accept admitting none)',
-          );
+        judgeAccept(violations, n, form, res);
       }
       if (served) checked.push(op);
     }

@@ -6,6 +6,7 @@
 // contract states. Where an Accept makes two offered types equally acceptable either is taken: the RFC
 // leaves the choice to the server.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
+import type { Violations } from '../security/probe.js';
 
 export const ACCEPT = 'accept';
 
@@ -160,4 +161,23 @@ export function acceptProblem(
   if (declared.length && !allowed.includes(mediaType))
     return `${res.status} ${mediaType || '(no Content-Type)'}, not ${allowed.join(' or ')}`;
   return undefined;
+}
+
+/** Judges one Accept form's answer and records what is wrong with it, received beside documented. */
+export function judgeAccept(
+  violations: Violations,
+  n: Negotiated,
+  form: AcceptForm,
+  res: { status: number; headers: Record<string, string> },
+): void {
+  const problem = acceptProblem(n, form, res);
+  if (problem)
+    violations.add(
+      n.operation.operationId,
+      `Accept: ${form.accept} (${form.how})`,
+      problem,
+      form.allowed.length
+        ? `${n.either ? n.offered.join(' or ') : form.allowed.join(' or ')} (RFC 9110 12.5.1; the contract's ${n.status} media types)`
+        : '406 (the contract states it for an Accept admitting none)',
+    );
 }
