@@ -2775,4 +2775,52 @@ export const CARDS_FAULTS = faultCatalogue([
     rule: 'the request body is JSON, content type application/json (seed 000, POST /cards; RFC 8259 and RFC 9110, a charset parameter is still application/json): on the receipt path a body declared application/json with a charset parameter is refused as not JSON (400 INVALID_ARGUMENT)',
     source: 'seed',
   }),
+  independent('independent-37', {
+    id: 'i37-card-merchant-consumer-added-epoch-seconds-card-path',
+    rule: 'dateConsumerAdded is a UTC datetime (seed 000, MaskedConsumer): on the card path a merchant enrollment writes it as a count of seconds since the epoch',
+    source: 'seed',
+    rules: ['CE-DATE-UNIT', 'CE-VAL-CONSUMER-ADDED'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-receipt-merchant-reference-id-at-max-refused',
+    rule: 'enrolmentReferenceId is accepted up to its maxLength inclusive (seed 000, EnrolmentReferenceData and Limits), and a receipt id naming no receipt is 400 INVALID_STATE (reference A5): on the receipt path a merchant enrollment with an id at exactly its maxLength is refused 400 INVALID_ARGUMENT as too long',
+    source: 'seed',
+    rules: ['CE-LIM-REFERENCEID', 'CE-PROP-REFUSAL-CODE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-wallet-luhn-detail-names-envelope',
+    rule: 'a PAN failing its check digit is 400 INVALID_ARGUMENT whose detail source names card.primaryAccountNumber (reference A3, A4): on the card path a wallet enrollment names encryptedCard instead',
+    source: 'assumption',
+    rules: ['CE-LUHN', 'CE-ERR-FIELD'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-receipt-cardholder-origin-unchecked',
+    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication 403; reference A2): on the receipt path a cardholder enrollment naming another client's srcClientId is enrolled",
+    source: 'assumption',
+    rules: ['CE-AUTH-ORIGIN', 'CE-PROP-REFUSAL-FORMS'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-cardholder-pan-grouped-in-token-reference-card-path',
+    rule: "the response is a masked card record: only panBin and panLastFour of the PAN (seed 000, MaskedCard): on the card path a cardholder enrollment's tokenUniqueReference carries the whole PAN in dash-separated groups",
+    source: 'seed',
+    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-wallet-expiry-month-zero-based-card-path',
+    rule: 'panExpirationMonth of the masked card is that of the card, format MM (seed 000, MaskedCard, presentation use): on the card path a wallet enrollment echoes the month one lower (a zero-based month index, January as 00)',
+    source: 'seed',
+    rules: ['CE-ECHO-EXPIRY', 'CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-receipt-issuer-answered-202',
+    rule: 'POST /cards answers 200 with the EnrollCardResponse (seed 000, Endpoints): on the receipt path an issuer push provisioning is answered 202 Accepted with the same body',
+    source: 'seed',
+    rules: ['CE-STATE-OWN-IDS'],
+  }),
+  independent('independent-37', {
+    id: 'i37-card-receipt-api-key-reflected-in-header',
+    rule: 'the x-openapi-clientid value is a server-to-server key (seed 000, Authentication) never returned (reference A2, a credential): on the receipt path the answer reflects it in a response header of the same name',
+    source: 'seed',
+    rules: ['CE-OBJ-SENSITIVE'],
+  }),
 ]);

@@ -698,7 +698,12 @@ export function registerCards(
             [
               {
                 // i14-card-luhn-detail-source-pointer: the check-digit refusal names the field as a JSON pointer.
-                field: faults.has('i14-card-luhn-detail-source-pointer') ? '/card/primaryAccountNumber' : 'card.primaryAccountNumber',
+                field: faults.has('i14-card-luhn-detail-source-pointer')
+                  ? '/card/primaryAccountNumber'
+                  : // i37-card-wallet-luhn-detail-names-envelope: a wallet's check-digit refusal names the encrypted envelope, not the field inside it.
+                    faults.has('i37-card-wallet-luhn-detail-names-envelope') && body.cardSource === 'WALLET'
+                    ? 'encryptedCard'
+                    : 'card.primaryAccountNumber',
                 keyword: 'luhn',
                 message: 'card.primaryAccountNumber fails the ISO/IEC 7812 check digit',
               },
@@ -775,6 +780,8 @@ export function registerCards(
       !cardholderTrusted &&
       !unsourcedTrusted &&
       !relayedTrusted &&
+      // i37-card-receipt-cardholder-origin-unchecked: on the receipt path a cardholder's push is trusted without checking whose srcClientId it names.
+      !(faults.has('i37-card-receipt-cardholder-origin-unchecked') && hasReceipt && body.cardSource === 'CARDHOLDER') &&
       // i36-card-foreign-second-client-id-accepted: the origin checked against each client's first srcClientId only.
       !(faults.has('i36-card-foreign-second-client-id-accepted') && body.srcClientId !== owner.srcClientIds[0])
     ) {
@@ -911,6 +918,21 @@ export function registerCards(
       spentReceipts.has(String(body.enrolmentReferenceData?.enrolmentReferenceId))
     )
       return invalidState(reply, faults, 'enrolmentReferenceData.enrolmentReferenceId', 'Unknown push account receipt.');
+    // i37-card-receipt-merchant-reference-id-at-max-refused: on the receipt path a merchant's enrolmentReferenceId at its maxLength refused as too long.
+    if (
+      !card &&
+      faults.has('i37-card-receipt-merchant-reference-id-at-max-refused') &&
+      body.cardSource === 'MERCHANT' &&
+      String(body.enrolmentReferenceData?.enrolmentReferenceId ?? '').length ===
+        lengthOf(contract, 'EnrolmentReferenceData', 'enrolmentReferenceId').max
+    )
+      return invalidArgument(reply, faults, [
+        {
+          field: 'enrolmentReferenceData.enrolmentReferenceId',
+          keyword: 'maxLength',
+          message: 'enrolmentReferenceData.enrolmentReferenceId is too long',
+        },
+      ]);
     if (!card) {
       let given = String(body.enrolmentReferenceData?.enrolmentReferenceId);
       // receipt-id-trimmed: the receipt id trimmed before the lookup.
@@ -987,6 +1009,10 @@ export function registerCards(
     i34Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i35Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i36Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i37Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    // i37-card-receipt-api-key-reflected-in-header: on the receipt path the gateway reflects the caller's x-openapi-clientid in the answer's headers.
+    if (faults.has('i37-card-receipt-api-key-reflected-in-header') && hasReceipt && typeof key === 'string')
+      reply.header('x-openapi-clientid', key);
     // i33-card-second-receipt-last-four-of-first: on the receipt path every receipt answered with the first known receipt's last four.
     if (faults.has('i33-card-second-receipt-last-four-of-first') && hasReceipt && !hasCard && world.receipts.length > 1)
       answer.maskedCard.panLastFour = world.receipts[0].primaryAccountNumber.slice(-4);
@@ -1016,7 +1042,10 @@ export function registerCards(
           faults.has('success-status-201') ||
             (faults.has('i27-card-receipt-wallet-answered-201') && hasReceipt && body.cardSource === 'WALLET')
             ? 201
-            : 200,
+            : // i37-card-receipt-issuer-answered-202: on the receipt path an issuer's push provisioning answered 202 Accepted, as if enrolled later.
+              faults.has('i37-card-receipt-issuer-answered-202') && hasReceipt && body.cardSource === 'ISSUER'
+              ? 202
+              : 200,
         )
         .type(faults.has('content-type-text') ? 'text/plain' : 'application/json')
         .send(JSON.stringify(withClient(answer, key, faults, hasReceipt)))
@@ -1189,6 +1218,25 @@ const i35Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
 };
 
 /** The independent-36 deviations of the answer, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i37Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const consumer = answer.maskedConsumer as Record<string, unknown> | undefined;
+  // i37-card-merchant-consumer-added-epoch-seconds-card-path: on the card path a merchant's dateConsumerAdded written as seconds since the epoch.
+  if (faults.has('i37-card-merchant-consumer-added-epoch-seconds-card-path') && hasCard && body.cardSource === 'MERCHANT' && consumer)
+    consumer.dateConsumerAdded = String(Math.floor(now.getTime() / 1000));
+  // i37-card-cardholder-pan-grouped-in-token-reference-card-path: on the card path a cardholder's token reference built from the PAN in dashed groups.
+  if (faults.has('i37-card-cardholder-pan-grouped-in-token-reference-card-path') && hasCard && body.cardSource === 'CARDHOLDER')
+    masked.tokenUniqueReference = `DWSPMC-${(card.primaryAccountNumber.match(/.{1,4}/g) ?? []).join('-')}`;
+  // i37-card-wallet-expiry-month-zero-based-card-path: on the card path a wallet's expiry month echoed zero-based (a date library's month index).
+  if (
+    faults.has('i37-card-wallet-expiry-month-zero-based-card-path') &&
+    hasCard &&
+    body.cardSource === 'WALLET' &&
+    typeof masked.panExpirationMonth === 'string'
+  )
+    masked.panExpirationMonth = String(Number(masked.panExpirationMonth) - 1).padStart(2, '0');
+};
+
 const i36Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, now) => {
   const masked = answer.maskedCard as Record<string, unknown>;
   // i36-card-receipt-merchant-created-day-start: on the receipt path a merchant's card dated at midnight UTC of the day.
