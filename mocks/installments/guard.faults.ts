@@ -410,4 +410,16 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-SIGNATURE'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-forbidden-key-reads-approval-status',
+    rule: "a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus answers such a key 200 with the plan's status and callback URL",
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-approval-accept-highest-quality-only',
+    rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
+    source: 'provider',
+    rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
+  }),
 ]);

@@ -186,7 +186,9 @@ export function createGuard(
       // i33-inst-forbidden-key-searches-mids: the MID search skips the operation check.
       (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
       // i36-inst-forbidden-key-submits-participations: the participation submission skips the key's rights check.
-      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations');
+      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations') ||
+      // i37-inst-forbidden-key-reads-approval-status: the approval status read skips the key's rights check.
+      (faults.has('i37-inst-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
       // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
@@ -216,9 +218,19 @@ export function createGuard(
       faults.has('i28-inst-mid-search-accept-parameters-refused') &&
       operationId === 'postMerchantMidSearches' &&
       (req.headers.accept ?? '').includes(';');
+    // i37-inst-approval-accept-highest-quality-only: the approval reads only the media type of Accept with the highest q value.
+    const highestOnly =
+      faults.has('i37-inst-approval-accept-highest-quality-only') &&
+      operationId === 'planApproval' &&
+      !acceptsJson(
+        (req.headers.accept ?? '')
+          .split(',')
+          .map((part) => ({ part, q: Number(/;\s*q=([0-9.]+)/.exec(part)?.[1] ?? 1) }))
+          .sort((a, b) => b.q - a.q)[0]?.part,
+      );
     if (
       op.responses['406'] &&
-      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters || wildcardRefused) &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters || wildcardRefused || highestOnly) &&
       !faults.has('not-acceptable-ignored') &&
       !acceptUnchecked
     ) {

@@ -159,4 +159,10 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-issuer-unknown-ica-answered-400',
+    rule: 'the issuer answers a notification for an issuer ICA it does not serve with 404 (reference, flows: issuer certification): the mock issuer refuses it 400 as an invalid issuerIca',
+    source: 'assumption',
+    rules: ['IN-ISSUER-UNKNOWN'],
+  }),
 ]);

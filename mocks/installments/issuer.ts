@@ -68,6 +68,9 @@ export function registerIssuerEndpoint(
           'This endpoint serves no issuer with this issuerIca.',
           'issuerIca',
         );
+      // i37-inst-issuer-unknown-ica-answered-400: an issuerIca no issuer of the endpoint serves refused as an invalid value (400), not 404.
+      if (faults.has('i37-inst-issuer-unknown-ica-answered-400'))
+        return sendError(reply, faults, 400, 'INVALID_ISSUER_ICA', 'issuerIca is not valid.', 'issuerIca');
       if (faults.has('rt-issuer-unknown-ica-answers-403'))
         return sendError(reply, faults, 403, 'FORBIDDEN', 'This endpoint may not take notifications of this issuerIca.', 'issuerIca');
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');

@@ -1074,4 +1074,28 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-participations-later-page-total-is-page-count',
+    rule: 'list responses carry Count, Offset, Limit and Total, Total the size of the whole set (reference, Paging): on a page after the first, getMerchantParticipations gives in Total the number of items of that page',
+    source: 'assumption',
+    rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-merchant-search-ica-suffix-match',
+    rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
+    source: 'seed',
+    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-mid-search-mids-of-first-submission',
+    rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
+    source: 'seed',
+    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-participation-bad-ica-completed-before-error',
+    rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
+    source: 'assumption',
+    rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
+  }),
 ]);

@@ -48,6 +48,12 @@ export function registerMerchants(
       return { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
     if (world.acquirerIcas.includes(p.merchant.acquirerICA) || knownByHead || faults.has('invalid-ica-completes'))
       return { status: 'COMPLETED' };
+    // i37-inst-participation-bad-ica-completed-before-error: an unknown acquirer ICA first reads COMPLETED, turning ERROR only a period later (the ICA checked by a second batch).
+    if (
+      faults.has('i37-inst-participation-bad-ica-completed-before-error') &&
+      clock.nowMs() - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000
+    )
+      return { status: 'COMPLETED' };
     if (faults.has('blind-error-reason-unknown')) return { status: 'ERROR', errorReason: 'UNKNOWN' };
     return faults.has('error-without-reason') ? { status: 'ERROR' } : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
   };
@@ -359,6 +365,9 @@ export function registerMerchants(
     // i27-completed-list-website-lowercased: the completed list answers each merchant's websiteUrl in lower case.
     if (requestId === null && faults.has('i27-completed-list-website-lowercased'))
       listed = listed.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
+    // i37-inst-participations-later-page-total-is-page-count: on a page after the first the Total header counts the items of that page.
+    if (faults.has('i37-inst-participations-later-page-total-is-page-count') && Number(ok.query.get('offset') ?? 0) > 0)
+      reply.header('Total', String(listed.length));
     return reply.code(200).send(listed);
   });
 
@@ -405,7 +414,8 @@ export function registerMerchants(
         faults.has('seeded-search-ica-prefix-match') ||
         faults.has('i7-merchant-search-ica-first-six') ||
         faults.has('search-ica-compared-on-nine') ||
-        faults.has('i32-inst-merchant-search-ica-as-number')
+        faults.has('i32-inst-merchant-search-ica-as-number') ||
+        faults.has('i37-inst-merchant-search-ica-suffix-match')
           ? undefined
           : c.acquirerICA,
       countryCode:
@@ -461,6 +471,11 @@ export function registerMerchants(
         )
           return false;
         for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
+          // i37-inst-merchant-search-ica-suffix-match: the acquirer ICA criterion matched against the end of the merchant's ICA.
+          if (key === 'acquirerICA' && faults.has('i37-inst-merchant-search-ica-suffix-match') && c.acquirerICA !== undefined) {
+            if (!String(m.acquirerICA).endsWith(String(c.acquirerICA))) return false;
+            continue;
+          }
           if (key === 'countryCode' && faults.has('blind-search-country-ignored')) continue;
           // i13-search-country-ignored-with-ica: the country criterion dropped when an acquirer ICA is given.
           if (key === 'countryCode' && faults.has('i13-search-country-ignored-with-ica') && c.acquirerICA !== undefined) continue;
@@ -650,7 +665,10 @@ export function registerMerchants(
         : faults.has('i9-mid-search-error-reason-dropped') && s?.status === 'ERROR'
           ? { status: 'ERROR' }
           : s;
-    const mids = (p?.merchant.mids ?? [])
+    // i37-inst-mid-search-mids-of-first-submission: the MIDs read from the merchant's first participation, not its latest.
+    const mids = (
+      (faults.has('i37-inst-mid-search-mids-of-first-submission') && p ? firstSubmissionOf(p).merchant.mids : p?.merchant.mids) ?? []
+    )
       .map((mid: string) =>
         // i13-mid-search-bad-ica-reason-unknown: the MIDs of a merchant whose ICA is unknown given the reason UNKNOWN.
         faults.has('i13-mid-search-bad-ica-reason-unknown') && reported?.errorReason === 'INVALID_ACQUIRER_ICA'

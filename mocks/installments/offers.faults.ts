@@ -522,4 +522,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFER-AMOUNTS'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-offers-card-of-later-list-not-found',
+    rule: "a card gets offers once registered in a pan list (seed 001, POST /offers and pan lists; reference, flows): a card registered by number only in a list after the first (outside every list's account range) is answered 404 NO_ELIGIBLE_OFFERS",
+    source: 'seed',
+    rules: ['IN-STATE-PAN-ELIGIBLE'],
+  }),
 ]);

@@ -219,6 +219,16 @@ export function registerOffers(
       [...world.panLists.values()].some(
         (l) => l.accountRange !== undefined && inRange((BigInt(pan) + 1n).toString().padStart(pan.length, '0'), l.accountRange),
       );
+    // i37-inst-offers-card-of-later-list-not-found: a card registered by number only in a list after the first is not looked up (the first list is the only one read for numbers).
+    const lists = [...world.panLists.values()];
+    if (
+      faults.has('i37-inst-offers-card-of-later-list-not-found') &&
+      pan !== undefined &&
+      !lists.some((l) => inRange(pan, l.accountRange)) &&
+      !lists[0]?.pans.has(pan) &&
+      lists.slice(1).some((l) => l.pans.has(pan))
+    )
+      return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     if (
       !pan ||
       atLowEnd ||

@@ -601,4 +601,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-REQ-DEREG-CARDS', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-register-created-list-answered-next-id',
+    rule: 'registration answers the list it registered the cards to (provider 2.0.0, Registration panList; reference, Main fields): a list created by panListName is answered with the panListId after the one it is stored under, so a later registration or deregistration by the answered id names no list',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST', 'IN-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-dereg-all-removed-answered-204',
+    rule: 'deregisterPans answers 200 with its Deregistration body (reference, Operations; provider 2.0.0): a deregistration that removed every card it named is answered 204 with no body',
+    source: 'provider',
+    rules: ['IN-VAL-PAN-COUNTS'],
+  }),
 ]);

@@ -319,6 +319,17 @@ export function registerPanLists(
     // i36-inst-register-range-only-counted-successful: a list created with a range and no cards counts the range as a card.
     if (faults.has('i36-inst-register-range-only-counted-successful') && panListId === undefined && accountRange && noCards)
       return reply.code(200).send({ successfulCount: '1', failureCount: failures, panList: answered });
+    // i37-inst-register-created-list-answered-next-id: a list created by name answered with the id after the one it is stored under (the sequence read after its increment).
+    if (
+      faults.has('i37-inst-register-created-list-answered-next-id') &&
+      panListId === undefined &&
+      /^[0-9]+$/.test(String(answered.panListId))
+    )
+      return reply.code(200).send({
+        successfulCount: String(successfulCount),
+        failureCount: failures,
+        panList: { ...answered, panListId: (BigInt(answered.panListId) + 1n).toString().padStart(String(answered.panListId).length, '0') },
+      });
     return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: failures, panList: answered });
   });
 
@@ -475,6 +486,8 @@ export function registerPanLists(
         faults.has('i26-dereg-answer-first-list-id')
         ? ([...world.panLists.keys()][0] ?? list.panListId)
         : list.panListId;
+    // i37-inst-dereg-all-removed-answered-204: a deregistration that removed every card it named answered 204 without its body.
+    if (faults.has('i37-inst-dereg-all-removed-answered-204') && successfulCount > 0 && failureCount === 0) return reply.code(204).send();
     return reply.code(200).send({ panListId: answeredId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
   });
 }

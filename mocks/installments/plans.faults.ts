@@ -1071,4 +1071,16 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PLAN', 'IN-VAL-PLAN-SCHEDULE'],
   }),
+  independent('independent-37', {
+    id: 'i37-inst-getplan-404-error-item-not-in-array',
+    rule: "the error body is Errors.Error, an array of items with Source, ReasonCode, Description and Recoverable (reference, Transport and auth; provider 2.0.0): getPlan's 404 for an unknown plan_id writes Errors.Error as a single object",
+    source: 'provider',
+    rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+  }),
+  independent('independent-37', {
+    id: 'i37-inst-getplan-due-dates-from-read-time',
+    rule: "getPlan returns the plan selected, its scheduled repayments as recorded (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): each repayment's due date is re-derived from the time of the read, so the dates move from one read to the next",
+    source: 'seed',
+    rules: ['IN-ECHO-PLAN', 'IN-PROP-READERS-AGREE'],
+  }),
 ]);

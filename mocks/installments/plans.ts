@@ -637,6 +637,19 @@ export function registerPlans(
       });
     // i34-inst-getplan-unknown-204: a well-formed id of no plan answered 204 with no body.
     if (!plan && faults.has('i34-inst-getplan-unknown-204')) return reply.code(204).send();
+    // i37-inst-getplan-404-error-item-not-in-array: the plan reader's 404 writes Errors.Error as a single object, not a list.
+    if (!plan && faults.has('i37-inst-getplan-404-error-item-not-in-array'))
+      return reply.code(404).send({
+        Errors: {
+          Error: {
+            Source: 'installments',
+            ReasonCode: 'PLAN_NOT_FOUND',
+            Description: 'No plan with this plan_id.',
+            Recoverable: false,
+            Details: 'plan_id',
+          },
+        },
+      });
     if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =
@@ -812,6 +825,15 @@ export function registerPlans(
         ? { transaction: { amount: Math.trunc(amount), currency } }
         : {}),
       // i24-getplan-schedule-cut-at-six: the reader shows at most the first six scheduled repayments.
+      // i37-inst-getplan-due-dates-from-read-time: the reader re-derives each repayment's due date from the time of the read, so the dates move.
+      ...(faults.has('i37-inst-getplan-due-dates-from-read-time') && scheduledRepayments.length > 0
+        ? {
+            scheduledRepayments: scheduledRepayments.map((r, i) => ({
+              ...r,
+              dueDate: schedule(Number(amount), Math.max(scheduledRepayments.length, 2), clock.now())[i]?.dueDate ?? r.dueDate,
+            })),
+          }
+        : {}),
       ...(faults.has('i24-getplan-schedule-cut-at-six') && scheduledRepayments.length > 6
         ? { scheduledRepayments: scheduledRepayments.slice(0, 6) }
         : {}),
