@@ -696,4 +696,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-MIGRATE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-accounts-delete-login-keeps-last-account',
+    rule: "deleting an institution login removes access to its accounts (seed 002, Accounts: DeleteCustomerAccountsByInstitutionLogin): the login's last account is left readable and listed after the login is deleted",
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
+  }),
 ]);

@@ -553,7 +553,9 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: a second delete of the login is a 204 (idempotent delete), not a 404.
     if (!login && faults.has('blind-accounts-second-login-delete-204') && deletedLogins.has(loginKey)) return reply.code(204).send();
     if (!login) return notFound(reply, 'Institution login not found');
-    for (const a of accountsOfLogin(login)) {
+    // i37-fd-accounts-delete-login-keeps-last-account: the login's last account survives the login's deletion.
+    const ofLogin = accountsOfLogin(login);
+    for (const a of faults.has('i37-fd-accounts-delete-login-keeps-last-account') && ofLogin.length > 1 ? ofLogin.slice(0, -1) : ofLogin) {
       if (
         faults.has('blind-accounts-deleted-login-listed-by-institution') ||
         faults.has('i3-accounts-deleted-login-full-readable') ||

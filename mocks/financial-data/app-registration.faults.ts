@@ -595,4 +595,10 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-APP-STATUS-PAGING'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-app-institutions-more-available-on-full-last-page',
+    rule: 'moreAvailable tells whether institutions remain after the page (provider 1.35.0 getRegisteredInstitutions found, displaying, moreAvailable): a last page filled exactly by the limit still says more are available',
+    source: 'provider',
+    rules: ['FD-APP-INSTITUTIONS-PAGING', 'FD-PROP-PAGING'],
+  }),
 ]);

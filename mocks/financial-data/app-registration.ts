@@ -456,7 +456,12 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
             ? institutionsOf(r).length
             : found,
       displaying,
-      moreAvailable,
+      // i37-fd-app-institutions-more-available-on-full-last-page: a last page filled exactly still says more are available.
+      moreAvailable:
+        moreAvailable ||
+        (faults.has('i37-fd-app-institutions-more-available-on-full-last-page') &&
+          rows.length > 0 &&
+          rows.length >= Number(query.start ?? 1) * Number(query.limit ?? defaultLimit(ctx.contract, 'getRegisteredInstitutions'))),
       institutions,
     };
   });

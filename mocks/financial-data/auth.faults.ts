@@ -255,4 +255,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-SENSITIVE-ECHO', 'FD-OBJ-SENSITIVE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-token-locked-partner-answered-dead-token',
+    rule: 'a locked partner is refused a token (seed 002, Authentication: locked after the stated number of failed attempts; reference, Partner lock): with the right secret a locked partner is answered 200 with a token that every later call refuses',
+    source: 'seed',
+    rules: ['FD-LOCK-FIVE', 'FD-TOKEN-ISSUE'],
+  }),
 ]);

@@ -97,6 +97,15 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     // i34-fd-token-refusal-quotes-secret: the refused authentication quotes the secret it was sent.
     if (!partner && faults.has('i34-fd-token-refusal-quotes-secret'))
       return sendError(ctx, reply, 401, `Invalid credentials or locked partner (secret ${String(body.partnerSecret)})`);
+    // i37-fd-token-locked-partner-answered-dead-token: a locked partner with the right secret is answered 200 with a token that is never registered.
+    const lockedHolder = world.partners.get(partnerId);
+    if (
+      !partner &&
+      faults.has('i37-fd-token-locked-partner-answered-dead-token') &&
+      lockedHolder &&
+      body.partnerSecret === lockedHolder.secret
+    )
+      return reply.code(200).send({ token: newToken() });
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     // Fault token-renewal-returns-last: a new authentication hands back the partner's last token, its lifetime not renewed.
     const last = faults.has('token-renewal-returns-last')

@@ -361,4 +361,10 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-DELETE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-components-config-delete-removes-all-of-partner',
+    rule: 'deleting a configuration removes that configuration (seed 002, Connect components: delete-configurations-configurationId 204): the delete removes every configuration of the partner, the others then 404 and missing from the list',
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-PROP-WRITE-SCOPE'],
+  }),
 ]);

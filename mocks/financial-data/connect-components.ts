@@ -347,6 +347,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         return fail(reply, 404, 'The requested entity was not found');
       }
       c.deleted = true;
+      // i37-fd-components-config-delete-removes-all-of-partner: deleting one configuration deletes every configuration of its partner.
+      if (faults.has('i37-fd-components-config-delete-removes-all-of-partner'))
+        for (const other of state().configurations.values()) if (other.partnerId === c.partnerId) other.deleted = true;
       // i27-components-config-delete-answers-200: the delete answers 200 with the configuration removed, not 204.
       if (faults.has('i27-components-config-delete-answers-200')) return reply.code(200).send(view(c));
       return reply.code(204).send();

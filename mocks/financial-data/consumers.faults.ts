@@ -497,4 +497,10 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-consumer-modify-birthday-year-two-digits',
+    rule: 'a modification stores the values sent (seed 002, Consumers: ModifyConsumer; provider 1.35.0 Birthday year): a modified birthday is stored with a two-digit year',
+    source: 'provider',
+    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

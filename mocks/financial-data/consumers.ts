@@ -327,6 +327,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       given.birthday = { ...(given.birthday as object), month: zeroBased.month - 1 };
     // i34-fd-consumer-modify-city-uppercased: a modified city stored in upper case (a postal normaliser).
     if (faults.has('i34-fd-consumer-modify-city-uppercased') && typeof given.city === 'string') given.city = given.city.toUpperCase();
+    // i37-fd-consumer-modify-birthday-year-two-digits: a modified birthday stored with a two-digit year.
+    const newYear = given.birthday as { year?: unknown } | undefined;
+    if (faults.has('i37-fd-consumer-modify-birthday-year-two-digits') && typeof newYear?.year === 'number')
+      given.birthday = { ...(given.birthday as object), year: newYear.year % 100 };
     consumer.fields = { ...consumer.fields, ...cleared, ...given };
     // i33-fd-consumer-modify-birthday-dropped-when-absent: a modify without birthday drops the stored birthday.
     if (faults.has('i33-fd-consumer-modify-birthday-dropped-when-absent') && input.body.birthday === undefined)

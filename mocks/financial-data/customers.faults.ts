@@ -738,4 +738,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-APP-CUSTOMER-SET', 'FD-PROP-LATEST-WRITE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-customer-refused-duplicate-changes-type',
+    rule: "a customer's kind is fixed at creation and a refused add changes nothing (seed 002, States: Customer testing or active, fixed at creation; Customers 409): an add refused 409 on the other path turns the customer holding the username into that path's kind",
+    source: 'seed',
+    rules: ['FD-CUST-TYPE', 'FD-CUST-USERNAME-UNIQUE', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

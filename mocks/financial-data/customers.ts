@@ -65,6 +65,11 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
           if (holder && body.firstName !== undefined) holder.firstName = body.firstName;
           if (holder && body.lastName !== undefined) holder.lastName = body.lastName;
         }
+        // i37-fd-customer-refused-duplicate-changes-type: a refused add on the other path turns the holder of the username into that kind.
+        if (faults.has('i37-fd-customer-refused-duplicate-changes-type')) {
+          const holder = world.customers.get(world.usernames.get(usernameKey(partnerId, body.username)) ?? '');
+          if (holder) holder.type = type;
+        }
         return sendError(ctx, reply, 409, 'A customer with this username already exists');
       }
       // Stand-in mode only (stand-in-limits.ts; the plain mock has no quota: benchmarks create 50,000

@@ -357,4 +357,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PROP-ECHO-AS-SENT', 'FD-ENRICH-KEYED'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-enrich-memo-dropped-when-recognised',
+    rule: 'the enriched transactions come back with the members they were sent with, categorization and entities added (seed 002, Transaction data enrichment; provider 1.35.0 EnrichedTransaction memo): a transaction whose merchant is recognised comes back without its memo',
+    source: 'provider',
+    rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
+  }),
 ]);

@@ -196,6 +196,8 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       !Number.isNaN(Date.parse(t.transactionTimestamp))
     )
       out.transactionTimestamp = new Date(Date.parse(t.transactionTimestamp)).toISOString();
+    // i37-fd-enrich-memo-dropped-when-recognised: a transaction whose merchant is recognised loses the memo it was sent with.
+    if (faults.has('i37-fd-enrich-memo-dropped-when-recognised') && m) delete out.memo;
     if (faults.has('enrich-category-missing')) delete out.transactionCategory;
     if (faults.has('enrich-entities-missing')) delete out.entities;
     // Blind faults: the cleansed merchant name in place of the description sent; the entity's name under another key; accountType defaulted.

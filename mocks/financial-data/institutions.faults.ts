@@ -436,4 +436,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-PAGE-START', 'FD-PAGE-COUNTS'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-routing-no-match-400',
+    rule: 'a routing number of the right length that maps to no institution is a 404; 400 is for a wrong length (seed 002, Institutions: GetInstitutionsByRoutingNumber): a well-formed routing number without a match answered 400',
+    source: 'seed',
+    rules: ['FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH'],
+  }),
 ]);

@@ -304,6 +304,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     const found = world.institutions.filter((i) => numbersOf(i).some(sameNumber));
     if (found.length === 0) {
       // A wrong length the (relaxed) validation let through still finds nothing.
+      // i37-fd-routing-no-match-400: a well-formed routing number that maps to no institution answered 400, not 404.
+      if (faults.has('i37-fd-routing-no-match-400')) return sendError(ctx, reply, 400, 'Invalid routing number');
       if (!faults.has('routing-no-match-empty')) return sendError(ctx, reply, 404, 'No institution for this routing number');
     }
     return {

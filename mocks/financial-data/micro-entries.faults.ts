@@ -468,4 +468,10 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-ERROR-BODY', 'FD-PROP-REFUSAL-CODE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-micro-details-deposited-described-pending',
+    rule: 'the details read describes the status it gives (provider 1.35.0 MicroDepositStatus and statusDescription): deposited entries read Completed with the description of pending entries',
+    source: 'provider',
+    rules: ['FD-MICRO-DETAILS', 'FD-DERIVED-VIEW'],
+  }),
 ]);

@@ -328,7 +328,11 @@ export function registerMicroEntries(app: FastifyInstance, ctx: FdContext) {
     return {
       // Blind fault 'blind-micro-entries-creation-date-eastern': the wall time of US Eastern (UTC-5), not UTC.
       status,
-      statusDescription: DESCRIPTIONS[status],
+      // i37-fd-micro-details-deposited-described-pending: deposited entries read Completed but are described as still pending.
+      statusDescription:
+        faults.has('i37-fd-micro-details-deposited-described-pending') && status === 'Completed'
+          ? DESCRIPTIONS.Pending
+          : DESCRIPTIONS[status],
       // i8-micro-details-creation-date-moves-on-deposit: once deposited, the record dated by the deposit.
       creationDate:
         new Date(

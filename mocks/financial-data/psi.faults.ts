@@ -406,4 +406,10 @@ export const PSI_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-PSI-READ-BACK'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-psi-legacy-warning-code-number',
+    rule: "the legacy indicator's balance warning carries its code as a string (provider 1.35.0 legacy payment indicator, warning code): the legacy read's warning code is a number",
+    source: 'provider',
+    rules: ['FD-PSI-BALANCE-WARNING', 'FD-TYPE-FORMS'],
+  }),
 ]);

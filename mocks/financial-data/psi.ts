@@ -329,7 +329,11 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       const warningDropped = operationId === 'GetPaymentSuccessIndicator' && faults.has('i9-psi-legacy-warning-fcra-only');
       const warning =
         exceeds && !faults.has('psi-warning-never') && !warningDropped
-          ? { code: '2000', message: 'Successful Warning - settlement amount exceeds available balance' }
+          ? {
+              // i37-fd-psi-legacy-warning-code-number: the legacy warning's code given as a number, not the string the provider declares.
+              code: faults.has('i37-fd-psi-legacy-warning-code-number') ? 2000 : '2000',
+              message: 'Successful Warning - settlement amount exceeds available balance',
+            }
           : {};
       return reply.code(200).send({
         ...warning,

@@ -396,4 +396,10 @@ export const STATEMENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-DETAILS-MAX'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-stmt-v3-last-index-dropped',
+    rule: 'the multiple-statement call details every statement index asked, up to its documented maximum (seed 002, Statements: statement indexes; Limits: statement details): of several indexes asked, the last is left out',
+    source: 'seed',
+    rules: ['FD-STMT-DETAILS-MAX', 'FD-STMT-INDEX-ORDER'],
+  }),
 ]);

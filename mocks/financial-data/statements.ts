@@ -141,6 +141,8 @@ export function registerStatements(app: FastifyInstance, ctx: FdContext) {
     // i22-stmt-v3-mortgage-indexes-descending: a mortgage's details answered from the oldest index asked to the latest.
     if (faults.has('i22-stmt-v3-mortgage-indexes-descending') && account.type === 'mortgage') indexes = [...indexes].sort((a, b) => b - a);
     if (faults.has('statements-details-truncated')) indexes = indexes.slice(0, 23);
+    // i37-fd-stmt-v3-last-index-dropped: of several statement indexes asked, the last one is left out.
+    if (faults.has('i37-fd-stmt-v3-last-index-dropped') && indexes.length > 1) indexes = indexes.slice(0, -1);
     // i15-stmt-v3-repeated-index-collapsed: an index asked twice gives one detail.
     if (faults.has('i15-stmt-v3-repeated-index-collapsed')) indexes = [...new Set(indexes)];
     // i36-fd-stmt-v3-last-index-dropped: with several indexes asked, the last one is left out (a loop bound off by one).

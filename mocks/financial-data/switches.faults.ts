@@ -323,4 +323,16 @@ export const SWITCHES_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-SW-LIST', 'FD-DATE-UNIT'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-switch-deposit-details-last-target-only',
+    rule: 'getDepositSwitchDetails gives every distribution of the switch (seed 002, Micro entries and switches; provider 1.35.0 deposit switch details, distributions array): a switch split over several accounts shows only its last distribution',
+    source: 'provider',
+    rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-fd-switch-external-one-per-id',
+    rule: 'getAllExternalDepositSwitches lists the deposit switches found by that external_id (seed 002, Resources: Switch, also found by external_id): of several switches sharing the external id only the first is listed',
+    source: 'seed',
+    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
+  }),
 ]);

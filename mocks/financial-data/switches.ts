@@ -224,7 +224,10 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
                         : undefined;
                     return account ? { ...t, accountNumberEndsWith: account.number } : t;
                   })
-                : s.targets,
+                : // i37-fd-switch-deposit-details-last-target-only: a split deposit shows only its last distribution.
+                  faults.has('i37-fd-switch-deposit-details-last-target-only')
+                  ? s.targets.slice(-1)
+                  : s.targets,
           }
         : { paymentMethods: methods(s.targets) }),
     };
@@ -385,6 +388,8 @@ export function registerSwitches(app: FastifyInstance, ctx: FdContext) {
         `No matching record found for external_id ${externalId}`,
       );
     // Blind fault: the customers' deposit switches without external id ride along with the matches.
+    // i37-fd-switch-external-one-per-id: of the switches sharing the external id, only the first is listed.
+    if (faults.has('i37-fd-switch-external-one-per-id')) found.splice(1);
     if (faults.has('blind-switches-external-includes-untagged')) {
       const owners = new Set(found.map((x) => x.customerId));
       found.push(...pool.filter((x) => x.kind === 'deposit' && x.externalId === undefined && owners.has(x.customerId)));

@@ -372,4 +372,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-AUTHDETAILS-OAUTH', 'FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-accesskey-revoke-foreign-404-but-revoked',
+    rule: "a consent receipt of another partner is not found for the caller and left as it is (seed 002, Errors 404; App registration and third-party access): the revocation answers 404 yet revokes the other partner's key, whose own update is then refused",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE', 'FD-ACCESSKEY-REVOKED'],
+  }),
 ]);

@@ -248,6 +248,9 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
       return reply.code(204).send();
     if (!key && faults.has('i29-fd-accesskey-revoke-unknown-403'))
       return sendError(ctx, reply, 403, 'Not allowed to revoke this consent receipt.');
+    // i37-fd-accesskey-revoke-foreign-404-but-revoked: another partner's receipt is refused 404 yet revoked.
+    if (!key && foreign && foreign.partnerId !== partner?.id && faults.has('i37-fd-accesskey-revoke-foreign-404-but-revoked'))
+      foreign.revoked = true;
     if (!key) return sendError(ctx, reply, faults.has('accesskey-unknown-400') ? 400 : 404, 'Consent receipt not found.');
     if (!faults.has('accesskey-revoke-noop')) key.revoked = true;
     // Model fault: the consents are revoked per customer, every key of the customer with this one.

@@ -782,4 +782,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-RECURRING-FIGURES'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-recurring-account-rows-named-first',
+    rule: "recurring transactions are identified per account (seed 002, Transactions: recurring debits and credits in one or more accounts): every per-account row names the first account chosen, the later rows' streams under the wrong account id",
+    source: 'seed',
+    rules: ['FD-TXN-RECURRING-ACCOUNTS', 'FD-TXN-RECURRING'],
+  }),
+  independent('independent-37', {
+    id: 'i37-fd-txn-daily-balance-debits-left-out',
+    rule: "a daily balance's beginning and ending agree with the day's posted transactions (provider 1.35.0 DailyBalance, with showDailyBalance on GetCustomerAccountTransactions): the beginning balance is counted back from the day's credits alone, as if its debits had not moved it",
+    source: 'provider',
+    rules: ['FD-TXN-DAILY-BALANCE', 'FD-DERIVED-COUNTS'],
+  }),
 ]);

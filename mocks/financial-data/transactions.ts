@@ -377,7 +377,10 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       // transactions-daily-balance-next-midnight-counted: a day also counts the transaction at the next midnight.
       const upTo = (t: Transaction) =>
         on('transactions-daily-balance-next-midnight-counted') ? keyOf(t) <= day + DAY_S : keyOf(t) < day + DAY_S;
-      const during = all.filter((t) => keyOf(t) >= day && upTo(t)).reduce((sum, t) => sum + t.amount, 0);
+      // i37-fd-txn-daily-balance-debits-left-out: a day's beginning balance is counted back from its credits alone.
+      const during = all
+        .filter((t) => keyOf(t) >= day && upTo(t) && !(on('i37-fd-txn-daily-balance-debits-left-out') && t.amount < 0))
+        .reduce((sum, t) => sum + t.amount, 0);
       const ending = cents(account.balance - after);
       return { date: on('transactions-daily-balance-dates-ms') ? day * 1000 : day, beginning: cents(ending - during), ending };
     });
@@ -508,7 +511,11 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // Blind fault: each account's series are computed over every chosen account (other accounts' ids listed under it).
     const seriesScope = (a: Account) =>
       on('blind-transactions-recurring-account-series-customer-wide') ? new Set(chosen.map((c) => c.id)) : new Set([a.id]);
-    const perAccount = chosen.map((a) => ({ accountId: a.id, ...streamsOf(transactionsOf(seriesScope(a), 'all')) }));
+    // i37-fd-recurring-account-rows-named-first: every per-account row names the first account chosen.
+    const perAccount = chosen.map((a) => ({
+      accountId: faults.has('i37-fd-recurring-account-rows-named-first') ? chosen[0].id : a.id,
+      ...streamsOf(transactionsOf(seriesScope(a), 'all')),
+    }));
     const customer = streamsOf(transactionsOf(new Set(chosen.map((a) => a.id)), 'all'));
     return { customerRecurringTransactions: customer, accountRecurringTransactions: perAccount };
   });

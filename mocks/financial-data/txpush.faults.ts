@@ -622,4 +622,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TXPUSH-TEST-EVENTS'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-txpush-subscribe-answer-one-signing-key',
+    rule: "each TxPush subscription record carries its own signing key, which signs its deliveries (seed 002, Events: an account-class and a transaction-class record; provider 1.35.0 TxPushSubscriptionRecord signingKey): the answer gives the transaction record the account record's key while its deliveries are signed with its own",
+    source: 'provider',
+    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-TXPUSH-SIGNED', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

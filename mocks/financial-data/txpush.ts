@@ -143,7 +143,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
           : faults.has('i24-txpush-transaction-record-url-query-dropped') && s.type === 'transaction'
             ? s.callbackUrl.split('?')[0]
             : s.callbackUrl,
-        signingKey: s.signingKey,
+        // i37-fd-txpush-subscribe-answer-one-signing-key: every record of the answer given the first record's signing key.
+        signingKey: faults.has('i37-fd-txpush-subscribe-answer-one-signing-key') ? made[0].signingKey : s.signingKey,
       })),
     });
   };

@@ -912,4 +912,16 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-webhooks-event-status-unknown-event-applied-to-all',
+    rule: 'changeWebhookSubscriptionEventStatus of an event id the subscription does not hold is a 404 and changes nothing (seed 002, Webhook subscriptions: errors 404; States: the event moves to the requested state): the 404 is answered after the status was set on every event of the subscription',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-37', {
+    id: 'i37-fd-webhooks-update-redates-creation',
+    rule: "a subscription's createdDate is the time it was created (provider 1.35.0 webhook subscription record createdDate and lastUpdatedDate): updateWebhookSubscription rewrites createdDate with the time of the update",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-UPDATE', 'FD-EVENT-DATE-FIXED'],
+  }),
 ]);

@@ -491,6 +491,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       });
       if (faults.has('blind-webhooks-update-merges-events')) sub.events.push(...previous);
       sub.lastUpdatedDate = isoNow(ctx);
+      // i37-fd-webhooks-update-redates-creation: an update rewrites the subscription's createdDate with the time of the update.
+      if (faults.has('i37-fd-webhooks-update-redates-creation')) sub.createdDate = sub.lastUpdatedDate;
       // i32-fd-webhooks-update-answer-events-before: the update answers the events as they were before it.
       if (faults.has('i32-fd-webhooks-update-answer-events-before'))
         return reply.code(200).send({ ...subscriptionView(sub), events: previousView });
@@ -606,6 +608,9 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? [state().subscriptions.get(input.path.subscription_id)].find((s) => s?.deleted && s.partnerId === input.partner?.id)
           : undefined);
       const event = sub && findEvent(input, sub);
+      // i37-fd-webhooks-event-status-unknown-event-applied-to-all: an unknown event id is refused 404, yet the status is set on every event of the subscription.
+      if (sub && !event && faults.has('i37-fd-webhooks-event-status-unknown-event-applied-to-all'))
+        for (const e of sub.events) e.status = String((input.body as { status?: unknown }).status);
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };
       if (faults.has('blind-webhooks-event-status-same-state-400') && event.status === status)

@@ -216,4 +216,10 @@ export const BILLING_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-BILLING-COUNTS', 'FD-BILLING-PAGE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-billing-empty-flag-of-whole-set',
+    rule: 'the reseller billing page says whether it holds rows (provider 1.35.0 BillingResellerReport, a Spring Data page: empty, numberOfElements): a page past the last, holding no rows, says empty false whenever the window holds reports',
+    source: 'provider',
+    rules: ['FD-BILLING-COUNTS', 'FD-PROP-PAGING'],
+  }),
 ]);

@@ -179,7 +179,8 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       // i36-fd-billing-first-always-true: every page says it is the first.
       first: page <= 0 || faults.has('i36-fd-billing-first-always-true'),
       last: page >= totalPages - 1,
-      empty: content.length === 0,
+      // i37-fd-billing-empty-flag-of-whole-set: empty tells whether the whole set is empty, not this page.
+      empty: faults.has('i37-fd-billing-empty-flag-of-whole-set') ? all.length === 0 : content.length === 0,
       // i33-fd-billing-pageable-offset-one-based: pageable.offset counted as if pages were numbered from one.
       pageable: {
         pageNumber: Math.max(page, 0),

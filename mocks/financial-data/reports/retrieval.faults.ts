@@ -347,4 +347,22 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-REPORT-READERS-AGREE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-report-list-customer-in-progress-as-success',
+    rule: "the list of a customer's reports gives each report's status as the report read gives it (seed 002, States: report inProgress, failure or success; Report retrieval): GetReportsByCustomerId lists a report still inProgress as success",
+    source: 'seed',
+    rules: ['FD-REPORT-READERS-AGREE', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
+  independent('independent-37', {
+    id: 'i37-fd-portfolio-created-date-ms',
+    rule: "report dates are epoch seconds (reference financial-data.md, Dates; provider 1.35.0 portfolio report createdDate): the portfolio reads give each report's createdDate in epoch milliseconds",
+    source: 'provider',
+    rules: ['FD-DATE-UNIT', 'FD-PORTFOLIO-LATEST'],
+  }),
+  independent('independent-37', {
+    id: 'i37-fd-reissue-redates-report',
+    rule: "a reissue lets a third party retrieve an existing report (seed 002, Report retrieval: ReportReissue): the reissue rewrites the existing report's createdDate with the time of the reissue, so every later read shows it moved",
+    source: 'seed',
+    rules: ['FD-EVENT-DATE-FIXED', 'FD-REISSUE-LENDER'],
+  }),
 ]);

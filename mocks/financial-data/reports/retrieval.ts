@@ -269,6 +269,8 @@ export function registerReportRetrieval(app: FastifyInstance, ctx: FdContext): v
         clock.now(),
       );
     // Blind fault: the reissue always answers JSON, whatever the Accept header asks.
+    // i37-fd-reissue-redates-report: a reissue stamps the existing report with the time of the reissue as its creation date.
+    if (faults.has('i37-fd-reissue-redates-report')) report.createdDate = clock.nowEpochSeconds();
     if (faults.has('blind-reissue-pdf-ignored')) return reply.code(200).send(reportBody(report));
     return sendReport(ctx, reply, report);
   });
@@ -412,6 +414,9 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
     // i36-fd-report-customer-list-type-uppercased: the customer's list writes each report type in upper case.
     if (faults.has('i36-fd-report-customer-list-type-uppercased'))
       return { reports: reports.map((r) => ({ ...summary(r), type: r.type.toUpperCase() })) };
+    // i37-fd-report-list-customer-in-progress-as-success: the customer's list shows a report still in progress as success.
+    if (faults.has('i37-fd-report-list-customer-in-progress-as-success'))
+      return { reports: reports.map((r) => (r.status === 'inProgress' ? { ...summary(r), status: 'success' } : summary(r))) };
     return { reports: reports.map(summary) };
   });
 
@@ -476,7 +481,8 @@ function registerReportLists(app: FastifyInstance, ctx: FdContext): void {
       portfolioId: r.portfolioId,
       type: r.type,
       status: faults.has('report-list-status-stale') ? 'inProgress' : r.status,
-      createdDate: r.createdDate,
+      // i37-fd-portfolio-created-date-ms: the portfolio rows date each report in epoch milliseconds.
+      createdDate: faults.has('i37-fd-portfolio-created-date-ms') ? Number(r.createdDate) * 1000 : r.createdDate,
     }));
     return { portfolioId, reports: rows };
   };

@@ -71,4 +71,10 @@ export const SBCA_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-SBCA-METRICS', 'FD-REPORT-READERS-AGREE'],
   }),
+  independent('independent-37', {
+    id: 'i37-fd-sbca-unknown-location-404-report-kept',
+    rule: "a refused report request leaves no report (seed 002, Decisioning report generation: GenerateSBCAMetricsReport errors 404): a location that matches nothing is answered 404 after a report was stored for the customer, listed by the customer's reports",
+    source: 'seed',
+    rules: ['FD-SBCA-LOCATION', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

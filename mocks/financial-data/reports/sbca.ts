@@ -66,6 +66,15 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
         : undefined) ??
       (faults.has('sbca-any-location') ? world.locations[0] : undefined);
     // Blind fault: a location without metrics answers 200 with an empty metrics list.
+    // i37-fd-sbca-unknown-location-404-report-kept: the refused request (no such location) has already stored a report for the customer.
+    if (!found && faults.has('i37-fd-sbca-unknown-location-404-report-kept'))
+      createReport(ctx, {
+        type: 'sbcaanalyticsnoncra',
+        title: 'Small Business Credit Analytics',
+        customer,
+        constraints: body,
+        build: () => ({}),
+      });
     if (!found && !faults.has('blind-analytics-sbca-unknown-location-empty-200'))
       return sendError(ctx, reply, 404, 'No merchant metrics found for the location');
     const location = found ?? world.locations[0];
