@@ -6,10 +6,13 @@
 // a character added or dropped at either end, its last character changed, a separator changed, a leading
 // zero added or dropped, emptied) is refused naming the member - 400 INVALID_STATE where the contract
 // (the one Ajv instance, the whole body) takes the form, 400 naming the member where its pattern refuses
-// it. (2) Ownership holds for each client id the caller holds (reference A2 and the mock's world: an API
-// key -> its srcClientIds -> its serviceIds): another client's program under each of them is refused. The
-// members that name an entity are the contract's: the 400's table of refusal conditions (`x-codes`,
-// `unresolved`). Nothing is enrolled: every call is a refusal, so the checks run on a sandbox too.
+// it; each path's own body is enrolled after them (a refusal leaves no trace). (2) Every id the caller
+// names is its own (CE-PROP-IDS-OWNED; reference A2 and the mock's world: an API key -> its srcClientIds
+// -> its serviceIds): every id another client holds, in each member the world gives an owner, is refused
+// with that member's documented status under the caller's own other ids, and the caller's own ids are
+// enrolled after them (helpers/client/invariants/owned-ids.ts). The members that name an entity are the
+// contract's: the 400's table of refusal conditions (`x-codes`, `unresolved`). Each check enrolls a few
+// cards of the caller's own ids (bounded; card enrollment has no delete) and runs on a sandbox too.
 import {
   ENROLLMENT_PATHS,
   type EnrollmentPath,
@@ -138,6 +141,13 @@ test(
             }
           }
       }
+    }
+    // A refusal leaves no trace (reference A5: a known receipt yields its card): each path's own body,
+    // the receipt every near form of the receipt id stood beside, is enrolled after them.
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcCorrelationId: crypto.randomUUID() } });
+      if (res.status !== 200)
+        wrong.push(`${path} path: its own body after the near forms: ${res.status} ${res.body?.status ?? ''} / documented: 200`);
     }
     testInfo.annotations.push({
       type: LOOKUP,
