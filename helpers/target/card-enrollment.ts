@@ -27,6 +27,12 @@ export interface CardTarget {
   /** A serviceId registered to another client only (reference, the mock's world: allowed serviceIds per client); absent when unknown. */
   foreignServiceId?: string;
   /**
+   * Every id registered to another client, by the request member naming it (reference A2 and the mock's
+   * world: each other client's srcClientIds and serviceIds, in its order, none the caller's; a sandbox's
+   * CARD_FOREIGN_SRC_CLIENT_ID and CARD_FOREIGN_SERVICE_ID): the ids the caller must not name as its own.
+   */
+  foreignIds: Record<string, string[]>;
+  /**
    * That other client as it calls (reference A2 and the mock's world: API key -> srcClientIds ->
    * serviceIds), so the origin is judged for each caller; the mock's world only (a sandbox gives one key).
    */
@@ -91,6 +97,10 @@ export async function cardTargetFromMock(mock: {
     serviceIds: mine.serviceIds,
     foreignSrcClientId,
     foreignServiceId: other.serviceIds.find((s) => !mine.serviceIds.includes(s)),
+    foreignIds: {
+      srcClientId: mock.world.clients.slice(1).flatMap((c) => c.srcClientIds.filter((id) => !mine.srcClientIds.includes(id))),
+      serviceId: mock.world.clients.slice(1).flatMap((c) => c.serviceIds.filter((id) => !mine.serviceIds.includes(id))),
+    },
     otherClient: { apiKey: other.apiKey, srcClientId: foreignSrcClientId, serviceId: other.serviceIds[0] },
     receipt: receipts[0],
     receipts,
@@ -121,6 +131,10 @@ export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<C
     serviceIds,
     foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
     foreignServiceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env),
+    foreignIds: {
+      srcClientId: [readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env)].filter((id): id is string => !!id),
+      serviceId: [readValue<string>('CARD_FOREIGN_SERVICE_ID', env)].filter((id): id is string => !!id),
+    },
     receipt,
     receipts: receipt ? [receipt] : [],
     encryptionKey: (await configuredEncryptionKey('CARD', env)).key,

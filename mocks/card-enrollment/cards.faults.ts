@@ -2768,7 +2768,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i36-card-foreign-second-client-id-accepted',
     rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication 403; reference A2): another client's second srcClientId is accepted and the card enrolled for the caller",
     source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN', 'CE-STATE-OWN-IDS'],
+    rules: ['CE-AUTH-ORIGIN', 'CE-STATE-OWN-IDS', 'CE-PROP-IDS-OWNED'],
   }),
   independent('independent-36', {
     id: 'i36-card-receipt-json-charset-refused',

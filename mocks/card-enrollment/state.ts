@@ -27,7 +27,10 @@ export function createCardState(): CardState {
   return {
     clients: [
       { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['SRC_PROGRAM_1', 'wallet#program_2', 'merchant-3'] },
-      { apiKey: apiKey(), srcClientIds: [randomUUID()], serviceIds: ['OTHER_PROGRAM'] },
+      // Other clients hold several ids each, so that each of another client's ids (its first, a later,
+      // its last) can be told from its first alone (reference A2: any id registered to another client).
+      { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID()], serviceIds: ['OTHER_PROGRAM', 'other-program-2'] },
+      { apiKey: apiKey(), srcClientIds: [randomUUID(), randomUUID(), randomUUID()], serviceIds: ['THIRD_CLIENT_PROGRAM'] },
     ],
     receipts: [
       { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '5204731600014792' },

@@ -1,9 +1,10 @@
 // Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
-// enrollment paths, with keys that differ from the registered one only at its end.
+// enrollment paths, with keys that differ from the registered one only at its end. Another client's
+// srcClientId under the caller's key, every one of them under every source, is the ownership property's
+// (enroll-card.every-source-ids.spec.ts, CE-PROP-IDS-OWNED).
 import {
   CARD_KEY_HEADER,
   ENROLLMENT_PATHS,
-  enumOf,
   expect,
   expectCardError,
   lacksPathData,
@@ -103,31 +104,6 @@ for (const path of ENROLLMENT_PATHS) {
         if (res.status !== 401) accepted.push(`the key ${how}: ${res.status}`);
       }
       expect(accepted, `every other form of the key is refused on the ${path} path`).toEqual([]);
-    },
-  );
-}
-
-// reference A2: the origin is checked on both enrollment paths (a receipt names a card as a card does).
-for (const path of ENROLLMENT_PATHS) {
-  test(
-    `refuses a srcClientId registered to another client with 403 (origin not validated) on the ${path} path @assumption`,
-    rules(`CE-AUTH-ORIGIN@${path}`),
-    async ({ cardApi, cards, card, cardContract }) => {
-      test.skip(!card.foreignSrcClientId, 'needs a srcClientId of another client (CARD_FOREIGN_SRC_CLIENT_ID in .env)');
-      test.skip(lacksPathData(card, path), NO_RECEIPT);
-      // Whoever the request says enrolls the card (seed 000, Origin: no cardSource, or each of its values),
-      // the origin is the calling client's to prove.
-      for (const cardSource of [undefined, ...enumOf(cardContract, 'Origin')]) {
-        const sent = { ...(await cards.on(path)), srcClientId: card.foreignSrcClientId, ...(cardSource ? { cardSource } : {}) };
-        const res = await cardApi.call('putCard', { body: sent });
-        expectCardError(res, { http: 403 });
-        // provider Card API 1.0.0, putCard 403 examples: reason PERMISSION_DENIED (the declared shape); the
-        // seed's sample shape carries the value in status.
-        const body = res.body as { status?: unknown; reason?: unknown };
-        expect([body.status, body.reason], `the 403 names PERMISSION_DENIED (status or reason), cardSource ${cardSource}`).toContain(
-          'PERMISSION_DENIED',
-        );
-      }
     },
   );
 }

@@ -6,10 +6,13 @@
 // a character added or dropped at either end, its last character changed, a separator changed, a leading
 // zero added or dropped, emptied) is refused naming the member - 400 INVALID_STATE where the contract
 // (the one Ajv instance, the whole body) takes the form, 400 naming the member where its pattern refuses
-// it. (2) Ownership holds for each client id the caller holds (reference A2 and the mock's world: an API
-// key -> its srcClientIds -> its serviceIds): another client's program under each of them is refused. The
-// members that name an entity are the contract's: the 400's table of refusal conditions (`x-codes`,
-// `unresolved`). Nothing is enrolled: every call is a refusal, so the checks run on a sandbox too.
+// it; each path's own body is enrolled after them (a refusal leaves no trace). (2) Every id the caller
+// names is its own (CE-PROP-IDS-OWNED; reference A2 and the mock's world: an API key -> its srcClientIds
+// -> its serviceIds): every id another client holds, in each member the world gives an owner, is refused
+// with that member's documented status under the caller's own other ids, and the caller's own ids are
+// enrolled after them (helpers/client/invariants/owned-ids.ts). The members that name an entity are the
+// contract's: the 400's table of refusal conditions (`x-codes`, `unresolved`). Each check enrolls a few
+// cards of the caller's own ids (bounded; card enrollment has no delete) and runs on a sandbox too.
 import {
   ENROLLMENT_PATHS,
   type EnrollmentPath,
@@ -24,6 +27,7 @@ import type { CardTarget } from '../../helpers/target/card-enrollment.js';
 import { codedConditionsOf } from '../../helpers/client/invariants/refusal-codes.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
+import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
 import { named, SOURCES, withSource } from './sources.known.js';
 
 /** The caller's own values of each member the contract names as resolving to an entity (the target's world). */
@@ -138,6 +142,13 @@ test(
           }
       }
     }
+    // A refusal leaves no trace (reference A5: a known receipt yields its card): each path's own body,
+    // the receipt every near form of the receipt id stood beside, is enrolled after them.
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcCorrelationId: crypto.randomUUID() } });
+      if (res.status !== 200)
+        wrong.push(`${path} path: its own body after the near forms: ${res.status} ${res.body?.status ?? ''} / documented: 200`);
+    }
     testInfo.annotations.push({
       type: LOOKUP,
       description: `${sent} near forms over ${cells.size} source x path cells; ${leftOut.join('; ')}`,
@@ -157,46 +168,105 @@ test(
   },
 );
 
+/**
+ * The refusal the contract documents for another client's id, by the member naming it: a srcClientId
+ * registered to another client is 403 naming PERMISSION_DENIED (seed 000, Authentication 403; reference A2;
+ * provider Card API 1.0.0, putCard 403 examples: in `reason`, the seed's sample shape in `status`); a
+ * program of another client is none of the caller's (seed 000, Errors 400 INVALID_STATE naming serviceId),
+ * or the same 403.
+ */
+const OWNED: Record<string, OwnedMember> = {
+  srcClientId: {
+    member: 'srcClientId',
+    rule: 'CE-AUTH-ORIGIN',
+    documented: '403 PERMISSION_DENIED',
+    refused: (res) => res.status === 403 && [res.body?.status, res.body?.reason].includes('PERMISSION_DENIED'),
+  },
+  serviceId: {
+    member: 'serviceId',
+    rule: 'CE-STATE-FOREIGN-SERVICE',
+    documented: '400 INVALID_STATE naming serviceId, or 403',
+    refused: (res) => res.status === 403 || (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, 'serviceId')),
+  },
+};
+
 test(
-  "refuses another client's serviceId under each of the caller's srcClientIds, on every source and path (400 INVALID_STATE naming serviceId, or 403) @assumption",
-  rules(...ENROLLMENT_PATHS.map((p) => `CE-STATE-FOREIGN-SERVICE@${p}`)),
-  async ({ cardApi, cards, card }, testInfo) => {
+  "refuses every id another client holds in every id member, on every source and path, and takes each of the caller's own after them @assumption",
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((p) => [
+      `CE-PROP-IDS-OWNED@${p}`,
+      `CE-AUTH-ORIGIN@${p}`,
+      `CE-STATE-FOREIGN-SERVICE@${p}`,
+      `CE-STATE-OWN-IDS@${p}`,
+      `CE-ECHO-SERVICEID@${p}`,
+    ]),
+  ),
+  async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+    // The members the contract names as resolving to an entity; those the target's world gives an owner.
+    const members = [...new Set(codedConditionsOf(cardRequestContract).flatMap((c) => (c.unresolved ? [c.unresolved] : [])))];
+    const owned = members.filter((m) => OWNED[m] && card.foreignIds[m]?.length);
+    const memberCells = members.map((m) => `putCard ${m}`);
+    const memberLeftOut = members
+      .filter((m) => !owned.includes(m))
+      .map((m) => ({
+        operationId: `putCard ${m}`,
+        reason: OWNED[m]
+          ? `the target names no id of another client for it (CARD_FOREIGN_${m === 'srcClientId' ? 'SRC_CLIENT_ID' : 'SERVICE_ID'} in .env)`
+          : 'no client owns it: the target keeps one table of known receipts for every client (reference A5)',
+      }));
     const paths = ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p));
-    const reason = !card.foreignServiceId ? 'needs a serviceId of another client only (CARD_FOREIGN_SERVICE_ID in .env)' : undefined;
-    countProperty(testInfo, {
-      property: OWNERSHIP,
-      service: 'card-enrollment',
-      rule: 'CE-STATE-FOREIGN-SERVICE',
-      applies: ['putCard'],
-      checked: reason ? [] : ['putCard'],
-      exceptions: reason ? [{ operationId: 'putCard', reason }] : [],
-    });
-    test.skip(!!reason, reason);
+    const pathCells = ENROLLMENT_PATHS.flatMap((p) => SOURCES.map((s) => `putCard (${p}, ${named(s)})`));
+    const pathLeftOut = ENROLLMENT_PATHS.filter((p) => lacksPathData(card, p)).flatMap((p) =>
+      SOURCES.map((s) => ({ operationId: `putCard (${p}, ${named(s)})`, reason: `${p} path: the target names no receipt` })),
+    );
+    const own: Record<string, string[]> = Object.fromEntries(owned.map((m) => [m, OWN_VALUES[m](card)]));
     const bodies = Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await cards.on(p)]))) as Record<
       EnrollmentPath,
       Record<string, any>
     >;
+    const fresh = (body: Record<string, any>) => ({ ...body, srcCorrelationId: crypto.randomUUID() });
     const wrong: string[] = [];
-    const cells = new Set<string>();
-    // Pairwise: each srcClientId under each source, the path alternating, so each (client id, source),
-    // (client id, path) and (source, path) pair is sent.
-    for (const [s, source] of SOURCES.entries())
-      for (const [c, srcClientId] of card.srcClientIds.entries()) {
-        const path = paths[(s + c) % paths.length];
-        const res = await cardApi.call('putCard', {
-          body: withSource({ ...bodies[path], srcClientId, serviceId: card.foreignServiceId }, source),
-        });
-        cells.add(`${path}/${named(source)}`);
-        const ok = res.status === 403 || (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, 'serviceId'));
-        if (!ok)
+    const checkedCells = new Set<string>();
+    const cases = foreignIdCases(owned, own, card.foreignIds, paths, SOURCES);
+    const noForeign = 'the target names no id of another client (CARD_FOREIGN_SRC_CLIENT_ID, CARD_FOREIGN_SERVICE_ID in .env)';
+    const count = (checked: Set<string>) =>
+      countProperty(testInfo, {
+        property: OWNERSHIP,
+        service: 'card-enrollment',
+        rule: 'CE-PROP-IDS-OWNED',
+        applies: ['putCard', ...memberCells, ...pathCells],
+        checked: checked.size ? ['putCard', ...checked] : [],
+        exceptions: [...(checked.size ? [] : [{ operationId: 'putCard', reason: noForeign }]), ...memberLeftOut, ...pathLeftOut],
+      });
+    for (const c of cases) {
+      const body = withSource(fresh({ ...bodies[c.path], ...c.own, [c.member]: c.id }), c.source);
+      const res = await cardApi.call('putCard', { body });
+      checkedCells.add(`putCard (${c.path}, ${named(c.source)})`).add(`putCard ${c.member}`);
+      if (!OWNED[c.member].refused(res))
+        wrong.push(
+          `${c.path} path, ${named(c.source)}: ${c.member} '${c.id}' (another client's, #${c.index + 1} of ${card.foreignIds[c.member].length}; own ${JSON.stringify(c.own)}): ${res.status} ${res.body?.status ?? ''} / documented: ${OWNED[c.member].documented} (${OWNED[c.member].rule})`,
+        );
+    }
+    // After every refusal, the caller's own ids on each path, pairwise with the sources: accepted, the
+    // serviceId echoed as sent (seed 000, MaskedCard); a refusal that spent the receipt or held an id shows here.
+    let accepted = 0;
+    for (const path of paths)
+      for (const { source, ids } of ownIdRows(owned, own, SOURCES)) {
+        const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...ids }), source) });
+        const echoed = (res.body as { maskedCard?: { serviceId?: string } } | undefined)?.maskedCard?.serviceId;
+        if (res.status !== 200)
           wrong.push(
-            `${path} path, ${named(source)}, srcClientId ${srcClientId}: another client's serviceId '${card.foreignServiceId}': ${res.status} ${res.body?.status ?? ''}`,
+            `${path} path, ${named(source)}: own ids ${JSON.stringify(ids)} after the refusals: ${res.status} ${res.body?.status ?? ''} / documented: 200 (CE-STATE-OWN-IDS)`,
           );
+        else if (ids.serviceId !== undefined && echoed !== undefined && echoed !== ids.serviceId)
+          wrong.push(`${path} path, ${named(source)}: serviceId '${ids.serviceId}' echoed as '${echoed}' (CE-ECHO-SERVICEID)`);
+        else accepted++;
       }
+    count(checkedCells);
     testInfo.annotations.push({
       type: OWNERSHIP,
-      description: `${card.srcClientIds.length} srcClientIds over ${cells.size} source x path cells`,
+      description: `${cases.length} foreign ids sent (${owned.map((m) => `${m}: ${card.foreignIds[m].length}`).join(', ')}) over ${checkedCells.size - owned.length} source x path cells, then ${accepted} own id rows accepted; left out: ${[...memberLeftOut, ...pathLeftOut].map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
     });
-    expect(wrong, "another client's program is none of the caller's under any of its client ids").toEqual([]);
+    expect(wrong, "every id the caller names is the caller's: another client's refused, its own taken after").toEqual([]);
   },
 );

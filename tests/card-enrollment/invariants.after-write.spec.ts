@@ -1,6 +1,6 @@
 // Covers: every value the caller sent comes back as sent (CE-PROP-ECHO-AS-SENT) on every writer of the
 // card enrollment contract (helpers/client/invariants/kit.ts: putCard), on both enrollment paths and for
-// every card source (seed 000, Origin), each meeting every valid form of every member the answer mirrors
+// every card source and with none (seed 000, Origin), each meeting every valid form of every member the answer mirrors
 // (helpers/client/invariants/echo.ts, mirroredForms: a language beside each country, a URI with a query
 // and a fragment, a PAN at each length, a correlation id's prefix and cases, a name's longest value in
 // accented letters), each row also made to tell (a hex id in alternating case behind a prefix joined by a
@@ -32,6 +32,7 @@ import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { resolve } from '../../helpers/client/negative.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { withSource } from './sources.known.js';
 
 /** A sensitive member, the encrypted card, or an id the target must know (the client, the program, a receipt): never made to tell. */
 const kept = (path: string) =>
@@ -67,10 +68,13 @@ test(
     for (const writer of writers) {
       const valid = (b: unknown) => Boolean(validate(writer.operationId)(b));
       const answerPaths = schemaPaths(cardApi.contract, writer.responses['200']?.schema);
-      const sources: string[] =
-        resolve(cardRequestContract, resolve(cardRequestContract, writer.requestBody?.schema).properties?.cardSource).enum ?? [];
+      // Every Origin value and the request naming none (seed 000, Origin: cardSource is not required).
+      const sources: (string | undefined)[] = [
+        ...(resolve(cardRequestContract, resolve(cardRequestContract, writer.requestBody?.schema).properties?.cardSource).enum ?? []),
+        undefined,
+      ];
       for (const path of ENROLLMENT_PATHS) {
-        const pathCells = sources.map((source) => `${writer.operationId} (${path}, ${source})`);
+        const pathCells = sources.map((source) => `${writer.operationId} (${path}, ${source ?? 'no cardSource'})`);
         cells.push(...pathCells);
         if (lacksPathData(card, path)) {
           leftOut.push(...pathCells.map((operationId) => ({ operationId, reason: NO_RECEIPT })));
@@ -106,7 +110,7 @@ test(
             // The card's forms go into the card before it is sealed; the body's into the body.
             const ofCard = row.slice(bodyGroups.length);
             const plainCard = withForms(exampleCard(n % 2 ? { panExpirationMonth: '12' } : {}), ofCard, (x) => Boolean(cardValid(x)));
-            const base: Record<string, any> = { ...(await cards.on(path, plainCard.body as CardPlain)), cardSource: source };
+            const base: Record<string, any> = withSource(await cards.on(path, plainCard.body as CardPlain), source);
             if (path === 'card') sealedCards.set(base.encryptedCard, plainCard.body as CardPlain);
             const formed = withForms(base, row.slice(0, bodyGroups.length), valid);
             const set = new Set(row.flatMap((f) => f.set.map(([at]) => at)));

@@ -135,12 +135,20 @@ const refusedWith =
     statuses.includes(res.status) ? undefined : `${res.status}, not ${statuses.join(' or ')}`;
 
 // reference A2 and seed 000, Authentication: the origin and the key are judged whatever form the
-// other members take. Each refused enrollment (another client's srcClientId: 403; no key: 401) is sent
+// other members take. Each refused enrollment (another client's srcClientId, its first and its last: 403;
+// another client's serviceId: 400 INVALID_STATE or 403; no key: 401) is sent
 // again with each valid form of its other members (the correlation id with its optional prefix, each
 // other cardSource), and must be refused as it is in its sampled form.
 test(
-  'a refused enrollment (another client’s origin, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
-  rules(...ENROLLMENT_PATHS.flatMap((path) => [`CE-PROP-REFUSAL-FORMS@${path}`, `CE-AUTH-ORIGIN@${path}`, `CE-AUTH-MISSING-KEY@${path}`])),
+  'a refused enrollment (another client’s srcClientId or serviceId, no key) stays refused in every valid form of its other members, on every enrollment path @assumption',
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((path) => [
+      `CE-PROP-REFUSAL-FORMS@${path}`,
+      `CE-AUTH-ORIGIN@${path}`,
+      `CE-AUTH-MISSING-KEY@${path}`,
+      `CE-STATE-FOREIGN-SERVICE@${path}`,
+    ]),
+  ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(REFUSAL_FORMS);
     const op = cardRequestContract.operation('putCard');
@@ -157,6 +165,25 @@ test(
               {
                 what: 'another client’s srcClientId',
                 call: { body: { ...(await cards.on(path)), srcClientId: card.foreignSrcClientId } },
+                status: [403],
+              },
+            ]
+          : []),
+        // Another client's program and another client's last srcClientId: the other ids the caller must own (CE-PROP-IDS-OWNED).
+        ...(card.foreignServiceId
+          ? [
+              {
+                what: 'another client’s serviceId',
+                call: { body: { ...(await cards.on(path)), serviceId: card.foreignServiceId } },
+                status: [400, 403],
+              },
+            ]
+          : []),
+        ...(card.foreignIds.srcClientId.length > 1
+          ? [
+              {
+                what: 'another client’s last srcClientId',
+                call: { body: { ...(await cards.on(path)), srcClientId: card.foreignIds.srcClientId.at(-1) } },
                 status: [403],
               },
             ]
