@@ -41,7 +41,7 @@ export interface Operation {
   tags: string[];
   parameters: Parameter[];
   /** The request body; `contentTypes` are the media types its `content` declares, as written. */
-  requestBody?: { required: boolean; schema?: Json; contentTypes: string[] };
+  requestBody?: { required: boolean; schema?: Json; contentTypes?: string[] };
   responses: Record<string, ResponseSpec>;
   /** Security requirement alternatives: each lists scheme names that must all be present. */
   security: string[][];

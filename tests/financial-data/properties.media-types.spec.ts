@@ -303,7 +303,7 @@ test(
       applies.push(op.operationId);
       // A fresh sample per call: a create takes a new unique name each time (a customer's username).
       const fresh = (): CallOptions => {
-        const call: CallOptions = { ...sample(op.operationId as Parameters<typeof sample>[0], fd, fdEntities) };
+        const call: CallOptions = { ...sample(op, fd, fdEntities) };
         if (!op.security.every((alt) => alt.length > 1)) call.auth = appKeyOnly;
         const path = call.path as Record<string, string | number | undefined> | undefined;
         return path && 'subscription_id' in path

@@ -23,8 +23,8 @@ export interface BodyMedia {
 /** Every operation of a contract that takes a body, with the media types it takes it in. */
 export function bodyMediaOf(contract: Contract): BodyMedia[] {
   return [...contract.operations.values()]
-    .filter((operation) => operation.requestBody?.contentTypes.length)
-    .map((operation) => ({ operation, mediaTypes: [...operation.requestBody!.contentTypes] }));
+    .filter((operation) => operation.requestBody?.contentTypes?.length)
+    .map((operation) => ({ operation, mediaTypes: [...operation.requestBody!.contentTypes!] }));
 }
 
 /** Another written form of one media type, and why RFC 9110 makes it the same type. */
