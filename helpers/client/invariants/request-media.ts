@@ -39,23 +39,22 @@ const mixedCase = (t: string) => [...t].map((c, i) => (i % 2 ? c.toLowerCase() :
 /**
  * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: `type "/" subtype
  * *( OWS ";" OWS parameter )`, type and subtype case-insensitive; section 8.3.2: a charset value is
- * case-insensitive). A charset parameter only on a type with text (JSON, `+json`, `text/`): RFC 8259
- * section 11 defines none for JSON, and a recipient ignores it; the value named is UTF-8, JSON's own.
+ * case-insensitive): on a type with text (JSON, `+json`, `text/`), the form most clients send (a charset
+ * parameter), and one telling every other freedom at once (type and subtype in mixed case, white space
+ * around the ';', the charset value in capitals), so that a target refusing any one of them refuses it;
+ * on another type, its mixed case. A charset only on a type with text: RFC 8259 section 11 defines none
+ * for JSON, and a recipient ignores it; the value named is UTF-8, JSON's own.
  */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
-  const textual = /[/+]json$|^text\//i.test(mediaType);
-  const forms: MediaForm[] = [
-    { contentType: mixedCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' },
+  if (!/[/+]json$|^text\//i.test(mediaType))
+    return [{ contentType: mixedCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
+  return [
+    { contentType: `${mediaType}; charset=utf-8`, how: 'with a charset parameter (RFC 9110 8.3.1 parameters; RFC 8259 11)' },
+    {
+      contentType: `${mixedCase(mediaType)} ; charset=UTF-8`,
+      how: 'in mixed case, with white space around the ";" and the charset in capitals (RFC 9110 8.3.1: case-insensitive, OWS ";" OWS; 8.3.2)',
+    },
   ];
-  if (textual)
-    forms.push(
-      { contentType: `${mediaType}; charset=utf-8`, how: 'with a charset parameter (RFC 9110 8.3.1 parameters; RFC 8259 11)' },
-      {
-        contentType: `${mediaType} ; charset=UTF-8`,
-        how: 'with white space around the ";" and the charset in capitals (RFC 9110 8.3.1 OWS ";" OWS; 8.3.2 case-insensitive)',
-      },
-    );
-  return forms;
 }
 
 /** A media type the operation does not take: the first of these its requestBody does not declare. */
