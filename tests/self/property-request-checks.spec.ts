@@ -15,7 +15,7 @@ test('every operation taking a body is found with the media types its requestBod
     ['card-enrollment', 1],
   ] as const) {
     const found = bodyMediaOf(await loadContract(service));
-    expect(found.length, service).toBe(count);
+    expect(found, service).toHaveLength(count);
     expect(
       found.every((b) => b.mediaTypes.includes('application/json')),
       service,
