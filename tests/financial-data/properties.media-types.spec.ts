@@ -274,6 +274,8 @@ test(
   },
 );
 
+const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
+
 // RFC 9110 section 8.3.1 on the request side (request-media.ts): every operation whose requestBody
 // content declares a media type (application/json, seed 002) answers its valid call labelled in each
 // other form of that type (mixed case, a charset parameter, white space around the ';') as it answers
@@ -301,6 +303,14 @@ test(
     for (const b of bodyMediaOf(FD_CONTRACT)) {
       const op = b.operation;
       applies.push(op.operationId);
+      if (APP_REGISTRATION_WRITERS.has(op.operationId)) {
+        exceptions.push({
+          operationId: op.operationId,
+          reason:
+            'a registration the mock holds pending is approved when read on a later clock: each one its forms wrote would move the dates records.event-dates.spec.ts reads in the same worker',
+        });
+        continue;
+      }
       // A fresh sample per call: a create takes a new unique name each time (a customer's username).
       const fresh = (): CallOptions => {
         const call: CallOptions = { ...sample(op, fd, fdEntities) };
