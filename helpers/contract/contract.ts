@@ -40,7 +40,8 @@ export interface Operation {
   path: string;
   tags: string[];
   parameters: Parameter[];
-  requestBody?: { required: boolean; schema?: Json };
+  /** The request body; `contentTypes` are the media types its `content` declares, as written. */
+  requestBody?: { required: boolean; schema?: Json; contentTypes?: string[] };
   responses: Record<string, ResponseSpec>;
   /** Security requirement alternatives: each lists scheme names that must all be present. */
   security: string[][];
@@ -148,7 +149,13 @@ export class Contract {
           path: route,
           tags: op.tags ?? [],
           parameters,
-          requestBody: body ? { required: Boolean(body.required), schema: body.content?.['application/json']?.schema } : undefined,
+          requestBody: body
+            ? {
+                required: Boolean(body.required),
+                schema: body.content?.['application/json']?.schema,
+                contentTypes: Object.keys(body.content ?? {}),
+              }
+            : undefined,
           responses,
           security,
           assumption: op['x-assumption'] ?? this.document['x-assumption'],

@@ -2774,6 +2774,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i36-card-receipt-json-charset-refused',
     rule: 'the request body is JSON, content type application/json (seed 000, POST /cards; RFC 8259 and RFC 9110, a charset parameter is still application/json): on the receipt path a body declared application/json with a charset parameter is refused as not JSON (400 INVALID_ARGUMENT)',
     source: 'seed',
+    rules: ['CE-PROP-BODY-MEDIA'],
   }),
   independent('independent-37', {
     id: 'i37-card-merchant-consumer-added-epoch-seconds-card-path',

@@ -194,7 +194,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'rt-approval-signature-query-unsigned',
     rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
     source: 'assumption',
-    rules: ['IN-AUTH-SIGNATURE'],
+    rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
   }),
   seeded({
     id: 'rt-issuer-correlation-id-from-query',
@@ -212,7 +212,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'rt-offers-json-charset-refused',
     rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
     source: 'provider',
-    rules: ['IN-TRANS-MEDIA'],
+    rules: ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'],
   }),
   independent('independent-16', {
     id: 'i16-forbidden-key-searches-mids',
@@ -408,7 +408,7 @@ export const GUARD_FAULTS = faultCatalogue([
     id: 'i36-inst-issuer-signature-query-unsigned',
     rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
     source: 'assumption',
-    rules: ['IN-AUTH-SIGNATURE'],
+    rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
   }),
   independent('independent-37', {
     id: 'i37-inst-forbidden-key-reads-approval-status',

@@ -6,8 +6,9 @@
 // report the harness made (reports-retrieval.known.ts: the mock's control route, else the generate
 // operation for the worker's customer) and of the linked customer's statement.
 // And every operation whose answer declares a media type serves the one each Accept selects, RFC
-// 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts).
-import { changesLinkedCustomer, expect, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+// 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts); and every operation taking a
+// body takes it in every valid form of its media type (FD-PROP-BODY-MEDIA, request-media.ts).
+import { changesLinkedCustomer, expect, mockOnly, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 import {
   MEDIA_SAME,
@@ -27,6 +28,7 @@ import {
   negotiatedOf,
   type Negotiated,
 } from '../../helpers/client/invariants/negotiation.js';
+import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
@@ -268,6 +270,70 @@ test(
       checked,
       exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
     });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
+
+const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
+
+// RFC 9110 section 8.3.1 on the request side (request-media.ts): every operation whose requestBody
+// content declares a media type (application/json, seed 002) answers its valid call labelled in each
+// other form of that type (mixed case, a charset parameter, white space around the ';') as it answers
+// the plain form, and a body labelled text/plain with a 4xx it documents (none documents a 415).
+test(
+  'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @mock-only',
+  mockOnly(
+    rules('FD-PROP-BODY-MEDIA'),
+    "sends every writer's valid call once per form of its media type (the prepared linked customer's refreshes and the partner's secret among them): writes a sandbox's other workers would read, which the mock keeps per worker",
+  ),
+  async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
+    void fdMock;
+    const violations = new Violations(BODY_MEDIA);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let sent = 0;
+    // The operations under a webhook subscription name one of the check's own (the sample's names none here).
+    const hook = await fdApi.call('createWebhookSubscription', sample('createWebhookSubscription', fd, fdEntities));
+    expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
+    const live: Record<string, string> = {
+      subscription_id: String(hook.body.subscriptionId),
+      webhook_event_id: String(hook.body.events[0].webhookEventId),
+    };
+    for (const b of bodyMediaOf(FD_CONTRACT)) {
+      const op = b.operation;
+      applies.push(op.operationId);
+      if (APP_REGISTRATION_WRITERS.has(op.operationId)) {
+        exceptions.push({
+          operationId: op.operationId,
+          reason:
+            'a registration the mock holds pending is approved when read on a later clock: each one its forms wrote would move the dates records.event-dates.spec.ts reads in the same worker',
+        });
+        continue;
+      }
+      // A fresh sample per call: a create takes a new unique name each time (a customer's username).
+      const fresh = (): CallOptions => {
+        const call: CallOptions = { ...sample(op, fd, fdEntities) };
+        if (!op.security.every((alt) => alt.length > 1)) call.auth = appKeyOnly;
+        const path = call.path as Record<string, string | number | undefined> | undefined;
+        return path && 'subscription_id' in path
+          ? { ...call, path: { ...path, ...Object.fromEntries(Object.entries(live).filter(([k]) => k in path)) } }
+          : call;
+      };
+      const done = await checkBodyMedia(fdApi, b, fresh, violations);
+      sent += done.sent;
+      if (done.leftOut) exceptions.push({ operationId: op.operationId, reason: done.leftOut });
+      else checked.push(op.operationId);
+    }
+    countProperty(test.info(), {
+      property: BODY_MEDIA,
+      service: 'financial-data',
+      rule: 'FD-PROP-BODY-MEDIA',
+      applies,
+      checked,
+      exceptions,
+    });
+    expect(sent, 'calls sent').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

@@ -1,7 +1,8 @@
-// Covers: 406 on the seven operations that document it, 415 on POST /offers, 405 on
+// Covers: 406 on the seven operations that document it, 405 on
 // GET /plans/{plan_id}, malformed JSON (400, never 500) and the error body of every 4xx
 // (reference, Transport and auth - error body; Operations table); the base path the operations are
-// served under (reference, Transport and auth - base URL).
+// served under (reference, Transport and auth - base URL). A body's media type, the 415 of POST
+// /offers among them, is the property IN-PROP-BODY-MEDIA (properties.body-media.spec.ts).
 import { envVar } from '../../helpers/config/env-schema.js';
 import { expect, expectErrors, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 
@@ -21,11 +22,6 @@ for (const operationId of NOT_ACCEPTABLE) {
     expectErrors(await instApi.call(operationId, { ...call, headers: { ...call.headers, accept: 'application/xml' } }), 406);
   });
 }
-
-test('approvedOffers answers a text/plain body with 415 @assumption', rules('IN-TRANS-MEDIA'), async ({ instApi, instReq }) => {
-  const call = await instReq.sampleCall('approvedOffers');
-  expectErrors(await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': 'text/plain' } }), 415);
-});
 
 // reference/installments.md, Transport and auth: the provider's base URL ends with /installments, the
 // rule INSTALLMENTS_BASE_URL is held to (helpers/config/env-schema.ts); the embedded mock's address too.
@@ -74,22 +70,3 @@ test('every error item carries Source, ReasonCode, Description and Recoverable @
     expect(typeof item.Recoverable).toBe('boolean');
   }
 });
-
-// RFC 9110 section 8.3.1: type and subtype are case-insensitive and parameters (charset) may follow,
-// with optional white space before and after each ';'. A JSON body labelled so is JSON: approvedOffers
-// answers it as it answers plain application/json, never with the 415 kept for a body that is not JSON.
-const NAMES_JSON = ['Application/JSON', 'application/json;charset=utf-8', 'application/json ; charset=UTF-8'];
-
-test(
-  `approvedOffers answers a JSON body labelled ${NAMES_JSON.map((t) => `'${t}'`).join(', ')} as plain application/json @provider`,
-  rules('IN-TRANS-MEDIA'),
-  async ({ instApi, instReq }) => {
-    const call = await instReq.sampleCall('approvedOffers');
-    const plain = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': 'application/json' } });
-    expect(plain.status, 'plain application/json').not.toBe(415);
-    for (const type of NAMES_JSON) {
-      const res = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'content-type': type } });
-      expect(res.status, `Content-Type '${type}'`).toBe(plain.status);
-    }
-  },
-);

@@ -1,0 +1,158 @@
+// The property "a request body is accepted in every valid form of its media type" (`*-PROP-BODY-MEDIA`):
+// every operation whose requestBody `content` declares a media type is sent its valid call labelled
+// with that type in each other form RFC 9110 section 8.3.1 gives the same type (a charset parameter;
+// type and subtype in another case, which are case-insensitive; optional white space around the ';'
+// before a parameter, whose charset value is case-insensitive, section 8.3.2), and each is answered as
+// the plain form is: the same status, the same members at the top of a JSON answer. A body labelled
+// with a type the contract does not take is refused only as documented: with the 415 where the
+// operation documents one, else with a 4xx it documents.
+import type { Contract, Operation } from '../../contract/contract.js';
+import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
+import type { ServiceName } from '../../contract/operations.js';
+import { ContractViolation } from '../../contract/checks.js';
+import type { Violations } from '../security/probe.js';
+
+export const BODY_MEDIA = 'body-media-forms';
+
+/** An operation taking a body, with the media types its requestBody's content declares. */
+export interface BodyMedia {
+  operation: Operation;
+  mediaTypes: string[];
+}
+
+/** Every operation of a contract that takes a body, with the media types it takes it in. */
+export function bodyMediaOf(contract: Contract): BodyMedia[] {
+  return [...contract.operations.values()]
+    .filter((operation) => operation.requestBody?.contentTypes?.length)
+    .map((operation) => ({ operation, mediaTypes: [...operation.requestBody!.contentTypes!] }));
+}
+
+/** Another written form of one media type, and why RFC 9110 makes it the same type. */
+export interface MediaForm {
+  contentType: string;
+  how: string;
+}
+
+/** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
+const mixedCase = (t: string) => [...t].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: `type "/" subtype
+ * *( OWS ";" OWS parameter )`, type and subtype case-insensitive; section 8.3.2: a charset value is
+ * case-insensitive): on a type with text (JSON, `+json`, `text/`), the form most clients send (a charset
+ * parameter), and one telling every other freedom at once (type and subtype in mixed case, white space
+ * around the ';', the charset value in capitals), so that a target refusing any one of them refuses it;
+ * on another type, its mixed case. A charset only on a type with text: RFC 8259 section 11 defines none
+ * for JSON, and a recipient ignores it; the value named is UTF-8, JSON's own.
+ */
+export function mediaFormsOf(mediaType: string): MediaForm[] {
+  if (!/[/+]json$|^text\//i.test(mediaType))
+    return [{ contentType: mixedCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
+  return [
+    { contentType: `${mediaType}; charset=utf-8`, how: 'with a charset parameter (RFC 9110 8.3.1 parameters; RFC 8259 11)' },
+    {
+      contentType: `${mixedCase(mediaType)} ; charset=UTF-8`,
+      how: 'in mixed case, with white space around the ";" and the charset in capitals (RFC 9110 8.3.1: case-insensitive, OWS ";" OWS; 8.3.2)',
+    },
+  ];
+}
+
+/** A media type the operation does not take: the first of these its requestBody does not declare. */
+export const notTakenOf = (b: BodyMedia): string =>
+  ['text/plain', 'application/xml', 'application/octet-stream'].find((t) => !b.mediaTypes.some((m) => m.toLowerCase() === t))!;
+
+const topMembers = (body: unknown): string[] | undefined =>
+  body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : undefined;
+
+/**
+ * How an answer to another form of the media type differs from the plain form's: its status, or the
+ * members at the top of a JSON answer (values may move between two calls; which members the answer
+ * has does not, on one valid call made afresh).
+ */
+export function formProblem(plain: Pick<ApiResponse, 'status' | 'body'>, res: Pick<ApiResponse, 'status' | 'body'>): string | undefined {
+  if (res.status !== plain.status) return `answered ${res.status}, the plain form ${plain.status}`;
+  const a = topMembers(plain.body);
+  const b = topMembers(res.body);
+  if (!a || !b) return undefined;
+  const only = (x: string[], y: string[]) => x.filter((k) => !y.includes(k));
+  const missing = only(a, b);
+  const extra = only(b, a);
+  if (!missing.length && !extra.length) return undefined;
+  return [missing.length ? `lacks ${missing.join(', ')}` : '', extra.length ? `adds ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
+}
+
+/**
+ * What an operation's answer to a body in a type it does not take should be, and whether this one is:
+ * the 415 the operation documents (it states the refusal), else a 4xx it documents; an operation
+ * documenting no 415 that serves the body is not judged (nothing states it refuses it).
+ */
+export function notTakenProblem(op: Operation, status: number): { problem?: string; documented: string } {
+  const documented4xx = Object.keys(op.responses).filter((s) => /^4/.test(s));
+  if (op.responses['415'])
+    return { problem: status === 415 ? undefined : `answered ${status}`, documented: '415, as the operation documents' };
+  const problem = status >= 400 && status < 500 && !documented4xx.includes(String(status)) ? `answered ${status}` : undefined;
+  return { problem, documented: `a 4xx the operation documents (${documented4xx.join(', ')}), or the body served` };
+}
+
+/**
+ * Sends one operation's valid call (`fresh`, a new one each time: a create takes a new unique name)
+ * labelled with each declared media type plainly, in each of its other forms, and with a type it does
+ * not take; each violation names the operation, the path (`on`) and the form. Left out, with the
+ * reason, when the plain form is not answered 2xx (an answer would then not tell the form).
+ */
+export async function checkBodyMedia<S extends ServiceName>(
+  api: OperationClient<S>,
+  b: BodyMedia,
+  fresh: () => CallOptions | Promise<CallOptions>,
+  violations: Violations,
+  on?: string,
+): Promise<{ sent: number; leftOut?: string }> {
+  const op = b.operation;
+  const where = (what: string) => `${on ? `${on}: ` : ''}Content-Type: ${what}`;
+  const send = async (contentType: string): Promise<ApiResponse | string> => {
+    const call = await fresh();
+    try {
+      return await api.callOperation(op, { ...call, headers: { ...call.headers, 'content-type': contentType } });
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      return error.message.split('\n')[0];
+    }
+  };
+  let sent = 0;
+  for (const mediaType of b.mediaTypes) {
+    const plain = await send(mediaType);
+    sent++;
+    if (typeof plain === 'string' || plain.status < 200 || plain.status >= 300)
+      return { sent, leftOut: `its valid call labelled ${mediaType} is answered ${typeof plain === 'string' ? plain : plain.status}` };
+    for (const form of mediaFormsOf(mediaType)) {
+      const res = await send(form.contentType);
+      sent++;
+      if (typeof res !== 'string' && res.status === 429) continue;
+      const problem = typeof res === 'string' ? res : formProblem(plain, res);
+      // A call that uses its object up (a second micro-deposit initiation of one account is 409): the
+      // plain form sent again answering as this form did, the form's answer tells nothing of its type.
+      if (problem && typeof res !== 'string' && res.status !== plain.status) {
+        const again = await send(mediaType);
+        sent++;
+        if (typeof again !== 'string' && again.status === res.status)
+          return { sent, leftOut: `its valid call does not repeat (sent again plainly, it is answered ${again.status})` };
+      }
+      if (problem)
+        violations.add(
+          op.operationId,
+          where(`${form.contentType} (${form.how})`),
+          problem,
+          `answered as ${mediaType} is (${plain.status})`,
+        );
+    }
+  }
+  const other = notTakenOf(b);
+  const res = await send(other);
+  sent++;
+  if (typeof res === 'string') violations.add(op.operationId, where(`${other}, a type it does not take`), res, 'a documented refusal');
+  else if (res.status !== 429) {
+    const { problem, documented } = notTakenProblem(op, res.status);
+    if (problem) violations.add(op.operationId, where(`${other}, a type it does not take`), problem, documented);
+  }
+  return { sent };
+}

@@ -1,0 +1,138 @@
+// The property "a signature covers the whole request" (`IN-PROP-SIGNATURE-WHOLE`): every operation a
+// security scheme signs (a scheme of the contract's securitySchemes carrying an `oauth_signature` in
+// its Authorization header: installments' oauth1Signature, reference, Transport and auth) is sent once
+// signed over exactly what is sent, which the target must not refuse for who sends it (not 401 nor 403),
+// and once for each part of the request RFC 5849 section 3.4.1 puts in the signature base string,
+// signed with that part otherwise than it is sent: the whole query left out, a query parameter added,
+// removed or changed after signing (3.4.1.3), another method (3.4.1.1), another body than the body hash
+// names, the path in another case (3.4.1.2: the path is kept as sent; only scheme and host are
+// lower-cased). Each is another request than the one signed: 401.
+import type { Contract, Operation } from '../../contract/contract.js';
+import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
+import type { Authorizer } from '../../auth/authorizer.js';
+import { ContractViolation } from '../../contract/checks.js';
+import type { ServiceName } from '../../contract/operations.js';
+import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
+import type { Violations } from '../security/probe.js';
+
+export const SIGNATURE_WHOLE = 'signature-whole';
+
+/** The security schemes of a contract that sign the request: an Authorization header carrying an OAuth `oauth_signature`. */
+export function signingSchemesOf(contract: Contract): string[] {
+  const schemes = Object.entries<Record<string, unknown>>(contract.document.components?.securitySchemes ?? {});
+  return schemes
+    .filter(
+      ([, s]) => s.in === 'header' && String(s.name).toLowerCase() === 'authorization' && /oauth_signature/.test(String(s.description)),
+    )
+    .map(([name]) => name);
+}
+
+/** Every operation whose every security alternative names a signing scheme. */
+export function signedOperationsOf(contract: Contract): Operation[] {
+  const signing = new Set(signingSchemesOf(contract));
+  return [...contract.operations.values()].filter(
+    (op) => op.security.length > 0 && op.security.every((alt) => alt.some((s) => signing.has(s))),
+  );
+}
+
+/** The name of the query parameter the check adds to every request (one no operation declares). */
+export const ADDED = 'signedProbe';
+
+/** A part of the request signed otherwise than it is sent. */
+export interface Alteration {
+  how: string;
+  /** The method, URL and body the signature is computed over, from those sent. */
+  signed: (sent: { method: string; url: string; body: string | undefined }) => { method: string; url: string; body: string | undefined };
+}
+
+const withUrl = (url: string, edit: (u: URL) => void) => {
+  const u = new URL(url);
+  edit(u);
+  return u.toString();
+};
+const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
+/** The parts RFC 5849 section 3.4.1 signs, each altered once; another body only for an operation taking one. */
+export function alterationsOf(op: Operation): Alteration[] {
+  const out: Alteration[] = [
+    { how: 'the whole query left out of the signature', signed: (r) => ({ ...r, url: r.url.split('?')[0] }) },
+    {
+      how: `a query parameter (${ADDED}) added after signing`,
+      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => u.searchParams.delete(ADDED)) }),
+    },
+    {
+      how: 'a query parameter removed after signing',
+      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => u.searchParams.append(`${ADDED}Removed`, '1')) }),
+    },
+    {
+      how: `a query parameter (${ADDED}) changed after signing`,
+      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => u.searchParams.set(ADDED, '2')) }),
+    },
+    { how: 'signed as another method', signed: (r) => ({ ...r, method: r.method === 'POST' ? 'PUT' : 'POST' }) },
+    {
+      how: 'the path signed in another case',
+      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => (u.pathname = swapCase(u.pathname))) }),
+    },
+  ];
+  if (op.requestBody)
+    out.push({
+      how: 'signed over another body (the body hash names another body)',
+      signed: (r) => ({ ...r, body: `${r.body ?? ''} ` }),
+    });
+  return out;
+}
+
+/** Signs what `alteration` makes of the request, and sends the request as it is. */
+export const signedOtherwise =
+  (credentials: SigningCredentials, alteration: Alteration): Authorizer =>
+  ({ method, url, body }) => {
+    const s = alteration.signed({ method, url, body });
+    return { authorization: signRequest(credentials, s.method, s.url, s.body) };
+  };
+
+/**
+ * Sends one signed operation's call (its query with ADDED=1 joined) signed as sent, then with each
+ * alteration: each altered one must be 401. The one signed as sent must not be 401 nor 403; where it
+ * is, the operation is left out with the reason. An altered call answered as the one signed as sent
+ * was (the same 4xx: the target refuses the request before its signature tells) is not judged.
+ */
+export async function checkSignatureWhole<S extends ServiceName>(
+  api: OperationClient<S>,
+  op: Operation,
+  call: CallOptions,
+  credentials: SigningCredentials,
+  violations: Violations,
+): Promise<{ sent: number; leftOut?: string }> {
+  const sentCall: CallOptions = { ...call, query: { ...call.query, [ADDED]: '1' } };
+  const send = async (auth?: Authorizer): Promise<ApiResponse | string> => {
+    try {
+      return await api.callOperation(op, auth ? { ...sentCall, auth } : sentCall);
+    } catch (error) {
+      if (api.stopped || !(error instanceof ContractViolation)) throw error;
+      return error.message.split('\n')[0];
+    }
+  };
+  let sent = 0;
+  const altered: [Alteration, ApiResponse | string][] = [];
+  // The altered calls first: each is refused and changes nothing, so the call signed as sent meets the object as sampled.
+  for (const alteration of alterationsOf(op)) {
+    altered.push([alteration, await send(signedOtherwise(credentials, alteration))]);
+    sent++;
+  }
+  const control = await send();
+  sent++;
+  const controlStatus = typeof control === 'string' ? undefined : control.status;
+  if (controlStatus === undefined || controlStatus === 401 || controlStatus === 403)
+    return { sent, leftOut: `signed as sent (its query with ${ADDED}=1), it is answered ${controlStatus ?? control}` };
+  for (const [alteration, res] of altered) {
+    if (typeof res !== 'string' && (res.status === 401 || res.status === 429)) continue;
+    if (typeof res !== 'string' && res.status === controlStatus && controlStatus >= 400) continue;
+    violations.add(
+      op.operationId,
+      `${op.method} with ${alteration.how}`,
+      typeof res === 'string' ? res : `answered ${res.status} (signed as sent: ${controlStatus})`,
+      '401: the signature does not cover the request sent (RFC 5849 3.4.1; reference, Transport and auth)',
+    );
+  }
+  return { sent };
+}

@@ -1,0 +1,51 @@
+// Covers: every card enrollment operation taking a body (the contract's requestBody content: putCard,
+// application/json), on each enrollment path (seed 000: (a) card number, (b) receipt) and for each card
+// source (seed 000, Origin, and none): its valid body labelled application/json in every other form RFC
+// 9110 section 8.3.1 gives the same type (mixed case, a charset parameter, white space around the ';')
+// is answered as the plain form is, and a body labelled with a type the contract does not take is
+// refused with a 4xx the operation documents (CE-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
+import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
+import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import { named, SOURCES, withSource } from './sources.known.js';
+
+test(
+  'every operation taking a body answers it in every valid form of its media type as in the plain form, on every path and source',
+  rules('CE-PROP-BODY-MEDIA@card', 'CE-PROP-BODY-MEDIA@receipt'),
+  async ({ card, cardApi, cards, cardRequestContract }) => {
+    const violations = new Violations(BODY_MEDIA);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let sent = 0;
+    for (const b of bodyMediaOf(cardRequestContract)) {
+      for (const path of ENROLLMENT_PATHS)
+        for (const source of SOURCES) {
+          // Each path x source a cell of the property (the echo property's cells): putCard (receipt, cardSource ISSUER).
+          const cell = `${b.operation.operationId} (${path}, ${named(source)})`;
+          applies.push(cell);
+          if (lacksPathData(card, path)) {
+            exceptions.push({ operationId: cell, reason: NO_RECEIPT });
+            continue;
+          }
+          // One valid body per cell, sent again in each form: an enrollment stores nothing the next one meets (reference/card-enrollment.md).
+          const body = withSource(await cards.on(path), source);
+          const done = await checkBodyMedia(cardApi, b, () => ({ body }), violations, `${path} path, ${named(source)}`);
+          sent += done.sent;
+          if (done.leftOut) exceptions.push({ operationId: cell, reason: done.leftOut });
+          else checked.push(cell);
+        }
+    }
+    countProperty(test.info(), {
+      property: BODY_MEDIA,
+      service: 'card-enrollment',
+      rule: 'CE-PROP-BODY-MEDIA',
+      applies,
+      checked,
+      exceptions,
+    });
+    expect(sent, 'calls sent').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

@@ -1,0 +1,56 @@
+// Covers: every installments operation taking a body (the contract's requestBody content, application/json;
+// notifyPlan at the issuer endpoint where one is configured): its valid call labelled application/json in
+// every other form RFC 9110 section 8.3.1 gives the same type (mixed case, a charset parameter, white space
+// around the ';') is answered as the plain form is, and a body labelled with a type the contract does not
+// take is refused only as documented: approvedOffers' 415 (provider 2.0.0), elsewhere a 4xx the operation
+// documents (IN-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
+import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+
+test(
+  'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @provider',
+  rules('IN-PROP-BODY-MEDIA', 'IN-TRANS-MEDIA'),
+  async ({ inst, instApi, instReq, instContract }) => {
+    const violations = new Violations(BODY_MEDIA);
+    const applies: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    let sent = 0;
+    for (const b of bodyMediaOf(instContract)) {
+      const operationId = b.operation.operationId as (typeof OPERATIONS)[number];
+      applies.push(operationId);
+      if (operationId === 'notifyPlan' && !inst.issuerEndpoint) {
+        exceptions.push({
+          operationId,
+          reason: 'needs an issuer endpoint to certify (INSTALLMENTS_ISSUER_ENDPOINT_URL, INSTALLMENTS_ISSUER_ICA)',
+        });
+        continue;
+      }
+      if (operationId === 'savePlan' && !inst.eligiblePan) {
+        exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });
+        continue;
+      }
+      const sample: CallOptions = await instReq.sampleCall(operationId);
+      // A decision uses its plan up and a selection its offer: each call decides a plan, or selects an offer, of its own.
+      const fresh =
+        operationId === 'planApproval'
+          ? async () => {
+              const { planId } = await instReq.createPlan(instApi);
+              return { ...sample, body: { ...(sample.body as object), planId } };
+            }
+          : operationId === 'savePlan'
+            ? () => instReq.selectionCall(instApi)
+            : () => sample;
+      const done = await checkBodyMedia(instApi, b, fresh, violations);
+      sent += done.sent;
+      if (done.leftOut) exceptions.push({ operationId, reason: done.leftOut });
+      else checked.push(operationId);
+    }
+    countProperty(test.info(), { property: BODY_MEDIA, service: 'installments', rule: 'IN-PROP-BODY-MEDIA', applies, checked, exceptions });
+    expect(sent, 'calls sent').toBeGreaterThan(0);
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);
