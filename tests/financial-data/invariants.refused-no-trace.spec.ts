@@ -12,7 +12,18 @@
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
-import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  mockOnly,
+  newBusiness,
+  newConsumer,
+  rules,
+  sampleCall,
+  spareAuth,
+  test,
+  type FdOperationId,
+} from '../../fixtures/financial-data.js';
+import { subjectConditions } from '../../helpers/client/invariants/refused-subjects.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -268,6 +279,39 @@ test(
         why: 'the customer has no VOIE payroll report to refresh',
         objects: { ...world.objects, customer: world.otherParents.customer! },
       },
+    );
+    // The subject states the operations' own descriptions refuse (refused-subjects.ts): a customer with
+    // no account (its consumer and business made, so that only the accounts are at stake) for every
+    // generation stating its eligible account types, and a customer with accounts and no consumer for
+    // every report of a consumer; each of the check's own, read on it before and after.
+    const bare = await createCustomer('testing');
+    const bareConsumer = await fdApi.call('CreateConsumer', { path: { customerId: bare }, body: newConsumer() });
+    const bareBusiness = await fdApi.call('AddBusinessDetails', { path: { customer_id: bare }, body: newBusiness() });
+    const lone = await createCustomer('testing');
+    const loneAccount = (await fdMock.linkAccounts(lone)).accounts.find((a) => a.status === 'active' && a.type === 'checking');
+    conditions.push(
+      ...subjectConditions({
+        ...(bareConsumer.status === 201 && bareBusiness.status === 200
+          ? {
+              noEligibleAccount: {
+                ...world.objects,
+                customer: bare,
+                consumer: String(bareConsumer.body.id),
+                business: String(bareBusiness.body.businessId),
+              },
+            }
+          : {}),
+        ...(loneAccount
+          ? {
+              noConsumer: {
+                ...world.objects,
+                customer: lone,
+                account: String(loneAccount.id),
+                institutionLogin: String(loneAccount.institutionLoginId),
+              },
+            }
+          : {}),
+      }),
     );
     const conditionProbes: TraceProbe[] = [];
     /** The documented refusals whose condition the harness cannot set up, by writer. */
