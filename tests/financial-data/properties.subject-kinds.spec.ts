@@ -56,6 +56,7 @@ const SANDBOX_LACKS: Record<string, string> = {
 
 for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
   const operations = kindOperationsOf(FD_OBJECT_OPS, kinds);
+
   test(
     `every operation taking ${kinds.resource === 'customer' ? 'a customer serves a testing and an active customer' : 'an institution login serves a legacy and an OAuth login'} alike, but where its contract states otherwise`,
     rules('FD-PROP-EVERY-KIND'),
@@ -98,13 +99,17 @@ for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
             own,
             linked.logins.find((l) => l.legacy === (kind === 'legacy')),
           );
-          if (objects) subjects.set(kind, objects), entities.set(kind, own);
+          if (!objects) continue;
+          subjects.set(kind, objects);
+          entities.set(kind, own);
         }
       } else if (fd.control)
         for (const kind of kinds.kinds) {
           const { own } = await made(kind as 'testing' | 'active');
           const objects = objectsOf(own, undefined);
-          if (objects) subjects.set(kind, objects), entities.set(kind, own);
+          if (!objects) continue;
+          subjects.set(kind, objects);
+          entities.set(kind, own);
         }
       const violations = new Violations(EVERY_KIND);
       const { checked, exceptions } = fd.control
