@@ -8,7 +8,8 @@
 // taken, a second consumer or business, micro entries already open), and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
 // type: refused-trace.ts Condition), and each kind or state of its object the operation's own
-// description refuses (an active customer's account for the test transaction); every reader of the objects it
+// description refuses (an active customer's account for the test transaction; a customer with no account
+// of an eligible type, or without the consumer a report is of: refused-subjects.ts); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
