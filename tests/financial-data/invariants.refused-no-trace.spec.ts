@@ -8,23 +8,13 @@
 // taken, a second consumer or business, micro entries already open), and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
 // type: refused-trace.ts Condition), and each kind or state of its object the operation's own
-// description refuses (an active customer's account for the test transaction; a customer with no account
-// of an eligible type, or without the consumer a report is of: refused-subjects.ts); every reader of the objects it
+// description refuses (an active customer's account for the test transaction; the subject states of the
+// report generations: invariants.refused-subjects.spec.ts); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
-import {
-  expect,
-  mockOnly,
-  newBusiness,
-  newConsumer,
-  rules,
-  sampleCall,
-  spareAuth,
-  test,
-  type FdOperationId,
-} from '../../fixtures/financial-data.js';
-import { subjectConditions } from '../../helpers/client/invariants/refused-subjects.js';
+import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { movesAloneOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -58,26 +48,9 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { DELETED_BY, FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
-import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 
-/** The members dating a past event (helpers/contract/event-dates.ts): they never move without a write. */
-const EVENT_DATES = eventDateMembers(FD_CONTRACT);
-/** An epoch-seconds leaf that is no event's date moved forward by the run's seconds: an "as of now" date (asOfDate). */
-const asOfNow = (path: string, before: unknown, after: unknown) =>
-  typeof before === 'number' &&
-  typeof after === 'number' &&
-  before > 1e9 &&
-  after >= before &&
-  after - before < 600 &&
-  !EVENT_DATES.has(path.split('.').at(-1)!);
-
-/**
- * A leaf that moves without a write: an "as of now" date, or the status of a report leaving
- * inProgress (seed 002, States and transitions: a report is inProgress until it ends in success or
- * failure, and the client reads it again meanwhile).
- */
-const movesAlone = (path: string, before: unknown, after: unknown) =>
-  asOfNow(path, before, after) || (path.split('.').at(-1) === 'status' && before === 'inProgress');
+/** A leaf that moves without a write (refused-subjects.ts): an "as of now" date, a report leaving inProgress. */
+const movesAlone = movesAloneOf(FD_CONTRACT);
 
 const WRITERS = traceWriters(FD_CONTRACT);
 /** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */
@@ -280,39 +253,6 @@ test(
         why: 'the customer has no VOIE payroll report to refresh',
         objects: { ...world.objects, customer: world.otherParents.customer! },
       },
-    );
-    // The subject states the operations' own descriptions refuse (refused-subjects.ts): a customer with
-    // no account (its consumer and business made, so that only the accounts are at stake) for every
-    // generation stating its eligible account types, and a customer with accounts and no consumer for
-    // every report of a consumer; each of the check's own, read on it before and after.
-    const bare = await createCustomer('testing');
-    const bareConsumer = await fdApi.call('CreateConsumer', { path: { customerId: bare }, body: newConsumer() });
-    const bareBusiness = await fdApi.call('AddBusinessDetails', { path: { customer_id: bare }, body: newBusiness() });
-    const lone = await createCustomer('testing');
-    const loneAccount = (await fdMock.linkAccounts(lone)).accounts.find((a) => a.status === 'active' && a.type === 'checking');
-    conditions.push(
-      ...subjectConditions({
-        ...(bareConsumer.status === 201 && bareBusiness.status === 200
-          ? {
-              noEligibleAccount: {
-                ...world.objects,
-                customer: bare,
-                consumer: String(bareConsumer.body.id),
-                business: String(bareBusiness.body.businessId),
-              },
-            }
-          : {}),
-        ...(loneAccount
-          ? {
-              noConsumer: {
-                ...world.objects,
-                customer: lone,
-                account: String(loneAccount.id),
-                institutionLogin: String(loneAccount.institutionLoginId),
-              },
-            }
-          : {}),
-      }),
     );
     const conditionProbes: TraceProbe[] = [];
     /** The documented refusals whose condition the harness cannot set up, by writer. */

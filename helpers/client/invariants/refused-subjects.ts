@@ -4,6 +4,8 @@
 // kind leaves no trace as any other does (seed 002, Errors: a 4xx "indicates a request the service
 // did not carry out"): the report a refused generation would have made never shows in the customer's
 // report list.
+import type { Contract } from '../../contract/contract.js';
+import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
 import type { Condition } from './refused-trace.js';
 
@@ -48,4 +50,22 @@ export function subjectConditions(subjects: { [K in keyof typeof SUBJECT_REFUSAL
     const { status, names, why } = SUBJECT_REFUSALS[key];
     return objects ? [{ status, names, why, stated: 'operation' as const, objects, call: withoutAccountIds }] : [];
   });
+}
+
+/**
+ * A leaf that moves without a write, so no trace: an epoch-seconds leaf that is no event's date
+ * (helpers/contract/event-dates.ts) moved forward by the run's seconds (an "as of now" date), or the
+ * status of a report leaving inProgress (seed 002, States and transitions: a report is inProgress
+ * until it ends in success or failure, and the client reads it again meanwhile).
+ */
+export function movesAloneOf(contract: Contract): (path: string, before: unknown, after: unknown) => boolean {
+  const eventDates = eventDateMembers(contract);
+  const asOfNow = (path: string, before: unknown, after: unknown) =>
+    typeof before === 'number' &&
+    typeof after === 'number' &&
+    before > 1e9 &&
+    after >= before &&
+    after - before < 600 &&
+    !eventDates.has(path.split('.').at(-1)!);
+  return (path, before, after) => asOfNow(path, before, after) || (path.split('.').at(-1) === 'status' && before === 'inProgress');
 }
