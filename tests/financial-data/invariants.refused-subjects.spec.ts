@@ -33,7 +33,7 @@ const STATING = traceWriters(FD_CONTRACT).filter(({ writer }) => {
 });
 
 test(
-  'a report generation refused for its subject (no eligible account, no consumer) leaves every reader of that customer as before, its report list included',
+  'a report generation refused for its subject (no eligible account, no consumer) leaves every reader of that customer as before, its report list included @assumption',
   rules('FD-PROP-REFUSED-NO-TRACE'),
   async ({ fd, fdApi, fdPowers, createCustomer }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
