@@ -428,6 +428,6 @@ export const CONNECT_FAULTS = faultCatalogue([
     id: 'i36-fd-connect-fix-legacy-login-404',
     rule: 'Fix Connect serves a login of the customer, 404 only when the login is not found (seed 002, Connect: fix connect is for a lost connection, updated credentials or an expired challenge; errors 404): a legacy (non-OAuth) login of the customer is answered 404',
     source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN'],
+    rules: ['FD-CONNECT-FIX-LOGIN', 'FD-PROP-EVERY-KIND'],
   }),
 ]);

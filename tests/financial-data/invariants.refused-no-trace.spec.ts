@@ -8,11 +8,13 @@
 // taken, a second consumer or business, micro entries already open), and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
 // type: refused-trace.ts Condition), and each kind or state of its object the operation's own
-// description refuses (an active customer's account for the test transaction); every reader of the objects it
+// description refuses (an active customer's account for the test transaction; the subject states of the
+// report generations: invariants.refused-subjects.spec.ts); every reader of the objects it
 // names (the object, its collection, and the existing object a duplicate repeats) then answers as
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { movesAloneOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -46,26 +48,9 @@ import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { DELETED_BY, FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
 import { afterDeleteProbes, deletes } from '../../helpers/client/security/after-delete.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
-import { eventDateMembers } from '../../helpers/contract/event-dates.js';
 
-/** The members dating a past event (helpers/contract/event-dates.ts): they never move without a write. */
-const EVENT_DATES = eventDateMembers(FD_CONTRACT);
-/** An epoch-seconds leaf that is no event's date moved forward by the run's seconds: an "as of now" date (asOfDate). */
-const asOfNow = (path: string, before: unknown, after: unknown) =>
-  typeof before === 'number' &&
-  typeof after === 'number' &&
-  before > 1e9 &&
-  after >= before &&
-  after - before < 600 &&
-  !EVENT_DATES.has(path.split('.').at(-1)!);
-
-/**
- * A leaf that moves without a write: an "as of now" date, or the status of a report leaving
- * inProgress (seed 002, States and transitions: a report is inProgress until it ends in success or
- * failure, and the client reads it again meanwhile).
- */
-const movesAlone = (path: string, before: unknown, after: unknown) =>
-  asOfNow(path, before, after) || (path.split('.').at(-1) === 'status' && before === 'inProgress');
+/** A leaf that moves without a write (refused-subjects.ts): an "as of now" date, a report leaving inProgress. */
+const movesAlone = movesAloneOf(FD_CONTRACT);
 
 const WRITERS = traceWriters(FD_CONTRACT);
 /** The operations that send test deliveries: the deliveries they make are a reader of what their object's subscriptions hold. */

@@ -959,6 +959,16 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const still = volatile.get(key)!;
     const was = leavesOf(before);
     const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
+    // An object whose status moved by itself (a report leaving inProgress, seed 002 States and
+    // transitions) shows what its end brings with it: the members absent before under that object moved too.
+    const ended = moved.filter((leaf) => leaf.split('.').at(-1) === 'status').map((leaf) => `${leaf.split('.').slice(0, -1).join('.')}.`);
+    if (ended.length) {
+      const now = leavesOf(after);
+      // A member new under it, or an empty list or object of it now filled.
+      for (const leaf of now.keys()) if (!was.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
+      for (const [leaf, v] of was)
+        if ((v === '[]' || v === '{}') && !now.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
+    }
     let changed = changedLeaves(before, after, new Set([...still, ...moved]));
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).

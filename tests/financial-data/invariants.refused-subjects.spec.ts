@@ -1,0 +1,111 @@
+// Covers: a refused request leaves no trace (FD-PROP-REFUSED-NO-TRACE) for the refusals by the
+// subject's state that the operations' own descriptions state (helpers/client/invariants/refused-subjects.ts):
+// every report generation stating its eligible account types, sent for a customer with no account
+// (400; seed 002, Decisioning report generation, provider 1.35.0), and every report of a consumer,
+// sent for a customer without one (404); every reader of that customer (its report list, its
+// accounts, its consumer and business) answers as before. The subjects are customers of the check's
+// own, so it runs on a sandbox too (a guest: a refused generation that is carried out makes a report
+// of the check's own customer only); accounts are linked as the live world links them.
+import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import {
+  checkRefusedLeaveNoTrace,
+  conditionRefusalsOf,
+  REFUSED_NO_TRACE,
+  sendsTestDeliveries,
+  traceWriters,
+  type Read,
+  type TraceProbe,
+} from '../../helpers/client/invariants/refused-trace.js';
+import { movesAloneOf, SUBJECT_REFUSALS, subjectConditions } from '../../helpers/client/invariants/refused-subjects.js';
+import { Violations, withObjects } from '../../helpers/client/security/probe.js';
+import { readerCall } from './records.known.js';
+import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const movesAlone = movesAloneOf(FD_CONTRACT);
+/** The writers whose own description states a subject refusal: the generations the property applies to here. */
+const STATING = traceWriters(FD_CONTRACT).filter(({ writer }) => {
+  const description = String(FD_CONTRACT.document.paths?.[writer.path]?.[writer.method.toLowerCase()]?.description ?? '').replace(
+    /\s+/g,
+    ' ',
+  );
+  return Object.values(SUBJECT_REFUSALS).some((s) => s.names.test(description));
+});
+
+test(
+  'a report generation refused for its subject (no eligible account, no consumer) leaves every reader of that customer as before, its report list included @assumption',
+  rules('FD-PROP-REFUSED-NO-TRACE'),
+  async ({ fd, fdApi, fdPowers, createCustomer }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    // A customer with no account, its consumer and business made, so that only the accounts are at stake.
+    const bare = await createCustomer('testing');
+    const consumer = await fdApi.call('CreateConsumer', { path: { customerId: bare }, body: newConsumer() });
+    const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: bare }, body: newBusiness() });
+    // A customer with linked accounts and no consumer.
+    const lone = await createCustomer('testing');
+    const account = (await fdPowers.linkAccounts(lone)).accounts.find((a) => a.status === 'active' && a.type === 'checking');
+    const conditions = subjectConditions({
+      ...(consumer.status === 201 && business.status === 200
+        ? {
+            noEligibleAccount: {
+              ...world.objects,
+              customer: bare,
+              consumer: String(consumer.body.id),
+              business: String(business.body.businessId),
+            },
+          }
+        : {}),
+      ...(account
+        ? {
+            noConsumer: {
+              ...world.objects,
+              customer: lone,
+              account: String(account.id),
+              institutionLogin: String(account.institutionLoginId),
+            },
+          }
+        : {}),
+    });
+    const probes: TraceProbe[] = [];
+    const exceptions: { operationId: string; reason: string }[] = [];
+    for (const { writer, readers } of STATING) {
+      const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
+      // The valid call on the subject's objects (its readers read on them too): the condition's refusal.
+      const { refusals } = conditionRefusalsOf(FD_CONTRACT, writer, conditions, (objects) =>
+        objects && withIds ? withObjects(world.sample(withIds), withIds.ids, objects) : undefined,
+      );
+      for (const refusal of refusals) {
+        const objects = conditions.find((c) => refusal.why.includes(c.why))?.objects;
+        const reads = readers
+          .filter((operation) => !sendsTestDeliveries(operation))
+          .flatMap((operation): Read[] => {
+            const call = readerCall(operation, world, fd, objects ?? world.objects);
+            return typeof call === 'string' ? [] : [{ operation, call }];
+          });
+        if (reads.length) probes.push({ writer, refusals: [refusal], reads });
+      }
+      if (!refusals.length)
+        exceptions.push({
+          operationId: writer.operationId,
+          reason: 'the subject its description refuses was not made (its setting up answered otherwise)',
+        });
+    }
+    const violations = new Violations(REFUSED_NO_TRACE);
+    const { checked, sent } = await checkRefusedLeaveNoTrace(fdApi, probes, violations, movesAlone, 'FD-PROP-REFUSED-NO-TRACE');
+    test
+      .info()
+      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
+    for (const { writer } of STATING)
+      if (!checked.includes(writer.operationId) && !exceptions.some((e) => e.operationId === writer.operationId))
+        exceptions.push({ operationId: writer.operationId, reason: 'none of its subject refusals was refused' });
+    countProperty(test.info(), {
+      property: REFUSED_NO_TRACE,
+      service: 'financial-data',
+      rule: 'FD-PROP-REFUSED-NO-TRACE',
+      applies: STATING.map(({ writer }) => writer.operationId),
+      checked,
+      exceptions,
+    });
+    expect(violations.list, violations.describe()).toEqual([]);
+  },
+);

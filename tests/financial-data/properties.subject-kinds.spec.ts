@@ -1,0 +1,140 @@
+// Covers: every financial data operation taking an institution login (grows with the contract:
+// every operation naming the login in its path or body, object-ids.ts) answers a login of each kind
+// the contract documents, legacy and OAuth (seed 002, Accounts: migration of a legacy connection to
+// OAuth; App registration: OAuth connections), as its contract states: the authorization details
+// refuse a legacy login (404, code 3003), the migration is of a legacy login (what it does to an OAuth
+// login is not stated, so not sent), and every other operation serves either kind alike, never a 404
+// or 400 for one kind alone (FD-PROP-EVERY-KIND; helpers/client/invariants/subject-kinds.ts). On a
+// sandbox, which tells no login's kind apart, every operation is left out saying so.
+import { expect, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import type { FdEntities } from '../../fixtures/examples/financial-data.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { checkServesEveryKind, EVERY_KIND, kindOperationsOf, type SubjectKinds } from '../../helpers/client/invariants/subject-kinds.js';
+import { type LiveObjects, Violations } from '../../helpers/client/security/probe.js';
+import type { CallOptions } from '../../helpers/client/client.js';
+import { FD_OBJECT_OPS } from './security.known.js';
+
+/** The kinds of an institution login the contract documents, and what an operation states of one. */
+const LOGIN_KINDS: SubjectKinds = {
+  resource: 'institutionLogin',
+  kinds: ['legacy', 'oauth'],
+  cite: 'seed 002, Accounts (a legacy connection migrated to OAuth) and App registration (OAuth connections)',
+  stated: {
+    getCustomerAuthorizationDetails: {
+      legacy: { statuses: [404], cite: 'seed 002, Errors: code 3003, a legacy connection (404: provider 1.35.0 examples)' },
+    },
+  },
+  unstated: {
+    MigrateInstitutionLoginAccounts: {
+      kinds: ['oauth'],
+      why: 'the contract states the migration of a legacy login only (seed 002, Accounts); what it does to an OAuth login is not stated',
+    },
+  },
+};
+
+/**
+ * The types of a customer the contract documents (seed 002, Customers: testing customers use test
+ * institutions, active ones are billable and use live ones), and what an operation states of one.
+ */
+const CUSTOMER_KINDS: SubjectKinds = {
+  resource: 'customer',
+  kinds: ['testing', 'active'],
+  cite: 'seed 002, Customers (a customer of type testing or active)',
+  stated: {
+    CreateTxPushTestTransaction: {
+      active: { statuses: [400], cite: "seed 002, Events: testing accounts only, an active customer's account refused with 400" },
+    },
+  },
+};
+
+/** Why a sandbox run sends nothing: it tells no login's kind apart, and makes no billable (active) customer. */
+const SANDBOX_LACKS: Record<string, string> = {
+  institutionLogin: 'a sandbox tells no login apart as legacy or OAuth (the Connect page the suite completes names none)',
+  customer:
+    'an active customer is billable and links accounts only through a live institution (seed 002, Customers): a sandbox run makes none',
+};
+
+for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
+  const operations = kindOperationsOf(FD_OBJECT_OPS, kinds);
+
+  test(
+    `every operation taking ${kinds.resource === 'customer' ? 'a customer serves a testing and an active customer' : 'an institution login serves a legacy and an OAuth login'} alike, but where its contract states otherwise`,
+    rules('FD-PROP-EVERY-KIND'),
+    async ({ fd, fdApi, fdPowers, fdEntities, createCustomer }) => {
+      // Per kind, a customer of the check's own with linked accounts, its consumer and business: for a
+      // login, one customer whose logins are of each kind (each with an active account under it).
+      const subjects = new Map<string, LiveObjects>();
+      const entities = new Map<string, FdEntities>();
+      const made = async (type: 'testing' | 'active') => {
+        const customerId = await createCustomer(type);
+        const linked = await fdPowers.linkAccounts(customerId);
+        const consumer = await fdApi.call('CreateConsumer', { path: { customerId }, body: newConsumer() });
+        const business = await fdApi.call('AddBusinessDetails', { path: { customer_id: customerId }, body: newBusiness() });
+        const own: FdEntities = {
+          ...fdEntities,
+          customerId,
+          consumerId: String(consumer.body?.id),
+          businessId: String(business.body?.businessId),
+          linked: { customerId, logins: linked.logins, accounts: linked.accounts },
+        };
+        return { own, linked };
+      };
+      const objectsOf = (own: FdEntities, login: { id: number } | undefined) => {
+        const account = own.linked!.accounts.find((a) => a.status === 'active' && (!login || a.institutionLoginId === login.id));
+        return account
+          ? {
+              customer: own.customerId,
+              consumer: own.consumerId,
+              business: own.businessId,
+              institutionLogin: String(account.institutionLoginId),
+              account: String(account.id),
+              partner: fd.partner.partnerId,
+            }
+          : undefined;
+      };
+      if (fd.control && kinds === LOGIN_KINDS) {
+        const { own, linked } = await made('testing');
+        for (const kind of kinds.kinds) {
+          const objects = objectsOf(
+            own,
+            linked.logins.find((l) => l.legacy === (kind === 'legacy')),
+          );
+          if (!objects) continue;
+          subjects.set(kind, objects);
+          entities.set(kind, own);
+        }
+      } else if (fd.control)
+        for (const kind of kinds.kinds) {
+          const { own } = await made(kind as 'testing' | 'active');
+          const objects = objectsOf(own, undefined);
+          if (!objects) continue;
+          subjects.set(kind, objects);
+          entities.set(kind, own);
+        }
+      const violations = new Violations(EVERY_KIND);
+      const { checked, exceptions } = fd.control
+        ? await checkServesEveryKind(
+            fdApi,
+            operations,
+            kinds,
+            subjects,
+            (o, kind) => sampleCall(o.operation.operationId as FdOperationId, fd, entities.get(kind)!) as CallOptions,
+            violations,
+            'FD-PROP-EVERY-KIND',
+          )
+        : {
+            checked: [],
+            exceptions: operations.map((o) => ({ operationId: o.operation.operationId, reason: SANDBOX_LACKS[kinds.resource]! })),
+          };
+      countProperty(test.info(), {
+        property: EVERY_KIND,
+        service: 'financial-data',
+        rule: 'FD-PROP-EVERY-KIND',
+        applies: operations.map((o) => o.operation.operationId),
+        checked,
+        exceptions,
+      });
+      expect(violations.list, violations.describe()).toEqual([]);
+    },
+  );
+}
