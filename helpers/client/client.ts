@@ -28,6 +28,7 @@ import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflict
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { echoedHeaderNames } from './invariants/headers.js';
+import { countErrorStatus, ERROR_STATUS_RULES, errorStatusOf } from './invariants/error-status.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { citationsOf } from '../contract/rules.js';
 import { limitOf } from '../contract/facts.js';
@@ -596,16 +597,20 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const shaped = (body: unknown) =>
       profile.errorSchemas.some((name) => contract.component(name)(body)) ||
       Boolean(own && !profile.errorSchemas.includes(own) && contract.component(own)(body));
-    if (shaped(exchange.body)) return;
+    const schemas = [
+      ...new Set([...profile.errorSchemas, ...(own ? [own] : []), ...(profile.toleratedErrorSchemas ?? []).map((t) => t.name)]),
+    ];
+    if (shaped(exchange.body)) return this.errorStatusConformance(exchange, schemas);
     // An error body that differs only where a conflict or known provider deviation says (noted by the schema check).
-    if (answeredConflicts(exchange.operation.service, exchange.operation.operationId, exchange.body, shaped)) return;
+    if (answeredConflicts(exchange.operation.service, exchange.operation.operationId, exchange.body, shaped))
+      return this.errorStatusConformance(exchange, schemas);
     const tolerated = profile.toleratedErrorSchemas?.find((t) => contract.component(t.name)(exchange.body));
     if (tolerated) {
       this.deps.testInfo?.annotations.push({
         type: 'warning',
         description: `${exchange.operation.operationId} ${exchange.status}: ${tolerated.note}`,
       });
-      return;
+      return this.errorStatusConformance(exchange, schemas);
     }
     const first = contract.component(profile.errorSchemas[0]);
     first(exchange.body);
@@ -614,6 +619,23 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       `${exchange.operation.operationId} ${exchange.status}: Received an error body that is not ${profile.errorSchemas.join(' or ')}: ${formatAjvErrors(first.errors)}`,
       exchange,
     );
+  }
+
+  /**
+   * An error body agrees with the answer it is in (helpers/client/invariants/error-status.ts): the
+   * member its schema says states the HTTP status, and a code a table ties to a status, name the
+   * status of the answer. Counted once per check and operation.
+   */
+  private errorStatusConformance(exchange: Exchange, schemas: readonly string[]): void {
+    const verdict = errorStatusOf(this.deps.contract, schemas, exchange);
+    countErrorStatus(this.deps.testInfo, exchange.operation.service, exchange.operation.operationId, verdict);
+    if (verdict.problems.length)
+      throw new ContractViolation(
+        'errorStatusConformance',
+        `${exchange.operation.operationId} ${exchange.status}: Received an error body that disagrees with its status: ${verdict.problems.join('; ')} / Documented: the error body states the status of its answer`,
+        exchange,
+        [ERROR_STATUS_RULES[exchange.operation.service]].filter((r): r is string => r !== undefined),
+      );
   }
 
   private report(

@@ -2744,7 +2744,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i36-card-neither-path-code-422',
     rule: "the error body's code is the HTTP status of the answer (seed 000, Error body: the samples' code and their HTTP status agree): a request with neither encryptedCard nor enrolmentReferenceData is answered HTTP 400 with a body whose code is 422",
     source: 'seed',
-    rules: ['CE-EXCL-PATH'],
+    rules: ['CE-EXCL-PATH', 'CE-PROP-ERROR-STATUS'],
   }),
   independent('independent-36', {
     id: 'i36-card-receipt-merchant-created-day-start',

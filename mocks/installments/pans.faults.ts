@@ -593,7 +593,7 @@ export const PANS_FAULTS = faultCatalogue([
     id: 'i36-inst-register-range-only-counted-successful',
     rule: 'successfulCount counts the cards registered (reference, PAN registration response; provider 2.0.0 Registration): a list created with an accountRange and no cards answers successfulCount one, the range counted as a card',
     source: 'provider',
-    rules: ['IN-VAL-PAN-COUNTS'],
+    rules: ['IN-VAL-PAN-COUNTS', 'IN-PROP-COUNTS'],
   }),
   independent('independent-36', {
     id: 'i36-inst-dereg-without-cards-refused-empties-list',

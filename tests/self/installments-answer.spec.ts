@@ -3,6 +3,8 @@
 // digits only, an undecided plan's approval status, a page's last short page, a legal name's matching).
 import { expect, test } from '../../fixtures/self.js';
 import { installmentsAnswerProblems, type InstallmentsExchange, type PlanRecord } from '../../fixtures/assertions/installments-answer.js';
+import { countProblems } from '../../helpers/client/invariants/counts.js';
+import { loadContract } from '../../helpers/contract/contract.js';
 
 const CARD = '5204731600014792';
 const exchange = (over: Partial<InstallmentsExchange>): InstallmentsExchange => ({
@@ -80,21 +82,36 @@ test('a search: every item matches the ICA, status and country sent (the country
   expect(search({ maid: '00012345' }, [{ maids: ['12345'] }])).toEqual(['IN-FILTER-MAID']);
 });
 
-test('PAN lists: the counts add up to the PANs sent, the list named is the one answered', () => {
+test('PAN lists: the list named is the one answered, its name as created', () => {
   const plain = { pans: [{ pan: CARD }, { pan: '5204731600014800' }] };
   const register = (answer: Record<string, unknown>, sent: Record<string, unknown> = { panListName: 'My  list' }) =>
     ruleIds(installmentsAnswerProblems(exchange({ operationId: 'registerPans', sent, plain, answer })));
   expect(register({ successfulCount: '1', failureCount: '1', panList: { panListId: '1'.repeat(18), panListName: 'My  list' } })).toEqual(
     [],
   );
-  expect(register({ successfulCount: '2', failureCount: '1', panList: { panListName: 'My list' } })).toEqual([
-    'IN-VAL-PAN-COUNTS',
-    'IN-ECHO-PANLIST',
+  expect(register({ successfulCount: '1', failureCount: '1', panList: { panListName: 'My list' } })).toEqual(['IN-ECHO-PANLIST']);
+});
+
+// The counts property (helpers/client/invariants/counts.ts), which the judge runs on every answer: the
+// counts the contract ties to the request's cards (x-counts) add up to the cards sent, and only them.
+test('PAN lists: the counts add up to the cards sent, an account range counted as none, card data the suite cannot read not judged', async () => {
+  const contract = await loadContract('installments');
+  const operation = contract.operation('registerPans');
+  const counted = (sent: Record<string, unknown>, plain: unknown, answer: Record<string, unknown>) =>
+    countProblems(contract, { operation, status: 200, sent, plain, answer });
+  const plain = { pans: [{ pan: CARD }, { pan: '5204731600014800' }] };
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '1', failureCount: '1' })).toEqual([]);
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '2', failureCount: '1' })).toEqual([
+    'successfulCount 2 + failureCount 1 = 3, counting sensitiveData.pans of the request, which holds 2',
   ]);
-  // Card data the judge cannot read: the counts are not judged.
-  expect(
-    ruleIds(installmentsAnswerProblems(exchange({ operationId: 'registerPans', answer: { successfulCount: '5', failureCount: '0' } }))),
-  ).toEqual([]);
+  expect(counted({ panListName: 'L', sensitiveData: plain }, undefined, { successfulCount: '2', failureCount: '0' })).toEqual([]);
+  const range = { accountRangeLow: '4555530000000000', accountRangeHigh: '4555539999999999' };
+  expect(counted({ panListName: 'L', accountRange: range }, undefined, { successfulCount: '1', failureCount: '0' })).toEqual([
+    'successfulCount 1 + failureCount 0 = 1, counting sensitiveData.pans of the request, which holds 0',
+  ]);
+  expect(counted({ panListName: 'L', accountRange: range }, undefined, { successfulCount: '0', failureCount: '0' })).toEqual([]);
+  // Card data encrypted elsewhere (the suite cannot read it): the counts are not judged.
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, undefined, { successfulCount: '5', failureCount: '0' })).toEqual([]);
 });
 
 test("a plan's readers: the echoes of savePlan, and the decision once sync or seen landed, on both readers", () => {

@@ -8,72 +8,15 @@
 // it is provoked: a mandatory member left out (`missing`), a member naming an entity set to a new value
 // of its own format (`unresolved`), or the object brought to a state (`state`) and the call sent with
 // the right or the wrong values (`send`), which the spec's harness does.
+import { type CodedCondition, codedConditionsOf } from '../../contract/coded-conditions.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
 
-/** One refusal condition of an operation, as its response's `x-codes` states it. */
-export interface CodedCondition {
-  operationId: string;
-  /** The HTTP status of the response the table sits on. */
-  status: number;
-  /** The body member that carries the code (`code`, `status`). */
-  member: string;
-  /** The condition in words, as the contract's table gives it. */
-  condition: string;
-  /** The codes this condition may carry, the one it names first (as strings: a code may be a number or a string). */
-  codes: string[];
-  /** A mandatory request member (dotted) left out. */
-  missing?: string;
-  /** A request member naming an entity, set to a new value of its own format. */
-  unresolved?: string;
-  /**
-   * A member carrying a check digit (dotted; `card.` for the Card the request carries encrypted), sent
-   * with its check digit wrong: the spec's harness builds it (the member may sit inside a JWE).
-   */
-  checkDigit?: string;
-  /** The state the object is brought to before the call, and the values the call sends. */
-  state?: string;
-  send?: 'right' | 'wrong';
-}
-
-/** A `$ref` followed within the bundled document (`#/components/responses/...`). */
-function followed(contract: Contract, node: Json): Json {
-  let out = node;
-  for (let i = 0; out?.$ref && i < 10; i++)
-    out = String(out.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-  return out;
-}
-
-/** Every coded refusal condition of a contract: each operation's responses carrying `x-codes`. */
-export function codedConditionsOf(contract: Contract): CodedCondition[] {
-  const out: CodedCondition[] = [];
-  for (const op of contract.operations.values()) {
-    for (const status of Object.keys(op.responses)) {
-      const table = followed(contract, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.[status])?.['x-codes'];
-      if (!table?.member || !Array.isArray(table.conditions)) continue;
-      for (const c of table.conditions as Json[])
-        out.push({
-          operationId: op.operationId,
-          status: Number(status),
-          member: String(table.member),
-          condition: String(c.condition),
-          codes: (c.codes as unknown[]).map(String),
-          ...(c.missing ? { missing: String(c.missing) } : {}),
-          ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
-          ...(c.checkDigit ? { checkDigit: String(c.checkDigit) } : {}),
-          ...(c.state ? { state: String(c.state) } : {}),
-          ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
-        });
-    }
-  }
-  return out;
-}
+// The table's reader is the contract's (helpers/contract/coded-conditions.ts): the answer judge reads it too.
+export { type CodedCondition, codedConditionsOf };
 
 /** The operations the property applies to: those whose contract tells two or more refusal conditions apart by code. */
 export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean): Operation[] {

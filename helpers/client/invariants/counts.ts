@@ -1,0 +1,113 @@
+// Property: a count counts only what it names. Where an answer's schema ties count members to the
+// items of the request (`x-counts: [{ members, items }]` on the response schema: installments'
+// successfulCount and failureCount share out the cards a PAN-list registration or deregistration
+// carries, provider 2.0.0 Registration and Deregistration), the members together are the number of
+// those items: never an account range counted as a card, never a card counted twice, none when the
+// request carries none. The tie is contract data, written once on the schema; the answer judge reads it
+// on every answer of every check (fixtures/assertions/installments-answer.ts), and the counts spec
+// (tests/<service>/properties.counts.spec.ts) sends the inputs that tell.
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+
+export const COUNTS = 'count-counts-what-it-names';
+
+/** One tie of count members to the items of the request they count. */
+export interface CountTie {
+  operationId: string;
+  /** The 2xx status whose schema states the tie. */
+  status: number;
+  /** The answer's members that together count the items. */
+  members: string[];
+  /** The dotted path of the counted list in the request. */
+  items: string;
+}
+
+const tiesOf = new WeakMap<Contract, CountTie[]>();
+
+/** Every tie of a contract: each operation's 2xx response schema carrying `x-counts`. */
+export function countTiesOf(contract: Contract): CountTie[] {
+  const known = tiesOf.get(contract);
+  if (known) return known;
+  const out: CountTie[] = [];
+  for (const op of contract.operations.values())
+    for (const [status, spec] of Object.entries(op.responses)) {
+      if (!/^2/.test(status) || !spec.schema) continue;
+      const ties: Json = contract.resolveSchema(spec.schema)?.['x-counts'];
+      for (const t of Array.isArray(ties) ? ties : [])
+        if (Array.isArray(t?.members) && typeof t.items === 'string')
+          out.push({ operationId: op.operationId, status: Number(status), members: t.members.map(String), items: t.items });
+    }
+  tiesOf.set(contract, out);
+  return out;
+}
+
+/** The operations the property applies to: those answering a count the contract ties to items. */
+export const countedOperationsOf = (contract: Contract): string[] => [...new Set(countTiesOf(contract).map((t) => t.operationId))];
+
+/** A request member whose plaintext stands for another member (`x-plaintext-schema` naming that member's schema). */
+function plaintextOf(contract: Contract, op: Operation, member: string): string | undefined {
+  const body: Json = contract.resolveSchema(op.requestBody?.schema);
+  const ref = String(body?.properties?.[member]?.$ref ?? '')
+    .split('/')
+    .pop();
+  if (!ref) return undefined;
+  for (const [name, node] of Object.entries<Json>(body?.properties ?? {})) {
+    const own = contract.componentSchema(
+      String(node?.$ref ?? '')
+        .split('/')
+        .pop() ?? '',
+    );
+    if (node?.['x-plaintext-schema'] === ref || own?.['x-plaintext-schema'] === ref) return name;
+  }
+  return undefined;
+}
+
+/**
+ * The number of items the request carries at `items` (a list left out counts none); undefined when the
+ * request carries them where the suite cannot read them (a plaintext encrypted elsewhere).
+ */
+export function itemsSent(contract: Contract, op: Operation, items: string, sent: unknown, plain: unknown): number | undefined {
+  const [first, ...rest] = items.split('.');
+  const body = sent !== null && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
+  let node: unknown = body[first];
+  if (node === undefined) {
+    const stand = plaintextOf(contract, op, first);
+    if (stand && body[stand] !== undefined) {
+      if (plain === undefined) return undefined;
+      node = plain;
+    }
+  }
+  for (const step of rest) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[step] : undefined;
+  if (node === undefined || node === null) return 0;
+  return Array.isArray(node) ? node.length : undefined;
+}
+
+/** A count as a number: an integer, or a string of digits. */
+const countOf = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : undefined;
+
+/**
+ * What an answer counts wrongly against the request it answers: each tie of its operation and status
+ * whose members (each in a count's form; one left out counts none) do not add up to the items sent.
+ */
+export function countProblems(
+  contract: Contract,
+  exchange: { operation: Operation; status: number; sent: unknown; plain: unknown; answer: unknown },
+): string[] {
+  const { operation, status, answer } = exchange;
+  const problems: string[] = [];
+  const a = answer !== null && typeof answer === 'object' ? (answer as Record<string, unknown>) : undefined;
+  if (!a) return problems;
+  for (const tie of countTiesOf(contract)) {
+    if (tie.operationId !== operation.operationId || tie.status !== status) continue;
+    const n = itemsSent(contract, operation, tie.items, exchange.sent, exchange.plain);
+    const values = tie.members.map((m) => (a[m] === undefined ? 0 : countOf(a[m])));
+    // A member in no count's form is the schema check's; no member at all states nothing.
+    if (n === undefined || values.some((v) => v === undefined) || tie.members.every((m) => a[m] === undefined)) continue;
+    const total = (values as number[]).reduce((x, y) => x + y, 0);
+    if (total !== n)
+      problems.push(
+        `${tie.members.map((m, i) => `${m} ${values[i]}`).join(' + ')} = ${total}, counting ${tie.items} of the request, which holds ${n}`,
+      );
+  }
+  return problems;
+}

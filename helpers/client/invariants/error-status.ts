@@ -1,0 +1,181 @@
+// Property: an error body agrees with the answer it is in. Where a service's error shape has a member
+// that states the HTTP status (seed 000, Error body: the samples' `code` is their HTTP status, 400 and
+// 500; financial data's ErrorMessage `status`, the HTTP status as text), that member, when the body
+// carries it in a status's form (a number, or three digits), is the status of the answer; and where an
+// operation's contract ties a code to the status of the response it sits on (`x-codes`, the refusal
+// codes' table: seed 000 Errors, INVALID_ARGUMENT and INVALID_STATE under 400; provider 1.35.0, 3003
+// and 3004 under getCustomerAuthorizationDetails' 404), an answer of another status never carries that
+// code. Which member states the status is contract data, written once on the error schema:
+// `x-status-member: { member, codes?, notStatus? }` (`codes`: where the member carries a code, the
+// status each code is given, financial data's webhook and Connect components ReasonCodes; `notStatus`:
+// a member that looks like one and is not, with the reason, financial data's provider `code`). Judged by the client's choke point on every error
+// answer of every check (helpers/client/client.ts), so it costs no call of its own.
+import type { TestInfo } from '@playwright/test';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { countProperty } from '../property-counts.js';
+import { codedConditionsOf } from '../../contract/coded-conditions.js';
+
+export const ERROR_STATUS = 'error-agrees-with-status';
+
+/** The catalogue rule of the property, per service. */
+export const ERROR_STATUS_RULES: Readonly<Record<string, string>> = {
+  'card-enrollment': 'CE-PROP-ERROR-STATUS',
+  installments: 'IN-PROP-ERROR-STATUS',
+  'financial-data': 'FD-PROP-ERROR-STATUS',
+};
+
+/** A member of an error schema that states the HTTP status, as the schema's `x-status-member` says. */
+export interface StatusMember {
+  schema: string;
+  /** Dotted, through lists (`Errors.Error.ReasonCode`: the ReasonCode of each error). */
+  member: string;
+  /** Where the member carries a code rather than the status: the statuses each code is given (a code not listed is not judged). */
+  codes?: Record<string, number[]>;
+  /** Members of the same schema that are not the status, each with why (a provider's own code). */
+  notStatus: Record<string, string>;
+}
+
+/** Every value at a dotted member, each item of a list on the way read. */
+function valuesAt(node: unknown, member: string): unknown[] {
+  let at: unknown[] = [node];
+  for (const step of member.split('.'))
+    at = at
+      .flatMap((n) => (Array.isArray(n) ? n : [n]))
+      .map((n) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[step] : undefined))
+      .filter((v) => v !== undefined);
+  return at.flatMap((n) => (Array.isArray(n) ? n : [n]));
+}
+
+/** What one error answer told the property. */
+export interface ErrorStatusVerdict {
+  /** A member stating the status, or a code a table ties to a status, was there to compare. */
+  judged: boolean;
+  problems: string[];
+  /** Why nothing was compared (judged false). */
+  reason?: string;
+}
+
+const statusMembers = new WeakMap<Contract, Map<string, StatusMember | undefined>>();
+const codeTables = new WeakMap<Contract, Map<string, { member: string; statuses: Map<string, Set<number>> }[]>>();
+
+/** The member of a named error schema stating the HTTP status (undefined: the schema states none). */
+export function statusMemberOf(contract: Contract, schema: string): StatusMember | undefined {
+  const known = statusMembers.get(contract) ?? new Map<string, StatusMember | undefined>();
+  statusMembers.set(contract, known);
+  if (known.has(schema)) return known.get(schema);
+  const node: Json = contract.resolveSchema(contract.componentSchema(schema));
+  const mark: Json = node?.['x-status-member'];
+  const codes: Record<string, number[]> | undefined = mark?.codes
+    ? Object.fromEntries(Object.entries<unknown>(mark.codes).map(([code, st]) => [code, (Array.isArray(st) ? st : [st]).map(Number)]))
+    : undefined;
+  const found = mark?.member
+    ? { schema, member: String(mark.member), ...(codes ? { codes } : {}), notStatus: { ...(mark.notStatus ?? {}) } }
+    : undefined;
+  known.set(schema, found);
+  return found;
+}
+
+/** Each operation's x-codes tables: for a member, the statuses each code is documented under. */
+export function codeStatusesOf(contract: Contract, operationId: string): { member: string; statuses: Map<string, Set<number>> }[] {
+  let all = codeTables.get(contract);
+  if (!all) {
+    all = new Map();
+    for (const c of codedConditionsOf(contract)) {
+      const tables = all.get(c.operationId) ?? [];
+      all.set(c.operationId, tables);
+      let table = tables.find((t) => t.member === c.member);
+      if (!table) tables.push((table = { member: c.member, statuses: new Map() }));
+      for (const code of c.codes) table.statuses.set(code, (table.statuses.get(code) ?? new Set()).add(c.status));
+    }
+    codeTables.set(contract, all);
+  }
+  return all.get(operationId) ?? [];
+}
+
+/** A value in the form of an HTTP status: a number, or a string of three digits. */
+const statusForm = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^[1-5][0-9]{2}$/.test(v) ? Number(v) : undefined;
+
+const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
+
+/**
+ * Judges one error answer: `schemas` are the error schemas its body is held to (the service's and the
+ * operation's own), in order; the first the body matches that states the status is the one read.
+ */
+export function errorStatusOf(
+  contract: Contract,
+  schemas: readonly string[],
+  answer: { operation: Operation; status: number; body: unknown },
+): ErrorStatusVerdict {
+  const { operation, status, body } = answer;
+  const problems: string[] = [];
+  const reasons: string[] = [];
+  let judged = false;
+  const object = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const stating = schemas.map((s) => statusMemberOf(contract, s)).filter((m): m is StatusMember => m !== undefined);
+  const matched = stating.find((m) => object && contract.component(m.schema)(object));
+  if (matched && object) {
+    const values = valuesAt(object, matched.member);
+    const stated = matched.codes
+      ? values.flatMap((v) =>
+          typeof v === 'string' || typeof v === 'number' ? (matched.codes![String(v)] ?? []).map((st) => ({ v, st })) : [],
+        )
+      : values.slice(0, 1).flatMap((v) => (statusForm(v) === undefined ? [] : [{ v, st: statusForm(v)! }]));
+    if (stated.length) {
+      judged = true;
+      // A code given several statuses (a 401's two codes aside) agrees when one of them is the answer's.
+      const byValue = new Map<unknown, number[]>();
+      for (const { v, st } of stated) byValue.set(v, [...(byValue.get(v) ?? []), st]);
+      for (const [v, sts] of byValue)
+        if (!sts.includes(status))
+          problems.push(
+            matched.codes
+              ? `its ${matched.schema} ${matched.member} ${show(v)} is the code the contract gives HTTP ${sts.join(' or ')} (x-status-member), the answer is HTTP ${status}`
+              : `its ${matched.schema} ${matched.member} ${show(v)} states HTTP ${sts[0]}, the answer is HTTP ${status}`,
+          );
+    } else
+      reasons.push(
+        `its ${matched.schema} body gives no ${matched.member} ${matched.codes ? 'the contract ties to a status' : "in a status's form"}${Object.entries(
+          matched.notStatus,
+        )
+          .map(([m, why]) => `; ${m} is ${why}`)
+          .join('')}`,
+      );
+  } else if (!stating.length)
+    reasons.push(`its error shape (${schemas.join(', ')}) has no member the contract says states the HTTP status (x-status-member)`);
+  else reasons.push(`its error body is not the shape whose member states the status (${stating.map((m) => m.schema).join(', ')})`);
+  for (const table of codeStatusesOf(contract, operation.operationId)) {
+    const value = object?.[table.member];
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    const documented = table.statuses.get(String(value));
+    if (!documented) continue;
+    judged = true;
+    if (!documented.has(status))
+      problems.push(
+        `its ${table.member} ${show(value)} is the code the contract gives HTTP ${[...documented].join(' or ')} (x-codes), the answer is HTTP ${status}`,
+      );
+  }
+  return judged ? { judged, problems } : { judged, problems, reason: reasons.join('; ') };
+}
+
+const counted = new WeakMap<TestInfo, Set<string>>();
+
+/** Counts an operation's error answer once per check: checked where it was judged, else left out with its reason. */
+export function countErrorStatus(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: ErrorStatusVerdict): void {
+  const rule = ERROR_STATUS_RULES[service];
+  if (!testInfo || !rule) return;
+  const seen = counted.get(testInfo) ?? new Set<string>();
+  counted.set(testInfo, seen);
+  // A check's later judged answer of the operation still counts once a left-out one was counted.
+  const key = `${operationId} ${verdict.judged}`;
+  if (seen.has(key) || seen.has(`${operationId} true`)) return;
+  seen.add(key);
+  countProperty(testInfo, {
+    property: ERROR_STATUS,
+    service,
+    rule,
+    applies: [operationId],
+    checked: verdict.judged ? [operationId] : [],
+    exceptions: verdict.judged ? [] : [{ operationId, reason: verdict.reason ?? 'no member of its error body states the status' }],
+  });
+}

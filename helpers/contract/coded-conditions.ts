@@ -1,0 +1,68 @@
+// The refusal codes a contract ties to the conditions that cause them, and to the status of the
+// response each table sits on: `x-codes: { member, conditions }` on a response (seed 000, Errors;
+// provider 1.35.0, the micro-deposit verification's and the authorization details' examples). Read by
+// the refusal-codes property (helpers/client/invariants/refusal-codes.ts), which provokes each
+// condition, and by the error-status property (helpers/client/invariants/error-status.ts), which holds
+// every error answer's code to the status its table gives it.
+import type { Contract, Json } from './contract.js';
+
+/** One refusal condition of an operation, as its response's `x-codes` states it. */
+export interface CodedCondition {
+  operationId: string;
+  /** The HTTP status of the response the table sits on. */
+  status: number;
+  /** The body member that carries the code (`code`, `status`). */
+  member: string;
+  /** The condition in words, as the contract's table gives it. */
+  condition: string;
+  /** The codes this condition may carry, the one it names first (as strings: a code may be a number or a string). */
+  codes: string[];
+  /** A mandatory request member (dotted) left out. */
+  missing?: string;
+  /** A request member naming an entity, set to a new value of its own format. */
+  unresolved?: string;
+  /**
+   * A member carrying a check digit (dotted; `card.` for the Card the request carries encrypted), sent
+   * with its check digit wrong: the spec's harness builds it (the member may sit inside a JWE).
+   */
+  checkDigit?: string;
+  /** The state the object is brought to before the call, and the values the call sends. */
+  state?: string;
+  send?: 'right' | 'wrong';
+}
+
+/** A `$ref` followed within the bundled document (`#/components/responses/...`). */
+function followed(contract: Contract, node: Json): Json {
+  let out = node;
+  for (let i = 0; out?.$ref && i < 10; i++)
+    out = String(out.$ref)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  return out;
+}
+
+/** Every coded refusal condition of a contract: each operation's responses carrying `x-codes`. */
+export function codedConditionsOf(contract: Contract): CodedCondition[] {
+  const out: CodedCondition[] = [];
+  for (const op of contract.operations.values()) {
+    for (const status of Object.keys(op.responses)) {
+      const table = followed(contract, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.[status])?.['x-codes'];
+      if (!table?.member || !Array.isArray(table.conditions)) continue;
+      for (const c of table.conditions as Json[])
+        out.push({
+          operationId: op.operationId,
+          status: Number(status),
+          member: String(table.member),
+          condition: String(c.condition),
+          codes: (c.codes as unknown[]).map(String),
+          ...(c.missing ? { missing: String(c.missing) } : {}),
+          ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
+          ...(c.checkDigit ? { checkDigit: String(c.checkDigit) } : {}),
+          ...(c.state ? { state: String(c.state) } : {}),
+          ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
+        });
+    }
+  }
+  return out;
+}
