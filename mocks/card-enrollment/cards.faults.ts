@@ -2824,4 +2824,52 @@ export const CARDS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['CE-OBJ-SENSITIVE'],
   }),
+  independent('independent-38', {
+    id: 'i38-card-empty-key-forbidden',
+    rule: '401 when the authorization check fails (seed 000, Authentication; reference A2: key missing or unknown): an x-openapi-clientid sent as an empty value is answered 403 PERMISSION_DENIED',
+    source: 'seed',
+    rules: ['CE-AUTH-MISSING-KEY', 'CE-AUTH-KEY-FORM'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-receipt-wallet-firstname-at-max-refused',
+    rule: 'consumer.firstName is accepted up to its maxLength inclusive (seed 000, Consumer and Limits): on the receipt path a wallet enrollment whose firstName is exactly at the limit is refused 400 INVALID_ARGUMENT',
+    source: 'seed',
+    rules: ['CE-LIM-FIRSTNAME'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-wallet-unknown-service-forbidden-card-path',
+    rule: 'a serviceId that does not resolve is 400 INVALID_STATE (seed 000, Errors): on the card path a wallet enrollment naming an unknown serviceId is answered 403 PERMISSION_DENIED',
+    source: 'seed',
+    rules: ['CE-STATE-UNKNOWN-SERVICE', 'CE-PROP-REFUSAL-CODE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-long-pan-last-four-fixed-offset-card-path',
+    rule: 'panLastFour is the last four PAN digits (seed 000, MaskedCard): on the card path a PAN longer than the shortest length answers four digits taken at a fixed offset, not the last four',
+    source: 'seed',
+    rules: ['CE-MASK-PAN', 'CE-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-receipt-merchant-cobranded-as-string',
+    rule: 'digitalCardData.iscobranded is a boolean (seed 000, DigitalCardData): on the receipt path a merchant enrollment answers it as the string form of the boolean',
+    source: 'seed',
+    rules: ['CE-TYPE-FORMS', 'CE-LIM-RESPONSE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-issuer-created-epoch-millis-card-path',
+    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference: ISO 8601 with Z): on the card path an issuer enrollment answers it as milliseconds since the epoch in a string',
+    source: 'seed',
+    rules: ['CE-VAL-CREATED', 'CE-DATE-UNIT'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-missing-phone-member-invalid-value',
+    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors, sample detail): a member missing inside consumer.mobileNumber is reported with reason INVALID_VALUE',
+    source: 'seed',
+    rules: ['CE-ERR-FIELD', 'CE-REQ-PHONE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-card-correlation-detail-header-source',
+    rule: "a body field's violation is reported with sourceType BODY (seed 000, Errors: sample detail sourceType BODY; ErrorDetail): a srcCorrelationId that does not match its pattern is reported with sourceType HEADER",
+    source: 'seed',
+    rules: ['CE-ERR-FIELD', 'CE-PAT-CORRELATIONID'],
+  }),
 ]);

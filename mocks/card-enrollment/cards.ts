@@ -149,6 +149,9 @@ export function registerCards(
     // i26-card-receipt-missing-key-403: on the receipt path a request without the key is answered 403 (origin not validated), not 401.
     if (!key && !keyCheckSkipped && faults.has('i26-card-receipt-missing-key-403') && isReceiptBody(req.body))
       return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
+    // i38-card-empty-key-forbidden: an x-openapi-clientid sent empty is answered 403 (origin not validated), not 401.
+    if (key === '' && !keyCheckSkipped && faults.has('i38-card-empty-key-forbidden'))
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     if (!key && !keyCheckSkipped) return sendError(reply, faults, 401, 'UNAUTHENTICATED', `${keyHeader} header is missing.`);
     if (key && !client && !faults.has('unknown-key-accepted')) {
       if (faults.has('blind-unknown-key-403'))
@@ -808,6 +811,16 @@ export function registerCards(
       return invalidArgument(reply, faults, [
         { field: 'consumer.consumerIdentity.identityValue', keyword: 'maxLength', message: 'identityValue is too long' },
       ]);
+    // i38-card-receipt-wallet-firstname-at-max-refused: on the receipt path a wallet's firstName at its maxLength refused (a strict bound).
+    if (
+      faults.has('i38-card-receipt-wallet-firstname-at-max-refused') &&
+      hasReceipt &&
+      body.cardSource === 'WALLET' &&
+      String(body.consumer?.firstName ?? '').length === lengthOf(contract, 'Consumer', 'firstName').max
+    )
+      return invalidArgument(reply, faults, [
+        { field: 'consumer.firstName', keyword: 'maxLength', message: 'consumer.firstName is too long' },
+      ]);
     // i28-card-receipt-issuer-lastname-30-refused: on the receipt path an issuer's last name of exactly 30 characters refused.
     if (
       faults.has('i28-card-receipt-issuer-lastname-30-refused') &&
@@ -899,6 +912,9 @@ export function registerCards(
     // i36-card-refused-receipt-consumed: a receipt sent with an unresolved serviceId is spent although the enrollment is refused.
     if (faults.has('i36-card-refused-receipt-consumed') && !serviceKnown && hasReceipt)
       spentReceipts.add(String(body.enrolmentReferenceData?.enrolmentReferenceId));
+    // i38-card-wallet-unknown-service-forbidden-card-path: on the card path a wallet naming an unknown serviceId is answered 403, not 400 INVALID_STATE.
+    if (faults.has('i38-card-wallet-unknown-service-forbidden-card-path') && !serviceKnown && hasCard && body.cardSource === 'WALLET')
+      return sendError(reply, faults, 403, 'PERMISSION_DENIED', 'Client identity (origin) not validated.');
     if (!serviceKnown && !faults.has('unknown-service-accepted') && !(hasReceipt && faults.has('blind-receipt-unknown-service-accepted')))
       return invalidState(
         reply,
@@ -1010,6 +1026,7 @@ export function registerCards(
     i35Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i36Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     i37Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
+    i38Deviations(answer, body, card, hasCard, faults, ctx.clock.now());
     // i37-card-receipt-api-key-reflected-in-header: on the receipt path the gateway reflects the caller's x-openapi-clientid in the answer's headers.
     if (faults.has('i37-card-receipt-api-key-reflected-in-header') && hasReceipt && typeof key === 'string')
       reply.header('x-openapi-clientid', key);
@@ -1218,6 +1235,20 @@ const i35Deviations: AnswerDeviations = (answer, body, _card, hasCard, faults, n
 };
 
 /** The independent-36 deviations of the answer, each on one path and card source (mocks/card-enrollment/cards.faults.ts). */
+const i38Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
+  const masked = answer.maskedCard as Record<string, unknown>;
+  const data = masked.digitalCardData as Record<string, unknown> | undefined;
+  // i38-card-long-pan-last-four-fixed-offset-card-path: on the card path a PAN longer than sixteen digits gives the four digits after a sixteen-digit BIN window.
+  if (faults.has('i38-card-long-pan-last-four-fixed-offset-card-path') && hasCard && card.primaryAccountNumber.length > 16)
+    masked.panLastFour = card.primaryAccountNumber.slice(12, 16);
+  // i38-card-receipt-merchant-cobranded-as-string: on the receipt path a merchant's iscobranded written as the string of the boolean.
+  if (faults.has('i38-card-receipt-merchant-cobranded-as-string') && !hasCard && body.cardSource === 'MERCHANT' && data)
+    data.iscobranded = String(data.iscobranded ?? false);
+  // i38-card-issuer-created-epoch-millis-card-path: on the card path an issuer's dateOfCardCreated written as milliseconds since the epoch.
+  if (faults.has('i38-card-issuer-created-epoch-millis-card-path') && hasCard && body.cardSource === 'ISSUER')
+    masked.dateOfCardCreated = String(now.getTime());
+};
+
 const i37Deviations: AnswerDeviations = (answer, body, card, hasCard, faults, now) => {
   const masked = answer.maskedCard as Record<string, unknown>;
   const consumer = answer.maskedConsumer as Record<string, unknown> | undefined;

@@ -36,7 +36,13 @@ export function invalidArgument(
   sourceType?: ErrorDetail['sourceType'],
 ) {
   const details = found.map<ErrorDetail>((v) => ({
-    reason: v.keyword === 'required' && !faults.has('missing-reason-not-cannot-be-null') ? 'CANNOT_BE_NULL' : 'INVALID_VALUE',
+    // i38-card-missing-phone-member-invalid-value: a member missing inside consumer.mobileNumber reported as INVALID_VALUE, not CANNOT_BE_NULL.
+    reason:
+      v.keyword === 'required' &&
+      !faults.has('missing-reason-not-cannot-be-null') &&
+      !(faults.has('i38-card-missing-phone-member-invalid-value') && v.field.startsWith('consumer.mobileNumber'))
+        ? 'CANNOT_BE_NULL'
+        : 'INVALID_VALUE',
     // i6-card-detail-source-drops-parent: a field two levels deep named without its first member.
     source: faults.has('detail-source-wrong')
       ? 'request'
@@ -44,7 +50,12 @@ export function invalidArgument(
         ? v.field.split('.').slice(1).join('.')
         : v.field,
     message: v.message,
-    sourceType: faults.has('detail-sourceType-wrong') ? 'QUERY' : (sourceType ?? 'BODY'),
+    // i38-card-correlation-detail-header-source: a srcCorrelationId violation reported with sourceType HEADER (taken for the tracing header).
+    sourceType: faults.has('detail-sourceType-wrong')
+      ? 'QUERY'
+      : faults.has('i38-card-correlation-detail-header-source') && v.field === 'srcCorrelationId'
+        ? 'HEADER'
+        : (sourceType ?? 'BODY'),
   }));
   return sendError(reply, faults, 400, status, MALFORMED, details);
 }
