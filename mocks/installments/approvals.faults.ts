@@ -424,4 +424,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-approval-unknown-reason-refused-still-declines',
+    rule: 'a refused request changes nothing; rejectReasonCode is one of its enum (reference, Main fields: Approval): a decline refused 400 for a rejectReasonCode outside the enum has already declined the plan it names',
+    source: 'assumption',
+    rules: ['IN-ENUM-REJECTCODE', 'IN-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-approval-status-malformed-id-400',
+    rule: 'getPlanApprovalStatus answers 200, 401, 403, 404 or 406, a plan_id of no plan 404 (reference, Operations; provider 2.0.0): a plan_id that is not a UUID is answered 400',
+    source: 'provider',
+    rules: ['IN-STATUS-PLAN-UNKNOWN', 'IN-PROP-ERROR-STATUS'],
+  }),
 ]);

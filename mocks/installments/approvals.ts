@@ -89,6 +89,16 @@ export function registerApprovals(
         // not JSON: nothing recorded
       }
     }
+    // i38-inst-approval-unknown-reason-refused-still-declines: an approval refused 400 for a rejectReasonCode outside its enum has declined the plan it names.
+    if (!ok && faults.has('i38-inst-approval-unknown-reason-refused-still-declines') && reply.statusCode === 400) {
+      try {
+        const sent = JSON.parse(String(req.body)) as { planId?: unknown; status?: unknown; rejectReasonCode?: unknown };
+        const known = typeof sent.planId === 'string' ? world.plans.get(sent.planId) : undefined;
+        if (known && sent.status === 'DECLINED' && typeof sent.rejectReasonCode === 'string') known.status = 'DECLINED';
+      } catch {
+        // not JSON: nothing recorded
+      }
+    }
     if (!ok) return reply;
     const named =
       world.plans.get(ok.body.planId) ??
@@ -245,6 +255,9 @@ export function registerApprovals(
     const ok = await guard(req, reply, 'getPlanApprovalStatus');
     if (!ok) return reply;
     const { plan_id: id } = req.params as { plan_id: string };
+    // i38-inst-approval-status-malformed-id-400: an id that is not a UUID answered 400 (the plan reader's rule), not 404.
+    if (faults.has('i38-inst-approval-status-malformed-id-400') && !UUID.test(id))
+      return sendError(reply, faults, 400, 'INVALID_PLAN_ID', 'plan_id must be a UUID.', 'plan_id');
     // i9-approval-status-unknown-plan-answers-latest: an unknown id falls back to the latest plan.
     const plan = UUID.test(id)
       ? (world.plans.get(id) ??

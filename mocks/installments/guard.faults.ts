@@ -422,4 +422,10 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-issuer-forbidden-key-401',
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth; Flows notification (b)): the issuer endpoint answers such a caller 401',
+    source: 'assumption',
+    rules: ['IN-AUTH-FORBIDDEN'],
+  }),
 ]);

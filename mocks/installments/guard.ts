@@ -194,6 +194,9 @@ export function createGuard(
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
       if (faults.has('i30-inst-getplan-forbidden-404') && operationId === 'getPlan')
         return void refuse(404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.');
+      // i38-inst-issuer-forbidden-key-401: the issuer endpoint answers a signed caller without the right 401, not 403.
+      if (faults.has('i38-inst-issuer-forbidden-key-401') && operationId === 'notifyPlan')
+        return void refuse(401, 'UNAUTHORIZED', 'The caller could not be authenticated.');
       if (faults.has('i28-inst-approval-status-forbidden-401') && operationId === 'getPlanApprovalStatus')
         return void refuse(401, 'UNAUTHORIZED', `The consumer key may not call ${operationId}.`);
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);

@@ -1098,4 +1098,16 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-by-request-limit-as-end-index',
+    rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
+    source: 'provider',
+    rules: ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-search-count-header-is-limit',
+    rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
+    source: 'provider',
+    rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
+  }),
 ]);

@@ -316,6 +316,9 @@ export function registerMerchants(
     if (requestId !== null && faults.has('i33-inst-by-request-offset-past-end-404') && Number(ok.query.get('offset') ?? 0) >= items.length)
       return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    // i38-inst-by-request-limit-as-end-index: read by request_id, the limit taken as the index the page ends at, not its size.
+    if (faults.has('i38-inst-by-request-limit-as-end-index') && requestId !== null && ok.query.get('limit') !== null)
+      listed = items.slice(Number(ok.query.get('offset') ?? 0), Number(ok.query.get('limit')));
     // i35-inst-completed-list-total-counts-submissions: the completed list's Total counts every submission, not the merchants it lists.
     if (faults.has('i35-inst-completed-list-total-counts-submissions') && requestId === null)
       reply.header('Total', String(world.participations.length));
@@ -591,6 +594,9 @@ export function registerMerchants(
       faults,
       ok.defaultLimit!,
     );
+    // i38-inst-search-count-header-is-limit: the merchant search's Count header names the limit asked, not the merchants of the page.
+    if (faults.has('i38-inst-search-count-header-is-limit') && ok.query.get('limit') !== null)
+      reply.header('Count', ok.query.get('limit')!);
     // i36-inst-search-total-counts-every-merchant: the search's Total header counts every merchant known.
     if (faults.has('i36-inst-search-total-counts-every-merchant')) reply.header('Total', String(latest().length));
     // i31-inst-search-total-from-offset: the search's Total header counts the merchants from the offset on.

@@ -528,4 +528,10 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-offers-second-offer-id-of-first',
+    rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
+    source: 'provider',
+    rules: ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'],
+  }),
 ]);

@@ -379,6 +379,8 @@ export function registerOffers(
     // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
     // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
     // i35-inst-offers-second-begin-epoch-millis: the second offer's offerBeginDatetime written as epoch milliseconds.
+    // i38-inst-offers-second-offer-id-of-first: the second offer answered under the first offer's offerId (an id taken once per answer).
+    if (faults.has('i38-inst-offers-second-offer-id-of-first') && offers[1]) offers[1].offerId = offers[0].offerId;
     if (faults.has('i35-inst-offers-second-begin-epoch-millis') && offers[1])
       (offers[1] as Record<string, unknown>).offerBeginDatetime = Date.parse(offers[1].offerBeginDatetime);
     // i35-inst-offers-priority-string-localised: for a language other than English each offer's priority is written as a string.

@@ -613,4 +613,16 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-register-create-name-edges-trimmed',
+    rule: 'panListName may hold white space (its pattern, reference Main fields) and is answered as sent (provider 2.0.0 Registration panList): a list created by name is answered with the spaces at the edges of its name cut',
+    source: 'provider',
+    rules: ['IN-ECHO-PANLIST', 'IN-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-dereg-emptied-list-deleted',
+    rule: 'deregistration removes cards from an existing pan list, the list itself stays (seed 001, Endpoints: deregisters pans from an existing pan list): a deregistration that removes the last card deletes the list, so a later registration by its panListId is refused as unknown',
+    source: 'seed',
+    rules: ['IN-STATE-UNKNOWN-LIST', 'IN-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

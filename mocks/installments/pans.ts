@@ -273,6 +273,9 @@ export function registerPanLists(
           : shown;
     // i33-inst-register-existing-list-answers-new-id: a registration to an existing list answers a new panListId.
     if (faults.has('i33-inst-register-existing-list-answers-new-id') && panListId !== undefined) answered.panListId = newPanListId(world);
+    // i38-inst-register-create-name-edges-trimmed: a list created by name answered with the spaces at the name's edges cut.
+    if (faults.has('i38-inst-register-create-name-edges-trimmed') && panListId === undefined && typeof answered.panListName === 'string')
+      answered.panListName = answered.panListName.trim();
     // i19-register-create-name-tabs-as-spaces: a list created by name answered with its tabs written as spaces.
     if (
       faults.has('i19-register-create-name-tabs-as-spaces') &&
@@ -469,6 +472,9 @@ export function registerPanLists(
       if (faults.has('i3-deregistration-from-every-list')) for (const other of world.panLists.values()) other.pans.delete(pan);
       successfulCount++;
     }
+    // i38-inst-dereg-emptied-list-deleted: a deregistration that takes out the list's last card deletes the list itself.
+    if (faults.has('i38-inst-dereg-emptied-list-deleted') && successfulCount > 0 && list.pans.size === 0)
+      world.panLists.delete(list.panListId);
     // i19-dereg-clear-absent-pan-counted-successful: in clear, the cards the list does not hold counted deregistered.
     if (faults.has('i19-dereg-clear-absent-pan-counted-successful') && ok.body.encryptedValue === undefined) {
       const absent = ((ok.plain?.pans ?? []) as { pan?: string }[]).filter(({ pan }) => pan !== undefined && !held.has(pan)).length;

@@ -1083,4 +1083,29 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-ECHO-PLAN', 'IN-PROP-READERS-AGREE'],
   }),
+  independent('independent-38', {
+    id: 'i38-inst-plan-put-405-without-error-body',
+    rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
+    source: 'provider',
+    rules: ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-notify-correlation-regenerated-when-given',
+    rule: "the selection's Correlation-Id is propagated to the issuer notification; one is made only when the selection has none (reference, Headers; provider 2.0.0 CorrelationIdHeaderParameter): a selection carrying a Correlation-Id notifies the issuer under a newly generated one",
+    source: 'provider',
+    rules: ['IN-NOTIFY-CORRELATION', 'IN-ECHO-CORRELATION'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-getplan-declined-amount-negative',
+    rule: "getPlan reads back the plan's transaction amount as selected (reference, Main fields and Flows: plan read back; provider 2.0.0 InstallmentPlan): a declined plan is read back with the amount negated",
+    source: 'provider',
+    rules: ['IN-ECHO-PLAN', 'IN-PROP-READERS-AGREE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-inst-plan-apr-above-max-accepted',
+    rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
+    source: 'provider',
+    rules: ['IN-LIM-APR'],
+    relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
+  }),
 ]);

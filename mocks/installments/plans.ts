@@ -563,7 +563,12 @@ export function registerPlans(
       // seeded-notify-correlation-id-empty-when-absent: none made, an empty header sent on.
       // seeded-notify-correlation-id-of-previous-plan: the Correlation-Id of the selection before this one.
       const own = correlationId ?? (faults.has('seeded-notify-correlation-id-empty-when-absent') ? '' : randomUUID());
-      const sent = faults.has('seeded-notify-correlation-id-of-previous-plan') ? (previousCorrelation ?? own) : own;
+      // i38-inst-notify-correlation-regenerated-when-given: the issuer notified under a Correlation-Id of its own even when the selection carried one.
+      const sent = faults.has('seeded-notify-correlation-id-of-previous-plan')
+        ? (previousCorrelation ?? own)
+        : faults.has('i38-inst-notify-correlation-regenerated-when-given') && correlationId !== undefined
+          ? randomUUID()
+          : own;
       previousCorrelation = own;
       // i6-notify-deferred-to-approval: the notification held until the plan is approved.
       if (faults.has('i6-notify-deferred-to-approval')) deferredNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
@@ -741,6 +746,10 @@ export function registerPlans(
         // i26-getplan-amount-as-string: the reader gives the amount as a decimal string.
         ...(faults.has('i26-getplan-amount-as-string') && typeof amount === 'number' ? { amount: String(amount) } : {}),
       },
+      // i38-inst-getplan-declined-amount-negative: a declined plan's amount read back negative (written as a reversal).
+      ...(faults.has('i38-inst-getplan-declined-amount-negative') && shown === 'DECLINED' && typeof amount === 'number'
+        ? { transaction: { amount: -amount, currency } }
+        : {}),
       // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
       status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
@@ -871,6 +880,9 @@ export function registerPlans(
       if (faults.has('i35-inst-plan-delete-405-still-removes') && req.method === 'DELETE')
         world.plans.delete((req.params as { plan_id: string }).plan_id);
       if (faults.has('method-not-allowed-404')) return sendError(reply, faults, 404, 'NOT_FOUND', 'No such resource.');
+      // i38-inst-plan-put-405-without-error-body: a PUT on a plan answered 405 with an empty body, not the error body.
+      if (faults.has('i38-inst-plan-put-405-without-error-body') && req.method === 'PUT')
+        return reply.header('Allow', 'GET').code(405).send();
       reply.header('Allow', 'GET');
       return sendError(reply, faults, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');
     },
