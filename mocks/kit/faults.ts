@@ -66,7 +66,7 @@ export const blind = <const F extends Omit<Fault, 'origin'>>(fault: F): Fault<F[
  * the sources only with the specs unread (docs/mutation.md says who wrote which and what each measured).
  */
 export type IndependentSet =
-  `independent-${2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37}`;
+  `independent-${2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38}`;
 
 /**
  * A fault of a named independent set: written blind like `blind`, but by another
