@@ -240,11 +240,17 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
     const i =
       find(path.institutionId) ??
+      // i38-fd-inst-get-id-leading-zeros-ignored: the by-id read parses the id as a number, so leading zeros still find it.
+      (faults.has('i38-fd-inst-get-id-leading-zeros-ignored') && /^0+\d/.test(String(path.institutionId))
+        ? find(String(Number(path.institutionId)))
+        : undefined) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
       // i30-fd-inst-get-id-matches-routing-number: the by-id reader looks the id up in the index it shares with the routing numbers.
       (faults.has('i30-fd-inst-get-id-matches-routing-number')
         ? world.institutions.find((x) => x.routingNumbers.includes(String(path.institutionId)))
         : undefined);
+    // i38-fd-inst-get-unknown-400: an institution id that names none answered 400, not 404.
+    if (!i && faults.has('i38-fd-inst-get-unknown-400')) return sendError(ctx, reply, 400, 'Invalid institution id');
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
     if (faults.has('i26-inst-get-unbranded-404') && !i.branding) return sendError(ctx, reply, 404, 'Institution not found');
