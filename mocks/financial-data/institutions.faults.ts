@@ -448,10 +448,4 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-INST-GET', 'FD-NOT-FOUND'],
   }),
-  independent('independent-38', {
-    id: 'i38-fd-inst-get-id-leading-zeros-ignored',
-    rule: 'an institution is found by its exact id (seed 002, Institutions: 404 when not found): the by-id read parses the id as a number, so an id with leading zeros finds the institution',
-    source: 'seed',
-    rules: ['FD-INST-GET', 'FD-OBJ-EXACT-ID-FORM'],
-  }),
 ]);

@@ -240,10 +240,6 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // rt-inst-get-id-prefix: the first institution whose id begins with the id asked.
     const i =
       find(path.institutionId) ??
-      // i38-fd-inst-get-id-leading-zeros-ignored: the by-id read parses the id as a number, so leading zeros still find it.
-      (faults.has('i38-fd-inst-get-id-leading-zeros-ignored') && /^0+\d/.test(String(path.institutionId))
-        ? find(String(Number(path.institutionId)))
-        : undefined) ??
       (faults.has('rt-inst-get-id-prefix') ? world.institutions.find((x) => x.id.startsWith(String(path.institutionId))) : undefined) ??
       // i30-fd-inst-get-id-matches-routing-number: the by-id reader looks the id up in the index it shares with the routing numbers.
       (faults.has('i30-fd-inst-get-id-matches-routing-number')
