@@ -702,4 +702,16 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ACCT-DELETE-LOGIN', 'FD-OBJ-AFTER-DELETE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-account-delete-unknown-400',
+    rule: 'an account that does not exist is a 404 (seed 002, Accounts DeleteCustomerAccount; Errors 404): an unknown account id on delete answers 400',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT', 'FD-NOT-FOUND'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-account-delete-answers-200',
+    rule: 'DeleteCustomerAccount answers 204 (seed 002, Accounts): the delete answers 200 with an empty object',
+    source: 'seed',
+    rules: ['FD-ACCT-DELETE-ACCOUNT', 'FD-PROP-ERROR-STATUS'],
+  }),
 ]);

@@ -592,6 +592,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (!a) {
       if (faults.has('accounts-second-delete-204') && deletedOnce.has(`${input.path.customerId}/${input.path.accountId}`))
         return reply.code(204).send();
+      // i38-fd-account-delete-unknown-400: an unknown account id on delete answered 400, not 404.
+      if (faults.has('i38-fd-account-delete-unknown-400')) return sendError(ctx, reply, 400, 'Invalid account id');
       return notFound(reply, 'Account not found');
     }
     // i21-account-delete-pending-kept: deleting a pending account answers 204 but keeps it.
@@ -609,6 +611,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('blind-accounts-delete-account-empties-login-in-simple-list')) touchedLogins.add(a.institutionLoginId);
     if (faults.has('i17-accounts-by-login-lists-deleted-account')) for (const g of gone) i17Deleted.set(g.id, g);
     if (faults.has('accounts-second-delete-204')) deletedOnce.add(`${a.customerId}/${a.id}`);
+    // i38-fd-account-delete-answers-200: the account delete answered 200 with an empty object, not 204.
+    if (faults.has('i38-fd-account-delete-answers-200')) return reply.code(200).send({});
     return reply.code(204).send();
   });
 

@@ -261,4 +261,10 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-LOCK-FIVE', 'FD-TOKEN-ISSUE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-secret-change-stored-lowercased',
+    rule: 'a changed partner secret is the secret sent, upper and lower case letters allowed (seed 002, Authentication: valid secret characters; ModifyPartnerSecret): the new secret is stored lower-cased, so authenticating with it as sent fails',
+    source: 'seed',
+    rules: ['FD-SECRET-CHANGE', 'FD-TOKEN-SECRET-EXACT'],
+  }),
 ]);

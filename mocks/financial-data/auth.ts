@@ -176,6 +176,9 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (faults.has('i11-old-secret-valid-a-minute-after-change')) replaced.set(partner.id, { secret: partner.secret, atMs: clock.nowMs() });
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
+    // i38-fd-secret-change-stored-lowercased: the new secret stored lower-cased (a case-folding credential store).
+    if (faults.has('i38-fd-secret-change-stored-lowercased') && typeof body.newPartnerSecret === 'string')
+      partner.secret = body.newPartnerSecret.toLowerCase();
     // i29-fd-secret-change-answers-200: the secret change answers 200 with the partner id, not 204.
     if (faults.has('i29-fd-secret-change-answers-200')) return reply.code(200).send({ partnerId: partner.id });
     return reply.code(204).send();

@@ -344,4 +344,34 @@ export const BUSINESSES_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-BUS-UPDATE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-business-by-id-dates-zoned',
+    rule: 'business dates are date-times without a zone (provider 1.35.0 Business createdDate/modifiedDate, NoZoneDateTime; reference Known corrections): the by-id read appends a Z zone designator to both dates',
+    source: 'provider',
+    rules: ['FD-BUS-READ', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-business-refused-add-touches-modified',
+    rule: 'a second business for a customer is refused 409 and changes nothing (seed 002, Businesses: one business per customer; Errors 409): the refused add still re-dates the modifiedDate of the business on record',
+    source: 'seed',
+    rules: ['FD-BUS-ONE', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-business-update-answer-modified-ahead',
+    rule: 'the UpdateBusiness answer is the record as stored (seed 002, Businesses PUT 200; provider 1.35.0 Business): the answer carries a modifiedDate a minute later than the one the reads then show',
+    source: 'provider',
+    rules: ['FD-BUS-UPDATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-business-update-unknown-400',
+    rule: 'an unknown business is a 404 (seed 002, Businesses: UpdateBusiness errors list only 404; Errors 404): an unknown business id on update answers 400',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-PROP-ERROR-STATUS'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-business-by-customer-listed-twice',
+    rule: 'a customer has at most one business (seed 002, Businesses; Limits, businesses per customer): GetBusinessByCustomer lists the one business twice',
+    source: 'seed',
+    rules: ['FD-BUS-ONE', 'FD-BUS-READ'],
+  }),
 ]);

@@ -62,6 +62,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
         for (const b of mine) b.fields = { ...b.fields, name: input.body.name };
       // i33-fd-business-second-add-400: a customer's second business answered 400, not 409.
       if (faults.has('i33-fd-business-second-add-400')) return sendError(ctx, reply, 400, 'The customer already has a business');
+      // i38-fd-business-refused-add-touches-modified: the refused second business still re-dates the one on record.
+      if (faults.has('i38-fd-business-refused-add-touches-modified')) for (const b of mine) b.modifiedDate = isoNoZone();
       return sendError(ctx, reply, 409, 'The customer already has a business');
     }
     const now = isoNoZone();
@@ -130,6 +132,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     )
       shown.phoneNumber = { ...phone, countryCode: `+${phone.countryCode}` };
     if (faults.has('i15-business-by-customer-modified-date-now')) shown.modifiedDate = isoNoZone();
+    // i38-fd-business-by-customer-listed-twice: the by-customer read joins the business twice (once per address row).
+    if (faults.has('i38-fd-business-by-customer-listed-twice')) return [shown, { ...shown }];
     return [shown];
   });
   route(app, ctx, 'UpdateBusiness', (input, reply) => {
@@ -143,6 +147,8 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i36-fd-business-update-unknown-200: an unknown business id is answered 200 with the body echoed (an upsert that stores nothing).
     if (!business && !foreignBusiness && faults.has('i36-fd-business-update-unknown-200'))
       return reply.code(200).send({ ...input.body, businessId: input.path.business_id });
+    // i38-fd-business-update-unknown-400: an unknown business id answered 400, not 404.
+    if (!business && faults.has('i38-fd-business-update-unknown-400')) return sendError(ctx, reply, 400, 'Invalid business id');
     if (!business) return sendError(ctx, reply, 404, 'Business not found');
     // i10-business-update-answer-stale: the update answers the record as it was before the update.
     const before = faults.has('i10-business-update-answer-stale') ? view(business) : undefined;
@@ -209,6 +215,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
       const { email: _email, ...rest } = view(business) as Record<string, unknown>;
       return rest;
     }
+    // i38-fd-business-update-answer-modified-ahead: the update answers a modifiedDate a minute later than the one it stores.
+    if (!before && faults.has('i38-fd-business-update-answer-modified-ahead'))
+      return { ...view(business), modifiedDate: new Date(clock.nowMs() + 60_000).toISOString().slice(0, 19) };
     return before ?? view(business);
   });
   /** i4-business-by-id-cached: the first answer of GetBusinessById per business (kept while that fault is on). */
@@ -260,6 +269,9 @@ export function registerBusinesses(app: FastifyInstance, ctx: FdContext) {
     // i23-business-by-id-country-uppercased: the by-id reader writes the address's country code in upper case.
     if (business && faults.has('i23-business-by-id-country-uppercased') && typeof address?.country === 'string')
       return [{ ...view(business), address: { ...address, country: address.country.toUpperCase() } }];
+    // i38-fd-business-by-id-dates-zoned: the by-id read writes its dates with a UTC zone designator.
+    if (business && faults.has('i38-fd-business-by-id-dates-zoned'))
+      return [{ ...view(business), createdDate: `${business.createdDate}Z`, modifiedDate: `${business.modifiedDate}Z` }];
     return business ? [view(business)] : sendError(ctx, reply, 404, 'Business not found');
   });
 }

@@ -367,4 +367,22 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-PROP-WRITE-SCOPE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-components-config-create-id-uppercased',
+    rule: "the created configuration's id is the one it is then found by (seed 002, Connect components: its id is passed as configurationId; provider 1.35.0 Configuration): the 201 answers the id upper-cased, so the id it gives is a 404 on read",
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-components-config-delete-removes-oldest',
+    rule: "a delete removes the configuration named in the path (seed 002, Connect components DELETE 204): the partner's oldest live configuration is removed instead, the named one stays readable",
+    source: 'seed',
+    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-PROP-WRITE-SCOPE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-components-config-by-id-ao-required-string',
+    rule: 'aoRequired is a boolean (provider 1.35.0 Configuration, AoRequired): the by-id read answers it as the string true or false',
+    source: 'provider',
+    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-TYPE-FORMS'],
+  }),
 ]);

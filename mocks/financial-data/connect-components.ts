@@ -246,6 +246,8 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       // seeded-fam24-components-config-created-ao-true-with-filter: the 201 shows aoRequired true with filterAccounts and none sent.
       if (faults.has('seeded-fam24-components-config-created-ao-true-with-filter') && body.filterAccounts && body.aoRequired === undefined)
         return reply.code(201).send({ ...view(c), aoRequired: true });
+      // i38-fd-components-config-create-id-uppercased: the 201 answers the new id upper-cased (the store keeps it as made).
+      if (faults.has('i38-fd-components-config-create-id-uppercased')) return reply.code(201).send({ ...view(c), id: c.id.toUpperCase() });
       return reply.code(faults.has('components-config-create-200') ? 200 : 201).send(view(c));
     });
 
@@ -311,6 +313,9 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
       // i19-components-config-by-id-ao-true-with-classification: the by-id read defaults aoRequired to true with a classification.
       if (faults.has('i19-components-config-by-id-ao-true-with-classification') && c.accountClassificationType && aoUnset.has(c))
         return reply.code(200).send({ ...view(c), aoRequired: true });
+      // i38-fd-components-config-by-id-ao-required-string: the by-id read answers aoRequired as a string.
+      if (faults.has('i38-fd-components-config-by-id-ao-required-string'))
+        return reply.code(200).send({ ...view(c), aoRequired: String(c.aoRequired) });
       return reply.code(200).send(view(c));
     });
 
@@ -346,7 +351,11 @@ export function registerConnectComponents(app: FastifyInstance, ctx: FdContext):
         if (!stored && faults.has('i36-fd-components-config-delete-unknown-204')) return reply.code(204).send();
         return fail(reply, 404, 'The requested entity was not found');
       }
-      c.deleted = true;
+      // i38-fd-components-config-delete-removes-oldest: the delete removes the partner's oldest live configuration, not the one named.
+      const oldest = faults.has('i38-fd-components-config-delete-removes-oldest')
+        ? [...state().configurations.values()].find((x) => x.partnerId === c.partnerId && !x.deleted)
+        : undefined;
+      (oldest ?? c).deleted = true;
       // i37-fd-components-config-delete-removes-all-of-partner: deleting one configuration deletes every configuration of its partner.
       if (faults.has('i37-fd-components-config-delete-removes-all-of-partner'))
         for (const other of state().configurations.values()) if (other.partnerId === c.partnerId) other.deleted = true;

@@ -503,4 +503,16 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-consumer-modify-answers-200',
+    rule: 'ModifyConsumer answers 204 (seed 002, Consumers): the modification answers 200 with an empty object',
+    source: 'seed',
+    rules: ['FD-CONS-MODIFY', 'FD-PROP-ERROR-STATUS'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-consumer-modify-foreign-404-but-applied',
+    rule: "another partner's consumer is not found and a refused request changes nothing (seed 002, Errors 404; Consumers): the modification of another partner's consumer answers 404 but writes the fields sent",
+    source: 'seed',
+    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE'],
+  }),
 ]);

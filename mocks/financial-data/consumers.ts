@@ -260,6 +260,12 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
       (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined) ??
       // i8-consumer-modify-orphan-any-partner: a consumer whose customer is gone is anyone's to modify.
       (faults.has('i8-consumer-modify-orphan-any-partner') ? orphan(input.path.consumerId) : undefined);
+    // i38-fd-consumer-modify-foreign-404-but-applied: another partner's consumer is refused 404 after its fields were written.
+    const foreignConsumer = world.consumers.get(input.path.consumerId);
+    if (!consumer && foreignConsumer && faults.has('i38-fd-consumer-modify-foreign-404-but-applied')) {
+      const { ssn: _s, ...written } = input.body;
+      foreignConsumer.fields = { ...foreignConsumer.fields, ...written };
+    }
     if (!consumer)
       return faults.has('blind-modify-unknown-consumer-204') ? reply.code(204).send() : sendError(ctx, reply, 404, 'Consumer not found');
     // The fault blanks the names the request did not give (unspecified fields must stay unchanged).
@@ -342,6 +348,8 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
     if (faults.has('i12-consumer-modify-drops-suffix') && given.suffix === undefined) delete consumer.fields.suffix;
     // i32-fd-consumer-modify-drops-birthday: a modification without birthday removes the one on record.
     if (faults.has('i32-fd-consumer-modify-drops-birthday') && given.birthday === undefined) delete consumer.fields.birthday;
+    // i38-fd-consumer-modify-answers-200: the modification answered 200 with an empty object, not 204.
+    if (faults.has('i38-fd-consumer-modify-answers-200')) return reply.code(200).send({});
     return reply.code(204).send();
   });
 }

@@ -744,4 +744,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-CUST-TYPE', 'FD-CUST-USERNAME-UNIQUE', 'FD-PROP-REFUSED-NO-TRACE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-customer-delete-unknown-400',
+    rule: 'DeleteCustomer of a customer that does not exist is a 404 (seed 002, Customers: DeleteCustomer errors 401, 404; Errors 404): an unknown customer id answers 400, a status the operation does not list',
+    source: 'seed',
+    rules: ['FD-CUST-DELETE', 'FD-NOT-FOUND'],
+  }),
 ]);

@@ -544,6 +544,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
       if (world.usernames.get(usernameKey(elsewhere.partnerId, elsewhere.username)) === elsewhere.id)
         world.usernames.delete(usernameKey(elsewhere.partnerId, elsewhere.username));
     }
+    // i38-fd-customer-delete-unknown-400: an unknown customer id on delete answered 400, not 404.
+    if (!c && faults.has('i38-fd-customer-delete-unknown-400')) return sendError(ctx, reply, 400, 'Invalid customer id');
     if (!c) return sendError(ctx, reply, 404, 'Customer not found');
     if (faults.has('i10-customer-delete-again-204')) deletedIds.set(c.id, c.partnerId);
     if (faults.has('i11-customer-modify-after-delete-204')) deletedForModify.set(c.id, c.partnerId);

@@ -363,4 +363,10 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-ENRICH-ADDS', 'FD-PROP-ECHO-AS-SENT'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-enrich-amount-as-string',
+    rule: 'the enriched transactions carry their amounts as numbers (provider 1.35.0 enrichTransactions, amount number): the answer echoes each amount as a decimal string',
+    source: 'provider',
+    rules: ['FD-ENRICH-ADDS', 'FD-TYPE-FORMS'],
+  }),
 ]);

@@ -257,6 +257,9 @@ export function registerEnrichment(app: FastifyInstance, ctx: FdContext): void {
       );
     // i34-fd-enrich-batch-last-dropped: a batch of more than two transactions answered without its last one.
     if (faults.has('i34-fd-enrich-batch-last-dropped') && transactions.length > 2) transactions = transactions.slice(0, -1);
+    // i38-fd-enrich-amount-as-string: the enriched transactions echo their amounts as decimal strings.
+    if (faults.has('i38-fd-enrich-amount-as-string'))
+      transactions = transactions.map((t) => (typeof t.amount === 'number' ? { ...t, amount: String(t.amount) } : t));
     return reply.code(200).send({ transactions });
   });
 }

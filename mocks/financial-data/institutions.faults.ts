@@ -442,4 +442,10 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-ROUTING-MATCH', 'FD-ROUTING-LENGTH'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-inst-get-unknown-400',
+    rule: 'GetInstitution answers 404 when not found (seed 002, Institutions): an institution id that names none answers 400',
+    source: 'seed',
+    rules: ['FD-INST-GET', 'FD-NOT-FOUND'],
+  }),
 ]);

@@ -245,6 +245,8 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
       (faults.has('i30-fd-inst-get-id-matches-routing-number')
         ? world.institutions.find((x) => x.routingNumbers.includes(String(path.institutionId)))
         : undefined);
+    // i38-fd-inst-get-unknown-400: an institution id that names none answered 400, not 404.
+    if (!i && faults.has('i38-fd-inst-get-unknown-400')) return sendError(ctx, reply, 400, 'Invalid institution id');
     if (!i) return sendError(ctx, reply, 404, 'Institution not found');
     // i26-inst-get-unbranded-404: GetInstitution joins the branding assets, so an institution without branding is not found.
     if (faults.has('i26-inst-get-unbranded-404') && !i.branding) return sendError(ctx, reply, 404, 'Institution not found');

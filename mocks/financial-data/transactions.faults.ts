@@ -794,4 +794,10 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXN-DAILY-BALANCE', 'FD-DERIVED-COUNTS'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-txn-by-id-transaction-date-pacific',
+    rule: 'transaction dates are epoch seconds, the same instant on every reader (seed 002, Transactions transactionDate; reference Dates): the by-id read gives transactionDate as US Pacific wall time read as UTC',
+    source: 'seed',
+    rules: ['FD-TXN-GET', 'FD-PROP-SAME-ON-EVERY-READER'],
+  }),
 ]);

@@ -481,6 +481,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     // i29-fd-txn-by-id-posted-date-eastern: the transaction read by id gives postedDate as US Eastern wall time read as UTC.
     if (on('i29-fd-txn-by-id-posted-date-eastern') && typeof t.postedDate === 'number') shown.postedDate = t.postedDate - 5 * 3600;
     if (on('i27-txn-by-id-amount-as-string')) (shown as Record<string, unknown>).amount = t.amount.toFixed(2);
+    // i38-fd-txn-by-id-transaction-date-pacific: the by-id read gives transactionDate as US Pacific wall time read as UTC.
+    if (on('i38-fd-txn-by-id-transaction-date-pacific') && typeof t.transactionDate === 'number')
+      shown.transactionDate = t.transactionDate - 8 * 3600;
     return shown;
   });
 

@@ -628,4 +628,10 @@ export const TXPUSH_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-TXPUSH-SIGNED', 'FD-PROP-ANSWER-IS-STATE'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-txpush-delete-one-answers-200',
+    rule: 'DeleteTxPushSubscription answers 204 (seed 002, TxPush): deleting one subscription answers 200 with the id removed',
+    source: 'seed',
+    rules: ['FD-TXPUSH-DELETE-ONE', 'FD-PROP-ERROR-STATUS'],
+  }),
 ]);

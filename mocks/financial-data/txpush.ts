@@ -218,6 +218,8 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
       state().subscriptions.delete(sub.id);
       deletedSubscriptions.set(sub.id, customer.id);
     }
+    // i38-fd-txpush-delete-one-answers-200: deleting one subscription answered 200 with the id removed, not 204.
+    if (faults.has('i38-fd-txpush-delete-one-answers-200')) return reply.code(200).send({ id: sub.id });
     return reply.code(204).send();
   };
 

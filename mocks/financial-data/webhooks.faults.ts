@@ -924,4 +924,40 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['FD-WEBHOOK-UPDATE', 'FD-EVENT-DATE-FIXED'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-event-inactive-stored-disabled',
+    rule: 'an event status change puts the event in the requested state, active or inactive (seed 002, States and transitions): an event made inactive is answered inactive but stored and read back as disabled',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-EVENT-STATUS', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-event-status-unknown-subscription-400',
+    rule: 'an unknown subscription is a 404 (seed 002, Webhook subscriptions; Errors 404): an event status change on an unknown subscription id answers 400',
+    source: 'seed',
+    rules: ['FD-NOT-FOUND', 'FD-PROP-ERROR-STATUS'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-sub-status-answer-uppercased',
+    rule: 'the subscription status change answers the requested state (seed 002, States and transitions: active or inactive; provider 1.35.0 status enum): the answer echoes the status upper-cased',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-SUB-STATUS', 'FD-PROP-ECHO-AS-SENT'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-sub-test-answers-202',
+    rule: 'testWebhookSubscription answers 200 (seed 002, Webhook subscriptions): the subscription test answers 202',
+    source: 'seed',
+    rules: ['FD-WEBHOOK-TEST-DELIVERY', 'FD-PROP-ERROR-STATUS'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-event-test-override-path-dropped',
+    rule: "the test delivery of an event with its own URL goes to that URL (seed 002, Webhook subscriptions: the URL may be overridden per event): the event test posts to the override URL's origin, its path dropped",
+    source: 'seed',
+    rules: ['FD-WEBHOOK-URL-OVERRIDE', 'FD-DELIVERY-URL'],
+  }),
+  independent('independent-38', {
+    id: 'i38-fd-webhooks-list-last-page-drops-last',
+    rule: "the list pages every subscription of the partner (seed 002, listWebhookSubscriptions offset, limit; provider 1.35.0 Subscriptions): the last page leaves out the partner's last subscription",
+    source: 'provider',
+    rules: ['FD-WEBHOOK-CREATE', 'FD-PROP-PAGING'],
+  }),
 ]);

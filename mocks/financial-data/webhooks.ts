@@ -336,7 +336,12 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i19-webhooks-limit-one-page-of-two: a limit of one served as a page of two.
       // i31-fd-webhooks-later-page-one-short: a page after the first holds one subscription fewer than the limit.
       const shortBy = faults.has('i31-fd-webhooks-later-page-one-short') && offset > 1 && limit > 1 ? 1 : 0;
-      const page = mine.slice(start, start + (faults.has('i19-webhooks-limit-one-page-of-two') && limit === 1 ? 2 : limit) - shortBy);
+      const served = mine.slice(start, start + (faults.has('i19-webhooks-limit-one-page-of-two') && limit === 1 ? 2 : limit) - shortBy);
+      // i38-fd-webhooks-list-last-page-drops-last: the last page leaves out the partner's last subscription (a loop bound off by one).
+      const page =
+        faults.has('i38-fd-webhooks-list-last-page-drops-last') && start + limit >= mine.length && served.length > 1
+          ? served.slice(0, -1)
+          : served;
       // An empty page is a 404 (assumption FD-WEBHOOK-PAGE-PAST-END: the provider's counts are 1 or more).
       if (page.length === 0 && !faults.has('webhooks-past-end-empty-200')) return fail(reply, 404, 'No subscriptions on this page');
       // Seeded fault: the list shows each subscription's URL without its query string (the other readers keep it).
@@ -611,6 +616,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i37-fd-webhooks-event-status-unknown-event-applied-to-all: an unknown event id is refused 404, yet the status is set on every event of the subscription.
       if (sub && !event && faults.has('i37-fd-webhooks-event-status-unknown-event-applied-to-all'))
         for (const e of sub.events) e.status = String((input.body as { status?: unknown }).status);
+      // i38-fd-webhooks-event-status-unknown-subscription-400: an unknown subscription id on an event status change answered 400, not 404.
+      if (!sub && faults.has('i38-fd-webhooks-event-status-unknown-subscription-400')) return fail(reply, 400, 'Invalid subscription id');
       if (!sub || !event) return fail(reply, 404, sub ? 'Event not found in this subscription' : 'Subscription not found');
       const { status } = input.body as { status: string };
       if (faults.has('blind-webhooks-event-status-same-state-400') && event.status === status)
@@ -620,6 +627,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i26-webhooks-event-status-answers-previous: the answer echoes the event's status read before the change (the new one is stored).
       const before = event.status;
       if (!faults.has('webhooks-event-status-not-stored') && !reactivationIgnored) event.status = status;
+      // i38-fd-webhooks-event-inactive-stored-disabled: an event made inactive is stored as "disabled" (the answer echoes the request).
+      if (faults.has('i38-fd-webhooks-event-inactive-stored-disabled') && status === 'inactive') event.status = 'disabled';
       // i21-webhooks-event-deactivation-also-next: deactivating one event deactivates the event after it too (an index off by one).
       if (faults.has('i21-webhooks-event-deactivation-also-next') && status === 'inactive') {
         const next = sub.events[sub.events.indexOf(event) + 1];
@@ -688,6 +697,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       if (faults.has('i28-fd-webhooks-sub-inactive-last-event-kept') && status === 'inactive' && sub.events.length > 1)
         sub.events[sub.events.length - 1].status = 'active';
       sub.lastUpdatedDate = isoNow(ctx);
+      // i38-fd-webhooks-sub-status-answer-uppercased: the subscription status change echoes the status upper-cased.
+      if (faults.has('i38-fd-webhooks-sub-status-answer-uppercased')) return reply.code(200).send({ status: status.toUpperCase() });
       return reply.code(200).send({ status: faults.has('i28-fd-webhooks-sub-status-answers-previous') ? before : status });
     });
 
@@ -734,6 +745,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         );
         if (faults.has('blind-webhooks-sub-test-first-event-only')) break;
       }
+      // i38-fd-webhooks-sub-test-answers-202: the subscription test answered 202 Accepted, not 200.
+      if (faults.has('i38-fd-webhooks-sub-test-answers-202')) return reply.code(202).send();
       return reply.code(200).send();
     });
 
@@ -760,7 +773,10 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
           ? { ...e, url: e.url.toLowerCase() }
           : faults.has('i27-webhooks-event-test-override-query-dropped') && e.url
             ? { ...e, url: e.url.split('?')[0] }
-            : e;
+            : // i38-fd-webhooks-event-test-override-path-dropped: the event test calls the origin of the event's override URL, its path dropped.
+              faults.has('i38-fd-webhooks-event-test-override-path-dropped') && e.url
+              ? { ...e, url: `${new URL(e.url).origin}/` }
+              : e;
       for (const e of events)
         if (testable(ctx, sub, e, 'event'))
           await deliverTest(

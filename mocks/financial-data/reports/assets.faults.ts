@@ -476,4 +476,10 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['FD-OBJ-EXACT-ID', 'FD-ASSETS-ACCOUNT-IDS'],
   }),
+  independent('independent-38', {
+    id: 'i38-fd-txreport-ack-status-success',
+    rule: 'a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
+    source: 'seed',
+    rules: ['FD-REPORT-ASYNC', 'FD-PROP-ANSWER-IS-STATE'],
+  }),
 ]);

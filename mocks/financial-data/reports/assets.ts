@@ -337,6 +337,8 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
         return buildContent(ctx, r.id, accounts, { window, find, faults, kind: 'transactions' });
       },
     });
+    // i38-fd-txreport-ack-status-success: the 202 of a transactions report says success while the report is still inProgress.
+    if (on('i38-fd-txreport-ack-status-success')) return reply.code(202).send({ ...reportAck(report), status: 'success' });
     return reply.code(202).send(reportAck(report));
   });
 
