@@ -1084,13 +1084,13 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     id: 'i37-inst-merchant-search-ica-suffix-match',
     rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
     source: 'seed',
-    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE'],
+    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
   }),
   independent('independent-37', {
     id: 'i37-inst-mid-search-mids-of-first-submission',
     rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
     source: 'seed',
-    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT'],
+    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
   }),
   independent('independent-37', {
     id: 'i37-inst-participation-bad-ica-completed-before-error',

@@ -1,0 +1,104 @@
+// Checker: every criterion a search takes in its body keeps its matching rule, as a query filter
+// does (filter-rules.ts). The searches are the reads sending a body (kit.ts isRead); their criteria
+// the string members of the request schema. A criterion the contract makes a code (an enum, a
+// format, or a pattern narrower than any character: an ICA, a MID, a MAID, a country code) is an
+// identifier compared whole, exact; a free-text one is matched by the rule its description states
+// (filter-rules.ts matchRule), and where none is stated it is left out with that reason. The inputs
+// are the values the listed objects hold: each value, its start, middle and end of every length the
+// contract accepts, the value lengthened to a length it accepts, the value in the other case, and
+// another owner's value (the values of the other objects). An exact criterion lists an object only
+// by its own value: every object a search answers shows the value sent in the member of that name.
+import type { Contract, Operation } from '../../contract/contract.js';
+import { matchRule } from './filter-rules.js';
+import { isRead } from './kit.js';
+
+export const BODY_CRITERIA = 'body-criteria';
+
+export interface BodyCriterion {
+  operation: Operation;
+  member: string;
+  /** `exact`: a code or identifier compared whole; `stated`: a free-text rule the description states; `unstated`: no rule stated. */
+  rule: 'exact' | 'stated' | 'unstated';
+  enumValues?: string[];
+}
+
+/** The string criteria of every search's body, read from the contract. */
+export function bodyCriteria(contract: Contract): BodyCriterion[] {
+  return [...contract.operations.values()]
+    .filter((op) => isRead(op) && op.requestBody?.schema)
+    .flatMap((operation) =>
+      Object.entries(
+        (contract.resolveSchema(operation.requestBody!.schema) as { properties?: Record<string, unknown> }).properties ?? {},
+      ).flatMap(([member, node]) => {
+        const s = contract.resolveSchema(node) as {
+          type?: string;
+          enum?: string[];
+          format?: string;
+          pattern?: string;
+          description?: string;
+        };
+        if (s.type !== 'string') return [];
+        const coded = Boolean(s.enum || s.format || (s.pattern && !/^\^?\.\{/.test(s.pattern)));
+        const rule = coded ? 'exact' : matchRule('search', String(s.description ?? '')) === 'search' ? 'unstated' : 'stated';
+        return [{ operation, member, rule, ...(s.enum ? { enumValues: [...s.enum] } : {}) } as BodyCriterion];
+      }),
+    );
+}
+
+const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
+/**
+ * The inputs telling an exact criterion from a looser one, from the value an object holds: its
+ * start, middle and end of every shorter length, the value lengthened at either end to every longer
+ * length up to twice its own (a character of its own kind: a digit for digits), and its case swapped.
+ * `accepts` (the contract's request validator) keeps only the inputs the contract takes.
+ */
+export function exactInputs(value: string, accepts: (input: string) => boolean): { how: string; value: string }[] {
+  const n = value.length;
+  const pad = /^[0-9]+$/.test(value) ? '0' : 'x';
+  const out: { how: string; value: string }[] = [];
+  for (let len = 1; len < n; len++) {
+    out.push({ how: `its first ${len}`, value: value.slice(0, len) });
+    out.push({ how: `its last ${len}`, value: value.slice(n - len) });
+    const from = Math.floor((n - len) / 2);
+    if (from > 0 && from + len < n) out.push({ how: `its middle ${len}`, value: value.slice(from, from + len) });
+  }
+  for (let more = 1; more <= n; more++) {
+    out.push({ how: `${more} more at its end`, value: value + pad.repeat(more) });
+    out.push({ how: `${more} more at its start`, value: pad.repeat(more) + value });
+  }
+  out.push({ how: 'its case swapped', value: swapCase(value) });
+  return out.filter((x, i, all) => x.value !== value && all.findIndex((y) => y.value === x.value) === i && accepts(x.value));
+}
+
+/**
+ * The objects of a search's answer that carry `member`: the items of an array answer; an object
+ * answer itself when it has the member at its top, else the items of its array members that have it
+ * (a MID search: the MIDs under the merchant). Undefined: the answer carries no member of that name.
+ */
+export function rowsOf(answer: unknown, member: string): Record<string, unknown>[] | undefined {
+  if (Array.isArray(answer)) return answer.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const o = answer as Record<string, unknown>;
+  if (member in o) return [o];
+  const nested = Object.values(o)
+    .filter(Array.isArray)
+    .flatMap((a) => (a as unknown[]).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && member in x));
+  return nested.length ? nested : undefined;
+}
+
+/** The rows an exact criterion `sent` should not have listed: each names the member's value it shows. */
+export function strayRows(rows: Record<string, unknown>[], member: string, sent: string): string[] {
+  return rows.filter((r) => member in r && r[member] !== sent).map((r) => `${member} ${JSON.stringify(r[member])}`);
+}
+
+/**
+ * What an object answer lists: the items of its array members (a MID search: the MIDs of the merchant
+ * its body names; its top members echo the criteria, so they cannot tell what was matched).
+ */
+export function listedUnder(answer: unknown): unknown[] {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return [];
+  return Object.values(answer as Record<string, unknown>)
+    .filter(Array.isArray)
+    .flat();
+}

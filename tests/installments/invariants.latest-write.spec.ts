@@ -1,0 +1,118 @@
+// Covers: every reader of merchants shows the latest write (IN-PROP-LATEST-WRITE, an assumption: the
+// sources do not say how a merchant is submitted again; seed 001, Endpoints; reference/installments.md,
+// flows). The writer is the participation submission; its readers every read under the same
+// collection (GET /merchants/participations, the merchant search, the MID search: kit.ts isRead). The
+// merchant is named by the members a search requires to name one (MidSearchRequest: legal name,
+// country, acquirer ICA); submitted again with every other member changed where the contract lets it
+// (another example, enums and codes given another value: echo.ts otherValues), once completed no
+// reader may show a value only the first submission had (its MIDs, flags, group, address, ...). A
+// list reader may also answer the earlier submission: one of its items must show none.
+import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { otherValues } from '../../helpers/client/invariants/echo.js';
+import { isRead, leavesOf } from '../../helpers/client/invariants/kit.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+
+type Merchant = Record<string, any>;
+const contract = await loadContract('installments');
+const WRITER = contract.operations.get('postMerchantParticipations')!;
+const collection = WRITER.path.split('/').slice(0, 2).join('/');
+const READERS = [...contract.operations.values()].filter((op) => isRead(op) && op.path.startsWith(`${collection}/`));
+/** The members naming a merchant: those a search requires (a search naming one merchant). */
+const IDENTITY = [
+  ...new Set(
+    READERS.flatMap((op) =>
+      op.requestBody?.schema ? ((contract.resolveSchema(op.requestBody.schema) as { required?: string[] }).required ?? []) : [],
+    ),
+  ),
+];
+const ITEM = (contract.resolveSchema(WRITER.requestBody!.schema) as { items?: unknown }).items;
+
+/** The string and scalar leaves of a value, as text. */
+const leafTexts = (v: unknown) => new Set([...leavesOf(v).values()].map((x) => JSON.stringify(x)));
+
+test(
+  'a merchant submitted again with every member changed reads back on every reader of merchants with none of its first submission @assumption',
+  rules('IN-PROP-LATEST-WRITE'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const first = exampleParticipation(inst.knownAcquirerIcas[0], { merchantLegalName: `Latest${Date.now().toString(36)} Merchant` });
+    const again: Merchant = { ...exampleParticipation(first.acquirerICA), ...Object.fromEntries(IDENTITY.map((k) => [k, first[k]])) };
+    // A member the two examples share (a fixed group, type or flag) is given another value the contract takes.
+    const others = otherValues(contract, ITEM as never, first);
+    for (const [path, values] of others) {
+      const [top, ...rest] = path.split('.');
+      if (IDENTITY.includes(top) || JSON.stringify(again[top]) !== JSON.stringify(first[top]) || values.length === 0) continue;
+      again[top] = rest.length ? structuredClone(first[top]) : values[0];
+      if (rest.length) {
+        let node = again[top];
+        for (const k of rest.slice(0, -1)) node = node[k];
+        node[rest.at(-1)!] = values[0];
+      }
+    }
+    // A flag written as a pattern of alternatives (YesNo: '^(?:Y|N)$', provider 2.0.0) is given its other alternative.
+    const members = (contract.resolveSchema(ITEM as never) as { properties?: Record<string, unknown> }).properties ?? {};
+    for (const [k, node] of Object.entries(members)) {
+      const alternatives = /^\^\(\?:([^()]+)\)\$$/.exec(
+        String((contract.resolveSchema(node as never) as { pattern?: string }).pattern ?? ''),
+      )?.[1];
+      if (IDENTITY.includes(k) || !alternatives || again[k] !== first[k]) continue;
+      again[k] = alternatives.split('|').find((v) => v !== first[k]) ?? again[k];
+    }
+    const validate = contract.requestValidator('postMerchantParticipations')!;
+    expect(validate([again]), `the second submission is valid: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+    const changed = Object.keys(first).filter((k) => !IDENTITY.includes(k) && JSON.stringify(first[k]) !== JSON.stringify(again[k]));
+    /** The leaves of each changed member only the first submission had. */
+    const onlyFirst = new Map(
+      changed.map((k) => {
+        const later = leafTexts(again[k]);
+        return [k, [...leafTexts(first[k])].filter((t) => !later.has(t))];
+      }),
+    );
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [first]));
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [again]));
+
+    const named = Object.fromEntries(IDENTITY.map((k) => [k, first[k]]));
+    const problems: string[] = [];
+    const checked: string[] = [];
+    for (const reader of READERS) {
+      const items: Merchant[] = [];
+      if (reader.requestBody?.schema) {
+        const res = await instApi.call(reader.operationId as 'postMerchantSearches', { body: named });
+        expect(res.status, `${reader.operationId} names the merchant`).toBe(200);
+        items.push(
+          ...(Array.isArray(res.body) ? res.body : [res.body]).filter((m: Merchant) => m.merchantLegalName === first.merchantLegalName),
+        );
+      } else {
+        // The list, page after page (bounded), until the merchant is found.
+        for (let offset = 0, pages = 0; pages < 50; pages++) {
+          const res = await instApi.call(reader.operationId as 'getMerchantParticipations', { query: { offset } });
+          expect(res.status, `${reader.operationId} from ${offset}`).toBe(200);
+          items.push(...(res.body as Merchant[]).filter((m) => m.merchantLegalName === first.merchantLegalName));
+          if (res.body.length === 0) break;
+          offset += res.body.length;
+        }
+      }
+      expect(items.length, `${reader.operationId} answers the merchant`).toBeGreaterThan(0);
+      checked.push(reader.operationId);
+      const each = items.map((m) =>
+        changed.flatMap((k) => {
+          if (!(k in m)) return [];
+          const shown = leafTexts(m[k]);
+          const earlier = onlyFirst.get(k)!.filter((t) => shown.has(t));
+          return earlier.length ? [`${reader.operationId} ${k}: shows ${earlier.slice(0, 3).join(', ')} of the first submission`] : [];
+        }),
+      );
+      problems.push(...(each.find((p) => p.length === 0) ?? each[0]));
+    }
+    countProperty(test.info(), {
+      property: 'latest-write',
+      service: 'installments',
+      rule: 'IN-PROP-LATEST-WRITE',
+      applies: [WRITER.operationId, ...READERS.map((r) => r.operationId)],
+      checked: [WRITER.operationId, ...checked],
+      exceptions: [],
+    });
+    expect(changed.length, `members the second submission changes (${changed.join(', ')})`).toBeGreaterThan(3);
+    expect(problems, 'every reader shows the latest submission').toEqual([]);
+  },
+);

@@ -1,0 +1,110 @@
+// Covers: every criterion of every installments search keeps its matching rule (IN-PROP-SEARCH-CRITERIA;
+// helpers/client/invariants/filters-body.ts): the searches and their criteria are read from the
+// contract (the reads sending a body; the string members of its schema). A criterion the contract
+// makes a code or an identifier (an acquirer ICA, a MID, a MAID, a country code, a status: provider
+// 2.0.0 AcquirerIca, Mid, Maid, CountryCode, EffectuationStatus) is compared whole (seed 001,
+// Endpoints: search by acquirer ICA; the MIDs of a given merchant): from the values the searches list
+// for merchants this check submits, the value, its start, middle and end of each length the contract
+// accepts, the value lengthened, in the other case, and another merchant's value each list only
+// objects showing exactly the value sent. A free-text criterion no source gives a rule (the legal
+// name) is counted as an exception (properties.filters.spec.ts). Bounded: one merchant per known ICA.
+import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { BODY_CRITERIA, bodyCriteria, exactInputs, listedUnder, rowsOf, strayRows } from '../../helpers/client/invariants/filters-body.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+
+const contract = await loadContract('installments');
+const CRITERIA = bodyCriteria(contract);
+
+test(
+  "every code or identifier criterion of every search lists only objects of the value sent, never of its start, middle, end, a longer value, its other case or another owner's value @provider",
+  rules('IN-PROP-SEARCH-CRITERIA'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const word = `Crit${Date.now().toString(36)}`;
+    const merchants = inst.knownAcquirerIcas.map((ica, i) => exampleParticipation(ica, { merchantLegalName: `${word} Own${i}` }));
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, merchants));
+    const applies = [...new Set(CRITERIA.map((c) => c.operation.operationId))];
+    const checked = new Set<string>();
+    const exceptions: PropertyException[] = [];
+    const problems: string[] = [];
+    for (const op of applies) {
+      const opCriteria = CRITERIA.filter((c) => c.operation.operationId === op);
+      const required = new Set(
+        (contract.resolveSchema(opCriteria[0].operation.requestBody!.schema) as { required?: string[] }).required ?? [],
+      );
+      const valid = contract.requestValidator(op as 'postMerchantSearches')!;
+      /** The body naming merchant `m` by the members the search requires, with `member` set to `value`. */
+      const bodyFor = (m: Record<string, any>, member: string, value: string) => ({
+        ...Object.fromEntries([...required].map((k) => [k, m[k]])),
+        [member]: value,
+      });
+      const search = async (body: Record<string, unknown>) => {
+        const res = await instApi.call(op as 'postMerchantSearches', { body });
+        return res.status === 200 ? res.body : undefined;
+      };
+      for (const c of opCriteria) {
+        if (c.rule !== 'exact') {
+          exceptions.push({
+            operationId: op,
+            reason: `${c.member}: free text no source gives a matching rule (counted by IN-FILTER-RULE)`,
+          });
+          continue;
+        }
+        // The values the search lists for each merchant of the check: the merchant named by its required members, or by its ICA.
+        const held: { m: Record<string, any>; value: string }[] = [];
+        let echoed = false;
+        for (const m of merchants) {
+          const base = required.size ? bodyFor(m, 'acquirerICA', m.acquirerICA) : { acquirerICA: m.acquirerICA };
+          const answer = await search(base);
+          if (required.has(c.member) && typeof answer === 'object' && answer !== null && !Array.isArray(answer) && c.member in answer)
+            echoed = listedUnder(answer).length > 0;
+          for (const row of rowsOf(answer, c.member) ?? [])
+            if (typeof row[c.member] === 'string' && (row.merchantLegalName === undefined || row.merchantLegalName === m.merchantLegalName))
+              held.push({ m, value: String(row[c.member]) });
+        }
+        const values = [...new Set([...held.map((h) => h.value), ...(c.enumValues ?? [])])];
+        if (held.length === 0) {
+          exceptions.push({ operationId: op, reason: `${c.member}: its answer shows no member of that name for the check's merchants` });
+          continue;
+        }
+        checked.add(op);
+        for (const { m, value } of held.filter((h, i, all) => all.findIndex((x) => x.value === h.value) === i)) {
+          const accepts = (v: string) => valid(bodyFor(m, c.member, v)) === true;
+          const inputs = [
+            { how: 'the value as held', value },
+            ...exactInputs(value, accepts),
+            ...values.filter((v) => v !== value && accepts(v)).map((v) => ({ how: "another owner's value", value: v })),
+          ];
+          for (const input of inputs) {
+            const answer = await search(bodyFor(m, c.member, input.value));
+            // A criterion the answer echoes at its top (the merchant a MID search names): a value the
+            // named merchant does not hold lists nothing of it (its name is the check's own, unique).
+            if (echoed && input.value !== value) {
+              const listed = listedUnder(answer);
+              if (listed.length)
+                problems.push(
+                  `${op} ${c.member} ${JSON.stringify(input.value)} (${input.how} of ${JSON.stringify(value)}): lists ${listed.length} item(s) of the merchant holding ${JSON.stringify(value)}`,
+                );
+              continue;
+            }
+            const rows = rowsOf(answer, c.member) ?? [];
+            const stray = strayRows(rows, c.member, input.value);
+            if (stray.length)
+              problems.push(
+                `${op} ${c.member} ${JSON.stringify(input.value)} (${input.how} of ${JSON.stringify(value)}): lists ${stray.slice(0, 3).join(', ')}`,
+              );
+          }
+        }
+      }
+    }
+    countProperty(test.info(), {
+      property: BODY_CRITERIA,
+      service: 'installments',
+      rule: 'IN-PROP-SEARCH-CRITERIA',
+      applies,
+      checked: [...checked],
+      exceptions: exceptions.filter((e) => !checked.has(e.operationId)),
+    });
+    expect(problems, 'an exact criterion lists only objects showing the value sent').toEqual([]);
+  },
+);
