@@ -29,6 +29,7 @@ import {
   ECHO_AS_SENT,
   ECHO_EVERY_ITEM,
   echoedLists,
+  itemsLeftOut,
   JOINERS,
   otherValues,
   tellingBody,
@@ -193,14 +194,7 @@ test(
       rule: 'FD-PROP-ECHO-AS-SENT',
       applies: itemsApply,
       checked: itemsChecked,
-      exceptions: itemsApply
-        .filter((id) => !itemsChecked.includes(id))
-        .map((operationId) => ({
-          operationId,
-          reason:
-            echoOut.find((e) => e.operationId === operationId)?.reason ??
-            'its answer and the read right after showed no list of several items sent (the contract took one, or the target answered the sample)',
-        })),
+      exceptions: itemsLeftOut(outcomes, itemsApply, itemsChecked, (id) => listsOf.get(id) ?? [], echoOut),
     });
     // The registrations written here approved now (APPROVAL_S), not while a later check reads the partner's list:
     // the mock approves a registration when it is read, and its clock is restored when the test ends,

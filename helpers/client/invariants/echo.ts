@@ -789,3 +789,35 @@ export function checkEveryItemAsSent(
   }
   return [...checked];
 }
+
+/**
+ * Why each writer the property applies to (`applies`) was not checked (checkEveryItemAsSent's
+ * `checked`): no write of it succeeded (`failed`: the echo property's own reasons), its body carried no
+ * item of the list (sealed in an encrypted value, or optional and not in the sample), the contract
+ * took one item only, or neither its answer nor the read right after showed the list.
+ */
+export function itemsLeftOut(
+  outcomes: readonly WriteOutcome[],
+  applies: readonly string[],
+  checked: readonly string[],
+  listsOf: (operationId: string) => readonly string[],
+  failed: readonly { operationId: string; reason: string }[],
+): { operationId: string; reason: string }[] {
+  return applies
+    .filter((id) => !checked.includes(id))
+    .map((operationId) => {
+      const known = failed.find((e) => e.operationId === operationId);
+      if (known) return known;
+      const o = outcomes.find((x) => x.probe.writer.operationId === operationId);
+      const lists = listsOf(operationId);
+      const sent = lists.map((l) => nodeAt(o?.probe.call.body, l));
+      const reason = !o
+        ? 'not written here (no sample call of it)'
+        : sent.every((s) => !Array.isArray(s))
+          ? `its body carries no item of ${lists.join(', ')} in clear (sealed in an encrypted value, or optional and not in its sample)`
+          : sent.every((s) => !Array.isArray(s) || s.length < 2)
+            ? `the contract took one item of ${lists.join(', ')} only in its sample`
+            : `neither its answer nor the read right after showed ${lists.join(', ')}`;
+      return { operationId, reason };
+    });
+}
