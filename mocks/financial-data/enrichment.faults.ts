@@ -47,7 +47,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     id: 'enrich-ids-renumbered',
     rule: 'FD-ENRICH-KEYED: the answers keep the externalTransactionIds sent',
     source: 'seed',
-    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
+    rules: ['FD-ENRICH-KEYED'],
   },
   {
     id: 'enrich-amount-unsigned',
@@ -225,7 +225,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     id: 'i12-enrich-external-account-id-of-first',
     rule: "each enriched transaction returns the members it was sent with (seed 002, Transaction data enrichment; provider 1.35.0 EnrichedTransaction): in a batch every transaction after the first answers the first one's externalAccountId",
     source: 'seed',
-    rules: ['FD-ENRICH-KEYED'],
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-13', {
     id: 'i13-enrich-external-account-id-uppercased',
