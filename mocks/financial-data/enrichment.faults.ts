@@ -225,7 +225,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     id: 'i12-enrich-external-account-id-of-first',
     rule: "each enriched transaction returns the members it was sent with (seed 002, Transaction data enrichment; provider 1.35.0 EnrichedTransaction): in a batch every transaction after the first answers the first one's externalAccountId",
     source: 'seed',
-    rules: ['FD-ENRICH-KEYED'],
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-13', {
     id: 'i13-enrich-external-account-id-uppercased',
@@ -276,7 +276,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     id: 'i20-enrich-batch-customer-id-of-first',
     rule: 'each enriched transaction carries the customer sent with it (provider 1.35.0 enrichTransactions): a batch answers every transaction with the first one’s externalCustomerId',
     source: 'provider',
-    rules: ['FD-ENRICH-KEYED'],
+    rules: ['FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-23', {
     id: 'i23-enrich-merchant-name-input-ignored',
@@ -349,7 +349,7 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     id: 'i34-fd-enrich-batch-last-dropped',
     rule: 'enrichment answers every transaction of the batch sent (seed 002, Transaction enrichment; provider 1.35.0, enrichTransactions): a batch of more than two transactions is answered without its last one',
     source: 'seed',
-    rules: ['FD-ENRICH-BATCH', 'FD-ENRICH-KEYED'],
+    rules: ['FD-ENRICH-BATCH', 'FD-ENRICH-KEYED', 'FD-PROP-ECHO-AS-SENT'],
   }),
   independent('independent-35', {
     id: 'i35-fd-enrich-timestamp-rewritten-utc',

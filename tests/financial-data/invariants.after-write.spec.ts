@@ -23,7 +23,19 @@ import {
   SAME_ON_EVERY_READER,
   writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
-import { checkEchoAsSent, ECHO_AS_SENT, otherValues, tellingBody } from '../../helpers/client/invariants/echo.js';
+import {
+  checkEchoAsSent,
+  checkEveryItemAsSent,
+  ECHO_AS_SENT,
+  ECHO_EVERY_ITEM,
+  echoedLists,
+  itemsLeftOut,
+  JOINERS,
+  otherValues,
+  tellingBody,
+  turned,
+  withSeveralItems,
+} from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -58,6 +70,7 @@ test(
     const stateOut: PropertyException[] = [];
     const echoOut: PropertyException[] = [];
     const probes: WriteProbe[] = [];
+    const listsOf = new Map<string, string[]>();
     for (const writer of WRITERS) {
       const { operationId } = writer;
       const body = answersBody(writer);
@@ -78,21 +91,23 @@ test(
       const validate = FD_CONTRACT.requestValidatorOf(operationId);
       const ids = new Set(objectIdsOf(FD_CONTRACT, writer).ids.map((id) => id.at));
       const plain = call;
-      if (call.body !== undefined && validate)
-        call = {
-          ...call,
-          body: tellingBody(
-            call.body,
-            (b) => Boolean(validate(b)),
-            (p) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p),
-            undefined,
-            // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
-            otherValues(FD_CONTRACT, writer.requestBody?.schema, call.body),
-          ),
-        };
       // The read right after names the object by its ids as sampled: an id the telling body sends in
       // another case (a UUID) is the write's to take, not a rule for the reader.
       const read = readOfWrite(FD_CONTRACT, writer, plain);
+      if (call.body !== undefined && validate) {
+        const valid = (b: unknown) => Boolean(validate(b));
+        const keep = (p: string) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p);
+        // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
+        const others = otherValues(FD_CONTRACT, writer.requestBody?.schema, call.body);
+        const telling = tellingBody(call.body, valid, keep, undefined, others);
+        // Each list whose items the answer or the read shows sent several items (FD-PROP-ECHO-AS-SENT, every item).
+        const lists = echoedLists(FD_CONTRACT, writer, read?.reader);
+        if (lists.length) listsOf.set(operationId, lists);
+        const body = lists.length
+          ? withSeveralItems(call.body, telling, tellingBody(call.body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep)
+          : telling;
+        call = { ...call, body };
+      }
       probes.push({
         writer,
         call,
@@ -167,6 +182,19 @@ test(
       applies: WRITERS.filter((w) => w.requestBody).map((w) => w.operationId),
       checked: echoChecked,
       exceptions: echoOut,
+    });
+    // Every item of each list the answer or the read shows, once, as sent (the same rule, its lists).
+    const itemsChecked = checkEveryItemAsSent(outcomes, (o) => listsOf.get(o.probe.writer.operationId) ?? [], echo, sensitive);
+    const itemsApply = WRITERS.filter((w) => echoedLists(FD_CONTRACT, w, readOfWrite(FD_CONTRACT, w, {})?.reader).length).map(
+      (w) => w.operationId,
+    );
+    countProperty(test.info(), {
+      property: ECHO_EVERY_ITEM,
+      service: 'financial-data',
+      rule: 'FD-PROP-ECHO-AS-SENT',
+      applies: itemsApply,
+      checked: itemsChecked,
+      exceptions: itemsLeftOut(outcomes, itemsApply, itemsChecked, (id) => listsOf.get(id) ?? [], echoOut),
     });
     // The registrations written here approved now (APPROVAL_S), not while a later check reads the partner's list:
     // the mock approves a registration when it is read, and its clock is restored when the test ends,

@@ -15,7 +15,19 @@ import {
   checkAnswerIsState,
   readerAfterWrite,
 } from '../../helpers/client/invariants/answer-state.js';
-import { checkEchoAsSent, ECHO_AS_SENT, otherValues, tellingBody } from '../../helpers/client/invariants/echo.js';
+import {
+  checkEchoAsSent,
+  checkEveryItemAsSent,
+  ECHO_AS_SENT,
+  ECHO_EVERY_ITEM,
+  echoedLists,
+  itemsLeftOut,
+  JOINERS,
+  otherValues,
+  tellingBody,
+  turned,
+  withSeveralItems,
+} from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -39,6 +51,7 @@ test(
     const stateOut: PropertyException[] = [];
     const echoOut: PropertyException[] = [];
     const probes: WriteProbe[] = [];
+    const listsOf = new Map<string, string[]>();
     for (const writer of WRITERS) {
       const { operationId } = writer;
       const after = readerAfterWrite(contract, writer);
@@ -64,18 +77,20 @@ test(
       const validate = contract.requestValidatorOf(operationId);
       const at = new Set(ids.map((id) => id.at));
       const plain = call;
-      if (call.body !== undefined && validate)
-        call = {
-          ...call,
-          body: tellingBody(
-            call.body,
-            (b) => Boolean(validate(b)),
-            (p) => at.has(p.replace(/\.\d+(?=\.|$)/g, '')) || kept(p),
-            undefined,
-            // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
-            otherValues(contract, writer.requestBody?.schema, call.body),
-          ),
-        };
+      if (call.body !== undefined && validate) {
+        const valid = (b: unknown) => Boolean(validate(b));
+        const keep = (p: string) => at.has(p.replace(/\.\d+(?=\.|$)/g, '')) || kept(p);
+        // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
+        const others = otherValues(contract, writer.requestBody?.schema, call.body);
+        const telling = tellingBody(call.body, valid, keep, undefined, others);
+        // Each list whose items the answer or the read shows sent several items (IN-PROP-ECHO-AS-SENT, every item).
+        const lists = echoedLists(contract, writer, after?.reader);
+        if (lists.length) listsOf.set(operationId, lists);
+        const body = lists.length
+          ? withSeveralItems(call.body, telling, tellingBody(call.body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep)
+          : telling;
+        call = { ...call, body };
+      }
       // The read right after names the object by its ids as sampled: an id the telling body sends in
       // another case (a UUID) is the write's to take, not a rule for the reader.
       probes.push({ writer, call, plain, ...(after ? { read: readAfterCall(after, plain) } : {}) });
@@ -103,6 +118,19 @@ test(
       applies: WRITERS.filter((w) => w.requestBody).map((w) => w.operationId),
       checked: echoChecked,
       exceptions: echoOut,
+    });
+    // Every item of each list the answer or the read shows, once, as sent (the same rule, its lists).
+    const itemsChecked = checkEveryItemAsSent(outcomes, (o) => listsOf.get(o.probe.writer.operationId) ?? [], echo, kept);
+    const itemsApply = WRITERS.filter((w) => echoedLists(contract, w, readerAfterWrite(contract, w)?.reader).length).map(
+      (w) => w.operationId,
+    );
+    countProperty(test.info(), {
+      property: ECHO_EVERY_ITEM,
+      service: 'installments',
+      rule: 'IN-PROP-ECHO-AS-SENT',
+      applies: itemsApply,
+      checked: itemsChecked,
+      exceptions: itemsLeftOut(outcomes, itemsApply, itemsChecked, (id) => listsOf.get(id) ?? [], echoOut),
     });
     expect([...state.list, ...echo.list], [state.describe(), echo.describe()].filter(Boolean).join('\n')).toEqual([]);
   },

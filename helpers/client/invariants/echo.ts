@@ -10,7 +10,7 @@
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
 import { leavesOf } from './kit.js';
-import type { Contract, Json } from '../../contract/contract.js';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
@@ -248,6 +248,17 @@ const memberName = (path: string) =>
     .filter((step) => !/^\d+$/.test(step))
     .at(-1);
 
+/**
+ * Whether a shown leaf is in another item of a list a sent leaf is in (`transactions.0.address.state`
+ * beside `transactions.1.inputMerchantInformation.state`): each item of a list sent several is its own
+ * (withSeveralItems), so a value there is that item's, not the sent one shown elsewhere.
+ */
+const inOtherItem = (at: string, path: string): boolean => {
+  const [a, p] = [at.split('.'), path.split('.')];
+  for (let i = 0; i < Math.min(a.length, p.length); i++) if (a[i] !== p[i]) return /^\d+$/.test(a[i]) && /^\d+$/.test(p[i]);
+  return false;
+};
+
 /** A value with its case and white space folded: what a target folding either would take for the same. */
 const folded = (value: string) => value.toLowerCase().replace(/\s+/g, '');
 
@@ -290,6 +301,7 @@ export function checkEchoAsSent(
           for (const [at, got] of s.leaves)
             if (
               !places.includes(at) &&
+              !inOtherItem(at, p) &&
               typeof got === 'string' &&
               got !== v &&
               memberName(at) === memberName(p) &&
@@ -626,4 +638,186 @@ export function checkRequiredShown(
       violations.add(operationId, r.where, `no ${at}, which ${showing[0].where} shows`, 'every required member of the answer');
     }
   }
+}
+
+// Every item of a list the caller sends comes back, once, with each of its members as sent. A writer
+// whose answer, or the read right after it, shows the items of a list of objects it was sent (the
+// transactions of an enrichment batch, the accounts of a session) is sent several items that differ
+// in what can change their treatment: the first as the sample has it (the provider's example, a value
+// the target knows: a recognised merchant), the others made to tell (tellingBody: words it knows
+// none of), the last with the other values of each enum (another kind, another target). Each sent
+// item must be shown by exactly one shown item carrying every member it was sent with as sent, and
+// the list as many items as were sent. A member is expected back where the contract shows it at that
+// place and the answer shows it for another item of the list: a target showing it for one item and
+// dropping it for another (a recognised merchant's memo) shows there.
+
+export const ECHO_EVERY_ITEM = 'echo-every-item';
+
+/** The most items one echoed list is sent (the sample's, and two made to tell). */
+const ITEMS_SENT = 3;
+
+/** The node at a dotted path, undefined where a step is missing. */
+const nodeAt = (root: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .filter(Boolean)
+    .reduce<unknown>((n, step) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[step] : undefined), root);
+
+/** The dotted paths of the lists of objects a schema declares outside any other list (`transactions`, `accounts`). */
+function objectLists(contract: Contract, schema: Json | undefined): string[] {
+  const out: string[] = [];
+  const walk = (node: Json, at: string[], depth: number) => {
+    const s = resolve(contract, node);
+    if (!s || depth > 8) return;
+    if (s.items) {
+      const item = resolve(contract, s.items);
+      if (at.length && item && (item.properties || item.type === 'object')) out.push(at.join('.'));
+      return;
+    }
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) walk(member, [...at, name], depth + 1);
+  };
+  if (schema) walk(schema, [], 0);
+  return out;
+}
+
+/** The first 2xx answer schema of an operation. */
+const answerSchema = (op: Operation): Json | undefined =>
+  Object.entries(op.responses).find(([code, r]) => code.startsWith('2') && r?.schema !== undefined)?.[1]?.schema;
+
+/**
+ * The lists of objects of a writer's request body whose items its answer shows at the same place, or
+ * the read right after it (`reader`) shows under the written object (any depth): derived from the
+ * contract, the lists the property applies to.
+ */
+export function echoedLists(contract: Contract, writer: Operation, reader?: Operation): string[] {
+  const answer = schemaPaths(contract, answerSchema(writer));
+  const read = reader ? [...schemaPaths(contract, answerSchema(reader))] : [];
+  return objectLists(contract, writer.requestBody?.schema).filter(
+    (list) => answer.has(`${list}.0`) || read.some((p) => p === `${list}.0` || p.endsWith(`.${list}.0`)),
+  );
+}
+
+/**
+ * The telling body with each echoed list sent several items (ITEMS_SENT, fewer where the contract takes
+ * fewer): the sample's first item as sampled (`plain`), then its telling form (`telling`), then a
+ * second telling form (`again`: tellingBody's other joiner, each enum's next other value); then every
+ * value made distinct (distinctBody), so each item tells apart from the others.
+ */
+export function withSeveralItems(
+  plain: unknown,
+  telling: unknown,
+  again: unknown,
+  lists: readonly string[],
+  valid: (body: unknown) => boolean,
+  keep: (path: string, value: unknown) => boolean,
+): unknown {
+  let out = telling;
+  for (const list of lists) {
+    const firsts = [plain, telling, again].map((b) => (nodeAt(b, list) as unknown[] | undefined)?.[0]);
+    if (firsts.some((f) => f === undefined)) continue;
+    for (let n = ITEMS_SENT; n >= 2; n--) {
+      const next = setAt(out, list.split('.'), firsts.slice(0, n));
+      if (valid(next)) {
+        out = next;
+        break;
+      }
+    }
+  }
+  return distinctBody(out, valid, keep);
+}
+
+/** An enum's other values, each list turned by one: a second telling body takes the next other value. */
+export const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
+  new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
+
+/** The scalar leaves of an item, by path inside it. */
+const itemLeaves = (item: unknown) => new Map([...leavesOf(item)].filter(([p, v]) => p && v !== null && typeof v !== 'object'));
+
+/**
+ * Every sent item of each echoed list (`listsOf`) shown once with each member it was sent with as sent,
+ * and the list shown with as many items (the answer, then the read right after under the written
+ * object): a violation names the writer, the list and the item. Returns the writers checked (a list of
+ * several items sent and shown).
+ */
+export function checkEveryItemAsSent(
+  outcomes: readonly WriteOutcome[],
+  listsOf: (o: WriteOutcome) => readonly string[],
+  violations: Violations,
+  skip: (path: string) => boolean = () => false,
+): string[] {
+  const checked = new Set<string>();
+  for (const o of outcomes) {
+    const body = o.probe.call.body;
+    if (body === undefined || typeof o.status !== 'number' || o.status >= 300) continue;
+    const op = o.probe.writer.operationId;
+    for (const list of listsOf(o)) {
+      const sent = nodeAt(body, list);
+      if (!Array.isArray(sent) || sent.length < 2) continue;
+      const shown: { where: string; items: unknown }[] = [{ where: 'its answer', items: nodeAt(o.answer, list) }];
+      if (o.read) {
+        const base = objectIn(o.read.body, o.answer);
+        shown.push({ where: `${o.read.reader.operationId} right after`, items: nodeAt(o.read.body, base ? `${base}.${list}` : list) });
+      }
+      for (const s of shown) {
+        if (!Array.isArray(s.items)) continue;
+        checked.add(op);
+        if (s.items.length !== sent.length)
+          violations.add(op, s.where, `${list}: ${s.items.length} items, ${sent.length} sent`, 'every item sent, once');
+        const got = s.items.map(itemLeaves);
+        const members = new Set(got.flatMap((g) => [...g.keys()]));
+        sent.forEach((item, i) => {
+          const expected = [...itemLeaves(item)].filter(([p]) => members.has(p) && !skip(`${list}.${i}.${p}`));
+          const matches = got.filter((g) => expected.every(([p, v]) => g.get(p) === v)).length;
+          if (matches === 1) return;
+          // The item at the same place names what differs (positions as sent); a sensitive member only by name.
+          const there = got[i] ?? new Map();
+          const differs = expected
+            .filter(([p, v]) => there.get(p) !== v)
+            .map(([p, v]) =>
+              there.has(p) ? `${p}: ${JSON.stringify(there.get(p))}, sent ${JSON.stringify(v)}` : `no ${p}, sent ${JSON.stringify(v)}`,
+            )
+            .slice(0, 3);
+          violations.add(
+            op,
+            s.where,
+            `${list}.${i} (item ${i + 1} of ${sent.length}) ${matches ? `shown ${matches} times` : `shown by no item as sent${differs.length ? `: ${differs.join('; ')}` : ''}`}`,
+            'every item with each member as sent, once',
+          );
+        });
+      }
+    }
+  }
+  return [...checked];
+}
+
+/**
+ * Why each writer the property applies to (`applies`) was not checked (checkEveryItemAsSent's
+ * `checked`): no write of it succeeded (`failed`: the echo property's own reasons), its body carried no
+ * item of the list (sealed in an encrypted value, or optional and not in the sample), the contract
+ * took one item only, or neither its answer nor the read right after showed the list.
+ */
+export function itemsLeftOut(
+  outcomes: readonly WriteOutcome[],
+  applies: readonly string[],
+  checked: readonly string[],
+  listsOf: (operationId: string) => readonly string[],
+  failed: readonly { operationId: string; reason: string }[],
+): { operationId: string; reason: string }[] {
+  return applies
+    .filter((id) => !checked.includes(id))
+    .map((operationId) => {
+      const known = failed.find((e) => e.operationId === operationId);
+      if (known) return known;
+      const o = outcomes.find((x) => x.probe.writer.operationId === operationId);
+      const lists = listsOf(operationId);
+      const sent = lists.map((l) => nodeAt(o?.probe.call.body, l));
+      const reason = !o
+        ? 'not written here (no sample call of it)'
+        : sent.every((s) => !Array.isArray(s))
+          ? `its body carries no item of ${lists.join(', ')} in clear (sealed in an encrypted value, or optional and not in its sample)`
+          : sent.every((s) => !Array.isArray(s) || s.length < 2)
+            ? `the contract took one item of ${lists.join(', ')} only in its sample`
+            : `neither its answer nor the read right after showed ${lists.join(', ')}`;
+      return { operationId, reason };
+    });
 }
