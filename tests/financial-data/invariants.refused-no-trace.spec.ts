@@ -5,7 +5,8 @@
 // outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
 // does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
 // partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
-// taken, a second consumer or business, micro entries already open), and each documented refusal
+// taken, a second consumer or business, micro entries already open), where it documents a 404 each
+// member naming something (a path id, a body id, a location) made to name nothing, and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
 // type: refused-trace.ts Condition), and each kind or state of its object the operation's own
 // description refuses (an active customer's account for the test transaction; the subject states of the

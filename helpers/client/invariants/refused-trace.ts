@@ -14,6 +14,7 @@ import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { typeFormCases } from './type-forms.js';
+import { unresolvedRefusalsOf } from './refused-subjects.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
@@ -43,7 +44,8 @@ export type RefusalReason =
   | 'rate'
   | 'state'
   | 'condition'
-  | 'method';
+  | 'method'
+  | 'unresolved';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -260,7 +262,9 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - authorization: no credentials where a 401 is documented;
  * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
  *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
- * - duplicate: where a POST documents a 409 (duplicateOf).
+ * - duplicate: where a POST documents a 409 (duplicateOf);
+ * - unresolved: where it documents a 404, one member naming something made to name nothing
+ *   (refused-subjects.ts, unresolvedRefusalsOf).
  * The state reason (a writer on an object deleted before) is not made here: it needs the object
  * deleted first (stateRefusalsOf).
  * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
@@ -329,6 +333,7 @@ export function refusalsOf(
     });
   const duplicate = duplicateOf(contract, op, valid, (_call, keep) => told(out.length, keep));
   if (duplicate) out.push(duplicate);
+  out.push(...unresolvedRefusalsOf(contract, op, (n) => told(n), out.length));
   return out;
 }
 
