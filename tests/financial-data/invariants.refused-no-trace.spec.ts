@@ -15,7 +15,7 @@
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { movesAloneOf } from '../../helpers/client/invariants/refused-subjects.js';
+import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -316,6 +316,12 @@ test(
         if (on.length) conditionProbes.push({ writer, refusals: [refusal], reads: on });
         else unproduced.push(`${operationId} ${refusal.statuses!.join()} (no reader of the objects it names)`);
       }
+      // A child id naming nothing: the readers of the parent's children join (refused-subjects.ts parentReadersOf).
+      if (refusals.some((r) => r.reason === 'unresolved'))
+        for (const operation of parentReadersOf(FD_CONTRACT, writer)) {
+          const call = readerCall(operation, world, fd);
+          if (typeof call !== 'string' && !reads.some((r) => r.operation === operation)) reads.push({ operation, call });
+        }
       const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });

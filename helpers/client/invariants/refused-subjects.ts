@@ -124,6 +124,8 @@ export function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n
   for (const m of members) {
     const call = told(n + out.length);
     const steps = m.at.split('.');
+    // Each enum member of the body turned to another value the contract takes: an update the refusal carried out shows (an event's status set to what it already was does not).
+    call.body = otherEnums(contract, op, call.body, (b) => !validate || Boolean(validate(b)));
     if (m.in === 'body') {
       const current = steps.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Json)[k] : undefined), call.body);
       const value = namingNothing(current);
@@ -162,5 +164,43 @@ function lookedUpMembersOf(contract: Contract, op: Operation): string[] {
     }
   };
   if (op.requestBody?.schema) walk(op.requestBody.schema, [], 0);
+  return out;
+}
+
+/**
+ * The readers of the children of the object holding a writer's last path id (its path cut before that
+ * id: the GET of that collection, else the by-id reader of the parent, a webhook subscription for its
+ * events): where a call whose child id names nothing is refused, what it would have done to the
+ * parent's other children shows there. None where the writer names one object only.
+ */
+export function parentReadersOf(contract: Contract, op: Operation): Operation[] {
+  const path = op.path.replace(/\/v\d+(?=\/)/g, '');
+  const ids = [...path.matchAll(/\/\{[^}]+\}/g)];
+  if (ids.length < 2) return [];
+  const collection = path.slice(0, ids.at(-1)!.index);
+  const gets = (p: string) =>
+    [...contract.operations.values()].filter((r) => r.method === 'GET' && r.path.replace(/\/v\d+(?=\/)/g, '') === p);
+  const listed = gets(collection);
+  return listed.length ? listed : gets(collection.replace(/\/[^/{}]+$/, ''));
+}
+
+/** The body with each enum member (two levels deep, lists aside) set to the enum's next value, where `ok` takes the body. */
+function otherEnums(contract: Contract, op: Operation, body: unknown, ok: (body: unknown) => boolean): unknown {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  let out = structuredClone(body) as Json;
+  const walk = (schema: Json, node: Json, at: string[], depth: number) => {
+    const s = contract.resolveSchema(schema);
+    if (!s || depth > 2 || !node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
+      const m = contract.resolveSchema(member);
+      const v = node[name];
+      if (Array.isArray(m?.enum) && m.enum.length > 1 && m.enum.includes(v)) {
+        const next = structuredClone(out);
+        [...at].reduce((n, k) => n[k], next)[name] = m.enum[(m.enum.indexOf(v) + 1) % m.enum.length];
+        if (ok(next)) out = next;
+      } else walk(member, v, [...at, name], depth + 1);
+    }
+  };
+  walk(op.requestBody.schema, out, [], 0);
   return out;
 }
