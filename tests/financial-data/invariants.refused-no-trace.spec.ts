@@ -5,7 +5,8 @@
 // outside a catalogue the contract binds a member to (an event name listAvailableWebhookSubscriptionEvents
 // does not offer), a listener URL on a port outside x-limits listenerPorts, no credentials, another
 // partner's caller, and, where it documents a 409, a duplicate of what it made (a customer's username
-// taken, a second consumer or business, micro entries already open), and each documented refusal
+// taken, a second consumer or business, micro entries already open), where it documents a 404 each
+// member naming something (a path id, a body id, a location) made to name nothing, and each documented refusal
 // whose condition the harness sets up (a disputed statement, a security freeze, an Accept of another
 // type: refused-trace.ts Condition), and each kind or state of its object the operation's own
 // description refuses (an active customer's account for the test transaction; the subject states of the
@@ -14,7 +15,7 @@
 // before, member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are
 // the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { movesAloneOf } from '../../helpers/client/invariants/refused-subjects.js';
+import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   catalogueOperations,
@@ -315,6 +316,12 @@ test(
         if (on.length) conditionProbes.push({ writer, refusals: [refusal], reads: on });
         else unproduced.push(`${operationId} ${refusal.statuses!.join()} (no reader of the objects it names)`);
       }
+      // A child id naming nothing: the readers of the parent's children join (refused-subjects.ts parentReadersOf).
+      if (refusals.some((r) => r.reason === 'unresolved'))
+        for (const operation of parentReadersOf(FD_CONTRACT, writer)) {
+          const call = readerCall(operation, world, fd);
+          if (typeof call !== 'string' && !reads.some((r) => r.operation === operation)) reads.push({ operation, call });
+        }
       const existing = refusals.some((r) => r.prime) ? existingReads(writer, world, fd, fdMock) : undefined;
       if (!reads.length && !existing) exceptions.push({ operationId, reason: 'the contract has no reader of an object it names' });
       else if (!refusals.length) exceptions.push({ operationId, reason: 'documents no refusal its sample can be turned into' });

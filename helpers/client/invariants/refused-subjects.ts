@@ -4,7 +4,7 @@
 // kind leaves no trace as any other does (seed 002, Errors: a 4xx "indicates a request the service
 // did not carry out"): the report a refused generation would have made never shows in the customer's
 // report list.
-import type { Contract } from '../../contract/contract.js';
+import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
 import type { Condition } from './refused-trace.js';
@@ -68,4 +68,21 @@ export function movesAloneOf(contract: Contract): (path: string, before: unknown
     after - before < 600 &&
     !eventDates.has(path.split('.').at(-1)!);
   return (path, before, after) => asOfNow(path, before, after) || (path.split('.').at(-1) === 'status' && before === 'inProgress');
+}
+
+/**
+ * The readers of the children of the object holding a writer's last path id (its path cut before that
+ * id: the GET of that collection, else the by-id reader of the parent, a webhook subscription for its
+ * events): where a call whose child id names nothing is refused, what it would have done to the
+ * parent's other children shows there. None where the writer names one object only.
+ */
+export function parentReadersOf(contract: Contract, op: Operation): Operation[] {
+  const path = op.path.replace(/\/v\d+(?=\/)/g, '');
+  const ids = [...path.matchAll(/\/\{[^}]+\}/g)];
+  if (ids.length < 2) return [];
+  const collection = path.slice(0, ids.at(-1)!.index);
+  const gets = (p: string) =>
+    [...contract.operations.values()].filter((r) => r.method === 'GET' && r.path.replace(/\/v\d+(?=\/)/g, '') === p);
+  const listed = gets(collection);
+  return listed.length ? listed : gets(collection.replace(/\/[^/{}]+$/, ''));
 }

@@ -14,7 +14,7 @@ import { takenDeviations } from '../../contract/conflicts.js';
 import type { CallOptions, OperationClient } from '../client.js';
 import { negativeCases, refusalStatuses, resolve } from '../negative.js';
 import { typeFormCases } from './type-forms.js';
-import { objectIdsOf } from '../../contract/object-ids.js';
+import { objectIdsOf, queryIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
 import { bodyMembers } from '../../contract/writers.js';
@@ -43,7 +43,8 @@ export type RefusalReason =
   | 'rate'
   | 'state'
   | 'condition'
-  | 'method';
+  | 'method'
+  | 'unresolved';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -260,7 +261,9 @@ export type Catalogues = ReadonlyMap<string, readonly string[]>;
  * - authorization: no credentials where a 401 is documented;
  * - ownership: the call of another partner's caller on the writer's objects (from the other-partner
  *   checker's probe of it, helpers/client/security/other-partner.ts) where there is one;
- * - duplicate: where a POST documents a 409 (duplicateOf).
+ * - duplicate: where a POST documents a 409 (duplicateOf);
+ * - unresolved: where it documents a 404, one member naming something made to name nothing
+ *   (unresolvedRefusalsOf).
  * The state reason (a writer on an object deleted before) is not made here: it needs the object
  * deleted first (stateRefusalsOf).
  * Each refusal's free-text values differ from the others' (vary), so that a trace names the refusal
@@ -329,6 +332,7 @@ export function refusalsOf(
     });
   const duplicate = duplicateOf(contract, op, valid, (_call, keep) => told(out.length, keep));
   if (duplicate) out.push(duplicate);
+  out.push(...unresolvedRefusalsOf(contract, op, (n) => told(n), out.length));
   return out;
 }
 
@@ -1088,4 +1092,121 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     }
   }
   return { checked, sent: counted };
+}
+
+/**
+ * The request members that name something the target looks up without being an object id of the
+ * vocabulary (helpers/contract/object-ids.ts leaves them out as values of the caller's): a merchant
+ * location an SBCA report is generated for (seed 002, Decisioning report generation:
+ * GenerateSBCAMetricsReport 404, no merchant metrics for the location).
+ */
+const LOOKED_UP_MEMBERS = new Set(['locationId']);
+
+/** A value of the same shape as an id that names nothing: all nines for a number, its last letters turned otherwise. */
+export function namingNothing(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    const nines = Number('9'.repeat(String(Math.abs(value)).length));
+    return nines === value ? nines - 1 : nines;
+  }
+  if (typeof value !== 'string' || !value) return undefined;
+  if (/^[0-9]+$/.test(value)) return value === '9'.repeat(value.length) ? '8'.repeat(value.length) : '9'.repeat(value.length);
+  const turn = (c: string) =>
+    /[0-9]/.test(c)
+      ? String((Number(c) + 5) % 10)
+      : /[a-f]/.test(c)
+        ? 'defabc'['abcdef'.indexOf(c)]!
+        : /[A-F]/.test(c)
+          ? 'DEFABC'['ABCDEF'.indexOf(c)]!
+          : /[a-z]/i.test(c)
+            ? String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65))
+            : c;
+  const keep = Math.max(1, value.length - 6);
+  return value.slice(0, keep) + [...value.slice(keep)].map(turn).join('');
+}
+
+/**
+ * The unresolved reason of refused-trace.ts: where a writer documents a 404, its valid call (told, the
+ * n-th refusal on) with exactly one of the members that name something naming nothing (each path id,
+ * each body or query id of the vocabulary, each looked-up member), the others valid and the caller's
+ * own. A 404 because one id names nothing is a refusal as any other: it leaves no trace (seed 002,
+ * Errors: a 4xx "indicates a request the service did not carry out"). A body the contract would refuse
+ * for its form is not sent (its refusal would be the validation reason's).
+ */
+export function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
+  if (!op.responses['404']) return [];
+  const validate = contract.requestValidatorOf(op.operationId);
+  const members = [
+    // A partner id is who the caller is or deals with (a third party's access key), no object looked up under the caller: the ownership reason's.
+    ...objectIdsOf(contract, op)
+      .ids.filter((id) => id.resource !== 'partner')
+      .map((id) => ({ in: id.in, at: id.at })),
+    ...queryIdsOf(op).map((id) => ({ in: id.in, at: id.at })),
+    ...lookedUpMembersOf(contract, op).map((at) => ({ in: 'body' as const, at })),
+  ];
+  const out: Refusal[] = [];
+  for (const m of members) {
+    const call = told(n + out.length);
+    const steps = m.at.split('.');
+    // Each enum member of the body turned to another value the contract takes: an update the refusal carried out shows (an event's status set to what it already was does not).
+    call.body = otherEnums(contract, op, call.body, (b) => !validate || Boolean(validate(b)));
+    if (m.in === 'body') {
+      const current = steps.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Json)[k] : undefined), call.body);
+      const value = namingNothing(current);
+      if (value === undefined) continue;
+      const body = structuredClone(call.body) as Json;
+      steps.slice(0, -1).reduce((node, k) => node[k], body)[steps.at(-1)!] = value;
+      if (validate && !validate(body)) continue;
+      out.push({
+        reason: 'unresolved',
+        why: `unresolved: body /${steps.join('/')} names nothing (${String(value)})`,
+        call: { ...call, body },
+      });
+    } else {
+      const where = m.in === 'path' ? call.path : call.query;
+      const value = namingNothing(where?.[m.at]);
+      if (value === undefined) continue;
+      out.push({
+        reason: 'unresolved',
+        why: `unresolved: ${m.in} ${m.at} names nothing (${String(value)})`,
+        call: { ...call, [m.in]: { ...where, [m.at]: value } },
+      });
+    }
+  }
+  return out;
+}
+
+/** The dotted body members of a writer named in LOOKED_UP_MEMBERS, two levels deep, lists aside. */
+function lookedUpMembersOf(contract: Contract, op: Operation): string[] {
+  const out: string[] = [];
+  const walk = (schema: Json, at: string[], depth: number) => {
+    const s = contract.resolveSchema(schema);
+    if (!s || depth > 3) return;
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
+      if (LOOKED_UP_MEMBERS.has(name)) out.push([...at, name].join('.'));
+      walk(member, [...at, name], depth + 1);
+    }
+  };
+  if (op.requestBody?.schema) walk(op.requestBody.schema, [], 0);
+  return out;
+}
+
+/** The body with each enum member (two levels deep, lists aside) set to the enum's next value, where `ok` takes the body. */
+function otherEnums(contract: Contract, op: Operation, body: unknown, ok: (body: unknown) => boolean): unknown {
+  if (!op.requestBody?.schema || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  let out = structuredClone(body) as Json;
+  const walk = (schema: Json, node: Json, at: string[], depth: number) => {
+    const s = contract.resolveSchema(schema);
+    if (!s || depth > 2 || !node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [name, member] of Object.entries<Json>(s.properties ?? {})) {
+      const m = contract.resolveSchema(member);
+      const v = node[name];
+      if (Array.isArray(m?.enum) && m.enum.length > 1 && m.enum.includes(v)) {
+        const next = structuredClone(out);
+        [...at].reduce((n, k) => n[k], next)[name] = m.enum[(m.enum.indexOf(v) + 1) % m.enum.length];
+        if (ok(next)) out = next;
+      } else walk(member, v, [...at, name], depth + 1);
+    }
+  };
+  walk(op.requestBody.schema, out, [], 0);
+  return out;
 }
