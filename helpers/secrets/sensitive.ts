@@ -187,6 +187,25 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   return echoes;
 }
 
+/**
+ * Where an answer's headers carry a sent sensitive value in clear: every header, its name and its
+ * value (a gateway reflecting the caller's API key under its own name, seed 000 Authentication: a
+ * server-to-server key never returned). A long value counts anywhere in them; a short one as the whole
+ * value of a header named for its kind. An echo the contract documents (a correlation id) is no
+ * sensitive value, so it never matches.
+ */
+export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
+  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
+  const echoes: Echo[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    const at = `header ${name}`;
+    for (const s of [...index.longIn(name), ...index.longIn(String(value))]) echoes.push({ kind: s.kind, at, value: s.value });
+    const kind = kindOfKey(name.toLowerCase());
+    if (kind) for (const s of index.shortAs(String(value).trim(), kind)) echoes.push({ kind: s.kind, at, value: s.value });
+  }
+  return echoes;
+}
+
 /** Replaces each echoed value in a text by a marker that says what leaked (before redaction runs). */
 export function markEchoes(text: string, echoes: Echo[]): string {
   let out = text;
