@@ -449,7 +449,9 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         ? {
             ...exchange,
             // A header carrying a sent value (its name or its value) is marked as the body is.
-            headers: Object.fromEntries(Object.entries(responseHeaders).map(([k, v]) => [markEchoes(k, echoes), markEchoes(String(v), echoes)])),
+            headers: Object.fromEntries(
+              Object.entries(responseHeaders).map(([k, v]) => [markEchoes(k, echoes), markEchoes(String(v), echoes)]),
+            ),
             body: undefined,
             text: markEchoes(text, echoes),
           }

@@ -88,7 +88,14 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
     }
   };
   walk(value);
-  for (const [name, v] of Object.entries(headers)) if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+  for (const [name, v] of Object.entries(headers)) {
+    if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+    // The OAuth 1.0a consumer key signing each installments call (its security scheme's Authorization
+    // header; reference, Transport and auth: a credential): the one part of the header that does not
+    // change from call to call.
+    const consumer = name.toLowerCase() === 'authorization' ? /oauth_consumer_key="?([^",\s]+)/.exec(v ?? '')?.[1] : undefined;
+    if (consumer && consumer.length >= 3) out.push({ kind: 'key', value: decodeURIComponent(consumer) });
+  }
   return out;
 }
 
