@@ -37,7 +37,7 @@ import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
 import { holdShared } from './guest/shared-state.js';
-import { findEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
+import { findEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
@@ -414,7 +414,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const sentNow = sensitiveValuesIn(sentJson, headers);
     noteSent(sentNow);
     noteSentTexts(this.deps.testInfo, op, sentJson);
-    const echoes = findEchoes(parsed, text, sentSoFar());
+    const echoes = [...findEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
     let violation: unknown;
     try {
       sensitiveEchoConformance(exchange, echoes);
@@ -445,7 +445,17 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const call = this.report(
       op,
       { url, headers, body, json: sentJson },
-      echoes.length ? { ...exchange, body: undefined, text: markEchoes(text, echoes) } : exchange,
+      echoes.length
+        ? {
+            ...exchange,
+            // A header carrying a sent value (its name or its value) is marked as the body is.
+            headers: Object.fromEntries(
+              Object.entries(responseHeaders).map(([k, v]) => [markEchoes(k, echoes), markEchoes(String(v), echoes)]),
+            ),
+            body: undefined,
+            text: markEchoes(text, echoes),
+          }
+        : exchange,
       violation === undefined ? undefined : violation instanceof ContractViolation ? violation.check : String((violation as Error)?.name),
       answeredAt,
     );

@@ -88,7 +88,14 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
     }
   };
   walk(value);
-  for (const [name, v] of Object.entries(headers)) if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+  for (const [name, v] of Object.entries(headers)) {
+    if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+    // The OAuth 1.0a consumer key signing each installments call (its security scheme's Authorization
+    // header; reference, Transport and auth: a credential): the one part of the header that does not
+    // change from call to call.
+    const consumer = name.toLowerCase() === 'authorization' ? /oauth_consumer_key="?([^",\s]+)/.exec(v ?? '')?.[1] : undefined;
+    if (consumer && consumer.length >= 3) out.push({ kind: 'key', value: decodeURIComponent(consumer) });
+  }
   return out;
 }
 
@@ -184,6 +191,25 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   };
   if (body !== undefined) walk(body);
   else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
+  return echoes;
+}
+
+/**
+ * Where an answer's headers carry a sent sensitive value in clear: every header, its name and its
+ * value (a gateway reflecting the caller's API key under its own name, seed 000 Authentication: a
+ * server-to-server key never returned). A long value counts anywhere in them; a short one as the whole
+ * value of a header named for its kind. An echo the contract documents (a correlation id) is no
+ * sensitive value, so it never matches.
+ */
+export function findHeaderEchoes(headers: Record<string, string>, sent: SentValues | SensitiveValue[]): Echo[] {
+  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
+  const echoes: Echo[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    const at = `header ${name}`;
+    for (const s of [...index.longIn(name), ...index.longIn(String(value))]) echoes.push({ kind: s.kind, at, value: s.value });
+    const kind = kindOfKey(name.toLowerCase());
+    if (kind) for (const s of index.shortAs(String(value).trim(), kind)) echoes.push({ kind: s.kind, at, value: s.value });
+  }
   return echoes;
 }
 

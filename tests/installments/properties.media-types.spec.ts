@@ -3,7 +3,8 @@
 // with parameters, after a type not offered, application/*, */*) is served JSON with its 2xx, and one
 // admitting none is the 406 the operation documents (reference, Operations table; provider 2.0.0: 406
 // when the client accepts no JSON answer). Each operation on its sample call: the readers, and the
-// writers documenting the 406, whose calls the suite's 406 checks make already.
+// writers documenting the 406, whose calls the suite's 406 checks make already; an operation naming a
+// plan (path or body) names one of the check's own.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
@@ -27,10 +28,15 @@ test(
       }
       let call: CallOptions = await instReq.sampleCall(op as Parameters<typeof instReq.sampleCall>[0]);
       const forms = acceptFormsOf(n.offered);
-      // A reader of one plan reads a plan of the check's own (the sample's plan id names none here).
-      if (n.operation.parameters.some((p) => p.in === 'path' && p.name === 'plan_id')) {
+      // An operation naming one plan (its path's plan_id, or the planId of its body: the approval) names
+      // a plan of the check's own: the sample's plan id names none, and its call would be refused 400
+      // before any negotiation shows. The approval decides that plan again with the same decision.
+      const body = call.body as Record<string, unknown> | undefined;
+      const inPath = n.operation.parameters.some((p) => p.in === 'path' && p.name === 'plan_id');
+      const inBody = body !== null && typeof body === 'object' && !Array.isArray(body) && 'planId' in body;
+      if (inPath || inBody) {
         planId ??= (await instReq.createPlan(instApi)).planId;
-        call = { ...call, path: { ...call.path, plan_id: planId } };
+        call = inPath ? { ...call, path: { ...call.path, plan_id: planId } } : { ...call, body: { ...body, planId } };
       }
       let served = true;
       for (const form of forms) {

@@ -13,7 +13,7 @@ import {
 } from '../../helpers/contract/checks.js';
 import { normalisedEchoConformance, noteSentTexts } from '../../helpers/contract/normalised-echo.js';
 import { redact } from '../../helpers/secrets/redact.js';
-import { findEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
+import { findEchoes, findHeaderEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {
@@ -123,6 +123,23 @@ test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or 
     /\[sensitiveEchoConformance\].*a full PAN \(16 characters\) at \/note/,
   );
   sensitiveEchoConformance(ex, []);
+});
+
+test('sensitiveEchoConformance fails a sent key or consumer key in any response header, its name or its value; a correlation id is no secret', () => {
+  const sent = sensitiveValuesIn(undefined, {
+    'x-openapi-clientid': 'CLIENT_KEY_0123456789abcdef',
+    authorization: 'OAuth oauth_consumer_key="consumer-KEY-0123456789!abc", oauth_nonce="n1", oauth_signature="c2ln"',
+    'correlation-id': 'Trace-0123456789-aB',
+  });
+  expect(findHeaderEchoes({ 'x-openapi-clientid': 'CLIENT_KEY_0123456789abcdef' }, sent)).toMatchObject([
+    { kind: 'key', at: 'header x-openapi-clientid' },
+  ]);
+  expect(findHeaderEchoes({ 'x-debug': 'caller=consumer-KEY-0123456789!abc' }, sent)).toMatchObject([
+    { kind: 'key', at: 'header x-debug' },
+  ]);
+  expect(findHeaderEchoes({ 'x-CLIENT_KEY_0123456789abcdef': '1' }, sent)).toMatchObject([{ kind: 'key' }]);
+  // A documented echo (the correlation id) and the other headers are not sensitive values.
+  expect(findHeaderEchoes({ 'correlation-id': 'Trace-0123456789-aB', 'content-type': 'application/json' }, sent)).toEqual([]);
 });
 
 test('an echoed value is marked as a leak in the report, not masked into something that looks right', () => {

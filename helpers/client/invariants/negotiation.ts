@@ -72,8 +72,9 @@ export const NOT_OFFERED = 'text/x-not-offered';
  * A small covering set of Accept forms for an operation offering `offered`: per type, the forms that
  * select it alone (checked here against the RFC's selection, `selectedBy`): its case and parameters
  * with a type not offered before it, its `type/*` and `*\/*` (each weighed against the other offered
- * types where they would admit them too), each other offered type given a lower q and listed first;
- * where more than one type is offered, `*\/*` alone, which allows any; and one form admitting none.
+ * types where they would admit them too), each other offered type given a lower q and listed first,
+ * `type/*` of a lower q after a type not offered; `*\/*` of a lower q after a type not offered; where
+ * more than one type is offered, `*\/*` alone, which allows any; and one form admitting none.
  */
 export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
   const forms: AcceptForm[] = [];
@@ -90,7 +91,11 @@ export function acceptFormsOf(offered: readonly string[]): AcceptForm[] {
     add(`${family} for ${t}`, sole(family) ? family : `${family};q=0.5, ${t}`);
     if (offered.length === 1) add(`*/* for ${t}`, '*/*');
     for (const u of offered.filter((x) => x !== t)) add(`${t} of the higher q, listed after ${u}`, `${u};q=0.4, ${t}`);
+    // A wildcard of a lower q listed after a type not offered: a target reading only the range of the
+    // highest q (or the first) refuses what the wildcard admits (section 12.5.1: 406 only when none is).
+    add(`${family} of a lower q, after a type not offered`, `${NOT_OFFERED}, ${family};q=0.2`);
   }
+  add('*/* of a lower q, after a type not offered', `${NOT_OFFERED};q=0.8, */*;q=0.1`);
   if (offered.length > 1) add('*/*, any offered type', '*/*');
   add('no offered type', `text/html, application/xml;q=0.9`);
   return forms;
