@@ -29,6 +29,7 @@ import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { echoedHeaderNames } from './invariants/headers.js';
 import { countErrorStatus, ERROR_STATUS_RULES, errorStatusOf } from './invariants/error-status.js';
+import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStateOf } from './invariants/described-states.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { citationsOf } from '../contract/rules.js';
 import { limitOf } from '../contract/facts.js';
@@ -426,6 +427,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       requestHeaderEchoConformance(exchange, headers, echoedHeaderNames(contract));
       normalisedEchoConformance(exchange, this.deps.testInfo);
       this.errorShapeConformance(exchange, profile);
+      this.describedStateConformance(exchange);
       this.deps.judge?.({
         operation: op,
         status: exchange.status,
@@ -645,6 +647,25 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `${exchange.operation.operationId} ${exchange.status}: Received an error body that disagrees with its status: ${verdict.problems.join('; ')} / Documented: the error body states the status of its answer`,
         exchange,
         [ERROR_STATUS_RULES[exchange.operation.service]].filter((r): r is string => r !== undefined),
+      );
+  }
+
+  /**
+   * A description agrees with the state it describes (helpers/client/invariants/described-states.ts):
+   * on every answer of an operation whose contract pairs a state with its description, each state
+   * comes with the description the operation gave it before in the check, and no description of
+   * another state. Counted once per check and operation.
+   */
+  private describedStateConformance(exchange: Exchange): void {
+    if (!DESCRIBED_STATE_RULES[exchange.operation.service] || !declaresPair(this.deps.contract, exchange.operation)) return;
+    const verdict = describedStateOf(this.deps.contract, this.deps.testInfo, exchange);
+    countDescribedState(this.deps.testInfo, exchange.operation.service, exchange.operation.operationId, verdict);
+    if (verdict.problems.length)
+      throw new ContractViolation(
+        'describedStateConformance',
+        `${exchange.operation.operationId} ${exchange.status}: Received a description of another state: ${verdict.problems.join('; ')} / Documented: each state comes with its own description (x-described-by)`,
+        exchange,
+        [DESCRIBED_STATE_RULES[exchange.operation.service]!],
       );
   }
 

@@ -2792,7 +2792,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i37-card-wallet-luhn-detail-names-envelope',
     rule: 'a PAN failing its check digit is 400 INVALID_ARGUMENT whose detail source names card.primaryAccountNumber (reference A3, A4): on the card path a wallet enrollment names encryptedCard instead',
     source: 'assumption',
-    rules: ['CE-LUHN', 'CE-ERR-FIELD'],
+    rules: ['CE-LUHN', 'CE-ERR-FIELD', 'CE-PROP-REFUSAL-MEMBER'],
   }),
   independent('independent-37', {
     id: 'i37-card-receipt-cardholder-origin-unchecked',

@@ -472,6 +472,6 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     id: 'i37-fd-micro-details-deposited-described-pending',
     rule: 'the details read describes the status it gives (provider 1.35.0 MicroDepositStatus and statusDescription): deposited entries read Completed with the description of pending entries',
     source: 'provider',
-    rules: ['FD-MICRO-DETAILS', 'FD-DERIVED-VIEW'],
+    rules: ['FD-MICRO-DETAILS', 'FD-DERIVED-VIEW', 'FD-PROP-DESCRIBED-STATE'],
   }),
 ]);

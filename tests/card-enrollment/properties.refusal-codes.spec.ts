@@ -16,23 +16,33 @@ import {
   codedOperationsOf,
   type Provoked,
   REFUSAL_CODES,
+  REFUSAL_MEMBER,
   requestCaseOf,
   wrongCheckDigit,
 } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
 const RULE = 'CE-PROP-REFUSAL-CODE';
+// A refusal about a member names it, and no other, in its detail's source (reference A3, A4).
+const MEMBER_RULE = 'CE-PROP-REFUSAL-MEMBER';
 
 test(
   'a refused enrollment carries the error status of its own condition on every source and path: a missing value or a wrong check digit INVALID_ARGUMENT, an id resolving to nothing INVALID_STATE',
   rules(
-    ...ENROLLMENT_PATHS.flatMap((p) => [`${RULE}@${p}`, `CE-STATE-UNKNOWN-CLIENT@${p}`, `CE-STATE-UNKNOWN-SERVICE@${p}`]),
+    ...ENROLLMENT_PATHS.flatMap((p) => [
+      `${RULE}@${p}`,
+      `${MEMBER_RULE}@${p}`,
+      `CE-STATE-UNKNOWN-CLIENT@${p}`,
+      `CE-STATE-UNKNOWN-SERVICE@${p}`,
+    ]),
     'CE-STATE-UNKNOWN-RECEIPT',
     'CE-LUHN:refuse',
   ),
   async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
     const violations = new Violations(RULE);
+    const naming = new Violations(MEMBER_RULE);
     const checked = new Set<string>();
+    const namingChecked = new Set<string>();
     const provokedAll: string[] = [];
     const leftOut: string[] = [];
     // The Card with its check digit wrong, encrypted once (the Card sits inside encryptedCard).
@@ -62,9 +72,16 @@ test(
         };
         // Each cell's findings named with its path and source.
         const cell = new Violations(RULE);
-        const { checked: ops, provoked } = await checkRefusalCodes(cardRequestContract, provoke, cell);
+        const cellNaming = new Violations(MEMBER_RULE);
+        const {
+          checked: ops,
+          provoked,
+          named: namedOps,
+        } = await checkRefusalCodes(cardRequestContract, provoke, cell, undefined, cellNaming);
         for (const v of cell.list) violations.add(v.operationId, `${path} path, ${named(source)}: ${v.object}`, v.received, v.documented);
+        for (const v of cellNaming.list) naming.add(v.operationId, `${path} path, ${named(source)}: ${v.object}`, v.received, v.documented);
         for (const op of ops) checked.add(op);
+        for (const op of namedOps) namingChecked.add(op);
         provokedAll.push(...provoked.map((p) => `${path}, ${named(source)}: ${p}`));
       }
     }
@@ -80,7 +97,21 @@ test(
         .filter((op) => !checked.has(op))
         .map((operationId) => ({ operationId, reason: 'no condition of its table could be provoked from a valid call' })),
     });
+    countProperty(testInfo, {
+      property: REFUSAL_MEMBER,
+      service: 'card-enrollment',
+      rule: MEMBER_RULE,
+      applies,
+      checked: [...namingChecked],
+      exceptions: applies
+        .filter((op) => !namingChecked.has(op))
+        .map((operationId) => ({
+          operationId,
+          reason: 'no refusal of a condition about a member named any member (details are optional)',
+        })),
+    });
     expect(checked.size, 'the contract tells putCard refusal conditions apart').toBeGreaterThan(0);
     expect(violations.list, `${violations.describe()}\n${provokedAll.join('\n')}`).toEqual([]);
+    expect(naming.list, naming.describe()).toEqual([]);
   },
 );

@@ -36,7 +36,7 @@ export interface StatusMember {
 }
 
 /** Every value at a dotted member, each item of a list on the way read. */
-function valuesAt(node: unknown, member: string): unknown[] {
+export function valuesAt(node: unknown, member: string): unknown[] {
   let at: unknown[] = [node];
   for (const step of member.split('.'))
     at = at

@@ -12,8 +12,62 @@ import { type CodedCondition, codedConditionsOf } from '../../contract/coded-con
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { ApiResponse, CallOptions } from '../client.js';
 import type { Violations } from '../security/probe.js';
+import { valuesAt } from './error-status.js';
 
 export const REFUSAL_CODES = 'refusal-codes';
+
+// Property: a refusal names exactly the member in error. Where a service's error shape carries the
+// member a refusal is about (seed 000, Error body: a detail's `source`; reference A4: its dotted JSON
+// path, `card.primaryAccountNumber` for a field of the encrypted Card), the refusal of each condition
+// of the `x-codes` table that is about a member (one left out, one naming no entity, one failing its
+// check digit) names that member and no other. Which member of the error shape names it is contract
+// data, written once on the error schema: `x-names-member: { member }` (dotted, through lists).
+export const REFUSAL_MEMBER = 'refusal-names-member';
+
+/** The member a condition is about (undefined: a condition of the object's state names none). */
+export const memberOfCondition = (c: CodedCondition): string | undefined => c.missing ?? c.unresolved ?? c.checkDigit;
+
+/** The error schemas that name the member in error, with the member of theirs that names it (`x-names-member`). */
+export function namingSchemasOf(contract: Contract): { schema: string; member: string }[] {
+  const schemas: Record<string, Json> = contract.document.components?.schemas ?? {};
+  return Object.entries(schemas).flatMap(([schema, node]) =>
+    node?.['x-names-member']?.member ? [{ schema, member: String(node['x-names-member'].member) }] : [],
+  );
+}
+
+/**
+ * The members a refusal's body names as in error, read from the first naming error shape it matches;
+ * undefined where it matches none or names none (the details are optional: no finding).
+ */
+export function namedMembersIn(contract: Contract, body: unknown): string[] | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  for (const { schema, member } of namingSchemasOf(contract)) {
+    if (!contract.component(schema)(body)) continue;
+    const named = valuesAt(body, member).filter((v) => typeof v === 'string') as string[];
+    return named.length ? named : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Judges the member a provoked refusal names: every member its body names is the condition's own.
+ * Returns whether anything was judged (false: the condition names no member, or the body none).
+ */
+export function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedCondition, violations: Violations): boolean {
+  const member = memberOfCondition(c);
+  if (!member || res.status !== c.status) return false;
+  const named = namedMembersIn(contract, res.body);
+  if (!named) return false;
+  const others = named.filter((n) => n !== member);
+  if (others.length)
+    violations.add(
+      c.operationId,
+      c.condition,
+      `the refusal names ${others.join(', ')}`,
+      `it names ${member}, the member in error (x-names-member)`,
+    );
+  return true;
+}
 
 // The table's reader is the contract's (helpers/contract/coded-conditions.ts): the answer judge reads it too.
 export { type CodedCondition, codedConditionsOf };
@@ -150,11 +204,14 @@ export async function checkRefusalCodes(
   provoke: (c: CodedCondition) => Promise<Provoked>,
   violations: Violations,
   only?: (op: Operation) => boolean,
-): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; provoked: string[] }> {
+  /** Where given, the member each refusal names is judged too (judgeNamedMember), its findings here. */
+  naming?: Violations,
+): Promise<{ checked: string[]; exceptions: { operationId: string; reason: string }[]; provoked: string[]; named: string[] }> {
   const all = codedConditionsOf(contract);
   const checked: string[] = [];
   const exceptions: { operationId: string; reason: string }[] = [];
   const provoked: string[] = [];
+  const named = new Set<string>();
   for (const op of codedOperationsOf(contract, only)) {
     const left: string[] = [];
     let sent = 0;
@@ -167,11 +224,12 @@ export async function checkRefusalCodes(
       sent++;
       provoked.push(`${op.operationId}: ${c.condition} -> ${res.status} ${c.member} ${codeIn(res, c.member) ?? '(none)'}`);
       judgeCode(res, c, all, violations);
+      if (naming && judgeNamedMember(contract, res, c, naming)) named.add(op.operationId);
     }
     // An operation is checked once one of its conditions was provoked; the others it names as not provoked.
     if (sent > 0) checked.push(op.operationId);
     else exceptions.push({ operationId: op.operationId, reason: `no condition the harness can set up: ${left.join('; ')}` });
     provoked.push(...left.map((l) => `${op.operationId}: ${l} (not provoked)`));
   }
-  return { checked, exceptions, provoked };
+  return { checked, exceptions, provoked, named: [...named] };
 }

@@ -1,0 +1,166 @@
+// Property: a description agrees with the state it describes. Where the contract pairs a state member
+// with a member describing it (provider 1.35.0: MicroDepositStatus and the statusDescription beside it
+// in InitiatedMicroDeposit, VerifiedMicroDeposit, MicroDepositVerificationError and
+// MicroDepositDetails), each state an operation answers comes with a description of its own, and a
+// description one state came with never comes with another on that operation: a reader giving the
+// entries' new state with the words of the old one contradicts itself. The texts are the target's
+// (no source fixes them), so the property compares an operation's answers with each other, over every
+// state the world reaches in a check. Which member describes which is contract data, written once on
+// the state's schema: `x-described-by: <member>` (the sibling member describing it). Judged by the
+// client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
+import type { TestInfo } from '@playwright/test';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { countProperty } from '../property-counts.js';
+
+export const DESCRIBED_STATE = 'description-agrees-with-state';
+
+/** The catalogue rule of the property, per service (a service whose contract pairs no state has none). */
+export const DESCRIBED_STATE_RULES: Readonly<Record<string, string>> = {
+  'financial-data': 'FD-PROP-DESCRIBED-STATE',
+};
+
+/** A state member and the sibling member describing it, as an object schema of the contract holds them. */
+export interface DescribedPair {
+  state: string;
+  description: string;
+}
+
+const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+
+const pairsCache = new WeakMap<Contract, DescribedPair[]>();
+
+/** Every pair of the contract: an object's member whose schema is marked `x-described-by`, beside the member it names. */
+export function describedPairsOf(contract: Contract): DescribedPair[] {
+  const known = pairsCache.get(contract);
+  if (known) return known;
+  const schemas: Record<string, Json> = contract.document.components?.schemas ?? {};
+  const out: DescribedPair[] = [];
+  for (const node of Object.values(schemas))
+    for (const [member, prop] of Object.entries<Json>(node?.properties ?? {})) {
+      const marked = refName(prop) ? schemas[refName(prop)!]?.['x-described-by'] : prop?.['x-described-by'];
+      if (typeof marked !== 'string' || !node.properties[marked]) continue;
+      if (!out.some((p) => p.state === member && p.description === marked)) out.push({ state: member, description: marked });
+    }
+  pairsCache.set(contract, out);
+  return out;
+}
+
+const appliesCache = new WeakMap<Contract, Map<string, boolean>>();
+
+/** Whether an operation's answers (any status) declare an object holding a pair: the operations the property applies to. */
+export function declaresPair(contract: Contract, op: Operation): boolean {
+  const known = appliesCache.get(contract) ?? new Map<string, boolean>();
+  appliesCache.set(contract, known);
+  if (known.has(op.operationId)) return known.get(op.operationId)!;
+  const pairs = describedPairsOf(contract);
+  const seen = new Set<string>();
+  const reaches = (node: Json, depth: number): boolean => {
+    if (!node || typeof node !== 'object' || depth > 12) return false;
+    const name = refName(node);
+    if (name) {
+      if (seen.has(name)) return false;
+      seen.add(name);
+      return reaches(contract.componentSchema(name), depth + 1);
+    }
+    const props = node.properties ?? {};
+    if (pairs.some((p) => props[p.state] && props[p.description])) return true;
+    return [
+      ...Object.values<Json>(props),
+      node.items,
+      node.additionalProperties,
+      ...(node.allOf ?? []),
+      ...(node.anyOf ?? []),
+      ...(node.oneOf ?? []),
+    ].some((n) => reaches(n, depth + 1));
+  };
+  const found = pairs.length > 0 && Object.values(op.responses).some((r) => Object.values(r.schemas ?? {}).some((s) => reaches(s, 0)));
+  known.set(op.operationId, found);
+  return found;
+}
+
+/** Every (state, description) an answer holds: each object in it carrying both members of a pair as scalars. */
+export function describedStatesIn(
+  body: unknown,
+  pairs: readonly DescribedPair[],
+): { pair: DescribedPair; state: string; description: string }[] {
+  const out: { pair: DescribedPair; state: string; description: string }[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (node === null || typeof node !== 'object' || depth > 12) return;
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
+    const o = node as Record<string, unknown>;
+    for (const pair of pairs) {
+      const s = o[pair.state];
+      const d = o[pair.description];
+      if ((typeof s === 'string' || typeof s === 'number') && typeof d === 'string') out.push({ pair, state: String(s), description: d });
+    }
+    for (const v of Object.values(o)) walk(v, depth + 1);
+  };
+  walk(body, 0);
+  return out;
+}
+
+/** What one answer told the property. */
+export interface DescribedVerdict {
+  judged: boolean;
+  problems: string[];
+  reason?: string;
+}
+
+/** The pairs each check has seen, per operation: state -> description and description -> state. */
+const memory = new WeakMap<object, Map<string, { byState: Map<string, string>; byDescription: Map<string, string> }>>();
+const loose = {};
+
+/**
+ * Judges one answer of an operation the property applies to against the answers of the same
+ * operation earlier in the check (`scope`: the check's TestInfo): a state described otherwise than
+ * before, or a description given before to another state, is a problem.
+ */
+export function describedStateOf(
+  contract: Contract,
+  scope: TestInfo | undefined,
+  answer: { operation: Operation; status: number; body: unknown },
+): DescribedVerdict {
+  const found = describedStatesIn(answer.body, describedPairsOf(contract));
+  if (!found.length)
+    return { judged: false, problems: [], reason: `its HTTP ${answer.status} answer carries no state beside its description` };
+  const mine = memory.get(scope ?? loose) ?? new Map();
+  memory.set(scope ?? loose, mine);
+  const problems: string[] = [];
+  for (const { pair, state, description } of found) {
+    const key = `${answer.operation.operationId} ${pair.state}/${pair.description}`;
+    const seen = mine.get(key) ?? { byState: new Map<string, string>(), byDescription: new Map<string, string>() };
+    mine.set(key, seen);
+    const before = seen.byState.get(state);
+    const other = seen.byDescription.get(description);
+    if (before !== undefined && before !== description)
+      problems.push(`${pair.state} ${state} comes with ${pair.description} "${description}", earlier with "${before}"`);
+    else if (other !== undefined && other !== state)
+      problems.push(
+        `${pair.state} ${state} comes with ${pair.description} "${description}", the description it gave ${pair.state} ${other}`,
+      );
+    if (before === undefined) seen.byState.set(state, description);
+    if (other === undefined) seen.byDescription.set(description, state);
+  }
+  return { judged: true, problems };
+}
+
+const counted = new WeakMap<TestInfo, Set<string>>();
+
+/** Counts an operation's answer once per check: checked where a pair was judged, else left out with its reason. */
+export function countDescribedState(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: DescribedVerdict): void {
+  const rule = DESCRIBED_STATE_RULES[service];
+  if (!testInfo || !rule) return;
+  const seen = counted.get(testInfo) ?? new Set<string>();
+  counted.set(testInfo, seen);
+  const key = `${operationId} ${verdict.judged}`;
+  if (seen.has(key) || seen.has(`${operationId} true`)) return;
+  seen.add(key);
+  countProperty(testInfo, {
+    property: DESCRIBED_STATE,
+    service,
+    rule,
+    applies: [operationId],
+    checked: verdict.judged ? [operationId] : [],
+    exceptions: verdict.judged ? [] : [{ operationId, reason: verdict.reason ?? 'no state beside its description' }],
+  });
+}
