@@ -52,6 +52,34 @@ export function countProperty(testInfo: TestInfo, count: PropertyCount): void {
   testInfo.annotations.push({ type: PROPERTY_COUNT_ANNOTATION, description: JSON.stringify(note) });
 }
 
+const judgedOnce = new WeakMap<TestInfo, Set<string>>();
+
+/**
+ * Counts one operation for a property judged on every answer at the client's choke point: once per
+ * check and operation, checked where an answer was judged, else left out with the reason of the answer
+ * that was not. A check's later judged answer of the operation still counts once a left-out one was.
+ */
+export function countJudgedOnce(
+  testInfo: TestInfo | undefined,
+  count: { property: string; service: string; rule: string | undefined; operationId: string; judged: boolean; reason: string },
+): void {
+  if (!testInfo || !count.rule) return;
+  const seen = judgedOnce.get(testInfo) ?? new Set<string>();
+  judgedOnce.set(testInfo, seen);
+  const { property, service, rule, operationId, judged, reason } = count;
+  const key = `${property} ${operationId} ${judged}`;
+  if (seen.has(key) || seen.has(`${property} ${operationId} true`)) return;
+  seen.add(key);
+  countProperty(testInfo, {
+    property,
+    service,
+    rule,
+    applies: [operationId],
+    checked: judged ? [operationId] : [],
+    exceptions: judged ? [] : [{ operationId, reason }],
+  });
+}
+
 /** The property counts a check's annotations carry. */
 export function propertyCountsOf(annotations: readonly { type: string; description?: string }[]): PropertyCount[] {
   const out: PropertyCount[] = [];

@@ -29,12 +29,8 @@ import {
   ECHO_AS_SENT,
   ECHO_EVERY_ITEM,
   echoedLists,
+  tellingWrite,
   itemsLeftOut,
-  JOINERS,
-  otherValues,
-  tellingBody,
-  turned,
-  withSeveralItems,
 } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -97,15 +93,9 @@ test(
       if (call.body !== undefined && validate) {
         const valid = (b: unknown) => Boolean(validate(b));
         const keep = (p: string) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p);
-        // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
-        const others = otherValues(FD_CONTRACT, writer.requestBody?.schema, call.body);
-        const telling = tellingBody(call.body, valid, keep, undefined, others);
-        // Each list whose items the answer or the read shows sent several items (FD-PROP-ECHO-AS-SENT, every item).
-        const lists = echoedLists(FD_CONTRACT, writer, read?.reader);
+        // Every enum and coded member at another value; each list the answer or the read shows sent several items (FD-PROP-ECHO-AS-SENT, every item).
+        const { body, lists } = tellingWrite(FD_CONTRACT, writer, read?.reader, call.body, valid, keep);
         if (lists.length) listsOf.set(operationId, lists);
-        const body = lists.length
-          ? withSeveralItems(call.body, telling, tellingBody(call.body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep)
-          : telling;
         call = { ...call, body };
       }
       probes.push({

@@ -21,12 +21,8 @@ import {
   ECHO_AS_SENT,
   ECHO_EVERY_ITEM,
   echoedLists,
+  tellingWrite,
   itemsLeftOut,
-  JOINERS,
-  otherValues,
-  tellingBody,
-  turned,
-  withSeveralItems,
 } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
@@ -80,15 +76,9 @@ test(
       if (call.body !== undefined && validate) {
         const valid = (b: unknown) => Boolean(validate(b));
         const keep = (p: string) => at.has(p.replace(/\.\d+(?=\.|$)/g, '')) || kept(p);
-        // Every enum and coded member with a value other than the sample's (the rarer type or direction), where the contract takes it.
-        const others = otherValues(contract, writer.requestBody?.schema, call.body);
-        const telling = tellingBody(call.body, valid, keep, undefined, others);
-        // Each list whose items the answer or the read shows sent several items (IN-PROP-ECHO-AS-SENT, every item).
-        const lists = echoedLists(contract, writer, after?.reader);
+        // Every enum and coded member at another value; each list the answer or the read shows sent several items (IN-PROP-ECHO-AS-SENT, every item).
+        const { body, lists } = tellingWrite(contract, writer, after?.reader, call.body, valid, keep);
         if (lists.length) listsOf.set(operationId, lists);
-        const body = lists.length
-          ? withSeveralItems(call.body, telling, tellingBody(call.body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep)
-          : telling;
         call = { ...call, body };
       }
       // The read right after names the object by its ids as sampled: an id the telling body sends in

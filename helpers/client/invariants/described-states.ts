@@ -10,7 +10,7 @@
 // client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
 import type { TestInfo } from '@playwright/test';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { countProperty } from '../property-counts.js';
+import { countJudgedOnce } from '../property-counts.js';
 
 export const DESCRIBED_STATE = 'description-agrees-with-state';
 
@@ -144,23 +144,14 @@ export function describedStateOf(
   return { judged: true, problems };
 }
 
-const counted = new WeakMap<TestInfo, Set<string>>();
-
 /** Counts an operation's answer once per check: checked where a pair was judged, else left out with its reason. */
 export function countDescribedState(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: DescribedVerdict): void {
-  const rule = DESCRIBED_STATE_RULES[service];
-  if (!testInfo || !rule) return;
-  const seen = counted.get(testInfo) ?? new Set<string>();
-  counted.set(testInfo, seen);
-  const key = `${operationId} ${verdict.judged}`;
-  if (seen.has(key) || seen.has(`${operationId} true`)) return;
-  seen.add(key);
-  countProperty(testInfo, {
+  countJudgedOnce(testInfo, {
     property: DESCRIBED_STATE,
     service,
-    rule,
-    applies: [operationId],
-    checked: verdict.judged ? [operationId] : [],
-    exceptions: verdict.judged ? [] : [{ operationId, reason: verdict.reason ?? 'no state beside its description' }],
+    rule: DESCRIBED_STATE_RULES[service],
+    operationId,
+    judged: verdict.judged,
+    reason: verdict.reason ?? 'no state beside its description',
   });
 }

@@ -730,6 +730,27 @@ export function withSeveralItems(
 export const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
   new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
 
+/**
+ * A writer's body made to tell, for the after-write checks of every service: each enum and coded member
+ * at a value other than the sample's (the rarer type or direction) where the contract takes it, and each
+ * list whose items the answer or the read right after (`reader`) shows sent several items. Returns the
+ * body and those lists (the every-item echo's).
+ */
+export function tellingWrite(
+  contract: Contract,
+  writer: Operation,
+  reader: Operation | undefined,
+  body: unknown,
+  valid: (body: unknown) => boolean,
+  keep: (path: string, value: unknown) => boolean,
+): { body: unknown; lists: string[] } {
+  const others = otherValues(contract, writer.requestBody?.schema, body);
+  const telling = tellingBody(body, valid, keep, undefined, others);
+  const lists = echoedLists(contract, writer, reader);
+  if (!lists.length) return { body: telling, lists };
+  return { body: withSeveralItems(body, telling, tellingBody(body, valid, keep, JOINERS[1], turned(others)), lists, valid, keep), lists };
+}
+
 /** The scalar leaves of an item, by path inside it. */
 const itemLeaves = (item: unknown) => new Map([...leavesOf(item)].filter(([p, v]) => p && v !== null && typeof v !== 'object'));
 

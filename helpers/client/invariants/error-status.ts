@@ -12,7 +12,7 @@
 // answer of every check (helpers/client/client.ts), so it costs no call of its own.
 import type { TestInfo } from '@playwright/test';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { countProperty } from '../property-counts.js';
+import { countJudgedOnce } from '../property-counts.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';
 
 export const ERROR_STATUS = 'error-agrees-with-status';
@@ -158,24 +158,14 @@ export function errorStatusOf(
   return judged ? { judged, problems } : { judged, problems, reason: reasons.join('; ') };
 }
 
-const counted = new WeakMap<TestInfo, Set<string>>();
-
 /** Counts an operation's error answer once per check: checked where it was judged, else left out with its reason. */
 export function countErrorStatus(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: ErrorStatusVerdict): void {
-  const rule = ERROR_STATUS_RULES[service];
-  if (!testInfo || !rule) return;
-  const seen = counted.get(testInfo) ?? new Set<string>();
-  counted.set(testInfo, seen);
-  // A check's later judged answer of the operation still counts once a left-out one was counted.
-  const key = `${operationId} ${verdict.judged}`;
-  if (seen.has(key) || seen.has(`${operationId} true`)) return;
-  seen.add(key);
-  countProperty(testInfo, {
+  countJudgedOnce(testInfo, {
     property: ERROR_STATUS,
     service,
-    rule,
-    applies: [operationId],
-    checked: verdict.judged ? [operationId] : [],
-    exceptions: verdict.judged ? [] : [{ operationId, reason: verdict.reason ?? 'no member of its error body states the status' }],
+    rule: ERROR_STATUS_RULES[service],
+    operationId,
+    judged: verdict.judged,
+    reason: verdict.reason ?? 'no member of its error body states the status',
   });
 }
