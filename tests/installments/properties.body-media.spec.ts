@@ -35,15 +35,7 @@ test(
       }
       const sample: CallOptions = await instReq.sampleCall(operationId);
       // A decision uses its plan up and a selection its offer: each call decides a plan, or selects an offer, of its own.
-      const fresh =
-        operationId === 'planApproval'
-          ? async () => {
-              const { planId } = await instReq.createPlan(instApi);
-              return { ...sample, body: { ...(sample.body as object), planId } };
-            }
-          : operationId === 'savePlan'
-            ? () => instReq.selectionCall(instApi)
-            : () => sample;
+      const fresh = () => instReq.ownCall(instApi, operationId, sample);
       const done = await checkBodyMedia(instApi, b, fresh, violations);
       sent += done.sent;
       if (done.leftOut) exceptions.push({ operationId, reason: done.leftOut });

@@ -52,16 +52,7 @@ test(
       }
       applies.push(operationId);
       // A decision uses its plan up: each case decides a plan of its own, made through checkout.
-      const fresh =
-        operationId === 'planApproval'
-          ? async () => {
-              const call = await instReq.sampleCall('planApproval');
-              const { planId } = await instReq.createPlan(instApi);
-              return { ...call, body: { ...call.body, planId } };
-            }
-          : operationId === 'savePlan'
-            ? selection
-            : () => instReq.sampleCall(operationId);
+      const fresh = () => instReq.ownCall(instApi, operationId);
       const { sent, leftOut: why } = await checkTypeForms(instApi, op, fresh, violations);
       members.push(...formCoverage(instContract, op, sampled, why));
       if (why) {
@@ -110,15 +101,7 @@ test(
       if (sample.baseURL || !validFormCases(instContract, op, sample, keep).length) continue;
       applies.push(operationId);
       // A decision uses its plan up: each form decides a plan of its own, made through checkout.
-      const fresh =
-        operationId === 'planApproval'
-          ? async () => {
-              const { planId } = await instReq.createPlan(instApi);
-              return { ...sample, body: { ...(sample.body as object), planId } };
-            }
-          : operationId === 'savePlan'
-            ? selection
-            : () => sample;
+      const fresh = () => instReq.ownCall(instApi, operationId, sample);
       const { sent, leftOut: why } = await checkValidForms(instApi, op, fresh, violations, { keep });
       if (why) exceptions.push({ operationId, reason: why });
       else checked.push(operationId);
