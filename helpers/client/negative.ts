@@ -281,8 +281,12 @@ function bodyMutations(
   }
 }
 
-/** Every negative case of an operation from one valid call, each confirmed invalid by the contract. */
-export function negativeCases(contract: Contract, op: Operation, valid: CallOptions): NegativeCase[] {
+/**
+ * Every negative case of an operation from one valid call, each confirmed invalid by the contract;
+ * with `only`, just the cases it names (a case made again on another valid call, by its name: the
+ * others are neither built nor validated).
+ */
+export function negativeCases(contract: Contract, op: Operation, valid: CallOptions, only?: (name: string) => boolean): NegativeCase[] {
   const cases: NegativeCase[] = [];
   const requestSchema = op.requestBody?.schema;
   if (requestSchema && valid.body !== undefined) {
@@ -290,9 +294,11 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
     const mutations: { at: string[]; why: string; apply: (root: Json) => Json }[] = [];
     bodyMutations(contract, requestSchema, valid.body, [], mutations);
     for (const m of mutations) {
+      const name = `body /${m.at.join('/')}: ${m.why}`;
+      if (only && !only(name)) continue;
       const body = m.apply(valid.body);
       if (validate(body)) continue; // the contract allows it: not a negative case
-      cases.push({ name: `body /${m.at.join('/')}: ${m.why}`, where: 'body', call: { ...valid, body } });
+      cases.push({ name, where: 'body', call: { ...valid, body } });
     }
     cases.push({ name: 'body: malformed JSON', where: 'body', call: { ...valid, body: undefined, rawBody: '{"unterminated": ' } });
     // A required body left out (found by mutation sampling: a mock that skipped the check passed).
@@ -311,6 +317,7 @@ export function negativeCases(contract: Contract, op: Operation, valid: CallOpti
       (v) => v.why !== 'a number where a string is documented',
     );
     for (const v of variants) {
+      if (only && !only(`${where} ${p.name}: ${v.why}`)) continue;
       if (String(v.value) === '' && where === 'path') continue; // an empty path segment is another route
       if (check(asSent(v.value))) continue;
       const key = where === 'header' ? 'headers' : where;

@@ -48,23 +48,33 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
   });
 }
 
-/** Every leaf under a node, by its dotted path. */
+/** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
 export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  if (node === null || typeof node !== 'object') {
-    out.set(at, node);
-    return out;
-  }
-  const entries = Object.entries(node);
-  if (!entries.length) out.set(at, Array.isArray(node) ? '[]' : '{}');
-  for (const [key, value] of entries) for (const [k, v] of leavesOf(value, at ? `${at}.${key}` : key)) out.set(k, v);
+  const walk = (n: unknown, path: string) => {
+    if (n === null || typeof n !== 'object') {
+      out.set(path, n);
+      return;
+    }
+    const keys = Object.keys(n);
+    if (!keys.length) out.set(path, Array.isArray(n) ? '[]' : '{}');
+    for (const key of keys) walk((n as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+  };
+  walk(node, at);
   return out;
 }
 
 /** The leaves that differ between two answers (a leaf only one has included), less the volatile ones. */
 export function changedLeaves(before: unknown, after: unknown, volatile: ReadonlySet<string> = new Set()): string[] {
-  const a = leavesOf(after);
-  const b = leavesOf(before);
+  return changedLeavesOf(leavesOf(before), leavesOf(after), volatile);
+}
+
+/** changedLeaves of two answers already flattened (leavesOf). */
+export function changedLeavesOf(
+  b: ReadonlyMap<string, unknown>,
+  a: ReadonlyMap<string, unknown>,
+  volatile: ReadonlySet<string> = new Set(),
+): string[] {
   const out: string[] = [];
   for (const p of new Set([...b.keys(), ...a.keys()])) {
     if (volatile.has(p) || b.get(p) === a.get(p)) continue;
@@ -93,8 +103,8 @@ export function withComputedSiblings(volatile: ReadonlySet<string>, ...answers: 
   const parents = new Set([...volatile].map((leaf) => leaf.slice(0, Math.max(0, leaf.lastIndexOf('.')))).filter((at) => at.includes('.')));
   const out = new Set(volatile);
   if (!parents.size) return out;
-  for (const answer of answers)
-    for (const leaf of leavesOf(answer).keys()) if ([...parents].some((at) => leaf.startsWith(`${at}.`))) out.add(leaf);
+  const prefixes = [...parents].map((at) => `${at}.`);
+  for (const answer of answers) for (const leaf of leavesOf(answer).keys()) if (prefixes.some((p) => leaf.startsWith(p))) out.add(leaf);
   return out;
 }
 

@@ -19,7 +19,7 @@ import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
 import { bodyMembers } from '../../contract/writers.js';
 import {
-  changedLeaves,
+  changedLeavesOf,
   isRead,
   leavesOf,
   namedResources,
@@ -282,8 +282,10 @@ export function refusalsOf(
   const stated = statedMembers(contract, op, valid.body);
   // A member bound to a catalogue keeps its value: a telling one the catalogue does not list would be a refusal of its own.
   const bound = new Set(stated.filter((m) => m.offeredBy).map((m) => m.at.join('.')));
-  const told = (n: number, keep: (path: string, value: unknown) => boolean = () => false): CallOptions => {
-    const call = tell(valid, (p, v) => bound.has(p) || keep(p, v));
+  // The told call with nothing kept but the bound members is the same for every refusal: made once.
+  let plain: CallOptions | undefined;
+  const told = (n: number, keep?: (path: string, value: unknown) => boolean): CallOptions => {
+    const call = keep ? tell(valid, (p, v) => bound.has(p) || keep(p, v)) : (plain ??= tell(valid, (p) => bound.has(p)));
     return { ...call, body: vary(valid.body, call.body, n, ok) };
   };
   const out: Refusal[] = [];
@@ -539,7 +541,8 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   };
   const base = told(first);
   const names = idLeaves(base.body);
-  for (const c of negativeCases(contract, op, base)) {
+  const baseCases = negativeCases(contract, op, base);
+  for (const c of baseCases) {
     if (c.where === 'path') continue;
     const param = /^(?:query|header) (\S+):/.exec(c.name)?.[1];
     if (param && paramIds.has(param)) continue;
@@ -576,8 +579,8 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
   }
   // Each refusal carries values of its own (vary): the case is made again from the k-th told call.
   const out = chosen.flatMap(([kind, name], k) => {
-    const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k)).find((x) => x.name === name);
-    const call = c?.call ?? negativeCases(contract, op, base).find((x) => x.name === name)!.call;
+    const c = k === 0 ? undefined : negativeCases(contract, op, told(first + k), (x) => x === name).find((x) => x.name === name);
+    const call = c?.call ?? baseCases.find((x) => x.name === name)!.call;
     return [{ reason: 'validation' as const, why: `validation (${kind}): ${name}`, call }];
   });
   // A member the valid call leaves out may matter under another value of the body's choice (a decline's
@@ -589,7 +592,7 @@ function validationRefusals(contract: Contract, op: Operation, toldAs: (n: numbe
     for (const mode of modes) {
       const call = told(first + out.length);
       const body = { ...(call.body as object), [mode.member]: mode.value };
-      const c = negativeCases(contract, op, { ...call, body }).find((x) => x.name === name);
+      const c = negativeCases(contract, op, { ...call, body }, (x) => x === name).find((x) => x.name === name);
       if (c) out.push({ reason: 'validation' as const, why: `validation (${kind}, ${mode.member} ${mode.value}): ${name}`, call: c.call });
     }
   }
@@ -659,15 +662,17 @@ function absentMembers(
  */
 function parameterRefusals(contract: Contract, op: Operation, told: (n: number) => CallOptions, first: number): Refusal[] {
   const firsts = new Map<string, string>();
-  for (const c of typeFormCases(contract, op, told(first))) {
+  // The parameters' forms only: a body member's are the validation reason's.
+  const baseCases = typeFormCases(contract, op, told(first), (m) => m.in !== 'body');
+  for (const c of baseCases) {
     const where = `${c.member.in} ${c.member.at}`;
-    if (c.member.in !== 'body' && !firsts.has(where)) firsts.set(where, c.how);
+    if (!firsts.has(where)) firsts.set(where, c.how);
   }
   // Each refusal carries values of its own (vary): the form is put on the k-th told call.
   return [...firsts].map(([where, how], k) => {
-    const c = typeFormCases(contract, op, told(first + k)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how);
-    const call =
-      c?.call ?? typeFormCases(contract, op, told(first)).find((x) => `${x.member.in} ${x.member.at}` === where && x.how === how)!.call;
+    const at = (m: { in: string; at: string }) => `${m.in} ${m.at}` === where;
+    const c = k === 0 ? undefined : typeFormCases(contract, op, told(first + k), at).find((x) => at(x.member) && x.how === how);
+    const call = c?.call ?? baseCases.find((x) => at(x.member) && x.how === how)!.call;
     return { reason: 'parameter' as const, why: `parameter: ${where} = ${how}`, call };
   });
 }
@@ -962,23 +967,22 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const before = last.get(key)!;
     const still = volatile.get(key)!;
     const was = leavesOf(before);
-    const moved = [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
+    const now = leavesOf(after);
+    const moved = [...now.entries()].filter(([leaf, v]) => moving(leaf, was.get(leaf), v)).map(([leaf]) => leaf);
     // An object whose status moved by itself (a report leaving inProgress, seed 002 States and
     // transitions) shows what its end brings with it: the members absent before under that object moved too.
     const ended = moved.filter((leaf) => leaf.split('.').at(-1) === 'status').map((leaf) => `${leaf.split('.').slice(0, -1).join('.')}.`);
     if (ended.length) {
-      const now = leavesOf(after);
       // A member new under it, or an empty list or object of it now filled.
       for (const leaf of now.keys()) if (!was.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
       for (const [leaf, v] of was)
         if ((v === '[]' || v === '{}') && !now.has(leaf) && ended.some((p) => leaf.startsWith(p))) moved.push(leaf);
     }
-    let changed = changedLeaves(before, after, new Set([...still, ...moved]));
+    let changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
     if (changed.length && !r.send) {
       // A change is a trace when it stays: a leaf that differs again on a read right after is the reader's own (a fresh score per read).
       // An epoch-seconds leaf moved on within the hour may be the answer's own time (the routing lookup's
       // createdDate): read again once the target's second has passed, it moves again.
-      const now = leavesOf(after);
       const clocked = [...was].some(([leaf, v]) => {
         const x = now.get(leaf);
         return typeof v === 'number' && typeof x === 'number' && v > 1e9 && x > v && x - v < 3600;
@@ -986,7 +990,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       if (clocked) await new Promise((done) => setTimeout(done, 1100));
       const again = await read(r);
       for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
-      changed = changedLeaves(before, after, new Set([...still, ...moved]));
+      changed = changedLeavesOf(was, now, new Set([...still, ...moved]));
     }
     last.set(key, after);
     // A reader that fails where it answered before: its status is the trace, its members gone with it.

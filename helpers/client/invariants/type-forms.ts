@@ -246,11 +246,20 @@ const setAt = (body: unknown, at: string, value: unknown): unknown => {
   return copy;
 };
 
-/** Every form case of a valid call, each confirmed refused by the contract before it is sent. */
-export function typeFormCases(contract: Contract, op: Operation, valid: CallOptions): FormCase[] {
+/**
+ * Every form case of a valid call, each confirmed refused by the contract before it is sent; with
+ * `only`, just those of the members it names (the others are neither built nor validated).
+ */
+export function typeFormCases(
+  contract: Contract,
+  op: Operation,
+  valid: CallOptions,
+  only?: (member: { in: string; at: string }) => boolean,
+): FormCase[] {
   const cases: FormCase[] = [];
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const member of typedMembers(contract, op, valid)) {
+    if (only && !only(member)) continue;
     if (member.in === 'body') {
       for (const form of jsonForms(member.schema, member.value)) {
         const body = setAt(valid.body, member.at, form.value);

@@ -19,7 +19,7 @@ import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
 import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
-import { changedLeaves, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings } from './kit.js';
+import { changedLeaves, changedLeavesOf, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings } from './kit.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 
@@ -558,19 +558,16 @@ export async function checkWriteScope<S extends ServiceName>(
         after = { ...after, body: a };
       }
       const still = volatile.get(keyOf(r))!;
-      // The earlier read's leaves taken once: a whole report has thousands.
-      const movedAlone = () => {
-        const earlier = leavesOf(was);
-        return new Set(
-          [...leavesOf(after).entries()].filter(([leaf, v]) => moving(leaf, earlier.get(leaf), v, p.writer)).map(([leaf]) => leaf),
-        );
-      };
-      let changed = changedLeaves(was, after, new Set([...still, ...movedAlone()]));
+      // Each read's leaves taken once: a whole report has thousands.
+      const earlier = leavesOf(was);
+      const later = leavesOf(after);
+      const movedAlone = [...later.entries()].filter(([leaf, v]) => moving(leaf, earlier.get(leaf), v, p.writer)).map(([leaf]) => leaf);
+      let changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
       if (changed.length) {
         // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
         const again = await read(r);
         for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
-        changed = changedLeaves(was, after, new Set([...still, ...movedAlone()]));
+        changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
       }
       const status = changed.filter((c) => c.startsWith('status:'));
       for (const change of (status.length ? status : changed).slice(0, 5))
