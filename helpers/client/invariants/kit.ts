@@ -123,4 +123,4 @@ export const movesAloneBeside =
       after >= before &&
       after - before < 600 &&
       !eventDates.has(path.split('.').at(-1)!)) ||
-    (path.split('.').at(-1) === 'status' && before === 'inProgress');
+    (before === 'inProgress' && path.split('.').at(-1) === 'status');
