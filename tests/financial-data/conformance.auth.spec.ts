@@ -13,10 +13,12 @@ import {
   rules,
   inWords,
   checkEachOperation,
+  type OperationClient,
   test,
   TOKEN_AGES,
   withConflict,
 } from '../../fixtures/financial-data.js';
+import type { ApiResponse } from '../../helpers/client/client.js';
 import { conflictSites } from '../../helpers/contract/conflicts.js';
 
 const contract = await loadContract('financial-data');
@@ -67,6 +69,24 @@ function groups(ops: Op[], rule?: string): Group[] {
 const with401 = (g: Group) => (g.has401 ? ' with 401' : '');
 const tokenOps = operations.filter(needsToken);
 
+/**
+ * The answers to calls without one of the headers, kept by this worker under the request sent: a
+ * call without the key (or the token) is judged by two rules, the refusal the seed requires and the
+ * header named in the 401 message (@provider), each in a test of its own so that a target following
+ * the seed fails only the provider's. The test that comes second reads the answer the first one got
+ * rather than sending the same request again; a worker that has not sent it (another worker, a
+ * --grep, a retry) sends it. The kept answers are read, never changed.
+ */
+const withoutHeader = new Map<string, ApiResponse>();
+async function callWithout(fdApi: OperationClient, op: Op, call: CallOptions, headers: Record<string, string>): Promise<ApiResponse> {
+  const key = JSON.stringify([op.operationId, { ...call, auth: undefined }, headers]);
+  const kept = withoutHeader.get(key);
+  if (kept) return kept;
+  const res = await fdApi.callOperation(op, { ...call, auth: () => headers });
+  if (documents401(op)) withoutHeader.set(key, res); // only those have a names-header test to read it
+  return res;
+}
+
 for (const g of groups(operations)) {
   test(
     `${g.label} refuses a call without ${KEY}${with401(g)} @smoke`,
@@ -74,14 +94,18 @@ for (const g of groups(operations)) {
     async ({ fdApi, fd, fdTokens, fdEntities }) => {
       const token = await fdTokens.get();
       await checkEachOperation(g.ops, fd, fdEntities, async (op, call: CallOptions) => {
-        const res = await fdApi.callOperation(op, { ...call, auth: () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {}) });
+        const res = await callWithout(fdApi, op, call, needsToken(op) ? fdAuthHeaders(undefined, token) : {});
         await expectRefused(op, res, 'no app key');
       });
     },
   );
 
   // seed 002, Authentication: the app key is the dashboard's, compared whole. A key with a suffix,
-  // truncated or with its last character changed is another key (a prefix comparison passes them).
+  // truncated or with its last character changed is another key, each passed by another lax
+  // comparison: the suffix by one up to the key's length, the truncated key by one up to the
+  // length sent, the changed last character by one of lengths or of all but the end. Each is a
+  // key the target does not know, so a target that takes any unknown key takes them too: a key
+  // unlike the real one tells nothing they do not.
   test(
     `${g.label} refuses an unknown or altered ${KEY}${with401(g)}`,
     rules('FD-AUTH-KEY-WHOLE:refuse'),
@@ -89,7 +113,6 @@ for (const g of groups(operations)) {
       const token = await fdTokens.get();
       const last = fd.appKey.slice(-1);
       const altered = {
-        unknown: `unknown-${Date.now()}`,
         'with a suffix': `${fd.appKey}0`,
         truncated: fd.appKey.slice(0, -1),
         'last character changed': fd.appKey.slice(0, -1) + (last === 'a' ? 'b' : 'a'),
@@ -120,7 +143,7 @@ for (const g of groups(operations)) {
     async ({ fdApi, fd, fdTokens, fdEntities }) => {
       const token = await fdTokens.get();
       await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
-        const res = await fdApi.callOperation(op, { ...call, auth: () => (needsToken(op) ? fdAuthHeaders(undefined, token) : {}) });
+        const res = await callWithout(fdApi, op, call, needsToken(op) ? fdAuthHeaders(undefined, token) : {});
         expectFdError(res, 401, 'no app key');
         expectNamesHeader(res, KEY);
       });
@@ -133,9 +156,9 @@ for (const g of groups(tokenOps, 'FD-AUTH-TOKEN-REQUIRED')) {
   test(
     `${g.label} refuses a call without ${TOKEN}${with401(g)}`,
     withConflict(rules('FD-AUTH-TOKEN-REQUIRED'), ...g.conflicts),
-    async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+    async ({ fdApi, fd, fdEntities }) => {
       await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
-        const res = await fdApi.callOperation(op, { ...call, auth: appKeyOnly });
+        const res = await callWithout(fdApi, op, call, fdAuthHeaders(fd.appKey));
         await expectRefused(op, res, 'no token');
       });
     },
@@ -147,9 +170,9 @@ for (const g of groups(tokenOps)) {
     test(
       `${g.label} names the missing ${TOKEN} in its 401 message @provider`,
       rules('FD-AUTH-401-NAMES-HEADER'),
-      async ({ fdApi, fd, fdEntities, appKeyOnly }) => {
+      async ({ fdApi, fd, fdEntities }) => {
         await checkEachOperation(g.ops, fd, fdEntities, async (op, call) => {
-          const res = await fdApi.callOperation(op, { ...call, auth: appKeyOnly });
+          const res = await callWithout(fdApi, op, call, fdAuthHeaders(fd.appKey));
           expectFdError(res, 401, 'no token');
           expectNamesHeader(res, TOKEN);
         });
