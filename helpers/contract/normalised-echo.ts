@@ -48,6 +48,9 @@ const percentDecoded = (text: string) =>
  * ends (a closing period, a trailing comma, surrounding quotes) set aside.
  */
 export function canonical(text: string): string {
+  // Printable ASCII without white space, '%' or '&' (ids, codes, dates, most names): nothing to
+  // decode, unescape or fold but the case and the punctuation at its ends, the same form by fewer passes.
+  if (PLAIN.test(text)) return text.toLowerCase().replace(/^[.,;:!?'"]+|[.,;:!?'"]+$/g, '');
   return percentDecoded(text)
     .replace(/&(amp|lt|gt|quot|apos|#39|#34|nbsp);/gi, (_m, name: string) => ENTITIES[name.toLowerCase()])
     .normalize('NFKD')
@@ -56,6 +59,8 @@ export function canonical(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s.,;:!?'"]+|[\s.,;:!?'"]+$/g, '');
 }
+
+const PLAIN = /^[!-$'-~]*$/;
 
 const followed = (s: string) => s.length >= MIN_LENGTH && CAN_TELL.test(s) && !NOT_FOLLOWED.test(s.trim());
 

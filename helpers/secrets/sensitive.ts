@@ -161,10 +161,17 @@ export class SentValues {
 
 const sentElsewhere = new SentValues();
 
-/** Where a response carries a sent sensitive value in clear. */
-export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
+/**
+ * Where a response carries a sent sensitive value in clear. `textIsBody`: `text` is the JSON text
+ * `body` was parsed from (the client's answers). A JSON text without a backslash escapes nothing, so
+ * each string member stands in it as it is: one scan of the whole text finds no long value there,
+ * and then no string member holds one, and only the numbers (written otherwise in a text: 4.1e15) and
+ * the short values by their members' names are looked at member by member.
+ */
+export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[], textIsBody = false): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];
+  const stringsMayHold = !textIsBody || body === undefined || text.includes('\\') || index.longIn(text).length > 0;
   // The member names down to the current node: a JSON pointer is written only for an echo, not for
   // every member of every answer (most answers carry none).
   const path: string[] = [];
@@ -184,7 +191,8 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
       }
     else if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
-      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
+      if (stringsMayHold || typeof node === 'number')
+        for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
       if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at: pointer(), value: s.value });
     }
