@@ -112,6 +112,8 @@ const digitPattern = (digits: string, flags = '') => new RegExp(`(?<![0-9])${dig
 // Short values (a 3-digit security code) occur by chance in any body: they count only where a
 // member named for that kind of data carries them. Long ones count anywhere.
 const LONG = 7;
+/** LONG digits, each but the last followed by any separators (digitPattern's). */
+const LONG_DIGITS = /[0-9](?:[ -]*[0-9]){6}/;
 
 /**
  * Sent values indexed for the search (helpers/secrets/needles.ts): long text values by their first
@@ -146,7 +148,9 @@ export class SentValues {
   /** The long values a string carries. */
   longIn(haystack: string): SensitiveValue[] {
     const found = this.text.findIn(haystack);
-    if (/[0-9]/.test(haystack)) {
+    // A long digit value is a run of at least LONG digits once separators are taken out: a string
+    // without one (a status, an amount, a short id) holds none.
+    if (LONG_DIGITS.test(haystack)) {
       const digits = this.digits.findIn(/[ -]/.test(haystack) ? haystack.replace(/[ -]/g, '') : haystack);
       for (const d of digits) if (this.patterns.get(d)!.test(haystack)) found.push(d);
     }
@@ -161,17 +165,10 @@ export class SentValues {
 
 const sentElsewhere = new SentValues();
 
-/**
- * Where a response carries a sent sensitive value in clear. `textIsBody`: `text` is the JSON text
- * `body` was parsed from (the client's answers). A JSON text without a backslash escapes nothing, so
- * each string member stands in it as it is: one scan of the whole text finds no long value there,
- * and then no string member holds one, and only the numbers (written otherwise in a text: 4.1e15) and
- * the short values by their members' names are looked at member by member.
- */
-export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[], textIsBody = false): Echo[] {
+/** Where a response carries a sent sensitive value in clear. */
+export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
   const echoes: Echo[] = [];
-  const stringsMayHold = !textIsBody || body === undefined || text.includes('\\') || index.longIn(text).length > 0;
   // The member names down to the current node: a JSON pointer is written only for an echo, not for
   // every member of every answer (most answers carry none).
   const path: string[] = [];
@@ -191,8 +188,7 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
       }
     else if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
-      if (stringsMayHold || typeof node === 'number')
-        for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
+      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
       if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at: pointer(), value: s.value });
     }
