@@ -48,6 +48,9 @@ const percentDecoded = (text: string) =>
  * ends (a closing period, a trailing comma, surrounding quotes) set aside.
  */
 export function canonical(text: string): string {
+  // Printable ASCII without white space, '%' or '&' (ids, codes, dates, most names): nothing to
+  // decode, unescape or fold but the case and the punctuation at its ends, the same form by fewer passes.
+  if (PLAIN.test(text)) return text.toLowerCase().replace(/^[.,;:!?'"]+|[.,;:!?'"]+$/g, '');
   return percentDecoded(text)
     .replace(/&(amp|lt|gt|quot|apos|#39|#34|nbsp);/gi, (_m, name: string) => ENTITIES[name.toLowerCase()])
     .normalize('NFKD')
@@ -56,6 +59,8 @@ export function canonical(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s.,;:!?'"]+|[\s.,;:!?'"]+$/g, '');
 }
+
+const PLAIN = /^[!-$'-~]*$/;
 
 const followed = (s: string) => s.length >= MIN_LENGTH && CAN_TELL.test(s) && !NOT_FOLLOWED.test(s.trim());
 
@@ -99,17 +104,31 @@ export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo
   if (!sent || sent.byCanonical.size === 0) return;
   const found: string[] = [];
   let leaves = 0;
-  const walk = (node: unknown, at: string, key: string | undefined) => {
+  // The member names down to the current node: a path is written only for a finding, not for every member.
+  const path: string[] = [];
+  const walk = (node: unknown, key: string | undefined) => {
     if (found.length >= 3 || ++leaves > MAX_LEAVES) return;
     if (typeof node === 'string') {
       if (node.length < MIN_LENGTH - 1 || sent.exact.has(node)) return;
       const source = sent.byCanonical.get(canonical(node));
       if (source !== undefined)
-        found.push(`${at || '/'}: ${JSON.stringify(redact(node, key))} / sent ${JSON.stringify(redact(source, key))}`);
-    } else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, key));
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`, k);
+        found.push(
+          `${path.map((k) => `/${k}`).join('') || '/'}: ${JSON.stringify(redact(node, key))} / sent ${JSON.stringify(redact(source, key))}`,
+        );
+    } else if (Array.isArray(node))
+      node.forEach((n, i) => {
+        path.push(String(i));
+        walk(n, key);
+        path.pop();
+      });
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) {
+        path.push(k);
+        walk(v, k);
+        path.pop();
+      }
   };
-  walk(body, '', undefined);
+  walk(body, undefined);
   if (found.length === 0) return;
   throw new ContractViolation(
     'normalisedEchoConformance',

@@ -16,11 +16,14 @@ export class Needles {
    * gram is passed over without cutting its gram out of the text (most positions of most bodies).
    */
   private readonly heads = new Set<number>();
+  /** The length of the shortest known string: a shorter text holds none (most members of most answers). */
+  private shortest = Number.POSITIVE_INFINITY;
 
   /** Adds a string; shorter than GRAM characters it is ignored (callers keep their own minimum above it). */
   add(value: string): void {
     if (value.length < GRAM || this.all.has(value)) return;
     this.all.add(value);
+    this.shortest = Math.min(this.shortest, value.length);
     const gram = value.slice(0, GRAM);
     this.heads.add(headOf(value, 0));
     const list = this.byGram.get(gram);
@@ -38,7 +41,7 @@ export class Needles {
 
   /** Every known string occurring in `text` (overlapping occurrences included). */
   findIn(text: string): string[] {
-    if (this.all.size === 0 || text.length < GRAM) return [];
+    if (text.length < this.shortest) return [];
     // Made at the first hit: most texts hold none.
     let found: Set<string> | undefined;
     for (let i = 0; i <= text.length - GRAM; i++) {
@@ -51,7 +54,7 @@ export class Needles {
 
   /** `text` with each leftmost-longest occurrence of a known string replaced by `by`. */
   replaceIn(text: string, by: string): string {
-    if (this.all.size === 0 || text.length < GRAM) return text;
+    if (text.length < this.shortest) return text;
     let out = '';
     let last = 0;
     for (let i = 0; i <= text.length - GRAM; ) {

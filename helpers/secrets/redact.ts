@@ -31,6 +31,18 @@ function isSensitiveKey(key: string): boolean {
 /** Keys whose value is a full account number: once seen, the number is blanked wherever else it appears. */
 const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i;
 
+/** Whether a member name is an account number's, found once per name (as isSensitiveKey). */
+const accountNumberByKey = new Map<string, boolean>();
+function isAccountNumberKey(key: string): boolean {
+  let is = accountNumberByKey.get(key);
+  if (is === undefined) {
+    is = ACCOUNT_NUMBER_KEY.test(key);
+    if (accountNumberByKey.size >= 10_000) accountNumberByKey.clear();
+    accountNumberByKey.set(key, is);
+  }
+  return is;
+}
+
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();
 
@@ -43,8 +55,33 @@ function maskPan(digits: string): string {
   return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
 }
 
+/**
+ * Each text's redaction, kept while the known secrets stay the same (a secret registered since may
+ * change it): the same statuses, names, dates and header values come back in answer after answer.
+ * Bounded, as most ids are seen once.
+ */
+const redactedTexts = new Map<string, string>();
+let redactedWith = 0;
+/** The longest text kept (a member's value, a header, a URL; not a whole body). */
+const MAX_KEPT_TEXT = 512;
+
 /** Redacts one string: known secrets, compact JWEs, PAN-like digit runs, SSNs. */
 export function redactText(text: string): string {
+  if (redactedWith !== known.size) {
+    redactedTexts.clear();
+    redactedWith = known.size;
+  }
+  if (text.length > MAX_KEPT_TEXT) return redactOnce(text);
+  let out = redactedTexts.get(text);
+  if (out === undefined) {
+    out = redactOnce(text);
+    if (redactedTexts.size >= 20_000) redactedTexts.clear();
+    redactedTexts.set(text, out);
+  }
+  return out;
+}
+
+function redactOnce(text: string): string {
   let out = known.replaceIn(text, '[REDACTED]');
   // Each pattern below needs a digit, a dot, a colon or an equals sign: most names, statuses and
   // descriptions have none, and skip the five passes.
@@ -70,7 +107,7 @@ const CREDENTIAL_HEADER_LINE =
  * too (10-digit numbers are too short for the PAN net of redactText).
  */
 function learnAccountNumbers(value: unknown, key?: string): void {
-  if (key && ACCOUNT_NUMBER_KEY.test(key) && (typeof value === 'string' || typeof value === 'number')) {
+  if (key && isAccountNumberKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     const s = String(value);
     if (/^[0-9A-Za-z-]{6,}$/.test(s)) known.add(s);
     return;

@@ -112,6 +112,8 @@ const digitPattern = (digits: string, flags = '') => new RegExp(`(?<![0-9])${dig
 // Short values (a 3-digit security code) occur by chance in any body: they count only where a
 // member named for that kind of data carries them. Long ones count anywhere.
 const LONG = 7;
+/** LONG digits, each but the last followed by any separators (digitPattern's). */
+const LONG_DIGITS = /[0-9](?:[ -]*[0-9]){6}/;
 
 /**
  * Sent values indexed for the search (helpers/secrets/needles.ts): long text values by their first
@@ -146,7 +148,9 @@ export class SentValues {
   /** The long values a string carries. */
   longIn(haystack: string): SensitiveValue[] {
     const found = this.text.findIn(haystack);
-    if (/[0-9]/.test(haystack)) {
+    // A long digit value is a run of at least LONG digits once separators are taken out: a string
+    // without one (a status, an amount, a short id) holds none.
+    if (LONG_DIGITS.test(haystack)) {
       const digits = this.digits.findIn(/[ -]/.test(haystack) ? haystack.replace(/[ -]/g, '') : haystack);
       for (const d of digits) if (this.patterns.get(d)!.test(haystack)) found.push(d);
     }

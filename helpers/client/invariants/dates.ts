@@ -71,6 +71,8 @@ interface Node {
   alternatives?: Json[];
   /** The validator of each alternative, compiled at its first use. */
   checks?: ((v: unknown) => boolean)[];
+  /** Whether a date leaf can be found at or below this node (holdsLeaf): a member whose schema holds none is not walked. */
+  holds?: boolean;
 }
 const nodes = new WeakMap<object, Node>();
 function nodeOf(contract: Contract, schema: Json): Node {
@@ -92,30 +94,83 @@ function nodeOf(contract: Contract, schema: Json): Node {
   return n;
 }
 
+/**
+ * Whether dateLeaves can find a leaf at or below a node: the same reading of the same nodes (a scalar
+ * typed as a date, an alternative, the items, a member), found once per node, as every answer of an
+ * operation walks the same schema and most of its members hold no date (a list's amounts, names, ids).
+ * A node met again while its own answer is being found (a recursive schema) counts as holding one.
+ */
+function holdsLeaf(contract: Contract, node: Node): boolean {
+  if (node.holds !== undefined) return node.holds;
+  node.holds = true;
+  const s = node.s;
+  const below = (schema: Json) => Boolean(schema) && typeof schema === 'object' && holdsLeaf(contract, nodeOf(contract, schema));
+  node.holds =
+    node.epoch ||
+    node.local ||
+    node.zoned ||
+    s?.format === 'date-time' ||
+    Boolean(node.alternatives?.some(below)) ||
+    below(s?.items) ||
+    Object.values<Json>(s?.properties ?? {}).some(below);
+  return node.holds;
+}
+
 /** The dates of a JSON value by its schema: each leaf typed as epoch seconds or as a date-time, with its path. */
 export function dateLeaves(contract: Contract, schema: Json, value: unknown, at = '', member = '', depth = 0): DateLeaf[] {
-  if (depth > 12 || value === undefined || value === null || !schema || typeof schema !== 'object') return [];
+  const out: DateLeaf[] = [];
+  collectDateLeaves(contract, schema, value, at, member, depth, out);
+  return out;
+}
+
+/** dateLeaves into one list, in the order of the value's members (no list made per member). */
+function collectDateLeaves(
+  contract: Contract,
+  schema: Json,
+  value: unknown,
+  at: string,
+  member: string,
+  depth: number,
+  out: DateLeaf[],
+): void {
+  if (depth > 12 || value === undefined || value === null || !schema || typeof schema !== 'object') return;
   const node = nodeOf(contract, schema);
+  if (!holdsLeaf(contract, node)) return;
   const s = node.s;
   const scalar = typeof value !== 'object';
-  if (scalar && node.epoch && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value))))
-    return [{ at, member, kind: 'epoch', value }];
-  if (scalar && typeof value === 'string' && (s?.format === 'date-time' || node.zoned)) return [{ at, member, kind: 'date-time', value }];
-  if (scalar && typeof value === 'string' && node.local && LOCAL.test(value)) return [{ at, member, kind: 'local', value }];
-  if (scalar) return [];
+  if (scalar && node.epoch && (typeof value === 'number' || (typeof value === 'string' && /^-?[0-9]+(\.[0-9]+)?$/.test(value)))) {
+    out.push({ at, member, kind: 'epoch', value });
+    return;
+  }
+  if (scalar && typeof value === 'string' && (s?.format === 'date-time' || node.zoned)) {
+    out.push({ at, member, kind: 'date-time', value });
+    return;
+  }
+  if (scalar && typeof value === 'string' && node.local && LOCAL.test(value)) {
+    out.push({ at, member, kind: 'local', value });
+    return;
+  }
+  if (scalar) return;
   if (node.alternatives) {
     node.checks ??= node.alternatives.map((alt, i) => {
       let check: ((v: unknown) => boolean) | undefined;
       return (v: unknown) => (check ??= contract.validator(`date-units:alternative:${i}:${JSON.stringify(alt)}`, alt))(v) as boolean;
     });
     const taken = node.alternatives.filter((_, i) => node.checks![i](value));
-    return taken.length === 1 ? dateLeaves(contract, taken[0], value, at, member, depth + 1) : [];
+    if (taken.length === 1) collectDateLeaves(contract, taken[0], value, at, member, depth + 1, out);
+    return;
   }
-  if (Array.isArray(value))
-    return s?.items ? value.slice(0, 100).flatMap((v, i) => dateLeaves(contract, s.items, v, `${at}[${i}]`, member, depth + 1)) : [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([name, v]) =>
-    s?.properties?.[name] ? dateLeaves(contract, s.properties[name], v, at ? `${at}.${name}` : name, name, depth + 1) : [],
-  );
+  if (Array.isArray(value)) {
+    if (s?.items) {
+      const n = Math.min(value.length, 100);
+      for (let i = 0; i < n; i++) collectDateLeaves(contract, s.items, value[i], `${at}[${i}]`, member, depth + 1, out);
+    }
+    return;
+  }
+  const properties = s?.properties;
+  if (!properties) return;
+  for (const [name, v] of Object.entries(value as Record<string, unknown>))
+    if (properties[name]) collectDateLeaves(contract, properties[name], v, at ? `${at}.${name}` : name, name, depth + 1, out);
 }
 
 /** Whether a schema holds, at any depth, a member typed as epoch seconds or as a date-time. */
@@ -203,12 +258,20 @@ export class DateUnits {
   /**
    * `latestMs`: the latest the target's clock has read (an event past is not after it); `nowMs`: the
    * clock now (a creation is dated at it). On a sandbox both are the wall clock; a mock's may be set back.
+   * `leaves`: the answer's dates (leaves) when the caller has read them already (the judge reads them once for both checks).
    */
-  problems(operation: Operation, status: number, body: unknown, latestMs: number, nowMs = latestMs): string[] {
+  problems(
+    operation: Operation,
+    status: number,
+    body: unknown,
+    latestMs: number,
+    nowMs = latestMs,
+    leaves = this.leaves(operation, status, body),
+  ): string[] {
     const out: string[] = [];
     const latest = latestMs / 1000;
     const now = nowMs / 1000;
-    for (const leaf of this.leaves(operation, status, body)) {
+    for (const leaf of leaves) {
       const shown = `${leaf.at} ${JSON.stringify(leaf.value)}`;
       out.push(...unitProblems(leaf));
       const seconds = secondsOf(leaf);
@@ -235,10 +298,17 @@ export class DateUnits {
    * date-time without a zone is judged against the window (read as UTC): on the mock, whose zone is
    * UTC; on a sandbox the provider states no zone for them (NoZoneDateTime), so a sandbox writing
    * its local time is not failed, and only the order of its last change and creation is judged.
+   * `leaves`: as for problems.
    */
-  writeTimeProblems(operation: Operation, status: number, body: unknown, window?: WriteWindow, zoneless = true): string[] {
+  writeTimeProblems(
+    operation: Operation,
+    status: number,
+    body: unknown,
+    window?: WriteWindow,
+    zoneless = true,
+    leaves = this.leaves(operation, status, body),
+  ): string[] {
     const out: string[] = [];
-    const leaves = this.leaves(operation, status, body);
     if (!leaves.length) return out;
     const parentOf = (at: string) => at.slice(0, Math.max(0, Math.max(at.lastIndexOf('.'), at.lastIndexOf('['))));
     const byObject = new Map<string, DateLeaf[]>();
