@@ -21,6 +21,7 @@ import type { TestInfo } from '@playwright/test';
 import { ContractViolation, type Exchange } from './checks.js';
 import type { Operation } from './contract.js';
 import { redact } from '../secrets/redact.js';
+import { walkMembers } from '../secrets/sensitive.js';
 
 const CAN_TELL = /\s|[^ -~]|[&<>"'#%?]/;
 const NOT_FOLLOWED = /^[^\s@]+@[^\s@]+$|^[a-z][a-z0-9+.-]*:\/\//i;
@@ -106,29 +107,19 @@ export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo
   let leaves = 0;
   // The member names down to the current node: a path is written only for a finding, not for every member.
   const path: string[] = [];
-  const walk = (node: unknown, key: string | undefined) => {
-    if (found.length >= 3 || ++leaves > MAX_LEAVES) return;
+  const visit = (node: unknown, key: string | undefined): boolean => {
+    if (found.length >= 3 || ++leaves > MAX_LEAVES) return false;
     if (typeof node === 'string') {
-      if (node.length < MIN_LENGTH - 1 || sent.exact.has(node)) return;
+      if (node.length < MIN_LENGTH - 1 || sent.exact.has(node)) return true;
       const source = sent.byCanonical.get(canonical(node));
       if (source !== undefined)
         found.push(
           `${path.map((k) => `/${k}`).join('') || '/'}: ${JSON.stringify(redact(node, key))} / sent ${JSON.stringify(redact(source, key))}`,
         );
-    } else if (Array.isArray(node))
-      node.forEach((n, i) => {
-        path.push(String(i));
-        walk(n, key);
-        path.pop();
-      });
-    else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node)) {
-        path.push(k);
-        walk(v, k);
-        path.pop();
-      }
+    }
+    return true;
   };
-  walk(body, undefined);
+  walkMembers(body, path, visit);
   if (found.length === 0) return;
   throw new ContractViolation(
     'normalisedEchoConformance',

@@ -165,15 +165,15 @@ export class SentValues {
 
 const sentElsewhere = new SentValues();
 
-/** Where a response carries a sent sensitive value in clear. */
-export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
-  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
-  const echoes: Echo[] = [];
-  // The member names down to the current node: a JSON pointer is written only for an echo, not for
-  // every member of every answer (most answers carry none).
-  const path: string[] = [];
-  const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-  const walk = (node: unknown, key?: string) => {
+/**
+ * Visits every node under `root`, depth first, with the member name it stands under (an array's
+ * items under their array's name) while `path` holds the member names and indexes down to it; a
+ * node whose visit answers false is not descended into. The path is read by a finding only, so no
+ * path is written for the members of an answer that hold none.
+ */
+export function walkMembers(root: unknown, path: string[], visit: (node: unknown, key: string | undefined) => boolean): void {
+  const walk = (node: unknown, key: string | undefined) => {
+    if (!visit(node, key)) return;
     if (Array.isArray(node))
       node.forEach((n, i) => {
         path.push(String(i));
@@ -186,14 +186,28 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
         walk(v, k);
         path.pop();
       }
-    else if (typeof node === 'string' || typeof node === 'number') {
+  };
+  walk(root, undefined);
+}
+
+/** Where a response carries a sent sensitive value in clear. */
+export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
+  const index = Array.isArray(sent) ? new SentValues(sent) : sent;
+  const echoes: Echo[] = [];
+  // The member names down to the current node: a JSON pointer is written only for an echo, not for
+  // every member of every answer (most answers carry none).
+  const path: string[] = [];
+  const pointer = () => path.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const visit = (node: unknown, key: string | undefined) => {
+    if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
       for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
       if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at: pointer(), value: s.value });
     }
+    return true;
   };
-  if (body !== undefined) walk(body);
+  if (body !== undefined) walkMembers(body, path, visit);
   else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
   return echoes;
 }
