@@ -105,6 +105,8 @@ test(
     const wrong: string[] = [];
     const leftOut: string[] = [];
     const cells = new Set<string>();
+    // The same form of two own ids (emptied, say) on the same source is one body: its bytes sent once.
+    const bodies = new Set<string>();
     let sent = 0;
     for (const [pi, path] of ENROLLMENT_PATHS.entries()) {
       if (lacksPathData(card, path)) {
@@ -126,6 +128,9 @@ test(
             const sources = f.every && k === 0 ? SOURCES : [SOURCES[turn++ % SOURCES.length]];
             for (const source of sources) {
               const body = withSource(withMember(onPath, member, f.form), source);
+              const bytes = JSON.stringify(body);
+              if (bodies.has(bytes)) continue;
+              bodies.add(bytes);
               const takes = validate(body);
               const res = await cardApi.call('putCard', { body });
               sent++;

@@ -121,10 +121,24 @@ for (const operationId of OPERATIONS) {
       const refusals = refusalStatuses(op).filter((s) => s !== 404);
       const wrong: string[] = [];
       let sent = 0;
+      // Cases meet: a body replaced whole (malformed, none) is one request under every variant, a member
+      // set to the sample's own value makes two variants one, and an object's only member missing is
+      // the object sent empty. A request sent once tells what the same bytes again would; a case with an
+      // authorizer of its own is never taken for another.
+      const requests = new Set<string>();
       for (const v of variants) {
         const own = new RegExp(`^(body /${v.member}(/|:)|query ${v.member}:)`);
         const cases = negativeCases(instContract, op, v.call).filter((c) => !TYPE_ONLY.test(c.name) && !own.test(c.name));
         for (const c of cases) {
+          if (typeof c.call.auth !== 'function') {
+            const request = JSON.stringify(
+              [c.call.method, c.call.baseURL, c.call.auth, c.call.path, c.call.query, c.call.headers, c.call.body, c.call.rawBody],
+              // A header set to undefined takes a default out: no member left out is taken for it.
+              (_key, value: unknown) => (value === undefined ? '\u0000undefined' : value),
+            );
+            if (requests.has(request)) continue;
+            requests.add(request);
+          }
           sent++;
           const answer = await refusedOrWhy(() => instApi.callOperation(op, c.call), refusals);
           if (answer) wrong.push(`${v.name}, ${c.name}: ${answer}`);
