@@ -398,11 +398,11 @@ export async function checkTypeForms<S extends ServiceName>(
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so a refusal would not tell the form` };
   // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
   let valid = await fresh();
+  // The cases of the call in hand, made again only when a fresh call replaces it.
+  let inHand = valid === first ? planned : typeFormCases(contract, formsOf, valid);
   for (const [i, p] of planned.entries()) {
     // The same member and kind of form on the call in hand (a fresh call's values differ, so may its forms).
-    const c = typeFormCases(contract, formsOf, valid).find(
-      (x) => x.member.in === p.member.in && x.member.at === p.member.at && x.form === p.form,
-    );
+    const c = inHand.find((x) => x.member.in === p.member.in && x.member.at === p.member.at && x.form === p.form);
     if (!c) continue;
     const where = `${sealed ? `${sealed.name}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
     // A path value that names nothing may be not found; a query, header or body form is refused as invalid where another refusal is documented.
@@ -410,7 +410,10 @@ export async function checkTypeForms<S extends ServiceName>(
     try {
       const res = await api.callOperation(op, await send(c.call));
       if (!allowed.includes(res.status)) violations.add(op.operationId, where, String(res.status), `a refusal: ${allowed.join(' or ')}`);
-      if (res.status >= 200 && res.status < 300 && i + 1 < count) valid = await fresh();
+      if (res.status >= 200 && res.status < 300 && i + 1 < count) {
+        valid = await fresh();
+        inHand = typeFormCases(contract, formsOf, valid);
+      }
     } catch (error) {
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       violations.add(op.operationId, where, error.message.split('\n')[0], `a refusal: ${allowed.join(' or ')}`);
@@ -559,12 +562,12 @@ export async function checkValidForms<S extends ServiceName>(
   } = {},
 ): Promise<{ sent: number; leftOut?: string }> {
   const first = await fresh();
-  const count = validFormCases(contract, op, first, keep, lengths).length;
+  const cases = validFormCases(contract, op, first, keep, lengths);
+  const count = cases.length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
   const baseline = await api.callOperation(op, first).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
-  const cases = validFormCases(contract, op, first, keep, lengths);
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const [i, made] of cases.entries()) {
     // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
