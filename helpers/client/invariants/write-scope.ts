@@ -388,18 +388,51 @@ export async function checkWriteScope<S extends ServiceName>(
   const cite = rule ? ` (${rule})` : '';
   const volatile = new Map<string, Set<string>>();
   const raws = new WeakMap<object, unknown>();
-  const read = async (r: ScopeRead) => {
-    const res = r.send
-      ? await r.send()
-      : await api.callOperation(r.operation, r.call).catch((error: Error) => {
-          const judged = verdictOn2xx(error);
-          return {
-            status: judged?.site?.status ?? error.message.split('\n')[0],
-            body: undefined as unknown,
-            judged: Boolean(judged),
-            verdict: judged?.message.split('\n')[0],
-          };
-        });
+  // Every call that writes (a preparing call, a twin, the write, a test trigger, a last child's
+  // delete) moves the epoch on. A read's answer is kept while the epoch stands: the same request sent
+  // again with nothing written between (the next probe's read before its write, a second read of one
+  // collection picked another way) takes it instead of a request of its own. A read that tells what
+  // moves on its own (the second of two, the one right after a change) is always sent, and so is one
+  // whose kept answer the client judged.
+  let epoch = 0;
+  const kept = new Map<string, { epoch: number; res: Awaited<ReturnType<typeof sendRead>> }>();
+  const write = async (operation: Operation, call: CallOptions) => {
+    try {
+      return await api.callOperation(operation, call);
+    } finally {
+      epoch++;
+    }
+  };
+  const sendRead = (r: ScopeRead) =>
+    api.callOperation(r.operation, r.call).catch((error: Error) => {
+      const judged = verdictOn2xx(error);
+      return {
+        status: judged?.site?.status ?? error.message.split('\n')[0],
+        body: undefined as unknown,
+        judged: Boolean(judged),
+        verdict: judged?.message.split('\n')[0],
+      };
+    });
+  const read = async (r: ScopeRead, fresh = false) => {
+    let res: { status: unknown; body: unknown; bytes?: Buffer; judged?: boolean; verdict?: string };
+    if (r.send) {
+      try {
+        res = await r.send();
+      } finally {
+        epoch++;
+      }
+    } else {
+      // A call under another credential (a function) is never taken for another's.
+      const request = r.call.auth === undefined ? `${r.operation.operationId} ${JSON.stringify(r.call)}` : undefined;
+      const hit = request && !fresh ? kept.get(request) : undefined;
+      // An answer the client judged is read again: the judge's verdict is on what it saw before it (an event's date moved since).
+      if (hit && hit.epoch === epoch && !('judged' in hit.res && hit.res.judged)) res = hit.res;
+      else {
+        const sent = await sendRead(r);
+        if (request) kept.set(request, { epoch, res: sent });
+        res = sent;
+      }
+    }
     // A binary answer (an asset's bytes) compared by its digest.
     const bytes = (res as { bytes?: Buffer }).bytes;
     const raw = res.body === undefined && bytes?.length ? { sha256: createHash('sha256').update(bytes).digest('hex') } : res.body;
@@ -440,7 +473,7 @@ export async function checkWriteScope<S extends ServiceName>(
     )
       return;
     for (const call of p.rest.calls) {
-      const res = await api.callOperation(p.writer, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const res = await write(p.writer, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
       if (typeof res.status !== 'number' || res.status >= 300) return;
     }
     const children = new Set([...named, ...p.rest.ids]);
@@ -466,8 +499,8 @@ export async function checkWriteScope<S extends ServiceName>(
   const outcome: ScopeOutcome = { checked: [], refused: [], answers: new Map(), latest: [] };
   for (const p of probes) {
     const { operationId } = p.writer;
-    for (const { operation, call } of p.prepareParents ?? []) await api.callOperation(operation, call).catch(() => undefined);
-    for (const call of p.prepare ?? []) await api.callOperation(p.writer, call).catch(() => undefined);
+    for (const { operation, call } of p.prepareParents ?? []) await write(operation, call).catch(() => undefined);
+    for (const call of p.prepare ?? []) await write(p.writer, call).catch(() => undefined);
     const before = new Map<ScopeRead, { status: unknown; body: unknown; judged: boolean; verdict?: string }>();
     const reads = [...p.reads];
     // A twin whose told member the target refuses (an encrypted value no longer decrypting) gives way to one of the write's own call.
@@ -475,7 +508,7 @@ export async function checkWriteScope<S extends ServiceName>(
     for (const [i, twin] of [...twins, ...(twins[0] ? [{ ...twins[0], call: p.call }] : [])].entries()) {
       if (i === twins.length && (twins.some((t) => t.call === p.call) || reads.length > p.reads.length)) break;
       // A twin: its call sent once (a refusal leaves it out: the write is refused alike).
-      const made = await api.callOperation(p.writer, twin.call).catch(() => undefined);
+      const made = await write(p.writer, twin.call).catch(() => undefined);
       const id = made && made.status < 300 ? idOf(made.body) : undefined;
       const call = id ? twin.read.call(made!.body) : undefined;
       // Only the object the create made (its answer's own id), never another its answer names.
@@ -494,15 +527,17 @@ export async function checkWriteScope<S extends ServiceName>(
     const writing = reads.filter((r) => r.send);
     const reading = reads.filter((r) => !r.send);
     for (const r of [...writing, ...reading]) {
-      const first = await read(r);
-      if (!volatile.has(keyOf(r))) {
-        const second = await read(r);
+      // Two reads the first time, both sent: what differs between them is the reader's own.
+      const known = volatile.has(keyOf(r));
+      const first = await read(r, !known);
+      if (!known) {
+        const second = await read(r, true);
         volatile.set(keyOf(r), withComputedSiblings(volatileLeaves(first, second), first, second));
         before.set(r, second);
       } else before.set(r, first);
     }
     let judged: ContractViolation | undefined;
-    const res = await api.callOperation(p.writer, p.call).catch((error: Error) => {
+    const res = await write(p.writer, p.call).catch((error: Error) => {
       judged = verdictOn2xx(error);
       return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown };
     });
@@ -565,7 +600,7 @@ export async function checkWriteScope<S extends ServiceName>(
       let changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
       if (changed.length) {
         // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.
-        const again = await read(r);
+        const again = await read(r, true);
         for (const leaf of withComputedSiblings(volatileLeaves(after, again), after, again)) still.add(leaf);
         changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
       }
