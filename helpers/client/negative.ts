@@ -11,6 +11,7 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
+import { firstOfEach } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 
 export interface NegativeCase {
@@ -386,11 +387,7 @@ export async function runNegativeCases<S extends ServiceName>(
   const refusals = refusalStatuses(op);
   // A case byte-identical on the wire to an earlier one (a required object's only member left out
   // sends the same `{}` as the object sent empty) is sent once: the same request gets the same answer.
-  const sent = new Set<string>();
-  const cases = negativeCases(contract, op, valid).filter((c) => {
-    const wire = wireKey(client, op, c.call);
-    return !sent.has(wire) && Boolean(sent.add(wire));
-  });
+  const cases = negativeCases(contract, op, valid).filter(firstOfEach((c) => wireKey(client, op, c.call)));
   const failures: string[] = [];
   for (const c of cases) {
     try {

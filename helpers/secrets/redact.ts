@@ -13,17 +13,24 @@ const SENSITIVE_KEY = namesPattern([
   ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization', '[a-z0-9]+-app-token'],
   ...['oauth_signature', 'signature', 'signingkey', 'privatekey', 'encryptedcard', 'encryptedvalue', 'd', 'p', 'q', 'dp', 'dq', 'qi'],
 ]);
-/** Whether a member or header name is sensitive, found once per name (the same names come back in every answer; bounded, as generated inputs may carry random names). */
-const sensitiveByKey = new Map<string, boolean>();
-function isSensitiveKey(key: string): boolean {
-  let sensitive = sensitiveByKey.get(key);
-  if (sensitive === undefined) {
-    sensitive = SENSITIVE_KEY.test(key);
-    if (sensitiveByKey.size >= 10_000) sensitiveByKey.clear();
-    sensitiveByKey.set(key, sensitive);
-  }
-  return sensitive;
+/**
+ * A pattern's test of a member or header name, answered once per name (the same names come back in
+ * every answer; bounded, as generated inputs may carry random names).
+ */
+function testOncePerName(pattern: RegExp): (key: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (key) => {
+    let matches = known.get(key);
+    if (matches === undefined) {
+      matches = pattern.test(key);
+      if (known.size >= 10_000) known.clear();
+      known.set(key, matches);
+    }
+    return matches;
+  };
 }
+/** Whether a member or header name is sensitive. */
+const isSensitiveKey = testOncePerName(SENSITIVE_KEY);
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
 // (ACH details v1, v3 payment instructions, the bundle, loan details); taxId / governmentId are a holder's
 // SSN or TIN and identity document numbers (owner details v3).
@@ -31,17 +38,8 @@ function isSensitiveKey(key: string): boolean {
 /** Keys whose value is a full account number: once seen, the number is blanked wherever else it appears. */
 const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i;
 
-/** Whether a member name is an account number's, found once per name (as isSensitiveKey). */
-const accountNumberByKey = new Map<string, boolean>();
-function isAccountNumberKey(key: string): boolean {
-  let is = accountNumberByKey.get(key);
-  if (is === undefined) {
-    is = ACCOUNT_NUMBER_KEY.test(key);
-    if (accountNumberByKey.size >= 10_000) accountNumberByKey.clear();
-    accountNumberByKey.set(key, is);
-  }
-  return is;
-}
+/** Whether a member name is an account number's. */
+const isAccountNumberKey = testOncePerName(ACCOUNT_NUMBER_KEY);
 
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();

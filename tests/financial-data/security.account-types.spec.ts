@@ -12,6 +12,7 @@
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { otherParentProbes } from '../../helpers/client/security/other-parent.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
+import { firstOfEach } from '../../helpers/client/invariants/kit.js';
 import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
 import { FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
 
@@ -45,11 +46,9 @@ test(
     let probed = 0;
     // A probe whose request does not name the account (an operation whose sample sends it nowhere) is
     // the same request for every account: sent for the first one only, as the same request gets the same answer.
-    const sent = new Set<string>();
-    const unsent = (checker: string) => (p: Probe) => {
-      const key = `${checker} ${p.operation.operationId} ${JSON.stringify(p.call)}`;
-      return !sent.has(key) && Boolean(sent.add(key));
-    };
+    const probeKey = (p: Probe) => `${p.operation.operationId} ${JSON.stringify(p.call)}`;
+    const firstUnderOther = firstOfEach(probeKey);
+    const firstByOther = firstOfEach(probeKey);
     for (const account of accounts) {
       const objects = { ...world.objects, account: account.id, institutionLogin: String(account.institutionLoginId) };
       const named = (p: Probe) => ({ ...refusals(p), object: `${account.type} ${account.status} ${p.object}` });
@@ -57,12 +56,12 @@ test(
       // under its account) are the other-parent checker's.
       const underOther = otherParentProbes(ACCOUNT_OPS, world.sample, objects, world.otherParents)
         .probes.filter((p) => p.object.startsWith('account '))
-        .filter(unsent('other-parent'));
+        .filter(firstUnderOther);
       await runProbes(fdApi, underOther.map(named), parent);
       probed += underOther.length;
       if (other) {
         const byOther = otherPartnerProbes(ACCOUNT_OPS, world.sample, objects, fd.sparePartner!.partnerId, FD_EXEMPT).probes.filter(
-          unsent('other-partner'),
+          firstByOther,
         );
         await runProbes(fdApi, byOther.map(named), partner, other);
         probed += byOther.length;

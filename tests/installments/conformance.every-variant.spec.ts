@@ -16,6 +16,7 @@ import {
   type CallOptions,
 } from '../../fixtures/installments.js';
 import { negativeCases, refusalStatuses } from '../../fixtures/negative.js';
+import { firstOfEach } from '../../helpers/client/invariants/kit.js';
 
 /** A valid plaintext of each card data schema the contract names (each confirmed by that schema below). */
 const PLAINTEXTS: Record<string, () => unknown> = {
@@ -125,20 +126,20 @@ for (const operationId of OPERATIONS) {
       // set to the sample's own value makes two variants one, and an object's only member missing is
       // the object sent empty. A request sent once tells what the same bytes again would; a case with an
       // authorizer of its own is never taken for another.
-      const requests = new Set<string>();
+      const firstRequest = firstOfEach((call: CallOptions) =>
+        typeof call.auth === 'function'
+          ? undefined
+          : JSON.stringify(
+              [call.method, call.baseURL, call.auth, call.path, call.query, call.headers, call.body, call.rawBody],
+              // A header set to undefined takes a default out: no member left out is taken for it.
+              (_key, value: unknown) => (value === undefined ? '\u0000undefined' : value),
+            ),
+      );
       for (const v of variants) {
         const own = new RegExp(`^(body /${v.member}(/|:)|query ${v.member}:)`);
         const cases = negativeCases(instContract, op, v.call).filter((c) => !TYPE_ONLY.test(c.name) && !own.test(c.name));
         for (const c of cases) {
-          if (typeof c.call.auth !== 'function') {
-            const request = JSON.stringify(
-              [c.call.method, c.call.baseURL, c.call.auth, c.call.path, c.call.query, c.call.headers, c.call.body, c.call.rawBody],
-              // A header set to undefined takes a default out: no member left out is taken for it.
-              (_key, value: unknown) => (value === undefined ? '\u0000undefined' : value),
-            );
-            if (requests.has(request)) continue;
-            requests.add(request);
-          }
+          if (!firstRequest(c.call)) continue;
           sent++;
           const answer = await refusedOrWhy(() => instApi.callOperation(op, c.call), refusals);
           if (answer) wrong.push(`${v.name}, ${c.name}: ${answer}`);

@@ -27,6 +27,22 @@ export function namedResources(contract: Contract, op: Operation): string[] {
   ];
 }
 
+/**
+ * A filter that keeps the first item of each key: a request whose bytes were sent already is not sent
+ * again, as the same request gets the same answer. An item without a key (a call signed by an
+ * authorizer of its own) is always kept.
+ */
+export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T) => boolean {
+  const seen = new Set<string>();
+  return (item) => {
+    const key = keyOf(item);
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
 const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /**
