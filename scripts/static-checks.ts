@@ -1,7 +1,7 @@
 // `npm run static [-- --only <check>,<check>]`: the steps of `npm test` before Playwright, in one
 // process: the configuration check (scripts/check-config.ts: exit 2 at once on a mistake), the
 // generated types (scripts/types-generate.ts --check), then the static checks of
-// tools/static/checks.ts (eslint, layering, workflow lint, typecheck, format, contract lint),
+// tools/static/checks.ts (layering, workflow lint, oxlint, typecheck, format, biome lint, contract lint),
 // each run to its end. Exit 1 when any fails, after one line per failed check naming it and the
 // command that runs it alone. STATIC_TIMING=1 prints each check's wall and CPU seconds.
 import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';

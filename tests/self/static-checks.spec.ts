@@ -1,6 +1,6 @@
 // Covers: the type check, the format check and Biome's linter of `npm test` (tools/static/checks.ts)
 // fail a tree that breaks them and name the file, each through its own command line in a child process;
-// ESLint fails a spec that breaks one of Playwright's rules.
+// Oxlint fails a spec that breaks Playwright's rules, and only a spec.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,11 +38,27 @@ test('the type check, the format check and the linter fail a tree with a type er
   }
 });
 
-test("ESLint fails a spec that breaks one of Playwright's rules (a focused test), naming the rule", async () => {
-  const { ESLint } = await import('eslint');
-  const engine = new ESLint({ cwd: process.cwd() });
-  const [result] = await engine.lintText("import { test } from '@playwright/test';\ntest.only('focused', async () => {});\n", {
-    filePath: path.resolve('tests/self/focused-probe.spec.ts'),
-  });
-  expect(result.messages.map((m) => m.ruleId)).toContain('playwright/no-focused-test');
+test("Oxlint fails a spec that breaks Playwright's rules (a focused test, a matcher never called, a bare expression), naming each rule", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-checks-'));
+  try {
+    fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
+    fs.copyFileSync('.oxlintrc.json', path.join(root, '.oxlintrc.json'));
+    fs.mkdirSync(path.join(root, 'tests'));
+    const spec = "import { expect, test } from '@playwright/test';\n\ntest.only('focused', () => {\n  expect(1).toBe;\n});\n";
+    fs.writeFileSync(path.join(root, 'tests', 'focused.spec.ts'), spec);
+    // The same text outside a spec file: the rules are the specs' only.
+    fs.writeFileSync(path.join(root, 'tests', 'helper.ts'), spec);
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
+    expect(await runStaticChecks(io, root, ['oxlint'])).toEqual(['oxlint']);
+    const said = lines.join('\n');
+    expect(said).toContain('playwright(no-focused-test)');
+    expect(said).toContain('playwright(valid-expect)');
+    expect(said).toContain('eslint(no-unused-expressions)');
+    expect(said).toContain('tests/focused.spec.ts');
+    expect(said).not.toContain('tests/helper.ts');
+    expect(said).toContain('static check failed: oxlint (3 errors, 0 warnings; npm run lint:specs)');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
