@@ -1,6 +1,7 @@
 // Covers: the type check, the format check and Biome's linter of `npm test` (tools/static/checks.ts)
 // fail a tree that breaks them and name the file, each through its own command line in a child process;
-// Oxlint fails a spec that breaks Playwright's rules, and only a spec.
+// Oxlint fails a spec that breaks Playwright's rules, and only a spec; the layering check
+// (tools/static/layering.ts) names each forbidden import and each cycle.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,56 @@ test("Oxlint fails a spec that breaks Playwright's rules (a focused test, a matc
     expect(said).toContain('tests/focused.spec.ts');
     expect(said).not.toContain('tests/helper.ts');
     expect(said).toContain('static check failed: oxlint (3 errors, 0 warnings; npm run lint:specs)');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the layering check names each forbidden import by its rule and each cycle (imports, type-only, import(), import types), and nothing allowed', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layering-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  try {
+    const rooms = ['config', 'secrets', 'contract', 'auth', 'client', 'target', 'verdict', 'run'];
+    const expected: string[] = [];
+    rooms.forEach((room, i) => {
+      write(`helpers/${room}/base.ts`, 'export const base = 1;\n');
+      if (i === 0) return;
+      // A room reads the one below it (allowed); the one below reaching up is its rule's violation.
+      write(`helpers/${room}/reads-below.ts`, `export { base } from '../${rooms[i - 1]}/base.js';\n`);
+      write(`helpers/${rooms[i - 1]}/reaches-up.ts`, `import type { base } from '../${room}/base.js';\nexport type B = typeof base;\n`);
+      expected.push(`error ${rooms[i - 1]}-imports-only-below: helpers/${rooms[i - 1]}/reaches-up.ts → helpers/${room}/base.ts`);
+    });
+    write('tools/tool.ts', "import { base } from '../helpers/run/base.js';\nexport const tool = base;\n");
+    write('helpers/run/uses-tool.ts', "export const t = async () => (await import('../../tools/tool.js')).tool;\n");
+    expected.push('error runtime-is-not-tooling: helpers/run/uses-tool.ts → tools/tool.ts');
+    write(
+      'mocks/mock.ts',
+      "import { base } from '../helpers/contract/base.js';\nexport type T = import('../helpers/target/base.js').X;\nexport const m = base;\n",
+    );
+    expected.push('error mocks-see-contract-only: mocks/mock.ts → helpers/target/base.ts');
+    write('fixtures/fixture.ts', "export * as s from '../scripts/script.js';\n// import('../tests/a.spec.js') in a comment is no import\n");
+    write('scripts/script.ts', 'export const s = 1;\n');
+    write('tests/a.spec.ts', 'export const a = 1;\n');
+    expected.push('error fixtures-not-tools: fixtures/fixture.ts → scripts/script.ts');
+    write('helpers/contract/one.ts', "import { two } from './two.js';\nexport const one = () => two;\n");
+    write('helpers/contract/two.ts', "import { one } from './one.js';\nexport const two = () => one;\n");
+    expected.push('error no-circular: helpers/contract/one.ts → helpers/contract/two.ts → helpers/contract/one.ts');
+    write('helpers/client/t1.ts', "import type { T2 } from './t2.js';\nexport interface T1 { t?: T2 }\n");
+    write('helpers/client/t2.ts', "export interface T2 { t?: import('./t1.js').T1 }\n");
+    expected.push('error no-circular: helpers/client/t1.ts → helpers/client/t2.ts → helpers/client/t1.ts');
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l), env: {} };
+    expect(await runStaticChecks(io, root, ['layering'])).toEqual(['layering']);
+    const found = lines
+      .join('\n')
+      .split('\n')
+      .filter((l) => l.startsWith('error '))
+      .map((l) => l.replace(/ \(.*\)$/, ''));
+    expect(found.sort()).toEqual(expected.sort());
+    expect(lines.join('\n')).toContain(`static check failed: layering (${expected.length} violations; npm run lint:deps)`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // The static checks of `npm test`, driven from one Node process (scripts/static-checks.ts): the type
 // check (the native compiler), Oxlint (Playwright's rules for the specs), Biome's format check and
 // linter (the general rules of the whole tree), the layering rules
-// (dependency-cruiser), the contract lint (Redocly) and the workflow lint. The five run by their own
+// (layering.ts), the contract lint (Redocly) and the workflow lint. The five run by their own
 // command lines start first, in child processes, and run while the layering rules and the workflow
 // lint run through their Node APIs. Each check says what it found in the tool's own words, then one
 // line when it fails.
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandIo } from '../cli.js';
 import { lintWorkflow } from '../workflow-lint.js';
+import { importGraph, layeringViolations } from './layering.js';
 
 /** What a check found: its lines (the tool's own words) and whether it fails the run. */
 export interface CheckOutcome {
@@ -191,25 +192,16 @@ export const biomeLint = childCheck(
   },
 );
 
-/** The folders `npm run lint:deps` judges. */
-const CRUISED = ['helpers', 'tools', 'mocks', 'fixtures', 'tests', 'scripts', 'playwright.config.ts', 'merge.config.ts'];
-
-/** `npm run lint:deps`: the layering of .dependency-cruiser.cjs, with its `err` report. */
+/** `npm run lint:deps`: the layering rules and the cycle check of layering.ts, one line per violation. */
 export const layering: StaticCheck = {
   name: 'layering',
   command: 'npm run lint:deps',
   async run(ctx) {
-    const { cruise } = await import('dependency-cruiser');
-    const { default: extractDepcruiseOptions } = await import('dependency-cruiser/config-utl/extract-depcruise-options');
-    const { default: extractTSConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
-    const options = await extractDepcruiseOptions(path.join(ctx.root, '.dependency-cruiser.cjs'));
-    const tsConfig = extractTSConfig(path.join(ctx.root, 'tsconfig.json'));
-    // Its cache (content strategy): the last result again when no cruised file, option or rule changed.
-    const cache = { folder: cacheDir(ctx.root, 'depcruise'), strategy: 'content' as const };
-    const result = await cruise(CRUISED, { ...options, outputType: 'err', cache }, {}, { tsConfig });
-    const output = typeof result.output === 'string' ? result.output.trim() : '';
-    if (result.exitCode) ctx.io.err(output);
-    return { failed: result.exitCode !== 0, summary: plural(result.exitCode, 'violation') };
+    const { graph, unparsed } = await importGraph(ctx.root);
+    const lines = [...unparsed.map((u) => `error unparsed: ${u}`), ...layeringViolations(graph)];
+    const edges = [...graph.values()].reduce((n, to) => n + to.size, 0);
+    if (lines.length) ctx.io.err([...lines, `${plural(lines.length, 'violation')} in ${graph.size} modules, ${edges} imports`].join('\n'));
+    return { failed: lines.length > 0, summary: plural(lines.length, 'violation') };
   },
 };
 
