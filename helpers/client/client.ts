@@ -38,7 +38,7 @@ import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
 import { holdShared } from './guest/shared-state.js';
-import { findEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
+import { findAnswerEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
@@ -415,7 +415,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const sentNow = sensitiveValuesIn(sentJson, headers);
     noteSent(sentNow);
     noteSentTexts(this.deps.testInfo, op, sentJson);
-    const echoes = [...findEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
+    const echoes = [...findAnswerEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
     let violation: unknown;
     try {
       sensitiveEchoConformance(exchange, echoes);

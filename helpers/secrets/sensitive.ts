@@ -157,6 +157,11 @@ export class SentValues {
     return found.length ? found.map((v) => this.kinds.get(v)!) : [];
   }
 
+  /** Whether any short value is known (one only counts under a member named for its kind). */
+  get hasShort(): boolean {
+    return this.short.size > 0;
+  }
+
   /** The short values equal to `value` that a member of this kind must not carry. */
   shortAs(value: string, kind: SensitiveKind): SensitiveValue[] {
     return (this.short.get(normal(value)) ?? []).filter((s) => s.kind === kind);
@@ -210,6 +215,25 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   if (body !== undefined) walkMembers(body, path, visit);
   else for (const s of index.longIn(text)) echoes.push({ kind: s.kind, at: 'text', value: s.value });
   return echoes;
+}
+
+/**
+ * A JSON text in which a member's value may read other than its text: an escape (`\/`, `\u0041`),
+ * a number in exponent form, or one of more digits than a double holds (its String() rounds).
+ */
+const UNLIKE_ITS_MEMBERS = /\\|[0-9][eE][+-]?[0-9]|[0-9](?:\.?[0-9]){15}/;
+/** A member named for a kind of sensitive data, in a JSON text without escapes. */
+const SENSITIVE_MEMBER = new RegExp(`"(${Object.values(SENSITIVE_NAMES).flat().join('|')})"\\s*:`, 'i');
+
+/**
+ * findEchoes of an answer whose `text` is the JSON text `body` was parsed from. Without an escape,
+ * an exponent or an over-long number in it, every string member is a slice of the text and every
+ * number's String() one too, so a text holding no long sent value and no member named for a kind of
+ * sensitive data has no member that carries one: the members are not visited (most answers).
+ */
+export function findAnswerEchoes(body: unknown, text: string, sent: SentValues): Echo[] {
+  if (body === undefined || UNLIKE_ITS_MEMBERS.test(text) || sent.longIn(text).length) return findEchoes(body, text, sent);
+  return sent.hasShort && SENSITIVE_MEMBER.test(text) ? findEchoes(body, text, sent) : [];
 }
 
 /**

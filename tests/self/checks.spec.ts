@@ -13,7 +13,14 @@ import {
 } from '../../helpers/contract/checks.js';
 import { normalisedEchoConformance, noteSentTexts } from '../../helpers/contract/normalised-echo.js';
 import { redact } from '../../helpers/secrets/redact.js';
-import { findEchoes, findHeaderEchoes, markEchoes, sensitiveValuesIn } from '../../helpers/secrets/sensitive.js';
+import {
+  findAnswerEchoes,
+  findEchoes,
+  findHeaderEchoes,
+  markEchoes,
+  SentValues,
+  sensitiveValuesIn,
+} from '../../helpers/secrets/sensitive.js';
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {
@@ -123,6 +130,37 @@ test('sensitiveEchoConformance fails a response that carries a sent PAN, SSN or 
     /\[sensitiveEchoConformance\].*a full PAN \(16 characters\) at \/note/,
   );
   sensitiveEchoConformance(ex, []);
+});
+
+test('an answer read from its JSON text gives the echoes of a visit of every member, whatever the text writes them as', () => {
+  const sent = new SentValues(
+    sensitiveValuesIn({ primaryAccountNumber: '5204731600014792', cvc: '123', ssn: '123456789', secret: 'S3cr/t-value_01' }),
+  );
+  const texts = [
+    '{"note":"card 5204 7316 0001 4792 on file"}',
+    '{"list":[{"n":5204731600014792}]}',
+    '{"n":5.204731600014792e15}',
+    '{"n":5204731600014791.9999}',
+    '{"n":123456788.99999999999}',
+    '{"owner":{"taxId":123456789.0}}',
+    '{"a":"S3cr\\/t-value_01"}',
+    '{"a":"\\u0053\\u0033cr/t-value_01"}',
+    '{"cvc":"123"}',
+    '{"CVV2":[" 123 ",123]}',
+    '{"list":[":x"],"Cvc" : 123}',
+    '{"cvcHint":"123","count":123,"id":"12345678"}',
+    '{"ssn":"XXX-XX-6789","panLastFour":"4792"}',
+    '{}',
+    '[]',
+    '"5204731600014792"',
+  ];
+  for (const text of texts) {
+    const body = JSON.parse(text) as unknown;
+    expect(findAnswerEchoes(body, text, sent), text).toEqual(findEchoes(body, text, sent));
+  }
+  // The texts tell: some carry an echo, some none.
+  expect(texts.filter((t) => findEchoes(JSON.parse(t), t, sent).length).length).toBeGreaterThan(8);
+  expect(texts.filter((t) => !findEchoes(JSON.parse(t), t, sent).length).length).toBeGreaterThan(3);
 });
 
 test('sensitiveEchoConformance fails a sent key or consumer key in any response header, its name or its value; a correlation id is no secret', () => {

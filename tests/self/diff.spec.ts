@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
 import type { SuiteView } from '../../tools/diff/classify.js';
 import { asDocument } from '../../tools/diff/documents.js';
@@ -188,15 +188,9 @@ test('npm run diff writes the report and exits 1 on a false-alarm risk', async (
   const after = structuredClone(contract.document);
   after.components.schemas.Consumer.properties.firstName.maxLength = 40;
   fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
-  const { code, output } = runCommand('npx', [
-    'tsx',
-    'scripts/diff.ts',
-    '--service',
-    'card-enrollment',
-    '--to',
-    path.join(dir, 'after.json'),
-    '--rules-only',
-  ]);
+  // The command's main, as its command line runs it (its wiring is started as a process in tests/self/e2e/commands.spec.ts).
+  const { main } = await import('../../scripts/diff.js');
+  const { code, output } = await runInProcess(main, ['--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only']);
   await testInfo.attach('output', { body: output, contentType: 'text/plain' });
   expect(code, output).toBe(1);
   expect(output).toMatch(/false-alarm risk\s+1\b/);

@@ -29,6 +29,7 @@ for (const [script, args, message] of [
   ['certify', ['--service'], '--service needs a value'],
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
   ['mutation-sample', ['--service', 'nope'], '--service must be one of'],
+  ['diff', ['--service', 'card-enrollment'], '--service and --to are required'],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
