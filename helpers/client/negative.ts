@@ -11,7 +11,7 @@ import type { ApiResponse, CallOptions, OperationClient } from './client.js';
 import type { OperationId, ServiceName } from '../contract/operations.js';
 import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
-import { firstOfEach } from './invariants/kit.js';
+import { callKey, firstOfEach } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
 
 export interface NegativeCase {
@@ -363,13 +363,6 @@ export function refusalStatuses(op: Operation): number[] {
     .map(Number);
 }
 
-/** What a case puts on the wire: its method, URL, headers and body bytes (its credentials are the valid call's, shared by every case). */
-function wireKey<S extends ServiceName>(client: OperationClient<S>, op: Operation, call: CallOptions): string {
-  const headers = Object.entries(call.headers ?? {}).filter(([, v]) => v !== undefined);
-  const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
-  return JSON.stringify([call.method ?? op.method, client.url(op, call), headers, body === undefined ? null : String(body)]);
-}
-
 /**
  * Sends every negative case of an operation and returns what went wrong, one line per case: a
  * request the contract refuses answered with anything but a documented refusal status, or an answer
@@ -387,7 +380,7 @@ export async function runNegativeCases<S extends ServiceName>(
   const refusals = refusalStatuses(op);
   // A case byte-identical on the wire to an earlier one (a required object's only member left out
   // sends the same `{}` as the object sent empty) is sent once: the same request gets the same answer.
-  const cases = negativeCases(contract, op, valid).filter(firstOfEach((c) => wireKey(client, op, c.call)));
+  const cases = negativeCases(contract, op, valid).filter(firstOfEach((c) => callKey(op, c.call)));
   const failures: string[] = [];
   for (const c of cases) {
     try {

@@ -2,7 +2,7 @@
 // console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
-import { namesPattern, SENSITIVE_NAMES } from './sensitive.js';
+import { namesPattern, oncePerName, SENSITIVE_NAMES } from './sensitive.js';
 
 // Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
 // redacted: values that are never sent back by design but must not reach a report either.
@@ -13,24 +13,8 @@ const SENSITIVE_KEY = namesPattern([
   ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization', '[a-z0-9]+-app-token'],
   ...['oauth_signature', 'signature', 'signingkey', 'privatekey', 'encryptedcard', 'encryptedvalue', 'd', 'p', 'q', 'dp', 'dq', 'qi'],
 ]);
-/**
- * A pattern's test of a member or header name, answered once per name (the same names come back in
- * every answer; bounded, as generated inputs may carry random names).
- */
-function testOncePerName(pattern: RegExp): (key: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (key) => {
-    let matches = known.get(key);
-    if (matches === undefined) {
-      matches = pattern.test(key);
-      if (known.size >= 10_000) known.clear();
-      known.set(key, matches);
-    }
-    return matches;
-  };
-}
 /** Whether a member or header name is sensitive. */
-const isSensitiveKey = testOncePerName(SENSITIVE_KEY);
+const isSensitiveKey = oncePerName((key) => SENSITIVE_KEY.test(key));
 // Financial data (seed 002, payments data): realAccountNumber / accountNumber are full account numbers
 // (ACH details v1, v3 payment instructions, the bundle, loan details); taxId / governmentId are a holder's
 // SSN or TIN and identity document numbers (owner details v3).
@@ -39,7 +23,7 @@ const isSensitiveKey = testOncePerName(SENSITIVE_KEY);
 const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i;
 
 /** Whether a member name is an account number's. */
-const isAccountNumberKey = testOncePerName(ACCOUNT_NUMBER_KEY);
+const isAccountNumberKey = oncePerName((key) => ACCOUNT_NUMBER_KEY.test(key));
 
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();

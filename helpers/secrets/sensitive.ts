@@ -44,21 +44,25 @@ const KIND_OF = (Object.entries(SENSITIVE_NAMES) as [SensitiveKind, readonly str
 );
 
 /**
- * Each member or header name's kind, found once per process: the echo search asks it of every member
- * of every answer, and the same few hundred names come back call after call. Bounded, as generated
- * inputs may carry random names.
+ * A function of a member or header name, answered once per name: the echo search and redaction ask
+ * it of every member of every answer, and the same few hundred names come back call after call.
+ * Bounded, as generated inputs may carry random names.
  */
-const kindByKey = new Map<string, SensitiveKind | null>();
-
-export function kindOfKey(key: string): SensitiveKind | undefined {
-  let kind = kindByKey.get(key);
-  if (kind === undefined) {
-    kind = KIND_OF.find(([pattern]) => pattern.test(key))?.[1] ?? null;
-    if (kindByKey.size >= 10_000) kindByKey.clear();
-    kindByKey.set(key, kind);
-  }
-  return kind ?? undefined;
+export function oncePerName<T>(answer: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as T;
+    const value = answer(key);
+    if (known.size >= 10_000) known.clear();
+    known.set(key, value);
+    return value;
+  };
 }
+
+/** Each member or header name's kind of sensitive data, if any. */
+export const kindOfKey: (key: string) => SensitiveKind | undefined = oncePerName(
+  (key) => KIND_OF.find(([pattern]) => pattern.test(key))?.[1],
+);
 
 // Everything sensitive this worker has sent, in any request: a full SSN sent on creation must not
 // come back from a later read either. Values sent inside encrypted payloads (a PAN in a JWE) are

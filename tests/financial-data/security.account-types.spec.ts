@@ -12,7 +12,7 @@
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { otherParentProbes } from '../../helpers/client/security/other-parent.js';
 import { otherPartnerProbes } from '../../helpers/client/security/other-partner.js';
-import { firstOfEach } from '../../helpers/client/invariants/kit.js';
+import { callKey, firstOfEach } from '../../helpers/client/invariants/kit.js';
 import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
 import { FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
 
@@ -46,7 +46,7 @@ test(
     let probed = 0;
     // A probe whose request does not name the account (an operation whose sample sends it nowhere) is
     // the same request for every account: sent for the first one only, as the same request gets the same answer.
-    const probeKey = (p: Probe) => `${p.operation.operationId} ${JSON.stringify(p.call)}`;
+    const probeKey = (p: Probe) => callKey(p.operation, p.call);
     const firstUnderOther = firstOfEach(probeKey);
     const firstByOther = firstOfEach(probeKey);
     for (const account of accounts) {

@@ -16,7 +16,7 @@ import {
   type CallOptions,
 } from '../../fixtures/installments.js';
 import { negativeCases, refusalStatuses } from '../../fixtures/negative.js';
-import { firstOfEach } from '../../helpers/client/invariants/kit.js';
+import { callKey, firstOfEach } from '../../helpers/client/invariants/kit.js';
 
 /** A valid plaintext of each card data schema the contract names (each confirmed by that schema below). */
 const PLAINTEXTS: Record<string, () => unknown> = {
@@ -126,15 +126,7 @@ for (const operationId of OPERATIONS) {
       // set to the sample's own value makes two variants one, and an object's only member missing is
       // the object sent empty. A request sent once tells what the same bytes again would; a case with an
       // authorizer of its own is never taken for another.
-      const firstRequest = firstOfEach((call: CallOptions) =>
-        typeof call.auth === 'function'
-          ? undefined
-          : JSON.stringify(
-              [call.method, call.baseURL, call.auth, call.path, call.query, call.headers, call.body, call.rawBody],
-              // A header set to undefined takes a default out: no member left out is taken for it.
-              (_key, value: unknown) => (value === undefined ? '\u0000undefined' : value),
-            ),
-      );
+      const firstRequest = firstOfEach((call: CallOptions) => callKey(op, call));
       for (const v of variants) {
         const own = new RegExp(`^(body /${v.member}(/|:)|query ${v.member}:)`);
         const cases = negativeCases(instContract, op, v.call).filter((c) => !TYPE_ONLY.test(c.name) && !own.test(c.name));

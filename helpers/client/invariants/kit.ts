@@ -3,6 +3,7 @@
 // the security checkers): which operations write and which read, the readers of the objects a
 // writer names, and the comparison of two answers leaf by leaf.
 import type { Contract, Operation } from '../../contract/contract.js';
+import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 
 /**
@@ -25,6 +26,28 @@ export function namedResources(contract: Contract, op: Operation): string[] {
         .map((id) => id.resource),
     ),
   ];
+}
+
+/**
+ * What a call puts on the wire, as a key: two calls of one key are the same request. Its operation,
+ * method, base URL, path, query, headers and body, as the client sends them (a member or parameter
+ * set to undefined is left out, as by JSON); a header set to undefined takes a default out, so it is
+ * told from one not given. A call signed by an authorizer of its own (a function) has no key.
+ */
+export function callKey(operation: Operation, call: CallOptions): string | undefined {
+  if (typeof call.auth === 'function') return undefined;
+  const headers = Object.entries(call.headers ?? {}).map(([name, value]) => [name, value ?? null]);
+  return JSON.stringify([
+    operation.operationId,
+    call.method ?? operation.method,
+    call.baseURL,
+    call.auth,
+    call.rateLimit,
+    call.path,
+    call.query,
+    headers,
+    call.rawBody ?? call.body,
+  ]);
 }
 
 /**

@@ -19,7 +19,16 @@ import { readerAfterWrite } from '../security/read-only.js';
 import { createHash } from 'node:crypto';
 import { idOf, readAfterCall, type WriteProbe } from './after-write.js';
 import { CHANGE } from './dates.js';
-import { changedLeaves, changedLeavesOf, leavesOf, namedResources, readersOfNamed, volatileLeaves, withComputedSiblings } from './kit.js';
+import {
+  callKey,
+  changedLeaves,
+  changedLeavesOf,
+  leavesOf,
+  namedResources,
+  readersOfNamed,
+  volatileLeaves,
+  withComputedSiblings,
+} from './kit.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 
@@ -422,8 +431,8 @@ export async function checkWriteScope<S extends ServiceName>(
         epoch++;
       }
     } else {
-      // A call under another credential (a function) is never taken for another's.
-      const request = r.call.auth === undefined ? `${r.operation.operationId} ${JSON.stringify(r.call)}` : undefined;
+      // A call under an authorizer of its own (a function) is never taken for another's.
+      const request = callKey(r.operation, r.call);
       const hit = request && !fresh ? kept.get(request) : undefined;
       // An answer the client judged is read again: the judge's verdict is on what it saw before it (an event's date moved since).
       if (hit && hit.epoch === epoch && !('judged' in hit.res && hit.res.judged)) res = hit.res;
