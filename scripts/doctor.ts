@@ -1,7 +1,7 @@
 // `npm run doctor [-- --offline]`: what the configured target lacks before a run, and online
 // whether the target itself is ready (helpers/run/doctor.ts). Exit 0 when every configured service
 // can run, 1 when one cannot, 2 on a malformed value.
-import { ConfigError, dotenvProblem, suiteConfig } from '../helpers/config/config.js';
+import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
 import { doctor } from '../helpers/run/doctor.js';
 import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
 
@@ -12,7 +12,7 @@ export const main: CommandMain = async (argv, io) => {
   if (misplaced) io.err(`configuration file: ${misplaced}`);
   let env;
   try {
-    env = suiteConfig().env;
+    env = configOf(io.env).env;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     io.err(`configuration error: ${error.message}`);

@@ -7,7 +7,8 @@ import { exitCodeOf, type CommandMain } from '../../tools/cli.js';
  * exit code and everything it wrote meanwhile, its lines and any other write to stdout or stderr (a
  * stray line or a stack trace the command line would print too). For the checks of a tool's output
  * and exit code: a worker loads the tool once, where a command line costs a Node start and the
- * tool's module graph per test. One test per tool still starts the real command line (runCommand).
+ * tool's module graph per test. Each tool's real command line is started by the e2e commands
+ * (tests/self/e2e/commands.spec.ts).
  */
 export async function runInProcess(
   main: CommandMain,

@@ -1,58 +1,38 @@
 // Covers: the configuration check that opens `npm test` (scripts/check-config.ts): a bad .env
 // value or a misspelled MOCK_FAULTS id is one line and exit 2 within a second or two, before
-// typecheck and lint; a good configuration passes silently. It runs in a folder of its own (its
-// reports/ is not this checkout's, which the run of these tests holds).
-import { execFileSync } from 'node:child_process';
+// typecheck and lint; a good configuration passes silently. Its main runs in this worker with the
+// variables given (runInProcess); its command line is started by every `npm test` (a good
+// configuration) and by the e2e commands (a misspelled fault id).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../../helpers/config/env-schema.js';
+import { lockFile, RUN_LOCK_ENV } from '../../helpers/verdict/run-lock.js';
+import { runInProcess } from './commands.known.js';
 
-let dir: string;
-
-test.beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-config-'));
-  fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-});
-
-test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function check(env: Record<string, string>): { code: number; stderr: string } {
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', path.resolve('scripts/check-config.ts')], {
-      cwd: dir,
-      env: { ...process.env, DOTENV_PATH: '/nonexistent/.env', ...env },
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
-    return { code: 0, stderr: '' };
-  } catch (error) {
-    const e = error as { status: number; stderr: string };
-    return { code: e.status, stderr: e.stderr };
-  }
+async function check(env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const { main } = await import('../../scripts/check-config.js');
+  // The check runs for the run holding this checkout (this worker's), as a command that run starts does.
+  const { token } = JSON.parse(fs.readFileSync(lockFile(path.resolve('reports')), 'utf8')) as { token: string };
+  return runInProcess(main, [], { DOTENV_PATH: '/nonexistent/.env', [RUN_LOCK_ENV]: token, ...env });
 }
 
-test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', () => {
-  const { code, stderr } = check({ MOCK_FAULTS: 'lock-after-fuor' });
+test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', async () => {
+  const { code, output } = await check({ MOCK_FAULTS: 'lock-after-fuor' });
   expect(code).toBe(2);
-  const lines = stderr
-    .trim()
-    .split('\n')
-    .filter((l) => !/npm warn/.test(l));
+  const lines = output.trim().split('\n');
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("unknown fault 'lock-after-fuor'");
   expect(lines[0]).toContain('lock-after-four');
 });
 
-test('a bad TARGET is one configuration line naming it, what was expected and what was found, exit 2', () => {
-  const { code, stderr } = check({ MOCK_FAULTS: '', TARGET: 'bogus' });
+test('a bad TARGET is one configuration line naming it, what was expected and what was found, exit 2', async () => {
+  const { code, output } = await check({ MOCK_FAULTS: '', TARGET: 'bogus' });
   expect(code).toBe(2);
-  expect(stderr.trim()).toBe('configuration error: TARGET: expected mock or sandbox, found "bogus"');
+  expect(output.trim()).toBe('configuration error: TARGET: expected mock or sandbox, found "bogus"');
 });
 
-// The lines the script prints for each bad value, read in process (one process per value would
-// cost a second of CPU each).
+// The lines the script prints for each bad value.
 test('a bad BREAKER_AFTER is one line; a count or off passes', () => {
   expect(configurationProblems({ BREAKER_AFTER: 'sometimes' }, []).map(problemLine)).toEqual([
     'BREAKER_AFTER: expected a positive whole number or off, found "sometimes"',
@@ -82,6 +62,6 @@ test('on a sandbox every bad value of a configured service is its own line; a se
   expect(lines.some((l) => l.startsWith('INSTALLMENTS_'))).toBe(false);
 });
 
-test('known fault ids and a good configuration pass', () => {
-  expect(check({ MOCK_FAULTS: 'lock-after-four,pan-unmasked', TARGET: 'mock' }).code).toBe(0);
+test('known fault ids and a good configuration pass silently', async () => {
+  expect(await check({ MOCK_FAULTS: 'lock-after-four,pan-unmasked', TARGET: 'mock' })).toEqual({ code: 0, output: '' });
 });

@@ -5,7 +5,6 @@
 // says CONDITIONAL for a conflict and lists it, FAIL when another check fails too; end to end
 // through the client against the card mock answering the provider's identity type.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
@@ -51,7 +50,8 @@ for (const { name } of SERVICES) {
 }
 
 test('a malformed catalogue entry is one line naming the entry and what it lacks', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conflicts-'));
+  const dir = test.info().outputPath();
+  fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'conflicts.yaml');
   fs.writeFileSync(file, 'conflicts:\n  - id: X-ONE\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n');
   expect(() => loadConflicts('x', file)).toThrow(ConflictCatalogueError);
@@ -64,7 +64,8 @@ test('a malformed catalogue entry is one line naming the entry and what it lacks
 });
 
 test('a bad matcher, status or without is one line naming the entry and what is wrong', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conflicts-'));
+  const dir = test.info().outputPath();
+  fs.mkdirSync(dir, { recursive: true });
   const entry = (extra: string) => `conflicts:\n  - id: X-BAD\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n${extra}`;
   const answers = (matcher: string) => entry(`    answers:\n      operations: [op]\n      at: /a\n      seedValue: 1\n${matcher}`);
   const cases: [string, RegExp][] = [

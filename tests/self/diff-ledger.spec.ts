@@ -4,7 +4,6 @@
 // one-line error (by `npm run diff` too, exit 2); a key does not move when unrelated parts of
 // either document change; the console lists every change with its key and what to edit.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
@@ -76,8 +75,10 @@ const provider = (d: Json) => {
   delete d.paths['/gadgets'].get.parameters[0].schema.maximum;
 };
 
+// In the test's output folder (emptied when a run starts), not left behind in the system's temporary folder.
 function ledgerAt(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
+  fs.mkdirSync(test.info().outputPath(), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(test.info().outputPath(), 'ledger-'));
   const file = path.join(dir, 'deviations.yaml');
   fs.writeFileSync(file, text);
   return file;
@@ -168,10 +169,11 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
   const contract = await contracts('card-enrollment');
   const after = structuredClone(contract.document);
   after.components.schemas.Consumer.properties.firstName.maxLength = 40;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-ledger-'));
+  const dir = testInfo.outputPath();
+  fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
   const args = ['--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only', '--ledger'];
-  // Its main in this worker (tests/self/diff.spec.ts starts its command line).
+  // Its main in this worker (the e2e commands start its command line).
   const { main } = await import('../../scripts/diff.js');
   const run = (argv: string[]) => runInProcess(main, argv);
 

@@ -3,7 +3,7 @@
 // document refuses too, but for other reasons, is contract stricter (document inconsistent, refused
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
 import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
@@ -150,12 +150,9 @@ for (const [args, message] of [
   [['--service', 'card-enrollment', '--spec', 'package.json'], 'is not an OpenAPI 3.x document'],
   [['--service', 'card-enrollment', '--spec', 'README.md', '--min', '101'], '--min must be a percentage'],
 ] as const) {
-  // The first starts the command line (its wiring); the others run its main in this worker.
+  // Its main run in this worker; its command line is started by the e2e commands.
   test(`scripts/drift ${args.join(' ')} answers with one error line`, async () => {
-    const { code, output } =
-      message === '--service and --spec are required'
-        ? runCommand('npx', ['tsx', 'scripts/drift.ts', ...args])
-        : await runInProcess((await import('../../scripts/drift.js')).main, [...args]);
+    const { code, output } = await runInProcess((await import('../../scripts/drift.js')).main, [...args]);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

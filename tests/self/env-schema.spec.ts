@@ -1,10 +1,9 @@
 // Covers: helpers/config/env-schema.ts and `npm run doctor`: .env.example documents exactly the variables
 // of the schema; the doctor names what a sandbox run lacks before it starts, in one line each.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
 import { diagnose, ENV_SCHEMA } from '../../helpers/config/env-schema.js';
+import { runInProcess } from './commands.known.js';
 
 test('.env.example lists every variable of the schema and no other', () => {
   const example = fs
@@ -36,13 +35,19 @@ test('diagnose names the missing required variables, unmet key forms and the che
   expect(fd.skipping).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
 });
 
-test('npm run doctor tells a sandbox user what is missing and exits 1', () => {
-  const env = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-')), '.env');
-  fs.writeFileSync(
-    env,
-    'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\n',
-  );
-  const { code, output } = runCommand('npx', ['tsx', 'scripts/doctor.ts'], { DOTENV_PATH: env });
+// Its main run in this worker with the variables a sandbox .env would set; its command line is started by the e2e commands.
+test('npm run doctor tells a sandbox user what is missing and exits 1', async () => {
+  const env = {
+    DOTENV_PATH: '/nonexistent/.env',
+    TARGET: 'sandbox',
+    FD_BASE_URL: 'https://fd.example',
+    FD_APP_KEY: 'k',
+    FD_PARTNER_ID: 'p',
+    FD_PARTNER_SECRET: 's',
+    FD_INSTITUTION_ID: '1',
+  };
+  const { main } = await import('../../scripts/doctor.js');
+  const { code, output } = await runInProcess(main, [], env);
   expect(code).toBe(1);
   expect(output).toContain(
     'financial-data: cannot run\n  FD_ROUTING_NUMBER: expected a 9-digit routing number mapped to an institution (financial-data cannot run without it), found nothing',

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, runCommand, test } from '../../fixtures/self.js';
+import { expect, test } from '../../fixtures/self.js';
 import { runInProcess } from './commands.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
@@ -127,7 +127,6 @@ const CLASSES: Record<string, string> = {
 };
 
 const FAULT = 'connect-french-refused';
-const tsx = path.resolve('node_modules/.bin/tsx');
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
 let dir: string;
@@ -148,7 +147,7 @@ test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const readResult = (out: string): ReplayResult => JSON.parse(fs.readFileSync(path.join(out, 'replay-financial-data.json'), 'utf8'));
 
-// The replays run the command's main in this worker, with the variables given; the error lines below start its command line once.
+// The replays run the command's main in this worker, with the variables given; its command line is started by the e2e commands.
 const replayMain = async () => (await import('../../scripts/replay.js')).main;
 
 test('each class once; a mock fault that refuses a correct request is a defect and exit 1', async () => {
@@ -199,10 +198,7 @@ for (const [label, setup, message] of [
   ],
 ] as const) {
   test(`${label} is one error line and exit 2`, async () => {
-    const { code, output } =
-      label === 'a missing file'
-        ? runCommand(tsx, ['scripts/replay.ts', '--collection', setup()])
-        : await runInProcess(await replayMain(), ['--collection', setup()]);
+    const { code, output } = await runInProcess(await replayMain(), ['--collection', setup()]);
     expect(code, output).toBe(2);
     expect(output.trim().split('\n')).toHaveLength(1);
     expect(output).toContain(message);

@@ -30,6 +30,10 @@ for (const [script, args, message] of [
   ['make-jwe', ['--keys-url', 'http://127.0.0.1:9/keys'], 'cannot read a JWK set'],
   ['mutation-sample', ['--service', 'nope'], '--service must be one of'],
   ['diff', ['--service', 'card-enrollment'], '--service and --to are required'],
+  ['drift', ['--service', 'card-enrollment'], '--service and --spec are required'],
+  ['replay', ['--collection', '/nonexistent/collection.json'], 'collection not found'],
+  ['bench', ['--seconds', '0'], 'error: --seconds must be an integer from 1 to 60'],
+  ['doctor', ['--bogus'], "unknown argument '--bogus'"],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
@@ -55,6 +59,21 @@ for (const [script, args, message] of [
     expect(output).toContain(message);
   });
 }
+
+test('scripts/check-config with a misspelled MOCK_FAULTS id answers with one error line', () => {
+  // In an empty folder: this checkout's reports/ is held by the run of these tests.
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'check-config-'));
+  const { code, output } = runCommand(
+    path.resolve('node_modules/.bin/tsx'),
+    [path.resolve('scripts/check-config.ts')],
+    { DOTENV_PATH: '/nonexistent/.env', MOCK_FAULTS: 'lock-after-fuor' },
+    empty,
+  );
+  fs.rmSync(empty, { recursive: true, force: true });
+  expect(code).toBe(2);
+  expect(output.trim().split('\n')).toHaveLength(1);
+  expect(output).toContain("configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'");
+});
 
 test('scripts/merge without blob reports answers with one error line', () => {
   // In an empty folder: the checkout may hold blob reports of an earlier CI run.
