@@ -35,7 +35,7 @@ test('diagnose names the missing required variables, unmet key forms and the che
   expect(fd.skipping).toContain('the location match by id skip without FD_LOCATION_ID_VALUE');
 });
 
-// Its main run in this worker with the variables a sandbox .env would set; its command line is started by the e2e commands.
+// Its main run in this worker with the variables a sandbox .env would set; its command line, reading that .env, is started by the e2e commands.
 test('npm run doctor tells a sandbox user what is missing and exits 1', async () => {
   const env = {
     DOTENV_PATH: '/nonexistent/.env',

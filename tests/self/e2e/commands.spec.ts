@@ -33,7 +33,6 @@ for (const [script, args, message] of [
   ['drift', ['--service', 'card-enrollment'], '--service and --spec are required'],
   ['replay', ['--collection', '/nonexistent/collection.json'], 'collection not found'],
   ['bench', ['--seconds', '0'], 'error: --seconds must be an integer from 1 to 60'],
-  ['doctor', ['--bogus'], "unknown argument '--bogus'"],
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
@@ -73,6 +72,22 @@ test('scripts/check-config with a misspelled MOCK_FAULTS id answers with one err
   expect(code).toBe(2);
   expect(output.trim().split('\n')).toHaveLength(1);
   expect(output).toContain("configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'");
+});
+
+test('npm run doctor reads a sandbox .env named by DOTENV_PATH, tells what is missing and exits 1', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-'));
+  const env = path.join(dir, '.env');
+  fs.writeFileSync(
+    env,
+    'TARGET=sandbox\nFD_BASE_URL=https://fd.example\nFD_APP_KEY=k\nFD_PARTNER_ID=p\nFD_PARTNER_SECRET=s\nFD_INSTITUTION_ID=1\n',
+  );
+  const { code, output } = runCommand('npx', ['tsx', 'scripts/doctor.ts'], { DOTENV_PATH: env });
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(code).toBe(1);
+  expect(output).toContain(
+    'financial-data: cannot run\n  FD_ROUTING_NUMBER: expected a 9-digit routing number mapped to an institution (financial-data cannot run without it), found nothing',
+  );
+  expect(noStack(output)).toBe(true);
 });
 
 test('scripts/merge without blob reports answers with one error line', () => {
