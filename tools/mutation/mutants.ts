@@ -53,14 +53,20 @@ const silent = {
 /** The repository at a commit (HEAD by default: what was committed, not the work tree) in a temporary folder; node_modules is linked. */
 export function sandboxCopy(root: string, label: string, ref = 'HEAD'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mutation-${label}-`));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref], {
-    cwd: root,
-    maxBuffer: 512 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', ref], {
+      cwd: root,
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    return dir;
+  } catch (error) {
+    // A ref that names no commit: nothing is left behind in the temporary folder.
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** The .ts files of the folders (relative to `root`) and the extra files named, in one list. */
