@@ -4,7 +4,7 @@
 // so that a mistake is one line within a second, not a green run that switched nothing on.
 // scripts/static-checks.ts runs it in its own process before the static checks.
 import path from 'node:path';
-import { ConfigError, configOf } from '../helpers/config/config.js';
+import { configOrSay } from '../helpers/config/config.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../helpers/config/env-schema.js';
 import { lockState } from '../helpers/verdict/run-lock.js';
 import { parseArgs, runMain, type CommandMain } from '../tools/cli.js';
@@ -16,14 +16,8 @@ export const main: CommandMain = async (argv, io) => {
     io.err(lock.line);
     return 2;
   }
-  let settings: ReturnType<typeof configOf>;
-  try {
-    settings = configOf(io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.err(`configuration error: ${error.message}`);
-    return 2;
-  }
+  const settings = configOrSay(io.env, io.err);
+  if (!settings) return 2;
   const problems = settings.target === 'sandbox' ? configurationProblems(settings.env, SANDBOX_SERVICES) : [];
   for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
   // The mocks' fault catalogues are loaded only when faults are named (most runs name none: 0.4 s of

@@ -142,9 +142,25 @@ export function exitOnConfigError<T>(fn: () => T): T {
     return fn();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`configuration error: ${error.message}`);
+      console.error(configErrorLine(error));
       process.exit(2);
     }
     throw error;
   }
 }
+
+/**
+ * For a command's main (tools/cli.ts CommandMain): the configuration `env` gives, or undefined once
+ * its ConfigError is written on `err` as one line (the main then exits 2).
+ */
+export function configOrSay(env: NodeJS.ProcessEnv, err: (line: string) => void): SuiteConfig | undefined {
+  try {
+    return configOf(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(configErrorLine(error));
+    return undefined;
+  }
+}
+
+const configErrorLine = (error: ConfigError) => `configuration error: ${error.message}`;

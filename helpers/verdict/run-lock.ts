@@ -46,7 +46,8 @@ function alive(pid: number): boolean {
   }
 }
 
-function readHolder(file: string): LockHolder | undefined | 'unreadable' {
+/** The run named in a lock file: undefined when there is none, 'unreadable' while it is being written. */
+export function readHolder(file: string): LockHolder | undefined | 'unreadable' {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

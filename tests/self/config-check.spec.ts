@@ -3,18 +3,18 @@
 // typecheck and lint; a good configuration passes silently. Its main runs in this worker with the
 // variables given (runInProcess); its command line is started by every `npm test` (a good
 // configuration) and by the e2e commands (a misspelled fault id).
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../../helpers/config/env-schema.js';
-import { lockFile, RUN_LOCK_ENV } from '../../helpers/verdict/run-lock.js';
+import { lockFile, readHolder, RUN_LOCK_ENV } from '../../helpers/verdict/run-lock.js';
 import { runInProcess } from './commands.known.js';
 
 async function check(env: Record<string, string>): Promise<{ code: number; output: string }> {
   const { main } = await import('../../scripts/check-config.js');
   // The check runs for the run holding this checkout (this worker's), as a command that run starts does.
-  const { token } = JSON.parse(fs.readFileSync(lockFile(path.resolve('reports')), 'utf8')) as { token: string };
-  return runInProcess(main, [], { DOTENV_PATH: '/nonexistent/.env', [RUN_LOCK_ENV]: token, ...env });
+  const holder = readHolder(lockFile(path.resolve('reports')));
+  if (!holder || holder === 'unreadable') throw new Error('no run holds this checkout');
+  return runInProcess(main, [], { DOTENV_PATH: '/nonexistent/.env', [RUN_LOCK_ENV]: holder.token, ...env });
 }
 
 test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', async () => {

@@ -18,6 +18,12 @@ test('finds every known string in a text and blanks the leftmost-longest occurre
   expect(n.findIn('nothing here')).toEqual([]);
   expect(n.replaceIn('[abcd12345678][abcd1234]zzzzz', '#')).toBe('[#][#]#z');
   expect(n.replaceIn('abc', '#')).toBe('abc');
+  // Texts whose first two units share an index slot with a known string's (a non-ASCII unit, one past
+  // 511) are told apart by the gram itself; a known string starting with such units is still found.
+  ['aéxyz', '日本語テキスト'].forEach((v) => n.add(v));
+  expect(n.findIn('aixyz ǥ本語テキスト')).toEqual([]);
+  expect(n.findIn('- aéxyz 日本語テキスト -').sort()).toEqual(['aéxyz', '日本語テキスト']);
+  expect(n.replaceIn('aixyz|aéxyz', '#')).toBe('aixyz|#');
 });
 
 test('writes one proxy per fault importing its spec modules, and maps each proxy back to its fault', () => {
