@@ -100,3 +100,27 @@ export function skipKindOf(annotations: Annotations): SkipKind | undefined {
 
 /** The name of the one attachment holding a test's exchanges, in call order (read by the suite reporter for a failure's evidence). */
 export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
+
+/**
+ * The rule whose own judgement failed in a check: a spec's assertion made under `underRule` names it,
+ * so the certification files the failure under that rule and weighs it by that rule's source, not by
+ * the test's tag or the strongest rule the test cites (a check citing a seed limit and an assumed
+ * error form fails CONDITIONAL when only the form was broken).
+ */
+export const BROKEN_RULE_ANNOTATION = 'broken-rule';
+
+/** Runs `judge`; when it throws, the check's failure is filed under `ruleId` (the first rule noted leads). */
+export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T): T {
+  try {
+    return judge();
+  } catch (error) {
+    if (!testInfo.annotations.some((a) => a.type === BROKEN_RULE_ANNOTATION))
+      testInfo.annotations.push({ type: BROKEN_RULE_ANNOTATION, description: ruleId });
+    throw error;
+  }
+}
+
+/** The rule a failed check's assertion named as broken (underRule), if any. */
+export function brokenRuleOf(annotations: Annotations): string | undefined {
+  return annotations.find((a) => a.type === BROKEN_RULE_ANNOTATION)?.description;
+}

@@ -31,7 +31,6 @@ import { echoedHeaderNames } from './invariants/headers.js';
 import { countErrorStatus, ERROR_STATUS_RULES, errorStatusOf } from './invariants/error-status.js';
 import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStateOf } from './invariants/described-states.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
-import { citationsOf } from '../contract/rules.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
 import { logGuest } from './guest/guest-log.js';
@@ -462,15 +461,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       answeredAt,
     );
     if (violation instanceof ContractViolation && this.deps.testInfo) {
-      const { tags, annotations } = this.deps.testInfo;
       noteViolation(this.deps.testInfo, violation, call);
-      const weight = failureWeight(
-        op.service,
-        contract.defaultSource,
-        tags,
-        [...citationsOf(annotations), ...violation.rules],
-        violation.check,
-      );
+      const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);
       holdBack(this.deps.testInfo, op.service, breakerKey(violation, exchange), weight, violation);
     }
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);

@@ -9,7 +9,7 @@ import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule } from '../contract/rules.js';
-import { isBlocking, sourceOf } from '../contract/weight.js';
+import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
 
 /** How the reports title and introduce each kind of conflict of sources a run met (schemas/<service>/conflicts.yaml). */
@@ -129,15 +129,30 @@ export function serviceVerdict(
     conflicts.set(c.id, seen);
   };
   const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
+  const sourceOfRule = new Map(rules.map((r) => [r.id, r.source]));
   const groups = new Map<string, FailureGroup>();
   let blockingFailure = false;
   for (const o of outcomes) {
-    const source = sourceOf(o.tags, defaultSource);
-    const bucket = v[source];
     const metAll = (o.conflicts ?? []).map((id) => catalogue.get(id)).filter((c): c is Conflict => c !== undefined);
     // A failure is its conflict only when the catalogue names it; an unknown id is a failure.
     const met = o.conflicts?.length && metAll.length === o.conflicts.length ? metAll[0] : undefined;
     if (o.status === 'passed') for (const c of metAll) noteConflict(c, o.title);
+    const failed = o.status !== 'passed' && o.status !== 'skipped' && o.status !== 'interrupted';
+    const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+    const violations = failed ? (o.violations ?? []) : [];
+    const lead = violations.find((n) => n.lead);
+    // The rules it breaks: a contract violation's are those it names (a service's judge); a named check
+    // that names none (an undocumented status, an echo changed) is grouped by that check, not by the
+    // rules the test cites for its own purpose; a spec's assertion made under a rule (underRule) breaks
+    // that rule; any other assertion breaks the rules its test cites.
+    const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : [];
+    const broken = (lead || o.brokenRule ? named : [...new Set(ids)]).sort();
+    // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
+    const source = failed
+      ? failureSource({ broken: named, namedCheck: lead !== undefined, cited: ids, tags: o.tags }, sourceOfRule, defaultSource)
+      : sourceOf(o.tags, defaultSource);
+    if (failed) o.source = source;
+    const bucket = v[source];
     if (o.status === 'passed') bucket.passed++;
     else if (o.status === 'skipped' || o.status === 'interrupted') {
       bucket.skipped++;
@@ -145,24 +160,18 @@ export function serviceVerdict(
       v.skippedReasons[reason] = (v.skippedReasons[reason] ?? 0) + 1;
     } else {
       bucket.failed++;
-      const ids = (o.rules ?? []).map((c) => parseCitation(c).id);
+      o.broken = broken;
       if (met) {
         noteConflict(met, o.title);
         continue;
       }
-      const violations = o.violations ?? [];
       const blocking = isBlocking(
-        // The rules a check's violations name (a service's answer judge) weigh as the rules it cites.
-        [...ids, ...violations.flatMap((n) => n.rules ?? [])],
+        broken,
         kindOf,
         violations.map((n) => n.check),
+        sourceOfRule,
       );
       blockingFailure ||= blocking;
-      const lead = violations.find((n) => n.lead);
-      // The rules it breaks: a contract violation's are those it names (a service's judge), and a named
-      // check that names none (an undocumented status, an echo changed) is grouped by that check, not by
-      // the rules the test cites for its own purpose; a spec's own assertion breaks the rules it cites.
-      const broken = (lead ? [...new Set(lead.rules ?? [])] : [...new Set(ids)]).sort();
       const check = lead?.check ?? 'assertion';
       const operationId = o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
       const first = broken.length ? broken.join(' + ') : lead ? check : `assertion of "${o.title}"`;
@@ -216,7 +225,7 @@ export function serviceVerdict(
         o.status !== 'passed' &&
         o.status !== 'skipped' &&
         o.status !== 'interrupted' &&
-        sourceOf(o.tags, defaultSource) === source,
+        (o.source ?? sourceOf(o.tags, defaultSource)) === source,
     ).length;
   const hardFailures = v.seed.failed - conflicted('seed') + v.provider.failed - conflicted('provider');
   v.verdict =
@@ -244,10 +253,12 @@ export function serviceVerdict(
 function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   const checks = tally();
   for (const o of outcomes) {
-    if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id)) continue;
+    if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id) && !o.broken?.includes(rule.id)) continue;
     if (o.status === 'passed') checks.passed++;
     else if (o.status === 'skipped' || o.status === 'interrupted') checks.skipped++;
-    else checks.failed++;
+    // A rule fails only where its own judgement failed; a check that failed on another rule did not judge it.
+    else if (!o.broken || o.broken.includes(rule.id)) checks.failed++;
+    else checks.skipped++;
   }
   const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : checks.skipped ? 'skipped' : 'not run';
   return { id: rule.id, text: rule.text, kind: rule.kind, source: rule.source, cite: rule.cite, outcome, checks };

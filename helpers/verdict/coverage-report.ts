@@ -2,7 +2,7 @@
 // client. The certification verdict is helpers/verdict/certification.ts.
 import type { Evidence } from './evidence.js';
 import path from 'node:path';
-import type { Contract } from '../contract/contract.js';
+import type { Contract, SourceClass } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
 import type { SkipKind, ViolationNote } from '../client/annotations.js';
 import type { PropertyCount } from '../client/property-counts.js';
@@ -38,6 +38,11 @@ export interface TestOutcome {
   properties?: PropertyCount[];
   /** How the exchange was chosen, and the candidates when it is not told (helpers/verdict/evidence.ts). */
   evidence?: Evidence;
+  /** The rule a spec's assertion named as broken (helpers/client/annotations.ts underRule). */
+  brokenRule?: string;
+  /** Of a failure, set by the verdict: the rules it broke and the source it weighs with (helpers/contract/weight.ts failureSource). */
+  broken?: string[];
+  source?: SourceClass;
   /** The test's line in its file, and the command that runs it again. */
   line?: number;
   rerun?: string;

@@ -21,7 +21,7 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
+import { brokenRuleOf, EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
 import { LEAK_PATTERNS_MODULE } from './reporters.js';
@@ -121,6 +121,7 @@ export default class SuiteReporter implements Reporter {
       : undefined;
     const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
+    const brokenRule = brokenRuleOf(result.annotations);
     // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
     const evidence =
       result.status === 'passed' || result.status === 'skipped'
@@ -149,6 +150,7 @@ export default class SuiteReporter implements Reporter {
       exchange,
       line: test.location.line,
       ...(evidence ? { evidence } : {}),
+      ...(brokenRule && !skipped && result.status !== 'passed' ? { brokenRule } : {}),
       ...(result.status === 'passed' || skipped
         ? {}
         : {

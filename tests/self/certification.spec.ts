@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { annotateViolations, noteViolation, violationsOf } from '../../helpers/client/annotations.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
-import { failureWeight, sourceOf } from '../../helpers/contract/weight.js';
+import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
 import { ruleIdsLeading } from '../../helpers/contract/rules.js';
 import { overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
@@ -52,10 +52,12 @@ test('a failed provider check is FAIL, a failed assumption only CONDITIONAL, not
   expect(verdict('seed', outcome(['@provider'], 'failed')).failures[0].source).toBe('provider');
 });
 
-test('an auth or sensitive-data failure fails the verdict even when it rests on an assumption', () => {
-  const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
-  const failed: TestOutcome = { ...outcome(['@assumption'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
-  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('FAIL');
+test('a documented auth failure or a sensitive value answered in clear fails the verdict; an assumed auth rule is CONDITIONAL at worst', () => {
+  const rule = { id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] };
+  const rules = [rule];
+  const failed: TestOutcome = { ...outcome(['@seed'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
+  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('CONDITIONAL');
+  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, [{ ...rule, source: 'seed' as const }]).verdict).toBe('FAIL');
   const echo: TestOutcome = {
     ...outcome(['@assumption'], 'failed'),
     error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
@@ -154,12 +156,27 @@ test('a command-line filter is read wherever Playwright keeps it', () => {
   expect(fileFilters(['node', 'playwright', 'test', '--project', 'self', 'tests/self/x.spec.ts'])).toEqual(['tests/self/x.spec.ts']);
 });
 
-test('what a failure would weigh: an assumption check conditional, unless it is auth, card data or an echo', () => {
-  expect(failureWeight('card-enrollment', 'seed', [], [], 'responseSchemaConformance')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@provider'], [], 'responseSchemaConformance')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'responseSchemaConformance')).toBe('conditional');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], [], 'sensitiveEchoConformance')).toBe('fail');
-  expect(failureWeight('card-enrollment', 'seed', ['@assumption'], ['CE-AUTH-UNKNOWN-KEY'], 'responseSchemaConformance')).toBe('fail');
+test("what a violation would weigh: its broken rule's source, whatever the test's tag; a documented auth rule or an echo blocks", () => {
+  // A named check that names no rule judges what the contract documents: the contract's source.
+  expect(failureWeight('card-enrollment', 'seed', [], 'responseSchemaConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', [], 'sensitiveEchoConformance')).toBe('fail');
+  // An assumption's auth rule is a reference decision: CONDITIONAL at worst; the seed's is blocking.
+  expect(failureWeight('card-enrollment', 'seed', ['CE-AUTH-UNKNOWN-KEY'], 'enrollmentAnswerConformance')).toBe('conditional');
+  expect(failureWeight('card-enrollment', 'seed', ['CE-AUTH-MISSING-KEY'], 'enrollmentAnswerConformance')).toBe('fail');
+  expect(failureWeight('card-enrollment', 'seed', ['CE-ERR-FIELD'], 'enrollmentAnswerConformance')).toBe('conditional');
+});
+
+test('a failure weighs as the rule whose judgement failed: not its tag, not the strongest rule its test cites', () => {
+  const { source } = ruleWeights('card-enrollment');
+  const weigh = (f: { broken?: string[]; namedCheck?: boolean; cited?: string[]; tags?: string[] }) =>
+    failureSource({ broken: [], namedCheck: false, cited: [], tags: [], ...f }, source, 'seed');
+  // The assertion was made under the assumed error form: assumption, though the test cites a seed limit.
+  expect(weigh({ broken: ['CE-ERR-FIELD'], cited: ['CE-LIM-FIRSTNAME', 'CE-ERR-FIELD'], tags: ['@seed'] })).toBe('assumption');
+  expect(weigh({ broken: ['CE-LIM-FIRSTNAME'], cited: ['CE-LIM-FIRSTNAME', 'CE-ERR-FIELD'], tags: ['@assumption'] })).toBe('seed');
+  // Unattributed: the cited rules when they agree, else the tag.
+  expect(weigh({ cited: ['CE-ERR-FIELD', 'CE-LUHN'], tags: ['@seed'] })).toBe('assumption');
+  expect(weigh({ cited: ['CE-ERR-FIELD', 'CE-LIM-FIRSTNAME'], tags: ['@provider'] })).toBe('provider');
+  expect(weigh({ namedCheck: true, tags: ['@assumption'] })).toBe('seed');
 });
 
 test("an answer judge's violation carries the rules it breaks: a masking rule fails the verdict whatever the test's source", () => {
@@ -172,9 +189,9 @@ test("an answer judge's violation carries the rules it breaks: a masking rule fa
     { operation: op, status: 404 },
     ['IN-OBJ-SENSITIVE'],
   );
-  // The client weighs it with the test's citations and the violation's rules (an @assumption test citing neither).
-  expect(failureWeight('installments', 'provider', ['@assumption'], [...judged.rules], judged.check)).toBe('fail');
-  expect(failureWeight('installments', 'provider', ['@assumption'], ['IN-VAL-OFFERS-TOTAL'], judged.check)).toBe('conditional');
+  // The client weighs it by the rules the violation breaks, whatever the test's tag.
+  expect(failureWeight('installments', 'provider', [...judged.rules], judged.check)).toBe('fail');
+  expect(failureWeight('installments', 'provider', ['IN-VAL-OFFERS-TOTAL'], judged.check)).toBe('conditional');
   const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${judged.message}` }] } as unknown as TestInfo;
   noteViolation(info, judged);
   annotateViolations(info);
