@@ -112,6 +112,14 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
 
   v(
+    'general',
+    'SANDBOX_OPERATIONS',
+    'optional',
+    list(text('an operationId'), 'operationIds'),
+    "the operations the partner's product includes on the sandbox (default: every documented operation); a check calling another is not run, naming it",
+  ),
+
+  v(
     'card-enrollment',
     'CARD_BASE_URL',
     'service',
