@@ -1,4 +1,8 @@
 // `npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <s>] [--workers <n>]`
+// `npm run certify:clean-room -- [--service <name>] [--workers <n>]`: the same run against the
+// clean-room servers (clean-room/: written from the documents only, by someone who never read this
+// suite), started by tools/clean-room/start.ts with the data their sheets publish: a conformant
+// target we did not write must certify PASS or CONDITIONAL.
 // The suite certified as a guest of a sandbox, proven against the sandbox stand-ins (mocks/stand-in.ts):
 // start the stand-in of every selected service, write one env file holding them all (as a user's
 // .env names every configured service), prepare each one's test data as a user would
@@ -20,16 +24,20 @@ import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
+import { startCleanRoom } from '../tools/clean-room/start.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
-const USAGE = 'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>]';
+const USAGE =
+  'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
-const OUT = path.resolve('reports', 'stand-in');
 
-/** This process's environment without any variable of the suite's schema: the child reads the stand-ins' env file alone. */
+/** How a user tunes a run (not what a target is): kept from this process's environment. */
+const TUNING = new Set(['BREAKER_AFTER', 'FC_NUM_RUNS', 'FC_SEED', 'FC_PATH', 'MODEL_RUNS', 'MODEL_COMMANDS']);
+
+/** This process's environment without any variable of the suite's schema but the run's tuning: the child reads the targets' env file alone. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const v of ENV_SCHEMA) delete env[v.name];
+  for (const v of ENV_SCHEMA) if (!TUNING.has(v.name)) delete env[v.name];
   return { ...env, ...extra };
 }
 
@@ -96,7 +104,16 @@ function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): 
 const REPORT_FILES = ['certification.md', 'certification.json', 'certification.html', 'coverage.md'];
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value' }, USAGE);
+  const args = parseArgs(
+    argv,
+    { service: 'value', rps: 'value', faults: 'value', 'interrupt-after': 'value', workers: 'value', 'clean-room': 'flag' },
+    USAGE,
+  );
+  const cleanRoom = args['clean-room'] === true;
+  if (cleanRoom && (args.rps !== undefined || args.faults !== undefined))
+    throw new UsageError(`--rps and --faults play a stand-in; a clean-room server is played as written. Usage: ${USAGE}`);
+  const OUT = path.resolve('reports', cleanRoom ? 'clean-room' : 'stand-in');
+  const targetName = cleanRoom ? 'clean-room servers' : 'stand-ins';
   const services = SERVICES.filter((s) => !args.service || s === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
   const num = (name: string) => {
@@ -132,9 +149,10 @@ export const main: CommandMain = async (argv, io) => {
   const envFile = path.join(dir, '.env');
   try {
     io.out(
-      `\n== stand-ins of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
+      `\n== ${targetName} of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
     );
-    for (const service of services) standIns.push(await startStandIn(service, { requestsPerSecond: rps, faults }));
+    for (const service of services)
+      standIns.push(cleanRoom ? await startCleanRoom(service) : await startStandIn(service, { requestsPerSecond: rps, faults }));
     // The provider's values of each, then the user's own side (the listener behind its public URL,
     // the issuer to certify), each on a port of its own.
     const ports = new Set<number>();
@@ -153,7 +171,16 @@ export const main: CommandMain = async (argv, io) => {
     const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
     for (const service of services) {
       const preparation = await run(
-        ['scripts/sandbox-prepare.ts', '--service', service, '--env-file', envFile, '--complete-stand-in', '--wait-seconds', '60'],
+        [
+          'scripts/sandbox-prepare.ts',
+          '--service',
+          service,
+          '--env-file',
+          envFile,
+          ...(cleanRoom ? [] : ['--complete-stand-in']),
+          '--wait-seconds',
+          '60',
+        ],
         env,
       );
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
@@ -206,7 +233,7 @@ export const main: CommandMain = async (argv, io) => {
       ? `${cert.verdict}${cert.reason ? ` (${cert.reason})` : ''}`
       : `no certification (certify exited ${certified.code})`;
     const lines = [
-      `Certification of ${services.join(', ')} against the stand-ins: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
+      `Certification of ${services.join(', ')} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
       `Wall time of each service: from the run's first check to the service's last (the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
@@ -225,11 +252,12 @@ export const main: CommandMain = async (argv, io) => {
     ]);
     fs.writeFileSync(
       path.join(OUT, 'summary.md'),
-      `# Certified against the sandbox stand-ins\n\n${lines.join('\n')}\n${skips.join('\n')}\n\nThe certification: reports/stand-in/certification.md.\n`,
+      `# Certified against the ${targetName}\n\n${lines.join('\n')}\n${skips.join('\n')}\n\nThe certification: ${path.relative(process.cwd(), OUT)}/certification.md.\n`,
     );
-    io.out(`\n${lines.join('\n')}\n\nreports/stand-in/summary.md; the certification: reports/stand-in/certification.md`);
+    const out = path.relative(process.cwd(), OUT);
+    io.out(`\n${lines.join('\n')}\n\n${out}/summary.md; the certification: ${out}/certification.md`);
     const left = rows.some((r) => r.live.length > 0 || r.guest.deletableLeft > 0);
-    if (left) io.err('Something deletable was left on a stand-in (the table names it): exit 1.');
+    if (left) io.err(`Something deletable was left on a ${cleanRoom ? 'clean-room server' : 'stand-in'} (the table names it): exit 1.`);
     return left && certified.code === 0 ? 1 : certified.code;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -61,6 +61,14 @@ export function annotateViolations(testInfo: TestInfo): void {
         ...(callOf.has(v) ? { call: callOf.get(v) } : {}),
       });
   }
+  // A property's failure reads "Property failed ..." first and names its shrunk counterexample's cause
+  // inside: the last violation its first error carries is the one the report shows.
+  if (!leadFound) {
+    const inFirst = violations.filter((v) => v.site && (errors[0] ?? '').includes(firstLine(v.message))).pop();
+    const key = inFirst && `${inFirst.check} ${inFirst.site!.operationId} ${inFirst.site!.status}`;
+    if (key && carried.has(key))
+      carried.set(key, { ...carried.get(key)!, lead: true, ...(inFirst.rules.length ? { rules: [...inFirst.rules] } : {}) });
+  }
   const notes = [...carried.values()].sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead)));
   for (const note of notes) testInfo.annotations.push({ type: VIOLATION_ANNOTATION, description: JSON.stringify(note) });
 }

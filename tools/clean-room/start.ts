@@ -1,0 +1,84 @@
+// A clean-room server (clean-room/<service>/server.mjs: written from the documents only, by someone
+// who never read this suite) started as a sandbox: its one JSON line read, its data sheet (what a
+// provider's developer portal tells a partner) mapped onto the suite's .env variables, as a user
+// would copy them. Played through the same handle as the stand-ins (mocks/stand-in.ts), so that
+// `npm run certify:clean-room` is `certify:stand-in` with another target.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { StandInHandle, StandInService } from '../../mocks/stand-in.js';
+
+type Sheet = Record<string, any>;
+interface Announced {
+  url: string;
+  sheet: Sheet;
+  /** The operations a server serves, where it serves a slice of its service. */
+  operations?: string[];
+}
+
+/** Each service's sheet as the .env variables of its section (.env.example). */
+const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, string | undefined>> = {
+  'card-enrollment': (s) => ({
+    CARD_BASE_URL: s.baseUrl,
+    CARD_API_KEY: s.apiKey,
+    CARD_SRC_CLIENT_ID: s.srcClientId,
+    CARD_SERVICE_ID: (s.serviceIds ?? []).join(','),
+    CARD_FOREIGN_SRC_CLIENT_ID: s.foreignSrcClientId,
+    CARD_FOREIGN_SERVICE_ID: s.foreignServiceId,
+    CARD_KEYS_URL: s.keysUrl,
+    CARD_RECEIPT_ID: s.receipts?.[0]?.enrolmentReferenceId,
+    CARD_RECEIPT_PAN_BIN: s.receipts?.[0]?.panBin,
+    CARD_RECEIPT_PAN_LAST_FOUR: s.receipts?.[0]?.panLastFour,
+  }),
+  installments: () => {
+    throw new Error('the installments clean-room sheet is not mapped yet');
+  },
+  'financial-data': () => {
+    throw new Error('the financial data clean-room sheet is not mapped yet');
+  },
+};
+
+/** Starts clean-room/<service>/server.mjs on a free port and reads its announcement (one JSON line on stdout). */
+export async function startCleanRoom(service: StandInService): Promise<StandInHandle> {
+  const server = path.resolve('clean-room', service, 'server.mjs');
+  const child = spawn(process.execPath, [server, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const announced = await new Promise<Announced>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`${server} did not announce itself within 20 s`)), 20_000);
+    child.once('exit', (code) => reject(new Error(`${server} exited ${code} before announcing itself`)));
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      text += chunk;
+      const line = text.split('\n')[0];
+      if (!text.includes('\n')) return;
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(line) as Announced);
+      } catch {
+        reject(new Error(`${server} announced something other than one JSON line`));
+      }
+    });
+  });
+  const env = Object.fromEntries(
+    Object.entries({
+      ...TO_ENV[service](announced.sheet, announced),
+      ...(announced.operations ? { SANDBOX_OPERATIONS: announced.operations.join(',') } : {}),
+    }).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+  const origin = new URL(announced.url).origin;
+  return {
+    service,
+    origin,
+    baseURL: env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!] ?? origin,
+    env: () => env,
+    userSide: () => ({}),
+    // What a clean-room server keeps is its own business: the suite's ledger is the account of what was left.
+    inventory: () => [],
+    rateLimited: () => 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
