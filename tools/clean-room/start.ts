@@ -32,9 +32,21 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
   installments: () => {
     throw new Error('the installments clean-room sheet is not mapped yet');
   },
-  'financial-data': () => {
-    throw new Error('the financial data clean-room sheet is not mapped yet');
-  },
+  'financial-data': (s, a) => ({
+    FD_BASE_URL: new URL(a.url).origin,
+    FD_APP_KEY_HEADER: s.securityHeaders?.appKey,
+    FD_APP_TOKEN_HEADER: s.securityHeaders?.appToken,
+    FD_APP_KEY: s.appKey,
+    FD_PARTNER_ID: s.partnerId,
+    FD_PARTNER_SECRET: s.partnerSecret,
+    FD_SPARE_PARTNER_ID: s.sparePartnerId,
+    FD_SPARE_PARTNER_SECRET: s.sparePartnerSecret,
+    FD_INSTITUTION_ID: s.institutions?.[0]?.institutionId,
+    // The suite needs a routing number to start; a slice without the routing lookups never sends it
+    // (SANDBOX_OPERATIONS), so a well-formed one stands in where the sheet names none.
+    FD_ROUTING_NUMBER: s.routingNumber ?? '021000021',
+    FD_LINKED_CUSTOMER_ID: s.testData?.linkedCustomer?.customerId,
+  }),
 };
 
 /** Starts clean-room/<service>/server.mjs on a free port and reads its announcement (one JSON line on stdout). */
