@@ -20,7 +20,7 @@ import { findAccount, TEST_APPLICATION_ID, type FdState } from './financial-data
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { faultsFor } from './kit/faults.js';
 import { loadContract } from '../helpers/contract/contract.js';
-import { lengthOf } from '../helpers/contract/facts.js';
+import { limitOf } from '../helpers/contract/facts.js';
 
 export type StandInService = 'card-enrollment' | 'installments' | 'financial-data';
 
@@ -84,7 +84,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults) });
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
-      const panBin = lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min;
+      const panBin = limitOf(await loadContract('card-enrollment'), 'panBinDigits');
       return {
         service,
         origin: mock.origin,

@@ -6,7 +6,7 @@ import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { configuredEncryptionKey } from './keys.js';
 import { MockControl } from './mock-control.js';
 import { loadContract } from '../contract/contract.js';
-import { lengthOf } from '../contract/facts.js';
+import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
 export type Capability = 'faults' | 'clock' | 'control';
@@ -73,7 +73,7 @@ export async function cardTargetFromMock(mock: {
   const [mine, other] = mock.world.clients;
   mock.world.clients.forEach((c) => registerSecret(c.apiKey));
   const jwks = await (await fetch(mock.keysURL)).json();
-  const binLength = lengthOf(await loadContract('card-enrollment'), 'MaskedCard', 'panBin').min;
+  const binLength = limitOf(await loadContract('card-enrollment'), 'panBinDigits');
   const receipts: KnownReceipt[] = mock.world.receipts.map((r) => ({
     id: r.enrolmentReferenceId,
     panBin: r.primaryAccountNumber.slice(0, binLength),

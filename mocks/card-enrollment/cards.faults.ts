@@ -357,7 +357,7 @@ export const CARDS_FAULTS = faultCatalogue([
     rules: ['CE-LUHN'],
   },
   { id: 'pan-19-last-four-wrong', rule: 'CE-MASK-PAN: panLastFour of a 19-digit PAN', source: 'seed', rules: ['CE-MASK-PAN'] },
-  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than the shortest', source: 'seed', rules: ['CE-MASK-PAN'] },
+  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than the shortest', source: 'seed', rules: ['CE-MASK-PAN-BIN'] },
   {
     id: 'pan-in-descriptor',
     rule: 'CE-SENSITIVE-ECHO: full PAN in paymentCardDescriptor (card path)',
@@ -578,7 +578,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'seeded-card-receipt-wallet-bin-eight',
     rule: 'CE-MASK-PAN: on the receipt path an enrollment with cardSource WALLET answers a panBin of eight digits (the other sources six)',
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN-BIN'],
   }),
   seeded({
     id: 'seeded-card-receipt-created-date-mexico-offset',
@@ -907,7 +907,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i4-card-receipt-bin-eight',
     rule: "panBin is the first six digits of the account (reference, the mock's world; A5 for receipts): on the receipt path the eight-digit BIN is answered",
     source: 'assumption',
-    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
   }),
   independent('independent-4', {
     id: 'i4-card-cvc-as-token-last-four',
@@ -1292,7 +1292,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i11-card-pan-20-bin-seven',
     rule: "panBin is the PAN's first digits, as many as MaskedCard.panBin's minLength, at every PAN length the contract allows (seed 000, MaskedCard; reference, panBin): a PAN of the longest length shows one digit more in panBin",
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN-BIN'],
   }),
   independent('independent-11', {
     id: 'i11-card-client-id-upper-case-accepted-card-path',
@@ -1625,7 +1625,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i15-card-issuer-bin-five',
     rule: 'panBin is the first PAN digits at the length the reference fixes (seed 000, MaskedCard; reference/card-enrollment.md, panBin): a card whose cardSource is ISSUER shows one digit fewer',
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN-BIN'],
   }),
   independent('independent-15', {
     id: 'i15-card-far-expiry-suspended',
@@ -1673,7 +1673,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i16-card-issuer-bin-eight',
     rule: 'panBin is the first six PAN digits (seed 000 MaskedCard; reference panBin): on the card path an ISSUER enrollment answers eight digits',
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN-BIN'],
   }),
   independent('independent-16', {
     id: 'i16-card-wallet-expiry-year-two-digits',
@@ -2050,7 +2050,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i21-card-pan-19-bin-eight-card-path',
     rule: 'panBin is the first six digits of the PAN at every length (seed 000 MaskedCard; reference): on the card path a 19-digit PAN gets an eight-digit panBin',
     source: 'seed',
-    rules: ['CE-MASK-PAN'],
+    rules: ['CE-MASK-PAN-BIN'],
   }),
   independent('independent-21', {
     id: 'i21-card-email-initial-lowercased-card-path',
@@ -2068,7 +2068,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i22-card-receipt-cardholder-bin-five',
     rule: 'panBin is the first six digits of the account (seed 000 MaskedCard; a receipt yields the bin of its account): on the receipt path a CARDHOLDER enrollment gets a five-digit panBin',
     source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
   }),
   independent('independent-22', {
     id: 'i22-card-receipt-created-date-sydney-time',
@@ -2236,7 +2236,7 @@ export const CARDS_FAULTS = faultCatalogue([
     id: 'i25-card-receipt-merchant-bin-seven',
     rule: "panBin is the account's BIN as the reference fixes its length (seed 000 MaskedCard; reference A5 and the panBin decision): on the receipt path a MERCHANT enrollment answers one digit more",
     source: 'assumption',
-    rules: ['CE-MASK-PAN', 'CE-RECEIPT-ACCOUNT'],
+    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
   }),
   independent('independent-25', {
     id: 'i25-card-cardholder-generated-correlation-constant',

@@ -9,7 +9,7 @@ import { violations } from '../kit/validation.js';
 import { invalidArgument, invalidState, sendError } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
 import type { CardState } from './state.js';
-import { lengthOf, providerEnumOf, securityHeader } from '../../helpers/contract/facts.js';
+import { lengthOf, limitOf, providerEnumOf, securityHeader } from '../../helpers/contract/facts.js';
 
 interface Card {
   primaryAccountNumber: string;
@@ -82,7 +82,7 @@ export function registerCards(
   // The lengths the response faults break and the shortest PAN (the contract's, never restated here).
   const lengths: Lengths = {
     shortestPan: lengthOf(contract, 'Card', 'primaryAccountNumber').min!,
-    panBin: lengthOf(contract, 'MaskedCard', 'panBin').min!,
+    panBin: limitOf(contract, 'panBinDigits'),
     tooLong: (field) => lengthOf(contract, 'DigitalCardData', field).max! + 1,
     providerIdentityTypes: providerEnumOf(contract, 'ConsumerIdentityType'),
   };
@@ -1905,7 +1905,7 @@ function isReceiptBody(raw: unknown): boolean {
 
 interface Lengths {
   shortestPan: number;
-  /** The PAN digits panBin shows: MaskedCard.panBin's minLength (the reference's choice among its lengths). */
+  /** The PAN digits panBin shows: the contract's x-limits panBinDigits (the reference's "decide: 6"). */
   panBin: number;
   /** One character past a DigitalCardData member's maximum length. */
   tooLong: (field: string) => number;

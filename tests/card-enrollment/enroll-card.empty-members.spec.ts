@@ -8,12 +8,14 @@
 // serviceId, the receipt id: no minLength) are left to the checks of their own rules.
 import {
   ENROLLMENT_PATHS,
+  detailsNameParameter,
   exampleCard,
   expect,
   lacksPathData,
   loadContract,
   NO_RECEIPT,
   rules,
+  SCHEMA_REFUSAL,
   setPath,
   test,
   type EnrollmentPath,
@@ -40,8 +42,9 @@ const REQUEST_MEMBERS = members(doc.paths['/cards'].post.requestBody.content['ap
 const CARD_MEMBERS = members(doc.components.schemas.Card);
 /** A member on a path: the receipt's children only where the receipt is sent (its own emptiness is tried on both). */
 const onPath = (field: string, path: EnrollmentPath) => !field.startsWith('enrolmentReferenceData.') || path === 'receipt';
-/** The 400 names the member, or a member inside it (an empty object lacks its required children: reference A4). */
-const namesMember = (source: string | undefined, field: string) => source === field || String(source).startsWith(`${field}.`);
+/** The 400 names the member (a name of it, seed 000 ErrorDetail), or a member inside it (an empty object lacks its required children). */
+const namesMember = (details: { source?: string }[], field: string) =>
+  detailsNameParameter(details, field) || details.some((d) => String(d.source).startsWith(`${field}.`));
 
 for (const path of ENROLLMENT_PATHS) {
   test(
@@ -89,7 +92,7 @@ for (const path of ENROLLMENT_PATHS) {
       for (const c of cases) {
         const res = await cardApi.call('putCard', { body: await c.body() });
         const details = (res.body?.details ?? []) as { source?: string }[];
-        if (res.status !== 400 || res.body?.status !== 'INVALID_ARGUMENT' || !details.some((d) => namesMember(d.source, c.field)))
+        if (res.status !== 400 || !SCHEMA_REFUSAL.includes(res.body?.status) || !namesMember(details, c.field))
           (c.value === null && (c.absentValid ? res.status === 200 : res.status === 400) ? asAbsent : wrong).push(
             `${c.field} ${JSON.stringify(c.value)}: ${res.status} ${res.body?.status ?? ''}`,
           );

@@ -18,7 +18,7 @@ import {
   type EnrollmentPath,
   expect,
   lacksPathData,
-  namesField,
+  refusedNaming,
   rules,
   test,
   textForms,
@@ -73,14 +73,6 @@ function withMember(body: Record<string, any>, member: string, value: string): R
   if (parent && typeof parent === 'object') parent[steps.at(-1)!] = value;
   return out;
 }
-
-/** A 400 whose detail names the member as a body member (seed 000, Errors, the sample detail: sourceType BODY). */
-const refusedNaming = (res: { status: number; body?: any }, member: string) =>
-  res.status === 400 &&
-  ['INVALID_ARGUMENT', 'INVALID_STATE'].includes(res.body?.status) &&
-  ((res.body?.details ?? []) as { source?: string; sourceType?: string }[]).some(
-    (d) => namesField(d.source, member) && (d.sourceType === undefined || d.sourceType === 'BODY'),
-  );
 
 const LOOKUP = 'lookup-exact';
 const OWNERSHIP = 'ids-owned';

@@ -9,6 +9,7 @@ import {
   loadContract,
   NO_RECEIPT,
   rules,
+  SCHEMA_REFUSAL,
   setPath,
   skipForIdentity,
   SEED_IDENTITY_TYPE,
@@ -132,7 +133,7 @@ for (const value of ['PUSH_ACCOUNT_RECEIPTS', 'push_account_receipt', ...PROVIDE
     });
     expectCardError(res, {
       http: 400,
-      status: 'INVALID_ARGUMENT',
+      status: SCHEMA_REFUSAL,
       field: 'enrolmentReferenceData.enrolmentReferenceType',
       sourceType: 'BODY',
     });
@@ -153,7 +154,7 @@ test(
     expect(cardContract.requestValidator('putCard')!(body), 'the contract refuses it').toBe(false);
     expectCardError(await cardApi.call('putCard', { body }), {
       http: 400,
-      status: 'INVALID_ARGUMENT',
+      status: SCHEMA_REFUSAL,
       field: 'consumer.consumerIdentity.identityType',
       sourceType: 'BODY',
     });

@@ -9,6 +9,7 @@ import {
   expectCardError,
   restsOnSeedIdentity,
   rules,
+  SCHEMA_REFUSAL,
   setPath,
   skipForIdentity,
   test,
@@ -63,7 +64,7 @@ for (const violation of CARD_VIOLATIONS) {
           // Confirm with the contract that the generated value breaks it (never blame the target for the generator).
           fc.pre(inCard ? !validateCard(brokenCard) : !validateBody({ ...brokenBody, encryptedCard: 'a.b.c.d.e' }));
           const res = await cardApi.call('putCard', { body: { ...brokenBody, encryptedCard: await cards.encrypt(brokenCard) } });
-          expectCardError(res, { http: 400, status: 'INVALID_ARGUMENT', field: violation.field, sourceType: 'BODY' });
+          expectCardError(res, { http: 400, status: SCHEMA_REFUSAL, field: violation.field, sourceType: 'BODY' });
         }),
         testInfo,
       );
