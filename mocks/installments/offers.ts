@@ -102,6 +102,10 @@ export function registerOffers(
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
+    // provider 2.0.0: AcceptLanguage (only 'en') and approvedOffers 400 InvalidAcceptLanguage.
+    const asked = req.headers['accept-language'];
+    if (asked !== undefined && asked !== 'en')
+      return sendError(reply, faults, 400, 'invalid.accept.language', 'Accept Language header is invalid.');
     const missing = merchantFieldsMissing(ok.body.merchant, faults);
     // i12-offers-400-correlation-regenerated: the incomplete-merchant 400 answers a Correlation-Id of its own.
     if (missing.length && faults.has('i12-offers-400-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());

@@ -79,7 +79,7 @@ test(
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const res = await instApi.call('approvedOffers', {
       body: await instReq.offersBody(inst.eligiblePan!),
-      headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'fr-FR' },
+      headers: { 'Correlation-Id': crypto.randomUUID(), 'Accept-Language': 'en' },
     });
     // The total (and every offer's terms) judged by the client's answer judge (installmentsAnswerConformance).
     expect(res.status).toBe(200);
