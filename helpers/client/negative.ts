@@ -13,6 +13,9 @@ import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
 import { callKey, firstOfEach } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
+import { luhnValid, withCheckDigit } from '../contract/luhn.js';
+
+export { luhnValid };
 
 export interface NegativeCase {
   /** `body /consumer/firstName: longer than maxLength 30` and the like. */
@@ -64,22 +67,6 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
 const typeOf = (schema: Json): string | undefined =>
   Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 const nullable = (schema: Json) => Array.isArray(schema.type) && schema.type.includes('null');
-
-/** Whether a digit string ends in its ISO/IEC 7812 check digit (the Luhn formula). */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const n = Number(digits[digits.length - 1 - i]) * (i % 2 === 1 ? 2 : 1);
-    sum += n > 9 ? n - 9 : n;
-  }
-  return sum % 10 === 0;
-}
-
-/** The digits with the ISO/IEC 7812 check digit that completes them appended. */
-const withCheckDigit = (digits: string): string => {
-  for (let d = 0; d <= 9; d++) if (luhnValid(`${digits}${d}`)) return `${digits}${d}`;
-  return `${digits}0`;
-};
 
 /**
  * The issuer ranges of the card networks numbered under ISO/IEC 7812 (Visa 4, Mastercard 51-55 and

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { minorUnitOf } from '../../helpers/contract/minor-units.js';
+import { luhnValid } from '../../helpers/contract/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
@@ -101,6 +102,10 @@ export function registerOffers(
   app.post(`${prefix}/offers`, async (req, reply) => {
     const ok = await guard(req, reply, 'approvedOffers');
     if (!ok) return reply;
+    // provider 2.0.0: AcceptLanguage (only 'en') and approvedOffers 400 InvalidAcceptLanguage.
+    const asked = req.headers['accept-language'];
+    if (asked !== undefined && asked !== 'en')
+      return sendError(reply, faults, 400, 'invalid.accept.language', 'Accept Language header is invalid.');
     const missing = merchantFieldsMissing(ok.body.merchant, faults);
     // i12-offers-400-correlation-regenerated: the incomplete-merchant 400 answers a Correlation-Id of its own.
     if (missing.length && faults.has('i12-offers-400-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
@@ -117,6 +122,9 @@ export function registerOffers(
     const given =
       faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
+    // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
+    if (pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan))
+      return sendError(reply, faults, 400, 'invalid.request.parameter', 'PAN provided is invalid');
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
     // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
     const clearCacheRead = faults.has('i11-offers-clear-deregistered-still-offered') && ok.body.encryptedValue === undefined;

@@ -3,6 +3,7 @@
 // `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import { luhnValid } from '../../helpers/contract/luhn.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
@@ -191,8 +192,10 @@ export function registerPanLists(
         [...known].some((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan));
       // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
       const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
+      // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure).
       if (
         pan === undefined ||
+        !luhnValid(pan) ||
         removed ||
         sameHead ||
         sameNumber ||

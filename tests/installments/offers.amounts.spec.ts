@@ -19,10 +19,10 @@ const PLAN_MAX = rangeOf(CONTRACT, 'PlanTransaction', 'amount').max!;
 // too, its EUR purchases made at a merchant outside the USA (provider 2.0.0, MerchantParameters.country:
 // any three letters), so a window written in the merchant's or the currency's local time is seen.
 const MERCHANT_ABROAD = { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' };
-// Accept-Language asks for the offers' texts in a language (provider 2.0.0, POST /offers; reference,
-// Transport): no amount, date or term depends on it, so the purchases are asked in these in turn (and
+// Accept-Language asks for the offers' texts in a language (provider 2.0.0, AcceptLanguage: only 'en'
+// is taken): no amount, date or term depends on it, so the purchases are asked with it in turn (and
 // without the header), and judged alike.
-const LANGUAGES = [undefined, 'fr-FR', 'de-DE', 'ja-JP'];
+const LANGUAGES = [undefined, 'en'];
 
 /** The purchases of a currency of `exponent` decimals (ISO 4217), each written in its minor unit. */
 function purchasesOf(exponent: number | undefined): number[] {

@@ -5,7 +5,7 @@
 // the existing list's); reference/installments.md, Flows - services (offers only for registered
 // account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
 // as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
-import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, expectNoOffers, luhnNear, rules, test, unregisteredPan } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -15,12 +15,12 @@ function newRange() {
   return { accountRangeLow: `${block}00000`, accountRangeHigh: `${block}99999` };
 }
 
-/** approvedOffers for each card: 200 where `eligible`, 404 elsewhere (reference, Flows - services). */
+/** approvedOffers for each card: 200 where `eligible`, no offers elsewhere (reference, Flows - services). */
 async function expectOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, cards: [string, boolean, string][]) {
   for (const [pan, eligible, what] of cards) {
     const res = await fx.instApi.call('approvedOffers', { body: await fx.instReq.offersBody(pan) });
     if (eligible) expect(res.status, `offers for ${what}`).toBe(200);
-    else expectErrors(res, 404);
+    else expectNoOffers(res, what);
   }
 }
 
@@ -58,9 +58,11 @@ test(
     expect(created.status, 'a new list with its range').toBe(200);
     const panListId = String(created.body.panList.panListId);
     const [first, second] = [unregisteredPan(), unregisteredPan()];
+    // The cards at the ends: the valid card (provider 2.0.0, Pan: Luhn) nearest each end, inside.
+    const [ownLow, ownHigh] = [luhnNear(own.accountRangeLow, true), luhnNear(own.accountRangeHigh, false)];
     const ownEnds: [string, boolean, string][] = [
-      [own.accountRangeLow, true, "the low end of the list's range"],
-      [own.accountRangeHigh, true, "the high end of the list's range"],
+      [ownLow, true, "the low end of the list's range"],
+      [ownHigh, true, "the high end of the list's range"],
     ];
 
     // Another range, and the list's own with only its high end moved, or only its low end (either end
@@ -78,8 +80,8 @@ test(
     // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
     await expectOffers({ instApi, instReq }, [
       ...ownEnds,
-      [other.accountRangeLow, false, 'the low end of the refused range'],
-      [other.accountRangeHigh, false, 'the high end of the refused range'],
+      [luhnNear(other.accountRangeLow, true), false, 'the low end of the refused range'],
+      [luhnNear(other.accountRangeHigh, false), false, 'the high end of the refused range'],
       [first, false, 'the card of the refused registration'],
     ]);
 
@@ -87,7 +89,7 @@ test(
       body: {
         panListId,
         accountRange: { ...own },
-        ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: own.accountRangeHigh }] })),
+        ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: ownHigh }] })),
       },
     });
     expect(same.status, "the list's own range again, with cards").toBe(200);
@@ -115,7 +117,7 @@ test(
     const removed = await instApi.call('deregisterPans', {
       body: {
         panListId,
-        ...(await instReq.sensitive({ pans: [`0${second}`, first, own.accountRangeHigh, own.accountRangeLow].map((pan) => ({ pan })) })),
+        ...(await instReq.sensitive({ pans: [`0${second}`, first, ownHigh, ownLow].map((pan) => ({ pan })) })),
       },
     });
     expect(removed.body, "two registered cards; one only in the list's range, one only the same as a number").toMatchObject({

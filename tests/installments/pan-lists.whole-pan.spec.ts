@@ -5,20 +5,28 @@
 // card and its first 16 digits are two cards, as are a 16-digit card and the same digits followed by
 // three more: a target that compares cards on a prefix (the first 16 digits, a fixed-width field) takes
 // one for the other.
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, noOffers, rules, test, withCheckDigit } from '../../fixtures/installments.js';
 
-/** A card of `n` digits outside every account range the suite's lists declare (unregisteredPan's prefix). */
-const panOf = (n: number) => `455555${Array.from({ length: n - 6 }, () => Math.floor(Math.random() * 10)).join('')}`;
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+/** A card of `n` digits outside every account range the suite's lists declare (unregisteredPan's prefix), ending in its check digit (provider 2.0.0, Pan: Luhn). */
+const panOf = (n: number) => withCheckDigit(`455555${digits(n - 7)}`);
+/** `card` followed by three digits, the last its check digit. */
+const extended = (card: string) => withCheckDigit(`${card}${digits(2)}`);
 
 test(
   'a 19-digit card and its first 16 digits, and a 16-digit card and its 19-digit extension, are four cards to registration, deregistration and offers @provider',
   rules('IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted'),
   async ({ instApi, instReq }) => {
-    const long = panOf(19);
+    // Every card a valid one: the 19-digit card extends its valid first 16 digits.
+    const longHead = panOf(16);
+    const long = extended(longHead);
     const short = panOf(16);
-    const longHead = long.slice(0, 16);
-    const shortExtended = `${short}${panOf(9).slice(-3)}`;
-    const offers = async (pan: string) => (await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) })).status;
+    const shortExtended = extended(short);
+    // 404 stands for no offers (a 200 without offers: provider 2.0.0, approvedOffers).
+    const offers = async (pan: string) => {
+      const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
+      return noOffers(res) ? 404 : res.status;
+    };
     const counts = (body: any) => ({ successfulCount: Number(body?.successfulCount), failureCount: Number(body?.failureCount) });
     const wrong: string[] = [];
 
