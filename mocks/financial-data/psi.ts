@@ -276,6 +276,10 @@ export function registerPsi(app: FastifyInstance, ctx: FdContext) {
       if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
       const missing = missingQuery(operationId, query);
       if (missing) return sendError(ctx, reply, 400, `Missing parameter (${missing})`);
+      // provider 1.35.0 GetFCRAPaymentSuccessIndicator, 400 example 12022: the FCRA rating needs the
+      // customer's e-mail address (FD-PSI-LEGACY-FCRA-EMAIL).
+      if (operationId === 'GetFCRAPaymentSuccessIndicator' && !world.customers.get(account.customerId)?.email)
+        return reply.code(400).send({ code: 12022, message: 'The customer has no e-mail address, which an FCRA rating needs' });
       // provider 1.35.0: PayPurposeCodeParameter is an open string naming the code 1P; its 400
       // example 10005 refuses another code (FD-PSI-LEGACY-PURPOSE). The faults accept any code, or
       // any two-character one.

@@ -128,8 +128,3 @@ export async function customerWithConsumer(
   expect(consumer.status, 'create the consumer of the second customer').toBe(201);
   return { customerId, consumerId: consumer.body.id };
 }
-
-/** The customerId a link carries (provider 1.35.0 ConnectLink examples: a customerId query parameter). */
-export function linkCustomer(link: string): string | null {
-  return new URL(link).searchParams.get('customerId');
-}

@@ -1,25 +1,24 @@
 // Covers: the link of the nine Connect generate operations - POST /connect/v2/generate, /lite, /fix,
 // /send/email, /generate/jointBorrower, /send/email/jointBorrower, /generate/microentry/verify,
-// /connect/generate/transfer/bill-pay-switch, /deposit-switch (seed 002, Connect: 200 URL): an https
-// link opened for the request's customer (provider 1.35.0 ConnectLink examples), and the consumer's
-// SSN the full flows may carry, never answered (seed 002, Connect; reference, Consumers).
+// /connect/generate/transfer/bill-pay-switch, /deposit-switch (seed 002, Connect: 200 URL): a link
+// (provider 1.35.0 ConnectLink: "a generated Connect URL"; its scheme and query appear only in its
+// examples, so neither is pinned) opened for the request's customer, and the consumer's SSN the full
+// flows may carry, never answered (seed 002, Connect; reference, Consumers).
 import { expect, rules, test, TEST_SSNS } from '../../fixtures/financial-data.js';
-import { bodyOf, customerOf, customerWithConsumer, FLOWS, linkCustomer, type Login } from './connect.known.js';
+import { bodyOf, customerOf, customerWithConsumer, FLOWS, type Login } from './connect.known.js';
 
-test(
-  'GenerateConnectUrl answers 200 with an https link for the customer @smoke',
-  rules('FD-CONNECT-URL@c-full'),
-  async ({ fdApi, fd, fdEntities }) => {
-    const res = await fdApi.call('GenerateConnectUrl', { body: bodyOf(FLOWS[0], fd, fdEntities) });
-    expect(res.status).toBe(200);
-    expect(res.body.link).toMatch(/^https:\/\//);
-    expect(linkCustomer(res.body.link), 'the customerId the link carries').toBe(fdEntities.customerId);
-  },
-);
+/** seed 002, Connect (200 URL): an absolute URL, whatever its scheme and query. */
+const isUrl = (link: unknown) => URL.canParse(String(link));
+
+test('GenerateConnectUrl answers 200 with a link @smoke', rules('FD-CONNECT-URL@c-full'), async ({ fdApi, fd, fdEntities }) => {
+  const res = await fdApi.call('GenerateConnectUrl', { body: bodyOf(FLOWS[0], fd, fdEntities) });
+  expect(res.status).toBe(200);
+  expect(isUrl(res.body.link), 'the link is a URL').toBe(true);
+});
 
 for (const flow of FLOWS) {
   test(
-    `${flow.op} answers an https link naming the customer; another customer gets its own @provider`,
+    `${flow.op} answers a link; another customer gets its own @provider`,
     rules(`FD-CONNECT-URL@${flow.path}`),
     async ({ fdApi, fd, fdEntities, createCustomer, linkedCustomer }) => {
       // Fix Connect repairs a login of the customer: the worker's linked customer, then another linked one.
@@ -39,8 +38,7 @@ for (const flow of FLOWS) {
       for (const body of [first, second]) {
         const res = await fdApi.call(flow.op, { body });
         expect(res.status, `${flow.op} for customer ${customerOf(body)}`).toBe(200);
-        expect(String(res.body.link), 'an https link').toMatch(/^https:\/\//);
-        expect(linkCustomer(res.body.link), 'the customerId the link carries').toBe(customerOf(body));
+        expect(isUrl(res.body.link), 'the link is a URL').toBe(true);
         links.push(res.body.link);
       }
       if (customerOf(first) !== customerOf(second)) expect(links[1], 'two customers, two links').not.toBe(links[0]);

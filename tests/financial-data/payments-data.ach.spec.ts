@@ -17,11 +17,6 @@ import {
   test,
 } from '../../fixtures/financial-data.js';
 
-/** The last four digits of the account's accountNumberDisplay (the linked portfolio's), when it has four. */
-const displayLast4 = (display: string) => {
-  const digits = display.replace(/[^0-9]/g, '');
-  return digits.length >= 4 ? digits.slice(-4) : undefined;
-};
 const routingOf = (instruction: any) => (instruction?.descriptors ?? []).find((d: any) => d.type === 'routingNumber')?.value;
 
 async function achReaders(fdApi: OperationClient, customerId: string, accountId: string) {
@@ -40,20 +35,19 @@ async function achReaders(fdApi: OperationClient, customerId: string, accountId:
 }
 
 test(
-  'v1, v3 and the bundle give the same full account number, ending with the account display, and the same routing number @provider',
+  'v1, v3 and the bundle give the same full account number and the same routing number @provider',
   rules('FD-PAY-ACCOUNT-NUMBER@pay-ach', 'FD-PAY-ACCOUNT-NUMBER@pay-details', 'FD-PAY-ACCOUNT-NUMBER@pay-peb-account'),
   async ({ fdApi, linkedCustomer }) => {
     for (const type of ['checking', 'savings']) {
       const account = linkedCustomer.account(type);
       const { v1, ach, peb, pebFailed } = await achReaders(fdApi, linkedCustomer.customerId, account.id);
       const full: string = v1.realAccountNumber;
-      const last4 = displayLast4(account.numberLast4);
-      // Booleans only: the number itself must not reach the report through an assertion message.
+      // provider 1.35.0 AccountNumberDisplay: its format varies by institution, so the full number is not
+      // compared with it. Booleans only: the number itself must not reach the report through an assertion message.
       const seen = {
         v3HasAch: ach !== undefined,
         pebHasInstruction: peb !== undefined || pebFailed,
         fullLongerThanFour: full.length > 4,
-        endsWithDisplay: last4 === undefined || full.endsWith(last4),
         // A tokenized number (tanEnabled) may differ from the real one: compared only when not tokenized.
         v3SameNumber: ach?.tanEnabled === true || ach?.accountNumber === full,
         pebSameNumber: peb === undefined || peb.tanEnabled === true || peb.accountNumber === full,
@@ -64,7 +58,6 @@ test(
         v3HasAch: true,
         pebHasInstruction: true,
         fullLongerThanFour: true,
-        endsWithDisplay: true,
         v3SameNumber: true,
         pebSameNumber: true,
         v3SameRouting: true,
@@ -99,8 +92,6 @@ test(
         isLastFour: true,
       });
     }
-    const last4 = displayLast4(account.numberLast4);
-    if (last4) expect(displayLast4(String(peb.accountDetails?.accountNumberDisplay ?? '')), 'the bundle accountNumberDisplay').toBe(last4);
   },
 );
 

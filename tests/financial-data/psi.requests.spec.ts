@@ -143,3 +143,22 @@ test(
     }
   },
 );
+
+// provider 1.35.0 GetFCRAPaymentSuccessIndicator, 400 example 12022: the customer needs an e-mail address.
+test(
+  'the legacy FCRA read rates a customer with an e-mail address and refuses one created without it with 400 (code 12022) @provider',
+  rules('FD-PSI-LEGACY-FCRA-EMAIL:accept', 'FD-PSI-LEGACY-FCRA-EMAIL:refuse'),
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3), purposeCode: '1P' };
+    for (const email of [true, false]) {
+      const customerId = await createCustomer('testing', email ? {} : { email: undefined });
+      const account = (await fdPowers.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
+      const res = await fdApi.call('GetFCRAPaymentSuccessIndicator', { path: { customerId, accountId: account.id }, query });
+      if (email) expect(res.status, 'a customer with an e-mail address').toBe(200);
+      else {
+        expectFdError(res, 400, 'a customer without an e-mail address');
+        expect(String(res.body?.code), 'the code of the refusal').toBe('12022');
+      }
+    }
+  },
+);

@@ -110,6 +110,19 @@ export async function customerWithPay(
 }
 
 /** Generates a report (202 expected) and polls it to its end; returns the ack and the final read. */
+/**
+ * The kind of report an ack names is the kind its read keeps (FD-INCOME-REPORT-TYPE): a type, and a
+ * report style where the ack gives one. Which type and style an operation makes is shown only by one
+ * example ack each (provider 1.35.0 *ResponseExample), so the values themselves are not pinned.
+ */
+export function expectSameKind(ack: { type?: unknown; reportStyle?: unknown }, report: { type?: unknown; reportStyle?: unknown }) {
+  expect(
+    { type: report.type, reportStyle: ack.reportStyle === undefined ? undefined : report.reportStyle },
+    'the read keeps the kind of report its ack names',
+  ).toEqual({ type: ack.type, reportStyle: ack.reportStyle });
+  expect(typeof ack.type === 'string' && ack.type !== '', 'the ack names a type').toBe(true);
+}
+
 export async function generateAndRead(fdApi: OperationClient, pollReport: PollReportFn, operationId: FdOperationId, options: CallOptions) {
   const ack = await fdApi.callBuilt(operationId, options);
   expect(ack.status, `${operationId}: 202; body ${ack.text.slice(0, 200)}`).toBe(202);

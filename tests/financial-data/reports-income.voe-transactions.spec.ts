@@ -5,6 +5,7 @@
 import { expect, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import {
   customerWithPay,
+  expectSameKind,
   generateAllAndRead,
   memberPaths,
   PAYROLL_DESCRIPTION,
@@ -61,7 +62,7 @@ test(
         options: { path: { customerId }, body: { incomeStreamConfidenceMinimum: 0, fromDate } },
       },
     ]);
-    expect([ack.type, report.type], 'a VOE transactions report (provider 1.35.0 ack)').toEqual(['voeTransactions', 'voeTransactions']);
+    expectSameKind(ack, report);
     const validate = fdContract.component('VOETransactionsReportContent');
     expect(validate(report) ? [] : validate.errors, 'the content keeps VOETransactionsReportContent').toEqual([]);
     const shown = report.institutions.flatMap((i: any) =>

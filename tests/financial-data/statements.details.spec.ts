@@ -48,15 +48,14 @@ test(
   },
 );
 
-// provider 1.35.0: "increasing the index will return details of older statements". The list asked
-// is a list, not a set (StatementIndexesParameter: comma-separated indexes): an index asked twice,
-// apart or side by side, the first and the last of the list among them, gives a detail each time.
-// That a higher index is older, over the whole range, is the index-order property's
-// (properties.index-order.spec.ts, FD-PROP-INDEX-ORDER).
+// provider 1.35.0 StatementIndexesParameter: "details of statements with comma-separated indexes";
+// neither the order of the details nor what an index asked twice gives is stated, so the check
+// compares the indexes as a set. That a higher index is older, over the whole range, is the
+// index-order property's (properties.index-order.spec.ts, FD-PROP-INDEX-ORDER).
 const ASKED = ['2', '3', '1', '12', '1', '2', '2'];
 
 test(
-  'one detail per index in the order asked, an index asked twice included, on every account type @provider',
+  'a detail for each index asked and none other, on every account type @provider',
   rules('FD-STMT-INDEX-ORDER'),
   async ({ fdApi, linkedCustomer }) => {
     const accounts = oneOfEachType(linkedCustomer);
@@ -64,11 +63,8 @@ test(
     for (const { type, path } of accounts) {
       const res = await fdApi.call('GetCustomerAccountMultipleStatement', { path, query: { index: ASKED.join(',') } });
       expect(res.status, type).toBe(200);
-      const details = res.body.statements as { index: string }[];
-      expect(
-        details.map((s) => s.index),
-        `${type}: the indexes asked, in that order, each repeat with its own detail`,
-      ).toEqual(ASKED);
+      const shown = [...new Set((res.body.statements as { index: string }[]).map((s) => String(s.index)))].sort();
+      expect(shown, `${type}: the indexes asked, each with a detail`).toEqual([...new Set(ASKED)].sort());
     }
   },
 );

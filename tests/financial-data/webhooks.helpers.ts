@@ -36,9 +36,21 @@ export async function offeredEvents(fdApi: OperationClient): Promise<OfferedEven
   return events;
 }
 
-/** The event names the target offers (listAvailableWebhookSubscriptionEvents); at least two. */
+/**
+ * The event names the target offers that a subscription may name without a condition
+ * (provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: a mandatory condition is left
+ * to the checks that send one); at least two.
+ */
 export async function offeredNames(fdApi: OperationClient): Promise<string[]> {
-  return (await offeredEvents(fdApi)).map((e) => e.name);
+  const names = (await offeredEvents(fdApi)).filter((e) => !e.conditionalSubscription?.mandatory).map((e) => e.name);
+  expect(names.length, 'at least two events are offered without a mandatory condition').toBeGreaterThanOrEqual(2);
+  return names;
+}
+
+/** An offered event as a valid request names it: with a condition on its first field where the condition is mandatory. */
+export function eventRequest(e: OfferedEvent): EventSpec {
+  const field = e.conditionalSubscription?.fields?.split(',')[0]?.trim();
+  return e.conditionalSubscription?.mandatory && field ? { name: e.name, condition: { subscribeFor: field } } : { name: e.name };
 }
 
 export async function createSub(

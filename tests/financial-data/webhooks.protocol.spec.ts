@@ -13,7 +13,7 @@ import {
   type CallOptions,
   type FdOperationId,
 } from '../../fixtures/financial-data.js';
-import { createSub, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { createSub, eventRequest, offeredEvents, offeredNames, quietUrl } from './webhooks.helpers.js';
 
 const REQUEST_ID = 'X-External-Request-Id';
 
@@ -160,18 +160,13 @@ test(
     'FD-WEBHOOK-EVENT-NAMES:refuse@wh-event-update',
   ),
   async ({ fdApi }) => {
+    // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: an event whose condition is
+    // mandatory is named with one (eventRequest).
     const offered = await offeredEvents(fdApi);
     const names = offered.map((e) => e.name);
-    const events = names.map((name) => ({ name }));
+    const events = offered.map(eventRequest);
     const made = await createSub(fdApi, { url: quietUrl('names'), events });
     expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
-    // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: "whether the fields in the
-    // conditional subscription are mandatory". Every event was just accepted without condition
-    // fields, so the list may not call the condition of any of them mandatory.
-    expect(
-      offered.filter((e) => e.conditionalSubscription?.mandatory === true).map((e) => e.name),
-      'events accepted without their condition fields that the list marks mandatory',
-    ).toEqual([]);
     const sub = { subscription_id: made.subscriptionId };
     expect(
       (await fdApi.call('updateWebhookSubscription', { path: sub, body: { events: [...events].reverse() } })).status,
@@ -181,14 +176,12 @@ test(
       ...sub,
       webhook_event_id: (await fdApi.call('getWebhookSubscriptionById', { path: sub })).body.events[0].webhookEventId,
     };
-    for (const name of names)
-      expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: { name } })).status, `event update to ${name}`).toBe(
-        200,
-      );
+    for (const body of events)
+      expect((await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body })).status, `event update to ${body.name}`).toBe(200);
     const unknown = `${names[0]}.not-offered`;
     expectFdError(
       await fdApi.call('createWebhookSubscription', {
-        body: { url: quietUrl('names/bad'), events: [{ name: names[0] }, { name: unknown }] },
+        body: { url: quietUrl('names/bad'), events: [events[0], { name: unknown }] },
       }),
       400,
       'creation naming an unknown event',

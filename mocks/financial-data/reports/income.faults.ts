@@ -6,13 +6,6 @@
 import { faultCatalogue, blind, seeded, independent } from '../../kit/faults.js';
 
 export const INCOME_REPORTS_FAULTS = faultCatalogue([
-  // Kinds (provider 1.35.0 acks: type and report style).
-  {
-    id: 'income-voie-statement-style-interview',
-    rule: 'FD-INCOME-REPORT-TYPE: a VOIE paystub without bank data is of style voieWithStatement (not voieWithInterview)',
-    source: 'provider',
-    rules: ['FD-INCOME-REPORT-TYPE'],
-  },
   // Payroll constraints (provider 1.35.0 PayrollReportConstraints, SSNPayroll).
   {
     id: 'income-payroll-data-optional',

@@ -240,8 +240,6 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
         tolerateMissing: deferMissing,
       });
       if (!stubs) return reply;
-      // Fault: the report of a VOIE paystub without bank data says it has them (style voieWithInterview).
-      const shownStyle = style === 'voieWithStatement' && faults.has('income-voie-statement-style-interview') ? 'voieWithInterview' : style;
       const report = createReport(ctx, {
         type,
         title: style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement,
@@ -259,13 +257,13 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
           },
           reportCustomFields: body.reportCustomFields,
         }),
-        extra: { reportStyle: shownStyle },
+        extra: { reportStyle: style },
         build: () => {
           const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
           // Blind fault: the pay statement report reads the net pay in whole dollars.
           const whole = style === 'paystatement' && faults.has('blind-income-paystatement-net-pay-whole-dollars');
           return {
-            reportStyle: shownStyle,
+            reportStyle: style,
             assetIds: data.assetIds,
             numberOfBillableAssets: stubs.length,
             payStatements: read
