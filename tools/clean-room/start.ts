@@ -5,7 +5,7 @@
 // `npm run certify:clean-room` is `certify:stand-in` with another target.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { StandInHandle, StandInService } from '../../mocks/stand-in.js';
+import { freeLocalPort, type StandInHandle, type StandInService } from '../../mocks/stand-in.js';
 
 type Sheet = Record<string, any>;
 interface Announced {
@@ -29,9 +29,17 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
     CARD_RECEIPT_PAN_BIN: s.receipts?.[0]?.panBin,
     CARD_RECEIPT_PAN_LAST_FOUR: s.receipts?.[0]?.panLastFour,
   }),
-  installments: () => {
-    throw new Error('the installments clean-room sheet is not mapped yet');
-  },
+  installments: (s) => ({
+    INSTALLMENTS_BASE_URL: s.baseUrl,
+    INSTALLMENTS_CONSUMER_KEY: s.consumerKey,
+    INSTALLMENTS_SIGNING_KEY_PEM: s.signingPrivateKeyPem,
+    INSTALLMENTS_FORBIDDEN_CONSUMER_KEY: s.forbiddenConsumerKey,
+    INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM: s.forbiddenSigningPrivateKeyPem,
+    INSTALLMENTS_KEYS_URL: s.keysUrl,
+    INSTALLMENTS_ELIGIBLE_PAN: s.testData?.eligibleCardNumbers?.[0],
+    INSTALLMENTS_KNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.known?.[0],
+    INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.unknown?.[0],
+  }),
   'financial-data': (s, a) => ({
     FD_BASE_URL: new URL(a.url).origin,
     FD_APP_KEY_HEADER: s.securityHeaders?.appKey,
@@ -52,7 +60,11 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
 /** Starts clean-room/<service>/server.mjs on a free port and reads its announcement (one JSON line on stdout). */
 export async function startCleanRoom(service: StandInService): Promise<StandInHandle> {
   const server = path.resolve('clean-room', service, 'server.mjs');
-  const child = spawn(process.execPath, [server, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The installments issuer the service notifies is the user's side: this machine's receiver, on a port chosen first.
+  const receiver = service === 'installments' ? await freeLocalPort() : undefined;
+  const child = spawn(process.execPath, [server, '--port', '0', ...(receiver ? ['--issuer-url', `http://127.0.0.1:${receiver}`] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const announced = await new Promise<Announced>((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`${server} did not announce itself within 20 s`)), 20_000);
@@ -82,7 +94,8 @@ export async function startCleanRoom(service: StandInService): Promise<StandInHa
     origin,
     baseURL: env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!] ?? origin,
     env: () => env,
-    userSide: () => ({}),
+    userSide: () =>
+      receiver ? { INSTALLMENTS_RECEIVER_PUBLIC_URL: `http://127.0.0.1:${receiver}`, INSTALLMENTS_RECEIVER_PORT: String(receiver) } : {},
     // What a clean-room server keeps is its own business: the suite's ledger is the account of what was left.
     inventory: () => [],
     rateLimited: () => 0,
