@@ -265,6 +265,12 @@ export async function attachExchanges(testInfo: TestInfo, labels: { name: string
 
 /** The client of one service (S): `call` takes only that service's operation ids. */
 let served: Set<string> | undefined | null = null;
+
+/** Whether the target serves an operation: every documented one but on a sandbox whose SANDBOX_OPERATIONS leaves it out. */
+export function servesOperation(operationId: string): boolean {
+  return suiteConfig().target !== 'sandbox' || (servedOperations()?.has(operationId) ?? true);
+}
+
 /** The operations a sandbox serves (SANDBOX_OPERATIONS), or undefined: every documented one. */
 function servedOperations(): Set<string> | undefined {
   if (served === null) {

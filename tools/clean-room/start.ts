@@ -94,7 +94,7 @@ export async function startCleanRoom(service: StandInService): Promise<StandInHa
     origin,
     baseURL: env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!] ?? origin,
     env: () => env,
-    userSide: () =>
+    userSide: (): Record<string, string> =>
       receiver ? { INSTALLMENTS_RECEIVER_PUBLIC_URL: `http://127.0.0.1:${receiver}`, INSTALLMENTS_RECEIVER_PORT: String(receiver) } : {},
     // What a clean-room server keeps is its own business: the suite's ledger is the account of what was left.
     inventory: () => [],
