@@ -191,7 +191,7 @@ test("an answer judge's violation carries the rules it breaks: a masking rule fa
   );
   // The client weighs it by the rules the violation breaks, whatever the test's tag.
   expect(failureWeight('installments', 'provider', [...judged.rules], judged.check)).toBe('fail');
-  expect(failureWeight('installments', 'provider', ['IN-VAL-OFFERS-TOTAL'], judged.check)).toBe('conditional');
+  expect(failureWeight('installments', 'provider', ['IN-VAL-PLAN-SCHEDULE'], judged.check)).toBe('conditional');
   const info = { status: 'failed', annotations: [], errors: [{ message: `ContractViolation: ${judged.message}` }] } as unknown as TestInfo;
   noteViolation(info, judged);
   annotateViolations(info);
