@@ -39,7 +39,26 @@ export async function encryptionKeyFromPublicKey(key: KeyObject, kid: string, al
 export async function encryptJson(value: unknown, key: EncryptionKey, enc = 'A128GCM'): Promise<string> {
   // The client cannot see inside the JWE: note its card data, which no response may carry in clear.
   noteSentPlaintext(value);
-  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
     .setProtectedHeader({ alg: key.alg, enc, kid: key.kid })
     .encrypt(key.key);
+  encrypted.set(jwe, value);
+  if (encrypted.size > 2_000) encrypted.delete(encrypted.keys().next().value!);
+  return jwe;
+}
+
+/** The plaintexts of the JWEs this worker made lately, by their compact form: what a request carries inside. */
+const encrypted = new Map<string, unknown>();
+
+/** The plaintexts of the JWEs a request body carries (those this worker encrypted), for the request rules. */
+export function plaintextsIn(body: unknown): unknown[] {
+  const out: unknown[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === 'string') {
+      if (encrypted.has(node)) out.push(encrypted.get(node));
+    } else if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  walk(body);
+  return out;
 }

@@ -23,6 +23,8 @@ import {
 import { EXCHANGES_ATTACHMENT, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
+import { plaintextsIn } from '../auth/jwe.js';
+import { judgeSentRequest } from './request-rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -423,6 +425,14 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       parsed = undefined;
     }
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
+    // On the mocks, what the mock took as valid is judged against the documents' request rules
+    // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
+    if (!this.sandbox && response.status < 300 && options.rawBody === undefined && !suiteConfig().mockFaults.length)
+      judgeSentRequest(
+        { operation: op, body: options.body, headers, plaintexts: plaintextsIn(options.body) },
+        contract,
+        this.deps.testInfo,
+      );
     const record = {
       service: op.service,
       operationId,

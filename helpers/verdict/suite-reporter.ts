@@ -22,6 +22,7 @@ import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { brokenRuleOf, EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
+import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
 import { LEAK_PATTERNS_MODULE } from './reporters.js';
@@ -74,6 +75,8 @@ export function rerunCommand(test: { file: string; line?: number; project: strin
 export default class SuiteReporter implements Reporter {
   private outcomes: TestOutcome[] = [];
   private coverageRecords: CoverageRecord[] = [];
+  /** Requests the mocks took as valid that the request rules judged (helpers/client/request-rules.ts). */
+  private requestsJudged = 0;
   /**
    * `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in
    * playwright.config.ts; the suite's own by default, for a command line's `--reporter=...,<this file>`.
@@ -122,6 +125,7 @@ export default class SuiteReporter implements Reporter {
     const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
     const brokenRule = brokenRuleOf(result.annotations);
+    for (const a of result.annotations) if (a.type === REQUEST_RULES_ANNOTATION) this.requestsJudged += Number(a.description) || 0;
     // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
     const evidence =
       result.status === 'passed' || result.status === 'skipped'
@@ -320,6 +324,10 @@ export default class SuiteReporter implements Reporter {
     const statusGaps = selection ? coverage.flatMap((c) => coverageGapsOfRun(c, { target, selection, ranToEnd })) : [];
     for (const gap of statusGaps) console.log(`Status coverage: ${gap}`);
     clearCoverageRecords();
+    if (this.requestsJudged)
+      console.log(
+        `Request rules: ${this.requestsJudged} requests the mocks took as valid, each judged by the documents' ${REQUEST_RULES.length} request rules (${REQUEST_RULES.map((r) => r.id).join(', ')}); one they refuse fails its check`,
+      );
     console.log(
       `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
     );

@@ -5,9 +5,10 @@
 // The refusing side on both writers; the accepting side where a PAN of any valid length is
 // accepted whatever the card (a deregistration answers a card that is not in its list as a per-PAN
 // failure; a plan is made for the card its offers were asked for, so its other lengths are not judged).
-import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test, unregisteredPan, withCheckDigit } from '../../fixtures/installments.js';
 
-const digits = (n: number) => '4'.repeat(n);
+// Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies.
+const digits = (n: number) => withCheckDigit('4'.repeat(n - 1));
 const ENCODINGS = ['encrypted', 'clear'] as const;
 
 test(

@@ -1,0 +1,83 @@
+// Every request the suite sends as valid is valid by the documents' whole text: their schemas and the
+// rules they state only in prose or in an error example. On the mocks, a request the mock answered
+// with a success is one the suite sent as valid (a refusal the check wanted is answered 4xx); the
+// client judges each against the rules below, so that a request no document allows, and a mock that
+// took it, fail `npm test` instead of passing on our own ground and failing on a real sandbox. Each
+// rule cites the statement it rests on. With mock faults switched on the mock is lenient on purpose,
+// and nothing is judged.
+import type { TestInfo } from '@playwright/test';
+import type { Contract, Operation } from '../contract/contract.js';
+import { luhnValid } from '../contract/luhn.js';
+import { sensitiveValuesIn } from '../secrets/sensitive.js';
+
+/** One request as sent: its body and headers, and the plaintexts the suite encrypted into it. */
+export interface SentRequest {
+  operation: Operation;
+  body: unknown;
+  headers: Record<string, string>;
+  plaintexts: unknown[];
+}
+
+export interface RequestRule {
+  id: string;
+  /** The statement it rests on. */
+  cite: string;
+  /** What is wrong with the request, or undefined. */
+  problem(request: SentRequest, contract: Contract): string | undefined;
+}
+
+export const REQUEST_RULES: readonly RequestRule[] = [
+  {
+    id: 'request-schema',
+    cite: "the contract's request schema of the operation (seed field tables; the provider's schemas, descriptions and error examples written as keywords)",
+    problem({ operation, body }, contract) {
+      if (body === undefined) return undefined;
+      const validate = contract.requestValidatorOf(operation.operationId);
+      if (!validate || validate(body)) return undefined;
+      return (validate.errors ?? [])
+        .slice(0, 3)
+        .map((e) => `${e.instancePath || '/'} ${e.message}`)
+        .join('; ');
+    },
+  },
+  {
+    id: 'card-number-check-digit',
+    cite: 'provider 2.0.0 (installments) Pan: every pan is validated against the Luhn algorithm; reference card-enrollment A3',
+    problem({ body, plaintexts }) {
+      const pans = [body, ...plaintexts].flatMap((v) => sensitiveValuesIn(v)).filter((s) => s.kind === 'PAN');
+      const bad = pans.filter((p) => /^[0-9]+$/.test(p.value) && !luhnValid(p.value));
+      return bad.length
+        ? `${bad.length} card number(s) failing the check digit (${bad.map((p) => `${p.value.length} digits`).join(', ')})`
+        : undefined;
+    },
+  },
+];
+
+/**
+ * Judges a request the mock answered with a success; throws, naming the rule and its statement, when
+ * the suite sent what no document allows. The count travels in the test's `request-rules` annotation.
+ */
+export function judgeSentRequest(request: SentRequest, contract: Contract, testInfo: TestInfo | undefined): void {
+  const broken = REQUEST_RULES.map((rule) => [rule, rule.problem(request, contract)] as const).filter(([, p]) => p !== undefined);
+  if (testInfo) noteJudged(testInfo);
+  if (broken.length)
+    throw new Error(
+      `the suite sent ${request.operation.method} ${request.operation.path} (${request.operation.operationId}) as valid, and the documents refuse it: ${broken
+        .map(([rule, p]) => `${rule.id} (${rule.cite}): ${p}`)
+        .join('; ')}`,
+    );
+}
+
+export const REQUEST_RULES_ANNOTATION = 'request-rules';
+const judgedIn = new WeakMap<TestInfo, { type: string; description: string }>();
+
+/** One annotation per test, counting the requests judged in it. */
+function noteJudged(testInfo: TestInfo): void {
+  let note = judgedIn.get(testInfo);
+  if (!note) {
+    note = { type: REQUEST_RULES_ANNOTATION, description: '0' };
+    testInfo.annotations.push(note);
+    judgedIn.set(testInfo, note);
+  }
+  note.description = String(Number(note.description) + 1);
+}
