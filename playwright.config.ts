@@ -8,6 +8,7 @@ import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 import { LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
 import { watchParent } from './helpers/run/parent-watch';
+import { openSentLedger } from './helpers/secrets/sent-ledger';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
 
 const settings = exitOnConfigError(() => suiteConfig());
@@ -27,6 +28,8 @@ if (settings.target === 'mock' && settings.mockFaults.length > 0 && !process.env
 watchParent();
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
+// The security codes the workers send, known to the reporters without being kept in clear (helpers/secrets/sent-ledger.ts).
+openSentLedger(process.env.SUITE_RUN_ID);
 
 // A contract's version for the report's environment, which only the runner writes (a worker, one
 // more after each failed check, loads this file too).

@@ -3,6 +3,7 @@
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
 import { namesPattern, oncePerName, SENSITIVE_NAMES } from './sensitive.js';
+import { isSentCode, sentCodesCount } from './sent-ledger.js';
 
 // Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
 // redacted: values that are never sent back by design but must not reach a report either.
@@ -49,9 +50,10 @@ const MAX_KEPT_TEXT = 512;
 
 /** Redacts one string: known secrets, compact JWEs, PAN-like digit runs, SSNs. */
 export function redactText(text: string): string {
-  if (redactedWith !== known.size) {
+  const knowing = known.size + sentCodesCount();
+  if (redactedWith !== knowing) {
     redactedTexts.clear();
-    redactedWith = known.size;
+    redactedWith = knowing;
   }
   if (text.length > MAX_KEPT_TEXT) return redactOnce(text);
   let out = redactedTexts.get(text);
@@ -65,6 +67,8 @@ export function redactText(text: string): string {
 
 function redactOnce(text: string): string {
   let out = known.replaceIn(text, '[REDACTED]');
+  // A security code a target echoed, as a whole value in any member or message, wherever it stands alone.
+  if (sentCodesCount()) out = out.replace(LONE_SHORT_DIGITS, (m) => (isSentCode(m) ? '[REDACTED]' : m));
   // Each pattern below needs a digit, a dot, a colon or an equals sign: most names, statuses and
   // descriptions have none, and skip the five passes.
   if (!MAY_MATCH.test(out)) return out;
@@ -79,6 +83,7 @@ function redactOnce(text: string): string {
 }
 
 const MAY_MATCH = /[0-9.:=]/;
+const LONE_SHORT_DIGITS = /(?<![0-9A-Za-z])[0-9]{3,6}(?![0-9A-Za-z])/g;
 
 const CREDENTIAL_HEADER_LINE =
   /\b(authorization|finicity-app-key|finicity-app-token|x-openapi-clientid|proxy-authorization):[ \t]*[^\r\n]+/gi;
@@ -107,6 +112,8 @@ export function redact<T>(value: T, key?: string): T {
 function redactValue<T>(value: T, key?: string): T {
   // A marker the client wrote ("[REDACTED: full PAN echoed]") says more than a mask: keep it.
   if (typeof value === 'string' && value.startsWith('[REDACTED')) return value;
+  if (typeof value === 'number' && Number.isInteger(value) && sentCodesCount() && isSentCode(String(value)))
+    return '[REDACTED]' as unknown as T;
   if (key && isSensitiveKey(key) && value !== null && value !== undefined && typeof value !== 'object') {
     const s = String(value);
     const masked = /^[0-9]{12,19}$/.test(s) ? maskPan(s) : '[REDACTED]';

@@ -25,7 +25,7 @@ test(
   rules(...ENROLLMENT_PATHS.map((p) => `CE-OBJ-SENSITIVE@${p}`), ...ENROLLMENT_PATHS.map((p) => `CE-MASK-PAN@${p}`)),
   async ({ card, cardApi, cards }) => {
     // A four-digit code of its own: as a whole value it cannot be taken for a date part or a count.
-    const plain = exampleCard({ primaryAccountNumber: TEST_PANS[1] ?? TEST_PANS[0], cardSecurityCode: '7391' });
+    const plain = exampleCard({ primaryAccountNumber: TEST_PANS[1] ?? TEST_PANS[0], cardSecurityCode: '084619' });
     const inputs = new SensitiveInputs()
       .add('PAN', plain.primaryAccountNumber, card.receipt?.primaryAccountNumber)
       .add('security code', plain.cardSecurityCode)

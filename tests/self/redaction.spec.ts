@@ -4,6 +4,10 @@ import { redact, redactHeaders, redactMessage, redactText, registerSecret } from
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { SERVICES } from '../../helpers/contract/services.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { noteEchoedCode } from '../../helpers/secrets/sent-ledger.js';
+import { scanForLeaks } from '../../helpers/verdict/leak-scan.js';
 
 const PAN = '5204731600014792';
 
@@ -126,4 +130,17 @@ test("masks every contract's header credentials, under our names and the provide
       }
     }
   }
+});
+
+test('a security code a target echoed is redacted wherever it stands alone, in any member, and the leak scan finds one left', async ({}, testInfo) => {
+  const code = '07391';
+  expect(redactText(`{"artLabel": "${code}"}`)).toBe(`{"artLabel": "${code}"}`);
+  noteEchoedCode(code);
+  expect(redactText(`{"artLabel": "${code}", "id": "a${code}f"}`)).toBe('{"artLabel": "[REDACTED]", "id": "a07391f"}');
+  expect(redact({ label: Number(code.slice(1)), code })).toEqual({ label: 7391, code: '[REDACTED]' });
+  const dir = testInfo.outputPath('leaks');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'kept.json'), `{"tokenLastFour": "${code}"}`);
+  expect(scanForLeaks([dir], []).leaks).toEqual([{ what: 'a security code a target echoed', file: path.join(dir, 'kept.json') }]);
+  fs.rmSync(dir, { recursive: true });
 });
