@@ -86,7 +86,7 @@ async function baseCall(
       const asked = await instReq.offersBody(pan);
       const offers = await instApi.call('approvedOffers', { body: asked });
       expect(offers.status, 'offers for the eligible card').toBe(200);
-      const presented = { transaction: asked.transaction, offers: offers.body.offers };
+      const presented = { transaction: asked.transaction, merchant: asked.merchant, offers: offers.body.offers };
       const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
       return { call: { body: selection(offers.body.offers[0]) }, plain: { consumer: { primaryAccountNumber: pan } }, offers: offers.body.offers, selection };
     }
