@@ -285,6 +285,13 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'installments',
+    'INSTALLMENTS_USE_CASES',
+    'optional',
+    list(oneOf(['DURING_PURCHASE', 'POST_PURCHASE']), 'use cases'),
+    "the use cases of the partner's carded product (default DURING_PURCHASE): a plan request carries the members they make mandatory",
+  ),
+  v(
+    'installments',
     'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
     'checks',
     contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),

@@ -3,6 +3,7 @@
 // PAN registration, Offers, Plan creation, Approval) at its boundaries, each with an accepted twin.
 import {
   enumOf,
+  examplePlanBody,
   expect,
   expectErrors,
   lengthOf,
@@ -15,6 +16,7 @@ import {
   unregisteredPan,
   withPath,
   type CallOptions,
+  type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
 } from '../../fixtures/installments.js';
@@ -67,7 +69,7 @@ const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = {
 async function baseCall(
   op: InstallmentsOperationId,
   { instApi, instReq, inst }: Fx,
-): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+): Promise<{ call: CallOptions; plain?: Record<string, any>; offers?: OfferLike[]; selection?: (offer: OfferLike) => Record<string, any> }> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans':
@@ -81,16 +83,13 @@ async function baseCall(
     case 'approvedOffers':
       return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
     case 'savePlan': {
-      const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-      const offer = offers.body.offers[0];
-      const body = {
-        providerId: offer.provider.providerId,
-        offerTransactionId: offers.body.offerTransactionId,
-        offerId: offer.offerId,
-        transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' },
-        planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 },
-      };
-      return { call: { body } };
+      // The selection as the provider takes it: the offer's details unchanged, the card encrypted.
+      const asked = await instReq.offersBody(pan);
+      const offers = await instApi.call('approvedOffers', { body: asked });
+      expect(offers.status, 'offers for the eligible card').toBe(200);
+      const presented = { transaction: asked.transaction, merchant: asked.merchant, offers: offers.body.offers };
+      const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
+      return { call: { body: selection(offers.body.offers[0]) }, plain: { consumer: { primaryAccountNumber: pan } }, offers: offers.body.offers, selection };
     }
     default: {
       const { planId } = await instReq.createPlan(instApi);
@@ -556,6 +555,17 @@ const ROWS: Row[] = [
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
 ];
 
+/**
+ * The terms a plan takes from its offer unchanged (provider 2.0.0, POST /plans: the selected offer's
+ * details "without any changes", validated against the presented offer): a bound of one is accepted
+ * only as an offer of the answer gives it, the row skipped where none does.
+ */
+const OFFER_TERM: Record<string, (offer: OfferLike) => unknown> = {
+  'planInstallmentInformation.tenure': (o) => o.tenure,
+  'planInstallmentInformation.apr': (o) => o.apr,
+  schedulePayments: (o) => (Array.isArray(o.schedulePayments) ? o.schedulePayments.length : undefined),
+};
+
 for (const row of ROWS) {
   test(
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
@@ -570,8 +580,12 @@ for (const row of ROWS) {
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
-      const { call, plain } = await baseCall(row.op, fx);
+      const { call, plain, offers, selection } = await baseCall(row.op, fx);
       let body = call.body as Record<string, any>;
+      const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
+      const wanted = Array.isArray(row.value) ? row.value.length : row.value;
+      const offered = term && offers?.find((o) => term(o) === wanted);
+      if (term) test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
       const headers = { ...call.headers };
       // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
       // case-folded on a refusal cannot pass the client's echo check.
@@ -579,6 +593,7 @@ for (const row of ROWS) {
       const query: CallOptions['query'] = { ...call.query };
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
       else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
+      else if (offered) body = selection!(offered);
       else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.

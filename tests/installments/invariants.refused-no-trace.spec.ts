@@ -62,6 +62,7 @@ test(
         offers.body.offerTransactionId,
         offers.body.offers[0],
         await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } }),
+        { offers: offers.body.offers },
       ),
       headers: { 'Correlation-Id': selection },
     };

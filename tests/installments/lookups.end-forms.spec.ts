@@ -76,12 +76,12 @@ test(
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
     const wrong: string[] = [];
     for (const { how, value } of forms(offerTransactionId)) {
-      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer), ...card } });
+      const saved = await instApi.call('savePlan', { body: { ...examplePlanBody(value, offer, {}, { offers }), ...card } });
       if (saved.status !== 400) wrong.push(`offerTransactionId with ${how}: ${saved.status}`);
     }
     for (const { how, value } of forms(String(offer.offerId)).filter((f) => !taken.includes(f.value))) {
       const saved = await instApi.call('savePlan', {
-        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }), ...card },
+        body: { ...examplePlanBody(offerTransactionId, { ...offer, offerId: value }, {}, { offers }), ...card },
       });
       if (saved.status !== 400) wrong.push(`offerId with ${how}: ${saved.status}`);
     }

@@ -109,6 +109,7 @@ test(
       offers.body.offerTransactionId,
       offers.body.offers[0],
       await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }),
+      { offers: offers.body.offers },
     );
     const orphan = await instApi.call('savePlan', { body });
     expect(orphan.status).toBe(201);

@@ -42,11 +42,12 @@ test(
           more = false;
           break;
         }
-        const terms = { planInstallmentInformation: { frequency, tenure: offer.tenure, apr: 0 } };
-        const body = examplePlanBody(offers.body.offerTransactionId, offer, {
-          ...(await instReq.sensitive({ consumer: { primaryAccountNumber: pan } })),
-          ...terms,
-        });
+        const body = examplePlanBody(
+          offers.body.offerTransactionId,
+          { ...offer, frequency },
+          await instReq.sensitive({ consumer: { primaryAccountNumber: pan } }),
+          { offers: offers.body.offers },
+        );
         // The first offer is also chosen with a schedule of its own, its payments spaced by the frequency.
         const own = { ...body, schedulePayments: scheduleOf(body.transaction.amount, offer.tenure, frequency) };
         for (const sent of i === 0 ? [body, own] : [body]) {

@@ -241,7 +241,7 @@ async function installments(): Promise<ServicePlan> {
   const pan = target.eligiblePan!;
   const offers = await send('approvedOffers', { body: exampleOffersBody(await sensitive(pan)) });
   const plan = await send('savePlan', {
-    body: examplePlanBody(offers.offerTransactionId, offers.offers[0], await sensitive(pan)),
+    body: examplePlanBody(offers.offerTransactionId, offers.offers[0], await sensitive(pan), { offers: offers.offers }),
     headers: { 'Correlation-Id': crypto.randomUUID() },
   });
   const planId = String(plan.planId);

@@ -39,6 +39,7 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
     INSTALLMENTS_ELIGIBLE_PAN: s.testData?.eligibleCardNumbers?.[0],
     INSTALLMENTS_KNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.known?.[0],
     INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.unknown?.[0],
+    INSTALLMENTS_USE_CASES: s.productConfiguration?.useCases?.join(','),
   }),
   'financial-data': (s, a) => ({
     FD_BASE_URL: new URL(a.url).origin,
