@@ -659,7 +659,7 @@ function validateCustomFields(v) {
 }
 function optBodyDate(body, name) {
   const v = body[name];
-  if (v === undefined || v === null) return undefined;
+  if (v === undefined) return undefined; // a null is not the integer date the provider documents
   if (!isInt(v)) throw invalidField(`"${name}" must be an integer (Unix epoch seconds)`);
   if (v < 0) throw invalidValue();
   return v;
@@ -677,7 +677,7 @@ function reportFromPath(partnerId, reportId) {
 }
 // seed: Report retrieval "get-report operations accept an optional purpose parameter"; provider: PurposeCode "2-digit code"
 function checkPurpose(v) {
-  if (v === undefined || v === null || v === '') return;
+  if (v === undefined || v === null) return; // an empty purpose is not the "2-digit" code (provider 1.35.0 PurposeCode)
   const s = String(v);
   if (!/^[A-Za-z0-9]{2}$/.test(s)) throw invalidField('"purpose" must be a 2-digit Permissible Purpose Code');
 }
@@ -1155,7 +1155,7 @@ H.GenerateTransactionsReport = ({ partnerId, p, q, body }) => {
   const accountIdsStr = optStr(body, 'accountIds');
   const reportCustomFields = validateCustomFields(body.reportCustomFields);
   let findTransaction;
-  if (body.findTransaction !== undefined && body.findTransaction !== null) {
+  if (body.findTransaction !== undefined) {
     const f = body.findTransaction;
     if (!isObj(f)) throw invalidField('"findTransaction" must be an object');
     findTransaction = {};
