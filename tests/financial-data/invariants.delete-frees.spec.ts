@@ -107,66 +107,62 @@ test(
   },
 );
 
-test(
-  'no list shows a deleted customer, whichever creator made it',
-  rules(RULE),
-  async ({ fd, fdApi }, testInfo) => {
-    const deleter = FD_CONTRACT.operationOf('DeleteCustomer');
-    const creators = creatorsFreedBy(FD_CONTRACT, deleter);
-    expect(creators.length, 'the creators of a customer document a 409 (seed 002, Errors)').toBeGreaterThan(0);
-    const violations = new Violations(RULE);
-    const made: string[] = [];
-    try {
-      for (const creator of creators) {
-        const held = heldValuesOf(FD_CONTRACT, creator);
-        expect(held.length, `${creator.operationId}: its receipt names back what it holds`).toBeGreaterThan(0);
-        const call = sampleCall(creator.operationId as FdOperationId, fd, {
-          customerId: '',
-          consumerId: '',
-          businessId: '',
-        }) as CallOptions;
-        const body = call.body as Record<string, unknown>;
-        const first = await fdApi.callBuilt(creator.operationId as FdOperationId, call);
-        expect(first.status, `${creator.operationId} of a new customer`).toBe(201);
-        const id = String(first.body.id);
-        made.push(id);
-        // Each list, filtered by the held values it takes (a username), so a busy sandbox's pages still show it.
-        const lists = readersOf(deleter).map((reader) => ({
-          reader,
-          call: {
-            query: Object.fromEntries(
-              reader.parameters.filter((p) => p.in === 'query' && held.includes(p.name)).map((p) => [p.name, body[p.name]]),
-            ),
-          } as CallOptions,
-        }));
-        const shown = [];
-        for (const list of lists) {
-          const before = await fdApi.callBuilt(list.reader.operationId as FdOperationId, list.call);
-          if (before.status === 200 && showsId(before.body, id)) shown.push(list);
-        }
-        const gone = await fdApi.call('DeleteCustomer', { path: { customerId: id } });
-        expect(gone.status, 'DeleteCustomer of the new customer').toBe(204);
-        made.pop();
-        for (const { reader, call: listCall } of shown) {
-          const after = await fdApi.callBuilt(reader.operationId as FdOperationId, listCall);
-          const at = after.status === 200 ? showsId(after.body, id) : undefined;
-          if (at) violations.add(reader.operationId, `customer ${id} after DeleteCustomer`, `still shown at ${at}`, 'absent once deleted');
-        }
-        // Whether its username is free again no document says: the provider's CustomerUsername reads
-        // "Usernames are unique", its 409 "Username is not available", and deletion retains the data.
+test('no list shows a deleted customer, whichever creator made it', rules(RULE), async ({ fd, fdApi }, testInfo) => {
+  const deleter = FD_CONTRACT.operationOf('DeleteCustomer');
+  const creators = creatorsFreedBy(FD_CONTRACT, deleter);
+  expect(creators.length, 'the creators of a customer document a 409 (seed 002, Errors)').toBeGreaterThan(0);
+  const violations = new Violations(RULE);
+  const made: string[] = [];
+  try {
+    for (const creator of creators) {
+      const held = heldValuesOf(FD_CONTRACT, creator);
+      expect(held.length, `${creator.operationId}: its receipt names back what it holds`).toBeGreaterThan(0);
+      const call = sampleCall(creator.operationId as FdOperationId, fd, {
+        customerId: '',
+        consumerId: '',
+        businessId: '',
+      }) as CallOptions;
+      const body = call.body as Record<string, unknown>;
+      const first = await fdApi.callBuilt(creator.operationId as FdOperationId, call);
+      expect(first.status, `${creator.operationId} of a new customer`).toBe(201);
+      const id = String(first.body.id);
+      made.push(id);
+      // Each list, filtered by the held values it takes (a username), so a busy sandbox's pages still show it.
+      const lists = readersOf(deleter).map((reader) => ({
+        reader,
+        call: {
+          query: Object.fromEntries(
+            reader.parameters.filter((p) => p.in === 'query' && held.includes(p.name)).map((p) => [p.name, body[p.name]]),
+          ),
+        } as CallOptions,
+      }));
+      const shown = [];
+      for (const list of lists) {
+        const before = await fdApi.callBuilt(list.reader.operationId as FdOperationId, list.call);
+        if (before.status === 200 && showsId(before.body, id)) shown.push(list);
       }
-    } finally {
-      // Sandbox-safe: the customer made again is deleted too.
-      for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
+      const gone = await fdApi.call('DeleteCustomer', { path: { customerId: id } });
+      expect(gone.status, 'DeleteCustomer of the new customer').toBe(204);
+      made.pop();
+      for (const { reader, call: listCall } of shown) {
+        const after = await fdApi.callBuilt(reader.operationId as FdOperationId, listCall);
+        const at = after.status === 200 ? showsId(after.body, id) : undefined;
+        if (at) violations.add(reader.operationId, `customer ${id} after DeleteCustomer`, `still shown at ${at}`, 'absent once deleted');
+      }
+      // Whether its username is free again no document says: the provider's CustomerUsername reads
+      // "Usernames are unique", its 409 "Username is not available", and deletion retains the data.
     }
-    countProperty(testInfo, {
-      property: 'delete-frees',
-      service: 'financial-data',
-      rule: RULE,
-      applies: DELETERS.map((d) => d.operationId),
-      checked: ['DeleteCustomer'],
-      exceptions: [],
-    });
-    expect(violations.list, violations.describe()).toEqual([]);
-  },
-);
+  } finally {
+    // Sandbox-safe: the customer made again is deleted too.
+    for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
+  }
+  countProperty(testInfo, {
+    property: 'delete-frees',
+    service: 'financial-data',
+    rule: RULE,
+    applies: DELETERS.map((d) => d.operationId),
+    checked: ['DeleteCustomer'],
+    exceptions: [],
+  });
+  expect(violations.list, violations.describe()).toEqual([]);
+});

@@ -170,7 +170,8 @@ test(
     expect(made.events.map((e) => e.name).sort(), 'creation: every offered name').toEqual([...names].sort());
     const sub = { subscription_id: made.subscriptionId };
     expect(
-      (await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('names'), events: [...events].reverse() } })).status,
+      (await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('names'), events: [...events].reverse() } }))
+        .status,
       'update: every offered name',
     ).toBe(200);
     const event = {
