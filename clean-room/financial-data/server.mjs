@@ -444,7 +444,8 @@ function requireObjectBody(body) {
 }
 function optStr(body, name, { maxLength, minLength } = {}) {
   const v = body[name];
-  if (v === undefined || v === null) return undefined;
+  // provider 1.35.0: no request member is nullable (NoBody and voaiPdfDepositView aside): null is not its type.
+  if (v === undefined) return undefined;
   if (!isStr(v)) throw invalidField(`"${name}" must be a string`);
   if (maxLength !== undefined && v.length > maxLength) throw invalidField(`"${name}" length must be less than or equal to ${maxLength} characters long`);
   if (minLength !== undefined && v.length < minLength) throw invalidField(`"${name}" length must be at least ${minLength} characters long`);
@@ -504,10 +505,10 @@ function validateConsumer(body, partial) {
   if (phone !== undefined) out.phone = phone;
   const ssn = partial ? optStr(body, 'ssn') : reqStr(body, 'ssn');
   if (ssn !== undefined) { if (!SSN_RE.test(ssn)) throw invalidField('"ssn" must be a full 9-digit SSN, with or without hyphens'); out.ssn = ssn; }
-  if (body.birthday === undefined || body.birthday === null) { if (!partial) throw missingField('birthday'); } else out.birthday = validateBirthday(body.birthday);
+  if (body.birthday === undefined) { if (!partial) throw missingField('birthday'); } else out.birthday = validateBirthday(body.birthday);
   const email = optStr(body, 'email'); if (email !== undefined) out.email = email;
   const suffix = optStr(body, 'suffix'); if (suffix !== undefined) out.suffix = suffix;
-  if (body.endUser !== undefined && body.endUser !== null) out.endUser = validateEndUser(body.endUser);
+  if (body.endUser !== undefined) out.endUser = validateEndUser(body.endUser);
   return out;
 }
 function validHttpUrl(s, maxLen = 2048) {
@@ -646,7 +647,7 @@ function parseReportAccountIds(customer, str, eligibleTypes) {
   return selected;
 }
 function validateCustomFields(v) {
-  if (v === undefined || v === null) return undefined;
+  if (v === undefined) return undefined; // a null is not an array (provider 1.35.0 ReportCustomFields)
   if (!Array.isArray(v)) throw invalidField('"reportCustomFields" must be an array');
   if (v.length > 5) throw invalidField('"reportCustomFields" must contain at most 5 items'); // provider: "Designate up to 5 custom fields"
   return v.map((f, i) => {
@@ -658,7 +659,7 @@ function validateCustomFields(v) {
 }
 function optBodyDate(body, name) {
   const v = body[name];
-  if (v === undefined || v === null) return undefined;
+  if (v === undefined) return undefined; // a null is not the integer date the provider documents
   if (!isInt(v)) throw invalidField(`"${name}" must be an integer (Unix epoch seconds)`);
   if (v < 0) throw invalidValue();
   return v;
@@ -676,7 +677,7 @@ function reportFromPath(partnerId, reportId) {
 }
 // seed: Report retrieval "get-report operations accept an optional purpose parameter"; provider: PurposeCode "2-digit code"
 function checkPurpose(v) {
-  if (v === undefined || v === null || v === '') return;
+  if (v === undefined || v === null) return; // an empty purpose is not the "2-digit" code (provider 1.35.0 PurposeCode)
   const s = String(v);
   if (!/^[A-Za-z0-9]{2}$/.test(s)) throw invalidField('"purpose" must be a 2-digit Permissible Purpose Code');
 }
@@ -738,12 +739,12 @@ function validateWebhookEvent(e, i, subUrl) {
   if (!isStr(e.name) || e.name.length < 1 || e.name.length > 255) throw wBad(`"${p}name" must be a string of 1 to 255 characters`);
   if (!AVAILABLE_EVENTS.some((a) => a.name === e.name)) throw wBad(`"${p}name" is not an available event`);
   const out = { name: e.name };
-  if (e.url !== undefined && e.url !== null) {
+  if (e.url !== undefined) { // a null is not a WebhookUrl string (provider 1.35.0)
     // provider 1.35.0: WebhookUrl minLength 1, maxLength 2048, "aligned with RFC 2396"
     if (!validHttpUrl(e.url)) throw wBad(`"${p}url" must be a valid URL`);
     out.url = e.url;
   } else if (!subUrl) throw wBad(`"${p}url" is required when the subscription has no url`);
-  if (e.condition !== undefined && e.condition !== null) {
+  if (e.condition !== undefined) {
     const c = e.condition;
     if (!isObj(c)) throw wBad(`"${p}condition" must be an object`);
     // provider 1.35.0: Condition subscribeFor required, 1..50
@@ -751,7 +752,7 @@ function validateWebhookEvent(e, i, subUrl) {
     if (!isStr(c.subscribeFor) || c.subscribeFor.length < 1 || c.subscribeFor.length > 50) throw wBad(`"${p}condition.subscribeFor" must be a string of 1 to 50 characters`);
     const cond = { subscribeFor: c.subscribeFor };
     for (const k of ['includes', 'excludes']) {
-      if (c[k] === undefined || c[k] === null) continue;
+      if (c[k] === undefined) continue;
       if (!Array.isArray(c[k]) || !c[k].every(isStr)) throw wBad(`"${p}condition.${k}" must be an array of strings`);
       cond[k] = [...c[k]];
     }
@@ -762,7 +763,7 @@ function validateWebhookEvent(e, i, subUrl) {
 function validateSubscriptionBody(body) {
   if (!isObj(body)) throw wBad('Request body must be a JSON object');
   let url;
-  if (body.url !== undefined && body.url !== null) {
+  if (body.url !== undefined) {
     if (!validHttpUrl(body.url)) throw wBad('"url" must be a valid URL');
     url = body.url;
   }
@@ -1046,6 +1047,9 @@ H.GetCustomerAccountsByInstitution = ({ partnerId, p }) => {
   const c = getCustomer(partnerId, p.customerId);
   // provider 1.35.0: InstitutionIdParameter schema NumericInstitutionId (integer)
   if (!/^\d{1,19}$/.test(p.institutionId)) throw invalidField('"institutionId" must be an integer');
+  // seed 002, Errors: "404 Resource not found (customer, consumer, account, report, institution, ...)": an institution
+  // this sandbox does not know is a 404; a known one where the customer has no account is an empty list.
+  if (!INSTITUTIONS[Number(p.institutionId)]) throw resourceNotFound();
   // provider: "Get all active accounts owned by the given customer at the given institution."
   const list = customerAccounts(c).filter((a) => a.institutionId === String(Number(p.institutionId)) && a.status === 'active');
   return { status: 200, body: { accounts: list.map(accountJson) } };
@@ -1151,7 +1155,7 @@ H.GenerateTransactionsReport = ({ partnerId, p, q, body }) => {
   const accountIdsStr = optStr(body, 'accountIds');
   const reportCustomFields = validateCustomFields(body.reportCustomFields);
   let findTransaction;
-  if (body.findTransaction !== undefined && body.findTransaction !== null) {
+  if (body.findTransaction !== undefined) {
     const f = body.findTransaction;
     if (!isObj(f)) throw invalidField('"findTransaction" must be an object');
     findTransaction = {};
@@ -1177,7 +1181,7 @@ H.GetReportById = ({ partnerId, p, q, body, req }) => {
   if (body !== undefined) {
     if (!isObj(body)) throw badRequest();
     // provider 1.35.0: Lender.purpose (string; the document's example sends a number, both accepted)
-    if (body.purpose !== undefined && body.purpose !== null) { if (!isStr(body.purpose) && !isInt(body.purpose)) throw invalidField('"purpose" must be a string'); checkPurpose(body.purpose); }
+    if (body.purpose !== undefined) { if (!isStr(body.purpose) && !isInt(body.purpose)) throw invalidField('"purpose" must be a string'); checkPurpose(body.purpose); }
   }
   return sendReport(req, reportFromPath(partnerId, p.reportId));
 };
@@ -1258,7 +1262,7 @@ H.CreateTxPushTestTransaction = ({ partnerId, p, body }) => {
   const transactionDate = optBodyDate(body, 'transactionDate');
   const postedDate = optBodyDate(body, 'postedDate');
   let status = 'active';
-  if (body.status !== undefined && body.status !== null) {
+  if (body.status !== undefined) { // a null is not the string the provider's TestTxPushTransaction.status is
     if (body.status !== 'active' && body.status !== 'pending') throw invalidField('"status" must be one of [active, pending]'); // provider: '"active" or "pending"'
     status = body.status;
   }
