@@ -21,19 +21,19 @@ export const MOCKS: MockEntry[] = [
     service: 'card-enrollment',
     faults: CARD_FAULTS,
     port: 4010,
-    start: ({ faults = [], ...o }) => startCardEnrollmentMock({ ...o, faults: faultsFor(CARD_FAULTS, faults) }),
+    start: ({ faults = [], ...o }) => startCardEnrollmentMock({ ...o, faults: faultsFor(CARD_FAULTS, faults, 'card-enrollment') }),
   },
   {
     service: 'installments',
     faults: INSTALLMENTS_FAULTS,
     port: 4020,
-    start: ({ faults = [], ...o }) => startInstallmentsMock({ ...o, faults: faultsFor(INSTALLMENTS_FAULTS, faults) }),
+    start: ({ faults = [], ...o }) => startInstallmentsMock({ ...o, faults: faultsFor(INSTALLMENTS_FAULTS, faults, 'installments') }),
   },
   {
     service: 'financial-data',
     faults: FD_FAULTS,
     port: 4030,
-    start: ({ faults = [], ...o }) => startFinancialDataMock({ ...o, faults: faultsFor(FD_FAULTS, faults) }),
+    start: ({ faults = [], ...o }) => startFinancialDataMock({ ...o, faults: faultsFor(FD_FAULTS, faults, 'financial-data') }),
   },
 ];
 
@@ -60,7 +60,16 @@ function distance(a: string, b: string): number {
  */
 export function unknownFaultsMessage(requested: string[]): string | undefined {
   const known = allFaultIds();
-  const unknown = requested.filter((id) => !known.includes(id));
+  const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => f.id === id)).map((m) => m.service);
+  const qualifiedKnown = (entry: string) => {
+    const [service, id] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
+    return owners(id).includes(service);
+  };
+  // A fault belongs to one service: a bare id two catalogues share is named with its service.
+  const shared = requested.filter((id) => !id.includes(':') && owners(id).length > 1);
+  if (shared.length)
+    return `MOCK_FAULTS names ${shared.map((id) => `'${id}'`).join(', ')}, a fault of more than one service: name it with its service (${shared.flatMap((id) => owners(id).map((s) => `${s}:${id}`)).join(', ')})`;
+  const unknown = requested.filter((id) => (id.includes(':') ? !qualifiedKnown(id) : !known.includes(id)));
   if (unknown.length === 0) return undefined;
   const near = [...new Set(unknown.flatMap((u) => [...known].sort((a, b) => distance(u, a) - distance(u, b)).slice(0, 3)))];
   return `MOCK_FAULTS names unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}; nearest known: ${near.join(', ')} (${known.length} known: npm run mock -- --list-faults)`;

@@ -81,7 +81,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
   const faults = options.faults ?? [];
   switch (service) {
     case 'card-enrollment': {
-      const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults) });
+      const mock = await startCardEnrollmentMock({ ...start, faults: faultsFor(CARD_FAULTS, faults, 'card-enrollment') });
       const [mine, other] = mock.world.clients;
       const receipt = mock.world.receipts[0];
       const panBin = limitOf(await loadContract('card-enrollment'), 'panBinDigits');
@@ -111,7 +111,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'installments': {
-      const mock = await startInstallmentsMock({ ...start, faults: faultsFor(INSTALLMENTS_FAULTS, faults) });
+      const mock = await startInstallmentsMock({ ...start, faults: faultsFor(INSTALLMENTS_FAULTS, faults, 'installments') });
       const { world } = mock;
       const [mine, forbidden] = world.keys;
       const issuer = world.issuers[0];
@@ -168,7 +168,7 @@ export async function startStandIn(service: StandInService, options: StandInOpti
       };
     }
     case 'financial-data': {
-      const mock = await startFinancialDataMock({ ...start, faults: faultsFor(FD_FAULTS, faults) });
+      const mock = await startFinancialDataMock({ ...start, faults: faultsFor(FD_FAULTS, faults, 'financial-data') });
       const { world } = mock;
       const [partner, spare] = world.partners.values();
       const branded = world.institutions.find((i) => i.branding)!;

@@ -125,7 +125,7 @@ export const main: CommandMain = async (argv, io) => {
         `--output=test-results/mutation/${slot}`,
         ...(workers ? [`--workers=${workers}`] : []),
       ],
-      { ...env, MOCK_FAULTS: fault },
+      { ...env, MOCK_FAULTS: `${service}:${fault}` },
       false,
     );
 

@@ -340,6 +340,7 @@ function provenance(cert: Certification): string {
     const f = p.filters;
     items.push(
       `Suite commit: <code>${esc(p.suiteCommit)}</code>`,
+      `Mock faults switched on: ${p.faults?.length ? p.faults.map((f) => `<code>${esc(f)}</code>`).join(', ') : 'none'}`,
       `Contracts: ${p.contracts.map((c) => `${esc(c.service)} ${esc(c.version)} (sha256 ${esc(c.sha256)})`).join('; ')}`,
       `Target hosts: ${Object.entries(p.targets)
         .map(([s, h]) => `${esc(s)}: <code>${esc(h)}</code>`)

@@ -48,6 +48,7 @@ export function certificationLines(cert: Certification): string[] {
   if (p) {
     lines.push(
       `- Suite commit: \`${p.suiteCommit}\``,
+      `- Mock faults switched on: ${p.faults?.length ? p.faults.map((f) => `\`${f}\``).join(', ') : 'none'}`,
       `- Contracts: ${p.contracts.map((c) => `${c.service} ${c.version} (sha256 ${c.sha256})`).join('; ')}`,
       `- Target hosts: ${Object.entries(p.targets)
         .map(([s, h]) => `${s}: ${h}`)

@@ -18,11 +18,13 @@ export interface Provenance {
   filters: { grep?: string; grepInvert?: string; shard?: string; projects: string[]; files: string[] };
   /** True when no filter narrowed the run: every service project, every test. */
   whole: boolean;
+  /** The mock faults switched on (MOCK_FAULTS): a run with any certifies a deliberately broken mock. */
+  faults?: string[];
 }
 
 export function suiteCommit(cwd = process.cwd()): string {
   try {
-    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
       cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -40,7 +42,7 @@ export function suiteCommit(cwd = process.cwd()): string {
 
 /** A hash of the bundled contract as the suite used it (the same text gives the same hash). */
 export function contractHash(contract: Contract): string {
-  return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex').slice(0, 16);
+  return crypto.createHash('sha256').update(JSON.stringify(contract.document)).digest('hex');
 }
 
 /**
@@ -204,5 +206,6 @@ export function provenance(
     filters,
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
     whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,
+    ...(suiteConfig().mockFaults.length ? { faults: suiteConfig().mockFaults } : {}),
   };
 }

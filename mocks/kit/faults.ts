@@ -175,10 +175,16 @@ export class FaultSet<Id extends string = string> {
 }
 
 /**
- * The ids read at run time (MOCK_FAULTS, a command line) that belong to this catalogue, typed as its
- * ids: the others are another service's (MOCK_FAULTS may name faults of every mock), and an id no
- * catalogue knows is refused before a mock starts (unknownFaultsMessage of mocks/index.ts).
+ * The ids read at run time (MOCK_FAULTS, a command line) that belong to this service's catalogue, typed
+ * as its ids. A fault belongs to one service: `<service>:<id>` names it there; a bare id applies to the
+ * one service whose catalogue has it (an id two catalogues share must be qualified, and an id no
+ * catalogue knows is refused before a mock starts: unknownFaultsMessage of mocks/index.ts).
  */
-export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], requested: readonly string[]): Id[] {
-  return requested.filter((id): id is Id => catalogue.some((f) => f.id === id));
+export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], requested: readonly string[], service: string): Id[] {
+  return requested
+    .map((entry) => {
+      const at = entry.indexOf(':');
+      return at < 0 ? entry : entry.slice(0, at) === service ? entry.slice(at + 1) : '';
+    })
+    .filter((id): id is Id => catalogue.some((f) => f.id === id));
 }

@@ -26,6 +26,19 @@ test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known id
   expect(lines[0]).toContain('lock-after-four');
 });
 
+test('a fault belongs to one service: a bare id two catalogues share is refused naming its qualified forms; service:id applies there only', async () => {
+  const { unknownFaultsMessage } = await import('../../mocks/index.js');
+  const { faultsFor } = await import('../../mocks/kit/faults.js');
+  expect(unknownFaultsMessage(['bad-json-crashes'])).toMatch(
+    /'bad-json-crashes', a fault of more than one service: name it with its service \(card-enrollment:bad-json-crashes, .*installments:bad-json-crashes/,
+  );
+  expect(unknownFaultsMessage(['card-enrollment:bad-json-crashes', 'lock-after-four'])).toBeUndefined();
+  expect(unknownFaultsMessage(['installments:lock-after-four'])).toContain("unknown fault 'installments:lock-after-four'");
+  const catalogue = [{ id: 'bad-json-crashes' }, { id: 'x' }] as never[];
+  expect(faultsFor(catalogue, ['card-enrollment:bad-json-crashes', 'x'], 'card-enrollment')).toEqual(['bad-json-crashes', 'x']);
+  expect(faultsFor(catalogue, ['card-enrollment:bad-json-crashes'], 'installments')).toEqual([]);
+});
+
 test('a bad TARGET is one configuration line naming it, what was expected and what was found, exit 2', async () => {
   const { code, output } = await check({ MOCK_FAULTS: '', TARGET: 'bogus' });
   expect(code).toBe(2);

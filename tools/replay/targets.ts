@@ -35,7 +35,10 @@ export interface ReplayTargetOptions {
  * sign-in the Quick Start leaves to a person.
  */
 async function financialData(options: ReplayTargetOptions): Promise<ReplayTarget> {
-  const mock = await startFinancialDataMock({ headerNames: 'provider', faults: faultsFor(FD_FAULTS, options.faults ?? []) });
+  const mock = await startFinancialDataMock({
+    headerNames: 'provider',
+    faults: faultsFor(FD_FAULTS, options.faults ?? [], 'financial-data'),
+  });
   const { world, context } = mock;
   const receiver = await Receiver.start();
   for (const origin of options.outboundOrigins) context.deliveries.route(origin, receiver.origin);
