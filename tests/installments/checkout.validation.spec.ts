@@ -69,7 +69,12 @@ const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = {
 async function baseCall(
   op: InstallmentsOperationId,
   { instApi, instReq, inst }: Fx,
-): Promise<{ call: CallOptions; plain?: Record<string, any>; offers?: OfferLike[]; selection?: (offer: OfferLike) => Record<string, any> }> {
+): Promise<{
+  call: CallOptions;
+  plain?: Record<string, any>;
+  offers?: OfferLike[];
+  selection?: (offer: OfferLike) => Record<string, any>;
+}> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans':
@@ -89,7 +94,12 @@ async function baseCall(
       expect(offers.status, 'offers for the eligible card').toBe(200);
       const presented = { transaction: asked.transaction, merchant: asked.merchant, offers: offers.body.offers };
       const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
-      return { call: { body: selection(offers.body.offers[0]) }, plain: { consumer: { primaryAccountNumber: pan } }, offers: offers.body.offers, selection };
+      return {
+        call: { body: selection(offers.body.offers[0]) },
+        plain: { consumer: { primaryAccountNumber: pan } },
+        offers: offers.body.offers,
+        selection,
+      };
     }
     default: {
       const { planId } = await instReq.createPlan(instApi);
@@ -585,7 +595,8 @@ for (const row of ROWS) {
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;
       const offered = term && offers?.find((o) => term(o) === wanted);
-      if (term) test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
+      if (term)
+        test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
       const headers = { ...call.headers };
       // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
       // case-folded on a refusal cannot pass the client's echo check.

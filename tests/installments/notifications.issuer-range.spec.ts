@@ -41,7 +41,9 @@ async function notifiedPlans(
     for (const { form, card } of await instReq.cardForms(pan, plaintext)) {
       const offers = await instApi.call('approvedOffers', { body: exampleOffersBody(card) });
       expect(offers.status, `offers for ${what} (${form})`).toBe(200);
-      const plan = await instApi.call('savePlan', { body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card, { offers: offers.body.offers }) });
+      const plan = await instApi.call('savePlan', {
+        body: examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card, { offers: offers.body.offers }),
+      });
       expect(plan.status, `the plan of ${what} (${form})`).toBe(201);
       plans.push({ planId: plan.body.planId, what, form, pan });
     }
