@@ -61,6 +61,8 @@ export interface CallOptions {
   method?: string;
   /** A check of the 429 itself: the answer reaches the check as it is, never waited out (on a sandbox). */
   rateLimit?: 'expect';
+  /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
+  refusal?: true;
 }
 
 /**
@@ -428,7 +430,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     // On the mocks, what the mock took as valid is judged against the documents' request rules
     // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
-    if (!this.sandbox && response.status < 300 && options.rawBody === undefined && !suiteConfig().mockFaults.length)
+    if (!this.sandbox && response.status < 300 && options.rawBody === undefined && !options.refusal && !suiteConfig().mockFaults.length)
       judgeSentRequest(
         { operation: op, body: options.body, headers, plaintexts: plaintextsIn(options.body) },
         contract,
