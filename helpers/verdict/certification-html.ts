@@ -339,7 +339,12 @@ function provenance(cert: Certification): string {
   if (p) {
     const f = p.filters;
     items.push(
-      `Suite commit: <code>${esc(p.suiteCommit)}</code>`,
+      `Suite commit: <code>${esc(p.suiteCommit)}</code>${p.suiteCommit.endsWith('-dirty') ? ' (the work tree had uncommitted changes)' : ''}`,
+      ...(p.environment
+        ? [
+            `Run by ${esc(p.environment.user)} on ${esc(p.environment.host)}: suite ${esc(p.environment.suite)}, Node ${esc(p.environment.node)}, Playwright ${esc(p.environment.playwright)}${cert.startedAt ? `; started ${esc(cert.startedAt)}, ${cert.durationSeconds} s` : ''}`,
+          ]
+        : []),
       `Mock faults switched on: ${p.faults?.length ? p.faults.map((f) => `<code>${esc(f)}</code>`).join(', ') : 'none'}`,
       `Contracts: ${p.contracts.map((c) => `${esc(c.service)} ${esc(c.version)} (sha256 ${esc(c.sha256)})`).join('; ')}`,
       `Target hosts: ${Object.entries(p.targets)
@@ -387,7 +392,7 @@ n.textContent=t?shown+' matching':'';}
 q.addEventListener('input',run);
 window.addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true;});});})();`;
 
-export function certificationHtml(cert: Certification, coverage: ServiceCoverage[]): string {
+export function certificationHtml(cert: Certification, coverage: ServiceCoverage[], sha256?: string): string {
   const rows = cert.services.map((s) => ({
     label: s.service,
     passed: s.seed.passed + s.provider.passed + s.assumption.passed,
@@ -422,7 +427,8 @@ ${cert.baseline ? `<section id="baseline"><h2>Comparison with the baseline${(cer
 ${cert.services.map((s) => service(s, cert)).join('')}
 <section><h2>Charts</h2>${bars('Checks per service', rows)}${bars('Rules per kind', byKind(cert.services))}</section>
 <section><h2>Coverage matrix</h2>${coverage.map((c) => matrix(c, pairs.get(c.service))).join('')}</section>
-<p class="small">Checks are counted by the source their rule rests on: seed (the API description), provider (the provider's published OpenAPI document, tagged @provider), assumption (a decision of the reference page, tagged @assumption). PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or the target followed the provider where the seed says otherwise. PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.</p>
+<p class="small">A failure is counted under the source of the rule whose judgement failed: seed (the API description), provider (the provider's published OpenAPI document), assumption (a decision of the reference page). PASS: every check of the whole suite passed. FAIL: a rule the seed or the provider states failed, or a sensitive value came back in clear. CONDITIONAL: only rules resting on an assumption failed, or the target followed the provider where the seed says otherwise. PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.</p>
+${sha256 ? `<p class="small">Certification sha256 (certification.json): <code>${sha256}</code></p>` : ''}
 <script>${SCRIPT}</script>
 </body></html>`;
 }

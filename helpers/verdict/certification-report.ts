@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
 // per service the checks by source, the failures grouped by the rule they break and the operation, each
 // with its judgement, evidence and rerun command,
@@ -47,7 +48,12 @@ export function certificationLines(cert: Certification): string[] {
   }
   if (p) {
     lines.push(
-      `- Suite commit: \`${p.suiteCommit}\``,
+      `- Suite commit: \`${p.suiteCommit}\`${p.suiteCommit.endsWith('-dirty') ? ' (the work tree had uncommitted changes)' : ''}`,
+      ...(p.environment
+        ? [
+            `- Run by ${p.environment.user} on ${p.environment.host}: suite ${p.environment.suite}, Node ${p.environment.node}, Playwright ${p.environment.playwright}${cert.startedAt ? `; started ${cert.startedAt}, ${cert.durationSeconds} s` : ''}`,
+          ]
+        : []),
       `- Mock faults switched on: ${p.faults?.length ? p.faults.map((f) => `\`${f}\``).join(', ') : 'none'}`,
       `- Contracts: ${p.contracts.map((c) => `${c.service} ${c.version} (sha256 ${c.sha256})`).join('; ')}`,
       `- Target hosts: ${Object.entries(p.targets)
@@ -254,10 +260,16 @@ function serviceLines(s: ServiceVerdict): string[] {
 
 /** Each file replaced whole (helpers/verdict/write-file.ts): the previous certification stays until this one is written. */
 export function writeCertification(dir: string, cert: Certification, coverage: ServiceCoverage[] = []): void {
-  writeFileAtomic(path.join(dir, 'certification.md'), certificationLines(cert).join('\n'));
-  writeFileAtomic(path.join(dir, 'certification.html'), certificationHtml(cert, coverage));
+  // The page an auditor signs names the hash of the certification it renders (certification.json, as written).
+  const json = JSON.stringify(cert, null, 2);
+  const sha256 = createHash('sha256').update(json).digest('hex');
+  writeFileAtomic(
+    path.join(dir, 'certification.md'),
+    [...certificationLines(cert), '', `Certification sha256 (certification.json): \`${sha256}\``].join('\n'),
+  );
+  writeFileAtomic(path.join(dir, 'certification.html'), certificationHtml(cert, coverage, sha256));
   // Last: certify reads the run's id from it to know the reports are this run's.
-  writeFileAtomic(path.join(dir, 'certification.json'), JSON.stringify(cert, null, 2));
+  writeFileAtomic(path.join(dir, 'certification.json'), json);
 }
 
 /** The certification of a run that stopped before its first check: NOT RUN, with the one-line reason. */

@@ -131,6 +131,9 @@ export interface ServiceVerdict {
 export interface Certification {
   target: string;
   generatedAt: string;
+  /** When the run's first check began, and how long the run took to its certification (seconds). */
+  startedAt?: string;
+  durationSeconds?: number;
   /** The run that wrote it (SUITE_RUN_ID): `npm run certify` reads back only its own run's report. */
   runId?: string;
   verdict: Verdict;

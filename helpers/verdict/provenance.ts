@@ -3,6 +3,9 @@
 // run (grep, projects, shard, files). A run that did not select the whole suite is PARTIAL.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test/reporter';
 import { suiteConfig, type TargetKind } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
@@ -20,6 +23,32 @@ export interface Provenance {
   whole: boolean;
   /** The mock faults switched on (MOCK_FAULTS): a run with any certifies a deliberately broken mock. */
   faults?: string[];
+  /** What ran it, where and by whom: the suite's, Node's and Playwright's versions, the host and user. */
+  environment?: { suite: string; node: string; playwright: string; host: string; user: string };
+}
+
+/** The suite's, Node's and Playwright's versions, the host and the user of this process. */
+export function runEnvironment(): NonNullable<Provenance['environment']> {
+  const version = (file: string) => {
+    try {
+      return String(JSON.parse(fs.readFileSync(file, 'utf8')).version);
+    } catch {
+      return 'unknown';
+    }
+  };
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry for the uid (a container): the name stays unknown.
+  }
+  return {
+    suite: version(path.resolve('package.json')),
+    node: process.version,
+    playwright: version(path.resolve('node_modules/@playwright/test/package.json')),
+    host: os.hostname(),
+    user,
+  };
 }
 
 export function suiteCommit(cwd = process.cwd()): string {
@@ -207,5 +236,6 @@ export function provenance(
     contracts: contracts.map((c) => ({ service: c.service, version: c.version, sha256: hashes.get(c.service) ?? contractHash(c) })),
     whole: allServices && allTests && !grep.length && !grepInvert.length && !shard && !stopsEarly && files.length === 0,
     ...(suiteConfig().mockFaults.length ? { faults: suiteConfig().mockFaults } : {}),
+    environment: runEnvironment(),
   };
 }

@@ -77,6 +77,7 @@ export default class SuiteReporter implements Reporter {
   private coverageRecords: CoverageRecord[] = [];
   /** Requests the mocks took as valid that the request rules judged (helpers/client/request-rules.ts). */
   private requestsJudged = 0;
+  private startedAt = new Date();
   /**
    * `leakPatterns`: a module exporting LEAK_PATTERNS (the mocks' test data and keys), set in
    * playwright.config.ts; the suite's own by default, for a command line's `--reporter=...,<this file>`.
@@ -90,6 +91,7 @@ export default class SuiteReporter implements Reporter {
   private ended = new Set<string>();
 
   onBegin(config: FullConfig, suite: Suite) {
+    this.startedAt = new Date();
     this.config = config;
     this.suite = suite;
     this.projects = [...new Set(suite.suites.map((s) => s.title).filter(Boolean))];
@@ -264,6 +266,8 @@ export default class SuiteReporter implements Reporter {
       const cert: Certification = {
         target,
         generatedAt: new Date().toISOString(),
+        startedAt: this.startedAt.toISOString(),
+        durationSeconds: Math.round((Date.now() - this.startedAt.getTime()) / 1000),
         ...(process.env.SUITE_RUN_ID ? { runId: process.env.SUITE_RUN_ID } : {}),
         verdict: leaked ? 'FAIL' : verdict,
         ...(interrupted ? { interrupted: true } : {}),

@@ -272,6 +272,8 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
   const cert: Required<Certification> = {
     target: 'sandbox',
     generatedAt: '2026-11-25T16:00:00.000Z',
+    startedAt: '2026-11-25T15:58:20.000Z',
+    durationSeconds: 100,
     runId: 'run-4711',
     verdict: 'FAIL',
     reason: 'card data or secrets found in the run outputs (1)',
