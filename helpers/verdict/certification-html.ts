@@ -335,6 +335,7 @@ function provenance(cert: Certification): string {
   const items = [
     `Target: <b>${esc(cert.target)}</b>; generated ${esc(cert.generatedAt)}${cert.runId ? `; run ${esc(cert.runId)}` : ''}`,
     `Checks: ${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected`,
+    ...(cert.startedAt ? [`Started ${esc(cert.startedAt)}; ran ${cert.durationSeconds} s`] : []),
   ];
   if (p) {
     const f = p.filters;
@@ -342,7 +343,7 @@ function provenance(cert: Certification): string {
       `Suite commit: <code>${esc(p.suiteCommit)}</code>${p.suiteCommit.endsWith('-dirty') ? ' (the work tree had uncommitted changes)' : ''}`,
       ...(p.environment
         ? [
-            `Run by ${esc(p.environment.user)} on ${esc(p.environment.host)}: suite ${esc(p.environment.suite)}, Node ${esc(p.environment.node)}, Playwright ${esc(p.environment.playwright)}${cert.startedAt ? `; started ${esc(cert.startedAt)}, ${cert.durationSeconds} s` : ''}`,
+            `Run by ${esc(p.environment.user)} on ${esc(p.environment.host)}: suite ${esc(p.environment.suite)}, Node ${esc(p.environment.node)}, Playwright ${esc(p.environment.playwright)}`,
           ]
         : []),
       `Mock faults switched on: ${p.faults?.length ? p.faults.map((f) => `<code>${esc(f)}</code>`).join(', ') : 'none'}`,
