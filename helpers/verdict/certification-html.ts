@@ -165,7 +165,7 @@ function rulesTable(rows: RuleOutcome[]): string {
   return `<table><tr><th>rule</th><th>source</th><th>kind</th><th>outcome</th><th>checks p/f/s</th><th>cite</th></tr>${rows
     .map(
       (r) =>
-        `<tr class="${r.outcome === 'not run' ? 'notrun' : r.outcome}" data-search><td><code>${esc(r.id)}</code>: ${esc(r.text)}</td><td>${esc(r.source)}</td><td>${esc(r.kind)}</td><td>${esc(r.outcome)}</td><td>${tally(r.checks)}</td><td class="small">${esc(r.cite)}</td></tr>`,
+        `<tr class="${r.outcome === 'not run' ? 'notrun' : r.outcome}" data-search><td><code>${esc(r.id)}</code>: ${esc(r.text)}</td><td>${esc(r.source)}</td><td>${esc(r.kind)}</td><td>${esc(r.outcome === 'not judged' ? `not judged (${r.notJudged})` : r.outcome)}</td><td>${tally(r.checks)}</td><td class="small">${esc(r.cite)}</td></tr>`,
     )
     .join('')}</table>`;
 }

@@ -252,7 +252,7 @@ function serviceLines(s: ServiceVerdict): string[] {
     );
     for (const r of s.rules)
       lines.push(
-        `| ${r.id}: ${r.text} | ${r.source} | ${r.kind} | ${r.outcome === 'failed' ? '**failed**' : r.outcome} | ${f(r.checks)} | ${r.cite} |`,
+        `| ${r.id}: ${r.text} | ${r.source} | ${r.kind} | ${r.outcome === 'failed' ? '**failed**' : r.outcome === 'not judged' ? `not judged (${r.notJudged})` : r.outcome} | ${f(r.checks)} | ${r.cite} |`,
       );
   }
   return lines;

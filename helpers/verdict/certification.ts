@@ -252,16 +252,34 @@ export function serviceVerdict(
 
 function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {
   const checks = tally();
+  // Why a check citing the rule never reached its judgement: the breaker's cause, or the rule that failed first.
+  const before = new Set<string>();
   for (const o of outcomes) {
     if (!(o.rules ?? []).some((c) => parseCitation(c).id === rule.id) && !o.broken?.includes(rule.id)) continue;
     if (o.status === 'passed') checks.passed++;
-    else if (o.status === 'skipped' || o.status === 'interrupted') checks.skipped++;
+    else if (o.status === 'skipped' || o.status === 'interrupted') {
+      checks.skipped++;
+      if (o.skipKind === 'breaker') before.add(`stopped after ${(o.skipReason ?? '').replace(/^breaker: /, '').split(':')[0]}`);
+    }
     // A rule fails only where its own judgement failed; a check that failed on another rule did not judge it.
     else if (!o.broken || o.broken.includes(rule.id)) checks.failed++;
-    else checks.skipped++;
+    else {
+      checks.skipped++;
+      before.add(`after ${o.broken.join(' + ')} failed in the same check`);
+    }
   }
-  const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : checks.skipped ? 'skipped' : 'not run';
-  return { id: rule.id, text: rule.text, kind: rule.kind, source: rule.source, cite: rule.cite, outcome, checks };
+  const judgedNone = !checks.failed && !checks.passed && checks.skipped > 0 && before.size > 0;
+  const outcome = checks.failed ? 'failed' : checks.passed ? 'passed' : judgedNone ? 'not judged' : checks.skipped ? 'skipped' : 'not run';
+  return {
+    id: rule.id,
+    text: rule.text,
+    kind: rule.kind,
+    source: rule.source,
+    cite: rule.cite,
+    outcome,
+    checks,
+    ...(outcome === 'not judged' ? { notJudged: [...before].join('; ') } : {}),
+  };
 }
 
 /** Marks a service as stopped by its preflight, with the skip reason its checks carry (`preflight: <cause>`). */

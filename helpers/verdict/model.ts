@@ -17,8 +17,13 @@ export interface RuleOutcome {
   kind: RuleKind;
   source: SourceClass;
   cite: string;
-  outcome: 'passed' | 'failed' | 'skipped' | 'not run';
+  /**
+   * not judged: every check that would judge it was stopped before its judgement, by the breaker
+   * after a repeated failure or by another rule's failure in the same check (`notJudged` says after what).
+   */
+  outcome: 'passed' | 'failed' | 'skipped' | 'not run' | 'not judged';
   checks: Tally;
+  notJudged?: string;
 }
 
 /**

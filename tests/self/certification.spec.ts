@@ -240,3 +240,20 @@ test('a failed check carries the violations its errors are, typed: check, operat
   annotateViolations(passed);
   expect(passed.annotations).toEqual([]);
 });
+
+test('a rule whose checks never reached its judgement is not judged, saying after what: the breaker, or another rule failed first', () => {
+  const rule = (id: string) => ({ id, text: id, kind: 'limit' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
+  const held: TestOutcome = {
+    ...outcome([], 'skipped'),
+    rules: ['S-A'],
+    skipKind: 'breaker',
+    skipReason: 'breaker: responseSchemaConformance op 200 already failed 2 checks of s: not run to the end',
+  };
+  const failedOnB: TestOutcome = { ...outcome([], 'failed'), rules: ['S-B', 'S-C'], brokenRule: 'S-B', error: 'Expected 1' };
+  const v = serviceVerdict('s', 'S', 'seed', [held, failedOnB], coverage, [rule('S-A'), rule('S-B'), rule('S-C')]);
+  expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
+    ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
+    ['S-B', 'failed', undefined],
+    ['S-C', 'not judged', 'after S-B failed in the same check'],
+  ]);
+});
