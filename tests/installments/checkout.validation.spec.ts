@@ -13,7 +13,6 @@ import {
   rules,
   sizeOf,
   test,
-  unregisteredPan,
   withPath,
   type CallOptions,
   type OfferLike,
@@ -69,16 +68,21 @@ const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = {
 async function baseCall(
   op: InstallmentsOperationId,
   { instApi, instReq, inst }: Fx,
-): Promise<{ call: CallOptions; plain?: Record<string, any>; offers?: OfferLike[]; selection?: (offer: OfferLike) => Record<string, any> }> {
+): Promise<{
+  call: CallOptions;
+  plain?: Record<string, any>;
+  offers?: OfferLike[];
+  selection?: (offer: OfferLike) => Record<string, any>;
+}> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans':
-      return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+      return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     case 'deregisterPans': {
       const created = await instApi.call('registerPans', {
-        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [] })) },
+        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
       });
-      return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+      return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     }
     case 'approvedOffers':
       return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
@@ -89,7 +93,12 @@ async function baseCall(
       expect(offers.status, 'offers for the eligible card').toBe(200);
       const presented = { transaction: asked.transaction, merchant: asked.merchant, offers: offers.body.offers };
       const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
-      return { call: { body: selection(offers.body.offers[0]) }, plain: { consumer: { primaryAccountNumber: pan } }, offers: offers.body.offers, selection };
+      return {
+        call: { body: selection(offers.body.offers[0]) },
+        plain: { consumer: { primaryAccountNumber: pan } },
+        offers: offers.body.offers,
+        selection,
+      };
     }
     default: {
       const { planId } = await instReq.createPlan(instApi);
@@ -585,7 +594,8 @@ for (const row of ROWS) {
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;
       const offered = term && offers?.find((o) => term(o) === wanted);
-      if (term) test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
+      if (term)
+        test.skip(!offered, `no offer of the answer has ${row.field} ${String(wanted)}, and a plan takes its offer's terms unchanged`);
       const headers = { ...call.headers };
       // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
       // case-folded on a refusal cannot pass the client's echo check.
@@ -594,6 +604,10 @@ for (const row of ROWS) {
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
       else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
       else if (offered) body = selection!(offered);
+      // An accepted range is one the target holds, of the row's length (provider 2.0.0: a new list's range
+      // not present in the system is refused, InvalidAccountRangeForNewPanList); the row skips where none is.
+      else if (row.field === 'accountRange' && row.accepted)
+        body = withPath(body, row.field, instReq.heldRange(String((row.value as Record<string, string>).accountRangeLow).length));
       else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
