@@ -130,6 +130,11 @@ export async function startStandIn(service: StandInService, options: StandInOpti
           INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM: forbidden.privateKeyPem,
           // Inside the issuer's account range, which the pre-registered certification PAN list covers.
           INSTALLMENTS_ELIGIBLE_PAN: `${issuer.accountRange.accountRangeLow.slice(0, 6)}1600014792`,
+          // The ranges of the suite's list cards and of each length a list may be registered with (state.ts).
+          INSTALLMENTS_ACCOUNT_RANGES: world.accountRanges
+            .filter((_, i) => i === 1 || i % 50 === 2)
+            .map((r) => `${r.accountRangeLow}-${r.accountRangeHigh}`)
+            .join(','),
           INSTALLMENTS_KNOWN_ACQUIRER_ICA: world.acquirerIcas[0],
           INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: UNKNOWN_ACQUIRER_ICA,
           // The public key the service signs its notifications with, as the provider publishes it.

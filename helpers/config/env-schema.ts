@@ -3,6 +3,7 @@
 // and whether it is a secret. The configuration loader, `npm run doctor`, `npm run certify` and
 // the global setup read values through it; a self test keeps .env.example in step.
 import {
+  accountRange,
   contractValue,
   digits,
   fcPath,
@@ -282,6 +283,14 @@ export const ENV_SCHEMA: EnvVar[] = [
     digits(9, 19, 'a card number (primaryAccountNumber, seed 001)'),
     'a card the sandbox offers installments for',
     { checks: 'offers, checkout, plans and approvals', secret: true },
+  ),
+  v(
+    'installments',
+    'INSTALLMENTS_ACCOUNT_RANGES',
+    'checks',
+    list(accountRange(), 'account ranges'),
+    'account ranges the sandbox holds, each low-high (its data sheet): PAN lists are registered with them and their cards made inside them',
+    { checks: 'PAN lists and account ranges' },
   ),
   v(
     'installments',

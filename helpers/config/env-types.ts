@@ -183,6 +183,18 @@ export function fcPath(): ValueType<string> {
   };
 }
 
+/** An account range written low-high, its ends of 11 to 19 digits and of one length (provider 2.0.0, AccountRange). */
+export function accountRange(): ValueType<{ accountRangeLow: string; accountRangeHigh: string }> {
+  return {
+    expected: 'an account range low-high, two card number prefixes of 11 to 19 digits and of one length',
+    parse(value, ctx) {
+      const m = /^([0-9]{11,19})-([0-9]{11,19})$/.exec(value);
+      if (!m || m[1].length !== m[2].length || m[1] > m[2]) throw new Mismatch(ctx.show(value));
+      return { accountRangeLow: m[1], accountRangeHigh: m[2] };
+    },
+  };
+}
+
 /** Comma-separated items of one type (spaces around the commas allowed). */
 export function list<T>(item: ValueType<T>, what: string): ValueType<T[]> {
   return {

@@ -14,6 +14,11 @@ import { registerSecret } from '../secrets/redact.js';
 
 export type Capability = 'faults' | 'clock' | 'control';
 
+export interface AccountRange {
+  accountRangeLow: string;
+  accountRangeHigh: string;
+}
+
 export interface IssuerSide {
   issuerIca: string;
   issuerCid: string;
@@ -40,6 +45,11 @@ export interface InstallmentsTarget {
   knownAcquirerIcas: string[];
   /** The issuer the target notifies for eligiblePan, and the public URL it notifies. */
   issuer?: IssuerSide & { notificationUrl?: string };
+  /**
+   * Account ranges the target holds that a check may register a PAN list with and make its cards in
+   * (INSTALLMENTS_ACCOUNT_RANGES; the mock's world, less the issuer's range its certification list covers).
+   */
+  accountRanges: AccountRange[];
   /** The account range the issuer is configured for, where the suite knows it (the mock's world; a sandbox does not publish it). */
   issuerAccountRange?: { accountRangeLow: string; accountRangeHigh: string };
   /** Public key the service signs notifications with (checks the round-trip signature). */
@@ -63,6 +73,7 @@ export interface InstallmentsMockInfo {
   world: {
     keys: { consumerKey: string; privateKeyPem: string }[];
     acquirerIcas: string[];
+    accountRanges: AccountRange[];
     issuers: {
       issuerIca: string;
       issuerCid: string;
@@ -87,6 +98,9 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
     encryptionKey: await keyFromJwks(jwks),
     // Inside the issuer's account range, which the mock's certification PAN list registers.
     eligiblePan: `${issuer.accountRange.accountRangeLow.slice(0, 6)}1600014792`,
+    accountRanges: mock.world.accountRanges.filter(
+      (r) => r.accountRangeLow !== issuer.accountRange.accountRangeLow || r.accountRangeHigh !== issuer.accountRange.accountRangeHigh,
+    ),
     knownAcquirerIca: mock.world.acquirerIcas[0],
     knownAcquirerIcas: [...mock.world.acquirerIcas],
     unknownAcquirerIca: '999999',
@@ -133,6 +147,7 @@ export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): P
     forbidden: signingCredentials('INSTALLMENTS_FORBIDDEN', env),
     encryptionKey: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
     eligiblePan: readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env),
+    accountRanges: readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env) ?? [],
     knownAcquirerIca: readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
     knownAcquirerIcas: [readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)].filter((v) => v !== undefined),
     unknownAcquirerIca: readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),

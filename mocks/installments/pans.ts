@@ -7,7 +7,7 @@ import { luhnValid } from '../../helpers/contract/luhn.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
+import { heldRange, inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
 
 export function registerPanLists(
   app: FastifyInstance,
@@ -76,6 +76,11 @@ export function registerPanLists(
       return invalidRequest(reply, faults, [
         { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
       ]);
+    // provider 2.0.0, registerPans 400 examples InvalidAccountRangeForNewPanList ("accountRange is not
+    // present in the system": Account range not valid); a list without a range takes the one given, which
+    // must be the system's too.
+    if (accountRange && !heldRange(world, accountRange))
+      return invalidRequest(reply, faults, [{ field: 'accountRange', keyword: 'exists', message: 'Account range not valid' }]);
     let list: PanList | undefined;
     // seeded-prop-register-id-beside-name-new-list: a panListId sent beside a panListName is passed over, a new list made by the name.
     if (panListId !== undefined && !(faults.has('seeded-prop-register-id-beside-name-new-list') && panListName !== undefined)) {
@@ -192,10 +197,13 @@ export function registerPanLists(
         [...known].some((p) => /^\d+$/.test(p) && BigInt(p) === BigInt(pan));
       // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
       const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
-      // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure).
+      // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure),
+      // and against the list's account range, or the first the system holds for it (UnencryptedPartialSuccessPanRegistration:
+      // "pan failed for account range validation"; PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
       if (
         pan === undefined ||
         !luhnValid(pan) ||
+        !(list.accountRange ? inRange(pan, list.accountRange) : world.accountRanges.some((r) => inRange(pan, r))) ||
         removed ||
         sameHead ||
         sameNumber ||

@@ -67,6 +67,14 @@ export interface InstallmentsState {
   providerId: string;
   acquirerIcas: string[];
   issuers: Issuer[];
+  /**
+   * The account ranges the system holds (provider 2.0.0, registerPans InvalidAccountRangeForNewPanList: a
+   * new list's range "not present in the system" is refused; PanRegistrationWithEncryptedValueRequest: a
+   * list's cards "validated against the first valid account range found"): the issuer's, the 16-digit one
+   * of the suite's list cards (BIN 455555), the two either side of the issuer's, and blocks of each length 11 to 19 under BIN 455556 (the
+   * first ten digits told apart by length, so no two overlap) a check may register a list with.
+   */
+  accountRanges: { accountRangeLow: string; accountRangeHigh: string }[];
   participations: Participation[];
   /**
    * Indexes of the participations, so that a read costs what it finds whatever was submitted: the
@@ -114,6 +122,7 @@ export function createInstallmentsState(): InstallmentsState {
         notificationUrl: ISSUER_NOTIFICATION_URL,
       },
     ],
+    accountRanges: [],
     participations: [],
     participationsByRequest: new Map(),
     merchants: new IndexedMap({
@@ -127,9 +136,25 @@ export function createInstallmentsState(): InstallmentsState {
     issuerReceived: new Map(),
     eligibleOnce: new Set(),
   };
+  world.accountRanges.push(
+    { ...world.issuers[0].accountRange },
+    { accountRangeLow: '4555550000000000', accountRangeHigh: '4555559999999999' },
+    // Every other block, so that the card just outside a range is in none.
+    ...Array.from({ length: 9 * 50 }, (_, i) => {
+      const [n, block] = [11 + Math.floor(i / 50), `455556${1000 + Math.floor(i / 50) * 100 + 2 * (i % 50)}`];
+      return { accountRangeLow: block.padEnd(n, '0'), accountRangeHigh: block.padEnd(n, '9') };
+    }),
+    // Either side of the issuer's range, no issuer configured: the cards around it a partner may list.
+    { accountRangeLow: '5200000000000000', accountRangeHigh: '5204729999999999' },
+    { accountRangeLow: '5204740000000000', accountRangeHigh: '5209999999999999' },
+  );
   resetState(world);
   return world;
 }
+
+/** Whether the system holds this account range, end for end (registerPans InvalidAccountRangeForNewPanList). */
+export const heldRange = (world: InstallmentsState, r: { accountRangeLow?: unknown; accountRangeHigh?: unknown }): boolean =>
+  world.accountRanges.some((h) => h.accountRangeLow === r.accountRangeLow && h.accountRangeHigh === r.accountRangeHigh);
 
 /** Clears the state and registers the certification PAN list over the issuer's account range. */
 export function resetState(world: InstallmentsState): void {

@@ -13,7 +13,6 @@ import {
   rules,
   sizeOf,
   test,
-  unregisteredPan,
   withPath,
   type CallOptions,
   type OfferLike,
@@ -78,12 +77,12 @@ async function baseCall(
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans':
-      return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+      return { call: { body: { panListName: 'Boundary list' } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     case 'deregisterPans': {
       const created = await instApi.call('registerPans', {
-        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [] })) },
+        body: { panListName: 'Boundary list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
       });
-      return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: unregisteredPan() }] } };
+      return { call: { body: { panListId: created.body.panList.panListId } }, plain: { pans: [{ pan: instReq.listPan() }] } };
     }
     case 'approvedOffers':
       return { call: { body: await instReq.offersBody(pan) }, plain: { consumer: { primaryAccountNumber: pan } } };
@@ -605,6 +604,10 @@ for (const row of ROWS) {
       if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
       else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
       else if (offered) body = selection!(offered);
+      // An accepted range is one the target holds, of the row's length (provider 2.0.0: a new list's range
+      // not present in the system is refused, InvalidAccountRangeForNewPanList); the row skips where none is.
+      else if (row.field === 'accountRange' && row.accepted)
+        body = withPath(body, row.field, instReq.heldRange(String((row.value as Record<string, string>).accountRangeLow).length));
       else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.

@@ -10,7 +10,7 @@
 // judges it by (offers for each card of the list: IN-STATE-PAN-ELIGIBLE), then answers as before,
 // member by member. The checker is helpers/client/invariants/refused-trace.ts; its counts are the
 // certification's (rule x path).
-import { expect, loadContract, rules, signedAs, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -68,13 +68,13 @@ test(
     };
     // A PAN list of two cards of the check's own: the batch writers name it and one card in clear, the
     // form the contract lets a list's items be refused one by one in (a JWE is refused whole).
-    const listed = [unregisteredPan(), unregisteredPan()];
+    const listed = [instReq.listPan(), instReq.listPan()];
     const made = await instApi.call('registerPans', {
       body: { panListName: 'Trace list', ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) },
     });
     expect(made.status, 'a PAN list of two cards').toBe(200);
     const panListId = String(made.body.panList.panListId);
-    const batch: Record<string, string> = { deregisterPans: listed[0]!, registerPans: unregisteredPan() };
+    const batch: Record<string, string> = { deregisterPans: listed[0]!, registerPans: instReq.listPan() };
     const objects = { plan: planId, panList: panListId };
     const callOf = async (operationId: string): Promise<CallOptions | string> => {
       const op = contract.operationOf(operationId);

@@ -5,7 +5,7 @@
 // a state in its body is sent each way, the siblings first moved to the state it does not set. The
 // checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
 // a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
-import { expect, loadContract, rules, test, unregisteredPan, type InstallmentsOperationId } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
@@ -51,7 +51,7 @@ test(
       expect(made.status, `a PAN list of ${pans.length} cards (setting up the siblings)`).toBe(200);
       return String(made.body.panList.panListId);
     };
-    const [namedCard, keptCard, otherCard, newCard] = [unregisteredPan(), unregisteredPan(), unregisteredPan(), unregisteredPan()];
+    const [namedCard, keptCard, otherCard, newCard] = [instReq.listPan(), instReq.listPan(), instReq.listPan(), instReq.listPan()];
     const panList = await list('Scope list', [namedCard, keptCard]);
     const otherList = await list('Scope sibling', [otherCard, namedCard]);
     const batch: Record<string, string[]> = { deregisterPans: [namedCard, otherCard], registerPans: [newCard] };

@@ -8,7 +8,7 @@
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
 // without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
-import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { exampleParticipation, examplePlanBody, expect, rules, test } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -93,9 +93,9 @@ test(
   "a pan list's id with its last digit changed, dropped or one added, or a space inside it, registers into and deregisters from no list (400) @provider",
   rules('IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'),
   async ({ instApi, instReq }) => {
-    const pan = unregisteredPan();
+    const pan = instReq.listPan();
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      body: { panListName: 'End forms list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
     expect(created.status, 'a new list').toBe(200);
     const panListId = String(created.body.panList.panListId);

@@ -1,7 +1,7 @@
 // Covers: POST /consumers/pans/registrations and /deregistrations 200: the counts and the list
 // answered, against what the request sent (provider 2.0.0, Registration / Deregistration: "counts
 // fields showcase the number of pans processed successfully and unsuccessfully"; ViewPanList).
-import { expect, loadContract, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 
 const CONTRACT = await loadContract('installments');
 /** provider 2.0.0 bounds a list's name in its pattern alone (`^[a-zA-Z0-9\s-]{1,64}$`): its upper bound. */
@@ -21,7 +21,7 @@ test(
   'counts N PANs registered, then the ones already in the list as failures @provider',
   rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'),
   async ({ instApi, instReq }) => {
-    const pans = Array.from({ length: 5 }, unregisteredPan);
+    const pans = Array.from({ length: 5 }, () => instReq.listPan());
     const created = await register({ instApi, instReq }, { panListName: 'Counted list' }, pans.slice(0, 3));
     expect(created, 'three new PANs').toMatchObject({ successfulCount: '3', failureCount: '0' });
     const panListId = created.panList.panListId;
@@ -36,7 +36,7 @@ test(
   'counts N PANs deregistered and the ones not in the list as failures; answers the panListId @provider',
   rules('IN-VAL-PAN-COUNTS', 'IN-ECHO-PANLIST'),
   async ({ instApi, instReq }) => {
-    const pans = Array.from({ length: 4 }, unregisteredPan);
+    const pans = Array.from({ length: 4 }, () => instReq.listPan());
     const { panList } = await register({ instApi, instReq }, { panListName: 'Deregistered list' }, pans.slice(0, 3));
     const res = await instApi.call('deregisterPans', {
       body: { panListId: panList.panListId, ...(await instReq.sensitive({ pans: [pans[0], pans[2], pans[3]].map((pan) => ({ pan })) })) },
@@ -68,7 +68,7 @@ test(
     expect(created.panList.panListId).toMatch(/^[0-9]{18}$/);
     expect(created.panList.panListName, 'panListName as sent').toBe(name);
     expect(created, 'no PAN sent').toMatchObject({ successfulCount: '0', failureCount: '0' });
-    const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [unregisteredPan()]);
+    const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [instReq.listPan()]);
     expect(byId.panList?.panListName ?? name, 'panListName of the list registered to by its id').toBe(name);
   },
 );
@@ -107,7 +107,7 @@ test(
       const name = `${c}Ws${c}${c}List-${crypto.randomUUID().slice(0, 6)} 0${c}`;
       expect(CONTRACT.component('PanListName')(name), `the name with ${codePoint(c)} is valid`).toBe(true);
       const created = await register({ instApi, instReq }, { panListName: name }, []);
-      const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [unregisteredPan()]);
+      const byId = await register({ instApi, instReq }, { panListId: created.panList.panListId }, [instReq.listPan()]);
       if (created.panList?.panListName !== name)
         wrong.push(`${codePoint(c)}: created by name, answered ${JSON.stringify(created.panList?.panListName)}`);
       if (byId.panList?.panListName !== undefined && byId.panList.panListName !== name)
@@ -122,7 +122,7 @@ test(
   rules('IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
     // provider 2.0.0, Pan: the member is not required, and an item without it is a PAN not processed.
-    const pan = unregisteredPan();
+    const pan = instReq.listPan();
     const registered = await instApi.call('registerPans', {
       body: { panListName: 'Items without pan', ...(await instReq.sensitive({ pans: [{ pan }, {}] })) },
     });

@@ -6,13 +6,13 @@
 // the reader of the list (approvedOffers: a card gets offers once registered), then the exact id is
 // accepted on both writers.
 import { sameDoubleId } from '../../helpers/client/security/near-id.js';
-import { expect, expectErrors, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test } from '../../fixtures/installments.js';
 
 test(
   'an 18-digit list id equal to a live list only as a double registers into and deregisters from no list; the exact id does @provider',
   rules('IN-STATE-UNKNOWN-LIST'),
   async ({ instApi, instReq }) => {
-    const [held, added] = [unregisteredPan(), unregisteredPan()];
+    const [held, added] = [instReq.listPan(), instReq.listPan()];
     const created = await instApi.call('registerPans', {
       body: { panListName: 'Exact list id', ...(await instReq.sensitive({ pans: [{ pan: held }] })) },
     });

@@ -1,13 +1,13 @@
 // Covers: POST /consumers/pans/registrations and /deregistrations 200/400, POST /offers 200/404:
 // PAN registration decides which cards get offers (reference, Flows - services: register PANs to a
 // list -> offers only for registered account ranges -> deregister).
-import { expect, expectErrors, expectNoOffers, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, expectNoOffers, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a registered card gets offers; once deregistered it gets none (404) @smoke @assumption',
   rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted', 'IN-ECHO-PANLIST'),
   async ({ instApi, instReq }) => {
-    const pan = unregisteredPan();
+    const pan = instReq.listPan();
     expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
 
     const registered = await instApi.call('registerPans', {
@@ -33,7 +33,7 @@ test(
   'registers PANs to an existing list; a PAN already in it is counted as a failure @assumption',
   rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'),
   async ({ instApi, instReq }) => {
-    const [a, b] = [unregisteredPan(), unregisteredPan()];
+    const [a, b] = [instReq.listPan(), instReq.listPan()];
     const created = await instApi.call('registerPans', {
       body: { panListName: 'Dup list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) },
     });
@@ -52,7 +52,7 @@ test(
   async ({ instApi, instReq }) => {
     expectErrors(
       await instApi.call('registerPans', {
-        body: { panListId: '999999999999999999', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+        body: { panListId: '999999999999999999', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
       }),
       400,
     );
@@ -65,7 +65,7 @@ test(
   async ({ instApi, instReq }) => {
     const created = await instApi.call('registerPans', { body: { panListName: 'Empty list', ...(await instReq.sensitive({ pans: [] })) } });
     const res = await instApi.call('deregisterPans', {
-      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ successfulCount: '0', failureCount: '1' });
@@ -131,7 +131,7 @@ for (const operationId of ['registerPans', 'deregisterPans', 'approvedOffers', '
     rules('IN-JWE-DECRYPT'),
     async ({ instApi, instReq }) => {
       const call = await instReq.sampleCall(operationId);
-      const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })).encryptedValue.split('.');
+      const jwe = (await instReq.sensitive({ consumer: { primaryAccountNumber: instReq.listPan() } })).encryptedValue.split('.');
       jwe[3] = 'AAAAAAAAAAAAAAAAAAAAAA';
       expectErrors(
         await instApi.callBuilt(operationId, { ...call, body: { ...(call.body as object), encryptedValue: jwe.join('.') } }),

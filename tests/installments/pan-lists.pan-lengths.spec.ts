@@ -5,7 +5,7 @@
 // The refusing side on both writers; the accepting side where a PAN of any valid length is
 // accepted whatever the card (a deregistration answers a card that is not in its list as a per-PAN
 // failure; a plan is made for the card its offers were asked for, so its other lengths are not judged).
-import { expect, expectErrors, rules, test, unregisteredPan, withCheckDigit } from '../../fixtures/installments.js';
+import { expect, expectErrors, rules, test, withCheckDigit } from '../../fixtures/installments.js';
 
 // Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies.
 const digits = (n: number) => withCheckDigit('4'.repeat(n - 1));
@@ -19,7 +19,7 @@ test(
     const card = async (encoding: (typeof ENCODINGS)[number], plain: Record<string, unknown>) =>
       encoding === 'encrypted' ? instReq.sensitive(plain) : { sensitiveData: plain };
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'Length list', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      body: { panListName: 'Length list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
     expect(created.status, 'a list to deregister from').toBe(200);
     const panListId = created.body.panList.panListId;

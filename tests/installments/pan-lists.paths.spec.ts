@@ -2,7 +2,7 @@
 // in clear `sensitiveData` (the provider's schema allows it beside the root `encryptedValue`), and
 // account ranges at both ends (reference, Flows - services: offers only for registered cards and
 // account ranges; provider 2.0.0, AccountRange).
-import { expect, expectNoOffers, exampleOffersBody, luhnNear, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectNoOffers, exampleOffersBody, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -13,13 +13,12 @@ const offersInClear = (api: Api, pan: string) =>
 type Req = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 
 /**
- * A random account range of 16-digit cards under `bin` (a block no other check registers), the valid
- * cards (provider 2.0.0, Pan: Luhn) nearest its ends inside it, and the nearest just outside it.
+ * An account range the target holds (provider 2.0.0: a new list's range not in the system is refused), the
+ * valid cards (provider 2.0.0, Pan: Luhn) nearest its ends inside it, and the nearest just outside it.
  */
-function rangeUnder(bin: string) {
-  const block = `${bin}${String(1000 + Math.floor(Math.random() * 8000))}`;
-  const [rangeLow, rangeHigh] = [`${block}000000`, `${block}999999`];
-  const near = (v: bigint, up: boolean) => luhnNear(v.toString(), up);
+function rangeHeld(req: Req) {
+  const { accountRangeLow: rangeLow, accountRangeHigh: rangeHigh } = req.heldRange()!;
+  const near = (v: bigint, up: boolean) => luhnNear(v.toString().padStart(rangeLow.length, '0'), up);
   return {
     rangeLow,
     rangeHigh,
@@ -31,7 +30,7 @@ function rangeUnder(bin: string) {
 }
 
 /** Offers for the cards at both ends of a registered range (200) and just outside it (no offers). */
-async function expectOffersFollowRange(api: Api, req: Req, { low, high, below, above }: ReturnType<typeof rangeUnder>) {
+async function expectOffersFollowRange(api: Api, req: Req, { low, high, below, above }: ReturnType<typeof rangeHeld>) {
   for (const [pan, inside] of [
     [low, true],
     [high, true],
@@ -47,8 +46,8 @@ async function expectOffersFollowRange(api: Api, req: Req, { low, high, below, a
 test(
   'a card registered in clear sensitiveData gets offers asked in clear; once deregistered in clear, none (404) @assumption',
   rules('IN-STATE-PAN-ELIGIBLE:accept@clear', 'IN-STATE-PAN-ELIGIBLE:refuse@clear', 'IN-VAL-PAN-COUNTS'),
-  async ({ instApi }) => {
-    const pan = unregisteredPan();
+  async ({ instApi, instReq }) => {
+    const pan = instReq.listPan();
     expectNoOffers(await offersInClear(instApi, pan));
     const registered = await instApi.call('registerPans', { body: { panListName: 'Clear list', sensitiveData: { pans: [{ pan }] } } });
     expect(registered.status).toBe(200);
@@ -68,7 +67,7 @@ test(
   'a card registered encrypted gets offers asked in clear, and the other way round @assumption',
   rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:accept@clear'),
   async ({ instApi, instReq }) => {
-    const [a, b] = [unregisteredPan(), unregisteredPan()];
+    const [a, b] = [instReq.listPan(), instReq.listPan()];
     expect(
       (await instApi.call('registerPans', { body: { panListName: 'Mixed list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) } }))
         .status,
@@ -88,8 +87,7 @@ test(
   'cards at both ends of a registered account range get offers; one just outside either end gets none (404) @assumption',
   rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
   async ({ instApi, instReq }) => {
-    // BIN 455554 (never that of unregisteredPan) and a random block, so no other list covers it.
-    const range = rangeUnder('455554');
+    const range = rangeHeld(instReq);
     for (const pan of [range.low, range.high, range.below, range.above])
       expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
     const res = await instApi.call('registerPans', {
@@ -105,13 +103,14 @@ test(
   rules('IN-RANGE-ELIGIBLE:accept', 'IN-RANGE-ELIGIBLE:refuse'),
   async ({ instApi, instReq }) => {
     // The range sent with a registration by id (provider 2.0.0, PanRegistrationBody: panListId and an
-    // accountRange together), not with the list's creation: the same rule on that path. BIN 455553 is
-    // never unregisteredPan()'s nor the other range check's, and a random block keeps it to this check.
-    const range = rangeUnder('455553');
-    // A list created with a card and no range (provider 2.0.0: card data or an account range), then
-    // the range with another card (its update carries at least one PAN, provider 2.0.0 400 example).
+    // accountRange together), not with the list's creation: the same rule on that path.
+    const range = rangeHeld(instReq);
+    const held = { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh };
+    // A list created with a card of that range and no range given (provider 2.0.0: card data or an account
+    // range; its cards validated against the first range found for them, which is that one), then the range
+    // with another card (its update carries at least one PAN, provider 2.0.0 400 example).
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'List without range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      body: { panListName: 'List without range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan(16, held) }] })) },
     });
     expect(created.status, created.text.slice(0, 200)).toBe(200);
     for (const pan of [range.low, range.high])
@@ -119,8 +118,8 @@ test(
     const res = await instApi.call('registerPans', {
       body: {
         panListId: created.body.panList.panListId,
-        accountRange: { accountRangeLow: range.rangeLow, accountRangeHigh: range.rangeHigh },
-        ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
+        accountRange: held,
+        ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan(16, held) }] })),
       },
     });
     expect(res.status, res.text.slice(0, 200)).toBe(200);

@@ -5,15 +5,9 @@
 // the existing list's); reference/installments.md, Flows - services (offers only for registered
 // account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
 // as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
-import { expect, expectErrors, expectNoOffers, luhnNear, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, expectNoOffers, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
-
-/** A 16-digit account range of its own, and the cards at its ends. */
-function newRange() {
-  const block = `455552${String(1000 + Math.floor(Math.random() * 8999))}`;
-  return { accountRangeLow: `${block}00000`, accountRangeHigh: `${block}99999` };
-}
 
 /** approvedOffers for each card: 200 where `eligible`, no offers elsewhere (reference, Flows - services). */
 async function expectOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, cards: [string, boolean, string][]) {
@@ -29,9 +23,9 @@ test(
   rules('IN-REQ-CARDS-OR-RANGE:refuse', 'IN-REQ-CARDS-OR-RANGE:accept'),
   async ({ instApi, instReq }) => {
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'Cards or range', ...(await instReq.sensitive({ pans: [] })) },
+      body: { panListName: 'Cards or range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
-    expect(created.status, 'a new list with card data (no card in it)').toBe(200);
+    expect(created.status, 'a new list with card data').toBe(200);
     const panListId = String(created.body.panList.panListId);
     for (const [what, body] of [
       ['a new list by name alone', { panListName: 'Neither cards nor range' }],
@@ -39,9 +33,8 @@ test(
     ] as const)
       expect((await instApi.call('registerPans', { body })).status, `${what}: neither card data nor a range`).toBe(400);
     const accepted: [string, Record<string, unknown>][] = [
-      ['a new list with a range only', { panListName: 'Range only', accountRange: newRange() }],
-      ['a new list with card data in clear only', { panListName: 'Clear only', sensitiveData: { pans: [{ pan: unregisteredPan() }] } }],
-      ['an existing list by id with card data only', { panListId, ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) }],
+      ['a new list with a range only', { panListName: 'Range only', accountRange: instReq.heldRange() }],
+      ['an existing list by id with card data only', { panListId, ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) }],
     ];
     for (const [what, body] of accepted) expect((await instApi.call('registerPans', { body })).status, what).toBe(200);
   },
@@ -51,13 +44,16 @@ test(
   "a registration into an existing list with another account range is 400 and changes nothing; the list's own range, or none, is accepted and kept @provider",
   rules('IN-STATE-LIST-RANGE:refuse', 'IN-STATE-LIST-RANGE:accept', 'IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:refuse@encrypted'),
   async ({ instApi, instReq }) => {
-    const own = newRange();
-    let other = newRange();
-    while (other.accountRangeLow === own.accountRangeLow) other = newRange();
+    // Two ranges the target holds (provider 2.0.0: a new list's range not in the system is refused).
+    const own = instReq.heldRange()!;
+    const other = instReq.heldRange(16, own)!;
     const created = await instApi.call('registerPans', { body: { panListName: 'Ranged list', accountRange: own } });
     expect(created.status, 'a new list with its range').toBe(200);
     const panListId = String(created.body.panList.panListId);
-    const [first, second] = [unregisteredPan(), unregisteredPan()];
+    // Cards of the list's range (provider 2.0.0, ExistingPanListIdRegistrationRequest: validated against it).
+    const [first, second] = [instReq.listPan(16, own), instReq.listPan(16, own)];
+    // The card the refused registrations carry: of the other range, so that only a registration makes it eligible.
+    const stray = instReq.listPan(16, other);
     // The cards at the ends: the valid card (provider 2.0.0, Pan: Luhn) nearest each end, inside.
     const [ownLow, ownHigh] = [luhnNear(own.accountRangeLow, true), luhnNear(own.accountRangeHigh, false)];
     const ownEnds: [string, boolean, string][] = [
@@ -73,7 +69,7 @@ test(
     const zeroLed = { accountRangeLow: `0${own.accountRangeLow}`, accountRangeHigh: `0${own.accountRangeHigh}` };
     for (const range of [other, narrowed, raised, zeroLed]) {
       const refused = await instApi.call('registerPans', {
-        body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+        body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: stray }] })) },
       });
       expectErrors(refused, 400);
     }
@@ -82,7 +78,7 @@ test(
       ...ownEnds,
       [luhnNear(other.accountRangeLow, true), false, 'the low end of the refused range'],
       [luhnNear(other.accountRangeHigh, false), false, 'the high end of the refused range'],
-      [first, false, 'the card of the refused registration'],
+      [stray, false, 'the card of the refused registrations'],
     ]);
 
     const same = await instApi.call('registerPans', {
@@ -95,14 +91,15 @@ test(
     expect(same.status, "the list's own range again, with cards").toBe(200);
     // A card the list's range covers is not in the list until registered: both are new.
     expect(same.body, "two cards registered, one of them in the list's range").toMatchObject({ successfulCount: '2', failureCount: '0' });
-    // No range, a new card and the first card with a leading zero: another card (17 digits), new too.
+    // No range, a new card and the first card with a leading zero: another card (17 digits), outside the
+    // list's range (provider 2.0.0, UnencryptedPartialSuccessPanRegistration: account range validation), a failure.
     const none = await instApi.call('registerPans', {
       body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: second }, { pan: `0${first}` }] })) },
     });
     expect(none.status, 'no range, two cards').toBe(200);
-    expect(none.body, 'two new cards, one the same as a listed card only as a number').toMatchObject({
-      successfulCount: '2',
-      failureCount: '0',
+    expect(none.body, 'a new card, and one the same as a listed card only as a number, outside the range').toMatchObject({
+      successfulCount: '1',
+      failureCount: '1',
     });
     await expectOffers({ instApi, instReq }, [
       ...ownEnds,
@@ -134,14 +131,14 @@ test(
   rules('IN-STATE-LIST-RANGE'),
   async ({ instApi, instReq }) => {
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'List without a range', ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })) },
+      body: { panListName: 'List without a range', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
     expect(created.status).toBe(200);
     const res = await instApi.call('registerPans', {
       body: {
         panListId: String(created.body.panList.panListId),
-        accountRange: newRange(),
-        ...(await instReq.sensitive({ pans: [{ pan: unregisteredPan() }] })),
+        accountRange: instReq.heldRange(),
+        ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })),
       },
     });
     expect([200, 400], `a range for a list without one (answered ${res.status})`).toContain(res.status);

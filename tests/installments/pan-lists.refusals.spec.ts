@@ -5,7 +5,7 @@
 // id "not present in the system"); card data in clear sensitiveData: reference/installments.md,
 // Payload encryption; each refusal of an update is sent both encrypted and in clear. Each refusal is followed by the reader of the list (approvedOffers: a card
 // gets offers once registered) and the counts of an accepted neighbour.
-import { expect, expectErrors, expectNoOffers, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { expect, expectErrors, expectNoOffers, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a registration into an existing list without a card number is 400 and registers nothing; with one card it is accepted @provider',
@@ -27,7 +27,7 @@ test(
       const clear = await instApi.call('registerPans', { body: { panListId, sensitiveData: plain } });
       expect(clear.status, `an update with ${what}, in clear`).toBe(400);
     }
-    const pan = unregisteredPan();
+    const pan = instReq.listPan();
     expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
     const res = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{}, { pan }] })) } });
     expect(res.status, 'an update with one card and an item without a number').toBe(200);
@@ -42,7 +42,7 @@ test(
   'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; encrypted or in clear it is accepted @provider',
   rules('IN-STATE-UNKNOWN-LIST', 'IN-REQ-DEREG-CARDS:refuse', 'IN-REQ-DEREG-CARDS:accept', 'IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
-    const [first, second] = [unregisteredPan(), unregisteredPan()];
+    const [first, second] = [instReq.listPan(), instReq.listPan()];
     const created = await instApi.call('registerPans', {
       body: { panListName: 'Deregistration refusals', ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: second }] })) },
     });

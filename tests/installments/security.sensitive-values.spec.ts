@@ -8,7 +8,6 @@
 // helpers/client/security/card-shown.ts, the installments rule being stricter than card enrollment's.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { cardShownIn } from '../../helpers/client/security/card-shown.js';
-import { unregisteredPan } from '../../fixtures/examples/installments.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
 import { runProbes, Violations, type Probe } from '../../helpers/client/security/probe.js';
 
@@ -23,7 +22,7 @@ test(
   rules('IN-OBJ-SENSITIVE'),
   async ({ inst, instApi, instReq }) => {
     // The card the PAN list operations send, known to the check (their sample's is drawn unseen).
-    const listed = unregisteredPan();
+    const listed = instReq.listPan();
     const cards = [inst.eligiblePan!, listed];
     const inputs = new SensitiveInputs()
       .add('PAN', ...cards)

@@ -37,6 +37,9 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
     INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM: s.forbiddenSigningPrivateKeyPem,
     INSTALLMENTS_KEYS_URL: s.keysUrl,
     INSTALLMENTS_ELIGIBLE_PAN: s.testData?.eligibleCardNumbers?.[0],
+    INSTALLMENTS_ACCOUNT_RANGES: s.testData?.accountRanges
+      ?.map((r: { accountRangeLow: string; accountRangeHigh: string }) => `${r.accountRangeLow}-${r.accountRangeHigh}`)
+      .join(','),
     INSTALLMENTS_KNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.known?.[0],
     INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.unknown?.[0],
     INSTALLMENTS_USE_CASES: s.productConfiguration?.useCases?.join(','),
