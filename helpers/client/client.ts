@@ -25,6 +25,7 @@ import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
+import { rulesJudgedBy } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -502,6 +503,12 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       violation === undefined ? undefined : violation instanceof ContractViolation ? violation.check : String((violation as Error)?.name),
       answeredAt,
     );
+    // A named check's violation that names no rule is filed under the rule the catalogue says it judges.
+    if (violation instanceof ContractViolation && violation.rules.length === 0) {
+      const judged = rulesJudgedBy(op.service, violation.check);
+      if (judged.length)
+        violation = new ContractViolation(violation.check, violation.message.replace(/^\[[^\]]+\] /, ''), exchange, judged);
+    }
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       noteViolation(this.deps.testInfo, violation, call);
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);

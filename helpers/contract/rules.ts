@@ -53,6 +53,19 @@ export interface Rule {
    * (tests/financial-data/clock.day-boundary.spec.ts generates them from this mark).
    */
   clock?: 'utc-midnight';
+  /**
+   * The named checks of the choke point (helpers/contract/checks.ts) whose violation, naming no rule
+   * of its own, breaks this one: `sensitiveEchoConformance` breaks the service's no-echo rule. The
+   * client files such a violation under it, so that the certification names the rule broken.
+   */
+  judgedBy?: string[];
+}
+
+/** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
+export function rulesJudgedBy(service: string, check: string): string[] {
+  return loadRules(service)
+    .rules.filter((r) => r.judgedBy?.includes(check))
+    .map((r) => r.id);
 }
 
 export interface RuleCatalogue {

@@ -56,6 +56,8 @@ export async function writeThenRead<S extends ServiceName>(
     const judged: string[] = [];
     const send = (call: CallOptions) =>
       api.callOperation(probe.writer, call).catch((error: Error) => {
+        // A call that stopped its test (the breaker, a sandbox's quota) stops the loop: never an outcome to judge.
+        if (api.stopped) throw error;
         const verdict = verdictOn2xx(error);
         if (verdict) judged.push(verdict);
         return { status: verdict ? (error as ContractViolation).site!.status : error.message.split('\n')[0], body: undefined };
@@ -71,6 +73,7 @@ export async function writeThenRead<S extends ServiceName>(
     if (probe.read && call) {
       const read = () =>
         api.callOperation(probe.read!.reader, call).catch((error: Error) => {
+          if (api.stopped) throw error;
           const verdict = verdictOn2xx(error);
           if (verdict && !judged.includes(`${probe.read!.reader.operationId} right after: ${verdict}`))
             judged.push(`${probe.read!.reader.operationId} right after: ${verdict}`);

@@ -163,3 +163,12 @@ export const movesAloneBeside =
       after - before < 600 &&
       !eventDates.has(path.split('.').at(-1)!)) ||
     (before === 'inProgress' && path.split('.').at(-1) === 'status');
+
+/**
+ * For a catch that turns a call's failure into an outcome to judge: rethrows when the call stopped its
+ * test (the breaker, a sandbox's quota: `Test is skipped` is never a target's answer), else undefined.
+ */
+export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined {
+  if (api.stopped) throw error;
+  return undefined;
+}

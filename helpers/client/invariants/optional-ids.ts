@@ -136,6 +136,7 @@ export async function checkOptionalIds<S extends ServiceName>(
   // the call it judged, named as such; any other error is the call's outcome.
   const send = async (call: CallOptions, operation: Operation = op) =>
     api.callOperation(operation, call).catch((error: Error) => {
+      if (api.stopped) throw error;
       if (api.stopped || !(error instanceof ContractViolation)) throw error;
       const verdict = verdictOn2xx(error);
       if (verdict)

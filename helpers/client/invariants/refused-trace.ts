@@ -27,6 +27,7 @@ import {
   volatileLeaves,
   withComputedSiblings,
   writersOfContract,
+  stoppedOr,
 } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
@@ -925,8 +926,10 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     const res = await (r.send
       ? r.send()
       : r.view
-        ? r.view.read().catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined }))
-        : api.callOperation(r.operation, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0], body: undefined })));
+        ? r.view.read().catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined })
+        : api
+            .callOperation(r.operation, r.call)
+            .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0], body: undefined }));
     return { status: res.status, body: res.body };
   };
   const cite = rule ? ` (${rule})` : '';
@@ -1017,7 +1020,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
       await refusal.setUp?.();
       const res = await api
         .callOperation(to, refusal.call)
-        .catch((error: Error) => ({ status: error.message.split('\n')[0] }))
+        .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] })
         .finally(() => refusal.undo?.());
       const status = typeof res.status === 'number' ? res.status : 0;
       if (refusal.statuses ? refusal.statuses.includes(status) : status >= 400 && status < 500) {
@@ -1075,7 +1078,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
     .flatMap(([p, sent]) => sent.filter((r) => r.again).map((r) => ({ p, r })))
     .sort((a, b) => a.r.again!.afterSeconds - b.r.again!.afterSeconds);
   const send = (p: TraceProbe, r: Refusal) =>
-    api.callOperation(p.writer, r.call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+    api.callOperation(p.writer, r.call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
   // The refusals of one window together: their retries at its half, their calls again at its end.
   for (const window of advance ? [...new Set(again.map(({ r }) => r.again!.afterSeconds))] : []) {
     const group = again.filter(({ r }) => r.again!.afterSeconds === window);

@@ -9,6 +9,7 @@
 // for the same value: inner spaces or dashes in groups, a space before or after it, its case
 // swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
 // never from a hand list of operations.
+import { stoppedOr } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -565,7 +566,9 @@ export async function checkValidForms<S extends ServiceName>(
   const cases = validFormCases(contract, op, first, keep, lengths);
   const count = cases.length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
-  const baseline = await api.callOperation(op, first).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+  const baseline = await api
+    .callOperation(op, first)
+    .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;

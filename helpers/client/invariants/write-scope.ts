@@ -28,6 +28,7 @@ import {
   readersOfNamed,
   volatileLeaves,
   withComputedSiblings,
+  stoppedOr,
 } from './kit.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
@@ -414,6 +415,7 @@ export async function checkWriteScope<S extends ServiceName>(
   };
   const sendRead = (r: ScopeRead) =>
     api.callOperation(r.operation, r.call).catch((error: Error) => {
+      if (api.stopped) throw error;
       const judged = verdictOn2xx(error);
       return {
         status: judged?.site?.status ?? error.message.split('\n')[0],
@@ -482,7 +484,7 @@ export async function checkWriteScope<S extends ServiceName>(
     )
       return;
     for (const call of p.rest.calls) {
-      const res = await write(p.writer, call).catch((error: Error) => ({ status: error.message.split('\n')[0] }));
+      const res = await write(p.writer, call).catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
       if (typeof res.status !== 'number' || res.status >= 300) return;
     }
     const children = new Set([...named, ...p.rest.ids]);
@@ -547,6 +549,7 @@ export async function checkWriteScope<S extends ServiceName>(
     }
     let judged: ContractViolation | undefined;
     const res = await write(p.writer, p.call).catch((error: Error) => {
+      if (api.stopped) throw error;
       judged = verdictOn2xx(error);
       return { status: judged?.site?.status ?? error.message.split('\n')[0], body: undefined as unknown };
     });
