@@ -23,7 +23,7 @@ test(
       return body;
     };
     const offers = await instApi.call('approvedOffers', {
-      body: required('approvedOffers', { transaction: { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00' }, ...card }),
+      body: required('approvedOffers', { transaction: { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' }, ...card }),
     });
     expect(offers.status, `offers without a merchant: ${offers.text.slice(0, 200)}`).toBe(200);
     const providerId = offers.body.offers[0].provider.providerId as string;
@@ -52,7 +52,7 @@ test(
   'an offers request without card data (the contract needs only the transaction) is answered 200 or 404, never 400 or 5xx @provider',
   rules('IN-ERR-CONTRACT:accept'),
   async ({ instApi }) => {
-    const body = { transaction: { amount: 1200.37, currency: 'USD', localDateTime: '2025-06-01T10:15:00' } };
+    const body = { transaction: { amount: 1200.37, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' } };
     expect(contract.requestValidator('approvedOffers')!(body), 'the contract allows an offers request without card data').toBe(true);
     const res = await instApi.call('approvedOffers', { body });
     expect([200, 404], `offers without card data: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);

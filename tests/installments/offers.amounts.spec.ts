@@ -54,7 +54,7 @@ test(
     let judged = 0;
     for (const [currency, exponent] of CURRENCIES)
       for (const [i, amount] of purchasesOf(exponent).entries()) {
-        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
+        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00Z' };
         const language = LANGUAGES[i % LANGUAGES.length];
         // Every offer of the answer is judged by the client's answer judge (IN-VAL-OFFER-AMOUNTS, -TERMS, -TOTAL).
         const res = await instApi.call('approvedOffers', {

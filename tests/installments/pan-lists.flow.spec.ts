@@ -112,7 +112,7 @@ test(
       // No one-character symbol of its own: any one character (the schema's bounds) is the provider's.
       ['CHF', undefined],
     ]) {
-      const transaction = { amount: 1200, currency, localDateTime: '2025-06-01T10:15:00' };
+      const transaction = { amount: 1200, currency, localDateTime: '2025-06-01T10:15:00Z' };
       const res = await instApi.call('approvedOffers', {
         body: await instReq.offersBody(inst.eligiblePan!, { transaction }),
         headers: { 'Correlation-Id': crypto.randomUUID() },

@@ -21,7 +21,7 @@ test(
     for (const [i, amount] of AMOUNTS.entries())
       for (const [j, currency] of CURRENCIES.entries()) {
         const what = `${amount} ${currency}`;
-        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00' };
+        const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00Z' };
         const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!, { transaction }) });
         expect(offers.status, `offers for ${what}`).toBe(200);
         const list = offers.body.offers as Record<string, any>[];

@@ -92,7 +92,7 @@ test(
         // another currency may be refused by the provider's own limits on offers, which no source bounds.
         const ordinary = currency === 'USD' && amount >= 1 && amount < PLAN_MAX;
         const offers = await instApi.call('approvedOffers', {
-          body: await instReq.offersBody(inst.eligiblePan!, { transaction: { amount, currency, localDateTime: '2025-06-01T10:15:00' } }),
+          body: await instReq.offersBody(inst.eligiblePan!, { transaction: { amount, currency, localDateTime: '2025-06-01T10:15:00Z' } }),
         });
         if (!ordinary && offers.status >= 400 && offers.status < 500) continue;
         expect(offers.status, `offers for ${amount} ${currency}`).toBe(200);
