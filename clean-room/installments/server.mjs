@@ -1106,8 +1106,9 @@ async function postParticipations(req, res, body, raw) {
     if (present(item.maidType)) rec.maidType = item.maidType;
     if (present(item.duns) && item.duns !== '') rec.duns = item.duns;
     if (present(item.websiteUrl)) rec.websiteUrl = item.websiteUrl;
-    if (present(item.wallets)) rec.wallets = item.wallets.map((w) => ({ ...w }));
-    if (present(item.address)) rec.address = { ...(rec.address || {}), ...item.address };
+    if (present(item.wallets)) rec.wallets = item.wallets.map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => present(v))));
+    // provider 2.0.0: Address members are strings: a null sent (read as absent, DECISIONS) is never stored nor answered
+    if (present(item.address)) rec.address = { ...(rec.address || {}), ...Object.fromEntries(Object.entries(item.address).filter(([, v]) => present(v))) };
     rec.effectiveAt = effectiveAt;
     rec.requestIds = [...(rec.requestIds || []), requestId];
     state.merchants.set(key, rec);
