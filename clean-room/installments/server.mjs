@@ -1006,6 +1006,11 @@ function validateParticipation(item, i, errs, pendingKeys) {
   validateCountry(errs, item.countryCode, P + 'countryCode', true);
   chkStr(errs, item.acquirerICA, P + 'acquirerICA', { required: true, pattern: RE.acquirerICA });
   chkStr(errs, item.merchantGroup, P + 'merchantGroup', { pattern: RE.merchantGroup });
+  // provider 2.0.0 MerchantParticipation, Address: every member typed (string, array, object), none nullable;
+  // the prose allows null for duns alone ("must either be null, empty, or match existing values")
+  const typed = ['merchantGroup', 'dbaNames', 'mids', 'maid', 'maidType', 'nonMerchantNegotiatedParticipation', 'optIn', 'websiteUrl', 'wallets', 'address'];
+  for (const k of typed) if (item[k] === null) errs.push(['format', `${P}${k} must not be null`]);
+  if (isObj(item.address)) for (const k of ['addressLine1', 'addressLine2', 'addressLine3', 'city', 'state', 'postalCode']) if (item.address[k] === null) errs.push(['format', `${P}address.${k} must not be null`]);
   if (present(item.dbaNames)) {
     if (!Array.isArray(item.dbaNames)) errs.push(['format', P + 'dbaNames must be an array']);
     else if (item.dbaNames.length < 1 || item.dbaNames.length > 1000) errs.push(['length', P + 'dbaNames must contain 1 to 1000 items']);

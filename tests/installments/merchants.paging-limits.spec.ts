@@ -33,8 +33,14 @@ for (const [operationId, path] of READERS) {
   test(
     `${operationId}: accepts limit ${LIMIT.min} and ${LIMIT.max} and offset 0, refuses limit ${LIMIT.min! - 1}, ${LIMIT.max! + 1} or not an integer and offset -1 (400) @provider`,
     rules(`IN-PAGE-LIMIT:accept@${path}`, `IN-PAGE-LIMIT:refuse@${path}`, `IN-PAGE-OFFSET:accept@${path}`, `IN-PAGE-OFFSET:refuse@${path}`),
-    async ({ instApi, instReq }) => {
+    async ({ instApi, instReq, inst }) => {
       const call = await instReq.sampleCall(operationId);
+      // The MIDs of a merchant the target holds (seed 001: "the mids of a given merchant"), submitted first.
+      if (operationId === 'postMerchantMidSearches') {
+        const held = exampleParticipation(inst.knownAcquirerIca ?? '001234');
+        await instReq.submitParticipations(instApi, [held]);
+        call.body = { merchantLegalName: held.merchantLegalName, countryCode: held.countryCode, acquirerICA: held.acquirerICA };
+      }
       for (const query of [
         { offset: 0, limit: LIMIT.min! },
         { offset: 0, limit: LIMIT.max! },
