@@ -85,7 +85,11 @@ test(
       { how: 'with a character added to the consumer key', auth: resigned(`${signer.consumerKey}0`) },
       // RFC 5849 section 3.2: duplicated protocol parameters SHOULD be answered 400, the other failures 401.
       { how: 'with a second consumer key after the signed one', auth: rewritten((h) => `${h},${stranger}`), refusals: [400, 401] },
-      { how: 'with a second consumer key before the signed one', auth: rewritten((h) => h.replace(/^OAuth /, `OAuth ${stranger},`)), refusals: [400, 401] },
+      {
+        how: 'with a second consumer key before the signed one',
+        auth: rewritten((h) => h.replace(/^OAuth /, `OAuth ${stranger},`)),
+        refusals: [400, 401],
+      },
     ];
     const accepted: string[] = [];
     for (const operationId of OPERATIONS) {

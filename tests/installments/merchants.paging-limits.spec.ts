@@ -5,6 +5,7 @@
 import {
   exampleParticipation,
   expect,
+  isoCountry,
   expectErrors,
   expectPage,
   loadContract,
@@ -15,6 +16,7 @@ import {
   sizeOf,
   test,
 } from '../../fixtures/installments.js';
+import { ISO_COUNTRIES_ALPHA3 } from '../../helpers/contract/ajv.js';
 
 const contract = await loadContract('installments');
 const READERS = [
@@ -57,9 +59,6 @@ for (const [operationId, path] of READERS) {
   );
 }
 
-/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => ['Z', String.fromCharCode(65 + (Math.floor(i / 26) % 26)), String.fromCharCode(65 + (i % 26))].join('');
-
 test(
   `without offset and limit, a search and the list answer the first ${DEFAULT_LIMIT} of ${BIG} merchants @mock-only @provider`,
   mockOnly(
@@ -70,10 +69,15 @@ test(
     // More merchants than a page, of one exact name, through the API; the list is a known set only on an emptied mock.
     await instMock.reset();
     const name = `Default page ${crypto.randomUUID()}`;
+    // Distinct merchants of one name: an ISO 3166 alpha-3 country (provider 2.0.0, countryCode) under each known ICA in turn.
+    const icas = inst.knownAcquirerIcas;
+    expect(icas.length * ISO_COUNTRIES_ALPHA3.length, 'merchants of one name the countries and known ICAs make').toBeGreaterThanOrEqual(
+      BIG,
+    );
     const merchants = Array.from({ length: BIG }, (_, i) =>
-      exampleParticipation(inst.knownAcquirerIca ?? '001234', {
+      exampleParticipation(icas[Math.floor(i / ISO_COUNTRIES_ALPHA3.length)], {
         merchantLegalName: name,
-        countryCode: country(i),
+        countryCode: isoCountry(i),
         mids: [String(100_000_000 + i)],
         dbaNames: undefined,
       }),
@@ -94,7 +98,9 @@ test(
     }
     const rest = await instApi.call('postMerchantSearches', { query: { offset: DEFAULT_LIMIT }, body: { merchantLegalName: name } });
     expect(rest.body, `offset ${DEFAULT_LIMIT} with the default limit: the last ${BIG - DEFAULT_LIMIT}`).toHaveLength(BIG - DEFAULT_LIMIT);
-    const seen = new Set([...search.body, ...rest.body].map((m: { countryCode: string }) => m.countryCode));
+    const seen = new Set(
+      [...search.body, ...rest.body].map((m: { countryCode: string; acquirerICA: string }) => `${m.countryCode} ${m.acquirerICA}`),
+    );
     expect(seen.size, 'the two pages hold every merchant once').toBe(BIG);
   },
 );

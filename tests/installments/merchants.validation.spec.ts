@@ -75,6 +75,7 @@ const PARTICIPATION: Row[] = [
     rule: 'IN-PAT-COUNTRY:accept',
   },
   { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit', rule: 'IN-PAT-COUNTRY:refuse' },
+  { field: 'countryCode', value: 'QAA', accepted: false, why: 'no ISO 3166 alpha-3 code (user-assigned)', rule: 'IN-PAT-COUNTRY:refuse' },
   ...['123456', '123456789', '12345678901'].map((v) => ({
     field: 'acquirerICA',
     value: v,

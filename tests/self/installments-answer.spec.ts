@@ -180,7 +180,7 @@ test('merchant readers: each item against the participations submitted, by reque
     maidType: 'EXT',
     mids: ['007', '0123'],
     optIn: 'Y',
-    nonMerchantNegotiatedParticipation: 'N',
+    nonMerchantNegotiatedParticipation: 'Y',
     wallets: [
       { walletId: 1, walletAcceptance: 'Y', walletMerchantId: ' \tW-1 ' },
       { walletId: 2, walletAcceptance: 'N' },
@@ -215,9 +215,11 @@ test('merchant readers: each item against the participations submitted, by reque
     });
   const page = { merchantLegalName: sent.merchantLegalName, countryCode: 'USA', acquirerICA: '001234', optIn: 'Y' };
   expect(mid({ ...page, mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([]);
-  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([
+  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'N', mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([
     'IN-ECHO-PARTICIPATION-DETAILS',
   ]);
+  // The deprecated flag sent against optIn, which takes precedence (provider 2.0.0), is not judged; the country's case neither.
+  expect(read('getMerchantParticipations', [{ ...again, countryCode: 'usa', nonMerchantNegotiatedParticipation: 'N' }])).toEqual([]);
   expect(mid({ ...page, mids: [{ mid: '7', status: 'COMPLETED' }] })).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
   expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [] })).toEqual([]);
 });
