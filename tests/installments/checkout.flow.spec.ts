@@ -1,6 +1,6 @@
 // Covers: POST /offers, POST /plans, POST /approvals (sync 200, async 202), GET /approvals/{plan_id},
 // GET /plans/{plan_id}: the checkout flow (reference, Flows - checkout) with both decisions.
-import { expect, rules, test, type InstallmentsTarget } from '../../fixtures/installments.js';
+import { expect, rules, test, type InstallmentsTarget, withDecision } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
 
@@ -40,7 +40,7 @@ test(
     const { planId, offer, request } = await instReq.createPlan(instApi);
     const approval = await instApi.call('planApproval', {
       query: { sync: true },
-      body: { planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' },
+      body: withDecision({ planId, status: 'APPROVED', offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' }),
     });
     expect(approval.status).toBe(200);
     const status = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
@@ -108,7 +108,9 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
       rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'),
       async ({ instApi, instReq, inst }) => {
         const { planId } = await instReq.createPlan(instApi);
-        const body = decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: reason };
+        const body = withDecision(
+          decision === 'APPROVED' ? { planId, status: decision } : { planId, status: decision, rejectReasonCode: reason },
+        );
         const approval = await instApi.call('planApproval', { body, ...(query ? { query } : {}) });
         expect(approval.status, 'the asynchronous mode answers 202').toBe(202);
         await awaitDecision(instApi, inst, planId, decision, first);

@@ -13,6 +13,7 @@ import {
   sizeOf,
   test,
   unregisteredPan,
+  withDecision,
   withPath,
   type CallOptions,
   type InstallmentsOperationId,
@@ -66,7 +67,7 @@ const SUCCESS: Partial<Record<InstallmentsOperationId, number>> = {
 async function baseCall(
   op: InstallmentsOperationId,
   { instApi, instReq, inst }: Fx,
-): Promise<{ call: CallOptions; plain?: Record<string, any> }> {
+): Promise<{ call: CallOptions; plain?: Record<string, any>; offerId?: string }> {
   const pan = inst.eligiblePan!;
   switch (op) {
     case 'registerPans':
@@ -92,13 +93,18 @@ async function baseCall(
       return { call: { body } };
     }
     default: {
-      const { planId } = await instReq.createPlan(instApi);
-      return { call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } } };
+      const { planId, offer } = await instReq.createPlan(instApi);
+      return {
+        call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } },
+        offerId: offer.offerId as string,
+      };
     }
   }
 }
 
 const uuid = () => crypto.randomUUID();
+/** Stands for the offerId of the row's plan, put in when the row runs. */
+const PLAN_OFFER = "the plan's offer";
 
 /**
  * An accepted synchronous decision is recorded before it is answered (provider 2.0.0, Sync), whatever
@@ -528,11 +534,10 @@ const ROWS: Row[] = [
   ].map(([n, ok]) => ({
     op: 'planApproval' as const,
     field: 'offerId',
-    // The accepted length in characters of two UTF-8 bytes each (no pattern: any character goes), so a
-    // length counted in bytes refuses it.
-    value: (ok ? 'ö' : 'o').repeat(n as number),
+    // The accepted one the plan's own offer ("one of the offer IDs retrieved via Plan API", provider 2.0.0).
+    value: ok ? PLAN_OFFER : 'o'.repeat(n as number),
     accepted: ok as boolean,
-    why: `offerId of ${n} ${ok ? 'non-ASCII ' : ''}characters (exactly ${APPROVAL_OFFER_ID.max})`,
+    why: `offerId of ${n} characters${ok ? ", the plan's own" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
   })),
   {
@@ -552,6 +557,22 @@ const ROWS: Row[] = [
     rule: 'IN-LIM-CURRENCY:refuse',
   },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
+  {
+    op: 'planApproval',
+    field: 'status',
+    value: 'APPROVED',
+    accepted: false,
+    why: 'an APPROVED decision without approvedAmount, approvedCurrency and paymentAuthorization',
+    rule: 'IN-REQ-DECISION-MEMBERS',
+  },
+  {
+    op: 'planApproval',
+    field: 'rejectReasonCode',
+    value: undefined,
+    accepted: false,
+    why: 'a DECLINED decision without rejectReasonCode',
+    rule: 'IN-REQ-DECISION-MEMBERS',
+  },
 ];
 
 for (const row of ROWS) {
@@ -568,24 +589,27 @@ for (const row of ROWS) {
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
-      const { call, plain } = await baseCall(row.op, fx);
+      const { call, plain, offerId } = await baseCall(row.op, fx);
+      if (row.value === PLAN_OFFER)
+        test.skip(offerId?.length !== APPROVAL_OFFER_ID.max, `the plan's offerId is not of ${APPROVAL_OFFER_ID.max} characters`);
+      const value = row.value === PLAN_OFFER ? offerId : row.value;
       let body = call.body as Record<string, any>;
       const headers = { ...call.headers };
       // A telling id (mixed case, an inner space; approvedOffers takes any string): one made anew or
       // case-folded on a refusal cannot pass the client's echo check.
       if (row.op === 'approvedOffers') headers['Correlation-Id'] = `Row ${crypto.randomUUID().toUpperCase()}-ab`;
       const query: CallOptions['query'] = { ...call.query };
-      if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
-      else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
-      else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
+      if (row.field.startsWith('header:')) headers[row.field.slice(7)] = value as string;
+      else if (row.field.startsWith('query:')) query[row.field.slice(6)] = value as string;
+      else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
         const { encryptedValue: _jwe, ...rest } = body;
-        body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
+        body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), value) };
       } else if (plain)
         body = {
           ...body,
-          ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain)),
+          ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), value) : plain)),
         };
       const res = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
@@ -595,7 +619,8 @@ for (const row of ROWS) {
       // or DECLINED) and the mode (sync true or false); no source ties a member's bound to one of them.
       // A refusal leaves the plan undecided, so the same plan takes the row's value on every other
       // decision and mode, each refused too.
-      if (row.op === 'planApproval' && !row.accepted) {
+      // (A member the decision makes mandatory is bound to that decision: IN-REQ-DECISION-MEMBERS.)
+      if (row.op === 'planApproval' && !row.accepted && row.rule !== 'IN-REQ-DECISION-MEMBERS') {
         const accepted: string[] = [];
         for (const decision of row.field === 'status' ? [body.status] : enumOf(contract, 'ApprovalDecision'))
           for (const sync of row.field === 'query:sync' ? [query.sync] : [true, false]) {
@@ -603,7 +628,7 @@ for (const row of ROWS) {
             const other = await fx.instApi.callBuilt(row.op, {
               ...call,
               query: { ...query, sync: sync as boolean },
-              body: { ...body, status: decision },
+              body: decision === body.status ? body : withDecision({ ...body, status: decision }),
               headers,
             });
             if (other.status !== 400) accepted.push(`${String(decision)} with sync=${String(sync)}: ${other.status}`);

@@ -8,7 +8,7 @@
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
 // without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
-import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan } from '../../fixtures/installments.js';
+import { exampleParticipation, examplePlanBody, expect, rules, test, unregisteredPan, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -33,7 +33,10 @@ test(
         if (!documented(op, [400, 404]).includes(res.status)) wrong.push(`${op} plan_id with ${how}: ${res.status}`);
       }
       // A decision for a plan the id does not name: refused before anything is decided (sync, so nothing lands later).
-      const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: value, status: 'APPROVED' } });
+      const decided = await instApi.call('planApproval', {
+        query: { sync: true },
+        body: withDecision({ planId: value, status: 'APPROVED' }),
+      });
       sent++;
       if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
     }
@@ -50,7 +53,10 @@ test(
         );
       }
       if (found.every((f) => f.endsWith('names no plan'))) {
-        const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: swapped, status: 'APPROVED' } });
+        const decided = await instApi.call('planApproval', {
+          query: { sync: true },
+          body: withDecision({ planId: swapped, status: 'APPROVED' }),
+        });
         found.push(`planApproval ${documented('planApproval', [400]).includes(decided.status) ? 'names no plan' : decided.status}`);
       }
       if (new Set(found.map((f) => f.replace(/^\S+ /, ''))).size !== 1) wrong.push(`plan_id in another case: ${found.join('; ')}`);

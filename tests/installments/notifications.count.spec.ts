@@ -5,7 +5,7 @@
 // selection, none for a read or a decision) and Endpoints (POST /approvals: the provider approves or
 // declines a plan, nothing is sent on). A witness plan selected last bounds the wait without a sleep:
 // once its notification has arrived, a second one of an earlier plan would have arrived before it.
-import { expect, expectDeliveries, loadContract, rules, test } from '../../fixtures/installments.js';
+import { expect, expectDeliveries, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { EVENT_IDS, eventIdProblems, eventMembersOf } from '../../helpers/client/invariants/delivery-ids.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
 
@@ -41,7 +41,7 @@ test(
       await readBoth(instApi, planId);
       const body =
         decision.status === 'APPROVED'
-          ? { planId, status: decision.status, offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' }
+          ? withDecision({ planId, status: decision.status, offerId: offer.offerId, approvedAmount: 1200, approvedCurrency: 'USD' })
           : { planId, status: decision.status, rejectReasonCode: 'CONSUMER_APPLICATION_FAIL' };
       const answer = await instApi.call('planApproval', { ...(decision.sync ? { query: { sync: true } } : {}), body });
       expect(answer.status, `${what}: the decision`).toBe(decision.sync ? 200 : 202);
