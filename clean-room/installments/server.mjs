@@ -380,7 +380,9 @@ function bodyErrors(errs) { return errs.map(([kind, details]) => E(SRC_MC, 'inva
 function chkStr(errs, v, path, o = {}) {
   if (!present(v)) { if (o.required) errs.push(['missing', `${path} is required`]); return false; }
   if (typeof v !== 'string') { errs.push(['format', `${path} must be a string`]); return false; }
-  if ((o.min !== undefined && v.length < o.min) || (o.max !== undefined && v.length > o.max)) { errs.push(['length', `${path} size must be between ${o.min ?? 0} and ${o.max ?? 'unbounded'}`]); return false; }
+  // provider 2.0.0 minLength/maxLength (JSON Schema): a string's length in characters (code points), not UTF-16 units
+  const n = [...v].length;
+  if ((o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) { errs.push(['length', `${path} size must be between ${o.min ?? 0} and ${o.max ?? 'unbounded'}`]); return false; }
   if (o.pattern && !o.pattern.test(v)) { errs.push(['format', `${path} must match "${o.pattern.source}"`]); return false; }
   if (o.enum && !o.enum.includes(v)) { errs.push(['value', `${path} must be one of [${o.enum.join(', ')}]`]); return false; }
   return true;
