@@ -22,6 +22,9 @@ test(
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const { planId } = await instReq.createPlan(instApi);
+    // Decided first: getPlanApprovalStatus reads the approval posted for a plan (provider 2.0.0, GET /approvals/{plan_id}).
+    const decision = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ planId, status: 'DECLINED' }) });
+    expect(decision.status, 'the plan decided').toBe(200);
     const documented = (op: 'getPlan' | 'getPlanApprovalStatus' | 'planApproval', statuses: number[]) =>
       statuses.filter((s) => instApi.contract.operation(op).responses[String(s)] !== undefined);
     const wrong: string[] = [];
