@@ -380,7 +380,9 @@ function bodyErrors(errs) { return errs.map(([kind, details]) => E(SRC_MC, 'inva
 function chkStr(errs, v, path, o = {}) {
   if (!present(v)) { if (o.required) errs.push(['missing', `${path} is required`]); return false; }
   if (typeof v !== 'string') { errs.push(['format', `${path} must be a string`]); return false; }
-  if ((o.min !== undefined && v.length < o.min) || (o.max !== undefined && v.length > o.max)) { errs.push(['length', `${path} size must be between ${o.min ?? 0} and ${o.max ?? 'unbounded'}`]); return false; }
+  // provider 2.0.0 minLength/maxLength (JSON Schema): a string's length in characters (code points), not UTF-16 units
+  const n = [...v].length;
+  if ((o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) { errs.push(['length', `${path} size must be between ${o.min ?? 0} and ${o.max ?? 'unbounded'}`]); return false; }
   if (o.pattern && !o.pattern.test(v)) { errs.push(['format', `${path} must match "${o.pattern.source}"`]); return false; }
   if (o.enum && !o.enum.includes(v)) { errs.push(['value', `${path} must be one of [${o.enum.join(', ')}]`]); return false; }
   return true;
@@ -1006,6 +1008,11 @@ function validateParticipation(item, i, errs, pendingKeys) {
   validateCountry(errs, item.countryCode, P + 'countryCode', true);
   chkStr(errs, item.acquirerICA, P + 'acquirerICA', { required: true, pattern: RE.acquirerICA });
   chkStr(errs, item.merchantGroup, P + 'merchantGroup', { pattern: RE.merchantGroup });
+  // provider 2.0.0 MerchantParticipation, Address: every member typed (string, array, object), none nullable;
+  // the prose allows null for duns alone ("must either be null, empty, or match existing values")
+  const typed = ['merchantGroup', 'dbaNames', 'mids', 'maid', 'maidType', 'nonMerchantNegotiatedParticipation', 'optIn', 'websiteUrl', 'wallets', 'address'];
+  for (const k of typed) if (item[k] === null) errs.push(['format', `${P}${k} must not be null`]);
+  if (isObj(item.address)) for (const k of ['addressLine1', 'addressLine2', 'addressLine3', 'city', 'state', 'postalCode']) if (item.address[k] === null) errs.push(['format', `${P}address.${k} must not be null`]);
   if (present(item.dbaNames)) {
     if (!Array.isArray(item.dbaNames)) errs.push(['format', P + 'dbaNames must be an array']);
     else if (item.dbaNames.length < 1 || item.dbaNames.length > 1000) errs.push(['length', P + 'dbaNames must contain 1 to 1000 items']);
@@ -1106,8 +1113,9 @@ async function postParticipations(req, res, body, raw) {
     if (present(item.maidType)) rec.maidType = item.maidType;
     if (present(item.duns) && item.duns !== '') rec.duns = item.duns;
     if (present(item.websiteUrl)) rec.websiteUrl = item.websiteUrl;
-    if (present(item.wallets)) rec.wallets = item.wallets.map((w) => ({ ...w }));
-    if (present(item.address)) rec.address = { ...(rec.address || {}), ...item.address };
+    if (present(item.wallets)) rec.wallets = item.wallets.map((w) => Object.fromEntries(Object.entries(w).filter(([, v]) => present(v))));
+    // provider 2.0.0: Address members are strings: a null sent (read as absent, DECISIONS) is never stored nor answered
+    if (present(item.address)) rec.address = { ...(rec.address || {}), ...Object.fromEntries(Object.entries(item.address).filter(([, v]) => present(v))) };
     rec.effectiveAt = effectiveAt;
     rec.requestIds = [...(rec.requestIds || []), requestId];
     state.merchants.set(key, rec);

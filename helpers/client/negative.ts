@@ -61,6 +61,7 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
   uuid: 'not-a-uuid',
   uri: 'not a uri',
   'iso-3166-alpha-2': 'ZZ',
+  'iso-3166-alpha-3': 'ZZZ',
   'iso-639-1': 'qq',
 };
 

@@ -12,12 +12,16 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 // user-assigned range that ISO 3166 does not assign, so a request carrying it is no ISO 3166 code.
 const alpha2 = new Set(Object.keys(countries.getAlpha2Codes()).filter((code) => code !== 'XK'));
 const languages = new Set<string>(iso6391.getAllCodes());
+// ISO 3166-1's alpha-3 codes (provider 2.0.0, installments countryCode: "ISO 3166 alpha 3 code values").
+const alpha3 = new Set(Object.keys(countries.getAlpha3Codes()).filter((code) => code !== countries.alpha2ToAlpha3('XK')));
 
 function createAjv() {
   const instance = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true });
   addFormats(instance);
   // seed 000, Consumer: countryCode "ISO 3166 alpha-2", languageCode "ISO 639-1"
   instance.addFormat('iso-3166-alpha-2', { type: 'string', validate: (v: string) => alpha2.has(v) });
+  // provider 2.0.0 (installments), countryCode: "ISO 3166 alpha 3 code values", its pattern of either case
+  instance.addFormat('iso-3166-alpha-3', { type: 'string', validate: (v: string) => alpha3.has(v.toUpperCase()) });
   instance.addFormat('iso-639-1', { type: 'string', validate: (v: string) => languages.has(v) });
   // OpenAPI 3.1 annotation keywords that are not JSON Schema vocabulary.
   instance.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
@@ -28,6 +32,7 @@ export const ajv = createAjv();
 export type { ErrorObject };
 
 export const ISO_COUNTRIES: readonly string[] = [...alpha2];
+export const ISO_COUNTRIES_ALPHA3: readonly string[] = [...alpha3];
 export const ISO_LANGUAGES: readonly string[] = [...languages];
 
 export function isIsoCountry(code: string): boolean {

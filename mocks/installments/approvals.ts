@@ -150,6 +150,9 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
+    // provider 2.0.0, PlanApprovalParameters.offerId: "The offer ID provided must be one of the offer IDs retrieved via Plan API".
+    if (ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId)
+      return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'enum', message: "offerId is not one of the plan's offers" }]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
     // i19-approval-async-auth-fail-reason-refused: an asynchronous decline for a failed consumer authentication refused as an unknown reason.
     if (
@@ -295,6 +298,9 @@ export function registerApprovals(
     // i32-inst-approval-status-pending-404: a plan whose asynchronous decision has not landed answered as unknown.
     if (faults.has('i32-inst-approval-status-pending-404') && plan.pending)
       return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
+    // provider 2.0.0 CompletionPSPData.status: the processing of the checkout, "either IN_PROGRESS or COMPLETED"
+    // (the decision itself is getPlan's): COMPLETED once a decision has landed, in progress until then.
+    const processing = plan.status === 'APPROVED' || plan.status === 'DECLINED' ? 'COMPLETED' : 'IN_PROGRESS';
     // i3-approval-status-callback-of-latest-plan: the status read answers the callback URL of the latest plan created.
     const source = faults.has('i3-approval-status-callback-of-latest-plan') ? ([...world.plans.values()].pop() ?? plan) : plan;
     const callbackUrl = faults.has('i2-approval-status-callback-http')
@@ -314,18 +320,16 @@ export function registerApprovals(
               : source.callbackUrl;
     // i25-approval-status-callback-plan-id-undashed: the status read rebuilds the callbackUrl with the plan id without its dashes.
     if (faults.has('i25-approval-status-callback-plan-id-undashed'))
-      return reply
-        .code(200)
-        .send({ callbackUrl: callbackUrl.replace(source.planId, source.planId.replace(/-/g, '')), status: plan.status });
+      return reply.code(200).send({ callbackUrl: callbackUrl.replace(source.planId, source.planId.replace(/-/g, '')), status: processing });
     // i24-approval-status-callback-http-non-usd: for a plan not in USD the status read answers its callbackUrl over http.
     if (faults.has('i24-approval-status-callback-http-non-usd') && plan.transaction.currency !== 'USD')
-      return reply.code(200).send({ callbackUrl: callbackUrl.replace(/^https:/, 'http:'), status: plan.status });
+      return reply.code(200).send({ callbackUrl: callbackUrl.replace(/^https:/, 'http:'), status: processing });
     // i17-approval-status-declined-callback-trailing-slash: a declined plan's status read answers its callbackUrl with a slash added.
     if (faults.has('i17-approval-status-declined-callback-trailing-slash') && plan.status === 'DECLINED')
-      return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: plan.status });
+      return reply.code(200).send({ callbackUrl: `${callbackUrl}/`, status: processing });
     // i18-approval-status-approved-callback-with-status: an approved plan's status read adds the status to its callbackUrl.
     if (faults.has('i18-approval-status-approved-callback-with-status') && plan.status === 'APPROVED')
-      return reply.code(200).send({ callbackUrl: `${callbackUrl}?status=APPROVED`, status: plan.status });
+      return reply.code(200).send({ callbackUrl: `${callbackUrl}?status=APPROVED`, status: processing });
     // i18-approval-status-undecided-reads-approved: a plan no approval has decided yet read as APPROVED.
     if (faults.has('i18-approval-status-undecided-reads-approved') && plan.status === 'CREATED' && !plan.pending)
       return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
@@ -334,7 +338,7 @@ export function registerApprovals(
       return reply.code(200).send({ callbackUrl, status: 'APPROVED' });
     // seeded-approval-status-card-first-six: the status read names the plan's card by its first six digits.
     if (faults.has('seeded-approval-status-card-first-six'))
-      return reply.code(200).send({ callbackUrl, status: plan.status, cardBin: plan.pan.slice(0, 6) });
+      return reply.code(200).send({ callbackUrl, status: processing, cardBin: plan.pan.slice(0, 6) });
     // i10-approval-status-decline-reads-approved: this reader maps every decision to APPROVED.
     const status = faults.has('i10-approval-status-decline-reads-approved') && plan.status === 'DECLINED' ? 'APPROVED' : plan.status;
     // i16-approval-status-async-decline-pending: an asynchronous decline, once landed, still read as PENDING here.
@@ -343,6 +347,9 @@ export function registerApprovals(
     // i27-approval-status-approved-lowercase: the status reader writes an APPROVED decision in lower case.
     if (faults.has('i27-approval-status-approved-lowercase') && status === 'APPROVED')
       return reply.code(200).send({ callbackUrl, status: 'approved' });
-    return reply.code(200).send({ callbackUrl, status: faults.has('approval-status-stale') ? 'PENDING' : status });
+    return reply.code(200).send({
+      ...(processing === 'COMPLETED' ? { callbackUrl } : {}),
+      status: faults.has('approval-status-stale') ? 'PENDING' : status === plan.status ? processing : status,
+    });
   });
 }

@@ -407,12 +407,6 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
   }),
-  independent('independent-6', {
-    id: 'i6-mid-search-country-echo-uppercased',
-    rule: 'the MID page names the merchant searched as given (provider 2.0.0, MidDetailsPage): countryCode, which may be of either case, is echoed in upper case',
-    source: 'provider',
-    rules: ['IN-ECHO-MIDSEARCH'],
-  }),
   independent('independent-7', {
     id: 'i7-merchant-search-ica-first-six',
     rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',

@@ -7,7 +7,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
-import { addParticipation, merchantCandidates, type InstallmentsState, type Participation } from './state.js';
+import { addParticipation, merchantCandidates, merchantKey, type InstallmentsState, type Participation } from './state.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
@@ -108,6 +108,13 @@ export function registerMerchants(
       return invalidRequest(reply, faults, [
         { field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' },
       ]);
+    // provider 2.0.0 postMerchantParticipations: "Once a MAID is entered into the system, it becomes immutable".
+    const maidChanged = (ok.body as Record<string, any>[]).findIndex((merchant) => {
+      const held = world.merchants.get(merchantKey({ merchant }))?.merchant.maid;
+      return merchant.maid !== undefined && held !== undefined && merchant.maid !== held;
+    });
+    if (maidChanged >= 0)
+      return invalidRequest(reply, faults, [{ field: `${maidChanged}.maid`, keyword: 'const', message: 'maid is immutable once entered' }]);
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
@@ -725,11 +732,7 @@ export function registerMerchants(
           : faults.has('seeded-mid-search-later-page-name-collapsed') && Number(ok.query.get('offset') ?? 0) > 0
             ? String(c.merchantLegalName).trim().replace(/\s+/g, ' ')
             : c.merchantLegalName,
-      // i6-mid-search-country-echo-uppercased: the country echoed in upper case.
-      countryCode:
-        faults.has('i6-mid-search-country-echo-uppercased') && typeof c.countryCode === 'string'
-          ? c.countryCode.toUpperCase()
-          : c.countryCode,
+      countryCode: c.countryCode,
       // i19-mid-search-ica-echo-zeros-dropped: the ICA echoed through a number.
       acquirerICA:
         faults.has('i19-mid-search-ica-echo-zeros-dropped') && /^0\d*$/.test(String(c.acquirerICA))

@@ -185,7 +185,8 @@ function nameGrams(name: string): string[] {
 }
 
 /** The key a merchant's participations share: its latest one is the merchant's state. */
-const merchantKey = (p: Participation) => `${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`;
+export const merchantKey = (p: Pick<Participation, 'merchant'>) =>
+  `${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`;
 
 /** Records a submitted participation in the store and its indexes. */
 export function addParticipation(world: InstallmentsState, p: Participation): void {

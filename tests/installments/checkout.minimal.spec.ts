@@ -1,8 +1,8 @@
 // Covers: POST /offers, POST /plans, POST /approvals and GET /plans/{plan_id} with bodies that carry
 // none of their optional members (provider 2.0.0: OfferParameters needs only `transaction`, PlanPost
-// only providerId, offerTransactionId and transaction, PlanApproval only planId and status). A request
+// only providerId, offerTransactionId and transaction, PlanApproval planId, status and what its decision makes mandatory). A request
 // the contract allows is accepted (IN-ERR-CONTRACT), at every step of the checkout, and the plan reads back.
-import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 
 const contract = await loadContract('installments');
 
@@ -35,7 +35,8 @@ test(
     const planId = plan.body.planId as string;
     const approval = await instApi.call('planApproval', {
       query: { sync: true },
-      body: required('planApproval', { planId, status: 'APPROVED' }),
+      // An APPROVED decision's required members include those it makes mandatory (provider 2.0.0, PlanApprovalParameters).
+      body: required('planApproval', withDecision({ planId, status: 'APPROVED' })),
     });
     expect(approval.status, `an approval with planId and status only: ${approval.text.slice(0, 200)}`).toBe(200);
     const read = await instApi.call('getPlan', { path: { plan_id: planId } });

@@ -13,6 +13,7 @@ import {
   rules,
   sizeOf,
   test,
+  withDecision,
   withPath,
   type CallOptions,
   type OfferLike,
@@ -73,6 +74,7 @@ async function baseCall(
   plain?: Record<string, any>;
   offers?: OfferLike[];
   selection?: (offer: OfferLike) => Record<string, any>;
+  offerId?: string;
 }> {
   const pan = inst.eligiblePan!;
   switch (op) {
@@ -101,13 +103,18 @@ async function baseCall(
       };
     }
     default: {
-      const { planId } = await instReq.createPlan(instApi);
-      return { call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } } };
+      const { planId, offer } = await instReq.createPlan(instApi);
+      return {
+        call: { query: { sync: true }, body: { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' } },
+        offerId: offer.offerId as string,
+      };
     }
   }
 }
 
 const uuid = () => crypto.randomUUID();
+/** Stands for the offerId of the row's plan, put in when the row runs. */
+const PLAN_OFFER = "the plan's offer";
 
 /**
  * An accepted synchronous decision is recorded before it is answered (provider 2.0.0, Sync), whatever
@@ -117,11 +124,16 @@ const uuid = () => crypto.randomUUID();
 const DECISION_SHOWN = ['IN-STATE-DECISION@sync', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'];
 async function expectDecisionShown({ instApi }: Fx, body: Record<string, any>): Promise<void> {
   const why = `${String(body.status)} (${String(body.rejectReasonCode ?? 'no reason')})`;
+  // getPlan shows the decision (StatusField); getPlanApprovalStatus the approval's processing (provider 2.0.0 CompletionPSPData: IN_PROGRESS or COMPLETED).
   for (const reader of ['getPlanApprovalStatus', 'getPlan'] as const) {
     const read = await instApi.call(reader, { path: { plan_id: String(body.planId) } });
-    expect({ status: read.status, decision: read.body?.status }, `${reader} after the sync ${why}`).toEqual({
+    const shown = reader === 'getPlan' ? [body.status] : ['IN_PROGRESS', 'COMPLETED'];
+    expect(
+      { status: read.status, shows: shown.includes(read.body?.status) },
+      `${reader} after the sync ${why}: ${read.body?.status}`,
+    ).toEqual({
       status: 200,
-      decision: body.status,
+      shows: true,
     });
   }
 }
@@ -538,11 +550,10 @@ const ROWS: Row[] = [
   ].map(([n, ok]) => ({
     op: 'planApproval' as const,
     field: 'offerId',
-    // The accepted length in characters of two UTF-8 bytes each (no pattern: any character goes), so a
-    // length counted in bytes refuses it.
-    value: (ok ? 'ö' : 'o').repeat(n as number),
+    // The accepted one the plan's own offer ("one of the offer IDs retrieved via Plan API", provider 2.0.0).
+    value: ok ? PLAN_OFFER : 'o'.repeat(n as number),
     accepted: ok as boolean,
-    why: `offerId of ${n} ${ok ? 'non-ASCII ' : ''}characters (exactly ${APPROVAL_OFFER_ID.max})`,
+    why: `offerId of ${n} characters${ok ? ", the plan's own" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
   })),
   {
@@ -562,6 +573,22 @@ const ROWS: Row[] = [
     rule: 'IN-LIM-CURRENCY:refuse',
   },
   { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
+  {
+    op: 'planApproval',
+    field: 'status',
+    value: 'APPROVED',
+    accepted: false,
+    why: 'an APPROVED decision without approvedAmount, approvedCurrency and paymentAuthorization',
+    rule: 'IN-REQ-DECISION-MEMBERS',
+  },
+  {
+    op: 'planApproval',
+    field: 'rejectReasonCode',
+    value: undefined,
+    accepted: false,
+    why: 'a DECLINED decision without rejectReasonCode',
+    rule: 'IN-REQ-DECISION-MEMBERS',
+  },
 ];
 
 /**
@@ -589,7 +616,10 @@ for (const row of ROWS) {
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
       const fx = { instApi, instReq, inst };
-      const { call, plain, offers, selection } = await baseCall(row.op, fx);
+      const { call, plain, offers, selection, offerId } = await baseCall(row.op, fx);
+      if (row.value === PLAN_OFFER)
+        test.skip(offerId?.length !== APPROVAL_OFFER_ID.max, `the plan's offerId is not of ${APPROVAL_OFFER_ID.max} characters`);
+      const value = row.value === PLAN_OFFER ? offerId : row.value;
       let body = call.body as Record<string, any>;
       const term = row.op === 'savePlan' && row.accepted ? OFFER_TERM[row.field] : undefined;
       const wanted = Array.isArray(row.value) ? row.value.length : row.value;
@@ -601,22 +631,22 @@ for (const row of ROWS) {
       // case-folded on a refusal cannot pass the client's echo check.
       if (row.op === 'approvedOffers') headers['Correlation-Id'] = `Row ${crypto.randomUUID().toUpperCase()}-ab`;
       const query: CallOptions['query'] = { ...call.query };
-      if (row.field.startsWith('header:')) headers[row.field.slice(7)] = row.value as string;
-      else if (row.field.startsWith('query:')) query[row.field.slice(6)] = row.value as string;
+      if (row.field.startsWith('header:')) headers[row.field.slice(7)] = value as string;
+      else if (row.field.startsWith('query:')) query[row.field.slice(6)] = value as string;
       else if (offered) body = selection!(offered);
       // An accepted range is one the target holds, of the row's length (provider 2.0.0: a new list's range
       // not present in the system is refused, InvalidAccountRangeForNewPanList); the row skips where none is.
       else if (row.field === 'accountRange' && row.accepted)
         body = withPath(body, row.field, instReq.heldRange(String((row.value as Record<string, string>).accountRangeLow).length));
-      else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, row.value);
+      else if (!/^(plain|clear):/.test(row.field)) body = withPath(body, row.field, value);
       if (row.field.startsWith('clear:')) {
         // provider 2.0.0: the card data in clear `sensitiveData` instead of the root encryptedValue.
         const { encryptedValue: _jwe, ...rest } = body;
-        body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), row.value) };
+        body = { ...rest, sensitiveData: withPath(plain, row.field.slice(6), value) };
       } else if (plain)
         body = {
           ...body,
-          ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), row.value) : plain)),
+          ...(await fx.instReq.sensitive(row.field.startsWith('plain:') ? withPath(plain, row.field.slice(6), value) : plain)),
         };
       const res = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
@@ -626,7 +656,8 @@ for (const row of ROWS) {
       // or DECLINED) and the mode (sync true or false); no source ties a member's bound to one of them.
       // A refusal leaves the plan undecided, so the same plan takes the row's value on every other
       // decision and mode, each refused too.
-      if (row.op === 'planApproval' && !row.accepted) {
+      // (A member the decision makes mandatory is bound to that decision: IN-REQ-DECISION-MEMBERS.)
+      if (row.op === 'planApproval' && !row.accepted && row.rule !== 'IN-REQ-DECISION-MEMBERS') {
         const accepted: string[] = [];
         for (const decision of row.field === 'status' ? [body.status] : enumOf(contract, 'ApprovalDecision'))
           for (const sync of row.field === 'query:sync' ? [query.sync] : [true, false]) {
@@ -634,7 +665,7 @@ for (const row of ROWS) {
             const other = await fx.instApi.callBuilt(row.op, {
               ...call,
               query: { ...query, sync: sync as boolean },
-              body: { ...body, status: decision },
+              body: decision === body.status ? body : withDecision({ ...body, status: decision }),
               headers,
             });
             if (other.status !== 400) accepted.push(`${String(decision)} with sync=${String(sync)}: ${other.status}`);

@@ -8,7 +8,7 @@
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
 // without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
-import { exampleParticipation, examplePlanBody, expect, rules, test } from '../../fixtures/installments.js';
+import { exampleParticipation, examplePlanBody, expect, rules, test, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
 const forms = (value: string) => [
@@ -22,6 +22,9 @@ test(
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     const { planId } = await instReq.createPlan(instApi);
+    // Decided first: getPlanApprovalStatus reads the approval posted for a plan (provider 2.0.0, GET /approvals/{plan_id}).
+    const decision = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ planId, status: 'DECLINED' }) });
+    expect(decision.status, 'the plan decided').toBe(200);
     const documented = (op: 'getPlan' | 'getPlanApprovalStatus' | 'planApproval', statuses: number[]) =>
       statuses.filter((s) => instApi.contract.operation(op).responses[String(s)] !== undefined);
     const wrong: string[] = [];
@@ -33,7 +36,10 @@ test(
         if (!documented(op, [400, 404]).includes(res.status)) wrong.push(`${op} plan_id with ${how}: ${res.status}`);
       }
       // A decision for a plan the id does not name: refused before anything is decided (sync, so nothing lands later).
-      const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: value, status: 'APPROVED' } });
+      const decided = await instApi.call('planApproval', {
+        query: { sync: true },
+        body: withDecision({ planId: value, status: 'APPROVED' }),
+      });
       sent++;
       if (!documented('planApproval', [400]).includes(decided.status)) wrong.push(`planApproval planId with ${how}: ${decided.status}`);
     }
@@ -50,7 +56,10 @@ test(
         );
       }
       if (found.every((f) => f.endsWith('names no plan'))) {
-        const decided = await instApi.call('planApproval', { query: { sync: true }, body: { planId: swapped, status: 'APPROVED' } });
+        const decided = await instApi.call('planApproval', {
+          query: { sync: true },
+          body: withDecision({ planId: swapped, status: 'APPROVED' }),
+        });
         found.push(`planApproval ${documented('planApproval', [400]).includes(decided.status) ? 'names no plan' : decided.status}`);
       }
       if (new Set(found.map((f) => f.replace(/^\S+ /, ''))).size !== 1) wrong.push(`plan_id in another case: ${found.join('; ')}`);

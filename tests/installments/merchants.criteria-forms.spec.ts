@@ -111,6 +111,8 @@ test(
           }
           const mids = res.status === 200 ? ((res.body?.mids ?? []) as { mid: string }[]).map((m) => m.mid) : undefined;
           const expected = expectedMids(criteria);
+          // Another form of the name, country or ICA names no merchant: provider 2.0.0 says not how that is answered, so its 400 or no MID.
+          if (key in named && expected.length === 0 && res.status === 400) continue;
           if (JSON.stringify(mids) !== JSON.stringify(expected))
             wrong.push(`MID search ${key} with ${how}: ${res.status}, ${mids?.length ?? 'no'} MIDs, expected ${expected.length}`);
         }

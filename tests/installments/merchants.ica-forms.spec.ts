@@ -93,7 +93,8 @@ test(
         const mids = await instApi.call('postMerchantMidSearches', {
           body: { merchantLegalName: s.merchantLegalName, countryCode: s.countryCode, acquirerICA },
         });
-        if (mids.status !== 200 || (mids.body.mids ?? []).length)
+        // It names no merchant: provider 2.0.0 says not how that is answered, so its 400 or a page of no MID.
+        if (mids.status !== 400 && (mids.status !== 200 || (mids.body.mids ?? []).length))
           wrong.push(`the MID search of ${s.merchantLegalName} under '${acquirerICA}': ${mids.status} ${JSON.stringify(mids.body.mids)}`);
       }
 

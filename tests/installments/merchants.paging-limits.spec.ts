@@ -5,6 +5,7 @@
 import {
   exampleParticipation,
   expect,
+  isoCountry,
   expectErrors,
   expectPage,
   loadContract,
@@ -15,6 +16,7 @@ import {
   sizeOf,
   test,
 } from '../../fixtures/installments.js';
+import { ISO_COUNTRIES_ALPHA3 } from '../../helpers/contract/ajv.js';
 
 const contract = await loadContract('installments');
 const READERS = [
@@ -33,8 +35,14 @@ for (const [operationId, path] of READERS) {
   test(
     `${operationId}: accepts limit ${LIMIT.min} and ${LIMIT.max} and offset 0, refuses limit ${LIMIT.min! - 1}, ${LIMIT.max! + 1} or not an integer and offset -1 (400) @provider`,
     rules(`IN-PAGE-LIMIT:accept@${path}`, `IN-PAGE-LIMIT:refuse@${path}`, `IN-PAGE-OFFSET:accept@${path}`, `IN-PAGE-OFFSET:refuse@${path}`),
-    async ({ instApi, instReq }) => {
+    async ({ instApi, instReq, inst }) => {
       const call = await instReq.sampleCall(operationId);
+      // The MIDs of a merchant the target holds (seed 001: "the mids of a given merchant"), submitted first.
+      if (operationId === 'postMerchantMidSearches') {
+        const held = exampleParticipation(inst.knownAcquirerIca ?? '001234');
+        await instReq.submitParticipations(instApi, [held]);
+        call.body = { merchantLegalName: held.merchantLegalName, countryCode: held.countryCode, acquirerICA: held.acquirerICA };
+      }
       for (const query of [
         { offset: 0, limit: LIMIT.min! },
         { offset: 0, limit: LIMIT.max! },
@@ -51,9 +59,6 @@ for (const [operationId, path] of READERS) {
   );
 }
 
-/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => ['Z', String.fromCharCode(65 + (Math.floor(i / 26) % 26)), String.fromCharCode(65 + (i % 26))].join('');
-
 test(
   `without offset and limit, a search and the list answer the first ${DEFAULT_LIMIT} of ${BIG} merchants @mock-only @provider`,
   mockOnly(
@@ -64,10 +69,15 @@ test(
     // More merchants than a page, of one exact name, through the API; the list is a known set only on an emptied mock.
     await instMock.reset();
     const name = `Default page ${crypto.randomUUID()}`;
+    // Distinct merchants of one name: an ISO 3166 alpha-3 country (provider 2.0.0, countryCode) under each known ICA in turn.
+    const icas = inst.knownAcquirerIcas;
+    expect(icas.length * ISO_COUNTRIES_ALPHA3.length, 'merchants of one name the countries and known ICAs make').toBeGreaterThanOrEqual(
+      BIG,
+    );
     const merchants = Array.from({ length: BIG }, (_, i) =>
-      exampleParticipation(inst.knownAcquirerIca ?? '001234', {
+      exampleParticipation(icas[Math.floor(i / ISO_COUNTRIES_ALPHA3.length)], {
         merchantLegalName: name,
-        countryCode: country(i),
+        countryCode: isoCountry(i),
         mids: [String(100_000_000 + i)],
         dbaNames: undefined,
       }),
@@ -88,7 +98,9 @@ test(
     }
     const rest = await instApi.call('postMerchantSearches', { query: { offset: DEFAULT_LIMIT }, body: { merchantLegalName: name } });
     expect(rest.body, `offset ${DEFAULT_LIMIT} with the default limit: the last ${BIG - DEFAULT_LIMIT}`).toHaveLength(BIG - DEFAULT_LIMIT);
-    const seen = new Set([...search.body, ...rest.body].map((m: { countryCode: string }) => m.countryCode));
+    const seen = new Set(
+      [...search.body, ...rest.body].map((m: { countryCode: string; acquirerICA: string }) => `${m.countryCode} ${m.acquirerICA}`),
+    );
     expect(seen.size, 'the two pages hold every merchant once').toBe(BIG);
   },
 );

@@ -8,6 +8,7 @@
 import {
   type CallOptions,
   exampleParticipation,
+  isoCountry,
   expect,
   expectPage,
   type InstallmentsOperationId,
@@ -20,8 +21,6 @@ type Fx = Parameters<Parameters<typeof test>[2]>[0];
 type Api = Fx['instApi'];
 const SIZE = 5;
 const ICA = (inst: Fx['inst']) => inst.knownAcquirerIca ?? '001234';
-/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => ['Q', String.fromCharCode(65 + (Math.floor(i / 26) % 26)), String.fromCharCode(65 + (i % 26))].join('');
 
 /** How one reader is called and where its items are; `key` names an item. */
 interface Reader {
@@ -103,7 +102,7 @@ test(
   async ({ instApi, instReq, inst }) => {
     const name = `Paging ${crypto.randomUUID()}`;
     const merchants = Array.from({ length: SIZE }, (_, i) =>
-      exampleParticipation(ICA(inst), { merchantLegalName: name, countryCode: country(i) }),
+      exampleParticipation(ICA(inst), { merchantLegalName: name, countryCode: isoCountry(i) }),
     );
     await instReq.submitParticipations(instApi, merchants);
     const reader: Reader = {

@@ -130,10 +130,12 @@ test(
   ),
   async ({ instApi, instReq, inst }) => {
     const { a, b, a2 } = await dataSet({ instApi, instReq, inst });
-    const mids = async (m: Record<string, any>, extra: Record<string, string> = {}) => {
+    const mids = async (m: Record<string, any>, extra: Record<string, string> = {}, named = true) => {
       const res = await instApi.call('postMerchantMidSearches', {
         body: { merchantLegalName: m.merchantLegalName, countryCode: m.countryCode, acquirerICA: m.acquirerICA, ...extra },
       });
+      // A merchant named nowhere: provider 2.0.0 says not how that is answered, so its 400 or no MID.
+      if (!named && res.status === 400) return [];
       expect(res.status).toBe(200);
       expect(res.body, 'the page names the merchant searched').toMatchObject({ acquirerICA: m.acquirerICA, countryCode: m.countryCode });
       if (res.body.merchantLegalName !== undefined) expect(res.body.merchantLegalName).toBe(m.merchantLegalName);
@@ -143,7 +145,10 @@ test(
     expect(ids(await mids(a)), "A's MIDs, not those of A's name in MEX").toEqual([...a.mids].sort());
     expect(ids(await mids(a2)), 'the MEX merchant of the same name has its own MID').toEqual(a2.mids);
     // B's name is A's with one accented letter: under A's country and ICA it names no merchant, not A.
-    expect(await mids({ ...a, merchantLegalName: b.merchantLegalName }), "B's name under A's country and ICA: no MID of A").toEqual([]);
+    expect(
+      await mids({ ...a, merchantLegalName: b.merchantLegalName }, {}, false),
+      "B's name under A's country and ICA: no MID of A",
+    ).toEqual([]);
     expect(ids(await mids(a, { mid: a.mids[1] })), 'mid selects that MID').toEqual([a.mids[1]]);
     expect(await mids(a, { mid: a2.mids[0] }), "another merchant's MID is not A's").toEqual([]);
     // Every value of the status criterion (provider 2.0.0, MerchantMidSearchParameters.status: PENDING,

@@ -40,11 +40,14 @@ test(
     const name = `Totals ${Date.now().toString(36)} Mërchant`;
     const mids = Array.from({ length: 5 }, (_, i) => `00${Math.floor(Math.random() * 1e6)}${i}`.padStart(9, '0'));
     // Two merchants of the first known ICA (two countries), one of each other known ICA, one of an unknown ICA.
+    // MID merchants: provider 2.0.0 identifies a MAID merchant by ICA, name and country and, a sentence
+    // later, by name and country alone; namesakes of one country under two ICAs sit on that contradiction.
+    const of = { merchantLegalName: name, maid: undefined, maidType: undefined };
     const sent = [
-      exampleParticipation(known[0], { merchantLegalName: name, countryCode: 'USA', mids }),
-      exampleParticipation(known[0], { merchantLegalName: name, countryCode: 'CAN' }),
-      ...known.slice(1).map((ica) => exampleParticipation(ica, { merchantLegalName: name, countryCode: 'USA' })),
-      exampleParticipation(inst.unknownAcquirerIca!, { merchantLegalName: name, countryCode: 'USA' }),
+      exampleParticipation(known[0], { ...of, countryCode: 'USA', mids }),
+      exampleParticipation(known[0], { ...of, countryCode: 'CAN' }),
+      ...known.slice(1).map((ica) => exampleParticipation(ica, { ...of, countryCode: 'USA' })),
+      exampleParticipation(inst.unknownAcquirerIca!, { ...of, countryCode: 'USA' }),
     ];
     const submitted = await instApi.call('postMerchantParticipations', { body: sent });
     expect(submitted.status, 'the participations are accepted').toBe(202);

@@ -75,6 +75,7 @@ const PARTICIPATION: Row[] = [
     rule: 'IN-PAT-COUNTRY:accept',
   },
   { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit', rule: 'IN-PAT-COUNTRY:refuse' },
+  { field: 'countryCode', value: 'QAA', accepted: false, why: 'no ISO 3166 alpha-3 code (user-assigned)', rule: 'IN-PAT-COUNTRY:refuse' },
   ...['123456', '123456789', '12345678901'].map((v) => ({
     field: 'acquirerICA',
     value: v,
@@ -272,8 +273,17 @@ for (const row of SEARCHES) {
   test(
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} a search ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     rules(row.rule),
-    async ({ instApi }) => {
-      const res = await instApi.callBuilt(row.op, { body: row.body });
+    async ({ instApi, instReq, inst }) => {
+      // A MID search answers "the mids of a given merchant" (seed 001): an accepted one names a merchant
+      // the target holds, submitted first (provider 2.0.0 is silent on a search naming none).
+      let body = row.body;
+      if (row.accepted && row.op === 'postMerchantMidSearches') {
+        const held = exampleParticipation(inst.knownAcquirerIca ?? ICA, { mids: ['100000001'] });
+        await instReq.submitParticipations(instApi, [held]);
+        const { merchantLegalName, countryCode, acquirerICA } = held;
+        body = { ...(row.body as object), merchantLegalName, countryCode, acquirerICA };
+      }
+      const res = await instApi.callBuilt(row.op, { body });
       if (row.accepted) expect(res.status).toBe(200);
       else expectErrors(res, 400);
     },

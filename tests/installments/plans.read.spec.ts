@@ -1,7 +1,7 @@
 // Covers: GET /plans/{plan_id} (getPlan) 200/400/404, GET /approvals/{plan_id}
 // (getPlanApprovalStatus) 200/404, POST /plans (savePlan) 400 and POST /approvals (planApproval)
 // 400 for ids the service does not know (reference, Operations table).
-import { expect, expectErrors, examplePlanBody, loadContract, rangeOf, rules, test } from '../../fixtures/installments.js';
+import { expect, expectErrors, examplePlanBody, loadContract, rangeOf, rules, test, withDecision } from '../../fixtures/installments.js';
 
 const CONTRACT = await loadContract('installments');
 /** The largest amount a plan may carry (PlanTransaction.amount maximum). */
@@ -181,7 +181,10 @@ test(
   rules('IN-STATE-APPROVAL-PLAN'),
   async ({ instApi }) => {
     expectErrors(
-      await instApi.call('planApproval', { query: { sync: true }, body: { planId: crypto.randomUUID(), status: 'APPROVED' } }),
+      await instApi.call('planApproval', {
+        query: { sync: true },
+        body: withDecision({ planId: crypto.randomUUID(), status: 'APPROVED' }),
+      }),
       400,
     );
   },

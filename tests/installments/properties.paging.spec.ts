@@ -7,7 +7,7 @@
 // page, page by page at a small limit, past its end and without offset and limit; each page is the
 // slice of the largest read member for member, its headers those of what the pages hold, and what the
 // answer echoes of the query (the merchant a MID search answers for) the same on every page.
-import { exampleParticipation, expect, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { exampleParticipation, expect, isoCountry, rules, test, type CallOptions } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import {
   FILTERED_TOTALS,
@@ -24,8 +24,6 @@ import { Violations } from '../../helpers/client/security/probe.js';
 const contract = await loadContract('installments');
 const PAGED = pagedReaders(contract);
 const SIZE = 5;
-/** Distinct 3-letter country codes (provider 2.0.0: letters only), one per index. */
-const country = (i: number) => `Q${String.fromCharCode(65 + ((i / 26) % 26))}${String.fromCharCode(65 + (i % 26))}`;
 
 test(
   'the pages of every paged reader are windows over one list: each page its slice, its headers what the pages hold, past the end empty',
@@ -43,7 +41,7 @@ test(
     const name = `Paging ${crypto.randomUUID()}`;
     await instReq.submitParticipations(
       instApi,
-      Array.from({ length: SIZE }, (_, i) => exampleParticipation(ica, { merchantLegalName: name, countryCode: country(i) })),
+      Array.from({ length: SIZE }, (_, i) => exampleParticipation(ica, { merchantLegalName: name, countryCode: isoCountry(i) })),
     );
     const mids = Array.from({ length: SIZE }, (_, i) => String(300_000_001 + i + Math.floor(Math.random() * 1e6) * 10));
     const merchant = exampleParticipation(ica, { mids });

@@ -77,11 +77,15 @@ test(
           continue;
         }
         checked.add(op);
+        // A code of a set read without case (CountryCode: an ISO 3166 alpha-3 code of either case, provider 2.0.0): its other case is the same code.
+        const props =
+          (contract.resolveSchema(c.operation.requestBody!.schema) as { properties?: Record<string, unknown> }).properties ?? {};
+        const caseless = (contract.resolveSchema(props[c.member] as never) as { format?: string }).format === 'iso-3166-alpha-3';
         for (const { m, value } of held.filter((h, i, all) => all.findIndex((x) => x.value === h.value) === i)) {
           const accepts = (v: string) => valid(bodyFor(m, c.member, v)) === true;
           const inputs = [
             { how: 'the value as held', value },
-            ...exactInputs(value, accepts),
+            ...exactInputs(value, accepts).filter((x) => !(caseless && x.how === 'its case swapped')),
             ...values.filter((v) => v !== value && accepts(v)).map((v) => ({ how: "another owner's value", value: v })),
           ];
           for (const input of inputs) {

@@ -4,7 +4,7 @@
 // callback URL the service sets): none of them is stored or echoed (provider 2.0.0: the request
 // schemas do not declare them). Every path: planApproval in both modes (sync=true answers 200 with
 // the service's callbackUrl, without sync 202), and every reader of the plan read after each write.
-import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { READ_ONLY, readOnlyMembers, readOnlyPairs, storedReadOnly } from '../../helpers/client/security/read-only.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 
@@ -44,7 +44,7 @@ test(
           planId = (await instReq.createPlan(instApi)).planId;
           const res = await instApi.call('planApproval', {
             ...(mode.query ? { query: mode.query } : {}),
-            body: { planId, status: 'APPROVED', ...members },
+            body: withDecision({ planId, status: 'APPROVED', ...members }),
           });
           expect(res.status, `planApproval ${mode.what} with the response-only members`).toBeLessThan(300);
           // The synchronous answer's callbackUrl is the service's, not the one sent.

@@ -114,7 +114,7 @@ test('PAN lists: the counts add up to the cards sent, an account range counted a
   expect(counted({ panListName: 'L', encryptedValue: 'e' }, undefined, { successfulCount: '5', failureCount: '0' })).toEqual([]);
 });
 
-test("a plan's readers: the echoes of savePlan, and the decision once sync or seen landed, on both readers", () => {
+test("a plan's readers: the echoes of savePlan, and the decision once sync or seen landed, on getPlan", () => {
   const plan = (decision?: PlanRecord['decision']): PlanRecord => ({
     planId: 'p1',
     sent: { providerId: 'v1', transaction: { amount: 1200.37, currency: 'USD' }, planInstallmentInformation: { tenure: 3, apr: 0 } },
@@ -138,7 +138,10 @@ test("a plan's readers: the echoes of savePlan, and the decision once sync or se
   // An undecided plan's approval status is stated nowhere; an async decision not yet seen may or may not show.
   expect(read('getPlanApprovalStatus', { status: 'PENDING' }, plan())).toEqual([]);
   expect(read('getPlan', record, plan({ status: 'APPROVED', sync: false, landed: false }))).toEqual([]);
-  expect(read('getPlanApprovalStatus', { status: 'CREATED' }, plan({ status: 'APPROVED', sync: true, landed: false }))).toEqual([
+  // The approval status reads the approval's processing, not the decision (provider 2.0.0 CompletionPSPData): its
+  // values are the contract's enum, judged by the schema; the decision is getPlan's.
+  expect(read('getPlanApprovalStatus', { status: 'COMPLETED' }, plan({ status: 'APPROVED', sync: true, landed: false }))).toEqual([]);
+  expect(read('getPlan', { ...record, status: 'CREATED' }, plan({ status: 'APPROVED', sync: true, landed: false }))).toEqual([
     'IN-STATE-DECISION',
   ]);
   expect(read('getPlan', record, plan({ status: 'DECLINED', sync: false, landed: true }))).toEqual(['IN-STATE-DECISION']);
@@ -180,7 +183,7 @@ test('merchant readers: each item against the participations submitted, by reque
     maidType: 'EXT',
     mids: ['007', '0123'],
     optIn: 'Y',
-    nonMerchantNegotiatedParticipation: 'N',
+    nonMerchantNegotiatedParticipation: 'Y',
     wallets: [
       { walletId: 1, walletAcceptance: 'Y', walletMerchantId: ' \tW-1 ' },
       { walletId: 2, walletAcceptance: 'N' },
@@ -215,9 +218,11 @@ test('merchant readers: each item against the participations submitted, by reque
     });
   const page = { merchantLegalName: sent.merchantLegalName, countryCode: 'USA', acquirerICA: '001234', optIn: 'Y' };
   expect(mid({ ...page, mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([]);
-  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([
+  expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'N', mids: [{ mid: '007', status: 'COMPLETED' }] })).toEqual([
     'IN-ECHO-PARTICIPATION-DETAILS',
   ]);
+  // The deprecated flag sent against optIn, which takes precedence (provider 2.0.0), is not judged; the country's case neither.
+  expect(read('getMerchantParticipations', [{ ...again, countryCode: 'usa', nonMerchantNegotiatedParticipation: 'N' }])).toEqual([]);
   expect(mid({ ...page, mids: [{ mid: '7', status: 'COMPLETED' }] })).toEqual(['IN-ECHO-PARTICIPATION-DETAILS']);
   expect(mid({ ...page, nonMerchantNegotiatedParticipation: 'Y', mids: [] })).toEqual([]);
 });

@@ -89,6 +89,7 @@ function webUrl(value: string): URL | undefined {
 /** Codes a telling body tries for a coded member (a non-US country, a language other than English), each kept only where the contract takes it. */
 const TELLING_CODES: Record<string, string[]> = {
   'iso-3166-alpha-2': ['NZ', 'DE', 'JP'],
+  'iso-3166-alpha-3': ['NZL', 'DEU', 'JPN'],
   'iso-639-1': ['fr', 'de', 'ja'],
 };
 
