@@ -309,6 +309,13 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'installments',
+    'INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS',
+    'optional',
+    list(contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'), 'acquirer ICAs'),
+    'the other acquirer ICAs the sandbox knows: never taken for unknown ones by the checks that change a known ICA by one character',
+  ),
+  v(
+    'installments',
     'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA',
     'checks',
     contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),

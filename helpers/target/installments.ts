@@ -149,7 +149,10 @@ export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): P
     eligiblePan: readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env),
     accountRanges: readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env) ?? [],
     knownAcquirerIca: readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
-    knownAcquirerIcas: [readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)].filter((v) => v !== undefined),
+    knownAcquirerIcas: [
+      readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env),
+      ...(readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []),
+    ].filter((v) => v !== undefined),
     unknownAcquirerIca: readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env),
     issuer: ica ? { issuerIca: ica, issuerCid: cid } : undefined,
     serviceSigningKey: readValue<KeyObject>('INSTALLMENTS_SERVICE_SIGNING_CERT_PEM', env),

@@ -295,7 +295,9 @@ const ROWS: Row[] = [
   {
     op: 'approvedOffers',
     field: 'transaction.currency',
-    value: 'EURO'.slice(0, CURRENCY.max),
+    // The merchant's (USA) currency: the provider refuses a currency that does not pair with the
+    // merchant's country (provider 2.0.0 approvedOffers, its "Invalid Country and Currency Pair" 400).
+    value: 'USDD'.slice(0, CURRENCY.max),
     accepted: true,
     why: `currency of ${CURRENCY.max} characters`,
     rule: 'IN-LIM-CURRENCY:accept',

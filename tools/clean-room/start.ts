@@ -41,6 +41,7 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
       ?.map((r: { accountRangeLow: string; accountRangeHigh: string }) => `${r.accountRangeLow}-${r.accountRangeHigh}`)
       .join(','),
     INSTALLMENTS_KNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.known?.[0],
+    INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS: s.testData?.acquirerICAs?.known?.slice(1).join(','),
     INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.unknown?.[0],
     INSTALLMENTS_USE_CASES: s.productConfiguration?.useCases?.join(','),
   }),
