@@ -1,7 +1,7 @@
 // Covers: every installments operation the suite calls (notifyPlan is the issuer's side), each request
 // rule under every variant of the request the contract defines, not only the sample's: the card data
-// in either form (the root encryptedValue, whose plaintext is the member's x-plaintext-schema, or
-// sensitiveData in clear - reference/installments.md, Payload encryption), every value of each query
+// encrypted (the root encryptedValue, whose plaintext is the member's x-plaintext-schema - provider
+// 2.0.0: the client encrypts sensitiveData), every value of each query
 // parameter that is an enum or a boolean (and the parameter left out), and every value of each enum
 // member of the body. Under each, every request the contract refuses (helpers/client/negative.ts; for
 // the encrypted form, every plaintext the member's schema refuses, encrypted) is refused with a
@@ -73,16 +73,13 @@ async function variantsOf({ instReq, instContract }: Pick<Fx, 'instReq' | 'instC
   if (body && schemaName) {
     const valid = PLAINTEXTS[schemaName]?.();
     expect(valid !== undefined && instContract.component(schemaName)(valid), `a valid ${schemaName} plaintext`).toBe(true);
-    const { encryptedValue: _e, sensitiveData: _s, ...rest } = body;
-    out.push(
-      {
-        name: 'card data encrypted',
-        call: { ...sample, body: { ...rest, ...(await instReq.sensitive(valid)) } },
-        member: 'encryptedValue',
-        plaintext: { schema: schemaName, valid },
-      },
-      { name: 'card data in clear', call: { ...sample, body: { ...rest, sensitiveData: valid } }, member: 'encryptedValue' },
-    );
+    const { encryptedValue: _e, ...rest } = body;
+    out.push({
+      name: 'card data encrypted',
+      call: { ...sample, body: { ...rest, ...(await instReq.sensitive(valid)) } },
+      member: 'encryptedValue',
+      plaintext: { schema: schemaName, valid },
+    });
   }
   for (const p of op.parameters) {
     const schema = instContract.resolveSchema(p.schema);

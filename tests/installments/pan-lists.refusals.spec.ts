@@ -2,9 +2,8 @@
 // and their accepted neighbours - provider 2.0.0, registerPans 400 example PansNotPresentUpdateRequest
 // ("To update pan list at least one pan should be present"), deregisterPans 400 examples
 // InvalidEncryptedValue ("encryptedValue must not be null or empty") and PanListIdNotFound (a list
-// id "not present in the system"); card data in clear sensitiveData: reference/installments.md,
-// Payload encryption; each refusal of an update is sent both encrypted and in clear. Each refusal is followed by the reader of the list (approvedOffers: a card
-// gets offers once registered) and the counts of an accepted neighbour.
+// id "not present in the system"). Each refusal is followed by the reader of the list (approvedOffers:
+// a card gets offers once registered) and the counts of an accepted neighbour.
 import { expect, expectErrors, expectNoOffers, rules, test } from '../../fixtures/installments.js';
 
 test(
@@ -12,20 +11,17 @@ test(
   rules('IN-REQ-UPDATE-PANS:refuse', 'IN-REQ-UPDATE-PANS:accept', 'IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
     const created = await instApi.call('registerPans', {
-      body: { panListName: 'Update needs a card', ...(await instReq.sensitive({ pans: [] })) },
+      // A new list carries card data or a range (provider 2.0.0, 400 example "Either encryptedValue or Account Range").
+      body: { panListName: 'Update needs a card', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });
     expect(created.status).toBe(200);
     const panListId = String(created.body.panList.panListId);
-    // Each refusal on both carriers of the card data, encrypted and in clear sensitiveData (reference,
-    // Payload encryption: the same card data either way; the provider's rule names no carrier).
     for (const [what, plain] of [
       ['no card', { pans: [] }],
       ['only items without a number', { pans: [{}, {}] }],
     ] as const) {
       const res = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive(plain)) } });
-      expect(res.status, `an update with ${what}, encrypted`).toBe(400);
-      const clear = await instApi.call('registerPans', { body: { panListId, sensitiveData: plain } });
-      expect(clear.status, `an update with ${what}, in clear`).toBe(400);
+      expect(res.status, `an update with ${what}`).toBe(400);
     }
     const pan = instReq.listPan();
     expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
@@ -39,7 +35,7 @@ test(
 );
 
 test(
-  'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; encrypted or in clear it is accepted @provider',
+  'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; with its card data it is accepted @provider',
   rules('IN-STATE-UNKNOWN-LIST', 'IN-REQ-DEREG-CARDS:refuse', 'IN-REQ-DEREG-CARDS:accept', 'IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
     const [first, second] = [instReq.listPan(), instReq.listPan()];
@@ -57,14 +53,11 @@ test(
     expectErrors(await instApi.call('deregisterPans', { body: { panListId } }), 400);
     for (const pan of [first, second])
       expect((await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) })).status, 'the card still registered').toBe(200);
-    const encrypted = await instApi.call('deregisterPans', {
-      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: first }] })) },
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: first }, { pan: second }] })) },
     });
-    expect(encrypted.status, 'card data encrypted').toBe(200);
-    expect(encrypted.body).toMatchObject({ panListId, successfulCount: '1', failureCount: '0' });
-    const clear = await instApi.call('deregisterPans', { body: { panListId, sensitiveData: { pans: [{ pan: second }] } } });
-    expect(clear.status, 'card data in clear').toBe(200);
-    expect(clear.body).toMatchObject({ panListId, successfulCount: '1', failureCount: '0' });
+    expect(removed.status, 'card data encrypted').toBe(200);
+    expect(removed.body).toMatchObject({ panListId, successfulCount: '2', failureCount: '0' });
     for (const pan of [first, second]) expectNoOffers(await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) }));
   },
 );
