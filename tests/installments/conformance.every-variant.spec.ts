@@ -10,6 +10,7 @@ import {
   OPERATIONS as ALL_OPERATIONS,
   expect,
   loadContract,
+  panLengthRefusalWrong,
   rules,
   test,
   unregisteredPan,
@@ -144,7 +145,13 @@ for (const operationId of OPERATIONS) {
           if (c.call.body === undefined || TYPE_ONLY.test(c.name)) continue;
           const call = { ...v.call, body: { ...(v.call.body as object), ...(await instReq.sensitive(c.call.body)) } };
           sent++;
-          const answer = await refusedOrWhy(() => instApi.callOperation(op, call), refusals);
+          // A list's card off its pattern: 400, or a 200 counting it failed as the provider's example shows (IN-DEVIATION-PAN-LENGTH-COUNTED).
+          const answer = /^body \/pans\/\d+\/pan:/.test(c.name)
+            ? await instApi
+                .callOperation(op, call)
+                .then((res) => panLengthRefusalWrong(instApi, res, 1))
+                .catch((error: Error) => `the answer broke the contract: ${error.message.split('\n')[0]}`)
+            : await refusedOrWhy(() => instApi.callOperation(op, call), refusals);
           if (answer) wrong.push(`${v.name}, plaintext ${c.name}: ${answer}`);
         }
       }
