@@ -41,6 +41,17 @@ export const REQUEST_RULES: readonly RequestRule[] = [
     },
   },
   {
+    id: 'card-data-encrypted',
+    cite: "provider 2.0.0 (installments): sensitiveData is what Mastercard obtains by decrypting 'encryptedValue', and every Plain example notes that the client needs to encrypt sensitiveData (x-mastercard-api-encrypted)",
+    problem({ operation, body }, contract) {
+      const schema = operation.requestBody?.schema ? contract.resolveSchema(operation.requestBody.schema) : undefined;
+      const sealed = schema?.properties?.encryptedValue?.['x-plaintext-schema'] !== undefined;
+      return sealed && (body as Record<string, unknown> | undefined)?.sensitiveData !== undefined
+        ? 'card data in clear `sensitiveData` instead of the encrypted `encryptedValue`'
+        : undefined;
+    },
+  },
+  {
     id: 'card-number-check-digit',
     cite: 'provider 2.0.0 (installments) Pan: every pan is validated against the Luhn algorithm; reference card-enrollment A3',
     problem({ body, plaintexts }) {

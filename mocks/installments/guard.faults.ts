@@ -73,13 +73,13 @@ export const GUARD_FAULTS = faultCatalogue([
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
   seeded({
     id: 'seeded-deregister-pan-length-unchecked',
-    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through, encrypted or in clear (registration refuses it)',
+    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
     source: 'provider',
     rules: ['IN-LIM-PAN'],
   }),
   seeded({
     id: 'seeded-plan-pan-length-unchecked',
-    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through, encrypted or in clear (offers refuse it)",
+    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through (offers refuse it)",
     source: 'provider',
     rules: ['IN-LIM-PAN'],
   }),
@@ -225,12 +225,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
-  independent('independent-17', {
-    id: 'i17-forbidden-key-registers-clear-pans',
-    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (seed 001 Authentication; reference keys): registerPans with the cards in clear sensitiveData skips the rights check',
-    source: 'seed',
-    rules: ['IN-AUTH-FORBIDDEN'],
   }),
   // Seeded beside each malformed form of a UUID Correlation-Id refused on every operation taking one (origin 'seeded').
   seeded({

@@ -1,8 +1,8 @@
 // What every installments operation checks before its business rule, in the order a gateway
 // would: OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
 // Content-Type (415, offers only), query and header parameters, the JSON body against the
-// contract, and the card data: a root JWE `encryptedValue` (decrypted and checked against its plaintext
-// schema) or, as the provider's schema also allows, `sensitiveData` in clear (provider 2.0.0).
+// contract, and the card data: a root JWE `encryptedValue`, decrypted and checked against its plaintext
+// schema (provider 2.0.0 `sensitiveData`, refused in clear).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
@@ -163,10 +163,6 @@ export function createGuard(
       (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
       // i16-forbidden-key-searches-mids: the MID search skips the operation check.
       (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
-      // i17-forbidden-key-registers-clear-pans: a registration carrying its cards in clear skips the key's rights check.
-      (faults.has('i17-forbidden-key-registers-clear-pans') &&
-        operationId === 'registerPans' &&
-        Boolean(raw?.includes('"sensitiveData"'))) ||
       // i32-inst-issuer-forbidden-key-accepted: the issuer's notification endpoint skips the operation check.
       (faults.has('i32-inst-issuer-forbidden-key-accepted') && operationId === 'notifyPlan') ||
       // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
@@ -327,10 +323,6 @@ export function createGuard(
       found.length > 0 &&
       found.every((v) => /(^|\.)(pan|primaryAccountNumber)$/.test(v.field)) &&
       ((operationId === 'deregisterPans' && faults.has('seeded-deregister-pan-length-unchecked')) ||
-        // seeded-deregister-clear-pan-unchecked: the same, for card data sent in clear only.
-        (operationId === 'deregisterPans' &&
-          faults.has('seeded-deregister-clear-pan-unchecked') &&
-          (parsed as { encryptedValue?: unknown } | null)?.encryptedValue === undefined) ||
         (operationId === 'savePlan' && faults.has('seeded-plan-pan-length-unchecked')));
     // i9-participation-ica-8-digits-accepted / i9-panlist-name-underscore-accepted / i9-plan-apr-negative-accepted:
     // one operation's pattern or bound loosened (the same member stays checked on the others).
@@ -444,10 +436,19 @@ export function createGuard(
       return void invalidRequest(reply, faults, violations(validate.errors));
     }
     const body = parsed as any;
-    // provider 2.0.0: encryption replaces `sensitiveData` by a root `encryptedValue`; in clear the
-    // request schema has already checked `sensitiveData`.
+    // provider 2.0.0: `sensitiveData` is what Mastercard obtains by decrypting `encryptedValue`, and the
+    // client encrypts it (each Plain example's note). No answer to card data in clear is documented:
+    // the generic 400 of an invalid request (deviation ledger, EncryptedValue).
+    if (operationId !== 'notifyPlan' && body?.sensitiveData !== undefined)
+      return void invalidRequest(reply, faults, [
+        {
+          field: 'sensitiveData',
+          keyword: 'format',
+          message: 'card data travels encrypted in encryptedValue, never in clear sensitiveData',
+        },
+      ]);
     const encrypted = body?.encryptedValue;
-    if (encrypted === undefined) return { body, plain: body?.sensitiveData, query, consumerKey, ...paging };
+    if (encrypted === undefined) return { body, query, consumerKey, ...paging };
     const plain = await decryptJson(keys, encrypted);
     if (plain === undefined && !faults.has('undecryptable-accepted')) {
       return void invalidRequest(reply, faults, [

@@ -27,12 +27,6 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-RANGE-ELIGIBLE'],
   }),
-  seeded({
-    id: 'seeded-offers-clear-range-by-first-eight',
-    rule: 'IN-RANGE-ELIGIBLE: a card sent in clear sensitiveData is matched to a registered account range on its first eight digits, so a card sharing them outside the range gets offers',
-    source: 'assumption',
-    rules: ['IN-RANGE-ELIGIBLE'],
-  }),
   // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
   seeded({
     id: 'offers-pan-matched-on-first-16',
@@ -60,12 +54,6 @@ export const OFFERS_FAULTS = faultCatalogue([
   rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  {
-    id: 'clear-offers-pan-ignored',
-    rule: 'IN-STATE-PAN-ELIGIBLE@clear: offers for a card sent in clear sensitiveData',
-    source: 'assumption',
-    rules: ['IN-STATE-PAN-ELIGIBLE'],
-  },
   {
     id: 'account-range-high-exclusive',
     rule: 'IN-RANGE-ELIGIBLE: the high end of an account range is inside it',
@@ -180,12 +168,6 @@ export const OFFERS_FAULTS = faultCatalogue([
     rules: ['IN-ECHO-CORRELATION'],
   }),
   independent('independent-10', {
-    id: 'i10-offers-clear-range-high-exclusive',
-    rule: 'a card at either end of a registered account range gets offers (reference; IN-RANGE-ELIGIBLE): a card sent in clear sensitiveData at the high end of the range gets 404, the encrypted one still gets offers',
-    source: 'assumption',
-    rules: ['IN-RANGE-ELIGIBLE'],
-  }),
-  independent('independent-10', {
     id: 'i10-offers-last-offer-ends-at-begin',
     rule: "every offer's offerEndDatetime is later than its offerBeginDatetime (provider 2.0.0 Offer; IN-VAL-OFFER-TERMS): the longest-tenure offer ends at the instant it begins",
     source: 'provider',
@@ -214,12 +196,6 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: 'an approvedOffers answer carries the Correlation-Id sent, byte for byte (provider 2.0.0, Correlation-Id parameter and response header; any string there): a Correlation-Id longer than a UUID comes back cut to the length of a UUID',
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
-  }),
-  independent('independent-11', {
-    id: 'i11-offers-clear-deregistered-still-offered',
-    rule: 'a card gets no offers (404) once deregistered (reference/installments.md, Flows - services): on the clear path (sensitiveData) a card once offered keeps getting offers after its deregistration',
-    source: 'assumption',
-    rules: ['IN-STATE-PAN-ELIGIBLE'],
   }),
   independent('independent-12', {
     id: 'i12-offers-merchant-url-without-country-accepted',
@@ -317,12 +293,6 @@ export const OFFERS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-OFFERS-TOTAL'],
   }),
-  seeded({
-    id: 'seeded-offers-total-clear-card-one-more',
-    rule: 'IN-VAL-OFFERS-TOTAL: total is the number of offers answered (provider 2.0.0 OffersResponse.total): a card sent in clear sensitiveData answers one more than it lists',
-    source: 'provider',
-    rules: ['IN-VAL-OFFERS-TOTAL'],
-  }),
   independent('independent-18', {
     id: 'i18-offers-total-with-correlation-off',
     rule: 'total is the number of offers answered (provider 2.0.0 OffersGroup.total; reference): a request sent with a Correlation-Id is answered a total one below the offers listed',
@@ -408,12 +378,6 @@ export const OFFERS_FAULTS = faultCatalogue([
     rule: "every offer's currencySymbol is the one-character symbol of the transaction's currency (provider 2.0.0 Offer.currencySymbol): a purchase in INR is answered with the abbreviation Rs instead of the rupee sign",
     source: 'provider',
     rules: ['IN-VAL-OFFER-CURRENCY'],
-  }),
-  independent('independent-23', {
-    id: 'i23-offers-clear-range-one-below-low',
-    rule: "a card just below a registered account range's low end gets no offers (reference installments.md, PAN lists): a card sent in clear one below the low end is taken as inside the range and offered",
-    source: 'assumption',
-    rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
   }),
   independent('independent-24', {
     id: 'i24-offers-chf-share-thousandths',

@@ -119,16 +119,12 @@ export function registerOffers(
           message: `merchant.${field} must be present with the others given`,
         })),
       );
-    const given =
-      faults.has('clear-offers-pan-ignored') && ok.body.encryptedValue === undefined ? undefined : ok.plain?.consumer?.primaryAccountNumber;
+    const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
     if (pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan))
       return sendError(reply, faults, 400, 'invalid.request.parameter', 'PAN provided is invalid');
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
-    // i11-offers-clear-deregistered-still-offered: the same cache, read on the clear path (sensitiveData) only.
-    const clearCacheRead = faults.has('i11-offers-clear-deregistered-still-offered') && ok.body.encryptedValue === undefined;
-    const cachedClear = clearCacheRead && pan !== undefined && eligibleOnce.has(pan);
     // rt2-offers-encrypted-deregistered-still-offered: the same cache, read on the encrypted path (encryptedValue) only.
     const encryptedCacheRead = faults.has('rt2-offers-encrypted-deregistered-still-offered') && ok.body.encryptedValue !== undefined;
     const cachedEncrypted = encryptedCacheRead && pan !== undefined && eligibleOnce.has(pan);
@@ -169,17 +165,6 @@ export function registerOffers(
       [...world.panLists.values()].some(
         (l) => l.accountRange && !l.pans.has(pan) && pan.slice(0, l.accountRange.accountRangeLow.length) === l.accountRange.accountRangeLow,
       );
-    // seeded-offers-clear-range-by-first-eight: a card sent in clear is matched to a range on its first eight digits.
-    const byEight =
-      faults.has('seeded-offers-clear-range-by-first-eight') &&
-      ok.body.encryptedValue === undefined &&
-      pan !== undefined &&
-      [...world.panLists.values()].some(
-        (l) =>
-          l.accountRange !== undefined &&
-          pan.slice(0, 8) >= l.accountRange.accountRangeLow.slice(0, 8) &&
-          pan.slice(0, 8) <= l.accountRange.accountRangeHigh.slice(0, 8),
-      );
     // offers-pan-matched-on-first-16: a card is eligible when a listed card shares its first sixteen digits.
     const sameHead =
       faults.has('offers-pan-matched-on-first-16') &&
@@ -218,15 +203,6 @@ export function registerOffers(
           BigInt(pan) < BigInt(r.accountRangeLow) && Number(pan) >= Number(r.accountRangeLow) && BigInt(pan) <= BigInt(r.accountRangeHigh)
         );
       });
-    // i23-offers-clear-range-one-below-low: a card sent in clear one below a list's low end taken as inside the range.
-    const oneBelow =
-      faults.has('i23-offers-clear-range-one-below-low') &&
-      ok.body.encryptedValue === undefined &&
-      pan !== undefined &&
-      /^\d+$/.test(pan) &&
-      [...world.panLists.values()].some(
-        (l) => l.accountRange !== undefined && inRange((BigInt(pan) + 1n).toString().padStart(pan.length, '0'), l.accountRange),
-      );
     // i37-inst-offers-card-of-later-list-not-found: a card registered by number only in a list after the first is not looked up (the first list is the only one read for numbers).
     const lists = [...world.panLists.values()];
     if (
@@ -245,20 +221,15 @@ export function registerOffers(
       (!isEligible(
         world,
         pan,
-        // i10-offers-clear-range-high-exclusive: a card sent in clear is judged against an exclusive high end.
         faults.has('account-range-high-exclusive') ||
-          (faults.has('i10-offers-clear-range-high-exclusive') && ok.body.encryptedValue === undefined) ||
           // rt2-offers-encrypted-range-high-exclusive: a card sent encrypted is judged against an exclusive high end.
           (faults.has('rt2-offers-encrypted-range-high-exclusive') && ok.body.encryptedValue !== undefined),
       ) &&
         !faults.has('offers-for-unregistered-pan') &&
         !cached &&
-        !cachedClear &&
         !cachedEncrypted &&
         !justAbove &&
-        !oneBelow &&
         !byBin &&
-        !byEight &&
         !sameHead &&
         !sameNumber &&
         !asDouble &&
@@ -285,7 +256,6 @@ export function registerOffers(
       return sendError(reply, faults, 404, 'NO_ELIGIBLE_OFFERS', 'No installment offer is eligible for this card.');
     }
     if (faults.has('blind-deregistered-pan-still-offered')) eligibleOnce.add(pan);
-    if (faults.has('i11-offers-clear-deregistered-still-offered')) eligibleOnce.add(pan);
     if (faults.has('rt2-offers-encrypted-deregistered-still-offered')) eligibleOnce.add(pan);
     const { amount: sentAmount, currency } = ok.body.transaction ?? { amount: 100, currency: 'USD' };
     // i8-offers-total-amount-truncated: the offers computed from the amount cut to whole units.
@@ -424,19 +394,16 @@ export function registerOffers(
           : // seeded-offers-total-gbp-one-less: a purchase in GBP answered with a total one below the offers listed.
             faults.has('seeded-offers-total-gbp-one-less') && ok.body.transaction?.currency === 'GBP'
             ? offers.length - 1
-            : // seeded-offers-total-clear-card-one-more: a card sent in clear sensitiveData answered with a total one above the offers listed.
-              faults.has('seeded-offers-total-clear-card-one-more') && ok.body.sensitiveData !== undefined
-              ? offers.length + 1
-              : // i18-offers-total-with-correlation-off: a request carrying a Correlation-Id answered a total one below.
-                faults.has('i18-offers-total-with-correlation-off') && req.headers['correlation-id'] !== undefined
-                ? offers.length - 1
-                : // seeded-judge-offers-total-listed-card-one-more: a card listed by its number (in no list's range) answered one above.
-                  faults.has('seeded-judge-offers-total-listed-card-one-more') &&
-                    pan !== undefined &&
-                    [...world.panLists.values()].some((l) => l.pans.has(pan)) &&
-                    ![...world.panLists.values()].some((l) => inRange(pan, l.accountRange))
-                  ? offers.length + 1
-                  : offers.length;
+            : // i18-offers-total-with-correlation-off: a request carrying a Correlation-Id answered a total one below.
+              faults.has('i18-offers-total-with-correlation-off') && req.headers['correlation-id'] !== undefined
+              ? offers.length - 1
+              : // seeded-judge-offers-total-listed-card-one-more: a card listed by its number (in no list's range) answered one above.
+                faults.has('seeded-judge-offers-total-listed-card-one-more') &&
+                  pan !== undefined &&
+                  [...world.panLists.values()].some((l) => l.pans.has(pan)) &&
+                  ![...world.panLists.values()].some((l) => inRange(pan, l.accountRange))
+                ? offers.length + 1
+                : offers.length;
     // i4-offers-total-counts-dropped-offer: an offer whose installment is below one unit is dropped, total kept.
     const shown = faults.has('i4-offers-total-counts-dropped-offer') ? offers.filter((o) => o.otherInstallmentAmount >= 1) : offers;
     // i9-offers-correlation-id-lowercased: the success answer echoes the Correlation-Id in lower case.

@@ -21,13 +21,6 @@ export const PANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-ECHO-PANLIST'],
   }),
-  // Seeded beside the checks of every request rule under every request variant (conformance.every-variant.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-deregister-clear-pan-unchecked',
-    rule: 'IN-LIM-PAN@clear: a deregistration whose card data is in clear sensitiveData takes a PAN off its length or pattern (the encrypted one is still checked)',
-    source: 'provider',
-    rules: ['IN-LIM-PAN', 'IN-VARIANT-EVERY-RULE'],
-  }),
   // Seeded beside the check that a PAN is matched on its whole length (pan-lists.whole-pan.spec.ts; origin 'seeded').
   seeded({
     id: 'register-pan-duplicate-on-first-16',
@@ -48,17 +41,6 @@ export const PANS_FAULTS = faultCatalogue([
     'IN-LIM-ACCOUNTRANGE',
   ]),
   relax('pan-pattern-unenforced', 'PAN pattern (digits, in its range of lengths)', 'Pan', undefined, { drop: ['pattern'] }, ['IN-LIM-PAN']),
-  // Card data in clear `sensitiveData` (provider 2.0.0 schemas) validated like the encrypted plaintext.
-  {
-    id: 'clear-pan-pattern-unenforced',
-    rule: 'a PAN in clear sensitiveData matches the PAN pattern',
-    source: 'provider',
-    rules: ['IN-LIM-PAN'],
-    relax: [
-      { schema: 'PanRegistrationRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
-      { schema: 'OffersRequest', at: ['properties', 'sensitiveData'], drop: ['$ref'] },
-    ],
-  },
   // PAN lists and offers (reference, Flows - services).
   rule('pan-list-unnamed-accepted', 'a registration names its list by id or creates one by name (provider 400 example)', [
     'IN-EXCL-PANLIST',
@@ -78,12 +60,6 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'IN-VAL-PAN-COUNTS: failureCount counts the PANs not in the list',
     source: 'provider',
     rules: ['IN-VAL-PAN-COUNTS'],
-  },
-  {
-    id: 'clear-pans-ignored',
-    rule: 'IN-STATE-PAN-ELIGIBLE@clear: PANs registered in clear sensitiveData',
-    source: 'assumption',
-    rules: ['IN-STATE-PAN-ELIGIBLE'],
   },
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   modelFault({
@@ -291,12 +267,6 @@ export const PANS_FAULTS = faultCatalogue([
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
   independent('independent-10', {
-    id: 'i10-dereg-clear-pans-ignored',
-    rule: 'a card gets offers once registered, none once deregistered, the card data encrypted or in clear (reference; provider 2.0.0 sensitiveData; IN-STATE-PAN-ELIGIBLE): a deregistration with the cards in clear sensitiveData counts every card failed and leaves them in the list, so they still get offers',
-    source: 'assumption',
-    rules: ['IN-STATE-PAN-ELIGIBLE'],
-  }),
-  independent('independent-10', {
     id: 'i10-panlist-by-id-name-lowercased',
     rule: "registration answers the list's name byte for byte, when registered to by id too (provider 2.0.0 Registration panList; IN-ECHO-PANLIST): a registration into an existing list by panListId answers its name in lower case",
     source: 'provider',
@@ -376,12 +346,6 @@ export const PANS_FAULTS = faultCatalogue([
     rules: ['IN-VAL-PAN-COUNTS'],
   }),
   independent('independent-17', {
-    id: 'i17-register-clear-eleven-digit-failed',
-    rule: 'a PAN of the shortest length the contract admits is accepted in clear sensitiveData as in encryptedValue, and successfulCount counts the cards registered (seed 001 Limits; provider 2.0.0 registration counts): a card of the shortest admitted length sent in clear is counted a failure and not listed',
-    source: 'seed',
-    rules: ['IN-LIM-PAN', 'IN-VAL-PAN-COUNTS'],
-  }),
-  independent('independent-17', {
     id: 'i17-dereg-later-pans-kept',
     rule: 'a card gets no offers once deregistered (reference, Flows - services): a deregistration of several cards removes only the first, the others counted deregistered but kept in the list',
     source: 'assumption',
@@ -421,12 +385,6 @@ export const PANS_FAULTS = faultCatalogue([
     rules: ['IN-ECHO-PANLIST'],
   }),
   independent('independent-19', {
-    id: 'i19-dereg-clear-absent-pan-counted-successful',
-    rule: 'successfulCount and failureCount count the PANs deregistered and refused, a card not in the list refused (provider 2.0.0 Deregistration): on a deregistration in clear sensitiveData a card the list does not hold is counted successful',
-    source: 'provider',
-    rules: ['IN-VAL-PAN-COUNTS'],
-  }),
-  independent('independent-19', {
     id: 'i19-register-range-19-digits-refused',
     rule: 'each end of an account range is accepted at every length its pattern allows (provider 2.0.0 AccountRange): a range whose low end has the longest length allowed is refused 400 as too long',
     source: 'provider',
@@ -437,19 +395,6 @@ export const PANS_FAULTS = faultCatalogue([
     rule: "a registration into an existing list with an account range other than the list's is 400 and changes nothing (provider 2.0.0 registerPans; reference, PAN registration): the ranges are compared on their low end only, so a range with another high end is accepted and replaces the list's",
     source: 'provider',
     rules: ['IN-STATE-LIST-RANGE'],
-  }),
-  // Seeded beside the update refusals sent both encrypted and in clear (pan-lists.refusals.spec.ts).
-  seeded({
-    id: 'seeded-fam25-register-by-id-clear-numberless-items-accepted',
-    rule: 'IN-REQ-UPDATE-PANS: an update whose card data in clear sensitiveData holds only items without a number is accepted (200); encrypted it is still refused',
-    source: 'provider',
-    rules: ['IN-REQ-UPDATE-PANS'],
-  }),
-  independent('independent-20', {
-    id: 'i20-register-by-id-clear-empty-pans-accepted',
-    rule: 'a registration into an existing list carries at least one card number (provider 2.0.0 registerPans 400 example): an update whose card data in clear sensitiveData holds an empty pans list is accepted (200) instead of refused; encrypted it is still refused',
-    source: 'provider',
-    rules: ['IN-REQ-UPDATE-PANS', 'IN-VARIANT-EVERY-RULE'],
   }),
   independent('independent-21', {
     id: 'i21-panlist-name-echo-cut-at-50',
@@ -468,12 +413,6 @@ export const PANS_FAULTS = faultCatalogue([
     rule: 'each end of an account range is within its documented digit range (provider Consumer PAN API, accountRange): a range whose low end has the fewest digits allowed is refused 400',
     source: 'provider',
     rules: ['IN-LIM-ACCOUNTRANGE'],
-  }),
-  independent('independent-22', {
-    id: 'i22-register-by-id-clear-unknown-list-created',
-    rule: 'registering to a pan list that does not exist is 400 (provider 2.0.0, registerPans 400 PanListIdNotFound example): a registration by an unknown panListId carrying its cards in clear sensitiveData creates a list of that id and answers 200',
-    source: 'provider',
-    rules: ['IN-STATE-UNKNOWN-LIST'],
   }),
   independent('independent-22', {
     id: 'i22-register-create-last-pan-uncounted',

@@ -1,6 +1,6 @@
 // PAN lists: POST /consumers/pans/registrations and /deregistrations (seed 001, Endpoints;
-// provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue` (or in clear
-// `sensitiveData`); answers carry counts as strings and no per-PAN detail (that would be card data).
+// provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue`; answers carry
+// counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import { luhnValid } from '../../helpers/contract/luhn.js';
@@ -69,9 +69,8 @@ export function registerPanLists(
       return invalidRequest(reply, faults, [
         { field: 'accountRange.accountRangeLow', keyword: 'maxLength', message: 'accountRangeLow is too long' },
       ]);
-    // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or
-    // empty" (card data in clear sensitiveData counts as card data: reference, Payload encryption).
-    const noCardData = ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined;
+    // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or empty".
+    const noCardData = ok.body.encryptedValue === undefined;
     if (noCardData && accountRange === undefined && !faults.has('seeded-registration-without-cards-or-range-accepted'))
       return invalidRequest(reply, faults, [
         { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
@@ -92,32 +91,12 @@ export function registerPanLists(
       if (!list && faults.has('seeded-register-list-id-last-char-ignored'))
         list = [...world.panLists.values()].find((l) => String(l.panListId).slice(0, -1) === String(panListId).slice(0, -1));
       // i6-panlist-unknown-id-with-range-created: an unknown id sent with a range makes a list of that id.
-      // i22-register-by-id-clear-unknown-list-created: an unknown id sent with cards in clear makes a list of that id.
-      if (
-        !list &&
-        faults.has('i22-register-by-id-clear-unknown-list-created') &&
-        ok.body.encryptedValue === undefined &&
-        ok.body.sensitiveData
-      )
-        world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list && accountRange && faults.has('i6-panlist-unknown-id-with-range-created'))
         world.panLists.set(panListId, (list = { panListId, panListName, accountRange, pans: new Set() }));
       if (!list) return unknownList(reply);
       // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
       const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
-      // i20-register-by-id-clear-empty-pans-accepted: an update with an empty card list in clear sensitiveData let through.
-      const clearEmpty =
-        faults.has('i20-register-by-id-clear-empty-pans-accepted') &&
-        ok.body.encryptedValue === undefined &&
-        Array.isArray(ok.body.sensitiveData?.pans) &&
-        ok.body.sensitiveData.pans.length === 0;
-      // seeded-fam25-register-by-id-clear-numberless-items-accepted: in clear, items without a number count as cards.
-      const clearNumberless =
-        faults.has('seeded-fam25-register-by-id-clear-numberless-items-accepted') &&
-        ok.body.encryptedValue === undefined &&
-        Array.isArray(ok.body.sensitiveData?.pans) &&
-        ok.body.sensitiveData.pans.length > 0;
-      if (!withPan && !faults.has('seeded-update-without-pans-accepted') && !clearEmpty && !clearNumberless)
+      if (!withPan && !faults.has('seeded-update-without-pans-accepted'))
         return invalidRequest(reply, faults, [
           { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
         ]);
@@ -173,7 +152,7 @@ export function registerPanLists(
     let successfulCount = 0;
     // i2-pans-batch-duplicate-counted-twice: the list as it was before this request is the one checked.
     const known = faults.has('i2-pans-batch-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
-    const given = faults.has('clear-pans-ignored') && ok.body.encryptedValue === undefined ? [] : (ok.plain?.pans ?? []);
+    const given = ok.plain?.pans ?? [];
     /** i32-inst-register-duplicate-in-request-uncounted: the cards already met in this request (kept only while that fault is on). */
     const metInRequest = new Set<string>();
     for (const { pan } of given as { pan?: string }[]) {
@@ -217,11 +196,6 @@ export function registerPanLists(
       // i6-register-pan-in-range-counted-failure: a card the list's range covers is taken as already in the list.
       // i15-register-pan-of-other-list-failed: a card another list holds refused (counted a failure) in this one.
       if (faults.has('i15-register-pan-of-other-list-failed') && [...world.panLists.values()].some((l) => l !== list && l.pans.has(pan))) {
-        failureCount++;
-        continue;
-      }
-      // i17-register-clear-eleven-digit-failed: a card of the shortest length (11 digits) sent in clear counted as refused and not listed.
-      if (faults.has('i17-register-clear-eleven-digit-failed') && ok.body.encryptedValue === undefined && pan.length === 11) {
         failureCount++;
         continue;
       }
@@ -374,16 +348,11 @@ export function registerPanLists(
     }
     if (!ok) return reply;
     // provider 2.0.0, deregisterPans 400 examples: no card data ("encryptedValue must not be null or
-    // empty"; card data in clear sensitiveData counts: reference, Payload encryption), and a list id
-    // "not present in the system" (PanListIdNotFound).
+    // empty"), and a list id "not present in the system" (PanListIdNotFound).
     // i36-inst-dereg-without-cards-refused-empties-list: the refusal of a deregistration without card data empties the list it names.
-    if (
-      faults.has('i36-inst-dereg-without-cards-refused-empties-list') &&
-      ok.body.encryptedValue === undefined &&
-      ok.body.sensitiveData === undefined
-    )
+    if (faults.has('i36-inst-dereg-without-cards-refused-empties-list') && ok.body.encryptedValue === undefined)
       world.panLists.get(ok.body.panListId)?.pans.clear();
-    if (ok.body.encryptedValue === undefined && ok.body.sensitiveData === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
+    if (ok.body.encryptedValue === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
       return invalidRequest(reply, faults, [
         { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
       ]);
@@ -415,13 +384,7 @@ export function registerPanLists(
     let successfulCount = 0;
     // i9-dereg-duplicate-counted-twice: the list as it was before this request is the one checked.
     const held = faults.has('i9-dereg-duplicate-counted-twice') ? new Set(list.pans) : list.pans;
-    // i10-dereg-clear-pans-ignored: the cards of a deregistration in clear sensitiveData are not looked up (all counted failed).
-    const clearIgnored = faults.has('i10-dereg-clear-pans-ignored') && ok.body.encryptedValue === undefined;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
-      if (clearIgnored) {
-        failureCount++;
-        continue;
-      }
       // i4-dereg-unknown-list-counted-successful: a list id that names no list counts every PAN as deregistered.
       const unknownCounted = faults.has('i4-dereg-unknown-list-counted-successful') && !world.panLists.has(list.panListId);
       // seeded-dereg-empty-item-uncounted: an item without its number is skipped, counted nowhere.
@@ -486,11 +449,6 @@ export function registerPanLists(
     // i38-inst-dereg-emptied-list-deleted: a deregistration that takes out the list's last card deletes the list itself.
     if (faults.has('i38-inst-dereg-emptied-list-deleted') && successfulCount > 0 && list.pans.size === 0)
       world.panLists.delete(list.panListId);
-    // i19-dereg-clear-absent-pan-counted-successful: in clear, the cards the list does not hold counted deregistered.
-    if (faults.has('i19-dereg-clear-absent-pan-counted-successful') && ok.body.encryptedValue === undefined) {
-      const absent = ((ok.plain?.pans ?? []) as { pan?: string }[]).filter(({ pan }) => pan !== undefined && !held.has(pan)).length;
-      [successfulCount, failureCount] = [successfulCount + Math.min(absent, failureCount), failureCount - Math.min(absent, failureCount)];
-    }
     // provider 2.0.0, Deregistration: the list id at the root.
     // i27-dereg-mixed-batch-all-failed: a batch where some cards failed reports every card it named as failed.
     if (faults.has('i27-dereg-mixed-batch-all-failed') && successfulCount > 0 && failureCount > 0) failureCount += successfulCount;

@@ -34,19 +34,6 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
   }),
-  seeded({
-    id: 'seeded-notify-clear-issuer-by-first-five',
-    rule: "IN-NOTIFY-NONE: for a plan whose card was sent in clear sensitiveData, the issuer is found by the card's first five digits, so a card sharing them outside the range notifies it",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-NONE'],
-  }),
-  // Seeded beside the card named by its last four on every notified card form (notifications.issuer-range.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-notify-clear-pan-last-four-before-check-digit',
-    rule: "IN-NOTIFY-SHAPE: for a plan whose card was sent in clear sensitiveData, the notification's consumer.panLastFour is the four digits before the card's last digit",
-    source: 'provider',
-    rules: ['IN-NOTIFY-SHAPE'],
-  }),
   // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-notify-card-grouped-bin-and-last-four',

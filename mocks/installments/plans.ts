@@ -54,8 +54,6 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
 
-  /** The plans whose card was sent in clear, kept only while seeded-notify-clear-issuer-by-first-five is on. */
-  const clearPlans = new WeakSet<Plan>();
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
   /** i15-notify-second-plan-names-first: the first plan notified per offerTransactionId (kept only while that fault is on). */
@@ -88,12 +86,7 @@ export function registerPlans(
       (faults.has('i10-notify-issuer-by-first-four')
         ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 4) === plan.pan.slice(0, 4))
         : undefined) ??
-      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined) ??
-      // seeded-notify-clear-issuer-by-first-five: for a card sent in clear, the issuer found by its first five digits.
-      // (Looked up inside the fault's condition, so that a fault-free run never computes it.)
-      (faults.has('seeded-notify-clear-issuer-by-first-five') && clearPlans.has(plan)
-        ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 5) === plan.pan.slice(0, 5))
-        : undefined);
+      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     // seeded-notify-range-low-exclusive: the card at the low end of the issuer's range finds no issuer.
     if (issuer && faults.has('seeded-notify-range-low-exclusive') && plan.pan === issuer.accountRange.accountRangeLow) return;
     // i17-notify-range-high-exclusive: the card at the high end of the issuer's range finds no issuer.
@@ -161,12 +154,7 @@ export function registerPlans(
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
         : // i16-notify-pan-last-four-is-first-four: the card named by its first four digits.
           {
-            panLastFour: faults.has('i16-notify-pan-last-four-is-first-four')
-              ? plan.pan.slice(0, 4)
-              : // seeded-notify-clear-pan-last-four-before-check-digit: a card sent in clear named by the four digits before its last.
-                faults.has('seeded-notify-clear-pan-last-four-before-check-digit') && clearPlans.has(plan)
-                ? plan.pan.slice(-5, -1)
-                : plan.pan.slice(-4),
+            panLastFour: faults.has('i16-notify-pan-last-four-is-first-four') ? plan.pan.slice(0, 4) : plan.pan.slice(-4),
             // seeded-notify-card-grouped-bin-and-last-four: the card also named in groups of four, its BIN and last four shown.
             ...(faults.has('seeded-notify-card-grouped-bin-and-last-four')
               ? { maskedPan: `${plan.pan.slice(0, 4)} ${plan.pan.slice(4, 6)}XX XXXX ${plan.pan.slice(-4)}` }
@@ -546,11 +534,6 @@ export function registerPlans(
       complete
     )
       givenSchedule.add(plan);
-    if (
-      (faults.has('seeded-notify-clear-issuer-by-first-five') || faults.has('seeded-notify-clear-pan-last-four-before-check-digit')) &&
-      ok.body.encryptedValue === undefined
-    )
-      clearPlans.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
     if (faults.has('i28-inst-notify-correlation-absent-dropped') || faults.has('i35-inst-notify-trace-header-holds-card'))
       callerCorrelation.set(plan, correlationId);

@@ -1,8 +1,12 @@
 // Covers: POST /offers, POST /plans, POST /approvals and GET /plans/{plan_id} with bodies that carry
-// none of their optional members (provider 2.0.0: OfferParameters needs only `transaction`, PlanPost
-// only providerId, offerTransactionId and transaction, PlanApproval planId, status and what its decision makes mandatory). A request
-// the contract allows is accepted (IN-ERR-CONTRACT), at every step of the checkout, and the plan reads back.
-import { expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
+// none of their optional members (provider 2.0.0: OfferParameters needs only `transaction`, PlanApproval
+// only planId, status and what its decision makes mandatory; PlanPost providerId, offerTransactionId and
+// transaction, and what the partner's carded product makes mandatory: for Mastercard Installments Payment
+// Services offerId, planInstallmentInformation, schedulePayments and the card, as the offer gave them, and
+// transactionOffers for its During Purchase use case, refused without it, InvalidPresentedOffersDRNG -
+// INSTALLMENTS_USE_CASES). A request the contract allows is accepted (IN-ERR-CONTRACT), at every step of
+// the checkout, and the plan reads back.
+import { examplePlanBody, expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 
 const contract = await loadContract('installments');
 
@@ -11,7 +15,7 @@ test.beforeEach(({ inst }) => {
 });
 
 test(
-  'a checkout whose offers, plan and approval bodies carry only their required members (no merchant, offer or terms) is accepted, and the plan reads back @provider',
+  'a checkout whose offers, plan and approval bodies carry only their required members (no merchant; the plan what the product makes mandatory) is accepted, and the plan reads back @provider',
   rules('IN-ERR-CONTRACT:accept', 'IN-ECHO-PLAN'),
   async ({ instApi, instReq, inst }) => {
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
@@ -27,11 +31,18 @@ test(
     });
     expect(offers.status, `offers without a merchant: ${offers.text.slice(0, 200)}`).toBe(200);
     const providerId = offers.body.offers[0].provider.providerId as string;
-    const transaction = { amount: 1200.5, currency: 'USD', amountType: 'PURCHASE' };
+    const transaction = { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' };
     const plan = await instApi.call('savePlan', {
-      body: required('savePlan', { providerId, offerTransactionId: offers.body.offerTransactionId, transaction, ...card }),
+      body: required(
+        'savePlan',
+        examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card, {
+          transaction,
+          merchant: undefined,
+          offers: offers.body.offers,
+        }),
+      ),
     });
-    expect(plan.status, `a plan without merchant, offerId and terms: ${plan.text.slice(0, 200)}`).toBe(201);
+    expect(plan.status, `a plan without merchant: ${plan.text.slice(0, 200)}`).toBe(201);
     const planId = plan.body.planId as string;
     const approval = await instApi.call('planApproval', {
       query: { sync: true },

@@ -1,7 +1,7 @@
 // Covers: every installments operation the suite calls (notifyPlan is the issuer's side), each request
 // rule under every variant of the request the contract defines, not only the sample's: the card data
-// in either form (the root encryptedValue, whose plaintext is the member's x-plaintext-schema, or
-// sensitiveData in clear - reference/installments.md, Payload encryption), every value of each query
+// encrypted (the root encryptedValue, whose plaintext is the member's x-plaintext-schema - provider
+// 2.0.0: the client encrypts sensitiveData), every value of each query
 // parameter that is an enum or a boolean (and the parameter left out), and every value of each enum
 // member of the body. Under each, every request the contract refuses (helpers/client/negative.ts; for
 // the encrypted form, every plaintext the member's schema refuses, encrypted) is refused with a
@@ -10,6 +10,7 @@ import {
   OPERATIONS as ALL_OPERATIONS,
   expect,
   loadContract,
+  panLengthRefusalWrong,
   rules,
   test,
   unregisteredPan,
@@ -73,16 +74,13 @@ async function variantsOf({ instReq, instContract }: Pick<Fx, 'instReq' | 'instC
   if (body && schemaName) {
     const valid = PLAINTEXTS[schemaName]?.();
     expect(valid !== undefined && instContract.component(schemaName)(valid), `a valid ${schemaName} plaintext`).toBe(true);
-    const { encryptedValue: _e, sensitiveData: _s, ...rest } = body;
-    out.push(
-      {
-        name: 'card data encrypted',
-        call: { ...sample, body: { ...rest, ...(await instReq.sensitive(valid)) } },
-        member: 'encryptedValue',
-        plaintext: { schema: schemaName, valid },
-      },
-      { name: 'card data in clear', call: { ...sample, body: { ...rest, sensitiveData: valid } }, member: 'encryptedValue' },
-    );
+    const { encryptedValue: _e, ...rest } = body;
+    out.push({
+      name: 'card data encrypted',
+      call: { ...sample, body: { ...rest, ...(await instReq.sensitive(valid)) } },
+      member: 'encryptedValue',
+      plaintext: { schema: schemaName, valid },
+    });
   }
   for (const p of op.parameters) {
     const schema = instContract.resolveSchema(p.schema);
@@ -147,7 +145,13 @@ for (const operationId of OPERATIONS) {
           if (c.call.body === undefined || TYPE_ONLY.test(c.name)) continue;
           const call = { ...v.call, body: { ...(v.call.body as object), ...(await instReq.sensitive(c.call.body)) } };
           sent++;
-          const answer = await refusedOrWhy(() => instApi.callOperation(op, call), refusals);
+          // A list's card off its pattern: 400, or a 200 counting it failed as the provider's example shows (IN-DEVIATION-PAN-LENGTH-COUNTED).
+          const answer = /^body \/pans\/\d+\/pan:/.test(c.name)
+            ? await instApi
+                .callOperation(op, call)
+                .then((res) => panLengthRefusalWrong(instApi, res, 1))
+                .catch((error: Error) => `the answer broke the contract: ${error.message.split('\n')[0]}`)
+            : await refusedOrWhy(() => instApi.callOperation(op, call), refusals);
           if (answer) wrong.push(`${v.name}, plaintext ${c.name}: ${answer}`);
         }
       }

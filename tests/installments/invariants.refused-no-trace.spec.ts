@@ -66,8 +66,8 @@ test(
       ),
       headers: { 'Correlation-Id': selection },
     };
-    // A PAN list of two cards of the check's own: the batch writers name it and one card in clear, the
-    // form the contract lets a list's items be refused one by one in (a JWE is refused whole).
+    // A PAN list of two cards of the check's own: the batch writers name it and one card, encrypted
+    // (provider 2.0.0: the client encrypts sensitiveData).
     const listed = [instReq.listPan(), instReq.listPan()];
     const made = await instApi.call('registerPans', {
       body: { panListName: 'Trace list', ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) },
@@ -84,18 +84,13 @@ test(
       if (typeof call === 'string') return `no sample call (${call})`;
       if (operationId === 'savePlan') return selected;
       const pan = batch[operationId];
-      const clear = pan && { body: { panListId, sensitiveData: { pans: [{ pan }] } } };
+      const carded = pan && { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan }] })) } };
       const validate = contract.requestValidatorOf(operationId);
-      if (clear && validate?.(clear.body)) return clear;
+      if (carded && validate?.(carded.body)) return carded;
       return withObjects(call, objectIdsOf(contract, op).ids, objects);
     };
-    /** The cards a batch writer's call names in clear, with the list's: what its state readers are read for. */
-    const cardsOf = (call: CallOptions) => [
-      ...new Set([
-        ...listed,
-        ...((call.body as { sensitiveData?: { pans?: { pan: string }[] } })?.sensitiveData?.pans ?? []).map((p) => p.pan),
-      ]),
-    ];
+    /** The card a batch writer's call names, with the list's: what its state readers are read for. */
+    const cardsOf = (operationId: string) => [...new Set([...listed, ...(batch[operationId] ? [batch[operationId]!] : [])])];
     // The documented refusals whose condition the harness produces (reference, Error codes: 403 a
     // consumer key without the operation's right, 406 a representation other than JSON): each writer's
     // valid call signed with the forbidden key, or asking for XML.
@@ -138,7 +133,7 @@ test(
         const sample = await callOf(operation.operationId);
         if (typeof sample === 'string') continue;
         // The one such operation takes a card (provider 2.0.0, OffersRequest): read for each card of the batch and the list.
-        for (const pan of cardsOf(valid)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
+        for (const pan of cardsOf(operationId)) reads.push({ operation, call: { ...sample, body: await instReq.offersBody(pan) } });
       }
       // What an outbound call shows (the issuer's notifications of this selection, by their plan ids: never a card number).
       const receiver = instEnv.receiver;

@@ -76,11 +76,15 @@ test(
         call = await instReq.selectionCall(instApi);
       }
       const ids = objectIdsOf(contract, writer).ids;
-      // A batch writer names the list and one card in clear (the form whose items the contract takes one by one), each of its cards in turn.
-      const clear = (batch[operationId] ?? [])
-        .map((pan) => ({ body: { panListId: panList, sensitiveData: { pans: [{ pan }] } } }))
-        .filter((c) => contract.requestValidatorOf(operationId)?.(c.body));
-      const named = clear[0] ?? withObjects(call, ids, objects);
+      // A batch writer names the list and one card, encrypted (provider 2.0.0: the client encrypts sensitiveData), each of its cards in turn.
+      const carded = (
+        await Promise.all(
+          (batch[operationId] ?? []).map(async (pan) => ({
+            body: { panListId: panList, ...(await instReq.sensitive({ pans: [{ pan }] })) },
+          })),
+        )
+      ).filter((c) => contract.requestValidatorOf(operationId)?.(c.body));
+      const named = carded[0] ?? withObjects(call, ids, objects);
       const { named: resource, own } = scopeReaders(contract, writer);
       const others = resource ? (siblings[resource] ?? []) : [];
       const reads: ScopeRead[] = [];
@@ -127,7 +131,7 @@ test(
       // A create the contract lets make twins (no 409: a plan) has the ones its own call made just before as siblings.
       const twins = twinOf(contract, writer, named);
       // The named object too is first moved the other way: each direction then changes it.
-      if (clear.length > 1) for (const c of clear) probes.push({ writer, call: c, reads });
+      if (carded.length > 1) for (const c of carded) probes.push({ writer, call: c, reads });
       else if (!toOther) probes.push({ writer, call: named, reads, twins });
       else
         probes.push(

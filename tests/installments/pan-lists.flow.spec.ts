@@ -63,7 +63,10 @@ test(
   'deregistering a PAN that is not in the list counts it as a failure @assumption',
   rules('IN-VAL-PAN-COUNTS'),
   async ({ instApi, instReq }) => {
-    const created = await instApi.call('registerPans', { body: { panListName: 'Empty list', ...(await instReq.sensitive({ pans: [] })) } });
+    // A new list carries card data or a range (provider 2.0.0, 400 example "Either encryptedValue or Account Range").
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'One card list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
+    });
     const res = await instApi.call('deregisterPans', {
       body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
     });

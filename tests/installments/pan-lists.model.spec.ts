@@ -1,5 +1,5 @@
 // Covers: registerPans (a new list by name, an existing list by id, a list that does not exist;
-// encrypted and in clear), deregisterPans, approvedOffers as the reader of a card's registration -
+// the card data encrypted), deregisterPans, approvedOffers as the reader of a card's registration -
 // seed 001, Endpoints; provider 2.0.0 Registration, Deregistration, ViewPanList;
 // reference/installments.md, Flows - services. Random sequences of those calls, each answer
 // compared with the reference model (fixtures/models/installments/pan-lists.model.ts): status, the
@@ -13,14 +13,11 @@ test(
     'IN-VAL-PAN-COUNTS',
     'IN-ECHO-PANLIST',
     'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
-    'IN-STATE-PAN-ELIGIBLE:accept@clear',
     'IN-STATE-PAN-ELIGIBLE:refuse@encrypted',
-    'IN-STATE-PAN-ELIGIBLE:refuse@clear',
     'IN-STATE-UNKNOWN-LIST',
     'IN-EXCL-PANLIST:accept',
     'IN-PAT-PANLISTNAME:accept',
     'IN-LIM-PAN:accept@encrypted',
-    'IN-LIM-PAN:accept@clear',
     'IN-AUTH-FORBIDDEN',
   ),
   async ({ instModelTarget }, testInfo) => {

@@ -1,14 +1,9 @@
-// Covers: POST /consumers/pans/registrations, /deregistrations and POST /offers with the card data
-// in clear `sensitiveData` (the provider's schema allows it beside the root `encryptedValue`), and
-// account ranges at both ends (reference, Flows - services: offers only for registered cards and
-// account ranges; provider 2.0.0, AccountRange).
-import { expect, expectNoOffers, exampleOffersBody, luhnNear, rules, test } from '../../fixtures/installments.js';
+// Covers: POST /consumers/pans/registrations and POST /offers with account ranges at both ends
+// (reference, Flows - services: offers only for registered cards and account ranges; provider 2.0.0,
+// AccountRange).
+import { expect, expectNoOffers, luhnNear, rules, test } from '../../fixtures/installments.js';
 
 type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
-
-/** Offers for a card sent in clear `sensitiveData` (provider 2.0.0, OfferParameters). */
-const offersInClear = (api: Api, pan: string) =>
-  api.call('approvedOffers', { body: exampleOffersBody({ sensitiveData: { consumer: { primaryAccountNumber: pan } } }) });
 
 type Req = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 
@@ -42,46 +37,6 @@ async function expectOffersFollowRange(api: Api, req: Req, { low, high, below, a
     else expectNoOffers(offers);
   }
 }
-
-test(
-  'a card registered in clear sensitiveData gets offers asked in clear; once deregistered in clear, none (404) @assumption',
-  rules('IN-STATE-PAN-ELIGIBLE:accept@clear', 'IN-STATE-PAN-ELIGIBLE:refuse@clear', 'IN-VAL-PAN-COUNTS'),
-  async ({ instApi, instReq }) => {
-    const pan = instReq.listPan();
-    expectNoOffers(await offersInClear(instApi, pan));
-    const registered = await instApi.call('registerPans', { body: { panListName: 'Clear list', sensitiveData: { pans: [{ pan }] } } });
-    expect(registered.status).toBe(200);
-    expect(registered.body).toMatchObject({ successfulCount: '1', failureCount: '0' });
-    const offers = await offersInClear(instApi, pan);
-    expect(offers.status, 'offers for a card registered in clear').toBe(200);
-    expect(offers.body.offers.length).toBeGreaterThan(0);
-    const removed = await instApi.call('deregisterPans', {
-      body: { panListId: registered.body.panList.panListId, sensitiveData: { pans: [{ pan }] } },
-    });
-    expect(removed.body).toMatchObject({ successfulCount: '1', failureCount: '0' });
-    expectNoOffers(await offersInClear(instApi, pan));
-  },
-);
-
-test(
-  'a card registered encrypted gets offers asked in clear, and the other way round @assumption',
-  rules('IN-STATE-PAN-ELIGIBLE:accept@encrypted', 'IN-STATE-PAN-ELIGIBLE:accept@clear'),
-  async ({ instApi, instReq }) => {
-    const [a, b] = [instReq.listPan(), instReq.listPan()];
-    expect(
-      (await instApi.call('registerPans', { body: { panListName: 'Mixed list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) } }))
-        .status,
-    ).toBe(200);
-    expect((await offersInClear(instApi, a)).status, 'registered encrypted, asked in clear').toBe(200);
-    expect(
-      (await instApi.call('registerPans', { body: { panListName: 'Mixed list', sensitiveData: { pans: [{ pan: b }] } } })).status,
-    ).toBe(200);
-    expect(
-      (await instApi.call('approvedOffers', { body: await instReq.offersBody(b) })).status,
-      'registered in clear, asked encrypted',
-    ).toBe(200);
-  },
-);
 
 test(
   'cards at both ends of a registered account range get offers; one just outside either end gets none (404) @assumption',

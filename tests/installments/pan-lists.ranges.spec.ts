@@ -6,16 +6,25 @@
 // account ranges). Ranges and cards are digit strings (provider 2.0.0, ^[0-9]{11,19}$): each is compared
 // as text on every path, a leading zero making another one. Each range is a random block of BIN 455552, which no other check registers.
 import { expect, expectErrors, expectNoOffers, luhnNear, rules, test } from '../../fixtures/installments.js';
+import { underRule } from '../../helpers/client/annotations.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
-/** approvedOffers for each card: 200 where `eligible`, no offers elsewhere (reference, Flows - services). */
-async function expectOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, cards: [string, boolean, string][]) {
-  for (const [pan, eligible, what] of cards) {
-    const res = await fx.instApi.call('approvedOffers', { body: await fx.instReq.offersBody(pan) });
-    if (eligible) expect(res.status, `offers for ${what}`).toBe(200);
-    else expectNoOffers(res, what);
-  }
+type Offered = { res: Awaited<ReturnType<Fx['instApi']['call']>>; eligible: boolean; what: string }[];
+
+/** approvedOffers for each card, kept in `read` to be judged by `judgeOffers` once the documented rules are. */
+async function readOffers(fx: Pick<Fx, 'instApi' | 'instReq'>, read: Offered, cards: [string, boolean, string][]) {
+  for (const [pan, eligible, what] of cards)
+    read.push({ res: await fx.instApi.call('approvedOffers', { body: await fx.instReq.offersBody(pan) }), eligible, what });
+}
+
+/** 200 where `eligible`, no offers elsewhere: the reference's decision (Flows - services), judged under its rule. */
+function judgeOffers(read: Offered) {
+  underRule(test.info(), 'IN-STATE-PAN-ELIGIBLE', () => {
+    for (const { res, eligible, what } of read)
+      if (eligible) expect(res.status, `offers for ${what}`).toBe(200);
+      else expectNoOffers(res, what);
+  });
 }
 
 test(
@@ -74,7 +83,8 @@ test(
       expectErrors(refused, 400);
     }
     // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
-    await expectOffers({ instApi, instReq }, [
+    const read: Offered = [];
+    await readOffers({ instApi, instReq }, read, [
       ...ownEnds,
       [luhnNear(other.accountRangeLow, true), false, 'the low end of the refused range'],
       [luhnNear(other.accountRangeHigh, false), false, 'the high end of the refused range'],
@@ -101,7 +111,7 @@ test(
       successfulCount: '1',
       failureCount: '1',
     });
-    await expectOffers({ instApi, instReq }, [
+    await readOffers({ instApi, instReq }, read, [
       ...ownEnds,
       [first, true, 'the first card'],
       [second, true, 'the second card'],
@@ -121,6 +131,7 @@ test(
       successfulCount: '2',
       failureCount: '2',
     });
+    judgeOffers(read);
   },
 );
 

@@ -1,6 +1,6 @@
 // Covers: helpers/client/request-rules.ts, the judge of every request the mocks take as valid: a body
-// its operation's schema refuses, and a card number failing its check digit (in clear or inside a JWE
-// the suite made), are named with the rule and its statement; a valid request passes.
+// its operation's schema refuses, card data in clear `sensitiveData`, and a card number failing its
+// check digit (in clear or inside a JWE the suite made), are named with the rule and its statement; a valid request passes.
 import { expect, test } from '../../fixtures/self.js';
 import { encryptJson, plaintextsIn } from '../../helpers/auth/jwe.js';
 import { judgeSentRequest, REQUEST_RULES } from '../../helpers/client/request-rules.js';
@@ -23,6 +23,9 @@ test('a request the documents refuse is named with the broken rule and its state
     /card-number-check-digit \(provider 2\.0\.0.*1 card number\(s\) failing the check digit \(16 digits\)/,
   );
   expect(judge({ panListName: 'List', sensitiveData: { pans: [{ pan: bad }] } })).toThrow(/card-number-check-digit/);
+  expect(judge({ panListName: 'List', sensitiveData: { pans: [{ pan: valid }] } })).toThrow(
+    /card-data-encrypted \(provider 2\.0\.0.*card data in clear `sensitiveData`/,
+  );
   expect(judge({ panListName: 7 })).toThrow(/request-schema .*\/panListName must be string/);
-  expect(REQUEST_RULES.map((r) => r.id)).toEqual(['request-schema', 'card-number-check-digit']);
+  expect(REQUEST_RULES.map((r) => r.id)).toEqual(['request-schema', 'card-data-encrypted', 'card-number-check-digit']);
 });

@@ -99,8 +99,12 @@ export async function startCleanRoom(service: StandInService): Promise<StandInHa
     origin,
     baseURL: env[Object.keys(env).find((k) => k.endsWith('_BASE_URL'))!] ?? origin,
     env: () => env,
+    // The server is given the issuer's endpoint; seed 001 (POST /notifications to the endpoint the issuer
+    // exposes) and provider 2.0.0 (notifyPlan, /notifications) put the notification at its /notifications.
     userSide: (): Record<string, string> =>
-      receiver ? { INSTALLMENTS_RECEIVER_PUBLIC_URL: `http://127.0.0.1:${receiver}`, INSTALLMENTS_RECEIVER_PORT: String(receiver) } : {},
+      receiver
+        ? { INSTALLMENTS_RECEIVER_PUBLIC_URL: `http://127.0.0.1:${receiver}/notifications`, INSTALLMENTS_RECEIVER_PORT: String(receiver) }
+        : {},
     // What a clean-room server keeps is its own business: the suite's ledger is the account of what was left.
     inventory: () => [],
     rateLimited: () => 0,
