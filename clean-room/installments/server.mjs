@@ -594,6 +594,10 @@ async function postOffers(req, res, body, cid) {
   if (al !== undefined && !/^\s*(\*|en(-[A-Za-z]{2})?)\s*$/i.test(al)) return sendErrors(res, 400, oErr('invalid.accept.language', 'Accept Language header is invalid.'), H);
   if (!isObj(body)) return sendErrors(res, 400, oErr('invalid.request.parameter', 'Request body must be a JSON object'), H);
   const errs = [];
+  // provider 2.0.0: OfferParametersEncryptedPayload types merchant (object), encryptedValue (string) and
+  // CardedMerchant each member (string), none nullable: a member sent null is refused, not taken as absent.
+  for (const k of ['merchant', 'encryptedValue']) if (body[k] === null) errs.push(oErr(k, 'must not be null'));
+  if (isObj(body.merchant)) for (const [k, v] of Object.entries(body.merchant)) if (v === null) errs.push(oErr(`merchant.${k}`, 'must not be null'));
   const t = body.transaction;
   // OfferParameters.required: transaction; TransactionParameters.required: amount, currency, localDateTime
   if (!present(t)) errs.push(oErr('transaction', 'must not be null'));
@@ -615,7 +619,8 @@ async function postOffers(req, res, body, cid) {
       const lenChk = (k, min, max) => {
         if (!present(m[k])) return;
         if (typeof m[k] !== 'string') errs.push(oErr(`merchant.${k}`, 'must be a string'));
-        else if (m[k].length < min || m[k].length > max) errs.push(oErr(`merchant.${k}`, `size must be between ${min} and ${max}`)); // examples InvalidMerchantName/URL/AcquirerId/MerchantId/Mcc
+        // provider 2.0.0 minLength/maxLength are JSON Schema's: characters (code points), not UTF-16 units
+        else if ([...m[k]].length < min || [...m[k]].length > max) errs.push(oErr(`merchant.${k}`, `size must be between ${min} and ${max}`)); // examples InvalidMerchantName/URL/AcquirerId/MerchantId/Mcc
       };
       lenChk('name', 1, 100); lenChk('country', 3, 3); lenChk('mcc', 4, 4); lenChk('url', 1, 50); lenChk('acquirerId', 1, 6); lenChk('merchantId', 1, 15);
       const has = (k) => present(m[k]);
@@ -701,8 +706,9 @@ async function postPlans(req, res, body, cid) {
     if (!isObj(m)) return bad('Invalid merchant.', 'merchant must be an object.');
     for (const k of ['mcc', 'merchantId', 'acquirerId']) m[k] = coerceIdString(m[k]); // the document's own example sends these as numbers (DECISIONS)
     for (const k of ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']) if (present(m[k]) && typeof m[k] !== 'string') return bad('Invalid merchant details.', `merchant.${k} must be a string.`);
-    if (present(m.name) && (m.name.length < 1 || m.name.length > 100)) return bad('Merchant Name validation failed-Value has incorrect length.', 'Merchant name should not be greater than 100 in length.'); // examples/InvalidLengthMerchantName
-    if (present(m.url) && (m.url.length < 1 || m.url.length > 50)) return bad('Incorrect Merchant URL length.', 'Merchant URL should not be lesser that 1 and greater than 50 in length.'); // examples/InvalidLengthMerchantURL
+    // provider 2.0.0 minLength/maxLength are JSON Schema's: characters (code points), not UTF-16 units
+    if (present(m.name) && ([...String(m.name)].length < 1 || [...String(m.name)].length > 100)) return bad('Merchant Name validation failed-Value has incorrect length.', 'Merchant name should not be greater than 100 in length.'); // examples/InvalidLengthMerchantName
+    if (present(m.url) && ([...String(m.url)].length < 1 || [...String(m.url)].length > 50)) return bad('Incorrect Merchant URL length.', 'Merchant URL should not be lesser that 1 and greater than 50 in length.'); // examples/InvalidLengthMerchantURL
     if (present(m.acquirerId) && (m.acquirerId.length < 1 || m.acquirerId.length > 6)) return bad('Incorrect Acquirer Id length.', 'Acquirer Id should not be less than 1 and greater than 6 in length. Please provide a valid Acquirer Id.'); // examples/InvalidLengthAcquirerId
     if (present(m.country) && (m.country.length !== 3 || !ISO_ALPHA3.has(m.country))) return sendErrors(res, 400, E(SRC_PLANS, 'invalid.request.parameter', 'Country Code Not Supported', '')); // examples/InvalidCountryCode
     if (present(m.mcc) && m.mcc.length !== 4) return bad('Merchant Category Code is invalid. Length must match 4.', 'Merchant Category Code length must be 4.'); // examples/InvalidLengthMcc
