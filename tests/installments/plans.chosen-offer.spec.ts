@@ -178,7 +178,10 @@ test(
     const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const chosen = answer.offers.at(-1)!;
     // provider 2.0.0, POST /plans: the offer's details are sent "without any changes" and validated against it.
-    test.skip(Array.isArray(chosen.schedulePayments), 'the offer gives its own schedule, which a plan sends unchanged (provider 2.0.0, POST /plans)');
+    test.skip(
+      Array.isArray(chosen.schedulePayments),
+      'the offer gives its own schedule, which a plan sends unchanged (provider 2.0.0, POST /plans)',
+    );
     const tenure = Number(chosen.tenure);
     const amount = Number(answer.asked.transaction.amount);
     const schedule = scheduleOf(amount, tenure - 1).map((s) => ({ ...s, installmentNumber: s.installmentNumber + 1 }));

@@ -23,7 +23,15 @@ test(
   "reads back a new plan with its merchant, transaction and its offer's terms @assumption",
   rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
   async ({ instApi, instReq }) => {
-    const { planId, request, status } = await instReq.createPlan(instApi, {}, { merchant: MERCHANT });
+    const { planId, request, status } = await instReq.createPlan(
+      instApi,
+      {},
+      {
+        merchant: MERCHANT,
+        // In the merchant's country's currency (provider 2.0.0, InvalidCountryCurrencyCodePair).
+        transaction: { amount: 1200.37, currency: 'CAD', localDateTime: '2025-06-01T10:15:00Z' },
+      },
+    );
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.status).toBe(200);
     expect(plan.body).toMatchObject({ planId, providerId: request.providerId, status });
