@@ -895,6 +895,10 @@ async function postApprovals(req, res, body, url) {
     } catch (e) { return sendErrors(res, 400, bodyErrors([['format', `encryptedValue: ${e.message}`]])); }
   }
   const errs = [];
+  // provider 2.0.0: PlanApprovalParameters types each member (PaymentAuthorization and its address too), none
+  // nullable: a member sent null is refused, not taken as absent.
+  const nulls = (o, at) => isObj(o) && Object.entries(o).forEach(([k, v]) => (v === null ? errs.push(['format', `${at}${k} must not be null`]) : nulls(v, `${at}${k}.`)));
+  nulls(body, '');
   // PlanApprovalParameters
   if (chkStr(errs, body.planId, 'planId', { required: true }) && !UUID_RE.test(body.planId)) errs.push(['format', 'planId must be a UUID']);
   chkStr(errs, body.status, 'status', { required: true, enum: ['APPROVED', 'DECLINED'] });
