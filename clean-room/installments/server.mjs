@@ -556,11 +556,16 @@ const OFFER_TEMPLATES = [
   { offerId: '21351677', tenure: 4, frequency: 'WEEKLY', feeType: 'FIXED_AMT', feeValue: 10.1, feeDistribution: 'FIRST_INSTALLMENT' },
   { offerId: '24092019', tenure: 3, frequency: 'MONTHLY', feeType: 'NO_FEES', feeValue: 0 },
 ];
+// provider 2.0.0, Offer installment amounts "with minor unit according to ISO 4217": the currency's decimals
+const MINOR_UNITS = { BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4 };
 function buildOffers(amount, currency, localDateTime) {
   const start = localDateTime.slice(0, 10);
   const sym = CURRENCY_SYMBOL[currency] || '¤';
+  const unit = 10 ** (MINOR_UNITS[currency] ?? 2);
+  const round2 = (v) => Math.round(v * unit) / unit; // in the currency's minor unit
   const offers = OFFER_TEMPLATES.map((t) => {
-    const fee = t.feeType === 'FIXED_AMT' ? t.feeValue : 0;
+    const fee = t.feeType === 'FIXED_AMT' ? round2(t.feeValue) : 0;
     const other = round2(amount / t.tenure);
     const first = round2(amount - other * (t.tenure - 1) + fee);
     const total = round2(first + other * (t.tenure - 1));
@@ -574,7 +579,7 @@ function buildOffers(amount, currency, localDateTime) {
       offerDisplayText: `${t.tenure} ${t.frequency.toLowerCase()} payments of ${sym}${other.toFixed(2)}`,
       currencySymbol: sym, apr: 0, tenure: t.tenure, frequency: t.frequency, interestRate: 0,
       firstInstallmentSchedule: 'TRANSACTION_DATE', totalAmount: total, firstInstallmentAmount: first,
-      otherInstallmentAmount: other, feeType: t.feeType, feeValue: t.feeValue,
+      otherInstallmentAmount: other, feeType: t.feeType, feeValue: t.feeType === 'FIXED_AMT' ? fee : t.feeValue,
       offerBeginDatetime: '2024-01-01T00:00:00Z', offerEndDatetime: '2030-12-31T23:59:59Z',
       selectable: true, provider: { ...PROVIDER }, schedulePayments,
     };
@@ -826,18 +831,20 @@ async function postPlans(req, res, body, cid) {
   // PlanNotifSensitiveDataField.consumer.primaryAccountNumber is type number; sent as a number when it is a safe integer
   const panValue = Number.isSafeInteger(Number(pan)) ? Number(pan) : pan;
   notif.encryptedValue = await encryptForPartner({ consumer: { primaryAccountNumber: panValue } });
-  setImmediate(() => sendNotification(notif));
+  setImmediate(() => sendNotification(notif, cid));
   send(res, 201, { planId, status: 'CREATED' }, { Location: `/installments/plans/${planId}` });
 }
 
-async function sendNotification(body) {
+async function sendNotification(body, cid = crypto.randomUUID()) {
   const rec = { planId: body.planId, at: new Date().toISOString(), body, sent: false, status: null };
   state.notifications.push(rec);
   if (!PRODUCT_CONFIG.issuerPlanNotification || !ISSUER_URL) return; // brief: recorded, not sent
   try {
     const r = await fetch(ISSUER_URL.replace(/\/+$/, '') + '/notifications', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Correlation-Id': crypto.randomUUID() }, // PlanNotifCorrelationIdHeaderParameter (required)
+      // PlanNotifCorrelationIdHeaderParameter (required); provider 2.0.0 savePlan CorrelationIdHeaderParameter: the
+      // API takes the client's Correlation-Id (or creates one) and propagates it to all downstream systems
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Correlation-Id': cid },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(5000),
     });
