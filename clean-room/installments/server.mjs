@@ -556,11 +556,16 @@ const OFFER_TEMPLATES = [
   { offerId: '21351677', tenure: 4, frequency: 'WEEKLY', feeType: 'FIXED_AMT', feeValue: 10.1, feeDistribution: 'FIRST_INSTALLMENT' },
   { offerId: '24092019', tenure: 3, frequency: 'MONTHLY', feeType: 'NO_FEES', feeValue: 0 },
 ];
+// provider 2.0.0, Offer installment amounts "with minor unit according to ISO 4217": the currency's decimals
+const MINOR_UNITS = { BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3, CLF: 4, UYW: 4 };
 function buildOffers(amount, currency, localDateTime) {
   const start = localDateTime.slice(0, 10);
   const sym = CURRENCY_SYMBOL[currency] || '¤';
+  const unit = 10 ** (MINOR_UNITS[currency] ?? 2);
+  const round2 = (v) => Math.round(v * unit) / unit; // in the currency's minor unit
   const offers = OFFER_TEMPLATES.map((t) => {
-    const fee = t.feeType === 'FIXED_AMT' ? t.feeValue : 0;
+    const fee = t.feeType === 'FIXED_AMT' ? round2(t.feeValue) : 0;
     const other = round2(amount / t.tenure);
     const first = round2(amount - other * (t.tenure - 1) + fee);
     const total = round2(first + other * (t.tenure - 1));
@@ -574,7 +579,7 @@ function buildOffers(amount, currency, localDateTime) {
       offerDisplayText: `${t.tenure} ${t.frequency.toLowerCase()} payments of ${sym}${other.toFixed(2)}`,
       currencySymbol: sym, apr: 0, tenure: t.tenure, frequency: t.frequency, interestRate: 0,
       firstInstallmentSchedule: 'TRANSACTION_DATE', totalAmount: total, firstInstallmentAmount: first,
-      otherInstallmentAmount: other, feeType: t.feeType, feeValue: t.feeValue,
+      otherInstallmentAmount: other, feeType: t.feeType, feeValue: t.feeType === 'FIXED_AMT' ? fee : t.feeValue,
       offerBeginDatetime: '2024-01-01T00:00:00Z', offerEndDatetime: '2030-12-31T23:59:59Z',
       selectable: true, provider: { ...PROVIDER }, schedulePayments,
     };
@@ -594,6 +599,10 @@ async function postOffers(req, res, body, cid) {
   if (al !== undefined && !/^\s*(\*|en(-[A-Za-z]{2})?)\s*$/i.test(al)) return sendErrors(res, 400, oErr('invalid.accept.language', 'Accept Language header is invalid.'), H);
   if (!isObj(body)) return sendErrors(res, 400, oErr('invalid.request.parameter', 'Request body must be a JSON object'), H);
   const errs = [];
+  // provider 2.0.0: OfferParametersEncryptedPayload types merchant (object), encryptedValue (string) and
+  // CardedMerchant each member (string), none nullable: a member sent null is refused, not taken as absent.
+  for (const k of ['merchant', 'encryptedValue']) if (body[k] === null) errs.push(oErr(k, 'must not be null'));
+  if (isObj(body.merchant)) for (const [k, v] of Object.entries(body.merchant)) if (v === null) errs.push(oErr(`merchant.${k}`, 'must not be null'));
   const t = body.transaction;
   // OfferParameters.required: transaction; TransactionParameters.required: amount, currency, localDateTime
   if (!present(t)) errs.push(oErr('transaction', 'must not be null'));
@@ -615,7 +624,8 @@ async function postOffers(req, res, body, cid) {
       const lenChk = (k, min, max) => {
         if (!present(m[k])) return;
         if (typeof m[k] !== 'string') errs.push(oErr(`merchant.${k}`, 'must be a string'));
-        else if (m[k].length < min || m[k].length > max) errs.push(oErr(`merchant.${k}`, `size must be between ${min} and ${max}`)); // examples InvalidMerchantName/URL/AcquirerId/MerchantId/Mcc
+        // provider 2.0.0 minLength/maxLength are JSON Schema's: characters (code points), not UTF-16 units
+        else if ([...m[k]].length < min || [...m[k]].length > max) errs.push(oErr(`merchant.${k}`, `size must be between ${min} and ${max}`)); // examples InvalidMerchantName/URL/AcquirerId/MerchantId/Mcc
       };
       lenChk('name', 1, 100); lenChk('country', 3, 3); lenChk('mcc', 4, 4); lenChk('url', 1, 50); lenChk('acquirerId', 1, 6); lenChk('merchantId', 1, 15);
       const has = (k) => present(m[k]);
@@ -701,8 +711,9 @@ async function postPlans(req, res, body, cid) {
     if (!isObj(m)) return bad('Invalid merchant.', 'merchant must be an object.');
     for (const k of ['mcc', 'merchantId', 'acquirerId']) m[k] = coerceIdString(m[k]); // the document's own example sends these as numbers (DECISIONS)
     for (const k of ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']) if (present(m[k]) && typeof m[k] !== 'string') return bad('Invalid merchant details.', `merchant.${k} must be a string.`);
-    if (present(m.name) && (m.name.length < 1 || m.name.length > 100)) return bad('Merchant Name validation failed-Value has incorrect length.', 'Merchant name should not be greater than 100 in length.'); // examples/InvalidLengthMerchantName
-    if (present(m.url) && (m.url.length < 1 || m.url.length > 50)) return bad('Incorrect Merchant URL length.', 'Merchant URL should not be lesser that 1 and greater than 50 in length.'); // examples/InvalidLengthMerchantURL
+    // provider 2.0.0 minLength/maxLength are JSON Schema's: characters (code points), not UTF-16 units
+    if (present(m.name) && ([...String(m.name)].length < 1 || [...String(m.name)].length > 100)) return bad('Merchant Name validation failed-Value has incorrect length.', 'Merchant name should not be greater than 100 in length.'); // examples/InvalidLengthMerchantName
+    if (present(m.url) && ([...String(m.url)].length < 1 || [...String(m.url)].length > 50)) return bad('Incorrect Merchant URL length.', 'Merchant URL should not be lesser that 1 and greater than 50 in length.'); // examples/InvalidLengthMerchantURL
     if (present(m.acquirerId) && (m.acquirerId.length < 1 || m.acquirerId.length > 6)) return bad('Incorrect Acquirer Id length.', 'Acquirer Id should not be less than 1 and greater than 6 in length. Please provide a valid Acquirer Id.'); // examples/InvalidLengthAcquirerId
     if (present(m.country) && (m.country.length !== 3 || !ISO_ALPHA3.has(m.country))) return sendErrors(res, 400, E(SRC_PLANS, 'invalid.request.parameter', 'Country Code Not Supported', '')); // examples/InvalidCountryCode
     if (present(m.mcc) && m.mcc.length !== 4) return bad('Merchant Category Code is invalid. Length must match 4.', 'Merchant Category Code length must be 4.'); // examples/InvalidLengthMcc
@@ -820,18 +831,20 @@ async function postPlans(req, res, body, cid) {
   // PlanNotifSensitiveDataField.consumer.primaryAccountNumber is type number; sent as a number when it is a safe integer
   const panValue = Number.isSafeInteger(Number(pan)) ? Number(pan) : pan;
   notif.encryptedValue = await encryptForPartner({ consumer: { primaryAccountNumber: panValue } });
-  setImmediate(() => sendNotification(notif));
+  setImmediate(() => sendNotification(notif, cid));
   send(res, 201, { planId, status: 'CREATED' }, { Location: `/installments/plans/${planId}` });
 }
 
-async function sendNotification(body) {
+async function sendNotification(body, cid = crypto.randomUUID()) {
   const rec = { planId: body.planId, at: new Date().toISOString(), body, sent: false, status: null };
   state.notifications.push(rec);
   if (!PRODUCT_CONFIG.issuerPlanNotification || !ISSUER_URL) return; // brief: recorded, not sent
   try {
     const r = await fetch(ISSUER_URL.replace(/\/+$/, '') + '/notifications', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Correlation-Id': crypto.randomUUID() }, // PlanNotifCorrelationIdHeaderParameter (required)
+      // PlanNotifCorrelationIdHeaderParameter (required); provider 2.0.0 savePlan CorrelationIdHeaderParameter: the
+      // API takes the client's Correlation-Id (or creates one) and propagates it to all downstream systems
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Correlation-Id': cid },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(5000),
     });
@@ -889,6 +902,10 @@ async function postApprovals(req, res, body, url) {
     } catch (e) { return sendErrors(res, 400, bodyErrors([['format', `encryptedValue: ${e.message}`]])); }
   }
   const errs = [];
+  // provider 2.0.0: PlanApprovalParameters types each member (PaymentAuthorization and its address too), none
+  // nullable: a member sent null is refused, not taken as absent.
+  const nulls = (o, at) => isObj(o) && Object.entries(o).forEach(([k, v]) => (v === null ? errs.push(['format', `${at}${k} must not be null`]) : nulls(v, `${at}${k}.`)));
+  nulls(body, '');
   // PlanApprovalParameters
   if (chkStr(errs, body.planId, 'planId', { required: true }) && !UUID_RE.test(body.planId)) errs.push(['format', 'planId must be a UUID']);
   chkStr(errs, body.status, 'status', { required: true, enum: ['APPROVED', 'DECLINED'] });

@@ -5,7 +5,9 @@
 // Services offerId, planInstallmentInformation, schedulePayments and the card, as the offer gave them, and
 // transactionOffers for its During Purchase use case, refused without it, InvalidPresentedOffersDRNG -
 // INSTALLMENTS_USE_CASES). A request the contract allows is accepted (IN-ERR-CONTRACT), at every step of
-// the checkout, and the plan reads back.
+// the checkout, and the plan reads back. The merchant carries its country and mcc alone: neither request
+// requires a merchant, but the plan read back does (InstallmentPlan.merchant*{country*, mcc*}), and a plan
+// whose requests named none has no answer its schema allows.
 import { examplePlanBody, expect, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 
 const contract = await loadContract('installments');
@@ -15,7 +17,7 @@ test.beforeEach(({ inst }) => {
 });
 
 test(
-  'a checkout whose offers, plan and approval bodies carry only their required members (no merchant; the plan what the product makes mandatory) is accepted, and the plan reads back @provider',
+  'a checkout whose offers, plan and approval bodies carry only their required members (a merchant of country and mcc, which the plan read back requires; the plan what the product makes mandatory) is accepted, and the plan reads back @provider',
   rules('IN-ERR-CONTRACT:accept', 'IN-ECHO-PLAN'),
   async ({ instApi, instReq, inst }) => {
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan } });
@@ -26,10 +28,15 @@ test(
       );
       return body;
     };
+    const merchant = { country: 'USA', mcc: '5732' };
     const offers = await instApi.call('approvedOffers', {
-      body: required('approvedOffers', { transaction: { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' }, ...card }),
+      body: required('approvedOffers', {
+        transaction: { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' },
+        merchant,
+        ...card,
+      }),
     });
-    expect(offers.status, `offers without a merchant: ${offers.text.slice(0, 200)}`).toBe(200);
+    expect(offers.status, `offers with a merchant of country and mcc: ${offers.text.slice(0, 200)}`).toBe(200);
     const providerId = offers.body.offers[0].provider.providerId as string;
     const transaction = { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' };
     const plan = await instApi.call('savePlan', {
@@ -37,12 +44,12 @@ test(
         'savePlan',
         examplePlanBody(offers.body.offerTransactionId, offers.body.offers[0], card, {
           transaction,
-          merchant: undefined,
+          merchant,
           offers: offers.body.offers,
         }),
       ),
     });
-    expect(plan.status, `a plan without merchant: ${plan.text.slice(0, 200)}`).toBe(201);
+    expect(plan.status, `a plan with a merchant of country and mcc: ${plan.text.slice(0, 200)}`).toBe(201);
     const planId = plan.body.planId as string;
     const approval = await instApi.call('planApproval', {
       query: { sync: true },
@@ -52,7 +59,7 @@ test(
     expect(approval.status, `an approval with planId and status only: ${approval.text.slice(0, 200)}`).toBe(200);
     const read = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(read.status, 'the plan reads back').toBe(200);
-    expect(read.body).toMatchObject({ planId, providerId, status: 'APPROVED' });
+    expect(read.body).toMatchObject({ planId, providerId, status: 'APPROVED', merchant });
     expect(read.body.transaction).toMatchObject({ amount: transaction.amount, currency: transaction.currency });
   },
 );

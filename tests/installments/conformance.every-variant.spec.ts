@@ -131,7 +131,7 @@ for (const operationId of OPERATIONS) {
         for (const c of cases) {
           if (!firstRequest(c.call)) continue;
           sent++;
-          const answer = await refusedOrWhy(() => instApi.callOperation(op, c.call), refusals);
+          const answer = await refusedOrWhy(() => instApi.callOperation(op, c.call), [...refusals, ...(c.also ?? [])]);
           if (answer) wrong.push(`${v.name}, ${c.name}: ${answer}`);
         }
         if (!v.plaintext) continue;

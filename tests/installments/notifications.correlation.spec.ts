@@ -7,7 +7,7 @@
 // two are chosen from one offers answer (different offers of it), so that a target keying what it
 // sends by the answer rather than by the plan shows: each plan is notified under its own planId
 // with its own offer and transaction (provider 2.0.0 notifyPlan planId, offerId, transaction).
-import { expect, expectDeliveries, rules, test } from '../../fixtures/installments.js';
+import { examplePlanBody, expect, expectDeliveries, rules, test, type OfferLike } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -23,23 +23,26 @@ test(
     const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
     const sent: { planId: string; offerId: string; amount: number; correlationId?: string }[] = [];
     let answer: { offerTransactionId: string; offers: Record<string, any>[] } | undefined;
+    let asked: Record<string, any> = {};
     for (const [i, correlationId] of [undefined, mixedCaseUuid(), mixedCaseUuid()].entries()) {
       // The third selection reuses the second's answer and takes its last offer (the second took its first).
       const reused = i === 2;
       if (!reused) {
-        const offers = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+        // An amount of each answer's own, cents kept, so that one plan's transaction sent for another shows.
+        asked = await instReq.offersBody(inst.eligiblePan!, {
+          transaction: { amount: [310.45, 1200.37][i], currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' },
+        });
+        const offers = await instApi.call('approvedOffers', { body: asked });
         expect(offers.status, 'offers for the eligible card').toBe(200);
         answer = offers.body;
       }
       const offer = reused ? answer!.offers.at(-1)! : answer!.offers[0];
-      const body = {
-        providerId: String(offer.provider.providerId),
-        offerTransactionId: String(answer!.offerTransactionId),
-        offerId: String(offer.offerId),
-        // An amount of each plan's own, cents kept, so that one plan's transaction sent for another shows.
-        transaction: { amount: [310.45, 1200.37, 75.08][i], currency: 'USD', amountType: 'PURCHASE' },
-        ...card,
-      };
+      // provider 2.0.0, POST /plans: the offer's details, the offers request's transaction and merchant, without any changes.
+      const body = examplePlanBody(String(answer!.offerTransactionId), offer as OfferLike, card, {
+        transaction: asked.transaction,
+        merchant: asked.merchant,
+        offers: answer!.offers as OfferLike[],
+      });
       // Named even when undefined: the client sends a telling Correlation-Id of its own on a call naming none.
       const res = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
       // No source says whether an offers answer can be chosen from twice: a target that refuses the

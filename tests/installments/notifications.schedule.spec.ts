@@ -1,13 +1,15 @@
 // Covers: the schedule of the outbound POST /notifications (notifyPlan) for a plan selected without a
 // schedule of its own (provider 2.0.0: tenure is the total number of installments; its notification
 // examples list one schedule payment per installment, numbered from 1).
-import { expect, rules, test } from '../../fixtures/installments.js';
+import { expect, planTermsMandatory, rules, test } from '../../fixtures/installments.js';
 
 test(
   'a plan selected without its own schedule is notified with one payment per installment of its tenure, numbered 1 to tenure @provider',
   rules('IN-NOTIFY-SCHEDULE'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const mandatory = planTermsMandatory();
+    test.skip(mandatory !== undefined, mandatory ?? '');
     const { planId, request } = await instReq.createPlan(instApi);
     expect(request.schedulePayments, 'the plan carries no schedule of its own').toBeUndefined();
     const tenure = request.planInstallmentInformation.tenure as number;

@@ -24,7 +24,7 @@ test(
     await runModel({
       commands: panListsModel.panListCommands(),
       examples: panListsModel.panListExamples(),
-      setup: async () => ({ model: panListsModel.newPanListsModel(), real: instModelTarget }),
+      setup: async () => ({ model: panListsModel.newPanListsModel(instModelTarget.listCards?.()), real: instModelTarget }),
       teardown: panListsModel.tearDownPanListsModel,
       testInfo,
     });

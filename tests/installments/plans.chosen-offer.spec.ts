@@ -6,7 +6,8 @@
 // CorrelationIdHeaderParameter "propagate it to all downstream systems"). Each plan is chosen from a
 // later offer of its answer (a target that takes the first cannot pass), with values a
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
-import { expect, expectDeliveries, rules, signedAs, test } from '../../fixtures/installments.js';
+import { examplePlanBody, expect, expectDeliveries, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
+import type { OfferLike } from '../../fixtures/installments.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -15,13 +16,11 @@ const mixedCaseUuid = () => `Ab${crypto.randomUUID().slice(2, -2)}cD`;
 
 /** An offers answer for the eligible card, sent with its own Correlation-Id. */
 async function offersFor(fx: Pick<Fx, 'instApi' | 'instReq' | 'inst'>, correlationId: string) {
-  const res = await fx.instApi.call('approvedOffers', {
-    body: await fx.instReq.offersBody(fx.inst.eligiblePan!),
-    headers: { 'Correlation-Id': correlationId },
-  });
+  const asked = await fx.instReq.offersBody(fx.inst.eligiblePan!);
+  const res = await fx.instApi.call('approvedOffers', { body: asked, headers: { 'Correlation-Id': correlationId } });
   expect(res.status, 'offers for the eligible card').toBe(200);
   expect(res.body.offers.length, 'an answer with offers to choose from').toBeGreaterThan(0);
-  return res.body as { offerTransactionId: string; offers: Record<string, any>[] };
+  return { ...(res.body as { offerTransactionId: string; offers: Record<string, any>[] }), asked };
 }
 
 /**
@@ -76,23 +75,35 @@ function notifiedScheduleProblems(notified: unknown, schedule: ReturnType<typeof
   );
 }
 
-/** The savePlan body choosing `chosen` from `answer`: a purchase of `amount` USD paid by `schedule`, the eligible card encrypted. */
+/**
+ * The savePlan body choosing `chosen` from `answer` as the provider takes it (POST /plans: the offer's details "without any
+ * changes", validated against the presented offer): the offers request's transaction and merchant, the offer's terms, its
+ * own schedule where it gives one (else `schedule`), the eligible card encrypted.
+ */
 async function planBody(
   fx: Pick<Fx, 'instReq' | 'inst'>,
   answer: Awaited<ReturnType<typeof offersFor>>,
   chosen: Record<string, any>,
-  amount: number,
-  schedule: ReturnType<typeof scheduleOf>,
+  schedule?: ReturnType<typeof scheduleOf>,
 ) {
-  return {
-    providerId: String(chosen.provider.providerId),
-    offerTransactionId: answer.offerTransactionId,
-    offerId: String(chosen.offerId),
-    transaction: { amount, currency: 'USD', amountType: 'PURCHASE' },
-    schedulePayments: schedule,
-    ...(await fx.instReq.sensitive({ consumer: { primaryAccountNumber: fx.inst.eligiblePan! } })),
-  };
+  const card = await fx.instReq.sensitive({ consumer: { primaryAccountNumber: fx.inst.eligiblePan! } });
+  const body = examplePlanBody(answer.offerTransactionId, chosen as OfferLike, card, {
+    transaction: answer.asked.transaction,
+    merchant: answer.asked.merchant,
+    offers: answer.offers as OfferLike[],
+  });
+  return body.schedulePayments || !schedule ? body : { ...body, schedulePayments: schedule };
 }
+
+/** The schedule a plan of `chosen` carries: the offer's own where it gives one, else one of `amount` over its tenure. */
+const scheduleFor = (chosen: Record<string, any>, amount: number) =>
+  Array.isArray(chosen.schedulePayments)
+    ? (chosen.schedulePayments as ReturnType<typeof scheduleOf>).map(({ installmentAmount, dueDate, installmentNumber }) => ({
+        installmentAmount,
+        dueDate,
+        installmentNumber,
+      }))
+    : scheduleOf(amount, Number(chosen.tenure));
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -109,10 +120,10 @@ test(
     const answer = await offersFor({ instApi, instReq, inst }, offersCorrelation);
     const chosen = answer.offers.at(-1)!;
     const first = answer.offers[0];
-    // The plan's own terms are left to the chosen offer (PlanPost.planInstallmentInformation is optional).
-    const amount = 1200.37;
-    const schedule = scheduleOf(amount, Number(chosen.tenure));
-    const body = await planBody({ instReq, inst }, answer, chosen, amount, schedule);
+    // The offers request's amount (cents a rounding would lose), the chosen offer's terms and schedule, unchanged.
+    const amount = Number(answer.asked.transaction.amount);
+    const schedule = scheduleFor(chosen, amount);
+    const body = await planBody({ instReq, inst }, answer, chosen, schedule);
     let correlationId = mixedCaseUuid();
     while (correlationId === offersCorrelation) correlationId = mixedCaseUuid();
     const created = await instApi.call('savePlan', { body, headers: { 'Correlation-Id': correlationId } });
@@ -146,7 +157,7 @@ test(
     expect(sent.planInstallmentInformation?.tenure, "notification tenure: the chosen offer's").toBe(chosen.tenure);
     expect(sent.planInstallmentInformation?.frequency, "notification frequency: the chosen offer's").toBe(chosen.frequency);
     expect(sent.transaction?.amount, 'notification transaction.amount as sent, cents kept').toBe(amount);
-    expect(sent.transaction?.currency, 'notification transaction.currency as sent').toBe('USD');
+    expect(sent.transaction?.currency, 'notification transaction.currency as sent').toBe(answer.asked.transaction.currency);
     // The issuer configured for the card's account range, both of its ids (IN-NOTIFY-SHAPE).
     if (inst.issuer) {
       expect(sent.issuerIca, "notification issuerIca: the card's issuer's").toBe(inst.issuer.issuerIca);
@@ -166,11 +177,16 @@ test(
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const chosen = answer.offers.at(-1)!;
+    // provider 2.0.0, POST /plans: the offer's details are sent "without any changes" and validated against it.
+    test.skip(
+      Array.isArray(chosen.schedulePayments),
+      'the offer gives its own schedule, which a plan sends unchanged (provider 2.0.0, POST /plans)',
+    );
     const tenure = Number(chosen.tenure);
-    const amount = 1200.37;
+    const amount = Number(answer.asked.transaction.amount);
     const schedule = scheduleOf(amount, tenure - 1).map((s) => ({ ...s, installmentNumber: s.installmentNumber + 1 }));
     const created = await instApi.call('savePlan', {
-      body: await planBody({ instReq, inst }, answer, chosen, amount, schedule),
+      body: { ...(await planBody({ instReq, inst }, answer, chosen)), schedulePayments: schedule },
       headers: { 'Correlation-Id': crypto.randomUUID() },
     });
     expect(created.status, `a plan of tenure ${tenure} with ${schedule.length} scheduled payments`).toBe(201);
@@ -199,22 +215,15 @@ test(
   async ({ instApi, instReq, inst }) => {
     const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
-    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
-    const bodyWith = (offer: Record<string, any>) => ({
-      providerId: String(offer.provider.providerId),
-      offerTransactionId: mine.offerTransactionId,
-      offerId: String(offer.offerId),
-      transaction: { amount: 1200.37, currency: 'USD', amountType: 'PURCHASE' },
-      planInstallmentInformation: { frequency: offer.frequency, tenure: offer.tenure },
-      ...card,
-    });
+    // The chosen offer's details unchanged, under this transaction's offerTransactionId and offers presented.
+    const bodyWith = (offer: Record<string, any>) => planBody({ instReq, inst }, mine, offer);
     // Every offer of the other answer: each exists, none was presented in this transaction.
     for (const offer of other.offers.filter((o) => !mine.offers.some((x) => x.offerId === o.offerId))) {
-      const refused = await instApi.call('savePlan', { body: bodyWith(offer), headers: { 'Correlation-Id': crypto.randomUUID() } });
+      const refused = await instApi.call('savePlan', { body: await bodyWith(offer), headers: { 'Correlation-Id': crypto.randomUUID() } });
       expect(refused.status, `offer ${offer.offerId} of another offers answer`).toBe(400);
     }
     const accepted = await instApi.call('savePlan', {
-      body: bodyWith(mine.offers.at(-1)!),
+      body: await bodyWith(mine.offers.at(-1)!),
       headers: { 'Correlation-Id': crypto.randomUUID() },
     });
     expect(accepted.status, 'an offer of its own answer').toBe(201);
@@ -230,26 +239,29 @@ test(
   async ({ instApi, instReq, inst, issuerReceiver }) => {
     const mine = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const other = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
-    const card = await instReq.sensitive({ consumer: { primaryAccountNumber: inst.eligiblePan! } });
-    const bodyWith = (offer: Record<string, any>, otx: string) => ({
-      providerId: String(offer.provider.providerId),
-      offerTransactionId: otx,
-      offerId: String(offer.offerId),
-      transaction: { amount: 75.5, currency: 'USD', amountType: 'PURCHASE' },
-      ...card,
-    });
+    // Each selection as the provider takes it, under the offers answer `from` (its transaction, merchant and offers presented).
+    const bodyWith = (offer: Record<string, any>, from: typeof mine) => planBody({ instReq, inst }, from, offer);
     const refusedOffers: string[] = [];
-    const crossed = other.offers.find((o) => !mine.offers.some((x) => x.offerId === o.offerId))!;
-    const refused = await instApi.call('savePlan', { body: bodyWith(crossed, mine.offerTransactionId) });
-    expect(refused.status, 'an offer of another offers answer').toBe(400);
+    // Only what arrives from here on is judged (an offer id may be shared by the answers of earlier checks).
+    const before = issuerReceiver.receiver.requests().length;
+    // An offer of the other answer this one did not present; where both answers present the same offers (the document
+    // leaves it open whether an offer id is an answer's own), an id no answer gave (provider 2.0.0 OfferIdField: one of
+    // the offer IDs retrieved).
+    const crossed =
+      other.offers.find((o) => !mine.offers.some((x) => x.offerId === o.offerId)) ??
+      ({ ...mine.offers[0], offerId: `Zz${crypto.randomUUID().replace(/-/g, '')}` } as Record<string, any>);
+    const refused = await instApi.call('savePlan', { body: await bodyWith(crossed, mine) });
+    expect(refused.status, 'an offer of another offers answer, or of none').toBe(400);
     refusedOffers.push(String(crossed.offerId));
     if (inst.forbidden) {
       const forbidden = other.offers.find((o) => o !== crossed) ?? crossed;
-      const res = await instApi.call('savePlan', { body: bodyWith(forbidden, other.offerTransactionId), auth: signedAs(inst.forbidden) });
+      const res = await instApi.call('savePlan', { body: await bodyWith(forbidden, other), auth: signedAs(inst.forbidden) });
       expect(res.status, 'the key allowed no operation').toBe(403);
       refusedOffers.push(String(forbidden.offerId));
     }
-    const witness = await instApi.call('savePlan', { body: bodyWith(mine.offers[0], mine.offerTransactionId) });
+    const witnessOffer = mine.offers.find((o) => !refusedOffers.includes(String(o.offerId)));
+    test.skip(!witnessOffer, 'every offer of the answer was used by a refused selection: no witness to tell them apart');
+    const witness = await instApi.call('savePlan', { body: await bodyWith(witnessOffer!, mine) });
     expect(witness.status, 'the witness plan').toBe(201);
     const arrived = await issuerReceiver.receiver.waitFor(
       (r) => (r.json as { planId?: string } | undefined)?.planId === witness.body.planId,
@@ -258,6 +270,7 @@ test(
     expect(arrived, 'the witness plan was notified').toBeDefined();
     const stray = issuerReceiver.receiver
       .requests()
+      .slice(before)
       .map((r) => (r.json as { offerId?: string } | undefined)?.offerId)
       .filter((id) => id !== undefined && refusedOffers.includes(id));
     expect(stray, 'notifications naming the offer of a refused selection').toEqual([]);
@@ -273,6 +286,8 @@ test(
   'a plan saved without an offerId or a schedule is notified with an offer of its own offers answer, and scheduled to the amount bought @assumption',
   rules('IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SENT', 'IN-VAL-PLAN-SCHEDULE'),
   async ({ instApi, instReq, inst, issuerReceiver }) => {
+    const mandatory = planTermsMandatory();
+    test.skip(mandatory !== undefined, mandatory ?? '');
     const answer = await offersFor({ instApi, instReq, inst }, crypto.randomUUID());
     const created = await instApi.call('savePlan', {
       body: {

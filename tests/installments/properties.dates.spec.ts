@@ -20,6 +20,8 @@ const MERCHANTS = [
   { name: 'Example Electronics', country: 'USA', mcc: '5732', url: 'https://shop.example.test' },
   { name: 'Exemple Électronique', country: 'FRA', mcc: '5732', url: 'https://boutique.example.test' },
 ];
+/** Each merchant's purchase in its country's currency (provider 2.0.0, InvalidCountryCurrencyCodePair). */
+const CURRENCY_OF: Record<string, string> = { USA: 'USD', FRA: 'EUR' };
 
 test(
   'every date an installments answer holds is in its unit, a date-time with its zone, for a merchant at home and abroad @provider',
@@ -30,7 +32,12 @@ test(
     const checked = new Set<string>();
     for (const merchant of MERCHANTS) {
       try {
-        const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!, { merchant }) });
+        const res = await instApi.call('approvedOffers', {
+          body: await instReq.offersBody(inst.eligiblePan!, {
+            merchant,
+            transaction: { amount: 1200.37, currency: CURRENCY_OF[merchant.country], localDateTime: '2025-06-01T10:15:00Z' },
+          }),
+        });
         expect(res.status, `offers for a merchant in ${merchant.country}`).toBe(200);
         if (DATES.leaves(CONTRACT.operation('approvedOffers'), res.status, res.body).length) checked.add('approvedOffers');
       } catch (error) {

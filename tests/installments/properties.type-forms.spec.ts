@@ -100,7 +100,11 @@ test(
       // The ids an operation names are the target's own objects (a merchant, a plan), and a member named
       // as a reference (offerTransactionId, offerId) names what the target made (an offer): sent as sampled.
       const ids = new Set(objectIdsOf(instContract, op).ids.map((id) => id.at));
-      const keep = (at: string) => ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$/.test(at) || sensitive(at);
+      // A selection sends the offers call's and the offer's details "without any changes", validated against the
+      // presented offer (provider 2.0.0, POST /plans): its members bound to them are sent as sampled.
+      const offered = (at: string) =>
+        operationId === 'savePlan' && /^(merchant|transaction|planInstallmentInformation|schedulePayments)\./.test(at);
+      const keep = (at: string) => ids.has(at.replace(/\.\d+(?=\.|$)/g, '')) || /[a-z]Ids?$/.test(at) || sensitive(at) || offered(at);
       if (operationId === 'savePlan' && !inst.eligiblePan) {
         applies.push(operationId);
         exceptions.push({ operationId, reason: 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)' });

@@ -572,24 +572,22 @@ export async function checkValidForms<S extends ServiceName>(
   if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
-  for (const [i, made] of cases.entries()) {
-    // An accepted call may use its object up (a plan's decision, a customer's unique name): each case
-    // after the first puts its form on a fresh call, where the contract still takes it there.
+  for (const made of cases) {
+    // An accepted call may use its object up (a plan's decision, a customer's unique name), the valid
+    // call's first of all: each case puts its form on a fresh call, where the contract still takes it there.
     let c = made;
-    if (i) {
-      const next = await fresh();
-      const call =
-        made.member.in === 'body'
-          ? { ...next, body: setAt(next.body, made.member.at, made.value) }
-          : {
-              ...next,
-              [made.member.in === 'header' ? 'headers' : 'query']: {
-                ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
-                [made.member.at]: made.value,
-              },
-            };
-      if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
-    }
+    const next = await fresh();
+    const call =
+      made.member.in === 'body'
+        ? { ...next, body: setAt(next.body, made.member.at, made.value) }
+        : {
+            ...next,
+            [made.member.in === 'header' ? 'headers' : 'query']: {
+              ...(next[made.member.in === 'header' ? 'headers' : 'query'] as object),
+              [made.member.at]: made.value,
+            },
+          };
+    if (made.member.in !== 'body' || bodyValid?.(call.body)) c = { ...made, call };
     const where = `${on ? `${on}: ` : ''}${c.member.in} ${c.member.at} = ${c.how}`;
     try {
       const res = await api.callOperation(op, c.call);
