@@ -117,7 +117,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'SANDBOX_OPERATIONS',
     'optional',
     list(text('an operationId'), 'operationIds'),
-    "the operations the partner's product includes on the sandbox (default: every documented operation); a check calling another is not run, naming it",
+    "the operations the partner's product includes on the sandbox (a service none of whose operations is named is served whole); a check calling another operation of a named service is not run, naming it",
   ),
 
   v(
