@@ -15,6 +15,7 @@ import {
   list,
   Mismatch,
   oneOf,
+  operationId,
   port,
   privateKeyPem,
   problemLine,
@@ -116,7 +117,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'general',
     'SANDBOX_OPERATIONS',
     'optional',
-    list(text('an operationId'), 'operationIds'),
+    list(operationId(), 'operationIds'),
     "the operations the partner's product includes on the sandbox (a service none of whose operations is named is served whole); a check calling another operation of a named service is not run, naming it",
   ),
 

@@ -309,6 +309,36 @@ export function contractValue(service: string, ref: string, what: string): Value
   };
 }
 
+/** Every operationId the contracts of schemas/ declare (their openapi.yaml and paths/), read once as text. */
+let operationIds: Set<string> | undefined;
+function contractOperationIds(): Set<string> {
+  if (!operationIds) {
+    operationIds = new Set();
+    for (const service of fs.readdirSync(SCHEMAS)) {
+      const dir = path.join(SCHEMAS, service);
+      const files = [
+        'openapi.yaml',
+        ...(fs.existsSync(path.join(dir, 'paths')) ? fs.readdirSync(path.join(dir, 'paths')).map((f) => `paths/${f}`) : []),
+      ];
+      for (const f of files.filter((f) => fs.existsSync(path.join(dir, f))))
+        for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*operationId:\s*['"]?([A-Za-z0-9_]+)/gm))
+          operationIds.add(m[1]);
+    }
+  }
+  return operationIds;
+}
+
+/** An operationId one of the contracts declares (a misspelled one would silently narrow a service). */
+export function operationId(): ValueType<string> {
+  return {
+    expected: 'an operationId of the contracts (schemas/<service>/)',
+    parse(value, ctx) {
+      if (!contractOperationIds().has(value)) throw new Mismatch(ctx.show(value));
+      return value;
+    },
+  };
+}
+
 // ---- keys
 
 /** PEM text as .env holds it: \n escapes allowed (.env.example), outer spaces ignored. */

@@ -46,6 +46,13 @@ test('a bad TARGET is one configuration line naming it, what was expected and wh
 });
 
 // The lines the script prints for each bad value.
+test("a misspelled SANDBOX_OPERATIONS id is named (it would narrow its service to nothing); the contracts' ids pass", () => {
+  expect(configurationProblems({ SANDBOX_OPERATIONS: 'GetCustomer,GetCustomre' }, []).map(problemLine)).toEqual([
+    'SANDBOX_OPERATIONS: expected operationIds, comma-separated, found "GetCustomre" as item 2',
+  ]);
+  expect(configurationProblems({ SANDBOX_OPERATIONS: 'GetCustomer,putCard,savePlan' }, [])).toEqual([]);
+});
+
 test('a bad BREAKER_AFTER is one line; a count or off passes', () => {
   expect(configurationProblems({ BREAKER_AFTER: 'sometimes' }, []).map(problemLine)).toEqual([
     'BREAKER_AFTER: expected a positive whole number or off, found "sometimes"',
