@@ -30,7 +30,13 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(
-  options: { faults?: readonly InstallmentsFaultId[]; port?: number; standIn?: StandInMode; clockStart?: string | number; useCases?: string[] } = {},
+  options: {
+    faults?: readonly InstallmentsFaultId[];
+    port?: number;
+    standIn?: StandInMode;
+    clockStart?: string | number;
+    useCases?: string[];
+  } = {},
 ): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService(
     'installments',
