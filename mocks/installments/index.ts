@@ -30,7 +30,13 @@ export interface InstallmentsMockHandle extends MockHandle {
 }
 
 export async function startInstallmentsMock(
-  options: { faults?: readonly InstallmentsFaultId[]; port?: number; standIn?: StandInMode; clockStart?: string | number } = {},
+  options: {
+    faults?: readonly InstallmentsFaultId[];
+    port?: number;
+    standIn?: StandInMode;
+    clockStart?: string | number;
+    useCases?: string[];
+  } = {},
 ): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService(
     'installments',
@@ -38,7 +44,7 @@ export async function startInstallmentsMock(
     options.faults,
     options.clockStart,
   );
-  const world = createInstallmentsState();
+  const world = createInstallmentsState(options.useCases);
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext<InstallmentsFaultId> = {
     service: 'installments',

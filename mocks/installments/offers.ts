@@ -42,6 +42,20 @@ function splitOf(amount: number, tenure: number, currency: unknown): { other: nu
   return { other, total: amount >= floor ? amount : floor };
 }
 export const OFFER_TENURES = [3, 6, 12];
+
+/**
+ * An offer's schedule (provider 2.0.0, Offer.schedulePayments, which a plan sends back unchanged): monthly from `from`, the
+ * first installment the total less the others.
+ */
+function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; tenure: number }, currency: unknown, from: Date) {
+  const unit = 10 ** (minorUnitOf(currency) ?? 2);
+  const other = Math.round(o.otherInstallmentAmount * unit);
+  return Array.from({ length: o.tenure }, (_, i) => ({
+    installmentNumber: i + 1,
+    installmentAmount: (i === 0 ? Math.round(o.totalAmount * unit) - other * (o.tenure - 1) : other) / unit,
+    dueDate: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i + 1, 1)).toISOString().slice(0, 10),
+  }));
+}
 const OFFER_VALID_MINUTES = 30;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
@@ -376,10 +390,13 @@ export function registerOffers(
       faults.has('i33-inst-offers-transaction-id-per-card') && pan !== undefined
         ? `otx${createHash('sha256').update(pan).digest('hex').slice(0, 20)}`
         : `otx${randomBytes(10).toString('hex')}`;
+    // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the configured product must send.
+    for (const o of offers) Object.assign(o, { apr: 0, feeValue: 0, schedulePayments: scheduleOf(o, currency, opens) });
     world.offerTransactions.set(offerTransactionId, {
       offerTransactionId,
       pan,
       merchant: ok.body.merchant ?? {},
+      transaction: ok.body.transaction,
       offers,
       correlationId: req.headers['correlation-id'] as string | undefined,
     });

@@ -8,7 +8,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsState, type Plan } from './state.js';
+import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
@@ -43,6 +43,64 @@ function schedule(amount: number, tenure: number, from: Date) {
       dueDate: due.toISOString().slice(0, 10),
     };
   });
+}
+
+const near = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * What the configured product refuses in a plan (provider 2.0.0, POST /plans, PlanCreateInvalidInput), as [Description,
+ * Details] of its error example: the members it makes mandatory, then terms other than the chosen offer's.
+ */
+function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: unknown): [string, string] | undefined {
+  // provider 2.0.0: OfferIdField "mandatory for Mastercard Installments Payment Services"; TransactionOffers "mandatory for
+  // During Purchase use case" (examples/InvalidPresentedOffersDRNG).
+  if (!present(b.offerId) || (world.useCases.includes('DURING_PURCHASE') && !present(b.transactionOffers)))
+    return [
+      'Both OfferId and TransactionOffers must be present for this provider - Value must not be null',
+      'Invalid input request for cardedInstallments.',
+    ];
+  // provider 2.0.0: PlanInstallmentInformation (with CardedPlanInstallmentInformation.feeValue) and SchedulePayment
+  // "mandatory for Mastercard Installments Payment Services".
+  if (!present(b.planInstallmentInformation))
+    return [
+      'planInstallmentInformation must not be null.',
+      'planInstallmentInformation is mandatory for Mastercard Installments Payment Services.',
+    ];
+  if (!present(b.planInstallmentInformation.feeValue))
+    return ['planInstallmentInformation.feeValue must not be null.', 'feeValue is mandatory for Mastercard Installments Payment Services.'];
+  if (!present(b.schedulePayments))
+    return ['schedulePayments must not be null.', 'schedulePayments is mandatory for Mastercard Installments Payment Services.'];
+  // provider 2.0.0, PlanConsumer.primaryAccountNumber (the encrypted card) mandatory for Installments on Cards (examples/BlankPAN).
+  if (!present(pan)) return ['PAN is present and is blank or null.', 'PAN cannot blank or empty.'];
+}
+
+/**
+ * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
+ * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
+ */
+function termsRefusal(otx: OfferTransaction, offer: Record<string, any>, b: Record<string, any>): [string, string] | undefined {
+  const t = b.transaction ?? {};
+  const pi = b.planInstallmentInformation ?? {};
+  if (otx.transaction && !near(t.amount, otx.transaction.amount))
+    return ['Provided transaction amount does not match with offer.', 'Mismatch in Transaction Amount.'];
+  if (otx.transaction && t.currency !== otx.transaction.currency)
+    return ['Provided transaction currency does not match with offer.', 'Mismatch in Transaction Currency.'];
+  const terms = 'Provided plan installment information does not match with offer.';
+  if (pi.tenure !== offer.tenure || pi.frequency !== offer.frequency) return [terms, 'Mismatch in tenure or frequency.'];
+  for (const k of ['apr', 'feeValue', 'firstInstallmentAmount', 'otherInstallmentAmount', 'totalAmount'])
+    if (present(pi[k]) && !near(pi[k], offer[k])) return [terms, `Mismatch in ${k}.`];
+  if (present(pi.currency) && pi.currency !== otx.transaction?.currency) return [terms, 'Mismatch in currency.'];
+  const mine = (offer.schedulePayments ?? []) as Record<string, unknown>[];
+  const sent = Array.isArray(b.schedulePayments) ? (b.schedulePayments as Record<string, unknown>[]) : [];
+  if (
+    sent.length !== mine.length ||
+    sent.some((s) => {
+      const o = mine.find((m) => m.installmentNumber === s.installmentNumber);
+      return !o || !near(o.installmentAmount, s.installmentAmount) || o.dueDate !== s.dueDate;
+    })
+  )
+    return ['Provided schedule payments do not match with offer.', 'Mismatch in schedule payments.'];
 }
 
 export function registerPlans(
@@ -369,6 +427,8 @@ export function registerPlans(
     const ok = await guard(req, reply, 'savePlan');
     if (!ok) return reply;
     const b = ok.body;
+    const missing = productRefusal(world, b, ok.plain?.consumer?.primaryAccountNumber);
+    if (missing) return sendError(reply, faults, 400, 'invalid.request.parameter', ...missing);
     // seeded-plan-offer-transaction-trimmed: the offerTransactionId looked up with its spaces trimmed.
     const otxId: string =
       faults.has('seeded-plan-offer-transaction-trimmed') && typeof b.offerTransactionId === 'string'
@@ -426,6 +486,8 @@ export function registerPlans(
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
     }
+    const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
+    if (differs) return sendError(reply, faults, 400, 'invalid.request.parameter', ...differs);
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
     // seeded-plan-default-terms-of-last-offer: the default terms taken from the last offer of the answer.
     const termsOf = faults.has('i5-plan-tenure-of-first-offer')

@@ -42,6 +42,8 @@ export interface OfferTransaction {
   pan: string;
   merchant: Record<string, any>;
   offers: Record<string, any>[];
+  /** The transaction the offers were asked for (a plan's must match it: provider 2.0.0, POST /plans). */
+  transaction?: Record<string, any>;
   /** The Correlation-Id the offers request carried (read only by plans.ts's seeded-notify-correlation-id-of-offers). */
   correlationId?: string;
 }
@@ -65,6 +67,11 @@ export interface InstallmentsState {
   keys: ConsumerKey[];
   serviceKey: ConsumerKey;
   providerId: string;
+  /**
+   * The partner's configured product (provider 2.0.0: Mastercard Installments Payment Services, carded), its use cases
+   * (DURING_PURCHASE, POST_PURCHASE): what a plan must carry (TransactionOffers "mandatory for During Purchase use case").
+   */
+  useCases: string[];
   acquirerIcas: string[];
   issuers: Issuer[];
   /**
@@ -107,12 +114,13 @@ function consumerKey(
 // (case, a leading zero, a query string) so that a notification to another URL is seen at once.
 export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/Installments/Notifications-007?issuerCid=202020&Ref=Ab%2F07';
 
-export function createInstallmentsState(): InstallmentsState {
+export function createInstallmentsState(useCases = ['DURING_PURCHASE']): InstallmentsState {
   const world: InstallmentsState = {
     // The first key may call every operation; the second is registered but allowed none (403).
     keys: [consumerKey('allowed', '*'), consumerKey('forbidden', [])],
     serviceKey: consumerKey('service', '*', 'installments-service'),
     providerId: randomUUID(),
+    useCases,
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [
       {

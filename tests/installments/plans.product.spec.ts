@@ -1,0 +1,95 @@
+// Covers: POST /plans (savePlan) against the partner's configured product (INSTALLMENTS_USE_CASES): provider 2.0.0, PlanPost
+// (offerId, planInstallmentInformation with feeValue, schedulePayments and the card "mandatory for Mastercard Installments
+// Payment Services", transactionOffers "mandatory for During Purchase use case") and POST /plans (the offer's data sent
+// "without any changes", validated against the presented offer), refused as PlanCreateInvalidInput's examples give it.
+import { expect, planUseCases, rules, test, withPath } from '../../fixtures/installments.js';
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+type Plan = Record<string, any>;
+const DRNG = 'Both OfferId and TransactionOffers must be present for this provider - Value must not be null';
+const other = (f: unknown) => (f === 'MONTHLY' ? 'WEEKLY' : 'MONTHLY');
+// [what, rule, the plan changed, the Description of the provider's example where one gives it]
+const ROWS: [string, string, (p: Plan) => Plan, string?][] = [
+  ['without offerId', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'offerId', undefined), DRNG],
+  ...(planUseCases().includes('DURING_PURCHASE')
+    ? [
+        [
+          'without transactionOffers (During Purchase)',
+          'IN-REQ-PLAN-PRODUCT:refuse',
+          (p: Plan) => withPath(p, 'transactionOffers', undefined),
+          DRNG,
+        ] as [string, string, (p: Plan) => Plan, string],
+      ]
+    : []),
+  ['without planInstallmentInformation', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'planInstallmentInformation', undefined)],
+  [
+    'without planInstallmentInformation.feeValue',
+    'IN-REQ-PLAN-PRODUCT:refuse',
+    (p) => withPath(p, 'planInstallmentInformation.feeValue', undefined),
+  ],
+  ['without schedulePayments', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'schedulePayments', undefined)],
+  [
+    'without the card',
+    'IN-REQ-PLAN-PRODUCT:refuse',
+    (p) => withPath(p, 'encryptedValue', undefined),
+    'PAN is present and is blank or null.',
+  ],
+  [
+    'with a transaction amount other than the offers',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'transaction.amount', p.transaction.amount + 1),
+    'Provided transaction amount does not match with offer.',
+  ],
+  [
+    'with a currency other than the offers',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'transaction.currency', p.transaction.currency === 'EUR' ? 'USD' : 'EUR'),
+  ],
+  [
+    'with a tenure other than the offer',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'planInstallmentInformation.tenure', p.planInstallmentInformation.tenure + 1),
+  ],
+  [
+    'with a frequency other than the offer',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'planInstallmentInformation.frequency', other(p.planInstallmentInformation.frequency)),
+  ],
+  [
+    'with an apr other than the offer',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'planInstallmentInformation.apr', (p.planInstallmentInformation.apr ?? 0) + 1),
+  ],
+  [
+    'with a fee other than the offer',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'planInstallmentInformation.feeValue', p.planInstallmentInformation.feeValue + 1),
+  ],
+  [
+    'with a schedule other than the offer',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'schedulePayments.0.installmentAmount', p.schedulePayments[0].installmentAmount + 0.01),
+  ],
+];
+
+test(
+  'a plan built from the chosen offer with every member the configured product makes mandatory is accepted @provider',
+  rules('IN-REQ-PLAN-PRODUCT:accept'),
+  async ({ instApi, instReq }) => {
+    const plan = await instApi.call('savePlan', await instReq.selectionCall(instApi));
+    expect(plan.status, plan.text.slice(0, 300)).toBe(201);
+  },
+);
+
+for (const [what, rule, change, description] of ROWS)
+  test(`refuses a plan ${what} with 400 invalid.request.parameter @provider`, rules(rule), async ({ instApi, instReq }) => {
+    const { body } = await instReq.selectionCall(instApi);
+    const res = await instApi.call('savePlan', { body: change(body) });
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    const error = res.body.Errors.Error[0];
+    expect(error.ReasonCode, 'the reason code of PlanCreateInvalidInput').toBe('invalid.request.parameter');
+    if (description) expect(error.Description, "the provider's example").toBe(description);
+  });
