@@ -27,6 +27,7 @@ import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
+import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
 import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
 import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
@@ -41,7 +42,7 @@ const REPORTS = path.resolve('reports');
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
   writeNotRun(REPORTS, target, reason);
-  io.err(`\nVERDICT: NOT RUN (${reason}) for ${target}. reports/certification.md says so.`);
+  io.err(`\nVERDICT: NOT RUN (${reason}) for ${target}. The page reports/certification.html (and reports/certification.md) says so.`);
   return code;
 }
 
@@ -78,7 +79,7 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
   const verdict = VERDICT_EXIT[cert.verdict] === undefined ? 'NOT RUN' : cert.verdict;
   // NOT RUN, unless something worse was found before the stop (card data in the outputs: FAIL).
   io.err(
-    `\nVERDICT: ${verdict} (${cert.reason ?? `interrupted by ${signal}`}) for ${target} (${seconds.toFixed(0)}s): ${cert.checks?.run ?? 0} checks ran, ${cert.checks?.skipped ?? 0} not run or skipped.${target === 'sandbox' && cert.checks?.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} reports/certification.md says so.`,
+    `\nVERDICT: ${verdict} (${cert.reason ?? `interrupted by ${signal}`}) for ${target} (${seconds.toFixed(0)}s): ${cert.checks?.run ?? 0} checks ran, ${cert.checks?.skipped ?? 0} not run or skipped.${target === 'sandbox' && cert.checks?.run ? " The run's objects on the sandbox were deleted where the API allows it (npm run sandbox:cleanup deletes any left)." : ''} The page reports/certification.html (and reports/certification.md) says so.`,
   );
   return VERDICT_EXIT[verdict];
 }
@@ -170,7 +171,7 @@ export const main: CommandMain = async (argv, io) => {
   if (interrupted) return notRun(io, target, `interrupted by ${interrupted} before the first check`);
   const run = await playwright(
     projects,
-    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid) },
+    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid), [CERTIFY_ENV]: '1' },
     true,
     80 * 60_000,
     undefined,
@@ -254,7 +255,7 @@ export const main: CommandMain = async (argv, io) => {
         );
     }
   io.out(
-    `\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. Read reports/certification.md; \`npm run report\` renders the Allure report.`,
+    `\nVERDICT: ${verdict}${cert.reason ? ` (${cert.reason})` : ''} for ${cert.target} (${run.seconds.toFixed(0)}s)${baseline ? `; ${regressions} regression(s) against the baseline` : ''}. The page to read and sign: reports/certification.html (also reports/certification.md); each failure's stack is in the Allure report (\`npm run report\`).`,
   );
   const code = VERDICT_EXIT[verdict] ?? 1;
   return regressions && code === 0 ? 1 : code;

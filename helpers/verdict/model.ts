@@ -44,6 +44,8 @@ export interface FailureGroup {
   rules: string[];
   /** The rules the failures break (the grouping's first key); empty or absent: none known, grouped by `check`. */
   broken?: string[];
+  /** Property rules that failed on the same operation with this cause, their checks folded in (one cause, once). */
+  alsoBroken?: string[];
   /** The named check of a failure with no rule. */
   check?: string;
   /** The operation the failures met (the grouping's second key); absent: not told. */
