@@ -263,16 +263,21 @@ const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);
  */
 function foldProperties(groups: FailureGroup[]): FailureGroup[] {
   const kept: FailureGroup[] = [];
+  const same = (a: FailureGroup, b: FailureGroup) => (a.broken ?? []).join(' ') === (b.broken ?? []).join(' ');
   for (const g of groups) {
+    // A failure whose operation was not told (a model's shrunk sequence) breaking a rule that failed on
+    // a told operation is that failure again: the same rule, its path unknown.
+    const told = !g.operationId && g.broken?.length ? groups.find((o) => o.operationId && same(o, g)) : undefined;
     const into =
-      g.operationId && g.broken?.length && g.broken.every(isProperty)
+      told ??
+      (g.operationId && g.broken?.length && g.broken.every(isProperty)
         ? groups.find((o) => o.operationId === g.operationId && o.broken?.some((id) => !isProperty(id)))
-        : undefined;
+        : undefined);
     if (!into) {
       kept.push(g);
       continue;
     }
-    into.alsoBroken = [...new Set([...(into.alsoBroken ?? []), ...g.broken!])].sort();
+    if (!told) into.alsoBroken = [...new Set([...(into.alsoBroken ?? []), ...g.broken!])].sort();
     into.titles.push(...g.titles);
     into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
     into.rules = [...new Set([...into.rules, ...g.rules])];

@@ -180,12 +180,14 @@ test('one cause, once: a property that saw the answers a rule of its own operati
       failed('names read back', 'S-MODIFY', 'Modify'),
       failed('echo property', 'S-PROP-ECHO', 'Modify'),
       failed('echo elsewhere', 'S-PROP-ECHO', 'Create'),
+      // A model's shrunk sequence that broke the same rule, its operation not told.
+      { ...outcome([], 'failed'), title: 'model sequence', brokenRule: 'S-MODIFY' },
     ],
     coverage,
     rules,
   );
   expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
-    ['S-MODIFY: Modify', ['S-PROP-ECHO'], ['names read back', 'echo property']],
+    ['S-MODIFY: Modify', ['S-PROP-ECHO'], ['names read back', 'echo property', 'model sequence']],
     ['S-PROP-ECHO: Create', undefined, ['echo elsewhere']],
   ]);
   // Each rule still failed where its own judgement failed.
