@@ -40,7 +40,7 @@ import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
 import { holdShared } from './guest/shared-state.js';
-import { noteEchoedCode } from '../secrets/sent-ledger.js';
+import { noteEchoed } from '../secrets/sent-ledger.js';
 import { findAnswerEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
 import type { ServiceProfile } from '../contract/services.js';
@@ -457,7 +457,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     noteSent(sentNow);
     noteSentTexts(this.deps.testInfo, op, sentJson);
     const echoes = [...findAnswerEchoes(parsed, text, sentSoFar()), ...findHeaderEchoes(responseHeaders, sentSoFar())];
-    for (const e of echoes) if (e.kind === 'security code') noteEchoedCode(e.value);
+    for (const e of echoes) noteEchoed(e.value);
     let violation: unknown;
     try {
       sensitiveEchoConformance(exchange, echoes);
