@@ -87,6 +87,20 @@ export function holdsEchoed(text: string): boolean {
   return echoedCount() > 0 && [...text.matchAll(CANDIDATES)].some((m) => echoedIn(m[0]) !== undefined);
 }
 
+/** A deep copy of a JSON value with every value a target echoed in this run blanked in its strings. */
+export function echoedOutOf<T>(value: T): T {
+  if (!echoedCount()) return value;
+  const walk = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? withoutEchoed(v, '[REDACTED]')
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
+  return walk(value) as T;
+}
+
 /** Removes the run's ledger (the run's end). */
 export function closeSentLedger(): void {
   const file = process.env[LEDGER];

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 // reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
 // per service the checks by source, the failures grouped by the rule they break and the operation, each
 // with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { echoedOutOf } from '../secrets/sent-ledger.js';
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
 import { CONFLICT_GROUPS } from './certification.js';
@@ -260,7 +261,10 @@ function serviceLines(s: ServiceVerdict): string[] {
 }
 
 /** Each file replaced whole (helpers/verdict/write-file.ts): the previous certification stays until this one is written. */
-export function writeCertification(dir: string, cert: Certification, coverage: ServiceCoverage[] = []): void {
+export function writeCertification(dir: string, written: Certification, coverage: ServiceCoverage[] = []): void {
+  // The last net: a value a worker found echoed after it had written the exchange that carries it
+  // (a property checker judges answers after the calls) is blanked here too, the ledger being the run's.
+  const cert = echoedOutOf(written);
   // The page an auditor signs names the hash of the certification it renders (certification.json, as written).
   const json = JSON.stringify(cert, null, 2);
   const sha256 = createHash('sha256').update(json).digest('hex');
