@@ -2,7 +2,7 @@
 // console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
-import { namesPattern, oncePerName, SENSITIVE_NAMES } from './sensitive.js';
+import { namesPattern, oncePerName, SENSITIVE_NAMES, sentSoFar } from './sensitive.js';
 import { echoedCount, isEchoed, noteEchoed, withoutEchoed } from './sent-ledger.js';
 
 // Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
@@ -135,6 +135,11 @@ function redactValue<T>(value: T, key?: string): T {
     for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
     return out as T;
   }
+  // A member whose whole value is a security code this worker sent, whatever its name: the echo
+  // search counts a short value only under card-data names (a short number is an amount as often as
+  // a code), but a report must not keep it either way (PCI DSS).
+  if (typeof value === 'string' && sentSoFar().hasShort && sentSoFar().shortAs(value, 'security code').length)
+    return '[REDACTED]' as unknown as T;
   if (typeof value === 'string') return redactText(value) as unknown as T;
   return value;
 }
