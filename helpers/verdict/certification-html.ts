@@ -110,7 +110,17 @@ function failedCheck(c: FailedCheck): string {
     `<p><b>${esc(c.title)}</b> <span class="small">${esc(c.project)} · ${esc(c.file)}${c.line ? `:${c.line}` : ''}</span></p>` +
     `<p class="small">Judged by <code>${esc(c.check)}</code>:</p><pre class="judged">${esc(c.judged)}</pre>` +
     (ev
-      ? `<p class="small evidence-how" data-how="${esc(ev.how)}">Evidence (${esc(ev.how)}): ${esc(ev.note)}</p>${ev.exchanges.map((x) => `<pre class="exchange">${esc(x)}</pre>`).join('')}`
+      ? `<p class="small evidence-how" data-how="${esc(ev.how)}">Evidence (${esc(ev.how)}): ${esc(ev.note)}</p>${ev.exchanges
+          .slice(0, 1)
+          .map((x) => `<pre class="exchange">${esc(x)}</pre>`)
+          .join('')}${
+          ev.exchanges.length > 1
+            ? `<details><summary>${plural(ev.exchanges.length - 1, 'more exchange')}</summary>${ev.exchanges
+                .slice(1)
+                .map((x) => `<pre class="exchange">${esc(x)}</pre>`)
+                .join('')}</details>`
+            : ''
+        }`
       : '<p class="small">Evidence: the check recorded no exchange.</p>') +
     `<p class="small">Run it again:</p><pre class="rerun"><code>${esc(c.rerun)}</code></pre>` +
     `<details><summary>Whole message</summary><pre>${esc(c.message.slice(0, 4000))}</pre></details>` +
