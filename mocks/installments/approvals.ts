@@ -163,9 +163,6 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
-    // provider 2.0.0, PlanApprovalParameters.offerId: "The offer ID provided must be one of the offer IDs retrieved via Plan API".
-    if (ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId)
-      return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'enum', message: "offerId is not one of the plan's offers" }]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
     // i19-approval-async-auth-fail-reason-refused: an asynchronous decline for a failed consumer authentication refused as an unknown reason.
     if (

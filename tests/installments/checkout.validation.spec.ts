@@ -532,7 +532,7 @@ const ROWS: Row[] = [
     ...(description ? { reason: PLAN, description } : {}),
   })),
   // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused for Installments
-  // on Cards (its ReasonCode only: a 15DAYS the offer does not give differs from the offer's terms too).
+  // on Cards (the one answer the documents give a plan of 15DAYS, whatever its offer's frequency).
   ...enumOf(contract, 'PlanRequestFrequency').map((v) => ({
     op: 'savePlan' as const,
     field: 'planInstallmentInformation.frequency',
@@ -549,9 +549,10 @@ const ROWS: Row[] = [
     why: 'frequency 15DAYS (Installments on Cards)',
     rule: 'IN-ENUM-PLAN-FREQUENCY:refuse',
     reason: PLAN,
+    description: 'Invalid frequency - 15DAYS.',
   },
   // provider 2.0.0 CardedTransaction date-times: a value of neither form its documents give (RFC 3339, or the error
-  // examples' year-month-day hours:minutes:seconds, conflicts.yaml) is refused on either reading.
+  // examples' year-month-day hours:minutes:seconds, conflicts.yaml) is refused on either reading, as their example gives it.
   ...['localDateTime', 'transmissionDateTime'].map((member) => ({
     op: 'savePlan' as const,
     field: `transaction.${member}`,
@@ -560,6 +561,7 @@ const ROWS: Row[] = [
     why: `transaction.${member} in neither documented form`,
     rule: 'IN-FMT-PLAN-DATETIME',
     reason: PLAN,
+    description: 'Invalid datetime format.',
   })),
   // provider 2.0.0 approvedOffers: MissingMerchantParameters (an empty merchant) and InvalidCountryCurrencyCodePair.
   {
