@@ -26,26 +26,35 @@ const NO_POSTAL_CODES = new Set(
   ),
 );
 
+/** A participation's market (provider 2.0.0, postMerchantParticipations' table): MAID (it names a maid), Australia MID or MID. */
+const marketOf = (m: Record<string, any>) =>
+  m.maid !== undefined ? 'MAID' : String(m.countryCode ?? '').toUpperCase() === 'AUS' ? 'AUS' : 'MID';
+
 /**
  * The members a participation adding a merchant lacks (provider 2.0.0, postMerchantParticipations "Mandatory In Add
- * Operation": dbaNames, the MID market's mids, merchantGroup in Australia; Address.city "mandatory when adding a
- * merchant"; Address.postalCode for a MID merchant "if the country has a postal code"). A MAID merchant names its maid.
+ * Operation": dbaNames, the MID markets' mids, the Australia MID market's merchantGroup; Address.city "mandatory when
+ * adding a merchant"; Address.postalCode for a MID merchant "if the country has a postal code").
  */
 function addedMissing(m: Record<string, any>): string[] {
-  const mid = m.maid === undefined;
-  const country = String(m.countryCode ?? '').toUpperCase();
+  const market = marketOf(m);
   return [
     ...(m.dbaNames === undefined ? ['dbaNames'] : []),
-    ...(mid && m.mids === undefined ? ['mids'] : []),
+    ...(market !== 'MAID' && m.mids === undefined ? ['mids'] : []),
     ...(m.address?.city === undefined ? ['address.city'] : []),
-    ...(mid && m.address?.postalCode === undefined && !NO_POSTAL_CODES.has(country) ? ['address.postalCode'] : []),
-    ...(country === 'AUS' && m.merchantGroup === undefined ? ['merchantGroup'] : []),
+    ...(market !== 'MAID' && m.address?.postalCode === undefined && !NO_POSTAL_CODES.has(String(m.countryCode).toUpperCase())
+      ? ['address.postalCode']
+      : []),
+    ...(market === 'AUS' && m.merchantGroup === undefined ? ['merchantGroup'] : []),
   ];
 }
 
-/** optIn, or nonMerchantNegotiatedParticipation for previously onboarded partners: mandatory when adding and when updating (provider 2.0.0, its table). */
+/**
+ * optIn, mandatory when adding and when updating in every market (provider 2.0.0, its table); in the MID market
+ * nonMerchantNegotiatedParticipation stands for it for "previously onboarded customers", which the mock takes its
+ * partners to be.
+ */
 const optedMissing = (m: Record<string, any>): string[] =>
-  m.optIn === undefined && m.nonMerchantNegotiatedParticipation === undefined ? ['optIn'] : [];
+  m.optIn === undefined && !(marketOf(m) === 'MID' && m.nonMerchantNegotiatedParticipation !== undefined) ? ['optIn'] : [];
 
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;

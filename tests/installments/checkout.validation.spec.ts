@@ -57,8 +57,6 @@ const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDet
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
-/** A test card whose last digit is not its check digit (ISO/IEC 7812). */
-const offByOne = (card: string) => `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}`;
 /** A paymentAuthorization of withDecision's form with its card and names replaced. */
 const authorization = (over: Record<string, unknown>) => {
   const { cardholderFullName: _full, ...rest } = withDecision({ status: 'APPROVED' }).paymentAuthorization as Record<string, unknown>;
@@ -622,17 +620,15 @@ const ROWS: Row[] = [
     why: `a card with ${String(why)}`,
     rule: 'IN-REQ-CARDHOLDER-NAME:refuse',
   })),
-  ...[
-    [offByOne(unregisteredPan()), 'its last digit not its check digit'],
-    [`${unregisteredPan().slice(0, -1)}A`, 'a letter'],
-  ].map(([card, why]) => ({
-    op: 'planApproval' as const,
+  // The card's check digit is not judged: provider 2.0.0 gives the member an example that fails it.
+  {
+    op: 'planApproval',
     field: 'paymentAuthorization',
-    value: authorization({ primaryAccountNumber: card, cardholderFullName: 'Jane Doe' }),
+    value: authorization({ primaryAccountNumber: `${unregisteredPan().slice(0, -1)}A`, cardholderFullName: 'Jane Doe' }),
     accepted: false,
-    why: `a card number with ${why}`,
+    why: 'a card number with a letter',
     rule: 'IN-FMT-APPROVAL-PAN',
-  })),
+  },
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',

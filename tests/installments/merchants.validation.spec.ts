@@ -168,9 +168,10 @@ const PARTICIPATION: Row[] = [
       ['dbaNames', undefined, 'missing from a merchant added'],
       ['address.city', undefined, 'missing from a merchant added'],
       ['optIn', { nonMerchantNegotiatedParticipation: undefined }, 'and nonMerchantNegotiatedParticipation missing'],
+      ['optIn', undefined, 'missing from a MAID merchant, nonMerchantNegotiatedParticipation given (the MID market only takes it)'],
       ['mids', MID_MERCHANT, 'missing from a MID merchant added'],
       ['address.postalCode', MID_MERCHANT, 'missing from a MID merchant added in the USA'],
-      ['merchantGroup', { countryCode: 'AUS' }, 'missing from a merchant added in Australia'],
+      ['merchantGroup', { ...MID_MERCHANT, countryCode: 'AUS' }, 'missing from a MID merchant added in Australia'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: false, why, rule: 'IN-REQ-PARTICIPATION-ADD:refuse' })),
   ...(
@@ -178,7 +179,6 @@ const PARTICIPATION: Row[] = [
       ['mids', undefined, 'missing from a MAID merchant added'],
       ['address.postalCode', undefined, 'missing from a MAID merchant added'],
       ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
-      ['optIn', undefined, 'missing beside nonMerchantNegotiatedParticipation'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
   ...[
