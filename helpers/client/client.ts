@@ -25,6 +25,7 @@ import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
+import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
 import { rulesJudgedBy } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
@@ -397,6 +398,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         await release?.();
       }
     };
+    ensureTimeLeft(this.deps.testInfo);
     const sentAt = Date.now();
     let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
@@ -420,6 +422,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `sandbox rate limit: ${operationId} still answered 429 after ${Math.round(waited)} s of waits as its Retry-After asked`,
       );
     const answeredAt = Date.now();
+    noteAnswerTime(this.deps.testInfo, answeredAt - sentAt - waited * 1000);
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     let parsed: unknown;

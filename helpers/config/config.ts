@@ -91,6 +91,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     breakerAfter: readValue<number>('BREAKER_AFTER', env) ?? 2,
     /** On a sandbox: requests per second of the whole run (0: no cap), and the partner's testing-customer quota. */
     sandboxMaxRps: readValue<number>('SANDBOX_MAX_RPS', env) ?? 0,
+    targetSlowMs: readValue<number>('TARGET_SLOW_MS', env) ?? 30_000,
     /** Unset: the provider's quota, the financial data contract's `x-limits` sandboxTestingCustomers (helpers/target/sandbox/quota.ts). */
     sandboxCustomerQuota: readValue<number>('SANDBOX_CUSTOMER_QUOTA', env),
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */

@@ -107,6 +107,13 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'general',
+    'TARGET_SLOW_MS',
+    'optional',
+    integer({ min: 100 }),
+    "the longest a target's answer may take before it counts as slow (default 30000): a check that runs out of time while every answer came sooner is not judged, never the target's failure",
+  ),
+  v(
+    'general',
     'SANDBOX_CUSTOMER_QUOTA',
     'optional',
     integer({ min: 1 }),
