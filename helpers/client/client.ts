@@ -37,6 +37,7 @@ import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStat
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
+import { mockVersion } from '../contract/versions.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
@@ -434,7 +435,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     // On the mocks, what the mock took as valid is judged against the documents' request rules
     // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
-    if (!this.sandbox && response.status < 300 && options.rawBody === undefined && !options.refusal && !suiteConfig().mockFaults.length)
+    // Not when the mock plays another version than the contract's (FD_MOCK_VERSION): what it takes is that version's.
+    if (
+      !this.sandbox &&
+      response.status < 300 &&
+      options.rawBody === undefined &&
+      !options.refusal &&
+      !suiteConfig().mockFaults.length &&
+      mockVersion(op.service) === contract.version
+    )
       judgeSentRequest(
         { operation: op, body: options.body, headers, plaintexts: plaintextsIn(options.body) },
         contract,
