@@ -1,0 +1,506 @@
+// What a sandbox holds, as .env describes it (the registered client and its services, a receipt,
+// the account ranges, the acquirer ICAs, the partner's product, institutions, a routing number, a
+// customer), proven on the target by `npm run doctor` (helpers/target/readiness.ts): each by a
+// request the contract accepts whole, judged before it is sent by the rules every request the suite
+// sends as valid is judged by (helpers/client/request-rules.ts: the schema, the provider's prose
+// rules), so that "ready" means the checks' own requests will work. A line each, naming the setting;
+// what cannot be judged without another setting is a note naming that one.
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { hideSecrets, problemLine, readValue, type Env, type Problem } from '../../config/env-schema.js';
+import { loadContract, type Contract } from '../../contract/contract.js';
+import { enumOf, providerEnumOf, securityHeader } from '../../contract/facts.js';
+import { luhnNear, withCheckDigit } from '../../contract/luhn.js';
+import type { OperationId } from '../../contract/operations.js';
+import { encryptJson, type EncryptionKey } from '../../auth/jwe.js';
+import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
+import { judgeSentRequest } from '../../client/request-rules.js';
+import { redactText } from '../../secrets/redact.js';
+import { configuredEncryptionKey, encryptionKeyVariable } from '../keys.js';
+import { excerpt, probe, type Finding, type ProbeAnswer } from '../preflight.js';
+import { configuredUseCases, planSelection, signingCredentials, type AccountRange, type OfferLike } from '../installments.js';
+import { fdSession } from './prepare.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+/**
+ * What a line may quote of a refusal: the codes and messages of its error body (the whole start of
+ * any other text), card numbers and secrets hidden; nothing of a success.
+ */
+function said(answer: ProbeAnswer, env: Env): string {
+  if (answer.status >= 200 && answer.status < 300) return '';
+  const words: string[] = [];
+  const walk = (node: unknown, key = ''): void => {
+    if (typeof node === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(node);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, Array.isArray(node) ? key : k);
+  };
+  try {
+    walk(JSON.parse(answer.text));
+  } catch {
+    // not JSON: its start is quoted
+  }
+  return hideSecrets(redactText(words.length ? excerpt([...new Set(words)].join(' ')) : excerpt(answer.text)), env);
+}
+
+/**
+ * Sends `body` to an operation of `contract` once the rules every valid request of the suite keeps
+ * find nothing wrong with it (a probe that broke them would prove nothing: the suite's fault, thrown).
+ */
+async function sendWhole(
+  contract: Contract,
+  operationId: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  plaintexts: unknown[] = [],
+): Promise<ProbeAnswer> {
+  const operation = contract.operationOf(operationId);
+  judgeSentRequest({ operation, body, headers, plaintexts }, contract, undefined);
+  // Whole answers: an offers answer or a participation's merchants are read, not only quoted.
+  return probe(url, { method: operation.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, 1_000_000);
+}
+
+// ---- card enrollment (seed 000, POST /cards)
+
+/** A test card of 16 digits ending in its check digit (reference A3), with an expiry ahead. */
+const PROBE_CARD = () => ({
+  primaryAccountNumber: withCheckDigit('520473160001479'),
+  panExpirationMonth: '12',
+  panExpirationYear: String(new Date().getUTCFullYear() + 3),
+});
+
+/**
+ * A whole enrollment of the configured client (seed 000, EnrollCardRequest): its srcClientId and a
+ * serviceId, a consumer with the identity CARD_REQUEST_IDENTITY names, and a test card encrypted
+ * with the configured key, or the push-account receipt named. Judged against the contract before
+ * it is sent; the provider's identity form against the contract with that identity taken the
+ * provider's way (CE-CONFLICT-CONSUMER-IDENTITY), as every check's request is.
+ */
+export async function wholeEnrollment(
+  contract: Contract,
+  env: Env,
+  ids: { srcClientId: string; serviceId: string; receiptId?: string },
+  key?: EncryptionKey,
+): Promise<{ body: Record<string, unknown>; plaintexts: unknown[] }> {
+  const provider = readValue<string>('CARD_REQUEST_IDENTITY', env) === 'provider';
+  const seedIdentity = { identityType: enumOf(contract, 'ConsumerIdentityType')[0], identityValue: `doctor.${randomUUID()}@example.com` };
+  const consumer = {
+    consumerIdentity: provider
+      ? { identityType: providerEnumOf(contract, 'ConsumerIdentityType')[0], identityValue: randomUUID() }
+      : seedIdentity,
+    mobileNumber: { countryCode: '1', phoneNumber: '2025550143' },
+    countryCode: 'US',
+    languageCode: 'en',
+    firstName: 'Doctor',
+    lastName: 'Probe',
+  };
+  const card = PROBE_CARD();
+  const body: Record<string, unknown> = {
+    srcClientId: ids.srcClientId,
+    srcCorrelationId: randomUUID(),
+    serviceId: ids.serviceId,
+    consumer,
+    complianceSettings: {
+      privacy: { latestVersionUri: 'https://src.example.test/privacy/v1' },
+      tnc: { latestVersionUri: 'https://src.example.test/terms/v1' },
+    },
+    ...(ids.receiptId
+      ? {
+          cardSource: 'ISSUER',
+          enrolmentReferenceData: { enrolmentReferenceId: ids.receiptId, enrolmentReferenceType: 'PUSH_ACCOUNT_RECEIPT' },
+        }
+      : { cardSource: 'CARDHOLDER', encryptedCard: await encryptJson(card, key!) }),
+  };
+  const judged = provider ? { ...body, consumer: { ...consumer, consumerIdentity: seedIdentity } } : body;
+  const cardProblems = ids.receiptId ? [] : contract.component('Card')(card) ? [] : ['the probe card'];
+  judgeSentRequest(
+    { operation: contract.operation('putCard'), body: judged, headers: JSON_HEADERS, plaintexts: ids.receiptId ? [] : [card] },
+    contract,
+    undefined,
+  );
+  if (cardProblems.length) throw new Error(`the suite's probe enrollment breaks the contract's Card schema`);
+  return { body, plaintexts: ids.receiptId ? [] : [card] };
+}
+
+/** The setting an enrollment's refusal points at, by the request member its error names (reference, error body `details[].source`). */
+export function enrollmentCulprit(text: string, env: Env, sent: { serviceId: string; receipt: boolean }): string {
+  if (/srcClientId/.test(text)) return 'CARD_SRC_CLIENT_ID';
+  if (/serviceId/.test(text))
+    return sent.serviceId === readValue<string>('CARD_FOREIGN_SERVICE_ID', env) ? 'CARD_FOREIGN_SERVICE_ID' : 'CARD_SERVICE_ID';
+  if (/enrolmentReference/.test(text) || sent.receipt) return 'CARD_RECEIPT_ID';
+  if (/encryptedCard|decrypt/i.test(text)) return encryptionKeyVariable('CARD', env);
+  return 'CARD_SRC_CLIENT_ID, CARD_SERVICE_ID and the card encryption key';
+}
+
+async function cardHoldings(env: Env): Promise<Finding[]> {
+  const contract = await loadContract('card-enrollment');
+  const baseURL = readValue<string>('CARD_BASE_URL', env)!;
+  const op = contract.operation('putCard');
+  const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: readValue<string>('CARD_API_KEY', env)! };
+  const srcClientId = readValue<string>('CARD_SRC_CLIENT_ID', env)!;
+  const [, ...otherServices] = readValue<string[]>('CARD_SERVICE_ID', env)!;
+  const key = (await configuredEncryptionKey('CARD', env)).key;
+  const enroll = async (ids: { srcClientId: string; serviceId: string; receiptId?: string }) => {
+    const { body } = await wholeEnrollment(contract, env, ids, key);
+    return probe(`${baseURL}${op.path}`, { method: op.method, headers, body: JSON.stringify(body) });
+  };
+  const out: Finding[] = [];
+  const fail = (p: Problem) => out.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
+  const ready = (variable: string, detail: string) => out.push({ variable, ready: true, line: `${variable}: ready (${detail})` });
+  // Every serviceId of the client (the first is the preflight's own enrollment).
+  for (const [i, serviceId] of otherServices.entries()) {
+    const answer = await enroll({ srcClientId, serviceId });
+    if (answer.status === 200) ready('CARD_SERVICE_ID', `its serviceId ${i + 2}, ${JSON.stringify(serviceId)}, took a whole enrollment`);
+    else
+      fail({
+        variable: 'CARD_SERVICE_ID',
+        expected: 'serviceIds of CARD_SRC_CLIENT_ID',
+        found: `${answer.status} to an enrollment for its serviceId ${i + 2}${said(answer, env)}`,
+      });
+  }
+  // Another client's ids are refused (reference A2: another client's srcClientId is 403; a serviceId it has not, refused).
+  const serviceId = readValue<string[]>('CARD_SERVICE_ID', env)![0];
+  for (const [variable, ids, want] of [
+    [
+      'CARD_FOREIGN_SRC_CLIENT_ID',
+      { srcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env), serviceId },
+      'a 403 (origin not validated)',
+    ],
+    ['CARD_FOREIGN_SERVICE_ID', { srcClientId, serviceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env) }, 'a refusal'],
+  ] as const) {
+    if (!ids.srcClientId || !ids.serviceId) continue;
+    const answer = await enroll(ids as { srcClientId: string; serviceId: string });
+    const right = variable === 'CARD_FOREIGN_SRC_CLIENT_ID' ? answer.status === 403 : answer.status >= 400 && answer.status < 500;
+    if (right) ready(variable, `an enrollment naming it answered ${answer.status}`);
+    else
+      fail({
+        variable,
+        expected: `an id of another client than CARD_API_KEY's (an enrollment naming it answered with ${want})`,
+        found: `${answer.status}${answer.status === 200 ? ": it is this client's own" : ''}${said(answer, env)}`,
+      });
+  }
+  // The receipt path (reference A5): the receipt is known, and its account's digits are the ones configured.
+  const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
+  if (receiptId) {
+    const answer = await enroll({ srcClientId, serviceId, receiptId });
+    if (answer.status !== 200) {
+      fail({
+        variable: 'CARD_RECEIPT_ID',
+        expected: 'a push-account receipt the target knows',
+        found: `${answer.status} to a receipt enrollment${said(answer, env)}`,
+      });
+    } else {
+      ready('CARD_RECEIPT_ID', 'a receipt enrollment was accepted');
+      const masked = (JSON.parse(answer.text) as { maskedCard?: { panBin?: string; panLastFour?: string } }).maskedCard ?? {};
+      for (const [variable, member] of [
+        ['CARD_RECEIPT_PAN_BIN', 'panBin'],
+        ['CARD_RECEIPT_PAN_LAST_FOUR', 'panLastFour'],
+      ] as const) {
+        const mine = readValue<string>(variable, env);
+        if (!mine) continue;
+        if (masked[member] === mine) ready(variable, `the receipt enrollment's ${member}`);
+        else
+          fail({
+            variable,
+            expected: `the ${member} of CARD_RECEIPT_ID's account`,
+            found: `${JSON.stringify(mine)}, where the receipt enrollment answered ${JSON.stringify(masked[member] ?? null)}`,
+          });
+      }
+    }
+  }
+  return out;
+}
+
+// ---- installments (provider 2.0.0)
+
+/** A card of the range's length (16 at least) just inside its low end, ending in its check digit (provider 2.0.0, Pan: Luhn). */
+export function cardInRange(range: AccountRange): string {
+  const m = range.accountRangeLow.length;
+  const head = (BigInt(range.accountRangeLow) + (range.accountRangeHigh > range.accountRangeLow ? 1n : 0n)).toString().padStart(m, '0');
+  return m >= 16 ? luhnNear(head, true) : withCheckDigit(head + '0'.repeat(15 - m));
+}
+
+interface Signed {
+  contract: Contract;
+  baseURL: string;
+  signer: SigningCredentials;
+  key: EncryptionKey;
+}
+
+async function signedWhole(
+  s: Signed,
+  operationId: OperationId<'installments'>,
+  body: unknown,
+  plaintexts: unknown[],
+  extra: Record<string, string> = {},
+) {
+  const op = s.contract.operation(operationId);
+  const url = `${s.baseURL}${op.path}`;
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { ...JSON_HEADERS, ...extra, authorization: signRequest(s.signer, op.method, url, text) };
+  return sendWhole(s.contract, operationId, url, body, headers, plaintexts);
+}
+
+const sealed = async (s: Signed, plain: unknown) => ({ encryptedValue: await encryptJson(plain, s.key, 'A256GCM') });
+
+/**
+ * Each configured account range is held: a new PAN list registered with it and one card inside it is
+ * answered without a range failure (provider 2.0.0: a new list's range not present in the system is
+ * refused, InvalidAccountRangeForNewPanList), then the card is deregistered (no operation deletes a list).
+ */
+async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
+  const ranges = readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env);
+  if (!ranges) return [];
+  const refused: string[] = [];
+  for (const [i, range] of ranges.entries()) {
+    const pans = { pans: [{ pan: cardInRange(range) }] };
+    const body = { panListName: 'Contract suite doctor', accountRange: range, ...(await sealed(s, pans)) };
+    const answer = await signedWhole(s, 'registerPans', body, [pans]);
+    const registered =
+      answer.status === 200 ? (JSON.parse(answer.text) as { successfulCount?: string; panList?: { panListId?: string } }) : undefined;
+    if (!registered || registered.successfulCount !== '1') {
+      refused.push(
+        `range ${i + 1} (${range.accountRangeLow}-${range.accountRangeHigh}): ${answer.status}${registered ? ', its card not registered' : ''}${said(answer, env)}`,
+      );
+      continue;
+    }
+    if (registered.panList?.panListId)
+      await signedWhole(s, 'deregisterPans', { panListId: registered.panList.panListId, ...(await sealed(s, pans)) }, [pans]);
+  }
+  if (refused.length)
+    return [
+      {
+        variable: 'INSTALLMENTS_ACCOUNT_RANGES',
+        ready: false,
+        line: problemLine({
+          variable: 'INSTALLMENTS_ACCOUNT_RANGES',
+          expected: 'account ranges the target holds (a new PAN list with a card in each)',
+          found: refused.join('; '),
+        }),
+      },
+    ];
+  return [
+    {
+      variable: 'INSTALLMENTS_ACCOUNT_RANGES',
+      ready: true,
+      line: `INSTALLMENTS_ACCOUNT_RANGES: ready (each of its ${ranges.length} ranges took a new PAN list with a card in it, deregistered since)`,
+    },
+  ];
+}
+
+/**
+ * The acquirer ICAs are what the settings say: a participation of one merchant per ICA, effectuated
+ * COMPLETED for the known ones and ERROR for the unknown one (reference, Flows - lender app),
+ * followed up by its request id until none is PENDING (at most INSTALLMENTS_EFFECTUATION_MAX_SECONDS).
+ */
+async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
+  const known = [
+    ...[readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)]
+      .filter((v): v is string => Boolean(v))
+      .map((ica) => ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', ica] as const),
+    ...(readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []).map(
+      (ica) => ['INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', ica] as const,
+    ),
+  ];
+  const unknown = readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env);
+  const groups = [known, unknown ? [['INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', unknown] as const] : []].filter((g) => g.length);
+  if (!groups.length) return [];
+  const maxSeconds = readValue<number>('INSTALLMENTS_EFFECTUATION_MAX_SECONDS', env) ?? 300;
+  const out: Finding[] = [];
+  await Promise.all(
+    groups.map(async (group) => {
+      // One request per group: a request whose one unknown ICA failed every merchant of it would blame the known ones.
+      const body = group.map(([, acquirerICA]) => ({ merchantLegalName: 'Contract suite doctor', countryCode: 'USA', acquirerICA }));
+      const submitted = await signedWhole(s, 'postMerchantParticipations', body, []);
+      const requestId = submitted.headers?.location ? new URL(submitted.headers.location, s.baseURL).searchParams.get('request_id') : null;
+      if (submitted.status !== 202 || !requestId) {
+        for (const [variable] of group)
+          out.push({
+            variable,
+            ready: true,
+            note: true,
+            line: `${variable}: not judged on the target (a participation answered ${submitted.status}${requestId ? '' : ', no request_id in its Location'}${said(submitted, env)})`,
+          });
+        return;
+      }
+      const op = s.contract.operation('getMerchantParticipations');
+      let statuses: { acquirerICA?: string; status?: string; errorReason?: string }[] = [];
+      for (const until = Date.now() + maxSeconds * 1000; ; ) {
+        const url = `${s.baseURL}${op.path}?request_id=${encodeURIComponent(requestId)}`;
+        const read = await probe(
+          url,
+          { method: 'GET', headers: { accept: 'application/json', authorization: signRequest(s.signer, 'GET', url, undefined) } },
+          1_000_000,
+        );
+        // provider 2.0.0, Merchants: an array of the request's merchants with their effectuation status.
+        statuses = read.status === 200 ? (JSON.parse(read.text) as typeof statuses) : [];
+        if ((statuses.length && statuses.every((m) => m.status !== 'PENDING')) || Date.now() > until) break;
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+      }
+      for (const [variable, ica] of group) {
+        const m = statuses.find((x) => String(x.acquirerICA) === ica);
+        const want = variable === 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA' ? 'ERROR' : 'COMPLETED';
+        if (!m || m.status === 'PENDING')
+          out.push({
+            variable,
+            ready: true,
+            note: true,
+            line: `${variable}: not judged on the target (its participation still ${m ? 'PENDING' : 'unlisted'} after INSTALLMENTS_EFFECTUATION_MAX_SECONDS=${maxSeconds})`,
+          });
+        else if (m.status === want)
+          out.push({ variable, ready: true, line: `${variable}: ready (${ica}: a participation effectuated ${want})` });
+        else
+          out.push({
+            variable,
+            ready: false,
+            line: problemLine({
+              variable,
+              expected: `an acquirer ICA the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
+              found: `${ica}, effectuated ${m.status}${m.errorReason ? ` (${m.errorReason})` : ''}`,
+            }),
+          });
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * The use cases are the target's: a plan without `transactionOffers` (no DURING_PURCHASE configured)
+ * is one the target takes, not one it refuses for lack of them (provider 2.0.0, TransactionOffers,
+ * InvalidPresentedOffersDRNG). With DURING_PURCHASE every plan carries them, which no product refuses.
+ */
+async function useCaseFindings(s: Signed, env: Env): Promise<Finding[]> {
+  const useCases = configuredUseCases(env);
+  const variable = 'INSTALLMENTS_USE_CASES';
+  if (useCases.includes('DURING_PURCHASE'))
+    return [
+      {
+        variable,
+        ready: true,
+        line: `${variable}: ready (${useCases.join(',')}: every plan carries the offers presented, which no product refuses)`,
+      },
+    ];
+  const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
+  if (!pan)
+    return [
+      {
+        variable,
+        ready: true,
+        note: true,
+        line: `${variable}: not judged on the target without INSTALLMENTS_ELIGIBLE_PAN (a plan selects an offer)`,
+      },
+    ];
+  const card = { consumer: { primaryAccountNumber: pan } };
+  const transaction = { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' };
+  const merchant = {
+    name: 'Contract suite doctor',
+    country: 'USA',
+    mcc: '5732',
+    url: 'https://shop.example.test',
+    acquirerId: '001234',
+    merchantId: 'MID000123',
+  };
+  // provider 2.0.0, AcceptLanguage: en (a fetch would send its own `*`).
+  const offers = await signedWhole(s, 'approvedOffers', { transaction, merchant, ...(await sealed(s, card)) }, [card], {
+    'accept-language': 'en',
+  });
+  const answer = offers.status === 200 ? (JSON.parse(offers.text) as { offerTransactionId: string; offers?: OfferLike[] }) : undefined;
+  if (!answer?.offers?.length)
+    return [
+      {
+        variable,
+        ready: true,
+        note: true,
+        line: `${variable}: not judged on the target (no offer for INSTALLMENTS_ELIGIBLE_PAN: ${offers.status})`,
+      },
+    ];
+  const body = {
+    ...planSelection(answer.offerTransactionId, answer.offers[0], useCases, { transaction, merchant, offers: answer.offers }),
+    ...(await sealed(s, card)),
+  };
+  const plan = await signedWhole(s, 'savePlan', body, [card], { 'Correlation-Id': randomUUID() });
+  if (plan.status === 201)
+    return [{ variable, ready: true, line: `${variable}: ready (${useCases.join(',')}: a plan without the offers presented was taken)` }];
+  if (/transactionOffers/i.test(plan.text))
+    return [
+      {
+        variable,
+        ready: false,
+        line: problemLine({
+          variable,
+          expected: "the use cases of the target's product",
+          found: `${useCases.join(',')}, and the target refuses a plan without transactionOffers (${plan.status}${said(plan, env)}): its product includes DURING_PURCHASE`,
+        }),
+      },
+    ];
+  return [
+    { variable, ready: true, note: true, line: `${variable}: not judged on the target (a plan answered ${plan.status}${said(plan, env)})` },
+  ];
+}
+
+async function installmentsHoldings(env: Env): Promise<Finding[]> {
+  const s: Signed = {
+    contract: await loadContract('installments'),
+    baseURL: readValue<string>('INSTALLMENTS_BASE_URL', env)!,
+    signer: signingCredentials('INSTALLMENTS', env)!,
+    key: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
+  };
+  const [ranges, icas, useCases] = await Promise.all([rangeFindings(s, env), icaFindings(s, env), useCaseFindings(s, env)]);
+  return [...ranges, ...useCases, ...icas];
+}
+
+// ---- financial data (seed 002), read with the partner's token
+
+async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding[]> {
+  const { api } = await fdSession(request, env);
+  const out: Finding[] = [];
+  const judge = async (variable: string, expected: string, read: () => Promise<string | undefined>) => {
+    const value = readValue<string>(variable, env);
+    if (!value) return;
+    const found = await read();
+    out.push(
+      found === undefined
+        ? { variable, ready: true, line: `${variable}: ready (${expected})` }
+        : { variable, ready: false, line: hideSecrets(problemLine({ variable, expected, found }), env) },
+    );
+  };
+  const status = async (call: Promise<{ status: number }>) => (await call).status;
+  await judge('FD_INSTITUTION_ID', 'an institution with branding', async () => {
+    const s = await status(api.call('GetInstitutionBranding', { path: { institutionId: env.FD_INSTITUTION_ID! } }));
+    return s === 200 ? undefined : `GetInstitutionBranding ${s}`;
+  });
+  await judge('FD_UNBRANDED_INSTITUTION_ID', 'an institution without branding', async () => {
+    const path = { institutionId: env.FD_UNBRANDED_INSTITUTION_ID! };
+    const [known, branding] = [
+      await status(api.call('GetInstitution', { path })),
+      await status(api.call('GetInstitutionBranding', { path })),
+    ];
+    return known === 200 && branding === 404 ? undefined : `GetInstitution ${known}, GetInstitutionBranding ${branding}`;
+  });
+  await judge('FD_ROUTING_NUMBER', 'a routing number mapped to an institution', async () => {
+    const s = await status(api.call('GetInstitutionsByRoutingNumber', { path: { routing_number: env.FD_ROUTING_NUMBER! } }));
+    return s === 200 ? undefined : `GetInstitutionsByRoutingNumber ${s}${s === 404 ? ': no institution maps it' : ''}`;
+  });
+  await judge('FD_DISPUTED_CUSTOMER_ID', "a customer of the partner's", async () => {
+    const s = await status(api.call('GetCustomer', { path: { customerId: env.FD_DISPUTED_CUSTOMER_ID! } }));
+    return s === 200 ? undefined : `GetCustomer ${s}${s === 404 ? ": deleted, or another partner's" : ''}`;
+  });
+  return out;
+}
+
+/**
+ * Every finding on what the configured sandbox holds for a service whose credentials and keys are
+ * ready. A target whose answers could not be read leaves the settings to the checks, with a note.
+ */
+export async function holdingFindings(service: string, env: Env, request: APIRequestContext): Promise<Finding[]> {
+  try {
+    if (service === 'card-enrollment') return await cardHoldings(env);
+    if (service === 'installments') return await installmentsHoldings(env);
+    if (service === 'financial-data') return await fdHoldings(env, request);
+    return [];
+  } catch (error) {
+    const line = `what the sandbox holds could not be judged: ${hideSecrets(redactText((error as Error).message.split('\n')[0]), env)}`;
+    return [{ variable: service, ready: true, note: true, line }];
+  }
+}
