@@ -36,6 +36,7 @@ import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStat
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
+import { readValue } from '../config/env-schema.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
@@ -280,15 +281,8 @@ let listedOperations: Set<string> | undefined | null = null;
 export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string): boolean {
   if (suiteConfig().target !== 'sandbox') return true;
   if (listedOperations === null) {
-    const listed = suiteConfig().env.SANDBOX_OPERATIONS?.trim();
-    listedOperations = listed
-      ? new Set(
-          listed
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        )
-      : undefined;
+    const listed = readValue<string[]>('SANDBOX_OPERATIONS', suiteConfig().env);
+    listedOperations = listed ? new Set(listed) : undefined;
   }
   if (!listedOperations || listedOperations.has(operationId)) return true;
   return ![...contract.operations.keys()].some((id) => listedOperations!.has(id));
