@@ -123,6 +123,14 @@ export function writtenMistakes(text: string | undefined, env: Env, file = '.env
           `a quote opened on ${at(l)} and not closed there: the .env parser took the lines below into the value`,
           `close the quote on line ${l.number}`,
         );
+      else if (close < 0 && !value.includes('\n'))
+        add(
+          key,
+          true,
+          'a value inside one pair of quotes',
+          `a quote opened on ${at(l)} and never closed: the .env parser kept it in the value`,
+          `close the quote on line ${l.number}`,
+        );
       else if (after && !after.startsWith('#'))
         add(
           key,

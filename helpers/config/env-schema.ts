@@ -765,7 +765,10 @@ export function diagnose(env: Env): ServiceDiagnosis[] {
       // Each complete way to run them; none complete: what each way lacks (a key set in one form is never asked for in the other).
       const ways = ONE_OF[checks] ?? [mine.filter((x) => x.checks === checks).map((x) => x.name)];
       if (ways.some((way) => way.every(set))) return [];
-      return [`${checks} skip without ${ways.map((way) => way.filter((n) => !set(n)).join(', ')).join(', or ')}`];
+      const lacks = ways.map((way) => way.filter((n) => !set(n)));
+      const common = lacks[0].filter((n) => lacks.every((l) => l.includes(n)));
+      const rest = lacks.map((l) => l.filter((n) => !common.includes(n))).filter((l) => l.length);
+      return [`${checks} skip without ${[...common, ...(rest.length ? [rest.map((r) => r.join(' and ')).join(' or ')] : [])].join(', ')}`];
     });
     return { service, excluded: !set(base.name), missingRequired, skipping };
   });

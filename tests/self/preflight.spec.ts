@@ -79,7 +79,7 @@ test('probe gives the status and body, and a network failure as status 0 with it
   const server = http.createServer((_req, res) => res.writeHead(418).end('teapot')).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
-  expect(await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' })).toEqual({ status: 418, text: 'teapot' });
+  expect(await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' })).toMatchObject({ status: 418, text: 'teapot' });
   server.close();
   await new Promise((resolve) => server.once('close', resolve));
   const down = await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' });
