@@ -66,9 +66,22 @@ export async function probe(url: string, init: RequestInit, keep = 2000): Promis
   }
 }
 
-/** The start of an answer's text, on one line, for a diagnosis. */
+/**
+ * An answer's text in a few words, on one line, for a diagnosis: an error body's codes and messages
+ * (its members status, message, reasonCode, description and source, at any depth), any other text's start.
+ */
 export function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const words: string[] = [];
+  const walk = (node: unknown, key = ''): void => {
+    if (typeof node === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(node);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, Array.isArray(node) ? key : k);
+  };
+  try {
+    walk(JSON.parse(text));
+  } catch {
+    // not JSON: its start is quoted
+  }
+  const line = (words.length ? [...new Set(words)].join(' ') : text).replace(/\s+/g, ' ').trim();
   return line ? ` (${JSON.stringify(line.length > 100 ? `${line.slice(0, 97)}...` : line)})` : '';
 }
 

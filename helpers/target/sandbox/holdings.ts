@@ -23,24 +23,9 @@ import { fdSession } from './prepare.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
-/**
- * What a line may quote of a refusal: the codes and messages of its error body (the whole start of
- * any other text), card numbers and secrets hidden; nothing of a success.
- */
-function said(answer: ProbeAnswer, env: Env): string {
-  if (answer.status >= 200 && answer.status < 300) return '';
-  const words: string[] = [];
-  const walk = (node: unknown, key = ''): void => {
-    if (typeof node === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(node);
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, Array.isArray(node) ? key : k);
-  };
-  try {
-    walk(JSON.parse(answer.text));
-  } catch {
-    // not JSON: its start is quoted
-  }
-  return hideSecrets(redactText(words.length ? excerpt([...new Set(words)].join(' ')) : excerpt(answer.text)), env);
-}
+/** What a line may quote of a refusal (its error words: helpers/target/preflight.ts, excerpt), card numbers and secrets hidden; nothing of a success. */
+const said = (answer: ProbeAnswer, env: Env) =>
+  answer.status >= 200 && answer.status < 300 ? '' : hideSecrets(redactText(excerpt(answer.text)), env);
 
 /**
  * Sends `body` to an operation of `contract` once the rules every valid request of the suite keeps
