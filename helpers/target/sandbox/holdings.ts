@@ -14,6 +14,7 @@ import { luhnNear, withCheckDigit } from '../../contract/luhn.js';
 import type { OperationId } from '../../contract/operations.js';
 import { encryptJson, type EncryptionKey } from '../../auth/jwe.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
+import { servesOperation } from '../../client/client.js';
 import { judgeSentRequest } from '../../client/request-rules.js';
 import { redactText } from '../../secrets/redact.js';
 import { configuredEncryptionKey, encryptionKeyVariable } from '../keys.js';
@@ -43,6 +44,19 @@ async function sendWhole(
   judgeSentRequest({ operation, body, headers, plaintexts }, contract, undefined);
   // Whole answers: an offers answer or a participation's merchants are read, not only quoted.
   return probe(url, { method: operation.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, 1_000_000);
+}
+
+/** A note that the setting is not judged: the partner's product lacks an operation its probe calls (SANDBOX_OPERATIONS); undefined when it has them all. */
+function unserved(contract: Contract, env: Env, variable: string, operationIds: string[]): Finding | undefined {
+  const lacking = operationIds.filter((id) => !servesOperation(contract, id, env));
+  return lacking.length
+    ? {
+        variable,
+        ready: true,
+        note: true,
+        line: `${variable}: not judged on the target (${lacking.join(', ')} not in the partner's product: SANDBOX_OPERATIONS)`,
+      }
+    : undefined;
 }
 
 // ---- card enrollment (seed 000, POST /cards)
@@ -236,6 +250,8 @@ const sealed = async (s: Signed, plain: unknown) => ({ encryptedValue: await enc
 async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
   const ranges = readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env);
   if (!ranges) return [];
+  const lacking = unserved(s.contract, env, 'INSTALLMENTS_ACCOUNT_RANGES', ['registerPans', 'deregisterPans']);
+  if (lacking) return [lacking];
   const refused: string[] = [];
   for (const [i, range] of ranges.entries()) {
     const pans = { pans: [{ pan: cardInRange(range) }] };
@@ -274,42 +290,56 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
 }
 
 /**
+ * A merchant of the acquirer ICA as a new MID-based merchant must be submitted: besides the schema's
+ * members, what provider 2.0.0 POST /merchants/participations asks in prose of a merchant added (optIn,
+ * dbaNames, mids, the address's city and, where the country has them, its postal code).
+ */
+const doctorMerchant = (acquirerICA: string) => ({
+  merchantLegalName: 'Contract suite doctor',
+  countryCode: 'USA',
+  acquirerICA,
+  dbaNames: ['Contract suite doctor'],
+  mids: ['DOCTOR0001'],
+  optIn: 'Y',
+  address: { addressLine1: '1 Probe Street', city: 'Springfield', postalCode: '62701', countryCode: 'USA' },
+});
+
+/**
  * The acquirer ICAs are what the settings say: a participation of one merchant per ICA, effectuated
  * COMPLETED for the known ones and ERROR for the unknown one (reference, Flows - lender app),
  * followed up by its request id until none is PENDING (at most INSTALLMENTS_EFFECTUATION_MAX_SECONDS).
+ * One line per setting.
  */
 async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
-  const known = [
-    ...[readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)]
-      .filter((v): v is string => Boolean(v))
-      .map((ica) => ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', ica] as const),
-    ...(readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []).map(
-      (ica) => ['INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', ica] as const,
-    ),
-  ];
-  const unknown = readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env);
-  const groups = [known, unknown ? [['INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', unknown] as const] : []].filter((g) => g.length);
-  if (!groups.length) return [];
+  const settings = [
+    ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', [readValue<string>('INSTALLMENTS_KNOWN_ACQUIRER_ICA', env)]],
+    ['INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', readValue<string[]>('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS', env) ?? []],
+    ['INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', [readValue<string>('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', env)]],
+  ] as const;
+  const icas = (variable: string) =>
+    (settings.find(([v]) => v === variable)![1] as (string | undefined)[]).filter((v): v is string => Boolean(v));
+  // One request per side: a request whose one unknown ICA failed every merchant of it would blame the known ones.
+  const sides = [
+    [...icas('INSTALLMENTS_KNOWN_ACQUIRER_ICA'), ...icas('INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS')],
+    icas('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA'),
+  ].filter((side) => side.length);
+  if (!sides.length) return [];
+  const lacking = ['postMerchantParticipations', 'getMerchantParticipations'].filter((id) => !servesOperation(s.contract, id, env));
+  if (lacking.length)
+    return settings.filter(([variable]) => icas(variable).length).map(([variable]) => unserved(s.contract, env, variable, lacking)!);
   const maxSeconds = readValue<number>('INSTALLMENTS_EFFECTUATION_MAX_SECONDS', env) ?? 300;
-  const out: Finding[] = [];
+  /** Each ICA's effectuation status, or why it has none. */
+  const outcome = new Map<string, string>();
   await Promise.all(
-    groups.map(async (group) => {
-      // One request per group: a request whose one unknown ICA failed every merchant of it would blame the known ones.
-      const body = group.map(([, acquirerICA]) => ({ merchantLegalName: 'Contract suite doctor', countryCode: 'USA', acquirerICA }));
-      const submitted = await signedWhole(s, 'postMerchantParticipations', body, []);
+    sides.map(async (side) => {
+      const submitted = await signedWhole(s, 'postMerchantParticipations', side.map(doctorMerchant), []);
       const requestId = submitted.headers?.location ? new URL(submitted.headers.location, s.baseURL).searchParams.get('request_id') : null;
       if (submitted.status !== 202 || !requestId) {
-        for (const [variable] of group)
-          out.push({
-            variable,
-            ready: true,
-            note: true,
-            line: `${variable}: not judged on the target (a participation answered ${submitted.status}${requestId ? '' : ', no request_id in its Location'}${said(submitted, env)})`,
-          });
+        for (const ica of side) outcome.set(ica, `a participation answered ${submitted.status}${said(submitted, env)}`);
         return;
       }
       const op = s.contract.operation('getMerchantParticipations');
-      let statuses: { acquirerICA?: string; status?: string; errorReason?: string }[] = [];
+      let merchants: { acquirerICA?: string; status?: string; errorReason?: string }[] = [];
       for (const until = Date.now() + maxSeconds * 1000; ; ) {
         const url = `${s.baseURL}${op.path}?request_id=${encodeURIComponent(requestId)}`;
         const read = await probe(
@@ -318,36 +348,53 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
           1_000_000,
         );
         // provider 2.0.0, Merchants: an array of the request's merchants with their effectuation status.
-        statuses = read.status === 200 ? (JSON.parse(read.text) as typeof statuses) : [];
-        if ((statuses.length && statuses.every((m) => m.status !== 'PENDING')) || Date.now() > until) break;
+        merchants = read.status === 200 ? (JSON.parse(read.text) as typeof merchants) : [];
+        if ((merchants.length && merchants.every((m) => m.status !== 'PENDING')) || Date.now() > until) break;
         await new Promise((resolve) => setTimeout(resolve, 5000));
       }
-      for (const [variable, ica] of group) {
-        const m = statuses.find((x) => String(x.acquirerICA) === ica);
-        const want = variable === 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA' ? 'ERROR' : 'COMPLETED';
-        if (!m || m.status === 'PENDING')
-          out.push({
-            variable,
-            ready: true,
-            note: true,
-            line: `${variable}: not judged on the target (its participation still ${m ? 'PENDING' : 'unlisted'} after INSTALLMENTS_EFFECTUATION_MAX_SECONDS=${maxSeconds})`,
-          });
-        else if (m.status === want)
-          out.push({ variable, ready: true, line: `${variable}: ready (${ica}: a participation effectuated ${want})` });
-        else
-          out.push({
-            variable,
-            ready: false,
-            line: problemLine({
-              variable,
-              expected: `an acquirer ICA the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
-              found: `${ica}, effectuated ${m.status}${m.errorReason ? ` (${m.errorReason})` : ''}`,
-            }),
-          });
+      for (const ica of side) {
+        const m = merchants.find((x) => String(x.acquirerICA) === ica);
+        outcome.set(
+          ica,
+          !m || m.status === 'PENDING'
+            ? `its participation ${m ? 'still PENDING' : 'unlisted'} after INSTALLMENTS_EFFECTUATION_MAX_SECONDS=${maxSeconds}`
+            : `${m.status}${m.errorReason ? ` (${m.errorReason})` : ''}`,
+        );
       }
     }),
   );
-  return out;
+  return settings.flatMap(([variable]): Finding[] => {
+    const mine = icas(variable);
+    if (!mine.length) return [];
+    const want = variable === 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA' ? 'ERROR' : 'COMPLETED';
+    const judged = mine.filter((ica) => /^(COMPLETED|ERROR)/.test(outcome.get(ica)!));
+    const wrong = judged.filter((ica) => !outcome.get(ica)!.startsWith(want));
+    if (wrong.length)
+      return [
+        {
+          variable,
+          ready: false,
+          line: problemLine({
+            variable,
+            expected: `acquirer ICAs the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
+            found: wrong.map((ica) => `${ica}, effectuated ${outcome.get(ica)}`).join('; '),
+          }),
+        },
+      ];
+    if (judged.length < mine.length)
+      return [
+        {
+          variable,
+          ready: true,
+          note: true,
+          line: `${variable}: not judged on the target (${mine
+            .filter((ica) => !judged.includes(ica))
+            .map((ica) => `${ica}: ${outcome.get(ica)}`)
+            .join('; ')})`,
+        },
+      ];
+    return [{ variable, ready: true, line: `${variable}: ready (${mine.join(', ')}: a participation effectuated ${want})` }];
+  });
 }
 
 /**
@@ -366,6 +413,8 @@ async function useCaseFindings(s: Signed, env: Env): Promise<Finding[]> {
         line: `${variable}: ready (${useCases.join(',')}: every plan carries the offers presented, which no product refuses)`,
       },
     ];
+  const lacking = unserved(s.contract, env, variable, ['approvedOffers', 'savePlan']);
+  if (lacking) return [lacking];
   const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
   if (!pan)
     return [
@@ -440,9 +489,11 @@ async function installmentsHoldings(env: Env): Promise<Finding[]> {
 async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding[]> {
   const { api } = await fdSession(request, env);
   const out: Finding[] = [];
-  const judge = async (variable: string, expected: string, read: () => Promise<string | undefined>) => {
+  const judge = async (variable: string, operationIds: string[], expected: string, read: () => Promise<string | undefined>) => {
     const value = readValue<string>(variable, env);
     if (!value) return;
+    const lacking = unserved(api.contract, env, variable, operationIds);
+    if (lacking) return void out.push(lacking);
     const found = await read();
     out.push(
       found === undefined
@@ -451,11 +502,11 @@ async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding
     );
   };
   const status = async (call: Promise<{ status: number }>) => (await call).status;
-  await judge('FD_INSTITUTION_ID', 'an institution with branding', async () => {
+  await judge('FD_INSTITUTION_ID', ['GetInstitutionBranding'], 'an institution with branding', async () => {
     const s = await status(api.call('GetInstitutionBranding', { path: { institutionId: env.FD_INSTITUTION_ID! } }));
     return s === 200 ? undefined : `GetInstitutionBranding ${s}`;
   });
-  await judge('FD_UNBRANDED_INSTITUTION_ID', 'an institution without branding', async () => {
+  await judge('FD_UNBRANDED_INSTITUTION_ID', ['GetInstitution', 'GetInstitutionBranding'], 'an institution without branding', async () => {
     const path = { institutionId: env.FD_UNBRANDED_INSTITUTION_ID! };
     const [known, branding] = [
       await status(api.call('GetInstitution', { path })),
@@ -463,11 +514,11 @@ async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding
     ];
     return known === 200 && branding === 404 ? undefined : `GetInstitution ${known}, GetInstitutionBranding ${branding}`;
   });
-  await judge('FD_ROUTING_NUMBER', 'a routing number mapped to an institution', async () => {
+  await judge('FD_ROUTING_NUMBER', ['GetInstitutionsByRoutingNumber'], 'a routing number mapped to an institution', async () => {
     const s = await status(api.call('GetInstitutionsByRoutingNumber', { path: { routing_number: env.FD_ROUTING_NUMBER! } }));
     return s === 200 ? undefined : `GetInstitutionsByRoutingNumber ${s}${s === 404 ? ': no institution maps it' : ''}`;
   });
-  await judge('FD_DISPUTED_CUSTOMER_ID', "a customer of the partner's", async () => {
+  await judge('FD_DISPUTED_CUSTOMER_ID', ['GetCustomer'], "a customer of the partner's", async () => {
     const s = await status(api.call('GetCustomer', { path: { customerId: env.FD_DISPUTED_CUSTOMER_ID! } }));
     return s === 200 ? undefined : `GetCustomer ${s}${s === 404 ? ": deleted, or another partner's" : ''}`;
   });
