@@ -292,7 +292,8 @@ export const ENV_SCHEMA: EnvVar[] = [
     'installments',
     'INSTALLMENTS_ELIGIBLE_PAN',
     'checks',
-    digits(9, 19, 'a card number (primaryAccountNumber, seed 001)'),
+    // provider 2.0.0, Pan: every card number is validated against the Luhn algorithm.
+    digits(9, 19, 'a card number (primaryAccountNumber, seed 001)', { checkDigit: true }),
     'a card the sandbox offers installments for',
     { checks: 'offers, checkout, plans and approvals', secret: true },
   ),

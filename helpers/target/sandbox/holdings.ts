@@ -10,7 +10,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { hideSecrets, problemLine, readValue, type Env, type Problem } from '../../config/env-schema.js';
 import { loadContract, type Contract } from '../../contract/contract.js';
 import { enumOf, providerEnumOf, securityHeader } from '../../contract/facts.js';
-import { luhnNear, withCheckDigit } from '../../contract/luhn.js';
+import { luhnNear, withCheckDigit } from '../../config/luhn.js';
 import type { OperationId } from '../../contract/operations.js';
 import { encryptJson, type EncryptionKey } from '../../auth/jwe.js';
 import { signRequest, type SigningCredentials } from '../../auth/oauth1.js';
@@ -243,9 +243,11 @@ async function signedWhole(
 const sealed = async (s: Signed, plain: unknown) => ({ encryptedValue: await encryptJson(plain, s.key, 'A256GCM') });
 
 /**
- * Each configured account range is held: a new PAN list registered with it and one card inside it is
- * answered without a range failure (provider 2.0.0: a new list's range not present in the system is
- * refused, InvalidAccountRangeForNewPanList), then the card is deregistered (no operation deletes a list).
+ * Each configured account range is held: a new PAN list of one card inside it, named without a range,
+ * takes the card (provider 2.0.0, PanRegistrationWithEncryptedValueRequest: the cards of such a list are
+ * validated against the account ranges the system holds), then the card is deregistered. The list keeps
+ * no range and no card: registered with the range, it would make every card of the range eligible for
+ * offers, and the checks that want a card no list holds yet would meet one (no operation deletes a list).
  */
 async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
   const ranges = readValue<AccountRange[]>('INSTALLMENTS_ACCOUNT_RANGES', env);
@@ -255,13 +257,15 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
   const refused: string[] = [];
   for (const [i, range] of ranges.entries()) {
     const pans = { pans: [{ pan: cardInRange(range) }] };
-    const body = { panListName: 'Contract suite doctor', accountRange: range, ...(await sealed(s, pans)) };
+    const body = { panListName: 'Contract suite doctor', ...(await sealed(s, pans)) };
     const answer = await signedWhole(s, 'registerPans', body, [pans]);
     const registered =
-      answer.status === 200 ? (JSON.parse(answer.text) as { successfulCount?: string; panList?: { panListId?: string } }) : undefined;
+      answer.status === 200
+        ? (JSON.parse(answer.text) as { successfulCount?: string; failureCount?: string; panList?: { panListId?: string } })
+        : undefined;
     if (!registered || registered.successfulCount !== '1') {
       refused.push(
-        `range ${i + 1} (${range.accountRangeLow}-${range.accountRangeHigh}): ${answer.status}${registered ? ', its card not registered' : ''}${said(answer, env)}`,
+        `range ${i + 1} (${range.accountRangeLow}-${range.accountRangeHigh}): ${answer.status}${registered ? `, the card inside it not registered (failureCount ${registered.failureCount ?? 'absent'})` : ''}${said(answer, env)}`,
       );
       continue;
     }
@@ -275,7 +279,7 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
         ready: false,
         line: problemLine({
           variable: 'INSTALLMENTS_ACCOUNT_RANGES',
-          expected: 'account ranges the target holds (a new PAN list with a card in each)',
+          expected: 'account ranges the target holds (a card inside each taken into a new PAN list)',
           found: refused.join('; '),
         }),
       },
@@ -284,7 +288,7 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
     {
       variable: 'INSTALLMENTS_ACCOUNT_RANGES',
       ready: true,
-      line: `INSTALLMENTS_ACCOUNT_RANGES: ready (each of its ${ranges.length} ranges took a new PAN list with a card in it, deregistered since)`,
+      line: `INSTALLMENTS_ACCOUNT_RANGES: ready (a card inside each of its ${ranges.length} ranges was taken into a new PAN list, and deregistered since)`,
     },
   ];
 }
@@ -376,7 +380,7 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
           ready: false,
           line: problemLine({
             variable,
-            expected: `acquirer ICAs the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
+            expected: `${mine.length > 1 ? 'acquirer ICAs' : 'an acquirer ICA'} the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
             found: wrong.map((ica) => `${ica}, effectuated ${outcome.get(ica)}`).join('; '),
           }),
         },
@@ -397,80 +401,97 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
   });
 }
 
+const OFFERS_TRANSACTION = { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' };
+const OFFERS_MERCHANT = {
+  name: 'Contract suite doctor',
+  country: 'USA',
+  mcc: '5732',
+  url: 'https://shop.example.test',
+  acquirerId: '001234',
+  merchantId: 'MID000123',
+};
+
 /**
- * The use cases are the target's: a plan without `transactionOffers` (no DURING_PURCHASE configured)
+ * The eligible card is offered installments (an offers answer with offers: reference, Flows - services),
+ * and the use cases are the target's: a plan without `transactionOffers` (no DURING_PURCHASE configured)
  * is one the target takes, not one it refuses for lack of them (provider 2.0.0, TransactionOffers,
  * InvalidPresentedOffersDRNG). With DURING_PURCHASE every plan carries them, which no product refuses.
  */
-async function useCaseFindings(s: Signed, env: Env): Promise<Finding[]> {
+async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   const useCases = configuredUseCases(env);
   const variable = 'INSTALLMENTS_USE_CASES';
-  if (useCases.includes('DURING_PURCHASE'))
-    return [
-      {
-        variable,
-        ready: true,
-        line: `${variable}: ready (${useCases.join(',')}: every plan carries the offers presented, which no product refuses)`,
-      },
-    ];
-  const lacking = unserved(s.contract, env, variable, ['approvedOffers', 'savePlan']);
-  if (lacking) return [lacking];
+  const out: Finding[] = [];
+  const note = (line: string) => out.push({ variable, ready: true, note: true, line: `${variable}: not judged on the target ${line}` });
+  const duringPurchase = useCases.includes('DURING_PURCHASE');
+  if (duringPurchase)
+    out.push({
+      variable,
+      ready: true,
+      line: `${variable}: ready (${useCases.join(',')}: every plan carries the offers presented, which no product refuses)`,
+    });
   const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
-  if (!pan)
-    return [
-      {
-        variable,
-        ready: true,
-        note: true,
-        line: `${variable}: not judged on the target without INSTALLMENTS_ELIGIBLE_PAN (a plan selects an offer)`,
-      },
-    ];
+  if (!pan) {
+    if (!duringPurchase) note('without INSTALLMENTS_ELIGIBLE_PAN (a plan selects an offer)');
+    return out;
+  }
+  const lacking = unserved(s.contract, env, 'INSTALLMENTS_ELIGIBLE_PAN', ['approvedOffers']);
+  if (lacking) return [...out, lacking];
   const card = { consumer: { primaryAccountNumber: pan } };
-  const transaction = { amount: 1200, currency: 'USD', localDateTime: '2025-06-01T10:15:00Z' };
-  const merchant = {
-    name: 'Contract suite doctor',
-    country: 'USA',
-    mcc: '5732',
-    url: 'https://shop.example.test',
-    acquirerId: '001234',
-    merchantId: 'MID000123',
-  };
   // provider 2.0.0, AcceptLanguage: en (a fetch would send its own `*`).
-  const offers = await signedWhole(s, 'approvedOffers', { transaction, merchant, ...(await sealed(s, card)) }, [card], {
-    'accept-language': 'en',
-  });
+  const offers = await signedWhole(
+    s,
+    'approvedOffers',
+    { transaction: OFFERS_TRANSACTION, merchant: OFFERS_MERCHANT, ...(await sealed(s, card)) },
+    [card],
+    {
+      'accept-language': 'en',
+    },
+  );
   const answer = offers.status === 200 ? (JSON.parse(offers.text) as { offerTransactionId: string; offers?: OfferLike[] }) : undefined;
-  if (!answer?.offers?.length)
-    return [
-      {
-        variable,
-        ready: true,
-        note: true,
-        line: `${variable}: not judged on the target (no offer for INSTALLMENTS_ELIGIBLE_PAN: ${offers.status})`,
-      },
-    ];
+  if (!answer?.offers?.length) {
+    out.push({
+      variable: 'INSTALLMENTS_ELIGIBLE_PAN',
+      ready: false,
+      line: problemLine({
+        variable: 'INSTALLMENTS_ELIGIBLE_PAN',
+        expected: 'a card the target offers installments for',
+        found: `${offers.status}${answer ? ' with no offer' : ''} to approvedOffers${said(offers, env)} (the card is not shown)`,
+      }),
+    });
+    if (!duringPurchase) note('(a plan selects an offer)');
+    return out;
+  }
+  out.push({
+    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
+    ready: true,
+    line: `INSTALLMENTS_ELIGIBLE_PAN: ready (${answer.offers.length} offers for it)`,
+  });
+  if (duringPurchase) return out;
+  const unsent = unserved(s.contract, env, variable, ['savePlan']);
+  if (unsent) return [...out, unsent];
   const body = {
-    ...planSelection(answer.offerTransactionId, answer.offers[0], useCases, { transaction, merchant, offers: answer.offers }),
+    ...planSelection(answer.offerTransactionId, answer.offers[0], useCases, {
+      transaction: OFFERS_TRANSACTION,
+      merchant: OFFERS_MERCHANT,
+      offers: answer.offers,
+    }),
     ...(await sealed(s, card)),
   };
   const plan = await signedWhole(s, 'savePlan', body, [card], { 'Correlation-Id': randomUUID() });
   if (plan.status === 201)
-    return [{ variable, ready: true, line: `${variable}: ready (${useCases.join(',')}: a plan without the offers presented was taken)` }];
-  if (/transactionOffers/i.test(plan.text))
-    return [
-      {
+    out.push({ variable, ready: true, line: `${variable}: ready (${useCases.join(',')}: a plan without the offers presented was taken)` });
+  else if (/transactionOffers/i.test(plan.text))
+    out.push({
+      variable,
+      ready: false,
+      line: problemLine({
         variable,
-        ready: false,
-        line: problemLine({
-          variable,
-          expected: "the use cases of the target's product",
-          found: `${useCases.join(',')}, and the target refuses a plan without transactionOffers (${plan.status}${said(plan, env)}): its product includes DURING_PURCHASE`,
-        }),
-      },
-    ];
-  return [
-    { variable, ready: true, note: true, line: `${variable}: not judged on the target (a plan answered ${plan.status}${said(plan, env)})` },
-  ];
+        expected: "the use cases of the target's product",
+        found: `${useCases.join(',')}, and the target refuses a plan without transactionOffers (${plan.status}${said(plan, env)}): its product includes DURING_PURCHASE`,
+      }),
+    });
+  else note(`(a plan answered ${plan.status}${said(plan, env)})`);
+  return out;
 }
 
 async function installmentsHoldings(env: Env): Promise<Finding[]> {
@@ -480,8 +501,8 @@ async function installmentsHoldings(env: Env): Promise<Finding[]> {
     signer: signingCredentials('INSTALLMENTS', env)!,
     key: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
   };
-  const [ranges, icas, useCases] = await Promise.all([rangeFindings(s, env), icaFindings(s, env), useCaseFindings(s, env)]);
-  return [...ranges, ...useCases, ...icas];
+  const [ranges, offers, icas] = await Promise.all([rangeFindings(s, env), offerFindings(s, env), icaFindings(s, env)]);
+  return [...ranges, ...offers, ...icas];
 }
 
 // ---- financial data (seed 002), read with the partner's token

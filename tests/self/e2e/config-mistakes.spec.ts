@@ -21,6 +21,7 @@ import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
 import { doctor } from '../../../helpers/run/doctor.js';
+import { withCheckDigit } from '../../../helpers/config/luhn.js';
 import { sandboxStart } from '../../../helpers/run/sandbox-start.js';
 import {
   connectUrl,
@@ -701,7 +702,30 @@ const MISTAKES: Mistake[] = [
       INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined,
       INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined,
     }),
-    says: /found range 1 \(5110920004100000000-5110920004199999999\): 400/,
+    says: /found range 1 \(5110920004100000000-5110920004199999999\): 200, the card inside it not registered/,
+  },
+  {
+    title: 'INSTALLMENTS_ELIGIBLE_PAN a card no PAN list holds',
+    service: 'installments',
+    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
+    outcome: NOT_HELD,
+    holdings: true,
+    env: () => ({
+      INSTALLMENTS_ELIGIBLE_PAN: withCheckDigit('455555123456789'),
+      INSTALLMENTS_KNOWN_ACQUIRER_ICA: undefined,
+      INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: undefined,
+    }),
+    says: /expected a card the target offers installments for, found 404 to approvedOffers .*\(the card is not shown\)/,
+  },
+  {
+    title: 'INSTALLMENTS_ELIGIBLE_PAN with a wrong check digit',
+    service: 'installments',
+    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
+    outcome: MALFORMED,
+    env: (w) => ({
+      INSTALLMENTS_ELIGIBLE_PAN: `${w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(0, -1)}${(Number(w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(-1)) + 1) % 10}`,
+    }),
+    says: /whose check digit is wrong/,
   },
   {
     title: 'INSTALLMENTS_USE_CASES without the DURING_PURCHASE the target requires',
