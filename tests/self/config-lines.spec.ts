@@ -193,6 +193,14 @@ const ROWS: Row[] = [
     code: 2,
   },
   {
+    mistake: 'a card number with a wrong check digit',
+    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_ELIGIBLE_PAN=4555551234567890\n`,
+    says: [
+      '  INSTALLMENTS_ELIGIBLE_PAN: expected a card number (primaryAccountNumber, seed 001): 9 to 19 digits ending in its check digit (Luhn), found a value of 16 characters (not shown), whose check digit is wrong',
+    ],
+    code: 2,
+  },
+  {
     mistake: 'a use case the provider does not name',
     file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_USE_CASES=DURING\n`,
     says: ['  INSTALLMENTS_USE_CASES: expected use cases, comma-separated, found "DURING" as item 1'],
@@ -261,7 +269,8 @@ for (const row of ROWS) {
     if (row.never) expect(result.output).not.toMatch(row.never);
     expect(result.code, result.output).toBe(row.code);
     expect(result.output).not.toMatch(/^\s+at .+[:(]/m);
-    for (const secret of ['s3cret', 'app-key-1', 'api-key-1', 'pass']) expect(result.output.includes(secret), secret).toBe(false);
+    for (const secret of ['s3cret', 'app-key-1', 'api-key-1', 'pass', '4555551234567890'])
+      expect(result.output.includes(secret), secret).toBe(false);
   });
 }
 
