@@ -75,8 +75,15 @@ export function writtenMistakes(text: string | undefined, env: Env, file = '.env
     out.push({ variable, fatal, expected, found, ...(fix ? { fix } : {}) });
   const lines: Line[] = [];
   const source = (text ?? '').replace(/\r\n?/g, '\n').split('\n');
+  const parsed = text === undefined ? {} : parseDotenv(text);
+  // The lines of a key or JSON written over several lines inside its quotes are its value, not lines of their own.
+  let insideUntil = -1;
   source.forEach((raw, i) => {
+    if (i <= insideUntil) return;
     const m = /^\s*(?:export\s+)?([\w.-]+)\s*=(.*)$/.exec(raw);
+    const opened = m?.[2].trimStart();
+    if (m && opened && QUOTES.includes(opened[0]) && !opened.includes(opened[0], 1) && isBlock(m[1]) && parsed[m[1]]?.includes('\n'))
+      insideUntil = source.findIndex((later, j) => j > i && later.includes(opened[0]));
     if (m) lines.push({ key: m[1], number: i + 1, rest: m[2] });
     else if (/^\s*(?:export\s+)?[A-Za-z_][\w.-]*\s*$/.test(raw))
       add(
@@ -87,7 +94,6 @@ export function writtenMistakes(text: string | undefined, env: Env, file = '.env
         'add = and its value, or delete the line',
       );
   });
-  const parsed = text === undefined ? {} : parseDotenv(text);
   const at = (l: Line) => `${file} line ${l.number}`;
   const seen = new Map<string, Line[]>();
   for (const l of lines) seen.set(l.key, [...(seen.get(l.key) ?? []), l]);

@@ -59,7 +59,7 @@ export async function preflightPlan(service: string, env: Env): Promise<Prefligh
         },
       );
       const whole = key
-        ? (await wholeEnrollment(contract, env, { srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env), serviceId }, key)).body
+        ? await wholeEnrollment(contract, env, { srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env), serviceId }, key)
         : undefined;
       const keyVariable = encryptionKeyVariable('CARD', env);
       return {

@@ -16,7 +16,7 @@ import { runInProcess } from './commands.known.js';
 
 interface Row {
   mistake: string;
-  /** The .env as the user wrote it (KEYSTORE stands for a PKCS#12 keystore's path). */
+  /** The .env as the user wrote it (KEYSTORE stands for a PKCS#12 keystore's path, PEM for an RSA key's PEM, its line breaks real). */
   file: string;
   /** Variables set in the environment the command runs in, besides the file's. */
   environment?: Record<string, string>;
@@ -102,6 +102,13 @@ const ROWS: Row[] = [
   {
     mistake: 'a comment after a value (a space before the #)',
     file: 'TARGET=mock # the embedded mocks\n',
+    says: [],
+    never: /configuration (error|note)/,
+    code: 0,
+  },
+  {
+    mistake: 'none: a key written over several lines inside its quotes',
+    file: 'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PEM="PEM"\nFC_NUM_RUNS=5\n',
     says: [],
     never: /configuration (error|note)/,
     code: 0,
@@ -231,11 +238,13 @@ const ROWS: Row[] = [
 
 let dir: string;
 let keystore: string;
+let pem: string;
 
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-lines-'));
   // A PKCS#12 keystore holding an RSA key, its password pw-1 (the forms' rows).
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trim();
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, null as unknown as forge.pki.Certificate[], 'pw-1', { algorithm: '3des' });
   keystore = path.join(dir, 'signing.p12');
@@ -253,7 +262,7 @@ for (const row of ROWS) {
   test(`${row.mistake}: one line naming it, exit ${row.code}`, async () => {
     // The .env of a checkout of its own (its lines read as `.env line N`), loaded as dotenv loads it, the environment's values first.
     const home = fs.mkdtempSync(path.join(dir, 'home-'));
-    const text = row.file.replaceAll('KEYSTORE', keystore);
+    const text = row.file.replaceAll('KEYSTORE', keystore).replace('"PEM"', `"${pem}"`);
     fs.writeFileSync(path.join(home, '.env'), text);
     const cwd = process.cwd();
     process.chdir(home);
