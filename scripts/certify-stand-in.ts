@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
+import { configurationMistakes } from '../helpers/config/config.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import type { Certification } from '../helpers/verdict/model.js';
@@ -134,6 +135,11 @@ export const main: CommandMain = async (argv, io) => {
           .map((f) => f.trim())
           .filter(Boolean)
       : [];
+  // The user's own settings this run keeps (its tuning, the contract version) and any mistake of
+  // the configuration as written: one line each before any stand-in starts (helpers/config/config.ts).
+  const mistakes = configurationMistakes(io.env);
+  for (const line of mistakes.lines) io.err(line);
+  if (mistakes.code) return mistakes.code;
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
   let lock;
   try {

@@ -28,8 +28,7 @@ import { writeCertification, writeNotRun } from '../helpers/verdict/certificatio
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
-import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
-import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
+import { configurationMistakes } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
@@ -133,32 +132,15 @@ export const main: CommandMain = async (argv, io) => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // A .env in the wrong folder is read by nothing: said before the run certifies the mocks instead.
-  const misplaced = dotenvProblem(io.env);
-  if (misplaced) io.err(`configuration file: ${misplaced}`);
-  let target = io.env.TARGET || 'mock';
-  let env;
-  try {
-    ({ target, env } = configOf(io.env));
-  } catch (error) {
-    if (error instanceof ConfigError) return notRun(io, target, `configuration error: ${error.message}`, 2);
-    throw error;
-  }
-  // On a sandbox: every value of the certified services judged before Playwright starts (its global
-  // setup judges them again, and the target, for a run started without certify).
-  if (target === 'sandbox') {
-    const problems = configurationProblems(
-      env,
-      services.map((s) => s.name),
-    );
-    for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
-    if (problems.length)
-      return notRun(
-        io,
-        target,
-        `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-        2,
-      );
+  // Every mistake of the configuration before Playwright starts, one line each (a .env in the wrong
+  // folder, a misspelt name, a value the .env parser changed, a bad value; on a sandbox every value of
+  // the certified services: its global setup judges them again, and the target, for a run started without certify).
+  const target = io.env.TARGET || 'mock';
+  const mistakes = configurationMistakes(io.env, target === 'sandbox' ? services.map((s) => s.name) : []);
+  for (const line of mistakes.lines) io.err(line);
+  if (mistakes.code) {
+    const errors = mistakes.lines.filter((l) => l.startsWith('configuration error: '));
+    return notRun(io, target, `${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, 2);
   }
   // The suite's own tests (project self) certify nothing about a target, the mocks included: the
   // service projects alone, so that the console, the page, JSON, JUnit and Allure count the same checks.

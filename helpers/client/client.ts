@@ -38,6 +38,7 @@ import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
 import { mockVersion } from '../contract/versions.js';
+import { readValue, type Env } from '../config/env-schema.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
@@ -279,21 +280,21 @@ let listedOperations: Set<string> | undefined | null = null;
  * partner's product includes; a service none of whose operations it names is served whole (one list
  * for every service of a run: the financial data slice a partner buys leaves card enrollment whole).
  */
-export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string): boolean {
-  if (suiteConfig().target !== 'sandbox') return true;
+export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string, env?: Env): boolean {
+  if (!env && suiteConfig().target !== 'sandbox') return true;
+  // The run's list read once; another environment's (a sandbox `npm run doctor` judges) each time.
+  if (env)
+    return servedBy(env.SANDBOX_OPERATIONS ? new Set(readValue<string[]>('SANDBOX_OPERATIONS', env)) : undefined, contract, operationId);
   if (listedOperations === null) {
-    const listed = suiteConfig().env.SANDBOX_OPERATIONS?.trim();
-    listedOperations = listed
-      ? new Set(
-          listed
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        )
-      : undefined;
+    const listed = readValue<string[]>('SANDBOX_OPERATIONS', suiteConfig().env);
+    listedOperations = listed ? new Set(listed) : undefined;
   }
-  if (!listedOperations || listedOperations.has(operationId)) return true;
-  return ![...contract.operations.keys()].some((id) => listedOperations!.has(id));
+  return servedBy(listedOperations, contract, operationId);
+}
+
+function servedBy(listed: Set<string> | undefined, contract: Pick<Contract, 'operations'>, operationId: string): boolean {
+  if (!listed || listed.has(operationId)) return true;
+  return ![...contract.operations.keys()].some((id) => listed.has(id));
 }
 
 export class OperationClient<S extends ServiceName = ServiceName> {
