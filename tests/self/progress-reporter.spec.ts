@@ -41,7 +41,9 @@ test('the time left is the mean duration so far of the service, times the checks
   p.end('financial-data', 'passed', 4000);
   p.end('financial-data', 'skipped', 6000);
   expect(p.remainingMs('financial-data')).toBe((8 * 5000) / 2);
-  expect(p.line('financial-data', T0 + 75_000)).toBe('financial-data: 2/10 checks, 0 failed, 1 skipped, 1m15s elapsed, ~20s left in the run');
+  expect(p.line('financial-data', T0 + 75_000)).toBe(
+    'financial-data: 2/10 checks, 0 failed, 1 skipped, 1m15s elapsed, ~20s left in the run',
+  );
   expect([formatDuration(999), formatDuration(59_000), formatDuration(600_000), formatDuration(3_725_000)]).toEqual([
     '1s',
     '59s',
