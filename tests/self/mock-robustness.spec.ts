@@ -149,6 +149,27 @@ for (const mock of MOCKS) {
       expect((await fetch(`${handle.baseURL}/anything`)).status, 'the mock answers on').toBeLessThan(500);
     });
 
+    test('control surface: an unknown fault id is answered in one short line: at most its first 80 characters, the count of known ids, the nearest', async () => {
+      const put = async (id: string) => {
+        const res = await fetch(`${handle.origin}/__mock/faults`, {
+          method: 'PUT',
+          body: JSON.stringify({ faults: [id] }),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status).toBe(400);
+        return ((await res.json()) as { message: string }).message;
+      };
+      const long = await put('x'.repeat(100_000));
+      expect(long).toMatch(
+        new RegExp(
+          `^unknown fault '${'x'.repeat(80)}\\.\\.\\.' \\(100000 characters\\): ${mock.faults.length} known, the nearest is '[^']+'$`,
+        ),
+      );
+      expect(await put('bad-json-crash')).toBe(
+        `unknown fault 'bad-json-crash': ${mock.faults.length} known, the nearest is 'bad-json-crashes'`,
+      );
+    });
+
     test('answers an oversized body with 413, not a crash', async () => {
       const res = await fetch(`${handle.baseURL}/anything`, {
         method: 'POST',
