@@ -3,7 +3,7 @@
 // hostile body refused before any handler (mocks/kit/body.ts) with the status its operation documents.
 import net from 'node:net';
 import type { Operation } from '../../helpers/contract/contract.js';
-import { BODY_IDLE_MS, MAX_BODY_BYTES } from '../../mocks/kit/body.js';
+import { BODY_IDLE_MS } from '../../mocks/kit/body.js';
 import { expect, MOCKS, test } from '../../fixtures/self.js';
 
 /** Raw bytes sent on one keep-alive connection; the whole answer read until the server ends it (or 5 s pass). */
@@ -62,7 +62,7 @@ const HOSTILE = [
     what: 'a 2 MB junk object',
     refusal: 413,
     type: 'application/json',
-    body: JSON.stringify(Object.fromEntries(Array.from({ length: (2 * MAX_BODY_BYTES) / 100 }, (_, i) => [`k${i}`, 'x'.repeat(90)]))),
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: (2 * 1024 * 1024) / 100 }, (_, i) => [`k${i}`, 'x'.repeat(90)]))),
   },
   // A chunk announced near 2^60 bytes (llhttp refuses a size of 2^64 itself), then nothing: the answer comes once no byte came for BODY_IDLE_MS.
   {
