@@ -6,7 +6,7 @@ import { SERVICES } from './helpers/contract/services';
 import { chosenVersion, mockVersion } from './helpers/contract/versions';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
-import { LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
+import { CERTIFY_ENV, LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
 import { watchParent } from './helpers/run/parent-watch';
 import { openSentLedger } from './helpers/secrets/sent-ledger';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
@@ -42,9 +42,11 @@ function contractVersion(service: string): string {
   }
 }
 
-// The console: `dot` in CI; against a sandbox (reports polled in real time, a run of many minutes)
-// progress per service instead of a line per check; `list` otherwise. The other reports list every check.
-const consoleReporter = process.env.CI ? 'dot' : settings.target === 'sandbox' ? './helpers/verdict/progress-reporter.ts' : 'list';
+// The console: under `npm run certify`, and against a sandbox (reports polled in real time, a run of
+// many minutes), progress per service, a line per failure and the verdict last; `dot` in CI; `list`
+// otherwise. The other reports list every check, each failure's stack with it.
+const consoleReporter =
+  process.env[CERTIFY_ENV] || settings.target === 'sandbox' ? './helpers/verdict/progress-reporter.ts' : process.env.CI ? 'dot' : 'list';
 
 // On the mocks, one worker per project, the run's two workers on two projects at once (card
 // enrollment then financial data beside installments then the suite's own tests): each worker starts

@@ -89,9 +89,10 @@ export function violationsOf(annotations: Annotations): ViolationNote[] {
 
 /** Why a skipped check was not run, where the verdict treats it apart from other skips. */
 /** preflight: the service's preflight stopped it; breaker: a repeated failure; not-run: the run stopped; conflict: the check rests on the seed's side of a seed-vs-provider conflict the run takes the provider's way. */
-export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted';
+/** out-of-time: the suite's time ran out while every answer of the target came promptly (helpers/client/guest/time-budget.ts). */
+export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted' | 'out-of-time';
 export const SKIP_KIND_ANNOTATION = 'skip-kind';
-const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run', 'conflict', 'interrupted'];
+const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run', 'conflict', 'interrupted', 'out-of-time'];
 
 /** Skips the test (when `condition`) with a reason for people and a kind for the verdict. */
 export function skipAs(testInfo: TestInfo, kind: SkipKind, condition: boolean, reason: string): void {
@@ -117,18 +118,52 @@ export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
  */
 export const BROKEN_RULE_ANNOTATION = 'broken-rule';
 
-/** Runs `judge`; when it throws, the check's failure is filed under `ruleId` (the first rule noted leads). */
-export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T): T {
+/** Where a rule's judgement failed, as the certification files it: the rule and, where told, the operation. */
+export interface BrokenAt {
+  rule: string;
+  operationId?: string;
+}
+
+/**
+ * Runs `judge`; when it throws, the check's failure is filed under `ruleId` (the first rule noted
+ * leads), at `operationId` where the assertion judged one operation's answers.
+ */
+export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T, operationId?: string): T {
   try {
     return judge();
   } catch (error) {
-    if (!testInfo.annotations.some((a) => a.type === BROKEN_RULE_ANNOTATION))
-      testInfo.annotations.push({ type: BROKEN_RULE_ANNOTATION, description: ruleId });
+    noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
     throw error;
   }
 }
 
-/** The rule a failed check's assertion named as broken (underRule), if any. */
-export function brokenRuleOf(annotations: Annotations): string | undefined {
-  return annotations.find((a) => a.type === BROKEN_RULE_ANNOTATION)?.description;
+function noteBroken(testInfo: TestInfo, at: BrokenAt): void {
+  if (!testInfo.annotations.some((a) => a.type === BROKEN_RULE_ANNOTATION))
+    testInfo.annotations.push({ type: BROKEN_RULE_ANNOTATION, description: JSON.stringify(at) });
+}
+
+/** The rule (and operation) a failed check's assertion named as broken (underRule), if any; a bare id is an older annotation's. */
+export function brokenRuleOf(annotations: Annotations): BrokenAt | undefined {
+  const d = annotations.find((a) => a.type === BROKEN_RULE_ANNOTATION)?.description;
+  if (!d) return undefined;
+  if (!d.startsWith('{')) return { rule: d };
+  try {
+    return JSON.parse(d) as BrokenAt;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The property violation a failed check's first error leads with, as a property checker lists it
+ * (helpers/client/security/probe.ts Violations.describe: `[checker] operationId (object): Received: ...`),
+ * filed under the rule the check counted that checker for (helpers/client/property-counts.ts): a
+ * check running several checkers breaks the one whose violation it met first, not every rule it cites.
+ */
+export function propertyBroken(error: string | undefined, ruleOfChecker: ReadonlyMap<string, string>): BrokenAt | undefined {
+  for (const m of (error ?? '').matchAll(/^(?:\w*Error: )?\s*\[([\w-]+)\] ([A-Za-z]\w*) \(/gm)) {
+    const rule = ruleOfChecker.get(m[1]);
+    if (rule) return { rule, operationId: m[2] };
+  }
+  return undefined;
 }

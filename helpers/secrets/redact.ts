@@ -2,8 +2,8 @@
 // console (docs/conventions.md, Secrets and card data). Three nets: sensitive keys, PAN-shaped digit runs, and the
 // exact values of secrets the suite knows (keys, tokens, partner secrets) wherever they appear.
 import { Needles } from './needles.js';
-import { namesPattern, oncePerName, SENSITIVE_NAMES } from './sensitive.js';
-import { isSentCode, sentCodesCount } from './sent-ledger.js';
+import { namesPattern, oncePerName, SENSITIVE_NAMES, sentSoFar } from './sensitive.js';
+import { echoedCount, isEchoed, noteEchoed, withoutEchoed } from './sent-ledger.js';
 
 // Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
 // redacted: values that are never sent back by design but must not reach a report either.
@@ -25,6 +25,8 @@ const ACCOUNT_NUMBER_KEY = /^(realaccountnumber|accountnumber|account_number)$/i
 
 /** Whether a member name is an account number's. */
 const isAccountNumberKey = oncePerName((key) => ACCOUNT_NUMBER_KEY.test(key));
+/** Whether a member name is an account number's display (at most its last digits, shown). */
+const isDisplayKey = oncePerName((key) => /^accountnumberdisplay$/i.test(key));
 
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();
@@ -50,7 +52,7 @@ const MAX_KEPT_TEXT = 512;
 
 /** Redacts one string: known secrets, compact JWEs, PAN-like digit runs, SSNs. */
 export function redactText(text: string): string {
-  const knowing = known.size + sentCodesCount();
+  const knowing = known.size + echoedCount();
   if (redactedWith !== knowing) {
     redactedTexts.clear();
     redactedWith = knowing;
@@ -67,8 +69,8 @@ export function redactText(text: string): string {
 
 function redactOnce(text: string): string {
   let out = known.replaceIn(text, '[REDACTED]');
-  // A security code a target echoed, as a whole value in any member or message, wherever it stands alone.
-  if (sentCodesCount()) out = out.replace(LONE_SHORT_DIGITS, (m) => (isSentCode(m) ? '[REDACTED]' : m));
+  // A value a target echoed (a security code, an account number), wherever it stands alone.
+  out = withoutEchoed(out, '[REDACTED]');
   // Each pattern below needs a digit, a dot, a colon or an equals sign: most names, statuses and
   // descriptions have none, and skip the five passes.
   if (!MAY_MATCH.test(out)) return out;
@@ -83,7 +85,6 @@ function redactOnce(text: string): string {
 }
 
 const MAY_MATCH = /[0-9.:=]/;
-const LONE_SHORT_DIGITS = /(?<![0-9A-Za-z])[0-9]{3,6}(?![0-9A-Za-z])/g;
 
 const CREDENTIAL_HEADER_LINE =
   /\b(authorization|finicity-app-key|finicity-app-token|x-openapi-clientid|proxy-authorization):[ \t]*[^\r\n]+/gi;
@@ -99,6 +100,16 @@ function learnAccountNumbers(value: unknown, key?: string): void {
     if (/^[0-9A-Za-z-]{6,}$/.test(s)) known.add(s);
     return;
   }
+  // A display of the number that shows more than its last four digits (provider 1.35.0
+  // accountNumberDisplay: the last four) shows the number in clear: blanked here and, through the
+  // ledger, in every process of the run.
+  if (key && isDisplayKey(key) && (typeof value === 'string' || typeof value === 'number')) {
+    for (const [run] of String(value).matchAll(/[0-9]{5,}/g)) {
+      known.add(run);
+      noteEchoed(run);
+    }
+    return;
+  }
   if (Array.isArray(value)) value.forEach((v) => learnAccountNumbers(v, key));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) learnAccountNumbers(v, k);
 }
@@ -112,8 +123,7 @@ export function redact<T>(value: T, key?: string): T {
 function redactValue<T>(value: T, key?: string): T {
   // A marker the client wrote ("[REDACTED: full PAN echoed]") says more than a mask: keep it.
   if (typeof value === 'string' && value.startsWith('[REDACTED')) return value;
-  if (typeof value === 'number' && Number.isInteger(value) && sentCodesCount() && isSentCode(String(value)))
-    return '[REDACTED]' as unknown as T;
+  if (typeof value === 'number' && Number.isInteger(value) && echoedCount() && isEchoed(String(value))) return '[REDACTED]' as unknown as T;
   if (key && isSensitiveKey(key) && value !== null && value !== undefined && typeof value !== 'object') {
     const s = String(value);
     const masked = /^[0-9]{12,19}$/.test(s) ? maskPan(s) : '[REDACTED]';
@@ -125,6 +135,11 @@ function redactValue<T>(value: T, key?: string): T {
     for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, k);
     return out as T;
   }
+  // A member whose whole value is a security code this worker sent, whatever its name: the echo
+  // search counts a short value only under card-data names (a short number is an amount as often as
+  // a code), but a report must not keep it either way (PCI DSS).
+  if (typeof value === 'string' && sentSoFar().hasShort && sentSoFar().shortAs(value, 'security code').length)
+    return '[REDACTED]' as unknown as T;
   if (typeof value === 'string') return redactText(value) as unknown as T;
   return value;
 }

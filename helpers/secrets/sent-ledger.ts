@@ -1,9 +1,10 @@
-// The security codes a target echoed, known to every process of the run without being kept in clear:
-// a worker encrypts a card (its code inside the JWE) and meets the code again in an answer, while the
-// reports are written by the runner's process, which never saw it. A code is short: as a value it
-// cannot be told from a status or a count by itself, so only a code a judge found echoed (by the
-// member that carries it) is noted, and from then on redacted wherever it stands alone, in every
-// process. Each worker appends a keyed hash of it (HMAC-SHA-256 under a key only the run's processes
+// The sensitive values a target echoed in clear (security codes, card and account numbers, SSNs,
+// secrets, tokens, keys), known to every process of the run without being kept in clear: a worker
+// sends a value (a code inside a JWE) and meets it again in an answer, while the reports are written
+// by the runner's process, which never saw it. A code is short: as a value it cannot be told from a
+// status or a count by itself, and an account number has no pattern of its own, so a value a judge
+// found echoed (by the member that carries it) is noted, and from then on redacted wherever it stands
+// alone, in every process. Each worker appends a keyed hash of it (HMAC-SHA-256 under a key only the run's processes
 // hold, in their environment) to a ledger in the system's temporary folder, outside everything the run
 // reports; the runner's redaction and its leak scan read it, and the run removes it when it ends (PCI
 // DSS: a security code is never stored, not even in a report that says it was echoed).
@@ -31,8 +32,8 @@ const hash = (value: string) =>
 const mine = new Set<string>();
 let read: { size: number; hashes: Set<string> } = { size: -1, hashes: new Set() };
 
-/** Notes a security code a target echoed: in this process's memory, and as a keyed hash in the run's ledger. */
-export function noteEchoedCode(value: string): void {
+/** Notes a sensitive value a target echoed: in this process's memory, and as a keyed hash in the run's ledger. */
+export function noteEchoed(value: string): void {
   if (mine.has(value)) return;
   mine.add(value);
   const file = process.env[LEDGER];
@@ -47,14 +48,57 @@ function ledgerHashes(): Set<string> {
   return read.hashes;
 }
 
-/** How many echoed codes the run knows so far (a cache of redacted texts is void once it grows). */
-export function sentCodesCount(): number {
+/** How many echoed values the run knows so far (a cache of redacted texts is void once it grows). */
+export function echoedCount(): number {
   return Math.max(mine.size, ledgerHashes().size);
 }
 
-/** Whether a text is a security code a target echoed in this run (seen by this process or any other). */
-export function isSentCode(value: string): boolean {
+/** Whether a text is a value a target echoed in this run (seen by this process or any other). */
+export function isEchoed(value: string): boolean {
   return mine.has(value) || (ledgerHashes().size > 0 && ledgerHashes().has(hash(value)));
+}
+
+/**
+ * Where an echoed value can stand in a text: a run of 3 to 19 digits (a code, an account or card
+ * number, an SSN's digits) or of 8 or more characters a secret, token or key is made of, neither
+ * inside a longer run of its kind.
+ */
+const CANDIDATES =
+  /(?<![0-9A-Za-z])[0-9]{3,19}(?![0-9A-Za-z])|(?<![A-Za-z0-9!@#$%&*_+.-])[A-Za-z0-9!@#$%&*_+.-]{8,255}(?![A-Za-z0-9!@#$%&*_+.-])/g;
+
+/** The echoed value a candidate is, itself or without the full stops that end a sentence after it. */
+function echoedIn(candidate: string): string | undefined {
+  if (isEchoed(candidate)) return candidate;
+  const bare = candidate.replace(/\.+$/, '');
+  return bare !== candidate && bare && isEchoed(bare) ? bare : undefined;
+}
+
+/** `text` with every value a target echoed in this run replaced by `by`. */
+export function withoutEchoed(text: string, by: string): string {
+  if (!echoedCount()) return text;
+  return text.replace(CANDIDATES, (m) => {
+    const hit = echoedIn(m);
+    return hit ? by + m.slice(hit.length) : m;
+  });
+}
+
+/** Whether `text` holds a value a target echoed in this run. */
+export function holdsEchoed(text: string): boolean {
+  return echoedCount() > 0 && [...text.matchAll(CANDIDATES)].some((m) => echoedIn(m[0]) !== undefined);
+}
+
+/** A deep copy of a JSON value with every value a target echoed in this run blanked in its strings. */
+export function echoedOutOf<T>(value: T): T {
+  if (!echoedCount()) return value;
+  const walk = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? withoutEchoed(v, '[REDACTED]')
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
+  return walk(value) as T;
 }
 
 /** Removes the run's ledger (the run's end). */

@@ -2,11 +2,33 @@
 // attachment durable one by one (a temporary file, fsync, rename, remove): about 10,000 files a run,
 // most of the reporter's cost. The results folder is rewritten by every run and read only after
 // the run has ended (`npm run report`), so the files are written once, in place, with no fsync.
+// What it writes is redacted as every report is: a result's messages (a check's error, made in a
+// worker) by the runner's redaction, and every text by the values a target was found echoing
+// (helpers/secrets/sent-ledger.ts), which a worker may learn after it wrote an exchange.
 import fs from 'node:fs';
 import path from 'node:path';
 import { AllureReporter } from 'allure-playwright';
 import type { TestResult, TestResultContainer } from 'allure-js-commons';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
+import { redactMessage } from '../secrets/redact.js';
+import { echoedCount, echoedOutOf, withoutEchoed } from '../secrets/sent-ledger.js';
+
+const TEXT = /\.(json|txt|md|html|xml|log)$/;
+
+/** Every `message` and `trace` of a result (its own and its steps') through the runner's redaction. */
+function redactedResult<T>(value: T): T {
+  const walk = (v: unknown, key?: string): unknown =>
+    typeof v === 'string'
+      ? key === 'message' || key === 'trace'
+        ? redactMessage(v)
+        : v
+      : Array.isArray(v)
+        ? v.map((x) => walk(x))
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]))
+          : v;
+  return echoedOutOf(walk(value) as T);
+}
 
 class PlainWriter extends FileSystemWriter {
   private readonly dir: string;
@@ -24,15 +46,16 @@ class PlainWriter extends FileSystemWriter {
   }
 
   override writeAttachment(name: string, content: Buffer): void {
-    fs.writeFileSync(this.file(name), content);
+    fs.writeFileSync(this.file(name), echoedCount() && TEXT.test(name) ? withoutEchoed(content.toString('utf8'), '[REDACTED]') : content);
   }
 
   override writeAttachmentFromPath(name: string, from: string): void {
-    fs.copyFileSync(from, this.file(name));
+    if (echoedCount() && TEXT.test(name)) fs.writeFileSync(this.file(name), withoutEchoed(fs.readFileSync(from, 'utf8'), '[REDACTED]'));
+    else fs.copyFileSync(from, this.file(name));
   }
 
   override writeResult(result: TestResult): void {
-    fs.writeFileSync(this.file(`${result.uuid}-result.json`), JSON.stringify(result), 'utf8');
+    fs.writeFileSync(this.file(`${result.uuid}-result.json`), JSON.stringify(redactedResult(result)), 'utf8');
   }
 
   override writeGroup(result: TestResultContainer): void {

@@ -110,7 +110,17 @@ function failedCheck(c: FailedCheck): string {
     `<p><b>${esc(c.title)}</b> <span class="small">${esc(c.project)} · ${esc(c.file)}${c.line ? `:${c.line}` : ''}</span></p>` +
     `<p class="small">Judged by <code>${esc(c.check)}</code>:</p><pre class="judged">${esc(c.judged)}</pre>` +
     (ev
-      ? `<p class="small evidence-how" data-how="${esc(ev.how)}">Evidence (${esc(ev.how)}): ${esc(ev.note)}</p>${ev.exchanges.map((x) => `<pre class="exchange">${esc(x)}</pre>`).join('')}`
+      ? `<p class="small evidence-how" data-how="${esc(ev.how)}">Evidence (${esc(ev.how)}): ${esc(ev.note)}</p>${ev.exchanges
+          .slice(0, 1)
+          .map((x) => `<pre class="exchange">${esc(x)}</pre>`)
+          .join('')}${
+          ev.exchanges.length > 1
+            ? `<details><summary>${plural(ev.exchanges.length - 1, 'more exchange')}</summary>${ev.exchanges
+                .slice(1)
+                .map((x) => `<pre class="exchange">${esc(x)}</pre>`)
+                .join('')}</details>`
+            : ''
+        }`
       : '<p class="small">Evidence: the check recorded no exchange.</p>') +
     `<p class="small">Run it again:</p><pre class="rerun"><code>${esc(c.rerun)}</code></pre>` +
     `<details><summary>Whole message</summary><pre>${esc(c.message.slice(0, 4000))}</pre></details>` +
@@ -149,10 +159,19 @@ function failures(s: ServiceVerdict, rules: Map<string, RuleOutcome>): string {
         (r) =>
           `<div class="rule-group" data-search>${r.head}${r.groups
             .map(
-              ([g, i]) =>
-                `<details open id="${anchor(s.service, i)}"><summary>${g.blocking ? '<b class="blocking">blocking</b> ' : ''}(${esc(g.source)}) <b>${esc(g.operationId ?? 'operation not told')}</b>: ${plural(g.titles.length, 'check')} <span class="small">${esc(g.cause)}</span></summary>` +
+              ([g, i], n) =>
+                // One screen per cause: the rule's first operation open with its first check; the rest folded.
+                `<details${n === 0 ? ' open' : ''} id="${anchor(s.service, i)}"><summary>${g.blocking ? '<b class="blocking">blocking</b> ' : ''}(${esc(g.source)}) <b>${esc(g.operationId ?? 'operation not told')}</b>: ${plural(g.titles.length, 'check')} <span class="small">${esc(g.cause)}</span></summary>` +
+                (g.alsoBroken?.length
+                  ? `<p class="small">Also seen by ${g.alsoBroken.map((id) => `<code>${esc(id)}</code>`).join(', ')}: a property judging the same answers (one cause).</p>`
+                  : '') +
                 (g.rules.length ? `<p class="small">Rules the checks cite: ${g.rules.map(esc).join(', ')}</p>` : '') +
-                (g.checks?.length ? g.checks.map(failedCheck).join('') : legacyGroup(g)) +
+                (g.checks?.length
+                  ? failedCheck(g.checks[0]) +
+                    (g.checks.length > 1
+                      ? `<details><summary>${plural(g.checks.length - 1, 'more check')} of this cause</summary>${g.checks.slice(1).map(failedCheck).join('')}</details>`
+                      : '')
+                  : legacyGroup(g)) +
                 '</details>',
             )
             .join('')}</div>`,
@@ -196,7 +215,7 @@ function service(s: ServiceVerdict, cert: Certification): string {
     `<section class="service" id="s-${esc(s.service)}"><h2>${esc(s.title)} <span class="small">(${esc(s.service)}, contract ${esc(s.contractVersion)})</span>: ${badge(s.verdict)}</h2>` +
     (s.warning ? `<p class="warning">${esc(s.warning)}</p>` : '') +
     (s.stoppedBy ? `<p class="warning">Stopped by: ${esc(s.stoppedBy)}</p>` : '') +
-    `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.</p>` +
+    `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.${s.statements ? ` Statements of the documents traced to a rule: ${s.statements.traced}/${s.statements.total} (${s.statements.notCheckable} not checkable, each with its reason).` : ''}</p>` +
     failures(s, rules) +
     (s.newerVersion ? newerVersion(s.newerVersion) : '') +
     CONFLICT_GROUPS.map((group) => {
@@ -219,14 +238,18 @@ function service(s: ServiceVerdict, cert: Certification): string {
           .join('')}</table>`
       : '') +
     ((s.coverage.unexercised ?? []).length
-      ? `<h3>Documented statuses not exercised</h3><table class="skips"><tr><th>operation and status</th><th>why</th><th>sources read</th></tr>${s.coverage
+      ? `<h3 id="unexercised-${esc(s.service)}">Documented statuses not exercised</h3><table class="skips"><tr><th>operation and status</th><th>why</th><th>sources read</th></tr>${s.coverage
           .unexercised!.map(
             (u) =>
               `<tr data-search><td>${esc(u.pair)}</td><td>${u.why ? `${esc(u.why)}: ${esc(u.note)}${u.rule ? ` (rule ${esc(u.rule)})` : ''}` : '<strong>no stated reason</strong>'}</td><td class="small">${(u.read ?? []).map(esc).join('; ')}</td></tr>`,
           )
           .join('')}</table>`
       : '') +
-    (notPassed.length ? `<h3>Rules not passed</h3>${rulesTable(notPassed)}` : s.rules.length ? '' : '<p>No rule catalogue.</p>') +
+    (notPassed.length
+      ? `<h3 id="rules-${esc(s.service)}">Rules not passed</h3>${rulesTable(notPassed)}`
+      : s.rules.length
+        ? ''
+        : '<p>No rule catalogue.</p>') +
     (passedByKind.size
       ? `<h3>Rules passed, by kind</h3>${[...passedByKind]
           .sort(([a], [b]) => a.localeCompare(b))
@@ -287,6 +310,7 @@ function glance(cert: Certification): string {
         head: `${esc(s.service)}: <code>${esc(key)}</code>${words ? ` ${esc(words.length > 140 ? `${words.slice(0, 140)}...` : words)}` : broken.length ? '' : ' (no rule)'}`,
         ops: [],
       };
+      if (g.alsoBroken?.length) line.head += ` <span class="small">(also seen by ${g.alsoBroken.map(esc).join(', ')})</span>`;
       line.blocking ||= g.blocking;
       line.ops.push(`<a href="#${anchor(s.service, i)}">${esc(g.operationId ?? 'operation not told')}</a> (${g.titles.length})`);
       lines.set(key, line);
@@ -316,6 +340,20 @@ function glance(cert: Certification): string {
       }</li>`,
     ];
   });
+  // The verdict's other limits: documented statuses no check provoked, rules no check could judge.
+  for (const s of cert.services) {
+    const unexercised = s.coverage.unexercised ?? [];
+    const unstated = unexercised.filter((u) => !u.why).length;
+    const notJudged = s.rules.filter((r) => r.outcome === 'not judged').length;
+    if (unexercised.length)
+      skipped.push(
+        `<li>${esc(s.service)}: ${plural(unexercised.length, 'documented status', 'documented statuses')} not exercised${unstated ? ` (<b>${unstated} with no stated reason</b>)` : ', each with the reason the contract states'}: <a href="#unexercised-${esc(s.service)}">listed</a></li>`,
+      );
+    if (notJudged)
+      skipped.push(
+        `<li>${esc(s.service)}: ${plural(notJudged, 'rule')} not judged (stopped after an earlier failure): <a href="#rules-${esc(s.service)}">listed</a></li>`,
+      );
+  }
   // A partial run: the services it did not select at all are not run either.
   const certified = new Set(cert.services.map((s) => s.service));
   const unselected = Object.keys(cert.provenance?.targets ?? {}).filter((s) => !certified.has(s));
@@ -324,7 +362,7 @@ function glance(cert: Certification): string {
   return (
     `<div class="glance">` +
     `<div><h3>${blocks.length ? 'What fails' : cert.checks.run ? 'Nothing fails' : 'Nothing ran'}</h3>${blocks.length ? `<ul>${blocks.join('')}</ul>` : `<p>${cert.checks.run ? `${cert.checks.run} checks ran, none failed.` : 'No check ran.'}</p>`}${conflicts.length ? `<ul>${conflicts.join('')}</ul>` : ''}</div>` +
-    `<div><h3>Not run</h3>${skipped.length ? `<ul>${skipped.join('')}</ul>` : '<p>Every selected check ran.</p>'}</div>` +
+    `<div><h3>Not run, not judged</h3>${skipped.length ? `<ul>${skipped.join('')}</ul>` : '<p>Every selected check ran; every documented status was exercised.</p>'}</div>` +
     '</div>'
   );
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 // reports/certification.{json,md,html}: the verdict with what was run, against what, by which suite;
 // per service the checks by source, the failures grouped by the rule they break and the operation, each
 // with its judgement, evidence and rerun command,
 // the skipped checks with their reasons, and every rule of the catalogue with its outcome.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { echoedOutOf } from '../secrets/sent-ledger.js';
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
 import { CONFLICT_GROUPS } from './certification.js';
@@ -136,6 +137,11 @@ function newerVersionLines(e: VersionExplanation): string[] {
 
 function serviceLines(s: ServiceVerdict): string[] {
   const lines: string[] = [];
+  if (s.statements)
+    lines.push(
+      '',
+      `${s.service}: statements of the documents traced to a rule: ${s.statements.traced}/${s.statements.total} (${s.statements.notCheckable} not checkable, each with its reason; schemas/${s.service}/statements.yaml)`,
+    );
   if (s.failures.length) {
     const ruleText = new Map(s.rules.map((r) => [r.id, r]));
     lines.push('', `## ${s.service}: failures, by the rule they break and the operation`, '');
@@ -148,6 +154,7 @@ function serviceLines(s: ServiceVerdict): string[] {
         const r = ruleText.get(id);
         lines.push(`- Rule ${id}: ${r ? `${r.text} (${r.kind}, ${r.source}: ${r.cite})` : 'not in the catalogue'}`);
       }
+      if (g.alsoBroken?.length) lines.push(`- Also seen by: ${g.alsoBroken.join(', ')} (a property judging the same answers; one cause)`);
       if (g.rules.length) lines.push(`- Rules the checks cite: ${g.rules.join(', ')}`, '');
       if (g.checks?.length) {
         lines.push("The first check's whole message:", '', fence(g.message), '');
@@ -259,7 +266,10 @@ function serviceLines(s: ServiceVerdict): string[] {
 }
 
 /** Each file replaced whole (helpers/verdict/write-file.ts): the previous certification stays until this one is written. */
-export function writeCertification(dir: string, cert: Certification, coverage: ServiceCoverage[] = []): void {
+export function writeCertification(dir: string, written: Certification, coverage: ServiceCoverage[] = []): void {
+  // The last net: a value a worker found echoed after it had written the exchange that carries it
+  // (a property checker judges answers after the calls) is blanked here too, the ledger being the run's.
+  const cert = echoedOutOf(written);
   // The page an auditor signs names the hash of the certification it renders (certification.json, as written).
   const json = JSON.stringify(cert, null, 2);
   const sha256 = createHash('sha256').update(json).digest('hex');

@@ -9,6 +9,7 @@ import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule } from '../contract/rules.js';
+import { loadStatements, statementTally } from '../contract/statements.js';
 import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
 
@@ -173,7 +174,7 @@ export function serviceVerdict(
       );
       blockingFailure ||= blocking;
       const check = lead?.check ?? 'assertion';
-      const operationId = o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
+      const operationId = o.brokenAt ?? o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
       const first = broken.length ? broken.join(' + ') : lead ? check : `assertion of "${o.title}"`;
       const cause = `${first}: ${operationId ?? 'operation not told'}`;
       const key = `${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`;
@@ -208,9 +209,13 @@ export function serviceVerdict(
     }
   }
   // Blocking first, then by rule and operation: the order an auditor reads them in.
-  v.failures = [...groups.values()].sort((a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause));
+  v.failures = foldProperties([...groups.values()]).sort(
+    (a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause),
+  );
   v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
+  const statements = loadStatements(service);
+  if (statements) v.statements = statementTally(statements);
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
   // A rule the provider documents is as blocking as one the seed states; an auth, card or
   // sensitive-data failure blocks whatever its source; only a reference-page decision
@@ -248,6 +253,40 @@ export function serviceVerdict(
     v.warning = `${v.seed.skipped} of ${seedTotal} seed checks (${Math.round((100 * v.seed.skipped) / seedTotal)}%) were skipped`;
   }
   return v;
+}
+
+/** A property rule: one checker over every operation it concerns (`<SERVICE>-PROP-*`). */
+const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);
+
+/**
+ * One cause, once: a property that failed on an operation where a rule of its own failed too saw the
+ * same answer from its general side (an echo changed is both the writer's rule and the echo property).
+ * Its checks join that group, its rules named as also broken, so one fault reads as one cause; the
+ * rules table still counts each rule failed where its own judgement failed.
+ */
+function foldProperties(groups: FailureGroup[]): FailureGroup[] {
+  const kept: FailureGroup[] = [];
+  const same = (a: FailureGroup, b: FailureGroup) => (a.broken ?? []).join(' ') === (b.broken ?? []).join(' ');
+  for (const g of groups) {
+    // A failure whose operation was not told (a model's shrunk sequence) breaking a rule that failed on
+    // a told operation is that failure again: the same rule, its path unknown.
+    const told = !g.operationId && g.broken?.length ? groups.find((o) => o.operationId && same(o, g)) : undefined;
+    const into =
+      told ??
+      (g.operationId && g.broken?.length && g.broken.every(isProperty)
+        ? groups.find((o) => o.operationId === g.operationId && o.broken?.some((id) => !isProperty(id)))
+        : undefined);
+    if (!into) {
+      kept.push(g);
+      continue;
+    }
+    if (!told) into.alsoBroken = [...new Set([...(into.alsoBroken ?? []), ...g.broken!])].sort();
+    into.titles.push(...g.titles);
+    into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
+    into.rules = [...new Set([...into.rules, ...g.rules])];
+    into.blocking ||= g.blocking;
+  }
+  return kept;
 }
 
 function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {

@@ -40,6 +40,8 @@ export interface TestOutcome {
   evidence?: Evidence;
   /** The rule a spec's assertion named as broken (helpers/client/annotations.ts underRule). */
   brokenRule?: string;
+  /** The operation whose answers that assertion judged, where it said. */
+  brokenAt?: string;
   /** Of a failure, set by the verdict: the rules it broke and the source it weighs with (helpers/contract/weight.ts failureSource). */
   broken?: string[];
   source?: SourceClass;

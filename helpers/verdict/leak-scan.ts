@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENV_SCHEMA } from '../config/env-schema.js';
-import { isSentCode, sentCodesCount } from '../secrets/sent-ledger.js';
+import { holdsEchoed } from '../secrets/sent-ledger.js';
 
 export interface LeakPattern {
   what: string;
@@ -39,19 +39,14 @@ export function configuredSecretPatterns(env: Readonly<Record<string, string | u
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));
 }
 
-/** A run of 3 to 6 digits standing alone (not inside an id or a word): where an echoed security code would be written. */
-const QUOTED_SHORT_DIGITS = /(?<![0-9A-Za-z])([0-9]{3,6})(?![0-9A-Za-z])/g;
-
 export function scanForLeaks(dirs: string[], patterns: LeakPattern[]): { scanned: number; leaks: Leak[] } {
   const scanned = dirs.flatMap(files);
   const leaks: Leak[] = [];
-  const codes = sentCodesCount() > 0;
   for (const file of scanned) {
     const text = fs.readFileSync(file, 'utf8');
     for (const { what, pattern } of patterns) if (pattern.test(text)) leaks.push({ what, file });
-    // Every security code a target echoed (helpers/secrets/sent-ledger.ts), left anywhere as a member's value.
-    if (codes && [...text.matchAll(QUOTED_SHORT_DIGITS)].some((m) => isSentCode(m[1])))
-      leaks.push({ what: 'a security code a target echoed', file });
+    // Every sensitive value a target echoed (helpers/secrets/sent-ledger.ts), left anywhere as a value.
+    if (holdsEchoed(text)) leaks.push({ what: 'a sensitive value a target echoed (a security code, an account number, a secret)', file });
   }
   return { scanned: scanned.length, leaks };
 }

@@ -29,3 +29,10 @@ export function withoutSuiteReporter(reporters: readonly (readonly unknown[])[])
 export function withoutReportFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !/^PLAYWRIGHT_(\w+_OUTPUT_(NAME|FILE|DIR)|HTML_\w+)$/.test(k)));
 }
+
+/**
+ * Set by `npm run certify` for its Playwright run: the console then shows progress, one line per
+ * failed check and the verdict last (helpers/verdict/progress-reporter.ts), each failure's stack in
+ * the reports, not thousands of excerpt lines before the verdict.
+ */
+export const CERTIFY_ENV = 'SUITE_CERTIFYING';

@@ -21,7 +21,7 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { brokenRuleOf, EXCHANGES_ATTACHMENT, skipKindOf, violationsOf } from '../client/annotations.js';
+import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, violationsOf } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
@@ -126,7 +126,14 @@ export default class SuiteReporter implements Reporter {
       : undefined;
     const skipKind = skipped ? skipKindOf([...test.annotations, ...result.annotations]) : undefined;
     const violations = skipped || result.status === 'passed' ? [] : violationsOf(result.annotations);
-    const brokenRule = brokenRuleOf(result.annotations);
+    // The rule whose judgement failed: a spec's assertion made under it, else the first property
+    // violation the failure lists (a check running several checkers), where no client violation leads.
+    const failed = !skipped && result.status !== 'passed';
+    const broken =
+      brokenRuleOf(result.annotations) ??
+      (failed && !violations.some((v) => v.lead)
+        ? propertyBroken(error, new Map(properties.map((p) => [p.property, p.rule] as const).filter(([, r]) => r)))
+        : undefined);
     for (const a of result.annotations) if (a.type === REQUEST_RULES_ANNOTATION) this.requestsJudged += Number(a.description) || 0;
     // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
     const evidence =
@@ -156,7 +163,7 @@ export default class SuiteReporter implements Reporter {
       exchange,
       line: test.location.line,
       ...(evidence ? { evidence } : {}),
-      ...(brokenRule && !skipped && result.status !== 'passed' ? { brokenRule } : {}),
+      ...(broken && failed ? { brokenRule: broken.rule, ...(broken.operationId ? { brokenAt: broken.operationId } : {}) } : {}),
       ...(result.status === 'passed' || skipped
         ? {}
         : {
@@ -297,8 +304,9 @@ export default class SuiteReporter implements Reporter {
         for (const [key, groups] of byRule) {
           const checks = groups.flatMap((g) => g.checks ?? []);
           const words = (groups[0].broken ?? []).map((id) => ruleText.get(id)).filter(Boolean);
+          const also = [...new Set(groups.flatMap((g) => g.alsoBroken ?? []))];
           console.log(
-            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
+            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (also seen by ${also.join(', ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
           );
           const first = checks[0];
           if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);

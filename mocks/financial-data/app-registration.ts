@@ -482,6 +482,11 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     ) {
       return sendError(ctx, reply, 404, 'No registered partner applications found.');
     }
+    // provider 1.35.0 ApplicationId: a customer's application cannot be changed once set. Neither
+    // document gives this refusal its status (FD-APP-CUSTOMER-APP-FIXED takes 400 or 404): the mock
+    // answers 400, the customer and the application both existing. The same application again changes nothing.
+    if (customer.applicationId !== undefined && customer.applicationId !== path.applicationId)
+      return sendError(ctx, reply, 400, "The customer's application is set already and cannot be changed.");
     // Model fault: the partner's most recently created customer gets the application, whichever the path names.
     const target = faults.has('model-app-customer-set-latest-customer')
       ? ([...world.customers.group('partner', customer.partnerId).values()].at(-1) ?? customer)

@@ -10,6 +10,11 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
   // seed 002, Limits: failed authentications before the lock (the contract's x-limits).
   const MAX_FAILURES = limitOf(ctx.contract, 'failedAuthenticationsBeforeLock');
+  // provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: how long the old secret stays good when a change asks a grace period.
+  const GRACE_MS = limitOf(ctx.contract, 'partnerSecretGraceSeconds') * 1000;
+  /** The secret a change asked a grace period for, while its period lasts. */
+  const graced = (partner: Partner, secret: string) =>
+    partner.graced !== undefined && partner.graced.secret === secret && clock.nowMs() < partner.graced.untilMs;
 
   /** Checks credentials, counting failures; the partner when they are right and it is not locked. */
   /** i11-old-secret-valid-a-minute-after-change: each partner's secret before its last change, and when it changed. */
@@ -30,6 +35,7 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
     const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
     const right =
       secret === partner.secret ||
+      graced(partner, secret) ||
       // partner-secret-trimmed-caseless: the secret compared trimmed and in one case.
       (faults.has('partner-secret-trimmed-caseless') && secret.trim().toLowerCase() === partner.secret.toLowerCase()) ||
       (faults.has('old-secret-still-works') && secret === partner.initialSecret) ||
@@ -175,6 +181,10 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
       named.secret = body.newPartnerSecret;
     if (!partner) return sendError(ctx, reply, 401, 'Invalid credentials or locked partner');
     if (faults.has('i11-old-secret-valid-a-minute-after-change')) replaced.set(partner.id, { secret: partner.secret, atMs: clock.nowMs() });
+    // provider 1.35.0 PartnerCredentialsWithNewSecret.immediate (true when left out): false keeps the
+    // secret replaced good for the grace period; a change without one ends any period still running.
+    if (body.immediate === false) partner.graced = { secret: partner.secret, untilMs: clock.nowMs() + GRACE_MS };
+    else delete partner.graced;
     if (!faults.has('secret-change-ineffective')) partner.secret = body.newPartnerSecret;
     // i38-fd-secret-change-stored-lowercased: the new secret stored lower-cased (a case-folding credential store).
     if (faults.has('i38-fd-secret-change-stored-lowercased') && typeof body.newPartnerSecret === 'string')

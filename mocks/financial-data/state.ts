@@ -17,6 +17,11 @@ export interface Partner {
   initialSecret: string;
   failures: number;
   locked: boolean;
+  /**
+   * The secret a change asked a grace period for (provider 1.35.0 PartnerCredentialsWithNewSecret.immediate
+   * false), still taken until `untilMs` on the mock's clock; an immediate change ends it.
+   */
+  graced?: { secret: string; untilMs: number };
 }
 export interface IssuedToken {
   partnerId: string;
@@ -669,7 +674,9 @@ export function restorePartners(state: FdState, partnerId?: string): void {
     if (partnerId && p.id !== partnerId) continue;
     p.failures = 0;
     p.locked = false;
-    if (!partnerId) p.secret = p.initialSecret;
+    if (partnerId) continue;
+    p.secret = p.initialSecret;
+    delete p.graced;
   }
 }
 

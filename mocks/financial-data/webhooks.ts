@@ -45,6 +45,13 @@ const AVAILABLE_EVENTS = [
     description: 'A customer granted or revoked a consent.',
     conditionalSubscription: { applicable: false, mandatory: false },
   },
+  // No provider example names an event whose condition is mandatory: this one is the mock's own,
+  // named only with a condition (provider 1.35.0 AvailableEvent conditionalSubscription.mandatory).
+  {
+    name: 'manage.txpush.transaction.created',
+    description: 'A new transaction was posted to an account of a customer.',
+    conditionalSubscription: { applicable: true, fields: 'accountId', mandatory: true },
+  },
 ];
 
 /** The name of the first requested event the catalogue does not offer (FD-WEBHOOK-EVENT-NAMES). */
@@ -54,6 +61,15 @@ function unofferedName(ctx: FdContext, names: string[]): string | undefined {
   // Fault: the last listed name is refused though the list offers it.
   if (ctx.faults.has('webhooks-last-listed-name-refused')) offered.pop();
   return names.find((n) => !offered.includes(n));
+}
+
+/**
+ * The name of the first requested event the catalogue marks with a mandatory condition that comes
+ * without one (FD-WEBHOOK-MANDATORY-CONDITION: a 400, the bad-request reason code of provider 1.35.0's example).
+ */
+function unconditioned(events: EventRequest[]): string | undefined {
+  const mandatory = (name: string) => AVAILABLE_EVENTS.find((a) => a.name === name)?.conditionalSubscription.mandatory;
+  return events.find((e) => !e.condition && mandatory(e.name))?.name;
 }
 
 /** provider 1.35.0 examples: reason codes 1501 not found, 1502 bad request, 1503 expired or invalid, 1504 missing. */
@@ -283,6 +299,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
         state().subscriptions.set(kept.subscriptionId, kept);
       }
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
+      const bare = unconditioned(body.events);
+      if (bare !== undefined) return fail(reply, 400, `Event ${bare} is subscribed with a condition only`);
       const now = isoNow(ctx);
       const sub: HookSubscription = {
         subscriptionId: nextUuid(state(), 'subscription'),
@@ -476,6 +494,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i26-webhooks-refused-update-stores-url: an update refused for an unavailable event name has already stored its URL (written before the event check).
       if (unknown !== undefined && faults.has('i26-webhooks-refused-update-stores-url') && body.url) sub.url = body.url;
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
+      const bare = unconditioned(body.events);
+      if (bare !== undefined) return fail(reply, 400, `Event ${bare} is subscribed with a condition only`);
       if (body.url && !faults.has('webhooks-update-keeps-url'))
         sub.url = faults.has('model-webhook-update-lowercases-url')
           ? body.url.toLowerCase()
@@ -540,6 +560,7 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       // i35-fd-webhooks-event-update-refused-url-applied: an update refused for its event name still stores the URL override it sent.
       if (unknown !== undefined && faults.has('i35-fd-webhooks-event-update-refused-url-applied') && body.url) event.url = body.url;
       if (unknown !== undefined) return fail(reply, 400, `Event ${unknown} is not an available event`);
+      if (unconditioned([body]) !== undefined) return fail(reply, 400, `Event ${body.name} is subscribed with a condition only`);
       event.name = body.name;
       if (faults.has('blind-webhooks-event-update-new-id')) event.webhookEventId = nextUuid(state(), 'event');
       // PUT replaces: an override or a condition left out is removed.

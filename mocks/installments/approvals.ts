@@ -123,6 +123,17 @@ export function registerApprovals(
     if (!plan && faults.has('i26-approval-unknown-plan-404'))
       return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this planId.', 'planId');
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
+    // provider 2.0.0 PlanApprovalParameters.offerId ("must be one of the offer IDs retrieved via Plan API": getPlan answers the
+    // plan's): another is 400 as BadRequestError's InvalidFieldValue.
+    if (ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId)
+      return sendError(
+        reply,
+        faults,
+        400,
+        'invalid.request.body.parameter',
+        "Value doesn't exist / doesn't meet specified range",
+        'offerId',
+      );
     // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
     if (
       faults.has('i35-inst-approval-other-reason-needs-detail') &&
@@ -150,9 +161,6 @@ export function registerApprovals(
       return invalidRequest(reply, faults, [
         { field: 'rejectReasonDetail', keyword: 'maxLength', message: 'rejectReasonDetail is too long' },
       ]);
-    // provider 2.0.0, PlanApprovalParameters.offerId: "The offer ID provided must be one of the offer IDs retrieved via Plan API".
-    if (ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId)
-      return invalidRequest(reply, faults, [{ field: 'offerId', keyword: 'enum', message: "offerId is not one of the plan's offers" }]);
     // i7-approval-decline-other-reason-approved: a decline for OTHER_REASON recorded as an approval.
     // i19-approval-async-auth-fail-reason-refused: an asynchronous decline for a failed consumer authentication refused as an unknown reason.
     if (

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FaultSet } from '../kit/faults.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import type { Violation } from '../kit/validation.js';
+import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 
 export interface ErrorItem {
   Source: string;
@@ -58,4 +59,46 @@ export function invalidRequest(reply: FastifyReply, faults: FaultSet<Installment
     Details: v.field,
   }));
   return sendErrors(reply, faults, 400, items);
+}
+
+/** A length bound broken (the examples below tell a wrong length from a wrong character). */
+const LENGTH = new Set(['minLength', 'maxLength']);
+
+/**
+ * The Description of the provider's 400 example for a member the contract refuses, by operation and member
+ * (provider 2.0.0: savePlan's PlanCreateInvalidInput, approvedOffers' MissingMerchantParameters,
+ * getMerchantParticipations' InvalidRequestIdError; each with ReasonCode invalid.request.parameter).
+ */
+const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keyword: string, value: unknown) => string | undefined>>> = {
+  savePlan: {
+    'transaction.stan': (k) => (LENGTH.has(k) ? 'Incorrect STAN length.' : k === 'pattern' ? 'Non-Numeric STAN.' : undefined),
+    'transaction.rrn': (k) => (LENGTH.has(k) ? 'Incorrect RRN length.' : k === 'pattern' ? 'Non-Numeric RRN.' : undefined),
+    'transaction.authorizationCode': (k) =>
+      LENGTH.has(k) ? 'Incorrect Auth Code length.' : k === 'pattern' ? 'Invalid Auth Code.' : undefined,
+    'transaction.localDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
+    'transaction.transmissionDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
+    'planInstallmentInformation.frequency': (k, v) => (k === 'enum' && v === '15DAYS' ? 'Invalid frequency - 15DAYS.' : undefined),
+  },
+  approvedOffers: {
+    merchant: (k) => (k === 'minProperties' ? 'Merchant object is empty. Country code and MCC must exist' : undefined),
+  },
+  getMerchantParticipations: {
+    request_id: () => 'One of the request parameters is invalid, try again with the correct request.',
+  },
+};
+
+/**
+ * The provider's documented refusal of the first member the contract refuses, where an error example gives
+ * one: its ReasonCode, Description and the member (as Details); else undefined (the generic 400).
+ */
+export function documentedRefusal(
+  operationId: InstallmentsOperationId,
+  found: Violation[],
+  sent: unknown,
+): [string, string, string] | undefined {
+  const first = found[0];
+  if (!first) return undefined;
+  const value = first.field.split('.').reduce<any>((node, key) => node?.[key], sent);
+  const description = DOCUMENTED[operationId]?.[first.field]?.(first.keyword, value);
+  return description ? ['invalid.request.parameter', description, first.field] : undefined;
 }

@@ -15,7 +15,7 @@ import { parseJson } from '../kit/app.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
-import { invalidRequest, sendError, sendErrors } from './errors.js';
+import { documentedRefusal, invalidRequest, sendError, sendErrors } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
 import type { InstallmentsState } from './state.js';
 
@@ -110,6 +110,11 @@ export function createGuard(
       if (operationId === 'approvedOffers' && faults.has('seeded-refusal-correlation-regenerated'))
         reply.header('Correlation-Id', randomUUID());
       return sendError(reply, faults, status, code, message);
+    };
+    // A member the contract refuses, answered as the provider's error example for it where one is given.
+    const invalid = (found: ReturnType<typeof violations>, sent?: unknown) => {
+      const documented = documentedRefusal(operationId, found, sent);
+      return documented ? sendError(reply, faults, 400, ...documented) : invalidRequest(reply, faults, found);
     };
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
@@ -305,7 +310,7 @@ export function createGuard(
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
       }
       const typed = wireValue(p.schema, value);
-      if (!validate(typed)) return void invalidRequest(reply, faults, violations(validate.errors, p.name));
+      if (!validate(typed)) return void invalid(violations(validate.errors, p.name));
     }
 
     if (!op.requestBody) return { body: undefined, query, consumerKey, ...paging };
@@ -431,7 +436,7 @@ export function createGuard(
             Details: v.field,
           })),
         );
-      return void invalidRequest(reply, faults, violations(validate.errors));
+      return void invalid(violations(validate.errors), parsed);
     }
     const body = parsed as any;
     // provider 2.0.0: `sensitiveData` is what Mastercard obtains by decrypting `encryptedValue`, and the

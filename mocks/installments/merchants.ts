@@ -7,13 +7,54 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import { page, type Guard } from './guard.js';
-import { addParticipation, merchantCandidates, merchantKey, type InstallmentsState, type Participation } from './state.js';
+import { addParticipation, FIXED, merchantCandidates, merchantKey, type InstallmentsState, type Participation } from './state.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
 export const EFFECTUATION_SECONDS = 60;
 
 /** rt2-search-name-accents-folded: a text without its combining accents. */
 const unaccented = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+/**
+ * ISO 3166 alpha-3 codes of the countries whose addresses carry no postal code: the mock's list (provider 2.0.0,
+ * Address.postalCode, wants one "if the country has a postal code" and names none).
+ */
+const NO_POSTAL_CODES = new Set(
+  'AGO ATG ABW BHS BLZ BEN BOL BWA BFA BDI CMR CAF TCD COM COG COD CIV COK CUW DJI DMA GNQ ERI FJI ATF GAB GMB GHA GRD GUY HKG KIR PRK MAC MWI MLI MRT NRU NIU QAT RWA KNA LCA STP SYC SLE SXM SLB SUR SYR TLS TGO TKL TON TTO TUV UGA ARE VUT YEM ZWE'.split(
+    ' ',
+  ),
+);
+
+/** A participation's market (provider 2.0.0, postMerchantParticipations' table): MAID (it names a maid), Australia MID or MID. */
+const marketOf = (m: Record<string, any>) =>
+  m.maid !== undefined ? 'MAID' : String(m.countryCode ?? '').toUpperCase() === 'AUS' ? 'AUS' : 'MID';
+
+/**
+ * The members a participation adding a merchant lacks (provider 2.0.0, postMerchantParticipations "Mandatory In Add
+ * Operation": dbaNames, the MID markets' mids, the Australia MID market's merchantGroup; Address.city "mandatory when
+ * adding a merchant"; Address.postalCode for a MID merchant "if the country has a postal code").
+ */
+function addedMissing(m: Record<string, any>): string[] {
+  const market = marketOf(m);
+  return [
+    ...(m.dbaNames === undefined ? ['dbaNames'] : []),
+    ...(market !== 'MAID' && m.mids === undefined ? ['mids'] : []),
+    ...(m.address?.city === undefined ? ['address.city'] : []),
+    ...(market !== 'MAID' && m.address?.postalCode === undefined && !NO_POSTAL_CODES.has(String(m.countryCode).toUpperCase())
+      ? ['address.postalCode']
+      : []),
+    ...(market === 'AUS' && m.merchantGroup === undefined ? ['merchantGroup'] : []),
+  ];
+}
+
+/**
+ * optIn, mandatory when adding and when updating in every market (provider 2.0.0, its table); in the MID market
+ * nonMerchantNegotiatedParticipation stands for it for "previously onboarded customers", which the mock takes its
+ * partners to be.
+ */
+const optedMissing = (m: Record<string, any>): string[] =>
+  m.optIn === undefined && !(marketOf(m) === 'MID' && m.nonMerchantNegotiatedParticipation !== undefined) ? ['optIn'] : [];
 
 /** The criteria of a merchant search (provider 2.0.0, MerchantSearchParameters). */
 const SEARCH_CRITERIA = ['merchantLegalName', 'acquirerICA', 'merchantParticipationStatus', 'countryCode', 'maid'] as const;
@@ -108,13 +149,34 @@ export function registerMerchants(
       return invalidRequest(reply, faults, [
         { field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' },
       ]);
-    // provider 2.0.0 postMerchantParticipations: "Once a MAID is entered into the system, it becomes immutable".
-    const maidChanged = (ok.body as Record<string, any>[]).findIndex((merchant) => {
-      const held = world.merchants.get(merchantKey({ merchant }))?.merchant.maid;
-      return merchant.maid !== undefined && held !== undefined && merchant.maid !== held;
-    });
-    if (maidChanged >= 0)
-      return invalidRequest(reply, faults, [{ field: `${maidChanged}.maid`, keyword: 'const', message: 'maid is immutable once entered' }]);
+    // provider 2.0.0 postMerchantParticipations: what a participation must carry (its table of the fields mandatory
+    // when adding and when updating a merchant; Address.city and postalCode), and what it may not change (a MAID is
+    // immutable once entered; duns null, empty or the value held), each refused 400 as BadRequestError's examples.
+    // A merchant is named by its legal name, country and acquirer ICA ("a unique MAID-based merchant is identified by" the
+    // three; the same text later names a MAID merchant by its legal name and country alone: the first reading is taken).
+    for (const [i, merchant] of (ok.body as Record<string, any>[]).entries()) {
+      const fixed = world.fixed.get(merchantKey({ merchant }));
+      const changed = FIXED.find((k) => present(merchant[k]) && present(fixed?.[k]) && merchant[k] !== fixed?.[k]);
+      if (changed)
+        return sendError(
+          reply,
+          faults,
+          400,
+          'invalid.request.body.parameter',
+          "Value doesn't exist / doesn't meet specified range",
+          `${i}.${changed}`,
+        );
+      const missing = (fixed ? [] : addedMissing(merchant)).concat(optedMissing(merchant));
+      if (missing.length)
+        return sendError(
+          reply,
+          faults,
+          400,
+          'invalid.request.body.parameter',
+          'One or more of the required fields are missing',
+          `${i}.${missing[0]}`,
+        );
+    }
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.

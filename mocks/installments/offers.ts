@@ -2,8 +2,9 @@
 // or by the list's account range (reference, Flows - services); none eligible is 404.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { currencyOfCountry } from '../../helpers/contract/currency-countries.js';
 import { minorUnitOf } from '../../helpers/contract/minor-units.js';
-import { luhnValid } from '../../helpers/contract/luhn.js';
+import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
@@ -133,6 +134,9 @@ export function registerOffers(
           message: `merchant.${field} must be present with the others given`,
         })),
       );
+    // provider 2.0.0: approvedOffers 400 InvalidCountryCurrencyCodePair (the purchase's currency is none of the merchant's country).
+    if (!currencyOfCountry(ok.body.merchant?.country, ok.body.transaction?.currency))
+      return sendError(reply, faults, 400, 'invalid.request.parameter', 'Invalid Country and Currency Pair');
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).

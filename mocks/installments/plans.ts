@@ -86,6 +86,9 @@ function termsRefusal(otx: OfferTransaction, offer: Record<string, any>, b: Reco
     return ['Provided transaction amount does not match with offer.', 'Mismatch in Transaction Amount.'];
   if (otx.transaction && t.currency !== otx.transaction.currency)
     return ['Provided transaction currency does not match with offer.', 'Mismatch in Transaction Currency.'];
+  // examples/TransactionDateMisMatch: a date the plan sends is its offers request's (the same instant).
+  if (present(t.localDateTime) && Date.parse(t.localDateTime) !== Date.parse(otx.transaction?.localDateTime))
+    return ['Provided transaction date does not match with offer.', 'Mismatch in Transaction Date.'];
   const terms = 'Provided plan installment information does not match with offer.';
   if (pi.tenure !== offer.tenure || pi.frequency !== offer.frequency) return [terms, 'Mismatch in tenure or frequency.'];
   for (const k of ['apr', 'feeValue', 'firstInstallmentAmount', 'otherInstallmentAmount', 'totalAmount'])
@@ -486,6 +489,10 @@ export function registerPlans(
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
     }
+    // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
+    const card = ok.plain?.consumer?.primaryAccountNumber;
+    if (otx && present(card) && String(card) !== otx.pan)
+      return sendError(reply, faults, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
     if (differs) return sendError(reply, faults, 400, 'invalid.request.parameter', ...differs);
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.

@@ -92,6 +92,11 @@ export interface InstallmentsState {
    */
   participationsByRequest: Map<string, Participation[]>;
   merchants: IndexedMap<string, Participation, 'ica' | 'country' | 'nameGrams'>;
+  /**
+   * What each merchant (its key, merchantKey) keeps once given, whatever a later participation leaves out
+   * (provider 2.0.0, postMerchantParticipations: a MAID immutable once entered, duns not modified).
+   */
+  fixed: Map<string, Partial<Record<(typeof FIXED)[number], unknown>>>;
   panLists: Map<string, PanList>;
   offerTransactions: Map<string, OfferTransaction>;
   plans: Map<string, Plan>;
@@ -133,6 +138,7 @@ export function createInstallmentsState(useCases = ['DURING_PURCHASE']): Install
     accountRanges: [],
     participations: [],
     participationsByRequest: new Map(),
+    fixed: new Map(),
     merchants: new IndexedMap({
       ica: (p: Participation) => String(p.merchant.acquirerICA),
       country: (p: Participation) => String(p.merchant.countryCode),
@@ -169,6 +175,7 @@ export function resetState(world: InstallmentsState): void {
   world.participations.length = 0;
   world.participationsByRequest.clear();
   world.merchants.clear();
+  world.fixed.clear();
   world.panLists.clear();
   world.offerTransactions.clear();
   world.plans.clear();
@@ -196,8 +203,15 @@ function nameGrams(name: string): string[] {
 export const merchantKey = (p: Pick<Participation, 'merchant'>) =>
   `${p.merchant.merchantLegalName}|${p.merchant.countryCode}|${p.merchant.acquirerICA}`;
 
+/** The members a merchant keeps once given (provider 2.0.0, postMerchantParticipations). */
+export const FIXED = ['maid', 'duns'] as const;
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
 /** Records a submitted participation in the store and its indexes. */
 export function addParticipation(world: InstallmentsState, p: Participation): void {
+  const kept = world.fixed.get(merchantKey(p)) ?? {};
+  for (const k of FIXED) if (!present(kept[k]) && present(p.merchant[k])) kept[k] = p.merchant[k];
+  world.fixed.set(merchantKey(p), kept);
   world.participations.push(p);
   const same = world.participationsByRequest.get(p.requestId);
   if (same) same.push(p);

@@ -1,5 +1,6 @@
 // Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
 // `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
+import { editDistance } from '../../helpers/config/env-file.js';
 
 export interface Relaxation {
   /** Component schema to patch, e.g. 'Consumer'. */
@@ -140,22 +141,11 @@ const SHOWN_ID_CHARS = 80;
 export const shownId = (id: string): string =>
   id.length > SHOWN_ID_CHARS ? `'${id.slice(0, SHOWN_ID_CHARS)}...' (${id.length} characters)` : `'${id}'`;
 
-/** Edit distance, for suggesting the known fault id a typo meant. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /** The `count` known ids nearest an unknown one (by edit distance from its shown characters), nearest first. */
 export function nearestIds(id: string, known: readonly string[], count = 1): string[] {
   const head = id.slice(0, SHOWN_ID_CHARS);
   return known
-    .map((k) => ({ k, d: distance(head, k) }))
+    .map((k) => ({ k, d: editDistance(head, k) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, count)
     .map(({ k }) => k);

@@ -26,6 +26,11 @@ test(
     'CE-VAL-CREATED@receipt',
     'CE-STATE-UNKNOWN-SERVICE@card',
     'CE-AUTH-ORIGIN@card',
+    'CE-MASK-PAN@card',
+    'CE-MASK-PAN@receipt',
+    'CE-RECEIPT-ACCOUNT@receipt',
+    'CE-STATE-OWN-IDS@card',
+    'CE-STATE-OWN-IDS@receipt',
   ),
   async ({ cardModelTarget }, testInfo) => {
     await runModel({

@@ -17,6 +17,7 @@ import {
 } from '../../fixtures/card-enrollment.js';
 import { checkAnswer, SENSITIVE_VALUES, SensitiveInputs } from '../../helpers/client/security/sensitive-values.js';
 import { runProbes, Violations } from '../../helpers/client/security/probe.js';
+import { underRule } from '../../helpers/client/annotations.js';
 
 const putCard = (await loadContract('card-enrollment')).operation('putCard');
 
@@ -46,6 +47,8 @@ test(
       type: 'security-coverage',
       description: `card-enrollment ${SENSITIVE_VALUES}: putCard on ${ENROLLMENT_PATHS.join(', ')}, ${inputs.size} sensitive inputs (${CARD_KEY_HEADER} included)`,
     });
-    expect(violations.list, violations.describe()).toEqual([]);
+    // Filed under the rule of the first value met: a card number's masking, else the sensitive-object rule.
+    const rule = /\bPAN\b/.test(violations.list[0]?.received ?? '') ? 'CE-MASK-PAN' : 'CE-OBJ-SENSITIVE';
+    underRule(test.info(), rule, () => expect(violations.list, violations.describe()).toEqual([]), 'putCard');
   },
 );

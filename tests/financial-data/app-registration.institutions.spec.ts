@@ -2,8 +2,9 @@
 // third-party access ("when no institution id is given, the status of all institutions is
 // returned"; set customer app id assigns an application to a customer; 404), Resources - Customer
 // (may have an application); provider 1.35.0 InstitutionLimitParameter (1..1000, default 25),
-// examples 3001 / 3002. The application: the mock's approved test application, FD_APPLICATION_ID
-// (an approved application of the partner) on a sandbox.
+// examples 3001 / 3002, ApplicationId (cannot be changed once set: 400 or 404, the status left open).
+// The application: the mock's approved test application, FD_APPLICATION_ID (an approved application
+// of the partner) on a sandbox.
 import {
   expect,
   expectFdError,
@@ -14,6 +15,7 @@ import {
   spareAuth,
   test,
   type OperationClient,
+  underRule,
 } from '../../fixtures/financial-data.js';
 import { approvedApplicationId, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 
@@ -157,12 +159,13 @@ test(
     // application of another partner is one the caller has no approved application with (404).
     const ours = approvedApplicationId(fd)!;
     const customerId = await createCustomer('testing');
+    const assignTheirs = () => fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: String(applicationId) } });
+    expectFdError(await assignTheirs(), 404, "SetCustomerAppID with another partner's application, the customer without one");
     expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: ours } })).status, 'our own application').toBe(200);
-    expectFdError(
-      await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: String(applicationId) } }),
-      404,
-      "SetCustomerAppID with another partner's application",
-    );
+    // Now also a change of the customer's application: 400 or 404 (FD-APP-CUSTOMER-APP-FIXED leaves the status open).
+    const again = await assignTheirs();
+    expect([400, 404], "SetCustomerAppID with another partner's application, the customer with ours").toContain(again.status);
+    expectFdError(again, again.status, "SetCustomerAppID with another partner's application");
     expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(ours);
     // The lookups by query: the status read finds no registration of the caller's (404), the list none of theirs.
     expectFdError(
@@ -197,17 +200,52 @@ test(
 );
 
 test(
+  "SetCustomerAppID refuses a change of the customer's application once set, with 400 or 404, and takes the same application again @provider @mock-only",
+  mockOnly(
+    rules('FD-APP-CUSTOMER-APP-FIXED', 'FD-APP-CUSTOMER-SET@get-customer', 'FD-APP-CUSTOMER-SET@app-data'),
+    'needs a second approved application of the partner: the mock approves a registration a virtual day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time',
+  ),
+  async ({ fdApi, fd, fdMock, createCustomer }) => {
+    const made = await fdApi.call('RegisterApp', { body: newApplication() });
+    expect(made.status, 'a second registration of the partner').toBe(201);
+    await fdMock.advanceClock(86_400 + 60);
+    const listed = await fdApi.call('getApplications', { query: { pre_app_id: made.body.preAppId } });
+    const second = String((listed.body.applications ?? [])[0]?.applicationId);
+    expect(second, 'the second application, approved').not.toBe('undefined');
+    const first = approvedApplicationId(fd)!;
+    const customerId = await createCustomer('testing');
+    const assign = (applicationId: string) => fdApi.call('SetCustomerAppID', { path: { customerId, applicationId } });
+    expect((await assign(first)).status, 'the first application').toBe(200);
+    // provider 1.35.0 ApplicationId: it cannot be changed once set; the refusal's status is left open (conflicts.yaml FD-CONFLICT-APP-CHANGE-STATUS).
+    const change = await assign(second);
+    underRule(test.info(), 'FD-APP-CUSTOMER-APP-FIXED', () => {
+      expect([400, 404], 'another application of the partner, the customer with one').toContain(change.status);
+      expectFdError(change, change.status, 'a change of the application');
+    });
+    for (const reader of ['GetCustomer', 'GetCustomerWithAppData'] as const) {
+      const read = await fdApi.call(reader, { path: { customerId } });
+      underRule(test.info(), 'FD-APP-CUSTOMER-APP-FIXED', () =>
+        expect(String(read.body.applicationId), `${reader}: the application it had`).toBe(first),
+      );
+    }
+    // The same application again is no change: assigned as before.
+    expect((await assign(first)).status, 'the same application again').toBe(200);
+  },
+);
+
+test(
   'SetCustomerAppID answers 404 for an unknown application (the customer keeps its own) and for an unknown customer',
   rules('FD-APP-CUSTOMER-NOT-FOUND'),
   async ({ fdApi, fd, createCustomer }) => {
     const applicationId = approvedApplicationId(fd)!;
     const customerId = await createCustomer('testing');
+    const unknown = () => fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: 'no-such-application-7f3a' } });
+    expectFdError(await unknown(), 404, 'unknown application, the customer without one');
     expect((await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId } })).status).toBe(200);
-    expectFdError(
-      await fdApi.call('SetCustomerAppID', { path: { customerId, applicationId: 'no-such-application-7f3a' } }),
-      404,
-      'unknown application',
-    );
+    // Now also a change of the customer's application: 400 or 404 (FD-APP-CUSTOMER-APP-FIXED leaves the status open).
+    const again = await unknown();
+    expect([400, 404], 'unknown application, the customer with one').toContain(again.status);
+    expectFdError(again, again.status, 'unknown application');
     expect(String((await fdApi.call('GetCustomer', { path: { customerId } })).body.applicationId), 'the application it had').toBe(
       applicationId,
     );

@@ -19,6 +19,7 @@ test(
     'FD-BUS-UPDATE@business-by-id',
     'FD-CUST-DELETE-LINKED@business-by-customer',
     'FD-NOT-FOUND',
+    'FD-OBJ-OTHER-PARTNER',
   ),
   async ({ fdModelTarget }, testInfo) => {
     await runModel({

@@ -23,6 +23,8 @@ test(
     'FD-CONS-OUTLIVES',
     'FD-CUST-DELETE-LINKED@consumer-by-customer',
     'FD-NOT-FOUND',
+    'FD-EVENT-DATE-FIXED',
+    'FD-OBJ-OTHER-PARTNER',
   ),
   async ({ fd, fdModelTarget }, testInfo) => {
     await runModel({

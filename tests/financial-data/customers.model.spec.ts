@@ -36,6 +36,8 @@ test(
     'FD-PAGE-COUNTS@customers',
     'FD-PAGE-LIMIT-APPLIED@customers',
     'FD-NOT-FOUND',
+    'FD-CUST-APP',
+    'FD-OBJ-OTHER-PARTNER',
   ),
   async ({ fd, fdModelTarget }, testInfo) => {
     await runModel({

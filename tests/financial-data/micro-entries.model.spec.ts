@@ -30,6 +30,10 @@ test(
     'FD-MICRO-MASKING@micro-details',
     'FD-MICRO-NOT-FOUND@micro-verify',
     'FD-MICRO-NOT-FOUND@micro-details',
+    'FD-MICRO-RATE:accept',
+    'FD-MICRO-RATE:refuse',
+    'FD-CUST-DELETE',
+    'FD-OBJ-OTHER-PARTNER',
   ),
   async ({ fd, fdApi, fdModelTarget, fdPowers }, testInfo) => {
     const clock = await movedClock(fdPowers);

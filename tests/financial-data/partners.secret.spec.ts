@@ -1,10 +1,23 @@
 // Covers: PUT /aggregation/v2/partners/authentication (ModifyPartnerSecret) - seed 002,
 // Authentication: a new secret is 12-255 characters of letters, digits and ! @ # $ % & * _ - +,
-// with at least one digit and one letter (else 400); the new secret works, the old one does not.
+// with at least one digit and one letter (else 400); the new secret works, the old one does not;
+// provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: false keeps the old one working for a
+// grace period of 30 days (x-limits partnerSecretGraceSeconds), true refuses it at once.
 // Runs on the spare partner, and puts its secret back after each change. On a sandbox each check
 // holds the spare partner alone (whileAlone): no other worker asks a token of it meanwhile.
 import fc from 'fast-check';
-import { assertProperty, expect, expectFdError, rules, suiteConfig, test, whileAlone } from '../../fixtures/financial-data.js';
+import {
+  assertProperty,
+  expect,
+  expectFdError,
+  fdLimit,
+  movedClock,
+  rules,
+  suiteConfig,
+  test,
+  underRule,
+  whileAlone,
+} from '../../fixtures/financial-data.js';
 import { anySecret, validSecret } from '../../fixtures/arbitraries/financial-data/secrets.js';
 
 const pad = (n: number, core = 'Ab1') => core + 'x'.repeat(n - core.length);
@@ -59,20 +72,95 @@ test.describe('partner secret rules @destructive', () => {
             return;
           }
           expect(res.status).toBe(204);
-          expect(
-            (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
-            'the new secret works',
-          ).toBe(200);
-          expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
-          const back = await fdApi.call('ModifyPartnerSecret', {
-            body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
-            auth: appKeyOnly,
-          });
-          expect(back.status, 'the original secret is put back').toBe(204);
-          expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
+          // Put back whatever fails on the way: a check after this one on the spare partner must not
+          // meet the secret this one set (its failure would be this one's, again).
+          let putBack = false;
+          try {
+            expect(
+              (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: c.secret }, auth: appKeyOnly })).status,
+              'the new secret works',
+            ).toBe(200);
+            expectFdError(await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly }), 401, 'the old secret is refused');
+            const back = await fdApi.call('ModifyPartnerSecret', {
+              body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
+              auth: appKeyOnly,
+            });
+            putBack = back.status === 204;
+            expect(back.status, 'the original secret is put back').toBe(204);
+            expect((await fdApi.call('CreateToken', { body: spare, auth: appKeyOnly })).status).toBe(200);
+          } finally {
+            // The check's own failure is what it reports: a refusal of this put-back would hide it.
+            if (!putBack)
+              await fdApi
+                .call('ModifyPartnerSecret', {
+                  body: { ...spare, partnerSecret: c.secret, newPartnerSecret: spare.partnerSecret },
+                  auth: appKeyOnly,
+                })
+                .catch(() => undefined);
+          }
         }),
     );
   }
+
+  test(
+    'keeps the old secret working beside the new one through the grace period a change with immediate false asks, and refuses it at once after an immediate change @provider',
+    rules('FD-SECRET-GRACE', 'FD-SECRET-CHANGE'),
+    async ({ fdApi, fd, appKeyOnly, fdPowers }) =>
+      whileAlone(fd, ['spare'], async () => {
+        const spare = fd.sparePartner!;
+        const token = async (partnerSecret: string) =>
+          (await fdApi.call('CreateToken', { body: { ...spare, partnerSecret }, auth: appKeyOnly })).status;
+        let current = spare.partnerSecret;
+        /** A change from the secret in force, `immediate` sent as given (left out: undefined). */
+        const change = async (newPartnerSecret: string, immediate?: boolean) => {
+          const res = await fdApi.call('ModifyPartnerSecret', {
+            body: { ...spare, partnerSecret: current, newPartnerSecret, ...(immediate === undefined ? {} : { immediate }) },
+            auth: appKeyOnly,
+          });
+          expect(res.status, `the change (immediate ${immediate ?? 'left out'})`).toBe(204);
+          const replaced = current;
+          current = newPartnerSecret;
+          return replaced;
+        };
+        const clock = fd.control ? await movedClock(fdPowers) : undefined;
+        try {
+          const first = await change('Gr4ce!Secret2025', false);
+          expect(await token(current), 'the new secret works').toBe(200);
+          const kept = await token(first);
+          underRule(test.info(), 'FD-SECRET-GRACE', () => expect(kept, 'the old secret still works in its grace period').toBe(200));
+          const second = await change('Imm3diate!Secret25', true);
+          expect(await token(current), 'the new secret works').toBe(200);
+          expectFdError(
+            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: second }, auth: appKeyOnly }),
+            401,
+            'the secret an immediate change replaced',
+          );
+          // The period's end, on the mock's clock only (a sandbox cannot move 30 days on).
+          if (!clock) return;
+          const grace = fdLimit('partnerSecretGraceSeconds');
+          const third = await change('L4st!GraceSecret25', false);
+          await clock.advance(grace - 60);
+          const before = await token(third);
+          underRule(test.info(), 'FD-SECRET-GRACE', () => expect(before, 'the old secret a minute before its grace period ends').toBe(200));
+          await clock.advance(120);
+          const after = await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: third }, auth: appKeyOnly });
+          underRule(test.info(), 'FD-SECRET-GRACE', () =>
+            expectFdError(after, 401, 'the old secret a minute after its grace period ended'),
+          );
+          expect(await token(current), 'the new secret').toBe(200);
+        } finally {
+          await clock?.restore();
+          if (current !== spare.partnerSecret) {
+            const back = await fdApi.call('ModifyPartnerSecret', {
+              body: { ...spare, partnerSecret: current, newPartnerSecret: spare.partnerSecret },
+              auth: appKeyOnly,
+            });
+            expect(back.status, "the spare partner's own secret is put back").toBe(204);
+          }
+          expect(await token(spare.partnerSecret), "the spare partner's own secret works again").toBe(200);
+        }
+      }),
+  );
 
   test('refuses a change with a wrong current secret with 401', rules('FD-SECRET-CURRENT'), async ({ fdApi, fd, appKeyOnly }) =>
     whileAlone(fd, ['spare'], async () => {

@@ -11,7 +11,14 @@ import { rules, runModel, test, txpushModel } from '../../fixtures/financial-dat
 
 test(
   'every sequence of TxPush subscribe, disable and delete calls answers as the subscriptions model says @property',
-  rules('FD-TXPUSH-SUBSCRIBE', 'FD-TXPUSH-DISABLE', 'FD-TXPUSH-DELETE-ONE', 'FD-TXPUSH-DELETE-UNKNOWN'),
+  rules(
+    'FD-TXPUSH-SUBSCRIBE',
+    'FD-TXPUSH-DISABLE',
+    'FD-TXPUSH-DELETE-ONE',
+    'FD-TXPUSH-DELETE-UNKNOWN',
+    'FD-OBJ-OTHER-PARTNER',
+    'FD-OBJ-OTHER-PARENT',
+  ),
   async ({ fdModelTarget, fdPowers, createCustomer }, testInfo) => {
     const accounts: txpushModel.ModelAccount[] = [];
     for (const customerId of [await createCustomer(), await createCustomer()]) {
@@ -39,6 +46,9 @@ test(
     'FD-TXPUSH-DISABLE',
     'FD-TXPUSH-DELETE-ONE',
     'FD-TXPUSH-TESTING-ONLY:accept',
+    'FD-TXPUSH-RUNNING-BALANCE',
+    'FD-OBJ-OTHER-PARTNER',
+    'FD-OBJ-OTHER-PARENT',
   ),
   async ({ fd, fdModelTarget, fdPowers, fdListener, createCustomer }, testInfo) => {
     const accounts: txpushModel.ModelAccount[] = [];

@@ -200,3 +200,60 @@ test(
     );
   },
 );
+
+test(
+  'an event the list marks with a mandatory condition is refused without one (400, reason code 1502) on creation, subscription update and event update, and taken with one @provider',
+  rules(
+    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-create',
+    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-update',
+    'FD-WEBHOOK-MANDATORY-CONDITION:accept@wh-event-update',
+    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-create',
+    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-update',
+    'FD-WEBHOOK-MANDATORY-CONDITION:refuse@wh-event-update',
+  ),
+  async ({ fdApi }) => {
+    // provider 1.35.0 AvailableEvent conditionalSubscription.mandatory: the event's condition fields are mandatory.
+    const offered = await offeredEvents(fdApi);
+    const strict = offered.find((e) => e.conditionalSubscription?.mandatory);
+    test.skip(!strict, 'the target offers no event whose condition is mandatory (listAvailableWebhookSubscriptionEvents)');
+    const [free] = await offeredNames(fdApi);
+    const bare = { name: strict!.name };
+    // The provider's bad request (ObwmsBadRequestErrorResponse): the webhook error body, reason code 1502.
+    const refused = (res: Parameters<typeof expectFdError>[0], what: string) => {
+      expectFdError(res, 400, what);
+      const reasons = (res.body?.Errors?.Error ?? []).map((e: { ReasonCode?: unknown }) => String(e.ReasonCode));
+      expect(reasons, `${what}: the provider's bad-request code`).toEqual(['1502']);
+    };
+    refused(
+      await fdApi.call('createWebhookSubscription', { body: { url: quietUrl('mandatory/bad'), events: [{ name: free }, bare] } }),
+      'creation naming it without a condition',
+    );
+    const made = await createSub(fdApi, { url: quietUrl('mandatory'), events: [{ name: free }, eventRequest(strict!)] });
+    expect(made.events.map((e) => e.name).sort(), 'creation naming it with a condition').toEqual([free, strict!.name].sort());
+    const sub = { subscription_id: made.subscriptionId };
+    refused(
+      await fdApi.call('updateWebhookSubscription', { path: sub, body: { url: quietUrl('mandatory'), events: [bare] } }),
+      'update naming it without a condition',
+    );
+    const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
+    expect(
+      (read.body.events as { name: string; condition?: unknown }[]).map((e) => [e.name, e.condition !== undefined]).sort(),
+      'the refused update stored nothing',
+    ).toEqual(made.events.map((e) => [e.name, e.condition !== undefined]).sort());
+    const event = { ...sub, webhook_event_id: read.body.events.find((e: { name: string }) => e.name === free).webhookEventId };
+    refused(await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: bare }), 'event update to it without a condition');
+    expect(
+      (await fdApi.call('updateWebhookSubscriptionEvent', { path: event, body: eventRequest(strict!) })).status,
+      'event update to it with a condition',
+    ).toBe(200);
+    expect(
+      (
+        await fdApi.call('updateWebhookSubscription', {
+          path: sub,
+          body: { url: quietUrl('mandatory'), events: [eventRequest(strict!), { name: free }] },
+        })
+      ).status,
+      'update naming it with a condition',
+    ).toBe(200);
+  },
+);

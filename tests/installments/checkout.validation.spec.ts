@@ -20,6 +20,7 @@ import {
   type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
+  unregisteredPan,
 } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
@@ -36,6 +37,11 @@ interface Row {
   rule: string;
   /** Further rules the row checks (cited beside `rule`). */
   also?: string[];
+  /** Other members set first (dotted paths of the body), the row's own field breaking or keeping the rule. */
+  with?: Record<string, unknown>;
+  /** A refusal's ReasonCode, and its Description, where the provider's error example for the member gives them. */
+  reason?: string;
+  description?: string;
 }
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
@@ -51,6 +57,12 @@ const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDet
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
+/** A paymentAuthorization of withDecision's form with its card and names replaced. */
+const authorization = (over: Record<string, unknown>) => {
+  const { cardholderFullName: _full, ...rest } = withDecision({ status: 'APPROVED' }).paymentAuthorization as Record<string, unknown>;
+  return { ...rest, primaryAccountNumber: unregisteredPan(), ...over };
+};
+const PLAN = 'invalid.request.parameter';
 // installmentNumber stays within its own range, so a schedule one past the cap breaks only the cap.
 const schedule = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -492,7 +504,131 @@ const ROWS: Row[] = [
     why: 'a Correlation-Id that is a UUID',
     rule: 'IN-FMT-CORRELATION:accept',
   },
+  // provider 2.0.0 CardedTransaction stan, rrn, authorizationCode: digits, 1 to 6, 12 and 6 of them (PlanCreateInvalidInput
+  // examples InvalidLength*/NonNumeric*). Each its own member: no offer term changes.
+  ...(
+    [
+      ['stan', '1', true],
+      ['stan', '123456', true],
+      ['stan', '1234567', false, 'Incorrect STAN length.'],
+      ['stan', '12345a', false, 'Non-Numeric STAN.'],
+      ['rrn', '012345678901', true],
+      ['rrn', '12345678901', false, 'Incorrect RRN length.'],
+      ['rrn', '1234567890123', false, 'Incorrect RRN length.'],
+      ['rrn', '12345678901A', false, 'Non-Numeric RRN.'],
+      ['authorizationCode', '012345', true],
+      ['authorizationCode', '12345', false, 'Incorrect Auth Code length.'],
+      ['authorizationCode', '12345A', false, 'Invalid Auth Code.'],
+    ] as [string, string, boolean, string?][]
+  ).map(([member, value, ok, description]) => ({
+    op: 'savePlan' as const,
+    field: `transaction.${member}`,
+    value,
+    accepted: ok,
+    why: `transaction.${member} ${value}`,
+    rule: `IN-PAT-PLAN-CODES:${ok ? 'accept' : 'refuse'}`,
+    ...(description ? { reason: PLAN, description } : {}),
+  })),
+  // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused for Installments
+  // on Cards (the one answer the documents give a plan of 15DAYS, whatever its offer's frequency).
+  ...enumOf(contract, 'PlanRequestFrequency').map((v) => ({
+    op: 'savePlan' as const,
+    field: 'planInstallmentInformation.frequency',
+    value: v,
+    accepted: true,
+    why: `frequency ${v}, where an offer of the answer gives it`,
+    rule: 'IN-ENUM-PLAN-FREQUENCY:accept',
+  })),
+  {
+    op: 'savePlan',
+    field: 'planInstallmentInformation.frequency',
+    value: '15DAYS',
+    accepted: false,
+    why: 'frequency 15DAYS (Installments on Cards)',
+    rule: 'IN-ENUM-PLAN-FREQUENCY:refuse',
+    reason: PLAN,
+    description: 'Invalid frequency - 15DAYS.',
+  },
+  // provider 2.0.0 CardedTransaction date-times: a value of neither form its documents give (RFC 3339, or the error
+  // examples' year-month-day hours:minutes:seconds, conflicts.yaml) is refused on either reading, as their example gives it.
+  ...['localDateTime', 'transmissionDateTime'].map((member) => ({
+    op: 'savePlan' as const,
+    field: `transaction.${member}`,
+    value: '06/01/2025 10:15',
+    accepted: false,
+    why: `transaction.${member} in neither documented form`,
+    rule: 'IN-FMT-PLAN-DATETIME',
+    reason: PLAN,
+    description: 'Invalid datetime format.',
+  })),
+  // provider 2.0.0 approvedOffers: MissingMerchantParameters (an empty merchant) and InvalidCountryCurrencyCodePair.
+  {
+    op: 'approvedOffers',
+    field: 'merchant',
+    value: {},
+    accepted: false,
+    why: 'an empty merchant',
+    rule: 'IN-REQ-OFFERS-MERCHANT-SOME',
+    reason: PLAN,
+    description: 'Merchant object is empty. Country code and MCC must exist',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'USD',
+    with: { 'merchant.country': 'USA' },
+    accepted: true,
+    why: "a purchase in its merchant's country's currency (USD in the USA)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'EUR',
+    with: { 'merchant.country': 'USA' },
+    accepted: false,
+    why: "a purchase in a currency other than its merchant's country's (EUR in the USA)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
+    reason: PLAN,
+    description: 'Invalid Country and Currency Pair',
+  },
   // Approval (provider 2.0.0, PlanApprovalParameters)
+  {
+    op: 'planApproval',
+    field: 'offerId',
+    value: 'o'.repeat(APPROVAL_OFFER_ID.max!),
+    accepted: false,
+    why: `an offerId of ${APPROVAL_OFFER_ID.max} characters naming no offer of the plan`,
+    rule: 'IN-STATE-APPROVAL-OFFER:refuse',
+  },
+  {
+    op: 'planApproval',
+    field: 'paymentAuthorization',
+    value: authorization({ cardholderFirstName: 'Jane', cardholderLastName: 'Doe' }),
+    accepted: true,
+    why: 'a card with the first and last names, no full name',
+    rule: 'IN-REQ-CARDHOLDER-NAME:accept',
+  },
+  ...[
+    [{}, 'no name'],
+    [{ cardholderFirstName: 'Jane' }, 'a first name alone'],
+  ].map(([names, why]) => ({
+    op: 'planApproval' as const,
+    field: 'paymentAuthorization',
+    value: authorization(names as Record<string, unknown>),
+    accepted: false,
+    why: `a card with ${String(why)}`,
+    rule: 'IN-REQ-CARDHOLDER-NAME:refuse',
+  })),
+  // The card's check digit is not judged: provider 2.0.0 gives the member an example that fails it.
+  {
+    op: 'planApproval',
+    field: 'paymentAuthorization',
+    value: authorization({ primaryAccountNumber: `${unregisteredPan().slice(0, -1)}A`, cardholderFullName: 'Jane Doe' }),
+    accepted: false,
+    why: 'a card number with a letter',
+    rule: 'IN-FMT-APPROVAL-PAN',
+  },
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',
@@ -548,6 +684,7 @@ const ROWS: Row[] = [
     accepted: ok as boolean,
     why: `offerId of ${n} characters${ok ? ", the plan's own" : ''} (exactly ${APPROVAL_OFFER_ID.max})`,
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
+    ...(ok ? { also: ['IN-STATE-APPROVAL-OFFER:accept'] } : {}),
   })),
   {
     op: 'planApproval',
@@ -593,6 +730,7 @@ const OFFER_TERM: Record<string, (offer: OfferLike) => unknown> = {
   'planInstallmentInformation.tenure': (o) => o.tenure,
   'planInstallmentInformation.apr': (o) => o.apr,
   schedulePayments: (o) => (Array.isArray(o.schedulePayments) ? o.schedulePayments.length : undefined),
+  'planInstallmentInformation.frequency': (o) => o.frequency,
 };
 
 for (const row of ROWS) {
@@ -631,7 +769,12 @@ for (const row of ROWS) {
       // not present in the system is refused, InvalidAccountRangeForNewPanList); the row skips where none is.
       else if (row.field === 'accountRange' && row.accepted)
         body = withPath(body, row.field, instReq.heldRange(String((row.value as Record<string, string>).accountRangeLow).length));
-      else if (!row.field.startsWith('plain:')) body = withPath(body, row.field, value);
+      else if (!row.field.startsWith('plain:'))
+        body = withPath(
+          Object.entries(row.with ?? {}).reduce((b, [at, v]) => withPath(b, at, v), body),
+          row.field,
+          value,
+        );
       if (plain)
         body = {
           ...body,
@@ -641,7 +784,12 @@ for (const row of ROWS) {
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
       // A list's card off its pattern: 400, or a 200 counting it failed as the provider's example shows (IN-DEVIATION-PAN-LENGTH-COUNTED).
       else if (row.field === 'plain:pans.0.pan') expect(panLengthRefusalWrong(fx.instApi, res, 1), row.why).toBeUndefined();
-      else expectErrors(res, 400);
+      else {
+        expectErrors(res, 400);
+        const error = res.body.Errors.Error[0];
+        if (row.reason) expect(error.ReasonCode, "the reason code of the provider's example").toBe(row.reason);
+        if (row.description) expect(error.Description, "the provider's example").toBe(row.description);
+      }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
       // provider 2.0.0 PlanApprovalParameters: each member's rule holds whatever the decision (APPROVED
       // or DECLINED) and the mode (sync true or false); no source ties a member's bound to one of them.

@@ -25,8 +25,8 @@ const IDENTITY = [
     ),
   ),
 ];
-/** What a second submission keeps: the merchant's name, and its MAID (provider 2.0.0 postMerchantParticipations: "Once a MAID is entered into the system, it becomes immutable"). */
-const KEPT = [...IDENTITY, 'maid'];
+/** What a second submission keeps: the merchant's name, its MAID and its duns (provider 2.0.0 postMerchantParticipations: a MAID "becomes immutable" once entered; duns "cannot be modified"). */
+const KEPT = [...IDENTITY, 'maid', 'duns'];
 const ITEM = (contract.resolveSchema(WRITER.requestBody!.schema) as { items?: unknown }).items;
 
 /** The string and scalar leaves of a value, as text. */

@@ -51,6 +51,9 @@ test(
     'IN-PAGE-HEADERS@by-request',
     'IN-PAGE-HEADERS@list',
     'IN-PAGE-HEADERS@search',
+    'IN-ECHO-PARTICIPATION-DETAILS@by-request',
+    'IN-ECHO-PARTICIPATION-DETAILS@list',
+    'IN-ECHO-PARTICIPATION-DETAILS@search',
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

@@ -69,7 +69,8 @@ test(
     // More merchants than a page, of one exact name, through the API; the list is a known set only on an emptied mock.
     await instMock.reset();
     const name = `Default page ${crypto.randomUUID()}`;
-    // Distinct merchants of one name: an ISO 3166 alpha-3 country (provider 2.0.0, countryCode) under each known ICA in turn.
+    // Distinct merchants of one name: an ISO 3166 alpha-3 country (provider 2.0.0, countryCode) under each known ICA in turn,
+    // MID merchants (provider 2.0.0, postMerchantParticipations, names a MAID merchant by its legal name and country alone too).
     const icas = inst.knownAcquirerIcas;
     expect(icas.length * ISO_COUNTRIES_ALPHA3.length, 'merchants of one name the countries and known ICAs make').toBeGreaterThanOrEqual(
       BIG,
@@ -79,7 +80,10 @@ test(
         merchantLegalName: name,
         countryCode: isoCountry(i),
         mids: [String(100_000_000 + i)],
-        dbaNames: undefined,
+        maid: undefined,
+        maidType: undefined,
+        // A merchant added carries dbaNames (provider 2.0.0, postMerchantParticipations): one naming no other merchant.
+        dbaNames: [`Store ${i}`],
       }),
     );
     const ids: string[] = [];

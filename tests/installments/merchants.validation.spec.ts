@@ -36,7 +36,12 @@ interface Row {
   why: string;
   /** The rule citation (schemas/installments/rules.yaml) the row checks. */
   rule: string;
+  /** Members of the example participation replaced first (undefined: left out). */
+  base?: Record<string, unknown>;
 }
+
+/** A MID merchant: its MIDs, no MAID (provider 2.0.0, postMerchantParticipations: the MID market's fields). */
+const MID_MERCHANT = { maid: undefined, maidType: undefined };
 
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
@@ -153,6 +158,29 @@ const PARTICIPATION: Row[] = [
   { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
   { field: 'countryCode', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
+  // provider 2.0.0: maidType mandatory for a participation with a MAID; the MAID market's maid and maidType.
+  { field: 'maidType', value: undefined, accepted: false, why: 'missing beside a maid', rule: 'IN-REQ-PARTICIPATION-MAID' },
+  { field: 'maid', value: undefined, accepted: false, why: 'missing beside a maidType', rule: 'IN-REQ-PARTICIPATION-MAID' },
+  // provider 2.0.0, postMerchantParticipations (the fields mandatory when adding a merchant, per market), Address.city
+  // (mandatory when adding) and Address.postalCode (for a MID merchant, where the country has postal codes).
+  ...(
+    [
+      ['dbaNames', undefined, 'missing from a merchant added'],
+      ['address.city', undefined, 'missing from a merchant added'],
+      ['optIn', { nonMerchantNegotiatedParticipation: undefined }, 'and nonMerchantNegotiatedParticipation missing'],
+      ['optIn', undefined, 'missing from a MAID merchant, nonMerchantNegotiatedParticipation given (the MID market only takes it)'],
+      ['mids', MID_MERCHANT, 'missing from a MID merchant added'],
+      ['address.postalCode', MID_MERCHANT, 'missing from a MID merchant added in the USA'],
+      ['merchantGroup', { ...MID_MERCHANT, countryCode: 'AUS' }, 'missing from a MID merchant added in Australia'],
+    ] as [string, Record<string, unknown> | undefined, string][]
+  ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: false, why, rule: 'IN-REQ-PARTICIPATION-ADD:refuse' })),
+  ...(
+    [
+      ['mids', undefined, 'missing from a MAID merchant added'],
+      ['address.postalCode', undefined, 'missing from a MAID merchant added'],
+      ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
+    ] as [string, Record<string, unknown> | undefined, string][]
+  ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
   ...[
     [WALLET_ID.min!, true],
     [WALLET_ID.max!, true],
@@ -171,12 +199,14 @@ const PARTICIPATION: Row[] = [
 // after a valid participation (a check run on the first item only lets it through).
 for (const row of PARTICIPATION) {
   test(`participation: ${row.accepted ? 'accepts' : 'rejects'} ${row.field} ${row.why} @provider`, rules(row.rule), async ({ instApi }) => {
-    const res = await instApi.call('postMerchantParticipations', { body: [withPath(exampleParticipation(ICA), row.field, row.value)] });
+    const res = await instApi.call('postMerchantParticipations', {
+      body: [withPath(exampleParticipation(ICA, row.base), row.field, row.value)],
+    });
     if (row.accepted) expect(res.status).toBe(202);
     else {
       expectErrors(res, 400);
       const later = await instApi.call('postMerchantParticipations', {
-        body: [exampleParticipation(ICA), withPath(exampleParticipation(ICA), row.field, row.value)],
+        body: [exampleParticipation(ICA), withPath(exampleParticipation(ICA, row.base), row.field, row.value)],
       });
       expect(later.status, `${row.field} ${row.why} in the second participation of two`).toBe(400);
     }
@@ -289,3 +319,42 @@ for (const row of SEARCHES) {
     },
   );
 }
+
+// provider 2.0.0, postMerchantParticipations: an update names its merchant (legal name, country, acquirer ICA) and
+// carries optIn (and a MAID merchant its maid and maidType), the fields of an addition no more; a MAID once entered
+// is immutable, and duns is null, empty or the value held, else 400. The merchant is updated once its addition
+// completed, so that a target that records it only then knows it.
+test(
+  'participation: updates a merchant with its names and optIn alone, and refuses one changing its duns or maid @provider',
+  rules('IN-REQ-PARTICIPATION-ADD:accept', 'IN-STATE-PARTICIPATION-FIXED:accept', 'IN-STATE-PARTICIPATION-FIXED:refuse'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const added = exampleParticipation(inst.knownAcquirerIcas[0], { duns: '012345678' });
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [added]));
+    const names = ['merchantLegalName', 'countryCode', 'acquirerICA', 'optIn', 'maid', 'maidType'];
+    const update = Object.fromEntries(names.map((k) => [k, added[k]]));
+    const answers: Record<string, number> = {};
+    for (const [what, body] of [
+      ['names and optIn alone', update],
+      ['the duns held', { ...update, duns: added.duns }],
+      ['another duns', { ...update, duns: '912345678' }],
+      ['another maid', { ...update, maid: `${added.maid}`.replace(/.$/, (d) => String((Number(d) + 1) % 10)) }],
+    ] as [string, Record<string, unknown>][])
+      answers[what] = (await instApi.call('postMerchantParticipations', { body: [body] })).status;
+    expect(answers).toEqual({ 'names and optIn alone': 202, 'the duns held': 202, 'another duns': 400, 'another maid': 400 });
+  },
+);
+
+// provider 2.0.0, getMerchantParticipations 400 InvalidRequestIdError: a request_id that is not a 64-bit integer.
+test(
+  'participations: refuses a request_id that is no integer with 400 invalid.request.parameter @provider',
+  rules('IN-ERR-REQUEST-ID'),
+  async ({ instApi }) => {
+    const res = await instApi.call('getMerchantParticipations', { query: { request_id: '12ab' } });
+    expectErrors(res, 400);
+    expect(res.body.Errors.Error[0]).toMatchObject({
+      ReasonCode: 'invalid.request.parameter',
+      Description: 'One of the request parameters is invalid, try again with the correct request.',
+    });
+  },
+);

@@ -19,6 +19,10 @@ test(
     'IN-PAT-PANLISTNAME:accept',
     'IN-LIM-PAN:accept@encrypted',
     'IN-AUTH-FORBIDDEN',
+    'IN-REQ-UPDATE-PANS:accept',
+    'IN-REQ-UPDATE-PANS:refuse',
+    'IN-REQ-DEREG-CARDS:accept',
+    'IN-PROP-REFUSED-NO-TRACE',
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

@@ -30,6 +30,8 @@ test(
     'IN-STATE-APPROVAL-PLAN',
     'IN-STATUS-PLAN-UNKNOWN',
     'IN-AUTH-FORBIDDEN',
+    'IN-STATE-PAN-ELIGIBLE:accept@encrypted',
+    'IN-PROP-ECHO-AS-SENT',
   ),
   async ({ instModelTarget }, testInfo) => {
     await runModel({

@@ -2,17 +2,19 @@
 // (offerId, planInstallmentInformation with feeValue, schedulePayments and the card "mandatory for Mastercard Installments
 // Payment Services", transactionOffers "mandatory for During Purchase use case") and POST /plans (the offer's data sent
 // "without any changes", validated against the presented offer), refused as PlanCreateInvalidInput's examples give it.
-import { expect, planUseCases, rules, test, withPath } from '../../fixtures/installments.js';
+import { expect, planUseCases, rules, test, unregisteredPan, withPath } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
 
 type Plan = Record<string, any>;
+type InstReq = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 const DRNG = 'Both OfferId and TransactionOffers must be present for this provider - Value must not be null';
 const other = (f: unknown) => (f === 'MONTHLY' ? 'WEEKLY' : 'MONTHLY');
-// [what, rule, the plan changed, the Description of the provider's example where one gives it]
-const ROWS: [string, string, (p: Plan) => Plan, string?][] = [
+// [what, rule, the plan changed, the Description of the provider's example where one gives it, its ReasonCode where not
+// invalid.request.parameter]
+const ROWS: [string, string, (p: Plan, instReq: InstReq) => Plan | Promise<Plan>, string?, string?][] = [
   ['without offerId', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'offerId', undefined), DRNG],
   ...(planUseCases().includes('DURING_PURCHASE')
     ? [
@@ -42,6 +44,19 @@ const ROWS: [string, string, (p: Plan) => Plan, string?][] = [
     'IN-VAL-PLAN-OFFER-TERMS',
     (p) => withPath(p, 'transaction.amount', p.transaction.amount + 1),
     'Provided transaction amount does not match with offer.',
+  ],
+  // Its ReasonCode only: a target reading the error examples' form of a date-time (conflicts.yaml) refuses its format first.
+  [
+    'with a transaction date other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'transaction.localDateTime', '2025-06-02T10:15:00Z'),
+  ],
+  [
+    'with a card other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    async (p, instReq) => ({ ...p, ...(await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })) }),
+    'Provided PAN does not match with offer.',
+    'pan.match',
   ],
   [
     'with a currency other than the offers',
@@ -84,12 +99,12 @@ test(
   },
 );
 
-for (const [what, rule, change, description] of ROWS)
-  test(`refuses a plan ${what} with 400 invalid.request.parameter @provider`, rules(rule), async ({ instApi, instReq }) => {
+for (const [what, rule, change, description, reason = 'invalid.request.parameter'] of ROWS)
+  test(`refuses a plan ${what} with 400 ${reason} @provider`, rules(rule), async ({ instApi, instReq }) => {
     const { body } = await instReq.selectionCall(instApi);
-    const res = await instApi.call('savePlan', { body: change(body) });
+    const res = await instApi.call('savePlan', { body: await change(body, instReq) });
     expect(res.status, res.text.slice(0, 300)).toBe(400);
     const error = res.body.Errors.Error[0];
-    expect(error.ReasonCode, 'the reason code of PlanCreateInvalidInput').toBe('invalid.request.parameter');
+    expect(error.ReasonCode, 'the reason code of PlanCreateInvalidInput').toBe(reason);
     if (description) expect(error.Description, "the provider's example").toBe(description);
   });

@@ -2,7 +2,7 @@
 // resting on the provider's document is as blocking as one resting on the seed.
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { annotateViolations, noteViolation, violationsOf } from '../../helpers/client/annotations.js';
+import { annotateViolations, noteViolation, propertyBroken, violationsOf } from '../../helpers/client/annotations.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
@@ -147,6 +147,54 @@ test('failures are grouped by the rule they break, then the operation; with no r
   });
   expect(overallVerdict([verdict('seed', outcome([], 'failed'))], false).verdict).toBe('FAIL');
   expect(overallVerdict([], true).verdict).toBe('NOT RUN');
+});
+
+test('one cause, once: a property that saw the answers a rule of its own operation failed on is that cause, named as also seen', () => {
+  // A check running several checkers breaks the first one whose violation it lists, at that operation.
+  const checkers = new Map([
+    ['answer-is-state', 'S-PROP-STATE'],
+    ['echo-as-sent', 'S-PROP-ECHO'],
+  ]);
+  const listed = 'Error: [echo-as-sent] Modify (Get right after): Received: x / Documented: y\n[answer-is-state] Create (Get): Received';
+  expect(propertyBroken(listed, checkers)).toEqual({ rule: 'S-PROP-ECHO', operationId: 'Modify' });
+  expect(propertyBroken('expect(received).toBe(expected)', checkers)).toBeUndefined();
+  const failed = (title: string, brokenRule: string, brokenAt: string): TestOutcome => ({
+    ...outcome([], 'failed'),
+    title,
+    brokenRule,
+    brokenAt,
+  });
+  const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => ({
+    id,
+    text: id,
+    kind: 'echo' as const,
+    source: 'seed' as const,
+    cite: 'c',
+    operations: ['Modify'],
+  }));
+  const v = serviceVerdict(
+    's',
+    'S',
+    'seed',
+    [
+      failed('names read back', 'S-MODIFY', 'Modify'),
+      failed('echo property', 'S-PROP-ECHO', 'Modify'),
+      failed('echo elsewhere', 'S-PROP-ECHO', 'Create'),
+      // A model's shrunk sequence that broke the same rule, its operation not told.
+      { ...outcome([], 'failed'), title: 'model sequence', brokenRule: 'S-MODIFY' },
+    ],
+    coverage,
+    rules,
+  );
+  expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
+    ['S-MODIFY: Modify', ['S-PROP-ECHO'], ['names read back', 'echo property', 'model sequence']],
+    ['S-PROP-ECHO: Create', undefined, ['echo elsewhere']],
+  ]);
+  // Each rule still failed where its own judgement failed.
+  expect(v.rules.map((r) => [r.id, r.outcome])).toEqual([
+    ['S-MODIFY', 'failed'],
+    ['S-PROP-ECHO', 'failed'],
+  ]);
 });
 
 test('a command-line filter is read wherever Playwright keeps it', () => {

@@ -6,7 +6,7 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { noteEchoedCode } from '../../helpers/secrets/sent-ledger.js';
+import { noteEchoed } from '../../helpers/secrets/sent-ledger.js';
 import { scanForLeaks } from '../../helpers/verdict/leak-scan.js';
 
 const PAN = '5204731600014792';
@@ -132,15 +132,25 @@ test("masks every contract's header credentials, under our names and the provide
   }
 });
 
-test('a security code a target echoed is redacted wherever it stands alone, in any member, and the leak scan finds one left', async ({}, testInfo) => {
+test('a sensitive value a target echoed (a security code, an account number shown whole, a secret) is redacted wherever it stands alone, in any member, and the leak scan finds one left', async ({}, testInfo) => {
   const code = '07391';
   expect(redactText(`{"artLabel": "${code}"}`)).toBe(`{"artLabel": "${code}"}`);
-  noteEchoedCode(code);
+  noteEchoed(code);
   expect(redactText(`{"artLabel": "${code}", "id": "a${code}f"}`)).toBe('{"artLabel": "[REDACTED]", "id": "a07391f"}');
   expect(redact({ label: Number(code.slice(1)), code })).toEqual({ label: 7391, code: '[REDACTED]' });
   const dir = testInfo.outputPath('leaks');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'kept.json'), `{"tokenLastFour": "${code}"}`);
-  expect(scanForLeaks([dir], []).leaks).toEqual([{ what: 'a security code a target echoed', file: path.join(dir, 'kept.json') }]);
+  const what = 'a sensitive value a target echoed (a security code, an account number, a secret)';
+  expect(scanForLeaks([dir], []).leaks).toEqual([{ what, file: path.join(dir, 'kept.json') }]);
+  // An account number its display shows whole (provider 1.35.0 accountNumberDisplay: the last four):
+  // blanked there and in any later text, a model's message quoting it too.
+  expect(redact({ id: '1005', accountNumberDisplay: '9051739019' })).toEqual({ id: '1005', accountNumberDisplay: '[REDACTED]' });
+  expect(redactText('target: "9051739019"  model: "9019"')).toBe('target: "[REDACTED]"  model: "9019"');
+  // A secret echoed, in a message with other words around it.
+  noteEchoed('Zq8!secretValue_42');
+  expect(redactText('the answer said partnerSecret=Zq8!secretValue_42 here')).toBe('the answer said partnerSecret=[REDACTED] here');
+  fs.writeFileSync(path.join(dir, 'kept.json'), 'quoting Zq8!secretValue_42.');
+  expect(scanForLeaks([dir], []).leaks).toEqual([{ what, file: path.join(dir, 'kept.json') }]);
   fs.rmSync(dir, { recursive: true });
 });

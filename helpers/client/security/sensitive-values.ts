@@ -8,6 +8,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { kindOfKey, SentValues, type SensitiveKind, type SensitiveValue } from '../../secrets/sensitive.js';
 import type { CallOptions } from '../client.js';
+import { noteEchoed } from '../../secrets/sent-ledger.js';
 import type { ProbeAnswer, Violations } from './probe.js';
 
 export const SENSITIVE_VALUES = 'sensitive-values';
@@ -39,15 +40,19 @@ export class SensitiveInputs {
       return false;
     };
     const found: { at: string; kind: SensitiveKind; wrongMask?: boolean }[] = [];
+    // Found in clear: redacted from now on wherever it stands, in every process of the run (helpers/secrets/sent-ledger.ts).
+    const echoed = (s: SensitiveValue, at: string) => {
+      noteEchoed(s.value);
+      found.push({ at: at || '/', kind: s.kind });
+    };
     const walk = (node: unknown, at: string) => {
       if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
       else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
       else if (typeof node === 'string' || typeof node === 'number') {
         const value = String(node);
-        for (const s of index.longIn(value)) found.push({ at: at || '/', kind: s.kind });
+        for (const s of index.longIn(value)) echoed(s, at);
         // A short value counts only as a whole string (a number 123 is an amount as often as a code).
-        if (typeof node === 'string')
-          for (const s of short) if (value.replace(/[ -]/g, '') === s.value) found.push({ at: at || '/', kind: s.kind });
+        if (typeof node === 'string') for (const s of short) if (value.replace(/[ -]/g, '') === s.value) echoed(s, at);
         if (typeof node === 'string')
           for (const s of masked) if (wronglyMasked(value, s)) found.push({ at: at || '/', kind: s.kind, wrongMask: true });
         if (typeof node === 'string' && /[0-9]{10}/.test(value))
@@ -55,7 +60,7 @@ export class SensitiveInputs {
       }
     };
     if (body !== undefined) walk(body, '');
-    else for (const s of index.longIn(text)) found.push({ at: 'text', kind: s.kind });
+    else for (const s of index.longIn(text)) echoed(s, 'text');
     return found;
   }
 }

@@ -104,7 +104,7 @@ export default class Recorder {
 const CONFIG = `
 export default {
   testDir: '.', outputDir: './test-results', workers: 1, retries: 0, timeout: 60_000, maxFailures: 2,
-  reporter: [['allure-playwright', { resultsDir: './allure-results', detail: false, suiteTitle: true }], ['./recorder.mjs']],
+  reporter: [['allure-playwright', { resultsDir: './allure-results', detail: false, suiteTitle: true }], ['junit', { outputFile: 'junit.xml' }], ['./recorder.mjs']],
   projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }, { name: 'card-enrollment', testMatch: 'other.spec.mjs' }],
 };
 `;
@@ -128,7 +128,21 @@ const testCase = (t: Recorded) =>
     location: { file: t.file, line: 1, column: 1 },
   }) as unknown as TestCase;
 
-test('one real run: the certification counts equal the Allure counts per service', () => {
+/** Per project (a testsuite's hostname, as Playwright's JUnit reporter writes it): passed, failed (failures and errors), skipped. */
+function junitCounts(xml: string): Record<string, { passed: number; failed: number; skipped: number }> {
+  const out: Record<string, { passed: number; failed: number; skipped: number }> = {};
+  for (const [suite] of xml.matchAll(/<testsuite\b[^>]*>/g)) {
+    const n = (k: string) => Number(new RegExp(`\\b${k}="(\\d+)"`).exec(suite)?.[1] ?? 0);
+    const project = /\bhostname="([^"]*)"/.exec(suite)?.[1] ?? '';
+    const c = (out[project] ??= { passed: 0, failed: 0, skipped: 0 });
+    c.failed += n('failures') + n('errors');
+    c.skipped += n('skipped');
+    c.passed += n('tests') - n('failures') - n('errors') - n('skipped');
+  }
+  return out;
+}
+
+test('one real run: the certification counts equal the Allure and JUnit counts per service', () => {
   fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
   fs.writeFileSync(
     path.join(dir, 'other.spec.mjs'),
@@ -169,6 +183,9 @@ test('one real run: the certification counts equal the Allure counts per service
 
   const allure = allureCounts(path.join(dir, 'allure-results'));
   expect(certificationCounts({ services })).toEqual(allure);
+  // JUnit (what a CI's test view shows) counts the same; the console's Summary line and the page are
+  // written from these service verdicts.
+  expect(junitCounts(fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8'))).toEqual(allure);
   // The cases that could part the two reports were all in this run.
   const statuses = fs
     .readdirSync(path.join(dir, 'allure-results'))
