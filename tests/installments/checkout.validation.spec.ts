@@ -20,6 +20,7 @@ import {
   type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
+  withConflict,
   unregisteredPan,
 } from '../../fixtures/installments.js';
 
@@ -39,6 +40,8 @@ interface Row {
   also?: string[];
   /** Other members set first (dotted paths of the body), the row's own field breaking or keeping the rule. */
   with?: Record<string, unknown>;
+  /** The known provider deviations (conflicts.yaml) a target may meet on the row. */
+  conflicts?: string[];
   /** A refusal's ReasonCode, and its Description, where the provider's error example for the member gives them. */
   reason?: string;
   description?: string;
@@ -410,6 +413,8 @@ const ROWS: Row[] = [
     accepted: false,
     why: 'an encrypted PAN of 20 digits',
     rule: 'IN-LIM-PAN:refuse@encrypted',
+    // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits.
+    conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'],
   },
   {
     op: 'approvedOffers',
@@ -738,11 +743,14 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
     // echo on each refusal here too, so each of its rows cites the echo rule.
-    rules(
-      row.rule,
-      ...(row.also ?? []),
-      ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
-      ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+    withConflict(
+      rules(
+        row.rule,
+        ...(row.also ?? []),
+        ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
+        ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+      ),
+      ...(row.conflicts ?? []),
     ),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
