@@ -209,7 +209,7 @@ export function registerCards(
         maskedCard: {
           // The mock's world: a new UUID per enrollment.
           srcDigitalCardId: randomUUID(),
-          // seed 000, MaskedCard: the first digits unmasked (x-limits panBinDigits, the reference's 6) and the last four.
+          // seed 000, MaskedCard: the first digits unmasked (as many as x-limits panBinDigits, the reference's decision) and the last four.
           panBin: pan.slice(0, binDigits),
           panLastFour: pan.slice(-4),
           // seed 000, MaskedCard: when the card was enrolled, UTC.
