@@ -2,7 +2,7 @@
 // standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
 // only through their service's fixture.
 import type { MockHandle } from './kit/context.js';
-import { faultsFor, nearestIds, shownId, type Fault } from './kit/faults.js';
+import { faultIds, faultsFor, nearestIds, shownId, type Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
@@ -37,9 +37,9 @@ export const MOCKS: MockEntry[] = [
   },
 ];
 
-/** Every fault id of every mock (MOCK_FAULTS may name faults of any service). */
+/** Every fault id of every mock, and the earlier ids a renamed one answers to (MOCK_FAULTS may name faults of any service). */
 export function allFaultIds(): string[] {
-  return MOCKS.flatMap((m) => m.faults.map((f) => f.id));
+  return MOCKS.flatMap((m) => m.faults.flatMap(faultIds));
 }
 
 /**
@@ -49,7 +49,7 @@ export function allFaultIds(): string[] {
  */
 export function unknownFaultsMessage(requested: string[]): string | undefined {
   const known = allFaultIds();
-  const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => f.id === id)).map((m) => m.service);
+  const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => faultIds(f).includes(id))).map((m) => m.service);
   const qualifiedKnown = (entry: string) => {
     const [service, id] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
     return owners(id).includes(service);
