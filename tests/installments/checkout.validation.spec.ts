@@ -20,6 +20,7 @@ import {
   type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
+  withConflict,
   unregisteredPan,
 } from '../../fixtures/installments.js';
 
@@ -42,6 +43,8 @@ interface Row {
   /** A refusal's ReasonCode, and its Description, where the provider's error example for the member gives them. */
   reason?: string;
   description?: string;
+  /** The conflict (schemas/installments/conflicts.yaml) a target following the provider's example meets on this row. */
+  conflict?: string;
 }
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
@@ -57,6 +60,8 @@ const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDet
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
+/** A test card whose last digit is not its check digit (ISO/IEC 7812). */
+const offByOne = (card: string) => `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}`;
 /** A paymentAuthorization of withDecision's form with its card and names replaced. */
 const authorization = (over: Record<string, unknown>) => {
   const { cardholderFullName: _full, ...rest } = withDecision({ status: 'APPROVED' }).paymentAuthorization as Record<string, unknown>;
@@ -620,15 +625,20 @@ const ROWS: Row[] = [
     why: `a card with ${String(why)}`,
     rule: 'IN-REQ-CARDHOLDER-NAME:refuse',
   })),
-  // The card's check digit is not judged: provider 2.0.0 gives the member an example that fails it.
-  {
-    op: 'planApproval',
+  // provider 2.0.0 paymentAuthorization.primaryAccountNumber: an ISO/IEC 7812 number; the member's own example fails the
+  // check digit, so a target taking such a card meets that deviation (conflicts.yaml).
+  ...[
+    [offByOne(unregisteredPan()), 'its last digit not its check digit', 'IN-DEVIATION-APPROVAL-PAN-CHECK-DIGIT'],
+    [`${unregisteredPan().slice(0, -1)}A`, 'a letter', undefined],
+  ].map(([card, why, conflict]) => ({
+    op: 'planApproval' as const,
     field: 'paymentAuthorization',
-    value: authorization({ primaryAccountNumber: `${unregisteredPan().slice(0, -1)}A`, cardholderFullName: 'Jane Doe' }),
+    value: authorization({ primaryAccountNumber: card, cardholderFullName: 'Jane Doe' }),
     accepted: false,
-    why: 'a card number with a letter',
+    why: `a card number with ${why}`,
     rule: 'IN-FMT-APPROVAL-PAN',
-  },
+    ...(conflict ? { conflict } : {}),
+  })),
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',
@@ -738,11 +748,14 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
     // echo on each refusal here too, so each of its rows cites the echo rule.
-    rules(
-      row.rule,
-      ...(row.also ?? []),
-      ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
-      ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+    withConflict(
+      rules(
+        row.rule,
+        ...(row.also ?? []),
+        ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
+        ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+      ),
+      ...(row.conflict ? [row.conflict] : []),
     ),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
