@@ -597,6 +597,27 @@ const ROWS: Row[] = [
     reason: PLAN,
     description: 'Invalid Country and Currency Pair',
   },
+  // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'THB',
+    with: { 'merchant.country': 'THA' },
+    accepted: true,
+    why: "a purchase in its merchant's country's currency (THB in Thailand)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'THB',
+    with: { 'merchant.country': 'USA' },
+    accepted: false,
+    why: "a purchase in a currency other than its merchant's country's (THB in the USA)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
+    reason: PLAN,
+    description: 'Invalid Country and Currency Pair',
+  },
   // Approval (provider 2.0.0, PlanApprovalParameters)
   {
     op: 'planApproval',
