@@ -34,6 +34,11 @@ export interface PanList {
   panListId: string;
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
+  /**
+   * Without an accountRange, the held range its cards are validated against: the first one a valid card sent to it fell in,
+   * kept for the cards added later (provider 2.0.0, PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+   */
+  cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
 }
 
