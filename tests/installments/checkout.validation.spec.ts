@@ -10,6 +10,7 @@ import {
   loadContract,
   malformedUuidForms,
   panLengthRefusalWrong,
+  planPlaintext,
   rangeOf,
   rules,
   sizeOf,
@@ -115,7 +116,7 @@ async function baseCall(
       const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
       return {
         call: { body: selection(offers.body.offers[0]) },
-        plain: { consumer: { primaryAccountNumber: pan } },
+        plain: planPlaintext(pan, asked.merchant),
         offers: offers.body.offers,
         selection,
       };
@@ -490,6 +491,25 @@ const ROWS: Row[] = [
     accepted: false,
     why: 'a Correlation-Id that is not a UUID',
     rule: 'IN-FMT-CORRELATION:refuse',
+  },
+  // provider 2.0.0 savePlan: the merchant's name encrypted with the card (sensitiveData); its schema and request examples
+  // carry it in clear, so a target taking it so meets that deviation (conflicts.yaml).
+  {
+    op: 'savePlan',
+    field: 'plain:merchant.name',
+    value: 'Example Electronics',
+    accepted: true,
+    why: "the merchant's name encrypted in encryptedValue",
+    rule: 'IN-FMT-PLAN-MERCHANT-NAME:accept',
+  },
+  {
+    op: 'savePlan',
+    field: 'merchant.name',
+    value: 'Example Electronics',
+    accepted: false,
+    why: "the merchant's name in clear",
+    rule: 'IN-FMT-PLAN-MERCHANT-NAME:refuse',
+    conflict: 'IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR',
   },
   // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
   // strips braces, hyphens or spaces before judging takes them.
