@@ -2,7 +2,7 @@
 // would: OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
 // Content-Type (415, offers only), query and header parameters, the JSON body against the
 // contract, and the card data: a root JWE `encryptedValue`, decrypted and checked against its plaintext
-// schema (provider 2.0.0 `sensitiveData`, refused in clear).
+// schema (provider 2.0.0 `sensitiveData`, refused in clear, as a plan's merchant name is).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
@@ -450,6 +450,17 @@ export function createGuard(
           field: 'sensitiveData',
           keyword: 'format',
           message: 'card data travels encrypted in encryptedValue, never in clear sensitiveData',
+        },
+      ]);
+    // provider 2.0.0, POST /plans: the merchant name is encrypted with the card as part of sensitiveData, so a plan's name in
+    // clear is refused as clear card data is (its schema and examples carry it in clear: conflicts.yaml
+    // IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR).
+    if (operationId === 'savePlan' && body?.merchant?.name !== undefined)
+      return void invalidRequest(reply, faults, [
+        {
+          field: 'merchant.name',
+          keyword: 'format',
+          message: 'the merchant name travels encrypted in encryptedValue (sensitiveData.merchant.name), never in clear',
         },
       ]);
     const encrypted = body?.encryptedValue;
