@@ -77,6 +77,11 @@ export interface InstallmentsState {
    * (DURING_PURCHASE, POST_PURCHASE): what a plan must carry (TransactionOffers "mandatory for During Purchase use case").
    */
   useCases: string[];
+  /**
+   * Whether the partner is classified as a distribution partner (provider 2.0.0, PlanCreateInvalidInput example
+   * InvalidPresentedOffersDSP): its plans carry offerId and transactionOffers whatever its use cases.
+   */
+  distributionPartner: boolean;
   acquirerIcas: string[];
   issuers: Issuer[];
   /**
@@ -124,13 +129,14 @@ function consumerKey(
 // (case, a leading zero, a query string) so that a notification to another URL is seen at once.
 export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/Installments/Notifications-007?issuerCid=202020&Ref=Ab%2F07';
 
-export function createInstallmentsState(useCases = ['DURING_PURCHASE']): InstallmentsState {
+export function createInstallmentsState(useCases = ['DURING_PURCHASE'], distributionPartner = false): InstallmentsState {
   const world: InstallmentsState = {
     // The first key may call every operation; the second is registered but allowed none (403).
     keys: [consumerKey('allowed', '*'), consumerKey('forbidden', [])],
     serviceKey: consumerKey('service', '*', 'installments-service'),
     providerId: randomUUID(),
     useCases,
+    distributionPartner,
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [
       {
