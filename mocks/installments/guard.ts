@@ -17,7 +17,7 @@ import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { documentedRefusal, invalidRequest, sendError, sendErrors } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
-import type { InstallmentsState } from './state.js';
+import { callerKey, type InstallmentsState } from './state.js';
 
 // provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
 const PLAINTEXT: Record<string, string> = {
@@ -419,11 +419,9 @@ export function createGuard(
         violations(validate.errors).some((v) => v.keyword !== 'required')
       )
         reply.header('Correlation-Id', randomUUID());
-      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its plan's throttle.
-      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted') && typeof (parsed as any)?.planId === 'string') {
-        const planId = (parsed as any).planId as string;
-        world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
-      }
+      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its caller's throttle.
+      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted'))
+        world.issuerReceived.set(callerKey(req.ip), [...(world.issuerReceived.get(callerKey(req.ip)) ?? []), clock.nowMs()]);
       // i31-inst-issuer-400-source-is-field: the issuer's 400 names the offending member in Source, past its maxLength for the longer names.
       if (operationId === 'notifyPlan' && faults.has('i31-inst-issuer-400-source-is-field'))
         return void sendErrors(

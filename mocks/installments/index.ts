@@ -64,12 +64,12 @@ export async function startInstallmentsMock(
       panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
-  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries TOO_MANY_REQUESTS,
-  // the reason code this mock's other 429 (the issuer endpoint's) carries.
+  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries too.many.requests,
+  // the reason code this mock's other 429 (the issuer endpoint's, provider 2.0.0 PlanNotifTooManyRequestError) carries.
   const app = createMockApp(
     context,
     (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'TOO_MANY_REQUESTS', message)),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'too.many.requests', message)),
   );
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.

@@ -110,7 +110,7 @@ export interface InstallmentsState {
   panLists: Map<string, PanList>;
   offerTransactions: Map<string, OfferTransaction>;
   plans: Map<string, Plan>;
-  /** planId -> times (ms) the issuer endpoint received a notification for it (429 rule). */
+  /** The issuer endpoint's throttle key (callerKey: the caller's address) -> times (ms) it took a notification from it (429 rule). */
   issuerReceived: Map<string, number[]>;
   /** offers.ts: PANs once found eligible (blind-deregistered-pan-still-offered: eligibility cached); read only while that fault is on. */
   eligibleOnce: Set<string>;
@@ -217,6 +217,9 @@ export const merchantKey = (p: Pick<Participation, 'merchant'>) =>
 /** The members a merchant keeps once given (provider 2.0.0, postMerchantParticipations). */
 export const FIXED = ['maid', 'duns'] as const;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The key the issuer endpoint counts a caller's notifications under: its network address (provider 2.0.0, the IP rate limit). */
+export const callerKey = (ip: string) => `address:${ip}`;
 
 /** Records a submitted participation in the store and its indexes. */
 export function addParticipation(world: InstallmentsState, p: Participation): void {
