@@ -4,7 +4,17 @@
 import { config as loadDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, readValue, requireValue, ValueError, valueProblems, type Env } from './env-schema.js';
+import {
+  ConfigError,
+  configurationProblems,
+  problemLine,
+  readValue,
+  requireValue,
+  ValueError,
+  valueProblems,
+  type Env,
+} from './env-schema.js';
+import { configuredMistakes } from './env-file.js';
 
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
@@ -45,6 +55,27 @@ export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = proces
 }
 
 export { ConfigError };
+
+/**
+ * Every mistake of the configuration, one line each, before any check runs (npm test's first step,
+ * certify, certify:stand-in, doctor, sandbox:cleanup): where the .env file was looked for, what was
+ * written wrong in it or in the environment (helpers/config/env-file.ts: a misspelt name, a value the
+ * .env parser cut or changed, a line it never read), then each bad value of the general settings and
+ * of the `services` given (for a sandbox run: those configured; helpers/config/env-schema.ts), a
+ * variable already named not twice. `code` 2 when one of them stops the command; notes do not.
+ */
+export function configurationMistakes(env: Env, services: readonly string[] = [], cwd = process.cwd()): { lines: string[]; code: 0 | 2 } {
+  const misplaced = dotenvProblem(env, cwd);
+  const written = configuredMistakes(env, cwd);
+  const named = new Set(written.filter((w) => w.fatal).map((w) => w.variable));
+  const problems = configurationProblems(env, services).filter((p) => !named.has(p.variable));
+  const lines = [
+    ...(misplaced ? [`configuration file: ${misplaced}`] : []),
+    ...written.map((w) => `configuration ${w.fatal ? 'error' : 'note'}: ${problemLine(w)}`),
+    ...problems.map((p) => `configuration error: ${problemLine(p)}`),
+  ];
+  return { lines, code: named.size || problems.length ? 2 : 0 };
+}
 
 /**
  * Which names the financial data security headers carry (seed 002, Authentication, or the provider's

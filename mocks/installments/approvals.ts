@@ -2,7 +2,7 @@
 // callback URL, otherwise 202 and the decision lands shortly after) and GET /approvals/{plan_id}
 // (getPlanApprovalStatus). Seed 001, States ("approve or decline"); reference, Main fields.
 import type { FastifyInstance } from 'fastify';
-import { luhnValid } from '../../helpers/contract/luhn.js';
+import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
