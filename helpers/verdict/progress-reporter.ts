@@ -363,7 +363,8 @@ export class ServiceProgress {
   line(service: string, now: number): string {
     const s = this.state(service);
     const remaining = this.runRemainingMs(now);
-    const eta = s.done === s.total ? '' : remaining === undefined ? ', remaining: estimating' : `, ~${formatDuration(remaining)} left in the run`;
+    const eta =
+      s.done === s.total ? '' : remaining === undefined ? ', remaining: estimating' : `, ~${formatDuration(remaining)} left in the run`;
     const running = s.running && s.done < s.total ? `, ${s.running} running` : '';
     const interrupted = s.interrupted ? `, ${s.interrupted} interrupted` : '';
     return `${service}: ${s.done}/${s.total} checks, ${s.failed} failed, ${s.skipped} skipped${interrupted}${running}, ${formatDuration(now - this.startedAt)} elapsed${eta}`;

@@ -47,6 +47,7 @@ export async function startCardEnrollmentMock(
   const app = createMockApp(
     context,
     (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
+    { contract, basePaths: [CARD_BASE_PATH] },
     appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)),
   );
   // i36-card-keys-private-members-published: the JWK set served with the private members of the key.

@@ -68,7 +68,8 @@ export async function startInstallmentsMock(
   // the reason code this mock's other 429 (the issuer endpoint's, provider 2.0.0 PlanNotifTooManyRequestError) carries.
   const app = createMockApp(
     context,
-    (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
+    (reply, status, message) => sendError(reply, faults, status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_REQUEST', message),
+    { contract, basePaths: [INSTALLMENTS_BASE_PATH, ISSUER_PREFIX] },
     appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'too.many.requests', message)),
   );
   const guard = createGuard(context, contract, world, keys);

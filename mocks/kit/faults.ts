@@ -1,10 +1,13 @@
 // Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
 // `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
+import { editDistance } from '../../helpers/config/env-file.js';
 
 export interface Relaxation {
   /** Component schema to patch, e.g. 'Consumer'. */
-  schema: string;
-  /** Path inside that schema, e.g. ['properties', 'firstName']. */
+  schema?: string;
+  /** Or an operation to patch, by its id (e.g. its requestBody's `content`: a media type it then takes). */
+  operation?: string;
+  /** Path inside that schema or operation, e.g. ['properties', 'firstName']. */
   at?: string[];
   /** Keywords to remove there (maxLength, pattern, enum, format, required...). */
   drop?: string[];
@@ -131,6 +134,23 @@ export type FaultId<C> = C extends readonly Fault<infer Id>[] ? (string extends 
 
 export class FaultError extends Error {}
 
+/** At most this many characters of an unknown fault id are shown or compared: an id is whatever text a caller sent. */
+const SHOWN_ID_CHARS = 80;
+
+/** An id as a message shows it: its first SHOWN_ID_CHARS characters, and its length when longer. */
+export const shownId = (id: string): string =>
+  id.length > SHOWN_ID_CHARS ? `'${id.slice(0, SHOWN_ID_CHARS)}...' (${id.length} characters)` : `'${id}'`;
+
+/** The `count` known ids nearest an unknown one (by edit distance from its shown characters), nearest first. */
+export function nearestIds(id: string, known: readonly string[], count = 1): string[] {
+  const head = id.slice(0, SHOWN_ID_CHARS);
+  return known
+    .map((k) => ({ k, d: editDistance(head, k) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, count)
+    .map(({ k }) => k);
+}
+
 /** The faults switched on in one mock; `has` takes only the ids of its catalogue (Id). */
 export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
@@ -144,9 +164,11 @@ export class FaultSet<Id extends string = string> {
     this.fixed = new Set(active);
   }
 
+  /** An unknown id is refused in one short line: the id's first characters, how many are known and the nearest (never the whole catalogue). */
   private assertKnown(id: string) {
     if (!this.catalogue.some((f) => f.id === id)) {
-      throw new FaultError(`unknown fault '${id}' (known: ${this.catalogue.map((f) => f.id).join(', ')})`);
+      const known = this.catalogue.map((f) => f.id);
+      throw new FaultError(`unknown fault ${shownId(id)}: ${known.length} known, the nearest is '${nearestIds(id, known)[0]}'`);
     }
   }
 
