@@ -261,9 +261,9 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'rt2-issuer-invalid-counted',
-    rule: "IN-ISSUER-THROTTLE: only a plan's accepted notifications count (reference, Issuer endpoint): a notification refused 400 for a body off the contract counts toward its plan's allowance",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: only accepted notifications count: a notification refused 400 for a body off the contract counts toward its caller's allowance",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-20', {
     id: 'i20-plan-apr-fraction-over-200-accepted',
