@@ -2,8 +2,10 @@
 // one SIGINT for a Ctrl-C, as a terminal would). Killed outright (SIGKILL of npm's process group,
 // a closed terminal), certify cannot pass anything on: the runner watches it, and when it is gone
 // interrupts itself as a Ctrl-C would, so that the checks in progress end as interrupted, the
-// teardown deletes what the run made on a sandbox and the certification says NOT RUN.
-/** Set by certify for Playwright's runner: the pid whose end interrupts the run. */
+// teardown deletes what the run made on a sandbox and the certification says NOT RUN. A command
+// started by a parent that names itself here watches it the same way (tools/cli.ts runMain: certify
+// started by `certify:stand-in`, a command behind its relay).
+/** Set by a parent for the process it starts (certify for Playwright's runner): the pid whose end interrupts the run. */
 export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
 /** How often the runner looks. */
 export const PARENT_WATCH_MS = 1000;
@@ -17,7 +19,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** In the runner (not a worker): interrupts this process with SIGINT once the process named by PARENT_PID_ENV has ended. */
+/** In the runner or a command (not a worker): interrupts this process with SIGINT once the process named by PARENT_PID_ENV has ended. */
 export function watchParent(env: NodeJS.ProcessEnv = process.env): void {
   const pid = Number(env[PARENT_PID_ENV]);
   if (!Number.isInteger(pid) || pid <= 0 || env.TEST_WORKER_INDEX) return;
