@@ -93,10 +93,11 @@ export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandI
  */
 export function runMain(moduleUrl: string, main: CommandMain, options: { detach?: boolean } = {}): void {
   if (!isProgram(moduleUrl)) return;
+  // The reader of its output may be gone before its end (a `| tee` ended by the same Ctrl-C, a
+  // killed relay): a write then is lost, never an EPIPE stack trace ending the command.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   if (options.detach && !process.env[PARENT_PID_ENV]) return relay();
   if (process.env[PARENT_PID_ENV]) {
-    // Its parent's output may be gone before its end: a write then is lost, never a crash.
-    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
     watchParent();
     delete process.env[PARENT_PID_ENV];
   }
