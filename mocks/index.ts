@@ -1,6 +1,7 @@
 // Registry of the embedded mocks: how to start each one and its fault catalogue. Used by the
 // standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
 // only through their service's fixture.
+import { editDistance } from '../helpers/config/env-file.js';
 import type { MockHandle } from './kit/context.js';
 import { faultsFor, type Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
@@ -42,17 +43,6 @@ export function allFaultIds(): string[] {
   return MOCKS.flatMap((m) => m.faults.map((f) => f.id));
 }
 
-/** Edit distance, for suggesting the known fault id a typo meant. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 /**
  * One line naming MOCK_FAULTS ids no mock knows, with the nearest known ids and where the known
  * ones are listed (all of them would be a line of several thousand characters); undefined when
@@ -71,6 +61,6 @@ export function unknownFaultsMessage(requested: string[]): string | undefined {
     return `MOCK_FAULTS names ${shared.map((id) => `'${id}'`).join(', ')}, a fault of more than one service: name it with its service (${shared.flatMap((id) => owners(id).map((s) => `${s}:${id}`)).join(', ')})`;
   const unknown = requested.filter((id) => (id.includes(':') ? !qualifiedKnown(id) : !known.includes(id)));
   if (unknown.length === 0) return undefined;
-  const near = [...new Set(unknown.flatMap((u) => [...known].sort((a, b) => distance(u, a) - distance(u, b)).slice(0, 3)))];
+  const near = [...new Set(unknown.flatMap((u) => [...known].sort((a, b) => editDistance(u, a) - editDistance(u, b)).slice(0, 3)))];
   return `MOCK_FAULTS names unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}; nearest known: ${near.join(', ')} (${known.length} known: npm run mock -- --list-faults)`;
 }

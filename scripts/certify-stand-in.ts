@@ -26,7 +26,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import type { ChildProcess } from 'node:child_process';
-import { ENV_SCHEMA, problemLine, valueProblems } from '../helpers/config/env-schema.js';
+import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
+import { configurationMistakes } from '../helpers/config/config.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import { writeNotRun } from '../helpers/verdict/certification-report.js';
@@ -45,10 +46,7 @@ const USAGE =
   'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
-/**
- * How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept
- * from the user's environment and .env, where the environment wins as dotenv has it.
- */
+/** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
 const TUNING = new Set([
   'BREAKER_AFTER',
   'FC_NUM_RUNS',
@@ -60,16 +58,9 @@ const TUNING = new Set([
   'SANDBOX_CUSTOMER_QUOTA',
 ]);
 
-/** The user's tuning: of the environment, else of their configuration file. */
-export function userTuning(env: NodeJS.ProcessEnv, cwd = process.cwd()): Record<string, string> {
-  const file = path.resolve(cwd, env.DOTENV_PATH || '.env');
-  const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file)) : {};
-  return Object.fromEntries(
-    [...TUNING].flatMap((name) => {
-      const value = env[name] ?? fromFile[name];
-      return value === undefined ? [] : [[name, value]];
-    }),
-  );
+/** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
+export function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
 }
 
 /** This process's environment without any variable of the suite's schema but the run's tuning: the child reads the targets' env file alone. */
@@ -199,11 +190,12 @@ export const main: CommandMain = async (argv, io) => {
           .map((f) => f.trim())
           .filter(Boolean)
       : [];
-  // The user's pace, quota and tuning, judged as certify judges them: a bad value is one line, before anything starts.
+  // The user's own settings this run keeps (its tuning, its pace and quota, the contract version) and
+  // any mistake of the configuration as written: one line each before any stand-in starts (helpers/config/config.ts).
+  const mistakes = configurationMistakes(io.env);
+  for (const line of mistakes.lines) io.err(line);
+  if (mistakes.code) return mistakes.code;
   const tuning = userTuning(io.env);
-  const problems = valueProblems(tuning, ['general']);
-  for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
-  if (problems.length) return 2;
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
   let lock;
   try {

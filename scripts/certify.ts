@@ -28,10 +28,9 @@ import { writeCertification, writeNotRun } from '../helpers/verdict/certificatio
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
-import { configurationProblems, problemLine } from '../helpers/config/env-schema.js';
-import { ConfigError, configOf, dotenvProblem } from '../helpers/config/config.js';
+import { configurationMistakes } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
-import { contractVersions } from '../helpers/contract/versions.js';
+import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
@@ -137,36 +136,32 @@ export const main: CommandMain = async (argv, io) => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // A .env in the wrong folder is read by nothing: said before the run certifies the mocks instead.
-  const misplaced = dotenvProblem(io.env);
-  if (misplaced) io.err(`configuration file: ${misplaced}`);
-  let target = io.env.TARGET || 'mock';
-  let env;
-  try {
-    ({ target, env } = configOf(io.env));
-  } catch (error) {
-    if (error instanceof ConfigError) return notRun(io, target, `configuration error: ${error.message}`, 2);
-    throw error;
-  }
-  // On a sandbox: every value of the certified services judged before Playwright starts (its global
-  // setup judges them again, and the target, for a run started without certify).
-  if (target === 'sandbox') {
-    const problems = configurationProblems(
-      env,
-      services.map((s) => s.name),
-    );
-    for (const p of problems) io.err(`configuration error: ${problemLine(p)}`);
-    if (problems.length)
-      return notRun(
-        io,
-        target,
-        `configuration error: ${problemLine(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-        2,
-      );
+  // Every mistake of the configuration before Playwright starts, one line each (a .env in the wrong
+  // folder, a misspelt name, a value the .env parser changed, a bad value; on a sandbox every value of
+  // the certified services: its global setup judges them again, and the target, for a run started without certify).
+  const target = io.env.TARGET || 'mock';
+  const mistakes = configurationMistakes(io.env, target === 'sandbox' ? services.map((s) => s.name) : []);
+  for (const line of mistakes.lines) io.err(line);
+  if (mistakes.code) {
+    const errors = mistakes.lines.filter((l) => l.startsWith('configuration error: '));
+    return notRun(io, target, `${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, 2);
   }
   // The suite's own tests (project self) certify nothing about a target, the mocks included: the
   // service projects alone, so that the console, the page, JSON, JUnit and Allure count the same checks.
   const selected = services.map((s) => s.name);
+  // --explain-with on the mocks: a mock that played the certified version exercised nothing of the
+  // newer one, and "0 unexplained" would say nothing. Unless told otherwise, the mock plays the newer
+  // version (its MOCK_VERSION variable), as a target that moved on would.
+  const played: Record<string, string> = {};
+  if (target === 'mock' && explainWith !== undefined)
+    for (const s of services) {
+      const variable = MOCK_VERSION_VARIABLES[s.name];
+      if (!variable || !contractVersions(s.name).includes(explainWith)) continue;
+      played[variable] = process.env[variable] ?? explainWith;
+      io.out(
+        `${s.name}: the mock plays ${played[variable]} (${variable}${process.env[variable] ? ', as set' : `=${explainWith}, so that the changes --explain-with ${explainWith} reads are exercised`}).`,
+      );
+    }
   const projects = [...selected.flatMap((p) => ['--project', p]), ...(args.workers ? [`--workers=${args.workers}`] : [])];
   io.out(`Certifying ${services.map((s) => s.name).join(', ')} against TARGET=${target}...`);
   // The run's id is chosen here, so that its ledger of sandbox objects can be swept from here when
@@ -175,7 +170,7 @@ export const main: CommandMain = async (argv, io) => {
   if (interrupted) return notRun(io, target, `interrupted by ${interrupted} before the first check`);
   const run = await playwright(
     projects,
-    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid), [CERTIFY_ENV]: '1' },
+    { SUITE_RUN_ID: runId, [RUN_LOCK_ENV]: lock.token, [PARENT_PID_ENV]: String(process.pid), [CERTIFY_ENV]: '1', ...played },
     true,
     80 * 60_000,
     undefined,
@@ -239,6 +234,15 @@ export const main: CommandMain = async (argv, io) => {
     const order = contractVersions(s.service);
     if (explainWith === undefined || !order.includes(explainWith) || order.indexOf(explainWith) <= order.indexOf(s.contractVersion))
       continue;
+    // A mock that played an older version than the one explaining exercised none of its changes: no count is given.
+    const variable = MOCK_VERSION_VARIABLES[s.service];
+    const mockPlayed = target === 'mock' && variable ? (played[variable] ?? s.contractVersion) : undefined;
+    if (mockPlayed !== undefined && order.indexOf(mockPlayed) < order.indexOf(explainWith)) {
+      explained.push(
+        `${s.service}: the mock played ${mockPlayed}, so nothing of ${explainWith} was exercised: no failure is classed (unset ${variable}, or set it to ${explainWith})`,
+      );
+      continue;
+    }
     s.newerVersion = await explainCertification(cert, s.service, explainWith);
     explained.push(...explanationLines(s.newerVersion));
   }

@@ -14,7 +14,8 @@ import { configOf } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { listChecksCached } from '../tools/diff/checks.js';
 import { FAILING_CLASSES } from '../tools/diff/classify.js';
-import { readDocumentFile, suiteDocument } from '../tools/diff/documents.js';
+import { asDocument, readDocumentFile, suiteDocument, type DiffDocument } from '../tools/diff/documents.js';
+import { factsOf } from '../tools/diff/provider-facts.js';
 import { editIndex } from '../tools/diff/edits.js';
 import { chosenVersion } from '../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger } from '../tools/diff/ledger.js';
@@ -53,8 +54,13 @@ export const main: CommandMain = async (argv, io) => {
   const ledger = ledgerApplies ? readLedger(ledgerPath) : undefined;
   // The given documents are read first: a file that is missing or not OpenAPI is refused without
   // starting a listing (a child Playwright process loading every spec of the service) for nothing.
-  const to = readDocumentFile(args.to);
-  const given = typeof args.from === 'string' ? readDocumentFile(args.from) : undefined;
+  // A published document is compared as its provider facts (tools/diff/provider-facts.ts factsOf): the
+  // same skeleton the stored facts hold, so a diff against the document and one against its facts
+  // name the same changes (a description beside a schema's members moves the diff library's keys).
+  const asFacts = (d: DiffDocument): DiffDocument =>
+    d.label.includes('(provider facts of') ? d : { ...asDocument(factsOf(service, d.doc, '', d.label).document, d.label), title: d.title };
+  const to = asFacts(readDocumentFile(args.to));
+  const given = typeof args.from === 'string' ? asFacts(readDocumentFile(args.from)) : undefined;
   // The checks come from the cache, or are listed by a child process while the contract is read and compared.
   const listing = args['rules-only'] ? undefined : listChecksCached(service);
   const from = given ?? (await suiteDocument(service));

@@ -27,8 +27,13 @@ export const main: CommandMain = async (argv, io) => {
     );
     return 0;
   }
-  const { exitOnConfigError, suiteConfig } = await import('../helpers/config/config.js');
-  const env = exitOnConfigError(() => suiteConfig()).env;
+  const { configurationMistakes, suiteConfig } = await import('../helpers/config/config.js');
+  // Every mistake of the configuration first, one line each: a cleanup of another partner than the
+  // one configured, or of none, deletes nothing it should.
+  const mistakes = configurationMistakes(process.env);
+  for (const line of mistakes.lines) io.err(line);
+  if (mistakes.code) return mistakes.code;
+  const env = suiteConfig().env;
   const { forgetLedger, ledgerRuns, ledgerSettings, readGuestLog, undoable } = await import('../helpers/client/guest/guest-log.js');
   const { politeFetch, sweepLedger } = await import('../helpers/target/sandbox/sweep.js');
   const dry = Boolean(args['dry-run']);

@@ -89,9 +89,10 @@ export function violationsOf(annotations: Annotations): ViolationNote[] {
 
 /** Why a skipped check was not run, where the verdict treats it apart from other skips. */
 /** preflight: the service's preflight stopped it; breaker: a repeated failure; not-run: the run stopped; conflict: the check rests on the seed's side of a seed-vs-provider conflict the run takes the provider's way. */
-export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted';
+/** out-of-time: the suite's time ran out while every answer of the target came promptly (helpers/client/guest/time-budget.ts). */
+export type SkipKind = 'preflight' | 'breaker' | 'not-run' | 'conflict' | 'interrupted' | 'out-of-time';
 export const SKIP_KIND_ANNOTATION = 'skip-kind';
-const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run', 'conflict', 'interrupted'];
+const SKIP_KINDS: readonly SkipKind[] = ['preflight', 'breaker', 'not-run', 'conflict', 'interrupted', 'out-of-time'];
 
 /** Skips the test (when `condition`) with a reason for people and a kind for the verdict. */
 export function skipAs(testInfo: TestInfo, kind: SkipKind, condition: boolean, reason: string): void {

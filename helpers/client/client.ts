@@ -25,6 +25,7 @@ import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
+import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
 import { rulesJudgedBy } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
@@ -36,6 +37,8 @@ import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStat
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
+import { mockVersion } from '../contract/versions.js';
+import { readValue, type Env } from '../config/env-schema.js';
 import { logGuest } from './guest/guest-log.js';
 import { ownershipOf } from './guest/ownership.js';
 import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest/rate.js';
@@ -277,21 +280,21 @@ let listedOperations: Set<string> | undefined | null = null;
  * partner's product includes; a service none of whose operations it names is served whole (one list
  * for every service of a run: the financial data slice a partner buys leaves card enrollment whole).
  */
-export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string): boolean {
-  if (suiteConfig().target !== 'sandbox') return true;
+export function servesOperation(contract: Pick<Contract, 'operations'>, operationId: string, env?: Env): boolean {
+  if (!env && suiteConfig().target !== 'sandbox') return true;
+  // The run's list read once; another environment's (a sandbox `npm run doctor` judges) each time.
+  if (env)
+    return servedBy(env.SANDBOX_OPERATIONS ? new Set(readValue<string[]>('SANDBOX_OPERATIONS', env)) : undefined, contract, operationId);
   if (listedOperations === null) {
-    const listed = suiteConfig().env.SANDBOX_OPERATIONS?.trim();
-    listedOperations = listed
-      ? new Set(
-          listed
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        )
-      : undefined;
+    const listed = readValue<string[]>('SANDBOX_OPERATIONS', suiteConfig().env);
+    listedOperations = listed ? new Set(listed) : undefined;
   }
-  if (!listedOperations || listedOperations.has(operationId)) return true;
-  return ![...contract.operations.keys()].some((id) => listedOperations!.has(id));
+  return servedBy(listedOperations, contract, operationId);
+}
+
+function servedBy(listed: Set<string> | undefined, contract: Pick<Contract, 'operations'>, operationId: string): boolean {
+  if (!listed || listed.has(operationId)) return true;
+  return ![...contract.operations.keys()].some((id) => listed.has(id));
 }
 
 export class OperationClient<S extends ServiceName = ServiceName> {
@@ -397,6 +400,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         await release?.();
       }
     };
+    ensureTimeLeft(this.deps.testInfo);
     const sentAt = Date.now();
     let response = await send();
     // A sandbox's 429 is waited out as it asks (helpers/client/guest/rate.ts), unless the check is about the 429.
@@ -420,6 +424,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `sandbox rate limit: ${operationId} still answered 429 after ${Math.round(waited)} s of waits as its Retry-After asked`,
       );
     const answeredAt = Date.now();
+    noteAnswerTime(this.deps.testInfo, answeredAt - sentAt - waited * 1000);
     const { bytes, headers: responseHeaders } = response;
     const text = bytes.toString('utf8');
     let parsed: unknown;
@@ -431,7 +436,15 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     const exchange: Exchange = { operation: op, status: response.status, headers: responseHeaders, body: parsed, text };
     // On the mocks, what the mock took as valid is judged against the documents' request rules
     // (helpers/client/request-rules.ts): the suite never sends as valid what a provider refuses.
-    if (!this.sandbox && response.status < 300 && options.rawBody === undefined && !options.refusal && !suiteConfig().mockFaults.length)
+    // Not when the mock plays another version than the contract's (FD_MOCK_VERSION): what it takes is that version's.
+    if (
+      !this.sandbox &&
+      response.status < 300 &&
+      options.rawBody === undefined &&
+      !options.refusal &&
+      !suiteConfig().mockFaults.length &&
+      mockVersion(op.service) === contract.version
+    )
       judgeSentRequest(
         { operation: op, body: options.body, headers, plaintexts: plaintextsIn(options.body) },
         contract,

@@ -13,7 +13,7 @@ import type { Contract, Json, Operation } from '../contract/contract.js';
 import { wireValue } from '../contract/wire-forms.js';
 import { callKey, firstOfEach } from './invariants/kit.js';
 import { kindOfKey } from '../secrets/sensitive.js';
-import { luhnValid, withCheckDigit } from '../contract/luhn.js';
+import { luhnValid, withCheckDigit } from '../config/luhn.js';
 
 export { luhnValid };
 

@@ -7,7 +7,7 @@
 // and nothing is judged.
 import type { TestInfo } from '@playwright/test';
 import type { Contract, Operation } from '../contract/contract.js';
-import { luhnValid } from '../contract/luhn.js';
+import { luhnValid } from '../config/luhn.js';
 import { sensitiveValuesIn } from '../secrets/sensitive.js';
 
 /** One request as sent: its body and headers, and the plaintexts the suite encrypted into it. */

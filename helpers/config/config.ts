@@ -4,7 +4,17 @@
 import { config as loadDotenv } from 'dotenv';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, readValue, requireValue, ValueError, valueProblems, type Env } from './env-schema.js';
+import {
+  ConfigError,
+  configurationProblems,
+  problemLine,
+  readValue,
+  requireValue,
+  ValueError,
+  valueProblems,
+  type Env,
+} from './env-schema.js';
+import { configuredMistakes } from './env-file.js';
 
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
@@ -52,6 +62,27 @@ export function dotenvProblem(env: NodeJS.ProcessEnv = process.env, cwd = proces
 export { ConfigError };
 
 /**
+ * Every mistake of the configuration, one line each, before any check runs (npm test's first step,
+ * certify, certify:stand-in, doctor, sandbox:cleanup): where the .env file was looked for, what was
+ * written wrong in it or in the environment (helpers/config/env-file.ts: a misspelt name, a value the
+ * .env parser cut or changed, a line it never read), then each bad value of the general settings and
+ * of the `services` given (for a sandbox run: those configured; helpers/config/env-schema.ts), a
+ * variable already named not twice. `code` 2 when one of them stops the command; notes do not.
+ */
+export function configurationMistakes(env: Env, services: readonly string[] = [], cwd = process.cwd()): { lines: string[]; code: 0 | 2 } {
+  const misplaced = dotenvProblem(env, cwd);
+  const written = configuredMistakes(env, cwd);
+  const named = new Set(written.filter((w) => w.fatal).map((w) => w.variable));
+  const problems = configurationProblems(env, services).filter((p) => !named.has(p.variable));
+  const lines = [
+    ...(misplaced ? [`configuration file: ${misplaced}`] : []),
+    ...written.map((w) => `configuration ${w.fatal ? 'error' : 'note'}: ${problemLine(w)}`),
+    ...problems.map((p) => `configuration error: ${problemLine(p)}`),
+  ];
+  return { lines, code: named.size || problems.length ? 2 : 0 };
+}
+
+/**
  * Which names the financial data security headers carry (seed 002, Authentication, or the provider's
  * names for the same schemes): FD_HEADER_NAMES=seed|provider picks the contract's names or their
  * `x-provider-name`; FD_APP_KEY_HEADER / FD_APP_TOKEN_HEADER override one name. The names themselves
@@ -96,6 +127,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     breakerAfter: readValue<number>('BREAKER_AFTER', env) ?? 2,
     /** On a sandbox: requests per second of the whole run (0: no cap), and the partner's testing-customer quota. */
     sandboxMaxRps: readValue<number>('SANDBOX_MAX_RPS', env) ?? 0,
+    targetSlowMs: readValue<number>('TARGET_SLOW_MS', env) ?? 30_000,
     /** Unset: the provider's quota, the financial data contract's `x-limits` sandboxTestingCustomers (helpers/target/sandbox/quota.ts). */
     sandboxCustomerQuota: readValue<number>('SANDBOX_CUSTOMER_QUOTA', env),
     /** Destructive checks (partner lock-out, ...) run against mocks always, against a sandbox only when allowed. */

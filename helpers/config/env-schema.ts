@@ -107,6 +107,13 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'general',
+    'TARGET_SLOW_MS',
+    'optional',
+    integer({ min: 100 }),
+    "the longest a target's answer may take before it counts as slow (default 30000): a check that runs out of time while every answer came sooner is not judged, never the target's failure",
+  ),
+  v(
+    'general',
     'SANDBOX_CUSTOMER_QUOTA',
     'optional',
     integer({ min: 1 }),
@@ -197,9 +204,20 @@ export const ENV_SCHEMA: EnvVar[] = [
   v('card-enrollment', 'CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
     group: 'card encryption key',
   }),
-  v('card-enrollment', 'CARD_RECEIPT_ID', 'checks', text(), 'a push-account receipt the sandbox knows', {
-    checks: 'the receipt-path checks',
-  }),
+  v(
+    'card-enrollment',
+    'CARD_RECEIPT_ID',
+    'checks',
+    contractValue(
+      'card-enrollment',
+      'openapi.yaml#/components/schemas/EnrolmentReferenceData/properties/enrolmentReferenceId',
+      'a receipt id of at most 256 characters',
+    ),
+    'a push-account receipt the sandbox knows',
+    {
+      checks: 'the receipt-path checks',
+    },
+  ),
   v('card-enrollment', 'CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", {
     checks: 'the receipt bin / last four check',
   }),
@@ -281,7 +299,8 @@ export const ENV_SCHEMA: EnvVar[] = [
     'installments',
     'INSTALLMENTS_ELIGIBLE_PAN',
     'checks',
-    digits(9, 19, 'a card number (primaryAccountNumber, seed 001)'),
+    // provider 2.0.0, Pan: every card number is validated against the Luhn algorithm.
+    digits(9, 19, 'a card number (primaryAccountNumber, seed 001)', { checkDigit: true }),
     'a card the sandbox offers installments for',
     { checks: 'offers, checkout, plans and approvals', secret: true },
   ),
@@ -457,14 +476,21 @@ export const ENV_SCHEMA: EnvVar[] = [
     'a merchant identifier GetLocationMatches finds',
     { checks: 'the location match by id' },
   ),
-  v('financial-data', 'FD_DISPUTED_CUSTOMER_ID', 'checks', text('a customer id'), 'a customer with a disputed statement', {
-    checks: 'the ModifyCustomer 403 check',
-  }),
+  v(
+    'financial-data',
+    'FD_DISPUTED_CUSTOMER_ID',
+    'checks',
+    contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits'),
+    'a customer with a disputed statement',
+    {
+      checks: 'the ModifyCustomer 403 check',
+    },
+  ),
   v(
     'financial-data',
     'FD_LINKED_CUSTOMER_ID',
     'checks',
-    text('a customer id'),
+    contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits'),
     'a testing customer whose institution logins are linked (FinBank profiles), with its consumer (npm run sandbox:prepare); one set but unfit stops the service (helpers/target/sandbox/prepare.ts)',
     { checks: 'the read-only account, transaction, payments-data and statement checks' },
   ),
@@ -491,7 +517,7 @@ export const ENV_SCHEMA: EnvVar[] = [
     'financial-data',
     'FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID',
     'checks',
-    text('an institution login id'),
+    contractValue('financial-data', 'components/accounts.yaml#/schemas/InstitutionLoginIdParam', 'an institution login id, digits'),
     'an institution login whose OAuth authorization predates the authorization-details endpoint',
     { checks: 'the authorization-details 3004 check' },
   ),
@@ -554,8 +580,15 @@ export function serviceRequired(service: string): string[] {
   return ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
 }
 
-/** The complete alternatives of each `one-of` group: any one of them, all set, is enough. */
+/**
+ * The complete alternatives of each `one-of` group, and of each group of `checks` that takes a key in
+ * either form: any one of them, all set, is enough (a keystore's password is read with it, not needed by it).
+ */
 export const ONE_OF: Record<string, string[][]> = {
+  'the 403 checks': [
+    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM'],
+    ['INSTALLMENTS_FORBIDDEN_CONSUMER_KEY', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12'],
+  ],
   'card encryption key': [['CARD_KEYS_URL'], ['CARD_ENCRYPTION_JWK'], ['CARD_ENCRYPTION_PEM', 'CARD_ENCRYPTION_KID']],
   'installments signing key': [['INSTALLMENTS_SIGNING_KEY_PEM'], ['INSTALLMENTS_SIGNING_KEY_P12']],
   'installments encryption key': [
@@ -735,10 +768,16 @@ export function diagnose(env: Env): ServiceDiagnosis[] {
     const missingRequired = missingProblems(env, service).map((p) =>
       p.found === 'none set' ? `one of ${p.variable} (${p.expected.replace(/^one of them \(the (.*)\)$/, '$1')})` : p.variable,
     );
-    const byChecks = new Map<string, string[]>();
-    for (const e of mine.filter((x) => x.need === 'checks' && !set(x.name)))
-      byChecks.set(e.checks!, [...(byChecks.get(e.checks!) ?? []), e.name]);
-    const skipping = [...byChecks].map(([checks, names]) => `${checks} skip without ${names.join(', ')}`);
+    const groups = [...new Set(mine.filter((x) => x.need === 'checks').map((x) => x.checks!))];
+    const skipping = groups.flatMap((checks) => {
+      // Each complete way to run them; none complete: what each way lacks (a key set in one form is never asked for in the other).
+      const ways = ONE_OF[checks] ?? [mine.filter((x) => x.checks === checks).map((x) => x.name)];
+      if (ways.some((way) => way.every(set))) return [];
+      const lacks = ways.map((way) => way.filter((n) => !set(n)));
+      const common = lacks[0].filter((n) => lacks.every((l) => l.includes(n)));
+      const rest = lacks.map((l) => l.filter((n) => !common.includes(n))).filter((l) => l.length);
+      return [`${checks} skip without ${[...common, ...(rest.length ? [rest.map((r) => r.join(' and ')).join(' or ')] : [])].join(', ')}`];
+    });
     return { service, excluded: !set(base.name), missingRequired, skipping };
   });
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Forge from 'node-forge';
 import { parse as parseYaml } from 'yaml';
+import { luhnValid } from './luhn.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -138,12 +139,13 @@ export const port = (): ValueType<number> => ({
   expected: 'a TCP port, a whole number from 1 to 65535',
 });
 
-/** Digits only, between `min` and `max` of them. */
-export function digits(min: number, max: number, what: string): ValueType<string> {
+/** Digits only, between `min` and `max` of them; a card number's ending in its check digit (`checkDigit`). */
+export function digits(min: number, max: number, what: string, options: { checkDigit?: boolean } = {}): ValueType<string> {
   return {
-    expected: `${what}: ${min === max ? min : `${min} to ${max}`} digits`,
+    expected: `${what}: ${min === max ? min : `${min} to ${max}`} digits${options.checkDigit ? ' ending in its check digit (Luhn)' : ''}`,
     parse(value, ctx) {
       if (!new RegExp(`^[0-9]{${min},${max}}$`).test(value)) throw new Mismatch(ctx.show(value));
+      if (options.checkDigit && !luhnValid(value)) throw new Mismatch(`${ctx.show(value)}, whose check digit is wrong`);
       return value;
     },
   };

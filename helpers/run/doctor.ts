@@ -11,6 +11,13 @@ import { serviceReadiness } from '../target/readiness.js';
 export interface DoctorOptions {
   /** Values only: nothing is sent to the target. */
   offline: boolean;
+  /**
+   * Online, what the sandbox holds as the settings describe it too (helpers/target/sandbox/holdings.ts:
+   * the client's services, a receipt, account ranges, acquirer ICAs, the product's use cases,
+   * institutions, a routing number, a customer). Default true; the configuration-mistake matrix
+   * leaves it out where a mistake is not about them (an effectuation takes a minute).
+   */
+  holdings?: boolean;
 }
 
 export interface DoctorReport {
@@ -42,7 +49,7 @@ export async function doctor(env: Env, options: DoctorOptions): Promise<DoctorRe
     let ready = missing.length === 0 && bad.length === 0;
     const testData: string[] = [];
     if (ready && !options.offline) {
-      const findings = await serviceReadiness(service, env);
+      const findings = await serviceReadiness(service, env, { holdings: options.holdings ?? true });
       detail.push(...findings.filter((f) => !f.note).map((f) => `  ${f.line}`));
       testData.push(...findings.filter((f) => f.note).map((f) => f.line));
       ready = findings.every((f) => f.ready);

@@ -159,3 +159,65 @@ export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): P
     issuerEndpoint: endpoint && ica ? { baseURL: endpoint, issuerIca: ica, issuerCid: cid } : undefined,
   };
 }
+
+/** The use cases of the partner's carded product (INSTALLMENTS_USE_CASES, read by its type): DURING_PURCHASE when unset. */
+export function configuredUseCases(env: Env): string[] {
+  return readValue<string[]>('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
+}
+
+/** An offer of an offers answer, as a plan selects it. */
+export interface OfferLike {
+  offerId: string;
+  tenure: number;
+  frequency: string;
+  provider: { providerId?: string };
+  [member: string]: unknown;
+}
+
+/** What the offers call a plan selects from presented: the transaction it sent and the offers it answered. */
+export interface Presented {
+  transaction?: Record<string, unknown>;
+  merchant?: Record<string, unknown>;
+  offers?: { offerId: string }[];
+}
+
+const pick = (from: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
+
+/**
+ * The selection of `offer` as the provider takes it (the card, SensitiveDataField, is the caller's): every value from the
+ * offers call (its merchant too) unchanged (provider 2.0.0, POST /plans: the partner sends the offer's data without any
+ * changes), with what Mastercard Installments Payment Services makes mandatory (OfferIdField, PlanInstallmentInformation with
+ * feeValue, SchedulePayment) and `transactionOffers`, the offers presented, where the use cases include During Purchase
+ * (TransactionOffers). Shared by the checks' examples and `npm run doctor`'s use-case probe (helpers/target/sandbox/holdings.ts).
+ */
+export function planSelection(
+  offerTransactionId: string,
+  offer: OfferLike,
+  useCases: readonly string[],
+  presented: Presented & { transaction: Record<string, unknown> },
+): Record<string, any> {
+  const schedule = Array.isArray(offer.schedulePayments) ? (offer.schedulePayments as Record<string, unknown>[]) : undefined;
+  return {
+    providerId: offer.provider.providerId,
+    offerTransactionId,
+    offerId: offer.offerId,
+    ...(useCases.includes('DURING_PURCHASE')
+      ? { transactionOffers: (presented.offers ?? [offer]).map((o) => ({ offerId: o.offerId })) }
+      : {}),
+    ...(presented.merchant ? { merchant: presented.merchant } : {}),
+    // No localDateTime: provider 2.0.0 states two forms of it for a plan (conflicts.yaml
+    // IN-DEVIATION-PLAN-LOCAL-DATETIME-FORM), and a plan without one is taken on either reading.
+    transaction: { ...pick(presented.transaction, ['amount', 'currency']), amountType: 'PURCHASE' },
+    planInstallmentInformation: pick(offer, [
+      'frequency',
+      'tenure',
+      'apr',
+      'feeValue',
+      'firstInstallmentAmount',
+      'otherInstallmentAmount',
+      'totalAmount',
+    ]),
+    ...(schedule ? { schedulePayments: schedule.map((s) => pick(s, ['installmentAmount', 'dueDate', 'installmentNumber'])) } : {}),
+  };
+}

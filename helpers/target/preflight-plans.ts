@@ -7,6 +7,9 @@ import type { Env, Problem } from '../config/env-schema.js';
 import { loadContract } from '../contract/contract.js';
 import { fdHeaderNames, securityHeader, type FdHeaderNames, type HeaderNaming } from '../contract/facts.js';
 import { excerpt, probe, type PreflightPlan, type ProbeAnswer } from './preflight.js';
+import { ValueError } from '../config/env-schema.js';
+import { configuredEncryptionKey, encryptionKeyVariable } from './keys.js';
+import { enrollmentCulprit, wholeEnrollment } from './sandbox/holdings.js';
 import { signRequest } from '../auth/oauth1.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from './financial-data.js';
 import { signingCredentials, signingKeyVariable } from './installments.js';
@@ -38,19 +41,59 @@ export function headerNameProblem(asked: string, names: FdHeaderNames, env: Env,
 export async function preflightPlan(service: string, env: Env): Promise<PreflightPlan> {
   switch (service) {
     case 'card-enrollment': {
-      // An empty enrollment, which the contract refuses with 400; the key in the contract's header.
+      // A whole enrollment of the configured client with its first serviceId and a test card encrypted
+      // with the configured key (helpers/target/sandbox/holdings.ts), the key in the contract's header:
+      // answered 200, it proves the key, the client id, the service id and the encryption key at once.
+      // A key that cannot be had (its own line follows) leaves an empty enrollment, which the contract
+      // refuses with 400: the base URL and the API key are still judged.
       const baseURL = requireEnv('CARD_BASE_URL', env);
       const contract = await loadContract(service);
       const headers = { ...JSON_HEADERS, [securityHeader(contract, 'ApiKeyAuth').name]: requireEnv('CARD_API_KEY', env) };
       const enroll = contract.operation('putCard');
+      const serviceId = requireEnv<string[]>('CARD_SERVICE_ID', env)[0];
+      const key = await configuredEncryptionKey('CARD', env).then(
+        (k) => k.key,
+        (error) => {
+          if (error instanceof ValueError) return undefined;
+          throw error;
+        },
+      );
+      const whole = key
+        ? await wholeEnrollment(contract, env, { srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env), serviceId }, key)
+        : undefined;
+      const keyVariable = encryptionKeyVariable('CARD', env);
       return {
         service,
         baseUrlEnv: 'CARD_BASE_URL',
         baseURL,
         credentials: 'CARD_API_KEY',
         validCall: `${enroll.method} ${enroll.path}`,
-        valid: () => probe(`${baseURL}${enroll.path}`, { method: enroll.method, headers, body: '{}' }),
+        valid: () => probe(`${baseURL}${enroll.path}`, { method: enroll.method, headers, body: JSON.stringify(whole ?? {}) }),
         unknown: () => probe(`${baseURL}${UNKNOWN_PATH}`, { method: 'GET', headers }),
+        // reference A2: a known key naming another client's srcClientId is 403 (origin not validated).
+        refusal: (answer) =>
+          whole && answer.status === 403
+            ? {
+                variable: 'CARD_SRC_CLIENT_ID',
+                expected: 'a srcClientId registered to CARD_API_KEY',
+                found: `403 to a whole enrollment${excerpt(answer.text)}`,
+              }
+            : undefined,
+        ...(whole
+          ? {
+              whole: {
+                proves: `CARD_SRC_CLIENT_ID, CARD_SERVICE_ID and ${keyVariable}`,
+                problem: (answer: ProbeAnswer) =>
+                  answer.status === 200
+                    ? undefined
+                    : {
+                        variable: enrollmentCulprit(answer.text, env, { serviceId, receipt: false }),
+                        expected: 'a client, service id and encryption key the target takes in a whole enrollment',
+                        found: `${answer.status} to a whole enrollment${excerpt(answer.text)}`,
+                      },
+              },
+            }
+          : {}),
       };
     }
     case 'installments': {

@@ -7,10 +7,22 @@
 // before a run (keys, ports) and the per-run cache: helpers/target/readiness.ts.
 import type { Problem } from '../config/env-types.js';
 
-/** A probe's answer: an HTTP status and body text, or status 0 and the network error. */
+/** A probe's answer: an HTTP status, its headers and body text, or status 0 and the network error. */
 export interface ProbeAnswer {
   status: number;
   text: string;
+  headers?: Record<string, string>;
+}
+
+/** One line of a service's readiness on the target (helpers/target/readiness.ts), about the variable(s) it names. */
+export interface Finding {
+  /** The variable (or variables) the line is about. */
+  variable: string;
+  ready: boolean;
+  /** `VARIABLE: ready (...)`, or the problem: `VARIABLE: expected ..., found ...` (no secret in it). */
+  line: string;
+  /** A note on what the service runs without (a check that will skip), not a judgement of readiness. */
+  note?: true;
 }
 
 export interface PreflightPlan {
@@ -29,6 +41,11 @@ export interface PreflightPlan {
   unknown: () => Promise<ProbeAnswer>;
   /** Service-specific reading of a refused call (e.g. the header name a 401 asks for). */
   refusal?: (answer: ProbeAnswer) => Problem | undefined;
+  /**
+   * When the valid call is a whole request the contract accepts (not one it refuses), what its
+   * success proves besides the credentials (the variables it names), and what any other answer means.
+   */
+  whole?: { proves: string; problem: (answer: ProbeAnswer) => Problem | undefined };
 }
 
 /** The cause of a failed fetch in a word (ECONNREFUSED, ENOTFOUND, a time-out), never a stack. */
@@ -39,19 +56,32 @@ export function networkCause(error: unknown): string {
   return c?.code ?? c?.errors?.[0]?.code ?? c?.message ?? e?.message?.split('\n')[0] ?? String(error);
 }
 
-/** Sends a request; a network failure is status 0 with its cause (never a throw). */
-export async function probe(url: string, init: RequestInit): Promise<ProbeAnswer> {
+/** Sends a request; a network failure is status 0 with its cause (never a throw). The first `keep` characters of the answer are kept. */
+export async function probe(url: string, init: RequestInit, keep = 2000): Promise<ProbeAnswer> {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-    return { status: res.status, text: (await res.text()).slice(0, 2000) };
+    return { status: res.status, text: (await res.text()).slice(0, keep), headers: Object.fromEntries(res.headers) };
   } catch (error) {
     return { status: 0, text: networkCause(error) };
   }
 }
 
-/** The start of an answer's text, on one line, for a diagnosis. */
+/**
+ * An answer's text in a few words, on one line, for a diagnosis: an error body's codes and messages
+ * (its members status, message, reasonCode, description and source, at any depth), any other text's start.
+ */
 export function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const words: string[] = [];
+  const walk = (node: unknown, key = ''): void => {
+    if (typeof node === 'string' && /^(status|message|reasonCode|description|source)$/i.test(key)) words.push(node);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, Array.isArray(node) ? key : k);
+  };
+  try {
+    walk(JSON.parse(text));
+  } catch {
+    // not JSON: its start is quoted
+  }
+  const line = (words.length ? [...new Set(words)].join(' ') : text).replace(/\s+/g, ' ').trim();
   return line ? ` (${JSON.stringify(line.length > 100 ? `${line.slice(0, 97)}...` : line)})` : '';
 }
 
@@ -84,7 +114,7 @@ export function diagnose(plan: PreflightPlan, valid: ProbeAnswer, unknown: Probe
       expected: 'a target that answers a valid call',
       found: `${valid.status} to ${plan.validCall}${excerpt(valid.text)}: the target is failing, nothing can be certified`,
     };
-  return undefined;
+  return plan.whole?.problem(valid);
 }
 
 function safeOrigin(url: string): string {

@@ -13,19 +13,12 @@ import { request } from '@playwright/test';
 import { suiteConfig } from '../config/config.js';
 import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem } from '../config/env-schema.js';
 import { configuredEncryptionKey, type KeyPrefix } from './keys.js';
-import { diagnose, type PreflightPlan } from './preflight.js';
+import { diagnose, type Finding, type PreflightPlan } from './preflight.js';
+
+export type { Finding };
 import { preflightPlan } from './preflight-plans.js';
 import { checkFdTestData } from './sandbox/prepare.js';
-
-export interface Finding {
-  /** The variable (or variables) the line is about. */
-  variable: string;
-  ready: boolean;
-  /** `VARIABLE: ready (...)`, or the problem: `VARIABLE: expected ..., found ...` (no secret in it). */
-  line: string;
-  /** A note on what the service runs without (a check that will skip), not a judgement of readiness. */
-  note?: true;
-}
+import { holdingFindings } from './sandbox/holdings.js';
 
 /** The encryption key variables' prefix per service (none for financial data). */
 const KEY_PREFIX: Record<string, KeyPrefix | undefined> = { 'card-enrollment': 'CARD', installments: 'INSTALLMENTS' };
@@ -52,8 +45,11 @@ export function portProblem(variable: string, port: number): Promise<Problem | u
   });
 }
 
-/** Every line of a service's readiness on the target, in the order a run meets them. */
-export async function serviceReadiness(service: string, env: Env): Promise<Finding[]> {
+/**
+ * Every line of a service's readiness on the target, in the order a run meets them; with `holdings`
+ * (npm run doctor), then what the sandbox holds as the settings describe it (helpers/target/sandbox/holdings.ts).
+ */
+export async function serviceReadiness(service: string, env: Env, options: { holdings?: boolean } = {}): Promise<Finding[]> {
   const findings: Finding[] = [];
   const fail = (p: Problem) => findings.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
   const ready = (variable: string, detail: string) =>
@@ -77,6 +73,7 @@ export async function serviceReadiness(service: string, env: Env): Promise<Findi
     else {
       ready(plan.baseUrlEnv, `${plan.validCall} answered ${valid.status}, an unknown path ${unknown.status}`);
       ready(plan.credentials, `${plan.validCall} was not refused`);
+      if (plan.whole) ready(plan.whole.proves, `a whole ${plan.validCall} was taken`);
     }
   }
   const prefix = KEY_PREFIX[service];
@@ -95,6 +92,14 @@ export async function serviceReadiness(service: string, env: Env): Promise<Findi
   }
   // The prepared test data, once the target accepts the credentials (it is read with a token).
   if (service === 'financial-data' && findings.every((f) => f.ready)) findings.push(...(await preparedDataFindings(env)));
+  if (options.holdings && findings.every((f) => f.ready)) {
+    const context = await request.newContext();
+    try {
+      findings.push(...(await holdingFindings(service, env, context)));
+    } finally {
+      await context.dispose();
+    }
+  }
   return findings;
 }
 

@@ -215,7 +215,7 @@ function service(s: ServiceVerdict, cert: Certification): string {
     `<section class="service" id="s-${esc(s.service)}"><h2>${esc(s.title)} <span class="small">(${esc(s.service)}, contract ${esc(s.contractVersion)})</span>: ${badge(s.verdict)}</h2>` +
     (s.warning ? `<p class="warning">${esc(s.warning)}</p>` : '') +
     (s.stoppedBy ? `<p class="warning">Stopped by: ${esc(s.stoppedBy)}</p>` : '') +
-    `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.</p>` +
+    `<p>Checks passed/failed/skipped: seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.${s.statements ? ` Statements of the documents traced to a rule: ${s.statements.traced}/${s.statements.total} (${s.statements.notCheckable} not checkable, each with its reason).` : ''}</p>` +
     failures(s, rules) +
     (s.newerVersion ? newerVersion(s.newerVersion) : '') +
     CONFLICT_GROUPS.map((group) => {

@@ -148,6 +148,11 @@ function newerVersionLines(e: VersionExplanation): string[] {
 
 function serviceLines(s: ServiceVerdict): string[] {
   const lines: string[] = [];
+  if (s.statements)
+    lines.push(
+      '',
+      `${s.service}: statements of the documents traced to a rule: ${s.statements.traced}/${s.statements.total} (${s.statements.notCheckable} not checkable, each with its reason; schemas/${s.service}/statements.yaml)`,
+    );
   if (s.failures.length) {
     const ruleText = new Map(s.rules.map((r) => [r.id, r]));
     lines.push('', `## ${s.service}: failures, by the rule they break and the operation`, '');

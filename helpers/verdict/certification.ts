@@ -9,6 +9,7 @@ import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
 import { parseCitation, type Rule } from '../contract/rules.js';
+import { loadStatements, statementTally } from '../contract/statements.js';
 import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
 
@@ -213,6 +214,8 @@ export function serviceVerdict(
   );
   v.conflicts = [...conflicts.values()];
   v.rules = rules.map((r) => ruleOutcome(r, outcomes));
+  const statements = loadStatements(service);
+  if (statements) v.statements = statementTally(statements);
   const ran = SOURCE_CLASSES.reduce((n, c) => n + v[c].passed + v[c].failed, 0);
   // A rule the provider documents is as blocking as one the seed states; an auth, card or
   // sensitive-data failure blocks whatever its source; only a reference-page decision

@@ -3,6 +3,7 @@
 import type { ConflictKind } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
 import type { RuleKind } from '../contract/rules.js';
+import type { StatementTally } from '../contract/statements.js';
 import type { Provenance } from './provenance.js';
 import type { RulePathReport } from './rule-paths.js';
 import type { GuestSummary } from '../client/guest/guest-log.js';
@@ -129,6 +130,8 @@ export interface ServiceVerdict {
    * and the failures above do not change; this says which of them the newer version announces.
    */
   newerVersion?: VersionExplanation;
+  /** The service's statement index (schemas/<service>/statements.yaml): statements traced to a rule, not checkable, in all. */
+  statements?: StatementTally;
   /** A warning shown next to the verdict (seed checks skipped beyond the threshold). */
   warning?: string;
   /** The preflight stopped this service: the reason its checks carry. */

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { currencyOfCountry } from '../../helpers/contract/currency-countries.js';
 import { minorUnitOf } from '../../helpers/contract/minor-units.js';
-import { luhnValid } from '../../helpers/contract/luhn.js';
+import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';

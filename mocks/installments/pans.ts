@@ -3,7 +3,7 @@
 // counts as strings and no per-PAN detail (that would be card data).
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
-import { luhnValid } from '../../helpers/contract/luhn.js';
+import { luhnValid } from '../../helpers/config/luhn.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';

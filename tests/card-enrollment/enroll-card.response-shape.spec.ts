@@ -67,6 +67,25 @@ const ROWS: Row[] = [
     verdict: ['CE-CONFLICT-PAN-BIN-ABSENT'],
     why: "no panBin, as the provider's token-reference answers",
   },
+  // seed 000, MaskedCard, DigitalCardData, MaskedAddress, MaskedConsumer: the members' own forms, each judged on every answer.
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.tokenLastFour', value: '4x21', verdict: 'refused', why: 'not digits' },
+  {
+    rule: 'CE-RESP-FORMS',
+    at: 'maskedCard.countryCode',
+    value: 'USA',
+    verdict: 'refused',
+    why: 'three letters, no ISO 3166 two-letter code',
+  },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.artUri', value: 'not a uri', verdict: 'refused', why: 'no URI' },
+  {
+    rule: 'CE-RESP-FORMS',
+    at: 'maskedCard.digitalCardData.iscobranded',
+    value: 'false',
+    verdict: 'refused',
+    why: 'a string, not a boolean',
+  },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData', value: undefined, verdict: 'refused', why: 'left out, though always present' },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.iscobranded', value: true, verdict: 'accepted', why: 'a boolean' },
 ];
 
 const cited = (row: Row) => rules(`${row.rule}:${row.verdict === 'accepted' ? 'accept' : 'refuse'}`);

@@ -8,6 +8,7 @@
 // condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
 // and the deposit day passes on the mock's clock: mock only.
 import { expect, fdLimit, mockOnly, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+import { readValue } from '../../helpers/config/env-schema.js';
 import type { TestInfo } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
@@ -84,7 +85,7 @@ test(
       legacy: linkedCustomer.logins.find((l) => l.legacy)?.id,
       predating: fd.control
         ? linkedCustomer.logins.find((l) => l.institutionId === PREDATING_INSTITUTION)?.id
-        : suiteConfig().env.FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID,
+        : readValue<string>('FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID', suiteConfig().env),
     };
     const valid = { path: { institution_login_id: String(linkedCustomer.logins[0]!.id) } };
     const provoke = async (c: CodedCondition): Promise<Provoked> => {

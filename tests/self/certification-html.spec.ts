@@ -220,6 +220,7 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
   const verdict = serviceVerdict('card-enrollment', 'Card enrollment', 'seed', outcomes, coverage, rules);
   const service: Required<ServiceVerdict> = {
     ...verdict,
+    statements: { total: 12, traced: 9, notCheckable: 3 },
     rulePaths: {
       rules: 3,
       paths: 5,

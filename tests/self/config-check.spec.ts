@@ -14,7 +14,7 @@ async function check(env: Record<string, string>): Promise<{ code: number; outpu
   // The check runs for the run holding this checkout (this worker's), as a command that run starts does.
   const holder = readHolder(lockFile(path.resolve('reports')));
   if (!holder || holder === 'unreadable') throw new Error('no run holds this checkout');
-  return runInProcess(main, [], { DOTENV_PATH: '/nonexistent/.env', [RUN_LOCK_ENV]: holder.token, ...env });
+  return runInProcess(main, [], { DOTENV_PATH: '/dev/null', [RUN_LOCK_ENV]: holder.token, ...env });
 }
 
 test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', async () => {

@@ -16,7 +16,7 @@ import { documentIndex, type EditIndex } from '../../tools/diff/edits.js';
 import { actionLines, compactActionLines } from '../../tools/diff/report.js';
 import { atoms } from '../../tools/diff/locate.js';
 import type { Diff } from 'api-smart-diff';
-import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
+import { diffForSuite, reachOf, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
 
 type Json = any;
@@ -127,6 +127,18 @@ test('a limit tightened leaves its check laxer than the contract', () => {
 test('a limit relaxed is a false-alarm risk', () => {
   const r = diff((d) => (d.components.schemas.NewWidget.properties.name.maxLength = 64));
   expect(acted(r)).toEqual([{ class: 'false-alarm risk', kind: 'limit relaxed', rules: ['W-LIM-NAME', 'W-NEGATIVE'] }]);
+});
+
+test('an operation the newer document deprecates is named; a change of a component reached only through an anyOf names the operations that reach it', () => {
+  const deprecated = diff((d) => (d.paths['/widgets/{id}'].get.deprecated = true));
+  expect(deprecated.changes.map((c) => [c.kind, c.operations])).toEqual([['operation deprecated', ['getWidget']]]);
+  // A component a response reaches only through an anyOf of another component: its operation is named
+  // (a change the diff library lists under the component alone is shown with the operations reaching it).
+  const doc = widgets();
+  doc.components.schemas.Gadget = { type: 'object', properties: { size: { type: 'integer', maximum: 9 } } };
+  doc.components.schemas.Widget.properties.part = { anyOf: [{ $ref: '#/components/schemas/Gadget' }, { type: 'string' }] };
+  expect(reachOf(doc).get('#/components/schemas/Gadget')).toEqual(['createWidget', 'getWidget']);
+  expect(reachOf(doc).get('#/components/schemas/Colour')).toEqual(['createWidget', 'getWidget']);
 });
 
 test('an operation added is unchecked; one removed makes its checks obsolete', () => {

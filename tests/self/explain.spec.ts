@@ -114,3 +114,41 @@ test('a failure the newer document announces is documented in it, another is une
   );
   expect(md).toContain('- [unexplained] GetConsumerForCustomer - the consumer read shows the ssn masked (responseSchemaConformance)');
 });
+
+test('a failure whose evidence is a set-up call is explained at the operation its words name: a member the newer version removes', async () => {
+  // The set-up call (AddTestingCustomer) answered as the failing one did; the words name the operation judged.
+  const judged =
+    'the suite sent POST /decisioning/v2/customers/{customerId}/voePayroll (GenerateVOEPayrollReport) as valid, and the documents refuse it';
+  const g = group('AddTestingCustomer', 'a payroll report with every member', judged);
+  const cert: Certification = {
+    target: 'mock',
+    generatedAt: '',
+    verdict: 'FAIL',
+    checks: { selected: 1, run: 1, skipped: 0 },
+    services: [
+      {
+        service: 'financial-data',
+        title: 'Financial data',
+        contractVersion: '1.35.0',
+        verdict: 'FAIL',
+        seed: { passed: 0, failed: 1, skipped: 0 },
+        provider: { passed: 0, failed: 0, skipped: 0 },
+        assumption: { passed: 0, failed: 0, skipped: 0 },
+        coverage: { exercised: 1, documented: 1 },
+        failures: [g],
+        conflicts: [],
+        skippedReasons: {},
+        rules: [],
+      },
+    ],
+  };
+  const removed = change(
+    'field removed',
+    'field removed excludeEmpInfo',
+    'POST /decisioning/v2/customers/{customerId}/voePayroll (GenerateVOEPayrollReport) request body',
+    ['GenerateVOEPayrollReport'],
+  );
+  const e = await explainCertification(cert, 'financial-data', '1.42.0', [removed]);
+  expect(e.explained.map((f) => [f.operationId, f.explainedBy[0].kind])).toEqual([['GenerateVOEPayrollReport', 'field removed']]);
+  expect(e.unexplained).toEqual([]);
+});

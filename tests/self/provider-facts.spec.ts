@@ -20,7 +20,7 @@ import {
   readFactsAbsence,
 } from '../../tools/diff/provider-facts.js';
 import { SERVICES } from '../../helpers/contract/services.js';
-import { baseVersion } from '../../helpers/contract/versions.js';
+import { baseVersion, contractVersions } from '../../helpers/contract/versions.js';
 
 type Json = any;
 
@@ -32,6 +32,18 @@ test('financial data and installments keep the facts of the provider document th
   // Each base version's facts are of that version (helpers/contract/versions.ts reads it from the contract's info.version).
   for (const service of GUARDED_SERVICES)
     expect(readFacts(service, factsFile(service))?.source).toMatchObject({ version: baseVersion(service) });
+});
+
+// `npm run diff --to <document>` compares a published document as its facts (factsOf), and the
+// facts of facts are the facts: so a diff against a document and one against its stored facts name
+// the same changes, with the same exit code, for every stored version.
+test('the facts of every stored version are a fixed point of their derivation: a document and its facts diff alike', () => {
+  for (const service of GUARDED_SERVICES)
+    for (const version of contractVersions(service)) {
+      const facts = readFacts(service, factsFile(service, version));
+      if (!facts) continue;
+      expect(factsOf(service, facts.document, '', 'facts').document, `${service} ${version}`).toEqual(facts.document);
+    }
 });
 
 test('every service has provider facts or a recorded absence, never both; card enrollment records its absence', () => {

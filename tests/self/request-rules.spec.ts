@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { encryptJson, plaintextsIn } from '../../helpers/auth/jwe.js';
 import { judgeSentRequest, REQUEST_RULES } from '../../helpers/client/request-rules.js';
 import { loadContract } from '../../helpers/contract/contract.js';
-import { withCheckDigit } from '../../helpers/contract/luhn.js';
+import { withCheckDigit } from '../../helpers/config/luhn.js';
 import { generateKeyPair } from 'jose';
 
 test('a request the documents refuse is named with the broken rule and its statement; a valid one passes', async () => {

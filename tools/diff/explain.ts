@@ -94,9 +94,24 @@ export async function explainCertification(
       const key = `${failed.file}:${failed.line}:${failed.title}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const operationId = failed.evidence?.operationId ?? group.operationId;
       const received = receivedStatus(failed);
-      const by = operationId ? explainingChanges(announced, operationId, failed.check, received) : [];
+      // The operation told first; else each one the failure's words or its candidate exchanges name
+      // (`(OperationId)`), the first a change explains: an assertion's evidence may be a set-up call.
+      const named = [`${failed.judged}\n${failed.message}`, ...(failed.evidence?.exchanges ?? []).map((x) => x.split('\n')[0])].flatMap(
+        (t) => [...t.matchAll(/\(([A-Za-z][A-Za-z0-9_-]*)\)/g)].map((m) => m[1]),
+      );
+      const candidates = [
+        ...new Set([failed.evidence?.operationId, group.operationId, ...named].filter((op): op is string => Boolean(op))),
+      ];
+      let operationId = candidates[0];
+      let by: ChangeEntry[] = [];
+      for (const op of candidates) {
+        by = explainingChanges(announced, op, failed.check, received);
+        if (by.length) {
+          operationId = op;
+          break;
+        }
+      }
       const entry: ExplainedFailure = {
         service,
         title: failed.title,

@@ -24,7 +24,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex').sl
 
 /** The suite's own catalogues beside a contract: no part of the OpenAPI document the types come from. */
 const NOT_THE_DOCUMENT =
-  /^(versions\/[^/]+\/)?(rules\.yaml|rules\/|rule-paths\.yaml|conflicts\.yaml|deviations\.yaml|provider-facts\.absent\.yaml)/;
+  /^(versions\/[^/]+\/)?(rules\.yaml|rules\/|rule-paths\.yaml|conflicts\.yaml|deviations\.yaml|provider-facts\.absent\.yaml|statements\.yaml)/;
 
 /** Hash of the files of a service's OpenAPI document (openapi.yaml and the parts it is split into). */
 const documentHash = (service: string) => contractFilesHash(service, NOT_THE_DOCUMENT);

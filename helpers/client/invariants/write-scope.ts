@@ -609,6 +609,15 @@ export async function checkWriteScope<S extends ServiceName>(
       const earlier = leavesOf(was);
       const later = leavesOf(after);
       const movedAlone = [...later.entries()].filter(([leaf, v]) => moving(leaf, earlier.get(leaf), v, p.writer)).map(([leaf]) => leaf);
+      // A report that left inProgress by itself between the reads (seed 002, States and transitions -
+      // Report: it completes with no call) fills or changes the rest of its object as it does: every
+      // member of that object moved with it, none is the writer's.
+      const finished = movedAlone
+        .filter((leaf) => earlier.get(leaf) === 'inProgress')
+        .map((leaf) => leaf.slice(0, leaf.lastIndexOf('.') + 1));
+      if (finished.length)
+        for (const leaf of new Set([...earlier.keys(), ...later.keys()]))
+          if (finished.some((f) => leaf.startsWith(f))) movedAlone.push(leaf);
       let changed = changedLeavesOf(earlier, later, new Set([...still, ...movedAlone]));
       if (changed.length) {
         // A change is the write's when it stays: a leaf that differs again on a read right after is the reader's own.

@@ -131,8 +131,11 @@ export const LINKED_USERNAME_PREFIX = `${SUITE_STAMP}-linked-`;
  */
 export function unfitness(state: LinkedState, partnerId: string): string | undefined {
   const id = state.customerId;
+  // A 404 is a customer gone or another partner's; any other refusal is the target's word on the id itself.
   if (!state.exists)
-    return `no customer ${id} for partner ${partnerId} (GetCustomer ${state.customerStatus}: deleted, or another partner's)`;
+    return state.customerStatus === 404
+      ? `no customer ${id} for partner ${partnerId} (GetCustomer 404: deleted, or another partner's)`
+      : `customer ${id} refused by GetCustomer (${state.customerStatus}${state.customerStatus === 400 ? ': an id the target takes as malformed' : ''})`;
   if (!state.testing) return `customer ${id} is a${state.type === 'active' ? 'n' : ''} ${state.type} customer, not a testing one`;
   if (!state.consumer) return `customer ${id} has no consumer (reports answer 404)`;
   if (state.consumer.customerId !== id) return `the consumer of customer ${id} names customer ${state.consumer.customerId}`;

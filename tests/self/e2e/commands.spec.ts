@@ -65,7 +65,7 @@ test('scripts/check-config with a misspelled MOCK_FAULTS id answers with one err
   const { code, output } = runCommand(
     path.resolve('node_modules/.bin/tsx'),
     [path.resolve('scripts/check-config.ts')],
-    { DOTENV_PATH: '/nonexistent/.env', MOCK_FAULTS: 'lock-after-fuor' },
+    { DOTENV_PATH: '/dev/null', MOCK_FAULTS: 'lock-after-fuor' },
     empty,
   );
   fs.rmSync(empty, { recursive: true, force: true });

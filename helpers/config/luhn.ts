@@ -1,6 +1,7 @@
-// The ISO/IEC 7812 check digit (the Luhn formula): the checks that build card numbers and the
-// mocks that refuse them read it from here (provider 2.0.0: Pan.pan, "every pan is validated
-// against the Luhn algorithm"; approvedOffers InvalidPrimaryAccountNumber).
+// The ISO/IEC 7812 check digit (the Luhn formula): the checks that build card numbers, the mocks that
+// refuse them and the configuration's card numbers (helpers/config/env-types.ts) read it from here
+// (provider 2.0.0: Pan.pan, "every pan is validated against the Luhn algorithm"; approvedOffers
+// InvalidPrimaryAccountNumber).
 
 /** Whether a digit string ends in its check digit. */
 export function luhnValid(digits: string): boolean {

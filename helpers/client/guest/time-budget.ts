@@ -1,0 +1,58 @@
+// A check's time is the suite's as much as the target's: on a loaded machine the suite's own work
+// (compiling validators, shrinking a property, its workers waiting for a core) can spend a check's
+// budget while the target answers every call promptly. Such a check is not judged, "the suite ran out
+// of time", never the target's failure: before each call and each wait of a poll, a check whose
+// budget has less left than its next step may take stops there, as a skip of its own kind, so that
+// every report (console, certification, JUnit, Allure) counts it alike. A target is slow when one of
+// its answers took longer than TARGET_SLOW_MS: then the check goes on and a time-out stays its failure.
+import os from 'node:os';
+import type { TestInfo } from '@playwright/test';
+import { skipAs } from '../annotations.js';
+import { suiteConfig } from '../../config/config.js';
+
+/** What is left of a check's budget below which it does not begin another step, at the least. */
+export const MIN_MARGIN_MS = 5_000;
+
+interface Budget {
+  began: number;
+  /** The longest answer so far (429 waits left out: the target asked for them, and the budget grew by them). */
+  slowestMs: number;
+}
+
+const budgets = new WeakMap<TestInfo, Budget>();
+
+/** Starts a check's clock (the suite's fixtures, at the check's start); later calls keep the first start. */
+export function startBudget(testInfo: TestInfo, at = Date.now()): void {
+  if (!budgets.has(testInfo)) budgets.set(testInfo, { began: at, slowestMs: 0 });
+}
+
+/** Notes how long one answer of the target took. */
+export function noteAnswerTime(testInfo: TestInfo | undefined, ms: number): void {
+  if (!testInfo) return;
+  startBudget(testInfo, Date.now() - ms);
+  const b = budgets.get(testInfo)!;
+  b.slowestMs = Math.max(b.slowestMs, ms);
+}
+
+/**
+ * Before a step of `stepMs` at most (default: a call, twice the slowest answer so far):
+ * when the check's budget has less left than the step and a margin, and no answer of the target was
+ * slow, the check stops here, not judged. A check without a budget (0) or not started is left alone.
+ */
+export function ensureTimeLeft(testInfo: TestInfo | undefined, stepMs?: number): void {
+  if (!testInfo || !(testInfo.timeout > 0)) return;
+  const b = budgets.get(testInfo);
+  if (!b) return;
+  const slow = suiteConfig().targetSlowMs;
+  if (b.slowestMs > slow) return;
+  const left = testInfo.timeout - (Date.now() - b.began);
+  const needs = Math.max(MIN_MARGIN_MS, stepMs ?? 2 * b.slowestMs);
+  if (left >= needs) return;
+  // One reason for every such check of a run (the skips are counted by reason): the load rounded.
+  skipAs(
+    testInfo,
+    'out-of-time',
+    true,
+    `not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS (${slow / 1000} s); machine load about ${Math.round(os.loadavg()[0])} on ${os.availableParallelism()} cores`,
+  );
+}

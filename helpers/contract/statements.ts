@@ -1,0 +1,46 @@
+// The statement index of a service (schemas/<service>/statements.yaml): every sentence of its seed
+// that states behaviour and every rule a provider document states in a description, a parameter text
+// or an error example, in our own words, each traced to the catalogue rules that check it or marked
+// not checkable with the reason. It is how the suite shows that what the documents say is checked:
+// a self test (tests/self/statements.spec.ts) fails a statement with neither rules nor a reason and a
+// rule no statement names; the certification shows statements traced / total per service.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+export interface Statement {
+  /** `<SERVICE>-ST-<n>`: stable, never reused. */
+  id: string;
+  /** Where it is stated: `seed 000, <section>` or `provider 2.0.0 <schema, parameter or error example>`. */
+  from: string;
+  /** What it says, in our words (never the provider's text). */
+  says: string;
+  /** The catalogue rules that check it (schemas/<service>/rules.yaml). */
+  rules?: string[];
+  /** Why no check can judge it (it describes, it concerns another party, no request provokes it). */
+  notCheckable?: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
+
+/** The service's statements, or undefined where it keeps no index. */
+export function loadStatements(service: string): Statement[] | undefined {
+  const file = path.join(ROOT, service, 'statements.yaml');
+  if (!fs.existsSync(file)) return undefined;
+  return (parse(fs.readFileSync(file, 'utf8')) as { statements?: Statement[] })?.statements ?? [];
+}
+
+/** Statements traced to a rule, marked not checkable, and in all. */
+export interface StatementTally {
+  total: number;
+  traced: number;
+  notCheckable: number;
+}
+
+export function statementTally(statements: readonly Statement[]): StatementTally {
+  return {
+    total: statements.length,
+    traced: statements.filter((s) => s.rules?.length).length,
+    notCheckable: statements.filter((s) => !s.rules?.length && s.notCheckable).length,
+  };
+}
