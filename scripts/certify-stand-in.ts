@@ -290,6 +290,8 @@ export const main: CommandMain = async (argv, io) => {
     const certFile = path.resolve('reports', 'certification.json');
     const own = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
     const cert = own?.runId === runId ? own : undefined;
+    // Stopped before certify could take the signal (still loading): nothing of it ran.
+    if (!cert && interrupted) return stoppedBefore('as the certification started');
     copyReports();
     // Every count of the table is the certification's (its services and its guest ledger); the
     // stand-ins' live state is asked apart, as the proof that nothing deletable is left. The test
