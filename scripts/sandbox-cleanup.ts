@@ -17,10 +17,10 @@ export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', 'env-file': 'value', 'dry-run': 'flag' }, USAGE);
   if (args.service !== undefined && !['card-enrollment', 'installments', 'financial-data'].includes(String(args.service)))
     throw new UsageError(`unknown service '${args.service}'. Usage: ${USAGE}`);
-  const envFile = path.resolve(typeof args['env-file'] === 'string' ? args['env-file'] : '.env');
   // The environment before any file is read into it: a run's own file is read over it alone.
   const shell = { ...io.env };
-  process.env.DOTENV_PATH = envFile;
+  if (typeof args['env-file'] === 'string') process.env.DOTENV_PATH = path.resolve(args['env-file']);
+  const envFile = path.resolve(process.env.DOTENV_PATH || '.env');
   if (args.service && args.service !== 'financial-data') {
     io.out(
       `${args.service}: the suite creates nothing there that the API can delete (enrolled cards, plans and PAN lists have no delete operation).`,
