@@ -13,15 +13,29 @@
 // deletable was left. `--interrupt-after` stops the certification with SIGINT after that many
 // seconds, to show an interrupted run says NOT RUN and cleans up too; `--rps` makes each stand-in
 // throttle; `--faults` starts them with mock faults (the run must then FAIL: exit 1 expected).
+// The user's own settings of the run's pace and quota (SANDBOX_MAX_RPS, SANDBOX_CUSTOMER_QUOTA, from
+// the environment or .env) and its tuning hold here as on their sandbox: a bad value, or a run the
+// quota cannot hold, is refused in one line before any check.
+// Interrupted at any point (Ctrl-C or SIGTERM, `--interrupt-after`, its terminal killed: it runs
+// behind a relay, tools/cli.ts runMain `detach`), it stops what runs, ends NOT RUN saying what ran,
+// leaves nothing deletable on the stand-ins it still holds, and exits with the code it prints.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
+import type { ChildProcess } from 'node:child_process';
 import { ENV_SCHEMA } from '../helpers/config/env-schema.js';
 import { configurationMistakes } from '../helpers/config/config.js';
+import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
+import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
+import { writeNotRun } from '../helpers/verdict/certification-report.js';
+import { forgetLedger, ledgerRuns, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
 import { VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
+import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
+import { loadContract } from '../helpers/contract/contract.js';
 import type { Certification } from '../helpers/verdict/model.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
@@ -32,14 +46,29 @@ const USAGE =
   'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 
-/** How a user tunes a run (not what a target is): kept from this process's environment. */
-const TUNING = new Set(['BREAKER_AFTER', 'FC_NUM_RUNS', 'FC_SEED', 'FC_PATH', 'MODEL_RUNS', 'MODEL_COMMANDS']);
+/** How a user tunes a run, the pace and quota a guest keeps among them (not what a target is): kept from the user's settings. */
+const TUNING = new Set([
+  'BREAKER_AFTER',
+  'FC_NUM_RUNS',
+  'FC_SEED',
+  'FC_PATH',
+  'MODEL_RUNS',
+  'MODEL_COMMANDS',
+  'SANDBOX_MAX_RPS',
+  'SANDBOX_CUSTOMER_QUOTA',
+]);
+
+/** The user's tuning, as their environment and configuration file give it (helpers/config/config.ts read the file into it). */
+export function userTuning(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries([...TUNING].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])));
+}
 
 /** This process's environment without any variable of the suite's schema but the run's tuning: the child reads the targets' env file alone. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function cleanEnv(tuning: Record<string, string>, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const v of ENV_SCHEMA) if (!TUNING.has(v.name)) delete env[v.name];
-  return { ...env, ...extra };
+  for (const v of ENV_SCHEMA) delete env[v.name];
+  delete env.DOTENV_PATH;
+  return { ...env, ...tuning, ...extra };
 }
 
 /**
@@ -56,49 +85,75 @@ export function serviceWallTimes(output: string): Record<string, string> {
   return times;
 }
 
+/** The child run now (a preparation, the certification), to pass a signal on to. */
+let current: ChildProcess | undefined;
+/** The signal that stopped this run, if one did. */
+let interrupted: string | undefined;
+
+/** The child's process group gets one SIGINT, as a terminal's Ctrl-C gives it (it ends its run, deletes what it made, writes NOT RUN). */
+function interruptChild(child = current): void {
+  if (!child?.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    child.kill('SIGINT');
+  }
+}
+
+/**
+ * Ctrl-C or SIGTERM, at any point: one SIGINT to the child running (a repeat of the same Ctrl-C,
+ * relayed by npm and the relay, is not passed on: Playwright takes a second SIGINT as "skip the
+ * teardown"); the stand-ins stay up until the run has deleted what it made on them.
+ */
+function stopOnSignals(): () => void {
+  interrupted = undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = signal;
+    interruptChild();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+}
+
 function run(args: string[], env: NodeJS.ProcessEnv, interruptAfterS?: number): Promise<{ code: number; seconds: number; output: string }> {
   const started = Date.now();
   let output = '';
   return new Promise((resolve) => {
     // One Node process with tsx's loader (`npx tsx` would add npm and tsx's own relaunch, each
     // relaying a signal again and npm answering it with its own exit code), in its own process
-    // group, signalled as a whole, as a terminal's Ctrl-C would be.
+    // group, signalled as a whole, as a terminal's Ctrl-C would be. It watches this process
+    // (PARENT_PID_ENV): should this one be killed outright, it stops as on a Ctrl-C.
     const loader = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
     // Its output passes through as it comes (kept too, for the services' wall times).
-    const child = spawn(process.execPath, ['--import', loader, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    const child = spawn(process.execPath, ['--import', loader, ...args], {
+      env: { ...env, [PARENT_PID_ENV]: String(process.pid) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    current = child;
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => {
       process.stdout.write(chunk);
       output = `${output}${chunk}`.slice(-200_000);
     });
-    const interrupt = () => {
-      console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
-      try {
-        process.kill(-child.pid!, 'SIGINT');
-      } catch {
-        child.kill('SIGINT');
-      }
-    };
-    const timer = interruptAfterS ? setTimeout(interrupt, interruptAfterS * 1000) : undefined;
-    // Ctrl-C or SIGTERM of this command reaches the certification as one SIGINT (it ends its run,
-    // deletes what it made and writes its NOT RUN certification); the stand-ins stay up until then.
-    // The same signal comes again, relayed by npm and tsx: handled, never this process's end.
-    let forwarded = false;
-    const forward = () => {
-      if (forwarded) return;
-      forwarded = true;
-      try {
-        process.kill(-child.pid!, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    };
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
+    // A signal that came while it was starting.
+    if (interrupted) interruptChild(child);
+    const timer = interruptAfterS
+      ? setTimeout(() => {
+          if (interrupted) return;
+          console.log(`\n-- interrupting the certification after ${interruptAfterS} s (SIGINT) --`);
+          interrupted = `--interrupt-after ${interruptAfterS}`;
+          interruptChild(child);
+        }, interruptAfterS * 1000)
+      : undefined;
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
+      current = undefined;
       resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output });
     });
   });
@@ -137,11 +192,12 @@ export const main: CommandMain = async (argv, io) => {
           .map((f) => f.trim())
           .filter(Boolean)
       : [];
-  // The user's own settings this run keeps (its tuning, the contract version) and any mistake of
-  // the configuration as written: one line each before any stand-in starts (helpers/config/config.ts).
+  // The user's own settings this run keeps (its tuning, its pace and quota, the contract version) and
+  // any mistake of the configuration as written: one line each before any stand-in starts (helpers/config/config.ts).
   const mistakes = configurationMistakes(io.env);
   for (const line of mistakes.lines) io.err(line);
   if (mistakes.code) return mistakes.code;
+  const tuning = userTuning(io.env);
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
   let lock;
   try {
@@ -151,16 +207,34 @@ export const main: CommandMain = async (argv, io) => {
     throw error;
   }
   fs.mkdirSync(OUT, { recursive: true });
+  const copyReports = () => {
+    for (const name of REPORT_FILES) {
+      fs.rmSync(path.join(OUT, name), { force: true });
+      if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, name));
+    }
+  };
+  // Stopped before the certification began: NOT RUN, nothing of a check ran, the stand-ins close with what they hold.
+  const stoppedBefore = (what: string) => {
+    const reason = `interrupted by ${interrupted} ${what}, before the first check`;
+    writeNotRun(path.resolve('reports'), 'sandbox', reason);
+    copyReports();
+    io.err(`\nVERDICT: NOT RUN (${reason}) for the ${targetName}: exit ${VERDICT_EXIT['NOT RUN']}.`);
+    return VERDICT_EXIT['NOT RUN'];
+  };
+  const stopHandlers = stopOnSignals();
   const standIns: StandInHandle[] = [];
   // Secrets stay out of reports/ (the leak scan reads it): the env file lives in a private temp folder.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-'));
   const envFile = path.join(dir, '.env');
+  // Chosen here, so that this run's ledger is known: forgotten with the stand-ins, which take what it names with them.
+  const runId = `${Date.now()}-${process.pid}`;
   try {
     io.out(
       `\n== ${targetName} of ${services.join(', ')}${rps ? `, each limited to ${rps} requests/s` : ''}${faults.length ? `, with faults ${faults.join(', ')}` : ''} ==`,
     );
     for (const service of services)
       standIns.push(cleanRoom ? await startCleanRoom(service) : await startStandIn(service, { requestsPerSecond: rps, faults }));
+    if (interrupted) return stoppedBefore(`while the ${targetName} started`);
     // The provider's values of each, then the user's own side (the listener behind its public URL,
     // the issuer to certify), each on a port of its own.
     const ports = new Set<number>();
@@ -176,7 +250,22 @@ export const main: CommandMain = async (argv, io) => {
     const versions = Object.values(VERSION_VARIABLES).filter((v) => process.env[v]?.trim());
     blocks.push(toDotenv(Object.fromEntries(versions.map((v) => [v, process.env[v]!.trim()]))));
     fs.writeFileSync(envFile, `TARGET=sandbox\n${blocks.join('')}`, { mode: 0o600 });
-    const env = cleanEnv({ DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token });
+    const env = cleanEnv(tuning, { DOTENV_PATH: envFile, [RUN_LOCK_ENV]: lock.token, SUITE_RUN_ID: runId });
+    // The testing-customer quota, as the run's global setup judges it: refused before the preparation makes anything.
+    if (services.includes('financial-data')) {
+      const target = { ...parseDotenv(fs.readFileSync(envFile)), ...tuning };
+      const existing = await countTestingCustomers(target);
+      const refusal =
+        typeof existing === 'number'
+          ? quotaRefusal(workers, existing, customerQuota(await loadContract('financial-data'), target))
+          : undefined;
+      if (refusal) {
+        io.err(`sandbox quota: ${refusal}`);
+        writeNotRun(path.resolve('reports'), 'sandbox', `sandbox quota: ${refusal}`);
+        copyReports();
+        return 2;
+      }
+    }
     for (const service of services) {
       const preparation = await run(
         [
@@ -191,6 +280,7 @@ export const main: CommandMain = async (argv, io) => {
         ],
         env,
       );
+      if (interrupted) return stoppedBefore(`while sandbox:prepare made the test data of ${service}`);
       if (preparation.code !== 0) throw new Error(`sandbox:prepare of ${service} exited ${preparation.code}`);
     }
     io.out(`\n== one certification of ${services.join(', ')} ==`);
@@ -200,11 +290,11 @@ export const main: CommandMain = async (argv, io) => {
       interruptAfter,
     );
     const certFile = path.resolve('reports', 'certification.json');
-    const cert = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
-    for (const name of REPORT_FILES) {
-      fs.rmSync(path.join(OUT, name), { force: true });
-      if (fs.existsSync(path.resolve('reports', name))) fs.copyFileSync(path.resolve('reports', name), path.join(OUT, name));
-    }
+    const own = fs.existsSync(certFile) ? (JSON.parse(fs.readFileSync(certFile, 'utf8')) as Certification) : undefined;
+    const cert = own?.runId === runId ? own : undefined;
+    // Stopped before certify could take the signal (still loading): nothing of it ran.
+    if (!cert && interrupted) return stoppedBefore('as the certification started');
+    copyReports();
     // Every count of the table is the certification's (its services and its guest ledger); the
     // stand-ins' live state is asked apart, as the proof that nothing deletable is left. The test
     // data sandbox:prepare made is kept on purpose (a later run reuses it): not left behind by the run.
@@ -214,11 +304,13 @@ export const main: CommandMain = async (argv, io) => {
         .filter(Boolean),
     );
     const noGuest: ServiceGuestSummary = { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 };
+    // The ledger as the run left it (certify sweeps after its certification): kept on disk only while it names something deletable.
+    const ledger = ledgerRuns().includes(runId) ? summarise(readGuestLog(runId)) : cert?.guest;
     const rows = standIns.map((standIn) => {
       const service = standIn.service;
       const live = standIn.inventory().filter((o) => !prepared.has(o.id) && !o.undeletable);
       const s = cert?.services.find((x) => x.service === service);
-      const g = cert?.guest?.services?.[service] ?? noGuest;
+      const g = ledger?.services?.[service] ?? noGuest;
       const sum = (f: 'passed' | 'failed' | 'skipped') => (s ? s.seed[f] + s.provider[f] + s.assumption[f] : 0);
       const seedTotal = s ? s.seed.passed + s.seed.failed + s.seed.skipped : 0;
       return {
@@ -265,24 +357,26 @@ export const main: CommandMain = async (argv, io) => {
     const out = path.relative(process.cwd(), OUT);
     io.out(`\n${lines.join('\n')}\n\n${out}/summary.md; the certification: ${out}/certification.md`);
     const left = rows.some((r) => r.live.length > 0 || r.guest.deletableLeft > 0);
-    if (left) io.err(`Something deletable was left on a ${cleanRoom ? 'clean-room server' : 'stand-in'} (the table names it): exit 1.`);
-    if (cleanRoom) {
-      // The question a clean-room run answers is whether a conformant target we did not write is
-      // certified without a false alarm: every service PASS or CONDITIONAL (its assumptions listed).
-      const judged = services.map((service) => cert?.services.find((x) => x.service === service)?.verdict ?? 'NOT RUN');
-      const clean = judged.every((v) => v === 'PASS' || v === 'CONDITIONAL');
+    // The question a clean-room run answers is whether a conformant target we did not write is
+    // certified without a false alarm: every service PASS or CONDITIONAL (its assumptions listed).
+    const judged = services.map((service) => cert?.services.find((x) => x.service === service)?.verdict ?? 'NOT RUN');
+    const clean = judged.every((v) => v === 'PASS' || v === 'CONDITIONAL');
+    const code = left && (cleanRoom || certified.code === 0) ? 1 : cleanRoom ? (clean ? 0 : certified.code || 1) : certified.code;
+    if (left)
+      io.err(`Something deletable was left on a ${cleanRoom ? 'clean-room server' : 'stand-in'} (the table names it): exit ${code}.`);
+    if (cleanRoom)
       io.out(
         clean
-          ? `Every clean-room server certified PASS or CONDITIONAL (${services.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit 0.`
+          ? `Every clean-room server certified PASS or CONDITIONAL (${services.map((s, i) => `${s} ${judged[i]}`).join(', ')}): exit ${code}.`
           : `A clean-room server was not certified PASS or CONDITIONAL (${services.map((s, i) => `${s} ${judged[i]}`).join(', ')}): each failure is a check to fix or a passage the server breaks.`,
       );
-      return left ? 1 : clean ? 0 : certified.code || 1;
-    }
-    return left && certified.code === 0 ? 1 : certified.code;
+    return code;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     for (const s of standIns) await s.close();
+    forgetLedger(runId);
+    stopHandlers();
   }
 };
 
-runMain(import.meta.url, main);
+runMain(import.meta.url, main, { detach: true });

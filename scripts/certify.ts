@@ -33,11 +33,17 @@ import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
-import { forgetLedger } from '../helpers/client/guest/guest-log.js';
+import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
 import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
+
+/** The run's coverage as written (the certification is written again with it). */
+function coverageOf(reports: string) {
+  const file = path.join(reports, 'coverage.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+}
 
 function notRun(io: CommandIo, target: string, reason: string, code = VERDICT_EXIT['NOT RUN']): number {
   writeNotRun(REPORTS, target, reason);
@@ -62,9 +68,7 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
     if (!mine) cert = writeNotRun(reports, target, `interrupted by ${signal} before the first check`);
     else if (!mine.interrupted && mine.verdict !== 'NOT RUN') {
       // Playwright had ended its run (the signal came during the sweep after it): not certified either.
-      const coverage = fs.existsSync(path.join(reports, 'coverage.json'))
-        ? JSON.parse(fs.readFileSync(path.join(reports, 'coverage.json'), 'utf8'))
-        : [];
+      const coverage = coverageOf(reports);
       cert = { ...mine, verdict: 'NOT RUN', reason: `interrupted by ${signal} at the end of the run, after ${mine.checks.run} checks ran` };
       writeCertification(reports, cert, coverage);
     } else cert = mine;
@@ -188,6 +192,11 @@ export const main: CommandMain = async (argv, io) => {
         io.out(
           `Sandbox guest: ${swept.deleted} more objects deleted after the run${swept.failed.length ? `; left: ${swept.failed.join('; ')} (npm run sandbox:cleanup)` : ''}`,
         );
+      // The run's certification states the ledger as the run leaves it, these deletions too.
+      const file = path.join(REPORTS, 'certification.json');
+      const own = swept.deleted && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Certification) : undefined;
+      if (own?.runId === runId && own.guest)
+        writeCertification(REPORTS, { ...own, guest: summarise(readGuestLog(runId)) }, coverageOf(REPORTS));
       if (!swept.failed.length) forgetLedger(runId);
     } catch (error) {
       if (!interrupted) throw error;
@@ -244,9 +253,7 @@ export const main: CommandMain = async (argv, io) => {
       `\n--explain-with ${explainWith}: no service of this run was certified at an older version of its contract; nothing to explain.`,
     );
   if (cert.baseline || explained.length) {
-    const coverage = fs.existsSync(path.join(REPORTS, 'coverage.json'))
-      ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'coverage.json'), 'utf8'))
-      : [];
+    const coverage = coverageOf(REPORTS);
     writeCertification(REPORTS, cert, coverage);
   }
   // A failed service with a newer version of its contract known: the way to tell the announced changes from the rest.

@@ -3,9 +3,11 @@
 // Playwright as a child process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as nodeParseArgs } from 'node:util';
+import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 
 export class UsageError extends Error {}
 
@@ -80,10 +82,52 @@ export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandI
  * The command line of a script: when the module at `moduleUrl` is the program Node started (not
  * when a self test imports its main), runs `main` on the process's arguments and streams, then exits
  * with its code. Compared as real paths: a linked checkout starts the script through a symbolic link.
+ *
+ * `detach`: a command whose end must outlive its terminal (a run that deletes what it made on a
+ * sandbox before it exits). Started from a command line, it runs in a process group of its own
+ * behind a relay that stays in the terminal's group: the relay passes its output on, passes Ctrl-C
+ * and SIGTERM to it and exits with its code; killed outright (SIGKILL of npm's process group, a
+ * closed terminal), the relay is gone and the command, watching it, is interrupted as by Ctrl-C
+ * (helpers/run/parent-watch.ts). A command started by a parent that names itself in PARENT_PID_ENV
+ * (the relay, `certify:stand-in` starting certify) watches that parent the same way.
  */
-export function runMain(moduleUrl: string, main: CommandMain): void {
+export function runMain(moduleUrl: string, main: CommandMain, options: { detach?: boolean } = {}): void {
   if (!isProgram(moduleUrl)) return;
+  // The reader of its output may be gone before its end (a `| tee` ended by the same Ctrl-C, a
+  // killed relay): a write then is lost, never an EPIPE stack trace ending the command.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  if (options.detach && !process.env[PARENT_PID_ENV]) return relay();
+  if (process.env[PARENT_PID_ENV]) {
+    watchParent();
+    delete process.env[PARENT_PID_ENV];
+  }
   void exitCodeOf(main, process.argv.slice(2), processIo).then((code) => process.exit(code));
+}
+
+/** The program again, in a process group of its own, its output, signals and exit code passed through. */
+function relay(): void {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
+    env: { ...process.env, [PARENT_PID_ENV]: String(process.pid) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout.pipe(process.stdout);
+  child.stderr.pipe(process.stderr);
+  // Every Ctrl-C and SIGTERM (npm relays them too): the command tells a repeat from a new one.
+  const pass = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  process.on('SIGINT', pass);
+  process.on('SIGTERM', pass);
+  child.on('close', (code, signal) => {
+    process.off('SIGINT', pass);
+    process.off('SIGTERM', pass);
+    process.exitCode = code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0);
+  });
 }
 
 function isProgram(moduleUrl: string): boolean {

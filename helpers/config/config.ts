@@ -19,7 +19,12 @@ import { configuredMistakes } from './env-file.js';
 /** The size of a reference model run when MODEL_RUNS and MODEL_COMMANDS are unset (npm test's). */
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 
-loadDotenv({ path: process.env.DOTENV_PATH ?? path.resolve(process.cwd(), '.env'), quiet: true });
+/** The configuration file a process reads: DOTENV_PATH, else .env in the working folder. */
+export function dotenvFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  return path.resolve(cwd, env.DOTENV_PATH || '.env');
+}
+
+loadDotenv({ path: dotenvFile(), quiet: true });
 
 export type TargetKind = 'mock' | 'sandbox';
 

@@ -399,6 +399,14 @@ function provenance(cert: Certification): string {
       `<span id="guest">Sandbox guest: ${g.created} objects created, ${g.deleted} deleted, ${
         deletable.length ? `<b class="blocking">${deletable.length} deletable left behind</b>` : 'none deletable left behind'
       }${kept.length ? `, ${kept.length} the API offers no delete for` : ''}; ${plural(g.retries, 'call')} waited out a 429 (${g.retryWaitSeconds} s)</span>` +
+        (g.kinds?.length
+          ? `<details><summary>Per kind: created = deleted + no delete offered + left behind</summary><table><tr><th>service</th><th>object</th><th>created</th><th>deleted</th><th>no delete offered</th><th>deletable left</th></tr>${g.kinds
+              .map(
+                (k) =>
+                  `<tr><td>${esc(k.service)}</td><td>${esc(k.kind)}</td><td>${k.created}</td><td>${k.deleted}</td><td>${k.cannotDelete}</td><td>${k.left}</td></tr>`,
+              )
+              .join('')}</table></details>`
+          : '') +
         (g.leftBehind.length
           ? `<details><summary>Left behind (${g.leftBehind.length})</summary><ul>${g.leftBehind
               .map(

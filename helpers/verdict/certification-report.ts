@@ -9,6 +9,7 @@ import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
 import { CONFLICT_GROUPS } from './certification.js';
 import type { Certification, ServiceVerdict, VersionExplanation } from './model.js';
+import type { KindAccount } from '../client/guest/guest-log.js';
 import { certificationHtml } from './certification-html.js';
 import type { ServiceCoverage } from './coverage-report.js';
 import { writeFileAtomic } from './write-file.js';
@@ -97,9 +98,19 @@ export function certificationLines(cert: Certification): string[] {
       '',
       ...baselineLines(cert.baseline).map((l) => (l.startsWith('  - ') ? l.slice(2) : `- ${l}`)),
     );
+  if (cert.guest?.kinds?.length) lines.push('', '## Sandbox guest', '', ...guestKindLines(cert.guest.kinds));
   for (const s of cert.services) lines.push(...serviceLines(s));
   lines.push('', 'Coverage per (operation, status): coverage.md. Exchanges of each check: the Allure report (`npm run report`).', '');
   return lines;
+}
+
+/** What the run made on the sandbox, per kind of object: each row created = deleted + kept + left. */
+export function guestKindLines(kinds: KindAccount[]): string[] {
+  return [
+    '| service | object | created | deleted | the API cannot delete | deletable left behind |',
+    '|---|---|---|---|---|---|',
+    ...kinds.map((k) => `| ${k.service} | ${k.kind} | ${k.created} | ${k.deleted} | ${k.cannotDelete} | ${k.left ? `**${k.left}**` : 0} |`),
+  ];
 }
 
 /** A certification's failures classed by a newer version's document, as the console and the reports print them. */

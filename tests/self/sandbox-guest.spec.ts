@@ -239,7 +239,44 @@ test('the ledger of an interrupted run names what is still there, newest first, 
     services: {
       'financial-data': { created: 3, deleted: 1, deletableLeft: 1, undeletable: 1, retries: 1, retryWaitSeconds: 2 },
     },
+    kinds: [
+      { service: 'financial-data', kind: 'testing customer', created: 1, deleted: 1, cannotDelete: 0, left: 0 },
+      { service: 'financial-data', kind: 'webhook subscription', created: 1, deleted: 0, cannotDelete: 0, left: 1 },
+      { service: 'financial-data', kind: 'consumer', created: 1, deleted: 0, cannotDelete: 1, left: 0 },
+    ],
   });
+});
+
+test('every creation is counted once, deleted, kept or left, also an object created twice (one account subscribed again): the ledger adds up', () => {
+  const at = '2026-01-01T00:00:00Z';
+  const txpush = {
+    event: 'created',
+    service: 'financial-data',
+    kind: 'TxPush subscription',
+    id: 'c1/a1',
+    operationId: 'SubscribeToTxPushNotifications',
+    undo: { operationId: 'DisableTxPushNotifications', path: { customerId: 'c1', accountId: 'a1' } },
+    at,
+  } as const;
+  const deleted = { event: 'deleted', service: 'financial-data', kind: 'TxPush subscription', id: 'c1/a1', at } as const;
+  const app = { event: 'created', service: 'financial-data', kind: 'app registration', id: '7', operationId: 'RegisterApp', at } as const;
+  const events: GuestEvent[] = [txpush, txpush, deleted, app, app, txpush];
+  // Two of three subscriptions deleted... once: the second and third creation are still there.
+  expect(undoable(events)).toHaveLength(2);
+  const once = summarise(events);
+  expect(once.kinds).toEqual([
+    { service: 'financial-data', kind: 'TxPush subscription', created: 3, deleted: 1, cannotDelete: 0, left: 2 },
+    { service: 'financial-data', kind: 'app registration', created: 2, deleted: 0, cannotDelete: 2, left: 0 },
+  ]);
+  const all = summarise([...events, deleted, deleted, deleted]);
+  expect(all.kinds?.[0], 'a deletion beyond the creations undoes nothing more').toMatchObject({ created: 3, deleted: 3, left: 0 });
+  for (const s of [once, all]) {
+    expect(s.created).toBe(s.deleted + s.leftBehind.length);
+    for (const k of s.kinds ?? []) expect(k.created, `${k.kind} adds up`).toBe(k.deleted + k.cannotDelete + k.left);
+    const fd = s.services!['financial-data'];
+    expect(fd.created).toBe(fd.deleted + fd.deletableLeft + fd.undeletable);
+  }
+  expect(undoable([...events, deleted, deleted])).toEqual([]);
 });
 
 test('a run that would hold more testing customers than the quota leaves refuses to start, saying how many', () => {

@@ -4,6 +4,7 @@
 // interrupted run all read the same account of what is still there.
 import fs from 'node:fs';
 import path from 'node:path';
+import { dotenvFile } from '../../config/config.js';
 
 export type GuestEvent =
   | {
@@ -17,7 +18,9 @@ export type GuestEvent =
       at: string;
     }
   | { event: 'deleted'; service: string; kind: string; id?: string; at: string }
-  | { event: 'retry'; service: string; operationId: string; waitedSeconds: number; at: string };
+  | { event: 'retry'; service: string; operationId: string; waitedSeconds: number; at: string }
+  /** The configuration file the run read (DOTENV_PATH or .env): the cleanup reads the same one. */
+  | { event: 'settings'; dotenv: string; at: string };
 
 const RAW = () => path.resolve(process.cwd(), 'reports', '.raw');
 const runDir = (runId = process.env.SUITE_RUN_ID ?? 'default') => path.join(RAW(), runId);
@@ -25,8 +28,19 @@ const runDir = (runId = process.env.SUITE_RUN_ID ?? 'default') => path.join(RAW(
 /** Notes an event in this process's file of the run (this run by default; the cleanup names an older one). */
 export function logGuest(event: GuestEvent, runId?: string): void {
   const dir = runDir(runId);
+  const file = path.join(dir, `guest-${process.pid}.jsonl`);
   fs.mkdirSync(dir, { recursive: true });
-  fs.appendFileSync(path.join(dir, `guest-${process.pid}.jsonl`), `${JSON.stringify(event)}\n`);
+  // A process's first creation names the settings it was made with, for a cleanup after the run.
+  const settings =
+    event.event === 'created' && !fs.existsSync(file)
+      ? `${JSON.stringify({ event: 'settings', dotenv: dotenvFile(), at: event.at } satisfies GuestEvent)}\n`
+      : '';
+  fs.appendFileSync(file, `${settings}${JSON.stringify(event)}\n`);
+}
+
+/** The configuration file a run's objects were created with, as its ledger names it. */
+export function ledgerSettings(events: GuestEvent[]): string | undefined {
+  return events.find((e): e is Extract<GuestEvent, { event: 'settings' }> => e.event === 'settings')?.dotenv;
 }
 
 /** The events of one run (this run's by default). */
@@ -87,6 +101,8 @@ export function forgetLedger(runId: string): void {
 
 const key = (e: { service: string; kind: string; id?: string }) => `${e.service}\u0000${e.kind}\u0000${e.id}`;
 
+type Created = Extract<GuestEvent, { event: 'created' }>;
+
 export interface GuestSummary {
   created: number;
   deleted: number;
@@ -96,6 +112,8 @@ export interface GuestSummary {
   retryWaitSeconds: number;
   /** The same account per service, so that a table per service and the run's line are one count. */
   services?: Record<string, ServiceGuestSummary>;
+  /** The same account per kind of object: created = deleted + cannotDelete + left, each row. */
+  kinds?: KindAccount[];
 }
 
 export interface ServiceGuestSummary {
@@ -107,26 +125,69 @@ export interface ServiceGuestSummary {
   retryWaitSeconds: number;
 }
 
-/** What the ledger says: created, deleted, still there, and the 429s waited out. */
+export interface KindAccount {
+  service: string;
+  kind: string;
+  created: number;
+  deleted: number;
+  /** Kept: the API offers no operation that deletes it. */
+  cannotDelete: number;
+  /** Deletable and still there (npm run sandbox:cleanup deletes it). */
+  left: number;
+}
+
+/**
+ * Each creation and what became of it. A deletion undoes one creation of its object: the same
+ * object (a customer and account's TxPush subscriptions, one id) may be created more than once, and
+ * each creation is one count, deleted, kept or left, so the counts add up.
+ */
+function standing(events: GuestEvent[]): { alive: Created[]; deleted: Created[] } {
+  const open = new Map<string, number[]>();
+  const undone = new Set<number>();
+  events.forEach((e, i) => {
+    if (e.event === 'created') open.set(key(e), [...(open.get(key(e)) ?? []), i]);
+    else if (e.event === 'deleted') {
+      const first = open.get(key(e))?.shift();
+      if (first !== undefined) undone.add(first);
+    }
+  });
+  const created = events.flatMap((e, i) => (e.event === 'created' ? [{ e, i }] : []));
+  return {
+    alive: created.filter((c) => !undone.has(c.i)).map((c) => c.e),
+    deleted: created.filter((c) => undone.has(c.i)).map((c) => c.e),
+  };
+}
+
+/** What the ledger says: created, deleted, still there (per service and per kind), and the 429s waited out. */
 export function summarise(events: GuestEvent[]): GuestSummary {
-  const alive = new Map<string, Extract<GuestEvent, { event: 'created' }>>();
   const services: Record<string, ServiceGuestSummary> = {};
+  const kinds = new Map<string, KindAccount>();
   const of = (service: string) =>
     (services[service] ??= { created: 0, deleted: 0, deletableLeft: 0, undeletable: 0, retries: 0, retryWaitSeconds: 0 });
+  const kindOf = (e: { service: string; kind: string }) => {
+    const k = `${e.service}\u0000${e.kind}`;
+    if (!kinds.has(k)) kinds.set(k, { service: e.service, kind: e.kind, created: 0, deleted: 0, cannotDelete: 0, left: 0 });
+    return kinds.get(k)!;
+  };
   for (const e of events) {
-    const s = of(e.service);
     if (e.event === 'created') {
-      s.created++;
-      alive.set(key(e), e);
-    } else if (e.event === 'deleted') {
-      if (alive.delete(key(e))) s.deleted++;
-    } else {
-      s.retries++;
-      s.retryWaitSeconds += e.waitedSeconds;
+      of(e.service).created++;
+      kindOf(e).created++;
+    } else if (e.event === 'retry') {
+      of(e.service).retries++;
+      of(e.service).retryWaitSeconds += e.waitedSeconds;
     }
   }
-  const leftBehind = [...alive.values()].map((e) => ({ service: e.service, kind: e.kind, id: e.id, deletable: Boolean(e.undo) }));
-  for (const l of leftBehind) of(l.service)[l.deletable ? 'deletableLeft' : 'undeletable']++;
+  const { alive, deleted } = standing(events);
+  for (const e of deleted) {
+    of(e.service).deleted++;
+    kindOf(e).deleted++;
+  }
+  const leftBehind = alive.map((e) => ({ service: e.service, kind: e.kind, id: e.id, deletable: Boolean(e.undo) }));
+  for (const l of leftBehind) {
+    of(l.service)[l.deletable ? 'deletableLeft' : 'undeletable']++;
+    kindOf(l)[l.deletable ? 'left' : 'cannotDelete']++;
+  }
   const all = Object.values(services);
   const sum = (f: keyof ServiceGuestSummary) => all.reduce((n, s) => n + s[f], 0);
   const tenths = (n: number) => Math.round(n * 10) / 10;
@@ -138,15 +199,13 @@ export function summarise(events: GuestEvent[]): GuestSummary {
     retries: sum('retries'),
     retryWaitSeconds: tenths(sum('retryWaitSeconds')),
     services,
+    kinds: [...kinds.values()],
   };
 }
 
 /** The deletable objects a ledger still holds, newest first (delete what was made last first). */
-export function undoable(events: GuestEvent[]): Extract<GuestEvent, { event: 'created' }>[] {
-  const deletedKeys = new Set(
-    events.filter((e) => e.event === 'deleted').map((e) => key(e as { service: string; kind: string; id?: string })),
-  );
-  return events
-    .filter((e): e is Extract<GuestEvent, { event: 'created' }> => e.event === 'created' && Boolean(e.undo) && !deletedKeys.has(key(e)))
+export function undoable(events: GuestEvent[]): Created[] {
+  return standing(events)
+    .alive.filter((e) => Boolean(e.undo))
     .reverse();
 }

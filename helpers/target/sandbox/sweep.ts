@@ -2,8 +2,11 @@
 // delete their own objects as they end; this catches a check or worker that was interrupted), and
 // from `npm run sandbox:cleanup` for a run that could not finish (SIGKILL, a lost machine). Calls
 // carry the configured partner's credentials; an object of the spare partner answers 404 to them
-// and is tried with the spare partner's.
+// and is tried with the spare partner's. The cleanup passes the settings the run itself read (the
+// file its ledger names), so that a run certified with another env file (a stand-in's) is cleaned
+// on the target it created its objects on.
 import { suiteConfig } from '../../config/config.js';
+import type { Env } from '../../config/env-schema.js';
 import { loadContract } from '../../contract/contract.js';
 import { configuredFdHeaderNames, fdTargetFromEnv } from '../financial-data.js';
 import { logGuest, readGuestLog, undoable, type GuestEvent } from '../../client/guest/guest-log.js';
@@ -12,11 +15,11 @@ import { MAX_RATE_RETRIES, retryAfterSeconds, sleepMs } from '../../client/guest
 type Headers = Record<string, string>;
 
 /** Credentials to try, in order, per service (only financial data creates deletable objects). */
-async function credentialSets(service: string): Promise<Headers[]> {
+async function credentialSets(service: string, env: Env): Promise<Headers[]> {
   if (service !== 'financial-data') return [];
-  const target = fdTargetFromEnv();
+  const target = fdTargetFromEnv(env);
   const contract = await loadContract(service);
-  const names = configuredFdHeaderNames(contract);
+  const names = configuredFdHeaderNames(contract, env);
   const create = contract.operation('CreateToken');
   const sets: Headers[] = [];
   for (const partner of [target.partner, target.sparePartner].filter(Boolean)) {
@@ -31,8 +34,7 @@ async function credentialSets(service: string): Promise<Headers[]> {
   return sets;
 }
 
-function baseUrlOf(service: string): string {
-  const env = suiteConfig().env;
+function baseUrlOf(service: string, env: Env): string {
   return (
     (
       { 'financial-data': env.FD_BASE_URL, 'card-enrollment': env.CARD_BASE_URL, installments: env.INSTALLMENTS_BASE_URL } as Record<
@@ -59,16 +61,20 @@ export interface SweepResult {
 }
 
 /** Deletes every deletable object the run's ledger still holds, newest first. */
-export async function sweepLedger(runId?: string, events: GuestEvent[] = readGuestLog(runId)): Promise<SweepResult> {
+export async function sweepLedger(
+  runId?: string,
+  events: GuestEvent[] = readGuestLog(runId),
+  env: Env = suiteConfig().env,
+): Promise<SweepResult> {
   const result: SweepResult = { deleted: 0, failed: [] };
   const todo = undoable(events);
   const creds = new Map<string, Headers[]>();
   for (const entry of todo) {
     try {
-      if (!creds.has(entry.service)) creds.set(entry.service, await credentialSets(entry.service));
+      if (!creds.has(entry.service)) creds.set(entry.service, await credentialSets(entry.service, env));
       const op = (await loadContract(entry.service)).operationOf(entry.undo!.operationId);
       const url =
-        baseUrlOf(entry.service).replace(/\/$/, '') +
+        baseUrlOf(entry.service, env).replace(/\/$/, '') +
         op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(entry.undo!.path[n])));
       let status = 0;
       for (const headers of creds.get(entry.service)!) {

@@ -9,7 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
+import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
+import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
+import { loadContract } from '../../../helpers/contract/contract.js';
+import { fdHeaderNames } from '../../../helpers/contract/facts.js';
+import { startStandIn, toDotenv } from '../../../mocks/stand-in.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
 import {
   checkResult,
@@ -142,11 +146,13 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
 test("a signal to npm's process alone reaches certify, the mock and npm test's Playwright: their npm scripts exec their command, no shell in between keeping it", () => {
   // `npm run` runs a script through `sh -c`, which keeps a SIGINT relayed by npm to itself (the run
   // went on) and leaves its command running when a SIGTERM ends npm; `exec` replaces the shell.
-  // The mock also watches the npm that started it (its pid, the shell's $PPID): killed, npm takes it along.
+  // Node with tsx's loader, not tsx's command line: its relaunch SIGKILLs the command when the
+  // command has not told it of a signal within 30 ms (a loaded machine), its teardown unrun. The mock
+  // also watches the npm that started it (its pid, the shell's $PPID): killed, npm takes it along.
   const scripts = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts as Record<string, string>;
   expect({ certify: scripts.certify, 'certify:stand-in': scripts['certify:stand-in'], mock: scripts.mock }).toEqual({
-    certify: 'exec tsx scripts/certify.ts',
-    'certify:stand-in': 'exec tsx scripts/certify-stand-in.ts',
+    certify: 'exec node --import tsx scripts/certify.ts',
+    'certify:stand-in': 'exec node --import tsx scripts/certify-stand-in.ts',
     mock: `${PARENT_PID_ENV}=$PPID exec tsx scripts/mock.ts`,
   });
   expect(scripts.test, 'after the static checks, Playwright in place of the shell').toMatch(/ && exec playwright test$/);
@@ -169,6 +175,81 @@ setTimeout(() => undefined, 30_000);`;
   });
   const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
   expect({ code, signal, output: output.trim().split('\n') }).toEqual({ code: 0, signal: null, output: ['ready', 'interrupted'] });
+});
+
+/** A command run as `runMain(..., { detach: true })` runs it: it waits to be interrupted, then takes a second to clean up. */
+const DETACHED = (cli: string) => `
+import fs from 'node:fs';
+import { runMain } from ${JSON.stringify(cli)};
+runMain(import.meta.url, async (_argv, io) => {
+  fs.writeFileSync('pid', String(process.pid));
+  const busy = setInterval(() => undefined, 1000);
+  await new Promise((resolve) => process.once('SIGINT', resolve));
+  clearInterval(busy);
+  io.out('interrupted: cleaning up');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  fs.writeFileSync('cleaned', '');
+  return 5;
+}, { detach: true });
+`;
+
+test("a command that outlives its terminal: Ctrl-C reaches it through its relay, which returns its code; a SIGKILL of the terminal's group interrupts it all the same", async () => {
+  test.setTimeout(NESTED_RUN_MS);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'detached-'));
+  const pid = () => Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'));
+  const alive = (p: number) => {
+    try {
+      process.kill(p, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    fs.writeFileSync(path.join(dir, 'command.ts'), DETACHED(path.resolve('tools/cli.ts')));
+    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const start = () => {
+      fs.rmSync(path.join(dir, 'pid'), { force: true });
+      fs.rmSync(path.join(dir, 'cleaned'), { force: true });
+      // In a process group of its own, as a terminal's foreground job.
+      // A user's terminal, not this worker (the runner's watch of certify is no worker's).
+      const env = { ...process.env, TEST_WORKER_INDEX: '' };
+      const relay = spawn(process.execPath, ['--import', 'tsx', 'command.ts'], {
+        cwd: dir,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      relay.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      relay.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const ended = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) =>
+        relay.on('close', (code, signal) => resolve({ code, signal, output })),
+      );
+      return { relay, ended };
+    };
+
+    // Ctrl-C: SIGINT to the terminal's group, the relay passes it on; the command's code is the relay's.
+    const first = start();
+    await expect.poll(() => fs.existsSync(path.join(dir, 'pid')), { timeout: NESTED_RUN_MS }).toBe(true);
+    expect(pid(), 'the command runs in a process of its own').not.toBe(first.relay.pid);
+    process.kill(-first.relay.pid!, 'SIGINT');
+    const ctrlC = await first.ended;
+    expect(ctrlC).toEqual({ code: 5, signal: null, output: 'interrupted: cleaning up\n' });
+    expect(fs.existsSync(path.join(dir, 'cleaned'))).toBe(true);
+
+    // SIGKILL of the terminal's group: the relay is gone at once, the command is not, and ends as on a Ctrl-C.
+    const second = start();
+    await expect.poll(() => fs.existsSync(path.join(dir, 'pid')), { timeout: NESTED_RUN_MS }).toBe(true);
+    const command = pid();
+    process.kill(-second.relay.pid!, 'SIGKILL');
+    expect((await second.ended).signal).toBe('SIGKILL');
+    expect(alive(command), 'the command outlives its relay').toBe(true);
+    await expect.poll(() => fs.existsSync(path.join(dir, 'cleaned')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => alive(command), { timeout: 10_000 }).toBe(false);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a stopped certify ends NOT RUN, exit 5, on the console and in the certification alike, whatever it finds of the run', async () => {
@@ -202,6 +283,110 @@ test('a stopped certify ends NOT RUN, exit 5, on the console and in the certific
       }),
     );
     expect(end(), "the previous run's PASS is not this run's verdict").toEqual(notRun);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** One of our commands run in `cwd` as its npm script runs it (Node with tsx's loader), without blocking this process (a stand-in it calls runs here). */
+function command(cwd: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[] }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, lines: output.split('\n').filter((l) => l.trim()) }));
+  });
+}
+
+test('npm run sandbox:cleanup deletes what a run left with the settings that run read (a stand-in run: its own env file), whatever .env holds', async () => {
+  test.setTimeout(NESTED_RUN_MS);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cleanup-'));
+  const standIn = await startStandIn('financial-data');
+  try {
+    linkCheckout(dir);
+    const settings = path.join(dir, 'stand-in', '.env');
+    fs.mkdirSync(path.dirname(settings));
+    fs.writeFileSync(settings, `TARGET=sandbox\n${toDotenv(standIn.env())}`);
+    // What a stopped run left: a testing customer its ledger names, with the settings it was made with.
+    const env = standIn.env();
+    const names = fdHeaderNames(await loadContract('financial-data'), 'provider');
+    const key = { [names.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
+    const token = await fetch(`${standIn.baseURL}/aggregation/v2/partners/authentication`, {
+      method: 'POST',
+      headers: key,
+      body: JSON.stringify({ partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET }),
+    });
+    const headers = { ...key, [names.appToken]: ((await token.json()) as { token: string }).token };
+    const made = await fetch(`${standIn.baseURL}/aggregation/v2/customers/testing`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'pcsuite_cleanup' }),
+    });
+    const id = String(((await made.json()) as { id: string }).id);
+    const at = new Date().toISOString();
+    const ledger: GuestEvent[] = [
+      { event: 'settings', dotenv: settings, at },
+      {
+        event: 'created',
+        service: 'financial-data',
+        kind: 'testing customer',
+        id,
+        operationId: 'AddTestingCustomer',
+        undo: { operationId: 'DeleteCustomer', path: { customerId: id } },
+        at,
+      },
+    ];
+    fs.mkdirSync(path.join(dir, 'reports', '.raw', 'run-1'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'reports', '.raw', 'run-1', 'guest-1.jsonl'), ledger.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    // The user's .env names no financial data sandbox (their own may name another): the ledger's settings are read.
+    fs.writeFileSync(path.join(dir, '.env'), 'TARGET=mock\n');
+    const user = userEnv(path.join(dir, '.env'));
+    const dry = await command(dir, 'scripts/sandbox-cleanup.ts', ['--dry-run'], user);
+    expect(dry.lines).toEqual([
+      `run run-1 (settings ${settings}): 1 objects to delete (testing customer ${id})`,
+      `No FD_BASE_URL in ${path.join(dir, '.env')}: no partner's customers searched for the suite's stamp.`,
+      'sandbox:cleanup: 0 deleted',
+    ]);
+    expect(dry.code).toBe(0);
+    expect(standIn.inventory().map((o) => o.id)).toContain(id);
+    const clean = await command(dir, 'scripts/sandbox-cleanup.ts', [], user);
+    expect(clean.lines[0]).toBe(`run run-1 (settings ${settings}): 1 deleted`);
+    expect(clean.code, clean.lines.join('\n')).toBe(0);
+    expect(standIn.inventory().map((o) => o.id)).not.toContain(id);
+    expect(fs.readdirSync(path.join(dir, 'reports', '.raw', 'run-1')), 'the ledger is forgotten once nothing is left').toEqual([]);
+  } finally {
+    await standIn.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the user's pace and quota hold on certify:stand-in: a bad value, or a run the quota cannot hold, is one line before any check", async () => {
+  test.setTimeout(NESTED_RUN_MS);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-quota-'));
+  try {
+    linkCheckout(dir);
+    const dotenv = path.join(dir, '.env');
+    const certify = (env: Record<string, string>) =>
+      command(dir, 'scripts/certify-stand-in.ts', ['--service', 'financial-data', '--workers', '2'], userEnv(dotenv, env));
+    fs.writeFileSync(dotenv, 'TARGET=mock\n');
+    const rps = await certify({ SANDBOX_MAX_RPS: '-1' });
+    expect(rps.lines).toEqual(['configuration error: SANDBOX_MAX_RPS: expected a positive whole number, found "-1"']);
+    expect(rps.code).toBe(2);
+    // The quota of the user's .env, as certify reads it there.
+    fs.writeFileSync(dotenv, 'TARGET=mock\nSANDBOX_CUSTOMER_QUOTA=20\n');
+    const quota = await certify({});
+    const refusal = quota.lines.filter((l) => !l.startsWith('== '));
+    expect(refusal, quota.lines.join('\n')).toHaveLength(1);
+    expect(refusal[0]).toMatch(
+      /^sandbox quota: financial-data needs up to 24 testing customers at once \(2 workers x 12\); the partner has \d+ of 20: run with --workers 1, or delete the suite's leftovers/,
+    );
+    expect(quota.code).toBe(2);
+    expect(fs.existsSync(path.join(dir, 'reports', '.run.lock')), 'the lock is given back').toBe(false);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'reports', 'certification.json'), 'utf8'))).toMatchObject({
+      verdict: 'NOT RUN',
+      reason: refusal[0],
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
