@@ -32,6 +32,30 @@ const group = (operationId: string, title: string, judged: string, check = 'asse
   ],
 });
 
+/** A FAIL certification of financial data 1.35.0 holding one failure group. */
+const oneFailure = (g: FailureGroup): Certification => ({
+  target: 'mock',
+  generatedAt: '',
+  verdict: 'FAIL',
+  checks: { selected: 1, run: 1, skipped: 0 },
+  services: [
+    {
+      service: 'financial-data',
+      title: 'Financial data',
+      contractVersion: '1.35.0',
+      verdict: 'FAIL',
+      seed: { passed: 0, failed: 1, skipped: 0 },
+      provider: { passed: 0, failed: 0, skipped: 0 },
+      assumption: { passed: 0, failed: 0, skipped: 0 },
+      coverage: { exercised: 1, documented: 1 },
+      failures: [g],
+      conflicts: [],
+      skippedReasons: {},
+      rules: [],
+    },
+  ],
+});
+
 const change = (kind: string, detail: string, where: string, operations: string[]): ChangeEntry => ({
   key: `${operations[0]} | ${kind}`,
   class: 'no check affected',
@@ -120,28 +144,8 @@ test('a failure whose evidence is a set-up call is explained at the operation it
   const judged =
     'the suite sent POST /decisioning/v2/customers/{customerId}/voePayroll (GenerateVOEPayrollReport) as valid, and the documents refuse it';
   const g = group('AddTestingCustomer', 'a payroll report with every member', judged);
-  const cert: Certification = {
-    target: 'mock',
-    generatedAt: '',
-    verdict: 'FAIL',
-    checks: { selected: 1, run: 1, skipped: 0 },
-    services: [
-      {
-        service: 'financial-data',
-        title: 'Financial data',
-        contractVersion: '1.35.0',
-        verdict: 'FAIL',
-        seed: { passed: 0, failed: 1, skipped: 0 },
-        provider: { passed: 0, failed: 0, skipped: 0 },
-        assumption: { passed: 0, failed: 0, skipped: 0 },
-        coverage: { exercised: 1, documented: 1 },
-        failures: [g],
-        conflicts: [],
-        skippedReasons: {},
-        rules: [],
-      },
-    ],
-  };
+  // The certification of the first test, with this one failure.
+  const cert = oneFailure(g);
   const removed = change(
     'field removed',
     'field removed excludeEmpInfo',
