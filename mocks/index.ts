@@ -1,9 +1,8 @@
 // Registry of the embedded mocks: how to start each one and its fault catalogue. Used by the
 // standalone runner (`npm run mock`) and the mutation run (`npm run mutation`); specs reach mocks
 // only through their service's fixture.
-import { editDistance } from '../helpers/config/env-file.js';
 import type { MockHandle } from './kit/context.js';
-import { faultsFor, type Fault } from './kit/faults.js';
+import { faultIds, faultsFor, nearestIds, shownId, type Fault } from './kit/faults.js';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
@@ -38,9 +37,9 @@ export const MOCKS: MockEntry[] = [
   },
 ];
 
-/** Every fault id of every mock (MOCK_FAULTS may name faults of any service). */
+/** Every fault id of every mock, and the earlier ids a renamed one answers to (MOCK_FAULTS may name faults of any service). */
 export function allFaultIds(): string[] {
-  return MOCKS.flatMap((m) => m.faults.map((f) => f.id));
+  return MOCKS.flatMap((m) => m.faults.flatMap(faultIds));
 }
 
 /**
@@ -50,7 +49,7 @@ export function allFaultIds(): string[] {
  */
 export function unknownFaultsMessage(requested: string[]): string | undefined {
   const known = allFaultIds();
-  const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => f.id === id)).map((m) => m.service);
+  const owners = (id: string) => MOCKS.filter((m) => m.faults.some((f) => faultIds(f).includes(id))).map((m) => m.service);
   const qualifiedKnown = (entry: string) => {
     const [service, id] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
     return owners(id).includes(service);
@@ -61,6 +60,6 @@ export function unknownFaultsMessage(requested: string[]): string | undefined {
     return `MOCK_FAULTS names ${shared.map((id) => `'${id}'`).join(', ')}, a fault of more than one service: name it with its service (${shared.flatMap((id) => owners(id).map((s) => `${s}:${id}`)).join(', ')})`;
   const unknown = requested.filter((id) => (id.includes(':') ? !qualifiedKnown(id) : !known.includes(id)));
   if (unknown.length === 0) return undefined;
-  const near = [...new Set(unknown.flatMap((u) => [...known].sort((a, b) => editDistance(u, a) - editDistance(u, b)).slice(0, 3)))];
-  return `MOCK_FAULTS names unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}; nearest known: ${near.join(', ')} (${known.length} known: npm run mock -- --list-faults)`;
+  const near = [...new Set(unknown.flatMap((u) => nearestIds(u, known, 3)))];
+  return `MOCK_FAULTS names unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.map(shownId).join(', ')}; nearest known: ${near.join(', ')} (${known.length} known: npm run mock -- --list-faults)`;
 }

@@ -72,13 +72,15 @@ function cleanEnv(tuning: Record<string, string>, extra: Record<string, string>)
 }
 
 /**
- * Each service's wall time, from the progress reporter's closing line of that service
- * (helpers/verdict/progress-reporter.ts, finalLines: `<service>: done, ..., 9m12s elapsed`): from
- * the run's first check to the service's last, as a user watching the console saw it.
+ * When each service ended into the run, from the progress reporter's closing line of that service
+ * (helpers/verdict/progress-reporter.ts, finalLines: `<service>: done, ..., ended 9m12s into the run`):
+ * from the run's first check to the service's last, as a user watching the console saw it.
  */
 export function serviceWallTimes(output: string): Record<string, string> {
   const times: Record<string, string> = {};
-  for (const m of output.matchAll(/^([a-z-]+): (?:done|stopped), \d+\/\d+ checks, .*?, ((?:\d+h)?(?:\d+m)?\d+s|\d+h\d+m) elapsed$/gm))
+  for (const m of output.matchAll(
+    /^([a-z-]+): (?:done|stopped), \d+\/\d+ checks, .*?, ended ((?:\d+h)?(?:\d+m)?\d+s|\d+h\d+m) into the run$/gm,
+  ))
     times[m[1]] = m[2];
   return times;
 }
@@ -332,10 +334,10 @@ export const main: CommandMain = async (argv, io) => {
       : `no certification (certify exited ${certified.code})`;
     const lines = [
       `Certification of ${services.join(', ')} against the ${targetName}: **${verdict}**; certify exited ${certified.code} after ${Math.round(certified.seconds)} s.`,
-      `Wall time of each service: from the run's first check to the service's last (the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
+      `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
-      '| service | verdict | wall time | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
+      '| service | verdict | ended into the run | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>

@@ -8,6 +8,8 @@
 // provider's sandbox (mocks/stand-in.ts: no control surface, the sandbox's limits, optionally a
 // request-rate limit); its .env variables go to .mock/stand-in-<service>.env (mode 0600), and
 // only that file's path is printed.
+// Either runs until Ctrl-C, a SIGTERM, or the end of the npm that started it (a SIGKILL or a closed
+// terminal: helpers/run/parent-watch.ts), then closes its servers: a next start finds its ports free.
 import fs from 'node:fs';
 import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
@@ -15,6 +17,7 @@ import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
+import { watchParent } from '../helpers/run/parent-watch.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { fdHeaderNames, type HeaderNaming } from '../helpers/contract/facts.js';
 import { parseArgs, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
@@ -115,11 +118,17 @@ export const main: CommandMain = async (argv, io) => {
     `\nTest credentials (API keys, receipts): .mock/credentials.json${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}` +
       `\nDeliveries addressed off this machine go to ${receiver ? `the receiver at ${divertTo}, which prints each` : divertTo}.\nCtrl-C to stop.`,
   );
-  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  await untilStopped();
   await Promise.all(handles.map((h) => h.close()));
   receiver?.server.close();
   return 0;
 };
+
+/** Until Ctrl-C, a SIGTERM (taken as one) or the end of the npm that started this command (its pid in PARENT_PID_ENV). */
+function untilStopped(): Promise<void> {
+  watchParent();
+  return new Promise((resolve) => process.once('SIGINT', () => resolve()));
+}
 
 /** The loopback receiver of the standalone mocks' deliveries: answers 200 and prints one line each (no body: it may hold secrets). */
 async function startReceiver(io: CommandIo): Promise<{ origin: string; server: http.Server }> {
@@ -176,7 +185,7 @@ async function standIn(selected: MockEntry[], args: Record<string, string | bool
   if (mock.service === 'financial-data')
     io.out('Connect links are https on the same port, with a self-signed certificate: accept it in the browser.');
   io.out(`\nSandbox variables (TARGET=sandbox): ${file}${faults.length ? `\nActive faults: ${faults.join(', ')}` : ''}\nCtrl-C to stop.`);
-  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+  await untilStopped();
   await handle.close();
   return 0;
 }

@@ -42,12 +42,19 @@ export const REQUEST_RULES: readonly RequestRule[] = [
   },
   {
     id: 'card-data-encrypted',
-    cite: "provider 2.0.0 (installments): sensitiveData is what Mastercard obtains by decrypting 'encryptedValue', and every Plain example notes that the client needs to encrypt sensitiveData (x-mastercard-api-encrypted)",
+    cite: "provider 2.0.0 (installments): sensitiveData is what Mastercard obtains by decrypting 'encryptedValue', and every Plain example notes that the client needs to encrypt sensitiveData (x-mastercard-api-encrypted); POST /plans: the merchant name is encrypted with the card",
     problem({ operation, body }, contract) {
       const schema = operation.requestBody?.schema ? contract.resolveSchema(operation.requestBody.schema) : undefined;
-      const sealed = schema?.properties?.encryptedValue?.['x-plaintext-schema'] !== undefined;
-      return sealed && (body as Record<string, unknown> | undefined)?.sensitiveData !== undefined
-        ? 'card data in clear `sensitiveData` instead of the encrypted `encryptedValue`'
+      const plaintext = schema?.properties?.encryptedValue?.['x-plaintext-schema'];
+      if (plaintext === undefined) return undefined;
+      if ((body as Record<string, unknown> | undefined)?.sensitiveData !== undefined)
+        return 'card data in clear `sensitiveData` instead of the encrypted `encryptedValue`';
+      // A member the plaintext carries, sent in clear at the same place (a plan's merchant.name).
+      const clear = sealedMembers(contract, contract.componentSchema(plaintext)).filter(
+        (at) => at.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body) !== undefined,
+      );
+      return clear.length
+        ? `${clear.map((at) => at.join('.')).join(', ')} in clear, which the encrypted plaintext (${plaintext}) carries`
         : undefined;
     },
   },
@@ -63,6 +70,16 @@ export const REQUEST_RULES: readonly RequestRule[] = [
     },
   },
 ];
+
+/** The paths of the scalar members a plaintext schema declares (through its objects; its arrays' items not followed). */
+function sealedMembers(contract: Contract, node: unknown, at: string[] = []): string[][] {
+  const schema = contract.resolveSchema(node) as { properties?: Record<string, unknown> } | undefined;
+  if (!schema?.properties) return at.length ? [at] : [];
+  return Object.entries(schema.properties).flatMap(([key, child]) => {
+    const resolved = contract.resolveSchema(child) as { type?: unknown; properties?: unknown } | undefined;
+    return resolved?.type === 'array' ? [] : sealedMembers(contract, child, [...at, key]);
+  });
+}
 
 /**
  * Judges a request the mock answered with a success; throws, naming the rule and its statement, when

@@ -321,6 +321,13 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
   v(
     'installments',
+    'INSTALLMENTS_DISTRIBUTION_PARTNER',
+    'optional',
+    oneOf(['true', 'false']),
+    'true where the partner is classified as a distribution partner (default false): a plan request carries transactionOffers whatever its use cases',
+  ),
+  v(
+    'installments',
     'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
     'checks',
     contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),

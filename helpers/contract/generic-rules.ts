@@ -27,5 +27,6 @@ export function genericRuleOperations(contract: Contract): Record<string, string
     'FD-AUTH-401-NAMES-HEADER': ops.filter((o) => o.responses['401']).map((o) => o.operationId),
     'FD-NOT-FOUND': ops.filter((o) => o.responses['404'] && o.parameters.some((p) => namesResource(contract, p))).map((o) => o.operationId),
     'FD-NEGATIVE': ops.map((o) => o.operationId),
+    'FD-RESP-FORMS': ops.map((o) => o.operationId),
   };
 }

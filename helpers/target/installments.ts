@@ -165,6 +165,11 @@ export function configuredUseCases(env: Env): string[] {
   return readValue<string[]>('INSTALLMENTS_USE_CASES', env) ?? ['DURING_PURCHASE'];
 }
 
+/** Whether the partner is classified as a distribution partner (INSTALLMENTS_DISTRIBUTION_PARTNER): false when unset. */
+export function configuredDistributionPartner(env: Env): boolean {
+  return readValue<string>('INSTALLMENTS_DISTRIBUTION_PARTNER', env) === 'true';
+}
+
 /** An offer of an offers answer, as a plan selects it. */
 export interface OfferLike {
   offerId: string;
@@ -188,24 +193,25 @@ const pick = (from: Record<string, unknown>, keys: string[]) =>
  * The selection of `offer` as the provider takes it (the card, SensitiveDataField, is the caller's): every value from the
  * offers call (its merchant too) unchanged (provider 2.0.0, POST /plans: the partner sends the offer's data without any
  * changes), with what Mastercard Installments Payment Services makes mandatory (OfferIdField, PlanInstallmentInformation with
- * feeValue, SchedulePayment) and `transactionOffers`, the offers presented, where the use cases include During Purchase
- * (TransactionOffers). Shared by the checks' examples and `npm run doctor`'s use-case probe (helpers/target/sandbox/holdings.ts).
+ * feeValue, SchedulePayment) and `transactionOffers`, the offers presented, where `offersPresented` (the use cases include
+ * During Purchase, TransactionOffers, or the partner is a distribution partner, InvalidPresentedOffersDSP). The merchant's name
+ * never in clear: provider 2.0.0 (POST /plans) has it encrypted with the card. Shared by the checks' examples and `npm run
+ * doctor`'s use-case probe (helpers/target/sandbox/holdings.ts).
  */
 export function planSelection(
   offerTransactionId: string,
   offer: OfferLike,
-  useCases: readonly string[],
+  offersPresented: boolean,
   presented: Presented & { transaction: Record<string, unknown> },
 ): Record<string, any> {
   const schedule = Array.isArray(offer.schedulePayments) ? (offer.schedulePayments as Record<string, unknown>[]) : undefined;
+  const { name: _name, ...merchant } = presented.merchant ?? {};
   return {
     providerId: offer.provider.providerId,
     offerTransactionId,
     offerId: offer.offerId,
-    ...(useCases.includes('DURING_PURCHASE')
-      ? { transactionOffers: (presented.offers ?? [offer]).map((o) => ({ offerId: o.offerId })) }
-      : {}),
-    ...(presented.merchant ? { merchant: presented.merchant } : {}),
+    ...(offersPresented ? { transactionOffers: (presented.offers ?? [offer]).map((o) => ({ offerId: o.offerId })) } : {}),
+    ...(Object.keys(merchant).length ? { merchant } : {}),
     // No localDateTime: provider 2.0.0 states two forms of it for a plan (conflicts.yaml
     // IN-DEVIATION-PLAN-LOCAL-DATETIME-FORM), and a plan without one is taken on either reading.
     transaction: { ...pick(presented.transaction, ['amount', 'currency']), amountType: 'PURCHASE' },

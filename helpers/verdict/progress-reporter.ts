@@ -345,10 +345,26 @@ export class ServiceProgress {
     return Math.max((work / workers) * served, own.longest);
   }
 
+  /**
+   * The run's time left: the longest of its unfinished services' (each counts the services before it
+   * in the run's order), so every line of the run says one figure for the whole run.
+   */
+  runRemainingMs(now = Date.now()): number | undefined {
+    let longest: number | undefined = 0;
+    for (const [name, s] of this.services) {
+      if (s.done >= s.total) continue;
+      const left = this.remainingMs(name, now);
+      if (left === undefined) return undefined;
+      longest = Math.max(longest, left);
+    }
+    return longest;
+  }
+
   line(service: string, now: number): string {
     const s = this.state(service);
-    const remaining = this.remainingMs(service, now);
-    const eta = s.done === s.total ? '' : remaining === undefined ? ', remaining: estimating' : `, ~${formatDuration(remaining)} left`;
+    const remaining = this.runRemainingMs(now);
+    const eta =
+      s.done === s.total ? '' : remaining === undefined ? ', remaining: estimating' : `, ~${formatDuration(remaining)} left in the run`;
     const running = s.running && s.done < s.total ? `, ${s.running} running` : '';
     const interrupted = s.interrupted ? `, ${s.interrupted} interrupted` : '';
     return `${service}: ${s.done}/${s.total} checks, ${s.failed} failed, ${s.skipped} skipped${interrupted}${running}, ${formatDuration(now - this.startedAt)} elapsed${eta}`;
@@ -387,7 +403,7 @@ export class ServiceProgress {
       .filter(([, s]) => s.total > 0)
       .map(
         ([service, s]) =>
-          `${service}: ${s.interrupted || s.done < s.total ? 'stopped' : 'done'}, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped - s.interrupted} passed, ${s.failed} failed, ${s.skipped} skipped${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${formatDuration((s.finishedAt ?? now) - this.startedAt)} elapsed`,
+          `${service}: ${s.interrupted || s.done < s.total ? 'stopped' : 'done'}, ${s.done}/${s.total} checks, ${s.done - s.failed - s.skipped - s.interrupted} passed, ${s.failed} failed, ${s.skipped} skipped${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ended ${formatDuration((s.finishedAt ?? now) - this.startedAt)} into the run`,
       );
   }
 

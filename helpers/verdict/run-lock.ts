@@ -2,7 +2,7 @@
 // this room). A run (`npm test`'s
 // Playwright, `npm run certify`, a mutation run) takes reports/.run.lock, naming its pid, command
 // and start time, before it writes anything there; a second run is refused with one line naming
-// the first. A lock whose pid is gone (a run killed outright) is taken over. A run started by the
+// the first. A lock whose pid is gone (a run killed outright) is taken over, in one line naming it. A run started by the
 // holder on purpose (certify's Playwright, a mutation run's batches) is let in by the holder's
 // token in RUN_LOCK_ENV, which the holder passes to it; a run in another folder has its own lock.
 import { randomUUID } from 'node:crypto';
@@ -92,14 +92,21 @@ export function lockState(
   return { state: 'other', holder, line: refusalLine(holder, file) };
 }
 
+/** The one line saying a dead run's lock was taken over. */
+export function takeOverLine(holder: LockHolder, file: string): string {
+  return `took over ${path.relative(process.cwd(), file) || file} from pid ${holder.pid} ("${holder.command}", started ${holder.startedAt}), which has ended`;
+}
+
 /**
  * Takes the checkout for this run, or throws RunRefused with the line naming the run holding it.
  * A run its holder started (RUN_LOCK_ENV) shares the holder's lock. Released when the process exits.
+ * A dead run's lock taken over is said in one line (`say`).
  */
 export function acquireRunLock(
   reportsDir: string,
   command = commandLine(),
   env: NodeJS.ProcessEnv = process.env,
+  say: (line: string) => void = console.error,
 ): { token: string; inherited: boolean; tookOver?: LockHolder } {
   const file = lockFile(reportsDir);
   fs.mkdirSync(reportsDir, { recursive: true });
@@ -110,6 +117,7 @@ export function acquireRunLock(
       fs.writeFileSync(file, `${JSON.stringify(holder)}\n`, { flag: 'wx' });
       (globalThis as Record<symbol, Held>)[HELD] = { file, token: holder.token };
       process.once('exit', () => releaseRunLock(reportsDir));
+      if (tookOver) say(takeOverLine(tookOver, file));
       return { token: holder.token, inherited: false, ...(tookOver ? { tookOver } : {}) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,22 +1,20 @@
-// Faults of card enrollment, POST /cards and its error answers (switched in cards.ts and errors.ts):
-// each breaks one rule of schemas/card-enrollment/rules.yaml (seed 000, or an assumption of
-// reference/card-enrollment.md), the way a provider's release might. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
-// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
-import { faultCatalogue, blind as blindFault, independent, modelFault, seeded, type Fault, type Relaxation } from '../kit/faults.js';
+// Faults of card enrollment, POST /cards and its answers: each a deviation a provider's release might
+// ship, named by the rule it breaks (`<rule id>-<deviation>`, or `<member>-<deviation>`), its rule text
+// starting with the ids of schemas/card-enrollment/rules.yaml it breaks (`rules`: the specs the targeted
+// mutation run picks). A fault loosens the contract (`relax`) or bends cards.ts at its seams: the request
+// as judged at one step (Step), or the answer. Which set of writers found a fault is the mutation
+// records' (docs/mutation.md); a renamed fault a recorded measure names keeps its earlier id as an alias.
+import { createHash, randomUUID } from 'node:crypto';
+import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
+import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
+import { faultCatalogue, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import type { Violation } from '../kit/validation.js';
+import { maskEmail, maskName, type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
 
-/** A fault written blind, in this catalogue's positional form (kit/faults.ts blind sets its origin). */
-const blind = <Id extends string>(id: Id, rule: string, source: Fault['source'], rules?: string[], relax?: Relaxation[]): Fault<Id> =>
-  blindFault({ id, rule, source, ...(rules ? { rules } : {}), ...(relax ? { relax } : {}) });
-
-const limit = <Id extends string>(id: Id, schema: string, field: string, drop: string[], rule: string, rules: string[]): Fault<Id> => ({
-  id,
-  rule,
-  source: 'seed',
-  rules,
-  relax: [{ schema, at: ['properties', field], drop }],
-});
+type Seams = FaultSeams<CardSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type When = (x: Enrollment) => boolean;
 
 /**
  * The consumer identity as the provider names it (Card API 1.0.0, ConsumerIdentityTypeDoc: EXTERNAL_ACCOUNT_ID
@@ -29,2847 +27,949 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
   { schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], drop: ['format'] },
 ];
 
+/**
+ * A fault: how it bends the mock (a relaxation of the contract, or functions at the seams of cards.ts) and
+ * what it is (its source, seed unless given; `mutation`, `origin`, `aliases`). Its `rules` are the rule ids
+ * its text starts with ('CE-A, CE-B: what breaks').
+ */
+function fault<Id extends string>(id: Id, rule: string, how: Seams & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> {
+  const { judge, state, answer, delivery, ...what } = how;
+  const rules = /^(CE-[A-Z0-9-]+(?:, CE-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
+  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery }).filter(([, f]) => f));
+  return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
+}
+/** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
+const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
+const assumption = { source: 'assumption' } as const;
+/** A relaxation of a component ('Origin') or of one of its members ('Consumer.firstName'). */
+const at = (where: string, change: Omit<Relaxation, 'schema' | 'at'>): Relaxation[] => {
+  const [schema, member] = where.split('.');
+  return [{ schema, ...(member ? { at: ['properties', member] } : {}), ...change }];
+};
+const provider = { source: 'provider' } as const;
+
+// Who and what a fault applies to.
+const always: When = () => true;
+const onCard: When = (x) => x.path === 'card';
+const onReceipt: When = (x) => x.path === 'receipt';
+const by =
+  (source: string, path: When = always): When =>
+  (x) =>
+    x.body.cardSource === source && path(x);
+const pan = (x: Enrollment) => x.card!.primaryAccountNumber;
+const cvc = (x: Enrollment) => x.card?.cardSecurityCode ?? '';
+const digits = (x: Enrollment) => pan(x).replace(/ /g, '');
+const prefixed: When = (x) => String(x.body.srcCorrelationId ?? '').length > 36;
+const maxOf = (x: Enrollment, member: string) => lengthOf(x.contract, ...(member.split('.') as [string, string])).max!;
+const minOf = (x: Enrollment, member: string) => lengthOf(x.contract, ...(member.split('.') as [string, string])).min!;
+const atMax = (x: Enrollment, member: string, value: unknown) => String(value ?? '').length === maxOf(x, member);
+const sameButLast = (a: string, b: unknown) => typeof b === 'string' && a.length === b.length && a.slice(0, -1) === b.slice(0, -1);
+const expiresThisMonth: When = (x) =>
+  Number(x.card?.panExpirationYear) === x.now.getUTCFullYear() && Number(x.card?.panExpirationMonth) === x.now.getUTCMonth() + 1;
+/** The caller's program the serviceId sent names without case. */
+const ownProgram = (x: Enrollment) => x.owner!.serviceIds.find((s) => s.toLowerCase() === String(x.body.serviceId).toLowerCase());
+const anyonesProgram: When = (x) => x.world.clients.some((c) => c.serviceIds.includes(x.body.serviceId));
+const pick = (from: Body | undefined, members: string[]) =>
+  Object.fromEntries(members.filter((m) => typeof from?.[m] === 'string').map((m) => [m, from![m]]));
+const suspended = (b: Body) => (b.maskedCard.digitalCardData.status = 'SUSPENDED');
+const privateJwk = () => pooledKeyPair('card-enrollment-jwe').privateKey.export({ format: 'jwk' });
+const REQUIRED = 'CE-REQ-REQUEST, CE-REQ-CONSUMER, CE-REQ-IDENTITY, CE-REQ-PHONE, CE-REQ-COMPLIANCE, CE-REQ-RECEIPT, CE-REQ-CARD';
+
+const malformed = (field: string, keyword: string, message = `${field} is invalid`): Refusal => ({
+  status: 400,
+  code: 'INVALID_ARGUMENT',
+  message: 'The request is malformed or has incorrect or missing fields or values.',
+  violations: [{ field, keyword, message }],
+});
+const tooLong = (field: string) => () => malformed(field, 'maxLength', `${field} is too long`);
+const unresolved = (field: string): Refusal => ({ ...malformed(field, 'exists', `${field} resolves to nothing`), code: 'INVALID_STATE' });
+const notJson = malformed('body', 'type', 'the body must be a JSON object');
+const forbidden: Refusal = { status: 403, code: 'PERMISSION_DENIED', message: 'Client identity (origin) not validated.' };
+const unavailable: Refusal = { status: 503, code: 'UNAVAILABLE', message: 'The service is temporarily unavailable.' };
+/** A refusal's members named otherwise. */
+const named = (r: Refusal, name: (field: string) => string) => r.violations?.map((v) => ({ ...v, field: name(v.field) }));
+
+// (a) The request as judged: functions at the judge seam.
+/** The body changed before it is judged (and answered as changed). */
+const fold =
+  (when: When, change: (body: Body, x: Enrollment) => void): Judge =>
+  (x, step, r) => {
+    if (step === 'read' && when(x)) change(x.body, x);
+    return r;
+  };
+/** A refusal of `step` let through when every member it names is one `taken` takes; `then` goes on from there. */
+const tolerate =
+  (step: Step, taken: (v: Violation, x: Enrollment) => boolean, then?: (x: Enrollment) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r?.violations?.length || !r.violations.every((v) => taken(v, x))) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A refusal of the schema let through when every member it names is `field` on `path`, and `also` holds. */
+const letThrough = (path: When, field: string, also: (v: Violation, x: Enrollment) => boolean = () => true): Judge =>
+  tolerate('schema', (v, x) => path(x) && v.field === field && also(v, x));
+/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (step: Step, when: When = always, then?: (x: Enrollment) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A refusal at `step` of a request the sources accept, where `when` holds. */
+const refuse =
+  (step: Step, when: When, refusal: (x: Enrollment) => Refusal): Judge =>
+  (x, s, r) =>
+    r ?? (s === step && when(x) ? refusal(x) : undefined);
+/** The refusal of `step` (of any, undefined) changed where `when` holds. */
+const recode =
+  (step: Step | undefined, when: When, change: (r: Refusal, x: Enrollment) => Refusal): Judge =>
+  (x, s, r) =>
+    r && (step === undefined || s === step) && when(x) ? change(r, x) : r;
+/** A key taken as the caller's where `matches` says so (the key check's refusal skipped). */
+const keyTaken =
+  (matches: (sent: string | undefined, registered: string, x: Enrollment) => boolean): Judge =>
+  (x, s, r) => {
+    const client = s === 'key' && r ? x.world.clients.find((c) => matches(x.key, c.apiKey, x)) : undefined;
+    if (!client) return r;
+    x.client = client;
+    return undefined;
+  };
+
+// (c) The answer: functions at the answer seam.
+/** An enrollment's answer bent where `when` holds. */
+const enrolled =
+  (bend: (body: Body, x: Enrollment, headers: Record<string, string>) => void, when: When = always): Answering =>
+  (x, a) => {
+    if (x.op === 'putCard' && a.status === 200 && a.body && when(x)) bend(a.body, x, a.headers);
+    return a;
+  };
+/** A refusal's answer bent. */
+const refused =
+  (bend: (body: Body, x: Enrollment) => void): Answering =>
+  (x, a) => {
+    if (a.status >= 400 && a.body) bend(a.body, x);
+    return a;
+  };
+/** Each detail of a refusal's answer changed. */
+const details = (change: (d: Body) => void) => refused((b) => b.details?.forEach(change));
+/** The masked names made otherwise (seed 000, MaskedConsumer; Card API 1.0.0 "J***", "J*** D**"). */
+const names = (first: (name: string) => string, last: (name: string) => string = first): Answering =>
+  enrolled((b, x) => {
+    const c = b.maskedConsumer;
+    [c.maskedFirstName, c.maskedLastName] = [first(x.body.consumer.firstName), last(x.body.consumer.lastName ?? '')];
+    c.maskedFullName = `${c.maskedFirstName} ${c.maskedLastName}`;
+  });
+/** The masked address made otherwise: in maskedEmailAddress, and in maskedIdentityValue unless `addressOnly`. */
+const emails = (mask: (email: string) => string, when: When = always, addressOnly = false): Answering =>
+  enrolled((b, x) => {
+    const email = x.body.consumer.consumerIdentity.identityValue;
+    b.maskedConsumer.maskedEmailAddress = mask(email);
+    if (!addressOnly) b.maskedConsumer.maskedConsumerIdentity.maskedIdentityValue = mask(email);
+  }, when);
+/** A card id derived from a value: the same every time that value comes again. */
+const derivedId = (from: string) => {
+  const hex = createHash('sha256').update(from).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+/** Luhn with the doubling counted from the left. */
+function luhnFromLeft(digits: string): boolean {
+  const sum = [...digits].reduce((s, c, i) => s + (i % 2 === 0 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(c)] : Number(c)), 0);
+  return digits.length > 0 && sum % 10 === 0;
+}
+const LOCAL_OFFSET_HOURS: Record<string, number> = { FR: 1, JP: 9, BR: -3, US: -5 };
+const HOUR = 3600_000;
+
 export const CARDS_FAULTS = faultCatalogue([
-  // Seeded beside the checks of every request rule under every cardSource (enroll-card.every-source.spec.ts; origin 'seeded').
-  // Seeded beside the two enrollments sharing a srcCorrelationId (enroll-card.response.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-receipt-card-id-per-correlation',
-    rule: 'CE-VAL-CARDID: on the receipt path two enrollments sent with the same srcCorrelationId get the same srcDigitalCardId',
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  // Seeded beside the ids changed at their head (enroll-card.every-source-ids.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-card-serviceid-suffix-resolved',
-    rule: "CE-LOOKUP-EXACT: a serviceId resolves to the client's program whose id ends with it, so the registered id with its first character dropped enrolls",
-    source: 'assumption',
-    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  // Seeded beside the names masked with a lower-case first letter (enroll-card.masked-consumer.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-card-firstname-initial-uppercased',
-    rule: 'CE-MASK-NAMES: on the card path maskedFirstName upper-cases the first character it keeps',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'seeded-card-both-paths-merchant-accepted',
-    rule: 'CE-EXCL-PATH: exactly one of encryptedCard and enrolmentReferenceData (reference A1); a MERCHANT enrollment carrying both is accepted',
-    source: 'assumption',
-    rules: ['CE-EXCL-PATH', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  seeded({
-    id: 'seeded-card-merchant-cvc-unchecked',
-    rule: 'CE-LIM-CVC: Card.cardSecurityCode keeps its minimum and maximum length (seed 000, Limits); a card a MERCHANT enrolls is taken whatever its security code',
-    source: 'seed',
-    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  // Seeded beside the response-only check (enroll-card.response.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-card-id-and-last-four-from-body',
-    rule: "CE-OBJ-READ-ONLY: the card path takes the masked card's srcDigitalCardId and panLastFour from a maskedCard member sent in the request instead of its own",
-    source: 'seed',
-    rules: ['CE-OBJ-READ-ONLY'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-consumer-status-from-body',
-    rule: "CE-OBJ-READ-ONLY: the receipt path takes the masked consumer's srcConsumerId and status from the request's consumer instead of its own",
-    source: 'seed',
-    rules: ['CE-OBJ-READ-ONLY'],
-  }),
-  {
-    id: 'security-code-in-card-art-label',
-    rule: 'CE-OBJ-SENSITIVE: the masked card carries the security code sent, in a member of its own (artLabel)',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  },
-  // Limits, enums, patterns (seed, Limits and field tables): the mock's validation is loosened.
-  limit('firstName-max-unenforced', 'Consumer', 'firstName', ['maxLength'], 'consumer.firstName maxLength', ['CE-LIM-FIRSTNAME']),
-  limit('lastName-max-unenforced', 'Consumer', 'lastName', ['maxLength'], 'consumer.lastName maxLength', ['CE-LIM-LASTNAME']),
-  limit('identityValue-max-unenforced', 'ConsumerIdentity', 'identityValue', ['maxLength'], 'identityValue maxLength', [
-    'CE-LIM-IDENTITYVALUE',
-  ]),
-  limit('email-format-unchecked', 'ConsumerIdentity', 'identityValue', ['format'], 'identityValue matches identityType (email)', [
-    'CE-FMT-EMAIL',
-  ]),
-  limit(
-    'enrolmentReferenceId-max-unenforced',
-    'EnrolmentReferenceData',
-    'enrolmentReferenceId',
-    ['maxLength'],
-    'enrolmentReferenceId maxLength',
-    ['CE-LIM-REFERENCEID'],
-  ),
-  limit(
-    'pan-length-unenforced',
-    'Card',
-    'primaryAccountNumber',
-    ['minLength', 'maxLength'],
-    'primaryAccountNumber minLength and maxLength',
-    ['CE-LIM-PAN'],
-  ),
-  limit(
-    'expiry-month-unenforced',
-    'Card',
-    'panExpirationMonth',
-    ['minLength', 'maxLength', 'pattern'],
-    'panExpirationMonth two-digit month',
-    ['CE-LIM-EXPMONTH', 'CE-PAT-EXPIRY'],
-  ),
-  limit('expiry-year-unenforced', 'Card', 'panExpirationYear', ['minLength', 'maxLength', 'pattern'], 'panExpirationYear four digits', [
-    'CE-LIM-EXPYEAR',
-    'CE-PAT-EXPIRY',
-  ]),
-  limit(
-    'security-code-length-unenforced',
-    'Card',
-    'cardSecurityCode',
-    ['minLength', 'maxLength'],
-    'cardSecurityCode minLength and maxLength',
-    ['CE-LIM-CVC'],
-  ),
-  limit('country-code-unchecked', 'Consumer', 'countryCode', ['format'], 'consumer.countryCode ISO 3166 alpha-2', ['CE-FMT-COUNTRY']),
-  limit('language-code-unchecked', 'Consumer', 'languageCode', ['format'], 'consumer.languageCode ISO 639-1', ['CE-FMT-LANGUAGE']),
-  limit('phone-digits-unchecked', 'PhoneNumber', 'phoneNumber', ['pattern'], 'phoneNumber digits only', ['CE-PAT-PHONE']),
-  limit('calling-code-digits-unchecked', 'PhoneNumber', 'countryCode', ['pattern'], 'mobileNumber.countryCode digits only, no plus', [
-    'CE-PAT-PHONE',
-  ]),
-  limit('serviceId-pattern-unenforced', 'EnrollCardRequest', 'serviceId', ['pattern'], 'serviceId ^[0-9a-zA-Z#_-]*$', ['CE-PAT-SERVICEID']),
-  // The provider's published examples answer EXTERNAL_ACCOUNT_ID here: a seed-vs-provider conflict
-  // (schemas/card-enrollment/conflicts.yaml) that the suite notes, not a deviation a check fails on
-  // (tests/self/conflicts.spec.ts shows it noted; the mutation run skips it).
-  {
-    id: 'masked-identity-type-provider-value',
-    rule: 'maskedConsumerIdentity.identityType is a ConsumerIdentityType',
-    source: 'seed',
-    rules: ['CE-ENUM-IDENTITYTYPE'],
+  // --- Switches, not deviations (the mutation run skips them): the 500 and 503 a spec asks for; the provider's
+  // answers (EXTERNAL_ACCOUNT_ID, no panBin) and requests (CARD_REQUEST_IDENTITY=provider), seed-vs-provider
+  // conflicts the suite notes (tests/self/conflicts.spec.ts, conflicts.yaml).
+  fault('answer-500', 'CE-ERR-INTERNAL: an internal failure (reference A6)', {
+    judge: refuse('received', always, () => ({ status: 500, code: 'INTERNAL', message: 'Internal failure.' })),
     mutation: false,
-  },
-  // A provider-faithful target (Card API 1.0.0, ConsumerIdentityTypeDoc): only EXTERNAL_ACCOUNT_ID is enrolled,
-  // EMAIL_ADDRESS refused with 400. Not a deviation the suite must fail: the seed-vs-provider conflict
-  // CE-CONFLICT-CONSUMER-IDENTITY, certified CONDITIONAL with CARD_REQUEST_IDENTITY=provider (docs/configuration.md).
-  {
-    id: 'identity-type-provider-only',
-    rule: 'identityType is a ConsumerIdentityType (the seed: EMAIL_ADDRESS; the provider: EXTERNAL_ACCOUNT_ID only)',
-    source: 'seed',
-    rules: ['CE-ENUM-IDENTITYTYPE', 'CE-FMT-EMAIL'],
+  }),
+  fault('answer-503', 'CE-ERR-UNAVAILABLE: a temporary unavailability, Retry-After in seconds', {
+    judge: refuse('received', always, () => ({ ...unavailable, headers: { 'retry-after': '30' } })),
+    ...provider,
+    mutation: false,
+  }),
+  fault('masked-identity-type-provider-value', 'CE-ENUM-IDENTITYTYPE: maskedConsumerIdentity.identityType the provider value', {
+    answer: enrolled((b) => (b.maskedConsumer.maskedConsumerIdentity.identityType = 'EXTERNAL_ACCOUNT_ID')),
+    mutation: false,
+  }),
+  fault('response-missing-panBin', 'CE-MASK-PAN: MaskedCard.panBin left out', {
+    answer: enrolled((b) => delete b.maskedCard.panBin),
+    mutation: false,
+  }),
+  fault('identity-type-provider-only', 'CE-ENUM-IDENTITYTYPE, CE-FMT-EMAIL: the provider identity only', {
     relax: PROVIDER_IDENTITY,
     mutation: false,
-  },
-  {
-    id: 'identityType-enum-unenforced',
-    rule: 'identityType enum (ConsumerIdentityType)',
-    source: 'seed',
-    rules: ['CE-ENUM-IDENTITYTYPE'],
-    relax: [{ schema: 'ConsumerIdentityType', drop: ['enum'] }],
-  },
-  {
-    id: 'cardSource-enum-unenforced',
-    rule: 'cardSource enum (Origin)',
-    source: 'seed',
-    rules: ['CE-ENUM-CARDSOURCE'],
-    relax: [{ schema: 'Origin', drop: ['enum'] }],
-  },
-  {
-    id: 'referenceType-enum-unenforced',
-    rule: 'enrolmentReferenceType enum',
-    source: 'seed',
-    rules: ['CE-ENUM-REFTYPE'],
-    relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], drop: ['enum'] }],
-  },
-  {
-    id: 'srcClientId-uppercase-accepted',
-    rule: 'srcClientId lower-case UUID',
-    source: 'seed',
-    rules: ['CE-PAT-SRCCLIENTID'],
-    relax: [{ schema: 'LowerCaseUuid', set: { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }],
-  },
-  {
-    id: 'correlationId-pattern-unenforced',
-    rule: 'srcCorrelationId pattern',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
-    relax: [{ schema: 'EnrollCardRequest', at: ['properties', 'srcCorrelationId'], set: { $ref: undefined, type: 'string' } }],
-  },
-  {
-    id: 'lastName-not-required',
-    rule: 'Consumer: all fields required',
-    source: 'seed',
-    rules: ['CE-REQ-CONSUMER'],
-    relax: [{ schema: 'Consumer', unrequire: ['lastName'] }],
-  },
-  {
-    id: 'privacy-not-required',
-    rule: 'ComplianceSettings: privacy required',
-    source: 'seed',
-    rules: ['CE-REQ-COMPLIANCE'],
-    relax: [{ schema: 'ComplianceSettings', unrequire: ['privacy'] }],
-  },
-  // Errors (seed, Errors).
-  { id: 'unknown-client-accepted', rule: 'unknown srcClientId: 400 INVALID_STATE', source: 'seed', rules: ['CE-STATE-UNKNOWN-CLIENT'] },
-  { id: 'unknown-service-accepted', rule: 'unknown serviceId: 400 INVALID_STATE', source: 'seed', rules: ['CE-STATE-UNKNOWN-SERVICE'] },
-  {
-    id: 'invalid-state-as-argument',
-    rule: 'unresolved srcClientId gives status INVALID_STATE',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-STATE-UNKNOWN-RECEIPT', 'CE-PROP-REFUSAL-CODE'],
-  },
-  {
-    id: 'missing-reason-not-cannot-be-null',
-    rule: 'missing mandatory value: detail reason CANNOT_BE_NULL',
-    source: 'seed',
-    rules: ['CE-REQ-REQUEST', 'CE-REQ-CONSUMER', 'CE-REQ-IDENTITY', 'CE-REQ-PHONE', 'CE-REQ-COMPLIANCE', 'CE-REQ-RECEIPT', 'CE-REQ-CARD'],
-  },
-  { id: 'detail-source-wrong', rule: 'ErrorDetail.source names the offending parameter', source: 'seed', rules: ['CE-ERR-FIELD'] },
-  { id: 'detail-sourceType-wrong', rule: 'missing body field: detail sourceType BODY', source: 'seed', rules: ['CE-ERR-FIELD'] },
-  { id: 'error-body-wrong-shape', rule: 'error body shape (code, status, message, details)', source: 'seed', rules: ['CE-ERR-FIELD'] },
-  { id: 'bad-json-crashes', rule: 'malformed body: 400, never 500', source: 'seed', rules: ['CE-ERR-MALFORMED'] },
-  // Response (seed, EnrollCardResponse, MaskedCard, States).
-  // No rule of the catalogue states the 200 or the JSON bodies (the client checks both on every call).
-  { id: 'success-status-201', rule: 'POST /cards answers 200', source: 'seed' },
-  { id: 'content-type-text', rule: 'bodies are JSON', source: 'seed' },
-  // The provider's token-reference answers carry no panBin: a seed-vs-provider conflict
-  // (CE-CONFLICT-PAN-BIN-ABSENT) that the suite notes, not a deviation a check fails on
-  // (tests/self/conflicts.spec.ts shows it noted; the mutation run skips it).
-  { id: 'response-missing-panBin', rule: 'MaskedCard.panBin required', source: 'seed', rules: ['CE-MASK-PAN'], mutation: false },
-  { id: 'panLastFour-mismatch', rule: 'panLastFour: last four PAN digits', source: 'seed', rules: ['CE-MASK-PAN'] },
-  { id: 'pan-unmasked', rule: 'the response carries a masked card record', source: 'seed', rules: ['CE-MASK-PAN', 'CE-SENSITIVE-ECHO'] },
-  { id: 'expiry-not-echoed', rule: "panExpirationMonth/Year: the card's expiry", source: 'seed', rules: ['CE-ECHO-EXPIRY'] },
-  // The masked consumer (seed 000, MaskedConsumer: masked; the provider's examples show how).
-  {
-    id: 'masked-names-clear',
-    rule: 'maskedFirstName/maskedLastName/maskedFullName: masked, not the names in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  },
-  {
-    id: 'masked-name-fixed-length',
-    rule: "maskedFirstName/maskedLastName: one '*' per hidden character (a fixed three, whatever the name's length)",
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  },
-  {
-    id: 'masked-email-domain-masked',
-    rule: 'maskedEmailAddress: the domain in clear, the local part masked (the wrong part masked)',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  },
-  {
-    id: 'masked-email-lowercased',
-    rule: "maskedEmailAddress: the characters kept are the request's, case preserved (lower-cased)",
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  },
-  {
-    id: 'masked-identity-value-unrelated',
-    rule: "maskedConsumerIdentity.maskedIdentityValue: the mask of the request's identityValue (a mask of another address)",
-    source: 'provider',
-    rules: ['CE-MASK-IDENTITY'],
-  },
-  {
-    id: 'correlation-id-not-echoed',
-    rule: 'srcCorrelationId echoed',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  },
-  { id: 'date-created-stale', rule: 'dateOfCardCreated: when the card was enrolled', source: 'seed', rules: ['CE-VAL-CREATED'] },
-  { id: 'date-created-not-utc', rule: 'dateOfCardCreated: UTC datetime', source: 'seed', rules: ['CE-VAL-CREATED'] },
-  { id: 'card-status-suspended', rule: 'enroll never returns SUSPENDED or CANCELLED', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
-  { id: 'consumer-status-locked', rule: 'at enrollment the consumer profile is ACTIVE', source: 'seed', rules: ['CE-STATE-ACTIVE'] },
-  {
-    id: 'descriptorName-too-long',
-    rule: 'DigitalCardData.descriptorName maxLength (response)',
-    source: 'seed',
-    rules: ['CE-LIM-RESPONSE'],
-  },
-  { id: 'serviceId-not-echoed', rule: 'MaskedCard.serviceId: the service enrolled for', source: 'seed', rules: ['CE-ECHO-SERVICEID'] },
-  // Authentication (seed, Authentication; reference A2).
-  { id: 'missing-key-accepted', rule: 'the API key header (ApiKeyAuth) required (401)', source: 'seed', rules: ['CE-AUTH-MISSING-KEY'] },
-  { id: 'unknown-key-accepted', rule: 'unknown API key: 401', source: 'assumption', rules: ['CE-AUTH-UNKNOWN-KEY'] },
-  { id: 'forbidden-never-given', rule: 'origin not validated: 403', source: 'assumption', rules: ['CE-AUTH-ORIGIN'] },
-  // Assumptions of reference/card-enrollment.md.
-  { id: 'luhn-unchecked', rule: 'A3: PAN check digit', source: 'assumption', rules: ['CE-LUHN'] },
-  {
-    id: 'both-paths-accepted',
-    rule: 'A1: exactly one of encryptedCard / enrolmentReferenceData',
-    source: 'assumption',
-    rules: ['CE-EXCL-PATH'],
-  },
-  {
-    id: 'unknown-receipt-accepted',
-    rule: 'A5: unknown receipt id is INVALID_STATE',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
-  },
-  {
-    id: 'receipt-pan-wrong',
-    rule: "A5: receipt enrollment shows the receipt account's bin and last four",
-    source: 'assumption',
-    rules: ['CE-RECEIPT-ACCOUNT'],
-  },
-  {
-    id: 'undecryptable-card-accepted',
-    rule: 'encryptedCard must decrypt with a published key',
-    source: 'assumption',
-    rules: ['CE-JWE-DECRYPT'],
-  },
-  // Rules broken on one side of a boundary, on one path or one PAN length only, or where
-  // only a known answer shows it (each caught by a check citing the rule in rules.yaml).
-  {
-    id: 'correlationId-prefix-uppercase-accepted',
-    rule: 'CE-PAT-CORRELATIONID: the hex prefix is lower-case',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
-    relax: [
-      {
-        schema: 'SrcCorrelationId',
-        set: { pattern: '^([0-9a-fA-F]{8}.)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
+  }),
+
+  // --- The request's members (seed 000, Resources and their fields; Limits).
+  fault('lastName-not-required', 'CE-REQ-CONSUMER: consumer.lastName left out is enrolled', {
+    relax: at('Consumer', { unrequire: ['lastName'] }),
+  }),
+  fault('privacy-not-required', 'CE-REQ-COMPLIANCE: complianceSettings.privacy left out is enrolled', {
+    relax: at('ComplianceSettings', { unrequire: ['privacy'] }),
+  }),
+  fault('ce-req-compliance-tnc-optional-receipt', 'CE-REQ-COMPLIANCE: complianceSettings.tnc left out is enrolled', {
+    judge: letThrough(onReceipt, 'complianceSettings.tnc', (v) => v.keyword === 'required'),
+    ...blind('blind-receipt-tnc-optional'),
+  }),
+  fault('ce-req-card-missing-pan-invalid-state', 'CE-REQ-CARD: a card without its PAN refused INVALID_STATE', {
+    judge: recode(
+      'card',
+      (x) => x.card !== undefined && x.card.primaryAccountNumber === undefined,
+      (r) => ({ ...r, code: 'INVALID_STATE' }),
+    ),
+    ...blind('blind-missing-pan-invalid-state'),
+  }),
+  fault('ce-req-empty-phone-country-accepted-receipt', 'CE-REQ-EMPTY: mobileNumber.countryCode sent empty is enrolled', {
+    judge: letThrough(onReceipt, 'consumer.mobileNumber.countryCode', (_v, x) => x.body.consumer.mobileNumber.countryCode === ''),
+  }),
+  fault('ce-req-empty-correlation-taken-as-absent-card', 'CE-REQ-EMPTY, CE-PAT-CORRELATIONID: an empty srcCorrelationId taken as none', {
+    judge: fold(onCard, (b) => b.srcCorrelationId === '' && delete b.srcCorrelationId),
+  }),
+  fault('srcClientId-uppercase-accepted', 'CE-PAT-SRCCLIENTID: srcClientId in upper-case hex is taken', {
+    relax: at('LowerCaseUuid', { set: { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } }),
+  }),
+  fault('serviceId-pattern-unenforced', 'CE-PAT-SERVICEID: serviceId off its pattern is taken', {
+    relax: at('EnrollCardRequest.serviceId', { drop: ['pattern'] }),
+  }),
+  fault('ce-pat-serviceid-hyphen-refused-receipt', "CE-PAT-SERVICEID, CE-STATE-OWN-IDS: a serviceId holding '-' refused", {
+    judge: refuse(
+      'schema',
+      (x) => onReceipt(x) && String(x.body.serviceId).includes('-'),
+      () => malformed('serviceId', 'pattern'),
+    ),
+  }),
+  fault('correlationId-pattern-unenforced', 'CE-PAT-CORRELATIONID: srcCorrelationId off its pattern is taken', {
+    relax: at('EnrollCardRequest.srcCorrelationId', { set: { $ref: undefined, type: 'string' } }),
+  }),
+  fault('correlationId-uppercase-refused', 'CE-PAT-CORRELATIONID: a UUID in upper-case hex is refused', {
+    relax: at('SrcCorrelationId', { set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } }),
+  }),
+  fault('ce-valid-forms-correlation-prefix-nondot-refused-receipt', 'CE-PAT-CORRELATIONID, CE-VALID-FORMS: a prefix not before a dot', {
+    judge: refuse(
+      'schema',
+      (x) => onReceipt(x) && prefixed(x) && x.body.srcCorrelationId[8] !== '.',
+      () => malformed('srcCorrelationId', 'pattern'),
+    ),
+  }),
+  fault('phone-digits-unchecked', 'CE-PAT-PHONE: a phoneNumber of other characters than digits is taken', {
+    relax: at('PhoneNumber.phoneNumber', { drop: ['pattern'] }),
+  }),
+  fault('calling-code-digits-unchecked', 'CE-PAT-PHONE: a mobileNumber.countryCode with a plus sign is taken', {
+    relax: at('PhoneNumber.countryCode', { drop: ['pattern'] }),
+  }),
+  fault('ce-type-forms-phone-spaces-accepted-receipt', 'CE-PAT-PHONE: a phoneNumber judged with its spaces taken out', {
+    judge: fold(onReceipt, (b) => (b.consumer.mobileNumber.phoneNumber = String(b.consumer?.mobileNumber?.phoneNumber).replace(/ /g, ''))),
+  }),
+  fault('expiry-month-unenforced', 'CE-LIM-EXPMONTH, CE-PAT-EXPIRY: panExpirationMonth of any length and text', {
+    relax: at('Card.panExpirationMonth', { drop: ['minLength', 'maxLength', 'pattern'] }),
+  }),
+  fault('expiry-year-unenforced', 'CE-LIM-EXPYEAR, CE-PAT-EXPIRY: panExpirationYear of any length and text', {
+    relax: at('Card.panExpirationYear', { drop: ['minLength', 'maxLength', 'pattern'] }),
+  }),
+  fault('ce-pat-expiry-month-13-accepted', 'CE-PAT-EXPIRY: any two digits (00, 13) taken as panExpirationMonth', {
+    relax: at('Card.panExpirationMonth', { set: { pattern: '^[0-9]{2}$' } }),
+    ...blind('blind-expiry-month-13-accepted'),
+  }),
+  fault('ce-fmt-uri-relative-tnc-accepted-card', 'CE-FMT-URI: a relative tnc.latestVersionUri (/terms/v7) is taken', {
+    judge: letThrough(onCard, 'complianceSettings.tnc.latestVersionUri', (v) => v.keyword === 'format'),
+  }),
+  fault('ce-fmt-uri-privacy-spaces-accepted-receipt', 'CE-FMT-URI: a privacy.latestVersionUri holding spaces is taken', {
+    judge: letThrough(onReceipt, 'complianceSettings.privacy.latestVersionUri', (_v, x) =>
+      / /.test(x.body.complianceSettings.privacy.latestVersionUri),
+    ),
+  }),
+  fault('country-code-unchecked', 'CE-FMT-COUNTRY: consumer.countryCode of any text is taken', {
+    relax: at('Consumer.countryCode', { drop: ['format'] }),
+  }),
+  fault('ce-type-forms-country-lowercase-accepted-receipt', 'CE-FMT-COUNTRY: a lower-case countryCode upper-cased and taken', {
+    judge: fold(
+      onReceipt,
+      (b) => typeof b.consumer?.countryCode === 'string' && (b.consumer.countryCode = b.consumer.countryCode.toUpperCase()),
+    ),
+  }),
+  fault('language-code-unchecked', 'CE-FMT-LANGUAGE: consumer.languageCode of any text is taken', {
+    relax: at('Consumer.languageCode', { drop: ['format'] }),
+  }),
+  fault('ce-fmt-language-region-accepted-receipt', 'CE-FMT-LANGUAGE: a language tag with a region (en-GB) is taken', {
+    judge: letThrough(onReceipt, 'consumer.languageCode', (_v, x) => /^[a-z]{2}-[A-Z]{2}$/.test(x.body.consumer.languageCode)),
+  }),
+  fault('email-format-unchecked', 'CE-FMT-EMAIL: an identityValue that is no e-mail address is taken', {
+    relax: at('ConsumerIdentity.identityValue', { drop: ['format'] }),
+  }),
+  fault('identityType-enum-unenforced', 'CE-ENUM-IDENTITYTYPE: an identityType outside its enum is taken', {
+    relax: at('ConsumerIdentityType', { drop: ['enum'] }),
+  }),
+  fault('cardSource-enum-unenforced', 'CE-ENUM-CARDSOURCE: a cardSource outside Origin is taken', {
+    relax: at('Origin', { drop: ['enum'] }),
+  }),
+  fault('cardSource-wallet-refused', 'CE-ENUM-CARDSOURCE: cardSource WALLET is refused', {
+    relax: at('Origin', { remove: { enum: ['WALLET'] } }),
+  }),
+  fault('ce-enum-cardsource-extra-value-accepted', 'CE-ENUM-CARDSOURCE: an extra cardSource PARTNER is taken', {
+    relax: at('Origin', { add: { enum: ['PARTNER'] } }),
+    ...blind('blind-cardSource-extra-value-accepted'),
+  }),
+  fault('ce-enum-cardsource-issuer-refused-card', 'CE-ENUM-CARDSOURCE: cardSource ISSUER refused on the card path', {
+    judge: refuse('path', by('ISSUER', onCard), () => malformed('cardSource', 'enum')),
+    ...blind('blind-cardSource-issuer-refused-card-path'),
+  }),
+  fault('ce-type-forms-cardsource-lowercase-accepted-card', 'CE-ENUM-CARDSOURCE, CE-TYPE-FORMS: a cardSource in lower case taken', {
+    judge: fold(onCard, (b) => /^[a-z]+$/.test(b.cardSource) && (b.cardSource = b.cardSource.toUpperCase())),
+  }),
+  fault('referenceType-enum-unenforced', 'CE-ENUM-REFTYPE: an enrolmentReferenceType outside its enum is taken', {
+    relax: at('EnrolmentReferenceData.enrolmentReferenceType', { drop: ['enum'] }),
+  }),
+
+  // Limits: one character over taken, or the limit itself refused (the bound read exclusive).
+  fault('ce-lim-firstname-one-over-accepted', 'CE-LIM-FIRSTNAME: consumer.firstName one over its maxLength is taken', {
+    relax: at('Consumer.firstName', { shift: { maxLength: 1 } }),
+    ...blind('blind-firstName-31-accepted'),
+  }),
+  fault('ce-valid-forms-firstname-counted-in-bytes', 'CE-LIM-FIRSTNAME, CE-VALID-FORMS: firstName counted in UTF-8 bytes', {
+    judge: refuse(
+      'schema',
+      (x) => Buffer.byteLength(String(x.body.consumer?.firstName)) > maxOf(x, 'Consumer.firstName'),
+      tooLong('consumer.firstName'),
+    ),
+  }),
+  fault('ce-lim-firstname-at-max-refused-receipt', 'CE-LIM-FIRSTNAME: consumer.firstName at its maxLength refused', {
+    judge: refuse(
+      'schema',
+      (x) => onReceipt(x) && atMax(x, 'Consumer.firstName', x.body.consumer?.firstName),
+      tooLong('consumer.firstName'),
+    ),
+  }),
+  fault('lastName-max-unenforced', 'CE-LIM-LASTNAME: consumer.lastName over its maxLength is taken', {
+    relax: at('Consumer.lastName', { drop: ['maxLength'] }),
+  }),
+  fault('ce-lim-lastname-at-max-refused-card', 'CE-LIM-LASTNAME: consumer.lastName at its maxLength refused', {
+    judge: refuse('schema', (x) => onCard(x) && atMax(x, 'Consumer.lastName', x.body.consumer?.lastName), tooLong('consumer.lastName')),
+  }),
+  fault('ce-valid-forms-lastname-utf16-units-card', 'CE-LIM-LASTNAME, CE-VALID-FORMS: lastName counted in UTF-16 units', {
+    judge: refuse(
+      'schema',
+      (x) => onCard(x) && String(x.body.consumer?.lastName).length > maxOf(x, 'Consumer.lastName'),
+      tooLong('consumer.lastName'),
+    ),
+  }),
+  fault('identityValue-max-unenforced', 'CE-LIM-IDENTITYVALUE: identityValue over its maxLength is taken', {
+    relax: at('ConsumerIdentity.identityValue', { drop: ['maxLength'] }),
+  }),
+  fault('ce-lim-identityvalue-at-max-refused', 'CE-LIM-IDENTITYVALUE: identityValue at its maxLength refused', {
+    relax: at('ConsumerIdentity.identityValue', { shift: { maxLength: -1 } }),
+    ...blind('blind-identityValue-255-refused'),
+  }),
+  fault('ce-lim-referenceid-at-max-refused', 'CE-LIM-REFERENCEID: enrolmentReferenceId at its maxLength refused', {
+    judge: refuse(
+      'schema',
+      (x) => atMax(x, 'EnrolmentReferenceData.enrolmentReferenceId', x.body.enrolmentReferenceData?.enrolmentReferenceId),
+      tooLong('enrolmentReferenceData.enrolmentReferenceId'),
+    ),
+  }),
+  fault('pan-length-unenforced', 'CE-LIM-PAN: a PAN of any length is taken', {
+    relax: at('Card.primaryAccountNumber', { drop: ['minLength', 'maxLength'] }),
+  }),
+  fault('pan-20-refused', 'CE-LIM-PAN: a PAN of the longest length is refused', {
+    relax: at('Card.primaryAccountNumber', { shift: { maxLength: -1 } }),
+  }),
+  fault('ce-lim-pan-one-over-accepted', 'CE-LIM-PAN: a PAN one digit past the longest is taken', {
+    relax: at('Card.primaryAccountNumber', { shift: { maxLength: 1 } }),
+    ...blind('blind-pan-21-accepted'),
+  }),
+  fault('ce-source-every-rule-amex-pan-one-short-accepted', 'CE-LIM-PAN: an American Express PAN (34, 37) one digit short taken', {
+    judge: tolerate(
+      'card',
+      (v, x) => v.keyword === 'minLength' && /^3[47]/.test(pan(x)) && pan(x).length === minOf(x, 'Card.primaryAccountNumber') - 1,
+    ),
+  }),
+  fault('ce-type-forms-pan-spaces-stripped', 'CE-LIM-PAN, CE-VALID-FORMS, CE-TYPE-FORMS: a PAN in groups of spaces taken as its digits', {
+    judge: tolerate(
+      'card',
+      (v, x) =>
+        v.field === 'card.primaryAccountNumber' && /^\d+( \d+)+$/.test(pan(x)) && digits(x).length <= maxOf(x, 'Card.primaryAccountNumber'),
+      (x) => (x.card!.primaryAccountNumber = digits(x)),
+    ),
+  }),
+  fault('security-code-length-unenforced', 'CE-LIM-CVC: cardSecurityCode of any length is taken', {
+    relax: at('Card.cardSecurityCode', { drop: ['minLength', 'maxLength'] }),
+  }),
+  fault('ce-lim-cvc-one-over-accepted', 'CE-LIM-CVC: cardSecurityCode one character past the longest is taken', {
+    relax: at('Card.cardSecurityCode', { shift: { maxLength: 1 } }),
+    ...blind('blind-csc-7-accepted'),
+  }),
+  fault('ce-source-every-rule-merchant-cvc-unchecked', "CE-LIM-CVC, CE-SOURCE-EVERY-RULE: a MERCHANT's card taken whatever its code", {
+    judge: tolerate('card', (v, x) => by('MERCHANT')(x) && v.field === 'card.cardSecurityCode'),
+  }),
+  fault('ce-lim-cvc-at-max-refused', 'CE-LIM-CVC: cardSecurityCode at its maxLength refused', {
+    judge: refuse('card', (x) => atMax(x, 'Card.cardSecurityCode', cvc(x)), tooLong('card.cardSecurityCode')),
+  }),
+  fault(
+    'ce-state-active-expiry-this-month-refused',
+    "CE-STATE-ACTIVE, CE-ECHO-EXPIRY: a card expiring in the clock's month refused as expired",
+    {
+      judge: refuse('card', expiresThisMonth, () => malformed('card.panExpirationMonth', 'expired', 'the card has expired')),
+    },
+  ),
+  fault('ce-prop-body-media-charset-refused-receipt', 'CE-PROP-BODY-MEDIA: a JSON body declared with a charset refused', {
+    judge: refuse(
+      'body',
+      (x) => onReceipt(x) && /;\s*charset=/i.test(String(x.headers['content-type'])),
+      () => notJson,
+    ),
+  }),
+
+  // --- One path of two (reference A1), the card inside its JWE, its check digit (A3).
+  fault('ce-excl-path-both-accepted', 'CE-EXCL-PATH: both encryptedCard and enrolmentReferenceData enrolled by the card', {
+    judge: skip('path', (x) => x.body.encryptedCard !== undefined),
+    ...assumption,
+  }),
+  fault('ce-prop-error-status-neither-path-code-422', 'CE-EXCL-PATH, CE-PROP-ERROR-STATUS: neither path answered with code 422', {
+    answer: refused((b) => b.details?.[0]?.source === 'encryptedCard' && b.details[0].reason === 'CANNOT_BE_NULL' && (b.code = 422)),
+  }),
+  fault('ce-jwe-decrypt-unchecked', 'CE-JWE-DECRYPT: an encryptedCard the published key does not decrypt is enrolled', {
+    judge: skip(
+      'card',
+      (x) => x.card === undefined,
+      (x) => (x.card = { primaryAccountNumber: '5555555555554444' }),
+    ),
+    ...assumption,
+  }),
+  fault('ce-luhn-unchecked', 'CE-LUHN: a PAN failing its check digit is enrolled', { judge: skip('check-digit'), ...assumption }),
+  fault('ce-luhn-doubled-from-left', 'CE-LUHN: the check digit doubled from the left (odd lengths judged wrong)', {
+    judge: (x, s, r) =>
+      s !== 'check-digit' || !onCard(x) ? r : luhnFromLeft(pan(x)) ? undefined : (r ?? malformed('card.primaryAccountNumber', 'luhn')),
+    ...assumption,
+  }),
+  fault('ce-prop-refusal-code-luhn-invalid-state-issuer', "CE-LUHN, CE-PROP-REFUSAL-CODE: an ISSUER's bad check digit INVALID_STATE", {
+    judge: recode('check-digit', by('ISSUER'), (r) => ({ ...r, code: 'INVALID_STATE' })),
+    ...assumption,
+  }),
+  fault('ce-prop-refusal-member-luhn-names-envelope-wallet', 'CE-LUHN, CE-ERR-FIELD, CE-PROP-REFUSAL-MEMBER: encryptedCard named', {
+    judge: recode('check-digit', by('WALLET'), (r) => ({ ...r, violations: named(r, () => 'encryptedCard') })),
+    ...assumption,
+  }),
+
+  // --- The ids a request names (seed 000, Errors 400 INVALID_STATE; reference A2, A5).
+  fault('ce-state-unknown-client-accepted', 'CE-STATE-UNKNOWN-CLIENT: a srcClientId naming no client is enrolled', {
+    judge: skip('client', always, (x) => (x.owner = x.client)),
+  }),
+  fault('ce-state-unknown-client-403', 'CE-STATE-UNKNOWN-CLIENT: a srcClientId naming no client answered 403', {
+    judge: recode('client', always, () => forbidden),
+    ...blind('blind-unknown-client-403'),
+  }),
+  fault(
+    'ce-prop-refusal-code-unresolved-as-argument',
+    'CE-STATE-UNKNOWN-CLIENT, CE-STATE-UNKNOWN-SERVICE, CE-STATE-UNKNOWN-RECEIPT, CE-PROP-REFUSAL-CODE: an id naming nothing refused INVALID_ARGUMENT',
+    {
+      judge: recode(undefined, always, (r) => (r.code === 'INVALID_STATE' ? { ...r, code: 'INVALID_ARGUMENT' } : r)),
+    },
+  ),
+  fault('ce-lookup-exact-srcclientid-last-char-ignored', 'CE-STATE-UNKNOWN-CLIENT, CE-LOOKUP-EXACT: another last character', {
+    judge: skip('client', (x) =>
+      !!(x.owner = x.world.clients.find((c) => c.srcClientIds.some((id) => sameButLast(id, x.body.srcClientId))))),
+  }),
+  fault('ce-state-unknown-service-accepted', 'CE-STATE-UNKNOWN-SERVICE: a serviceId naming no program is enrolled', {
+    judge: skip('service'),
+  }),
+  fault('ce-state-unknown-service-accepted-receipt', 'CE-STATE-UNKNOWN-SERVICE: a serviceId naming no program is enrolled', {
+    judge: skip('service', onReceipt),
+    ...blind('blind-receipt-unknown-service-accepted'),
+  }),
+  fault(
+    'ce-lookup-exact-serviceid-case-folded-merchant',
+    "CE-LOOKUP-EXACT, CE-ECHO-SERVICEID: a MERCHANT's serviceId looked up without case",
+    {
+      judge: skip(
+        'service',
+        (x) => by('MERCHANT')(x) && ownProgram(x) !== undefined,
+        (x) => (x.body.serviceId = ownProgram(x)),
+      ),
+    },
+  ),
+  fault('ce-lookup-exact-serviceid-trimmed', 'CE-STATE-UNKNOWN-SERVICE, CE-PAT-SERVICEID: serviceId trimmed before it is judged', {
+    judge: fold(always, (b) => typeof b.serviceId === 'string' && (b.serviceId = b.serviceId.trim())),
+  }),
+  fault('ce-prop-refusal-member-unknown-service-names-client-receipt', 'CE-STATE-UNKNOWN-SERVICE: the refusal names srcClientId', {
+    judge: recode('service', onReceipt, (r) => ({ ...r, violations: named(r, () => 'srcClientId') })),
+  }),
+  fault('ce-state-foreign-service-accepted', "CE-STATE-UNKNOWN-SERVICE, CE-STATE-FOREIGN-SERVICE: another client's program enrolled", {
+    judge: skip('service', anyonesProgram),
+  }),
+  fault('ce-prop-ids-owned-second-client-id-foreign-service', "CE-STATE-FOREIGN-SERVICE: another's program under a second srcClientId", {
+    judge: skip('service', (x) => x.body.srcClientId === x.owner!.srcClientIds[1] && anyonesProgram(x)),
+    ...assumption,
+  }),
+  fault('ce-state-own-ids-second-service-refused-card', "CE-STATE-OWN-IDS: only the client's first program resolves", {
+    judge: refuse(
+      'service',
+      (x) => onCard(x) && x.body.serviceId !== x.owner!.serviceIds[0],
+      () => unresolved('serviceId'),
+    ),
+    ...assumption,
+  }),
+  fault('ce-state-own-ids-second-client-id-forbidden-card', "CE-STATE-OWN-IDS: the key's second srcClientId answered 403", {
+    judge: refuse(
+      'origin',
+      (x) => onCard(x) && x.body.srcClientId !== x.client!.srcClientIds[0],
+      () => forbidden,
+    ),
+    ...assumption,
+  }),
+  fault('ce-state-unknown-receipt-accepted', 'CE-STATE-UNKNOWN-RECEIPT: a receipt id naming no receipt is enrolled', {
+    judge: skip('receipt', always, (x) => (x.card = { primaryAccountNumber: '5555555555554444' })),
+    ...assumption,
+  }),
+  fault('ce-lookup-exact-receipt-id-last-char-ignored', 'CE-LOOKUP-EXACT, CE-STATE-UNKNOWN-RECEIPT: another last character', {
+    judge: skip('receipt', (x) => {
+      const receipt = x.world.receipts.find((r) => sameButLast(r.enrolmentReferenceId, x.body.enrolmentReferenceData.enrolmentReferenceId));
+      if (receipt) x.card = { primaryAccountNumber: receipt.primaryAccountNumber };
+      return receipt !== undefined;
+    }),
+    ...assumption,
+  }),
+  fault(
+    'ce-prop-ids-owned-refused-receipt-consumed',
+    'CE-STATE-UNKNOWN-RECEIPT, CE-RECEIPT-ACCOUNT: a refused enrollment spends its receipt',
+    {
+      judge: (x, s, r, spent) => {
+        const id = String(x.body.enrolmentReferenceData?.enrolmentReferenceId);
+        if (s === 'service' && r && onReceipt(x)) spent[id] = true;
+        return r ?? (s === 'receipt' && spent[id] ? unresolved('enrolmentReferenceData.enrolmentReferenceId') : undefined);
       },
-    ],
-  },
-  {
-    id: 'correlationId-uppercase-refused',
-    rule: 'CE-PAT-CORRELATIONID: A-F allowed in the UUID part',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
-    relax: [
-      { schema: 'SrcCorrelationId', set: { pattern: '^([0-9a-f]{8}.)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } },
-    ],
-  },
-  {
-    id: 'cardSource-wallet-refused',
-    rule: 'CE-ENUM-CARDSOURCE: every Origin value accepted',
-    source: 'seed',
-    rules: ['CE-ENUM-CARDSOURCE'],
-    relax: [{ schema: 'Origin', remove: { enum: ['WALLET'] } }],
-  },
-  {
-    id: 'pan-20-refused',
-    rule: 'CE-LIM-PAN: a PAN of the longest length accepted',
-    source: 'seed',
-    rules: ['CE-LIM-PAN'],
-    relax: [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: -1 } }],
-  },
-  {
-    id: 'luhn-unchecked-17',
-    rule: 'CE-LUHN: check digit at every PAN length (skipped for 17 digits)',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  },
-  { id: 'pan-19-last-four-wrong', rule: 'CE-MASK-PAN: panLastFour of a 19-digit PAN', source: 'seed', rules: ['CE-MASK-PAN'] },
-  { id: 'long-pan-bin-too-long', rule: 'CE-MASK-PAN: panBin of PANs longer than the shortest', source: 'seed', rules: ['CE-MASK-PAN-BIN'] },
-  {
-    id: 'pan-in-descriptor',
-    rule: 'CE-SENSITIVE-ECHO: full PAN in paymentCardDescriptor (card path)',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO'],
-  },
-  {
-    id: 'receipt-pan-in-descriptor',
-    rule: 'CE-SENSITIVE-ECHO / CE-MASK-PAN: full PAN in paymentCardDescriptor (receipt path)',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'],
-  },
-  {
-    id: 'key-prefix-compared',
-    rule: 'CE-AUTH-UNKNOWN-KEY: API key compared on its first 12 characters',
-    source: 'assumption',
-    rules: ['CE-AUTH-UNKNOWN-KEY'],
-  },
-  {
-    id: 'receipt-key-unchecked',
-    rule: 'CE-AUTH-MISSING-KEY: no key accepted on the receipt path',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY'],
-  },
-  {
-    id: 'correlation-id-lowercased',
-    rule: 'CE-ECHO-CORRELATION: echoed byte for byte (case preserved)',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  },
-  {
-    id: 'receipt-correlation-id-not-echoed',
-    rule: 'CE-ECHO-CORRELATION: echoed on the receipt path',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  },
-  {
-    id: 'receipt-correlation-id-constant',
-    rule: 'CE-GEN-CORRELATION: a new id on the receipt path',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  },
-  {
-    id: 'receipt-consumer-suspended',
-    rule: 'CE-STATE-ACTIVE: consumer ACTIVE on the receipt path',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  },
-  {
-    id: 'receipt-date-created-local',
-    rule: 'CE-VAL-CREATED: dateOfCardCreated in UTC on the receipt path',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  },
-  {
-    id: 'receipt-serviceId-not-echoed',
-    rule: 'CE-ECHO-SERVICEID: serviceId on the receipt path',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  },
-  {
-    id: 'receipt-card-id-reused',
-    rule: 'CE-VAL-CARDID: a new srcDigitalCardId per receipt enrollment',
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  },
-  { id: 'artUri-too-long', rule: 'CE-LIM-RESPONSE: artUri maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
-  { id: 'coBrandedName-too-long', rule: 'CE-LIM-RESPONSE: coBrandedName maxLength (response)', source: 'seed', rules: ['CE-LIM-RESPONSE'] },
-  // Not a deviation: the switch a spec turns on (control surface) to see the 500 INTERNAL body.
-  {
-    id: 'answer-500',
-    rule: 'the 500 INTERNAL body (seed, Errors; reference A6)',
-    source: 'seed',
-    rules: ['CE-ERR-INTERNAL'],
-    mutation: false,
-  },
-  { id: 'internal-body-wrong', rule: '500 body: code 500, status INTERNAL, message', source: 'seed', rules: ['CE-ERR-INTERNAL'] },
-  // Not a deviation: the switch a spec turns on (control surface) to see a temporary unavailability (the 503
-  // of the seed's Errors, which the provider attaches to POST /cards): no request brings it about.
-  {
-    id: 'answer-503',
-    rule: 'the 503 body and its Retry-After (seed, Errors; provider Card API putCard)',
-    source: 'provider',
-    rules: ['CE-ERR-UNAVAILABLE'],
-    mutation: false,
-  },
-  {
-    id: 'unavailable-retry-after-unparseable',
-    rule: 'CE-ERR-UNAVAILABLE: the Retry-After of a 503 is a word, neither a delay in seconds nor an HTTP date',
-    source: 'provider',
-    rules: ['CE-ERR-UNAVAILABLE'],
-  },
-  // Seeded beside the checks of every looked-up value's end and every derived value at every PAN length (origin 'seeded').
-  seeded({
-    id: 'seeded-card-receipt-id-last-char-ignored',
-    rule: 'CE-LOOKUP-EXACT: a receipt is found by its id as sent (reference A5); a receipt id differing from a known one only in its last character enrolls that receipt',
-    source: 'assumption',
-    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  seeded({
-    id: 'seeded-card-pan-20-last-four-of-19',
-    rule: "CE-MASK-PAN: panLastFour is the PAN's last four digits at every length the contract allows (seed 000, MaskedCard); a twenty-digit PAN is cut to ISO/IEC 7812's nineteen before masking, so panLastFour shows the four digits before the last",
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  // Seeded beside the checks of a rule on every path and of the key header's form (origin 'seeded').
-  seeded({
-    id: 'expiry-month-defaulted',
-    rule: "CE-ECHO-EXPIRY: a card sent with a year and no month is shown with a month it was not sent (the year's last)",
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  seeded({
-    id: 'key-scheme-prefix-stripped',
-    rule: 'CE-AUTH-KEY-FORM: the key header carries the key itself; a key sent after a scheme word (Bearer, Basic) is taken as the key',
-    source: 'assumption',
-    rules: ['CE-AUTH-KEY-FORM'],
-  }),
-  seeded({
-    id: 'key-first-of-duplicates',
-    rule: 'CE-AUTH-KEY-FORM: the key header sent twice (combined into one list) is taken as its first value',
-    source: 'assumption',
-    rules: ['CE-AUTH-KEY-FORM'],
-  }),
-  seeded({
-    id: 'receipt-key-case-insensitive',
-    rule: 'CE-AUTH-KEY-FORM: on the receipt path the key is compared without regard to case (the card path compares it exactly)',
-    source: 'assumption',
-    rules: ['CE-AUTH-KEY-FORM'],
-  }),
-  seeded({
-    id: 'receipt-identity-value-limit-unenforced',
-    rule: 'CE-LIM-IDENTITYVALUE: on the receipt path a consumer identityValue over its maxLength is let through (the card path refuses it)',
-    source: 'seed',
-    rules: ['CE-LIM-IDENTITYVALUE'],
-  }),
-  seeded({
-    id: 'receipt-foreign-service-accepted',
-    rule: 'CE-STATE-FOREIGN-SERVICE: on the receipt path a serviceId registered to another client is enrolled for (the card path refuses it)',
-    source: 'assumption',
-    rules: ['CE-STATE-FOREIGN-SERVICE'],
-  }),
-  // Seeded beside the masked names of every kind of character (enroll-card.masked-consumer.spec.ts).
-  seeded({
-    id: 'masked-names-in-utf16-units',
-    rule: 'CE-MASK-NAMES: a name is masked by UTF-16 units, not characters: a first letter outside the BMP is cut in half and counts two *',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  // Seeded beside the check of the consumer's dates in every zone (enroll-card.consumer-dates.spec.ts).
-  seeded({
-    id: 'consumer-added-local-time',
-    rule: "CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the consumer's local time (by its country) written with a Z, not the instant in UTC",
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  // Seeded beside the check that ids are looked up exactly (enroll-card.every-source-ids.spec.ts).
-  seeded({
-    id: 'receipt-id-trimmed',
-    rule: 'CE-STATE-UNKNOWN-RECEIPT: a receipt id is trimmed before the lookup, so the known id with a space before or after it is enrolled',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  seeded({
-    id: 'service-id-trimmed',
-    rule: "CE-STATE-UNKNOWN-SERVICE: the serviceId is trimmed before it is judged, so the client's own with a trailing space is enrolled for",
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE', 'CE-PAT-SERVICEID'],
-  }),
-  seeded({
-    id: 'src-client-id-case-folded',
-    rule: "CE-STATE-UNKNOWN-CLIENT: the srcClientId is trimmed and lower-cased before it is judged, so the client's own in upper case is enrolled for",
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-PAT-SRCCLIENTID'],
-  }),
-  // Seeded beside the check that every enum of the request is closed (enroll-card.enums-closed.spec.ts).
-  seeded({
-    id: 'card-source-extra-value-acquirer-accepted',
-    rule: 'CE-ENUM-CARDSOURCE: cardSource ACQUIRER, a role the Origin enum does not list, is enrolled',
-    source: 'seed',
-    rules: ['CE-ENUM-CARDSOURCE'],
-    relax: [{ schema: 'Origin', add: { enum: ['ACQUIRER'] } }],
-  }),
-  seeded({
-    id: 'reference-type-part-accepted',
-    rule: 'CE-ENUM-REFTYPE: enrolmentReferenceType ACCOUNT_RECEIPT, a part of the one listed value, is enrolled',
-    source: 'seed',
-    rules: ['CE-ENUM-REFTYPE'],
-    relax: [{ schema: 'EnrolmentReferenceData', at: ['properties', 'enrolmentReferenceType'], add: { enum: ['ACCOUNT_RECEIPT'] } }],
-  }),
-  seeded({
-    id: 'identity-type-other-enum-value-accepted',
-    rule: "CE-ENUM-IDENTITYTYPE: identityType PUSH_ACCOUNT_RECEIPT (another enum's value) is accepted as a consumer identity type",
-    source: 'seed',
-    rules: ['CE-ENUM-IDENTITYTYPE'],
-    relax: [{ schema: 'ConsumerIdentityType', add: { enum: ['PUSH_ACCOUNT_RECEIPT'] } }],
-  }),
-  // Seeded beside the check of every cardSource on each path (origin 'seeded').
-  seeded({
-    id: 'merchant-source-origin-unchecked',
-    rule: "CE-AUTH-ORIGIN: an enrollment whose cardSource is MERCHANT skips the origin check (another client's srcClientId enrolled; the other sources refuse it)",
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  seeded({
-    id: 'unsourced-foreign-service-accepted',
-    rule: "CE-STATE-FOREIGN-SERVICE: a request without cardSource has its serviceId looked up among every client's programs (a request with a source refuses another client's)",
-    source: 'assumption',
-    rules: ['CE-STATE-FOREIGN-SERVICE'],
-  }),
-  seeded({
-    id: 'seeded-card-jcb-bin-suspended',
-    rule: 'CE-STATE-ACTIVE: on the card path a card whose PAN starts 3566 is answered SUSPENDED (every other BIN ACTIVE)',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-wallet-bin-eight',
-    rule: 'CE-MASK-PAN: on the receipt path an enrollment with cardSource WALLET answers a panBin of eight digits (the other sources six)',
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-created-date-mexico-offset',
-    rule: 'CE-VAL-CREATED: on the receipt path a consumer whose countryCode is MX gets dateOfCardCreated in Mexico City time with the offset of that zone',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-fullname-last-first-spanish',
-    rule: 'CE-MASK-NAMES: on the receipt path a consumer whose languageCode is es gets maskedFullName with the masked last name first',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-cardholder-correlation-uppercased',
-    rule: 'CE-ECHO-CORRELATION: on the receipt path an enrollment with cardSource CARDHOLDER echoes srcCorrelationId in upper case (the other sources byte for byte)',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  seeded({
-    id: 'seeded-card-merchant-expiry-month-leading-zero-dropped',
-    rule: 'CE-ECHO-EXPIRY: an enrollment with cardSource MERCHANT echoes panExpirationMonth without its leading zero (the other sources as sent)',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  seeded({
-    id: 'receipt-wallet-source-suspended',
-    rule: 'CE-STATE-ACTIVE: a receipt enrolled with cardSource WALLET is answered with the card SUSPENDED (the other sources ACTIVE)',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  // Seeded beside the check of the consumer's codes and identity with values that can tell (origin 'seeded').
-  seeded({
-    id: 'country-code-case-folded',
-    rule: "CE-FMT-COUNTRY: the consumer's countryCode is trimmed and upper-cased before it is judged (a lower-case or padded code enrolled)",
-    source: 'seed',
-    rules: ['CE-FMT-COUNTRY'],
-  }),
-  // Seeded beside the check of the request's patterns and formats on the receipt path (origin 'seeded').
-  seeded({
-    id: 'receipt-phone-pattern-unenforced',
-    rule: 'CE-PAT-PHONE: on the receipt path a mobile number off its digits-only pattern is let through (the card path refuses it)',
-    source: 'seed',
-    rules: ['CE-PAT-PHONE'],
-  }),
-  // Seeded beside the check of the expiry month's edges on the virtual clock (origin 'seeded').
-  seeded({
-    id: 'expiry-this-month-refused',
-    rule: "CE-STATE-ACTIVE: a card whose expiry is the clock's month (valid through its end) is refused as expired (400), not enrolled",
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE', 'CE-ECHO-EXPIRY'],
-  }),
-  // Seeded beside the family checks of empty members, own ids on every path and ids compared as text.
-  seeded({
-    id: 'receipt-empty-phone-country-accepted',
-    rule: 'CE-REQ-EMPTY: on the receipt path an empty consumer.mobileNumber.countryCode ("", off its digits pattern) is let through and enrolled',
-    source: 'seed',
-    rules: ['CE-REQ-EMPTY'],
-  }),
-  seeded({
-    id: 'empty-receipt-beside-card-accepted',
-    rule: 'CE-EXCL-PATH: an empty enrolmentReferenceData ({}) beside an encryptedCard is taken as absent and the card enrolled',
-    source: 'assumption',
-    rules: ['CE-EXCL-PATH', 'CE-REQ-EMPTY'],
-  }),
-  seeded({
-    id: 'card-hash-program-unresolved',
-    rule: "CE-STATE-OWN-IDS: on the card path a serviceId of the client's holding '#' does not resolve (400 INVALID_STATE)",
-    source: 'assumption',
-    rules: ['CE-STATE-OWN-IDS'],
-  }),
-  seeded({
-    id: 'receipt-id-separators-folded',
-    rule: 'CE-STATE-UNKNOWN-RECEIPT: the receipt lookup takes hyphen and underscore as one character, so a known id with its hyphens made underscores is enrolled',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Off-by-one limits and patterns (seed, Consumer / ConsumerIdentity / Card tables and Limits).
-  blind(
-    'blind-firstName-31-accepted',
-    'consumer.firstName maximum length (seed, Consumer; Limits): one character more accepted',
-    'seed',
-    ['CE-LIM-FIRSTNAME'],
-    [{ schema: 'Consumer', at: ['properties', 'firstName'], shift: { maxLength: 1 } }],
+      ...assumption,
+    },
   ),
-  blind(
-    'blind-identityValue-255-refused',
-    'consumerIdentity.identityValue maximum length (seed, ConsumerIdentity; Limits): enforced one lower, a valid value of the maximum length is refused',
-    'seed',
-    ['CE-LIM-IDENTITYVALUE'],
-    [{ schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], shift: { maxLength: -1 } }],
+  fault('ce-receipt-account-other-pan', 'CE-RECEIPT-ACCOUNT: a receipt answered with the digits of another account', {
+    judge: (x, s, r) => {
+      if (s === 'receipt' && !r && onReceipt(x)) x.card = { primaryAccountNumber: '4000056655665556' };
+      return r;
+    },
+    ...assumption,
+  }),
+
+  // --- The key and the origin (seed 000, Authentication; reference A2).
+  fault('ce-auth-missing-key-accepted', 'CE-AUTH-MISSING-KEY: a request without x-openapi-clientid is enrolled', {
+    judge: keyTaken((sent, key, x) => !sent && key === x.world.clients[0].apiKey),
+  }),
+  fault('ce-auth-missing-key-taken-from-query', 'CE-AUTH-MISSING-KEY: a query parameter of the header name taken as the key', {
+    judge: keyTaken((sent, key, x) => !sent && x.query[securityHeader(x.contract, 'ApiKeyAuth').name] === key),
+  }),
+  fault('ce-auth-unknown-key-accepted', 'CE-AUTH-UNKNOWN-KEY: an unknown key enrolled as a registered client', {
+    judge: keyTaken((sent, key, x) => !!sent && key === x.world.clients[0].apiKey),
+    ...assumption,
+  }),
+  fault('ce-auth-unknown-key-prefix-compared', 'CE-AUTH-UNKNOWN-KEY: the key compared on its first twelve characters', {
+    judge: keyTaken((sent, key) => !!sent && sent.slice(0, 12) === key.slice(0, 12)),
+    ...assumption,
+  }),
+  fault('ce-auth-unknown-key-403', 'CE-AUTH-UNKNOWN-KEY: an unknown key answered 403', {
+    judge: recode(
+      'key',
+      (x) => !!x.key,
+      () => forbidden,
+    ),
+    ...blind('blind-unknown-key-403'),
+  }),
+  fault('ce-auth-unknown-key-case-ignored', 'CE-AUTH-UNKNOWN-KEY: the key compared without case', {
+    judge: keyTaken((sent, key) => sent?.toLowerCase() === key.toLowerCase()),
+    ...blind('blind-key-case-insensitive'),
+    ...assumption,
+  }),
+  fault('ce-obj-sensitive-key-quoted-in-401', 'CE-OBJ-SENSITIVE, CE-AUTH-UNKNOWN-KEY: the 401 of an unknown key quotes it', {
+    judge: recode(
+      'key',
+      (x) => !!x.key,
+      (r, x) => ({ ...r, message: `Authorization validation failure for key ${x.key}.` }),
+    ),
+    ...assumption,
+  }),
+  fault('ce-auth-key-form-scheme-word-stripped', 'CE-AUTH-KEY-FORM: a key after a scheme word (Bearer, Basic) taken', {
+    judge: keyTaken((sent, key) => sent?.replace(/^(Bearer|Basic)\s+/i, '') === key),
+    ...assumption,
+  }),
+  fault('ce-auth-key-form-first-of-duplicates', 'CE-AUTH-KEY-FORM: the key header sent twice taken as its first value', {
+    judge: keyTaken((sent, key) => sent?.split(',')[0].trim() === key),
+    ...assumption,
+  }),
+  fault('ce-auth-key-form-case-ignored-receipt', 'CE-AUTH-KEY-FORM: the key compared without case', {
+    judge: keyTaken((sent, key, x) => onReceipt(x) && sent?.toLowerCase() === key.toLowerCase()),
+    ...assumption,
+  }),
+  fault('ce-auth-origin-unchecked', "CE-AUTH-ORIGIN: another client's srcClientId is enrolled", { judge: skip('origin'), ...assumption }),
+  fault('ce-auth-origin-unchecked-merchant', "CE-AUTH-ORIGIN: another client's srcClientId enrolled for a MERCHANT", {
+    judge: skip('origin', by('MERCHANT')),
+    ...assumption,
+  }),
+  fault('ce-auth-origin-judged-by-service', "CE-AUTH-ORIGIN: another client's srcClientId enrolled with one of the caller's programs", {
+    judge: skip(
+      'origin',
+      (x) => x.client!.serviceIds.includes(x.body.serviceId),
+      (x) => (x.owner = x.client),
+    ),
+    ...assumption,
+  }),
+  fault('ce-prop-refusal-forms-prefixed-correlation-origin-unchecked', 'CE-AUTH-ORIGIN, CE-PROP-REFUSAL-FORMS: skipped for a prefix', {
+    judge: skip('origin', prefixed),
+    ...assumption,
+  }),
+  fault('ce-prop-ids-owned-foreign-second-client-id-accepted', 'CE-AUTH-ORIGIN, CE-STATE-OWN-IDS, CE-PROP-IDS-OWNED: first ids only', {
+    judge: skip('origin', (x) => x.body.srcClientId !== x.owner!.srcClientIds[0]),
+    ...assumption,
+  }),
+
+  // --- Error answers (seed 000, Errors and Error body; reference A4).
+  fault('ce-err-malformed-answered-500', 'CE-ERR-MALFORMED: a body that is not JSON answered 500', {
+    judge: recode('body', always, () => ({ status: 500, code: 'INTERNAL', message: 'Unexpected token' })),
+  }),
+  fault('ce-err-field-missing-reason-invalid-value', `${REQUIRED}: a missing value detailed INVALID_VALUE, not CANNOT_BE_NULL`, {
+    answer: details((d) => (d.reason = 'INVALID_VALUE')),
+  }),
+  fault('ce-err-field-source-request', 'CE-ERR-FIELD: every detail names request, not the member', {
+    answer: details((d) => (d.source = 'request')),
+  }),
+  fault('ce-err-field-source-type-query', 'CE-ERR-FIELD: a body member detailed with sourceType QUERY', {
+    answer: details((d) => (d.sourceType = 'QUERY')),
+  }),
+  fault('ce-err-field-body-wrong-shape', 'CE-ERR-FIELD: an error body of another shape ({error})', {
+    answer: refused((b) =>
+      Object.assign(b, { error: b.message, code: undefined, status: undefined, message: undefined, details: undefined }),
+    ),
+  }),
+  fault('ce-err-field-card-source-unprefixed', "CE-ERR-FIELD: a card member detailed without 'card.'", {
+    judge: recode('card', always, (r) => ({ ...r, violations: named(r, (field) => field.replace(/^card\./, '')) })),
+    ...blind('blind-card-detail-source-unprefixed'),
+    ...assumption,
+  }),
+  fault('ce-err-internal-status-error', 'CE-ERR-INTERNAL: the 500 body carries status ERROR', {
+    answer: refused((b) => b.code === 500 && (b.status = 'ERROR')),
+  }),
+  fault('ce-err-unavailable-retry-after-word', 'CE-ERR-UNAVAILABLE: the Retry-After of a 503 is a word', {
+    answer: (_x, a) => (a.headers['retry-after'] ? { ...a, headers: { ...a.headers, 'retry-after': 'soon' } } : a),
+    ...provider,
+  }),
+  fault('success-status-201', 'POST /cards answers 201, not 200', {
+    answer: (x, a) => (x.op === 'putCard' && a.status === 200 ? { ...a, status: 201 } : a),
+  }),
+  fault('content-type-text', 'an enrollment answered as text/plain, not JSON', {
+    answer: enrolled((_b, _x, h) => (h['content-type'] = 'text/plain')),
+  }),
+
+  // --- The masked card (seed 000, MaskedCard; reference, the mock's world; A5).
+  fault('panLastFour-shifted', 'CE-MASK-PAN: panLastFour read one digit early', {
+    answer: enrolled((b, x) => (b.maskedCard.panLastFour = pan(x).slice(-5, -1))),
+  }),
+  fault('panBin-whole-pan', 'CE-MASK-PAN, CE-SENSITIVE-ECHO: panBin carries the whole PAN', {
+    answer: enrolled((b, x) => (b.maskedCard.panBin = pan(x))),
+  }),
+  fault('panLastFour-leading-zero-dropped', 'CE-MASK-PAN: panLastFour read through a number', {
+    answer: enrolled((b) => (b.maskedCard.panLastFour = String(Number(b.maskedCard.panLastFour)))),
+  }),
+  fault('ce-receipt-account-first-four-receipt', "CE-RECEIPT-ACCOUNT, CE-MASK-PAN: panLastFour the account's first four", {
+    answer: enrolled((b, x) => (b.maskedCard.panLastFour = pan(x).slice(0, 4)), onReceipt),
+    ...blind('blind-receipt-lastfour-wrong-end'),
+    ...assumption,
+  }),
+  fault('ce-mask-pan-bin-grows-with-pan', 'CE-MASK-PAN-BIN: panBin of a longer PAN grows with it', {
+    answer: enrolled(
+      (b, x) => (b.maskedCard.panBin = pan(x).slice(0, pan(x).length - 8)),
+      (x) => pan(x).length > minOf(x, 'Card.primaryAccountNumber'),
+    ),
+  }),
+  fault('ce-mask-pan-bin-seven-digits', "CE-MASK-PAN-BIN, CE-RECEIPT-ACCOUNT: a MERCHANT's receipt answered a seven-digit panBin", {
+    answer: enrolled((b, x) => (b.maskedCard.panBin = pan(x).slice(0, 7)), by('MERCHANT', onReceipt)),
+    ...assumption,
+  }),
+  fault('ce-prop-echo-as-sent-bin-dropped-long-pan-merchant', 'CE-MASK-PAN, CE-PROP-ECHO-AS-SENT: panBin left out of a longer PAN', {
+    answer: enrolled(
+      (b) => delete b.maskedCard.panBin,
+      (x) => by('MERCHANT', onCard)(x) && pan(x).length > minOf(x, 'Card.primaryAccountNumber'),
+    ),
+  }),
+  fault('ce-sensitive-echo-pan-in-descriptor', 'CE-SENSITIVE-ECHO: paymentCardDescriptor carries the PAN', {
+    answer: enrolled((b, x) => (b.maskedCard.paymentCardDescriptor = `mock-brand ${pan(x)}`), onCard),
+  }),
+  fault('ce-sensitive-echo-account-grouped-receipt', "CE-SENSITIVE-ECHO, CE-OBJ-SENSITIVE: the account's number in hyphenated groups", {
+    answer: enrolled((b, x) => (b.maskedCard.panDisplay = pan(x).replace(/(\d{4})(?=\d)/g, '$1-')), onReceipt),
+  }),
+  fault('ce-mask-pan-tail-in-token-reference', 'CE-MASK-PAN, CE-OBJ-SENSITIVE: tokenUniqueReference holds the PAN after its BIN', {
+    answer: enrolled((b, x) => (b.maskedCard.tokenUniqueReference = `DWSPMC000${pan(x).slice(6)}`), onCard),
+  }),
+  fault('ce-sensitive-echo-card-in-error-message', 'CE-OBJ-SENSITIVE, CE-SENSITIVE-ECHO: a card refused quotes the card', {
+    judge: recode(
+      'card',
+      (x) => x.card !== undefined,
+      (r, x) => ({ ...r, violations: r.violations?.map((v) => ({ ...v, message: `${v.message} in ${JSON.stringify(x.card)}` })) }),
+    ),
+  }),
+  fault('ce-obj-sensitive-cvc-in-new-member', 'CE-OBJ-SENSITIVE: the security code in a member of its own (artLabel)', {
+    answer: enrolled(
+      (b, x) => (b.maskedCard.artLabel = cvc(x)),
+      (x) => cvc(x) !== '',
+    ),
+  }),
+  fault('ce-obj-sensitive-cvc-in-descriptor-cardholder', "CE-SENSITIVE-ECHO, CE-OBJ-SENSITIVE: a CARDHOLDER's descriptor ends with it", {
+    answer: enrolled(
+      (b, x) => (b.maskedCard.paymentCardDescriptor = `mock-brand cv${cvc(x)}`),
+      (x) => by('CARDHOLDER', onCard)(x) && cvc(x) !== '',
+    ),
+  }),
+  fault(
+    'ce-obj-sensitive-cvc-spaced-in-long-description',
+    'CE-OBJ-SENSITIVE: a code of four digits or more spaced out in longDescription',
+    {
+      answer: enrolled(
+        (b, x) => (b.maskedCard.digitalCardData.longDescription = `Checked with code ${[...cvc(x)].join(' ')}`),
+        (x) => cvc(x).length >= 4,
+      ),
+    },
   ),
-  blind(
-    'blind-pan-21-accepted',
-    'Card.primaryAccountNumber length range (seed, Card; Limits): a PAN one digit past the longest is accepted',
-    'seed',
-    ['CE-LIM-PAN'],
-    [{ schema: 'Card', at: ['properties', 'primaryAccountNumber'], shift: { maxLength: 1 } }],
+  fault('ce-obj-sensitive-key-in-consumer', 'CE-OBJ-SENSITIVE: the masked consumer names the key it came with', {
+    answer: enrolled(
+      (b, x) => (b.maskedConsumer.enrolledBy = x.key),
+      (x) => !!x.key,
+    ),
+  }),
+  fault('ce-obj-sensitive-key-reflected-in-header-receipt', 'CE-OBJ-SENSITIVE: x-openapi-clientid reflected in a header', {
+    answer: enrolled((_b, x, h) => (h['x-openapi-clientid'] = String(x.key)), onReceipt),
+  }),
+  fault('jwks-private-members-published', "GET /keys publishes the key's private members with its public ones (reference, facts)", {
+    answer: (x, a) => (x.op === 'keys' ? { ...a, body: { keys: a.body!.keys.map((k: Body) => ({ ...privateJwk(), ...k })) } } : a),
+    ...assumption,
+  }),
+  fault('ce-obj-read-only-card-members-from-body', 'CE-OBJ-READ-ONLY: srcDigitalCardId and panLastFour taken from the request', {
+    answer: enrolled((b, x) => Object.assign(b.maskedCard, pick(x.body.maskedCard, ['srcDigitalCardId', 'panLastFour'])), onCard),
+  }),
+  fault('ce-obj-read-only-consumer-members-from-body-receipt', 'CE-OBJ-READ-ONLY: srcConsumerId and status taken from the request', {
+    answer: enrolled((b, x) => Object.assign(b.maskedConsumer, pick(x.body.consumer, ['srcConsumerId', 'status'])), onReceipt),
+  }),
+  fault('ce-echo-expiry-month-defaulted', 'CE-ECHO-EXPIRY: a year sent without its month shown with December', {
+    answer: enrolled(
+      (b) => (b.maskedCard.panExpirationMonth = '12'),
+      (x) => !!x.card?.panExpirationYear && !x.card.panExpirationMonth,
+    ),
+  }),
+  fault('ce-echo-expiry-swapped', 'CE-ECHO-EXPIRY: the expiry echoed swapped (month from the year, year from the month)', {
+    answer: enrolled(
+      (b, x) =>
+        Object.assign(b.maskedCard, {
+          panExpirationMonth: x.card!.panExpirationYear!.slice(2),
+          panExpirationYear: `20${x.card!.panExpirationMonth}`,
+        }),
+      (x) => !!x.card?.panExpirationMonth && !!x.card.panExpirationYear,
+    ),
+    ...blind('blind-expiry-echo-swapped'),
+  }),
+  fault('ce-fmt-resp-expiry-month-leading-zero-dropped', 'CE-ECHO-EXPIRY, CE-FMT-RESP-EXPIRY: a month below ten without its zero', {
+    answer: enrolled(
+      (b) => (b.maskedCard.panExpirationMonth = String(Number(b.maskedCard.panExpirationMonth))),
+      (x) => !!x.card?.panExpirationMonth,
+    ),
+  }),
+  fault('serviceId-not-echoed', 'CE-ECHO-SERVICEID: maskedCard.serviceId is another program', {
+    answer: enrolled((b) => (b.maskedCard.serviceId = 'SOME_OTHER_PROGRAM')),
+  }),
+  fault('serviceId-lowercased', 'CE-ECHO-SERVICEID: maskedCard.serviceId echoed in lower case', {
+    answer: enrolled((b) => (b.maskedCard.serviceId = b.maskedCard.serviceId.toLowerCase())),
+  }),
+  fault('serviceId-fragment-dropped', "CE-ECHO-SERVICEID: maskedCard.serviceId cut at its '#', as a URL fragment", {
+    answer: enrolled((b) => (b.maskedCard.serviceId = b.maskedCard.serviceId.split('#')[0])),
+  }),
+  fault('ce-pat-cardid-braced-merchant-card', "CE-PAT-CARDID: a MERCHANT's srcDigitalCardId written in braces", {
+    answer: enrolled((b) => (b.maskedCard.srcDigitalCardId = `{${b.maskedCard.srcDigitalCardId}}`), by('MERCHANT', onCard)),
+  }),
+  fault('ce-val-cardid-per-receipt', 'CE-VAL-CARDID: srcDigitalCardId derived from the receipt id', {
+    answer: enrolled((b, x) => (b.maskedCard.srcDigitalCardId = derivedId(x.body.enrolmentReferenceData.enrolmentReferenceId)), onReceipt),
+    ...assumption,
+  }),
+  fault('ce-val-cardid-per-pan-card', 'CE-VAL-CARDID: srcDigitalCardId derived from the PAN', {
+    answer: enrolled((b, x) => (b.maskedCard.srcDigitalCardId = derivedId(pan(x))), onCard),
+    ...assumption,
+  }),
+  fault('descriptorName-too-long', 'CE-LIM-RESPONSE: digitalCardData.descriptorName over its maxLength', {
+    answer: enrolled((b, x) => (b.maskedCard.digitalCardData.descriptorName = 'D'.repeat(maxOf(x, 'DigitalCardData.descriptorName') + 1))),
+  }),
+  fault('artUri-too-long', 'CE-LIM-RESPONSE: digitalCardData.artUri over its maxLength', {
+    answer: enrolled(
+      (b, x) => (b.maskedCard.digitalCardData.artUri = `https://art.example.test/${'a'.repeat(maxOf(x, 'DigitalCardData.artUri'))}`),
+    ),
+  }),
+  fault('coBrandedName-too-long', 'CE-LIM-RESPONSE: digitalCardData.coBrandedName over its maxLength', {
+    answer: enrolled((b, x) =>
+      Object.assign(b.maskedCard.digitalCardData, {
+        iscobranded: true,
+        coBrandedName: 'C'.repeat(maxOf(x, 'DigitalCardData.coBrandedName') + 1),
+      }),
+    ),
+  }),
+  fault('ce-type-forms-iscobranded-as-string-issuer-card', "CE-TYPE-FORMS: an ISSUER's iscobranded answered as a string", {
+    answer: enrolled(
+      (b) => (b.maskedCard.digitalCardData.iscobranded = String(b.maskedCard.digitalCardData.iscobranded)),
+      by('ISSUER', onCard),
+    ),
+  }),
+  fault('ce-state-active-card-suspended', 'CE-STATE-ACTIVE: the card enrolled SUSPENDED', { answer: enrolled(suspended) }),
+  fault('ce-state-active-card-suspended-receipt', 'CE-STATE-ACTIVE: the card enrolled SUSPENDED', {
+    answer: enrolled(suspended, onReceipt),
+    ...blind('blind-receipt-card-suspended'),
+  }),
+  fault(
+    'ce-state-active-suspended-on-third-enrollment',
+    'CE-STATE-ACTIVE: the same card enrolled a third time into a profile is SUSPENDED',
+    {
+      answer: (x, a, times) => {
+        const seen = `${x.card?.primaryAccountNumber}|${x.body.consumer?.consumerIdentity?.identityValue}`;
+        if (x.op === 'putCard' && a.status === 200 && (times[seen] = (times[seen] ?? 0) + 1) >= 3) suspended(a.body!);
+        return a;
+      },
+      origin: 'model',
+    },
   ),
-  blind(
-    'blind-csc-7-accepted',
-    'Card.cardSecurityCode length range (seed, Card; Limits): one character past the longest accepted',
-    'seed',
-    ['CE-LIM-CVC'],
-    [{ schema: 'Card', at: ['properties', 'cardSecurityCode'], shift: { maxLength: 1 } }],
-  ),
-  blind(
-    'blind-expiry-month-13-accepted',
-    'Card.panExpirationMonth is a two-digit month (seed, Card): any two digits (00, 13...) accepted',
-    'seed',
-    ['CE-PAT-EXPIRY'],
-    [{ schema: 'Card', at: ['properties', 'panExpirationMonth'], set: { pattern: '^[0-9]{2}$' } }],
-  ),
-  blind(
-    'blind-cardSource-extra-value-accepted',
-    'cardSource is an Origin value (seed, Origin enum): an extra value PARTNER is accepted',
-    'seed',
-    ['CE-ENUM-CARDSOURCE'],
-    [{ schema: 'Origin', add: { enum: ['PARTNER'] } }],
-  ),
-  // A rule enforced (or broken) on one enrollment path only (seed, What the service does: two paths).
-  blind(
-    'blind-cardSource-issuer-refused-card-path',
-    'cardSource ISSUER is a valid Origin value (seed, Origin enum): refused with 400 on the card-number path (accepted on the receipt path)',
-    'seed',
-    ['CE-ENUM-CARDSOURCE'],
-  ),
-  blind(
-    'blind-receipt-unknown-service-accepted',
-    'serviceId that does not resolve: 400 INVALID_STATE (seed, Errors): not checked on the push-account-receipt path',
-    'seed',
-    ['CE-STATE-UNKNOWN-SERVICE'],
-  ),
-  blind(
-    'blind-receipt-tnc-optional',
-    'complianceSettings.tnc required (seed, ComplianceSettings: both required): a missing tnc is accepted on the push-account-receipt path',
-    'seed',
-    ['CE-REQ-COMPLIANCE'],
-  ),
-  blind(
-    'blind-receipt-card-suspended',
-    'the enroll operation never returns digital card status SUSPENDED or CANCELLED (seed, States): SUSPENDED on the push-account-receipt path',
-    'seed',
-    ['CE-STATE-ACTIVE'],
-  ),
-  blind(
-    'blind-receipt-lastfour-wrong-end',
-    'panLastFour is the last four PAN digits (seed, MaskedCard; reference A5 for receipts): the first four of the receipt account on the receipt path',
-    'assumption',
-    ['CE-RECEIPT-ACCOUNT', 'CE-MASK-PAN'],
-  ),
-  // Errors (seed, Errors; reference A2, A4).
-  blind(
-    'blind-unknown-client-403',
-    'srcClientId that does not resolve to an entity: 400 INVALID_STATE (seed, Errors; reference A2): answered 403',
-    'seed',
-    ['CE-STATE-UNKNOWN-CLIENT'],
-  ),
-  blind(
-    'blind-missing-pan-invalid-state',
-    'missing mandatory card.primaryAccountNumber: 400 INVALID_ARGUMENT (seed, Errors): status INVALID_STATE',
-    'seed',
-    ['CE-REQ-CARD'],
-  ),
-  blind(
-    'blind-card-detail-source-unprefixed',
-    'ErrorDetail.source is the dotted path, card.<field> inside the encrypted card (reference A4): source names the bare field (primaryAccountNumber)',
-    'assumption',
-    ['CE-ERR-FIELD'],
-  ),
-  // Authentication (seed, Authentication; reference A2).
-  blind(
-    'blind-unknown-key-403',
-    'authorization check failed (an unknown API key): 401 (seed, Authentication; reference A2): answered 403',
-    'seed',
-    ['CE-AUTH-UNKNOWN-KEY'],
-  ),
-  blind(
-    'blind-key-case-insensitive',
-    'unknown API key: 401 (reference A2): the key is compared case-insensitively, a key differing only in case is accepted',
-    'assumption',
-    ['CE-AUTH-UNKNOWN-KEY'],
-  ),
-  // Response echoes and values (seed, SrcCorrelationId, MaskedCard, MaskedConsumer).
-  blind(
-    'blind-expiry-echo-swapped',
-    "MaskedCard.panExpirationMonth (MM) / panExpirationYear (YYYY) are the card's expiry (seed, MaskedCard): echoed swapped (the month from the year's last digits, the year from the century and the month)",
-    'seed',
-    ['CE-ECHO-EXPIRY'],
-  ),
-  blind(
-    'blind-correlation-prefix-stripped',
-    'srcCorrelationId given in the request is echoed (seed, SrcCorrelationId): the hex prefix is trimmed, only the UUID part is echoed',
-    'seed',
-    ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  ),
-  // No rule of the catalogue covers dateConsumerAdded: no `rules`, the targeted run takes the whole service.
-  blind(
-    'blind-consumer-added-not-utc',
-    'MaskedConsumer.dateConsumerAdded is a UTC datetime (seed, MaskedConsumer): written with a +01:00 offset (same instant)',
-    'seed',
-  ),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-card-suspended-on-third-enrollment',
-    rule: 'the enroll operation never returns a SUSPENDED card (seed 000, States and transitions): the same card enrolled a third time into one consumer profile is answered SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  // The second independent set (kit/faults.ts, independent): written from the seed, the provider's
-  // documents, the contract and the rule catalogue only, as a provider's release might break them.
-  independent('independent-2', {
-    id: 'i2-card-par-holds-pan',
-    rule: 'a masked card never carries the PAN in clear (seed 000, MaskedCard): on the card path, paymentAccountReference is built from the full PAN',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-MASK-PAN'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-security-code-echoed',
-    rule: 'no answer carries the security code sent (seed 000, MaskedCard is masked): the card path adds a member cardVerificationValue holding it',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-serviceid-lowercased',
-    rule: 'maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard): answered lower-cased',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-receipt-origin-unchecked',
-    rule: 'a srcClientId registered to another client is a 403 (seed 000, Authentication 403; reference A2): not checked on the receipt path',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-created-date-day-only',
-    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): the card path answers midnight UTC of that day',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-expiry-month-leading-zero-dropped',
-    rule: "panExpirationMonth is the card's two-character month (seed 000, MaskedCard format MM): a month below 10 loses its leading zero",
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
-  }),
-  independent('independent-2', {
-    id: 'i2-card-id-derived-from-pan',
-    rule: "each enrollment returns a new srcDigitalCardId (reference, the mock's world): on the card path it is derived from the PAN, the same card enrolled twice gets the same id",
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-card-luhn-unchecked-20',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is a 400 at every length the contract allows (seed 000, Card; provider Card.primaryAccountNumber): a PAN of the longest length is not checked and is enrolled',
-    source: 'seed',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-service-id-case-insensitive',
-    rule: 'a serviceId that resolves to nothing is 400 INVALID_STATE (seed 000, Errors): the serviceId is resolved without case, so SRC_program_1 enrolls under SRC_PROGRAM_1 (and is echoed as sent)',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-api-key-in-consumer',
-    rule: 'no answer carries the API key in clear, in any member (seed 000, Security): maskedConsumer gains enrolledBy holding the x-openapi-clientid the request was made with',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-masked-lastname-first-capitalised',
-    rule: 'maskedLastName keeps the first character of the name as sent, case preserved (provider MaskedConsumer): the first character is upper-cased (van der Berg gives V***********)',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-receipt-fullname-lastname-clear',
-    rule: 'maskedFullName is the masked first and last names (provider MaskedConsumer): on the receipt path the last name appears in clear in maskedFullName (maskedLastName stays masked)',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-email-local-keeps-two',
-    rule: 'maskedEmailAddress keeps the first character of the local part and masks the rest (provider MaskedConsumer): on the card path it keeps the first two characters (the receipt path and maskedIdentityValue keep one)',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-identity-domain-lowercased',
-    rule: 'maskedIdentityValue shows the e-mail domain in clear, case preserved (provider MaskedConsumerIdentity): the domain is lower-cased there (maskedEmailAddress keeps it as sent)',
-    source: 'provider',
-    rules: ['CE-MASK-IDENTITY'],
-  }),
-  independent('independent-3', {
-    id: 'i3-card-receipt-correlation-id-uppercased',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, srcCorrelationId): on the receipt path it is echoed upper-cased (the card path keeps it)',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-card-firstname-limit-in-bytes',
-    rule: 'consumer.firstName is limited in characters (seed 000, Limits; maxLength of Consumer.firstName): the limit is counted in UTF-8 bytes, so a name at the limit with accented letters (Zoë, José) is refused',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME', 'CE-VALID-FORMS'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-receipt-lastname-limit-unenforced',
-    rule: 'consumer.lastName is limited in characters on every enrollment path (seed 000, Limits): the receipt path lets a longer last name through (the card path refuses it)',
-    source: 'seed',
-    rules: ['CE-LIM-LASTNAME'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-masked-firstname-trimmed',
-    rule: 'maskedFirstName is the name sent with one * per character after the first (provider MaskedConsumer): the name is trimmed and its inner spaces collapsed before masking, so the mask is shorter than the name sent',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-receipt-bin-eight',
-    rule: "panBin is the first six digits of the account (reference, the mock's world; A5 for receipts): on the receipt path the eight-digit BIN is answered",
-    source: 'assumption',
-    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-cvc-as-token-last-four',
-    rule: 'no answer carries the security code sent, in any member (seed 000, MaskedCard): on the card path tokenLastFour is filled from cardSecurityCode',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-generated-correlation-node-prefix',
-    rule: 'a generated srcCorrelationId has the SrcCorrelationId pattern (seed 000, SrcCorrelationId): on the card path the generated id carries an upper-case node prefix the pattern refuses',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-serviceid-fragment-dropped',
-    rule: "maskedCard.serviceId is the program enrolled for, as sent (seed 000, MaskedCard; serviceId pattern allows '#'): everything from '#' on is dropped, as a URL fragment would be",
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-4', {
-    id: 'i4-card-key-bearer-prefix-accepted',
-    rule: 'the API key is compared whole (seed 000, Authentication; reference A2): a key sent with a Bearer prefix (or any word and a space before it) is accepted',
-    source: 'assumption',
-    rules: ['CE-AUTH-UNKNOWN-KEY'],
-  }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-card-service-of-other-client-accepted',
-    rule: 'a serviceId must resolve to a service of the client that owns srcClientId (seed 000, Errors INVALID_STATE): a program of another registered client is accepted',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-issuer-source-suspended',
-    rule: 'the card is ACTIVE at enrollment, never SUSPENDED (seed 000, States): a card enrolled with cardSource ISSUER (push provisioning) is answered SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-email-plus-tag-dropped',
-    rule: 'maskedEmailAddress and maskedIdentityValue keep the length of the address sent (reference, masked e-mail): a +tag of the local part is dropped before masking, as a mailbox normaliser would',
-    source: 'assumption',
-    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-correlation-separator-normalised',
-    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000, SrcCorrelationId: a hex prefix and any one character before the UUID): the separator after the prefix is rewritten to a dot',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-firstname-31-accepted-card-path',
-    rule: 'consumer.firstName has a maximum length (seed 000, Consumer): on the card path a first name one character over it is accepted (the receipt path keeps the limit)',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-identity-value-255-refused',
-    rule: 'identityValue has a maximum length (seed 000, ConsumerIdentity): an address of exactly that length is refused, the bound checked as exclusive',
-    source: 'seed',
-    rules: ['CE-LIM-IDENTITYVALUE', 'CE-FMT-EMAIL'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-expiry-month-00-accepted',
-    rule: 'panExpirationMonth is a two-digit month 01-12 (seed 000, Card): month 00 is accepted (a range check starting at zero)',
-    source: 'seed',
-    rules: ['CE-PAT-EXPIRY'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-receipt-pan-in-token-reference',
-    rule: 'no answer carries the account number a receipt stands for (seed 000, MaskedCard; reference A5): on the receipt path tokenUniqueReference embeds the full PAN',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-5', {
-    id: 'i5-card-expiry-year-two-digits-without-month',
-    rule: "panExpirationYear, when returned, is the card's, four digits YYYY (seed 000, MaskedCard): a card sent with a year but no month gets its year echoed as two digits",
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY', 'CE-FMT-RESP-EXPIRY'],
-  }),
-  // independent-6: written blind from seed 000, reference/card-enrollment.md, the contract and the rule catalogue only.
-  independent('independent-6', {
-    id: 'i6-card-luhn-parity-from-left',
-    rule: 'the ISO/IEC 7812 check digit is judged from the right at every PAN length the contract allows (reference A3): the doubling is counted from the left, so a valid PAN of odd length is refused (and a wrong one of odd length may pass)',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-cvc-leading-zero-refused',
-    rule: 'cardSecurityCode is accepted across its length range (seed 000, Limits): a code starting with a zero is read as a number, loses its zero and is refused as shorter than the minimum',
-    source: 'seed',
-    rules: ['CE-LIM-CVC'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-expiry-december-rolls-over',
-    rule: "panExpirationMonth/Year, when returned, are the card's (seed 000, MaskedCard): a December expiry is rebuilt through a date and comes back as 01 of the next year",
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-wallet-origin-unchecked',
-    rule: 'a srcClientId registered to another client is 403 on every enrollment (reference A2): a card sent with cardSource WALLET skips the origin check and is enrolled',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-receipt-fullname-last-first',
-    rule: 'maskedFullName is maskedFirstName, a space, maskedLastName (provider Card API MaskedConsumer): on the receipt path the last name comes first',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-email-one-char-local-padded',
-    rule: 'maskedEmailAddress has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a one-character local part is padded with a * (one character longer)',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-expiring-this-month-suspended',
-    rule: 'the card is ACTIVE at enrollment (seed 000, States and transitions): a card whose expiry is the current month is answered SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-receipt-correlation-from-receipt',
-    rule: 'without a srcCorrelationId a new one is generated (seed 000, SrcCorrelationId): on the receipt path it is derived from the receipt id, the same UUID on every enrollment of that receipt',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-6', {
-    id: 'i6-card-detail-source-drops-parent',
-    rule: 'a 400 names the offending field by its dotted path (reference A4): a field nested two levels deep is named without its first member (mobileNumber.phoneNumber for consumer.mobileNumber.phoneNumber)',
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  // The seventh independent set (written from the seed, the provider documents, the contract and the
-  // rule catalogue, the specs unread): each fault breaks one rule on one path or field, as a release might.
-  independent('independent-7', {
-    id: 'i7-card-lastfour-leading-zero-dropped',
-    rule: "panLastFour is the last four PAN digits (seed 000, MaskedCard; reference, The mock's world): the digits are read as a number, so last four digits starting with 0 lose it (0123 becomes 123)",
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-masked-firstname-per-word',
-    rule: 'maskedFirstName keeps the first character and replaces every other by * (provider MaskedConsumer examples): a first name of several words is masked word by word, so the first letter of each word and the spaces stay in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-email-long-local-capped',
-    rule: 'a masked e-mail address has the length of the address sent (provider MaskedConsumer.maskedEmailAddress): a local part longer than ten characters is shown with ten characters only (its first and nine *)',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-receipt-identity-value-clear',
-    rule: 'maskedConsumerIdentity.maskedIdentityValue is the e-mail address masked (seed 000, MaskedConsumer): on the receipt path it is the address in clear',
-    source: 'seed',
-    rules: ['CE-MASK-IDENTITY'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-receipt-created-at-push-date',
-    rule: 'dateOfCardCreated is when the card was enrolled (seed 000, MaskedCard): on the receipt path it is the time of the push provisioning, a day before the enrollment',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-consumer-repeat-enrollment-locked',
-    rule: 'at enrollment the consumer profile is ACTIVE (seed 000, States and transitions): a consumer enrolled again within a minute (same identityValue) is answered LOCKED, as a velocity rule would',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-empty-serviceid-default-program',
-    rule: "a serviceId that resolves to no service is 400 INVALID_STATE (seed 000, Errors): an empty serviceId (the pattern allows it) is taken as the client's first program and the card is enrolled for it",
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-receipt-id-prefix-match',
-    rule: "an unknown receipt id is 400 INVALID_STATE (reference A5): the id sent is cut to the length of the stored ids before the lookup (a fixed-width column), so a known receipt id with characters added enrolls that receipt's account",
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-pan-in-art-uri',
-    rule: 'no response carries the PAN in clear (seed 000, MaskedCard is masked; reference A5): on the card path digitalCardData.artUri names the card art by the account number in its query string',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-7', {
-    id: 'i7-card-reference-id-256-refused',
-    rule: 'enrolmentReferenceId has a maximum length (seed 000, Limits): an id of exactly that length is refused with 400 (the bound read as exclusive)',
-    source: 'seed',
-    rules: ['CE-LIM-REFERENCEID'],
-  }),
-  // Independent set 8: written from the seed 000, the provider's Card API document, the contract and
-  // the rule catalogue only (the specs unread).
-  independent('independent-8', {
-    id: 'i8-card-email-local-dots-kept',
-    rule: "maskedEmailAddress and maskedIdentityValue keep the local part's first character and put a '*' for every other one (seed 000 MaskedConsumer; provider example r*****1@mailinator.com): the masker replaces letters and digits only, so the dots, hyphens and underscores of the local part stay in clear",
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL', 'CE-MASK-IDENTITY'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-lastname-punctuation-kept',
-    rule: "maskedLastName is the first character then one '*' per other character (provider MaskedConsumer example D**): the hyphens, apostrophes and spaces of a last name (O'Brien-Smith) are left unmasked, in maskedLastName and in maskedFullName",
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-fullname-mask-in-bytes',
-    rule: "maskedFullName is maskedFirstName, a space and maskedLastName (provider example J*** D**): the full name is masked by a byte-oriented routine, one '*' per UTF-8 byte, so a name with a non-ASCII letter (Zoë) has more stars there than in maskedFirstName",
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-receipt-pan-grouped-display',
-    rule: 'no response carries the PAN of the account a receipt stands for in clear (seed 000, MaskedCard is masked): the receipt path adds maskedCard.panDisplay, the account number in groups of four separated by hyphens (a display helper applied to the wrong value)',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-expiry-year-filled-from-clock',
-    rule: 'panExpirationMonth/Year, when returned, are those of the card (seed 000, MaskedCard presentation use): a card sent with an expiry month and no year is answered with the current year as panExpirationYear',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-serviceid-prefix-resolved',
-    rule: "a serviceId that resolves to no service of the client is 400 INVALID_STATE (seed 000, Errors): the program is looked up by prefix (a LIKE 'id%' query), so a registered serviceId with characters added (SRC_PROGRAM_10) is enrolled",
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-receipt-id-case-folded',
-    rule: 'an unknown receipt id is 400 INVALID_STATE (reference A5): the receipt store compares ids without case (a case-insensitive collation), so a known receipt id written in upper case enrolls that receipt',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-no-expiry-suspended',
-    rule: 'the card is ACTIVE at enrollment (seed 000, States and transitions); its expiry is optional (CE-REQ-CARD): a card sent without expiry is answered SUSPENDED (awaiting verification of its expiry)',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-created-date-consumer-zone',
-    rule: 'dateOfCardCreated is the enrollment time in UTC (provider MaskedCard: UTC datetime): for a consumer outside the US the time is written in Central European time (one hour ahead) with a Z designator',
-    source: 'provider',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-8', {
-    id: 'i8-card-luhn-skipped-2-series',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): the check is skipped for PANs whose first digit is two (the Mastercard two-series BIN range, added to a table that predates it)',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-cvc-six-refused',
-    rule: 'Card.cardSecurityCode has a minimum and a maximum length (seed 000, Card and Limits): the upper bound is read as exclusive, so a security code of exactly the maximum length is refused 400 INVALID_ARGUMENT',
-    source: 'seed',
-    rules: ['CE-LIM-CVC'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-pan-21-accepted',
-    rule: 'Card.primaryAccountNumber has a maximum length (seed 000, Card and Limits): a number one digit over it, with a valid check digit, is enrolled (the length check runs on the number with its check digit removed)',
-    source: 'seed',
-    rules: ['CE-LIM-PAN'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-receipt-firstname-30-refused',
-    rule: 'consumer.firstName has a maximum length on both enrollment paths (seed 000, Consumer and Limits): the receipt path checks it as exclusive, so a first name of exactly the maximum length is refused there (the card path is right)',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-empty-card-beside-receipt-accepted',
-    rule: 'both encryptedCard and enrolmentReferenceData is 400 INVALID_ARGUMENT (reference A1): an empty encryptedCard beside a receipt is taken as absent (a truthiness test) and the receipt is enrolled',
-    source: 'assumption',
-    rules: ['CE-EXCL-PATH'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-invalid-card-message-echoes-pan',
-    rule: 'no answer carries the card number sent (seed 000, masked card record; standards: card numbers never unredacted): when the decrypted card fails its schema (an expiry month 13), the 400 message quotes the decrypted card, its primaryAccountNumber in clear',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-unknown-receipt-source-unprefixed',
-    rule: 'a 400 names the offending field in details[].source as its dotted path (reference A4): the INVALID_STATE of an unknown receipt names enrolmentReferenceId without its parent enrolmentReferenceData',
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD', 'CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-reenrolled-pan-cancelled',
-    rule: 'the enroll operation never returns the card status SUSPENDED or CANCELLED (seed 000, States and transitions): a PAN enrolled a second time for the same consumer is answered with the superseded record, CANCELLED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-serviceid-separators-folded',
-    rule: 'a serviceId that resolves to no service of the client is 400 INVALID_STATE (seed 000, Errors; serviceId pattern keeps - and _ apart): the program lookup treats hyphen and underscore as the same character, so merchant_3 resolves to merchant-3',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-language-three-letters-accepted',
-    rule: 'consumer.languageCode is ISO 639-1, two letters (seed 000, Consumer): on the card path a three-letter ISO 639-2 code (eng) is let through and echoed',
-    source: 'seed',
-    rules: ['CE-FMT-LANGUAGE'],
-  }),
-  independent('independent-9', {
-    id: 'i9-card-receipt-second-client-id-forbidden',
-    rule: 'only a srcClientId registered to another client is 403 (reference A2; seed 000, Authentication): on the receipt path the origin is compared with the first srcClientId of the calling client only, so its second registered srcClientId is refused 403',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-receipt-unknown-client-accepted',
-    rule: "a srcClientId that resolves to nothing is 400 INVALID_STATE naming srcClientId (seed 000, Errors 400 INVALID_STATE): on the receipt path an unknown srcClientId is taken as the calling client's and the enrollment answered 200",
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-phone-plus-accepted-card-path',
-    rule: 'phone countryCode and phoneNumber are digits only, no plus sign (seed 000, PhoneNumber): on the card path a plus sign before the digits (+44) is let through',
-    source: 'seed',
-    rules: ['CE-PAT-PHONE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-expiry-month-13-accepted',
-    rule: 'panExpirationMonth is a two-digit month 01-12 (seed 000, Card): month 13 is let through and echoed',
-    source: 'seed',
-    rules: ['CE-PAT-EXPIRY'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-cardsource-case-folded-receipt',
-    rule: 'cardSource is CARDHOLDER, ISSUER, MERCHANT or WALLET (seed 000, Origin): on the receipt path the value is upper-cased before it is judged, so wallet is accepted',
-    source: 'seed',
-    rules: ['CE-ENUM-CARDSOURCE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-reference-type-case-folded',
-    rule: 'enrolmentReferenceType is PUSH_ACCOUNT_RECEIPT (seed 000, EnrolmentReferenceData): the value is upper-cased before it is judged, so push_account_receipt is accepted',
-    source: 'seed',
-    rules: ['CE-ENUM-REFTYPE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-both-paths-wallet-accepted',
-    rule: 'exactly one of encryptedCard and enrolmentReferenceData; both is 400 INVALID_ARGUMENT (reference/card-enrollment.md A1): a WALLET enrollment carrying both is accepted and enrolled by the card',
-    source: 'assumption',
-    rules: ['CE-EXCL-PATH'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-receipt-consumer-added-day-start',
-    rule: 'dateConsumerAdded of a consumer the enrollment adds is the enrollment instant in UTC (seed 000, MaskedConsumer dateConsumerAdded): the receipt path gives the start of the UTC day',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-merchant-card-suspended',
-    rule: 'the card and the consumer are ACTIVE at enrollment (seed 000, States and transitions): a card a merchant enrolls (cardSource MERCHANT) on the card path starts SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-lastname-single-char-starred',
-    rule: 'maskedLastName is the name sent with its first character kept as sent and every other character replaced by * (provider Card API MaskedConsumer examples): a one-character last name is masked whole as *',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-10', {
-    id: 'i10-card-luhn-unchecked-18',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 at every length the contract allows (reference/card-enrollment.md A3): the check digit is not checked on an eighteen-digit PAN',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-pan-20-bin-seven',
-    rule: "panBin is the PAN's first digits, as many as MaskedCard.panBin's minLength, at every PAN length the contract allows (seed 000, MaskedCard; reference, panBin): a PAN of the longest length shows one digit more in panBin",
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-client-id-upper-case-accepted-card-path',
-    rule: 'srcClientId is a lower-case hex UUID (seed 000, EnrollCardRequest): on the card path an upper-case srcClientId is accepted and resolved case-insensitively (the receipt path still refuses it)',
-    source: 'seed',
-    rules: ['CE-PAT-SRCCLIENTID'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-cvc-seven-accepted',
-    rule: 'Card.cardSecurityCode is within its minLength and maxLength (seed 000, Limits): a security code one digit over the maximum is accepted',
-    source: 'seed',
-    rules: ['CE-LIM-CVC'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-tnc-uri-relative-accepted-card-path',
-    rule: 'complianceSettings tnc.latestVersionUri is a URI (seed 000, ComplianceSettings): on the card path a relative reference (/terms/v7) is accepted',
-    source: 'seed',
-    rules: ['CE-FMT-URI'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-identity-256-accepted-card-path',
-    rule: 'consumerIdentity.identityValue is within its maxLength (seed 000, Limits): on the card path an identity value one character over it is accepted',
-    source: 'seed',
-    rules: ['CE-LIM-IDENTITYVALUE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-receipt-email-keeps-last-two',
-    rule: 'maskedEmailAddress keeps only the first and possibly the last character of the local part (seed 000, MaskedConsumer; provider Card API example r*****1@mailinator.com): on the receipt path the last two characters of the local part are left in clear',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-correlation-prefix-uppercased-card-path',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000, SrcCorrelationId): on the card path the lower-case hex prefix of a prefixed id comes back upper-cased',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-wallet-consumer-suspended-card-path',
-    rule: 'the consumer is ACTIVE at enrollment (seed 000, States and transitions): a card enrolled from a WALLET on the card path answers the consumer SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-client-id-prefix-resolved',
-    rule: 'a srcClientId that resolves to nothing is 400 INVALID_STATE (seed 000, Errors): a srcClientId whose last group differs from a registered one only in its last character resolves to that client',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT'],
-  }),
-  independent('independent-11', {
-    id: 'i11-card-id-per-consumer',
-    rule: 'each enrollment returns a new srcDigitalCardId (reference/card-enrollment.md, the mock world): on the card path a second card of the same consumer identity gets the id of the first',
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-lastname-31-accepted-card-path',
-    rule: 'consumer.lastName is within its maxLength (seed 000, Limits): on the card path a last name one character over the maximum is accepted (the receipt path still refuses it)',
-    source: 'seed',
-    rules: ['CE-LIM-LASTNAME'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-receipt-country-lowercase-accepted',
-    rule: 'consumer.countryCode is ISO 3166 alpha-2 in capitals (seed 000, Consumer): on the receipt path a lower-case country code is upper-cased and accepted',
-    source: 'seed',
-    rules: ['CE-FMT-COUNTRY'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-issuer-source-origin-unchecked',
-    rule: 'a srcClientId registered to another client is 403 (seed 000, Authentication 403; reference A2): an enrollment with cardSource ISSUER is trusted without its origin',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-pan-17-last-four-shifted',
-    rule: "panLastFour is the PAN's last four digits at every length the contract allows (seed 000, MaskedCard; Limits): a PAN one digit longer than the shortest shows the digits at the positions of a PAN of the shortest length",
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-receipt-correlation-not-generated',
-    rule: 'without a srcCorrelationId a new one is generated and returned (seed 000, SrcCorrelationId): on the receipt path the answer carries none',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-masked-lastname-keeps-two',
-    rule: 'maskedLastName keeps only its first character, every other replaced by * (seed 000, MaskedConsumer; provider Card API example "D**"): on the card path the first two characters are left in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-receipt-correlation-uuid-upper-refused',
-    rule: 'srcCorrelationId is an optional hex prefix and a UUID of either case (seed 000, SrcCorrelationId): on the receipt path a UUID in upper-case hex is refused',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-consumer-added-french-local-time',
-    rule: "dateConsumerAdded of a new consumer is the enrollment instant in UTC whatever the consumer's language (seed 000, MaskedConsumer; reference): a consumer with languageCode fr gets the time one hour ahead, written with Z",
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-second-service-refused-card-path',
-    rule: "each serviceId allowed to the calling client is enrolled on each path (reference A2, the mock world): on the card path only the client's first program resolves, the others are 400 INVALID_STATE",
-    source: 'assumption',
-    rules: ['CE-STATE-OWN-IDS'],
-  }),
-  independent('independent-12', {
-    id: 'i12-card-receipt-unknown-service-names-client',
-    rule: 'an unresolved serviceId is 400 INVALID_STATE naming serviceId (seed 000, Errors 400 INVALID_STATE): on the receipt path the error detail names srcClientId',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-correlation-prefix-upper-accepted-card-path',
-    rule: 'the optional srcCorrelationId prefix is lower-case hex only, the UUID after it either case (seed 000, SrcCorrelationId pattern): on the card path a prefix in upper-case hex is accepted',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-receipt-api-key-in-token-reference',
-    rule: 'no answer carries the API key, a credential, in clear (seed 000, Authentication; reference A2): on the receipt path tokenUniqueReference is built from the calling key',
-    source: 'assumption',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-pan-first-twelve-in-display',
-    rule: 'the masked card shows only panBin and panLastFour of the PAN (seed 000, MaskedCard, a masked card record): on the card path a new member panDisplay shows the first twelve digits and masks the last four',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-id-reused-per-correlation',
-    rule: "each enrollment returns a new srcDigitalCardId (reference, the mock's world): on the card path two enrollments sent with the same srcCorrelationId get the same card id",
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-receipt-email-fixed-stars',
-    rule: 'maskedEmailAddress keeps the first character of the local part and one * per other character (seed 000, MaskedConsumer; provider example "r*****1@mailinator.com"): on the receipt path the local part is always written with five stars',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-receipt-firstname-initial-uppercased',
-    rule: 'maskedFirstName keeps the first character as sent (seed 000, MaskedConsumer; provider example "J***"): on the receipt path the first character is upper-cased',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-second-client-id-forbidden-card-path',
-    rule: "each srcClientId registered to the calling key is enrolled (reference A2, the mock world): on the card path the key's second srcClientId is 403",
-    source: 'assumption',
-    rules: ['CE-STATE-OWN-IDS'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-receipt-id-without-prefix-resolved',
-    rule: 'a receipt is found by its whole id, never folded (reference A5; unknown receipt 400 INVALID_STATE): the receipt id without its leading "rcpt-" resolves to the receipt',
-    source: 'assumption',
-    rules: ['CE-LOOKUP-EXACT'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-merchant-generated-correlation-undashed',
-    rule: 'without a srcCorrelationId a new one matching the SrcCorrelationId pattern is returned (seed 000, SrcCorrelationId): on the card path with cardSource MERCHANT the generated id is 32 hex digits without dashes',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-13', {
-    id: 'i13-card-receipt-detail-source-type-header',
-    rule: 'an ErrorDetail for a body member says sourceType BODY (seed 000, Errors 400, sample detail with sourceType BODY; ErrorDetail): on the receipt path a schema violation of a consumer member is reported with sourceType HEADER',
-    source: 'seed',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  // Seeded beside the check that the key is read from its own header only, wherever else a call puts it
-  // (enroll-card.auth.spec.ts): the i14 fault takes it from the query, this one from another header.
-  seeded({
-    id: 'seeded-card-key-from-authorization',
-    rule: 'CE-AUTH-MISSING-KEY: a call without the API key header is 401 (seed 000, Authentication); the key sent in the Authorization header instead is taken and the card enrolled',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-key-in-query-accepted',
-    rule: 'the API key travels in the request header x-openapi-clientid; a call without it is 401 (seed 000, Authentication and Errors 401): a key sent as a query parameter of the same name is accepted when the header is missing',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-cardholder-origin-unchecked',
-    rule: 'a srcClientId registered to another client is 403, the origin not validated (seed 000, Errors 403; reference A2): on the card path with cardSource CARDHOLDER the origin check is skipped and the card enrolled',
-    source: 'seed',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-lastname-30-refused-card-path',
-    rule: 'consumer.lastName holds at most its maximum length, the maximum included (seed 000, Consumer and Limits): on the card path a last name of exactly the maximum length is refused 400',
-    source: 'seed',
-    rules: ['CE-LIM-LASTNAME'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-cvc-three-refused',
-    rule: 'Card.cardSecurityCode holds from its minimum to its maximum length (seed 000, Card and Limits): a security code of the minimum length, the lower bound, is refused as too short',
-    source: 'seed',
-    rules: ['CE-LIM-CVC'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-luhn-detail-source-pointer',
-    rule: 'a 400 names the offending field in details[].source in dotted form, card.primaryAccountNumber for the card (seed 000, ErrorDetail source; reference A3, A4): the check-digit refusal names it as the JSON pointer /card/primaryAccountNumber',
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-receipt-unknown-service-invalid-argument',
-    rule: 'a serviceId that does not resolve to an entity is 400 INVALID_STATE (seed 000, Errors 400 INVALID_STATE): on the receipt path an unknown serviceId is answered with status INVALID_ARGUMENT',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-generated-correlation-per-second-card-path',
-    rule: 'without a srcCorrelationId a new one is generated for each request (seed 000, SrcCorrelationId: used to trace the request): on the card path the generated id is derived from the current second, so two enrollments in the same second get the same id',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-receipt-lastname-last-char-clear',
-    rule: 'maskedLastName keeps only the first character and masks every other one (seed 000, MaskedConsumer; provider example "D**"): on the receipt path the last character of a last name longer than two characters is left in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-email-short-local-unmasked-card-path',
-    rule: 'maskedEmailAddress masks the local part after its first character (seed 000, MaskedConsumer; provider example of a masked address): on the card path a local part of one or two characters is returned in clear',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-14', {
-    id: 'i14-card-receipt-issuer-consumer-suspended',
-    rule: 'at enrollment the consumer profile status is ACTIVE (seed 000, States and transitions): on the receipt path a card pushed by the issuer (cardSource ISSUER) leaves its consumer SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  // Red team rt-: deviations a stranger would write, each on one path or condition (seeded beside the checks extended for their family).
-  seeded({
-    id: 'rt-card-receipt-correlation-prefix-dropped',
-    rule: 'the request srcCorrelationId is echoed byte for byte, its optional hexadecimal prefix included (seed 000, SrcCorrelationId): on the receipt path a prefixed id is echoed without its prefix',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  }),
-  seeded({
-    id: 'rt-card-token-reference-holds-pan-tail',
-    rule: 'only panBin and panLastFour show PAN digits (seed 000, MaskedCard; CE-MASK-PAN): on the card path tokenUniqueReference is built from the PAN after its BIN (middle digits and last four)',
-    source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'rt-card-receipt-firstname-punctuation-kept',
-    rule: 'maskedFirstName is the first character and a star for each other character (provider MaskedConsumer examples): on the receipt path hyphens, apostrophes and spaces of the first name are left in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'rt-card-foreign-service-accepted-for-wallet',
-    rule: "a serviceId of another client is refused (reference A2; seed 000 Errors INVALID_STATE): for cardSource WALLET the program is looked up among every client's",
-    source: 'assumption',
-    rules: ['CE-STATE-FOREIGN-SERVICE'],
-  }),
-  seeded({
-    id: 'rt-card-cvc-detail-names-pan',
-    rule: 'a 400 names the offending field in details[].source (reference A4, dotted path): a bad cardSecurityCode is reported against card.primaryAccountNumber',
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  seeded({
-    id: 'rt-card-merchant-created-date-ahead',
-    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000, MaskedCard): on the card path a card a merchant enrolls is dated two hours ahead',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  seeded({
-    id: 'rt-card-receipt-par-holds-account-tail',
-    rule: "only panBin and panLastFour show the card's digits (seed 000, MaskedCard; CE-MASK-PAN): on the receipt path paymentAccountReference is built from the account's PAN after its first four digits",
-    source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'seeded-card-year-without-month-suspended',
-    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions; Card: the expiry parts are each optional): a card sent with an expiry year and no month is enrolled SUSPENDED, as if its expiry were unknown',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  seeded({
-    id: 'seeded-card-far-expiry-consumer-suspended',
-    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions; Card.panExpirationYear: four digits): a card whose expiry year is more than fifty years ahead enrolls its consumer SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  seeded({
-    id: 'rt-card-key-from-cookie',
-    rule: 'the API key travels in the x-openapi-clientid header only (seed 000, Authentication): without the header, a cookie of that name is taken as the key',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-origin-unchecked-without-source',
-    rule: 'a srcClientId registered to another client is 403 whoever enrolls the card (seed 000, Authentication 403; reference A2; Origin: cardSource is optional): a request that names no cardSource skips the origin check and enrolls under the other client',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-created-date-cached-per-client',
-    rule: "dateOfCardCreated is the UTC time the card was enrolled (seed 000, MaskedCard): every enrollment of a client after its first answers the first enrollment's creation date",
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-fullname-first-clear-card-path',
-    rule: 'maskedFullName is masked (seed 000, MaskedConsumer; provider example "J*** D**"): on the card path it starts with the first name in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-consumer-added-no-zone-card-path',
-    rule: 'dateConsumerAdded is a UTC datetime (seed 000, MaskedConsumer): on the card path it is written without its Z designator (a local time with no zone)',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-issuer-bin-five',
-    rule: 'panBin is the first PAN digits at the length the reference fixes (seed 000, MaskedCard; reference/card-enrollment.md, panBin): a card whose cardSource is ISSUER shows one digit fewer',
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-far-expiry-suspended',
-    rule: 'the enroll operation never returns SUSPENDED (seed 000, States and transitions): on the card path a card whose expiry year is more than ten years ahead is enrolled SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-receipt-email-subdomain-masked',
-    rule: 'maskedEmailAddress keeps the domain after the last @ in clear (seed 000, MaskedConsumer; provider example "r*****1@mailinator.com"): on the receipt path the first label of a domain of three labels or more is masked',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-second-service-echoed-as-first-card-path',
-    rule: "serviceId, when returned, is the one enrolled for (seed 000, MaskedCard): on the card path an enrollment for the client's second or third program echoes its first program",
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-merchant-card-id-braced',
-    rule: 'srcDigitalCardId has the UUID pattern (seed 000, MaskedCard): on the card path a card enrolled by a merchant gets its id written in braces',
-    source: 'seed',
-    rules: ['CE-PAT-CARDID'],
-  }),
-  independent('independent-15', {
-    id: 'i15-card-wallet-api-key-in-descriptor',
-    rule: "no answer carries the API key in clear, in any member (seed 000, Authentication: the key is a credential; reference A2): on the card path a wallet's paymentCardDescriptor names the enrolling client by its x-openapi-clientid",
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-created-date-india-offset',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000 MaskedCard "UTC datetime, when the card was enrolled"): for a consumer whose countryCode is IN it is written in Indian Standard Time with the offset of that zone',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-discover-bin-suspended',
-    rule: 'the card is ACTIVE at enrollment (seed 000 States and transitions): a card whose PAN starts 6011 starts SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-issuer-bin-eight',
-    rule: 'panBin is the first six PAN digits (seed 000 MaskedCard; reference panBin): on the card path an ISSUER enrollment answers eight digits',
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-wallet-expiry-year-two-digits',
-    rule: 'panExpirationYear, when returned, is that of the card (seed 000 MaskedCard): a WALLET enrollment echoes the year in two digits',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-merchant-correlation-lowercased',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the card path a MERCHANT enrollment echoes it in lower case',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-fullname-family-first-japanese',
-    rule: 'maskedFullName is the masked first name, a space, then the masked last name (provider Card API MaskedConsumer.maskedFullName "J*** D**"): on the card path a consumer with languageCode ja gets the last name first',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-pan-18-last-four-shifted',
-    rule: 'panLastFour is the last four PAN digits for every PAN length the contract allows (seed 000 MaskedCard): an eighteen-digit PAN answers the four digits before its last one',
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-16', {
-    id: 'i16-card-receipt-email-domain-lowercased',
-    rule: 'maskedEmailAddress keeps the domain sent in clear, case preserved (provider Card API maskedEmailAddress "r*****1@mailinator.com"): on the receipt path the domain is lower-cased',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-issuer-cvc-in-card-data',
-    rule: 'no answer carries the security code sent, in any member (seed 000 MaskedCard: only panBin and panLastFour of the card, never the security code): on the card path an ISSUER enrollment returns it as digitalCardData.verificationCode',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-consumer-added-australia-local-card-path',
-    rule: 'dateConsumerAdded is the enrollment instant in UTC whatever the country (seed 000 MaskedConsumer "UTC datetime"): on the card path a consumer whose countryCode is AU gets Sydney time (UTC+10) written with Z',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-receipt-merchant-lastfour-after-bin',
-    rule: 'a receipt yields the last four of the account it stands for (reference/card-enrollment.md A5; seed 000 MaskedCard panLastFour): on the receipt path a MERCHANT enrollment shows digits 7-10 of the account',
-    source: 'assumption',
-    rules: ['CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-receipt-key-first-of-list',
-    rule: 'x-openapi-clientid is the bare key compared whole, the header sent twice is an unknown key (seed 000 Authentication; reference A2): on the receipt path a header holding the key, a comma and another value is accepted as the first',
-    source: 'assumption',
-    rules: ['CE-AUTH-KEY-FORM'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-merchant-email-keeps-three',
-    rule: 'maskedEmailAddress keeps the first character of the local part, maybe the last, and stars the rest (provider Card API example "r*****1@mailinator.com"): on the card path a MERCHANT enrollment keeps three leading characters in clear',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-issuer-serviceid-spaces-removed',
-    rule: 'a serviceId with a space inside does not match ^[0-9a-zA-Z#_-]*$ nor resolve (seed 000 EnrollCardRequest; CE-LOOKUP-EXACT): on the card path for an ISSUER the spaces are taken out and the program enrolled for',
-    source: 'seed',
-    rules: ['CE-LOOKUP-EXACT', 'CE-PAT-SERVICEID'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-wallet-card-id-per-program',
-    rule: 'each enrollment returns a new srcDigitalCardId (reference/card-enrollment.md, the mock world): on the card path every WALLET enrollment of one program gets the same id',
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  independent('independent-17', {
-    id: 'i17-card-international-phone-consumer-suspended',
-    rule: 'the consumer is ACTIVE at enrollment (seed 000 States and transitions): on the card path a consumer whose mobile calling code has three digits is answered SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
-  seeded({
-    id: 'rt2-card-masked-lastname-hyphen-kept-card-path',
-    rule: 'CE-MASK-NAMES: every character of the last name but the first is one * (provider Card API maskedLastName "D**"): on the card path a double-barrelled last name keeps its hyphen in clear and masks each part apart',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'rt2-card-fullname-first-trailing-space-trimmed',
-    rule: 'CE-MASK-NAMES: maskedFullName is maskedFirstName, a space and maskedLastName (provider Card API maskedFullName "J*** D**"): the full name is built from the first name cut of its trailing white space',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'rt2-card-receipt-issuer-serviceid-uppercased',
-    rule: 'CE-ECHO-SERVICEID: serviceId, when returned, is the one enrolled for (seed 000 MaskedCard): on the receipt path an ISSUER enrollment echoes it in upper case',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  seeded({
-    id: 'rt2-card-receipt-consumer-added-german-local-time',
-    rule: 'CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the enrollment instant in UTC whatever the language (seed 000 MaskedConsumer): on the receipt path a consumer with languageCode de gets Berlin time written with Z',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  // The invariants of every enrollment answer, each broken under one input class another spec than the rule's own sends
-  // (fixtures/assertions/card-enrollment-answer.ts judges every putCard answer of every spec).
-  seeded({
-    id: 'seeded-card-wallet-cvc-in-masked-card',
-    rule: 'CE-OBJ-SENSITIVE: no answer carries the security code sent, in any member (seed 000 MaskedCard): on the card path a WALLET enrollment returns it as maskedCard.cardVerificationValue',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-consumer-added-canada-local',
-    rule: 'CE-VAL-CONSUMER-ADDED: dateConsumerAdded is the enrollment instant in UTC whatever the country (seed 000 MaskedConsumer): on the receipt path a consumer whose countryCode is CA gets Toronto time (UTC-5) written with Z',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-wallet-lastfour-first-four',
-    rule: "CE-RECEIPT-ACCOUNT: a receipt yields the last four of the account it stands for (reference A5): on the receipt path a WALLET enrollment shows the account's first four digits as panLastFour",
-    source: 'assumption',
-    rules: ['CE-RECEIPT-ACCOUNT'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-merchant-email-keeps-two',
-    rule: 'CE-MASK-EMAIL: the local part keeps its first character, maybe its last, and stars the rest (provider Card API "r*****1@mailinator.com"): on the receipt path a MERCHANT enrollment keeps two leading characters in clear',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-brazil-consumer-suspended',
-    rule: 'CE-STATE-ACTIVE: the consumer is ACTIVE at enrollment (seed 000 States and transitions): on the receipt path a consumer whose countryCode is BR is answered SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-lowercase-correlation-uppercased',
-    rule: 'CE-ECHO-CORRELATION: the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an id written all in lower case is echoed in upper case',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  seeded({
-    id: 'seeded-card-receipt-merchant-serviceid-lowercased',
-    rule: 'CE-ECHO-SERVICEID: serviceId, when returned, is the one enrolled for (seed 000 MaskedCard): on the receipt path a MERCHANT enrollment echoes it in lower case',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-merchant-cvc-in-consumer',
-    rule: 'no answer carries the security code sent, in any member (seed 000 MaskedCard: the security code never returned): on the card path a MERCHANT enrollment returns it in a new maskedConsumer member, securityCodeHint',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-receipt-consumer-added-eastern-time',
-    rule: 'dateConsumerAdded is the enrollment instant in UTC (seed 000 MaskedConsumer "UTC datetime"): on the receipt path a US consumer gets New York winter time (UTC-5) written with Z',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-receipt-issuer-correlation-regenerated',
-    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000 SrcCorrelationId): on the receipt path an ISSUER enrollment answers a freshly generated id in its place',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-wallet-serviceid-uppercased',
-    rule: 'serviceId, when returned, is the one enrolled for (seed 000 MaskedCard; CE-STATE-OWN-IDS "echoed as sent"): on the card path a WALLET enrollment echoes it in upper case',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-receipt-fullname-double-space',
-    rule: 'maskedFullName is maskedFirstName, one space and maskedLastName (provider Card API MaskedConsumer example "J*** D**"): on the receipt path two spaces are written between them',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-merchant-cvc-four-refused',
-    rule: 'Card.cardSecurityCode is accepted anywhere within its length limits (seed 000 Limits) whoever enrolls (CE-SOURCE-EVERY-RULE): on the card path a MERCHANT card with a four-digit code, inside the limits, is refused 400 as too long',
-    source: 'seed',
-    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-luhn-unchecked-19',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 at every length the contract allows (reference/card-enrollment.md A3): a 19-digit PAN is not checked',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-18', {
-    id: 'i18-card-wallet-identity-value-one-short',
-    rule: 'maskedIdentityValue is the address sent masked as maskedEmailAddress, its length kept (provider Card API MaskedConsumerIdentity example "r*****1@mailinator.com"): on the card path a WALLET enrollment drops one star of the local part',
-    source: 'provider',
-    rules: ['CE-MASK-IDENTITY'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-germany-created-berlin-offset',
-    rule: 'dateOfCardCreated is the enrollment time in UTC with a UTC designator (seed 000 MaskedCard "UTC datetime"): on the card path a consumer in Germany gets the Berlin wall-clock time written with a +01:00 offset',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-receipt-first-initial-accent-folded',
-    rule: 'maskedFirstName keeps the first character of the name as sent (provider Card API MaskedConsumer example "J***"; seed 000 MaskedConsumer): on the receipt path an accented first letter is folded to its base letter (É to E) in maskedFirstName and maskedFullName',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-issuer-correlation-prefix-dropped',
-    rule: 'the request srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId, an optional hex prefix and a UUID): on the card path an ISSUER enrollment echoes a prefixed id without its hex prefix and separator',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-cardholder-pan-in-card-data',
-    rule: 'no answer carries the card number sent in clear, in any member (seed 000 MaskedCard: only panBin and panLastFour): on the card path a CARDHOLDER enrollment returns the full PAN as digitalCardData.panReference',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-receipt-issuer-email-domain-lowercased',
-    rule: 'maskedEmailAddress shows the domain sent in clear with its case preserved (provider Card API MaskedConsumer.maskedEmailAddress example): on the receipt path an ISSUER enrollment lower-cases the domain',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-receipt-phone-spaces-accepted',
-    rule: 'mobileNumber.phoneNumber is digits only (seed 000 PhoneNumber): on the receipt path a phone number written with spaces between its digits is judged with the spaces taken out and enrolled (200) instead of 400',
-    source: 'seed',
-    rules: ['CE-PAT-PHONE'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-japanese-consumer-added-tokyo-time',
-    rule: 'dateConsumerAdded of a new consumer is the enrollment instant in UTC whatever the consumer\'s language (seed 000 MaskedConsumer "UTC datetime"): on the card path a consumer with languageCode ja gets Tokyo time (UTC+9) written with Z',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-19', {
-    id: 'i19-card-receipt-issuer-descriptor-too-long',
-    rule: 'a response keeps descriptorName within its length limit (seed 000 Limits; DigitalCardData): on the receipt path an ISSUER enrollment answers a descriptorName built from the card name and the program, longer than the limit',
-    source: 'seed',
-    rules: ['CE-LIM-RESPONSE'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-empty-correlation-generated-card-path',
-    rule: 'a member sent empty is refused (400 INVALID_ARGUMENT naming it), never taken as absent (seed 000 SrcCorrelationId pattern; EnrollCardRequest): on the card path an empty srcCorrelationId is taken as absent and a new one generated (200)',
-    source: 'seed',
-    rules: ['CE-REQ-EMPTY', 'CE-PAT-CORRELATIONID'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-detail-source-snake-case-card-path',
-    rule: 'a 400 names the offending field by its dotted JSON path (seed 000 ErrorDetail.source; reference A4): on the card path the detail names a camel-case member in snake case (consumer.first_name)',
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-receipt-id-inner-space-removed',
-    rule: 'a receipt id resolves only as registered, a space inside it resolving to nothing (reference A5; seed 000 Errors INVALID_STATE): on the receipt path a receipt id with white space inside is looked up with it taken out and enrolled',
-    source: 'assumption',
-    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-receipt-firstname-31-accepted',
-    rule: 'consumer.firstName is within its maximum length (seed 000 Limits): on the receipt path a first name one character over the limit is enrolled (200) instead of refused',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-issuer-cvc-two-digits-accepted',
-    rule: 'Card.cardSecurityCode is within its documented length range (seed 000 Card; Limits): on the card path an ISSUER enrollment with a security code one character short of the minimum is enrolled (200) instead of refused',
-    source: 'seed',
-    rules: ['CE-LIM-CVC', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  // Seeded beside the ISO codes sent with a region or a line break on each path (enroll-card.telling-formats.spec.ts).
-  seeded({
-    id: 'seeded-fam25-card-country-line-break-accepted-card-path',
-    rule: 'consumer.countryCode is ISO 3166 alpha-2 (seed 000 Consumer): on the card path a code followed by a line break is accepted (200)',
-    source: 'seed',
-    rules: ['CE-FMT-COUNTRY'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-language-region-accepted-receipt',
-    rule: 'consumer.languageCode is an ISO 639-1 code (seed 000 Consumer): on the receipt path a language tag with a region (en-GB) is accepted (200)',
-    source: 'seed',
-    rules: ['CE-FMT-LANGUAGE'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-receipt-wallet-created-date-no-zone',
-    rule: 'dateOfCardCreated is a UTC date-time with its designator (seed 000 MaskedCard): on the receipt path a WALLET enrollment answers it without a zone designator',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-20', {
-    id: 'i20-card-unsourced-pan-in-descriptor',
-    rule: 'no answer carries the card number sent in clear (seed 000 MaskedCard: only panBin and panLastFour): on the card path a card sent without cardSource gets the full PAN appended to paymentCardDescriptor',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  seeded({
-    id: 'seeded-fam27-card-unsourced-pan-20-refused',
-    rule: 'Card.primaryAccountNumber may be as long as its maxLength (seed 000 Limits): on the card path a request without cardSource refuses a PAN at the limit as too long',
-    source: 'seed',
-    rules: ['CE-LIM-PAN'],
-  }),
-  seeded({
-    id: 'seeded-fam27-card-receipt-merchant-firstname-mask-cut-twenty',
-    rule: 'maskedFirstName is the first character and one * per other character (provider Card API MaskedConsumer examples): on the receipt path a MERCHANT enrollment of a long first name gets its mask cut short',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  seeded({
-    id: 'seeded-fam27-card-unsourced-serviceid-hash-dropped-card-path',
-    rule: "serviceId, when returned, is the one enrolled for (seed 000 MaskedCard serviceId): on the card path a request without cardSource gets its serviceId with its '#' taken out",
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-issuer-luhn-unchecked-16-card-path',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is refused at every length (reference card-enrollment.md A3): on the card path an ISSUER enrollment of a PAN of the shortest length with a wrong check digit is enrolled (200)',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  // Seeded beside the answer judge's sensitive values in any member and form, and the default consumer's telling names (origin 'seeded').
-  seeded({
-    id: 'seeded-fam26-card-code-spaced-in-long-description',
-    rule: 'no answer carries the security code sent (seed 000 MaskedCard): on the card path a code of four digits or more is written with a space between its digits in digitalCardData.longDescription',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'seeded-fam26-card-receipt-account-dotted-in-descriptor-name',
-    rule: "no answer carries the number of the account a receipt stands for (seed 000 MaskedCard): on the receipt path digitalCardData.descriptorName ends with the account's number in dotted groups of four",
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'seeded-fam26-card-receipt-lastname-non-latin-initial-replaced',
-    rule: 'maskedLastName keeps the first character as sent (provider Card API MaskedConsumer examples): on the receipt path a Cyrillic, Greek or Han initial is written as "?"',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-merchant-firstname-30-refused-card-path',
-    rule: 'consumer.firstName may hold up to its maxLength (seed 000 Limits): on the card path a MERCHANT enrollment whose first name is exactly at the limit is refused 400 as too long',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-receipt-country-alpha3-accepted',
-    rule: 'consumer.countryCode is ISO 3166 alpha-2 (seed 000 Consumer): on the receipt path a three-letter country code (USA) is enrolled (200) instead of refused',
-    source: 'seed',
-    rules: ['CE-FMT-COUNTRY'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-consumer-added-india-local-card-path',
-    rule: 'dateConsumerAdded is the enrollment instant in UTC whatever the country (reference card-enrollment.md, seed 000 MaskedConsumer): on the card path a consumer in India gets Indian Standard Time written with a Z',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-lastname-initial-accent-folded-card-path',
-    rule: 'maskedLastName keeps the first character as sent (provider Card API MaskedConsumer examples): on the card path an accented initial loses its accent (Élise-style names)',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-cardholder-cvc-in-descriptor-card-path',
-    rule: 'no answer carries the security code sent in clear (seed 000 MaskedCard): on the card path a CARDHOLDER enrollment gets the security code appended to paymentCardDescriptor',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-pan-19-bin-eight-card-path',
-    rule: 'panBin is the first six digits of the PAN at every length (seed 000 MaskedCard; reference): on the card path a 19-digit PAN gets an eight-digit panBin',
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN'],
-  }),
-  independent('independent-21', {
-    id: 'i21-card-email-initial-lowercased-card-path',
-    rule: 'maskedEmailAddress keeps the first character of the address as sent, case preserved (provider Card API MaskedConsumer example): on the card path an upper-case initial is lower-cased',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-receipt-wallet-identity-255-refused',
-    rule: 'consumerIdentity.identityValue may hold up to its maxLength (seed 000 Limits): on the receipt path a WALLET enrollment whose identity value is exactly at the limit is refused 400 as too long',
-    source: 'seed',
-    rules: ['CE-LIM-IDENTITYVALUE'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-receipt-cardholder-bin-five',
-    rule: 'panBin is the first six digits of the account (seed 000 MaskedCard; a receipt yields the bin of its account): on the receipt path a CARDHOLDER enrollment gets a five-digit panBin',
-    source: 'seed',
-    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-receipt-created-date-sydney-time',
-    rule: 'dateOfCardCreated is the enrollment time with a UTC designator (seed 000 MaskedCard): on the receipt path a consumer in Australia gets Sydney wall-clock time written with a Z',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-wallet-lastname-mask-capped-card-path',
-    rule: 'maskedLastName is the first character and one * per other character (provider Card API MaskedConsumer examples): on the card path a WALLET enrollment of a last name longer than eleven characters gets at most ten stars',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-receipt-wallet-account-in-card-data',
-    rule: 'no answer carries the number of the account a receipt stands for (seed 000 MaskedCard: only panBin and panLastFour): on the receipt path a WALLET enrollment gets digitalCardData that carries the full account number',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-pan-20-card-suspended',
-    rule: 'the card is ACTIVE at enrollment (seed 000 DigitalCardData status): on the card path a card whose PAN has the longest length the Limits allow starts SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-issuer-email-subdomain-masked-card-path',
-    rule: 'maskedEmailAddress keeps the domain after the @ in clear (provider Card API MaskedConsumer example): on the card path an ISSUER enrollment whose address has a sub-domain gets that first domain label masked',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-22', {
-    id: 'i22-card-receipt-wallet-serviceid-hash-encoded',
-    rule: 'serviceId, when returned, is the one enrolled for (seed 000 MaskedCard serviceId): on the receipt path a WALLET enrollment of a program id holding # is echoed with it URL-encoded as %23',
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-language-upper-case-accepted-card-path',
-    rule: 'consumer.languageCode is an ISO 639-1 code, lower case (seed 000 Consumer): on the card path an upper-case code (EN) is lower-cased and enrolled (200) instead of refused',
-    source: 'seed',
-    rules: ['CE-FMT-LANGUAGE'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-receipt-language-defaulted',
-    rule: 'every Consumer member is required (seed 000 Consumer; Errors 400 CANNOT_BE_NULL): on the receipt path a consumer without languageCode is given en and enrolled (200)',
-    source: 'seed',
-    rules: ['CE-REQ-CONSUMER'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-receipt-serviceid-hyphen-refused',
-    rule: 'serviceId matches ^[0-9a-zA-Z#_-]*$ and an own program is enrolled (seed 000 EnrollCardRequest; reference card-enrollment.md A2): on the receipt path a serviceId holding a hyphen (merchant-3) is refused 400 as off its pattern',
-    source: 'seed',
-    rules: ['CE-PAT-SERVICEID', 'CE-STATE-OWN-IDS'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-unknown-service-message-names-key-card-path',
-    rule: 'no answer carries the API key in clear (seed 000 Authentication; reference card-enrollment.md A2): on the card path the 400 INVALID_STATE for an unknown serviceId names the calling key in its message',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-wallet-correlation-echo-undashed-card-path',
-    rule: 'the srcCorrelationId sent is echoed byte for byte (seed 000 SrcCorrelationId): on the card path a WALLET enrollment echoes it with its dashes removed',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-receipt-issuer-created-date-hour-start',
-    rule: 'dateOfCardCreated is the enrollment time in UTC (seed 000 MaskedCard): on the receipt path an ISSUER enrollment is dated at the start of the current hour',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-masked-firstname-non-latin-clear-card-path',
-    rule: 'maskedFirstName keeps the first character and has one * for every other one (provider Card API MaskedConsumer examples): on the card path only Latin letters are masked, a Cyrillic, Greek or Han name shown in clear (and so in maskedFullName)',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-23', {
-    id: 'i23-card-email-cut-at-64-card-path',
-    rule: 'maskedEmailAddress has the length of the address sent, its domain in clear (provider Card API MaskedConsumer example): on the card path a long address is cut to the width of a short storage column',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-wallet-lastname-last-char-kept',
-    rule: 'maskedLastName keeps only the first character, every other one starred (provider Card API MaskedConsumer examples): on the card path a WALLET enrollment keeps the last character of a last name of three or more in clear',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-merchant-email-initial-starred',
-    rule: 'maskedEmailAddress keeps the first character of the local part (provider Card API MaskedConsumer example): on the card path a MERCHANT enrollment stars that first character too',
-    source: 'provider',
-    rules: ['CE-MASK-EMAIL'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-issuer-correlation-uppercased-card-path',
-    rule: 'srcCorrelationId is echoed byte for byte (seed 000 SrcCorrelationId): on the card path an ISSUER enrollment echoes it upper-cased',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-brazil-created-local-time-z',
-    rule: 'dateOfCardCreated is the enrollment instant in UTC (seed 000 MaskedCard): on the card path a consumer in BR gets Brasilia local time (three hours behind) written with Z',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-cardholder-december-expiry-rolled',
-    rule: 'panExpirationMonth/Year returned are those of the card (seed 000 MaskedCard): on the card path a CARDHOLDER card expiring in month 12 is echoed as 01 of the next year',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-pan-20-last-four-shifted',
-    rule: 'panLastFour is the last four digits of the PAN at every length the contract allows (seed 000 MaskedCard, Limits): a PAN at the longest length gives the four digits before its last one instead',
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-receipt-german-consumer-added-local',
-    rule: 'dateConsumerAdded is the enrollment instant in UTC (seed 000 MaskedConsumer): on the receipt path a consumer with languageCode de gets Berlin summer time (two hours ahead) written with Z',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-24', {
-    id: 'i24-card-serviceid-hash-percent-encoded',
-    rule: "serviceId returned is the one enrolled for (seed 000 MaskedCard): on the card path a serviceId holding '#' is echoed with it percent-encoded",
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-phone-hyphens-accepted-card-path',
-    rule: 'mobileNumber.phoneNumber is digits only (seed 000 PhoneNumber): on the card path a number written in hyphenated groups is accepted',
-    source: 'seed',
-    rules: ['CE-PAT-PHONE'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-receipt-privacy-uri-spaces-accepted',
-    rule: 'complianceSettings.privacy.latestVersionUri is a URI (seed 000 ComplianceSettings): on the receipt path a value holding spaces is accepted',
-    source: 'seed',
-    rules: ['CE-FMT-URI'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-receipt-email-two-at-accepted',
-    rule: 'identityValue matches its identityType, an e-mail address (seed 000 ConsumerIdentity): on the receipt path a value with two @ is accepted',
-    source: 'seed',
-    rules: ['CE-FMT-EMAIL'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-wallet-created-date-day-before',
-    rule: 'dateOfCardCreated is when the card was enrolled (seed 000 MaskedCard): on the card path a WALLET enrollment is dated a day before',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-receipt-merchant-firstname-initial-lowercased',
-    rule: 'maskedFirstName keeps the first character as sent, case preserved (provider Card API MaskedConsumer examples): on the receipt path a MERCHANT enrollment gives it in lower case',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-receipt-merchant-bin-seven',
-    rule: "panBin is the account's BIN as the reference fixes its length (seed 000 MaskedCard; reference A5 and the panBin decision): on the receipt path a MERCHANT enrollment answers one digit more",
-    source: 'assumption',
-    rules: ['CE-MASK-PAN-BIN', 'CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-cardholder-generated-correlation-constant',
-    rule: 'without a srcCorrelationId a new one is generated (seed 000 SrcCorrelationId): on the card path a CARDHOLDER request without one gets the same fixed id every time',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-25', {
-    id: 'i25-card-merchant-cvc-as-billing-zip',
-    rule: 'the security code is never returned (seed 000 MaskedCard: a masked card record): on the card path a MERCHANT enrollment carries it as maskedBillingAddress.zip',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-SENSITIVE-ECHO'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-receipt-missing-key-403',
-    rule: 'without x-openapi-clientid the answer is 401 (seed 000, Authentication): on the receipt path a request without the key is answered 403',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-unknown-client-401-card-path',
-    rule: 'a srcClientId that resolves to nothing is 400 INVALID_STATE naming srcClientId (seed 000, Errors): on the card path it is answered 401',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-unknown-receipt-404',
-    rule: 'an unknown receipt id is 400 INVALID_STATE (reference card-enrollment.md A5): it is answered 404 NOT_FOUND',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-issuer-country-lowercased-card-path',
-    rule: 'every value putCard is sent comes back as sent (seed 000, MaskedCard countryCode ISO 3166 alpha-2): on the card path an issuer card echoes the consumer country in lower case',
-    source: 'assumption',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-receipt-tnc-version-of-privacy',
-    rule: 'every value putCard is sent comes back as sent where the answer shows it (seed 000, MaskedConsumer complianceSettings): on the receipt path tnc.acceptedVersion carries the privacy URI',
-    source: 'assumption',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-merchant-language-with-region-card-path',
-    rule: 'every value putCard is sent comes back as sent (seed 000, MaskedConsumer languageCode ISO 639-1): on the card path a merchant enrollment answers the language as a locale with the country appended',
-    source: 'assumption',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-receipt-wallet-consumer-added-epoch-ms',
-    rule: 'dateConsumerAdded is a UTC datetime, the enrollment instant (seed 000, MaskedConsumer): on the receipt path a wallet enrollment writes it as epoch milliseconds',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-26', {
-    id: 'i26-card-issuer-consumer-pending-card-path',
-    rule: 'the consumer is ACTIVE at enrollment (seed 000, States and transitions; ConsumerStatus ACTIVE, SUSPENDED, LOCKED): on the card path an issuer card leaves the consumer PENDING',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-receipt-correlation-prefix-nondot-refused',
-    rule: 'srcCorrelationId may carry a hex prefix followed by any one character before its UUID (seed 000, SrcCorrelationId pattern): on the receipt path a prefixed id whose separator is not a dot is refused 400',
-    source: 'seed',
-    rules: ['CE-PAT-CORRELATIONID', 'CE-VALID-FORMS'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-deep-missing-reason-invalid-value-card-path',
-    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors sample): on the card path a member missing three levels deep (complianceSettings.privacy.latestVersionUri) is reported with reason INVALID_VALUE',
-    source: 'seed',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-december-expiry-year-rolled',
-    rule: 'panExpirationMonth/Year in the masked card are those of the card (seed 000, MaskedCard presentation use): a card expiring in month 12 is echoed with the following year',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-receipt-consumer-country-of-account',
-    rule: "the masked consumer shows the consumer's countryCode as sent (seed 000, MaskedConsumer countryCode; reference A5): on the receipt path maskedConsumer.countryCode is US whatever the consumer's country",
-    source: 'assumption',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-receipt-key-longer-accepted',
-    rule: 'an altered x-openapi-clientid is 401, the key compared whole (reference A2): on the receipt path a key with characters added after a registered key is accepted',
-    source: 'assumption',
-    rules: ['CE-AUTH-UNKNOWN-KEY'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-cardsource-lowercase-accepted-card-path',
-    rule: 'cardSource is one of CARDHOLDER, ISSUER, MERCHANT, WALLET (seed 000, Origin): on the card path a value in lower case (wallet) is accepted',
-    source: 'seed',
-    rules: ['CE-ENUM-CARDSOURCE', 'CE-TYPE-FORMS'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-receipt-wallet-answered-201',
-    rule: 'POST /cards answers 200 EnrollCardResponse (seed 000, Endpoints): on the receipt path an enrollment with cardSource WALLET is answered 201',
-    source: 'seed',
-    rules: ['CE-REQ-REQUEST'],
-  }),
-  independent('independent-27', {
-    id: 'i27-card-wallet-created-date-week-old-card-path',
-    rule: 'dateOfCardCreated is when the card was enrolled (seed 000, MaskedCard): on the card path a WALLET card is dated a week before the enrollment',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-wallet-unknown-client-404',
-    rule: 'a srcClientId that resolves to no entity is 400 INVALID_STATE (seed 000, Errors): on the card path with cardSource WALLET the mock answers 404 NOT_FOUND',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-receipt-foreign-client-401',
-    rule: 'a known key with a srcClientId registered to another client is 403 (seed 000, Authentication 403; reference A2): on the receipt path the mock answers 401',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-luhn-19-invalid-state',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): a 19-digit PAN failing it is answered with status INVALID_STATE',
-    source: 'assumption',
-    rules: ['CE-LUHN'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-receipt-issuer-lastname-30-refused',
-    rule: 'consumer.lastName is at most its maxLength (seed 000, Limits): on the receipt path with cardSource ISSUER a last name of exactly that length is refused 400',
-    source: 'seed',
-    rules: ['CE-LIM-LASTNAME', 'CE-SOURCE-EVERY-RULE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-receipt-wallet-consumer-added-epoch-ms',
-    rule: 'maskedConsumer.dateConsumerAdded is a UTC datetime string (seed 000, MaskedConsumer): on the receipt path with cardSource WALLET it is a number of epoch milliseconds',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-long-cvc-quoted-in-detail',
-    rule: 'no response carries a security code the client sent (seed 000, MaskedCard; CE sensitive echo): the 400 for a security code over its maxLength quotes the code in its detail message',
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-cardholder-language-uppercased-card-path',
-    rule: 'maskedConsumer.languageCode is the ISO 639-1 code as sent (seed 000, MaskedConsumer; echo as sent): on the card path with cardSource CARDHOLDER it is echoed in upper case',
-    source: 'assumption',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-FMT-LANGUAGE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-card-merchant-correlation-prefix-dropped-card-path',
-    rule: 'the request srcCorrelationId is echoed (seed 000, SrcCorrelationId): on the card path with cardSource MERCHANT an id with its hex prefix is echoed without the prefix',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-issuer-correlation-regenerated-card-path',
-    rule: 'a srcCorrelationId sent is echoed; a new one is generated only when the request has none (seed 000, SrcCorrelationId): on the card path with cardSource ISSUER the sent id is replaced by a new one',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-receipt-cardholder-country-lowercased',
-    rule: 'maskedConsumer.countryCode is ISO 3166 alpha-2 as sent (seed 000, MaskedConsumer): on the receipt path with cardSource CARDHOLDER it is echoed in lower case',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-wallet-created-local-offset-card-path',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference: with Z): on the card path with cardSource WALLET it is written in a US local time with its numeric offset',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-longest-pan-consumer-suspended',
-    rule: 'at enrollment the consumer profile status is ACTIVE (seed 000, States and transitions): on the card path a PAN at the Card maxLength is answered with maskedConsumer.status SUSPENDED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-receipt-issuer-mobile-plus-sign',
-    rule: 'a PhoneNumber countryCode is digits only, no plus sign (seed 000, PhoneNumber; MaskedConsumer.maskedMobileNumber): on the receipt path with cardSource ISSUER the masked mobile number carries the country code with a plus sign',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-PAT-PHONE'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-merchant-consumer-added-tomorrow-card-path',
-    rule: 'dateConsumerAdded is the UTC time the profile was added, at the latest the enrollment (seed 000, MaskedConsumer: a profile is added no later than the card enrolled into it): on the card path with cardSource MERCHANT it lies a day after the enrollment',
-    source: 'assumption',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-merchant-foreign-client-invalid-state-card-path',
-    rule: 'a known key with a srcClientId registered to another client is 403 (seed 000, Authentication 403; reference A2): on the card path with cardSource MERCHANT the mock answers 400 INVALID_STATE',
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-29', {
-    id: 'i29-card-cardholder-identity-at-max-refused-card-path',
-    rule: 'identityValue may be as long as its maxLength (seed 000, ConsumerIdentity): on the card path with cardSource CARDHOLDER a value of exactly its maxLength is refused 400 INVALID_ARGUMENT',
-    source: 'seed',
-    rules: ['CE-LIM-IDENTITYVALUE'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-pan-nineteen-last-four-shifted-card-path',
-    rule: 'panLastFour is the last four PAN digits for every PAN length (seed 000, MaskedCard panLastFour; Card primaryAccountNumber length range): on the card path a nineteen-digit PAN is answered with the four digits before its last one',
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-cardholder-fullname-surname-first-card-path',
-    rule: 'maskedFullName is the masked first name, a space and the masked last name (provider Card API 1.0.0, MaskedConsumer examples; reference, masked consumer): on the card path with cardSource CARDHOLDER it puts the last name first',
-    source: 'provider',
-    rules: ['CE-MASK-NAMES'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-receipt-consumer-added-seconds-read-as-ms',
-    rule: 'dateConsumerAdded is the UTC datetime the profile was added, the enrollment instant for a new consumer (seed 000, MaskedConsumer): on the receipt path the instant is built from epoch seconds read as milliseconds (a date near the epoch)',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-wallet-correlation-prefix-uppercased-card-path',
-    rule: "the request's srcCorrelationId is echoed as sent (seed 000, SrcCorrelationId; EnrollCardResponse): on the card path with cardSource WALLET a prefixed id comes back with its hex prefix upper-cased",
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-issuer-unknown-service-not-found-card-path',
-    rule: 'a serviceId that resolves to no entity is 400 INVALID_STATE (seed 000, Errors): on the card path with cardSource ISSUER the mock answers 404 NOT_FOUND, a status the operation does not declare',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-receipt-wallet-cobranded-name-over-max',
-    rule: 'digitalCardData.coBrandedName is at most its maxLength (seed 000, DigitalCardData; Limits): on the receipt path with cardSource WALLET the card is answered co-branded with a name longer than that',
-    source: 'seed',
-    rules: ['CE-LIM-RESPONSE'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-receipt-detail-source-leaf-only',
-    rule: "a 400 names the offending member in details[].source as its dotted path (reference A4): on the receipt path the source is only the member's last name segment (latestVersionUri, not complianceSettings.tnc.latestVersionUri)",
-    source: 'assumption',
-    rules: ['CE-ERR-FIELD'],
-  }),
-  independent('independent-30', {
-    id: 'i30-card-receipt-card-id-per-second',
-    rule: 'srcDigitalCardId is a unique card identifier, new for each enrollment (seed 000, MaskedCard; reference, mock world): on the receipt path it is derived from the current second, so two enrollments within a second share it',
-    source: 'seed',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-pan-spaces-stripped',
-    rule: 'Card.primaryAccountNumber is an ISO/IEC 7812 account number of digits (seed 000, Card; its pattern): a PAN written in groups separated by spaces has its spaces removed and is enrolled',
-    source: 'seed',
-    rules: ['CE-LIM-PAN', 'CE-VALID-FORMS', 'CE-TYPE-FORMS'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-prefixed-correlation-origin-unchecked',
-    rule: "another client's srcClientId is 403, the origin not validated (seed 000, Authentication; reference A2): a request whose srcCorrelationId carries the optional hex prefix skips the origin check and is enrolled",
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN', 'CE-PROP-REFUSAL-FORMS'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-unknown-client-detail-header',
-    rule: 'an unresolved srcClientId is 400 INVALID_STATE with a detail of sourceType BODY naming it (seed 000, Errors, sample detail): the detail gives sourceType HEADER',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-CLIENT', 'CE-ERR-FIELD'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-cardholder-created-no-zone',
-    rule: 'MaskedCard.dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference, mock world: with Z): on the card path a CARDHOLDER enrollment gives it without any zone designator',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-merchant-country-alpha3',
-    rule: 'MaskedCard.countryCode is ISO 3166 alpha-2 (seed 000, MaskedCard): a MERCHANT enrollment echoes the alpha-3 form of the consumer country',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-VALID-FORMS'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-tnc-version-from-privacy',
-    rule: 'MaskedConsumer.complianceSettings.tnc.acceptedVersion is the terms version the consumer accepted (seed 000, ComplianceSettings and MaskedConsumer): it carries the privacy latestVersionUri instead of the tnc one',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-issuer-language-with-region',
-    rule: 'MaskedConsumer.languageCode is ISO 639-1 (seed 000, MaskedConsumer): an ISSUER enrollment echoes it with a region subtag appended (language-COUNTRY)',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-VALID-FORMS'],
-  }),
-  independent('independent-31', {
-    id: 'i31-card-consumer-locked-foreign-phone',
-    rule: 'at enrollment the consumer profile status is ACTIVE (seed 000, States and transitions): a US consumer whose mobile calling code is not the US one comes back LOCKED',
-    source: 'seed',
-    rules: ['CE-STATE-ACTIVE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-gb-country-as-uk',
-    rule: 'MaskedCard.countryCode is ISO 3166 alpha-2 and echoes the consumer country enrolled (seed 000, MaskedCard; Consumer): a consumer of Great Britain gets the card country written UK, a code ISO 3166 does not assign',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-receipt-wallet-consumer-added-epoch-ms',
-    rule: 'dateConsumerAdded is a UTC datetime (seed 000, MaskedConsumer): on the receipt path a wallet enrollment gives it as a string of epoch milliseconds',
-    source: 'seed',
-    rules: ['CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-issuer-generated-correlation-is-client-id',
-    rule: 'without a srcCorrelationId a new one is generated (seed 000, SrcCorrelationId): on the card path an issuer enrollment sent without one gets the srcClientId back as its correlation id, the same on every call',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-last-four-at-fixed-offset',
-    rule: 'panLastFour is the last four PAN digits (seed 000, MaskedCard): on the card path it is taken at a fixed offset written for the shortest PAN, so a longer PAN gets four digits from its middle',
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-amex-short-pan-accepted',
-    rule: 'Card.primaryAccountNumber has at least its minLength characters (seed 000, Card; Limits): on the card path a PAN one digit shorter in an American Express range (34 or 37) passing its check digit is enrolled',
-    source: 'seed',
-    rules: ['CE-LIM-PAN'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-receipt-forbidden-empty-body',
-    rule: "403 carries the error body (seed 000, Endpoints, POST /cards 401, 403, 500 Error body): on the receipt path the 403 for another client's srcClientId has an empty body",
-    source: 'seed',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-missing-compliance-invalid-state',
-    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors): on the card path a request missing only a complianceSettings member is answered 400 INVALID_STATE with reason INVALID_VALUE',
-    source: 'seed',
-    rules: ['CE-REQ-COMPLIANCE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-card-forbidden-message-quotes-key',
-    rule: "the API key is a server-to-server secret never returned (seed 000, Authentication; guide, Standards): on the card path the 403 message for another client's srcClientId quotes the caller's x-openapi-clientid",
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-issuer-cobranded-as-string',
-    rule: 'DigitalCardData.iscobranded is a boolean (seed 000, DigitalCardData): on the card path an issuer-sourced enrollment answers it as a string',
-    source: 'seed',
-    rules: ['CE-TYPE-FORMS'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-wallet-created-epoch-seconds-card-path',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard): on the card path a wallet-sourced enrollment answers it as epoch seconds',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-receipt-merchant-language-uppercased',
-    rule: 'maskedConsumer.languageCode is the ISO 639-1 code sent (seed 000, MaskedConsumer; Consumer): on the receipt path a merchant-sourced enrollment echoes it upper-cased',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT', 'CE-FMT-LANGUAGE'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-undecryptable-card-403',
-    rule: 'an encryptedCard that is not a valid encrypted card is a malformed request, 400 INVALID_ARGUMENT (seed 000, Errors; reference, encryptedCard JWE): the mock answers 403 PERMISSION_DENIED',
-    source: 'seed',
-    rules: ['CE-JWE-DECRYPT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-unknown-receipt-code-string',
-    rule: 'error bodies carry code as an integer (seed 000, Error body samples; reference, error body): the unknown-receipt INVALID_STATE answer carries code as a string',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-ERR-FIELD'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-origin-judged-by-service',
-    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication; reference A2): the mock lets another client's srcClientId enroll when serviceId is one of the calling key's programs",
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-lastname-utf16-units-counted-card-path',
-    rule: 'consumer.lastName is at most its maxLength in characters (seed 000, Consumer; Limits): on the card path the mock counts UTF-16 code units, so a name of astral characters within the limit is refused',
-    source: 'seed',
-    rules: ['CE-LIM-LASTNAME', 'CE-VALID-FORMS'],
-  }),
-  independent('independent-33', {
-    id: 'i33-card-second-receipt-last-four-of-first',
-    rule: 'a receipt yields the panLastFour of the account it stands for (reference A5): on the receipt path every receipt is answered with the panLastFour of the first known receipt',
-    source: 'assumption',
-    rules: ['CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-unknown-key-quoted-in-401',
-    rule: 'an unknown key is refused 401 and the API key is a credential never shown in an answer (seed 000, Authentication; reference A2): the 401 message quotes the key sent, a registered key with a suffix included',
-    source: 'assumption',
-    rules: ['CE-OBJ-SENSITIVE', 'CE-AUTH-UNKNOWN-KEY'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-malformed-body-invalid-state',
-    rule: 'a body that does not match the request schema is 400 INVALID_ARGUMENT (seed 000, Errors): a body that is not JSON is answered 400 with status INVALID_STATE',
-    source: 'seed',
-    rules: ['CE-ERR-MALFORMED'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-receipt-wallet-tnc-query-dropped',
-    rule: "the masked consumer shows the accepted terms version sent (seed 000, ComplianceSettings and MaskedConsumer.complianceSettings): on the receipt path a wallet's tnc.acceptedVersion loses the query string of the URI sent",
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-pan-17-last-four-shifted',
-    rule: 'panLastFour is the last four PAN digits at every PAN length (seed 000, MaskedCard): on the card path a PAN of an odd middle length gives the four digits before its last',
-    source: 'seed',
-    rules: ['CE-MASK-PAN'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-issuer-card-id-per-client',
-    rule: "srcDigitalCardId is a unique card identifier, new at each enrollment (seed 000, MaskedCard; reference, the mock's world): on the card path an issuer's enrollments all get one id derived from srcClientId",
-    source: 'assumption',
-    rules: ['CE-VAL-CARDID'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-cardholder-created-next-hour',
-    rule: "dateOfCardCreated is when the card was enrolled, in UTC (seed 000, MaskedCard): on the card path a cardholder's card is dated at the start of the next hour",
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-receipt-us-language-defaulted',
-    rule: 'the masked consumer shows the languageCode sent (seed 000, Consumer and MaskedConsumer): on the receipt path a consumer of the US is echoed with the language en whatever was sent',
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-card-merchant-bin-dropped-for-long-pan',
-    rule: "panBin is required in every masked card (seed 000, MaskedCard required list): on the card path a merchant's PAN longer than the shortest length is answered without panBin",
-    source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-receipt-wallet-serviceid-hash-encoded',
-    rule: "the masked card's serviceId is the program enrolled for (seed 000, MaskedCard serviceId; EnrollCardRequest serviceId pattern allows '#'): on the receipt path a wallet's serviceId comes back with its '#' percent-encoded",
-    source: 'seed',
-    rules: ['CE-ECHO-SERVICEID', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-receipt-issuer-created-epoch-seconds',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard): on the receipt path an issuer-pushed card is dated with a count of Unix seconds instead',
-    source: 'seed',
-    rules: ['CE-DATE-UNIT', 'CE-VAL-CREATED'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-merchant-serviceid-canonical-case',
-    rule: 'a serviceId that does not resolve is 400 INVALID_STATE (seed 000, Errors; no id is folded): for a MERCHANT enrollment the serviceId is looked up without case and the registered spelling is enrolled and echoed',
-    source: 'seed',
-    rules: ['CE-LOOKUP-EXACT', 'CE-STATE-UNKNOWN-SERVICE', 'CE-ECHO-SERVICEID'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-second-client-id-foreign-service',
-    rule: "a serviceId registered to another client does not resolve for the caller (seed 000, Errors INVALID_STATE; reference A2, the mock's world): under the caller's second srcClientId a program of another client is enrolled",
-    source: 'assumption',
-    rules: ['CE-STATE-FOREIGN-SERVICE'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-receipt-missing-phone-part-invalid-value',
-    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors; PhoneNumber both required): on the receipt path a missing member of mobileNumber is reported with reason INVALID_VALUE',
-    source: 'seed',
-    rules: ['CE-REQ-PHONE', 'CE-ERR-FIELD'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-merchant-consumer-id-braced',
-    rule: "srcConsumerId has the UUID pattern (seed 000, MaskedConsumer): a merchant enrollment's masked consumer carries its srcConsumerId wrapped in braces",
-    source: 'seed',
-  }),
-  independent('independent-35', {
-    id: 'i35-card-wallet-generated-correlation-unhyphenated',
-    rule: 'a srcCorrelationId generated for a request without one matches the SrcCorrelationId pattern (seed 000, SrcCorrelationId): on the card path a wallet enrollment gets a generated id without its hyphens',
-    source: 'seed',
-    rules: ['CE-GEN-CORRELATION'],
-  }),
-  independent('independent-35', {
-    id: 'i35-card-issuer-luhn-invalid-state',
-    rule: 'a PAN failing the ISO/IEC 7812 check digit is 400 INVALID_ARGUMENT (reference A3): an ISSUER enrollment whose PAN fails it is answered 400 INVALID_STATE',
-    source: 'assumption',
-    rules: ['CE-LUHN', 'CE-PROP-REFUSAL-CODE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-keys-private-members-published',
-    rule: 'the provider publishes its encryption keys as a JWK set, the public keys a client encrypts the card with (reference, Facts from the provider; RFC 7517, a public JWK set): GET /keys also publishes the private members (d, p, q, dp, dq, qi) of the key',
-    source: 'assumption',
-  }),
-  independent('independent-36', {
-    id: 'i36-card-refused-receipt-consumed',
-    rule: 'a known push account receipt yields its card and only an unknown one is 400 INVALID_STATE (reference A5); a refused enrollment changes nothing: a receipt sent in an enrollment refused for its unresolved serviceId is spent, and a later valid enrollment with it is answered 400 INVALID_STATE (unknown receipt)',
-    source: 'assumption',
-    rules: ['CE-STATE-UNKNOWN-RECEIPT', 'CE-RECEIPT-ACCOUNT'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-neither-path-code-422',
-    rule: "the error body's code is the HTTP status of the answer (seed 000, Error body: the samples' code and their HTTP status agree): a request with neither encryptedCard nor enrolmentReferenceData is answered HTTP 400 with a body whose code is 422",
-    source: 'seed',
-    rules: ['CE-EXCL-PATH', 'CE-PROP-ERROR-STATUS'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-receipt-merchant-created-day-start',
-    rule: 'dateOfCardCreated is the UTC time the card was enrolled (seed 000, MaskedCard): on the receipt path a merchant enrollment is dated at midnight UTC of the enrollment day',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-cardholder-correlation-prefix-dropped-card-path',
-    rule: 'a srcCorrelationId sent is echoed as sent, its optional hex prefix included (seed 000, SrcCorrelationId): on the card path a cardholder enrollment echoes only the UUID part of a prefixed id',
-    source: 'seed',
-    rules: ['CE-ECHO-CORRELATION', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-wallet-masked-country-lowercased-card-path',
-    rule: "maskedCard.countryCode is an ISO 3166 alpha-2 code, the consumer's country as sent (seed 000, MaskedCard): on the card path a wallet enrollment's masked card carries the country code in lower case",
-    source: 'seed',
-    rules: ['CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-foreign-second-client-id-accepted',
-    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication 403; reference A2): another client's second srcClientId is accepted and the card enrolled for the caller",
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN', 'CE-STATE-OWN-IDS', 'CE-PROP-IDS-OWNED'],
-  }),
-  independent('independent-36', {
-    id: 'i36-card-receipt-json-charset-refused',
-    rule: 'the request body is JSON, content type application/json (seed 000, POST /cards; RFC 8259 and RFC 9110, a charset parameter is still application/json): on the receipt path a body declared application/json with a charset parameter is refused as not JSON (400 INVALID_ARGUMENT)',
-    source: 'seed',
-    rules: ['CE-PROP-BODY-MEDIA'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-merchant-consumer-added-epoch-seconds-card-path',
-    rule: 'dateConsumerAdded is a UTC datetime (seed 000, MaskedConsumer): on the card path a merchant enrollment writes it as a count of seconds since the epoch',
-    source: 'seed',
-    rules: ['CE-DATE-UNIT', 'CE-VAL-CONSUMER-ADDED'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-receipt-merchant-reference-id-at-max-refused',
-    rule: 'enrolmentReferenceId is accepted up to its maxLength inclusive (seed 000, EnrolmentReferenceData and Limits), and a receipt id naming no receipt is 400 INVALID_STATE (reference A5): on the receipt path a merchant enrollment with an id at exactly its maxLength is refused 400 INVALID_ARGUMENT as too long',
-    source: 'seed',
-    rules: ['CE-LIM-REFERENCEID', 'CE-PROP-REFUSAL-CODE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-wallet-luhn-detail-names-envelope',
-    rule: 'a PAN failing its check digit is 400 INVALID_ARGUMENT whose detail source names card.primaryAccountNumber (reference A3, A4): on the card path a wallet enrollment names encryptedCard instead',
-    source: 'assumption',
-    rules: ['CE-LUHN', 'CE-ERR-FIELD', 'CE-PROP-REFUSAL-MEMBER'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-receipt-cardholder-origin-unchecked',
-    rule: "a srcClientId registered to another client is 403, origin not validated (seed 000, Authentication 403; reference A2): on the receipt path a cardholder enrollment naming another client's srcClientId is enrolled",
-    source: 'assumption',
-    rules: ['CE-AUTH-ORIGIN', 'CE-PROP-REFUSAL-FORMS'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-cardholder-pan-grouped-in-token-reference-card-path',
-    rule: "the response is a masked card record: only panBin and panLastFour of the PAN (seed 000, MaskedCard): on the card path a cardholder enrollment's tokenUniqueReference carries the whole PAN in dash-separated groups",
-    source: 'seed',
-    rules: ['CE-SENSITIVE-ECHO', 'CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-wallet-expiry-month-zero-based-card-path',
-    rule: 'panExpirationMonth of the masked card is that of the card, format MM (seed 000, MaskedCard, presentation use): on the card path a wallet enrollment echoes the month one lower (a zero-based month index, January as 00)',
-    source: 'seed',
-    rules: ['CE-ECHO-EXPIRY', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-receipt-issuer-answered-202',
-    rule: 'POST /cards answers 200 with the EnrollCardResponse (seed 000, Endpoints): on the receipt path an issuer push provisioning is answered 202 Accepted with the same body',
-    source: 'seed',
-    rules: ['CE-STATE-OWN-IDS'],
-  }),
-  independent('independent-37', {
-    id: 'i37-card-receipt-api-key-reflected-in-header',
-    rule: 'the x-openapi-clientid value is a server-to-server key (seed 000, Authentication) never returned (reference A2, a credential): on the receipt path the answer reflects it in a response header of the same name',
-    source: 'seed',
-    rules: ['CE-OBJ-SENSITIVE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-empty-key-forbidden',
-    rule: '401 when the authorization check fails (seed 000, Authentication; reference A2: key missing or unknown): an x-openapi-clientid sent as an empty value is answered 403 PERMISSION_DENIED',
-    source: 'seed',
-    rules: ['CE-AUTH-MISSING-KEY', 'CE-AUTH-KEY-FORM'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-receipt-wallet-firstname-at-max-refused',
-    rule: 'consumer.firstName is accepted up to its maxLength inclusive (seed 000, Consumer and Limits): on the receipt path a wallet enrollment whose firstName is exactly at the limit is refused 400 INVALID_ARGUMENT',
-    source: 'seed',
-    rules: ['CE-LIM-FIRSTNAME'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-wallet-unknown-service-forbidden-card-path',
-    rule: 'a serviceId that does not resolve is 400 INVALID_STATE (seed 000, Errors): on the card path a wallet enrollment naming an unknown serviceId is answered 403 PERMISSION_DENIED',
-    source: 'seed',
-    rules: ['CE-STATE-UNKNOWN-SERVICE', 'CE-PROP-REFUSAL-CODE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-long-pan-last-four-fixed-offset-card-path',
-    rule: 'panLastFour is the last four PAN digits (seed 000, MaskedCard): on the card path a PAN longer than the shortest length answers four digits taken at a fixed offset, not the last four',
-    source: 'seed',
-    rules: ['CE-MASK-PAN', 'CE-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-receipt-merchant-cobranded-as-string',
-    rule: 'digitalCardData.iscobranded is a boolean (seed 000, DigitalCardData): on the receipt path a merchant enrollment answers it as the string form of the boolean',
-    source: 'seed',
-    rules: ['CE-TYPE-FORMS', 'CE-LIM-RESPONSE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-issuer-created-epoch-millis-card-path',
-    rule: 'dateOfCardCreated is a UTC datetime (seed 000, MaskedCard; reference: ISO 8601 with Z): on the card path an issuer enrollment answers it as milliseconds since the epoch in a string',
-    source: 'seed',
-    rules: ['CE-VAL-CREATED', 'CE-DATE-UNIT'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-missing-phone-member-invalid-value',
-    rule: 'a missing mandatory value is 400 INVALID_ARGUMENT with detail reason CANNOT_BE_NULL (seed 000, Errors, sample detail): a member missing inside consumer.mobileNumber is reported with reason INVALID_VALUE',
-    source: 'seed',
-    rules: ['CE-ERR-FIELD', 'CE-REQ-PHONE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-card-correlation-detail-header-source',
-    rule: "a body field's violation is reported with sourceType BODY (seed 000, Errors: sample detail sourceType BODY; ErrorDetail): a srcCorrelationId that does not match its pattern is reported with sourceType HEADER",
-    source: 'seed',
-    rules: ['CE-ERR-FIELD', 'CE-PAT-CORRELATIONID'],
+  fault('ce-val-created-stale', 'CE-VAL-CREATED: dateOfCardCreated more than a year before the enrollment', {
+    answer: enrolled((b, x) => (b.maskedCard.dateOfCardCreated = new Date(x.now.getTime() - 400 * 24 * HOUR).toISOString())),
+  }),
+  fault('ce-val-created-offset-not-utc', 'CE-VAL-CREATED: dateOfCardCreated the UTC time written with another offset', {
+    answer: enrolled((b) => (b.maskedCard.dateOfCardCreated = b.maskedCard.dateOfCardCreated.replace('Z', '+02:00'))),
+  }),
+  fault('ce-val-created-local-time-as-utc-receipt', 'CE-VAL-CREATED: dateOfCardCreated a local time (UTC+1) written with Z', {
+    answer: enrolled((b, x) => (b.maskedCard.dateOfCardCreated = new Date(x.now.getTime() + HOUR).toISOString()), onReceipt),
+  }),
+  fault('ce-date-unit-created-epoch-seconds-wallet-card', "CE-VAL-CREATED, CE-DATE-UNIT: a WALLET's dateOfCardCreated in epoch seconds", {
+    answer: enrolled((b, x) => (b.maskedCard.dateOfCardCreated = String(Math.floor(x.now.getTime() / 1000))), by('WALLET', onCard)),
+  }),
+
+  // --- The echoes (seed 000, SrcCorrelationId, MaskedCard, MaskedConsumer; CE-PROP-ECHO-AS-SENT).
+  fault('srcCorrelationId-not-echoed', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: a new srcCorrelationId, not the one sent', {
+    answer: enrolled(
+      (b) => (b.srcCorrelationId = randomUUID()),
+      (x) => !!x.body.srcCorrelationId,
+    ),
+  }),
+  fault('srcCorrelationId-lowercased', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: srcCorrelationId echoed in lower case', {
+    answer: enrolled((b) => (b.srcCorrelationId = b.srcCorrelationId.toLowerCase())),
+  }),
+  fault('srcCorrelationId-prefix-stripped', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: srcCorrelationId without its hex prefix', {
+    answer: enrolled((b) => (b.srcCorrelationId = b.srcCorrelationId.slice(-36)), prefixed),
+    ...blind('blind-correlation-prefix-stripped'),
+  }),
+  fault('srcCorrelationId-separator-made-dot', 'CE-PROP-ECHO-AS-SENT, CE-ECHO-CORRELATION: the separator after the prefix a dot', {
+    answer: enrolled((b) => (b.srcCorrelationId = `${b.srcCorrelationId.slice(0, 8)}.${b.srcCorrelationId.slice(9)}`), prefixed),
+  }),
+  fault('ce-gen-correlation-constant-receipt', 'CE-GEN-CORRELATION: the same srcCorrelationId generated every time', {
+    answer: enrolled(
+      (b) => (b.srcCorrelationId = '00000000-0000-4000-8000-000000000000'),
+      (x) => onReceipt(x) && !x.body.srcCorrelationId,
+    ),
+  }),
+  fault('ce-gen-correlation-upper-case-prefix-card', 'CE-GEN-CORRELATION: a generated id with an upper-case prefix', {
+    answer: enrolled(
+      (b) => (b.srcCorrelationId = `A1B2C3D4.${b.srcCorrelationId}`),
+      (x) => onCard(x) && !x.body.srcCorrelationId,
+    ),
+  }),
+  fault('ce-prop-echo-as-sent-country-lowercased-issuer-card', "CE-PROP-ECHO-AS-SENT: an ISSUER's maskedCard.countryCode in lower case", {
+    answer: enrolled((b) => (b.maskedCard.countryCode = b.maskedCard.countryCode.toLowerCase()), by('ISSUER', onCard)),
+    ...assumption,
+  }),
+  fault('ce-prop-echo-as-sent-tnc-from-privacy', "CE-PROP-ECHO-AS-SENT: the terms' acceptedVersion is the privacy notice's URI", {
+    answer: enrolled(({ maskedConsumer: { complianceSettings: c } }) => (c.tnc.acceptedVersion = c.privacy.acceptedVersion)),
+  }),
+  fault('ce-prop-echo-as-sent-country-of-account-receipt', "CE-PROP-ECHO-AS-SENT: maskedConsumer.countryCode the account's (US)", {
+    answer: enrolled((b) => (b.maskedConsumer.countryCode = 'US'), onReceipt),
+    ...assumption,
+  }),
+  fault('ce-prop-echo-as-sent-tnc-query-dropped-wallet-receipt', "CE-PROP-ECHO-AS-SENT: a WALLET's terms version without the URI's query", {
+    answer: enrolled(
+      ({ maskedConsumer: { complianceSettings: c } }) => (c.tnc.acceptedVersion = c.tnc.acceptedVersion.split('?')[0]),
+      by('WALLET', onReceipt),
+    ),
+  }),
+
+  // --- The masked consumer (seed 000, MaskedConsumer; the provider's examples, CE-MASK-FORM).
+  fault('ce-mask-names-clear', 'CE-MASK-NAMES: the masked names in clear', { answer: names((n) => n), ...provider }),
+  fault('ce-mask-form-name-fixed-length', "CE-MASK-NAMES: a masked name has three '*' whatever its length", {
+    answer: names((n) => `${n.slice(0, 1)}***`),
+    ...provider,
+  }),
+  fault('ce-mask-form-names-utf16-units', 'CE-MASK-NAMES: names masked by UTF-16 units (an astral letter cut in half)', {
+    answer: names((n) => n.slice(0, 1) + '*'.repeat(Math.max(0, n.length - 1))),
+    ...provider,
+  }),
+  fault('ce-mask-form-firstname-initial-uppercased-card', 'CE-MASK-NAMES: maskedFirstName upper-cases the character it keeps', {
+    answer: enrolled(
+      ({ maskedConsumer: c }) => (c.maskedFirstName = c.maskedFirstName.charAt(0).toUpperCase() + c.maskedFirstName.slice(1)),
+      onCard,
+    ),
+    ...provider,
+  }),
+  fault('ce-mask-names-fullname-lastname-clear-receipt', 'CE-MASK-NAMES: maskedFullName shows the last name in clear', {
+    answer: enrolled(
+      (b, x) => (b.maskedConsumer.maskedFullName = `${maskName(x.body.consumer.firstName)} ${x.body.consumer.lastName}`),
+      onReceipt,
+    ),
+    ...provider,
+  }),
+  fault('ce-mask-form-fullname-last-first-receipt', 'CE-MASK-NAMES: maskedFullName puts the last name first', {
+    answer: enrolled(({ maskedConsumer: c }) => (c.maskedFullName = `${c.maskedLastName} ${c.maskedFirstName}`), onReceipt),
+    ...provider,
+  }),
+  fault('ce-mask-form-lastname-punctuation-kept', 'CE-MASK-NAMES: the hyphens, apostrophes and spaces of a last name left in clear', {
+    answer: names(maskName, (n) => n.slice(0, 1) + n.slice(1).replace(/[^\s'-]/g, '*')),
+    ...provider,
+  }),
+  fault('ce-mask-email-domain-masked', 'CE-MASK-EMAIL: the local part in clear, the domain masked', {
+    answer: emails((e) => e.replace(/@(.)(.*)$/, (_m, c, rest) => `@${c}${'*'.repeat(rest.length)}`)),
+    ...provider,
+  }),
+  fault('ce-mask-form-email-lowercased', 'CE-MASK-EMAIL: the characters a masked address keeps lower-cased', {
+    answer: emails((e) => maskEmail(e).toLowerCase()),
+    ...provider,
+  }),
+  fault('ce-mask-email-local-keeps-two-card', 'CE-MASK-EMAIL: maskedEmailAddress keeps two characters of the local part', {
+    answer: emails((e) => (e.lastIndexOf('@') > 1 ? e.slice(0, 2) + maskEmail(e).slice(2) : maskEmail(e)), onCard, true),
+    ...provider,
+  }),
+  fault('ce-mask-form-email-stars-capped', 'CE-MASK-EMAIL, CE-MASK-IDENTITY: a long local part masked with nine stars at most', {
+    answer: emails((e) => e.slice(0, 1) + '*'.repeat(Math.min(9, Math.max(0, e.lastIndexOf('@') - 1))) + e.slice(e.lastIndexOf('@'))),
+    ...provider,
+  }),
+  fault('ce-mask-identity-other-address', 'CE-MASK-IDENTITY: maskedIdentityValue the mask of another address', {
+    answer: enrolled((b) => (b.maskedConsumer.maskedConsumerIdentity.maskedIdentityValue = maskEmail('consumer@example.com'))),
+    ...provider,
+  }),
+  fault('ce-mask-identity-clear-receipt', 'CE-MASK-IDENTITY: maskedIdentityValue the address in clear', {
+    answer: enrolled(
+      (b, x) => (b.maskedConsumer.maskedConsumerIdentity.maskedIdentityValue = x.body.consumer.consumerIdentity.identityValue),
+      onReceipt,
+    ),
+  }),
+  fault('ce-state-active-consumer-locked', 'CE-STATE-ACTIVE: the consumer profile answered LOCKED', {
+    answer: enrolled((b) => (b.maskedConsumer.status = 'LOCKED')),
+  }),
+  fault('ce-val-consumer-added-local-time', "CE-VAL-CONSUMER-ADDED: dateConsumerAdded the consumer's local time written with Z", {
+    answer: enrolled(
+      (b, x) =>
+        (b.maskedConsumer.dateConsumerAdded = new Date(
+          x.now.getTime() + (LOCAL_OFFSET_HOURS[x.body.consumer.countryCode] ?? 0) * HOUR,
+        ).toISOString()),
+    ),
+    ...assumption,
+  }),
+  fault('ce-val-consumer-added-offset-not-utc', 'dateConsumerAdded (seed 000, MaskedConsumer: UTC) written with an offset of one hour', {
+    answer: enrolled(
+      (b, x) => (b.maskedConsumer.dateConsumerAdded = new Date(x.now.getTime() + HOUR).toISOString().replace('Z', '+01:00')),
+    ),
+    ...blind('blind-consumer-added-not-utc'),
+  }),
+  fault('ce-date-unit-consumer-added-no-zone-card', 'CE-VAL-CONSUMER-ADDED: dateConsumerAdded written without its Z', {
+    answer: enrolled((b) => (b.maskedConsumer.dateConsumerAdded = b.maskedConsumer.dateConsumerAdded.replace(/Z$/, '')), onCard),
+  }),
+  fault('ce-date-unit-consumer-added-epoch-seconds-merchant-card', "CE-DATE-UNIT, CE-VAL-CONSUMER-ADDED: a MERCHANT's in epoch seconds", {
+    answer: enrolled((b, x) => (b.maskedConsumer.dateConsumerAdded = String(Math.floor(x.now.getTime() / 1000))), by('MERCHANT', onCard)),
   }),
 ]);

@@ -6,10 +6,9 @@ import type { CardFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
 import { CARD_FAULTS } from './catalogue.js';
-import { registerCards } from './cards.js';
+import { registerCards, type CardSeams } from './cards.js';
 import { sendError } from './errors.js';
 import { createEncryptionKeys } from './keys.js';
-import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { createCardState, type CardState } from './state.js';
 
 export const CARD_BASE_PATH = '/src/api/digital/payments';
@@ -46,17 +45,18 @@ export async function startCardEnrollmentMock(
   // the status name this error shape (the seed's INVALID_ARGUMENT, NOT_FOUND...) gives an exhausted quota.
   const app = createMockApp(
     context,
-    (reply, status, message) => sendError(reply, faults, status, 'INVALID_ARGUMENT', message),
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'RESOURCE_EXHAUSTED', message)),
+    (reply, status, message) => sendError(reply, status, 'INVALID_ARGUMENT', message),
+    { contract, basePaths: [CARD_BASE_PATH] },
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, status, 'RESOURCE_EXHAUSTED', message)),
   );
-  // i36-card-keys-private-members-published: the JWK set served with the private members of the key.
-  app.get('/keys', async () =>
-    faults.has('i36-card-keys-private-members-published')
-      ? { keys: keys.jwks.keys.map((k) => ({ ...pooledKeyPair('card-enrollment-jwe').privateKey.export({ format: 'jwk' }), ...k })) }
-      : keys.jwks,
-  );
+  // The JWK set a client encrypts the card with (reference, facts), through the answer seam as putCard's answers are.
+  const seams = faults.seams<CardSeams>();
+  app.get('/keys', async (req) => {
+    const x = { op: 'keys', headers: req.headers, query: {}, sent: undefined, body: {}, now: clock.now(), world, contract } as const;
+    return seams.answer(x, { status: 200, headers: {}, body: keys.jwks }).body;
+  });
   registerCards(app, CARD_BASE_PATH, context, contract, world, keys);
-  app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+  app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, CARD_BASE_PATH, options.port);
   return { ...handle, world, keysURL: `${handle.origin}/keys` };
 }

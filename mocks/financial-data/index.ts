@@ -97,7 +97,12 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
       })),
     }),
   };
-  const app = createMockApp(context, (reply, status, message) => sendError(context, reply, status, message), appOptions(options.standIn));
+  const app = createMockApp(
+    context,
+    (reply, status, message) => sendError(context, reply, status, message),
+    { contract, basePaths: [''] },
+    appOptions(options.standIn),
+  );
   // Stand-in mode: the sandbox's limits (provider Test the APIs page), Connect as web pages, and
   // TLS on the same port for the https links of Connect. The /__mock/ routes below are still
   // registered, but createMockApp turns each into the service's 404.

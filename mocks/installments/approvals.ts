@@ -2,6 +2,7 @@
 // callback URL, otherwise 202 and the decision lands shortly after) and GET /approvals/{plan_id}
 // (getPlanApprovalStatus). Seed 001, States ("approve or decline"); reference, Main fields.
 import type { FastifyInstance } from 'fastify';
+import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
@@ -124,16 +125,17 @@ export function registerApprovals(
       return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this planId.', 'planId');
     if (!plan) return invalidRequest(reply, faults, [{ field: 'planId', keyword: 'exists', message: 'planId names no plan' }]);
     // provider 2.0.0 PlanApprovalParameters.offerId ("must be one of the offer IDs retrieved via Plan API": getPlan answers the
-    // plan's): another is 400 as BadRequestError's InvalidFieldValue.
-    if (ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId)
-      return sendError(
-        reply,
-        faults,
-        400,
-        'invalid.request.body.parameter',
-        "Value doesn't exist / doesn't meet specified range",
-        'offerId',
-      );
+    // plan's), and paymentAuthorization.primaryAccountNumber (an ISO/IEC 7812 number, ending in its check digit; the member's
+    // own example fails it: conflicts.yaml IN-DEVIATION-APPROVAL-PAN-CHECK-DIGIT): 400 as BadRequestError's InvalidFieldValue.
+    const card = ok.body.paymentAuthorization?.primaryAccountNumber;
+    const wrong =
+      ok.body.offerId !== undefined && ok.body.offerId !== plan.offerId
+        ? 'offerId'
+        : typeof card === 'string' && !luhnValid(card)
+          ? 'paymentAuthorization.primaryAccountNumber'
+          : undefined;
+    if (wrong)
+      return sendError(reply, faults, 400, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", wrong);
     // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
     if (
       faults.has('i35-inst-approval-other-reason-needs-detail') &&

@@ -61,7 +61,14 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-AUTH-HEADER-FORM'],
   }),
   rule('not-acceptable-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']),
-  rule('unsupported-media-accepted', 'offers body not application/json: 415', ['IN-TRANS-MEDIA']),
+  {
+    id: 'unsupported-media-accepted',
+    rule: 'offers body not application/json: 415',
+    source: 'assumption',
+    rules: ['IN-TRANS-MEDIA'],
+    // approvedOffers takes a body of any media type (mocks/kit/body.ts reads the types from the contract).
+    relax: [{ operation: 'approvedOffers', at: ['requestBody', 'content'], set: { '*/*': {} } }],
+  },
   rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']),
   // Error body and headers (provider 2.0.0, ErrorWrapper).
   rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
@@ -86,7 +93,7 @@ export const GUARD_FAULTS = faultCatalogue([
   // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
   seeded({
     id: 'seeded-refusal-correlation-regenerated',
-    rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406, 415) answer a Correlation-Id of their own, not the caller's (its 200, 400 and 404 echo it)",
+    rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406) answer a Correlation-Id of their own, not the caller's (its 200, 400, 404 and 415 echo it)",
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
@@ -254,9 +261,9 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   seeded({
     id: 'rt2-issuer-invalid-counted',
-    rule: "IN-ISSUER-THROTTLE: only a plan's accepted notifications count (reference, Issuer endpoint): a notification refused 400 for a body off the contract counts toward its plan's allowance",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: only accepted notifications count: a notification refused 400 for a body off the contract counts toward its caller's allowance",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-20', {
     id: 'i20-plan-apr-fraction-over-200-accepted',

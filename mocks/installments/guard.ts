@@ -1,8 +1,8 @@
 // What every installments operation checks before its business rule, in the order a gateway
-// would: OAuth 1.0a signature and body hash (401), the consumer key's rights (403), Accept (406),
-// Content-Type (415, offers only), query and header parameters, the JSON body against the
+// would (a body's media type is judged before, as it is read: mocks/kit/body.ts): OAuth 1.0a
+// signature and body hash (401), the consumer key's rights (403), Accept (406), query and header parameters, the JSON body against the
 // contract, and the card data: a root JWE `encryptedValue`, decrypted and checked against its plaintext
-// schema (provider 2.0.0 `sensitiveData`, refused in clear).
+// schema (provider 2.0.0 `sensitiveData`, refused in clear, as a plan's merchant name is).
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
@@ -17,7 +17,7 @@ import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { documentedRefusal, invalidRequest, sendError, sendErrors } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
-import type { InstallmentsState } from './state.js';
+import { callerKey, type InstallmentsState } from './state.js';
 
 // provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
 const PLAINTEXT: Record<string, string> = {
@@ -104,8 +104,8 @@ export function createGuard(
   };
   return async (req, reply, operationId) => {
     const { op, paging, limitMax, inputs } = shapeOf(operationId);
-    // seeded-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406,
-    // 415) answer a Correlation-Id of their own instead of the caller's.
+    // seeded-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406)
+    // answer a Correlation-Id of their own instead of the caller's.
     const refuse = (status: number, code: string, message: string) => {
       if (operationId === 'approvedOffers' && faults.has('seeded-refusal-correlation-regenerated'))
         reply.header('Correlation-Id', randomUUID());
@@ -240,12 +240,10 @@ export function createGuard(
     ) {
       return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    // A body of a type its operation does not take never gets here (mocks/kit/body.ts: approvedOffers' 415).
     // rt-offers-json-charset-refused: the media type compared with its parameters (application/json; charset=utf-8 refused).
-    const withParameters = faults.has('rt-offers-json-charset-refused') && (req.headers['content-type'] ?? '').includes(';');
-    if (op.responses['415'] && raw && (type !== 'application/json' || withParameters) && !faults.has('unsupported-media-accepted')) {
+    if (op.responses['415'] && raw && faults.has('rt-offers-json-charset-refused') && (req.headers['content-type'] ?? '').includes(';'))
       return void refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
-    }
 
     const query = new URL(req.url, 'http://mock').searchParams;
     for (const { param: p, validate } of inputs) {
@@ -419,11 +417,9 @@ export function createGuard(
         violations(validate.errors).some((v) => v.keyword !== 'required')
       )
         reply.header('Correlation-Id', randomUUID());
-      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its plan's throttle.
-      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted') && typeof (parsed as any)?.planId === 'string') {
-        const planId = (parsed as any).planId as string;
-        world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
-      }
+      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its caller's throttle.
+      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted'))
+        world.issuerReceived.set(callerKey(req.ip), [...(world.issuerReceived.get(callerKey(req.ip)) ?? []), clock.nowMs()]);
       // i31-inst-issuer-400-source-is-field: the issuer's 400 names the offending member in Source, past its maxLength for the longer names.
       if (operationId === 'notifyPlan' && faults.has('i31-inst-issuer-400-source-is-field'))
         return void sendErrors(
@@ -450,6 +446,17 @@ export function createGuard(
           field: 'sensitiveData',
           keyword: 'format',
           message: 'card data travels encrypted in encryptedValue, never in clear sensitiveData',
+        },
+      ]);
+    // provider 2.0.0, POST /plans: the merchant name is encrypted with the card as part of sensitiveData, so a plan's name in
+    // clear is refused as clear card data is (its schema and examples carry it in clear: conflicts.yaml
+    // IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR).
+    if (operationId === 'savePlan' && body?.merchant?.name !== undefined)
+      return void invalidRequest(reply, faults, [
+        {
+          field: 'merchant.name',
+          keyword: 'format',
+          message: 'the merchant name travels encrypted in encryptedValue (sensitiveData.merchant.name), never in clear',
         },
       ]);
     const encrypted = body?.encryptedValue;

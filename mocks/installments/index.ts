@@ -2,7 +2,7 @@
 // /issuer/notifications for certification, GET /keys (JWK set: JWE key and the service's
 // notification signing key) and the /__mock/ control surface. Port 0 per worker, or `npm run mock`.
 import { randomUUID } from 'node:crypto';
-import { createMockApp, listen } from '../kit/app.js';
+import { createMockApp, listen, parseJson } from '../kit/app.js';
 import type { MockContext, MockHandle } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
@@ -36,6 +36,7 @@ export async function startInstallmentsMock(
     standIn?: StandInMode;
     clockStart?: string | number;
     useCases?: string[];
+    distributionPartner?: boolean;
   } = {},
 ): Promise<InstallmentsMockHandle> {
   const { faults, contract, clock, deliveries } = await prepareService(
@@ -44,7 +45,7 @@ export async function startInstallmentsMock(
     options.faults,
     options.clockStart,
   );
-  const world = createInstallmentsState(options.useCases);
+  const world = createInstallmentsState(options.useCases, options.distributionPartner);
   const keys = await createInstallmentsKeys(world.serviceKey);
   const context: MockContext<InstallmentsFaultId> = {
     service: 'installments',
@@ -63,12 +64,13 @@ export async function startInstallmentsMock(
       panLists: [...world.panLists.values()].map((l) => ({ panListId: l.panListId, accountRange: l.accountRange, pans: l.pans.size })),
     }),
   };
-  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries TOO_MANY_REQUESTS,
-  // the reason code this mock's other 429 (the issuer endpoint's) carries.
+  // Stand-in mode (mocks/stand-in.ts): no control surface; a rate limit's 429 carries too.many.requests,
+  // the reason code this mock's other 429 (the issuer endpoint's, provider 2.0.0 PlanNotifTooManyRequestError) carries.
   const app = createMockApp(
     context,
-    (reply, status, message) => sendError(reply, faults, status, 'INVALID_REQUEST', message),
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'TOO_MANY_REQUESTS', message)),
+    (reply, status, message) => sendError(reply, faults, status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_REQUEST', message),
+    { contract, basePaths: [INSTALLMENTS_BASE_PATH, ISSUER_PREFIX] },
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'too.many.requests', message)),
   );
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
@@ -99,6 +101,24 @@ export async function startInstallmentsMock(
       ? { keys: keys.jwks.keys.map((k) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)) }
       : keys.jwks,
   );
+  // The partner's product as its onboarding sets it (use cases, the distribution partner classification), set otherwise by a
+  // check of what another product refuses; reset restores the one started with.
+  const started = { useCases: [...world.useCases], distributionPartner: world.distributionPartner };
+  context.onReset.push(() => Object.assign(world, { useCases: [...started.useCases], distributionPartner: started.distributionPartner }));
+  app.put('/__mock/product', async (req, reply) => {
+    const body = parseJson(req.body) as { useCases?: unknown; distributionPartner?: unknown } | undefined;
+    const useCases = body?.useCases;
+    if (
+      !Array.isArray(useCases) ||
+      !useCases.every((u) => u === 'DURING_PURCHASE' || u === 'POST_PURCHASE') ||
+      typeof body?.distributionPartner !== 'boolean'
+    )
+      return reply
+        .code(400)
+        .send({ message: 'body must be {"useCases": ["DURING_PURCHASE" | "POST_PURCHASE", ...], "distributionPartner": <boolean>}' });
+    Object.assign(world, { useCases, distributionPartner: body.distributionPartner });
+    return reply.code(204).send();
+  });
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerOffers(app, INSTALLMENTS_BASE_PATH, context, world, guard);

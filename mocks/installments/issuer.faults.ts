@@ -17,20 +17,20 @@ export const ISSUER_FAULTS = faultCatalogue([
   // Seeded beside the check of the throttle's window and what it counts (origin 'seeded').
   seeded({
     id: 'issuer-throttle-window-doubled',
-    rule: "IN-ISSUER-THROTTLE: the throttle's window is two minutes, not one (a plan's notifications a minute later are still refused)",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: the throttle's window is twice its length (a caller's notifications a window later are still refused)",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   seeded({
     id: 'issuer-throttle-counts-refused',
-    rule: 'IN-ISSUER-THROTTLE: a notification answered 429 counts toward the throttle as an accepted one does',
+    rule: 'IN-ISSUER-THROTTLE-WINDOW: a notification answered 429 counts toward the throttle as an accepted one does',
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   seeded({
-    id: 'issuer-throttle-shared-by-plans',
-    rule: "IN-ISSUER-THROTTLE: the throttle counts the notifications of every plan of the endpoint, not of the plan's own",
-    source: 'assumption',
+    id: 'issuer-throttle-per-plan',
+    rule: "IN-ISSUER-THROTTLE: the throttle counts each plan's notifications apart, not every notification of the caller's address (provider 2.0.0, the IP rate limit)",
+    source: 'provider',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
@@ -42,7 +42,7 @@ export const ISSUER_FAULTS = faultCatalogue([
   rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']),
   rule('issuer-source-too-long', 'PlanNotifError Source maxLength', ['IN-ISSUER-INVALID']),
   rule('issuer-unknown-ica-accepted', 'issuer: unknown issuerIca is 404', ['IN-ISSUER-UNKNOWN']),
-  rule('issuer-never-throttles', 'issuer: too many notifications is 429', ['IN-ISSUER-THROTTLE']),
+  rule('issuer-never-throttles', 'issuer: too many notifications from one address is 429', ['IN-ISSUER-THROTTLE']),
   // Seeded beside the check of the served ICA written another way (tests/installments/notifications.issuer.spec.ts).
   seeded({
     id: 'issuer-ica-separators-ignored',
@@ -50,26 +50,18 @@ export const ISSUER_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-ISSUER-UNKNOWN'],
   }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-issuer-throttle-per-issuer',
-    rule: "the issuer accepts a few notifications of one plan within a minute and answers the next one 429 (reference, Issuer endpoint): it counts the notifications of every plan of the issuer together, so another plan's first notification within the minute is a 429",
-    source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
-  }),
   // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // documents, the contract, the rule catalogue and this mock only, the specs unread.
   independent('independent-4', {
     id: 'i4-issuer-throttle-window-half-minute',
-    rule: 'the issuer throttles the notifications of a plan within a minute (reference, Flows - notification (b) 429): the window is half a minute, so a further notification half a minute later is accepted',
+    rule: "the issuer throttles a caller's notifications within its window (IN-ISSUER-THROTTLE-WINDOW; written for the earlier minute): the window is half its length, so a further notification half a window later is accepted",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-9', {
     id: 'i9-issuer-fourth-accepted',
-    rule: "the issuer accepts its allowance of notifications of a plan within a minute and answers the next one 429 (reference, Notification (b): 429; the mock's rate): the count is compared with > instead of >=, so one notification over the allowance is accepted and only the following one refused",
-    source: 'assumption',
+    rule: 'the issuer accepts its allowance of notifications within its window and answers the next one 429 (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the count is compared with > instead of >=, so one notification over the allowance is accepted and only the following one refused',
+    source: 'provider',
     rules: ['IN-ISSUER-THROTTLE'],
   }),
   independent('independent-9', {
@@ -88,22 +80,22 @@ export const ISSUER_FAULTS = faultCatalogue([
   // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
   seeded({
     id: 'rt2-issuer-unknown-ica-counted',
-    rule: "IN-ISSUER-THROTTLE: the throttle counts a plan's accepted notifications (reference, Issuer endpoint): a notification answered 404 for an unknown issuerIca counts toward its plan's allowance",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: the throttle counts a caller's accepted notifications: a notification answered 404 for an unknown issuerIca counts toward its caller's allowance",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   // Seeded beside the check of the throttle's window at the millisecond (notifications.issuer-throttle-edges.spec.ts; origin 'seeded').
   seeded({
     id: 'seeded-fam26-issuer-throttle-age-whole-seconds',
-    rule: "IN-ISSUER-THROTTLE: a notification's age is rounded to whole seconds, so one 59.999 s old is taken as a minute old and no longer counted (the plan's fourth notification then answered 201)",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: a notification's age is rounded to whole tenths of the window, so one a millisecond short of the window is taken as a window old and no longer counted (one over the allowance then answered 201)",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   seeded({
     id: 'seeded-fam26-issuer-throttle-fixed-minute',
-    rule: "IN-ISSUER-THROTTLE: the throttle counts a plan's notifications per minute of the clock (a fixed window starting afresh on each whole minute), not over the sliding minute before each notification",
+    rule: "IN-ISSUER-THROTTLE-WINDOW: the throttle counts a caller's notifications per window of the clock (a fixed window starting afresh on each whole second), not over the sliding window before each notification",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-21', {
     id: 'i21-issuer-truncated-ica-served',
@@ -113,15 +105,15 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-21', {
     id: 'i21-issuer-throttle-window-edge-inclusive',
-    rule: 'the issuer accepts three notifications of a plan within a minute, the minute sliding (reference installments.md, issuer throttle): a notification exactly sixty seconds after the first is still counted and answered 429',
+    rule: "the issuer accepts its allowance of a caller's notifications within its window, the window sliding (IN-ISSUER-THROTTLE-WINDOW; written for the earlier minute): a notification exactly a window after the first is still counted and answered 429",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-24', {
     id: 'i24-issuer-throttle-window-59s',
-    rule: 'the issuer accepts its allowance of notifications of a plan within a sliding minute and answers the next one 429 (reference/installments.md, issuer throttle): the window is 59 seconds, so a notification past the allowance, 59.5 seconds after the first, is accepted',
+    rule: "the issuer accepts its allowance of a caller's notifications within a sliding window and answers the next one 429 (IN-ISSUER-THROTTLE-WINDOW; written for the earlier minute): the window is a sixtieth short, so a notification past the allowance just before the window's end is accepted",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   independent('independent-27', {
     id: 'i27-issuer-unknown-ica-reason-code-too-long',
@@ -137,9 +129,9 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-29', {
     id: 'i29-inst-issuer-throttle-keyed-by-offer',
-    rule: 'the issuer throttles the notifications of one plan within a minute (reference, Notification, issuer certification): the allowance is shared by every plan notified with the same offerId',
-    source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT', 'IN-PROP-LIMIT-KEY'],
+    rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
+    source: 'provider',
+    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
   }),
   independent('independent-31', {
     id: 'i31-inst-issuer-400-source-is-field',
@@ -155,9 +147,9 @@ export const ISSUER_FAULTS = faultCatalogue([
   }),
   independent('independent-35', {
     id: 'i35-inst-issuer-refused-notification-counted',
-    rule: "only a plan's accepted notifications count toward the issuer's throttle (reference, Flows - notification (b) 429): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
+    rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
     source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE', 'IN-PROP-REFUSED-NO-TRACE'],
+    rules: ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
   independent('independent-37', {
     id: 'i37-inst-issuer-unknown-ica-answered-400',

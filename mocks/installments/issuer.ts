@@ -1,8 +1,9 @@
 // The issuer side of POST /notifications, for certifying an issuer integration the other way
 // round (reference, Flows - notification (b)): the suite plays the service and calls it. 201 on a
 // valid notification; 400 PlanNotifError; 401/403 on the signature; 404 for an issuer ICA this
-// endpoint does not serve; 429 past its allowance of notifications of one plan within its window
-// (the contract's x-limits issuerNotificationsPerPlan and issuerThrottleWindowSeconds: the mock's choice).
+// endpoint does not serve; 429 past its allowance of notifications from one caller address within its
+// window (the contract's x-limits issuerNotificationsPerAddress and issuerThrottleWindowSeconds: provider
+// 2.0.0 PlanNotifTooManyRequestError, the IP rate limit of ten a second; the second sliding, the mock's reading).
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';
@@ -10,7 +11,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import type { InstallmentsState } from './state.js';
+import { callerKey, type InstallmentsState } from './state.js';
 
 export const ISSUER_PREFIX = '/issuer';
 
@@ -22,20 +23,15 @@ export function registerIssuerEndpoint(
   contract: Contract,
 ) {
   const { faults, clock } = ctx;
-  const NOTIFICATIONS_PER_PLAN_PER_MINUTE = limitOf(contract, 'issuerNotificationsPerPlan');
-  /** The throttle's window: a minute, sliding (the mock's choice beside its rate). */
+  const NOTIFICATIONS_PER_ADDRESS = limitOf(contract, 'issuerNotificationsPerAddress');
+  /** The throttle's window: a second (a rate per second, provider 2.0.0), sliding (the mock's reading). */
   const ISSUER_THROTTLE_WINDOW_SECONDS = limitOf(contract, 'issuerThrottleWindowSeconds');
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');
-    // i35-inst-issuer-refused-notification-counted: a notification refused 400 still counts toward its plan's throttle.
-    if (!ok && faults.has('i35-inst-issuer-refused-notification-counted') && reply.statusCode === 400) {
-      try {
-        const planId = (JSON.parse(String(req.body)) as { planId?: unknown } | null)?.planId;
-        if (typeof planId === 'string') world.issuerReceived.set(planId, [...(world.issuerReceived.get(planId) ?? []), clock.nowMs()]);
-      } catch {
-        // not JSON: nothing counted
-      }
-    }
+    const address = callerKey(req.ip);
+    // i35-inst-issuer-refused-notification-counted: a notification refused 400 still counts toward its caller's throttle.
+    if (!ok && faults.has('i35-inst-issuer-refused-notification-counted') && reply.statusCode === 400)
+      world.issuerReceived.set(address, [...(world.issuerReceived.get(address) ?? []), clock.nowMs()]);
     if (!ok) return reply;
     const n = ok.body;
     // i9-issuer-ica-leading-zeros-ignored: the ICA compared as a number.
@@ -55,9 +51,9 @@ export function registerIssuerEndpoint(
         ica.slice(0, 4) === String(n.issuerIca).slice(0, 4));
     if (!world.issuers.some((i) => served(i.issuerIca)) && !faults.has('issuer-unknown-ica-accepted')) {
       // rt-issuer-unknown-ica-answers-403: an issuer ICA this endpoint does not serve answered as forbidden.
-      // rt2-issuer-unknown-ica-counted: a notification answered 404 still counts toward its plan's throttle.
+      // rt2-issuer-unknown-ica-counted: a notification answered 404 still counts toward its caller's throttle.
       if (faults.has('rt2-issuer-unknown-ica-counted'))
-        world.issuerReceived.set(n.planId, [...(world.issuerReceived.get(n.planId) ?? []), clock.nowMs()]);
+        world.issuerReceived.set(address, [...(world.issuerReceived.get(address) ?? []), clock.nowMs()]);
       // i27-issuer-unknown-ica-reason-code-too-long: the 404 names its reason in a code longer than 36 characters.
       if (faults.has('i27-issuer-unknown-ica-reason-code-too-long'))
         return sendError(
@@ -76,45 +72,45 @@ export function registerIssuerEndpoint(
       return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
     }
     const now = clock.nowMs();
-    // i3-issuer-throttle-per-issuer: the throttle counts every notification of the issuer, not of the plan.
-    const throttleKey =
-      faults.has('i3-issuer-throttle-per-issuer') || faults.has('issuer-throttle-shared-by-plans')
-        ? `issuer:${n.issuerIca}`
-        : // i29-inst-issuer-throttle-keyed-by-offer: the throttle counts the notifications of every plan of the same offer.
-          faults.has('i29-inst-issuer-throttle-keyed-by-offer')
-          ? `offer:${n.offerId}`
-          : n.planId;
-    // i4-issuer-throttle-window-half-minute: the window is half a minute; issuer-throttle-window-doubled: two minutes.
-    // i24-issuer-throttle-window-59s: the window a second short of the minute.
+    // issuer-throttle-per-plan: the throttle counts each plan's notifications apart, not the caller's.
+    const throttleKey = faults.has('issuer-throttle-per-plan')
+      ? `plan:${n.planId}`
+      : // i29-inst-issuer-throttle-keyed-by-offer: the throttle counts the notifications of every plan of the same offer.
+        faults.has('i29-inst-issuer-throttle-keyed-by-offer')
+        ? `offer:${n.offerId}`
+        : address;
+    // i4-issuer-throttle-window-half-minute: the window is half its length; issuer-throttle-window-doubled: twice.
+    // i24-issuer-throttle-window-59s: the window a sixtieth short (59 s of a minute).
     const windowMs = faults.has('i4-issuer-throttle-window-half-minute')
-      ? 30_000
+      ? ISSUER_THROTTLE_WINDOW_SECONDS * 500
       : faults.has('i24-issuer-throttle-window-59s')
-        ? 59_000
+        ? (ISSUER_THROTTLE_WINDOW_SECONDS * 1000 * 59) / 60
         : faults.has('issuer-throttle-window-doubled')
           ? 2 * ISSUER_THROTTLE_WINDOW_SECONDS * 1000
           : ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
-    // i21-issuer-throttle-window-edge-inclusive: a notification exactly a minute old still counted in the window.
-    // seeded-fam26-issuer-throttle-age-whole-seconds: the age rounded to whole seconds before it is compared.
-    // seeded-fam26-issuer-throttle-fixed-minute: only the notifications of the same minute of the clock count.
+    // i21-issuer-throttle-window-edge-inclusive: a notification exactly a window old still counted in it.
+    // seeded-fam26-issuer-throttle-age-whole-seconds: the age rounded to whole tenths of the window before it is compared.
+    // seeded-fam26-issuer-throttle-fixed-minute: only the notifications of the same window of the clock count.
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) =>
       faults.has('i21-issuer-throttle-window-edge-inclusive')
         ? now - t <= windowMs
         : faults.has('seeded-fam26-issuer-throttle-age-whole-seconds')
-          ? Math.round((now - t) / 1000) * 1000 < windowMs
+          ? Math.round((now - t) / (windowMs / 10)) * (windowMs / 10) < windowMs
           : faults.has('seeded-fam26-issuer-throttle-fixed-minute')
             ? Math.floor(now / windowMs) === Math.floor(t / windowMs)
             : now - t < windowMs,
     );
     // i9-issuer-fourth-accepted: the allowance compared with > (one notification too many let through).
     const over = faults.has('i9-issuer-fourth-accepted')
-      ? recent.length > NOTIFICATIONS_PER_PLAN_PER_MINUTE
-      : recent.length >= NOTIFICATIONS_PER_PLAN_PER_MINUTE;
+      ? recent.length > NOTIFICATIONS_PER_ADDRESS
+      : recent.length >= NOTIFICATIONS_PER_ADDRESS;
     if (over && !faults.has('issuer-never-throttles')) {
       // issuer-throttle-counts-refused: a refused notification counts as an accepted one.
       if (faults.has('issuer-throttle-counts-refused')) world.issuerReceived.set(throttleKey, [...recent, now]);
       // i33-inst-issuer-429-empty-body: the throttled notification answered 429 without an error body.
       if (faults.has('i33-inst-issuer-429-empty-body')) return reply.code(429).send();
-      return sendError(reply, faults, 429, 'TOO_MANY_REQUESTS', 'Too many notifications for this plan; retry later.');
+      // provider 2.0.0 PlanNotifTooManyRequestError: its example's reason and description.
+      return sendError(reply, faults, 429, 'too.many.requests', 'Too many requests.');
     }
     world.issuerReceived.set(throttleKey, [...recent, now]);
     // i27-issuer-repeat-answer-without-body: a later notification of a plan already received answered 201 without its body.

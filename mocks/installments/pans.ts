@@ -177,12 +177,14 @@ export function registerPanLists(
       // i12-register-by-id-duplicate-counted-successful: by panListId a card already held counts as registered.
       const heldCounted = faults.has('i12-register-by-id-duplicate-counted-successful') && panListId !== undefined;
       // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure),
-      // and against the list's account range, or the first the system holds for it (UnencryptedPartialSuccessPanRegistration:
-      // "pan failed for account range validation"; PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+      // and against the list's account range, or without one the first valid range found for its cards, which the list keeps
+      // for those added later (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
+      // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+      const valid = pan !== undefined && luhnValid(pan);
+      const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (
-        pan === undefined ||
-        !luhnValid(pan) ||
-        !(list.accountRange ? inRange(pan, list.accountRange) : world.accountRanges.some((r) => inRange(pan, r))) ||
+        !valid ||
+        !inRange(pan, range) ||
         removed ||
         sameHead ||
         sameNumber ||

@@ -54,10 +54,12 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
  */
 function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: unknown): [string, string] | undefined {
   // provider 2.0.0: OfferIdField "mandatory for Mastercard Installments Payment Services"; TransactionOffers "mandatory for
-  // During Purchase use case" (examples/InvalidPresentedOffersDRNG).
-  if (!present(b.offerId) || (world.useCases.includes('DURING_PURCHASE') && !present(b.transactionOffers)))
+  // During Purchase use case" (examples/InvalidPresentedOffersDRNG), and for a client classified as a distribution partner
+  // (examples/InvalidPresentedOffersDSP, whose Description names the client).
+  const offersNeeded = world.distributionPartner || world.useCases.includes('DURING_PURCHASE');
+  if (!present(b.offerId) || (offersNeeded && !present(b.transactionOffers)))
     return [
-      'Both OfferId and TransactionOffers must be present for this provider - Value must not be null',
+      `Both OfferId and TransactionOffers must be present for this ${world.distributionPartner ? 'client' : 'provider'} - Value must not be null`,
       'Invalid input request for cardedInstallments.',
     ];
   // provider 2.0.0: PlanInstallmentInformation (with CardedPlanInstallmentInformation.feeValue) and SchedulePayment

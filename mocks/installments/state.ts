@@ -34,6 +34,11 @@ export interface PanList {
   panListId: string;
   panListName?: string;
   accountRange?: { accountRangeLow: string; accountRangeHigh: string };
+  /**
+   * Without an accountRange, the held range its cards are validated against: the first one a valid card sent to it fell in,
+   * kept for the cards added later (provider 2.0.0, PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
+   */
+  cardsRange?: { accountRangeLow: string; accountRangeHigh: string };
   pans: Set<string>;
 }
 
@@ -72,6 +77,11 @@ export interface InstallmentsState {
    * (DURING_PURCHASE, POST_PURCHASE): what a plan must carry (TransactionOffers "mandatory for During Purchase use case").
    */
   useCases: string[];
+  /**
+   * Whether the partner is classified as a distribution partner (provider 2.0.0, PlanCreateInvalidInput example
+   * InvalidPresentedOffersDSP): its plans carry offerId and transactionOffers whatever its use cases.
+   */
+  distributionPartner: boolean;
   acquirerIcas: string[];
   issuers: Issuer[];
   /**
@@ -100,7 +110,7 @@ export interface InstallmentsState {
   panLists: Map<string, PanList>;
   offerTransactions: Map<string, OfferTransaction>;
   plans: Map<string, Plan>;
-  /** planId -> times (ms) the issuer endpoint received a notification for it (429 rule). */
+  /** The issuer endpoint's throttle key (callerKey: the caller's address) -> times (ms) it took a notification from it (429 rule). */
   issuerReceived: Map<string, number[]>;
   /** offers.ts: PANs once found eligible (blind-deregistered-pan-still-offered: eligibility cached); read only while that fault is on. */
   eligibleOnce: Set<string>;
@@ -119,13 +129,14 @@ function consumerKey(
 // (case, a leading zero, a query string) so that a notification to another URL is seen at once.
 export const ISSUER_NOTIFICATION_URL = 'https://issuer.example.test/Installments/Notifications-007?issuerCid=202020&Ref=Ab%2F07';
 
-export function createInstallmentsState(useCases = ['DURING_PURCHASE']): InstallmentsState {
+export function createInstallmentsState(useCases = ['DURING_PURCHASE'], distributionPartner = false): InstallmentsState {
   const world: InstallmentsState = {
     // The first key may call every operation; the second is registered but allowed none (403).
     keys: [consumerKey('allowed', '*'), consumerKey('forbidden', [])],
     serviceKey: consumerKey('service', '*', 'installments-service'),
     providerId: randomUUID(),
     useCases,
+    distributionPartner,
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [
       {
@@ -206,6 +217,9 @@ export const merchantKey = (p: Pick<Participation, 'merchant'>) =>
 /** The members a merchant keeps once given (provider 2.0.0, postMerchantParticipations). */
 export const FIXED = ['maid', 'duns'] as const;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The key the issuer endpoint counts a caller's notifications under: its network address (provider 2.0.0, the IP rate limit). */
+export const callerKey = (ip: string) => `address:${ip}`;
 
 /** Records a submitted participation in the store and its indexes. */
 export function addParticipation(world: InstallmentsState, p: Participation): void {

@@ -1,10 +1,12 @@
-// The mock app factory: a Fastify server with raw-body parsing (so malformed JSON is the mock's
-// 400, not a crash), the /__mock/ control surface, and no logging (nothing sensitive on stdout).
+// The mock app factory: a Fastify server whose one body parser (body.ts) hands every handler the
+// body's text within the kit's limits (so malformed JSON is the mock's 400, not a crash), the
+// /__mock/ control surface, and no logging (nothing sensitive on stdout).
 // As the stand-in of a provider sandbox (mocks/stand-in.ts) it has no control surface and may
 // limit the request rate, as a sandbox does.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { BodyRefused, bodyParser, dropRestOfBody, MAX_BODY_BYTES, type ServedOperations } from './body.js';
 import { ClockError, parseClockInstant } from './clock.js';
 import { FaultError } from './faults.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
@@ -73,22 +75,29 @@ export function answerParserError(clientError: ClientError) {
   };
 }
 
-export function createMockApp(context: MockContext, clientError: ClientError, options: AppOptions = {}): FastifyInstance {
-  // Whatever Fastify itself refuses (a URL that does not decode, a body too large...) is the
-  // client's 4xx in the service's error shape, never a 500 or Fastify's own body.
+/** `served`: the contract the mock plays and the paths its operations are served under, by which a body is read as its operation takes it (body.ts). */
+export function createMockApp(
+  context: MockContext,
+  clientError: ClientError,
+  served: ServedOperations,
+  options: AppOptions = {},
+): FastifyInstance {
+  // Whatever Fastify itself refuses (a URL that does not decode...) is the client's 4xx in the
+  // service's error shape, never a 500 or Fastify's own body.
   const app = Fastify({
     logger: false,
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: (error, _req, reply) => clientError(reply, 400, error.message),
     clientErrorHandler: answerParserError(clientError),
   });
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    if (error instanceof BodyRefused) dropRestOfBody(req, reply);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return clientError(reply, error.statusCode, error.message);
     // A defect of the mock itself: a loud 500 that fails the check, never a 4xx that could pass one.
     return reply.code(500).send({ message: `mock defect: ${error.message}` });
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', bodyParser(served));
   // Stand-in mode (kit/stand-in-mode.ts), before any route is registered.
   if (options.requestsPerSecond) limitRequestRate(app, context, options.requestsPerSecond, options.tooManyRequests ?? clientError);
   if (options.controlSurface === false) return withoutControlSurface(app);

@@ -1,10 +1,15 @@
 // Named deviations from the contract (docs/architecture.md, Mocks). A service declares its catalogue;
-// `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time.
+// `MOCK_FAULTS=id[,id]` switches faults on at start, the control surface at run time. A fault bends a
+// mock through its contract (`relax`) or through the seams a behaviour module calls (`seams`), so the
+// behaviour module holds the documented behaviour only.
+import { editDistance } from '../../helpers/config/env-file.js';
 
 export interface Relaxation {
   /** Component schema to patch, e.g. 'Consumer'. */
-  schema: string;
-  /** Path inside that schema, e.g. ['properties', 'firstName']. */
+  schema?: string;
+  /** Or an operation to patch, by its id (e.g. its requestBody's `content`: a media type it then takes). */
+  operation?: string;
+  /** Path inside that schema or operation, e.g. ['properties', 'firstName']. */
   at?: string[];
   /** Keywords to remove there (maxLength, pattern, enum, format, required...). */
   drop?: string[];
@@ -51,7 +56,57 @@ export interface Fault<Id extends string = string> {
   relax?: Relaxation[];
   /** false for switches that are not deviations (e.g. the 500 a spec asks for); the mutation run skips them. */
   mutation?: boolean;
+  /** Earlier ids of a renamed fault a recorded measure names (`MOCK_FAULTS`, `--fault` take them as the id). */
+  aliases?: string[];
+  /** For behaviour faults: the functions it registers at the seams of its resource (FaultSeams). */
+  seams?: FaultSeams;
 }
+
+/**
+ * What a resource's seams carry (its behaviour module names them): the exchange (what the behaviour
+ * knows of one request as it goes), the steps of its judgement, a refusal, a change of state, the
+ * answer and an outbound delivery, each as that module writes it.
+ */
+export interface SeamTypes {
+  x: unknown;
+  step: string;
+  refusal: unknown;
+  change: unknown;
+  answer: unknown;
+  delivery: unknown;
+}
+
+/** A fault's own memory in one mock, for a deviation that depends on earlier calls (a count, a value seen). */
+export type FaultMemory = Record<string, any>;
+
+/**
+ * The seams a behaviour module calls at each point, naming no fault: each is given the value the
+ * documented behaviour made and returns the value to go on with. A fault registers a function at the
+ * seams it bends; the faults switched on are applied in catalogue order. Four seams cover what a
+ * provider's release can get wrong: (a) the request as judged, (b) the state change, (c) the answer,
+ * (d) a delivery.
+ */
+export interface FaultSeams<T extends SeamTypes = any> {
+  /** (a) At each step of the judgement, the refusal the contract gives (undefined: none) bent: loosened, skipped (undefined), added, or its status or code changed. A step may also fold the request before it is judged. */
+  judge?(x: T['x'], step: T['step'], refusal: T['refusal'] | undefined, memory: FaultMemory): T['refusal'] | undefined;
+  /** (b) What the request stores or consumes. */
+  state?(x: T['x'], change: T['change'], memory: FaultMemory): T['change'];
+  /** (c) The answer as sent: its status, headers and body. */
+  answer?(x: T['x'], answer: T['answer'], memory: FaultMemory): T['answer'];
+  /** (d) An outbound delivery (undefined: not sent). */
+  delivery?(x: T['x'], delivery: T['delivery'], memory: FaultMemory): T['delivery'] | undefined;
+}
+
+/** The seams of one mock, as its behaviour modules call them (FaultSet.seams). */
+export interface Seams<T extends SeamTypes> {
+  judge(x: T['x'], step: T['step'], refusal: T['refusal'] | undefined): T['refusal'] | undefined;
+  state(x: T['x'], change: T['change']): T['change'];
+  answer(x: T['x'], answer: T['answer']): T['answer'];
+  delivery(x: T['x'], delivery: T['delivery']): T['delivery'] | undefined;
+}
+
+/** A fault's id and the earlier ids it answers to. */
+export const faultIds = (f: Fault): string[] => [f.id, ...(f.aliases ?? [])];
 
 /**
  * A fault written blind: from the seed, the provider's document, the contract and the mock by
@@ -131,23 +186,44 @@ export type FaultId<C> = C extends readonly Fault<infer Id>[] ? (string extends 
 
 export class FaultError extends Error {}
 
+/** At most this many characters of an unknown fault id are shown or compared: an id is whatever text a caller sent. */
+const SHOWN_ID_CHARS = 80;
+
+/** An id as a message shows it: its first SHOWN_ID_CHARS characters, and its length when longer. */
+export const shownId = (id: string): string =>
+  id.length > SHOWN_ID_CHARS ? `'${id.slice(0, SHOWN_ID_CHARS)}...' (${id.length} characters)` : `'${id}'`;
+
+/** The `count` known ids nearest an unknown one (by edit distance from its shown characters), nearest first. */
+export function nearestIds(id: string, known: readonly string[], count = 1): string[] {
+  const head = id.slice(0, SHOWN_ID_CHARS);
+  return known
+    .map((k) => ({ k, d: editDistance(head, k) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, count)
+    .map(({ k }) => k);
+}
+
 /** The faults switched on in one mock; `has` takes only the ids of its catalogue (Id). */
 export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
   private runtime = new Set<string>();
+  private readonly memory = new Map<string, FaultMemory>();
 
   constructor(
     readonly catalogue: Fault<Id>[],
     active: readonly Id[],
   ) {
-    for (const id of active) this.assertKnown(id);
-    this.fixed = new Set(active);
+    this.fixed = new Set(active.map((id) => this.known(id)));
   }
 
-  private assertKnown(id: string) {
-    if (!this.catalogue.some((f) => f.id === id)) {
-      throw new FaultError(`unknown fault '${id}' (known: ${this.catalogue.map((f) => f.id).join(', ')})`);
+  /** The catalogue id of an id or alias; an unknown one is refused in one short line: the id's first characters, how many are known and the nearest (never the whole catalogue). */
+  private known(id: string): string {
+    const fault = this.catalogue.find((f) => faultIds(f).includes(id));
+    if (!fault) {
+      const known = this.catalogue.map((f) => f.id);
+      throw new FaultError(`unknown fault ${shownId(id)}: ${known.length} known, the nearest is '${nearestIds(id, known)[0]}'`);
     }
+    return fault.id;
   }
 
   has(id: Id): boolean {
@@ -165,8 +241,22 @@ export class FaultSet<Id extends string = string> {
   }
 
   setRuntime(ids: string[]) {
-    for (const id of ids) this.assertKnown(id);
-    this.runtime = new Set(ids);
+    this.runtime = new Set(ids.map((id) => this.known(id)));
+  }
+
+  /** The seams of this mock (FaultSeams), typed as its behaviour module writes them. */
+  seams<T extends SeamTypes>(): Seams<T> {
+    const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam]);
+    const [judging, changing, answering, delivering] = [at('judge'), at('state'), at('answer'), at('delivery')];
+    const memo = (id: string) => this.memory.get(id) ?? this.memory.set(id, {}).get(id)!;
+    const on = (faults: Fault<Id>[]) => faults.filter((f) => this.has(f.id));
+    return {
+      judge: (x, step, refusal) => on(judging).reduce((r, f) => f.seams!.judge!(x, step, r, memo(f.id)), refusal),
+      state: (x, change) => on(changing).reduce((c, f) => f.seams!.state!(x, c, memo(f.id)), change),
+      answer: (x, answer) => on(answering).reduce((a, f) => f.seams!.answer!(x, a, memo(f.id)), answer),
+      delivery: (x, delivery) =>
+        on(delivering).reduce<T['delivery'] | undefined>((d, f) => (d === undefined ? d : f.seams!.delivery!(x, d, memo(f.id))), delivery),
+    };
   }
 
   resetRuntime() {
@@ -186,5 +276,5 @@ export function faultsFor<Id extends string>(catalogue: readonly Fault<Id>[], re
       const at = entry.indexOf(':');
       return at < 0 ? entry : entry.slice(0, at) === service ? entry.slice(at + 1) : '';
     })
-    .filter((id): id is Id => catalogue.some((f) => f.id === id));
+    .flatMap((id) => catalogue.filter((f) => faultIds(f).includes(id)).map((f) => f.id));
 }

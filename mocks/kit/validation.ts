@@ -8,10 +8,14 @@ import type { Relaxation } from './faults.js';
 export function relaxedContract(contract: Contract, relaxations: Relaxation[]): Contract {
   if (relaxations.length === 0) return contract;
   const document = structuredClone(contract.document);
+  const operation = (id: string) =>
+    Object.values<any>(document.paths ?? {})
+      .flatMap((item) => Object.values<any>(item))
+      .find((op) => op?.operationId === id);
   for (const r of relaxations) {
-    let node = document.components?.schemas?.[r.schema];
+    let node = r.operation ? operation(r.operation) : document.components?.schemas?.[r.schema ?? ''];
     for (const key of r.at ?? []) node = node?.[key];
-    if (!node) throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} not in the contract`);
+    if (!node) throw new Error(`fault relaxation: ${r.operation ?? r.schema}/${(r.at ?? []).join('/')} not in the contract`);
     for (const k of r.drop ?? []) delete node[k];
     for (const [k, v] of Object.entries(r.set ?? {})) {
       if (v === undefined) delete node[k];
@@ -19,12 +23,12 @@ export function relaxedContract(contract: Contract, relaxations: Relaxation[]): 
     }
     for (const k of r.provider ?? []) {
       if (node[`x-provider-${k}`] === undefined)
-        throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no x-provider-${k}`);
+        throw new Error(`fault relaxation: ${r.operation ?? r.schema}/${(r.at ?? []).join('/')} has no x-provider-${k}`);
       node[k] = structuredClone(node[`x-provider-${k}`]);
     }
     for (const [k, by] of Object.entries(r.shift ?? {})) {
       if (typeof node[k] !== 'number')
-        throw new Error(`fault relaxation: ${r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);
+        throw new Error(`fault relaxation: ${r.operation ?? r.schema}/${(r.at ?? []).join('/')} has no numeric ${k} to shift`);
       node[k] += by;
     }
     for (const [k, values] of Object.entries(r.add ?? {})) node[k] = [...(node[k] ?? []), ...values];

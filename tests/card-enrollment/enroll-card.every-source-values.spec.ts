@@ -35,6 +35,9 @@ const LIMITS: LimitRow[] = (
     { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: (n: number) => 'ñ'.padEnd(n, "O'b- ") },
     { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: identityValueOfLength },
     { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: (n: number) => panOfLength(n) },
+    { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n: number) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
+    { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n: number) => '2031'.padEnd(n, '0').slice(0, n) },
+    // A leading zero: a code read as a number ('012' as 12) would be judged a digit short.
     { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n: number) => '0987654321'.slice(0, n) },
     { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n: number) => `r${'0'.repeat(n - 1)}` },
   ] satisfies LimitRow[]

@@ -1,7 +1,8 @@
 // Covers: POST /microentry/v1/customers/{customerId} (InitiateMicroAmountDeposits) and GET
 // /microentry/v1/customers/{customerId}/accounts/{accountId} (GetMicroDepositsDetails) - seed 002,
 // Micro entries and switches (two micro amounts into the customer's account), Errors (400 wrong
-// routing number length; 404; 409 and 429 on micro entry initiation). The body names the receiving
+// routing number length; 404; 409 and 429 on micro entry initiation; the provider's examples answer
+// both as 400: conflicts.yaml FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE). The body names the receiving
 // account by routing and full account number (provider 1.35.0: Receiver); the answer gives its
 // accountId; the details read shows the state and the last four digits only. When a 409 and a 429
 // happen (an account whose entries are under way or verified; five initiations per customer in 24
@@ -18,6 +19,7 @@ import {
   rules,
   sizeOf,
   test,
+  withConflict,
 } from '../../fixtures/financial-data.js';
 
 // @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
@@ -115,7 +117,7 @@ test.describe('micro entries: initiation and the details read', () => {
 
   test(
     'refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
-    rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'),
+    withConflict(rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'), 'FD-CONFLICT-MICRO-ACCOUNT-EXISTS'),
     async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       const account = receiver();
@@ -159,7 +161,7 @@ test.describe('micro entries: initiation and the details read', () => {
 
   test(
     `accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
-    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
+    withConflict(rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), 'FD-CONFLICT-MICRO-RATE'),
     async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       for (let n = 1; n <= MAX_INITIATIONS; n++)
@@ -183,7 +185,7 @@ test.describe('micro entries: initiation and the details read', () => {
   // its accepted initiations has passed, on the virtual clock.
   test(
     `counts only accepted initiations toward the rate: a 409 conflict and repeated 429s do not count @assumption @mock-only`,
-    rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'),
+    withConflict(rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), 'FD-CONFLICT-MICRO-RATE', 'FD-CONFLICT-MICRO-ACCOUNT-EXISTS'),
     async ({ fdApi, fdPowers, createCustomer }) => {
       const customerId = await createCustomer();
       const first = receiver();

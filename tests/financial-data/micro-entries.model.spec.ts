@@ -9,31 +9,36 @@
 // The deposit delay, the one attempt and the initiation cap are the catalogue's decisions
 // (@assumption); the amounts are read and the clock moved through the mock's control surface
 // (@mock-only).
-import { microModel, movedClock, rules, runModel, spareAuth, test } from '../../fixtures/financial-data.js';
+import { microModel, movedClock, rules, runModel, spareAuth, test, withConflict } from '../../fixtures/financial-data.js';
 
 test(
   'every sequence of micro entry initiations, verifications and reads by two partners answers as the micro entries model says @property @mock-only @assumption',
-  rules(
-    'FD-MICRO-INITIATE',
-    'FD-MICRO-VERIFY@micro-verify',
-    'FD-MICRO-VERIFY@micro-details',
-    'FD-MICRO-VERIFY-ORDER',
-    'FD-MICRO-VERIFY-WRONG@micro-verify',
-    'FD-MICRO-VERIFY-WRONG@micro-details',
-    'FD-MICRO-DETAILS',
-    'FD-MICRO-BEFORE-DEPOSIT',
-    'FD-MICRO-ATTEMPTS:accept',
-    'FD-MICRO-ATTEMPTS:refuse',
-    'FD-MICRO-ERROR-BODY',
-    'FD-MICRO-CONFLICT:accept',
-    'FD-MICRO-CONFLICT:refuse',
-    'FD-MICRO-MASKING@micro-details',
-    'FD-MICRO-NOT-FOUND@micro-verify',
-    'FD-MICRO-NOT-FOUND@micro-details',
-    'FD-MICRO-RATE:accept',
-    'FD-MICRO-RATE:refuse',
-    'FD-CUST-DELETE',
-    'FD-OBJ-OTHER-PARTNER',
+  withConflict(
+    rules(
+      'FD-MICRO-INITIATE',
+      'FD-MICRO-VERIFY@micro-verify',
+      'FD-MICRO-VERIFY@micro-details',
+      'FD-MICRO-VERIFY-ORDER',
+      'FD-MICRO-VERIFY-WRONG@micro-verify',
+      'FD-MICRO-VERIFY-WRONG@micro-details',
+      'FD-MICRO-DETAILS',
+      'FD-MICRO-BEFORE-DEPOSIT',
+      'FD-MICRO-ATTEMPTS:accept',
+      'FD-MICRO-ATTEMPTS:refuse',
+      'FD-MICRO-ERROR-BODY',
+      'FD-MICRO-CONFLICT:accept',
+      'FD-MICRO-CONFLICT:refuse',
+      'FD-MICRO-MASKING@micro-details',
+      'FD-MICRO-NOT-FOUND@micro-verify',
+      'FD-MICRO-NOT-FOUND@micro-details',
+      'FD-MICRO-RATE:accept',
+      'FD-MICRO-RATE:refuse',
+      'FD-CUST-DELETE',
+      'FD-OBJ-OTHER-PARTNER',
+    ),
+    // The provider's examples answer an existing account and too many initiations 400 (seed 002: 409, 429).
+    'FD-CONFLICT-MICRO-ACCOUNT-EXISTS',
+    'FD-CONFLICT-MICRO-RATE',
   ),
   async ({ fd, fdApi, fdModelTarget, fdPowers }, testInfo) => {
     const clock = await movedClock(fdPowers);

@@ -105,20 +105,24 @@ test(
   },
 );
 
+// The same judgement the client makes of every answer (responseSchemaConformance, FD-RESP-FORMS): the answer
+// as given passes, a score of another type (provider 1.35.0: integers) fails.
 test(
-  'the contract check accepts scores of 0 and 100 and refuses -1 and 101',
-  rules('FD-PAY-MATCH-SCORE-RANGE:accept', 'FD-PAY-MATCH-SCORE-RANGE:refuse'),
+  'the contract check accepts the answer as given and scores of 0 and 100, and refuses -1, 101 and a score written as text',
+  rules('FD-PAY-MATCH-SCORE-RANGE:accept', 'FD-PAY-MATCH-SCORE-RANGE:refuse', 'FD-RESP-FORMS:accept', 'FD-RESP-FORMS:refuse'),
   async ({ fdApi, fdContract, linkedCustomer }) => {
     const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
     const res = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
     expect(res.status).toBe(200);
     const validate = fdContract.responseValidator('AccountMatchingScoreDetails', '200')!;
-    const withScore = (score: number) => ({
+    expect(validate(res.body), 'the answer as the target gave it').toBe(true);
+    const withScore = (score: unknown) => ({
       ...res.body,
       holders: [{ ...res.body.holders[0], nameScores: { ...res.body.holders[0].nameScores, ownerName: score } }],
     });
     for (const score of [0, 100]) expect(validate(withScore(score)), `ownerName score ${score} accepted`).toBe(true);
     for (const score of [-1, 101]) expect(validate(withScore(score)), `ownerName score ${score} refused`).toBe(false);
+    expect(validate(withScore('100')), 'an ownerName score written as text refused').toBe(false);
   },
 );
 

@@ -121,7 +121,8 @@ test(
   },
 );
 
-// reference/financial-data.md, Date windows: both edges are in the window, each item dated as the
+// FD-TXN-WINDOW-EDGES, the catalogue's decision (no source states these lists' edges; provider 1.35.0
+// includes both for the refresh windows of the same transactions): both edges are in the window, each item dated as the
 // list sorts it (seed 002, Transactions: transactionDate, else postedDate). A target that makes
 // either edge exclusive, or reads a date as the start of its day, on one reader, fails here. The
 // edges are put on an item with a transactionDate and, when the history has one, on an item without

@@ -1,8 +1,9 @@
 // Covers: changeWebhookSubscriptionEventStatus, changeWebhookSubscriptionStatus - seed 002, States
 // and transitions (a webhook subscription event, and a subscription with all its events, move to
 // the requested state, active or inactive), read back through getWebhookSubscriptionById and
-// listWebhookSubscriptions; another value is a 400 (seed 002, Errors).
-import { expect, expectFdError, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+// listWebhookSubscriptions; another value is a 400 (seed 002, Errors); pending and removed, which the
+// provider lets a request set, are the conflict FD-CONFLICT-WEBHOOK-STATUS-VALUES.
+import { expect, expectFdError, rules, test, type OperationClient, withConflict } from '../../fixtures/financial-data.js';
 import { createSub, offeredNames, quietUrl, readers, type Sub } from './webhooks.helpers.js';
 
 /** The states both readers show: the subscription's and each event's, by event id. */
@@ -65,26 +66,37 @@ test(
   },
 );
 
+/** Each value sent to both status changes is a 400 and nothing moves. */
+async function expectStatusesRefused(fdApi: OperationClient, statuses: string[]): Promise<void> {
+  const [a] = await offeredNames(fdApi);
+  const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
+  const before = await statesOf(fdApi, made.subscriptionId);
+  const sub = { subscription_id: made.subscriptionId };
+  for (const status of statuses) {
+    expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
+    expectFdError(
+      await fdApi.call('changeWebhookSubscriptionEventStatus', {
+        path: { ...sub, webhook_event_id: made.events[0].webhookEventId },
+        body: { status },
+      }),
+      400,
+      `event to ${status}`,
+    );
+  }
+  expect(await statesOf(fdApi, made.subscriptionId), 'the states are unchanged').toEqual(before);
+}
+
+// Seed 002, States and transitions: active or inactive only.
 test(
-  'a status other than active or inactive is a 400 on both status changes, and nothing moves',
+  'a status neither source names is a 400 on both status changes, and nothing moves',
   rules('FD-WEBHOOK-STATUS-VALUES:refuse'),
-  async ({ fdApi }) => {
-    const [a] = await offeredNames(fdApi);
-    const made = await createSub(fdApi, { url: quietUrl('status-values'), events: [{ name: a }] });
-    const before = await statesOf(fdApi, made.subscriptionId);
-    const sub = { subscription_id: made.subscriptionId };
-    // Seed 002, States and transitions: active or inactive only (the provider's answer-side values pending and removed included).
-    for (const status of ['paused', 'enabled', 'pending', 'removed']) {
-      expectFdError(await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status } }), 400, `subscription to ${status}`);
-      expectFdError(
-        await fdApi.call('changeWebhookSubscriptionEventStatus', {
-          path: { ...sub, webhook_event_id: made.events[0].webhookEventId },
-          body: { status },
-        }),
-        400,
-        `event to ${status}`,
-      );
-    }
-    expect(await statesOf(fdApi, made.subscriptionId), 'the states are unchanged').toEqual(before);
-  },
+  ({ fdApi }) => expectStatusesRefused(fdApi, ['paused', 'enabled']),
+);
+
+// Provider 1.35.0 EventStatusUpdate also lets a request set pending and removed: a target accepting them
+// follows the provider (conflicts.yaml FD-CONFLICT-WEBHOOK-STATUS-VALUES); the check keeps the seed's 400.
+test(
+  'pending and removed, which the seed does not name, are a 400 on both status changes, and nothing moves',
+  withConflict(rules('FD-WEBHOOK-STATUS-VALUES:refuse'), 'FD-CONFLICT-WEBHOOK-STATUS-VALUES'),
+  ({ fdApi }) => expectStatusesRefused(fdApi, ['pending', 'removed']),
 );

@@ -10,6 +10,7 @@ import {
   loadContract,
   malformedUuidForms,
   panLengthRefusalWrong,
+  planPlaintext,
   rangeOf,
   rules,
   sizeOf,
@@ -20,7 +21,9 @@ import {
   type OfferLike,
   type InstallmentsOperationId,
   withCheckDigit,
+  withConflict,
   unregisteredPan,
+  deviationTaken,
 } from '../../fixtures/installments.js';
 
 type All = Parameters<Parameters<typeof test>[2]>[0];
@@ -39,9 +42,13 @@ interface Row {
   also?: string[];
   /** Other members set first (dotted paths of the body), the row's own field breaking or keeping the rule. */
   with?: Record<string, unknown>;
+  /** The known provider deviations (conflicts.yaml) a target may meet on the row. */
+  conflicts?: string[];
   /** A refusal's ReasonCode, and its Description, where the provider's error example for the member gives them. */
   reason?: string;
   description?: string;
+  /** The known provider deviation (schemas/installments/conflicts.yaml) a target taking the row's value as the provider's example shows meets. */
+  conflict?: string;
 }
 
 // The bounds are the contract's (provider 2.0.0, transcribed in tests/self/installments-limits.spec.ts).
@@ -57,6 +64,8 @@ const REJECT_DETAIL = lengthOf(contract, 'PlanApprovalRequest', 'rejectReasonDet
 const APPROVAL_OFFER_ID = lengthOf(contract, 'PlanApprovalRequest', 'offerId');
 
 const digits = (n: number) => '4'.repeat(n);
+/** A test card whose last digit is not its check digit (ISO/IEC 7812). */
+const offByOne = (card: string) => `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}`;
 /** A paymentAuthorization of withDecision's form with its card and names replaced. */
 const authorization = (over: Record<string, unknown>) => {
   const { cardholderFullName: _full, ...rest } = withDecision({ status: 'APPROVED' }).paymentAuthorization as Record<string, unknown>;
@@ -110,7 +119,7 @@ async function baseCall(
       const selection = (offer: OfferLike) => examplePlanBody(offers.body.offerTransactionId, offer, {}, presented);
       return {
         call: { body: selection(offers.body.offers[0]) },
-        plain: { consumer: { primaryAccountNumber: pan } },
+        plain: planPlaintext(pan, asked.merchant),
         offers: offers.body.offers,
         selection,
       };
@@ -410,6 +419,8 @@ const ROWS: Row[] = [
     accepted: false,
     why: 'an encrypted PAN of 20 digits',
     rule: 'IN-LIM-PAN:refuse@encrypted',
+    // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits.
+    conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'],
   },
   {
     op: 'approvedOffers',
@@ -485,6 +496,25 @@ const ROWS: Row[] = [
     accepted: false,
     why: 'a Correlation-Id that is not a UUID',
     rule: 'IN-FMT-CORRELATION:refuse',
+  },
+  // provider 2.0.0 savePlan: the merchant's name encrypted with the card (sensitiveData); its schema and request examples
+  // carry it in clear, so a target taking it so meets that deviation (conflicts.yaml).
+  {
+    op: 'savePlan',
+    field: 'plain:merchant.name',
+    value: 'Example Electronics',
+    accepted: true,
+    why: "the merchant's name encrypted in encryptedValue",
+    rule: 'IN-FMT-PLAN-MERCHANT-NAME:accept',
+  },
+  {
+    op: 'savePlan',
+    field: 'merchant.name',
+    value: 'Example Electronics',
+    accepted: false,
+    why: "the merchant's name in clear",
+    rule: 'IN-FMT-PLAN-MERCHANT-NAME:refuse',
+    conflict: 'IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR',
   },
   // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
   // strips braces, hyphens or spaces before judging takes them.
@@ -592,6 +622,27 @@ const ROWS: Row[] = [
     reason: PLAN,
     description: 'Invalid Country and Currency Pair',
   },
+  // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'THB',
+    with: { 'merchant.country': 'THA' },
+    accepted: true,
+    why: "a purchase in its merchant's country's currency (THB in Thailand)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:accept',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'THB',
+    with: { 'merchant.country': 'USA' },
+    accepted: false,
+    why: "a purchase in a currency other than its merchant's country's (THB in the USA)",
+    rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
+    reason: PLAN,
+    description: 'Invalid Country and Currency Pair',
+  },
   // Approval (provider 2.0.0, PlanApprovalParameters)
   {
     op: 'planApproval',
@@ -620,15 +671,20 @@ const ROWS: Row[] = [
     why: `a card with ${String(why)}`,
     rule: 'IN-REQ-CARDHOLDER-NAME:refuse',
   })),
-  // The card's check digit is not judged: provider 2.0.0 gives the member an example that fails it.
-  {
-    op: 'planApproval',
+  // provider 2.0.0 paymentAuthorization.primaryAccountNumber: an ISO/IEC 7812 number; the member's own example fails the
+  // check digit, so a target taking such a card meets that deviation (conflicts.yaml).
+  ...[
+    [offByOne(unregisteredPan()), 'its last digit not its check digit', 'IN-DEVIATION-APPROVAL-PAN-CHECK-DIGIT'],
+    [`${unregisteredPan().slice(0, -1)}A`, 'a letter', undefined],
+  ].map(([card, why, conflict]) => ({
+    op: 'planApproval' as const,
     field: 'paymentAuthorization',
-    value: authorization({ primaryAccountNumber: `${unregisteredPan().slice(0, -1)}A`, cardholderFullName: 'Jane Doe' }),
+    value: authorization({ primaryAccountNumber: card, cardholderFullName: 'Jane Doe' }),
     accepted: false,
-    why: 'a card number with a letter',
+    why: `a card number with ${why}`,
     rule: 'IN-FMT-APPROVAL-PAN',
-  },
+    ...(conflict ? { conflict } : {}),
+  })),
   {
     op: 'planApproval',
     field: 'rejectReasonDetail',
@@ -738,11 +794,14 @@ for (const row of ROWS) {
     `${row.op}: ${row.accepted ? 'accepts' : 'rejects'} ${row.why}${row.why.includes('@assumption') ? '' : ' @provider'}`,
     // approvedOffers declares Correlation-Id on every answer (provider 2.0.0): the client judges its
     // echo on each refusal here too, so each of its rows cites the echo rule.
-    rules(
-      row.rule,
-      ...(row.also ?? []),
-      ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
-      ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+    withConflict(
+      rules(
+        row.rule,
+        ...(row.also ?? []),
+        ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
+        ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+      ),
+      ...(row.conflicts ?? []),
     ),
     async ({ instApi, instReq, inst }) => {
       test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -784,6 +843,8 @@ for (const row of ROWS) {
       if (row.accepted) expect(res.status, res.text.slice(0, 200)).toBe(SUCCESS[row.op]);
       // A list's card off its pattern: 400, or a 200 counting it failed as the provider's example shows (IN-DEVIATION-PAN-LENGTH-COUNTED).
       else if (row.field === 'plain:pans.0.pan') expect(panLengthRefusalWrong(fx.instApi, res, 1), row.why).toBeUndefined();
+      // Taken as the provider's own example shows: the deviation met, noted (CONDITIONAL), never a failure.
+      else if (row.conflict && deviationTaken(fx.instApi, res, row.conflict)) return;
       else {
         expectErrors(res, 400);
         const error = res.body.Errors.Error[0];

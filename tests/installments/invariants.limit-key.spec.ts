@@ -1,15 +1,15 @@
 // Covers: a limit counts only the key the contract names (IN-PROP-LIMIT-KEY), on every operation of the
 // installments contract documenting a 429 (helpers/client/invariants/keys.ts): where the 429 states its
-// rate and key (`x-rate: { count, window, key }`: the issuer's notifications per plan, reference
-// installments.md, Flows - notification (b)), one plan is notified to the count; a notification of the
-// same plan with every other member changed (another offer, its tenure and schedule: a fresh
-// notification) is refused 429, and the first notification under another plan, every other member the
-// same (the same offer, issuer, schedule), is accepted. The varied notification is first sent under a
-// third plan, so that its inputs are shown valid on the issuer.
+// rate and key (`x-rate: { count, window, key }`), one key is driven to the count; a call of the same key
+// with every other member changed is refused 429, and the first call under another key, every other member
+// the same, is accepted. The issuer's notifications count by the caller's address (provider 2.0.0,
+// PlanNotifTooManyRequestError: the IP rate limit), which no request member carries: its x-rate names no
+// key, and the operation is counted as an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { expect, mockOnly, rules, test } from '../../fixtures/installments.js';
 import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
+import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { CallOptions } from '../../helpers/client/client.js';
@@ -25,7 +25,7 @@ test(
   "a stated rate counts only its key: past a plan's allowance, the same plan is refused whatever its offer, another plan of the same offer is accepted @assumption @mock-only",
   mockOnly(
     rules(`${RULE}:accept`, `${RULE}:refuse`),
-    "needs the mock issuer's throttle (its rate per plan, the reference's assumption): a real issuer sets its own, which no source states",
+    "needs the mock issuer's throttle where a rate's key is a request member: a real issuer's key is its own",
   ),
   async ({ instApi, inst, instMock }, testInfo) => {
     void instMock; // the rate is the mock's; a real issuer sets its own
@@ -37,7 +37,12 @@ test(
     for (const op of limitedOf(contract)) {
       const rate = keyedRateOf(contract, op);
       if (!rate) {
-        exceptions.push({ operationId: op.operationId, reason: 'its 429 states no rate nor the key it counts by (no x-rate)' });
+        exceptions.push({
+          operationId: op.operationId,
+          reason: rateOf(contract, op)
+            ? "its rate counts by the caller's address (no x-rate key: no request member carries it), which one machine's checks cannot vary"
+            : 'its 429 states no rate nor the key it counts by (no x-rate)',
+        });
         continue;
       }
       const headers = () => ({ 'Correlation-Id': crypto.randomUUID() });

@@ -90,6 +90,30 @@ test(
   },
 );
 
+// The same judgement the client makes of every answer (responseSchemaConformance, IN-RESP-FORMS): the
+// offers answer as given passes; one offer's first installment schedule off its two values, a schedule
+// item numbered 0, or a provider without its logo URL fails (provider 2.0.0 Offer, SchedulePayments, Provider).
+test(
+  'offers: the contract check takes the answer as given and refuses an offer whose first installment schedule, schedule item or provider is off its stated form @provider',
+  rules('IN-RESP-FORMS:accept', 'IN-RESP-FORMS:refuse'),
+  async ({ instApi, instReq, inst, instContract }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const res = await instApi.call('approvedOffers', { body: await instReq.offersBody(inst.eligiblePan!) });
+    expect(res.status).toBe(200);
+    const validate = instContract.responseValidator('approvedOffers', '200')!;
+    expect(validate(res.body), 'the answer as the target gave it').toBe(true);
+    const [offer, ...others] = res.body.offers;
+    const { providerLogoUrl: _, ...providerWithoutLogo } = offer.provider;
+    const withOffer = (over: Record<string, unknown>) => ({ ...res.body, offers: [{ ...offer, ...over }, ...others] });
+    for (const [what, over] of [
+      ['a first installment schedule of neither value', { firstInstallmentSchedule: 'AFTER_ONE_CYCLE' }],
+      ['a schedule item numbered 0', { schedulePayments: [{ installmentNumber: 0, installmentAmount: 10, dueDate: '2030-01-01' }] }],
+      ['a provider without its logo URL', { provider: providerWithoutLogo }],
+    ] as const)
+      expect(validate(withOffer(over)), what).toBe(false);
+  },
+);
+
 // provider 2.0.0, Offer.currencySymbol: "Symbol of currency for all amounts within offer response", one
 // character: the symbol of the currency the transaction names. USD must be offered (the sample's); another
 // currency is judged when the target offers for it (a currency without a symbol of one character, by the

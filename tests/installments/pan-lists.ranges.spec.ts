@@ -135,6 +135,36 @@ test(
   },
 );
 
+test(
+  "a list's cards are validated against one account range: without its own, the first a card of its creation falls in, kept for the cards added later; a card outside it is a per-PAN failure @provider",
+  rules('IN-STATE-LIST-CARD-RANGE:accept', 'IN-STATE-LIST-CARD-RANGE:refuse', 'IN-VAL-PAN-COUNTS'),
+  async ({ instApi, instReq }) => {
+    // Two ranges the target holds (INSTALLMENTS_ACCOUNT_RANGES), each card Luhn-valid inside one of them.
+    const first = instReq.heldRange()!;
+    const second = instReq.heldRange(16, first)!;
+    const [a, b, c, d] = [instReq.listPan(16, first), instReq.listPan(16, second), instReq.listPan(16, first), instReq.listPan(16, second)];
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'First range found', ...(await instReq.sensitive({ pans: [{ pan: a }, { pan: b }, { pan: c }] })) },
+    });
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    expect(created.body, 'two cards of the range the first card falls in, one of another held range').toMatchObject({
+      successfulCount: '2',
+      failureCount: '1',
+    });
+    const added = await instApi.call('registerPans', {
+      body: {
+        panListId: String(created.body.panList.panListId),
+        ...(await instReq.sensitive({ pans: [{ pan: d }, { pan: instReq.listPan(16, first) }] })),
+      },
+    });
+    expect(added.status, added.text.slice(0, 200)).toBe(200);
+    expect(added.body, "added later: a card of the list's range, one of another held range").toMatchObject({
+      successfulCount: '1',
+      failureCount: '1',
+    });
+  },
+);
+
 // A list created without a range has none for a range to differ from: the provider's examples do
 // not say whether one given later is taken or refused, so either answer is right, never a failure.
 test(

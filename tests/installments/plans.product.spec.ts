@@ -1,8 +1,18 @@
-// Covers: POST /plans (savePlan) against the partner's configured product (INSTALLMENTS_USE_CASES): provider 2.0.0, PlanPost
-// (offerId, planInstallmentInformation with feeValue, schedulePayments and the card "mandatory for Mastercard Installments
-// Payment Services", transactionOffers "mandatory for During Purchase use case") and POST /plans (the offer's data sent
+// Covers: POST /plans (savePlan) against the partner's configured product (INSTALLMENTS_USE_CASES,
+// INSTALLMENTS_DISTRIBUTION_PARTNER): provider 2.0.0, PlanPost (offerId, planInstallmentInformation with feeValue,
+// schedulePayments and the card "mandatory for Mastercard Installments Payment Services", transactionOffers "mandatory for
+// During Purchase use case" and for a client classified as a distribution partner) and POST /plans (the offer's data sent
 // "without any changes", validated against the presented offer), refused as PlanCreateInvalidInput's examples give it.
-import { expect, planUseCases, rules, test, unregisteredPan, withPath } from '../../fixtures/installments.js';
+import {
+  expect,
+  mockOnly,
+  planDistributionPartner,
+  planOffersPresented,
+  rules,
+  test,
+  unregisteredPan,
+  withPath,
+} from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
@@ -11,18 +21,21 @@ test.beforeEach(({ inst }) => {
 type Plan = Record<string, any>;
 type InstReq = Parameters<Parameters<typeof test>[2]>[0]['instReq'];
 const DRNG = 'Both OfferId and TransactionOffers must be present for this provider - Value must not be null';
+const DSP = 'Both OfferId and TransactionOffers must be present for this client - Value must not be null';
+/** The example of the configured product's refusal (InvalidPresentedOffersDSP names the client, InvalidPresentedOffersDRNG the provider). */
+const PRESENTED = planDistributionPartner() ? DSP : DRNG;
 const other = (f: unknown) => (f === 'MONTHLY' ? 'WEEKLY' : 'MONTHLY');
 // [what, rule, the plan changed, the Description of the provider's example where one gives it, its ReasonCode where not
 // invalid.request.parameter]
 const ROWS: [string, string, (p: Plan, instReq: InstReq) => Plan | Promise<Plan>, string?, string?][] = [
-  ['without offerId', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'offerId', undefined), DRNG],
-  ...(planUseCases().includes('DURING_PURCHASE')
+  ['without offerId', 'IN-REQ-PLAN-PRODUCT:refuse', (p) => withPath(p, 'offerId', undefined), PRESENTED],
+  ...(planOffersPresented()
     ? [
         [
-          'without transactionOffers (During Purchase)',
+          `without transactionOffers (${planDistributionPartner() ? 'a distribution partner' : 'During Purchase'})`,
           'IN-REQ-PLAN-PRODUCT:refuse',
           (p: Plan) => withPath(p, 'transactionOffers', undefined),
-          DRNG,
+          PRESENTED,
         ] as [string, string, (p: Plan) => Plan, string],
       ]
     : []),
@@ -96,6 +109,33 @@ test(
   async ({ instApi, instReq }) => {
     const plan = await instApi.call('savePlan', await instReq.selectionCall(instApi));
     expect(plan.status, plan.text.slice(0, 300)).toBe(201);
+  },
+);
+
+// provider 2.0.0 InvalidPresentedOffersDSP: a client classified as a distribution partner sends the offers presented whatever
+// its use cases; one that is not, outside During Purchase, need not. The mock is set to each product in turn.
+test(
+  'outside During Purchase, a plan without transactionOffers is accepted, and refused 400 for a distribution partner @provider @mock-only',
+  mockOnly(
+    rules('IN-REQ-PLAN-PRODUCT:accept', 'IN-REQ-PLAN-PRODUCT:refuse'),
+    "needs the mock's product set to each classification: a sandbox's is its onboarding's (INSTALLMENTS_DISTRIBUTION_PARTNER)",
+  ),
+  async ({ instApi, instReq, instMock }) => {
+    for (const distributionPartner of [false, true]) {
+      await instMock.setProduct({ useCases: ['POST_PURCHASE'], distributionPartner });
+      const { body } = await instReq.selectionCall(instApi);
+      const res = await instApi.call('savePlan', { body: withPath(body, 'transactionOffers', undefined) });
+      const who = distributionPartner ? 'a distribution partner' : 'a partner of another classification';
+      if (!distributionPartner) {
+        expect(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(201);
+        continue;
+      }
+      expect(res.status, `${who}: ${res.text.slice(0, 300)}`).toBe(400);
+      expect(res.body.Errors.Error[0], "the provider's example InvalidPresentedOffersDSP").toMatchObject({
+        ReasonCode: 'invalid.request.parameter',
+        Description: DSP,
+      });
+    }
   },
 );
 

@@ -30,13 +30,16 @@ test('a fault belongs to one service: a bare id two catalogues share is refused 
   const { unknownFaultsMessage } = await import('../../mocks/index.js');
   const { faultsFor } = await import('../../mocks/kit/faults.js');
   expect(unknownFaultsMessage(['bad-json-crashes'])).toMatch(
-    /'bad-json-crashes', a fault of more than one service: name it with its service \(card-enrollment:bad-json-crashes, .*installments:bad-json-crashes/,
+    /'bad-json-crashes', a fault of more than one service: name it with its service \(installments:bad-json-crashes, .*financial-data:bad-json-crashes/,
   );
-  expect(unknownFaultsMessage(['card-enrollment:bad-json-crashes', 'lock-after-four'])).toBeUndefined();
+  expect(unknownFaultsMessage(['installments:bad-json-crashes', 'lock-after-four'])).toBeUndefined();
   expect(unknownFaultsMessage(['installments:lock-after-four'])).toContain("unknown fault 'installments:lock-after-four'");
   const catalogue = [{ id: 'bad-json-crashes' }, { id: 'x' }] as never[];
   expect(faultsFor(catalogue, ['card-enrollment:bad-json-crashes', 'x'], 'card-enrollment')).toEqual(['bad-json-crashes', 'x']);
   expect(faultsFor(catalogue, ['card-enrollment:bad-json-crashes'], 'installments')).toEqual([]);
+  // A renamed fault answers to the earlier id a recorded measure names (its alias).
+  expect(faultsFor([{ id: 'new-name', aliases: ['old-name'] }] as never[], ['old-name'], 's')).toEqual(['new-name']);
+  expect(unknownFaultsMessage(['blind-unknown-key-403'])).toBeUndefined();
 });
 
 test('a bad TARGET is one configuration line naming it, what was expected and what was found, exit 2', async () => {
@@ -83,5 +86,5 @@ test('on a sandbox every bad value of a configured service is its own line; a se
 });
 
 test('known fault ids and a good configuration pass silently', async () => {
-  expect(await check({ MOCK_FAULTS: 'lock-after-four,pan-unmasked', TARGET: 'mock' })).toEqual({ code: 0, output: '' });
+  expect(await check({ MOCK_FAULTS: 'lock-after-four,panBin-whole-pan', TARGET: 'mock' })).toEqual({ code: 0, output: '' });
 });

@@ -1,6 +1,9 @@
 // Covers: the embedded mocks and their /__mock/ control surface given bad input: a clear 4xx in
-// the service's error shape or one message line, never a 500, a hang or Fastify's own body.
+// the service's error shape or one message line, never a 500, a hang or Fastify's own body; a
+// hostile body refused before any handler (mocks/kit/body.ts) with the status its operation documents.
 import net from 'node:net';
+import type { Operation } from '../../helpers/contract/contract.js';
+import { BODY_IDLE_MS } from '../../mocks/kit/body.js';
 import { expect, MOCKS, test } from '../../fixtures/self.js';
 
 /** Raw bytes sent on one keep-alive connection; the whole answer read until the server ends it (or 5 s pass). */
@@ -24,6 +27,51 @@ function rawExchange(origin: string, bytes: string): Promise<{ text: string; end
     socket.write(bytes);
   });
 }
+
+/** Raw bytes sent on a new connection; the first answer read whole (its Content-Length), with the milliseconds it took. */
+function firstAnswer(origin: string, bytes: string): Promise<{ status: number; body: string; ms: number }> {
+  const { hostname, port } = new URL(origin);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    const timer = setTimeout(() => socket.destroy(new Error(`no answer after 30 s: ${text.slice(0, 200)}`)), 30_000);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+      const body = rest.join('\r\n\r\n');
+      if (length === undefined || Buffer.byteLength(body, 'latin1') < Number(length)) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(head.split(' ')[1]), body: Buffer.from(body, 'latin1').toString('utf8'), ms: Date.now() - started });
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.write(bytes);
+  });
+}
+
+/** The hostile bodies (the brief of each: its media type, its bytes, how it is framed) and the refusal each is (before the operation's own documents). */
+const HOSTILE = [
+  { what: 'a text/plain body', refusal: 415, type: 'text/plain', body: '{}' },
+  { what: 'a body nested 10,000 deep', refusal: 400, type: 'application/json', body: `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}` },
+  {
+    what: 'a 2 MB junk object',
+    refusal: 413,
+    type: 'application/json',
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: (2 * 1024 * 1024) / 100 }, (_, i) => [`k${i}`, 'x'.repeat(90)]))),
+  },
+  // A chunk announced near 2^60 bytes (llhttp refuses a size of 2^64 itself), then nothing: the answer comes once no byte came for BODY_IDLE_MS.
+  {
+    what: 'a chunked body announcing 2^60 bytes, then stopping',
+    refusal: 408,
+    type: 'application/json',
+    chunk: 'FFFFFFFFFFFFFFF\r\n{"a":',
+  },
+] as const;
 
 for (const mock of MOCKS) {
   test.describe(mock.service, () => {
@@ -68,6 +116,60 @@ for (const mock of MOCKS) {
         expect((await fetch(`${handle.baseURL}/anything`)).status, 'the mock answers on a new connection').toBeLessThan(500);
       });
     }
+
+    // Every operation taking a body is sent each hostile body, unsigned (refused before any handler,
+    // authentication too); the body that stops only to the first (it costs BODY_IDLE_MS). Each is
+    // answered promptly with the status the operation documents for that refusal, else its 400, in
+    // the body its contract documents there; the mock answers the next request.
+    test('every operation taking a body refuses a hostile one at once, with the status and error body it documents', async ({
+      contracts,
+    }) => {
+      test.setTimeout(120_000);
+      const contract = await contracts(mock.service);
+      const writers = [...contract.operations.values()].filter((op) => op.requestBody);
+      // The installments issuer's endpoint is served apart from the service (mocks/installments/issuer.ts).
+      const baseOf = (op: Operation) =>
+        op.operationId === 'notifyPlan' ? (handle as { issuerBaseURL?: string }).issuerBaseURL : handle.baseURL;
+      for (const row of HOSTILE) {
+        for (const op of 'chunk' in row ? writers.slice(0, 1) : writers) {
+          const path = new URL(`${baseOf(op)}${op.path.replace(/\{[^}]+\}/g, '1234')}`).pathname;
+          const framing = 'chunk' in row ? 'transfer-encoding: chunked' : `content-length: ${Buffer.byteLength(row.body)}`;
+          const sent = `${op.method} ${path} HTTP/1.1\r\nHost: a\r\ncontent-type: ${row.type}\r\n${framing}\r\n\r\n${'chunk' in row ? row.chunk : row.body}`;
+          const answer = await firstAnswer(handle.origin, sent);
+          const status = op.responses[row.refusal] ? row.refusal : 400;
+          const where = `${op.operationId}, ${row.what}`;
+          expect.soft(answer.status, where).toBe(status);
+          const validate = contract.responseValidatorOf(op.operationId, String(status));
+          expect
+            .soft(validate?.(JSON.parse(answer.body)), `${where}: the error body ${status} documents (${answer.body.slice(0, 120)})`)
+            .not.toBe(false);
+          expect.soft(answer.ms, `${where}: answered at once`).toBeLessThan(('chunk' in row ? BODY_IDLE_MS : 0) + 5_000);
+        }
+      }
+      expect((await fetch(`${handle.baseURL}/anything`)).status, 'the mock answers on').toBeLessThan(500);
+    });
+
+    test('control surface: an unknown fault id is answered in one short line: at most its first 80 characters, the count of known ids, the nearest', async () => {
+      const put = async (id: string) => {
+        const res = await fetch(`${handle.origin}/__mock/faults`, {
+          method: 'PUT',
+          body: JSON.stringify({ faults: [id] }),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status).toBe(400);
+        return ((await res.json()) as { message: string }).message;
+      };
+      const long = await put('x'.repeat(100_000));
+      expect(long).toMatch(
+        new RegExp(
+          `^unknown fault '${'x'.repeat(80)}\\.\\.\\.' \\(100000 characters\\): ${mock.faults.length} known, the nearest is '[^']+'$`,
+        ),
+      );
+      // A typo of a known id (its last character dropped) names that id as the nearest.
+      const known = mock.faults.map((f) => f.id).sort((a, b) => b.length - a.length)[0];
+      const typo = known.slice(0, -1);
+      expect(await put(typo)).toBe(`unknown fault '${typo}': ${mock.faults.length} known, the nearest is '${known}'`);
+    });
 
     test('answers an oversized body with 413, not a crash', async () => {
       const res = await fetch(`${handle.baseURL}/anything`, {
@@ -156,6 +258,18 @@ for (const mock of MOCKS) {
     });
   });
 }
+
+// A fault loosening an operation's media types (a relaxation of its requestBody content) is what the body parser reads.
+test('with unsupported-media-accepted, approvedOffers takes a text/plain body past the body parser to its guard', async () => {
+  const installments = MOCKS.find((m) => m.service === 'installments')!;
+  const loose = await installments.start({ faults: ['unsupported-media-accepted'] });
+  try {
+    const res = await fetch(`${loose.baseURL}/offers`, { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
+    expect(res.status, 'the unsigned call refused by the guard, not 415').toBe(401);
+  } finally {
+    await loose.close();
+  }
+});
 
 // The standalone mock (scripts/mock.ts) diverts deliveries addressed off this machine to its loopback
 // receiver: nothing leaves the machine unless its user names where deliveries go.

@@ -41,7 +41,9 @@ test('the time left is the mean duration so far of the service, times the checks
   p.end('financial-data', 'passed', 4000);
   p.end('financial-data', 'skipped', 6000);
   expect(p.remainingMs('financial-data')).toBe((8 * 5000) / 2);
-  expect(p.line('financial-data', T0 + 75_000)).toBe('financial-data: 2/10 checks, 0 failed, 1 skipped, 1m15s elapsed, ~20s left');
+  expect(p.line('financial-data', T0 + 75_000)).toBe(
+    'financial-data: 2/10 checks, 0 failed, 1 skipped, 1m15s elapsed, ~20s left in the run',
+  );
   expect([formatDuration(999), formatDuration(59_000), formatDuration(600_000), formatDuration(3_725_000)]).toEqual([
     '1s',
     '59s',
@@ -265,14 +267,14 @@ test('a failure is one line naming the check, redacted; the end is one line per 
   p.end('card-enrollment', 'failed', 1000);
   const line = p.failureLine('card-enrollment', 'POST /cards › echoes pan 4111111111111111\nin the "cvc": "123" body', T0 + 2000);
   expect(line).toBe(
-    'card-enrollment: 1/3 checks, 1 failed, 0 skipped, 2s elapsed, ~2s left - FAILED: POST /cards › echoes pan ************1111 in the "cvc": "[REDACTED]" body',
+    'card-enrollment: 1/3 checks, 1 failed, 0 skipped, 2s elapsed, ~2s left in the run - FAILED: POST /cards › echoes pan ************1111 in the "cvc": "[REDACTED]" body',
   );
   // The failure's line counts as the service's line: the next one waits 10 s.
   p.end('card-enrollment', 'passed', 1000);
   expect(p.dueLines(T0 + 2000 + PROGRESS_INTERVAL_MS - 1)).toEqual([]);
   // Its last check ends at 1m03s: the closing line says so, however late it is printed.
   p.end('card-enrollment', 'skipped', 1000, undefined, false, T0 + 63_000);
-  expect(p.finalLines(T0 + 90_000)).toEqual(['card-enrollment: done, 3/3 checks, 1 passed, 1 failed, 1 skipped, 1m03s elapsed']);
+  expect(p.finalLines(T0 + 90_000)).toEqual(['card-enrollment: done, 3/3 checks, 1 passed, 1 failed, 1 skipped, ended 1m03s into the run']);
 });
 
 test('the reporter: services are the projects, totals from the suite, a retried attempt is not a result', () => {

@@ -1,5 +1,6 @@
 // Covers: helpers/client/request-rules.ts, the judge of every request the mocks take as valid: a body
-// its operation's schema refuses, card data in clear `sensitiveData`, and a card number failing its
+// its operation's schema refuses, card data in clear `sensitiveData` (or a member its plaintext carries, sent in clear),
+// and a card number failing its
 // check digit (in clear or inside a JWE the suite made), are named with the rule and its statement; a valid request passes.
 import { expect, test } from '../../fixtures/self.js';
 import { encryptJson, plaintextsIn } from '../../helpers/auth/jwe.js';
@@ -27,5 +28,11 @@ test('a request the documents refuse is named with the broken rule and its state
     /card-data-encrypted \(provider 2\.0\.0.*card data in clear `sensitiveData`/,
   );
   expect(judge({ panListName: 7 })).toThrow(/request-schema .*\/panListName must be string/);
+  // A member the encrypted plaintext carries, sent in clear (provider 2.0.0, POST /plans: the merchant name).
+  const plan = contract.operation('savePlan');
+  const judgePlan = (merchant: Record<string, unknown>) => () =>
+    judgeSentRequest({ operation: plan, body: { merchant }, headers: {}, plaintexts: [] }, contract, undefined);
+  expect(judgePlan({ name: 'Decor shop', country: 'USA' })).toThrow(/card-data-encrypted .*merchant\.name in clear/);
+  expect(judgePlan({ country: 'USA' })).not.toThrow(/card-data-encrypted/);
   expect(REQUEST_RULES.map((r) => r.id)).toEqual(['request-schema', 'card-data-encrypted', 'card-number-check-digit']);
 });

@@ -44,6 +44,8 @@ const TO_ENV: Record<StandInService, (s: Sheet, a: Announced) => Record<string, 
     INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS: s.testData?.acquirerICAs?.known?.slice(1).join(','),
     INSTALLMENTS_UNKNOWN_ACQUIRER_ICA: s.testData?.acquirerICAs?.unknown?.[0],
     INSTALLMENTS_USE_CASES: s.productConfiguration?.useCases?.join(','),
+    INSTALLMENTS_DISTRIBUTION_PARTNER:
+      typeof s.productConfiguration?.distributionPartner === 'boolean' ? String(s.productConfiguration.distributionPartner) : undefined,
   }),
   'financial-data': (s, a) => ({
     FD_BASE_URL: new URL(a.url).origin,

@@ -1,8 +1,8 @@
 // Which faults of a catalogue a mutation run takes (scripts/mutation.ts): every deviation, or those
-// of one id (--fault), of ids matching a pattern (--match), written blind (--blind: the first
+// of one id (--fault), of ids matching a pattern (--match; an earlier id a renamed fault keeps counts), written blind (--blind: the first
 // independent measure, `origin: 'blind'`), or of one named independent set (--set <name>,
 // mocks/kit/faults.ts `independent`). Apart from the script so that the choice can be tested alone.
-import type { Fault } from '../../mocks/kit/faults.js';
+import { faultIds, type Fault } from '../../mocks/kit/faults.js';
 
 export interface FaultChoice {
   fault?: string;
@@ -30,8 +30,8 @@ export function unknownSetMessage(name: string, faults: readonly Fault[]): strin
 export function chosen(f: Fault, choice: FaultChoice): boolean {
   return (
     f.mutation !== false &&
-    (!choice.fault || f.id === choice.fault) &&
-    (!choice.match || choice.match.test(f.id)) &&
+    (!choice.fault || faultIds(f).includes(choice.fault)) &&
+    (!choice.match || faultIds(f).some((id) => choice.match!.test(id))) &&
     (!choice.blind || f.origin === 'blind') &&
     (!choice.set || f.set === choice.set)
   );

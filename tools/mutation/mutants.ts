@@ -236,7 +236,7 @@ const isOr = (kind: ts.SyntaxKind) => kind === tsApi().SyntaxKind.BarBarToken;
 // A fault switch: `faults.has('id')`, or a small wrapper of it named on('fault-id') or
 // on<Something>('fault-id') (e.g. `onReceipt('blind-...')`, a switch that applies on one path).
 const SWITCH_CALLEE = /^((ctx\.)?faults\.has|on([A-Z]\w*)?)$/;
-// Catalogue ids are kebab-case words, some keeping a member name's capitals (receipt-serviceId-not-echoed).
+// Catalogue ids are kebab-case words, some keeping a member name's capitals (serviceId-not-echoed).
 const FAULT_ID = /^[a-zA-Z0-9]+(-[a-zA-Z0-9]+)+$/;
 
 /**

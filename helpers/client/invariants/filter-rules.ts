@@ -334,9 +334,10 @@ export function disorder(items: Record<string, unknown>[], keys: string[], direc
  * compares: the one-sided filter's item member of its own name; a pair's, the key its reader lists
  * in order by (seed 002, Transactions: the lists "page and sort by transactionDate, postedDate when
  * no transaction date exists") or else the items' only member named as a date (a billed report's
- * createdDate). Both ends of a pair are included (reference/financial-data.md, Date windows; cited
- * by FD-TXN-WINDOW-EDGES and FD-BILLING-EDGES, as provider 1.35.0 states it for the sibling windows
- * of the transactions report: "up to and including this date"); a one-sided end as its description
+ * createdDate). Both ends of a pair are included: the billing's as provider 1.35.0 getResellerBillingReport
+ * states them (the earliest and the latest date covered, FD-BILLING-EDGES); the transaction lists' as
+ * the catalogue decides (FD-TXN-WINDOW-EDGES), after the provider's own words for the refresh windows
+ * of the same transactions ("up to and including this date"); a one-sided end as its description
  * says ("at or after": included; "after": not).
  */
 export interface WindowFilter {

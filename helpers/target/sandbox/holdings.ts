@@ -19,7 +19,14 @@ import { judgeSentRequest } from '../../client/request-rules.js';
 import { redactText } from '../../secrets/redact.js';
 import { configuredEncryptionKey, encryptionKeyVariable } from '../keys.js';
 import { excerpt, probe, type Finding, type ProbeAnswer } from '../preflight.js';
-import { configuredUseCases, planSelection, signingCredentials, type AccountRange, type OfferLike } from '../installments.js';
+import {
+  configuredDistributionPartner,
+  configuredUseCases,
+  planSelection,
+  signingCredentials,
+  type AccountRange,
+  type OfferLike,
+} from '../installments.js';
 import { fdSession } from './prepare.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
@@ -420,12 +427,13 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   const variable = 'INSTALLMENTS_USE_CASES';
   const out: Finding[] = [];
   const note = (line: string) => out.push({ variable, ready: true, note: true, line: `${variable}: not judged on the target ${line}` });
-  const duringPurchase = useCases.includes('DURING_PURCHASE');
+  // A distribution partner's plans carry the offers presented whatever the use cases (provider 2.0.0, InvalidPresentedOffersDSP).
+  const duringPurchase = useCases.includes('DURING_PURCHASE') || configuredDistributionPartner(env);
   if (duringPurchase)
     out.push({
       variable,
       ready: true,
-      line: `${variable}: ready (${useCases.join(',')}: every plan carries the offers presented, which no product refuses)`,
+      line: `${variable}: ready (${useCases.join(',')}${configuredDistributionPartner(env) ? ', a distribution partner' : ''}: every plan carries the offers presented, which no product refuses)`,
     });
   const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
   if (!pan) {
@@ -468,7 +476,7 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   const unsent = unserved(s.contract, env, variable, ['savePlan']);
   if (unsent) return [...out, unsent];
   const body = {
-    ...planSelection(answer.offerTransactionId, answer.offers[0], useCases, {
+    ...planSelection(answer.offerTransactionId, answer.offers[0], false, {
       transaction: OFFERS_TRANSACTION,
       merchant: OFFERS_MERCHANT,
       offers: answer.offers,

@@ -24,6 +24,7 @@ import {
 } from '../../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
 import SuiteReporter from '../../../helpers/verdict/suite-reporter.js';
+import { PARENT_PID_ENV } from '../../../helpers/run/parent-watch.js';
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
   const o = (title: string, status: TestOutcome['status']): TestOutcome => ({
@@ -142,16 +143,38 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
   }
 });
 
-test("a signal to npm's process alone reaches certify: its npm scripts exec their command, no shell in between keeping it", () => {
+test("a signal to npm's process alone reaches certify, the mock and npm test's Playwright: their npm scripts exec their command, no shell in between keeping it", () => {
   // `npm run` runs a script through `sh -c`, which keeps a SIGINT relayed by npm to itself (the run
   // went on) and leaves its command running when a SIGTERM ends npm; `exec` replaces the shell.
   // Node with tsx's loader, not tsx's command line: its relaunch SIGKILLs the command when the
   // command has not told it of a signal within 30 ms (a loaded machine), its teardown unrun.
+  // The mock also watches the npm that started it (its pid, the shell's $PPID): killed, npm takes it along.
   const scripts = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts as Record<string, string>;
-  expect({ certify: scripts.certify, 'certify:stand-in': scripts['certify:stand-in'] }).toEqual({
+  expect({ certify: scripts.certify, 'certify:stand-in': scripts['certify:stand-in'], mock: scripts.mock }).toEqual({
     certify: 'exec node --import tsx scripts/certify.ts',
     'certify:stand-in': 'exec node --import tsx scripts/certify-stand-in.ts',
+    mock: `${PARENT_PID_ENV}=$PPID exec tsx scripts/mock.ts`,
   });
+  expect(scripts.test, 'after the static checks, Playwright in place of the shell').toMatch(/ && exec playwright test$/);
+});
+
+// Playwright's runner ends a run in order (the checks in progress interrupted, the Summary line) on
+// SIGINT only; a SIGTERM (npm passes one on) reaches it as one, through watchParent, which
+// playwright.config.ts and the standalone mock call.
+test('a SIGTERM interrupts a process that watches its parent as a Ctrl-C would', async () => {
+  const script = `import { watchParent } from ${JSON.stringify(path.resolve('helpers/run/parent-watch.ts'))};
+watchParent({});
+process.once('SIGINT', () => { console.log('interrupted'); process.exit(0); });
+console.log('ready');
+setTimeout(() => undefined, 30_000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+    if (output.includes('ready')) child.kill('SIGTERM');
+  });
+  const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  expect({ code, signal, output: output.trim().split('\n') }).toEqual({ code: 0, signal: null, output: ['ready', 'interrupted'] });
 });
 
 /** A command run as `runMain(..., { detach: true })` runs it: it waits to be interrupted, then takes a second to clean up. */

@@ -127,9 +127,13 @@ test('a lock whose run is gone is taken over; a live one refuses, and the run it
   };
   fs.writeFileSync(lockFile(reports), JSON.stringify(stale));
   expect(lockState(reports).state).toBe('free');
-  const taken = acquireRunLock(reports, 'npm test', {});
+  const said: string[] = [];
+  const taken = acquireRunLock(reports, 'npm test', {}, (line) => said.push(line));
   try {
     expect(taken.tookOver).toEqual(stale);
+    expect(said, 'the take-over said in one line naming the dead run').toEqual([
+      `took over ${path.relative(process.cwd(), lockFile(reports))} from pid ${stale.pid} ("npm run certify", started 2026-01-01T00:00:00.000Z), which has ended`,
+    ]);
     const holder = JSON.parse(fs.readFileSync(lockFile(reports), 'utf8')) as LockHolder;
     expect(holder).toMatchObject({ pid: process.pid, command: 'npm test', token: taken.token });
     // Another process's view: a live holder refuses, unless it passed its token.

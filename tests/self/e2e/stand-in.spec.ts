@@ -483,7 +483,7 @@ test("financial data stand-in: a report ends within one of the seed's waits betw
   );
 });
 
-test("certify:stand-in reads each service's wall time from the progress reporter's closing lines", async () => {
+test("certify:stand-in reads when each service ended into the run from the progress reporter's closing lines", async () => {
   const { serviceWallTimes } = await import('../../../scripts/certify-stand-in.js');
   const { ServiceProgress } = await import('../../../helpers/verdict/progress-reporter.js');
   const progress = new ServiceProgress({ 'card-enrollment': 1, 'financial-data': 2 }, 4, 0);
@@ -491,7 +491,7 @@ test("certify:stand-in reads each service's wall time from the progress reporter
   progress.end('financial-data', 'passed', 1000, undefined, false, 100_000);
   progress.end('financial-data', 'skipped', 0, undefined, false, 552_000);
   const output = [
-    'card-enrollment: 1/1 checks, 0 failed, 0 skipped, 45s elapsed',
+    'card-enrollment: 1/1 checks, 0 failed, 0 skipped, 45s elapsed, ~9m left in the run',
     ...progress.finalLines(600_000),
     'Run passed in 10m00s',
   ].join('\n');

@@ -1,0 +1,170 @@
+// How every mock reads a request body: the kit app's one content-type parser (app.ts), for every
+// route of every service and of the control surface. A body is refused before any handler sees it
+// when its operation does not take its media type (the requestBody `content` of the contract the
+// mock plays, loosened by its start-up faults), and when it is larger, nests deeper or arrives
+// slower than any request of the contracts needs. The status is the one the operation documents
+// for that refusal (its 415 or 413), else its 400, else the refusal's own in the service's error
+// shape. What is left of a body refused unread is read and dropped after the answer, so that its
+// sender reads the answer; a body that does not end then closes its connection.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract, Operation } from '../../helpers/contract/contract.js';
+
+/**
+ * The largest body read, in bytes. No contract states a size limit. The largest body the suite
+ * sends is a financial data pay statement one byte past 1 MiB (provider 1.35.0 PayStatement
+ * `statement`, base64: about 1.4 MB), to show a store takes more than the buffer it is often
+ * written with; other bodies are of a few hundred kilobytes at most (1,001 transactions to
+ * enrich, one past the contract's maximum: about 230 KB). 1.5 MiB takes them all, while a 2 MB
+ * junk object is refused before it is parsed or stored.
+ */
+export const MAX_BODY_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * The deepest nesting of objects and arrays a body may have. The deepest request body of the three
+ * contracts nests 5 levels (financial data's report generation and webhook subscription bodies);
+ * 32 leaves room for what a schema leaves open, and refuses a body built only to exhaust the
+ * recursive walks that read it (the contract's validation, the searches for echoed secrets).
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * How long a body may go without a byte arriving, in milliseconds. A client sends a body back to
+ * back; one that stops (a chunk announced far beyond MAX_BODY_BYTES, then nothing) would otherwise
+ * hold its connection until it gives up.
+ */
+export const BODY_IDLE_MS = 2_000;
+
+/** The operations an app serves: the contract it plays and the paths its operations are served under. */
+export interface ServedOperations {
+  contract: Contract;
+  basePaths: readonly string[];
+}
+
+/** A body refused before any handler, unread or read in part: its status. */
+export class BodyRefused extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The status an operation documents for a refusal of this kind: its own, else the operation's 400, else its own in the service's shape. */
+function documentedStatus(op: Operation | undefined, status: number): number {
+  return !op || op.responses[String(status)] || !op.responses['400'] ? status : 400;
+}
+
+/** Whether a media range of a requestBody's `content` (`application/json`, `text/*`, `*\/*`) takes a media type. */
+function takes(range: string, type: string): boolean {
+  const [rangeType, rangeSub] = range.toLowerCase().split('/');
+  const [typeType, typeSub] = type.split('/');
+  return (rangeType === '*' || rangeType === typeType) && (rangeSub === '*' || rangeSub === typeSub);
+}
+
+/** How deep objects and arrays nest in a JSON text, read without parsing it (strings skipped); stops past `max`. */
+export function nestingDepth(text: string, max = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > deepest && (deepest = depth) > max) return deepest;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * The content-type parser of every body: the text of the body, read whole within the limits above,
+ * or a BodyRefused. The operation of a route is looked up once (an unknown route, the control
+ * surface or a route no operation describes has none: only the limits apply to it).
+ */
+export function bodyParser(served: ServedOperations) {
+  const operations = new Map<string, Operation | undefined>();
+  const operationOf = (req: FastifyRequest): Operation | undefined => {
+    const key = `${req.method} ${req.routeOptions.url}`;
+    if (!operations.has(key)) {
+      const path = req.url.split('?')[0];
+      const base = served.basePaths.find((b) => path.startsWith(`${b}/`));
+      operations.set(
+        key,
+        base === undefined || req.routeOptions.url === undefined
+          ? undefined
+          : served.contract.operationAt(req.method, path.slice(base.length)),
+      );
+    }
+    return operations.get(key);
+  };
+  return (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: string) => void): void => {
+    const op = operationOf(req);
+    const refuse = (status: number, message: string) => new BodyRefused(documentedStatus(op, status), message);
+    const header = req.headers['content-type'];
+    const type = (header ?? '').split(';')[0].trim().toLowerCase();
+    const mediaTypes = op?.requestBody?.contentTypes;
+    if (mediaTypes?.length && req.headers['content-length'] !== '0' && !mediaTypes.some((range) => takes(range, type)))
+      return done(
+        refuse(
+          415,
+          `${header ? `a body of type ${type.slice(0, 80)}` : 'a body without Content-Type'} is not taken: ${mediaTypes.join(', ')} only`,
+        ),
+      );
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return done(refuse(413, `the body is larger than ${MAX_BODY_BYTES} bytes`));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let lastByteAt = Date.now();
+    let ended = false;
+    const end = (error: Error | null, body?: string) => {
+      if (ended) return;
+      ended = true;
+      clearInterval(watch);
+      payload.removeListener('data', onData);
+      done(error, body);
+    };
+    // Looked at again after the event loop has read what is waiting: a loop held up by other work does not refuse a body it has not read yet.
+    const watch = setInterval(
+      () =>
+        Date.now() - lastByteAt > BODY_IDLE_MS &&
+        setImmediate(
+          () => Date.now() - lastByteAt > BODY_IDLE_MS && end(refuse(408, `the body stopped arriving: no byte for ${BODY_IDLE_MS} ms`)),
+        ),
+      BODY_IDLE_MS / 4,
+    );
+    watch.unref();
+    const onData = (chunk: Buffer) => {
+      lastByteAt = Date.now();
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return end(refuse(413, `the body is larger than ${MAX_BODY_BYTES} bytes`));
+      chunks.push(chunk);
+    };
+    payload.on('data', onData);
+    payload.on('error', (error) => end(refuse(400, `the body could not be read (${error.message})`)));
+    payload.once('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (nestingDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
+        return end(refuse(400, `the body nests objects and arrays deeper than ${MAX_BODY_DEPTH} levels`));
+      end(null, text);
+    });
+  };
+}
+
+/**
+ * After the answer to a body refused unread, what is left of it is read and dropped (its sender,
+ * still writing, then reads the answer instead of a reset connection: RFC 9112, 9.6); a body still
+ * not ended BODY_IDLE_MS later (a chunk announced beyond any limit) closes the connection.
+ */
+export function dropRestOfBody(req: FastifyRequest, reply: FastifyReply): void {
+  // Fastify answers a parser's refusal with Connection: close, and Node then resets a connection whose sender is still writing.
+  reply.removeHeader('connection');
+  const socket = req.raw.socket;
+  reply.raw.once('finish', () => {
+    req.raw.resume();
+    setTimeout(() => req.raw.complete || socket.destroy(), BODY_IDLE_MS).unref();
+  });
+}
