@@ -26,7 +26,7 @@ import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
-import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
+import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
 import { configurationMistakes } from '../helpers/config/config.js';
 import { SERVICES } from '../helpers/contract/services.js';
@@ -136,6 +136,8 @@ export const main: CommandMain = async (argv, io) => {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by `certify:stand-in` (its pid in PARENT_PID_ENV): killed outright, it stops this run the same way.
+  watchParent();
   // Every mistake of the configuration before Playwright starts, one line each (a .env in the wrong
   // folder, a misspelt name, a value the .env parser changed, a bad value; on a sandbox every value of
   // the certified services: its global setup judges them again, and the target, for a run started without certify).

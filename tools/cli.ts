@@ -88,18 +88,16 @@ export async function exitCodeOf(main: CommandMain, argv: string[], io: CommandI
  * behind a relay that stays in the terminal's group: the relay passes its output on, passes Ctrl-C
  * and SIGTERM to it and exits with its code; killed outright (SIGKILL of npm's process group, a
  * closed terminal), the relay is gone and the command, watching it, is interrupted as by Ctrl-C
- * (helpers/run/parent-watch.ts). A command started by a parent that names itself in PARENT_PID_ENV
- * (the relay, `certify:stand-in` starting certify) watches that parent the same way.
+ * (helpers/run/parent-watch.ts), as it is by a SIGTERM.
  */
 export function runMain(moduleUrl: string, main: CommandMain, options: { detach?: boolean } = {}): void {
   if (!isProgram(moduleUrl)) return;
   // The reader of its output may be gone before its end (a `| tee` ended by the same Ctrl-C, a
   // killed relay): a write then is lost, never an EPIPE stack trace ending the command.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  if (options.detach && !process.env[PARENT_PID_ENV]) return relay();
-  if (process.env[PARENT_PID_ENV]) {
+  if (options.detach) {
+    if (!process.env[PARENT_PID_ENV]) return relay();
     watchParent();
-    delete process.env[PARENT_PID_ENV];
   }
   void exitCodeOf(main, process.argv.slice(2), processIo).then((code) => process.exit(code));
 }

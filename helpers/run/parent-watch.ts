@@ -2,12 +2,12 @@
 // one SIGINT for a Ctrl-C, as a terminal would). Killed outright (SIGKILL of npm's process group,
 // a closed terminal), certify cannot pass anything on: the runner watches it, and when it is gone
 // interrupts itself as a Ctrl-C would, so that the checks in progress end as interrupted, the
-// teardown deletes what the run made on a sandbox and the certification says NOT RUN. A command
-// started by a parent that names itself here watches it the same way (tools/cli.ts runMain: certify
-// started by `certify:stand-in`, a command behind its relay; the standalone mock watches its npm).
+// teardown deletes what the run made on a sandbox and the certification says NOT RUN. The
+// standalone mock (`npm run mock`) watches the npm that started it the same way, and closes; so
+// does a command behind its relay, and certify started by `certify:stand-in` (tools/cli.ts runMain).
 // A SIGTERM (npm passes one on to its script) interrupts as a Ctrl-C does: Playwright's runner
 // ends a run in order (its Summary line printed) on SIGINT only, and dies at once on SIGTERM.
-/** Set by a parent for the process it starts (certify for Playwright's runner, npm for the mock): the pid whose end interrupts it. */
+/** Set for a command by what started it (certify for Playwright's runner, npm for the mock): the pid whose end interrupts it. */
 export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
 /** How often the runner looks. */
 export const PARENT_WATCH_MS = 1000;
@@ -21,7 +21,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** In the runner or a command (not a worker): interrupts this process with SIGINT on a SIGTERM, and once the process named by PARENT_PID_ENV has ended. */
+/** In the runner (not a worker) or a command: interrupts this process with SIGINT on a SIGTERM, and once the process named by PARENT_PID_ENV has ended. */
 export function watchParent(env: NodeJS.ProcessEnv = process.env): void {
   if (env.TEST_WORKER_INDEX) return;
   process.on('SIGTERM', () => process.kill(process.pid, 'SIGINT'));

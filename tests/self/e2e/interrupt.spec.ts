@@ -147,8 +147,8 @@ test("a signal to npm's process alone reaches certify, the mock and npm test's P
   // `npm run` runs a script through `sh -c`, which keeps a SIGINT relayed by npm to itself (the run
   // went on) and leaves its command running when a SIGTERM ends npm; `exec` replaces the shell.
   // Node with tsx's loader, not tsx's command line: its relaunch SIGKILLs the command when the
-  // command has not told it of a signal within 30 ms (a loaded machine), its teardown unrun. The mock
-  // also watches the npm that started it (its pid, the shell's $PPID): killed, npm takes it along.
+  // command has not told it of a signal within 30 ms (a loaded machine), its teardown unrun.
+  // The mock also watches the npm that started it (its pid, the shell's $PPID): killed, npm takes it along.
   const scripts = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts as Record<string, string>;
   expect({ certify: scripts.certify, 'certify:stand-in': scripts['certify:stand-in'], mock: scripts.mock }).toEqual({
     certify: 'exec node --import tsx scripts/certify.ts',
