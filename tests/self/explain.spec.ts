@@ -32,23 +32,23 @@ const group = (operationId: string, title: string, judged: string, check = 'asse
   ],
 });
 
-/** A FAIL certification of financial data 1.35.0 holding one failure group. */
-const oneFailure = (g: FailureGroup): Certification => ({
+/** A FAIL certification of financial data 1.35.0 holding these failure groups. */
+const failing = (...groups: FailureGroup[]): Certification => ({
   target: 'mock',
   generatedAt: '',
   verdict: 'FAIL',
-  checks: { selected: 1, run: 1, skipped: 0 },
+  checks: { selected: groups.length, run: groups.length, skipped: 0 },
   services: [
     {
       service: 'financial-data',
       title: 'Financial data',
       contractVersion: '1.35.0',
       verdict: 'FAIL',
-      seed: { passed: 0, failed: 1, skipped: 0 },
+      seed: { passed: 0, failed: groups.length, skipped: 0 },
       provider: { passed: 0, failed: 0, skipped: 0 },
       assumption: { passed: 0, failed: 0, skipped: 0 },
       coverage: { exercised: 1, documented: 1 },
-      failures: [g],
+      failures: groups,
       conflicts: [],
       skippedReasons: {},
       rules: [],
@@ -70,35 +70,16 @@ const change = (kind: string, detail: string, where: string, operations: string[
 });
 
 test('a failure the newer document announces is documented in it, another is unexplained; the verdict stays FAIL', async () => {
-  const service: ServiceVerdict = {
-    service: 'financial-data',
-    title: 'Financial data',
-    contractVersion: '1.35.0',
-    verdict: 'FAIL',
-    seed: { passed: 1, failed: 3, skipped: 0 },
-    provider: { passed: 0, failed: 0, skipped: 0 },
-    assumption: { passed: 0, failed: 0, skipped: 0 },
-    coverage: { exercised: 1, documented: 2 },
-    failures: [
-      group('ModifyCustomer', 'modifies an unknown customer: 404', 'expect(received).toBe(expected)\n\nExpected: 404\nReceived: 409'),
-      group(
-        'CreateConsumer',
-        'a consumer without its birthday is refused',
-        'expect(received).toBe(expected)\n\nExpected: 400\nReceived: 201',
-      ),
-      group('GetConsumerForCustomer', 'the consumer read shows the ssn masked', 'the ssn is not masked', 'responseSchemaConformance'),
-    ],
-    conflicts: [],
-    skippedReasons: {},
-    rules: [],
-  };
-  const cert: Certification = {
-    target: 'mock',
-    generatedAt: '',
-    verdict: 'FAIL',
-    checks: { selected: 4, run: 4, skipped: 0 },
-    services: [service],
-  };
+  const cert = failing(
+    group('ModifyCustomer', 'modifies an unknown customer: 404', 'expect(received).toBe(expected)\n\nExpected: 404\nReceived: 409'),
+    group(
+      'CreateConsumer',
+      'a consumer without its birthday is refused',
+      'expect(received).toBe(expected)\n\nExpected: 400\nReceived: 201',
+    ),
+    group('GetConsumerForCustomer', 'the consumer read shows the ssn masked', 'the ssn is not masked', 'responseSchemaConformance'),
+  );
+  const service: ServiceVerdict = cert.services[0];
   const announced = [
     change('status added', 'status added 409', 'PUT /aggregation/v1/customers/{customerId} (ModifyCustomer) response 409', [
       'ModifyCustomer',
@@ -145,7 +126,7 @@ test('a failure whose evidence is a set-up call is explained at the operation it
     'the suite sent POST /decisioning/v2/customers/{customerId}/voePayroll (GenerateVOEPayrollReport) as valid, and the documents refuse it';
   const g = group('AddTestingCustomer', 'a payroll report with every member', judged);
   // The certification of the first test, with this one failure.
-  const cert = oneFailure(g);
+  const cert = failing(g);
   const removed = change(
     'field removed',
     'field removed excludeEmpInfo',
