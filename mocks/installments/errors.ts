@@ -19,7 +19,7 @@ export function sendErrors(reply: FastifyReply, faults: FaultSet<InstallmentsFau
   if (faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: items[0]?.Description });
   if (faults.has('blind-error-404-shape') && status === 404) return reply.code(status).send({ Errors: { Error: items[0] } });
   const errors = items.map((item) => {
-    if (!faults.has('error-missing-recoverable')) return item;
+    return item;
     const { Recoverable: _dropped, ...rest } = item;
     return rest;
   });
@@ -48,7 +48,7 @@ export function sendError(
 /** 400 from schema violations: one item per offending field, named in Details. */
 export function invalidRequest(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, found: Violation[]) {
   const items = (found.length ? found : [{ field: 'body', keyword: 'type', message: 'the request is invalid' }]).map<ErrorItem>((v) => ({
-    Source: faults.has('issuer-source-too-long') ? 'installments-service' : 'installments',
+    Source: 'installments',
     ReasonCode: faults.has('issuer-reason-code-too-long')
       ? 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY'
       : v.keyword === 'required'

@@ -21,9 +21,6 @@ export const GUARD_FAULTS = faultCatalogue([
   },
   rule('limit-over-500-accepted', 'limit maximum', ['IN-PAGE-LIMIT']),
   rule('offset-unchecked', 'offset at least 0', ['IN-PAGE-OFFSET']),
-  // Auth and transport (reference, Transport and auth).
-  rule('unsigned-accepted', 'no OAuth signature: 401', ['IN-AUTH-SIGNATURE']),
-  rule('unknown-key-accepted', 'unknown consumer key: 401', ['IN-AUTH-SIGNATURE']),
   rule('bad-signature-accepted', 'bad RSA-SHA256 signature: 401', ['IN-AUTH-SIGNATURE']),
   rule('body-hash-unchecked', 'oauth_body_hash must match the body: 401', ['IN-AUTH-BODY-HASH']),
   rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
@@ -48,18 +45,6 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-HEADER-FORM'],
   }),
-  seeded({
-    id: 'oauth-consumer-key-case-insensitive',
-    rule: 'IN-AUTH-HEADER-FORM: the consumer key is looked up without regard to case',
-    source: 'assumption',
-    rules: ['IN-AUTH-HEADER-FORM'],
-  }),
-  seeded({
-    id: 'oauth-repeated-parameter-first-taken',
-    rule: 'IN-AUTH-HEADER-FORM: a protocol parameter sent twice in the header is taken at its first value, not refused',
-    source: 'assumption',
-    rules: ['IN-AUTH-HEADER-FORM'],
-  }),
   rule('not-acceptable-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']),
   {
     id: 'unsupported-media-accepted',
@@ -72,7 +57,6 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']),
   // Error body and headers (provider 2.0.0, ErrorWrapper).
   rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
-  rule('error-missing-recoverable', 'error item: Recoverable required', ['IN-ERR-SHAPE']),
   // The header's presence is checked by the client on every answer declaring it (no rule id: the whole
   // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
   rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
@@ -106,7 +90,6 @@ export const GUARD_FAULTS = faultCatalogue([
   }),
   // Merchant participation flow (reference, Flows - lender app).
   rule('paging-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']),
-  rule('paging-total-wrong', 'Total counts all pages', ['IN-PAGE-HEADERS']),
   rule('limit-not-applied', 'a page holds at most limit items', ['IN-PAGE-SLICE', 'IN-PAGE-DEFAULT']),
   // The issuer endpoint (reference, Flows - notification (b)).
   rule('issuer-missing-correlation-accepted', 'issuer: missing Correlation-Id is 400', ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION']),
@@ -117,39 +100,11 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
   },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
-  blind(
-    'blind-limit-500-rejected',
-    'limit is from its minimum to its maximum (provider parameter `limit`; reference Paging): limit at the maximum is refused with 400 (enforced as below it)',
-    'provider',
-    ['IN-PAGE-LIMIT'],
-  ),
-  // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  blind(
-    'blind-default-limit-100',
-    'default page size is the maximum (provider `limit` default; reference Paging): without limit a page holds fewer, a smaller fixed page',
-    'provider',
-    ['IN-PAGE-DEFAULT'],
-  ),
   blind(
     'blind-offset-one-based',
     'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1',
     'provider',
     ['IN-PAGE-SLICE'],
-  ),
-  blind(
-    'blind-count-header-off-by-one',
-    'Count header is the number of items in the page (provider headers; reference "list responses carry Count"): reports one less',
-    'provider',
-    ['IN-PAGE-HEADERS'],
-  ),
-  // Auth (reference, Transport and auth).
-  blind(
-    'blind-consumer-key-prefix',
-    'an unknown consumer key is 401 (reference, Transport and auth): consumer keys are matched on a prefix only',
-    'assumption',
-    ['IN-AUTH-SIGNATURE'],
   ),
   blind(
     'blind-deregister-forbidden-unchecked',
@@ -164,14 +119,6 @@ export const GUARD_FAULTS = faultCatalogue([
     'provider',
     ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
   ),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-forbidden-key-reads-plan',
-    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference, Transport and auth): getPlan lets it read a plan (the other operations still refuse it)',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
   independent('independent-9', {
     id: 'i9-participation-ica-8-digits-accepted',
     rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
@@ -204,12 +151,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
   }),
   seeded({
-    id: 'rt-issuer-correlation-id-from-query',
-    rule: 'Correlation-Id is a required header of POST /notifications (reference, Transport and auth; provider 2.0.0 PlanNotifCorrelationIdHeaderParameter): without the header, the issuer endpoint takes a Correlation-Id query parameter',
-    source: 'provider',
-    rules: ['IN-ISSUER-INVALID', 'IN-FMT-CORRELATION'],
-  }),
-  seeded({
     id: 'rt-search-accept-first-type-only',
     rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
     source: 'provider',
@@ -232,13 +173,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
-  // Seeded beside each malformed form of a UUID Correlation-Id refused on every operation taking one (origin 'seeded').
-  seeded({
-    id: 'seeded-issuer-correlation-hyphens-dropped',
-    rule: 'IN-FMT-CORRELATION: notifyPlan requires a UUID Correlation-Id (provider 2.0.0 PlanNotifCorrelationIdHeaderParameter format uuid): a UUID written without its hyphens is judged with them put back and accepted',
-    source: 'provider',
-    rules: ['IN-FMT-CORRELATION'],
   }),
   independent('independent-17', {
     id: 'i17-plan-correlation-braces-stripped',
@@ -264,12 +198,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rule: "IN-ISSUER-THROTTLE-WINDOW: only accepted notifications count: a notification refused 400 for a body off the contract counts toward its caller's allowance",
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE-WINDOW'],
-  }),
-  independent('independent-20', {
-    id: 'i20-plan-apr-fraction-over-200-accepted',
-    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan judges the maximum on the apr's whole part, so an apr half a point over the maximum is accepted (201) instead of refused",
-    source: 'provider',
-    rules: ['IN-LIM-APR'],
   }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
   seeded({
@@ -304,12 +232,6 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-LIM-LEGALNAME'],
   }),
   independent('independent-21', {
-    id: 'i21-forbidden-key-reads-participations',
-    rule: 'a valid signature of a consumer key not allowed for the operation is a 403 (reference installments.md, authorization): getMerchantParticipations alone skips the operation check and answers the forbidden key 200',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-21', {
     id: 'i21-participation-merchant-group-lowercase-accepted',
     rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
     source: 'provider',
@@ -321,35 +243,11 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-LIM-DBANAMES'],
   }),
-  independent('independent-22', {
-    id: 'i22-forbidden-key-approves-plan',
-    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference installments.md, Transport and auth): planApproval skips the key rights check and applies the decision',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-26', {
-    id: 'i26-forbidden-key-searches-merchants',
-    rule: 'a consumer key not allowed an operation is refused 403 on every operation (reference installments.md, Transport and auth): postMerchantSearches skips the key rights check and answers the search',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-28', {
-    id: 'i28-inst-approval-status-forbidden-401',
-    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus answers such a key 401',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
   independent('independent-28', {
     id: 'i28-inst-mid-search-accept-parameters-refused',
     rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
     source: 'assumption',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-inst-page-limit-header-default',
-    rule: "list responses carry the Limit applied in their Limit header (reference, Transport and auth - Paging: headers Count, Offset, Limit, Total): the header gives the operation's default page size whatever limit was applied",
-    source: 'assumption',
-    rules: ['IN-PAGE-HEADERS'],
   }),
   independent('independent-30', {
     id: 'i30-inst-getplan-forbidden-404',
@@ -363,41 +261,11 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
-  independent('independent-33', {
-    id: 'i33-inst-forbidden-key-searches-mids',
-    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the MID search answers such a key 200',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-issuer-unsigned-403',
-    rule: 'a missing or bad signature is 401 (reference, Transport and auth; issuer certification 401): the issuer notification endpoint answers an unsigned notification 403',
-    source: 'assumption',
-    rules: ['IN-AUTH-SIGNATURE', 'IN-ISSUER-INVALID'],
-  }),
-  independent('independent-34', {
-    id: 'i34-inst-page-last-page-drops-final-item',
-    rule: "a page holds the items from offset up to limit of them (provider 2.0.0, the paging parameters; reference, Paging): a page after the first that reaches the end of the set leaves out the set's last item",
-    source: 'provider',
-    rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
-  }),
-  independent('independent-34', {
-    id: 'i34-inst-page-total-after-offset',
-    rule: 'the Total header counts the whole set matched (provider 2.0.0, paging headers; reference, Paging): Total counts only the items from the offset on',
-    source: 'provider',
-    rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
-  }),
   independent('independent-36', {
     id: 'i36-inst-forbidden-key-submits-participations',
     rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-inst-approval-status-accept-wildcard-406',
-    rule: '406 only when the Accept header admits no JSON (reference, Operations: getPlanApprovalStatus 406; RFC 9110, Accept: */* admits every media type): the approval status read answers 406 to Accept */* (a JSON-only list of accepted types)',
-    source: 'provider',
-    rules: ['IN-TRANS-ACCEPT'],
   }),
   independent('independent-36', {
     id: 'i36-inst-keys-enc-alg-rsa1-5',
@@ -412,21 +280,9 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
   }),
   independent('independent-37', {
-    id: 'i37-inst-forbidden-key-reads-approval-status',
-    rule: "a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus answers such a key 200 with the plan's status and callback URL",
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-37', {
     id: 'i37-inst-approval-accept-highest-quality-only',
     rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
     source: 'provider',
     rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
-  }),
-  independent('independent-38', {
-    id: 'i38-inst-issuer-forbidden-key-401',
-    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth; Flows notification (b)): the issuer endpoint answers such a caller 401',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
   }),
 ]);

@@ -75,13 +75,7 @@ export function createGuard(
   keys: InstallmentsKeys,
 ): Guard {
   const { faults, clock } = ctx;
-  // blind-consumer-key-prefix: a consumer key matched on its first 12 characters only.
-  const sameKey = (k: InstallmentsState['keys'][number], key: string) =>
-    faults.has('blind-consumer-key-prefix')
-      ? key.slice(0, 12) === k.consumerKey.slice(0, 12)
-      : faults.has('oauth-consumer-key-case-insensitive')
-        ? k.consumerKey.toLowerCase() === key.toLowerCase()
-        : k.consumerKey === key;
+  const sameKey = (k: InstallmentsState['keys'][number], key: string) => k.consumerKey === key;
   // What the guard reads of each operation in the contract, looked up once when the mock starts, not
   // on every request nor at an operation's first request (code run only then would be counted to
   // whichever test came first by the sampled mutants' coverage, docs/mutation.md).
@@ -95,11 +89,6 @@ export function createGuard(
     if (!header) return header;
     let lax = header;
     if (faults.has('oauth-scheme-word-ignored')) lax = lax.replace(/^(Bearer|Basic)\s+/i, '');
-    if (faults.has('oauth-repeated-parameter-first-taken') && /^OAuth\s/i.test(lax)) {
-      const seen = new Set<string>();
-      const kept = [...lax.matchAll(/([A-Za-z0-9_]+)="([^"]*)"/g)].filter((m) => !seen.has(m[1]) && Boolean(seen.add(m[1])));
-      lax = `OAuth ${kept.map((m) => m[0]).join(',')}`;
-    }
     return lax;
   };
   return async (req, reply, operationId) => {
@@ -148,13 +137,7 @@ export function createGuard(
     let consumerKey = world.keys[0].consumerKey;
     if (unsignedQuery?.ok) consumerKey = unsignedQuery.consumerKey;
     else if (verdict.ok) consumerKey = verdict.consumerKey;
-    else if (
-      !(verdict.reason === 'missing' && faults.has('unsigned-accepted')) &&
-      !(verdict.reason === 'unknown-key' && faults.has('unknown-key-accepted'))
-    ) {
-      // i33-inst-issuer-unsigned-403: the issuer endpoint answers an unsigned notification 403, not 401.
-      if (faults.has('i33-inst-issuer-unsigned-403') && operationId === 'notifyPlan' && verdict.reason === 'missing')
-        return void refuse(403, 'FORBIDDEN', 'The caller may not notify this issuer.');
+    else {
       return void refuse(401, 'UNAUTHORIZED', `OAuth signature rejected (${verdict.reason}).`);
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
@@ -162,8 +145,6 @@ export function createGuard(
       (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
       // i35-inst-forbidden-key-gets-offers: the offers operation skips the key's rights check.
       (faults.has('i35-inst-forbidden-key-gets-offers') && operationId === 'approvedOffers') ||
-      // i4-forbidden-key-reads-plan: getPlan misses from the key's rights check.
-      (faults.has('i4-forbidden-key-reads-plan') && operationId === 'getPlan') ||
       // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
       (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
       // i16-forbidden-key-searches-mids: the MID search skips the operation check.
@@ -174,32 +155,16 @@ export function createGuard(
       (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
       // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
       (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan') ||
-      // i21-forbidden-key-reads-participations: the participations reader skips the operation check.
-      (faults.has('i21-forbidden-key-reads-participations') && operationId === 'getMerchantParticipations') ||
-      // i22-forbidden-key-approves-plan: the plan approval skips the operation check.
-      (faults.has('i22-forbidden-key-approves-plan') && operationId === 'planApproval') ||
-      // i26-forbidden-key-searches-merchants: the merchant search skips the operation check.
-      (faults.has('i26-forbidden-key-searches-merchants') && operationId === 'postMerchantSearches') ||
       // seeded-prop-forbidden-key-search-lowercase-country: a search by a country not all in capitals skips the operation check.
       (faults.has('seeded-prop-forbidden-key-search-lowercase-country') &&
         operationId === 'postMerchantSearches' &&
         /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? '')) ||
-      // i33-inst-forbidden-key-searches-mids: the MID search skips the operation check.
-      (faults.has('i33-inst-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
       // i36-inst-forbidden-key-submits-participations: the participation submission skips the key's rights check.
-      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations') ||
-      // i37-inst-forbidden-key-reads-approval-status: the approval status read skips the key's rights check.
-      (faults.has('i37-inst-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus');
+      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
-      // i28-inst-approval-status-forbidden-401: the approval status read answers a key without the right 401, not 403.
       // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
       if (faults.has('i30-inst-getplan-forbidden-404') && operationId === 'getPlan')
         return void refuse(404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.');
-      // i38-inst-issuer-forbidden-key-401: the issuer endpoint answers a signed caller without the right 401, not 403.
-      if (faults.has('i38-inst-issuer-forbidden-key-401') && operationId === 'notifyPlan')
-        return void refuse(401, 'UNAUTHORIZED', 'The caller could not be authenticated.');
-      if (faults.has('i28-inst-approval-status-forbidden-401') && operationId === 'getPlanApprovalStatus')
-        return void refuse(401, 'UNAUTHORIZED', `The consumer key may not call ${operationId}.`);
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
     // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
@@ -212,12 +177,6 @@ export function createGuard(
       faults.has('rt-search-accept-first-type-only') &&
       operationId === 'postMerchantSearches' &&
       !acceptsJson(req.headers.accept?.split(',')[0]);
-    // i28-inst-mid-search-accept-parameters-refused: the MID search compares Accept with its parameters (application/json;charset=utf-8 refused).
-    // i36-inst-approval-status-accept-wildcard-406: the approval status read takes only a type naming JSON, not */*.
-    const wildcardRefused =
-      faults.has('i36-inst-approval-status-accept-wildcard-406') &&
-      operationId === 'getPlanApprovalStatus' &&
-      (req.headers.accept ?? '').split(',').every((part) => part.split(';')[0].trim() === '*/*');
     const acceptWithParameters =
       faults.has('i28-inst-mid-search-accept-parameters-refused') &&
       operationId === 'postMerchantMidSearches' &&
@@ -234,7 +193,7 @@ export function createGuard(
       );
     if (
       op.responses['406'] &&
-      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters || wildcardRefused || highestOnly) &&
+      (!acceptsJson(req.headers.accept) || firstTypeOnly || acceptWithParameters || highestOnly) &&
       !faults.has('not-acceptable-ignored') &&
       !acceptUnchecked
     ) {
@@ -248,14 +207,6 @@ export function createGuard(
     const query = new URL(req.url, 'http://mock').searchParams;
     for (const { param: p, validate } of inputs) {
       let value = p.in === 'query' ? (query.get(p.name) ?? undefined) : (req.headers[p.name.toLowerCase()] as string | undefined);
-      // rt-issuer-correlation-id-from-query: without the header, the issuer endpoint takes a Correlation-Id query parameter.
-      if (
-        value === undefined &&
-        p.name === 'Correlation-Id' &&
-        operationId === 'notifyPlan' &&
-        faults.has('rt-issuer-correlation-id-from-query')
-      )
-        value = query.get('Correlation-Id') ?? query.get('correlation-id') ?? undefined;
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
         if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted')))
@@ -272,16 +223,6 @@ export function createGuard(
         /^\{.*\}$/.test(value)
       )
         value = value.slice(1, -1);
-      // seeded-issuer-correlation-hyphens-dropped: notifyPlan takes a UUID Correlation-Id written without its hyphens.
-      if (
-        p.name === 'Correlation-Id' &&
-        operationId === 'notifyPlan' &&
-        faults.has('seeded-issuer-correlation-hyphens-dropped') &&
-        /^[0-9a-f]{32}$/i.test(value)
-      )
-        value = value.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-      // i12-plan-correlation-non-uuid-accepted: savePlan takes any Correlation-Id.
-      if (p.name === 'Correlation-Id' && operationId === 'savePlan' && faults.has('i12-plan-correlation-non-uuid-accepted')) continue;
       // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).
       if (
         p.name === 'sync' &&
@@ -306,9 +247,6 @@ export function createGuard(
         Number(value) === limitMax
       )
         return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be < ${limitMax}` }]);
-      if (p.name === 'limit' && faults.has('blind-limit-500-rejected') && Number(value) >= limitMax) {
-        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be <= ${limitMax - 1}` }]);
-      }
       const typed = wireValue(p.schema, value);
       if (!validate(typed)) return void invalid(violations(validate.errors, p.name));
     }
@@ -356,12 +294,6 @@ export function createGuard(
             faults.has('i9-plan-apr-negative-accepted') &&
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'minimum') ||
-          // i20-plan-apr-fraction-over-200-accepted: the apr's maximum judged on its whole part (200.5 passes).
-          (operationId === 'savePlan' &&
-            faults.has('i20-plan-apr-fraction-over-200-accepted') &&
-            v.field === 'planInstallmentInformation.apr' &&
-            v.keyword === 'maximum' &&
-            Math.trunc(Number((parsed as any)?.planInstallmentInformation?.apr)) <= 200) ||
           // seeded-fam25-approval-currency-limit-sync-only: an approval's approvedCurrency length checked in the synchronous mode only.
           (operationId === 'planApproval' &&
             faults.has('seeded-fam25-approval-currency-limit-sync-only') &&
@@ -500,21 +432,17 @@ export function page<T>(
   defaultLimit: number,
 ): T[] {
   const offset = Number(query.get('offset') ?? 0);
-  const limit = Number(query.get('limit') ?? (faults.has('blind-default-limit-100') ? 100 : defaultLimit));
+  const limit = Number(query.get('limit') ?? defaultLimit);
   const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
   const from = faults.has('offset-ignored') ? 0 : start;
   const whole = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
-  // i34-inst-page-last-page-drops-final-item: a later page that reaches the end of the set leaves out its last item.
-  const slice =
-    faults.has('i34-inst-page-last-page-drops-final-item') && offset > 0 && from + limit >= items.length ? whole.slice(0, -1) : whole;
+  const slice = whole;
   if (!faults.has('paging-headers-missing')) {
-    const count = faults.has('blind-count-header-off-by-one') ? Math.max(0, slice.length - 1) : slice.length;
-    // i30-inst-page-limit-header-default: the Limit header gives the operation's default page size, not the limit applied.
-    const limitShown = faults.has('i30-inst-page-limit-header-default') ? defaultLimit : limit;
+    const count = slice.length;
+    const limitShown = limit;
     reply.header('Count', String(count)).header('Offset', String(offset)).header('Limit', String(limitShown));
-    // i34-inst-page-total-after-offset: Total counts the items from the offset on, not the whole set.
-    const total = faults.has('i34-inst-page-total-after-offset') ? Math.max(0, items.length - offset) : items.length;
-    reply.header('Total', String(faults.has('paging-total-wrong') ? slice.length : total));
+    const total = items.length;
+    reply.header('Total', String(total));
   }
   return slice;
 }

@@ -83,14 +83,6 @@ export async function startInstallmentsMock(
       !reply.hasHeader('Correlation-Id')
     )
       reply.header('Correlation-Id', randomUUID());
-    // i29-inst-offers-error-correlation-lowercased: an error answer of approvedOffers echoes the caller's Correlation-Id in lower case.
-    if (
-      faults.has('i29-inst-offers-error-correlation-lowercased') &&
-      req.url.split('?')[0] === `${INSTALLMENTS_BASE_PATH}/offers` &&
-      reply.statusCode >= 400 &&
-      typeof req.headers['correlation-id'] === 'string'
-    )
-      reply.header('Correlation-Id', req.headers['correlation-id'].toLowerCase());
     if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned'))
       reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
     done(null, payload);
