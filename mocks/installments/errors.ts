@@ -2,8 +2,7 @@
 // ReasonCode, Description, Recoverable, Details}]}}; the issuer's 400 (PlanNotifError) keeps
 // Source within 15 and ReasonCode within 36 characters.
 import type { FastifyReply } from 'fastify';
-import type { FaultSet } from '../kit/faults.js';
-import type { InstallmentsFaultId } from './catalogue.js';
+import type { Refusal } from './seams.js';
 import type { Violation } from '../kit/validation.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 
@@ -15,26 +14,12 @@ export interface ErrorItem {
   Details?: string;
 }
 
-export function sendErrors(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, status: number, items: ErrorItem[]) {
-  if (faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: items[0]?.Description });
-  if (faults.has('blind-error-404-shape') && status === 404) return reply.code(status).send({ Errors: { Error: items[0] } });
-  const errors = items.map((item) => {
-    return item;
-    const { Recoverable: _dropped, ...rest } = item;
-    return rest;
-  });
-  return reply.code(status).send({ Errors: { Error: errors } });
+export function sendErrors(reply: FastifyReply, status: number, items: ErrorItem[]) {
+  return reply.code(status).send({ Errors: { Error: items } });
 }
 
-export function sendError(
-  reply: FastifyReply,
-  faults: FaultSet<InstallmentsFaultId>,
-  status: number,
-  reasonCode: string,
-  description: string,
-  details?: string,
-) {
-  return sendErrors(reply, faults, status, [
+export function sendError(reply: FastifyReply, status: number, reasonCode: string, description: string, details?: string) {
+  return sendErrors(reply, status, [
     {
       Source: 'installments',
       ReasonCode: reasonCode,
@@ -45,21 +30,25 @@ export function sendError(
   ]);
 }
 
+/** The ReasonCode of a member the request schema refuses: missing, or of another value. */
+export const MISSING = 'MISSING_REQUIRED_FIELD';
+export const INVALID = 'INVALID_FIELD_VALUE';
+
 /** 400 from schema violations: one item per offending field, named in Details. */
-export function invalidRequest(reply: FastifyReply, faults: FaultSet<InstallmentsFaultId>, found: Violation[]) {
+export function invalidRequest(reply: FastifyReply, found: Violation[]) {
   const items = (found.length ? found : [{ field: 'body', keyword: 'type', message: 'the request is invalid' }]).map<ErrorItem>((v) => ({
     Source: 'installments',
-    ReasonCode: faults.has('issuer-reason-code-too-long')
-      ? 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY'
-      : v.keyword === 'required'
-        ? 'MISSING_REQUIRED_FIELD'
-        : 'INVALID_FIELD_VALUE',
+    ReasonCode: v.keyword === 'required' ? MISSING : INVALID,
     Description: v.message,
     Recoverable: false,
     Details: v.field,
   }));
-  return sendErrors(reply, faults, 400, items);
+  return sendErrors(reply, 400, items);
 }
+
+/** A refusal (seams.ts) answered. */
+export const sendRefusal = (reply: FastifyReply, r: Refusal) =>
+  r.violations ? invalidRequest(reply, r.violations) : sendError(reply, r.status, r.reasonCode, r.description, r.details);
 
 /** A length bound broken (the examples below tell a wrong length from a wrong character). */
 const LENGTH = new Set(['minLength', 'maxLength']);

@@ -1,7 +1,9 @@
 // The installments catalogues' fault builders, written once for every <resource>.faults.ts: a fault
 // the suite's authors wrote as a loosened contract (relax) or a changed behaviour (rule), and one
-// written blind (its origin set by kit/faults.ts blind).
-import { blind as blindFault, type Fault, type Relaxation } from '../kit/faults.js';
+// written blind (its origin set by kit/faults.ts blind); and the functions a fault registers at the seams of
+// seams.ts, written once for the catalogues.
+import { blind as blindFault, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams.js';
 
 /** A fault written blind, in the catalogues' positional form. */
 export const blind = <Id extends string>(
@@ -29,3 +31,64 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
   source: 'assumption',
   ...(rules ? { rules } : {}),
 });
+
+/** A fault given the functions it registers at the seams (seams.ts) its deviation bends. */
+export const bend = <Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
+
+type Answering = NonNullable<FaultSeams<InstallmentsSeams>['answer']>;
+type Judging = NonNullable<FaultSeams<InstallmentsSeams>['judge']>;
+type Changing = NonNullable<FaultSeams<InstallmentsSeams>['state']>;
+export type { Answering, Judging, Changing };
+type Ops = Exchange['op'] | Exchange['op'][];
+const isOp = (x: Exchange, ops: Ops) => (Array.isArray(ops) ? ops.includes(x.op) : x.op === ops);
+
+/** An answer of `ops` (any status) bent where `when` holds. */
+export const answerOf =
+  (ops: Ops, bendIt: (a: Answer, x: Exchange) => Answer | void, when: (a: Answer, x: Exchange) => boolean = () => true): Answering =>
+  (x, a) =>
+    isOp(x, ops) && when(a, x) ? (bendIt(a, x) ?? a) : a;
+/** A success answer (2xx) of `ops` with a body, its body bent. */
+export const okBody = (
+  ops: Ops,
+  bendIt: (body: any, x: Exchange, a: Answer) => any,
+  when: (body: any, x: Exchange) => boolean = () => true,
+) =>
+  answerOf(
+    ops,
+    (a, x) => {
+      const b = bendIt(a.body, x, a);
+      if (b !== undefined) a.body = b;
+    },
+    (a, x) => a.status < 300 && a.body !== undefined && when(a.body, x),
+  );
+/** Every answer (any operation) bent where `when` holds. */
+export const anyAnswer =
+  (bendIt: (a: Answer, x: Exchange) => Answer | void, when: (a: Answer, x: Exchange) => boolean = () => true): Answering =>
+  (x, a) =>
+    when(a, x) ? (bendIt(a, x) ?? a) : a;
+/** A refusal's error body (status 400 and up), each of its items bent. */
+export const errorItems = (
+  bendIt: (item: Record<string, any>, a: Answer, x: Exchange) => void,
+  when: (a: Answer, x: Exchange) => boolean = () => true,
+) =>
+  anyAnswer(
+    (a, x) => {
+      for (const item of [a.body?.Errors?.Error ?? []].flat()) bendIt(item, a, x);
+    },
+    (a, x) => a.status >= 400 && when(a, x),
+  );
+/** A refusal at `step` of a request the sources accept, where `when` holds. */
+export const refuseAt =
+  (step: Step, when: (x: Exchange) => boolean, refusal: (x: Exchange) => Refusal): Judging =>
+  (x, s, r) =>
+    r ?? (s === step && when(x) ? refusal(x) : undefined);
+/** The refusal of `step` skipped where `when` holds. */
+export const skipAt =
+  (step: Step, when: (x: Exchange, r: Refusal) => boolean = () => true): Judging =>
+  (x, s, r) =>
+    r && s === step && when(x, r) ? undefined : r;
+/** The refusal of `step` changed where `when` holds. */
+export const recodeAt =
+  (step: Step, change: (r: Refusal, x: Exchange) => Refusal, when: (x: Exchange, r: Refusal) => boolean = () => true): Judging =>
+  (x, s, r) =>
+    r && s === step && when(x, r) ? change(r, x) : r;

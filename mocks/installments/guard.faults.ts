@@ -5,7 +5,7 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, seeded } from '../kit/faults.js';
-import { blind, rule } from './fault-builders.js';
+import { anyAnswer, bend, blind, okBody, rule } from './fault-builders.js';
 
 export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
@@ -56,10 +56,17 @@ export const GUARD_FAULTS = faultCatalogue([
   },
   rule('undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']),
   // Error body and headers (provider 2.0.0, ErrorWrapper).
-  rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']),
+  bend(rule('error-body-wrong-shape', 'error body {"Errors": {"Error": [...]}}', ['IN-ERR-SHAPE', 'IN-ERR-MALFORMED']), {
+    answer: anyAnswer(
+      (a) => void (a.body = { error: a.body.Errors.Error[0]?.Description }),
+      (a) => a.status >= 400 && a.body?.Errors !== undefined,
+    ),
+  }),
   // The header's presence is checked by the client on every answer declaring it (no rule id: the whole
   // service runs); its value, IN-ECHO-CORRELATION, is checked where the caller gives one.
-  rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'),
+  bend(rule('correlation-id-not-returned', 'answers that declare Correlation-Id carry it (provider 2.0.0)'), {
+    answer: anyAnswer((a) => void delete a.headers['correlation-id']),
+  }),
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
   seeded({
@@ -113,11 +120,19 @@ export const GUARD_FAULTS = faultCatalogue([
     ['IN-AUTH-FORBIDDEN'],
   ),
   // Shapes and headers of answers (provider 2.0.0).
-  blind(
-    'blind-error-404-shape',
-    'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array',
-    'provider',
-    ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+  bend(
+    blind(
+      'blind-error-404-shape',
+      'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array',
+      'provider',
+      ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+    ),
+    {
+      answer: anyAnswer(
+        (a) => void (a.body.Errors.Error = a.body.Errors.Error[0]),
+        (a) => a.status === 404 && Array.isArray(a.body?.Errors?.Error),
+      ),
+    },
   ),
   independent('independent-9', {
     id: 'i9-participation-ica-8-digits-accepted',
@@ -267,12 +282,19 @@ export const GUARD_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
   }),
-  independent('independent-36', {
-    id: 'i36-inst-keys-enc-alg-rsa1-5',
-    rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
-    source: 'assumption',
-    rules: ['IN-JWE-DECRYPT'],
-  }),
+  bend(
+    independent('independent-36', {
+      id: 'i36-inst-keys-enc-alg-rsa1-5',
+      rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
+      source: 'assumption',
+      rules: ['IN-JWE-DECRYPT'],
+    }),
+    {
+      answer: okBody('keys', (b) => ({
+        keys: b.keys.map((k: Record<string, unknown>) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)),
+      })),
+    },
+  ),
   independent('independent-36', {
     id: 'i36-inst-issuer-signature-query-unsigned',
     rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',

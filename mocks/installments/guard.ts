@@ -17,6 +17,9 @@ import type { InstallmentsFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import { documentedRefusal, invalidRequest, sendError, sendErrors } from './errors.js';
 import { decryptJson, type InstallmentsKeys } from './keys.js';
+import { exchangeOf, type Guarded } from './seams.js';
+
+export type { Guarded };
 import { callerKey, type InstallmentsState } from './state.js';
 
 // provider 2.0.0: which `sensitiveData` schema each operation's encryptedValue decrypts to.
@@ -27,15 +30,6 @@ const PLAINTEXT: Record<string, string> = {
   savePlan: 'PlanSensitiveData',
   notifyPlan: 'NotificationSensitiveData',
 };
-
-export interface Guarded {
-  body: any;
-  plain?: any;
-  query: URLSearchParams;
-  consumerKey: string;
-  /** The page size without a `limit` (the default of the operation's limit parameter), for page(). */
-  defaultLimit?: number;
-}
 
 export type Guard = (req: FastifyRequest, reply: FastifyReply, operationId: InstallmentsOperationId) => Promise<Guarded | undefined>;
 
@@ -91,19 +85,19 @@ export function createGuard(
     if (faults.has('oauth-scheme-word-ignored')) lax = lax.replace(/^(Bearer|Basic)\s+/i, '');
     return lax;
   };
-  return async (req, reply, operationId) => {
+  const judge: Guard = async (req, reply, operationId) => {
     const { op, paging, limitMax, inputs } = shapeOf(operationId);
     // seeded-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406)
     // answer a Correlation-Id of their own instead of the caller's.
     const refuse = (status: number, code: string, message: string) => {
       if (operationId === 'approvedOffers' && faults.has('seeded-refusal-correlation-regenerated'))
         reply.header('Correlation-Id', randomUUID());
-      return sendError(reply, faults, status, code, message);
+      return sendError(reply, status, code, message);
     };
     // A member the contract refuses, answered as the provider's error example for it where one is given.
     const invalid = (found: ReturnType<typeof violations>, sent?: unknown) => {
       const documented = documentedRefusal(operationId, found, sent);
-      return documented ? sendError(reply, faults, 400, ...documented) : invalidRequest(reply, faults, found);
+      return documented ? sendError(reply, 400, ...documented) : invalidRequest(reply, found);
     };
     const raw = typeof req.body === 'string' ? req.body : undefined;
     const verdict = verifyRequest(
@@ -210,7 +204,7 @@ export function createGuard(
       if (value === undefined) {
         // The issuer's 400 for a notification without Correlation-Id (reference, header `Correlation-Id*`).
         if (p.required && !(p.name === 'Correlation-Id' && faults.has('issuer-missing-correlation-accepted')))
-          return void invalidRequest(reply, faults, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
+          return void invalidRequest(reply, [{ field: p.name, keyword: 'required', message: `${p.name} is required` }]);
         continue;
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
@@ -246,7 +240,7 @@ export function createGuard(
         faults.has('i12-mid-search-limit-500-refused') &&
         Number(value) === limitMax
       )
-        return void invalidRequest(reply, faults, [{ field: 'limit', keyword: 'maximum', message: `limit must be < ${limitMax}` }]);
+        return void invalidRequest(reply, [{ field: 'limit', keyword: 'maximum', message: `limit must be < ${limitMax}` }]);
       const typed = wireValue(p.schema, value);
       if (!validate(typed)) return void invalid(violations(validate.errors, p.name));
     }
@@ -256,7 +250,7 @@ export function createGuard(
     if (parsed instanceof SyntaxError || parsed === undefined) {
       if (faults.has('bad-json-crashes') && parsed instanceof SyntaxError)
         return void reply.code(500).send({ message: 'Unexpected token' });
-      return void invalidRequest(reply, faults, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
+      return void invalidRequest(reply, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
     }
     // seeded-deregister-pan-length-unchecked / seeded-plan-pan-length-unchecked: a PAN off its length
     // let through by one writer (registration and offers refuse it).
@@ -356,7 +350,6 @@ export function createGuard(
       if (operationId === 'notifyPlan' && faults.has('i31-inst-issuer-400-source-is-field'))
         return void sendErrors(
           reply,
-          faults,
           400,
           violations(validate.errors).map((v) => ({
             Source: v.field,
@@ -373,7 +366,7 @@ export function createGuard(
     // client encrypts it (each Plain example's note). No answer to card data in clear is documented:
     // the generic 400 of an invalid request (deviation ledger, EncryptedValue).
     if (operationId !== 'notifyPlan' && body?.sensitiveData !== undefined)
-      return void invalidRequest(reply, faults, [
+      return void invalidRequest(reply, [
         {
           field: 'sensitiveData',
           keyword: 'format',
@@ -384,7 +377,7 @@ export function createGuard(
     // clear is refused as clear card data is (its schema and examples carry it in clear: conflicts.yaml
     // IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR).
     if (operationId === 'savePlan' && body?.merchant?.name !== undefined)
-      return void invalidRequest(reply, faults, [
+      return void invalidRequest(reply, [
         {
           field: 'merchant.name',
           keyword: 'format',
@@ -395,14 +388,22 @@ export function createGuard(
     if (encrypted === undefined) return { body, query, consumerKey, ...paging };
     const plain = await decryptJson(keys, encrypted);
     if (plain === undefined && !faults.has('undecryptable-accepted')) {
-      return void invalidRequest(reply, faults, [
+      return void invalidRequest(reply, [
         { field: 'encryptedValue', keyword: 'format', message: 'encryptedValue does not decrypt with the published key' },
       ]);
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
     if (plain !== undefined && !plainValidate(plain) && !panOnly(violations(plainValidate.errors, 'encryptedValue')))
-      return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
+      return void invalidRequest(reply, violations(plainValidate.errors, 'encryptedValue'));
     return { body, plain, query, consumerKey, ...paging };
+  };
+  // The exchange (seams.ts) learns its operation, and what the guard let through or the status it refused with.
+  return async (req, reply, operationId) => {
+    const x = exchangeOf(req, world, () => clock.nowMs());
+    x.op = operationId;
+    x.ok = await judge(req, reply, operationId);
+    if (!x.ok) x.refused = reply.statusCode;
+    return x.ok;
   };
 }
 

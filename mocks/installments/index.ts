@@ -7,6 +7,7 @@ import type { MockContext, MockHandle } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { appOptions, type StandInMode } from '../kit/stand-in-mode.js';
 import { prepareService } from '../kit/service.js';
+import { answers, exchangeOf } from './seams.js';
 import { INSTALLMENTS_FAULTS } from './catalogue.js';
 import { registerApprovals } from './approvals.js';
 import { sendError } from './errors.js';
@@ -68,31 +69,25 @@ export async function startInstallmentsMock(
   // the reason code this mock's other 429 (the issuer endpoint's, provider 2.0.0 PlanNotifTooManyRequestError) carries.
   const app = createMockApp(
     context,
-    (reply, status, message) => sendError(reply, faults, status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_REQUEST', message),
+    (reply, status, message) => sendError(reply, status, status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_REQUEST', message),
     { contract, basePaths: [INSTALLMENTS_BASE_PATH, ISSUER_PREFIX] },
-    appOptions(options.standIn, (reply, status, message) => sendError(reply, faults, status, 'too.many.requests', message)),
+    appOptions(options.standIn, (reply, status, message) => sendError(reply, status, 'too.many.requests', message)),
   );
   const guard = createGuard(context, contract, world, keys);
   // provider 2.0.0 requires Correlation-Id on several answers (offers: all): echo the caller's or make one.
   // A callback hook, not an async one: it costs every answer no promise.
   app.addHook('onSend', (req, reply, payload, done) => {
-    // blind-offers-correlation-id-not-echoed: approvedOffers answers a Correlation-Id of its own.
-    if (
-      faults.has('blind-offers-correlation-id-not-echoed') &&
-      req.url.split('?')[0] === `${INSTALLMENTS_BASE_PATH}/offers` &&
-      !reply.hasHeader('Correlation-Id')
-    )
-      reply.header('Correlation-Id', randomUUID());
-    if (!reply.hasHeader('Correlation-Id') && !faults.has('correlation-id-not-returned'))
+    if (!reply.hasHeader('Correlation-Id'))
       reply.header('Correlation-Id', (req.headers['correlation-id'] as string | undefined) ?? randomUUID());
     done(null, payload);
   });
-  // i36-inst-keys-enc-alg-rsa1-5: the published encryption key names an algorithm the service does not decrypt.
-  app.get('/keys', async () =>
-    faults.has('i36-inst-keys-enc-alg-rsa1-5')
-      ? { keys: keys.jwks.keys.map((k) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)) }
-      : keys.jwks,
-  );
+  // Every answer, the Correlation-Id set, through the answer seam (seams.ts).
+  answers(app, faults, world, () => clock.nowMs());
+  // The JWK set a client encrypts card data with (reference, facts).
+  app.get('/keys', async (req) => {
+    exchangeOf(req, world, () => clock.nowMs()).op = 'keys';
+    return keys.jwks;
+  });
   // The partner's product as its onboarding sets it (use cases, the distribution partner classification), set otherwise by a
   // check of what another product refuses; reset restores the one started with.
   const started = { useCases: [...world.useCases], distributionPartner: world.distributionPartner };
@@ -117,7 +112,7 @@ export async function startInstallmentsMock(
   registerPlans(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerApprovals(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerIssuerEndpoint(app, context, world, guard, contract);
-  app.setNotFoundHandler((req, reply) => sendError(reply, faults, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+  app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   const handle = await listen(app, context, INSTALLMENTS_BASE_PATH, options.port);
   return { ...handle, world, keysURL: `${handle.origin}/keys`, issuerBaseURL: handle.origin + ISSUER_PREFIX };
 }

@@ -4,42 +4,62 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, independent, seeded } from '../kit/faults.js';
-import { relax, rule } from './fault-builders.js';
+import { bend, errorItems, recodeAt, relax, rule } from './fault-builders.js';
+import { INVALID, MISSING } from './errors.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
-  seeded({
-    id: 'issuer-throttle-per-plan',
-    rule: "IN-ISSUER-THROTTLE: the throttle counts each plan's notifications apart, not every notification of the caller's address (provider 2.0.0, the IP rate limit)",
-    source: 'provider',
-    rules: ['IN-ISSUER-THROTTLE'],
-  }),
+  bend(
+    seeded({
+      id: 'issuer-throttle-per-plan',
+      rule: "IN-ISSUER-THROTTLE: the throttle counts each plan's notifications apart, not every notification of the caller's address (provider 2.0.0, the IP rate limit)",
+      source: 'provider',
+      rules: ['IN-ISSUER-THROTTLE'],
+    }),
+    { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `plan:${x.ok.body.planId}` } : c) },
+  ),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, [
     'IN-ISSUER-INVALID',
   ]),
-  rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']),
-  independent('independent-27', {
-    id: 'i27-issuer-unknown-ica-reason-code-too-long',
-    rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
-    source: 'assumption',
-    rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
+  bend(rule('issuer-reason-code-too-long', 'PlanNotifError ReasonCode maxLength', ['IN-ISSUER-INVALID']), {
+    answer: errorItems(
+      (item) => void (item.ReasonCode = 'INVALID_FIELD_VALUE_IN_THE_REQUEST_BODY'),
+      (a) =>
+        a.status === 400 &&
+        [a.body?.Errors?.Error ?? []].flat().some((i: { ReasonCode?: string }) => i.ReasonCode === MISSING || i.ReasonCode === INVALID),
+    ),
   }),
-  independent('independent-29', {
-    id: 'i29-inst-issuer-throttle-keyed-by-offer',
-    rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
-    source: 'provider',
-    rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
-  }),
+  bend(
+    independent('independent-27', {
+      id: 'i27-issuer-unknown-ica-reason-code-too-long',
+      rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
+      source: 'assumption',
+      rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
+    }),
+    { judge: recodeAt('issuer-ica', (r) => ({ ...r, reasonCode: 'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT' })) },
+  ),
+  bend(
+    independent('independent-29', {
+      id: 'i29-inst-issuer-throttle-keyed-by-offer',
+      rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
+      source: 'provider',
+      rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
+    }),
+    { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c) },
+  ),
   independent('independent-31', {
     id: 'i31-inst-issuer-400-source-is-field',
     rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
     source: 'provider',
     rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
   }),
-  independent('independent-35', {
-    id: 'i35-inst-issuer-refused-notification-counted',
-    rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
-    source: 'assumption',
-    rules: ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'],
-  }),
+  bend(
+    independent('independent-35', {
+      id: 'i35-inst-issuer-refused-notification-counted',
+      rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
+      source: 'assumption',
+      rules: ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'],
+    }),
+    { state: (x, c) => (x.op === 'notifyPlan' && x.refused === 400 ? { ...c, counted: true } : c) },
+  ),
 ]);

@@ -8,61 +8,57 @@ import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../helpers/contract/contract.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 import type { MockContext } from '../kit/context.js';
-import type { InstallmentsFaultId } from './catalogue.js';
-import { sendError } from './errors.js';
+import { sendRefusal } from './errors.js';
+import { exchangeOf, type InstallmentsSeams } from './seams.js';
 import type { Guard } from './guard.js';
 import { callerKey, type InstallmentsState } from './state.js';
 
 export const ISSUER_PREFIX = '/issuer';
 
-export function registerIssuerEndpoint(
-  app: FastifyInstance,
-  ctx: MockContext<InstallmentsFaultId>,
-  world: InstallmentsState,
-  guard: Guard,
-  contract: Contract,
-) {
-  const { faults, clock } = ctx;
+export function registerIssuerEndpoint(app: FastifyInstance, ctx: MockContext, world: InstallmentsState, guard: Guard, contract: Contract) {
+  const { clock } = ctx;
+  const seams = ctx.faults.seams<InstallmentsSeams>();
   const NOTIFICATIONS_PER_ADDRESS = limitOf(contract, 'issuerNotificationsPerAddress');
   /** The throttle's window: a second (a rate per second, provider 2.0.0), sliding (the mock's reading). */
-  const ISSUER_THROTTLE_WINDOW_SECONDS = limitOf(contract, 'issuerThrottleWindowSeconds');
+  const windowMs = limitOf(contract, 'issuerThrottleWindowSeconds') * 1000;
   app.post(`${ISSUER_PREFIX}/notifications`, async (req, reply) => {
     const ok = await guard(req, reply, 'notifyPlan');
+    const x = exchangeOf(req, world, () => clock.nowMs());
+    // provider 2.0.0, the IP rate limit: the throttle counts the notifications of a caller's address that it takes.
     const address = callerKey(req.ip);
-    // i35-inst-issuer-refused-notification-counted: a notification refused 400 still counts toward its caller's throttle.
-    if (!ok && faults.has('i35-inst-issuer-refused-notification-counted') && reply.statusCode === 400)
-      world.issuerReceived.set(address, [...(world.issuerReceived.get(address) ?? []), clock.nowMs()]);
-    if (!ok) return reply;
+    if (!ok) {
+      const change = seams.state(x, { throttleKey: address, counted: false });
+      if (change.counted)
+        world.issuerReceived.set(change.throttleKey!, [...(world.issuerReceived.get(change.throttleKey!) ?? []), clock.nowMs()]);
+      return reply;
+    }
     const n = ok.body;
-    const served = (ica: string) => ica === n.issuerIca;
-    if (!world.issuers.some((i) => served(i.issuerIca))) {
-      // i27-issuer-unknown-ica-reason-code-too-long: the 404 names its reason in a code longer than 36 characters.
-      if (faults.has('i27-issuer-unknown-ica-reason-code-too-long'))
-        return sendError(
-          reply,
-          faults,
-          404,
-          'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT',
-          'This endpoint serves no issuer with this issuerIca.',
-          'issuerIca',
-        );
-      return sendError(reply, faults, 404, 'ISSUER_NOT_FOUND', 'This endpoint serves no issuer with this issuerIca.', 'issuerIca');
-    }
+    // reference, Flows - notification (b): an issuerIca this endpoint serves no issuer of is 404.
+    const unserved = seams.judge(
+      x,
+      'issuer-ica',
+      world.issuers.some((i) => i.issuerIca === n.issuerIca)
+        ? undefined
+        : {
+            status: 404,
+            reasonCode: 'ISSUER_NOT_FOUND',
+            description: 'This endpoint serves no issuer with this issuerIca.',
+            details: 'issuerIca',
+          },
+    );
+    if (unserved) return sendRefusal(reply, unserved);
     const now = clock.nowMs();
-    // issuer-throttle-per-plan: the throttle counts each plan's notifications apart, not the caller's.
-    const throttleKey = faults.has('issuer-throttle-per-plan')
-      ? `plan:${n.planId}`
-      : // i29-inst-issuer-throttle-keyed-by-offer: the throttle counts the notifications of every plan of the same offer.
-        faults.has('i29-inst-issuer-throttle-keyed-by-offer')
-        ? `offer:${n.offerId}`
-        : address;
-    const windowMs = ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
+    const { throttleKey = address } = seams.state(x, { throttleKey: address, counted: true });
     const recent = (world.issuerReceived.get(throttleKey) ?? []).filter((t) => now - t < windowMs);
-    const over = recent.length >= NOTIFICATIONS_PER_ADDRESS;
-    if (over) {
-      // provider 2.0.0 PlanNotifTooManyRequestError: its example's reason and description.
-      return sendError(reply, faults, 429, 'too.many.requests', 'Too many requests.');
-    }
+    // provider 2.0.0 PlanNotifTooManyRequestError: past the allowance, 429 with its example's reason and description.
+    const throttled = seams.judge(
+      x,
+      'issuer-throttle',
+      recent.length >= NOTIFICATIONS_PER_ADDRESS
+        ? { status: 429, reasonCode: 'too.many.requests', description: 'Too many requests.' }
+        : undefined,
+    );
+    if (throttled) return sendRefusal(reply, throttled);
     world.issuerReceived.set(throttleKey, [...recent, now]);
     return reply.code(201).send({ status: 'RECEIVED', message: `Notification of plan ${n.planId} received.` });
   });

@@ -122,16 +122,14 @@ export function registerMerchants(
       Array.isArray(ok.body) &&
       ok.body.some((m: Record<string, any>) => Array.isArray(m?.wallets) && m.wallets.length === 3)
     )
-      return invalidRequest(reply, faults, [{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]);
+      return invalidRequest(reply, [{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]);
     // seeded-participation-legal-name-limit-in-bytes: merchantLegalName's limit counted in UTF-8 bytes, not characters.
     if (
       faults.has('seeded-participation-legal-name-limit-in-bytes') &&
       Array.isArray(ok.body) &&
       ok.body.some((m: Record<string, any>) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300)
     )
-      return invalidRequest(reply, faults, [
-        { field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' },
-      ]);
+      return invalidRequest(reply, [{ field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' }]);
     // provider 2.0.0 postMerchantParticipations: what a participation must carry (its table of the fields mandatory
     // when adding and when updating a merchant; Address.city and postalCode), and what it may not change (a MAID is
     // immutable once entered; duns null, empty or the value held), each refused 400 as BadRequestError's examples.
@@ -143,7 +141,6 @@ export function registerMerchants(
       if (changed)
         return sendError(
           reply,
-          faults,
           400,
           'invalid.request.body.parameter',
           "Value doesn't exist / doesn't meet specified range",
@@ -153,7 +150,6 @@ export function registerMerchants(
       if (missing.length)
         return sendError(
           reply,
-          faults,
           400,
           'invalid.request.body.parameter',
           'One or more of the required fields are missing',
@@ -183,8 +179,7 @@ export function registerMerchants(
         faults.has('seeded-request-id-prefix-match') && !world.participationsByRequest.has(requestId) ? byPrefix() : undefined;
       const known = world.participationsByRequest.get(prefixed ?? requestId) ?? [];
       const mine = known;
-      if (mine.length === 0)
-        return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
+      if (mine.length === 0) return sendError(reply, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = mine.map(view);
       if (faults.has('i16-by-request-pending-shown-completed'))
         items = items.map((m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m));
@@ -206,7 +201,7 @@ export function registerMerchants(
     }
     // i28-inst-by-request-offset-past-end-404: read by request_id, an offset past the last participation answered 404.
     if (faults.has('i28-inst-by-request-offset-past-end-404') && requestId !== null && Number(ok.query.get('offset') ?? 0) >= items.length)
-      return sendError(reply, faults, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
+      return sendError(reply, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
     // i38-inst-by-request-limit-as-end-index: read by request_id, the limit taken as the index the page ends at, not its size.
     if (faults.has('i38-inst-by-request-limit-as-end-index') && requestId !== null && ok.query.get('limit') !== null)
@@ -231,9 +226,7 @@ export function registerMerchants(
     const c = ok.body as Record<string, string>;
     // provider 2.0.0, postMerchantSearches: "at least one parameter is required" (prose, no schema rule).
     if (!SEARCH_CRITERIA.some((key) => c[key] !== undefined) && !faults.has('merchant-search-empty-accepted')) {
-      return invalidRequest(reply, faults, [
-        { field: 'body', keyword: 'required', message: `give at least one of ${SEARCH_CRITERIA.join(', ')}` },
-      ]);
+      return invalidRequest(reply, [{ field: 'body', keyword: 'required', message: `give at least one of ${SEARCH_CRITERIA.join(', ')}` }]);
     }
     // provider 2.0.0, MerchantSearch: the participation status is `status`; the criterion is merchantParticipationStatus.
     // The criteria the faults leave in force narrow the merchants through the indexes of state.ts.

@@ -4,91 +4,208 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, type Changing } from './fault-builders.js';
+import type { Exchange } from './seams.js';
+
+/** A merchant country's currency symbol (i6-offers-symbol-from-merchant-country). */
+const COUNTRY_SYMBOLS: Record<string, string> = { USA: '$', GBR: '£', AUS: '$', CAN: '$', DEU: '€', FRA: '€' };
+/** The card of the offers request, as decrypted. */
+const panOf = (x: Exchange): string | undefined => {
+  const given = x.ok?.plain?.consumer?.primaryAccountNumber;
+  return given === undefined ? undefined : String(given);
+};
+/** The offers made, bent before they are stored and answered, where `when` holds. */
+const offersMade =
+  (bendIt: (offers: Record<string, any>[], x: Exchange) => void, when: (x: Exchange) => boolean = () => true): Changing =>
+  (x, c) => {
+    if (x.op === 'approvedOffers' && c.offers && when(x)) bendIt(c.offers, x);
+    return c;
+  };
+const merchantCountry = (x: Exchange) => x.ok?.body.merchant?.country as string | undefined;
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-fam24-offers-total-int32-cents-wrapped',
-    rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
-    source: 'provider',
-    rules: ['IN-VAL-OFFER-AMOUNTS'],
-  }),
+  bend(
+    seeded({
+      id: 'seeded-fam24-offers-total-int32-cents-wrapped',
+      rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-AMOUNTS'],
+    }),
+    {
+      state: offersMade((offers) => {
+        for (const o of offers) o.totalAmount = (Math.round(o.totalAmount * 100) | 0) / 100;
+      }),
+    },
+  ),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-LIM-CURRENCY',
   ]),
   relax('mcc-length-unenforced', 'mcc minLength/maxLength', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
   // PAN lists and offers (reference, Flows - services).
-  rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [
-    'IN-STATE-PAN-ELIGIBLE',
-    'IN-RANGE-ELIGIBLE',
-  ]),
-  rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
-  blind(
-    'blind-offers-correlation-id-not-echoed',
-    'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
-    'provider',
-    ['IN-ECHO-CORRELATION'],
+  bend(
+    rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [
+      'IN-STATE-PAN-ELIGIBLE',
+      'IN-RANGE-ELIGIBLE',
+    ]),
+    { judge: skipAt('offers-card', (x) => Boolean(panOf(x))) },
+  ),
+  bend(rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']), {
+    state: offersMade((offers) => void (offers[0].tenure = 1)),
+  }),
+  bend(
+    blind(
+      'blind-offers-correlation-id-not-echoed',
+      'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
+      'provider',
+      ['IN-ECHO-CORRELATION'],
+    ),
+    { answer: answerOf('approvedOffers', (a) => void (a.headers['correlation-id'] = randomUUID())) },
   ),
   // Seeded beside the checks of the merchant members that go together (offers.merchant.spec.ts).
-  seeded({
-    id: 'seeded-offers-merchant-id-alone-accepted',
-    rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
-    source: 'provider',
-    rules: ['IN-REQ-OFFERS-MERCHANT'],
-  }),
-  independent('independent-6', {
-    id: 'i6-offers-symbol-from-merchant-country',
-    rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
-    source: 'provider',
-    rules: ['IN-VAL-OFFER-CURRENCY'],
-  }),
-  seeded({
-    id: 'seeded-judge-offers-404-card-masked',
-    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
-    source: 'provider',
-    rules: ['IN-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'seeded-fam27-offers-404-correlation-long-cut',
-    rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
-    source: 'provider',
-    rules: ['IN-ECHO-CORRELATION'],
-  }),
-  independent('independent-27', {
-    id: 'i27-offers-total-string-cad',
-    rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
-    source: 'provider',
-    rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
-  }),
-  independent('independent-32', {
-    id: 'i32-inst-offers-end-datetime-no-zone',
-    rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
-    source: 'provider',
-    rules: ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-offers-transaction-id-per-card',
-    rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
-    source: 'assumption',
-    rules: ['IN-STATE-OFFER-TRANSACTION'],
-  }),
-  independent('independent-35', {
-    id: 'i35-inst-offers-priority-string-localised',
-    rule: "an offer's priority is a number (reference, Known corrections; provider 2.0.0, Offer): when Accept-Language names a language other than English every priority is written as a string",
-    source: 'provider',
-  }),
+  bend(
+    seeded({
+      id: 'seeded-offers-merchant-id-alone-accepted',
+      rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
+      source: 'provider',
+      rules: ['IN-REQ-OFFERS-MERCHANT'],
+    }),
+    {
+      judge: skipAt('offers-merchant', (x) => {
+        const m = x.ok?.body.merchant ?? {};
+        return (m.name === undefined && m.url === undefined) || m.country !== undefined;
+      }),
+    },
+  ),
+  bend(
+    independent('independent-6', {
+      id: 'i6-offers-symbol-from-merchant-country',
+      rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-CURRENCY'],
+    }),
+    {
+      state: offersMade((offers, x) => {
+        for (const o of offers) o.currencySymbol = COUNTRY_SYMBOLS[String(merchantCountry(x) ?? 'USA').toUpperCase()] ?? '¤';
+      }),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'seeded-judge-offers-404-card-masked',
+      rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
+      source: 'provider',
+      rules: ['IN-OBJ-SENSITIVE'],
+    }),
+    {
+      judge: recodeAt(
+        'offers-card',
+        (r, x) => {
+          const pan = panOf(x)!;
+          return {
+            ...r,
+            description: `No installment offer is eligible for card ${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}.`,
+          };
+        },
+        (x) => (panOf(x)?.length ?? 0) > 10,
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'seeded-fam27-offers-404-correlation-long-cut',
+      rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
+      source: 'provider',
+      rules: ['IN-ECHO-CORRELATION'],
+    }),
+    {
+      answer: answerOf(
+        'approvedOffers',
+        (a, x) => void (a.headers['correlation-id'] = String(x.req.headers['correlation-id']).slice(0, 128)),
+        (a, x) => a.status === 404 && String(x.req.headers['correlation-id'] ?? '').length > 128,
+      ),
+    },
+  ),
+  bend(
+    independent('independent-27', {
+      id: 'i27-offers-total-string-cad',
+      rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
+      source: 'provider',
+      rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
+    }),
+    {
+      answer: okBody(
+        'approvedOffers',
+        (b) => ({ ...b, total: String(b.total) }),
+        (_b, x) => x.ok?.body.transaction?.currency === 'CAD',
+      ),
+    },
+  ),
+  bend(
+    independent('independent-32', {
+      id: 'i32-inst-offers-end-datetime-no-zone',
+      rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'],
+    }),
+    {
+      state: offersMade(
+        (offers) => {
+          for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
+        },
+        (x) => merchantCountry(x) !== undefined && merchantCountry(x) !== 'USA',
+      ),
+    },
+  ),
+  bend(
+    independent('independent-33', {
+      id: 'i33-inst-offers-transaction-id-per-card',
+      rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
+      source: 'assumption',
+      rules: ['IN-STATE-OFFER-TRANSACTION'],
+    }),
+    {
+      state: (x, c) =>
+        x.op === 'approvedOffers' && c.offers && panOf(x) !== undefined
+          ? { ...c, offerTransactionId: `otx${createHash('sha256').update(panOf(x)!).digest('hex').slice(0, 20)}` }
+          : c,
+    },
+  ),
+  bend(
+    independent('independent-35', {
+      id: 'i35-inst-offers-priority-string-localised',
+      rule: "an offer's priority is a number (reference, Known corrections; provider 2.0.0, Offer): when Accept-Language names a language other than English every priority is written as a string",
+      source: 'provider',
+    }),
+    {
+      state: offersMade(
+        (offers) => {
+          for (const o of offers) o.priority = String(o.priority);
+        },
+        (x) => !/^en\b/i.test(String(x.req.headers['accept-language'] ?? 'en')),
+      ),
+    },
+  ),
   independent('independent-35', {
     id: 'i35-inst-forbidden-key-gets-offers',
     rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
-  independent('independent-38', {
-    id: 'i38-inst-offers-second-offer-id-of-first',
-    rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
-    source: 'provider',
-    rules: ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'],
-  }),
+  bend(
+    independent('independent-38', {
+      id: 'i38-inst-offers-second-offer-id-of-first',
+      rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'],
+    }),
+    {
+      state: offersMade((offers) => {
+        if (offers[1]) offers[1].offerId = offers[0].offerId;
+      }),
+    },
+  ),
 ]);

@@ -18,7 +18,7 @@ export function registerPanLists(
 ) {
   const { faults } = ctx;
   const unknownList = (reply: Parameters<Guard>[1]) =>
-    invalidRequest(reply, faults, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
+    invalidRequest(reply, [{ field: 'panListId', keyword: 'exists', message: 'panListId names no PAN list of this customer' }]);
   const shownName = (name: string) => (faults.has('panListName-uppercased') ? name.toUpperCase() : name);
   const panList = (l: PanList) => ({
     panListId: l.panListId,
@@ -31,23 +31,23 @@ export function registerPanLists(
     const { panListId, panListName, accountRange } = ok.body;
     // i5-panlist-name-64-refused: the name's upper bound checked as exclusive.
     if (faults.has('i5-panlist-name-64-refused') && typeof panListName === 'string' && panListName.length === 64)
-      return invalidRequest(reply, faults, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
+      return invalidRequest(reply, [{ field: 'panListName', keyword: 'maxLength', message: 'panListName is too long' }]);
     // i19-register-range-19-digits-refused: a range whose low end has 19 digits taken as too long.
     if (faults.has('i19-register-range-19-digits-refused') && String(accountRange?.accountRangeLow ?? '').length === 19)
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'accountRange.accountRangeLow', keyword: 'maxLength', message: 'accountRangeLow is too long' },
       ]);
     // provider 2.0.0, registerPans 400 example "Either encryptedValue or Account Range must not be null or empty".
     const noCardData = ok.body.encryptedValue === undefined;
     if (noCardData && accountRange === undefined && !faults.has('seeded-registration-without-cards-or-range-accepted'))
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'encryptedValue', keyword: 'required', message: 'give card data (encryptedValue) or an accountRange' },
       ]);
     // provider 2.0.0, registerPans 400 examples InvalidAccountRangeForNewPanList ("accountRange is not
     // present in the system": Account range not valid); a list without a range takes the one given, which
     // must be the system's too.
     if (accountRange && !heldRange(world, accountRange))
-      return invalidRequest(reply, faults, [{ field: 'accountRange', keyword: 'exists', message: 'Account range not valid' }]);
+      return invalidRequest(reply, [{ field: 'accountRange', keyword: 'exists', message: 'Account range not valid' }]);
     let list: PanList | undefined;
     // seeded-prop-register-id-beside-name-new-list: a panListId sent beside a panListName is passed over, a new list made by the name.
     if (panListId !== undefined && !(faults.has('seeded-prop-register-id-beside-name-new-list') && panListName !== undefined)) {
@@ -59,15 +59,13 @@ export function registerPanLists(
       // provider 2.0.0, registerPans 400 example: "To update pan list at least one pan should be present".
       const withPan = ((ok.plain?.pans ?? []) as { pan?: string }[]).some((item) => item.pan !== undefined);
       if (!withPan && !faults.has('seeded-update-without-pans-accepted'))
-        return invalidRequest(reply, faults, [
+        return invalidRequest(reply, [
           { field: 'encryptedValue', keyword: 'minItems', message: 'to update a pan list at least one pan should be present' },
         ]);
     } else if (panListName !== undefined || faults.has('pan-list-unnamed-accepted')) {
       // i7-panlist-name-hyphen-refused: a hyphen in a new list's name refused.
       if (faults.has('i7-panlist-name-hyphen-refused') && String(panListName).includes('-'))
-        return invalidRequest(reply, faults, [
-          { field: 'panListName', keyword: 'pattern', message: 'panListName holds a character not allowed' },
-        ]);
+        return invalidRequest(reply, [{ field: 'panListName', keyword: 'pattern', message: 'panListName holds a character not allowed' }]);
       // "creates a pan list and/or registers pans": a name without an id creates the list.
       const range = accountRange;
       const storedName = panListName;
@@ -75,7 +73,7 @@ export function registerPanLists(
       world.panLists.set(list.panListId, list);
     } else {
       // provider 2.0.0: no schema rule, but its 400 example "panListName must not be null or empty".
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'panListId', keyword: 'required', message: 'give panListId, or panListName to create a list' },
       ]);
     }
@@ -90,7 +88,7 @@ export function registerPanLists(
         // i27-register-by-id-other-range-pans-kept: the cards of the refused registration are added before the range is judged.
         if (faults.has('i27-register-by-id-other-range-pans-kept'))
           for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) if (typeof pan === 'string') list.pans.add(pan);
-        return invalidRequest(reply, faults, [
+        return invalidRequest(reply, [
           { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },
         ]);
       }
@@ -180,9 +178,7 @@ export function registerPanLists(
     }
     if (!ok) return reply;
     if (ok.body.encryptedValue === undefined && !faults.has('seeded-dereg-without-cards-accepted'))
-      return invalidRequest(reply, faults, [
-        { field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' },
-      ]);
+      return invalidRequest(reply, [{ field: 'encryptedValue', keyword: 'required', message: 'give the card data (encryptedValue)' }]);
     let listId: string = ok.body.panListId;
     const asDouble = undefined;
     if (asDouble !== undefined) listId = asDouble;

@@ -4,7 +4,8 @@
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { bend, blind, relax, rule } from './fault-builders.js';
+import { resentNotifications } from './state.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
@@ -200,12 +201,20 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'assumption',
     rules: ['IN-NOTIFY-SCHEDULE'],
   }),
-  independent('independent-7', {
-    id: 'i7-notify-resent-on-sync-approval',
-    rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
-    source: 'seed',
-    rules: ['IN-NOTIFY-EXACT'],
-  }),
+  bend(
+    independent('independent-7', {
+      id: 'i7-notify-resent-on-sync-approval',
+      rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
+      source: 'seed',
+      rules: ['IN-NOTIFY-EXACT'],
+    }),
+    {
+      state: (x, c) => {
+        if (x.op === 'planApproval' && c.sync && c.decision === 'APPROVED') resentNotifications.get(c.plan!)?.();
+        return c;
+      },
+    },
+  ),
   independent('independent-7', {
     id: 'i7-plan-schedule-99-refused',
     rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',

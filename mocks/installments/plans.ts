@@ -8,15 +8,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
-
-export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** i6-notify-deferred-to-approval: the notification of a plan held back until its synchronous approval. */
-export const deferredNotifications = new WeakMap<Plan, () => void>();
-
-/** i7-notify-resent-on-sync-approval: the notification of a plan, sent again by its synchronous approval. */
-export const resentNotifications = new WeakMap<Plan, () => void>();
+import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
 /** The plans whose decision landed asynchronously (read only by rt2-getplan-async-decline-shown-created). */
 const settledAsync = new WeakSet<Plan>();
@@ -256,7 +248,7 @@ export function registerPlans(
     if (!ok) return reply;
     const b = ok.body;
     const missing = productRefusal(world, b, ok.plain?.consumer?.primaryAccountNumber);
-    if (missing) return sendError(reply, faults, 400, 'invalid.request.parameter', ...missing);
+    if (missing) return sendError(reply, 400, 'invalid.request.parameter', ...missing);
     const otxId: string = b.offerTransactionId;
     const otx =
       world.offerTransactions.get(otxId) ??
@@ -267,7 +259,7 @@ export function registerPlans(
           )
         : undefined);
     if (!otx) {
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'offerTransactionId', keyword: 'exists', message: 'offerTransactionId names no offers of this service' },
       ]);
     }
@@ -295,34 +287,32 @@ export function registerPlans(
           },
           (req.headers['correlation-id'] as string | undefined) ?? randomUUID(),
         );
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'offerId', keyword: 'exists', message: 'offerId is not an offer of this offerTransactionId' },
       ]);
     }
     // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
     const card = ok.plain?.consumer?.primaryAccountNumber;
     if (otx && present(card) && String(card) !== otx.pan)
-      return sendError(reply, faults, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+      return sendError(reply, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
-    if (differs) return sendError(reply, faults, 400, 'invalid.request.parameter', ...differs);
+    if (differs) return sendError(reply, 400, 'invalid.request.parameter', ...differs);
     const termsOf = offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     // i12-plan-apr-200-refused: the apr's maximum read as exclusive.
     if (faults.has('i12-plan-apr-200-refused') && b.planInstallmentInformation?.apr === 200)
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
       ]);
     // i14-plan-tenure-99-refused: a tenure at the upper limit (99) refused as too long.
     if (faults.has('i14-plan-tenure-99-refused') && b.planInstallmentInformation?.tenure === 99)
-      return invalidRequest(reply, faults, [
+      return invalidRequest(reply, [
         { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
       ]);
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
     // i7-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
     if (faults.has('i7-plan-schedule-99-refused') && given.length === 99)
-      return invalidRequest(reply, faults, [
-        { field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' },
-      ]);
+      return invalidRequest(reply, [{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]);
     const complete =
       given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
     // i33-inst-saveplan-same-offer-twice-409: a second plan selected from the same offer answered 409.
@@ -331,7 +321,7 @@ export function registerPlans(
       offer !== undefined &&
       [...world.plans.values()].some((p) => p.offerId === offer.offerId)
     )
-      return sendError(reply, faults, 409, 'PLAN_ALREADY_EXISTS', 'A plan was already selected from this offer.', 'offerId');
+      return sendError(reply, 409, 'PLAN_ALREADY_EXISTS', 'A plan was already selected from this offer.', 'offerId');
     const planId = randomUUID();
     const plan: Plan = {
       planId,
@@ -405,7 +395,7 @@ export function registerPlans(
     if (!ok) return reply;
     const { plan_id: id } = req.params as { plan_id: string };
     if (!UUID.test(id) && !faults.has('plan-id-unchecked'))
-      return invalidRequest(reply, faults, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
+      return invalidRequest(reply, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan =
       world.plans.get(id) ??
       // seeded-prop-getplan-provider-id-reads-latest-plan: an id of no plan taken as a lender's providerId, for its latest plan.
@@ -427,7 +417,7 @@ export function registerPlans(
           ],
         },
       });
-    if (!plan) return sendError(reply, faults, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
+    if (!plan) return sendError(reply, 404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.', 'plan_id');
     // Seeded fault notify-resent-on-async-decision: the read that lands an asynchronous approval notifies the issuer again.
     const landing =
       faults.has('notify-resent-on-async-decision') && plan.pending?.status === 'APPROVED' && clock.nowMs() >= plan.pending.atMs;
@@ -497,7 +487,7 @@ export function registerPlans(
       if (faults.has('i38-inst-plan-put-405-without-error-body') && req.method === 'PUT')
         return reply.header('Allow', 'GET').code(405).send();
       reply.header('Allow', 'GET');
-      return sendError(reply, faults, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');
+      return sendError(reply, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');
     },
   });
 }

@@ -219,6 +219,12 @@ export const FIXED = ['maid', 'duns'] as const;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** The key the issuer endpoint counts a caller's notifications under: its network address (provider 2.0.0, the IP rate limit). */
+/** A plan id, a module's other ids: a UUID (provider 2.0.0, Uuid). */
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The notification of a plan, kept to be sent again (only by faults: i7-notify-resent-on-sync-approval, notify-resent-on-async-decision). */
+export const resentNotifications = new WeakMap<Plan, () => void>();
+
 export const callerKey = (ip: string) => `address:${ip}`;
 
 /** Records a submitted participation in the store and its indexes. */

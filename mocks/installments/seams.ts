@@ -1,0 +1,138 @@
+// The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks): what one
+// exchange is known by as it goes, and the points a behaviour module hands its values to, naming no
+// fault. Every answer of the mock passes the answer seam on its way out (one onSend hook, `answers`),
+// so a reader's documented answer is written once and a fault bends it there. A module still holding
+// `faults.has` branches (docs/mutation.md, installments) reads the same exchange.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
+import { parseJson } from '../kit/app.js';
+import type { Fault, FaultSet, Seams } from '../kit/faults.js';
+import type { Violation } from '../kit/validation.js';
+import type { InstallmentsState, Plan } from './state.js';
+
+/** What the guard (guard.ts) lets through: the request as judged. */
+export interface Guarded {
+  body: any;
+  plain?: any;
+  query: URLSearchParams;
+  consumerKey: string;
+  /** The page size without a `limit` (the default of the operation's limit parameter), for page(). */
+  defaultLimit?: number;
+}
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  /** The operation (the guard names it), the JWK set (GET /keys), or none (a path no route serves). */
+  op: InstallmentsOperationId | 'keys' | 'unrouted';
+  req: FastifyRequest;
+  world: InstallmentsState;
+  /** The virtual time the request was received at (ms). */
+  now: number;
+  /** The request body as parsed (undefined when it is not JSON). */
+  sent: any;
+  /** What the guard let through (undefined while it judges, and for a refused request). */
+  ok?: Guarded;
+  /** The status the guard refused the request with (undefined: not refused by it). */
+  refused?: number;
+  /** The plan the request names, once found (approvals, plans). */
+  plan?: Plan;
+  /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
+  address?: string;
+}
+
+/** A refusal: its status, its reason code, description and the member in error (the error body's first item). */
+export interface Refusal {
+  status: number;
+  reasonCode: string;
+  description: string;
+  details?: string;
+  /** The members in error, when there are several (answered one item each, as the request schema's refusals are). */
+  violations?: Violation[];
+}
+
+/** The steps of the judgement a behaviour module calls the judge seam at (its refusal there, or none). */
+export type Step =
+  // approvals.ts, planApproval
+  | 'approval-plan'
+  | 'approval-decision'
+  // approvals.ts, getPlanApprovalStatus
+  | 'approval-status-plan'
+  // issuer.ts, notifyPlan on the issuer's side
+  | 'issuer-ica'
+  | 'issuer-throttle'
+  // offers.ts, approvedOffers
+  | 'offers-merchant'
+  | 'offers-card';
+
+/**
+ * What a request stores or consumes, as the module hands it to the state seam: a decision recorded on a
+ * plan (approvals), the key a notification counts under and whether it counts (issuer), the plan found.
+ */
+export interface Change {
+  /** approvals: the plan a decision lands on, and the decision (undefined: none recorded). */
+  plan?: Plan;
+  decision?: string;
+  /** approvals: answered at once (sync=true, 200 and the callback URL) and applied now, else answered 202 and applied shortly after. */
+  sync?: boolean;
+  /** approvals: a synchronous decision queued as an asynchronous one (answered 200 all the same). */
+  late?: boolean;
+  /** issuer: the key the throttle counts a notification under, and whether this one counts. */
+  throttleKey?: string;
+  counted?: boolean;
+  /** offers: the offers stored and answered, and the offerTransactionId they are kept under. */
+  offers?: Record<string, any>[];
+  offerTransactionId?: string;
+}
+
+/** An answer as sent: its status, headers and body (undefined: none). */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body?: any;
+}
+
+/** An outbound call (a notification to an issuer). */
+export interface Delivery {
+  url: string;
+  headers: Record<string, string>;
+  body: any;
+}
+
+export type InstallmentsSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: Delivery };
+
+const exchanges = new WeakMap<FastifyRequest, Exchange>();
+
+/** The exchange of a request, made at its first reading. */
+export function exchangeOf(req: FastifyRequest, world: InstallmentsState, now: () => number): Exchange {
+  let x = exchanges.get(req);
+  if (!x) {
+    const sent = parseJson(req.body);
+    x = { op: 'unrouted', req, world, now: now(), sent: sent instanceof Error ? undefined : sent };
+    exchanges.set(req, x);
+  }
+  return x;
+}
+
+/**
+ * Every answer through the answer seam: the status, headers and JSON body as the handler made them,
+ * given to the faults switched on that bend answers (none: the answer goes out untouched, byte for byte).
+ */
+export function answers(app: FastifyInstance, faults: FaultSet, world: InstallmentsState, now: () => number): void {
+  const seams = faults.seams<InstallmentsSeams>();
+  const answering = new Set(faults.catalogue.filter((f: Fault) => f.seams?.answer).map((f) => f.id));
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!faults.active().some((id) => answering.has(id))) return done(null, payload);
+    const text = typeof payload === 'string' ? payload : undefined;
+    const parsed = text === undefined || text === '' ? undefined : parseJson(text);
+    const headers = Object.fromEntries(Object.entries(reply.getHeaders()).map(([k, v]) => [k, String(v)]));
+    const before = { status: reply.statusCode, headers, body: parsed instanceof Error ? text : parsed };
+    const after = seams.answer(exchangeOf(req, world, now), structuredClone(before));
+    reply.code(after.status);
+    for (const name of Object.keys(headers)) if (!(name in after.headers)) reply.removeHeader(name);
+    for (const [name, value] of Object.entries(after.headers)) if (headers[name] !== value) reply.header(name, value);
+    const body = after.body === undefined ? '' : typeof after.body === 'string' ? after.body : JSON.stringify(after.body);
+    done(null, JSON.stringify(before.body) === JSON.stringify(after.body) ? payload : body);
+  });
+}
+
+export type { Seams };
