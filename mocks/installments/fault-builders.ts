@@ -33,7 +33,7 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
 });
 
 /** A fault given the functions it registers at the seams (seams.ts) its deviation bends. */
-export const bend = <Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
+export const bend = <const Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
 
 type Answering = NonNullable<FaultSeams<InstallmentsSeams>['answer']>;
 type Judging = NonNullable<FaultSeams<InstallmentsSeams>['judge']>;

@@ -8,7 +8,7 @@ import type { InstallmentsOperationId } from '../../helpers/contract/operations.
 import { parseJson } from '../kit/app.js';
 import type { Fault, FaultSet, Seams } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
-import type { InstallmentsState, Plan } from './state.js';
+import type { InstallmentsState, PanList, Plan } from './state.js';
 
 /** What the guard (guard.ts) lets through: the request as judged. */
 export interface Guarded {
@@ -36,6 +36,8 @@ export interface Exchange {
   refused?: number;
   /** The plan the request names, once found (approvals, plans). */
   plan?: Plan;
+  /** The PAN list the request names or creates, once found (pans). */
+  list?: PanList;
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
   address?: string;
 }
@@ -62,7 +64,19 @@ export type Step =
   | 'issuer-throttle'
   // offers.ts, approvedOffers
   | 'offers-merchant'
-  | 'offers-card';
+  | 'offers-card'
+  // pans.ts, registerPans
+  | 'register-read'
+  | 'register-members'
+  | 'register-card-data'
+  | 'register-range'
+  | 'register-list'
+  | 'register-update'
+  | 'register-name'
+  | 'register-list-range'
+  // pans.ts, deregisterPans
+  | 'dereg-card-data'
+  | 'dereg-list';
 
 /**
  * What a request stores or consumes, as the module hands it to the state seam: a decision recorded on a
@@ -82,6 +96,11 @@ export interface Change {
   /** offers: the offers stored and answered, and the offerTransactionId they are kept under. */
   offers?: Record<string, any>[];
   offerTransactionId?: string;
+  /** pans: a card of the request and the list it is taken out of (undefined: none holds it); the list as the request leaves it, and how many cards it took out. */
+  pan?: string;
+  holder?: PanList;
+  list?: PanList;
+  removed?: number;
 }
 
 /** An answer as sent: its status, headers and body (undefined: none). */
