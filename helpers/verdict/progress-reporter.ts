@@ -251,7 +251,7 @@ export class ServiceProgress {
    * How long a check is expected to take: its previous run's duration at this run's pace, else the mean so far of the
    * checks of its file and kind drawn toward the file's measured prior, or for a file without one
    * toward the mean of its kind over the service (a check that polls: itself drawn toward the polling
-   * prior), else the service's mean. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
+   * prior), else the service's mean, else the run's. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
    * the first check of a file or kind that ended at once (a branch that did not poll, a skip) does
    * not make the rest of it look quick.
    */
@@ -264,7 +264,15 @@ export class ServiceProgress {
       return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
     };
     const measured = this.filePriorMs[planned.file] === undefined ? undefined : this.filePriorMs[planned.file] * this.pace(s);
-    const above = measured ?? drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
+    // Last, the run's mean so far: a file neither the previous run nor the table has (new, or every check of it
+    // skipped then) leaves no service not begun "estimating" while others have ended checks.
+    let [spent, done] = [0, 0];
+    for (const o of this.services.values()) [spent, done] = [spent + o.spentMs, done + o.done];
+    const above =
+      measured ??
+      drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ??
+      serviceMean ??
+      (done ? spent / done : undefined);
     return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
   }
 
