@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
 import { bend, blind, errorItems, okBody, recodeAt, refuseAt, relax, type Changing, type Judging } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import { UUID } from './state.js';
@@ -37,7 +37,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
   bend(
     seeded({
-      id: 'seeded-prop-approval-refusal-declines-plan',
+      id: 'in-prop-refused-no-trace-approval-refusal-declines-plan',
       rule: 'IN-PROP-REFUSED-NO-TRACE: a planApproval refused for a member the contract refuses (400) records a decline on the plan it names',
       source: 'assumption',
       rules: ['IN-PROP-REFUSED-NO-TRACE'],
@@ -47,7 +47,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts; origin 'seeded').
   bend(
     seeded({
-      id: 'seeded-approval-status-plan-id-last-char-ignored',
+      id: 'in-lookup-exact-approval-status-plan-id-last-char-ignored',
       rule: "IN-LOOKUP-EXACT: a plan is found by its id as sent (reference, Operations table: an unknown plan is 404); getPlanApprovalStatus finds a plan by all but its id's last character",
       source: 'assumption',
       rules: ['IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN'],
@@ -76,7 +76,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
-    'blind-reject-detail-5000-rejected',
+    'in-lim-rejectdetail-reject-detail-5000-rejected',
     'planApproval rejectReasonDetail at most maxLength characters (provider; reference): enforced one lower, a valid detail of maxLength characters is refused',
     'provider',
     ['IN-LIM-REJECTDETAIL'],
@@ -85,22 +85,20 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   bend(
     modelFault({
-      id: 'model-approval-decides-latest-plan',
+      id: 'in-state-decision-approval-decides-latest-plan',
       rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
       source: 'seed',
       rules: ['IN-STATE-DECISION', 'IN-PROP-WRITE-SCOPE'],
     }),
     { state: (x, c) => (x.op === 'planApproval' && c.plan ? { ...c, plan: [...x.world.plans.values()].at(-1) } : c) },
   ),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
   bend(
-    independent('independent-3', {
-      id: 'i3-approval-status-callback-of-latest-plan',
+    {
+      id: 'in-echo-callback-approval-status-callback-of-latest-plan',
       rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
       source: 'provider',
       rules: ['IN-ECHO-CALLBACK'],
-    }),
+    },
     {
       answer: okBody(
         'getPlanApprovalStatus',
@@ -109,20 +107,20 @@ export const APPROVALS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  independent('independent-6', {
-    id: 'i6-approval-offerid-nine-accepted',
+  {
+    id: 'in-lim-approval-offerid-nine-accepted',
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
     source: 'provider',
     rules: ['IN-LIM-APPROVAL-OFFERID'],
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
-  }),
+  },
   bend(
-    independent('independent-12', {
-      id: 'i12-approval-callback-from-body',
+    {
+      id: 'in-obj-read-only-approval-callback-from-body',
       rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
       source: 'provider',
       rules: ['IN-OBJ-READ-ONLY'],
-    }),
+    },
     {
       state: (x, c) => {
         if (x.op === 'planApproval' && c.plan && !c.sync && typeof x.ok?.body.callbackUrl === 'string')
@@ -131,16 +129,16 @@ export const APPROVALS_FAULTS = faultCatalogue([
       },
     },
   ),
-  independent('independent-13', {
-    id: 'i13-approval-status-accept-unchecked',
+  {
+    id: 'in-trans-accept-approval-status-accept-unchecked',
     rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
+  },
   // Seeded beside the check that a sync decline's callbackUrl is the one the status read answers (checkout.flow.spec.ts; origin 'seeded').
   bend(
     seeded({
-      id: 'seeded-approval-sync-decline-callback-with-outcome-path',
+      id: 'in-echo-callback-approval-sync-decline-callback-with-outcome-path',
       rule: 'IN-ECHO-CALLBACK: getPlanApprovalStatus answers the callbackUrl the sync approval answered, on a decline too; a sync decline answers the callbackUrl with /declined added to its path, the status read the plain one',
       source: 'provider',
       rules: ['IN-ECHO-CALLBACK'],
@@ -148,18 +146,18 @@ export const APPROVALS_FAULTS = faultCatalogue([
     { answer: okBody('planApproval', (b) => ({ callbackUrl: `${b.callbackUrl}/declined` }), decided('DECLINED')) },
   ),
   seeded({
-    id: 'seeded-approval-sync-false-case-folded',
+    id: 'in-err-contract-approval-sync-false-case-folded',
     rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
     source: 'provider',
     rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
   }),
   bend(
-    independent('independent-14', {
-      id: 'i14-approval-sync-case-folded',
+    {
+      id: 'in-status-sync-approval-sync-case-folded',
       rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
       source: 'provider',
       rules: ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
-    }),
+    },
     {
       state: (x, c) => (x.op === 'planApproval' && c.plan && x.ok?.query.get('sync')?.toLowerCase() === 'true' ? { ...c, sync: true } : c),
     },
@@ -167,7 +165,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
   bend(
     seeded({
-      id: 'seeded-approval-status-card-first-six',
+      id: 'in-obj-sensitive-approval-status-card-first-six',
       rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlanApprovalStatus names the plan's card by its first six digits",
       source: 'provider',
       rules: ['IN-OBJ-SENSITIVE'],
@@ -182,7 +180,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
   ),
   bend(
     seeded({
-      id: 'seeded-approval-sync-card-bin-hash-masked',
+      id: 'in-obj-sensitive-approval-sync-card-bin-hash-masked',
       rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): a synchronous approval names the plan's card by its first six and last four, # between",
       source: 'provider',
       rules: ['IN-OBJ-SENSITIVE'],
@@ -196,12 +194,12 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-19', {
-      id: 'i19-approval-async-auth-fail-reason-refused',
+    {
+      id: 'in-enum-rejectcode-approval-async-auth-fail-reason-refused',
       rule: 'rejectReasonCode is one of the six reasons, each accepted (provider 2.0.0 PlanApproval.rejectReasonCode): an asynchronous decline with CONSUMER_AUTH_FAIL is refused 400 as an unknown reason',
       source: 'provider',
       rules: ['IN-ENUM-REJECTCODE'],
-    }),
+    },
     {
       judge: refuseAt(
         'approval-decision',
@@ -211,12 +209,12 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-20', {
-      id: 'i20-approval-plan-id-case-folded',
+    {
+      id: 'in-lookup-exact-approval-plan-id-case-folded',
       rule: 'a plan id with a character changed names no plan, and an approval of a plan the service does not know is 400 (reference, Approval; provider 2.0.0 PlanApproval.planId): planApproval finds the plan by its id in any case, an upper-cased id deciding the plan (200/202)',
       source: 'provider',
       rules: ['IN-LOOKUP-EXACT', 'IN-STATE-APPROVAL-PLAN'],
-    }),
+    },
     {
       judge: foundOtherwise('approval-plan', (x) =>
         [...x.world.plans.values()].find((p) => p.planId.toLowerCase() === String(x.ok?.body.planId).toLowerCase()),
@@ -224,12 +222,12 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-27', {
-      id: 'i27-approval-status-approved-lowercase',
+    {
+      id: 'in-state-decision-approval-status-approved-lowercase',
       rule: 'the approval status shows the decision APPROVED or DECLINED (seed 001, States; provider 2.0.0 status enum): getPlanApprovalStatus writes an approved plan as approved in lower case',
       source: 'seed',
       rules: ['IN-STATE-DECISION', 'IN-ENUM-DECISION'],
-    }),
+    },
     {
       answer: okBody(
         'getPlanApprovalStatus',
@@ -239,21 +237,21 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-29', {
-      id: 'i29-inst-approval-bad-sync-still-approves',
+    {
+      id: 'in-prop-refused-no-trace-approval-bad-sync-still-approves',
       rule: 'a refused approval leaves the plan as it was (seed 001, POST /approvals; reference, sync is a boolean): an approval refused 400 for a sync value other than true or false has already set the plan APPROVED',
       source: 'assumption',
       rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATUS-SYNC'],
-    }),
+    },
     { state: recordsRefused((sent, x) => ![null, 'true', 'false'].includes(syncSent(x)) && sent.status === 'APPROVED', 'APPROVED') },
   ),
   bend(
-    independent('independent-29', {
-      id: 'i29-inst-approval-status-404-recoverable-string',
+    {
+      id: 'in-err-shape-approval-status-404-recoverable-string',
       rule: 'every error item carries a boolean Recoverable (reference, Error body; provider 2.0.0): the 404 of getPlanApprovalStatus writes Recoverable as the string "false"',
       source: 'provider',
       rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-    }),
+    },
     {
       answer: errorItems(
         (item) => void (item.Recoverable = 'false'),
@@ -262,12 +260,12 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-30', {
-      id: 'i30-inst-approval-refused-offer-id-still-decides',
+    {
+      id: 'in-prop-refused-no-trace-approval-refused-offer-id-still-decides',
       rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
       source: 'provider',
       rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'],
-    }),
+    },
     {
       state: recordsRefused(
         (sent) => typeof sent.offerId === 'string' && [...sent.offerId].length !== 8 && ['APPROVED', 'DECLINED'].includes(sent.status),
@@ -275,21 +273,21 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-31', {
-      id: 'i31-inst-approval-decided-before-signature',
+    {
+      id: 'in-prop-refused-no-trace-approval-decided-before-signature',
       rule: 'a request without a valid OAuth 1.0a signature is 401 and changes nothing (reference, Transport and auth; a refused request is not carried out in part): planApproval records the decision its body names on the plan before the signature is verified, so a 401 approval is seen by getPlan',
       source: 'assumption',
       rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-AUTH-SIGNATURE'],
-    }),
+    },
     { state: recordsRefused((sent) => ['APPROVED', 'DECLINED'].includes(sent.status)) },
   ),
   bend(
-    independent('independent-34', {
-      id: 'i34-inst-approval-long-detail-refused-still-declines',
+    {
+      id: 'in-prop-refused-no-trace-approval-long-detail-refused-still-declines',
       rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
       source: 'assumption',
       rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'],
-    }),
+    },
     {
       state: recordsRefused(
         (sent, x) => x.refused === 400 && sent.status === 'DECLINED' && String(sent.rejectReasonDetail ?? '').length > 5000,
@@ -298,21 +296,21 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-36', {
-      id: 'i36-inst-approval-sync-decline-applied-late',
+    {
+      id: 'in-status-sync-approval-sync-decline-applied-late',
       rule: 'a sync approval (sync=true, answered with the callback) is decided when answered (reference, Operations: planApproval; Flows - checkout, plan read back with the decision): a sync decline is only queued, getPlan and the approval status still show the plan undecided right after that answer',
       source: 'assumption',
       rules: ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'],
-    }),
+    },
     { state: (x, c) => (x.op === 'planApproval' && c.sync && c.decision === 'DECLINED' ? { ...c, late: true } : c) },
   ),
   bend(
-    independent('independent-38', {
-      id: 'i38-inst-approval-status-malformed-id-400',
+    {
+      id: 'in-status-plan-unknown-approval-status-malformed-id-400',
       rule: 'getPlanApprovalStatus answers 200, 401, 403, 404 or 406, a plan_id of no plan 404 (reference, Operations; provider 2.0.0): a plan_id that is not a UUID is answered 400',
       source: 'provider',
       rules: ['IN-STATUS-PLAN-UNKNOWN', 'IN-PROP-ERROR-STATUS'],
-    }),
+    },
     {
       judge: recodeAt(
         'approval-status-plan',

@@ -4,7 +4,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, seeded } from '../kit/faults.js';
 import { anyAnswer, bend, blind, okBody, rule } from './fault-builders.js';
 
 export const GUARD_FAULTS = faultCatalogue([
@@ -26,7 +26,7 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('forbidden-never-given', 'consumer key not allowed for the operation: 403', ['IN-AUTH-FORBIDDEN']),
   // Seeded beside the refusal-forms property (properties.refusal-forms.spec.ts): a refusal skipped for one valid form of another member.
   seeded({
-    id: 'seeded-prop-forbidden-key-search-lowercase-country',
+    id: 'in-prop-refusal-forms-forbidden-key-search-lowercase-country',
     rule: "IN-PROP-REFUSAL-FORMS: a merchant search whose countryCode is not all capitals (the pattern takes either case) is answered from the directory's folded index, which skips the consumer key's rights check: a key without the operation's right gets the merchants (200), not its 403",
     source: 'provider',
     rules: ['IN-PROP-REFUSAL-FORMS', 'IN-AUTH-FORBIDDEN'],
@@ -70,27 +70,27 @@ export const GUARD_FAULTS = faultCatalogue([
   rule('bad-json-crashes', 'malformed body: 400, never 500', ['IN-ERR-MALFORMED']),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
   seeded({
-    id: 'seeded-deregister-pan-length-unchecked',
+    id: 'in-lim-pan-deregister-pan-length-unchecked',
     rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
     source: 'provider',
     rules: ['IN-LIM-PAN'],
   }),
   seeded({
-    id: 'seeded-plan-pan-length-unchecked',
+    id: 'in-lim-pan-plan-pan-length-unchecked',
     rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through (offers refuse it)",
     source: 'provider',
     rules: ['IN-LIM-PAN'],
   }),
   // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
   seeded({
-    id: 'seeded-refusal-correlation-regenerated',
+    id: 'in-echo-correlation-refusal-correlation-regenerated',
     rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406) answer a Correlation-Id of their own, not the caller's (its 200, 400, 404 and 415 echo it)",
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
   }),
   // Seeded beside the client's echo check of request headers an answer declares (every status).
   seeded({
-    id: 'seeded-offers-value-400-correlation-regenerated',
+    id: 'in-echo-correlation-offers-value-400-correlation-regenerated',
     rule: "IN-ECHO-CORRELATION: approvedOffers' 400 for a value off its schema (a currency or mcc of the wrong length) answers a Correlation-Id of its own, not the caller's",
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION'],
@@ -108,13 +108,13 @@ export const GUARD_FAULTS = faultCatalogue([
     rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
   },
   blind(
-    'blind-offset-one-based',
+    'in-page-slice-offset-one-based',
     'offset is the zero-based index of the first item (provider `offset`): treated as one-based, offset=N starts at item N-1',
     'provider',
     ['IN-PAGE-SLICE'],
   ),
   blind(
-    'blind-deregister-forbidden-unchecked',
+    'in-auth-forbidden-deregister-forbidden-unchecked',
     'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): not enforced on deregisterPans only',
     'assumption',
     ['IN-AUTH-FORBIDDEN'],
@@ -122,7 +122,7 @@ export const GUARD_FAULTS = faultCatalogue([
   // Shapes and headers of answers (provider 2.0.0).
   bend(
     blind(
-      'blind-error-404-shape',
+      'in-err-shape-error-404-shape',
       'every 4xx error body is {"Errors": {"Error": [items]}} (provider ErrorWrapper; reference Error body): on 404 only, Error is a single object, not an array',
       'provider',
       ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
@@ -134,177 +134,177 @@ export const GUARD_FAULTS = faultCatalogue([
       ),
     },
   ),
-  independent('independent-9', {
-    id: 'i9-participation-ica-8-digits-accepted',
+  {
+    id: 'in-pat-ica-participation-ica-8-digits-accepted',
     rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
     source: 'provider',
     rules: ['IN-PAT-ICA'],
-  }),
-  independent('independent-9', {
-    id: 'i9-panlist-name-underscore-accepted',
+  },
+  {
+    id: 'in-pat-panlistname-panlist-name-underscore-accepted',
     rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
     source: 'provider',
     rules: ['IN-PAT-PANLISTNAME'],
-  }),
-  independent('independent-9', {
-    id: 'i9-plan-apr-negative-accepted',
+  },
+  {
+    id: 'in-lim-apr-plan-apr-negative-accepted',
     rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
     source: 'provider',
     rules: ['IN-LIM-APR'],
-  }),
-  independent('independent-14', {
-    id: 'i14-forbidden-key-reads-approval-status',
+  },
+  {
+    id: 'in-auth-forbidden-key-reads-approval-status',
     rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus skips the operation check and answers the forbidden key',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
-  }),
+  },
   // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
   seeded({
-    id: 'rt-approval-signature-query-unsigned',
+    id: 'in-auth-signature-approval-signature-query-unsigned',
     rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
     source: 'assumption',
     rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
   }),
   seeded({
-    id: 'rt-search-accept-first-type-only',
+    id: 'in-trans-accept-search-accept-first-type-only',
     rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
   }),
   seeded({
-    id: 'rt-offers-json-charset-refused',
+    id: 'in-trans-media-offers-json-charset-refused',
     rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
     source: 'provider',
     rules: ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'],
   }),
-  independent('independent-16', {
-    id: 'i16-forbidden-key-searches-mids',
+  {
+    id: 'in-auth-forbidden-key-searches-mids',
     rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference/installments.md, Transport and auth): postMerchantMidSearches answers such a key 200',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-16', {
-    id: 'i16-participations-read-accept-unchecked',
+  },
+  {
+    id: 'in-trans-accept-participations-read-accept-unchecked',
     rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
     source: 'provider',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
-  independent('independent-17', {
-    id: 'i17-plan-correlation-braces-stripped',
+  },
+  {
+    id: 'in-fmt-correlation-plan-correlation-braces-stripped',
     rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',
     source: 'provider',
     rules: ['IN-FMT-CORRELATION'],
-  }),
+  },
   // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
   seeded({
-    id: 'rt2-forbidden-key-registers-pans',
+    id: 'in-auth-forbidden-key-registers-pans',
     rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
   seeded({
-    id: 'rt2-forbidden-key-selects-plan',
+    id: 'in-auth-forbidden-key-selects-plan',
     rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
   }),
   seeded({
-    id: 'rt2-issuer-invalid-counted',
+    id: 'in-issuer-throttle-window-invalid-counted',
     rule: "IN-ISSUER-THROTTLE-WINDOW: only accepted notifications count: a notification refused 400 for a body off the contract counts toward its caller's allowance",
     source: 'assumption',
     rules: ['IN-ISSUER-THROTTLE-WINDOW'],
   }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
   seeded({
-    id: 'seeded-fam25-approval-currency-limit-sync-only',
+    id: 'in-lim-currency-approval-currency-limit-sync-only',
     rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
     source: 'provider',
     rules: ['IN-LIM-CURRENCY'],
   }),
-  independent('independent-20', {
-    id: 'i20-approval-detail-limit-on-declines-only',
+  {
+    id: 'in-lim-rejectdetail-approval-detail-limit-on-declines-only',
     rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
     source: 'provider',
     rules: ['IN-LIM-REJECTDETAIL'],
-  }),
-  independent('independent-20', {
-    id: 'i20-offers-mcc-three-digits-accepted',
+  },
+  {
+    id: 'in-lim-mcc-offers-mcc-three-digits-accepted',
     rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
     source: 'provider',
     rules: ['IN-LIM-MCC'],
-  }),
+  },
   // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
   seeded({
-    id: 'seeded-fam25-participation-wallet-range-first-item-only',
+    id: 'in-range-walletid-participation-wallet-range-first-item-only',
     rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
     source: 'provider',
     rules: ['IN-RANGE-WALLETID'],
   }),
-  independent('independent-20', {
-    id: 'i20-participation-legal-name-limit-first-item-only',
+  {
+    id: 'in-lim-legalname-participation-legal-name-limit-first-item-only',
     rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
     source: 'provider',
     rules: ['IN-LIM-LEGALNAME'],
-  }),
-  independent('independent-21', {
-    id: 'i21-participation-merchant-group-lowercase-accepted',
+  },
+  {
+    id: 'in-pat-merchantgroup-participation-merchant-group-lowercase-accepted',
     rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
     source: 'provider',
     rules: ['IN-PAT-MERCHANTGROUP'],
-  }),
-  independent('independent-21', {
-    id: 'i21-participation-dba-names-1001-accepted',
+  },
+  {
+    id: 'in-lim-dbanames-participation-dba-names-1001-accepted',
     rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
     source: 'provider',
     rules: ['IN-LIM-DBANAMES'],
-  }),
-  independent('independent-28', {
-    id: 'i28-inst-mid-search-accept-parameters-refused',
+  },
+  {
+    id: 'in-trans-accept-mid-search-accept-parameters-refused',
     rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
     source: 'assumption',
     rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-inst-getplan-forbidden-404',
+  },
+  {
+    id: 'in-auth-forbidden-getplan-forbidden-404',
     rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlan answers such a key 404 PLAN_NOT_FOUND, as if the plan did not exist',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-32', {
-    id: 'i32-inst-issuer-forbidden-key-accepted',
+  },
+  {
+    id: 'in-auth-forbidden-issuer-forbidden-key-accepted',
     rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the issuer notification endpoint accepts a notification signed with such a key',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
-  }),
-  independent('independent-36', {
-    id: 'i36-inst-forbidden-key-submits-participations',
+  },
+  {
+    id: 'in-auth-forbidden-key-submits-participations',
     rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
-  }),
+  },
   bend(
-    independent('independent-36', {
-      id: 'i36-inst-keys-enc-alg-rsa1-5',
+    {
+      id: 'in-jwe-decrypt-keys-enc-alg-rsa1-5',
       rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
       source: 'assumption',
       rules: ['IN-JWE-DECRYPT'],
-    }),
+    },
     {
       answer: okBody('keys', (b) => ({
         keys: b.keys.map((k: Record<string, unknown>) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)),
       })),
     },
   ),
-  independent('independent-36', {
-    id: 'i36-inst-issuer-signature-query-unsigned',
+  {
+    id: 'in-auth-signature-issuer-signature-query-unsigned',
     rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
     source: 'assumption',
     rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-inst-approval-accept-highest-quality-only',
+  },
+  {
+    id: 'in-prop-accept-approval-accept-highest-quality-only',
     rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
     source: 'provider',
     rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
-  }),
+  },
 ]);

@@ -87,10 +87,10 @@ export function createGuard(
   };
   const judge: Guard = async (req, reply, operationId) => {
     const { op, paging, limitMax, inputs } = shapeOf(operationId);
-    // seeded-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406)
+    // in-echo-correlation-refusal-correlation-regenerated: the guard's refusals of approvedOffers (401, 403, 406)
     // answer a Correlation-Id of their own instead of the caller's.
     const refuse = (status: number, code: string, message: string) => {
-      if (operationId === 'approvedOffers' && faults.has('seeded-refusal-correlation-regenerated'))
+      if (operationId === 'approvedOffers' && faults.has('in-echo-correlation-refusal-correlation-regenerated'))
         reply.header('Correlation-Id', randomUUID());
       return sendError(reply, status, code, message);
     };
@@ -110,12 +110,12 @@ export function createGuard(
       (key) => world.keys.find((k) => sameKey(k, key))?.publicKey,
       { bodyHash: !faults.has('body-hash-unchecked'), signature: !faults.has('bad-signature-accepted') },
     );
-    // rt-approval-signature-query-unsigned: planApproval also takes a signature computed over its URL without the query.
+    // in-auth-signature-approval-signature-query-unsigned: planApproval also takes a signature computed over its URL without the query.
     const unsignedQuery =
       !verdict.ok &&
-      ((operationId === 'planApproval' && faults.has('rt-approval-signature-query-unsigned')) ||
-        // i36-inst-issuer-signature-query-unsigned: the issuer endpoint also takes a signature over its URL without the query.
-        (operationId === 'notifyPlan' && faults.has('i36-inst-issuer-signature-query-unsigned'))) &&
+      ((operationId === 'planApproval' && faults.has('in-auth-signature-approval-signature-query-unsigned')) ||
+        // in-auth-signature-issuer-signature-query-unsigned: the issuer endpoint also takes a signature over its URL without the query.
+        (operationId === 'notifyPlan' && faults.has('in-auth-signature-issuer-signature-query-unsigned'))) &&
       req.url.includes('?')
         ? verifyRequest(
             {
@@ -136,48 +136,48 @@ export function createGuard(
     }
     const allowed = world.keys.find((k) => sameKey(k, consumerKey))!.operations;
     const forbiddenUnchecked =
-      (faults.has('blind-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
-      // i35-inst-forbidden-key-gets-offers: the offers operation skips the key's rights check.
-      (faults.has('i35-inst-forbidden-key-gets-offers') && operationId === 'approvedOffers') ||
-      // i14-forbidden-key-reads-approval-status: the approval status read skips the operation check.
-      (faults.has('i14-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
-      // i16-forbidden-key-searches-mids: the MID search skips the operation check.
-      (faults.has('i16-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
-      // i32-inst-issuer-forbidden-key-accepted: the issuer's notification endpoint skips the operation check.
-      (faults.has('i32-inst-issuer-forbidden-key-accepted') && operationId === 'notifyPlan') ||
-      // rt2-forbidden-key-registers-pans: the PAN registration skips the operation check.
-      (faults.has('rt2-forbidden-key-registers-pans') && operationId === 'registerPans') ||
-      // rt2-forbidden-key-selects-plan: the plan selection skips the operation check.
-      (faults.has('rt2-forbidden-key-selects-plan') && operationId === 'savePlan') ||
-      // seeded-prop-forbidden-key-search-lowercase-country: a search by a country not all in capitals skips the operation check.
-      (faults.has('seeded-prop-forbidden-key-search-lowercase-country') &&
+      (faults.has('in-auth-forbidden-deregister-forbidden-unchecked') && operationId === 'deregisterPans') ||
+      // in-auth-forbidden-key-gets-offers: the offers operation skips the key's rights check.
+      (faults.has('in-auth-forbidden-key-gets-offers') && operationId === 'approvedOffers') ||
+      // in-auth-forbidden-key-reads-approval-status: the approval status read skips the operation check.
+      (faults.has('in-auth-forbidden-key-reads-approval-status') && operationId === 'getPlanApprovalStatus') ||
+      // in-auth-forbidden-key-searches-mids: the MID search skips the operation check.
+      (faults.has('in-auth-forbidden-key-searches-mids') && operationId === 'postMerchantMidSearches') ||
+      // in-auth-forbidden-issuer-forbidden-key-accepted: the issuer's notification endpoint skips the operation check.
+      (faults.has('in-auth-forbidden-issuer-forbidden-key-accepted') && operationId === 'notifyPlan') ||
+      // in-auth-forbidden-key-registers-pans: the PAN registration skips the operation check.
+      (faults.has('in-auth-forbidden-key-registers-pans') && operationId === 'registerPans') ||
+      // in-auth-forbidden-key-selects-plan: the plan selection skips the operation check.
+      (faults.has('in-auth-forbidden-key-selects-plan') && operationId === 'savePlan') ||
+      // in-prop-refusal-forms-forbidden-key-search-lowercase-country: a search by a country not all in capitals skips the operation check.
+      (faults.has('in-prop-refusal-forms-forbidden-key-search-lowercase-country') &&
         operationId === 'postMerchantSearches' &&
         /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(raw ?? '')) ||
-      // i36-inst-forbidden-key-submits-participations: the participation submission skips the key's rights check.
-      (faults.has('i36-inst-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations');
+      // in-auth-forbidden-key-submits-participations: the participation submission skips the key's rights check.
+      (faults.has('in-auth-forbidden-key-submits-participations') && operationId === 'postMerchantParticipations');
     if (allowed !== '*' && !allowed.includes(operationId) && !faults.has('forbidden-never-given') && !forbiddenUnchecked) {
-      // i30-inst-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
-      if (faults.has('i30-inst-getplan-forbidden-404') && operationId === 'getPlan')
+      // in-auth-forbidden-getplan-forbidden-404: the plan reader answers a key without the right 404 (plan hidden), not 403.
+      if (faults.has('in-auth-forbidden-getplan-forbidden-404') && operationId === 'getPlan')
         return void refuse(404, 'PLAN_NOT_FOUND', 'No plan with this plan_id.');
       return void refuse(403, 'FORBIDDEN', `The consumer key may not call ${operationId}.`);
     }
-    // i13-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
-    // i16-participations-read-accept-unchecked: the participations reader answers JSON whatever the Accept.
+    // in-trans-accept-approval-status-accept-unchecked: the approval status reader answers JSON whatever the Accept.
+    // in-trans-accept-participations-read-accept-unchecked: the participations reader answers JSON whatever the Accept.
     const acceptUnchecked =
-      (faults.has('i13-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus') ||
-      (faults.has('i16-participations-read-accept-unchecked') && operationId === 'getMerchantParticipations');
-    // rt-search-accept-first-type-only: the merchant search reads only the first media type of Accept.
+      (faults.has('in-trans-accept-approval-status-accept-unchecked') && operationId === 'getPlanApprovalStatus') ||
+      (faults.has('in-trans-accept-participations-read-accept-unchecked') && operationId === 'getMerchantParticipations');
+    // in-trans-accept-search-accept-first-type-only: the merchant search reads only the first media type of Accept.
     const firstTypeOnly =
-      faults.has('rt-search-accept-first-type-only') &&
+      faults.has('in-trans-accept-search-accept-first-type-only') &&
       operationId === 'postMerchantSearches' &&
       !acceptsJson(req.headers.accept?.split(',')[0]);
     const acceptWithParameters =
-      faults.has('i28-inst-mid-search-accept-parameters-refused') &&
+      faults.has('in-trans-accept-mid-search-accept-parameters-refused') &&
       operationId === 'postMerchantMidSearches' &&
       (req.headers.accept ?? '').includes(';');
-    // i37-inst-approval-accept-highest-quality-only: the approval reads only the media type of Accept with the highest q value.
+    // in-prop-accept-approval-accept-highest-quality-only: the approval reads only the media type of Accept with the highest q value.
     const highestOnly =
-      faults.has('i37-inst-approval-accept-highest-quality-only') &&
+      faults.has('in-prop-accept-approval-accept-highest-quality-only') &&
       operationId === 'planApproval' &&
       !acceptsJson(
         (req.headers.accept ?? '')
@@ -194,8 +194,13 @@ export function createGuard(
       return void refuse(406, 'NOT_ACCEPTABLE', 'Only application/json can be produced.');
     }
     // A body of a type its operation does not take never gets here (mocks/kit/body.ts: approvedOffers' 415).
-    // rt-offers-json-charset-refused: the media type compared with its parameters (application/json; charset=utf-8 refused).
-    if (op.responses['415'] && raw && faults.has('rt-offers-json-charset-refused') && (req.headers['content-type'] ?? '').includes(';'))
+    // in-trans-media-offers-json-charset-refused: the media type compared with its parameters (application/json; charset=utf-8 refused).
+    if (
+      op.responses['415'] &&
+      raw &&
+      faults.has('in-trans-media-offers-json-charset-refused') &&
+      (req.headers['content-type'] ?? '').includes(';')
+    )
       return void refuse(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be application/json.');
 
     const query = new URL(req.url, 'http://mock').searchParams;
@@ -209,35 +214,35 @@ export function createGuard(
       }
       if (p.name === 'limit' && faults.has('limit-over-500-accepted') && Number(value) > limitMax) continue;
       if (p.name === 'offset' && faults.has('offset-unchecked')) continue;
-      // i17-plan-correlation-braces-stripped: savePlan takes a UUID Correlation-Id written in braces, judged without them.
+      // in-fmt-correlation-plan-correlation-braces-stripped: savePlan takes a UUID Correlation-Id written in braces, judged without them.
       if (
         p.name === 'Correlation-Id' &&
         operationId === 'savePlan' &&
-        faults.has('i17-plan-correlation-braces-stripped') &&
+        faults.has('in-fmt-correlation-plan-correlation-braces-stripped') &&
         /^\{.*\}$/.test(value)
       )
         value = value.slice(1, -1);
-      // i14-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).
+      // in-status-sync-approval-sync-case-folded: the sync flag of planApproval judged without its case (TRUE taken as a boolean).
       if (
         p.name === 'sync' &&
         operationId === 'planApproval' &&
-        faults.has('i14-approval-sync-case-folded') &&
+        faults.has('in-status-sync-approval-sync-case-folded') &&
         /^(true|false)$/i.test(value)
       )
         continue;
-      // seeded-approval-sync-false-case-folded: planApproval's sync=false judged without its case (FALSE taken as the asynchronous mode).
+      // in-err-contract-approval-sync-false-case-folded: planApproval's sync=false judged without its case (FALSE taken as the asynchronous mode).
       if (
         p.name === 'sync' &&
         operationId === 'planApproval' &&
-        faults.has('seeded-approval-sync-false-case-folded') &&
+        faults.has('in-err-contract-approval-sync-false-case-folded') &&
         /^false$/i.test(value)
       )
         continue;
-      // i12-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
+      // in-page-limit-mid-search-limit-500-refused: the MID search reads limit's maximum as exclusive.
       if (
         p.name === 'limit' &&
         operationId === 'postMerchantMidSearches' &&
-        faults.has('i12-mid-search-limit-500-refused') &&
+        faults.has('in-page-limit-mid-search-limit-500-refused') &&
         Number(value) === limitMax
       )
         return void invalidRequest(reply, [{ field: 'limit', keyword: 'maximum', message: `limit must be < ${limitMax}` }]);
@@ -252,82 +257,82 @@ export function createGuard(
         return void reply.code(500).send({ message: 'Unexpected token' });
       return void invalidRequest(reply, [{ field: 'body', keyword: 'type', message: 'the body must be JSON' }]);
     }
-    // seeded-deregister-pan-length-unchecked / seeded-plan-pan-length-unchecked: a PAN off its length
+    // in-lim-pan-deregister-pan-length-unchecked / in-lim-pan-plan-pan-length-unchecked: a PAN off its length
     // let through by one writer (registration and offers refuse it).
     const panOnly = (found: { field: string }[]) =>
       found.length > 0 &&
       found.every((v) => /(^|\.)(pan|primaryAccountNumber)$/.test(v.field)) &&
-      ((operationId === 'deregisterPans' && faults.has('seeded-deregister-pan-length-unchecked')) ||
-        (operationId === 'savePlan' && faults.has('seeded-plan-pan-length-unchecked')));
-    // i9-participation-ica-8-digits-accepted / i9-panlist-name-underscore-accepted / i9-plan-apr-negative-accepted:
+      ((operationId === 'deregisterPans' && faults.has('in-lim-pan-deregister-pan-length-unchecked')) ||
+        (operationId === 'savePlan' && faults.has('in-lim-pan-plan-pan-length-unchecked')));
+    // in-pat-ica-participation-ica-8-digits-accepted / in-pat-panlistname-panlist-name-underscore-accepted / in-lim-apr-plan-apr-negative-accepted:
     // one operation's pattern or bound loosened (the same member stays checked on the others).
     const loosened = (found: { field: string; keyword: string }[]) =>
       found.length > 0 &&
       found.every(
         (v) =>
           (operationId === 'postMerchantParticipations' &&
-            faults.has('i9-participation-ica-8-digits-accepted') &&
+            faults.has('in-pat-ica-participation-ica-8-digits-accepted') &&
             v.field.endsWith('acquirerICA') &&
             Array.isArray(parsed) &&
             parsed.every((m: any) => /^[0-9]{6,11}$/.test(String(m?.acquirerICA)))) ||
           (operationId === 'registerPans' &&
-            faults.has('i9-panlist-name-underscore-accepted') &&
+            faults.has('in-pat-panlistname-panlist-name-underscore-accepted') &&
             v.field === 'panListName' &&
             /^[\w\s-]{1,64}$/.test(String((parsed as any)?.panListName))) ||
           (operationId === 'savePlan' &&
-            faults.has('i11-plan-tenure-1-accepted') &&
+            faults.has('in-lim-tenure-plan-tenure-1-accepted') &&
             v.field === 'planInstallmentInformation.tenure' &&
             v.keyword === 'minimum' &&
             (parsed as any)?.planInstallmentInformation?.tenure === 1) ||
-          // i12-participation-wallets-4-accepted: four wallets let through.
+          // in-lim-wallets-participation-wallets-4-accepted: four wallets let through.
           (operationId === 'postMerchantParticipations' &&
-            faults.has('i12-participation-wallets-4-accepted') &&
+            faults.has('in-lim-wallets-participation-wallets-4-accepted') &&
             v.field.endsWith('wallets') &&
             v.keyword === 'maxItems') ||
           (operationId === 'savePlan' &&
-            faults.has('i9-plan-apr-negative-accepted') &&
+            faults.has('in-lim-apr-plan-apr-negative-accepted') &&
             v.field === 'planInstallmentInformation.apr' &&
             v.keyword === 'minimum') ||
-          // seeded-fam25-approval-currency-limit-sync-only: an approval's approvedCurrency length checked in the synchronous mode only.
+          // in-lim-currency-approval-currency-limit-sync-only: an approval's approvedCurrency length checked in the synchronous mode only.
           (operationId === 'planApproval' &&
-            faults.has('seeded-fam25-approval-currency-limit-sync-only') &&
+            faults.has('in-lim-currency-approval-currency-limit-sync-only') &&
             v.field === 'approvedCurrency' &&
             v.keyword === 'maxLength' &&
             query.get('sync') !== 'true') ||
-          // i20-approval-detail-limit-on-declines-only: an approval's rejectReasonDetail length checked on declines only.
+          // in-lim-rejectdetail-approval-detail-limit-on-declines-only: an approval's rejectReasonDetail length checked on declines only.
           (operationId === 'planApproval' &&
-            faults.has('i20-approval-detail-limit-on-declines-only') &&
+            faults.has('in-lim-rejectdetail-approval-detail-limit-on-declines-only') &&
             v.field === 'rejectReasonDetail' &&
             v.keyword === 'maxLength' &&
             (parsed as any)?.status === 'APPROVED') ||
-          // i20-offers-mcc-three-digits-accepted: a three-digit mcc let through (taken as one with a leading zero).
+          // in-lim-mcc-offers-mcc-three-digits-accepted: a three-digit mcc let through (taken as one with a leading zero).
           (operationId === 'approvedOffers' &&
-            faults.has('i20-offers-mcc-three-digits-accepted') &&
+            faults.has('in-lim-mcc-offers-mcc-three-digits-accepted') &&
             v.field === 'merchant.mcc' &&
             v.keyword === 'minLength' &&
             /^[0-9]{3}$/.test(String((parsed as any)?.merchant?.mcc))) ||
-          // seeded-fam25-participation-wallet-range-first-item-only: walletId's range checked on the first participation only.
+          // in-range-walletid-participation-wallet-range-first-item-only: walletId's range checked on the first participation only.
           (operationId === 'postMerchantParticipations' &&
-            faults.has('seeded-fam25-participation-wallet-range-first-item-only') &&
+            faults.has('in-range-walletid-participation-wallet-range-first-item-only') &&
             /^[1-9][0-9]*\.wallets\b/.test(v.field) &&
             (v.keyword === 'minimum' || v.keyword === 'maximum')) ||
-          // i21-participation-merchant-group-lowercase-accepted: merchantGroup's pattern read without case.
+          // in-pat-merchantgroup-participation-merchant-group-lowercase-accepted: merchantGroup's pattern read without case.
           (operationId === 'postMerchantParticipations' &&
-            faults.has('i21-participation-merchant-group-lowercase-accepted') &&
+            faults.has('in-pat-merchantgroup-participation-merchant-group-lowercase-accepted') &&
             v.field.endsWith('merchantGroup') &&
             v.keyword === 'pattern' &&
             Array.isArray(parsed) &&
             parsed.every((m: any) => m?.merchantGroup === undefined || /^[A-Za-z0-9]{1,2}$/.test(String(m.merchantGroup)))) ||
-          // i21-participation-dba-names-1001-accepted: the dbaNames limit checked with one to spare.
+          // in-lim-dbanames-participation-dba-names-1001-accepted: the dbaNames limit checked with one to spare.
           (operationId === 'postMerchantParticipations' &&
-            faults.has('i21-participation-dba-names-1001-accepted') &&
+            faults.has('in-lim-dbanames-participation-dba-names-1001-accepted') &&
             v.field.endsWith('dbaNames') &&
             v.keyword === 'maxItems' &&
             Array.isArray(parsed) &&
             parsed.every((m: any) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001)) ||
-          // i20-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
+          // in-lim-legalname-participation-legal-name-limit-first-item-only: merchantLegalName's limit checked on the first participation only.
           (operationId === 'postMerchantParticipations' &&
-            faults.has('i20-participation-legal-name-limit-first-item-only') &&
+            faults.has('in-lim-legalname-participation-legal-name-limit-first-item-only') &&
             /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) &&
             v.keyword === 'maxLength'),
       );
@@ -335,19 +340,19 @@ export function createGuard(
     if (operationId === 'approvedOffers' && faults.has('offers-null-members-dropped')) dropNulls(parsed);
     const validate = contract.requestValidator(operationId)!;
     if (!validate(parsed) && !panOnly(violations(validate.errors)) && !loosened(violations(validate.errors))) {
-      // seeded-offers-value-400-correlation-regenerated: approvedOffers' 400 for a value off its schema
+      // in-echo-correlation-offers-value-400-correlation-regenerated: approvedOffers' 400 for a value off its schema
       // (not a member left out) answers a Correlation-Id of its own.
       if (
         operationId === 'approvedOffers' &&
-        faults.has('seeded-offers-value-400-correlation-regenerated') &&
+        faults.has('in-echo-correlation-offers-value-400-correlation-regenerated') &&
         violations(validate.errors).some((v) => v.keyword !== 'required')
       )
         reply.header('Correlation-Id', randomUUID());
-      // rt2-issuer-invalid-counted: a notification refused 400 still counts toward its caller's throttle.
-      if (operationId === 'notifyPlan' && faults.has('rt2-issuer-invalid-counted'))
+      // in-issuer-throttle-window-invalid-counted: a notification refused 400 still counts toward its caller's throttle.
+      if (operationId === 'notifyPlan' && faults.has('in-issuer-throttle-window-invalid-counted'))
         world.issuerReceived.set(callerKey(req.ip), [...(world.issuerReceived.get(callerKey(req.ip)) ?? []), clock.nowMs()]);
-      // i31-inst-issuer-400-source-is-field: the issuer's 400 names the offending member in Source, past its maxLength for the longer names.
-      if (operationId === 'notifyPlan' && faults.has('i31-inst-issuer-400-source-is-field'))
+      // in-issuer-invalid-400-source-is-field: the issuer's 400 names the offending member in Source, past its maxLength for the longer names.
+      if (operationId === 'notifyPlan' && faults.has('in-issuer-invalid-400-source-is-field'))
         return void sendErrors(
           reply,
           400,
@@ -434,7 +439,7 @@ export function page<T>(
 ): T[] {
   const offset = Number(query.get('offset') ?? 0);
   const limit = Number(query.get('limit') ?? defaultLimit);
-  const start = faults.has('blind-offset-one-based') ? Math.max(0, offset - 1) : offset;
+  const start = faults.has('in-page-slice-offset-one-based') ? Math.max(0, offset - 1) : offset;
   const from = faults.has('offset-ignored') ? 0 : start;
   const whole = faults.has('limit-not-applied') ? items.slice(from) : items.slice(from, from + limit);
   const slice = whole;

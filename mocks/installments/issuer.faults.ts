@@ -3,7 +3,7 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, seeded } from '../kit/faults.js';
 import { bend, errorItems, recodeAt, relax, rule } from './fault-builders.js';
 import { INVALID, MISSING } from './errors.js';
 
@@ -30,36 +30,36 @@ export const ISSUER_FAULTS = faultCatalogue([
     ),
   }),
   bend(
-    independent('independent-27', {
-      id: 'i27-issuer-unknown-ica-reason-code-too-long',
+    {
+      id: 'in-issuer-unknown-ica-reason-code-too-long',
       rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
       source: 'assumption',
       rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
-    }),
+    },
     { judge: recodeAt('issuer-ica', (r) => ({ ...r, reasonCode: 'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT' })) },
   ),
   bend(
-    independent('independent-29', {
-      id: 'i29-inst-issuer-throttle-keyed-by-offer',
+    {
+      id: 'in-issuer-throttle-keyed-by-offer',
       rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
       source: 'provider',
       rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
-    }),
+    },
     { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c) },
   ),
-  independent('independent-31', {
-    id: 'i31-inst-issuer-400-source-is-field',
+  {
+    id: 'in-issuer-invalid-400-source-is-field',
     rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
     source: 'provider',
     rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
-  }),
+  },
   bend(
-    independent('independent-35', {
-      id: 'i35-inst-issuer-refused-notification-counted',
+    {
+      id: 'in-issuer-throttle-window-refused-notification-counted',
       rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
       source: 'assumption',
       rules: ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'],
-    }),
+    },
     { state: (x, c) => (x.op === 'notifyPlan' && x.refused === 400 ? { ...c, counted: true } : c) },
   ),
 ]);

@@ -4,37 +4,37 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   seeded({
-    id: 'seeded-fam24-by-request-maid-type-ext-as-grp',
+    id: 'in-echo-participation-details-by-request-maid-type-ext-as-grp',
     rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
   }),
   seeded({
-    id: 'seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext',
+    id: 'in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext',
     rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
   }),
   // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
   seeded({
-    id: 'seeded-by-request-later-page-dba-names-dropped',
+    id: 'in-page-keeps-query-by-request-later-page-dba-names-dropped',
     rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
     source: 'provider',
     rules: ['IN-PAGE-KEEPS-QUERY'],
   }),
   seeded({
-    id: 'seeded-merchant-search-later-page-address-dropped',
+    id: 'in-page-keeps-query-merchant-search-later-page-address-dropped',
     rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
     source: 'provider',
     rules: ['IN-PAGE-KEEPS-QUERY'],
   }),
   seeded({
-    id: 'seeded-mid-search-later-page-name-collapsed',
+    id: 'in-page-keeps-query-mid-search-later-page-name-collapsed',
     rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
     source: 'provider',
     rules: ['IN-PAGE-KEEPS-QUERY'],
@@ -138,7 +138,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
-    'blind-participations-31-accepted',
+    'in-lim-participations-31-accepted',
     'merchant participations per request at most maxItems (provider; reference Main fields): one more accepted',
     'provider',
     ['IN-LIM-PARTICIPATIONS'],
@@ -146,35 +146,34 @@ export const MERCHANTS_FAULTS = faultCatalogue([
   ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
   blind(
-    'blind-mid-search-paging-ignored',
+    'in-page-slice-mid-search-paging-ignored',
     'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
     'provider',
     ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
   ),
-  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   modelFault({
-    id: 'model-search-answers-cached',
+    id: 'in-filter-name-search-answers-cached',
     rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
     source: 'seed',
     rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
   }),
   // documents, the contract and the rule catalogue only, the specs unread.
-  independent('independent-2', {
-    id: 'i2-participation-ica-leading-zeros-dropped',
+  {
+    id: 'in-echo-participation-ica-leading-zeros-dropped',
     rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION'],
-  }),
-  independent('independent-2', {
-    id: 'i2-search-total-unfiltered',
+  },
+  {
+    id: 'in-page-headers-search-total-unfiltered',
     rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS'],
-  }),
+  },
   // Seeded beside the exact-lookup check of request_id (tests/installments/participations.flow.spec.ts).
   seeded({
-    id: 'seeded-request-id-prefix-match',
+    id: 'in-status-unknown-request-id-prefix-match',
     rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
     source: 'assumption',
     rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
@@ -188,203 +187,203 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rules: ['IN-FILTER-ICA-TEXT'],
   }),
   seeded({
-    id: 'seeded-mid-search-ignores-ica',
+    id: 'in-filter-mid-merchant-search-ignores-ica',
     rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
     source: 'seed',
     rules: ['IN-FILTER-MID-MERCHANT'],
   }),
   // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
   seeded({
-    id: 'seeded-participation-legal-name-limit-in-bytes',
+    id: 'in-lim-legalname-participation-legal-name-limit-in-bytes',
     rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
     source: 'provider',
     rules: ['IN-LIM-LEGALNAME'],
   }),
   seeded({
-    id: 'seeded-search-ica-prefix-match',
+    id: 'in-filter-ica-search-ica-prefix-match',
     rule: 'IN-FILTER-ICA: a merchant search by acquirerICA also finds the merchants of every longer ICA that starts with it',
     source: 'seed',
     rules: ['IN-FILTER-ICA'],
   }),
   // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
   seeded({
-    id: 'seeded-participation-ica-known-by-head',
+    id: 'in-lookup-exact-participation-ica-known-by-head',
     rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
     source: 'assumption',
     rules: ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'],
   }),
   seeded({
-    id: 'seeded-search-maid-case-folded',
+    id: 'in-filter-whole-search-maid-case-folded',
     rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
     source: 'provider',
     rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
   }),
-  independent('independent-7', {
-    id: 'i7-merchant-search-ica-first-six',
+  {
+    id: 'in-filter-ica-merchant-search-ica-first-six',
     rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',
     source: 'provider',
     rules: ['IN-FILTER-ICA'],
-  }),
-  independent('independent-9', {
-    id: 'i9-merchant-search-page-one-extra',
+  },
+  {
+    id: 'in-page-slice-merchant-search-page-one-extra',
     rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
     source: 'provider',
     rules: ['IN-PAGE-SLICE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-search-error-reason-dropped',
+  },
+  {
+    id: 'in-state-invalid-ica-search-error-reason-dropped',
     rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
     source: 'provider',
     rules: ['IN-STATE-INVALID-ICA'],
-  }),
-  independent('independent-12', {
-    id: 'i12-participation-wallets-4-accepted',
+  },
+  {
+    id: 'in-lim-wallets-participation-wallets-4-accepted',
     rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
     source: 'provider',
     rules: ['IN-LIM-WALLETS'],
-  }),
-  independent('independent-12', {
-    id: 'i12-mid-search-limit-500-refused',
+  },
+  {
+    id: 'in-page-limit-mid-search-limit-500-refused',
     rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
     source: 'provider',
     rules: ['IN-PAGE-LIMIT'],
-  }),
+  },
   seeded({
-    id: 'seeded-completed-list-shows-first-participation',
+    id: 'in-echo-participation-latest-completed-list-shows-first-participation',
     rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
   }),
   seeded({
-    id: 'seeded-mid-search-optin-of-first-participation',
+    id: 'in-echo-participation-latest-mid-search-optin-of-first-participation',
     rule: "a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: the mids of a given merchant; provider 2.0.0 MidDetailsPage.optIn): the MID search answers the optIn of the merchant's first submission",
     source: 'assumption',
     rules: ['IN-ECHO-PARTICIPATION-LATEST'],
   }),
-  independent('independent-15', {
-    id: 'i15-search-shows-first-participation',
+  {
+    id: 'in-echo-participation-details-search-shows-first-participation',
     rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'],
-  }),
-  independent('independent-15', {
-    id: 'i15-mid-search-total-is-page-count',
+  },
+  {
+    id: 'in-page-headers-mid-search-total-is-page-count',
     rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
     source: 'assumption',
     rules: ['IN-PAGE-HEADERS'],
-  }),
-  independent('independent-16', {
-    id: 'i16-by-request-pending-shown-completed',
+  },
+  {
+    id: 'in-state-effectuation-by-request-pending-shown-completed',
     rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
     source: 'assumption',
     rules: ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'],
-  }),
-  independent('independent-19', {
-    id: 'i19-search-maid-type-lowercased',
+  },
+  {
+    id: 'in-echo-participation-details-search-maid-type-lowercased',
     rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
-  }),
-  independent('independent-26', {
-    id: 'i26-mid-search-ica-echo-nine-cut-six',
+  },
+  {
+    id: 'in-echo-midsearch-mid-search-ica-echo-nine-cut-six',
     rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
     source: 'provider',
     rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
-  }),
-  independent('independent-27', {
-    id: 'i27-completed-list-website-lowercased',
+  },
+  {
+    id: 'in-echo-participation-details-completed-list-website-lowercased',
     rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
     source: 'provider',
     rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-28', {
-    id: 'i28-inst-by-request-offset-past-end-404',
+  },
+  {
+    id: 'in-page-offset-by-request-offset-past-end-404',
     rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
     source: 'provider',
     rules: ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'],
-  }),
-  independent('independent-29', {
-    id: 'i29-inst-mid-search-mid-suffix-match',
+  },
+  {
+    id: 'in-filter-mid-search-mid-suffix-match',
     rule: 'the mid criterion of a MID search answers that MID only (seed 001, POST /merchants/mids/searches; provider 2.0.0): every MID that ends with the criterion is answered',
     source: 'provider',
     rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
-  }),
-  independent('independent-29', {
-    id: 'i29-inst-by-request-total-is-page-count',
+  },
+  {
+    id: 'in-page-headers-by-request-total-is-page-count',
     rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
     source: 'assumption',
     rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
-  }),
-  independent('independent-30', {
-    id: 'i30-inst-participation-location-next-request-id',
+  },
+  {
+    id: 'in-status-participation-location-next-request-id',
     rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
     source: 'provider',
     rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
-  }),
-  independent('independent-30', {
-    id: 'i30-inst-mid-search-mid-matched-by-suffix',
+  },
+  {
+    id: 'in-filter-mid-search-mid-matched-by-suffix',
     rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
     source: 'provider',
     rules: ['IN-FILTER-MID'],
-  }),
-  independent('independent-31', {
-    id: 'i31-inst-mid-search-mid-ignored-with-status',
+  },
+  {
+    id: 'in-filter-mid-search-mid-ignored-with-status',
     rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
     source: 'provider',
     rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-completed-list-limit-header-only-when-asked',
+  },
+  {
+    id: 'in-page-headers-completed-list-limit-header-only-when-asked',
     rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
     source: 'assumption',
     rules: ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-refused-participations-batch-partly-recorded',
+  },
+  {
+    id: 'in-prop-refused-no-trace-participations-batch-partly-recorded',
     rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
     source: 'assumption',
     rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-participation-three-wallets-refused',
+  },
+  {
+    id: 'in-lim-wallets-participation-three-wallets-refused',
     rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
     source: 'provider',
     rules: ['IN-LIM-WALLETS'],
-  }),
-  independent('independent-36', {
-    id: 'i36-inst-search-total-counts-every-merchant',
+  },
+  {
+    id: 'in-page-headers-search-total-counts-every-merchant',
     rule: 'the Total header counts the items the query matches (reference, Paging: list responses carry Count, Offset, Limit, Total): a merchant search answers Total as the number of every merchant known, not of those its criteria found',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
-  }),
-  independent('independent-37', {
-    id: 'i37-inst-merchant-search-ica-suffix-match',
+  },
+  {
+    id: 'in-filter-ica-merchant-search-ica-suffix-match',
     rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
     source: 'seed',
     rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
-  }),
-  independent('independent-37', {
-    id: 'i37-inst-mid-search-mids-of-first-submission',
+  },
+  {
+    id: 'in-echo-participation-latest-mid-search-mids-of-first-submission',
     rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
     source: 'seed',
     rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-inst-participation-bad-ica-completed-before-error',
+  },
+  {
+    id: 'in-state-invalid-ica-participation-bad-ica-completed-before-error',
     rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
     source: 'assumption',
     rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
-  }),
-  independent('independent-38', {
-    id: 'i38-inst-by-request-limit-as-end-index',
+  },
+  {
+    id: 'in-page-limit-by-request-limit-as-end-index',
     rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
     source: 'provider',
     rules: ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'],
-  }),
-  independent('independent-38', {
-    id: 'i38-inst-search-count-header-is-limit',
+  },
+  {
+    id: 'in-page-headers-search-count-header-is-limit',
     rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
     source: 'provider',
     rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
-  }),
+  },
 ]);

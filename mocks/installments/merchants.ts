@@ -69,17 +69,17 @@ export function registerMerchants(
     const due = clock.nowMs() - p.submittedAtMs >= EFFECTUATION_SECONDS * 1000;
     if (!due || faults.has('participation-stuck-pending')) return { status: 'PENDING' };
     // An acquirer ICA the service does not know ends the effectuation in ERROR (reference).
-    // seeded-participation-ica-known-by-head: an acquirer ICA known by all but its last digit.
+    // in-lookup-exact-participation-ica-known-by-head: an acquirer ICA known by all but its last digit.
     const knownByHead =
-      faults.has('seeded-participation-ica-known-by-head') &&
+      faults.has('in-lookup-exact-participation-ica-known-by-head') &&
       world.acquirerIcas.some(
         (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
       );
     if (world.acquirerIcas.includes(p.merchant.acquirerICA) || knownByHead || faults.has('invalid-ica-completes'))
       return { status: 'COMPLETED' };
-    // i37-inst-participation-bad-ica-completed-before-error: an unknown acquirer ICA first reads COMPLETED, turning ERROR only a period later (the ICA checked by a second batch).
+    // in-state-invalid-ica-participation-bad-ica-completed-before-error: an unknown acquirer ICA first reads COMPLETED, turning ERROR only a period later (the ICA checked by a second batch).
     if (
-      faults.has('i37-inst-participation-bad-ica-completed-before-error') &&
+      faults.has('in-state-invalid-ica-participation-bad-ica-completed-before-error') &&
       clock.nowMs() - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000
     )
       return { status: 'COMPLETED' };
@@ -96,13 +96,13 @@ export function registerMerchants(
         q.merchant.countryCode === p.merchant.countryCode &&
         q.merchant.acquirerICA === p.merchant.acquirerICA,
     ) ?? p;
-  /** model-search-answers-cached: the answers kept per criteria (read only while that fault is on). */
+  /** in-filter-name-search-answers-cached: the answers kept per criteria (read only while that fault is on). */
   const searchCache = new Map<string, Record<string, any>[]>();
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
-    // i33-inst-refused-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
-    if (!ok && faults.has('i33-inst-refused-participations-batch-partly-recorded') && reply.statusCode === 400) {
+    // in-prop-refused-no-trace-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
+    if (!ok && faults.has('in-prop-refused-no-trace-participations-batch-partly-recorded') && reply.statusCode === 400) {
       const sent = (() => {
         try {
           return JSON.parse(String(req.body)) as unknown;
@@ -116,16 +116,16 @@ export function registerMerchants(
           addParticipation(world, { requestId, merchant: m, submittedAtMs: clock.nowMs() });
     }
     if (!ok) return reply;
-    // i33-inst-participation-three-wallets-refused: a merchant with as many wallets as wallets' maxItems refused.
+    // in-lim-wallets-participation-three-wallets-refused: a merchant with as many wallets as wallets' maxItems refused.
     if (
-      faults.has('i33-inst-participation-three-wallets-refused') &&
+      faults.has('in-lim-wallets-participation-three-wallets-refused') &&
       Array.isArray(ok.body) &&
       ok.body.some((m: Record<string, any>) => Array.isArray(m?.wallets) && m.wallets.length === 3)
     )
       return invalidRequest(reply, [{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]);
-    // seeded-participation-legal-name-limit-in-bytes: merchantLegalName's limit counted in UTF-8 bytes, not characters.
+    // in-lim-legalname-participation-legal-name-limit-in-bytes: merchantLegalName's limit counted in UTF-8 bytes, not characters.
     if (
-      faults.has('seeded-participation-legal-name-limit-in-bytes') &&
+      faults.has('in-lim-legalname-participation-legal-name-limit-in-bytes') &&
       Array.isArray(ok.body) &&
       ok.body.some((m: Record<string, any>) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300)
     )
@@ -159,7 +159,7 @@ export function registerMerchants(
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
     for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
-    if (faults.has('i30-inst-participation-location-next-request-id'))
+    if (faults.has('in-status-participation-location-next-request-id'))
       reply.header('Location', `merchants/participations?request_id=${String(Number(requestId) + 1)}`);
     else reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(202).send();
@@ -172,19 +172,19 @@ export function registerMerchants(
     let items: Record<string, any>[];
     if (requestId !== null) {
       // Fault: with a known request_id, every participation is answered.
-      // seeded-request-id-prefix-match: an unknown id found by prefix, either way.
+      // in-status-unknown-request-id-prefix-match: an unknown id found by prefix, either way.
       const byPrefix = () =>
         [...world.participationsByRequest.keys()].find((k) => k !== requestId && (k.startsWith(requestId) || requestId.startsWith(k)));
       const prefixed =
-        faults.has('seeded-request-id-prefix-match') && !world.participationsByRequest.has(requestId) ? byPrefix() : undefined;
+        faults.has('in-status-unknown-request-id-prefix-match') && !world.participationsByRequest.has(requestId) ? byPrefix() : undefined;
       const known = world.participationsByRequest.get(prefixed ?? requestId) ?? [];
       const mine = known;
       if (mine.length === 0) return sendError(reply, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
       items = mine.map(view);
-      if (faults.has('i16-by-request-pending-shown-completed'))
+      if (faults.has('in-state-effectuation-by-request-pending-shown-completed'))
         items = items.map((m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m));
-      // seeded-fam24-by-request-maid-type-ext-as-grp: read by request_id, maidType EXT answered GRP.
-      if (faults.has('seeded-fam24-by-request-maid-type-ext-as-grp'))
+      // in-echo-participation-details-by-request-maid-type-ext-as-grp: read by request_id, maidType EXT answered GRP.
+      if (faults.has('in-echo-participation-details-by-request-maid-type-ext-as-grp'))
         items = items.map((m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m));
       // by-request-ica-middle-form-padded: a nine-digit ICA answered padded with zeros to eleven.
       if (faults.has('by-request-ica-middle-form-padded'))
@@ -192,30 +192,34 @@ export function registerMerchants(
     } else {
       // seed 001: merchants "whose effectuation request is completed".
       items = latest()
-        // seeded-completed-list-shows-first-participation: the list reads a merchant's first participation, not its latest.
-        .map((p) => (faults.has('seeded-completed-list-shows-first-participation') ? firstSubmissionOf(p) : p))
+        // in-echo-participation-latest-completed-list-shows-first-participation: the list reads a merchant's first participation, not its latest.
+        .map((p) => (faults.has('in-echo-participation-latest-completed-list-shows-first-participation') ? firstSubmissionOf(p) : p))
         .map(view)
         .filter((m) => m.status === 'COMPLETED' || (faults.has('error-listed-as-completed') && m.status === 'ERROR'));
-      if (faults.has('i2-participation-ica-leading-zeros-dropped'))
+      if (faults.has('in-echo-participation-ica-leading-zeros-dropped'))
         items = items.map((m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }));
     }
-    // i28-inst-by-request-offset-past-end-404: read by request_id, an offset past the last participation answered 404.
-    if (faults.has('i28-inst-by-request-offset-past-end-404') && requestId !== null && Number(ok.query.get('offset') ?? 0) >= items.length)
+    // in-page-offset-by-request-offset-past-end-404: read by request_id, an offset past the last participation answered 404.
+    if (
+      faults.has('in-page-offset-by-request-offset-past-end-404') &&
+      requestId !== null &&
+      Number(ok.query.get('offset') ?? 0) >= items.length
+    )
       return sendError(reply, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
     let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
-    // i38-inst-by-request-limit-as-end-index: read by request_id, the limit taken as the index the page ends at, not its size.
-    if (faults.has('i38-inst-by-request-limit-as-end-index') && requestId !== null && ok.query.get('limit') !== null)
+    // in-page-limit-by-request-limit-as-end-index: read by request_id, the limit taken as the index the page ends at, not its size.
+    if (faults.has('in-page-limit-by-request-limit-as-end-index') && requestId !== null && ok.query.get('limit') !== null)
       listed = items.slice(Number(ok.query.get('offset') ?? 0), Number(ok.query.get('limit')));
-    // seeded-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
-    const dropDbaNames = requestId !== null ? faults.has('seeded-by-request-later-page-dba-names-dropped') : false;
+    // in-page-keeps-query-by-request-later-page-dba-names-dropped: a later page by request_id drops the dba names.
+    const dropDbaNames = requestId !== null ? faults.has('in-page-keeps-query-by-request-later-page-dba-names-dropped') : false;
     if (dropDbaNames && Number(ok.query.get('offset') ?? 0) > 0) listed = listed.map(({ dbaNames: _dropped, ...m }) => m);
-    // i29-inst-by-request-total-is-page-count: read by request_id, Total gives the page's size, not the request's.
-    if (requestId !== null && faults.has('i29-inst-by-request-total-is-page-count')) reply.header('Total', String(listed.length));
-    // i33-inst-completed-list-limit-header-only-when-asked: the completed list answers no Limit header when no limit was asked.
-    if (requestId === null && faults.has('i33-inst-completed-list-limit-header-only-when-asked') && ok.query.get('limit') === null)
+    // in-page-headers-by-request-total-is-page-count: read by request_id, Total gives the page's size, not the request's.
+    if (requestId !== null && faults.has('in-page-headers-by-request-total-is-page-count')) reply.header('Total', String(listed.length));
+    // in-page-headers-completed-list-limit-header-only-when-asked: the completed list answers no Limit header when no limit was asked.
+    if (requestId === null && faults.has('in-page-headers-completed-list-limit-header-only-when-asked') && ok.query.get('limit') === null)
       reply.removeHeader('Limit');
-    // i27-completed-list-website-lowercased: the completed list answers each merchant's websiteUrl in lower case.
-    if (requestId === null && faults.has('i27-completed-list-website-lowercased'))
+    // in-echo-participation-details-completed-list-website-lowercased: the completed list answers each merchant's websiteUrl in lower case.
+    if (requestId === null && faults.has('in-echo-participation-details-completed-list-website-lowercased'))
       listed = listed.map((m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m));
     return reply.code(200).send(listed);
   });
@@ -237,82 +241,82 @@ export function registerMerchants(
       merchantLegalName: ignored || c.merchantLegalName === undefined ? undefined : nameCut(c.merchantLegalName),
       acquirerICA:
         ignored ||
-        faults.has('seeded-search-ica-prefix-match') ||
-        faults.has('i7-merchant-search-ica-first-six') ||
-        faults.has('i37-inst-merchant-search-ica-suffix-match')
+        faults.has('in-filter-ica-search-ica-prefix-match') ||
+        faults.has('in-filter-ica-merchant-search-ica-first-six') ||
+        faults.has('in-filter-ica-merchant-search-ica-suffix-match')
           ? undefined
           : c.acquirerICA,
       countryCode: ignored ? undefined : c.countryCode,
     })
       // The name is the merchant's as submitted (the view adds only its state): checked before the view is built.
       .filter((p) => name === undefined || p.merchant.merchantLegalName.toLowerCase().includes(name))
-      // i15-search-shows-first-participation: the search reads a merchant's first participation, not its latest.
-      .map((p) => (faults.has('i15-search-shows-first-participation') ? firstSubmissionOf(p) : p))
+      // in-echo-participation-details-search-shows-first-participation: the search reads a merchant's first participation, not its latest.
+      .map((p) => (faults.has('in-echo-participation-details-search-shows-first-participation') ? firstSubmissionOf(p) : p))
       .map(view)
       .filter((m) => {
         // The legal name was judged before the view was built (above).
         if (faults.has('search-ignores-criteria')) return true;
         if (c.merchantParticipationStatus !== undefined && m.status !== c.merchantParticipationStatus) return false;
         for (const key of ['acquirerICA', 'countryCode', 'maid'] as const) {
-          // i37-inst-merchant-search-ica-suffix-match: the acquirer ICA criterion matched against the end of the merchant's ICA.
-          if (key === 'acquirerICA' && faults.has('i37-inst-merchant-search-ica-suffix-match') && c.acquirerICA !== undefined) {
+          // in-filter-ica-merchant-search-ica-suffix-match: the acquirer ICA criterion matched against the end of the merchant's ICA.
+          if (key === 'acquirerICA' && faults.has('in-filter-ica-merchant-search-ica-suffix-match') && c.acquirerICA !== undefined) {
             if (!String(m.acquirerICA).endsWith(String(c.acquirerICA))) return false;
             continue;
           }
-          // seeded-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
-          if (key === 'acquirerICA' && faults.has('seeded-search-ica-prefix-match') && c[key] !== undefined) {
+          // in-filter-ica-search-ica-prefix-match: an acquirer ICA criterion matches every ICA that starts with it.
+          if (key === 'acquirerICA' && faults.has('in-filter-ica-search-ica-prefix-match') && c[key] !== undefined) {
             if (!String(m[key]).startsWith(c[key])) return false;
             continue;
           }
-          // i7-merchant-search-ica-first-six: the ICA criterion compared on its first six digits.
-          if (key === 'acquirerICA' && faults.has('i7-merchant-search-ica-first-six') && c[key] !== undefined) {
+          // in-filter-ica-merchant-search-ica-first-six: the ICA criterion compared on its first six digits.
+          if (key === 'acquirerICA' && faults.has('in-filter-ica-merchant-search-ica-first-six') && c[key] !== undefined) {
             if (String(m[key]).slice(0, 6) !== String(c[key]).slice(0, 6)) return false;
             continue;
           }
-          // seeded-search-maid-case-folded: the maid compared without case.
+          // in-filter-whole-search-maid-case-folded: the maid compared without case.
           const maidFolded =
             key === 'maid' &&
-            faults.has('seeded-search-maid-case-folded') &&
+            faults.has('in-filter-whole-search-maid-case-folded') &&
             String(m.maid ?? '').toLowerCase() === String(c.maid).toLowerCase();
           if (c[key] !== undefined && m[key] !== c[key] && !maidFolded) return false;
         }
         return true;
       });
     // search-ica-longest-cut-to-six: an eleven-digit ICA answered cut to its first six digits.
-    // i12-search-error-reason-dropped: the search answers ERROR without its reason.
-    if (faults.has('i12-search-error-reason-dropped'))
+    // in-state-invalid-ica-search-error-reason-dropped: the search answers ERROR without its reason.
+    if (faults.has('in-state-invalid-ica-search-error-reason-dropped'))
       found = found.map((m) => (m.status === 'ERROR' ? { ...m, errorReason: undefined } : m));
-    // i19-search-maid-type-lowercased: the search answers maidType in lower case.
-    if (faults.has('i19-search-maid-type-lowercased'))
+    // in-echo-participation-details-search-maid-type-lowercased: the search answers maidType in lower case.
+    if (faults.has('in-echo-participation-details-search-maid-type-lowercased'))
       found = found.map((m) => (typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m));
     if (faults.has('search-ica-longest-cut-to-six'))
       found = found.map((m) => (String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m));
     // Fault: the first answer to these criteria is kept and served again (one search cannot tell).
     const cacheKey = JSON.stringify(c);
-    if (faults.has('model-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
+    if (faults.has('in-filter-name-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
     const shown = page(
-      faults.has('model-search-answers-cached') ? searchCache.get(cacheKey)! : found,
+      faults.has('in-filter-name-search-answers-cached') ? searchCache.get(cacheKey)! : found,
       ok.query,
       reply,
       faults,
       ok.defaultLimit!,
     );
-    // i38-inst-search-count-header-is-limit: the merchant search's Count header names the limit asked, not the merchants of the page.
-    if (faults.has('i38-inst-search-count-header-is-limit') && ok.query.get('limit') !== null)
+    // in-page-headers-search-count-header-is-limit: the merchant search's Count header names the limit asked, not the merchants of the page.
+    if (faults.has('in-page-headers-search-count-header-is-limit') && ok.query.get('limit') !== null)
       reply.header('Count', ok.query.get('limit')!);
-    // i36-inst-search-total-counts-every-merchant: the search's Total header counts every merchant known.
-    if (faults.has('i36-inst-search-total-counts-every-merchant')) reply.header('Total', String(latest().length));
-    if (faults.has('i2-search-total-unfiltered')) reply.header('Total', String(latest().length));
+    // in-page-headers-search-total-counts-every-merchant: the search's Total header counts every merchant known.
+    if (faults.has('in-page-headers-search-total-counts-every-merchant')) reply.header('Total', String(latest().length));
+    if (faults.has('in-page-headers-search-total-unfiltered')) reply.header('Total', String(latest().length));
     // search-total-remaining-after-offset: Total counts the merchants left from the offset, not the set.
     if (faults.has('search-total-remaining-after-offset'))
       reply.header('Total', String(Math.max(0, found.length - Number(ok.query.get('offset') ?? 0))));
-    // i9-merchant-search-page-one-extra: the page sliced with an inclusive end.
-    if (faults.has('i9-merchant-search-page-one-extra')) {
+    // in-page-slice-merchant-search-page-one-extra: the page sliced with an inclusive end.
+    if (faults.has('in-page-slice-merchant-search-page-one-extra')) {
       const from = Number(ok.query.get('offset') ?? 0);
       return reply.code(200).send(found.slice(from, from + Number(ok.query.get('limit') ?? ok.defaultLimit!) + 1));
     }
-    // seeded-merchant-search-later-page-address-dropped: a later page of the search drops the address.
-    if (faults.has('seeded-merchant-search-later-page-address-dropped') && Number(ok.query.get('offset') ?? 0) > 0)
+    // in-page-keeps-query-merchant-search-later-page-address-dropped: a later page of the search drops the address.
+    if (faults.has('in-page-keeps-query-merchant-search-later-page-address-dropped') && Number(ok.query.get('offset') ?? 0) > 0)
       return reply.code(200).send(shown.map(({ address: _dropped, ...m }) => m));
     return reply.code(200).send(shown);
   });
@@ -327,56 +331,60 @@ export function registerMerchants(
       (x) =>
         x.merchant.merchantLegalName === c.merchantLegalName &&
         (x.merchant.countryCode === c.countryCode || faults.has('mid-search-ignores-country')) &&
-        // seeded-mid-search-ignores-ica: the merchant found by name and country alone.
+        // in-filter-mid-merchant-search-ignores-ica: the merchant found by name and country alone.
         (x.merchant.acquirerICA === c.acquirerICA ||
-          faults.has('seeded-mid-search-ignores-ica') ||
+          faults.has('in-filter-mid-merchant-search-ignores-ica') ||
           // mid-search-ica-as-number: the ICA criterion compared as a number (leading zeros lost).
           (faults.has('mid-search-ica-as-number') && Number(x.merchant.acquirerICA) === Number(c.acquirerICA))),
     );
     const s = p ? state(p) : undefined;
     const reported = faults.has('mid-status-completed') && s ? { status: 'COMPLETED' } : s;
-    // i37-inst-mid-search-mids-of-first-submission: the MIDs read from the merchant's first participation, not its latest.
+    // in-echo-participation-latest-mid-search-mids-of-first-submission: the MIDs read from the merchant's first participation, not its latest.
     const mids = (
-      (faults.has('i37-inst-mid-search-mids-of-first-submission') && p ? firstSubmissionOf(p).merchant.mids : p?.merchant.mids) ?? []
+      (faults.has('in-echo-participation-latest-mid-search-mids-of-first-submission') && p
+        ? firstSubmissionOf(p).merchant.mids
+        : p?.merchant.mids) ?? []
     )
       .map((mid: string) => ({ mid, ...reported }))
       .filter(
         (m: { mid: string; status?: string }) =>
           (c.mid === undefined ||
-            // i31-inst-mid-search-mid-ignored-with-status: the mid criterion dropped when a status is also given.
-            (faults.has('i31-inst-mid-search-mid-ignored-with-status') && c.status !== undefined) ||
+            // in-filter-mid-search-mid-ignored-with-status: the mid criterion dropped when a status is also given.
+            (faults.has('in-filter-mid-search-mid-ignored-with-status') && c.status !== undefined) ||
             m.mid === c.mid ||
-            // i30-inst-mid-search-mid-matched-by-suffix: a MID criterion matches every MID ending with it.
-            (faults.has('i30-inst-mid-search-mid-matched-by-suffix') &&
+            // in-filter-mid-search-mid-matched-by-suffix: a MID criterion matches every MID ending with it.
+            (faults.has('in-filter-mid-search-mid-matched-by-suffix') &&
               typeof c.mid === 'string' &&
               c.mid !== '' &&
               m.mid.endsWith(c.mid)) ||
-            // i29-inst-mid-search-mid-suffix-match: the mid criterion matches every MID that ends with it.
-            (faults.has('i29-inst-mid-search-mid-suffix-match') && typeof c.mid === 'string' && c.mid !== '' && m.mid.endsWith(c.mid))) &&
+            // in-filter-mid-search-mid-suffix-match: the mid criterion matches every MID that ends with it.
+            (faults.has('in-filter-mid-search-mid-suffix-match') && typeof c.mid === 'string' && c.mid !== '' && m.mid.endsWith(c.mid))) &&
           (c.status === undefined || m.status === c.status),
       );
     const body = {
-      // seeded-mid-search-later-page-name-collapsed: a later page echoes the name trimmed, its spaces collapsed.
+      // in-page-keeps-query-mid-search-later-page-name-collapsed: a later page echoes the name trimmed, its spaces collapsed.
       merchantLegalName:
-        faults.has('seeded-mid-search-later-page-name-collapsed') && Number(ok.query.get('offset') ?? 0) > 0
+        faults.has('in-page-keeps-query-mid-search-later-page-name-collapsed') && Number(ok.query.get('offset') ?? 0) > 0
           ? String(c.merchantLegalName).trim().replace(/\s+/g, ' ')
           : c.merchantLegalName,
       countryCode: c.countryCode,
       acquirerICA:
-        faults.has('i26-mid-search-ica-echo-nine-cut-six') && String(c.acquirerICA).length === 9
+        faults.has('in-echo-midsearch-mid-search-ica-echo-nine-cut-six') && String(c.acquirerICA).length === 9
           ? String(c.acquirerICA).slice(0, 6)
           : c.acquirerICA,
       optIn:
-        // seeded-mid-search-optin-of-first-participation: the optIn of the merchant's first participation, not its latest.
-        (faults.has('seeded-mid-search-optin-of-first-participation') && p ? firstSubmissionOf(p).merchant.optIn : undefined) ??
+        // in-echo-participation-latest-mid-search-optin-of-first-participation: the optIn of the merchant's first participation, not its latest.
+        (faults.has('in-echo-participation-latest-mid-search-optin-of-first-participation') && p
+          ? firstSubmissionOf(p).merchant.optIn
+          : undefined) ??
         p?.merchant.optIn ??
         'N',
       mids: [] as unknown[],
-      // seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext: the flag of a merchant of maidType EXT answered flipped.
+      // in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext: the flag of a merchant of maidType EXT answered flipped.
       ...(p?.merchant.nonMerchantNegotiatedParticipation !== undefined
         ? {
             nonMerchantNegotiatedParticipation:
-              faults.has('seeded-fam24-mid-search-non-negotiated-flag-flipped-with-ext') && p.merchant.maidType === 'EXT'
+              faults.has('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext') && p.merchant.maidType === 'EXT'
                 ? p.merchant.nonMerchantNegotiatedParticipation === 'Y'
                   ? 'N'
                   : 'Y'
@@ -388,13 +396,13 @@ export function registerMerchants(
     const midPaged = midQuery;
     body.mids = page(
       mids,
-      faults.has('blind-mid-search-paging-ignored') ? new URLSearchParams() : midPaged,
+      faults.has('in-page-slice-mid-search-paging-ignored') ? new URLSearchParams() : midPaged,
       reply,
       faults,
       ok.defaultLimit!,
     );
-    // i15-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
-    if (faults.has('i15-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));
+    // in-page-headers-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
+    if (faults.has('in-page-headers-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));
     return reply.code(200).send(body);
   });
 }

@@ -3,13 +3,13 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, seeded } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, type Changing } from './fault-builders.js';
 import type { Exchange } from './seams.js';
 
-/** A merchant country's currency symbol (i6-offers-symbol-from-merchant-country). */
+/** A merchant country's currency symbol (in-val-offer-currency-offers-symbol-from-merchant-country). */
 const COUNTRY_SYMBOLS: Record<string, string> = { USA: '$', GBR: '£', AUS: '$', CAN: '$', DEU: '€', FRA: '€' };
 /** The card of the offers request, as decrypted. */
 const panOf = (x: Exchange): string | undefined => {
@@ -29,7 +29,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
   bend(
     seeded({
-      id: 'seeded-fam24-offers-total-int32-cents-wrapped',
+      id: 'in-val-offer-amounts-offers-total-int32-cents-wrapped',
       rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
       source: 'provider',
       rules: ['IN-VAL-OFFER-AMOUNTS'],
@@ -58,7 +58,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   }),
   bend(
     blind(
-      'blind-offers-correlation-id-not-echoed',
+      'in-echo-correlation-offers-correlation-id-not-echoed',
       'the caller\'s Correlation-Id is the one answered (provider: the API creates one only "if not provided"): approvedOffers answers a fresh Correlation-Id instead of the caller\'s (other operations echo it)',
       'provider',
       ['IN-ECHO-CORRELATION'],
@@ -68,7 +68,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the checks of the merchant members that go together (offers.merchant.spec.ts).
   bend(
     seeded({
-      id: 'seeded-offers-merchant-id-alone-accepted',
+      id: 'in-req-offers-merchant-id-alone-accepted',
       rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
       source: 'provider',
       rules: ['IN-REQ-OFFERS-MERCHANT'],
@@ -81,12 +81,12 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-6', {
-      id: 'i6-offers-symbol-from-merchant-country',
+    {
+      id: 'in-val-offer-currency-offers-symbol-from-merchant-country',
       rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
       source: 'provider',
       rules: ['IN-VAL-OFFER-CURRENCY'],
-    }),
+    },
     {
       state: offersMade((offers, x) => {
         for (const o of offers) o.currencySymbol = COUNTRY_SYMBOLS[String(merchantCountry(x) ?? 'USA').toUpperCase()] ?? '¤';
@@ -95,7 +95,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   ),
   bend(
     seeded({
-      id: 'seeded-judge-offers-404-card-masked',
+      id: 'in-obj-sensitive-offers-404-card-masked',
       rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
       source: 'provider',
       rules: ['IN-OBJ-SENSITIVE'],
@@ -116,7 +116,7 @@ export const OFFERS_FAULTS = faultCatalogue([
   ),
   bend(
     seeded({
-      id: 'seeded-fam27-offers-404-correlation-long-cut',
+      id: 'in-echo-correlation-offers-404-correlation-long-cut',
       rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
       source: 'provider',
       rules: ['IN-ECHO-CORRELATION'],
@@ -130,12 +130,12 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-27', {
-      id: 'i27-offers-total-string-cad',
+    {
+      id: 'in-val-offers-total-string-cad',
       rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
       source: 'provider',
       rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
-    }),
+    },
     {
       answer: okBody(
         'approvedOffers',
@@ -145,12 +145,12 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-32', {
-      id: 'i32-inst-offers-end-datetime-no-zone',
+    {
+      id: 'in-val-offer-terms-offers-end-datetime-no-zone',
       rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
       source: 'provider',
       rules: ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'],
-    }),
+    },
     {
       state: offersMade(
         (offers) => {
@@ -161,12 +161,12 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-33', {
-      id: 'i33-inst-offers-transaction-id-per-card',
+    {
+      id: 'in-state-offer-transaction-offers-transaction-id-per-card',
       rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
       source: 'assumption',
       rules: ['IN-STATE-OFFER-TRANSACTION'],
-    }),
+    },
     {
       state: (x, c) =>
         x.op === 'approvedOffers' && c.offers && panOf(x) !== undefined
@@ -175,11 +175,11 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-35', {
+    {
       id: 'i35-inst-offers-priority-string-localised',
       rule: "an offer's priority is a number (reference, Known corrections; provider 2.0.0, Offer): when Accept-Language names a language other than English every priority is written as a string",
       source: 'provider',
-    }),
+    },
     {
       state: offersMade(
         (offers) => {
@@ -189,19 +189,19 @@ export const OFFERS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  independent('independent-35', {
-    id: 'i35-inst-forbidden-key-gets-offers',
+  {
+    id: 'in-auth-forbidden-key-gets-offers',
     rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
     source: 'assumption',
     rules: ['IN-AUTH-FORBIDDEN'],
-  }),
+  },
   bend(
-    independent('independent-38', {
-      id: 'i38-inst-offers-second-offer-id-of-first',
+    {
+      id: 'in-val-offer-terms-offers-second-offer-id-of-first',
       rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
       source: 'provider',
       rules: ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'],
-    }),
+    },
     {
       state: offersMade((offers) => {
         if (offers[1]) offers[1].offerId = offers[0].offerId;

@@ -3,7 +3,7 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, seeded } from '../kit/faults.js';
 import { bend, okBody, refuseAt, relax, rule, skipAt, type Changing, type Judging } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import type { Exchange, Refusal, Step } from './seams.js';
@@ -36,14 +36,12 @@ const removesRefused =
     for (const item of items) if (typeof item?.pan === 'string' && taken(item.pan)) list!.pans.delete(item.pan);
     return c;
   };
-/** A card a deregistration's list does not hold taken out of another list that holds it (`other`: not the one named). */
-const takenElsewhere =
-  (other: boolean): Changing =>
-  (x, c) => {
-    if (x.op !== 'deregisterPans' || !('holder' in c) || c.holder || c.pan === undefined) return c;
-    const holder = [...x.world.panLists.values()].find((l) => (!other || l !== x.list) && l.pans.has(c.pan!));
-    return holder ? { ...c, holder } : c;
-  };
+/** A card a deregistration's list does not hold taken out of another list that holds it. */
+const takenElsewhere: Changing = (x, c) => {
+  if (x.op !== 'deregisterPans' || !('holder' in c) || c.holder || c.pan === undefined) return c;
+  const holder = [...x.world.panLists.values()].find((l) => l.pans.has(c.pan!));
+  return holder ? { ...c, holder } : c;
+};
 /** The list a registration names by id found otherwise. */
 const listFoundBy =
   (step: Step, find: (x: Exchange) => Exchange['list']): Judging =>
@@ -58,7 +56,7 @@ export const PANS_FAULTS = faultCatalogue([
   // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
   bend(
     seeded({
-      id: 'seeded-prop-register-id-beside-name-new-list',
+      id: 'in-optional-ids-register-id-beside-name-new-list',
       rule: "IN-OPTIONAL-IDS: a registration naming the caller's PAN list by panListId beside a panListName makes a new list by the name and answers its id",
       source: 'provider',
       rules: ['IN-OPTIONAL-IDS'],
@@ -105,20 +103,20 @@ export const PANS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  independent('independent-2', {
-    id: 'i2-panlist-name-65-accepted',
+  {
+    id: 'in-lim-panlistname-panlist-name-65-accepted',
     rule: 'panListName has at most the characters its pattern allows (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
     source: 'provider',
     rules: ['IN-LIM-PANLISTNAME'],
     relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],
-  }),
+  },
   bend(
-    independent('independent-3', {
-      id: 'i3-deregistration-from-every-list',
+    {
+      id: 'in-state-pan-eligible-deregistration-from-every-list',
       rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
       source: 'seed',
       rules: ['IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
-    }),
+    },
     {
       state: (x, c) => {
         if (x.op === 'deregisterPans' && c.holder && c.pan !== undefined)
@@ -127,15 +125,13 @@ export const PANS_FAULTS = faultCatalogue([
       },
     },
   ),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
   bend(
-    independent('independent-5', {
-      id: 'i5-pans-register-by-id-clears-range',
+    {
+      id: 'in-range-eligible-pans-register-by-id-clears-range',
       rule: "a card in a list's account range stays eligible (reference, Flows - services): registering PANs into an existing list by id without accountRange erases the list's range",
       source: 'assumption',
       rules: ['IN-RANGE-ELIGIBLE', 'IN-STATE-PAN-ELIGIBLE'],
-    }),
+    },
     {
       state: (x, c) => {
         if (x.op === 'registerPans' && c.list && byId(x) && !sentBody(x).accountRange) c.list.accountRange = undefined;
@@ -144,12 +140,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-5', {
-      id: 'i5-panlist-name-64-refused',
+    {
+      id: 'in-lim-panlistname-panlist-name-64-refused',
       rule: 'panListName has a maximum length (provider 2.0.0, Registration): a name of exactly that length is refused, the bound checked as exclusive',
       source: 'provider',
       rules: ['IN-LIM-PANLISTNAME'],
-    }),
+    },
     {
       judge: refuseAt(
         'register-members',
@@ -161,7 +157,7 @@ export const PANS_FAULTS = faultCatalogue([
   // Seeded beside the checks of a list's account range and the counts of every item (pan-lists.ranges.spec.ts, the PAN lists model).
   bend(
     seeded({
-      id: 'seeded-registration-without-cards-or-range-accepted',
+      id: 'in-req-cards-or-range-registration-without-cards-or-range-accepted',
       rule: 'IN-REQ-CARDS-OR-RANGE: a registration with neither card data nor an account range is accepted',
       source: 'provider',
       rules: ['IN-REQ-CARDS-OR-RANGE'],
@@ -170,7 +166,7 @@ export const PANS_FAULTS = faultCatalogue([
   ),
   bend(
     seeded({
-      id: 'seeded-update-without-pans-accepted',
+      id: 'in-req-update-pans-without-pans-accepted',
       rule: 'IN-REQ-UPDATE-PANS: a registration into an existing list without a card number is accepted',
       source: 'provider',
       rules: ['IN-REQ-UPDATE-PANS'],
@@ -182,7 +178,7 @@ export const PANS_FAULTS = faultCatalogue([
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts).
   bend(
     seeded({
-      id: 'seeded-register-list-id-last-char-ignored',
+      id: 'in-lookup-exact-register-list-id-last-char-ignored',
       rule: "IN-LOOKUP-EXACT: a registration into a list finds it by its id as sent (provider 2.0.0, PanListIdNotFound); registerPans finds a list by all but its id's last character",
       source: 'provider',
       rules: ['IN-LOOKUP-EXACT', 'IN-STATE-UNKNOWN-LIST'],
@@ -195,7 +191,7 @@ export const PANS_FAULTS = faultCatalogue([
   ),
   bend(
     seeded({
-      id: 'seeded-dereg-without-cards-accepted',
+      id: 'in-req-dereg-cards-without-cards-accepted',
       rule: 'IN-REQ-DEREG-CARDS: a deregistration without card data is answered 200',
       source: 'provider',
       rules: ['IN-REQ-DEREG-CARDS'],
@@ -203,12 +199,12 @@ export const PANS_FAULTS = faultCatalogue([
     { judge: skipAt('dereg-card-data') },
   ),
   bend(
-    independent('independent-7', {
-      id: 'i7-panlist-name-hyphen-refused',
+    {
+      id: 'in-pat-panlistname-panlist-name-hyphen-refused',
       rule: 'panListName holds letters, digits, white space and hyphens (provider 2.0.0 PanListName pattern): creating a list whose name holds a hyphen is refused with 400',
       source: 'provider',
       rules: ['IN-PAT-PANLISTNAME'],
-    }),
+    },
     {
       judge: refuseAt(
         'register-name',
@@ -220,35 +216,26 @@ export const PANS_FAULTS = faultCatalogue([
   // Red team rt-: deviations a stranger would write (seeded beside the checks extended for their family).
   bend(
     seeded({
-      id: 'rt-dereg-pan-of-other-list-removed',
+      id: 'in-val-pan-counts-dereg-pan-of-other-list-removed',
       rule: 'a deregistration applies to the pan list it names; a card not in it is counted a failure (provider 2.0.0, deregisterPans counts): a card held by another list is removed from that list and counted successful',
       source: 'provider',
       rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
     }),
-    { state: takenElsewhere(false) },
+    { state: takenElsewhere },
   ),
   bend(
     seeded({
-      id: 'rt-dereg-answer-list-id-through-double',
+      id: 'in-echo-panlist-dereg-answer-list-id-through-double',
       rule: 'deregistration answers the panListId it applied to byte for byte (provider 2.0.0, Deregistration.panListId): the id passed through a double, its last digits changed',
       source: 'provider',
       rules: ['IN-ECHO-PANLIST'],
     }),
     { answer: okBody('deregisterPans', (b) => ({ ...b, panListId: String(Number(b.panListId)) })) },
   ),
-  bend(
-    independent('independent-15', {
-      id: 'i15-dereg-pan-of-other-list-removed',
-      rule: 'a deregistration removes cards from the existing pan list named (seed 001, Endpoints: deregisters pans from an existing pan list): a card this list does not hold is removed from the other list that holds it and counted successful',
-      source: 'seed',
-      rules: ['IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'],
-    }),
-    { state: takenElsewhere(true) },
-  ),
   // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
   bend(
     seeded({
-      id: 'seeded-register-latest-card-bin-and-last-four',
+      id: 'in-obj-sensitive-register-latest-card-bin-and-last-four',
       rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): registerPans names the list's latest card by its first six and last four, dots between",
       source: 'provider',
       rules: ['IN-OBJ-SENSITIVE'],
@@ -264,12 +251,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-18', {
-      id: 'i18-register-by-id-name-spaces-collapsed',
+    {
+      id: 'in-echo-panlist-register-by-id-name-spaces-collapsed',
       rule: 'registration answers the list name byte for byte, spaces kept, also when registered to by id (provider 2.0.0, ViewPanList): by panListId the name is answered with its runs of inner spaces collapsed to one',
       source: 'provider',
       rules: ['IN-ECHO-PANLIST'],
-    }),
+    },
     {
       answer: listAnswered(
         (l) => void (l.panListName = l.panListName.replace(/ {2,}/g, ' ')),
@@ -278,12 +265,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-19', {
-      id: 'i19-register-range-19-digits-refused',
+    {
+      id: 'in-lim-accountrange-register-range-19-digits-refused',
       rule: 'each end of an account range is accepted at every length its pattern allows (provider 2.0.0 AccountRange): a range whose low end has the longest length allowed is refused 400 as too long',
       source: 'provider',
       rules: ['IN-LIM-ACCOUNTRANGE'],
-    }),
+    },
     {
       judge: refuseAt(
         'register-members',
@@ -293,12 +280,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-27', {
-      id: 'i27-register-by-id-other-range-pans-kept',
+    {
+      id: 'in-state-list-range-register-by-id-other-range-pans-kept',
       rule: "a registration into an existing list with an account range other than the list's is 400 and changes nothing (provider 2.0.0, registerPans 400 example): the cards it carried are added to the list before the range is refused",
       source: 'provider',
       rules: ['IN-STATE-LIST-RANGE', 'IN-PROP-REFUSED-NO-TRACE'],
-    }),
+    },
     {
       judge: (x, s, r) => {
         if (s === 'register-list-range' && r)
@@ -308,30 +295,30 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-28', {
-      id: 'i28-inst-dereg-refused-still-removes',
+    {
+      id: 'in-prop-refused-no-trace-dereg-refused-still-removes',
       rule: 'a refused request is not carried out in part (reference, assumption; seed 001 Endpoints): a deregistration refused 400 for one malformed card has already removed the well-formed cards of the batch from the list',
       source: 'assumption',
       rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATE-PAN-ELIGIBLE'],
-    }),
+    },
     { state: removesRefused(400, (pan) => /^[0-9]{13,19}$/.test(pan)) },
   ),
   bend(
-    independent('independent-34', {
-      id: 'i34-inst-dereg-forbidden-still-removes',
+    {
+      id: 'in-auth-forbidden-dereg-forbidden-still-removes',
       rule: 'a consumer key not allowed an operation is refused 403 and the refusal changes nothing (reference, Transport and auth): a deregistration refused 403 has removed the cards it named all the same',
       source: 'assumption',
       rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
-    }),
+    },
     { state: removesRefused(403, () => true) },
   ),
   bend(
-    independent('independent-36', {
-      id: 'i36-inst-register-range-only-counted-successful',
+    {
+      id: 'in-val-pan-counts-register-range-only-counted-successful',
       rule: 'successfulCount counts the cards registered (reference, PAN registration response; provider 2.0.0 Registration): a list created with an accountRange and no cards answers successfulCount one, the range counted as a card',
       source: 'provider',
       rules: ['IN-VAL-PAN-COUNTS', 'IN-PROP-COUNTS'],
-    }),
+    },
     {
       answer: okBody(
         'registerPans',
@@ -341,12 +328,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-37', {
-      id: 'i37-inst-register-created-list-answered-next-id',
+    {
+      id: 'in-echo-panlist-register-created-list-answered-next-id',
       rule: 'registration answers the list it registered the cards to (provider 2.0.0, Registration panList; reference, Main fields): a list created by panListName is answered with the panListId after the one it is stored under, so a later registration or deregistration by the answered id names no list',
       source: 'provider',
       rules: ['IN-ECHO-PANLIST', 'IN-PROP-ANSWER-IS-STATE'],
-    }),
+    },
     {
       answer: listAnswered(
         (l) => void (l.panListId = (BigInt(l.panListId) + 1n).toString().padStart(String(l.panListId).length, '0')),
@@ -355,12 +342,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-38', {
-      id: 'i38-inst-register-create-name-edges-trimmed',
+    {
+      id: 'in-echo-panlist-register-create-name-edges-trimmed',
       rule: 'panListName may hold white space (its pattern, reference Main fields) and is answered as sent (provider 2.0.0 Registration panList): a list created by name is answered with the spaces at the edges of its name cut',
       source: 'provider',
       rules: ['IN-ECHO-PANLIST', 'IN-PROP-ECHO-AS-SENT'],
-    }),
+    },
     {
       answer: listAnswered(
         (l) => void (l.panListName = l.panListName.trim()),
@@ -369,12 +356,12 @@ export const PANS_FAULTS = faultCatalogue([
     },
   ),
   bend(
-    independent('independent-38', {
-      id: 'i38-inst-dereg-emptied-list-deleted',
+    {
+      id: 'in-state-unknown-list-dereg-emptied-list-deleted',
       rule: 'deregistration removes cards from an existing pan list, the list itself stays (seed 001, Endpoints: deregisters pans from an existing pan list): a deregistration that removes the last card deletes the list, so a later registration by its panListId is refused as unknown',
       source: 'seed',
       rules: ['IN-STATE-UNKNOWN-LIST', 'IN-PROP-ANSWER-IS-STATE'],
-    }),
+    },
     {
       state: (x, c) => {
         if (x.op === 'deregisterPans' && c.list && (c.removed ?? 0) > 0 && c.list.pans.size === 0)

@@ -3,27 +3,27 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
+import { faultCatalogue, telling, seeded } from '../kit/faults.js';
 import { bend, blind, relax, rule } from './fault-builders.js';
 import { resentNotifications } from './state.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
   seeded({
-    id: 'seeded-prop-getplan-provider-id-reads-latest-plan',
+    id: 'in-prop-id-names-one-getplan-provider-id-reads-latest-plan',
     rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
     source: 'assumption',
     rules: ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'],
   }),
   // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
   seeded({
-    id: 'seeded-notify-card-grouped-bin-and-last-four',
+    id: 'in-obj-sensitive-notify-card-grouped-bin-and-last-four',
     rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
   }),
   seeded({
-    id: 'seeded-saveplan-card-last-eight',
+    id: 'in-obj-sensitive-saveplan-card-last-eight',
     rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
     source: 'provider',
     rules: ['IN-OBJ-SENSITIVE'],
@@ -84,7 +84,7 @@ export const PLANS_FAULTS = faultCatalogue([
   rule('notification-missing-issuerIca', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
   telling({
-    id: 'telling-getplan-amount-whole-units',
+    id: 'in-echo-plan-getplan-amount-whole-units',
     rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
@@ -92,14 +92,14 @@ export const PLANS_FAULTS = faultCatalogue([
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
-    'blind-tenure-1-accepted',
+    'in-lim-tenure-1-accepted',
     'savePlan planInstallmentInformation.tenure is within its minimum and maximum (provider; reference, tenure): one below the minimum is accepted',
     'provider',
     ['IN-LIM-TENURE'],
     [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], set: { minimum: 1 } }],
   ),
   blind(
-    'blind-schedule-payments-100-accepted',
+    'in-lim-schedule-payments-100-accepted',
     'savePlan schedulePayments at most maxItems (provider; reference, schedulePayments[]): one more accepted',
     'provider',
     ['IN-LIM-SCHEDULE'],
@@ -107,7 +107,7 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
   blind(
-    'blind-notification-for-unconfigured-range',
+    'in-notify-none-notification-for-unconfigured-range',
     "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
     'assumption',
     ['IN-NOTIFY-NONE'],
@@ -120,94 +120,94 @@ export const PLANS_FAULTS = faultCatalogue([
   ),
   // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
   seeded({
-    id: 'seeded-saveplan-zero-mcc-stored-as-default',
+    id: 'in-echo-plan-saveplan-zero-mcc-stored-as-default',
     rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
     source: 'assumption',
     rules: ['IN-ECHO-PLAN'],
   }),
-  independent('independent-2', {
-    id: 'i2-notification-only-with-correlation-id',
+  {
+    id: 'in-notify-sent-notification-only-with-correlation-id',
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
-  }),
-  independent('independent-3', {
-    id: 'i3-notify-consumer-full-pan',
+  },
+  {
+    id: 'in-obj-sensitive-notify-consumer-full-pan',
     rule: "no delivery carries the card number in clear (seed 001, Security; reference, Notification: panLastFour only): the notification's consumer block adds accountNumber holding the whole PAN beside panLastFour",
     source: 'assumption',
     rules: ['IN-OBJ-SENSITIVE', 'IN-NOTIFY-SHAPE'],
-  }),
-  independent('independent-3', {
-    id: 'i3-tenure-100-accepted',
+  },
+  {
+    id: 'in-lim-tenure-100-accepted',
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
     source: 'provider',
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
-  }),
-  independent('independent-4', {
-    id: 'i4-notify-only-for-listed-pan',
+  },
+  {
+    id: 'in-notify-sent-only-for-listed-pan',
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
     source: 'seed',
     rules: ['IN-NOTIFY-SENT'],
-  }),
-  independent('independent-4', {
-    id: 'i4-notify-correlation-id-uppercased',
+  },
+  {
+    id: 'in-notify-shape-correlation-id-uppercased',
     rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
     source: 'provider',
     rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
-  }),
-  independent('independent-4', {
-    id: 'i4-plan-apr-max-refused',
+  },
+  {
+    id: 'in-lim-apr-plan-apr-max-refused',
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
     source: 'provider',
     rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
-  }),
+  },
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
   seeded({
-    id: 'seeded-plan-offer-unchecked',
+    id: 'in-state-plan-offer-unchecked',
     rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
     source: 'assumption',
     rules: ['IN-STATE-PLAN-OFFER'],
   }),
   seeded({
-    id: 'seeded-notify-correlation-id-of-offers',
+    id: 'in-notify-correlation-id-of-offers',
     rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
     source: 'provider',
     rules: ['IN-NOTIFY-CORRELATION'],
   }),
   seeded({
-    id: 'seeded-notify-refused-selection',
+    id: 'in-notify-refused-selection',
     rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
     source: 'seed',
     rules: ['IN-NOTIFY-REFUSED'],
   }),
   // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
   seeded({
-    id: 'seeded-plan-offer-transaction-last-char-ignored',
+    id: 'in-lookup-exact-plan-offer-transaction-last-char-ignored',
     rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
     source: 'assumption',
     rules: ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'],
   }),
-  independent('independent-6', {
-    id: 'i6-notify-url-plan-id-appended',
+  {
+    id: 'in-notify-exact-url-plan-id-appended',
     rule: "the notification goes to the issuer endpoint configured for the card (reference, Flows - notification): the plan id is appended to the endpoint's path",
     source: 'assumption',
     rules: ['IN-NOTIFY-EXACT'],
-  }),
-  independent('independent-7', {
-    id: 'i7-notify-schedule-numbered-from-zero',
+  },
+  {
+    id: 'in-notify-schedule-numbered-from-zero',
     rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
     source: 'assumption',
     rules: ['IN-NOTIFY-SCHEDULE'],
-  }),
+  },
   bend(
-    independent('independent-7', {
-      id: 'i7-notify-resent-on-sync-approval',
+    {
+      id: 'in-notify-exact-resent-on-sync-approval',
       rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
       source: 'seed',
       rules: ['IN-NOTIFY-EXACT'],
-    }),
+    },
     {
       state: (x, c) => {
         if (x.op === 'planApproval' && c.sync && c.decision === 'APPROVED') resentNotifications.get(c.plan!)?.();
@@ -215,45 +215,45 @@ export const PLANS_FAULTS = faultCatalogue([
       },
     },
   ),
-  independent('independent-7', {
-    id: 'i7-plan-schedule-99-refused',
+  {
+    id: 'in-lim-schedule-plan-schedule-99-refused',
     rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
     source: 'provider',
     rules: ['IN-LIM-SCHEDULE'],
-  }),
-  independent('independent-8', {
-    id: 'i8-notify-due-date-day-early',
+  },
+  {
+    id: 'in-notify-chosen-due-date-day-early',
     rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
     source: 'provider',
     rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-notify-issuer-by-first-four',
+  },
+  {
+    id: 'in-notify-none-issuer-by-first-four',
     rule: "a plan for a card outside every configured issuer's account range notifies no issuer (reference, Flows - notification; IN-NOTIFY-NONE): the issuer is found by the card's first four digits, so a card of the same brand prefix outside the range notifies it",
     source: 'assumption',
     rules: ['IN-NOTIFY-NONE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-plan-tenure-1-accepted',
+  },
+  {
+    id: 'in-lim-tenure-plan-tenure-1-accepted',
     rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
     source: 'provider',
     rules: ['IN-LIM-TENURE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-plan-apr-200-refused',
+  },
+  {
+    id: 'in-lim-apr-plan-apr-200-refused',
     rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
     source: 'provider',
     rules: ['IN-LIM-APR'],
-  }),
-  independent('independent-14', {
-    id: 'i14-plan-tenure-99-refused',
+  },
+  {
+    id: 'in-lim-tenure-plan-tenure-99-refused',
     rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
     source: 'provider',
     rules: ['IN-LIM-TENURE'],
-  }),
+  },
   // Seeded beside the check that plans chosen from one offers answer are each notified as their own (notifications.correlation.spec.ts; origin 'seeded').
   seeded({
-    id: 'seeded-notify-same-answer-offer-of-first',
+    id: 'in-notify-chosen-same-answer-offer-of-first',
     rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
     source: 'assumption',
     rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
@@ -261,118 +261,118 @@ export const PLANS_FAULTS = faultCatalogue([
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
   seeded({
-    id: 'seeded-fam27-plan-computed-schedule-eur-floored-to-dimes',
+    id: 'in-val-plan-schedule-computed-schedule-eur-floored-to-dimes',
     rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
     source: 'assumption',
     rules: ['IN-VAL-PLAN-SCHEDULE'],
   }),
   seeded({
-    id: 'seeded-fam28a-notify-weekly-schedule-monthly-count',
+    id: 'in-notify-schedule-weekly-schedule-monthly-count',
     rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
     source: 'provider',
     rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
   }),
   seeded({
-    id: 'seeded-fam28a-notify-biweekly-given-dates-monthly',
+    id: 'in-notify-chosen-biweekly-given-dates-monthly',
     rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
     source: 'assumption',
     rules: ['IN-NOTIFY-CHOSEN'],
   }),
-  independent('independent-20', {
-    id: 'i20-notify-signed-with-caller-key',
+  {
+    id: 'in-notify-signed-with-caller-key',
     rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
     source: 'assumption',
     rules: ['IN-NOTIFY-SIGNED'],
-  }),
-  independent('independent-26', {
-    id: 'i26-saveplan-answer-status-lowercase',
+  },
+  {
+    id: 'in-prop-answer-is-state-saveplan-answer-status-lowercase',
     rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
     source: 'provider',
     rules: ['IN-PROP-ANSWER-IS-STATE'],
-  }),
-  independent('independent-26', {
-    id: 'i26-getplan-404-recoverable-string',
+  },
+  {
+    id: 'in-err-shape-getplan-404-recoverable-string',
     rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
     source: 'provider',
     rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-  }),
-  independent('independent-28', {
-    id: 'i28-inst-notify-correlation-absent-dropped',
+  },
+  {
+    id: 'in-notify-correlation-absent-dropped',
     rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
     source: 'provider',
     rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
-  }),
-  independent('independent-29', {
-    id: 'i29-inst-getplan-declined-provider-id-uppercased',
+  },
+  {
+    id: 'in-echo-plan-getplan-declined-provider-id-uppercased',
     rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
     source: 'assumption',
     rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-inst-notify-range-high-end-exclusive',
+  },
+  {
+    id: 'in-notify-sent-range-high-end-exclusive',
     rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
     source: 'seed',
     rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
-  }),
-  independent('independent-31', {
-    id: 'i31-inst-saveplan-id-braced',
+  },
+  {
+    id: 'in-status-plan-created-saveplan-id-braced',
     rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
     source: 'provider',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
-  }),
-  independent('independent-32', {
-    id: 'i32-inst-getplan-due-dates-us-local',
+  },
+  {
+    id: 'in-val-plan-schedule-getplan-due-dates-us-local',
     rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
     source: 'provider',
     rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-getplan-due-dates-with-offset',
+  },
+  {
+    id: 'in-echo-plan-getplan-due-dates-with-offset',
     rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
     source: 'provider',
     rules: ['IN-ECHO-PLAN', 'IN-DATE-UNIT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-inst-saveplan-same-offer-twice-409',
+  },
+  {
+    id: 'in-status-plan-created-saveplan-same-offer-twice-409',
     rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
     source: 'assumption',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-inst-getplan-repayments-whole-units',
+  },
+  {
+    id: 'in-val-plan-schedule-getplan-repayments-whole-units',
     rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
     source: 'assumption',
     rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'],
-  }),
-  independent('independent-34', {
-    id: 'i34-inst-saveplan-correlation-regenerated',
+  },
+  {
+    id: 'in-echo-correlation-saveplan-correlation-regenerated',
     rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
     source: 'provider',
     rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
-  }),
-  independent('independent-35', {
-    id: 'i35-inst-plan-delete-405-still-removes',
+  },
+  {
+    id: 'in-trans-method-plan-delete-405-still-removes',
     rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
     source: 'provider',
     rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-inst-notify-issuer-url-http',
+  },
+  {
+    id: 'in-notify-sent-issuer-url-http',
     rule: 'the notification goes to the issuer endpoint configured for the account range (reference, Flows - notification (a); seed 001, POST /notifications): it is sent to that URL with the scheme http instead of https',
     source: 'seed',
     rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
-  }),
-  independent('independent-38', {
-    id: 'i38-inst-plan-put-405-without-error-body',
+  },
+  {
+    id: 'in-trans-method-plan-put-405-without-error-body',
     rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
     source: 'provider',
     rules: ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-inst-plan-apr-above-max-accepted',
+  },
+  {
+    id: 'in-lim-apr-plan-apr-above-max-accepted',
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
     source: 'provider',
     rules: ['IN-LIM-APR'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
-  }),
+  },
 ]);

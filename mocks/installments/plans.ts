@@ -108,33 +108,33 @@ export function registerPlans(
 
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
-  /** seeded-notify-same-answer-offer-of-first: the offer the first plan of each offers answer named (kept only while that fault is on). */
+  /** in-notify-chosen-same-answer-offer-of-first: the offer the first plan of each offers answer named (kept only while that fault is on). */
   const firstOfferOfAnswer = new Map<string, unknown>();
-  /** i20-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
+  /** in-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
   const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
-  /** i28-inst-notify-correlation-absent-dropped, i35-inst-notify-trace-header-holds-card: the Correlation-Id each selection was sent with (kept only while one of those faults is on). */
+  /** in-notify-correlation-absent-dropped, i35-inst-notify-trace-header-holds-card: the Correlation-Id each selection was sent with (kept only while one of those faults is on). */
   const callerCorrelation = new WeakMap<Plan, string | undefined>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
-    // i4-notify-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
-    const listed = !faults.has('i4-notify-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
+    // in-notify-sent-only-for-listed-pan: only a card registered by its number in a list finds its issuer.
+    const listed = !faults.has('in-notify-sent-only-for-listed-pan') || [...world.panLists.values()].some((l) => l.pans.has(plan.pan));
     const issuer =
       (listed
         ? world.issuers.find(
             (i) =>
               inRange(plan.pan, i.accountRange) &&
-              // i30-inst-notify-range-high-end-exclusive: a card at the high end of the issuer's account range finds no issuer.
+              // in-notify-sent-range-high-end-exclusive: a card at the high end of the issuer's account range finds no issuer.
               !(
-                faults.has('i30-inst-notify-range-high-end-exclusive') &&
+                faults.has('in-notify-sent-range-high-end-exclusive') &&
                 plan.pan.slice(0, i.accountRange.accountRangeHigh.length) === i.accountRange.accountRangeHigh
               ),
           )
         : undefined) ??
-      // i10-notify-issuer-by-first-four: the issuer found by the card's first four digits.
-      (faults.has('i10-notify-issuer-by-first-four')
+      // in-notify-none-issuer-by-first-four: the issuer found by the card's first four digits.
+      (faults.has('in-notify-none-issuer-by-first-four')
         ? world.issuers.find((i) => i.accountRange.accountRangeLow.slice(0, 4) === plan.pan.slice(0, 4))
         : undefined) ??
-      (faults.has('blind-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
+      (faults.has('in-notify-none-notification-for-unconfigured-range') ? world.issuers[0] : undefined);
     if (!issuer) return;
     const body: Record<string, unknown> = {
       planId: faults.has('notification-wrong-plan') ? randomUUID() : plan.planId,
@@ -144,43 +144,43 @@ export function registerPlans(
       schedulePayments: plan.scheduledRepayments.map(({ amount, ...r }) => ({
         ...r,
         installmentAmount: amount,
-        // i8-notify-due-date-day-early: the due date written in a US time zone, a day early.
-        ...(faults.has('i8-notify-due-date-day-early') && typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+        // in-notify-chosen-due-date-day-early: the due date written in a US time zone, a day early.
+        ...(faults.has('in-notify-chosen-due-date-day-early') && typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
           ? { dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
           : {}),
       })),
       planInstallmentInformation: plan.planInstallmentInformation,
       transaction: plan.transaction,
-      // i3-notify-consumer-full-pan: the consumer block also names the card by its whole number.
-      consumer: faults.has('i3-notify-consumer-full-pan')
+      // in-obj-sensitive-notify-consumer-full-pan: the consumer block also names the card by its whole number.
+      consumer: faults.has('in-obj-sensitive-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
         : // i16-notify-pan-last-four-is-first-four: the card named by its first four digits.
           {
             panLastFour: plan.pan.slice(-4),
-            // seeded-notify-card-grouped-bin-and-last-four: the card also named in groups of four, its BIN and last four shown.
-            ...(faults.has('seeded-notify-card-grouped-bin-and-last-four')
+            // in-obj-sensitive-notify-card-grouped-bin-and-last-four: the card also named in groups of four, its BIN and last four shown.
+            ...(faults.has('in-obj-sensitive-notify-card-grouped-bin-and-last-four')
               ? { maskedPan: `${plan.pan.slice(0, 4)} ${plan.pan.slice(4, 6)}XX XXXX ${plan.pan.slice(-4)}` }
               : {}),
           },
     };
     if (faults.has('notification-missing-issuerIca')) delete body.issuerIca;
     const otxId = (otx as { offerTransactionId?: string } | undefined)?.offerTransactionId;
-    // seeded-notify-same-answer-offer-of-first: a later plan of the same offers answer notified with the offer the first one chose.
-    if (faults.has('seeded-notify-same-answer-offer-of-first') && otxId !== undefined) {
+    // in-notify-chosen-same-answer-offer-of-first: a later plan of the same offers answer notified with the offer the first one chose.
+    if (faults.has('in-notify-chosen-same-answer-offer-of-first') && otxId !== undefined) {
       if (firstOfferOfAnswer.has(otxId)) body.offerId = firstOfferOfAnswer.get(otxId);
       else firstOfferOfAnswer.set(otxId, body.offerId);
     }
-    // seeded-fam28a-notify-weekly-schedule-monthly-count: a WEEKLY plan notified with one payment per four weeks of its term.
+    // in-notify-schedule-weekly-schedule-monthly-count: a WEEKLY plan notified with one payment per four weeks of its term.
     if (
-      faults.has('seeded-fam28a-notify-weekly-schedule-monthly-count') &&
+      faults.has('in-notify-schedule-weekly-schedule-monthly-count') &&
       plan.planInstallmentInformation.frequency === 'WEEKLY' &&
       Array.isArray(body.schedulePayments) &&
       body.schedulePayments.length >= 2
     )
       body.schedulePayments = body.schedulePayments.slice(0, Math.ceil(body.schedulePayments.length / 4));
-    // seeded-fam28a-notify-biweekly-given-dates-monthly: a BIWEEKLY plan's own schedule notified with monthly due dates.
+    // in-notify-chosen-biweekly-given-dates-monthly: a BIWEEKLY plan's own schedule notified with monthly due dates.
     if (
-      faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly') &&
+      faults.has('in-notify-chosen-biweekly-given-dates-monthly') &&
       givenSchedule.has(plan) &&
       plan.planInstallmentInformation.frequency === 'BIWEEKLY' &&
       Array.isArray(body.schedulePayments) &&
@@ -199,14 +199,14 @@ export function registerPlans(
     };
     headers['Correlation-Id'] = faults.has('blind-notification-correlation-id-regenerated')
       ? randomUUID()
-      : faults.has('i4-notify-correlation-id-uppercased')
+      : faults.has('in-notify-shape-correlation-id-uppercased')
         ? correlationId.toUpperCase()
         : // i15-notify-correlation-id-lowercased: the Correlation-Id written in lower case.
-          faults.has('seeded-notify-correlation-id-of-offers') && otx?.correlationId
+          faults.has('in-notify-correlation-id-of-offers') && otx?.correlationId
           ? otx.correlationId
           : correlationId;
-    // i20-notify-signed-with-caller-key: the notification signed with the key of the partner that selected the plan.
-    const signer = (faults.has('i20-notify-signed-with-caller-key') ? callerOf.get(plan) : undefined) ?? world.serviceKey;
+    // in-notify-signed-with-caller-key: the notification signed with the key of the partner that selected the plan.
+    const signer = (faults.has('in-notify-signed-with-caller-key') ? callerOf.get(plan) : undefined) ?? world.serviceKey;
     headers.authorization = signRequest(
       { consumerKey: signer.consumerKey, signingKey: signer.privateKeyPem },
       'POST',
@@ -215,19 +215,18 @@ export function registerPlans(
     );
     // Seeded fault: the issuer's endpoint called without the query string it was configured with.
     let url = faults.has('notification-url-query-dropped') ? issuer.notificationUrl.split('?')[0] : issuer.notificationUrl;
-    if (faults.has('i6-notify-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
-    // i28-inst-notify-correlation-absent-dropped: a selection sent without Correlation-Id notifies the issuer without one.
-    if (faults.has('i28-inst-notify-correlation-absent-dropped') && callerCorrelation.get(plan) === undefined)
-      delete headers['Correlation-Id'];
-    // i36-inst-notify-issuer-url-http: the issuer's URL called with the scheme http.
-    if (faults.has('i36-inst-notify-issuer-url-http')) url = url.replace(/^https:/, 'http:');
+    if (faults.has('in-notify-exact-url-plan-id-appended')) url = url.replace(/(\?|$)/, `/${plan.planId}$1`);
+    // in-notify-correlation-absent-dropped: a selection sent without Correlation-Id notifies the issuer without one.
+    if (faults.has('in-notify-correlation-absent-dropped') && callerCorrelation.get(plan) === undefined) delete headers['Correlation-Id'];
+    // in-notify-sent-issuer-url-http: the issuer's URL called with the scheme http.
+    if (faults.has('in-notify-sent-issuer-url-http')) url = url.replace(/^https:/, 'http:');
     void deliveries.send(url, 'POST', headers, body, clock.now());
   }
 
-  // i32-inst-getplan-due-dates-us-local: getPlan's due dates written from US Eastern time, a day early.
+  // in-val-plan-schedule-getplan-due-dates-us-local: getPlan's due dates written from US Eastern time, a day early.
   app.addHook('preSerialization', async (req, reply, payload: any) => {
     if (
-      !faults.has('i32-inst-getplan-due-dates-us-local') ||
+      !faults.has('in-val-plan-schedule-getplan-due-dates-us-local') ||
       req.method !== 'GET' ||
       !req.url.startsWith(`${prefix}/plans/`) ||
       reply.statusCode !== 200 ||
@@ -252,8 +251,8 @@ export function registerPlans(
     const otxId: string = b.offerTransactionId;
     const otx =
       world.offerTransactions.get(otxId) ??
-      // seeded-plan-offer-transaction-last-char-ignored: the answer found by all but the id's last character.
-      (faults.has('seeded-plan-offer-transaction-last-char-ignored') && typeof otxId === 'string'
+      // in-lookup-exact-plan-offer-transaction-last-char-ignored: the answer found by all but the id's last character.
+      (faults.has('in-lookup-exact-plan-offer-transaction-last-char-ignored') && typeof otxId === 'string'
         ? [...world.offerTransactions.values()].find(
             (t) => t.offerTransactionId.length === otxId.length && t.offerTransactionId.slice(0, -1) === otxId.slice(0, -1),
           )
@@ -266,10 +265,10 @@ export function registerPlans(
     const anyOffer = () => undefined;
     const sameOffer = (id: string) => id === b.offerId;
     const offer = b.offerId === undefined ? otx?.offers[0] : (otx?.offers.find((o) => sameOffer(o.offerId)) ?? anyOffer());
-    // seeded-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
-    if (otx && !offer && !faults.has('seeded-plan-offer-unchecked')) {
-      // seeded-notify-refused-selection: the issuer notified before the offer was checked.
-      if (faults.has('seeded-notify-refused-selection'))
+    // in-state-plan-offer-unchecked: an offerId that is no offer of the answer is taken as given.
+    if (otx && !offer && !faults.has('in-state-plan-offer-unchecked')) {
+      // in-notify-refused-selection: the issuer notified before the offer was checked.
+      if (faults.has('in-notify-refused-selection'))
         notifyIssuer(
           {
             planId: randomUUID(),
@@ -299,25 +298,25 @@ export function registerPlans(
     if (differs) return sendError(reply, 400, 'invalid.request.parameter', ...differs);
     const termsOf = offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
-    // i12-plan-apr-200-refused: the apr's maximum read as exclusive.
-    if (faults.has('i12-plan-apr-200-refused') && b.planInstallmentInformation?.apr === 200)
+    // in-lim-apr-plan-apr-200-refused: the apr's maximum read as exclusive.
+    if (faults.has('in-lim-apr-plan-apr-200-refused') && b.planInstallmentInformation?.apr === 200)
       return invalidRequest(reply, [
         { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
       ]);
-    // i14-plan-tenure-99-refused: a tenure at the upper limit (99) refused as too long.
-    if (faults.has('i14-plan-tenure-99-refused') && b.planInstallmentInformation?.tenure === 99)
+    // in-lim-tenure-plan-tenure-99-refused: a tenure at the upper limit (99) refused as too long.
+    if (faults.has('in-lim-tenure-plan-tenure-99-refused') && b.planInstallmentInformation?.tenure === 99)
       return invalidRequest(reply, [
         { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
       ]);
     const given = (b.schedulePayments ?? []) as Record<string, unknown>[];
-    // i7-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
-    if (faults.has('i7-plan-schedule-99-refused') && given.length === 99)
+    // in-lim-schedule-plan-schedule-99-refused: the schedule's upper bound read as exclusive.
+    if (faults.has('in-lim-schedule-plan-schedule-99-refused') && given.length === 99)
       return invalidRequest(reply, [{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]);
     const complete =
       given.length > 0 && given.every((s) => s.installmentAmount !== undefined && s.dueDate && s.installmentNumber !== undefined);
-    // i33-inst-saveplan-same-offer-twice-409: a second plan selected from the same offer answered 409.
+    // in-status-plan-created-saveplan-same-offer-twice-409: a second plan selected from the same offer answered 409.
     if (
-      faults.has('i33-inst-saveplan-same-offer-twice-409') &&
+      faults.has('in-status-plan-created-saveplan-same-offer-twice-409') &&
       offer !== undefined &&
       [...world.plans.values()].some((p) => p.offerId === offer.offerId)
     )
@@ -330,9 +329,9 @@ export function registerPlans(
       pan: String(ok.plain?.consumer?.primaryAccountNumber ?? otx?.pan ?? ''),
       merchant: {
         country: otx?.merchant.country ?? 'USA',
-        // seeded-saveplan-zero-mcc-stored-as-default: an mcc starting with a zero replaced by the default.
+        // in-echo-plan-saveplan-zero-mcc-stored-as-default: an mcc starting with a zero replaced by the default.
         mcc:
-          faults.has('seeded-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))
+          faults.has('in-echo-plan-saveplan-zero-mcc-stored-as-default') && /^0/.test(String(otx?.merchant.mcc))
             ? '5999'
             : (otx?.merchant.mcc ?? '5999'),
       },
@@ -341,8 +340,8 @@ export function registerPlans(
       // provider 2.0.0, ScheduledRepayment: a repayment's amount is `amount`.
       scheduledRepayments: (complete
         ? given
-        : // seeded-fam27-plan-computed-schedule-eur-floored-to-dimes: in EUR each computed installment is rounded down to ten cents.
-          faults.has('seeded-fam27-plan-computed-schedule-eur-floored-to-dimes') && b.transaction.currency === 'EUR'
+        : // in-val-plan-schedule-computed-schedule-eur-floored-to-dimes: in EUR each computed installment is rounded down to ten cents.
+          faults.has('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes') && b.transaction.currency === 'EUR'
           ? schedule(b.transaction.amount, info.tenure, clock.now()).map((r) => ({
               ...r,
               installmentAmount: Math.floor(Math.round(r.installmentAmount * 100) / 10) / 10,
@@ -352,8 +351,8 @@ export function registerPlans(
       ).map(({ installmentAmount, ...r }) => ({
         ...r,
         amount: installmentAmount,
-        // i7-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
-        ...(!complete && faults.has('i7-notify-schedule-numbered-from-zero') ? { installmentNumber: Number(r.installmentNumber) - 1 } : {}),
+        // in-notify-schedule-numbered-from-zero: the schedule the service computes is numbered from 0.
+        ...(!complete && faults.has('in-notify-schedule-numbered-from-zero') ? { installmentNumber: Number(r.installmentNumber) - 1 } : {}),
       })),
       // The status is the service's; the fault takes the body's (a response-only member, IN-OBJ-READ-ONLY).
       status: faults.has('plan-status-from-body') && typeof b.status === 'string' ? b.status : 'CREATED',
@@ -361,32 +360,34 @@ export function registerPlans(
       callbackUrl: `https://psp.example.test/checkout/${planId}/callback`,
     };
     world.plans.set(planId, plan);
-    if (faults.has('i20-notify-signed-with-caller-key')) {
+    if (faults.has('in-notify-signed-with-caller-key')) {
       const caller = world.keys.find((k) => k.consumerKey === ok.consumerKey);
       if (caller) callerOf.set(plan, caller);
     }
-    if (faults.has('seeded-fam28a-notify-biweekly-given-dates-monthly') && complete) givenSchedule.add(plan);
+    if (faults.has('in-notify-chosen-biweekly-given-dates-monthly') && complete) givenSchedule.add(plan);
     const correlationId = req.headers['correlation-id'] as string | undefined;
-    if (faults.has('i28-inst-notify-correlation-absent-dropped')) callerCorrelation.set(plan, correlationId);
-    if (faults.has('i2-notification-only-with-correlation-id') && correlationId === undefined) {
+    if (faults.has('in-notify-correlation-absent-dropped')) callerCorrelation.set(plan, correlationId);
+    if (faults.has('in-notify-sent-notification-only-with-correlation-id') && correlationId === undefined) {
       // Independent fault: a selection without a Correlation-Id notifies nobody.
     } else {
       // provider 2.0.0, CorrelationIdHeaderParameter: without one the API makes its own and propagates it.
       const own = correlationId ?? randomUUID();
       const sent = own;
       notifyIssuer(plan, sent, otx);
-      if (faults.has('i7-notify-resent-on-sync-approval') || faults.has('notify-resent-on-async-decision'))
+      if (faults.has('in-notify-exact-resent-on-sync-approval') || faults.has('notify-resent-on-async-decision'))
         resentNotifications.set(plan, () => notifyIssuer(plan, sent, otx));
     }
-    // seeded-saveplan-card-last-eight: the 201 names the card by its last eight digits, in groups of four.
-    if (faults.has('seeded-saveplan-card-last-eight'))
+    // in-obj-sensitive-saveplan-card-last-eight: the 201 names the card by its last eight digits, in groups of four.
+    if (faults.has('in-obj-sensitive-saveplan-card-last-eight'))
       return reply.code(201).send({ planId, status: plan.status, card: `**** **** ${plan.pan.slice(-8, -4)} ${plan.pan.slice(-4)}` });
-    // i26-saveplan-answer-status-lowercase: the selection answers the new plan's status in lower case (the readers keep it upper case).
-    if (faults.has('i26-saveplan-answer-status-lowercase')) return reply.code(201).send({ planId, status: plan.status.toLowerCase() });
-    // i31-inst-saveplan-id-braced: the selection answers the planId in its registry form, wrapped in braces (the readers know it bare).
-    if (faults.has('i31-inst-saveplan-id-braced')) return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
-    // i34-inst-saveplan-correlation-regenerated: the selection's 201 answers a Correlation-Id of its own, not the caller's.
-    if (faults.has('i34-inst-saveplan-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
+    // in-prop-answer-is-state-saveplan-answer-status-lowercase: the selection answers the new plan's status in lower case (the readers keep it upper case).
+    if (faults.has('in-prop-answer-is-state-saveplan-answer-status-lowercase'))
+      return reply.code(201).send({ planId, status: plan.status.toLowerCase() });
+    // in-status-plan-created-saveplan-id-braced: the selection answers the planId in its registry form, wrapped in braces (the readers know it bare).
+    if (faults.has('in-status-plan-created-saveplan-id-braced'))
+      return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
+    // in-echo-correlation-saveplan-correlation-regenerated: the selection's 201 answers a Correlation-Id of its own, not the caller's.
+    if (faults.has('in-echo-correlation-saveplan-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
     return reply.code(201).send({ planId, status: plan.status });
   });
 
@@ -398,12 +399,12 @@ export function registerPlans(
       return invalidRequest(reply, [{ field: 'plan_id', keyword: 'pattern', message: 'plan_id must be a UUID' }]);
     const plan =
       world.plans.get(id) ??
-      // seeded-prop-getplan-provider-id-reads-latest-plan: an id of no plan taken as a lender's providerId, for its latest plan.
-      (faults.has('seeded-prop-getplan-provider-id-reads-latest-plan')
+      // in-prop-id-names-one-getplan-provider-id-reads-latest-plan: an id of no plan taken as a lender's providerId, for its latest plan.
+      (faults.has('in-prop-id-names-one-getplan-provider-id-reads-latest-plan')
         ? [...world.plans.values()].reverse().find((p) => p.providerId === id)
         : undefined);
-    // i26-getplan-404-recoverable-string: the plan reader's 404 writes Recoverable as the string "false".
-    if (!plan && faults.has('i26-getplan-404-recoverable-string'))
+    // in-err-shape-getplan-404-recoverable-string: the plan reader's 404 writes Recoverable as the string "false".
+    if (!plan && faults.has('in-err-shape-getplan-404-recoverable-string'))
       return reply.code(404).send({
         Errors: {
           Error: [
@@ -439,7 +440,7 @@ export function registerPlans(
       merchant: merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
-        amount: faults.has('telling-getplan-amount-whole-units')
+        amount: faults.has('in-echo-plan-getplan-amount-whole-units')
           ? Math.round(amount)
           : // i19-getplan-gbp-amount-floored: a plan in GBP read back in whole pounds.
             amount,
@@ -452,12 +453,12 @@ export function registerPlans(
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
         planInstallmentInformation,
-      scheduledRepayments: faults.has('i33-inst-getplan-due-dates-with-offset')
+      scheduledRepayments: faults.has('in-echo-plan-getplan-due-dates-with-offset')
         ? scheduledRepayments.map((r) =>
             typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
           )
-        : // i34-inst-getplan-repayments-whole-units: the reader gives each repayment amount cut to whole currency units.
-          faults.has('i34-inst-getplan-repayments-whole-units')
+        : // in-val-plan-schedule-getplan-repayments-whole-units: the reader gives each repayment amount cut to whole currency units.
+          faults.has('in-val-plan-schedule-getplan-repayments-whole-units')
           ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r))
           : scheduledRepayments,
       ...{},
@@ -468,8 +469,8 @@ export function registerPlans(
       ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
       ...{},
       ...{},
-      // i29-inst-getplan-declined-provider-id-uppercased: the reader writes a declined plan's providerId in upper case.
-      ...(faults.has('i29-inst-getplan-declined-provider-id-uppercased') && shown === 'DECLINED'
+      // in-echo-plan-getplan-declined-provider-id-uppercased: the reader writes a declined plan's providerId in upper case.
+      ...(faults.has('in-echo-plan-getplan-declined-provider-id-uppercased') && shown === 'DECLINED'
         ? { providerId: String(providerId).toUpperCase() }
         : {}),
     });
@@ -480,11 +481,11 @@ export function registerPlans(
     method: ['PUT', 'DELETE', 'PATCH', 'POST'],
     url: `${prefix}/plans/:plan_id`,
     handler: async (req, reply) => {
-      // i35-inst-plan-delete-405-still-removes: a DELETE refused 405 has already removed the plan it names.
-      if (faults.has('i35-inst-plan-delete-405-still-removes') && req.method === 'DELETE')
+      // in-trans-method-plan-delete-405-still-removes: a DELETE refused 405 has already removed the plan it names.
+      if (faults.has('in-trans-method-plan-delete-405-still-removes') && req.method === 'DELETE')
         world.plans.delete((req.params as { plan_id: string }).plan_id);
-      // i38-inst-plan-put-405-without-error-body: a PUT on a plan answered 405 with an empty body, not the error body.
-      if (faults.has('i38-inst-plan-put-405-without-error-body') && req.method === 'PUT')
+      // in-trans-method-plan-put-405-without-error-body: a PUT on a plan answered 405 with an empty body, not the error body.
+      if (faults.has('in-trans-method-plan-put-405-without-error-body') && req.method === 'PUT')
         return reply.header('Allow', 'GET').code(405).send();
       reply.header('Allow', 'GET');
       return sendError(reply, 405, 'METHOD_NOT_ALLOWED', 'Only GET is allowed on a plan.');

@@ -49,7 +49,7 @@ export interface OfferTransaction {
   offers: Record<string, any>[];
   /** The transaction the offers were asked for (a plan's must match it: provider 2.0.0, POST /plans). */
   transaction?: Record<string, any>;
-  /** The Correlation-Id the offers request carried (read only by plans.ts's seeded-notify-correlation-id-of-offers). */
+  /** The Correlation-Id the offers request carried (read only by plans.ts's in-notify-correlation-id-of-offers). */
   correlationId?: string;
 }
 
@@ -222,7 +222,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 /** A plan id, a module's other ids: a UUID (provider 2.0.0, Uuid). */
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** The notification of a plan, kept to be sent again (only by faults: i7-notify-resent-on-sync-approval, notify-resent-on-async-decision). */
+/** The notification of a plan, kept to be sent again (only by faults: in-notify-exact-resent-on-sync-approval, notify-resent-on-async-decision). */
 export const resentNotifications = new WeakMap<Plan, () => void>();
 
 export const callerKey = (ip: string) => `address:${ip}`;

@@ -7,7 +7,7 @@
 // takes for it (helpers/client/security/value-forms.ts, endForms: its last character changed within its
 // class, dropped, one added) and with a space inside it. Each is refused as documented, never resolved
 // to the registered object. A UUID in another case may name its object or not (RFC 9562 reads UUIDs
-// without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (seeded-request-id-prefix-match).
+// without case): only that every operation agrees is checked. An offer id's case is not varied (no source says). The request id's forms are merchants.* (in-status-unknown-request-id-prefix-match).
 import { exampleParticipation, examplePlanBody, expect, rules, test, withDecision } from '../../fixtures/installments.js';
 import { endForms } from '../../helpers/client/security/value-forms.js';
 
