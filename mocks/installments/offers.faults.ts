@@ -174,21 +174,6 @@ export const OFFERS_FAULTS = faultCatalogue([
           : c,
     },
   ),
-  bend(
-    {
-      id: 'i35-inst-offers-priority-string-localised',
-      rule: "an offer's priority is a number (reference, Known corrections; provider 2.0.0, Offer): when Accept-Language names a language other than English every priority is written as a string",
-      source: 'provider',
-    },
-    {
-      state: offersMade(
-        (offers) => {
-          for (const o of offers) o.priority = String(o.priority);
-        },
-        (x) => !/^en\b/i.test(String(x.req.headers['accept-language'] ?? 'en')),
-      ),
-    },
-  ),
   {
     id: 'in-auth-forbidden-key-gets-offers',
     rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
