@@ -10,13 +10,9 @@ import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
-/** The plans whose decision landed asynchronously (read only by rt2-getplan-async-decline-shown-created). */
-const settledAsync = new WeakSet<Plan>();
-
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
   if (plan.pending && nowMs >= plan.pending.atMs) {
-    settledAsync.add(plan);
     plan.status = plan.pending.status;
     delete plan.pending;
   }
@@ -106,13 +102,13 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
 
-  /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
+  /** in-notify-chosen-biweekly-given-dates-monthly: the plans selected with a schedule of their own (kept only while that fault is on). */
   const givenSchedule = new WeakSet<Plan>();
   /** in-notify-chosen-same-answer-offer-of-first: the offer the first plan of each offers answer named (kept only while that fault is on). */
   const firstOfferOfAnswer = new Map<string, unknown>();
   /** in-notify-signed-with-caller-key: the consumer key that selected each plan (kept only while that fault is on). */
   const callerOf = new WeakMap<Plan, InstallmentsState['keys'][number]>();
-  /** in-notify-correlation-absent-dropped, i35-inst-notify-trace-header-holds-card: the Correlation-Id each selection was sent with (kept only while one of those faults is on). */
+  /** in-notify-correlation-absent-dropped: the Correlation-Id each selection was sent with (kept only while that fault is on). */
   const callerCorrelation = new WeakMap<Plan, string | undefined>();
   /** `otx`: the offers answer the plan was chosen from (read only by the seeded faults of the notification). */
   function notifyIssuer(plan: Plan, correlationId: string, otx?: { offers: Record<string, any>[]; correlationId?: string }) {
@@ -154,8 +150,7 @@ export function registerPlans(
       // in-obj-sensitive-notify-consumer-full-pan: the consumer block also names the card by its whole number.
       consumer: faults.has('in-obj-sensitive-notify-consumer-full-pan')
         ? { panLastFour: plan.pan.slice(-4), accountNumber: plan.pan }
-        : // i16-notify-pan-last-four-is-first-four: the card named by its first four digits.
-          {
+        : {
             panLastFour: plan.pan.slice(-4),
             // in-obj-sensitive-notify-card-grouped-bin-and-last-four: the card also named in groups of four, its BIN and last four shown.
             ...(faults.has('in-obj-sensitive-notify-card-grouped-bin-and-last-four')
@@ -201,8 +196,7 @@ export function registerPlans(
       ? randomUUID()
       : faults.has('in-notify-shape-correlation-id-uppercased')
         ? correlationId.toUpperCase()
-        : // i15-notify-correlation-id-lowercased: the Correlation-Id written in lower case.
-          faults.has('in-notify-correlation-id-of-offers') && otx?.correlationId
+        : faults.has('in-notify-correlation-id-of-offers') && otx?.correlationId
           ? otx.correlationId
           : correlationId;
     // in-notify-signed-with-caller-key: the notification signed with the key of the partner that selected the plan.
@@ -346,8 +340,7 @@ export function registerPlans(
               ...r,
               installmentAmount: Math.floor(Math.round(r.installmentAmount * 100) / 10) / 10,
             }))
-          : // i22-plan-computed-schedule-whole-units-from-thousand: from 1000 the computed installments are rounded to whole units.
-            schedule(b.transaction.amount, info.tenure, clock.now())
+          : schedule(b.transaction.amount, info.tenure, clock.now())
       ).map(({ installmentAmount, ...r }) => ({
         ...r,
         amount: installmentAmount,
@@ -440,19 +433,14 @@ export function registerPlans(
       merchant: merchant,
       // Fault: this reader alone rounds the amount to whole units.
       transaction: {
-        amount: faults.has('in-echo-plan-getplan-amount-whole-units')
-          ? Math.round(amount)
-          : // i19-getplan-gbp-amount-floored: a plan in GBP read back in whole pounds.
-            amount,
+        amount: faults.has('in-echo-plan-getplan-amount-whole-units') ? Math.round(amount) : amount,
         currency: currency,
         ...{},
         ...{},
       },
       ...{},
       status: shown,
-      planInstallmentInformation:
-        // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.
-        planInstallmentInformation,
+      planInstallmentInformation: planInstallmentInformation,
       scheduledRepayments: faults.has('in-echo-plan-getplan-due-dates-with-offset')
         ? scheduledRepayments.map((r) =>
             typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,

@@ -112,8 +112,6 @@ export interface InstallmentsState {
   plans: Map<string, Plan>;
   /** The issuer endpoint's throttle key (callerKey: the caller's address) -> times (ms) it took a notification from it (429 rule). */
   issuerReceived: Map<string, number[]>;
-  /** offers.ts: PANs once found eligible (blind-deregistered-pan-still-offered: eligibility cached); read only while that fault is on. */
-  eligibleOnce: Set<string>;
 }
 
 function consumerKey(
@@ -159,7 +157,6 @@ export function createInstallmentsState(useCases = ['DURING_PURCHASE'], distribu
     offerTransactions: new Map(),
     plans: new Map(),
     issuerReceived: new Map(),
-    eligibleOnce: new Set(),
   };
   world.accountRanges.push(
     { ...world.issuers[0].accountRange },
@@ -191,7 +188,6 @@ export function resetState(world: InstallmentsState): void {
   world.offerTransactions.clear();
   world.plans.clear();
   world.issuerReceived.clear();
-  world.eligibleOnce.clear();
   const panListId = '100000000000000001';
   world.panLists.set(panListId, {
     panListId,
