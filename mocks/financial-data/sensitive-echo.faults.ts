@@ -37,10 +37,22 @@ export const SENSITIVE_ECHO_FAULTS = faultCatalogue([
     seams: echoIn('GetCustomers', 'requestedWith', (x) => header(x, '-app-key')),
   },
   {
-    id: 'fd-obj-sensitive-secret-in-token-credential',
-    rule: 'FD-OBJ-SENSITIVE: CreateToken answers the partner secret it was sent beside the token, in a member named credential (not partnerSecret)',
+    id: 'fd-obj-sensitive-secret-in-institution',
+    rule: "FD-OBJ-SENSITIVE: GetInstitution answers the partner secret its caller's token was issued for, in a member of its own (partnerCredential, not partnerSecret)",
     source: 'seed',
     rules: RULES,
-    seams: echoIn('CreateToken', 'credential', (x) => (x.body as { partnerSecret?: unknown } | undefined)?.partnerSecret),
+    seams: {
+      reply: (x: Reply, body: string, issued: Record<string, string>) => {
+        // The secret each token was issued for, as CreateToken was sent it and answered.
+        if (x.operationId === 'CreateToken' && x.status < 300) {
+          const token = /"token"\s*:\s*"([^"]+)"/.exec(body)?.[1];
+          const secret = (x.body as { partnerSecret?: unknown } | undefined)?.partnerSecret;
+          if (token && typeof secret === 'string') issued[token] = secret;
+          return body;
+        }
+        const secret = x.operationId === 'GetInstitution' && x.status < 300 ? issued[header(x, '-app-token') ?? ''] : undefined;
+        return secret === undefined ? body : withMember(body, 'partnerCredential', secret);
+      },
+    },
   },
 ]);
