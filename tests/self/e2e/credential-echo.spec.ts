@@ -81,8 +81,10 @@ function blobTexts(file: string): string[] {
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v))
-        k === 'base64' && typeof x === 'string' ? texts.push(Buffer.from(x, 'base64').toString('utf8')) : walk(x);
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'base64' && typeof x === 'string') texts.push(Buffer.from(x, 'base64').toString('utf8'));
+        else walk(x);
+      }
   };
   for (const { data } of unzip(file)) {
     const text = data.toString('utf8');
