@@ -29,8 +29,19 @@ export function consumerRecord(c: Consumer, ssnShown?: string) {
   };
 }
 
+/** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
+export interface ConsumerSeams {
+  x: { operationId: string; customerGone: boolean };
+  step: never;
+  refusal: never;
+  change: Consumer | undefined;
+  answer: never;
+  delivery: never;
+}
+
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<ConsumerSeams>();
   /** The fields each consumer was created with (read only by the i10 faults of the readers). */
   const createdFields = new Map<string, Record<string, unknown>>();
 
@@ -255,8 +266,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   };
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     // i2-consumer-modify-other-partner: the consumer found by its id alone, whoever owns it.
+    const own = byId(input);
+    // seed 002, Resources - Consumer: the consumer outlives its customer, so its customer is not asked for (the state seam: the consumer written).
     const consumer =
-      byId(input) ??
+      seams.state({ operationId: 'ModifyConsumer', customerGone: own !== undefined && !world.customers.has(own.customerId) }, own) ??
       (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined) ??
       // i8-consumer-modify-orphan-any-partner: a consumer whose customer is gone is anyone's to modify.
       (faults.has('i8-consumer-modify-orphan-any-partner') ? orphan(input.path.consumerId) : undefined);

@@ -218,8 +218,19 @@ function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent, via: 
 
 type EventRequest = { name: string; url?: string; condition?: HookEvent['condition'] };
 
+/** What the seams of webhooks.ts carry (mocks/kit/faults.ts): a status change as it goes, and the events it moves. */
+export interface WebhookSeams {
+  x: { operationId: string; before: string; status: string };
+  step: never;
+  refusal: never;
+  change: HookEvent[];
+  answer: never;
+  delivery: never;
+}
+
 export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
+  const seams = faults.seams<WebhookSeams>();
   const state = () => world.webhooks;
   const fail = (reply: FastifyReply, status: number, description: string) => sendWebhookError(ctx, reply, status, description);
 
@@ -699,7 +710,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
         // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
-        for (const e of sub.events)
+        // seed 002, States and transitions: every event of the subscription moves (the state seam: the events it moves).
+        for (const e of seams.state({ operationId: 'changeWebhookSubscriptionStatus', before, status }, sub.events))
           if (
             !(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events')) &&
             // i19-webhooks-sub-inactive-skips-conditioned-events: deactivation leaves the events with a condition active.
