@@ -3,7 +3,7 @@
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, blind, independent, modelFault, seeded, telling, type FaultSeams } from '../kit/faults.js';
-import type { ConsumerSeams } from './consumers.js';
+import type { ConsumerSeams } from './state.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
   // Seeded beside the survivor property (invariants.survivors.spec.ts): the writer, not the readers, joins the customer.

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findConsumer, findCustomer, type Consumer } from './state.js';
+import { findConsumer, findCustomer, type Consumer, type ConsumerSeams } from './state.js';
 
 /**
  * A consumer's record (seed 002, Resources - Consumer: all fields required on a record), its SSN
@@ -27,16 +27,6 @@ export function consumerRecord(c: Consumer, ssnShown?: string) {
     createdDate: c.createdDate,
     ssn: ssnShown ?? digits.slice(-4),
   };
-}
-
-/** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
-export interface ConsumerSeams {
-  x: { operationId: string; customerGone: boolean };
-  step: never;
-  refusal: never;
-  change: Consumer | undefined;
-  answer: never;
-  delivery: never;
 }
 
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {

@@ -785,3 +785,24 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
   for (const [id, c] of byName.items) found.set(id, c);
   return store.inOrder([...found].filter(([, c]) => of(c)));
 }
+
+// The seams of the behaviour modules (mocks/kit/faults.ts), here so that a faults module reads them without importing its behaviour module.
+/** What the seams of webhooks.ts carry (mocks/kit/faults.ts): a status change as it goes, and the events it moves. */
+export interface WebhookSeams {
+  x: { operationId: string; before: string; status: string };
+  step: never;
+  refusal: never;
+  change: HookEvent[];
+  answer: never;
+  delivery: never;
+}
+
+/** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
+export interface ConsumerSeams {
+  x: { operationId: string; customerGone: boolean };
+  step: never;
+  refusal: never;
+  change: Consumer | undefined;
+  answer: never;
+  delivery: never;
+}

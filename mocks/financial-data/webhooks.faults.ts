@@ -4,7 +4,7 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, independent, modelFault, seeded, type FaultSeams } from '../kit/faults.js';
-import type { WebhookSeams } from './webhooks.js';
+import type { WebhookSeams } from './state.js';
 
 type Seams = FaultSeams<WebhookSeams>;
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
-import type { FdState, HookEvent, HookSubscription } from './state.js';
+import type { FdState, HookEvent, HookSubscription, WebhookSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */
@@ -217,16 +217,6 @@ function testable(ctx: FdContext, sub: HookSubscription, event: HookEvent, via: 
 }
 
 type EventRequest = { name: string; url?: string; condition?: HookEvent['condition'] };
-
-/** What the seams of webhooks.ts carry (mocks/kit/faults.ts): a status change as it goes, and the events it moves. */
-export interface WebhookSeams {
-  x: { operationId: string; before: string; status: string };
-  step: never;
-  refusal: never;
-  change: HookEvent[];
-  answer: never;
-  delivery: never;
-}
 
 export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
