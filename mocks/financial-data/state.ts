@@ -806,3 +806,13 @@ export interface ConsumerSeams {
   answer: never;
   delivery: never;
 }
+
+/** What the seams of auth.ts carry: a partner's lock as judged at one authentication, and the time. */
+export interface AuthSeams {
+  x: { operationId: string; partnerId: string; nowMs: number };
+  step: never;
+  refusal: never;
+  change: boolean;
+  answer: never;
+  delivery: never;
+}
