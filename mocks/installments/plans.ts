@@ -8,7 +8,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
+import { inRange, type InstallmentsState, type OfferTransaction, type Plan, type PlanSeams } from './state.js';
 
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
@@ -116,6 +116,7 @@ export function registerPlans(
   guard: Guard,
 ) {
   const { faults, clock, deliveries } = ctx;
+  const seams = faults.seams<PlanSeams>();
 
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -718,7 +719,8 @@ export function registerPlans(
       'plan-read-ignores-async',
     )
       ? plan
-      : settle(plan, clock.nowMs());
+      : // seed 001, States: a decision stands (the state seam: the plan as this reader shows it).
+        seams.state({ operationId: 'getPlan', nowMs: clock.nowMs() }, settle(plan, clock.nowMs()));
     // i8-getplan-keeps-first-decision: the first decision this reader showed is kept.
     if (faults.has('i8-getplan-keeps-first-decision') && status !== 'CREATED' && !firstDecision.has(planId))
       firstDecision.set(planId, status);
