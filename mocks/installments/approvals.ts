@@ -8,7 +8,7 @@ import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
 import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
-import type { InstallmentsState } from './state.js';
+import type { ApprovalSeams, InstallmentsState } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
@@ -21,6 +21,7 @@ export function registerApprovals(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  const seams = faults.seams<ApprovalSeams>();
   /** i16-approval-status-async-decline-pending: the plans decided asynchronously while that fault is on. */
   const asyncDecided = new Set<string>();
 
@@ -211,7 +212,10 @@ export function registerApprovals(
       // i36-inst-approval-sync-decline-applied-late: a sync decline queued as an async one, the plan undecided after the 200.
       if (faults.has('i36-inst-approval-sync-decline-applied-late') && decision === 'DECLINED')
         plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
-      else if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = partial ? 'DECLINED' : decision;
+      else if (!faults.has('approval-not-applied') && !retried && !cancelled)
+        // seed 001, States: the decision lands on the plan it names (the state seam: the plans it lands on).
+        for (const decided of seams.state({ operationId: 'planApproval', sync: true, plans: world.plans.values() }, [plan]))
+          decided.status = partial ? 'DECLINED' : decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
@@ -247,18 +251,20 @@ export function registerApprovals(
       ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
     if (faults.has('i16-approval-status-async-decline-pending')) asyncDecided.add(plan.planId);
     if (!faults.has('async-approval-never-applied') && !systemError)
-      plan.pending = {
-        status: faults.has('i2-async-decline-lands-approved')
-          ? 'APPROVED'
-          : // i19-async-partial-approval-lands-declined: an approval for less than the plan's amount lands as a decline.
-            faults.has('i19-async-partial-approval-lands-declined') &&
-              decision === 'APPROVED' &&
-              typeof ok.body.approvedAmount === 'number' &&
-              ok.body.approvedAmount < Number(plan.transaction.amount)
-            ? 'DECLINED'
-            : decision,
-        atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
-      };
+      // seed 001, States: the decision lands on the plan it names, later (the state seam: the plans it lands on).
+      for (const decided of seams.state({ operationId: 'planApproval', sync: false, plans: world.plans.values() }, [plan]))
+        decided.pending = {
+          status: faults.has('i2-async-decline-lands-approved')
+            ? 'APPROVED'
+            : // i19-async-partial-approval-lands-declined: an approval for less than the plan's amount lands as a decline.
+              faults.has('i19-async-partial-approval-lands-declined') &&
+                decision === 'APPROVED' &&
+                typeof ok.body.approvedAmount === 'number' &&
+                ok.body.approvedAmount < Number(plan.transaction.amount)
+              ? 'DECLINED'
+              : decision,
+          atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
+        };
     // i27-approval-async-answered-200: an asynchronous approval (sync=false or none) answered 200 with an empty callback answer.
     if (faults.has('i27-approval-async-answered-200')) return reply.code(200).send({});
     return reply.code(202).send();

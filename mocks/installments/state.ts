@@ -276,3 +276,13 @@ export interface PlanSeams {
   answer: never;
   delivery: never;
 }
+
+/** What the seams of approvals.ts carry: a decision as it goes (synchronous or not), the plans known, and the plans it lands on. */
+export interface ApprovalSeams {
+  x: { operationId: string; sync: boolean; plans: Iterable<Plan> };
+  step: never;
+  refusal: never;
+  change: Plan[];
+  answer: never;
+  delivery: never;
+}
