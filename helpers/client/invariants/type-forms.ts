@@ -395,8 +395,10 @@ export async function checkTypeForms<S extends ServiceName>(
   const count = planned.length;
   if (!count) return { sent: 0, leftOut: 'every other form of its typed members is one the contract allows' };
   const baseline = await api.callOperation(op, await send(first));
-  if (baseline.status < 200 || baseline.status >= 300)
+  if (baseline.status < 200 || baseline.status >= 300) {
+    api.stepFailed(op, baseline, 'its valid call');
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so a refusal would not tell the form` };
+  }
   // A refused form leaves the object as it was; an accepted call (the valid one, a form let through) may use it up: the next case takes a fresh call.
   let valid = await fresh();
   // The cases of the call in hand, made again only when a fresh call replaces it.
@@ -440,6 +442,16 @@ const FORMS_PER_MEMBER = 8;
 const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
+ * `n` letters drawn at random from `letters`: a value sent again (another check, another form) is
+ * another value, so that on a target that keeps what every check wrote (a sandbox, the stand-in) it
+ * never names an object another check made with other details (a merchant's legal name).
+ */
+const wideText = (letters: string, n: number) => {
+  const pool = [...letters];
+  return Array.from({ length: n }, () => pool[Math.floor(Math.random() * pool.length)]).join('');
+};
+
+/**
  * The longest and the shortest value a string member's length bounds allow, written in each of the
  * WIDE_LETTERS: a target that counts UTF-16 code units or bytes instead of characters refuses them.
  * Candidates only, for a body member: the caller confirms each valid with the whole request (a member
@@ -454,7 +466,7 @@ export function lengthForms(schema: Json, value: unknown): { how: string; value:
   if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
   if (typeof schema.minLength === 'number' && schema.minLength > 1)
     lengths.push([schema.minLength, `the shortest, ${schema.minLength} characters`]);
-  return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letter }) => ({ how: `${what} ${how}`, value: letter.repeat(n) })));
+  return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letters }) => ({ how: `${what} ${how}`, value: wideText(letters, n) })));
 }
 
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */
@@ -566,11 +578,15 @@ export async function checkValidForms<S extends ServiceName>(
   const cases = validFormCases(contract, op, first, keep, lengths);
   const count = cases.length;
   if (!count) return { sent: 0, leftOut: 'no member states forms of its own (a pattern, an enum, a length) beside the ids it names' };
-  const baseline = await api
-    .callOperation(op, first)
-    .catch((error: Error) => stoppedOr(api, error) ?? { status: error.message.split('\n')[0] });
-  if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300)
+  const baseline = await api.callOperation(op, first).catch((error: Error) => {
+    stoppedOr(api, error);
+    if (error instanceof ContractViolation) api.stepFailed(op, error, 'its valid call');
+    return { status: error.message.split('\n')[0] };
+  });
+  if (typeof baseline.status !== 'number' || baseline.status < 200 || baseline.status >= 300) {
+    if (typeof baseline.status === 'number') api.stepFailed(op, baseline, 'its valid call');
     return { sent: 0, leftOut: `its valid call is answered ${baseline.status}, so an answer would not tell the form` };
+  }
   const bodyValid = op.requestBody?.schema ? contract.validator(`request:${op.operationId}`, op.requestBody.schema) : undefined;
   for (const made of cases) {
     // An accepted call may use its object up (a plan's decision, a customer's unique name), the valid
