@@ -1,6 +1,7 @@
 // Covers: a state the documents make lasting, lasts (FD-PROP-LASTING; helpers/client/invariants/lasting.ts),
-// over every lasting state the statement index states (FD-ST-67, FD-ST-334, FD-ST-335, FD-ST-516: a
-// delete removes access to the customer, the login, the account, the webhook subscription; FD-ST-289:
+// over every lasting state the statement index states (FD-ST-67, -334, -335, -458, -486, -516, -518,
+// -534: a delete removes access to the customer, the login, the account, a TxPush subscription, an
+// access key, a webhook subscription, one of its events, a configuration; FD-ST-289:
 // five failed authentications lock the partner until the provider's support lifts it), none given an
 // end. Each state is made on the check's own objects (the second customer for DeleteCustomer, so that
 // the others stay the deletes they are; the spare partner for the lock), and every operation naming
@@ -40,18 +41,30 @@ test(
     test.skip(!fd.sparePartner, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) to lock');
     const spare = fd.sparePartner!;
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
-    // The second customer for DeleteCustomer, the spare login, the second subscription: the live world's others stay for the rest.
+    // The second customer for DeleteCustomer, the spare login, the second subscription (its event goes
+    // with the first): the live world's others stay for the rest.
     const base: LiveObjects = {
       ...world.objects,
       institutionLogin: world.spareLogin.id,
       webhookSubscription: world.otherParents.webhookSubscription!,
     };
     const objectsOf = (resource: string): LiveObjects =>
-      resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : base;
+      resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : resource === 'webhookEvent' ? world.objects : base;
     const probes: { state: (typeof STATES)[number]; probe: Probe }[] = [];
     const exceptions: PropertyException[] = [];
-    // A child before its parent: what a later delete takes with it is still judged on its own delete's probes.
-    const order = ['account', 'institutionLogin', 'webhookSubscription', 'partner', 'customer'];
+    // A child before its parent (a TxPush subscription before its account): what a later delete takes
+    // with it is still judged on its own delete's probes, all of them answered once every state is made.
+    const order = [
+      'webhookEvent',
+      'txpushSubscription',
+      'configuration',
+      'consentReceipt',
+      'account',
+      'institutionLogin',
+      'webhookSubscription',
+      'partner',
+      'customer',
+    ];
     try {
       for (const state of [...STATES].sort((a, b) => order.indexOf(a.object) - order.indexOf(b.object))) {
         if (state.object === 'partner') {
@@ -79,7 +92,7 @@ test(
           }
           continue;
         }
-        const maker = state.operations.find((o) => o.operation.operationId === state.by)!;
+        const maker = FD_OBJECT_OPS.find((o) => o.operation.operationId === state.by)!;
         const made = await fdApi.callOperation(maker.operation, withObjects(world.sample(maker), maker.ids, objectsOf(state.object)));
         expect(made.status, `${state.by} of the live ${state.object}`).toBeLessThan(300);
         const { probes: mine, leftOut } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, objectsOf(state.object), {
