@@ -20,13 +20,13 @@ import {
   type ConflictMet,
   type Exchange,
 } from '../contract/checks.js';
-import { EXCHANGES_ATTACHMENT, noteViolation } from './annotations.js';
+import { EXCHANGES_ATTACHMENT, noteStepFailed, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
-import { rulesJudgedBy } from '../contract/rules.js';
+import { rulesJudgedBy, validFormsRule } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -106,6 +106,8 @@ export interface ApiResponse<T = any> {
   /** The body's bytes as received (a PDF or another binary body: `text` is their UTF-8 reading). */
   bytes: Buffer;
   operation: Operation;
+  /** The exchange's number in the test's `HTTP exchanges` (call order), where a test records them. */
+  call?: number;
 }
 
 export interface ClientDeps {
@@ -532,7 +534,27 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
     if (this.sandbox && exchange.status >= 200 && exchange.status < 300) this.freeQuota(operationId, options);
     if (violation) throw violation;
-    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
+    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
+  }
+
+  /**
+   * A step of the check failed and the check goes on without it: `op`'s call the check needed
+   * accepted (`what`, its valid call) was answered `answer` (a refusal, or the violation it threw).
+   * Noted for the verdict (annotations.ts noteStepFailed): a later failure of the check that depended
+   * on it is not judged, after the rule the refusal breaks (a violation's own, else the service's
+   * rule that every allowed form is accepted).
+   */
+  stepFailed(op: Operation, answer: { status: number | string; call?: number } | ContractViolation, what: string): void {
+    if (!this.deps.testInfo) return;
+    const violation = answer instanceof ContractViolation ? answer : undefined;
+    const rule = violation?.rules[0] ?? validFormsRule(op.service);
+    noteStepFailed(this.deps.testInfo, {
+      operationId: op.operationId,
+      status: violation ? violation.message.split('\n')[0] : String((answer as { status: number | string }).status),
+      what,
+      ...(rule ? { rule } : {}),
+      ...(!violation && (answer as { call?: number }).call !== undefined ? { call: (answer as { call?: number }).call } : {}),
+    });
   }
 
   /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */

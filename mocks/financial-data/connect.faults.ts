@@ -4,18 +4,8 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
+import type { ConnectSeams } from './state.js';
 import type { FaultSeams } from '../kit/faults.js';
-
-/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
-export interface ConnectSeams {
-  x: { operationId: FdOperationId; body: any };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { status: number; body: { link: string } };
-  delivery: never;
-}
 
 export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).

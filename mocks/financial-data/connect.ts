@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, findLogin } from './state.js';
+import { findCustomer, findLogin, type ConnectSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { ConnectSeams } from './connect.faults.js';
 
 /**
  * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names

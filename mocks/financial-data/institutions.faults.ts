@@ -4,24 +4,7 @@
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, seeded, independent, type FaultSeams } from '../kit/faults.js';
-import type { FdOperationId } from '../../helpers/contract/operations.js';
-
-/** A refusal of the location lookup: its status, the provider's code (the 400's x-codes) and words. */
-export interface LocationRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of the institutions carry (mocks/kit/faults.ts): the location lookup's query, judged at one step. */
-export interface InstitutionSeams {
-  x: { operationId: FdOperationId; query: Record<string, unknown> };
-  step: 'location-parameter-sets';
-  refusal: LocationRefusal;
-  change: never;
-  answer: never;
-  delivery: never;
-}
+import type { InstitutionSeams } from './state.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Seeded beside the documented-refusals property (properties.documented-refusals.spec.ts): a refusal the

@@ -7,10 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Institution } from './state.js';
+import type { Institution, InstitutionSeams } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 import { frozenRecord, sendList } from '../kit/json.js';
-import type { InstitutionSeams } from './institutions.faults.js';
 
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
 

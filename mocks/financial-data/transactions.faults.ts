@@ -5,21 +5,7 @@
 // --blind`).
 import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
 import { DAY_S } from './portfolio.js';
-import type { Account, Transaction } from './state.js';
-
-/**
- * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
- * show (its account, the clock), and whether it shows it: the item of the answer. Declared here, where
- * the catalogue reads it, so that no import runs from the catalogue back to the behaviour module.
- */
-export interface TransactionSeams {
-  x: { transaction: Transaction; account: Account; nowS: number; standardDays: number };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { shown: boolean };
-  delivery: never;
-}
+import type { TransactionSeams } from './state.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Seeded beside the windows property (properties.windows.spec.ts), which reads the lists again after the clock moved.

@@ -9,9 +9,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { categoryOf, DAY_S } from './portfolio.js';
-import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
+import {
+  accountsOfLogin,
+  findAccount,
+  findCustomer,
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type Transaction,
+  type TransactionSeams,
+} from './state.js';
 import { limitOf, rangeOf } from '../../helpers/contract/facts.js';
-import type { TransactionSeams } from './transactions.faults.js';
 
 /** A transaction's unique id (provider 1.42.0 UniqueTransactionId, a free string): the mock's own form. */
 const uniqueIdOf = (t: Transaction) => `utx-${t.id.toString(16)}`;
