@@ -45,7 +45,8 @@ import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest
 import { holdShared } from './guest/shared-state.js';
 import { noteEchoed } from '../secrets/sent-ledger.js';
 import { findAnswerEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
-import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
+import { noteSentTexts, normalisedEchoConformance, sentTextsOf } from '../contract/normalised-echo.js';
+import { BUILT_URL_RULES, builtUrlsOf, countBuiltUrls, urlMembersOf } from './invariants/built-urls.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
 
@@ -485,6 +486,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       normalisedEchoConformance(exchange, this.deps.testInfo);
       this.errorShapeConformance(exchange, profile);
       this.describedStateConformance(exchange);
+      this.builtUrlConformance(exchange);
       this.deps.judge?.({
         operation: op,
         status: exchange.status,
@@ -742,6 +744,24 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `${exchange.operation.operationId} ${exchange.status}: Received a description of another state: ${verdict.problems.join('; ')} / Documented: each state comes with its own description (x-described-by)`,
         exchange,
         [DESCRIBED_STATE_RULES[exchange.operation.service]!],
+      );
+  }
+
+  /**
+   * A URL the target builds carries what it places in it percent-encoded (helpers/client/invariants/built-urls.ts):
+   * on every 2xx answer of an operation whose contract answers a URL. Counted once per check and operation.
+   */
+  private builtUrlConformance(exchange: Exchange): void {
+    const { operation, status } = exchange;
+    if (status < 200 || status >= 300 || !BUILT_URL_RULES[operation.service] || !urlMembersOf(this.deps.contract, operation).length) return;
+    const verdict = builtUrlsOf(this.deps.contract, exchange, sentTextsOf(this.deps.testInfo));
+    countBuiltUrls(this.deps.testInfo, operation.service, operation.operationId, verdict);
+    if (verdict.problems.length)
+      throw new ContractViolation(
+        'builtUrlConformance',
+        `${operation.operationId} ${status}: Received a URL holding a value not percent-encoded: ${verdict.problems.join('; ')} / Documented: a URL the service builds percent-encodes what it places in it (RFC 3986)`,
+        exchange,
+        [BUILT_URL_RULES[operation.service]!],
       );
   }
 
