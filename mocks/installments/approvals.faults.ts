@@ -7,7 +7,7 @@ import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
 import { bend, blind, errorItems, okBody, recodeAt, refuseAt, relax, type Changing, type Judging } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import { UUID } from './state.js';
-import type { Exchange } from './seams.js';
+import type { Change, Exchange } from './seams.js';
 
 /** A refused approval that records a decision all the same (the one it carries, or `decision`), where `when` holds of what it sent. */
 const recordsRefused =
@@ -34,6 +34,21 @@ const foundOtherwise =
 const decided = (status: string) => (_b: unknown, x: Exchange) => x.ok?.body.status === status;
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
+  seeded({
+    id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',
+    rule: 'IN-PROP-WRITE-SCOPE: an asynchronous decision (202) lands on the plan it names and on every other plan of the same card no decision has reached yet (a checkout found by its card); a synchronous one lands on its plan alone',
+    source: 'seed',
+    rules: ['IN-PROP-WRITE-SCOPE'],
+    seams: {
+      state: (x: Exchange, c: Change) => {
+        if (x.op !== 'planApproval' || c.sync !== false || !c.plan) return c;
+        const named = c.plan;
+        const open = [...x.world.plans.values()].filter((p) => p !== named && p.pan === named.pan && p.status === 'CREATED' && !p.pending);
+        return { ...c, plans: [...(c.plans ?? [named]), ...open] };
+      },
+    },
+  }),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
   bend(
     seeded({

@@ -58,19 +58,17 @@ export function registerApprovals(app: FastifyInstance, prefix: string, ctx: Moc
     );
     if (refused) return sendRefusal(reply, refused);
     // seed 001, States: the decision, applied now when sync=true (answered 200 with the plan's callback URL), else shortly after (202).
-    const { plan, decision, sync, late } = seams.state(x, {
+    // The state seam: the plans it lands on (the one named), the decision, and when.
+    const { plan, plans, decision, sync, late } = seams.state(x, {
       plan: x.plan,
       decision: ok.body.status,
       sync: ok.query.get('sync') === 'true',
     });
     const landing = { status: decision!, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
-    if (!sync) {
-      plan!.pending = landing;
-      return reply.code(202).send();
-    }
-    if (late) plan!.pending = landing;
-    else plan!.status = decision!;
-    return reply.code(200).send({ callbackUrl: plan!.callbackUrl });
+    for (const decided of plans ?? [plan!])
+      if (!sync || late) decided.pending = landing;
+      else decided.status = decision!;
+    return sync ? reply.code(200).send({ callbackUrl: plan!.callbackUrl }) : reply.code(202).send();
   });
 
   app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {

@@ -8,7 +8,7 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
+import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan, type PlanSeams } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -101,6 +101,7 @@ export function registerPlans(
   guard: Guard,
 ) {
   const { faults, clock, deliveries } = ctx;
+  const seams = faults.seams<PlanSeams>();
 
   /** in-notify-chosen-biweekly-given-dates-monthly: the plans selected with a schedule of their own (kept only while that fault is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -416,13 +417,10 @@ export function registerPlans(
     const landing =
       faults.has('notify-resent-on-async-decision') && plan.pending?.status === 'APPROVED' && clock.nowMs() >= plan.pending.atMs;
     if (landing) resentNotifications.get(plan)?.();
-    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } = settle(
-      plan,
-      clock.nowMs(),
-    );
-    const decided = status;
-    const decidedShown = decided;
-    const shown = faults.has('plan-status-stale') ? 'CREATED' : decidedShown;
+    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } =
+      // seed 001, States: a decision stands (the state seam: the plan as this reader shows it).
+      seams.state({ operationId: 'getPlan', nowMs: clock.nowMs() }, settle(plan, clock.nowMs()));
+    const shown = faults.has('plan-status-stale') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { currency } = transaction;
     const { amount } = transaction;

@@ -83,8 +83,9 @@ export type Step =
  * plan (approvals), the key a notification counts under and whether it counts (issuer), the plan found.
  */
 export interface Change {
-  /** approvals: the plan a decision lands on, and the decision (undefined: none recorded). */
+  /** approvals: the plan a decision names, the plans it lands on (undefined: that one), and the decision (undefined: none recorded). */
   plan?: Plan;
+  plans?: Plan[];
   decision?: string;
   /** approvals: answered at once (sync=true, 200 and the callback URL) and applied now, else answered 202 and applied shortly after. */
   sync?: boolean;

@@ -268,3 +268,13 @@ export function newPanListId(world: InstallmentsState): string {
   while (world.panLists.has(id));
   return id;
 }
+
+/** What the seams of plans.ts carry (mocks/kit/faults.ts): a plan as a reader is about to show it, and the time. */
+export interface PlanSeams {
+  x: { operationId: string; nowMs: number };
+  step: never;
+  refusal: never;
+  change: Plan;
+  answer: never;
+  delivery: never;
+}
