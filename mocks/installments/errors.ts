@@ -77,6 +77,7 @@ const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keywor
       LENGTH.has(k) ? 'Incorrect Auth Code length.' : k === 'pattern' ? 'Invalid Auth Code.' : undefined,
     'transaction.localDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
     'transaction.transmissionDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
+    'transaction.amountType': (k) => (k === 'enum' ? 'Incorrect value for Amount Type.' : undefined),
     'planInstallmentInformation.frequency': (k, v) => (k === 'enum' && v === '15DAYS' ? 'Invalid frequency - 15DAYS.' : undefined),
   },
   approvedOffers: {

@@ -59,6 +59,17 @@ function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; te
 }
 const OFFER_VALID_MINUTES = 30;
 
+/** What the seams of the offers answer are given (mocks/kit/faults.ts): the request as judged, the answer as sent. */
+export interface OffersExchange {
+  body: Record<string, any>;
+  plain?: Record<string, any>;
+}
+export interface OffersAnswer {
+  status: number;
+  body: Record<string, any>;
+}
+export type OffersSeams = { x: OffersExchange; step: never; refusal: never; change: never; answer: OffersAnswer; delivery: never };
+
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some(
     (l) =>
@@ -110,6 +121,7 @@ export function registerOffers(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  const seams = faults.seams<OffersSeams>();
   /** i30-inst-offers-correlation-of-previous-request: the Correlation-Id of the last offers request (kept only while that fault is on). */
   let previousOffersCorrelation: string | undefined;
   // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
@@ -372,6 +384,11 @@ export function registerOffers(
       offerEndDatetime:
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),
     }));
+    // provider 2.0.0, Offer.priority: set by the lowest other installment amount, the lowest on top: the longest
+    // tenure first (an even share of a longer tenure is never larger).
+    offers.reverse().forEach((o, i) => {
+      o.priority = i + 1;
+    });
     // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
     // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
     // i35-inst-offers-second-begin-epoch-millis: the second offer's offerBeginDatetime written as epoch milliseconds.
@@ -485,6 +502,10 @@ export function registerOffers(
     // i36-inst-offers-three-decimal-share-at-hundredths: a currency of three decimals gets its shares rounded to hundredths.
     if (faults.has('i36-inst-offers-three-decimal-share-at-hundredths') && minorUnitOf(currency) === 3)
       for (const o of offersShown) o.otherInstallmentAmount = Math.round(Number(o.otherInstallmentAmount) * 100) / 100;
-    return reply.code(200).send({ total: totalShown, offerTransactionId, offers: offersShown });
+    const answer = seams.answer(
+      { body: ok.body, plain: ok.plain },
+      { status: 200, body: { total: totalShown, offerTransactionId, offers: offersShown } },
+    );
+    return reply.code(answer.status).send(answer.body);
   });
 }

@@ -74,6 +74,9 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
   ),
+  relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
+    'IN-ENUM-AMOUNTTYPE',
+  ]),
   relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, [
     'IN-LIM-APR',
   ]),
