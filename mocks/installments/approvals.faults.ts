@@ -4,9 +4,17 @@
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { answered, blind, relax, rule } from './fault-builders.js';
+import type { ApprovalsSeams } from './approvals.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  answered(
+    'approval-location-names-plan-reader',
+    'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
+    ['IN-ECHO-PLAN-LOCATION'],
+    'planApproval',
+    (x: ApprovalsSeams['x'], a) => ({ ...a, headers: { ...a.headers, Location: `plans/${x.plan.planId}` } }),
+  ),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
   seeded({
     id: 'seeded-prop-approval-refusal-declines-plan',

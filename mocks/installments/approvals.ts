@@ -5,13 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError, type AnswerSeams } from './errors.js';
 import type { Guard } from './guard.js';
 import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
-import type { InstallmentsState } from './state.js';
+import type { InstallmentsState, Plan } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
+
+/** What the answer seam of a decision is given (mocks/kit/faults.ts): the request as judged and the plan it decides. */
+export type ApprovalsSeams = AnswerSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export function registerApprovals(
   app: FastifyInstance,
@@ -21,6 +24,7 @@ export function registerApprovals(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  const seams = faults.seams<ApprovalsSeams>();
   /** i16-approval-status-async-decline-pending: the plans decided asynchronously while that fault is on. */
   const asyncDecided = new Set<string>();
 
@@ -261,7 +265,11 @@ export function registerApprovals(
       };
     // i27-approval-async-answered-200: an asynchronous approval (sync=false or none) answered 200 with an empty callback answer.
     if (faults.has('i27-approval-async-answered-200')) return reply.code(200).send({});
-    return reply.code(202).send();
+    // provider 2.0.0, Accepted: the 202's Location is the URL to poll (GET /approvals/{plan_id}).
+    return sendAnswer(
+      reply,
+      seams.answer({ op: 'planApproval', body: ok.body, plan }, { status: 202, headers: { Location: `approvals/${plan.planId}` } }),
+    );
   });
 
   app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {

@@ -3,12 +3,8 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, seeded, type FaultSeams } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
-import type { OffersSeams } from './offers.js';
-
-/** The answer seam of offers.ts (its offers answer as sent). */
-const answering = (answer: NonNullable<FaultSeams<OffersSeams>['answer']>) => ({ answer });
+import { faultCatalogue, independent, seeded } from '../kit/faults.js';
+import { answered, blind, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
@@ -57,26 +53,26 @@ export const OFFERS_FAULTS = faultCatalogue([
   ]),
   rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
-  {
-    id: 'offers-ranked-by-tenure',
-    rule: 'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
-    source: 'provider',
-    rules: ['IN-VAL-OFFER-PRIORITY'],
-    seams: answering((_x, a) => {
-      const offers = [...(a.body.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
+  answered(
+    'offers-ranked-by-tenure',
+    'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
+    ['IN-VAL-OFFER-PRIORITY'],
+    'approvedOffers',
+    (_x, a) => {
+      const offers = [...(a.body?.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
       return { ...a, body: { ...a.body, offers: offers.map((o, i) => ({ ...o, priority: i + 1 })) } };
-    }),
-  },
-  {
-    id: 'offers-eligibility-messages-beside-offers',
-    rule: 'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
-    source: 'provider',
-    rules: ['IN-VAL-ELIGIBILITY-MESSAGES'],
-    seams: answering((_x, a) => ({
+    },
+  ),
+  answered(
+    'offers-eligibility-messages-beside-offers',
+    'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
+    ['IN-VAL-ELIGIBILITY-MESSAGES'],
+    'approvedOffers',
+    (_x, a) => ({
       ...a,
       body: { ...a.body, eligibilityMessages: [{ reasonCode: 'consumer.eligible', message: 'The consumer is eligible for installments' }] },
-    })),
-  },
+    }),
+  ),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
   {
     id: 'account-range-high-exclusive',

@@ -7,7 +7,7 @@ import { minorUnitOf } from '../../helpers/contract/minor-units.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError, type AnswerSeams } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
@@ -59,16 +59,8 @@ function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; te
 }
 const OFFER_VALID_MINUTES = 30;
 
-/** What the seams of the offers answer are given (mocks/kit/faults.ts): the request as judged, the answer as sent. */
-export interface OffersExchange {
-  body: Record<string, any>;
-  plain?: Record<string, any>;
-}
-export interface OffersAnswer {
-  status: number;
-  body: Record<string, any>;
-}
-export type OffersSeams = { x: OffersExchange; step: never; refusal: never; change: never; answer: OffersAnswer; delivery: never };
+/** What the answer seam of the offers answer is given (mocks/kit/faults.ts): the request as judged. */
+export type OffersSeams = AnswerSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some(
@@ -503,9 +495,9 @@ export function registerOffers(
     if (faults.has('i36-inst-offers-three-decimal-share-at-hundredths') && minorUnitOf(currency) === 3)
       for (const o of offersShown) o.otherInstallmentAmount = Math.round(Number(o.otherInstallmentAmount) * 100) / 100;
     const answer = seams.answer(
-      { body: ok.body, plain: ok.plain },
+      { op: 'approvedOffers', body: ok.body, plain: ok.plain },
       { status: 200, body: { total: totalShown, offerTransactionId, offers: offersShown } },
     );
-    return reply.code(answer.status).send(answer.body);
+    return sendAnswer(reply, answer);
   });
 }

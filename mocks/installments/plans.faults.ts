@@ -4,7 +4,8 @@
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { answered, blind, relax, rule } from './fault-builders.js';
+import type { PlansSeams } from './plans.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
@@ -73,6 +74,13 @@ export const PLANS_FAULTS = faultCatalogue([
     ['properties', 'tenure'],
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
+  ),
+  answered(
+    'saveplan-location-names-offers',
+    "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
+    ['IN-ECHO-PLAN-LOCATION'],
+    'savePlan',
+    (x: PlansSeams['x'], a) => ({ ...a, headers: { ...a.headers, Location: `plans/${String(x.body.offerTransactionId)}` } }),
   ),
   relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
     'IN-ENUM-AMOUNTTYPE',

@@ -6,12 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError, type AnswerSeams } from './errors.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
+
+/** What the answer seam of a plan's selection is given (mocks/kit/faults.ts): the request as judged and the plan made. */
+export type PlansSeams = AnswerSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -116,6 +119,7 @@ export function registerPlans(
   guard: Guard,
 ) {
   const { faults, clock, deliveries } = ctx;
+  const seams = faults.seams<PlansSeams>();
 
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -656,9 +660,16 @@ export function registerPlans(
         .code(201)
         .type('text/plain')
         .send(JSON.stringify({ planId, status: plan.status }));
-    return reply
-      .code(faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201)
-      .send({ planId, status: plan.status });
+    // provider 2.0.0, PlanCreated: the 201's Location is the URL to read the plan (GET /plans/{plan_id}).
+    const answer = seams.answer(
+      { op: 'savePlan', body: b, plan },
+      {
+        status: faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201,
+        headers: { Location: `plans/${planId}` },
+        body: { planId, status: plan.status },
+      },
+    );
+    return sendAnswer(reply, answer);
   });
 
   /** i8-getplan-keeps-first-decision: the first decision getPlan showed per plan (kept while that fault is on). */
