@@ -5,7 +5,6 @@
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
 import { answered, blind, relax, rule } from './fault-builders.js';
-import type { ApprovalsSeams } from './approvals.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
   answered(
@@ -13,7 +12,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
     'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
     ['IN-ECHO-PLAN-LOCATION'],
     'planApproval',
-    (x: ApprovalsSeams['x'], a) => ({ ...a, headers: { ...a.headers, Location: `plans/${x.plan.planId}` } }),
+    (x: { op: string; plan: { planId: string } }, a) => ({ ...a, headers: { ...a.headers, Location: `plans/${x.plan.planId}` } }),
   ),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
   seeded({

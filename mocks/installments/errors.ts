@@ -6,25 +6,7 @@ import type { FaultSet } from '../kit/faults.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import type { Violation } from '../kit/validation.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
-
-/** An answer as a behaviour module sends it, given to the answer seam of its resource (mocks/kit/faults.ts). */
-export interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-  body?: Record<string, any>;
-}
-/**
- * The seams of a resource that bends only its answer: `X` is what it knows of the request, `op` the operation
- * answered (the mock's seams are shared by its resources: a fault bends the answers of its own operation).
- */
-export type AnswerSeams<X> = {
-  x: X & { op: InstallmentsOperationId };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: Answer;
-  delivery: never;
-};
+import type { Answer } from './fault-builders.js';
 
 /** Sends an answer the answer seam gave back. */
 export function sendAnswer(reply: FastifyReply, answer: Answer) {

@@ -1,8 +1,27 @@
 // The installments catalogues' fault builders, written once for every <resource>.faults.ts: a fault
 // the suite's authors wrote as a loosened contract (relax) or a changed behaviour (rule), and one
-// written blind (its origin set by kit/faults.ts blind).
+// written blind (its origin set by kit/faults.ts blind), one bending an answer at its module's answer seam (answered).
 import { blind as blindFault, type Fault, type FaultMemory, type Relaxation } from '../kit/faults.js';
-import type { Answer } from './errors.js';
+import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
+
+/** An answer as a behaviour module sends it, given to the answer seam of its resource (mocks/kit/faults.ts). */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: Record<string, any>;
+}
+/**
+ * The seams of a resource that bends only its answer: `X` is what it knows of the request, `op` the operation
+ * answered (the mock's seams are shared by its resources: a fault bends the answers of its own operation).
+ */
+export type AnswerSeams<X> = {
+  x: X & { op: InstallmentsOperationId };
+  step: never;
+  refusal: never;
+  change: never;
+  answer: Answer;
+  delivery: never;
+};
 
 /** A fault written blind, in the catalogues' positional form. */
 export const blind = <Id extends string>(

@@ -7,7 +7,8 @@ import { minorUnitOf } from '../../helpers/contract/minor-units.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendAnswer, sendError, type AnswerSeams } from './errors.js';
+import { invalidRequest, sendAnswer, sendError } from './errors.js';
+import type { AnswerSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
@@ -60,7 +61,7 @@ function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; te
 const OFFER_VALID_MINUTES = 30;
 
 /** What the answer seam of the offers answer is given (mocks/kit/faults.ts): the request as judged. */
-export type OffersSeams = AnswerSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
+type OffersSeams = AnswerSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some(

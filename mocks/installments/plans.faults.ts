@@ -5,7 +5,6 @@
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
 import { answered, blind, relax, rule } from './fault-builders.js';
-import type { PlansSeams } from './plans.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
@@ -80,7 +79,10 @@ export const PLANS_FAULTS = faultCatalogue([
     "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
     ['IN-ECHO-PLAN-LOCATION'],
     'savePlan',
-    (x: PlansSeams['x'], a) => ({ ...a, headers: { ...a.headers, Location: `plans/${String(x.body.offerTransactionId)}` } }),
+    (x: { op: string; body: Record<string, any> }, a) => ({
+      ...a,
+      headers: { ...a.headers, Location: `plans/${String(x.body.offerTransactionId)}` },
+    }),
   ),
   relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
     'IN-ENUM-AMOUNTTYPE',
