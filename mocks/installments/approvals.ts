@@ -6,7 +6,7 @@ import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendAnswer, sendError } from './errors.js';
-import type { AnswerSeams } from './fault-builders.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
 import type { InstallmentsState, Plan } from './state.js';
@@ -15,7 +15,7 @@ import type { InstallmentsState, Plan } from './state.js';
 export const ASYNC_DECISION_SECONDS = 5;
 
 /** What the answer seam of a decision is given (mocks/kit/faults.ts): the request as judged and the plan it decides. */
-type ApprovalsSeams = AnswerSeams<{ body: Record<string, any>; plan: Plan }>;
+type ApprovalsSeams = ResourceSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export function registerApprovals(
   app: FastifyInstance,

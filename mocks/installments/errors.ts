@@ -85,6 +85,13 @@ const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keywor
     'transaction.localDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
     'transaction.transmissionDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
     'transaction.amountType': (k) => (k === 'enum' ? 'Incorrect value for Amount Type.' : undefined),
+    // examples/BlankPAN, NonNumericPAN, InvalidPANLength: the card of the plan's encrypted sensitiveData.
+    'encryptedValue.consumer.primaryAccountNumber': (_k, v) =>
+      v === '' || v === null
+        ? 'PAN is present and is blank or null.'
+        : /^[0-9]+$/.test(String(v))
+          ? 'Incorrect PAN length.'
+          : 'PAN is present and is non numeric.',
     'planInstallmentInformation.frequency': (k, v) => (k === 'enum' && v === '15DAYS' ? 'Invalid frequency - 15DAYS.' : undefined),
   },
   approvedOffers: {

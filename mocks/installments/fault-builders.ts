@@ -11,13 +11,14 @@ export interface Answer {
   body?: Record<string, any>;
 }
 /**
- * The seams of a resource that bends only its answer: `X` is what it knows of the request, `op` the operation
- * answered (the mock's seams are shared by its resources: a fault bends the answers of its own operation).
+ * The seams of a resource module (mocks/kit/faults.ts): `X` is what it knows of the request, `op` the operation
+ * (the mock's seams are shared by its resources: a fault bends its own operations); a step of the judgement names
+ * what it judges, its refusal the Description the module answers (undefined: none).
  */
-export type AnswerSeams<X> = {
+export type ResourceSeams<X> = {
   x: X & { op: InstallmentsOperationId };
-  step: never;
-  refusal: never;
+  step: string;
+  refusal: string;
   change: never;
   answer: Answer;
   delivery: never;
@@ -51,7 +52,7 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
 });
 
 /**
- * A fault that bends its resource's answer at the answer seam (mocks/kit/faults.ts; the module's AnswerSeams):
+ * A fault that bends its resource's answer at the answer seam (mocks/kit/faults.ts; the module's ResourceSeams):
  * `answer` is given what the module knows of the request and the answer it made to `op`, and returns the one to send.
  */
 export const answered = <Id extends string, X extends { op: string }>(
@@ -66,4 +67,20 @@ export const answered = <Id extends string, X extends { op: string }>(
   source: 'provider',
   rules,
   seams: { answer: (x: X, a: Answer, memory: FaultMemory) => (x.op === op ? answer(x, a, memory) : a) },
+});
+
+/** A fault that bends one step of its resource's judgement (the module's ResourceSeams judge) on the operations `ops`. */
+export const judged = <Id extends string>(
+  id: Id,
+  text: string,
+  rules: string[],
+  ops: string[],
+  step: string,
+  judge: (refusal: string | undefined) => string | undefined,
+): Fault<Id> => ({
+  id,
+  rule: text,
+  source: 'provider',
+  rules,
+  seams: { judge: (x: { op: string }, at: string, refusal?: string) => (ops.includes(x.op) && at === step ? judge(refusal) : refusal) },
 });

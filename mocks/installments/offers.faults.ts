@@ -4,7 +4,7 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, seeded } from '../kit/faults.js';
-import { answered, blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
@@ -53,6 +53,14 @@ export const OFFERS_FAULTS = faultCatalogue([
   ]),
   rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
+  judged(
+    'pan-check-digit-unchecked',
+    'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
+    ['IN-FMT-PAN-CHECK-DIGIT'],
+    ['approvedOffers', 'registerPans'],
+    'check-digit',
+    () => undefined,
+  ),
   answered(
     'offers-ranked-by-tenure',
     'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',

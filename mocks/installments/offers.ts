@@ -8,7 +8,7 @@ import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendAnswer, sendError } from './errors.js';
-import type { AnswerSeams } from './fault-builders.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
@@ -61,7 +61,7 @@ function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; te
 const OFFER_VALID_MINUTES = 30;
 
 /** What the answer seam of the offers answer is given (mocks/kit/faults.ts): the request as judged. */
-type OffersSeams = AnswerSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
+type OffersSeams = ResourceSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some(
@@ -145,8 +145,13 @@ export function registerOffers(
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
-    if (pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan))
-      return sendError(reply, faults, 400, 'invalid.request.parameter', 'PAN provided is invalid');
+    const x = { op: 'approvedOffers' as const, body: ok.body, plain: ok.plain };
+    const checkDigit = seams.judge(
+      x,
+      'check-digit',
+      pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan) ? 'PAN provided is invalid' : undefined,
+    );
+    if (checkDigit) return sendError(reply, faults, 400, 'invalid.request.parameter', checkDigit);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
     // rt2-offers-encrypted-deregistered-still-offered: the same cache, read on the encrypted path (encryptedValue) only.
     const encryptedCacheRead = faults.has('rt2-offers-encrypted-deregistered-still-offered') && ok.body.encryptedValue !== undefined;
@@ -495,10 +500,7 @@ export function registerOffers(
     // i36-inst-offers-three-decimal-share-at-hundredths: a currency of three decimals gets its shares rounded to hundredths.
     if (faults.has('i36-inst-offers-three-decimal-share-at-hundredths') && minorUnitOf(currency) === 3)
       for (const o of offersShown) o.otherInstallmentAmount = Math.round(Number(o.otherInstallmentAmount) * 100) / 100;
-    const answer = seams.answer(
-      { op: 'approvedOffers', body: ok.body, plain: ok.plain },
-      { status: 200, body: { total: totalShown, offerTransactionId, offers: offersShown } },
-    );
+    const answer = seams.answer(x, { status: 200, body: { total: totalShown, offerTransactionId, offers: offersShown } });
     return sendAnswer(reply, answer);
   });
 }

@@ -6,8 +6,12 @@ import type { MockContext } from '../kit/context.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { heldRange, inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
+
+/** What the seams of a PAN list request are given (mocks/kit/faults.ts): at step check-digit, the card judged. */
+type PansSeams = ResourceSeams<{ pan: string }>;
 
 export function registerPanLists(
   app: FastifyInstance,
@@ -17,6 +21,7 @@ export function registerPanLists(
   guard: Guard,
 ) {
   const { faults } = ctx;
+  const seams = faults.seams<PansSeams>();
   /** model-deregistered-pan-kept-as-removed: the cards each list once held (kept only while that fault is on). */
   const removedPans = new Map<string, Set<string>>();
   const removedFrom = (listId: string) => removedPans.get(listId) ?? removedPans.set(listId, new Set()).get(listId)!;
@@ -180,7 +185,9 @@ export function registerPanLists(
       // and against the list's account range, or without one the first valid range found for its cards, which the list keeps
       // for those added later (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
       // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
-      const valid = pan !== undefined && luhnValid(pan);
+      const valid =
+        pan !== undefined &&
+        seams.judge({ op: 'registerPans', pan }, 'check-digit', luhnValid(pan) ? undefined : 'PAN failed the Luhn check') === undefined;
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (
         !valid ||

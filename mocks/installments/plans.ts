@@ -7,7 +7,7 @@ import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendAnswer, sendError } from './errors.js';
-import type { AnswerSeams } from './fault-builders.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
@@ -15,7 +15,7 @@ import { inRange, type InstallmentsState, type OfferTransaction, type Plan } fro
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
 
 /** What the answer seam of a plan's selection is given (mocks/kit/faults.ts): the request as judged and the plan made. */
-type PlansSeams = AnswerSeams<{ body: Record<string, any>; plan: Plan }>;
+type PlansSeams = ResourceSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

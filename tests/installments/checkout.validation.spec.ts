@@ -430,7 +430,35 @@ const ROWS: Row[] = [
     why: 'an encrypted PAN of 10 digits',
     rule: 'IN-LIM-PAN:refuse@encrypted',
   },
+  {
+    op: 'approvedOffers',
+    field: 'plain:consumer.primaryAccountNumber',
+    value: offByOne(unregisteredPan()),
+    accepted: false,
+    why: 'an encrypted PAN whose last digit is not its check digit',
+    rule: 'IN-FMT-PAN-CHECK-DIGIT',
+    reason: PLAN,
+    description: 'PAN provided is invalid',
+  },
   // Plan creation (provider 2.0.0, PlanRequest)
+  // provider 2.0.0 savePlan 400 examples BlankPAN, NonNumericPAN, InvalidPANLength: the card of the encrypted sensitiveData.
+  ...(
+    [
+      ['', 'blank', 'IN-REQ-PLAN-PRODUCT:refuse', 'PAN is present and is blank or null.'],
+      ['4111 1111 1111 1111', 'with spaces, not numeric', 'IN-LIM-PAN:refuse@encrypted', 'PAN is present and is non numeric.'],
+      [digits(10), 'of 10 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
+      [digits(20), 'of 20 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
+    ] as const
+  ).map(([value, what, rule, description]) => ({
+    op: 'savePlan' as const,
+    field: 'plain:consumer.primaryAccountNumber',
+    value,
+    accepted: false,
+    why: `a plan's encrypted PAN ${what}`,
+    rule,
+    reason: PLAN,
+    description,
+  })),
   ...[
     [TENURE.min! - 1, false],
     [TENURE.min!, true],
