@@ -78,6 +78,8 @@ const LENGTH = new Set(['minLength', 'maxLength']);
  */
 const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keyword: string, value: unknown) => string | undefined>>> = {
   savePlan: {
+    // examples/InvalidTransactionCurrency.
+    'transaction.currency': (k) => (k === 'format' ? 'Currency Not Supported.' : undefined),
     'transaction.stan': (k) => (LENGTH.has(k) ? 'Incorrect STAN length.' : k === 'pattern' ? 'Non-Numeric STAN.' : undefined),
     'transaction.rrn': (k) => (LENGTH.has(k) ? 'Incorrect RRN length.' : k === 'pattern' ? 'Non-Numeric RRN.' : undefined),
     'transaction.authorizationCode': (k) =>
@@ -95,6 +97,9 @@ const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keywor
     'planInstallmentInformation.frequency': (k, v) => (k === 'enum' && v === '15DAYS' ? 'Invalid frequency - 15DAYS.' : undefined),
   },
   approvedOffers: {
+    // examples/InvalidCurrencyCode, InvalidCountryCode: a code of no ISO list (the formats iso-4217, iso-3166-alpha-3).
+    'transaction.currency': (k) => (k === 'format' ? 'Currency Code Not Supported' : undefined),
+    'merchant.country': (k) => (k === 'format' ? 'Country Code Not Supported' : undefined),
     merchant: (k) => (k === 'minProperties' ? 'Merchant object is empty. Country code and MCC must exist' : undefined),
   },
   getMerchantParticipations: {

@@ -53,6 +53,15 @@ export const OFFERS_FAULTS = faultCatalogue([
   ]),
   rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
+  relax('currency-code-unlisted-accepted', 'a currency of ISO 4217', 'Currency', undefined, { drop: ['format'] }, ['IN-FMT-CODES']),
+  relax(
+    'offers-country-unlisted-accepted',
+    'a merchant country of ISO 3166',
+    'OffersMerchant',
+    ['properties', 'country'],
+    { drop: ['format'] },
+    ['IN-FMT-CODES'],
+  ),
   judged(
     'pan-check-digit-unchecked',
     'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
