@@ -4,7 +4,7 @@
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
-import { answered, blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
@@ -73,6 +73,14 @@ export const PLANS_FAULTS = faultCatalogue([
     ['properties', 'tenure'],
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
+  ),
+  judged(
+    'plan-merchant-unchecked',
+    "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
+    ['IN-VAL-PLAN-OFFER-TERMS'],
+    ['savePlan'],
+    'merchant',
+    () => undefined,
   ),
   answered(
     'saveplan-location-names-offers',

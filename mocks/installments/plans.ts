@@ -14,8 +14,8 @@ import { inRange, type InstallmentsState, type OfferTransaction, type Plan } fro
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
 
-/** What the answer seam of a plan's selection is given (mocks/kit/faults.ts): the request as judged and the plan made. */
-type PlansSeams = ResourceSeams<{ body: Record<string, any>; plan: Plan }>;
+/** What the seams of a plan's selection are given (mocks/kit/faults.ts): the request as judged and, once made, the plan. */
+type PlansSeams = ResourceSeams<{ body: Record<string, any>; plan?: Plan }>;
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -79,6 +79,17 @@ function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: u
     return ['schedulePayments must not be null.', 'schedulePayments is mandatory for Mastercard Installments Payment Services.'];
   // provider 2.0.0, PlanConsumer.primaryAccountNumber (the encrypted card) mandatory for Installments on Cards (examples/BlankPAN).
   if (!present(pan)) return ['PAN is present and is blank or null.', 'PAN cannot blank or empty.'];
+}
+
+/**
+ * provider 2.0.0, POST /plans: the merchant details too are sent as presented and validated against the offer: the
+ * first member of the plan's merchant (its name in the encrypted plaintext) both carry that differs, or undefined.
+ */
+function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, plain: any): string | undefined {
+  const sent = { ...(b.merchant ?? {}), ...(plain?.merchant ?? {}) };
+  return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
+    .filter((k) => present(sent[k]) && present(asked[k]) && String(sent[k]) !== String(asked[k]))
+    .map((k) => `merchant.${k}`)[0];
 }
 
 /**
@@ -500,6 +511,17 @@ export function registerPlans(
     const card = ok.plain?.consumer?.primaryAccountNumber;
     if (otx && present(card) && String(card) !== otx.pan)
       return sendError(reply, faults, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+    // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
+    const merchantOff = seams.judge({ op: 'savePlan', body: b }, 'merchant', otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined);
+    if (merchantOff)
+      return sendError(
+        reply,
+        faults,
+        400,
+        'invalid.request.parameter',
+        'Provided merchant details do not match with offer.',
+        `Mismatch in ${merchantOff}.`,
+      );
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
     if (differs) return sendError(reply, faults, 400, 'invalid.request.parameter', ...differs);
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.

@@ -71,6 +71,17 @@ const ROWS: [string, string, (p: Plan, instReq: InstReq) => Plan | Promise<Plan>
     'Provided PAN does not match with offer.',
     'pan.match',
   ],
+  // The merchant details too are sent as presented (POST /plans); no error example names them: its ReasonCode only.
+  [
+    'with a merchant mcc other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'merchant.mcc', p.merchant?.mcc === '5411' ? '5732' : '5411'),
+  ],
+  [
+    'with a merchantId other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'merchant.merchantId', `${String(p.merchant?.merchantId ?? 'MID')}9`.slice(-15)),
+  ],
   [
     'with a currency other than the offers',
     'IN-VAL-PLAN-OFFER-TERMS',
