@@ -4,9 +4,17 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { blind, judged, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  judged(
+    'new-list-unheld-range-accepted',
+    'IN-STATE-HELD-RANGE: a new list is made with whatever account range it is given, one the system does not hold too',
+    ['IN-STATE-HELD-RANGE'],
+    ['registerPans'],
+    'held-range',
+    () => undefined,
+  ),
   // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
   seeded({
     id: 'seeded-prop-register-id-beside-name-new-list',

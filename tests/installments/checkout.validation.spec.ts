@@ -256,6 +256,18 @@ const ROWS: Row[] = [
     why: 'without accountRangeHigh (required)',
     rule: 'IN-REQ-ACCOUNTRANGE',
   },
+  // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
+  // sixteen digits from 0000 belong to no issuer (ISO/IEC 7812: major industry identifier 0).
+  {
+    op: 'registerPans',
+    field: 'accountRange',
+    value: { accountRangeLow: '0000000000000000', accountRangeHigh: '0000000000009999' },
+    accepted: false,
+    why: 'a new list given an account range the system does not hold',
+    rule: 'IN-STATE-HELD-RANGE',
+    reason: 'invalid.accountRange',
+    description: 'Account range not valid',
+  },
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, in the encrypted sensitiveData (encryptedValue).
   ...[
     [11, true],
