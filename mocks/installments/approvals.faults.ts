@@ -7,6 +7,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { answered, blind, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  {
+    id: 'decline-reason-not-kept',
+    rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
+    source: 'provider',
+    rules: ['IN-REQ-PLAN-REJECT-REASON'],
+    seams: { state: (x: { op: string }, reason: unknown) => (x.op === 'planApproval' ? undefined : reason) },
+  },
   answered(
     'approval-location-names-plan-reader',
     'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',

@@ -206,6 +206,9 @@ export function registerApprovals(
       faults.has('seeded-approval-sync-cancellation-decline-not-applied') &&
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'CONSUMER_CANCELLATION';
+    // provider 2.0.0, InstallmentPlan.rejectReasonCode (mandatory when DECLINED): the reason a decline gave, for getPlan.
+    if (decision === 'DECLINED')
+      plan.rejectReasonCode = seams.state({ op: 'planApproval', body: ok.body, plan }, ok.body.rejectReasonCode) as string;
     if (syncAsked || faults.has('blind-async-answered-sync')) {
       // i22-approval-sync-partial-approval-recorded-declined: a sync approval for less than the plan's amount recorded as a decline.
       const partial =

@@ -13,13 +13,13 @@ export interface Answer {
 /**
  * The seams of a resource module (mocks/kit/faults.ts): `X` is what it knows of the request, `op` the operation
  * (the mock's seams are shared by its resources: a fault bends its own operations); a step of the judgement names
- * what it judges, its refusal the Description the module answers (undefined: none).
+ * what it judges, its refusal the Description the module answers (undefined: none); a change, what it keeps.
  */
 export type ResourceSeams<X> = {
   x: X & { op: InstallmentsOperationId };
   step: string;
   refusal: string;
-  change: never;
+  change: unknown;
   answer: Answer;
   delivery: never;
 };

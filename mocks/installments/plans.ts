@@ -840,6 +840,8 @@ export function registerPlans(
         : {}),
       // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
       status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
+      // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when the plan is DECLINED.
+      ...(shown === 'DECLINED' && plan.rejectReasonCode !== undefined ? { rejectReasonCode: plan.rejectReasonCode } : {}),
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.

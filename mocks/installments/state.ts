@@ -66,6 +66,8 @@ export interface Plan {
   callbackUrl: string;
   /** An asynchronous decision (202) and when it takes effect. */
   pending?: { status: string; atMs: number };
+  /** The reason of the decline decided (provider 2.0.0 InstallmentPlan.rejectReasonCode), shown once the plan reads DECLINED. */
+  rejectReasonCode?: string;
 }
 
 export interface InstallmentsState {

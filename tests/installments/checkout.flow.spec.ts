@@ -77,6 +77,7 @@ test(
     'IN-STATE-DECISION@plan',
     'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
+    'IN-REQ-PLAN-REJECT-REASON',
   ),
   async ({ instApi, instReq }) => {
     const { planId } = await instReq.createPlan(instApi);
@@ -96,6 +97,8 @@ test(
       );
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.body.status).toBe('DECLINED');
+    // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when DECLINED (the schema's if/then judges every read), the decline's.
+    expect(plan.body.rejectReasonCode, 'the reason the decline gave').toBe('CONSUMER_APPLICATION_FAIL');
   },
 );
 
