@@ -102,10 +102,17 @@ const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keywor
     'merchant.country': (k) => (k === 'format' ? 'Country Code Not Supported' : undefined),
     merchant: (k) => (k === 'minProperties' ? 'Merchant object is empty. Country code and MCC must exist' : undefined),
   },
+  // The issuer's PlanNotifBadRequestError (ReasonCode bad.request: REASON): an invalid card in the encrypted sensitiveData.
+  notifyPlan: {
+    'encryptedValue.consumer.primaryAccountNumber': () => 'Bad or malformed request.',
+  },
   getMerchantParticipations: {
     request_id: () => 'One of the request parameters is invalid, try again with the correct request.',
   },
 };
+
+/** The ReasonCode of an operation's documented refusals where not invalid.request.parameter. */
+const REASON: Partial<Record<InstallmentsOperationId, string>> = { notifyPlan: 'bad.request' };
 
 /**
  * The provider's documented refusal of the first member the contract refuses, where an error example gives
@@ -120,5 +127,5 @@ export function documentedRefusal(
   if (!first) return undefined;
   const value = first.field.split('.').reduce<any>((node, key) => node?.[key], sent);
   const description = DOCUMENTED[operationId]?.[first.field]?.(first.keyword, value);
-  return description ? ['invalid.request.parameter', description, first.field] : undefined;
+  return description ? [REASON[operationId] ?? 'invalid.request.parameter', description, first.field] : undefined;
 }
