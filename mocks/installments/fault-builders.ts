@@ -76,11 +76,14 @@ export const judged = <Id extends string>(
   rules: string[],
   ops: string[],
   step: string,
-  judge: (refusal: string | undefined) => string | undefined,
+  judge: (refusal: string | undefined, x: any, memory: FaultMemory) => string | undefined,
 ): Fault<Id> => ({
   id,
   rule: text,
   source: 'provider',
   rules,
-  seams: { judge: (x: { op: string }, at: string, refusal?: string) => (ops.includes(x.op) && at === step ? judge(refusal) : refusal) },
+  seams: {
+    judge: (x: { op: string }, at: string, refusal: string | undefined, memory: FaultMemory) =>
+      ops.includes(x.op) && at === step ? judge(refusal, x, memory) : refusal,
+  },
 });

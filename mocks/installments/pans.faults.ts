@@ -15,6 +15,17 @@ export const PANS_FAULTS = faultCatalogue([
     'held-range',
     () => undefined,
   ),
+  judged(
+    'held-range-refusal-once',
+    'IN-ERR-RECOVERABLE: a new list given a range the system does not hold is refused once, not recoverable, and made when asked again',
+    ['IN-ERR-RECOVERABLE'],
+    ['registerPans'],
+    'held-range',
+    (refusal, _x, memory) => {
+      if (!refusal || !memory.refused) return (memory.refused = refusal);
+      return undefined;
+    },
+  ),
   // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
   seeded({
     id: 'seeded-prop-register-id-beside-name-new-list',

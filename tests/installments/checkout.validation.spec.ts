@@ -899,6 +899,7 @@ for (const row of ROWS) {
         ...(row.also ?? []),
         ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
         ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+        ...(row.accepted ? [] : ['IN-ERR-RECOVERABLE']),
       ),
       ...(row.conflicts ?? []),
     ),
@@ -949,6 +950,11 @@ for (const row of ROWS) {
         const error = res.body.Errors.Error[0];
         if (row.reason) expect(error.ReasonCode, "the reason code of the provider's example").toBe(row.reason);
         if (row.description) expect(error.Description, "the provider's example").toBe(row.description);
+        // provider 2.0.0 Error.Recoverable: whether retrying the request could succeed; false: the same request again is refused.
+        if (error.Recoverable === false) {
+          const again = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
+          expect(again.status, `${row.why}, sent again unchanged after a refusal marked not recoverable`).toBeGreaterThanOrEqual(400);
+        }
       }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
       // provider 2.0.0 PlanApprovalParameters: each member's rule holds whatever the decision (APPROVED
