@@ -81,6 +81,13 @@ export const OFFERS_FAULTS = faultCatalogue([
     },
   ),
   answered(
+    'offers-typed-bnpl',
+    'IN-VAL-OFFER-TYPE: a carded request answered with offers of type BNPL_OFFER',
+    ['IN-VAL-OFFER-TYPE'],
+    'approvedOffers',
+    (_x, a) => ({ ...a, body: { ...a.body, offers: (a.body?.offers ?? []).map((o: any) => ({ ...o, offerType: 'BNPL_OFFER' })) } }),
+  ),
+  answered(
     'offers-eligibility-messages-beside-offers',
     'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
     ['IN-VAL-ELIGIBILITY-MESSAGES'],
