@@ -8,6 +8,13 @@ import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.j
 import { blind, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  {
+    id: 'mids-replaced-not-added',
+    rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
+    source: 'provider',
+    rules: ['IN-STATE-MIDS-ADDED'],
+    seams: { state: (x: { op: string; latest?: string[] }, mids: unknown) => (x.op === 'postMerchantMidSearches' ? x.latest : mids) },
+  },
   // Seeded beside the answer judge's participation records (every reader judged against what was submitted; origin 'seeded').
   seeded({
     id: 'seeded-fam24-completed-list-wallet-id-tabs-as-spaces',
