@@ -5,9 +5,17 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { blind, judged, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  judged(
+    'participation-body-size-unbounded',
+    'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
+    ['IN-LIM-PARTICIPATION-BODY'],
+    ['postMerchantParticipations'],
+    'body-size',
+    () => undefined,
+  ),
   {
     id: 'mids-replaced-not-added',
     rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",

@@ -4,6 +4,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
 import type { ResourceSeams } from './fault-builders.js';
@@ -66,8 +68,11 @@ export function registerMerchants(
   ctx: MockContext<InstallmentsFaultId>,
   world: InstallmentsState,
   guard: Guard,
+  contract: Contract,
 ) {
   const { faults, clock } = ctx;
+  /** provider 2.0.0, postMerchantParticipations: the whole payload stays under 700 KB (x-limits participationBodyBytes). */
+  const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
   const seams = faults.seams<ResourceSeams<{ body: Record<string, any>; latest?: string[] }>>();
 
   const state = (p: Participation): { status: string; errorReason?: string } => {
@@ -123,6 +128,12 @@ export function registerMerchants(
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
+    const oversize = seams.judge(
+      { op: 'postMerchantParticipations', body: {} },
+      'body-size',
+      ok && typeof req.body === 'string' && Buffer.byteLength(req.body) >= BODY_BYTES ? 'The request body is over 700 KB.' : undefined,
+    );
+    if (oversize) return sendError(reply, faults, 400, 'invalid.request.parameter', oversize);
     // i33-inst-refused-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
     if (!ok && faults.has('i33-inst-refused-participations-batch-partly-recorded') && reply.statusCode === 400) {
       const sent = (() => {
