@@ -4,9 +4,17 @@
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { answered, blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  judged(
+    'approval-offer-id-optional-without-selection',
+    'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
+    ['IN-REQ-APPROVAL-OFFER-ID'],
+    ['planApproval'],
+    'offer-id',
+    () => undefined,
+  ),
   {
     id: 'decline-reason-not-kept',
     rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',

@@ -141,6 +141,16 @@ export function registerApprovals(
           : undefined;
     if (wrong)
       return sendError(reply, faults, 400, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", wrong);
+    // provider 2.0.0 PlanApprovalParameters.offerId: the lender provides it when consumer offer selection is disabled (no error
+    // example: a missing member's refusal, as BadRequestError's InvalidFieldValue names the member).
+    const offerIdMissing = seams.judge(
+      { op: 'planApproval', body: ok.body, plan },
+      'offer-id',
+      !world.consumerOfferSelection && ok.body.offerId === undefined
+        ? 'offerId is required when consumer offer selection is disabled.'
+        : undefined,
+    );
+    if (offerIdMissing) return sendError(reply, faults, 400, 'invalid.request.body.parameter', offerIdMissing, 'offerId');
     // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
     if (
       faults.has('i35-inst-approval-other-reason-needs-detail') &&

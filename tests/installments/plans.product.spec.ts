@@ -11,6 +11,7 @@ import {
   rules,
   test,
   unregisteredPan,
+  withDecision,
   withPath,
 } from '../../fixtures/installments.js';
 
@@ -147,6 +148,31 @@ test(
         Description: DSP,
       });
     }
+  },
+);
+
+// provider 2.0.0 PlanApprovalParameters.offerId: the lender provides the offer id when consumer offer selection is disabled, an
+// onboarding setting of the lender: the mock is set to it.
+test(
+  "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing; with the plan's offerId it is accepted @provider @mock-only",
+  mockOnly(
+    rules('IN-REQ-APPROVAL-OFFER-ID:refuse', 'IN-REQ-APPROVAL-OFFER-ID:accept'),
+    "needs the lender's consumer offer selection disabled: a sandbox's is its onboarding's",
+  ),
+  async ({ instApi, instReq, instMock }) => {
+    await instMock.setProduct({
+      useCases: ['DURING_PURCHASE'],
+      distributionPartner: planDistributionPartner(),
+      consumerOfferSelection: false,
+    });
+    const { planId, offer } = await instReq.createPlan(instApi);
+    const decline = { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' };
+    const refused = await instApi.call('planApproval', { query: { sync: true }, body: decline });
+    expect(refused.status, refused.text.slice(0, 300)).toBe(400);
+    const read = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(read.body.status, 'the refused approval decided nothing').toBe('CREATED');
+    const named = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ ...decline, offerId: offer.offerId }) });
+    expect(named.status, named.text.slice(0, 300)).toBe(200);
   },
 );
 
