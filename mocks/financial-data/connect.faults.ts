@@ -4,7 +4,7 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
-import type { ConnectSeams } from './connect.js';
+import type { ConnectSeams } from './state.js';
 import type { FaultSeams } from '../kit/faults.js';
 
 export const CONNECT_FAULTS = faultCatalogue([

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, findLogin } from './state.js';
+import { findCustomer, findLogin, type ConnectSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /**
@@ -26,15 +26,6 @@ const TWO_HOURS_MS = 2 * 3600_000;
 
 type Who = { customerId?: string; consumerId?: string };
 
-/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
-export interface ConnectSeams {
-  x: { operationId: FdOperationId; body: any };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { status: number; body: { link: string } };
-  delivery: never;
-}
 interface Flow {
   operationId: FdOperationId;
   /** The session type the link carries (provider 1.35.0 example links: type=lite, transferBillPaySwitch...). */

@@ -4,7 +4,7 @@
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, seeded, independent, type FaultSeams } from '../kit/faults.js';
-import type { InstitutionSeams } from './institutions.js';
+import type { InstitutionSeams } from './state.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
   // Seeded beside the documented-refusals property (properties.documented-refusals.spec.ts): a refusal the

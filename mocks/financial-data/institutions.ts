@@ -7,28 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Institution } from './state.js';
+import type { Institution, InstitutionSeams } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 import { frozenRecord, sendList } from '../kit/json.js';
 
 const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion', 'postalCode'];
-
-/** A refusal of the location lookup: its status, the provider's code (the 400's x-codes) and words. */
-export interface LocationRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of the institutions carry (mocks/kit/faults.ts): the location lookup's query, judged at one step. */
-export interface InstitutionSeams {
-  x: { operationId: FdOperationId; query: Record<string, unknown> };
-  step: 'location-parameter-sets';
-  refusal: LocationRefusal;
-  change: never;
-  answer: never;
-  delivery: never;
-}
 
 export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;

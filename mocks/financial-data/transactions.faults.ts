@@ -5,7 +5,7 @@
 // --blind`).
 import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
 import { DAY_S } from './portfolio.js';
-import type { TransactionSeams } from './transactions.js';
+import type { TransactionSeams } from './state.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
   // Seeded beside the windows property (properties.windows.spec.ts), which reads the lists again after the clock moved.

@@ -9,7 +9,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { categoryOf, DAY_S } from './portfolio.js';
-import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
+import {
+  accountsOfLogin,
+  findAccount,
+  findCustomer,
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type Transaction,
+  type TransactionSeams,
+} from './state.js';
 import { limitOf, rangeOf } from '../../helpers/contract/facts.js';
 
 /** A transaction's unique id (provider 1.42.0 UniqueTransactionId, a free string): the mock's own form. */
@@ -21,19 +30,6 @@ const RECURRING_MIN = 3;
 /** The date lists sort and filter by: transactionDate, postedDate where there is none (seed 002, Transactions). */
 const keyOf = (t: Transaction) => t.transactionDate ?? t.postedDate;
 const cents = (n: number) => Math.round(n * 100) / 100;
-
-/**
- * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
- * show (its account, the clock), and whether it shows it: the item of the answer.
- */
-export interface TransactionSeams {
-  x: { transaction: Transaction; account: Account; nowS: number; standardDays: number };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { shown: boolean };
-  delivery: never;
-}
 
 export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
