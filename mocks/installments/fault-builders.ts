@@ -11,12 +11,12 @@ export interface Answer {
   body?: Record<string, any>;
 }
 /**
- * The seams of a resource module (mocks/kit/faults.ts): `X` is what it knows of the request, `op` the operation
+ * The seams of a resource module (mocks/kit/faults.ts): `X` is what it knows of the request, `operationId` the operation
  * (the mock's seams are shared by its resources: a fault bends its own operations); a step of the judgement names
  * what it judges, its refusal the Description the module answers (undefined: none); a change, what it keeps.
  */
 export type ResourceSeams<X> = {
-  x: X & { op: InstallmentsOperationId };
+  x: X & { operationId: InstallmentsOperationId };
   step: string;
   refusal: string;
   change: unknown;
@@ -53,20 +53,20 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
 
 /**
  * A fault that bends its resource's answer at the answer seam (mocks/kit/faults.ts; the module's ResourceSeams):
- * `answer` is given what the module knows of the request and the answer it made to `op`, and returns the one to send.
+ * `answer` is given what the module knows of the request and the answer it made to `operationId`, and returns the one to send.
  */
-export const answered = <Id extends string, X extends { op: string }>(
+export const answered = <Id extends string, X extends { operationId: string }>(
   id: Id,
   text: string,
   rules: string[],
-  op: X['op'],
+  operationId: X['operationId'],
   answer: (x: X, a: Answer, memory: FaultMemory) => Answer,
 ): Fault<Id> => ({
   id,
   rule: text,
   source: 'provider',
   rules,
-  seams: { answer: (x: X, a: Answer, memory: FaultMemory) => (x.op === op ? answer(x, a, memory) : a) },
+  seams: { answer: (x: X, a: Answer, memory: FaultMemory) => (x.operationId === operationId ? answer(x, a, memory) : a) },
 });
 
 /** A fault that bends one step of its resource's judgement (the module's ResourceSeams judge) on the operations `ops`. */
@@ -83,7 +83,7 @@ export const judged = <Id extends string>(
   source: 'provider',
   rules,
   seams: {
-    judge: (x: { op: string }, at: string, refusal: string | undefined, memory: FaultMemory) =>
-      ops.includes(x.op) && at === step ? judge(refusal, x, memory) : refusal,
+    judge: (x: { operationId: string }, at: string, refusal: string | undefined, memory: FaultMemory) =>
+      ops.includes(x.operationId) && at === step ? judge(refusal, x, memory) : refusal,
   },
 });

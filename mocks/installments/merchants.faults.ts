@@ -21,7 +21,10 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
     source: 'provider',
     rules: ['IN-STATE-MIDS-ADDED'],
-    seams: { state: (x: { op: string; latest?: string[] }, mids: unknown) => (x.op === 'postMerchantMidSearches' ? x.latest : mids) },
+    seams: {
+      state: (x: { operationId: string; latest?: string[] }, mids: unknown) =>
+        x.operationId === 'postMerchantMidSearches' ? x.latest : mids,
+    },
   },
   // Seeded beside the answer judge's participation records (every reader judged against what was submitted; origin 'seeded').
   seeded({

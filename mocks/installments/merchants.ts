@@ -129,7 +129,7 @@ export function registerMerchants(
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
     const oversize = seams.judge(
-      { op: 'postMerchantParticipations', body: {} },
+      { operationId: 'postMerchantParticipations', body: {} },
       'body-size',
       ok && typeof req.body === 'string' && Buffer.byteLength(req.body) >= BODY_BYTES ? 'The request body is over 700 KB.' : undefined,
     );
@@ -764,7 +764,7 @@ export function registerMerchants(
     const mids = (
       (faults.has('i37-inst-mid-search-mids-of-first-submission') && p
         ? firstSubmissionOf(p).merchant.mids
-        : p && (seams.state({ op: 'postMerchantMidSearches', body: c, latest: p.merchant.mids }, midsOf(p)) as string[])) ?? []
+        : p && (seams.state({ operationId: 'postMerchantMidSearches', body: c, latest: p.merchant.mids }, midsOf(p)) as string[])) ?? []
     )
       .map((mid: string) =>
         // i13-mid-search-bad-ica-reason-unknown: the MIDs of a merchant whose ICA is unknown given the reason UNKNOWN.

@@ -145,7 +145,7 @@ export function registerOffers(
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
-    const x = { op: 'approvedOffers' as const, body: ok.body, plain: ok.plain };
+    const x = { operationId: 'approvedOffers' as const, body: ok.body, plain: ok.plain };
     const checkDigit = seams.judge(
       x,
       'check-digit',

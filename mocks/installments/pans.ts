@@ -85,7 +85,7 @@ export function registerPanLists(
     // must be the system's too (a list's own range is judged below: InvalidAccountRangeForExistingPanList).
     const ownRange = panListId === undefined ? undefined : world.panLists.get(panListId)?.accountRange;
     const unheld = seams.judge(
-      { op: 'registerPans' },
+      { operationId: 'registerPans' },
       'held-range',
       accountRange && !ownRange && !heldRange(world, accountRange) ? 'Account range not valid' : undefined,
     );
@@ -191,7 +191,8 @@ export function registerPanLists(
       // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
       const valid =
         pan !== undefined &&
-        seams.judge({ op: 'registerPans', pan }, 'check-digit', luhnValid(pan) ? undefined : 'PAN failed the Luhn check') === undefined;
+        seams.judge({ operationId: 'registerPans', pan }, 'check-digit', luhnValid(pan) ? undefined : 'PAN failed the Luhn check') ===
+          undefined;
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (
         !valid ||

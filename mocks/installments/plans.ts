@@ -9,7 +9,7 @@ import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendAnswer, sendError } from './errors.js';
 import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
-import { inRange, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
+import { inRange, type InstallmentsState, type OfferTransaction, type Plan, type PlanSeams } from './state.js';
 
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
@@ -131,7 +131,9 @@ export function registerPlans(
   guard: Guard,
 ) {
   const { faults, clock, deliveries } = ctx;
-  const seams = faults.seams<PlansSeams>();
+  const seams = faults.seams<PlanSeams>();
+  /** This module's own seams (ResourceSeams): its judgement and its answers. */
+  const own = faults.seams<PlansSeams>();
 
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -512,7 +514,11 @@ export function registerPlans(
     if (otx && present(card) && String(card) !== otx.pan)
       return sendError(reply, faults, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
     // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
-    const merchantOff = seams.judge({ op: 'savePlan', body: b }, 'merchant', otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined);
+    const merchantOff = own.judge(
+      { operationId: 'savePlan', body: b },
+      'merchant',
+      otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined,
+    );
     if (merchantOff)
       return sendError(
         reply,
@@ -684,8 +690,8 @@ export function registerPlans(
         .type('text/plain')
         .send(JSON.stringify({ planId, status: plan.status }));
     // provider 2.0.0, PlanCreated: the 201's Location is the URL to read the plan (GET /plans/{plan_id}).
-    const answer = seams.answer(
-      { op: 'savePlan', body: b, plan },
+    const answer = own.answer(
+      { operationId: 'savePlan', body: b, plan },
       {
         status: faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201,
         headers: { Location: `plans/${planId}` },
@@ -752,7 +758,8 @@ export function registerPlans(
       'plan-read-ignores-async',
     )
       ? plan
-      : settle(plan, clock.nowMs());
+      : // seed 001, States: a decision stands (the state seam: the plan as this reader shows it).
+        seams.state({ operationId: 'getPlan', nowMs: clock.nowMs() }, settle(plan, clock.nowMs()));
     // i8-getplan-keeps-first-decision: the first decision this reader showed is kept.
     if (faults.has('i8-getplan-keeps-first-decision') && status !== 'CREATED' && !firstDecision.has(planId))
       firstDecision.set(planId, status);

@@ -274,3 +274,23 @@ export function newPanListId(world: InstallmentsState): string {
   while (world.panLists.has(id));
   return id;
 }
+
+/** What the seams of plans.ts carry (mocks/kit/faults.ts): a plan as a reader is about to show it, and the time. */
+export interface PlanSeams {
+  x: { operationId: string; nowMs: number };
+  step: never;
+  refusal: never;
+  change: Plan;
+  answer: never;
+  delivery: never;
+}
+
+/** What the seams of approvals.ts carry: a decision as it goes (synchronous or not), the plans known, and the plans it lands on. */
+export interface ApprovalSeams {
+  x: { operationId: string; sync: boolean; plans: Iterable<Plan> };
+  step: never;
+  refusal: never;
+  change: Plan[];
+  answer: never;
+  delivery: never;
+}
