@@ -4,7 +4,19 @@
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { bend, blind, errorItems, okBody, recodeAt, refuseAt, relax, type Changing, type Judging } from './fault-builders.js';
+import {
+  answerOf,
+  bend,
+  blind,
+  errorItems,
+  okBody,
+  recodeAt,
+  refuseAt,
+  relax,
+  skipAt,
+  type Changing,
+  type Judging,
+} from './fault-builders.js';
 import { INVALID } from './errors.js';
 import { UUID } from './state.js';
 import type { Change, Exchange } from './seams.js';
@@ -34,6 +46,41 @@ const foundOtherwise =
 const decided = (status: string) => (_b: unknown, x: Exchange) => x.ok?.body.status === status;
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  bend(
+    {
+      id: 'approval-offer-id-optional-without-selection',
+      rule: 'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
+      source: 'provider',
+      rules: ['IN-REQ-APPROVAL-OFFER-ID'],
+    },
+    { judge: skipAt('approval-offer-id') },
+  ),
+  bend(
+    {
+      id: 'decline-reason-not-kept',
+      rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
+      source: 'provider',
+      rules: ['IN-REQ-PLAN-REJECT-REASON'],
+    },
+    { state: (x, c) => (x.op === 'planApproval' && c.reason !== undefined ? { ...c, reason: undefined } : c) },
+  ),
+  bend(
+    {
+      id: 'approval-location-names-plan-reader',
+      rule: 'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
+      source: 'provider',
+      rules: ['IN-ECHO-PLAN-LOCATION'],
+    },
+    {
+      answer: answerOf(
+        'planApproval',
+        (a, x) => {
+          a.headers.location = `plans/${x.plan!.planId}`;
+        },
+        (a, x) => a.status === 202 && x.plan !== undefined,
+      ),
+    },
+  ),
   // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
   seeded({
     id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',

@@ -57,18 +57,39 @@ export function registerApprovals(app: FastifyInstance, prefix: string, ctx: Moc
         : undefined,
     );
     if (refused) return sendRefusal(reply, refused);
+    // provider 2.0.0 PlanApprovalParameters.offerId: the lender provides it when consumer offer selection is disabled (no error
+    // example: a missing member's refusal, as BadRequestError's InvalidFieldValue names the member).
+    const offerIdMissing = seams.judge(
+      x,
+      'approval-offer-id',
+      !world.consumerOfferSelection && ok.body.offerId === undefined
+        ? {
+            status: 400,
+            reasonCode: 'invalid.request.body.parameter',
+            description: 'offerId is required when consumer offer selection is disabled.',
+            details: 'offerId',
+          }
+        : undefined,
+    );
+    if (offerIdMissing) return sendRefusal(reply, offerIdMissing);
     // seed 001, States: the decision, applied now when sync=true (answered 200 with the plan's callback URL), else shortly after (202).
-    // The state seam: the plans it lands on (the one named), the decision, and when.
-    const { plan, plans, decision, sync, late } = seams.state(x, {
+    // The state seam: the plans it lands on (the one named), the decision, when, and the reason of a decline the named plan keeps
+    // (provider 2.0.0 InstallmentPlan.rejectReasonCode, mandatory when DECLINED).
+    const { plan, plans, decision, sync, late, reason } = seams.state(x, {
       plan: x.plan,
       decision: ok.body.status,
       sync: ok.query.get('sync') === 'true',
+      reason: ok.body.status === 'DECLINED' ? ok.body.rejectReasonCode : undefined,
     });
+    if (decision === 'DECLINED') plan!.rejectReasonCode = reason;
     const landing = { status: decision!, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
     for (const decided of plans ?? [plan!])
       if (!sync || late) decided.pending = landing;
       else decided.status = decision!;
-    return sync ? reply.code(200).send({ callbackUrl: plan!.callbackUrl }) : reply.code(202).send();
+    // provider 2.0.0, Accepted: the 202's Location is the URL to poll (GET /approvals/{plan_id}).
+    return sync
+      ? reply.code(200).send({ callbackUrl: plan!.callbackUrl })
+      : reply.code(202).header('Location', `approvals/${plan!.planId}`).send();
   });
 
   app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {

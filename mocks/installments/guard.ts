@@ -399,7 +399,7 @@ export function createGuard(
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
     if (plain !== undefined && !plainValidate(plain) && !panOnly(violations(plainValidate.errors, 'encryptedValue')))
-      return void invalidRequest(reply, violations(plainValidate.errors, 'encryptedValue'));
+      return void invalid(violations(plainValidate.errors, 'encryptedValue'), { encryptedValue: plain });
     return { body, plain, query, consumerKey, ...paging };
   };
   // The exchange (seams.ts) learns its operation, and what the guard let through or the status it refused with.

@@ -5,9 +5,27 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  bend(
+    {
+      id: 'participation-body-size-unbounded',
+      rule: 'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
+      source: 'provider',
+      rules: ['IN-LIM-PARTICIPATION-BODY'],
+    },
+    { judge: skipAt('participation-body-size') },
+  ),
+  bend(
+    {
+      id: 'mids-replaced-not-added',
+      rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
+      source: 'provider',
+      rules: ['IN-STATE-MIDS-ADDED'],
+    },
+    { state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c) },
+  ),
   seeded({
     id: 'in-echo-participation-details-by-request-maid-type-ext-as-grp',
     rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',

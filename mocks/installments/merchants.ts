@@ -4,9 +4,12 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendError, sendRefusal } from './errors.js';
 import { page, type Guard } from './guard.js';
+import { exchangeOf, type InstallmentsSeams } from './seams.js';
 import { addParticipation, FIXED, merchantCandidates, merchantKey, type InstallmentsState, type Participation } from './state.js';
 
 /** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
@@ -62,8 +65,12 @@ export function registerMerchants(
   ctx: MockContext<InstallmentsFaultId>,
   world: InstallmentsState,
   guard: Guard,
+  contract: Contract,
 ) {
   const { faults, clock } = ctx;
+  /** provider 2.0.0, postMerchantParticipations: the whole payload stays under 700 KB (x-limits participationBodyBytes). */
+  const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
+  const seams = faults.seams<InstallmentsSeams>();
 
   const state = (p: Participation): { status: string; errorReason?: string } => {
     const due = clock.nowMs() - p.submittedAtMs >= EFFECTUATION_SECONDS * 1000;
@@ -88,6 +95,13 @@ export function registerMerchants(
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
+  /**
+   * provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists are added to those it has: the MIDs
+   * of every participation of the merchant of `p` (name, country and acquirer), the earliest first, each once.
+   */
+  const midsOf = (p: Participation): string[] => [
+    ...new Set(world.participations.filter((q) => merchantKey(q) === merchantKey(p)).flatMap((q) => q.merchant.mids ?? [])),
+  ];
   /** The first participation submitted for the merchant of `p` (same name, country and acquirer): read by faults only. */
   const firstSubmissionOf = (p: Participation): Participation =>
     world.participations.find(
@@ -101,6 +115,14 @@ export function registerMerchants(
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
+    const oversize = seams.judge(
+      exchangeOf(req, world, () => clock.nowMs()),
+      'participation-body-size',
+      ok && typeof req.body === 'string' && Buffer.byteLength(req.body) >= BODY_BYTES
+        ? { status: 400, reasonCode: 'invalid.request.parameter', description: 'The request body is over 700 KB.' }
+        : undefined,
+    );
+    if (oversize) return sendRefusal(reply, oversize);
     // in-prop-refused-no-trace-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
     if (!ok && faults.has('in-prop-refused-no-trace-participations-batch-partly-recorded') && reply.statusCode === 400) {
       const sent = (() => {
@@ -343,7 +365,11 @@ export function registerMerchants(
     const mids = (
       (faults.has('in-echo-participation-latest-mid-search-mids-of-first-submission') && p
         ? firstSubmissionOf(p).merchant.mids
-        : p?.merchant.mids) ?? []
+        : p &&
+          seams.state(
+            exchangeOf(req, world, () => clock.nowMs()),
+            { mids: midsOf(p), latestMids: p.merchant.mids },
+          ).mids) ?? []
     )
       .map((mid: string) => ({ mid, ...reported }))
       .filter(

@@ -45,6 +45,61 @@ export const OFFERS_FAULTS = faultCatalogue([
     'IN-LIM-CURRENCY',
   ]),
   relax('mcc-length-unenforced', 'mcc minLength/maxLength', 'Mcc', undefined, { drop: ['minLength', 'maxLength'] }, ['IN-LIM-MCC']),
+  relax('currency-code-unlisted-accepted', 'a currency of ISO 4217', 'Currency', undefined, { drop: ['format'] }, ['IN-FMT-CODES']),
+  relax(
+    'offers-country-unlisted-accepted',
+    'a merchant country of ISO 3166',
+    'OffersMerchant',
+    ['properties', 'country'],
+    { drop: ['format'] },
+    ['IN-FMT-CODES'],
+  ),
+  bend(
+    {
+      id: 'pan-check-digit-unchecked',
+      rule: 'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
+      source: 'provider',
+      rules: ['IN-FMT-PAN-CHECK-DIGIT'],
+    },
+    { judge: skipAt('check-digit') },
+  ),
+  bend(
+    {
+      id: 'offers-ranked-by-tenure',
+      rule: 'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-PRIORITY'],
+    },
+    {
+      answer: okBody('approvedOffers', (b) => {
+        const offers = [...(b.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
+        return { ...b, offers: offers.map((o, i) => ({ ...o, priority: i + 1 })) };
+      }),
+    },
+  ),
+  bend(
+    {
+      id: 'offers-typed-bnpl',
+      rule: 'IN-VAL-OFFER-TYPE: a carded request answered with offers of type BNPL_OFFER',
+      source: 'provider',
+      rules: ['IN-VAL-OFFER-TYPE'],
+    },
+    { answer: okBody('approvedOffers', (b) => ({ ...b, offers: (b.offers ?? []).map((o: any) => ({ ...o, offerType: 'BNPL_OFFER' })) })) },
+  ),
+  bend(
+    {
+      id: 'offers-eligibility-messages-beside-offers',
+      rule: 'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
+      source: 'provider',
+      rules: ['IN-VAL-ELIGIBILITY-MESSAGES'],
+    },
+    {
+      answer: okBody('approvedOffers', (b) => ({
+        ...b,
+        eligibilityMessages: [{ reasonCode: 'consumer.eligible', message: 'The consumer is eligible for installments' }],
+      })),
+    },
+  ),
   // PAN lists and offers (reference, Flows - services).
   bend(
     rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [

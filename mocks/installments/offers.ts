@@ -110,8 +110,14 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
-    if (pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan))
-      return sendError(reply, 400, 'invalid.request.parameter', 'PAN provided is invalid');
+    const checkDigit = seams.judge(
+      x,
+      'check-digit',
+      pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan)
+        ? { status: 400, reasonCode: 'invalid.request.parameter', description: 'PAN provided is invalid' }
+        : undefined,
+    );
+    if (checkDigit) return sendRefusal(reply, checkDigit);
     // A card of no PAN list nor account range has no offer (seed 001, eligibility): 404.
     const ineligible = seams.judge(
       x,
@@ -141,6 +147,11 @@ export function registerOffers(app: FastifyInstance, prefix: string, ctx: MockCo
     }));
     // provider 2.0.0, OfferIdField, PlanInstallmentInformation.feeValue, SchedulePayment: the terms a plan of the configured product must send.
     for (const o of made) Object.assign(o, { apr: 0, feeValue: 0, schedulePayments: scheduleOf(o, currency, opens) });
+    // provider 2.0.0, Offer.priority: set by the lowest other installment amount, the lowest on top: the longest
+    // tenure first (an even share of a longer tenure is never larger).
+    made.reverse().forEach((o, i) => {
+      o.priority = i + 1;
+    });
     // The offers stored under a new offerTransactionId, as answered.
     const change = seams.state(x, { offers: made, offerTransactionId: `otx${randomBytes(10).toString('hex')}` });
     const offers = change.offers!;

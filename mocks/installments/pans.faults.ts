@@ -53,6 +53,30 @@ const listFoundBy =
   };
 
 export const PANS_FAULTS = faultCatalogue([
+  bend(
+    {
+      id: 'new-list-unheld-range-accepted',
+      rule: 'IN-STATE-HELD-RANGE: a new list is made with whatever account range it is given, one the system does not hold too',
+      source: 'provider',
+      rules: ['IN-STATE-HELD-RANGE'],
+    },
+    { judge: skipAt('register-range') },
+  ),
+  bend(
+    {
+      id: 'held-range-refusal-once',
+      rule: 'IN-ERR-RECOVERABLE: a new list given a range the system does not hold is refused once, not recoverable, and made when asked again',
+      source: 'provider',
+      rules: ['IN-ERR-RECOVERABLE'],
+    },
+    {
+      judge: (_x, s, r, memory) => {
+        if (s !== 'register-range') return r;
+        if (!r || !memory.refused) return (memory.refused = r);
+        return undefined;
+      },
+    },
+  ),
   // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
   bend(
     seeded({

@@ -38,9 +38,13 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
         refusal('encryptedValue', 'required', 'give card data (encryptedValue) or an accountRange'),
       ) ??
       // provider 2.0.0, registerPans 400 examples InvalidAccountRangeForNewPanList ("accountRange is not present in the
-      // system": Account range not valid); a list without a range takes the one given, which must be the system's too.
-      judged(x, 'register-range', Boolean(accountRange) && !heldRange(world, accountRange), () =>
-        refusal('accountRange', 'exists', 'Account range not valid'),
+      // system": Account range not valid); a list without a range takes the one given, which must be the system's too (a
+      // list's own range is judged below: InvalidAccountRangeForExistingPanList).
+      judged(
+        x,
+        'register-range',
+        Boolean(accountRange) && !world.panLists.get(panListId)?.accountRange && !heldRange(world, accountRange),
+        () => ({ status: 400, reasonCode: 'invalid.accountRange', description: 'Account range not valid' }),
       );
     if (refused) return sendRefusal(reply, refused);
     if (panListId !== undefined) {
@@ -72,9 +76,12 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     const other =
       Boolean(accountRange && panListId !== undefined && own) &&
       (own!.accountRangeLow !== accountRange.accountRangeLow || own!.accountRangeHigh !== accountRange.accountRangeHigh);
-    const otherRange = judged(x, 'register-list-range', other, () =>
-      refusal('accountRange', 'const', 'accountRange is not the account range of this pan list'),
-    );
+    // provider 2.0.0, registerPans 400 example InvalidAccountRangeForExistingPanList.
+    const otherRange = judged(x, 'register-list-range', other, () => ({
+      status: 400,
+      reasonCode: 'invalid.accountRange',
+      description: 'Invalid account range for pan list',
+    }));
     if (otherRange) return sendRefusal(reply, otherRange);
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     // The list as it takes the cards.
@@ -86,7 +93,9 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
       // and against the list's account range, or without one the first valid range found for its cards, which the list keeps
       // for those added later (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
       // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
-      const valid = pan !== undefined && luhnValid(pan);
+      const valid =
+        pan !== undefined &&
+        !judged(x, 'check-digit', !luhnValid(pan), () => ({ status: 400, reasonCode: INVALID, description: 'PAN failed the Luhn check' }));
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (!valid || !inRange(pan, range) || list.pans.has(pan)) {
         failureCount++;

@@ -2,13 +2,14 @@
 // issuer configured for the card's account range) and GET /plans/{plan_id} (getPlan, 400 for an
 // id that is not a UUID, 404 unknown, 405 for other methods). Seed 001, Endpoints and Events.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendError, sendRefusal } from './errors.js';
 import type { Guard } from './guard.js';
-import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan, type PlanSeams } from './state.js';
+import { exchangeOf, type InstallmentsSeams } from './seams.js';
+import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -63,6 +64,17 @@ function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: u
 }
 
 /**
+ * provider 2.0.0, POST /plans: the merchant details too are sent as presented and validated against the offer: the
+ * first member of the plan's merchant (its name in the encrypted plaintext) both carry that differs, or undefined.
+ */
+function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, plain: any): string | undefined {
+  const sent = { ...(b.merchant ?? {}), ...(plain?.merchant ?? {}) };
+  return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
+    .filter((k) => present(sent[k]) && present(asked[k]) && String(sent[k]) !== String(asked[k]))
+    .map((k) => `merchant.${k}`)[0];
+}
+
+/**
  * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
  * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
  */
@@ -101,7 +113,8 @@ export function registerPlans(
   guard: Guard,
 ) {
   const { faults, clock, deliveries } = ctx;
-  const seams = faults.seams<PlanSeams>();
+  const seams = faults.seams<InstallmentsSeams>();
+  const exchange = (req: FastifyRequest) => exchangeOf(req, world, () => clock.nowMs());
 
   /** in-notify-chosen-biweekly-given-dates-monthly: the plans selected with a schedule of their own (kept only while that fault is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -289,6 +302,21 @@ export function registerPlans(
     const card = ok.plain?.consumer?.primaryAccountNumber;
     if (otx && present(card) && String(card) !== otx.pan)
       return sendError(reply, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+    // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
+    const mismatch = otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined;
+    const merchantOff = seams.judge(
+      exchange(req),
+      'plan-merchant',
+      mismatch
+        ? {
+            status: 400,
+            reasonCode: 'invalid.request.parameter',
+            description: 'Provided merchant details do not match with offer.',
+            details: `Mismatch in ${mismatch}.`,
+          }
+        : undefined,
+    );
+    if (merchantOff) return sendRefusal(reply, merchantOff);
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
     if (differs) return sendError(reply, 400, 'invalid.request.parameter', ...differs);
     const termsOf = offer;
@@ -382,7 +410,8 @@ export function registerPlans(
       return reply.code(201).send({ planId: `{${planId}}`, status: plan.status });
     // in-echo-correlation-saveplan-correlation-regenerated: the selection's 201 answers a Correlation-Id of its own, not the caller's.
     if (faults.has('in-echo-correlation-saveplan-correlation-regenerated')) reply.header('Correlation-Id', randomUUID());
-    return reply.code(201).send({ planId, status: plan.status });
+    // provider 2.0.0, PlanCreated: the 201's Location is the URL to read the plan (GET /plans/{plan_id}).
+    return reply.code(201).header('Location', `plans/${planId}`).send({ planId, status: plan.status });
   });
 
   app.get(`${prefix}/plans/:plan_id`, async (req, reply) => {
@@ -417,9 +446,19 @@ export function registerPlans(
     const landing =
       faults.has('notify-resent-on-async-decision') && plan.pending?.status === 'APPROVED' && clock.nowMs() >= plan.pending.atMs;
     if (landing) resentNotifications.get(plan)?.();
-    const { planId, providerId, offerId, merchant, transaction, status, planInstallmentInformation, scheduledRepayments } =
+    const {
+      planId,
+      providerId,
+      offerId,
+      merchant,
+      transaction,
+      status,
+      planInstallmentInformation,
+      scheduledRepayments,
+      rejectReasonCode,
+    } =
       // seed 001, States: a decision stands (the state seam: the plan as this reader shows it).
-      seams.state({ operationId: 'getPlan', nowMs: clock.nowMs() }, settle(plan, clock.nowMs()));
+      seams.state(exchange(req), { plan: settle(plan, clock.nowMs()) }).plan!;
     const shown = faults.has('plan-status-stale') ? 'CREATED' : status;
     // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
     const { currency } = transaction;
@@ -438,6 +477,8 @@ export function registerPlans(
       },
       ...{},
       status: shown,
+      // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when the plan is DECLINED.
+      ...(shown === 'DECLINED' && rejectReasonCode !== undefined ? { rejectReasonCode } : {}),
       planInstallmentInformation: planInstallmentInformation,
       scheduledRepayments: faults.has('in-echo-plan-getplan-due-dates-with-offset')
         ? scheduledRepayments.map((r) =>

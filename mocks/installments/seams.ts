@@ -57,6 +57,7 @@ export type Step =
   // approvals.ts, planApproval
   | 'approval-plan'
   | 'approval-decision'
+  | 'approval-offer-id'
   // approvals.ts, getPlanApprovalStatus
   | 'approval-status-plan'
   // issuer.ts, notifyPlan on the issuer's side
@@ -65,6 +66,12 @@ export type Step =
   // offers.ts, approvedOffers
   | 'offers-merchant'
   | 'offers-card'
+  // offers.ts and pans.ts: a card's check digit (approvedOffers, each card of registerPans)
+  | 'check-digit'
+  // merchants.ts, postMerchantParticipations
+  | 'participation-body-size'
+  // plans.ts, savePlan
+  | 'plan-merchant'
   // pans.ts, registerPans
   | 'register-read'
   | 'register-members'
@@ -83,7 +90,10 @@ export type Step =
  * plan (approvals), the key a notification counts under and whether it counts (issuer), the plan found.
  */
 export interface Change {
-  /** approvals: the plan a decision names, the plans it lands on (undefined: that one), and the decision (undefined: none recorded). */
+  /**
+   * approvals: the plan a decision names, the plans it lands on (undefined: that one), and the decision (undefined: none recorded);
+   * getPlan: the plan as the reader is about to show it.
+   */
   plan?: Plan;
   plans?: Plan[];
   decision?: string;
@@ -91,6 +101,8 @@ export interface Change {
   sync?: boolean;
   /** approvals: a synchronous decision queued as an asynchronous one (answered 200 all the same). */
   late?: boolean;
+  /** approvals: the reason of a decline the plan named keeps (undefined: none kept). */
+  reason?: string;
   /** issuer: the key the throttle counts a notification under, and whether this one counts. */
   throttleKey?: string;
   counted?: boolean;
@@ -102,6 +114,9 @@ export interface Change {
   holder?: PanList;
   list?: PanList;
   removed?: number;
+  /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
+  mids?: string[];
+  latestMids?: string[];
 }
 
 /** An answer as sent: its status, headers and body (undefined: none). */
