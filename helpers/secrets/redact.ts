@@ -157,3 +157,19 @@ const SENSITIVE_PAIR =
 export function redactMessage(text: string): string {
   return redactText(text.replace(SENSITIVE_PAIR, (_m, q, k, sep, q2) => `${q}${k}${q}${sep}${q2}[REDACTED]${q2}`));
 }
+
+/**
+ * What a check prints (stdout, stderr) goes from its worker to every reporter as one string, which
+ * the blob reporter and the console copy the moment it arrives, before the run's first reporter could
+ * mask it (helpers/verdict/result-redaction.ts masks the copy a result keeps): masked here, in the
+ * worker, where Playwright's own writer (set before any test file loads) sends it to the runner.
+ */
+function maskOutput(stream: NodeJS.WriteStream): void {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' ? redactMessage(chunk) : chunk, ...rest)) as typeof stream.write;
+}
+if (process.env.TEST_WORKER_INDEX && !(globalThis as { outputMasked?: boolean }).outputMasked) {
+  (globalThis as { outputMasked?: boolean }).outputMasked = true;
+  [process.stdout, process.stderr].forEach(maskOutput);
+}
