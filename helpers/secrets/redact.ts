@@ -30,9 +30,15 @@ const isDisplayKey = oncePerName((key) => /^accountnumberdisplay$/i.test(key));
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();
 
-/** Registers a secret value (app key, token, partner secret) to be blanked wherever it appears. */
+/**
+ * Registers a secret value (app key, token, partner secret) to be blanked wherever it appears: in this
+ * process, and through the run's ledger in the runner's, whose first reporter masks what every
+ * reporter keeps (helpers/verdict/result-redaction.ts) and whose leak scan looks for it.
+ */
 export function registerSecret(value: string | undefined | null): void {
-  if (value && value.length >= 4) known.add(value);
+  if (!value || value.length < 4 || known.has(value)) return;
+  known.add(value);
+  noteEchoed(value);
 }
 
 function maskPan(digits: string): string {
@@ -96,7 +102,7 @@ const CREDENTIAL_HEADER_LINE =
 function learnAccountNumbers(value: unknown, key?: string): void {
   if (key && isAccountNumberKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     const s = String(value);
-    if (/^[0-9A-Za-z-]{6,}$/.test(s)) known.add(s);
+    if (/^[0-9A-Za-z-]{6,}$/.test(s)) registerSecret(s);
     return;
   }
   // A display of the number that shows more than its last four digits (provider 1.35.0
