@@ -175,7 +175,9 @@ function maskOutput(stream: NodeJS.WriteStream): void {
   stream.write = ((chunk: unknown, ...rest: unknown[]) =>
     write(typeof chunk === 'string' ? redactMessage(chunk) : chunk, ...rest)) as typeof stream.write;
 }
-if (process.env.TEST_WORKER_INDEX && !(globalThis as { outputMasked?: boolean }).outputMasked) {
+// A Playwright worker: forked by its runner (an IPC channel), its worker index set; a command a worker
+// spawns inherits the index but has no channel, and its output is its own.
+if (process.env.TEST_WORKER_INDEX && process.send && !(globalThis as { outputMasked?: boolean }).outputMasked) {
   (globalThis as { outputMasked?: boolean }).outputMasked = true;
   [process.stdout, process.stderr].forEach(maskOutput);
 }
