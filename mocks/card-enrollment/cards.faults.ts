@@ -429,6 +429,43 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: skip('path', (x) => x.body.encryptedCard !== undefined),
     ...assumption,
   }),
+  // Seeded beside the answer judge's masking of the mobile number (fixtures/assertions/card-enrollment-answer.ts).
+  fault('ce-mask-mobile-in-clear', 'CE-MASK-MOBILE: the masked consumer answers the mobile number as sent, in clear', {
+    answer: (x, a) => {
+      const mobile = x.body?.consumer?.mobileNumber;
+      const consumer = (a.body as Record<string, any> | undefined)?.maskedConsumer;
+      return mobile && consumer
+        ? { ...a, body: { ...(a.body as object), maskedConsumer: { ...consumer, maskedMobileNumber: { ...mobile } } } }
+        : a;
+    },
+    origin: 'seeded',
+  }),
+  // Seeded beside the answer judge's memory of each card's reference (fixtures/card-enrollment.ts).
+  fault(
+    'ce-val-par-new-each-enrollment',
+    'CE-VAL-PAR: each enrollment answers a paymentAccountReference of its own, the same card number another each time',
+    {
+      answer: (x, a) => {
+        const masked = (a.body as Record<string, any> | undefined)?.maskedCard;
+        return x.op === 'putCard' && masked
+          ? {
+              ...a,
+              body: {
+                ...(a.body as object),
+                maskedCard: { ...masked, paymentAccountReference: `V0010013${randomUUID().replace(/-/g, '').slice(0, 21).toUpperCase()}` },
+              },
+            }
+          : a;
+      },
+      origin: 'seeded',
+    },
+  ),
+  // Seeded beside the answer judge's profile memory (fixtures/card-enrollment.ts): a profile the service forgets.
+  fault(
+    'ce-val-profile-new-each-enrollment',
+    'CE-VAL-PROFILE: the same consumer identity enrolled again answers a new profile, another srcConsumerId added now',
+    { state: (x) => ({ srcConsumerId: randomUUID(), dateConsumerAdded: x.now.toISOString() }), origin: 'seeded' },
+  ),
   fault('ce-prop-error-status-neither-path-code-422', 'CE-EXCL-PATH, CE-PROP-ERROR-STATUS: neither path answered with code 422', {
     answer: refused((b) => b.details?.[0]?.source === 'encryptedCard' && b.details[0].reason === 'CANNOT_BE_NULL' && (b.code = 422)),
   }),

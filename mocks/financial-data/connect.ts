@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, findLogin } from './state.js';
+import { findCustomer, findLogin, type ConnectSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /**
@@ -25,6 +25,7 @@ const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
 const TWO_HOURS_MS = 2 * 3600_000;
 
 type Who = { customerId?: string; consumerId?: string };
+
 interface Flow {
   operationId: FdOperationId;
   /** The session type the link carries (provider 1.35.0 example links: type=lite, transferBillPaySwitch...). */
@@ -60,6 +61,7 @@ const FLOWS: Flow[] = [
 
 export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<ConnectSeams>();
   const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
   // Blind fault: the Lite link is reused per partner within its two hours, whoever it is for.
   const liteLinks = world.faultMemory.liteLinks;
@@ -95,7 +97,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** The refusal of a request, or undefined (checks in the order a partner would fix them). */
-  const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string } | undefined => {
+  const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string; code?: string } | undefined => {
     const partnerId = input.partner!.id;
     // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
     if (
@@ -190,6 +192,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
       }
     }
+    // provider 1.35.0 IsWebView: a web view needs the redirect URI it lands on (the 400's missing field, 10010).
+    if (body.isWebView === true && body.redirectUri === undefined)
+      return { status: 400, message: 'redirectUri is required when isWebView is true', code: '10010' };
     if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
     // i26-connect-lite-spanish-refused: the Lite flow refuses Spanish (its language list holds en and fr only).
     if (body.language === 'es' && flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i26-connect-lite-spanish-refused'))
@@ -232,7 +237,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     route(app, ctx, flow.operationId, (input, reply) => {
       const body = input.body ?? {};
       const refused = refusal(flow, input, body);
-      if (refused) return fail(reply, refused.status, refused.message);
+      if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
       // Blind fault: the joint-borrower session opens for the first borrower listed, primary or not.
       const firstListed = flow.who === borrowers && faults.has('blind-connect-joint-link-first-listed-borrower');
       let url = link(flow, input.partner!.id, firstListed ? body.borrowers?.[0]?.customerId : flow.who(body)[0]?.customerId, body);
@@ -248,7 +253,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       const ssn = body.optionalConsumerInfo?.ssn;
       if (!flow.email && flow.operationId === 'GenerateConnectUrl' && ssn && faults.has('i4-connect-ssn-in-prefill-member'))
         return reply.code(200).send({ link: url, prefill: { ssn } });
-      if (!flow.email) return reply.code(200).send({ link: url });
+      if (!flow.email) {
+        const answer = seams.answer({ operationId: flow.operationId, body }, { status: 200, body: { link: url } });
+        return reply.code(answer.status).send(answer.body);
+      }
       // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
       const emailConfig = {
         ...body.email,

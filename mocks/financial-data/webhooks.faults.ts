@@ -3,9 +3,22 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded, type FaultSeams } from '../kit/faults.js';
+import type { WebhookSeams } from './state.js';
+
+type Seams = FaultSeams<WebhookSeams>;
 
 export const WEBHOOKS_FAULTS = faultCatalogue([
+  // Seeded beside the cascade property (invariants.cascades.spec.ts): a shortcut when nothing seems to change.
+  seeded({
+    id: 'fd-prop-cascade-sub-status-same-state-skips-events',
+    rule: 'FD-PROP-CASCADE: a subscription status change to the status the subscription has already answers 200 and moves none of its events (an event moved alone keeps its own state)',
+    source: 'seed',
+    rules: ['FD-PROP-CASCADE'],
+    seams: {
+      state: (x, events) => (x.operationId === 'changeWebhookSubscriptionStatus' && x.before === x.status ? [] : events),
+    } satisfies Seams,
+  }),
   // Seeded beside the create and update checks of webhooks.crud.spec.ts (leading zeros in condition values).
   // Seeded for the answer judge (fixtures/financial-data.ts): the list's creation date against the by-id reader's.
   seeded({

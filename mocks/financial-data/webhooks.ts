@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { rewriteFrontError, route, sendError, type FdContext, type Input } from './middleware.js';
-import type { FdState, HookEvent, HookSubscription } from './state.js';
+import type { FdState, HookEvent, HookSubscription, WebhookSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /** A deterministic id of the provider's form (a 36-character UUID; provider 1.35.0 SubscriptionDetail). */
@@ -220,6 +220,7 @@ type EventRequest = { name: string; url?: string; condition?: HookEvent['conditi
 
 export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
+  const seams = faults.seams<WebhookSeams>();
   const state = () => world.webhooks;
   const fail = (reply: FastifyReply, status: number, description: string) => sendWebhookError(ctx, reply, status, description);
 
@@ -699,7 +700,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
       const eventsLeft = faults.has('blind-webhooks-sub-reactivate-events-stay-inactive') && status === 'active';
       if (!faults.has('webhooks-sub-status-events-unchanged') && !eventsLeft)
         // i5-webhooks-sub-status-skips-overridden-events: events with their own URL keep their status.
-        for (const e of sub.events)
+        // seed 002, States and transitions: every event of the subscription moves (the state seam: the events it moves).
+        for (const e of seams.state({ operationId: 'changeWebhookSubscriptionStatus', before, status }, sub.events))
           if (
             !(e.url && faults.has('i5-webhooks-sub-status-skips-overridden-events')) &&
             // i19-webhooks-sub-inactive-skips-conditioned-events: deactivation leaves the events with a condition active.
