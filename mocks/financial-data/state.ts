@@ -213,8 +213,6 @@ export interface HookEvent {
   url?: string;
   condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] };
   status: string;
-  /** Fault webhooks-reactivated-not-delivered: an event once made inactive stays silent. */
-  everInactive?: boolean;
 }
 
 /** A webhook subscription of a partner (webhooks.ts). */
@@ -227,8 +225,6 @@ export interface HookSubscription {
   createdDate: string;
   lastUpdatedDate: string;
   deleted?: boolean;
-  /** The view at creation (fault webhooks-list-stale lists it instead of the current one). */
-  createdView?: unknown;
 }
 
 /** A Connect components configuration of a partner (connect-components.ts). */
