@@ -315,12 +315,8 @@ export interface Report {
  * read only while it is on, so no fault-free answer depends on them.
  */
 export interface FaultMemory {
-  /** customers.ts: customers deleted while a "deleted customer still visible" fault is on. */
-  deletedCustomers: Customer[];
   /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
-  /** customers.ts: the names of each customer at creation (app-view-stale-names; written for every customer). */
-  createdNames: Map<string, { firstName?: string; lastName?: string }>;
   /** accounts.ts: accounts deleted while a "deleted account still visible" fault is on, by id. */
   deletedAccounts: Map<string, Account>;
   /** accounts.ts: the accounts of deleted logins (blind fault: still listed by institution). */
@@ -572,9 +568,7 @@ function testApplication(): Registration {
 
 function faultMemory(): FaultMemory {
   return {
-    deletedCustomers: [],
     switchOwners: new Map(),
-    createdNames: new Map(),
     deletedAccounts: new Map(),
     deletedLoginAccounts: new Map(),
     touchedLogins: new Set(),
