@@ -7,7 +7,7 @@ import { chosenVersion, mockVersion } from './helpers/contract/versions';
 import { laneDir, laneProjects } from './helpers/client/mutation-lane';
 import { KEPT_WORKER_REPORTER } from './helpers/client/kept-worker';
 import { CERTIFY_ENV, LEAK_PATTERNS_MODULE, SUITE_REPORTER } from './helpers/verdict/reporters';
-import { watchParent } from './helpers/run/parent-watch';
+import { PARENT_PID_ENV, watchParent } from './helpers/run/parent-watch';
 import { openSentLedger } from './helpers/secrets/sent-ledger';
 import { BLOB_DIR, targetHosts } from './helpers/verdict/provenance';
 
@@ -24,8 +24,10 @@ if (settings.target === 'mock' && settings.mockFaults.length > 0 && !process.env
     process.exit(2);
   }
 }
-// Started by `npm run certify`: interrupted as by Ctrl-C when certify is killed outright.
+// Started by `npm run certify` or `npm test` (scripts/test.ts): interrupted as by Ctrl-C when that is
+// killed outright. The runner's alone: a command a worker starts is not another command's child.
 watchParent();
+delete process.env[PARENT_PID_ENV];
 // Identifies this run's coverage records (helpers/client/coverage.ts); the workers inherit it.
 process.env.SUITE_RUN_ID ??= `${Date.now()}-${process.pid}`;
 // The security codes the workers send, known to the reporters without being kept in clear (helpers/secrets/sent-ledger.ts).

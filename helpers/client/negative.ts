@@ -95,11 +95,17 @@ function ofLength(valid: string, length: number, range = ''): string {
  * Letters a length bound counts as one character each, as JSON Schema does (RFC 8259 text, counted
  * in code points: the one Ajv instance's maxLength and minLength): one outside the Basic Multilingual
  * Plane (a CJK ideograph of Japanese surnames, two UTF-16 code units, four UTF-8 bytes) and an accented
- * Latin letter written precomposed, with no combining mark (two UTF-8 bytes).
+ * Latin letter written precomposed, with no combining mark (two UTF-8 bytes). `letters`: others of the
+ * same kind, for a value that must differ from one sending to the next (type-forms.ts, lengthForms).
  */
 export const WIDE_LETTERS = [
-  { how: 'in letters outside the Basic Multilingual Plane', letter: '\u{20BB7}' },
-  { how: 'in accented letters', letter: '\u00E9' },
+  // CJK Unified Ideographs Extension B, each a letter (\p{L}).
+  {
+    how: 'in letters outside the Basic Multilingual Plane',
+    letter: '\u{20BB7}',
+    letters: '\u{20BB7}\u{20089}\u{2000B}\u{20B9F}\u{2A6B2}\u{2070E}',
+  },
+  { how: 'in accented letters', letter: '\u00E9', letters: '\u00E9\u00E8\u00EA\u00E0\u00E2\u00E7\u00F4\u00FC\u00F1\u00ED' },
 ] as const;
 
 /** A pattern that bounds a single class's length and nothing else (`^[0-9]{11,19}$`): its bounds. */

@@ -205,7 +205,7 @@ export class ServiceProgress {
       s.inFlight.delete(id);
       s.pending.delete(id);
     }
-    const prior = planned === undefined || interrupted ? undefined : this.filePriorMs[planned.file];
+    const prior = planned === undefined || interrupted ? undefined : this.priorMs(id, planned.file);
     if (prior !== undefined) {
       s.priorMs += prior;
       s.priorSpentMs += durationMs;
@@ -242,16 +242,21 @@ export class ServiceProgress {
     return { total, done, failed, skipped, running };
   }
 
+  /** What a check was expected to take before this run said anything: its previous run's duration, else its file's in the table. */
+  private priorMs(id: string | undefined, file: string): number | undefined {
+    return (id === undefined ? undefined : this.previous[id]) ?? this.filePriorMs[file];
+  }
+
   /**
-   * How long a check is expected to take: its previous run's duration, else the mean so far of the
+   * How long a check is expected to take: its previous run's duration at this run's pace, else the mean so far of the
    * checks of its file and kind drawn toward the file's measured prior, or for a file without one
    * toward the mean of its kind over the service (a check that polls: itself drawn toward the polling
-   * prior), else the service's mean. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
+   * prior), else the service's mean, else the run's. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
    * the first check of a file or kind that ended at once (a branch that did not poll, a skip) does
    * not make the rest of it look quick.
    */
   private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
-    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
+    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id] * this.pace(s);
     const serviceMean = s.done ? s.spentMs / s.done : undefined;
     if (planned === undefined) return serviceMean;
     const drawn = (f: { done: number; spentMs: number } | undefined, above: number | undefined) => {
@@ -259,11 +264,19 @@ export class ServiceProgress {
       return ((f?.spentMs ?? 0) + PRIOR_WEIGHT * above) / ((f?.done ?? 0) + PRIOR_WEIGHT);
     };
     const measured = this.filePriorMs[planned.file] === undefined ? undefined : this.filePriorMs[planned.file] * this.pace(s);
-    const above = measured ?? drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ?? serviceMean;
+    // Last, the run's mean so far: a file neither the previous run nor the table has (new, or every check of it
+    // skipped then) leaves no service not begun "estimating" while others have ended checks.
+    let [spent, done] = [0, 0];
+    for (const o of this.services.values()) [spent, done] = [spent + o.spentMs, done + o.done];
+    const above =
+      measured ??
+      drawn(s.kinds.get(planned.kind), planned.kind === 'polls' ? this.pollingPriorMs : undefined) ??
+      serviceMean ??
+      (done ? spent / done : undefined);
     return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
   }
 
-  /** The service's pace against the measured table so far: its checks' durations over their files' priors, drawn toward the run's (itself drawn toward 1). */
+  /** The service's pace against its priors so far (the previous run's durations, the table's): its checks' durations over their priors, drawn toward the run's (itself drawn toward 1). */
   private pace(s: ServiceState): number {
     let spent = 0;
     let prior = 0;
@@ -506,7 +519,8 @@ export default class ProgressReporter implements Reporter {
     // Interrupted (the run's first reporter made it a skip of that kind): stopped, not failed.
     const interrupted = result.status === 'interrupted' || skipKindOf(result.annotations) === 'interrupted';
     this.progress.end(service, result.status, result.duration, test.id, interrupted);
-    if (result.status === 'passed' || result.status === 'failed' || result.status === 'timedOut') this.durations[test.id] = result.duration;
+    // A skip too (a check a sandbox cannot run ends at once, one out of time took its budget): the next run expects what it took.
+    if (!interrupted && result.status !== 'interrupted') this.durations[test.id] = result.duration;
     if (!interrupted && result.status !== 'passed' && result.status !== 'skipped')
       console.log(
         this.progress.failureLine(

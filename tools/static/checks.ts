@@ -45,20 +45,43 @@ interface ChildEnd {
   error?: Error;
 }
 
-/** Starts `node <script> ...args` in the checked directory, collecting its output; resolves when it ends. */
+/** The checks' child processes still running, each the leader of its process group. */
+const running = new Set<number>();
+
+/** Ends every check still running in a child process, with what it started (`npm test` interrupted: scripts/test.ts). */
+export function stopStaticChecks(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Starts `node <script> ...args` in the checked directory, collecting its output; resolves when it
+ * ends. In a process group of its own, so that stopStaticChecks ends the native binary a tool's
+ * Node wrapper starts along with the wrapper.
+ */
 function runNode(ctx: CheckContext, script: string, args: string[]): Promise<ChildEnd> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ctx.root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
     // No colours and no update notice: the output is kept for a failure's report.
     env: { ...process.env, NO_COLOR: '1', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' },
   });
+  if (child.pid) running.add(child.pid);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.on('error', (error) => resolve({ code: null, output, error }));
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => {
+      running.delete(child.pid!);
+      resolve({ code, output });
+    });
   });
 }
 

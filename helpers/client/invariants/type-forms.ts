@@ -440,6 +440,16 @@ const FORMS_PER_MEMBER = 8;
 const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
+ * `n` letters drawn at random from `letters`: a value sent again (another check, another form) is
+ * another value, so that on a target that keeps what every check wrote (a sandbox, the stand-in) it
+ * never names an object another check made with other details (a merchant's legal name).
+ */
+const wideText = (letters: string, n: number) => {
+  const pool = [...letters];
+  return Array.from({ length: n }, () => pool[Math.floor(Math.random() * pool.length)]).join('');
+};
+
+/**
  * The longest and the shortest value a string member's length bounds allow, written in each of the
  * WIDE_LETTERS: a target that counts UTF-16 code units or bytes instead of characters refuses them.
  * Candidates only, for a body member: the caller confirms each valid with the whole request (a member
@@ -454,7 +464,7 @@ export function lengthForms(schema: Json, value: unknown): { how: string; value:
   if (typeof schema.maxLength === 'number') lengths.push([schema.maxLength, `the longest, ${schema.maxLength} characters`]);
   if (typeof schema.minLength === 'number' && schema.minLength > 1)
     lengths.push([schema.minLength, `the shortest, ${schema.minLength} characters`]);
-  return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letter }) => ({ how: `${what} ${how}`, value: letter.repeat(n) })));
+  return lengths.flatMap(([n, what]) => WIDE_LETTERS.map(({ how, letters }) => ({ how: `${what} ${how}`, value: wideText(letters, n) })));
 }
 
 /** The valid forms that tell of one member's value (candidates: the caller confirms each with the contract). */

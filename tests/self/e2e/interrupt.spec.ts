@@ -143,7 +143,7 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
   }
 });
 
-test("a signal to npm's process alone reaches certify, the mock and npm test's Playwright: their npm scripts exec their command, no shell in between keeping it", () => {
+test("a signal to npm's process alone reaches certify, the mock and npm test (its static checks and its Playwright): their npm scripts exec their command, no shell in between keeping it", () => {
   // `npm run` runs a script through `sh -c`, which keeps a SIGINT relayed by npm to itself (the run
   // went on) and leaves its command running when a SIGTERM ends npm; `exec` replaces the shell.
   // Node with tsx's loader, not tsx's command line: its relaunch SIGKILLs the command when the
@@ -155,7 +155,10 @@ test("a signal to npm's process alone reaches certify, the mock and npm test's P
     'certify:stand-in': 'exec node --import tsx scripts/certify-stand-in.ts',
     mock: `${PARENT_PID_ENV}=$PPID exec tsx scripts/mock.ts`,
   });
-  expect(scripts.test, 'after the static checks, Playwright in place of the shell').toMatch(/ && exec playwright test$/);
+  // npm test's static checks and its Playwright after them: one Node process in place of the shell (scripts/test.ts).
+  expect(scripts.test, 'the static checks and Playwright after them in place of the shell').toMatch(
+    / && exec node --import tsx scripts\/test\.ts$/,
+  );
 });
 
 // Playwright's runner ends a run in order (the checks in progress interrupted, the Summary line) on
