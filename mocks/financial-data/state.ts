@@ -317,16 +317,6 @@ export interface Report {
 export interface FaultMemory {
   /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
-  /** accounts.ts: accounts deleted while a "deleted account still visible" fault is on, by id. */
-  deletedAccounts: Map<string, Account>;
-  /** accounts.ts: the accounts of deleted logins (blind fault: still listed by institution). */
-  deletedLoginAccounts: Map<string, Account>;
-  /** accounts.ts: the logins an account was deleted from (blind fault: the simple list drops the login). */
-  touchedLogins: Set<number>;
-  /** accounts.ts: deleted logins, `customerId/loginId` (a second delete answered 204; written for every delete). */
-  deletedLogins: Set<string>;
-  /** accounts.ts: accounts deleted once, `customerId/accountId` (accounts-second-delete-204). */
-  deletedAccountKeys: Set<string>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
   /** payments-data.ts: the cached variant's own copy of the balances (payments-data-cached-stale-copy). */
@@ -343,8 +333,6 @@ export interface FaultMemory {
   consumerless: Set<string>;
   /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
-  /** accounts.ts: the last GetCustomerAccountsSimple answer of each customer, until a delete (model-accounts-simple-list-cached). */
-  simpleAccountLists: Map<string, unknown>;
   /** app-registration.ts: the name of each registration's first modification (model-app-list-name-first-modification). */
   appFirstModifiedNames: Map<number, string>;
 }
@@ -569,11 +557,6 @@ function testApplication(): Registration {
 function faultMemory(): FaultMemory {
   return {
     switchOwners: new Map(),
-    deletedAccounts: new Map(),
-    deletedLoginAccounts: new Map(),
-    touchedLogins: new Set(),
-    deletedLogins: new Set(),
-    deletedAccountKeys: new Set(),
     seenAccounts: new Map(),
     staleBalances: new Map(),
     liteLinks: new Map(),
@@ -582,7 +565,6 @@ function faultMemory(): FaultMemory {
     callbackUrls: new Map(),
     consumerless: new Set(),
     reportStatus: new Map(),
-    simpleAccountLists: new Map(),
     appFirstModifiedNames: new Map(),
   };
 }
