@@ -167,3 +167,39 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
   }
   return undefined;
 }
+
+/**
+ * A step of a check that failed while the check went on without it: a call the check needed accepted
+ * (a valid call its forms are judged against, a set-up call) was refused. A later failure of the same
+ * check whose judgement depended on it (no form sent, so "forms sent: 0") is not judged, after this
+ * step's rule: the certification files it there, never under a rule of its own (helpers/verdict/certification.ts).
+ */
+export const STEP_FAILED_ANNOTATION = 'step-failed';
+
+export interface StepFailed {
+  operationId: string;
+  /** The answer's status, or the first line of the violation the call threw. */
+  status: string;
+  /** What the step was, in the check's words ("its valid call"). */
+  what: string;
+  /** The rule the refusal breaks (a valid call refused: the service's rule that every allowed form is accepted). */
+  rule?: string;
+  /** The exchange's number in the test's `HTTP exchanges`. */
+  call?: number;
+}
+
+/** Notes a failed step of the check (the first noted is the one a later failure came after). */
+export function noteStepFailed(testInfo: TestInfo, step: StepFailed): void {
+  testInfo.annotations.push({ type: STEP_FAILED_ANNOTATION, description: JSON.stringify(step) });
+}
+
+/** The first failed step a check's annotations carry, if any. */
+export function stepFailedOf(annotations: Annotations): StepFailed | undefined {
+  const d = annotations.find((a) => a.type === STEP_FAILED_ANNOTATION)?.description;
+  if (!d) return undefined;
+  try {
+    return JSON.parse(d) as StepFailed;
+  } catch {
+    return undefined;
+  }
+}

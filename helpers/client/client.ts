@@ -20,13 +20,13 @@ import {
   type ConflictMet,
   type Exchange,
 } from '../contract/checks.js';
-import { EXCHANGES_ATTACHMENT, noteViolation } from './annotations.js';
+import { EXCHANGES_ATTACHMENT, noteStepFailed, noteViolation } from './annotations.js';
 import { breakerKey, holdBack } from './breaker.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
-import { rulesJudgedBy } from '../contract/rules.js';
+import { rulesJudgedBy, validFormsRule } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -45,7 +45,8 @@ import { paceRequest, retryAfterSeconds, waitAsGuest, waitsAgain } from './guest
 import { holdShared } from './guest/shared-state.js';
 import { noteEchoed } from '../secrets/sent-ledger.js';
 import { findAnswerEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
-import { noteSentTexts, normalisedEchoConformance } from '../contract/normalised-echo.js';
+import { noteSentTexts, normalisedEchoConformance, sentTextsOf } from '../contract/normalised-echo.js';
+import { BUILT_URL_RULES, builtUrlsOf, countBuiltUrls, urlMembersOf } from './invariants/built-urls.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
 
@@ -105,6 +106,8 @@ export interface ApiResponse<T = any> {
   /** The body's bytes as received (a PDF or another binary body: `text` is their UTF-8 reading). */
   bytes: Buffer;
   operation: Operation;
+  /** The exchange's number in the test's `HTTP exchanges` (call order), where a test records them. */
+  call?: number;
 }
 
 export interface ClientDeps {
@@ -483,6 +486,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       normalisedEchoConformance(exchange, this.deps.testInfo);
       this.errorShapeConformance(exchange, profile);
       this.describedStateConformance(exchange);
+      this.builtUrlConformance(exchange);
       this.deps.judge?.({
         operation: op,
         status: exchange.status,
@@ -530,7 +534,27 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (owns && exchange.status >= 200 && exchange.status < 300) this.own(op.service, operationId, owns, options, parsed, authorize);
     if (this.sandbox && exchange.status >= 200 && exchange.status < 300) this.freeQuota(operationId, options);
     if (violation) throw violation;
-    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op };
+    return { status: exchange.status, headers: responseHeaders, body: parsed as T, text, bytes, operation: op, call };
+  }
+
+  /**
+   * A step of the check failed and the check goes on without it: `op`'s call the check needed
+   * accepted (`what`, its valid call) was answered `answer` (a refusal, or the violation it threw).
+   * Noted for the verdict (annotations.ts noteStepFailed): a later failure of the check that depended
+   * on it is not judged, after the rule the refusal breaks (a violation's own, else the service's
+   * rule that every allowed form is accepted).
+   */
+  stepFailed(op: Operation, answer: { status: number | string; call?: number } | ContractViolation, what: string): void {
+    if (!this.deps.testInfo) return;
+    const violation = answer instanceof ContractViolation ? answer : undefined;
+    const rule = violation?.rules[0] ?? validFormsRule(op.service);
+    noteStepFailed(this.deps.testInfo, {
+      operationId: op.operationId,
+      status: violation ? violation.message.split('\n')[0] : String((answer as { status: number | string }).status),
+      what,
+      ...(rule ? { rule } : {}),
+      ...(!violation && (answer as { call?: number }).call !== undefined ? { call: (answer as { call?: number }).call } : {}),
+    });
   }
 
   /** Notes an object created on a sandbox in the run ledger (helpers/client/guest/guest-log.ts). */
@@ -720,6 +744,24 @@ export class OperationClient<S extends ServiceName = ServiceName> {
         `${exchange.operation.operationId} ${exchange.status}: Received a description of another state: ${verdict.problems.join('; ')} / Documented: each state comes with its own description (x-described-by)`,
         exchange,
         [DESCRIBED_STATE_RULES[exchange.operation.service]!],
+      );
+  }
+
+  /**
+   * A URL the target builds carries what it places in it percent-encoded (helpers/client/invariants/built-urls.ts):
+   * on every 2xx answer of an operation whose contract answers a URL. Counted once per check and operation.
+   */
+  private builtUrlConformance(exchange: Exchange): void {
+    const { operation, status } = exchange;
+    if (status < 200 || status >= 300 || !BUILT_URL_RULES[operation.service] || !urlMembersOf(this.deps.contract, operation).length) return;
+    const verdict = builtUrlsOf(this.deps.contract, exchange, sentTextsOf(this.deps.testInfo));
+    countBuiltUrls(this.deps.testInfo, operation.service, operation.operationId, verdict);
+    if (verdict.problems.length)
+      throw new ContractViolation(
+        'builtUrlConformance',
+        `${operation.operationId} ${status}: Received a URL holding a value not percent-encoded: ${verdict.problems.join('; ')} / Documented: a URL the service builds percent-encodes what it places in it (RFC 3986)`,
+        exchange,
+        [BUILT_URL_RULES[operation.service]!],
       );
   }
 

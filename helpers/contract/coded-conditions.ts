@@ -26,6 +26,12 @@ export interface CodedCondition {
    * with its check digit wrong: the spec's harness builds it (the member may sit inside a JWE).
    */
   checkDigit?: string;
+  /**
+   * Members of the valid call set to provoke it: `query.<name>`, `path.<name>` or `body.<dotted>` to a
+   * value, null to leave it out, or `{ from: <another such member>, days: n }` to that member's valid
+   * value moved by n whole days (epoch seconds).
+   */
+  with?: Record<string, unknown>;
   /** The state the object is brought to before the call, and the values the call sends. */
   state?: string;
   send?: 'right' | 'wrong';
@@ -59,6 +65,7 @@ export function codedConditionsOf(contract: Contract): CodedCondition[] {
           ...(c.missing ? { missing: String(c.missing) } : {}),
           ...(c.unresolved ? { unresolved: String(c.unresolved) } : {}),
           ...(c.checkDigit ? { checkDigit: String(c.checkDigit) } : {}),
+          ...(c.with && typeof c.with === 'object' ? { with: { ...c.with } } : {}),
           ...(c.state ? { state: String(c.state) } : {}),
           ...(c.send ? { send: c.send === 'wrong' ? ('wrong' as const) : ('right' as const) } : {}),
         });

@@ -94,6 +94,11 @@ export function noteSentTexts(testInfo: TestInfo | undefined, operation: Operati
   walk(body, 0);
 }
 
+/** Every text the request bodies of this test sent, as sent (none outside a test). */
+export function sentTextsOf(testInfo: TestInfo | undefined): ReadonlySet<string> {
+  return (testInfo && sentByTest.get(testInfo)?.exact) || new Set();
+}
+
 /**
  * Throws when a 2xx answer carries, in any member, a text sent in this test as another text that only
  * case, white space, accents, HTML escaping, percent-encoding or the punctuation at its ends tell apart.

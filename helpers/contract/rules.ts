@@ -61,6 +61,14 @@ export interface Rule {
   judgedBy?: string[];
 }
 
+/**
+ * The service's rule that every form its contract allows is accepted (`<PREFIX>-VALID-FORMS`): what a
+ * valid call refused breaks, where a check needed it accepted to judge anything else.
+ */
+export function validFormsRule(service: string): string | undefined {
+  return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-FORMS'))?.id;
+}
+
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */
 export function rulesJudgedBy(service: string, check: string): string[] {
   return loadRules(service)

@@ -8,10 +8,9 @@ import { echoedCount, isEchoed, noteEchoed, withoutEchoed } from './sent-ledger.
 // Every name the echo search treats as sensitive (helpers/secrets/sensitive.ts), and those only
 // redacted: values that are never sent back by design but must not reach a report either.
 // Private JWK members (d, p, q, dp, dq, qi) are keys only inside a JWK; elsewhere those names are rare.
-// `<vendor>-App-Token`: the token header of the seed's Partner-* and the provider's Finicity-* names alike.
 const SENSITIVE_KEY = namesPattern([
   ...Object.values(SENSITIVE_NAMES).flat(),
-  ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization', '[a-z0-9]+-app-token'],
+  ...['pans', 'taxid', 'governmentid', 'token', 'accesstoken', 'refreshtoken', 'authorization'],
   ...['oauth_signature', 'signature', 'signingkey', 'privatekey', 'encryptedcard', 'encryptedvalue', 'd', 'p', 'q', 'dp', 'dq', 'qi'],
 ]);
 /** Whether a member or header name is sensitive. */

@@ -6,7 +6,7 @@
 
 import { Needles } from './needles.js';
 
-export type SensitiveKind = 'PAN' | 'security code' | 'SSN' | 'account number' | 'secret' | 'key';
+export type SensitiveKind = 'PAN' | 'security code' | 'SSN' | 'account number' | 'secret' | 'key' | 'token';
 
 export interface SensitiveValue {
   kind: SensitiveKind;
@@ -24,8 +24,9 @@ export interface Echo {
  * Member and header names (lower case; a name may be a pattern) whose value is sensitive, by kind:
  * written once, for the echo search here and for redaction (helpers/secrets/redact.ts). The key
  * headers are card enrollment's API key header (seed 000 ApiKeyAuth) and `<vendor>-App-Key`, the
- * seed's Partner-* and the provider's Finicity-* names alike (seed 002, provider 1.35.0);
- * tests/self/redaction.spec.ts checks every header security scheme of every contract is one.
+ * seed's Partner-* and the provider's Finicity-* names alike (seed 002, provider 1.35.0), as is the
+ * token header `<vendor>-App-Token` (seed 002, Authentication: the token a partner is issued is a
+ * credential); tests/self/redaction.spec.ts checks every header security scheme of every contract is one.
  */
 export const SENSITIVE_NAMES: Record<SensitiveKind, readonly string[]> = {
   PAN: ['primaryaccountnumber', 'pan', 'cardnumber'],
@@ -34,6 +35,7 @@ export const SENSITIVE_NAMES: Record<SensitiveKind, readonly string[]> = {
   'account number': ['accountnumber', 'account_number', 'realaccountnumber'],
   secret: ['partnersecret', 'newpartnersecret', 'secret', 'password'],
   key: ['apikey', 'api_key', 'appkey', 'x-openapi-clientid', '[a-z0-9]+-app-key'],
+  token: ['[a-z0-9]+-app-token'],
 };
 
 /** A whole-name, case-blind pattern of the names. */
@@ -93,7 +95,8 @@ export function sensitiveValuesIn(value: unknown, headers: Record<string, string
   };
   walk(value);
   for (const [name, v] of Object.entries(headers)) {
-    if (kindOfKey(name) === 'key' && v && v.length >= 3) out.push({ kind: 'key', value: v });
+    const kind = kindOfKey(name);
+    if ((kind === 'key' || kind === 'token') && v && v.length >= 3) out.push({ kind, value: v });
     // The OAuth 1.0a consumer key signing each installments call (its security scheme's Authorization
     // header; reference, Transport and auth: a credential): the one part of the header that does not
     // change from call to call.
@@ -199,6 +202,12 @@ export function walkMembers(root: unknown, path: string[], visit: (node: unknown
   walk(root, undefined);
 }
 
+/**
+ * The member a token is issued in (provider 1.35.0, CreateToken's answer: token): a token the caller
+ * sent before read there is one issued again (a renewal judged by the token rules), not an echo.
+ */
+const TOKEN_CARRIER = /^token$/i;
+
 /** Where a response carries a sent sensitive value in clear. */
 export function findEchoes(body: unknown, text: string, sent: SentValues | SensitiveValue[]): Echo[] {
   const index = Array.isArray(sent) ? new SentValues(sent) : sent;
@@ -210,7 +219,9 @@ export function findEchoes(body: unknown, text: string, sent: SentValues | Sensi
   const visit = (node: unknown, key: string | undefined) => {
     if (typeof node === 'string' || typeof node === 'number') {
       const value = String(node);
-      for (const s of index.longIn(value)) echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
+      for (const s of index.longIn(value))
+        if (s.kind !== 'token' || key === undefined || !TOKEN_CARRIER.test(key))
+          echoes.push({ kind: s.kind, at: pointer() || '/', value: s.value });
       const kind = key ? kindOfKey(key) : undefined;
       if (kind) for (const s of index.shortAs(value, kind)) echoes.push({ kind: s.kind, at: pointer(), value: s.value });
     }

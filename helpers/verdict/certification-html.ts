@@ -162,6 +162,9 @@ function failures(s: ServiceVerdict, rules: Map<string, RuleOutcome>): string {
               ([g, i], n) =>
                 // One screen per cause: the rule's first operation open with its first check; the rest folded.
                 `<details${n === 0 ? ' open' : ''} id="${anchor(s.service, i)}"><summary>${g.blocking ? '<b class="blocking">blocking</b> ' : ''}(${esc(g.source)}) <b>${esc(g.operationId ?? 'operation not told')}</b>: ${plural(g.titles.length, 'check')} <span class="small">${esc(g.cause)}</span></summary>` +
+                (g.notJudged?.length
+                  ? `<p class="small">Not judged after it: ${g.notJudged.map((id) => `<code>${esc(id)}</code>`).join(', ')}, in checks that failed after this step of theirs failed (no judgement of their own).</p>`
+                  : '') +
                 (g.alsoBroken?.length
                   ? `<p class="small">Also seen by ${g.alsoBroken.map((id) => `<code>${esc(id)}</code>`).join(', ')}: a property judging the same answers (one cause).</p>`
                   : '') +
@@ -311,6 +314,7 @@ function glance(cert: Certification): string {
         ops: [],
       };
       if (g.alsoBroken?.length) line.head += ` <span class="small">(also seen by ${g.alsoBroken.map(esc).join(', ')})</span>`;
+      if (g.notJudged?.length) line.head += ` <span class="small">(not judged after it: ${g.notJudged.map(esc).join(', ')})</span>`;
       line.blocking ||= g.blocking;
       line.ops.push(`<a href="#${anchor(s.service, i)}">${esc(g.operationId ?? 'operation not told')}</a> (${g.titles.length})`);
       lines.set(key, line);

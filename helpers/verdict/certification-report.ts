@@ -166,6 +166,10 @@ function serviceLines(s: ServiceVerdict): string[] {
         lines.push(`- Rule ${id}: ${r ? `${r.text} (${r.kind}, ${r.source}: ${r.cite})` : 'not in the catalogue'}`);
       }
       if (g.alsoBroken?.length) lines.push(`- Also seen by: ${g.alsoBroken.join(', ')} (a property judging the same answers; one cause)`);
+      if (g.notJudged?.length)
+        lines.push(
+          `- Not judged after it: ${g.notJudged.join(', ')} (checks that failed after this step of theirs failed, judging nothing of their own)`,
+        );
       if (g.rules.length) lines.push(`- Rules the checks cite: ${g.rules.join(', ')}`, '');
       if (g.checks?.length) {
         lines.push("The first check's whole message:", '', fence(g.message), '');

@@ -146,8 +146,11 @@ export function serviceVerdict(
     // that names none (an undocumented status, an echo changed) is grouped by that check, not by the
     // rules the test cites for its own purpose; a spec's assertion made under a rule (underRule) breaks
     // that rule; any other assertion breaks the rules its test cites.
-    const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : [];
-    const broken = (lead || o.brokenRule ? named : [...new Set(ids)]).sort();
+    // A failure that depended on an earlier failed step of its check (o.after: a valid call refused)
+    // judged nothing of its own: it is filed under the step's rule, its own rules not judged after it.
+    const after = failed && !lead && !o.brokenRule ? o.after : undefined;
+    const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
+    const broken = (lead || o.brokenRule || after ? named : [...new Set(ids)]).sort();
     // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
     const source = failed
       ? failureSource({ broken: named, namedCheck: lead !== undefined, cited: ids, tags: o.tags }, sourceOfRule, defaultSource)
@@ -173,9 +176,20 @@ export function serviceVerdict(
         sourceOfRule,
       );
       blockingFailure ||= blocking;
-      const check = lead?.check ?? 'assertion';
-      const operationId = o.brokenAt ?? o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
-      const first = broken.length ? broken.join(' + ') : lead ? check : `assertion of "${o.title}"`;
+      const check = lead?.check ?? (after ? 'its failed step' : 'assertion');
+      const operationId = after?.operationId ?? o.brokenAt ?? o.evidence?.operationId ?? lead?.operationId ?? operationOf(o);
+      // The rules the check cites that it could not judge after its failed step, and after what.
+      const notJudged = after && {
+        rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
+        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status} to ${after.what}`,
+      };
+      const first = broken.length
+        ? broken.join(' + ')
+        : lead
+          ? check
+          : after
+            ? `${after.operationId} refused ${after.what}`
+            : `assertion of "${o.title}"`;
       const cause = `${first}: ${operationId ?? 'operation not told'}`;
       const key = `${broken.join(' ')}|${broken.length ? '' : first}|${operationId ?? ''}`;
       const group = groups.get(key) ?? {
@@ -194,13 +208,17 @@ export function serviceVerdict(
       group.titles.push(o.title);
       group.blocking ||= blocking;
       group.rules = [...new Set([...group.rules, ...ids])];
+      if (notJudged?.rules.length) group.notJudged = [...new Set([...(group.notJudged ?? []), ...notJudged.rules])].sort();
       group.checks!.push({
         title: o.title,
         project: o.project,
         file: path.relative(process.cwd(), o.file).split(path.sep).join('/'),
         ...(o.line ? { line: o.line } : {}),
         check,
-        judged: judgedLines(o.error ?? o.status),
+        judged: notJudged
+          ? `not judged: ${notJudged.rules.join(', ') || 'its own rules'}, after ${notJudged.after}\n${judgedLines(o.error ?? o.status)}`
+          : judgedLines(o.error ?? o.status),
+        ...(notJudged ? { notJudged } : {}),
         message: o.error ?? o.status,
         ...(o.evidence ? { evidence: o.evidence } : {}),
         rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
@@ -284,6 +302,7 @@ function foldProperties(groups: FailureGroup[]): FailureGroup[] {
     into.titles.push(...g.titles);
     into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
     into.rules = [...new Set([...into.rules, ...g.rules])];
+    if (g.notJudged) into.notJudged = [...new Set([...(into.notJudged ?? []), ...g.notJudged])].sort();
     into.blocking ||= g.blocking;
   }
   return kept;

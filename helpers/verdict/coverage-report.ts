@@ -4,7 +4,7 @@ import type { Evidence } from './evidence.js';
 import path from 'node:path';
 import type { Contract, SourceClass } from '../contract/contract.js';
 import type { CoverageRecord } from '../client/coverage.js';
-import type { SkipKind, ViolationNote } from '../client/annotations.js';
+import type { SkipKind, StepFailed, ViolationNote } from '../client/annotations.js';
 import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import type { RunSelection } from './rule-paths.js';
@@ -42,6 +42,11 @@ export interface TestOutcome {
   brokenRule?: string;
   /** The operation whose answers that assertion judged, where it said. */
   brokenAt?: string;
+  /**
+   * Of a failure with no judgement of its own (no client violation, no rule's assertion): the step of
+   * its check that failed before it while the check went on (helpers/client/annotations.ts StepFailed).
+   */
+  after?: StepFailed;
   /** Of a failure, set by the verdict: the rules it broke and the source it weighs with (helpers/contract/weight.ts failureSource). */
   broken?: string[];
   source?: SourceClass;

@@ -4,7 +4,7 @@
 // names none: its exchange is the one whose answer holds the value the assertion received (a status,
 // a member's value), within the test step that failed and the operation its message names; when
 // several answered it, or none, the page says so and shows the candidates, never one picked at random.
-import type { ViolationNote } from '../client/annotations.js';
+import type { StepFailed, ViolationNote } from '../client/annotations.js';
 
 /** One exchange as the client attached it (redacted). */
 export interface KeptExchange {
@@ -141,10 +141,19 @@ const narrowed = (list: KeptExchange[], keep: (e: KeptExchange) => boolean) => {
  */
 export function chooseEvidence(
   exchanges: KeptExchange[],
-  failure: { violation?: ViolationNote; error?: string; steps?: StepWindow[] },
+  failure: { violation?: ViolationNote; error?: string; steps?: StepWindow[]; after?: StepFailed },
 ): Evidence | undefined {
   if (exchanges.length === 0) return undefined;
-  const { violation, error = '', steps = [] } = failure;
+  const { violation, error = '', steps = [], after } = failure;
+  // A failure that depended on a failed step of its check (TestOutcome.after): the step's exchange.
+  const stepExchange = after?.call !== undefined ? exchanges.find((e) => e.call === after.call) : undefined;
+  if (stepExchange)
+    return {
+      how: 'failed',
+      note: `the exchange of the step that failed first in the check (call #${after!.call} of the test: ${after!.what} answered ${after!.status})`,
+      exchanges: [renderExchange(stepExchange)],
+      operationId: stepExchange.operationId,
+    };
   if (violation) {
     const judged =
       exchanges.find((e) => violation.call !== undefined && e.call === violation.call) ??

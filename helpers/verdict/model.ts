@@ -47,6 +47,8 @@ export interface FailureGroup {
   broken?: string[];
   /** Property rules that failed on the same operation with this cause, their checks folded in (one cause, once). */
   alsoBroken?: string[];
+  /** Rules of checks that failed after this cause's step in the same check and judged nothing of their own: not judged, after it. */
+  notJudged?: string[];
   /** The named check of a failure with no rule. */
   check?: string;
   /** The operation the failures met (the grouping's second key); absent: not told. */
@@ -61,8 +63,10 @@ export interface FailedCheck {
   /** The spec, relative to the suite's root, and the test's line. */
   file: string;
   line?: number;
-  /** The named check that judged it, or `assertion` (the spec's own expect). */
+  /** The named check that judged it, `assertion` (the spec's own expect), or `its failed step` (it failed after a step of its own failed, judging nothing). */
   check: string;
+  /** Of a check that failed after a failed step of its own (a valid call refused): the rules it cites left not judged, and after what. */
+  notJudged?: { rules: string[]; after: string };
   /** The check's own words: its first line and its Received / Expected / Documented lines. */
   judged: string;
   message: string;

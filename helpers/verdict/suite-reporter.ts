@@ -21,7 +21,7 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, violationsOf } from '../client/annotations.js';
+import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepFailedOf, violationsOf } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
 import { chooseEvidence, type KeptExchange } from './evidence.js';
@@ -136,10 +136,13 @@ export default class SuiteReporter implements Reporter {
         : undefined);
     for (const a of result.annotations) if (a.type === REQUEST_RULES_ANNOTATION) this.requestsJudged += Number(a.description) || 0;
     // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
+    // A failure with no judgement of its own (no violation of the client, no rule's assertion) after a
+    // step of its check failed while the check went on (a valid call refused): it depended on that step.
+    const after = failed && !violations.some((v) => v.lead) && !broken ? stepFailedOf(result.annotations) : undefined;
     const evidence =
       result.status === 'passed' || result.status === 'skipped'
         ? undefined
-        : chooseEvidence(keptExchanges(result), { violation: violations.find((v) => v.lead), error, steps: result.steps });
+        : chooseEvidence(keptExchanges(result), { violation: violations.find((v) => v.lead), error, steps: result.steps, after });
     const exchange = evidence?.exchanges.join('\n\n');
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
     // Every conflict a passing check met (a body may follow several), not only the first.
@@ -178,6 +181,7 @@ export default class SuiteReporter implements Reporter {
             ),
           }),
       ...(skipKind ? { skipKind } : {}),
+      ...(after ? { after } : {}),
       ...(violations.length ? { violations } : {}),
       ...(conflicts.length ? { conflicts } : {}),
       ...(properties.length ? { properties } : {}),

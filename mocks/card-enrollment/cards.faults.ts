@@ -429,6 +429,12 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: skip('path', (x) => x.body.encryptedCard !== undefined),
     ...assumption,
   }),
+  // Seeded beside the answer judge's profile memory (fixtures/card-enrollment.ts): a profile the service forgets.
+  fault(
+    'ce-val-profile-new-each-enrollment',
+    'CE-VAL-PROFILE: the same consumer identity enrolled again answers a new profile, another srcConsumerId added now',
+    { state: (x) => ({ srcConsumerId: randomUUID(), dateConsumerAdded: x.now.toISOString() }), origin: 'seeded' },
+  ),
   fault('ce-prop-error-status-neither-path-code-422', 'CE-EXCL-PATH, CE-PROP-ERROR-STATUS: neither path answered with code 422', {
     answer: refused((b) => b.details?.[0]?.source === 'encryptedCard' && b.details[0].reason === 'CANNOT_BE_NULL' && (b.code = 422)),
   }),

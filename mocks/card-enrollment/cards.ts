@@ -14,7 +14,7 @@ import type { MockContext } from '../kit/context.js';
 import { violations, type Violation } from '../kit/validation.js';
 import { errorAnswer, type Refusal } from './errors.js';
 import { decryptCard, type EncryptionKeys } from './keys.js';
-import type { CardState, RegisteredClient } from './state.js';
+import type { CardState, Profile, RegisteredClient } from './state.js';
 
 /** The Card structure inside encryptedCard (seed 000, Card), or the account a receipt stands for (A5). */
 export interface Card {
@@ -73,7 +73,7 @@ export interface Answer {
   body?: Record<string, any>;
 }
 
-export type CardSeams = { x: Enrollment; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };
+export type CardSeams = { x: Enrollment; step: Step; refusal: Refusal; change: Profile; answer: Answer; delivery: never };
 
 const MALFORMED = 'The request is malformed or has incorrect or missing fields or values.';
 const malformed = (found: Violation[]): Refusal => ({ status: 400, code: 'INVALID_ARGUMENT', message: MALFORMED, violations: found });
@@ -200,6 +200,10 @@ export function registerCards(
     const consumer = body.consumer;
     const identity = consumer.consumerIdentity;
     const byEmail = !opaqueIdentities.includes(identity.identityType);
+    // seed 000, ConsumerIdentity.identityValue: the profile is found by its identity; a new one is added now.
+    const known = `${identity.identityType} ${identity.identityValue}`;
+    const profile = seams.state(x, x.world.profiles.get(known) ?? { srcConsumerId: randomUUID(), dateConsumerAdded: now.toISOString() });
+    x.world.profiles.set(known, profile);
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -230,7 +234,7 @@ export function registerCards(
           ...(card.panExpirationYear ? { panExpirationYear: card.panExpirationYear } : {}),
         },
         maskedConsumer: {
-          srcConsumerId: randomUUID(),
+          srcConsumerId: profile.srcConsumerId,
           // An e-mail address is masked (seed 000, MaskedConsumer); the provider's opaque id is answered as sent (Card API 1.0.0).
           maskedConsumerIdentity: {
             identityType: identity.identityType,
@@ -243,8 +247,8 @@ export function registerCards(
           maskedFullName: `${maskName(consumer.firstName)} ${maskName(consumer.lastName ?? '')}`,
           countryCode: consumer.countryCode,
           languageCode: consumer.languageCode,
-          // A new identity is a new profile, added now (seed 000, MaskedConsumer: UTC datetime).
-          dateConsumerAdded: now.toISOString(),
+          // When the profile was added (seed 000, MaskedConsumer: UTC datetime).
+          dateConsumerAdded: profile.dateConsumerAdded,
           // The versions accepted (a member a loosened contract lets through absent is answered empty).
           complianceSettings: {
             privacy: { acceptedVersion: body.complianceSettings.privacy?.latestVersionUri ?? '' },

@@ -1,7 +1,8 @@
 // Everything the card enrollment mock keeps, declared in one place (reference/card-enrollment.md,
 // "The mock's world"): registered clients (API key -> srcClientIds -> serviceIds) and known
-// push-account receipts (A5). Enrollment stores nothing: each POST /cards is answered from the
-// request, these records and the clock. The JWE key pair (keys.ts) is made once at start.
+// push-account receipts (A5), and the consumer profiles enrollments added, found by their identity
+// (seed 000, ConsumerIdentity.identityValue: the same identity enrolled again names the same profile);
+// each POST /cards is answered from the request, these records and the clock. The JWE key pair (keys.ts) is made once at start.
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export interface RegisteredClient {
@@ -16,9 +17,17 @@ export interface Receipt {
   primaryAccountNumber: string;
 }
 
+/** A consumer profile (seed 000, MaskedConsumer): its id and when it was added. */
+export interface Profile {
+  srcConsumerId: string;
+  dateConsumerAdded: string;
+}
+
 export interface CardState {
   clients: RegisteredClient[];
   receipts: Receipt[];
+  /** The profiles enrollments added, by identity type and value. */
+  profiles: Map<string, Profile>;
 }
 
 const apiKey = () => `ce_${randomBytes(18).toString('base64url')}`;
@@ -36,5 +45,6 @@ export function createCardState(): CardState {
       { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '5204731600014792' },
       { enrolmentReferenceId: `rcpt-${randomUUID()}`, primaryAccountNumber: '4111111111111111' },
     ],
+    profiles: new Map(),
   };
 }

@@ -24,6 +24,7 @@ import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
 import { SBCA_FAULTS } from './reports/sbca.faults.js';
+import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
 import { REPORT_STORE_FAULTS } from './reports/store.faults.js';
 import { STATEMENTS_FAULTS } from './statements.faults.js';
 import { SWITCHES_FAULTS } from './switches.faults.js';
@@ -66,6 +67,7 @@ export const FD_FAULTS = [
   ...CONNECT_COMPONENTS_FAULTS,
   ...APP_REGISTRATION_FAULTS,
   ...THIRD_PARTY_ACCESS_FAULTS,
+  ...SENSITIVE_ECHO_FAULTS,
 ];
 
 export type FdFaultId = FaultId<typeof FD_FAULTS>;

@@ -4,6 +4,8 @@
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
 import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
+import type { ConnectSeams } from './state.js';
+import type { FaultSeams } from '../kit/faults.js';
 
 export const CONNECT_FAULTS = faultCatalogue([
   // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
@@ -319,6 +321,20 @@ export const CONNECT_FAULTS = faultCatalogue([
     rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
   }),
   // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
+  // Seeded beside the built-URL property (helpers/client/invariants/built-urls.ts), which judges every URL an answer builds.
+  seeded({
+    id: 'seeded-prop-url-transfer-identity-raw',
+    rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
+    source: 'assumption',
+    rules: ['FD-PROP-URL-ENCODED'],
+    seams: {
+      answer: (x, answer) => {
+        const identity = x.body?.identity;
+        if (!String(x.operationId).startsWith('GenerateTransfer') || !identity?.city) return answer;
+        return { ...answer, body: { ...answer.body, link: `${answer.body.link}&city=${identity.city}&address=${identity.address ?? ''}` } };
+      },
+    } satisfies FaultSeams<ConnectSeams>,
+  }),
   seeded({
     id: 'rt-connect-joint-email-subject-trimmed',
     rule: 'FD-CONNECT-EMAIL: SendJointBorrowerConnectEmail answers the e-mail configuration with its subject trimmed (the single e-mail keeps it as sent)',

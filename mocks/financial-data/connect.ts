@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findCustomer, findLogin } from './state.js';
+import { findCustomer, findLogin, type ConnectSeams } from './state.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 
 /**
@@ -25,6 +25,7 @@ const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
 const TWO_HOURS_MS = 2 * 3600_000;
 
 type Who = { customerId?: string; consumerId?: string };
+
 interface Flow {
   operationId: FdOperationId;
   /** The session type the link carries (provider 1.35.0 example links: type=lite, transferBillPaySwitch...). */
@@ -60,6 +61,7 @@ const FLOWS: Flow[] = [
 
 export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<ConnectSeams>();
   const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
   // Blind fault: the Lite link is reused per partner within its two hours, whoever it is for.
   const liteLinks = world.faultMemory.liteLinks;
@@ -248,7 +250,10 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
       const ssn = body.optionalConsumerInfo?.ssn;
       if (!flow.email && flow.operationId === 'GenerateConnectUrl' && ssn && faults.has('i4-connect-ssn-in-prefill-member'))
         return reply.code(200).send({ link: url, prefill: { ssn } });
-      if (!flow.email) return reply.code(200).send({ link: url });
+      if (!flow.email) {
+        const answer = seams.answer({ operationId: flow.operationId, body }, { status: 200, body: { link: url } });
+        return reply.code(answer.status).send(answer.body);
+      }
       // FD-CONNECT-EMAIL: the e-mail as sent (the fault puts the default subject in its place).
       const emailConfig = {
         ...body.email,

@@ -3,9 +3,22 @@
 // ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
 // suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
+import { faultCatalogue, blind, seeded, independent, type FaultSeams } from '../kit/faults.js';
+import type { InstitutionSeams } from './state.js';
 
 export const INSTITUTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the documented-refusals property (properties.documented-refusals.spec.ts): a refusal the
+  // document codes, answered with the code of another of its conditions.
+  seeded({
+    id: 'seeded-prop-location-combination-coded-missing',
+    rule: 'FD-PROP-DOCUMENTED-REFUSAL: a location lookup giving both the identifier pair and the merchant name and address is refused 400 with the code of missing data (10020), not of an invalid combination (10030)',
+    source: 'provider',
+    rules: ['FD-PROP-DOCUMENTED-REFUSAL'],
+    seams: {
+      judge: (_x, step, refusal) =>
+        step === 'location-parameter-sets' && refusal?.code === '10030' ? { ...refusal, code: '10020' } : refusal,
+    } satisfies FaultSeams<InstitutionSeams>,
+  }),
   // Institutions (seed 002, Institutions and Limits).
   // Seeded beside the check of each multi-valued filter's combination (records.multi-valued.spec.ts).
   // Seeded beside the paging check that every later page answers each record as the full list does.

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import type { Institution } from './state.js';
+import type { Institution, InstitutionSeams } from './state.js';
 import { sizeOf } from '../../helpers/contract/facts.js';
 import { frozenRecord, sendList } from '../kit/json.js';
 
@@ -15,6 +15,7 @@ const NAME_SET = ['merchantName', 'streetAddress', 'city', 'stateProvinceRegion'
 
 export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<InstitutionSeams>();
   // seed 002, Limits: location matches (the contract's LocationMatches maxItems).
   const MAX_LOCATION_MATCHES = sizeOf(ctx.contract, 'LocationMatches', 'locationMatches').max!;
   const status = (i: Institution) => ({
@@ -341,14 +342,22 @@ export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
     // i23-location-id-value-without-type-searched: an idValue without its idType searched (404) instead of refused.
     const valueOnly =
       faults.has('i23-location-id-value-without-type-searched') && query.idValue !== undefined && query.idType === undefined;
-    if (!byId && !byName && !faults.has('location-params-unchecked') && !valueOnly) {
-      return sendError(
-        ctx,
-        reply,
-        400,
-        'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode',
-      );
-    }
+    // provider 1.35.0, the lookup's 400 examples: neither set whole is data missing (10020), both
+    // sets at once an invalid combination (10030).
+    const refused = seams.judge(
+      { operationId: 'GetLocationMatches', query },
+      'location-parameter-sets',
+      !byId && !byName && !faults.has('location-params-unchecked') && !valueOnly
+        ? {
+            status: 400,
+            code: '10020',
+            message: 'give idType and idValue, or merchantName, streetAddress, city, stateProvinceRegion and postalCode',
+          }
+        : byId && byName
+          ? { status: 400, code: '10030', message: 'give idType and idValue, or the merchant name and address, not both' }
+          : undefined,
+    );
+    if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
     const name = String(query.merchantName ?? '').toLowerCase();
     const found = world.locations.filter((l) =>
       byId

@@ -59,13 +59,16 @@ const callers = new WeakMap<FastifyRequest, Partner | undefined>();
 /** The partner a request authenticated as (undefined: a route that needs no token, or not yet authenticated). */
 export const callerOf = (req: FastifyRequest): Partner | undefined => callers.get(req);
 
-/** Error body of the contract (reference: {code, message, status?}). */
-export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string) {
+/**
+ * Error body of the contract (reference: {code, message, status?}); `code` the provider's code where
+ * the contract's table gives the refusal one (x-codes), else the status.
+ */
+export function sendError(ctx: FdContext, reply: FastifyReply, status: number, message: string, code?: number | string) {
   if (ctx.faults.has('error-body-wrong-shape')) return reply.code(status).send({ error: message });
   // Blind fault: the 409 alone loses its code (status as text instead).
   if (status === 409 && ctx.faults.has('blind-conflict-body-without-code'))
     return reply.code(status).send({ status: String(status), message });
-  return reply.code(status).send({ code: status, message });
+  return reply.code(status).send({ code: code ?? status, message });
 }
 
 /**

@@ -6,6 +6,7 @@
 // The lookups every resource shares ("the partner's customer", its account, its login) are here
 // too, written once; an index of a store belongs beside the store it indexes.
 import { randomBytes } from 'node:crypto';
+import type { FdOperationId } from '../../helpers/contract/operations.js';
 import { IndexedMap, type Group } from '../kit/indexed-map.js';
 import { DeferringIndexedMap } from './deferring-store.js';
 
@@ -756,4 +757,44 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
   const found = new Map(byUsername.items);
   for (const [id, c] of byName.items) found.set(id, c);
   return store.inOrder([...found].filter(([, c]) => of(c)));
+}
+
+/**
+ * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
+ * show (its account, the clock), and whether it shows it: the item of the answer.
+ */
+export interface TransactionSeams {
+  x: { transaction: Transaction; account: Account; nowS: number; standardDays: number };
+  step: never;
+  refusal: never;
+  change: never;
+  answer: { shown: boolean };
+  delivery: never;
+}
+
+/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
+export interface ConnectSeams {
+  x: { operationId: FdOperationId; body: any };
+  step: never;
+  refusal: never;
+  change: never;
+  answer: { status: number; body: { link: string } };
+  delivery: never;
+}
+
+/** A refusal of the location lookup: its status, the provider's code (the 400's x-codes) and words. */
+export interface LocationRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What the seams of the institutions carry (mocks/kit/faults.ts): the location lookup's query, judged at one step. */
+export interface InstitutionSeams {
+  x: { operationId: FdOperationId; query: Record<string, unknown> };
+  step: 'location-parameter-sets';
+  refusal: LocationRefusal;
+  change: never;
+  answer: never;
+  delivery: never;
 }

@@ -3,9 +3,22 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
+import { DAY_S } from './portfolio.js';
+import type { TransactionSeams } from './state.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the windows property (properties.windows.spec.ts), which reads the lists again after the clock moved.
+  seeded({
+    id: 'seeded-prop-window-standard-history-from-now',
+    rule: "FD-PROP-WINDOW-ANCHOR: standard history counted back from now, not from the account's addition: once the clock has moved on, the oldest standard transactions of an account whose history was not loaded are no longer listed",
+    source: 'seed',
+    rules: ['FD-PROP-WINDOW-ANCHOR'],
+    seams: {
+      answer: (x, answer) =>
+        answer.shown && !x.account.historicLoaded && x.nowS - x.transaction.postedDate > x.standardDays * DAY_S ? { shown: false } : answer,
+    } satisfies FaultSeams<TransactionSeams>,
+  }),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal's status is right, its effect is not.
   seeded({
     id: 'seeded-prop-historic-load-other-partner-loaded',

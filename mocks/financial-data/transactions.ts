@@ -9,8 +9,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, page } from './paging.js';
 import { categoryOf, DAY_S } from './portfolio.js';
-import { accountsOfLogin, findAccount, findCustomer, linkedData, transactionsOfAccounts, type Account, type Transaction } from './state.js';
-import { rangeOf } from '../../helpers/contract/facts.js';
+import {
+  accountsOfLogin,
+  findAccount,
+  findCustomer,
+  linkedData,
+  transactionsOfAccounts,
+  type Account,
+  type Transaction,
+  type TransactionSeams,
+} from './state.js';
+import { limitOf, rangeOf } from '../../helpers/contract/facts.js';
 
 /** A transaction's unique id (provider 1.42.0 UniqueTransactionId, a free string): the mock's own form. */
 const uniqueIdOf = (t: Transaction) => `utx-${t.id.toString(16)}`;
@@ -32,6 +41,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     account: defaultLimit(ctx.contract, 'GetCustomerAccountTransactions'),
   };
   const on = (id: FdFaultId) => faults.has(id);
+  /** seed 002, Limits: standard history, the days before the account was added. */
+  const STANDARD_DAYS = limitOf(ctx.contract, 'standardHistoryDays');
+  const seams = faults.seams<TransactionSeams>();
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
   const partnerOf = (input: Input) => input.partner?.id;
@@ -72,7 +84,9 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       return true;
     }
     // Fault: standard history cut at 90 days.
-    return !(on('transactions-standard-history-90-days') && account.createdDate - t.postedDate > 90 * DAY_S);
+    const shown = !(on('transactions-standard-history-90-days') && account.createdDate - t.postedDate > 90 * DAY_S);
+    // Standard history counts from the account's addition (seed 002, Limits): the item as shown.
+    return seams.answer({ transaction: t, account, nowS: clock.nowEpochSeconds(), standardDays: STANDARD_DAYS }, { shown }).shown;
   };
 
   const dateOut = (s: number) => (on('transactions-dates-in-ms') ? s * 1000 : s);

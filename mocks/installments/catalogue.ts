@@ -9,6 +9,7 @@ import { MERCHANTS_FAULTS } from './merchants.faults.js';
 import { OFFERS_FAULTS } from './offers.faults.js';
 import { PANS_FAULTS } from './pans.faults.js';
 import { PLANS_FAULTS } from './plans.faults.js';
+import { SENSITIVE_ECHO_FAULTS } from './sensitive-echo.faults.js';
 
 /** The fault catalogue of the installments mock: each resource's faults, own and written blind (`origin: 'blind'`). */
 export const INSTALLMENTS_FAULTS = [
@@ -19,6 +20,7 @@ export const INSTALLMENTS_FAULTS = [
   ...PLANS_FAULTS,
   ...APPROVALS_FAULTS,
   ...ISSUER_FAULTS,
+  ...SENSITIVE_ECHO_FAULTS,
 ];
 
 export type InstallmentsFaultId = FaultId<typeof INSTALLMENTS_FAULTS>;

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BodyRefused, bodyParser, dropRestOfBody, MAX_BODY_BYTES, type ServedOperations } from './body.js';
+import { BodyRefused, bodyParser, dropRestOfBody, MAX_BODY_BYTES, servedOperation, type ServedOperations } from './body.js';
 import { ClockError, parseClockInstant } from './clock.js';
 import { FaultError } from './faults.js';
 import { limitRequestRate, withoutControlSurface } from './stand-in-mode.js';
@@ -98,6 +98,16 @@ export function createMockApp(
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', bodyParser(served));
+  // The fault seam every answer passes through (kit/faults.ts, FaultSeams.reply): a JSON or text answer
+  // of the service (not the control surface), whatever module made it. Only in a mock whose catalogue has such a fault.
+  if (context.faults.replying.length) {
+    const operationOf = servedOperation(served);
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (typeof payload !== 'string' || !context.faults.bendsReplies() || req.url.startsWith('/__mock/')) return done(null, payload);
+      const x = { operationId: operationOf(req)?.operationId, headers: req.headers, body: parseJson(req.body), status: reply.statusCode };
+      done(null, context.faults.reply(x, payload));
+    });
+  }
   // Stand-in mode (kit/stand-in-mode.ts), before any route is registered.
   if (options.requestsPerSecond) limitRequestRate(app, context, options.requestsPerSecond, options.tooManyRequests ?? clientError);
   if (options.controlSurface === false) return withoutControlSurface(app);

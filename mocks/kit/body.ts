@@ -82,13 +82,12 @@ export function nestingDepth(text: string, max = Infinity): number {
 }
 
 /**
- * The content-type parser of every body: the text of the body, read whole within the limits above,
- * or a BodyRefused. The operation of a route is looked up once (an unknown route, the control
- * surface or a route no operation describes has none: only the limits apply to it).
+ * The operation a request's route serves, looked up once per method and route (an unknown route, the
+ * control surface or a route no operation describes has none).
  */
-export function bodyParser(served: ServedOperations) {
+export function servedOperation(served: ServedOperations): (req: FastifyRequest) => Operation | undefined {
   const operations = new Map<string, Operation | undefined>();
-  const operationOf = (req: FastifyRequest): Operation | undefined => {
+  return (req) => {
     const key = `${req.method} ${req.routeOptions.url}`;
     if (!operations.has(key)) {
       const path = req.url.split('?')[0];
@@ -102,6 +101,14 @@ export function bodyParser(served: ServedOperations) {
     }
     return operations.get(key);
   };
+}
+
+/**
+ * The content-type parser of every body: the text of the body, read whole within the limits above,
+ * or a BodyRefused. A request of no operation (servedOperation) gets only the limits.
+ */
+export function bodyParser(served: ServedOperations) {
+  const operationOf = servedOperation(served);
   return (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: string) => void): void => {
     const op = operationOf(req);
     const refuse = (status: number, message: string) => new BodyRefused(documentedStatus(op, status), message);

@@ -84,7 +84,7 @@ export type FaultMemory = Record<string, any>;
  * documented behaviour made and returns the value to go on with. A fault registers a function at the
  * seams it bends; the faults switched on are applied in catalogue order. Four seams cover what a
  * provider's release can get wrong: (a) the request as judged, (b) the state change, (c) the answer,
- * (d) a delivery.
+ * (d) a delivery; the kit's (e) takes every answer as it leaves, for a fault no one module owns.
  */
 export interface FaultSeams<T extends SeamTypes = any> {
   /** (a) At each step of the judgement, the refusal the contract gives (undefined: none) bent: loosened, skipped (undefined), added, or its status or code changed. A step may also fold the request before it is judged. */
@@ -95,6 +95,32 @@ export interface FaultSeams<T extends SeamTypes = any> {
   answer?(x: T['x'], answer: T['answer'], memory: FaultMemory): T['answer'];
   /** (d) An outbound delivery (undefined: not sent). */
   delivery?(x: T['x'], delivery: T['delivery'], memory: FaultMemory): T['delivery'] | undefined;
+  /**
+   * (e) Any answer of the mock as it leaves (mocks/kit/app.ts), whatever module made it: its body text
+   * rewritten (a value of the request echoed in a member no module writes). Called by the kit, never
+   * by a behaviour module.
+   */
+  reply?(x: Reply, body: string, memory: FaultMemory): string;
+}
+
+/** What the kit's reply seam knows of one answer: its request and its status (FaultSeams.reply). */
+export interface Reply {
+  /** The operation of the contract the route serves, where one does. */
+  operationId?: string;
+  /** The request's headers (lower-case names) and its body as the body parser read it (text). */
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  status: number;
+}
+
+/** A JSON object answer's text with `member` set to `value`; any other answer unchanged. */
+export function withMember(body: string, member: string, value: unknown): string {
+  try {
+    const json = JSON.parse(body);
+    return json && typeof json === 'object' && !Array.isArray(json) ? JSON.stringify({ ...json, [member]: value }) : body;
+  } catch {
+    return body;
+  }
 }
 
 /** The seams of one mock, as its behaviour modules call them (FaultSet.seams). */
@@ -208,12 +234,15 @@ export class FaultSet<Id extends string = string> {
   private readonly fixed: Set<string>;
   private runtime = new Set<string>();
   private readonly memory = new Map<string, FaultMemory>();
+  /** The faults of the catalogue that bend answers at the kit's reply seam (FaultSeams.reply). */
+  readonly replying: Fault<Id>[];
 
   constructor(
     readonly catalogue: Fault<Id>[],
     active: readonly Id[],
   ) {
     this.fixed = new Set(active.map((id) => this.known(id)));
+    this.replying = catalogue.filter((f) => f.seams?.reply);
   }
 
   /** The catalogue id of an id or alias; an unknown one is refused in one short line: the id's first characters, how many are known and the nearest (never the whole catalogue). */
@@ -248,7 +277,7 @@ export class FaultSet<Id extends string = string> {
   seams<T extends SeamTypes>(): Seams<T> {
     const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam]);
     const [judging, changing, answering, delivering] = [at('judge'), at('state'), at('answer'), at('delivery')];
-    const memo = (id: string) => this.memory.get(id) ?? this.memory.set(id, {}).get(id)!;
+    const memo = (id: string) => this.memo(id);
     const on = (faults: Fault<Id>[]) => faults.filter((f) => this.has(f.id));
     return {
       judge: (x, step, refusal) => on(judging).reduce((r, f) => f.seams!.judge!(x, step, r, memo(f.id)), refusal),
@@ -257,6 +286,21 @@ export class FaultSet<Id extends string = string> {
       delivery: (x, delivery) =>
         on(delivering).reduce<T['delivery'] | undefined>((d, f) => (d === undefined ? d : f.seams!.delivery!(x, d, memo(f.id))), delivery),
     };
+  }
+
+  /** Whether a fault switched on bends answers at the reply seam now. */
+  bendsReplies(): boolean {
+    return this.replying.some((f) => this.has(f.id));
+  }
+
+  /** An answer's body through the reply seam of the faults switched on, in catalogue order. */
+  reply(x: Reply, body: string): string {
+    for (const f of this.replying) if (this.has(f.id)) body = f.seams!.reply!(x, body, this.memo(f.id));
+    return body;
+  }
+
+  private memo(id: string): FaultMemory {
+    return this.memory.get(id) ?? this.memory.set(id, {}).get(id)!;
   }
 
   resetRuntime() {

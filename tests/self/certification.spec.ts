@@ -197,6 +197,47 @@ test('one cause, once: a property that saw the answers a rule of its own operati
   ]);
 });
 
+test("a failure after a failed step of its check (its valid call refused) judged nothing: filed under the step's rule, its own rules not judged after it", () => {
+  const rule = (id: string) => ({ id, text: id, kind: 'format' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
+  const step = { operationId: 'op', status: '400', what: 'its valid call', rule: 'S-VALID-FORMS', call: 1 };
+  // "forms sent: 0": no violation, no rule's assertion, after its valid call was refused.
+  const formsSent: TestOutcome = {
+    ...outcome([], 'failed'),
+    title: 'type forms',
+    rules: ['S-TYPE-FORMS'],
+    error: 'forms sent',
+    after: step,
+  };
+  const validForms: TestOutcome = {
+    ...outcome([], 'failed'),
+    title: 'valid forms',
+    rules: ['S-VALID-FORMS'],
+    error: 'forms sent',
+    after: step,
+  };
+  // A check whose own judgement failed after the same step (a rule's assertion) stays a failure of its rule.
+  const judged: TestOutcome = { ...outcome([], 'failed'), title: 'judged', rules: ['S-OTHER'], brokenRule: 'S-OTHER', after: step };
+  const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map(rule);
+  const v = serviceVerdict('s', 'S', 'seed', [formsSent, validForms, judged], coverage, rules);
+  expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
+    ['S-OTHER: operation not told', ['judged'], undefined],
+    ['S-VALID-FORMS: op', ['type forms', 'valid forms'], ['S-TYPE-FORMS']],
+  ]);
+  const check = v.failures[1].checks![0];
+  expect([check.check, check.notJudged]).toEqual([
+    'its failed step',
+    { rules: ['S-TYPE-FORMS'], after: 'S-VALID-FORMS: op answered 400 to its valid call' },
+  ]);
+  expect(check.judged).toMatch(/^not judged: S-TYPE-FORMS, after S-VALID-FORMS: op answered 400 to its valid call\nforms sent/);
+  expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
+    ['S-OTHER', 'failed', undefined],
+    ['S-TYPE-FORMS', 'not judged', 'after S-VALID-FORMS failed in the same check'],
+    ['S-VALID-FORMS', 'failed', undefined],
+  ]);
+  // Every failure still counts as failed: the totals are Playwright's.
+  expect(v.seed.failed).toBe(3);
+});
+
 test('a command-line filter is read wherever Playwright keeps it', () => {
   expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test', '--grep', '@smoke'])).toBe('@smoke');
   expect(cliOption(['--grep', '-g'], ['node', 'playwright', 'test', '-g=@smoke'])).toBe('@smoke');

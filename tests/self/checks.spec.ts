@@ -163,6 +163,16 @@ test('an answer read from its JSON text gives the echoes of a visit of every mem
   expect(texts.filter((t) => !findEchoes(JSON.parse(t), t, sent).length).length).toBeGreaterThan(3);
 });
 
+test('a token sent in its header is an echo in any member but the one a token is issued in', () => {
+  const sent = sensitiveValuesIn(undefined, { 'Finicity-App-Token': 'fdtk_AbCdEf0123456789-_AbCdEf01234567' });
+  const echoes = (body: unknown) => findEchoes(body, JSON.stringify(body), sent);
+  expect(echoes({ customer: { requestToken: 'fdtk_AbCdEf0123456789-_AbCdEf01234567' } })).toMatchObject([
+    { kind: 'token', at: '/customer/requestToken' },
+  ]);
+  // CreateToken's answer (provider 1.35.0: token) issuing it again is judged by the token rules, not as an echo.
+  expect(echoes({ token: 'fdtk_AbCdEf0123456789-_AbCdEf01234567' })).toEqual([]);
+});
+
 test('sensitiveEchoConformance fails a sent key or consumer key in any response header, its name or its value; a correlation id is no secret', () => {
   const sent = sensitiveValuesIn(undefined, {
     'x-openapi-clientid': 'CLIENT_KEY_0123456789abcdef',

@@ -40,8 +40,10 @@ test('a free text is sent with each character a serialiser changes that the cont
     return /^[A-Z0-9]+$/.test(code) && city.length <= 24 && !/[<>]/.test(city);
   };
   const out = tellingBody(sample, valid, () => false) as typeof sample;
-  expect(out.description).toBe('Tq  descript  &<>"\'é 07 MiXed');
-  expect(out.city, 'each character the contract refuses left out, the length kept').toBe('Tq  city  &"\'é 07 MiXed');
+  expect(out.description, 'é composed and decomposed (NFC and NFD): a target composing or decomposing text changes one').toBe(
+    'Tq  descript  &<>"\'ée\u0301 07 MiXed',
+  );
+  expect(out.city, 'each character the contract refuses left out, the length kept').toBe('Tq  city  &"\'ée\u0301 MiXed');
   expect(out.code, 'a pattern that takes no free text: its own telling value').toBe('AB12');
 });
 

@@ -204,6 +204,18 @@ export async function onceInRun(state: string, key: string, what: string, prepar
   });
 }
 
+/** Whether this process is the first of the run to claim `key` of `kind` (an object of the target one check of the run may use), across its workers. */
+export function claimOnce(kind: string, key: string): boolean {
+  const dir = path.join(statesDir(), 'claims', kind.replace(/[^A-Za-z0-9_.-]/g, '_'));
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(path.join(dir, key.replace(/[^A-Za-z0-9_.-]/g, '_')), String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes the run's lock files once its workers are gone (the global teardown of a sandbox run). */
 export function forgetStates(): void {
   fs.rmSync(statesDir(), { recursive: true, force: true });

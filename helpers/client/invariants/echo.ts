@@ -161,9 +161,12 @@ export function tellingBody(
  * The characters a serialiser or sanitiser on the way changes, each tried in a free text: an HTML or
  * XML escaper's ampersand, angle brackets and quotes (`&amp;`, `&lt;`, `&#39;`), a sanitiser's
  * stripped tag, a quote doubled or backslashed, a non-ASCII letter transcoded, decomposed (NFD) or
- * dropped; then a word with a leading zero, which a number read on the way drops.
+ * dropped, and the same letter already decomposed (an e and its combining acute accent, U+0301),
+ * which a target composing text to NFC on the way changes (Unicode UAX #15: the two forms are
+ * canonically equivalent, not the same text; the seeds' values come back as sent); then a word with
+ * a leading zero, which a number read on the way drops.
  */
-export const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é'] as const;
+export const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
 
 /**

@@ -72,12 +72,15 @@ export function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedC
 // The table's reader is the contract's (helpers/contract/coded-conditions.ts): the answer judge reads it too.
 export { type CodedCondition, codedConditionsOf };
 
-/** The operations the property applies to: those whose contract tells two or more refusal conditions apart by code. */
-export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean): Operation[] {
+/**
+ * The operations the property applies to: those whose contract tells two or more refusal conditions
+ * apart by code (`least`: the documented-refusals property takes every operation with one).
+ */
+export function codedOperationsOf(contract: Contract, only?: (op: Operation) => boolean, least = 2): Operation[] {
   const counts = new Map<string, number>();
   for (const c of codedConditionsOf(contract)) counts.set(c.operationId, (counts.get(c.operationId) ?? 0) + 1);
   return [...counts]
-    .filter(([, n]) => n > 1)
+    .filter(([, n]) => n >= least)
     .map(([id]) => contract.operationOf(id))
     .filter((op) => !only || only(op));
 }
@@ -117,6 +120,7 @@ function unknownLike(value: unknown): string {
  * A reason string where the contract does not confirm it.
  */
 export function requestCaseOf(contract: Contract, c: CodedCondition, valid: CallOptions): CallOptions | string {
+  if (c.with) return withMembers(c.with, valid);
   const param = contract.operationOf(c.operationId).parameters.find((p) => p.in === 'path' && p.name === c.unresolved);
   if (param && c.unresolved) {
     // A path id: a new one of its own form (digits for an integer id, its length kept), confirmed by its schema.
@@ -143,6 +147,39 @@ export function requestCaseOf(contract: Contract, c: CodedCondition, valid: Call
     return { ...valid, body: sent };
   }
   return 'not a request condition';
+}
+
+const DAY_S = 86_400;
+
+/**
+ * The valid call with the members a condition's `with` names set (coded-conditions.ts): a value, null
+ * to leave it out, or another member's valid value moved by whole days. A reason string where the
+ * valid call lacks the member a relative value is read from.
+ */
+function withMembers(members: Record<string, unknown>, valid: CallOptions): CallOptions | string {
+  const out: CallOptions = { ...valid, query: { ...valid.query }, path: { ...valid.path }, body: structuredClone(valid.body) };
+  const read = (at: string): unknown => {
+    const [where, ...rest] = steps(at);
+    const node = where === 'body' ? valid.body : where === 'query' ? valid.query : where === 'path' ? valid.path : undefined;
+    return rest.reduce((acc: Json, k) => acc?.[k], node as Json);
+  };
+  for (const [at, value] of Object.entries(members)) {
+    let v = value;
+    if (v && typeof v === 'object' && 'from' in v) {
+      const base = Number(read(String((v as { from: unknown }).from)));
+      if (!Number.isFinite(base)) return `the valid call sends no ${(v as { from: unknown }).from} to move`;
+      v = base + Number((v as { days?: unknown }).days ?? 0) * DAY_S;
+    }
+    const [where, ...rest] = steps(at);
+    if (where === 'body')
+      out.body = v === null ? without(out.body as Json, rest.join('.')) : withValue(out.body as Json, rest.join('.'), v);
+    else if (where === 'query' || where === 'path') {
+      const target = (where === 'query' ? out.query : out.path) as Record<string, unknown>;
+      if (v === null) delete target[rest.join('.')];
+      else target[rest.join('.')] = v;
+    } else return `${at} names no part of a call (query, path or body)`;
+  }
+  return { ...out, refusal: true };
 }
 
 /** A card number with its last (check) digit changed, so the ISO/IEC 7812 check fails (reference A3). */

@@ -10,6 +10,9 @@ import { DAY_S } from '../portfolio.js';
 import type { Report } from '../state.js';
 import { limitOf, parameterDefault, parameterRange } from '../../../helpers/contract/facts.js';
 
+/** provider 1.35.0, the reseller billing's 400 examples: every refusal of its dates carries code 10100 (the 400's x-codes). */
+const BILLING_CODE = 10100;
+
 export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults } = ctx;
   /** seed 002, Report retrieval and Limits: the range and the default page size (the contract's x-limits and size parameter). */
@@ -56,7 +59,7 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       // Blind fault: endDate defaults to now instead of being required.
       if (name === 'endDate' && faults.has('blind-billing-end-date-defaults-now')) continue;
       if (query[name] === undefined && !faults.has('billing-dates-optional'))
-        return sendError(ctx, reply, 400, `Missing parameter (${name})`);
+        return sendError(ctx, reply, 400, `Missing parameter (${name})`, BILLING_CODE);
     }
     const start = Number(query.startDate ?? 0);
     const end = Number(
@@ -67,7 +70,10 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       : faults.has('billing-window-30-days')
         ? BILLING_MAX_DAYS - 1
         : BILLING_MAX_DAYS;
-    if (end < start) return sendError(ctx, reply, 400, 'endDate must not be before startDate');
+    // provider 1.35.0, the reseller billing's 400 examples (all 10100): a date of zero or less, a start after the end.
+    if ((query.startDate !== undefined && start <= 0) || (query.endDate !== undefined && end <= 0))
+      return sendError(ctx, reply, 400, 'startDate and endDate must be after zero', BILLING_CODE);
+    if (end < start) return sendError(ctx, reply, 400, 'endDate must not be before startDate', BILLING_CODE);
     // i29-fd-billing-same-instant-range-refused: a range whose endDate equals its startDate refused as empty.
     if (faults.has('i29-fd-billing-same-instant-range-refused') && end === start)
       return sendError(ctx, reply, 400, 'endDate must be after startDate');
@@ -83,7 +89,7 @@ export function registerBilling(app: FastifyInstance, ctx: FdContext): void {
       (span > maxDays * DAY_S || (faults.has('i28-fd-billing-31-days-refused') && span === maxDays * DAY_S)) &&
       !faults.has('billing-dates-optional')
     )
-      return sendError(ctx, reply, 400, `The range between startDate and endDate must be ${BILLING_MAX_DAYS} days or less`);
+      return sendError(ctx, reply, 400, `The range between startDate and endDate must be ${BILLING_MAX_DAYS} days or less`, BILLING_CODE);
     // Blind fault: any known partner's billing is readable (no reseller relation checked).
     if (
       !world.partners.has(path.partnerId) ||

@@ -1,0 +1,136 @@
+// Property: a URL the service builds carries every value it places in it percent-encoded (RFC 3986
+// section 2: a URI holds unreserved and reserved characters and percent-encoded octets only; 2.1: a
+// "%" always starts an encoded octet; 3.4: a query value holding a delimiter, "&", "=", "+" or "#",
+// carries it encoded, else it reads as another parameter or the fragment). The links a target hands
+// out (a Connect link, an OAuth URL carrying the redirect URI, a report or callback link) are built
+// from what the caller sent: a value placed in them raw is read back by the browser or the institution
+// as another value (a redirect URI cut at its first "&", a name cut at its space). Which operations
+// answer a URL is contract data: every 2xx member of format uri or url, or named as one (`...Url`,
+// `...Uri`, `link`, `href`). A URL the caller sent and the answer shows whole is an echo, judged as
+// sent by the echo property; every other one is judged here. Judged by the client's choke point on
+// every 2xx answer of every check (helpers/client/client.ts), so it costs no call of its own.
+import type { TestInfo } from '@playwright/test';
+import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { countJudgedOnce } from '../property-counts.js';
+
+export const BUILT_URLS = 'built-urls-encoded';
+
+/** The catalogue rule of the property, per service. */
+export const BUILT_URL_RULES: Readonly<Record<string, string>> = {
+  'card-enrollment': 'CE-PROP-URL-ENCODED',
+  installments: 'IN-PROP-URL-ENCODED',
+  'financial-data': 'FD-PROP-URL-ENCODED',
+};
+
+/** A member whose name says it holds a URL (`connectUrl`, `redirectUri`, `link`, `href`). */
+const URL_NAME = /(?:url|uri|link|href)$/i;
+const URL_FORMATS = new Set(['uri', 'url', 'iri', 'uri-reference', 'iri-reference']);
+/** RFC 3986 section 2: the characters a URI may hold as they are (unreserved, reserved, and "%" of an encoded octet). */
+const OUTSIDE_RFC3986 = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/u;
+/** A "%" that does not start an encoded octet (RFC 3986 section 2.1). */
+const BARE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+/** The characters a value placed in a query must carry encoded (a delimiter of the query, or none of RFC 3986's). */
+const NEEDS_ENCODING = /[^A-Za-z0-9\-._~:/?@!$'()*,;]/u;
+/** An absolute URL (RFC 3986 section 3: a scheme, then "//" and an authority). */
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i;
+/** Sent texts shorter than this are not followed inside a URL (a short one may be there by chance). */
+const MIN_SENT = 6;
+
+const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+
+const membersCache = new WeakMap<Contract, Map<string, string[]>>();
+
+/** The names of the members an operation's 2xx answers declare as a URL (empty: the property does not apply). */
+export function urlMembersOf(contract: Contract, op: Operation): string[] {
+  const known = membersCache.get(contract) ?? new Map<string, string[]>();
+  membersCache.set(contract, known);
+  const cached = known.get(op.operationId);
+  if (cached) return cached;
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (node: Json, name: string | undefined, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 14) return;
+    const ref = refName(node);
+    if (ref) {
+      const key = `${ref} ${name ?? ''}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      return walk(contract.componentSchema(ref), name, depth + 1);
+    }
+    const type = Array.isArray(node.type) ? node.type : [node.type];
+    if (name && type.includes('string') && (URL_FORMATS.has(String(node.format)) || URL_NAME.test(name))) found.add(name);
+    for (const [member, sub] of Object.entries<Json>(node.properties ?? {})) walk(sub, member, depth + 1);
+    for (const sub of [node.items, node.additionalProperties, ...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])])
+      if (sub && typeof sub === 'object') walk(sub, sub === node.items ? name : undefined, depth + 1);
+  };
+  for (const [status, response] of Object.entries(op.responses))
+    if (/^2/.test(status)) for (const schema of Object.values(response.schemas ?? {})) walk(schema as Json, undefined, 0);
+  const out = [...found].sort();
+  known.set(op.operationId, out);
+  return out;
+}
+
+/** What one answer told the property. */
+export interface BuiltUrlVerdict {
+  /** The answer held a URL the target built (not one the caller sent whole). */
+  judged: boolean;
+  problems: string[];
+  reason?: string;
+}
+
+/** Every [where, value] of a string under a member of one of `names` (through lists), or holding an absolute URL. */
+function urlsIn(body: unknown, names: ReadonlySet<string>): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (node: unknown, at: string, name: string | undefined, depth: number) => {
+    if (depth > 14 || out.length > 50) return;
+    if (typeof node === 'string') {
+      if ((name && names.has(name)) || ABSOLUTE.test(node)) out.push([at || '/', node]);
+    } else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, name, depth + 1));
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, `${at}/${k}`, k, depth + 1);
+  };
+  walk(body, '', undefined, 0);
+  return out;
+}
+
+const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+
+/**
+ * Judges one 2xx answer of an operation answering URLs: each URL in it that is not a text sent in
+ * this check (`sent`) holds only what RFC 3986 lets a URI hold, and no text sent in the check that
+ * needs encoding sits in it raw (after its start: a URL sent and extended by the target is the
+ * caller's own, its additions judged by the characters they hold).
+ */
+export function builtUrlsOf(
+  contract: Contract,
+  answer: { operation: Operation; body: unknown },
+  sent: ReadonlySet<string>,
+): BuiltUrlVerdict {
+  const names = new Set(urlMembersOf(contract, answer.operation));
+  const urls = urlsIn(answer.body, names).filter(([, v]) => v !== '' && !sent.has(v));
+  if (!urls.length)
+    return { judged: false, problems: [], reason: 'its answers held no URL the target built (each one a URL the caller sent, or none)' };
+  const telling = [...sent].filter((s) => s.length >= MIN_SENT && NEEDS_ENCODING.test(s));
+  const problems: string[] = [];
+  for (const [at, url] of urls) {
+    const outside = OUTSIDE_RFC3986.exec(url);
+    if (outside) problems.push(`${at}: ${shown(url)} holds ${JSON.stringify(outside[0])} unencoded (RFC 3986 section 2)`);
+    else if (BARE_PERCENT.test(url)) problems.push(`${at}: ${shown(url)} holds a "%" that starts no encoded octet (RFC 3986 section 2.1)`);
+    for (const s of telling)
+      if (url.indexOf(s) > 0)
+        problems.push(`${at}: ${shown(url)} carries the text sent ${shown(s)} raw, not percent-encoded (RFC 3986 section 3.4)`);
+  }
+  return { judged: true, problems: [...new Set(problems)] };
+}
+
+/** Counts an operation's answer once per check: checked where it held a URL the target built, else left out with its reason. */
+export function countBuiltUrls(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: BuiltUrlVerdict): void {
+  countJudgedOnce(testInfo, {
+    property: BUILT_URLS,
+    service,
+    rule: BUILT_URL_RULES[service],
+    operationId,
+    judged: verdict.judged,
+    reason: verdict.reason ?? 'no URL the target built',
+  });
+}

@@ -1,0 +1,27 @@
+// Faults that answer a credential of the request in clear, in a member no documented answer has: the
+// OAuth 1.0a consumer key that signed the call (reference/installments.md, Transport and auth: the
+// consumer key and its signing key are credentials, not data; IN-OBJ-SENSITIVE). They bend the answer
+// as it leaves the mock, at the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply): no behaviour
+// module knows them.
+import { faultCatalogue, withMember, type Reply } from '../kit/faults.js';
+
+/** The consumer key of the request's OAuth Authorization header (its oauth_consumer_key parameter). */
+const consumerKey = (x: Reply): string | undefined => {
+  const match = /oauth_consumer_key="?([^",\s]+)/.exec(String(x.headers.authorization ?? ''));
+  return match ? decodeURIComponent(match[1]) : undefined;
+};
+
+export const SENSITIVE_ECHO_FAULTS = faultCatalogue([
+  {
+    id: 'in-obj-sensitive-consumer-key-in-plan',
+    rule: 'IN-OBJ-SENSITIVE: getPlan answers the consumer key that signed the call in a member of its own, requestedBy',
+    source: 'assumption',
+    rules: ['IN-OBJ-SENSITIVE'],
+    seams: {
+      reply: (x: Reply, body: string) => {
+        const key = x.operationId === 'getPlan' && x.status < 300 ? consumerKey(x) : undefined;
+        return key === undefined ? body : withMember(body, 'requestedBy', key);
+      },
+    },
+  },
+]);
