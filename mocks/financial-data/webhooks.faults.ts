@@ -222,7 +222,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-webhook-event-names-refused-create-stored',
-    'FD-WEBHOOK-EVENT-NAMES, FD-WEBHOOK-CREATE: a create refused for a name not offered has stored the subscription with its other events',
+    'FD-WEBHOOK-EVENT-NAMES, FD-WEBHOOK-CREATE, FD-PROP-REFUSED-NO-TRACE: a create refused for a name not offered has stored the subscription with its other events',
     {
       judge: writtenThenRefused('names', on('createWebhookSubscription'), (x) => {
         const offered = (name: string) => AVAILABLE_EVENTS.some((e) => e.name === name);
@@ -285,7 +285,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-webhook-delete-deleted-subscription-testable',
-    'FD-WEBHOOK-DELETE, FD-WEBHOOK-TEST-DELIVERY: testWebhookSubscription still finds a deleted subscription and delivers its test',
+    'FD-WEBHOOK-DELETE, FD-WEBHOOK-TEST-DELIVERY, FD-OBJ-AFTER-DELETE: testWebhookSubscription still finds a deleted subscription and delivers its test',
     { judge: findsDeleted('testWebhookSubscription'), ...provider },
   ),
   fault(
@@ -477,7 +477,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-event-date-fixed-update-redates-creation',
-    "FD-WEBHOOK-UPDATE, FD-EVENT-DATE-FIXED: an update rewrites the subscription's createdDate",
+    "FD-WEBHOOK-UPDATE, FD-EVENT-DATE-FIXED, FD-PROP-WRITE-SCOPE: an update rewrites the subscription's createdDate",
     {
       state: changed('update', (_c, x) => {
         x.sub!.createdDate = isoDate(x.now);
@@ -529,7 +529,7 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-webhook-event-update-answers-active',
-    'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-STATUS: an event update answers the event as active whatever its stored status',
+    'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-STATUS, FD-PROP-ANSWER-IS-STATE: an event update answers the event as active whatever its stored status',
     { answer: answered('updateWebhookSubscriptionEvent', (b) => ({ ...b, status: 'active' })), ...provider },
   ),
   fault(
