@@ -305,7 +305,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-cust-delete-linked-simple-after-customer-delete',
-    "FD-CUST-DELETE-LINKED: GetCustomerAccountsSimple still finds a deleted customer's accounts by its id",
+    "FD-CUST-DELETE-LINKED, FD-OBJ-AFTER-DELETE: GetCustomerAccountsSimple still finds a deleted customer's accounts by its id",
     {
       judge: skip(
         'customer',
@@ -674,7 +674,7 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-not-found-delete-other-customer-account',
-    'FD-NOT-FOUND, FD-ACCT-DELETE-KEEPS-OTHERS: DeleteCustomerAccount deletes an account of another customer of the partner',
+    'FD-NOT-FOUND, FD-ACCT-DELETE-KEEPS-OTHERS, FD-OBJ-OTHER-PARENT: DeleteCustomerAccount deletes an account of another customer of the partner',
     {
       judge: accountFound('DeleteCustomerAccount', strayOf),
     },
