@@ -754,7 +754,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   private builtUrlConformance(exchange: Exchange): void {
     const { operation, status } = exchange;
     if (status < 200 || status >= 300 || !BUILT_URL_RULES[operation.service] || !urlMembersOf(this.deps.contract, operation).length) return;
-    const verdict = builtUrlsOf(this.deps.contract, exchange, sentTextsOf(this.deps.testInfo));
+    const verdict = builtUrlsOf(exchange, sentTextsOf(this.deps.testInfo));
     countBuiltUrls(this.deps.testInfo, operation.service, operation.operationId, verdict);
     if (verdict.problems.length)
       throw new ContractViolation(

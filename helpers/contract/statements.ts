@@ -19,6 +19,37 @@ export interface Statement {
   rules?: string[];
   /** Why no check can judge it (it describes, it concerns another party, no request provokes it). */
   notCheckable?: string;
+  /**
+   * What follows from it over time and over the object's life, judged by a consequence property over
+   * every operation the contract gives the object (helpers/client/invariants/lasting.ts, survivors.ts,
+   * cascades.ts). Each names operations and resources only: the operations judged come from the contract.
+   */
+  lasts?: Lasting;
+  outlives?: Survival;
+  /** The writer of a parent's state the statement says reaches every child (the parent's own state writer). */
+  cascades?: string;
+}
+
+/** A state the statement makes lasting: the operation that makes it and the resource (helpers/contract/object-ids.ts) it holds on. */
+export interface Lasting {
+  by: string;
+  object: string;
+  /** The end a document gives the state (seconds after it was made), where one does; none: it lasts. */
+  endsAfterSeconds?: number;
+}
+
+/** An object the statement says outlives its parent: its resource and the parent's (helpers/contract/object-ids.ts). */
+export interface Survival {
+  object: string;
+  parent: string;
+}
+
+/** The statements of a service that state a consequence of one kind, with it. */
+export function consequencesOf<K extends 'lasts' | 'outlives' | 'cascades'>(
+  service: string,
+  kind: K,
+): { statement: string; consequence: NonNullable<Statement[K]> }[] {
+  return (loadStatements(service) ?? []).flatMap((s) => (s[kind] ? [{ statement: s.id, consequence: s[kind]! }] : []));
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');

@@ -429,6 +429,37 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: skip('path', (x) => x.body.encryptedCard !== undefined),
     ...assumption,
   }),
+  // Seeded beside the answer judge's masking of the mobile number (fixtures/assertions/card-enrollment-answer.ts).
+  fault('ce-mask-mobile-in-clear', 'CE-MASK-MOBILE: the masked consumer answers the mobile number as sent, in clear', {
+    answer: (x, a) => {
+      const mobile = x.body?.consumer?.mobileNumber;
+      const consumer = (a.body as Record<string, any> | undefined)?.maskedConsumer;
+      return mobile && consumer
+        ? { ...a, body: { ...(a.body as object), maskedConsumer: { ...consumer, maskedMobileNumber: { ...mobile } } } }
+        : a;
+    },
+    origin: 'seeded',
+  }),
+  // Seeded beside the answer judge's memory of each card's reference (fixtures/card-enrollment.ts).
+  fault(
+    'ce-val-par-new-each-enrollment',
+    'CE-VAL-PAR: each enrollment answers a paymentAccountReference of its own, the same card number another each time',
+    {
+      answer: (x, a) => {
+        const masked = (a.body as Record<string, any> | undefined)?.maskedCard;
+        return x.op === 'putCard' && masked
+          ? {
+              ...a,
+              body: {
+                ...(a.body as object),
+                maskedCard: { ...masked, paymentAccountReference: `V0010013${randomUUID().replace(/-/g, '').slice(0, 21).toUpperCase()}` },
+              },
+            }
+          : a;
+      },
+      origin: 'seeded',
+    },
+  ),
   // Seeded beside the answer judge's profile memory (fixtures/card-enrollment.ts): a profile the service forgets.
   fault(
     'ce-val-profile-new-each-enrollment',

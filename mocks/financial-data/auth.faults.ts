@@ -3,7 +3,8 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, type Fault, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, type Fault, type FaultSeams, independent, seeded } from '../kit/faults.js';
+import type { AuthSeams } from './state.js';
 
 const SECRET_CLASS = '[A-Za-z0-9!@#$%&*_+-]';
 // The length is the contract's minLength / maxLength; a pattern fault changes the characters only.
@@ -48,6 +49,25 @@ export const AUTH_FAULTS = faultCatalogue([
     source: 'seed',
     rules: ['FD-TOKEN-REUSE'],
   },
+  // Seeded beside the lasting-state property (invariants.lasting.spec.ts): a lockout window where the documents give none.
+  seeded({
+    id: 'fd-prop-lasting-lock-lifted-after-an-hour',
+    rule: 'FD-PROP-LASTING: a partner locked by five failed authentications is unlocked an hour later, the right secret answered a token again (a lockout window no document states: the provider support lifts the lock)',
+    source: 'provider',
+    rules: ['FD-PROP-LASTING'],
+    seams: {
+      state: (x, locked, memory) => {
+        // A mock's seams are shared by its modules: another module's change is passed on as it is.
+        if (x.operationId !== 'CreateToken') return locked;
+        if (!locked) {
+          delete memory[x.partnerId];
+          return locked;
+        }
+        memory[x.partnerId] ??= x.nowMs;
+        return x.nowMs - memory[x.partnerId] < 3_600_000;
+      },
+    } satisfies FaultSeams<AuthSeams>,
+  }),
   { id: 'lock-never-engaged', rule: 'five failed authentications lock the partner', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   { id: 'lock-after-six', rule: 'the lock engages after five failures, not six', source: 'seed', rules: ['FD-LOCK-FIVE'] },
   // Partner secret rules (seed 002, Authentication: its length, a digit and a letter, the alphabet).

@@ -3,11 +3,12 @@
 // until the control surface lifts the lock (reference, Partner authentication).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext } from './middleware.js';
-import { newToken, type Partner } from './state.js';
+import { newToken, type AuthSeams, type Partner } from './state.js';
 import { limitOf } from '../../helpers/contract/facts.js';
 
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<AuthSeams>();
   // seed 002, Limits: failed authentications before the lock (the contract's x-limits).
   const MAX_FAILURES = limitOf(ctx.contract, 'failedAuthenticationsBeforeLock');
   // provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: how long the old secret stays good when a change asks a grace period.
@@ -32,7 +33,11 @@ export function registerAuth(app: FastifyInstance, ctx: FdContext) {
         : faults.has('blind-lock-after-four')
           ? MAX_FAILURES - 1
           : MAX_FAILURES;
-    const locked = partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged'));
+    // provider 1.35.0 CreateToken: the lock is lifted by the provider's support only (the state seam: the lock as judged now).
+    const locked = seams.state(
+      { operationId: 'CreateToken', partnerId, nowMs: clock.nowMs() },
+      partner.locked || (partner.failures >= lockAt && !faults.has('lock-never-engaged')),
+    );
     const right =
       secret === partner.secret ||
       graced(partner, secret) ||

@@ -97,7 +97,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   };
 
   /** The refusal of a request, or undefined (checks in the order a partner would fix them). */
-  const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string } | undefined => {
+  const refusal = (flow: Flow, input: Input, body: any): { status: number; message: string; code?: string } | undefined => {
     const partnerId = input.partner!.id;
     // FD-CONNECT-PARTNER (assumption): the partnerId of the body is the caller's.
     if (
@@ -192,6 +192,9 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
         return { status: 400, message: '"experience" must be a valid GUID of one of your experiences' };
       }
     }
+    // provider 1.35.0 IsWebView: a web view needs the redirect URI it lands on (the 400's missing field, 10010).
+    if (body.isWebView === true && body.redirectUri === undefined)
+      return { status: 400, message: 'redirectUri is required when isWebView is true', code: '10010' };
     if (body.language === 'fr' && faults.has('connect-french-refused')) return { status: 400, message: 'language fr is not supported' };
     // i26-connect-lite-spanish-refused: the Lite flow refuses Spanish (its language list holds en and fr only).
     if (body.language === 'es' && flow.operationId === 'GenerateLiteConnectUrl' && faults.has('i26-connect-lite-spanish-refused'))
@@ -234,7 +237,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     route(app, ctx, flow.operationId, (input, reply) => {
       const body = input.body ?? {};
       const refused = refusal(flow, input, body);
-      if (refused) return fail(reply, refused.status, refused.message);
+      if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
       // Blind fault: the joint-borrower session opens for the first borrower listed, primary or not.
       const firstListed = flow.who === borrowers && faults.has('blind-connect-joint-link-first-listed-borrower');
       let url = link(flow, input.partner!.id, firstListed ? body.borrowers?.[0]?.customerId : flow.who(body)[0]?.customerId, body);

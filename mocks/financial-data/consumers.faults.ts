@@ -2,9 +2,20 @@
 // data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
 // run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
 // then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded, telling, type FaultSeams } from '../kit/faults.js';
+import type { ConsumerSeams } from './state.js';
 
 export const CONSUMERS_FAULTS = faultCatalogue([
+  // Seeded beside the survivor property (invariants.survivors.spec.ts): the writer, not the readers, joins the customer.
+  seeded({
+    id: 'fd-prop-survivor-consumer-modify-needs-customer',
+    rule: 'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
+    source: 'seed',
+    rules: ['FD-PROP-SURVIVOR'],
+    seams: {
+      state: (x, consumer) => (x.operationId === 'ModifyConsumer' && x.customerGone ? undefined : consumer),
+    } satisfies FaultSeams<ConsumerSeams>,
+  }),
   // Seeded beside the create-and-read check of consumers.crud.spec.ts (a date at a calendar edge on one reader).
   // Seeded beside the telling markup of the request builders (tellingMarkupName): HTML escaping on another writer than the business update.
   seeded({

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { findConsumer, findCustomer, type Consumer } from './state.js';
+import { findConsumer, findCustomer, type Consumer, type ConsumerSeams } from './state.js';
 
 /**
  * A consumer's record (seed 002, Resources - Consumer: all fields required on a record), its SSN
@@ -31,6 +31,7 @@ export function consumerRecord(c: Consumer, ssnShown?: string) {
 
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
+  const seams = faults.seams<ConsumerSeams>();
   /** The fields each consumer was created with (read only by the i10 faults of the readers). */
   const createdFields = new Map<string, Record<string, unknown>>();
 
@@ -255,8 +256,10 @@ export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   };
   route(app, ctx, 'ModifyConsumer', (input, reply) => {
     // i2-consumer-modify-other-partner: the consumer found by its id alone, whoever owns it.
+    const own = byId(input);
+    // seed 002, Resources - Consumer: the consumer outlives its customer, so its customer is not asked for (the state seam: the consumer written).
     const consumer =
-      byId(input) ??
+      seams.state({ operationId: 'ModifyConsumer', customerGone: own !== undefined && !world.customers.has(own.customerId) }, own) ??
       (faults.has('i2-consumer-modify-other-partner') ? world.consumers.get(input.path.consumerId) : undefined) ??
       // i8-consumer-modify-orphan-any-partner: a consumer whose customer is gone is anyone's to modify.
       (faults.has('i8-consumer-modify-orphan-any-partner') ? orphan(input.path.consumerId) : undefined);

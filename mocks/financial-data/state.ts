@@ -759,6 +759,28 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
   return store.inOrder([...found].filter(([, c]) => of(c)));
 }
 
+// The seams of the behaviour modules (mocks/kit/faults.ts), here so that a faults module reads them without importing its behaviour module.
+// The webhook subscriptions' are in webhooks.records.ts (the exchange, the steps, the changes, the answers, the deliveries).
+/** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
+export interface ConsumerSeams {
+  x: { operationId: string; customerGone: boolean };
+  step: never;
+  refusal: never;
+  change: Consumer | undefined;
+  answer: never;
+  delivery: never;
+}
+
+/** What the seams of auth.ts carry: a partner's lock as judged at one authentication, and the time. */
+export interface AuthSeams {
+  x: { operationId: string; partnerId: string; nowMs: number };
+  step: never;
+  refusal: never;
+  change: boolean;
+  answer: never;
+  delivery: never;
+}
+
 /**
  * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
  * show (its account, the clock), and whether it shows it: the item of the answer.

@@ -639,6 +639,12 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       ),
     },
   ),
+  // The cascade property's proof (invariants.cascades.spec.ts): a shortcut when nothing seems to change.
+  fault(
+    'fd-prop-cascade-sub-status-same-state-skips-events',
+    'FD-PROP-CASCADE: a subscription status change to the status the subscription has already answers 200 and moves none of its events (an event moved alone keeps its own state)',
+    { state: changed('sub-status', (c, x) => (x.sub!.status === c.status ? { ...c, events: x.sub!.events.map((e) => e.status) } : c)) },
+  ),
   fault('fd-webhook-sub-status-events-unchanged', "FD-WEBHOOK-SUB-STATUS: a subscription's status change leaves its events as they were", {
     state: changed('sub-status', (c, x) => ({ ...c, events: x.sub!.events.map((e) => e.status) })),
   }),

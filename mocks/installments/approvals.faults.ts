@@ -3,10 +3,49 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { faultCatalogue, independent, modelFault, seeded, type FaultSeams } from '../kit/faults.js';
+import type { ApprovalSeams } from './state.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  judged(
+    'approval-offer-id-optional-without-selection',
+    'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
+    ['IN-REQ-APPROVAL-OFFER-ID'],
+    ['planApproval'],
+    'offer-id',
+    () => undefined,
+  ),
+  judged(
+    'decline-reason-not-kept',
+    'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
+    ['IN-REQ-PLAN-REJECT-REASON'],
+    ['planApproval'],
+    'decline-reason',
+    () => undefined,
+  ),
+  answered(
+    'approval-location-names-plan-reader',
+    'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
+    ['IN-ECHO-PLAN-LOCATION'],
+    'planApproval',
+    (x: { operationId: string; plan: { planId: string } }, a) => ({ ...a, headers: { ...a.headers, Location: `plans/${x.plan.planId}` } }),
+  ),
+  // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
+  seeded({
+    id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',
+    rule: 'IN-PROP-WRITE-SCOPE: an asynchronous decision (202) lands on the plan it names and on every other plan of the same card no decision has reached yet (a checkout found by its card); a synchronous one lands on its plan alone',
+    source: 'seed',
+    rules: ['IN-PROP-WRITE-SCOPE'],
+    seams: {
+      state: (x, plans) => {
+        // A mock's seams are shared by its modules: another module's change is passed on as it is.
+        if (x.operationId !== 'planApproval' || x.sync || !plans[0]) return plans;
+        const [named] = plans;
+        return [...plans, ...[...x.plans].filter((p) => p !== named && p.pan === named.pan && p.status === 'CREATED' && !p.pending)];
+      },
+    } satisfies FaultSeams<ApprovalSeams>,
+  }),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
   seeded({
     id: 'seeded-prop-approval-refusal-declines-plan',

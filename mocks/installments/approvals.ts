@@ -5,13 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
-import type { InstallmentsState } from './state.js';
+import type { ApprovalSeams, InstallmentsState, Plan } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
+
+/** What the answer seam of a decision is given (mocks/kit/faults.ts): the request as judged and the plan it decides. */
+type ApprovalsSeams = ResourceSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export function registerApprovals(
   app: FastifyInstance,
@@ -21,6 +25,9 @@ export function registerApprovals(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  const seams = faults.seams<ApprovalSeams>();
+  /** This module's own seams (ResourceSeams): its judgement, the reason it keeps and its answers. */
+  const own = faults.seams<ApprovalsSeams>();
   /** i16-approval-status-async-decline-pending: the plans decided asynchronously while that fault is on. */
   const asyncDecided = new Set<string>();
 
@@ -136,6 +143,16 @@ export function registerApprovals(
           : undefined;
     if (wrong)
       return sendError(reply, faults, 400, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", wrong);
+    // provider 2.0.0 PlanApprovalParameters.offerId: the lender provides it when consumer offer selection is disabled (no error
+    // example: a missing member's refusal, as BadRequestError's InvalidFieldValue names the member).
+    const offerIdMissing = own.judge(
+      { operationId: 'planApproval', body: ok.body, plan },
+      'offer-id',
+      !world.consumerOfferSelection && ok.body.offerId === undefined
+        ? 'offerId is required when consumer offer selection is disabled.'
+        : undefined,
+    );
+    if (offerIdMissing) return sendError(reply, faults, 400, 'invalid.request.body.parameter', offerIdMissing, 'offerId');
     // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
     if (
       faults.has('i35-inst-approval-other-reason-needs-detail') &&
@@ -201,6 +218,10 @@ export function registerApprovals(
       faults.has('seeded-approval-sync-cancellation-decline-not-applied') &&
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'CONSUMER_CANCELLATION';
+    // provider 2.0.0, InstallmentPlan.rejectReasonCode (mandatory when DECLINED): the reason a decline gave, kept for getPlan
+    // (the judge seam's step decline-reason: what the module takes of the decline).
+    if (decision === 'DECLINED')
+      plan.rejectReasonCode = own.judge({ operationId: 'planApproval', body: ok.body, plan }, 'decline-reason', ok.body.rejectReasonCode);
     if (syncAsked || faults.has('blind-async-answered-sync')) {
       // i22-approval-sync-partial-approval-recorded-declined: a sync approval for less than the plan's amount recorded as a decline.
       const partial =
@@ -211,7 +232,10 @@ export function registerApprovals(
       // i36-inst-approval-sync-decline-applied-late: a sync decline queued as an async one, the plan undecided after the 200.
       if (faults.has('i36-inst-approval-sync-decline-applied-late') && decision === 'DECLINED')
         plan.pending = { status: decision, atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000 };
-      else if (!faults.has('approval-not-applied') && !retried && !cancelled) plan.status = partial ? 'DECLINED' : decision;
+      else if (!faults.has('approval-not-applied') && !retried && !cancelled)
+        // seed 001, States: the decision lands on the plan it names (the state seam: the plans it lands on).
+        for (const decided of seams.state({ operationId: 'planApproval', sync: true, plans: world.plans.values() }, [plan]))
+          decided.status = partial ? 'DECLINED' : decision;
       // i6-notify-deferred-to-approval: the notification held back at selection goes out now.
       if (decision === 'APPROVED') deferredNotifications.get(plan)?.();
       deferredNotifications.delete(plan);
@@ -247,21 +271,27 @@ export function registerApprovals(
       ok.body.rejectReasonCode === 'LENDER_SYSTEM_ERROR';
     if (faults.has('i16-approval-status-async-decline-pending')) asyncDecided.add(plan.planId);
     if (!faults.has('async-approval-never-applied') && !systemError)
-      plan.pending = {
-        status: faults.has('i2-async-decline-lands-approved')
-          ? 'APPROVED'
-          : // i19-async-partial-approval-lands-declined: an approval for less than the plan's amount lands as a decline.
-            faults.has('i19-async-partial-approval-lands-declined') &&
-              decision === 'APPROVED' &&
-              typeof ok.body.approvedAmount === 'number' &&
-              ok.body.approvedAmount < Number(plan.transaction.amount)
-            ? 'DECLINED'
-            : decision,
-        atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
-      };
+      // seed 001, States: the decision lands on the plan it names, later (the state seam: the plans it lands on).
+      for (const decided of seams.state({ operationId: 'planApproval', sync: false, plans: world.plans.values() }, [plan]))
+        decided.pending = {
+          status: faults.has('i2-async-decline-lands-approved')
+            ? 'APPROVED'
+            : // i19-async-partial-approval-lands-declined: an approval for less than the plan's amount lands as a decline.
+              faults.has('i19-async-partial-approval-lands-declined') &&
+                decision === 'APPROVED' &&
+                typeof ok.body.approvedAmount === 'number' &&
+                ok.body.approvedAmount < Number(plan.transaction.amount)
+              ? 'DECLINED'
+              : decision,
+          atMs: clock.nowMs() + ASYNC_DECISION_SECONDS * 1000,
+        };
     // i27-approval-async-answered-200: an asynchronous approval (sync=false or none) answered 200 with an empty callback answer.
     if (faults.has('i27-approval-async-answered-200')) return reply.code(200).send({});
-    return reply.code(202).send();
+    // provider 2.0.0, Accepted: the 202's Location is the URL to poll (GET /approvals/{plan_id}).
+    return sendAnswer(
+      reply,
+      own.answer({ operationId: 'planApproval', body: ok.body, plan }, { status: 202, headers: { Location: `approvals/${plan.planId}` } }),
+    );
   });
 
   app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {

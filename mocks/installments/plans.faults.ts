@@ -3,10 +3,25 @@
 // might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, independent, telling, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { faultCatalogue, independent, telling, seeded, type FaultSeams } from '../kit/faults.js';
+import type { PlanSeams } from './state.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
+  // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
+  seeded({
+    id: 'in-prop-lasting-decision-times-out-after-a-day',
+    rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once 24 hours have passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within 24 hours: a time for the caller, not an end of the decision)',
+    source: 'seed',
+    rules: ['IN-PROP-LASTING'],
+    seams: {
+      state: (x, plan, memory) => {
+        if (x.operationId !== 'getPlan' || (plan.status !== 'APPROVED' && plan.status !== 'DECLINED')) return plan;
+        memory[plan.planId] ??= x.nowMs;
+        return x.nowMs - memory[plan.planId] >= 86_400_000 ? { ...plan, status: 'TIMED_OUT' } : plan;
+      },
+    } satisfies FaultSeams<PlanSeams>,
+  }),
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
   seeded({
     id: 'seeded-prop-getplan-provider-id-reads-latest-plan',
@@ -74,6 +89,27 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
   ),
+  judged(
+    'plan-merchant-unchecked',
+    "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
+    ['IN-VAL-PLAN-OFFER-TERMS'],
+    ['savePlan'],
+    'merchant',
+    () => undefined,
+  ),
+  answered(
+    'saveplan-location-names-offers',
+    "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
+    ['IN-ECHO-PLAN-LOCATION'],
+    'savePlan',
+    (x: { operationId: string; body: Record<string, any> }, a) => ({
+      ...a,
+      headers: { ...a.headers, Location: `plans/${String(x.body.offerTransactionId)}` },
+    }),
+  ),
+  relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
+    'IN-ENUM-AMOUNTTYPE',
+  ]),
   relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, [
     'IN-LIM-APR',
   ]),

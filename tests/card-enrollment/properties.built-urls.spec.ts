@@ -14,7 +14,7 @@ test('putCard is the operation answering a URL, its artUri judged by RFC 3986', 
   expect(applies).toEqual(loadRules('card-enrollment').rules.find((r) => r.id === RULE)?.operations);
   const operation = CONTRACT.operation('putCard');
   expect(urlMembersOf(CONTRACT, operation)).toEqual(['artUri']);
-  const judge = (artUri: string) => builtUrlsOf(CONTRACT, { operation, body: { maskedCard: { digitalCardData: { artUri } } } }, new Set());
+  const judge = (artUri: string) => builtUrlsOf({ operation, body: { maskedCard: { digitalCardData: { artUri } } } }, new Set());
   expect(judge('https://art.example.test/card%20front.png')).toEqual({ judged: true, problems: [] });
   expect(judge('https://art.example.test/card front.png').problems[0]).toContain('holds " " unencoded');
 });

@@ -19,7 +19,7 @@ test('the operations answering a URL are the rule’s, and the judge reads RFC 3
   expect(applies.sort()).toEqual([...(rule?.operations ?? [])].sort());
   expect(urlMembersOf(FD_CONTRACT, FD_CONTRACT.operation('GenerateConnectUrl'))).toEqual(['link']);
   const operation = FD_CONTRACT.operation('post-institutions-institutionId-oauth-urls');
-  const judge = (url: string, sent: string[] = []) => builtUrlsOf(FD_CONTRACT, { operation, body: { id: 's', url } }, new Set(sent));
+  const judge = (url: string, sent: string[] = []) => builtUrlsOf({ operation, body: { id: 's', url } }, new Set(sent));
   const redirect = 'https://lender.example.com/done?next=a%2Fb&tab=2';
   expect(judge(`https://oauth.example.com/a?redirect_uri=${encodeURIComponent(redirect)}`, [redirect])).toEqual({
     judged: true,

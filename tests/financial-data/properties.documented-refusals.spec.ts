@@ -2,7 +2,9 @@
 // (FD-PROP-DOCUMENTED-REFUSAL, helpers/client/invariants/refusal-codes.ts): from every table of the
 // contract that ties a response's conditions to codes (`x-codes`, helpers/contract/coded-conditions.ts:
 // the location lookup's 400, provider 1.35.0 examples 10020 data missing and 10030 both parameter sets;
-// the reseller billing's 400, its date-range examples, 10100 each; the authorization details' 404, 3003
+// the reseller billing's 400, its date-range examples, 10100 each; the small business report's 400, 10000
+// for a country code or a phone number that is invalid; full, Lite and Fix Connect's 400, 10010 for a web
+// view asked without its redirect URI; the authorization details' 404, 3003
 // for a login id naming none), each condition the request alone provokes (a member left out, set, moved
 // or naming nothing) is sent once from the operation's valid sample call and must answer the table's
 // status with one of its codes in the Error body's `code` (required by the Error schema). A condition of
@@ -31,8 +33,12 @@ test('the tables tie each documented condition of the lookup and the billing to 
     [400, ['10030']],
   ]);
   expect(codes('getResellerBillingReport')).toEqual(Array.from({ length: 4 }, () => [400, ['10100']]));
-  const rule = FD_CONTRACT.operations && codedOperationsOf(FD_CONTRACT, undefined, 1).map((o) => o.operationId);
-  expect(rule?.sort()).toEqual([
+  const rule = codedOperationsOf(FD_CONTRACT, undefined, 1).map((o) => o.operationId);
+  expect(rule.sort()).toEqual([
+    'GenerateConnectUrl',
+    'GenerateFixConnectUrl',
+    'GenerateLiteConnectUrl',
+    'GenerateSBCAMetricsReport',
     'GetLocationMatches',
     'VerifyMicroAmountDeposits',
     'getCustomerAuthorizationDetails',
@@ -92,7 +98,7 @@ test(
       exceptions,
     });
     expect(checked, 'the operations whose conditions a request provokes').toEqual(
-      expect.arrayContaining(['GetLocationMatches', 'getResellerBillingReport']),
+      expect.arrayContaining(['GetLocationMatches', 'getResellerBillingReport', 'GenerateSBCAMetricsReport', 'GenerateConnectUrl']),
     );
     expect(violations.list, `${violations.describe()}\n${lines.join('\n')}`).toEqual([]);
   },

@@ -18,7 +18,7 @@ test('the operations answering a URL are the rule’s; a callbackUrl the target 
   const operation = CONTRACT.operation('getPlanApprovalStatus');
   const sent = 'https://psp.example.com/checkout/done?order=7';
   const judge = (callbackUrl: string, also: string[] = []) =>
-    builtUrlsOf(CONTRACT, { operation, body: { status: 'APPROVED', callbackUrl } }, new Set([sent, ...also]));
+    builtUrlsOf({ operation, body: { status: 'APPROVED', callbackUrl } }, new Set([sent, ...also]));
   expect(judge(sent), 'the URL sent, shown whole: an echo').toMatchObject({ judged: false });
   expect(judge(`${sent}&note=${encodeURIComponent('Tq  x & y')}`, ['Tq  x & y'])).toEqual({ judged: true, problems: [] });
   expect(judge(`${sent}&note=Tq x`).problems[0]).toContain('holds " " unencoded');

@@ -78,18 +78,22 @@ export interface BuiltUrlVerdict {
   reason?: string;
 }
 
-/** Every [where, value] of a string under a member of one of `names` (through lists), or holding an absolute URL. */
-function urlsIn(body: unknown, names: ReadonlySet<string>): [string, string][] {
+/**
+ * Every [where, value] of an absolute URL in the answer, under any member: a text under a URL member
+ * that is no URL at all (a webhook's url, which the contract takes as any text) is the caller's text,
+ * not a URL the target built.
+ */
+function urlsIn(body: unknown): [string, string][] {
   const out: [string, string][] = [];
-  const walk = (node: unknown, at: string, name: string | undefined, depth: number) => {
+  const walk = (node: unknown, at: string, depth: number) => {
     if (depth > 14 || out.length > 50) return;
     if (typeof node === 'string') {
-      if ((name && names.has(name)) || ABSOLUTE.test(node)) out.push([at || '/', node]);
-    } else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, name, depth + 1));
+      if (ABSOLUTE.test(node)) out.push([at || '/', node]);
+    } else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`, depth + 1));
     else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, `${at}/${k}`, k, depth + 1);
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, `${at}/${k}`, depth + 1);
   };
-  walk(body, '', undefined, 0);
+  walk(body, '', 0);
   return out;
 }
 
@@ -101,13 +105,8 @@ const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice
  * needs encoding sits in it raw (after its start: a URL sent and extended by the target is the
  * caller's own, its additions judged by the characters they hold).
  */
-export function builtUrlsOf(
-  contract: Contract,
-  answer: { operation: Operation; body: unknown },
-  sent: ReadonlySet<string>,
-): BuiltUrlVerdict {
-  const names = new Set(urlMembersOf(contract, answer.operation));
-  const urls = urlsIn(answer.body, names).filter(([, v]) => v !== '' && !sent.has(v));
+export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sent: ReadonlySet<string>): BuiltUrlVerdict {
+  const urls = urlsIn(answer.body).filter(([, v]) => v !== '' && !sent.has(v));
   if (!urls.length)
     return { judged: false, problems: [], reason: 'its answers held no URL the target built (each one a URL the caller sent, or none)' };
   const telling = [...sent].filter((s) => s.length >= MIN_SENT && NEEDS_ENCODING.test(s));

@@ -101,6 +101,8 @@ export interface ScopeProbe {
    * delete removes that child, the parent's own delete removes the parent).
    */
   rest?: { calls: CallOptions[]; ids: string[] };
+  /** Run after a 2xx write, before the reads: what the write starts and lands later (an asynchronous decision) lands first. */
+  settle?: () => Promise<unknown>;
 }
 
 /**
@@ -558,6 +560,7 @@ export async function checkWriteScope<S extends ServiceName>(
       continue;
     }
     outcome.answers.set(operationId, { status: res.status, body: res.body });
+    await p.settle?.();
     if (judged)
       violations.add(operationId, 'a 2xx answer the client judged', judged.message.split('\n')[0], 'an answer that keeps the contract');
     // A write with no sibling to read is still sent: its answer is judged (the dates it stamps).

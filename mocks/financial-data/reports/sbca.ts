@@ -58,6 +58,10 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
     const consentWaived = params.metricType === 'retail_sales_benchmarks' && faults.has('blind-analytics-sbca-benchmarks-without-consent');
     if (!params.hasConsent && !faults.has('sbca-consent-ignored') && !consentWaived)
       return sendError(ctx, reply, 400, 'Invalid data: analyticsReportData.sbcaParams.hasConsent');
+    // provider 1.35.0, the small business report's 400 examples: an invalid country code, code 10000.
+    const business = body.analyticsReportData.businessDetails;
+    if (!/^[A-Z]{2}$/i.test(String(business?.address?.country ?? 'US')))
+      return sendError(ctx, reply, 400, 'Invalid country code provided.', '10000');
     const found =
       world.locations.find((l) => l.locationId === params.locationId.toLowerCase()) ??
       // rt-sbca-location-matched-on-first-32: the location id compared on its first 32 characters.

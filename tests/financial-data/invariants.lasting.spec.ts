@@ -1,0 +1,142 @@
+// Covers: a state the documents make lasting, lasts (FD-PROP-LASTING; helpers/client/invariants/lasting.ts),
+// over every lasting state the statement index states (FD-ST-67, -334, -335, -458, -486, -516, -518,
+// -534: a delete removes access to the customer, the login, the account, a TxPush subscription, an
+// access key, a webhook subscription, one of its events, a configuration; FD-ST-289:
+// five failed authentications lock the partner until the provider's support lifts it), none given an
+// end. Each state is made on the check's own objects (the second customer for DeleteCustomer, so that
+// the others stay the deletes they are; the spare partner for the lock), and every operation naming
+// its object is answered (the after-delete probes: helpers/client/security/after-delete.ts; for the
+// lock, each operation authenticating with the partner's own secret); the clock then moves on by 10
+// minutes, 5 hours and 3 days and they are answered again: each answers as right after the state was
+// made. The two shorter moves each take half of a state's operations in turn, the longest all of them.
+import { expect, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
+import {
+  CLOCK_MOVES,
+  LASTING,
+  type LastingAnswer,
+  lastingAnswer,
+  lastingProblems,
+  lastingStatesOf,
+  pastItsEnd,
+} from '../../helpers/client/invariants/lasting.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { afterDeleteProbes } from '../../helpers/client/security/after-delete.js';
+import { type LiveObjects, type Probe, withObjects } from '../../helpers/client/security/probe.js';
+import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const STATES = lastingStatesOf(FD_OBJECT_OPS, 'financial-data');
+const LOCK_AT = fdLimit('failedAuthenticationsBeforeLock');
+/** An operation a lock refuses: one whose body carries the partner's own secret. */
+const authenticates = (o: (typeof FD_OBJECT_OPS)[number]) =>
+  JSON.stringify(o.operation.requestBody?.schema ?? {}).includes('partnerSecret') ||
+  ['CreateToken', 'ModifyPartnerSecret'].includes(o.operation.operationId);
+
+test(
+  'a deletion and a lock the documents give no end still hold after the clock moves on by minutes, hours and days @mock-only',
+  mockOnly(
+    rules('FD-PROP-LASTING'),
+    "needs the mock's virtual clock (each state is read again 10 minutes, 5 hours and 3 days later); a sandbox's clock cannot move",
+  ),
+  async ({ fd, fdApi, fdPowers, appKeyOnly }) => {
+    test.skip(!fd.sparePartner, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET) to lock');
+    const spare = fd.sparePartner!;
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    // The second customer for DeleteCustomer, the spare login, the second subscription (its event goes
+    // with the first): the live world's others stay for the rest.
+    const base: LiveObjects = {
+      ...world.objects,
+      institutionLogin: world.spareLogin.id,
+      webhookSubscription: world.otherParents.webhookSubscription!,
+    };
+    const objectsOf = (resource: string): LiveObjects =>
+      resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : resource === 'webhookEvent' ? world.objects : base;
+    const probes: { state: (typeof STATES)[number]; probe: Probe }[] = [];
+    const exceptions: PropertyException[] = [];
+    // A child before its parent (a TxPush subscription before its account): what a later delete takes
+    // with it is still judged on its own delete's probes, all of them answered once every state is made.
+    const order = [
+      'webhookEvent',
+      'txpushSubscription',
+      'configuration',
+      'consentReceipt',
+      'account',
+      'institutionLogin',
+      'webhookSubscription',
+      'partner',
+      'customer',
+    ];
+    try {
+      for (const state of [...STATES].sort((a, b) => order.indexOf(a.object) - order.indexOf(b.object))) {
+        if (state.object === 'partner') {
+          for (let i = 1; i <= LOCK_AT; i++)
+            await fdApi.call('CreateToken', { body: { ...spare, partnerSecret: `wrong-lasting-${i}x` }, auth: appKeyOnly });
+          for (const o of state.operations) {
+            if (o.operation.operationId !== 'CreateToken') {
+              exceptions.push({
+                operationId: o.operation.operationId,
+                reason: authenticates(o)
+                  ? 'a secret change on the locked spare partner would change the secret the other checks use were the lock lifted: judged by FD-LOCK-NO-SECRET-CHANGE'
+                  : 'it names the partner without its secret: a lock refuses its authentication, not the operation',
+              });
+              continue;
+            }
+            probes.push({
+              state,
+              probe: {
+                operation: o.operation,
+                call: { body: { ...spare }, auth: appKeyOnly },
+                object: `the locked partner ${spare.partnerId}`,
+                documented: [401],
+              },
+            });
+          }
+          continue;
+        }
+        const maker = FD_OBJECT_OPS.find((o) => o.operation.operationId === state.by)!;
+        const made = await fdApi.callOperation(maker.operation, withObjects(world.sample(maker), maker.ids, objectsOf(state.object)));
+        expect(made.status, `${state.by} of the live ${state.object}`).toBeLessThan(300);
+        const { probes: mine, leftOut } = afterDeleteProbes(FD_OBJECT_OPS, world.sample, objectsOf(state.object), {
+          resource: state.object,
+          id: String(objectsOf(state.object)[state.object]),
+        });
+        for (const probe of mine) probes.push({ state, probe });
+        for (const l of leftOut) if (state.operations.some((o) => o.operation.operationId === l.operationId)) exceptions.push(l);
+      }
+      const key = (p: Probe) => `${p.operation.operationId} ${p.object}`;
+      const answer = async (p: Probe): Promise<LastingAnswer> => {
+        const res = await fdApi.callOperation(p.operation, p.call);
+        return lastingAnswer(res.status, res.body);
+      };
+      const first = new Map<string, LastingAnswer>();
+      for (const { probe } of probes) first.set(key(probe), await answer(probe));
+      const problems: string[] = [];
+      let elapsed = 0;
+      for (const [m, move] of CLOCK_MOVES.entries()) {
+        await fdPowers.advanceClock(move.seconds);
+        elapsed += move.seconds;
+        const last = m === CLOCK_MOVES.length - 1;
+        for (const [i, { state, probe }] of probes.entries()) {
+          if (!last && i % 2 !== m % 2) continue;
+          if (pastItsEnd(state, elapsed)) continue;
+          problems.push(
+            ...lastingProblems(state, probe.operation.operationId, probe.object, move.label, first.get(key(probe))!, await answer(probe)),
+          );
+        }
+      }
+      const checked = [...new Set(probes.map((p) => p.probe.operation.operationId))];
+      const applies = [...new Set(STATES.flatMap((s) => s.operations.map((o) => o.operation.operationId)))];
+      countProperty(test.info(), {
+        property: LASTING,
+        service: 'financial-data',
+        rule: 'FD-PROP-LASTING',
+        applies,
+        checked,
+        exceptions: [...new Map(exceptions.filter((e) => !checked.includes(e.operationId)).map((e) => [e.operationId, e])).values()],
+      });
+      expect(checked.length, 'operations on a lasting state checked').toBeGreaterThan(0);
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      await fd.control?.unlockPartner(spare.partnerId);
+    }
+  },
+);

@@ -1,0 +1,68 @@
+// Covers: a documented survivor stays usable (FD-PROP-SURVIVOR; helpers/client/invariants/survivors.ts),
+// over every object the statement index says outlives its parent (FD-ST-14, FD-ST-321: a consumer
+// stays the owner of its reports after its customer is deleted), on every operation the contract gives
+// the object without its parent, readers and writers alike (the consumer's reads and modification, its
+// reports, their list, its portfolio). Each is sent before the parent's delete and after it: what
+// answered a success answers a success still (mock and sandbox: the world is the check's own).
+import { expect, rules, test } from '../../fixtures/financial-data.js';
+import { isRead } from '../../helpers/client/invariants/kit.js';
+import { SURVIVORS, survivorProblems, survivorsOf } from '../../helpers/client/invariants/survivors.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { withObjects } from '../../helpers/client/security/probe.js';
+import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
+
+const ALL = survivorsOf(FD_OBJECT_OPS, 'financial-data');
+
+test(
+  'an object the documents say outlives its parent answers every reader and writer after the parent is deleted as before',
+  rules('FD-PROP-SURVIVOR'),
+  async ({ fd, fdApi, fdPowers }) => {
+    const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
+    const problems: string[] = [];
+    const checked: string[] = [];
+    const exceptions: PropertyException[] = [];
+    for (const survivor of ALL) {
+      // Readers first, then writers (a write then read back), each once before the delete and once after it.
+      const ops = [...survivor.operations].sort((a, b) => Number(isRead(b.operation)) - Number(isRead(a.operation)));
+      const send = async () => {
+        const out = new Map<string, number>();
+        for (const o of ops)
+          out.set(
+            o.operation.operationId,
+            (await fdApi.callOperation(o.operation, withObjects(world.sample(o), o.ids, world.objects))).status,
+          );
+        return out;
+      };
+      const before = await send();
+      const gone = await fdApi.callOperation(
+        survivor.parentDelete.operation,
+        withObjects(world.sample(survivor.parentDelete), survivor.parentDelete.ids, world.objects),
+      );
+      expect(gone.status, `${survivor.parentDelete.operation.operationId} of the live ${survivor.parent}`).toBeLessThan(300);
+      const after = await send();
+      for (const o of ops) {
+        const { operationId } = o.operation;
+        const [was, now] = [before.get(operationId)!, after.get(operationId)!];
+        if (was >= 300) {
+          exceptions.push({
+            operationId,
+            reason: `its sample answered ${was} before the ${survivor.parent} was deleted: no use of it to keep`,
+          });
+          continue;
+        }
+        checked.push(operationId);
+        problems.push(...survivorProblems(survivor, operationId, was, now));
+      }
+    }
+    countProperty(test.info(), {
+      property: SURVIVORS,
+      service: 'financial-data',
+      rule: 'FD-PROP-SURVIVOR',
+      applies: ALL.flatMap((s) => s.operations.map((o) => o.operation.operationId)),
+      checked,
+      exceptions,
+    });
+    expect(checked.length, 'operations on a survivor checked').toBeGreaterThan(0);
+    expect(problems, problems.join('\n')).toEqual([]);
+  },
+);

@@ -1,0 +1,118 @@
+// Covers: a state the documents make lasting, lasts (IN-PROP-LASTING; helpers/client/invariants/lasting.ts),
+// over every lasting state the statement index states (IN-ST-6, IN-ST-71: seed 001 States, an approval
+// approves or declines the plan; no document gives a decided plan an end), on every operation naming
+// the object (helpers/contract/object-ids.ts). Plans of the
+// eligible card are decided each way (APPROVED and DECLINED synchronously, DECLINED asynchronously, read
+// once it landed); every reader naming a plan answers each, and again after the clock moved on by 10
+// minutes, 5 hours and 3 days: the same status and the same state every time (a decision read after
+// the 24 hours provider 2.0.0 getPlanApprovalStatus asks the status be read within still stands).
+import { expect, loadContract, mockOnly, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { isRead } from '../../helpers/client/invariants/kit.js';
+import {
+  CLOCK_MOVES,
+  LASTING,
+  type LastingAnswer,
+  lastingAnswer,
+  lastingProblems,
+  lastingStatesOf,
+  pastItsEnd,
+} from '../../helpers/client/invariants/lasting.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { withObjects } from '../../helpers/client/security/probe.js';
+import { objectIdOperations } from '../../helpers/contract/object-ids.js';
+
+const contract = await loadContract('installments');
+const STATES = lastingStatesOf(objectIdOperations(contract), 'installments');
+
+test.beforeEach(({ inst }) => {
+  test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+});
+
+test(
+  'a decided plan reads decided on every reader after the clock moves on by minutes, hours and days @mock-only',
+  mockOnly(
+    rules('IN-PROP-LASTING'),
+    "needs the mock's virtual clock (each decision is read again 10 minutes, 5 hours and 3 days later); a sandbox's clock cannot move",
+  ),
+  async ({ inst, instApi, instReq }) => {
+    const control = inst.control!;
+    const exceptions: PropertyException[] = [];
+    const reads: { state: (typeof STATES)[number]; operationId: string; call: CallOptions; object: string }[] = [];
+    try {
+      for (const state of STATES) {
+        const maker = state.operations.find((o) => o.operation.operationId === state.by)!;
+        const sample = await instReq.sampleCall(state.by as 'planApproval');
+        for (const [decision, sync] of [
+          ['APPROVED', true],
+          ['DECLINED', true],
+          ['DECLINED', false],
+        ] as const) {
+          const { planId } = await instReq.createPlan(instApi);
+          const body: Record<string, unknown> = {
+            ...(sample.body as Record<string, unknown>),
+            status: decision,
+            ...(decision === 'DECLINED' ? { rejectReasonCode: 'OTHER_REASON' } : {}),
+          };
+          if (decision === 'DECLINED') for (const k of ['approvedAmount', 'approvedCurrency', 'paymentAuthorization']) delete body[k];
+          const made = await instApi.callOperation(
+            maker.operation,
+            withObjects({ query: { sync }, body }, maker.ids, { [state.object]: planId }),
+          );
+          expect(made.status, `${state.by} ${decision} (sync ${sync})`).toBe(sync ? 200 : 202);
+          // An asynchronous decision lands a few seconds later (the mock's choice): read once it has.
+          if (!sync) await control.advanceClock(30);
+          for (const o of state.operations) {
+            if (o === maker) continue;
+            if (!isRead(o.operation)) {
+              exceptions.push({
+                operationId: o.operation.operationId,
+                reason:
+                  'a writer naming a decided plan: no document states its answer on one, and sending it would change what the property judges',
+              });
+              continue;
+            }
+            const base = await instReq.sampleCall(o.operation.operationId as 'getPlan');
+            reads.push({
+              state,
+              operationId: o.operation.operationId,
+              call: withObjects(base, o.ids, { [state.object]: planId }),
+              object: `plan ${planId} ${decision} (sync ${sync})`,
+            });
+          }
+        }
+      }
+      const answer = async (r: (typeof reads)[number]): Promise<LastingAnswer> => {
+        const res = await instApi.callOperation(contract.operationOf(r.operationId), r.call);
+        return lastingAnswer(res.status, res.body);
+      };
+      const first: LastingAnswer[] = [];
+      for (const r of reads) first.push(await answer(r));
+      const problems: string[] = [];
+      let elapsed = 0;
+      for (const [m, move] of CLOCK_MOVES.entries()) {
+        await control.advanceClock(move.seconds);
+        elapsed += move.seconds;
+        const last = m === CLOCK_MOVES.length - 1;
+        for (const [i, r] of reads.entries()) {
+          if ((!last && i % 2 !== m % 2) || pastItsEnd(r.state, elapsed)) continue;
+          problems.push(...lastingProblems(r.state, r.operationId, r.object, move.label, first[i]!, await answer(r)));
+        }
+      }
+      const checked = [...new Set(reads.map((r) => r.operationId))];
+      countProperty(test.info(), {
+        property: LASTING,
+        service: 'installments',
+        rule: 'IN-PROP-LASTING',
+        applies: [...new Set(STATES.flatMap((s) => s.operations.map((o) => o.operation.operationId)))],
+        checked: [...checked, ...STATES.map((s) => s.by)],
+        exceptions: [...new Map(exceptions.map((e) => [e.operationId, e])).values()].filter(
+          (e) => !checked.includes(e.operationId) && !STATES.some((s) => s.by === e.operationId),
+        ),
+      });
+      expect(problems, problems.join('\n')).toEqual([]);
+    } finally {
+      // The rest of the worker's checks read the mock at the real time again.
+      await control.setClock(Date.now());
+    }
+  },
+);
