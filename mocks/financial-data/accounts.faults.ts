@@ -683,9 +683,10 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     'fd-prop-refused-no-trace-other-customer-account-removed',
     'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account',
     {
+      // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
       judge: writtenThenRefused('account', on('DeleteCustomerAccount'), (x) => {
-        const a = strayOf(x);
-        if (a) x.world.accounts.delete(a.id);
+        const a = x.world.accounts.get(x.input.path.accountId);
+        if (a && findCustomer(x.world, a.customerId, x.input.partner?.id)) x.world.accounts.delete(a.id);
       }),
     },
   ),
