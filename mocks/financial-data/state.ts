@@ -874,3 +874,16 @@ export interface SbcaSeams {
   answer: never;
   delivery: never;
 }
+
+/**
+ * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
+ * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
+ */
+export interface CustomerAccountsSeams {
+  x: { operationId: FdOperationId; customerId: string; accounts: number };
+  step: 'recurring-customer-accounts' | 'bundle-customer-accounts';
+  refusal: { status: number; code: string; message: string };
+  change: never;
+  answer: never;
+  delivery: never;
+}
