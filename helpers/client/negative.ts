@@ -55,7 +55,7 @@ export function resolve(contract: Contract, schema: Json, depth = 0): Json {
   return schema;
 }
 
-// A value outside each format the contracts use (ZZ and qq are assigned by neither ISO list).
+// A value outside each format the contracts use (ZZ, qq and QQQ are assigned by none of the ISO lists).
 const FORMAT_VIOLATIONS: Record<string, string> = {
   'date-time': 'not-a-date-time',
   date: 'not-a-date',
@@ -65,6 +65,7 @@ const FORMAT_VIOLATIONS: Record<string, string> = {
   'iso-3166-alpha-2': 'ZZ',
   'iso-3166-alpha-3': 'ZZZ',
   'iso-639-1': 'qq',
+  'iso-4217': 'QQQ',
 };
 
 const typeOf = (schema: Json): string | undefined =>

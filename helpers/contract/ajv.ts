@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import countries from 'i18n-iso-countries';
 import iso6391 from 'iso-639-1';
+import { isCurrencyCode } from './currency-countries.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
@@ -23,6 +24,8 @@ function createAjv() {
   // provider 2.0.0 (installments), countryCode: "ISO 3166 alpha 3 code values", its pattern of either case
   instance.addFormat('iso-3166-alpha-3', { type: 'string', validate: (v: string) => alpha3.has(v.toUpperCase()) });
   instance.addFormat('iso-639-1', { type: 'string', validate: (v: string) => languages.has(v) });
+  // provider 2.0.0 (installments), every currency member: "Currency code according to ISO 4217"
+  instance.addFormat('iso-4217', { type: 'string', validate: isCurrencyCode });
   // OpenAPI 3.1 annotation keywords that are not JSON Schema vocabulary.
   instance.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   return instance;

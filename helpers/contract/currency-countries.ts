@@ -190,6 +190,11 @@ export function currencyOfCountry(country: unknown, currency: unknown): boolean 
   return !countries || typeof country !== 'string' || countries.includes(country.toUpperCase());
 }
 
+/** Whether `code` is an ISO 4217 alphabetic code (an active one, of a country or of none). */
+export function isCurrencyCode(code: string): boolean {
+  return Object.hasOwn(COUNTRIES, code);
+}
+
 /** A country whose currency `currency` is (the first ISO 4217 lists it for), or undefined where it is no country's. */
 export function homeOf(currency: string): string | undefined {
   return COUNTRIES[currency]?.[0];

@@ -5,9 +5,32 @@
 // measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded, type FaultSeams } from '../kit/faults.js';
 import type { ApprovalSeams } from './state.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const APPROVALS_FAULTS = faultCatalogue([
+  judged(
+    'approval-offer-id-optional-without-selection',
+    'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
+    ['IN-REQ-APPROVAL-OFFER-ID'],
+    ['planApproval'],
+    'offer-id',
+    () => undefined,
+  ),
+  judged(
+    'decline-reason-not-kept',
+    'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
+    ['IN-REQ-PLAN-REJECT-REASON'],
+    ['planApproval'],
+    'decline-reason',
+    () => undefined,
+  ),
+  answered(
+    'approval-location-names-plan-reader',
+    'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
+    ['IN-ECHO-PLAN-LOCATION'],
+    'planApproval',
+    (x: { operationId: string; plan: { planId: string } }, a) => ({ ...a, headers: { ...a.headers, Location: `plans/${x.plan.planId}` } }),
+  ),
   // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
   seeded({
     id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',

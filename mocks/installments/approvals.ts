@@ -5,13 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { deferredNotifications, resentNotifications, settle, UUID } from './plans.js';
-import type { ApprovalSeams, InstallmentsState } from './state.js';
+import type { ApprovalSeams, InstallmentsState, Plan } from './state.js';
 
 /** Virtual seconds before an asynchronous decision shows (the mock's choice). */
 export const ASYNC_DECISION_SECONDS = 5;
+
+/** What the answer seam of a decision is given (mocks/kit/faults.ts): the request as judged and the plan it decides. */
+type ApprovalsSeams = ResourceSeams<{ body: Record<string, any>; plan: Plan }>;
 
 export function registerApprovals(
   app: FastifyInstance,
@@ -22,6 +26,8 @@ export function registerApprovals(
 ) {
   const { faults, clock } = ctx;
   const seams = faults.seams<ApprovalSeams>();
+  /** This module's own seams (ResourceSeams): its judgement, the reason it keeps and its answers. */
+  const own = faults.seams<ApprovalsSeams>();
   /** i16-approval-status-async-decline-pending: the plans decided asynchronously while that fault is on. */
   const asyncDecided = new Set<string>();
 
@@ -137,6 +143,16 @@ export function registerApprovals(
           : undefined;
     if (wrong)
       return sendError(reply, faults, 400, 'invalid.request.body.parameter', "Value doesn't exist / doesn't meet specified range", wrong);
+    // provider 2.0.0 PlanApprovalParameters.offerId: the lender provides it when consumer offer selection is disabled (no error
+    // example: a missing member's refusal, as BadRequestError's InvalidFieldValue names the member).
+    const offerIdMissing = own.judge(
+      { operationId: 'planApproval', body: ok.body, plan },
+      'offer-id',
+      !world.consumerOfferSelection && ok.body.offerId === undefined
+        ? 'offerId is required when consumer offer selection is disabled.'
+        : undefined,
+    );
+    if (offerIdMissing) return sendError(reply, faults, 400, 'invalid.request.body.parameter', offerIdMissing, 'offerId');
     // i35-inst-approval-other-reason-needs-detail: a decline for OTHER_REASON without a rejectReasonDetail refused.
     if (
       faults.has('i35-inst-approval-other-reason-needs-detail') &&
@@ -202,6 +218,10 @@ export function registerApprovals(
       faults.has('seeded-approval-sync-cancellation-decline-not-applied') &&
       decision === 'DECLINED' &&
       ok.body.rejectReasonCode === 'CONSUMER_CANCELLATION';
+    // provider 2.0.0, InstallmentPlan.rejectReasonCode (mandatory when DECLINED): the reason a decline gave, kept for getPlan
+    // (the judge seam's step decline-reason: what the module takes of the decline).
+    if (decision === 'DECLINED')
+      plan.rejectReasonCode = own.judge({ operationId: 'planApproval', body: ok.body, plan }, 'decline-reason', ok.body.rejectReasonCode);
     if (syncAsked || faults.has('blind-async-answered-sync')) {
       // i22-approval-sync-partial-approval-recorded-declined: a sync approval for less than the plan's amount recorded as a decline.
       const partial =
@@ -267,7 +287,11 @@ export function registerApprovals(
         };
     // i27-approval-async-answered-200: an asynchronous approval (sync=false or none) answered 200 with an empty callback answer.
     if (faults.has('i27-approval-async-answered-200')) return reply.code(200).send({});
-    return reply.code(202).send();
+    // provider 2.0.0, Accepted: the 202's Location is the URL to poll (GET /approvals/{plan_id}).
+    return sendAnswer(
+      reply,
+      own.answer({ operationId: 'planApproval', body: ok.body, plan }, { status: 202, headers: { Location: `approvals/${plan.planId}` } }),
+    );
   });
 
   app.get(`${prefix}/approvals/:plan_id`, async (req, reply) => {

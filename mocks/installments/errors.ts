@@ -6,6 +6,13 @@ import type { FaultSet } from '../kit/faults.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import type { Violation } from '../kit/validation.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
+import type { Answer } from './fault-builders.js';
+
+/** Sends an answer the answer seam gave back. */
+export function sendAnswer(reply: FastifyReply, answer: Answer) {
+  reply.code(answer.status).headers(answer.headers ?? {});
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}
 
 export interface ErrorItem {
   Source: string;
@@ -71,21 +78,41 @@ const LENGTH = new Set(['minLength', 'maxLength']);
  */
 const DOCUMENTED: Partial<Record<InstallmentsOperationId, Record<string, (keyword: string, value: unknown) => string | undefined>>> = {
   savePlan: {
+    // examples/InvalidTransactionCurrency.
+    'transaction.currency': (k) => (k === 'format' ? 'Currency Not Supported.' : undefined),
     'transaction.stan': (k) => (LENGTH.has(k) ? 'Incorrect STAN length.' : k === 'pattern' ? 'Non-Numeric STAN.' : undefined),
     'transaction.rrn': (k) => (LENGTH.has(k) ? 'Incorrect RRN length.' : k === 'pattern' ? 'Non-Numeric RRN.' : undefined),
     'transaction.authorizationCode': (k) =>
       LENGTH.has(k) ? 'Incorrect Auth Code length.' : k === 'pattern' ? 'Invalid Auth Code.' : undefined,
     'transaction.localDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
     'transaction.transmissionDateTime': (k) => (k === 'format' ? 'Invalid datetime format.' : undefined),
+    'transaction.amountType': (k) => (k === 'enum' ? 'Incorrect value for Amount Type.' : undefined),
+    // examples/BlankPAN, NonNumericPAN, InvalidPANLength: the card of the plan's encrypted sensitiveData.
+    'encryptedValue.consumer.primaryAccountNumber': (_k, v) =>
+      v === '' || v === null
+        ? 'PAN is present and is blank or null.'
+        : /^[0-9]+$/.test(String(v))
+          ? 'Incorrect PAN length.'
+          : 'PAN is present and is non numeric.',
     'planInstallmentInformation.frequency': (k, v) => (k === 'enum' && v === '15DAYS' ? 'Invalid frequency - 15DAYS.' : undefined),
   },
   approvedOffers: {
+    // examples/InvalidCurrencyCode, InvalidCountryCode: a code of no ISO list (the formats iso-4217, iso-3166-alpha-3).
+    'transaction.currency': (k) => (k === 'format' ? 'Currency Code Not Supported' : undefined),
+    'merchant.country': (k) => (k === 'format' ? 'Country Code Not Supported' : undefined),
     merchant: (k) => (k === 'minProperties' ? 'Merchant object is empty. Country code and MCC must exist' : undefined),
+  },
+  // The issuer's PlanNotifBadRequestError (ReasonCode bad.request: REASON): an invalid card in the encrypted sensitiveData.
+  notifyPlan: {
+    'encryptedValue.consumer.primaryAccountNumber': () => 'Bad or malformed request.',
   },
   getMerchantParticipations: {
     request_id: () => 'One of the request parameters is invalid, try again with the correct request.',
   },
 };
+
+/** The ReasonCode of an operation's documented refusals where not invalid.request.parameter. */
+const REASON: Partial<Record<InstallmentsOperationId, string>> = { notifyPlan: 'bad.request' };
 
 /**
  * The provider's documented refusal of the first member the contract refuses, where an error example gives
@@ -100,5 +127,5 @@ export function documentedRefusal(
   if (!first) return undefined;
   const value = first.field.split('.').reduce<any>((node, key) => node?.[key], sent);
   const description = DOCUMENTED[operationId]?.[first.field]?.(first.keyword, value);
-  return description ? ['invalid.request.parameter', description, first.field] : undefined;
+  return description ? [REASON[operationId] ?? 'invalid.request.parameter', description, first.field] : undefined;
 }

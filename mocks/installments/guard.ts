@@ -469,7 +469,7 @@ export function createGuard(
     }
     const plainValidate = contract.component(PLAINTEXT[operationId]);
     if (plain !== undefined && !plainValidate(plain) && !panOnly(violations(plainValidate.errors, 'encryptedValue')))
-      return void invalidRequest(reply, faults, violations(plainValidate.errors, 'encryptedValue'));
+      return void invalid(violations(plainValidate.errors, 'encryptedValue'), { encryptedValue: plain });
     return { body, plain, query, consumerKey, ...paging };
   };
 }

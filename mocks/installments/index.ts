@@ -101,26 +101,39 @@ export async function startInstallmentsMock(
       ? { keys: keys.jwks.keys.map((k) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)) }
       : keys.jwks,
   );
-  // The partner's product as its onboarding sets it (use cases, the distribution partner classification), set otherwise by a
+  // The partner's product as its onboarding sets it (use cases, the distribution partner classification, the lender's consumer
+  // offer selection), set otherwise by a
   // check of what another product refuses; reset restores the one started with.
   const started = { useCases: [...world.useCases], distributionPartner: world.distributionPartner };
-  context.onReset.push(() => Object.assign(world, { useCases: [...started.useCases], distributionPartner: started.distributionPartner }));
+  context.onReset.push(() =>
+    Object.assign(world, {
+      useCases: [...started.useCases],
+      distributionPartner: started.distributionPartner,
+      consumerOfferSelection: true,
+    }),
+  );
   app.put('/__mock/product', async (req, reply) => {
-    const body = parseJson(req.body) as { useCases?: unknown; distributionPartner?: unknown } | undefined;
+    const body = parseJson(req.body) as { useCases?: unknown; distributionPartner?: unknown; consumerOfferSelection?: unknown } | undefined;
     const useCases = body?.useCases;
     if (
       !Array.isArray(useCases) ||
       !useCases.every((u) => u === 'DURING_PURCHASE' || u === 'POST_PURCHASE') ||
-      typeof body?.distributionPartner !== 'boolean'
+      typeof body?.distributionPartner !== 'boolean' ||
+      !['boolean', 'undefined'].includes(typeof body.consumerOfferSelection)
     )
-      return reply
-        .code(400)
-        .send({ message: 'body must be {"useCases": ["DURING_PURCHASE" | "POST_PURCHASE", ...], "distributionPartner": <boolean>}' });
-    Object.assign(world, { useCases, distributionPartner: body.distributionPartner });
+      return reply.code(400).send({
+        message:
+          'body must be {"useCases": ["DURING_PURCHASE" | "POST_PURCHASE", ...], "distributionPartner": <boolean>, "consumerOfferSelection"?: <boolean>}',
+      });
+    Object.assign(world, {
+      useCases,
+      distributionPartner: body.distributionPartner,
+      consumerOfferSelection: body.consumerOfferSelection !== false,
+    });
     return reply.code(204).send();
   });
   registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
-  registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard);
+  registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard, contract);
   registerOffers(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerPlans(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerApprovals(app, INSTALLMENTS_BASE_PATH, context, world, guard);

@@ -5,9 +5,27 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { blind, judged, relax, rule } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  judged(
+    'participation-body-size-unbounded',
+    'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
+    ['IN-LIM-PARTICIPATION-BODY'],
+    ['postMerchantParticipations'],
+    'body-size',
+    () => undefined,
+  ),
+  {
+    id: 'mids-replaced-not-added',
+    rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
+    source: 'provider',
+    rules: ['IN-STATE-MIDS-ADDED'],
+    seams: {
+      state: (x: { operationId: string; latest?: string[] }, mids: unknown) =>
+        x.operationId === 'postMerchantMidSearches' ? x.latest : mids,
+    },
+  },
   // Seeded beside the answer judge's participation records (every reader judged against what was submitted; origin 'seeded').
   seeded({
     id: 'seeded-fam24-completed-list-wallet-id-tabs-as-spaces',

@@ -4,8 +4,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../kit/context.js';
+import type { Contract } from '../../helpers/contract/contract.js';
+import { limitOf } from '../../helpers/contract/facts.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import { page, type Guard } from './guard.js';
 import { addParticipation, FIXED, merchantCandidates, merchantKey, type InstallmentsState, type Participation } from './state.js';
 
@@ -65,8 +68,12 @@ export function registerMerchants(
   ctx: MockContext<InstallmentsFaultId>,
   world: InstallmentsState,
   guard: Guard,
+  contract: Contract,
 ) {
   const { faults, clock } = ctx;
+  /** provider 2.0.0, postMerchantParticipations: the whole payload stays under 700 KB (x-limits participationBodyBytes). */
+  const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
+  const seams = faults.seams<ResourceSeams<{ body: Record<string, any>; latest?: string[] }>>();
 
   const state = (p: Participation): { status: string; errorReason?: string } => {
     const due = clock.nowMs() - p.submittedAtMs >= EFFECTUATION_SECONDS * 1000;
@@ -101,6 +108,13 @@ export function registerMerchants(
   const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
+  /**
+   * provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists are added to those it has: the MIDs
+   * of every participation of the merchant of `p` (name, country and acquirer), the earliest first, each once.
+   */
+  const midsOf = (p: Participation): string[] => [
+    ...new Set(world.participations.filter((q) => merchantKey(q) === merchantKey(p)).flatMap((q) => q.merchant.mids ?? [])),
+  ];
   /** The first participation submitted for the merchant of `p` (same name, country and acquirer): read by faults only. */
   const firstSubmissionOf = (p: Participation): Participation =>
     world.participations.find(
@@ -114,6 +128,12 @@ export function registerMerchants(
 
   app.post(`${prefix}/merchants/participations`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantParticipations');
+    const oversize = seams.judge(
+      { operationId: 'postMerchantParticipations', body: {} },
+      'body-size',
+      ok && typeof req.body === 'string' && Buffer.byteLength(req.body) >= BODY_BYTES ? 'The request body is over 700 KB.' : undefined,
+    );
+    if (oversize) return sendError(reply, faults, 400, 'invalid.request.parameter', oversize);
     // i33-inst-refused-participations-batch-partly-recorded: a refused batch still records its members of a known acquirer ICA.
     if (!ok && faults.has('i33-inst-refused-participations-batch-partly-recorded') && reply.statusCode === 400) {
       const sent = (() => {
@@ -742,7 +762,9 @@ export function registerMerchants(
           : s;
     // i37-inst-mid-search-mids-of-first-submission: the MIDs read from the merchant's first participation, not its latest.
     const mids = (
-      (faults.has('i37-inst-mid-search-mids-of-first-submission') && p ? firstSubmissionOf(p).merchant.mids : p?.merchant.mids) ?? []
+      (faults.has('i37-inst-mid-search-mids-of-first-submission') && p
+        ? firstSubmissionOf(p).merchant.mids
+        : p && (seams.state({ operationId: 'postMerchantMidSearches', body: c, latest: p.merchant.mids }, midsOf(p)) as string[])) ?? []
     )
       .map((mid: string) =>
         // i13-mid-search-bad-ica-reason-unknown: the MIDs of a merchant whose ICA is unknown given the reason UNKNOWN.

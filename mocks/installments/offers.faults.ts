@@ -4,7 +4,7 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
@@ -53,6 +53,50 @@ export const OFFERS_FAULTS = faultCatalogue([
   ]),
   rule('offer-tenure-1', 'offer tenure minimum', ['IN-VAL-OFFER-TENURE']),
   rule('offers-total-wrong', 'total is the number of offers returned', ['IN-VAL-OFFERS-TOTAL']),
+  relax('currency-code-unlisted-accepted', 'a currency of ISO 4217', 'Currency', undefined, { drop: ['format'] }, ['IN-FMT-CODES']),
+  relax(
+    'offers-country-unlisted-accepted',
+    'a merchant country of ISO 3166',
+    'OffersMerchant',
+    ['properties', 'country'],
+    { drop: ['format'] },
+    ['IN-FMT-CODES'],
+  ),
+  judged(
+    'pan-check-digit-unchecked',
+    'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
+    ['IN-FMT-PAN-CHECK-DIGIT'],
+    ['approvedOffers', 'registerPans'],
+    'check-digit',
+    () => undefined,
+  ),
+  answered(
+    'offers-ranked-by-tenure',
+    'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
+    ['IN-VAL-OFFER-PRIORITY'],
+    'approvedOffers',
+    (_x, a) => {
+      const offers = [...(a.body?.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
+      return { ...a, body: { ...a.body, offers: offers.map((o, i) => ({ ...o, priority: i + 1 })) } };
+    },
+  ),
+  answered(
+    'offers-typed-bnpl',
+    'IN-VAL-OFFER-TYPE: a carded request answered with offers of type BNPL_OFFER',
+    ['IN-VAL-OFFER-TYPE'],
+    'approvedOffers',
+    (_x, a) => ({ ...a, body: { ...a.body, offers: (a.body?.offers ?? []).map((o: any) => ({ ...o, offerType: 'BNPL_OFFER' })) } }),
+  ),
+  answered(
+    'offers-eligibility-messages-beside-offers',
+    'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
+    ['IN-VAL-ELIGIBILITY-MESSAGES'],
+    'approvedOffers',
+    (_x, a) => ({
+      ...a,
+      body: { ...a.body, eligibilityMessages: [{ reasonCode: 'consumer.eligible', message: 'The consumer is eligible for installments' }] },
+    }),
+  ),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
   {
     id: 'account-range-high-exclusive',

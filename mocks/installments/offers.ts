@@ -7,7 +7,8 @@ import { minorUnitOf } from '../../helpers/contract/minor-units.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState } from './state.js';
 
@@ -58,6 +59,9 @@ function scheduleOf(o: { totalAmount: number; otherInstallmentAmount: number; te
   }));
 }
 const OFFER_VALID_MINUTES = 30;
+
+/** What the answer seam of the offers answer is given (mocks/kit/faults.ts): the request as judged. */
+type OffersSeams = ResourceSeams<{ body: Record<string, any>; plain?: Record<string, any> }>;
 
 export function isEligible(world: InstallmentsState, pan: string, highExclusive = false): boolean {
   return [...world.panLists.values()].some(
@@ -110,6 +114,7 @@ export function registerOffers(
   guard: Guard,
 ) {
   const { faults, clock } = ctx;
+  const seams = faults.seams<OffersSeams>();
   /** i30-inst-offers-correlation-of-previous-request: the Correlation-Id of the last offers request (kept only while that fault is on). */
   let previousOffersCorrelation: string | undefined;
   // blind-deregistered-pan-still-offered: PANs once found eligible, cached (cleared on reset with the state).
@@ -140,8 +145,13 @@ export function registerOffers(
     const given = ok.plain?.consumer?.primaryAccountNumber;
     const pan: string | undefined = given === undefined ? undefined : String(given);
     // provider 2.0.0: approvedOffers 400 InvalidPrimaryAccountNumber (a PAN failing the Luhn check).
-    if (pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan))
-      return sendError(reply, faults, 400, 'invalid.request.parameter', 'PAN provided is invalid');
+    const x = { operationId: 'approvedOffers' as const, body: ok.body, plain: ok.plain };
+    const checkDigit = seams.judge(
+      x,
+      'check-digit',
+      pan !== undefined && /^\d+$/.test(pan) && !luhnValid(pan) ? 'PAN provided is invalid' : undefined,
+    );
+    if (checkDigit) return sendError(reply, faults, 400, 'invalid.request.parameter', checkDigit);
     const cached = faults.has('blind-deregistered-pan-still-offered') && pan !== undefined && eligibleOnce.has(pan);
     // rt2-offers-encrypted-deregistered-still-offered: the same cache, read on the encrypted path (encryptedValue) only.
     const encryptedCacheRead = faults.has('rt2-offers-encrypted-deregistered-still-offered') && ok.body.encryptedValue !== undefined;
@@ -372,6 +382,11 @@ export function registerOffers(
       offerEndDatetime:
         faults.has('i10-offers-last-offer-ends-at-begin') && i === OFFER_TENURES.length - 1 ? begin.toISOString() : end.toISOString(),
     }));
+    // provider 2.0.0, Offer.priority: set by the lowest other installment amount, the lowest on top: the longest
+    // tenure first (an even share of a longer tenure is never larger).
+    offers.reverse().forEach((o, i) => {
+      o.priority = i + 1;
+    });
     // i30-inst-offers-third-offer-ends-day-before-begin: the third offer's end written a day before its begin (a swapped window).
     // i32-inst-offers-end-datetime-no-zone: outside the USA the offers end at a local time written without its zone.
     // i35-inst-offers-second-begin-epoch-millis: the second offer's offerBeginDatetime written as epoch milliseconds.
@@ -485,6 +500,7 @@ export function registerOffers(
     // i36-inst-offers-three-decimal-share-at-hundredths: a currency of three decimals gets its shares rounded to hundredths.
     if (faults.has('i36-inst-offers-three-decimal-share-at-hundredths') && minorUnitOf(currency) === 3)
       for (const o of offersShown) o.otherInstallmentAmount = Math.round(Number(o.otherInstallmentAmount) * 100) / 100;
-    return reply.code(200).send({ total: totalShown, offerTransactionId, offers: offersShown });
+    const answer = seams.answer(x, { status: 200, body: { total: totalShown, offerTransactionId, offers: offersShown } });
+    return sendAnswer(reply, answer);
   });
 }

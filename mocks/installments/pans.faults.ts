@@ -4,9 +4,28 @@
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, modelFault, seeded } from '../kit/faults.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { blind, judged, relax, rule } from './fault-builders.js';
 
 export const PANS_FAULTS = faultCatalogue([
+  judged(
+    'new-list-unheld-range-accepted',
+    'IN-STATE-HELD-RANGE: a new list is made with whatever account range it is given, one the system does not hold too',
+    ['IN-STATE-HELD-RANGE'],
+    ['registerPans'],
+    'held-range',
+    () => undefined,
+  ),
+  judged(
+    'held-range-refusal-once',
+    'IN-ERR-RECOVERABLE: a new list given a range the system does not hold is refused once, not recoverable, and made when asked again',
+    ['IN-ERR-RECOVERABLE'],
+    ['registerPans'],
+    'held-range',
+    (refusal, _x, memory) => {
+      if (!refusal || !memory.refused) return (memory.refused = refusal);
+      return undefined;
+    },
+  ),
   // Seeded beside the optional-ids property of properties.type-forms.spec.ts (IN-OPTIONAL-IDS).
   seeded({
     id: 'seeded-prop-register-id-beside-name-new-list',

@@ -6,8 +6,12 @@ import type { MockContext } from '../kit/context.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { heldRange, inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
+
+/** What the seams of a PAN list request are given (mocks/kit/faults.ts): at step check-digit the card judged; at held-range none. */
+type PansSeams = ResourceSeams<{ pan?: string }>;
 
 export function registerPanLists(
   app: FastifyInstance,
@@ -17,6 +21,7 @@ export function registerPanLists(
   guard: Guard,
 ) {
   const { faults } = ctx;
+  const seams = faults.seams<PansSeams>();
   /** model-deregistered-pan-kept-as-removed: the cards each list once held (kept only while that fault is on). */
   const removedPans = new Map<string, Set<string>>();
   const removedFrom = (listId: string) => removedPans.get(listId) ?? removedPans.set(listId, new Set()).get(listId)!;
@@ -77,9 +82,14 @@ export function registerPanLists(
       ]);
     // provider 2.0.0, registerPans 400 examples InvalidAccountRangeForNewPanList ("accountRange is not
     // present in the system": Account range not valid); a list without a range takes the one given, which
-    // must be the system's too.
-    if (accountRange && !heldRange(world, accountRange))
-      return invalidRequest(reply, faults, [{ field: 'accountRange', keyword: 'exists', message: 'Account range not valid' }]);
+    // must be the system's too (a list's own range is judged below: InvalidAccountRangeForExistingPanList).
+    const ownRange = panListId === undefined ? undefined : world.panLists.get(panListId)?.accountRange;
+    const unheld = seams.judge(
+      { operationId: 'registerPans' },
+      'held-range',
+      accountRange && !ownRange && !heldRange(world, accountRange) ? 'Account range not valid' : undefined,
+    );
+    if (unheld) return sendError(reply, faults, 400, 'invalid.accountRange', unheld);
     let list: PanList | undefined;
     // seeded-prop-register-id-beside-name-new-list: a panListId sent beside a panListName is passed over, a new list made by the name.
     if (panListId !== undefined && !(faults.has('seeded-prop-register-id-beside-name-new-list') && panListName !== undefined)) {
@@ -140,9 +150,8 @@ export function registerPanLists(
         // i27-register-by-id-other-range-pans-kept: the cards of the refused registration are added before the range is judged.
         if (faults.has('i27-register-by-id-other-range-pans-kept'))
           for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) if (typeof pan === 'string') list.pans.add(pan);
-        return invalidRequest(reply, faults, [
-          { field: 'accountRange', keyword: 'const', message: 'accountRange is not the account range of this pan list' },
-        ]);
+        // provider 2.0.0, registerPans 400 example InvalidAccountRangeForExistingPanList.
+        return sendError(reply, faults, 400, 'invalid.accountRange', 'Invalid account range for pan list');
       }
       list.accountRange = accountRange;
     }
@@ -180,7 +189,10 @@ export function registerPanLists(
       // and against the list's account range, or without one the first valid range found for its cards, which the list keeps
       // for those added later (UnencryptedPartialSuccessPanRegistration: "pan failed for account range validation";
       // PanRegistrationWithEncryptedValueRequest, ExistingPanListIdRegistrationRequest).
-      const valid = pan !== undefined && luhnValid(pan);
+      const valid =
+        pan !== undefined &&
+        seams.judge({ operationId: 'registerPans', pan }, 'check-digit', luhnValid(pan) ? undefined : 'PAN failed the Luhn check') ===
+          undefined;
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (
         !valid ||

@@ -5,7 +5,7 @@
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, independent, telling, seeded, type FaultSeams } from '../kit/faults.js';
 import type { PlanSeams } from './state.js';
-import { blind, relax, rule } from './fault-builders.js';
+import { answered, blind, judged, relax, rule } from './fault-builders.js';
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
@@ -89,6 +89,27 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
   ),
+  judged(
+    'plan-merchant-unchecked',
+    "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
+    ['IN-VAL-PLAN-OFFER-TERMS'],
+    ['savePlan'],
+    'merchant',
+    () => undefined,
+  ),
+  answered(
+    'saveplan-location-names-offers',
+    "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
+    ['IN-ECHO-PLAN-LOCATION'],
+    'savePlan',
+    (x: { operationId: string; body: Record<string, any> }, a) => ({
+      ...a,
+      headers: { ...a.headers, Location: `plans/${String(x.body.offerTransactionId)}` },
+    }),
+  ),
+  relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
+    'IN-ENUM-AMOUNTTYPE',
+  ]),
   relax('apr-range-unenforced', 'apr 0-200', 'PlanInstallmentInformation', ['properties', 'apr'], { drop: ['minimum', 'maximum'] }, [
     'IN-LIM-APR',
   ]),

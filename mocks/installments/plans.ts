@@ -6,12 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
-import { invalidRequest, sendError } from './errors.js';
+import { invalidRequest, sendAnswer, sendError } from './errors.js';
+import type { ResourceSeams } from './fault-builders.js';
 import type { Guard } from './guard.js';
 import { inRange, type InstallmentsState, type OfferTransaction, type Plan, type PlanSeams } from './state.js';
 
 /** i8-notify-currency-numeric-code: ISO 4217 numeric codes. */
 const NUMERIC_CURRENCY: Record<string, string> = { USD: '840', EUR: '978', GBP: '826', CAD: '124', AUD: '036' };
+
+/** What the seams of a plan's selection are given (mocks/kit/faults.ts): the request as judged and, once made, the plan. */
+type PlansSeams = ResourceSeams<{ body: Record<string, any>; plan?: Plan }>;
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -78,6 +82,17 @@ function productRefusal(world: InstallmentsState, b: Record<string, any>, pan: u
 }
 
 /**
+ * provider 2.0.0, POST /plans: the merchant details too are sent as presented and validated against the offer: the
+ * first member of the plan's merchant (its name in the encrypted plaintext) both carry that differs, or undefined.
+ */
+function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, plain: any): string | undefined {
+  const sent = { ...(b.merchant ?? {}), ...(plain?.merchant ?? {}) };
+  return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
+    .filter((k) => present(sent[k]) && present(asked[k]) && String(sent[k]) !== String(asked[k]))
+    .map((k) => `merchant.${k}`)[0];
+}
+
+/**
  * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
  * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
  */
@@ -117,6 +132,8 @@ export function registerPlans(
 ) {
   const { faults, clock, deliveries } = ctx;
   const seams = faults.seams<PlanSeams>();
+  /** This module's own seams (ResourceSeams): its judgement and its answers. */
+  const own = faults.seams<PlansSeams>();
 
   /** i15-notify-given-schedule-last-dropped, i19-notify-given-schedule-card-number: the plans selected with a schedule of their own (kept only while one of those faults is on). */
   const givenSchedule = new WeakSet<Plan>();
@@ -496,6 +513,21 @@ export function registerPlans(
     const card = ok.plain?.consumer?.primaryAccountNumber;
     if (otx && present(card) && String(card) !== otx.pan)
       return sendError(reply, faults, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+    // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
+    const merchantOff = own.judge(
+      { operationId: 'savePlan', body: b },
+      'merchant',
+      otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined,
+    );
+    if (merchantOff)
+      return sendError(
+        reply,
+        faults,
+        400,
+        'invalid.request.parameter',
+        'Provided merchant details do not match with offer.',
+        `Mismatch in ${merchantOff}.`,
+      );
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
     if (differs) return sendError(reply, faults, 400, 'invalid.request.parameter', ...differs);
     // i5-plan-tenure-of-first-offer: the default terms taken from the first offer, not the one chosen.
@@ -657,9 +689,16 @@ export function registerPlans(
         .code(201)
         .type('text/plain')
         .send(JSON.stringify({ planId, status: plan.status }));
-    return reply
-      .code(faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201)
-      .send({ planId, status: plan.status });
+    // provider 2.0.0, PlanCreated: the 201's Location is the URL to read the plan (GET /plans/{plan_id}).
+    const answer = own.answer(
+      { operationId: 'savePlan', body: b, plan },
+      {
+        status: faults.has('plan-created-200') || (faults.has('i32-inst-saveplan-given-schedule-answered-200') && complete) ? 200 : 201,
+        headers: { Location: `plans/${planId}` },
+        body: { planId, status: plan.status },
+      },
+    );
+    return sendAnswer(reply, answer);
   });
 
   /** i8-getplan-keeps-first-decision: the first decision getPlan showed per plan (kept while that fault is on). */
@@ -808,6 +847,8 @@ export function registerPlans(
         : {}),
       // i20-getplan-decision-lowercased: the reader writes a decided plan's status in lower case.
       status: faults.has('i20-getplan-decision-lowercased') && (shown === 'APPROVED' || shown === 'DECLINED') ? shown.toLowerCase() : shown,
+      // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when the plan is DECLINED.
+      ...(shown === 'DECLINED' && plan.rejectReasonCode !== undefined ? { rejectReasonCode: plan.rejectReasonCode } : {}),
       // i6-getplan-apr-rounded: the reader rounds apr to a whole percent.
       planInstallmentInformation:
         // Seeded fault getplan-tenure-from-schedule-length: the reader counts the scheduled payments as the tenure.

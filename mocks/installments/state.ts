@@ -66,6 +66,8 @@ export interface Plan {
   callbackUrl: string;
   /** An asynchronous decision (202) and when it takes effect. */
   pending?: { status: string; atMs: number };
+  /** The reason of the decline decided (provider 2.0.0 InstallmentPlan.rejectReasonCode), shown once the plan reads DECLINED. */
+  rejectReasonCode?: string;
 }
 
 export interface InstallmentsState {
@@ -82,6 +84,11 @@ export interface InstallmentsState {
    * InvalidPresentedOffersDSP): its plans carry offerId and transactionOffers whatever its use cases.
    */
   distributionPartner: boolean;
+  /**
+   * Whether the lender lets the consumer select the offer (provider 2.0.0, PlanApprovalParameters.offerId: with it disabled,
+   * an approval names the offer); a lender's onboarding setting, on by default.
+   */
+  consumerOfferSelection: boolean;
   acquirerIcas: string[];
   issuers: Issuer[];
   /**
@@ -137,6 +144,7 @@ export function createInstallmentsState(useCases = ['DURING_PURCHASE'], distribu
     providerId: randomUUID(),
     useCases,
     distributionPartner,
+    consumerOfferSelection: true,
     acquirerIcas: ['001234', '123456789', '12345678901'],
     issuers: [
       {

@@ -77,6 +77,7 @@ test(
     'IN-STATE-DECISION@plan',
     'IN-ECHO-CALLBACK',
     'IN-ENUM-DECISION:accept',
+    'IN-REQ-PLAN-REJECT-REASON',
   ),
   async ({ instApi, instReq }) => {
     const { planId } = await instReq.createPlan(instApi);
@@ -96,6 +97,8 @@ test(
       );
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.body.status).toBe('DECLINED');
+    // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when DECLINED (the schema's if/then judges every read), the decline's.
+    expect(plan.body.rejectReasonCode, 'the reason the decline gave').toBe('CONSUMER_APPLICATION_FAIL');
   },
 );
 
@@ -112,7 +115,14 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
   for (const { mode, query, first, then, reason } of ASYNC_MODES) {
     test(
       `an approval ${mode} is answered 202 and its ${decision} decision reaches ${first} and ${then} @provider`,
-      rules('IN-STATUS-SYNC@async', 'IN-STATE-DECISION@async', 'IN-STATE-DECISION@approval-status', 'IN-STATE-DECISION@plan'),
+      // The 202's Location, naming the approval status to poll, is judged by the client's answer judge (IN-ECHO-PLAN-LOCATION).
+      rules(
+        'IN-STATUS-SYNC@async',
+        'IN-STATE-DECISION@async',
+        'IN-STATE-DECISION@approval-status',
+        'IN-STATE-DECISION@plan',
+        'IN-ECHO-PLAN-LOCATION',
+      ),
       async ({ instApi, instReq, inst }) => {
         const { planId } = await instReq.createPlan(instApi);
         const body = withDecision(
@@ -129,9 +139,14 @@ for (const decision of ['APPROVED', 'DECLINED'] as const) {
   }
 }
 
-test('creates a plan with a fresh UUID and a status (201) @provider', rules('IN-STATUS-PLAN-CREATED'), async ({ instApi, instReq }) => {
-  const first = await instReq.createPlan(instApi);
-  const second = await instReq.createPlan(instApi);
-  expect(first.planId).not.toBe(second.planId);
-  expect(first.status.length).toBeGreaterThan(0);
-});
+// Each 201 is judged by the client's answer judge too: the status CREATED, and a Location naming the plan (IN-ECHO-PLAN-LOCATION).
+test(
+  'creates a plan with a fresh UUID and the status CREATED (201) @provider',
+  rules('IN-STATUS-PLAN-CREATED', 'IN-ECHO-PLAN-LOCATION'),
+  async ({ instApi, instReq }) => {
+    const first = await instReq.createPlan(instApi);
+    const second = await instReq.createPlan(instApi);
+    expect(first.planId).not.toBe(second.planId);
+    expect(first.status).toBe('CREATED');
+  },
+);

@@ -256,6 +256,18 @@ const ROWS: Row[] = [
     why: 'without accountRangeHigh (required)',
     rule: 'IN-REQ-ACCOUNTRANGE',
   },
+  // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
+  // sixteen digits from 0000 belong to no issuer (ISO/IEC 7812: major industry identifier 0).
+  {
+    op: 'registerPans',
+    field: 'accountRange',
+    value: { accountRangeLow: '0000000000000000', accountRangeHigh: '0000000000009999' },
+    accepted: false,
+    why: 'a new list given an account range the system does not hold',
+    rule: 'IN-STATE-HELD-RANGE',
+    reason: 'invalid.accountRange',
+    description: 'Account range not valid',
+  },
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, in the encrypted sensitiveData (encryptedValue).
   ...[
     [11, true],
@@ -430,7 +442,35 @@ const ROWS: Row[] = [
     why: 'an encrypted PAN of 10 digits',
     rule: 'IN-LIM-PAN:refuse@encrypted',
   },
+  {
+    op: 'approvedOffers',
+    field: 'plain:consumer.primaryAccountNumber',
+    value: offByOne(unregisteredPan()),
+    accepted: false,
+    why: 'an encrypted PAN whose last digit is not its check digit',
+    rule: 'IN-FMT-PAN-CHECK-DIGIT',
+    reason: PLAN,
+    description: 'PAN provided is invalid',
+  },
   // Plan creation (provider 2.0.0, PlanRequest)
+  // provider 2.0.0 savePlan 400 examples BlankPAN, NonNumericPAN, InvalidPANLength: the card of the encrypted sensitiveData.
+  ...(
+    [
+      ['', 'blank', 'IN-REQ-PLAN-PRODUCT:refuse', 'PAN is present and is blank or null.'],
+      ['4111 1111 1111 1111', 'with spaces, not numeric', 'IN-LIM-PAN:refuse@encrypted', 'PAN is present and is non numeric.'],
+      [digits(10), 'of 10 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
+      [digits(20), 'of 20 digits', 'IN-LIM-PAN:refuse@encrypted', 'Incorrect PAN length.'],
+    ] as const
+  ).map(([value, what, rule, description]) => ({
+    op: 'savePlan' as const,
+    field: 'plain:consumer.primaryAccountNumber',
+    value,
+    accepted: false,
+    why: `a plan's encrypted PAN ${what}`,
+    rule,
+    reason: PLAN,
+    description,
+  })),
   ...[
     [TENURE.min! - 1, false],
     [TENURE.min!, true],
@@ -488,6 +528,24 @@ const ROWS: Row[] = [
     accepted: false,
     why: 'without transaction.amountType (required)',
     rule: 'IN-REQ-PLAN',
+  },
+  {
+    op: 'savePlan',
+    field: 'transaction.amountType',
+    value: 'FINAL',
+    accepted: true,
+    why: 'transaction.amountType FINAL',
+    rule: 'IN-ENUM-AMOUNTTYPE:accept',
+  },
+  {
+    op: 'savePlan',
+    field: 'transaction.amountType',
+    value: 'TOTAL',
+    accepted: false,
+    why: 'transaction.amountType TOTAL (neither PURCHASE nor FINAL)',
+    rule: 'IN-ENUM-AMOUNTTYPE:refuse',
+    reason: PLAN,
+    description: 'Incorrect value for Amount Type.',
   },
   {
     op: 'savePlan',
@@ -642,6 +700,47 @@ const ROWS: Row[] = [
     rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
     reason: PLAN,
     description: 'Invalid Country and Currency Pair',
+  },
+  // provider 2.0.0: currency codes of ISO 4217 and merchant countries of ISO 3166 alpha 3 (InvalidCurrencyCode, InvalidCountryCode,
+  // InvalidTransactionCurrency): a code of three capital letters no list holds is refused with its example's body.
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'QQQ',
+    accepted: false,
+    why: 'a currency ISO 4217 does not list (QQQ)',
+    rule: 'IN-FMT-CODES:refuse',
+    reason: PLAN,
+    description: 'Currency Code Not Supported',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'merchant.country',
+    value: 'QQQ',
+    accepted: false,
+    why: 'a merchant country ISO 3166 does not list (QQQ)',
+    rule: 'IN-FMT-CODES:refuse',
+    reason: PLAN,
+    description: 'Country Code Not Supported',
+  },
+  {
+    op: 'approvedOffers',
+    field: 'transaction.currency',
+    value: 'CHF',
+    with: { 'merchant.country': 'LIE' },
+    accepted: true,
+    why: 'a purchase in a currency and at a merchant country of the ISO lists (CHF in Liechtenstein)',
+    rule: 'IN-FMT-CODES:accept',
+  },
+  {
+    op: 'savePlan',
+    field: 'transaction.currency',
+    value: 'QQQ',
+    accepted: false,
+    why: "a plan's currency ISO 4217 does not list (QQQ)",
+    rule: 'IN-FMT-CODES:refuse',
+    reason: PLAN,
+    description: 'Currency Not Supported.',
   },
   // Approval (provider 2.0.0, PlanApprovalParameters)
   {
@@ -800,6 +899,7 @@ for (const row of ROWS) {
         ...(row.also ?? []),
         ...(row.op === 'approvedOffers' ? ['IN-ECHO-CORRELATION'] : []),
         ...(row.op === 'planApproval' && row.accepted ? DECISION_SHOWN : []),
+        ...(row.accepted ? [] : ['IN-ERR-RECOVERABLE']),
       ),
       ...(row.conflicts ?? []),
     ),
@@ -850,6 +950,11 @@ for (const row of ROWS) {
         const error = res.body.Errors.Error[0];
         if (row.reason) expect(error.ReasonCode, "the reason code of the provider's example").toBe(row.reason);
         if (row.description) expect(error.Description, "the provider's example").toBe(row.description);
+        // provider 2.0.0 Error.Recoverable: whether retrying the request could succeed; false: the same request again is refused.
+        if (error.Recoverable === false) {
+          const again = await fx.instApi.callBuilt(row.op, { ...call, query, body, headers });
+          expect(again.status, `${row.why}, sent again unchanged after a refusal marked not recoverable`).toBeGreaterThanOrEqual(400);
+        }
       }
       if (row.op === 'planApproval' && row.accepted) await expectDecisionShown(fx, body);
       // provider 2.0.0 PlanApprovalParameters: each member's rule holds whatever the decision (APPROVED

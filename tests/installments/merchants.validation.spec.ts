@@ -6,6 +6,7 @@ import {
   expectErrors,
   exampleParticipation,
   lengthOf,
+  limitOf,
   loadContract,
   rangeOf,
   rules,
@@ -229,6 +230,32 @@ for (const [count, accepted] of [
     },
   );
 }
+
+// provider 2.0.0, postMerchantParticipations: the whole payload stays under 700 KB, else errors follow (x-limits
+// participationBodyBytes, a KB of 1000 bytes). Bodies the schema allows, filled with dba names at their longest: one
+// under 700 000 bytes, one of 700 KiB (716 800 bytes) and more, past the limit whichever reading a target takes.
+const BODY_BYTES = limitOf(contract, 'participationBodyBytes');
+for (const [size, accepted] of [
+  [BODY_BYTES - 10_000, true],
+  [716_800 + 10_000, false],
+] as const)
+  test(
+    `participation: ${accepted ? 'accepts' : 'rejects'} a request of about ${Math.round(size / 1000)} KB (under ${BODY_BYTES / 1000} KB) @provider`,
+    rules(`IN-LIM-PARTICIPATION-BODY:${accepted ? 'accept' : 'refuse'}`),
+    async ({ instApi }) => {
+      const name = (i: number) => `Store ${i} `.padEnd(256, 'x');
+      const body = list(PER_REQUEST.max!, () => exampleParticipation(ICA));
+      // Dba names at their longest, added one by one across the participations until the body reaches its size.
+      for (let i = 0; JSON.stringify(body).length < size; i++) {
+        const p = body[i % body.length];
+        if (p.dbaNames.length < DBA_NAMES) p.dbaNames.push(name(i));
+      }
+      expect(JSON.stringify(body).length, 'the body is of its size').toBeLessThan(size + 300);
+      const res = await instApi.call('postMerchantParticipations', { body });
+      if (accepted) expect(res.status, res.text.slice(0, 200)).toBe(202);
+      else expectErrors(res, 400);
+    },
+  );
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
 const SEARCHES: { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string }[] = [

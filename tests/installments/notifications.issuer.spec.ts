@@ -62,6 +62,23 @@ for (const [name, breakIt] of INVALID) {
   );
 }
 
+// provider 2.0.0 PlanNotifBadRequestError (its example: Invalid PAN): a notification whose encrypted card number is not
+// one (PlanNotifSensitiveDataField: 11 to 19 digits) is 400 bad.request. Sent as a request the documents refuse.
+test(
+  'the issuer answers a notification whose encrypted card number is not one with 400 bad.request @provider',
+  rules('IN-ISSUER-INVALID'),
+  async ({ instApi, instReq, inst }) => {
+    const issuer = inst.issuerEndpoint!;
+    for (const pan of ['4111-1111-1111-1111', '4111111111'])
+      await test.step(`a card number of ${pan.length} characters`, async () => {
+        const body = { ...exampleNotification(issuer), ...(await instReq.sensitive({ consumer: { primaryAccountNumber: pan } })) };
+        const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, ...send(body), refusal: true });
+        expectErrors(res, 400);
+        expect(res.body.Errors.Error[0].ReasonCode, "the example's reason code").toBe('bad.request');
+      });
+  },
+);
+
 // provider 2.0.0, PlanNotifCorrelationIdHeaderParameter: Correlation-Id is a required header (in: header). A
 // Correlation-Id in the query string is no header: a notification carrying its id only there lacks it.
 test(

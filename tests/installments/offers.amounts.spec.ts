@@ -48,7 +48,14 @@ const CURRENCIES: [string, number | undefined][] = [
 
 test(
   "offers: each offer's installments make up its totalAmount, at least the purchase, in the currency's minor unit, for purchases across the range in every minor unit @provider",
-  rules('IN-VAL-OFFER-AMOUNTS', 'IN-VAL-OFFER-TERMS', 'IN-VAL-OFFERS-TOTAL'),
+  rules(
+    'IN-VAL-OFFER-AMOUNTS',
+    'IN-VAL-OFFER-TERMS',
+    'IN-VAL-OFFERS-TOTAL',
+    'IN-VAL-OFFER-PRIORITY',
+    'IN-VAL-ELIGIBILITY-MESSAGES',
+    'IN-VAL-OFFER-TYPE',
+  ),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
     let judged = 0;
@@ -56,7 +63,8 @@ test(
       for (const [i, amount] of purchasesOf(exponent).entries()) {
         const transaction = { amount, currency, localDateTime: '2025-06-01T10:15:00Z' };
         const language = LANGUAGES[i % LANGUAGES.length];
-        // Every offer of the answer is judged by the client's answer judge (IN-VAL-OFFER-AMOUNTS, -TERMS, -TOTAL).
+        // Every offer of the answer is judged by the client's answer judge (IN-VAL-OFFER-AMOUNTS, -TERMS, -TOTAL, -PRIORITY;
+        // IN-VAL-ELIGIBILITY-MESSAGES, IN-VAL-OFFER-TYPE).
         const res = await instApi.call('approvedOffers', {
           body: await instReq.offersBody(inst.eligiblePan!, { transaction, ...(currency === 'EUR' ? { merchant: MERCHANT_ABROAD } : {}) }),
           headers: { 'Correlation-Id': crypto.randomUUID(), ...(language ? { 'Accept-Language': language } : {}) },

@@ -54,6 +54,30 @@ test(
   },
 );
 
+// provider 2.0.0, Pan.pan: every card of a list request is validated against the Luhn algorithm, one that fails
+// counted failed (the reference 200 examples: a per-PAN failure, not a 400); the card beside it still registered.
+// Sent as a request the documents refuse (refusal): the request judge leaves it to this check.
+test(
+  'counts a card whose last digit is not its check digit failed, registered never and so not deregistered @provider',
+  rules('IN-FMT-PAN-CHECK-DIGIT'),
+  async ({ instApi, instReq }) => {
+    const valid = instReq.listPan();
+    // The same card with its last digit one off: in the same range, failing only its check digit.
+    const wrong = `${valid.slice(0, -1)}${(Number(valid.at(-1)) + 1) % 10}`;
+    const created = await instApi.call('registerPans', {
+      body: { panListName: 'Check digit list', ...(await instReq.sensitive({ pans: [{ pan: valid }, { pan: wrong }] })) },
+      refusal: true,
+    });
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    expect(created.body, 'the valid card registered, the other counted failed').toMatchObject({ successfulCount: '1', failureCount: '1' });
+    const removed = await instApi.call('deregisterPans', {
+      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: wrong }] })) },
+      refusal: true,
+    });
+    expect(removed.body, 'the card never registered: counted failed').toMatchObject({ successfulCount: '0', failureCount: '1' });
+  },
+);
+
 // The name at its longest (provider 2.0.0: `^[a-zA-Z0-9\s-]{1,64}$`), with mixed case, a doubled
 // inner space, a hyphen and leading zeros, answered as sent on both paths of a registration: the
 // list created by name, and a later registration to the list by its id alone (when it names it).

@@ -28,7 +28,7 @@ test(
       providerId: offer.provider.providerId,
       offerTransactionId: offers.body.offerTransactionId,
       offerId: offer.offerId,
-      transaction: { amount: 1200, currency: 'USD', amountType: 'TOTAL' },
+      transaction: { amount: 1200, currency: 'USD', amountType: 'PURCHASE' },
       planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 10 },
     };
     const wrong: string[] = [];

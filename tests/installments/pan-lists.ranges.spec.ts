@@ -81,6 +81,8 @@ test(
         body: { panListId, accountRange: range, ...(await instReq.sensitive({ pans: [{ pan: stray }] })) },
       });
       expectErrors(refused, 400);
+      // provider 2.0.0 InvalidAccountRangeForExistingPanList: its ReasonCode.
+      expect(refused.body.Errors.Error[0].ReasonCode, "the example's reason code").toBe('invalid.accountRange');
     }
     // Nothing changed: the list's range still gives offers; the other range and the card sent with it none.
     const read: Offered = [];

@@ -105,6 +105,29 @@ test(
   },
 );
 
+// provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists (its acquirer ICA, legal name and
+// country) are appended to the MIDs it has.
+test(
+  'a merchant submitted again with other MIDs keeps those it had: the MID search lists both sets @provider',
+  rules('IN-STATE-MIDS-ADDED'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const first = exampleParticipation(inst.knownAcquirerIca!);
+    const again = { ...first, mids: exampleParticipation(inst.knownAcquirerIca!).mids };
+    for (const merchant of [first, again]) {
+      const [done] = await instReq.awaitEffectuation(instApi, await submit(instApi, [merchant]));
+      expect(done.status, 'the submission effectuated').toBe('COMPLETED');
+    }
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: first.merchantLegalName, countryCode: first.countryCode, acquirerICA: first.acquirerICA },
+    });
+    expect(mids.status).toBe(200);
+    expect((mids.body.mids ?? []).map((m: { mid: string }) => m.mid).sort(), 'the MIDs of both submissions').toEqual(
+      [...new Set([...first.mids, ...again.mids])].sort(),
+    );
+  },
+);
+
 test('a pending participation is not listed as completed @assumption', rules('IN-FILTER-COMPLETED:refuse'), async ({ instApi, inst }) => {
   const merchant = exampleParticipation(inst.knownAcquirerIca ?? '001234');
   const requestId = await submit(instApi, [merchant]);

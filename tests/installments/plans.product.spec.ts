@@ -11,6 +11,7 @@ import {
   rules,
   test,
   unregisteredPan,
+  withDecision,
   withPath,
 } from '../../fixtures/installments.js';
 
@@ -70,6 +71,17 @@ const ROWS: [string, string, (p: Plan, instReq: InstReq) => Plan | Promise<Plan>
     async (p, instReq) => ({ ...p, ...(await instReq.sensitive({ consumer: { primaryAccountNumber: unregisteredPan() } })) }),
     'Provided PAN does not match with offer.',
     'pan.match',
+  ],
+  // The merchant details too are sent as presented (POST /plans); no error example names them: its ReasonCode only.
+  [
+    'with a merchant mcc other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'merchant.mcc', p.merchant?.mcc === '5411' ? '5732' : '5411'),
+  ],
+  [
+    'with a merchantId other than the offers request',
+    'IN-VAL-PLAN-OFFER-TERMS',
+    (p) => withPath(p, 'merchant.merchantId', `${String(p.merchant?.merchantId ?? 'MID')}9`.slice(-15)),
   ],
   [
     'with a currency other than the offers',
@@ -136,6 +148,31 @@ test(
         Description: DSP,
       });
     }
+  },
+);
+
+// provider 2.0.0 PlanApprovalParameters.offerId: the lender provides the offer id when consumer offer selection is disabled, an
+// onboarding setting of the lender: the mock is set to it.
+test(
+  "with consumer offer selection disabled, an approval without offerId is refused 400 and decides nothing; with the plan's offerId it is accepted @provider @mock-only",
+  mockOnly(
+    rules('IN-REQ-APPROVAL-OFFER-ID:refuse', 'IN-REQ-APPROVAL-OFFER-ID:accept'),
+    "needs the lender's consumer offer selection disabled: a sandbox's is its onboarding's",
+  ),
+  async ({ instApi, instReq, instMock }) => {
+    await instMock.setProduct({
+      useCases: ['DURING_PURCHASE'],
+      distributionPartner: planDistributionPartner(),
+      consumerOfferSelection: false,
+    });
+    const { planId, offer } = await instReq.createPlan(instApi);
+    const decline = { planId, status: 'DECLINED', rejectReasonCode: 'OTHER_REASON' };
+    const refused = await instApi.call('planApproval', { query: { sync: true }, body: decline });
+    expect(refused.status, refused.text.slice(0, 300)).toBe(400);
+    const read = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(read.body.status, 'the refused approval decided nothing').toBe('CREATED');
+    const named = await instApi.call('planApproval', { query: { sync: true }, body: withDecision({ ...decline, offerId: offer.offerId }) });
+    expect(named.status, named.text.slice(0, 300)).toBe(200);
   },
 );
 

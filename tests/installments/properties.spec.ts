@@ -56,7 +56,7 @@ for (const v of planTermViolations(contract)) {
         providerId: offer.provider.providerId,
         offerTransactionId: offers.body.offerTransactionId,
         offerId: offer.offerId,
-        transaction: { amount: 100, currency: 'USD', amountType: 'TOTAL' },
+        transaction: { amount: 100, currency: 'USD', amountType: 'PURCHASE' },
         planInstallmentInformation: { frequency: 'MONTHLY', tenure: 3, apr: 5 },
       };
       expect(validate(valid)).toBe(true);
