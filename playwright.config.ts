@@ -80,8 +80,9 @@ export default defineConfig({
   globalSetup: './helpers/run/global-setup.ts',
   outputDir: './test-results',
   reporter: [
-    // First: a failed check whose worker was kept is a failure again before any other reporter reads it.
-    [KEPT_WORKER_REPORTER],
+    // First: a failed check whose worker was kept is a failure again, and every result's errors, steps,
+    // output and text attachments are masked, before any other reporter (the blob included) reads them.
+    [KEPT_WORKER_REPORTER, { leakPatterns: LEAK_PATTERNS_MODULE }],
     [consoleReporter],
     [
       // Allure's reporter with a plain writer (helpers/verdict/allure-reporter.ts).

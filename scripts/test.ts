@@ -10,7 +10,9 @@
 // its Summary line. Killed outright, this process is watched by Playwright's runner
 // (helpers/run/parent-watch.ts), which interrupts itself the same way.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
 import { exitCodeOf, playwrightCommand, processIo } from '../tools/cli.js';
 import { stopStaticChecks } from '../tools/static/checks.js';
@@ -44,9 +46,17 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 
 const code = await exitCodeOf(staticChecks, [], processIo);
 if (code) process.exit(code);
+const began = Date.now();
 playwright = spawn(...playwrightCommand(['test', ...process.argv.slice(2)]), {
   env: { ...process.env, [PARENT_PID_ENV]: String(process.pid) },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });
-playwright.on('close', (exit, signal) => process.exit(exit ?? (signal ? exitOnSignal(signal) : 1)));
+playwright.on('close', (exit, signal) => {
+  // Interrupted while Playwright was still starting, before its reporters were: it printed no Summary
+  // (the suite reporter writes reports/summary.json just before its line).
+  const summary = path.resolve('reports', 'summary.json');
+  if (interrupted && !(fs.existsSync(summary) && fs.statSync(summary).mtimeMs >= began))
+    console.log(`Summary: 0 passed, 0 failed, 0 skipped (interrupted by ${interrupted} as Playwright started, before any check ran)`);
+  process.exit(exit ?? (signal ? exitOnSignal(signal) : 1));
+});

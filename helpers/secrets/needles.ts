@@ -25,6 +25,10 @@ export class Needles {
   /** The length of the shortest known string: a shorter text holds none (most members of most answers). */
   private shortest = Number.POSITIVE_INFINITY;
 
+  has(value: string): boolean {
+    return this.all.has(value);
+  }
+
   /** Adds a string; shorter than GRAM characters it is ignored (callers keep their own minimum above it). */
   add(value: string): void {
     if (value.length < GRAM || this.all.has(value)) return;

@@ -30,9 +30,15 @@ const isDisplayKey = oncePerName((key) => /^accountnumberdisplay$/i.test(key));
 // Indexed (helpers/secrets/needles.ts): a long-lived worker knows thousands of them.
 const known = new Needles();
 
-/** Registers a secret value (app key, token, partner secret) to be blanked wherever it appears. */
+/**
+ * Registers a secret value (app key, token, partner secret) to be blanked wherever it appears: in this
+ * process, and through the run's ledger in the runner's, whose first reporter masks what every
+ * reporter keeps (helpers/verdict/result-redaction.ts) and whose leak scan looks for it.
+ */
 export function registerSecret(value: string | undefined | null): void {
-  if (value && value.length >= 4) known.add(value);
+  if (!value || value.length < 4 || known.has(value)) return;
+  known.add(value);
+  noteEchoed(value);
 }
 
 function maskPan(digits: string): string {
@@ -96,7 +102,7 @@ const CREDENTIAL_HEADER_LINE =
 function learnAccountNumbers(value: unknown, key?: string): void {
   if (key && isAccountNumberKey(key) && (typeof value === 'string' || typeof value === 'number')) {
     const s = String(value);
-    if (/^[0-9A-Za-z-]{6,}$/.test(s)) known.add(s);
+    if (/^[0-9A-Za-z-]{6,}$/.test(s)) registerSecret(s);
     return;
   }
   // A display of the number that shows more than its last four digits (provider 1.35.0
@@ -156,4 +162,22 @@ const SENSITIVE_PAIR =
 /** Redacts free text that may hold JSON-ish key/value pairs (error messages, counterexamples). */
 export function redactMessage(text: string): string {
   return redactText(text.replace(SENSITIVE_PAIR, (_m, q, k, sep, q2) => `${q}${k}${q}${sep}${q2}[REDACTED]${q2}`));
+}
+
+/**
+ * What a check prints (stdout, stderr) goes from its worker to every reporter as one string, which
+ * the blob reporter and the console copy the moment it arrives, before the run's first reporter could
+ * mask it (helpers/verdict/result-redaction.ts masks the copy a result keeps): masked here, in the
+ * worker, where Playwright's own writer (set before any test file loads) sends it to the runner.
+ */
+function maskOutput(stream: NodeJS.WriteStream): void {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' ? redactMessage(chunk) : chunk, ...rest)) as typeof stream.write;
+}
+// A Playwright worker: forked by its runner (an IPC channel), its worker index set; a command a worker
+// spawns inherits the index but has no channel, and its output is its own.
+if (process.env.TEST_WORKER_INDEX && process.send && !(globalThis as { outputMasked?: boolean }).outputMasked) {
+  (globalThis as { outputMasked?: boolean }).outputMasked = true;
+  [process.stdout, process.stderr].forEach(maskOutput);
 }

@@ -5,10 +5,16 @@
 // A check a Ctrl-C stopped (Playwright's status `interrupted`) did not fail: every reporter after
 // this one (Allure, the progress line, the certification) reads it as skipped, of kind
 // `interrupted`, with that reason, as it reads a check the run never started.
-import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+// Being first, it masks card data and secrets in every result, step and attachment before any other
+// reporter (blob, JUnit, Allure, the console) reads or copies them (result-redaction.ts).
+import path from 'node:path';
+import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import { suiteConfig } from '../config/config.js';
 import { SKIP_KIND_ANNOTATION } from '../client/annotations.js';
 import { KEPT_WORKER_ANNOTATION } from '../client/kept-worker.js';
 import { INTERRUPTED_REASON } from './certification.js';
+import { configuredSecretPatterns, type LeakPattern } from './leak-scan.js';
+import { ResultRedaction } from './result-redaction.js';
 
 type Annotation = TestResult['annotations'][number];
 
@@ -34,7 +40,35 @@ export function classInterrupted(result: TestResult): void {
 }
 
 export default class KeptWorkerReporter implements Reporter {
+  private readonly redaction = new ResultRedaction();
+
+  /** `leakPatterns`: the module of the leak scan's patterns (playwright.config.ts), masked besides helpers/secrets'. */
+  constructor(private readonly options: { leakPatterns?: string } = {}) {}
+
+  // Awaited by Playwright before the first test starts: the patterns are known at the first result.
+  async preprocess(): Promise<void> {
+    const patterns = this.options.leakPatterns
+      ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
+      : [];
+    this.redaction.use([...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
+  }
+
+  // An error of no check (a worker's teardown, a file that would not load), serialised by the blob at once.
+  onError(error: TestError): void {
+    this.redaction.error(error);
+  }
+
+  onStepBegin(_test: TestCase, _result: TestResult, step: TestStep): void {
+    this.redaction.stepBegin(step);
+  }
+
+  onStepEnd(_test: TestCase, result: TestResult, step: TestStep): void {
+    this.redaction.step(step);
+    this.redaction.attachments(result);
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
+    this.redaction.result(result);
     restoreFailure(test, result);
     classInterrupted(result);
   }

@@ -1,5 +1,5 @@
-// The leak scan: after every run, the files the run wrote (reports/, test-results/)
-// are searched for card data and secrets: the patterns of the mocks' test data and keys, and the
+// The leak scan: after every run, the files the run wrote (reports/, test-results/, and each
+// blob report's events and attachments inside its zip: blob-report/*.zip) are searched for card data and secrets: the patterns of the mocks' test data and keys, and the
 // exact values of the configured target's own keys, secrets and tokens (.env). It runs in the suite
 // reporter's onEnd, so it follows every run, a certification of one service, a failing run and
 // each shard alike; a leak is a failed check of the run. Only the kind and the file are printed.
@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ENV_SCHEMA } from '../config/env-schema.js';
 import { holdsEchoed } from '../secrets/sent-ledger.js';
+import { blobTexts } from './zip.js';
 
 export interface LeakPattern {
   what: string;
@@ -20,12 +21,12 @@ export interface Leak {
 
 const TEXT = /\.(json|txt|md|jsonl|log|html|xml)$/;
 
-function files(dir: string): string[] {
+function files(dir: string, wanted = (name: string) => TEXT.test(name) || !name.includes('.')): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'allure-report' || e.name === '.raw' ? [] : files(full);
-    return TEXT.test(e.name) || !e.name.includes('.') ? [full] : [];
+    if (e.isDirectory()) return e.name === 'allure-report' || e.name === '.raw' ? [] : files(full, wanted);
+    return wanted(e.name) ? [full] : [];
   });
 }
 
@@ -39,11 +40,17 @@ export function configuredSecretPatterns(env: Readonly<Record<string, string | u
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));
 }
 
-export function scanForLeaks(dirs: string[], patterns: LeakPattern[]): { scanned: number; leaks: Leak[] } {
-  const scanned = dirs.flatMap(files);
+/** The texts of a file, with where each is: the file itself, or each text inside a blob report's zip. */
+function texts(file: string): { where: string; text: string }[] {
+  if (!file.endsWith('.zip')) return [{ where: file, text: fs.readFileSync(file, 'utf8') }];
+  return blobTexts(file).map(({ where, text }) => ({ where: `${file} (${where})`, text }));
+}
+
+/** Scans the text files under `dirs` and the blob reports (zips) under `blobDirs`. */
+export function scanForLeaks(dirs: string[], patterns: LeakPattern[], blobDirs: string[] = []): { scanned: number; leaks: Leak[] } {
+  const scanned = [...dirs.flatMap((d) => files(d)), ...blobDirs.flatMap((d) => files(d, (name) => name.endsWith('.zip')))];
   const leaks: Leak[] = [];
-  for (const file of scanned) {
-    const text = fs.readFileSync(file, 'utf8');
+  for (const { where: file, text } of scanned.flatMap(texts)) {
     for (const { what, pattern } of patterns) if (pattern.test(text)) leaks.push({ what, file });
     // Every sensitive value a target echoed (helpers/secrets/sent-ledger.ts), left anywhere as a value.
     if (holdsEchoed(text)) leaks.push({ what: 'a sensitive value a target echoed (a security code, an account number, a secret)', file });

@@ -205,7 +205,7 @@ export class ServiceProgress {
       s.inFlight.delete(id);
       s.pending.delete(id);
     }
-    const prior = planned === undefined || interrupted ? undefined : this.priorMs(id, planned.file);
+    const prior = planned === undefined || interrupted ? undefined : this.filePriorMs[planned.file];
     if (prior !== undefined) {
       s.priorMs += prior;
       s.priorSpentMs += durationMs;
@@ -242,13 +242,8 @@ export class ServiceProgress {
     return { total, done, failed, skipped, running };
   }
 
-  /** What a check was expected to take before this run said anything: its previous run's duration, else its file's in the table. */
-  private priorMs(id: string | undefined, file: string): number | undefined {
-    return (id === undefined ? undefined : this.previous[id]) ?? this.filePriorMs[file];
-  }
-
   /**
-   * How long a check is expected to take: its previous run's duration at this run's pace, else the mean so far of the
+   * How long a check is expected to take: its previous run's duration, else the mean so far of the
    * checks of its file and kind drawn toward the file's measured prior, or for a file without one
    * toward the mean of its kind over the service (a check that polls: itself drawn toward the polling
    * prior), else the service's mean, else the run's. Drawn: the level above counts as PRIOR_WEIGHT checks, so that
@@ -256,7 +251,10 @@ export class ServiceProgress {
    * not make the rest of it look quick.
    */
   private expectedMs(s: ServiceState, id: string | undefined, planned: { file: string; kind: CheckKind } | undefined): number | undefined {
-    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id] * this.pace(s);
+    // Not scaled by the run's pace: most of a check's time on a sandbox is the target's and its real-time
+    // waits (reports polled every 20 s), which a busier or quieter machine does not change; the quick
+    // checks it does change would scale the slow ones wrongly (a quieter run: 0.5x the truth at 50%).
+    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
     const serviceMean = s.done ? s.spentMs / s.done : undefined;
     if (planned === undefined) return serviceMean;
     const drawn = (f: { done: number; spentMs: number } | undefined, above: number | undefined) => {
@@ -276,7 +274,7 @@ export class ServiceProgress {
     return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
   }
 
-  /** The service's pace against its priors so far (the previous run's durations, the table's): its checks' durations over their priors, drawn toward the run's (itself drawn toward 1). */
+  /** The service's pace against the measured table so far: its checks' durations over their files' priors, drawn toward the run's (itself drawn toward 1). */
   private pace(s: ServiceState): number {
     let spent = 0;
     let prior = 0;

@@ -345,7 +345,7 @@ export default class SuiteReporter implements Reporter {
         `Request rules: ${this.requestsJudged} requests the mocks took as valid, each judged by the documents' ${REQUEST_RULES.length} request rules (${REQUEST_RULES.map((r) => r.id).join(', ')}); one they refuse fails its check`,
       );
     console.log(
-      `Leak scan: ${leakScan.scanned} files of reports/ and test-results/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
+      `Leak scan: ${leakScan.scanned} files of reports/, test-results/ and blob-report/, ${leakScan.leaks.length ? leakScan.leaks.map((l) => `${l.what} in ${l.file}`).join('; ') : 'no card data or secret found'}`,
     );
     fs.mkdirSync(settings.reportsDir, { recursive: true });
     fs.writeFileSync(
@@ -367,6 +367,8 @@ export default class SuiteReporter implements Reporter {
     return scanForLeaks(
       [suiteConfig().reportsDir, path.resolve('test-results')],
       [...patterns, ...configuredSecretPatterns(suiteConfig().env)],
+      // The blob reports this run wrote (CI) or merges: an older run's left in the folder is not this run's output.
+      isMerge() || this.config?.reporter.some(([name]) => name === 'blob') ? [path.resolve(BLOB_DIR)] : [],
     );
   }
 

@@ -5,6 +5,13 @@
 import { faultCatalogue, blind, independent, modelFault, seeded, telling } from '../kit/faults.js';
 
 export const BUSINESSES_FAULTS = faultCatalogue([
+  {
+    id: 'business-phone-short-taken',
+    rule: 'FD-NEGATIVE: a business phone number shorter than the contract minLength is taken (provider 1.35.0 NewPhoneNumber)',
+    source: 'provider',
+    rules: ['FD-NEGATIVE'],
+    relax: [{ schema: 'BusinessPhone', at: ['properties', 'phoneNo'], drop: ['minLength'] }],
+  },
   // Seeded beside the update-and-read check of businesses.crud.spec.ts (punctuation in a text member on the update path).
   // Seeded beside the telling markup of the request builders (tellingMarkupName): escaping on the create path, a nested member.
   seeded({

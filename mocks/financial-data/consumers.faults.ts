@@ -59,6 +59,19 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     rules: ['FD-MODIFY-LEAVES-OTHERS'],
   }),
   // Consumers (seed 002, Consumers and Resources).
+  {
+    id: 'consumer-phone-any-length',
+    rule: 'FD-NEGATIVE: a consumer or customer phone number longer than the contract maxLength is taken (provider 1.35.0 PhoneNumber)',
+    source: 'provider',
+    rules: ['FD-NEGATIVE'],
+    relax: [
+      ...['ConsumerEndUser', 'NewConsumer', 'ConsumerUpdate', 'NewCustomer'].map((schema) => ({
+        schema,
+        at: ['properties', 'phone'],
+        drop: ['maxLength'],
+      })),
+    ],
+  },
   { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed', rules: ['FD-CONS-UNIQUE'] },
   {
     id: 'consumer-ssn-unmasked',

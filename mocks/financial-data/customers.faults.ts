@@ -1,753 +1,638 @@
-// Faults of customers (switched in customers.ts): each breaks one rule of schemas/financial-
-// data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
-// run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
-// then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, telling, seeded } from '../kit/faults.js';
+// Faults of customers: each a deviation a provider's release might ship, named by the rule it breaks
+// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
+// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
+// (`relax`) or bends customers.ts at its seams: the request as judged at one step (Step), what a write
+// stores (Change), the answer. Which set of writers found a fault is the mutation records'
+// (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
+import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
+import { faultCatalogue, type Fault, type FaultMemory, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { matches, pick, type Change, type CustomerSeams, type Exchange, type Refusal, type Step } from './customers.records.js';
+import { usernameKey, type Customer } from './state.js';
+
+type Seams = FaultSeams<CustomerSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type When = (x: Exchange, memory: FaultMemory) => boolean;
+type View = Record<string, any>;
+
+/**
+ * A fault: how it bends the mock (a relaxation of the contract, or functions at the seams of customers.ts)
+ * and what it is (its source, seed unless given; `origin`, `aliases`). Its `rules` are the rule ids its
+ * text starts with ('FD-A, FD-B: what breaks').
+ */
+function fault<Id extends string>(id: Id, rule: string, how: Seams & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> {
+  const { judge, state, answer, delivery, ...what } = how;
+  const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
+  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery }).filter(([, f]) => f));
+  return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
+}
+/** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
+const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
+const assumption = { source: 'assumption' } as const;
+const provider = { source: 'provider' } as const;
+const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
+
+// Who and what a fault applies to.
+const always: When = () => true;
+const on =
+  (...ops: Op[]): When =>
+  (x) =>
+    ops.includes(x.op);
+const partnerOf = (x: Exchange) => x.input.partner?.id ?? '';
+/** The caller's customers, in creation order. */
+const partnerCustomers = (x: Exchange) => [...x.world.customers.values()].filter((c) => c.partnerId === partnerOf(x));
+/** The customer holding the username a create sends, among the caller's. */
+const holder = (x: Exchange) => x.world.customers.get(x.world.usernames.get(usernameKey(partnerOf(x), x.input.body.username)) ?? '');
+const pageSizeOf = (x: Exchange) => Number(parameterDefault(x.contract, 'GetCustomers', 'limit'));
+const startOf = (x: Exchange) => Number(x.paging?.start ?? 1);
+const limitOf = (x: Exchange) => x.paging?.limit ?? pageSizeOf(x);
+const searched = (x: Exchange) => x.filters?.search !== undefined;
+const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+// (a) The request as judged: functions at the judge seam.
+/** The exchange changed at `step` before it is judged further (where `when` holds). */
+const fold =
+  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
+  (x, s, r, m) => {
+    if (s === step && when(x, m)) change(x, m);
+    return r;
+  };
+/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (step: Step, when: When = always, then?: (x: Exchange, memory: FaultMemory) => void): Judge =>
+  (x, s, r, m) => {
+    if (s !== step || !r || !when(x, m)) return r;
+    then?.(x, m);
+    return undefined;
+  };
+/** A refusal at `step` of a request the sources accept, where `when` holds. */
+const refuse =
+  (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
+  (x, s, r, m) =>
+    r ?? (s === step && when(x, m) ? made(x) : undefined);
+/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
+const writtenThenRefused =
+  (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>
+  (x, s, r, m) => {
+    if (r && s === step && when(x, m)) write(x, m);
+    return r;
+  };
+/** The customer of the path found otherwise (`find`) where the sources find none, on `op`. */
+const findsOtherwise = (op: Op, find: (x: Exchange, memory: FaultMemory) => Customer | undefined): Judge =>
+  skip(
+    'customer',
+    (x, m) => x.op === op && find(x, m) !== undefined,
+    (x, m) => (x.customer = find(x, m)),
+  );
+/** The list made again from the caller's customers of the type asked with `keep`, which judges the username (unless `exactUsername`) and the search. */
+const relisted = (when: When, keep: (c: Customer, x: Exchange, memory: FaultMemory) => boolean, exactUsername = true): Judge =>
+  fold('list', when, (x, m) => {
+    const { username, type } = x.filters!;
+    x.list = partnerCustomers(x).filter(
+      (c) =>
+        (!exactUsername || username === undefined || c.username === username) && (type === undefined || c.type === type) && keep(c, x, m),
+    );
+  });
+
+// (b) What a write stores: functions at the state seam.
+/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
+const changed =
+  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
+  (x, c, m) =>
+    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
+/** The customers deleted, kept in the fault's memory (what a "still there" fault shows). */
+const keepDeleted: Stating = changed('delete', (_c, x, m) => {
+  m.deleted = [...(m.deleted ?? []), x.customer!];
+});
+const deletedOf = (x: Exchange, m: FaultMemory): Customer[] =>
+  (m.deleted ?? []).filter((c: Customer) => c.partnerId === partnerOf(x) && !x.world.customers.has(c.id));
+/** The names of each customer at its creation, kept in the fault's memory. */
+const keepNames: Stating = changed('create', (c, _x, m) => {
+  m[c.customer.id] = { firstName: c.customer.firstName, lastName: c.customer.lastName };
+});
+
+// (c) The answer: functions at the answer seam.
+/** The answer of `op` (a success) with its body made otherwise. */
+const answered =
+  (op: Op, bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
+  (x, a, m) =>
+    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
+/** Each customer of a list's page made otherwise. */
+const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
+  answered('GetCustomers', (b, x, m) => ({ ...b, customers: b.customers.map((v: View) => bend(v, x, m)) }));
+/** The counts of a list's page made otherwise. */
+const counted = (bend: (body: View, x: Exchange, memory: FaultMemory) => void): Answering =>
+  answered('GetCustomers', (b, x, m) => {
+    const copy = { ...b };
+    bend(copy, x, m);
+    return copy;
+  });
+/** The status of a success of `op` changed, with a body where `body` gives one. */
+const restatus =
+  (op: Op, status: number, body?: (x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    x.op === op && a.status < 400 ? { status, body: body ? body(x) : a.body } : a;
 
 export const CUSTOMERS_FAULTS = faultCatalogue([
-  // Seeded beside the refused-request property's state reason (invariants.refused-no-trace.spec.ts): a writer on a deleted object.
-  // Seeded beside the optional-ids property of properties.type-forms.spec.ts (FD-OPTIONAL-IDS).
-  seeded({
-    id: 'seeded-prop-active-customer-application-dropped',
-    rule: "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
-    source: 'seed',
-    rules: ['FD-OPTIONAL-IDS'],
-  }),
-  seeded({
-    id: 'seeded-prop-modify-deleted-customer-revives',
-    rule: 'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
-    source: 'seed',
-    rules: ['FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  // Seeded beside the modify-and-read checks of customers.crud.spec.ts (punctuation in a name on the update path).
-  // Seeded beside reader agreement's drop check (fixtures/assertions/financial-data-answer.ts), another object family.
-  // Seeded beside the telling markup of the request builders (tellingMarkupName): escaping on a create path.
-  seeded({
-    id: 'seeded-fam26b-customer-create-last-name-quotes-escaped',
-    rule: 'FD-CUST-READ: a new customer is stored with the double quotes of its last name as &quot;; every reader shows it so',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  seeded({
-    id: 'seeded-fam26b-customers-list-email-dropped',
-    rule: 'FD-CUST-READ: GetCustomers answers each customer without the e-mail address GetCustomer shows',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  seeded({
-    id: 'seeded-customer-modify-name-apostrophe-stripped',
-    rule: 'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  // Seeded beside the create-and-read check of customers.crud.spec.ts (leading zeros on every reader).
-  seeded({
-    id: 'seeded-customers-list-phone-leading-zeros-dropped',
-    rule: "FD-CUST-READ: GetCustomers shows a customer's phone read as a number (its leading zeros dropped)",
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  // Seeded beside the near-id checker (security.near-id.spec.ts; origin 'seeded').
-  seeded({
-    id: 'customer-read-by-id-prefix',
-    rule: 'FD-OBJ-EXACT-ID: GetCustomer serves only the customer whose id is the one asked, not one whose id starts with it',
-    source: 'seed',
-    rules: ['FD-OBJ-EXACT-ID'],
-  }),
-  // Seeded beside the create-and-read check of customers.crud.spec.ts (response-only members in the body).
-  seeded({
-    id: 'seeded-customer-active-dates-from-body',
-    rule: "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY'],
-  }),
-  // Seeded beside the later pages of customers.filters.spec.ts (FD-PAGE-KEEPS-QUERY).
-  seeded({
-    id: 'seeded-customers-search-later-page-type-dropped',
-    rule: 'FD-PAGE-KEEPS-QUERY: GetCustomers with a search and a type answers a page after the first without the type filter',
-    source: 'seed',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
-  }),
-  seeded({
-    id: 'seeded-customers-search-later-page-phone-dropped',
-    rule: "FD-PAGE-KEEPS-QUERY: GetCustomers under a search answers a page after the first without the customers' phone",
-    source: 'provider',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
-  }),
-  // Matching that can tell (kit/faults.ts, seeded): the username lookup normalises what it is asked.
-  seeded({
-    id: 'customers-username-filter-trimmed',
-    rule: 'FD-FILTER-EXACT: the username filter is an exact match: a username asked with a trailing space lists nobody',
-    source: 'provider',
-    rules: ['FD-FILTER-EXACT'],
-  }),
-  {
-    id: 'customer-record-carries-token',
-    rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
-    source: 'seed',
-    rules: ['FD-OBJ-SENSITIVE'],
-  },
-  {
-    id: 'refused-customer-stored',
-    rule: 'FD-PROP-REFUSED-NO-TRACE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
-    source: 'seed',
-    rules: ['FD-PROP-REFUSED-NO-TRACE'],
-  },
-  // Customers (seed 002, Customers and Errors).
-  { id: 'duplicate-username-accepted', rule: 'a username already used is a 409', source: 'seed', rules: ['FD-CUST-USERNAME-UNIQUE'] },
-  {
-    id: 'username-length-unenforced',
-    rule: 'username minLength and maxLength',
-    source: 'assumption',
-    rules: ['FD-CUST-USERNAME-RULES'],
-    relax: [{ schema: 'Username', drop: ['minLength', 'maxLength'] }],
-  },
-  {
-    id: 'username-charset-unenforced',
-    rule: 'username letters, digits and ! @ . # $ % & * _ - +',
-    source: 'assumption',
-    rules: ['FD-CUST-USERNAME-RULES'],
-    relax: [{ schema: 'Username', set: { pattern: '^.*$' } }],
-  },
-  { id: 'created-status-200', rule: 'customer creation answers 201', source: 'seed', rules: ['FD-CUST-CREATE'] },
-  { id: 'active-created-as-testing', rule: 'the add-customer operation used fixes the type', source: 'seed', rules: ['FD-CUST-TYPE'] },
-  {
-    id: 'search-by-name-broken',
-    rule: 'search matches any combination of firstName and lastName',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  },
-  {
-    id: 'no-search-returns-none',
-    rule: 'with no search text all customers are returned',
-    source: 'seed',
-    rules: ['FD-CUST-NO-SEARCH-ALL'],
-  },
-  { id: 'type-filter-ignored', rule: 'type restricts the list', source: 'assumption', rules: ['FD-CUST-FILTER-TYPE'] },
-  {
-    id: 'modify-empty-accepted',
-    rule: 'modify requires firstName, lastName, or both',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY-REQUIRED'],
-    relax: [{ schema: 'CustomerUpdate', drop: ['anyOf'] }],
-  },
-  { id: 'modify-customer-ignored', rule: 'ModifyCustomer changes the names given', source: 'seed', rules: ['FD-CUST-MODIFY'] },
-  {
-    id: 'disputed-modify-allowed',
-    rule: 'disputed statement on customer modification is a 403',
-    source: 'seed',
-    rules: ['FD-CUST-DISPUTED'],
-  },
-  { id: 'delete-not-effective', rule: 'a deleted customer is gone (404)', source: 'seed', rules: ['FD-CUST-DELETE'] },
-  { id: 'app-data-missing', rule: "GetCustomerWithAppData returns the customer's application", source: 'seed', rules: ['FD-CUST-APP'] },
-  // Consumers (seed 002, Consumers and Resources).
-  {
-    id: 'consumer-deleted-with-customer',
-    rule: 'the consumer persists after its customer is deleted',
-    source: 'seed',
-    rules: ['FD-CONS-OUTLIVES'],
-  },
-  // Each rule on both sides of its boundary, on every path and through every reader.
-  {
-    id: 'customer-search-ignored',
-    rule: 'search restricts GetCustomers (FD-CUST-SEARCH, refusing side)',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  },
-  {
-    id: 'default-limit-unapplied',
-    rule: "without limit a page holds the limit parameter's default (FD-PAGE-DEFAULT)",
-    source: 'provider',
-    rules: ['FD-PAGE-DEFAULT'],
-  },
-  {
-    id: 'more-available-off-by-one',
-    rule: 'moreAvailable is false on an exactly full last page (FD-PAGE-COUNTS@customers)',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  },
-  {
-    id: 'customer-created-date-ms',
-    rule: 'customer createdDate is epoch seconds (FD-DATE-UNIT)',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT'],
-  },
-  {
-    id: 'app-view-stale-names',
-    rule: 'a modification shows through GetCustomerWithAppData too (FD-CUST-MODIFY@app-data)',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  },
-  // Normalisations on one path (kit/faults.ts, telling): seed 002, Resources - Customer (the names sent).
-  telling({
-    id: 'telling-customer-list-names-capitalised',
-    rule: 'GetCustomers shows the names stored (FD-CUST-READ): this one capitalises their first letter',
-    source: 'seed',
-    rules: ['FD-CUST-READ', 'FD-CUST-MODIFY'],
-  }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Customers (seed 002, Customers and Errors).
-  blind({
-    id: 'blind-testing-duplicate-username',
-    rule: 'a username already used is a 409 on AddTestingCustomer as on AddCustomer (seed Customers, Errors 409)',
-    source: 'seed',
-    rules: ['FD-CUST-USERNAME-UNIQUE'],
-  }),
-  blind({
-    id: 'blind-username-filter-ignored',
-    rule: 'GetCustomers username restricts the list (seed Customers query: username)',
-    source: 'seed',
-    rules: ['FD-CUST-FILTER-USERNAME'],
-  }),
-  blind({
-    id: 'blind-search-ignores-last-name',
-    rule: 'search matches any combination of firstName and lastName, lastName alone included (seed Customers)',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  }),
-  blind({
-    id: 'blind-deleted-customer-still-listed',
-    rule: 'a deleted customer is gone: GetCustomers no longer lists it (seed Customers: delete removes access)',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE'],
-  }),
-  blind({
-    id: 'blind-deleted-customer-app-data',
-    rule: 'a deleted customer is gone: GetCustomerWithAppData is a 404 (seed Customers: delete removes access)',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE'],
-  }),
-  blind({
-    id: 'blind-modify-customer-ignores-last-name',
-    rule: 'ModifyCustomer changes lastName when given (seed Customers: modify takes firstName, lastName, or both)',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-search-uses-created-names',
-    rule: 'GetCustomers search matches the names a customer has now: after ModifyCustomer, the new names find it and the old ones do not (seed Customers)',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH', 'FD-CUST-MODIFY'],
-  }),
-  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract and the rule catalogue only, the specs unread.
-  independent('independent-2', {
-    id: 'i2-customers-found-ignores-type-filter',
-    rule: 'found is the size of the set the list is cut from (provider 1.35.0, FoundResults): with a type filter, found counts every customer of the partner',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS', 'FD-CUST-FILTER-TYPE'],
-  }),
-  independent('independent-2', {
-    id: 'i2-customer-modify-names-trimmed',
-    rule: 'the names sent read back through every reader (seed 002, Customers - modify): ModifyCustomer collapses white space in the names and trims them (creation keeps them as sent)',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-2', {
-    id: 'i2-customer-username-5-accepted',
-    rule: 'a username has at least minLength characters (provider 1.35.0, CustomerUsername): one character fewer is accepted (the lower bound only)',
-    source: 'provider',
-    rules: ['FD-CUST-USERNAME-RULES'],
-    relax: [{ schema: 'Username', shift: { minLength: -1 } }],
-  }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-customer-phone-digits-only',
-    rule: "every reader shows the phone the customer was created with (seed 002, Resources - Customer): AddCustomer (the active path only) stores the phone's digits only, dropping spaces, dashes, parentheses and a plus sign; AddTestingCustomer keeps it as sent",
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-3', {
-    id: 'i3-customer-modify-other-partner',
-    rule: "another partner's customer is refused through every operation naming it (reference, object-level authorization): ModifyCustomer finds the customer by its id alone and renames another partner's customer (204), while GetCustomer and DeleteCustomer still answer 404",
-    source: 'assumption',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-MODIFY'],
-  }),
-  independent('independent-3', {
-    id: 'i3-customer-username-filter-case-insensitive',
-    rule: "username lists exactly the customer with that username (seed 002, Customers; usernames are case-sensitive values): the username filter compares without case, so 'Alice01' also lists 'alice01'",
-    source: 'seed',
-    rules: ['FD-CUST-FILTER-USERNAME'],
-  }),
-  independent('independent-3', {
-    id: 'i3-customer-search-found-is-page',
-    rule: 'found is the size of the set the search matches (seed 002, Customers paging): with search text, found is the number of customers on the page (displaying), not the number matched',
-    source: 'seed',
-    rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
-  }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-customer-username-unique-across-partners',
-    rule: 'a username already used by the same partner is a 409 (seed 002, Customers; Errors 409): uniqueness is checked across every partner, so a username another partner uses is refused',
-    source: 'seed',
-    rules: ['FD-CUST-USERNAME-UNIQUE'],
-  }),
-  independent('independent-4', {
-    id: 'i4-customer-delete-other-partner',
-    rule: "another partner's customer is not found through any customer operation (seed 002, Errors 404; object-level authorization): DeleteCustomer finds the customer by its id alone and deletes another partner's customer (204) while GetCustomer answers 404",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CUST-DELETE'],
-  }),
-  independent('independent-4', {
-    id: 'i4-customer-modify-replaces-missing-name',
-    rule: 'ModifyCustomer takes firstName, lastName or both and leaves the other unchanged (seed 002, Customers): a modification naming one name clears the other (the record is replaced, not patched)',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-4', {
-    id: 'i4-customer-app-data-created-date-ms',
-    rule: 'createdDate is epoch seconds, the same through every reader (provider StringUnixDate; reference Dates): GetCustomerWithAppData alone answers it in milliseconds',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT', 'FD-CUST-READ'],
-  }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-customer-get-email-lowercased',
-    rule: 'every reader shows the email the customer was created with (seed 002, Customers): GetCustomer alone lower-cases it',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-5', {
-    id: 'i5-customer-disputed-firstname-only-allowed',
-    rule: 'modifying a customer with a disputed statement is a 403 (seed 002, Errors 403): a modification naming only firstName passes the check',
-    source: 'seed',
-    rules: ['FD-CUST-DISPUTED'],
-  }),
-  independent('independent-5', {
-    id: 'i5-customers-username-filter-prefix',
-    rule: 'the username filter lists exactly the customer with that username (seed 002, Customers): it matches usernames starting with the value',
-    source: 'seed',
-    rules: ['FD-FILTER-EXACT', 'FD-CUST-FILTER-USERNAME'],
-  }),
-  independent('independent-5', {
-    id: 'i5-customers-search-found-counts-all-partners',
-    rule: 'found is the number of customers the search matches for the partner (provider 1.35.0, Customers found): with search text it counts the matches of every partner',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS', 'FD-CUST-SEARCH'],
-  }),
-  independent('independent-5', {
-    id: 'i5-customer-app-data-other-partner',
-    rule: "another partner's customer is not found (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomerWithAppData reaches it by id while GetCustomer refuses it",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-6', {
-    id: 'i6-customer-search-drops-type-filter',
-    rule: 'type lists exactly the customers of that kind (provider 1.35.0, GetCustomers type): with search text the type filter is dropped, so a search lists testing and active customers alike',
-    source: 'provider',
-    rules: ['FD-CUST-FILTER-TYPE'],
-  }),
-  independent('independent-7', {
-    id: 'i7-customers-search-two-names-fixed-order',
-    rule: 'search text finds a customer by both names in any order (seed 002, Customers: any combination of firstName and lastName): two words find the customer only as "first last", not as "last first"',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  }),
-  independent('independent-7', {
-    id: 'i7-customers-displaying-is-limit',
-    rule: 'displaying is the size of the page (provider 1.35.0 Customers: found, displaying, moreAvailable): on a last page shorter than the limit, displaying gives the limit asked',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  // Seeded beside the counts of every filter after a delete (customers.delete.spec.ts; origin 'seeded').
-  seeded({
-    id: 'customers-search-found-counts-deleted',
-    rule: "once a customer is deleted, GetCustomers counts only the customers it lists (FD-CUST-COUNTS-AFTER-DELETE): with search text, found still counts the partner's deleted customers the search matches",
-    source: 'seed',
-    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
-  }),
-  independent('independent-9', {
-    id: 'i9-customer-modify-clears-phone',
-    rule: 'a modification changes the names sent and the other fields are unchanged (seed 002 Customers: modify requires firstName, lastName or both; FD-CUST-MODIFY): ModifyCustomer rewrites the record from the body, so the phone the customer was created with is lost',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customers-type-ignored-with-username',
-    rule: 'type testing / active lists exactly the customers of that kind (seed 002 Customers, GetCustomers type filter; FD-CUST-FILTER-TYPE): when a username is given too, the type filter is dropped, so username=X&type=active lists the testing customer X',
-    source: 'seed',
-    rules: ['FD-CUST-FILTER-TYPE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customers-start-past-end-last-page',
-    rule: 'start selects the page and a page past the end is empty (provider 1.35.0 GetCustomers start/limit; FD-PAGE-START): on GetCustomers a start past the last page answers the last page again',
-    source: 'provider',
-    rules: ['FD-PAGE-START'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customers-list-email-lowercased',
-    rule: 'every reader shows the email the customer was created with (seed 002 Customers; FD-CUST-READ): the GetCustomers list (username filter and others) lower-cases the email; GetCustomer and the application view keep it',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customer-app-data-phone-digits-only',
-    rule: 'every reader shows the phone the customer was created with (seed 002 Customers; FD-CUST-READ): GetCustomerWithAppData strips the phone to its digits (555-123-4567 read back as 5551234567)',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customer-modify-id-prefix',
-    rule: 'an id one character away from a live object names no object (seed 002 Errors 404; FD-OBJ-EXACT-ID): ModifyCustomer with the id missing its last digit modifies the customer whose id starts with it (204), where GetCustomer answers 404',
-    source: 'seed',
-    rules: ['FD-OBJ-EXACT-ID'],
-  }),
-  independent('independent-10', {
-    id: 'i10-customer-delete-again-204',
-    rule: 'after a 204 delete the customer is 404 through a second delete (seed 002 Customers and Errors 404; FD-CUST-DELETE): a second DeleteCustomer of the same id answers 204 as if it still existed',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-customer-get-active-shown-testing',
-    rule: 'AddCustomer makes an active customer and every reader shows its type (seed 002, Customers; provider Customer.type): GetCustomer alone shows an active customer as testing',
-    source: 'seed',
-    rules: ['FD-CUST-TYPE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-customers-search-more-available-last-page',
-    rule: 'moreAvailable is true exactly when a later page holds records (provider 1.35.0 Customers.moreAvailable; seed 002, Paging): with search text the last page still says moreAvailable true',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-11', {
-    id: 'i11-customer-modify-after-delete-204',
-    rule: 'after a 204 delete the customer is a 404 through ModifyCustomer (seed 002, Customers; Errors 404): modifying a deleted customer answers 204 (GetCustomer still 404)',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-customers-username-filter-lists-deleted',
-    rule: 'once a customer is deleted, GetCustomers under every filter counts and lists only the customers that remain (seed 002, Customers: delete; Errors 404): under the username filter a deleted customer is still listed and counted',
-    source: 'seed',
-    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-customers-type-more-available-unfiltered',
-    rule: 'moreAvailable is true exactly when a later page holds records of the set asked for (seed 002, Paging; provider 1.35.0 Customers.moreAvailable): under the type filter moreAvailable is computed from every customer of the partner',
-    source: 'seed',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-12', {
-    id: 'i12-customer-by-id-username-lowercased',
-    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 Customer.username): GetCustomer answers the username in lower case',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-12', {
-    id: 'i12-customers-search-found-remaining',
-    rule: 'found is the size of the whole set a query selects on every page (seed 002, Paging; provider 1.35.0 Customers.found): under a search, a page after the first answers found as what remains from that page on',
-    source: 'seed',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-13', {
-    id: 'i13-customer-app-data-username-uppercased',
-    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 CustomerWithAppData): GetCustomerWithAppData upper-cases the username',
-    source: 'provider',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-13', {
-    id: 'i13-customer-by-id-last-name-trimmed',
-    rule: 'every reader shows the names the customer was created with (seed 002, Customers; provider 1.35.0 Customer): GetCustomer by id trims the last name',
-    source: 'provider',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-15', {
-    id: 'i15-customer-by-id-created-date-now',
-    rule: "a customer's createdDate is the moment it was created and reads the same later (seed 002, Resources - Customer; provider 1.35.0 Customer.createdDate): GetCustomer dates the customer at the time of the read",
-    source: 'assumption',
-    rules: ['FD-EVENT-DATE-FIXED', 'FD-CUST-READ'],
-  }),
-  independent('independent-16', {
-    id: 'i16-customer-modify-firstname-lowercased',
-    rule: 'ModifyCustomer stores the names sent (provider 1.35.0 ModifyCustomer: the customer record updated with the body firstName/lastName): a first name sent as "Anna" is read back "anna"',
-    source: 'provider',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-16', {
-    id: 'i16-customers-found-is-one-with-limit-one',
-    rule: 'found is the number of records matching the query, whatever the page (provider 1.35.0 Customers.found): with limit=1, found counts only the one record of the page',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-16', {
-    id: 'i16-customer-get-id-leading-zeros',
-    rule: 'a customer is found by its exact id (rules FD-OBJ-EXACT-ID-FORM; provider 1.35.0 GetCustomer 404 Customer not found): the id with a leading zero reads the customer, the id compared as a number',
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID-FORM'],
-  }),
-  independent('independent-16', {
-    id: 'i16-customers-list-testing-shown-active',
-    rule: 'a customer keeps the type it was created with on every reader (provider 1.35.0 Customer.type, testing or active by the creating operation): GetCustomers lists a testing customer as active (GetCustomer keeps testing)',
-    source: 'provider',
-    rules: ['FD-CUST-TYPE'],
-  }),
-  independent('independent-16', {
-    id: 'i16-customers-found-counts-deleted-unsearched',
-    rule: 'found counts the customers that exist (provider 1.35.0 Customers.found; DeleteCustomer removes the customer): without search text, found still counts a customer deleted since',
-    source: 'provider',
-    rules: ['FD-CUST-COUNTS-AFTER-DELETE'],
-  }),
-  independent('independent-17', {
-    id: 'i17-customers-found-zero-past-end',
-    rule: 'found is the size of the set whatever the page (seed 002 Pagination; provider 1.35.0 Customers.found): a page past the end answers found 0',
-    source: 'seed',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-17', {
-    id: 'i17-customer-get-email-plus-tag-dropped',
-    rule: 'every reader shows the e-mail the customer was created with (seed 002 Resources - Customer; provider 1.35.0 Customer.email): GetCustomer drops a +tag from the local part',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-17', {
-    id: 'i17-customer-modify-accents-folded',
-    rule: 'the names sent on ModifyCustomer read back byte for byte (seed 002 Endpoints - Customers): accented letters are stored without their accents',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY', 'FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  independent('independent-18', {
-    id: 'i18-customer-by-id-other-partner',
-    rule: "another partner's object is not found for the caller (seed 002, Errors 404; FD-OBJ-OTHER-PARTNER): GetCustomer alone finds a customer by its id whoever its partner, while the other customer readers answer 404",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-18', {
-    id: 'i18-customers-username-list-phone-digits-only',
-    rule: 'every reader shows the phone the customer was created with (seed 002, Resources - Customer): the list filtered by username keeps only the digits of the phone',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-20', {
-    id: 'i20-customers-search-names-in-order-only',
-    rule: 'search text finds a customer by both names in any order (seed 002 Customers: any combination of firstName and lastName): a search of the last name then the first name finds nothing',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  }),
-  independent('independent-21', {
-    id: 'i21-customer-app-data-first-name-capitalised',
-    rule: 'every reader shows the names the customer was created with (seed 002 Customers): GetCustomerWithAppData writes a lower-case first name with a capital initial',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-21', {
-    id: 'i21-customers-search-later-page-more-available-false',
-    rule: 'moreAvailable is true exactly when a later page exists (seed 002 Customers; provider 1.35.0 paging): a page after the first of a search answers false while pages remain',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-22', {
-    id: 'i22-customers-username-list-first-name-trimmed',
-    rule: 'every reader shows the names the customer was created with (seed 002 Customers): GetCustomers filtered by username trims the first name',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-22', {
-    id: 'i22-customer-by-id-phone-plus-dropped',
-    rule: 'every reader shows the phone the customer was created with (seed 002 Customers): GetCustomer drops the plus sign of an international phone number',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-24', {
-    id: 'i24-customer-modify-last-name-hyphen-spaced',
-    rule: 'the names sent on modify read back through every reader (seed 002 Customers, ModifyCustomer): a modified last name is stored with its hyphens turned into spaces',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-24', {
-    id: 'i24-customers-username-type-found-zero',
-    rule: 'found is the size of the known set (provider 1.35.0 Customers list counts): GetCustomers filtered by username and type together answers found 0 while it lists the customer',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
-  }),
-  independent('independent-24', {
-    id: 'i24-customer-active-create-username-dots-dropped',
-    rule: 'creation answers the username sent (seed 002 Customers, AddCustomer): the active path answers a username holding dots without them, though it stores it as sent',
-    source: 'seed',
-    rules: ['FD-CUST-CREATE'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customer-testing-create-username-lowercased',
-    rule: 'AddTestingCustomer answers 201 with the username sent (seed 002, Customers): the testing path answers it in lower case (stored as sent)',
-    source: 'seed',
-    rules: ['FD-CUST-CREATE'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customer-app-data-email-dropped',
-    rule: 'every reader shows the e-mail address the customer was created with (seed 002, Resources - Customer): GetCustomerWithAppData leaves it out',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customer-by-id-phone-spaces-removed',
-    rule: 'every reader shows the phone the customer was created with (seed 002, Resources - Customer): GetCustomer gives a phone holding spaces without them',
-    source: 'seed',
-    rules: ['FD-CUST-READ'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customers-later-page-starts-one-early',
-    rule: 'start selects the page and the pages of a set are disjoint (provider 1.35.0 StartParameter): a page of GetCustomers after the first begins with the last customer of the page before it',
-    source: 'provider',
-    rules: ['FD-PAGE-START'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customer-modify-last-name-cut-at-20',
-    rule: 'a modification stores the names sent (seed 002, Customers, ModifyCustomer): a last name longer than a short storage column is stored cut to that column',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-25', {
-    id: 'i25-customers-search-matches-email',
-    rule: 'search matches the username or the names and lists no customer it does not match (seed 002, Customers): GetCustomers also matches the text against the e-mail address',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH'],
-  }),
-  independent('independent-26', {
-    id: 'i26-customer-refused-duplicate-renames-existing',
-    rule: "a refused request leaves no trace (seed 002, Customers: 409 when the username exists): AddTestingCustomer/AddCustomer refuse a taken username with 409 but write the refused body's firstName and lastName onto the customer holding it",
-    source: 'seed',
-    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-CUST-USERNAME-UNIQUE'],
-  }),
-  independent('independent-26', {
-    id: 'i26-customer-delete-answers-200-with-id',
-    rule: 'DeleteCustomer answers 204 (seed 002, Customers): the delete answers 200 with a body naming the id removed',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE'],
-  }),
-  independent('independent-26', {
-    id: 'i26-customers-limit-capped-at-default',
-    rule: 'a page holds min(limit, what remains) records up to the contract maximum (seed 002, Customers: start, limit; provider 1.35.0 PageLimit): GetCustomers serves a limit above the default page size as the default',
-    source: 'provider',
-    rules: ['FD-PAGE-LIMIT-APPLIED'],
-  }),
-  independent('independent-27', {
-    id: 'i27-customer-delete-other-partner-404-but-deleted',
-    rule: "another partner's customer is not found for the caller (seed 002, Errors 404): DeleteCustomer answers 404 for it but deletes it",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-27', {
-    id: 'i27-customer-read-created-date-ms',
-    rule: 'dates are epoch seconds where the provider declares digit strings (reference/financial-data.md, Dates; provider StringUnixDate): GetCustomer answers createdDate in epoch milliseconds',
-    source: 'assumption',
-    rules: ['FD-DATE-UNIT', 'FD-CUST-READ'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-customer-modify-answered-200',
-    rule: 'PUT /aggregation/v1/customers/{customerId} answers 204 (seed 002, Customers: ModifyCustomer 204): the modification is answered 200 with the customer',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-customers-username-caseless',
-    rule: 'the username filter of GetCustomers is an exact match (seed 002, Customers; provider 1.35.0 username parameter): a username differing only in case finds the customer',
-    source: 'provider',
-    rules: ['FD-CUST-FILTER-USERNAME', 'FD-FILTER-EXACT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-customer-get-username-lowercased',
-    rule: 'every reader shows the username the customer was created with (seed 002, Customers; provider 1.35.0 Customer): GetCustomer answers it in lower case',
-    source: 'seed',
-    rules: ['FD-CUST-READ', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-customer-delete-username-still-taken',
-    rule: 'delete removes access to the customer (seed 002, Customers; 409 only when the customer already exists): after a 204 delete its username stays taken and a new customer with it is a 409',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE', 'FD-CUST-USERNAME-UNIQUE', 'FD-OBJ-AFTER-DELETE', 'FD-PROP-DELETE-FREES'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-customers-username-filter-prefix',
-    rule: 'the username filter lists the customer of exactly that username (seed 002, Customers: get customers searches username; provider 1.35.0 username parameter, exact match): every customer whose username starts with the value is listed',
-    source: 'provider',
-    rules: ['FD-CUST-FILTER-USERNAME', 'FD-FILTER-EXACT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-customer-disputed-modify-refused-after-write',
-    rule: 'a modification refused 403 for a disputed statement changes nothing (seed 002, Errors 403: disputed statement on customer modification): the names sent are written before the refusal',
-    source: 'seed',
-    rules: ['FD-CUST-DISPUTED', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-customers-search-any-word',
-    rule: 'GetCustomers searches the username or any combination of firstName and lastName (seed 002, Customers): a search text of several words finds every customer matching any one of its words, not those matching the text',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH', 'FD-FILTER-COMBINATION', 'FD-FILTER-RULE'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-customer-modify-lastname-hyphen-as-space',
-    rule: 'ModifyCustomer stores the names it is given (seed 002, Customers: modify requires firstName, lastName or both): a hyphenated lastName is stored with a space in place of each hyphen',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-customers-search-first-word-only',
-    rule: 'GetCustomers searches any combination of firstName and lastName (seed 002, Customers): a search text of several words matches on its first word alone, so customers named by the first word but not the others are listed',
-    source: 'seed',
-    rules: ['FD-CUST-SEARCH', 'FD-FILTER-RULE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-customer-app-data-type-active',
-    rule: "a customer's type, testing or active, is fixed at creation (seed 002, States and transitions, Customer): GetCustomerWithAppData names every customer active, a testing one included",
-    source: 'seed',
-    rules: ['FD-CUST-APP', 'FD-PROP-READERS-AGREE'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-customers-type-displaying-is-found',
-    rule: 'displaying counts the customers of the page answered (provider 1.35.0 Customers: found, displaying, moreAvailable): filtered by type, displaying gives found',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS', 'FD-CUST-FILTER-TYPE'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-customers-list-created-date-ms',
-    rule: 'dates are epoch seconds where the provider declares integers or digit strings (reference, Decisions, Dates): GetCustomers answers createdDate in epoch milliseconds',
-    source: 'assumption',
-    rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-customer-modify-firstname-capitalised',
-    rule: 'a modified customer reads back the names sent (seed 002, Customers: modify): a modified first name is stored with its first letter upper-cased',
-    source: 'seed',
-    rules: ['FD-CUST-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-customer-create-date-ms',
-    rule: 'createdDate is in epoch seconds, the same in the answer and the record (reference, Dates; provider 1.35.0, StringUnixDate): the creation answers createdDate in epoch milliseconds while the record keeps seconds',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT', 'FD-PROP-ANSWER-IS-STATE'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-customer-delete-keeps-username',
-    rule: "usernames are unique among the partner's customers (seed 002, Customers: 409 on a username in use); a deleted customer holds none: the username of a deleted customer stays reserved, a new customer of that name answered 409",
-    source: 'seed',
-    rules: ['FD-PROP-DELETE-FREES', 'FD-CUST-USERNAME-UNIQUE'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-customer-read-type-uppercased',
-    rule: "a customer's type is one of the enum values (provider 1.35.0, Customer type) and every reader shows the same record (seed 002, Customers): the single-customer read writes the type in upper case",
-    source: 'provider',
-    rules: ['FD-CUST-READ', 'FD-PROP-SAME-ON-EVERY-READER'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-customer-app-data-first-application-cached',
-    rule: 'SetCustomerAppID assigns an application to a customer (seed 002, App registration; Customers: a customer may have an application): GetCustomerWithAppData keeps answering the application it found the first time it read the customer, so a later assignment (answered 200, and shown by GetCustomer) never shows there',
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-SET', 'FD-PROP-LATEST-WRITE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-customer-refused-duplicate-changes-type',
-    rule: "a customer's kind is fixed at creation and a refused add changes nothing (seed 002, States: Customer testing or active, fixed at creation; Customers 409): an add refused 409 on the other path turns the customer holding the username into that path's kind",
-    source: 'seed',
-    rules: ['FD-CUST-TYPE', 'FD-CUST-USERNAME-UNIQUE', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-customer-delete-unknown-400',
-    rule: 'DeleteCustomer of a customer that does not exist is a 404 (seed 002, Customers: DeleteCustomer errors 401, 404; Errors 404): an unknown customer id answers 400, a status the operation does not list',
-    source: 'seed',
-    rules: ['FD-CUST-DELETE', 'FD-NOT-FOUND'],
+  // --- Create (seed 002, Customers: AddTestingCustomer, AddCustomer; Resources - Customer)
+  fault('fd-cust-create-answers-200', 'FD-CUST-CREATE: customer creation answers 200, not 201', {
+    answer: (x, a) => ((x.op === 'AddCustomer' || x.op === 'AddTestingCustomer') && a.status === 201 ? { ...a, status: 200 } : a),
+  }),
+  fault(
+    'fd-cust-create-testing-username-lowercased',
+    'FD-CUST-CREATE: AddTestingCustomer answers the username in lower case (stored as sent)',
+    {
+      answer: answered('AddTestingCustomer', (b) => ({ ...b, username: String(b.username).toLowerCase() })),
+    },
+  ),
+  fault('fd-cust-type-active-created-as-testing', 'FD-CUST-TYPE: AddCustomer makes a testing customer', {
+    state: changed('create', (c) => ({ ...c, customer: { ...c.customer, type: 'testing' } })),
+  }),
+  fault('fd-date-unit-customer-created-date-ms', 'FD-DATE-UNIT: a customer is dated in epoch milliseconds, not seconds', {
+    state: changed('create', (c, x) => ({ ...c, customer: { ...c.customer, createdDate: x.now.getTime() } })),
+    ...provider,
+  }),
+  fault(
+    'fd-obj-read-only-active-dates-from-body',
+    "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
+    {
+      state: changed('create', (c, x) => {
+        if (x.op !== 'AddCustomer') return;
+        const { createdDate, lastModifiedDate } = x.input.body;
+        return {
+          ...c,
+          customer: {
+            ...c.customer,
+            ...(createdDate !== undefined ? { createdDate } : {}),
+            ...(lastModifiedDate !== undefined ? { lastModifiedDate } : {}),
+          } as Customer,
+        };
+      }),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-optional-ids-active-customer-application-dropped',
+    "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
+    { state: changed('create', (c, x) => (x.op === 'AddCustomer' ? { ...c, customer: { ...c.customer, applicationId: undefined } } : c)) },
+  ),
+  fault(
+    'fd-cust-read-create-last-name-quotes-escaped',
+    'FD-CUST-READ: a new customer is stored with the double quotes of its last name as &quot;; every reader shows it so',
+    {
+      state: changed('create', (c) =>
+        typeof c.customer.lastName === 'string'
+          ? { ...c, customer: { ...c.customer, lastName: c.customer.lastName.replace(/"/g, '&quot;') } }
+          : c,
+      ),
+    },
+  ),
+  fault('fd-cust-username-unique-duplicate-accepted', 'FD-CUST-USERNAME-UNIQUE: a username the partner already has is accepted', {
+    judge: skip('username'),
+  }),
+  fault(
+    'fd-cust-username-unique-across-partners',
+    "FD-CUST-USERNAME-UNIQUE: uniqueness is checked across every partner, so another partner's username is refused 409",
+    {
+      judge: refuse(
+        'username',
+        (x) => [...x.world.customers.values()].some((c) => c.username === x.input.body.username),
+        () => ({ status: 409, message: 'A customer with this username already exists' }),
+      ),
+    },
+  ),
+  fault('fd-cust-username-rules-length-unenforced', 'FD-CUST-USERNAME-RULES: the username minLength and maxLength are not enforced', {
+    relax: schema('Username', { drop: ['minLength', 'maxLength'] }),
+    ...assumption,
+  }),
+  fault('fd-cust-username-rules-charset-unenforced', 'FD-CUST-USERNAME-RULES: a username of any characters is taken', {
+    relax: schema('Username', { set: { pattern: '^.*$' } }),
+    ...assumption,
+  }),
+  fault('fd-cust-username-rules-one-short-accepted', 'FD-CUST-USERNAME-RULES: a username one character shorter than minLength is taken', {
+    relax: schema('Username', { shift: { minLength: -1 } }),
+    ...provider,
+  }),
+  fault(
+    'fd-prop-refused-no-trace-refused-customer-stored',
+    'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
+    {
+      judge: writtenThenRefused(
+        'username',
+        (x) => x.op === 'AddCustomer' || x.op === 'AddTestingCustomer',
+        (x) => {
+          const type = x.op === 'AddCustomer' ? 'active' : 'testing';
+          const ghost: Customer = {
+            id: x.world.nextId(),
+            partnerId: partnerOf(x),
+            type,
+            createdDate: Math.floor(x.now.getTime() / 1000),
+            ...pick(x.input.body),
+          };
+          x.world.customers.set(ghost.id, ghost);
+        },
+      ),
+    },
+  ),
+  fault(
+    'fd-prop-refused-no-trace-duplicate-renames-existing',
+    'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a create refused 409 for a taken username writes its names onto the customer holding it',
+    {
+      judge: writtenThenRefused('username', always, (x) => {
+        const c = holder(x);
+        if (c && x.input.body.firstName !== undefined) c.firstName = x.input.body.firstName;
+        if (c && x.input.body.lastName !== undefined) c.lastName = x.input.body.lastName;
+      }),
+    },
+  ),
+  fault(
+    'fd-cust-type-refused-duplicate-changes-type',
+    'FD-CUST-TYPE, FD-CUST-USERNAME-UNIQUE, FD-PROP-REFUSED-NO-TRACE: a create refused 409 on the other path turns the holder of the username into that kind',
+    {
+      judge: writtenThenRefused('username', always, (x) => {
+        const c = holder(x);
+        if (c) c.type = x.op === 'AddCustomer' ? 'active' : 'testing';
+      }),
+    },
+  ),
+
+  // --- List, filters and search (seed 002, Customers: GetCustomers; provider 1.35.0 Customers)
+  fault('fd-cust-filter-type-ignored', 'FD-CUST-FILTER-TYPE: type does not restrict the list', {
+    judge: fold('filters', always, (x) => (x.filters!.type = undefined)),
+    ...assumption,
+  }),
+  fault('fd-cust-filter-username-ignored', 'FD-CUST-FILTER-USERNAME: username does not restrict the list', {
+    judge: fold('filters', always, (x) => (x.filters!.username = undefined)),
+    ...blind('blind-username-filter-ignored'),
+  }),
+  fault(
+    'fd-filter-exact-username-trimmed',
+    'FD-FILTER-EXACT: the username asked is trimmed before the lookup: one with a trailing space lists its customer',
+    {
+      judge: fold('filters', always, (x) => (x.filters!.username = x.filters!.username?.trim())),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-filter-exact-username-prefix',
+    'FD-FILTER-EXACT, FD-CUST-FILTER-USERNAME: the username filter lists every username starting with the value',
+    {
+      judge: relisted(
+        (x) => x.filters!.username !== undefined,
+        (c, x) => c.username.startsWith(x.filters!.username!) && (!searched(x) || matches(c, x.filters!.search!)),
+        false,
+      ),
+    },
+  ),
+  fault(
+    'fd-page-keeps-query-search-later-page-type-dropped',
+    'FD-PAGE-KEEPS-QUERY: with a search and a type, a page after the first is answered without the type filter',
+    {
+      judge: fold(
+        'filters',
+        (x) => searched(x) && Number(x.input.query.start ?? 1) > 1,
+        (x) => (x.filters!.type = undefined),
+      ),
+      ...provider,
+    },
+  ),
+  fault('fd-cust-search-ignored', 'FD-CUST-SEARCH: search does not restrict GetCustomers', {
+    judge: fold('filters', always, (x) => (x.filters!.search = undefined)),
+  }),
+  fault('fd-cust-search-names-not-matched', 'FD-CUST-SEARCH: search matches the username only, never the names', {
+    judge: relisted(searched, (c, x) => matches({ ...c, firstName: undefined, lastName: undefined }, x.filters!.search!)),
+  }),
+  fault(
+    'fd-cust-search-uses-created-names',
+    'FD-CUST-SEARCH, FD-CUST-MODIFY: GetCustomers search matches the names a customer was created with: after ModifyCustomer the old names find it and the new ones do not',
+    {
+      state: keepNames,
+      judge: relisted(searched, (c, x, m) => matches({ ...c, ...m[c.id] }, x.filters!.search!)),
+      ...provider,
+      origin: 'model',
+    },
+  ),
+  fault('fd-cust-search-matches-email', 'FD-CUST-SEARCH: search also matches the e-mail address', {
+    judge: relisted(
+      searched,
+      (c, x) => matches(c, x.filters!.search!) || (c.email ?? '').toLowerCase().includes(x.filters!.search!.trim().toLowerCase()),
+    ),
+  }),
+  fault(
+    'fd-filter-combination-search-any-word',
+    'FD-CUST-SEARCH, FD-FILTER-COMBINATION, FD-FILTER-RULE: a search text of several words finds every customer matching any one of them',
+    {
+      judge: relisted(
+        (x) => searched(x) && /\s/.test(x.filters!.search!.trim()),
+        (c, x) =>
+          x
+            .filters!.search!.trim()
+            .toLowerCase()
+            .split(/\s+/)
+            .some((w) =>
+              [c.username, c.firstName, c.lastName].some((v) =>
+                String(v ?? '')
+                  .toLowerCase()
+                  .includes(w),
+              ),
+            ),
+      ),
+    },
+  ),
+  fault('fd-cust-no-search-all-returns-none', 'FD-CUST-NO-SEARCH-ALL: with no search text and no username no customer is returned', {
+    judge: fold(
+      'list',
+      (x) => !searched(x) && x.filters!.username === undefined,
+      (x) => (x.list = []),
+    ),
+  }),
+  fault('fd-cust-delete-still-listed', 'FD-CUST-DELETE, FD-PROP-DELETE-FREES: a deleted customer is still listed', {
+    state: keepDeleted,
+    judge: fold('list', always, (x, m) => {
+      const { username, type, search } = x.filters!;
+      const ghosts = deletedOf(x, m).filter(
+        (c) =>
+          (username === undefined || c.username === username) &&
+          (type === undefined || c.type === type) &&
+          (search === undefined || matches(c, search)),
+      );
+      x.list = [...x.list!.slice(0, x.list!.length), ...ghosts];
+    }),
+    ...blind('blind-deleted-customer-still-listed'),
+  }),
+  fault(
+    'fd-cust-counts-after-delete-search-found-counts-deleted',
+    "FD-CUST-COUNTS-AFTER-DELETE: with search text, found still counts the partner's deleted customers it matches",
+    {
+      state: keepDeleted,
+      answer: counted((b, x, m) => {
+        if (searched(x))
+          b.found += deletedOf(x, m).filter(
+            (c) => (x.filters!.type === undefined || c.type === x.filters!.type) && matches(c, x.filters!.search!),
+          ).length;
+      }),
+    },
+  ),
+
+  // --- Paging (seed 002, Paging; provider 1.35.0 StartParameter, LimitParameter, Customers)
+  fault('fd-page-default-unapplied', "FD-PAGE-DEFAULT: without limit a page holds the largest page, not the limit parameter's default", {
+    judge: fold(
+      'paging',
+      (x) => x.paging!.limit === undefined,
+      (x) => (x.paging!.limit = rangeOf(x.contract, 'PageLimit').max),
+    ),
+    ...provider,
+  }),
+  fault(
+    'fd-page-limit-applied-capped-at-default',
+    "FD-PAGE-LIMIT-APPLIED: a limit above the limit parameter's default is served as the default",
+    {
+      judge: fold(
+        'paging',
+        (x) => Number(x.paging!.limit) > pageSizeOf(x),
+        (x) => (x.paging!.limit = pageSizeOf(x)),
+      ),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-page-start-later-page-starts-one-early',
+    'FD-PAGE-START: a page after the first begins with the last customer of the page before it',
+    {
+      judge: fold(
+        'page',
+        (x) => startOf(x) > 1 && x.page!.slice.length > 0,
+        (x) => {
+          const from = (startOf(x) - 1) * limitOf(x) - 1;
+          const slice = x.list!.slice(from, from + x.page!.slice.length);
+          x.page = { ...x.page!, slice, displaying: slice.length };
+        },
+      ),
+      ...provider,
+    },
+  ),
+  fault('fd-page-counts-more-available-off-by-one', 'FD-PAGE-COUNTS: moreAvailable is true on an exactly full last page', {
+    answer: counted((b, x) => {
+      b.moreAvailable = startOf(x) * limitOf(x) <= b.found;
+    }),
+    ...provider,
+  }),
+  fault('fd-page-counts-found-one-with-limit-one', 'FD-PAGE-COUNTS: with limit one, found counts only the one customer of the page', {
+    answer: counted((b, x) => {
+      if (Number(x.paging!.limit) === 1) b.found = b.customers.length;
+    }),
+    ...provider,
+  }),
+  fault('fd-page-counts-found-zero-past-end', 'FD-PAGE-COUNTS: a page past the end answers found 0', {
+    answer: counted((b, x) => {
+      if (b.customers.length === 0 && x.list!.length > 0) b.found = 0;
+    }),
+  }),
+  fault('fd-page-counts-displaying-is-limit', 'FD-PAGE-COUNTS: displaying gives the limit, not the customers of the page', {
+    answer: counted((b, x) => {
+      b.displaying = limitOf(x);
+    }),
+    ...provider,
+  }),
+  fault(
+    'fd-page-counts-found-ignores-type',
+    'FD-PAGE-COUNTS, FD-CUST-FILTER-TYPE: with a type filter, found counts every customer of the partner',
+    {
+      answer: counted((b, x) => {
+        if (x.input.query.type) b.found = partnerCustomers(x).length;
+      }),
+      ...provider,
+    },
+  ),
+
+  // --- Readers (seed 002, Customers; Resources - Customer; provider 1.35.0 Customer, CustomerWithAppData)
+  fault(
+    'fd-cust-read-list-email-dropped',
+    'FD-CUST-READ: GetCustomers answers each customer without the e-mail address GetCustomer shows',
+    {
+      answer: listed(({ email: _email, ...v }) => v),
+    },
+  ),
+  fault('fd-cust-read-list-names-capitalised', 'FD-CUST-READ, FD-CUST-MODIFY: GetCustomers shows the names with a capital first letter', {
+    answer: listed((v) => ({ ...v, firstName: capital(v.firstName), lastName: capital(v.lastName) })),
+    origin: 'telling',
+  }),
+  fault('fd-cust-type-list-testing-shown-active', 'FD-CUST-TYPE: GetCustomers shows a testing customer as active', {
+    answer: listed((v) => (v.type === 'testing' ? { ...v, type: 'active' } : v)),
+    ...provider,
+  }),
+  fault('fd-cust-read-get-email-lowercased', 'FD-CUST-READ: GetCustomer alone lower-cases the e-mail address', {
+    answer: answered('GetCustomer', (b) => (typeof b.email === 'string' ? { ...b, email: b.email.toLowerCase() } : b)),
+  }),
+  fault(
+    'fd-event-date-fixed-by-id-created-date-now',
+    'FD-EVENT-DATE-FIXED, FD-CUST-READ: GetCustomer dates the customer at the time of the read',
+    {
+      answer: answered('GetCustomer', (b, x) => ({ ...b, createdDate: String(Math.floor(x.now.getTime() / 1000)) })),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-obj-sensitive-record-carries-token',
+    "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
+    {
+      answer: answered('GetCustomer', (b, x) => ({
+        ...b,
+        lastSession: [...x.world.tokens].filter(([, t]) => t.partnerId === x.customer!.partnerId).pop()?.[0],
+      })),
+    },
+  ),
+  fault('fd-obj-exact-id-read-by-prefix', 'FD-OBJ-EXACT-ID: GetCustomer serves the customer whose id starts with the one asked', {
+    judge: findsOtherwise('GetCustomer', (x) => partnerCustomers(x).find((c) => c.id.startsWith(String(x.input.path.customerId)))),
+  }),
+  fault('fd-obj-other-partner-read-by-id', "FD-OBJ-OTHER-PARTNER: GetCustomer finds another partner's customer by its id", {
+    judge: findsOtherwise('GetCustomer', (x) => x.world.customers.get(String(x.input.path.customerId))),
+  }),
+  fault('fd-obj-other-partner-modify', "FD-OBJ-OTHER-PARTNER, FD-CUST-MODIFY: ModifyCustomer finds another partner's customer by its id", {
+    judge: findsOtherwise('ModifyCustomer', (x) => x.world.customers.get(String(x.input.path.customerId))),
+    ...assumption,
+  }),
+  fault(
+    'fd-prop-refused-no-trace-other-partner-delete',
+    "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE: DeleteCustomer answers 404 for another partner's customer but deletes it",
+    {
+      judge: writtenThenRefused('customer', on('DeleteCustomer'), (x) => {
+        const c = x.world.customers.get(String(x.input.path.customerId));
+        if (!c) return;
+        x.world.customers.delete(c.id);
+        if (x.world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id)
+          x.world.usernames.delete(usernameKey(c.partnerId, c.username));
+      }),
+    },
+  ),
+  fault('fd-cust-app-missing', "FD-CUST-APP: GetCustomerWithAppData answers without the customer's application", {
+    answer: answered('GetCustomerWithAppData', ({ applicationId: _id, applicationName: _name, ...b }) => b),
+  }),
+  fault(
+    'fd-app-customer-set-first-application-cached',
+    'FD-APP-CUSTOMER-SET, FD-PROP-LATEST-WRITE: GetCustomerWithAppData answers the application it found the first time it read the customer',
+    {
+      answer: answered('GetCustomerWithAppData', (b, x, m) => {
+        m[x.customer!.id] ??= b.applicationId;
+        return { ...b, applicationId: m[x.customer!.id], applicationName: `Application ${m[x.customer!.id]}` };
+      }),
+    },
+  ),
+  fault(
+    'fd-cust-modify-app-view-stale-names',
+    'FD-CUST-MODIFY: GetCustomerWithAppData shows the names the customer was created with, not its names now',
+    {
+      state: keepNames,
+      answer: answered('GetCustomerWithAppData', (b, x, m) =>
+        m[x.customer!.id] ? { ...b, firstName: m[x.customer!.id].firstName ?? '', lastName: m[x.customer!.id].lastName ?? '' } : b,
+      ),
+    },
+  ),
+  fault(
+    'fd-cust-read-app-data-first-name-capitalised',
+    'FD-CUST-READ: GetCustomerWithAppData writes the first name with a capital initial',
+    {
+      answer: answered('GetCustomerWithAppData', (b) => ({ ...b, firstName: capital(b.firstName) })),
+    },
+  ),
+  fault('fd-cust-read-app-data-email-dropped', 'FD-CUST-READ: GetCustomerWithAppData leaves the e-mail address out', {
+    answer: answered('GetCustomerWithAppData', ({ email: _email, ...b }) => b),
+  }),
+  fault(
+    'fd-prop-readers-agree-app-data-type-active',
+    'FD-CUST-APP, FD-PROP-READERS-AGREE: GetCustomerWithAppData names every customer active',
+    {
+      answer: answered('GetCustomerWithAppData', (b) => ({ ...b, type: 'active' })),
+    },
+  ),
+
+  // --- Modify (seed 002, Customers: ModifyCustomer takes firstName, lastName or both; Errors 403)
+  fault(
+    'fd-cust-modify-required-empty-accepted',
+    'FD-CUST-MODIFY-REQUIRED: a modification naming neither firstName nor lastName is taken',
+    {
+      relax: schema('CustomerUpdate', { drop: ['anyOf'] }),
+    },
+  ),
+  fault('fd-cust-modify-ignored', 'FD-CUST-MODIFY: ModifyCustomer answers 204 and changes nothing', {
+    state: changed('modify', () => ({ op: 'modify' })),
+  }),
+  fault(
+    'fd-cust-modify-apostrophe-stripped',
+    'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
+    {
+      state: changed('modify', (c) => ({ ...c, firstName: c.firstName?.replace(/'/g, ''), lastName: c.lastName?.replace(/'/g, '') })),
+    },
+  ),
+  fault('fd-cust-modify-last-name-cut', 'FD-CUST-MODIFY: a modified last name longer than a short storage column is stored cut to it', {
+    state: changed('modify', (c) => ({ ...c, lastName: c.lastName?.slice(0, 20) })),
+  }),
+  fault('fd-cust-modify-replaces-missing-name', 'FD-CUST-MODIFY: a modification naming one name clears the other', {
+    state: changed('modify', (c) => ({ ...c, firstName: c.firstName ?? '', lastName: c.lastName ?? '' })),
+  }),
+  fault('fd-modify-leaves-others-clears-phone', 'FD-CUST-MODIFY, FD-MODIFY-LEAVES-OTHERS: a modification loses the phone', {
+    state: changed('modify', (_c, x) => {
+      x.customer!.phone = undefined;
+    }),
+  }),
+  fault('fd-cust-modify-answers-200', 'FD-CUST-MODIFY: the modification is answered 200 with the customer, not 204', {
+    answer: restatus('ModifyCustomer', 200, (x) => ({
+      id: x.customer!.id,
+      firstName: x.customer!.firstName,
+      lastName: x.customer!.lastName,
+    })),
+  }),
+  fault('fd-cust-disputed-modify-allowed', 'FD-CUST-DISPUTED: a customer with a disputed statement is modified', {
+    judge: skip('dispute'),
+  }),
+  fault(
+    'fd-prop-refused-no-trace-disputed-modify-written',
+    'FD-CUST-DISPUTED, FD-PROP-REFUSED-NO-TRACE: a modification refused 403 for a disputed statement has written the names',
+    {
+      judge: writtenThenRefused('dispute', always, (x) => {
+        if (typeof x.input.body.firstName === 'string') x.customer!.firstName = x.input.body.firstName;
+        if (typeof x.input.body.lastName === 'string') x.customer!.lastName = x.input.body.lastName;
+      }),
+    },
+  ),
+  fault(
+    'fd-prop-refused-no-trace-modify-deleted-customer-revives',
+    'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
+    {
+      state: keepDeleted,
+      judge: writtenThenRefused('customer', on('ModifyCustomer'), (x, m) => {
+        const gone = deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId));
+        if (!gone) return;
+        const { firstName, lastName } = x.input.body;
+        x.world.customers.set(gone.id, {
+          ...gone,
+          ...(typeof firstName === 'string' ? { firstName } : {}),
+          ...(typeof lastName === 'string' ? { lastName } : {}),
+        });
+      }),
+    },
+  ),
+
+  // --- Delete (seed 002, Customers: DeleteCustomer 204; Errors 404; Resources: a consumer outlives its customer)
+  fault('fd-cust-delete-not-effective', 'FD-CUST-DELETE: a deleted customer is still there', {
+    state: changed('delete', (c) => ({ ...c, removed: false, freesUsername: false })),
+  }),
+  fault('fd-cust-delete-again-204', 'FD-CUST-DELETE: a second delete of the same customer answers 204, not 404', {
+    state: keepDeleted,
+    judge: findsOtherwise('DeleteCustomer', (x, m) => deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId))),
+  }),
+  fault('fd-cust-delete-answers-200-with-id', 'FD-CUST-DELETE: the delete answers 200 with a body naming the id removed, not 204', {
+    answer: restatus('DeleteCustomer', 200, (x) => ({ id: x.customer!.id })),
+  }),
+  fault('fd-not-found-delete-unknown-400', 'FD-CUST-DELETE, FD-NOT-FOUND: an unknown customer id on delete is answered 400, not 404', {
+    judge: (x, s, r) => (r && s === 'customer' && x.op === 'DeleteCustomer' ? { status: 400, message: 'Invalid customer id' } : r),
+  }),
+  fault('fd-cons-outlives-deleted-with-customer', 'FD-CONS-OUTLIVES: the consumer is deleted with its customer', {
+    state: changed('delete', (_c, x) => {
+      for (const [id, consumer] of x.world.consumers) if (consumer.customerId === x.customer!.id) x.world.consumers.delete(id);
+      x.world.consumerOf.delete(x.customer!.id);
+    }),
   }),
 ]);

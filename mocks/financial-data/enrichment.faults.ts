@@ -103,6 +103,20 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     rules: ['FD-ENRICH-FIELD-LIMITS'],
     relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['maxProperties'] }],
   },
+  {
+    id: 'enrich-details-key-any-length',
+    rule: 'FD-ENRICH-FIELD-LIMITS: an additionalDetails key longer than its propertyNames maxLength is taken',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+    relax: [{ schema: 'EnrichmentAdditionalDetails', drop: ['propertyNames'] }],
+  },
+  {
+    id: 'enrich-details-value-any-length',
+    rule: 'FD-ENRICH-FIELD-LIMITS: an additionalDetails value longer than its maxLength is taken',
+    source: 'provider',
+    rules: ['FD-ENRICH-FIELD-LIMITS'],
+    relax: [{ schema: 'EnrichmentAdditionalDetails', at: ['additionalProperties'], drop: ['maxLength'] }],
+  },
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Transaction data enrichment (seed 002, Transaction data enrichment; Limits; provider 1.35.0 EnrichTransactionsPayload, TransactionPayload, EnrichedTransaction).
   blind({

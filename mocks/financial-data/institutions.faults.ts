@@ -93,6 +93,13 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   { id: 'branding-none-200', rule: 'no branding is a 404', source: 'seed', rules: ['FD-BRAND-NONE-404'] },
   { id: 'unknown-institution-200', rule: 'GetInstitution: 404 when not found', source: 'seed', rules: ['FD-NOT-FOUND', 'FD-INST-GET'] },
   {
+    id: 'location-city-any-character',
+    rule: 'FD-NEGATIVE: a location lookup city holding a character other than letters, digits, spaces, single quotes and commas is taken (provider 1.35.0 CityParameter)',
+    source: 'provider',
+    rules: ['FD-NEGATIVE'],
+    relax: [{ schema: 'MerchantCity', drop: ['pattern'] }],
+  },
+  {
     id: 'routing-length-unchecked',
     rule: 'a routing number of the wrong length is a 400',
     source: 'seed',

@@ -10,6 +10,7 @@ import type { MockContext } from '../kit/context.js';
 import type { FdFaultId } from './catalogue.js';
 import { violations } from '../kit/validation.js';
 import type { FdState, Partner } from './state.js';
+import type { Input } from './input.js';
 import { limitOf, type FdHeaderNames } from '../../helpers/contract/facts.js';
 import { wireValue } from '../../helpers/contract/wire-forms.js';
 
@@ -49,13 +50,7 @@ export interface ConnectRequest {
   body: any;
 }
 
-export interface Input {
-  path: Record<string, string>;
-  query: Record<string, any>;
-  body: any;
-  /** The partner the token belongs to (the suite's partner when the route needs no token). */
-  partner?: Partner;
-}
+export type { Input };
 
 export type Handler = (input: Input, reply: FastifyReply) => unknown;
 

@@ -48,3 +48,8 @@ export function page<T>(
     : from + limit < items.length;
   return { found: on('blind-found-counts-page') ? slice.length : items.length, displaying: slice.length, moreAvailable, slice };
 }
+
+/** A list's page with the faults of the paging itself (paging.faults.ts), start-ignored among them, so the list's module names none. */
+export function pageOf<T>(items: Sliceable<T>, query: { start?: number; limit?: number }, pageSize: number, faults?: Faults) {
+  return page(items, query, pageSize, Boolean(faults?.has('start-ignored')), faults);
+}

@@ -3,9 +3,21 @@
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
+import type { CustomerAccountsSeams } from './state.js';
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
+  // Seeded beside the refusal-codes property (properties.refusal-codes.spec.ts): the bundle of a customer
+  // holding no account (provider 1.35.0 NoAccountForCustomerIdExample, 38003).
+  seeded({
+    id: 'seeded-bundle-no-accounts-uncoded',
+    rule: 'FD-PROP-REFUSAL-CODE: the bundle of a customer holding no account answers a 404 without the code 38003 the provider gives it',
+    source: 'provider',
+    rules: ['FD-PROP-REFUSAL-CODE'],
+    seams: {
+      judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal),
+    } satisfies FaultSeams<CustomerAccountsSeams>,
+  }),
   // Seeded beside the bundle's institution name check (provider 1.35.0: "the name of the institution").
   seeded({
     id: 'seeded-pay-peb-institution-name-of-another',

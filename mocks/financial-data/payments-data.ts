@@ -6,7 +6,17 @@
 // balance and balanceDate there, so every reader (accounts module included) sees it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route, sendError, type FdContext, type Input } from './middleware.js';
-import { accountsOfLogin, findAccount, findLogin, type Account, type AccountType, type Customer } from './state.js';
+import {
+  accountsOfLogin,
+  findAccount,
+  findCustomer,
+  findLogin,
+  linkedData,
+  type Account,
+  type AccountType,
+  type Customer,
+  type CustomerAccountsSeams,
+} from './state.js';
 
 // seed 002, Payments data: supported account types per operation (cd is certificateOfDeposit).
 export const ACH_TYPES: AccountType[] = ['checking', 'savings', 'moneyMarket', 'cd'];
@@ -536,7 +546,20 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
         : undefined;
     };
     const account = accountOf(input) ?? (faults.has('bundle-account-any-customer') ? anyParent() : undefined);
-    if (!account) return sendError(ctx, reply, 404, 'Customer or account not found');
+    if (!account) {
+      // provider 1.35.0 GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse: an unknown
+      // customer 14001, a customer holding no account 38003.
+      if (!findCustomer(world, input.path.customerId, input.partner?.id)) return sendError(ctx, reply, 404, 'Customer not found.', '14001');
+      const held = linkedData(world, input.path.customerId).accounts.length;
+      const refused = faults
+        .seams<CustomerAccountsSeams>()
+        .judge(
+          { operationId: 'GetAccountDetailsByAccountId', customerId: input.path.customerId, accounts: held },
+          'bundle-customer-accounts',
+          held === 0 ? { status: 404, code: '38003', message: 'Customer does not have any accounts' } : undefined,
+        );
+      return sendError(ctx, reply, 404, refused?.message ?? 'Account not found for the customer', refused?.code);
+    }
     return bundle(account.customerId, [account], input.query, false);
   });
 

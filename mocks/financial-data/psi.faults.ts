@@ -6,6 +6,13 @@
 import { faultCatalogue, seeded, blind, independent } from '../kit/faults.js';
 
 export const PSI_FAULTS = faultCatalogue([
+  {
+    id: 'psi-user-without-contact-taken',
+    rule: 'FD-PSI-USER-CONTACT: a PSI user with neither an e-mail nor a phone number is taken (provider 1.35.0 PaymentSuccessIndicatorsPhone.number)',
+    source: 'provider',
+    rules: ['FD-PSI-USER-CONTACT'],
+    relax: [{ schema: 'PsiUser', drop: ['if', 'then'] }],
+  },
   // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
   { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed', rules: ['FD-PSI-GENERATE'] },
   {

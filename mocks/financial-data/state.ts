@@ -214,8 +214,6 @@ export interface HookEvent {
   url?: string;
   condition?: { subscribeFor: string; includes?: string[]; excludes?: string[] };
   status: string;
-  /** Fault webhooks-reactivated-not-delivered: an event once made inactive stays silent. */
-  everInactive?: boolean;
 }
 
 /** A webhook subscription of a partner (webhooks.ts). */
@@ -228,8 +226,6 @@ export interface HookSubscription {
   createdDate: string;
   lastUpdatedDate: string;
   deleted?: boolean;
-  /** The view at creation (fault webhooks-list-stale lists it instead of the current one). */
-  createdView?: unknown;
 }
 
 /** A Connect components configuration of a partner (connect-components.ts). */
@@ -320,22 +316,8 @@ export interface Report {
  * read only while it is on, so no fault-free answer depends on them.
  */
 export interface FaultMemory {
-  /** customers.ts: customers deleted while a "deleted customer still visible" fault is on. */
-  deletedCustomers: Customer[];
   /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
-  /** customers.ts: the names of each customer at creation (app-view-stale-names; written for every customer). */
-  createdNames: Map<string, { firstName?: string; lastName?: string }>;
-  /** accounts.ts: accounts deleted while a "deleted account still visible" fault is on, by id. */
-  deletedAccounts: Map<string, Account>;
-  /** accounts.ts: the accounts of deleted logins (blind fault: still listed by institution). */
-  deletedLoginAccounts: Map<string, Account>;
-  /** accounts.ts: the logins an account was deleted from (blind fault: the simple list drops the login). */
-  touchedLogins: Set<number>;
-  /** accounts.ts: deleted logins, `customerId/loginId` (a second delete answered 204; written for every delete). */
-  deletedLogins: Set<string>;
-  /** accounts.ts: accounts deleted once, `customerId/accountId` (accounts-second-delete-204). */
-  deletedAccountKeys: Set<string>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
   /** payments-data.ts: the cached variant's own copy of the balances (payments-data-cached-stale-copy). */
@@ -352,8 +334,6 @@ export interface FaultMemory {
   consumerless: Set<string>;
   /** reports/retrieval.ts: the status a JSON read last served, per report id, and when (blind-report-status-cache-slides-21s). */
   reportStatus: Map<string, { status: ReportStatus; atS: number }>;
-  /** accounts.ts: the last GetCustomerAccountsSimple answer of each customer, until a delete (model-accounts-simple-list-cached). */
-  simpleAccountLists: Map<string, unknown>;
   /** app-registration.ts: the name of each registration's first modification (model-app-list-name-first-modification). */
   appFirstModifiedNames: Map<number, string>;
 }
@@ -577,14 +557,7 @@ function testApplication(): Registration {
 
 function faultMemory(): FaultMemory {
   return {
-    deletedCustomers: [],
     switchOwners: new Map(),
-    createdNames: new Map(),
-    deletedAccounts: new Map(),
-    deletedLoginAccounts: new Map(),
-    touchedLogins: new Set(),
-    deletedLogins: new Set(),
-    deletedAccountKeys: new Set(),
     seenAccounts: new Map(),
     staleBalances: new Map(),
     liteLinks: new Map(),
@@ -593,7 +566,6 @@ function faultMemory(): FaultMemory {
     callbackUrls: new Map(),
     consumerless: new Set(),
     reportStatus: new Map(),
-    simpleAccountLists: new Map(),
     appFirstModifiedNames: new Map(),
   };
 }
@@ -788,16 +760,7 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
 }
 
 // The seams of the behaviour modules (mocks/kit/faults.ts), here so that a faults module reads them without importing its behaviour module.
-/** What the seams of webhooks.ts carry (mocks/kit/faults.ts): a status change as it goes, and the events it moves. */
-export interface WebhookSeams {
-  x: { operationId: string; before: string; status: string };
-  step: never;
-  refusal: never;
-  change: HookEvent[];
-  answer: never;
-  delivery: never;
-}
-
+// The webhook subscriptions' are in webhooks.records.ts (the exchange, the steps, the changes, the answers, the deliveries).
 /** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
 export interface ConsumerSeams {
   x: { operationId: string; customerGone: boolean };
@@ -853,6 +816,36 @@ export interface InstitutionSeams {
   x: { operationId: FdOperationId; query: Record<string, unknown> };
   step: 'location-parameter-sets';
   refusal: LocationRefusal;
+  change: never;
+  answer: never;
+  delivery: never;
+}
+
+/** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
+export interface SbcaRefusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What the seams of small business credit analytics carry (mocks/kit/faults.ts): the request's business details, judged at one step. */
+export interface SbcaSeams {
+  x: { operationId: FdOperationId; business: Record<string, any> | undefined };
+  step: 'business-id';
+  refusal: SbcaRefusal;
+  change: never;
+  answer: never;
+  delivery: never;
+}
+
+/**
+ * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
+ * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
+ */
+export interface CustomerAccountsSeams {
+  x: { operationId: FdOperationId; customerId: string; accounts: number };
+  step: 'recurring-customer-accounts' | 'bundle-customer-accounts';
+  refusal: { status: number; code: string; message: string };
   change: never;
   answer: never;
   delivery: never;

@@ -5,9 +5,20 @@
 // --blind`).
 import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
 import { DAY_S } from './portfolio.js';
-import type { TransactionSeams } from './state.js';
+import type { CustomerAccountsSeams, TransactionSeams } from './state.js';
 
 export const TRANSACTIONS_FAULTS = faultCatalogue([
+  // Seeded beside the refusal-codes property (properties.refusal-codes.spec.ts): recurring transactions
+  // of a customer holding no account (provider 1.35.0 NoAccountForCustomerIdExample, 38003).
+  seeded({
+    id: 'seeded-recurring-no-accounts-not-refused',
+    rule: 'FD-PROP-REFUSAL-CODE: recurring transactions of a customer holding no account are not refused with code 38003 (answered as for a customer holding accounts)',
+    source: 'provider',
+    rules: ['FD-PROP-REFUSAL-CODE'],
+    seams: {
+      judge: (_x, step, refusal) => (step === 'recurring-customer-accounts' ? undefined : refusal),
+    } satisfies FaultSeams<CustomerAccountsSeams>,
+  }),
   // Seeded beside the windows property (properties.windows.spec.ts), which reads the lists again after the clock moved.
   seeded({
     id: 'seeded-prop-window-standard-history-from-now',

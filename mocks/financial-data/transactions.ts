@@ -18,6 +18,7 @@ import {
   type Account,
   type Transaction,
   type TransactionSeams,
+  type CustomerAccountsSeams,
 } from './state.js';
 import { limitOf, rangeOf } from '../../helpers/contract/facts.js';
 
@@ -502,7 +503,17 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   });
 
   route(app, ctx, 'GetRecurringTransactions', (input, reply) => {
-    if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found');
+    // provider 1.35.0 GetRecurringTransactionsResourceNotFoundErrorResponse: an unknown customer 14001, a customer holding no account 38003.
+    if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found.', '14001');
+    const held = linkedData(world, input.path.customerId).accounts.length;
+    const refused = faults
+      .seams<CustomerAccountsSeams>()
+      .judge(
+        { operationId: 'GetRecurringTransactions', customerId: input.path.customerId, accounts: held },
+        'recurring-customer-accounts',
+        held === 0 ? { status: 404, code: '38003', message: 'Customer does not have any accounts' } : undefined,
+      );
+    if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
     const asked: string[] = Array.isArray(input.body?.accountIds) ? input.body.accountIds : [];
     // i3-txn-recurring-other-customer-account: an account id of another customer of the partner is looked at too.
     const foreign = on('i3-txn-recurring-other-customer-account')

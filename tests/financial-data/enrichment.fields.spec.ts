@@ -1,6 +1,7 @@
 // Covers: enrichTransactions - the transaction members of a batch (provider 1.35.0 TransactionPayload:
 // seven required members; lengths of description, externalCustomerId, externalTransactionId; at
-// most 30 additionalDetails keys, stated in its description) and seed 002 Errors 400.
+// most 30 additionalDetails keys, each of at most 100 characters holding at most 255, stated in its
+// description) and seed 002 Errors 400.
 import { expect, expectFdError, FD_CONTRACT, lengthOf, rules, test } from '../../fixtures/financial-data.js';
 
 const base = () => ({
@@ -38,6 +39,9 @@ const LIMITS = [
     make: (n: number) => ({ externalTransactionId: 't'.repeat(n) }),
   },
   { what: 'additionalDetails keys', at: 30, make: (n: number) => ({ additionalDetails: details(n) }) },
+  // provider 1.35.0 TransactionPayload.additionalDetails: a key of at most 100 characters, a value of at most 255.
+  { what: 'an additionalDetails key', at: 100, make: (n: number) => ({ additionalDetails: { ['k'.repeat(n)]: 'v' } }) },
+  { what: 'an additionalDetails value', at: 255, make: (n: number) => ({ additionalDetails: { channel: 'v'.repeat(n) } }) },
 ];
 
 for (const l of LIMITS) {

@@ -45,7 +45,7 @@ test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
 test(
   'every delivery a test trigger makes names the object it was sent for, never the first of its parent @assumption @mock-only',
   mockOnly(
-    changesLinkedCustomer(rules('FD-PROP-DELIVERY-NAMES')),
+    changesLinkedCustomer(rules('FD-PROP-DELIVERY-NAMES', 'FD-PROP-EVENT-IDS')),
     "reads the deliveries as the mock makes them, before it answers: on a sandbox they arrive later, at a public listener URL, and the TxPush events of the linked customer's accounts are shared with other checks",
   ),
   async ({ fdApi, fd, linkedCustomer, fdListener }) => {

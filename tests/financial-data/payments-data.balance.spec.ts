@@ -9,7 +9,6 @@
 // (ownLinkedCustomer); the boundary checks move the mock's clock by minutes to days (@mock-only: a
 // sandbox skips them naming the clock), the ten-second refresh waits in real time there; the
 // interval range and the dates run on any target.
-import { redactMessage } from '../../helpers/secrets/redact.js';
 import {
   changesLinkedCustomer,
   expect,
@@ -38,7 +37,7 @@ async function balanceDate(
   const query = interval === undefined ? {} : { balance_cache_interval: interval };
   if (where === 'live') {
     const res = await fdApi.call('GetAvailableBalanceLive', { path: { customerId, accountId: account.id }, query });
-    expect(res.status, `live balance; body: ${redactMessage(res.text.slice(0, 200))}`).toBe(200);
+    expect(res.status, `live balance; body: ${res.text.slice(0, 200)}`).toBe(200);
     return Number(res.body.availableBalanceDate);
   }
   const res =
@@ -51,7 +50,7 @@ async function balanceDate(
           path: { customerId, accountId: account.id },
           query: { ...query, include: 'balanceDetails' },
         });
-  expect(res.status, `bundle ${where}; body: ${redactMessage(res.text.slice(0, 200))}`).toBe(200);
+  expect(res.status, `bundle ${where}; body: ${res.text.slice(0, 200)}`).toBe(200);
   const mine = (res.body.accounts as any[]).find((a) => String(a.id) === account.id);
   expect(mine?.balanceDetails, `the bundle (${where}) carries the balance of the checking account`).toBeDefined();
   return seconds(mine.balanceDetails.availableBalanceDate);

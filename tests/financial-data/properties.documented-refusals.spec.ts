@@ -4,8 +4,9 @@
 // the location lookup's 400, provider 1.35.0 examples 10020 data missing and 10030 both parameter sets;
 // the reseller billing's 400, its date-range examples, 10100 each; the small business report's 400, 10000
 // for a country code or a phone number that is invalid; full, Lite and Fix Connect's 400, 10010 for a web
-// view asked without its redirect URI; the authorization details' 404, 3003
-// for a login id naming none), each condition the request alone provokes (a member left out, set, moved
+// view asked without its redirect URI; the small business report's 400, 10003 for a business id naming
+// no business of the customer; the authorization details' 404, 3003 for a login id naming none; the
+// recurring transactions' and the bundle's 404, 14001 for a customer id naming none), each condition the request alone provokes (a member left out, set, moved
 // or naming nothing) is sent once from the operation's valid sample call and must answer the table's
 // status with one of its codes in the Error body's `code` (required by the Error schema). A condition of
 // an object's state (micro entries not yet deposited, a legacy login) is the refusal-codes check's
@@ -39,7 +40,9 @@ test('the tables tie each documented condition of the lookup and the billing to 
     'GenerateFixConnectUrl',
     'GenerateLiteConnectUrl',
     'GenerateSBCAMetricsReport',
+    'GetAccountDetailsByAccountId',
     'GetLocationMatches',
+    'GetRecurringTransactions',
     'VerifyMicroAmountDeposits',
     'getCustomerAuthorizationDetails',
     'getResellerBillingReport',

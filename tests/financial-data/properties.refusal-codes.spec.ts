@@ -6,8 +6,10 @@
 // micro entries of the check's own, brought to its state in the order of their life (not yet
 // deposited, a first verification that does not match, the attempt spent), so a code of a later
 // condition showing earlier fails. The amounts deposited are learnt through the mock's harness route
-// and the deposit day passes on the mock's clock: mock only.
-import { expect, fdLimit, mockOnly, rules, suiteConfig, test } from '../../fixtures/financial-data.js';
+// and the deposit day passes on the mock's clock: mock only. Then the authorization details' 404 and
+// the 404 of the recurring transactions and of the bundle (an unknown customer, a customer holding no
+// account).
+import { expect, fdLimit, mockOnly, rules, sample, suiteConfig, test } from '../../fixtures/financial-data.js';
 import { readValue } from '../../helpers/config/env-schema.js';
 import type { TestInfo } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
@@ -101,6 +103,41 @@ test(
       return fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: id } });
     };
     await expectCodes(testInfo, only, provoke);
+  },
+);
+
+// The 404 of the recurring transactions and of the bundle (provider 1.35.0
+// GetRecurringTransactionsResourceNotFoundErrorResponse and
+// GetPaymentEnablementBundleResourceNotFoundForAccountIdErrorResponse: CustomerNotFoundExample 14001,
+// NoAccountForCustomerIdExample 38003): each operation's valid call with a customer id naming none, and
+// with a customer just added, which holds no account yet. Creates a customer only: a sandbox runs it too.
+test(
+  'a refused recurring-transactions or bundle read carries the code of its own condition: an unknown customer 14001, a customer holding no account 38003 @provider',
+  rules(RULE),
+  async ({ fd, fdApi, fdEntities, createCustomer }, testInfo) => {
+    const ops = ['GetRecurringTransactions', 'GetAccountDetailsByAccountId'];
+    const only = (op: Operation) => ops.includes(op.operationId);
+    const empty = await createCustomer();
+    const provoke = async (c: CodedCondition): Promise<Provoked> => {
+      const op = FD_CONTRACT.operationOf(c.operationId);
+      let valid: ReturnType<typeof sample>;
+      try {
+        valid = sample(op, fd, fdEntities);
+      } catch (error) {
+        return { leftOut: `no valid call: ${(error as Error).message}` };
+      }
+      if (c.unresolved) {
+        const call = requestCaseOf(FD_CONTRACT, c, valid);
+        return typeof call === 'string' ? { leftOut: call } : fdApi.callOperation(op, { ...call, refusal: true });
+      }
+      if (c.state !== 'no-accounts') return { leftOut: `no harness brings a customer to ${c.state}` };
+      return fdApi.callOperation(op, { ...valid, path: { ...valid.path, customerId: empty }, refusal: true });
+    };
+    await expectCodes(testInfo, only, provoke);
+    expect(
+      codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
+      'both reads tell the two conditions apart',
+    ).toEqual(expect.arrayContaining(ops));
   },
 );
 

@@ -37,6 +37,25 @@ test(
   },
 );
 
+// provider 1.35.0 PaymentSuccessIndicatorsPhone.number: needed only when no e-mail is given.
+test(
+  'a PSI generation takes a user with an e-mail alone or a phone number alone, and refuses a user with neither with 400 @provider',
+  rules('FD-PSI-USER-CONTACT:accept', 'FD-PSI-USER-CONTACT:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const transaction = { settleByDate: dateIn(fd.now(), 3), amount: 10 };
+    for (const [op, query] of [
+      ['GenerateFcraPaymentSuccessIndicators', { purpose: '1P' }],
+      ['GeneratePaymentSuccessIndicators', {}],
+    ] as const) {
+      const rate = (user: Record<string, unknown>) => fdApi.call(op, { path, query, body: { transaction, user } });
+      expect((await rate({ name: 'Jane Roe', email: 'jane.roe@example.com' })).status, `${op}: an e-mail alone`).toBe(202);
+      expect((await rate({ name: 'Jane Roe', phone: { number: '8015551234' } })).status, `${op}: a phone number alone`).toBe(202);
+      expectFdError(await rate({ name: 'Jane Roe', phone: { countryHint: 'US' } }), 400, `${op}: neither an e-mail nor a phone number`);
+    }
+  },
+);
+
 // provider 1.35.0 PaymentSuccessIndicatorsTransactionAmount: above 0.
 for (const { op, path: where } of PSI_RATINGS.slice(0, 2)) {
   test(

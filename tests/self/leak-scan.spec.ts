@@ -2,6 +2,7 @@
 // and the configured target's own secrets are found in any output file; public material is not a
 // secret; only the kind and the file are reported.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
@@ -32,6 +33,40 @@ test('finds a test PAN and a configured secret in the outputs, and nothing in cl
     expect(found.filter((f) => f.endsWith('clean.md'))).toEqual([]);
     expect(JSON.stringify(leaks)).not.toContain(TEST_PANS[0]);
     expect(JSON.stringify(leaks)).not.toContain('sbx-Secret-0123456789');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A zip of the given entries, as Playwright's blob reporter writes one (its own yazl). */
+async function zipOf(file: string, entries: Record<string, string>): Promise<void> {
+  const { yazl } = createRequire(import.meta.url)('playwright-core/lib/utilsBundle');
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const done = new Promise((resolve) => zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve));
+  await done;
+}
+
+test('opens a blob report: a leak in its events or in an attachment it carries inline fails as elsewhere', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-scan-blob-'));
+  try {
+    const attach = (text: string) =>
+      JSON.stringify({ method: 'onAttach', params: { attachments: [{ name: 'x', base64: Buffer.from(text).toString('base64') }] } });
+    await zipOf(path.join(dir, 'report-1.zip'), {
+      'report.jsonl': `${JSON.stringify({ method: 'onStepBegin', params: { title: `card ${TEST_PANS[1]}` } })}\n`,
+    });
+    await zipOf(path.join(dir, 'report-2.zip'), { 'report.jsonl': `${attach(`card ${TEST_PANS[0]}`)}\n` });
+    await zipOf(path.join(dir, 'report-3.zip'), {
+      'report.jsonl': `${attach('card ************4792')}\n`,
+      'resources/a.txt': '[REDACTED]',
+    });
+    const { scanned, leaks } = scanForLeaks([], LEAK_PATTERNS, [dir]);
+    expect(scanned).toBe(3);
+    expect([...new Set(leaks.filter((l) => l.what === 'a test PAN').map((l) => path.basename(l.file)))]).toEqual([
+      'report-1.zip (report.jsonl)',
+      'report-2.zip (report.jsonl (an inline attachment))',
+    ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

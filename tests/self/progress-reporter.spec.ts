@@ -164,20 +164,6 @@ test("a run slower than the table's (a rate limit, a loaded machine) scales the 
   expect(quick.remainingMs('ce', T0)).toBe((2 * 600_000 * 0.25) / 3);
 });
 
-test("a run slower than the previous one (a busier machine) scales the previous run's durations by its pace so far", () => {
-  const plan = Array.from({ length: 20 }, (_, n) => ({ id: `c${n}`, service: 'ce', file: 'c.spec.ts' }));
-  const p = new ServiceProgress({ ce: 20 }, 1, T0, plan, Object.fromEntries(plan.map((c) => [c.id, 10_000])));
-  let now = T0;
-  for (let n = 0; n < 10; n++) {
-    p.begin('ce', `c${n}`, now);
-    now += 30_000;
-    p.end('ce', 'passed', 30_000, `c${n}`, false, now);
-  }
-  const run = (10 * 30_000 + PACE_WEIGHT_MS) / (10 * 10_000 + PACE_WEIGHT_MS);
-  const pace = (10 * 30_000 + PACE_WEIGHT_MS * run) / (10 * 10_000 + PACE_WEIGHT_MS);
-  expect(p.remainingMs('ce', now), 'the 10 checks left at three times their previous 10 s, nearly').toBeCloseTo(10 * 10_000 * pace, 6);
-});
-
 test("a service not begun whose files nothing measured is expected at the run's mean so far, not 'estimating'", () => {
   const plan = [
     { id: 'c0', service: 'ce', file: 'c.spec.ts' },

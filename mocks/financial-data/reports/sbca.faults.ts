@@ -3,13 +3,23 @@
 // names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
 // faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
 // by `npm run mutation -- --blind`).
-import { faultCatalogue, seeded, blind, ruleFault, independent } from '../../kit/faults.js';
+import { faultCatalogue, seeded, blind, ruleFault, independent, type FaultSeams } from '../../kit/faults.js';
+import type { SbcaSeams } from '../state.js';
 
 const f = ruleFault;
 
 export const SBCA_FAULTS = faultCatalogue([
   // Small business credit analytics (seed 002: 200 with performance or benchmarking metrics).
   f('sbca-answers-202', 'FD-SBCA-METRICS: the report is answered at once with 200', 'seed'),
+  // Seeded beside the documented-refusals property (properties.documented-refusals.spec.ts): a business id
+  // naming no business of the customer taken (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample, 10003).
+  seeded({
+    id: 'seeded-sbca-foreign-business-id-taken',
+    rule: 'FD-PROP-DOCUMENTED-REFUSAL: a small business report naming a business id that is no business of the customer answers 200 with metrics, not 400 with code 10003',
+    source: 'provider',
+    rules: ['FD-PROP-DOCUMENTED-REFUSAL'],
+    seams: { judge: (_x, step, refusal) => (step === 'business-id' ? undefined : refusal) } satisfies FaultSeams<SbcaSeams>,
+  }),
   f('sbca-benchmarks-as-analytics', 'FD-SBCA-METRICS: retail_sales_benchmarks gives the benchmarking metrics', 'seed'),
   f('sbca-frequency-ignored', 'FD-SBCA-METRICS: weekly metrics come in periods of seven days', 'provider'),
   f('sbca-consent-ignored', 'FD-SBCA-CONSENT: without the merchant consent the request is a 400', 'provider'),

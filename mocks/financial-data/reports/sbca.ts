@@ -11,11 +11,14 @@
 // - the periods: the last four whole weeks (Sunday to Saturday) or calendar months before today;
 //   the values are deterministic per location and period. The report is also kept in the report
 //   store (store.ts), ended, so the get-report operations can read it later (provider 1.35.0).
+// - a business id that names no business of the customer is a 400, code 10003 (provider 1.35.0
+//   InvalidBusinessIdSmallBusinessReportExample; BusinessDetails.businessId names the customer's business).
 import type { FastifyInstance } from 'fastify';
 import { route, sendError, type FdContext, type Input } from '../middleware.js';
 import { DAY_S } from '../portfolio.js';
 import { customerOr404 } from './guard.js';
 import { createReport, reportAck } from './store.js';
+import type { SbcaSeams } from '../state.js';
 
 const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 function hash(text: string): number {
@@ -44,6 +47,7 @@ function periods(weekly: boolean, todayS: number, n: number): { startS: number; 
 
 export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
   const { faults, state: world, clock } = ctx;
+  const seams = faults.seams<SbcaSeams>();
 
   route(app, ctx, 'GenerateSBCAMetricsReport', ({ path, body }: Input, reply) => {
     const customer = customerOr404(ctx, reply, path.customerId);
@@ -62,6 +66,16 @@ export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
     const business = body.analyticsReportData.businessDetails;
     if (!/^[A-Z]{2}$/i.test(String(business?.address?.country ?? 'US')))
       return sendError(ctx, reply, 400, 'Invalid country code provided.', '10000');
+    const businessId = business?.businessId;
+    const ownBusiness = (id: unknown) => world.businesses.get(String(id))?.customerId === customer.id;
+    const refused = seams.judge(
+      { operationId: 'GenerateSBCAMetricsReport', business },
+      'business-id',
+      businessId !== undefined && !ownBusiness(businessId)
+        ? { status: 400, code: '10003', message: 'Missing or invalid request parameter(s) - businessId' }
+        : undefined,
+    );
+    if (refused) return sendError(ctx, reply, refused.status, refused.message, refused.code);
     const found =
       world.locations.find((l) => l.locationId === params.locationId.toLowerCase()) ??
       // rt-sbca-location-matched-on-first-32: the location id compared on its first 32 characters.

@@ -8,16 +8,22 @@
 // test-results, each attachment inside the blob report) and its console are searched, independently
 // of the suite's own leak scan, for every credential the mocks issue, by their shapes (each mock
 // credential has a fixed prefix: state.ts of each mock): none may be there, while the echoes were
-// seen (each one's marker is).
+// seen (each one's marker is). A fifth check quotes an answer's full account number, the run's app key
+// and a test card number in its assertion's message, its expected value and its printed output, as a
+// careless spec would: the run's first reporter masks them before the blob, JUnit and Allure keep them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { directCommand, expect, linkCheckout, NESTED_RUN_MS, test, userEnv, withoutReportFiles } from '../../../fixtures/self.js';
+import { TEST_PANS } from '../../../fixtures/examples/card-enrollment.js';
+import { blobTexts } from '../../../helpers/verdict/zip.js';
+import { ACCOUNT_NUMBER_PREFIX } from '../../../mocks/financial-data/portfolio.js';
+
+const CARD = TEST_PANS[1];
 
 const FD_SPEC = `
-import { newCustomer, rules, test } from '../../fixtures/financial-data.js';
+import { expect, newCustomer, rules, test } from '../../fixtures/financial-data.js';
 test('GetCustomer of a new customer', rules('FD-OBJ-SENSITIVE'), async ({ fdApi }) => {
   const made = await fdApi.call('AddTestingCustomer', { body: newCustomer() });
   await fdApi.call('GetCustomer', { path: { customerId: made.body.id } });
@@ -27,6 +33,14 @@ test('GetCustomers', rules('FD-OBJ-SENSITIVE'), async ({ fdApi }) => {
 });
 test('GetInstitution', rules('FD-OBJ-SENSITIVE'), async ({ fdApi, fd }) => {
   await fdApi.call('GetInstitution', { path: { institutionId: String(fd.institutions.branded) } });
+});
+test('an assertion that quotes an answer', rules('FD-PAY-ACCOUNT-NUMBER@pay-ach'), async ({ fdApi, fd, linkedCustomer }) => {
+  const v1 = await fdApi.call('GetAccountACHDetails', {
+    path: { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id },
+  });
+  const quoted = \`\${v1.body.realAccountNumber} for \${fd.appKey} and card ${CARD}\`;
+  console.log(\`printed: \${quoted}\`);
+  expect(v1.text, \`GetAccountACHDetails: the answer \${v1.text} quotes \${quoted}\`).toBe(quoted);
 });
 `;
 const IN_SPEC = `
@@ -49,50 +63,9 @@ const CREDENTIALS: [string, RegExp][] = [
   ['a financial data app key', /fdak_[0-9a-f]{36}/g],
   ['a financial data partner secret', /fdPs!?[0-9a-f]{24}9/g],
   ['an installments consumer key', /(?<![A-Za-z0-9_-])ik_[A-Za-z0-9_-]{24}(?![A-Za-z0-9_-])/g],
+  ['a full account number', new RegExp(`(?<![0-9])${ACCOUNT_NUMBER_PREFIX}[0-9]{4}(?![0-9])`, 'g')],
+  ['a test card number', new RegExp(CARD, 'g')],
 ];
-
-/** The entries of a zip file (its central directory), each inflated. */
-function unzip(file: string): { name: string; data: Buffer }[] {
-  const zip = fs.readFileSync(file);
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const entries: { name: string; data: Buffer }[] = [];
-  let at = zip.readUInt32LE(end + 16);
-  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
-    const [method, size, nameLength, extra, comment, local] = [
-      zip.readUInt16LE(at + 10),
-      zip.readUInt32LE(at + 20),
-      zip.readUInt16LE(at + 28),
-      zip.readUInt16LE(at + 30),
-      zip.readUInt16LE(at + 32),
-      zip.readUInt32LE(at + 42),
-    ];
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(start, start + size);
-    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : raw });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
-}
-
-/** The texts of a blob report: each line of its events, and each attachment it carries inline (base64). */
-function blobTexts(file: string): string[] {
-  const texts: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'base64' && typeof x === 'string') texts.push(Buffer.from(x, 'base64').toString('utf8'));
-        else walk(x);
-      }
-  };
-  for (const { data } of unzip(file)) {
-    const text = data.toString('utf8');
-    texts.push(text);
-    for (const line of text.split('\n')) if (line.trim().startsWith('{')) walk(JSON.parse(line));
-  }
-  return texts;
-}
 
 const filesUnder = (dir: string): string[] =>
   !fs.existsSync(dir)
@@ -126,6 +99,7 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
       'FD-OBJ-SENSITIVE: GetCustomer',
       'FD-OBJ-SENSITIVE: GetCustomers',
       'FD-OBJ-SENSITIVE: GetInstitution',
+      'FD-PAY-ACCOUNT-NUMBER: operation not told',
       'IN-OBJ-SENSITIVE: getPlan',
     ]);
 
@@ -135,7 +109,7 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
         (f) => [path.relative(dir, f), fs.readFileSync(f, 'utf8')] as [string, string],
       ),
       ...filesUnder(path.join(dir, 'blob-report')).flatMap((f) =>
-        blobTexts(f).map((t, i) => [`${path.relative(dir, f)}#${i}`, t] as [string, string]),
+        blobTexts(f).map(({ where, text }) => [`${path.relative(dir, f)}#${where}`, text] as [string, string]),
       ),
       ['console', console],
     ];
@@ -152,6 +126,12 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
       outputs.filter(([, text]) => (text.match(pattern) ?? []).length).map(([name]) => `${what} in ${name}`),
     );
     expect(found).toEqual([]);
+    // The quoting check failed on its assertion, its message kept with the values masked.
+    const events = outputs
+      .filter(([name]) => name.endsWith('#report.jsonl'))
+      .map(([, text]) => text)
+      .join('\n');
+    expect(events).toMatch(/the answer .*quotes \[REDACTED\] for \[REDACTED\] and card \*{12}1111/);
     // Not by luck: the echoes were seen, each marked where its exchange is kept.
     const all = outputs.map(([, text]) => text).join('\n');
     for (const kind of ['token', 'key', 'secret']) expect(all).toContain(`[REDACTED: full ${kind} echoed]`);

@@ -1,0 +1,112 @@
+// What a run writes, redacted at one place: the run's first reporter (kept-worker-reporter.ts) runs
+// this over each test result before any later reporter reads it. Playwright hands every reporter the
+// same result, step and attachment objects (runner's Multiplexer), and the blob, JUnit and Allure
+// reporters keep references to them or copy them only when their own turn comes (the blob reporter
+// serialises errors at onTestEnd / onStepEnd and an attachment's body at the first step or test end
+// after it was attached, and copies an attachment's file at onEnd), so masking them in place here
+// masks them everywhere: an `expect`'s message (the title of its step), expected and received values, its stack and source
+// snippet, a step's error, the stdout and stderr a check printed, and a text attachment's body or
+// file. Masked as the certification masks (helpers/secrets/redact.ts: card and secret patterns, the
+// secrets known to this process and the values a target echoed, from the sent-ledger), and besides by
+// the leak scan's patterns (the mocks' keys, tokens and account numbers: fixtures/leak-patterns.ts,
+// and the configured target's secrets), which a runner that never saw the worker's secrets knows only
+// by their shape.
+import fs from 'node:fs';
+import type { TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import { redactMessage } from '../secrets/redact.js';
+import type { LeakPattern } from './leak-scan.js';
+
+/** The members of an error that carry text (TestError: message, stack, snippet, value). */
+const ERROR_TEXTS = ['message', 'stack', 'snippet', 'value'] as const;
+
+/** An attachment whose body or file is text, masked like any other text. */
+const TEXT_ATTACHMENT = /^(text\/|application\/(json|xml|x-ndjson|.*\+json|.*\+xml))/;
+const MAX_TEXT_FILE = 32 * 1024 * 1024;
+
+export class ResultRedaction {
+  private patterns: RegExp[] = [];
+  /** The attachments already masked (a result's list grows between steps; a step shares its objects). */
+  private readonly masked = new WeakSet<object>();
+
+  /** The leak scan's patterns, masked besides what helpers/secrets masks. */
+  use(patterns: readonly LeakPattern[]): void {
+    this.patterns = patterns.map(
+      ({ pattern }) => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+    );
+  }
+
+  text(text: string): string {
+    let out = redactMessage(text);
+    for (const pattern of this.patterns) out = out.replace(pattern, '[REDACTED]');
+    return out;
+  }
+
+  error(error: TestError | undefined): void {
+    if (!error) return;
+    for (const key of ERROR_TEXTS) if (typeof error[key] === 'string') error[key] = this.text(error[key]);
+    this.error(error.cause);
+  }
+
+  /** Every string of a JSON value, masked in place (a step's params: an `expect`'s expected value). */
+  private json(value: unknown): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) value.forEach((v, i) => (value[i] = this.json(v)));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = this.json(v);
+    return value;
+  }
+
+  /**
+   * A step as it begins, before the blob reporter serialises it: an `expect` step's title is the
+   * assertion's own message when it has one, and its params hold the matcher's expected value.
+   */
+  stepBegin(step: TestStep): void {
+    step.title = this.text(step.title);
+    if (step.subtitle) step.subtitle = this.text(step.subtitle);
+    if (step.params) this.json(step.params);
+  }
+
+  /** A step's error (its own end, before the blob reporter serialises it), and its inner steps'. */
+  step(step: TestStep): void {
+    this.stepBegin(step);
+    this.error(step.error);
+    step.steps.forEach((s) => this.step(s));
+  }
+
+  /** The attachments not yet masked: a body in place, a file (Playwright copies it at the run's end) rewritten. */
+  attachments(result: TestResult): void {
+    for (const attachment of result.attachments) {
+      if (this.masked.has(attachment)) continue;
+      this.masked.add(attachment);
+      if (!TEXT_ATTACHMENT.test(attachment.contentType)) continue;
+      if (attachment.body) {
+        const text = attachment.body.toString('utf8');
+        const out = this.text(text);
+        if (out !== text) attachment.body = Buffer.from(out, 'utf8');
+      }
+      const file = attachment.path;
+      if (file && (fs.statSync(file, { throwIfNoEntry: false })?.size ?? MAX_TEXT_FILE) < MAX_TEXT_FILE) {
+        const text = fs.readFileSync(file, 'utf8');
+        const out = this.text(text);
+        if (out !== text) fs.writeFileSync(file, out);
+      }
+    }
+  }
+
+  /** The output a check printed, kept by the result (JUnit's system-out, Allure's stdout attachment). */
+  stdio(chunks: (string | Buffer)[]): void {
+    chunks.forEach((chunk, i) => {
+      if (typeof chunk === 'string') chunks[i] = this.text(chunk);
+    });
+  }
+
+  /** Everything a test result carries in text: run by the first reporter at the test's end. */
+  result(result: TestResult): void {
+    result.errors.forEach((e) => this.error(e));
+    if (result.error && !result.errors.includes(result.error)) this.error(result.error);
+    result.steps.forEach((s) => this.step(s));
+    this.attachments(result);
+    this.stdio(result.stdout);
+    this.stdio(result.stderr);
+  }
+}
