@@ -4,7 +4,7 @@
 // citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, telling, seeded } from '../kit/faults.js';
-import { answerOf, bend, blind, relax, rule, skipAt } from './fault-builders.js';
+import { answerOf, bend, blind, okBody, relax, rule, skipAt } from './fault-builders.js';
 import { resentNotifications } from './state.js';
 
 export const PLANS_FAULTS = faultCatalogue([
@@ -103,12 +103,15 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['maxItems'] },
     ['IN-LIM-SCHEDULE'],
   ),
-  {
-    id: 'plan-carries-consumer-key',
-    rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
-    source: 'provider',
-    rules: ['IN-OBJ-SENSITIVE'],
-  },
+  bend(
+    {
+      id: 'plan-carries-consumer-key',
+      rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
+      source: 'provider',
+      rules: ['IN-OBJ-SENSITIVE'],
+    },
+    { answer: okBody('getPlan', (b, x) => ({ ...b, requestedBy: x.ok!.consumerKey })) },
+  ),
   {
     id: 'plan-status-from-body',
     rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
@@ -116,7 +119,9 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-OBJ-READ-ONLY'],
   },
   rule('plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']),
-  rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']),
+  bend(rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']), {
+    answer: okBody('getPlan', ({ rejectReasonCode: _, ...b }) => ({ ...b, status: 'CREATED' })),
+  }),
   // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
   seeded({
     id: 'notification-url-query-dropped',
@@ -127,12 +132,15 @@ export const PLANS_FAULTS = faultCatalogue([
   rule('notification-wrong-plan', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']),
   rule('notification-missing-issuerIca', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
-  telling({
-    id: 'in-echo-plan-getplan-amount-whole-units',
-    rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
-    source: 'assumption',
-    rules: ['IN-ECHO-PLAN'],
-  }),
+  bend(
+    telling({
+      id: 'in-echo-plan-getplan-amount-whole-units',
+      rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
+      source: 'assumption',
+      rules: ['IN-ECHO-PLAN'],
+    }),
+    { answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })) },
+  ),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
@@ -346,12 +354,21 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
   },
-  {
-    id: 'in-echo-plan-getplan-declined-provider-id-uppercased',
-    rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
-    source: 'assumption',
-    rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
-  },
+  bend(
+    {
+      id: 'in-echo-plan-getplan-declined-provider-id-uppercased',
+      rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
+      source: 'assumption',
+      rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
+    },
+    {
+      answer: okBody(
+        'getPlan',
+        (b) => ({ ...b, providerId: String(b.providerId).toUpperCase() }),
+        (b) => b.status === 'DECLINED',
+      ),
+    },
+  ),
   {
     id: 'in-notify-sent-range-high-end-exclusive',
     rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
@@ -370,24 +387,44 @@ export const PLANS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
   },
-  {
-    id: 'in-echo-plan-getplan-due-dates-with-offset',
-    rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
-    source: 'provider',
-    rules: ['IN-ECHO-PLAN', 'IN-DATE-UNIT'],
-  },
+  bend(
+    {
+      id: 'in-echo-plan-getplan-due-dates-with-offset',
+      rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
+      source: 'provider',
+      rules: ['IN-ECHO-PLAN', 'IN-DATE-UNIT'],
+    },
+    {
+      answer: okBody('getPlan', (b) => ({
+        ...b,
+        scheduledRepayments: b.scheduledRepayments.map((r: any) =>
+          typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
+        ),
+      })),
+    },
+  ),
   {
     id: 'in-status-plan-created-saveplan-same-offer-twice-409',
     rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
     source: 'assumption',
     rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
   },
-  {
-    id: 'in-val-plan-schedule-getplan-repayments-whole-units',
-    rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
-    source: 'assumption',
-    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'],
-  },
+  bend(
+    {
+      id: 'in-val-plan-schedule-getplan-repayments-whole-units',
+      rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
+      source: 'assumption',
+      rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'],
+    },
+    {
+      answer: okBody('getPlan', (b) => ({
+        ...b,
+        scheduledRepayments: b.scheduledRepayments.map((r: any) =>
+          typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r,
+        ),
+      })),
+    },
+  ),
   {
     id: 'in-echo-correlation-saveplan-correlation-regenerated',
     rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",

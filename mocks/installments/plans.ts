@@ -459,47 +459,18 @@ export function registerPlans(
     } =
       // seed 001, States: a decision stands (the state seam: the plan as this reader shows it).
       seams.state(exchange(req), { plan: settle(plan, clock.nowMs()) }).plan!;
-    const shown = faults.has('plan-status-stale') ? 'CREATED' : status;
-    // provider 2.0.0, InstallmentPlan: the transaction is read back as amount and currency.
-    const { currency } = transaction;
-    const { amount } = transaction;
+    // provider 2.0.0, InstallmentPlan: the plan as kept, the transaction read back as amount and currency.
     return reply.code(200).send({
       planId,
-      providerId: providerId,
-      offerId: offerId,
-      merchant: merchant,
-      // Fault: this reader alone rounds the amount to whole units.
-      transaction: {
-        amount: faults.has('in-echo-plan-getplan-amount-whole-units') ? Math.round(amount) : amount,
-        currency: currency,
-        ...{},
-        ...{},
-      },
-      ...{},
-      status: shown,
+      providerId,
+      offerId,
+      merchant,
+      transaction: { amount: transaction.amount, currency: transaction.currency },
+      status,
       // provider 2.0.0, InstallmentPlan.rejectReasonCode: mandatory when the plan is DECLINED.
-      ...(shown === 'DECLINED' && rejectReasonCode !== undefined ? { rejectReasonCode } : {}),
-      planInstallmentInformation: planInstallmentInformation,
-      scheduledRepayments: faults.has('in-echo-plan-getplan-due-dates-with-offset')
-        ? scheduledRepayments.map((r) =>
-            typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
-          )
-        : // in-val-plan-schedule-getplan-repayments-whole-units: the reader gives each repayment amount cut to whole currency units.
-          faults.has('in-val-plan-schedule-getplan-repayments-whole-units')
-          ? scheduledRepayments.map((r) => (typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r))
-          : scheduledRepayments,
-      ...{},
-      ...{},
-      ...{},
-      ...{},
-      // Fault: the plan names the caller by its consumer key, a credential, in a member of its own.
-      ...(faults.has('plan-carries-consumer-key') ? { requestedBy: ok.consumerKey } : {}),
-      ...{},
-      ...{},
-      // in-echo-plan-getplan-declined-provider-id-uppercased: the reader writes a declined plan's providerId in upper case.
-      ...(faults.has('in-echo-plan-getplan-declined-provider-id-uppercased') && shown === 'DECLINED'
-        ? { providerId: String(providerId).toUpperCase() }
-        : {}),
+      ...(status === 'DECLINED' && rejectReasonCode !== undefined ? { rejectReasonCode } : {}),
+      planInstallmentInformation,
+      scheduledRepayments,
     });
   });
 
