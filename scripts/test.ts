@@ -14,49 +14,55 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PARENT_PID_ENV } from '../helpers/run/parent-watch.js';
-import { exitCodeOf, playwrightCommand, processIo } from '../tools/cli.js';
+import { exitCodeOf, HelpRequested, playwrightCommand, runMain, type CommandMain } from '../tools/cli.js';
 import { stopStaticChecks } from '../tools/static/checks.js';
 import { main as staticChecks } from './static-checks.js';
 
+const USAGE = 'npm test [-- <playwright test options>]';
 const exitOnSignal = (signal: NodeJS.Signals) => 128 + (os.constants.signals[signal] ?? 0);
 
-let playwright: ReturnType<typeof spawn> | undefined;
-let interrupted: NodeJS.Signals | undefined;
-
-function onSignal(signal: NodeJS.Signals): void {
-  if (interrupted) return;
-  interrupted = signal;
-  if (playwright?.pid) {
-    try {
-      process.kill(-playwright.pid, 'SIGINT');
-    } catch {
-      playwright.kill('SIGINT');
+export const main: CommandMain = async (argv, io) => {
+  // The options after `--` are Playwright's own, so only a lone --help or -h is this command's.
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) throw new HelpRequested(USAGE);
+  let playwright: ReturnType<typeof spawn> | undefined;
+  let interrupted: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (interrupted) return;
+    interrupted = signal;
+    if (playwright?.pid) {
+      try {
+        process.kill(-playwright.pid, 'SIGINT');
+      } catch {
+        playwright.kill('SIGINT');
+      }
+      return;
     }
-    return;
-  }
-  stopStaticChecks();
-  console.log(`Summary: 0 passed, 0 failed, 0 skipped (interrupted by ${signal} during the static checks, before any check ran)`);
-  process.exit(exitOnSignal(signal));
-}
+    stopStaticChecks();
+    io.out(`Summary: 0 passed, 0 failed, 0 skipped (interrupted by ${signal} during the static checks, before any check ran)`);
+    process.exit(exitOnSignal(signal));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-// The reader of the output may be gone first (a `| tee` ended by the same Ctrl-C): never an EPIPE stack trace.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  const code = await exitCodeOf(staticChecks, [], io);
+  if (code) return code;
+  const began = Date.now();
+  playwright = spawn(...playwrightCommand(['test', ...argv]), {
+    env: { ...process.env, [PARENT_PID_ENV]: String(process.pid) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return new Promise<number>((resolve) => {
+    playwright!.on('close', (exit, signal) => {
+      // Interrupted while Playwright was still starting, before its reporters were: it printed no Summary
+      // (the suite reporter writes reports/summary.json just before its line).
+      const summary = path.resolve('reports', 'summary.json');
+      if (interrupted && !(fs.existsSync(summary) && fs.statSync(summary).mtimeMs >= began))
+        io.out(`Summary: 0 passed, 0 failed, 0 skipped (interrupted by ${interrupted} as Playwright started, before any check ran)`);
+      resolve(exit ?? (signal ? exitOnSignal(signal) : 1));
+    });
+  });
+};
 
-const code = await exitCodeOf(staticChecks, [], processIo);
-if (code) process.exit(code);
-const began = Date.now();
-playwright = spawn(...playwrightCommand(['test', ...process.argv.slice(2)]), {
-  env: { ...process.env, [PARENT_PID_ENV]: String(process.pid) },
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
-playwright.on('close', (exit, signal) => {
-  // Interrupted while Playwright was still starting, before its reporters were: it printed no Summary
-  // (the suite reporter writes reports/summary.json just before its line).
-  const summary = path.resolve('reports', 'summary.json');
-  if (interrupted && !(fs.existsSync(summary) && fs.statSync(summary).mtimeMs >= began))
-    console.log(`Summary: 0 passed, 0 failed, 0 skipped (interrupted by ${interrupted} as Playwright started, before any check ran)`);
-  process.exit(exit ?? (signal ? exitOnSignal(signal) : 1));
-});
+// runMain also keeps the output's reader gone first (a `| tee` ended by the same Ctrl-C) from an EPIPE stack trace.
+runMain(import.meta.url, main);
