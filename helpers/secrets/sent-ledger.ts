@@ -25,10 +25,19 @@ export function openSentLedger(runId: string): void {
   process.once('exit', closeSentLedger);
 }
 
-const hash = (value: string) =>
-  createHmac('sha256', process.env[KEY] ?? '')
-    .update(value)
-    .digest('hex');
+/** Keyed hashes of the texts asked about, kept: a run redacts the same ids and values again and again. */
+const hashes = new Map<string, string>();
+const hash = (value: string) => {
+  let h = hashes.get(value);
+  if (h === undefined) {
+    h = createHmac('sha256', process.env[KEY] ?? '')
+      .update(value)
+      .digest('hex');
+    if (hashes.size >= 50_000) hashes.clear();
+    hashes.set(value, h);
+  }
+  return h;
+};
 const mine = new Set<string>();
 let read: { size: number; hashes: Set<string> } = { size: -1, hashes: new Set() };
 
@@ -55,7 +64,18 @@ export function echoedCount(): number {
 
 /** Whether a text is a value a target echoed in this run (seen by this process or any other). */
 export function isEchoed(value: string): boolean {
-  return mine.has(value) || (ledgerHashes().size > 0 && ledgerHashes().has(hash(value)));
+  return echoedTest()?.(value) ?? false;
+}
+
+/**
+ * The test of one text's candidates against the ledger as it stands now (read once per text, not per
+ * candidate: every value a run registers is in it, so it is seldom empty), or undefined when the run
+ * knows no echoed value.
+ */
+function echoedTest(): ((value: string) => boolean) | undefined {
+  const ledger = ledgerHashes();
+  if (!mine.size && !ledger.size) return undefined;
+  return (value) => mine.has(value) || (ledger.size > 0 && ledger.has(hash(value)));
 }
 
 /**
@@ -67,24 +87,26 @@ const CANDIDATES =
   /(?<![0-9A-Za-z])[0-9]{3,19}(?![0-9A-Za-z])|(?<![A-Za-z0-9!@#$%&*_+.-])[A-Za-z0-9!@#$%&*_+.-]{8,255}(?![A-Za-z0-9!@#$%&*_+.-])/g;
 
 /** The echoed value a candidate is, itself or without the full stops that end a sentence after it. */
-function echoedIn(candidate: string): string | undefined {
-  if (isEchoed(candidate)) return candidate;
+function echoedIn(candidate: string, echoed: (value: string) => boolean): string | undefined {
+  if (echoed(candidate)) return candidate;
   const bare = candidate.replace(/\.+$/, '');
-  return bare !== candidate && bare && isEchoed(bare) ? bare : undefined;
+  return bare !== candidate && bare && echoed(bare) ? bare : undefined;
 }
 
 /** `text` with every value a target echoed in this run replaced by `by`. */
 export function withoutEchoed(text: string, by: string): string {
-  if (!echoedCount()) return text;
+  const echoed = echoedTest();
+  if (!echoed) return text;
   return text.replace(CANDIDATES, (m) => {
-    const hit = echoedIn(m);
+    const hit = echoedIn(m, echoed);
     return hit ? by + m.slice(hit.length) : m;
   });
 }
 
 /** Whether `text` holds a value a target echoed in this run. */
 export function holdsEchoed(text: string): boolean {
-  return echoedCount() > 0 && [...text.matchAll(CANDIDATES)].some((m) => echoedIn(m[0]) !== undefined);
+  const echoed = echoedTest();
+  return echoed !== undefined && [...text.matchAll(CANDIDATES)].some((m) => echoedIn(m[0], echoed) !== undefined);
 }
 
 /** A deep copy of a JSON value with every value a target echoed in this run blanked in its strings. */
