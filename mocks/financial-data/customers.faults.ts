@@ -5,7 +5,8 @@
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type Fault, type FaultMemory, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, assumption, provider, schema, always } from './fault-builders.js';
 import { matches, pick, type Change, type CustomerSeams, type Exchange, type Refusal, type Step } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
@@ -17,25 +18,9 @@ type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
 
-/**
- * A fault: how it bends the mock (a relaxation of the contract, or functions at the seams of customers.ts)
- * and what it is (its source, seed unless given; `origin`, `aliases`). Its `rules` are the rule ids its
- * text starts with ('FD-A, FD-B: what breaks').
- */
-function fault<Id extends string>(id: Id, rule: string, how: Seams & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> {
-  const { judge, state, answer, delivery, ...what } = how;
-  const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
-  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery }).filter(([, f]) => f));
-  return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
-}
-/** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
-const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
-const assumption = { source: 'assumption' } as const;
-const provider = { source: 'provider' } as const;
-const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
+const fault = faultsAt<CustomerSeams>();
 
 // Who and what a fault applies to.
-const always: When = () => true;
 const on =
   (...ops: Op[]): When =>
   (x) =>
