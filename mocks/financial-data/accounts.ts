@@ -8,7 +8,7 @@
 // step; what it stores; the answer.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { route, sendError, type FdContext } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, type FdContext } from './middleware.js';
 import { findAccount, findCustomer, findLogin, type Account } from './state.js';
 import {
   accountsOf,
@@ -100,18 +100,8 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
     },
   };
 
-  const judged = (x: Exchange, steps: Step[]): Refusal | undefined => {
-    for (const step of steps) {
-      const refusal = seams.judge(x, step, judge[step](x));
-      if (refusal) return refusal;
-    }
-    return undefined;
-  };
-  const answer = (x: Exchange, reply: FastifyReply, a: Answer) => {
-    const sent = seams.answer(x, a);
-    reply.code(sent.status);
-    return sent.body === undefined ? reply.send() : reply.send(sent.body);
-  };
+  const judged = judgeThrough(seams, judge);
+  const answer = answerThrough<Exchange, Answer>(seams);
   const on = (operationId: FdOperationId, steps: Step[], handler: (x: Exchange, reply: FastifyReply) => unknown) =>
     route(app, ctx, operationId, (input, reply) => {
       const x: Exchange = { op: operationId, input, now: ctx.clock.now(), world };

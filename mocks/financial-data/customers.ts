@@ -5,7 +5,7 @@
 // as shown, and what the seams carry, are customers.records.ts's.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { route, sendError, type FdContext, type Input } from './middleware.js';
+import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from './middleware.js';
 import { defaultLimit, pageOf } from './paging.js';
 import { testingQuotaRefusal } from './stand-in-limits.js';
 import { customerCandidates, findCustomer, usernameKey, type Customer } from './state.js';
@@ -83,19 +83,8 @@ export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
     },
   };
 
-  /** Judges the steps in order; the first refusal the seam leaves stands. */
-  const judged = (x: Exchange, steps: Step[]): Refusal | undefined => {
-    for (const step of steps) {
-      const refusal = seams.judge(x, step, judge[step](x));
-      if (refusal) return refusal;
-    }
-    return undefined;
-  };
-  const answer = (x: Exchange, reply: FastifyReply, a: Answer) => {
-    const sent = seams.answer(x, a);
-    reply.code(sent.status);
-    return sent.body === undefined ? reply.send() : reply.send(sent.body);
-  };
+  const judged = judgeThrough(seams, judge);
+  const answer = answerThrough<Exchange, Answer>(seams);
   /** An operation: its exchange, then the handler; a refusal in the error body of the contract. */
   const on = (operationId: FdOperationId, steps: Step[], handler: (x: Exchange, reply: FastifyReply) => unknown) =>
     route(app, ctx, operationId, (input: Input, reply) => {

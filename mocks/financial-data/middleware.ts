@@ -280,3 +280,26 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     },
   });
 }
+
+/** A resource's judgement through its seam: the steps in order, the first refusal the seam leaves stands. */
+export const judgeThrough =
+  <X, S extends string, R>(
+    seams: { judge(x: X, step: S, refusal: R | undefined): R | undefined },
+    judge: Record<S, (x: X) => R | undefined>,
+  ) =>
+  (x: X, steps: S[]): R | undefined => {
+    for (const step of steps) {
+      const refusal = seams.judge(x, step, judge[step](x));
+      if (refusal) return refusal;
+    }
+    return undefined;
+  };
+
+/** A resource's answer through its seam: the status and body the seam leaves, no body when it has none. */
+export const answerThrough =
+  <X, A extends { status: number; body?: unknown }>(seams: { answer(x: X, answer: A): A }) =>
+  (x: X, reply: FastifyReply, a: A) => {
+    const sent = seams.answer(x, a);
+    reply.code(sent.status);
+    return sent.body === undefined ? reply.send() : reply.send(sent.body);
+  };

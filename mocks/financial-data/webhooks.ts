@@ -9,7 +9,7 @@
 // (mocks/kit/faults.ts): the request as judged, step by step; what it stores; the answer; each test delivery.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FdOperationId } from '../../helpers/contract/operations.js';
-import { rewriteFrontError, route, type FdContext } from './middleware.js';
+import { answerThrough, judgeThrough, rewriteFrontError, route, type FdContext } from './middleware.js';
 import type { HookSubscription, HookEvent } from './state.js';
 import {
   AVAILABLE_EVENTS,
@@ -87,19 +87,8 @@ export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
     tested: () => undefined,
   };
 
-  /** Judges the steps in order; the first refusal the seam leaves stands. */
-  const judged = (x: Exchange, steps: Step[]): Refusal | undefined => {
-    for (const step of steps) {
-      const refusal = seams.judge(x, step, judge[step](x));
-      if (refusal) return refusal;
-    }
-    return undefined;
-  };
-  const answer = (x: Exchange, reply: FastifyReply, a: Answer) => {
-    const sent = seams.answer(x, a);
-    reply.code(sent.status);
-    return sent.body === undefined ? reply.send() : reply.send(sent.body);
-  };
+  const judged = judgeThrough(seams, judge);
+  const answer = answerThrough<Exchange, Answer>(seams);
   const refuse = (x: Exchange, reply: FastifyReply, r: Refusal) =>
     answer(x, reply, { status: r.status, body: errorBody(r.status, r.description) });
 
