@@ -56,7 +56,7 @@ export interface CommandIo {
 }
 
 /** The command line's streams, as console.log and console.error write them, and the process's environment. */
-export const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
+const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
 
 /** A command's main: its arguments (after the script's name), where it writes; resolves to its exit code. */
 export type CommandMain = (argv: string[], io: CommandIo) => Promise<number | void>;

@@ -14,7 +14,7 @@ export const UNEXERCISED_KINDS = {
   'target-state': 'documented; answered in a state of the target that no request brings about',
 } as const;
 
-export type UnexercisedKind = keyof typeof UNEXERCISED_KINDS;
+type UnexercisedKind = keyof typeof UNEXERCISED_KINDS;
 
 export interface UnexercisedReason {
   operationId: string;
@@ -32,7 +32,7 @@ export interface UnexercisedReason {
 export class UnexercisedError extends Error {}
 
 /** The `x-unexercised` entries of an operation, checked: each names a documented status, a known kind, the sources read and a note. */
-export function unexercisedOf(contract: Contract, op: Operation): UnexercisedReason[] {
+function unexercisedOf(contract: Contract, op: Operation): UnexercisedReason[] {
   const raw = operationNode(contract, op)?.['x-unexercised'];
   if (raw === undefined) return [];
   const where = `${contract.service} ${op.operationId} x-unexercised`;

@@ -5,7 +5,7 @@
 // from a hand list of operations: a new writer, or a writer's new member, is covered as it comes.
 import type { Contract, Json, Operation } from './contract.js';
 
-export interface Writer {
+interface Writer {
   operation: Operation;
   /** The path parameter naming the object written (`customerId`). */
   param: string;
@@ -17,7 +17,7 @@ export interface Writer {
  * A reader of a writer's object: the object itself, a view under it, its collection, its parent
  * holding it, or another reader seen to hold it (`holder`: its answer has a node with the object's id).
  */
-export interface ObjectReader {
+interface ObjectReader {
   operation: Operation;
   kind: 'object' | 'view' | 'collection' | 'parent' | 'holder';
 }
@@ -107,7 +107,7 @@ export function objectPaths(
 export const replaces = (contract: Contract, op: Operation): boolean =>
   /\breplaces\b/i.test(String(contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.description ?? ''));
 
-export interface Comparison {
+interface Comparison {
   /** The members the body set (top level). */
   sent: Record<string, unknown>;
   /** Whether members the body schema names but the body leaves out may change (a replacement). */
@@ -171,7 +171,7 @@ export function leaves(node: unknown, at = ''): Map<string, unknown> {
  * A string that tells: mixed case, two inner spaces, as long as the contract lets the member be
  * (the longest of a few lengths the request validator accepts), or undefined when none is accepted.
  */
-export function tellingString(valid: (value: string) => boolean, member = ''): string | undefined {
+function tellingString(valid: (value: string) => boolean, member = ''): string | undefined {
   // The member's name in it: two members set to one value would read as an echo of the other.
   const base = `Tq  Mixed ${member} Case `;
   for (const length of [255, 128, 64, 40, 32, 24, 16, 12]) {

@@ -10,7 +10,7 @@
 /** Set for a command by what started it (certify for Playwright's runner, npm for the mock): the pid whose end interrupts it. */
 export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
 /** How often the runner looks. */
-export const PARENT_WATCH_MS = 1000;
+const PARENT_WATCH_MS = 1000;
 
 function alive(pid: number): boolean {
   try {

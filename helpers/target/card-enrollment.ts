@@ -9,7 +9,7 @@ import { loadContract } from '../contract/contract.js';
 import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
-export type Capability = 'faults' | 'clock' | 'control';
+type Capability = 'faults' | 'clock' | 'control';
 
 export interface CardTarget {
   kind: 'mock' | 'sandbox';
@@ -52,14 +52,14 @@ export interface CardTarget {
 }
 
 /** A push-account receipt the target knows and the PAN digits of the account it stands for (A5). */
-export interface KnownReceipt {
+interface KnownReceipt {
   id: string;
   panBin?: string;
   panLastFour?: string;
   primaryAccountNumber?: string;
 }
 
-export interface CardMockWorld {
+interface CardMockWorld {
   clients: { apiKey: string; srcClientIds: string[]; serviceIds: string[] }[];
   receipts: { enrolmentReferenceId: string; primaryAccountNumber: string }[];
 }

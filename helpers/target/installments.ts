@@ -12,14 +12,14 @@ import { publicKeyOf, signingKeyPem, type SigningCredentials } from '../auth/oau
 import { configuredEncryptionKey } from './keys.js';
 import { registerSecret } from '../secrets/redact.js';
 
-export type Capability = 'faults' | 'clock' | 'control';
+type Capability = 'faults' | 'clock' | 'control';
 
 export interface AccountRange {
   accountRangeLow: string;
   accountRangeHigh: string;
 }
 
-export interface IssuerSide {
+interface IssuerSide {
   issuerIca: string;
   issuerCid: string;
 }
@@ -65,7 +65,7 @@ export function strangerCredentials(): SigningCredentials {
 }
 let strangerKey: string | undefined;
 
-export interface InstallmentsMockInfo {
+interface InstallmentsMockInfo {
   baseURL: string;
   origin: string;
   keysURL: string;
@@ -111,7 +111,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
   };
 }
 
-export type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
+type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
 
 /** Which variable holds the signing key of a consumer key (a PEM, or a PKCS#12 keystore). */
 export function signingKeyVariable(prefix: SignerPrefix, env: Env): string {

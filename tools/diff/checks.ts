@@ -43,7 +43,7 @@ interface ListedSuite {
 }
 
 /** Checks per rule id from the JSON of `playwright test --list --reporter=json` (titles with their describe blocks). */
-export function checksFromListing(report: { suites?: ListedSuite[] }): Map<string, CheckRef[]> {
+function checksFromListing(report: { suites?: ListedSuite[] }): Map<string, CheckRef[]> {
   const out = new Map<string, CheckRef[]>();
   const walk = (suite: ListedSuite, parents: string[]) => {
     for (const spec of suite.specs ?? []) {
@@ -64,7 +64,7 @@ export function checksFromListing(report: { suites?: ListedSuite[] }): Map<strin
 }
 
 /** The hash of everything a project's listing depends on (files by path and content, the environment). */
-export function listingKey(project: string, root = ROOT): string {
+function listingKey(project: string, root = ROOT): string {
   const hash = createHash('sha256').update(`project ${project}\n`);
   const files: string[] = [];
   const walk = (rel: string) => {
@@ -116,7 +116,7 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
 }
 
 /** Lists the checks of a Playwright project; resolves to the map, or to the one-line reason it could not. */
-export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
+function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
   return new Promise((resolve) => {
     const child = spawn(...playwrightCommand(['test', '--list', '--reporter=json', '--project', project]), {
       // Read on stdout: a user's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.

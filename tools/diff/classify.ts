@@ -31,7 +31,7 @@ export const CLASS_MEANING: Record<DiffClass, string> = {
   'outside the suite': "a change of an operation the suite's contract does not have",
 };
 
-export interface SuiteOperation {
+interface SuiteOperation {
   operationId: string;
   method: string;
   path: string;
@@ -84,7 +84,7 @@ const CONSTRAINTS = [
 const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 const asSet = (t: unknown) => new Set((Array.isArray(t) ? t : t === undefined ? [] : [t]).map(String));
 
-export function direction(keyword: string, action: Located['action'], before: unknown, after: unknown): Direction {
+function direction(keyword: string, action: Located['action'], before: unknown, after: unknown): Direction {
   if (keyword === 'required') return action === 'add' ? 'tighten' : action === 'remove' ? 'relax' : 'change';
   if (keyword === 'enum') {
     if (action === 'replace') return 'change';

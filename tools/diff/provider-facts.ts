@@ -29,12 +29,12 @@ export function factsFile(service: string, version?: string): string {
 }
 
 /** Where a service records that its provider publishes no document the facts can be taken from. */
-export function factsAbsenceFile(service: string, root = ROOT): string {
+function factsAbsenceFile(service: string, root = ROOT): string {
   return path.join(root, 'schemas', service, 'provider-facts.absent.yaml');
 }
 
 /** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
-export interface FactsAbsence {
+interface FactsAbsence {
   service: string;
   document: string;
   searched: string;
@@ -65,7 +65,7 @@ export function absenceLine(a: FactsAbsence): string {
   return `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
 }
 
-export interface ProviderFacts {
+interface ProviderFacts {
   /** What wrote it, and how to write it again. */
   generated: string;
   service: string;
@@ -103,7 +103,7 @@ const VERBATIM = new Set(['enum', 'const', 'default']);
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The facts of one node: its keywords without prose (recursively); the keys of a name map kept whole. */
-export function skeleton(node: Json, named = false): Json {
+function skeleton(node: Json, named = false): Json {
   if (Array.isArray(node)) return node.map((n) => skeleton(n));
   if (!isObject(node)) return node;
   const out: Json = {};
@@ -164,7 +164,7 @@ export function readFacts(service: string, file = factsFile(service, chosenVersi
 }
 
 /** The facts as a document of the diff. */
-export function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
+function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
   return asDocument(facts.document, label);
 }
 
@@ -173,7 +173,7 @@ export function writeFacts(file: string, facts: ProviderFacts): void {
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 1)}\n`);
 }
 
-export interface GuardOutcome {
+interface GuardOutcome {
   result: DiffResult;
   /** Changes to act on that no ledger entry accounts for. */
   unaccounted: ChangeEntry[];
@@ -185,7 +185,7 @@ export interface GuardOutcome {
  * Our contract (or a given document in its place) against the provider facts, the ledger's entries
  * subtracted: what is left to act on, and the ledger's entries that match nothing.
  */
-export function providerGuard(
+function providerGuard(
   ours: DiffDocument,
   facts: ProviderFacts,
   view: SuiteView,

@@ -182,7 +182,7 @@ export function documentReasons(errors: readonly ErrorObject[] | null | undefine
 }
 
 /** Rules 2 and 3. */
-export function isMatched(reason: Reason, document: readonly Reason[]): boolean {
+function isMatched(reason: Reason, document: readonly Reason[]): boolean {
   const kin = family(reason.keyword);
   const shared = document.some(
     (d) =>

@@ -20,7 +20,7 @@ import {
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
 
-export type Verdict =
+type Verdict =
   | 'accepted'
   | 'contract stricter'
   | 'document inconsistent'

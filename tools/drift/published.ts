@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { ajv } from '../../helpers/contract/ajv.js';
 import type { Json } from '../../helpers/contract/contract.js';
 
-export class PublishedDocumentError extends Error {}
+class PublishedDocumentError extends Error {}
 
 // Stray control characters occur in public mirrors (reference/installments.md); YAML refuses them.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a document label

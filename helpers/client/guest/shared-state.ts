@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type StateMode = 'shared' | 'alone';
+type StateMode = 'shared' | 'alone';
 
 interface LockState {
   /** Processes holding the state shared, with their count of holds. */
@@ -25,7 +25,7 @@ interface LockState {
 }
 
 /** How long a hold waits before it fails naming the holder (an alone window is seconds; a call holds a state shared for one exchange). */
-export const STATE_WAIT_MS = 180_000;
+const STATE_WAIT_MS = 180_000;
 const MUTEX_STALE_MS = 10_000;
 
 const statesDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states');

@@ -11,7 +11,7 @@ import { skipAs } from '../annotations.js';
 import { suiteConfig } from '../../config/config.js';
 
 /** What is left of a check's budget below which it does not begin another step, at the least. */
-export const MIN_MARGIN_MS = 5_000;
+const MIN_MARGIN_MS = 5_000;
 
 interface Budget {
   began: number;

@@ -21,9 +21,6 @@ export const SAME_ON_EVERY_READER = 'same-on-every-reader';
 export const answersBody = (op: Operation): boolean =>
   Object.entries(op.responses).some(([code, r]) => code.startsWith('2') && r?.schema !== undefined);
 
-/** The writers the property applies to: every writer that answers a body on success. */
-export const answeringWriters = (contract: Contract): Operation[] => writersOfContract(contract).filter(answersBody);
-
 export { readerAfterWrite };
 
 /**
@@ -31,7 +28,7 @@ export { readerAfterWrite };
  * and has not done yet (RFC 9110, 202 Accepted: "the processing has not been completed"), and a
  * message about the operation itself rather than the object (a status description, a message).
  */
-export const movesAfterAnswer = (writer: Operation, member: string): boolean =>
+const movesAfterAnswer = (writer: Operation, member: string): boolean =>
   (writer.responses['202'] !== undefined && /status/i.test(member)) || /^(message|statusDescription|description)$/i.test(member);
 
 /** The members an answer and the read right after it show differently: each a violation naming the writer, the reader and the member. */
@@ -264,7 +261,7 @@ const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
  * the write's answer, else from its path. Provider 1.35.0 reads app registrations only so
  * (getApplications pre_app_id, GetAppRegistrationStatus preAppId).
  */
-export function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
+function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
   const ok = Object.keys(writer.responses).find((code) => /^2\d\d$/.test(code));
   const schema = ok
@@ -282,7 +279,7 @@ export function queryReadersOf(contract: Contract, writer: Operation): { reader:
 }
 
 /** The read of a query reader (queryReadersOf) after a write: the id from the answer, else from what the write was sent. */
-export function queryReadCall(q: { param: string; id: string }, sent: CallOptions): (answer: unknown) => CallOptions | undefined {
+function queryReadCall(q: { param: string; id: string }, sent: CallOptions): (answer: unknown) => CallOptions | undefined {
   return (answer: unknown) => {
     const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
     const value = record?.[q.id] ?? sent.path?.[q.id];

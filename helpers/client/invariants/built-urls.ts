@@ -13,7 +13,7 @@ import type { TestInfo } from '@playwright/test';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 
-export const BUILT_URLS = 'built-urls-encoded';
+const BUILT_URLS = 'built-urls-encoded';
 
 /** The catalogue rule of the property, per service. */
 export const BUILT_URL_RULES: Readonly<Record<string, string>> = {
@@ -71,7 +71,7 @@ export function urlMembersOf(contract: Contract, op: Operation): string[] {
 }
 
 /** What one answer told the property. */
-export interface BuiltUrlVerdict {
+interface BuiltUrlVerdict {
   /** The answer held a URL the target built (not one the caller sent whole). */
   judged: boolean;
   problems: string[];

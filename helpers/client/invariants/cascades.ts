@@ -101,7 +101,7 @@ export function cascadesOf(contract: Contract, service: string): Cascade[] {
 }
 
 /** The parent as one reader showed it: its state and each child's, by the child's id. */
-export interface CascadeView {
+interface CascadeView {
   state: unknown;
   children: Record<string, unknown>;
 }

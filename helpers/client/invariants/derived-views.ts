@@ -16,7 +16,7 @@ import { resolve } from '../negative.js';
 
 export const DERIVED_VIEWS = 'derived-views';
 
-export interface DerivedView {
+interface DerivedView {
   view: Operation;
   /** The view's member holding the derived items (`reports`). */
   member: string;
@@ -135,7 +135,7 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
  * items across all pages"), read from the headers' descriptions. Both are views of the set the
  * reader's criteria select: recomputed by reading every page of it.
  */
-export interface PagedView {
+interface PagedView {
   reader: Operation;
   /** The header counting the page's items and the one counting every page's (lower case, as an answer's headers are read). */
   count: string;
@@ -215,7 +215,7 @@ export async function pageProblems(
  * items: `displaying` is the items listed; on the first page `moreAvailable` is whether `found`
  * exceeds them, and a later page holds items exactly when it is true.
  */
-export interface CountedList {
+interface CountedList {
   reader: Operation;
   /** The array member holding the items counted. */
   items: string;
@@ -330,7 +330,7 @@ export function countProblems(list: CountedList, body: unknown, firstPage: boole
 }
 
 /** One answer of a counted list as read: its status and body. */
-export interface CountedPage {
+interface CountedPage {
   status: number;
   body: unknown;
 }

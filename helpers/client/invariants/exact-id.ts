@@ -36,7 +36,7 @@ export function byIdReaders(readers: readonly Operation[]): { reader: Operation;
  * an integer or number schema the value read as one (digits, no leading zero: a form the type-forms
  * property finds refused), by the one Ajv instance.
  */
-export function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
+function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
   const p = reader.parameters.find((x) => x.in === 'path' && x.name === param);
   const schema = p ? (contract.resolveSchema(p.schema ?? {}) as Json) : undefined;
   if (!schema) return () => false;
@@ -63,7 +63,7 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
  * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
  * identifying value of what it lists) first, at most `max`.
  */
-export function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string, max = 4): string[] {
+function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string, max = 4): string[] {
   const collection = versionless(reader.path.slice(0, reader.path.lastIndexOf('/')));
   const under = reads
     .filter((r) => versionless(r.at).startsWith(`${collection}/`) || versionless(r.at) === collection)
@@ -92,7 +92,7 @@ export function objectsUnder(reads: readonly Read[], reader: Operation, param: s
  * the path: distinct, other than `pathId`, taken by the parameter, not sensitive (an account number
  * never travels in a URL of ours), at most `max`.
  */
-export function otherIdsOf(
+function otherIdsOf(
   reads: readonly Read[],
   param: string,
   pathId: string,
@@ -125,7 +125,7 @@ export function otherIdsOf(
 }
 
 /** Where an answer shows the id it was read by, under an identifying member (the object's own id): empty where it does not show it. */
-export const idPlaces = (answer: unknown, pathId: string): string[] =>
+const idPlaces = (answer: unknown, pathId: string): string[] =>
   [...leavesOf(answer)]
     .filter(([at, v]) => ID_LIKE.test(memberOf(at)) && (typeof v === 'string' || typeof v === 'number') && String(v) === pathId)
     .map(([at]) => at);
@@ -135,7 +135,7 @@ export const idPlaces = (answer: unknown, pathId: string): string[] =>
  * read showed it is that object, read by a value that is not its id: a violation naming the reader,
  * the member whose value was sent and what came back.
  */
-export function judgeOtherId(
+function judgeOtherId(
   reader: Operation,
   param: string,
   pathId: string,
@@ -157,7 +157,7 @@ export function judgeOtherId(
 }
 
 /** A by-id reader's call the check made, and its first answer (undefined: not called). */
-export interface ByIdCall<C extends { path?: Record<string, unknown> }> {
+interface ByIdCall<C extends { path?: Record<string, unknown> }> {
   reader: Operation;
   call: C;
 }

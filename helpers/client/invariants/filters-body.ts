@@ -14,7 +14,7 @@ import { isRead } from './kit.js';
 
 export const BODY_CRITERIA = 'body-criteria';
 
-export interface BodyCriterion {
+interface BodyCriterion {
   operation: Operation;
   member: string;
   /** `exact`: a code or identifier compared whole; `stated`: a free-text rule the description states; `unstated`: no rule stated. */

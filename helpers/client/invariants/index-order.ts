@@ -18,7 +18,7 @@ const MOST_RECENT_FIRST = /\bmost recent\b/i;
 /** A date of the read, not of what is read: moves with every call (kit.ts, movesAloneBeside). */
 const READ_TIME = /^asOf/;
 
-export interface IndexOrdered {
+interface IndexOrdered {
   reader: Operation;
   /** The query parameter ordering by age, and the values it takes in ascending order. */
   index: string;
@@ -65,7 +65,7 @@ export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrde
 }
 
 /** One read of an index-ordered reader: its status and body. */
-export interface IndexRead {
+interface IndexRead {
   status: number;
   body: unknown;
 }

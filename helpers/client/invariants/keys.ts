@@ -77,7 +77,7 @@ export function heldValuesOf(contract: Contract, creator: Operation): string[] {
 }
 
 /** A stated rate and the key it counts by (a path parameter or a body member of the call). */
-export interface KeyedRate {
+interface KeyedRate {
   count: number;
   windowSeconds: number;
   /** The request member the rate is counted per (`customerId`, `planId`). */
@@ -106,7 +106,7 @@ export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | unde
 export const limitedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.responses['429']);
 
 /** A lock a refusal states with its key: after `count` failures of one key in a row, every call of that key is refused, the right one too. */
-export interface KeyedLock {
+interface KeyedLock {
   count: number;
   /** The request member the failures are counted per (`partnerId`). */
   key: string;
@@ -197,7 +197,7 @@ export function variedLeaves(call: CallOptions, key: string, k: number, ok: (bod
 }
 
 /** What a limit-key check sends: under its first key the rate's count of calls, and the three telling calls. */
-export interface LimitKeyCalls {
+interface LimitKeyCalls {
   /** The k-th call under the first key (k below the rate's count): each is accepted. */
   drive: (k: number) => CallOptions;
   /** A call differing from the first in every member but the key (variedLeaves, or a fresh valid call). */

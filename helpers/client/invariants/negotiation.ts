@@ -18,7 +18,7 @@ interface MediaRange {
 }
 
 /** The media ranges of an Accept header (RFC 9110 12.5.1: `type/subtype *( OWS ";" OWS parameter ) [ weight ]`). */
-export function mediaRangesOf(accept: string): MediaRange[] {
+function mediaRangesOf(accept: string): MediaRange[] {
   const out: MediaRange[] = [];
   for (const part of accept.split(',')) {
     const [range, ...params] = part.split(';').map((p) => p.trim());
@@ -35,7 +35,7 @@ export function mediaRangesOf(accept: string): MediaRange[] {
  * itself, then `type/*`, then `*\/*`; section 12.5.1), 0 where none does. A range's parameters other
  * than q do not narrow it here: every form this property sends keeps them compatible with the type.
  */
-export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
+function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
   const [type, subtype] = mediaType.toLowerCase().split('/');
   const exact = ranges.filter((r) => r.type === type && r.subtype === subtype);
   const family = ranges.filter((r) => r.type === type && r.subtype === '*');
@@ -45,7 +45,7 @@ export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): num
 }
 
 /** The offered media types an Accept prefers: those of the highest weight above 0 (ties all kept), none when it admits none. */
-export function selectedBy(accept: string, offered: readonly string[]): string[] {
+function selectedBy(accept: string, offered: readonly string[]): string[] {
   const ranges = mediaRangesOf(accept);
   const weights = offered.map((t) => qualityOf(t, ranges));
   const best = Math.max(0, ...weights);
@@ -53,7 +53,7 @@ export function selectedBy(accept: string, offered: readonly string[]): string[]
 }
 
 /** An Accept this property sends: what it is, and the offered types it allows in answer (none: the 406). */
-export interface AcceptForm {
+interface AcceptForm {
   how: string;
   accept: string;
   allowed: string[];
@@ -66,7 +66,7 @@ const otherCase = (t: string) => {
 };
 
 /** A type no operation offers, listed before the offered one so a target reading only the first range shows. */
-export const NOT_OFFERED = 'text/x-not-offered';
+const NOT_OFFERED = 'text/x-not-offered';
 
 /**
  * A small covering set of Accept forms for an operation offering `offered`: per type, the forms that

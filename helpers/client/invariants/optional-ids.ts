@@ -22,7 +22,7 @@ import { verdictOn2xx } from './after-write.js';
 export const OPTIONAL_IDS = 'optional-ids';
 
 /** The object a live id names, or why no live object of the caller fits the member. */
-export type LiveId = { value: string } | { leftOut: string };
+type LiveId = { value: string } | { leftOut: string };
 
 /** The object an optional id member of an operation is set to. */
 export type LiveOf = (id: ObjectId, op: Operation) => LiveId;
@@ -83,7 +83,7 @@ const typed = (schema: Json | undefined, value: string): unknown =>
   ['integer', 'number'].includes(typeOf(schema ?? {}) ?? '') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 
 /** The leaves of an answer at a member's place (its dotted path, list indices aside, ending the leaf's path). */
-export function linksIn(answer: unknown, at: string): { path: string; value: unknown }[] {
+function linksIn(answer: unknown, at: string): { path: string; value: unknown }[] {
   const out: { path: string; value: unknown }[] = [];
   for (const [path, value] of leavesOf(answer)) {
     const plain = path.replace(/\.\d+(?=\.|$)/g, '').replace(/^\d+\./, '');

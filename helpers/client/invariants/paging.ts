@@ -119,17 +119,17 @@ export function pagedReaders(contract: Contract): PagedReader[] {
 }
 
 /** One read of a paged reader: its status, headers (lower case) and body. */
-export interface PageRead {
+interface PageRead {
   status: number;
   headers: Record<string, string | undefined>;
   body: unknown;
 }
 
 /** How a check reads a page: the index and size, each left out when undefined. */
-export type PageReader = (index: number | undefined, size: number | undefined) => Promise<PageRead>;
+type PageReader = (index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
 /** The largest set paged through with a small size (about four reads); a larger one is judged on its first items, its last page and past its end. */
-export const WINDOWED_AT_MOST = 12;
+const WINDOWED_AT_MOST = 12;
 
 const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
   const list = p.items === undefined ? body : (body as Record<string, unknown> | undefined)?.[p.items];
@@ -139,7 +139,7 @@ const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
 const flag = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 
 /** The outcome of one reader's check: the problems found, or why it was not judged. */
-export interface PagingOutcome {
+interface PagingOutcome {
   problems: string[];
   leftOut?: string;
   /** The items of the set the large read listed, and the reads made. */
@@ -346,11 +346,7 @@ export function filterValues(
 }
 
 /** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
-export type FilteredPageReader = (
-  filters: Record<string, unknown>,
-  index: number | undefined,
-  size: number | undefined,
-) => Promise<PageRead>;
+type FilteredPageReader = (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
 /**
  * A list's counts under each filter: the reader read with each filter value alone at its largest page

@@ -85,7 +85,7 @@ const constraintsOf = (schema: Json): string =>
  * read answering one object, not a list, that shows each of them at its top (provider 2.0.0's MID
  * search names "a given merchant" by its legal name, country and acquirer ICA together).
  */
-export function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
+function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
   const out: string[][] = [];
   for (const reader of readers) {
     const body = reader.requestBody?.schema ? contract.resolveSchema(reader.requestBody.schema) : undefined;

@@ -37,7 +37,7 @@ export const SUBJECT_REFUSALS = {
  * customer when absent): an id of another customer's account would be refused for that (a 404)
  * before the subject's state is judged.
  */
-export const withoutAccountIds = (call: CallOptions): CallOptions => {
+const withoutAccountIds = (call: CallOptions): CallOptions => {
   if (!call.body || typeof call.body !== 'object' || Array.isArray(call.body) || !('accountIds' in call.body)) return call;
   const { accountIds: _, ...body } = call.body as Record<string, unknown>;
   return { ...call, body };

@@ -15,7 +15,7 @@ import type { Violations } from '../security/probe.js';
 export const BODY_MEDIA = 'body-media-forms';
 
 /** An operation taking a body, with the media types its requestBody's content declares. */
-export interface BodyMedia {
+interface BodyMedia {
   operation: Operation;
   mediaTypes: string[];
 }
@@ -28,7 +28,7 @@ export function bodyMediaOf(contract: Contract): BodyMedia[] {
 }
 
 /** Another written form of one media type, and why RFC 9110 makes it the same type. */
-export interface MediaForm {
+interface MediaForm {
   contentType: string;
   how: string;
 }

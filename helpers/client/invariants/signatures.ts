@@ -36,10 +36,10 @@ export function signedOperationsOf(contract: Contract): Operation[] {
 }
 
 /** The name of the query parameter the check adds to every request (one no operation declares). */
-export const ADDED = 'signedProbe';
+const ADDED = 'signedProbe';
 
 /** A part of the request signed otherwise than it is sent. */
-export interface Alteration {
+interface Alteration {
   how: string;
   /** The method, URL and body the signature is computed over, from those sent. */
   signed: (sent: { method: string; url: string; body: string | undefined }) => { method: string; url: string; body: string | undefined };

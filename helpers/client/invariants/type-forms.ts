@@ -22,7 +22,7 @@ import { kindOfKey } from '../../secrets/sensitive.js';
 
 export const TYPE_FORMS = 'type-forms';
 
-export interface TypedMember {
+interface TypedMember {
   in: 'query' | 'path' | 'header' | 'body';
   /** The parameter's name, or the body member's path (`consumer/mobileNumber/countryCode`). */
   at: string;
@@ -32,7 +32,7 @@ export interface TypedMember {
   added?: boolean;
 }
 
-export interface FormCase {
+interface FormCase {
   member: TypedMember;
   how: string;
   call: CallOptions;
@@ -50,11 +50,11 @@ const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowe
  * where the provider leaves it an open string but names its values and documents the refusal of any
  * other (a 400 example). The one Ajv instance confirms a form against the list (`formSchema`).
  */
-export const closedValues = (s: Json): unknown[] | undefined =>
+const closedValues = (s: Json): unknown[] | undefined =>
   Array.isArray(s?.enum) ? s.enum : Array.isArray(s?.['x-values']) ? s['x-values'] : undefined;
 
 /** The schema a form is confirmed against: the member's own, closed to its `x-values` where it states them. */
-export const formSchema = (s: Json): Json => (Array.isArray(s?.['x-values']) && !Array.isArray(s.enum) ? { ...s, enum: s['x-values'] } : s);
+const formSchema = (s: Json): Json => (Array.isArray(s?.['x-values']) && !Array.isArray(s.enum) ? { ...s, enum: s['x-values'] } : s);
 
 /** Whether a schema types its value: a boolean, an integer or a number, or a closed list of strings. */
 const typed = (s: Json) =>
@@ -73,7 +73,7 @@ const formed = (s: Json) => typed(s) || shaped(s);
  * a header: RFC 9110 section 5.5 drops it on the way), its case swapped, one character more (its
  * last repeated) and one fewer. Candidates only: the caller confirms each refused by the contract.
  */
-export function nearMisses(value: string, where: TypedMember['in']): { how: string; value: string }[] {
+function nearMisses(value: string, where: TypedMember['in']): { how: string; value: string }[] {
   const grouped = (sep: string) =>
     value.length > 4 ? value.replace(/(.{4})(?=.)/gu, `$1${sep}`) : `${value.slice(0, 1)}${sep}${value.slice(1)}`;
   const out = [
@@ -102,7 +102,7 @@ const shown = (at: string, value: unknown, how: string) =>
  * The other forms of a typed value as text (a query, path or header value). A header loses white
  * space around its value on the way (RFC 9110 section 5.5), so no space is added to one.
  */
-export function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
+function textForms(schema: Json, value: unknown, where: TypedMember['in']): { how: string; value: string }[] {
   const text = String(value);
   const type = typeOf(schema);
   const out: { how: string; value: string }[] = [];
@@ -135,7 +135,7 @@ export function textForms(schema: Json, value: unknown, where: TypedMember['in']
 }
 
 /** The other forms of a typed value in a JSON body: the value as a string, and an enum value in another case. */
-export function jsonForms(schema: Json, value: unknown): { how: string; value: unknown }[] {
+function jsonForms(schema: Json, value: unknown): { how: string; value: unknown }[] {
   const type = typeOf(schema);
   if (type === 'boolean' || type === 'integer' || type === 'number')
     return [{ how: 'as a string', value: String(value) }, ...(type === 'boolean' ? [{ how: 'as a digit', value: value ? 1 : 0 }] : [])];
@@ -285,7 +285,7 @@ export function typeFormCases(
 }
 
 /** The kind of form a typed or shaped schema takes, as the coverage table names it. */
-export type FormKind = 'enum' | 'boolean' | 'integer' | 'number' | 'pattern' | 'format';
+type FormKind = 'enum' | 'boolean' | 'integer' | 'number' | 'pattern' | 'format';
 
 const kindOf = (s: Json): FormKind | undefined => {
   const type = typeOf(s);
@@ -295,7 +295,7 @@ const kindOf = (s: Json): FormKind | undefined => {
 };
 
 /** Every typed member an operation declares, sent or not: its typed parameters and each typed leaf of its request schema (every alternative, the items of a list as `0`). */
-export function declaredTypedMembers(contract: Contract, op: Operation): { in: TypedMember['in']; at: string; kind: FormKind }[] {
+function declaredTypedMembers(contract: Contract, op: Operation): { in: TypedMember['in']; at: string; kind: FormKind }[] {
   const out: { in: TypedMember['in']; at: string; kind: FormKind }[] = [];
   for (const p of op.parameters) {
     const schema = resolve(contract, p.schema);

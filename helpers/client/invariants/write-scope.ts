@@ -156,7 +156,7 @@ const camelParams = (path: string) =>
  * at: seed 002, Endpoints). A body's members are not taken: one of the same name may be another
  * object's (a consumer's name beside its customer's, an event's status beside its subscription's).
  */
-export function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
+function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
   const own = new Set(camelParams(reader.path));
   const out = new Map<string, string>();
   const named = camelParams(writer.path);
@@ -319,7 +319,7 @@ export function otherStateCall(contract: Contract, writer: Operation, call: Call
  * that id; an entry carrying a named id among its own scalar ids (the named object, its children) is
  * passed over whole: what the write names may change, and with it what hangs under it.
  */
-export function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
+function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
@@ -339,7 +339,7 @@ export function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: Re
  * A parent's own members (ScopeRead.parent): its answer less every node carrying a named id among
  * its own scalar ids (the named child's entry) and less the dates of its last change (dates.ts CHANGE).
  */
-export function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
+function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
   const carries = (node: unknown) =>
     Boolean(node) &&
     typeof node === 'object' &&
@@ -370,7 +370,7 @@ function common(before: unknown, after: unknown): [unknown, unknown] {
 const verdictOn2xx = (error: unknown): ContractViolation | undefined =>
   error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
 
-export interface ScopeOutcome {
+interface ScopeOutcome {
   /** The writers whose write answered 2xx and whose siblings were read before and after it. */
   checked: string[];
   /** The writers whose write the target did not take, with its answer. */

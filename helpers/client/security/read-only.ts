@@ -11,7 +11,7 @@ export const READ_ONLY = 'read-only';
 
 const PAGING = new Set(['limit', 'offset', 'start', 'page', 'size']);
 
-export interface ReadOnlyPair {
+interface ReadOnlyPair {
   writer: Operation;
   reader: Operation;
   /** The reader's path id the writer's answer gives (`plan_id` from savePlan's `planId`), when the paths differ by one id. */
@@ -149,7 +149,7 @@ export function readerAfterWrite(contract: Contract, writer: Operation): { reade
 }
 
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
-export interface OwnAnswerPair extends ReadOnlyPair {
+interface OwnAnswerPair extends ReadOnlyPair {
   /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */
   then?: { reader: Operation; idParams: string[] };
   /** List readers that filter by an id the writer's answer gives (getApplications by pre_app_id after RegisterApp). */
