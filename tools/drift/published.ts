@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { ajv } from '../../helpers/contract/ajv.js';
-import type { Json } from '../../helpers/contract/contract.js';
+import { deref, type Json } from '../../helpers/contract/contract.js';
 
 class PublishedDocumentError extends Error {}
 
@@ -81,16 +81,7 @@ export class PublishedDocument {
 
   /** Follows local `$ref`s (responses, request bodies, parameters, examples). */
   deref(node: Json): Json {
-    let current = node;
-    for (let i = 0; current?.$ref && i < 20; i++) {
-      const ref = String(current.$ref);
-      if (!ref.startsWith('#/')) return undefined;
-      current = ref
-        .slice(2)
-        .split('/')
-        .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
-    }
-    return current;
+    return deref(this.doc, node);
   }
 
   /** OpenAPI 3.0 schema -> JSON Schema 2020-12 (nullable, boolean exclusive bounds, known formats only). */

@@ -10,7 +10,7 @@
 //   key (`x-lock: { count, key }`: five failed authentications lock the partner, seed 002 Limits): the
 //   key's failures interleaved with another key's successes and failures still reach the count, and
 //   the other key's count is not touched.
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
 import { rateOf } from './refused-trace.js';
@@ -124,12 +124,7 @@ interface KeyedLock {
 export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | undefined {
   const responses: Record<string, Json> = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   for (const [status, given] of Object.entries(responses)) {
-    let node = given;
-    for (let i = 0; !node?.['x-lock'] && node?.$ref && i < 10; i++)
-      node = String(node.$ref)
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((acc: Json, step) => acc?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+    const node = deref(contract.document, given, (n) => n['x-lock']);
     const lock = node?.['x-lock'];
     if (!lock?.count || !lock.key) continue;
     const count = limitOf(contract, lock.count);

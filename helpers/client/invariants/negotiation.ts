@@ -5,7 +5,7 @@
 // type: the higher q wins) is served that type, and an Accept admitting none is answered the 406 the
 // contract states. Where an Accept makes two offered types equally acceptable either is taken: the RFC
 // leaves the choice to the server.
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 
 export const ACCEPT = 'accept';
@@ -115,17 +115,6 @@ export interface Negotiated {
   notAcceptable: boolean;
 }
 
-/** Follows a local `$ref` of the bundled document. */
-function deref(contract: Contract, node: Json): Json {
-  let current = node;
-  for (let i = 0; current?.$ref && i < 10; i++)
-    current = String(current.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-  return current;
-}
-
 /** Every operation whose 2xx answer declares at least one media type, with what the contract says of its Accept. */
 export function negotiatedOf(contract: Contract): Negotiated[] {
   const out: Negotiated[] = [];
@@ -139,7 +128,7 @@ export function negotiatedOf(contract: Contract): Negotiated[] {
     if (!offered || !ok) continue;
     const status = (r ?? ok).status;
     const rawOp = contract.document.paths?.[operation.path]?.[operation.method.toLowerCase()];
-    const raw = deref(contract, rawOp?.responses?.[status]);
+    const raw = deref(contract.document, rawOp?.responses?.[status]);
     out.push({
       operation,
       status,

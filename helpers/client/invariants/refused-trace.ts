@@ -7,7 +7,7 @@
 // writer gets one request per kind of refusal its contract states, from its valid sample, and its
 // readers are read once before and once after all of them. A reader is an operation of the contract
 // or, on a mock, a view of the harness on what no operation reads (the amounts micro entries drew).
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
@@ -125,15 +125,7 @@ function documentedConditionsOf(contract: Contract, op: Operation): { status: nu
   return Object.keys(responses)
     .filter((status) => /^4\d\d$/.test(status) && !MADE_BY_REASONS.has(status))
     .map((status) => {
-      let node: Json = responses[status];
-      let description = node?.description as string | undefined;
-      for (let i = 0; !description && node?.$ref && i < 10; i++) {
-        node = String(node.$ref)
-          .replace(/^#\//, '')
-          .split('/')
-          .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-        description = node?.description;
-      }
+      const description = deref(contract.document, responses[status], (node) => node.description)?.description as string | undefined;
       return { status: Number(status), description: String(description ?? '').replace(/\s+/g, ' ') };
     });
 }
@@ -722,12 +714,7 @@ export function rateOf(
   op: Operation,
 ): { count: number; windowSeconds: number; why: string; key?: string; names: { count: string; window: string } } | undefined {
   if (!op.responses['429']) return undefined;
-  let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
-  for (let i = 0; node?.$ref && i < 10; i++)
-    node = String(node.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  const node = deref(contract.document, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429']);
   const rate = node?.['x-rate'];
   if (!rate?.count || !rate.window) return undefined;
   const count = limitOf(contract, rate.count);
