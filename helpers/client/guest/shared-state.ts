@@ -12,6 +12,7 @@
 // is dropped. A state not held within STATE_WAIT_MS is an error naming its holder, never a hang.
 import fs from 'node:fs';
 import path from 'node:path';
+import { alive } from './turns.js';
 
 type StateMode = 'shared' | 'alone';
 
@@ -31,16 +32,6 @@ const MUTEX_STALE_MS = 10_000;
 const statesDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states');
 const fileOf = (state: string) => path.join(statesDir(), `${state.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Runs `change` on the state's lock file under its mutex; returns what `change` returns. */
 async function locked<T>(state: string, change: (s: LockState) => T): Promise<T> {
