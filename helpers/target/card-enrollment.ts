@@ -1,7 +1,7 @@
 // What the card enrollment specs need to know about a target: where it is, a registered client,
 // and the encryption key. For mocks it comes from the mock's fixture; for a sandbox from .env.
 import { requireEnv, suiteConfig } from '../config/config.js';
-import { readValue, type Env } from '../config/env-schema.js';
+import { readValue } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { configuredEncryptionKey } from './keys.js';
 import { MockControl } from './mock-control.js';
@@ -108,7 +108,8 @@ export async function cardTargetFromMock(mock: {
   };
 }
 
-export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<CardTarget> {
+export async function cardTargetFromEnv(): Promise<CardTarget> {
+  const { env } = suiteConfig();
   const apiKey = requireEnv('CARD_API_KEY', env);
   registerSecret(apiKey);
   const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);

@@ -134,7 +134,8 @@ export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCrede
   return { consumerKey, signingKey: signingKeyPem(key) };
 }
 
-export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): Promise<InstallmentsTarget> {
+export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
+  const { env } = suiteConfig();
   requireEnv('INSTALLMENTS_CONSUMER_KEY', env);
   const ica = readValue<string>('INSTALLMENTS_ISSUER_ICA', env);
   const cid = readValue<string>('INSTALLMENTS_ISSUER_CID', env) ?? '';

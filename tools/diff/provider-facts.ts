@@ -29,8 +29,8 @@ export function factsFile(service: string, version?: string): string {
 }
 
 /** Where a service records that its provider publishes no document the facts can be taken from. */
-function factsAbsenceFile(service: string, root = ROOT): string {
-  return path.join(root, 'schemas', service, 'provider-facts.absent.yaml');
+function factsAbsenceFile(service: string): string {
+  return path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
 }
 
 /** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
@@ -43,7 +43,8 @@ interface FactsAbsence {
 }
 
 /** A service's recorded absence of provider facts; undefined when it records none. A malformed file is one line of error. */
-export function readFactsAbsence(service: string, file = factsAbsenceFile(service)): FactsAbsence | undefined {
+export function readFactsAbsence(service: string): FactsAbsence | undefined {
+  const file = factsAbsenceFile(service);
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
   let raw: Record<string, unknown>;

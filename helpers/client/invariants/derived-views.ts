@@ -42,8 +42,9 @@ function itemArrays(contract: Contract, schema: Json, key: string, order: string
   });
 }
 
-/** Every "latest of each kind" view of a contract, with the lists of the same owner it derives from. */
-export function derivedViews(contract: Contract, key = 'type', order = 'createdDate'): DerivedView[] {
+/** Every "latest of each kind" view of a contract (the kind its items' `type`, their age `createdDate`), with the lists of the same owner it derives from. */
+export function derivedViews(contract: Contract): DerivedView[] {
+  const [key, order] = ['type', 'createdDate'];
   const out: DerivedView[] = [];
   const gets = [...contract.operations.values()].filter((o) => o.method === 'GET' && o.responses['200']?.schema);
   for (const view of gets) {

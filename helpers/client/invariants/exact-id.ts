@@ -61,9 +61,9 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.to
  * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter, `plan_id` as planId) of the
  * nodes a read under its collection lists (any version: an institution a routing number's lookup
  * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
- * identifying value of what it lists) first, at most `max`.
+ * identifying value of what it lists) first, at most four.
  */
-function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string, max = 4): string[] {
+function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string): string[] {
   const collection = versionless(reader.path.slice(0, reader.path.lastIndexOf('/')));
   const under = reads
     .filter((r) => versionless(r.at).startsWith(`${collection}/`) || versionless(r.at) === collection)
@@ -81,7 +81,7 @@ function objectsUnder(reads: readonly Read[], reader: Operation, param: string, 
     };
     walk(read.body);
   }
-  return out.slice(0, max);
+  return out.slice(0, 4);
 }
 
 /**
@@ -90,7 +90,7 @@ function objectsUnder(reads: readonly Read[], reader: Operation, param: string, 
  * (ID_LIKE, a list of scalars too: an institution's routing numbers), and the path values of a read
  * that lists it (the routing number whose lookup lists the institution). Each as it would be sent in
  * the path: distinct, other than `pathId`, taken by the parameter, not sensitive (an account number
- * never travels in a URL of ours), at most `max`.
+ * never travels in a URL of ours), at most six.
  */
 function otherIdsOf(
   reads: readonly Read[],
@@ -98,11 +98,10 @@ function otherIdsOf(
   pathId: string,
   takes: (value: string) => boolean,
   sensitive: (member: string) => boolean,
-  max = 6,
 ): { at: string; value: string }[] {
   const out: { at: string; value: string }[] = [];
   const add = (at: string, v: unknown) => {
-    if (out.length >= max || (typeof v !== 'string' && !Number.isInteger(v))) return;
+    if (out.length >= 6 || (typeof v !== 'string' && !Number.isInteger(v))) return;
     const value = String(v);
     if (value !== pathId && value !== '' && !out.some((x) => x.value === value) && takes(value)) out.push({ at, value });
   };

@@ -37,7 +37,7 @@ const textOf = (contract: Contract, node: Json): string => {
 };
 
 /** Every reader whose contract orders an index by age, with how to read its range and what dates it. */
-export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrdered[] {
+export function indexOrderedReaders(contract: Contract): IndexOrdered[] {
   const out: IndexOrdered[] = [];
   for (const reader of contract.operations.values()) {
     if (reader.method !== 'GET') continue;
@@ -46,7 +46,7 @@ export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrde
       const valid = contract.validator(`param:${reader.operationId}:query:${p.name}`, p.schema ?? {});
       const typed = resolve(contract, p.schema)?.type;
       const form = (n: number) => (typed === 'string' ? String(n) : n);
-      const values = Array.from({ length: widest + 1 }, (_, n) => n).filter((n) => valid(form(n)));
+      const values = Array.from({ length: 101 }, (_, n) => n).filter((n) => valid(form(n)));
       if (values.length < 2) continue;
       const list = typed === 'string' && valid(values.slice(0, 2).join(','));
       const ok = reader.responses['200'];

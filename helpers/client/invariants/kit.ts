@@ -88,7 +88,7 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
 }
 
 /** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
-export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
+export function leavesOf(node: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const walk = (n: unknown, path: string) => {
     if (n === null || typeof n !== 'object') {
@@ -99,7 +99,7 @@ export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
     if (!keys.length) out.set(path, Array.isArray(n) ? '[]' : '{}');
     for (const key of keys) walk((n as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
   };
-  walk(node, at);
+  walk(node, '');
   return out;
 }
 

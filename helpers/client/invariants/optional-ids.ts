@@ -129,8 +129,8 @@ export async function checkOptionalIds<S extends ServiceName>(
   fresh: () => CallOptions | Promise<CallOptions>,
   liveOf: LiveOf,
   violations: Violations,
-  contract: Contract = api.contract,
 ): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
+  const { contract } = api;
   const ids = optionalIdsOf(contract, op);
   // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
   // the call it judged, named as such; any other error is the call's outcome.

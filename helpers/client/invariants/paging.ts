@@ -152,7 +152,7 @@ interface PagingOutcome {
  * page past its end and its default page, and judges each page as a window over the large read.
  * `minimum` is the fewest items that tell (below it the check is left out, saying so).
  */
-export async function pagingProblems(p: PagedReader, read: PageReader, minimum = 3): Promise<PagingOutcome> {
+export async function pagingProblems(p: PagedReader, read: PageReader): Promise<PagingOutcome> {
   const problems: string[] = [];
   let reads = 0;
   const get = async (index: number | undefined, size: number | undefined) => {
@@ -172,8 +172,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader, minimum =
   };
   // The size of the set: what the large read holds when it is not full, else its total member (if any).
   const total = all.length < large ? all.length : totalOf(full);
-  if (all.length < minimum)
-    return { problems, leftOut: `its list holds ${all.length} items here (fewer than ${minimum})`, reads, size: all.length };
+  if (all.length < 3) return { problems, leftOut: `its list holds ${all.length} items here (fewer than 3)`, reads, size: all.length };
   const fullBody = (full.body ?? {}) as Record<string, unknown>;
   const counted = new Set(p.members.filter((m) => m.in === 'body').map((m) => m.name));
   const echoes = Array.isArray(full.body)
