@@ -22,8 +22,10 @@ interface ObjectReader {
   kind: 'object' | 'view' | 'collection' | 'parent' | 'holder';
 }
 
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A path without its version segments (`/v1/`, `/v2/`): the same resource across versions. */
+export const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+/** A snake_case name in camelCase (`application_id` is `applicationId`). */
+export const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Every operation that writes members of an existing object, and those that cannot be checked so, with why. */
 export function writersOf(contract: Contract): { writers: Writer[]; leftOut: { operationId: string; reason: string }[] } {
@@ -60,7 +62,8 @@ export function readersOf(contract: Contract, w: Writer): ObjectReader[] {
   return [...own, ...views, ...lists, ...parents];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A text as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query a collection reader is called with to list the object: its id where the reader filters by it. */
 export function collectionQuery(reader: Operation, w: Writer, id: string): Record<string, string> | undefined {

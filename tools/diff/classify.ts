@@ -12,6 +12,7 @@ import type { Rule, RuleKind } from '../../helpers/contract/rules.js';
 import type { Located } from './locate.js';
 import { deref, trace, type Normalized } from './normalize.js';
 import type { Json } from '../../helpers/contract/contract.js';
+import { escapeRegExp } from '../../helpers/contract/writers.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
@@ -161,7 +162,6 @@ const KINDS: Record<string, RuleKind[]> = {
 };
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Compiled once per name: a large diff asks about the same few names thousands of times.
 const wordOf = new Map<string, RegExp>();
 const mentions = (rule: Rule, name: string) => {

@@ -14,7 +14,8 @@ export interface Normalized {
   doc: Json;
 }
 
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const decode = (s: string) => {
   const plain = s.replace(/~1/g, '/').replace(/~0/g, '~');
   try {

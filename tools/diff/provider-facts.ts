@@ -20,6 +20,7 @@ import { chosenVersion, versionFile } from '../../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
 import { PROSE_KEYWORDS } from './locate.js';
+import { isObject } from './normalize.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -101,7 +102,6 @@ const NAMED = new Set([
 ]);
 const COMBINERS = new Set(['oneOf', 'anyOf', 'allOf']);
 const VERBATIM = new Set(['enum', 'const', 'default']);
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The facts of one node: its keywords without prose (recursively); the keys of a name map kept whole. */
 function skeleton(node: Json, named = false): Json {

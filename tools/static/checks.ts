@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CommandIo } from '../cli.js';
+import { type CommandIo, plural } from '../cli.js';
 import { lintWorkflow } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
@@ -34,8 +34,6 @@ interface StaticCheck {
   /** A check run by another process: started before the others, and its outcome awaited in its turn. */
   start?(ctx: CheckContext): () => Promise<CheckOutcome>;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a child process printed and how it ended. */
 interface ChildEnd {

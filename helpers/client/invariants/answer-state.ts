@@ -12,6 +12,7 @@ import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, ty
 import type { CallOptions } from '../client.js';
 import { leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
+import { versionless } from '../../contract/writers.js';
 
 export const ANSWER_IS_STATE = 'answer-is-state';
 /** The sibling property: a member of one object (of its owner) reads the same on every reader that shows it. */
@@ -89,8 +90,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
  */
 export function writerVersions(contract: Contract): Operation[][] {
   const key = (op: Operation) =>
-    `${op.method} ${op.path
-      .replace(/\/v\d+(?=\/)/g, '')
+    `${op.method} ${versionless(op.path)
       .replace(/\/fcra-/g, '/')
       .replace(/\/fcra(?=\/|$)/g, '')}`;
   const groups = new Map<string, Operation[]>();

@@ -10,6 +10,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { leavesOf } from './kit.js';
+import { versionless, camel } from '../../contract/writers.js';
 
 export const ID_NAMES_ONE = 'id-names-one';
 
@@ -53,9 +54,7 @@ export interface Read {
   body: unknown;
 }
 
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 /** A path parameter's name as an answer's member (`plan_id`: planId). */
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter, `plan_id` as planId) of the

@@ -14,8 +14,7 @@ import { type Contract, deref, type Json, type Operation } from '../../contract/
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
 import { rateOf } from './refused-trace.js';
-
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+import { versionless } from '../../contract/writers.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
 export const deletersOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.method === 'DELETE');

@@ -5,6 +5,7 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
+import { versionless } from '../../contract/writers.js';
 
 /**
  * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
@@ -65,8 +66,6 @@ export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T
     return true;
   };
 }
-
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /**
  * The readers of the object a writer names: every GET whose last owned path id is of the resource of

@@ -12,6 +12,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
 import { leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
+import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
 const POSITION = /position$/i;
@@ -187,8 +188,6 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
   walk(reads.first, '', '');
   return out;
 }
-
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * Whether a node's id names the node itself: `id` always; a `...Id` member (a business's businessId, a

@@ -17,7 +17,7 @@ import { typeFormCases } from './type-forms.js';
 import { objectIdsOf, queryIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
-import { bodyMembers } from '../../contract/writers.js';
+import { bodyMembers, versionless } from '../../contract/writers.js';
 import {
   changedLeavesOf,
   isRead,
@@ -865,7 +865,6 @@ export function siblingReadersOf(contract: Contract, deleter: Operation): Operat
   const listed = gets(collection);
   return listed.length ? listed : gets(collection.replace(/(\/\{[^}]+\})\/[^/{}]+$/, '$1'));
 }
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>

@@ -30,6 +30,7 @@ import {
   withComputedSiblings,
   stoppedOr,
 } from './kit.js';
+import { camel, versionless } from '../../contract/writers.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 
@@ -129,7 +130,7 @@ export function scopeReaders(
   const own = named
     ? [...contract.operations.values()].filter((r) => r.method === 'GET' && r !== writer && lastOwned(r) === named && /\}$/.test(r.path))
     : [];
-  const shape = (path: string) => path.replace(/\/v\d+(?=\/)/g, '').replace(/\{[^}]+\}/g, '{}');
+  const shape = (path: string) => versionless(path).replace(/\{[^}]+\}/g, '{}');
   const under = (r: Operation) => r.method === 'GET' && r !== writer && shape(writer.path).startsWith(`${shape(r.path)}/`);
   // A view of the named object itself (its accounts, its application data) changes with it: not a sibling's read.
   const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
@@ -147,8 +148,7 @@ export function scopeReaders(
 }
 
 /** A path's parameters, in camel case (`customer_id` is a customerId member). */
-const camelParams = (path: string) =>
-  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+const camelParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => camel(m[1]!));
 
 /**
  * The inputs of a write that a reader of what it names shows at the top of its answer, by member name:
@@ -206,7 +206,6 @@ export function twinOf(contract: Contract, writer: Operation, call: CallOptions)
   const made = readerAfterWrite(contract, writer);
   if (made?.idParams.length === 1) return twinCalls(contract, writer, call).map((c) => ({ call: c, read: readAfterCall(made, call)! }));
   const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const reader = [...contract.operations.values()].find((r) => {
     const ps = params(r.path);
     const last = ps.at(-1);

@@ -6,6 +6,7 @@
 // for savePlan); the writer is sent with every response-only member set to a value of the member's
 // type that no target would choose, then the reader must not show that value.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { camel } from '../../contract/writers.js';
 
 export const READ_ONLY = 'read-only';
 
@@ -156,8 +157,6 @@ interface OwnAnswerPair extends ReadOnlyPair {
   lists?: { reader: Operation; param: string; member: string }[];
 }
 
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /** The members of one record of a list reader's answer (the items of its array member). */
 function listRecord(contract: Contract, reader: Operation): Record<string, Json> {
   const answer = reader.responses['200']?.schema;
@@ -227,7 +226,6 @@ export function storedReadOnly(pair: ReadOnlyPair, answer: unknown): string[] {
 export function idFromAnswer(pair: ReadOnlyPair, answer: unknown): string | undefined {
   if (!pair.idParam || !answer || typeof answer !== 'object') return undefined;
   const record = answer as Record<string, unknown>;
-  const camel = pair.idParam.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  const value = record[pair.idParam] ?? record[camel] ?? record.id;
+  const value = record[pair.idParam] ?? record[camel(pair.idParam)] ?? record.id;
   return value === undefined ? undefined : String(value);
 }
