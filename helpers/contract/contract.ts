@@ -12,6 +12,9 @@ import { baseVersion, chosenVersion, isBaseVersion } from './versions.js';
 /** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
 export type Json = any;
 
+/** The component a node's `$ref` names (its last segment), if it is one. */
+export const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+
 /**
  * A node with its local `$ref`s followed within `document` (RFC 6901 pointers, `~1` and `~0`
  * unescaped), stopping early at a node `stop` accepts (one whose own members say enough);

@@ -24,6 +24,8 @@ interface ObjectReader {
 
 /** A path without its version segments (`/v1/`, `/v2/`): the same resource across versions. */
 export const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+/** The parameter names of a path template, in order (`/customers/{customerId}/accounts/{accountId}`: customerId, accountId). */
+export const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 /** A snake_case name in camelCase (`application_id` is `applicationId`). */
 export const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 

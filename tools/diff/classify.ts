@@ -82,7 +82,8 @@ const CONSTRAINTS = [
   'multipleOf',
 ];
 
-const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
+/** A path template with its parameters unnamed and no trailing slash: `/a/{id}/` is `/a/{}`. */
+export const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 const asSet = (t: unknown) => new Set((Array.isArray(t) ? t : t === undefined ? [] : [t]).map(String));
 
 function direction(keyword: string, action: Located['action'], before: unknown, after: unknown): Direction {

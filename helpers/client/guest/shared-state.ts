@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { alive } from './turns.js';
+import { sleepMs } from './rate.js';
 
 type StateMode = 'shared' | 'alone';
 
@@ -31,7 +32,6 @@ const MUTEX_STALE_MS = 10_000;
 
 const statesDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states');
 const fileOf = (state: string) => path.join(statesDir(), `${state.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `change` on the state's lock file under its mutex; returns what `change` returns. */
 async function locked<T>(state: string, change: (s: LockState) => T): Promise<T> {
@@ -50,7 +50,7 @@ async function locked<T>(state: string, change: (s: LockState) => T): Promise<T>
       } catch {
         // gone meanwhile
       }
-      await sleep(5);
+      await sleepMs(5);
     }
   }
   try {
@@ -116,7 +116,7 @@ async function take(state: string, mode: StateMode, what: string, waitMs = STATE
       if (mode === 'alone') await locked(state, (s) => void delete s.waiting[me]);
       throw new Error(`shared state '${state}': not held ${mode} after ${Math.round(waitMs / 1000)} s (${what}): ${blocker}`);
     }
-    await sleep(pause);
+    await sleepMs(pause);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Violations } from '../security/probe.js';
 import type { ReaderReads } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
-import { leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { instant, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
 import { versionless } from '../../contract/writers.js';
 
@@ -244,10 +244,6 @@ export async function checkEveryReader(
   }
   return { writers, reads };
 }
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** A date-time with its zone as epoch seconds, the unit another reader may answer it in (readers-agree.ts), else the value. */
-const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
 
 /** A parameter or member name without case and underscores: `pre_app_id` and `preAppId` name one id. */
 const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();

@@ -10,7 +10,7 @@
 // sent by the echo property; every other one is judged here. Judged by the client's choke point on
 // every 2xx answer of every check (helpers/client/client.ts), so it costs no call of its own.
 import type { TestInfo } from '@playwright/test';
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 
 const BUILT_URLS = 'built-urls-encoded';
@@ -35,8 +35,6 @@ const NEEDS_ENCODING = /[^A-Za-z0-9\-._~:/?@!$'()*,;]/u;
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i;
 /** Sent texts shorter than this are not followed inside a URL (a short one may be there by chance). */
 const MIN_SENT = 6;
-
-const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 const membersCache = new WeakMap<Contract, Map<string, string[]>>();
 

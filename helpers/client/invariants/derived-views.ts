@@ -11,8 +11,9 @@
 // the count of a page and the total of every page, recomputed by reading every page of the set), and
 // so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
 // and from the pages after it).
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
+import { flagOf } from './kit.js';
 
 export const DERIVED_VIEWS = 'derived-views';
 
@@ -149,13 +150,12 @@ const ALL_PAGES = /\bnumber of items across all pages\b/i;
 /** Every paged reader of a contract, with its two counting headers. */
 export function pagedViews(contract: Contract): PagedView[] {
   const doc = (contract as unknown as { document: Json }).document;
-  const headerOf = (h: Json): Json => (typeof h?.$ref === 'string' ? doc.components?.headers?.[h.$ref.split('/').pop()!] : h);
   const out: PagedView[] = [];
   for (const [, item] of Object.entries<Json>(doc.paths ?? {}))
     for (const [, op] of Object.entries<Json>(item ?? {})) {
       const headers = Object.entries<Json>(op?.responses?.['200']?.headers ?? {}).map(([name, h]) => ({
         name: name.toLowerCase(),
-        text: String(headerOf(h)?.description ?? ''),
+        text: String(deref(doc, h)?.description ?? ''),
       }));
       const count = headers.find((h) => PAGE_COUNT.test(h.text))?.name;
       const total = headers.find((h) => ALL_PAGES.test(h.text))?.name;
@@ -303,9 +303,6 @@ export function otherCountedReaders(contract: Contract): { reader: Operation; me
   }
   return out;
 }
-
-/** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
-const flagOf = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 
 /**
  * Where one answer of a counted list disagrees with the items it lists, one line each: `displaying`

@@ -9,7 +9,7 @@
 // the state's schema: `x-described-by: <member>` (the sibling member describing it). Judged by the
 // client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
 import type { TestInfo } from '@playwright/test';
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 
 const DESCRIBED_STATE = 'description-agrees-with-state';
@@ -24,8 +24,6 @@ interface DescribedPair {
   state: string;
   description: string;
 }
-
-const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 const pairsCache = new WeakMap<Contract, DescribedPair[]>();
 

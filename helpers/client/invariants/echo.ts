@@ -14,6 +14,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
+import { alternatingCase } from '../security/value-forms.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
 
@@ -94,7 +95,6 @@ const TELLING_CODES: Record<string, string[]> = {
 };
 
 /** Letters in alternating case, the first upper (`5F0c1A2e`). */
-const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * The values other than the sampled one that an enum or coded member of a request body takes, by the

@@ -16,7 +16,7 @@ import type { Contract, Json, Operation, Parameter } from '../../contract/contra
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
-import { valueForms } from '../security/value-forms.js';
+import { caseSwapped, valueForms } from '../security/value-forms.js';
 
 export const FILTER_RULES = 'filter-rules';
 
@@ -38,8 +38,6 @@ interface TellingInput {
   lists: boolean | undefined;
 }
 
-const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-
 /**
  * The inputs that tell the rules apart for a value an object holds, each with what `rule` makes of
  * it. A value too short to have a start, a middle and an end apart (under 4 characters) gives only
@@ -60,7 +58,7 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     rule === 'exact' ? false : rule === 'prefix' ? part === 'start' : rule === 'substring' ? true : undefined;
   const middle = Math.floor(n / 2);
   const folds = [
-    ...(swapCase(value) !== value ? [{ how: 'its case swapped', value: swapCase(value) }] : []),
+    ...(caseSwapped(value) !== value ? [{ how: 'its case swapped', value: caseSwapped(value) }] : []),
     { how: 'a trailing space', value: `${value} ` },
     ...(n > 1 ? [{ how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` }] : []),
   ];

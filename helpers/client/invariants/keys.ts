@@ -13,7 +13,7 @@
 import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
-import { rateOf } from './refused-trace.js';
+import { membersOf, rateOf } from './refused-trace.js';
 import { versionless } from '../../contract/writers.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
@@ -39,12 +39,6 @@ export function listsOfDeleted(contract: Contract, deleter: Operation): Operatio
     const steps = path.split('/');
     return steps[1] === root && (steps.at(-1) === word || (steps.at(-2) === word && /^[a-z]+$/i.test(steps.at(-1)!)));
   });
-}
-
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
 }
 
 /**

@@ -171,3 +171,11 @@ export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined 
   if (api.stopped) throw error;
   return undefined;
 }
+
+/** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
+export const flagOf = (v: unknown): boolean | undefined =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A date-time with its zone as epoch seconds (the unit another reader of the contract may answer it in), else the value. */
+export const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);

@@ -7,6 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf } from './kit.js';
+import { escapeRegExp } from '../../contract/writers.js';
 
 export const MEDIA_SAME = 'media-types';
 
@@ -98,7 +99,6 @@ function enumAt(contract: Contract, schema: Json, dotted: string): string[] | un
   return found?.enum.map(String);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A value's words: `inProgress` as `in progress`, `voaHistory` as `voa history`. */
 const wordsOf = (s: string) =>
   s
@@ -109,8 +109,8 @@ const wordsOf = (s: string) =>
 /** Whether a text starts with a value as a whole word (any case), or with its words one after the other (`In Progress`). */
 function startsWithValue(text: string, value: string): boolean {
   if (!value) return false;
-  const spaced = wordsOf(value).split(' ').map(escapeRe).join('[\\s_-]+');
-  return new RegExp(`^(${escapeRe(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
+  const spaced = wordsOf(value).split(' ').map(escapeRegExp).join('[\\s_-]+');
+  return new RegExp(`^(${escapeRegExp(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
 }
 
 /**
@@ -121,7 +121,7 @@ function startsWithValue(text: string, value: string): boolean {
 function statedAfter(text: string, member: string): string[] {
   const idOf = /^(.+?)_?id$/i.exec(member)?.[1];
   const names = [...new Set([member, wordsOf(member), ...(idOf ? [wordsOf(idOf)] : [])])];
-  const label = names.map((l) => l.split(' ').map(escapeRe).join('[\\s_-]*')).join('|');
+  const label = names.map((l) => l.split(' ').map(escapeRegExp).join('[\\s_-]*')).join('|');
   const stated = new RegExp(`(?:^|[^A-Za-z0-9])(?:${label})(?:${idOf ? '\\s*id' : '(?!)'})?[ \\t]*[:#=]?\\s*([^\\n]*)`, 'gi');
   return [...text.matchAll(stated)].map((m) => m[1]);
 }

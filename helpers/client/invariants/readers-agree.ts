@@ -11,7 +11,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
-import { leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
+import { instant, leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
 import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
@@ -204,9 +204,6 @@ function isObjectId(key: string, parent: string, parents: readonly string[]): bo
   return holder.length > 2 && (kind.endsWith(holder) || holder.endsWith(kind));
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** A date-time with its zone as epoch seconds (the unit another reader of the contract answers it in), else the value. */
-const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
 /**
  * Whether two readers' values of one member can be compared: the same JSON type once a zoned
  * date-time is read as its instant (a reader answering a date as epoch seconds, another as a

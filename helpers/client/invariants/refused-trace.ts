@@ -671,7 +671,7 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
 }
 
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-function membersOf(contract: Contract, node: unknown): Set<string> {
+export function membersOf(contract: Contract, node: unknown): Set<string> {
   const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
   return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
 }

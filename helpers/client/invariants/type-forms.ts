@@ -19,6 +19,7 @@ import { ContractViolation } from '../../contract/checks.js';
 import { refusalStatuses, resolve, WIDE_LETTERS } from '../negative.js';
 import type { Violations } from '../security/probe.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
+import { caseSwapped, alternatingCase } from '../security/value-forms.js';
 
 export const TYPE_FORMS = 'type-forms';
 
@@ -42,7 +43,6 @@ interface FormCase {
   form?: string;
 }
 
-const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
 
 /**
@@ -85,7 +85,7 @@ function nearMisses(value: string, where: TypedMember['in']): { how: string; val
           { how: 'with a space before it', value: ` ${value}` },
           { how: 'with a space after it', value: `${value} ` },
         ]),
-    { how: 'its case swapped', value: swapCase(value) },
+    { how: 'its case swapped', value: caseSwapped(value) },
     { how: 'one character more', value: `${value}${value.slice(-1) || '0'}` },
     // An empty path segment is another route, not a form of the value.
     ...(value.length > 1 || where !== 'path' ? [{ how: 'one character fewer', value: value.slice(0, -1) }] : []),
@@ -127,7 +127,7 @@ function textForms(schema: Json, value: unknown, where: TypedMember['in']): { ho
     out.push(
       { how: 'in lower case', value: text.toLowerCase() },
       { how: 'in upper case', value: text.toUpperCase() },
-      { how: 'its case swapped', value: swapCase(text) },
+      { how: 'its case swapped', value: caseSwapped(text) },
     );
   else if (shaped(schema)) out.push(...nearMisses(text, where));
   const seen = new Set<string>([text]);
@@ -438,8 +438,6 @@ export const VALID_FORMS = 'valid-forms';
 
 /** At most this many forms per member: a handful per distinct pattern, each sent on every path. */
 const FORMS_PER_MEMBER = 8;
-
-const alternatingCase = (v: string) => [...v].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * `n` letters drawn at random from `letters`: a value sent again (another check, another form) is

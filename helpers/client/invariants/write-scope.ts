@@ -30,7 +30,7 @@ import {
   withComputedSiblings,
   stoppedOr,
 } from './kit.js';
-import { camel, versionless } from '../../contract/writers.js';
+import { camel, pathParams, versionless } from '../../contract/writers.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 
@@ -148,7 +148,7 @@ export function scopeReaders(
 }
 
 /** A path's parameters, in camel case (`customer_id` is a customerId member). */
-const camelParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => camel(m[1]!));
+const camelParams = (path: string) => pathParams(path).map(camel);
 
 /**
  * The inputs of a write that a reader of what it names shows at the top of its answer, by member name:
@@ -205,20 +205,19 @@ export function twinOf(contract: Contract, writer: Operation, call: CallOptions)
   if (!members.length) return undefined;
   const made = readerAfterWrite(contract, writer);
   if (made?.idParams.length === 1) return twinCalls(contract, writer, call).map((c) => ({ call: c, read: readAfterCall(made, call)! }));
-  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const reader = [...contract.operations.values()].find((r) => {
-    const ps = params(r.path);
+    const ps = pathParams(r.path);
     const last = ps.at(-1);
     return (
       r.method === 'GET' &&
       /\}$/.test(r.path) &&
       last !== undefined &&
       members.includes(camel(last)) &&
-      ps.slice(0, -1).every((p) => params(writer.path).includes(p))
+      ps.slice(0, -1).every((p) => pathParams(writer.path).includes(p))
     );
   });
   if (!reader) return undefined;
-  const read = readAfterCall({ reader, idParams: [params(reader.path).at(-1)!] }, call)!;
+  const read = readAfterCall({ reader, idParams: [pathParams(reader.path).at(-1)!] }, call)!;
   return twinCalls(contract, writer, call).map((c) => ({ call: c, read }));
 }
 

@@ -14,6 +14,7 @@
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { caseSwapped } from './value-forms.js';
 
 export const NEAR_ID = 'near-id';
 
@@ -21,7 +22,6 @@ export const NEAR_ID = 'near-id';
 const NEAR_ID_MIN_LENGTH = 8;
 
 /** Swaps the case of every letter (`cr_aB1` as `CR_Ab1`). */
-const caseSwapped = (id: string) => [...id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 /**
  * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a

@@ -6,7 +6,7 @@
 // for savePlan); the writer is sent with every response-only member set to a value of the member's
 // type that no target would choose, then the reader must not show that value.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { camel } from '../../contract/writers.js';
+import { camel, pathParams } from '../../contract/writers.js';
 
 export const READ_ONLY = 'read-only';
 
@@ -102,13 +102,12 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
     {},
     ...[answerSchema, ...(answerSchema?.oneOf ?? []), ...(answerSchema?.anyOf ?? [])].map((b: Json) => (b ? properties(contract, b) : {})),
   );
-  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const child = readers.find((r) => {
     if (!r.path.startsWith(`${writer.path}/`)) return false;
-    const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+    const added = pathParams(r.path).filter((p) => !pathParams(writer.path).includes(p));
     return added.length > 0 && added.every((p) => p in answered);
   });
-  if (child) return { reader: child, idParams: params(child.path).filter((p) => !params(writer.path).includes(p)) };
+  if (child) return { reader: child, idParams: pathParams(child.path).filter((p) => !pathParams(writer.path).includes(p)) };
   const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
   if (parent) return { reader: parent, idParams: [] };
   // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
@@ -123,13 +122,15 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
   const byId = readers
     .filter((r) => api(r.path) === api(writer.path) && 'id' in answered)
     .filter((r) => {
-      const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+      const added = pathParams(r.path).filter((p) => !pathParams(writer.path).includes(p));
       return (
-        added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p) || isKind(p)) && r.path.endsWith(`{${added[0]}}`)
+        added.length === 1 &&
+        pathParams(writer.path).every((p) => pathParams(r.path).includes(p) || isKind(p)) &&
+        r.path.endsWith(`{${added[0]}}`)
       );
     })
     .sort((a, b) => a.path.length - b.path.length)[0];
-  return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
+  return byId ? { reader: byId, idParams: pathParams(byId.path).filter((p) => !pathParams(writer.path).includes(p)) } : undefined;
 }
 
 /**
