@@ -181,7 +181,7 @@ export function serviceVerdict(
       // The rules the check cites that it could not judge after its failed step, and after what.
       const notJudged = after && {
         rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
-        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status} to ${after.what}`,
+        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
       };
       const first = broken.length
         ? broken.join(' + ')

@@ -41,6 +41,8 @@ export interface Evidence {
   exchanges: string[];
   /** The operation of the exchange told (how failed, received or step). */
   operationId?: string;
+  /** Its call number in the test (how received or step). */
+  call?: number;
 }
 
 /** A step of the failed test, as Playwright reports it (only what is read here). */
@@ -190,6 +192,7 @@ export function chooseEvidence(
         note: `the only exchange${where} that ${what}, the value the failing assertion received`,
         exchanges: [renderExchange(fit[0])],
         operationId: fit[0].operationId,
+        call: fit[0].call,
       };
     // A test that failed on one of several answers alike: which one is not told; the latest first.
     const shown = narrowed(fit, (e) => e.failed !== undefined)
@@ -207,6 +210,7 @@ export function chooseEvidence(
       note: `the only exchange of the failing step "${step!.title}"`,
       exchanges: [renderExchange(inStep[0])],
       operationId: inStep[0].operationId,
+      call: inStep[0].call,
     };
   const marked = scope.filter((e) => e.failed !== undefined);
   if (marked.length)
@@ -221,4 +225,24 @@ export function chooseEvidence(
     note: `not told which exchange the failing assertion read (its received value is in none alone): the test's last ${last.length} exchange(s) before it failed, latest first; any or none of them`,
     exchanges: last.map(renderExchange),
   };
+}
+
+/**
+ * The failed step (a valid call refused) a failure with no judgement of its own came after: the first
+ * one, unless its assertion is told on an exchange of its own, answered otherwise than a failed step's
+ * operation and status (the check judged an answer of its own there: its own failure, undefined).
+ */
+export function failedAfter(
+  exchanges: KeptExchange[],
+  steps: StepFailed[],
+  failure: { error?: string; steps?: StepWindow[] },
+): StepFailed | undefined {
+  if (steps.length === 0) return undefined;
+  const own = chooseEvidence(exchanges, failure);
+  const told = own?.call !== undefined ? exchanges.find((e) => e.call === own.call) : undefined;
+  if (!told) return steps[0];
+  return (
+    steps.find((s) => s.call === told.call) ??
+    steps.find((s) => s.operationId === told.operationId && s.status === String(told.response?.status))
+  );
 }
