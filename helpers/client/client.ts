@@ -107,18 +107,20 @@ function sentAsValid(options: CallOptions, body: string | undefined): boolean {
   );
 }
 
-/** A refusal's code as an error body gives it (card enrollment's status, installments' ReasonCode, financial data's code). */
+/** A refusal's code as an error body gives it, a word before a number (card enrollment's status, installments' ReasonCode, financial data's code). */
 function refusalCode(body: unknown): string | undefined {
   const seen = [body];
+  const codes: (string | number)[] = [];
   for (const v of seen) {
     if (Array.isArray(v)) seen.push(...v);
     else if (v && typeof v === 'object')
       for (const [k, m] of Object.entries(v)) {
-        if (/^(reasonCode|status|reason|code|errorCode)$/i.test(k) && (typeof m === 'string' || typeof m === 'number')) return String(m);
+        if (/^(reasonCode|status|reason|code|errorCode)$/i.test(k) && (typeof m === 'string' || typeof m === 'number')) codes.push(m);
         if (typeof m === 'object') seen.push(m);
       }
   }
-  return undefined;
+  const code = codes.find((c) => typeof c === 'string') ?? codes[0];
+  return code === undefined ? undefined : String(code);
 }
 
 /**
@@ -305,7 +307,7 @@ const MAX_KEPT_BODY_CHARS = 16 * 1024;
  */
 const kept = new WeakMap<
   TestInfo,
-  { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: number; failed?: string }[]; calls: number }
+  { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: string; failed?: string }[]; calls: number }
 >();
 
 /** The exchanges kept so far for a test (redacted, in call order), each named `METHOD /path -> status`, as its report will hold them. */
@@ -868,7 +870,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       exchange: `${op.method} ${op.path} -> ${exchange.status}`,
       call,
       operationId: op.operationId,
-      at: answeredAt,
+      // An ISO instant, not epoch ms: the run's redaction takes a long run of digits for an account number.
+      at: new Date(answeredAt).toISOString(),
       ...(failed ? { failed } : {}),
       ...record,
     });

@@ -12,8 +12,8 @@ export interface KeptExchange {
   /** The test's call number (1-based, call order). */
   call?: number;
   operationId?: string;
-  /** When its answer was in (epoch ms, the worker's clock). */
-  at?: number;
+  /** When its answer was in (an ISO instant, or epoch ms; the worker's clock). */
+  at?: string | number;
   /** The named check it failed. */
   failed?: string;
   request?: { method?: string; url?: string; headers?: unknown; body?: unknown };
@@ -43,6 +43,8 @@ export interface Evidence {
   operationId?: string;
   /** Its call number in the test (how received or step). */
   call?: number;
+  /** The status it was answered (how received or step; candidates all answered alike). */
+  status?: number;
 }
 
 /** A step of the failed test, as Playwright reports it (only what is read here). */
@@ -130,7 +132,10 @@ function failedAt(steps: StepWindow[]): number | undefined {
   return undefined;
 }
 
-const within = (e: KeptExchange, from: number, to: number) => e.at === undefined || (e.at >= from && e.at <= to);
+const within = (e: KeptExchange, from: number, to: number) => {
+  const at = typeof e.at === 'string' ? Date.parse(e.at) : e.at;
+  return at === undefined || (at >= from && at <= to);
+};
 const narrowed = (list: KeptExchange[], keep: (e: KeptExchange) => boolean) => {
   const kept = list.filter(keep);
   return kept.length ? kept : list;
@@ -193,15 +198,19 @@ export function chooseEvidence(
         exchanges: [renderExchange(fit[0])],
         operationId: fit[0].operationId,
         call: fit[0].call,
+        status: fit[0].response?.status,
       };
     // A test that failed on one of several answers alike: which one is not told; the latest first.
     const shown = narrowed(fit, (e) => e.failed !== undefined)
       .slice(-MAX_SHOWN)
       .reverse();
+    // Several answers alike of one operation and status: which one is not told, the operation and status are.
+    const alike = fit.every((e) => e.operationId === fit[0].operationId && e.response?.status === fit[0].response?.status);
     return {
       how: 'candidates',
       note: `${fit.length} exchanges${where} ${what}, the value the failing assertion received: the failure is one of these${fit.length > shown.length ? ` (the latest ${shown.length} shown)` : ''}`,
       exchanges: shown.map(renderExchange),
+      ...(alike ? { operationId: fit[0].operationId, status: fit[0].response?.status } : {}),
     };
   }
   if (inStep.length === 1)
@@ -211,6 +220,7 @@ export function chooseEvidence(
       exchanges: [renderExchange(inStep[0])],
       operationId: inStep[0].operationId,
       call: inStep[0].call,
+      status: inStep[0].response?.status,
     };
   const marked = scope.filter((e) => e.failed !== undefined);
   if (marked.length)
