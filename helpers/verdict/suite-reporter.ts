@@ -27,6 +27,16 @@ import { propertyCountsOf, tallyProperties } from '../client/property-counts.js'
 import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
 import { LEAK_PATTERNS_MODULE } from './reporters.js';
 
+/** The console's closing `Summary:` counts, as the certification counts (checkResult): the leak scan is no check; a leak fails the run apart. */
+export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed: number; skipped: number } {
+  const statuses = outcomes.map((o) => checkResult(o).status);
+  return {
+    passed: statuses.filter((st) => st === 'passed').length,
+    failed: statuses.filter((st) => st === 'failed').length,
+    skipped: statuses.filter((st) => st === 'skipped').length,
+  };
+}
+
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
 
@@ -262,11 +272,7 @@ export default class SuiteReporter implements Reporter {
     if (target === 'sandbox' && process.env.CI && !isMerge()) keepGuestLogWithBlob(BLOB_DIR, runId);
     const guest = target === 'sandbox' ? summarise(isMerge() ? readGuestEvents(BLOB_DIR) : readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
-    // Counted as the certification counts (checkResult): the leak scan is no check; a leak fails the run (below).
-    const statuses = all.map((o) => checkResult(o).status);
-    const passed = statuses.filter((st) => st === 'passed').length;
-    const failed = statuses.filter((st) => st === 'failed').length;
-    const skipped = statuses.filter((st) => st === 'skipped').length;
+    const { passed, failed, skipped } = summaryCounts(all);
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;
