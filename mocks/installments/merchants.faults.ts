@@ -5,7 +5,8 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
+import { bend, blind, loosen, refuseAt, relax, rule, skipAt } from './fault-builders.js';
+import { invalidMembers } from './guard.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   bend(
@@ -163,11 +164,19 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
   ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  blind(
-    'in-page-slice-mid-search-paging-ignored',
-    'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
-    'provider',
-    ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
+  bend(
+    blind(
+      'in-page-slice-mid-search-paging-ignored',
+      'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
+      'provider',
+      ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
+    ),
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantMidSearches' && c.window
+          ? { ...c, window: { offset: 0, limit: x.ok!.defaultLimit!, from: 0, size: x.ok!.defaultLimit! } }
+          : c,
+    },
   ),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
   modelFault({
@@ -254,18 +263,30 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     source: 'provider',
     rules: ['IN-STATE-INVALID-ICA'],
   },
-  {
-    id: 'in-lim-wallets-participation-wallets-4-accepted',
-    rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
-    source: 'provider',
-    rules: ['IN-LIM-WALLETS'],
-  },
-  {
-    id: 'in-page-limit-mid-search-limit-500-refused',
-    rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
-    source: 'provider',
-    rules: ['IN-PAGE-LIMIT'],
-  },
+  bend(
+    {
+      id: 'in-lim-wallets-participation-wallets-4-accepted',
+      rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
+      source: 'provider',
+      rules: ['IN-LIM-WALLETS'],
+    },
+    { judge: loosen('postMerchantParticipations', (v) => v.field.endsWith('wallets') && v.keyword === 'maxItems') },
+  ),
+  bend(
+    {
+      id: 'in-page-limit-mid-search-limit-500-refused',
+      rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
+      source: 'provider',
+      rules: ['IN-PAGE-LIMIT'],
+    },
+    {
+      judge: refuseAt(
+        'param',
+        (x) => x.op === 'postMerchantMidSearches' && x.param?.name === 'limit' && Number(x.param.value) === x.param.max,
+        (x) => invalidMembers([{ field: 'limit', keyword: 'maximum', message: `limit must be < ${x.param!.max}` }]),
+      ),
+    },
+  ),
   seeded({
     id: 'in-echo-participation-latest-completed-list-shows-first-participation',
     rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',

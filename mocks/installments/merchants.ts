@@ -228,7 +228,12 @@ export function registerMerchants(
       Number(ok.query.get('offset') ?? 0) >= items.length
     )
       return sendError(reply, 404, 'NOT_FOUND', 'No participation request with this request_id.', 'request_id');
-    let listed = page(items, ok.query, reply, faults, ok.defaultLimit!);
+    let listed = page(
+      items,
+      exchangeOf(req, world, () => clock.nowMs()),
+      reply,
+      seams,
+    );
     // in-page-limit-by-request-limit-as-end-index: read by request_id, the limit taken as the index the page ends at, not its size.
     if (faults.has('in-page-limit-by-request-limit-as-end-index') && requestId !== null && ok.query.get('limit') !== null)
       listed = items.slice(Number(ok.query.get('offset') ?? 0), Number(ok.query.get('limit')));
@@ -318,10 +323,9 @@ export function registerMerchants(
     if (faults.has('in-filter-name-search-answers-cached') && !searchCache.has(cacheKey)) searchCache.set(cacheKey, found);
     const shown = page(
       faults.has('in-filter-name-search-answers-cached') ? searchCache.get(cacheKey)! : found,
-      ok.query,
+      exchangeOf(req, world, () => clock.nowMs()),
       reply,
-      faults,
-      ok.defaultLimit!,
+      seams,
     );
     // in-page-headers-search-count-header-is-limit: the merchant search's Count header names the limit asked, not the merchants of the page.
     if (faults.has('in-page-headers-search-count-header-is-limit') && ok.query.get('limit') !== null)
@@ -418,14 +422,11 @@ export function registerMerchants(
           }
         : {}),
     };
-    const midQuery = ok.query;
-    const midPaged = midQuery;
     body.mids = page(
       mids,
-      faults.has('in-page-slice-mid-search-paging-ignored') ? new URLSearchParams() : midPaged,
+      exchangeOf(req, world, () => clock.nowMs()),
       reply,
-      faults,
-      ok.defaultLimit!,
+      seams,
     );
     // in-page-headers-mid-search-total-is-page-count: the MID page's Total counts the MIDs of the page only.
     if (faults.has('in-page-headers-mid-search-total-is-page-count') && p) reply.header('Total', String(body.mids.length));

@@ -1,9 +1,9 @@
 // The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks): what one
 // exchange is known by as it goes, and the points a behaviour module hands its values to, naming no
 // fault. Every answer of the mock passes the answer seam on its way out (one onSend hook, `answers`),
-// so a reader's documented answer is written once and a fault bends it there. A module still holding
-// `faults.has` branches (docs/mutation.md, installments) reads the same exchange.
+// so a reader's documented answer is written once and a fault bends it there.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Verification } from '../../helpers/auth/oauth1.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 import { parseJson } from '../kit/app.js';
 import type { Fault, FaultSet, Seams } from '../kit/faults.js';
@@ -40,6 +40,10 @@ export interface Exchange {
   list?: PanList;
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
   address?: string;
+  /** The guard's reading of the OAuth signature (its consumer key, once taken). */
+  signed?: Verification;
+  /** The query or header parameter the guard is judging: its name, its value as sent (undefined: absent), a limit's maximum. */
+  param?: { name: string; value?: string; max?: number };
 }
 
 /** A refusal: its status, its reason code, description and the member in error (the error body's first item). */
@@ -54,6 +58,17 @@ export interface Refusal {
 
 /** The steps of the judgement a behaviour module calls the judge seam at (its refusal there, or none). */
 export type Step =
+  // guard.ts, every operation: the signature (401), the key's rights (403), Accept (406), a body's media type (415),
+  // each query and header parameter, the body as read (a fault may fold it), against its schema, decrypted, its plaintext
+  | 'signature'
+  | 'forbidden'
+  | 'accept'
+  | 'media'
+  | 'param'
+  | 'body-read'
+  | 'body'
+  | 'decrypt'
+  | 'plain'
   // approvals.ts, planApproval
   | 'approval-plan'
   | 'approval-decision'
@@ -114,6 +129,8 @@ export interface Change {
   holder?: PanList;
   list?: PanList;
   removed?: number;
+  /** A paged reader (guard.ts page()): the offset and limit its headers answer, and the items it takes (from an index, so many). */
+  window?: { offset: number; limit: number; from: number; size: number };
   /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
   mids?: string[];
   latestMids?: string[];
