@@ -8,7 +8,7 @@ import type { InstallmentsOperationId } from '../../helpers/contract/operations.
 import { parseJson } from '../kit/app.js';
 import type { Fault, FaultSet, Seams } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
-import type { InstallmentsState, PanList, Plan } from './state.js';
+import type { InstallmentsState, PanList, Participation, Plan } from './state.js';
 
 /** What the guard (guard.ts) lets through: the request as judged. */
 export interface Guarded {
@@ -38,6 +38,8 @@ export interface Exchange {
   plan?: Plan;
   /** The PAN list the request names or creates, once found (pans). */
   list?: PanList;
+  /** The participations a request_id names, once found (merchants, getMerchantParticipations). */
+  participations?: Participation[];
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
   address?: string;
   /** The guard's reading of the OAuth signature (its consumer key, once taken). */
@@ -83,8 +85,11 @@ export type Step =
   | 'offers-card'
   // offers.ts and pans.ts: a card's check digit (approvedOffers, each card of registerPans)
   | 'check-digit'
-  // merchants.ts, postMerchantParticipations
+  // merchants.ts: postMerchantParticipations, getMerchantParticipations by request_id, postMerchantSearches
   | 'participation-body-size'
+  | 'participation-members'
+  | 'participations-request'
+  | 'search-criteria'
   // plans.ts, savePlan
   | 'plan-merchant'
   // pans.ts, registerPans
@@ -131,6 +136,15 @@ export interface Change {
   removed?: number;
   /** A paged reader (guard.ts page()): the offset and limit its headers answer, and the items it takes (from an index, so many). */
   window?: { offset: number; limit: number; from: number; size: number };
+  /** merchants: a participation and its effectuation as read now (its status, and the reason of an ERROR). */
+  participation?: Participation;
+  effectuation?: { status: string; errorReason?: string };
+  /** merchants: the participations a reader reads (the latest of each merchant, or a search's candidates), and the statuses the completed list shows. */
+  participations?: Participation[];
+  statuses?: string[];
+  /** merchants, the searches: the criteria compared, and how a merchant's value is compared with one (whole, by default). */
+  criteria?: Record<string, any>;
+  matches?: (key: string, value: unknown, criterion: unknown) => boolean;
   /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
   mids?: string[];
   latestMids?: string[];
