@@ -155,13 +155,3 @@ test('ModifyCustomer refuses a customer with a disputed statement with 403', rul
   );
 });
 
-test(
-  'DeleteCustomer answers 204, then the customer is gone (404)',
-  rules('FD-CUST-DELETE@get-customer'),
-  async ({ fdApi, createCustomer }) => {
-    const id = await createCustomer();
-    expect((await fdApi.call('DeleteCustomer', { path: { customerId: id } })).status).toBe(204);
-    expectFdError(await fdApi.call('GetCustomer', { path: { customerId: id } }), 404, 'after delete');
-    expectFdError(await fdApi.call('DeleteCustomer', { path: { customerId: id } }), 404, 'second delete');
-  },
-);
