@@ -112,10 +112,11 @@ const unknownDeleted =
 /** Each delivery sent (of `type`, where `when` holds) made otherwise; a silent one stays silent. */
 const delivered =
   (bend: (d: Delivery, x: Exchange) => Delivery | void, type?: Subscription['type'], when: When = always): Delivering =>
-  (x, d) =>
-    !d.silent && (!type || d.sub?.type === type) && when(x)
-      ? (bend({ ...d, body: structuredClone(d.body), headers: { ...d.headers } }, x) ?? d)
-      : d;
+  (x, d) => {
+    if (d.silent || (type && d.sub?.type !== type) || !when(x)) return d;
+    const copy = { ...d, body: structuredClone(d.body), headers: { ...d.headers } };
+    return bend(copy, x) ?? copy;
+  };
 /** The body of the transaction event (`bend` changes its transaction member). */
 const transactionEvent = (bend: (t: Body, x: Exchange, body: Body) => void, when: When = always): Delivering =>
   delivered(
