@@ -320,8 +320,6 @@ export interface FaultMemory {
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
-  /** payments-data.ts: the cached variant's own copy of the balances (payments-data-cached-stale-copy). */
-  staleBalances: Map<string, { balance: number; availableBalance: number; balanceDate: number }>;
   /** connect.ts: the Lite link of each partner and until when it is reused (blind fault). */
   liteLinks: Map<string, { url: string; untilMs: number }>;
   /** txpush.ts: subscriptions disabled but kept (blind-txpush-disable-soft-delete). */
@@ -559,7 +557,6 @@ function faultMemory(): FaultMemory {
   return {
     switchOwners: new Map(),
     seenAccounts: new Map(),
-    staleBalances: new Map(),
     liteLinks: new Map(),
     disabledSubscriptions: new Set(),
     deletedSubscriptions: new Map(),
