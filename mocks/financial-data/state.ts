@@ -801,23 +801,6 @@ export interface ConnectSeams {
   delivery: never;
 }
 
-/** A refusal of the location lookup: its status, the provider's code (the 400's x-codes) and words. */
-export interface LocationRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of the institutions carry (mocks/kit/faults.ts): the location lookup's query, judged at one step. */
-export interface InstitutionSeams {
-  x: { operationId: FdOperationId; query: Record<string, unknown> };
-  step: 'location-parameter-sets';
-  refusal: LocationRefusal;
-  change: never;
-  answer: never;
-  delivery: never;
-}
-
 /** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
 export interface SbcaRefusal {
   status: number;
