@@ -303,7 +303,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-type-forms-ach-routing-as-number',
-    'FD-TYPE-FORMS: v1 ACH details answer the routing number as a JSON number, leading zeros lost',
+    'FD-TYPE-FORMS, FD-PAY-ACCOUNT-NUMBER: v1 ACH details answer the routing number as a JSON number, leading zeros lost',
     {
       answer: answered(['GetAccountACHDetails'], (b) => ({ ...b, routingNumber: Number(b.routingNumber) })),
       ...provider,
