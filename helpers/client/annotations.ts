@@ -19,7 +19,7 @@ export interface ViolationNote extends ViolationSite {
   call?: number;
 }
 
-export const VIOLATION_ANNOTATION = 'contract-violation';
+const VIOLATION_ANNOTATION = 'contract-violation';
 
 const thrown = new WeakMap<TestInfo, ContractViolation[]>();
 const callOf = new WeakMap<ContractViolation, number>();
@@ -116,10 +116,10 @@ export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
  * the test's tag or the strongest rule the test cites (a check citing a seed limit and an assumed
  * error form fails CONDITIONAL when only the form was broken).
  */
-export const BROKEN_RULE_ANNOTATION = 'broken-rule';
+const BROKEN_RULE_ANNOTATION = 'broken-rule';
 
 /** Where a rule's judgement failed, as the certification files it: the rule and, where told, the operation. */
-export interface BrokenAt {
+interface BrokenAt {
   rule: string;
   operationId?: string;
 }
@@ -176,7 +176,7 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
  * is not judged, after this step's rule: the certification files it there, never under a rule of its
  * own (helpers/verdict/certification.ts).
  */
-export const STEP_FAILED_ANNOTATION = 'step-failed';
+const STEP_FAILED_ANNOTATION = 'step-failed';
 
 export interface StepFailed {
   operationId: string;
