@@ -77,7 +77,7 @@ export function bodyHash(body: string | undefined): string {
     .digest('base64');
 }
 
-type Verification =
+export type Verification =
   | { ok: true; consumerKey: string }
   | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'body-hash' | 'signature'; consumerKey?: string };
 
