@@ -5,7 +5,16 @@
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, telling, seeded } from '../kit/faults.js';
 import { answerOf, bend, blind, okBody, relax, rule, skipAt } from './fault-builders.js';
+import { termsRefusal } from './plans.js';
+import type { Exchange } from './seams.js';
 import { resentNotifications } from './state.js';
+
+/** The offers answer and the offer a selection names (undefined: none the mock issued). */
+function chosen(x: Exchange) {
+  const otx = x.world.offerTransactions.get(String(x.sent?.offerTransactionId));
+  const offer = otx?.offers.find((o) => o.offerId === x.sent?.offerId);
+  return otx && offer ? { otx, offer } : undefined;
+}
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
@@ -64,6 +73,33 @@ export const PLANS_FAULTS = faultCatalogue([
     ['properties', 'tenure'],
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
+  ),
+  // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
+  bend(
+    {
+      id: 'in-val-plan-offer-terms-amounts-whole-units',
+      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
+      source: 'provider',
+      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
+    },
+    {
+      judge: skipAt('plan-terms', (x) => {
+        const c = chosen(x);
+        return (
+          !!c &&
+          !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
+        );
+      }),
+    },
+  ),
+  bend(
+    {
+      id: 'in-val-plan-offer-terms-card-last-four',
+      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's card is matched with its offers request's on its last four digits only",
+      source: 'provider',
+      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
+    },
+    { judge: skipAt('plan-card', (x) => chosen(x)?.otx.pan.slice(-4) === String(x.ok?.plain?.consumer?.primaryAccountNumber).slice(-4)) },
   ),
   bend(
     {

@@ -31,7 +31,8 @@ function schedule(amount: number, tenure: number, from: Date) {
   });
 }
 
-const near = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
+/** Two amounts equal to the last minor unit and beyond (a float's own error aside). */
+const exactly = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
@@ -78,7 +79,12 @@ function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, pla
  * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
  * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
  */
-function termsRefusal(otx: OfferTransaction, offer: Record<string, any>, b: Record<string, any>): [string, string] | undefined {
+export function termsRefusal(
+  otx: OfferTransaction,
+  offer: Record<string, any>,
+  b: Record<string, any>,
+  near = exactly,
+): [string, string] | undefined {
   const t = b.transaction ?? {};
   const pi = b.planInstallmentInformation ?? {};
   if (otx.transaction && !near(t.amount, otx.transaction.amount))
@@ -299,9 +305,21 @@ export function registerPlans(
       ]);
     }
     // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
+    // The whole number is compared, every digit of it.
     const card = ok.plain?.consumer?.primaryAccountNumber;
-    if (otx && present(card) && String(card) !== otx.pan)
-      return sendError(reply, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+    const cardOff = seams.judge(
+      exchange(req),
+      'plan-card',
+      otx && present(card) && String(card) !== otx.pan
+        ? {
+            status: 400,
+            reasonCode: 'pan.match',
+            description: 'Provided PAN does not match with offer.',
+            details: 'PAN does not match with Offer.',
+          }
+        : undefined,
+    );
+    if (cardOff) return sendRefusal(reply, cardOff);
     // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
     const mismatch = otx ? merchantDiffers(otx.merchant, b, ok.plain) : undefined;
     const merchantOff = seams.judge(
@@ -318,7 +336,12 @@ export function registerPlans(
     );
     if (merchantOff) return sendRefusal(reply, merchantOff);
     const differs = otx && offer ? termsRefusal(otx, offer, b) : undefined;
-    if (differs) return sendError(reply, 400, 'invalid.request.parameter', ...differs);
+    const termsOff = seams.judge(
+      exchange(req),
+      'plan-terms',
+      differs ? { status: 400, reasonCode: 'invalid.request.parameter', description: differs[0], details: differs[1] } : undefined,
+    );
+    if (termsOff) return sendRefusal(reply, termsOff);
     const termsOf = offer;
     const info = b.planInstallmentInformation ?? { frequency: termsOf?.frequency ?? 'MONTHLY', tenure: termsOf?.tenure ?? 3 };
     // in-lim-apr-plan-apr-200-refused: the apr's maximum read as exclusive.

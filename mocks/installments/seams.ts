@@ -72,6 +72,8 @@ export type Step =
   | 'participation-body-size'
   // plans.ts, savePlan
   | 'plan-merchant'
+  | 'plan-card'
+  | 'plan-terms'
   // pans.ts, registerPans
   | 'register-read'
   | 'register-members'
