@@ -5,7 +5,7 @@
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
 import { faultCatalogue, telling, seeded } from '../kit/faults.js';
 import { answerOf, bend, blind, okBody, relax, rule, skipAt } from './fault-builders.js';
-import { termsRefusal } from './plans.js';
+import { termsRefusal } from './plan-terms.js';
 import type { Exchange } from './seams.js';
 import { resentNotifications } from './state.js';
 

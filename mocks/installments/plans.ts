@@ -8,8 +8,9 @@ import type { MockContext } from '../kit/context.js';
 import type { InstallmentsFaultId } from './catalogue.js';
 import { invalidRequest, sendError, sendRefusal } from './errors.js';
 import type { Guard } from './guard.js';
+import { termsRefusal } from './plan-terms.js';
 import { exchangeOf, type InstallmentsSeams } from './seams.js';
-import { inRange, resentNotifications, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
+import { inRange, resentNotifications, UUID, type InstallmentsState, type Plan } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -31,8 +32,6 @@ function schedule(amount: number, tenure: number, from: Date) {
   });
 }
 
-/** Two amounts equal to the last minor unit and beyond (a float's own error aside). */
-const exactly = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
@@ -73,42 +72,6 @@ function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, pla
   return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
     .filter((k) => present(sent[k]) && present(asked[k]) && String(sent[k]) !== String(asked[k]))
     .map((k) => `merchant.${k}`)[0];
-}
-
-/**
- * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
- * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
- */
-export function termsRefusal(
-  otx: OfferTransaction,
-  offer: Record<string, any>,
-  b: Record<string, any>,
-  near = exactly,
-): [string, string] | undefined {
-  const t = b.transaction ?? {};
-  const pi = b.planInstallmentInformation ?? {};
-  if (otx.transaction && !near(t.amount, otx.transaction.amount))
-    return ['Provided transaction amount does not match with offer.', 'Mismatch in Transaction Amount.'];
-  if (otx.transaction && t.currency !== otx.transaction.currency)
-    return ['Provided transaction currency does not match with offer.', 'Mismatch in Transaction Currency.'];
-  // examples/TransactionDateMisMatch: a date the plan sends is its offers request's (the same instant).
-  if (present(t.localDateTime) && Date.parse(t.localDateTime) !== Date.parse(otx.transaction?.localDateTime))
-    return ['Provided transaction date does not match with offer.', 'Mismatch in Transaction Date.'];
-  const terms = 'Provided plan installment information does not match with offer.';
-  if (pi.tenure !== offer.tenure || pi.frequency !== offer.frequency) return [terms, 'Mismatch in tenure or frequency.'];
-  for (const k of ['apr', 'feeValue', 'firstInstallmentAmount', 'otherInstallmentAmount', 'totalAmount'])
-    if (present(pi[k]) && !near(pi[k], offer[k])) return [terms, `Mismatch in ${k}.`];
-  if (present(pi.currency) && pi.currency !== otx.transaction?.currency) return [terms, 'Mismatch in currency.'];
-  const mine = (offer.schedulePayments ?? []) as Record<string, unknown>[];
-  const sent = Array.isArray(b.schedulePayments) ? (b.schedulePayments as Record<string, unknown>[]) : [];
-  if (
-    sent.length !== mine.length ||
-    sent.some((s) => {
-      const o = mine.find((m) => m.installmentNumber === s.installmentNumber);
-      return !o || !near(o.installmentAmount, s.installmentAmount) || o.dueDate !== s.dueDate;
-    })
-  )
-    return ['Provided schedule payments do not match with offer.', 'Mismatch in schedule payments.'];
 }
 
 export function registerPlans(
