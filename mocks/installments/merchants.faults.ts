@@ -8,6 +8,37 @@ import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
 import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Beside the update check (invariants.latest-write.spec.ts): an opt-out that sticks, and an update taken as the whole merchant.
+  bend(
+    {
+      id: 'in-state-participation-update-opt-in-again-ignored',
+      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update opting a merchant that had opted out back in (optIn N to Y) keeps it opted out',
+      source: 'provider',
+      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantParticipations' && c.earlier?.optIn === 'N' && c.merchant?.optIn === 'Y'
+          ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
+          : c,
+    },
+  ),
+  bend(
+    {
+      id: 'in-state-participation-update-drops-unnamed-members',
+      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update is stored as the whole merchant: the members it leaves out (dbaNames, address, wallets) are dropped',
+      source: 'assumption',
+      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
+    },
+    {
+      state: (x, c) => {
+        if (x.op !== 'postMerchantParticipations' || !c.earlier || !c.merchant) return c;
+        const same = (m: Record<string, any>) => ['merchantLegalName', 'countryCode', 'acquirerICA'].every((k) => m[k] === c.merchant![k]);
+        const submitted = ([x.sent].flat() as Record<string, any>[]).find((m) => m && same(m));
+        return submitted ? { ...c, merchant: submitted } : c;
+      },
+    },
+  ),
   bend(
     {
       id: 'participation-body-size-unbounded',

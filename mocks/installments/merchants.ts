@@ -179,7 +179,16 @@ export function registerMerchants(
         );
     }
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
-    for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
+    // An update names the members it changes (provider 2.0.0 postMerchantParticipations: its table makes only the identity and
+    // optIn mandatory in an update); a member it leaves out keeps the merchant's value (@assumption, reference/installments.md).
+    for (const submitted of ok.body as Record<string, any>[]) {
+      const earlier = world.merchants.get(merchantKey({ merchant: submitted }))?.merchant;
+      const { merchant } = seams.state(
+        exchangeOf(req, world, () => clock.nowMs()),
+        { merchant: { ...earlier, ...submitted }, earlier },
+      );
+      addParticipation(world, { requestId, merchant: merchant!, submittedAtMs: clock.nowMs() });
+    }
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
     if (faults.has('in-status-participation-location-next-request-id'))
       reply.header('Location', `merchants/participations?request_id=${String(Number(requestId) + 1)}`);

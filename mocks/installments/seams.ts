@@ -119,6 +119,9 @@ export interface Change {
   /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
   mids?: string[];
   latestMids?: string[];
+  /** merchants, postMerchantParticipations: a merchant as it is stored, and its latest participation before (undefined: a new merchant). */
+  merchant?: Record<string, any>;
+  earlier?: Record<string, any>;
 }
 
 /** An answer as sent: its status, headers and body (undefined: none). */
