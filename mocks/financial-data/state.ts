@@ -821,6 +821,16 @@ export interface InstitutionSeams {
   delivery: never;
 }
 
+/** What the seams of TxPush carry (mocks/kit/faults.ts): a listener URL as the subscribe call judges it, its port read or implied. */
+export interface TxPushSeams {
+  x: { url: URL; port: number };
+  step: 'listener-port';
+  refusal: string;
+  change: never;
+  answer: never;
+  delivery: never;
+}
+
 /** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
 export interface SbcaRefusal {
   status: number;

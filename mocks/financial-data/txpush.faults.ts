@@ -3,9 +3,20 @@
 // (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
 // first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, blind, independent, modelFault, seeded, type FaultSeams } from '../kit/faults.js';
+import type { TxPushSeams } from './state.js';
 
 export const TXPUSH_FAULTS = faultCatalogue([
+  // Beside the port check in every scheme (txpush.subscriptions.spec.ts): the port judged for https listeners only.
+  seeded({
+    id: 'seeded-txpush-port-judged-for-https-only',
+    rule: "FD-TXPUSH-PORTS: a listener URL's port is judged only when its scheme is https: an http listener on any port is accepted",
+    source: 'seed',
+    rules: ['FD-TXPUSH-PORTS'],
+    seams: {
+      judge: (x, step, refusal) => (step === 'listener-port' && x.url.protocol === 'http:' ? undefined : refusal),
+    } satisfies FaultSeams<TxPushSeams>,
+  }),
   // Seeded beside the fixed sequence of txpush.sequence.spec.ts (the running balance for every status and sign).
   seeded({
     id: 'seeded-txpush-pending-debit-balance-credited',

@@ -17,6 +17,7 @@ import {
   type Transaction,
   type TxPushClass as SubscriptionClass,
   type TxPushSubscription as Subscription,
+  type TxPushSeams,
 } from './state.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
 
@@ -29,6 +30,7 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
   // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
   const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
+  const seams = faults.seams<TxPushSeams>();
   const state = () => world.txpush;
   const { disabledSubscriptions, deletedSubscriptions } = world.faultMemory;
   /** i10-txpush-deleted-subscription-still-delivered: subscriptions marked deleted but left in the delivery list. */
@@ -61,7 +63,12 @@ export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
         : faults.has('txpush-explicit-port-refused')
           ? !/^[a-z]+:\/\/[^/]*:[0-9]+/i.test(raw)
           : LISTENER_PORTS.includes(port) || (faults.has('blind-txpush-port-8443-accepted') && port === 8443);
-    if (!allowed) return `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`;
+    const refused = seams.judge(
+      { url, port },
+      'listener-port',
+      allowed ? undefined : `callbackUrl port ${port} is not allowed (${LISTENER_PORTS.join(' or ')} only)`,
+    );
+    if (refused) return refused;
     const real = customerType(account) === 'active' || faults.has('blind-txpush-https-required-for-testing');
     // i14-txpush-http-on-443-accepted-for-active: the HTTPS rule judged by the port, http on port 443 taken as secure.
     // seeded-txpush-http-written-port-80-accepted-for-active: the HTTPS rule skipped for a URL naming port 80.
