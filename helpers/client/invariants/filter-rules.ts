@@ -69,6 +69,10 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
+    // Its other Unicode form (NFD where it is composed, NFC where decomposed; UAX #15: canonically equivalent, other code
+    // points): no document says a criterion is normalised, so it lists the object only where its rule takes it as sent
+    // (FD-FILTER-RULE, @assumption); a search or fuzzy rule does not settle it. A value with no composed letter has none.
+    ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value) })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
     // What a loose comparison takes for the value: its separators dropped, one inner character
@@ -106,6 +110,16 @@ export function otherMemberInputs(item: Record<string, unknown>, matched: string
     })
     .filter((input, i, all) => apart(input.value) && all.findIndex((x) => x.value === input.value) === i)
     .map((input) => ({ ...input, lists: false }));
+}
+
+/** The value in its other Unicode normal form (decomposed where it is composed, composed where decomposed), where it has one. */
+export function otherForms(value: string): { how: string; value: string }[] {
+  const nfd = value.normalize('NFD');
+  const nfc = value.normalize('NFC');
+  return [
+    ...(nfd !== value ? [{ how: 'its decomposed form (NFD)', value: nfd }] : []),
+    ...(nfc !== value ? [{ how: 'its composed form (NFC)', value: nfc }] : []),
+  ];
 }
 
 /** Whether `rule` lists an object holding `value` for `input`: the whole value, its start or any part of it; undefined where the rule does not settle it. */
