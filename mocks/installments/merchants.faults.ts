@@ -8,6 +8,22 @@ import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
 import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Beside the criteria forms check (merchants.criteria-forms.spec.ts): criteria composed (NFC) before they are compared.
+  bend(
+    {
+      id: 'in-prop-text-form-mid-search-criteria-composed',
+      rule: 'IN-PROP-TEXT-FORM: the MID search composes its criteria (NFC) before comparing them: a legal name sent decomposed (NFD) finds the merchant held composed',
+      source: 'assumption',
+      rules: ['IN-PROP-TEXT-FORM'],
+    },
+    {
+      judge: (x, step, r) => {
+        if (step === 'mid-search-criteria' && x.ok)
+          for (const [k, v] of Object.entries(x.ok.body ?? {})) if (typeof v === 'string') x.ok.body[k] = v.normalize('NFC');
+        return r;
+      },
+    },
+  ),
   // Beside the update check (invariants.latest-write.spec.ts): an opt-out that sticks, and an update taken as the whole merchant.
   bend(
     {

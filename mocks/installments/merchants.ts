@@ -355,6 +355,12 @@ export function registerMerchants(
   app.post(`${prefix}/merchants/mids/searches`, async (req, reply) => {
     const ok = await guard(req, reply, 'postMerchantMidSearches');
     if (!ok) return reply;
+    // Each criterion compared as sent, no Unicode form folded (no source says a criterion is normalised).
+    seams.judge(
+      exchangeOf(req, world, () => clock.nowMs()),
+      'mid-search-criteria',
+      undefined,
+    );
     const c = ok.body as Record<string, string>;
     // fault: the status criterion of a MID search silently ignored (provider 2.0.0, MerchantMidSearchParameters.status).
     if (faults.has('mid-status-filter-ignored')) delete c.status;

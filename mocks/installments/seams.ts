@@ -70,6 +70,8 @@ export type Step =
   | 'check-digit'
   // merchants.ts, postMerchantParticipations
   | 'participation-body-size'
+  // merchants.ts, postMerchantMidSearches: the criteria as read (a fault may fold them first)
+  | 'mid-search-criteria'
   // plans.ts, savePlan
   | 'plan-merchant'
   | 'plan-card'

@@ -16,7 +16,7 @@ import type { Contract, Json, Operation, Parameter } from '../../contract/contra
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
-import { valueForms } from '../security/value-forms.js';
+import { otherForms, valueForms } from '../security/value-forms.js';
 
 export const FILTER_RULES = 'filter-rules';
 
@@ -110,16 +110,6 @@ export function otherMemberInputs(item: Record<string, unknown>, matched: string
     })
     .filter((input, i, all) => apart(input.value) && all.findIndex((x) => x.value === input.value) === i)
     .map((input) => ({ ...input, lists: false }));
-}
-
-/** The value in its other Unicode normal form (decomposed where it is composed, composed where decomposed), where it has one. */
-export function otherForms(value: string): { how: string; value: string }[] {
-  const nfd = value.normalize('NFD');
-  const nfc = value.normalize('NFC');
-  return [
-    ...(nfd !== value ? [{ how: 'its decomposed form (NFD)', value: nfd }] : []),
-    ...(nfc !== value ? [{ how: 'its composed form (NFC)', value: nfc }] : []),
-  ];
 }
 
 /** Whether `rule` lists an object holding `value` for `input`: the whole value, its start or any part of it; undefined where the rule does not settle it. */
