@@ -5,9 +5,23 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
+import { bend, blind, okBody, relax, rule, skipAt } from './fault-builders.js';
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Beside the mandatory members check (participations.flow.spec.ts): the group of an Australian merchant not answered.
+  bend(
+    {
+      id: 'in-echo-participation-mandatory-australia-group-dropped',
+      rule: 'IN-ECHO-PARTICIPATION-MANDATORY: getMerchantParticipations answers an Australian merchant without its merchantGroup',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-MANDATORY'],
+    },
+    {
+      answer: okBody('getMerchantParticipations', (body) =>
+        Array.isArray(body) ? body.map((m) => (m?.countryCode === 'AUS' ? { ...m, merchantGroup: undefined } : m)) : body,
+      ),
+    },
+  ),
   // Beside the criteria forms check (merchants.criteria-forms.spec.ts): criteria composed (NFC) before they are compared.
   bend(
     {

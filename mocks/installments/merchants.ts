@@ -92,7 +92,12 @@ export function registerMerchants(
       return { status: 'COMPLETED' };
     return { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
   };
-  const view = (p: Participation): Record<string, any> => ({ ...p.merchant, ...state(p) });
+  // provider 2.0.0 Merchant: a MAID merchant's maid is answered in maids (the answered Merchant has no maid member).
+  const view = (p: Participation): Record<string, any> => ({
+    ...p.merchant,
+    ...(p.merchant.maid !== undefined ? { maids: [p.merchant.maid] } : {}),
+    ...state(p),
+  });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
   /**
