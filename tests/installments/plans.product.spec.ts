@@ -200,9 +200,17 @@ test(
       )),
     ];
     const taken: string[] = [];
+    // The Description of the provider's examples where one names the term: TransactionAmountMisMatch, PANMisMatch.
+    const described = (what: string) =>
+      what.startsWith('transaction.amount')
+        ? 'Provided transaction amount does not match with offer.'
+        : what.startsWith("the card's")
+          ? 'Provided PAN does not match with offer.'
+          : undefined;
     for (const [what, plan, reason] of changes) {
       const res = await instApi.call('savePlan', { body: plan });
-      if (res.status !== 400 || res.body?.Errors?.Error?.[0]?.ReasonCode !== reason)
+      const error = res.body?.Errors?.Error?.[0];
+      if (res.status !== 400 || error?.ReasonCode !== reason || (described(what) && error?.Description !== described(what)))
         taken.push(`${what}: ${res.status} ${res.text.slice(0, 160)}`);
     }
     expect(taken, 'plans differing from the chosen offer in one term, not refused 400 with their reason code').toEqual([]);
