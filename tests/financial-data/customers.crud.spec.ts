@@ -1,8 +1,9 @@
 // Covers: AddTestingCustomer, AddCustomer, GetCustomer, GetCustomerWithAppData, ModifyCustomer,
 // DeleteCustomer (seed 002, Customers and Errors): creation 201, duplicate username 409, modify
-// firstName / lastName / both (neither is 400), disputed statement 403, delete 204 then 404 (every
-// reader: customers.delete.spec.ts). What was created or modified is read back through every reader
-// of a customer: GetCustomer, GetCustomerWithAppData and GetCustomers by username.
+// firstName / lastName / both (neither is 400), disputed statement 403 (every reader after a delete:
+// the customers model check, customers.model.spec.ts, and security.after-delete.spec.ts). What was
+// created or modified is read back through every reader of a customer: GetCustomer,
+// GetCustomerWithAppData and GetCustomers by username.
 
 /** The customer as each reader shows it. */
 async function readers(fdApi: OperationClient, customerId: string, username: string) {
@@ -154,14 +155,3 @@ test('ModifyCustomer refuses a customer with a disputed statement with 403', rul
     'disputed statement',
   );
 });
-
-test(
-  'DeleteCustomer answers 204, then the customer is gone (404)',
-  rules('FD-CUST-DELETE@get-customer'),
-  async ({ fdApi, createCustomer }) => {
-    const id = await createCustomer();
-    expect((await fdApi.call('DeleteCustomer', { path: { customerId: id } })).status).toBe(204);
-    expectFdError(await fdApi.call('GetCustomer', { path: { customerId: id } }), 404, 'after delete');
-    expectFdError(await fdApi.call('DeleteCustomer', { path: { customerId: id } }), 404, 'second delete');
-  },
-);

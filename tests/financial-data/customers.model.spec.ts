@@ -27,6 +27,7 @@ test(
     'FD-CUST-DELETE@list-username',
     'FD-CUST-DELETE@list-search',
     'FD-CUST-DELETE@list-all',
+    'FD-CUST-COUNTS-AFTER-DELETE',
     'FD-CUST-SEARCH:accept',
     'FD-CUST-SEARCH:refuse',
     'FD-CUST-NO-SEARCH-ALL',

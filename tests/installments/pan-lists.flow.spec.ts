@@ -30,52 +30,6 @@ test(
 );
 
 test(
-  'registers PANs to an existing list; a PAN already in it is counted as a failure @assumption',
-  rules('IN-VAL-PAN-COUNTS', 'IN-EXCL-PANLIST:accept'),
-  async ({ instApi, instReq }) => {
-    const [a, b] = [instReq.listPan(), instReq.listPan()];
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'Dup list', ...(await instReq.sensitive({ pans: [{ pan: a }] })) },
-    });
-    const panListId = created.body.panList.panListId;
-    const again = await instApi.call('registerPans', {
-      body: { panListId, ...(await instReq.sensitive({ pans: [{ pan: a }, { pan: b }] })) },
-    });
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ successfulCount: '1', failureCount: '1' });
-  },
-);
-
-test(
-  'rejects registration to a pan list that does not exist with 400 @provider',
-  rules('IN-STATE-UNKNOWN-LIST'),
-  async ({ instApi, instReq }) => {
-    expectErrors(
-      await instApi.call('registerPans', {
-        body: { panListId: '999999999999999999', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-      }),
-      400,
-    );
-  },
-);
-
-test(
-  'deregistering a PAN that is not in the list counts it as a failure @assumption',
-  rules('IN-VAL-PAN-COUNTS'),
-  async ({ instApi, instReq }) => {
-    // A new list carries card data or a range (provider 2.0.0, 400 example "Either encryptedValue or Account Range").
-    const created = await instApi.call('registerPans', {
-      body: { panListName: 'One card list', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    const res = await instApi.call('deregisterPans', {
-      body: { panListId: created.body.panList.panListId, ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ successfulCount: '0', failureCount: '1' });
-  },
-);
-
-test(
   'offers: total is the number of offers, each with a tenure of at least 2 @assumption',
   rules('IN-VAL-OFFERS-TOTAL', 'IN-VAL-OFFER-TENURE'),
   async ({ instApi, instReq, inst }) => {

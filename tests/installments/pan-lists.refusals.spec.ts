@@ -24,36 +24,6 @@ function eligibility() {
 }
 
 test(
-  'a registration into an existing list without a card number is 400 and registers nothing; with one card it is accepted @provider',
-  rules('IN-REQ-UPDATE-PANS:refuse', 'IN-REQ-UPDATE-PANS:accept', 'IN-VAL-PAN-COUNTS', 'IN-STATE-PAN-ELIGIBLE:accept@encrypted'),
-  async ({ instApi, instReq }) => {
-    const offers = eligibility();
-    const created = await instApi.call('registerPans', {
-      // A new list carries card data or a range (provider 2.0.0, 400 example "Either encryptedValue or Account Range").
-      body: { panListName: 'Update needs a card', ...(await instReq.sensitive({ pans: [{ pan: instReq.listPan() }] })) },
-    });
-    expect(created.status).toBe(200);
-    const panListId = String(created.body.panList.panListId);
-    for (const [what, plain] of [
-      ['no card', { pans: [] }],
-      ['only items without a number', { pans: [{}, {}] }],
-    ] as const) {
-      const res = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive(plain)) } });
-      expect(res.status, `an update with ${what}`).toBe(400);
-    }
-    const pan = instReq.listPan();
-    const before = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-    offers.read.push({ res: before, eligible: false, what: 'offers for the card before the refused updates and its own' });
-    const res = await instApi.call('registerPans', { body: { panListId, ...(await instReq.sensitive({ pans: [{ pan }] })) } });
-    expect(res.status, 'an update with one card').toBe(200);
-    expect(res.body, 'one registered').toMatchObject({ successfulCount: '1', failureCount: '0' });
-    const after = await instApi.call('approvedOffers', { body: await instReq.offersBody(pan) });
-    offers.read.push({ res: after, eligible: true, what: 'offers for the card registered' });
-    offers.judge();
-  },
-);
-
-test(
   'a deregistration from a list that does not exist, or without card data, is 400 and removes nothing; with its card data it is accepted @provider',
   rules(
     'IN-STATE-UNKNOWN-LIST',
