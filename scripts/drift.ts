@@ -9,7 +9,8 @@ import { configOf } from '../helpers/config/config.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import { publishedOperations } from '../tools/drift/examples.js';
 import { judgeExample, matchOperation, type JudgedExample } from '../tools/drift/judge.js';
-import { PublishedDocument, readPublishedDocument } from '../tools/drift/published.js';
+import { readDocumentFile } from '../tools/diff/documents.js';
+import { PublishedDocument } from '../tools/drift/published.js';
 import { pct, perOperation, rejectionLines, summarize, tallyLine, verdictCounts, writeDriftReport } from '../tools/drift/report.js';
 import { SERVICES, serviceProfile } from '../helpers/contract/services.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
@@ -31,7 +32,7 @@ export const main: CommandMain = async (argv, io) => {
   const min = args.min === undefined ? undefined : Number(args.min);
   if (min !== undefined && !(min >= 0 && min <= 100)) throw new UsageError(`--min must be a percentage from 0 to 100. Usage: ${USAGE}`);
 
-  const raw = readPublishedDocument(args.spec);
+  const raw = readDocumentFile(args.spec).doc;
   const contract = await loadContract(args.service);
   const profile = serviceProfile(args.service);
   const doc = new PublishedDocument(raw, args.service);

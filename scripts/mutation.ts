@@ -19,11 +19,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { parseArgs, playwright, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { parseArgs, playwright, plural, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
 import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
+import { escapeRegExp } from '../helpers/contract/writers.js';
 
 const USAGE =
   'npm run mutation -- [--service <name>] [--fault <id>] [--match <regex>] [--blind] [--set <name>] [--targeted [--no-rerun] [--confirm]] [--jobs <n>]';
@@ -65,7 +66,6 @@ async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) =
   );
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ranText = (ran: Outcome['ran']) =>
   ran === 'service' ? 'whole service' : `${plural(ran.files.length, 'spec file')} + @smoke (${plural(ran.smoke.length, 'place')})`;
 
@@ -273,7 +273,6 @@ export const main: CommandMain = async (argv, io) => {
       o.firstFailure = firstFailure(result.output);
     }
     if (args.confirm) {
-      const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const toConfirm = outcomes.filter((o) => o.test);
       const t0 = Date.now();
       await pool(toConfirm, jobs, async (o, slot) => {

@@ -16,7 +16,7 @@ const USAGE =
   'npm run sandbox:prepare -- --service <card-enrollment|installments|financial-data> [--env-file .env] [--wait-seconds 900] [--complete-stand-in]';
 
 /** Sets KEY=value in a dotenv file: the line replaced where it is, else appended. */
-export function setEnvVar(file: string, key: string, value: string): void {
+function setEnvVar(file: string, key: string, value: string): void {
   const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
   const at = lines.findIndex((l) => l.startsWith(`${key}=`));
   if (at >= 0) lines[at] = `${key}=${value}`;

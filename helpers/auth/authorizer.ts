@@ -2,7 +2,7 @@
 // it sees the request about to be sent and answers the headers to add.
 import type { Operation } from '../contract/contract.js';
 
-export interface SignableRequest {
+interface SignableRequest {
   /** The contract's operation being called (its security alternatives say which credentials it takes). */
   operation: Operation;
   method: string;

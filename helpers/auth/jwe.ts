@@ -13,26 +13,29 @@ export interface EncryptionKey {
   alg: string;
 }
 
+/** The key management algorithm of every card data encryption (RSA-OAEP with SHA-256). */
+const ALG = 'RSA-OAEP-256';
+
 /** The first usable encryption key of a JWK set (the mock's GET /keys), judged as a configured one is (helpers/config/env-types.ts). */
-export async function keyFromJwks(jwks: unknown, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
+export async function keyFromJwks(jwks: unknown): Promise<EncryptionKey> {
   let chosen: JwkKey;
   try {
-    chosen = encryptionKeyOfSet(jwks, alg);
+    chosen = encryptionKeyOfSet(jwks, ALG);
   } catch (error) {
-    if (error instanceof Mismatch) throw new Error(`no usable ${alg} encryption key in the JWK set: ${error.found}`);
+    if (error instanceof Mismatch) throw new Error(`no usable ${ALG} encryption key in the JWK set: ${error.found}`);
     throw error;
   }
-  return encryptionKey(chosen, alg);
+  return encryptionKey(chosen);
 }
 
 /** An encryption key read from .env (CARD_ENCRYPTION_JWK, a keys URL's set) as jose takes it. */
-export async function encryptionKey(chosen: JwkKey, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
-  return { kid: chosen.kid, key: await importJWK(chosen.jwk as JWK, alg), alg };
+export async function encryptionKey(chosen: JwkKey): Promise<EncryptionKey> {
+  return { kid: chosen.kid, key: await importJWK(chosen.jwk as JWK, ALG), alg: ALG };
 }
 
 /** A public key read from .env (CARD_ENCRYPTION_PEM) with the kid given beside it. */
-export async function encryptionKeyFromPublicKey(key: KeyObject, kid: string, alg = 'RSA-OAEP-256'): Promise<EncryptionKey> {
-  return { kid, key: await importJWK(key.export({ format: 'jwk' }) as JWK, alg), alg };
+export async function encryptionKeyFromPublicKey(key: KeyObject, kid: string): Promise<EncryptionKey> {
+  return { kid, key: await importJWK(key.export({ format: 'jwk' }) as JWK, ALG), alg: ALG };
 }
 
 /** Encrypts a JSON value into a compact JWE (five base64url segments). */

@@ -81,7 +81,7 @@ export type Verification =
   | { ok: true; consumerKey: string }
   | { ok: false; reason: 'missing' | 'malformed' | 'unknown-key' | 'body-hash' | 'signature'; consumerKey?: string };
 
-export interface SignedRequest {
+interface SignedRequest {
   method: string;
   /** The full URL the client signed (scheme, host, port, path, raw query). */
   url: string;

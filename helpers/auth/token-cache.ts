@@ -11,7 +11,7 @@ export function tokenAges(contract: Contract): { validMs: number; renewAfterMs: 
   return { validMs: limitOf(contract, 'tokenLifetimeSeconds') * 1000, renewAfterMs: limitOf(contract, 'tokenRenewAfterSeconds') * 1000 };
 }
 
-export interface TokenCacheOptions {
+interface TokenCacheOptions {
   /** Asks the target for a new token (CreateToken); the only source of tokens. */
   create: () => Promise<string>;
   /** Current time in milliseconds (the mock's virtual clock, or Date.now on a sandbox). */

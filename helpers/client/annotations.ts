@@ -19,7 +19,7 @@ export interface ViolationNote extends ViolationSite {
   call?: number;
 }
 
-export const VIOLATION_ANNOTATION = 'contract-violation';
+const VIOLATION_ANNOTATION = 'contract-violation';
 
 const thrown = new WeakMap<TestInfo, ContractViolation[]>();
 const callOf = new WeakMap<ContractViolation, number>();
@@ -116,10 +116,10 @@ export const EXCHANGES_ATTACHMENT = 'HTTP exchanges';
  * the test's tag or the strongest rule the test cites (a check citing a seed limit and an assumed
  * error form fails CONDITIONAL when only the form was broken).
  */
-export const BROKEN_RULE_ANNOTATION = 'broken-rule';
+const BROKEN_RULE_ANNOTATION = 'broken-rule';
 
 /** Where a rule's judgement failed, as the certification files it: the rule and, where told, the operation. */
-export interface BrokenAt {
+interface BrokenAt {
   rule: string;
   operationId?: string;
 }
@@ -169,17 +169,21 @@ export function propertyBroken(error: string | undefined, ruleOfChecker: Readonl
 }
 
 /**
- * A step of a check that failed while the check went on without it: a call the check needed accepted
- * (a valid call its forms are judged against, a set-up call) was refused. A later failure of the same
- * check whose judgement depended on it (no form sent, so "forms sent: 0") is not judged, after this
- * step's rule: the certification files it there, never under a rule of its own (helpers/verdict/certification.ts).
+ * A step of a check that failed while the check went on without it: a call the check sent as valid
+ * (a request its builders made and it sent as built, or a property's valid call) was refused, or its
+ * answer broke a named check (helpers/client/client.ts notes it). A later failure of the same check
+ * with no judgement of its own (no violation, no rule's assertion, none told on an exchange of its own)
+ * is not judged, after this step's rule: the certification files it there, never under a rule of its
+ * own (helpers/verdict/certification.ts).
  */
-export const STEP_FAILED_ANNOTATION = 'step-failed';
+const STEP_FAILED_ANNOTATION = 'step-failed';
 
 export interface StepFailed {
   operationId: string;
   /** The answer's status, or the first line of the violation the call threw. */
   status: string;
+  /** The refusal's code as its error body gives it, where it gives one. */
+  code?: string;
   /** What the step was, in the check's words ("its valid call"). */
   what: string;
   /** The rule the refusal breaks (a valid call refused: the service's rule that every allowed form is accepted). */
@@ -188,18 +192,21 @@ export interface StepFailed {
   call?: number;
 }
 
-/** Notes a failed step of the check (the first noted is the one a later failure came after). */
+/** Notes a failed step of the check, once per rule, operation, status and code (the first noted leads). */
 export function noteStepFailed(testInfo: TestInfo, step: StepFailed): void {
+  const key = (s: StepFailed) => `${s.rule} ${s.operationId} ${s.status} ${s.code}`;
+  if (stepsFailedOf(testInfo.annotations).some((s) => key(s) === key(step))) return;
   testInfo.annotations.push({ type: STEP_FAILED_ANNOTATION, description: JSON.stringify(step) });
 }
 
-/** The first failed step a check's annotations carry, if any. */
-export function stepFailedOf(annotations: Annotations): StepFailed | undefined {
-  const d = annotations.find((a) => a.type === STEP_FAILED_ANNOTATION)?.description;
-  if (!d) return undefined;
-  try {
-    return JSON.parse(d) as StepFailed;
-  } catch {
-    return undefined;
-  }
+/** The failed steps a check's annotations carry, in the order noted. */
+export function stepsFailedOf(annotations: Annotations): StepFailed[] {
+  return annotations.flatMap((a) => {
+    if (a.type !== STEP_FAILED_ANNOTATION || !a.description) return [];
+    try {
+      return [JSON.parse(a.description) as StepFailed];
+    } catch {
+      return [];
+    }
+  });
 }

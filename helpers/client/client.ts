@@ -68,6 +68,59 @@ export interface CallOptions {
   rateLimit?: 'expect';
   /** Sent as a request the documents refuse (a generated negative case): never judged by the request rules. */
   refusal?: true;
+  /**
+   * Sent as a request the check needs accepted (a property's valid call): refused, or its answer
+   * breaking a named check, it is the check's failed step (noteStepFailed). A body a request builder
+   * made (`builtValid`) and sent as built, with the client's own credentials and headers, is one too.
+   */
+  valid?: true;
+}
+
+/** The bodies the request builders made valid, each with its text as made (a body changed since is no longer one). */
+const builtBodies = new WeakMap<object, string>();
+/** Checks that switched the mock's faults themselves (a 500 asked for): a refusal of their valid calls is what they expect. */
+const refusalsExpected = new WeakSet<TestInfo>();
+
+/** Marks a request body a builder made as one the contract and the target's data accept (fixtures' request builders). */
+export function builtValid<T extends object>(body: T): T {
+  builtBodies.set(body, JSON.stringify(body));
+  return body;
+}
+
+/** Notes that a check switched the mock's faults on (its fixture's setFaults): its refused valid calls are no failed step. */
+export function expectRefusals(testInfo: TestInfo): void {
+  refusalsExpected.add(testInfo);
+}
+
+/** Whether a call is one its check sends as valid: marked so, or a built body sent as built with nothing else changed. */
+function sentAsValid(options: CallOptions, body: string | undefined): boolean {
+  if (options.valid) return true;
+  const built = typeof options.body === 'object' && options.body !== null ? builtBodies.get(options.body) : undefined;
+  return (
+    built !== undefined &&
+    built === body &&
+    options.rawBody === undefined &&
+    !options.refusal &&
+    options.auth === undefined &&
+    options.method === undefined &&
+    options.headers === undefined
+  );
+}
+
+/** A refusal's code as an error body gives it, a word before a number (card enrollment's status, installments' ReasonCode, financial data's code). */
+function refusalCode(body: unknown): string | undefined {
+  const seen = [body];
+  const codes: (string | number)[] = [];
+  for (const v of seen) {
+    if (Array.isArray(v)) seen.push(...v);
+    else if (v && typeof v === 'object')
+      for (const [k, m] of Object.entries(v)) {
+        if (/^(reasonCode|status|reason|code|errorCode)$/i.test(k) && (typeof m === 'string' || typeof m === 'number')) codes.push(m);
+        if (typeof m === 'object') seen.push(m);
+      }
+  }
+  const code = codes.find((c) => typeof c === 'string') ?? codes[0];
+  return code === undefined ? undefined : String(code);
 }
 
 /**
@@ -254,7 +307,7 @@ const MAX_KEPT_BODY_CHARS = 16 * 1024;
  */
 const kept = new WeakMap<
   TestInfo,
-  { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: number; failed?: string }[]; calls: number }
+  { stories: Set<string>; exchanges: { exchange: string; call: number; operationId: string; at: string; failed?: string }[]; calls: number }
 >();
 
 /** The exchanges kept so far for a test (redacted, in call order), each named `METHOD /path -> status`, as its report will hold them. */
@@ -526,6 +579,7 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       if (judged.length)
         violation = new ContractViolation(violation.check, violation.message.replace(/^\[[^\]]+\] /, ''), exchange, judged);
     }
+    if (sentAsValid(options, body)) this.stepFailed(op, exchange.status, parsed, violation, call);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
       noteViolation(this.deps.testInfo, violation, call);
       const weight = failureWeight(op.service, contract.defaultSource, [...violation.rules], violation.check);
@@ -538,22 +592,24 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * A step of the check failed and the check goes on without it: `op`'s call the check needed
-   * accepted (`what`, its valid call) was answered `answer` (a refusal, or the violation it threw).
-   * Noted for the verdict (annotations.ts noteStepFailed): a later failure of the check that depended
-   * on it is not judged, after the rule the refusal breaks (a violation's own, else the service's
-   * rule that every allowed form is accepted).
+   * A call its check sent as valid (sentAsValid) was refused, or its answer broke a named check: a
+   * failed step of the check, noted for the verdict once per rule, operation, status and code
+   * (annotations.ts noteStepFailed). A later failure of the check with no judgement of its own is not
+   * judged, after the rule the step breaks: a violation's own, else the service's rule that every form
+   * the contract allows is accepted.
    */
-  stepFailed(op: Operation, answer: { status: number | string; call?: number } | ContractViolation, what: string): void {
-    if (!this.deps.testInfo) return;
-    const violation = answer instanceof ContractViolation ? answer : undefined;
-    const rule = violation?.rules[0] ?? validFormsRule(op.service);
+  private stepFailed(op: Operation, status: number, body: unknown, violation: unknown, call: number | undefined): void {
+    const broke = violation instanceof ContractViolation ? violation : undefined;
+    if (!this.deps.testInfo || refusalsExpected.has(this.deps.testInfo) || (status < 400 && !broke)) return;
+    const rule = broke?.rules[0] ?? validFormsRule(op.service);
+    const code = status >= 400 ? refusalCode(body) : undefined;
     noteStepFailed(this.deps.testInfo, {
       operationId: op.operationId,
-      status: violation ? violation.message.split('\n')[0] : String((answer as { status: number | string }).status),
-      what,
+      status: broke && status < 400 ? broke.message.split('\n')[0] : String(status),
+      ...(code ? { code } : {}),
+      what: 'its valid call',
       ...(rule ? { rule } : {}),
-      ...(!violation && (answer as { call?: number }).call !== undefined ? { call: (answer as { call?: number }).call } : {}),
+      ...(call !== undefined ? { call } : {}),
     });
   }
 
@@ -814,7 +870,8 @@ export class OperationClient<S extends ServiceName = ServiceName> {
       exchange: `${op.method} ${op.path} -> ${exchange.status}`,
       call,
       operationId: op.operationId,
-      at: answeredAt,
+      // An ISO instant, not epoch ms: the run's redaction takes a long run of digits for an account number.
+      at: new Date(answeredAt).toISOString(),
       ...(failed ? { failed } : {}),
       ...record,
     });

@@ -18,7 +18,7 @@ export interface CoverageRecord {
 
 let file: string | undefined;
 
-export const COVERAGE_ANNOTATION = 'coverage';
+const COVERAGE_ANNOTATION = 'coverage';
 
 /** The list each test's 'coverage' annotation holds, kept beside it so that a call adds to it without parsing it again. */
 const kept = new WeakMap<object, { note: { type: string; description?: string }; list: [CoverageRecord, number][] }>();

@@ -42,13 +42,13 @@ export function isCheckError(error: { message?: string; stack?: string }): boole
 export const KEPT_WORKER_REPORTER = './helpers/verdict/kept-worker-reporter.ts';
 
 /** Whether the run's first reporter is the one that restores a kept worker's failures. */
-export function restoredByFirstReporter(config: { reporter: readonly (readonly unknown[])[] }): boolean {
+function restoredByFirstReporter(config: { reporter: readonly (readonly unknown[])[] }): boolean {
   const first = config.reporter[0]?.[0];
   return typeof first === 'string' && path.basename(first) === path.basename(KEPT_WORKER_REPORTER);
 }
 
 /** Whether a stack has a frame of the test's spec file at or below the line the test is declared on. */
-export function thrownByTheTest(stack: string, test: Pick<EndedTest, 'file' | 'line'>): boolean {
+function thrownByTheTest(stack: string, test: Pick<EndedTest, 'file' | 'line'>): boolean {
   for (const frame of stack.split('\n')) {
     const at = frame.lastIndexOf(`${test.file}:`);
     if (at >= 0 && Number(frame.slice(at + test.file.length + 1).split(':')[0]) >= test.line) return true;

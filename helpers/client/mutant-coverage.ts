@@ -15,7 +15,7 @@ interface StrykerNamespace {
   mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> };
 }
 
-export const mutantCoverageDir = (): string | undefined => process.env.MUTANT_COVERAGE_DIR || undefined;
+const mutantCoverageDir = (): string | undefined => process.env.MUTANT_COVERAGE_DIR || undefined;
 
 const namespace = (): StrykerNamespace => {
   const g = globalThis as { __stryker__?: StrykerNamespace };

@@ -105,7 +105,7 @@ interface Entry {
   built?: Built<object>;
   error?: unknown;
 }
-export interface Built<T> {
+interface Built<T> {
   value: T;
   close?: () => Promise<void>;
 }

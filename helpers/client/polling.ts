@@ -4,12 +4,12 @@
 // bound (FD_REPORT_POLL_MAX_SECONDS). It ends with the report's terminal read, or with one error
 // naming the report, its last status and the time waited: never a bare test timeout.
 
-export interface PollRead {
+interface PollRead {
   status: number;
   body: any;
 }
 
-export interface PollOptions {
+interface PollOptions {
   /** What the report is, for messages: `VOA report u4hstnnak45g`. */
   label: string;
   /** One read of the report (a get-report operation through the contract-checked client). */
@@ -64,7 +64,7 @@ export async function pollReport(options: PollOptions): Promise<PollResult> {
 export const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** One report of several polled together: its label and its read. */
-export type PolledReport = Pick<PollOptions, 'label' | 'read'>;
+type PolledReport = Pick<PollOptions, 'label' | 'read'>;
 
 /**
  * Polls several reports together (a check that generated them all first): each round reads every

@@ -8,7 +8,7 @@
 // empty (and a whole run on the mock fails on an empty cell).
 import type { TestInfo } from '@playwright/test';
 
-export const PROPERTY_COUNT_ANNOTATION = 'property-count';
+const PROPERTY_COUNT_ANNOTATION = 'property-count';
 
 export interface PropertyException {
   operationId: string;

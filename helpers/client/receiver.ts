@@ -20,7 +20,7 @@ export interface ReceiverReply {
   body?: unknown;
 }
 
-export type ReplyFn = (request: ReceivedRequest) => ReceiverReply;
+type ReplyFn = (request: ReceivedRequest) => ReceiverReply;
 
 export class Receiver {
   private readonly items: ReceivedRequest[] = [];

@@ -11,14 +11,14 @@ import { luhnValid } from '../config/luhn.js';
 import { sensitiveValuesIn } from '../secrets/sensitive.js';
 
 /** One request as sent: its body and headers, and the plaintexts the suite encrypted into it. */
-export interface SentRequest {
+interface SentRequest {
   operation: Operation;
   body: unknown;
   headers: Record<string, string>;
   plaintexts: unknown[];
 }
 
-export interface RequestRule {
+interface RequestRule {
   id: string;
   /** The statement it rests on. */
   cite: string;

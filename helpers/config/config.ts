@@ -20,8 +20,8 @@ import { configuredMistakes } from './env-file.js';
 export const MODEL_SIZE_DEFAULT = { runs: 10, commands: 25 } as const;
 
 /** The configuration file a process reads: DOTENV_PATH, else .env in the working folder. */
-export function dotenvFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
-  return path.resolve(cwd, env.DOTENV_PATH || '.env');
+export function dotenvFile(): string {
+  return path.resolve(process.env.DOTENV_PATH || '.env');
 }
 
 loadDotenv({ path: dotenvFile(), quiet: true });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ENV_SCHEMA, type Env, type Problem } from './env-schema.js';
 
 /** A mistake of the configuration as written: fatal ones stop the command (exit 2), notes are said and the run goes on. */
-export interface WrittenMistake extends Problem {
+interface WrittenMistake extends Problem {
   fatal: boolean;
 }
 
@@ -36,14 +36,14 @@ const KNOWN = ENV_SCHEMA.map((e) => e.name);
 const folded = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The setting a name not of the schema resembles (its letters and digits one or two edits away), or undefined. */
-export function resemblingName(name: string): string | undefined {
+function resemblingName(name: string): string | undefined {
   const mine = folded(name);
   const near = KNOWN.map((k) => ({ k, d: editDistance(mine, folded(k)) })).sort((a, b) => a.d - b.d)[0];
   return near && near.d <= (mine.length >= 10 ? 2 : 1) ? near.k : undefined;
 }
 
 /** The file dotenv reads for this environment (helpers/config/config.ts). */
-export const envFilePath = (env: Env, cwd = process.cwd()) => path.resolve(cwd, env.DOTENV_PATH ?? '.env');
+const envFilePath = (env: Env, cwd = process.cwd()) => path.resolve(cwd, env.DOTENV_PATH ?? '.env');
 
 interface Line {
   key: string;
@@ -69,7 +69,7 @@ function quoteFix(key: string, value: string): string {
  * The mistakes of a .env file's text as dotenv reads it, and of the environment `env` the command
  * runs in (which dotenv never overrides): one each, naming the variable and the line.
  */
-export function writtenMistakes(text: string | undefined, env: Env, file = '.env'): WrittenMistake[] {
+function writtenMistakes(text: string | undefined, env: Env, file = '.env'): WrittenMistake[] {
   const out: WrittenMistake[] = [];
   const add = (variable: string, fatal: boolean, expected: string, found: string, fix?: string) =>
     out.push({ variable, fatal, expected, found, ...(fix ? { fix } : {}) });

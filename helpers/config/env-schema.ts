@@ -30,7 +30,7 @@ import {
   type ValueType,
 } from './env-types.js';
 
-export type Need =
+type Need =
   /** the service's checks cannot run without it (a sandbox certification stops with one line) */
   | 'service'
   /** one of a group is needed by the service (e.g. one form of a key) */
@@ -40,7 +40,7 @@ export type Need =
   /** tunes the run */
   | 'optional';
 
-export interface EnvVar {
+interface EnvVar {
   name: string;
   service: 'general' | 'card-enrollment' | 'installments' | 'financial-data';
   need: Need;
@@ -583,7 +583,7 @@ export const ENV_SCHEMA: EnvVar[] = [
 ];
 
 /** Variables a service cannot run without (the sandbox preflight stops with one line naming them). */
-export function serviceRequired(service: string): string[] {
+function serviceRequired(service: string): string[] {
   return ENV_SCHEMA.filter((e) => e.service === service && e.need === 'service' && !/_BASE_URL$/.test(e.name)).map((e) => e.name);
 }
 
@@ -605,7 +605,7 @@ export const ONE_OF: Record<string, string[][]> = {
   ],
 };
 
-export interface ServiceDiagnosis {
+interface ServiceDiagnosis {
   service: string;
   /** Not part of a sandbox certification: its base URL is not set. */
   excluded: boolean;
@@ -614,7 +614,7 @@ export interface ServiceDiagnosis {
   skipping: string[];
 }
 
-export type ServiceName = EnvVar['service'];
+type ServiceName = EnvVar['service'];
 export const SANDBOX_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 
 const BY_NAME = new Map(ENV_SCHEMA.map((e) => [e.name, e]));
@@ -632,7 +632,7 @@ const quoted = (value: string) => JSON.stringify(value.length > 80 ? `${value.sl
  * for another variable, by its length only. A value equal to another variable's is named so (a
  * value pasted into the wrong variable).
  */
-export function showValue(variable: string, value: string, env: Env): string {
+function showValue(variable: string, value: string, env: Env): string {
   const shape = `a value of ${value.length} character${value.length === 1 ? '' : 's'}`;
   const secretHere =
     Boolean(BY_NAME.get(variable)?.secret) ||
@@ -753,7 +753,7 @@ export function missingProblems(env: Env, service: ServiceName): Problem[] {
 }
 
 /** The base URL variable of a service: set, the service is part of a sandbox certification. */
-export function baseUrlVariable(service: ServiceName): string {
+function baseUrlVariable(service: ServiceName): string {
   return ENV_SCHEMA.find((e) => e.service === service && /_BASE_URL$/.test(e.name))!.name;
 }
 

@@ -68,7 +68,7 @@ export class Mismatch extends Error {
   }
 }
 
-export interface ParseContext {
+interface ParseContext {
   variable: string;
   env: Env;
   /** The value as the one-line error may show it: quoted, or by its shape for a secret. */
@@ -216,7 +216,7 @@ export function list<T>(item: ValueType<T>, what: string): ValueType<T[]> {
   };
 }
 
-export interface UrlOptions {
+interface UrlOptions {
   /** The path a base URL must end with (the API's base path, from its contract's servers). */
   basePath?: string;
   /** A base URL paths are appended to: no query, fragment or trailing slash. */
@@ -344,7 +344,7 @@ export function operationId(): ValueType<string> {
 // ---- keys
 
 /** PEM text as .env holds it: \n escapes allowed (.env.example), outer spaces ignored. */
-export function pemText(value: string): string {
+function pemText(value: string): string {
   return value.replace(/\\n/g, '\n').trim();
 }
 
@@ -434,7 +434,7 @@ const JWE_ALG = 'RSA-OAEP-256';
 const MIN_RSA_BITS = 2048;
 
 /** One JWK judged as a JWE encryption key: RSA, public, with a kid, alg and use that fit. */
-export function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
+function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
   if (!candidate || typeof candidate !== 'object' || Array.isArray(candidate))
     throw new Mismatch(`JSON that is not a JWK object (${Array.isArray(candidate) ? 'an array' : typeof candidate})`);
   const jwk = candidate as Record<string, unknown>;
@@ -465,7 +465,7 @@ export function encryptionJwk(candidate: unknown, alg = JWE_ALG): JwkKey {
   };
 }
 
-export const JWK_EXPECTED = `a public RSA key (${MIN_RSA_BITS} bits or more) as a JWK with a kid, for ${JWE_ALG} and use enc where it names them`;
+const JWK_EXPECTED = `a public RSA key (${MIN_RSA_BITS} bits or more) as a JWK with a kid, for ${JWE_ALG} and use enc where it names them`;
 
 /** One JWK as JSON text. */
 export function jwk(keysUrlVariable: string): ValueType<JwkKey> {

@@ -4,7 +4,7 @@
 // the refusal-codes property (helpers/client/invariants/refusal-codes.ts), which provokes each
 // condition, and by the error-status property (helpers/client/invariants/error-status.ts), which holds
 // every error answer's code to the status its table gives it.
-import type { Contract, Json } from './contract.js';
+import { type Contract, deref, type Json } from './contract.js';
 
 /** One refusal condition of an operation, as its response's `x-codes` states it. */
 export interface CodedCondition {
@@ -37,23 +37,14 @@ export interface CodedCondition {
   send?: 'right' | 'wrong';
 }
 
-/** A `$ref` followed within the bundled document (`#/components/responses/...`). */
-function followed(contract: Contract, node: Json): Json {
-  let out = node;
-  for (let i = 0; out?.$ref && i < 10; i++)
-    out = String(out.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-  return out;
-}
-
 /** Every coded refusal condition of a contract: each operation's responses carrying `x-codes`. */
 export function codedConditionsOf(contract: Contract): CodedCondition[] {
   const out: CodedCondition[] = [];
   for (const op of contract.operations.values()) {
     for (const status of Object.keys(op.responses)) {
-      const table = followed(contract, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.[status])?.['x-codes'];
+      const table = deref(contract.document, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.[status])?.[
+        'x-codes'
+      ];
       if (!table?.member || !Array.isArray(table.conditions)) continue;
       for (const c of table.conditions as Json[])
         out.push({

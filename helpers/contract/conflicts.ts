@@ -23,7 +23,7 @@ export const CONFLICT_CHECK = 'seedProviderConflict';
 
 /** A seed-vs-provider conflict, or a known provider deviation (the provider's example against its own schema). */
 export type ConflictKind = 'seed-vs-provider' | 'provider-example';
-export const CONFLICT_KINDS: ConflictKind[] = ['seed-vs-provider', 'provider-example'];
+const CONFLICT_KINDS: ConflictKind[] = ['seed-vs-provider', 'provider-example'];
 
 export interface Conflict {
   id: string;
@@ -73,7 +73,7 @@ export function sourcesOf(c: Pick<Conflict, 'kind' | 'seed' | 'provider' | 'sche
     : { kept: { label: 'Seed', text: c.seed ?? '' }, followed: { label: 'Provider', text: c.provider ?? '' } };
 }
 
-export interface Answers {
+interface Answers {
   operations: string[];
   /** JSON pointer of the place; `*` for any array item. */
   at: string;
@@ -96,7 +96,7 @@ export interface Answers {
 const ROOT = path.resolve(import.meta.dirname, '..', '..', 'schemas');
 const cache = new Map<string, Conflict[]>();
 
-export function conflictsFile(service: string): string {
+function conflictsFile(service: string): string {
   return path.join(ROOT, service, 'conflicts.yaml');
 }
 
@@ -249,7 +249,7 @@ function placesOf(a: Answers, body: unknown): Place[] {
   return locate(body, a.at).filter(({ parent, key }) => matches(a, (parent as Record<string, unknown>)[key as string]));
 }
 
-export interface ConflictAnswered {
+interface ConflictAnswered {
   conflict: Conflict;
   /** The value received at the conflict's place (undefined for a member absent). */
   received: unknown;

@@ -12,6 +12,27 @@ import { baseVersion, chosenVersion, isBaseVersion } from './versions.js';
 /** An OpenAPI document, or any part of one (a schema, a parameter), as parsed: untyped JSON at this level. The one alias of the suite. */
 export type Json = any;
 
+/** The component a node's `$ref` names (its last segment), if it is one. */
+export const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+
+/**
+ * A node with its local `$ref`s followed within `document` (RFC 6901 pointers, `~1` and `~0`
+ * unescaped), stopping early at a node `stop` accepts (one whose own members say enough);
+ * undefined where a reference leads nowhere or outside the document.
+ */
+export function deref(document: Json, node: Json, stop?: (node: Json) => unknown): Json {
+  let current = node;
+  for (let i = 0; current?.$ref && !stop?.(current) && i < 20; i++) {
+    const ref = String(current.$ref);
+    if (!ref.startsWith('#/')) return undefined;
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return current;
+}
+
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 export interface Parameter {
@@ -99,14 +120,10 @@ export class Contract {
     this.readOperations();
   }
 
-  /** Follows a local `$ref` (parameters, responses, request bodies, headers). */
+  /** Follows a local `$ref` (parameters, responses, request bodies, headers); one that leads nowhere is an error of the contract. */
   private deref(node: Json): Json {
-    let current = node;
-    for (let i = 0; current?.$ref && i < 10; i++) {
-      const pointer = String(current.$ref).replace(/^#\//, '').split('/');
-      current = pointer.reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
-      if (current === undefined) throw new Error(`${this.service}: unresolved $ref ${node.$ref}`);
-    }
+    const current = deref(this.document, node);
+    if (current === undefined && node !== undefined) throw new Error(`${this.service}: unresolved $ref ${node.$ref}`);
     return current;
   }
 

@@ -19,7 +19,7 @@ const EVENT_TEXT = /\b(was|were) (requested|created|submitted|initiated|generate
 const AS_OF_NOW = /\bas of\b|\bnow\b|\bcurrent(ly)?\b/i;
 
 /** Members whose event the same call does not keep naming, with the reason (the call, not the date, moves on). */
-export const RELATIVE_EVENT_DATES: Record<string, string> = {
+const RELATIVE_EVENT_DATES: Record<string, string> = {
   documentDate:
     'a statement is read by its index counted back from the latest (seed 002, Statements: index 1 the most recent), so once a new statement is issued the same call names another statement',
 };

@@ -139,9 +139,9 @@ export function enumOf(contract: Contract, component: string, dotted?: string): 
 }
 
 /** The provider's values of an enum where the seed's differ (`x-provider-enum`, a seed-vs-provider conflict). */
-export function providerEnumOf(contract: Contract, component: string, dotted?: string): string[] {
-  const values = keyword(contract, schemaAt(contract, component, dotted), 'x-provider-enum');
-  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${component}${dotted ? `.${dotted}` : ''} has no x-provider-enum`);
+export function providerEnumOf(contract: Contract, component: string): string[] {
+  const values = keyword(contract, schemaAt(contract, component), 'x-provider-enum');
+  if (!Array.isArray(values)) throw new Error(`${contract.service}: ${component} has no x-provider-enum`);
   return [...values];
 }
 

@@ -91,19 +91,8 @@ export function stringFilters(
 export const memberOf = (item: Record<string, unknown>, name: string): string | undefined =>
   Object.keys(item).find((k) => squash(k) === squash(name));
 
-/** The folded forms of a filter value: what a loose comparison would take for it. */
-export function foldedValues(value: string): { how: string; value: string }[] {
-  const swapped = [...value].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-  const middle = Math.floor(value.length / 2);
-  return [
-    ...(swapped !== value ? [{ how: 'its case swapped', value: swapped }] : []),
-    { how: 'a trailing space', value: `${value} ` },
-    { how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` },
-  ];
-}
-
 /** A filter or request member taking several values in one: a separated list (comma or white space) or an array. */
-export interface MultiValued {
+interface MultiValued {
   operation: Operation;
   in: 'query' | 'body';
   /** The parameter's name or the body member's dotted path. */

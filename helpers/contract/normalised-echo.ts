@@ -49,7 +49,7 @@ const percentDecoded = (text: string) =>
  * The text with case, white space, accents, HTML escaping, percent-encoding and the punctuation at its
  * ends (a closing period, a trailing comma, surrounding quotes) set aside.
  */
-export function canonical(text: string): string {
+function canonical(text: string): string {
   // Printable ASCII without white space, '%' or '&' (ids, codes, dates, most names): nothing to
   // decode, unescape or fold but the case and the punctuation at its ends, the same form by fewer passes.
   if (PLAIN.test(text)) return text.toLowerCase().replace(/^[.,;:!?'"]+|[.,;:!?'"]+$/g, '');

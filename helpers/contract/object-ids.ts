@@ -13,9 +13,9 @@ import { namesResource } from './generic-rules.js';
  * `parent` object (reached only under its own parent: an account under its customer), or nobody
  * (`public`: a catalogue every caller reads, an institution, a routing number).
  */
-export type Ownership = 'partner' | 'parent' | 'public';
+type Ownership = 'partner' | 'parent' | 'public';
 
-export interface ResourceKind {
+interface ResourceKind {
   resource: string;
   owner: Ownership;
   /** The resource the object hangs under (an account's customer, a consumer's customer). */
@@ -180,9 +180,6 @@ export function objectIdOperations(contract: Contract): ObjectIdOperation[] {
 export function unnamedIds(contract: Contract): string[] {
   return [...contract.operations.values()].flatMap((op) => objectIdsOf(contract, op).unnamed.map((u) => `${op.operationId}: ${u}`));
 }
-
-/** Whether an operation takes an id of an object someone owns (not only catalogue ids). */
-export const takesOwnedId = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public');
 
 /**
  * One value a target looks up to find what a request names: an object id (in the path, the body or a

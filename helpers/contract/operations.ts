@@ -14,7 +14,7 @@ import type { operations as Installments } from './generated/installments.genera
  */
 type FinancialData = FinancialDataBase & Omit<FinancialData142, keyof FinancialDataBase>;
 
-export interface ServiceOperations {
+interface ServiceOperations {
   'card-enrollment': CardEnrollment;
   installments: Installments;
   'financial-data': FinancialData;
@@ -25,7 +25,6 @@ export type ServiceName = keyof ServiceOperations;
 /** The operation ids of a service's contract (of every service by default). */
 export type OperationId<S extends ServiceName = ServiceName> = S extends ServiceName ? Extract<keyof ServiceOperations[S], string> : never;
 
-export type CardOperationId = OperationId<'card-enrollment'>;
 export type InstallmentsOperationId = OperationId<'installments'>;
 export type FdOperationId = OperationId<'financial-data'>;
 

@@ -12,7 +12,7 @@ import { versionFile, versionFolder } from './versions.js';
 /** A parsed OpenAPI document or part of one (contract.ts's Json, not imported: contract.ts reads this module). */
 type Json = any;
 
-export interface Overlay {
+interface Overlay {
   version: string;
   /** JSON pointers (RFC 6901) of the nodes the version no longer has. */
   remove: string[];

@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import type { SourceClass } from './contract.js';
 import { chosenVersion, isBaseVersion, versionFile } from './versions.js';
 
-export const RULE_KINDS = [
+const RULE_KINDS = [
   'limit',
   'range',
   'counter',
@@ -32,8 +32,8 @@ export const RULE_KINDS = [
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 /** Kinds whose rule has a boundary: both its accepting and its refusing side must be checked. */
-export const BOUNDED_KINDS: readonly RuleKind[] = ['limit', 'range', 'counter'];
-export type Side = 'accept' | 'refuse';
+const BOUNDED_KINDS: readonly RuleKind[] = ['limit', 'range', 'counter'];
+type Side = 'accept' | 'refuse';
 
 export interface Rule {
   id: string;
@@ -96,7 +96,7 @@ export function rulesFile(service: string): string {
  * catalogue, a rule of an id the base has replaces it (the version's text, cite and operations), and
  * `retires` names the base rules the version no longer has.
  */
-export function versionRulesFile(service: string): string | undefined {
+function versionRulesFile(service: string): string | undefined {
   const version = chosenVersion(service);
   if (isBaseVersion(service, version)) return undefined;
   const file = versionFile(service, 'rules.yaml', version);
@@ -267,7 +267,7 @@ export function parseCitation(text: string): Citation {
   return { id: match[1], side: match[2] as Side | undefined, path: match[3] };
 }
 
-export interface CatalogueGap {
+interface CatalogueGap {
   rule: string;
   missing: string;
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
-export interface Statement {
+interface Statement {
   /** `<SERVICE>-ST-<n>`: stable, never reused. */
   id: string;
   /** Where it is stated: `seed 000, <section>` or `provider 2.0.0 <schema, parameter or error example>`. */
@@ -39,7 +39,7 @@ export interface Lasting {
 }
 
 /** An object the statement says outlives its parent: its resource and the parent's (helpers/contract/object-ids.ts). */
-export interface Survival {
+interface Survival {
   object: string;
   parent: string;
 }

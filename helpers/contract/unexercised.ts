@@ -5,7 +5,7 @@
 // statement about the sources, never about the suite's convenience: what the seed and the provider's
 // document say of the status, read and found silent on when it is answered (or naming only a
 // condition the contract decides otherwise, or a state of the target no request brings about).
-import type { Contract, Json, Operation } from './contract.js';
+import { type Contract, deref, type Json, type Operation } from './contract.js';
 
 /** Why a documented status is not provoked, as the reports word it. */
 export const UNEXERCISED_KINDS = {
@@ -14,7 +14,7 @@ export const UNEXERCISED_KINDS = {
   'target-state': 'documented; answered in a state of the target that no request brings about',
 } as const;
 
-export type UnexercisedKind = keyof typeof UNEXERCISED_KINDS;
+type UnexercisedKind = keyof typeof UNEXERCISED_KINDS;
 
 export interface UnexercisedReason {
   operationId: string;
@@ -32,7 +32,7 @@ export interface UnexercisedReason {
 export class UnexercisedError extends Error {}
 
 /** The `x-unexercised` entries of an operation, checked: each names a documented status, a known kind, the sources read and a note. */
-export function unexercisedOf(contract: Contract, op: Operation): UnexercisedReason[] {
+function unexercisedOf(contract: Contract, op: Operation): UnexercisedReason[] {
   const raw = operationNode(contract, op)?.['x-unexercised'];
   if (raw === undefined) return [];
   const where = `${contract.service} ${op.operationId} x-unexercised`;
@@ -68,13 +68,6 @@ export function unexercisedReasons(contract: Contract): Map<string, UnexercisedR
 /** The operation object as the document writes it (the loaded Operation keeps no extensions). */
 function operationNode(contract: Contract, op: Operation): Json {
   const item = contract.document.paths?.[op.path];
-  const resolved = item?.$ref ? deref(contract.document, item.$ref) : item;
+  const resolved = deref(contract.document, item);
   return resolved?.[op.method.toLowerCase()];
-}
-
-function deref(document: Json, ref: string): Json {
-  return String(ref)
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 }

@@ -17,7 +17,7 @@ export const VERSION_VARIABLES: Readonly<Record<string, string>> = { 'financial-
 export const MOCK_VERSION_VARIABLES: Readonly<Record<string, string>> = { 'financial-data': 'FD_MOCK_VERSION' };
 
 /** The files a version keeps of its own. */
-export type VersionFile = 'overlay.yaml' | 'rules.yaml' | 'rule-paths.yaml' | 'deviations.yaml' | 'provider-facts.json';
+type VersionFile = 'overlay.yaml' | 'rules.yaml' | 'rule-paths.yaml' | 'deviations.yaml' | 'provider-facts.json';
 
 const baseVersions = new Map<string, string>();
 

@@ -5,7 +5,7 @@ import type { SourceClass } from './contract.js';
 import { loadRules, type RuleKind } from './rules.js';
 
 /** Rule kinds whose failure fails the verdict whatever their source: auth, card and sensitive data. */
-export const BLOCKING_KINDS: readonly RuleKind[] = ['auth', 'masking'];
+const BLOCKING_KINDS: readonly RuleKind[] = ['auth', 'masking'];
 
 /** A check's source class: its `@assumption`, `@provider` or `@seed` tag, else the contract's default. */
 export function sourceOf(tags: string[], defaultSource: SourceClass): SourceClass {

@@ -5,7 +5,7 @@
 // from a hand list of operations: a new writer, or a writer's new member, is covered as it comes.
 import type { Contract, Json, Operation } from './contract.js';
 
-export interface Writer {
+interface Writer {
   operation: Operation;
   /** The path parameter naming the object written (`customerId`). */
   param: string;
@@ -17,13 +17,17 @@ export interface Writer {
  * A reader of a writer's object: the object itself, a view under it, its collection, its parent
  * holding it, or another reader seen to hold it (`holder`: its answer has a node with the object's id).
  */
-export interface ObjectReader {
+interface ObjectReader {
   operation: Operation;
   kind: 'object' | 'view' | 'collection' | 'parent' | 'holder';
 }
 
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A path without its version segments (`/v1/`, `/v2/`): the same resource across versions. */
+export const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+/** The parameter names of a path template, in order (`/customers/{customerId}/accounts/{accountId}`: customerId, accountId). */
+export const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+/** A snake_case name in camelCase (`application_id` is `applicationId`). */
+export const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Every operation that writes members of an existing object, and those that cannot be checked so, with why. */
 export function writersOf(contract: Contract): { writers: Writer[]; leftOut: { operationId: string; reason: string }[] } {
@@ -60,7 +64,8 @@ export function readersOf(contract: Contract, w: Writer): ObjectReader[] {
   return [...own, ...views, ...lists, ...parents];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A text as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query a collection reader is called with to list the object: its id where the reader filters by it. */
 export function collectionQuery(reader: Operation, w: Writer, id: string): Record<string, string> | undefined {
@@ -107,7 +112,7 @@ export function objectPaths(
 export const replaces = (contract: Contract, op: Operation): boolean =>
   /\breplaces\b/i.test(String(contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.description ?? ''));
 
-export interface Comparison {
+interface Comparison {
   /** The members the body set (top level). */
   sent: Record<string, unknown>;
   /** Whether members the body schema names but the body leaves out may change (a replacement). */
@@ -171,7 +176,7 @@ export function leaves(node: unknown, at = ''): Map<string, unknown> {
  * A string that tells: mixed case, two inner spaces, as long as the contract lets the member be
  * (the longest of a few lengths the request validator accepts), or undefined when none is accepted.
  */
-export function tellingString(valid: (value: string) => boolean, member = ''): string | undefined {
+function tellingString(valid: (value: string) => boolean, member = ''): string | undefined {
   // The member's name in it: two members set to one value would read as an echo of the other.
   const base = `Tq  Mixed ${member} Case `;
   for (const length of [255, 128, 64, 40, 32, 24, 16, 12]) {

@@ -8,7 +8,7 @@
 import { diagnose, missingProblems, problemLine, SANDBOX_SERVICES, valueProblems, type Env } from '../config/env-schema.js';
 import { serviceReadiness } from '../target/readiness.js';
 
-export interface DoctorOptions {
+interface DoctorOptions {
   /** Values only: nothing is sent to the target. */
   offline: boolean;
   /**
@@ -20,7 +20,7 @@ export interface DoctorOptions {
   holdings?: boolean;
 }
 
-export interface DoctorReport {
+interface DoctorReport {
   code: number;
   lines: string[];
 }

@@ -7,25 +7,18 @@
 // does a command behind its relay, and certify started by `certify:stand-in` (tools/cli.ts runMain).
 // A SIGTERM (npm passes one on to its script) interrupts as a Ctrl-C does: Playwright's runner
 // ends a run in order (its Summary line printed) on SIGINT only, and dies at once on SIGTERM.
+import { alive } from '../client/guest/turns.js';
+
 /** Set for a command by what started it (certify for Playwright's runner, npm for the mock): the pid whose end interrupts it. */
 export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
 /** How often the runner looks. */
-export const PARENT_WATCH_MS = 1000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const PARENT_WATCH_MS = 1000;
 
 /** In the runner (not a worker) or a command: interrupts this process with SIGINT on a SIGTERM, and once the process named by PARENT_PID_ENV has ended. */
-export function watchParent(env: NodeJS.ProcessEnv = process.env): void {
-  if (env.TEST_WORKER_INDEX) return;
+export function watchParent(): void {
+  if (process.env.TEST_WORKER_INDEX) return;
   process.on('SIGTERM', () => process.kill(process.pid, 'SIGINT'));
-  const pid = Number(env[PARENT_PID_ENV]);
+  const pid = Number(process.env[PARENT_PID_ENV]);
   if (!Number.isInteger(pid) || pid <= 0) return;
   // A child of certify is moved to another parent when certify ends (a zombie still answers kill 0).
   const child = process.ppid === pid;

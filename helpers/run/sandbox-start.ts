@@ -17,7 +17,7 @@ import { serviceReadiness } from '../target/readiness.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../target/sandbox/quota.js';
 import { checkFdTestData } from '../target/sandbox/prepare.js';
 
-export interface SandboxStart {
+interface SandboxStart {
   /** Lines for the console, in order (`stream`: stderr for what stops the run). */
   lines: { text: string; stream: 'out' | 'err' }[];
   /** The configured services of the selection and what stops each (undefined: it runs). */
@@ -28,7 +28,7 @@ export interface SandboxStart {
   allStopped: boolean;
 }
 
-export interface SandboxStartOptions {
+interface SandboxStartOptions {
   workers: number;
   /** Runs `use` with a request context (the financial data test data is judged through the contract's client). */
   withRequest: <T>(use: (request: APIRequestContext) => Promise<T>) => Promise<T>;

@@ -3,7 +3,7 @@
 // knows thousands of secrets and sent values; testing each of them against every string of every
 // body made each call slower than the last. Known strings are indexed by their first
 // GRAM characters, so a text is scanned once, position by position.
-export const GRAM = 4;
+const GRAM = 4;
 
 /**
  * The UTF-16 units at `i` and `i + 1` of a text, as an index of HEADS: each pair of ASCII units has

@@ -124,7 +124,7 @@ export function echoedOutOf<T>(value: T): T {
 }
 
 /** Removes the run's ledger (the run's end). */
-export function closeSentLedger(): void {
+function closeSentLedger(): void {
   const file = process.env[LEDGER];
   if (file) fs.rmSync(file, { force: true });
 }

@@ -1,7 +1,7 @@
 // What the card enrollment specs need to know about a target: where it is, a registered client,
 // and the encryption key. For mocks it comes from the mock's fixture; for a sandbox from .env.
 import { requireEnv, suiteConfig } from '../config/config.js';
-import { readValue, type Env } from '../config/env-schema.js';
+import { readValue } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
 import { configuredEncryptionKey } from './keys.js';
 import { MockControl } from './mock-control.js';
@@ -9,7 +9,7 @@ import { loadContract } from '../contract/contract.js';
 import { limitOf } from '../contract/facts.js';
 import { registerSecret } from '../secrets/redact.js';
 
-export type Capability = 'faults' | 'clock' | 'control';
+type Capability = 'faults' | 'clock' | 'control';
 
 export interface CardTarget {
   kind: 'mock' | 'sandbox';
@@ -52,14 +52,14 @@ export interface CardTarget {
 }
 
 /** A push-account receipt the target knows and the PAN digits of the account it stands for (A5). */
-export interface KnownReceipt {
+interface KnownReceipt {
   id: string;
   panBin?: string;
   panLastFour?: string;
   primaryAccountNumber?: string;
 }
 
-export interface CardMockWorld {
+interface CardMockWorld {
   clients: { apiKey: string; srcClientIds: string[]; serviceIds: string[] }[];
   receipts: { enrolmentReferenceId: string; primaryAccountNumber: string }[];
 }
@@ -108,7 +108,8 @@ export async function cardTargetFromMock(mock: {
   };
 }
 
-export async function cardTargetFromEnv(env: Env = suiteConfig().env): Promise<CardTarget> {
+export async function cardTargetFromEnv(): Promise<CardTarget> {
+  const { env } = suiteConfig();
   const apiKey = requireEnv('CARD_API_KEY', env);
   registerSecret(apiKey);
   const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);

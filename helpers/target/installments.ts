@@ -12,14 +12,14 @@ import { publicKeyOf, signingKeyPem, type SigningCredentials } from '../auth/oau
 import { configuredEncryptionKey } from './keys.js';
 import { registerSecret } from '../secrets/redact.js';
 
-export type Capability = 'faults' | 'clock' | 'control';
+type Capability = 'faults' | 'clock' | 'control';
 
 export interface AccountRange {
   accountRangeLow: string;
   accountRangeHigh: string;
 }
 
-export interface IssuerSide {
+interface IssuerSide {
   issuerIca: string;
   issuerCid: string;
 }
@@ -65,7 +65,7 @@ export function strangerCredentials(): SigningCredentials {
 }
 let strangerKey: string | undefined;
 
-export interface InstallmentsMockInfo {
+interface InstallmentsMockInfo {
   baseURL: string;
   origin: string;
   keysURL: string;
@@ -111,7 +111,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
   };
 }
 
-export type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
+type SignerPrefix = 'INSTALLMENTS' | 'INSTALLMENTS_FORBIDDEN';
 
 /** Which variable holds the signing key of a consumer key (a PEM, or a PKCS#12 keystore). */
 export function signingKeyVariable(prefix: SignerPrefix, env: Env): string {
@@ -134,7 +134,8 @@ export function signingCredentials(prefix: SignerPrefix, env: Env): SigningCrede
   return { consumerKey, signingKey: signingKeyPem(key) };
 }
 
-export async function installmentsTargetFromEnv(env: Env = suiteConfig().env): Promise<InstallmentsTarget> {
+export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
+  const { env } = suiteConfig();
   requireEnv('INSTALLMENTS_CONSUMER_KEY', env);
   const ica = readValue<string>('INSTALLMENTS_ISSUER_ICA', env);
   const cid = readValue<string>('INSTALLMENTS_ISSUER_CID', env) ?? '';

@@ -10,7 +10,7 @@ export const ISSUER_ANSWER: ReceiverReply = {
   body: { status: 'RECEIVED', message: 'Notification received by the test issuer' },
 };
 
-export interface SandboxListener {
+interface SandboxListener {
   service: string;
   /** The variable of the local port. */
   port: string;

@@ -15,7 +15,6 @@ import { hideSecrets, problemLine, readValue, ValueError, type Env, type Problem
 import { configuredEncryptionKey, type KeyPrefix } from './keys.js';
 import { diagnose, type Finding, type PreflightPlan } from './preflight.js';
 
-export type { Finding };
 import { preflightPlan } from './preflight-plans.js';
 import { checkFdTestData } from './sandbox/prepare.js';
 import { holdingFindings } from './sandbox/holdings.js';
@@ -30,7 +29,7 @@ const PORTS: Record<string, [port: string, publicUrl: string][]> = {
 };
 
 /** Whether a local port can be listened on (all interfaces, as the receivers listen), or why not. */
-export function portProblem(variable: string, port: number): Promise<Problem | undefined> {
+function portProblem(variable: string, port: number): Promise<Problem | undefined> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>

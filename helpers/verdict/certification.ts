@@ -133,6 +133,12 @@ export function serviceVerdict(
   const sourceOfRule = new Map(rules.map((r) => [r.id, r.source]));
   const groups = new Map<string, FailureGroup>();
   let blockingFailure = false;
+  // The server errors (5xx) the target answered a valid call of a check with, by operation and status:
+  // the same answer to any other request of that operation judged nothing of it (RFC 9110 15.6), so a
+  // failure told on it with no judgement of its own is after that cause too (one cause, one group).
+  const serverErrors = new Map<string, NonNullable<TestOutcome['after']>>();
+  for (const o of outcomes)
+    if (o.after && Number(o.after.status) >= 500) serverErrors.set(`${o.after.operationId} ${o.after.status}`, o.after);
   for (const o of outcomes) {
     const metAll = (o.conflicts ?? []).map((id) => catalogue.get(id)).filter((c): c is Conflict => c !== undefined);
     // A failure is its conflict only when the catalogue names it; an unknown id is a failure.
@@ -148,7 +154,9 @@ export function serviceVerdict(
     // that rule; any other assertion breaks the rules its test cites.
     // A failure that depended on an earlier failed step of its check (o.after: a valid call refused)
     // judged nothing of its own: it is filed under the step's rule, its own rules not judged after it.
-    const after = failed && !lead && !o.brokenRule ? o.after : undefined;
+    const sameError = o.evidence?.status !== undefined ? serverErrors.get(`${o.evidence.operationId} ${o.evidence.status}`) : undefined;
+    const after =
+      failed && !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
     const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
     const broken = (lead || o.brokenRule || after ? named : [...new Set(ids)]).sort();
     // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
@@ -181,7 +189,7 @@ export function serviceVerdict(
       // The rules the check cites that it could not judge after its failed step, and after what.
       const notJudged = after && {
         rules: [...new Set(ids)].filter((id) => !broken.includes(id)).sort(),
-        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status} to ${after.what}`,
+        after: `${after.rule ?? 'a failed step'}: ${after.operationId} answered ${after.status}${after.code ? ` ${after.code}` : ''} to ${after.what}`,
       };
       const first = broken.length
         ? broken.join(' + ')

@@ -12,8 +12,8 @@ export interface KeptExchange {
   /** The test's call number (1-based, call order). */
   call?: number;
   operationId?: string;
-  /** When its answer was in (epoch ms, the worker's clock). */
-  at?: number;
+  /** When its answer was in (an ISO instant, or epoch ms; the worker's clock). */
+  at?: string | number;
   /** The named check it failed. */
   failed?: string;
   request?: { method?: string; url?: string; headers?: unknown; body?: unknown };
@@ -41,6 +41,10 @@ export interface Evidence {
   exchanges: string[];
   /** The operation of the exchange told (how failed, received or step). */
   operationId?: string;
+  /** Its call number in the test (how received or step). */
+  call?: number;
+  /** The status it was answered (how received or step; candidates all answered alike). */
+  status?: number;
 }
 
 /** A step of the failed test, as Playwright reports it (only what is read here). */
@@ -128,7 +132,10 @@ function failedAt(steps: StepWindow[]): number | undefined {
   return undefined;
 }
 
-const within = (e: KeptExchange, from: number, to: number) => e.at === undefined || (e.at >= from && e.at <= to);
+const within = (e: KeptExchange, from: number, to: number) => {
+  const at = typeof e.at === 'string' ? Date.parse(e.at) : e.at;
+  return at === undefined || (at >= from && at <= to);
+};
 const narrowed = (list: KeptExchange[], keep: (e: KeptExchange) => boolean) => {
   const kept = list.filter(keep);
   return kept.length ? kept : list;
@@ -190,15 +197,20 @@ export function chooseEvidence(
         note: `the only exchange${where} that ${what}, the value the failing assertion received`,
         exchanges: [renderExchange(fit[0])],
         operationId: fit[0].operationId,
+        call: fit[0].call,
+        status: fit[0].response?.status,
       };
     // A test that failed on one of several answers alike: which one is not told; the latest first.
     const shown = narrowed(fit, (e) => e.failed !== undefined)
       .slice(-MAX_SHOWN)
       .reverse();
+    // Several answers alike of one operation and status: which one is not told, the operation and status are.
+    const alike = fit.every((e) => e.operationId === fit[0].operationId && e.response?.status === fit[0].response?.status);
     return {
       how: 'candidates',
       note: `${fit.length} exchanges${where} ${what}, the value the failing assertion received: the failure is one of these${fit.length > shown.length ? ` (the latest ${shown.length} shown)` : ''}`,
       exchanges: shown.map(renderExchange),
+      ...(alike ? { operationId: fit[0].operationId, status: fit[0].response?.status } : {}),
     };
   }
   if (inStep.length === 1)
@@ -207,6 +219,8 @@ export function chooseEvidence(
       note: `the only exchange of the failing step "${step!.title}"`,
       exchanges: [renderExchange(inStep[0])],
       operationId: inStep[0].operationId,
+      call: inStep[0].call,
+      status: inStep[0].response?.status,
     };
   const marked = scope.filter((e) => e.failed !== undefined);
   if (marked.length)
@@ -221,4 +235,24 @@ export function chooseEvidence(
     note: `not told which exchange the failing assertion read (its received value is in none alone): the test's last ${last.length} exchange(s) before it failed, latest first; any or none of them`,
     exchanges: last.map(renderExchange),
   };
+}
+
+/**
+ * The failed step (a valid call refused) a failure with no judgement of its own came after: the first
+ * one, unless its assertion is told on an exchange of its own, answered otherwise than a failed step's
+ * operation and status (the check judged an answer of its own there: its own failure, undefined).
+ */
+export function failedAfter(
+  exchanges: KeptExchange[],
+  steps: StepFailed[],
+  failure: { error?: string; steps?: StepWindow[] },
+): StepFailed | undefined {
+  if (steps.length === 0) return undefined;
+  const own = chooseEvidence(exchanges, failure);
+  const told = own?.call !== undefined ? exchanges.find((e) => e.call === own.call) : undefined;
+  if (!told) return steps[0];
+  return (
+    steps.find((s) => s.call === told.call) ??
+    steps.find((s) => s.operationId === told.operationId && s.status === String(told.response?.status))
+  );
 }

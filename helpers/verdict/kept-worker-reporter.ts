@@ -8,7 +8,7 @@
 // Being first, it masks card data and secrets in every result, step and attachment before any other
 // reporter (blob, JUnit, Allure, the console) reads or copies them (result-redaction.ts).
 import path from 'node:path';
-import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { suiteConfig } from '../config/config.js';
 import { SKIP_KIND_ANNOTATION } from '../client/annotations.js';
 import { KEPT_WORKER_ANNOTATION } from '../client/kept-worker.js';
@@ -51,6 +51,11 @@ export default class KeptWorkerReporter implements Reporter {
       ? ((await import(path.resolve(this.options.leakPatterns))).LEAK_PATTERNS as LeakPattern[])
       : [];
     this.redaction.use([...patterns, ...configuredSecretPatterns(suiteConfig().env)]);
+  }
+
+  // Every title before the blob, list and Allure reporters keep or print one (they read the same objects).
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.redaction.titles(suite);
   }
 
   // An error of no check (a worker's teardown, a file that would not load), serialised by the blob at once.

@@ -12,7 +12,7 @@
 // and the configured target's secrets), which a runner that never saw the worker's secrets knows only
 // by their shape.
 import fs from 'node:fs';
-import type { TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import type { Suite, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { redactMessage } from '../secrets/redact.js';
 import type { LeakPattern } from './leak-scan.js';
 
@@ -100,8 +100,26 @@ export class ResultRedaction {
     });
   }
 
+  /** The descriptions of a test's or a result's annotations (a check may quote an answer in one). */
+  annotations(annotations: { description?: string }[]): void {
+    for (const a of annotations) if (a.description) a.description = this.text(a.description);
+  }
+
+  /** Every title of a run's tree (a test made in a loop may carry a value in its title), before any reporter prints or keeps one. */
+  titles(suite: Suite): void {
+    for (const s of [suite, ...suite.suites]) {
+      s.title = this.text(s.title);
+      if (s !== suite) this.titles(s);
+    }
+    for (const t of suite.tests) {
+      t.title = this.text(t.title);
+      this.annotations(t.annotations);
+    }
+  }
+
   /** Everything a test result carries in text: run by the first reporter at the test's end. */
   result(result: TestResult): void {
+    this.annotations(result.annotations);
     result.errors.forEach((e) => this.error(e));
     if (result.error && !result.errors.includes(result.error)) this.error(result.error);
     result.steps.forEach((s) => this.step(s));

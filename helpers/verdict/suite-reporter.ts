@@ -21,11 +21,21 @@ import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
-import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepFailedOf, violationsOf } from '../client/annotations.js';
+import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepsFailedOf, violationsOf } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
 import { propertyCountsOf, tallyProperties } from '../client/property-counts.js';
-import { chooseEvidence, type KeptExchange } from './evidence.js';
+import { chooseEvidence, failedAfter, type KeptExchange } from './evidence.js';
 import { LEAK_PATTERNS_MODULE } from './reporters.js';
+
+/** The console's closing `Summary:` counts, as the certification counts (checkResult): the leak scan is no check; a leak fails the run apart. */
+export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed: number; skipped: number } {
+  const statuses = outcomes.map((o) => checkResult(o).status);
+  return {
+    passed: statuses.filter((st) => st === 'passed').length,
+    failed: statuses.filter((st) => st === 'failed').length,
+    skipped: statuses.filter((st) => st === 'skipped').length,
+  };
+}
 
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
@@ -138,11 +148,15 @@ export default class SuiteReporter implements Reporter {
     // The exchange that failed it, told as soundly as the run allows (helpers/verdict/evidence.ts).
     // A failure with no judgement of its own (no violation of the client, no rule's assertion) after a
     // step of its check failed while the check went on (a valid call refused): it depended on that step.
-    const after = failed && !violations.some((v) => v.lead) && !broken ? stepFailedOf(result.annotations) : undefined;
-    const evidence =
-      result.status === 'passed' || result.status === 'skipped'
-        ? undefined
-        : chooseEvidence(keptExchanges(result), { violation: violations.find((v) => v.lead), error, steps: result.steps, after });
+    // A failure told on an exchange of its own that no failed step answered judged its own: not after it.
+    const kept = failed ? keptExchanges(result) : [];
+    const after =
+      failed && !violations.some((v) => v.lead) && !broken
+        ? failedAfter(kept, stepsFailedOf(result.annotations), { error, steps: result.steps })
+        : undefined;
+    const evidence = failed
+      ? chooseEvidence(kept, { violation: violations.find((v) => v.lead), error, steps: result.steps, after })
+      : undefined;
     const exchange = evidence?.exchanges.join('\n\n');
     // A failure the provider's behaviour explains, or a passing check that met a provider value and went on.
     // Every conflict a passing check met (a body may follow several), not only the first.
@@ -258,11 +272,7 @@ export default class SuiteReporter implements Reporter {
     if (target === 'sandbox' && process.env.CI && !isMerge()) keepGuestLogWithBlob(BLOB_DIR, runId);
     const guest = target === 'sandbox' ? summarise(isMerge() ? readGuestEvents(BLOB_DIR) : readGuestLog()) : undefined;
     if (guest && !guest.leftBehind.some((l) => l.deletable)) forgetLedger(process.env.SUITE_RUN_ID ?? 'default');
-    // Counted as the certification counts (checkResult): the leak scan is no check; a leak fails the run (below).
-    const statuses = all.map((o) => checkResult(o).status);
-    const passed = statuses.filter((st) => st === 'passed').length;
-    const failed = statuses.filter((st) => st === 'failed').length;
-    const skipped = statuses.filter((st) => st === 'skipped').length;
+    const { passed, failed, skipped } = summaryCounts(all);
     if (services.length) {
       writeCoverage(settings.reportsDir, coverage);
       const origin = this.config ? provenance(this.config, this.projects, contracts, hashes, this.selected) : undefined;

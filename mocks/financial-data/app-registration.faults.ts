@@ -1,604 +1,808 @@
-// Faults of app registration (switched in app-registration.ts): each breaks one rule of
-// schemas/financial-data/rules/app-registration.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
-// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
-// by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, seeded, independent } from '../kit/faults.js';
+// Faults of app registration: each a deviation a provider's release might ship, named by the rule it
+// breaks (`<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/app-registration.yaml (and rules.yaml) it breaks (`rules`: the specs
+// the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
+// app-registration.ts at its seams: the request as judged at one step (Step), what a write stores
+// (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
+// a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
+import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, assumption, provider, schema, always } from './fault-builders.js';
+import type { Registration } from './state.js';
+import {
+  NO_APPLICATIONS,
+  allRegistrations,
+  applicationIdOf,
+  coded,
+  iso,
+  listMatch,
+  newRegistration,
+  registrationsOf,
+  statusMatch,
+  statusOf,
+  type AppSeams,
+  type Change,
+  type Exchange,
+  type ListCriteria,
+  type Refusal,
+  type StatusCriteria,
+  type Step,
+} from './app-registration.records.js';
+
+type Seams = FaultSeams<AppSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type When = (x: Exchange) => boolean;
+type Body = Record<string, any>;
+
+const fault = faultsAt<AppSeams>();
+const aliased = (earlier: string) => ({ aliases: [earlier] });
+
+const on =
+  (...ops: Op[]): When =>
+  (x) =>
+    ops.includes(x.op);
+const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistrations.apps.get(Number(preAppId));
+const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
+
+// (a) The request as judged: functions at the judge seam.
+/** The exchange changed at `step` (of `op`) after the step has run. */
+const fold =
+  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
+  (x, s, r, m) => {
+    if (s === step && when(x)) change(x, m);
+    return r;
+  };
+/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (step: Step, when: When = always, then?: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A refusal at `step` of a request the sources accept, where `when` holds. */
+const refuse =
+  (step: Step, when: When, made: Refusal): Judge =>
+  (x, s, r) =>
+    r ?? (s === step && when(x) ? made : undefined);
+/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
+const writtenThenRefused =
+  (step: Step, write: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (r && s === step) write(x);
+    return r;
+  };
+/** getApplications' matches kept by `keep` in place of the criterion `by` (the other filters still applied). */
+const listFilter = (by: keyof ListCriteria, keep: (r: Registration, c: ListCriteria, x: Exchange, m: FaultMemory) => boolean): Judge =>
+  fold('match', on('getApplications'), (x, m) => {
+    x.matches = x.scope!.filter((r) => listMatch(x.criteria!, r, by) && keep(r, x.criteria!, x, m));
+  });
+/** The v2 status read's matches kept by `keep` in place of the criterion `by`. */
+const statusFilter = (by: keyof StatusCriteria, keep: (r: Registration, c: StatusCriteria) => boolean): Judge =>
+  fold('match', on('GetAppRegistrationStatus'), (x) => {
+    x.matches = x.scope!.filter((r) => statusMatch(x.statusCriteria!, r, by) && keep(r, x.statusCriteria!));
+  });
+/** A date criterion of the v2 read compared otherwise (`kept(value, from)`). */
+const dateFilter = (by: 'submittedDate' | 'modifiedDate', kept: (value: number, from: number) => boolean) =>
+  statusFilter(by, (r, c) => c[by] === undefined || kept(by === 'submittedDate' ? r.submittedS : r.modifiedS, c[by]));
+/** The list looked in made every partner's registrations where `when` holds. */
+const everyPartner = (op: Op, when: When): Judge =>
+  fold(
+    'scope',
+    (x) => x.op === op && when(x),
+    (x) => (x.scope = allRegistrations(x.world, x.nowS)),
+  );
+
+// (b) What a write stores: functions at the state seam.
+const changed =
+  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
+  (x, c, m) =>
+    c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
+
+// (c) The answer: functions at the answer seam.
+/** The answer of `op` (a success) with its body made otherwise. */
+const answered =
+  (op: Op, bend: (body: Body, x: Exchange, memory: FaultMemory) => unknown): Answering =>
+  (x, a, m) =>
+    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
+/** Each item of a list answer's member made otherwise. */
+const items = (op: Op, member: string, bend: (item: Body, x: Exchange, memory: FaultMemory) => Body): Answering =>
+  answered(op, (b, x, m) => ({ ...b, [member]: b[member].map((i: Body) => bend({ ...i }, x, m)) }));
+const listed = (bend: (item: Body, r: Registration, x: Exchange, memory: FaultMemory) => Body) =>
+  items('getApplications', 'applications', (i, x, m) => bend(i, registration(x, i.preAppId)!, x, m));
+const statuses = (bend: (item: Body, r: Registration, x: Exchange) => Body) =>
+  items('GetAppRegistrationStatus', 'applications', (i, x) => bend(i, registration(x, i.preAppId)!, x));
+const EMPTY_PAGE = { found: 0, displaying: 0, moreAvailable: false };
+
+/** The names of the first modification of each registration, kept in the world (state.ts faultMemory). */
+const firstModifiedName = (x: Exchange): Map<number, string> => x.world.faultMemory.appFirstModifiedNames;
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
-  // Seeded beside the list readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
-  seeded({
-    id: 'seeded-app-register-application-id-from-body',
-    rule: "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY'],
+  // --- Registering (seed 002, RegisterApp; provider 1.35.0 Application)
+  fault('fd-app-register-approved-at-once', 'FD-APP-REGISTER: a new registration is approved at once, not pending (P)', {
+    state: changed('register', (c, x) => ({
+      ...c,
+      r: { ...c.r, pendingSinceS: undefined, approvedS: x.nowS, applicationId: applicationIdOf(c.r) },
+    })),
+    ...provider,
   }),
-  // Seeded beside the later pages of app-registration.lists.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
-  seeded({
-    id: 'seeded-app-list-later-page-scopes-example',
-    rule: "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
-    source: 'provider',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
+  fault(
+    'fd-app-register-preappid-text',
+    'FD-APP-REGISTER: the 201 of RegisterApp carries preAppId as a digit string, not the number the provider gives (provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
+    { answer: answered('RegisterApp', (b) => ({ ...b, preAppId: String(b.preAppId) })), ...blind('blind-app-register-preappid-text') },
+  ),
+  seeded(
+    fault(
+      'fd-obj-read-only-app-register-application-id-from-body',
+      "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
+      {
+        state: changed('register', (c, x) =>
+          typeof x.input.body.applicationId === 'string' ? { ...c, r: { ...c.r, applicationId: x.input.body.applicationId } } : c,
+        ),
+        ...provider,
+      },
+    ),
+  ),
+  fault('fd-app-required-image-optional', 'FD-APP-REQUIRED: an Application without image is accepted', {
+    relax: schema('Application', { unrequire: ['image'] }),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-app-institutions-later-page-modified-date-late',
-    rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
-    source: 'provider',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
+  fault('fd-app-required-url-optional', 'FD-APP-REQUIRED: an Application without appUrl is accepted', {
+    relax: schema('Application', { unrequire: ['appUrl'] }),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-app-status-later-page-modified-date-late',
-    rule: 'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
-    source: 'provider',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
+  fault(
+    'fd-app-required-url-optional-on-modify',
+    'FD-APP-REQUIRED: a modification without appUrl is accepted: the registration checks it itself, the modification relies on a schema that lost it (provider 1.35.0 Application)',
+    {
+      relax: schema('Application', { unrequire: ['appUrl'] }),
+      judge: refuse('fields', (x) => !x.input.body.appUrl, { status: 400, message: 'appUrl is required' }),
+      ...provider,
+      ...blind('blind-app-modify-url-optional'),
+    },
+  ),
+  fault('fd-app-logo-size-unchecked', 'FD-APP-LOGO-SIZE: a logo at the size limit or more is accepted', {
+    relax: schema('AppLogo', { drop: ['maxLength'] }),
+    ...provider,
   }),
-  // Seeded beside the check of every looked-up value in another form (security.value-forms.spec.ts).
-  seeded({
-    id: 'app-status-application-id-trimmed',
-    rule: 'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
-    source: 'assumption',
-    rules: ['FD-LOOKUP-EXACT'],
+  fault('fd-app-logo-size-limit-low', 'FD-APP-LOGO-SIZE: a logo under the size limit is refused (a lower limit)', {
+    relax: schema('AppLogo', { set: { maxLength: 60000 } }),
+    ...provider,
   }),
-  // Seeded beside the checker of every filter's matching rule (properties.filters.spec.ts).
-  seeded({
-    id: 'app-status-name-filter-prefix',
-    rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
-    source: 'assumption',
-    rules: ['FD-FILTER-RULE'],
+  fault(
+    'fd-app-logo-size-limit-on-text',
+    'FD-APP-LOGO-SIZE: the logo limit is applied to the length of its Base64 text, so an SVG file just under the limit is refused (provider 1.35.0 Application.image)',
+    {
+      judge: refuse('fields', (x) => String(x.input.body.image ?? '').length >= 50 * 1024, {
+        status: 400,
+        message: 'image must be less than 50KB',
+      }),
+      ...provider,
+      ...blind('blind-app-register-logo-limit-on-text'),
+    },
+  ),
+
+  // --- Modifying (seed 002, ModifyAppRegistration; provider 1.35.0 AppRegistrationStatus)
+  fault('fd-app-modify-not-saved', 'FD-APP-MODIFY, FD-PROP-ECHO-AS-SENT: a modification answers 200 but keeps the details as they were', {
+    state: changed('modify', (c) => ({ ...c, fields: undefined })),
+    ...aliased('app-modify-not-saved'),
   }),
-  // Seeded beside the exact filters of every list reader (properties.filters.spec.ts; origin 'seeded').
-  seeded({
-    id: 'app-status-name-filter-trimmed',
-    rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName lists only registrations of that very name; compared with its white space removed, the name with a space inside it lists the registration',
-    source: 'assumption',
-    rules: ['FD-FILTER-EXACT'],
+  fault(
+    'fd-app-modify-list-name-at-submission',
+    'FD-APP-MODIFY: getApplications shows and finds a registration by the name of its submission, not the name sent last',
+    {
+      judge: listFilter('name', (r, c) => c.name === undefined || r.firstName === c.name),
+      answer: listed((i, r) => ({ ...i, name: r.firstName })),
+    },
+  ),
+  modelFault(
+    fault(
+      'fd-app-modify-list-name-first-modification',
+      'FD-APP-MODIFY, FD-APP-LIST-FILTER: after a second modification getApplications keeps showing, and finding by, the name of the first one',
+      {
+        state: changed('modify', (c, x) => {
+          const names = firstModifiedName(x);
+          if (!names.has(c.r.preAppId)) names.set(c.r.preAppId, x.input.body.appName);
+        }),
+        judge: listFilter(
+          'name',
+          (reg, c, x) => c.name === undefined || (firstModifiedName(x).get(reg.preAppId) ?? reg.fields.appName) === c.name,
+        ),
+        answer: listed((i, reg, x) => ({ ...i, name: firstModifiedName(x).get(reg.preAppId) ?? i.name })),
+      },
+    ),
+  ),
+  fault(
+    'fd-app-modify-resubmits-new-preappid',
+    'FD-APP-MODIFY: a modification files a new request under a fresh preAppId, leaving the registration it names with the old details',
+    {
+      state: changed('modify', (c, x) => {
+        const state = x.world.appRegistrations;
+        const again = newRegistration(++state.seq, c.r.partnerId, x.input.body, x.nowS);
+        state.apps.set(again.preAppId, again);
+        return { ...c, r: again, applicationId: undefined };
+      }),
+      ...blind('blind-app-modify-resubmits-new-preappid'),
+    },
+  ),
+  fault(
+    'fd-app-modify-list-modified-date-is-submitted',
+    'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
+    {
+      answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
+      ...provider,
+      ...aliased('i30-fd-app-list-modified-date-is-submitted'),
+    },
+  ),
+  fault(
+    'fd-app-modify-pending-keeps-approved',
+    'FD-APP-MODIFY-PENDING: a modified approved registration stays approved, not pending again',
+    {
+      state: changed('modify', (c) => ({ ...c, pending: false })),
+      ...provider,
+    },
+  ),
+  fault('fd-app-modify-pending-drops-application-id', 'FD-APP-MODIFY-PENDING: a modification takes the applicationId away', {
+    state: changed('modify', (c) => ({ ...c, applicationId: undefined })),
+    ...provider,
   }),
-  // Seeded beside the whole-value id filters of every list reader (records.id-filters.spec.ts; origin 'seeded').
-  seeded({
-    id: 'app-institutions-institution-id-prefix',
-    rule: 'FD-FILTER-WHOLE: getRegisteredInstitutions institution_id lists only the registration with that institution; compared as a text prefix, a head of an institution id also lists the registrations whose ids start with it',
-    source: 'seed',
-    rules: ['FD-FILTER-WHOLE', 'FD-PROP-WINDOW'],
+  fault(
+    'fd-app-modify-pending-answers-prior-status',
+    'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
+    {
+      answer: answered('ModifyAppRegistration', (b, x) => ({ ...b, status: x.before })),
+      ...provider,
+      ...blind('blind-app-modify-answers-prior-status'),
+    },
+  ),
+  fault(
+    'fd-app-modify-pending-status-v2-shows-approved',
+    'FD-APP-MODIFY-PENDING: the deprecated v2 status read keeps showing a modified approved registration approved (A)',
+    { answer: statuses((i, r) => (r.approvedS !== undefined ? { ...i, status: 'A' } : i)), ...provider },
+  ),
+  fault('fd-app-unknown-modify-creates', 'FD-APP-UNKNOWN: modifying an unknown preAppId files a new registration, not a 404', {
+    judge: skip('registration', always, (x) => {
+      x.r = { ...newRegistration(Number(x.input.path.preAppId), x.input.partner!.id, {}, x.nowS), firstName: x.input.body.appName };
+      x.world.appRegistrations.apps.set(x.r.preAppId, x.r);
+    }),
   }),
-  // Seeded beside the check of the name on every reader (app-registration.echo.spec.ts; origin 'seeded').
-  seeded({
-    id: 'app-status-v2-name-trimmed',
-    rule: 'FD-APP-READ-BACK: the deprecated status read answers the appName as registered, not trimmed with its inner spaces collapsed',
-    source: 'seed',
-    rules: ['FD-APP-READ-BACK', 'FD-APP-MODIFY'],
+  fault(
+    'fd-app-unknown-modify-other-partner',
+    "FD-APP-UNKNOWN: modifying a preAppId another partner registered changes that partner's registration, not a 404",
+    {
+      judge: skip(
+        'registration',
+        (x) => x.found !== undefined,
+        (x) => (x.r = x.found),
+      ),
+      ...blind('blind-app-modify-other-partner'),
+    },
+  ),
+
+  // --- Reading back (seed 002, App registration: getApplications, and the deprecated v2 status read)
+  fault('fd-app-read-back-list-hides-pending', 'FD-APP-READ-BACK: getApplications leaves the pending registrations out', {
+    judge: fold('match', on('getApplications'), (x) => (x.matches = x.matches!.filter((r) => statusOf(r) !== 'P'))),
   }),
-  // Seeded beside the note and scopes of an approved registration on both readers (app-registration.registrations.spec.ts).
-  seeded({
-    id: 'app-list-scopes-provider-example',
-    rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the v2 status read does, not the provider App example's 'Account Number, Account Info'",
-    source: 'assumption',
-    rules: ['FD-APP-APPROVED-SAME'],
+  fault('fd-app-read-back-status-v2-hides-pending', 'FD-APP-READ-BACK: the v2 status read leaves the pending registrations out', {
+    judge: fold('match', on('GetAppRegistrationStatus'), (x) => (x.matches = x.matches!.filter((r) => statusOf(r) !== 'P'))),
   }),
-  // Registrations (seed 002, App registration; provider 1.35.0 AppRegistrationStatus, ApplicationId).
-  {
-    id: 'app-register-approved',
-    rule: 'FD-APP-REGISTER: a new registration is pending (P), not approved at once',
-    source: 'provider',
-    rules: ['FD-APP-REGISTER'],
-  },
-  {
-    id: 'app-list-hides-pending',
-    rule: 'FD-APP-READ-BACK: getApplications lists pending registrations',
-    source: 'seed',
-    rules: ['FD-APP-READ-BACK'],
-  },
-  {
-    id: 'app-status-v2-hides-pending',
-    rule: 'FD-APP-READ-BACK: the v2 status read gives pending registrations',
-    source: 'seed',
-    rules: ['FD-APP-READ-BACK'],
-  },
-  {
-    id: 'app-modify-not-saved',
-    rule: 'FD-APP-MODIFY: the modified details are kept (200 but nothing saved)',
-    source: 'seed',
-    rules: ['FD-APP-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  },
-  {
-    id: 'app-list-stale-name',
-    rule: 'FD-APP-MODIFY: getApplications shows the name sent last, not the one at submission',
-    source: 'seed',
-    rules: ['FD-APP-MODIFY'],
-  },
-  {
-    id: 'app-modify-keeps-approved',
-    rule: 'FD-APP-MODIFY-PENDING: a modified approved registration is pending again',
-    source: 'provider',
-    rules: ['FD-APP-MODIFY-PENDING'],
-  },
-  {
-    id: 'app-modify-drops-application-id',
-    rule: 'FD-APP-MODIFY-PENDING: the applicationId stays after a modification',
-    source: 'provider',
-    rules: ['FD-APP-MODIFY-PENDING'],
-  },
-  {
-    id: 'app-pending-has-application-id',
-    rule: 'FD-APP-APPLICATION-ID: a pending registration has no applicationId',
-    source: 'provider',
-    rules: ['FD-APP-APPLICATION-ID'],
-  },
-  {
-    id: 'app-status-v2-application-id-missing',
-    rule: 'FD-APP-APPLICATION-ID: the v2 status read shows the applicationId of an approved registration',
-    source: 'provider',
-    rules: ['FD-APP-APPLICATION-ID'],
-  },
-  {
-    id: 'app-modify-unknown-creates',
-    rule: 'FD-APP-UNKNOWN: modifying an unknown preAppId is a 404 (not a new registration)',
-    source: 'seed',
-    rules: ['FD-APP-UNKNOWN'],
-  },
-  {
-    id: 'app-image-optional',
-    rule: 'FD-APP-REQUIRED: an Application without image is a 400',
-    source: 'provider',
-    rules: ['FD-APP-REQUIRED'],
-    relax: [{ schema: 'Application', unrequire: ['image'] }],
-  },
-  {
-    id: 'app-url-optional',
-    rule: 'FD-APP-REQUIRED: an Application without appUrl is a 400',
-    source: 'provider',
-    rules: ['FD-APP-REQUIRED'],
-    relax: [{ schema: 'Application', unrequire: ['appUrl'] }],
-  },
-  {
-    id: 'app-logo-size-unchecked',
-    rule: 'FD-APP-LOGO-SIZE: a logo at the size limit or more is a 400',
-    source: 'provider',
-    rules: ['FD-APP-LOGO-SIZE'],
-    relax: [{ schema: 'AppLogo', drop: ['maxLength'] }],
-  },
-  {
-    id: 'app-logo-limit-low',
-    rule: 'FD-APP-LOGO-SIZE: a logo under the size limit is accepted',
-    source: 'provider',
-    rules: ['FD-APP-LOGO-SIZE'],
-    relax: [{ schema: 'AppLogo', set: { maxLength: 60000 } }],
-  },
-  {
-    id: 'app-modify-logo-unchecked',
-    rule: 'FD-APP-LOGO-SIZE: a logo at the size limit or more is a 400 on modification too (the registration checks it)',
-    source: 'provider',
-    rules: ['FD-APP-LOGO-SIZE'],
-  },
-  // getApplications (provider 1.35.0 parameters and 400 examples 3005 to 3009).
-  {
-    id: 'app-list-start-zero-based',
-    rule: 'FD-APP-LIST-PAGING: start 1 is the first page',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-  },
-  {
-    id: 'app-list-limit-cap-1000',
-    rule: 'FD-APP-LIST-PAGING: limit 101 is a 400',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-    relax: [{ schema: 'AppListLimit', set: { maximum: 1000 } }],
-  },
-  {
-    id: 'app-list-limit-cap-50',
-    rule: 'FD-APP-LIST-PAGING: limit at its maximum is accepted',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-    relax: [{ schema: 'AppListLimit', set: { maximum: 50 } }],
-  },
-  {
-    id: 'app-list-status-filter-ignored',
-    rule: 'FD-APP-LIST-FILTER: status returns only registrations in that status',
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
-  },
-  {
-    id: 'app-list-name-contains',
-    rule: 'FD-APP-LIST-FILTER: name matches the whole name, not a part of it',
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
-  },
-  {
-    id: 'app-list-unknown-param-ignored',
-    rule: 'FD-APP-LIST-PARAMS: an unknown query parameter is a 400 (3008)',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PARAMS'],
-  },
-  {
-    id: 'app-list-status-any',
-    rule: 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is a 400 (3009)',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PARAMS'],
-  },
-  // The deprecated v2 status read.
-  {
-    id: 'app-status-retired',
-    rule: 'FD-APP-STATUS-SUNSET: a 1.35.0 target still serves the deprecated status read',
-    source: 'seed',
-    rules: ['FD-APP-STATUS-SUNSET'],
-  },
-  {
-    id: 'app-status-empty-200',
-    rule: 'FD-APP-STATUS-NOT-FOUND: a status read matching no registration is a 404',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-NOT-FOUND'],
-  },
-  {
-    id: 'app-status-default-page-size-10',
-    rule: 'FD-APP-STATUS-PAGING: without pageSize, one registration per page',
-    source: 'provider',
-    rules: ['FD-APP-STATUS-PAGING'],
-  },
-  {
-    id: 'app-status-total-pages-floor',
-    rule: 'FD-APP-STATUS-PAGING: totalPages counts a last partial page',
-    source: 'provider',
-    rules: ['FD-APP-STATUS-PAGING'],
-  },
-  {
-    id: 'app-status-date-filter-ignored',
-    rule: 'FD-APP-STATUS-DATES: a date filter after the registration does not find it',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES'],
-  },
-  {
-    id: 'app-status-date-exact',
-    rule: 'FD-APP-STATUS-DATES: a date filter before the registration finds it (at or after)',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES'],
-  },
-  // Registered institutions (seed 002: all institutions without an institution id).
-  {
-    id: 'app-institutions-drops-pending',
-    rule: 'FD-APP-INSTITUTIONS: the pending institution registrations are listed too',
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS'],
-  },
-  {
-    id: 'app-institutions-filter-ignored',
-    rule: 'FD-APP-INSTITUTIONS: with institution_id, only that institution',
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS'],
-  },
-  {
-    id: 'app-institutions-unknown-app-empty',
-    rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is a 404 (not an empty page)',
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'],
-  },
-  {
-    id: 'app-institutions-unknown-institution-empty',
-    rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an institution the application is not registered with is a 404',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'],
-  },
-  {
-    id: 'app-institutions-start-zero-based',
-    rule: 'FD-APP-INSTITUTIONS-PAGING: start 1 is the first page',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING'],
-  },
-  {
-    id: 'app-institutions-limit-cap-100',
-    rule: 'FD-APP-INSTITUTIONS-PAGING: limit at its maximum is accepted',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING'],
-    relax: [{ schema: 'AppInstitutionLimit', set: { maximum: 100 } }],
-  },
-  {
-    id: 'app-institutions-limit-uncapped',
-    rule: 'FD-APP-INSTITUTIONS-PAGING: limit 1001 is a 400',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING'],
-    relax: [{ schema: 'AppInstitutionLimit', drop: ['maximum'] }],
-  },
-  // Customer application (seed 002: set customer app id).
-  {
-    id: 'app-customer-set-not-saved',
-    rule: 'FD-APP-CUSTOMER-SET: the customer reads back with the application assigned',
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-SET'],
-  },
-  {
-    id: 'app-customer-any-application',
-    rule: 'FD-APP-CUSTOMER-NOT-FOUND: an applicationId of no approved application is a 404',
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
-  },
-  // Seeded beside the check of another partner's approved application on every operation naming it (origin 'seeded').
-  seeded({
-    id: 'app-customer-other-partner-application',
-    rule: "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
+  fault(
+    'fd-app-read-back-list-name-from-owner',
+    'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
+    { answer: listed((i, r) => ({ ...i, name: r.fields.ownerName })), ...blind('blind-app-list-name-from-owner') },
+  ),
+  seeded(
+    fault(
+      'fd-app-read-back-status-v2-name-trimmed',
+      'FD-APP-READ-BACK, FD-APP-MODIFY: the deprecated status read answers the appName trimmed with its inner spaces collapsed',
+      { answer: statuses((i) => ({ ...i, appName: String(i.appName).trim().replace(/\s+/g, ' ') })) },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-app-approved-same-list-scopes-example',
+      "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
+      { answer: listed((i) => ({ ...i, scopes: 'Account Number, Account Info' })), ...assumption },
+    ),
+  ),
+  fault('fd-app-application-id-on-pending', 'FD-APP-APPLICATION-ID: a pending registration shows an applicationId', {
+    answer: (x, a, m) => {
+      const shown = (i: Body, r: Registration) => (i.applicationId ? i : { ...i, applicationId: applicationIdOf(r) });
+      return [listed((i, r) => shown(i, r)), statuses((i, r) => shown(i, r))].reduce((acc, f) => f(x, acc, m), a);
+    },
+    ...provider,
   }),
-  seeded({
-    id: 'app-status-application-id-any-partner',
-    rule: "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-NOT-FOUND'],
+  fault(
+    'fd-app-application-id-missing-on-status-v2',
+    'FD-APP-APPLICATION-ID: the v2 status read leaves out the applicationId of an approved registration',
+    {
+      answer: statuses(({ applicationId: _, ...i }) => i),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-app-application-id-list-upper',
+    'FD-APP-APPLICATION-ID: getApplications gives the applicationId upper-cased, not as the deprecated read and the approval give it (provider 1.35.0 ApplicationId)',
+    {
+      answer: listed((i) => (i.applicationId ? { ...i, applicationId: String(i.applicationId).toUpperCase() } : i)),
+      ...provider,
+      ...blind('blind-app-list-application-id-upper'),
+    },
+  ),
+
+  // --- getApplications' parameters, filters and pages (provider 1.35.0 getApplications)
+  fault('fd-app-list-params-unknown-ignored', 'FD-APP-LIST-PARAMS: an unknown query parameter is ignored, not refused 400 (3008)', {
+    judge: skip('params'),
+    ...provider,
   }),
-  seeded({
-    id: 'app-list-application-id-any-partner',
-    rule: "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER'],
+  fault(
+    'fd-app-list-params-names-loose',
+    'FD-APP-LIST-PARAMS: a query parameter named as a known one without its case and underscores (preAppId) is bound loosely and ignored, not refused 400 (provider 1.35.0 400 example 3008)',
+    {
+      judge: skip('params', (x) => {
+        const loose = (k: string) => k.replace(/_/g, '').toLowerCase();
+        const known = ['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status'];
+        return x.unknown!.every((k) => known.some((p) => loose(p) === loose(k)));
+      }),
+      ...provider,
+      ...blind('blind-app-list-params-relaxed-names'),
+    },
+  ),
+  fault('fd-app-list-params-status-any', 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is accepted, not refused 400 (3009)', {
+    judge: skip('status'),
+    ...provider,
+    ...aliased('app-list-status-any'),
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Registrations (seed 002, App registration; provider 1.35.0 RegisteredApplication, App, AppStatus).
-  blind({
-    id: 'blind-app-register-preappid-text',
-    rule: 'the 201 of RegisterApp carries preAppId as a number, not the digit string the deprecated read uses (seed 002, RegisterApp 201; provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
-    source: 'seed',
-    rules: ['FD-APP-REGISTER'],
+  fault(
+    'fd-app-list-params-status-any-case',
+    'FD-APP-LIST-PARAMS, FD-VALID-FORMS, FD-TYPE-FORMS: a status in another case is let through (and lists nothing), not refused',
+    {
+      judge: skip('status', (x) => ['A', 'P', 'D', 'R', 'S'].some((s) => s.toLowerCase() === String(x.input.query.status).toLowerCase())),
+      ...provider,
+      ...aliased('i29-fd-apps-status-any-case-accepted'),
+    },
+  ),
+  fault('fd-app-list-filter-status-ignored', 'FD-APP-LIST-FILTER: the status filter is ignored, every status listed', {
+    judge: listFilter('status', always),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-list-name-from-owner',
-    rule: 'getApplications shows a registration under its appName, not the ownerName of the Application sent (seed 002, App registration: the replacement read gives the registrations; provider 1.35.0 App.name)',
-    source: 'seed',
-    rules: ['FD-APP-READ-BACK'],
+  fault('fd-app-list-filter-name-contains', 'FD-APP-LIST-FILTER: the name filter matches a part of the name, not the whole name', {
+    judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).includes(c.name)),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-modify-resubmits-new-preappid',
-    rule: 'a modification changes the registration it names and answers its preAppId; it does not file a new request under a fresh preAppId, leaving the old one with the old name (seed 002, ModifyAppRegistration 200 on /applications/{preAppId})',
-    source: 'seed',
-    rules: ['FD-APP-MODIFY'],
+  fault(
+    'fd-filter-exact-app-list-name-case-folded',
+    "FD-APP-LIST-FILTER, FD-FILTER-EXACT: getApplications' name filter is compared without case, so another case of the name finds the registration",
+    {
+      judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).toLowerCase() === c.name.toLowerCase()),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-app-list-filter-pre-app-id-prefix',
+    'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
+    {
+      judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
+      ...provider,
+      ...aliased('i11-app-list-pre-app-id-prefix'),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-app-list-filter-application-id-any-partner',
+      "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
+      { judge: everyPartner('getApplications', (x) => x.criteria?.application_id !== undefined), ...provider },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-obj-foreign-id-app-list-pre-app-id-any-partner',
+      "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
+      { judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined) },
+    ),
+  ),
+  fault(
+    'fd-app-list-filter-first-only',
+    'FD-APP-LIST-FILTER: getApplications applies only the first filter present of pre_app_id, application_id, name and status, not all together',
+    {
+      judge: fold('filters', on('getApplications'), (x) => {
+        const [, ...rest] = (['pre_app_id', 'application_id', 'name', 'status'] as const).filter((k) => x.criteria![k] !== undefined);
+        for (const k of rest) delete x.criteria![k];
+      }),
+      ...blind('blind-app-list-first-filter-only'),
+    },
+  ),
+  fault(
+    'fd-app-list-filter-no-match-404',
+    'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
+    {
+      judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
+        status: 404,
+        message: NO_APPLICATIONS,
+        code: 50051,
+      }),
+      ...blind('blind-app-list-no-match-404'),
+    },
+  ),
+  fault('fd-app-list-paging-start-zero-based', 'FD-APP-LIST-PAGING: start is read as zero-based, start 1 gives the second page', {
+    judge: fold('start', on('getApplications'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-modify-answers-prior-status',
-    rule: 'modifying an approved registration answers status P, the status it now has, not the A it had before the change (provider 1.35.0 AppRegistrationStatus: P when modified and awaiting approval)',
-    source: 'provider',
-    rules: ['FD-APP-MODIFY-PENDING'],
+  fault('fd-app-list-paging-start-zero-first-page', 'FD-APP-LIST-PAGING: start 0 is answered as the first page, not refused 400', {
+    judge: skip('start', (x) => x.op === 'getApplications' && x.input.query.start === 0),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-list-application-id-upper',
-    rule: 'getApplications gives the applicationId exactly as the deprecated read and the approval give it, not upper-cased (provider 1.35.0 ApplicationId: one id for the lifespan of the application)',
-    source: 'provider',
-    rules: ['FD-APP-APPLICATION-ID'],
+  fault('fd-app-list-paging-limit-cap-raised', 'FD-APP-LIST-PAGING: limit 101 is accepted', {
+    relax: schema('AppListLimit', { set: { maximum: 1000 } }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-modify-other-partner',
-    rule: "a preAppId registered by another partner is one this partner never registered: modifying it is a 404, not a change to the other partner's registration (seed 002, ModifyAppRegistration 404; Errors 404)",
-    source: 'seed',
-    rules: ['FD-APP-UNKNOWN'],
+  fault('fd-app-list-paging-limit-cap-lowered', 'FD-APP-LIST-PAGING: limit at its maximum is refused (a lower cap)', {
+    relax: schema('AppListLimit', { set: { maximum: 50 } }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-modify-url-optional',
-    rule: 'appUrl is required on modification as on registration: the registration handler checks it, the modification relies on a schema that lost it (provider 1.35.0 Application, eleven required members)',
-    source: 'provider',
-    rules: ['FD-APP-REQUIRED'],
-    relax: [{ schema: 'Application', unrequire: ['appUrl'] }],
+  fault(
+    'fd-app-list-paging-limit-maximum-refused',
+    'FD-APP-LIST-PAGING: getApplications refuses its own maximum limit as exceeding the cap (provider 1.35.0 ApplicationLimitParameter; 400 example 3007)',
+    {
+      judge: refuse(
+        'limit',
+        (x) => x.op === 'getApplications' && (x.input.query.limit ?? x.pageSize) >= 100,
+        coded(400, '3007', 'Requested Limit value is exceeded'),
+      ),
+      ...provider,
+      ...blind('blind-app-list-limit-100-refused'),
+    },
+  ),
+  fault(
+    'fd-app-list-paging-status-found-unfiltered',
+    'FD-APP-LIST-PAGING: with a status filter found counts every registration of the partner',
+    {
+      answer: answered('getApplications', (b, x) => (x.criteria?.status !== undefined ? { ...b, found: x.scope!.length } : b)),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-app-list-paging-more-available-on-full-last-page',
+    'FD-APP-LIST-PAGING: a last page filled exactly to its limit answers moreAvailable true',
+    {
+      answer: answered('getApplications', (b, x) =>
+        b.displaying > 0 && b.displaying === (x.input.query.limit ?? x.pageSize) ? { ...b, moreAvailable: true } : b,
+      ),
+      ...provider,
+    },
+  ),
+  seeded(
+    fault(
+      'fd-page-keeps-query-app-list-later-page-scopes',
+      "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
+      {
+        answer: listed((i, _r, x) => (laterPage(x) ? { ...i, scopes: 'Account Number, Account Info' } : i)),
+        ...provider,
+      },
+    ),
+  ),
+
+  // --- The deprecated v2 status read (provider 1.35.0 GetAppRegistrationStatus)
+  fault('fd-app-status-sunset-retired', 'FD-APP-STATUS-SUNSET: a 1.35.0 target no longer serves the deprecated status read (404)', {
+    judge: refuse('sunset', always, { status: 404, message: 'No route GET /aggregation/v2/partners/applications' }),
   }),
-  blind({
-    id: 'blind-app-register-logo-limit-on-text',
-    rule: 'the logo limit is a size of the SVG file: a file just under it is accepted, the limit is not applied to the length of its Base64 text (provider 1.35.0 Application.image)',
-    source: 'provider',
-    rules: ['FD-APP-LOGO-SIZE'],
+  fault(
+    'fd-app-status-sunset-gone',
+    'FD-APP-STATUS-SUNSET: past the sunset the v2 status read answers 410 Gone, though "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
+    {
+      judge: refuse('sunset', (x) => x.nowS >= Date.parse('2026-06-01T00:00:00Z') / 1000, {
+        status: 410,
+        message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
+      }),
+      ...blind('blind-app-status-v2-gone-after-sunset'),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-app-status-not-found-application-id-any-partner',
+      "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
+      { judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.applicationId !== undefined), ...assumption },
+    ),
+  ),
+  fault(
+    'fd-obj-other-partner-app-status-pre-app-id',
+    "FD-APP-STATUS-NOT-FOUND, FD-OBJ-OTHER-PARTNER: read by preAppId, the status of another partner's registration is answered",
+    { judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.preAppId !== undefined) },
+  ),
+  fault(
+    'fd-app-status-not-found-only-without-registrations',
+    'FD-APP-STATUS-NOT-FOUND: a status read whose filters match nothing is an empty 200 when the partner has other registrations, the 404 kept for a partner without any',
+    {
+      judge: skip('found', (x) => registrationsOf(x.world, x.input.partner?.id, x.nowS).length > 0),
+      ...assumption,
+      ...blind('blind-app-status-404-only-without-registrations'),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-lookup-exact-app-status-application-id-trimmed',
+      'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
+      {
+        judge: statusFilter('applicationId', (r, c) => c.applicationId === undefined || r.applicationId === c.applicationId.trim()),
+        ...assumption,
+      },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-filter-rule-app-status-name-prefix',
+      'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
+      {
+        judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
+        ...assumption,
+        ...aliased('app-status-name-filter-prefix'),
+      },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-filter-exact-app-status-name-spaces-removed',
+      'FD-FILTER-EXACT: GetAppRegistrationStatus appName is compared with its white space removed, so the name with a space inside it lists the registration',
+      {
+        judge: statusFilter('appName', (r, c) => {
+          const squeezed = (v: string) => v.replace(/\s+/g, '');
+          return c.appName === undefined || squeezed(r.fields.appName) === squeezed(c.appName);
+        }),
+        ...assumption,
+      },
+    ),
+  ),
+  fault('fd-app-status-dates-ignored', 'FD-APP-STATUS-DATES: the date filters are ignored, a date after the registration still finds it', {
+    judge: fold('match', on('GetAppRegistrationStatus'), (x) => {
+      x.matches = x.scope!.filter((r) => statusMatch({ ...x.statusCriteria!, submittedDate: undefined, modifiedDate: undefined }, r));
+    }),
+    ...assumption,
   }),
-  // getApplications (provider 1.35.0 StartParameter, ApplicationLimitParameter, filters, 400 examples 3005 to 3009).
-  blind({
-    id: 'blind-app-list-limit-100-refused',
-    rule: 'getApplications accepts limit from its minimum to its maximum: the maximum is served, not refused as exceeding the cap (provider 1.35.0 ApplicationLimitParameter maximum; 400 example 3007)',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
+  fault(
+    'fd-app-status-dates-submitted-strict',
+    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
+    { judge: dateFilter('submittedDate', (v, from) => v > from), ...assumption, ...blind('blind-app-status-submitted-date-strict') },
+  ),
+  fault(
+    'fd-app-status-dates-modified-strict',
+    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404',
+    { judge: dateFilter('modifiedDate', (v, from) => v > from), ...assumption, ...aliased('i9-app-status-modified-date-strict') },
+  ),
+  fault(
+    'fd-app-status-dates-minute-precision',
+    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the date filters are compared to the minute, so a second later within the same minute still finds the registration',
+    {
+      judge: (x, s, r, m) =>
+        [
+          dateFilter('submittedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
+          dateFilter('modifiedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
+        ].reduce((acc, j) => j(x, s, acc, m), r),
+      ...assumption,
+      ...aliased('i19-app-status-submitted-date-minute-precision'),
+    },
+  ),
+  fault(
+    'fd-app-status-dates-total-ignores-date-filters',
+    'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
+    {
+      answer: answered('GetAppRegistrationStatus', (b, x) =>
+        x.statusCriteria?.submittedDate !== undefined || x.statusCriteria?.modifiedDate !== undefined
+          ? { ...b, totalRecords: registrationsOf(x.world, x.input.partner?.id, x.nowS).length }
+          : b,
+      ),
+      ...provider,
+      ...aliased('i34-fd-app-status-v2-total-ignores-date-filters'),
+    },
+  ),
+  fault('fd-app-status-paging-default-page-size', 'FD-APP-STATUS-PAGING: without pageSize, ten registrations per page, not one', {
+    judge: fold(
+      'page',
+      (x) => x.op === 'GetAppRegistrationStatus' && x.input.query.pageSize === undefined,
+      (x) => {
+        x.size = 10;
+        x.pageFrom = (x.pageNumber! - 1) * x.size;
+      },
+    ),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-list-first-filter-only',
-    rule: 'getApplications applies every filter given together (pre_app_id, application_id, name, status), not only the first one present (seed 002, App registration query; provider 1.35.0 filter parameters)',
-    source: 'seed',
-    rules: ['FD-APP-LIST-FILTER'],
+  fault('fd-app-status-paging-total-pages-floor', 'FD-APP-STATUS-PAGING: totalPages leaves out a last partial page', {
+    answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, totalPages: Math.floor(b.totalRecords / b.numberOfRecordsPerPage) })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-list-no-match-404',
-    rule: 'a getApplications filter matching nothing is an empty page with 200 (no 404 is declared for it), not the 404 of the deprecated read (seed 002, getApplications 200, 400, 401)',
-    source: 'seed',
-    rules: ['FD-APP-LIST-FILTER'],
+  fault(
+    'fd-app-status-paging-records-per-page-is-count',
+    'FD-APP-STATUS-PAGING: numberOfRecordsPerPage is the number of records on this page, not the page size asked for (provider 1.35.0 AppStatuses)',
+    {
+      answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, numberOfRecordsPerPage: b.applications.length })),
+      ...provider,
+      ...blind('blind-app-status-records-per-page-is-count'),
+    },
+  ),
+  fault(
+    'fd-app-status-paging-offset-zero-based',
+    'FD-APP-STATUS-PAGING: each page of the deprecated reader is cut one page late, the first registrations never shown',
+    {
+      judge: fold('page', on('GetAppRegistrationStatus'), (x) => (x.pageFrom = x.pageNumber! * x.size!)),
+      ...provider,
+    },
+  ),
+  seeded(
+    fault(
+      'fd-page-keeps-query-app-status-later-page-modified-late',
+      'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
+      {
+        answer: statuses((i, _r, x) => (Number(x.input.query.page ?? 1) > 1 ? { ...i, modifiedDate: i.modifiedDate + 1 } : i)),
+        ...provider,
+      },
+    ),
+  ),
+
+  // --- The institution registrations (seed 002: without an institution id, all institutions)
+  fault('fd-app-institutions-drops-pending', 'FD-APP-INSTITUTIONS: the pending institution registrations are left out of both readers', {
+    judge: fold('rows', always, (x) => (x.all = x.rows = x.rows!.filter((row) => row.registered))),
+    answer: statuses((i) => ({ ...i, institutionDetails: i.institutionDetails.filter((d: Body) => d.status) })),
   }),
-  blind({
-    id: 'blind-app-list-params-relaxed-names',
-    rule: 'getApplications refuses a query parameter it does not know, preAppId included, with a 400, rather than binding names loosely and ignoring it (provider 1.35.0 400 example 3008: only known query parameters)',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PARAMS'],
+  fault('fd-app-institutions-filter-ignored', 'FD-APP-INSTITUTIONS: the institution_id filter is ignored, every institution listed', {
+    judge: skip('institution', always, (x) => (x.rows = x.all)),
   }),
-  // The deprecated v2 status read (seed 002, App registration and Versioning).
-  blind({
-    id: 'blind-app-status-v2-gone-after-sunset',
-    rule: 'a 1.35.0 target still serving the v2 status read answers it (200, or the declared 400 / 401 / 404), not 410 Gone once past the sunset: "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
-    source: 'seed',
-    rules: ['FD-APP-STATUS-SUNSET'],
+  fault(
+    'fd-app-institutions-found-is-page',
+    'FD-APP-INSTITUTIONS: getRegisteredInstitutions answers found as the size of the page when a limit is given',
+    {
+      answer: answered('getRegisteredInstitutions', (b, x) => (x.input.query.limit !== undefined ? { ...b, found: b.displaying } : b)),
+      ...provider,
+      ...aliased('i9-app-institutions-found-is-page'),
+    },
+  ),
+  fault(
+    'fd-app-institutions-found-registered-only',
+    'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',
+    {
+      answer: answered('getRegisteredInstitutions', (b, x) => ({ ...b, found: x.rows!.filter((row) => row.registered).length })),
+      ...blind('blind-app-institutions-found-registered-only'),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-filter-whole-app-institutions-id-prefix',
+      'FD-FILTER-WHOLE, FD-PROP-WINDOW: getRegisteredInstitutions compares institution_id as a text prefix, so a head of an institution id also lists the registrations whose ids start with it',
+      {
+        judge: skip(
+          'institution',
+          (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
+          (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
+        ),
+        ...aliased('app-institutions-institution-id-prefix'),
+      },
+    ),
+  ),
+  fault(
+    'fd-app-institutions-not-found-unknown-app-empty',
+    'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is an empty page, not a 404',
+    {
+      answer: (x, a) =>
+        x.op === 'getRegisteredInstitutions' && a.refusal?.status === 404 && !x.app
+          ? { status: 200, body: { ...EMPTY_PAGE, institutions: [] } }
+          : a,
+    },
+  ),
+  fault(
+    'fd-app-institutions-not-found-other-partner-app',
+    "FD-APP-INSTITUTIONS-NOT-FOUND: another partner's approved application is answered, not refused 404 (3001)",
+    {
+      judge: skip(
+        'app',
+        (x) => allRegistrations(x.world, x.nowS).some((a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined),
+        (x) =>
+          (x.app = allRegistrations(x.world, x.nowS).find(
+            (a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined,
+          )),
+      ),
+      ...blind('blind-app-institutions-other-partner-app'),
+    },
+  ),
+  fault(
+    'fd-app-institutions-paging-start-zero-based',
+    'FD-APP-INSTITUTIONS-PAGING: start is read as zero-based, start 1 gives the second page',
+    {
+      judge: fold('start', on('getRegisteredInstitutions'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
+      ...provider,
+    },
+  ),
+  fault('fd-app-institutions-paging-limit-cap-lowered', 'FD-APP-INSTITUTIONS-PAGING: limit at its maximum is refused (a lower cap)', {
+    relax: schema('AppInstitutionLimit', { set: { maximum: 100 } }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-status-404-only-without-registrations',
-    rule: 'a status read whose filters match no registration is a 404, also when the partner has other registrations (seed 002, GetAppRegistrationStatus 404; provider 1.35.0 example 50051)',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-NOT-FOUND'],
+  fault('fd-app-institutions-paging-limit-uncapped', 'FD-APP-INSTITUTIONS-PAGING: limit 1001 is accepted', {
+    relax: schema('AppInstitutionLimit', { drop: ['maximum'] }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-app-status-records-per-page-is-count',
-    rule: 'numberOfRecordsPerPage is the page size asked for, not the number of records on this page: a short last page keeps the totals consistent (provider 1.35.0 AppStatuses)',
-    source: 'provider',
-    rules: ['FD-APP-STATUS-PAGING'],
+  fault(
+    'fd-app-institutions-paging-limit-capped',
+    'FD-APP-INSTITUTIONS-PAGING: getRegisteredInstitutions refuses a limit above the smaller cap of getApplications, not its own maximum (provider 1.35.0 InstitutionLimitParameter)',
+    {
+      judge: refuse(
+        'limit',
+        (x) => x.op === 'getRegisteredInstitutions' && (x.input.query.limit ?? x.pageSize) > 100,
+        coded(400, '3007', 'Requested Limit value is exceeded'),
+      ),
+      ...provider,
+      ...blind('blind-app-institutions-limit-capped-100'),
+    },
+  ),
+  fault(
+    'fd-app-institutions-paging-filtered-found-counts-all',
+    'FD-APP-INSTITUTIONS-PAGING, FD-DERIVED-COUNTS: with the institution_id filter, found counts every institution of the application',
+    {
+      answer: answered('getRegisteredInstitutions', (b, x) =>
+        x.input.query.institution_id !== undefined ? { ...b, found: x.all!.length } : b,
+      ),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-app-institutions-paging-more-available-on-full-last-page',
+    'FD-APP-INSTITUTIONS-PAGING, FD-PROP-PAGING: a last page filled exactly by the limit still says more are available',
+    {
+      answer: answered('getRegisteredInstitutions', (b, x) =>
+        x.rows!.length > 0 && x.rows!.length >= Number(x.input.query.start ?? 1) * Number(x.input.query.limit ?? x.pageSize)
+          ? { ...b, moreAvailable: true }
+          : b,
+      ),
+      ...provider,
+    },
+  ),
+  seeded(
+    fault(
+      'fd-page-keeps-query-app-institutions-later-page-modified-late',
+      'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
+      {
+        answer: items('getRegisteredInstitutions', 'institutions', (i, x) =>
+          laterPage(x) ? { ...i, modifiedDate: iso(x.app!.approvedS! + 1) } : i,
+        ),
+        ...provider,
+      },
+    ),
+  ),
+
+  // --- A customer's application (seed 002: SetCustomerAppID)
+  fault('fd-app-customer-set-not-saved', 'FD-APP-CUSTOMER-SET: the customer does not read back with the application assigned', {
+    state: changed('set', (c) => ({ ...c, customer: undefined })),
   }),
-  blind({
-    id: 'blind-app-status-submitted-date-strict',
-    rule: 'submittedDate finds registrations submitted at or after it: the registration instant itself finds it (provider 1.35.0 SubmittedDateParameter, read as at-or-after by this contract)',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
+  fault('fd-app-customer-set-204', 'FD-APP-CUSTOMER-SET: SetCustomerAppID answers 204, not the 200 the seed gives it', {
+    answer: (x, a) => (x.op === 'SetCustomerAppID' && a.status === 200 ? { status: 204 } : a),
+    ...blind('blind-app-customer-set-204'),
   }),
-  // getRegisteredInstitutions (seed 002: without an institution id, all institutions; provider 1.35.0 3001, 3002).
-  blind({
-    id: 'blind-app-institutions-found-registered-only',
-    rule: 'found counts every institution registration returned, the pending one (status false) included, not only the completed ones (seed 002, App registration: the status of all institutions; provider InstitutionResponse)',
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS'],
-  }),
-  blind({
-    id: 'blind-app-institutions-other-partner-app',
-    rule: "an applicationId the partner has no approved application with is a 404 (3001), also when it is another partner's application (seed 002, getRegisteredInstitutions 404; provider 1.35.0 example 3001)",
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS-NOT-FOUND'],
-  }),
-  blind({
-    id: 'blind-app-institutions-limit-capped-100',
-    rule: 'getRegisteredInstitutions accepts limit up to its own maximum, not the smaller cap of getApplications (provider 1.35.0 InstitutionLimitParameter maximum)',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING'],
-  }),
-  // Customer application (seed 002, App registration: set customer app id; Customers: application id).
-  blind({
-    id: 'blind-app-customer-set-204',
-    rule: 'SetCustomerAppID answers 200, the status the seed gives it, not 204 (seed 002, App registration: SetCustomerAppID 200)',
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-SET'],
-  }),
-  blind({
-    id: 'blind-app-customer-unknown-app-saved',
-    rule: 'assigning an applicationId the partner has no approved application with is a 404 and changes nothing: the customer keeps its application (seed 002, SetCustomerAppID 404)',
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-NOT-FOUND'],
-  }),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-app-customer-set-latest-customer',
-    rule: "SetCustomerAppID assigns the application to the customer its path names (seed 002, App registration: set customer app id assigns an application to a customer): it is given to the partner's most recently created customer instead",
-    source: 'seed',
-    rules: ['FD-APP-CUSTOMER-SET'],
-  }),
-  modelFault({
-    id: 'model-app-list-name-first-modification',
-    rule: 'getApplications shows the name sent last (seed 002, App registration: ModifyAppRegistration): after a second modification it keeps showing, and finding by, the name of the first one',
-    source: 'seed',
-    rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
-  }),
-  independent('independent-9', {
-    id: 'i9-app-list-name-filter-case-folded',
-    rule: "getApplications' name filter returns only registrations matching it (FD-APP-LIST-FILTER; provider 1.35.0 getApplications name parameter, exact): the filter is compared without case (a case-insensitive collation on that query), so another case of the name finds the registration; the deprecated status read stays exact",
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
-  }),
-  independent('independent-9', {
-    id: 'i9-app-status-modified-date-strict',
-    rule: 'modifiedDate at the registration instant finds it (FD-APP-STATUS-DATES, reference decision on the v2 date filters: at or after): the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404 (submittedDate is right)',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
-  }),
-  independent('independent-9', {
-    id: 'i9-app-institutions-found-is-page',
-    rule: 'found counts every institution registration of the application (seed 002: without an institution id the status of all institutions is returned; provider 1.35.0 found/displaying): getRegisteredInstitutions answers found as the size of the page when a limit is given',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS'],
-  }),
-  // Seeded beside the query-filter probes of the foreign-id checker (security.other-partner.spec.ts; origin 'seeded').
-  seeded({
-    id: 'app-list-pre-app-id-any-partner',
-    rule: "a partner lists only its own registrations (seed 002, App registration; FD-OBJ-FOREIGN-ID): getApplications filtered by pre_app_id looks among every partner's registrations",
-    source: 'seed',
-    rules: ['FD-OBJ-FOREIGN-ID'],
-  }),
-  independent('independent-11', {
-    id: 'i11-app-list-status-found-unfiltered',
-    rule: 'found counts the registrations the filter matches (provider 1.35.0 getApplications found, displaying, moreAvailable): with a status filter found counts every registration of the partner',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-  }),
-  independent('independent-11', {
-    id: 'i11-app-list-pre-app-id-prefix',
-    rule: 'pre_app_id returns only the registration with that id (provider 1.35.0 getApplications pre_app_id): the id is matched as a text prefix, so an id also returns the registrations whose ids start with its digits',
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER', 'FD-PROP-WINDOW'],
-  }),
-  independent('independent-14', {
-    id: 'i14-app-status-v2-pre-app-id-other-partner',
-    rule: "a status read that no registration of the partner matches is a 404 (seed 002, App registration; provider 1.35.0 GetAppRegistrationStatus 404): read by preAppId, the status of another partner's registration is answered",
-    source: 'seed',
-    rules: ['FD-APP-STATUS-NOT-FOUND', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-14', {
-    id: 'i14-app-list-found-is-page',
-    rule: 'found is the number of registrations the filters select, displaying the page (provider 1.35.0 getApplications: found, displaying, moreAvailable): found counts the page only',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-  }),
-  independent('independent-15', {
-    id: 'i15-app-status-v2-modified-approved-shows-approved',
-    rule: 'a modified approved registration awaits approval again and both readers show it pending (provider 1.35.0 AppRegistrationStatus P when modified): the deprecated v2 status read keeps showing it approved (A)',
-    source: 'provider',
-    rules: ['FD-APP-MODIFY-PENDING'],
-  }),
-  independent('independent-19', {
-    id: 'i19-app-list-more-available-on-full-last-page',
-    rule: 'start pages the registrations by limit with found, displaying and moreAvailable (provider 1.35.0 getApplications): a last page filled exactly to its limit answers moreAvailable true',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-  }),
-  independent('independent-19', {
-    id: 'i19-app-status-submitted-date-minute-precision',
-    rule: 'a submittedDate filter at the registration instant finds it and one second later does not (reference, Decisions: dates in epoch seconds; provider 1.35.0 GetAppRegistrationStatus): the filter is compared at minute precision, so a second later within the same minute still finds it',
-    source: 'assumption',
-    rules: ['FD-APP-STATUS-DATES', 'FD-PROP-WINDOW'],
-  }),
-  independent('independent-20', {
-    id: 'i20-app-list-old-name-still-finds',
-    rule: 'after a modification the old name no longer finds the registration (provider 1.35.0 getApplications name): the name filter still finds a renamed registration by the name it was registered with',
-    source: 'provider',
-    rules: ['FD-APP-MODIFY', 'FD-APP-LIST-FILTER'],
-  }),
-  independent('independent-27', {
-    id: 'i27-app-list-name-filter-trimmed',
-    rule: 'getApplications filters by the name given (seed 002, GET /applications query name): a name with a trailing space finds the application of the name without it',
-    source: 'provider',
-    rules: ['FD-APP-LIST-FILTER', 'FD-FILTER-EXACT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-apps-status-any-case-accepted',
-    rule: 'a status outside the documented values is refused (provider 1.35.0 getApplications status): a status in another case is let through and lists nothing',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PARAMS', 'FD-VALID-FORMS', 'FD-TYPE-FORMS'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-app-list-modified-date-is-submitted',
-    rule: "getApplications gives each registration's modifiedDate, the time of its last modification (provider 1.35.0 getApplications; seed 002, ModifyAppRegistration): the list gives the submission time as modifiedDate after a modification",
-    source: 'provider',
-    rules: ['FD-APP-MODIFY', 'FD-PROP-SAME-ON-EVERY-READER'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-app-institutions-filtered-found-counts-all',
-    rule: "getRegisteredInstitutions with an institution id gives that institution's status, its counts those of the answer (seed 002, App registration; provider 1.35.0 found/displaying): with the institution_id filter, found counts every institution of the application",
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING', 'FD-DERIVED-COUNTS'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-apps-start-zero-read-as-first-page',
-    rule: 'getApplications refuses a start below the first page, 400 (provider 1.35.0 400 example; seed 002, App registration): start 0 is answered as the first page',
-    source: 'provider',
-    rules: ['FD-APP-LIST-PAGING'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-app-status-v2-total-ignores-date-filters',
-    rule: 'totalRecords counts the registrations the filters keep (provider 1.35.0 GetAppRegistrationStatus, submittedDate and modifiedDate filters; totalRecords): with a date filter, totalRecords counts every registration of the partner',
-    source: 'provider',
-    rules: ['FD-APP-STATUS-DATES', 'FD-APP-STATUS-PAGING', 'FD-PROP-FILTERED-TOTALS'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-app-institutions-unfiltered-registered-only',
-    rule: 'when no institution id is given, the status of all institutions is returned (seed 002, App registration and third-party access): getRegisteredInstitutions without institution_id lists only the institutions the application is registered with, leaving out the one still pending, and counts found over them',
-    source: 'seed',
-    rules: ['FD-APP-INSTITUTIONS'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-app-status-v2-page-offset-zero-based',
-    rule: 'the deprecated registration status reader pages its registrations from its first result page (provider 1.35.0, GetAppRegistrationStatus result page and page size; seed 002, App registration): each page is cut one page late, so the first page shows the registrations of the second and the first ones are never shown',
-    source: 'provider',
-    rules: ['FD-APP-STATUS-PAGING'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-app-institutions-more-available-on-full-last-page',
-    rule: 'moreAvailable tells whether institutions remain after the page (provider 1.35.0 getRegisteredInstitutions found, displaying, moreAvailable): a last page filled exactly by the limit still says more are available',
-    source: 'provider',
-    rules: ['FD-APP-INSTITUTIONS-PAGING', 'FD-PROP-PAGING'],
-  }),
+  modelFault(
+    fault(
+      'fd-app-customer-set-latest-customer',
+      "FD-APP-CUSTOMER-SET: the application is given to the partner's most recently created customer, not the one the path names",
+      {
+        state: changed('set', (c, x) => ({
+          ...c,
+          customer: c.customer && ([...x.world.customers.group('partner', c.customer.partnerId).values()].at(-1) ?? c.customer),
+        })),
+      },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-app-customer-not-found-other-partner-application',
+      "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
+      {
+        judge: skip('application', (x) =>
+          allRegistrations(x.world, x.nowS).some((r) => r.applicationId === x.input.path.applicationId && r.approvedS !== undefined)),
+      },
+    ),
+  ),
+  fault(
+    'fd-app-customer-not-found-unknown-app-saved',
+    'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
+    {
+      judge: writtenThenRefused('application', (x) => (x.customer!.applicationId = x.input.path.applicationId)),
+      ...blind('blind-app-customer-unknown-app-saved'),
+    },
+  ),
 ]);

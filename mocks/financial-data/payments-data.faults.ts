@@ -1,551 +1,591 @@
-// Faults of payments data (switched in payments-data.ts): each breaks one rule of schemas/financial-
-// data/rules/payments-data.yaml, the way a provider's release might. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
-// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
-import { faultCatalogue, blind, independent, seeded, type FaultSeams } from '../kit/faults.js';
-import type { CustomerAccountsSeams } from './state.js';
+// Faults of payments data: each a deviation a provider's release might ship, named by the rule it breaks
+// (`fd-<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
+// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
+// (`relax`) or bends payments-data.ts at its seams: the request as judged at one step (Step), whether a
+// balance is read again (Change), the answer. A blind fault keeps its earlier id as an alias, so the
+// blind measure runs as before.
+import { rangeOf } from '../../helpers/contract/facts.js';
+import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, assumption, provider, schema } from './fault-builders.js';
+import {
+  holderOf,
+  insightsOf,
+  similarity,
+  type Change,
+  type Exchange,
+  type PaymentsDataSeams,
+  type Refusal,
+  type Step,
+} from './payments-data.records.js';
+import { findAccount, type Account, type AccountType, type CustomerAccountsSeams } from './state.js';
+
+type Seams = FaultSeams<PaymentsDataSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type View = Record<string, any>;
+
+const fault = faultsAt<PaymentsDataSeams>();
+
+/** The operations of payments-data.ts: every seam is shared by the mock's modules, so a fault names its own. */
+const OPS: Op[] = [
+  'GetAccountOwner',
+  'GetAccountOwnerDetails',
+  'GetAccountACHDetails',
+  'GetAccountPaymentInstructionDetails',
+  'GetLoanPaymentDetails',
+  'GetAvailableBalanceLive',
+  'GetAvailableBalance',
+  'GetAccountDetailsByInstitutionLoginId',
+  'GetAccountDetailsByAccountId',
+  'AccountMatchingScoreDetails',
+];
+const BUNDLES: Op[] = ['GetAccountDetailsByInstitutionLoginId', 'GetAccountDetailsByAccountId'];
+const ours = (x: Exchange) => OPS.includes(x.op);
+
+// (a) The request as judged: functions at the judge seam.
+/** The refusal of `step` on `op` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (op: Op | null, step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || !ours(x) || (op && x.op !== op) || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A refusal at `step` of `op` the sources do not give, where `when` holds. */
+const refuse =
+  (
+    op: Op,
+    step: Step,
+    when: (x: Exchange) => boolean,
+    made: Refusal = { status: 400, message: 'Bad request. (Account type not supported).' },
+  ): Judge =>
+  (x, s, r) =>
+    r ?? (s === step && x.op === op && when(x) ? made : undefined);
+/** The refusal of `step` on `op` answered with another status. */
+const restatus =
+  (op: Op, step: Step, status: number, message?: string): Judge =>
+  (x, s, r) =>
+    r && s === step && x.op === op ? { ...r, status, message: message ?? r.message } : r;
+/** The exchange changed at `step` before it is judged further, on an operation of ours. */
+const fold =
+  (step: Step, change: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s === step && ours(x)) change(x);
+    return r;
+  };
+const typed = (type: AccountType) => (x: Exchange) => x.account?.type === type;
+
+// (b) Whether a balance is read again: functions at the state seam.
+/** The refresh decision of `reader` made otherwise (`decide` from the change and the exchange). */
+const refreshing =
+  (reader: Change['reader'], decide: (c: Change, x: Exchange) => boolean): Stating =>
+  (x, c) =>
+    ours(x) && c.op === 'balance' && c.reader === reader ? { ...c, refresh: decide(c, x) } : c;
+
+// (c) The answer: functions at the answer seam.
+/** The body of a success of one of `ops` made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
+  (x, a, m) =>
+    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
+/** Each holder of an owner answer (v3, owner match: `holders`; the bundle: each account's identity) made otherwise. */
+const holders = (ops: Op[], bend: (holder: View, x: Exchange, account: Account) => View): Answering =>
+  answered(ops, (b, x) =>
+    b.holders
+      ? { ...b, holders: b.holders.map((h: View) => bend(h, x, x.account!)) }
+      : {
+          ...b,
+          accounts: b.accounts.map((v: View) =>
+            v.accountIdentity
+              ? { ...v, accountIdentity: { holders: v.accountIdentity.holders.map((h: View) => bend(h, x, x.world.accounts.get(v.id)!)) } }
+              : v,
+          ),
+        },
+  );
+/** Each account of a bundle made otherwise. */
+const bundled = (ops: Op[], bend: (view: View, x: Exchange) => View): Answering =>
+  answered(ops, (b, x) => ({ ...b, accounts: b.accounts.map((v: View) => bend(v, x)) }));
+/** The counts of a bundle made otherwise. */
+const counted = (ops: Op[], bend: (body: View, x: Exchange) => View): Answering => answered(ops, (b, x) => ({ ...b, ...bend(b, x) }));
+/** The balance dates of the live or cached reader made otherwise. */
+const dated = (ops: Op[], date: (d: number, x: Exchange) => number): Answering =>
+  answered(ops, (b, x) => ({
+    ...b,
+    availableBalanceDate: date(b.availableBalanceDate, x),
+    clearedBalanceDate: date(b.clearedBalanceDate, x),
+  }));
+/** Each instruction of the v3 details made otherwise. */
+const instructed = (bend: (instruction: View, x: Exchange) => View): Answering =>
+  answered(['GetAccountPaymentInstructionDetails'], (b, x) => ({
+    ...b,
+    paymentInstruction: b.paymentInstruction.map((i: View) => bend(i, x)),
+  }));
+/** Every score of an owner match answer made otherwise. */
+const scored = (bend: (score: number) => number): Answering =>
+  answered(['AccountMatchingScoreDetails'], (b) => {
+    const all = (scores?: Record<string, number>) => scores && Object.fromEntries(Object.entries(scores).map(([k, s]) => [k, bend(s)]));
+    return {
+      holders: b.holders.map((h: View) => ({
+        ...h,
+        nameScores: all(h.nameScores),
+        addresses: h.addresses.map((a: View) => (a.addressScores ? { ...a, addressScores: all(a.addressScores) } : a)),
+        ...(h.emails ? { emails: h.emails.map((e: View) => (e.emailScores ? { ...e, emailScores: all(e.emailScores) } : e)) } : {}),
+        ...(h.phones ? { phones: h.phones.map((p: View) => (p.phoneScores ? { ...p, phoneScores: all(p.phoneScores) } : p)) } : {}),
+      })),
+    };
+  });
+/** The number of another account of the same login, else the account's own. */
+const otherNumber = (x: Exchange, account: Account) =>
+  ([...x.world.accounts.values()].find((a) => a.institutionLoginId === account.institutionLoginId && a.id !== account.id) ?? account)
+    .number;
+const upper = (s: unknown) => (typeof s === 'string' ? s.toUpperCase() : s);
 
 export const PAYMENTS_DATA_FAULTS = faultCatalogue([
-  // Seeded beside the refusal-codes property (properties.refusal-codes.spec.ts): the bundle of a customer
-  // holding no account (provider 1.35.0 NoAccountForCustomerIdExample, 38003).
-  seeded({
-    id: 'seeded-bundle-no-accounts-uncoded',
-    rule: 'FD-PROP-REFUSAL-CODE: the bundle of a customer holding no account answers a 404 without the code 38003 the provider gives it',
-    source: 'provider',
-    rules: ['FD-PROP-REFUSAL-CODE'],
-    seams: {
-      judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal),
-    } satisfies FaultSeams<CustomerAccountsSeams>,
+  // --- Which account a path names (seed 002, Resources: a child under another parent is not found)
+  faultsAt<CustomerAccountsSeams>()(
+    'fd-prop-refusal-code-bundle-no-accounts-uncoded',
+    'FD-PROP-REFUSAL-CODE: the bundle of a customer holding no account answers a 404 without the code 38003 the provider gives it',
+    { judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal), ...provider },
+  ),
+  fault(
+    'fd-obj-other-parent-savings-any-customer',
+    'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
+    {
+      judge: skip(
+        null,
+        'account',
+        (x) => savingsElsewhere(x) !== undefined,
+        (x) => (x.account = savingsElsewhere(x)),
+      ),
+    },
+  ),
+  fault(
+    'fd-obj-other-parent-loan-any-customer',
+    'FD-OBJ-OTHER-PARENT: GetLoanPaymentDetails finds the loan account by its id among every customer of the partner, so a loan of another customer named under this customer is served',
+    {
+      judge: skip(
+        'GetLoanPaymentDetails',
+        'account',
+        (x) => partnersAccount(x) !== undefined,
+        (x) => (x.account = partnersAccount(x)),
+      ),
+    },
+  ),
+  fault(
+    'fd-pay-owner-v3-unknown-404',
+    'FD-PAY-OWNER-V3-UNKNOWN: owner v3 of an account the customer does not have is a 404, not the 400 the operation documents',
+    { judge: restatus('GetAccountOwnerDetails', 'account', 404), ...provider, ...blind('blind-payments-data-owner-v3-unknown-404') },
+  ),
+
+  // --- Supported account types (seed 002, Payments data)
+  fault('fd-pay-ach-types-credit-card-served', 'FD-PAY-ACH-TYPES: ACH details v1 serve a creditCard account (not a 400)', {
+    judge: skip('GetAccountACHDetails', 'type', typed('creditCard')),
   }),
-  // Seeded beside the bundle's institution name check (provider 1.35.0: "the name of the institution").
-  seeded({
-    id: 'seeded-pay-peb-institution-name-of-another',
-    rule: "FD-PAY-PEB-INSTITUTION: the payment enablement bundle names each account's institution by the name of the institution listed before it",
-    source: 'provider',
-    rules: ['FD-PAY-PEB-INSTITUTION'],
+  fault('fd-pay-ach-types-cd-refused', 'FD-PAY-ACH-TYPES: ACH details v1 refuse a certificateOfDeposit account (portfolio type cd)', {
+    judge: refuse('GetAccountACHDetails', 'type', typed('cd')),
   }),
-  // Seeded beside the check of every account type under another customer (origin 'seeded').
-  seeded({
-    id: 'peb-identity-count-before-include',
-    rule: 'FD-PAY-PEB-COUNTS: accountIdentitySuccessCount counts every account of the login when include leaves the identity section out (the section is absent from each)',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+  fault(
+    'fd-pay-ach-types-unsupported-404',
+    'FD-PAY-ACH-TYPES: ACH details v1 answer an account of a type they do not support 404 as not found, not 400 as unsupported',
+    { judge: restatus('GetAccountACHDetails', 'type', 404, 'Account not found') },
+  ),
+  fault('fd-pay-details-v3-types-cd-served', 'FD-PAY-DETAILS-V3-TYPES: v3 details serve a cd account (not a 400)', {
+    judge: skip('GetAccountPaymentInstructionDetails', 'type', typed('cd')),
   }),
-  // Seeded beside the check of a balance exactly as old as the interval served (provider 1.35.0
-  // PebAllowedBalanceCacheIntervalParameter: only one "older than" the interval is refreshed), on the bundle.
-  seeded({
-    id: 'seeded-pay-peb-cache-interval-inclusive',
-    rule: 'FD-PAY-BALANCE-CACHE: the payment enablement bundle refreshes a cached balance exactly as old as the interval',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-CACHE'],
+  fault(
+    'fd-pay-details-v3-types-money-market-refused',
+    'FD-PAY-DETAILS-V3-TYPES: v3 details refuse a money market account as unsupported',
+    {
+      judge: refuse('GetAccountPaymentInstructionDetails', 'type', typed('moneyMarket')),
+    },
+  ),
+  fault('fd-pay-balance-types-live-investment-served', 'FD-PAY-BALANCE-TYPES: the live balance serves an investment account (not a 400)', {
+    judge: skip('GetAvailableBalanceLive', 'type', typed('investment')),
   }),
-  seeded({
-    id: 'seeded-pay-peb-default-interval-inclusive',
-    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: without balance_cache_interval the bundle refreshes a cached balance exactly as old as its default interval',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'],
+  fault('fd-pay-balance-types-cached-cd-refused', 'FD-PAY-BALANCE-TYPES: the cached balance refuses a cd account (one reader only)', {
+    judge: refuse('GetAvailableBalance', 'type', typed('cd')),
   }),
-  seeded({
-    id: 'savings-account-any-customer',
-    rule: 'FD-OBJ-OTHER-PARENT: the payments data readers serve a savings account named under another customer of the same partner (the checking account is refused there)',
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARENT'],
+  fault('fd-pay-balance-types-live-cd-refused', 'FD-PAY-BALANCE-TYPES: the live balance alone refuses a certificate of deposit with 400', {
+    judge: refuse('GetAvailableBalanceLive', 'type', typed('cd')),
   }),
-  {
-    id: 'bundle-account-any-customer',
-    rule: 'FD-OBJ-OTHER-PARENT: the payment enablement bundle serves an account named under another customer of the same partner (200 instead of 404)',
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARENT'],
-  },
-  // Supported account types (seed 002, Payments data).
-  {
-    id: 'payments-data-ach-credit-card-served',
-    rule: 'FD-PAY-ACH-TYPES: ACH details v1 refuse a creditCard account (400)',
-    rules: ['FD-PAY-ACH-TYPES'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-ach-cd-refused',
-    rule: 'FD-PAY-ACH-TYPES: ACH details v1 serve certificateOfDeposit (portfolio type cd)',
-    rules: ['FD-PAY-ACH-TYPES'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-details-v3-cd-served',
-    rule: 'FD-PAY-DETAILS-V3-TYPES: v3 details serve checking, savings, moneyMarket only (cd is a 400)',
-    rules: ['FD-PAY-DETAILS-V3-TYPES'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-live-balance-investment-served',
-    rule: 'FD-PAY-BALANCE-TYPES: the live balance refuses an investment account (400)',
-    rules: ['FD-PAY-BALANCE-TYPES'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-cached-balance-cd-refused',
-    rule: 'FD-PAY-BALANCE-TYPES: the cached balance serves cd (one path only)',
-    rules: ['FD-PAY-BALANCE-TYPES'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-loan-student-refused',
-    rule: 'FD-PAY-LOAN-TYPES: loan payment details serve a studentLoan account',
-    rules: ['FD-PAY-LOAN-TYPES'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-loan-any-type',
-    rule: 'FD-PAY-LOAN-TYPES: loan payment details refuse a checking account (400)',
-    rules: ['FD-PAY-LOAN-TYPES'],
-    source: 'provider',
-  },
-  // Real-time payment flags (seed 002: per real-time payment type, transferInEnabled / transferOutEnabled).
-  {
-    id: 'payments-data-fednow-flags-missing',
-    rule: 'FD-PAY-REALTIME-FLAGS: a fedNow instruction carries both transfer flags',
-    rules: ['FD-PAY-REALTIME-FLAGS'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-realtime-flags-swapped',
-    rule: 'FD-PAY-REALTIME-FLAGS: transferInEnabled is receiving, transferOutEnabled sending (known answers)',
-    rules: ['FD-PAY-REALTIME-FLAGS'],
-    source: 'seed',
-  },
-  // balance_cache_interval (seed 002; provider: minutes, older than the interval is refreshed).
-  {
-    id: 'payments-data-cache-interval-seconds',
-    rule: 'FD-PAY-BALANCE-CACHE: the interval counts minutes, not seconds',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-cache-never-refreshed',
-    rule: 'FD-PAY-BALANCE-CACHE: past the interval the live balance is refreshed',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-cache-interval-ignored',
-    rule: 'FD-PAY-BALANCE-CACHE: within the interval the cached balance is served (live)',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-peb-cache-ignored',
-    rule: 'FD-PAY-BALANCE-CACHE: within the interval the bundle serves the cached balance (bundle path only)',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-live-zero-cached',
-    rule: 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent refreshes the live balance',
-    rules: ['FD-PAY-BALANCE-LIVE-DEFAULT'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-peb-default-interval-60',
-    rule: 'FD-PAY-PEB-INTERVAL-DEFAULT: the bundle caches for the default interval when none is given, not twice as long',
-    rules: ['FD-PAY-PEB-INTERVAL-DEFAULT'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-live-interval-negative-accepted',
-    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is a 400',
-    rules: ['FD-PAY-CACHE-INTERVAL-RANGE'],
-    source: 'provider',
-    relax: [{ schema: 'BalanceCacheInterval', drop: ['minimum'] }],
-  },
-  {
-    id: 'payments-data-live-interval-cap-unenforced',
-    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above its maximum is a 400',
-    rules: ['FD-PAY-CACHE-INTERVAL-RANGE'],
-    source: 'provider',
-    relax: [{ schema: 'BalanceCacheInterval', drop: ['maximum'] }],
-  },
-  {
-    id: 'payments-data-peb-interval-cap-unenforced',
-    rule: 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above its maximum is a 400',
-    rules: ['FD-PAY-CACHE-INTERVAL-RANGE'],
-    source: 'provider',
-    relax: [{ schema: 'PebBalanceCacheInterval', drop: ['maximum'] }],
-  },
-  {
-    id: 'payments-data-cached-stale-copy',
-    rule: 'FD-PAY-CACHED-READER: the cached variant shows the balance the live read refreshed',
-    rules: ['FD-PAY-CACHED-READER'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-cached-refreshes',
-    rule: 'FD-PAY-CACHED-READER: the cached variant never refreshes',
-    rules: ['FD-PAY-CACHED-READER'],
-    source: 'seed',
-  },
-  // Owner (seed 002: 203 MFA; owner name; dates).
-  {
-    id: 'payments-data-owner-mfa-ignored',
-    rule: 'FD-PAY-OWNER-MFA: the owner of an MFA account is a 203',
-    rules: ['FD-PAY-OWNER-MFA'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-owner-name-reversed',
-    rule: 'FD-PAY-OWNER-NAME: the v1 owner name is "first last", as the holder is named',
-    rules: ['FD-PAY-OWNER-NAME'],
-    source: 'assumption',
-  },
-  {
-    id: 'payments-data-owner-asof-ms',
-    rule: 'FD-PAY-DATE-SECONDS: asOfDate in epoch seconds, not milliseconds',
-    rules: ['FD-PAY-DATE-SECONDS'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-balance-date-ms',
-    rule: 'FD-PAY-DATE-SECONDS: balance dates in epoch seconds, not milliseconds',
-    rules: ['FD-PAY-DATE-SECONDS'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-insights-always',
-    rule: 'FD-PAY-INSIGHTS: identity insights only when asked for',
-    rules: ['FD-PAY-INSIGHTS'],
-    source: 'provider',
-  },
-  // Account numbers (provider: realAccountNumber, accountNumber full; realAccountNumberLast4 four digits).
-  {
-    id: 'payments-data-ach-number-other-account',
-    rule: "FD-PAY-ACCOUNT-NUMBER: the full number is the account's own (last four = accountNumberDisplay)",
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-balance-full-number',
-    rule: 'FD-PAY-LAST-FOUR: realAccountNumberLast4 holds the last four digits only',
-    rules: ['FD-PAY-LAST-FOUR'],
-    source: 'provider',
-  },
-  // Payment enablement bundle (seed 002: any or all of four sections; include narrows).
-  {
-    id: 'payments-data-peb-include-ignored',
-    rule: 'FD-PAY-PEB-INCLUDE: include narrows the sections (by-login path only ignores it)',
-    rules: ['FD-PAY-PEB-INCLUDE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-peb-include-first-only',
-    rule: 'FD-PAY-PEB-INCLUDE: every section named by include comes back',
-    rules: ['FD-PAY-PEB-INCLUDE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-peb-include-unknown-accepted',
-    rule: 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is a 400',
-    rules: ['FD-PAY-PEB-INCLUDE-VALUES'],
-    source: 'provider',
-  },
-  {
-    id: 'payments-data-peb-default-no-owner',
-    rule: 'FD-PAY-PEB-DEFAULT-ALL: without include the owner section comes back too',
-    rules: ['FD-PAY-PEB-DEFAULT-ALL'],
-    source: 'assumption',
-  },
-  // Owner match (seed 002: name required; scores 0..100, higher closer; 408).
-  {
-    id: 'payments-data-match-name-optional',
-    rule: 'FD-PAY-MATCH-NAME-REQUIRED: a match request without name is a 400',
-    rules: ['FD-PAY-MATCH-NAME-REQUIRED'],
-    source: 'seed',
-    relax: [{ schema: 'OwnerMatchRequest', unrequire: ['name'] }],
-  },
-  {
-    id: 'payments-data-match-score-over-100',
-    rule: 'FD-PAY-MATCH-SCORE-RANGE: scores stay within 0..100 (a full match is not 105)',
-    rules: ['FD-PAY-MATCH-SCORE-RANGE'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-match-score-inverted',
-    rule: 'FD-PAY-MATCH-CLOSER-HIGHER: the exact name scores higher than a different one',
-    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
-    source: 'seed',
-  },
-  {
-    id: 'payments-data-match-timeout-never',
-    rule: 'FD-PAY-MATCH-TIMEOUT: a slow institution gives 408, not a match',
-    rules: ['FD-PAY-MATCH-TIMEOUT'],
-    source: 'seed',
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Payments data (seed 002, Payments data; provider 1.35.0 balance_cache_interval, PaymentEnablementBundle, owner v3).
-  blind({
-    id: 'blind-payments-data-peb-cache-age-whole-minutes',
-    rule: 'the bundle refreshes a balance one second older than balance_cache_interval; its age is not rounded down to whole minutes (seed 002, Payments data; provider PebAllowedBalanceCacheInterval)',
-    source: 'seed',
-    rules: ['FD-PAY-BALANCE-CACHE'],
+  fault('fd-pay-loan-types-student-refused', 'FD-PAY-LOAN-TYPES: loan payment details refuse a studentLoan account', {
+    judge: refuse('GetLoanPaymentDetails', 'type', typed('studentLoan')),
+    ...provider,
   }),
-  blind({
-    id: 'blind-payments-data-cached-date-now',
-    rule: 'the cached-only balance shows the balanceDate of the last live read, not the time of the response (seed 002, Payments data: cached-only variant)',
-    source: 'seed',
-    rules: ['FD-PAY-CACHED-READER'],
+  fault('fd-pay-loan-types-checking-served', 'FD-PAY-LOAN-TYPES: loan payment details serve a checking account (not a 400)', {
+    judge: skip('GetLoanPaymentDetails', 'type', typed('checking')),
+    ...provider,
   }),
-  blind({
-    id: 'blind-payments-data-owner-v3-unknown-404',
-    rule: 'owner v3 of an account the customer does not have is a 400, the operation documents no 404 (seed 002, Payments data; provider BadRequestErrorResponse)',
-    source: 'provider',
-    rules: ['FD-PAY-OWNER-V3-UNKNOWN'],
+
+  // --- Owner (seed 002: 203 MFA; the owner is the linked customer; dates in epoch seconds)
+  fault('fd-pay-owner-mfa-ignored', 'FD-PAY-OWNER-MFA: the owner of an MFA account is answered 200, not 203', {
+    judge: skip('GetAccountOwner', 'mfa'),
   }),
-  blind({
-    id: 'blind-payments-data-owner-v3-insights-ignored',
-    rule: 'withInsights=true returns identityInsights on owner v3 (provider 1.35.0 WithInsightsParameter)',
-    source: 'provider',
-    rules: ['FD-PAY-INSIGHTS'],
+  fault('fd-pay-owner-name-v1-reversed', 'FD-PAY-OWNER-NAME: the v1 owner name is "last first", not as the holder is named', {
+    answer: answered(['GetAccountOwner'], (b, x) => {
+      const h = holderOf(x.world.customers.get(x.account!.customerId), x.account!);
+      return { ...b, ownerName: [h.lastName, h.firstName].filter(Boolean).join(' ') };
+    }),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-payments-data-peb-error-count-per-account',
-    rule: 'the bundle errorCount is the number of section errors, not of accounts with an error (provider 1.35.0 PaymentEnablementBundle)',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+  fault(
+    'fd-pay-owner-name-v3-uppercased',
+    'FD-PAY-OWNER-NAME: GetAccountOwnerDetails answers ownerName, firstName and lastName upper-cased',
+    {
+      answer: holders(['GetAccountOwnerDetails'], (h) => ({
+        ...h,
+        ownerName: upper(h.ownerName),
+        firstName: upper(h.firstName),
+        lastName: upper(h.lastName),
+      })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-owner-name-v3-first-last-swapped',
+    'FD-PAY-OWNER-NAME: GetAccountOwnerDetails answers the holder with firstName and lastName swapped',
+    {
+      answer: holders(['GetAccountOwnerDetails'], (h) => ({ ...h, firstName: h.lastName, lastName: h.firstName })),
+      ...provider,
+    },
+  ),
+  fault('fd-pay-date-seconds-owner-asof-ms', 'FD-PAY-DATE-SECONDS: the v1 owner asOfDate in epoch milliseconds, not seconds', {
+    answer: answered(['GetAccountOwner'], (b, x) => ({ ...b, asOfDate: x.nowS * 1000 })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-payments-data-match-last-name-optional',
-    rule: 'owner match: the name requires firstName and lastName, a name without lastName is a 400 (seed 002, Payments data: the name value is required; provider AccountOwnerVerificationMatchingRequestName)',
-    source: 'provider',
-    rules: ['FD-PAY-MATCH-NAME-REQUIRED'],
-    relax: [{ schema: 'OwnerMatchName', unrequire: ['lastName'] }],
+  fault('fd-pay-insights-always', 'FD-PAY-INSIGHTS: identity insights come back unasked (owner v3, owner match, the bundle)', {
+    answer: holders(['GetAccountOwnerDetails', 'AccountMatchingScoreDetails', ...BUNDLES], (h, _x, account) => ({
+      ...h,
+      identityInsights: insightsOf(account, h.emails?.[0]?.email, h.phones?.[0]?.phone),
+    })),
+    ...provider,
   }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-peb-balance-count-includes-refused',
-    rule: 'balanceDetailsSuccessCount is the number of accounts carrying the balance section (provider 1.35.0, payment enablement bundle): an account refused the section (an error listed) is counted a success as well',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+  fault('fd-pay-insights-v3-ignored', 'FD-PAY-INSIGHTS: withInsights=true on owner v3 returns no identityInsights', {
+    answer: holders(['GetAccountOwnerDetails'], ({ identityInsights: _, ...h }) => h),
+    ...provider,
+    ...blind('blind-payments-data-owner-v3-insights-ignored'),
   }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-pay-owner-v3-name-uppercased',
-    rule: "the owner's name is the customer's, as GetAccountOwner gives it (seed 002, Payments data; provider AccountOwner): GetAccountOwnerDetails answers ownerName, firstName and lastName upper-cased",
-    source: 'provider',
-    rules: ['FD-PAY-OWNER-NAME'],
+
+  // --- Account numbers (provider: realAccountNumber, accountNumber full and the account's own; routing number a string)
+  fault(
+    'fd-pay-account-number-other-account',
+    "FD-PAY-ACCOUNT-NUMBER: the full number is another account's of the same login (v1, v3 and the bundle)",
+    {
+      answer: (x, a, m) => {
+        const v1 = answered(['GetAccountACHDetails'], (b) => ({ ...b, realAccountNumber: otherNumber(x, x.account!) }));
+        const v3 = instructed((i) => ({ ...i, accountNumber: otherNumber(x, x.account!) }));
+        const peb = bundled(BUNDLES, (v) =>
+          v.paymentInstruction
+            ? { ...v, paymentInstruction: { ...v.paymentInstruction, accountNumber: otherNumber(x, x.world.accounts.get(v.id)!) } }
+            : v,
+        );
+        return peb(x, v3(x, v1(x, a, m), m), m);
+      },
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-account-number-v1-routing-leading-zero-dropped',
+    'FD-PAY-ACCOUNT-NUMBER: the v1 ACH details write the routing number through a number, a leading zero dropped',
+    { answer: answered(['GetAccountACHDetails'], (b) => ({ ...b, routingNumber: String(Number(b.routingNumber)) })) },
+  ),
+  fault(
+    'fd-pay-account-number-v1-checking-masked',
+    "FD-PAY-ACCOUNT-NUMBER: the v1 details give a checking account's number masked but for its last four",
+    {
+      answer: answered(['GetAccountACHDetails'], (b, x) =>
+        x.account!.type === 'checking' ? { ...b, realAccountNumber: String(b.realAccountNumber).replace(/\d(?=\d{4})/g, 'x') } : b,
+      ),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-type-forms-ach-routing-as-number',
+    'FD-TYPE-FORMS, FD-PAY-ACCOUNT-NUMBER: v1 ACH details answer the routing number as a JSON number, leading zeros lost',
+    {
+      answer: answered(['GetAccountACHDetails'], (b) => ({ ...b, routingNumber: Number(b.routingNumber) })),
+      ...provider,
+    },
+  ),
+  fault('fd-pay-last-four-balance-full-number', 'FD-PAY-LAST-FOUR: realAccountNumberLast4 of a balance holds the full number', {
+    answer: (x, a, m) => {
+      const own = answered(['GetAvailableBalanceLive', 'GetAvailableBalance'], (b) => ({
+        ...b,
+        realAccountNumberLast4: x.account!.number,
+      }));
+      const peb = bundled(BUNDLES, (v) =>
+        v.balanceDetails
+          ? { ...v, balanceDetails: { ...v.balanceDetails, realAccountNumberLast4: x.world.accounts.get(v.id)!.number } }
+          : v,
+      );
+      return peb(x, own(x, a, m), m);
+    },
+    ...provider,
   }),
-  independent('independent-6', {
-    id: 'i6-pay-live-cache-age-from-minute-start',
-    rule: 'a cached balance within balance_cache_interval is served (provider 1.35.0; FD-PAY-BALANCE-CACHE): its age is counted from the start of the minute of its balanceDate, so one up to a minute younger than the interval is refreshed',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-CACHE'],
+  fault(
+    'fd-pay-last-four-bundle-account-id',
+    "FD-PAY-LAST-FOUR: the bundle gives the last four digits of the account's id as realAccountNumberLast4",
+    {
+      answer: bundled(BUNDLES, (v) => (v.realAccountNumberLast4 ? { ...v, realAccountNumberLast4: String(v.id).slice(-4) } : v)),
+      ...provider,
+    },
+  ),
+
+  // --- Real-time payment flags (seed 002: per real-time payment type, transferInEnabled / transferOutEnabled)
+  fault('fd-pay-realtime-flags-fednow-missing', 'FD-PAY-REALTIME-FLAGS: a fedNow instruction carries neither transfer flag', {
+    answer: instructed(({ transferInEnabled: _i, transferOutEnabled: _o, ...i }) =>
+      i.type === 'fedNow' ? i : { ...i, transferInEnabled: _i, transferOutEnabled: _o },
+    ),
   }),
-  independent('independent-7', {
-    id: 'i7-pay-v3-routing-leading-zero-dropped',
-    rule: 'the account and routing numbers of v1, v3 and the bundle are the same (provider 1.35.0 PaymentInstruction descriptors): v3 renders the routing number through a number, dropping its leading zero',
-    source: 'provider',
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  fault('fd-pay-realtime-flags-swapped', 'FD-PAY-REALTIME-FLAGS: transferInEnabled and transferOutEnabled are read from each other', {
+    answer: instructed((i) =>
+      i.type === 'ach' ? i : { ...i, transferInEnabled: i.transferOutEnabled, transferOutEnabled: i.transferInEnabled },
+    ),
   }),
-  independent('independent-7', {
-    id: 'i7-pay-peb-login-account-count-all-logins',
-    rule: 'accountCount is the number of accounts listed (provider 1.35.0 PaymentEnablementBundle): the bundle by login counts every account of the customer, on all its logins',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+
+  // --- balance_cache_interval (seed 002; provider: minutes, a balance older than the interval is refreshed)
+  fault('fd-pay-balance-cache-interval-seconds', 'FD-PAY-BALANCE-CACHE: the interval is counted in seconds, not minutes', {
+    state: (x, c) =>
+      ours(x) && c.op === 'balance' && c.reader !== 'cached' && c.interval > 0 ? { ...c, refresh: c.ageS > c.interval } : c,
   }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-pay-peb-error-count-balance-only',
-    rule: 'errorCount is the number of section errors of the bundle (provider 1.35.0 payment enablement bundle; reference FD-PAY-PEB-COUNTS): only the balanceDetails errors are counted; a paymentInstruction refused for an account type is listed in its errors but not counted',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+  fault('fd-pay-balance-cache-live-never-refreshed', 'FD-PAY-BALANCE-CACHE: past the interval the live balance is not refreshed', {
+    state: refreshing('live', (c) => c.refresh && c.interval === 0),
   }),
-  independent('independent-13', {
-    id: 'i13-pay-ach-money-market-refused',
-    rule: 'ACH details support checking, savings, moneyMarket and certificateOfDeposit (seed 002, Payments data): a money market account is refused as unsupported on the v1 ACH details',
-    source: 'seed',
-    rules: ['FD-PAY-ACH-TYPES'],
+  fault(
+    'fd-pay-balance-cache-live-interval-ignored',
+    'FD-PAY-BALANCE-CACHE: within the interval the live balance is refreshed all the same',
+    {
+      state: refreshing('live', () => true),
+    },
+  ),
+  fault(
+    'fd-pay-balance-cache-live-interval-inclusive',
+    'FD-PAY-BALANCE-CACHE: the live read refreshes a balance exactly as old as the interval',
+    {
+      state: refreshing('live', (c) => c.refresh || c.ageS === c.interval * 60),
+      ...provider,
+    },
+  ),
+  fault('fd-pay-balance-cache-peb-ignored', 'FD-PAY-BALANCE-CACHE: within the interval the bundle refreshes the balance all the same', {
+    state: refreshing('peb', () => true),
   }),
-  independent('independent-14', {
-    id: 'i14-pay-ach-v1-routing-leading-zero-dropped',
-    rule: 'the full account number of every reader comes with the same routing number, all its digits (seed 002, Payments data ACH details; Errors 400 wrong routing number length): the v1 ACH details write the routing number through a number, a leading zero dropped',
-    source: 'seed',
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
+  fault(
+    'fd-pay-balance-cache-peb-age-whole-minutes',
+    'FD-PAY-BALANCE-CACHE: the bundle counts a balance age in whole minutes, so one a second older than the interval is still served',
+    { state: refreshing('peb', (c) => Math.floor(c.ageS / 60) > c.interval), ...blind('blind-payments-data-peb-cache-age-whole-minutes') },
+  ),
+  fault(
+    'fd-pay-balance-cache-peb-interval-inclusive',
+    'FD-PAY-BALANCE-CACHE: the bundle refreshes a cached balance exactly as old as the interval',
+    {
+      state: refreshing('peb', (c) => c.refresh || c.ageS === c.interval * 60),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-balance-cache-peb-max-interval-never-refreshes',
+    'FD-PAY-BALANCE-CACHE: the bundle with the largest interval the contract allows (its maximum) serves a cached balance of any age',
+    { state: refreshing('peb', (c, x) => c.refresh && c.interval !== rangeOf(x.contract, 'PebBalanceCacheInterval').max) },
+  ),
+  fault('fd-pay-balance-live-default-zero-cached', 'FD-PAY-BALANCE-LIVE-DEFAULT: interval 0 or absent serves the cached live balance', {
+    state: refreshing('live', (c) => c.refresh && c.interval > 0),
+    ...provider,
   }),
-  independent('independent-14', {
-    id: 'i14-pay-live-cache-interval-inclusive',
-    rule: 'a cached balance older than the interval is refreshed, one within it served (provider 1.35.0 GetAvailableBalanceLive balance_cache_interval): the live read refreshes a balance exactly as old as the interval',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-CACHE'],
+  fault(
+    'fd-pay-balance-live-default-dated-before-refresh',
+    'FD-PAY-BALANCE-LIVE-DEFAULT, FD-PAY-DATE-SECONDS: a refreshed live balance is answered with the date of the balance it replaced',
+    { answer: dated(['GetAvailableBalanceLive'], (d, x) => (x.datedBefore !== x.account!.balanceDate ? x.datedBefore! : d)), ...provider },
+  ),
+  fault(
+    'fd-pay-peb-interval-default-doubled',
+    'FD-PAY-PEB-INTERVAL-DEFAULT: without an interval the bundle caches twice the default interval',
+    {
+      state: refreshing('peb', (c) => (c.defaulted ? c.ageS > 2 * c.interval * 60 : c.refresh)),
+      ...provider,
+    },
+  ),
+  fault('fd-pay-date-seconds-balance-ms', 'FD-PAY-DATE-SECONDS: balance dates in epoch milliseconds, not seconds', {
+    answer: dated(['GetAvailableBalanceLive', 'GetAvailableBalance'], (d) => d * 1000),
+    ...provider,
   }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-pay-loan-details-other-customer',
-    rule: 'FD-OBJ-OTHER-PARENT: GetLoanPaymentDetails finds the loan account by its id among every customer of the partner, so a loan of another customer named under this customer is served',
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARENT'],
+  fault(
+    'fd-pay-cached-reader-stale-copy',
+    'FD-PAY-CACHED-READER: the cached variant keeps its own copy of the balance, not the one the live read refreshed',
+    {
+      answer: answered(['GetAvailableBalance'], (b, x, m) => {
+        const { availableBalance, availableBalanceDate, clearedBalance, clearedBalanceDate } = b;
+        m[x.account!.id] ??= { availableBalance, availableBalanceDate, clearedBalance, clearedBalanceDate };
+        return { ...b, ...m[x.account!.id] };
+      }),
+    },
+  ),
+  fault('fd-pay-cached-reader-refreshes', 'FD-PAY-CACHED-READER: the cached variant refreshes the balance', {
+    state: refreshing('cached', () => true),
   }),
-  seeded({
-    id: 'rt-pay-cached-balance-last4-first-four',
-    rule: 'FD-PAY-LAST-FOUR: the deprecated cached GetAvailableBalance gives the first four characters of the account number as realAccountNumberLast4',
-    source: 'provider',
-    rules: ['FD-PAY-LAST-FOUR'],
+  fault(
+    'fd-pay-cached-reader-date-now',
+    'FD-PAY-CACHED-READER: the cached-only balance is dated at the response, not at the last live read',
+    {
+      answer: dated(['GetAvailableBalance'], (_d, x) => x.nowS),
+      ...blind('blind-payments-data-cached-date-now'),
+    },
+  ),
+  fault('fd-pay-cache-interval-range-live-negative-accepted', 'FD-PAY-CACHE-INTERVAL-RANGE: a negative live interval is taken', {
+    relax: schema('BalanceCacheInterval', { drop: ['minimum'] }),
+    ...provider,
   }),
-  seeded({
-    id: 'rt-pay-peb-by-account-instruction-count-refused',
-    rule: 'FD-PAY-PEB-COUNTS: the bundle by account counts paymentInstructionSuccessCount for an account refused the payment instruction section (a type without ACH details)',
-    source: 'provider',
-    rules: ['FD-PAY-PEB-COUNTS'],
+  fault('fd-pay-cache-interval-range-live-cap-unenforced', 'FD-PAY-CACHE-INTERVAL-RANGE: a live interval above its maximum is taken', {
+    relax: schema('BalanceCacheInterval', { drop: ['maximum'] }),
+    ...provider,
   }),
-  seeded({
-    id: 'rt-pay-peb-login-balance-date-day-start',
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle by login dates each balance at the start of its UTC day, not at the read it reports',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-CACHE'],
+  fault('fd-pay-cache-interval-range-peb-cap-unenforced', 'FD-PAY-CACHE-INTERVAL-RANGE: a bundle interval above its maximum is taken', {
+    relax: schema('PebBalanceCacheInterval', { drop: ['maximum'] }),
+    ...provider,
   }),
-  independent('independent-15', {
-    id: 'i15-pay-loan-mortgage-refused',
-    rule: 'loan payment details answer 200 for every loan-type account, a mortgage included (provider 1.35.0 GetLoanPaymentDetails: for a loan-type account; AccountType mortgage, loan, studentLoan): a mortgage account is refused as unsupported',
-    source: 'provider',
-    rules: ['FD-PAY-LOAN-TYPES'],
+
+  // --- Payment enablement bundle (seed 002: any or all of its sections; include narrows; its counts)
+  fault('fd-pay-peb-include-ignored-by-login', 'FD-PAY-PEB-INCLUDE: the bundle by login answers every section whatever include names', {
+    judge: fold('include', (x) => {
+      if (x.op === 'GetAccountDetailsByInstitutionLoginId')
+        x.sections = new Set(['balanceDetails', 'paymentInstruction', 'accountIdentity']);
+    }),
   }),
-  independent('independent-17', {
-    id: 'i17-pay-ach-v1-sibling-customer-account',
-    rule: 'a child object named under another parent of the same partner is refused 404 (seed 002 Resources; provider GetAccountACHDetails): the v1 ACH details serve an account of another customer of the partner',
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARENT'],
+  fault('fd-pay-peb-include-first-only', 'FD-PAY-PEB-INCLUDE: only the first section include names comes back', {
+    judge: fold('include', (x) => {
+      if (x.input.query.include !== undefined) x.sections = new Set([...x.sections!].slice(0, 1));
+    }),
   }),
-  // Score family: a member scored against the wrong part of the holder once another optional member is sent.
-  seeded({
-    id: 'seeded-fam24-pay-match-first-name-scored-against-suffix',
-    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a suffix in the request the firstName is scored against the holder's suffix, so the exact first name scores no higher than another",
-    source: 'seed',
-    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  fault('fd-pay-peb-include-values-unknown-accepted', 'FD-PAY-PEB-INCLUDE-VALUES: an unknown section name is taken, not a 400', {
+    judge: skip(null, 'include'),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-fam24-pay-match-postal-code-against-phone',
-    rule: "FD-PAY-MATCH-CLOSER-HIGHER: with a phone in the request too, the address's postalCode is scored against the holder's phone, so the exact postal code scores no higher than another",
-    source: 'seed',
-    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  fault('fd-pay-peb-default-all-no-owner', 'FD-PAY-PEB-DEFAULT-ALL: without include the owner section is left out', {
+    judge: fold('include', (x) => {
+      if (x.input.query.include === undefined) x.sections!.delete('accountIdentity');
+    }),
+    ...assumption,
   }),
-  independent('independent-19', {
-    id: 'i19-pay-live-balance-cd-refused',
-    rule: 'the live and the cached balance answer 200 for checking, savings, moneyMarket and cd accounts (seed 002, Payments data: supported account types): the live balance alone refuses a certificate of deposit with 400',
-    source: 'seed',
-    rules: ['FD-PAY-BALANCE-TYPES'],
+  fault(
+    'fd-pay-peb-institution-name-of-another',
+    "FD-PAY-PEB-INSTITUTION: the payment enablement bundle names each account's institution by the name of the institution listed before it",
+    {
+      answer: bundled(BUNDLES, (v, x) => {
+        const list = x.world.institutions;
+        const i = list.findIndex((n) => n.id === v.institutionId);
+        return { ...v, institutionName: list[i > 0 ? i - 1 : list.length - 1]?.name };
+      }),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-peb-counts-identity-before-include',
+    'FD-PAY-PEB-COUNTS: accountIdentitySuccessCount counts every account when include leaves the identity section out (the section is absent from each)',
+    {
+      answer: counted(BUNDLES, (b, x) => (x.sections!.has('accountIdentity') ? {} : { accountIdentitySuccessCount: b.accountCount })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-peb-counts-error-count-per-account',
+    'FD-PAY-PEB-COUNTS: errorCount counts the accounts with an error, not the section errors',
+    {
+      answer: counted(BUNDLES, (b) => ({ errorCount: b.accounts.filter((v: View) => v.errors).length })),
+      ...provider,
+      ...blind('blind-payments-data-peb-error-count-per-account'),
+    },
+  ),
+  fault(
+    'fd-pay-peb-counts-login-account-count-all-logins',
+    "FD-PAY-PEB-COUNTS: the bundle by login's accountCount counts every account of the customer, on all its logins",
+    {
+      answer: counted(['GetAccountDetailsByInstitutionLoginId'], (_b, x) => ({
+        accountCount: [...x.world.accounts.values()].filter((a) => a.customerId === x.login!.customerId).length,
+      })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-pay-peb-counts-by-account-instruction-count-refused',
+    'FD-PAY-PEB-COUNTS: the bundle by account counts paymentInstructionSuccessCount for an account refused the payment instruction section (a type without ACH details)',
+    {
+      answer: counted(['GetAccountDetailsByAccountId'], (b) => ({
+        paymentInstructionSuccessCount:
+          b.paymentInstructionSuccessCount +
+          b.accounts.filter((v: View) => v.errors?.some((e: View) => e.fieldName === 'paymentInstruction')).length,
+      })),
+      ...provider,
+    },
+  ),
+
+  // --- Owner match (seed 002: name required; scores 0..100, higher closer; 408)
+  fault('fd-pay-match-name-required-optional', 'FD-PAY-MATCH-NAME-REQUIRED: a match request without name is taken, not a 400', {
+    relax: schema('OwnerMatchRequest', { unrequire: ['name'] }),
   }),
-  independent('independent-19', {
-    id: 'i19-pay-match-last-name-scored-against-middle',
-    rule: "the holder's exact name scores higher than a different name, lastName score included (seed 002, owner match; provider 1.35.0 AccountOwnerNameScores): with a middleName in the request the lastName is scored against the holder's middle name, so the exact last name scores no higher than another",
-    source: 'assumption',
-    rules: ['FD-PAY-MATCH-CLOSER-HIGHER'],
+  fault('fd-pay-match-name-required-last-name-optional', 'FD-PAY-MATCH-NAME-REQUIRED: a name without lastName is taken, not a 400', {
+    relax: schema('OwnerMatchName', { unrequire: ['lastName'] }),
+    ...provider,
+    ...blind('blind-payments-data-match-last-name-optional'),
   }),
-  independent('independent-20', {
-    id: 'i20-pay-bundle-last4-of-account-id',
-    rule: "realAccountNumberLast4 is the last four characters of the account number (provider 1.35.0 payment essentials bundle): the bundle gives the last four digits of the account's id",
-    source: 'provider',
-    rules: ['FD-PAY-LAST-FOUR'],
+  fault(
+    'fd-pay-match-closer-higher-first-name-against-suffix',
+    "FD-PAY-MATCH-CLOSER-HIGHER: with a suffix in the request the firstName is scored against the holder's suffix, so the exact first name scores no higher than another",
+    {
+      answer: answered(['AccountMatchingScoreDetails'], (b, x) => {
+        const name = x.input.body?.name ?? {};
+        if (name.suffix === undefined || name.firstName === undefined) return b;
+        return {
+          holders: b.holders.map((h: View) => ({
+            ...h,
+            nameScores: { ...h.nameScores, firstName: similarity(String(name.firstName), '') },
+          })),
+        };
+      }),
+    },
+  ),
+  fault(
+    'fd-pay-match-closer-higher-postal-code-against-phone',
+    "FD-PAY-MATCH-CLOSER-HIGHER: with a phone in the request too, the address's postalCode is scored against the holder's phone, so the exact postal code scores no higher than another",
+    {
+      answer: answered(['AccountMatchingScoreDetails'], (b, x) => {
+        const body = x.input.body ?? {};
+        if (body.phone === undefined || body.address?.postalCode === undefined) return b;
+        return {
+          holders: b.holders.map((h: View) => ({
+            ...h,
+            addresses: h.addresses.map((a: View) => ({
+              ...a,
+              addressScores: { ...a.addressScores, postalCode: similarity(String(body.address.postalCode), h.phones?.[0]?.phone ?? '') },
+            })),
+          })),
+        };
+      }),
+    },
+  ),
+  fault('fd-pay-match-closer-higher-inverted', 'FD-PAY-MATCH-CLOSER-HIGHER: every score is inverted, the exact name scoring lowest', {
+    answer: scored((s) => 100 - s),
   }),
-  independent('independent-22', {
-    id: 'i22-pay-cached-balance-refreshed-after-a-day',
-    rule: 'the cached balance variant never refreshes (seed 002 GetAvailableBalance, cached): it refreshes a balance more than a day old',
-    source: 'seed',
-    rules: ['FD-PAY-CACHED-READER'],
+  fault('fd-pay-match-score-range-over-100', 'FD-PAY-MATCH-SCORE-RANGE: a full match scores 105, past the 100 of the scale', {
+    answer: scored((s) => (s === 100 ? 105 : s)),
   }),
-  // Seeded beside the cache ages of payments-data.balance.spec.ts (a minute, an hour, a day, a week on every reader).
-  seeded({
-    id: 'seeded-fam27b-pay-cached-savings-refreshed-after-an-hour',
-    rule: 'FD-PAY-CACHED-READER: the cached variant refreshes the balance of a savings account more than an hour old',
-    source: 'seed',
-    rules: ['FD-PAY-CACHED-READER'],
-  }),
-  seeded({
-    id: 'seeded-fam27b-pay-peb-day-interval-never-refreshes',
-    rule: 'FD-PAY-BALANCE-CACHE: the bundle with the largest interval the contract allows (its maximum) serves a cached balance of any age',
-    source: 'seed',
-    rules: ['FD-PAY-BALANCE-CACHE'],
-  }),
-  independent('independent-24', {
-    id: 'i24-pay-ach-v1-savings-number-last-digit-cut',
-    rule: "the full account number of v1 ACH details ends with the account's display digits and is the same as v3's (provider 1.35.0 AccountACH): for a savings account v1 answers it without its last digit",
-    source: 'provider',
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
-  }),
-  independent('independent-24', {
-    id: 'i24-pay-owner-v1-asof-date-day-start',
-    rule: "asOfDate is epoch seconds near the target's clock (provider 1.35.0 AccountOwner): the v1 owner is dated at the start of the current UTC day",
-    source: 'provider',
-    rules: ['FD-PAY-DATE-SECONDS'],
-  }),
-  independent('independent-25', {
-    id: 'i25-pay-ach-v1-checking-number-masked',
-    rule: "the full account number of v1, v3 and the bundle is the same (seed 002, Payments data, ACH details; provider ACHDetails.realAccountNumber): the v1 details give a checking account's number masked but for its last four",
-    source: 'provider',
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
-  }),
-  independent('independent-25', {
-    id: 'i25-pay-owner-v1-name-uppercased',
-    rule: "the v1 ownerName is the linked customer's names (reference, Mock world; seed 002, Payments data): GetAccountOwner gives it in upper case",
-    source: 'assumption',
-    rules: ['FD-PAY-OWNER-NAME'],
-  }),
-  independent('independent-26', {
-    id: 'i26-pay-owner-v3-first-last-swapped',
-    rule: 'the owner is the linked customer (seed 002, Payments data; provider 1.35.0 AccountOwnerDetails holders): GetAccountOwnerDetails answers the holder with firstName and lastName swapped',
-    source: 'provider',
-    rules: ['FD-PAY-OWNER-NAME'],
-  }),
-  independent('independent-27', {
-    id: 'i27-pay-v3-savings-realtime-flags-swapped',
-    rule: 'transferInEnabled says the account can receive and transferOutEnabled that it can send (seed 002, Payments data v3 details): for a savings account the two flags are swapped',
-    source: 'seed',
-    rules: ['FD-PAY-REALTIME-FLAGS'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-ach-routing-number-as-number',
-    rule: 'the ACH details carry the routing number as the provider types it, a string (provider 1.35.0 AccountACHDetails): v1 answers it as a JSON number, leading zeros lost',
-    source: 'provider',
-    rules: ['FD-TYPE-FORMS'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-pay-ach-v1-investment-served',
-    rule: 'ACH details serve checking, savings, moneyMarket and certificateOfDeposit accounts only (seed 002, Payments data: ACH details supported account types): an investment account is answered 200 with ACH details',
-    source: 'seed',
-    rules: ['FD-PAY-ACH-TYPES'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-pay-v3-money-market-refused',
-    rule: 'the v3 account details support checking, savings and money market accounts (seed 002, Payments data): a money market account is refused as unsupported',
-    source: 'seed',
-    rules: ['FD-PAY-DETAILS-V3-TYPES'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-pay-live-cache-interval-hours',
-    rule: 'balance_cache_interval decides whether a cached balance is still valid, in minutes (seed 002, Payments data; provider 1.35.0 BalanceCacheInterval): the live read takes it in hours, serving a cached balance far older than asked',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-CACHE', 'FD-DATE-UNIT'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-pay-ach-v1-unsupported-type-404',
-    rule: 'ACH details support checking, savings, moneyMarket and certificateOfDeposit accounts (seed 002, Payments data): an account of another type is answered 404 as not found, not refused as unsupported (400)',
-    source: 'seed',
-    rules: ['FD-PAY-ACH-TYPES'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-live-balance-money-market-refused',
-    rule: 'available balance supports checking, savings, moneyMarket and cd (seed 002, Payments data): the live balance refuses a moneyMarket account as unsupported',
-    source: 'seed',
-    rules: ['FD-PAY-BALANCE-TYPES'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-pay-peb-login-instruction-of-first-ach-account',
-    rule: "the payment enablement bundle returns each account's own ACH details (seed 002, Payments data): the bundle by institution login gives every eligible account after the first the routing and account number of the login's first eligible account",
-    source: 'seed',
-    rules: ['FD-PAY-ACCOUNT-NUMBER'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-live-balance-dated-before-refresh',
-    rule: 'a refreshed live balance is dated at its refresh (seed 002, Payments data: balance_cache_interval decides whether the cached balance is served or refreshed; provider 1.35.0 balance dates): a refreshed balance is answered with the date of the balance it replaced',
-    source: 'provider',
-    rules: ['FD-PAY-BALANCE-LIVE-DEFAULT', 'FD-PAY-DATE-SECONDS'],
+  fault('fd-pay-match-timeout-never', 'FD-PAY-MATCH-TIMEOUT: a slow institution gives a match, not 408', {
+    judge: skip('AccountMatchingScoreDetails', 'slow'),
   }),
 ]);
+
+/** The savings account of the path's id under another customer of the path customer's partner. */
+function savingsElsewhere(x: Exchange): Account | undefined {
+  const { path } = x.input;
+  const account = x.world.accounts.get(path.accountId);
+  const customer = x.world.customers.get(String(path.customerId));
+  return account?.type === 'savings' && customer && x.world.customers.get(account.customerId)?.partnerId === customer.partnerId
+    ? account
+    : undefined;
+}
+/** The account of the path's id among every customer of the caller, the path naming one that exists. */
+function partnersAccount(x: Exchange): Account | undefined {
+  const { path, partner } = x.input;
+  const a = x.world.accounts.get(path.accountId);
+  return a && x.world.customers.has(path.customerId) && findAccount(x.world, a.customerId, a.id, partner?.id) ? a : undefined;
+}

@@ -320,8 +320,6 @@ export interface FaultMemory {
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
-  /** payments-data.ts: the cached variant's own copy of the balances (payments-data-cached-stale-copy). */
-  staleBalances: Map<string, { balance: number; availableBalance: number; balanceDate: number }>;
   /** connect.ts: the Lite link of each partner and until when it is reused (blind fault). */
   liteLinks: Map<string, { url: string; untilMs: number }>;
   /** txpush.ts: subscriptions disabled but kept (blind-txpush-disable-soft-delete). */
@@ -559,7 +557,6 @@ function faultMemory(): FaultMemory {
   return {
     switchOwners: new Map(),
     seenAccounts: new Map(),
-    staleBalances: new Map(),
     liteLinks: new Map(),
     disabledSubscriptions: new Set(),
     deletedSubscriptions: new Map(),
@@ -801,23 +798,6 @@ export interface ConnectSeams {
   refusal: never;
   change: never;
   answer: { status: number; body: { link: string } };
-  delivery: never;
-}
-
-/** A refusal of the location lookup: its status, the provider's code (the 400's x-codes) and words. */
-export interface LocationRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of the institutions carry (mocks/kit/faults.ts): the location lookup's query, judged at one step. */
-export interface InstitutionSeams {
-  x: { operationId: FdOperationId; query: Record<string, unknown> };
-  step: 'location-parameter-sets';
-  refusal: LocationRefusal;
-  change: never;
-  answer: never;
   delivery: never;
 }
 

@@ -1,637 +1,759 @@
-// Faults of TxPush (switched in txpush.ts): each breaks one rule of schemas/financial-
-// data/rules/txpush.yaml, the way a provider's release might. `rules` names the rule ids it breaks
-// (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors
-// first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
+// Faults of TxPush: each a deviation a provider's release might ship, named by the rule it breaks
+// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules/txpush.yaml
+// (and rules.yaml) it breaks (`rules`: the specs the targeted mutation run picks). A fault bends
+// txpush.ts at its seams: the request as judged at one step (Step), what a write stores (Change), the
+// answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
+// blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
+import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, assumption, provider, always } from './fault-builders.js';
+import { linkedData, type TxPushSubscription as Subscription } from './state.js';
+import {
+  TXPUSH_SIGNATURE_HEADER,
+  customerType,
+  eventOf,
+  newRecord,
+  signature,
+  type Change,
+  type Delivery,
+  type Exchange,
+  type Refusal,
+  type Step,
+  type TxPushSeams,
+} from './txpush.records.js';
+
+type Seams = FaultSeams<TxPushSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Delivering = NonNullable<Seams['delivery']>;
+type Op = Exchange['op'];
+type When = (x: Exchange) => boolean;
+type Body = Record<string, any>;
+
+const fault = faultsAt<TxPushSeams>();
+const aliased = (earlier: string) => ({ aliases: [earlier] });
+
+// Who and what a fault applies to.
+const active = (x: Exchange) => x.account !== undefined && customerType(x.world, x.account) === 'active';
+const ofAccount = (x: Exchange, accountId: string) => [...x.world.txpush.subscriptions.group('account', accountId).values()];
+const byId = (a: Subscription, b: Subscription) => a.id - b.id;
+/** A fault's memory of what it saw, by id (the store's ids are never handed out twice). */
+const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
+
+// (a) The request as judged: functions at the judge seam.
+/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (step: Step, when: When = always, then?: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A refusal at `step` of a request the sources accept, where `when` holds. */
+const refuse =
+  (step: Step, when: When, made: Refusal): Judge =>
+  (x, s, r) =>
+    r ?? (s === step && when(x) ? made : undefined);
+/** The refusal of `step` given another status. */
+const restatus =
+  (step: Step, status: number): Judge =>
+  (_x, s, r) =>
+    r && s === step ? { ...r, status } : r;
+/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
+const writtenThenRefused =
+  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (r && s === step && when(x)) write(x);
+    return r;
+  };
+/** The account the path names found among the partner's, under another of its customers (FD-OBJ-OTHER-PARENT). */
+const strayAccount = skip(
+  'account',
+  (x) => {
+    const stray = x.world.accounts.get(x.input.path.accountId);
+    const partner = x.input.partner?.id;
+    const owner = (id?: string) => id !== undefined && x.world.customers.get(id)?.partnerId === partner;
+    return owner(x.input.path.customerId) && owner(stray?.customerId);
+  },
+  (x) => (x.account = x.world.accounts.get(x.input.path.accountId)),
+);
+
+// (b) What a write stores: functions at the state seam.
+/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
+const changed =
+  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
+  (x, c, m) =>
+    c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
+/** A test transaction's listeners with those `kept` out of the world's memory left out (records disabled but kept). */
+const withoutSilenced: Stating = changed('test', (c, x) => {
+  const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
+  return { ...c, listeners: c.listeners.filter((s) => !silenced.has(s.id)) };
+});
+
+// (c) The answer: functions at the answer seam.
+/** The answer of `op` (a success) with its body made otherwise. */
+const answered =
+  (op: Op, bend: (body: Body, x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
+/** Each record of a subscribe call's answer made otherwise. */
+const records = (bend: (view: Body, x: Exchange, all: Body[]) => Body): Answering =>
+  answered('SubscribeToTxPushNotifications', (b, x) => ({
+    ...b,
+    subscriptions: b.subscriptions.map((v: Body) => bend(v, x, b.subscriptions)),
+  }));
+/** The 404 of an unknown subscription answered 204 where `when` holds. */
+const unknownDeleted =
+  (when: (x: Exchange, m: FaultMemory) => boolean): Answering =>
+  (x, a, m) =>
+    x.op === 'DeleteTxPushSubscription' && a.refusal?.message === 'Subscription not found' && when(x, m) ? { status: 204 } : a;
+
+// (d) A delivery: functions at the delivery seam.
+/** Each delivery sent (of `type`, where `when` holds) made otherwise; a silent one stays silent. */
+const delivered =
+  (bend: (d: Delivery, x: Exchange) => Delivery | void, type?: Subscription['type'], when: When = always): Delivering =>
+  (x, d) => {
+    if (d.silent || (type && d.sub?.type !== type) || !when(x)) return d;
+    const copy = { ...d, body: structuredClone(d.body), headers: { ...d.headers } };
+    return bend(copy, x) ?? copy;
+  };
+/** The body of the transaction event (`bend` changes its transaction member). */
+const transactionEvent = (bend: (t: Body, x: Exchange, body: Body) => void, when: When = always): Delivering =>
+  delivered(
+    (d, x) => {
+      bend(d.body.transaction, x, d.body);
+    },
+    'transaction',
+    when,
+  );
+/** The account event's balance given otherwise, in its account and its change. */
+const accountBalance = (balance: (x: Exchange) => number, when: When = always): Delivering =>
+  delivered(
+    (d, x) => {
+      d.body.account.balance = balance(x);
+      d.body.changes[0].new = d.body.account.balance;
+    },
+    'account',
+    when,
+  );
+/** The URL a delivery calls made otherwise. */
+const calling = (url: (to: string, d: Delivery, x: Exchange) => string): Delivering =>
+  delivered((d, x) => ({ ...d, to: d.to.map((to) => url(to, d, x)) }));
+/** A delivery's signature written over another text than the body sent. */
+const signedOver = (text: (body: Body) => string): Delivering =>
+  delivered((d) => ({ ...d, headers: { ...d.headers, [TXPUSH_SIGNATURE_HEADER]: signature(d.key, text(d.body)) } }));
+const sortedKeys = (body: Body) =>
+  JSON.stringify(body, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 export const TXPUSH_FAULTS = faultCatalogue([
-  // Seeded beside the fixed sequence of txpush.sequence.spec.ts (the running balance for every status and sign).
-  seeded({
-    id: 'seeded-txpush-pending-debit-balance-credited',
-    rule: 'FD-TXPUSH-RUNNING-BALANCE: a pending debit test transaction raises the balance by its size instead of lowering it; an active one, or a pending credit, moves it right',
-    source: 'seed',
-    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
-  }),
-  // Seeded beside the check of the HTTPS rule judged by the scheme on every port a URL names (seed 002,
-  // Events: the listener URL must be HTTPS for any real account).
-  seeded({
-    id: 'seeded-txpush-http-written-port-80-accepted-for-active',
-    rule: "FD-TXPUSH-HTTPS-REAL: for an active customer's account an http listener URL that writes out the HTTP listener port is accepted (the HTTPS rule skipped for that written port)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-HTTPS-REAL'],
-  }),
-  // Seeded beside the writers' own answers of security.read-only.spec.ts (response-only members in the body).
-  seeded({
-    id: 'seeded-txpush-test-transaction-created-date-from-body',
-    rule: "FD-OBJ-READ-ONLY: CreateTxPushTestTransaction keeps the createdDate a body sends as the transaction's, instead of its own time",
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY'],
-  }),
-  // Seeded beside the count of an account's events over its reads (transactions.injected-echo.spec.ts; origin 'seeded').
-  seeded({
-    id: 'txpush-subscribe-sends-account-event',
-    rule: 'FD-TXPUSH-TEST-EVENTS: the listener hears of a change only: subscribing delivers nothing',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  }),
-  // Seeded beside the sequence of test transactions compared with the model (txpush.sequence.spec.ts; origin 'seeded').
-  seeded({
-    id: 'txpush-test-balance-not-running',
-    rule: "FD-TXPUSH-RUNNING-BALANCE: after a second test transaction GetCustomerAccount reads the balance before the first plus both amounts; the stored balance is the one before the account's first test transaction plus the last amount",
-    source: 'seed',
-    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
-  }),
-  // Outbound deliveries (kit/faults.ts, seeded): where the events go and what they carry.
-  seeded({
-    id: 'txpush-customer-latest-url',
-    rule: "FD-DELIVERY-URL: an account's events go to the callback URL the customer registered last, for any of its accounts, not to that account's own",
-    source: 'seed',
-    rules: ['FD-DELIVERY-URL'],
-  }),
-  seeded({
-    id: 'txpush-callback-query-dropped',
-    rule: 'FD-DELIVERY-URL: the events go to the callback URL of the subscription records as registered, query string included',
-    source: 'seed',
-    rules: ['FD-DELIVERY-URL'],
-  }),
-  seeded({
-    id: 'txpush-account-event-number-clear',
-    rule: 'FD-DELIVERY-SENSITIVE: the account event carries no account number in clear, in any member (here one no schema declares)',
-    source: 'seed',
-    rules: ['FD-DELIVERY-SENSITIVE'],
-  }),
-  // Subscriptions (seed 002, Resources and Events: two records per subscribe call).
-  {
-    id: 'txpush-one-record',
-    rule: 'FD-TXPUSH-SUBSCRIBE: a subscribe call yields an account and a transaction record (not the account one alone)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  },
-  {
-    id: 'txpush-records-same-class',
-    rule: 'FD-TXPUSH-SUBSCRIBE: the two records are of class account and transaction (not twice account)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  },
-  {
-    id: 'txpush-record-url-trimmed',
-    rule: 'FD-TXPUSH-SUBSCRIBE: both records carry the callback URL sent',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  },
-  // Listener URL (seed 002, Events and Limits).
-  {
-    id: 'txpush-http-accepted-for-active',
-    rule: "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is a 400",
-    source: 'seed',
-    rules: ['FD-TXPUSH-HTTPS-REAL'],
-  },
-  {
-    id: 'txpush-active-account-refused',
-    rule: "FD-TXPUSH-HTTPS-REAL: an https listener URL for an active customer's account is accepted",
-    source: 'seed',
-    rules: ['FD-TXPUSH-HTTPS-REAL'],
-  },
-  {
-    id: 'txpush-any-port-accepted',
-    rule: 'FD-TXPUSH-PORTS: a listener URL on port 8443 is a 400',
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS'],
-  },
-  {
-    id: 'txpush-port-80-refused',
-    rule: 'FD-TXPUSH-PORTS: an http listener URL on the HTTP port of listenerPorts is accepted',
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS'],
-  },
-  {
-    id: 'txpush-explicit-port-refused',
-    rule: 'FD-TXPUSH-PORTS: a listener URL naming a port of listenerPorts explicitly is accepted',
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS'],
-  },
-  // The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction).
-  {
-    id: 'txpush-test-on-active-accepted',
-    rule: "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's account is a 400",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TESTING-ONLY'],
-  },
-  {
-    id: 'txpush-test-transaction-not-stored',
-    rule: 'FD-TXPUSH-TEST-TRANSACTION: the injected transaction reads back through GetCustomerTransaction',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
-  },
-  {
-    id: 'txpush-test-created-date-ms',
-    rule: 'FD-TXPUSH-TEST-TRANSACTION: createdDate is epoch seconds on the target clock (not milliseconds)',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
-  },
-  {
-    id: 'txpush-test-no-account-event',
-    rule: 'FD-TXPUSH-TEST-EVENTS: the test transaction also delivers the account event (balance changed)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  },
-  {
-    id: 'txpush-transaction-event-twice',
-    rule: 'FD-TXPUSH-TEST-EVENTS: one transaction event, not two',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  },
-  {
-    id: 'txpush-event-subscription-id-missing',
-    rule: 'FD-TXPUSH-TEST-EVENTS: each delivery names its subscription (reference, Outbound deliveries)',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-EVENT-CONTENT'],
-  },
-  {
-    id: 'txpush-event-amount-unsigned',
-    rule: 'FD-TXPUSH-EVENT-CONTENT: the transaction event carries the amount of the test transaction',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  },
-  {
-    id: 'txpush-account-event-old-balance',
-    rule: 'FD-TXPUSH-EVENT-CONTENT: the account event carries the new balance',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  },
-  {
-    id: 'txpush-signature-wrong-key',
-    rule: "FD-TXPUSH-SIGNED: deliveries are signed with the subscription's signingKey",
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  },
-  {
-    id: 'txpush-delivers-without-subscription',
-    rule: 'FD-TXPUSH-NO-SUBSCRIPTION: an account without a subscription gets no delivery',
-    source: 'seed',
-    rules: ['FD-TXPUSH-NO-SUBSCRIPTION'],
-  },
-  // Ending subscriptions (seed 002, Events).
-  {
-    id: 'txpush-disable-noop',
-    rule: "FD-TXPUSH-DISABLE: disabling deletes the account's subscriptions",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE'],
-  },
-  {
-    id: 'txpush-disable-keeps-transaction-class',
-    rule: 'FD-TXPUSH-DISABLE: disabling deletes all the subscriptions (the transaction-class one too)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE'],
-  },
-  {
-    id: 'txpush-delete-ignored',
-    rule: 'FD-TXPUSH-DELETE-ONE: deleting a subscription stops its events',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  },
-  {
-    id: 'txpush-delete-one-deletes-account',
-    rule: "FD-TXPUSH-DELETE-ONE: deleting one subscription stops only that subscription's events",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  },
-  {
-    id: 'txpush-delete-unknown-204',
-    rule: 'FD-TXPUSH-DELETE-UNKNOWN: an unknown subscription id is a 404',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-UNKNOWN'],
-  },
-  {
-    id: 'txpush-delete-other-customer',
-    rule: "FD-TXPUSH-DELETE-UNKNOWN: another customer's subscription id is a 404",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-UNKNOWN'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Subscriptions (seed 002, Resources - TxPush subscription; Events; provider 1.35.0 SubscriptionRecord).
-  blind({
-    id: 'blind-txpush-record-account-id-is-customer',
-    rule: 'the two records of a subscribe call name the account subscribed, not the customer, in accountId (seed 002, Resources and Events; provider 1.35.0 SubscriptionRecord.accountId)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  }),
-  // Listener URL (seed 002, Events and Limits: HTTPS for any real account; ports 80 and 443 only; the refusal is the seed's 400).
-  blind({
-    id: 'blind-txpush-https-refusal-403',
-    rule: "an http listener URL for an active customer's account is refused with 400 (the seed's bad request), not 403, which the subscribe operation does not list (seed 002, TxPush errors 400, 401, 404; Events)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-HTTPS-REAL'],
-  }),
-  blind({
-    id: 'blind-txpush-https-required-for-testing',
-    rule: "HTTPS is demanded for real accounts only: an http listener on the HTTP port for a testing customer's account is accepted (201), not refused as if every account were real (seed 002, Events: HTTPS for any real account; Limits: listener ports)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS'],
-  }),
-  blind({
-    id: 'blind-txpush-port-8443-accepted',
-    rule: 'only the ports of listenerPorts are allowed: 8443, the "alternative HTTPS port", is a 400, not accepted (seed 002, Events: other ports make the call fail; Limits)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS'],
-  }),
-  // The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction).
-  blind({
-    id: 'blind-txpush-test-on-active-404',
-    rule: "a test transaction on an active customer's (existing) account is a 400, not a 404 as if the account were hidden (seed 002, Events: testing accounts only; Errors 400, 404 is not found)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TESTING-ONLY'],
-  }),
-  blind({
-    id: 'blind-txpush-test-answer-sequence-id',
-    rule: 'the 201 names the id of the injected transaction (the one GetCustomerTransaction reads), not the internal sequence number it was made from (provider 1.35.0 CreatedTestTxPushTransaction.id)',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
-  }),
-  blind({
-    id: 'blind-txpush-test-transaction-date-now',
-    rule: 'the injected transaction keeps the transactionDate sent (read back and delivered), not the time of injection (provider 1.35.0 TestTxPushTransaction.transactionDate; reference, Outbound deliveries)',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION', 'FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  // Deliveries (seed 002, Events; reference, Outbound deliveries).
-  blind({
-    id: 'blind-txpush-events-name-first-subscription',
-    rule: "each delivery names its own subscription: the account event names the account-class record, not the account's first (transaction-class) record, so it is also signed under a key other than the one of the subscription it names (seed 002, Events; reference, Outbound deliveries)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-SIGNED'],
-  }),
-  blind({
-    id: 'blind-txpush-account-event-available-balance',
-    rule: 'the account event carries the balance GetCustomerAccount then reads, not the available balance (seed 002, Events: account event, balance changed; reference, Outbound deliveries)',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  blind({
-    id: 'blind-txpush-signature-base64',
-    rule: 'X-TxPush-Signature is the hex HMAC-SHA256 of the body, not its base64 (reference, Outbound deliveries: signed as the subscription record suggests; this contract: hex)',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  blind({
-    id: 'blind-txpush-subscriptions-by-customer',
-    rule: "a test transaction delivers to the subscriptions of its own account only, not to every subscription of the customer (another account's listener gets nothing) (seed 002, Events: subscribing an account yields its records)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-NO-SUBSCRIPTION', 'FD-TXPUSH-TEST-EVENTS'],
-  }),
-  // Ending subscriptions (seed 002, Events; Errors 404).
-  blind({
-    id: 'blind-txpush-disable-soft-delete',
-    rule: 'disabling deletes the account\'s subscriptions: events stop and each former id is then a 404 on DeleteTxPushSubscription, not a 204 on a record kept as "disabled" (seed 002, Events: disabling TxPush for an account deletes all its subscriptions)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE'],
-  }),
-  blind({
-    id: 'blind-txpush-account-event-needs-transaction-subscription',
-    rule: "after the transaction-class record is deleted the account-class one still delivers the account event of a test transaction; events are not gated on a transaction-class record (seed 002, Events: deleting one subscription stops only that subscription's events)",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  }),
-  blind({
-    id: 'blind-txpush-delete-again-204',
-    rule: 'deleting a subscription already deleted is a 404, not an idempotent 204 (seed 002, Errors 404; DeleteTxPushSubscription 204, 404)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-UNKNOWN'],
-  }),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-txpush-disable-first-call-only',
-    rule: 'disabling TxPush for an account deletes all its subscriptions, those of every subscribe call (seed Events)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE'],
-  }),
-  modelFault({
-    id: 'model-txpush-events-to-latest-url',
-    rule: "each subscription's events go to the listener URL of the call that made it (seed 002, Events; provider SubscriptionRecord.callbackUrl): every subscription of an account delivers to the URL of the account's latest subscribe call",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  }),
-  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract and the rule catalogue only, the specs unread.
-  independent('independent-2', {
-    id: 'i2-txpush-signature-over-sorted-keys',
-    rule: 'each delivery is signed over the bytes it carries (reference, Outbound deliveries; provider SubscriptionRecord.signingKey): the signature is computed over the payload with its keys sorted, while the body is sent in its own order',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-2', {
-    id: 'i2-txpush-transaction-amount-whole-dollars',
-    rule: 'the transaction event carries the amount of the transaction (reference, Outbound deliveries; seed 002, Events): rounded to whole dollars in the delivery (the transaction itself keeps the cents)',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-txpush-account-event-signed-with-transaction-key',
-    rule: "each delivery is signed with the signingKey of the subscription it names (provider 1.35.0, TxPush: X-TxPush-Signature): the account-class event is signed with the signingKey of the account's transaction-class subscription",
-    source: 'provider',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-3', {
-    id: 'i3-txpush-transaction-date-ms',
-    rule: 'the transaction event carries the transaction date of the test transaction, in epoch seconds like every date of the service (provider 1.35.0, TxPushTransactionEvent): the event gives transactionDate in milliseconds (postedDate and createdDate stay in seconds)',
-    source: 'provider',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-txpush-event-description-trimmed',
-    rule: "the transaction event carries the transaction's description as stored (seed 002, Events; reference Outbound deliveries): the delivery trims it and collapses its inner spaces (GetCustomerTransaction keeps it)",
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  independent('independent-4', {
-    id: 'i4-txpush-test-transaction-date-day-start',
-    rule: 'GetCustomerTransaction reads a test transaction with the transaction date sent (provider CreateTxPushTestTransaction): the stored transactionDate is cut to midnight UTC of its day (the delivery keeps the exact second)',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
-  }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-txpush-account-event-balance-sign-flipped',
-    rule: 'the account event carries the balance after the transaction (seed 002, Events: balance changed): the event applies the amount with its sign flipped',
-    source: 'seed',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  independent('independent-5', {
-    id: 'i5-txpush-delivery-to-first-subscribe-url',
-    rule: "each delivery reaches the callback URL of the subscription it names (seed 002, Events): with two subscribe calls on an account, every delivery goes to the first call's URL",
-    source: 'seed',
-    rules: ['FD-DELIVERY-URL', 'FD-TXPUSH-TEST-EVENTS'],
-  }),
-  independent('independent-6', {
-    id: 'i6-txpush-signature-over-timestamped-body',
-    rule: "X-TxPush-Signature is the HMAC-SHA256 of the delivery's body (FD-TXPUSH-SIGNED): it is computed over the sending time, a dot and the body, and no header carries that time",
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-6', {
-    id: 'i6-txpush-subscribe-other-customer-account',
-    rule: "an account under another customer of the partner is refused (FD-OBJ-OTHER-PARENT): the subscribe call finds the account by its id among the partner's customers and subscribes it",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARENT'],
-  }),
-  independent('independent-7', {
-    id: 'i7-txpush-account-event-change-old-is-new',
-    rule: 'the account event names the change of the balance (seed 002, Events: account events when a field value changes): its change gives the new balance as the old one too',
-    source: 'seed',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-txpush-pending-no-account-event',
-    rule: 'one test transaction delivers exactly two POSTs, one of class transaction and one of class account (seed 002, Events - TxPush): a pending test transaction delivers the transaction event only (the account event is kept for the posting)',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  }),
-  independent('independent-8', {
-    id: 'i8-txpush-disable-other-customer-account',
-    rule: "an account named under another customer of the same partner is refused (reference FD-OBJ-OTHER-PARENT; provider 1.35.0 DisableTxPushNotifications 404): the disable finds the account by its id among the partner's accounts, so it switches off another customer's subscriptions (subscribe and test refuse it)",
-    source: 'provider',
-    rules: ['FD-OBJ-OTHER-PARENT', 'FD-TXPUSH-DISABLE'],
-  }),
-  independent('independent-8', {
-    id: 'i8-txpush-account-number-in-header',
-    rule: "no delivery carries the number of the account it is about in clear, in any member or header (reference FD-DELIVERY-SENSITIVE): the account-class TxPush deliveries carry an X-Account-Reference header holding the account's full number (for the partner's gateway to route on)",
-    source: 'assumption',
-    rules: ['FD-DELIVERY-SENSITIVE'],
-  }),
-  // Seeded beside the events of a pending test transaction (txpush.events.spec.ts; origin 'seeded').
-  seeded({
-    id: 'txpush-pending-event-status-active',
-    rule: 'a pending test transaction delivers its two events like a posted one, the transaction event carrying the status sent (FD-TXPUSH-TEST-EVENTS-PENDING): the event says active',
-    source: 'provider',
-    rules: ['FD-TXPUSH-TEST-EVENTS-PENDING'],
-  }),
-  independent('independent-9', {
-    id: 'i9-txpush-callback-url-lowercased',
-    rule: 'a subscribe call answers the callback URL sent and deliveries reach it (seed 002 TxPush; FD-TXPUSH-SUBSCRIBE, FD-DELIVERY-URL): the subscription records store the callback URL lower-cased (path and query too), so the answer and every delivery use another URL',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-DELIVERY-URL'],
-  }),
-  independent('independent-10', {
-    id: 'i10-txpush-account-event-signed-over-indented-json',
-    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the signing key of the subscription it names (reference; FD-TXPUSH-SIGNED): the account event is signed over an indented rendering of its JSON, not over the bytes delivered; the transaction event stays right',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-10', {
-    id: 'i10-txpush-record-callback-url-normalised',
-    rule: 'a subscribe call answers the callback URL sent (seed 002 Events, TxPush; FD-TXPUSH-SUBSCRIBE): the records answer the URL as a URL parser rewrites it (the default port :443 dropped, the host lower-cased), not byte for byte',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-txpush-deleted-subscription-still-delivered',
-    rule: 'after deleting the transaction-class subscription a test transaction delivers the account event and not the transaction event (seed 002 Events, TxPush; FD-TXPUSH-DELETE-ONE): the delete answers 204 and a second delete 404, but the subscription is still delivered to',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-txpush-account-event-balance-not-cumulative',
-    rule: "the account event carries the account's balance after the transaction, as GetCustomerAccount reads it (seed 002, Events TxPush; provider TxPushAccountEvent): the balance is the one before the account's first test transaction plus this amount, so a second transaction loses the first",
-    source: 'seed',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  independent('independent-11', {
-    id: 'i11-txpush-delete-account-class-silences-all',
-    rule: 'deleting one subscription of the pair stops only its own class of event (seed 002, Events TxPush; provider DeleteTxPushSubscription): deleting the account-class subscription also stops the transaction event',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  }),
-  independent('independent-11', {
-    id: 'i11-txpush-signature-hex-uppercased',
-    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the subscription signingKey (reference/financial-data.md, TxPush signing): the hex digest is sent in upper case, so a byte comparison with the computed one fails',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-12', {
-    id: 'i12-txpush-disabled-ids-still-deletable',
-    rule: 'disabling TxPush for an account deletes all its subscriptions, each former id then 404 on DeleteTxPushSubscription (seed 002, Events): after DisableTxPushNotifications the former ids are still answered 204',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-txpush-test-amount-stored-whole',
-    rule: 'a transaction injected by the TxPush test operation reads back with the amount sent (seed 002, Events: test transaction; provider 1.35.0 Transaction.amount): the stored transaction keeps the amount rounded to whole dollars (the delivery keeps the cents)',
-    source: 'seed',
-    rules: ['FD-TXN-INJECTED-ECHO'],
-  }),
-  independent('independent-13', {
-    id: 'i13-txpush-debit-account-event-twice',
-    rule: 'one test transaction triggers one transaction event and one account event (seed 002, Events: the test-transaction operation): for a debit the account event is delivered twice',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  }),
-  independent('independent-13', {
-    id: 'i13-txpush-callback-url-reserialised',
-    rule: 'every delivery reaches the URL registered, byte for byte (seed 002, Events: listener URL; reference, Outbound deliveries): TxPush events go to the callback URL as a URL parser writes it again, the default port :443 dropped',
-    source: 'assumption',
-    rules: ['FD-DELIVERY-URL'],
-  }),
-  independent('independent-14', {
-    id: 'i14-txpush-http-on-443-accepted-for-active',
-    rule: 'the listener URL must be HTTPS for any real account (seed 002, Events): for an active customer an http URL on the HTTPS port is accepted, the rule judged by the port',
-    source: 'seed',
-    rules: ['FD-TXPUSH-HTTPS-REAL'],
-  }),
-  independent('independent-15', {
-    id: 'i15-txpush-transaction-amount-string',
-    rule: 'the transaction event carries the amount of the transaction as sent (reference, Outbound deliveries; provider 1.35.0 TxPushTransactionEvent amount: number): the amount is written as a decimal string',
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  independent('independent-15', {
-    id: 'i15-txpush-account-event-text-plain',
-    rule: 'every JSON delivery declares content-type application/json (RFC 9110 8.3; seed 002 and provider 1.35.0 give TxPush deliveries as JSON): the account-class deliveries declare text/plain',
-    source: 'assumption',
-    rules: ['FD-DELIVERY-MEDIA-TYPE'],
-  }),
-  independent('independent-17', {
-    id: 'i17-txpush-pending-test-balance-unchanged',
-    rule: 'over test transactions the balance runs: the balance before plus every amount since (seed 002 TxPush; provider CreateTxPushTestTransaction): a pending test transaction leaves the balance unchanged',
-    source: 'seed',
-    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
-  }),
-  independent('independent-18', {
-    id: 'i18-txpush-transaction-event-signed-with-account-key',
-    rule: 'each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body under the signingKey of the subscription it names (provider 1.35.0 TxPush; seed 002 Events): the transaction event is signed with the key of the account-class subscription',
-    source: 'provider',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-18', {
-    id: 'i18-txpush-credit-account-event-balance-truncated',
-    rule: 'the account event carries the running balance after the transaction, to the cent (seed 002 Events; provider TxPushAccountEvent): after a credit the balance is written truncated to whole dollars',
-    source: 'seed',
-    rules: ['FD-TXPUSH-RUNNING-BALANCE'],
-  }),
-  independent('independent-19', {
-    id: 'i19-txpush-non-ascii-signed-over-escaped-body',
-    rule: "each delivery carries X-TxPush-Signature, the HMAC-SHA256 of its body as sent under the subscription's signingKey (seed 002, Events; provider 1.35.0 TxPush signingKey): a body holding non-ASCII characters is signed over its \\u-escaped rendering, not the UTF-8 bytes sent",
-    source: 'assumption',
-    rules: ['FD-TXPUSH-SIGNED'],
-  }),
-  independent('independent-20', {
-    id: 'i20-txpush-delete-account-class-other-customer',
-    rule: "another customer's subscription id is a 404 on DeleteTxPushSubscription (seed 002 TxPush; provider 1.35.0): an account-class subscription of another customer of the partner is deleted (204) through this customer's path",
-    source: 'provider',
-    rules: ['FD-TXPUSH-DELETE-UNKNOWN', 'FD-OBJ-OTHER-PARENT'],
-  }),
-  independent('independent-24', {
-    id: 'i24-txpush-transaction-record-url-query-dropped',
-    rule: 'a subscribe call answers both records with the callback URL sent (seed 002 TxPush): the transaction record answers it without its query string',
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE'],
-  }),
-  independent('independent-26', {
-    id: 'i26-txpush-refused-port-subscribed',
-    rule: 'only the listener ports of the contract are allowed, other ports make the call fail, and a refused request leaves no trace (seed 002, Events): a subscription refused 400 for its port is still recorded, and a test transaction is delivered to that URL',
-    source: 'seed',
-    rules: ['FD-TXPUSH-PORTS', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-27', {
-    id: 'i27-txpush-delete-transaction-class-drops-account-class',
-    rule: "deleting one subscription stops only that subscription's events (seed 002, Events - TxPush): deleting the transaction-class subscription deletes the account-class one too",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-txpush-disable-other-accounts-too',
-    rule: 'disabling TxPush for an account deletes all its subscriptions (seed 002, Events): it also deletes the subscriptions of every other account of the customer',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DISABLE', 'FD-OBJ-OTHER-PARENT', 'FD-PROP-WRITE-SCOPE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-txpush-transaction-event-first-account',
-    rule: "a transaction event names the account the transaction posted to (seed 002, Events; reference, Outbound deliveries: account id): the test transaction event names the customer's first account",
-    source: 'assumption',
-    rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-PROP-DELIVERY-NAMES'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-txpush-transaction-event-account-class',
-    rule: 'each subscription record has its class and its events carry it (seed 002, Events, TxPush): the transaction event is labelled with class account',
-    source: 'seed',
-    rules: ['FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-TEST-EVENTS'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-txpush-test-posted-date-milliseconds',
-    rule: 'transaction dates are epoch seconds (reference, Dates; provider 1.35.0 Transaction postedDate): a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
-    source: 'provider',
-    rules: ['FD-TXN-DATE-SECONDS', 'FD-DATE-UNIT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-txpush-transaction-event-path-lowercased',
-    rule: 'TxPush events are sent to the listener URL the subscription registered (seed 002, Events - TxPush): the transaction-class deliveries call that URL with its path lower-cased',
-    source: 'seed',
-    rules: ['FD-DELIVERY-URL'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-txpush-later-subscription-not-delivered',
-    rule: "the test transaction triggers a transaction event and an account event to the account's subscriptions (seed 002, Events; TxPush: each subscribe call yields an account-class and a transaction-class record): of an account subscribed twice, only the first record of each class is delivered to",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS', 'FD-TXPUSH-SUBSCRIBE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-txpush-test-refused-still-stored',
-    rule: "the test-transaction operation is for testing accounts only (seed 002, Events; TxPush): the call on a real account is refused, yet the transaction is stored and shows in that account's transactions",
-    source: 'seed',
-    rules: ['FD-TXPUSH-TESTING-ONLY', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-txpush-debit-balance-added',
-    rule: "the test transaction's account event reports the balance it changed (seed 002, Events; reference, Outbound deliveries): a posted debit is added to the balance as if it were a credit, in the event and in later reads",
-    source: 'seed',
-    rules: ['FD-TXPUSH-RUNNING-BALANCE', 'FD-TXPUSH-EVENT-CONTENT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-txpush-transaction-record-answers-account-id',
-    rule: "each subscribe call yields an account-class and a transaction-class record (seed 002, Resources; Events, TxPush): the transaction-class record is answered with the account-class record's id",
-    source: 'seed',
-    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-PROP-ID-NAMES-ONE'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-txpush-url-trailing-slash',
-    rule: 'TxPush events go to the callback URL the subscription gave (seed 002, TxPush; reference, Outbound deliveries): the listener is called with a slash added to the end of its path',
-    source: 'seed',
-    rules: ['FD-DELIVERY-URL'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-txpush-test-answer-id-next-in-sequence',
-    rule: 'the test-transaction operation answers 201 for the transaction it created (seed 002, TxPush; Events): the answer names the id the store hands out next, which no reader finds, while the created transaction keeps its own id',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-TRANSACTION'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-txpush-foreign-delete-removes',
-    rule: "deleting one subscription stops only that subscription's events, and a subscription that is not the customer's is a 404 that changes nothing (seed 002, TxPush; Events): the subscription of another customer of the partner is removed before the ownership check answers 404",
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-UNKNOWN', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-txpush-credit-test-no-account-event',
-    rule: 'the test-transaction operation triggers a transaction event and an account event (balance changed) (seed 002, Events): a credit test transaction (a positive amount) sends the transaction event alone, the account event only following debits',
-    source: 'seed',
-    rules: ['FD-TXPUSH-TEST-EVENTS'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-txpush-subscribe-answer-one-signing-key',
-    rule: "each TxPush subscription record carries its own signing key, which signs its deliveries (seed 002, Events: an account-class and a transaction-class record; provider 1.35.0 TxPushSubscriptionRecord signingKey): the answer gives the transaction record the account record's key while its deliveries are signed with its own",
-    source: 'provider',
-    rules: ['FD-TXPUSH-SUBSCRIBE', 'FD-TXPUSH-SIGNED', 'FD-PROP-ANSWER-IS-STATE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-txpush-delete-one-answers-200',
-    rule: 'DeleteTxPushSubscription answers 204 (seed 002, TxPush): deleting one subscription answers 200 with the id removed',
-    source: 'seed',
-    rules: ['FD-TXPUSH-DELETE-ONE', 'FD-PROP-ERROR-STATUS'],
-  }),
+  // --- Subscribing (seed 002, Resources and Events: two records per subscribe call)
+  fault('fd-txpush-subscribe-one-record', 'FD-TXPUSH-SUBSCRIBE: a subscribe call yields the account record alone, no transaction record', {
+    state: changed('subscribe', (c) => ({ ...c, records: c.records.slice(0, 1) })),
+  }),
+  fault('fd-txpush-subscribe-records-same-class', 'FD-TXPUSH-SUBSCRIBE: the two records of a subscribe call are both of class account', {
+    state: changed('subscribe', (c) => ({ ...c, records: c.records.map((s) => ({ ...s, type: 'account' as const })) })),
+  }),
+  fault(
+    'fd-txpush-subscribe-account-id-is-customer',
+    'FD-TXPUSH-SUBSCRIBE: the records of a subscribe call name the customer in accountId, not the account subscribed (provider 1.35.0 SubscriptionRecord.accountId)',
+    {
+      answer: records((v, x) => ({ ...v, accountId: Number(x.account!.customerId) })),
+      ...blind('blind-txpush-record-account-id-is-customer'),
+    },
+  ),
+  fault(
+    'fd-txpush-subscribe-url-stored-lowercased',
+    'FD-TXPUSH-SUBSCRIBE, FD-DELIVERY-URL: the records keep the callback URL lower-cased (path and query too), so the answer and every delivery use another URL',
+    { state: changed('subscribe', (c) => ({ ...c, records: c.records.map((s) => ({ ...s, callbackUrl: s.callbackUrl.toLowerCase() })) })) },
+  ),
+  fault(
+    'fd-txpush-subscribe-transaction-record-url-query-dropped',
+    'FD-TXPUSH-SUBSCRIBE: the transaction record is answered with the callback URL without its query string',
+    { answer: records((v) => (v.type === 'transaction' ? { ...v, callbackUrl: String(v.callbackUrl).split('?')[0] } : v)) },
+  ),
+  fault(
+    'fd-txpush-subscribe-transaction-record-answers-account-id',
+    "FD-TXPUSH-SUBSCRIBE, FD-PROP-ID-NAMES-ONE: the transaction record is answered with the account record's id",
+    { answer: records((v, _x, all) => (v.type === 'transaction' ? { ...v, id: all.find((o) => o.type === 'account')?.id ?? v.id } : v)) },
+  ),
+  fault(
+    'fd-txpush-subscribe-answer-one-signing-key',
+    "FD-TXPUSH-SUBSCRIBE, FD-TXPUSH-SIGNED, FD-PROP-ANSWER-IS-STATE: every record of the answer carries the first record's signing key, while each record's deliveries are signed with its own",
+    { answer: records((v, _x, all) => ({ ...v, signingKey: all[0].signingKey })), ...provider },
+  ),
+  fault(
+    'fd-obj-other-parent-txpush-subscribe',
+    "FD-OBJ-OTHER-PARENT: an account under another customer of the partner is subscribed, found by its id among the partner's customers",
+    { judge: strayAccount },
+  ),
+
+  // --- The listener URL (seed 002, Events and Limits)
+  fault('fd-txpush-https-real-http-accepted', "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is accepted", {
+    judge: skip('https'),
+  }),
+  fault(
+    'fd-txpush-https-real-https-refused',
+    "FD-TXPUSH-HTTPS-REAL: an https listener URL for an active customer's account is refused 400",
+    {
+      judge: refuse('https', active, { status: 400, message: 'callbackUrl refused for this account' }),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-txpush-https-real-http-written-port-accepted',
+      "FD-TXPUSH-HTTPS-REAL: for an active customer's account an http listener URL that writes out the HTTP listener port is accepted (the HTTPS rule skipped for that written port)",
+      { judge: skip('https', (x) => /^[a-z]+:\/\/[^/]*:80(\/|$)/i.test(String(x.input.body.callbackUrl))) },
+    ),
+  ),
+  fault(
+    'fd-txpush-https-real-refusal-403',
+    "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
+    { judge: restatus('https', 403), ...blind('blind-txpush-https-refusal-403') },
+  ),
+  fault('fd-txpush-ports-http-port-refused', 'FD-TXPUSH-PORTS: an http listener URL on the HTTP port of listenerPorts is refused', {
+    judge: refuse('port', (x) => x.port === 80, { status: 400, message: 'callbackUrl port is not allowed' }),
+  }),
+  fault(
+    'fd-txpush-ports-alternative-https-port-accepted',
+    'FD-TXPUSH-PORTS: a listener URL on 8443, the "alternative HTTPS port", is accepted although listenerPorts does not name it',
+    { judge: skip('port', (x) => x.port === 8443), ...blind('blind-txpush-port-8443-accepted') },
+  ),
+  fault(
+    'fd-txpush-ports-https-required-for-testing',
+    "FD-TXPUSH-PORTS: an http listener on the HTTP port for a testing customer's account is refused, as if every account were real",
+    {
+      judge: refuse('https', (x) => !active(x) && x.url!.protocol !== 'https:', {
+        status: 400,
+        message: 'callbackUrl must be HTTPS for a real account',
+      }),
+      ...blind('blind-txpush-https-required-for-testing'),
+    },
+  ),
+  fault(
+    'fd-txpush-ports-refused-port-subscribed',
+    'FD-TXPUSH-PORTS, FD-PROP-REFUSED-NO-TRACE: a subscription refused 400 for its port is still recorded (saved before the URL is judged), and a test transaction is delivered to that URL',
+    {
+      judge: writtenThenRefused('port', always, (x) => {
+        const s = newRecord(x.world, x.account!, 'transaction', String(x.input.body.callbackUrl));
+        x.world.txpush.subscriptions.set(s.id, s);
+      }),
+      ...aliased('i26-txpush-refused-port-subscribed'),
+    },
+  ),
+
+  // --- The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction)
+  fault(
+    'fd-txpush-testing-only-active-accepted',
+    "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's account is accepted",
+    {
+      judge: skip('testing'),
+    },
+  ),
+  fault(
+    'fd-txpush-testing-only-active-404',
+    "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's existing account is refused 404, as if the account were hidden, not 400",
+    { judge: restatus('testing', 404), ...blind('blind-txpush-test-on-active-404') },
+  ),
+  fault(
+    'fd-txpush-testing-only-refused-still-stored',
+    "FD-TXPUSH-TESTING-ONLY, FD-PROP-REFUSED-NO-TRACE: the test transaction on a real account is refused, yet stored and shown in that account's transactions",
+    {
+      judge: writtenThenRefused('testing', always, (x) => {
+        const { body } = x.input;
+        const id = Number(x.world.nextId()) * 10 + 1;
+        const [accountId, customerId] = [x.account!.id, x.account!.customerId];
+        const { amount, description, transactionDate } = body;
+        const [status, postedDate] = [body.status ?? 'active', body.postedDate ?? x.nowS];
+        x.world.transactions.set(id, {
+          id,
+          accountId,
+          customerId,
+          amount,
+          description,
+          status,
+          transactionDate,
+          postedDate,
+          createdDate: x.nowS,
+          historic: false,
+        });
+      }),
+      ...aliased('i32-fd-txpush-test-refused-still-stored'),
+    },
+  ),
+  fault(
+    'fd-txpush-test-transaction-not-stored',
+    'FD-TXPUSH-TEST-TRANSACTION: the injected transaction is not stored, GetCustomerTransaction does not find it',
+    {
+      state: changed('test', (c) => ({ ...c, stored: undefined })),
+      ...provider,
+    },
+  ),
+  fault('fd-txpush-test-transaction-created-date-ms', "FD-TXPUSH-TEST-TRANSACTION: the answer's createdDate is in epoch milliseconds", {
+    answer: answered('CreateTxPushTestTransaction', (b) => ({ ...b, createdDate: b.createdDate * 1000 })),
+    ...provider,
+  }),
+  fault(
+    'fd-txpush-test-transaction-answer-sequence-id',
+    'FD-TXPUSH-TEST-TRANSACTION: the 201 names the internal sequence number the transaction id was made from, not the id GetCustomerTransaction reads (provider 1.35.0 CreatedTestTxPushTransaction.id)',
+    {
+      answer: answered('CreateTxPushTestTransaction', (b) => ({ ...b, id: (b.id - 1) / 10 })),
+      ...provider,
+      ...blind('blind-txpush-test-answer-sequence-id'),
+    },
+  ),
+  fault(
+    'fd-txpush-test-transaction-date-now',
+    'FD-TXPUSH-TEST-TRANSACTION, FD-TXPUSH-EVENT-CONTENT: the injected transaction is dated at the time of injection (read back and delivered), not with the transactionDate sent',
+    {
+      state: changed('test', (c, x) => {
+        const transaction = { ...c.transaction, transactionDate: x.nowS };
+        return { ...c, transaction, stored: c.stored && transaction };
+      }),
+      ...provider,
+      ...blind('blind-txpush-test-transaction-date-now'),
+    },
+  ),
+  fault(
+    'fd-txn-injected-echo-txpush-amount-stored-whole',
+    'FD-TXN-INJECTED-ECHO: the stored copy of a test transaction keeps the amount rounded to whole dollars (the delivery keeps the cents)',
+    { state: changed('test', (c) => ({ ...c, stored: c.stored && { ...c.stored, amount: Math.round(c.stored.amount) } })) },
+  ),
+  fault(
+    'fd-txn-date-seconds-txpush-posted-date-ms',
+    'FD-TXN-DATE-SECONDS, FD-DATE-UNIT: a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
+    {
+      state: changed('test', (c, x) => {
+        if (x.input.body.postedDate !== undefined) return c;
+        const transaction = { ...c.transaction, postedDate: x.nowS * 1000 };
+        return { ...c, transaction, stored: c.stored && transaction };
+      }),
+      ...provider,
+    },
+  ),
+  seeded(
+    fault(
+      'fd-obj-read-only-txpush-created-date-from-body',
+      "FD-OBJ-READ-ONLY: CreateTxPushTestTransaction keeps the createdDate a body sends as the transaction's, instead of its own time",
+      {
+        state: changed('test', (c, x) => {
+          if (typeof x.input.body.createdDate !== 'number') return c;
+          const transaction = { ...c.transaction, createdDate: x.input.body.createdDate };
+          return { ...c, transaction, stored: c.stored && transaction };
+        }),
+        ...provider,
+      },
+    ),
+  ),
+
+  // --- The running balance (seed 002, Events: the balance changes with each test transaction)
+  seeded(
+    fault(
+      'fd-txpush-running-balance-pending-debit-credited',
+      'FD-TXPUSH-RUNNING-BALANCE: a pending debit test transaction raises the balance by its size instead of lowering it; an active one, or a pending credit, moves it right',
+      {
+        state: changed('test', (c) => (c.transaction.status === 'pending' && c.moved < 0 ? { ...c, moved: -c.moved } : c)),
+      },
+    ),
+  ),
+  seeded(
+    fault(
+      'fd-txpush-running-balance-not-running',
+      "FD-TXPUSH-RUNNING-BALANCE: the stored balance is the one before the account's first test transaction plus the last amount, so a second test transaction loses the first",
+      {
+        state: changed('test', (c, x, m) => {
+          const firsts = seen<string, number>(m, 'firsts');
+          if (!firsts.has(x.account!.id)) firsts.set(x.account!.id, c.from);
+          return { ...c, from: firsts.get(x.account!.id)! };
+        }),
+      },
+    ),
+  ),
+  fault(
+    'fd-txpush-running-balance-credit-event-truncated',
+    'FD-TXPUSH-RUNNING-BALANCE: after a credit the account event writes the balance truncated to whole dollars',
+    {
+      delivery: accountBalance(
+        (x) => Math.trunc(x.account!.balance),
+        (x) => x.t!.amount > 0,
+      ),
+    },
+  ),
+
+  // --- The events of a test transaction (seed 002, Events; reference, Outbound deliveries)
+  seeded(
+    fault(
+      'fd-txpush-test-events-subscribe-announced',
+      'FD-TXPUSH-TEST-EVENTS: subscribing delivers an event to the listener, before any change',
+      {
+        delivery: (x, d) =>
+          d.silent === 'no change' && d.sub?.type === 'account'
+            ? {
+                ...d,
+                silent: undefined,
+                to: [d.sub.callbackUrl],
+                body: {
+                  subscriptionId: d.sub.id,
+                  class: 'account',
+                  accountId: Number(x.account!.id),
+                  customerId: Number(x.account!.customerId),
+                  event: 'account.subscribed',
+                },
+              }
+            : d,
+      },
+    ),
+  ),
+  fault(
+    'fd-txpush-test-events-no-account-event',
+    'FD-TXPUSH-TEST-EVENTS: the test transaction delivers the transaction event alone, no account event',
+    {
+      delivery: (x, d) => (d.sub?.type === 'account' && x.op === 'CreateTxPushTestTransaction' ? undefined : d),
+    },
+  ),
+  fault('fd-txpush-test-events-transaction-twice', 'FD-TXPUSH-TEST-EVENTS: the transaction event is delivered twice', {
+    delivery: delivered((d) => ({ ...d, to: [...d.to, ...d.to] }), 'transaction'),
+  }),
+  fault(
+    'fd-txpush-test-events-subscription-id-missing',
+    'FD-TXPUSH-TEST-EVENTS, FD-TXPUSH-EVENT-CONTENT: a delivery does not name its subscription',
+    {
+      delivery: delivered((d) => {
+        delete d.body.subscriptionId;
+      }),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-txpush-test-events-name-first-subscription',
+    "FD-TXPUSH-TEST-EVENTS, FD-TXPUSH-SIGNED: every delivery names the account's first listening record, so the account event names the transaction-class record and is signed under another key than the one of the record it names",
+    {
+      delivery: delivered((d, x) => void (d.body.subscriptionId = x.listeners![0].id)),
+      ...blind('blind-txpush-events-name-first-subscription'),
+    },
+  ),
+  modelFault(
+    fault(
+      'fd-txpush-test-events-to-latest-url',
+      "FD-TXPUSH-TEST-EVENTS: every record of an account delivers to the listener URL of the account's latest subscribe call, not to the one of the call that made it",
+      { delivery: calling((to, d, x) => ofAccount(x, d.sub!.accountId).sort(byId).at(-1)?.callbackUrl ?? to) },
+    ),
+  ),
+  fault(
+    'fd-txpush-event-content-transaction-labelled-account',
+    'FD-TXPUSH-EVENT-CONTENT, FD-TXPUSH-TEST-EVENTS: the transaction event is labelled with class account',
+    {
+      delivery: delivered((d) => void (d.body.class = 'account'), 'transaction'),
+    },
+  ),
+  seeded(
+    fault(
+      'fd-txpush-test-events-pending-announced-active',
+      'FD-TXPUSH-TEST-EVENTS-PENDING: a pending test transaction delivers its two events, the transaction event saying active instead of the status sent',
+      {
+        delivery: transactionEvent((t) => void (t.status === 'pending' && (t.status = 'active'))),
+        ...provider,
+      },
+    ),
+  ),
+
+  // --- What an event carries (reference, Outbound deliveries; provider 1.35.0 TxPushTransactionEvent, TxPushAccountEvent)
+  fault('fd-txpush-event-content-amount-unsigned', 'FD-TXPUSH-EVENT-CONTENT: the transaction event carries the amount without its sign', {
+    delivery: transactionEvent((t) => void (t.amount = Math.abs(t.amount))),
+    ...assumption,
+  }),
+  fault(
+    'fd-txpush-event-content-old-balance',
+    'FD-TXPUSH-EVENT-CONTENT: the account event carries the balance before the transaction, not the new one',
+    {
+      delivery: accountBalance((x) => x.oldBalance!),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-txpush-event-content-available-balance',
+    'FD-TXPUSH-EVENT-CONTENT: the account event carries the available balance, not the balance GetCustomerAccount then reads',
+    {
+      delivery: accountBalance((x) => x.account!.availableBalance),
+      ...assumption,
+      ...blind('blind-txpush-account-event-available-balance'),
+    },
+  ),
+  fault(
+    'fd-txpush-event-content-transaction-date-ms',
+    'FD-TXPUSH-EVENT-CONTENT: the transaction event alone gives transactionDate in epoch milliseconds',
+    {
+      delivery: transactionEvent((t) => void (t.transactionDate !== undefined && (t.transactionDate *= 1000))),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-txpush-event-content-description-trimmed',
+    'FD-TXPUSH-EVENT-CONTENT: the transaction event trims the description and collapses its inner spaces (GetCustomerTransaction keeps it)',
+    {
+      delivery: transactionEvent(
+        (t) => void (typeof t.description === 'string' && (t.description = t.description.trim().replace(/\s+/g, ' '))),
+      ),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-txpush-event-content-change-old-is-new',
+    "FD-TXPUSH-EVENT-CONTENT: the account event's change gives the new balance as the old one too",
+    {
+      delivery: delivered((d) => void (d.body.changes[0].old = d.body.changes[0].new), 'account'),
+    },
+  ),
+  fault('fd-txpush-event-content-amount-string', 'FD-TXPUSH-EVENT-CONTENT: the transaction event writes the amount as a decimal string', {
+    delivery: transactionEvent((t) => void (typeof t.amount === 'number' && (t.amount = t.amount.toFixed(2)))),
+    ...assumption,
+  }),
+  fault(
+    'fd-txpush-event-content-first-account',
+    "FD-TXPUSH-EVENT-CONTENT, FD-PROP-DELIVERY-NAMES: the transaction event names the customer's first account, not the one posted to",
+    {
+      delivery: transactionEvent((_t, x, body) => {
+        body.accountId = Number(linkedData(x.world, x.account!.customerId).accounts[0]?.id ?? x.account!.id);
+      }),
+      ...assumption,
+      ...aliased('i28-fd-txpush-transaction-event-first-account'),
+    },
+  ),
+
+  // --- Signatures (reference, Outbound deliveries; provider 1.35.0 SubscriptionRecord.signingKey)
+  fault('fd-txpush-signed-wrong-key', "FD-TXPUSH-SIGNED: deliveries are signed with another key than the subscription's signingKey", {
+    delivery: delivered((d) => ({ ...d, key: `${d.key}x` })),
+    ...assumption,
+  }),
+  fault('fd-txpush-signed-base64', 'FD-TXPUSH-SIGNED: X-TxPush-Signature is the base64 of the HMAC-SHA256 of the body, not its hex', {
+    delivery: delivered((d) => ({
+      ...d,
+      headers: { ...d.headers, [TXPUSH_SIGNATURE_HEADER]: signature(d.key, JSON.stringify(d.body), 'base64') },
+    })),
+    ...assumption,
+    ...blind('blind-txpush-signature-base64'),
+  }),
+  fault(
+    'fd-txpush-signed-over-sorted-keys',
+    'FD-TXPUSH-SIGNED: the signature is computed over the payload with its keys sorted, while the body is sent in its own order',
+    { delivery: signedOver(sortedKeys), ...assumption },
+  ),
+  fault(
+    'fd-txpush-signed-non-ascii-escaped',
+    'FD-TXPUSH-SIGNED: a body holding non-ASCII characters is signed over its \\u-escaped rendering, not the UTF-8 bytes sent',
+    {
+      delivery: signedOver((body) =>
+        JSON.stringify(body).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      ),
+      ...assumption,
+    },
+  ),
+
+  // --- An account without a subscription (seed 002, Events)
+  fault(
+    'fd-txpush-no-subscription-delivered',
+    'FD-TXPUSH-NO-SUBSCRIPTION: a test transaction on an account without a subscription is delivered to the last listener URL registered',
+    {
+      state: (x, c) => {
+        if (c.op === 'subscribe' && c.records[0]) x.world.txpush.lastUrl = c.records[0].callbackUrl;
+        return c;
+      },
+      delivery: (x, d) => {
+        const to = x.world.txpush.lastUrl;
+        if (d.silent !== 'no subscription' || !to) return d;
+        const sub = { id: 0, type: 'transaction' as const };
+        return { ...d, silent: undefined, to: [to], key: 'none', body: eventOf(sub, x.t!, x.account!, x.oldBalance!) };
+      },
+    },
+  ),
+  fault(
+    'fd-txpush-no-subscription-customer-wide',
+    "FD-TXPUSH-NO-SUBSCRIPTION, FD-TXPUSH-TEST-EVENTS: a test transaction delivers to every subscription of the customer, another account's listener too",
+    {
+      state: changed('test', (c, x) => ({
+        ...c,
+        listeners: [...x.world.txpush.subscriptions.group('customer', x.account!.customerId).values()].sort((a, b) =>
+          a.type === b.type ? a.id - b.id : a.type === 'transaction' ? -1 : 1,
+        ),
+      })),
+      ...blind('blind-txpush-subscriptions-by-customer'),
+    },
+  ),
+
+  // --- Disabling an account (seed 002, Events: all its subscriptions deleted)
+  fault('fd-txpush-disable-noop', "FD-TXPUSH-DISABLE: disabling deletes none of the account's subscriptions", {
+    state: changed('disable', (c) => ({ ...c, removed: [] })),
+  }),
+  fault(
+    'fd-txpush-disable-soft-delete',
+    'FD-TXPUSH-DISABLE: disabling keeps the records as "disabled": events stop, but each former id is still a 204 on DeleteTxPushSubscription, not a 404',
+    {
+      state: (x, c) => {
+        if (c.op === 'test') return withoutSilenced(x, c, {});
+        if (c.op !== 'disable') return c;
+        for (const s of c.removed) x.world.faultMemory.disabledSubscriptions.add(s.id);
+        return { ...c, removed: [] };
+      },
+      ...blind('blind-txpush-disable-soft-delete'),
+    },
+  ),
+  modelFault(
+    fault(
+      'fd-txpush-disable-first-call-only',
+      "FD-TXPUSH-DISABLE: disabling deletes the records of the account's first subscribe call only",
+      {
+        state: changed('disable', (c) => ({ ...c, removed: [...c.removed].sort(byId).slice(0, 2) })),
+      },
+    ),
+  ),
+  fault(
+    'fd-obj-other-parent-txpush-disable',
+    "FD-OBJ-OTHER-PARENT, FD-TXPUSH-DISABLE: the disable finds the account by its id among the partner's accounts, so it switches off another customer's subscriptions",
+    { judge: (x, s, r, m) => (x.op === 'DisableTxPushNotifications' ? strayAccount(x, s, r, m) : r), ...provider },
+  ),
+  fault(
+    'fd-txpush-disable-ids-still-deletable',
+    'FD-TXPUSH-DISABLE: after DisableTxPushNotifications the former ids are still answered 204 on DeleteTxPushSubscription',
+    {
+      state: changed('disable', (c, _x, m) => {
+        for (const s of c.removed) seen<number, true>(m, 'ids').set(s.id, true);
+      }),
+      answer: unknownDeleted((x, m) => seen(m, 'ids').has(Number(x.input.path.subscriptionId))),
+    },
+  ),
+  fault(
+    'fd-txpush-disable-other-accounts-too',
+    'FD-TXPUSH-DISABLE, FD-OBJ-OTHER-PARENT, FD-PROP-WRITE-SCOPE: disabling one account also deletes the subscriptions of every other account of its customer',
+    {
+      state: changed('disable', (c, x) => ({
+        ...c,
+        removed: [...x.world.txpush.subscriptions.group('customer', x.account!.customerId).values()],
+      })),
+      ...aliased('i28-fd-txpush-disable-other-accounts-too'),
+    },
+  ),
+
+  // --- Deleting one subscription (seed 002, Events: only that subscription's events stop)
+  fault('fd-txpush-delete-one-ignored', 'FD-TXPUSH-DELETE-ONE: deleting a subscription answers 204 and keeps it, its events go on', {
+    state: changed('delete', (c) => ({ ...c, removed: [] })),
+  }),
+  fault('fd-txpush-delete-one-deletes-account', 'FD-TXPUSH-DELETE-ONE: deleting one subscription deletes every record of its account', {
+    state: changed('delete', (c, x) => ({ ...c, removed: ofAccount(x, x.sub!.accountId) })),
+    ...aliased('txpush-delete-one-deletes-account'),
+  }),
+  fault(
+    'fd-txpush-delete-one-account-event-needs-transaction-record',
+    'FD-TXPUSH-DELETE-ONE: after the transaction-class record is deleted the account-class one no longer delivers the account event; events are gated on a transaction-class record',
+    {
+      state: changed('test', (c) => (c.listeners.some((s) => s.type === 'transaction') ? c : { ...c, listeners: [] })),
+      ...blind('blind-txpush-account-event-needs-transaction-subscription'),
+    },
+  ),
+  fault(
+    'fd-txpush-delete-one-account-class-silences-all',
+    'FD-TXPUSH-DELETE-ONE, FD-PROP-WRITE-SCOPE: deleting the account-class subscription also stops the transaction event',
+    {
+      state: (x, c) => {
+        if (c.op === 'test') return withoutSilenced(x, c, {});
+        if (c.op === 'delete' && x.sub?.type === 'account')
+          for (const s of ofAccount(x, x.sub.accountId)) x.world.faultMemory.disabledSubscriptions.add(s.id);
+        return c;
+      },
+      ...aliased('i11-txpush-delete-account-class-silences-all'),
+    },
+  ),
+  fault(
+    'fd-txpush-delete-one-answers-200',
+    'FD-TXPUSH-DELETE-ONE, FD-PROP-ERROR-STATUS: deleting one subscription answers 200 with the id removed, not 204',
+    { answer: (x, a) => (x.op === 'DeleteTxPushSubscription' && a.status === 204 ? { status: 200, body: { id: x.sub!.id } } : a) },
+  ),
+  fault('fd-txpush-delete-unknown-204', 'FD-TXPUSH-DELETE-UNKNOWN: an unknown subscription id is answered 204, not 404', {
+    answer: unknownDeleted(always),
+  }),
+  fault(
+    'fd-txpush-delete-unknown-other-customer-deleted',
+    "FD-TXPUSH-DELETE-UNKNOWN: another customer's subscription is deleted through this customer's path, not refused 404",
+    {
+      judge: skip(
+        'subscription',
+        (x) => x.found !== undefined,
+        (x) => (x.sub = x.found),
+      ),
+    },
+  ),
+  fault(
+    'fd-txpush-delete-unknown-again-204',
+    'FD-TXPUSH-DELETE-UNKNOWN: deleting a subscription already deleted is an idempotent 204, not a 404',
+    {
+      state: changed('delete', (c, x) => {
+        for (const s of c.removed) x.world.faultMemory.deletedSubscriptions.set(s.id, x.customer!.id);
+      }),
+      answer: unknownDeleted((x) => x.world.faultMemory.deletedSubscriptions.get(Number(x.input.path.subscriptionId)) === x.customer?.id),
+      ...blind('blind-txpush-delete-again-204'),
+    },
+  ),
+  fault(
+    'fd-txpush-delete-unknown-foreign-removed',
+    'FD-TXPUSH-DELETE-UNKNOWN, FD-PROP-REFUSED-NO-TRACE: the subscription of another customer of the partner is removed before the ownership check answers 404',
+    {
+      judge: writtenThenRefused(
+        'subscription',
+        (x) => x.found !== undefined,
+        (x) => x.world.txpush.subscriptions.delete(x.found!.id),
+      ),
+    },
+  ),
+
+  // --- Where the deliveries go and what they show (reference, Outbound deliveries)
+  seeded(
+    fault(
+      'fd-delivery-url-txpush-customer-latest',
+      "FD-DELIVERY-URL: an account's events go to the callback URL the customer registered last, for any of its accounts, not to that account's own",
+      {
+        delivery: calling(
+          (to, d, x) =>
+            [...x.world.txpush.subscriptions.values()]
+              .filter((s) => s.customerId === d.sub!.customerId)
+              .sort(byId)
+              .at(-1)?.callbackUrl ?? to,
+        ),
+      },
+    ),
+  ),
+  seeded(
+    fault('fd-delivery-url-txpush-query-dropped', 'FD-DELIVERY-URL: the events go to the callback URL without its query string', {
+      delivery: calling((to) => to.split('?')[0]),
+    }),
+  ),
+  fault(
+    'fd-delivery-url-txpush-reserialised',
+    'FD-DELIVERY-URL: the events go to the callback URL as a URL parser writes it again (a default port dropped), not byte for byte',
+    { delivery: calling((to) => new URL(to).toString()), ...assumption },
+  ),
+  seeded(
+    fault(
+      'fd-delivery-sensitive-txpush-account-number-member',
+      'FD-DELIVERY-SENSITIVE: the account event also names the account by its number in clear, in a member no schema declares',
+      {
+        delivery: delivered((d, x) => void (d.body.account.ref = `acct ${x.account!.number}`), 'account'),
+      },
+    ),
+  ),
+  fault(
+    'fd-delivery-sensitive-txpush-account-number-header',
+    "FD-DELIVERY-SENSITIVE: the account-class deliveries carry an X-Account-Reference header holding the account's full number",
+    {
+      delivery: delivered((d, x) => ({ ...d, headers: { ...d.headers, 'X-Account-Reference': x.account!.number ?? '' } }), 'account'),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-delivery-media-type-txpush-account-text-plain',
+    'FD-DELIVERY-MEDIA-TYPE: the account-class deliveries declare their JSON body as text/plain',
+    {
+      delivery: delivered((d) => ({ ...d, headers: { ...d.headers, 'content-type': 'text/plain' } }), 'account'),
+      ...assumption,
+    },
+  ),
 ]);

@@ -10,10 +10,12 @@ import {
   blind,
   errorItems,
   okBody,
+  paramUnchecked,
   recodeAt,
   refuseAt,
   relax,
   skipAt,
+  skipOn,
   type Changing,
   type Judging,
 } from './fault-builders.js';
@@ -191,12 +193,15 @@ export const APPROVALS_FAULTS = faultCatalogue([
       },
     },
   ),
-  {
-    id: 'in-trans-accept-approval-status-accept-unchecked',
-    rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
-    source: 'provider',
-    rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-  },
+  bend(
+    {
+      id: 'in-trans-accept-approval-status-accept-unchecked',
+      rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
+      source: 'provider',
+      rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
+    },
+    { judge: skipOn('accept', 'getPlanApprovalStatus') },
+  ),
   // Seeded beside the check that a sync decline's callbackUrl is the one the status read answers (checkout.flow.spec.ts; origin 'seeded').
   bend(
     seeded({
@@ -207,12 +212,15 @@ export const APPROVALS_FAULTS = faultCatalogue([
     }),
     { answer: okBody('planApproval', (b) => ({ callbackUrl: `${b.callbackUrl}/declined` }), decided('DECLINED')) },
   ),
-  seeded({
-    id: 'in-err-contract-approval-sync-false-case-folded',
-    rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
-    source: 'provider',
-    rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
-  }),
+  bend(
+    seeded({
+      id: 'in-err-contract-approval-sync-false-case-folded',
+      rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
+      source: 'provider',
+      rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
+    }),
+    { judge: paramUnchecked('sync', (v) => /^false$/i.test(v ?? ''), 'planApproval') },
+  ),
   bend(
     {
       id: 'in-status-sync-approval-sync-case-folded',
@@ -221,6 +229,7 @@ export const APPROVALS_FAULTS = faultCatalogue([
       rules: ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
     },
     {
+      judge: paramUnchecked('sync', (v) => /^(true|false)$/i.test(v ?? ''), 'planApproval'),
       state: (x, c) => (x.op === 'planApproval' && c.plan && x.ok?.query.get('sync')?.toLowerCase() === 'true' ? { ...c, sync: true } : c),
     },
   ),

@@ -3,6 +3,7 @@
 // written blind (its origin set by kit/faults.ts blind); and the functions a fault registers at the seams of
 // seams.ts, written once for the catalogues.
 import { blind as blindFault, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import type { Violation } from '../kit/validation.js';
 import type { Answer, Exchange, InstallmentsSeams, Refusal, Step } from './seams.js';
 
 /** A fault written blind, in the catalogues' positional form. */
@@ -92,3 +93,13 @@ export const recodeAt =
   (step: Step, change: (r: Refusal, x: Exchange) => Refusal, when: (x: Exchange, r: Refusal) => boolean = () => true): Judging =>
   (x, s, r) =>
     r && s === step && when(x, r) ? change(r, x) : r;
+/** The refusal of `step` skipped on `op` where every member in error is one `loose` lets through (a bound or pattern loosened there). */
+export const loosen =
+  (op: Exchange['op'], loose: (v: Violation, x: Exchange) => boolean, steps: Step[] = ['body']): Judging =>
+  (x, s, r) =>
+    r?.violations?.length && x.op === op && steps.includes(s) && r.violations.every((v) => loose(v, x)) ? undefined : r;
+/** The refusal of `step` skipped on `op`. */
+export const skipOn = (step: Step, op: Exchange['op']) => skipAt(step, (x) => x.op === op);
+/** The refusal of the parameter `name` (guard.ts) skipped on `op` (undefined: any operation) where its value passes `when`. */
+export const paramUnchecked = (name: string, when: (value: string | undefined, x: Exchange) => boolean, op?: Exchange['op']) =>
+  skipAt('param', (x) => (op === undefined || x.op === op) && x.param?.name === name && when(x.param.value, x));

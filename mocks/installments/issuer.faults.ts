@@ -47,12 +47,20 @@ export const ISSUER_FAULTS = faultCatalogue([
     },
     { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c) },
   ),
-  {
-    id: 'in-issuer-invalid-400-source-is-field',
-    rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
-    source: 'provider',
-    rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
-  },
+  bend(
+    {
+      id: 'in-issuer-invalid-400-source-is-field',
+      rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
+      source: 'provider',
+      rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
+    },
+    {
+      answer: errorItems(
+        (item) => void (item.Source = item.Details ?? item.Source),
+        (a, x) => x.op === 'notifyPlan' && x.refused === 400 && a.status === 400,
+      ),
+    },
+  ),
   bend(
     {
       id: 'in-issuer-throttle-window-refused-notification-counted',

@@ -1,11 +1,72 @@
-// Faults of merchant participations, merchant search and MID search (switched in merchants.ts; the
+// Faults of merchant participations, merchant search and MID search (at the seams merchants.ts calls; the
 // limits and patterns through the contract): each breaks one rule of
 // schemas/installments/rules.yaml, the way a provider's release might. `rules` names the rule ids it
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
+import { randomInt } from 'node:crypto';
 import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { bend, blind, relax, rule, skipAt } from './fault-builders.js';
+import { answerOf, bend, blind, loosen, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing } from './fault-builders.js';
+import { invalidMembers } from './guard.js';
+import type { Answer, Change, Exchange } from './seams.js';
+import { addParticipation, EFFECTUATION_SECONDS, type Participation } from './state.js';
+
+const byRequest = (x: Exchange) => x.ok?.query.get('request_id') != null;
+const offsetOf = (x: Exchange) => Number(x.ok?.query.get('offset') ?? 0);
+const laterPage = (x: Exchange) => offsetOf(x) > 0;
+const PAGE_HEADERS = ['count', 'offset', 'limit', 'total'];
+/** Each merchant of a reader's 200 list bent where `when` holds. */
+const eachMerchant = (
+  op: Exchange['op'],
+  bendIt: (m: Record<string, any>) => Record<string, any>,
+  when: (x: Exchange) => boolean = () => true,
+) =>
+  okBody(
+    op,
+    (b) => b.map(bendIt),
+    (b, x) => Array.isArray(b) && when(x),
+  );
+/** A header of a paged 200 answer of `op` set otherwise where `when` holds. */
+const headerOf = (
+  op: Exchange['op'],
+  name: string,
+  value: (a: Answer, x: Exchange) => string,
+  when: (x: Exchange) => boolean = () => true,
+): Answering =>
+  answerOf(
+    op,
+    (a, x) => void (a.headers[name] = value(a, x)),
+    (a, x) => a.status === 200 && name in a.headers && when(x),
+  );
+/** A participation's effectuation as read, changed where `to` gives one. */
+const effectuated =
+  (to: (e: NonNullable<Change['effectuation']>, x: Exchange, p: Participation) => Change['effectuation'] | undefined): Changing =>
+  (x, c) => {
+    const e = c.effectuation && c.participation ? to(c.effectuation, x, c.participation) : undefined;
+    return e ? { ...c, effectuation: e } : c;
+  };
+/** How a search of `op` compares a merchant's value with a criterion, bent. */
+const matching =
+  (op: Exchange['op'], bendIt: (prev: NonNullable<Change['matches']>) => NonNullable<Change['matches']>): Changing =>
+  (x, c) =>
+    x.op === op && c.matches ? { ...c, matches: bendIt(c.matches) } : c;
+/** The merchant a MID search names (its latest participation). */
+const merchantOf = (x: Exchange) =>
+  [...x.world.merchants.values()].find((q) =>
+    (['merchantLegalName', 'countryCode', 'acquirerICA'] as const).every((k) => q.merchant[k] === x.sent?.[k]),
+  );
+/** The first participation submitted for the merchant of `p` (same name, country and acquirer). */
+const firstSubmission = (x: Exchange, p: Participation): Participation =>
+  x.world.participations.find((q) =>
+    (['merchantLegalName', 'countryCode', 'acquirerICA'] as const).every((k) => q.merchant[k] === p.merchant[k]),
+  ) ?? p;
+/** The participations a reader of `op` reads, each merchant's first instead of its latest. */
+const firstSubmissions =
+  (op: Exchange['op']): Changing =>
+  (x, c) =>
+    x.op === op && c.participations && !c.participation ? { ...c, participations: c.participations.map((p) => firstSubmission(x, p)) } : c;
+/** Some participation of the batch sent passing `ok`. */
+const someItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent) && x.sent.some(ok);
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   bend(
@@ -26,57 +87,110 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     },
     { state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c) },
   ),
-  seeded({
-    id: 'in-echo-participation-details-by-request-maid-type-ext-as-grp',
-    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
-    source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
-  }),
-  seeded({
-    id: 'in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext',
-    rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
-    source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
-  }),
+  bend(
+    seeded({
+      id: 'in-echo-participation-details-by-request-maid-type-ext-as-grp',
+      rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
+    }),
+    { answer: eachMerchant('getMerchantParticipations', (m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m), byRequest) },
+  ),
+  bend(
+    seeded({
+      id: 'in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext',
+      rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
+    }),
+    {
+      answer: okBody('postMerchantMidSearches', (b, x) =>
+        b.nonMerchantNegotiatedParticipation !== undefined && merchantOf(x)?.merchant.maidType === 'EXT'
+          ? { ...b, nonMerchantNegotiatedParticipation: b.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y' }
+          : b,
+      ),
+    },
+  ),
   // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
-  seeded({
-    id: 'in-page-keeps-query-by-request-later-page-dba-names-dropped',
-    rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
-    source: 'provider',
-    rules: ['IN-PAGE-KEEPS-QUERY'],
-  }),
-  seeded({
-    id: 'in-page-keeps-query-merchant-search-later-page-address-dropped',
-    rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
-    source: 'provider',
-    rules: ['IN-PAGE-KEEPS-QUERY'],
-  }),
-  seeded({
-    id: 'in-page-keeps-query-mid-search-later-page-name-collapsed',
-    rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
-    source: 'provider',
-    rules: ['IN-PAGE-KEEPS-QUERY'],
-  }),
+  bend(
+    seeded({
+      id: 'in-page-keeps-query-by-request-later-page-dba-names-dropped',
+      rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
+      source: 'provider',
+      rules: ['IN-PAGE-KEEPS-QUERY'],
+    }),
+    {
+      answer: eachMerchant(
+        'getMerchantParticipations',
+        ({ dbaNames: _dropped, ...m }) => m,
+        (x) => byRequest(x) && laterPage(x),
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-page-keeps-query-merchant-search-later-page-address-dropped',
+      rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
+      source: 'provider',
+      rules: ['IN-PAGE-KEEPS-QUERY'],
+    }),
+    { answer: eachMerchant('postMerchantSearches', ({ address: _dropped, ...m }) => m, laterPage) },
+  ),
+  bend(
+    seeded({
+      id: 'in-page-keeps-query-mid-search-later-page-name-collapsed',
+      rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
+      source: 'provider',
+      rules: ['IN-PAGE-KEEPS-QUERY'],
+    }),
+    {
+      answer: okBody(
+        'postMerchantMidSearches',
+        (b) => ({ ...b, merchantLegalName: String(b.merchantLegalName).trim().replace(/\s+/g, ' ') }),
+        (_b, x) => laterPage(x),
+      ),
+    },
+  ),
   // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
-  seeded({
-    id: 'by-request-ica-middle-form-padded',
-    rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
-    source: 'provider',
-    rules: ['IN-ECHO-ICA-FORMS'],
-  }),
-  seeded({
-    id: 'search-ica-longest-cut-to-six',
-    rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
-    source: 'provider',
-    rules: ['IN-ECHO-ICA-FORMS'],
-  }),
+  bend(
+    seeded({
+      id: 'in-echo-ica-forms-by-request-nine-digits-padded',
+      rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
+      source: 'provider',
+      rules: ['IN-ECHO-ICA-FORMS'],
+    }),
+    {
+      answer: eachMerchant(
+        'getMerchantParticipations',
+        (m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m),
+        byRequest,
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-echo-ica-forms-search-eleven-digits-cut-six',
+      rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
+      source: 'provider',
+      rules: ['IN-ECHO-ICA-FORMS'],
+    }),
+    {
+      answer: eachMerchant('postMerchantSearches', (m) =>
+        String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m,
+      ),
+    },
+  ),
   // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
-  seeded({
-    id: 'search-total-remaining-after-offset',
-    rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
-    source: 'provider',
-    rules: ['IN-PAGE-HEADERS'],
-  }),
+  bend(
+    seeded({
+      id: 'in-page-headers-search-total-remaining-after-offset',
+      aliases: ['search-total-remaining-after-offset'],
+      rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
+      source: 'provider',
+      rules: ['IN-PAGE-HEADERS'],
+    }),
+    { answer: headerOf('postMerchantSearches', 'total', (a, x) => String(Math.max(0, Number(a.headers.total) - offsetOf(x)))) },
+  ),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',
@@ -121,38 +235,62 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     ['IN-REQ-PARTICIPATION'],
   ),
   // provider 2.0.0 states it in prose only: the rule lives in the mock's handler, so does its fault.
-  rule('merchant-search-empty-accepted', 'merchant search needs one of its criteria', ['IN-REQ-SEARCH']),
+  bend(rule('in-req-search-empty-accepted', 'merchant search needs one of its criteria', ['IN-REQ-SEARCH']), {
+    judge: skipAt('search-criteria'),
+  }),
   relax('mid-search-ica-not-required', 'MID search: acquirerICA required', 'MidSearchRequest', undefined, { unrequire: ['acquirerICA'] }, [
     'IN-REQ-MIDSEARCH',
   ]),
-  rule('participation-stuck-pending', 'an effectuation leaves PENDING', ['IN-STATE-EFFECTUATION']),
-  rule('invalid-ica-completes', 'an invalid acquirer ICA ends in ERROR', ['IN-STATE-INVALID-ICA']),
-  rule('search-ignores-criteria', 'merchant search filters by its criteria', [
-    'IN-FILTER-NAME',
-    'IN-FILTER-COUNTRY',
-    'IN-FILTER-ICA',
-    'IN-FILTER-STATUS',
-    'IN-FILTER-MAID',
-  ]),
-  rule('mid-status-completed', 'MID status follows the effectuation', ['IN-STATE-EFFECTUATION', 'IN-STATE-INVALID-ICA']),
-  {
-    id: 'mid-search-ignores-country',
-    rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
-    source: 'seed',
-    rules: ['IN-FILTER-MID-MERCHANT'],
-  },
-  {
-    id: 'mid-status-filter-ignored',
-    rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
-    source: 'provider',
-    rules: ['IN-FILTER-MID-STATUS'],
-  },
-  {
-    id: 'error-listed-as-completed',
-    rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
-    source: 'seed',
-    rules: ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'],
-  },
+  bend(rule('in-state-effectuation-stuck-pending', 'an effectuation leaves PENDING', ['IN-STATE-EFFECTUATION']), {
+    state: effectuated(() => ({ status: 'PENDING' })),
+  }),
+  bend(
+    rule('in-filter-name-search-criteria-ignored', 'merchant search filters by its criteria', [
+      'IN-FILTER-NAME',
+      'IN-FILTER-COUNTRY',
+      'IN-FILTER-ICA',
+      'IN-FILTER-STATUS',
+      'IN-FILTER-MAID',
+    ]),
+    { state: (x, c) => (x.op === 'postMerchantSearches' && c.criteria ? { ...c, criteria: {} } : c) },
+  ),
+  bend(
+    rule('in-state-effectuation-mid-search-status-completed', 'MID status follows the effectuation', [
+      'IN-STATE-EFFECTUATION',
+      'IN-STATE-INVALID-ICA',
+    ]),
+    {
+      state: effectuated((_e, x) => (x.op === 'postMerchantMidSearches' ? { status: 'COMPLETED' } : undefined)),
+    },
+  ),
+  bend(
+    {
+      id: 'in-filter-mid-merchant-search-ignores-country',
+      aliases: ['mid-search-ignores-country'],
+      rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
+      source: 'seed',
+      rules: ['IN-FILTER-MID-MERCHANT'],
+    },
+    { state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'countryCode' || prev(k, v, c)) },
+  ),
+  bend(
+    {
+      id: 'in-filter-mid-status-ignored',
+      rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
+      source: 'provider',
+      rules: ['IN-FILTER-MID-STATUS'],
+    },
+    { state: (x, c) => (x.op === 'postMerchantMidSearches' && c.criteria ? { ...c, criteria: { ...c.criteria, status: undefined } } : c) },
+  ),
+  bend(
+    {
+      id: 'in-filter-completed-error-listed',
+      rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
+      source: 'seed',
+      rules: ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'],
+    },
+    { state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c) },
+  ),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
@@ -163,245 +301,465 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     [{ schema: 'MerchantParticipationRequest', set: { maxItems: 31 } }],
   ),
   // Paging (provider 2.0.0: offset default 0, limit default 500; Count/Offset/Limit/Total headers).
-  blind(
-    'in-page-slice-mid-search-paging-ignored',
-    'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
-    'provider',
-    ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
+  bend(
+    blind(
+      'in-page-slice-mid-search-paging-ignored',
+      'postMerchantMidSearches is paged by offset/limit (provider: MidDetailsPage, offset and limit parameters): the MID search ignores them (the other merchant queries still page)',
+      'provider',
+      ['IN-PAGE-SLICE', 'IN-PAGE-HEADERS'],
+    ),
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantMidSearches' && c.window
+          ? { ...c, window: { offset: 0, limit: x.ok!.defaultLimit!, from: 0, size: x.ok!.defaultLimit! } }
+          : c,
+    },
   ),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'in-filter-name-search-answers-cached',
-    rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
-    source: 'seed',
-    rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
-  }),
+  bend(
+    modelFault({
+      id: 'in-filter-name-search-answers-cached',
+      rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
+      source: 'seed',
+      rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
+    }),
+    {
+      answer: (x, a, memory) => {
+        if (x.op !== 'postMerchantSearches' || a.status !== 200) return a;
+        memory[JSON.stringify(x.sent) + x.req.url] ??= structuredClone(a);
+        return structuredClone(memory[JSON.stringify(x.sent) + x.req.url]);
+      },
+    },
+  ),
   // documents, the contract and the rule catalogue only, the specs unread.
-  {
-    id: 'in-echo-participation-ica-leading-zeros-dropped',
-    rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
-    source: 'assumption',
-    rules: ['IN-ECHO-PARTICIPATION'],
-  },
-  {
-    id: 'in-page-headers-search-total-unfiltered',
-    rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
-    source: 'provider',
-    rules: ['IN-PAGE-HEADERS'],
-  },
+  bend(
+    {
+      id: 'in-echo-participation-ica-leading-zeros-dropped',
+      rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
+      source: 'assumption',
+      rules: ['IN-ECHO-PARTICIPATION'],
+    },
+    {
+      answer: eachMerchant(
+        'getMerchantParticipations',
+        (m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }),
+        (x) => !byRequest(x),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-headers-search-total-unfiltered',
+      rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
+      source: 'provider',
+      rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
+    },
+    { answer: headerOf('postMerchantSearches', 'total', (_a, x) => String(x.world.merchants.size)) },
+  ),
   // Seeded beside the exact-lookup check of request_id (tests/installments/participations.flow.spec.ts).
-  seeded({
-    id: 'in-status-unknown-request-id-prefix-match',
-    rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
-    source: 'assumption',
-    rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
-  }),
+  bend(
+    seeded({
+      id: 'in-status-unknown-request-id-prefix-match',
+      rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
+      source: 'assumption',
+      rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
+    }),
+    {
+      judge: (x, s, r) => {
+        const id = s === 'participations-request' && r ? x.ok!.query.get('request_id')! : undefined;
+        const key = id && [...x.world.participationsByRequest.keys()].find((k) => k !== id && (k.startsWith(id) || id.startsWith(k)));
+        if (!key) return r;
+        x.participations = x.world.participationsByRequest.get(key);
+        return undefined;
+      },
+    },
+  ),
   // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
-  seeded({
-    id: 'mid-search-ica-as-number',
-    rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
-    source: 'provider',
-    rules: ['IN-FILTER-ICA-TEXT'],
-  }),
-  seeded({
-    id: 'in-filter-mid-merchant-search-ignores-ica',
-    rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
-    source: 'seed',
-    rules: ['IN-FILTER-MID-MERCHANT'],
-  }),
+  bend(
+    seeded({
+      id: 'in-filter-ica-text-mid-search-ica-as-number',
+      aliases: ['mid-search-ica-as-number'],
+      rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
+      source: 'provider',
+      rules: ['IN-FILTER-ICA-TEXT'],
+    }),
+    {
+      state: matching('postMerchantMidSearches', (prev) => (k, v, c) => (k === 'acquirerICA' && Number(v) === Number(c)) || prev(k, v, c)),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-filter-mid-merchant-search-ignores-ica',
+      rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
+      source: 'seed',
+      rules: ['IN-FILTER-MID-MERCHANT'],
+    }),
+    { state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'acquirerICA' || prev(k, v, c)) },
+  ),
   // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
-  seeded({
-    id: 'in-lim-legalname-participation-legal-name-limit-in-bytes',
-    rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
-    source: 'provider',
-    rules: ['IN-LIM-LEGALNAME'],
-  }),
-  seeded({
-    id: 'in-filter-ica-search-ica-prefix-match',
-    rule: 'IN-FILTER-ICA: a merchant search by acquirerICA also finds the merchants of every longer ICA that starts with it',
-    source: 'seed',
-    rules: ['IN-FILTER-ICA'],
-  }),
+  bend(
+    seeded({
+      id: 'in-lim-legalname-participation-legal-name-limit-in-bytes',
+      rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
+      source: 'provider',
+      rules: ['IN-LIM-LEGALNAME'],
+    }),
+    {
+      judge: refuseAt(
+        'participation-members',
+        (x) => someItem(x, (m) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300),
+        () => invalidMembers([{ field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' }]),
+      ),
+    },
+  ),
   // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
-  seeded({
-    id: 'in-lookup-exact-participation-ica-known-by-head',
-    rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
-    source: 'assumption',
-    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'],
-  }),
-  seeded({
-    id: 'in-filter-whole-search-maid-case-folded',
-    rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
-    source: 'provider',
-    rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
-  }),
-  {
-    id: 'in-filter-ica-merchant-search-ica-first-six',
-    rule: 'searching by acquirerICA finds the merchants of that acquirer only (provider 2.0.0 MerchantSearchParameters): a longer ICA is compared on its first six digits only, so merchants of another acquirer sharing them are found',
-    source: 'provider',
-    rules: ['IN-FILTER-ICA'],
-  },
-  {
-    id: 'in-page-slice-merchant-search-page-one-extra',
-    rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
-    source: 'provider',
-    rules: ['IN-PAGE-SLICE'],
-  },
-  {
-    id: 'in-state-invalid-ica-search-error-reason-dropped',
-    rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
-    source: 'provider',
-    rules: ['IN-STATE-INVALID-ICA'],
-  },
-  {
-    id: 'in-lim-wallets-participation-wallets-4-accepted',
-    rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
-    source: 'provider',
-    rules: ['IN-LIM-WALLETS'],
-  },
-  {
-    id: 'in-page-limit-mid-search-limit-500-refused',
-    rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
-    source: 'provider',
-    rules: ['IN-PAGE-LIMIT'],
-  },
-  seeded({
-    id: 'in-echo-participation-latest-completed-list-shows-first-participation',
-    rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
-    source: 'assumption',
-    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
-  }),
-  seeded({
-    id: 'in-echo-participation-latest-mid-search-optin-of-first-participation',
-    rule: "a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: the mids of a given merchant; provider 2.0.0 MidDetailsPage.optIn): the MID search answers the optIn of the merchant's first submission",
-    source: 'assumption',
-    rules: ['IN-ECHO-PARTICIPATION-LATEST'],
-  }),
-  {
-    id: 'in-echo-participation-details-search-shows-first-participation',
-    rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
-    source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'],
-  },
-  {
-    id: 'in-page-headers-mid-search-total-is-page-count',
-    rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
-    source: 'assumption',
-    rules: ['IN-PAGE-HEADERS'],
-  },
-  {
-    id: 'in-state-effectuation-by-request-pending-shown-completed',
-    rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
-    source: 'assumption',
-    rules: ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'],
-  },
-  {
-    id: 'in-echo-participation-details-search-maid-type-lowercased',
-    rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
-    source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
-  },
-  {
-    id: 'in-echo-midsearch-mid-search-ica-echo-nine-cut-six',
-    rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
-    source: 'provider',
-    rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
-  },
-  {
-    id: 'in-echo-participation-details-completed-list-website-lowercased',
-    rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
-    source: 'provider',
-    rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'],
-  },
-  {
-    id: 'in-page-offset-by-request-offset-past-end-404',
-    rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
-    source: 'provider',
-    rules: ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'],
-  },
-  {
-    id: 'in-filter-mid-search-mid-suffix-match',
-    rule: 'the mid criterion of a MID search answers that MID only (seed 001, POST /merchants/mids/searches; provider 2.0.0): every MID that ends with the criterion is answered',
-    source: 'provider',
-    rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
-  },
-  {
-    id: 'in-page-headers-by-request-total-is-page-count',
-    rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
-    source: 'assumption',
-    rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
-  },
-  {
-    id: 'in-status-participation-location-next-request-id',
-    rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
-    source: 'provider',
-    rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
-  },
-  {
-    id: 'in-filter-mid-search-mid-matched-by-suffix',
-    rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
-    source: 'provider',
-    rules: ['IN-FILTER-MID'],
-  },
-  {
-    id: 'in-filter-mid-search-mid-ignored-with-status',
-    rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
-    source: 'provider',
-    rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
-  },
-  {
-    id: 'in-page-headers-completed-list-limit-header-only-when-asked',
-    rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
-    source: 'assumption',
-    rules: ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'],
-  },
-  {
-    id: 'in-prop-refused-no-trace-participations-batch-partly-recorded',
-    rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
-    source: 'assumption',
-    rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
-  },
-  {
-    id: 'in-lim-wallets-participation-three-wallets-refused',
-    rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
-    source: 'provider',
-    rules: ['IN-LIM-WALLETS'],
-  },
-  {
-    id: 'in-page-headers-search-total-counts-every-merchant',
-    rule: 'the Total header counts the items the query matches (reference, Paging: list responses carry Count, Offset, Limit, Total): a merchant search answers Total as the number of every merchant known, not of those its criteria found',
-    source: 'provider',
-    rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
-  },
-  {
-    id: 'in-filter-ica-merchant-search-ica-suffix-match',
-    rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
-    source: 'seed',
-    rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
-  },
-  {
-    id: 'in-echo-participation-latest-mid-search-mids-of-first-submission',
-    rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
-    source: 'seed',
-    rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
-  },
-  {
-    id: 'in-state-invalid-ica-participation-bad-ica-completed-before-error',
-    rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
-    source: 'assumption',
-    rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
-  },
-  {
-    id: 'in-page-limit-by-request-limit-as-end-index',
-    rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
-    source: 'provider',
-    rules: ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'],
-  },
-  {
-    id: 'in-page-headers-search-count-header-is-limit',
-    rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
-    source: 'provider',
-    rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
-  },
+  bend(
+    seeded({
+      id: 'in-lookup-exact-participation-ica-known-by-head',
+      rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
+      source: 'assumption',
+      rules: ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'],
+    }),
+    {
+      state: effectuated((e, x, p) =>
+        e.status === 'ERROR' &&
+        x.world.acquirerIcas.some(
+          (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
+        )
+          ? { status: 'COMPLETED' }
+          : undefined,
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-filter-whole-search-maid-case-folded',
+      rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
+      source: 'provider',
+      rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
+    }),
+    {
+      state: matching(
+        'postMerchantSearches',
+        (prev) => (k, v, c) => (k === 'maid' && String(v ?? '').toLowerCase() === String(c).toLowerCase()) || prev(k, v, c),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-slice-merchant-search-page-one-extra',
+      rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
+      source: 'provider',
+      rules: ['IN-PAGE-SLICE'],
+    },
+    { state: (x, c) => (x.op === 'postMerchantSearches' && c.window ? { ...c, window: { ...c.window, size: c.window.size + 1 } } : c) },
+  ),
+  bend(
+    {
+      id: 'in-state-invalid-ica-search-error-reason-dropped',
+      rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
+      source: 'provider',
+      rules: ['IN-STATE-INVALID-ICA'],
+    },
+    { answer: eachMerchant('postMerchantSearches', ({ errorReason: _dropped, ...m }) => m) },
+  ),
+  bend(
+    {
+      id: 'in-lim-wallets-participation-wallets-4-accepted',
+      rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
+      source: 'provider',
+      rules: ['IN-LIM-WALLETS'],
+    },
+    { judge: loosen('postMerchantParticipations', (v) => v.field.endsWith('wallets') && v.keyword === 'maxItems') },
+  ),
+  bend(
+    {
+      id: 'in-page-limit-mid-search-limit-500-refused',
+      rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
+      source: 'provider',
+      rules: ['IN-PAGE-LIMIT'],
+    },
+    {
+      judge: refuseAt(
+        'param',
+        (x) => x.op === 'postMerchantMidSearches' && x.param?.name === 'limit' && Number(x.param.value) === x.param.max,
+        (x) => invalidMembers([{ field: 'limit', keyword: 'maximum', message: `limit must be < ${x.param!.max}` }]),
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-echo-participation-latest-completed-list-shows-first-participation',
+      rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
+      source: 'assumption',
+      rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
+    }),
+    { state: firstSubmissions('getMerchantParticipations') },
+  ),
+  bend(
+    {
+      id: 'in-echo-participation-details-search-shows-first-participation',
+      rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'],
+    },
+    { state: firstSubmissions('postMerchantSearches') },
+  ),
+  bend(
+    {
+      id: 'in-page-headers-mid-search-total-is-page-count',
+      rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
+      source: 'assumption',
+      rules: ['IN-PAGE-HEADERS'],
+    },
+    { answer: headerOf('postMerchantMidSearches', 'total', (a) => String(a.body.mids.length)) },
+  ),
+  bend(
+    {
+      id: 'in-state-effectuation-by-request-pending-shown-completed',
+      rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
+      source: 'assumption',
+      rules: ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'],
+    },
+    { answer: eachMerchant('getMerchantParticipations', (m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m), byRequest) },
+  ),
+  bend(
+    {
+      id: 'in-echo-participation-details-search-maid-type-lowercased',
+      rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
+    },
+    {
+      answer: eachMerchant('postMerchantSearches', (m) =>
+        typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-echo-midsearch-mid-search-ica-echo-nine-cut-six',
+      rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
+      source: 'provider',
+      rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
+    },
+    {
+      answer: okBody('postMerchantMidSearches', (b) =>
+        String(b.acquirerICA).length === 9 ? { ...b, acquirerICA: String(b.acquirerICA).slice(0, 6) } : b,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-echo-participation-details-completed-list-website-lowercased',
+      rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'],
+    },
+    {
+      answer: eachMerchant(
+        'getMerchantParticipations',
+        (m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m),
+        (x) => !byRequest(x),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-offset-by-request-offset-past-end-404',
+      rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
+      source: 'provider',
+      rules: ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'],
+    },
+    {
+      answer: answerOf(
+        'getMerchantParticipations',
+        (a) => ({
+          status: 404,
+          headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !PAGE_HEADERS.includes(h))),
+          body: {
+            Errors: {
+              Error: [
+                {
+                  Source: 'installments',
+                  ReasonCode: 'NOT_FOUND',
+                  Description: 'No participation request with this request_id.',
+                  Recoverable: false,
+                  Details: 'request_id',
+                },
+              ],
+            },
+          },
+        }),
+        (a, x) => a.status === 200 && byRequest(x) && offsetOf(x) >= Number(a.headers.total),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-headers-by-request-total-is-page-count',
+      rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
+      source: 'assumption',
+      rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
+    },
+    { answer: headerOf('getMerchantParticipations', 'total', (a) => String(a.body.length), byRequest) },
+  ),
+  bend(
+    {
+      id: 'in-status-participation-location-next-request-id',
+      rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
+      source: 'provider',
+      rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
+    },
+    {
+      answer: answerOf(
+        'postMerchantParticipations',
+        (a) => void (a.headers.location = a.headers.location.replace(/[0-9]+$/, (id) => String(Number(id) + 1))),
+        (a) => a.status === 202 && a.headers.location !== undefined,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-filter-mid-search-mid-matched-by-suffix',
+      rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
+      source: 'provider',
+      rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
+    },
+    {
+      state: matching(
+        'postMerchantMidSearches',
+        (prev) => (k, v, c) => (k === 'mid' && typeof c === 'string' && c !== '' && String(v).endsWith(c)) || prev(k, v, c),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-filter-mid-search-mid-ignored-with-status',
+      rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
+      source: 'provider',
+      rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantMidSearches' && c.criteria?.status !== undefined ? { ...c, criteria: { ...c.criteria, mid: undefined } } : c,
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-headers-completed-list-limit-header-only-when-asked',
+      rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
+      source: 'assumption',
+      rules: ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'],
+    },
+    {
+      answer: answerOf(
+        'getMerchantParticipations',
+        (a) => void delete a.headers.limit,
+        (a, x) => a.status === 200 && !byRequest(x) && x.ok?.query.get('limit') === null,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-prop-refused-no-trace-participations-batch-partly-recorded',
+      rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
+      source: 'assumption',
+      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
+    },
+    {
+      state: (x, c) => {
+        if (x.op !== 'postMerchantParticipations' || x.refused !== 400) return c;
+        const requestId = String(randomInt(1, 2 ** 40) * 1000);
+        for (const m of Array.isArray(x.sent) ? x.sent : [])
+          if (typeof m?.merchantLegalName === 'string' && x.world.acquirerIcas.includes(m?.acquirerICA))
+            addParticipation(x.world, { requestId, merchant: m, submittedAtMs: x.now });
+        return c;
+      },
+    },
+  ),
+  bend(
+    {
+      id: 'in-lim-wallets-participation-three-wallets-refused',
+      rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
+      source: 'provider',
+      rules: ['IN-LIM-WALLETS'],
+    },
+    {
+      judge: refuseAt(
+        'participation-members',
+        (x) => someItem(x, (m) => Array.isArray(m?.wallets) && m.wallets.length === 3),
+        () => invalidMembers([{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-filter-ica-merchant-search-ica-suffix-match',
+      rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
+      source: 'seed',
+      rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
+    },
+    {
+      state: matching('postMerchantSearches', (prev) => (k, v, c) => (k === 'acquirerICA' ? String(v).endsWith(String(c)) : prev(k, v, c))),
+    },
+  ),
+  bend(
+    {
+      id: 'in-echo-participation-latest-mid-search-mids-of-first-submission',
+      rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
+      source: 'seed',
+      rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantMidSearches' && c.mids && merchantOf(x)
+          ? { ...c, mids: firstSubmission(x, merchantOf(x)!).merchant.mids }
+          : c,
+    },
+  ),
+  bend(
+    {
+      id: 'in-state-invalid-ica-participation-bad-ica-completed-before-error',
+      rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
+      source: 'assumption',
+      rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
+    },
+    {
+      state: effectuated((e, x, p) =>
+        e.status === 'ERROR' && x.now - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000 ? { status: 'COMPLETED' } : undefined,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-limit-by-request-limit-as-end-index',
+      rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
+      source: 'provider',
+      rules: ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'getMerchantParticipations' && c.window && byRequest(x) && x.ok!.query.get('limit') !== null
+          ? { ...c, window: { ...c.window, size: c.window.limit - c.window.from } }
+          : c,
+    },
+  ),
+  bend(
+    {
+      id: 'in-page-headers-search-count-header-is-limit',
+      rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
+      source: 'provider',
+      rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
+    },
+    {
+      answer: headerOf(
+        'postMerchantSearches',
+        'count',
+        (_a, x) => x.ok!.query.get('limit')!,
+        (x) => x.ok?.query.get('limit') !== null,
+      ),
+    },
+  ),
 ]);

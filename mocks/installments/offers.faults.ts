@@ -6,7 +6,7 @@
 import { faultCatalogue, seeded } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, type Changing } from './fault-builders.js';
+import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, skipOn, type Changing } from './fault-builders.js';
 import type { Exchange } from './seams.js';
 
 /** A merchant country's currency symbol (in-val-offer-currency-offers-symbol-from-merchant-country). */
@@ -229,12 +229,15 @@ export const OFFERS_FAULTS = faultCatalogue([
           : c,
     },
   ),
-  {
-    id: 'in-auth-forbidden-key-gets-offers',
-    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
-    source: 'assumption',
-    rules: ['IN-AUTH-FORBIDDEN'],
-  },
+  bend(
+    {
+      id: 'in-auth-forbidden-key-gets-offers',
+      rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
+      source: 'assumption',
+      rules: ['IN-AUTH-FORBIDDEN'],
+    },
+    { judge: skipOn('forbidden', 'approvedOffers') },
+  ),
   bend(
     {
       id: 'in-val-offer-terms-offers-second-offer-id-of-first',

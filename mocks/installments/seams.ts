@@ -1,14 +1,14 @@
 // The seams of the installments mock (mocks/kit/faults.ts; docs/architecture.md, Mocks): what one
 // exchange is known by as it goes, and the points a behaviour module hands its values to, naming no
 // fault. Every answer of the mock passes the answer seam on its way out (one onSend hook, `answers`),
-// so a reader's documented answer is written once and a fault bends it there. A module still holding
-// `faults.has` branches (docs/mutation.md, installments) reads the same exchange.
+// so a reader's documented answer is written once and a fault bends it there.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Verification } from '../../helpers/auth/oauth1.js';
 import type { InstallmentsOperationId } from '../../helpers/contract/operations.js';
 import { parseJson } from '../kit/app.js';
 import type { Fault, FaultSet, Seams } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
-import type { InstallmentsState, PanList, Plan } from './state.js';
+import type { InstallmentsState, PanList, Participation, Plan } from './state.js';
 
 /** What the guard (guard.ts) lets through: the request as judged. */
 export interface Guarded {
@@ -38,8 +38,14 @@ export interface Exchange {
   plan?: Plan;
   /** The PAN list the request names or creates, once found (pans). */
   list?: PanList;
+  /** The participations a request_id names, once found (merchants, getMerchantParticipations). */
+  participations?: Participation[];
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
   address?: string;
+  /** The guard's reading of the OAuth signature (its consumer key, once taken). */
+  signed?: Verification;
+  /** The query or header parameter the guard is judging: its name, its value as sent (undefined: absent), a limit's maximum. */
+  param?: { name: string; value?: string; max?: number };
 }
 
 /** A refusal: its status, its reason code, description and the member in error (the error body's first item). */
@@ -54,6 +60,17 @@ export interface Refusal {
 
 /** The steps of the judgement a behaviour module calls the judge seam at (its refusal there, or none). */
 export type Step =
+  // guard.ts, every operation: the signature (401), the key's rights (403), Accept (406), a body's media type (415),
+  // each query and header parameter, the body as read (a fault may fold it), against its schema, decrypted, its plaintext
+  | 'signature'
+  | 'forbidden'
+  | 'accept'
+  | 'media'
+  | 'param'
+  | 'body-read'
+  | 'body'
+  | 'decrypt'
+  | 'plain'
   // approvals.ts, planApproval
   | 'approval-plan'
   | 'approval-decision'
@@ -68,8 +85,11 @@ export type Step =
   | 'offers-card'
   // offers.ts and pans.ts: a card's check digit (approvedOffers, each card of registerPans)
   | 'check-digit'
-  // merchants.ts, postMerchantParticipations
+  // merchants.ts: postMerchantParticipations, getMerchantParticipations by request_id, postMerchantSearches
   | 'participation-body-size'
+  | 'participation-members'
+  | 'participations-request'
+  | 'search-criteria'
   // plans.ts, savePlan
   | 'plan-merchant'
   // pans.ts, registerPans
@@ -114,6 +134,17 @@ export interface Change {
   holder?: PanList;
   list?: PanList;
   removed?: number;
+  /** A paged reader (guard.ts page()): the offset and limit its headers answer, and the items it takes (from an index, so many). */
+  window?: { offset: number; limit: number; from: number; size: number };
+  /** merchants: a participation and its effectuation as read now (its status, and the reason of an ERROR). */
+  participation?: Participation;
+  effectuation?: { status: string; errorReason?: string };
+  /** merchants: the participations a reader reads (the latest of each merchant, or a search's candidates), and the statuses the completed list shows. */
+  participations?: Participation[];
+  statuses?: string[];
+  /** merchants, the searches: the criteria compared, and how a merchant's value is compared with one (whole, by default). */
+  criteria?: Record<string, any>;
+  matches?: (key: string, value: unknown, criterion: unknown) => boolean;
   /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
   mids?: string[];
   latestMids?: string[];

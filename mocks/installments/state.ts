@@ -232,6 +232,9 @@ export const resentNotifications = new WeakMap<Plan, () => void>();
 export const callerKey = (ip: string) => `address:${ip}`;
 
 /** Records a submitted participation in the store and its indexes. */
+/** Virtual seconds an effectuation stays PENDING (the mock's choice; the reference gives none). */
+export const EFFECTUATION_SECONDS = 60;
+
 export function addParticipation(world: InstallmentsState, p: Participation): void {
   const kept = world.fixed.get(merchantKey(p)) ?? {};
   for (const k of FIXED) if (!present(kept[k]) && present(p.merchant[k])) kept[k] = p.merchant[k];

@@ -7,7 +7,7 @@
 // like any operation of the version, and every check of it notes the deprecation in the report
 // (annotation `deprecation`): a target still serving it is never failed for serving it past the
 // sunset. "Unsupported" is not "removed": the mock, a 1.35.0 target, keeps serving it and is held to
-// it (fault app-status-retired is caught). A real sandbox past the sunset may have retired it: when it
+// it (fault fd-app-status-sunset-retired is caught). A real sandbox past the sunset may have retired it: when it
 // answers 404 for a registration that getApplications finds, the check skips, naming the
 // deprecation, instead of failing (rules FD-APP-STATUS-SUNSET).
 import { expect, test, type OperationClient } from '../../fixtures/financial-data.js';

@@ -346,3 +346,37 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
     ['S-C', 'not judged', 'after S-B failed in the same check'],
   ]);
 });
+
+test('one cause, one group: a 5xx a valid call got holds every failure told on the same answer of that operation with no judgement of its own; a failure on an answer of its own stays its own', () => {
+  const rule = (id: string) => ({ id, text: id, kind: 'format' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
+  const step = { operationId: 'op', status: '500', code: 'INTERNAL', what: 'its valid call', rule: 'S-VALID-FORMS', call: 1 };
+  const told = (status: number) => ({ how: 'received' as const, note: '', exchanges: [], operationId: 'op', status, call: 2 });
+  // A set-up call refused (its builder's body sent as built), then its check failed on nothing of its own.
+  const setUp: TestOutcome = { ...outcome([], 'failed'), title: 'set up', rules: ['S-MASK'], error: 'Expected: 200', after: step };
+  // Another check sent no valid call: its invalid request got the same 500 (no judgement of the request).
+  const sameAnswer: TestOutcome = {
+    ...outcome([], 'failed'),
+    title: 'refuses x',
+    rules: ['S-REQ'],
+    error: 'Expected: 400',
+    evidence: told(500),
+  };
+  // A check whose own answer (a 403) failed its assertion: its own failure.
+  const own: TestOutcome = { ...outcome([], 'failed'), title: 'refuses y', rules: ['S-AUTH'], error: 'Expected: 401', evidence: told(403) };
+  const v = serviceVerdict('s', 'S', 'seed', [setUp, sameAnswer, own], coverage, ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map(rule));
+  expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
+    ['S-AUTH: op', ['refuses y'], undefined],
+    ['S-VALID-FORMS: op', ['set up', 'refuses x'], ['S-MASK', 'S-REQ']],
+  ]);
+  expect(v.failures[1].checks!.map((c) => c.notJudged?.after)).toEqual([
+    'S-VALID-FORMS: op answered 500 INTERNAL to its valid call',
+    'S-VALID-FORMS: op answered 500 INTERNAL to a valid call',
+  ]);
+  expect(v.rules.map((r) => [r.id, r.outcome])).toEqual([
+    ['S-AUTH', 'failed'],
+    ['S-MASK', 'not judged'],
+    ['S-REQ', 'not judged'],
+    ['S-VALID-FORMS', 'failed'],
+  ]);
+  expect(v.seed.failed).toBe(3);
+});

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { noteEchoed } from '../../helpers/secrets/sent-ledger.js';
 import { scanForLeaks } from '../../helpers/verdict/leak-scan.js';
+import { ResultRedaction } from '../../helpers/verdict/result-redaction.js';
+import type { Suite, TestResult } from '@playwright/test/reporter';
 
 const PAN = '5204731600014792';
 
@@ -154,4 +156,20 @@ test('a sensitive value a target echoed (a security code, an account number show
   fs.writeFileSync(path.join(dir, 'kept.json'), 'quoting Zq8!secretValue_42.');
   expect(scanForLeaks([dir], []).leaks).toEqual([{ what, file: path.join(dir, 'kept.json') }]);
   fs.rmSync(dir, { recursive: true });
+});
+
+test("the run's first reporter masks a registered secret in a test's title, its describe's title and an annotation's description", () => {
+  const secret = 'sk_title_5f2c9a71e4';
+  registerSecret(secret);
+  const annotation = { type: 'note', description: `answered ${secret} and ${PAN}` };
+  const test = { title: `enrolls with ${secret}`, annotations: [{ ...annotation }] };
+  const suite = { title: '', suites: [{ title: `with ${secret}`, suites: [], tests: [test] }], tests: [] };
+  const redaction = new ResultRedaction();
+  redaction.titles(suite as unknown as Suite);
+  const result = { annotations: [{ ...annotation }], errors: [], steps: [], attachments: [], stdout: [], stderr: [] };
+  redaction.result(result as unknown as TestResult);
+  const texts = [suite.suites[0].title, test.title, test.annotations[0].description, result.annotations[0].description];
+  for (const text of texts) expect(text).not.toContain(secret);
+  expect(texts.join(' ')).not.toContain(PAN);
+  expect(test.title).toBe('enrolls with [REDACTED]');
 });

@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from '../cli.js';
 export const BENCH_SERVICES = ['card-enrollment', 'installments', 'financial-data'] as const;
 export type BenchService = (typeof BENCH_SERVICES)[number];
 
-export const BENCH_USAGE =
+const BENCH_USAGE =
   'npm run bench -- [--seconds N] [--rounds N] [--connections N] [--calls N] [--service <name>] [--growth N] [--linked N]';
 
 export interface BenchOptions {

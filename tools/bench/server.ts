@@ -143,9 +143,9 @@ async function record(target: LoadTarget) {
 }
 
 /** The bare server's copy of a target: the same method, path, query and body, at the bare server's origin. */
-const atOrigin = (target: LoadTarget, origin: string, label: string, headers = target.headers): LoadTarget => {
+const atOrigin = (target: LoadTarget, origin: string, label: string): LoadTarget => {
   const url = new URL(target.url);
-  return { ...target, label, url: `${origin}${url.pathname}${url.search}`, headers };
+  return { ...target, label, url: `${origin}${url.pathname}${url.search}` };
 };
 
 async function cardEnrollment(): Promise<ServicePlan> {

@@ -43,7 +43,7 @@ interface ListedSuite {
 }
 
 /** Checks per rule id from the JSON of `playwright test --list --reporter=json` (titles with their describe blocks). */
-export function checksFromListing(report: { suites?: ListedSuite[] }): Map<string, CheckRef[]> {
+function checksFromListing(report: { suites?: ListedSuite[] }): Map<string, CheckRef[]> {
   const out = new Map<string, CheckRef[]>();
   const walk = (suite: ListedSuite, parents: string[]) => {
     for (const spec of suite.specs ?? []) {
@@ -64,11 +64,11 @@ export function checksFromListing(report: { suites?: ListedSuite[] }): Map<strin
 }
 
 /** The hash of everything a project's listing depends on (files by path and content, the environment). */
-export function listingKey(project: string, root = ROOT): string {
+function listingKey(project: string): string {
   const hash = createHash('sha256').update(`project ${project}\n`);
   const files: string[] = [];
   const walk = (rel: string) => {
-    const abs = path.join(root, rel);
+    const abs = path.join(ROOT, rel);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(abs);
@@ -84,7 +84,7 @@ export function listingKey(project: string, root = ROOT): string {
   for (const rel of files)
     hash
       .update(`${rel}\0`)
-      .update(fs.readFileSync(path.join(root, rel)))
+      .update(fs.readFileSync(path.join(ROOT, rel)))
       .update('\0');
   for (const name of Object.keys(process.env)
     .filter((n) => LISTING_ENV.test(n))
@@ -116,7 +116,7 @@ export async function listChecksCached(project: string): Promise<{ checks: Map<s
 }
 
 /** Lists the checks of a Playwright project; resolves to the map, or to the one-line reason it could not. */
-export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<string, CheckRef[]> | string> {
+function listChecks(project: string): Promise<Map<string, CheckRef[]> | string> {
   return new Promise((resolve) => {
     const child = spawn(...playwrightCommand(['test', '--list', '--reporter=json', '--project', project]), {
       // Read on stdout: a user's PLAYWRIGHT_JSON_OUTPUT_NAME would send it to that file.
@@ -127,7 +127,7 @@ export function listChecks(project: string, timeoutMs = 120_000): Promise<Map<st
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    const timer = setTimeout(() => child.kill('SIGTERM'), 120_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       try {

@@ -12,6 +12,7 @@ import type { Rule, RuleKind } from '../../helpers/contract/rules.js';
 import type { Located } from './locate.js';
 import { deref, trace, type Normalized } from './normalize.js';
 import type { Json } from '../../helpers/contract/contract.js';
+import { escapeRegExp } from '../../helpers/contract/writers.js';
 
 export const CLASSES = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened', 'no check affected', 'outside the suite'] as const;
 export type DiffClass = (typeof CLASSES)[number];
@@ -31,7 +32,7 @@ export const CLASS_MEANING: Record<DiffClass, string> = {
   'outside the suite': "a change of an operation the suite's contract does not have",
 };
 
-export interface SuiteOperation {
+interface SuiteOperation {
   operationId: string;
   method: string;
   path: string;
@@ -81,10 +82,11 @@ const CONSTRAINTS = [
   'multipleOf',
 ];
 
-const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
+/** A path template with its parameters unnamed and no trailing slash: `/a/{id}/` is `/a/{}`. */
+export const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 const asSet = (t: unknown) => new Set((Array.isArray(t) ? t : t === undefined ? [] : [t]).map(String));
 
-export function direction(keyword: string, action: Located['action'], before: unknown, after: unknown): Direction {
+function direction(keyword: string, action: Located['action'], before: unknown, after: unknown): Direction {
   if (keyword === 'required') return action === 'add' ? 'tighten' : action === 'remove' ? 'relax' : 'change';
   if (keyword === 'enum') {
     if (action === 'replace') return 'change';
@@ -161,7 +163,6 @@ const KINDS: Record<string, RuleKind[]> = {
 };
 const kindsOf = (keyword: string): RuleKind[] | undefined =>
   UPPER.has(keyword) || LOWER.has(keyword) ? KINDS.bound : keyword === 'format' ? KINDS.pattern : KINDS[keyword];
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Compiled once per name: a large diff asks about the same few names thousands of times.
 const wordOf = new Map<string, RegExp>();
 const mentions = (rule: Rule, name: string) => {

@@ -6,7 +6,7 @@ import { apiCompare, type Diff } from 'api-smart-diff';
 import { normalize, type Normalized } from './normalize.js';
 import type { Json } from '../../helpers/contract/contract.js';
 
-export interface StructuralDiff {
+interface StructuralDiff {
   before: Normalized;
   after: Normalized;
   diffs: Diff[];

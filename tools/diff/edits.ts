@@ -58,7 +58,7 @@ function operationNodes(doc: Json): Map<string, Json> {
 }
 
 /** Which operations of a document reach each component, through any chain of $refs. */
-export function componentUsers(doc: Json): Map<string, Set<string>> {
+function componentUsers(doc: Json): Map<string, Set<string>> {
   const reach = new Map<string, Set<string>>();
   const refsOf = new Map<string, string[]>();
   const refs = (node: Json, out: Set<string>) => {

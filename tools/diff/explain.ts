@@ -12,13 +12,12 @@ import { loadContract } from '../../helpers/contract/contract.js';
 import { factsFile, readFacts, suiteView } from './provider-facts.js';
 import { diffForSuite, type ChangeEntry } from './suite-diff.js';
 
-export type { ExplainedFailure } from '../../helpers/verdict/model.js';
 /** A certification's failures classed by a newer version's document (the certification keeps it per service: newerVersion). */
-export type Explanation = VersionExplanation;
+type Explanation = VersionExplanation;
 export { explanationLines };
 
 /** The facts of two versions' published documents, diffed by the suite's own diff (its operations and rules those of the older version's contract). */
-export async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
+async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
   const older = readFacts(service, factsFile(service, from));
   const newer = readFacts(service, factsFile(service, to));
   if (!older || !newer) throw new Error(`${service}: no provider facts of ${!older ? from : to} (npm run provider-facts)`);
@@ -45,7 +44,7 @@ const REQUEST_SIDE = /request body|query parameter|path parameter|header paramet
  * member relaxed, a member or parameter gone, a bound moved: the target answers otherwise than the
  * older contract says); a response it shapes otherwise, for a failed response check.
  */
-export function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
+function explainingChanges(changes: ChangeEntry[], operationId: string, check: string, received?: string): ChangeEntry[] {
   // The status answered, where the newer version adds it, is named first: it says the most.
   // then a change of the request (the target answered it otherwise), then the rest.
   const rank = (c: ChangeEntry) => (c.kind === 'status added' ? 0 : REQUEST_SIDE.test(c.where) ? 1 : 2);

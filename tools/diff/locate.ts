@@ -7,8 +7,8 @@ import type { Diff } from 'api-smart-diff';
 import { deref, trace, type Normalized } from './normalize.js';
 import type { Json } from '../../helpers/contract/contract.js';
 
-export type Action = 'add' | 'remove' | 'replace';
-export type Side = 'request' | 'response';
+type Action = 'add' | 'remove' | 'replace';
+type Side = 'request' | 'response';
 
 export interface Located {
   scope: 'operation' | 'component' | 'document';
@@ -47,7 +47,7 @@ export interface Located {
 /** The keywords of an OpenAPI document that hold prose or examples: what a body is never judged by. */
 export const PROSE_KEYWORDS = ['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags'] as const;
 
-export const ANNOTATION_KEYS = new Set<string>([
+const ANNOTATION_KEYS = new Set<string>([
   ...PROSE_KEYWORDS,
   'deprecated',
   'operationId',

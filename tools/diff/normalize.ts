@@ -8,13 +8,14 @@
 // change lies in.
 import type { Json } from '../../helpers/contract/contract.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 export interface Normalized {
   doc: Json;
 }
 
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const decode = (s: string) => {
   const plain = s.replace(/~1/g, '/').replace(/~0/g, '~');
   try {
@@ -28,7 +29,7 @@ const LOWER_BOUNDS = ['minimum', 'minLength', 'minItems', 'minProperties', 'excl
 const UPPER_BOUNDS = ['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum'];
 
 /** allOf members folded into one schema: properties and required united, bounds the tighter, enums intersected. */
-export function mergeAllOf(schema: Json): Json {
+function mergeAllOf(schema: Json): Json {
   const { allOf, ...rest } = schema;
   let out: Json = { ...rest };
   const kept: Json[] = [];
@@ -159,7 +160,7 @@ export function deref(doc: Json, node: Json, seen: string[] = []): Json {
   return current;
 }
 
-export interface Traced {
+interface Traced {
   node: Json;
   /** The last component the path went through (`schemas/Customer`), and the rest of the path from it. */
   origin?: string;

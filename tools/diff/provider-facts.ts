@@ -20,6 +20,7 @@ import { chosenVersion, versionFile } from '../../helpers/contract/versions.js';
 import { applyLedger, ledgerFile, readLedger, type Deviation } from './ledger.js';
 import { diffForSuite, type ChangeEntry, type DiffResult } from './suite-diff.js';
 import { PROSE_KEYWORDS } from './locate.js';
+import { isObject } from './normalize.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -29,12 +30,12 @@ export function factsFile(service: string, version?: string): string {
 }
 
 /** Where a service records that its provider publishes no document the facts can be taken from. */
-export function factsAbsenceFile(service: string, root = ROOT): string {
-  return path.join(root, 'schemas', service, 'provider-facts.absent.yaml');
+function factsAbsenceFile(service: string): string {
+  return path.join(ROOT, 'schemas', service, 'provider-facts.absent.yaml');
 }
 
 /** A recorded absence: the document the contract would follow, when and where it was searched for, what was found. */
-export interface FactsAbsence {
+interface FactsAbsence {
   service: string;
   document: string;
   searched: string;
@@ -43,7 +44,8 @@ export interface FactsAbsence {
 }
 
 /** A service's recorded absence of provider facts; undefined when it records none. A malformed file is one line of error. */
-export function readFactsAbsence(service: string, file = factsAbsenceFile(service)): FactsAbsence | undefined {
+export function readFactsAbsence(service: string): FactsAbsence | undefined {
+  const file = factsAbsenceFile(service);
   if (!fs.existsSync(file)) return undefined;
   const label = path.relative(process.cwd(), file) || file;
   let raw: Record<string, unknown>;
@@ -65,7 +67,7 @@ export function absenceLine(a: FactsAbsence): string {
   return `${a.service}: no provider facts. Document: ${a.document}. Searched ${a.searched}: ${a.where.join('; ')}. Found: ${a.found}.`;
 }
 
-export interface ProviderFacts {
+interface ProviderFacts {
   /** What wrote it, and how to write it again. */
   generated: string;
   service: string;
@@ -100,10 +102,9 @@ const NAMED = new Set([
 ]);
 const COMBINERS = new Set(['oneOf', 'anyOf', 'allOf']);
 const VERBATIM = new Set(['enum', 'const', 'default']);
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The facts of one node: its keywords without prose (recursively); the keys of a name map kept whole. */
-export function skeleton(node: Json, named = false): Json {
+function skeleton(node: Json, named = false): Json {
   if (Array.isArray(node)) return node.map((n) => skeleton(n));
   if (!isObject(node)) return node;
   const out: Json = {};
@@ -164,7 +165,7 @@ export function readFacts(service: string, file = factsFile(service, chosenVersi
 }
 
 /** The facts as a document of the diff. */
-export function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
+function factsDocument(facts: ProviderFacts, label: string): DiffDocument {
   return asDocument(facts.document, label);
 }
 
@@ -173,7 +174,7 @@ export function writeFacts(file: string, facts: ProviderFacts): void {
   fs.writeFileSync(file, `${JSON.stringify(facts, null, 1)}\n`);
 }
 
-export interface GuardOutcome {
+interface GuardOutcome {
   result: DiffResult;
   /** Changes to act on that no ledger entry accounts for. */
   unaccounted: ChangeEntry[];
@@ -185,7 +186,7 @@ export interface GuardOutcome {
  * Our contract (or a given document in its place) against the provider facts, the ledger's entries
  * subtracted: what is left to act on, and the ledger's entries that match nothing.
  */
-export function providerGuard(
+function providerGuard(
   ours: DiffDocument,
   facts: ProviderFacts,
   view: SuiteView,

@@ -9,18 +9,6 @@ import type { ChangeEntry, DiffResult } from './suite-diff.js';
 
 const LISTED: readonly DiffClass[] = ['false-alarm risk', 'unchecked', 'obsolete', 'tightened'];
 
-export function ruleText(c: ChangeEntry): string {
-  const rules = c.rules.map((r) => (r.checks === undefined ? r.id : `${r.id} (${r.checks} check${r.checks === 1 ? '' : 's'})`));
-  return [...rules, ...c.builtIn].join(', ');
-}
-
-/** One line per change: class, kind, detail, where, how many operations, the rules and checks on it. */
-export function changeLine(c: ChangeEntry): string {
-  const more = c.operations.length > 1 ? ` (and ${c.operations.length - 1} more operation${c.operations.length > 2 ? 's' : ''})` : '';
-  const on = ruleText(c);
-  return `[${c.class}] ${c.kind}: ${c.detail ? `${c.detail} — ` : ''}${c.where}${more}${on ? `; rests on ${on}` : ''}`;
-}
-
 const EDIT: Record<string, string> = {
   'false-alarm risk': 'relax the contract to the document (or keep it where the seed states it: a ledger entry)',
   unchecked: 'add it to the contract, a rule and a check (the mock too for a new status or operation)',
@@ -29,7 +17,7 @@ const EDIT: Record<string, string> = {
 };
 
 /** The contract file to edit for a change: its component's file, else its operation's. */
-export function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
+function contractFileOf(c: ChangeEntry, index: EditIndex): string | undefined {
   return (c.component && index.components.get(c.component)) || c.operations.map((op) => index.operations.get(op)).find(Boolean);
 }
 
@@ -44,7 +32,7 @@ const list = (ops: string[]) => `${ops.slice(0, 6).join(', ')}${ops.length > 6 ?
  * What to edit for a change: the contract file and component, or, where the component is shared with
  * operations the change does not touch, the edit that changes only the operations it does touch.
  */
-export function editLines(c: ChangeEntry, index: EditIndex): string[] {
+function editLines(c: ChangeEntry, index: EditIndex): string[] {
   const file = contractFileOf(c, index);
   const opFiles = [...new Set(c.operations.map((op) => index.operations.get(op)).filter(Boolean))].join(', ') || 'the contract';
   const others = (component: string | undefined) => {
@@ -147,7 +135,7 @@ export function summaryLines(r: DiffResult): string[] {
   ];
 }
 
-export function diffMarkdown(r: DiffResult): string {
+function diffMarkdown(r: DiffResult): string {
   const lines = [
     `# Contract diff: ${r.service}`,
     '',

@@ -12,7 +12,7 @@ import type { DiffDocument } from './documents.js';
 import { atoms, locate, type Located } from './locate.js';
 import { trace } from './normalize.js';
 
-export interface RuleRef {
+interface RuleRef {
   id: string;
   /** Checks citing the rule (undefined when the checks were not listed). */
   checks?: number;
@@ -98,7 +98,7 @@ function libraryVersion(): string {
 }
 
 /** The stable key of a change (ChangeEntry.key). */
-export function changeKey(loc: Located, judged: Judged): string {
+function changeKey(loc: Located, judged: Judged): string {
   let anchor: string;
   let inside: string;
   if (loc.origin) {

@@ -182,7 +182,7 @@ export function documentReasons(errors: readonly ErrorObject[] | null | undefine
 }
 
 /** Rules 2 and 3. */
-export function isMatched(reason: Reason, document: readonly Reason[]): boolean {
+function isMatched(reason: Reason, document: readonly Reason[]): boolean {
   const kin = family(reason.keyword);
   const shared = document.some(
     (d) =>
@@ -200,11 +200,11 @@ export type DocumentView =
   | { kind: 'refuses'; reasons: Reason[] };
 
 const at = (path: string) => path || '/';
-const brief = (reasons: readonly Reason[], max = 3) =>
+const brief = (reasons: readonly Reason[]) =>
   `${reasons
-    .slice(0, max)
+    .slice(0, 3)
     .map((r) => `${at(r.path)} ${r.message}`)
-    .join('; ')}${reasons.length > max ? `; and ${reasons.length - max} more` : ''}`;
+    .join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} more` : ''}`;
 
 function documentVerdict(path: string, document: DocumentView): string {
   switch (document.kind) {

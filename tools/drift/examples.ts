@@ -5,7 +5,7 @@
 import type { PublishedDocument } from './published.js';
 import type { Json } from '../../helpers/contract/contract.js';
 
-export type ExampleKind = 'request' | 'response' | 'parameter';
+type ExampleKind = 'request' | 'response' | 'parameter';
 
 export interface PublishedExample {
   kind: ExampleKind;

@@ -19,8 +19,9 @@ import {
 } from './attribution.js';
 import type { PublishedExample, PublishedOperation } from './examples.js';
 import type { PublishedDocument } from './published.js';
+import { norm } from '../diff/classify.js';
 
-export type Verdict =
+type Verdict =
   | 'accepted'
   | 'contract stricter'
   | 'document inconsistent'
@@ -42,8 +43,6 @@ export interface JudgedExample {
   /** For a stricter contract: each reason of ours the document does not share, and what the document says there. */
   unmatched?: UnmatchedReason[];
 }
-
-const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '');
 
 /** Our operation for a published one: same operationId, else same method and path template. */
 export function matchOperation(contract: Contract, published: PublishedOperation): Operation | undefined {

@@ -1,38 +1,10 @@
-// A published OpenAPI document (the provider's, read from a path the user gives; never committed):
-// loading with one-line errors, local $ref resolution, and its schemas turned into JSON Schema
-// 2020-12 for the suite's one Ajv instance, so an example can be checked against the document's
+// A published OpenAPI document (the provider's, read from a path the user gives by
+// tools/diff/documents.ts readDocumentFile; never committed): local $ref resolution, and its schemas
+// turned into JSON Schema 2020-12 for the suite's one Ajv instance, so an example can be checked against the document's
 // own schema ("is the example consistent with its own document?") as well as against our contract.
-import fs from 'node:fs';
 import type { ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
 import { ajv } from '../../helpers/contract/ajv.js';
-import type { Json } from '../../helpers/contract/contract.js';
-
-export class PublishedDocumentError extends Error {}
-
-// Stray control characters occur in public mirrors (reference/installments.md); YAML refuses them.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips from a document label
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
-
-/** Reads and parses a published OpenAPI 3.0/3.1 document, or throws one line saying why not. */
-export function readPublishedDocument(file: string): Json {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new PublishedDocumentError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let doc: Json;
-  try {
-    doc = parse(text.replace(CONTROL, ''), { maxAliasCount: -1 });
-  } catch (error) {
-    throw new PublishedDocumentError(`${file} is not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
-  if (!doc || typeof doc !== 'object' || !/^3\./.test(String(doc.openapi ?? '')) || typeof doc.paths !== 'object') {
-    throw new PublishedDocumentError(`${file} is not an OpenAPI 3.x document (no 'openapi: 3.x' and 'paths')`);
-  }
-  return doc;
-}
+import { deref, type Json } from '../../helpers/contract/contract.js';
 
 /** JSON Schema keywords kept from a published schema; anything else (x-*, nullable, xml...) is dropped. */
 const KEEP = new Set([
@@ -81,16 +53,7 @@ export class PublishedDocument {
 
   /** Follows local `$ref`s (responses, request bodies, parameters, examples). */
   deref(node: Json): Json {
-    let current = node;
-    for (let i = 0; current?.$ref && i < 20; i++) {
-      const ref = String(current.$ref);
-      if (!ref.startsWith('#/')) return undefined;
-      current = ref
-        .slice(2)
-        .split('/')
-        .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
-    }
-    return current;
+    return deref(this.doc, node);
   }
 
   /** OpenAPI 3.0 schema -> JSON Schema 2020-12 (nullable, boolean exclusive bounds, known formats only). */

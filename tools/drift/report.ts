@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { JudgedExample } from './judge.js';
 
-export interface Ratio {
+interface Ratio {
   accepted: number;
   total: number;
 }
 
-export interface DriftResult {
+interface DriftResult {
   service: string;
   contractVersion: string;
   document: { file: string; title: string; version: string };
@@ -70,7 +70,7 @@ export function rejectionLines(result: DriftResult): string[] {
  * records that the provider's examples break its own schema (a target answering so is CONDITIONAL),
  * and refused otherwise (a target answering so fails), with the deviations met.
  */
-export function exampleTally(judged: JudgedExample[]): { accepted: number; deviations: number; refused: number; ids: string[] } {
+function exampleTally(judged: JudgedExample[]): { accepted: number; deviations: number; refused: number; ids: string[] } {
   const deviations = judged.filter((j) => j.verdict === 'known provider deviation');
   return {
     accepted: judged.filter((j) => j.verdict === 'accepted').length,

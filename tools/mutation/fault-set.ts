@@ -4,7 +4,7 @@
 // mocks/kit/faults.ts `independent`). Apart from the script so that the choice can be tested alone.
 import { faultIds, type Fault } from '../../mocks/kit/faults.js';
 
-export interface FaultChoice {
+interface FaultChoice {
   fault?: string;
   match?: RegExp;
   blind?: boolean;

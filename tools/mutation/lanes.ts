@@ -15,7 +15,7 @@ export interface LaneJob {
   files: string[];
 }
 
-export interface LaneVerdict {
+interface LaneVerdict {
   caught: boolean;
   /** The first failing check: its spec file and title. */
   by?: string;
@@ -23,7 +23,7 @@ export interface LaneVerdict {
   test?: { file: string; title: string };
 }
 
-export interface LaneRun {
+interface LaneRun {
   verdicts: Map<string, LaneVerdict>;
   seconds: number;
   /** Per fault: the time its checks took, fault switches included (ms). */

@@ -151,7 +151,7 @@ export function equivalentBy(rules: EquivalentRule[], m: SampledMutant, sourceLi
 }
 
 /** The top-level alternatives of a regular expression's source (`a|b(c|d)` -> `a`, `b(c|d)`). */
-export function alternatives(source: string): string[] {
+function alternatives(source: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let inClass = false;
@@ -440,7 +440,7 @@ const declarationsOf = new WeakMap<ts.SourceFile, { name: string; from: number; 
  * only by a fault's branch, a flag read only in a fault's && chain). Returns each one's name and
  * the range its mutants lie in (the function, or the const's initializer).
  */
-export function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from: number; to: number }[] {
+function faultOnlyDeclarations(file: ts.SourceFile): { name: string; from: number; to: number }[] {
   const known = declarationsOf.get(file);
   if (known) return known;
   const bindings = new Map<string, number>();

@@ -30,7 +30,7 @@ interface JsonSuite {
 }
 
 /** The tests of a `--list --reporter=json` report; files relative to `cwd` (the report's are relative to its rootDir). */
-export function readListing(report: { config: { rootDir: string }; suites: JsonSuite[] }, cwd = process.cwd()): ListedTest[] {
+function readListing(report: { config: { rootDir: string }; suites: JsonSuite[] }, cwd = process.cwd()): ListedTest[] {
   const out: ListedTest[] = [];
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {

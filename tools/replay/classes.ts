@@ -10,7 +10,7 @@ export type ReplayClassId =
   | 'data the mock lacks'
   | 'mock or contract defect';
 
-export interface ReplayClass {
+interface ReplayClass {
   id: ReplayClassId;
   /** What it means, for the report's legend. */
   meaning: string;
@@ -48,7 +48,7 @@ export const REPLAY_CLASSES: readonly ReplayClass[] = [
   },
 ];
 
-export interface DocumentedRefusal {
+interface DocumentedRefusal {
   operationIds: string[];
   status: number;
   /** The refusal as the mock words it (the document's own example). */

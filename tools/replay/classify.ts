@@ -24,7 +24,7 @@ export interface Classified {
   evidence: string;
 }
 
-export interface ClassifyContext {
+interface ClassifyContext {
   contract: Contract;
   /** The collection variables that held the base URL (`baseUrl`): a URL under none is not an API request. */
   baseVariables: string[];
@@ -37,7 +37,7 @@ const UNRESOLVED = /\{\{([^{}]+)\}\}/g;
 const TEMPLATED = /\{\{[^{}]+\}\}/;
 
 /** The path of a URL as written: base URL variable, query and fragment dropped. */
-export function writtenPath(rawUrl: string, baseVariables: string[]): string {
+function writtenPath(rawUrl: string, baseVariables: string[]): string {
   let rest = rawUrl.trim();
   for (const v of baseVariables) if (rest.startsWith(`{{${v}}}`)) rest = rest.slice(v.length + 4);
   rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
@@ -45,7 +45,7 @@ export function writtenPath(rawUrl: string, baseVariables: string[]): string {
 }
 
 /** The code and message of an error body (the service's own shapes, generically), or the start of the text. */
-export function evidenceOf(e: Execution): string {
+function evidenceOf(e: Execution): string {
   if (e.status === undefined) return e.error ?? 'no response';
   const text = e.responseText ?? '';
   let body: unknown;

@@ -36,7 +36,7 @@ export function readCollection(file: string): PostmanCollection {
 }
 
 /** A collection variable naming the API's base URL: baseUrl, base_url, apiUrl, hostUrl, serverUrl, host. */
-export function isBaseUrlVariable(key: string): boolean {
+function isBaseUrlVariable(key: string): boolean {
   return /^((base|api|host|server|gateway)[-_]?(url|uri)|host)$/i.test(key);
 }
 

@@ -8,7 +8,7 @@ import { replayResult, writeReplayReport, type ReplayResult } from './report.js'
 import { runCollection } from './run.js';
 import { REPLAY_TARGETS } from './targets.js';
 
-export interface ReplayOptions {
+interface ReplayOptions {
   collection: string;
   service: string;
   /** Folder of the reports. */

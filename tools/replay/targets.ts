@@ -9,7 +9,7 @@ import { faultsFor } from '../../mocks/kit/faults.js';
 import { historyDays, linkPortfolio } from '../../mocks/financial-data/portfolio.js';
 import type { RunHooks } from './run.js';
 
-export interface ReplayTarget {
+interface ReplayTarget {
   baseURL: string;
   /** The collection's environment (credentials, the customer and its objects). */
   environment: Record<string, string>;
@@ -19,7 +19,7 @@ export interface ReplayTarget {
   close(): Promise<void>;
 }
 
-export interface ReplayTargetOptions {
+interface ReplayTargetOptions {
   /** Origins the collection names outside its base URL (callbacks, webhooks): routed to a local receiver. */
   outboundOrigins: string[];
   /** Faults of the mock to switch on (MOCK_FAULTS): how a broken mock shows in a replay. */

@@ -9,24 +9,24 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CommandIo } from '../cli.js';
+import { type CommandIo, plural } from '../cli.js';
 import { lintWorkflow } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
 /** What a check found: its lines (the tool's own words) and whether it fails the run. */
-export interface CheckOutcome {
+interface CheckOutcome {
   failed: boolean;
   /** A few words on what failed, for the one line naming the check (`3 errors`). */
   summary?: string;
 }
 
 /** What the checks share: the directory they judge and where they write. */
-export interface CheckContext {
+interface CheckContext {
   root: string;
   io: CommandIo;
 }
 
-export interface StaticCheck {
+interface StaticCheck {
   name: string;
   /** The command that runs this check alone, named in the line of a failure. */
   command: string;
@@ -34,8 +34,6 @@ export interface StaticCheck {
   /** A check run by another process: started before the others, and its outcome awaited in its turn. */
   start?(ctx: CheckContext): () => Promise<CheckOutcome>;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a child process printed and how it ended. */
 interface ChildEnd {
@@ -149,7 +147,7 @@ function cacheDir(root: string, tool: string): string {
  * tsconfig.json, on one thread. It reports what `tsc -p .` reports on this tree for a fifth of the
  * CPU, and runs while the layering rules and the format check do.
  */
-export const typecheck = childCheck(
+const typecheck = childCheck(
   'typecheck',
   'npm run typecheck',
   // Incremental: what TypeScript kept of the last check (its .tsbuildinfo) spares the files that
@@ -177,7 +175,7 @@ export const typecheck = childCheck(
  * its tree: about 3 s of CPU over the specs where ESLint with the TypeScript parser took about 9 s,
  * with the same findings on a spec that breaks eleven of them.
  */
-export const oxlint = childCheck(
+const oxlint = childCheck(
   'oxlint',
   'npm run lint:specs',
   () => ['node_modules/oxlint/bin/oxlint', '--max-warnings', '0', 'tests'],
@@ -193,7 +191,7 @@ export const oxlint = childCheck(
  * where Prettier's printing took about ten, with the same output on this tree but a few long unions
  * and call chains.
  */
-export const format = childCheck(
+const format = childCheck(
   'format',
   'npm run format',
   () => ['node_modules/@biomejs/biome/bin/biome', 'format', '--reporter=summary', '--colors=off', '.'],
@@ -209,7 +207,7 @@ export const format = childCheck(
  * Playwright's rules for the specs (.oxlintrc.json). Native: about 1.5 s of CPU where ESLint's
  * parse of the whole tree took about 14.
  */
-export const biomeLint = childCheck(
+const biomeLint = childCheck(
   'biome lint',
   'npm run lint:biome',
   () => ['node_modules/@biomejs/biome/bin/biome', 'lint', '--colors=off', '--max-diagnostics=200', '.'],
@@ -220,7 +218,7 @@ export const biomeLint = childCheck(
 );
 
 /** `npm run lint:deps`: the layering rules and the cycle check of layering.ts, one line per violation. */
-export const layering: StaticCheck = {
+const layering: StaticCheck = {
   name: 'layering',
   command: 'npm run lint:deps',
   async run(ctx) {
@@ -233,7 +231,7 @@ export const layering: StaticCheck = {
 };
 
 /** `npm run lint:contract`: Redocly's command line (the version package.json names) on every contract, with redocly.yaml. */
-export const contractLint = childCheck(
+const contractLint = childCheck(
   'contract lint',
   'npm run lint:contract',
   (ctx) => {
@@ -252,7 +250,7 @@ export const contractLint = childCheck(
 );
 
 /** `npm run lint:workflows`: every workflow of .github/workflows through actionlint. */
-export const workflowLint: StaticCheck = {
+const workflowLint: StaticCheck = {
   name: 'workflow lint',
   command: 'npm run lint:workflows',
   async run(ctx) {

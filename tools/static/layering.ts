@@ -16,7 +16,7 @@ import path from 'node:path';
 const ROOMS = ['config', 'secrets', 'contract', 'auth', 'client', 'target', 'verdict', 'run'];
 
 /** One rule of the layering: no module whose path matches `from` imports one whose path matches `to`. */
-export interface LayerRule {
+interface LayerRule {
   name: string;
   /** Why, in one line: the report of a violation ends with it. */
   comment: string;
@@ -24,7 +24,7 @@ export interface LayerRule {
   to: RegExp;
 }
 
-export const LAYER_RULES: readonly LayerRule[] = [
+const LAYER_RULES: readonly LayerRule[] = [
   ...ROOMS.slice(0, -1).map((room, i) => ({
     name: `${room}-imports-only-below`,
     comment: `helpers/${room}/ sits below ${ROOMS.slice(i + 1).join(', ')}`,
@@ -52,13 +52,13 @@ export const LAYER_RULES: readonly LayerRule[] = [
 ];
 
 /** The folders and files judged (paths from the repository's root). */
-export const LAYERED = ['helpers', 'tools', 'mocks', 'fixtures', 'tests', 'scripts', 'playwright.config.ts', 'merge.config.ts'];
+const LAYERED = ['helpers', 'tools', 'mocks', 'fixtures', 'tests', 'scripts', 'playwright.config.ts', 'merge.config.ts'];
 
 const SOURCE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 const SKIPPED = new Set(['node_modules']);
 
 /** A module's imports of our own modules: module path -> the module paths it imports (POSIX, from the root). */
-export type ImportGraph = Map<string, Set<string>>;
+type ImportGraph = Map<string, Set<string>>;
 
 function sourceFiles(root: string): string[] {
   const files: string[] = [];
@@ -127,7 +127,7 @@ export async function importGraph(root: string): Promise<{ graph: ImportGraph; u
 }
 
 /** One cycle through each group of modules that reach one another (strongly connected), in a stable order. */
-export function cyclesOf(graph: ImportGraph): string[][] {
+function cyclesOf(graph: ImportGraph): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -42,7 +42,7 @@ function header(service: string, body: string, version = baseVersion(service)): 
 }
 
 /** The generated text of one service's types. */
-export async function generateTypes(service: string, version = baseVersion(service)): Promise<string> {
+async function generateTypes(service: string, version = baseVersion(service)): Promise<string> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const document = await bundledDocument(service, version);
   // Extension keys are the suite's own notes (x-source, x-assumption): no part of the types.

@@ -12,12 +12,12 @@ export const RPS_SHARE_ENV = 'SUITE_RPS_PER_PROCESS';
 /** How many times one call waits out a 429 at least (the tools' calls: at most) before the 429 is the answer. */
 export const MAX_RATE_RETRIES = 5;
 /** The longest single wait (a Retry-After beyond it is cut to it). */
-export const MAX_RETRY_WAIT_S = 60;
+const MAX_RETRY_WAIT_S = 60;
 /**
  * A check's call waits out 429s beyond MAX_RATE_RETRIES until its waits total this (workers sharing
  * a throttled sandbox wake together and meet the limit again); then its check stops, not run.
  */
-export const MAX_CALL_WAIT_S = 300;
+const MAX_CALL_WAIT_S = 300;
 
 /** Whether a call that met its `attempt`-th 429 after waiting `waitedS` in all waits once more. */
 export function waitsAgain(attempt: number, waitedS: number): boolean {

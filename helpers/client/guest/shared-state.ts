@@ -12,8 +12,10 @@
 // is dropped. A state not held within STATE_WAIT_MS is an error naming its holder, never a hang.
 import fs from 'node:fs';
 import path from 'node:path';
+import { alive } from './turns.js';
+import { sleepMs } from './rate.js';
 
-export type StateMode = 'shared' | 'alone';
+type StateMode = 'shared' | 'alone';
 
 interface LockState {
   /** Processes holding the state shared, with their count of holds. */
@@ -25,22 +27,11 @@ interface LockState {
 }
 
 /** How long a hold waits before it fails naming the holder (an alone window is seconds; a call holds a state shared for one exchange). */
-export const STATE_WAIT_MS = 180_000;
+const STATE_WAIT_MS = 180_000;
 const MUTEX_STALE_MS = 10_000;
 
 const statesDir = () => path.resolve(process.cwd(), 'reports', '.raw', process.env.SUITE_RUN_ID ?? 'default', 'states');
 const fileOf = (state: string) => path.join(statesDir(), `${state.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Runs `change` on the state's lock file under its mutex; returns what `change` returns. */
 async function locked<T>(state: string, change: (s: LockState) => T): Promise<T> {
@@ -59,7 +50,7 @@ async function locked<T>(state: string, change: (s: LockState) => T): Promise<T>
       } catch {
         // gone meanwhile
       }
-      await sleep(5);
+      await sleepMs(5);
     }
   }
   try {
@@ -125,7 +116,7 @@ async function take(state: string, mode: StateMode, what: string, waitMs = STATE
       if (mode === 'alone') await locked(state, (s) => void delete s.waiting[me]);
       throw new Error(`shared state '${state}': not held ${mode} after ${Math.round(waitMs / 1000)} s (${what}): ${blocker}`);
     }
-    await sleep(pause);
+    await sleepMs(pause);
   }
 }
 

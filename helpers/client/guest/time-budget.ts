@@ -11,7 +11,7 @@ import { skipAs } from '../annotations.js';
 import { suiteConfig } from '../../config/config.js';
 
 /** What is left of a check's budget below which it does not begin another step, at the least. */
-export const MIN_MARGIN_MS = 5_000;
+const MIN_MARGIN_MS = 5_000;
 
 interface Budget {
   began: number;
@@ -35,18 +35,18 @@ export function noteAnswerTime(testInfo: TestInfo | undefined, ms: number): void
 }
 
 /**
- * Before a step of `stepMs` at most (default: a call, twice the slowest answer so far):
+ * Before a call (a step of twice the slowest answer so far):
  * when the check's budget has less left than the step and a margin, and no answer of the target was
  * slow, the check stops here, not judged. A check without a budget (0) or not started is left alone.
  */
-export function ensureTimeLeft(testInfo: TestInfo | undefined, stepMs?: number): void {
+export function ensureTimeLeft(testInfo: TestInfo | undefined): void {
   if (!testInfo || !(testInfo.timeout > 0)) return;
   const b = budgets.get(testInfo);
   if (!b) return;
   const slow = suiteConfig().targetSlowMs;
   if (b.slowestMs > slow) return;
   const left = testInfo.timeout - (Date.now() - b.began);
-  const needs = Math.max(MIN_MARGIN_MS, stepMs ?? 2 * b.slowestMs);
+  const needs = Math.max(MIN_MARGIN_MS, 2 * b.slowestMs);
   if (left >= needs) return;
   // One reason for every such check of a run (the skips are counted by reason): the load rounded.
   skipAs(

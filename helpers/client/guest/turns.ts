@@ -8,14 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const alive = (pid: number) => {
+/** Whether process `pid` still runs (one owned by another user counts: it exists). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-};
+}
 
 /** Waits for the run's turn `name` (at most `timeoutMs`, then throws) and answers the function that gives it back. */
 export async function takeTurn(name: string, timeoutMs: number): Promise<() => void> {

@@ -8,6 +8,7 @@ import type { CallOptions, OperationClient } from '../client.js';
 import { ContractViolation } from '../../contract/checks.js';
 import { leavesOf, volatileLeaves } from './kit.js';
 import type { Violations } from '../security/probe.js';
+import { camel } from '../../contract/writers.js';
 
 export interface WriteProbe {
   writer: Operation;
@@ -148,8 +149,7 @@ export function readAfterCall(after: { reader: Operation; idParams: string[] }, 
       const body = (sent.body && typeof sent.body === 'object' ? sent.body : {}) as Record<string, unknown>;
       const path: Record<string, string | number | undefined> = { ...sent.path };
       for (const id of after.idParams) {
-        const camel = id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-        const value = record?.[id] ?? record?.[camel] ?? record?.id ?? body[id] ?? body[camel];
+        const value = record?.[id] ?? record?.[camel(id)] ?? record?.id ?? body[id] ?? body[camel(id)];
         if (value === undefined || typeof value === 'object') return undefined;
         path[id] = String(value);
       }

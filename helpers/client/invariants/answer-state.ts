@@ -10,8 +10,9 @@ import type { Violations } from '../security/probe.js';
 import type { ReaderReads } from './readers-agree.js';
 import { addJudged, idOf, leavesUnder, objectIn, readAfterCall, verdictOn2xx, type WriteOutcome, type WriteProbe } from './after-write.js';
 import type { CallOptions } from '../client.js';
-import { leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
+import { instant, leavesOf, readersOfNamed, volatileLeaves, withComputedSiblings, writersOfContract } from './kit.js';
 import type { PropertyException } from '../property-counts.js';
+import { versionless } from '../../contract/writers.js';
 
 export const ANSWER_IS_STATE = 'answer-is-state';
 /** The sibling property: a member of one object (of its owner) reads the same on every reader that shows it. */
@@ -21,9 +22,6 @@ export const SAME_ON_EVERY_READER = 'same-on-every-reader';
 export const answersBody = (op: Operation): boolean =>
   Object.entries(op.responses).some(([code, r]) => code.startsWith('2') && r?.schema !== undefined);
 
-/** The writers the property applies to: every writer that answers a body on success. */
-export const answeringWriters = (contract: Contract): Operation[] => writersOfContract(contract).filter(answersBody);
-
 export { readerAfterWrite };
 
 /**
@@ -31,7 +29,7 @@ export { readerAfterWrite };
  * and has not done yet (RFC 9110, 202 Accepted: "the processing has not been completed"), and a
  * message about the operation itself rather than the object (a status description, a message).
  */
-export const movesAfterAnswer = (writer: Operation, member: string): boolean =>
+const movesAfterAnswer = (writer: Operation, member: string): boolean =>
   (writer.responses['202'] !== undefined && /status/i.test(member)) || /^(message|statusDescription|description)$/i.test(member);
 
 /** The members an answer and the read right after it show differently: each a violation naming the writer, the reader and the member. */
@@ -92,8 +90,7 @@ export function afterWriteExceptions(outcomes: readonly WriteOutcome[]): { state
  */
 export function writerVersions(contract: Contract): Operation[][] {
   const key = (op: Operation) =>
-    `${op.method} ${op.path
-      .replace(/\/v\d+(?=\/)/g, '')
+    `${op.method} ${versionless(op.path)
       .replace(/\/fcra-/g, '/')
       .replace(/\/fcra(?=\/|$)/g, '')}`;
   const groups = new Map<string, Operation[]>();
@@ -248,10 +245,6 @@ export async function checkEveryReader(
   return { writers, reads };
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** A date-time with its zone as epoch seconds, the unit another reader may answer it in (readers-agree.ts), else the value. */
-const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
-
 /** A parameter or member name without case and underscores: `pre_app_id` and `preAppId` name one id. */
 const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
 
@@ -264,7 +257,7 @@ const plainName = (name: string) => name.replace(/_/g, '').toLowerCase();
  * the write's answer, else from its path. Provider 1.35.0 reads app registrations only so
  * (getApplications pre_app_id, GetAppRegistrationStatus preAppId).
  */
-export function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
+function queryReadersOf(contract: Contract, writer: Operation): { reader: Operation; param: string; id: string }[] {
   const pathId = writer.parameters.filter((p) => p.in === 'path').at(-1)?.name;
   const ok = Object.keys(writer.responses).find((code) => /^2\d\d$/.test(code));
   const schema = ok
@@ -282,7 +275,7 @@ export function queryReadersOf(contract: Contract, writer: Operation): { reader:
 }
 
 /** The read of a query reader (queryReadersOf) after a write: the id from the answer, else from what the write was sent. */
-export function queryReadCall(q: { param: string; id: string }, sent: CallOptions): (answer: unknown) => CallOptions | undefined {
+function queryReadCall(q: { param: string; id: string }, sent: CallOptions): (answer: unknown) => CallOptions | undefined {
   return (answer: unknown) => {
     const record = (Array.isArray(answer) ? answer[0] : answer) as Record<string, unknown> | undefined;
     const value = record?.[q.id] ?? sent.path?.[q.id];

@@ -10,10 +10,10 @@
 // sent by the echo property; every other one is judged here. Judged by the client's choke point on
 // every 2xx answer of every check (helpers/client/client.ts), so it costs no call of its own.
 import type { TestInfo } from '@playwright/test';
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 
-export const BUILT_URLS = 'built-urls-encoded';
+const BUILT_URLS = 'built-urls-encoded';
 
 /** The catalogue rule of the property, per service. */
 export const BUILT_URL_RULES: Readonly<Record<string, string>> = {
@@ -35,8 +35,6 @@ const NEEDS_ENCODING = /[^A-Za-z0-9\-._~:/?@!$'()*,;]/u;
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+/i;
 /** Sent texts shorter than this are not followed inside a URL (a short one may be there by chance). */
 const MIN_SENT = 6;
-
-const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 const membersCache = new WeakMap<Contract, Map<string, string[]>>();
 
@@ -71,7 +69,7 @@ export function urlMembersOf(contract: Contract, op: Operation): string[] {
 }
 
 /** What one answer told the property. */
-export interface BuiltUrlVerdict {
+interface BuiltUrlVerdict {
   /** The answer held a URL the target built (not one the caller sent whole). */
   judged: boolean;
   problems: string[];

@@ -11,6 +11,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { consequencesOf } from '../../contract/statements.js';
 import { resolve } from '../negative.js';
+import { pathParams } from '../../contract/writers.js';
 
 export const CASCADES = 'cascades';
 
@@ -33,8 +34,6 @@ export interface Cascade {
   childWriter?: Operation;
   childParam?: string;
 }
-
-const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** The enum member a writer's body sets (the one required member with an enum). */
 function stateMember(contract: Contract, writer: Operation): { member: string; values: string[] } | undefined {
@@ -69,7 +68,7 @@ export function cascadesOf(contract: Contract, service: string): Cascade[] {
     const writer = contract.operationOf(writerId);
     const state = stateMember(contract, writer);
     const parentPath = writer.path.replace(/\/[^/]+$/, '');
-    const parentId = params(parentPath).pop();
+    const parentId = pathParams(parentPath).pop();
     if (!state || !parentId) throw new Error(`${statements.join(', ')}: ${writerId} sets no enum member of an object its path names`);
     const listPath = parentPath.replace(/\/\{[^}]+\}$/, '');
     const byId = all.find((o) => o.method === 'GET' && o.path === parentPath);
@@ -83,7 +82,7 @@ export function cascadesOf(contract: Contract, service: string): Cascade[] {
         o.method === writer.method &&
         o.path.startsWith(`${parentPath}/`) &&
         o.path.endsWith(`/${last}`) &&
-        params(o.path).length === params(writer.path).length + 1,
+        pathParams(o.path).length === pathParams(writer.path).length + 1,
     );
     out.push({
       statements,
@@ -94,14 +93,14 @@ export function cascadesOf(contract: Contract, service: string): Cascade[] {
       readers,
       ...shape,
       childWriter,
-      childParam: childWriter ? params(childWriter.path).pop() : undefined,
+      childParam: childWriter ? pathParams(childWriter.path).pop() : undefined,
     });
   }
   return out;
 }
 
 /** The parent as one reader showed it: its state and each child's, by the child's id. */
-export interface CascadeView {
+interface CascadeView {
   state: unknown;
   children: Record<string, unknown>;
 }

@@ -11,7 +11,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 export const COUNTS = 'count-counts-what-it-names';
 
 /** One tie of count members to the items of the request they count. */
-export interface CountTie {
+interface CountTie {
   operationId: string;
   /** The 2xx status whose schema states the tie. */
   status: number;
@@ -24,7 +24,7 @@ export interface CountTie {
 const tiesOf = new WeakMap<Contract, CountTie[]>();
 
 /** Every tie of a contract: each operation's 2xx response schema carrying `x-counts`. */
-export function countTiesOf(contract: Contract): CountTie[] {
+function countTiesOf(contract: Contract): CountTie[] {
   const known = tiesOf.get(contract);
   if (known) return known;
   const out: CountTie[] = [];
@@ -65,7 +65,7 @@ function plaintextOf(contract: Contract, op: Operation, member: string): string 
  * The number of items the request carries at `items` (a list left out counts none); undefined when the
  * request carries them where the suite cannot read them (a plaintext encrypted elsewhere).
  */
-export function itemsSent(contract: Contract, op: Operation, items: string, sent: unknown, plain: unknown): number | undefined {
+function itemsSent(contract: Contract, op: Operation, items: string, sent: unknown, plain: unknown): number | undefined {
   const [first, ...rest] = items.split('.');
   const body = sent !== null && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
   let node: unknown = body[first];

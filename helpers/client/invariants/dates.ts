@@ -117,9 +117,9 @@ function holdsLeaf(contract: Contract, node: Node): boolean {
 }
 
 /** The dates of a JSON value by its schema: each leaf typed as epoch seconds or as a date-time, with its path. */
-export function dateLeaves(contract: Contract, schema: Json, value: unknown, at = '', member = '', depth = 0): DateLeaf[] {
+export function dateLeaves(contract: Contract, schema: Json, value: unknown): DateLeaf[] {
   const out: DateLeaf[] = [];
-  collectDateLeaves(contract, schema, value, at, member, depth, out);
+  collectDateLeaves(contract, schema, value, '', '', 0, out);
   return out;
 }
 

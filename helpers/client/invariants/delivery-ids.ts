@@ -18,8 +18,7 @@ export const DELIVERY_IDS = 'delivery-ids';
 const spelled = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The ids an operation's path names (a parameter named as an id: `accountId`, `subscription_id`), outermost first (its object is the last); a kind in the path (`{userType}`) is none. */
-export const pathIdsOf = (op: Operation): string[] =>
-  [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => /id$/i.test(name));
+const pathIdsOf = (op: Operation): string[] => [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => /id$/i.test(name));
 
 /**
  * What one delivery a trigger made gets wrong about its object: a member named as one of the
@@ -64,7 +63,7 @@ export function deliveryIdProblems(
 export const EVENT_IDS = 'event-ids';
 
 /** The members of a delivery schema naming its event and dating its sending, as dotted paths (`eventId`, `payload.eventId`). */
-export interface EventMembers {
+interface EventMembers {
   schema: string;
   ids: string[];
   dates: string[];

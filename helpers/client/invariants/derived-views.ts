@@ -11,12 +11,13 @@
 // the count of a page and the total of every page, recomputed by reading every page of the set), and
 // so are a list answer's found, displaying and moreAvailable (countedLists: recomputed from its items
 // and from the pages after it).
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
+import { flagOf } from './kit.js';
 
 export const DERIVED_VIEWS = 'derived-views';
 
-export interface DerivedView {
+interface DerivedView {
   view: Operation;
   /** The view's member holding the derived items (`reports`). */
   member: string;
@@ -42,8 +43,9 @@ function itemArrays(contract: Contract, schema: Json, key: string, order: string
   });
 }
 
-/** Every "latest of each kind" view of a contract, with the lists of the same owner it derives from. */
-export function derivedViews(contract: Contract, key = 'type', order = 'createdDate'): DerivedView[] {
+/** Every "latest of each kind" view of a contract (the kind its items' `type`, their age `createdDate`), with the lists of the same owner it derives from. */
+export function derivedViews(contract: Contract): DerivedView[] {
+  const [key, order] = ['type', 'createdDate'];
   const out: DerivedView[] = [];
   const gets = [...contract.operations.values()].filter((o) => o.method === 'GET' && o.responses['200']?.schema);
   for (const view of gets) {
@@ -135,7 +137,7 @@ export function derivedProblems(dv: DerivedView, viewItems: readonly Item[], lis
  * items across all pages"), read from the headers' descriptions. Both are views of the set the
  * reader's criteria select: recomputed by reading every page of it.
  */
-export interface PagedView {
+interface PagedView {
   reader: Operation;
   /** The header counting the page's items and the one counting every page's (lower case, as an answer's headers are read). */
   count: string;
@@ -148,13 +150,12 @@ const ALL_PAGES = /\bnumber of items across all pages\b/i;
 /** Every paged reader of a contract, with its two counting headers. */
 export function pagedViews(contract: Contract): PagedView[] {
   const doc = (contract as unknown as { document: Json }).document;
-  const headerOf = (h: Json): Json => (typeof h?.$ref === 'string' ? doc.components?.headers?.[h.$ref.split('/').pop()!] : h);
   const out: PagedView[] = [];
   for (const [, item] of Object.entries<Json>(doc.paths ?? {}))
     for (const [, op] of Object.entries<Json>(item ?? {})) {
       const headers = Object.entries<Json>(op?.responses?.['200']?.headers ?? {}).map(([name, h]) => ({
         name: name.toLowerCase(),
-        text: String(headerOf(h)?.description ?? ''),
+        text: String(deref(doc, h)?.description ?? ''),
       }));
       const count = headers.find((h) => PAGE_COUNT.test(h.text))?.name;
       const total = headers.find((h) => ALL_PAGES.test(h.text))?.name;
@@ -215,7 +216,7 @@ export async function pageProblems(
  * items: `displaying` is the items listed; on the first page `moreAvailable` is whether `found`
  * exceeds them, and a later page holds items exactly when it is true.
  */
-export interface CountedList {
+interface CountedList {
   reader: Operation;
   /** The array member holding the items counted. */
   items: string;
@@ -303,9 +304,6 @@ export function otherCountedReaders(contract: Contract): { reader: Operation; me
   return out;
 }
 
-/** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
-const flagOf = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
-
 /**
  * Where one answer of a counted list disagrees with the items it lists, one line each: `displaying`
  * is the items listed, `found` is never fewer, and on the first page (`firstPage`) `moreAvailable`
@@ -330,7 +328,7 @@ export function countProblems(list: CountedList, body: unknown, firstPage: boole
 }
 
 /** One answer of a counted list as read: its status and body. */
-export interface CountedPage {
+interface CountedPage {
   status: number;
   body: unknown;
 }

@@ -9,10 +9,10 @@
 // the state's schema: `x-described-by: <member>` (the sibling member describing it). Judged by the
 // client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
 import type { TestInfo } from '@playwright/test';
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 
-export const DESCRIBED_STATE = 'description-agrees-with-state';
+const DESCRIBED_STATE = 'description-agrees-with-state';
 
 /** The catalogue rule of the property, per service (a service whose contract pairs no state has none). */
 export const DESCRIBED_STATE_RULES: Readonly<Record<string, string>> = {
@@ -20,12 +20,10 @@ export const DESCRIBED_STATE_RULES: Readonly<Record<string, string>> = {
 };
 
 /** A state member and the sibling member describing it, as an object schema of the contract holds them. */
-export interface DescribedPair {
+interface DescribedPair {
   state: string;
   description: string;
 }
-
-const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 const pairsCache = new WeakMap<Contract, DescribedPair[]>();
 
@@ -79,10 +77,7 @@ export function declaresPair(contract: Contract, op: Operation): boolean {
 }
 
 /** Every (state, description) an answer holds: each object in it carrying both members of a pair as scalars. */
-export function describedStatesIn(
-  body: unknown,
-  pairs: readonly DescribedPair[],
-): { pair: DescribedPair; state: string; description: string }[] {
+function describedStatesIn(body: unknown, pairs: readonly DescribedPair[]): { pair: DescribedPair; state: string; description: string }[] {
   const out: { pair: DescribedPair; state: string; description: string }[] = [];
   const walk = (node: unknown, depth: number) => {
     if (node === null || typeof node !== 'object' || depth > 12) return;
@@ -100,7 +95,7 @@ export function describedStatesIn(
 }
 
 /** What one answer told the property. */
-export interface DescribedVerdict {
+interface DescribedVerdict {
   judged: boolean;
   problems: string[];
   reason?: string;

@@ -14,6 +14,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
 import { kindOfKey } from '../../secrets/sensitive.js';
+import { alternatingCase } from '../security/value-forms.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
 
@@ -94,7 +95,6 @@ const TELLING_CODES: Record<string, string[]> = {
 };
 
 /** Letters in alternating case, the first upper (`5F0c1A2e`). */
-const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * The values other than the sampled one that an enum or coded member of a request body takes, by the
@@ -166,7 +166,7 @@ export function tellingBody(
  * canonically equivalent, not the same text; the seeds' values come back as sent); then a word with
  * a leading zero, which a number read on the way drops.
  */
-export const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
+const CHANGED_CHARACTERS = ['&', '<', '>', '"', "'", 'é', 'e\u0301'] as const;
 const LEADING_ZERO = '07';
 
 /**
@@ -236,7 +236,7 @@ export function distinctBody(body: unknown, valid: (body: unknown) => boolean, k
  * The members a mask hides are named `masked...` themselves (maskedFirstName, maskedMobileNumber): a
  * leaf under one of them is never read as its source, so only what the view shows in clear is compared.
  */
-export function shownAt(path: string): string[] {
+function shownAt(path: string): string[] {
   const steps = path.split('.');
   const out = [path];
   for (let i = 0; i < steps.length - 1; i++)
@@ -439,7 +439,7 @@ function whole(shown: string, sent: string): boolean {
 // cases), a free text's longest value in accented letters; each confirmed by the one Ajv instance.
 
 /** One way a covering row sets its members: each [dotted path, value] and what it is. */
-export interface MirrorForm {
+interface MirrorForm {
   how: string;
   set: [string, unknown][];
 }
@@ -466,7 +466,7 @@ export function schemaPaths(contract: Contract, schema: Json | undefined): Set<s
  * same place or in clear in a masked view (shownAt), or sent in an object the answer shows by its name
  * (the consent's complianceSettings inside the masked consumer: seed 000, MaskedConsumer).
  */
-export function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
+function mirrors(answerPaths: ReadonlySet<string>, path: string): boolean {
   if (shownAt(path).some((at) => answerPaths.has(at))) return true;
   const objects = new Set([...answerPaths].flatMap((p) => p.split('.').slice(0, -1).map(unmasked)));
   return objectsOf(path).some((o) => objects.has(o));
@@ -707,7 +707,7 @@ export function echoedLists(contract: Contract, writer: Operation, reader?: Oper
  * second telling form (`again`: tellingBody's other joiner, each enum's next other value); then every
  * value made distinct (distinctBody), so each item tells apart from the others.
  */
-export function withSeveralItems(
+function withSeveralItems(
   plain: unknown,
   telling: unknown,
   again: unknown,
@@ -731,7 +731,7 @@ export function withSeveralItems(
 }
 
 /** An enum's other values, each list turned by one: a second telling body takes the next other value. */
-export const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
+const turned = (others: ReadonlyMap<string, unknown[]>): Map<string, unknown[]> =>
   new Map([...others].map(([p, values]) => [p, [...values.slice(1), ...values.slice(0, 1)]]));
 
 /**

@@ -15,7 +15,7 @@ import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { countJudgedOnce } from '../property-counts.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';
 
-export const ERROR_STATUS = 'error-agrees-with-status';
+const ERROR_STATUS = 'error-agrees-with-status';
 
 /** The catalogue rule of the property, per service. */
 export const ERROR_STATUS_RULES: Readonly<Record<string, string>> = {
@@ -25,7 +25,7 @@ export const ERROR_STATUS_RULES: Readonly<Record<string, string>> = {
 };
 
 /** A member of an error schema that states the HTTP status, as the schema's `x-status-member` says. */
-export interface StatusMember {
+interface StatusMember {
   schema: string;
   /** Dotted, through lists (`Errors.Error.ReasonCode`: the ReasonCode of each error). */
   member: string;
@@ -47,7 +47,7 @@ export function valuesAt(node: unknown, member: string): unknown[] {
 }
 
 /** What one error answer told the property. */
-export interface ErrorStatusVerdict {
+interface ErrorStatusVerdict {
   /** A member stating the status, or a code a table ties to a status, was there to compare. */
   judged: boolean;
   problems: string[];

@@ -10,6 +10,7 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { leavesOf } from './kit.js';
+import { versionless, camel } from '../../contract/writers.js';
 
 export const ID_NAMES_ONE = 'id-names-one';
 
@@ -36,7 +37,7 @@ export function byIdReaders(readers: readonly Operation[]): { reader: Operation;
  * an integer or number schema the value read as one (digits, no leading zero: a form the type-forms
  * property finds refused), by the one Ajv instance.
  */
-export function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
+function takenBy(contract: Contract, reader: Operation, param: string): (value: string) => boolean {
   const p = reader.parameters.find((x) => x.in === 'path' && x.name === param);
   const schema = p ? (contract.resolveSchema(p.schema ?? {}) as Json) : undefined;
   if (!schema) return () => false;
@@ -53,17 +54,15 @@ export interface Read {
   body: unknown;
 }
 
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 /** A path parameter's name as an answer's member (`plan_id`: planId). */
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The other objects a by-id reader reads: the ids (`id`, or the member named as its parameter, `plan_id` as planId) of the
  * nodes a read under its collection lists (any version: an institution a routing number's lookup
  * lists), other than `pathId`, those listed by a read with path values (a lookup, whose value is an
- * identifying value of what it lists) first, at most `max`.
+ * identifying value of what it lists) first, at most four.
  */
-export function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string, max = 4): string[] {
+function objectsUnder(reads: readonly Read[], reader: Operation, param: string, pathId: string): string[] {
   const collection = versionless(reader.path.slice(0, reader.path.lastIndexOf('/')));
   const under = reads
     .filter((r) => versionless(r.at).startsWith(`${collection}/`) || versionless(r.at) === collection)
@@ -81,7 +80,7 @@ export function objectsUnder(reads: readonly Read[], reader: Operation, param: s
     };
     walk(read.body);
   }
-  return out.slice(0, max);
+  return out.slice(0, 4);
 }
 
 /**
@@ -90,19 +89,18 @@ export function objectsUnder(reads: readonly Read[], reader: Operation, param: s
  * (ID_LIKE, a list of scalars too: an institution's routing numbers), and the path values of a read
  * that lists it (the routing number whose lookup lists the institution). Each as it would be sent in
  * the path: distinct, other than `pathId`, taken by the parameter, not sensitive (an account number
- * never travels in a URL of ours), at most `max`.
+ * never travels in a URL of ours), at most six.
  */
-export function otherIdsOf(
+function otherIdsOf(
   reads: readonly Read[],
   param: string,
   pathId: string,
   takes: (value: string) => boolean,
   sensitive: (member: string) => boolean,
-  max = 6,
 ): { at: string; value: string }[] {
   const out: { at: string; value: string }[] = [];
   const add = (at: string, v: unknown) => {
-    if (out.length >= max || (typeof v !== 'string' && !Number.isInteger(v))) return;
+    if (out.length >= 6 || (typeof v !== 'string' && !Number.isInteger(v))) return;
     const value = String(v);
     if (value !== pathId && value !== '' && !out.some((x) => x.value === value) && takes(value)) out.push({ at, value });
   };
@@ -125,7 +123,7 @@ export function otherIdsOf(
 }
 
 /** Where an answer shows the id it was read by, under an identifying member (the object's own id): empty where it does not show it. */
-export const idPlaces = (answer: unknown, pathId: string): string[] =>
+const idPlaces = (answer: unknown, pathId: string): string[] =>
   [...leavesOf(answer)]
     .filter(([at, v]) => ID_LIKE.test(memberOf(at)) && (typeof v === 'string' || typeof v === 'number') && String(v) === pathId)
     .map(([at]) => at);
@@ -135,7 +133,7 @@ export const idPlaces = (answer: unknown, pathId: string): string[] =>
  * read showed it is that object, read by a value that is not its id: a violation naming the reader,
  * the member whose value was sent and what came back.
  */
-export function judgeOtherId(
+function judgeOtherId(
   reader: Operation,
   param: string,
   pathId: string,
@@ -157,7 +155,7 @@ export function judgeOtherId(
 }
 
 /** A by-id reader's call the check made, and its first answer (undefined: not called). */
-export interface ByIdCall<C extends { path?: Record<string, unknown> }> {
+interface ByIdCall<C extends { path?: Record<string, unknown> }> {
   reader: Operation;
   call: C;
 }

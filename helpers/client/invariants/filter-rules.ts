@@ -16,12 +16,12 @@ import type { Contract, Json, Operation, Parameter } from '../../contract/contra
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
-import { valueForms } from '../security/value-forms.js';
+import { caseSwapped, valueForms } from '../security/value-forms.js';
 
 export const FILTER_RULES = 'filter-rules';
 
 /** The matching rule a filter's description states. `search`: matched, the manner unsaid; `fuzzy`: no promise beyond the whole value. */
-export type MatchRule = 'exact' | 'prefix' | 'substring' | 'search' | 'fuzzy';
+type MatchRule = 'exact' | 'prefix' | 'substring' | 'search' | 'fuzzy';
 
 /** The rule of a filter: the kind filters.ts read, made finer where the description says how a part matches. */
 export function matchRule(kind: FilterKind, description: string): MatchRule {
@@ -31,14 +31,12 @@ export function matchRule(kind: FilterKind, description: string): MatchRule {
   return kind === 'exact' ? 'exact' : 'search';
 }
 
-export interface TellingInput {
+interface TellingInput {
   how: string;
   value: string;
   /** Whether the rule lists the object by this input; undefined: the rule does not settle it (not checked). */
   lists: boolean | undefined;
 }
-
-const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 /**
  * The inputs that tell the rules apart for a value an object holds, each with what `rule` makes of
@@ -60,7 +58,7 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     rule === 'exact' ? false : rule === 'prefix' ? part === 'start' : rule === 'substring' ? true : undefined;
   const middle = Math.floor(n / 2);
   const folds = [
-    ...(swapCase(value) !== value ? [{ how: 'its case swapped', value: swapCase(value) }] : []),
+    ...(caseSwapped(value) !== value ? [{ how: 'its case swapped', value: caseSwapped(value) }] : []),
     { how: 'a trailing space', value: `${value} ` },
     ...(n > 1 ? [{ how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` }] : []),
   ];
@@ -129,7 +127,7 @@ const otherChar = (c: string): string =>
         : 'x';
 
 /** The values a loose comparison takes for `value`: its separators (dashes, spaces, dots) dropped, one inner character or its last changed, one character fewer at its end or inside it. */
-export function nearValues(value: string): { how: string; value: string }[] {
+function nearValues(value: string): { how: string; value: string }[] {
   const n = value.length;
   const middle = Math.floor(n / 2);
   const joined = value.replace(SEPARATORS, '');
@@ -158,7 +156,7 @@ export function nearValues(value: string): { how: string; value: string }[] {
  * read, write or list) and not a child under a parent, whose answer lists items with an id. A value
  * compared as an identifier, matched whole (exact).
  */
-export interface Lookup {
+interface Lookup {
   operation: Operation;
   parameter: Parameter;
   /** The answer's member listing the objects found. */
@@ -200,7 +198,7 @@ export function pathLookups(contract: Contract): Lookup[] {
  * (FD-LOOKUP-EXACT). The parameters naming it in their description (idType: "identifier in idValue")
  * qualify it and are sent as held.
  */
-export interface QueryLookup {
+interface QueryLookup {
   operation: Operation;
   parameter: Parameter;
   /** The answer's member listing the objects found, and the member of each item carrying its id. */
@@ -274,7 +272,7 @@ function pageSizeOf(contract: Contract, operation: Operation): { name: string; m
  * members the text names after "by", in its order: the next is the one an item lacking the first is
  * ordered by. Ties are in no stated order; an item lacking every key is not judged.
  */
-export interface OrderedReader {
+interface OrderedReader {
   operation: Operation;
   parameter: Parameter;
   keys: string[];
@@ -340,7 +338,7 @@ export function disorder(items: Record<string, unknown>[], keys: string[], direc
  * of the same transactions ("up to and including this date"); a one-sided end as its description
  * says ("at or after": included; "after": not).
  */
-export interface WindowFilter {
+interface WindowFilter {
   operation: Operation;
   from?: { parameter: Parameter; included: boolean };
   to?: { parameter: Parameter; included: boolean };
@@ -455,7 +453,7 @@ export function tellingWindows(
  * more list none of them. Its other forms (a leading zero,
  * a sign) are the type-forms property's: the contract refuses them.
  */
-export interface IdFilter {
+interface IdFilter {
   operation: Operation;
   parameter: Parameter;
   member: string;

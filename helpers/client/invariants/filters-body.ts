@@ -11,10 +11,11 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import { matchRule } from './filter-rules.js';
 import { isRead } from './kit.js';
+import { caseSwapped } from '../security/value-forms.js';
 
 export const BODY_CRITERIA = 'body-criteria';
 
-export interface BodyCriterion {
+interface BodyCriterion {
   operation: Operation;
   member: string;
   /** `exact`: a code or identifier compared whole; `stated`: a free-text rule the description states; `unstated`: no rule stated. */
@@ -45,8 +46,6 @@ export function bodyCriteria(contract: Contract): BodyCriterion[] {
     );
 }
 
-const swapCase = (v: string) => [...v].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-
 /**
  * The inputs telling an exact criterion from a looser one, from the value an object holds: its
  * start, middle and end of every shorter length, the value lengthened at either end to every longer
@@ -67,7 +66,7 @@ export function exactInputs(value: string, accepts: (input: string) => boolean):
     out.push({ how: `${more} more at its end`, value: value + pad.repeat(more) });
     out.push({ how: `${more} more at its start`, value: pad.repeat(more) + value });
   }
-  out.push({ how: 'its case swapped', value: swapCase(value) });
+  out.push({ how: 'its case swapped', value: caseSwapped(value) });
   return out.filter((x, i, all) => x.value !== value && all.findIndex((y) => y.value === x.value) === i && accepts(x.value));
 }
 

@@ -13,7 +13,7 @@ import type { Contract, Operation, Parameter } from '../../contract/contract.js'
 export const HEADER_ECHO = 'headers-echoed-as-sent';
 
 /** One echoed header of an operation: the request parameter, and the statuses whose answers declare it. */
-export interface EchoedHeader {
+interface EchoedHeader {
   operation: Operation;
   parameter: Parameter;
   /** The documented statuses whose answer declares the header (it must be there); any other answer carrying it is judged too. */

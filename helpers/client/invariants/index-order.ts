@@ -18,7 +18,7 @@ const MOST_RECENT_FIRST = /\bmost recent\b/i;
 /** A date of the read, not of what is read: moves with every call (kit.ts, movesAloneBeside). */
 const READ_TIME = /^asOf/;
 
-export interface IndexOrdered {
+interface IndexOrdered {
   reader: Operation;
   /** The query parameter ordering by age, and the values it takes in ascending order. */
   index: string;
@@ -37,7 +37,7 @@ const textOf = (contract: Contract, node: Json): string => {
 };
 
 /** Every reader whose contract orders an index by age, with how to read its range and what dates it. */
-export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrdered[] {
+export function indexOrderedReaders(contract: Contract): IndexOrdered[] {
   const out: IndexOrdered[] = [];
   for (const reader of contract.operations.values()) {
     if (reader.method !== 'GET') continue;
@@ -46,7 +46,7 @@ export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrde
       const valid = contract.validator(`param:${reader.operationId}:query:${p.name}`, p.schema ?? {});
       const typed = resolve(contract, p.schema)?.type;
       const form = (n: number) => (typed === 'string' ? String(n) : n);
-      const values = Array.from({ length: widest + 1 }, (_, n) => n).filter((n) => valid(form(n)));
+      const values = Array.from({ length: 101 }, (_, n) => n).filter((n) => valid(form(n)));
       if (values.length < 2) continue;
       const list = typed === 'string' && valid(values.slice(0, 2).join(','));
       const ok = reader.responses['200'];
@@ -65,7 +65,7 @@ export function indexOrderedReaders(contract: Contract, widest = 100): IndexOrde
 }
 
 /** One read of an index-ordered reader: its status and body. */
-export interface IndexRead {
+interface IndexRead {
   status: number;
   body: unknown;
 }

@@ -10,12 +10,11 @@
 //   key (`x-lock: { count, key }`: five failed authentications lock the partner, seed 002 Limits): the
 //   key's failures interleaved with another key's successes and failures still reach the count, and
 //   the other key's count is not touched.
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { limitOf } from '../../contract/facts.js';
-import { rateOf } from './refused-trace.js';
-
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
+import { membersOf, rateOf } from './refused-trace.js';
+import { versionless } from '../../contract/writers.js';
 
 /** The documented deletes of a contract: every DELETE operation. */
 export const deletersOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.method === 'DELETE');
@@ -40,12 +39,6 @@ export function listsOfDeleted(contract: Contract, deleter: Operation): Operatio
     const steps = path.split('/');
     return steps[1] === root && (steps.at(-1) === word || (steps.at(-2) === word && /^[a-z]+$/i.test(steps.at(-1)!)));
   });
-}
-
-/** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-function membersOf(contract: Contract, node: unknown): Set<string> {
-  const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
-  return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
 }
 
 /**
@@ -77,7 +70,7 @@ export function heldValuesOf(contract: Contract, creator: Operation): string[] {
 }
 
 /** A stated rate and the key it counts by (a path parameter or a body member of the call). */
-export interface KeyedRate {
+interface KeyedRate {
   count: number;
   windowSeconds: number;
   /** The request member the rate is counted per (`customerId`, `planId`). */
@@ -106,7 +99,7 @@ export function keyedRateOf(contract: Contract, op: Operation): KeyedRate | unde
 export const limitedOf = (contract: Contract): Operation[] => [...contract.operations.values()].filter((op) => op.responses['429']);
 
 /** A lock a refusal states with its key: after `count` failures of one key in a row, every call of that key is refused, the right one too. */
-export interface KeyedLock {
+interface KeyedLock {
   count: number;
   /** The request member the failures are counted per (`partnerId`). */
   key: string;
@@ -124,12 +117,7 @@ export interface KeyedLock {
 export function keyedLockOf(contract: Contract, op: Operation): KeyedLock | undefined {
   const responses: Record<string, Json> = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   for (const [status, given] of Object.entries(responses)) {
-    let node = given;
-    for (let i = 0; !node?.['x-lock'] && node?.$ref && i < 10; i++)
-      node = String(node.$ref)
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((acc: Json, step) => acc?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+    const node = deref(contract.document, given, (n) => n['x-lock']);
     const lock = node?.['x-lock'];
     if (!lock?.count || !lock.key) continue;
     const count = limitOf(contract, lock.count);
@@ -197,7 +185,7 @@ export function variedLeaves(call: CallOptions, key: string, k: number, ok: (bod
 }
 
 /** What a limit-key check sends: under its first key the rate's count of calls, and the three telling calls. */
-export interface LimitKeyCalls {
+interface LimitKeyCalls {
   /** The k-th call under the first key (k below the rate's count): each is accepted. */
   drive: (k: number) => CallOptions;
   /** A call differing from the first in every member but the key (variedLeaves, or a fresh valid call). */

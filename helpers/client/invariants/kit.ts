@@ -5,6 +5,7 @@
 import type { Contract, Operation } from '../../contract/contract.js';
 import type { CallOptions } from '../client.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
+import { versionless } from '../../contract/writers.js';
 
 /**
  * A read: a GET, or a POST the contract names as one (an id starting get, list or search, or a path
@@ -66,8 +67,6 @@ export function firstOfEach<T>(keyOf: (item: T) => string | undefined): (item: T
   };
 }
 
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
-
 /**
  * The readers of the object a writer names: every GET whose last owned path id is of the resource of
  * the writer's last owned id (the object itself, not a child of it, nor its parent), every GET of the
@@ -88,7 +87,7 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
 }
 
 /** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
-export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
+export function leavesOf(node: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const walk = (n: unknown, path: string) => {
     if (n === null || typeof n !== 'object') {
@@ -99,7 +98,7 @@ export function leavesOf(node: unknown, at = ''): Map<string, unknown> {
     if (!keys.length) out.set(path, Array.isArray(n) ? '[]' : '{}');
     for (const key of keys) walk((n as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
   };
-  walk(node, at);
+  walk(node, '');
   return out;
 }
 
@@ -172,3 +171,11 @@ export function stoppedOr(api: { stopped: boolean }, error: unknown): undefined 
   if (api.stopped) throw error;
   return undefined;
 }
+
+/** A flag as the contract writes it: a boolean, or its text ("true", "false": the transactions' moreAvailable). */
+export const flagOf = (v: unknown): boolean | undefined =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A date-time with its zone as epoch seconds (the unit another reader of the contract may answer it in), else the value. */
+export const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);

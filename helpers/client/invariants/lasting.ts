@@ -18,7 +18,7 @@ export const CLOCK_MOVES: readonly { label: string; seconds: number }[] = [
   { label: '3 days later', seconds: 3 * 86_400 - 5 * 3_600 },
 ];
 
-export interface LastingState extends Lasting {
+interface LastingState extends Lasting {
   /** The statements saying so. */
   statements: string[];
   /** Every operation naming the object, the maker among them. */

@@ -7,6 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { leavesOf } from './kit.js';
+import { escapeRegExp } from '../../contract/writers.js';
 
 export const MEDIA_SAME = 'media-types';
 
@@ -29,8 +30,7 @@ export function mediaReadersOf(contract: Contract): MediaReader[] {
 const isJsonType = (mediaType: string) => /[/+]json$/i.test(mediaType);
 
 /** The media type of an answer, without its parameters. */
-export const mediaTypeOf = (res: { headers: Record<string, string> }) =>
-  (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const mediaTypeOf = (res: { headers: Record<string, string> }) => (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 
 /** Undoes a PDF literal string's escapes (ISO 32000-1, 7.3.4.2). */
 function unescapePdf(s: string): string {
@@ -71,7 +71,7 @@ export function pdfText(bytes: Buffer): string {
 }
 
 /** What one read of the object shows in one media type: a JSON body, or the text of any other form. */
-export type Form = { mediaType: string; json: unknown } | { mediaType: string; text: string };
+type Form = { mediaType: string; json: unknown } | { mediaType: string; text: string };
 
 /** The form an answer is in: JSON read as its body, a PDF as the text it draws, anything else as its text. */
 export function formOf(res: { headers: Record<string, string>; body: unknown; bytes: Buffer; text: string }): Form {
@@ -94,12 +94,11 @@ function schemasAt(contract: Contract, schema: Json, segments: readonly string[]
 }
 
 /** The values a leaf's schema closes it to (its `enum`), or undefined. */
-export function enumAt(contract: Contract, schema: Json, dotted: string): string[] | undefined {
+function enumAt(contract: Contract, schema: Json, dotted: string): string[] | undefined {
   const found = schemasAt(contract, schema, dotted ? dotted.split('.') : []).find((s) => Array.isArray(s.enum));
   return found?.enum.map(String);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A value's words: `inProgress` as `in progress`, `voaHistory` as `voa history`. */
 const wordsOf = (s: string) =>
   s
@@ -108,10 +107,10 @@ const wordsOf = (s: string) =>
     .toLowerCase();
 
 /** Whether a text starts with a value as a whole word (any case), or with its words one after the other (`In Progress`). */
-export function startsWithValue(text: string, value: string): boolean {
+function startsWithValue(text: string, value: string): boolean {
   if (!value) return false;
-  const spaced = wordsOf(value).split(' ').map(escapeRe).join('[\\s_-]+');
-  return new RegExp(`^(${escapeRe(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
+  const spaced = wordsOf(value).split(' ').map(escapeRegExp).join('[\\s_-]+');
+  return new RegExp(`^(${escapeRegExp(value)}|${spaced})(?![A-Za-z0-9])`, 'i').test(text);
 }
 
 /**
@@ -119,10 +118,10 @@ export function startsWithValue(text: string, value: string): boolean {
  * `customer id`; an identifier also by its object's name, `customer`), `:`, `#` or `=` at most between:
  * the text that follows, up to its next line.
  */
-export function statedAfter(text: string, member: string): string[] {
+function statedAfter(text: string, member: string): string[] {
   const idOf = /^(.+?)_?id$/i.exec(member)?.[1];
   const names = [...new Set([member, wordsOf(member), ...(idOf ? [wordsOf(idOf)] : [])])];
-  const label = names.map((l) => l.split(' ').map(escapeRe).join('[\\s_-]*')).join('|');
+  const label = names.map((l) => l.split(' ').map(escapeRegExp).join('[\\s_-]*')).join('|');
   const stated = new RegExp(`(?:^|[^A-Za-z0-9])(?:${label})(?:${idOf ? '\\s*id' : '(?!)'})?[ \\t]*[:#=]?\\s*([^\\n]*)`, 'gi');
   return [...text.matchAll(stated)].map((m) => m[1]);
 }

@@ -5,7 +5,7 @@
 // type: the higher q wins) is served that type, and an Accept admitting none is answered the 406 the
 // contract states. Where an Accept makes two offered types equally acceptable either is taken: the RFC
 // leaves the choice to the server.
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 
 export const ACCEPT = 'accept';
@@ -18,7 +18,7 @@ interface MediaRange {
 }
 
 /** The media ranges of an Accept header (RFC 9110 12.5.1: `type/subtype *( OWS ";" OWS parameter ) [ weight ]`). */
-export function mediaRangesOf(accept: string): MediaRange[] {
+function mediaRangesOf(accept: string): MediaRange[] {
   const out: MediaRange[] = [];
   for (const part of accept.split(',')) {
     const [range, ...params] = part.split(';').map((p) => p.trim());
@@ -35,7 +35,7 @@ export function mediaRangesOf(accept: string): MediaRange[] {
  * itself, then `type/*`, then `*\/*`; section 12.5.1), 0 where none does. A range's parameters other
  * than q do not narrow it here: every form this property sends keeps them compatible with the type.
  */
-export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
+function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
   const [type, subtype] = mediaType.toLowerCase().split('/');
   const exact = ranges.filter((r) => r.type === type && r.subtype === subtype);
   const family = ranges.filter((r) => r.type === type && r.subtype === '*');
@@ -45,7 +45,7 @@ export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): num
 }
 
 /** The offered media types an Accept prefers: those of the highest weight above 0 (ties all kept), none when it admits none. */
-export function selectedBy(accept: string, offered: readonly string[]): string[] {
+function selectedBy(accept: string, offered: readonly string[]): string[] {
   const ranges = mediaRangesOf(accept);
   const weights = offered.map((t) => qualityOf(t, ranges));
   const best = Math.max(0, ...weights);
@@ -53,7 +53,7 @@ export function selectedBy(accept: string, offered: readonly string[]): string[]
 }
 
 /** An Accept this property sends: what it is, and the offered types it allows in answer (none: the 406). */
-export interface AcceptForm {
+interface AcceptForm {
   how: string;
   accept: string;
   allowed: string[];
@@ -66,7 +66,7 @@ const otherCase = (t: string) => {
 };
 
 /** A type no operation offers, listed before the offered one so a target reading only the first range shows. */
-export const NOT_OFFERED = 'text/x-not-offered';
+const NOT_OFFERED = 'text/x-not-offered';
 
 /**
  * A small covering set of Accept forms for an operation offering `offered`: per type, the forms that
@@ -115,17 +115,6 @@ export interface Negotiated {
   notAcceptable: boolean;
 }
 
-/** Follows a local `$ref` of the bundled document. */
-function deref(contract: Contract, node: Json): Json {
-  let current = node;
-  for (let i = 0; current?.$ref && i < 10; i++)
-    current = String(current.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-  return current;
-}
-
 /** Every operation whose 2xx answer declares at least one media type, with what the contract says of its Accept. */
 export function negotiatedOf(contract: Contract): Negotiated[] {
   const out: Negotiated[] = [];
@@ -139,7 +128,7 @@ export function negotiatedOf(contract: Contract): Negotiated[] {
     if (!offered || !ok) continue;
     const status = (r ?? ok).status;
     const rawOp = contract.document.paths?.[operation.path]?.[operation.method.toLowerCase()];
-    const raw = deref(contract, rawOp?.responses?.[status]);
+    const raw = deref(contract.document, rawOp?.responses?.[status]);
     out.push({
       operation,
       status,

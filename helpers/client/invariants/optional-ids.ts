@@ -22,7 +22,7 @@ import { verdictOn2xx } from './after-write.js';
 export const OPTIONAL_IDS = 'optional-ids';
 
 /** The object a live id names, or why no live object of the caller fits the member. */
-export type LiveId = { value: string } | { leftOut: string };
+type LiveId = { value: string } | { leftOut: string };
 
 /** The object an optional id member of an operation is set to. */
 export type LiveOf = (id: ObjectId, op: Operation) => LiveId;
@@ -83,7 +83,7 @@ const typed = (schema: Json | undefined, value: string): unknown =>
   ['integer', 'number'].includes(typeOf(schema ?? {}) ?? '') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 
 /** The leaves of an answer at a member's place (its dotted path, list indices aside, ending the leaf's path). */
-export function linksIn(answer: unknown, at: string): { path: string; value: unknown }[] {
+function linksIn(answer: unknown, at: string): { path: string; value: unknown }[] {
   const out: { path: string; value: unknown }[] = [];
   for (const [path, value] of leavesOf(answer)) {
     const plain = path.replace(/\.\d+(?=\.|$)/g, '').replace(/^\d+\./, '');
@@ -129,8 +129,8 @@ export async function checkOptionalIds<S extends ServiceName>(
   fresh: () => CallOptions | Promise<CallOptions>,
   liveOf: LiveOf,
   violations: Violations,
-  contract: Contract = api.contract,
 ): Promise<{ sent: string[]; membersLeftOut: string[]; leftOut?: string }> {
+  const { contract } = api;
   const ids = optionalIdsOf(contract, op);
   // A verdict of the client's own checks on a 2xx answer (the service's answer judge) is a finding of
   // the call it judged, named as such; any other error is the call's outcome.
@@ -173,9 +173,8 @@ export async function checkOptionalIds<S extends ServiceName>(
     if (!ok(res.status)) {
       // A refusal tells only where the valid call itself, sent right after, is accepted (a create's
       // valid call may conflict with what an earlier case made: then the operation is left out).
-      const plain = await send(await fresh());
+      const plain = await send({ ...(await fresh()), valid: true });
       if (!ok(plain.status)) {
-        api.stepFailed(op, plain, 'its valid call');
         return { sent: [], membersLeftOut, leftOut: `its valid call is answered ${plain.status}, so a refusal would not tell the link` };
       }
       violations.add(

@@ -19,7 +19,7 @@ export interface OwnedMember {
 }
 
 /** One refusal to send: `member` set to another client's id, every other owned member to one of the caller's. */
-export interface ForeignIdCase<P extends string, S> {
+interface ForeignIdCase<P extends string, S> {
   member: string;
   id: string;
   /** The id's place among the foreign ids of its member (the world's order: each client's first to last). */

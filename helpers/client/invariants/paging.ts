@@ -11,9 +11,9 @@
 // count agrees with what the pages hold, and the page past the end is empty, or a 404 where the
 // contract documents one and its page count cannot be 0 (a count member of minimum 1).
 import { isDeepStrictEqual } from 'node:util';
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import { resolve } from '../negative.js';
-import { movesAloneBeside } from './kit.js';
+import { flagOf, movesAloneBeside } from './kit.js';
 
 /** A read-time date beside the items (an institution list's createdDate: "as of now") moves alone between reads. */
 const movesAlone = movesAloneBeside(new Set<string>());
@@ -65,7 +65,6 @@ const schemaOf = (contract: Contract, s: Json): Json => (s ? (contract.resolveSc
 /** Every paged reader of a contract, with how it pages and what its answer counts. */
 export function pagedReaders(contract: Contract): PagedReader[] {
   const doc = (contract as unknown as { document: Json }).document;
-  const headerOf = (h: Json): Json => (typeof h?.$ref === 'string' ? doc.components?.headers?.[h.$ref.split('/').pop()!] : h);
   const out: PagedReader[] = [];
   for (const reader of contract.operations.values()) {
     const query = reader.parameters.filter((p) => p.in === 'query');
@@ -97,7 +96,7 @@ export function pagedReaders(contract: Contract): PagedReader[] {
     const rawOp = doc.paths?.[reader.path]?.[reader.method.toLowerCase()];
     for (const name of Object.keys(rawOp?.responses?.['200']?.headers ?? {})) {
       const meaning = MEANINGS[name.toLowerCase()];
-      if (meaning && headerOf(rawOp.responses['200'].headers[name])) members.push({ name: name.toLowerCase(), meaning, in: 'header' });
+      if (meaning && deref(doc, rawOp.responses['200'].headers[name])) members.push({ name: name.toLowerCase(), meaning, in: 'header' });
     }
     // A page count that cannot be 0 (a count of minimum 1) makes an empty page no 200 of the contract: its 404 is the page past the end.
     const countMin = props.find(([k]) => MEANINGS[k.toLowerCase()] === 'count')?.[1];
@@ -119,27 +118,25 @@ export function pagedReaders(contract: Contract): PagedReader[] {
 }
 
 /** One read of a paged reader: its status, headers (lower case) and body. */
-export interface PageRead {
+interface PageRead {
   status: number;
   headers: Record<string, string | undefined>;
   body: unknown;
 }
 
 /** How a check reads a page: the index and size, each left out when undefined. */
-export type PageReader = (index: number | undefined, size: number | undefined) => Promise<PageRead>;
+type PageReader = (index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
 /** The largest set paged through with a small size (about four reads); a larger one is judged on its first items, its last page and past its end. */
-export const WINDOWED_AT_MOST = 12;
+const WINDOWED_AT_MOST = 12;
 
 const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
   const list = p.items === undefined ? body : (body as Record<string, unknown> | undefined)?.[p.items];
   return Array.isArray(list) ? list : undefined;
 };
 
-const flag = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
-
 /** The outcome of one reader's check: the problems found, or why it was not judged. */
-export interface PagingOutcome {
+interface PagingOutcome {
   problems: string[];
   leftOut?: string;
   /** The items of the set the large read listed, and the reads made. */
@@ -152,7 +149,7 @@ export interface PagingOutcome {
  * page past its end and its default page, and judges each page as a window over the large read.
  * `minimum` is the fewest items that tell (below it the check is left out, saying so).
  */
-export async function pagingProblems(p: PagedReader, read: PageReader, minimum = 3): Promise<PagingOutcome> {
+export async function pagingProblems(p: PagedReader, read: PageReader): Promise<PagingOutcome> {
   const problems: string[] = [];
   let reads = 0;
   const get = async (index: number | undefined, size: number | undefined) => {
@@ -172,8 +169,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader, minimum =
   };
   // The size of the set: what the large read holds when it is not full, else its total member (if any).
   const total = all.length < large ? all.length : totalOf(full);
-  if (all.length < minimum)
-    return { problems, leftOut: `its list holds ${all.length} items here (fewer than ${minimum})`, reads, size: all.length };
+  if (all.length < 3) return { problems, leftOut: `its list holds ${all.length} items here (fewer than 3)`, reads, size: all.length };
   const fullBody = (full.body ?? {}) as Record<string, unknown>;
   const counted = new Set(p.members.filter((m) => m.in === 'body').map((m) => m.name));
   const echoes = Array.isArray(full.body)
@@ -234,7 +230,7 @@ export async function pagingProblems(p: PagedReader, read: PageReader, minimum =
         }
       })();
       if (expect === undefined) continue;
-      const got = typeof expect === 'boolean' ? flag(raw) : Number(raw);
+      const got = typeof expect === 'boolean' ? flagOf(raw) : Number(raw);
       if (got !== expect) problems.push(`${where}, expected ${expect}`);
     }
   };
@@ -346,11 +342,7 @@ export function filterValues(
 }
 
 /** How a check reads a page under filters: the filters added to the sample's query, the index and size each left out when undefined. */
-export type FilteredPageReader = (
-  filters: Record<string, unknown>,
-  index: number | undefined,
-  size: number | undefined,
-) => Promise<PageRead>;
+type FilteredPageReader = (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => Promise<PageRead>;
 
 /**
  * A list's counts under each filter: the reader read with each filter value alone at its largest page
@@ -398,7 +390,7 @@ export async function filteredTotalProblems(
                   ? total > items.length
                   : undefined;
         if (expected === undefined) continue;
-        const got = typeof expected === 'boolean' ? flag(raw) : Number(raw);
+        const got = typeof expected === 'boolean' ? flagOf(raw) : Number(raw);
         if (got !== expected)
           problems.push(
             `${what} ${p.size.name}=${large}: ${m.in === 'header' ? 'header ' : ''}${m.name} ${JSON.stringify(raw)}, yet the filter keeps ${items.length} items (expected ${expected})`,
@@ -416,7 +408,7 @@ export async function filteredTotalProblems(
         const raw = memberOf(one, m);
         const expected = m.meaning === 'total' ? total : m.meaning === 'pages' ? total : m.meaning === 'more' ? true : undefined;
         if (raw === undefined || expected === undefined) continue;
-        const got = typeof expected === 'boolean' ? flag(raw) : Number(raw);
+        const got = typeof expected === 'boolean' ? flagOf(raw) : Number(raw);
         if (got !== expected)
           problems.push(
             `${what} ${p.size.name}=1: ${m.in === 'header' ? 'header ' : ''}${m.name} ${JSON.stringify(raw)}, expected ${expected} (the filter keeps ${total} items)`,

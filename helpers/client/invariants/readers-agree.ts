@@ -11,7 +11,8 @@
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import type { Violations } from '../security/probe.js';
 import { idOf } from './after-write.js';
-import { leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
+import { instant, leavesOf, volatileLeaves, withComputedSiblings } from './kit.js';
+import { camel } from '../../contract/writers.js';
 
 /** A position in a list (displayPosition): the place in the list that reader shows, its own by nature. */
 const POSITION = /position$/i;
@@ -85,7 +86,7 @@ const constraintsOf = (schema: Json): string =>
  * read answering one object, not a list, that shows each of them at its top (provider 2.0.0's MID
  * search names "a given merchant" by its legal name, country and acquirer ICA together).
  */
-export function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
+function objectKeysOf(contract: Contract, readers: readonly Operation[]): string[][] {
   const out: string[][] = [];
   for (const reader of readers) {
     const body = reader.requestBody?.schema ? contract.resolveSchema(reader.requestBody.schema) : undefined;
@@ -188,8 +189,6 @@ function facesOf(contract: Contract, reads: ReaderReads, keys: readonly string[]
   return out;
 }
 
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /**
  * Whether a node's id names the node itself: `id` always; a `...Id` member (a business's businessId, a
  * subscription's subscriptionId) at the answer's top unless it names a parent the reader's path
@@ -205,9 +204,6 @@ function isObjectId(key: string, parent: string, parents: readonly string[]): bo
   return holder.length > 2 && (kind.endsWith(holder) || holder.endsWith(kind));
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** A date-time with its zone as epoch seconds (the unit another reader of the contract answers it in), else the value. */
-const instant = (v: unknown): unknown => (typeof v === 'string' && DATE_TIME.test(v) ? Math.floor(Date.parse(v) / 1000) : v);
 /**
  * Whether two readers' values of one member can be compared: the same JSON type once a zoned
  * date-time is read as its instant (a reader answering a date as epoch seconds, another as a

@@ -25,10 +25,10 @@ export const REFUSAL_CODES = 'refusal-codes';
 export const REFUSAL_MEMBER = 'refusal-names-member';
 
 /** The member a condition is about (undefined: a condition of the object's state names none). */
-export const memberOfCondition = (c: CodedCondition): string | undefined => c.missing ?? c.unresolved ?? c.checkDigit;
+const memberOfCondition = (c: CodedCondition): string | undefined => c.missing ?? c.unresolved ?? c.checkDigit;
 
 /** The error schemas that name the member in error, with the member of theirs that names it (`x-names-member`). */
-export function namingSchemasOf(contract: Contract): { schema: string; member: string }[] {
+function namingSchemasOf(contract: Contract): { schema: string; member: string }[] {
   const schemas: Record<string, Json> = contract.document.components?.schemas ?? {};
   return Object.entries(schemas).flatMap(([schema, node]) =>
     node?.['x-names-member']?.member ? [{ schema, member: String(node['x-names-member'].member) }] : [],
@@ -39,7 +39,7 @@ export function namingSchemasOf(contract: Contract): { schema: string; member: s
  * The members a refusal's body names as in error, read from the first naming error shape it matches;
  * undefined where it matches none or names none (the details are optional: no finding).
  */
-export function namedMembersIn(contract: Contract, body: unknown): string[] | undefined {
+function namedMembersIn(contract: Contract, body: unknown): string[] | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   for (const { schema, member } of namingSchemasOf(contract)) {
     if (!contract.component(schema)(body)) continue;
@@ -53,7 +53,7 @@ export function namedMembersIn(contract: Contract, body: unknown): string[] | un
  * Judges the member a provoked refusal names: every member its body names is the condition's own.
  * Returns whether anything was judged (false: the condition names no member, or the body none).
  */
-export function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedCondition, violations: Violations): boolean {
+function judgeNamedMember(contract: Contract, res: ApiResponse, c: CodedCondition, violations: Violations): boolean {
   const member = memberOfCondition(c);
   if (!member || res.status !== c.status) return false;
   const named = namedMembersIn(contract, res.body);

@@ -8,6 +8,7 @@ import type { Contract, Operation } from '../../contract/contract.js';
 import { eventDateMembers } from '../../contract/event-dates.js';
 import type { CallOptions } from '../client.js';
 import type { Condition } from './refused-trace.js';
+import { versionless } from '../../contract/writers.js';
 
 /**
  * The subject states the operations' descriptions refuse (seed 002, Decisioning report generation:
@@ -37,7 +38,7 @@ export const SUBJECT_REFUSALS = {
  * customer when absent): an id of another customer's account would be refused for that (a 404)
  * before the subject's state is judged.
  */
-export const withoutAccountIds = (call: CallOptions): CallOptions => {
+const withoutAccountIds = (call: CallOptions): CallOptions => {
   if (!call.body || typeof call.body !== 'object' || Array.isArray(call.body) || !('accountIds' in call.body)) return call;
   const { accountIds: _, ...body } = call.body as Record<string, unknown>;
   return { ...call, body };
@@ -78,12 +79,11 @@ export function movesAloneOf(contract: Contract): (path: string, before: unknown
  * parent's other children shows there. None where the writer names one object only.
  */
 export function parentReadersOf(contract: Contract, op: Operation): Operation[] {
-  const path = op.path.replace(/\/v\d+(?=\/)/g, '');
+  const path = versionless(op.path);
   const ids = [...path.matchAll(/\/\{[^}]+\}/g)];
   if (ids.length < 2) return [];
   const collection = path.slice(0, ids.at(-1)!.index);
-  const gets = (p: string) =>
-    [...contract.operations.values()].filter((r) => r.method === 'GET' && r.path.replace(/\/v\d+(?=\/)/g, '') === p);
+  const gets = (p: string) => [...contract.operations.values()].filter((r) => r.method === 'GET' && versionless(r.path) === p);
   const listed = gets(collection);
   return listed.length ? listed : gets(collection.replace(/\/[^/{}]+$/, ''));
 }

@@ -7,7 +7,7 @@
 // writer gets one request per kind of refusal its contract states, from its valid sample, and its
 // readers are read once before and once after all of them. A reader is an operation of the contract
 // or, on a mock, a view of the harness on what no operation reads (the amounts micro entries drew).
-import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { type Contract, deref, type Json, type Operation } from '../../contract/contract.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { limitListOf, limitOf } from '../../contract/facts.js';
 import { takenDeviations } from '../../contract/conflicts.js';
@@ -17,7 +17,7 @@ import { typeFormCases } from './type-forms.js';
 import { objectIdsOf, queryIdsOf } from '../../contract/object-ids.js';
 import type { Violations } from '../security/probe.js';
 import { type Rule, sidesOf } from '../../contract/rules.js';
-import { bodyMembers } from '../../contract/writers.js';
+import { bodyMembers, versionless } from '../../contract/writers.js';
 import {
   changedLeavesOf,
   isRead,
@@ -33,7 +33,7 @@ import {
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
 
 /** The kinds of reason a writer is refused for, each sent once per writer where its contract states it. */
-export type RefusalReason =
+type RefusalReason =
   | 'validation'
   | 'parameter'
   | 'catalogue'
@@ -47,7 +47,7 @@ export type RefusalReason =
   | 'method'
   | 'unresolved';
 
-export interface Refusal {
+interface Refusal {
   reason: RefusalReason;
   /** The refusal's reason, in words (`validation (length): body /firstName: longer than maxLength 30`, `authorization: no credentials`). */
   why: string;
@@ -120,20 +120,12 @@ const MADE_BY_REASONS = new Set(['400', '401', '404', '409', '429']);
  * The documented 4xx responses of a writer that no other reason makes, each with its description
  * (the path's own, else the one of the response it refers to): the conditions it is refused for.
  */
-export function documentedConditionsOf(contract: Contract, op: Operation): { status: number; description: string }[] {
+function documentedConditionsOf(contract: Contract, op: Operation): { status: number; description: string }[] {
   const responses: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
   return Object.keys(responses)
     .filter((status) => /^4\d\d$/.test(status) && !MADE_BY_REASONS.has(status))
     .map((status) => {
-      let node: Json = responses[status];
-      let description = node?.description as string | undefined;
-      for (let i = 0; !description && node?.$ref && i < 10; i++) {
-        node = String(node.$ref)
-          .replace(/^#\//, '')
-          .split('/')
-          .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
-        description = node?.description;
-      }
+      const description = deref(contract.document, responses[status], (node) => node.description)?.description as string | undefined;
       return { status: Number(status), description: String(description ?? '').replace(/\s+/g, ' ') };
     });
 }
@@ -244,7 +236,7 @@ export interface TraceProbe {
 export type Tell = (call: CallOptions, keep: (path: string, value: unknown) => boolean) => CallOptions;
 
 /** The values each catalogue operation lists (`x-offered-by`), read from the target before the refusals are made. */
-export type Catalogues = ReadonlyMap<string, readonly string[]>;
+type Catalogues = ReadonlyMap<string, readonly string[]>;
 
 /**
  * The refusals of a writer from its valid call, one per kind of reason its contract states:
@@ -378,7 +370,7 @@ function plainValueOf(contract: Contract, schema: Json, depth = 0): unknown {
  * still as in the valid body, or as filled, given a path segment of its own; each step kept only where
  * `ok` takes the body. A refusal for one member then shows any other it carried that the target stored.
  */
-export function everyMemberChanged(
+function everyMemberChanged(
   contract: Contract,
   op: Operation,
   valid: unknown,
@@ -503,7 +495,7 @@ function ruleKind(name: string): string {
  * The most validation refusals a writer is sent (one per member and kind of rule beyond the first of
  * each kind): a bound that keeps the property's requests, and the CPU of making each case anew, flat.
  */
-export const MAX_VALIDATION_REFUSALS = 12;
+const MAX_VALIDATION_REFUSALS = 12;
 
 /**
  * One generated negative case per member and kind of rule the contract refuses, from the told call:
@@ -679,7 +671,7 @@ function parameterRefusals(contract: Contract, op: Operation, told: (n: number) 
 }
 
 /** The top-level members of a schema, through its `$ref`s and `allOf` parts. */
-function membersOf(contract: Contract, node: unknown): Set<string> {
+export function membersOf(contract: Contract, node: unknown): Set<string> {
   const schema = contract.resolveSchema(node) as { properties?: object; allOf?: unknown[] } | undefined;
   return new Set([...Object.keys(schema?.properties ?? {}), ...(schema?.allOf ?? []).flatMap((part) => [...membersOf(contract, part)])]);
 }
@@ -694,7 +686,7 @@ function membersOf(contract: Contract, node: unknown): Set<string> {
  * receipt (fewer members than the request: CreatedCustomer's username), every digit string and
  * number (a routing or account number), and what the caller's `tell` keeps.
  */
-export function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
+function duplicateOf(contract: Contract, op: Operation, valid: CallOptions, tell: Tell = (call) => call): Refusal | undefined {
   // A duplicate is of what a POST makes: a 409 of an update (ModifyCustomer, provider 1.42.0) says
   // nothing of sending the same change twice, which may simply be applied again.
   if (!op.responses['409'] || op.method !== 'POST') return undefined;
@@ -722,12 +714,7 @@ export function rateOf(
   op: Operation,
 ): { count: number; windowSeconds: number; why: string; key?: string; names: { count: string; window: string } } | undefined {
   if (!op.responses['429']) return undefined;
-  let node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429'];
-  for (let i = 0; node?.$ref && i < 10; i++)
-    node = String(node.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc: Json, key) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract.document);
+  const node = deref(contract.document, contract.document.paths?.[op.path]?.[op.method.toLowerCase()]?.responses?.['429']);
   const rate = node?.['x-rate'];
   if (!rate?.count || !rate.window) return undefined;
   const count = limitOf(contract, rate.count);
@@ -878,7 +865,6 @@ export function siblingReadersOf(contract: Contract, deleter: Operation): Operat
   const listed = gets(collection);
   return listed.length ? listed : gets(collection.replace(/(\/\{[^}]+\})\/[^/{}]+$/, '$1'));
 }
-const versionless = (path: string) => path.replace(/\/v\d+(?=\/)/g, '');
 
 /** The writers of the contract and the readers of what each names (helpers/client/invariants/kit.ts). */
 export const traceWriters = (contract: Contract) =>
@@ -1110,7 +1096,7 @@ export async function checkRefusedLeaveNoTrace<S extends ServiceName>(
 const LOOKED_UP_MEMBERS = new Set(['locationId']);
 
 /** A value of the same shape as an id that names nothing: all nines for a number, its last letters turned otherwise. */
-export function namingNothing(value: unknown): unknown {
+function namingNothing(value: unknown): unknown {
   if (typeof value === 'number' && Number.isInteger(value)) {
     const nines = Number('9'.repeat(String(Math.abs(value)).length));
     return nines === value ? nines - 1 : nines;
@@ -1139,7 +1125,7 @@ export function namingNothing(value: unknown): unknown {
  * Errors: a 4xx "indicates a request the service did not carry out"). A body the contract would refuse
  * for its form is not sent (its refusal would be the validation reason's).
  */
-export function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
+function unresolvedRefusalsOf(contract: Contract, op: Operation, told: (n: number) => CallOptions, n: number): Refusal[] {
   if (!op.responses['404']) return [];
   const validate = contract.requestValidatorOf(op.operationId);
   const members = [

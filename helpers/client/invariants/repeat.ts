@@ -19,7 +19,7 @@ export const challengeOperations = (contract: Contract): Operation[] =>
   [...contract.operations.values()].filter((o) => o.responses[String(CHALLENGE_STATUS)] !== undefined);
 
 /** One answer of a call: its status and its body (JSON or text). */
-export interface Answer {
+interface Answer {
   status: number;
   body: unknown;
 }

@@ -11,11 +11,12 @@ import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { ServiceName } from '../../contract/operations.js';
 import { ContractViolation } from '../../contract/checks.js';
 import type { Violations } from '../security/probe.js';
+import { alternatingCase } from '../security/value-forms.js';
 
 export const BODY_MEDIA = 'body-media-forms';
 
 /** An operation taking a body, with the media types its requestBody's content declares. */
-export interface BodyMedia {
+interface BodyMedia {
   operation: Operation;
   mediaTypes: string[];
 }
@@ -28,13 +29,12 @@ export function bodyMediaOf(contract: Contract): BodyMedia[] {
 }
 
 /** Another written form of one media type, and why RFC 9110 makes it the same type. */
-export interface MediaForm {
+interface MediaForm {
   contentType: string;
   how: string;
 }
 
 /** The type and subtype with each letter's case alternating from upper case (`ApPlIcAtIoN/JsOn`): a case no target keys on. */
-const mixedCase = (t: string) => [...t].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * The other forms of a media type RFC 9110 gives the same meaning (section 8.3.1: `type "/" subtype
@@ -47,11 +47,11 @@ const mixedCase = (t: string) => [...t].map((c, i) => (i % 2 ? c.toLowerCase() :
  */
 export function mediaFormsOf(mediaType: string): MediaForm[] {
   if (!/[/+]json$|^text\//i.test(mediaType))
-    return [{ contentType: mixedCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
+    return [{ contentType: alternatingCase(mediaType), how: 'type and subtype in mixed case (RFC 9110 8.3.1: case-insensitive)' }];
   return [
     { contentType: `${mediaType}; charset=utf-8`, how: 'with a charset parameter (RFC 9110 8.3.1 parameters; RFC 8259 11)' },
     {
-      contentType: `${mixedCase(mediaType)} ; charset=UTF-8`,
+      contentType: `${alternatingCase(mediaType)} ; charset=UTF-8`,
       how: 'in mixed case, with white space around the ";" and the charset in capitals (RFC 9110 8.3.1: case-insensitive, OWS ";" OWS; 8.3.2)',
     },
   ];

@@ -17,7 +17,7 @@ import { resolve } from '../negative.js';
 export const ROLLUPS = 'rollups';
 
 /** A roll-up an answer carries: the outer object's path and the path of its parts (`[]` for a list's items). */
-export interface Rollup {
+interface Rollup {
   whole: string[];
   parts: string[];
 }
@@ -47,7 +47,7 @@ function objectNodes(contract: Contract, schema: Json, at: string[], out: Shaped
 }
 
 /** The roll-ups of a schema: an object and its twins deeper inside lists under the same parent. */
-export function rollupsOf(contract: Contract, schema: Json): Rollup[] {
+function rollupsOf(contract: Contract, schema: Json): Rollup[] {
   if (!schema) return [];
   const nodes = objectNodes(contract, schema, [], [], [], 0);
   const out = new Map<string, Rollup>();
@@ -141,7 +141,7 @@ function rollupProblems(operation: Operation, body: unknown, rollups: Rollup[]):
 }
 
 /** A component schema holding roll-ups (an analytics report's content), with the members an answer carrying it has. */
-export interface RollupComponent {
+interface RollupComponent {
   name: string;
   required: string[];
   rollups: Rollup[];

@@ -14,6 +14,7 @@ import { ContractViolation } from '../../contract/checks.js';
 import type { ServiceName } from '../../contract/operations.js';
 import type { ApiResponse, CallOptions, OperationClient } from '../client.js';
 import type { Violations } from '../security/probe.js';
+import { caseSwapped } from '../security/value-forms.js';
 
 export const SIGNATURE_WHOLE = 'signature-whole';
 
@@ -36,10 +37,10 @@ export function signedOperationsOf(contract: Contract): Operation[] {
 }
 
 /** The name of the query parameter the check adds to every request (one no operation declares). */
-export const ADDED = 'signedProbe';
+const ADDED = 'signedProbe';
 
 /** A part of the request signed otherwise than it is sent. */
-export interface Alteration {
+interface Alteration {
   how: string;
   /** The method, URL and body the signature is computed over, from those sent. */
   signed: (sent: { method: string; url: string; body: string | undefined }) => { method: string; url: string; body: string | undefined };
@@ -50,7 +51,6 @@ const withUrl = (url: string, edit: (u: URL) => void) => {
   edit(u);
   return u.toString();
 };
-const swapCase = (s: string) => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 /** The parts RFC 5849 section 3.4.1 signs, each altered once; another body only for an operation taking one. */
 export function alterationsOf(op: Operation): Alteration[] {
@@ -71,7 +71,7 @@ export function alterationsOf(op: Operation): Alteration[] {
     { how: 'signed as another method', signed: (r) => ({ ...r, method: r.method === 'POST' ? 'PUT' : 'POST' }) },
     {
       how: 'the path signed in another case',
-      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => (u.pathname = swapCase(u.pathname))) }),
+      signed: (r) => ({ ...r, url: withUrl(r.url, (u) => (u.pathname = caseSwapped(u.pathname))) }),
     },
   ];
   if (op.requestBody)

@@ -12,7 +12,7 @@ import { resolve } from '../negative.js';
 
 export const END_STATES = 'end-states';
 
-export interface StateLeaf {
+interface StateLeaf {
   /** Where the member is in the answer (`status`, `reports.2.status`). */
   at: string;
   member: string;
@@ -33,7 +33,7 @@ function endsOf(contract: Contract, schema: Json): string[] | undefined {
 }
 
 /** Every state member of a JSON value by its schema, with the object holding it. */
-export function stateLeaves(contract: Contract, schema: Json, value: unknown, at = '', depth = 0): StateLeaf[] {
+function stateLeaves(contract: Contract, schema: Json, value: unknown, at = '', depth = 0): StateLeaf[] {
   if (depth > 12 || value === null || typeof value !== 'object' || !schema || typeof schema !== 'object') return [];
   const s = resolve(contract, schema);
   if (Array.isArray(value))

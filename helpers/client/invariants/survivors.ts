@@ -10,7 +10,7 @@ import { consequencesOf } from '../../contract/statements.js';
 
 export const SURVIVORS = 'survivors';
 
-export interface Survivor {
+interface Survivor {
   /** The statements saying so. */
   statements: string[];
   object: string;

@@ -30,6 +30,7 @@ import {
   withComputedSiblings,
   stoppedOr,
 } from './kit.js';
+import { camel, pathParams, versionless } from '../../contract/writers.js';
 
 export const WRITE_SCOPE = 'write-changes-only-what-it-names';
 
@@ -129,7 +130,7 @@ export function scopeReaders(
   const own = named
     ? [...contract.operations.values()].filter((r) => r.method === 'GET' && r !== writer && lastOwned(r) === named && /\}$/.test(r.path))
     : [];
-  const shape = (path: string) => path.replace(/\/v\d+(?=\/)/g, '').replace(/\{[^}]+\}/g, '{}');
+  const shape = (path: string) => versionless(path).replace(/\{[^}]+\}/g, '{}');
   const under = (r: Operation) => r.method === 'GET' && r !== writer && shape(writer.path).startsWith(`${shape(r.path)}/`);
   // A view of the named object itself (its accounts, its application data) changes with it: not a sibling's read.
   const collections = [...new Set([...readers, ...[...contract.operations.values()].filter(under)])].filter(
@@ -147,8 +148,7 @@ export function scopeReaders(
 }
 
 /** A path's parameters, in camel case (`customer_id` is a customerId member). */
-const camelParams = (path: string) =>
-  [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+const camelParams = (path: string) => pathParams(path).map(camel);
 
 /**
  * The inputs of a write that a reader of what it names shows at the top of its answer, by member name:
@@ -156,7 +156,7 @@ const camelParams = (path: string) =>
  * at: seed 002, Endpoints). A body's members are not taken: one of the same name may be another
  * object's (a consumer's name beside its customer's, an event's status beside its subscription's).
  */
-export function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
+function latestInputs(writer: Operation, call: CallOptions, reader: Operation): Map<string, string> {
   const own = new Set(camelParams(reader.path));
   const out = new Map<string, string>();
   const named = camelParams(writer.path);
@@ -205,21 +205,19 @@ export function twinOf(contract: Contract, writer: Operation, call: CallOptions)
   if (!members.length) return undefined;
   const made = readerAfterWrite(contract, writer);
   if (made?.idParams.length === 1) return twinCalls(contract, writer, call).map((c) => ({ call: c, read: readAfterCall(made, call)! }));
-  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const reader = [...contract.operations.values()].find((r) => {
-    const ps = params(r.path);
+    const ps = pathParams(r.path);
     const last = ps.at(-1);
     return (
       r.method === 'GET' &&
       /\}$/.test(r.path) &&
       last !== undefined &&
       members.includes(camel(last)) &&
-      ps.slice(0, -1).every((p) => params(writer.path).includes(p))
+      ps.slice(0, -1).every((p) => pathParams(writer.path).includes(p))
     );
   });
   if (!reader) return undefined;
-  const read = readAfterCall({ reader, idParams: [params(reader.path).at(-1)!] }, call)!;
+  const read = readAfterCall({ reader, idParams: [pathParams(reader.path).at(-1)!] }, call)!;
   return twinCalls(contract, writer, call).map((c) => ({ call: c, read }));
 }
 
@@ -319,7 +317,7 @@ export function otherStateCall(contract: Contract, writer: Operation, call: Call
  * that id; an entry carrying a named id among its own scalar ids (the named object, its children) is
  * passed over whole: what the write names may change, and with it what hangs under it.
  */
-export function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
+function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
@@ -339,7 +337,7 @@ export function pickedEntries(body: unknown, ids: ReadonlySet<string>, named: Re
  * A parent's own members (ScopeRead.parent): its answer less every node carrying a named id among
  * its own scalar ids (the named child's entry) and less the dates of its last change (dates.ts CHANGE).
  */
-export function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
+function parentOwn(body: unknown, named: ReadonlySet<string>): unknown {
   const carries = (node: unknown) =>
     Boolean(node) &&
     typeof node === 'object' &&
@@ -370,7 +368,7 @@ function common(before: unknown, after: unknown): [unknown, unknown] {
 const verdictOn2xx = (error: unknown): ContractViolation | undefined =>
   error instanceof ContractViolation && error.site && error.site.status >= 200 && error.site.status < 300 ? error : undefined;
 
-export interface ScopeOutcome {
+interface ScopeOutcome {
   /** The writers whose write answered 2xx and whose siblings were read before and after it. */
   checked: string[];
   /** The writers whose write the target did not take, with its answer. */

@@ -22,7 +22,7 @@ const MASK = /[*xX#•]/;
  */
 const TOKEN = /(?<![0-9A-Za-z*#•])[0-9*xX#•]+(?:[ -][0-9*xX#•]+)*(?![0-9A-Za-z*#•])/g;
 
-export type CardForm = 'digit run' | 'first six' | 'masked';
+type CardForm = 'digit run' | 'first six' | 'masked';
 
 const fromCard = (digits: string, pan: string) => {
   for (let i = 0; i + LONGER_THAN_PREFIX <= digits.length; i++) if (pan.includes(digits.slice(i, i + LONGER_THAN_PREFIX))) return true;

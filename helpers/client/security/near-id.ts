@@ -14,20 +14,20 @@
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import { sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { caseSwapped } from './value-forms.js';
 
 export const NEAR_ID = 'near-id';
 
 /** Below this length a one-character change may name another live object of a short sequence: not varied. */
-export const NEAR_ID_MIN_LENGTH = 8;
+const NEAR_ID_MIN_LENGTH = 8;
 
 /** Swaps the case of every letter (`cr_aB1` as `CR_Ab1`). */
-const caseSwapped = (id: string) => [...id].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 /**
  * The near ids of one id: one character added (a digit for an all-digit id, a letter otherwise; and a
  * letter), the last removed, a trailing space; its case swapped when it holds both cases.
  */
-export function nearIds(id: string): { how: string; value: string }[] {
+function nearIds(id: string): { how: string; value: string }[] {
   if (id.length < NEAR_ID_MIN_LENGTH) return [];
   const digits = /^[0-9]+$/.test(id);
   const bothCases = /[a-z]/.test(id) && /[A-Z]/.test(id);
@@ -71,7 +71,7 @@ export function foldedIds(id: string): { how: string; value: string }[] {
 }
 
 /** The statuses an operation documents for an id that names nothing: 404, and 400 for an id of the wrong form. */
-export const nearIdRefusals = (o: ObjectIdOperation) => [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
+const nearIdRefusals = (o: ObjectIdOperation) => [404, 400].filter((s) => o.operation.responses[String(s)] !== undefined);
 
 /**
  * The probes over `ops`: each operation's sample with the owner's live objects, its last owned path

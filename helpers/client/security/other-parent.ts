@@ -11,7 +11,7 @@ import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from '.
 export const OTHER_PARENT = 'other-parent';
 
 /** The (child, parent) pairs of an operation: both ids in its request. */
-export function parentPairs(o: ObjectIdOperation): { child: string; parent: string }[] {
+function parentPairs(o: ObjectIdOperation): { child: string; parent: string }[] {
   const named = new Set(o.ids.map((id) => id.resource));
   return o.ids
     .filter((id) => id.owner !== 'public' && id.parent && named.has(id.parent))

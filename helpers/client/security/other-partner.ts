@@ -27,10 +27,10 @@ export interface Exemptions {
 }
 
 /** Whether an operation names an object some partner owns beyond the caller itself (its partner id). */
-export const namesOwnedObject = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public' && id.resource !== 'partner');
+const namesOwnedObject = (o: ObjectIdOperation) => o.ids.some((id) => id.owner !== 'public' && id.resource !== 'partner');
 
 /** The resources of an operation that the run holds no live object of. */
-export const missingObjects = (o: ObjectIdOperation, objects: LiveObjects) =>
+const missingObjects = (o: ObjectIdOperation, objects: LiveObjects) =>
   o.ids.filter((id) => id.owner !== 'public' && id.resource !== 'partner' && objects[id.resource] === undefined).map((id) => id.resource);
 
 /**

@@ -22,7 +22,7 @@ export interface Probe {
   documented: number[];
 }
 
-export interface Violation {
+interface Violation {
   checker: string;
   operationId: string;
   object: string;

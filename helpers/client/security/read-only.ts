@@ -6,12 +6,13 @@
 // for savePlan); the writer is sent with every response-only member set to a value of the member's
 // type that no target would choose, then the reader must not show that value.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
+import { camel, pathParams } from '../../contract/writers.js';
 
 export const READ_ONLY = 'read-only';
 
 const PAGING = new Set(['limit', 'offset', 'start', 'page', 'size']);
 
-export interface ReadOnlyPair {
+interface ReadOnlyPair {
   writer: Operation;
   reader: Operation;
   /** The reader's path id the writer's answer gives (`plan_id` from savePlan's `planId`), when the paths differ by one id. */
@@ -101,13 +102,12 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
     {},
     ...[answerSchema, ...(answerSchema?.oneOf ?? []), ...(answerSchema?.anyOf ?? [])].map((b: Json) => (b ? properties(contract, b) : {})),
   );
-  const params = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const child = readers.find((r) => {
     if (!r.path.startsWith(`${writer.path}/`)) return false;
-    const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+    const added = pathParams(r.path).filter((p) => !pathParams(writer.path).includes(p));
     return added.length > 0 && added.every((p) => p in answered);
   });
-  if (child) return { reader: child, idParams: params(child.path).filter((p) => !params(writer.path).includes(p)) };
+  if (child) return { reader: child, idParams: pathParams(child.path).filter((p) => !pathParams(writer.path).includes(p)) };
   const parent = readers.filter((r) => writer.path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
   if (parent) return { reader: parent, idParams: [] };
   // Else the shortest record reader of the same API (first path segment) that takes the writer's ids
@@ -122,13 +122,15 @@ function readerOfWrite(contract: Contract, writer: Operation, kindsAside = false
   const byId = readers
     .filter((r) => api(r.path) === api(writer.path) && 'id' in answered)
     .filter((r) => {
-      const added = params(r.path).filter((p) => !params(writer.path).includes(p));
+      const added = pathParams(r.path).filter((p) => !pathParams(writer.path).includes(p));
       return (
-        added.length === 1 && params(writer.path).every((p) => params(r.path).includes(p) || isKind(p)) && r.path.endsWith(`{${added[0]}}`)
+        added.length === 1 &&
+        pathParams(writer.path).every((p) => pathParams(r.path).includes(p) || isKind(p)) &&
+        r.path.endsWith(`{${added[0]}}`)
       );
     })
     .sort((a, b) => a.path.length - b.path.length)[0];
-  return byId ? { reader: byId, idParams: params(byId.path).filter((p) => !params(writer.path).includes(p)) } : undefined;
+  return byId ? { reader: byId, idParams: pathParams(byId.path).filter((p) => !pathParams(writer.path).includes(p)) } : undefined;
 }
 
 /**
@@ -149,14 +151,12 @@ export function readerAfterWrite(contract: Contract, writer: Operation): { reade
 }
 
 /** A writer no readOnlyPairs reader reads, with the reader of what it changed (when the contract has one). */
-export interface OwnAnswerPair extends ReadOnlyPair {
+interface OwnAnswerPair extends ReadOnlyPair {
   /** The reader of what the write changed, its path ids beyond the writer's read from the writer's answer. */
   then?: { reader: Operation; idParams: string[] };
   /** List readers that filter by an id the writer's answer gives (getApplications by pre_app_id after RegisterApp). */
   lists?: { reader: Operation; param: string; member: string }[];
 }
-
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The members of one record of a list reader's answer (the items of its array member). */
 function listRecord(contract: Contract, reader: Operation): Record<string, Json> {
@@ -227,7 +227,6 @@ export function storedReadOnly(pair: ReadOnlyPair, answer: unknown): string[] {
 export function idFromAnswer(pair: ReadOnlyPair, answer: unknown): string | undefined {
   if (!pair.idParam || !answer || typeof answer !== 'object') return undefined;
   const record = answer as Record<string, unknown>;
-  const camel = pair.idParam.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  const value = record[pair.idParam] ?? record[camel] ?? record.id;
+  const value = record[pair.idParam] ?? record[camel(pair.idParam)] ?? record.id;
   return value === undefined ? undefined : String(value);
 }

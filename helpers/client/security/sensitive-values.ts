@@ -117,7 +117,7 @@ export function checkAnswer(inputs: SensitiveInputs, answer: ProbeAnswer, violat
 }
 
 /** The dotted paths of the sensitive members a request body declares (`borrowers[].optionalConsumerInfo.ssn`), by kind. */
-export function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; kind: SensitiveKind }[] {
+function sensitiveMembersOf(contract: Contract, op: Operation): { at: string; kind: SensitiveKind }[] {
   const resolve = (node: Json): Json => {
     let current = node;
     for (let i = 0; i < 10 && current?.$ref; i++) current = contract.componentSchema(String(current.$ref).split('/').pop()!);

@@ -10,7 +10,11 @@ import type { LookedUpValue } from '../../contract/object-ids.js';
 
 export const VALUE_FORMS = 'value-forms';
 
-const caseSwapped = (value: string) => [...value].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+/** The value with the case of each letter swapped (`aB1` is `Ab1`). */
+export const caseSwapped = (value: string) => [...value].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+
+/** The value in alternating case, from upper (`abc` is `AbC`). */
+export const alternatingCase = (value: string) => [...value].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * The forms of one value a loose lookup would take for it, each other than the value itself. `numeric`:

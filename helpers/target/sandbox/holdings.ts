@@ -218,7 +218,7 @@ async function cardHoldings(env: Env): Promise<Finding[]> {
 // ---- installments (provider 2.0.0)
 
 /** A card of the range's length (16 at least) just inside its low end, ending in its check digit (provider 2.0.0, Pan: Luhn). */
-export function cardInRange(range: AccountRange): string {
+function cardInRange(range: AccountRange): string {
   const m = range.accountRangeLow.length;
   const head = (BigInt(range.accountRangeLow) + (range.accountRangeHigh > range.accountRangeLow ? 1n : 0n)).toString().padStart(m, '0');
   return m >= 16 ? luhnNear(head, true) : withCheckDigit(head + '0'.repeat(15 - m));

@@ -1,5 +1,6 @@
-// Covers: the certification and the Allure results of one run agree on every count (passed, failed,
-// skipped) per service. helpers/verdict/allure-counts.ts reads Allure's result files as its report counts
+// Covers: the certification (its JSON's service verdicts), the page rendered from it, the console's
+// Summary line, JUnit and the Allure results of one run agree on every count (passed, failed, skipped)
+// per service. helpers/verdict/allure-counts.ts reads Allure's result files as its report counts
 // them; a tiny real Playwright run (a temporary folder, about 1.5 s of CPU) feeds allure-playwright
 // and, through the events it recorded, the suite reporter: a pass, a failure, a time-out (`broken`
 // in Allure), the skips of a spec, a fixture (the preflight) and a check stopped mid-way (the
@@ -13,7 +14,8 @@ import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
 import { serviceVerdict } from '../../../helpers/verdict/certification.js';
-import SuiteReporter, { NOT_RUN_REASON } from '../../../helpers/verdict/suite-reporter.js';
+import SuiteReporter, { NOT_RUN_REASON, summaryCounts } from '../../../helpers/verdict/suite-reporter.js';
+import { certificationHtml } from '../../../helpers/verdict/certification-html.js';
 import { SKIP_KIND_ANNOTATION } from '../../../helpers/client/annotations.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
 
@@ -183,9 +185,30 @@ test('one real run: the certification counts equal the Allure and JUnit counts p
 
   const allure = allureCounts(path.join(dir, 'allure-results'));
   expect(certificationCounts({ services })).toEqual(allure);
-  // JUnit (what a CI's test view shows) counts the same; the console's Summary line and the page are
-  // written from these service verdicts.
+  // JUnit (what a CI's test view shows) counts the same, and so do the console's Summary line and the page.
   expect(junitCounts(fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8'))).toEqual(allure);
+  const total = (counts: Record<string, { passed: number; failed: number; skipped: number }>) =>
+    Object.values(counts).reduce((t, c) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed, skipped: t.skipped + c.skipped }), {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    });
+  expect(summaryCounts(outcomes)).toEqual(total(allure));
+  const page = certificationHtml(
+    { target: 'mock', generatedAt: new Date().toISOString(), verdict: 'FAIL', checks: { selected: 0, run: 0, skipped: 0 }, services },
+    [],
+  );
+  const onPage = Object.fromEntries(
+    [
+      ...page.matchAll(
+        /Checks passed\/failed\/skipped: seed (\d+)\/(\d+)\/(\d+), provider (\d+)\/(\d+)\/(\d+), assumption (\d+)\/(\d+)\/(\d+)/g,
+      ),
+    ].map((m, i) => {
+      const n = m.slice(1).map(Number);
+      return [services[i].service, { passed: n[0] + n[3] + n[6], failed: n[1] + n[4] + n[7], skipped: n[2] + n[5] + n[8] }];
+    }),
+  );
+  expect(onPage).toEqual(allure);
   // The cases that could part the two reports were all in this run.
   const statuses = fs
     .readdirSync(path.join(dir, 'allure-results'))

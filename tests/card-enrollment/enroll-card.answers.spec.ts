@@ -1,0 +1,711 @@
+// Covers: POST /cards (putCard) 200, the shape of an enrollment's answer on both paths (seed 000, MaskedCard,
+// MaskedConsumer, Limits; the provider's Card API examples where the seed is silent): the masked card and
+// consumer, the response limits and forms, the dates, and the account a receipt stands for. What the answer
+// must be across sequences (states, a new card id, echoes) is the enrollments model's (enroll-card.model.spec.ts);
+// every answer is also judged by the client's enrollment judge (fixtures/assertions/card-enrollment-answer.ts).
+// One section per part of the answer, each with what it covers.
+import {
+  type CardRequests,
+  CONSUMER_LOCALES,
+  type Contract,
+  emailMaskProblem,
+  ENROLLMENT_PATHS,
+  type EnrollmentPath,
+  exampleCard,
+  expect,
+  expectMaskedPan,
+  inClearProblem,
+  lacksPathData,
+  lengthOf,
+  limitOf,
+  loadContract,
+  luhnComplete,
+  maskedName,
+  mockOnly,
+  nameMaskProblem,
+  NO_RECEIPT,
+  type OperationClient,
+  panBinAbsent,
+  panOfLength,
+  PROVIDER_IDENTITY_TYPE,
+  requestIdentityForm,
+  rules,
+  setPath,
+  skipForIdentity,
+  test,
+  TEST_PANS,
+  underRule,
+  utcInstantProblem,
+} from '../../fixtures/card-enrollment.js';
+import { answeredConflicts, passesResponseCheck, seedFormOf } from '../../helpers/contract/conflicts.js';
+
+// --- POST /cards (putCard) 200 on both enrollment paths (seed 000 (a) card number, (b)
+// push-account receipt): the masked card, and the answer's own members never taken from the request.
+// The states and the service echoed, on both paths, are the enrollments model's (enroll-card.model.spec.ts)
+// and every-source's; the creation instant is judged with the consumer's.
+for (const path of ENROLLMENT_PATHS) {
+  test.describe(`${path} enrollment`, () => {
+    test.beforeEach(({ card }) => test.skip(lacksPathData(card, path), NO_RECEIPT));
+
+    test(
+      `generates a new srcCorrelationId for each request that has none (${path})`,
+      rules(`CE-GEN-CORRELATION@${path}`),
+      async ({ cardApi, cards }) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const { srcCorrelationId: _none, ...request } = await cards.on(path);
+          const res = await cardApi.call('putCard', { body: request });
+          expect(res.status).toBe(200);
+          // The response schema checks the SrcCorrelationId pattern; "new": not one shared by requests.
+          expect(typeof res.body.srcCorrelationId).toBe('string');
+          ids.push(res.body.srcCorrelationId);
+        }
+        expect(ids[0], 'two generated correlation ids').not.toBe(ids[1]);
+      },
+    );
+
+    // reference, the mock's world: "srcDigitalCardId is a new UUID". The card path enrolls two
+    // different cards; the receipt path has one known receipt and enrolls it twice.
+    test(
+      `returns a new srcDigitalCardId for each enrollment (${path}) @assumption`,
+      rules(`CE-VAL-CARDID@${path}`),
+      async ({ cardApi, cards }) => {
+        // Both sent with one srcCorrelationId (seed 000: a tracking id, not a key of the card): a target
+        // that derives the card's id from it answers one id twice.
+        const first = await cards.on(path, exampleCard());
+        const bodies = [
+          first,
+          {
+            ...(await cards.on(path, exampleCard({ primaryAccountNumber: panOfLength(16, '411111') }))),
+            srcCorrelationId: first.srcCorrelationId,
+          },
+        ];
+        const ids: string[] = [];
+        for (const body of bodies) {
+          const res = await cardApi.call('putCard', { body });
+          expect(res.status).toBe(200);
+          ids.push(res.body.maskedCard.srcDigitalCardId);
+        }
+        expect(ids[0], 'srcDigitalCardId of two enrollments').not.toBe(ids[1]);
+      },
+    );
+
+    // seed 000: "The response carries a masked card record". The client's sensitiveEchoConformance
+    // fails any response carrying the PAN or security code sent (the receipt's PAN where known).
+    test(
+      `returns a masked card without the full PAN in any member (${path}) @smoke`,
+      rules(`CE-MASK-PAN@${path}`, `CE-SENSITIVE-ECHO@${path}`),
+      async ({ cardApi, cards, card }) => {
+        const plain = exampleCard({ primaryAccountNumber: panOfLength(16, '555555') });
+        const res = await cardApi.call('putCard', { body: await cards.on(path, plain) });
+        expect(res.status).toBe(200);
+        if (path === 'card') expectMaskedPan(res, { pan: plain.primaryAccountNumber });
+        else
+          expectMaskedPan(res, { pan: card.receipt!.primaryAccountNumber, bin: card.receipt!.panBin, lastFour: card.receipt!.panLastFour });
+      },
+    );
+
+    // seed 000, EnrollCardRequest, Card and Consumer declare none of the masked card's or masked
+    // consumer's own members: sent anyway (as the answer nests them, flat at the top, in the consumer,
+    // and on the card path inside the encrypted card), none is what the answer shows. The request
+    // schemas leave additional members open, so the request stays valid and is answered 200.
+    test(
+      `never takes the masked card's or masked consumer's own members from the request (${path})`,
+      rules(`CE-OBJ-READ-ONLY@${path}`),
+      async ({ cardApi, cards, card }) => {
+        const plain = exampleCard({ primaryAccountNumber: panOfLength(16, '555555') });
+        const pan = path === 'card' ? plain.primaryAccountNumber : card.receipt?.primaryAccountNumber;
+        // Digits the card's own never are: each digit of its BIN and last four moved by 5.
+        const shifted = (digits: string | undefined, fallback: string) =>
+          digits ? digits.replace(/\d/g, (d) => String((Number(d) + 5) % 10)) : fallback;
+        const ownCard = {
+          srcDigitalCardId: crypto.randomUUID(),
+          panBin: shifted(pan?.slice(0, 6) ?? card.receipt?.panBin?.slice(0, 6), '913579'),
+          panLastFour: shifted(pan?.slice(-4) ?? card.receipt?.panLastFour, '9173'),
+          dateOfCardCreated: '2001-02-03T04:05:06Z',
+          tokenUniqueReference: 'DWSPMC-ro-9f3c7a',
+          paymentAccountReference: 'PAR-ro-9f3c7a',
+          paymentCardDescriptor: 'ro-9f3c7a descriptor',
+          paymentCardType: 'ro-9f3c7a-type',
+        };
+        // The answer's statuses are ACTIVE at enrollment (CE-STATE-ACTIVE): the ones sent are not.
+        const ownConsumer = {
+          srcConsumerId: crypto.randomUUID(),
+          status: 'LOCKED',
+          dateConsumerAdded: '2001-02-03T04:05:07Z',
+          dateConsumerLastUsed: '2001-02-03T04:05:08Z',
+          maskedFullName: 'R*** ro-9f3c7a',
+        };
+        const base = path === 'card' ? await cards.withCard({ ...plain, ...ownCard }) : await cards.on(path);
+        const body = {
+          ...base,
+          ...ownCard,
+          ...ownConsumer,
+          consumer: { ...base.consumer, ...ownConsumer },
+          maskedCard: { ...ownCard, digitalCardData: { status: 'CANCELLED' } },
+          maskedConsumer: ownConsumer,
+        };
+        const res = await cardApi.call('putCard', { body });
+        expect(res.status, 'a request with members the schema does not declare').toBe(200);
+        const shown: string[] = [];
+        const judge = (where: string, answer: Record<string, unknown> | undefined, sent: Record<string, unknown>) => {
+          for (const [name, value] of Object.entries(sent))
+            if (answer?.[name] === value) shown.push(`${where}.${name} = '${String(value)}'`);
+        };
+        judge('maskedCard', res.body.maskedCard, ownCard);
+        judge('maskedCard.digitalCardData', res.body.maskedCard?.digitalCardData, { status: 'CANCELLED' });
+        judge('maskedConsumer', res.body.maskedConsumer, ownConsumer);
+        // Nor anywhere else in the answer, under a name of its own.
+        const sentValues = new Set<unknown>([...Object.values(ownCard), ...Object.values(ownConsumer)].filter((v) => v !== 'LOCKED'));
+        const walk = (node: unknown, at: string): void => {
+          if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+          else if (sentValues.has(node) && !shown.some((s) => s.startsWith(at.slice(1)))) shown.push(`${at.slice(1)} = '${String(node)}'`);
+        };
+        walk(res.body, '');
+        expect(shown, "members the request does not declare are the service's own in the answer").toEqual([]);
+      },
+    );
+  });
+}
+
+// --- POST /cards (putCard) 200, push-account-receipt based enrollment (seed 000 (b); reference
+// A5): the card the receipt stands for. The rules both paths share are in the section above.
+test(
+  'shows the bin and last four of the account each known receipt stands for, each its own @assumption',
+  rules('CE-RECEIPT-ACCOUNT@receipt'),
+  async ({ cardApi, cards, card }) => {
+    const known = card.receipts.filter((r) => r.panLastFour);
+    test.skip(!known.length, 'needs the receipt account digits (CARD_RECEIPT_PAN_BIN, CARD_RECEIPT_PAN_LAST_FOUR)');
+    // reference A5: every receipt the suite knows is enrolled, so an answer taken from another receipt
+    // (the first known) shows; the mock's world knows two of different accounts, a sandbox the one configured.
+    if (card.kind === 'mock')
+      expect(new Set(known.map((r) => r.panLastFour)).size, 'known receipts of accounts that differ in their last four').toBeGreaterThan(1);
+    const wrong: string[] = [];
+    for (const receipt of known) {
+      const res = await cardApi.call('putCard', { body: cards.withReceipt(receipt.id) });
+      if (res.status !== 200) {
+        wrong.push(`receipt ${receipt.panLastFour}: ${res.status}, not 200`);
+        continue;
+      }
+      const { panBin, panLastFour } = res.body.maskedCard;
+      if (panLastFour !== receipt.panLastFour)
+        wrong.push(`receipt of the account ending ${receipt.panLastFour}: panLastFour ${panLastFour}`);
+      // CE-CONFLICT-PAN-BIN-ABSENT: an answer without panBin is the provider's form, noted by the response check.
+      if (receipt.panBin && !panBinAbsent(res.body.maskedCard) && !(receipt.panBin.startsWith(panBin) || panBin.startsWith(receipt.panBin)))
+        wrong.push(`receipt of the account ending ${receipt.panLastFour}: panBin ${panBin}, not the account's bin ${receipt.panBin}`);
+    }
+    expect(wrong, "each receipt's masked card is its own account's").toEqual([]);
+  },
+);
+
+// --- POST /cards (putCard), card-number path, the members of the masked card derived from the PAN
+// (seed 000, MaskedCard: panBin, the first PAN digits, how many the seed does not say: the mock's six,
+// x-limits panBinDigits, is judged under CE-MASK-PAN-BIN; panLastFour, the last four) at every PAN length the contract
+// allows (Card.primaryAccountNumber minLength..maxLength), each PAN with digits that differ around both
+// cuts, so one digit more or less in either member shows. The same number of BIN digits at every length:
+// a target keyed on the PAN's length (an eight-digit BIN table for long PANs, a PAN cut to nineteen
+// digits) changes one member at one length only. The receipt path's PANs are the receipts' (A5), of one
+// length: the receipt section compares them; the expiry members are echoes (the expiry edges section, the model).
+const contract = await loadContract('card-enrollment');
+const PAN = lengthOf(contract, 'Card', 'primaryAccountNumber');
+/** reference, the mock's world: "decide: 6" (an assumption, CE-MASK-PAN-BIN). */
+const BIN_DIGITS = limitOf(contract, 'panBinDigits');
+// A BIN, then digits no two neighbours of which repeat (the check digit last, ISO/IEC 7812).
+const DIGITS = '520473189263547109283';
+const LENGTHS = Array.from({ length: PAN.max! - PAN.min! + 1 }, (_, i) => PAN.min! + i);
+
+test(
+  `panBin and panLastFour are the PAN's first digits (${BIN_DIGITS} of them, an assumption) and last four at every PAN length ${PAN.min}-${PAN.max}`,
+  rules('CE-MASK-PAN@card', 'CE-SENSITIVE-ECHO@card', 'CE-MASK-PAN-BIN'),
+  async ({ cardApi, cards }) => {
+    const wrong: string[] = [];
+    for (const length of LENGTHS) {
+      const pan = luhnComplete(DIGITS.slice(0, length - 1));
+      expect(pan, 'a PAN of the length').toHaveLength(length);
+      const res = await cardApi.call('putCard', { body: await cards.withCard(exampleCard({ primaryAccountNumber: pan })) });
+      expect(res.status, `a ${length}-digit PAN is enrolled`).toBe(200);
+      expectMaskedPan(res, { pan });
+      const shown = (res.body?.maskedCard ?? {}) as Record<string, unknown>;
+      // Lengths only: a wrong member must not print card digits into a report. CE-CONFLICT-PAN-BIN-ABSENT:
+      // an answer without panBin is the provider's form, noted by the response check.
+      if (!panBinAbsent(shown) && String(shown.panBin).length !== BIN_DIGITS)
+        wrong.push(`panBin of a ${length}-digit PAN: ${String(shown.panBin).length} digits, not the mock's ${BIN_DIGITS}`);
+    }
+    test.info().annotations.push({
+      type: 'derived values',
+      description: `panBin, panLastFour x ${LENGTHS.length} PAN lengths (${LENGTHS.join(', ')}) x 1 reader (the card path's answer)`,
+    });
+    underRule(test.info(), 'CE-MASK-PAN-BIN', () => expect(wrong, 'the same panBin count at every length').toEqual([]));
+  },
+);
+
+// --- POST /cards (putCard) 200, the masked consumer on both enrollment paths (seed 000, MaskedConsumer:
+// "masked" names, e-mail address and identity: never in clear; how each is masked only the provider's Card API
+// examples show, one each, so that form is CE-MASK-FORM, an assumption:
+// maskedFirstName "J***", maskedLastName "D**", maskedFullName "J*** D**", maskedEmailAddress
+// "r*****1@mailinator.com", an EXTERNAL_ACCOUNT_ID answered as sent). Each masked value is compared with its
+// own source in the request, with inputs a normalisation or a wrong mask would change: mixed case, long and
+// short values, non-ASCII letters, two consumers whose masks differ.
+// Consumers whose masks differ in length, first letter and case (each request confirmed with the contract),
+// down to a name of one character (nothing to mask: a mask that pads it with * is seen) and up to the
+// longest the seed allows (Consumer: max length 30).
+const CONSUMERS = [
+  { firstName: 'McKenzie-Anne Élodie', lastName: "O'Brien-VanDerBerg" },
+  // A first name of lower-case letters: its first character kept lower case (provider example "J***" keeps it as sent).
+  { firstName: 'jo', lastName: 'Li' },
+  { firstName: 'Ö', lastName: 'X' },
+  { firstName: 'Anna-Lena Zoë Maria Theresa Őz', lastName: 'Q' },
+  // A first letter outside the BMP (one character, two UTF-16 units), a name that starts with a space, a
+  // lower-case particle, an apostrophe first and names that end with a space (the seed sets no pattern):
+  // each kept as sent, one * per other character, in the parts and in maskedFullName alike (a target
+  // that trims a name for one of them only shows one * fewer there).
+  { firstName: '𝒜da 𝔅', lastName: " de l'Ñ" },
+  { firstName: "'Ema ", lastName: 'van der Berg-Ñ ' },
+  // Last names whose initial tells: accented (a folding drops the accent), outside Latin-1 and non-Latin
+  // (a transliteration or a "?" changes it), lower-case accented (a capitalisation changes it).
+  { firstName: 'Юлия', lastName: 'Ébrard' },
+  { firstName: 'Ζωή', lastName: 'Łukasik' },
+  { firstName: 'ñusta', lastName: 'Иванова' },
+  { firstName: '美咲', lastName: 'ó Briain' },
+];
+// Mixed case on both sides of the @, a long local part, a short one and one of a single character
+// (only its first character, kept: no * at all).
+const ADDRESSES = ['Marie-Claire.DuPont+Cards@Example-Mail.CO.uk', 'Ab@Mx.Example.ORG', 'Q@Xy.Example.NET'];
+// The provider's identity is an opaque id (Card API 1.0.0, ConsumerIdentityTypeDoc): mixed-case hex.
+const OPAQUE_IDS = ['F0c04B97-4dCb-485D-a4F4-7Ae437A2e955', '8CA03256-1152-46c7-AFFE-ab09600a4085'];
+
+interface Enroll {
+  cardApi: OperationClient;
+  cards: CardRequests;
+  cardRequestContract: Contract;
+}
+
+async function enroll({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
+  let body = await cards.on(path);
+  for (const [at, value] of Object.entries(change)) body = setPath(body, at, value);
+  const plain = path === 'card' ? { ...body, encryptedCard: 'a.b.c.d.e' } : body;
+  expect(cardRequestContract.requestValidator('putCard')!(plain), 'the contract allows the request').toBe(true);
+  const res = await cardApi.call('putCard', { body });
+  expect(res.status).toBe(200);
+  return { sent: body, masked: res.body.maskedConsumer as Record<string, any> | undefined };
+}
+
+for (const path of ENROLLMENT_PATHS) {
+  test.describe(`${path} enrollment`, () => {
+    test.beforeEach(({ card }) => test.skip(lacksPathData(card, path), NO_RECEIPT));
+
+    test(
+      `masks maskedFirstName, maskedLastName and maskedFullName from the names sent, first character as sent (${path}) @provider`,
+      rules(`CE-MASK-NAMES@${path}`, `CE-MASK-FORM@${path}`),
+      async ({ cardApi, cards, cardRequestContract }) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        for (const names of CONSUMERS) {
+          const { masked } = await enroll(fixtures, path, { 'consumer.firstName': names.firstName, 'consumer.lastName': names.lastName });
+          for (const [member, name] of [
+            ['maskedFirstName', names.firstName],
+            ['maskedLastName', names.lastName],
+          ] as const)
+            expect(inClearProblem(masked?.[member], name, 'name'), member).toBeUndefined();
+          underRule(test.info(), 'CE-MASK-FORM', () => {
+            if (masked?.maskedFirstName !== undefined)
+              expect(nameMaskProblem(masked.maskedFirstName, names.firstName), 'maskedFirstName').toBeUndefined();
+            if (masked?.maskedLastName !== undefined)
+              expect(nameMaskProblem(masked.maskedLastName, names.lastName), 'maskedLastName').toBeUndefined();
+            // Card API: maskedFullName "J*** D**", the two masked names with a space between.
+            if (masked?.maskedFullName !== undefined)
+              expect(masked.maskedFullName === `${maskedName(names.firstName)} ${maskedName(names.lastName)}`, 'maskedFullName').toBe(true);
+          });
+        }
+      },
+    );
+
+    test(
+      `masks maskedEmailAddress from the address sent: the domain in clear as sent, the local part masked (${path}) @provider`,
+      rules(`CE-MASK-EMAIL@${path}`, `CE-MASK-FORM@${path}`),
+      async ({ cardApi, cards, cardRequestContract }, testInfo) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        skipForIdentity(testInfo, ['CE-MASK-EMAIL']);
+        for (const address of ADDRESSES) {
+          const { masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': address });
+          expect(inClearProblem(masked?.maskedEmailAddress, address, 'address'), 'maskedEmailAddress').toBeUndefined();
+          if (masked?.maskedEmailAddress !== undefined)
+            underRule(testInfo, 'CE-MASK-FORM', () =>
+              expect(emailMaskProblem(masked.maskedEmailAddress, address), 'maskedEmailAddress').toBeUndefined(),
+            );
+        }
+      },
+    );
+
+    test(
+      `answers maskedConsumerIdentity.maskedIdentityValue from the identity sent (${path}) @provider`,
+      rules(`CE-MASK-IDENTITY@${path}`),
+      async ({ cardApi, cards, cardRequestContract }) => {
+        const fixtures = { cardApi, cards, cardRequestContract };
+        const provider = requestIdentityForm() === 'provider';
+        for (const value of provider ? OPAQUE_IDS : ADDRESSES) {
+          const { sent, masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
+          expect(sent.consumer.consumerIdentity.identityType === PROVIDER_IDENTITY_TYPE, 'the identity form sent').toBe(provider);
+          const identity = masked?.maskedConsumerIdentity;
+          if (identity === undefined) continue;
+          // The provider's opaque id is no personal data: answered as sent (Card API enroll examples).
+          if (provider)
+            underRule(test.info(), 'CE-MASK-FORM', () =>
+              expect(identity.maskedIdentityValue === value, 'maskedIdentityValue is the opaque id sent, byte for byte').toBe(true),
+            );
+          else {
+            expect(inClearProblem(identity.maskedIdentityValue, value, 'address'), 'maskedIdentityValue').toBeUndefined();
+            underRule(test.info(), 'CE-MASK-FORM', () =>
+              expect(emailMaskProblem(identity.maskedIdentityValue, value), 'maskedIdentityValue').toBeUndefined(),
+            );
+          }
+        }
+      },
+    );
+  });
+}
+
+// --- POST /cards (putCard) 200, the masked consumer's dateConsumerAdded on each enrollment path
+// (seed 000, MaskedConsumer: dateConsumerAdded "string, UTC datetime"; EnrollCardRequest: the consumer
+// identity locates the profile, so a new identity is a consumer this enrollment adds). Consumers of
+// countries and languages east and west of UTC (CONSUMER_LOCALES): a target writing the consumer's local
+// time with a Z, for one country or language only, shows an instant hours from the enrollment.
+// A target's clock may drift from ours; a time zone error is half an hour or more.
+const TOLERANCE_MS = 5 * 60_000;
+
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `dateConsumerAdded of a new consumer and dateOfCardCreated are the enrollment instant in UTC, whatever the consumer's country and language (${path}) @assumption`,
+    rules(`CE-VAL-CONSUMER-ADDED@${path}`, `CE-VAL-CREATED@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const wrong: string[] = [];
+      for (const [countryCode, languageCode] of CONSUMER_LOCALES) {
+        // cards.on makes a new consumer identity each time: the consumer is added by this enrollment.
+        const request = await cards.on(path);
+        request.consumer = { ...request.consumer, countryCode, languageCode };
+        const sentAt = Date.now();
+        const res = await cardApi.call('putCard', { body: request });
+        const answeredAt = Date.now();
+        expect(res.status, `consumer of ${countryCode}`).toBe(200);
+        const added = res.body.maskedConsumer?.dateConsumerAdded;
+        const problem = added === undefined ? undefined : utcInstantProblem(added, sentAt, answeredAt, TOLERANCE_MS);
+        if (problem) wrong.push(`${countryCode}/${languageCode}: dateConsumerAdded ${problem}`);
+        // seed 000, MaskedCard: dateOfCardCreated, when the card was enrolled, in UTC.
+        const created = utcInstantProblem(String(res.body.maskedCard?.dateOfCardCreated), sentAt, answeredAt, TOLERANCE_MS);
+        if (created) wrong.push(`${countryCode}/${languageCode}: dateOfCardCreated ${created}`);
+      }
+      expect(wrong, 'each new consumer and card added at the enrollment instant, in UTC').toEqual([]);
+    },
+  );
+}
+
+// --- putCard (POST /cards) on the card path around the edges of the expiry month, on the
+// mock's virtual clock - seed 000, Card (panExpirationMonth, panExpirationYear: optional, two and
+// four digits), MaskedCard (the expiry for presentation), States and transitions (ACTIVE at
+// enrollment; the enroll operation never returns SUSPENDED or CANCELLED). A card is valid through
+// the last day of its expiry month: at the last second of a month and at the first second of the
+// next (a month edge and a year edge), a card expiring in the clock's month or a later one is
+// enrolled ACTIVE with its expiry echoed, created at the clock's instant (CE-VAL-CREATED). A card
+// whose month has just ended is the sources' open question (no rule refuses or accepts an expired
+// card): it is not judged, beyond the states of an answer that enrolls it.
+/** Two seconds before a month ends and its next's first second, in UTC: a month edge and a year edge. */
+const EDGES = ['2027-06-30T23:59:58Z', '2027-07-01T00:00:00Z', '2027-12-31T23:59:58Z', '2028-01-01T00:00:00Z'];
+
+/** How far dateOfCardCreated may lie from the instant set: the clock runs on until the enrollment (a loaded machine included). */
+const CLOCK_RUN_MS = 60_000;
+
+/** The month `delta` months after the clock's, as the Card writes it. */
+function monthFrom(at: Date, delta: number): { panExpirationMonth: string; panExpirationYear: string } {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + delta, 1));
+  return { panExpirationMonth: String(d.getUTCMonth() + 1).padStart(2, '0'), panExpirationYear: String(d.getUTCFullYear()) };
+}
+
+test(
+  "at both sides of a month edge and a year edge, a card expiring in the clock's month or the next is enrolled ACTIVE with its expiry; no answer is SUSPENDED or CANCELLED @mock-only",
+  mockOnly(
+    rules('CE-STATE-ACTIVE@card', 'CE-ECHO-EXPIRY@card', 'CE-VAL-CREATED@card'),
+    "needs the mock's virtual clock set to a month edge and a year edge: a sandbox's clock is the real one",
+  ),
+  async ({ cardApi, cards, cardMock }) => {
+    const wrong: string[] = [];
+    for (const edge of EDGES) {
+      const now = new Date(edge);
+      for (const delta of [-1, 0, 1]) {
+        const expiry = monthFrom(now, delta);
+        const what = `at ${edge}, a card expiring ${expiry.panExpirationMonth}/${expiry.panExpirationYear}`;
+        const body = await cards.withCard(exampleCard(expiry));
+        // Set just before each request: the clock runs on from the instant set.
+        await cardMock.setClock(edge);
+        const res = await cardApi.call('putCard', { body });
+        // delta -1: the month just ended; the sources neither refuse nor accept an expired card.
+        if (res.status !== 200) {
+          if (delta >= 0) wrong.push(`${what} (valid through the end of its month): ${res.status}`);
+          continue;
+        }
+        const card = (res.body as { maskedCard?: Record<string, any> }).maskedCard ?? {};
+        // seed 000, MaskedCard: dateOfCardCreated is when the card was enrolled, by the target's clock:
+        // here the instant just set, whichever side of today it lies.
+        const created = Date.parse(String(card.dateOfCardCreated));
+        if (!(Math.abs(created - now.getTime()) <= CLOCK_RUN_MS))
+          wrong.push(`${what}: dateOfCardCreated ${card.dateOfCardCreated}, not the clock's ${edge}`);
+        const status = card.digitalCardData?.status;
+        if (status !== undefined && status !== 'ACTIVE') wrong.push(`${what}: digitalCardData.status ${status}`);
+        const consumerStatus = (res.body as { maskedConsumer?: { status?: string } }).maskedConsumer?.status;
+        if (consumerStatus !== undefined && consumerStatus !== 'ACTIVE') wrong.push(`${what}: maskedConsumer.status ${consumerStatus}`);
+        // CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT: the month is compared as a number.
+        if (card.panExpirationMonth !== undefined && Number(card.panExpirationMonth) !== Number(expiry.panExpirationMonth))
+          wrong.push(`${what}: panExpirationMonth ${card.panExpirationMonth}`);
+        if (card.panExpirationYear !== undefined && card.panExpirationYear !== expiry.panExpirationYear)
+          wrong.push(`${what}: panExpirationYear ${card.panExpirationYear}`);
+      }
+    }
+    expect(wrong, 'every card valid at the clock is enrolled ACTIVE with its expiry').toEqual([]);
+  },
+);
+
+// --- POST /cards (putCard) 200, the response rows of seed 000's Limits table (descriptorName,
+// artUri, coBrandedName; DigitalCardData). The client checks every response against the contract's
+// 200 schema (responseSchemaConformance); here the target's own answer is measured against the
+// contract's maxima, and the same answer with each field at its limit and one past it shows that
+// the schema check accepts the one and refuses the other.
+const max = (field: string) => lengthOf(contract, 'DigitalCardData', field).max!;
+const LIMITS = [
+  { field: 'descriptorName', max: max('descriptorName'), value: (n: number) => 'D'.repeat(n) },
+  { field: 'artUri', max: max('artUri'), value: (n: number) => `https://art.example.test/${'a'.repeat(n - 29)}.png` },
+  { field: 'coBrandedName', max: max('coBrandedName'), value: (n: number) => 'C'.repeat(n) },
+];
+
+test('returns digitalCardData within the response limits of the seed', rules('CE-LIM-RESPONSE:accept'), async ({ cardApi, cards }) => {
+  const res = await cardApi.call('putCard', { body: await cards.withCard() });
+  expect(res.status).toBe(200);
+  const data = res.body.maskedCard.digitalCardData;
+  for (const { field, max } of LIMITS) {
+    if (data[field] !== undefined) expect(String(data[field]).length, `digitalCardData.${field} length`).toBeLessThanOrEqual(max);
+  }
+});
+
+for (const { field, max, value } of LIMITS) {
+  test(
+    `the 200 check accepts digitalCardData.${field} of ${max} characters and refuses ${max + 1}`,
+    rules('CE-LIM-RESPONSE:accept', 'CE-LIM-RESPONSE:refuse'),
+    async ({ cardApi, cards, cardContract }) => {
+      const res = await cardApi.call('putCard', { body: await cards.withCard() });
+      expect(res.status).toBe(200);
+      const schema = cardContract.responseValidator('putCard', '200')!;
+      // As the client judges: a provider identity type is a conflict it notes, not a refusal (schemas/card-enrollment/conflicts.yaml).
+      const validate = (body: unknown) => passesResponseCheck('card-enrollment', 'putCard', body, (b) => schema(b));
+      const at = `maskedCard.digitalCardData.${field}`;
+      expect(value(max)).toHaveLength(max);
+      expect(validate(setPath(res.body, at, value(max))), `${field} of ${max} characters accepted`).toBe(true);
+      expect(validate(setPath(res.body, at, value(max + 1))), `${field} of ${max + 1} characters refused`).toBe(false);
+    },
+  );
+}
+
+// --- POST /cards (putCard) 200, the form of the masked card's members that seed 000 states and
+// the provider's Card API 1.0.0 answers otherwise in its published examples (srcDigitalCardId a UUID,
+// panExpirationMonth MM, panLastFour four digits, panBin present; schemas/card-enrollment/conflicts.yaml).
+// The client checks every answer against the 200 schema; here the target's own answer, in the seed's
+// form, is changed one member at a time and judged as the client judges it: the seed's form is
+// accepted, the provider's published form is the named seed-vs-provider conflict (the check goes on,
+// the certification says CONDITIONAL), and a form neither source gives is refused.
+type Verdict = 'accepted' | 'refused' | string[];
+
+interface Row {
+  rule: string;
+  at: string;
+  /** The value put there; undefined removes the member. */
+  value: unknown;
+  verdict: Verdict;
+  why: string;
+}
+
+const UUID = '6f1c2d3e-0a4b-4c5d-8e9f-102030405060';
+const ROWS: Row[] = [
+  // seed 000, MaskedCard: srcDigitalCardId "UUID pattern (hex 8-4-4-4-12, either case)".
+  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: UUID, verdict: 'accepted', why: 'a lower-case UUID' },
+  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: UUID.toUpperCase(), verdict: 'accepted', why: 'an upper-case UUID' },
+  {
+    rule: 'CE-PAT-CARDID',
+    at: 'maskedCard.srcDigitalCardId',
+    value: '9ajNArkAR66zqYyHCn0rCA000000000000US',
+    verdict: ['CE-CONFLICT-CARD-ID-FORM'],
+    why: "the provider's 36-character id that is no UUID",
+  },
+  {
+    rule: 'CE-PAT-CARDID',
+    at: 'maskedCard.srcDigitalCardId',
+    value: `${UUID}0`,
+    verdict: 'refused',
+    why: "37 characters, neither a UUID nor the provider's at most 36",
+  },
+  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: '', verdict: 'refused', why: 'empty' },
+  // seed 000, MaskedCard: panExpirationMonth "format MM, length 2", panExpirationYear "format YYYY, length 4".
+  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationMonth', value: '07', verdict: 'accepted', why: 'two characters' },
+  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationYear', value: '2031', verdict: 'accepted', why: 'four characters' },
+  {
+    rule: 'CE-FMT-RESP-EXPIRY',
+    at: 'maskedCard.panExpirationMonth',
+    value: '7',
+    verdict: ['CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT'],
+    why: "the provider's one-digit month",
+  },
+  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationMonth', value: '007', verdict: 'refused', why: 'three characters' },
+  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationYear', value: '31', verdict: 'refused', why: 'two characters' },
+  // seed 000, MaskedCard: panLastFour "last four PAN digits"; panBin required.
+  {
+    rule: 'CE-MASK-PAN',
+    at: 'maskedCard.panLastFour',
+    value: '297',
+    verdict: ['CE-CONFLICT-LAST-FOUR-SHORT'],
+    why: "the provider's three digits",
+  },
+  { rule: 'CE-MASK-PAN', at: 'maskedCard.panLastFour', value: '29a', verdict: 'refused', why: 'not digits' },
+  {
+    rule: 'CE-MASK-PAN',
+    at: 'maskedCard.panBin',
+    value: undefined,
+    verdict: ['CE-CONFLICT-PAN-BIN-ABSENT'],
+    why: "no panBin, as the provider's token-reference answers",
+  },
+  // seed 000, MaskedCard, DigitalCardData, MaskedAddress, MaskedConsumer: the members' own forms, each judged on every answer.
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.tokenLastFour', value: '4x21', verdict: 'refused', why: 'not digits' },
+  {
+    rule: 'CE-RESP-FORMS',
+    at: 'maskedCard.countryCode',
+    value: 'USA',
+    verdict: 'refused',
+    why: 'three letters, no ISO 3166 two-letter code',
+  },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.artUri', value: 'not a uri', verdict: 'refused', why: 'no URI' },
+  {
+    rule: 'CE-RESP-FORMS',
+    at: 'maskedCard.digitalCardData.iscobranded',
+    value: 'false',
+    verdict: 'refused',
+    why: 'a string, not a boolean',
+  },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData', value: undefined, verdict: 'refused', why: 'left out, though always present' },
+  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.iscobranded', value: true, verdict: 'accepted', why: 'a boolean' },
+];
+
+const cited = (row: Row) => rules(`${row.rule}:${row.verdict === 'accepted' ? 'accept' : 'refuse'}`);
+
+for (const row of ROWS) {
+  const verdict = Array.isArray(row.verdict) ? `is the conflict ${row.verdict.join(', ')}` : `is ${row.verdict}`;
+
+  test(
+    `the 200 check: ${row.at} ${row.value === undefined ? 'absent' : `'${row.value}'`} (${row.why}) ${verdict}`,
+    cited(row),
+    async ({ cardApi, cards, cardContract }) => {
+      const res = await cardApi.call('putCard', { body: await cards.withCard() });
+      expect(res.status).toBe(200);
+      const schema = cardContract.responseValidator('putCard', '200')!;
+      // The target's answer in the seed's form (a target following the provider answers otherwise elsewhere).
+      const base = seedFormOf('card-enrollment', 'putCard', res.body) as Record<string, any>;
+      expect(schema(base), "the answer in the seed's form passes").toBe(true);
+      const body = setPath(base, row.at, row.value);
+      if (row.value === undefined) delete body.maskedCard[row.at.split('.').pop()!];
+      const met = schema(body) ? undefined : answeredConflicts('card-enrollment', 'putCard', body, (b) => schema(b));
+      const judged: Verdict = schema(body) ? 'accepted' : met ? met.map((m) => m.conflict.id) : 'refused';
+      expect(judged).toEqual(row.verdict);
+    },
+  );
+}
+
+test(
+  "the 200 check: the provider's id and identity type together are both conflicts, named",
+  rules('CE-PAT-CARDID:refuse', 'CE-ENUM-IDENTITYTYPE:refuse'),
+  async ({ cardApi, cards, cardContract }) => {
+    const res = await cardApi.call('putCard', { body: await cards.withCard() });
+    expect(res.status).toBe(200);
+    const schema = cardContract.responseValidator('putCard', '200')!;
+    const base = seedFormOf('card-enrollment', 'putCard', res.body) as Record<string, any>;
+    const body = setPath(base, 'maskedCard.srcDigitalCardId', '9ajNArkAR66zqYyHCn0rCA000000000000US');
+    body.maskedConsumer = {
+      dateConsumerAdded: new Date().toISOString(),
+      maskedConsumerIdentity: { identityType: 'EXTERNAL_ACCOUNT_ID', maskedIdentityValue: UUID },
+    };
+    const met = answeredConflicts('card-enrollment', 'putCard', body, (b) => schema(b));
+    expect(met?.map((m) => m.conflict.id).sort()).toEqual(['CE-CONFLICT-CARD-ID-FORM', 'CE-CONFLICT-MASKED-IDENTITY-TYPE']);
+  },
+);
+
+// --- What the answer remembers across enrollments (not in the model's file: its random sequences cover no rule cell).
+// The consumer profile is found by its identity (seed 000, ConsumerIdentity.identityValue):
+// the same identity enrolled again, on either path, names the profile it named before (its
+// srcConsumerId and dateConsumerAdded), and another identity another profile (CE-VAL-PROFILE). The
+// client's answer judge holds every enrollment of every check to it (fixtures/card-enrollment.ts,
+// profileProblems); this check enrolls one identity three times, on each path and again after another
+// identity, and compares the answers itself too.
+test(
+  'the same consumer identity enrolled again names the same profile on each path; another identity another one',
+  rules('CE-VAL-PROFILE@card', 'CE-VAL-PROFILE@receipt'),
+  async ({ cardApi, cards, card }) => {
+    const first = await cards.withCard();
+    const identity = first.consumer.consumerIdentity;
+    const answers: { srcConsumerId?: string; dateConsumerAdded?: string }[] = [];
+    const enroll = async (body: Record<string, any>, what: string) => {
+      const res = await cardApi.call('putCard', { body });
+      expect(res.status, what).toBe(200);
+      return res.body.maskedConsumer ?? {};
+    };
+    answers.push(await enroll(first, 'the identity, first'));
+    const other = await enroll(await cards.withCard(), 'another identity');
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const again = await cards.on(path);
+      again.consumer = { ...again.consumer, consumerIdentity: identity };
+      answers.push(await enroll(again, `the identity again (${path})`));
+    }
+    const ids = answers.map((a) => a.srcConsumerId).filter((id) => id !== undefined);
+    expect(new Set(ids).size, 'one profile for the identity').toBeLessThanOrEqual(1);
+    expect(new Set(answers.map((a) => a.dateConsumerAdded).filter((d) => d !== undefined)).size, 'added once').toBeLessThanOrEqual(1);
+    if (other.srcConsumerId !== undefined) expect(ids, 'another identity names another profile').not.toContain(other.srcConsumerId);
+  },
+);
+
+// seed 000, MaskedConsumer.maskedMobileNumber: the consumer's mobile number shown masked (CE-MASK-MOBILE). The
+// client's answer judge holds every enrollment answer giving it; this check sends a consumer with a mobile
+// number on each path.
+test(
+  'a masked consumer never shows the mobile number sent in clear, on each path',
+  rules('CE-MASK-MOBILE@card', 'CE-MASK-MOBILE@receipt'),
+  async ({ cardApi, cards, card }) => {
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const body = await cards.on(path);
+      body.consumer = { ...body.consumer, mobileNumber: { countryCode: '1', phoneNumber: '8015550123' } };
+      const res = await cardApi.call('putCard', { body });
+      expect(res.status, path).toBe(200);
+      const shown = res.body.maskedConsumer?.maskedMobileNumber?.phoneNumber;
+      if (shown !== undefined) expect(String(shown).replace(/\D/g, ''), `${path}: the number masked`).not.toContain('8015550123');
+    }
+  },
+);
+
+// seed 000, MaskedCard.paymentAccountReference ties a PAN to its tokens (CE-VAL-PAR): the client's answer judge
+// remembers the reference each card number gave; this check enrolls one card twice and another once.
+test(
+  'the same card number enrolled twice gives one paymentAccountReference, another number another',
+  rules('CE-VAL-PAR@card', 'CE-VAL-PAR@receipt'),
+  async ({ cardApi, cards, card }) => {
+    const [a, b] = TEST_PANS;
+    const reference = async (pan: string) => {
+      const res = await cardApi.call('putCard', { body: await cards.withCard({ ...exampleCard(), primaryAccountNumber: pan }) });
+      expect(res.status).toBe(200);
+      return res.body.maskedCard?.paymentAccountReference as string | undefined;
+    };
+    const [first, again, other] = [await reference(a!), await reference(a!), await reference(b!)];
+    if (first !== undefined && again !== undefined) expect(again, 'the same card, the same reference').toBe(first);
+    if (first !== undefined && other !== undefined) expect(other, 'another card, another reference').not.toBe(first);
+    // The receipt path: the account a receipt stands for, enrolled twice (reference A5).
+    if (card.receipt) {
+      const viaReceipt = async () => {
+        const res = await cardApi.call('putCard', { body: cards.withReceipt() });
+        expect(res.status, 'receipt path').toBe(200);
+        return res.body.maskedCard?.paymentAccountReference as string | undefined;
+      };
+      const [r1, r2] = [await viaReceipt(), await viaReceipt()];
+      if (r1 !== undefined && r2 !== undefined) expect(r2, 'the same account, the same reference').toBe(r1);
+    }
+  },
+);
