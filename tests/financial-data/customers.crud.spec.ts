@@ -1,9 +1,8 @@
 // Covers: AddTestingCustomer, AddCustomer, GetCustomer, GetCustomerWithAppData, ModifyCustomer,
 // DeleteCustomer (seed 002, Customers and Errors): creation 201, duplicate username 409, modify
-// firstName / lastName / both (neither is 400), disputed statement 403 (every reader after a delete:
-// the customers model check, customers.model.spec.ts, and security.after-delete.spec.ts). What was
-// created or modified is read back through every reader of a customer: GetCustomer,
-// GetCustomerWithAppData and GetCustomers by username.
+// firstName / lastName / both (neither is 400), disputed statement 403, delete 204 then 404 (every
+// reader: customers.delete.spec.ts). What was created or modified is read back through every reader
+// of a customer: GetCustomer, GetCustomerWithAppData and GetCustomers by username.
 
 /** The customer as each reader shows it. */
 async function readers(fdApi: OperationClient, customerId: string, username: string) {
@@ -155,3 +154,4 @@ test('ModifyCustomer refuses a customer with a disputed statement with 403', rul
     'disputed statement',
   );
 });
+
