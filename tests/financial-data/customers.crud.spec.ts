@@ -154,4 +154,3 @@ test('ModifyCustomer refuses a customer with a disputed statement with 403', rul
     'disputed statement',
   );
 });
-
