@@ -6,7 +6,7 @@
 // operation for the prepared linked customer on a sandbox (reports-retrieval.known.ts); the smoke
 // check generates a VOA through GenerateVOAReport on both.
 import { expect, expectFdError, mockOnly, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { customerWithConsumer, makeReport, newReport, PDF, reportOwner } from './reports-retrieval.known.js';
+import { customerWithConsumer, makeReport, newReport, ownReport, ownReportOwner, PDF, reportOwner } from './reports-retrieval.known.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
 /** The four single-report readers, each with the request that reads the report. */
@@ -233,5 +233,31 @@ test(
         `consumer list ${JSON.stringify(query)}`,
       ).toBe(200);
     }
+  },
+);
+
+test(
+  "a deleted customer's report stays readable by its consumer (200) and not by the customer id (404)",
+  rules('FD-REPORT-CONSUMER-OWNER@by-consumer', 'FD-REPORT-CONSUMER-OWNER@by-customer', 'FD-REPORT-CONSUMER-OWNER@lists'),
+  async ({ fdApi, fdPowers, createCustomer }) => {
+    // A customer of the check's own, with accounts, deleted here: its report is made by the API.
+    const who = await ownReportOwner(fdApi, fdPowers, createCustomer);
+    const made = await ownReport(fdApi, who.customerId, 'voa');
+    expect((await fdApi.call('DeleteCustomer', { path: { customerId: who.customerId } })).status, 'delete the customer').toBe(204);
+    const byConsumer = await fdApi.call('GetReportByConsumer', { path: { consumerId: who.consumerId, reportId: made.id } });
+    expect([byConsumer.status, byConsumer.body?.id], 'seed 002: the consumer persists as owner of generated reports').toEqual([
+      200,
+      made.id,
+    ]);
+    const list = await fdApi.call('GetReportsByConsumerId', { path: { consumerId: who.consumerId } });
+    expect(
+      list.body.reports.map((r: { id: string }) => r.id),
+      "the consumer's list still holds it",
+    ).toEqual([made.id]);
+    expectFdError(
+      await fdApi.call('GetReportByCustomer', { path: { customerId: who.customerId, reportId: made.id } }),
+      404,
+      'the deleted customer',
+    );
   },
 );
