@@ -43,7 +43,7 @@ export interface Evidence {
   operationId?: string;
   /** Its call number in the test (how received or step). */
   call?: number;
-  /** The status it was answered (how received or step; candidates all answered alike). */
+  /** The status it was answered (how received or step; candidates, or every exchange of an untold one, all answered alike). */
   status?: number;
 }
 
@@ -230,7 +230,10 @@ export function chooseEvidence(
       exchanges: marked.slice(-MAX_SHOWN).reverse().map(renderExchange),
     };
   const last = scope.slice(-Math.min(3, MAX_SHOWN)).reverse();
+  // Every answer it got alike (one operation, one status): which one is not told, the operation and status are.
+  const alike = scope.every((e) => e.operationId === scope[0].operationId && e.response?.status === scope[0].response?.status);
   return {
+    ...(alike ? { operationId: scope[0].operationId, status: scope[0].response?.status } : {}),
     how: 'unknown',
     note: `not told which exchange the failing assertion read (its received value is in none alone): the test's last ${last.length} exchange(s) before it failed, latest first; any or none of them`,
     exchanges: last.map(renderExchange),

@@ -148,6 +148,9 @@ const newState = (total: number): ServiceState => ({
  */
 export class ServiceProgress {
   private readonly services = new Map<string, ServiceState>();
+  /** The checks done that the previous run also timed: their summed previous durations and their durations now. */
+  private previousMs = 0;
+  private previousSpentMs = 0;
 
   /**
    * `plan`: every check of the run with its file, so that the time left is estimated per file;
@@ -210,6 +213,8 @@ export class ServiceProgress {
       s.priorMs += prior;
       s.priorSpentMs += durationMs;
     }
+    const before = id === undefined || interrupted ? undefined : this.previous[id];
+    if (before !== undefined) [this.previousMs, this.previousSpentMs] = [this.previousMs + before, this.previousSpentMs + durationMs];
     if (planned !== undefined) {
       const add = <K>(map: Map<K, { done: number; spentMs: number }>, key: K) => {
         const f = map.get(key) ?? { done: 0, spentMs: 0 };
@@ -254,7 +259,7 @@ export class ServiceProgress {
     // Not scaled by the run's pace: most of a check's time on a sandbox is the target's and its real-time
     // waits (reports polled every 20 s), which a busier or quieter machine does not change; the quick
     // checks it does change would scale the slow ones wrongly (a quieter run: 0.5x the truth at 50%).
-    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id];
+    if (id !== undefined && this.previous[id] !== undefined) return this.previous[id] * this.slowdown();
     const serviceMean = s.done ? s.spentMs / s.done : undefined;
     if (planned === undefined) return serviceMean;
     const drawn = (f: { done: number; spentMs: number } | undefined, above: number | undefined) => {
@@ -272,6 +277,17 @@ export class ServiceProgress {
       serviceMean ??
       (done ? spent / done : undefined);
     return drawn(s.files.get(`${planned.file}|${planned.kind}`), above);
+  }
+
+  /**
+   * How much slower than the previous run this run's checks have been so far, never below 1: a busier
+   * machine slows every check, and the previous run's durations alone then read the time left short (a
+   * run at load 25 after one at load 14: 0.53x the truth at 75%); a quieter one does not speed up the
+   * target's real-time waits, so it is not scaled down.
+   */
+  private slowdown(): number {
+    const pace = (this.previousSpentMs + PACE_WEIGHT_MS) / (this.previousMs + PACE_WEIGHT_MS);
+    return Math.min(PACE_BOUNDS[1], Math.max(1, pace));
   }
 
   /** The service's pace against the measured table so far: its checks' durations over their files' priors, drawn toward the run's (itself drawn toward 1). */

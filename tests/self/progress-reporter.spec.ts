@@ -76,6 +76,20 @@ test('the time left follows slow files: a check not begun is expected to take wh
   expect(again.remainingMs('fd', T0)).toBe(404_000);
 });
 
+test('a run slower than the previous one (a busier machine) scales the previous durations by its pace so far; a quicker one does not scale them down', () => {
+  const plan = [1, 2, 3].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts' }));
+  const previous = { r1: 100_000, r2: 100_000, r3: 100_000 };
+  const slower = new ServiceProgress({ fd: 3 }, 1, T0, plan, previous);
+  slower.begin('fd', 'r1', T0);
+  slower.end('fd', 'passed', 240_000, 'r1');
+  // Pace (240 + 60) / (100 + 60) s: the 60 s drawn toward the previous run's pace of 1.
+  expect(slower.remainingMs('fd', T0 + 240_000)).toBe(Math.round(2 * 100_000 * (300 / 160)));
+  const quicker = new ServiceProgress({ fd: 3 }, 1, T0, plan, previous);
+  quicker.begin('fd', 'r1', T0);
+  quicker.end('fd', 'passed', 20_000, 'r1');
+  expect(quicker.remainingMs('fd', T0 + 20_000)).toBe(200_000);
+});
+
 test('a first run expects a check that polls a report to take two polling intervals, until checks of its kind have ended', async () => {
   const contract = await loadContract('financial-data');
   expect(pollingPriorMs(), "two of the contract's waits between reads").toBe(2 * limitOf(contract, 'reportPollSeconds') * 1000);

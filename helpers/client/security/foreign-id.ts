@@ -12,7 +12,7 @@ import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
 import type { Exemptions, LeftOut } from './other-partner.js';
-import { refusalOf, sentIds, withObjects, type LiveObjects, type Probe, type ProbeAnswer } from './probe.js';
+import { refusalsOf, sentIds, withObjects, type LiveObjects, type Probe, type ProbeAnswer } from './probe.js';
 
 export const FOREIGN_ID = 'foreign-id';
 
@@ -69,8 +69,8 @@ export function foreignIdProbes(
     const sent = sentIds(base, ids).filter(owned);
     const foreign = [...new Set(sent.filter((id) => id.in === 'body' && id.owner === 'partner').map((id) => id.resource))];
     if (!foreign.length || new Set(sent.map((id) => id.resource)).size < 2) continue;
-    const refusals = [404, 400, 403].filter((s) => full.operation.responses[String(s)] !== undefined);
-    if (!refusals.length || refusalOf(full.operation) === undefined) {
+    const refusals = refusalsOf(full.operation);
+    if (!refusals.length) {
       leftOut.push({ operationId, reason: 'documents no refusal (404, 400 or 403)' });
       continue;
     }

@@ -139,20 +139,3 @@ export function nearIdProbes(
   probes.sort((a, b) => Number(a.operation.method === 'DELETE') - Number(b.operation.method === 'DELETE'));
   return { probes, leftOut };
 }
-
-/**
- * Another all-digit id of the same length that a target reading ids as IEEE doubles cannot tell from
- * `id` (the same double): past 2^53 a double keeps about 15-16 significant digits, so an 18-digit id
- * differing only in its last digits. Undefined when `id` is not all digits or every neighbour within
- * 64 is a different double (an id short enough to be exact).
- */
-export function sameDoubleId(id: string): string | undefined {
-  if (!/^[0-9]+$/.test(id)) return undefined;
-  const n = BigInt(id);
-  for (let delta = 1n; delta <= 64n; delta++)
-    for (const candidate of [n + delta, n - delta]) {
-      const text = candidate.toString().padStart(id.length, '0');
-      if (candidate >= 0n && text.length === id.length && Number(text) === Number(id)) return text;
-    }
-  return undefined;
-}

@@ -6,7 +6,7 @@
 // about the object and not about the partner id.
 import type { ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
-import { objectsNamed, reachable, refusalOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
+import { objectsNamed, reachable, refusalOf, refusalsOf, sentIds, withObjects, type LiveObjects, type Probe } from './probe.js';
 
 export const OTHER_PARTNER = 'other-partner';
 
@@ -90,5 +90,5 @@ export function otherPartnerProbes(
 export function refusalsFor(o: ObjectIdOperation): number[] {
   const inPath = o.ids.some((id) => id.in === 'path' && id.owner !== 'public' && id.resource !== 'partner');
   if (inPath) return [refusalOf(o.operation)!];
-  return [404, 400, 403].filter((s) => o.operation.responses[String(s)] !== undefined);
+  return refusalsOf(o.operation);
 }

@@ -61,7 +61,12 @@ export class Violations {
  * Undefined when the operation documents none of them (the checker then leaves it out, saying so).
  */
 export function refusalOf(op: Operation): number | undefined {
-  return [404, 400, 403].find((s) => op.responses[String(s)] !== undefined);
+  return refusalsOf(op)[0];
+}
+
+/** Every refusal an operation documents for an object it does not find (404, 400, 403), in that order. */
+export function refusalsOf(op: Operation): number[] {
+  return [404, 400, 403].filter((s) => op.responses[String(s)] !== undefined);
 }
 
 /** A deep copy of a call with each object id set to the live object of its resource (or the override's). */

@@ -144,7 +144,7 @@ function junitCounts(xml: string): Record<string, { passed: number; failed: numb
   return out;
 }
 
-test('one real run: the certification counts equal the Allure and JUnit counts per service', () => {
+test("one real run: the certification counts equal the page's, the console's Summary, the Allure and the JUnit counts per service", () => {
   fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
   fs.writeFileSync(
     path.join(dir, 'other.spec.mjs'),
