@@ -50,4 +50,15 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
         if (e && typeof e === 'object' && e.employmentId !== undefined) e.employmentId = `emp-${r.id}`;
     }),
   },
+  {
+    id: 'report-pay-statement-billable-again',
+    rule: 'FD-PROP-REPORT-FIGURES: a pay statement an earlier report digitized is billable again on every later report, and counted so',
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      if (!Array.isArray(r.payStatements)) return;
+      for (const p of r.payStatements) if (p && typeof p === 'object' && 'billable' in p) p.billable = true;
+      if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
+    }),
+  },
 ]);
