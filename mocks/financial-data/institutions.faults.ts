@@ -363,13 +363,17 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   fault('fd-inst-get-unknown-400', 'FD-INST-GET, FD-NOT-FOUND: an institution id that names none answers 400, not 404', {
     judge: restatus('GetInstitution', 'institution', 400, 'Invalid institution id'),
   }),
-  fault('fd-inst-get-unbranded-404', 'FD-INST-GET: GetInstitution answers an institution without branding assets 404', {
-    judge: (x, s, r) =>
-      r ??
-      (s === 'institution' && x.op === 'GetInstitution' && !x.institution?.branding
-        ? { status: 404, message: 'Institution not found' }
-        : undefined),
-  }),
+  fault(
+    'fd-inst-get-unbranded-404',
+    'FD-INST-GET, FD-INST-SAME-RECORD: GetInstitution answers an institution without branding assets 404 (its list shows it)',
+    {
+      judge: (x, s, r) =>
+        r ??
+        (s === 'institution' && x.op === 'GetInstitution' && !x.institution?.branding
+          ? { status: 404, message: 'Institution not found' }
+          : undefined),
+    },
+  ),
   fault(
     'fd-not-found-branding-id-prefix',
     "FD-NOT-FOUND, FD-INST-GET: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",

@@ -1,57 +1,66 @@
-// Faults of the paging of list bodies (switched in paging.ts and the lists that page): each breaks
-// one rule of schemas/financial-data/rules.yaml, the way a provider's release might. `rules` names
-// the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
-// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
-// run mutation -- --blind`).
-import { faultCatalogue, blind, independent } from '../kit/faults.js';
+// Faults of the paging of list bodies (paging.ts, the lists that page through pageOf): each breaks
+// one rule of schemas/financial-data/rules.yaml, the way a provider's release might, at the paging's
+// seams: the window a page cuts (PageWindow), the counts it answers. `rules` names the rule ids it
+// breaks (`npm run mutation -- --targeted` runs the specs citing them). The blind faults keep their ids.
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, assumption, provider, schema } from './fault-builders.js';
+import type { PageWindow, PagingSeams } from './state.js';
+
+type Seams = FaultSeams<PagingSeams>;
+const fault = faultsAt<PagingSeams>();
+
+/** The window of a page cut otherwise. */
+const cut =
+  (bend: (w: PageWindow, x: PagingSeams['x']) => PageWindow): NonNullable<Seams['state']> =>
+  (x, w) =>
+    x.op === 'page' && w.op === 'page-window' ? bend(w, x) : w;
+/** The counts of a page made otherwise. */
+const counted =
+  (bend: (c: PagingSeams['answer'], x: PagingSeams['x']) => Partial<PagingSeams['answer']>): NonNullable<Seams['answer']> =>
+  (x, c) =>
+    x.op === 'page' && 'moreAvailable' in c ? { ...c, ...bend(c, x) } : c;
 
 export const PAGING_FAULTS = faultCatalogue([
-  // Paging (seed 002 Limits; reference Conventions).
-  {
-    id: 'limit-cap-unenforced',
-    rule: 'limit at most the PageLimit maximum (more is a 400)',
-    source: 'seed',
-    rules: ['FD-PAGE-LIMIT'],
-    relax: [{ schema: 'PageLimit', drop: ['maximum'] }],
-  },
-  { id: 'start-ignored', rule: 'start selects the page', source: 'assumption', rules: ['FD-PAGE-START'] },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Paging (provider 1.35.0 StartParameter / LimitParameter; seed Limits; reference Paging).
-  blind({
-    id: 'blind-limit-cap-999',
-    rule: 'limit accepts its maximum itself (provider LimitParameter maximum; seed Limits, records per page)',
-    source: 'provider',
-    rules: ['FD-PAGE-LIMIT'],
-    relax: [{ schema: 'PageLimit', set: { maximum: 999 } }],
+  // Paging (seed 002 Limits; provider 1.35.0 StartParameter, LimitParameter; reference Conventions, Paging).
+  fault('limit-cap-unenforced', 'FD-PAGE-LIMIT: a limit above the PageLimit maximum is taken, not a 400', {
+    relax: schema('PageLimit', { drop: ['maximum'] }),
   }),
-  blind({
-    id: 'blind-default-page-size-20',
-    rule: "without limit a page holds the limit parameter's default (provider LimitParameter default; reference Paging)",
-    source: 'provider',
-    rules: ['FD-PAGE-DEFAULT'],
+  fault('start-ignored', 'FD-PAGE-START: start does not select the page (every page is the first)', {
+    state: cut((w) => ({ ...w, start: 1, from: 0 })),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-start-as-record-offset',
-    rule: 'start is the 1-based index of a page, not of a record (provider StartParameter; reference Paging)',
-    source: 'provider',
-    rules: ['FD-PAGE-START'],
+  fault('blind-limit-cap-999', 'FD-PAGE-LIMIT: limit takes values past its maximum', {
+    relax: schema('PageLimit', { set: { maximum: 999 } }),
+    ...provider,
+    origin: 'blind',
   }),
-  blind({
-    id: 'blind-more-available-on-full-last-page',
-    rule: 'moreAvailable is false when the page ends at the last record (provider MoreResultsAvailable)',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
+  fault(
+    'blind-default-page-size-20',
+    "FD-PAGE-DEFAULT: without limit a page holds a fixed size of its own, not the limit parameter's default",
+    {
+      state: cut((w, x) => (x.asked.limit === undefined ? { ...w, limit: 20, from: (w.start - 1) * 20 } : w)),
+      ...provider,
+      origin: 'blind',
+    },
+  ),
+  fault('blind-start-as-record-offset', 'FD-PAGE-START: start read as the 1-based index of a record, not of a page', {
+    state: cut((w) => ({ ...w, from: w.start - 1 })),
+    ...provider,
+    origin: 'blind',
   }),
-  blind({
-    id: 'blind-found-counts-page',
-    rule: 'found is the total number of matching records, not the page size (provider FoundResults)',
-    source: 'provider',
-    rules: ['FD-PAGE-COUNTS'],
+  fault('blind-more-available-on-full-last-page', 'FD-PAGE-COUNTS: moreAvailable is true when the page ends at the last record', {
+    answer: counted((_c, x) => ({ moreAvailable: x.window!.from + x.window!.limit <= x.length && x.length > 0 })),
+    ...provider,
+    origin: 'blind',
   }),
-  independent('independent-34', {
-    id: 'i34-fd-page-later-start-one-early',
-    rule: 'start is the page index from one and pages do not overlap (provider 1.35.0, start and limit; reference, Paging): a page after the first starts one record early, repeating the last record of the page before',
-    source: 'provider',
-    rules: ['FD-PAGE-START', 'FD-PROP-PAGING'],
+  fault('blind-found-counts-page', 'FD-PAGE-COUNTS: found is the size of the page, not the number of matching records', {
+    answer: counted((c) => ({ found: c.displaying })),
+    ...provider,
+    origin: 'blind',
   }),
+  fault(
+    'fd-page-start-later-start-one-early',
+    'FD-PAGE-START, FD-PROP-PAGING: a page after the first starts one record early, repeating the last record of the page before',
+    { state: cut((w) => (w.start > 1 ? { ...w, from: w.from - 1 } : w)), ...provider, aliases: ['i34-fd-page-later-start-one-early'] },
+  ),
 ]);

@@ -830,3 +830,23 @@ export interface CustomerAccountsSeams {
   answer: never;
   delivery: never;
 }
+
+/**
+ * What the seams of the paging of list bodies carry (paging.ts): the page a list is asked for, the
+ * window it cuts (`start` the page index, `limit` the page size, `from` the first record's index) and
+ * the counts it answers.
+ */
+export interface PagingSeams {
+  x: { op: 'page'; length: number; asked: { start?: number; limit?: number }; pageSize: number; window?: PageWindow };
+  step: never;
+  refusal: never;
+  change: PageWindow;
+  answer: { found: number; displaying: number; moreAvailable: boolean };
+  delivery: never;
+}
+export interface PageWindow {
+  op: 'page-window';
+  start: number;
+  limit: number;
+  from: number;
+}

@@ -1,7 +1,7 @@
 // Covers: POST /cards (putCard) 401 and 403 (seed 000, Authentication; reference A2), on both
 // enrollment paths, with keys that differ from the registered one only at its end. Another client's
 // srcClientId under the caller's key, every one of them under every source, is the ownership property's
-// (enroll-card.every-source-ids.spec.ts, CE-PROP-IDS-OWNED).
+// (enroll-card.every-source.spec.ts, CE-PROP-IDS-OWNED).
 import {
   CARD_KEY_HEADER,
   ENROLLMENT_PATHS,

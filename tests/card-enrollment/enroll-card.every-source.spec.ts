@@ -1,4 +1,36 @@
-// Covers: putCard (POST /cards): every request rule under every cardSource the contract lists and with
+// Covers: putCard (POST /cards) under every cardSource the contract lists and with none, on each enrollment
+// path (seed 000, Origin: who enrolls the card, not required; no source makes a rule of its own,
+// CE-SOURCE-EVERY-RULE): every refusal of the request, every limit and mask, every id the request names, and
+// what an accepted enrollment answers. One section per family, each with what it covers.
+import {
+  ENROLLMENT_PATHS,
+  type EnrollmentPath,
+  exampleCard,
+  expect,
+  identityValueOfLength,
+  lacksPathData,
+  lengthOf,
+  loadContract,
+  maskedName,
+  NO_RECEIPT,
+  panOfLength,
+  refusedNaming,
+  rules,
+  setPath,
+  test,
+  textForms,
+  withConflict,
+} from '../../fixtures/card-enrollment.js';
+import { limitBounds, type LimitRow, named, SOURCES, withSource } from './sources.known.js';
+import { negativeCases, scalarViolations } from '../../fixtures/negative.js';
+import { firstOfEach } from '../../helpers/client/invariants/kit.js';
+import type { CardTarget } from '../../helpers/target/card-enrollment.js';
+import { codedConditionsOf } from '../../helpers/client/invariants/refusal-codes.js';
+import { countProperty } from '../../helpers/client/property-counts.js';
+import { endForms } from '../../helpers/client/security/value-forms.js';
+import { foreignIdCases, type OwnedMember, ownIdRows } from '../../helpers/client/invariants/owned-ids.js';
+
+// --- putCard (POST /cards): every request rule under every cardSource the contract lists and with
 // none (seed 000, Origin: who enrolls the card, not required; the request schema is one for every
 // source), on each enrollment path - the one-of-two paths (reference A1), every refusal the contract
 // makes of the body (helpers/client/negative.ts: required members, lengths, patterns, formats, enums,
@@ -6,22 +38,7 @@
 // digit and the JWE (reference A3, facts), the unknown receipt (reference A5). A target keeping a rule
 // for one source only (a wallet's push taken with both paths) is caught on the source it forgets. The
 // ids resolving to nothing, near-written or another client's, under every source: properties.refusal-codes
-// and enroll-card.every-source-ids.
-import {
-  ENROLLMENT_PATHS,
-  exampleCard,
-  expect,
-  lacksPathData,
-  loadContract,
-  NO_RECEIPT,
-  rules,
-  test,
-  type EnrollmentPath,
-} from '../../fixtures/card-enrollment.js';
-import { named, SOURCES, withSource } from './sources.known.js';
-import { negativeCases, scalarViolations } from '../../fixtures/negative.js';
-import { firstOfEach } from '../../helpers/client/invariants/kit.js';
-
+// and the ids section below.
 const contract = await loadContract('card-enrollment');
 /** The refusals of the request rules: a 400 (seed 000, Errors: INVALID_ARGUMENT, or INVALID_STATE for what does not resolve). */
 const refused = (res: { status: number; body: any }) =>
@@ -148,3 +165,516 @@ for (const path of ENROLLMENT_PATHS) {
     },
   );
 }
+
+// --- putCard (POST /cards) 200 and 400 under every cardSource the contract lists and with none, on
+// each enrollment path: every request limit of seed 000's Limits table at its maximum (accepted) and one
+// past it (refused naming the member), names on both sides of every length where a mask can change, the longest allowed among them (their masks,
+// provider Card API MaskedConsumer: the first character, then one * per other character), and each of
+// the caller's own serviceIds (seed 000, MaskedCard serviceId: the one enrolled for; its pattern allows
+// '#', which a URL encoder changes). cardSource says who enrolls the card (seed 000, Origin); no source
+// makes a limit, a mask or an echo a rule of its own, so each is sent under each source on each path:
+// a target that keeps a rule for one source or one path only is caught on the one it forgets. Every
+// 200 answer is judged by the client's enrollment judge (fixtures/assertions/card-enrollment-answer.ts:
+// CE-MASK-NAMES against the names sent, CE-ECHO-SERVICEID, CE-ECHO-CORRELATION, ...).
+
+/** seed 000, Limits: the request rows, each with a value of a given length that keeps every other rule of its member. */
+const LIMITS: LimitRow[] = (
+  [
+    { rule: 'CE-LIM-FIRSTNAME', field: 'consumer.firstName', value: (n: number) => 'É'.padEnd(n, "a-B' ") },
+    { rule: 'CE-LIM-LASTNAME', field: 'consumer.lastName', value: (n: number) => 'ñ'.padEnd(n, "O'b- ") },
+    { rule: 'CE-LIM-IDENTITYVALUE', field: 'consumer.consumerIdentity.identityValue', value: identityValueOfLength },
+    { rule: 'CE-LIM-PAN', field: 'card.primaryAccountNumber', value: (n: number) => panOfLength(n) },
+    { rule: 'CE-LIM-EXPMONTH', field: 'card.panExpirationMonth', value: (n: number) => '12'.padStart(n, '0').slice(-n).padStart(n, '1') },
+    { rule: 'CE-LIM-EXPYEAR', field: 'card.panExpirationYear', value: (n: number) => '2031'.padEnd(n, '0').slice(0, n) },
+    // A leading zero: a code read as a number ('012' as 12) would be judged a digit short.
+    { rule: 'CE-LIM-CVC', field: 'card.cardSecurityCode', value: (n: number) => '0987654321'.slice(0, n) },
+    { rule: 'CE-LIM-REFERENCEID', field: 'enrolmentReferenceData.enrolmentReferenceId', value: (n: number) => `r${'0'.repeat(n - 1)}` },
+  ] satisfies LimitRow[]
+).map((row) => ({ ...row, ...limitBounds(row.field) }));
+const onPath = (path: EnrollmentPath) =>
+  LIMITS.filter((l) => (path === 'card' ? !l.field.startsWith('enrolmentReferenceData.') : !l.field.startsWith('card.')));
+
+for (const path of ENROLLMENT_PATHS) {
+  const limits = onPath(path);
+
+  test(
+    `every request limit of the ${path} path under every cardSource and with none: each member at its maximum accepted, one past it refused naming it (and at its minimum, one short)`,
+    rules(
+      ...limits.flatMap((l) => {
+        const at = l.field.startsWith('consumer.') ? `@${path}` : '';
+        return [`${l.rule}:accept${at}`, `${l.rule}:refuse${at}`];
+      }),
+      `CE-SOURCE-EVERY-RULE@${path}`,
+      'CE-ERR-FIELD',
+    ),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const wrong: string[] = [];
+      let sent = 0;
+      for (const source of SOURCES) {
+        for (const limit of limits) {
+          const lengths = [...(limit.min === undefined ? [] : [limit.min - 1, limit.min]), limit.max!, limit.max! + 1];
+          for (const length of lengths) {
+            const accepted = length >= (limit.min ?? 0) && length <= limit.max!;
+            const value = limit.value(length);
+            expect(value, `a ${limit.field} of ${length} characters`).toHaveLength(length);
+            let body: Record<string, any>;
+            if (limit.field.startsWith('card.')) body = await cards.withCard({ ...exampleCard(), [limit.field.slice(5)]: value });
+            else body = setPath(await cards.on(path), limit.field, value);
+            const res = await cardApi.call('putCard', { body: withSource(body, source) });
+            sent++;
+            const what = `${named(source)}, ${limit.field} of ${length} characters`;
+            const refused = refusedNaming(res, limit.field);
+            if (!accepted && !refused) wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not refused naming it`);
+            // A reference id at its maximum is no known receipt: refused as unknown, INVALID_STATE (reference A5), never
+            // for its length (INVALID_ARGUMENT: the one status of the two that A5 does not give).
+            if (accepted && limit.field.startsWith('enrolmentReferenceData.') && refusedNaming(res, limit.field, ['INVALID_ARGUMENT']))
+              wrong.push(`${what}: refused for its length`);
+            else if (accepted && !limit.field.startsWith('enrolmentReferenceData.') && res.status !== 200)
+              wrong.push(`${what}: ${res.status} ${res.body?.status ?? ''}, not accepted`);
+          }
+        }
+      }
+      expect(sent, 'limits sent under every source').toBeGreaterThanOrEqual(SOURCES.length * limits.length * 2);
+      expect(wrong, `every limit of the ${path} path under every source`).toEqual([]);
+    },
+  );
+}
+
+const NAME_MAX = Math.min(lengthOf(contract, 'Consumer', 'firstName').max!, lengthOf(contract, 'Consumer', 'lastName').max!);
+/** Initials a folding, a capitalisation or a transliteration changes, and filler of both cases, accents, punctuation and spaces. */
+const INITIALS = ['É', 'o', "'", 'Ж', 'ñ'];
+const nameOf = (length: number, i: number) => `${INITIALS[i % INITIALS.length]}${"aB-c d'Ñe".repeat(NAME_MAX)}`.slice(0, length);
+/**
+ * The name lengths sent, the first name's and (mirrored, NAME_MAX + 1 minus it) the last name's: both
+ * sides of each length where a mask's making can change (provider Card API MaskedConsumer examples
+ * "J***", "D**": one character has no *, two have one, from three on there are inner characters; four
+ * is the examples' own length), both sides of the round counts a cut or a cap is written at (10, 20),
+ * and the longest allowed. The lengths between them tell nothing these do not.
+ */
+const NAME_LENGTHS = [...new Set([1, 2, 3, 4, 10, 11, 12, 20, 21].flatMap((n) => [n, NAME_MAX + 1 - n]))]
+  .filter((n) => n >= 1 && n <= NAME_MAX)
+  .sort((a, b) => a - b);
+
+for (const path of ENROLLMENT_PATHS) {
+  test(
+    `masks names of ${NAME_LENGTHS.join(', ')} characters (each side of every boundary up to ${NAME_MAX}) under every cardSource and with none (${path}): the first character, then one * per other character @provider`,
+    rules(`CE-MASK-NAMES@${path}`, `CE-SOURCE-EVERY-RULE@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      let judged = 0;
+      for (const [s, source] of SOURCES.entries())
+        for (const length of NAME_LENGTHS) {
+          // A new consumer each time (a fresh identity): the client's judge compares each mask with the name sent.
+          let body = withSource(await cards.on(path), source);
+          body = setPath(body, 'consumer.firstName', nameOf(length, s));
+          body = setPath(body, 'consumer.lastName', nameOf(NAME_MAX + 1 - length, s + 1));
+          const res = await cardApi.call('putCard', { body });
+          expect(res.status, `${named(source)}, names of ${length} and ${NAME_MAX + 1 - length} characters`).toBe(200);
+          judged++;
+        }
+      expect(judged, 'every length under every source').toBe(SOURCES.length * NAME_LENGTHS.length);
+    },
+  );
+
+  test(
+    `enrolls each of the caller's own serviceIds under every cardSource and with none (${path}), the serviceId echoed byte for byte, '#' and all @assumption`,
+    rules(`CE-ECHO-SERVICEID@${path}`, `CE-PAT-SERVICEID:accept@${path}`, `CE-SOURCE-EVERY-RULE@${path}`),
+    async ({ cardApi, cards, card }) => {
+      test.skip(lacksPathData(card, path), NO_RECEIPT);
+      const wrong: string[] = [];
+      for (const source of SOURCES)
+        for (const serviceId of card.serviceIds) {
+          const res = await cardApi.call('putCard', { body: { ...withSource(await cards.on(path), source), serviceId } });
+          // The client's judge holds the 200's serviceId to the one sent (CE-ECHO-SERVICEID).
+          if (res.status !== 200) wrong.push(`${named(source)}, serviceId of ${serviceId.length} characters: ${res.status}`);
+        }
+      expect(wrong, "each of the caller's own serviceIds enrolled under every source").toEqual([]);
+    },
+  );
+}
+
+// --- putCard (POST /cards): every id the request names that the target resolves, on every cardSource
+// and with none (seed 000, Origin: who enrolls the card; no source makes a lookup its own) on each
+// enrollment path. (1) An id resolves exactly (seed 000, Errors 400 INVALID_STATE: srcClientId or
+// serviceId "does not resolve"; reference A5, a receipt by its id; the catalogue's CE-LOOKUP-EXACT: no id
+// is folded): each of the caller's own ids near-written (its case swapped, a space around or inside it,
+// a character added or dropped at either end, its last character changed, a separator changed, a leading
+// zero added or dropped, emptied) is refused naming the member - 400 INVALID_STATE where the contract
+// (the one Ajv instance, the whole body) takes the form, 400 naming the member where its pattern refuses
+// it; each path's own body is enrolled after them (a refusal leaves no trace). (2) Every id the caller
+// names is its own (CE-PROP-IDS-OWNED; reference A2 and the mock's world: an API key -> its srcClientIds
+// -> its serviceIds): every id another client holds, in each member the world gives an owner, is refused
+// with that member's documented status under the caller's own other ids, and the caller's own ids are
+// enrolled after them (helpers/client/invariants/owned-ids.ts). The members that name an entity are the
+// contract's: the 400's table of refusal conditions (`x-codes`, `unresolved`). Each check enrolls a few
+// cards of the caller's own ids (bounded; card enrollment has no delete) and runs on a sandbox too.
+/** The caller's own values of each member the contract names as resolving to an entity (the target's world). */
+const OWN_VALUES: Record<string, (card: CardTarget) => string[]> = {
+  srcClientId: (card) => card.srcClientIds,
+  serviceId: (card) => card.serviceIds,
+  'enrolmentReferenceData.enrolmentReferenceId': (card) => card.receipts.map((r) => r.id),
+};
+
+/**
+ * The near forms of an id, each another id: `every` forms go under every source (the few a lookup most
+ * often folds: case, a character added at either end), the others under one source each, rotating, so
+ * each source x path cell and each form x path pair is sent at least once (pairwise). `or403` marks a
+ * form that may happen to be another client's id (a character changed or added), refused 403 then
+ * (reference A2).
+ */
+function nearForms(id: string): { form: string; how: string; every: boolean; or403: boolean }[] {
+  const swapped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const half = Math.floor(id.length / 2);
+  const sep = id.search(/[-_]/);
+  const out = [
+    { form: swapped, how: 'its case swapped', every: true, or403: false },
+    { form: `Z${id}`, how: 'a character added at its head', every: true, or403: true },
+    ...endForms(id).map((f) => ({ form: f.value, how: f.how, every: f.how.includes('added'), or403: true })),
+    { form: id.toUpperCase(), how: 'in capitals', every: false, or403: false },
+    { form: ` ${id}`, how: 'a space before it', every: false, or403: false },
+    { form: `${id} `, how: 'a space after it', every: false, or403: false },
+    { form: `${id.slice(0, half)} ${id.slice(half)}`, how: 'a space inside it', every: false, or403: false },
+    { form: id.slice(1), how: 'its first character dropped', every: false, or403: true },
+    ...(sep > 0 && sep < id.length - 1 ? [{ form: id.slice(sep + 1), how: 'without its leading part', every: false, or403: true }] : []),
+    { form: '', how: 'emptied', every: false, or403: false },
+    ...textForms(id).map((form) => ({ form, how: 'a separator, a leading zero or the case changed', every: false, or403: false })),
+  ];
+  return out.filter((f, i) => f.form !== id && out.findIndex((o) => o.form === f.form) === i);
+}
+
+/** A value at a dotted member of a body, as a new body. */
+function withMember(body: Record<string, any>, member: string, value: string): Record<string, any> {
+  const out = structuredClone(body);
+  const steps = member.split('.');
+  const parent = steps.slice(0, -1).reduce((acc: any, k) => acc?.[k], out);
+  if (parent && typeof parent === 'object') parent[steps.at(-1)!] = value;
+  return out;
+}
+
+const LOOKUP = 'lookup-exact';
+const OWNERSHIP = 'ids-owned';
+
+test(
+  "refuses each of the caller's own ids near-written, on every source and path: INVALID_STATE where the contract takes the form, 400 naming the member where it does not @assumption",
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((p) => [
+      `CE-LOOKUP-EXACT@${p}`,
+      `CE-STATE-UNKNOWN-CLIENT@${p}`,
+      `CE-STATE-UNKNOWN-SERVICE@${p}`,
+      `CE-PAT-SRCCLIENTID:refuse@${p}`,
+      `CE-PAT-SERVICEID:refuse@${p}`,
+    ]),
+    'CE-STATE-UNKNOWN-RECEIPT',
+    'CE-ERR-FIELD',
+  ),
+  async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+    const validate = cardRequestContract.requestValidatorOf('putCard')!;
+    // The members the contract names as resolving to an entity: its 400's `unresolved` conditions.
+    const members = [...new Set(codedConditionsOf(cardRequestContract).flatMap((c) => (c.unresolved ? [c.unresolved] : [])))];
+    const foreign = [card.foreignSrcClientId, card.foreignServiceId, card.otherClient?.srcClientId, card.otherClient?.serviceId];
+    const wrong: string[] = [];
+    const leftOut: string[] = [];
+    const cells = new Set<string>();
+    // The same form of two own ids (emptied, say) on the same source is one body: its bytes sent once.
+    const firstBody = firstOfEach((body: unknown) => JSON.stringify(body));
+    let sent = 0;
+    for (const [pi, path] of ENROLLMENT_PATHS.entries()) {
+      if (lacksPathData(card, path)) {
+        leftOut.push(`${path}: the target names no receipt`);
+        continue;
+      }
+      const onPath = await cards.on(path);
+      let turn = pi;
+      for (const member of members) {
+        const own = OWN_VALUES[member]?.(card) ?? [];
+        const current = member.split('.').reduce((acc: any, k) => acc?.[k], onPath);
+        if (current === undefined || own.length === 0) {
+          leftOut.push(`${path}: ${member} ${current === undefined ? 'is not sent on this path' : 'has no own value the suite knows'}`);
+          continue;
+        }
+        for (const [k, id] of own.entries())
+          for (const f of nearForms(id).filter((x) => !own.includes(x.form) && !foreign.includes(x.form))) {
+            // The source-wide forms of the first own id under every source; every other form under one, rotating.
+            const sources = f.every && k === 0 ? SOURCES : [SOURCES[turn++ % SOURCES.length]];
+            for (const source of sources) {
+              const body = withSource(withMember(onPath, member, f.form), source);
+              if (!firstBody(body)) continue;
+              const takes = validate(body);
+              const res = await cardApi.call('putCard', { body });
+              sent++;
+              cells.add(`${path}/${named(source)}`);
+              const ok = takes
+                ? (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, member)) ||
+                  (f.or403 && res.status === 403)
+                : refusedNaming(res, member);
+              if (!ok)
+                wrong.push(
+                  `${path} path, ${named(source)}: ${member} '${f.form}' (own '${id}', ${f.how}): ${res.status} ${res.body?.status ?? ''} / documented: ${takes ? '400 INVALID_STATE' : '400'} naming ${member}`,
+                );
+            }
+          }
+      }
+    }
+    // A refusal leaves no trace (reference A5: a known receipt yields its card): each path's own body,
+    // the receipt every near form of the receipt id stood beside, is enrolled after them.
+    for (const path of ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p))) {
+      const res = await cardApi.call('putCard', { body: { ...(await cards.on(path)), srcCorrelationId: crypto.randomUUID() } });
+      if (res.status !== 200)
+        wrong.push(`${path} path: its own body after the near forms: ${res.status} ${res.body?.status ?? ''} / documented: 200`);
+    }
+    testInfo.annotations.push({
+      type: LOOKUP,
+      description: `${sent} near forms over ${cells.size} source x path cells; ${leftOut.join('; ')}`,
+    });
+    countProperty(testInfo, {
+      property: LOOKUP,
+      service: 'card-enrollment',
+      rule: 'CE-LOOKUP-EXACT',
+      applies: ['putCard'],
+      checked: sent > 0 ? ['putCard'] : [],
+      exceptions: sent > 0 ? [] : [{ operationId: 'putCard', reason: `no own id to near-write: ${leftOut.join('; ')}` }],
+    });
+    expect(cells.size, 'every source x path cell sent').toBe(
+      SOURCES.length * ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p)).length,
+    );
+    expect(wrong, `an own id near-written is no id of the caller (${sent} sent)`).toEqual([]);
+  },
+);
+
+/**
+ * The refusal the contract documents for another client's id, by the member naming it: a srcClientId
+ * registered to another client is 403 naming PERMISSION_DENIED (seed 000, Authentication 403; reference A2;
+ * provider Card API 1.0.0, putCard 403 examples: in `reason`, the seed's sample shape in `status`); a
+ * program of another client is none of the caller's (seed 000, Errors 400 INVALID_STATE naming serviceId),
+ * or the same 403.
+ */
+const OWNED: Record<string, OwnedMember> = {
+  srcClientId: {
+    member: 'srcClientId',
+    rule: 'CE-AUTH-ORIGIN',
+    documented: '403 PERMISSION_DENIED',
+    refused: (res) => res.status === 403 && [res.body?.status, res.body?.reason].includes('PERMISSION_DENIED'),
+  },
+  serviceId: {
+    member: 'serviceId',
+    rule: 'CE-STATE-FOREIGN-SERVICE',
+    documented: '400 INVALID_STATE naming serviceId, or 403',
+    refused: (res) => res.status === 403 || (res.status === 400 && res.body?.status === 'INVALID_STATE' && refusedNaming(res, 'serviceId')),
+  },
+};
+
+test(
+  "refuses every id another client holds in every id member, on every source and path, and takes each of the caller's own after them @assumption",
+  rules(
+    ...ENROLLMENT_PATHS.flatMap((p) => [
+      `CE-PROP-IDS-OWNED@${p}`,
+      `CE-AUTH-ORIGIN@${p}`,
+      `CE-STATE-FOREIGN-SERVICE@${p}`,
+      `CE-STATE-OWN-IDS@${p}`,
+      `CE-ECHO-SERVICEID@${p}`,
+    ]),
+  ),
+  async ({ cardApi, cards, card, cardRequestContract }, testInfo) => {
+    // The members the contract names as resolving to an entity; those the target's world gives an owner.
+    const members = [...new Set(codedConditionsOf(cardRequestContract).flatMap((c) => (c.unresolved ? [c.unresolved] : [])))];
+    const owned = members.filter((m) => OWNED[m] && card.foreignIds[m]?.length);
+    const memberCells = members.map((m) => `putCard ${m}`);
+    const memberLeftOut = members
+      .filter((m) => !owned.includes(m))
+      .map((m) => ({
+        operationId: `putCard ${m}`,
+        reason: OWNED[m]
+          ? `the target names no id of another client for it (CARD_FOREIGN_${m === 'srcClientId' ? 'SRC_CLIENT_ID' : 'SERVICE_ID'} in .env)`
+          : 'no client owns it: the target keeps one table of known receipts for every client (reference A5)',
+      }));
+    const paths = ENROLLMENT_PATHS.filter((p) => !lacksPathData(card, p));
+    const pathCells = ENROLLMENT_PATHS.flatMap((p) => SOURCES.map((s) => `putCard (${p}, ${named(s)})`));
+    const pathLeftOut = ENROLLMENT_PATHS.filter((p) => lacksPathData(card, p)).flatMap((p) =>
+      SOURCES.map((s) => ({ operationId: `putCard (${p}, ${named(s)})`, reason: `${p} path: the target names no receipt` })),
+    );
+    const own: Record<string, string[]> = Object.fromEntries(owned.map((m) => [m, OWN_VALUES[m](card)]));
+    const bodies = Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await cards.on(p)]))) as Record<
+      EnrollmentPath,
+      Record<string, any>
+    >;
+    const fresh = (body: Record<string, any>) => ({ ...body, srcCorrelationId: crypto.randomUUID() });
+    const wrong: string[] = [];
+    const checkedCells = new Set<string>();
+    const cases = foreignIdCases(owned, own, card.foreignIds, paths, SOURCES);
+    const noForeign = 'the target names no id of another client (CARD_FOREIGN_SRC_CLIENT_ID, CARD_FOREIGN_SERVICE_ID in .env)';
+    const count = (checked: Set<string>) =>
+      countProperty(testInfo, {
+        property: OWNERSHIP,
+        service: 'card-enrollment',
+        rule: 'CE-PROP-IDS-OWNED',
+        applies: ['putCard', ...memberCells, ...pathCells],
+        checked: checked.size ? ['putCard', ...checked] : [],
+        exceptions: [...(checked.size ? [] : [{ operationId: 'putCard', reason: noForeign }]), ...memberLeftOut, ...pathLeftOut],
+      });
+    for (const c of cases) {
+      const body = withSource(fresh({ ...bodies[c.path], ...c.own, [c.member]: c.id }), c.source);
+      const res = await cardApi.call('putCard', { body });
+      checkedCells.add(`putCard (${c.path}, ${named(c.source)})`).add(`putCard ${c.member}`);
+      if (!OWNED[c.member].refused(res))
+        wrong.push(
+          `${c.path} path, ${named(c.source)}: ${c.member} '${c.id}' (another client's, #${c.index + 1} of ${card.foreignIds[c.member].length}; own ${JSON.stringify(c.own)}): ${res.status} ${res.body?.status ?? ''} / documented: ${OWNED[c.member].documented} (${OWNED[c.member].rule})`,
+        );
+    }
+    // After every refusal, the caller's own ids on each path, pairwise with the sources: accepted, the
+    // serviceId echoed as sent (seed 000, MaskedCard); a refusal that spent the receipt or held an id shows here.
+    let accepted = 0;
+    for (const path of paths)
+      for (const { source, ids } of ownIdRows(owned, own, SOURCES)) {
+        const res = await cardApi.call('putCard', { body: withSource(fresh({ ...bodies[path], ...ids }), source) });
+        const echoed = (res.body as { maskedCard?: { serviceId?: string } } | undefined)?.maskedCard?.serviceId;
+        if (res.status !== 200)
+          wrong.push(
+            `${path} path, ${named(source)}: own ids ${JSON.stringify(ids)} after the refusals: ${res.status} ${res.body?.status ?? ''} / documented: 200 (CE-STATE-OWN-IDS)`,
+          );
+        else if (ids.serviceId !== undefined && echoed !== undefined && echoed !== ids.serviceId)
+          wrong.push(`${path} path, ${named(source)}: serviceId '${ids.serviceId}' echoed as '${echoed}' (CE-ECHO-SERVICEID)`);
+        else accepted++;
+      }
+    count(checkedCells);
+    testInfo.annotations.push({
+      type: OWNERSHIP,
+      description: `${cases.length} foreign ids sent (${owned.map((m) => `${m}: ${card.foreignIds[m].length}`).join(', ')}) over ${checkedCells.size - owned.length} source x path cells, then ${accepted} own id rows accepted; left out: ${[...memberLeftOut, ...pathLeftOut].map((l) => `${l.operationId}: ${l.reason}`).join('; ') || 'none'}`,
+    });
+    expect(wrong, "every id the caller names is the caller's: another client's refused, its own taken after").toEqual([]);
+  },
+);
+
+// --- putCard (POST /cards) on each enrollment path with every cardSource the contract lists and
+// with none - seed 000, Origin (the entity enrolling the card: cardholder, issuer, merchant, wallet;
+// not required), States and transitions (ACTIVE at enrollment), Errors 400 INVALID_STATE;
+// reference/card-enrollment.md A2 (another client's srcClientId: 403) and the mock's world (each
+// client's serviceIds). cardSource says who enrolls the card; no source makes it a rule of its own:
+// the origin, the program's owner and the states hold for every value, on both paths. Nor does the
+// consumer's country or language, or the card's brand: each enrollment here carries a different one
+// (VARIANTS), and its answer is judged by the rules of the masked card and consumer that hold whatever
+// those are (CE-STATE-ACTIVE, CE-MASK-PAN, CE-VAL-CREATED, CE-MASK-NAMES).
+/** Every Origin value, and the request without cardSource (seed 000: not required). */
+// A target's clock may drift from ours; a time zone error is an hour or more.
+const TOLERANCE_MS = 5 * 60_000;
+/**
+ * Request variants no rule of the answer depends on: a card brand's BIN (Visa, Discover, JCB, Mastercard
+ * 2-series and 5-series; the card path only), a consumer's country east and west of UTC (ten hours east
+ * among them), a language that writes names family first or not, and a mobile calling code of one, two
+ * and three digits (seed 000, PhoneNumber.countryCode: digits only). Every answer is judged by every
+ * invariant of an enrollment answer as well (the fixture's answer judge, fixtures/assertions/card-enrollment-answer.ts). Each source gets one per path, shifted between the paths, so
+ * each path sees every variant and every source.
+ */
+const VARIANTS = [
+  { bin: '411111', countryCode: 'IN', languageCode: 'hi', callingCode: '91' },
+  { bin: '601111', countryCode: 'JP', languageCode: 'ja', callingCode: '81' },
+  { bin: '356600', countryCode: 'AE', languageCode: 'ar', callingCode: '971' },
+  { bin: '222300', countryCode: 'CA', languageCode: 'fr', callingCode: '1' },
+  { bin: '520473', countryCode: 'AU', languageCode: 'en', callingCode: '61' },
+];
+const variantOf = (path: string, sourceIndex: number) => VARIANTS[(sourceIndex + (path === 'card' ? 0 : 2)) % VARIANTS.length];
+
+test(
+  "every cardSource on each path: another client's srcClientId is 403, another client's serviceId is refused, the caller's own is enrolled ACTIVE with its own BIN, expiry and correlation id, a UTC date and the names in order, whatever the brand, country and language @assumption @provider",
+  withConflict(
+    rules(
+      ...ENROLLMENT_PATHS.flatMap((path) => [
+        `CE-AUTH-ORIGIN@${path}`,
+        `CE-STATE-FOREIGN-SERVICE@${path}`,
+        `CE-STATE-ACTIVE@${path}`,
+        `CE-MASK-PAN@${path}`,
+        `CE-VAL-CREATED@${path}`,
+        `CE-MASK-NAMES@${path}`,
+        `CE-ECHO-CORRELATION@${path}`,
+        // Judged on every answer by the card enrollment client (fixtures/assertions/card-enrollment-answer.ts), here under every variant.
+        `CE-VAL-CONSUMER-ADDED@${path}`,
+        `CE-MASK-EMAIL@${path}`,
+        `CE-OBJ-SENSITIVE@${path}`,
+        `CE-ECHO-SERVICEID@${path}`,
+      ]),
+      'CE-RECEIPT-ACCOUNT@receipt',
+      'CE-ECHO-EXPIRY@card',
+      'CE-ENUM-CARDSOURCE:accept',
+    ),
+    'CE-CONFLICT-CARD-SOURCE-REQUIRED',
+  ),
+  async ({ cardApi, cards, card }) => {
+    const wrong: string[] = [];
+    for (const path of ENROLLMENT_PATHS) {
+      if (lacksPathData(card, path)) continue;
+      for (const [index, source] of SOURCES.entries()) {
+        const variant = variantOf(path, index);
+        const what = `${path} path, ${named(source)}, BIN ${variant.bin}, consumer ${variant.countryCode}/${variant.languageCode} +${variant.callingCode}`;
+        const pan = path === 'card' ? panOfLength(16, variant.bin) : card.receipt?.primaryAccountNumber;
+        // A month with a leading zero and a correlation id of mixed case: an echo that is not byte for byte tells.
+        const plain = exampleCard({ primaryAccountNumber: pan, panExpirationMonth: '04' });
+        const request = async () => {
+          const body = await cards.on(path, path === 'card' ? plain : undefined);
+          body.srcCorrelationId = `0F8fAD5b-D9cb-469F-a165-${crypto.randomUUID().slice(-12).toUpperCase()}`;
+          body.consumer = {
+            ...body.consumer,
+            countryCode: variant.countryCode,
+            languageCode: variant.languageCode,
+            mobileNumber: { ...body.consumer.mobileNumber, countryCode: variant.callingCode },
+          };
+          if (source === undefined) delete body.cardSource;
+          else body.cardSource = source;
+          return body;
+        };
+        // seed 000, States and transitions: the card and the consumer are ACTIVE at enrollment, whoever enrolls it.
+        const sent = await request();
+        const sentAt = Date.now();
+        const own = await cardApi.call('putCard', { body: sent });
+        const answeredAt = Date.now();
+        // CE-CONFLICT-CARD-SOURCE-REQUIRED: the provider requires cardSource; a target refusing a request
+        // without it follows the provider, and its refusals of that request tell nothing of the rules here.
+        if (source === undefined && own.status >= 400 && own.status < 500) {
+          test
+            .info()
+            .annotations.push({ type: 'conflict', description: `CE-CONFLICT-CARD-SOURCE-REQUIRED: ${what} answered ${own.status}` });
+          continue;
+        }
+        if (own.status !== 200) wrong.push(`${what}: the caller's own enrollment answered ${own.status}`);
+        else {
+          const answer = own.body as { maskedCard?: { digitalCardData?: { status?: string } }; maskedConsumer?: { status?: string } };
+          const cardStatus = answer.maskedCard?.digitalCardData?.status;
+          const consumerStatus = answer.maskedConsumer?.status;
+          if (cardStatus !== undefined && cardStatus !== 'ACTIVE') wrong.push(`${what}: digitalCardData.status ${cardStatus}`);
+          if (consumerStatus !== undefined && consumerStatus !== 'ACTIVE') wrong.push(`${what}: maskedConsumer.status ${consumerStatus}`);
+          // seed 000, MaskedCard: panBin the PAN's first digits, panLastFour its last four: the answer judge's (CE-MASK-PAN).
+          const masked = own.body?.maskedCard ?? {};
+          // seed 000, MaskedCard.dateOfCardCreated "UTC datetime, when the card was enrolled".
+          const created = String(masked.dateOfCardCreated);
+          const at = Date.parse(created);
+          if (!/(Z|[+-]00:?00)$/.test(created) || !(at >= sentAt - TOLERANCE_MS && at <= answeredAt + TOLERANCE_MS))
+            wrong.push(`${what}: dateOfCardCreated '${created}' is not the enrollment time in UTC`);
+          // seed 000, SrcCorrelationId: echoed byte for byte; MaskedCard: the expiry, when returned, the card's.
+          if (own.body?.srcCorrelationId !== sent.srcCorrelationId) wrong.push(`${what}: srcCorrelationId not echoed byte for byte`);
+          if (path === 'card')
+            for (const name of ['panExpirationMonth', 'panExpirationYear'] as const)
+              if (masked[name] !== undefined && masked[name] !== plain[name])
+                wrong.push(`${what}: ${name} '${masked[name]}' is not the card's`);
+          // provider Card API, MaskedConsumer.maskedFullName "J*** D**": the masked first name, a space, the masked last name.
+          const fullName = own.body?.maskedConsumer?.maskedFullName;
+          if (fullName !== undefined && fullName !== `${maskedName(sent.consumer.firstName)} ${maskedName(sent.consumer.lastName)}`)
+            wrong.push(`${what}: maskedFullName is not the masked first name, a space, then the masked last name`);
+        }
+        // reference A2: a srcClientId registered to another client is 403, whatever the card's source.
+        if (card.foreignSrcClientId) {
+          const res = await cardApi.call('putCard', { body: { ...(await request()), srcClientId: card.foreignSrcClientId } });
+          if (res.status !== 403) wrong.push(`${what}: another client's srcClientId answered ${res.status}, not 403`);
+        }
+        // seed 000, Errors 400 INVALID_STATE; the mock's world: another client's program is none of the
+        // caller's (its form, INVALID_STATE or the seed's 403, as the foreign-service checks accept).
+        if (card.foreignServiceId) {
+          const res = await cardApi.call('putCard', { body: { ...(await request()), serviceId: card.foreignServiceId } });
+          if (![400, 403].includes(res.status)) wrong.push(`${what}: another client's serviceId answered ${res.status}`);
+        }
+      }
+    }
+    expect(
+      wrong,
+      'every source on every path, whatever the brand, country and language, keeps the origin, the program owner, the states and the masked card and consumer',
+    ).toEqual([]);
+  },
+);

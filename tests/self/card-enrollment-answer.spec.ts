@@ -5,6 +5,7 @@
 import { expect, test } from '../../fixtures/self.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { digitRunsOf, enrollmentAnswerProblems, type EnrollmentExchange } from '../../fixtures/assertions/card-enrollment-answer.js';
+import { inClearProblem } from '../../fixtures/assertions/card-enrollment.js';
 
 const contract = await loadContract('card-enrollment');
 const PAN = '5204731600014792';
@@ -65,4 +66,11 @@ test("a masked name in another form than the provider's example breaks only the 
   ]);
   const sent = judge({ answer: answer({}, { maskedLastName: 'Ébrard' }) });
   expect(sent).toContain('CE-MASK-NAMES');
+});
+
+test('a masked address shows its local part in clear only before its domain: a local part also spelled in the domain is not a leak', () => {
+  expect(inClearProblem('e*@ex.com', 'ex@ex.com', 'address')).toBeUndefined();
+  expect(inClearProblem('ex@ex.com', 'ex@ex.com', 'address')).toMatch(/in clear/);
+  expect(inClearProblem('exam@e*.com', 'exam@ex.com', 'address')).toMatch(/local part sent, in clear/);
+  expect(inClearProblem('j**n@*****.com', 'john@mail.com', 'address')).toBeUndefined();
 });
