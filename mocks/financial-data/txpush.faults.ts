@@ -212,6 +212,14 @@ export const TXPUSH_FAULTS = faultCatalogue([
     "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
     { judge: restatus('https', 403), ...blind('blind-txpush-https-refusal-403') },
   ),
+  // Beside the port check in every scheme (txpush.subscriptions.spec.ts): the port judged for https listeners only.
+  seeded(
+    fault(
+      'fd-txpush-ports-judged-for-https-only',
+      "FD-TXPUSH-PORTS: a listener URL's port is judged only when its scheme is https: an http listener on any port is accepted",
+      { judge: skip('port', (x) => x.url!.protocol === 'http:') },
+    ),
+  ),
   fault('fd-txpush-ports-http-port-refused', 'FD-TXPUSH-PORTS: an http listener URL on the HTTP port of listenerPorts is refused', {
     judge: refuse('port', (x) => x.port === 80, { status: 400, message: 'callbackUrl port is not allowed' }),
   }),
@@ -250,11 +258,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
     {
       judge: skip('testing'),
     },
-  ),
-  fault(
-    'fd-txpush-testing-only-active-404',
-    "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's existing account is refused 404, as if the account were hidden, not 400",
-    { judge: restatus('testing', 404), ...blind('blind-txpush-test-on-active-404') },
   ),
   fault(
     'fd-txpush-testing-only-refused-still-stored',
@@ -322,7 +325,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-txn-date-seconds-txpush-posted-date-ms',
-    'FD-TXN-DATE-SECONDS, FD-DATE-UNIT: a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
+    'FD-TXN-DATE-SECONDS, FD-DATE-UNIT, FD-TXPUSH-TEST-TRANSACTION: a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
     {
       state: changed('test', (c, x) => {
         if (x.input.body.postedDate !== undefined) return c;

@@ -126,3 +126,49 @@ test(
     }
   },
 );
+
+// provider 2.0.0 getMerchantParticipations: an answered merchant carries the members the POST table makes mandatory
+// for its market (MID: legal name, country, ICA, dbaNames, optIn or the older nonMerchantNegotiatedParticipation;
+// Australia MID: merchantGroup too; MAID: its maid, shown as maids, and maidType). The MIDs the table names are no member
+// of the answered Merchant (the MID search shows them).
+test(
+  'a merchant added in each market (MID, Australia MID, MAID) reads back by request_id with every member the table makes mandatory for it @provider',
+  rules('IN-ECHO-PARTICIPATION-MANDATORY@by-request'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const without = (m: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(m).filter(([k]) => !keys.includes(k)));
+    const ica = inst.knownAcquirerIca!;
+    const base = ['merchantLegalName', 'countryCode', 'acquirerICA', 'dbaNames'];
+    const markets: [string, Record<string, any>, string[]][] = [
+      ['MID', without(exampleParticipation(ica), ['maid', 'maidType', 'merchantGroup']), base],
+      [
+        'Australia MID',
+        without(exampleParticipation(ica, { countryCode: 'AUS', address: { city: 'Perth', postalCode: '6000', countryCode: 'AUS' } }), [
+          'maid',
+          'maidType',
+        ]),
+        [...base, 'merchantGroup'],
+      ],
+      ['MAID', exampleParticipation(ica), [...base, 'maids', 'maidType']],
+    ];
+    const answered = await instReq.awaitEffectuation(
+      instApi,
+      await instReq.submitParticipations(
+        instApi,
+        markets.map(([, m]) => m),
+      ),
+    );
+    const missing = markets.flatMap(([market, sent, mandatory]) => {
+      const m = answered.find((a) => a.merchantLegalName === sent.merchantLegalName);
+      if (!m) return [`${market}: not answered`];
+      const absent = (k: string) => m[k] === undefined || m[k] === null || (Array.isArray(m[k]) && m[k].length === 0);
+      return [
+        ...mandatory.filter(absent).map((k) => `${market}: ${k}`),
+        ...(absent('optIn') && absent('nonMerchantNegotiatedParticipation')
+          ? [`${market}: optIn (or nonMerchantNegotiatedParticipation)`]
+          : []),
+      ];
+    });
+    expect(missing, 'members the table makes mandatory, not answered').toEqual([]);
+  },
+);
