@@ -249,10 +249,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
       ...seededAt,
     },
   ),
-  fault('fd-stmt-index-order-sorted', 'FD-STMT-INDEX-ORDER: the details come in ascending index order, not in the order asked', {
-    judge: detailing((indexes) => [...indexes].sort((a, b) => a - b)),
-    ...provider,
-  }),
   fault(
     'fd-stmt-index-order-mortgage-descending',
     "FD-STMT-INDEX-ORDER: a mortgage account's details answered from the highest index to the lowest",
@@ -261,15 +257,6 @@ export const STATEMENTS_FAULTS = faultCatalogue([
       ...provider,
     },
   ),
-  fault('fd-stmt-index-order-repeated-collapsed', 'FD-STMT-INDEX-ORDER: an index asked twice gives one detail', {
-    judge: detailing((indexes) => [...new Set(indexes)]),
-    ...provider,
-  }),
-  fault('fd-stmt-index-order-adjacent-collapsed', 'FD-STMT-INDEX-ORDER: an index asked twice side by side gives one detail', {
-    judge: detailing((indexes) => indexes.filter((index, i) => index !== indexes[i - 1])),
-    ...provider,
-    ...seededAt,
-  }),
   fault('fd-stmt-index-order-index-is-position', 'FD-STMT-INDEX-ORDER: each detail carries its position in the list, not the index asked', {
     answer: details((d, _x, n) => ({ ...d, index: String(n + 1) })),
     ...provider,
