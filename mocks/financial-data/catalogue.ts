@@ -20,6 +20,7 @@ import { PSI_FAULTS } from './psi.faults.js';
 import { ANALYTICS_REPORTS_FAULTS } from './reports/analytics.faults.js';
 import { ASSET_REPORTS_FAULTS } from './reports/assets.faults.js';
 import { BILLING_FAULTS } from './reports/billing.faults.js';
+import { REPORT_FIGURES_FAULTS } from './reports/figures.faults.js';
 import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
@@ -60,6 +61,7 @@ export const FD_FAULTS = [
   ...SBCA_FAULTS,
   ...REPORT_RETRIEVAL_FAULTS,
   ...BILLING_FAULTS,
+  ...REPORT_FIGURES_FAULTS,
   ...TXPUSH_FAULTS,
   ...ENRICHMENT_FAULTS,
   ...WEBHOOKS_FAULTS,
