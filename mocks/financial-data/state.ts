@@ -316,7 +316,7 @@ export interface Report {
  * read only while it is on, so no fault-free answer depends on them.
  */
 export interface FaultMemory {
-  /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
+  /** switches.faults.ts: each customer whose switches were made, its partner, and whether the fault lost them (fd-sw-list-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
