@@ -26,6 +26,8 @@ const BILL_PAY: Op = 'getBillPaySwitchDetails';
 const EXTERNAL: Op = 'getAllExternalDepositSwitches';
 const LISTS: Op[] = [DEPOSITS, BILL_PAYS];
 const DETAILS: Op[] = [DEPOSIT, BILL_PAY];
+/** The seams are the whole mock's: a fault bends only the exchanges of switches.ts. */
+const mine = (x: Exchange) => [...LISTS, ...DETAILS, EXTERNAL].includes(x.op);
 
 const partnerCustomers = (x: Exchange): Customer[] =>
   x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
@@ -127,12 +129,13 @@ export const SWITCHES_FAULTS = faultCatalogue([
     {
       // The owners are kept in the world's fault memory (state.ts), reset with it.
       state: (x, made) => {
+        if (!mine(x)) return made;
         const c = x.world.customers.get(made[0]?.customerId ?? '');
         if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
         return made;
       },
       judge: (x, s, r) => {
-        if (s !== 'pool' || r) return r;
+        if (s !== 'pool' || r || !mine(x)) return r;
         const owners = x.world.faultMemory.switchOwners;
         for (const [id, gone] of owners)
           if (!gone.lost && !x.world.customers.has(id)) for (const o of owners.values()) if (o.partnerId === gone.partnerId) o.lost = true;
@@ -254,15 +257,17 @@ export const SWITCHES_FAULTS = faultCatalogue([
     'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
     {
       state: (x, made) =>
-        made.map((s) => ({
-          ...s,
-          targets: s.targets.map((t) => {
-            const account = accountOf(x, s.customerId, t);
-            if (!account) return t;
-            const first = account.number.slice(0, 4);
-            return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
-          }),
-        })),
+        !mine(x)
+          ? made
+          : made.map((s) => ({
+              ...s,
+              targets: s.targets.map((t) => {
+                const account = accountOf(x, s.customerId, t);
+                if (!account) return t;
+                const first = account.number.slice(0, 4);
+                return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
+              }),
+            })),
       ...provider,
     },
   ),
