@@ -768,16 +768,7 @@ export interface ConsumerSeams {
   delivery: never;
 }
 
-/** What the seams of auth.ts carry: a partner's lock as judged at one authentication, and the time. */
-export interface AuthSeams {
-  x: { operationId: string; partnerId: string; nowMs: number };
-  step: never;
-  refusal: never;
-  change: boolean;
-  answer: never;
-  delivery: never;
-}
-
+// The partner authentication's are in auth.records.ts.
 /**
  * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
  * show (its account, the clock), and whether it shows it: the item of the answer.

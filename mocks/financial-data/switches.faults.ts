@@ -323,7 +323,7 @@ export const SWITCHES_FAULTS = faultCatalogue([
     'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
     { judge: matching((stored, asked) => stored === asked.trim()), ...provider, ...was('i8-switches-external-id-trimmed') },
   ),
-  fault('fd-sw-external-id-caseless', 'FD-SW-EXTERNAL: the external id is matched without case', {
+  fault('fd-sw-external-id-caseless', 'FD-SW-EXTERNAL, FD-FILTER-EXACT: the external id is matched without case', {
     judge: matching((stored, asked) => stored.toLowerCase() === asked.toLowerCase()),
     ...was('i4-switches-external-id-case-insensitive'),
   }),
