@@ -252,11 +252,6 @@ export const TXPUSH_FAULTS = faultCatalogue([
     },
   ),
   fault(
-    'fd-txpush-testing-only-active-404',
-    "FD-TXPUSH-TESTING-ONLY: a test transaction on an active customer's existing account is refused 404, as if the account were hidden, not 400",
-    { judge: restatus('testing', 404), ...blind('blind-txpush-test-on-active-404') },
-  ),
-  fault(
     'fd-txpush-testing-only-refused-still-stored',
     "FD-TXPUSH-TESTING-ONLY, FD-PROP-REFUSED-NO-TRACE: the test transaction on a real account is refused, yet stored and shown in that account's transactions",
     {
@@ -322,7 +317,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-txn-date-seconds-txpush-posted-date-ms',
-    'FD-TXN-DATE-SECONDS, FD-DATE-UNIT: a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
+    'FD-TXN-DATE-SECONDS, FD-DATE-UNIT, FD-TXPUSH-TEST-TRANSACTION: a test transaction sent without postedDate is stored and read back with postedDate in epoch milliseconds',
     {
       state: changed('test', (c, x) => {
         if (x.input.body.postedDate !== undefined) return c;

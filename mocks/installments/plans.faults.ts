@@ -1,11 +1,59 @@
-// Faults of plans and the notification to the issuer (switched in plans.ts; the limits through the
-// contract): each breaks one rule of schemas/installments/rules.yaml, the way a provider's release
-// might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs
-// citing them). The faults of the suite's authors first, then those written blind (`origin:
-// 'blind'`, measured apart by `npm run mutation -- --blind`).
+// Faults of plans and the notification to the issuer (at the seams plans.ts calls: the selection judged, the
+// plan stored, the issuer found and the notification sent, the answers; the limits through the contract):
+// each breaks one rule of schemas/installments/rules.yaml, the way a provider's release might. `rules`
+// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
+// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
+// mutation -- --blind`).
+import { randomUUID } from 'node:crypto';
+import { signRequest } from '../../helpers/auth/oauth1.js';
+import type { FaultMemory } from '../kit/faults.js';
 import { faultCatalogue, telling, seeded } from '../kit/faults.js';
-import { answerOf, bend, blind, loosen, okBody, relax, rule, skipAt } from './fault-builders.js';
-import { resentNotifications } from './state.js';
+import {
+  answerOf,
+  anyAnswer,
+  bend,
+  blind,
+  errorItems,
+  loosen,
+  okBody,
+  refuseAt,
+  relax,
+  rule,
+  skipAt,
+  type Changing,
+} from './fault-builders.js';
+import { invalidMembers } from './guard.js';
+import type { Delivery, Exchange } from './seams.js';
+import { resentNotifications, schedule, type Issuer, type Plan } from './state.js';
+
+/** The notification to the issuer of a selection (its plan's, sent again too) bent. */
+const notified =
+  (bendIt: (d: Delivery, x: Exchange, memory: FaultMemory) => void) =>
+  (x: Exchange, d: Delivery, memory: FaultMemory): Delivery => {
+    if (x.op === 'savePlan') bendIt(d, x, memory);
+    return d;
+  };
+const notifiedBody = (bendIt: (body: any, x: Exchange, memory: FaultMemory) => void) =>
+  notified((d, x, memory) => bendIt(d.body, x, memory));
+/** The plan a selection stores, bent. */
+const stored =
+  (bendIt: (plan: Plan, x: Exchange) => Plan): Changing =>
+  (x, c) =>
+    x.op === 'savePlan' && c.plan ? { ...c, plan: bendIt(c.plan, x) } : c;
+/** The issuer a plan's card notifies (undefined: none), found otherwise. */
+const issuerOf =
+  (find: (issuer: Issuer | undefined, pan: string, x: Exchange) => Issuer | undefined): Changing =>
+  (x, c) =>
+    'issuer' in c && c.pan !== undefined ? { ...c, issuer: find(c.issuer, c.pan, x) } : c;
+/** The selection sent a whole schedule of its own. */
+const givenSchedule = (x: Exchange) => {
+  const given = x.ok?.body.schedulePayments;
+  return (
+    Array.isArray(given) &&
+    given.length > 0 &&
+    given.every((r) => r?.installmentAmount !== undefined && r.dueDate && r.installmentNumber !== undefined)
+  );
+};
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
@@ -26,32 +74,72 @@ export const PLANS_FAULTS = faultCatalogue([
     },
   ),
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
-  seeded({
-    id: 'in-prop-id-names-one-getplan-provider-id-reads-latest-plan',
-    rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
-    source: 'assumption',
-    rules: ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'],
-  }),
+  bend(
+    seeded({
+      id: 'in-prop-id-names-one-getplan-provider-id-reads-latest-plan',
+      rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
+      source: 'assumption',
+      rules: ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'],
+    }),
+    {
+      judge: (x, s, r) => {
+        const id = s === 'plan-found' && r ? (x.req.params as { plan_id?: string }).plan_id : undefined;
+        const latest = id === undefined ? undefined : [...x.world.plans.values()].reverse().find((p) => p.providerId === id);
+        if (!latest) return r;
+        x.plan = latest;
+        return undefined;
+      },
+    },
+  ),
   // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
-  seeded({
-    id: 'in-obj-sensitive-notify-card-grouped-bin-and-last-four',
-    rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
-    source: 'provider',
-    rules: ['IN-OBJ-SENSITIVE'],
-  }),
-  seeded({
-    id: 'in-obj-sensitive-saveplan-card-last-eight',
-    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
-    source: 'provider',
-    rules: ['IN-OBJ-SENSITIVE'],
-  }),
+  bend(
+    seeded({
+      id: 'in-obj-sensitive-notify-card-grouped-bin-and-last-four',
+      rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
+      source: 'provider',
+      rules: ['IN-OBJ-SENSITIVE'],
+    }),
+    {
+      delivery: notifiedBody((b, x) => {
+        const pan = x.plan?.pan;
+        if (pan) b.consumer = { ...b.consumer, maskedPan: `${pan.slice(0, 4)} ${pan.slice(4, 6)}XX XXXX ${pan.slice(-4)}` };
+      }),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-obj-sensitive-saveplan-card-last-eight',
+      rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
+      source: 'provider',
+      rules: ['IN-OBJ-SENSITIVE'],
+    }),
+    {
+      answer: okBody('savePlan', (b, x) => ({
+        planId: b.planId,
+        status: b.status,
+        card: `**** **** ${x.plan!.pan.slice(-8, -4)} ${x.plan!.pan.slice(-4)}`,
+      })),
+    },
+  ),
   // Seeded beside the check that a selection is notified once whatever follows it (notifications.count.spec.ts; origin 'seeded').
-  seeded({
-    id: 'notify-resent-on-async-decision',
-    rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
-    source: 'seed',
-    rules: ['IN-NOTIFY-EXACT'],
-  }),
+  bend(
+    seeded({
+      id: 'in-notify-exact-resent-on-async-decision',
+      rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
+      source: 'seed',
+      rules: ['IN-NOTIFY-EXACT'],
+    }),
+    {
+      state: (x, c, memory) => {
+        if (x.op === 'planApproval' && c.plan && c.decision === 'APPROVED' && c.sync === false) memory[c.plan.planId] = true;
+        if (x.op === 'getPlan' && c.plan?.status === 'APPROVED' && memory[c.plan.planId]) {
+          delete memory[c.plan.planId];
+          resentNotifications.get(x.world.plans.get(c.plan.planId)!)?.();
+        }
+        return c;
+      },
+    },
+  ),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('offerId-length-unenforced', 'offerId minLength/maxLength', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-ISSUER-INVALID',
@@ -112,25 +200,35 @@ export const PLANS_FAULTS = faultCatalogue([
     },
     { answer: okBody('getPlan', (b, x) => ({ ...b, requestedBy: x.ok!.consumerKey })) },
   ),
-  {
-    id: 'plan-status-from-body',
-    rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
-    source: 'provider',
-    rules: ['IN-OBJ-READ-ONLY'],
-  },
-  rule('plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']),
+  bend(
+    {
+      id: 'in-obj-read-only-saveplan-status-from-body',
+      rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
+      source: 'provider',
+      rules: ['IN-OBJ-READ-ONLY'],
+    },
+    { state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)) },
+  ),
+  bend(rule('in-fmt-uuid-getplan-plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']), { judge: skipAt('plan-id') }),
   bend(rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']), {
     answer: okBody('getPlan', ({ rejectReasonCode: _, ...b }) => ({ ...b, status: 'CREATED' })),
   }),
   // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
-  seeded({
-    id: 'notification-url-query-dropped',
-    rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-EXACT'],
+  bend(
+    seeded({
+      id: 'in-notify-exact-url-query-dropped',
+      rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
+      source: 'assumption',
+      rules: ['IN-NOTIFY-EXACT'],
+    }),
+    { delivery: notified((d) => void (d.url = d.url.split('?')[0])) },
+  ),
+  bend(rule('in-notify-sent-wrong-plan-id', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']), {
+    delivery: notifiedBody((b) => void (b.planId = randomUUID())),
   }),
-  rule('notification-wrong-plan', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']),
-  rule('notification-missing-issuerIca', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']),
+  bend(rule('in-notify-shape-issuer-ica-missing', 'notification body: issuerIca required', ['IN-NOTIFY-SHAPE']), {
+    delivery: notifiedBody((b) => void delete b.issuerIca),
+  }),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
   bend(
     telling({
@@ -158,37 +256,34 @@ export const PLANS_FAULTS = faultCatalogue([
     [{ schema: 'PlanRequest', at: ['properties', 'schedulePayments'], set: { maxItems: 100 } }],
   ),
   // The notification to the issuer (seed 001, Events; reference, Main fields - Notification).
-  blind(
-    'in-notify-none-notification-for-unconfigured-range',
-    "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
-    'assumption',
-    ['IN-NOTIFY-NONE'],
+  bend(
+    blind(
+      'in-notify-none-notification-for-unconfigured-range',
+      "the notification goes to the issuer configured for the card's account range (seed 001, Events; reference Flows - notification (a)): a plan on a card of no configured range notifies the default issuer",
+      'assumption',
+      ['IN-NOTIFY-NONE'],
+    ),
+    { state: issuerOf((issuer, _pan, x) => issuer ?? x.world.issuers[0]) },
   ),
   // No rule of the catalogue covers Correlation-Id propagation: no rules, the whole service runs.
-  blind(
-    'blind-notification-correlation-id-regenerated',
-    'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one',
-    'provider',
+  bend(
+    blind(
+      'blind-notification-correlation-id-regenerated',
+      'the Correlation-Id given to POST /plans is propagated downstream (provider: "propagate to all down-stream systems"): the notification carries a fresh one',
+      'provider',
+    ),
+    { delivery: notified((d) => void (d.headers['Correlation-Id'] = randomUUID())) },
   ),
   // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
-  seeded({
-    id: 'in-echo-plan-saveplan-zero-mcc-stored-as-default',
-    rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
-    source: 'assumption',
-    rules: ['IN-ECHO-PLAN'],
-  }),
-  {
-    id: 'in-notify-sent-notification-only-with-correlation-id',
-    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events): no notification is sent when the savePlan request carries no Correlation-Id",
-    source: 'seed',
-    rules: ['IN-NOTIFY-SENT'],
-  },
-  {
-    id: 'in-obj-sensitive-notify-consumer-full-pan',
-    rule: "no delivery carries the card number in clear (seed 001, Security; reference, Notification: panLastFour only): the notification's consumer block adds accountNumber holding the whole PAN beside panLastFour",
-    source: 'assumption',
-    rules: ['IN-OBJ-SENSITIVE', 'IN-NOTIFY-SHAPE'],
-  },
+  bend(
+    seeded({
+      id: 'in-echo-plan-saveplan-zero-mcc-stored-as-default',
+      rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
+      source: 'assumption',
+      rules: ['IN-ECHO-PLAN'],
+    }),
+    { state: stored((p) => (/^0/.test(String(p.merchant.mcc)) ? { ...p, merchant: { ...p.merchant, mcc: '5999' } } : p)) },
+  ),
   {
     id: 'in-lim-tenure-100-accepted',
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
@@ -196,18 +291,24 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
   },
-  {
-    id: 'in-notify-sent-only-for-listed-pan',
-    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
-    source: 'seed',
-    rules: ['IN-NOTIFY-SENT'],
-  },
-  {
-    id: 'in-notify-shape-correlation-id-uppercased',
-    rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
-    source: 'provider',
-    rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
-  },
+  bend(
+    {
+      id: 'in-notify-sent-only-for-listed-pan',
+      rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
+      source: 'seed',
+      rules: ['IN-NOTIFY-SENT'],
+    },
+    { state: issuerOf((issuer, pan, x) => ([...x.world.panLists.values()].some((l) => l.pans.has(pan)) ? issuer : undefined)) },
+  ),
+  bend(
+    {
+      id: 'in-notify-shape-correlation-id-uppercased',
+      rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
+      source: 'provider',
+      rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
+    },
+    { delivery: notified((d) => void (d.headers['Correlation-Id'] = d.headers['Correlation-Id']?.toUpperCase())) },
+  ),
   {
     id: 'in-lim-apr-plan-apr-max-refused',
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
@@ -216,43 +317,98 @@ export const PLANS_FAULTS = faultCatalogue([
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
   },
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
-  seeded({
-    id: 'in-state-plan-offer-unchecked',
-    rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
-    source: 'assumption',
-    rules: ['IN-STATE-PLAN-OFFER'],
-  }),
-  seeded({
-    id: 'in-notify-correlation-id-of-offers',
-    rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
-    source: 'provider',
-    rules: ['IN-NOTIFY-CORRELATION'],
-  }),
-  seeded({
-    id: 'in-notify-refused-selection',
-    rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
-    source: 'seed',
-    rules: ['IN-NOTIFY-REFUSED'],
-  }),
+  bend(
+    seeded({
+      id: 'in-state-plan-offer-unchecked',
+      rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
+      source: 'assumption',
+      rules: ['IN-STATE-PLAN-OFFER'],
+    }),
+    { judge: skipAt('plan-offer') },
+  ),
+  bend(
+    seeded({
+      id: 'in-notify-correlation-id-of-offers',
+      rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
+      source: 'provider',
+      rules: ['IN-NOTIFY-CORRELATION'],
+    }),
+    {
+      delivery: notified((d, x) => {
+        const offers = x.world.offerTransactions.get(x.ok?.body.offerTransactionId)?.correlationId;
+        if (offers) d.headers['Correlation-Id'] = offers;
+      }),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-notify-refused-selection',
+      rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
+      source: 'seed',
+      rules: ['IN-NOTIFY-REFUSED'],
+    }),
+    {
+      judge: (x, s, r) => {
+        if (s !== 'plan-offer' || !r || !x.ok || !x.otx) return r;
+        const b = x.ok.body;
+        const tenure = b.planInstallmentInformation?.tenure ?? 3;
+        x.notify?.({
+          planId: randomUUID(),
+          providerId: b.providerId,
+          offerId: String(b.offerId),
+          pan: String(x.ok.plain?.consumer?.primaryAccountNumber ?? x.otx.pan),
+          merchant: { country: 'USA', mcc: '5999' },
+          transaction: b.transaction,
+          planInstallmentInformation: b.planInstallmentInformation ?? { frequency: 'MONTHLY', tenure: 3 },
+          scheduledRepayments: schedule(b.transaction.amount, tenure, new Date(x.now)).map(({ installmentAmount, ...rest }) => ({
+            ...rest,
+            amount: installmentAmount,
+          })),
+          status: 'CREATED',
+          callbackUrl: '',
+        });
+        return r;
+      },
+    },
+  ),
   // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
-  seeded({
-    id: 'in-lookup-exact-plan-offer-transaction-last-char-ignored',
-    rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
-    source: 'assumption',
-    rules: ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'],
-  }),
-  {
-    id: 'in-notify-exact-url-plan-id-appended',
-    rule: "the notification goes to the issuer endpoint configured for the card (reference, Flows - notification): the plan id is appended to the endpoint's path",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-EXACT'],
-  },
-  {
-    id: 'in-notify-schedule-numbered-from-zero',
-    rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
-    source: 'assumption',
-    rules: ['IN-NOTIFY-SCHEDULE'],
-  },
+  bend(
+    seeded({
+      id: 'in-lookup-exact-plan-offer-transaction-last-char-ignored',
+      rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
+      source: 'assumption',
+      rules: ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'],
+    }),
+    {
+      judge: (x, s, r) => {
+        const id = s === 'plan-offers' && r ? x.ok?.body.offerTransactionId : undefined;
+        const found =
+          typeof id === 'string'
+            ? [...x.world.offerTransactions.values()].find(
+                (t) => t.offerTransactionId.length === id.length && t.offerTransactionId.slice(0, -1) === id.slice(0, -1),
+              )
+            : undefined;
+        if (!found) return r;
+        x.otx = found;
+        return undefined;
+      },
+    },
+  ),
+  bend(
+    {
+      id: 'in-notify-schedule-numbered-from-zero',
+      rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
+      source: 'assumption',
+      rules: ['IN-NOTIFY-SCHEDULE'],
+    },
+    {
+      state: stored((p, x) =>
+        givenSchedule(x)
+          ? p
+          : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
+      ),
+    },
+  ),
   bend(
     {
       id: 'in-notify-exact-resent-on-sync-approval',
@@ -267,24 +423,39 @@ export const PLANS_FAULTS = faultCatalogue([
       },
     },
   ),
-  {
-    id: 'in-lim-schedule-plan-schedule-99-refused',
-    rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
-    source: 'provider',
-    rules: ['IN-LIM-SCHEDULE'],
-  },
-  {
-    id: 'in-notify-chosen-due-date-day-early',
-    rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
-    source: 'provider',
-    rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
-  },
-  {
-    id: 'in-notify-none-issuer-by-first-four',
-    rule: "a plan for a card outside every configured issuer's account range notifies no issuer (reference, Flows - notification; IN-NOTIFY-NONE): the issuer is found by the card's first four digits, so a card of the same brand prefix outside the range notifies it",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-NONE'],
-  },
+  bend(
+    {
+      id: 'in-lim-schedule-plan-schedule-99-refused',
+      rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
+      source: 'provider',
+      rules: ['IN-LIM-SCHEDULE'],
+    },
+    {
+      judge: refuseAt(
+        'plan-bounds',
+        (x) => x.ok?.body.schedulePayments?.length === 99,
+        () => invalidMembers([{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-notify-chosen-due-date-day-early',
+      rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
+      source: 'provider',
+      rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
+    },
+    {
+      delivery: notifiedBody(
+        (b) =>
+          void (b.schedulePayments = b.schedulePayments.map((r: Record<string, any>) =>
+            typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+              ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+              : r,
+          )),
+      ),
+    },
+  ),
   bend(
     {
       id: 'in-lim-tenure-plan-tenure-1-accepted',
@@ -300,69 +471,167 @@ export const PLANS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  {
-    id: 'in-lim-apr-plan-apr-200-refused',
-    rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
-    source: 'provider',
-    rules: ['IN-LIM-APR'],
-  },
-  {
-    id: 'in-lim-tenure-plan-tenure-99-refused',
-    rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
-    source: 'provider',
-    rules: ['IN-LIM-TENURE'],
-  },
+  bend(
+    {
+      id: 'in-lim-apr-plan-apr-200-refused',
+      rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
+      source: 'provider',
+      rules: ['IN-LIM-APR'],
+    },
+    {
+      judge: refuseAt(
+        'plan-bounds',
+        (x) => x.ok?.body.planInstallmentInformation?.apr === 200,
+        () =>
+          invalidMembers([
+            { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
+          ]),
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-lim-tenure-plan-tenure-99-refused',
+      rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
+      source: 'provider',
+      rules: ['IN-LIM-TENURE'],
+    },
+    {
+      judge: refuseAt(
+        'plan-bounds',
+        (x) => x.ok?.body.planInstallmentInformation?.tenure === 99,
+        () =>
+          invalidMembers([
+            { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
+          ]),
+      ),
+    },
+  ),
   // Seeded beside the check that plans chosen from one offers answer are each notified as their own (notifications.correlation.spec.ts; origin 'seeded').
-  seeded({
-    id: 'in-notify-chosen-same-answer-offer-of-first',
-    rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
-  }),
+  bend(
+    seeded({
+      id: 'in-notify-chosen-same-answer-offer-of-first',
+      rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
+      source: 'assumption',
+      rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
+    }),
+    {
+      delivery: notifiedBody((b, x, memory) => {
+        const answer = x.ok?.body.offerTransactionId;
+        if (answer === undefined) return;
+        if (answer in memory) b.offerId = memory[answer];
+        else memory[answer] = b.offerId;
+      }),
+    },
+  ),
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
-  seeded({
-    id: 'in-val-plan-schedule-computed-schedule-eur-floored-to-dimes',
-    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
-    source: 'assumption',
-    rules: ['IN-VAL-PLAN-SCHEDULE'],
-  }),
-  seeded({
-    id: 'in-notify-schedule-weekly-schedule-monthly-count',
-    rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
-    source: 'provider',
-    rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
-  }),
-  seeded({
-    id: 'in-notify-chosen-biweekly-given-dates-monthly',
-    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
-    source: 'assumption',
-    rules: ['IN-NOTIFY-CHOSEN'],
-  }),
-  {
-    id: 'in-notify-signed-with-caller-key',
-    rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
-    source: 'assumption',
-    rules: ['IN-NOTIFY-SIGNED'],
-  },
-  {
-    id: 'in-prop-answer-is-state-saveplan-answer-status-lowercase',
-    rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
-    source: 'provider',
-    rules: ['IN-PROP-ANSWER-IS-STATE'],
-  },
-  {
-    id: 'in-err-shape-getplan-404-recoverable-string',
-    rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
-    source: 'provider',
-    rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-  },
-  {
-    id: 'in-notify-correlation-absent-dropped',
-    rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
-    source: 'provider',
-    rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
-  },
+  bend(
+    seeded({
+      id: 'in-val-plan-schedule-computed-schedule-eur-floored-to-dimes',
+      rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
+      source: 'assumption',
+      rules: ['IN-VAL-PLAN-SCHEDULE'],
+    }),
+    {
+      state: stored((p, x) =>
+        !givenSchedule(x) && p.transaction.currency === 'EUR'
+          ? {
+              ...p,
+              scheduledRepayments: p.scheduledRepayments.map((r) => ({
+                ...r,
+                amount: Math.floor(Math.round(Number(r.amount) * 100) / 10) / 10,
+              })),
+            }
+          : p,
+      ),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-notify-schedule-weekly-schedule-monthly-count',
+      rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
+      source: 'provider',
+      rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
+    }),
+    {
+      delivery: notifiedBody((b) => {
+        if (b.planInstallmentInformation?.frequency === 'WEEKLY' && b.schedulePayments.length >= 2)
+          b.schedulePayments = b.schedulePayments.slice(0, Math.ceil(b.schedulePayments.length / 4));
+      }),
+    },
+  ),
+  bend(
+    seeded({
+      id: 'in-notify-chosen-biweekly-given-dates-monthly',
+      rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
+      source: 'assumption',
+      rules: ['IN-NOTIFY-CHOSEN'],
+    }),
+    {
+      delivery: notifiedBody((b, x) => {
+        const first = Date.parse(b.schedulePayments[0]?.dueDate);
+        if (!givenSchedule(x) || b.planInstallmentInformation?.frequency !== 'BIWEEKLY' || Number.isNaN(first)) return;
+        const from = new Date(first);
+        b.schedulePayments = b.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
+          ...r,
+          dueDate: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, from.getUTCDate())).toISOString().slice(0, 10),
+        }));
+      }),
+    },
+  ),
+  bend(
+    {
+      id: 'in-notify-signed-with-caller-key',
+      rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
+      source: 'assumption',
+      rules: ['IN-NOTIFY-SIGNED'],
+    },
+    {
+      delivery: notified((d, x) => {
+        const caller = x.world.keys.find((k) => k.consumerKey === x.ok?.consumerKey);
+        if (caller)
+          d.headers.authorization = signRequest(
+            { consumerKey: caller.consumerKey, signingKey: caller.privateKeyPem },
+            'POST',
+            d.url,
+            JSON.stringify(d.body),
+          );
+      }),
+    },
+  ),
+  bend(
+    {
+      id: 'in-prop-answer-is-state-saveplan-answer-status-lowercase',
+      rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
+      source: 'provider',
+      rules: ['IN-PROP-ANSWER-IS-STATE'],
+    },
+    { answer: okBody('savePlan', (b) => ({ ...b, status: String(b.status).toLowerCase() })) },
+  ),
+  bend(
+    {
+      id: 'in-err-shape-getplan-404-recoverable-string',
+      rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
+      source: 'provider',
+      rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
+    },
+    {
+      answer: errorItems(
+        (item) => void (item.Recoverable = 'false'),
+        (a, x) => x.op === 'getPlan' && a.status === 404,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-notify-correlation-absent-dropped',
+      rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
+      source: 'provider',
+      rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
+    },
+    { delivery: notified((d, x) => void (x.req.headers['correlation-id'] === undefined && delete d.headers['Correlation-Id'])) },
+  ),
   bend(
     {
       id: 'in-echo-plan-getplan-declined-provider-id-uppercased',
@@ -378,24 +647,46 @@ export const PLANS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  {
-    id: 'in-notify-sent-range-high-end-exclusive',
-    rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
-    source: 'seed',
-    rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
-  },
-  {
-    id: 'in-status-plan-created-saveplan-id-braced',
-    rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
-    source: 'provider',
-    rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
-  },
-  {
-    id: 'in-val-plan-schedule-getplan-due-dates-us-local',
-    rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
-    source: 'provider',
-    rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
-  },
+  bend(
+    {
+      id: 'in-notify-sent-range-high-end-exclusive',
+      rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
+      source: 'seed',
+      rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
+    },
+    {
+      state: issuerOf((issuer, pan) =>
+        issuer && pan.slice(0, issuer.accountRange.accountRangeHigh.length) === issuer.accountRange.accountRangeHigh ? undefined : issuer,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-status-plan-created-saveplan-id-braced',
+      rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
+      source: 'provider',
+      rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
+    },
+    { answer: okBody('savePlan', (b) => ({ ...b, planId: `{${b.planId}}` })) },
+  ),
+  bend(
+    {
+      id: 'in-val-plan-schedule-getplan-due-dates-us-local',
+      rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
+      source: 'provider',
+      rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
+    },
+    {
+      answer: okBody('getPlan', (b) => ({
+        ...b,
+        scheduledRepayments: b.scheduledRepayments.map((r: Record<string, any>) =>
+          typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+            ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 5 * 3600_000).toISOString().slice(0, 10) }
+            : r,
+        ),
+      })),
+    },
+  ),
   bend(
     {
       id: 'in-echo-plan-getplan-due-dates-with-offset',
@@ -412,12 +703,29 @@ export const PLANS_FAULTS = faultCatalogue([
       })),
     },
   ),
-  {
-    id: 'in-status-plan-created-saveplan-same-offer-twice-409',
-    rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
-    source: 'assumption',
-    rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
-  },
+  bend(
+    {
+      id: 'in-status-plan-created-saveplan-same-offer-twice-409',
+      rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
+      source: 'assumption',
+      rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
+    },
+    {
+      judge: refuseAt(
+        'plan-new',
+        (x) => {
+          const offer = x.ok?.body.offerId ?? x.otx?.offers[0]?.offerId;
+          return [...x.world.plans.values()].some((p) => p.offerId === offer);
+        },
+        () => ({
+          status: 409,
+          reasonCode: 'PLAN_ALREADY_EXISTS',
+          description: 'A plan was already selected from this offer.',
+          details: 'offerId',
+        }),
+      ),
+    },
+  ),
   bend(
     {
       id: 'in-val-plan-schedule-getplan-repayments-whole-units',
@@ -434,30 +742,49 @@ export const PLANS_FAULTS = faultCatalogue([
       })),
     },
   ),
-  {
-    id: 'in-echo-correlation-saveplan-correlation-regenerated',
-    rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
-    source: 'provider',
-    rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
-  },
-  {
-    id: 'in-trans-method-plan-delete-405-still-removes',
-    rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
-    source: 'provider',
-    rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
-  },
-  {
-    id: 'in-notify-sent-issuer-url-http',
-    rule: 'the notification goes to the issuer endpoint configured for the account range (reference, Flows - notification (a); seed 001, POST /notifications): it is sent to that URL with the scheme http instead of https',
-    source: 'seed',
-    rules: ['IN-NOTIFY-SENT', 'IN-NOTIFY-EXACT'],
-  },
-  {
-    id: 'in-trans-method-plan-put-405-without-error-body',
-    rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
-    source: 'provider',
-    rules: ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'],
-  },
+  bend(
+    {
+      id: 'in-echo-correlation-saveplan-correlation-regenerated',
+      rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
+      source: 'provider',
+      rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
+    },
+    {
+      answer: answerOf(
+        'savePlan',
+        (a) => void (a.headers['correlation-id'] = randomUUID()),
+        (a) => a.status === 201,
+      ),
+    },
+  ),
+  bend(
+    {
+      id: 'in-trans-method-plan-delete-405-still-removes',
+      rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
+      source: 'provider',
+      rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
+    },
+    {
+      state: (x, c) => {
+        if (x.op === 'unrouted' && x.req.method === 'DELETE') x.world.plans.delete((x.req.params as { plan_id?: string }).plan_id ?? '');
+        return c;
+      },
+    },
+  ),
+  bend(
+    {
+      id: 'in-trans-method-plan-put-405-without-error-body',
+      rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
+      source: 'provider',
+      rules: ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'],
+    },
+    {
+      answer: anyAnswer(
+        (a) => ({ ...a, body: undefined }),
+        (a, x) => a.status === 405 && x.req.method === 'PUT',
+      ),
+    },
+  ),
   {
     id: 'in-lim-apr-plan-apr-above-max-accepted',
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',

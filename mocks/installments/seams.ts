@@ -8,7 +8,7 @@ import type { InstallmentsOperationId } from '../../helpers/contract/operations.
 import { parseJson } from '../kit/app.js';
 import type { Fault, FaultSet, Seams } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
-import type { InstallmentsState, PanList, Participation, Plan } from './state.js';
+import type { InstallmentsState, Issuer, OfferTransaction, PanList, Participation, Plan } from './state.js';
 
 /** What the guard (guard.ts) lets through: the request as judged. */
 export interface Guarded {
@@ -38,6 +38,9 @@ export interface Exchange {
   plan?: Plan;
   /** The PAN list the request names or creates, once found (pans). */
   list?: PanList;
+  /** plans, savePlan: the offers answer the selection names, once found, and how the issuer of a plan is notified for it. */
+  otx?: OfferTransaction;
+  notify?: (plan: Plan) => void;
   /** The participations a request_id names, once found (merchants, getMerchantParticipations). */
   participations?: Participation[];
   /** The caller's address, as the issuer's throttle keys it (issuer.ts). */
@@ -90,8 +93,14 @@ export type Step =
   | 'participation-members'
   | 'participations-request'
   | 'search-criteria'
-  // plans.ts, savePlan
+  // plans.ts: savePlan, then getPlan
+  | 'plan-offers'
+  | 'plan-offer'
   | 'plan-merchant'
+  | 'plan-bounds'
+  | 'plan-new'
+  | 'plan-id'
+  | 'plan-found'
   // pans.ts, registerPans
   | 'register-read'
   | 'register-members'
@@ -136,6 +145,8 @@ export interface Change {
   removed?: number;
   /** A paged reader (guard.ts page()): the offset and limit its headers answer, and the items it takes (from an index, so many). */
   window?: { offset: number; limit: number; from: number; size: number };
+  /** plans: the issuer a plan's card notifies (undefined: none). */
+  issuer?: Issuer;
   /** merchants: a participation and its effectuation as read now (its status, and the reason of an ERROR). */
   participation?: Participation;
   effectuation?: { status: string; errorReason?: string };

@@ -226,7 +226,19 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 /** A plan id, a module's other ids: a UUID (provider 2.0.0, Uuid). */
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** The notification of a plan, kept to be sent again (only by faults: in-notify-exact-resent-on-sync-approval, notify-resent-on-async-decision). */
+/** The repayments of a plan selected without a schedule: one per installment of its tenure, due the first of each month after `from`. */
+export function schedule(amount: number, tenure: number, from: Date) {
+  return Array.from({ length: tenure }, (_, i) => {
+    const due = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i + 1, 1));
+    return {
+      installmentNumber: i + 1,
+      installmentAmount: Math.round((amount / tenure) * 100) / 100,
+      dueDate: due.toISOString().slice(0, 10),
+    };
+  });
+}
+
+/** The notification of each plan selected, kept so that a fault can send it again. */
 export const resentNotifications = new WeakMap<Plan, () => void>();
 
 export const callerKey = (ip: string) => `address:${ip}`;
