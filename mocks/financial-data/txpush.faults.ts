@@ -212,6 +212,14 @@ export const TXPUSH_FAULTS = faultCatalogue([
     "FD-TXPUSH-HTTPS-REAL: an http listener URL for an active customer's account is refused 403, a status the subscribe operation does not list, not the seed's bad request",
     { judge: restatus('https', 403), ...blind('blind-txpush-https-refusal-403') },
   ),
+  // Beside the port check in every scheme (txpush.subscriptions.spec.ts): the port judged for https listeners only.
+  seeded(
+    fault(
+      'fd-txpush-ports-judged-for-https-only',
+      "FD-TXPUSH-PORTS: a listener URL's port is judged only when its scheme is https: an http listener on any port is accepted",
+      { judge: skip('port', (x) => x.url!.protocol === 'http:') },
+    ),
+  ),
   fault('fd-txpush-ports-http-port-refused', 'FD-TXPUSH-PORTS: an http listener URL on the HTTP port of listenerPorts is refused', {
     judge: refuse('port', (x) => x.port === 80, { status: 400, message: 'callbackUrl port is not allowed' }),
   }),

@@ -69,6 +69,69 @@ const firstSubmissions =
 const someItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent) && x.sent.some(ok);
 
 export const MERCHANTS_FAULTS = faultCatalogue([
+  // Beside the mandatory members check (participations.flow.spec.ts): the group of an Australian merchant not answered.
+  bend(
+    {
+      id: 'in-echo-participation-mandatory-australia-group-dropped',
+      rule: 'IN-ECHO-PARTICIPATION-MANDATORY: getMerchantParticipations answers an Australian merchant without its merchantGroup',
+      source: 'provider',
+      rules: ['IN-ECHO-PARTICIPATION-MANDATORY'],
+    },
+    {
+      answer: okBody('getMerchantParticipations', (body) =>
+        Array.isArray(body) ? body.map((m) => (m?.countryCode === 'AUS' ? { ...m, merchantGroup: undefined } : m)) : body,
+      ),
+    },
+  ),
+  // Beside the criteria forms check (merchants.criteria-forms.spec.ts): criteria composed (NFC) before they are compared.
+  bend(
+    {
+      id: 'in-prop-text-form-mid-search-criteria-composed',
+      rule: 'IN-PROP-TEXT-FORM: the MID search composes its criteria (NFC) before comparing them: a legal name sent decomposed (NFD) finds the merchant held composed',
+      source: 'assumption',
+      rules: ['IN-PROP-TEXT-FORM'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantMidSearches' && c.criteria
+          ? {
+              ...c,
+              criteria: Object.fromEntries(Object.entries(c.criteria).map(([k, v]) => [k, typeof v === 'string' ? v.normalize('NFC') : v])),
+            }
+          : c,
+    },
+  ),
+  // Beside the update check (invariants.latest-write.spec.ts): an opt-out that sticks, and an update taken as the whole merchant.
+  bend(
+    {
+      id: 'in-state-participation-update-opt-in-again-ignored',
+      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update opting a merchant that had opted out back in (optIn N to Y) keeps it opted out',
+      source: 'provider',
+      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
+    },
+    {
+      state: (x, c) =>
+        x.op === 'postMerchantParticipations' && c.earlier?.optIn === 'N' && c.merchant?.optIn === 'Y'
+          ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
+          : c,
+    },
+  ),
+  bend(
+    {
+      id: 'in-state-participation-update-drops-unnamed-members',
+      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update is stored as the whole merchant: the members it leaves out (dbaNames, address, wallets) are dropped',
+      source: 'assumption',
+      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
+    },
+    {
+      state: (x, c) => {
+        if (x.op !== 'postMerchantParticipations' || !c.earlier || !c.merchant) return c;
+        const same = (m: Record<string, any>) => ['merchantLegalName', 'countryCode', 'acquirerICA'].every((k) => m[k] === c.merchant![k]);
+        const submitted = ([x.sent].flat() as Record<string, any>[]).find((m) => m && same(m));
+        return submitted ? { ...c, merchant: submitted } : c;
+      },
+    },
+  ),
   bend(
     {
       id: 'participation-body-size-unbounded',

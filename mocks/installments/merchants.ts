@@ -89,7 +89,12 @@ export function registerMerchants(
         : { status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' };
     return seams.state(x, { participation: p, effectuation }).effectuation!;
   };
-  const view = (x: Exchange, p: Participation): Record<string, any> => ({ ...p.merchant, ...state(x, p) });
+  // provider 2.0.0 Merchant: a MAID merchant's maid is answered in maids (the answered Merchant has no maid member).
+  const view = (x: Exchange, p: Participation): Record<string, any> => ({
+    ...p.merchant,
+    ...(p.merchant.maid !== undefined ? { maids: [p.merchant.maid] } : {}),
+    ...state(x, p),
+  });
   /** The latest participation of each merchant (name, country, acquirer), kept by state.ts. */
   const latest = () => [...world.merchants.values()];
   /**
@@ -146,7 +151,13 @@ export function registerMerchants(
         );
     }
     const requestId = String(randomInt(1, 2 ** 40) * 1000 + (world.participations.length % 1000));
-    for (const merchant of ok.body as Record<string, any>[]) addParticipation(world, { requestId, merchant, submittedAtMs: clock.nowMs() });
+    // An update names the members it changes (provider 2.0.0 postMerchantParticipations: its table makes only the identity and
+    // optIn mandatory in an update); a member it leaves out keeps the merchant's value (@assumption, reference/installments.md).
+    for (const submitted of ok.body as Record<string, any>[]) {
+      const earlier = world.merchants.get(merchantKey({ merchant: submitted }))?.merchant;
+      const { merchant } = seams.state(exchange(req), { merchant: { ...earlier, ...submitted }, earlier });
+      addParticipation(world, { requestId, merchant: merchant!, submittedAtMs: clock.nowMs() });
+    }
     // provider 2.0.0, Location example: `merchants/participations?request_id=<id>`.
     reply.header('Location', `merchants/participations?request_id=${requestId}`);
     return reply.code(202).send();

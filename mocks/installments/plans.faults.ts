@@ -23,6 +23,7 @@ import {
   type Changing,
 } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
+import { termsRefusal } from './plan-terms.js';
 import type { Delivery, Exchange } from './seams.js';
 import { resentNotifications, schedule, type Issuer, type Plan } from './state.js';
 
@@ -54,6 +55,13 @@ const givenSchedule = (x: Exchange) => {
     given.every((r) => r?.installmentAmount !== undefined && r.dueDate && r.installmentNumber !== undefined)
   );
 };
+
+/** The offers answer and the offer a selection names (undefined: none the mock issued). */
+function chosen(x: Exchange) {
+  const otx = x.world.offerTransactions.get(String(x.sent?.offerTransactionId));
+  const offer = otx?.offers.find((o) => o.offerId === x.sent?.offerId);
+  return otx && offer ? { otx, offer } : undefined;
+}
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
@@ -152,6 +160,33 @@ export const PLANS_FAULTS = faultCatalogue([
     ['properties', 'tenure'],
     { drop: ['minimum', 'maximum'] },
     ['IN-LIM-TENURE'],
+  ),
+  // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
+  bend(
+    {
+      id: 'in-val-plan-offer-terms-amounts-whole-units',
+      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
+      source: 'provider',
+      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
+    },
+    {
+      judge: skipAt('plan-terms', (x) => {
+        const c = chosen(x);
+        return (
+          !!c &&
+          !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
+        );
+      }),
+    },
+  ),
+  bend(
+    {
+      id: 'in-val-plan-offer-terms-card-last-four',
+      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's card is matched with its offers request's on its last four digits only",
+      source: 'provider',
+      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
+    },
+    { judge: skipAt('plan-card', (x) => chosen(x)?.otx.pan.slice(-4) === String(x.ok?.plain?.consumer?.primaryAccountNumber).slice(-4)) },
   ),
   bend(
     {

@@ -7,8 +7,9 @@ import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { MockContext } from '../kit/context.js';
 import { sendError, sendRefusal } from './errors.js';
 import { invalidMembers, type Guard } from './guard.js';
+import { termsRefusal } from './plan-terms.js';
 import { exchangeOf, type Exchange, type InstallmentsSeams } from './seams.js';
-import { inRange, resentNotifications, schedule, UUID, type InstallmentsState, type OfferTransaction, type Plan } from './state.js';
+import { inRange, resentNotifications, schedule, UUID, type InstallmentsState, type Plan } from './state.js';
 
 /** Applies an asynchronous (202) decision once its time has come on the virtual clock. */
 export function settle(plan: Plan, nowMs: number): Plan {
@@ -19,7 +20,6 @@ export function settle(plan: Plan, nowMs: number): Plan {
   return plan;
 }
 
-const near = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 1e-9;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
@@ -60,37 +60,6 @@ function merchantDiffers(asked: Record<string, any>, b: Record<string, any>, pla
   return ['name', 'country', 'mcc', 'url', 'acquirerId', 'merchantId']
     .filter((k) => present(sent[k]) && present(asked[k]) && String(sent[k]) !== String(asked[k]))
     .map((k) => `merchant.${k}`)[0];
-}
-
-/**
- * provider 2.0.0, POST /plans: the partner sends the offer's data "without any changes" and the service "validates this data
- * against the presented offer" (examples/TransactionAmountMisMatch); [Description, Details] of the first difference.
- */
-function termsRefusal(otx: OfferTransaction, offer: Record<string, any>, b: Record<string, any>): [string, string] | undefined {
-  const t = b.transaction ?? {};
-  const pi = b.planInstallmentInformation ?? {};
-  if (otx.transaction && !near(t.amount, otx.transaction.amount))
-    return ['Provided transaction amount does not match with offer.', 'Mismatch in Transaction Amount.'];
-  if (otx.transaction && t.currency !== otx.transaction.currency)
-    return ['Provided transaction currency does not match with offer.', 'Mismatch in Transaction Currency.'];
-  // examples/TransactionDateMisMatch: a date the plan sends is its offers request's (the same instant).
-  if (present(t.localDateTime) && Date.parse(t.localDateTime) !== Date.parse(otx.transaction?.localDateTime))
-    return ['Provided transaction date does not match with offer.', 'Mismatch in Transaction Date.'];
-  const terms = 'Provided plan installment information does not match with offer.';
-  if (pi.tenure !== offer.tenure || pi.frequency !== offer.frequency) return [terms, 'Mismatch in tenure or frequency.'];
-  for (const k of ['apr', 'feeValue', 'firstInstallmentAmount', 'otherInstallmentAmount', 'totalAmount'])
-    if (present(pi[k]) && !near(pi[k], offer[k])) return [terms, `Mismatch in ${k}.`];
-  if (present(pi.currency) && pi.currency !== otx.transaction?.currency) return [terms, 'Mismatch in currency.'];
-  const mine = (offer.schedulePayments ?? []) as Record<string, unknown>[];
-  const sent = Array.isArray(b.schedulePayments) ? (b.schedulePayments as Record<string, unknown>[]) : [];
-  if (
-    sent.length !== mine.length ||
-    sent.some((s) => {
-      const o = mine.find((m) => m.installmentNumber === s.installmentNumber);
-      return !o || !near(o.installmentAmount, s.installmentAmount) || o.dueDate !== s.dueDate;
-    })
-  )
-    return ['Provided schedule payments do not match with offer.', 'Mismatch in schedule payments.'];
 }
 
 export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsState, guard: Guard) {
@@ -164,9 +133,21 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     );
     if (other) return sendRefusal(reply, other);
     // provider 2.0.0, PlanCreateInvalidInput example PANMisMatch: the card of a plan is its offers request's.
+    // The whole number is compared, every digit of it.
     const card = ok.plain?.consumer?.primaryAccountNumber;
-    if (present(card) && String(card) !== otx.pan)
-      return sendError(reply, 400, 'pan.match', 'Provided PAN does not match with offer.', 'PAN does not match with Offer.');
+    const cardOff = seams.judge(
+      x,
+      'plan-card',
+      present(card) && String(card) !== otx.pan
+        ? {
+            status: 400,
+            reasonCode: 'pan.match',
+            description: 'Provided PAN does not match with offer.',
+            details: 'PAN does not match with Offer.',
+          }
+        : undefined,
+    );
+    if (cardOff) return sendRefusal(reply, cardOff);
     // No error example names a merchant that differs: the Description and Details are the mock's, in the examples' manner.
     const mismatch = merchantDiffers(otx.merchant, b, ok.plain);
     const refused = seams.judge(
@@ -183,7 +164,12 @@ export function registerPlans(app: FastifyInstance, prefix: string, ctx: MockCon
     );
     if (refused) return sendRefusal(reply, refused);
     const differs = offer ? termsRefusal(otx, offer, b) : undefined;
-    if (differs) return sendError(reply, 400, 'invalid.request.parameter', ...differs);
+    const termsOff = seams.judge(
+      x,
+      'plan-terms',
+      differs ? { status: 400, reasonCode: 'invalid.request.parameter', description: differs[0], details: differs[1] } : undefined,
+    );
+    if (termsOff) return sendRefusal(reply, termsOff);
     const again =
       // The members' bounds beyond the schema: none (a fault may refuse one at its bound).
       seams.judge(x, 'plan-bounds', undefined) ??

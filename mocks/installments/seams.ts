@@ -101,6 +101,8 @@ export type Step =
   | 'plan-new'
   | 'plan-id'
   | 'plan-found'
+  | 'plan-card'
+  | 'plan-terms'
   // pans.ts, registerPans
   | 'register-read'
   | 'register-members'
@@ -159,6 +161,9 @@ export interface Change {
   /** merchants, postMerchantMidSearches: the MIDs a merchant has (every participation's), and those of its latest participation. */
   mids?: string[];
   latestMids?: string[];
+  /** merchants, postMerchantParticipations: a merchant as it is stored, and its latest participation before (undefined: a new merchant). */
+  merchant?: Record<string, any>;
+  earlier?: Record<string, any>;
 }
 
 /** An answer as sent: its status, headers and body (undefined: none). */

@@ -3,7 +3,16 @@
 // Events and Limits (the listener URL: HTTPS for any real account; ports 80 and 443 only, "other
 // ports make the call fail": a 400 here) and Errors 404 (a subscription the customer does not
 // have). Record fields: provider 1.35.0 SubscriptionRecord. Subscriptions are ended after each test.
-import { expect, expectFdError, rules, tellingListenerPath, test, type OperationClient } from '../../fixtures/financial-data.js';
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  rules,
+  tellingListenerPath,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
+import { limitListOf } from '../../helpers/contract/facts.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
 test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
@@ -37,35 +46,37 @@ test(
   },
 );
 
-// seed 002, Events / Limits: ports 80 (HTTP) and 443 (HTTPS) only. The URLs are the listener's own
-// (a target may verify a listener before it accepts it), with the scheme and port of the row. The
-// http row uses a testing account (HTTPS is required only for real accounts). 8443 is refused: the
-// seed's "other ports make the call fail".
+// seed 002, Events / Limits: ports 80 (HTTP) and 443 (HTTPS) only (the contract's x-limits listenerPorts), "other ports make
+// the call fail": a 400 here. Judged in every scheme the documents allow a listener (http on a testing account, HTTPS being
+// required only for real accounts; https): the scheme's own port implied and written out is accepted, and every port next to
+// a listener port and the usual alternatives (8080, 8443) refused, in each scheme alike. The URLs are the listener's own (a
+// target may verify a listener before it accepts it). A port of the other scheme (http on 443) is paired by no document.
 const withPort = (url: string, scheme: 'https' | 'http', port?: number) => {
   const u = new URL(url);
   return `${scheme}://${u.hostname}${port === undefined ? '' : `:${port}`}${u.pathname}`;
 };
-const PORTS = [
-  { label: 'https without a port (443)', url: (u: string) => withPort(u, 'https'), status: 201, side: 'accept' },
-  { label: 'https on port 443 written out', url: (u: string) => withPort(u, 'https', 443), status: 201, side: 'accept' },
-  { label: 'http on port 80 (testing account)', url: (u: string) => withPort(u, 'http', 80), status: 201, side: 'accept' },
-  { label: 'https on port 8443', url: (u: string) => withPort(u, 'https', 8443), status: 400, side: 'refuse' },
-] as const;
+const LISTENER_PORTS = limitListOf(FD_CONTRACT, 'listenerPorts');
+const OTHER_PORTS = [...new Set([...LISTENER_PORTS.flatMap((p) => [p - 1, p + 1]), 8080, 8443])].filter((p) => !LISTENER_PORTS.includes(p));
 
-for (const row of PORTS) {
+for (const [scheme, own] of [
+  ['http', 80],
+  ['https', 443],
+] as const)
   test(
-    `SubscribeToTxPushNotifications answers ${row.status} for a listener URL ${row.label}`,
-    rules(`FD-TXPUSH-PORTS:${row.side}`),
+    `SubscribeToTxPushNotifications answers 201 for an ${scheme} listener URL on port ${own}, implied or written, and 400 on ports ${OTHER_PORTS.join(', ')}`,
+    rules('FD-TXPUSH-PORTS:accept', 'FD-TXPUSH-PORTS:refuse'),
     async ({ fdApi, linkedCustomer, fdListener }) => {
       const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-      const url = row.url(fdListener.url('txpush-ports'));
-      const res = await subscribe(fdApi, path, url);
-      if (row.status === 201) expect(res.status, `${row.label}: accepted; body: ${res.text.slice(0, 200)}`).toBe(201);
-      else expectFdError(res, 400, row.label);
-      await fdApi.call('DisableTxPushNotifications', { path });
+      const base = fdListener.url('txpush-ports');
+      const wrong: string[] = [];
+      for (const [port, status] of [[undefined, 201], [own, 201], ...OTHER_PORTS.map((p) => [p, 400])] as const) {
+        const res = await subscribe(fdApi, path, withPort(base, scheme, port));
+        if (res.status !== status) wrong.push(`${scheme} port ${port ?? `${own} implied`}: ${res.status}, ${status} expected`);
+        if (res.status === 201) await fdApi.call('DisableTxPushNotifications', { path });
+      }
+      expect(wrong, 'listener URLs answered otherwise than their port').toEqual([]);
     },
   );
-}
 
 test(
   "SubscribeToTxPushNotifications accepts an https listener URL for an active customer's account and refuses http with 400, on port 80 or 443 written out too @mock-only",

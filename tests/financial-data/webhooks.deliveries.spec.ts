@@ -156,26 +156,41 @@ test(
   },
 );
 
+// The subscription's status is its events' together (seed 002, States and transitions); deliveries go to a subscription's
+// chosen events (FD-ST-242): an event made active alone while its subscription still reads inactive receives none either,
+// and receives them if the subscription reads active with it. Judged by the subscription's status as read back.
 test(
-  'no event of an inactive subscription receives a test delivery; active again, every event receives one',
+  'no event of an inactive subscription receives a test delivery, one made active alone included while the subscription reads inactive; active again, every event receives one',
   rules('FD-WEBHOOK-INACTIVE-NO-TEST@wh-via-subscription'),
   async ({ fdApi, fd, fdListener }) => {
     const { sub, A, B, urls } = await hookedSubscription(fdApi, fdListener);
     const since = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'inactive' } })).status).toBe(200);
-    for (const call of [
+    const tests = [
       { op: 'testWebhookSubscription' as const, path: sub },
       { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: A },
       { op: 'testWebhookSubscriptionBasedOnEventId' as const, path: B },
-    ]) {
+    ];
+    for (const call of tests) {
       expect([200, 400], `${call.op} on an inactive subscription: a documented answer`).toContain(
         (await fdApi.call(call.op, { path: call.path })).status,
       );
     }
+    expect((await fdApi.call('changeWebhookSubscriptionEventStatus', { path: A, body: { status: 'active' } })).status).toBe(200);
+    const read = await fdApi.call('getWebhookSubscriptionById', { path: sub });
+    expect(read.status, read.text.slice(0, 200)).toBe(200);
+    const subscriptionActive = read.body.status === 'active';
+    for (const call of tests.slice(0, 2)) expect([200, 400]).toContain((await fdApi.call(call.op, { path: call.path })).status);
+    const alone = await deliveriesSince(fdListener, fd, since, subscriptionActive ? 1 : 0);
+    expect(
+      { hook: at(alone, urls.hook) > 0, override: at(alone, urls.override) },
+      `event A made active alone, the subscription reading ${String(read.body.status)}: A receives test deliveries only with an active subscription, B none`,
+    ).toEqual({ hook: subscriptionActive, override: 0 });
+    const before = fdListener.received().length;
     expect((await fdApi.call('changeWebhookSubscriptionStatus', { path: sub, body: { status: 'active' } })).status).toBe(200);
     expect((await fdApi.call('testWebhookSubscription', { path: sub })).status).toBe(200);
-    // Everything since the subscription went inactive: only the two of the test made once active again.
-    const got = await deliveriesSince(fdListener, fd, since, 2);
+    // Everything since the subscription went active again: one per event.
+    const got = await deliveriesSince(fdListener, fd, before, 2);
     expect({ hook: at(got, urls.hook), override: at(got, urls.override) }, 'nothing while inactive, one per event once active').toEqual({
       hook: 1,
       override: 1,

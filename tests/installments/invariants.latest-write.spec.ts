@@ -32,6 +32,34 @@ const ITEM = (contract.resolveSchema(WRITER.requestBody!.schema) as { items?: un
 /** The string and scalar leaves of a value, as text. */
 const leafTexts = (v: unknown) => new Set([...leavesOf(v).values()].map((x) => JSON.stringify(x)));
 
+type Api = Parameters<Parameters<typeof test>[2]>[0]['instApi'];
+
+/** The items each reader of merchants answers for the merchant `m` names (its name, country and ICA), each reader answering it. */
+async function readEverywhere(instApi: Api, m: Merchant): Promise<[(typeof READERS)[number], Merchant[]][]> {
+  const named = Object.fromEntries(IDENTITY.map((k) => [k, m[k]]));
+  const read: [(typeof READERS)[number], Merchant[]][] = [];
+  for (const reader of READERS) {
+    const items: Merchant[] = [];
+    if (reader.requestBody?.schema) {
+      const res = await instApi.call(reader.operationId as 'postMerchantSearches', { body: named });
+      expect(res.status, `${reader.operationId} names the merchant`).toBe(200);
+      items.push(...(Array.isArray(res.body) ? res.body : [res.body]).filter((x: Merchant) => x.merchantLegalName === m.merchantLegalName));
+    } else {
+      // The list, page after page (bounded), until the merchant is found.
+      for (let offset = 0, pages = 0; pages < 50; pages++) {
+        const res = await instApi.call(reader.operationId as 'getMerchantParticipations', { query: { offset } });
+        expect(res.status, `${reader.operationId} from ${offset}`).toBe(200);
+        items.push(...(res.body as Merchant[]).filter((x) => x.merchantLegalName === m.merchantLegalName));
+        if (res.body.length === 0) break;
+        offset += res.body.length;
+      }
+    }
+    expect(items.length, `${reader.operationId} answers the merchant`).toBeGreaterThan(0);
+    read.push([reader, items]);
+  }
+  return read;
+}
+
 test(
   'a merchant submitted again with every member changed reads back on every reader of merchants with none of its first submission @assumption',
   rules('IN-PROP-LATEST-WRITE'),
@@ -81,28 +109,9 @@ test(
     await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [first]));
     await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [again]));
 
-    const named = Object.fromEntries(IDENTITY.map((k) => [k, first[k]]));
     const problems: string[] = [];
     const checked: string[] = [];
-    for (const reader of READERS) {
-      const items: Merchant[] = [];
-      if (reader.requestBody?.schema) {
-        const res = await instApi.call(reader.operationId as 'postMerchantSearches', { body: named });
-        expect(res.status, `${reader.operationId} names the merchant`).toBe(200);
-        items.push(
-          ...(Array.isArray(res.body) ? res.body : [res.body]).filter((m: Merchant) => m.merchantLegalName === first.merchantLegalName),
-        );
-      } else {
-        // The list, page after page (bounded), until the merchant is found.
-        for (let offset = 0, pages = 0; pages < 50; pages++) {
-          const res = await instApi.call(reader.operationId as 'getMerchantParticipations', { query: { offset } });
-          expect(res.status, `${reader.operationId} from ${offset}`).toBe(200);
-          items.push(...(res.body as Merchant[]).filter((m) => m.merchantLegalName === first.merchantLegalName));
-          if (res.body.length === 0) break;
-          offset += res.body.length;
-        }
-      }
-      expect(items.length, `${reader.operationId} answers the merchant`).toBeGreaterThan(0);
+    for (const [reader, items] of await readEverywhere(instApi, first)) {
       checked.push(reader.operationId);
       const each = items.map((m) =>
         changed.flatMap((k) => {
@@ -124,5 +133,40 @@ test(
     });
     expect(changed.length, `members the second submission changes (${changed.join(', ')})`).toBeGreaterThan(3);
     expect(problems, 'every reader shows the latest submission').toEqual([]);
+  },
+);
+
+// provider 2.0.0 postMerchantParticipations: an update of a known merchant (its name, country and ICA) need carry only the
+// identity, the MAID market's maid and maidType, and optIn (its table's update column), and may flip the opt-in; what it leaves
+// out keeps the merchant's value (@assumption: the sources do not say; reference/installments.md, Flows - lender app). Each way.
+test(
+  "an update naming only its market's mandatory members and the opt-in flag reads back with the new flag on every reader (the list, postMerchantSearches, postMerchantMidSearches), each way, every member it leaves out as it was @assumption",
+  rules('IN-STATE-PARTICIPATION-UPDATE'),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(inst.knownAcquirerIcas.length === 0, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const first = exampleParticipation(inst.knownAcquirerIcas[0], { merchantLegalName: `Update${Date.now().toString(36)} Merchant` });
+    await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [first]));
+    const before = new Map((await readEverywhere(instApi, first)).map(([r, items]) => [r.operationId, items[0]]));
+    const problems: string[] = [];
+    for (const optIn of first.optIn === 'N' ? ['Y', 'N'] : ['N', 'Y']) {
+      const update = {
+        ...Object.fromEntries(['maid', 'maidType', ...IDENTITY].filter((k) => k in first).map((k) => [k, first[k]])),
+        optIn,
+      };
+      await instReq.awaitEffectuation(instApi, await instReq.submitParticipations(instApi, [update]));
+      for (const [reader, items] of await readEverywhere(instApi, first)) {
+        const was = before.get(reader.operationId)!;
+        const shown = (m: Merchant) => [
+          ...('optIn' in was && m.optIn !== optIn ? [`optIn ${JSON.stringify(m.optIn)}, updated to ${optIn}`] : []),
+          ...Object.keys(was)
+            .filter((k) => !['optIn', 'status', 'mids', 'requestId', 'errorReason'].includes(k))
+            .filter((k) => JSON.stringify(m[k]) !== JSON.stringify(was[k]))
+            .map((k) => `${k} ${JSON.stringify(m[k])?.slice(0, 80)}, before the update ${JSON.stringify(was[k])?.slice(0, 80)}`),
+        ];
+        const each = items.map(shown);
+        problems.push(...(each.find((p) => p.length === 0) ?? each[0]).map((p) => `${reader.operationId} after optIn ${optIn}: ${p}`));
+      }
+    }
+    expect(problems, 'every reader shows the flag the update set and the members it left out as they were').toEqual([]);
   },
 );

@@ -3,7 +3,8 @@
 // ICA, the country code, the statuses; seed 001, Endpoints: the MIDs "of a given merchant", named by
 // its legal name, country and ICA) sent in the forms a loose comparison takes for a known value: its
 // case swapped, its last character changed, dropped or one added (a prefix or a suffix match), a space
-// before, after or inside it, a leading zero. A form the contract refuses is 400; a form it admits
+// before, after or inside it, a leading zero, a composed letter decomposed (NFD; UAX #15: canonically equivalent, another
+// text, and no source says a criterion is normalised: IN-PROP-TEXT-FORM, @assumption). A form the contract refuses is 400; a form it admits
 // names no known object, so the answer is the set computed from the known merchants (none of them),
 // and every merchant found that shows the criterion's member shows the form itself. Left out: the
 // merchant search's legal name (no source says how it is matched: exact, folded or partial) and the
@@ -42,12 +43,14 @@ test(
     'IN-FILTER-MID:refuse',
     'IN-FILTER-MID-MERCHANT:refuse',
     'IN-FILTER-MID-STATUS:refuse',
+    'IN-PROP-TEXT-FORM',
   ),
   async ({ instApi, instReq, inst }) => {
     test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
     const token = mixed(6);
     const a = exampleParticipation(inst.knownAcquirerIca!, {
-      merchantLegalName: `Forms ${token} Merchant`,
+      // A composed letter (U+00E9): its decomposed form (NFD) is one of the forms each criterion is sent in.
+      merchantLegalName: `Forms ${token} Mérchant`,
       countryCode: 'CAN',
       maid: mixed(6),
       mids: [mixed(11), mixed(9)],

@@ -71,6 +71,40 @@ test(
   },
 );
 
+test(
+  'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
+  rules(
+    'IN-STATE-INVALID-ICA@by-request',
+    'IN-STATE-INVALID-ICA@list',
+    'IN-STATE-INVALID-ICA@search',
+    'IN-STATE-INVALID-ICA@mids',
+    'IN-FILTER-COMPLETED:refuse',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
+    const merchant = exampleParticipation(inst.unknownAcquirerIca!);
+    const requestId = await submit(instApi, [merchant]);
+    const [done] = await instReq.awaitEffectuation(instApi, requestId);
+    expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
+    // seed 001: without request_id, only merchants whose effectuation request is completed.
+    const listed = await instApi.call('getMerchantParticipations', {});
+    expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
+
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+    expect(
+      search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName),
+      'the search shows the failed effectuation',
+    ).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA },
+    });
+    expect(mids.body.mids.length).toBeGreaterThan(0);
+    for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+  },
+);
+
 // provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists (its acquirer ICA, legal name and
 // country) are appended to the MIDs it has.
 test(
@@ -124,5 +158,51 @@ test(
       );
       expectErrors(res, 404);
     }
+  },
+);
+
+// provider 2.0.0 getMerchantParticipations: an answered merchant carries the members the POST table makes mandatory
+// for its market (MID: legal name, country, ICA, dbaNames, optIn or the older nonMerchantNegotiatedParticipation;
+// Australia MID: merchantGroup too; MAID: its maid, shown as maids, and maidType). The MIDs the table names are no member
+// of the answered Merchant (the MID search shows them).
+test(
+  'a merchant added in each market (MID, Australia MID, MAID) reads back by request_id with every member the table makes mandatory for it @provider',
+  rules('IN-ECHO-PARTICIPATION-MANDATORY@by-request'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.knownAcquirerIca, 'needs an acquirer ICA the target knows (INSTALLMENTS_KNOWN_ACQUIRER_ICA)');
+    const without = (m: Record<string, any>, keys: string[]) => Object.fromEntries(Object.entries(m).filter(([k]) => !keys.includes(k)));
+    const ica = inst.knownAcquirerIca!;
+    const base = ['merchantLegalName', 'countryCode', 'acquirerICA', 'dbaNames'];
+    const markets: [string, Record<string, any>, string[]][] = [
+      ['MID', without(exampleParticipation(ica), ['maid', 'maidType', 'merchantGroup']), base],
+      [
+        'Australia MID',
+        without(exampleParticipation(ica, { countryCode: 'AUS', address: { city: 'Perth', postalCode: '6000', countryCode: 'AUS' } }), [
+          'maid',
+          'maidType',
+        ]),
+        [...base, 'merchantGroup'],
+      ],
+      ['MAID', exampleParticipation(ica), [...base, 'maids', 'maidType']],
+    ];
+    const answered = await instReq.awaitEffectuation(
+      instApi,
+      await instReq.submitParticipations(
+        instApi,
+        markets.map(([, m]) => m),
+      ),
+    );
+    const missing = markets.flatMap(([market, sent, mandatory]) => {
+      const m = answered.find((a) => a.merchantLegalName === sent.merchantLegalName);
+      if (!m) return [`${market}: not answered`];
+      const absent = (k: string) => m[k] === undefined || m[k] === null || (Array.isArray(m[k]) && m[k].length === 0);
+      return [
+        ...mandatory.filter(absent).map((k) => `${market}: ${k}`),
+        ...(absent('optIn') && absent('nonMerchantNegotiatedParticipation')
+          ? [`${market}: optIn (or nonMerchantNegotiatedParticipation)`]
+          : []),
+      ];
+    });
+    expect(missing, 'members the table makes mandatory, not answered').toEqual([]);
   },
 );

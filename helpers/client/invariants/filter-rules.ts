@@ -16,7 +16,7 @@ import type { Contract, Json, Operation, Parameter } from '../../contract/contra
 import { type FilterKind, parameterNode } from '../../contract/filters.js';
 import { objectIdsOf } from '../../contract/object-ids.js';
 import { resolve } from '../negative.js';
-import { caseSwapped, valueForms } from '../security/value-forms.js';
+import { caseSwapped, otherForms, valueForms } from '../security/value-forms.js';
 
 export const FILTER_RULES = 'filter-rules';
 
@@ -67,6 +67,10 @@ export function tellingInputs(value: string, rule: MatchRule): TellingInput[] {
     ...parts.map((p) => ({ how: p.how, value: p.value, lists: partLists(p.part) })),
     // No rule the contracts state folds case or white space: an exact filter lists nothing for a fold; the others do not settle it.
     ...folds.map((f) => ({ ...f, lists: rule === 'exact' ? false : undefined })),
+    // Its other Unicode form (NFD where it is composed, NFC where decomposed; UAX #15: canonically equivalent, other code
+    // points): no document says a criterion is normalised, so it lists the object only where its rule takes it as sent
+    // (FD-FILTER-RULE, @assumption); a search or fuzzy rule does not settle it. A value with no composed letter has none.
+    ...otherForms(value).map((form) => ({ ...form, lists: partOf(rule, value, form.value) })),
     // The value and one character more is no part of it: an exact, prefix or substring rule lists nothing for it.
     { how: 'a character more', value: `${value}x`, lists: rule === 'search' || rule === 'fuzzy' ? undefined : false },
     // What a loose comparison takes for the value: its separators dropped, one inner character

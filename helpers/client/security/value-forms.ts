@@ -35,6 +35,8 @@ export function valueForms(value: string, opts: { numeric?: boolean; header?: bo
     { how: 'a space inside it', value: `${value.slice(0, middle)} ${value.slice(middle)}` },
     { how: 'its case swapped', value: caseSwapped(value) },
     ...(opts.numeric && /^[0-9]+$/.test(value) ? [] : [{ how: 'a leading zero', value: `0${value}` }]),
+    // A composed letter decomposed (NFD), or the reverse: canonically equivalent (UAX #15), another text as sent.
+    ...otherForms(value),
     ...(separator
       ? [
           {
@@ -45,6 +47,16 @@ export function valueForms(value: string, opts: { numeric?: boolean; header?: bo
       : []),
   ];
   return forms.filter((f) => f.value !== value);
+}
+
+/** The value in its other Unicode normal form (decomposed where it is composed, composed where decomposed), where it has one. */
+export function otherForms(value: string): { how: string; value: string }[] {
+  const nfd = value.normalize('NFD');
+  const nfc = value.normalize('NFC');
+  return [
+    ...(nfd !== value ? [{ how: 'its decomposed form (NFD)', value: nfd }] : []),
+    ...(nfc !== value ? [{ how: 'its composed form (NFC)', value: nfc }] : []),
+  ];
 }
 
 /** The looked-up values of `values` this checker covers (not the path and body object ids near-id.ts varies). */
