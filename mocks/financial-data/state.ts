@@ -316,7 +316,7 @@ export interface Report {
  * read only while it is on, so no fault-free answer depends on them.
  */
 export interface FaultMemory {
-  /** switches.ts: each customer whose switches were generated, its partner, and whether a fault lost them (model-switches-lost-after-sibling-deleted). */
+  /** switches.faults.ts: each customer whose switches were made, its partner, and whether the fault lost them (fd-sw-list-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
   /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
   seenAccounts: Map<string, Account>;
@@ -768,16 +768,7 @@ export interface ConsumerSeams {
   delivery: never;
 }
 
-/** What the seams of auth.ts carry: a partner's lock as judged at one authentication, and the time. */
-export interface AuthSeams {
-  x: { operationId: string; partnerId: string; nowMs: number };
-  step: never;
-  refusal: never;
-  change: boolean;
-  answer: never;
-  delivery: never;
-}
-
+// The partner authentication's are in auth.records.ts.
 /**
  * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
  * show (its account, the clock), and whether it shows it: the item of the answer.

@@ -1,338 +1,396 @@
-// Faults of deposit and bill pay switches (switched in switches.ts): each breaks one rule of
-// schemas/financial-data/rules/switches.yaml, the way a provider's release might. `rules` names the
-// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
-// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
-import { faultCatalogue, blind, modelFault, independent, seeded } from '../kit/faults.js';
+// Faults of deposit and bill pay switches: each a deviation a provider's release might ship, named by
+// the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/switches.yaml (and the shared rules) it breaks (`rules`: the specs the
+// targeted mutation run picks). A fault bends switches.ts at its seams: the switches made for a
+// customer, the request as judged at one step (the customer, the switches searched, the external id
+// test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
+// fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, assumption, blind, provider } from './fault-builders.js';
+import { linkedData, type Customer, type Switch } from './state.js';
+import { iso, type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
+
+type Seams = FaultSeams<SwitchSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type View = Record<string, any>;
+
+const fault = faultsAt<SwitchSeams>();
+/** An earlier id docs/mutation.md names. */
+const was = (id: string) => ({ aliases: [id] });
+
+const DEPOSITS: Op = 'getAllDepositSwitches';
+const BILL_PAYS: Op = 'getAllPaySwitches';
+const DEPOSIT: Op = 'getDepositSwitchDetails';
+const BILL_PAY: Op = 'getBillPaySwitchDetails';
+const EXTERNAL: Op = 'getAllExternalDepositSwitches';
+const LISTS: Op[] = [DEPOSITS, BILL_PAYS];
+const DETAILS: Op[] = [DEPOSIT, BILL_PAY];
+/** The seams are the whole mock's: a fault bends only the exchanges of switches.ts. */
+const mine = (x: Exchange) => [...LISTS, ...DETAILS, EXTERNAL].includes(x.op);
+
+const partnerCustomers = (x: Exchange): Customer[] =>
+  x.input.partner ? [...x.world.customers.group('partner', x.input.partner.id).values()] : [...x.world.customers.values()];
+/** The linked account a target names by its routing number (where it has one) and trailing digits. */
+const accountOf = (x: Exchange, customerId: string, t: View) =>
+  linkedData(x.world, customerId).accounts.find(
+    (a) =>
+      (t.bankIdentifier === undefined || a.routingNumber === t.bankIdentifier) &&
+      a.number.endsWith(String(t.accountNumberEndsWith ?? t.endsWith)),
+  );
+
+// (a) The request as judged: functions at the judge seam.
+/** The exchange of one of `ops` changed at `step` when the step refuses nothing. */
+const at =
+  (ops: Op[], step: Step, change: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s === step && !r && ops.includes(x.op)) change(x);
+    return r;
+  };
+/** The refusal of `step` on one of `ops` skipped when `find` resolves what the step would have. */
+const refound =
+  (ops: Op[], step: Step, find: (x: Exchange) => boolean): Judge =>
+  (x, s, r) =>
+    r && s === step && ops.includes(x.op) && find(x) ? undefined : r;
+/** The external id test also taking a stored id that `test` matches with the id asked. */
+const matching = (test: (stored: string, asked: string) => boolean): Judge =>
+  at([EXTERNAL], 'match', (x) => {
+    const documented = x.match!;
+    const asked = String(x.input.path.external_id);
+    x.match = (s) => documented(s) || test(s.externalId!, asked);
+  });
+/** A deleted customer of the path still served from the switches made for it. */
+const ghost = (op: Op) =>
+  refound([op], 'customer', (x) => {
+    const id = String(x.input.path.customer_id);
+    if (x.world.customers.has(id) || !x.world.switches.byCustomer.has(id)) return false;
+    x.customer = { id, type: 'testing' } as Customer;
+    return true;
+  });
+/** The external id lookup's found switches added to with those of `kind` (or untagged) of the same customers. */
+const riding = (keep: (s: Switch) => boolean): Judge =>
+  at([EXTERNAL], 'found', (x) => {
+    const owners = new Set(x.found!.map((s) => s.customerId));
+    x.found!.push(...x.pool!.filter((s) => keep(s) && owners.has(s.customerId)));
+  });
+
+// (b) The answer: functions at the answer seam.
+/** The body of a success of one of `ops` made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
+/** Each switch of a list answer of `ops` made otherwise. */
+const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[]) => View): Answering =>
+  answered(ops, (b, x) => ({ ...b, switches: b.switches.map((v: View, i: number, all: View[]) => bend(v, i, x, all)) }));
+/** The targets (distributions, payment methods) of a details answer of `op` made otherwise. */
+const targets = (op: Op, member: 'distributions' | 'paymentMethods', bend: (t: View, x: Exchange) => View): Answering =>
+  answered([op], (b, x) => ({ ...b, [member]: b[member].map((t: View) => bend(t, x)) }));
+const without = (view: View, member: string) => {
+  const { [member]: _, ...rest } = view;
+  return rest;
+};
+const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 export const SWITCHES_FAULTS = faultCatalogue([
-  {
-    id: 'switches-list-all-kinds',
-    rule: 'FD-SW-LIST: the deposit and bill pay lists hold both kinds',
-    source: 'seed',
-    rules: ['FD-SW-LIST'],
-  },
-  {
-    id: 'switches-list-other-customers',
-    rule: "FD-SW-LIST: a customer's list holds other customers' switches",
-    source: 'seed',
-    rules: ['FD-SW-LIST'],
-  },
-  {
-    id: 'switches-details-status-stale',
-    rule: 'FD-SW-DETAILS: the details of the failed deposit switch still say processing',
-    source: 'provider',
-    rules: ['FD-SW-DETAILS'],
-  },
-  {
-    id: 'switches-details-any-customer',
-    rule: "FD-SW-OTHER-CUSTOMER: another customer's switch is found through this customer",
-    source: 'seed',
-    rules: ['FD-SW-OTHER-CUSTOMER'],
-  },
-  {
-    id: 'switches-details-any-kind',
-    rule: 'FD-SW-OTHER-KIND: a deposit switch is found through the bill pay details',
-    source: 'seed',
-    rules: ['FD-SW-OTHER-KIND'],
-  },
-  seeded({
-    id: 'switches-external-prefix-match',
-    rule: 'FD-SW-EXTERNAL-UNKNOWN: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
-    source: 'assumption',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-FILTER-RULE'],
+  // --- The customer's lists (seed 002, Switch: deposit or bill pay; provider 1.35.0 getAllDepositSwitches, getAllPaySwitches)
+  fault('fd-sw-list-other-customers', "FD-SW-LIST: a customer's list holds the switches of the partner's other customers", {
+    judge: at(LISTS, 'found', (x) => {
+      const others = partnerCustomers(x).filter((c) => c.id !== x.customer!.id);
+      x.found!.push(...others.flatMap((c) => x.world.switches.byCustomer.get(c.id) ?? []).filter((s) => s.kind === x.kind));
+    }),
   }),
-  {
-    id: 'switches-external-ignores-id',
-    rule: 'FD-SW-EXTERNAL: the external id list holds every external switch of the customer',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL'],
-  },
-  {
-    id: 'switches-external-unknown-empty',
-    rule: 'FD-SW-EXTERNAL-UNKNOWN: an unknown external id answers 200 with an empty list',
-    source: 'assumption',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN'],
-  },
+  fault('fd-sw-list-deposit-capped-at-three', 'FD-SW-LIST: the deposit list stops at three switches, a fourth left out', {
+    answer: answered([DEPOSITS], (b) => ({ ...b, switches: b.switches.slice(0, 3) })),
+    ...provider,
+  }),
+  fault(
+    'fd-sw-list-deposit-created-zone-dropped',
+    'FD-SW-LIST, FD-DATE-UNIT: the deposit list writes createdDate without its Z (provider 1.35.0 ISO 8601 in UTC), the details with it',
+    { answer: listed([DEPOSITS], (v) => ({ ...v, createdDate: String(v.createdDate).replace(/Z$/, '') })), ...provider },
+  ),
+  fault(
+    'fd-sw-details-bill-pay-list-created-of-first',
+    'FD-SW-DETAILS, FD-PROP-READERS-AGREE: the bill pay list gives every switch the createdDate of the first listed (its details give its own)',
+    { answer: listed([BILL_PAYS], (v, _i, _x, all) => ({ ...v, createdDate: all[0].createdDate })), ...provider },
+  ),
+  fault('fd-sw-status-enum-lists-capitalised', 'FD-SW-STATUS-ENUM: the lists write each status capitalised (Completed)', {
+    answer: listed([...LISTS, EXTERNAL], (v) => ({ ...v, status: capitalised(String(v.status)) })),
+    ...provider,
+  }),
+  fault('fd-sw-customer-type-fixed', "FD-SW-CUSTOMER: the lists and details give customerType testing whatever the customer's type", {
+    answer: answered([...LISTS, ...DETAILS], (b) => ({ ...b, customerType: 'testing' })),
+    ...provider,
+  }),
+  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
+  fault(
+    'fd-sw-list-lost-after-sibling-deleted',
+    "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)",
+    {
+      // The owners are kept in the world's fault memory (state.ts), reset with it.
+      state: (x, made) => {
+        if (!mine(x)) return made;
+        const c = x.world.customers.get(made[0]?.customerId ?? '');
+        if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
+        return made;
+      },
+      judge: (x, s, r) => {
+        if (s !== 'pool' || r || !mine(x)) return r;
+        const owners = x.world.faultMemory.switchOwners;
+        for (const [id, gone] of owners)
+          if (!gone.lost && !x.world.customers.has(id)) for (const o of owners.values()) if (o.partnerId === gone.partnerId) o.lost = true;
+        x.pool = x.pool!.filter((sw) => !owners.get(sw.customerId)?.lost);
+        return r;
+      },
+      origin: 'model',
+    },
+  ),
+  fault(
+    'fd-sw-deleted-customer-bill-pay-list-served',
+    'FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the bill pay list of the customer is still served from its switches (seed 002, Customers delete; Errors 404)',
+    { judge: ghost(BILL_PAYS) },
+  ),
+  fault(
+    'fd-sw-failure-reason-deposit-list-dropped',
+    "FD-SW-FAILURE-REASON: the deposit list leaves out the failed switch's failureReason (the details keep it)",
+    {
+      answer: listed([DEPOSITS], (v) => without(v, 'failureReason')),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-sw-failure-reason-bill-pay-list-dropped',
+    "FD-SW-FAILURE-REASON: the bill pay list leaves out the failed switch's failureReason",
+    {
+      answer: listed([BILL_PAYS], (v) => without(v, 'failureReason')),
+      ...provider,
+      ...blind('blind-switches-bill-pay-list-without-failure-reason'),
+    },
+  ),
+
+  // --- The details (seed 002, details by switch_id; provider 1.35.0 DepositSwitchDetails, PaySwitchDetails)
+  fault(
+    'fd-sw-details-created-is-updated',
+    "FD-SW-DETAILS: a switch's details give its last update as createdDate (the list gives the creation)",
+    {
+      answer: answered(DETAILS, (b, x) => ({ ...b, createdDate: x.switch!.updatedDate })),
+      ...blind('blind-switches-details-created-is-updated'),
+    },
+  ),
+  fault(
+    'fd-sw-details-deposit-last-target-only',
+    'FD-SW-DETAILS, FD-PROP-READERS-AGREE: a deposit switch split over several accounts shows only its last distribution',
+    { answer: answered([DEPOSIT], (b) => ({ ...b, distributions: b.distributions.slice(-1) })), ...provider },
+  ),
+  fault(
+    'fd-sw-details-bill-pay-failure-reason-dropped',
+    "FD-SW-DETAILS: a failed bill pay switch's details omit failureReason (the deposit details keep it)",
+    {
+      answer: answered([BILL_PAY], (b) => without(b, 'failureReason')),
+    },
+  ),
+  fault(
+    'fd-sw-details-bill-pay-updated-at-read',
+    'FD-SW-DETAILS, FD-EVENT-DATE-FIXED: the bill pay details give the time of the read as updatedDate (a past change keeps its date)',
+    { answer: answered([BILL_PAY], (b, x) => ({ ...b, updatedDate: iso(x.nowS) })) },
+  ),
+  fault('fd-sw-failure-reason-details-dropped', 'FD-SW-FAILURE-REASON: failed switches lose their failureReason in the details', {
+    answer: answered(DETAILS, (b) => without(b, 'failureReason')),
+    ...provider,
+  }),
+  fault(
+    'fd-sw-failure-reason-deposit-details-underscored',
+    'FD-SW-FAILURE-REASON, FD-SW-DETAILS: the deposit details write the failureReason with underscores (bad_credentials), the list as the provider lists it',
+    {
+      answer: answered([DEPOSIT], (b) => (b.failureReason ? { ...b, failureReason: b.failureReason.replace(/-/g, '_') } : b)),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-sw-status-enum-bill-pay-details-uppercased',
+    'FD-SW-STATUS-ENUM, FD-SW-DETAILS: the bill pay details answer the status in upper case',
+    {
+      answer: answered([BILL_PAY], (b) => ({ ...b, switchStatus: String(b.switchStatus).toUpperCase() })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-sw-deleted-customer-deposit-details-served',
+    "FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the customer's deposit switch details are still found in the switch store by the path's customer id",
+    { judge: ghost(DEPOSIT) },
+  ),
+  fault(
+    'fd-sw-other-customer-details-any-customer',
+    "FD-SW-OTHER-CUSTOMER, FD-OBJ-OTHER-PARENT: another customer's switch of the partner is found through this customer's details",
+    {
+      judge: at(DETAILS, 'pool', (x) => {
+        const own = x.pool!;
+        x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
+      }),
+    },
+  ),
+  fault('fd-sw-other-kind-bill-pay-details-any-kind', 'FD-SW-OTHER-KIND: a deposit switch is found through the bill pay details', {
+    judge: refound([BILL_PAY], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
+  }),
+  fault(
+    'fd-sw-other-kind-deposit-details-any-kind',
+    'FD-SW-OTHER-KIND: a bill pay switch asked for as a deposit switch is found (seed 002, Errors 404)',
+    {
+      judge: refound([DEPOSIT], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
+      ...blind('blind-switches-deposit-details-any-kind'),
+    },
+  ),
+  fault(
+    'fd-obj-exact-id-bill-pay-details-id-prefix',
+    'FD-OBJ-EXACT-ID: the bill pay details answer the first switch whose id starts with the id asked (provider 1.35.0: 404 for no matching switch_id)',
+    {
+      judge: refound([BILL_PAY], 'switch', (x) => {
+        const asked = String(x.input.path.switch_id);
+        return asked.length > 0 && !!(x.switch = x.pool!.find((s) => s.kind === x.kind && s.id.startsWith(asked)));
+      }),
+      ...assumption,
+    },
+  ),
+  // --- Account digits (provider 1.35.0 distributions accountNumberEndsWith, paymentMethods endsWith; docs/conventions.md, Secrets and card data)
+  fault(
+    'fd-sw-account-digits-ends-with-first-four',
+    'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
+    {
+      state: (x, made) =>
+        !mine(x)
+          ? made
+          : made.map((s) => ({
+              ...s,
+              targets: s.targets.map((t) => {
+                const account = accountOf(x, s.customerId, t);
+                if (!account) return t;
+                const first = account.number.slice(0, 4);
+                return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
+              }),
+            })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-sw-account-digits-bill-pay-bank-full-number',
+    'FD-SW-ACCOUNT-DIGITS: the bank payment method of a bill pay switch shows the whole account number in endsWith',
+    {
+      answer: targets(BILL_PAY, 'paymentMethods', (t, x) => {
+        const account = t.type === 'bank' ? accountOf(x, x.customer!.id, t) : undefined;
+        return account ? { ...t, endsWith: account.number } : t;
+      }),
+      ...provider,
+      ...blind('blind-switches-bill-pay-bank-full-number'),
+    },
+  ),
+  fault(
+    'fd-sw-account-digits-deposit-details-percent-full-number',
+    "FD-SW-ACCOUNT-DIGITS, FD-OBJ-SENSITIVE: the deposit details name a percent distribution's account by its whole number",
+    {
+      answer: targets(DEPOSIT, 'distributions', (t, x) => {
+        const account = t.type === 'percent' ? accountOf(x, x.customer!.id, t) : undefined;
+        return account ? { ...t, accountNumberEndsWith: account.number } : t;
+      }),
+      ...provider,
+    },
+  ),
+
+  // --- By external id (seed 002, Switch: also found by external_id; provider 1.35.0 getAllExternalDepositSwitches)
+  fault('fd-sw-external-ignores-id', 'FD-SW-EXTERNAL: the external id list holds every external switch of the customer the id names', {
+    judge: matching((stored, asked) => stored.split('-')[1] === asked.split('-')[1]),
+    ...was('switches-external-ignores-id'),
+  }),
+  fault(
+    'fd-sw-external-unknown-prefix-match',
+    'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
+    {
+      judge: matching((stored, asked) => asked.length > 0 && stored.startsWith(asked)),
+      ...assumption,
+      ...was('switches-external-prefix-match'),
+    },
+  ),
+  fault(
+    'fd-sw-external-id-suffix-match',
+    'FD-SW-EXTERNAL, FD-FILTER-WHOLE, FD-FILTER-RULE: the external id lookup finds the switches whose external id ends with the id asked',
+    {
+      judge: matching((stored, asked) => asked.length > 0 && stored.endsWith(asked)),
+      ...provider,
+      ...was('rt-switches-external-id-suffix-match'),
+    },
+  ),
+  fault(
+    'fd-sw-external-unknown-id-trimmed',
+    'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
+    { judge: matching((stored, asked) => stored === asked.trim()), ...provider, ...was('i8-switches-external-id-trimmed') },
+  ),
+  fault('fd-sw-external-id-caseless', 'FD-SW-EXTERNAL, FD-FILTER-EXACT: the external id is matched without case', {
+    judge: matching((stored, asked) => stored.toLowerCase() === asked.toLowerCase()),
+    ...was('i4-switches-external-id-case-insensitive'),
+  }),
+  fault(
+    'fd-sw-external-id-dashes-ignored',
+    'FD-SW-EXTERNAL, FD-FILTER-EXACT, FD-FILTER-RULE: the external id is matched with its dashes taken out, so another id finds the switch',
+    {
+      judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
+      ...was('i27-switches-external-id-dashes-ignored'),
+    },
+  ),
+  fault(
+    'fd-sw-external-one-per-id',
+    'FD-SW-EXTERNAL, FD-FILTER-WHOLE: of several switches sharing the external id only the first is listed',
+    {
+      judge: at([EXTERNAL], 'found', (x) => x.found!.splice(1)),
+    },
+  ),
+  fault(
+    'fd-sw-external-includes-untagged',
+    "FD-SW-EXTERNAL: the external id list also holds the found customers' deposit switches without external id",
+    { judge: riding((s) => s.kind === 'deposit' && s.externalId === undefined), ...blind('blind-switches-external-includes-untagged') },
+  ),
+  fault(
+    'fd-sw-external-lists-bill-pay',
+    'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',
+    {
+      judge: riding((s) => s.kind === 'billPay'),
+    },
+  ),
+  fault(
+    'fd-obj-other-partner-external-id-any-partner',
+    "FD-OBJ-OTHER-PARTNER, FD-SW-EXTERNAL: the external id lookup searches every partner's linked customers",
+    {
+      judge: at([EXTERNAL], 'pool', (x) => {
+        x.pool = [...x.world.customers.values()].filter((c) => x.world.logins.group('customer', c.id).size > 0).flatMap(x.switchesOf);
+      }),
+    },
+  ),
+  fault('fd-sw-deleted-customer-external', "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id", {
+    judge: at([EXTERNAL], 'pool', (x) => {
+      for (const [id, made] of x.world.switches.byCustomer) if (!x.world.customers.has(id)) x.pool!.push(...made);
+    }),
+    ...assumption,
+  }),
+  fault('fd-sw-external-unknown-empty', 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries answers 200 with an empty list', {
+    judge: refound([EXTERNAL], 'found', () => true),
+    ...assumption,
+  }),
   // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),
   // a seed-vs-provider conflict the suite notes (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; the mutation run skips it).
-  {
-    id: 'switches-external-unknown-400-provider',
-    rule: 'FD-SW-EXTERNAL-UNKNOWN: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
-    source: 'assumption',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-NOT-FOUND'],
-    mutation: false,
-  },
-  {
-    id: 'switches-customer-type-fixed',
-    rule: 'FD-SW-CUSTOMER: customerType always testing',
-    source: 'provider',
-    rules: ['FD-SW-CUSTOMER'],
-  },
-  {
-    id: 'switches-details-without-failure-reason',
-    rule: 'FD-SW-FAILURE-REASON: failed switches lose their failureReason in the details',
-    source: 'provider',
-    rules: ['FD-SW-FAILURE-REASON'],
-  },
-  {
-    id: 'switches-status-capitalised',
-    rule: 'FD-SW-STATUS-ENUM: list statuses capitalised (Completed)',
-    source: 'provider',
-    rules: ['FD-SW-STATUS-ENUM'],
-  },
-  {
-    id: 'switches-ends-with-first-four',
-    rule: 'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
-    source: 'provider',
-    rules: ['FD-SW-ACCOUNT-DIGITS'],
-  },
-  {
-    id: 'switches-deleted-customer-external',
-    rule: "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id",
-    source: 'assumption',
-    rules: ['FD-SW-DELETED-CUSTOMER'],
-  },
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-switches-lost-after-sibling-deleted',
-    rule: "deleting a customer removes access to that customer's switches only (seed 002, Customers; Resources - Switch): once one customer of the partner is deleted, the partner's other customers list no switch",
-    source: 'seed',
-    rules: ['FD-SW-LIST', 'FD-SW-DELETED-CUSTOMER'],
-  }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Switches (seed 002, Resources - Switch; Micro entries and switches; provider 1.35.0 switch details).
-  blind({
-    id: 'blind-switches-details-created-is-updated',
-    rule: "a switch's details give the createdDate of the list, not its last update (seed 002, details by switch_id; provider DepositSwitchDetails, PaySwitchDetails)",
-    source: 'seed',
-    rules: ['FD-SW-DETAILS'],
-  }),
-  blind({
-    id: 'blind-switches-deposit-details-any-kind',
-    rule: 'a bill pay switch asked for as a deposit switch is a 404 (seed 002, Resources - Switch: deposit or bill pay; Errors 404)',
-    source: 'seed',
-    rules: ['FD-SW-OTHER-KIND'],
-  }),
-  blind({
-    id: 'blind-switches-external-includes-untagged',
-    rule: 'the external id list holds exactly the deposit switches carrying that external id, not the untagged ones of the same customer (seed 002, Resources - Switch: also found by external_id)',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL'],
-  }),
-  blind({
-    id: 'blind-switches-bill-pay-list-without-failure-reason',
-    rule: "a failed switch carries its failureReason in the list too, the bill pay list included (provider 1.35.0 status 'failed - refer to failureReason')",
-    source: 'provider',
-    rules: ['FD-SW-FAILURE-REASON'],
-  }),
-  blind({
-    id: 'blind-switches-bill-pay-bank-full-number',
-    rule: 'bank payment methods name the linked account by routing number and its last four digits only, never the full number (provider 1.35.0 paymentMethods.endsWith; docs/conventions.md, Secrets and card data)',
-    source: 'provider',
-    rules: ['FD-SW-ACCOUNT-DIGITS'],
-  }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-switches-external-id-case-insensitive',
-    rule: 'the external id list holds exactly the deposit switches carrying that external id (seed 002, Switches: also found by external_id): the external id is matched without case',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL'],
-  }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-switches-bill-pay-details-other-customer',
-    rule: "another customer's switch under this customer is a 404 (seed 002, Errors 404): the bill pay details find a switch of any customer of the partner (deposit details refuse)",
-    source: 'seed',
-    rules: ['FD-SW-OTHER-CUSTOMER', 'FD-OBJ-OTHER-PARENT'],
-  }),
-  independent('independent-6', {
-    id: 'i6-switches-external-id-other-partner',
-    rule: "another partner's objects are refused through every operation (FD-OBJ-OTHER-PARTNER; FD-SW-EXTERNAL): the external id lookup searches every partner's customers",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-SW-EXTERNAL'],
-  }),
-  independent('independent-7', {
-    id: 'i7-switches-external-id-echo-lowercased',
-    rule: 'the external id list echoes the external id sent (provider 1.35.0 ExternalDepositSwitches): it echoes it in lower case',
-    source: 'provider',
-    rules: ['FD-SW-EXTERNAL'],
-  }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-switches-external-id-trimmed',
-    rule: 'an external id that no switch carries is a 404 (provider 1.35.0 getAllExternalDepositSwitches): the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
-    source: 'provider',
-    rules: ['FD-SW-EXTERNAL-UNKNOWN', 'FD-FILTER-RULE'],
-  }),
-  independent('independent-9', {
-    id: 'i9-switches-details-after-customer-delete',
-    rule: "after DeleteCustomer the customer's switch details are 404 (seed 002 Customers: delete removes access to the customer and all linked data; FD-SW-DELETED-CUSTOMER): the deposit switch details reader finds the switch by the path's customer id in the switch store, so it still answers 200",
-    source: 'seed',
-    rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-switch-bill-pay-details-failure-reason-dropped',
-    rule: "the details of each listed switch carry the failure reason of the list (seed 002, Micro entries and switches; provider 1.35.0 switch details failureReason): a failed bill pay switch's details omit failureReason (deposit details keep it)",
-    source: 'seed',
-    rules: ['FD-SW-DETAILS'],
-  }),
-  independent('independent-13', {
-    id: 'i13-switches-deposit-details-updated-before-created',
-    rule: "a switch's details give updatedDate not before createdDate (provider 1.35.0 deposit switch details): the deposit switch details give updatedDate a minute before createdDate",
-    source: 'provider',
-    rules: ['FD-SW-DETAILS'],
-  }),
-  independent('independent-14', {
-    id: 'i14-switches-bill-pay-list-after-customer-delete',
-    rule: "after DeleteCustomer the customer's switch lists are 404 (seed 002, Customers delete; Errors 404): the bill-pay switch list of a deleted customer is still served from its switches",
-    source: 'seed',
-    rules: ['FD-SW-DELETED-CUSTOMER', 'FD-OBJ-AFTER-DELETE'],
-  }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-switches-deposit-list-failure-reason-dropped',
-    rule: 'FD-SW-FAILURE-REASON: getAllDepositSwitches lists the failed deposit switch without its failureReason (the details keep it)',
-    source: 'provider',
-    rules: ['FD-SW-FAILURE-REASON'],
-  }),
-  seeded({
-    id: 'rt-switches-external-created-date-of-update',
-    rule: "FD-SW-EXTERNAL: getAllExternalDepositSwitches lists each switch with its last update as createdDate (the customer's list keeps the creation)",
-    source: 'provider',
-    rules: ['FD-SW-EXTERNAL'],
-  }),
-  seeded({
-    id: 'rt-switches-external-id-suffix-match',
-    rule: 'FD-SW-EXTERNAL: getAllExternalDepositSwitches finds the switches whose external id ends with the id asked (an index on the reversed id)',
-    source: 'provider',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE', 'FD-FILTER-RULE'],
-  }),
-  independent('independent-15', {
-    id: 'i15-switches-external-failure-reason-dropped',
-    rule: 'a failed switch carries its failureReason in the lists and the details (provider 1.35.0 status failed - refer to failureReason): the external-id reader leaves it out',
-    source: 'provider',
-    rules: ['FD-SW-FAILURE-REASON'],
-  }),
-  independent('independent-16', {
-    id: 'i16-switches-deposit-list-status-uppercased',
-    rule: 'a switch status is one of the documented lower-case values (provider 1.35.0 deposit switch status enum): the deposit-switch list writes it in upper case (the details keep it)',
-    source: 'provider',
-    rules: ['FD-SW-STATUS-ENUM'],
-  }),
-  independent('independent-16', {
-    id: 'i16-switches-bill-pay-details-id-prefix',
-    rule: 'a switch is found by its exact id (provider 1.35.0 getBillPaySwitchDetails 404 No matching record found for switch_id): the bill-pay details answer the switch whose id starts with the id asked',
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID'],
-  }),
-  independent('independent-17', {
-    id: 'i17-switches-deposit-details-reason-underscored',
-    rule: 'a failed switch carries a failureReason from the provider list, the same in the list and the details (provider 1.35.0 DepositSwitch failureReason enum): the deposit details write it with underscores',
-    source: 'provider',
-    rules: ['FD-SW-FAILURE-REASON', 'FD-SW-DETAILS'],
-  }),
-  independent('independent-18', {
-    id: 'i18-switches-bill-pay-details-created-eastern',
-    rule: 'the details of each listed switch carry the createdDate of the list (provider 1.35.0 switch details; seed 002 Switches): the bill pay details give it in US Eastern time (UTC-5) written with Z',
-    source: 'provider',
-    rules: ['FD-SW-DETAILS'],
-  }),
-  independent('independent-20', {
-    id: 'i20-switches-deposit-list-capped-at-three',
-    rule: "a list holds exactly the customer's switches of its kind (provider 1.35.0 getAllDepositSwitches): the deposit list stops at three switches, a fourth left out",
-    source: 'provider',
-    rules: ['FD-SW-LIST'],
-  }),
-  independent('independent-21', {
-    id: 'i21-switches-deposit-details-other-customer',
-    rule: 'a switch of another customer is a 404 through the customer path (seed 002 Switches): the deposit switch details find a switch of another customer of the same partner',
-    source: 'seed',
-    rules: ['FD-SW-OTHER-CUSTOMER'],
-  }),
-  independent('independent-22', {
-    id: 'i22-switches-bill-pay-details-updated-at-read',
-    rule: 'the details give the dates of the switch, a past change keeps its date (seed 002 Switches; reference, event dates): the bill pay details give the time of the read as updatedDate',
-    source: 'seed',
-    rules: ['FD-SW-DETAILS', 'FD-EVENT-DATE-FIXED'],
-  }),
-  independent('independent-23', {
-    id: 'i23-switches-deposit-details-percent-full-number',
-    rule: "distributions name the linked accounts by routing number and last four digits only (provider 1.35.0 deposit switch distributions): the deposit details name a percent distribution's account by its whole number",
-    source: 'provider',
-    rules: ['FD-SW-ACCOUNT-DIGITS', 'FD-OBJ-SENSITIVE'],
-  }),
-  independent('independent-23', {
-    id: 'i23-switches-external-id-failed-left-out',
-    rule: 'the external id list holds exactly the deposit switches carrying the id (seed 002, Switches by external id): a failed switch carrying it is left out',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL'],
-  }),
-  independent('independent-24', {
-    id: 'i24-switches-bill-pay-list-testing-typed-active',
-    rule: "lists carry the customer's type, testing for a testing customer (provider 1.35.0 switches lists): the bill pay list types a testing customer active",
-    source: 'provider',
-    rules: ['FD-SW-CUSTOMER'],
-  }),
-  independent('independent-25', {
-    id: 'i25-switches-deposit-details-created-date-day-only',
-    rule: "the details of a listed switch carry the list's createdDate (seed 002, switches; provider 1.35.0 DepositSwitchDetails): the deposit details give it at the start of its UTC day",
-    source: 'provider',
-    rules: ['FD-SW-DETAILS'],
-  }),
-  independent('independent-27', {
-    id: 'i27-switches-external-id-dashes-ignored',
-    rule: 'a deposit switch is found by its external_id (seed 002, Switch found by external_id): the id is matched with its dashes removed, so another id finds it',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT', 'FD-FILTER-RULE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-switches-external-id-caseless',
-    rule: 'deposit switches by external id find the switches of that id (seed 002, Micro entries and switches: getAllExternalDepositSwitches): an external id differing only in case finds them',
-    source: 'assumption',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-EXACT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-switches-bill-pay-details-status-uppercased',
-    rule: 'switch statuses are processing, completed or failed (provider 1.35.0 switches): the bill-pay details answer the status in upper case',
-    source: 'provider',
-    rules: ['FD-SW-STATUS-ENUM', 'FD-SW-DETAILS'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-switches-external-lists-bill-pay',
-    rule: 'getAllExternalDepositSwitches lists the deposit switches found by external id (seed 002, Micro entries and switches): the list also carries the bill pay switches of the customers it found',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL', 'FD-SW-OTHER-KIND'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-switches-deposit-details-percent-as-fraction',
-    rule: "a percent distribution's allocatedValue is the percentage of the pay (provider 1.35.0 deposit switch distributions): the deposit switch details give each percent allocation as a fraction of one, so a split's parts no longer add up to the whole pay",
-    source: 'provider',
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-switches-bill-pay-list-created-of-first',
-    rule: 'each bill pay switch of the list carries its own createdDate, the one its details give (seed 002, Micro entries and switches getAllPaySwitches; provider 1.35.0 switch summaries): the bill pay list gives every switch the createdDate of the first switch listed',
-    source: 'provider',
-    rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-switches-deposit-list-created-zone-dropped',
-    rule: 'switch dates are ISO 8601 date-times in UTC written with Z (provider 1.35.0, switch createdDate; reference financial-data.md, Dates): the deposit switch list writes createdDate without its Z, the details with it',
-    source: 'provider',
-    rules: ['FD-SW-LIST', 'FD-DATE-UNIT'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-switch-deposit-details-last-target-only',
-    rule: 'getDepositSwitchDetails gives every distribution of the switch (seed 002, Micro entries and switches; provider 1.35.0 deposit switch details, distributions array): a switch split over several accounts shows only its last distribution',
-    source: 'provider',
-    rules: ['FD-SW-DETAILS', 'FD-PROP-READERS-AGREE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-switch-external-one-per-id',
-    rule: 'getAllExternalDepositSwitches lists the deposit switches found by that external_id (seed 002, Resources: Switch, also found by external_id): of several switches sharing the external id only the first is listed',
-    source: 'seed',
-    rules: ['FD-SW-EXTERNAL', 'FD-FILTER-WHOLE'],
+  fault(
+    'fd-sw-external-unknown-400-provider',
+    'FD-SW-EXTERNAL-UNKNOWN, FD-NOT-FOUND: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
+    {
+      judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),
+      ...assumption,
+      mutation: false,
+    },
+  ),
+  fault(
+    'fd-sw-external-created-date-of-update',
+    "FD-SW-EXTERNAL: the external id list gives each switch's last update as createdDate (the customer's list keeps the creation)",
+    { answer: listed([EXTERNAL], (v, i, x) => ({ ...v, createdDate: x.found![i].updatedDate })), ...provider },
+  ),
+  fault('fd-sw-failure-reason-external-dropped', "FD-SW-FAILURE-REASON: the external id list leaves out a failed switch's failureReason", {
+    answer: listed([EXTERNAL], (v) => without(v, 'failureReason')),
+    ...provider,
   }),
 ]);

@@ -1,0 +1,48 @@
+// What the seams of auth.ts carry (the exchange, the steps of its judgement, a refusal, a change of a
+// partner's authentication state, an answer): apart from the behaviour, so that its faults
+// (auth.faults.ts) name them without importing the shared front.
+import type { Input } from './input.js';
+import type { FdState, Partner } from './state.js';
+
+export type AuthOp = 'CreateToken' | 'ModifyPartnerSecret';
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: AuthOp;
+  input: Input;
+  world: FdState;
+  nowMs: number;
+  /** The partner id as looked up, and its partner (the 'partner' step). */
+  partnerId: string;
+  partner?: Partner;
+  /** The failed authentications that lock the partner (seed 002, Limits), as judged at the 'lock' step. */
+  lockAt: number;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'new-secret' | 'partner' | 'lock' | 'secret';
+
+/** A refusal: its status and words; `body` an answer written otherwise than as an error. */
+export interface Refusal {
+  status: number;
+  message: string;
+  body?: unknown;
+}
+
+/**
+ * A change of a partner's authentication state: its lock as judged at one authentication, its run
+ * of failures after an attempt, its secret after a change, a token issued.
+ */
+export type Change =
+  | { what: 'locked'; locked: boolean }
+  | { what: 'failures'; failures: number }
+  | { what: 'secret'; secret: string }
+  | { what: 'issued'; token: string };
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+export type AuthSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

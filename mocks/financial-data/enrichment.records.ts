@@ -1,0 +1,44 @@
+// What the seams of enrichment.ts carry (the exchange, the steps of its judgement, a refusal, an
+// answer): apart from the behaviour, so that its faults (enrichment.faults.ts) name them without
+// importing the shared front.
+import type { Input } from './input.js';
+
+/** A merchant the mock recognises in a transaction (enrichment.ts). */
+export interface Merchant {
+  match: RegExp;
+  name: string;
+  category: string;
+  group: string;
+  website: string;
+  ecommerce: boolean;
+  city: string;
+  state: string;
+}
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: 'enrichTransactions';
+  input: Input;
+  /** The transactions sent, in order. */
+  sent: Record<string, any>[];
+  /** The text of a transaction its merchant is recognised in (the 'recognise' step). */
+  text?: (t: Record<string, any>) => string;
+  /** The merchant recognised in each transaction sent, by its index (after the judgement). */
+  merchants?: (Merchant | undefined)[];
+}
+
+/** The steps of the judgement: the batch as sent (the contract judged it already), then how a merchant is recognised. */
+export type Step = 'batch' | 'recognise';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+export type EnrichmentSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: Answer; delivery: never };

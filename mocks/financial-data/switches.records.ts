@@ -1,0 +1,55 @@
+// What the seams of switches.ts carry (the exchange, the steps of its judgement, a refusal, the
+// switches made for a customer, an answer): apart from the behaviour, so that its faults
+// (switches.faults.ts) name them without importing the shared front.
+import type { Input } from './input.js';
+import type { Customer, FdState, Switch, SwitchKind } from './state.js';
+
+export type SwitchOp =
+  | 'getAllDepositSwitches'
+  | 'getAllPaySwitches'
+  | 'getDepositSwitchDetails'
+  | 'getBillPaySwitchDetails'
+  | 'getAllExternalDepositSwitches';
+
+/** provider 1.35.0: ISO 8601 in the form YYYY-MM-DDThh:mm:ssZ. */
+export const iso = (epochS: number) => new Date(epochS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: SwitchOp;
+  /** The kind the operation reads (the external id lookup: deposit). */
+  kind: SwitchKind;
+  input: Input;
+  world: FdState;
+  /** The epoch second of the request. */
+  nowS: number;
+  /** A customer's switches, made the first time they are needed once it is linked (none before). */
+  switchesOf(customer: Customer): Switch[];
+  /** The customer of the path (the 'customer' step). */
+  customer?: Customer;
+  /** The switches searched: the customer's, or the external id lookup's every linked customer of the partner (the 'pool' step). */
+  pool?: Switch[];
+  /** The external id lookup: whether a switch carries the external id asked (the 'match' step). */
+  match?: (s: Switch) => boolean;
+  /** The lists: the switches listed, in order (the 'found' step). */
+  found?: Switch[];
+  /** The details: the switch of the path (the 'switch' step). */
+  switch?: Switch;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'customer' | 'pool' | 'match' | 'found' | 'switch';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+/** The state seam: the switches made for a customer, as stored. */
+export type SwitchSeams = { x: Exchange; step: Step; refusal: Refusal; change: Switch[]; answer: Answer; delivery: never };
