@@ -4,8 +4,7 @@
 // 1.35.0 CustomerAuthorizationDetails (ISO 8601 dates) and its 404 examples (codes 3003, 3004).
 // Logins: the linked customer's (mock: FinBank Profiles - A is OAuth, Harbor Savings a legacy
 // connection until migrated, FinBank Profiles - B granted before the endpoint existed).
-// Another partner's login is the other-partner property's (security.other-partner.spec.ts).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, newCustomer, rules, spareAuth, test } from '../../fixtures/financial-data.js';
 import { PREDATING_INSTITUTION } from './app-registration.readers.js';
 
 function expectCode(res: { status: number; body: any; text: string; operation: any }, code: string, what: string) {
@@ -96,5 +95,28 @@ test(
       status: 200,
       institutionLoginId: legacy!.id,
     });
+  },
+);
+
+// A login whose details are unavailable (3004) and a login id that names no login (3003): the
+// refusal-codes property (properties.refusal-codes.spec.ts), from the 404's x-codes table.
+test(
+  "a login of another partner's customer is a 404 with code 3003 too @mock-only",
+  mockOnly(
+    rules('FD-AUTHDETAILS-UNKNOWN'),
+    "needs accounts linked to a customer of the spare partner: the suite links accounts only to customers of its own partner (Connect, FD_PARTNER_ID), the mock's control surface to any",
+  ),
+  async ({ fdApi, fd, fdMock }) => {
+    const spare = await spareAuth(fdApi, fd);
+    test.skip(!spare, 'needs a spare partner (FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET)');
+    const theirs = await fdApi.call('AddTestingCustomer', { body: newCustomer(), auth: spare! });
+    expect(theirs.status, 'a customer of the spare partner').toBe(201);
+    const portfolio = await fdMock.linkAccounts(String(theirs.body.id));
+    const login = portfolio.logins.find((l) => !l.legacy) ?? portfolio.logins[0];
+    expectCode(
+      await fdApi.call('getCustomerAuthorizationDetails', { path: { institution_login_id: login.id } }),
+      '3003',
+      "another partner's login",
+    );
   },
 );

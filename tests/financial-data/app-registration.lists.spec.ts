@@ -4,12 +4,10 @@
 // StartParameter / ApplicationLimitParameter (page from 1, limit 1..100, default 50), 400 examples
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
 // How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
-// The filters, the sunset read and the 404 of no match are the app registration model check's
-// (app-registration.model.spec.ts); the paging and parameter refusals by code stay here.
 import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
-import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
-import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
+import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { listApps, readStatusV2, STATUS_V2_SUNSET_MS, v2Apps } from './app-registration.readers.js';
 
 async function register(fdApi: OperationClient, overrides: Record<string, unknown> = {}) {
   const body = newApplication(overrides);
@@ -18,6 +16,29 @@ async function register(fdApi: OperationClient, overrides: Record<string, unknow
   return { body, preAppId: res.body.preAppId as number };
 }
 const ids = (apps: any[]) => apps.map((a) => String(a.preAppId));
+
+test(
+  'GetAppRegistrationStatus is marked deprecated with its sunset and still answers for a registration getApplications finds',
+  rules('FD-APP-STATUS-SUNSET'),
+  async ({ fdApi, fd, fdContract }) => {
+    const op = fdContract.document.paths['/aggregation/v2/partners/applications'].get;
+    expect(
+      { deprecated: op.deprecated, sunset: op['x-sunset'] },
+      'the contract marks the v2 read deprecated (seed 002, Versioning)',
+    ).toEqual({ deprecated: true, sunset: '2026-05-31' });
+    test.info().annotations.push({
+      type: 'sunset',
+      description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)`,
+    });
+    const { body, preAppId } = await register(fdApi);
+    expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'the replacement finds it').toEqual([String(preAppId)]);
+    const apps = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
+    expect(
+      apps.map((a) => a.appName),
+      'still served: the same registration',
+    ).toEqual([body.appName]);
+  },
+);
 
 test(
   'getApplications pages by start from 1 with consistent found, displaying and moreAvailable, a later page under the query of the first; limit 100 is accepted @provider',
@@ -70,6 +91,41 @@ for (const [what, query] of [
     expectFdError(await fdApi.call('getApplications', { query }), 400, what);
   });
 }
+
+test(
+  'getApplications filters return only matching registrations, and none is an empty page @provider',
+  rules('FD-APP-LIST-FILTER'),
+  async ({ fdApi }) => {
+    const name = uniqueAppName('Filter App');
+    const { preAppId } = await register(fdApi, { appName: name });
+    await register(fdApi, { appName: `${name} Plus` });
+    expect(
+      (await listApps(fdApi, { name })).map((a) => a.name),
+      'name: the whole name only',
+    ).toEqual([name]);
+    expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'pre_app_id').toEqual([String(preAppId)]);
+    for (const status of ['P', 'A']) {
+      const apps = await listApps(fdApi, { status });
+      expect(
+        apps.filter((a) => a.status !== status).map((a) => `${a.preAppId}:${a.status}`),
+        `status ${status}: no other status`,
+      ).toEqual([]);
+    }
+    expect(ids(await listApps(fdApi, { status: 'P' })), 'the new registration is among the pending ones').toContain(String(preAppId));
+    // Filters combine: the name with a status it does not have finds nothing.
+    const both = await fdApi.call('getApplications', { query: { name, status: 'A' } });
+    expect(
+      { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) },
+      'name and status A together',
+    ).toEqual({ status: 200, listed: [] });
+    const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
+    expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({
+      status: 200,
+      found: 0,
+      listed: 0,
+    });
+  },
+);
 
 test(
   'getApplications answers 400 for a query parameter it does not know and for a status outside A, P, D, R, S @provider',
@@ -160,6 +216,14 @@ test(
 
 // page 0 and pageSize 0 are not checked: provider 1.35.0 ResultPageParameter and
 // ResultPageSizeParameter declare no minimum (a refusal was this contract's own decision).
+
+test(
+  'GetAppRegistrationStatus answers 404 when no registration matches @assumption',
+  rules('FD-APP-STATUS-NOT-FOUND'),
+  async ({ fdApi, fd }) => {
+    expectFdError(await readStatusV2(fdApi, fd, { appName: uniqueAppName('Never Registered') }), 404, 'no registration of that name');
+  },
+);
 
 test(
   'submittedDate and modifiedDate find a registration from its instant on, not a second later @assumption',

@@ -30,14 +30,6 @@ test(
   },
 );
 
-test('refuses a wrong partner secret with 401', rules('FD-TOKEN-ISSUE:refuse'), async ({ fdApi, fd, appKeyOnly }) => {
-  const partner = fd.sparePartner ?? fd.partner;
-  const res = await fdApi.call('CreateToken', { body: { ...partner, partnerSecret: `${partner.partnerSecret}x` }, auth: appKeyOnly });
-  expectFdError(res, 401, 'bad secret');
-  // A success right after ends the run of failures, so this check never brings a lock closer.
-  expect((await fdApi.call('CreateToken', { body: partner, auth: appKeyOnly })).status).toBe(200);
-});
-
 test(
   'refuses an unknown partner id with 401',
   withConflict(rules('FD-TOKEN-ISSUE:refuse'), ...conflictSites('financial-data', 'FD-TOKEN-ISSUE', 'CreateToken')),

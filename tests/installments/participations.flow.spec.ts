@@ -71,6 +71,40 @@ test(
   },
 );
 
+test(
+  'a participation with an invalid acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader and is not listed @assumption',
+  rules(
+    'IN-STATE-INVALID-ICA@by-request',
+    'IN-STATE-INVALID-ICA@list',
+    'IN-STATE-INVALID-ICA@search',
+    'IN-STATE-INVALID-ICA@mids',
+    'IN-FILTER-COMPLETED:refuse',
+  ),
+  async ({ instApi, inst, instReq }) => {
+    test.skip(!inst.unknownAcquirerIca, 'needs a well-formed acquirer ICA the target does not know (INSTALLMENTS_UNKNOWN_ACQUIRER_ICA)');
+    const merchant = exampleParticipation(inst.unknownAcquirerIca!);
+    const requestId = await submit(instApi, [merchant]);
+    const [done] = await instReq.awaitEffectuation(instApi, requestId);
+    expect(done).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
+    // seed 001: without request_id, only merchants whose effectuation request is completed.
+    const listed = await instApi.call('getMerchantParticipations', {});
+    expect(listed.body.some((m: { merchantLegalName: string }) => m.merchantLegalName === merchant.merchantLegalName)).toBe(false);
+
+    const search = await instApi.call('postMerchantSearches', { body: { merchantLegalName: merchant.merchantLegalName } });
+    expect(
+      search.body.find((m: { merchantLegalName?: string }) => m.merchantLegalName === merchant.merchantLegalName),
+      'the search shows the failed effectuation',
+    ).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+
+    const mids = await instApi.call('postMerchantMidSearches', {
+      body: { merchantLegalName: merchant.merchantLegalName, countryCode: merchant.countryCode, acquirerICA: merchant.acquirerICA },
+    });
+    expect(mids.body.mids.length).toBeGreaterThan(0);
+    for (const m of mids.body.mids) expect(m).toMatchObject({ status: 'ERROR', errorReason: 'INVALID_ACQUIRER_ICA' });
+  },
+);
+
 // provider 2.0.0, postMerchantParticipations: the MIDs sent for a merchant that exists (its acquirer ICA, legal name and
 // country) are appended to the MIDs it has.
 test(

@@ -1,11 +1,53 @@
-// Covers: GET /plans/{plan_id} (getPlan) 200/400/404, GET /approvals/{plan_id}
-// (getPlanApprovalStatus) 200/404, POST /plans (savePlan) 400 and POST /approvals (planApproval)
-// 400 for ids the service does not know (reference, Operations table).
+// Covers: GET /plans/{plan_id} (getPlan) 200/400, and savePlan's and planApproval's 400 for a plan
+// or offer id one character from an issued one (reference, Operations table). The 404 of a plan the
+// service does not know, on getPlan and getPlanApprovalStatus, planApproval's 400 for one, and the
+// amounts read back in every currency's minor unit are the plans model check's
+// (plans.model.spec.ts) and the echo property's (invariants.after-write.spec.ts).
 import { expect, expectErrors, examplePlanBody, rules, test } from '../../fixtures/installments.js';
 
 test.beforeEach(({ inst }) => {
   test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
 });
+
+// The plan's merchant is the purchase's, which only the offers request names (reference, Offers
+// merchant{country, mcc (4)} and Plan merchant*{country*, mcc*}; the plan body carries no merchant). An
+// mcc with a leading zero (0742, veterinary services) is read back as sent: it is text of 4 characters.
+const MERCHANT = { name: 'Example Veterinary', country: 'CAN', mcc: '0742', url: 'https://vet.example.test' };
+
+// The plan is sent with its offer's terms unchanged (provider 2.0.0, POST /plans: the selected offer's
+// details without any changes), an apr of 0 included where the offer has one: a reader shows each term
+// as sent.
+test(
+  "reads back a new plan with its merchant, transaction and its offer's terms @assumption",
+  rules('IN-ECHO-PLAN', 'IN-FMT-UUID:accept'),
+  async ({ instApi, instReq }) => {
+    const { planId, request, status } = await instReq.createPlan(
+      instApi,
+      {},
+      {
+        merchant: MERCHANT,
+        // In the merchant's country's currency (provider 2.0.0, InvalidCountryCurrencyCodePair).
+        transaction: { amount: 1200.37, currency: 'CAD', localDateTime: '2025-06-01T10:15:00Z' },
+      },
+    );
+    const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
+    expect(plan.status).toBe(200);
+    expect(plan.body).toMatchObject({ planId, providerId: request.providerId, status });
+    expect(plan.body.merchant, "the plan's merchant as the offers request named it").toEqual(
+      expect.objectContaining({ country: MERCHANT.country, mcc: MERCHANT.mcc }),
+    );
+    // provider 2.0.0: the plan reads its transaction back as amount and currency (no amountType).
+    expect(plan.body.transaction).toMatchObject({ amount: request.transaction.amount, currency: request.transaction.currency });
+    // No approval was posted yet: the document states no approval status of an undecided plan, and its 404 is documented.
+    const approval = await instApi.call('getPlanApprovalStatus', { path: { plan_id: planId } });
+    expect([200, 404], 'the approval status of a plan no approval named yet').toContain(approval.status);
+    const wrong: string[] = [];
+    const [got, terms] = [plan.body.planInstallmentInformation as Record<string, unknown> | undefined, request.planInstallmentInformation];
+    for (const m of ['frequency', 'tenure', 'apr'])
+      if (got?.[m] !== undefined && got[m] !== terms[m]) wrong.push(`${m} ${JSON.stringify(got[m])}, sent ${JSON.stringify(terms[m])}`);
+    expect(wrong, 'each term shown is the one the plan was selected with').toEqual([]);
+  },
+);
 
 test(
   'getPlan answers a plan_id that is not a UUID (a word, a UUID with a character before or after it) with 400 @assumption',
