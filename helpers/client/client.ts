@@ -26,7 +26,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { plaintextsIn } from '../auth/jwe.js';
 import { judgeSentRequest } from './request-rules.js';
 import { ensureTimeLeft, noteAnswerTime } from './guest/time-budget.js';
-import { rulesJudgedBy, validFormsRule } from '../contract/rules.js';
+import { rulesJudgedBy, validAcceptedRule } from '../contract/rules.js';
 import { failureWeight } from '../contract/weight.js';
 import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflicts.js';
 import type { Contract, Operation } from '../contract/contract.js';
@@ -595,13 +595,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
    * A call its check sent as valid (sentAsValid) was refused, or its answer broke a named check: a
    * failed step of the check, noted for the verdict once per rule, operation, status and code
    * (annotations.ts noteStepFailed). A later failure of the check with no judgement of its own is not
-   * judged, after the rule the step breaks: a violation's own, else the service's rule that every form
-   * the contract allows is accepted.
+   * judged, after the rule the step breaks: a violation's own, else the service's rule that a valid
+   * request is answered its operation's documented success (seed 000 / 002 statuses, provider 2.0.0's).
    */
   private stepFailed(op: Operation, status: number, body: unknown, violation: unknown, call: number | undefined): void {
     const broke = violation instanceof ContractViolation ? violation : undefined;
     if (!this.deps.testInfo || refusalsExpected.has(this.deps.testInfo) || (status < 400 && !broke)) return;
-    const rule = broke?.rules[0] ?? validFormsRule(op.service);
+    const rule = broke?.rules[0] ?? validAcceptedRule(op.service);
     const code = status >= 400 ? refusalCode(body) : undefined;
     noteStepFailed(this.deps.testInfo, {
       operationId: op.operationId,

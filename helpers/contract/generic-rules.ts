@@ -28,5 +28,6 @@ export function genericRuleOperations(contract: Contract): Record<string, string
     'FD-NOT-FOUND': ops.filter((o) => o.responses['404'] && o.parameters.some((p) => namesResource(contract, p))).map((o) => o.operationId),
     'FD-NEGATIVE': ops.map((o) => o.operationId),
     'FD-RESP-FORMS': ops.map((o) => o.operationId),
+    'FD-VALID-ACCEPTED': ops.map((o) => o.operationId),
   };
 }

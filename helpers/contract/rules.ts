@@ -62,11 +62,12 @@ export interface Rule {
 }
 
 /**
- * The service's rule that every form its contract allows is accepted (`<PREFIX>-VALID-FORMS`): what a
- * valid call refused breaks, where a check needed it accepted to judge anything else.
+ * The service's rule that a request every document allows is answered its operation's documented
+ * success (`<PREFIX>-VALID-ACCEPTED`, resting on the source of those statuses): what a valid call
+ * refused breaks, where a check needed it accepted to judge anything else.
  */
-export function validFormsRule(service: string): string | undefined {
-  return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-FORMS'))?.id;
+export function validAcceptedRule(service: string): string | undefined {
+  return loadRules(service).rules.find((r) => r.id.endsWith('-VALID-ACCEPTED'))?.id;
 }
 
 /** The rules a named check's violation breaks in a service, where the catalogue says (Rule.judgedBy). */

@@ -166,7 +166,7 @@ function failures(s: ServiceVerdict, rules: Map<string, RuleOutcome>): string {
                   ? `<p class="small">Not judged after it: ${g.notJudged.map((id) => `<code>${esc(id)}</code>`).join(', ')}, in checks that failed after this step of theirs failed (no judgement of their own).</p>`
                   : '') +
                 (g.alsoBroken?.length
-                  ? `<p class="small">Also seen by ${g.alsoBroken.map((id) => `<code>${esc(id)}</code>`).join(', ')}: a property judging the same answers (one cause).</p>`
+                  ? `<p class="small">Also broken there: ${g.alsoBroken.map((id) => `<code>${esc(id)}</code>`).join(', ')}, general rules judging the same fault (one cause).</p>`
                   : '') +
                 (g.rules.length ? `<p class="small">Rules the checks cite: ${g.rules.map(esc).join(', ')}</p>` : '') +
                 (g.checks?.length
@@ -313,7 +313,7 @@ function glance(cert: Certification): string {
         head: `${esc(s.service)}: <code>${esc(key)}</code>${words ? ` ${esc(words.length > 140 ? `${words.slice(0, 140)}...` : words)}` : broken.length ? '' : ' (no rule)'}`,
         ops: [],
       };
-      if (g.alsoBroken?.length) line.head += ` <span class="small">(also seen by ${g.alsoBroken.map(esc).join(', ')})</span>`;
+      if (g.alsoBroken?.length) line.head += ` <span class="small">(also broken there: ${g.alsoBroken.map(esc).join(', ')})</span>`;
       if (g.notJudged?.length) line.head += ` <span class="small">(not judged after it: ${g.notJudged.map(esc).join(', ')})</span>`;
       line.blocking ||= g.blocking;
       line.ops.push(`<a href="#${anchor(s.service, i)}">${esc(g.operationId ?? 'operation not told')}</a> (${g.titles.length})`);

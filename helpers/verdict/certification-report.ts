@@ -165,7 +165,8 @@ function serviceLines(s: ServiceVerdict): string[] {
         const r = ruleText.get(id);
         lines.push(`- Rule ${id}: ${r ? `${r.text} (${r.kind}, ${r.source}: ${r.cite})` : 'not in the catalogue'}`);
       }
-      if (g.alsoBroken?.length) lines.push(`- Also seen by: ${g.alsoBroken.join(', ')} (a property judging the same answers; one cause)`);
+      if (g.alsoBroken?.length)
+        lines.push(`- Also broken there: ${g.alsoBroken.join(', ')} (general rules judging the same fault; one cause)`);
       if (g.notJudged?.length)
         lines.push(
           `- Not judged after it: ${g.notJudged.join(', ')} (checks that failed after this step of theirs failed, judging nothing of their own)`,

@@ -235,7 +235,8 @@ export function serviceVerdict(
     }
   }
   // Blocking first, then by rule and operation: the order an auditor reads them in.
-  v.failures = foldProperties([...groups.values()]).sort(
+  const span = new Map(rules.map((r) => [r.id, r.operations.length]));
+  v.failures = foldConsequences([...groups.values()], span).sort(
     (a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause),
   );
   v.conflicts = [...conflicts.values()];
@@ -285,22 +286,32 @@ export function serviceVerdict(
 const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);
 
 /**
- * One cause, once: a property that failed on an operation where a rule of its own failed too saw the
- * same answer from its general side (an echo changed is both the writer's rule and the echo property).
- * Its checks join that group, its rules named as also broken, so one fault reads as one cause; the
- * rules table still counts each rule failed where its own judgement failed.
+ * One cause, once. A failure of a general rule on an operation where a narrower rule failed too (a
+ * property, or a rule spanning more operations: the error contract, the answer forms) is that fault
+ * seen from its general side: a refusal expected and an acceptance answered also breaks the error
+ * body and the answer's form. Its checks join the narrower rule's group, its rules named "also broken
+ * there", so one fault reads as one line; the rules table still counts each rule failed where its own
+ * judgement failed.
  */
-function foldProperties(groups: FailureGroup[]): FailureGroup[] {
+function foldConsequences(groups: FailureGroup[], span: Map<string, number>): FailureGroup[] {
   const kept: FailureGroup[] = [];
   const same = (a: FailureGroup, b: FailureGroup) => (a.broken ?? []).join(' ') === (b.broken ?? []).join(' ');
+  const widths = (g: FailureGroup) => (g.broken ?? []).map((id) => span.get(id) ?? Number.NaN);
+  // Every rule of g is general beside o: properties beside a rule of its own, or each spans more
+  // operations of the catalogue (a rule it lacks is compared with none).
+  const wider = (g: FailureGroup, o: FailureGroup) =>
+    (g.broken!.every(isProperty) && o.broken!.some((id) => !isProperty(id))) || Math.min(...widths(g)) > Math.max(...widths(o));
   for (const g of groups) {
     // A failure whose operation was not told (a model's shrunk sequence) breaking a rule that failed on
     // a told operation is that failure again: the same rule, its path unknown.
     const told = !g.operationId && g.broken?.length ? groups.find((o) => o.operationId && same(o, g)) : undefined;
     const into =
       told ??
-      (g.operationId && g.broken?.length && g.broken.every(isProperty)
-        ? groups.find((o) => o.operationId === g.operationId && o.broken?.some((id) => !isProperty(id)))
+      (g.operationId && g.broken?.length
+        ? // The narrowest one, which no other group takes in: it stays a line of its own.
+          groups
+            .filter((o) => o !== g && o.operationId === g.operationId && o.broken?.length && wider(g, o))
+            .sort((a, b) => Math.max(...widths(a)) - Math.max(...widths(b)))[0]
         : undefined);
     if (!into) {
       kept.push(g);

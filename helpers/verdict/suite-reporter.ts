@@ -320,7 +320,7 @@ export default class SuiteReporter implements Reporter {
           const words = (groups[0].broken ?? []).map((id) => ruleText.get(id)).filter(Boolean);
           const also = [...new Set(groups.flatMap((g) => g.alsoBroken ?? []))];
           console.log(
-            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (also seen by ${also.join(', ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
+            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (also broken there: ${also.join(', ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
           );
           const first = checks[0];
           if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);

@@ -28,7 +28,7 @@ const NO_LOGIN_ACCOUNTS = 'Customer does not have any accounts associated with i
 
 export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<AccountSeams>();
+  const seams = ctx.faults.seams<AccountSeams>('accounts');
   const refused = (status: number, message: string): Refusal => ({ status, message });
 
   /** The accounts an operation reads, once its customer, login or institution is found. */

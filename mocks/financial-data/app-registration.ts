@@ -42,7 +42,7 @@ const LIST_PARAMS = new Set(['start', 'limit', 'pre_app_id', 'application_id', '
 
 export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<AppSeams>();
+  const seams = ctx.faults.seams<AppSeams>('app-registration');
   const refused = (status: number, message: string): Refusal => ({ status, message });
   const mine = (x: Exchange) => registrationsOf(world, x.input.partner?.id, x.nowS);
   // provider 1.35.0: StartParameter has no minimum in the contract; the 400 example 3005 of these

@@ -8,7 +8,7 @@ import { limitOf } from '../../helpers/contract/facts.js';
 
 export function registerAuth(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const seams = faults.seams<AuthSeams>();
+  const seams = faults.seams<AuthSeams>('auth');
   // seed 002, Limits: failed authentications before the lock (the contract's x-limits).
   const MAX_FAILURES = limitOf(ctx.contract, 'failedAuthenticationsBeforeLock');
   // provider 1.35.0 PartnerCredentialsWithNewSecret.immediate: how long the old secret stays good when a change asks a grace period.

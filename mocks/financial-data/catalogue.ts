@@ -1,7 +1,7 @@
 // The fault catalogue of the financial data mock, and its ids as one type: the mock's FaultSet takes
 // only these (mocks/kit/faults.ts), so a handler asking for an id no faults file declares does not
 // compile. Apart from index.ts, so that the handlers can name the type without importing the mock.
-import type { FaultId } from '../kit/faults.js';
+import { inFamily, type FaultId } from '../kit/faults.js';
 import { ACCOUNTS_FAULTS } from './accounts.faults.js';
 import { APP_REGISTRATION_FAULTS } from './app-registration.faults.js';
 import { AUTH_FAULTS } from './auth.faults.js';
@@ -20,6 +20,7 @@ import { PSI_FAULTS } from './psi.faults.js';
 import { ANALYTICS_REPORTS_FAULTS } from './reports/analytics.faults.js';
 import { ASSET_REPORTS_FAULTS } from './reports/assets.faults.js';
 import { BILLING_FAULTS } from './reports/billing.faults.js';
+import { REPORT_FIGURES_FAULTS } from './reports/figures.faults.js';
 import { REPORT_GUARD_FAULTS } from './reports/guard.faults.js';
 import { INCOME_REPORTS_FAULTS } from './reports/income.faults.js';
 import { REPORT_RETRIEVAL_FAULTS } from './reports/retrieval.faults.js';
@@ -39,15 +40,15 @@ import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
  */
 export const FD_FAULTS = [
   ...MIDDLEWARE_FAULTS,
-  ...AUTH_FAULTS,
-  ...PAGING_FAULTS,
-  ...CUSTOMERS_FAULTS,
-  ...CONSUMERS_FAULTS,
+  ...inFamily('auth', AUTH_FAULTS),
+  ...inFamily('paging', PAGING_FAULTS),
+  ...inFamily('customers', CUSTOMERS_FAULTS),
+  ...inFamily('consumers', CONSUMERS_FAULTS),
   ...BUSINESSES_FAULTS,
-  ...INSTITUTIONS_FAULTS,
-  ...ACCOUNTS_FAULTS,
-  ...TRANSACTIONS_FAULTS,
-  ...PAYMENTS_DATA_FAULTS,
+  ...inFamily('institutions', INSTITUTIONS_FAULTS),
+  ...inFamily('accounts', ACCOUNTS_FAULTS),
+  ...inFamily('transactions', TRANSACTIONS_FAULTS),
+  ...inFamily('payments-data', PAYMENTS_DATA_FAULTS),
   ...PSI_FAULTS,
   ...STATEMENTS_FAULTS,
   ...MICRO_ENTRIES_FAULTS,
@@ -57,15 +58,16 @@ export const FD_FAULTS = [
   ...ASSET_REPORTS_FAULTS,
   ...INCOME_REPORTS_FAULTS,
   ...ANALYTICS_REPORTS_FAULTS,
-  ...SBCA_FAULTS,
+  ...inFamily('sbca', SBCA_FAULTS),
   ...REPORT_RETRIEVAL_FAULTS,
   ...BILLING_FAULTS,
-  ...TXPUSH_FAULTS,
+  ...REPORT_FIGURES_FAULTS,
+  ...inFamily('txpush', TXPUSH_FAULTS),
   ...ENRICHMENT_FAULTS,
-  ...WEBHOOKS_FAULTS,
-  ...CONNECT_FAULTS,
+  ...inFamily('webhooks', WEBHOOKS_FAULTS),
+  ...inFamily('connect', CONNECT_FAULTS),
   ...CONNECT_COMPONENTS_FAULTS,
-  ...APP_REGISTRATION_FAULTS,
+  ...inFamily('app-registration', APP_REGISTRATION_FAULTS),
   ...THIRD_PARTY_ACCESS_FAULTS,
   ...SENSITIVE_ECHO_FAULTS,
 ];

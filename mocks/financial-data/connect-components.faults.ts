@@ -1,388 +1,414 @@
-// Faults of Connect components (switched in connect-components.ts): each breaks one rule of
-// schemas/financial-data/rules/connect-components.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
-// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
-// by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
+// Faults of Connect components: each a deviation a provider's release might ship, named by the rule
+// it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/connect-components.yaml (and the shared families) it breaks (`rules`:
+// the specs the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
+// connect-components.ts at its seams: the request as judged at one step (Step), what a write
+// changes, the answer. An id docs/mutation.md names from before the move, and a blind fault's first
+// id, stay as aliases.
+import { createHash } from 'node:crypto';
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { assumption, blind, faultsAt, provider } from './fault-builders.js';
+import { configurationView, uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
+
+type Seams = FaultSeams<ComponentsSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Op = Exchange['op'];
+type View = Record<string, any>;
+
+const fault = faultsAt<ComponentsSeams>();
+/** An earlier id docs/mutation.md (or a reviewed mutant) names. */
+const was = (id: string) => ({ aliases: [id] });
+
+const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
+const FORM: Op = 'post-institutions-institutionId-login-forms';
+const SESSIONS: Op[] = [OAUTH, FORM];
+const RECONNECT: Op = 'post-reconnections';
+const CREATE: Op = 'post-configurations';
+const LIST: Op = 'get-configurations';
+const READ: Op = 'get-configurations-configurationId';
+const DELETE: Op = 'delete-configurations-configurationId';
+
+// (a) The request as judged: functions at the judge seam.
+/** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (ops: Op[], step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || !ops.includes(x.op) || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+type Step = Parameters<Judge>[1];
+/** The refusal of `step` on `ops` answered with another status (and description) where `when` holds. */
+const restatus =
+  (ops: Op[], step: Step, status: number, when: (x: Exchange) => boolean = () => true, description?: string): Judge =>
+  (x, s, r) =>
+    r && s === step && ops.includes(x.op) && when(x) ? { status, description: description ?? r.description } : r;
+/** The exchange changed at `step` of one of `ops` before it is judged further. */
+const fold =
+  (ops: Op[], step: Step, change: (x: Exchange, memory: Record<string, any>) => void): Judge =>
+  (x, s, r, memory) => {
+    if (s === step && ops.includes(x.op)) change(x, memory);
+    return r;
+  };
+/** A live configuration of the calling partner matching `same`. */
+const ownLive = (x: Exchange, same: (id: string) => boolean) =>
+  [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));
+const configurationIdOf = (x: Exchange) => String(SESSIONS.includes(x.op) ? x.input.body.configurationId : x.input.path.configuration_id);
+const mine = (x: Exchange) => x.stored !== undefined && x.stored.partnerId === x.partnerId;
+const foreignLive = (x: Exchange) => x.stored !== undefined && !x.stored.deleted && x.stored.partnerId !== x.partnerId;
+
+// (b) What a write changes.
+const created =
+  (
+    bend: (c: Extract<Parameters<NonNullable<Seams['state']>>[1], { kind: 'create' }>['configuration'], x: Exchange) => object,
+  ): Seams['state'] =>
+  (x, c) =>
+    c.kind === 'create' ? { ...c, configuration: { ...c.configuration, ...bend(c.configuration, x) } } : c;
+
+// (c) The answer: functions at the answer seam.
+/** The body of a success of `ops` made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    ops.includes(x.op) && a.error === undefined && a.body !== undefined ? { ...a, body: bend(a.body, x) } : a;
+/** Each configuration of the list answer made otherwise. */
+const listed = (bend: (v: View) => View): Answering => answered([LIST], (b) => b.map(bend));
 
 export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
-  // Sessions (seed 002, Connect components).
-  {
-    id: 'components-oauth-institution-unchecked',
-    rule: 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is a 404',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-INSTITUTION'],
-  },
-  {
-    id: 'components-login-form-institution-unchecked',
-    rule: 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is a 404',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-INSTITUTION'],
-  },
-  {
-    id: 'components-redirect-optional',
-    rule: 'FD-COMPONENTS-REDIRECT-REQUIRED: an OAuth URL request without redirectURI is a 400',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-REDIRECT-REQUIRED'],
-    relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
-  },
-  {
-    id: 'components-config-unknown-accepted',
-    rule: 'FD-COMPONENTS-CONFIGURATION-REF: a configurationId of no configuration is refused',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
-  },
-  {
-    id: 'components-config-known-refused',
-    rule: "FD-COMPONENTS-CONFIGURATION-REF: a configurationId of one of the partner's configurations is accepted",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
-  },
-  {
-    id: 'components-customer-unchecked',
-    rule: "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's is refused in the session bodies",
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-CUSTOMER'],
-  },
-  // Reconnections (seed 002: 201; 203 MFA challenge).
-  {
-    id: 'components-reconnect-mfa-ignored',
-    rule: 'FD-COMPONENTS-RECONNECT: a login whose institution asks MFA answers 203 with the challenge',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-RECONNECT'],
-  },
-  {
-    id: 'components-reconnect-always-203',
-    rule: 'FD-COMPONENTS-RECONNECT: a login without MFA answers 201 with a login form',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-RECONNECT'],
-  },
-  {
-    id: 'components-reconnect-customer-unchecked',
-    rule: "FD-COMPONENTS-CUSTOMER: a reconnection for a customer that is not the partner's is a 400",
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-CUSTOMER'],
-  },
-  {
-    id: 'components-reconnect-login-unchecked',
-    rule: 'FD-COMPONENTS-RECONNECT-LOGIN: an unknown institution login is a 400',
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-RECONNECT-LOGIN'],
-  },
-  {
-    id: 'components-reconnect-other-customer-login',
-    rule: "FD-COMPONENTS-RECONNECT-LOGIN: another customer's institution login is a 400",
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-RECONNECT-LOGIN'],
-  },
-  // Configurations (seed 002; provider 1.35.0 Configuration).
-  {
-    id: 'components-config-create-200',
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: creation answers 201 (not 200)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  },
-  {
-    id: 'components-config-drops-filter',
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the filterAccounts sent are recorded and read back',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  },
-  {
-    id: 'components-config-ao-default-true',
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: aoRequired left out is false',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  },
-  {
-    id: 'components-config-delete-still-readable',
-    rule: 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration is a 404 by id',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
-  },
-  {
-    id: 'components-config-delete-keeps-listed',
-    rule: 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration is gone from the list',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
-  },
-  {
-    id: 'components-config-owner-unchecked',
-    rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's configurations are neither listed nor read",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER'],
-  },
-  {
-    id: 'components-config-delete-other-partner',
-    rule: 'FD-COMPONENTS-CONFIG-OWNER: another partner cannot delete our configuration',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER'],
-  },
-  // Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage).
-  {
-    id: 'components-error-default-shape',
-    rule: 'FD-COMPONENTS-ERROR-SHAPE: errors carry {"Errors": {"Error": [...]}}, not {code, message}',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-ERROR-SHAPE'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Connect components (seed 002, Connect components; provider 1.35.0 OauthUrl, LoginForm(s), MfaChallenge, Configuration; reference Error bodies).
-  blind({
-    id: 'blind-components-login-form-id-per-customer',
-    rule: 'two login forms are two sessions with two ids, not one id derived from the institution and the customer (seed 002, Connect components 201; provider LoginForms.id)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-SESSION'],
+  // --- Sessions: OAuth URLs and login forms (seed 002, Connect components)
+  fault('fd-components-institution-oauth-unchecked', 'FD-COMPONENTS-INSTITUTION: an OAuth URL for an unknown institution is served', {
+    judge: skip([OAUTH], 'institution'),
   }),
-  blind({
-    id: 'blind-components-login-form-unknown-institution-400',
-    rule: 'a login form of an institution that does not exist is a 404, as for the OAuth URL, not a 400 (seed 002, Connect components 404; Errors 404 institution)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-INSTITUTION'],
+  fault('fd-components-institution-login-form-unchecked', 'FD-COMPONENTS-INSTITUTION: a login form for an unknown institution is served', {
+    judge: skip([FORM], 'institution'),
   }),
-  blind({
-    id: 'blind-components-oauth-redirect-optional',
-    rule: 'an OAuth URL request without redirectURI is a 400 (seed 002: the redirectURI is called when the OAuth session completes; provider OauthUrl required redirectURI)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-REDIRECT-REQUIRED'],
+  fault('fd-components-institution-login-form-400', 'FD-COMPONENTS-INSTITUTION: the login form answers an unknown institution with a 400', {
+    judge: restatus([FORM], 'institution', 400),
+    ...blind('blind-components-login-form-unknown-institution-400'),
+  }),
+  fault('fd-components-redirect-required-optional', 'FD-COMPONENTS-REDIRECT-REQUIRED: an OAuth URL request without redirectURI is served', {
     relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
   }),
-  blind({
-    id: 'blind-components-login-form-deleted-config-accepted',
-    rule: 'a deleted configuration is refused in the login form request as in the OAuth one (seed 002: a configuration is passed by id when used; provider "a valid configurationId")',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
+  fault(
+    'fd-components-customer-unchecked',
+    "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's (another partner's, or none) is taken in the session bodies",
+    { judge: skip(SESSIONS, 'customer'), ...assumption },
+  ),
+  fault(
+    'fd-components-configuration-ref-unknown-accepted',
+    'FD-COMPONENTS-CONFIGURATION-REF: a configurationId of no configuration is taken',
+    {
+      judge: skip(SESSIONS, 'configuration'),
+    },
+  ),
+  fault(
+    'fd-components-configuration-ref-known-refused',
+    "FD-COMPONENTS-CONFIGURATION-REF: a configurationId of one of the partner's configurations is refused 400",
+    {
+      judge: (x, s, r) =>
+        r ??
+        (s === 'configuration' && SESSIONS.includes(x.op)
+          ? { status: 400, description: 'configurationId names no configuration of this partner' }
+          : undefined),
+      ...was('components-config-known-refused'),
+    },
+  ),
+  fault(
+    'fd-components-configuration-ref-deleted-still-applied',
+    'FD-COMPONENTS-CONFIG-DELETE, FD-COMPONENTS-CONFIGURATION-REF: a deleted configuration is still taken by the OAuth URLs and login forms',
+    { judge: skip(SESSIONS, 'configuration', (x) => mine(x) && x.stored!.deleted) },
+  ),
+  fault(
+    'fd-components-configuration-ref-oauth-id-case-folded',
+    "FD-COMPONENTS-CONFIGURATION-REF, FD-OBJ-EXACT-ID-FOLD: the OAuth URL request finds the partner's live configuration by its id in any case",
+    {
+      judge: skip(
+        [OAUTH],
+        'configuration',
+        (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
+      ),
+    },
+  ),
+  fault('fd-components-session-oauth-id-per-redirect', 'FD-COMPONENTS-SESSION: the OAuth session id is derived from the redirect URI', {
+    answer: answered([OAUTH], (b, x) => {
+      const id = uuidOf(
+        createHash('sha1')
+          .update(`oauth:${String(x.input.body.redirectURI)}`)
+          .digest('hex'),
+      );
+      return { ...b, id, url: b.url.replace(`session=${b.id}`, `session=${id}`) };
+    }),
   }),
-  blind({
-    id: 'blind-components-reconnect-unknown-customer-404',
-    rule: 'an unknown customer in the reconnection path is a 400: the reconnection documents 400 and 401, no 404 (seed 002, Connect components)',
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-CUSTOMER'],
+  fault(
+    'fd-components-session-oauth-redirect-query-dropped',
+    'FD-COMPONENTS-SESSION, FD-PROP-ECHO-AS-SENT: the OAuth URL carries the redirectURI without its query string',
+    {
+      answer: answered([OAUTH], (b, x) => {
+        const sent = String(x.input.body.redirectURI ?? '');
+        return { ...b, url: b.url.replace(encodeURIComponent(sent), encodeURIComponent(sent.split('?')[0])) };
+      }),
+      ...was('i31-fd-components-oauth-redirect-query-dropped'),
+    },
+  ),
+  fault(
+    'fd-components-session-login-form-id-per-customer',
+    "FD-COMPONENTS-SESSION: the login form's session id is derived from the institution and the customer (one id for every form of that pair)",
+    {
+      answer: answered([FORM], (b, x) => ({
+        ...b,
+        id: uuidOf(createHash('sha1').update(`login-form:${x.input.path.institution_id}:${x.input.body.customerId}`).digest('hex')),
+      })),
+      ...blind('blind-components-login-form-id-per-customer'),
+    },
+  ),
+  // --- Reconnections (seed 002: 201; 203 with a multi-factor challenge)
+  fault(
+    'fd-components-reconnect-mfa-ignored',
+    'FD-COMPONENTS-RECONNECT: a login whose institution asks MFA answers 201, not 203 with the challenge',
+    {
+      judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = false)),
+    },
+  ),
+  fault('fd-components-reconnect-always-203', 'FD-COMPONENTS-RECONNECT: a login without MFA answers 203, not 201 with a login form', {
+    judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = true)),
   }),
-  blind({
-    id: 'blind-components-reconnect-203-object',
-    rule: 'the 203 of a reconnection is the array of challenge holders, each with at least one challenge, not a bare object (seed 002, Errors 203 reconnection; provider MfaChallenge)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-RECONNECT'],
+  fault(
+    'fd-components-reconnect-challenge-asked-once',
+    'FD-COMPONENTS-RECONNECT, FD-PROP-SAME-ANSWER: a login challenged once is taken as answered; its next reconnection skips the challenge',
+    {
+      judge: fold([RECONNECT], 'mfa', (x, memory) => {
+        const challenged: Set<number> = (memory.challenged ??= new Set());
+        if (!x.login || !x.mfa) return;
+        if (challenged.has(x.login.id)) x.mfa = false;
+        challenged.add(x.login.id);
+      }),
+      ...was('i35-fd-components-reconnect-challenge-asked-once'),
+    },
+  ),
+  fault(
+    'fd-components-reconnect-203-object',
+    'FD-COMPONENTS-RECONNECT: the 203 answers the challenge holder itself, not the array of them',
+    {
+      answer: (x, a) => (x.op === RECONNECT && a.status === 203 ? { ...a, body: a.body[0] } : a),
+      ...blind('blind-components-reconnect-203-object'),
+    },
+  ),
+  fault(
+    'fd-components-customer-reconnect-unchecked',
+    "FD-COMPONENTS-CUSTOMER: a reconnection for a customer that is not the partner's is served (its login looked up by id alone)",
+    {
+      judge: (x, s, r) => {
+        if (x.op !== RECONNECT) return r;
+        if (s === 'customer') return undefined;
+        if (s === 'login' && r) x.login = x.world.logins.get(Number(x.input.path.institution_login_id));
+        return s === 'login' && x.login ? undefined : r;
+      },
+      ...assumption,
+    },
+  ),
+  fault('fd-components-customer-reconnect-unknown-404', 'FD-COMPONENTS-CUSTOMER: an unknown customer in the reconnection path is a 404', {
+    judge: restatus([RECONNECT], 'customer', 404, (x) => !x.world.customers.has(x.input.path.customer_id)),
+    ...blind('blind-components-reconnect-unknown-customer-404'),
   }),
-  blind({
-    id: 'blind-components-reconnect-unknown-login-404',
-    rule: 'an institution login that does not exist is a 400 on the reconnection, which documents no 404 (seed 002, Connect components: 400, 401)',
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-RECONNECT-LOGIN'],
+  fault('fd-components-reconnect-login-unchecked', 'FD-COMPONENTS-RECONNECT-LOGIN: an unknown institution login is served 201', {
+    judge: skip([RECONNECT], 'login'),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-components-config-list-drops-classification',
-    rule: 'the configuration list shows each configuration with the filters sent, accountClassificationType included, as the read by id does (provider 1.35.0 Configurations: array of Configuration)',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  fault('fd-components-reconnect-login-other-customer', "FD-COMPONENTS-RECONNECT-LOGIN: another customer's institution login is served", {
+    judge: skip(
+      [RECONNECT],
+      'login',
+      (x) => x.world.logins.has(Number(x.input.path.institution_login_id)),
+      (x) => (x.login = x.world.logins.get(Number(x.input.path.institution_login_id))),
+    ),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-components-config-delete-idempotent',
-    rule: 'a second delete of a configuration is a 404, not an idempotent 204 (seed 002, Connect components: DELETE 204; 404)',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
+  fault(
+    'fd-components-reconnect-login-unknown-404',
+    'FD-COMPONENTS-RECONNECT-LOGIN: an institution login that does not exist at all is a 404',
+    {
+      judge: restatus([RECONNECT], 'login', 404, (x) => !x.world.logins.has(Number(x.input.path.institution_login_id))),
+      ...blind('blind-components-reconnect-unknown-login-404'),
+    },
+  ),
+  // --- Configurations (seed 002; provider 1.35.0 Configuration)
+  fault('fd-components-config-create-200', 'FD-COMPONENTS-CONFIG-CREATE: creation answers 200, not 201', {
+    answer: (x, a) => (x.op === CREATE && a.status === 201 ? { ...a, status: 200 } : a),
   }),
-  blind({
-    id: 'blind-components-config-foreign-delete-removes',
-    rule: "another partner's delete of our configuration is a 404 and leaves it in place, not a 404 after removing it (seed 002: a configuration is returned only to the partner that owns it)",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER'],
+  fault('fd-components-config-create-drops-filter', 'FD-COMPONENTS-CONFIG-CREATE: the filterAccounts sent are not recorded', {
+    state: created(() => ({ filterAccounts: undefined })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-components-401-default-shape',
-    rule: 'the 401 of the connect components operations carries {"Errors": {"Error": [...]}}, not the {code, message} of other operations (reference, Error bodies; provider GoldStandardErrorMessage)',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-ERROR-SHAPE'],
+  fault('fd-components-config-create-ao-default-true', 'FD-COMPONENTS-CONFIG-CREATE: aoRequired left out is recorded true', {
+    state: created((_c, x) => ({ aoRequired: x.input.body?.aoRequired ?? true })),
+    ...provider,
   }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-components-oauth-config-other-partner',
-    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components): the OAuth URL accepts another partner's configurationId (the login form refuses it)",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-OTHER-PARTNER'],
+  fault(
+    'fd-components-config-create-ao-true-with-filter',
+    'FD-COMPONENTS-CONFIG-CREATE: the 201 shows aoRequired true with filterAccounts and none sent (the store keeps it false)',
+    {
+      answer: answered([CREATE], (b, x) =>
+        x.input.body?.filterAccounts && x.input.body.aoRequired === undefined ? { ...b, aoRequired: true } : b,
+      ),
+      ...provider,
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-components-config-create-id-uppercased',
+    'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the 201 answers the new id upper-cased (the store keeps it as made)',
+    { answer: answered([CREATE], (b) => ({ ...b, id: b.id.toUpperCase() })) },
+  ),
+  fault(
+    'fd-components-config-create-list-drops-classification',
+    'FD-COMPONENTS-CONFIG-CREATE: the list shows a summary without accountClassificationType',
+    {
+      answer: listed((v) => ({ ...v, accountClassificationType: undefined })),
+      ...blind('blind-components-config-list-drops-classification'),
+    },
+  ),
+  fault(
+    'fd-components-config-create-list-filter-first-only',
+    'FD-COMPONENTS-CONFIG-CREATE: the list keeps only the first filterAccounts value',
+    {
+      answer: listed((v) => (Array.isArray(v.filterAccounts) ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) } : v)),
+    },
+  ),
+  fault('fd-components-config-create-list-ao-required-false', 'FD-COMPONENTS-CONFIG-CREATE: the list answers aoRequired false', {
+    answer: listed((v) => ({ ...v, aoRequired: false })),
   }),
-  independent('independent-9', {
-    id: 'i9-components-login-form-other-partner-config',
-    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components) and its configurationId is refused in a request of another partner: the login form request accepts another partner's live configuration (the OAuth URL request still refuses it)",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIGURATION-REF', 'FD-OBJ-OTHER-PARTNER'],
+  fault(
+    'fd-components-config-create-list-misses-newest',
+    'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the list is read from a copy one configuration behind (the newest left out)',
+    { judge: fold([LIST], 'list', (x) => x.list!.pop()) },
+  ),
+  fault(
+    'fd-components-config-create-list-skips-second',
+    'FD-COMPONENTS-CONFIG-CREATE: the list leaves out the second configuration of the partner (a cursor advanced twice)',
+    { judge: fold([LIST], 'list', (x) => x.list!.length > 2 && x.list!.splice(1, 1)) },
+  ),
+  fault(
+    'fd-components-config-create-by-id-classification-first-only',
+    'FD-COMPONENTS-CONFIG-CREATE: the by-id read keeps the first classification filter only',
+    {
+      answer: answered([READ], (b) =>
+        Array.isArray(b.accountClassificationType) ? { ...b, accountClassificationType: b.accountClassificationType.slice(0, 1) } : b,
+      ),
+    },
+  ),
+  fault(
+    'fd-components-config-create-by-id-ao-required-string',
+    'FD-COMPONENTS-CONFIG-CREATE, FD-TYPE-FORMS: the by-id read answers aoRequired as a string',
+    {
+      answer: answered([READ], (b) => ({ ...b, aoRequired: String(b.aoRequired) })),
+    },
+  ),
+  fault(
+    'fd-obj-exact-id-fold-components-config-by-id',
+    'FD-OBJ-EXACT-ID-FOLD: the configuration read by id is found by its id in any case',
+    {
+      judge: skip(
+        [READ],
+        'configuration',
+        (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
+        (x) => (x.configuration = ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase())),
+      ),
+    },
+  ),
+  fault('fd-components-config-delete-still-readable', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration is still read by id', {
+    judge: skip(
+      [READ],
+      'configuration',
+      (x) => mine(x) && x.stored!.deleted,
+      (x) => (x.configuration = x.stored),
+    ),
   }),
-  independent('independent-9', {
-    id: 'i9-components-config-list-ao-default-true',
-    rule: 'a configuration reads back with the aoRequired sent, false when left out (provider 1.35.0 CreateConfiguration.aoRequired default false): the list reader fills an unset aoRequired with true (a column default), the read by id is right',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
+  fault('fd-components-config-delete-keeps-listed', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration stays in the list', {
+    judge: fold([LIST], 'list', (x) =>
+      x.list!.push(...[...x.world.connectComponents.configurations.values()].filter((c) => c.deleted && c.partnerId === x.partnerId)),
+    ),
+    ...was('components-config-delete-keeps-listed'),
   }),
-  // Seeded beside the foreign-id checker (security.other-partner.spec.ts; origin 'seeded').
-  seeded({
-    id: 'components-oauth-config-any-partner',
-    rule: "a configurationId is refused in a request of a partner that does not own it (FD-COMPONENTS-CONFIG-OWNER): the OAuth URL request looks the configuration up by id alone, any partner's, deleted or not",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-FOREIGN-ID'],
+  fault(
+    'fd-components-config-delete-idempotent',
+    "FD-COMPONENTS-CONFIG-DELETE: a second delete of the partner's own configuration is a 204",
+    {
+      judge: skip([DELETE], 'configuration', (x) => mine(x) && x.stored!.deleted),
+      ...blind('blind-components-config-delete-idempotent'),
+    },
+  ),
+  fault('fd-components-config-delete-unknown-204', 'FD-COMPONENTS-CONFIG-DELETE: an id that never named a configuration is answered 204', {
+    judge: skip([DELETE], 'configuration', (x) => x.stored === undefined),
   }),
-  independent('independent-11', {
-    id: 'i11-components-oauth-deleted-config-accepted',
-    rule: "a configurationId that names none of the partner's live configurations is refused (provider Connect components, configurations; a deleted one names none): the OAuth URL accepts a configuration the partner deleted",
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF'],
+  fault(
+    'fd-components-config-delete-answers-200',
+    'FD-COMPONENTS-CONFIG-DELETE: the delete answers 200 with the configuration removed, not 204',
+    {
+      answer: (x, a) =>
+        x.op === DELETE && a.status === 204 && x.configuration ? { status: 200, body: configurationView(x.configuration) } : a,
+    },
+  ),
+  fault(
+    'fd-components-config-delete-removes-all-of-partner',
+    'FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: deleting one configuration deletes every configuration of its partner',
+    {
+      state: (x, c) =>
+        c.kind === 'delete' && x.configuration
+          ? {
+              ...c,
+              removed: [...x.world.connectComponents.configurations.values()].filter((o) => o.partnerId === x.configuration!.partnerId),
+            }
+          : c,
+    },
+  ),
+  fault(
+    'fd-components-config-delete-removes-oldest',
+    "FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: the delete removes the partner's oldest live configuration, not the one named",
+    {
+      state: (x, c) => {
+        if (c.kind !== 'delete' || !x.configuration) return c;
+        const oldest = [...x.world.connectComponents.configurations.values()].find(
+          (o) => o.partnerId === x.configuration!.partnerId && !o.deleted,
+        );
+        return { ...c, removed: [oldest ?? x.configuration] };
+      },
+    },
+  ),
+  fault(
+    'fd-components-config-owner-unchecked',
+    "FD-COMPONENTS-CONFIG-OWNER: another partner's configurations are listed, read, deleted and taken by the sessions",
+    {
+      judge: (x, s, r) => {
+        if (s === 'list') x.list = [...x.world.connectComponents.configurations.values()].filter((c) => !c.deleted);
+        if (s !== 'configuration' || !r || !foreignLive(x)) return r;
+        x.configuration = x.stored;
+        return undefined;
+      },
+    },
+  ),
+  fault(
+    'fd-components-config-owner-foreign-delete-removes',
+    "FD-COMPONENTS-CONFIG-OWNER: another partner's delete is answered 404 after the configuration was removed",
+    {
+      judge: fold([DELETE], 'configuration', (x) => {
+        if (foreignLive(x)) x.stored!.deleted = true;
+      }),
+      ...blind('blind-components-config-foreign-delete-removes'),
+    },
+  ),
+  fault(
+    'fd-components-config-owner-foreign-delete-403',
+    "FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE, FD-OBJ-OTHER-PARTNER: another partner's configuration is answered 403, its existence told",
+    { judge: restatus([DELETE], 'configuration', 403, foreignLive, 'The configuration belongs to another partner') },
+  ),
+  // --- Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage)
+  fault('fd-components-error-shape-default', 'FD-COMPONENTS-ERROR-SHAPE: errors carry {code, message}, not {"Errors": {"Error": [...]}}', {
+    answer: (_x, a) => (a.error !== undefined ? { ...a, defaultShape: true } : a),
+    ...provider,
   }),
-  independent('independent-12', {
-    id: 'i12-components-config-list-ao-required-false',
-    rule: 'a configuration reads back by id and in the list with the aoRequired sent (provider 1.35.0 Connect components configurations): the list answers aoRequired false for a configuration created with true',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-13', {
-    id: 'i13-components-config-by-id-case-folded',
-    rule: "an owned id with its case swapped names no object (seed 002, Connect components: get a configuration 404; the catalogue's exact ids): a configuration is read by its id in upper case",
-    source: 'seed',
-    rules: ['FD-OBJ-EXACT-ID-FOLD'],
-  }),
-  independent('independent-13', {
-    id: 'i13-components-config-by-id-drops-filter',
-    rule: 'a configuration reads back by id and in the list with the filters sent (seed 002, Connect components; provider 1.35.0 Configuration): the by-id reader leaves filterAccounts out, the list keeps it',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-components-login-form-customer-other-partner',
-    rule: 'FD-COMPONENTS-CUSTOMER: the login form accepts a customerId of another partner (it checks only that the customer exists); the OAuth URL keeps the partner check',
-    source: 'assumption',
-    rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  seeded({
-    id: 'rt-components-config-list-filter-accounts-first-only',
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: get-configurations lists each configuration with only the first of its filterAccounts (the by-id read keeps them all)',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-15', {
-    id: 'i15-components-config-by-id-classification-first-only',
-    rule: 'a configuration reads back by id with the filters sent (provider 1.35.0 Configuration.accountClassificationType, an array): the by-id read keeps only the first classification filter',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-19', {
-    id: 'i19-components-config-by-id-ao-true-with-classification',
-    rule: 'a configuration reads back by id with the aoRequired sent, left out reading back false (provider 1.35.0 AoRequired, default false): the by-id reader answers aoRequired true for a configuration created with accountClassificationType and without aoRequired',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-19', {
-    id: 'i19-components-oauth-session-id-per-redirect',
-    rule: 'two sessions have two ids (provider 1.35.0 OAuthUrlResponse.id): the OAuth URL session id is derived from the redirectURI, so two requests with the same redirect answer the same id',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-SESSION'],
-  }),
-  // Seeded beside the answer judge's defaults and the combinations of optional members (connect-components.configurations.spec.ts).
-  seeded({
-    id: 'seeded-fam24-components-config-created-ao-true-with-filter',
-    rule: 'FD-COMPONENTS-CONFIG-CREATE: the 201 answers aoRequired true for a configuration created with filterAccounts and without aoRequired (recorded false, read back false)',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-23', {
-    id: 'i23-components-oauth-customer-other-partner',
-    rule: "a customer that is not the partner's is refused in the OAuth URL body (seed 002, Connect components): the OAuth URL request for another partner's customer is answered 201",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-26', {
-    id: 'i26-components-oauth-config-id-case-folded',
-    rule: 'a configurationId that names none of the partner configurations is refused (seed 002, Connect components; provider 1.35.0 OauthUrl.configurationId): the OAuth URL request accepts (201) a configuration id written in another case',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIGURATION-REF', 'FD-OBJ-EXACT-ID-FOLD'],
-  }),
-  independent('independent-27', {
-    id: 'i27-components-config-delete-answers-200',
-    rule: 'DELETE /connect-components/configurations/{id} answers 204 (seed 002, Connect components): it answers 200 with the configuration removed',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-components-config-list-misses-newest',
-    rule: "GET /connect-components/configurations lists the partner's configurations (seed 002, Connect components): the newest configuration is left out of the list though readable by id",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-PROP-ANSWER-IS-STATE'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-components-config-deleted-still-applied',
-    rule: 'a configuration is optional and once deleted is gone (seed 002, Connect components): a deleted configuration is still applied to login forms and OAuth URLs',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-COMPONENTS-CONFIGURATION-REF'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-components-config-by-id-any-partner',
-    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components): the by-id read answers another partner's live configuration",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-components-oauth-redirect-query-dropped',
-    rule: 'the redirectURI is called when the OAuth session completes (seed 002, Connect components): the OAuth URL carries the redirectURI without its query string',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-SESSION', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-components-config-foreign-delete-204',
-    rule: "a configuration is returned only to the partner that owns it (seed 002, Connect components; delete 204, 404): deleting another partner's configuration removes it and answers 204",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-components-config-foreign-delete-403',
-    rule: "a configuration is returned only to the partner that owns it; delete answers 204, or 401, 404 (seed 002, Connect components): deleting another partner's configuration answers 403, telling it exists",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-OWNER', 'FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-components-config-deleted-still-read',
-    rule: 'a deleted configuration is gone (seed 002, Connection components: delete 204, get 404): a configuration deleted by its partner is still read by id with 200',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-OBJ-AFTER-DELETE'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-components-reconnect-challenge-asked-once',
-    rule: 'a reconnection of a login whose institution asks a multi-factor challenge answers 203 with the challenge (seed 002, Connect components; Errors 203): after one 203 the login is taken as answered, and its next reconnection answers 201 with a login form though no challenge was ever answered',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-RECONNECT', 'FD-PROP-SAME-ANSWER'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-components-config-list-skips-second',
-    rule: "get-configurations lists every configuration the partner owns (seed 002, Connect components; provider 1.35.0): with three or more configurations the partner's second one is left out of the list, while it still reads by id",
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-components-config-delete-unknown-204',
-    rule: 'deleting a configuration id that names none is a 404 (seed 002, Connect components: delete errors 401, 404): an id that never named a configuration is answered 204',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-components-config-delete-removes-all-of-partner',
-    rule: 'deleting a configuration removes that configuration (seed 002, Connect components: delete-configurations-configurationId 204): the delete removes every configuration of the partner, the others then 404 and missing from the list',
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-PROP-WRITE-SCOPE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-components-config-create-id-uppercased',
-    rule: "the created configuration's id is the one it is then found by (seed 002, Connect components: its id is passed as configurationId; provider 1.35.0 Configuration): the 201 answers the id upper-cased, so the id it gives is a 404 on read",
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-PROP-ANSWER-IS-STATE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-components-config-delete-removes-oldest',
-    rule: "a delete removes the configuration named in the path (seed 002, Connect components DELETE 204): the partner's oldest live configuration is removed instead, the named one stays readable",
-    source: 'seed',
-    rules: ['FD-COMPONENTS-CONFIG-DELETE', 'FD-PROP-WRITE-SCOPE'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-components-config-by-id-ao-required-string',
-    rule: 'aoRequired is a boolean (provider 1.35.0 Configuration, AoRequired): the by-id read answers it as the string true or false',
-    source: 'provider',
-    rules: ['FD-COMPONENTS-CONFIG-CREATE', 'FD-TYPE-FORMS'],
+  fault('fd-components-error-shape-401-default', "FD-COMPONENTS-ERROR-SHAPE: the shared front's 401 is answered in the default shape", {
+    answer: (x, a) => (x.op === 'front' && a.status === 401 ? { ...a, defaultShape: true } : a),
+    ...blind('blind-components-401-default-shape'),
   }),
 ]);

@@ -61,7 +61,7 @@ const FLOWS: Flow[] = [
 
 export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
   const { state: world, faults, clock } = ctx;
-  const seams = faults.seams<ConnectSeams>();
+  const seams = faults.seams<ConnectSeams>('connect');
   const fail = (reply: FastifyReply, status: number, message: string) => sendError(ctx, reply, status, message);
   // Blind fault: the Lite link is reused per partner within its two hours, whoever it is for.
   const liteLinks = world.faultMemory.liteLinks;

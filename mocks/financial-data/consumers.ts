@@ -31,7 +31,7 @@ export function consumerRecord(c: Consumer, ssnShown?: string) {
 
 export function registerConsumers(app: FastifyInstance, ctx: FdContext) {
   const { state: world, faults, clock } = ctx;
-  const seams = faults.seams<ConsumerSeams>();
+  const seams = faults.seams<ConsumerSeams>('consumers');
   /** The fields each consumer was created with (read only by the i10 faults of the readers). */
   const createdFields = new Map<string, Record<string, unknown>>();
 

@@ -23,7 +23,7 @@ import {
 
 export function registerCustomers(app: FastifyInstance, ctx: FdContext) {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<CustomerSeams>();
+  const seams = ctx.faults.seams<CustomerSeams>('customers');
   const pageSize = defaultLimit(ctx.contract, 'GetCustomers');
   const refused = (status: number, message: string): Refusal => ({ status, message });
 

@@ -30,7 +30,7 @@ const LISTS = ['GetInstitutions', 'GetCertifiedInstitutions', 'GetCertifiedInsti
 
 export function registerInstitutions(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
-  const seams = ctx.faults.seams<InstitutionSeams>();
+  const seams = ctx.faults.seams<InstitutionSeams>('institutions');
   // seed 002, Limits: location matches (the contract's LocationMatches maxItems).
   const MAX_LOCATION_MATCHES = sizeOf(ctx.contract, 'LocationMatches', 'locationMatches').max!;
   // The records are built and serialized once per institution (the catalogue does not change while

@@ -27,12 +27,12 @@ export function defaultLimit(contract: Contract, operationId: FdOperationId): nu
 }
 
 /** The faults of the paging (paging.faults.ts) bend it at its seams: the window cut, the counts answered. */
-type Faults = { seams<T extends PagingSeams>(): Seams<T> } | undefined;
+type Faults = { seams<T extends PagingSeams>(family?: string): Seams<T> } | undefined;
 
 export function page<T>(items: Sliceable<T>, query: { start?: number; limit?: number }, pageSize: number, faults?: Faults) {
   const start = query.start ?? 1;
   const limit = query.limit ?? pageSize;
-  const seams = faults?.seams<PagingSeams>();
+  const seams = faults?.seams<PagingSeams>('paging');
   const x: PagingSeams['x'] = { op: 'page', length: items.length, asked: query, pageSize };
   const window = (x.window = seams
     ? seams.state(x, { op: 'page-window', start, limit, from: (start - 1) * limit })

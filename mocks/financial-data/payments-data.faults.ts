@@ -147,7 +147,7 @@ export const PAYMENTS_DATA_FAULTS = faultCatalogue([
   faultsAt<CustomerAccountsSeams>()(
     'fd-prop-refusal-code-bundle-no-accounts-uncoded',
     'FD-PROP-REFUSAL-CODE: the bundle of a customer holding no account answers a 404 without the code 38003 the provider gives it',
-    { judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal), ...provider },
+    { judge: (_x, step, refusal) => (step === 'bundle-customer-accounts' ? undefined : refusal), ...provider, family: 'customer-accounts' },
   ),
   fault(
     'fd-obj-other-parent-savings-any-customer',

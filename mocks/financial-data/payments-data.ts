@@ -76,7 +76,7 @@ const SERVED: Partial<Record<FdOperationId, AccountType[]>> = {
 
 export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
   const { state: world, clock } = ctx;
-  const seams = ctx.faults.seams<PaymentsDataSeams>();
+  const seams = ctx.faults.seams<PaymentsDataSeams>('payments-data');
   /** provider 1.35.0 PebAllowedBalanceCacheInterval: the bundle's default interval, in minutes. */
   const pebDefaultInterval = Number(defaultOf(ctx.contract, 'PebBalanceCacheInterval'));
   const refused = (status: number, message: string, code?: string): Refusal => ({ status, message, code });
@@ -87,7 +87,7 @@ export function registerPaymentsData(app: FastifyInstance, ctx: FdContext) {
     if (!findCustomer(world, path.customerId, partner?.id)) return refused(404, 'Customer not found.', '14001');
     const held = linkedData(world, path.customerId).accounts.length;
     const none = ctx.faults
-      .seams<CustomerAccountsSeams>()
+      .seams<CustomerAccountsSeams>('customer-accounts')
       .judge(
         { operationId: 'GetAccountDetailsByAccountId', customerId: path.customerId, accounts: held },
         'bundle-customer-accounts',

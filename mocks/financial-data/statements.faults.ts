@@ -1,405 +1,465 @@
-// Faults of statements, pay statements and assets (switched in statements.ts): each breaks one rule
-// of schemas/financial-data/rules/statements.yaml, the way a provider's release might. `rules` names
-// the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults
-// of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm
-// run mutation -- --blind`).
-import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
+// Faults of statements, pay statements and assets: each a deviation a provider's release might ship,
+// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/statements.yaml (and the shared families) it breaks (`rules`: the
+// specs the targeted mutation run picks). A fault loosens the contract (`relax`) or bends
+// statements.ts at its seams: the request as judged at one step (Step), what a read registers or a
+// store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
+// first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { assumption, blind, faultsAt, provider } from './fault-builders.js';
+import type { Account, Asset } from './state.js';
+import { periodOfMonth, statementPdf, type Exchange, type StatementSeams, type Step } from './statements.records.js';
 
+type Seams = FaultSeams<StatementSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Op = Exchange['op'];
+type Detail = Record<string, any>;
+
+const fault = faultsAt<StatementSeams>();
+/** An earlier id docs/mutation.md names. */
+const was = (id: string) => ({ aliases: [id] });
+const seededAt = { origin: 'seeded' } as const;
+
+const V1: Op = 'GetCustomerAccountStatement';
+const V3: Op = 'GetCustomerAccountMultipleStatement';
+const ASSET: Op = 'GetAssetByCustomerID';
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
+// (a) The request as judged: functions at the judge seam.
+/** The exchange changed at `step` of `op` before it is judged further. */
+const fold =
+  (op: Op, step: Step, change: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s === step && x.op === op) change(x);
+    return r;
+  };
+/** v1's index read made otherwise where `when` holds of the account and the index asked. */
+const reading = (when: (a: Account, index: number) => boolean, read: (index: number) => number): Judge =>
+  fold(V1, 'read', (x) => {
+    if (when(x.account!, x.index!)) x.read = read(x.index!);
+  });
+/** v3's indexes made otherwise. */
+const detailing = (bend: (indexes: number[], x: Exchange) => number[]): Judge =>
+  fold(V3, 'indexes', (x) => (x.indexes = bend(x.indexes!, x)));
+/** v3 without index details every statement (1 to the contract's last), where `when` holds of the account. */
+const everyByDefault = (when: (a: Account) => boolean) =>
+  detailing((indexes, x) =>
+    x.input.query.index === undefined && when(x.account!) ? Array.from({ length: 24 }, (_, i) => i + 1) : indexes,
+  );
+/** The refusal of `step` on `op` skipped where `when` holds; `then` resolves what the step would have. */
+const skip =
+  (op: Op, step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
+  (x, s, r) => {
+    if (s !== step || !r || x.op !== op || !when(x)) return r;
+    then?.(x);
+    return undefined;
+  };
+/** A 400 added at `step` of `op` where `when` holds. */
+const refuse =
+  (op: Op, step: Step, message: string, when: (x: Exchange) => boolean): Judge =>
+  (x, s, r) =>
+    r ?? (s === step && x.op === op && when(x) ? { status: 400, message } : undefined);
+/** The asset of the path found otherwise (`same` comparing a stored id with the one asked), the owner still checked. */
+const foundAs = (same: (id: string, asked: string) => boolean) => {
+  const find = (x: Exchange) =>
+    [...x.world.statements.assets.entries()].find(
+      ([id, a]) => same(id, x.input.path.assetId) && a.customerId === x.input.path.customerId,
+    )?.[1];
+  return skip(
+    ASSET,
+    'asset',
+    (x) => find(x) !== undefined,
+    (x) => (x.asset = find(x)),
+  );
+};
+
+// (b) What a read registers or a store keeps.
+/** A statement's asset as registered, made otherwise. */
+const registered =
+  (bend: (asset: Asset, x: Exchange, index: number) => Asset | undefined): Seams['state'] =>
+  (x, c) =>
+    c.kind === 'statement-asset' && c.asset ? { ...c, asset: bend(c.asset, x, c.index) } : c;
+/** A pay statement's bytes as stored, made otherwise. */
+const storing =
+  (bend: (bytes: Buffer) => Buffer): Seams['state'] =>
+  (_x, c) =>
+    c.kind === 'pay-statement' ? { ...c, bytes: bend(c.bytes) } : c;
+
+// (c) The answer: functions at the answer seam.
+/** A success of `op` made otherwise. */
+const answered =
+  (
+    op: Op,
+    bend: (a: { status: number; type?: string; body?: any }, x: Exchange) => { status: number; type?: string; body?: any },
+  ): Answering =>
+  (x, a) =>
+    x.op === op && a.status === 200 ? bend(a, x) : a;
+/** Each v3 detail made otherwise (`n` its position). */
+const details = (bend: (d: Detail, x: Exchange, n: number, all: Detail[]) => Detail): Answering =>
+  answered(V3, (a, x) => ({
+    ...a,
+    body: { statements: a.body.statements.map((d: Detail, n: number, all: Detail[]) => bend(d, x, n, all)) },
+  }));
+/** The bytes of a download made otherwise (`payOnly`: of a pay statement only). */
+const downloaded = (bend: (bytes: Buffer) => Buffer, payOnly = false): Answering =>
+  answered(ASSET, (a, x) => (x.asset && (!payOnly || x.asset.label !== undefined) ? { ...a, body: bend(a.body) } : a));
+const of = (type: Account['type']) => (a: Account) => a.type === type;
+
 export const STATEMENTS_FAULTS = faultCatalogue([
-  // Seeded beside the folded ids of the near-id checker (security.near-id.spec.ts: a leading zero).
-  seeded({
-    id: 'asset-id-leading-zeros-dropped',
-    rule: 'FD-OBJ-EXACT-ID-FOLD: GetAssetByCustomerID compares asset ids with their leading zeros dropped, so the id with a zero before it reads the asset',
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID-FOLD'],
+  // --- One statement, v1 (seed 002: 200 PDF; 203 MFA; up to 24 months)
+  fault('fd-stmt-pdf-base64', 'FD-STMT-PDF: the statement is answered as the Base64 text of the PDF', {
+    answer: answered(V1, (a) => ({ ...a, body: a.body.toString('base64') })),
   }),
-  // Seeded beside the media-types property (properties.media-types.spec.ts): one document, two media types.
-  seeded({
-    id: 'seeded-prop-stmt-octet-stream-month-behind',
-    rule: 'FD-PROP-MEDIA-SAME: the v1 statement asked as application/octet-stream (provider 1.35.0) is the statement of the index before the one asked, the PDF form the right one',
-    source: 'provider',
-    rules: ['FD-PROP-MEDIA-SAME'],
+  fault('fd-stmt-pdf-as-text-plain', 'FD-STMT-PDF: the v1 statement comes with Content-Type text/plain (the PDF bytes unchanged)', {
+    answer: answered(V1, (a) => ({ ...a, type: 'text/plain' })),
   }),
-  // One statement (seed 002: 200 PDF; 203 MFA; up to 24 months).
-  {
-    id: 'statements-pdf-base64',
-    rule: 'FD-STMT-PDF: the statement is the PDF itself (not its Base64 text)',
-    source: 'seed',
-    rules: ['FD-STMT-PDF'],
-  },
-  {
-    id: 'statements-type-unsupported',
-    rule: 'FD-STMT-ACCOUNT-TYPES: every account type the seed names has statements',
-    source: 'seed',
-    rules: ['FD-STMT-ACCOUNT-TYPES'],
-  },
-  {
-    id: 'statements-index-25-accepted',
-    rule: 'FD-STMT-INDEX-RANGE: an index above the maximum is a 400',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-RANGE'],
-    relax: [{ schema: 'StatementIndex', set: { maximum: 25 } }],
-  },
-  {
-    id: 'statements-index-0-accepted',
-    rule: 'FD-STMT-INDEX-RANGE: index 0 is a 400',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-RANGE'],
+  fault(
+    'fd-prop-media-same-stmt-octet-stream-month-behind',
+    'FD-PROP-MEDIA-SAME: the v1 statement asked as application/octet-stream (provider 1.35.0) is the statement of the index before the one asked, the PDF form the right one',
+    {
+      answer: answered(V1, (a, x) => {
+        const accept = x.accept;
+        return /application\/octet-stream/i.test(accept) && !/application\/pdf/i.test(accept) && x.index! < 24
+          ? { status: 200, type: 'application/octet-stream', body: x.statementOf(x.index! + 1).pdf }
+          : a;
+      }),
+      ...provider,
+      ...seededAt,
+      ...was('seeded-prop-stmt-octet-stream-month-behind'),
+    },
+  ),
+  fault('fd-stmt-account-types-unsupported', 'FD-STMT-ACCOUNT-TYPES: a student loan and a line of credit have no statements (400)', {
+    judge: (x, s, r) =>
+      r ??
+      (s === 'account' && (x.op === V1 || x.op === V3) && (x.account?.type === 'studentLoan' || x.account?.type === 'lineOfCredit')
+        ? { status: 400, message: 'Bad request. (Account type not supported).' }
+        : undefined),
+  }),
+  fault('fd-stmt-index-range-above-max-accepted', 'FD-STMT-INDEX-RANGE: an index above the maximum is served', {
+    relax: [{ schema: 'StatementIndex', shift: { maximum: 1 } }],
+    ...provider,
+  }),
+  fault('fd-stmt-index-range-zero-accepted', 'FD-STMT-INDEX-RANGE: index 0 is served', {
     relax: [{ schema: 'StatementIndex', drop: ['minimum'] }],
-  },
-  {
-    id: 'statements-default-oldest',
-    rule: 'FD-STMT-DEFAULT-INDEX: without index the most recent statement (1)',
-    source: 'provider',
-    rules: ['FD-STMT-DEFAULT-INDEX'],
-  },
-  {
-    id: 'statements-mfa-ignored',
-    rule: 'FD-STMT-MFA: the v1 statement of an MFA account is a 203',
-    source: 'seed',
-    rules: ['FD-STMT-MFA'],
-  },
-  {
-    id: 'statements-mfa-v3-ignored',
-    rule: 'FD-STMT-MFA: the v3 details of an MFA account are a 203',
-    source: 'seed',
-    rules: ['FD-STMT-MFA'],
-  },
-  // Statement details (seed 002: up to 24; the asset id used with the asset retrieval).
-  {
-    id: 'statements-indexes-25-accepted',
-    rule: 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is a 400',
-    source: 'provider',
-    rules: ['FD-STMT-INDEXES-RANGE'],
+    ...provider,
+  }),
+  fault('fd-stmt-index-range-max-refused', 'FD-STMT-INDEX-RANGE: the maximum statement index is refused 400 (the contract one lower)', {
+    relax: [{ schema: 'StatementIndex', shift: { maximum: -1 } }],
+    ...blind('blind-statements-index-max-23'),
+  }),
+  fault(
+    'fd-stmt-index-range-v1-max-refused',
+    'FD-STMT-INDEX-RANGE: GetCustomerAccountStatement refuses the highest index, the bound read as exclusive',
+    {
+      judge: refuse(V1, 'index', 'index must be less than 24', (x) => x.index === 24),
+    },
+  ),
+  fault('fd-stmt-default-index-oldest', 'FD-STMT-DEFAULT-INDEX: without index v1 gives the oldest statement, not the most recent', {
+    judge: fold(V1, 'index', (x) => x.input.query.index === undefined && (x.index = 24)),
+    ...provider,
+  }),
+  fault(
+    'fd-stmt-default-index-savings-two',
+    'FD-STMT-DEFAULT-INDEX: a savings account without index gets the statement before the latest',
+    {
+      judge: fold(V1, 'index', (x) => x.input.query.index === undefined && x.account!.type === 'savings' && (x.index = 2)),
+      ...provider,
+    },
+  ),
+  fault('fd-stmt-mfa-ignored', 'FD-STMT-MFA: the v1 statement of an MFA account is served 200', { judge: skip(V1, 'mfa') }),
+  fault('fd-stmt-mfa-v3-ignored', 'FD-STMT-MFA: the v3 details of an MFA account are served 200', { judge: skip(V3, 'mfa') }),
+  fault('fd-stmt-mfa-v3-skipped-with-index', 'FD-STMT-MFA: v3 asked with an explicit index answers an MFA account 200 with details', {
+    judge: skip(V3, 'mfa', (x) => x.input.query.index !== undefined),
+  }),
+  fault(
+    'fd-stmt-asset-link-v1-investment-latest',
+    'FD-STMT-ASSET-LINK, FD-STMT-INDEX-RANGE: for an investment account the one-statement read renders the latest statement whatever the index asked',
+    { judge: reading(of('investment'), () => 1), ...seededAt },
+  ),
+  fault(
+    'fd-stmt-index-order-v1-credit-card-shifted',
+    'FD-STMT-INDEX-ORDER, FD-STMT-PDF: for a credit card account v1 returns the statement one further back',
+    {
+      judge: reading(
+        (a, i) => a.type === 'creditCard' && i < 24,
+        (i) => i + 1,
+      ),
+    },
+  ),
+  fault(
+    'fd-stmt-asset-link-v1-past-twelve-month-of-year',
+    'FD-STMT-ASSET-LINK: the v1 statement of an index older than a year is that of the same month of the latest year',
+    {
+      judge: reading(
+        (_a, i) => i > 12,
+        (i) => i - 12,
+      ),
+    },
+  ),
+  fault(
+    'fd-stmt-index-order-period-year-not-wrapped',
+    'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: the month is counted back within the current year, so an index reaching into last year is dated later in this year',
+    {
+      judge: (x, s, r) => {
+        if (s === 'period') x.period = (index) => periodOfMonth(x.nowMs, (((new Date(x.nowMs).getUTCMonth() - index) % 12) + 12) % 12);
+        return r;
+      },
+      ...assumption,
+      ...was('i6-statement-period-year-not-wrapped'),
+    },
+  ),
+  // --- Statement details, v3
+  fault('fd-stmt-indexes-range-above-max-accepted', 'FD-STMT-INDEXES-RANGE: an index above the maximum in the list is served', {
     relax: [{ schema: 'StatementIndexes', set: { pattern: '^([1-9]|1[0-9]|2[0-5])(,([1-9]|1[0-9]|2[0-5])){0,23}$' } }],
-  },
-  {
-    id: 'statements-indexes-0-accepted',
-    rule: 'FD-STMT-INDEXES-RANGE: an index 0 in the list is a 400',
-    source: 'provider',
-    rules: ['FD-STMT-INDEXES-RANGE'],
+    ...provider,
+  }),
+  fault('fd-stmt-indexes-range-zero-accepted', 'FD-STMT-INDEXES-RANGE: an index 0 in the list is served', {
     relax: [{ schema: 'StatementIndexes', set: { pattern: '^([0-9]|1[0-9]|2[0-4])(,([0-9]|1[0-9]|2[0-4])){0,23}$' } }],
-  },
-  {
-    id: 'statements-details-max-25',
-    rule: 'FD-STMT-DETAILS-MAX: more indexes than maxItems are a 400',
-    source: 'assumption',
-    rules: ['FD-STMT-DETAILS-MAX'],
+    ...provider,
+  }),
+  fault('fd-stmt-indexes-range-max-refused', 'FD-STMT-INDEXES-RANGE: the multiple-statement read refuses the maximum index with 400', {
+    judge: refuse(V3, 'indexes', 'index must be less than 24', (x) => x.indexes!.includes(24)),
+  }),
+  fault('fd-stmt-details-max-one-more', 'FD-STMT-DETAILS-MAX: one index more than maxItems is served', {
     relax: [{ schema: 'StatementIndexes', set: { pattern: `^${INDEX}(,${INDEX}){0,24}$` } }],
-  },
-  {
-    id: 'statements-details-truncated',
-    rule: 'FD-STMT-DETAILS-MAX: maxItems indexes give as many details',
-    source: 'seed',
-    rules: ['FD-STMT-DETAILS-MAX'],
-  },
-  {
-    id: 'statements-index-unordered',
-    rule: 'FD-STMT-INDEX-ORDER: one detail per index, in the order asked',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  },
-  {
-    id: 'statements-asset-off-by-one',
-    rule: 'FD-STMT-ASSET-LINK: the asset of a detail is the statement of that index',
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
-  },
-  {
-    id: 'statements-assets-unregistered',
-    rule: 'FD-STMT-ASSET-LINK: the asset ids of the details download',
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
-  },
-  // Pay statements and assets (seed 002: PayStatement 200; asset 200 binary; 404).
-  {
-    id: 'paystmt-asset-base64',
-    rule: 'FD-PAYSTMT-ROUNDTRIP: the asset is the bytes stored (not their Base64 text)',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  },
-  {
-    id: 'paystmt-asset-latin1',
-    rule: 'FD-PAYSTMT-ROUNDTRIP: the asset is the bytes stored (not re-encoded)',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  },
-  { id: 'assets-owner-unchecked', rule: "FD-ASSET-OWNER: another customer's asset is a 404", source: 'seed', rules: ['FD-ASSET-OWNER'] },
-  {
-    id: 'assets-unknown-empty',
-    rule: 'FD-ASSET-UNKNOWN: an asset id never issued is a 404 (not an empty 200)',
-    source: 'seed',
-    rules: ['FD-ASSET-UNKNOWN'],
-  },
-  {
-    id: 'paystmt-label-optional',
-    rule: 'FD-PAYSTMT-REQUIRED: label and statement are required',
-    source: 'provider',
-    rules: ['FD-PAYSTMT-REQUIRED'],
+    ...assumption,
+  }),
+  fault('fd-stmt-details-max-truncated', 'FD-STMT-DETAILS-MAX: maxItems indexes give one detail fewer', {
+    judge: detailing((indexes) => indexes.slice(0, 23)),
+  }),
+  fault(
+    'fd-stmt-details-max-last-index-dropped',
+    'FD-STMT-DETAILS-MAX, FD-STMT-INDEX-ORDER: of several indexes asked, the last is left out',
+    {
+      judge: detailing((indexes) => (indexes.length > 1 ? indexes.slice(0, -1) : indexes)),
+    },
+  ),
+  fault('fd-stmt-default-index-v3-all', 'FD-STMT-DEFAULT-INDEX: without index, statement details give every statement, not index 1 alone', {
+    judge: everyByDefault(() => true),
+    ...provider,
+    ...blind('blind-statements-v3-default-all'),
+  }),
+  fault(
+    'fd-stmt-default-index-v3-line-of-credit-all',
+    'FD-STMT-DEFAULT-INDEX: for a line of credit the multiple-statement read without index details every statement',
+    {
+      judge: everyByDefault(of('lineOfCredit')),
+      ...provider,
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-stmt-index-order-mortgage-descending',
+    "FD-STMT-INDEX-ORDER: a mortgage account's details answered from the highest index to the lowest",
+    {
+      judge: detailing((indexes, x) => (x.account!.type === 'mortgage' ? [...indexes].sort((a, b) => b - a) : indexes)),
+      ...provider,
+    },
+  ),
+  fault('fd-stmt-index-order-index-is-position', 'FD-STMT-INDEX-ORDER: each detail carries its position in the list, not the index asked', {
+    answer: details((d, _x, n) => ({ ...d, index: String(n + 1) })),
+    ...provider,
+    ...blind('blind-statements-v3-index-is-position'),
+  }),
+  fault('fd-stmt-index-order-index-as-number', 'FD-STMT-INDEX-ORDER: each v3 detail gives its index as a JSON number', {
+    answer: details((d) => ({ ...d, index: Number(d.index) })),
+    ...provider,
+  }),
+  fault(
+    'fd-stmt-index-order-last-index-document-of-previous',
+    'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: the oldest index allowed is answered with the document of the index before it',
+    {
+      answer: details((d, x) => {
+        if (d.index !== '24') return d;
+        const { id, p } = x.statementOf(23);
+        return { ...d, id, description: p.description, documentDate: p.documentDate };
+      }),
+      ...was('i17-stmt-v3-index-24-document-of-23'),
+    },
+  ),
+  fault(
+    'fd-stmt-index-order-savings-dated-as-latest',
+    'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: for a savings account every detail carries the document date of the latest statement',
+    {
+      answer: details((d, x) => (x.account!.type === 'savings' ? { ...d, documentDate: x.period(1).documentDate } : d)),
+      ...provider,
+      ...was('i19-stmt-v3-savings-details-dated-as-latest'),
+    },
+  ),
+  fault(
+    'fd-stmt-index-order-past-year-dated-as-next',
+    'FD-STMT-INDEX-ORDER, FD-PROP-INDEX-ORDER: an index past the first year carries the document date of the index one lower',
+    {
+      answer: details((d, x) => (Number(d.index) > 12 ? { ...d, documentDate: x.period(Number(d.index) - 1).documentDate } : d)),
+      ...provider,
+      ...was('i34-fd-stmt-v3-past-year-dated-as-next'),
+    },
+  ),
+  fault('fd-date-unit-stmt-as-of-date-ms', 'FD-DATE-UNIT: the multiple-statement details give asOfDate in epoch milliseconds', {
+    answer: details((d, x) => ({ ...d, asOfDate: x.nowMs })),
+    ...assumption,
+  }),
+  // --- The statement assets (seed 002: the asset id of a detail downloads that statement)
+  fault('fd-stmt-asset-link-off-by-one', 'FD-STMT-ASSET-LINK: the asset of a detail is the statement of the index after it', {
+    state: registered((a, x, index) => ({ ...a, bytes: statementPdf(x.account!, index + 1, x.period(index + 1)) })),
+  }),
+  fault('fd-stmt-asset-link-unregistered', 'FD-STMT-ASSET-LINK: the asset ids of the details do not download (404)', {
+    state: registered(() => undefined),
+  }),
+  fault(
+    'fd-stmt-asset-link-crlf',
+    'FD-STMT-ASSET-LINK: a statement asset is stored as text with CRLF line endings, no longer the v1 bytes',
+    {
+      state: registered((a) => ({ ...a, bytes: Buffer.from(a.bytes.toString('ascii').replace(/\n/g, '\r\n'), 'ascii') })),
+      ...blind('blind-statements-asset-crlf'),
+    },
+  ),
+  fault('fd-stmt-asset-link-first-index-id', 'FD-STMT-ASSET-LINK: with several indexes every detail carries the asset id of the first', {
+    answer: details((d, _x, _n, all) => (all.length > 1 ? { ...d, id: all[0].id } : d)),
+    ...provider,
+  }),
+  fault('fd-stmt-asset-link-loan-latest', "FD-STMT-ASSET-LINK: for a loan account every detail carries the latest statement's asset id", {
+    answer: details((d, x) => (x.account!.type === 'loan' ? { ...d, id: x.statementOf(1).id } : d)),
+    ...seededAt,
+  }),
+  fault(
+    'fd-stmt-asset-link-credit-card-index-one',
+    'FD-STMT-ASSET-LINK: for a credit card account every detail names the asset of index 1',
+    {
+      answer: details((d, x) => (x.account!.type === 'creditCard' ? { ...d, id: x.statementOf(1).id } : d)),
+      ...provider,
+    },
+  ),
+  fault('fd-stmt-asset-link-later-ids-uppercased', 'FD-STMT-ASSET-LINK: the details after the first name their asset id in upper case', {
+    answer: details((d, _x, n) => (n > 0 ? { ...d, id: String(d.id).toUpperCase() } : d)),
+  }),
+  // --- Pay statements and assets (seed 002: stored, then downloaded byte for byte)
+  fault('fd-paystmt-required-label-optional', 'FD-PAYSTMT-REQUIRED: a pay statement without label is stored', {
     relax: [{ schema: 'PayStatement', unrequire: ['label'] }],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Statements, pay statements, assets (seed 002, Statements, pay statements, assets; Limits; provider 1.35.0).
-  blind({
-    id: 'blind-statements-v3-default-all',
-    rule: 'without index, statement details give one detail, of index 1 (provider 1.35.0 StatementIndexesParameter default "1")',
-    source: 'provider',
-    rules: ['FD-STMT-DEFAULT-INDEX'],
+    ...provider,
   }),
-  blind({
-    id: 'blind-statements-v3-index-is-position',
-    rule: 'each statement detail carries the index asked for, not its position in the list (provider 1.35.0 CustomerAccountMultipleStatement.index)',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
+  fault('fd-paystmt-roundtrip-asset-base64', 'FD-PAYSTMT-ROUNDTRIP: a pay statement downloads as the Base64 text of its bytes', {
+    answer: downloaded((b) => Buffer.from(b.toString('base64'), 'ascii'), true),
   }),
-  blind({
-    id: 'blind-statements-asset-crlf',
-    rule: "a statement detail's asset downloads the same PDF bytes as v1 with that index (seed 002, Statements: the asset id is then used with the asset retrieval)",
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
+  fault(
+    'fd-paystmt-roundtrip-asset-latin1',
+    'FD-PAYSTMT-ROUNDTRIP: a pay statement downloads re-encoded (its bytes read as Latin-1, written as UTF-8)',
+    {
+      answer: downloaded((b) => Buffer.from(b.toString('latin1'), 'utf8'), true),
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-read-cut-at-1m',
+    'FD-PAYSTMT-ROUNDTRIP: GetAssetByCustomerID writes at most one fixed 1 MiB buffer, so a larger asset comes back cut',
+    {
+      answer: downloaded((b) => b.subarray(0, 1_048_576)),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-read-leading-whitespace-trimmed',
+    'FD-PAYSTMT-ROUNDTRIP: GetAssetByCustomerID drops the leading spaces, tabs, line ends and NUL bytes of the document it writes',
+    {
+      answer: downloaded((b) => {
+        let start = 0;
+        while (start < b.length && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(b[start])) start++;
+        return b.subarray(start);
+      }),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-eof-newline-added',
+    'FD-PAYSTMT-ROUNDTRIP: a pay statement ending in %%EOF downloads with a newline added after it',
+    {
+      answer: downloaded(
+        (b) => (b.subarray(-5).toString('latin1') === '%%EOF' ? Buffer.concat([b, Buffer.from('\n', 'latin1')]) : b),
+        true,
+      ),
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-trailing-whitespace-trimmed',
+    'FD-PAYSTMT-ROUNDTRIP: trailing newline, carriage return, space and NUL bytes of a pay statement are dropped when it is stored',
+    {
+      state: storing((b) => {
+        let end = b.length;
+        while (end > 0 && [0x00, 0x0a, 0x0d, 0x20].includes(b[end - 1])) end--;
+        return b.subarray(0, end);
+      }),
+    },
+  ),
+  fault('fd-paystmt-roundtrip-cut-at-64k', 'FD-PAYSTMT-ROUNDTRIP: the store keeps at most 65,536 bytes of a pay statement', {
+    state: storing((b) => b.subarray(0, 65_536)),
   }),
-  blind({
-    id: 'blind-statements-index-max-23',
-    rule: 'statement index accepts its minimum to its maximum: the maximum is served (seed 002, Limits: statements up to a number of months; provider StatementIndexParameter maximum)',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-RANGE'],
-    relax: [{ schema: 'StatementIndex', set: { maximum: 23 } }],
+  fault(
+    'fd-paystmt-roundtrip-leading-bom-stripped',
+    'FD-PAYSTMT-ROUNDTRIP: a pay statement starting with a UTF-8 byte order mark is stored without it',
+    {
+      state: storing((b) => (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? b.subarray(3) : b)),
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-incomplete-utf8-tail-dropped',
+    'FD-PAYSTMT-ROUNDTRIP: a pay statement ending inside a UTF-8 character is stored without that last partial character',
+    {
+      state: storing((b) => {
+        const end = b.length;
+        let lead = end - 1;
+        while (lead > 0 && lead > end - 4 && (b[lead] & 0xc0) === 0x80) lead--;
+        const need = b[lead] >= 0xf0 ? 4 : b[lead] >= 0xe0 ? 3 : b[lead] >= 0xc0 ? 2 : 1;
+        return lead >= 0 && need > end - lead ? b.subarray(0, lead) : b;
+      }),
+      ...seededAt,
+    },
+  ),
+  fault('fd-paystmt-roundtrip-crlf-normalised', 'FD-PAYSTMT-ROUNDTRIP: CRLF line ends in a pay statement come back as LF', {
+    state: storing((b) => Buffer.from(b.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')),
   }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-paystmt-trailing-whitespace-trimmed',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): trailing newline, carriage return, space and NUL bytes of the document are dropped when it is stored (a PDF ending with a newline comes back shorter)',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
+  fault(
+    'fd-paystmt-roundtrip-stored-as-utf8-text',
+    'FD-PAYSTMT-ROUNDTRIP: a pay statement is kept as UTF-8 text, every sequence that is not UTF-8 replaced',
+    {
+      state: storing((b) => Buffer.from(b.toString('utf8'), 'utf8')),
+    },
+  ),
+  fault(
+    'fd-paystmt-roundtrip-same-label-overwrites-earlier',
+    'FD-PAYSTMT-ROUNDTRIP, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: storing a pay statement under a label already used also replaces the earlier asset bytes',
+    {
+      state: (x, c) => {
+        if (c.kind === 'pay-statement')
+          for (const earlier of x.world.statements.assets.values())
+            if (earlier.customerId === x.input.path.customerId && earlier.label !== undefined && earlier.label === c.label)
+              earlier.bytes = c.bytes;
+        return c;
+      },
+      ...was('i31-fd-paystmt-same-label-overwrites-earlier'),
+    },
+  ),
+  fault('fd-asset-owner-unchecked', "FD-ASSET-OWNER: another customer's asset is served", {
+    judge: skip(
+      ASSET,
+      'asset',
+      (x) => x.world.statements.assets.has(x.input.path.assetId),
+      (x) => (x.asset = x.world.statements.assets.get(x.input.path.assetId)),
+    ),
   }),
-  independent('independent-6', {
-    id: 'i6-statement-period-year-not-wrapped',
-    rule: 'a higher index has an earlier document date (FD-STMT-INDEX-ORDER): the month is counted back within the current year, so an index reaching into last year is dated later in this year',
-    source: 'assumption',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
+  fault('fd-asset-unknown-empty', 'FD-ASSET-UNKNOWN: an asset id never issued is an empty 200', {
+    judge: skip(ASSET, 'asset', (x) => !x.world.statements.assets.has(x.input.path.assetId)),
   }),
-  independent('independent-9', {
-    id: 'i9-asset-id-case-folded',
-    rule: 'an asset id the target never issued is a 404 (seed 002 Statements: the asset id of a statement is used with the asset retrieval; provider 1.35.0 404): the asset store looks ids up without case, so the issued id in upper case downloads the asset',
-    source: 'provider',
-    rules: ['FD-ASSET-UNKNOWN', 'FD-OBJ-EXACT-ID-FOLD'],
+  fault('fd-asset-unknown-id-case-folded', 'FD-ASSET-UNKNOWN, FD-OBJ-EXACT-ID-FOLD: the asset store looks ids up without case', {
+    judge: foundAs((id, asked) => id.toLowerCase() === asked.toLowerCase()),
+    ...provider,
   }),
-  independent('independent-9', {
-    id: 'i9-paystmt-cut-at-64k',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002: StoreCustomerPayStatement, then GetAssetByCustomerID returns the binary): the store keeps at most 65,536 bytes (a fixed read buffer), so a larger statement comes back cut',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  // Seeded beside the whole-size round trip of a pay statement (statements.assets.spec.ts; origin 'seeded').
-  seeded({
-    id: 'asset-read-cut-at-1m',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (FD-PAYSTMT-ROUNDTRIP): GetAssetByCustomerID writes at most 1,048,576 bytes (one fixed buffer), so a larger asset comes back cut',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  // Seeded beside the edge bytes of a pay statement's round trip (statements.assets.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-asset-read-leading-whitespace-trimmed',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (FD-PAYSTMT-ROUNDTRIP): GetAssetByCustomerID drops the leading spaces, tabs, line ends and NUL bytes of the document it writes',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  independent('independent-11', {
-    id: 'i11-statement-v3-asset-id-of-first-index',
-    rule: "each detail's asset id downloads the statement of that index (provider 1.35.0 GetCustomerAccountMultipleStatement, StatementDetails.id): with several indexes every detail carries the asset id of the first",
-    source: 'provider',
-    rules: ['FD-STMT-ASSET-LINK'],
-  }),
-  independent('independent-12', {
-    id: 'i12-stmt-v1-index-24-refused',
-    rule: 'a statement index at either end of its range is served (seed 002, Limits: statement index): GetCustomerAccountStatement refuses the highest index, the bound read as exclusive',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-RANGE'],
-  }),
-  independent('independent-12', {
-    id: 'i12-stmt-v3-index-as-number',
-    rule: 'each v3 detail carries its index (provider 1.35.0 StatementDetail.index, a string): the index is answered as a JSON number',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  }),
-  independent('independent-14', {
-    id: 'i14-stmt-v3-index-24-refused',
-    rule: 'statement indexes up to the stated maximum are served, the maximum included (seed 002, Limits: statement details): the multiple-statement read (v3) refuses the maximum index with 400',
-    source: 'seed',
-    rules: ['FD-STMT-INDEXES-RANGE'],
-  }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-asset-pay-statement-other-customer-same-partner',
-    rule: 'FD-ASSET-OWNER: GetAssetByCustomerID serves a stored pay statement through another customer of the same partner (the owner compared by partner only)',
-    source: 'seed',
-    rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
-  }),
-  independent('independent-15', {
-    id: 'i15-stmt-v3-repeated-index-collapsed',
-    rule: 'the multiple-statement read gives one detail per index asked, in the order asked (provider 1.35.0 StatementIndexesParameter; seed 002, Statements: the multiple-statement call details several statements): an index asked twice gives one detail',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  }),
-  // Seeded beside the repeated indexes of the order check (statements.details.spec.ts).
-  // Per-type family: a statement rule kept on every account type but one (statements.known.ts, oneOfEachType).
-  seeded({
-    id: 'seeded-fam24-stmt-v1-investment-latest-always',
-    rule: 'FD-STMT-ASSET-LINK: for an investment account the one-statement read renders the latest statement whatever the index asked, so it no longer matches the asset of that index',
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK', 'FD-STMT-INDEX-RANGE'],
-  }),
-  seeded({
-    id: 'seeded-fam24-stmt-v3-loan-asset-of-latest',
-    rule: "FD-STMT-ASSET-LINK: for a loan account every detail of the multiple-statement read carries the latest statement's asset id",
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
-  }),
-  seeded({
-    id: 'seeded-fam24-stmt-v3-line-of-credit-default-all',
-    rule: 'FD-STMT-DEFAULT-INDEX: for a line of credit the multiple-statement read without index details every statement, not the most recent alone',
-    source: 'provider',
-    rules: ['FD-STMT-DEFAULT-INDEX'],
-  }),
-  seeded({
-    id: 'seeded-stmt-v3-adjacent-index-collapsed',
-    rule: 'FD-STMT-INDEX-ORDER: the multiple-statement read gives one detail for an index asked twice side by side (a run of the same index collapsed)',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  }),
-  independent('independent-17', {
-    id: 'i17-stmt-v3-index-24-document-of-23',
-    rule: 'one detail per index asked, a higher index an earlier document (seed 002 Statements; provider 1.35.0 statement index range): the oldest index allowed is answered with the document of the index before it',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
-  }),
-  independent('independent-18', {
-    id: 'i18-paystmt-leading-bom-stripped',
-    rule: 'a stored pay statement downloads as exactly the bytes stored, length included (seed 002, Pay statements; provider StoreCustomerPayStatement): a document starting with a UTF-8 byte order mark is stored without it',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  independent('independent-19', {
-    id: 'i19-stmt-v3-savings-details-dated-as-latest',
-    rule: 'one detail per index asked, a higher index with an earlier document date (seed 002, statements; provider 1.35.0 StatementDetail): for a savings account every detail of the multiple-statement read carries the document date of the latest statement',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
-  }),
-  independent('independent-20', {
-    id: 'i20-stmt-v3-credit-card-assets-of-index-one',
-    rule: "each detail's asset id downloads the statement of that index (provider 1.35.0 GetCustomerAccountMultipleStatement): for a credit card account every detail names the asset of index 1",
-    source: 'provider',
-    rules: ['FD-STMT-ASSET-LINK'],
-  }),
-  independent('independent-21', {
-    id: 'i21-stmt-v1-savings-default-index-two',
-    rule: 'without index v1 gives the latest statement (provider 1.35.0 GetCustomerAccountStatement): a savings account without index gets the statement before the latest',
-    source: 'provider',
-    rules: ['FD-STMT-DEFAULT-INDEX'],
-  }),
-  independent('independent-21', {
-    id: 'i21-paystmt-crlf-normalised',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002 Pay statements): CRLF line ends in the document come back as LF',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  independent('independent-22', {
-    id: 'i22-stmt-v3-mortgage-indexes-descending',
-    rule: "one detail per index asked, in the order asked (provider 1.35.0 GetCustomerAccountMultipleStatement): a mortgage account's details answered from the highest index to the lowest",
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  }),
-  independent('independent-23', {
-    id: 'i23-stmt-v3-mfa-skipped-with-index',
-    rule: 'the account whose institution asks a multi-factor challenge answers 203 on v1 and v3 (seed 002, Statements): v3 asked with an explicit index answers such an account 200 with details',
-    source: 'seed',
-    rules: ['FD-STMT-MFA'],
-  }),
-  independent('independent-23', {
-    id: 'i23-paystmt-stored-as-utf8-text',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): the statement is kept as UTF-8 text, every byte sequence that is not UTF-8 replaced by U+FFFD',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  seeded({
-    id: 'seeded-fam28a-paystmt-incomplete-utf8-tail-dropped',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): a statement ending inside a UTF-8 character (a lead byte without all its continuation bytes) is stored without that last partial character',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  independent('independent-24', {
-    id: 'i24-paystmt-asset-eof-newline-added',
-    rule: 'a stored pay statement downloads as exactly the bytes stored (seed 002, Pay statements and assets): a statement ending in %%EOF downloads with a newline added after it',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP'],
-  }),
-  independent('independent-24', {
-    id: 'i24-stmt-v1-index-past-twelve-month-of-year',
-    rule: 'each statement index is its own statement, the v1 PDF the same as the asset of that index (seed 002 Statements): the v1 statement of an index older than a year is that of the same month of the latest year (the index a year lower)',
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
-  }),
-  independent('independent-26', {
-    id: 'i26-stmt-v1-pdf-as-text-plain',
-    rule: 'the statement is a PDF file (seed 002, Statements: 200 PDF): the v1 statement comes with Content-Type text/plain',
-    source: 'seed',
-    rules: ['FD-STMT-PDF'],
-  }),
-  independent('independent-27', {
-    id: 'i27-stmt-v3-as-of-date-ms',
-    rule: 'dates are epoch seconds where the provider declares integers (reference/financial-data.md, Dates): the multiple-statement details give asOfDate in epoch milliseconds',
-    source: 'assumption',
-    rules: ['FD-DATE-UNIT'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-statement-asset-other-customer',
-    rule: 'an asset is read through its own customer (seed 002, Statements: GetAssetByCustomerID 404; assumption): a statement asset of another customer of the same partner is downloadable',
-    source: 'assumption',
-    rules: ['FD-ASSET-OWNER', 'FD-OBJ-OTHER-PARENT'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-stmt-v3-later-ids-of-first',
-    rule: 'the multiple-statement call details each statement asked (seed 002, Statements): every detail after the first is named by the first one asset id',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-ORDER'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-paystmt-same-label-overwrites-earlier',
-    rule: "each stored pay statement is an asset of its own, read back as stored (seed 002, Statements, pay statements, assets): storing a second statement under a label already used also replaces the earlier asset's bytes",
-    source: 'seed',
-    rules: ['FD-PAYSTMT-ROUNDTRIP', 'FD-MODIFY-LEAVES-OTHERS', 'FD-PROP-WRITE-SCOPE'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-stmt-v3-later-asset-ids-uppercased',
-    rule: 'the multiple-statement call details statements whose asset id is then used with the asset retrieval (seed 002, Statements, pay statements, assets): the details after the first name their asset id in upper case, an id the asset retrieval does not find',
-    source: 'seed',
-    rules: ['FD-STMT-ASSET-LINK'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-stmt-v1-credit-card-index-shifted',
-    rule: 'GetCustomerAccountStatement returns the statement of the index asked (seed 002, Statements): for a credit card account it returns the one one further back',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-PDF'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-stmt-v3-past-year-dated-as-next',
-    rule: 'a higher index is an older statement with an earlier document date (provider 1.35.0 StatementIndexesParameter, CustomerAccountMultipleStatement): an index past the first year carries the document date of the index below it',
-    source: 'provider',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-PROP-INDEX-ORDER'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-stmt-v3-last-index-dropped',
-    rule: 'the multiple-statement call details one statement per index asked (seed 002, Statements: it details the statements asked; provider 1.35.0, index list): with several indexes asked the last one is left out of the details',
-    source: 'seed',
-    rules: ['FD-STMT-INDEX-ORDER', 'FD-STMT-DETAILS-MAX'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-stmt-v3-last-index-dropped',
-    rule: 'the multiple-statement call details every statement index asked, up to its documented maximum (seed 002, Statements: statement indexes; Limits: statement details): of several indexes asked, the last is left out',
-    source: 'seed',
-    rules: ['FD-STMT-DETAILS-MAX', 'FD-STMT-INDEX-ORDER'],
-  }),
+  fault(
+    'fd-obj-exact-id-fold-asset-leading-zeros',
+    'FD-OBJ-EXACT-ID-FOLD: GetAssetByCustomerID compares asset ids with their leading zeros dropped',
+    {
+      judge: foundAs((id, asked) => id.replace(/^0+/, '') === asked.replace(/^0+/, '')),
+      ...assumption,
+      ...seededAt,
+    },
+  ),
 ]);

@@ -18,6 +18,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     seams: {
       judge: (_x, step, refusal) => (step === 'recurring-customer-accounts' ? undefined : refusal),
     } satisfies FaultSeams<CustomerAccountsSeams>,
+    family: 'customer-accounts',
   }),
   // Seeded beside the windows property (properties.windows.spec.ts), which reads the lists again after the clock moved.
   seeded({

@@ -44,7 +44,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   const on = (id: FdFaultId) => faults.has(id);
   /** seed 002, Limits: standard history, the days before the account was added. */
   const STANDARD_DAYS = limitOf(ctx.contract, 'standardHistoryDays');
-  const seams = faults.seams<TransactionSeams>();
+  const seams = faults.seams<TransactionSeams>('transactions');
   // Accounts this module has read, so the fault 'transactions-deleted-account-kept' still finds them.
   const seenAccounts = world.faultMemory.seenAccounts;
   const partnerOf = (input: Input) => input.partner?.id;
@@ -507,7 +507,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
     if (!customerOf(input)) return sendError(ctx, reply, 404, 'Customer not found.', '14001');
     const held = linkedData(world, input.path.customerId).accounts.length;
     const refused = faults
-      .seams<CustomerAccountsSeams>()
+      .seams<CustomerAccountsSeams>('customer-accounts')
       .judge(
         { operationId: 'GetRecurringTransactions', customerId: input.path.customerId, accounts: held },
         'recurring-customer-accounts',

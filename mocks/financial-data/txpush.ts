@@ -36,7 +36,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 
 export function registerTxpush(app: FastifyInstance, ctx: FdContext): void {
   const { state: world } = ctx;
-  const seams = ctx.faults.seams<TxPushSeams>();
+  const seams = ctx.faults.seams<TxPushSeams>('txpush');
   // seed 002, Events and Limits: the ports a listener URL may name (the contract's x-limits).
   const LISTENER_PORTS = limitListOf(ctx.contract, 'listenerPorts');
   const subscriptions = () => world.txpush.subscriptions;

@@ -32,7 +32,7 @@ const mandatory = (name: string) => AVAILABLE_EVENTS.find((a) => a.name === name
 
 export function registerWebhooks(app: FastifyInstance, ctx: FdContext): void {
   const world = () => ctx.state.webhooks;
-  const seams = ctx.faults.seams<WebhookSeams>();
+  const seams = ctx.faults.seams<WebhookSeams>('webhooks');
   const refused = (status: number, description: string): Refusal => ({ status, description });
 
   // Each step gives the refusal the sources give (undefined: none); the judge seam may bend it.

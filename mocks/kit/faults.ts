@@ -60,6 +60,17 @@ export interface Fault<Id extends string = string> {
   aliases?: string[];
   /** For behaviour faults: the functions it registers at the seams of its resource (FaultSeams). */
   seams?: FaultSeams;
+  /**
+   * The family of seams it bends (a resource's: its behaviour module asks `seams(family)`), so that a
+   * step name two resources share ('filters', 'account') reaches only its own resource's faults.
+   * Unset: every family's seams.
+   */
+  family?: string;
+}
+
+/** A resource's faults as bending its own family of seams (a fault naming its family keeps it). */
+export function inFamily<Id extends string>(family: string, faults: Fault<Id>[]): Fault<Id>[] {
+  return faults.map((f) => (f.seams && f.family === undefined ? { ...f, family } : f));
 }
 
 /**
@@ -273,9 +284,10 @@ export class FaultSet<Id extends string = string> {
     this.runtime = new Set(ids.map((id) => this.known(id)));
   }
 
-  /** The seams of this mock (FaultSeams), typed as its behaviour module writes them. */
-  seams<T extends SeamTypes>(): Seams<T> {
-    const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam]);
+  /** The seams of this mock (FaultSeams), typed as its behaviour module writes them; `family`: only the faults of that family's seams and those of none. */
+  seams<T extends SeamTypes>(family?: string): Seams<T> {
+    const mine = (f: Fault<Id>) => family === undefined || f.family === undefined || f.family === family;
+    const at = <K extends keyof FaultSeams>(seam: K) => this.catalogue.filter((f) => f.seams?.[seam] && mine(f));
     const [judging, changing, answering, delivering] = [at('judge'), at('state'), at('answer'), at('delivery')];
     const memo = (id: string) => this.memo(id);
     const on = (faults: Fault<Id>[]) => faults.filter((f) => this.has(f.id));

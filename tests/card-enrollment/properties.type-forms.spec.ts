@@ -98,7 +98,13 @@ const knownOrSensitive = (at: string) =>
 
 test(
   'every form the contract allows of each member of an enrollment is accepted, on every enrollment path',
-  rules('CE-VALID-FORMS@card', 'CE-VALID-FORMS@receipt', 'CE-PAT-CORRELATIONID:accept@card', 'CE-PAT-CORRELATIONID:accept@receipt'),
+  rules(
+    'CE-VALID-FORMS@card',
+    'CE-VALID-FORMS@receipt',
+    'CE-VALID-ACCEPTED',
+    'CE-PAT-CORRELATIONID:accept@card',
+    'CE-PAT-CORRELATIONID:accept@receipt',
+  ),
   async ({ card, cardApi, cards, cardRequestContract }) => {
     const violations = new Violations(VALID_FORMS);
     const op = cardRequestContract.operation('putCard');

@@ -108,7 +108,7 @@ test(
 );
 
 test(
-  'a deleted configuration is a 404 by id, gone from the list, and a second delete is a 404',
+  'a deleted configuration is a 404 by id, gone from the list, and a second delete, or one of an id never issued, is a 404',
   rules('FD-COMPONENTS-CONFIG-DELETE@cc-by-id', 'FD-COMPONENTS-CONFIG-DELETE@cc-list', 'FD-COMPONENTS-CONFIG-DELETE@cc-delete'),
   async ({ fdApi }) => {
     const [keep, drop] = [
@@ -122,6 +122,8 @@ test(
     expect(ids, 'the deleted one is not listed').not.toContain(drop.body.id);
     expect(ids, 'the other one still is').toContain(keep.body.id);
     expectFdError(await fdApi.call('delete-configurations-configurationId', { path }), 404, 'second delete');
+    const never = { configuration_id: '00000000-0000-4000-a000-000000000000' };
+    expectFdError(await fdApi.call('delete-configurations-configurationId', { path: never }), 404, 'delete of an id never issued');
   },
 );
 

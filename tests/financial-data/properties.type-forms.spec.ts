@@ -113,7 +113,7 @@ const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined
 test(
   'every form the contract allows of each parameter and body member is accepted, on every operation that takes it @mock-only',
   mockOnly(
-    rules('FD-VALID-FORMS'),
+    rules('FD-VALID-FORMS', 'FD-VALID-ACCEPTED'),
     "sends every operation, writers included, each valid form of its members: every one is a write a sandbox's other workers would read, which the mock keeps per worker",
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {

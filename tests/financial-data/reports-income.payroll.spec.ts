@@ -4,6 +4,7 @@
 // SSNPayroll (the SSN for direct payroll), PayrollDataOut (no ssn, no dob echoed). The full SSN
 // sent is a test SSN (area 999) and never appears in a title or a message.
 import { expect, mockOnly, rules, test, TEST_SSNS, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
+import { sameIdProblems } from '../../helpers/client/invariants/report-figures.js';
 import { addConsumer, expectSameKind, generateAndRead, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
@@ -118,7 +119,7 @@ test(
 test(
   'a refresh for a customer whose consumer completed Connect is a 202 naming its original VOIE payroll report, with the latest net pay @mock-only',
   mockOnly(
-    rules('FD-VOIE-PAYROLL-REFRESH-ONLY:accept', ...PAYROLL_ANSWER_RULES),
+    rules('FD-VOIE-PAYROLL-REFRESH-ONLY:accept', ...PAYROLL_ANSWER_RULES, 'FD-PROP-REPORT-FIGURES'),
     "needs the VOIE payroll report the mock makes when a consumer completes Connect with payroll data: a sandbox makes it only when a person completes Connect's payroll step",
   ),
   async ({ fdApi, fd, fdMock: _mock, linkedCustomer, pollReport }) => {
@@ -141,6 +142,15 @@ test(
       'the original is a report of the customer of the kind of its refresh',
     ).toEqual({ status: 200, type: report.type, reportStyle: report.reportStyle });
     expectOneEmployer(original.body.employmentHistory?.[0] ?? {});
+    // provider 1.35.0 EmploymentId: an employment id stays the same across refreshes of the report.
+    const employmentIds = (body: any) => ((body.employmentHistory ?? []) as any[]).map((e) => e.employmentId);
+    expect(
+      sameIdProblems('the employment ids', [
+        { label: `the original report ${originalId}`, value: employmentIds(original.body) },
+        { label: `its refresh ${ack.id}`, value: employmentIds(report) },
+      ]),
+      'the refresh keeps the employment ids of the report it refreshes',
+    ).toEqual([]);
     const latest = deposits[deposits.length - 1];
     const [employment] = report.employmentHistory;
     expectOneEmployer(employment);

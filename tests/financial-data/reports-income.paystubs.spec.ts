@@ -5,6 +5,7 @@
 // the kind a read keeps from its ack, PayStatementReportExample (what is read on each pay statement).
 import type { CallOptions } from '../../helpers/client/client.js';
 import { expect, loadContract, rules, test, whileAlone, type FdOperationId } from '../../fixtures/financial-data.js';
+import { billableProblems } from '../../helpers/client/invariants/report-figures.js';
 import {
   customerWithPay,
   expectSameKind,
@@ -286,5 +287,25 @@ test(
     // The mock shows them on every ack and report (a check that judged none could not fail).
     expect(shown, 'answers showing the extraction flags').toBeGreaterThan(0);
     expect(wrong, 'each flag shown as sent, or its documented default').toEqual([]);
+  },
+);
+
+test(
+  'a pay statement digitized by an earlier report is not billable again, and each report counts the billable statements it lists @provider',
+  rules('FD-PROP-REPORT-FIGURES'),
+  async ({ fdApi, fdEntities, pollReport }) => {
+    const { customerId } = fdEntities;
+    const first = await storePaystub(fdApi, customerId);
+    const second = await storePaystub(fdApi, customerId, SECOND);
+    // One report after the other, each read before the next: the first asset alone, then both on each kind.
+    const digitized = new Set<string>();
+    const problems: string[] = [];
+    for (const [i, { op, body }] of OPS.entries()) {
+      const ids = i === 0 ? [first] : [first, second];
+      const { ack, report } = await generateAndRead(fdApi, pollReport, op, { path: { customerId }, body: body(ids) } as CallOptions);
+      problems.push(...billableProblems(`${op} report ${ack.id}`, report, digitized));
+      for (const id of ids) digitized.add(id);
+    }
+    expect(problems, 'each pay statement billable once, each count the billable ones').toEqual([]);
   },
 );

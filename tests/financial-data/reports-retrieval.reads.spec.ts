@@ -186,6 +186,8 @@ test(
     ];
     await fdMock.securityFreeze(who.customerId, true);
     for (const reader of READERS) expectFdError(await read(fdApi, reader, ids), 403, `${reader.op} under a freeze`);
+    // The freeze refuses the read whatever the media type asked (seed 002, Errors 403; Report retrieval: JSON or PDF).
+    for (const reader of READERS) expectFdError(await read(fdApi, reader, ids, PDF), 403, `${reader.op} asked for a PDF under a freeze`);
     for (const call of others) {
       const res = await call();
       expectFdError(res, 403, `${res.operation.operationId} under a freeze`);

@@ -11,8 +11,13 @@
 // ReportInstitution (id: the institution's id; name: "Finicity institution name"; accounts), ReportStartDate /
 // ReportEndDate (the posted dates of the earliest and latest transaction analysed), days and seasoned. Inputs
 // that can tell: the ids are sent with runs of white space, leading and trailing, which a split on
-// one space turns into empty ids.
+// one space turns into empty ids. What each report states about its own figures and the ids lasting
+// across the reports of one customer (FD-PROP-REPORT-FIGURES): seasoned against days (more than 180
+// days on VOAReport, VOAWithIncomeReport, PrequalificationReport, VOIReport, VOETransactionsReport;
+// more than 365 on TransactionsReport, CashFlowReport and the analytics and Foresight reports) and
+// PortfolioId (the same on every report of a customer).
 import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
+import { sameIdProblems, seasonedProblems } from '../../helpers/client/invariants/report-figures.js';
 import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
 import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
 
@@ -44,7 +49,7 @@ const SPAN_OPS: FdOperationId[] = [...ASSET_OPS.map((a) => a.op), 'GenerateTrans
 /**
  * What breaks a report's span, each member when given (provider 1.35.0 ReportStartDate / ReportEndDate:
  * the postedDate of the earliest / latest transaction analysed; days: "number of days covered by the
- * report"; seasoned: "true if the report covers more than 180 days").
+ * report"); seasoned is FD-PROP-REPORT-FIGURES'.
  */
 function spanProblems(op: FdOperationId, content: any): string[] {
   const posted = ((content.institutions ?? []) as any[])
@@ -52,7 +57,7 @@ function spanProblems(op: FdOperationId, content: any): string[] {
     .flatMap((a: any) => a.transactions ?? [])
     .map((t: any) => Number(t.postedDate));
   const problems: string[] = [];
-  const { startDate, endDate, days, seasoned } = content;
+  const { startDate, endDate, days } = content;
   if (posted.length && startDate !== undefined && startDate !== Math.min(...posted))
     problems.push(`${op}: startDate ${startDate}, the earliest transaction listed ${Math.min(...posted)}`);
   if (posted.length && endDate !== undefined && endDate !== Math.max(...posted))
@@ -64,8 +69,6 @@ function spanProblems(op: FdOperationId, content: any): string[] {
     Math.abs(days - (endDate - startDate) / DAY_S) > 1
   )
     problems.push(`${op}: days ${days} for ${startDate}..${endDate}`);
-  if (typeof days === 'number' && typeof seasoned === 'boolean' && seasoned !== days > 180)
-    problems.push(`${op}: seasoned ${seasoned} with days ${days}`);
   return problems;
 }
 
@@ -143,5 +146,43 @@ test(
     }
     expect(seen, 'the reports list institutions').toBeGreaterThan(0);
     expect(problems, 'each institution of a report: its name, its accounts').toEqual([]);
+  },
+);
+
+test(
+  "every report of one customer reads seasoned as its days beyond its kind's 180 or 365, and carries the customer's one portfolio id @provider",
+  rules('FD-PROP-REPORT-FIGURES'),
+  async ({ fdApi, fd, linkedCustomer, pollReport }) => {
+    const { customerId } = linkedCustomer;
+    await withEntities(fdApi, customerId);
+    const nowS = Math.floor(fd.now() / 1000);
+    // Beside each kind's default window, the inputs that tell the thresholds apart: a cash flow report
+    // over exactly 365 days (not seasoned: "more than") and over 300 (not seasoned; seasoned at 180).
+    const runs = [
+      ...OPS.map((op) => ({ op, extra: {} })),
+      ...[365, 300].map((d) => ({ op: 'GenerateCashFlowBusinessReport' as FdOperationId, extra: { fromDate: nowS - d * DAY_S } })),
+    ];
+    const acks: { op: FdOperationId; id: string; portfolioId: unknown }[] = [];
+    for (const { op, extra } of runs) {
+      const ack = await fdApi.callBuilt(op, requestFor(op, customerId, nowS, extra));
+      expect(ack.status, `${op}: 202`).toBe(202);
+      acks.push({ op, id: String(ack.body.id), portfolioId: ack.body.portfolioId });
+    }
+    const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
+    const problems: string[] = [];
+    const portfolios: { label: string; value: unknown }[] = [];
+    let seasoned = 0;
+    for (const [i, { op, id, portfolioId }] of acks.entries()) {
+      const report = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
+      if (typeof report.seasoned === 'boolean') seasoned++;
+      problems.push(...seasonedProblems(`${op} report ${id}`, report));
+      portfolios.push(
+        { label: `the ack of ${op} report ${id}`, value: portfolioId },
+        { label: `${op} report ${id} read`, value: report.portfolioId },
+      );
+    }
+    expect(seasoned, 'reports giving seasoned').toBeGreaterThan(2);
+    problems.push(...sameIdProblems('portfolioId', portfolios));
+    expect(problems, "each report's seasoned and portfolio id").toEqual([]);
   },
 );

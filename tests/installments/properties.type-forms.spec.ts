@@ -86,7 +86,7 @@ const sensitive = (at: string) => kindOfKey(at.split('.').at(-1)!) !== undefined
 
 test(
   'every form the contract allows of each parameter and body member is accepted, on every operation that takes it @provider',
-  rules('IN-VALID-FORMS'),
+  rules('IN-VALID-FORMS', 'IN-VALID-ACCEPTED'),
   async ({ inst, instApi, instReq, instContract }) => {
     const violations = new Violations(VALID_FORMS);
     // A selection names an offer the service made: a fresh offers call's first, for each form.

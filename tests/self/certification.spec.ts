@@ -6,7 +6,8 @@ import { annotateViolations, noteViolation, propertyBroken, violationsOf } from 
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
-import { ruleIdsLeading } from '../../helpers/contract/rules.js';
+import { loadRules, ruleIdsLeading, validAcceptedRule } from '../../helpers/contract/rules.js';
+import { SERVICES } from '../../helpers/contract/services.js';
 import { overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -195,6 +196,67 @@ test('one cause, once: a property that saw the answers a rule of its own operati
     ['S-MODIFY', 'failed'],
     ['S-PROP-ECHO', 'failed'],
   ]);
+});
+
+test('one fault, one line: a rule spanning more operations that failed on the operation a narrower rule failed on joins its group, also broken there', () => {
+  const failed = (title: string, brokenRule: string, brokenAt: string): TestOutcome => ({
+    ...outcome([], 'failed'),
+    title,
+    rules: [brokenRule],
+    brokenRule,
+    brokenAt,
+  });
+  const rule = (id: string, operations: string[]) => ({
+    id,
+    text: id,
+    kind: 'error' as const,
+    source: 'provider' as const,
+    cite: 'c',
+    operations,
+  });
+  const rules = [
+    rule('S-LIM-WALLETS', ['Join']),
+    rule('S-ERR-CONTRACT', ['Join', 'Search']),
+    rule('S-RESP-FORMS', ['Join', 'Search', 'Read']),
+  ];
+  // A limit unenforced: the limit's check, the error contract's generated cases and the answer's form all met the acceptance.
+  const v = serviceVerdict(
+    's',
+    'S',
+    'provider',
+    [
+      failed('error contract', 'S-ERR-CONTRACT', 'Join'),
+      failed('answer form', 'S-RESP-FORMS', 'Join'),
+      failed('four wallets', 'S-LIM-WALLETS', 'Join'),
+      failed('answer form elsewhere', 'S-RESP-FORMS', 'Read'),
+    ],
+    coverage,
+    rules,
+  );
+  expect(v.failures.map((g) => [g.cause, g.alsoBroken, g.titles])).toEqual([
+    ['S-LIM-WALLETS: Join', ['S-ERR-CONTRACT', 'S-RESP-FORMS'], ['four wallets', 'error contract', 'answer form']],
+    ['S-RESP-FORMS: Read', undefined, ['answer form elsewhere']],
+  ]);
+  // The rules table still marks each rule failed where its own judgement failed.
+  expect(v.rules.map((r) => [r.id, r.outcome])).toEqual([
+    ['S-LIM-WALLETS', 'failed'],
+    ['S-ERR-CONTRACT', 'failed'],
+    ['S-RESP-FORMS', 'failed'],
+  ]);
+  expect(v.provider.failed).toBe(4);
+});
+
+test("a refused valid call is filed under its service's rule of the documented success: seed or provider, never an assumption", () => {
+  for (const { name } of SERVICES) {
+    const id = validAcceptedRule(name);
+    const rule = loadRules(name).rules.find((r) => r.id === id);
+    expect([name, id, rule?.kind, rule?.source === 'assumption']).toEqual([
+      name,
+      expect.stringMatching(/-VALID-ACCEPTED$/),
+      'status',
+      false,
+    ]);
+  }
 });
 
 test("a failure after a failed step of its check (its valid call refused) judged nothing: filed under the step's rule, its own rules not judged after it", () => {

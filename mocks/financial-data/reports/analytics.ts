@@ -559,7 +559,8 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
   const days = head(w).days;
   return {
     ...head(w),
-    seasoned: days >= 365,
+    // provider 1.35.0 CashFlowReport.seasoned: true when the report covers more than 365 days.
+    seasoned: days > 365,
     institutions: inst,
     cashFlowCreditSummary: { monthlyCashFlowCreditSummaries: summary.credits },
     cashFlowDebitSummary: { monthlyCashFlowDebitSummaries: summary.debits },

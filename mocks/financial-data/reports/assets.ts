@@ -567,7 +567,8 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
     const start = faults.has('ra-span-from-window') ? window.from : (earliest ?? window.from);
     const end = latest ?? window.to;
     const days = Math.max(0, Math.round((end - start) / DAY_S));
-    Object.assign(content, { startDate: start, endDate: end, days, seasoned: days > 180 });
+    // provider 1.35.0: the asset reports are seasoned beyond 180 days, TransactionsReport beyond 365.
+    Object.assign(content, { startDate: start, endDate: end, days, seasoned: days > (kind === 'transactions' ? 365 : 180) });
   }
   if (options.consolidated) {
     // Blind fault: the consolidated balance sums the cash accounts only, not the investment one.

@@ -87,6 +87,18 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     return found;
   };
 
+  /**
+   * provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets: a pay statement digitized by
+   * an earlier report (one of the customer's reports already built that lists it) is not billable again.
+   */
+  const billing = (customerId: string, assetIds: string[]) => {
+    const digitized = new Set(
+      (ctx.state.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
+        ((ctx.state.reports.reports.get(id)?.content?.payStatements ?? []) as { assetId?: string }[]).map((p) => p.assetId),
+      ),
+    );
+    return { billable: (id: string) => !digitized.has(id), count: assetIds.filter((id) => !digitized.has(id)).length };
+  };
   /** Asset ids already reported on by this customer's TXVerify reports (the refresh of seed 002 reuses them). */
   const reportedAssets = (customerId: string) =>
     new Set(
@@ -258,16 +270,20 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
           reportCustomFields: body.reportCustomFields,
         }),
         extra: { reportStyle: style },
-        build: () => {
+        build: (r) => {
           const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
+          const bill = billing(
+            r.customerId,
+            stubs.map((s) => s.id),
+          );
           // Blind fault: the pay statement report reads the net pay in whole dollars.
           const whole = style === 'paystatement' && faults.has('blind-income-paystatement-net-pay-whole-dollars');
           return {
             reportStyle: style,
             assetIds: data.assetIds,
-            numberOfBillableAssets: stubs.length,
+            numberOfBillableAssets: bill.count,
             payStatements: read
-              .map((s) => extract(s.id, s.asset))
+              .map((s) => ({ ...extract(s.id, s.asset), billable: bill.billable(s.id) }))
               .map((e) => (whole && e.netPayCurrent !== undefined ? { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) } : e)),
           };
         },
@@ -333,12 +349,16 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
           r.customerId,
           accountIds && !faults.has('txverify-account-ids-ignored') ? new Set(accountIds) : undefined,
         );
+        const bill = billing(
+          r.customerId,
+          stubs.map((s) => s.id),
+        );
         return {
           reportStyle: 'voieWithInterview',
           assetIds,
-          numberOfBillableAssets: stubs.length,
+          numberOfBillableAssets: bill.count,
           payStatements: stubs.map((s) => {
-            const e = extract(s.id, s.asset);
+            const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
             // Blind fault: a deposit matches only when posted within three days of the pay date.
             const near =
               faults.has('blind-income-txverify-match-needs-near-pay-date') && e.payDate !== undefined

@@ -47,7 +47,7 @@ function periods(weekly: boolean, todayS: number, n: number): { startS: number; 
 
 export function registerSbca(app: FastifyInstance, ctx: FdContext): void {
   const { faults, state: world, clock } = ctx;
-  const seams = faults.seams<SbcaSeams>();
+  const seams = faults.seams<SbcaSeams>('sbca');
 
   route(app, ctx, 'GenerateSBCAMetricsReport', ({ path, body }: Input, reply) => {
     const customer = customerOr404(ctx, reply, path.customerId);

@@ -1,0 +1,65 @@
+// Property FD-PROP-REPORT-FIGURES: what a report states about its own figures follows from the
+// report's own data, on every report kind giving the figure, and an id a report names as lasting is
+// the same on every report (and refresh) of one customer that shows it. Judged by the report specs
+// on the reports they read (tests/financial-data/reports.institutions.spec.ts: every report kind of
+// one customer; reports-income.payroll.spec.ts: a VOIE payroll report and its refresh;
+// reports-income.paystubs.spec.ts: the paystub reports of one customer over the same assets).
+//
+// Figures: seasoned against days (provider 1.35.0: VOAReport, VOAWithIncomeReport,
+// PrequalificationReport, VOIReport and VOETransactionsReport say "more than 180 days";
+// TransactionsReport, CashFlowReport, the AF*AnalyticsReport and the Foresight reports say "more
+// than 365 days"); billable against the customer's earlier reports and numberOfBillableAssets against
+// the billable pay statements listed (PayStatementForVoie.billable). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
+// customer), EmploymentId (the same across refreshes of the report).
+
+export const REPORT_FIGURES = 'FD-PROP-REPORT-FIGURES';
+
+/** The report types of the provider's 180-day reports (ReportType values of the schemas above); every other report giving seasoned is a 365-day one. */
+const SEASONED_AFTER_180 = new Set(['voa', 'voaHistory', 'preQualVoa', 'assetSummary', 'voi', 'voeTransactions']);
+
+/** The days past which a report of `type` is seasoned. */
+export const seasonedAfter = (type: unknown): number => (SEASONED_AFTER_180.has(String(type)) ? 180 : 365);
+
+/** A report whose seasoned does not say "days above its kind's threshold" (each member when given). */
+export function seasonedProblems(label: string, report: { type?: unknown; days?: unknown; seasoned?: unknown }): string[] {
+  const { type, days, seasoned } = report;
+  if (typeof days !== 'number' || typeof seasoned !== 'boolean') return [];
+  const after = seasonedAfter(type);
+  return seasoned === days > after ? [] : [`${label} (${String(type)}): seasoned ${seasoned} with days ${days} (seasoned beyond ${after})`];
+}
+
+/** The reports (label, value) showing a lasting id that differ from the first one showing it. */
+export function sameIdProblems(member: string, shown: { label: string; value: unknown }[]): string[] {
+  const given = shown.filter((s) => s.value !== undefined && s.value !== null);
+  const first = given[0];
+  return given
+    .filter((s) => JSON.stringify(s.value) !== JSON.stringify(first.value))
+    .map((s) => `${member} ${JSON.stringify(s.value)} on ${s.label}, ${JSON.stringify(first.value)} on ${first.label}`);
+}
+
+/**
+ * A pay statement report whose billing disagrees with its own list and the customer's earlier reports
+ * (provider 1.35.0 PayStatementForVoie.billable, numberOfBillableAssets): each pay statement listed is
+ * billable exactly when no earlier report digitized its asset, and the count is the billable ones listed.
+ */
+export function billableProblems(
+  label: string,
+  report: { payStatements?: unknown; numberOfBillableAssets?: unknown },
+  digitizedBefore: ReadonlySet<string>,
+): string[] {
+  const listed = [report.payStatements ?? []].flat() as { assetId?: unknown; billable?: unknown }[];
+  const problems = listed
+    .filter((p) => typeof p.billable === 'boolean' && p.billable === digitizedBefore.has(String(p.assetId)))
+    .map(
+      (p) =>
+        `${label}: asset ${String(p.assetId)} billable ${String(p.billable)}, digitized before: ${digitizedBefore.has(String(p.assetId))}`,
+    );
+  const billable = listed.filter((p) => p.billable === true).length;
+  if (
+    typeof report.numberOfBillableAssets === 'number' &&
+    listed.every((p) => typeof p.billable === 'boolean') &&
+    report.numberOfBillableAssets !== billable
+  )
+    problems.push(`${label}: numberOfBillableAssets ${report.numberOfBillableAssets}, ${billable} billable pay statements listed`);
+  return problems;
+}

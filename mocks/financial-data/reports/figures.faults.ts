@@ -1,0 +1,64 @@
+// Faults of what a report states about its own figures and its lasting ids (FD-PROP-REPORT-FIGURES,
+// helpers/client/invariants/report-figures.ts): they bend a report's answer as it leaves the mock, at
+// the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply), whichever report module built it.
+import { faultCatalogue, type Reply } from '../../kit/faults.js';
+
+const RULES = ['FD-PROP-REPORT-FIGURES'];
+
+/** A report's answer (an ack, a read, a refresh) with `bend` applied to its JSON object; any other answer unchanged. */
+const reportAnswer = (bend: (report: Record<string, any>) => void) => ({
+  reply: (x: Reply, body: string) => {
+    if (x.status >= 300 || !/^(Generate|Refresh).*Report$|^GetReportBy/.test(x.operationId ?? '')) return body;
+    try {
+      const json = JSON.parse(body);
+      if (!json || typeof json !== 'object' || Array.isArray(json)) return body;
+      bend(json);
+      return JSON.stringify(json);
+    } catch {
+      return body;
+    }
+  },
+});
+
+export const REPORT_FIGURES_FAULTS = faultCatalogue([
+  {
+    id: 'report-seasoned-at-asset-threshold',
+    rule: "FD-PROP-REPORT-FIGURES: every report giving days reads seasoned against the asset reports' threshold, the longer one of the cash flow, transactions, analytics and Foresight kinds too",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      // The asset reports' threshold (provider 1.35.0 VOAReport.seasoned).
+      if (typeof r.days === 'number' && typeof r.seasoned === 'boolean') r.seasoned = r.days > 180;
+    }),
+  },
+  {
+    id: 'report-portfolio-id-per-report',
+    rule: "FD-PROP-REPORT-FIGURES: each report of a customer answers a portfolio id of its own (the report's id), not the customer's one portfolio id",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      if (typeof r.portfolioId === 'string' && r.id !== undefined) r.portfolioId = `${r.id}-port`;
+    }),
+  },
+  {
+    id: 'report-employment-id-per-report',
+    rule: "FD-PROP-REPORT-FIGURES: a payroll report's employment ids are made anew on each report (the report's id), not kept across its refreshes",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      for (const e of Array.isArray(r.employmentHistory) ? r.employmentHistory : [])
+        if (e && typeof e === 'object' && e.employmentId !== undefined) e.employmentId = `emp-${r.id}`;
+    }),
+  },
+  {
+    id: 'report-pay-statement-billable-again',
+    rule: 'FD-PROP-REPORT-FIGURES: a pay statement an earlier report digitized is billable again on every later report, and counted so',
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      if (!Array.isArray(r.payStatements)) return;
+      for (const p of r.payStatements) if (p && typeof p === 'object' && 'billable' in p) p.billable = true;
+      if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
+    }),
+  },
+]);

@@ -1,0 +1,61 @@
+// What the seams of report retrieval (retrieval.ts) carry: the exchange, the steps of its judgement,
+// a refusal, a change a write makes, an answer. Apart from the behaviour, so that its faults
+// (retrieval.faults.ts) name them without importing the shared front or the report store.
+import type { Contract } from '../../../helpers/contract/contract.js';
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
+import type { Input } from '../input.js';
+import type { Consumer, FdState, Report } from '../state.js';
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: FdOperationId;
+  input: Input;
+  world: FdState;
+  contract: Contract;
+  nowS: number;
+  nowMs: number;
+  /** The 'format' step: the media ranges of Accept (weight order, q=0 left out) and whether the PDF is answered. */
+  ranges?: string[];
+  pdf?: boolean;
+  /** The customer (its id) and consumer the path names, once found (the 'owner' step). */
+  customerId?: string;
+  consumer?: Consumer;
+  /** The report of the path (the 'report' step); the customer whose security freeze is judged (the 'freeze' step). */
+  report?: Report;
+  frozenId?: string;
+  /** The lists: the allowance a list call counts against (the 'rate-key' step) and its served calls in the window ('rate'). */
+  rate?: { key: string; limit: number; windowS: number; recent?: number[] };
+  /** The lists and portfolios: the reports shown, row for row (the 'list' step). */
+  reports?: Report[];
+  /** The portfolios: the key a report is kept under and whether a later report replaces the kept one (the 'portfolio' step). */
+  portfolio?: { key(r: Report): string; replaces(kept: Report, later: Report): boolean };
+  /** Reissue: from when its purpose is required (epoch second). */
+  purposeFromS?: number;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'purpose' | 'format' | 'owner' | 'report' | 'freeze' | 'reissue-purpose' | 'rate-key' | 'rate' | 'list' | 'portfolio';
+
+/** A refusal: its status and words; `freeze` when the report guard answers it (guard.ts frozen). */
+export interface Refusal {
+  status: number;
+  message: string;
+  freeze?: boolean;
+}
+
+/** What a write changes: the calls a list counts in its window; what a reissue writes on its report. */
+export type Change =
+  | { kind: 'list-calls'; refused: boolean; calls: number[] }
+  | { kind: 'reissue'; partnerId: string; createdDate: number; callback: boolean };
+
+/** An answer as sent: its JSON body, or the PDF of `pdf` when the format step chose it. */
+export interface Answer {
+  status: number;
+  body?: any;
+  pdf?: Report;
+}
+
+export type RetrievalSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
+
+/** seed 002, Report retrieval: a report of the income kinds (VOE, VOIE, pay statement). */
+export const incomeKind = (r: Report) => /^(voe|voie|paystatement)/i.test(r.type);
