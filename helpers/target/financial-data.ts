@@ -64,6 +64,17 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
     if (!response.ok) throw new Error(`mock control security freeze: ${response.status} ${await response.text()}`);
   }
 
+  /** Rejects a pending app registration with its reason (the mock's harness route; a provider's review does it on a sandbox). */
+  async rejectRegistration(preAppId: number, note: string): Promise<void> {
+    this.changes++;
+    const response = await fetch(`${this.origin}/__mock/app-registrations/${preAppId}/reject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ note }),
+    });
+    if (!response.ok) throw new Error(`mock control reject registration: ${response.status} ${await response.text()}`);
+  }
+
   /** Decides how a report still in progress ends (mocks/financial-data/reports/store.ts): success by default. */
   async reportOutcome(reportId: string, status: 'success' | 'failure'): Promise<void> {
     this.changes++;

@@ -215,6 +215,14 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x) => x.list!.filter(isActive)),
     ...provider,
   }),
+  fault(
+    'fd-acct-refresh-window-reversed-accepted',
+    'FD-ACCT-REFRESH-WINDOW: a login refresh whose toDate is before its fromDate is carried out (200), not refused',
+    {
+      judge: skip('window'),
+      ...provider,
+    },
+  ),
   fault('fd-acct-type-unsupported-empty', 'FD-ACCT-TYPE-UNSUPPORTED: an unsupported account type answers an empty list, not a 400', {
     judge: skip('type'),
     ...provider,

@@ -132,7 +132,7 @@ export interface Exchange {
 }
 
 /** The steps of the judgement, in the order an operation takes those it has. */
-export type Step = 'customer' | 'account' | 'login' | 'institution' | 'type' | 'filters' | 'scope';
+export type Step = 'customer' | 'account' | 'login' | 'institution' | 'type' | 'filters' | 'scope' | 'window';
 
 export interface Refusal {
   status: number;

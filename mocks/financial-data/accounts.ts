@@ -98,6 +98,13 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
       x.list = scopeOf(x);
       return undefined;
     },
+    // provider 1.35.0 ToDateParameterForRefreshAccounts: toDate is later than fromDate; one before it is a 400.
+    window: (x) => {
+      const { fromDate, toDate } = x.input.query;
+      return fromDate !== undefined && toDate !== undefined && Number(toDate) < Number(fromDate)
+        ? refused(400, 'Bad request. (toDate is before fromDate)')
+        : undefined;
+    },
   };
 
   const judged = judgeThrough(seams, judge);
@@ -141,7 +148,7 @@ export function registerAccounts(app: FastifyInstance, ctx: FdContext) {
   };
   on('RefreshCustomerAccounts', ['customer'], refresh(1));
   on('RefreshCustomerAccountsV2', ['customer'], refresh(2));
-  on('RefreshCustomerAccountsByInstitutionLogin', ['login'], refresh(1));
+  on('RefreshCustomerAccountsByInstitutionLogin', ['login', 'window'], refresh(1));
   on('RefreshCustomerAccountsByInstitutionLoginV2', ['login'], refresh(2));
 
   // --- Deletion of access (seed 002: removes access to that data only; the other permissioned

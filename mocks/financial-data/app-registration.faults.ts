@@ -121,6 +121,10 @@ const firstModifiedName = (x: Exchange): Map<number, string> => x.world.faultMem
 
 export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // --- Registering (seed 002, RegisterApp; provider 1.35.0 Application)
+  fault('fd-app-rejected-note-dropped', 'FD-APP-REJECTED-NOTE: a rejected registration (R) is listed without its note', {
+    answer: listed(({ note: _n, ...i }) => i),
+    ...provider,
+  }),
   fault('fd-app-register-approved-at-once', 'FD-APP-REGISTER: a new registration is approved at once, not pending (P)', {
     state: changed('register', (c, x) => ({
       ...c,

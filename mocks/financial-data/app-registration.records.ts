@@ -24,7 +24,7 @@ export const applicationIdOf = (r: Registration) => {
 
 /** Approval on the virtual clock, applied when a registration is read. */
 export function settle(r: Registration, nowS: number): Registration {
-  if (r.pendingSinceS !== undefined && nowS - r.pendingSinceS >= APPROVAL_DELAY_S) {
+  if (r.pendingSinceS !== undefined && !r.rejected && nowS - r.pendingSinceS >= APPROVAL_DELAY_S) {
     r.approvedS = r.pendingSinceS + APPROVAL_DELAY_S;
     r.modifiedS = r.approvedS;
     r.pendingSinceS = undefined;
@@ -33,7 +33,9 @@ export function settle(r: Registration, nowS: number): Registration {
   return r;
 }
 
-export const statusOf = (r: Registration) => (r.pendingSinceS === undefined ? 'A' : 'P');
+export const statusOf = (r: Registration) => (r.rejected ? 'R' : r.pendingSinceS === undefined ? 'A' : 'P');
+/** The note of a registration: the reason of a rejected one (provider 1.35.0 AppRegistrationStatus R), Approved once approved. */
+const noteOf = (r: Registration) => (r.rejected ? { note: r.rejected.note } : r.approvedS !== undefined ? { note: 'Approved' } : {});
 
 /** Every registration of the world, settled; those of one partner. */
 export const allRegistrations = (world: FdState, nowS: number) => [...world.appRegistrations.apps.values()].map((r) => settle(r, nowS));
@@ -76,7 +78,7 @@ export const applicationView = (r: Registration) => ({
   status: statusOf(r),
   name: r.fields.appName,
   scopes: 'Account Info',
-  ...(r.approvedS !== undefined ? { note: 'Approved' } : {}),
+  ...noteOf(r),
   createdDate: iso(r.submittedS),
   modifiedDate: iso(r.modifiedS),
   submittedDate: iso(r.submittedS),
@@ -91,7 +93,8 @@ export const statusView = (world: FdState, r: Registration) => ({
   modifiedDate: r.modifiedS,
   status: statusOf(r),
   ...(r.applicationId ? { applicationId: r.applicationId } : {}),
-  ...(r.approvedS !== undefined ? { note: 'Approved', scopes: 'Account Info' } : {}),
+  ...noteOf(r),
+  ...(r.approvedS !== undefined ? { scopes: 'Account Info' } : {}),
   institutionDetails: institutionsOf(world, r).map(({ inst, registered }) => ({
     id: Number(inst.id),
     decryptionKeyActivated: registered,

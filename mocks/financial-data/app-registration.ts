@@ -186,7 +186,8 @@ export function registerAppRegistration(app: FastifyInstance, ctx: FdContext): v
     const r = change.r;
     if (change.fields) r.fields = change.fields;
     r.modifiedS = x.nowS;
-    if (change.pending) r.pendingSinceS = x.nowS;
+    // A modification is submitted anew: pending (P) again, a rejection behind it (provider 1.35.0 AppRegistrationStatus).
+    if (change.pending) [r.pendingSinceS, r.rejected] = [x.nowS, undefined];
     r.applicationId = change.applicationId;
     return answer(x, reply, { status: 200, body: { preAppId: r.preAppId, status: statusOf(r) } });
   });

@@ -144,6 +144,17 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     else world.frozen.add(customerId);
     return reply.code(204).send();
   });
+  // Rejects a pending registration with the reason given ({"note": "..."}): it reads R with that note
+  // on both readers (provider 1.35.0 AppRegistrationStatus), as the provider's review would leave it.
+  app.post('/__mock/app-registrations/:preAppId/reject', async (req, reply) => {
+    const r = world.appRegistrations.apps.get(Number((req.params as { preAppId: string }).preAppId));
+    const body = parseJson(req.body) as { note?: unknown } | undefined | SyntaxError;
+    if (!r) return reply.code(404).send({ message: 'no such registration in the mock' });
+    if (body instanceof SyntaxError || typeof body?.note !== 'string' || !body.note.trim())
+      return reply.code(400).send({ message: 'body must be {"note": "<the reason>"}' });
+    r.rejected = { atS: clock.nowEpochSeconds(), note: body.note };
+    return reply.code(204).send();
+  });
   registerAuth(app, context);
   registerCustomers(app, context);
   registerConsumers(app, context);

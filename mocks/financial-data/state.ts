@@ -264,6 +264,8 @@ export interface Registration {
   pendingSinceS?: number;
   applicationId?: string;
   approvedS?: number;
+  /** Set when the harness rejects it (POST /__mock/app-registrations/:preAppId/reject): R with this note (provider 1.35.0 AppRegistrationStatus). */
+  rejected?: { atS: number; note: string };
 }
 
 /** A third-party access key (third-party-access.ts): the consent receipt and what it grants. */

@@ -118,7 +118,7 @@ export async function startInstallmentsMock(
     });
     return reply.code(204).send();
   });
-  registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard);
+  registerPanLists(app, INSTALLMENTS_BASE_PATH, context, world, guard, keys);
   registerMerchants(app, INSTALLMENTS_BASE_PATH, context, world, guard, contract);
   registerOffers(app, INSTALLMENTS_BASE_PATH, context, world, guard);
   registerPlans(app, INSTALLMENTS_BASE_PATH, context, world, guard);

@@ -1,13 +1,14 @@
 // The mock's JWE key (reference, payload encryption: RSA-OAEP-256 / A256GCM) and its public JWK
 // set at GET /keys, which also carries the public key the service signs notifications with.
 import { randomUUID } from 'node:crypto';
-import { compactDecrypt, exportJWK, importPKCS8, importSPKI, type CryptoKey } from 'jose';
+import { CompactEncrypt, compactDecrypt, exportJWK, importPKCS8, importSPKI, type CryptoKey } from 'jose';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import type { ConsumerKey } from './state.js';
 
 export interface InstallmentsKeys {
   kid: string;
   privateKey: CryptoKey;
+  publicKey: CryptoKey;
   jwks: { keys: Record<string, unknown>[] };
 }
 
@@ -21,7 +22,7 @@ export async function createInstallmentsKeys(serviceKey: ConsumerKey): Promise<I
   const privateKey = await importPKCS8(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'RSA-OAEP-256');
   const enc = { ...(await exportJWK(publicKey)), kid, use: 'enc', alg: 'RSA-OAEP-256' };
   const sig = { ...serviceKey.publicKey.export({ format: 'jwk' }), kid: serviceKey.consumerKey, use: 'sig', alg: 'RS256' };
-  return { kid, privateKey, jwks: { keys: [enc, sig] } };
+  return { kid, privateKey, publicKey, jwks: { keys: [enc, sig] } };
 }
 
 /** Decrypts a compact JWE made for our key with A256GCM; undefined when it is not one. */
@@ -36,4 +37,15 @@ export async function decryptJson(keys: InstallmentsKeys, jwe: string): Promise<
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An answer's sensitive data as a compact JWE (RSA-OAEP-256 / A256GCM). The provider encrypts it for the
+ * partner with a key no source gives the suite; the mock uses its own, so a caller sees it opaque, as a
+ * partner's client without that key would.
+ */
+export async function encryptJson(keys: InstallmentsKeys, value: unknown): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: keys.kid })
+    .encrypt(keys.publicKey);
 }

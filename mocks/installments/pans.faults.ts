@@ -353,6 +353,29 @@ export const PANS_FAULTS = faultCatalogue([
   ),
   bend(
     {
+      id: 'in-prop-counts-register-failed-cards-not-answered',
+      rule: 'the failed cards come back encrypted when a card failed (provider 2.0.0 registerPans 200 examples PartialSuccessPansRegistration, FullFailurePansRegistration): a registration with a failed card answers the counts without encryptedValue',
+      source: 'provider',
+      rules: ['IN-PROP-COUNTS'],
+    },
+    { answer: okBody('registerPans', ({ encryptedValue: _e, ...b }) => b) },
+  ),
+  bend(
+    {
+      id: 'in-prop-counts-dereg-success-answers-encrypted-value',
+      rule: 'encryptedValue is left out when no card failed (provider 2.0.0 deregisterPans 200 example FullSuccessPanDeregistration): a deregistration of cards the list holds answers an encryptedValue all the same',
+      source: 'provider',
+      rules: ['IN-PROP-COUNTS'],
+    },
+    {
+      answer: okBody('deregisterPans', (b) => ({
+        ...b,
+        encryptedValue: b.encryptedValue ?? 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.e30.e30.e30.e30',
+      })),
+    },
+  ),
+  bend(
+    {
       id: 'in-echo-panlist-register-created-list-answered-next-id',
       rule: 'registration answers the list it registered the cards to (provider 2.0.0, Registration panList; reference, Main fields): a list created by panListName is answered with the panListId after the one it is stored under, so a later registration or deregistration by the answered id names no list',
       source: 'provider',

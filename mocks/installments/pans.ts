@@ -1,15 +1,25 @@
 // PAN lists: POST /consumers/pans/registrations and /deregistrations (seed 001, Endpoints;
 // provider 2.0.0: Registration, Deregistration). PANs arrive in a JWE `encryptedValue`; answers carry
-// counts as strings and no per-PAN detail (that would be card data).
+// counts as strings and, only when a card failed, the failed cards with their reasons encrypted in a root
+// `encryptedValue` (provider 2.0.0 registerPans and deregisterPans 200 examples: not present without a
+// failed card; never in clear).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MockContext } from '../kit/context.js';
 import { luhnValid } from '../../helpers/config/luhn.js';
 import { INVALID, MISSING, sendRefusal } from './errors.js';
 import type { Guard } from './guard.js';
+import { encryptJson, type InstallmentsKeys } from './keys.js';
 import { exchangeOf, type Exchange, type InstallmentsSeams, type Refusal, type Step } from './seams.js';
 import { heldRange, inRange, newPanListId, type InstallmentsState, type PanList } from './state.js';
 
-export function registerPanLists(app: FastifyInstance, prefix: string, ctx: MockContext, world: InstallmentsState, guard: Guard) {
+export function registerPanLists(
+  app: FastifyInstance,
+  prefix: string,
+  ctx: MockContext,
+  world: InstallmentsState,
+  guard: Guard,
+  keys: InstallmentsKeys,
+) {
   const seams = ctx.faults.seams<InstallmentsSeams>();
   const exchange = (req: FastifyRequest) => exchangeOf(req, world, () => ctx.clock.nowMs());
   const refusal = (field: string, keyword: string, message: string): Refusal => ({
@@ -22,6 +32,18 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
   /** The judgement at `step`: the refusal the sources give there (undefined: none), bent at the judge seam. */
   const judged = (x: Exchange, step: Step, refused: boolean, r: () => Refusal) => seams.judge(x, step, refused ? r() : undefined);
   const panList = (l: PanList) => ({ panListId: l.panListId, ...(l.panListName ? { panListName: l.panListName } : {}) });
+  /** The failed cards with their reasons (provider 2.0.0 PanResult), encrypted; nothing when none failed. */
+  const failures = async (failed: { pan?: string; reasonCode: string; description: string }[]) =>
+    failed.length
+      ? {
+          encryptedValue: await encryptJson(keys, {
+            pans: failed.map(({ pan, reasonCode, description }) => ({
+              ...(pan === undefined ? {} : { pan }),
+              error: { reasonCode, description },
+            })),
+          }),
+        }
+      : {};
 
   app.post(`${prefix}/consumers/pans/registrations`, async (req, reply) => {
     const ok = await guard(req, reply, 'registerPans');
@@ -86,7 +108,7 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     if (accountRange && panListId !== undefined) list.accountRange = accountRange;
     // The list as it takes the cards.
     seams.state(x, { list });
-    let failureCount = 0;
+    const failed: { pan?: string; reasonCode: string; description: string }[] = [];
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
       // provider 2.0.0: Pan.pan (every pan is validated against the Luhn algorithm; a failing one is a per-PAN failure),
@@ -98,13 +120,27 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
         !judged(x, 'check-digit', !luhnValid(pan), () => ({ status: 400, reasonCode: INVALID, description: 'PAN failed the Luhn check' }));
       const range = valid ? (list.accountRange ?? (list.cardsRange ??= world.accountRanges.find((r) => inRange(pan, r)))) : undefined;
       if (!valid || !inRange(pan, range) || list.pans.has(pan)) {
-        failureCount++;
+        // provider 2.0.0 UnencryptedPartialSuccessPanRegistration: each failed card with its reason.
+        failed.push({
+          pan,
+          reasonCode: INVALID,
+          description: !valid
+            ? 'pan failed validation'
+            : list.pans.has(pan)
+              ? 'pan is already in the pan list'
+              : 'pan failed for account range validation',
+        });
         continue;
       }
       list.pans.add(pan);
       successfulCount++;
     }
-    return reply.code(200).send({ successfulCount: String(successfulCount), failureCount: String(failureCount), panList: panList(list) });
+    return reply.code(200).send({
+      successfulCount: String(successfulCount),
+      failureCount: String(failed.length),
+      panList: panList(list),
+      ...(await failures(failed)),
+    });
   });
 
   app.post(`${prefix}/consumers/pans/deregistrations`, async (req, reply) => {
@@ -125,13 +161,13 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     if (refused) return sendRefusal(reply, refused);
     const list = world.panLists.get(ok.body.panListId)!;
     x.list = list;
-    let failureCount = 0;
+    const failed: { pan?: string; reasonCode: string; description: string }[] = [];
     let successfulCount = 0;
     for (const { pan } of (ok.plain?.pans ?? []) as { pan?: string }[]) {
       // provider 2.0.0, Deregistration: a card the list holds is taken out of it; any other is a failure.
       const { holder } = seams.state(x, { pan, holder: pan !== undefined && list.pans.has(pan) ? list : undefined });
       if (pan === undefined || !holder) {
-        failureCount++;
+        failed.push({ pan, reasonCode: INVALID, description: 'pan is not linked to the pan list' });
         continue;
       }
       holder.pans.delete(pan);
@@ -139,8 +175,11 @@ export function registerPanLists(app: FastifyInstance, prefix: string, ctx: Mock
     }
     // The list as the deregistration leaves it.
     seams.state(x, { list, removed: successfulCount });
-    return reply
-      .code(200)
-      .send({ panListId: list.panListId, successfulCount: String(successfulCount), failureCount: String(failureCount) });
+    return reply.code(200).send({
+      panListId: list.panListId,
+      successfulCount: String(successfulCount),
+      failureCount: String(failed.length),
+      ...(await failures(failed)),
+    });
   });
 }

@@ -97,3 +97,26 @@ for (const v of VARIANTS) {
     },
   );
 }
+
+// provider 1.35.0 ToDateParameterForRefreshAccounts: toDate is later than fromDate. A window the wrong way
+// round is refused and refreshes nothing; the same window in order is carried out.
+test(
+  'RefreshCustomerAccountsByInstitutionLogin refuses a toDate before its fromDate (400, nothing refreshed) and carries out the window in order @provider',
+  rules('FD-ACCT-REFRESH-WINDOW'),
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const c = await ownLinkedCustomer(fdPowers, createCustomer);
+    const login = c.logins.find((l) => l.institutionId === '101732')!;
+    const path = { customerId: c.customerId, institutionLoginId: String(login.id) };
+    const before = await attemptDates(fdApi, c);
+    await fdPowers.advanceClock(ADVANCE_S);
+    const nowS = Math.floor(fd.now() / 1000);
+    const [fromDate, toDate] = [nowS - 30 * 86_400, nowS];
+    const reversed = await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, query: { fromDate: toDate, toDate: fromDate } });
+    expect(reversed.status, 'toDate before fromDate').toBe(400);
+    expect(Object.fromEntries(await attemptDates(fdApi, c)), 'a refused refresh moves no aggregationAttemptDate').toEqual(
+      Object.fromEntries(before),
+    );
+    const inOrder = await fdApi.call('RefreshCustomerAccountsByInstitutionLogin', { path, query: { fromDate, toDate } });
+    expect(inOrder.status, 'the same window in order').toBe(200);
+  },
+);

@@ -145,6 +145,30 @@ test(
 );
 
 test(
+  'a rejected registration reads R with its note in both readers @mock-only',
+  mockOnly(
+    rules('FD-APP-REJECTED-NOTE@app-list', 'FD-APP-REJECTED-NOTE@app-status-v2'),
+    "needs the mock's harness to reject a registration: on a sandbox the provider's review decides, and no request makes it reject one",
+  ),
+  async ({ fdApi, fd, fdMock }) => {
+    const { preAppId } = await register(fdApi);
+    const note = 'The logo is not a square image';
+    await fdMock.rejectRegistration(preAppId, note);
+    const [listed] = await listApps(fdApi, { pre_app_id: preAppId });
+    const [status] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'rejected');
+    // provider 1.35.0 AppRegistrationStatus: R, with a note giving the reason.
+    for (const [reader, app] of [
+      ['getApplications', listed],
+      ['GetAppRegistrationStatus', status],
+    ] as const)
+      expect({ status: app?.status, noted: typeof app?.note === 'string' && app.note.trim().length > 0 }, reader).toEqual({
+        status: 'R',
+        noted: true,
+      });
+  },
+);
+
+test(
   'modifying an approved registration makes it pending again in both readers, keeping its applicationId @mock-only',
   mockOnly(
     rules('FD-APP-MODIFY-PENDING@app-modify', 'FD-APP-MODIFY-PENDING@app-list', 'FD-APP-MODIFY-PENDING@app-status-v2'),

@@ -94,15 +94,23 @@ test('PAN lists: the list named is the one answered, its name as created', () =>
 
 // The counts property (helpers/client/invariants/counts.ts), which the judge runs on every answer: the
 // counts the contract ties to the request's cards (x-counts) add up to the cards sent, and only them.
-test('PAN lists: the counts add up to the cards sent, an account range counted as none, card data the suite cannot read not judged', async () => {
+test('PAN lists: the counts add up to the cards sent, an account range counted as none, card data the suite cannot read not judged, the failed cards answered only when one failed', async () => {
   const contract = await loadContract('installments');
   const operation = contract.operation('registerPans');
   const counted = (sent: Record<string, unknown>, plain: unknown, answer: Record<string, unknown>) =>
     countProblems(contract, { operation, status: 200, sent, plain, answer });
   const plain = { pans: [{ pan: CARD }, { pan: '5204731600014800' }] };
-  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '1', failureCount: '1' })).toEqual([]);
-  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '2', failureCount: '1' })).toEqual([
+  const failedBack = { encryptedValue: 'f' };
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '1', failureCount: '1', ...failedBack })).toEqual([]);
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '2', failureCount: '1', ...failedBack })).toEqual([
     'successfulCount 2 + failureCount 1 = 3, counting sensitiveData.pans of the request, which holds 2',
+  ]);
+  // The failed cards come back exactly when one failed (x-counts failed: provider 2.0.0 200 examples).
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '1', failureCount: '1' })).toEqual([
+    'failureCount 1 but no encryptedValue or sensitiveData holding the failed items',
+  ]);
+  expect(counted({ panListName: 'L', encryptedValue: 'e' }, plain, { successfulCount: '2', failureCount: '0', ...failedBack })).toEqual([
+    'encryptedValue answered though failureCount is 0 (present only when an item failed)',
   ]);
   expect(counted({ panListName: 'L', sensitiveData: plain }, undefined, { successfulCount: '2', failureCount: '0' })).toEqual([]);
   const range = { accountRangeLow: '4555530000000000', accountRangeHigh: '4555539999999999' };

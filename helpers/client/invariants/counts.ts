@@ -3,7 +3,10 @@
 // successfulCount and failureCount share out the cards a PAN-list registration or deregistration
 // carries, provider 2.0.0 Registration and Deregistration), the members together are the number of
 // those items: never an account range counted as a card, never a card counted twice, none when the
-// request carries none. The tie is contract data, written once on the schema; the answer judge reads it
+// request carries none; and where the tie names the member answering the failed items (`failed: { count,
+// detail }`: provider 2.0.0 registerPans and deregisterPans 200 examples, encryptedValue "will not be
+// present" without a failed card, and holds the failed ones otherwise), that member answers exactly when
+// the failure count is above 0. The tie is contract data, written once on the schema; the answer judge reads it
 // on every answer of every check (fixtures/assertions/installments-answer.ts), and the counts spec
 // (tests/<service>/properties.counts.spec.ts) sends the inputs that tell.
 import type { Contract, Json, Operation } from '../../contract/contract.js';
@@ -19,6 +22,8 @@ interface CountTie {
   members: string[];
   /** The dotted path of the counted list in the request. */
   items: string;
+  /** The count member of the failed items and the members (any one) answering them, present exactly when it is above 0. */
+  failed?: { count: string; detail: string[] };
 }
 
 const tiesOf = new WeakMap<Contract, CountTie[]>();
@@ -34,7 +39,15 @@ function countTiesOf(contract: Contract): CountTie[] {
       const ties: Json = contract.resolveSchema(spec.schema)?.['x-counts'];
       for (const t of Array.isArray(ties) ? ties : [])
         if (Array.isArray(t?.members) && typeof t.items === 'string')
-          out.push({ operationId: op.operationId, status: Number(status), members: t.members.map(String), items: t.items });
+          out.push({
+            operationId: op.operationId,
+            status: Number(status),
+            members: t.members.map(String),
+            items: t.items,
+            ...(typeof t.failed?.count === 'string' && Array.isArray(t.failed?.detail)
+              ? { failed: { count: t.failed.count, detail: t.failed.detail.map(String) } }
+              : {}),
+          });
     }
   tiesOf.set(contract, out);
   return out;
@@ -87,7 +100,8 @@ const countOf = (v: unknown): number | undefined =>
 
 /**
  * What an answer counts wrongly against the request it answers: each tie of its operation and status
- * whose members (each in a count's form; one left out counts none) do not add up to the items sent.
+ * whose members (each in a count's form; one left out counts none) do not add up to the items sent, and
+ * each whose failed items' member is answered without a failure or missing with one.
  */
 export function countProblems(
   contract: Contract,
@@ -99,6 +113,14 @@ export function countProblems(
   if (!a) return problems;
   for (const tie of countTiesOf(contract)) {
     if (tie.operationId !== operation.operationId || tie.status !== status) continue;
+    const failed = tie.failed && countOf(a[tie.failed.count] ?? 0);
+    if (tie.failed && failed !== undefined) {
+      const detail = tie.failed.detail.filter((m) => a[m] !== undefined);
+      if (failed > 0 && !detail.length)
+        problems.push(`${tie.failed.count} ${failed} but no ${tie.failed.detail.join(' or ')} holding the failed items`);
+      if (failed === 0 && detail.length)
+        problems.push(`${detail.join(' and ')} answered though ${tie.failed.count} is 0 (present only when an item failed)`);
+    }
     const n = itemsSent(contract, operation, tie.items, exchange.sent, exchange.plain);
     const values = tie.members.map((m) => (a[m] === undefined ? 0 : countOf(a[m])));
     // A member in no count's form is the schema check's; no member at all states nothing.

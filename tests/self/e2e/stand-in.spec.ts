@@ -44,6 +44,7 @@ const CONTROL: [string, string][] = [
   ['POST', '/__mock/partners/unlock'],
   ['POST', '/__mock/customers/1005060001/link'],
   ['POST', '/__mock/customers/1005060001/security-freeze'],
+  ['POST', '/__mock/app-registrations/1/reject'],
   ['POST', '/__mock/reports/generate'],
   ['POST', '/__mock/reports/abc/outcome'],
   ['GET', '/__mock/micro-entries/1'],
