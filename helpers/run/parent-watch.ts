@@ -15,10 +15,11 @@ export const PARENT_PID_ENV = 'SUITE_PARENT_PID';
 const PARENT_WATCH_MS = 1000;
 
 /** In the runner (not a worker) or a command: interrupts this process with SIGINT on a SIGTERM, and once the process named by PARENT_PID_ENV has ended. */
-export function watchParent(): void {
-  if (process.env.TEST_WORKER_INDEX) return;
+// `env`: the environment it reads (a test runs it inside a Playwright worker, whose own marks it must not take for its own).
+export function watchParent(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.TEST_WORKER_INDEX) return;
   process.on('SIGTERM', () => process.kill(process.pid, 'SIGINT'));
-  const pid = Number(process.env[PARENT_PID_ENV]);
+  const pid = Number(env[PARENT_PID_ENV]);
   if (!Number.isInteger(pid) || pid <= 0) return;
   // A child of certify is moved to another parent when certify ends (a zombie still answers kill 0).
   const child = process.ppid === pid;
