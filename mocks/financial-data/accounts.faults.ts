@@ -5,7 +5,7 @@
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, always } from './fault-builders.js';
+import { faultsAt, blind, assumption, provider, always, judgesAt } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import {
   accountsOf,
@@ -29,6 +29,7 @@ type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 
 const fault = faultsAt<AccountSeams>();
+const { fold, skip } = judgesAt<AccountSeams>();
 
 // Who and what a fault applies to.
 const on =
@@ -63,19 +64,6 @@ const SIMPLE_READERS: Op[] = [
 ];
 
 // (a) The request as judged: functions at the judge seam.
-const fold =
-  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s === step && when(x, m)) change(x, m);
-    return r;
-  };
-const skip =
-  (step: Step, when: When = always, then?: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s !== step || !r || !when(x, m)) return r;
-    then?.(x, m);
-    return undefined;
-  };
 const recode =
   (step: Step, when: When, status: number, message: string): Judge =>
   (x, s, r, m) =>

@@ -6,7 +6,7 @@
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
   NO_APPLICATIONS,
@@ -23,7 +23,6 @@ import {
   type Change,
   type Exchange,
   type ListCriteria,
-  type Refusal,
   type StatusCriteria,
   type Step,
 } from './app-registration.records.js';
@@ -37,6 +36,7 @@ type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
 
 const fault = faultsAt<AppSeams>();
+const { fold, skip, refuse } = judgesAt<AppSeams>();
 const aliased = (earlier: string) => ({ aliases: [earlier] });
 
 const on =
@@ -47,26 +47,6 @@ const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistration
 const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` (of `op`) after the step has run. */
-const fold =
-  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s === step && when(x)) change(x, m);
-    return r;
-  };
-/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (step: Step, when: When = always, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
-/** A refusal at `step` of a request the sources accept, where `when` holds. */
-const refuse =
-  (step: Step, when: When, made: Refusal): Judge =>
-  (x, s, r) =>
-    r ?? (s === step && when(x) ? made : undefined);
 /** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
 const writtenThenRefused =
   (step: Step, write: (x: Exchange) => void): Judge =>

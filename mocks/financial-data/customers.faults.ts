@@ -6,8 +6,8 @@
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always } from './fault-builders.js';
-import { matches, pick, type Change, type CustomerSeams, type Exchange, type Refusal, type Step } from './customers.records.js';
+import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
+import { matches, pick, type Change, type CustomerSeams, type Exchange, type Step } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
 type Seams = FaultSeams<CustomerSeams>;
@@ -19,6 +19,7 @@ type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
 
 const fault = faultsAt<CustomerSeams>();
+const { fold, skip, refuse } = judgesAt<CustomerSeams>();
 
 // Who and what a fault applies to.
 const on =
@@ -37,26 +38,6 @@ const searched = (x: Exchange) => x.filters?.search !== undefined;
 const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` before it is judged further (where `when` holds). */
-const fold =
-  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s === step && when(x, m)) change(x, m);
-    return r;
-  };
-/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (step: Step, when: When = always, then?: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s !== step || !r || !when(x, m)) return r;
-    then?.(x, m);
-    return undefined;
-  };
-/** A refusal at `step` of a request the sources accept, where `when` holds. */
-const refuse =
-  (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
-  (x, s, r, m) =>
-    r ?? (s === step && when(x, m) ? made(x) : undefined);
 /** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
 const writtenThenRefused =
   (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>

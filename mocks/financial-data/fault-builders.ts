@@ -1,6 +1,6 @@
 // What each financial-data faults module writes its faults with (mocks/kit/faults.ts): a fault of one
 // resource's seams, its sources and origins, a contract relaxation.
-import type { Fault, FaultSeams, Relaxation, SeamTypes } from '../kit/faults.js';
+import type { Fault, FaultMemory, FaultSeams, Relaxation, SeamTypes } from '../kit/faults.js';
 
 /**
  * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
@@ -23,3 +23,31 @@ export const provider = { source: 'provider' } as const;
 export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
 /** A fault that applies to every exchange of its seams. */
 export const always = (): boolean => true;
+
+/**
+ * The judge functions a resource's faults are written with, at its steps: `fold` changes the request
+ * at `step` before it is judged there, `skip` lets the refusal of `step` pass (`then` resolves what the
+ * step would have), `refuse` refuses at `step` a request the sources accept.
+ */
+export const judgesAt = <T extends SeamTypes>() => {
+  type Judge = NonNullable<FaultSeams<T>['judge']>;
+  type When = (x: T['x'], memory: FaultMemory) => boolean;
+  const fold =
+    (step: T['step'], when: When, change: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s === step && when(x, m)) change(x, m);
+      return r;
+    };
+  const skip =
+    (step: T['step'], when: When = always, then?: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s !== step || !r || !when(x, m)) return r;
+      then?.(x, m);
+      return undefined;
+    };
+  const refuse =
+    (step: T['step'], when: When, made: T['refusal'] | ((x: T['x']) => T['refusal'])): Judge =>
+    (x, s, r, m) =>
+      r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
+  return { fold, skip, refuse };
+};

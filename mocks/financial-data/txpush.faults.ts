@@ -5,7 +5,7 @@
 // answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
 // blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, always } from './fault-builders.js';
+import { faultsAt, blind, assumption, provider, always, judgesAt } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import {
   TXPUSH_SIGNATURE_HEADER,
@@ -16,7 +16,6 @@ import {
   type Change,
   type Delivery,
   type Exchange,
-  type Refusal,
   type Step,
   type TxPushSeams,
 } from './txpush.records.js';
@@ -31,6 +30,7 @@ type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
 
 const fault = faultsAt<TxPushSeams>();
+const { skip, refuse } = judgesAt<TxPushSeams>();
 const aliased = (earlier: string) => ({ aliases: [earlier] });
 
 // Who and what a fault applies to.
@@ -41,19 +41,6 @@ const byId = (a: Subscription, b: Subscription) => a.id - b.id;
 const seen = <K, V>(m: FaultMemory, name: string): Map<K, V> => (m[name] ??= new Map());
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (step: Step, when: When = always, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
-/** A refusal at `step` of a request the sources accept, where `when` holds. */
-const refuse =
-  (step: Step, when: When, made: Refusal): Judge =>
-  (x, s, r) =>
-    r ?? (s === step && when(x) ? made : undefined);
 /** The refusal of `step` given another status. */
 const restatus =
   (step: Step, status: number): Judge =>

@@ -6,7 +6,7 @@
 // Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
 // its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
 import type { HookEvent } from './state.js';
 import {
   AVAILABLE_EVENTS,
@@ -34,6 +34,7 @@ type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
 
 const fault = faultsAt<WebhookSeams>();
+const { fold, skip, refuse } = judgesAt<WebhookSeams>();
 
 // Who and what a fault applies to.
 const on =
@@ -52,26 +53,6 @@ const elsewhere = (x: Exchange) =>
 const refusal = (status: number, description: string): Refusal => ({ status, description });
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` before it is judged further (where `when` holds). */
-const fold =
-  (step: Step, when: When, change: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s === step && when(x, m)) change(x, m);
-    return r;
-  };
-/** The refusal of `step` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (step: Step, when: When = always, then?: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (s !== step || !r || !when(x, m)) return r;
-    then?.(x, m);
-    return undefined;
-  };
-/** A refusal at `step` of a request the sources accept, where `when` holds. */
-const refuse =
-  (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
-  (x, s, r, m) =>
-    r ?? (s === step && when(x, m) ? made(x) : undefined);
 /** The refusal of `step` changed where `when` holds. */
 const recode =
   (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
