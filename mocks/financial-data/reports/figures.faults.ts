@@ -22,7 +22,7 @@ const reportAnswer = (bend: (report: Record<string, any>) => void) => ({
 
 export const REPORT_FIGURES_FAULTS = faultCatalogue([
   {
-    id: 'report-seasoned-at-asset-threshold',
+    id: 'fd-prop-report-figures-seasoned-at-asset-threshold',
     rule: "FD-PROP-REPORT-FIGURES: every report giving days reads seasoned against the asset reports' threshold, the longer one of the cash flow, transactions, analytics and Foresight kinds too",
     source: 'provider',
     rules: RULES,
@@ -32,7 +32,7 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
     }),
   },
   {
-    id: 'report-portfolio-id-per-report',
+    id: 'fd-prop-report-figures-portfolio-id-per-report',
     rule: "FD-PROP-REPORT-FIGURES: each report of a customer answers a portfolio id of its own (the report's id), not the customer's one portfolio id",
     source: 'provider',
     rules: RULES,
@@ -41,7 +41,7 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
     }),
   },
   {
-    id: 'report-employment-id-per-report',
+    id: 'fd-prop-report-figures-employment-id-per-report',
     rule: "FD-PROP-REPORT-FIGURES: a payroll report's employment ids are made anew on each report (the report's id), not kept across its refreshes",
     source: 'provider',
     rules: RULES,
@@ -51,7 +51,7 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
     }),
   },
   {
-    id: 'report-pay-statement-billable-again',
+    id: 'fd-prop-report-figures-pay-statement-billable-again',
     rule: 'FD-PROP-REPORT-FIGURES: a pay statement an earlier report digitized is billable again on every later report, and counted so',
     source: 'provider',
     rules: RULES,
