@@ -4,9 +4,10 @@
 // StartParameter / ApplicationLimitParameter (page from 1, limit 1..100, default 50), 400 examples
 // 3005-3009, ResultPageParameter / ResultPageSizeParameter (defaults 1), AppStatuses, example 50051.
 // How the suite treats the deprecated read: tests/financial-data/app-registration.readers.ts.
-import { expect, expectFdError, rules, test, whileAlone, type OperationClient } from '../../fixtures/financial-data.js';
-import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
-import { readStatusV2, v2Apps } from './app-registration.readers.js';
+import { isDeepStrictEqual } from 'node:util';
+import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
 
 async function register(fdApi: OperationClient, overrides: Record<string, unknown> = {}) {
   const body = newApplication(overrides);
@@ -15,6 +16,48 @@ async function register(fdApi: OperationClient, overrides: Record<string, unknow
   return { body, preAppId: res.body.preAppId as number };
 }
 const ids = (apps: any[]) => apps.map((a) => String(a.preAppId));
+
+test(
+  'getApplications pages by start from 1 with consistent found, displaying and moreAvailable, a later page under the query of the first; limit 100 is accepted @provider',
+  rules('FD-APP-LIST-PAGING:accept', 'FD-PAGE-KEEPS-QUERY'),
+  async ({ fdApi, fd }) => {
+    for (let i = 0; i < 4; i++) await register(fdApi);
+    await whileAlone(fd, ['apps'], async () => {
+      const all = await fdApi.call('getApplications', { query: { limit: 100 } });
+      expect(all.status).toBe(200);
+      const found = all.body.found as number;
+      expect(found).toBeGreaterThanOrEqual(4);
+      const first = ids(all.body.applications).slice(0, 4);
+      const byId = new Map((all.body.applications as any[]).map((a) => [String(a.preAppId), a]));
+      for (const start of [1, 2]) {
+        const res = await fdApi.call('getApplications', { query: { start, limit: 2 } });
+        expect(res.status).toBe(200);
+        expect(ids(res.body.applications), `start ${start}, limit 2: records ${start * 2 - 1} and ${start * 2}`).toEqual(
+          first.slice((start - 1) * 2, start * 2),
+        );
+        expect(
+          (res.body.applications as any[]).filter((a) => !isDeepStrictEqual(a, byId.get(String(a.preAppId)))).map((a) => a.preAppId),
+          `start ${start}, limit 2: registrations not as the page of 100 gives them`,
+        ).toEqual([]);
+        expect({ found: res.body.found, displaying: res.body.displaying, moreAvailable: res.body.moreAvailable }).toEqual({
+          found,
+          displaying: 2,
+          moreAvailable: found > start * 2,
+        });
+      }
+      // Under a filter (status P: the four just registered are pending), a later page keeps it: each
+      // registration pending, and as the filtered page of 100 gives it, member for member.
+      const pending = await listApps(fdApi, { status: 'P' });
+      const later = await fdApi.call('getApplications', { query: { status: 'P', start: 2, limit: 2 } });
+      expect(later.status).toBe(200);
+      expect(
+        later.body.applications.map((a: any) => `${a.preAppId} ${a.status}`),
+        'status P, start 2, limit 2: the third and fourth pending registrations',
+      ).toEqual(pending.slice(2, 4).map((a) => `${a.preAppId} P`));
+      expect(later.body.applications, 'status P, start 2, limit 2: each as the filtered page of 100 gives it').toEqual(pending.slice(2, 4));
+    });
+  },
+);
 
 for (const [what, query] of [
   ['limit 0', { limit: 0 }],
@@ -25,6 +68,41 @@ for (const [what, query] of [
     expectFdError(await fdApi.call('getApplications', { query }), 400, what);
   });
 }
+
+test(
+  'getApplications filters return only matching registrations, and none is an empty page @provider',
+  rules('FD-APP-LIST-FILTER'),
+  async ({ fdApi }) => {
+    const name = uniqueAppName('Filter App');
+    const { preAppId } = await register(fdApi, { appName: name });
+    await register(fdApi, { appName: `${name} Plus` });
+    expect(
+      (await listApps(fdApi, { name })).map((a) => a.name),
+      'name: the whole name only',
+    ).toEqual([name]);
+    expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'pre_app_id').toEqual([String(preAppId)]);
+    for (const status of ['P', 'A']) {
+      const apps = await listApps(fdApi, { status });
+      expect(
+        apps.filter((a) => a.status !== status).map((a) => `${a.preAppId}:${a.status}`),
+        `status ${status}: no other status`,
+      ).toEqual([]);
+    }
+    expect(ids(await listApps(fdApi, { status: 'P' })), 'the new registration is among the pending ones').toContain(String(preAppId));
+    // Filters combine: the name with a status it does not have finds nothing.
+    const both = await fdApi.call('getApplications', { query: { name, status: 'A' } });
+    expect(
+      { status: both.status, listed: (both.body.applications ?? []).map((a: { preAppId: unknown }) => String(a.preAppId)) },
+      'name and status A together',
+    ).toEqual({ status: 200, listed: [] });
+    const none = await fdApi.call('getApplications', { query: { name: uniqueAppName('Never Registered') } });
+    expect({ status: none.status, found: none.body.found ?? 0, listed: (none.body.applications ?? []).length }).toEqual({
+      status: 200,
+      found: 0,
+      listed: 0,
+    });
+  },
+);
 
 test(
   'getApplications answers 400 for a query parameter it does not know and for a status outside A, P, D, R, S @provider',
@@ -64,16 +142,37 @@ test(
   },
 );
 
-// The paging itself is the paging property's (FD-PROP-PAGING) and the registrations model's
-// (FD-APP-STATUS-PAGING): here, that a later page keeps the query's filter.
 test(
-  'GetAppRegistrationStatus keeps its status filter on a later page: page 2 of one under status P is a pending registration, as the one page of all gives it',
-  rules('FD-PAGE-KEEPS-QUERY'),
+  'GetAppRegistrationStatus gives one registration per page by default, and page / pageSize partition them, each record as one page of all gives it @provider',
+  rules('FD-APP-STATUS-PAGING', 'FD-PAGE-KEEPS-QUERY'),
   async ({ fdApi, fd }) => {
     for (let i = 0; i < 3; i++) await register(fdApi);
     await whileAlone(fd, ['apps'], async () => {
-      const total = (await readStatusV2(fdApi, fd, {})).body.totalRecords as number;
+      const first = await readStatusV2(fdApi, fd, {});
+      v2Apps(first, 'without paging');
+      expect(
+        { perPage: first.body.numberOfRecordsPerPage, listed: first.body.applications.length, page: first.body.pageNumber },
+        'provider 1.35.0: page 1, pageSize 1 by default',
+      ).toEqual({ perPage: 1, listed: 1, page: 1 });
+      const total = first.body.totalRecords as number;
       const records = v2Apps(await readStatusV2(fdApi, fd, { pageSize: total }), 'one page of all');
+      const all = ids(records);
+      for (const page of [1, 2]) {
+        const res = await readStatusV2(fdApi, fd, { page, pageSize: 2 });
+        expect(ids(v2Apps(res, `page ${page}`)), `page ${page} of 2`).toEqual(all.slice((page - 1) * 2, page * 2));
+        // A later page is a window over the same list: each registration as the one page of all gives it.
+        expect(res.body.applications, `page ${page} of 2: each registration as the one page of all gives it`).toEqual(
+          records.slice((page - 1) * 2, page * 2),
+        );
+        expect({
+          totalRecords: res.body.totalRecords,
+          totalPages: res.body.totalPages,
+          pageNumber: res.body.pageNumber,
+          numberOfRecordsPerPage: res.body.numberOfRecordsPerPage,
+        }).toEqual({ totalRecords: total, totalPages: Math.ceil(total / 2), pageNumber: page, numberOfRecordsPerPage: 2 });
+      }
+      // Under a filter (status P: the three just registered are pending), a later page keeps it: its
+      // registration pending, and as the one page of all gives it.
       const pending = v2Apps(await readStatusV2(fdApi, fd, { status: 'P', page: 2, pageSize: 1 }), 'status P, page 2 of 1');
       expect(
         pending.map((a) => a.status),
@@ -82,12 +181,26 @@ test(
       expect(pending[0], 'status P, page 2 of 1: the registration as the one page of all gives it').toEqual(
         records.find((a) => String(a.preAppId) === String(pending[0].preAppId)),
       );
+      // A partial last page: numberOfRecordsPerPage is the page size asked for, not the records on it.
+      const last = await readStatusV2(fdApi, fd, { page: 2, pageSize: total - 1 });
+      expect(
+        { listed: v2Apps(last, 'the partial last page').length, numberOfRecordsPerPage: last.body.numberOfRecordsPerPage },
+        `page 2 of ${total - 1}`,
+      ).toEqual({ listed: 1, numberOfRecordsPerPage: total - 1 });
     });
   },
 );
 
 // page 0 and pageSize 0 are not checked: provider 1.35.0 ResultPageParameter and
 // ResultPageSizeParameter declare no minimum (a refusal was this contract's own decision).
+
+test(
+  'GetAppRegistrationStatus answers 404 when no registration matches @assumption',
+  rules('FD-APP-STATUS-NOT-FOUND'),
+  async ({ fdApi, fd }) => {
+    expectFdError(await readStatusV2(fdApi, fd, { appName: uniqueAppName('Never Registered') }), 404, 'no registration of that name');
+  },
+);
 
 test(
   'submittedDate and modifiedDate find a registration from its instant on, not a second later @assumption',

@@ -20,8 +20,6 @@ test(
       'FD-APP-MODIFY@app-list',
       'FD-APP-MODIFY@app-status-v2',
       'FD-APP-MODIFY-PENDING@app-modify',
-      'FD-APP-MODIFY-PENDING@app-list',
-      'FD-APP-MODIFY-PENDING@app-status-v2',
       'FD-APP-APPLICATION-ID@app-list',
       'FD-APP-APPLICATION-ID@app-status-v2',
       'FD-APP-UNKNOWN',

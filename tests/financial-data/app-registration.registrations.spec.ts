@@ -79,6 +79,35 @@ test(
   },
 );
 
+test(
+  'modifying an approved registration makes it pending again in both readers, keeping its applicationId @mock-only',
+  mockOnly(
+    rules('FD-APP-MODIFY-PENDING@app-modify', 'FD-APP-MODIFY-PENDING@app-list', 'FD-APP-MODIFY-PENDING@app-status-v2'),
+    "needs the mock's virtual clock: a registration is approved a day after it is made (provider 1.35.0 AppRegistrationStatus), a day a sandbox spends in real time",
+  ),
+  async ({ fdApi, fd, fdMock }) => {
+    const { body, preAppId } = await register(fdApi);
+    await fdMock.advanceClock(DAY_S + 60);
+    const [approved] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect(approved.status).toBe('A');
+    const res = await fdApi.call('ModifyAppRegistration', {
+      path: { preAppId: String(preAppId) },
+      body: { ...body, appDescription: 'Now with reports' },
+    });
+    expect(res.body.status, 'provider 1.35.0: modified and awaiting approval').toBe('P');
+    const [listed] = await listApps(fdApi, { pre_app_id: preAppId });
+    expect({ status: listed.status, applicationId: listed.applicationId }, 'getApplications').toEqual({
+      status: 'P',
+      applicationId: approved.applicationId,
+    });
+    const [v2] = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'after the modification');
+    expect({ status: v2.status, applicationId: v2.applicationId }, 'GetAppRegistrationStatus').toEqual({
+      status: 'P',
+      applicationId: approved.applicationId,
+    });
+  },
+);
+
 for (const member of ['appName', 'appUrl', 'image'] as const) {
   test(
     `an Application without ${member} is a 400 on registration and on modification @provider`,

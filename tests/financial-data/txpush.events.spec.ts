@@ -12,6 +12,7 @@ import {
   expect,
   expectDeliveries,
   expectEpochSecondsNear,
+  expectFdError,
   listenerTag,
   rules,
   sentUrlViolations,
@@ -206,5 +207,18 @@ test(
       description: body.description,
       transactionDate: body.transactionDate,
     });
+  },
+);
+
+test(
+  "CreateTxPushTestTransaction refuses an active customer's account with a documented 400 or 404 @mock-only",
+  rules('FD-TXPUSH-TESTING-ONLY:refuse'),
+  async ({ fdApi, fd, fdPowers, createCustomer }) => {
+    const customerId = await createCustomer('active');
+    const account = (await fdPowers.linkAccounts(customerId)).accounts.find((a) => a.type === 'checking' && a.status === 'active')!;
+    const { res } = await testTransaction(fdApi, { customerId, accountId: account.id }, fd.now());
+    // seed 002, Events and provider 1.35.0 CreateTxPushTestTransaction: for testing accounts only; neither
+    // names the status of the refusal, and the operation documents both 400 and 404.
+    expectFdError(res, [400, 404], 'seed 002, Events: the test transaction is for testing accounts only');
   },
 );

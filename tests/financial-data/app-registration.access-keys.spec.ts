@@ -1,0 +1,264 @@
+// Covers: GenerateThirdPartyAccessKey, UpdateThirdPartyAccessKey, RevokeThirdPartyAccessKey - seed
+// 002, App registration and third-party access (200, 200, 204; 404), Resources - Third-party consent
+// (consentReceiptId); provider 1.35.0 ThirdPartyAccessKeyData, ThirdPartyAccessKeyReceiptData (a
+// signed receipt naming the customer and accounts by pseudo identifiers). The proof's signature is
+// the secret part of the key: registered with the suite's redaction, never printed.
+import {
+  expect,
+  expectFdError,
+  fdAuthHeaders,
+  ownLinkedCustomer,
+  rules,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
+import { accessKeyBody, accessPeriod } from '../../fixtures/examples/fd-samples/app-registration.js';
+
+/** Registers a value with the suite's redaction (fdAuthHeaders registers what it is given). */
+const keepSecret = (value: unknown) => void (typeof value === 'string' && fdAuthHeaders(value));
+const NO_CONSENT = 'cr_0000000000000000000000000000Zz';
+
+/** The first signed receipt of an answer; its signature registered as a secret. */
+function receiptOf(res: { status: number; body: any }, what: string) {
+  expect(res.status, what).toBe(200);
+  const [entry] = res.body.data ?? [];
+  keepSecret(entry?.proof?.signature);
+  return entry as { receipt: any; proof?: any };
+}
+const granted = (receipt: any) =>
+  (receipt?.products ?? []).map((p: any) => ({
+    product: p.product,
+    type: p.accessPeriod?.type,
+    start: Date.parse(p.accessPeriod?.startTime),
+    end: Date.parse(p.accessPeriod?.endTime),
+  }));
+const asked = (body: ReturnType<typeof accessKeyBody>) =>
+  body.products.map((p) => ({
+    product: p.product,
+    type: p.accessPeriod.type,
+    start: Date.parse(p.accessPeriod.startTime),
+    end: Date.parse(p.accessPeriod.endTime),
+  }));
+
+async function generate(fdApi: OperationClient, body: ReturnType<typeof accessKeyBody>) {
+  return receiptOf(await fdApi.call('GenerateThirdPartyAccessKey', { body }), 'GenerateThirdPartyAccessKey');
+}
+
+test(
+  'GenerateThirdPartyAccessKey answers 200 with a receipt id, the products granted and a signed proof',
+  rules('FD-ACCESSKEY-GENERATE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [
+      linkedCustomer.account('checking').id,
+      linkedCustomer.account('savings').id,
+    ]);
+    const { receipt, proof } = await generate(fdApi, body);
+    expect(typeof receipt?.receiptId === 'string' && receipt.receiptId.length > 0, 'a consent receipt id').toBe(true);
+    expect(granted(receipt), 'the products and periods granted').toEqual(asked(body));
+    expect(
+      { signed: typeof proof?.signature === 'string' && proof.signature.length > 0, keyId: typeof proof?.keyId },
+      'a signed proof',
+    ).toEqual({ signed: true, keyId: 'string' });
+  },
+);
+
+test(
+  'the receipt names the customer and the accounts by pseudo identifiers, never their ids, one per account @provider',
+  rules('FD-ACCESSKEY-PSEUDO-IDS'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const accountId = linkedCustomer.account('checking').id;
+    const savingsId = linkedCustomer.account('savings').id;
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [accountId, savingsId]);
+    const made = await generate(fdApi, body);
+    const updated = receiptOf(
+      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body }),
+      'UpdateThirdPartyAccessKey',
+    );
+    for (const [what, entry] of [
+      ['generation', made],
+      ['update', updated],
+    ] as const) {
+      const text = JSON.stringify(entry.receipt);
+      expect(
+        { customerId: text.includes(linkedCustomer.customerId), accountId: text.includes(accountId) },
+        `the ${what} receipt holds the real ids`,
+      ).toEqual({ customerId: false, accountId: false });
+      expect(typeof entry.receipt.customerId, `the ${what} receipt names the customer (a pseudo id)`).toBe('string');
+      expect(text.includes(savingsId), `the ${what} receipt holds the second account's real id`).toBe(false);
+      // provider 1.35.0 ThirdPartyAccessKeyReceiptData: each accountId "represented as a pseudo
+      // identifier" of that account; one identifier for two accounts would tell the recipient neither.
+      const [first, second] = (entry.receipt.products ?? []).map((p: { accountId?: unknown }) => p.accountId);
+      expect(typeof first === 'string' && typeof second === 'string', `the ${what} receipt names both accounts`).toBe(true);
+      expect(first, `the ${what} receipt names the two accounts by two pseudo identifiers`).not.toBe(second);
+    }
+  },
+);
+
+test(
+  'GenerateThirdPartyAccessKey answers 404 for an unknown customer and for an account of another customer',
+  rules('FD-ACCESSKEY-NOT-FOUND'),
+  async ({ fdApi, fd, fdEntities, fdPowers, createCustomer, linkedCustomer }) => {
+    const checking = linkedCustomer.account('checking').id;
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, '9999999991', [checking]) }),
+      404,
+      'unknown customer',
+    );
+    // Another customer's account: the mock worker's own linked customer; on a sandbox, where that is
+    // FD_LINKED_CUSTOMER_ID too, a customer of the check's own, its accounts linked through Connect.
+    const others = fd.control ? fdEntities.linked : await ownLinkedCustomer(fdPowers, createCustomer);
+    const other = others?.accounts.find((a) => a.type === 'checking');
+    expect(others?.customerId, 'another customer than the linked one').not.toBe(linkedCustomer.customerId);
+    expect(other, 'a checking account of the other customer').toBeDefined();
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [other!.id]) }),
+      404,
+      "another customer's account",
+    );
+    // Every product's account is checked, not only the first one's.
+    expectFdError(
+      await fdApi.call('GenerateThirdPartyAccessKey', { body: accessKeyBody(fd, linkedCustomer.customerId, [checking, other!.id]) }),
+      404,
+      "another customer's account as the second product",
+    );
+  },
+);
+
+// Generation and update send the same ThirdPartyAccessKeyData (seed 002, App registration and
+// third-party access): the period rule holds on both, each failure naming its operation.
+test(
+  'a period ending a second after it starts is accepted; ending when it starts or before is a 400, on generation and on update @assumption',
+  rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const accounts = [linkedCustomer.account('checking').id];
+    const start = fd.now() + 60_000;
+    const body = (ms: number) => accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(start, ms));
+    const made = await generate(fdApi, body(1000));
+    const consentReceiptId = made.receipt.receiptId as string;
+    const send = {
+      GenerateThirdPartyAccessKey: (ms: number) => fdApi.call('GenerateThirdPartyAccessKey', { body: body(ms) }),
+      UpdateThirdPartyAccessKey: (ms: number) => fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: body(ms) }),
+    };
+    for (const [op, call] of Object.entries(send)) {
+      if (op === 'UpdateThirdPartyAccessKey') receiptOf(await call(1000), `${op}: a period ending a second after it starts`);
+      for (const [what, ms] of [
+        ['when it starts', 0],
+        ['a day before it starts', -86_400_000],
+      ] as const)
+        expectFdError(await call(ms), 400, `${op}: a period ending ${what}`);
+    }
+  },
+);
+
+/** An instant written as RFC 3339 local time at a UTC offset in minutes, whole seconds (`2026-11-25T07:30:00-05:00`). */
+function atOffset(ms: number, offsetMin: number) {
+  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offsetMin);
+  return `${local}${offsetMin < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+// The period's bounds are instants (provider 1.35.0 ThirdPartyAccessPeriod: date-time, RFC 3339, which
+// allows any UTC offset and fractional seconds): each pair below is ordered one way as instants and the
+// other way as text, so a target comparing the characters answers each the wrong way.
+test(
+  'a period is judged by its instants, not its text: an end written at another UTC offset or without fractions, on generation and on update @assumption',
+  rules('FD-ACCESSKEY-PERIOD:accept', 'FD-ACCESSKEY-PERIOD:refuse'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const accounts = [linkedCustomer.account('checking').id];
+    const s = Math.floor(fd.now() / 1000) * 1000 + 86_400_000;
+    const z = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+    const body = (startTime: string, endTime: string) => {
+      const b = accessKeyBody(fd, linkedCustomer.customerId, accounts, 'accountOwner', accessPeriod(s));
+      for (const p of b.products) p.accessPeriod = { type: 'timeframe', startTime, endTime };
+      return b;
+    };
+    const cases = [
+      { what: 'an end 30 minutes later written at -05:00 (earlier as text)', start: z(s), end: atOffset(s + 1_800_000, -300), ok: true },
+      { what: 'an end 30 minutes earlier written at +05:00 (later as text)', start: z(s), end: atOffset(s - 1_800_000, 300), ok: false },
+      {
+        what: 'an end half a second earlier written without fractions (later as text)',
+        start: new Date(s + 500).toISOString(),
+        end: z(s),
+        ok: false,
+      },
+    ];
+    const made = await generate(fdApi, body(z(s), z(s + 86_400_000)));
+    const consentReceiptId = made.receipt.receiptId as string;
+    const send = {
+      GenerateThirdPartyAccessKey: (b: ReturnType<typeof body>) => fdApi.call('GenerateThirdPartyAccessKey', { body: b }),
+      UpdateThirdPartyAccessKey: (b: ReturnType<typeof body>) =>
+        fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body: b }),
+    };
+    for (const [op, call] of Object.entries(send))
+      for (const c of cases) {
+        const res = await call(body(c.start, c.end));
+        if (c.ok) receiptOf(res, `${op}: ${c.what} (${c.start} to ${c.end})`);
+        else expectFdError(res, 400, `${op}: ${c.what} (${c.start} to ${c.end})`);
+      }
+  },
+);
+
+test(
+  'UpdateThirdPartyAccessKey answers 200 with the same receipt id and the products and period sent',
+  rules('FD-ACCESSKEY-UPDATE'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const accounts = [linkedCustomer.account('checking').id];
+    const made = await generate(fdApi, accessKeyBody(fd, linkedCustomer.customerId, accounts));
+    const changed = accessKeyBody(
+      fd,
+      linkedCustomer.customerId,
+      accounts,
+      'moneyTransferDetails',
+      accessPeriod(fd.now() + 3_600_000, 7 * 86_400_000),
+    );
+    const updated = receiptOf(
+      await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: made.receipt.receiptId }, body: changed }),
+      'UpdateThirdPartyAccessKey',
+    );
+    expect(updated.receipt.receiptId, 'the same consent').toBe(made.receipt.receiptId);
+    expect(granted(updated.receipt), 'the products and period sent').toEqual(asked(changed));
+  },
+);
+
+test(
+  'RevokeThirdPartyAccessKey answers 204; the revoked key cannot be updated nor revoked again (404)',
+  rules('FD-ACCESSKEY-REVOKED@key-update', 'FD-ACCESSKEY-REVOKED@key-revoke'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
+    const consentReceiptId = (await generate(fdApi, body)).receipt.receiptId;
+    expect((await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } })).status, 'revocation').toBe(204);
+    expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId }, body }), 404, 'update of a revoked key');
+    expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId } }), 404, 'revoking it again');
+  },
+);
+
+test(
+  'a consentReceiptId never issued is a 404 on update and on revocation',
+  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
+    expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT }, body }), 404, 'update');
+    expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: NO_CONSENT } }), 404, 'revocation');
+  },
+);
+
+// A receipt id is issued with upper and lower case letters, so it is unique only compared with case,
+// and it holds no white space (FD-OBJ-EXACT-ID-FORM, @assumption): a live key's id in other case or
+// with a trailing space was never issued. Update and revocation refuse it with 404, and the key stays live.
+test(
+  'a live receipt id in other case or with a trailing space is a 404 on update and revocation, and the key is still updatable @assumption',
+  rules('FD-ACCESSKEY-UNKNOWN@key-update', 'FD-ACCESSKEY-UNKNOWN@key-revoke', 'FD-OBJ-EXACT-ID-FORM'),
+  async ({ fdApi, fd, linkedCustomer }) => {
+    const body = accessKeyBody(fd, linkedCustomer.customerId, [linkedCustomer.account('checking').id]);
+    const live = (await generate(fdApi, body)).receipt.receiptId as string;
+    const swapped = [...live].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    for (const [what, id] of [
+      ['in other case', swapped],
+      ['with a trailing space', `${live} `],
+    ] as const) {
+      expectFdError(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: id }, body }), 404, `update, ${what}`);
+      expectFdError(await fdApi.call('RevokeThirdPartyAccessKey', { path: { consentReceiptId: id } }), 404, `revocation, ${what}`);
+    }
+    receiptOf(await fdApi.call('UpdateThirdPartyAccessKey', { path: { consentReceiptId: live }, body }), 'the live key, as issued');
+  },
+);

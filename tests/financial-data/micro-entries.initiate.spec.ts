@@ -1,0 +1,267 @@
+// Covers: POST /microentry/v1/customers/{customerId} (InitiateMicroAmountDeposits) and GET
+// /microentry/v1/customers/{customerId}/accounts/{accountId} (GetMicroDepositsDetails) - seed 002,
+// Micro entries and switches (two micro amounts into the customer's account), Errors (400 wrong
+// routing number length; 404; 409 and 429 on micro entry initiation; the provider's examples answer
+// both as 400: conflicts.yaml FD-CONFLICT-MICRO-ACCOUNT-EXISTS, FD-CONFLICT-MICRO-RATE). The body names the receiving
+// account by routing and full account number (provider 1.35.0: Receiver); the answer gives its
+// accountId; the details read shows the state and the last four digits only. When a 409 and a 429
+// happen (an account whose entries are under way or verified; five initiations per customer in 24
+// hours) and the 24-hour deposit are @assumption (schemas/financial-data/rules/micro-entries.yaml).
+import {
+  DATE_TOLERANCE_S,
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  fdLimit,
+  inWords,
+  type OperationClient,
+  ownLinkedCustomer,
+  rules,
+  sizeOf,
+  test,
+  withConflict,
+} from '../../fixtures/financial-data.js';
+
+// @assumption (the contract's x-limits): the deposit delay; the initiations a customer may make in a window, the next a 429.
+const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds');
+const MAX_INITIATIONS = fdLimit('microEntryInitiationsPerWindow');
+const WINDOW_S = fdLimit('microEntryWindowSeconds');
+const DEPOSITS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts').max!;
+const ACCOUNT_TYPES = ['personalChecking', 'businessChecking', 'personalSavings', 'businessSavings', 'checking', 'savings']; // provider 1.35.0 Receiver.accountType
+
+/**
+ * A full account number of 12 digits, unique to the call (sensitive: the client flags any echo).
+ * Its last four start with zeros, so that a last four read as a number (42 for 0042) is seen.
+ */
+// Twelve digits, new for each call of a worker: a counter beside the time, so that two numbers made in the
+// same millisecond differ (a number used twice is the same account: its entries pending, a 409).
+let accountSeq = 0;
+const newAccountNumber = () =>
+  `66${String(Date.now()).slice(-4)}${String(accountSeq++ % 100).padStart(2, '0')}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+const receiver = (overrides: Record<string, unknown> = {}) => ({
+  routingNumber: '011000015',
+  accountNumber: newAccountNumber(),
+  accountType: 'personalSavings',
+  name: 'Micro Initiate',
+  memo: 'validation',
+  ...overrides,
+});
+// A sandbox's throttle (a 429 with Retry-After) is waited out as for any call; `rateLimit 'expect'`
+// only on the calls whose answer may be the initiation rate's own 429 (a sixth initiation and its
+// retries): a call expected to be served waits the throttle out, or a sandbox's request-rate 429
+// would read as the initiation rate refusing too early.
+const initiate = (fdApi: OperationClient, customerId: string, body: unknown, rateLimit?: 'expect') =>
+  fdApi.callBuilt('InitiateMicroAmountDeposits', { path: { customerId }, body, ...(rateLimit ? { rateLimit } : {}) });
+const details = (fdApi: OperationClient, customerId: string, accountId: string) =>
+  fdApi.call('GetMicroDepositsDetails', { path: { customerId, accountId } });
+const verify = (fdApi: OperationClient, customerId: string, accountId: string, amounts: number[]) =>
+  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId, accountId }, body: { amounts } });
+/** The amounts deposited, through the mock's harness route (no part of the contract). */
+const amountsOf = async (origin: string, accountId: string) =>
+  ((await (await fetch(`${origin}/__mock/micro-entries/${accountId}`)).json()) as { amounts: number[] }).amounts;
+
+test.describe('micro entries: initiation and the details read', () => {
+  test(
+    'answers 200 with the accountId, Pending and two deposits; the details read shows the account by its last four digits @smoke',
+    rules('FD-MICRO-INITIATE', 'FD-MICRO-MASKING@micro-initiate', 'FD-MICRO-MASKING@micro-details'),
+    async ({ fdApi, createCustomer }) => {
+      const customerId = await createCustomer();
+      const sent = receiver();
+      const res = await initiate(fdApi, customerId, { receiver: sent });
+      expect(res.status).toBe(200);
+      expect(String(res.body.accountId), 'the id of the receiving account').toMatch(/^[0-9]+$/);
+      if (res.body.depositCount !== undefined)
+        expect(res.body.depositCount, `${inWords(DEPOSITS)} micro entries (seed 002, Limits)`).toBe(DEPOSITS);
+      if (res.body.status !== undefined) expect(res.body.status, 'nothing is deposited yet').toBe('Pending');
+      expect(res.text.includes(sent.accountNumber), 'the initiation answer carries no full account number').toBe(false);
+      const read = await details(fdApi, customerId, String(res.body.accountId));
+      expect(read.status, 'the accountId answered addresses the details read').toBe(200);
+      expect(read.text.includes(sent.accountNumber), 'the details read carries no full account number').toBe(false);
+      if (read.body.accountNumberLast4 !== undefined)
+        expect(read.body.accountNumberLast4, 'accountNumberLast4 is the last four digits sent').toBe(sent.accountNumber.slice(-4));
+    },
+  );
+
+  test(
+    `the details read shows Pending until ${DEPOSIT_DELAY_S / 3600} hours after initiation, then Completed, with the initiation time and routing number @assumption @mock-only`,
+    rules('FD-MICRO-DETAILS'),
+    async ({ fdApi, fd, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      // A routing number with a leading zero: one read back as a number would print is another.
+      const sent = receiver({ routingNumber: '021000021' });
+      const startedMs = fd.now();
+      const { body } = await initiate(fdApi, customerId, { receiver: sent });
+      const first = await details(fdApi, customerId, body.accountId);
+      expect(first.body.status, 'right after the initiation').toBe('Pending');
+      if (first.body.routingNumber !== undefined) expect(first.body.routingNumber, 'the routing number sent').toBe(sent.routingNumber);
+      if (first.body.accountNumberLast4 !== undefined)
+        expect(first.body.accountNumberLast4, 'the last four digits sent, leading zeros kept').toBe(sent.accountNumber.slice(-4));
+      if (first.body.creationDate !== undefined) {
+        // provider 1.35.0: NoZoneDateTime (UTC here), the time of the initiation.
+        expect(first.body.creationDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+        expect(
+          Math.abs(Date.parse(`${first.body.creationDate}Z`) - startedMs) / 1000,
+          'creationDate is the initiation time',
+        ).toBeLessThanOrEqual(DATE_TOLERANCE_S);
+      }
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S - 60);
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `a minute before ${DEPOSIT_DELAY_S / 3600} hours`).toBe(
+        'Pending',
+      );
+      await fdPowers.advanceClock(60);
+      expect((await details(fdApi, customerId, body.accountId)).body.status, `at ${DEPOSIT_DELAY_S / 3600} hours: deposited`).toBe(
+        'Completed',
+      );
+    },
+  );
+
+  test(
+    'refuses a second initiation for an account whose entries are pending, deposited or verified with 409; another account is accepted @mock-only',
+    withConflict(rules('FD-MICRO-CONFLICT:refuse', 'FD-MICRO-CONFLICT:accept'), 'FD-CONFLICT-MICRO-ACCOUNT-EXISTS'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      const account = receiver();
+      const { body } = await initiate(fdApi, customerId, { receiver: account });
+      expectFdError(
+        await initiate(fdApi, customerId, { receiver: { ...account, name: 'Again' } }),
+        409,
+        'the same account, entries pending',
+      );
+      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, 'another account of the customer, meanwhile').toBe(200);
+      // An account is its routing and account number together: the same number at another bank is another account.
+      expect(
+        (await initiate(fdApi, customerId, { receiver: { ...account, routingNumber: '021000021' } })).status,
+        'the same account number at another routing number',
+      ).toBe(200);
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries deposited');
+      expect((await verify(fdApi, customerId, body.accountId, await amountsOf(fdPowers.origin, body.accountId))).status).toBe(200);
+      expectFdError(await initiate(fdApi, customerId, { receiver: account }), 409, 'the same account, entries verified');
+    },
+  );
+
+  test(
+    'accepts a new initiation for an account whose entries failed @assumption @mock-only',
+    rules('FD-MICRO-CONFLICT:accept'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      const account = receiver();
+      const { body } = await initiate(fdApi, customerId, { receiver: account });
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const [a, b] = await amountsOf(fdPowers.origin, body.accountId);
+      expect(
+        (await verify(fdApi, customerId, body.accountId, [a, b === 0.5 ? 0.6 : 0.5])).status,
+        'a wrong verification fails the entries',
+      ).toBe(400);
+      const again = await initiate(fdApi, customerId, { receiver: account });
+      expect(again.status, 'the account again, once its entries failed').toBe(200);
+      expect(String(again.body.accountId), 'new entries, a new account id').not.toBe(String(body.accountId));
+    },
+  );
+
+  test(
+    `accepts ${MAX_INITIATIONS} initiations of a customer in ${WINDOW_S / 3600} hours and refuses the next with 429 @assumption @mock-only`,
+    withConflict(rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), 'FD-CONFLICT-MICRO-RATE'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      for (let n = 1; n <= MAX_INITIATIONS; n++)
+        expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `initiation ${n}`).toBe(200);
+      await fdPowers.advanceClock(WINDOW_S - 60);
+      expectFdError(
+        await initiate(fdApi, customerId, { receiver: receiver() }, 'expect'),
+        429,
+        `initiation ${MAX_INITIATIONS + 1} within ${WINDOW_S / 3600} hours`,
+      );
+      expect((await initiate(fdApi, await createCustomer(), { receiver: receiver() })).status, 'another customer meanwhile').toBe(200);
+      await fdPowers.advanceClock(60);
+      expect((await initiate(fdApi, customerId, { receiver: receiver() })).status, `once ${WINDOW_S / 3600} hours have passed`).toBe(200);
+    },
+  );
+
+  // What the rate counts (@assumption: the catalogue's five accepted initiations per customer in the
+  // window): an initiation refused with 409 (the account's entries already pending) or with 429 is
+  // not one the customer was given, so neither counts. A conflict meanwhile leaves the last of the
+  // allowance usable; a customer who keeps trying while refused is served again once the window of
+  // its accepted initiations has passed, on the virtual clock.
+  test(
+    `counts only accepted initiations toward the rate: a 409 conflict and repeated 429s do not count @assumption @mock-only`,
+    withConflict(rules('FD-MICRO-RATE:accept', 'FD-MICRO-RATE:refuse'), 'FD-CONFLICT-MICRO-RATE', 'FD-CONFLICT-MICRO-ACCOUNT-EXISTS'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      const first = receiver();
+      const seen: string[] = [];
+      const note = async (what: string, body: Record<string, unknown>, refusable?: 'expect') =>
+        seen.push(`${what}: ${(await initiate(fdApi, customerId, { receiver: body }, refusable)).status}`);
+      await note('initiation 1', first);
+      for (let n = 2; n < MAX_INITIATIONS; n++) await note(`initiation ${n}`, receiver());
+      await note('the first account again (its entries pending)', first);
+      await note(`initiation ${MAX_INITIATIONS}`, receiver());
+      await note(`initiation ${MAX_INITIATIONS + 1}`, receiver(), 'expect');
+      await fdPowers.advanceClock(WINDOW_S - 60);
+      for (let n = 1; n <= MAX_INITIATIONS; n++) await note(`a retry ${n} within the window`, receiver(), 'expect');
+      await fdPowers.advanceClock(60);
+      await note('once the window of the accepted ones has passed', receiver());
+      expect(seen).toEqual([
+        ...Array.from({ length: MAX_INITIATIONS - 1 }, (_, i) => `initiation ${i + 1}: 200`),
+        'the first account again (its entries pending): 409',
+        `initiation ${MAX_INITIATIONS}: 200`,
+        `initiation ${MAX_INITIATIONS + 1}: 429`,
+        ...Array.from({ length: MAX_INITIATIONS }, (_, i) => `a retry ${i + 1} within the window: 429`),
+        'once the window of the accepted ones has passed: 200',
+      ]);
+    },
+  );
+
+  test(
+    'accepts a routing number of 9 digits and every account type of the provider @provider',
+    rules('FD-MICRO-ROUTING-LENGTH:accept', 'FD-MICRO-ACCOUNT-TYPE'),
+    async ({ fdApi, createCustomer }) => {
+      // Five initiations per customer at most (@assumption): three account types per customer.
+      for (const types of [ACCOUNT_TYPES.slice(0, 3), ACCOUNT_TYPES.slice(3)]) {
+        const customerId = await createCustomer();
+        for (const accountType of types)
+          expect((await initiate(fdApi, customerId, { receiver: receiver({ accountType }) })).status, accountType).toBe(200);
+      }
+    },
+  );
+
+  // An unknown account type is not sent: provider 1.35.0 leaves Receiver.accountType an open string.
+  test(
+    'refuses a routing number of 8 or 10 digits and a receiver without its required members with 400',
+    rules('FD-MICRO-ROUTING-LENGTH:refuse', 'FD-MICRO-REQUIRED'),
+    async ({ fdApi, createCustomer }) => {
+      const customerId = await createCustomer();
+      const without = (name: string) => Object.fromEntries(Object.entries(receiver()).filter(([k]) => k !== name));
+      const bodies: [string, unknown][] = [
+        ['an 8-digit routing number', { receiver: receiver({ routingNumber: '01100001' }) }],
+        ['a 10-digit routing number', { receiver: receiver({ routingNumber: '0110000150' }) }],
+        ['no receiver', { callbackUrl: 'https://listener.example.com/micro' }],
+        ...['routingNumber', 'accountNumber', 'accountType', 'name'].map(
+          (m) => [`a receiver without ${m}`, { receiver: without(m) }] as [string, unknown],
+        ),
+      ];
+      for (const [what, body] of bodies) expectFdError(await initiate(fdApi, customerId, body), 400, what);
+    },
+  );
+
+  test(
+    'answers 404 for an aggregated account without micro entries, for the account under another customer, and for a deleted customer',
+    rules('FD-MICRO-NOT-FOUND@micro-verify', 'FD-MICRO-NOT-FOUND@micro-details'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      // The customer is deleted at the end: one of the check's own, with aggregated accounts.
+      const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
+      const { customerId } = linkedCustomer;
+      const aggregated = linkedCustomer.account('checking').id;
+      expectFdError(await details(fdApi, customerId, aggregated), 404, 'details of an aggregated account');
+      expectFdError(await verify(fdApi, customerId, aggregated, [0.12, 0.15]), 404, 'verification of an aggregated account');
+      const { body } = await initiate(fdApi, customerId, { receiver: receiver() });
+      const stranger = await createCustomer();
+      expectFdError(await details(fdApi, stranger, body.accountId), 404, "details under another customer's id");
+      expectFdError(await verify(fdApi, stranger, body.accountId, [0.12, 0.15]), 404, "verification under another customer's id");
+      expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
+      expectFdError(await details(fdApi, customerId, body.accountId), 404, 'details after the customer is deleted');
+      expectFdError(await verify(fdApi, customerId, body.accountId, [0.12, 0.15]), 404, 'verification after the customer is deleted');
+      expectFdError(await initiate(fdApi, customerId, { receiver: receiver() }), 404, 'initiation after the customer is deleted');
+    },
+  );
+});

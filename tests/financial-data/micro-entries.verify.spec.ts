@@ -1,0 +1,340 @@
+// Covers: POST /microentry/v1/customers/{customerId}/accounts/{accountId}/amounts
+// (VerifyMicroAmountDeposits) and its reader GET .../accounts/{accountId} (GetMicroDepositsDetails)
+// - seed 002, Micro entries and switches: "Initiation deposits two random micro amounts, each less
+// than one dollar, into the customer's account; the customer then verifies the two amounts";
+// Limits: two, each under one dollar. States and the refused verification's body: provider 1.35.0
+// (MicroDepositStatus; MicroDepositVerificationError, "status ... any except Verified and
+// Completed"). Deposit 24 hours after initiation, one verification attempt, either order:
+// @assumption (schemas/financial-data/rules/micro-entries.yaml). The amounts are learnt through the
+// mock's harness route (GET /__mock/micro-entries/{accountId}, no part of the contract): these
+// checks are @mock-only.
+import {
+  expect,
+  expectFdError,
+  FD_CONTRACT,
+  fdLimit,
+  inWords,
+  operationFailures,
+  rangeOf,
+  rules,
+  sizeOf,
+  test,
+  type OperationClient,
+} from '../../fixtures/financial-data.js';
+
+const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
+// seed 002, Limits: how many micro amounts, and the range of each (the contract's MicroDepositVerification).
+const AMOUNTS = sizeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts');
+const AMOUNT = rangeOf(FD_CONTRACT, 'MicroDepositVerification', 'amounts.[]');
+const receiver = (accountNumber: string) => ({
+  routingNumber: '021000021',
+  accountNumber,
+  accountType: 'personalChecking',
+  name: 'Micro Verify',
+});
+/** A full account number of 12 digits, unique to the call (sensitive: the client flags any echo). */
+const newAccountNumber = () => `77${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+
+interface Initiated {
+  customerId: string;
+  accountId: string;
+  accountNumber: string;
+  amounts: number[];
+}
+
+/** Initiates micro entries for a new account of the customer and reads the amounts deposited (mock harness). */
+async function initiate(fdApi: OperationClient, origin: string, customerId: string): Promise<Initiated> {
+  const accountNumber = newAccountNumber();
+  const res = await fdApi.call('InitiateMicroAmountDeposits', { path: { customerId }, body: { receiver: receiver(accountNumber) } });
+  expect(res.status, 'initiation').toBe(200);
+  const accountId = String(res.body.accountId);
+  const harness = await fetch(`${origin}/__mock/micro-entries/${accountId}`);
+  expect(harness.status, 'the mock harness knows the amounts').toBe(200);
+  const { amounts } = (await harness.json()) as { amounts: number[] };
+  return { customerId, accountId, accountNumber, amounts };
+}
+
+const verify = (fdApi: OperationClient, m: Initiated, amounts: number[]) =>
+  fdApi.call('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body: { amounts } });
+const details = (fdApi: OperationClient, m: Initiated) =>
+  fdApi.call('GetMicroDepositsDetails', { path: { customerId: m.customerId, accountId: m.accountId } });
+const cents = (dollars: number) => Math.round(dollars * 100);
+const dollars = (c: number) => c / 100;
+
+/**
+ * provider 1.35.0: a refused verification's status is any value but Verified and Completed; when
+ * the body gives one, it is the state the details read then shows (reference, Error bodies).
+ */
+async function expectRefusedVerification(
+  fdApi: OperationClient,
+  m: Initiated,
+  res: Awaited<ReturnType<typeof verify>>,
+  what: string,
+  state: string,
+) {
+  expectFdError(res, 400, what);
+  const read = await details(fdApi, m);
+  expect(read.status).toBe(200);
+  expect(read.body.status, `the details read after ${what}`).toBe(state);
+  if (res.body?.status !== undefined) {
+    expect(['Verified', 'Completed'], `the refused verification's status (${what})`).not.toContain(res.body.status);
+    expect(res.body.status, `the refused verification's status is the state read after it (${what})`).toBe(read.body.status);
+    expect(typeof res.body.statusDescription, 'statusDescription accompanies status').toBe('string');
+  }
+}
+
+test.describe('micro entries: verification @mock-only', () => {
+  test(
+    `the ${inWords(AMOUNTS.max!)} amounts deposited are whole cents from ${AMOUNT.min} to ${AMOUNT.max}`,
+    rules('FD-MICRO-AMOUNTS'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const customerId = await createCustomer();
+      for (let n = 0; n < 5; n++) {
+        const { amounts } = await initiate(fdApi, fdPowers.origin, customerId);
+        expect(amounts, `${inWords(AMOUNTS.max!)} micro amounts (seed 002, Limits)`).toHaveLength(AMOUNTS.max!);
+        for (const a of amounts) {
+          expect(Number.isInteger(cents(a)) && Math.abs(cents(a) - a * 100) < 1e-6, `${a} is a whole number of cents`).toBe(true);
+          expect(a, 'each micro amount is at least a cent').toBeGreaterThanOrEqual(AMOUNT.min!);
+          expect(a, 'each micro amount is under one dollar').toBeLessThanOrEqual(AMOUNT.max!);
+        }
+      }
+    },
+  );
+
+  test(
+    'the right amounts verify (200, Verified), and the details read then shows Verified @smoke',
+    rules('FD-MICRO-VERIFY@micro-verify', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-ATTEMPTS:accept', 'FD-MICRO-MASKING@micro-verify'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const res = await verify(fdApi, m, m.amounts);
+      expect(res.status, 'verification with the amounts deposited').toBe(200);
+      if (res.body?.status !== undefined) expect(res.body.status).toBe('Verified');
+      expect(res.text.includes(m.accountNumber), 'the answer carries no full account number').toBe(false);
+      expect((await details(fdApi, m)).body.status, 'the details read after the verification').toBe('Verified');
+    },
+  );
+
+  test(
+    'the amounts verify in reverse order too @assumption',
+    rules('FD-MICRO-VERIFY-ORDER'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      expect((await verify(fdApi, m, [...m.amounts].reverse())).status, 'the two amounts, last deposit first').toBe(200);
+      expect((await details(fdApi, m)).body.status).toBe('Verified');
+    },
+  );
+
+  // One cent off, in the direction that stays a well-formed amount (0.01..0.99), so it is evaluated.
+  const off = (a: number, up: boolean) => {
+    const c = cents(a);
+    return dollars(up ? (c < 99 ? c + 1 : c - 1) : c > 1 ? c - 1 : c + 1);
+  };
+  /** A well-formed amount that is neither of the given ones. */
+  const other = (...not: number[]) => dollars([30, 40, 50, 60, 70].find((c) => !not.map(cents).includes(c))!);
+  const WRONG: [string, (a: number[]) => number[]][] = [
+    ['two wrong amounts', ([a, b]) => [other(a, b), other(a, b, other(a, b))]],
+    ['the first amount right, the second wrong', ([a, b]) => [a, other(a, b)]],
+    ['the second amount right, the first wrong', ([a, b]) => [other(a, b), b]],
+    ['the first amount one cent more (less at 0.99)', ([a, b]) => [off(a, true), b]],
+    ['the second amount one cent less (more at 0.01)', ([a, b]) => [a, off(b, false)]],
+  ];
+
+  // One check over the wrong pairs: each initiated first (a new customer per batch: initiations are
+  // capped in a window, @assumption), the deposit waited for once, then each verified; a failing pair is named.
+  test(
+    `refuses each wrong pair with 400 and leaves its entries unverified: ${WRONG.map(([what]) => what).join('; ')}`,
+    rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const perCustomer = fdLimit('microEntryInitiationsPerWindow');
+      let customerId = '';
+      const made: { what: string; wrong: (a: number[]) => number[]; m: Initiated }[] = [];
+      for (const [i, [what, wrong]] of WRONG.entries()) {
+        if (i % perCustomer === 0) customerId = await createCustomer();
+        made.push({ what, wrong, m: await initiate(fdApi, fdPowers.origin, customerId) });
+      }
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const { failed, end } = operationFailures();
+      for (const { what, wrong, m } of made) {
+        try {
+          const sent = wrong(m.amounts);
+          expect([...sent].map(cents).sort(), 'the pair sent differs from the amounts deposited').not.toEqual(
+            [...m.amounts].map(cents).sort(),
+          );
+          // One attempt (@assumption): a wrong pair leaves the entries Failed; not Verified on any reading.
+          await expectRefusedVerification(fdApi, m, await verify(fdApi, m, sent), what, 'Failed');
+        } catch (error) {
+          failed(what, error);
+        }
+      }
+      end(WRONG.length);
+    },
+  );
+
+  test(
+    'refuses every near miss with 400 and leaves the entries unverified: each amount a cent over and under, both off, in the order deposited and swapped, and a fraction of a cent off',
+    rules('FD-MICRO-VERIFY-WRONG@micro-verify', 'FD-MICRO-VERIFY-WRONG@micro-details', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      // A customer's initiations are capped within a window (429, @assumption): a new customer per batch.
+      const perCustomer = fdLimit('microEntryInitiationsPerWindow');
+      let customerId = '';
+      let initiated = 0;
+      // Each near miss of a pair [a, b] deposited, as offsets in cents; a case that leaves the range
+      // (0.01..0.99) is malformed, not a near miss, and is left out (the range test covers those).
+      const shifts: [string, number, number][] = [];
+      for (const [x, y] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+        [1, 1],
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+      ])
+        shifts.push([
+          `${x ? `first ${x > 0 ? '+' : '-'}1c` : 'first right'}, ${y ? `second ${y > 0 ? '+' : '-'}1c` : 'second right'}`,
+          x,
+          y,
+        ]);
+      // A fraction of a cent: never the amount deposited, whether the target refuses it as malformed
+      // or rounds it to the next cent (0.6 of a cent), so never verified.
+      for (const [x, y] of [
+        [0.6, 0],
+        [-0.6, 0],
+        [0, 0.6],
+        [0, -0.6],
+      ])
+        shifts.push([`${x ? `first ${x}c` : 'first right'}, ${y ? `second ${y}c` : 'second right'}`, x, y]);
+      const cases: { what: string; m: Initiated; sent: number[]; fraction: boolean }[] = [];
+      for (const [what, x, y] of shifts)
+        for (const swapped of [false, true]) {
+          if (initiated++ % perCustomer === 0) customerId = await createCustomer();
+          const m = await initiate(fdApi, fdPowers.origin, customerId);
+          const [a, b] = m.amounts.map(cents);
+          const near = [a + x, b + y];
+          if (near.some((c) => c < 1 || c > 99)) continue;
+          const sent = (swapped ? [near[1], near[0]] : near).map((c) => Math.round(c * 10) / 1000);
+          const milli = (v: number[]) =>
+            v
+              .map((d) => Math.round(d * 1000))
+              .sort((p, q) => p - q)
+              .join();
+          // Two deposits a cent apart make "both off" the pair deposited: not a near miss.
+          if (milli(sent) === milli(m.amounts)) continue;
+          cases.push({
+            what: `${what}${swapped ? ', sent swapped' : ''}`,
+            m,
+            sent,
+            fraction: !Number.isInteger(x) || !Number.isInteger(y),
+          });
+        }
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      for (const { what, m, sent, fraction } of cases) {
+        const res = await verify(fdApi, m, sent);
+        if (!fraction) {
+          await expectRefusedVerification(fdApi, m, res, what, 'Failed');
+          continue;
+        }
+        // Refused as malformed (no attempt, Completed) or evaluated and wrong (Failed): never Verified.
+        expectFdError(res, 400, what);
+        const read = await details(fdApi, m);
+        expect(['Failed', 'Completed'], `the details read after ${what}`).toContain(read.body.status);
+      }
+      expect(cases.length, 'the near misses sent').toBeGreaterThanOrEqual(16);
+    },
+  );
+
+  test(
+    'refuses a verification before the deposit (400, Pending); it is no attempt @assumption',
+    rules('FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'a verification before the deposit', 'Pending');
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      expect((await verify(fdApi, m, m.amounts)).status, 'the amounts once deposited').toBe(200);
+    },
+  );
+
+  test(
+    'after a wrong verification the right amounts are refused (400, Failed) @assumption',
+    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-ERROR-BODY'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const [a, b] = m.amounts;
+      await expectRefusedVerification(fdApi, m, await verify(fdApi, m, [a, off(b, true)]), 'the wrong first attempt', 'Failed');
+      await expectRefusedVerification(fdApi, m, await verify(fdApi, m, m.amounts), 'the right amounts after a failed attempt', 'Failed');
+    },
+  );
+
+  test(
+    '0.01 and 0.99 are amounts to evaluate: the pair counts as the attempt',
+    rules('FD-MICRO-AMOUNT-RANGE:accept'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const res = await verify(fdApi, m, [0.01, 0.99]);
+      const right =
+        [...m.amounts]
+          .map(cents)
+          .sort((x, y) => x - y)
+          .join() === '1,99';
+      if (right) expect(res.status, 'the pair deposited').toBe(200);
+      // Evaluated, not refused as malformed: the one attempt is spent (the entries failed).
+      else await expectRefusedVerification(fdApi, m, res, '0.01 and 0.99 (not the amounts deposited)', 'Failed');
+    },
+  );
+
+  test(
+    'refuses amounts of 0 or 1.00, one amount or three with 400, and none of them is an attempt',
+    rules('FD-MICRO-AMOUNT-RANGE:refuse', 'FD-MICRO-REQUIRED'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      const [a, b] = m.amounts;
+      const malformed: [string, unknown][] = [
+        ['an amount of 0', { amounts: [0, b] }],
+        ['an amount of 1.00', { amounts: [a, 1.0] }],
+        ['one amount', { amounts: [a] }],
+        ['three amounts', { amounts: [a, b, a] }],
+        ['no amounts', {}],
+      ];
+      for (const [what, body] of malformed) {
+        expectFdError(
+          await fdApi.callBuilt('VerifyMicroAmountDeposits', { path: { customerId: m.customerId, accountId: m.accountId }, body }),
+          400,
+          what,
+        );
+      }
+      expect((await details(fdApi, m)).body.status, 'no attempt was spent').toBe('Completed');
+      expect((await verify(fdApi, m, m.amounts)).status, 'the amounts deposited still verify').toBe(200);
+    },
+  );
+
+  test(
+    'verified entries stay verified: a later verification, with other amounts or the same, never makes them Failed, and a wrong pair is never answered Verified @assumption',
+    rules('FD-MICRO-ATTEMPTS:refuse', 'FD-MICRO-VERIFY@micro-details', 'FD-MICRO-VERIFY-WRONG'),
+    async ({ fdApi, fdPowers, createCustomer }) => {
+      const m = await initiate(fdApi, fdPowers.origin, await createCustomer());
+      await fdPowers.advanceClock(DEPOSIT_DELAY_S);
+      expect((await verify(fdApi, m, m.amounts)).status, 'the first verification, with the amounts deposited').toBe(200);
+      const [a, b] = m.amounts;
+      // One attempt (FD-MICRO-ATTEMPTS): what comes after the successful one is not evaluated again.
+      for (const [sent, what] of [
+        [[a, off(b, true)], 'a wrong pair after the verification'],
+        [m.amounts, 'the right pair again'],
+      ] as const) {
+        const res = await verify(fdApi, m, [...sent]);
+        // A wrong pair does not verify, whatever the state (provider 1.35.0: 3200004 amounts did not
+        // match, or 3200002 "Microdeposit is in <status> status"): refused. The right pair again may be
+        // answered Verified or refused as already verified.
+        const allowed = sent === m.amounts ? [200, 400] : [400];
+        expect(allowed, `${what}: answered ${res.status}`).toContain(res.status);
+        if (res.status === 200 && res.body?.status !== undefined) expect(res.body.status, `${what}: the answer`).toBe('Verified');
+        expect((await details(fdApi, m)).body.status, `the details read after ${what}`).toBe('Verified');
+      }
+    },
+  );
+});
