@@ -577,7 +577,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (violation instanceof ContractViolation && violation.rules.length === 0) {
       const judged = rulesJudgedBy(op.service, violation.check);
       if (judged.length)
-        violation = new ContractViolation(violation.check, violation.message.replace(/^\[[^\]]+\] /, ''), exchange, judged);
+        violation = new ContractViolation(
+          violation.check,
+          violation.message.replace(/^\[[^\]]+\] /, ''),
+          exchange,
+          judged,
+          violation.site?.members,
+        );
     }
     if (sentAsValid(options, body)) this.stepFailed(op, exchange.status, parsed, violation, call);
     if (violation instanceof ContractViolation && this.deps.testInfo) {
