@@ -131,6 +131,7 @@ export function serviceVerdict(
     conflicts.set(c.id, seen);
   };
   const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
+  const operationsOf = new Map(rules.map((r) => [r.id, r.operations]));
   const sourceOfRule = new Map(rules.map((r) => [r.id, r.source]));
   const groups = new Map<string, FailureGroup>();
   // The members each failed check of a group found off their form (a body check's), one list per check.
@@ -161,10 +162,24 @@ export function serviceVerdict(
     const after =
       failed && !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
     const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
-    const broken = (lead || o.brokenRule || after ? named : [...new Set(ids)]).sort();
+    // A spec's own assertion with no rule told, on one operation's answer: the rules it cites that judge
+    // that operation (a check citing an echo of the lists and the eligibility its offers show, failing
+    // on the offers, broke the eligibility), else every rule it cites.
+    const told = o.evidence?.operationId;
+    const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
+    const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
     // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
     const source = failed
-      ? failureSource({ broken: named, namedCheck: lead !== undefined, cited: ids, tags: o.tags }, sourceOfRule, defaultSource)
+      ? failureSource(
+          {
+            broken: named,
+            namedCheck: lead !== undefined,
+            cited: !lead && !o.brokenRule && !after && ofTold.length ? ofTold : ids,
+            tags: o.tags,
+          },
+          sourceOfRule,
+          defaultSource,
+        )
       : sourceOf(o.tags, defaultSource);
     if (failed) o.source = source;
     const bucket = v[source];

@@ -2,7 +2,14 @@
 // resting on the provider's document is as blocking as one resting on the seed.
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { annotateViolations, noteViolation, propertyBroken, violationsOf } from '../../helpers/client/annotations.js';
+import {
+  annotateViolations,
+  brokenRuleOf,
+  noteViolation,
+  problemsUnder,
+  propertyBroken,
+  violationsOf,
+} from '../../helpers/client/annotations.js';
 import { ContractViolation, judgedMembers } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
@@ -313,6 +320,44 @@ test('one fault, one line: an answer read back on another operation off its form
   ).toEqual([
     { member: 'wallets', keyword: 'maxItems' },
     { member: 'acquirerICA', keyword: 'required' },
+  ]);
+});
+
+test("a spec's own assertion with no rule told is filed under the rule of the step that diverged: a property's problems under its rule, an answer told under the cited rules of its operation", () => {
+  const rules = [
+    { id: 'S-STATE-ELIGIBLE', operations: ['Register', 'Offers'] },
+    { id: 'S-ECHO-LIST', operations: ['Register'] },
+    { id: 'S-PROP-FIGURES', operations: ['Report'] },
+  ].map((r) => ({ ...r, kind: 'state' as const, text: r.id, cite: 'c', source: 'provider' as const }));
+  // A property helper finding problems files the check's failure under the property (the first noted leads).
+  expect(test.info().annotations).toHaveLength(0);
+  problemsUnder('S-PROP-FIGURES', ['the employment ids differ']);
+  problemsUnder('S-OTHER', ['later']);
+  expect(problemsUnder('S-NONE', [])).toEqual([]);
+  expect(brokenRuleOf(test.info().annotations)).toEqual({ rule: 'S-PROP-FIGURES' });
+  test.info().annotations.length = 0;
+  const plain = (title: string, operationId?: string): TestOutcome => ({
+    ...outcome([], 'failed'),
+    title,
+    rules: ['S-STATE-ELIGIBLE:refuse', 'S-ECHO-LIST'],
+    ...(operationId ? { evidence: { how: 'received', note: '', exchanges: [], operationId } } : {}),
+  });
+  const v = serviceVerdict(
+    's',
+    'S',
+    'provider',
+    [
+      plain('offers answered for a card no list holds', 'Offers'),
+      plain('untold'),
+      { ...outcome([], 'failed'), title: 'figures', rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' },
+    ],
+    coverage,
+    rules,
+  );
+  expect(v.failures.map((g) => [g.cause, g.titles])).toEqual([
+    ['S-ECHO-LIST + S-STATE-ELIGIBLE: operation not told', ['untold']],
+    ['S-PROP-FIGURES: operation not told', ['figures']],
+    ['S-STATE-ELIGIBLE: Offers', ['offers answered for a card no list holds']],
   ]);
 });
 
