@@ -300,7 +300,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   fault('fd-cons-read-by-id-address-spaces-collapsed', 'FD-CONS-READ: GetConsumer collapses the runs of spaces inside the address', {
     answer: shownText('GetConsumer', 'address', (s) => s.replace(/\s{2,}/g, ' ')),
   }),
-  fault('fd-cons-read-by-id-zip-plus-four-cut', 'FD-CONS-READ: GetConsumer gives a ZIP+4 code as its first five digits', {
+  fault('fd-cons-read-by-id-zip-plus-four-cut', 'FD-CONS-READ: GetConsumer gives a ZIP code with its extension without the extension', {
     answer: shownText('GetConsumer', 'zip', (s) => s.slice(0, 5)),
   }),
   fault('fd-cons-read-by-id-email-of-customer', "FD-CONS-READ: GetConsumer shows the email of the consumer's customer for the consumer's", {
@@ -444,7 +444,7 @@ export const CONSUMERS_FAULTS = faultCatalogue([
   ),
   fault(
     'fd-cons-modify-year-end-birthday-next-year',
-    'FD-CONS-MODIFY: ModifyConsumer stores a birthday on 31 December as 1 January of the next year',
+    'FD-CONS-MODIFY: ModifyConsumer stores a birthday on the last day of a year as the first day of the next',
     {
       state: modifiedBirthday((b) =>
         b.month === 12 && b.dayOfMonth === 31 ? { year: Number(b.year) + 1, month: 1, dayOfMonth: 1 } : undefined,
