@@ -51,7 +51,7 @@ export const FD_FAULTS = [
   ...inFamily('payments-data', PAYMENTS_DATA_FAULTS),
   ...PSI_FAULTS,
   ...STATEMENTS_FAULTS,
-  ...MICRO_ENTRIES_FAULTS,
+  ...inFamily('micro-entries', MICRO_ENTRIES_FAULTS),
   ...SWITCHES_FAULTS,
   ...REPORT_STORE_FAULTS,
   ...REPORT_GUARD_FAULTS,
