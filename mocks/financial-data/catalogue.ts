@@ -44,7 +44,7 @@ export const FD_FAULTS = [
   ...inFamily('paging', PAGING_FAULTS),
   ...inFamily('customers', CUSTOMERS_FAULTS),
   ...inFamily('consumers', CONSUMERS_FAULTS),
-  ...BUSINESSES_FAULTS,
+  ...inFamily('businesses', BUSINESSES_FAULTS),
   ...inFamily('institutions', INSTITUTIONS_FAULTS),
   ...inFamily('accounts', ACCOUNTS_FAULTS),
   ...inFamily('transactions', TRANSACTIONS_FAULTS),
