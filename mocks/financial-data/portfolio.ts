@@ -145,6 +145,15 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
   return addLogin(world, customerId, plan, random, nowS, history);
 }
 
+/**
+ * Links a login at FinBank A holding one checking account without any transaction (the control
+ * surface's, for the rating of an account that has none: provider 1.35.0 example 10008).
+ */
+export function linkEmptyAccount(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
+  const plan: Plan = { institutionId: PLAN[0].institutionId, accounts: [{ type: 'checking', transactions: 0 }] };
+  return addLogin(world, customerId, plan, prng(Number(customerId.replace(/\D/g, '')) || 1), nowS, history);
+}
+
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
   // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts):
