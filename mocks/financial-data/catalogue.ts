@@ -49,7 +49,7 @@ export const FD_FAULTS = [
   ...inFamily('accounts', ACCOUNTS_FAULTS),
   ...inFamily('transactions', TRANSACTIONS_FAULTS),
   ...inFamily('payments-data', PAYMENTS_DATA_FAULTS),
-  ...PSI_FAULTS,
+  ...inFamily('psi', PSI_FAULTS),
   ...STATEMENTS_FAULTS,
   ...inFamily('micro-entries', MICRO_ENTRIES_FAULTS),
   ...SWITCHES_FAULTS,
