@@ -119,10 +119,6 @@ test('rejects malformed customer and consumer ids with 400 @assumption', rules('
   expectFdError(await fdApi.call('GetConsumer', { path: { consumerId: 'not-a-consumer-id' } }), 400, 'malformed consumer id');
 });
 
-test('answers 404 for a customer without a consumer', rules('FD-CONS-NONE-404'), async ({ fdApi, createCustomer }) => {
-  expectFdError(await fdApi.call('GetConsumerForCustomer', { path: { customerId: await createCustomer() } }), 404, 'no consumer');
-});
-
 test(
   'ModifyConsumer changes the given fields and leaves the others unchanged',
   rules('FD-CONS-MODIFY-KEEP', 'FD-SENSITIVE-ECHO'),

