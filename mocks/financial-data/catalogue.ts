@@ -60,7 +60,7 @@ export const FD_FAULTS = [
   ...inFamily('analytics', ANALYTICS_REPORTS_FAULTS),
   ...inFamily('sbca', SBCA_FAULTS),
   ...REPORT_RETRIEVAL_FAULTS,
-  ...BILLING_FAULTS,
+  ...inFamily('billing', BILLING_FAULTS),
   ...REPORT_FIGURES_FAULTS,
   ...inFamily('txpush', TXPUSH_FAULTS),
   ...ENRICHMENT_FAULTS,
