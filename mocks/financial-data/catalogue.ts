@@ -56,7 +56,7 @@ export const FD_FAULTS = [
   ...REPORT_STORE_FAULTS,
   ...inFamily('report-guard', REPORT_GUARD_FAULTS),
   ...ASSET_REPORTS_FAULTS,
-  ...INCOME_REPORTS_FAULTS,
+  ...inFamily('income', INCOME_REPORTS_FAULTS),
   ...inFamily('analytics', ANALYTICS_REPORTS_FAULTS),
   ...inFamily('sbca', SBCA_FAULTS),
   ...REPORT_RETRIEVAL_FAULTS,
