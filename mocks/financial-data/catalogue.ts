@@ -53,7 +53,7 @@ export const FD_FAULTS = [
   ...STATEMENTS_FAULTS,
   ...inFamily('micro-entries', MICRO_ENTRIES_FAULTS),
   ...SWITCHES_FAULTS,
-  ...REPORT_STORE_FAULTS,
+  ...inFamily('store', REPORT_STORE_FAULTS),
   ...inFamily('report-guard', REPORT_GUARD_FAULTS),
   ...ASSET_REPORTS_FAULTS,
   ...inFamily('income', INCOME_REPORTS_FAULTS),
