@@ -785,23 +785,6 @@ export interface ConnectSeams {
   delivery: never;
 }
 
-/** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
-export interface SbcaRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of small business credit analytics carry (mocks/kit/faults.ts): the request's business details, judged at one step. */
-export interface SbcaSeams {
-  x: { operationId: FdOperationId; business: Record<string, any> | undefined };
-  step: 'business-id';
-  refusal: SbcaRefusal;
-  change: never;
-  answer: never;
-  delivery: never;
-}
-
 /**
  * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
  * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
