@@ -28,7 +28,7 @@ const windowJudged =
   };
 /** Which reports' creation falls in the window, made otherwise. */
 const windowed = (inWindow: (x: Exchange, s: number) => boolean): Judge =>
-  fold('select', always, (x) => (x.inWindow = (s) => inWindow(x, s)));
+  fold('range', always, (x) => (x.inWindow = (s) => inWindow(x, s)));
 /** The page's body made otherwise. */
 const paged =
   (bend: (body: Record<string, any>, x: Exchange) => Record<string, any>): Answering =>
