@@ -331,8 +331,8 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     },
   ),
   fault(
-    'fd-not-found-consumer-modify-other-partner',
-    "FD-NOT-FOUND: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
+    'fd-obj-other-partner-consumer-modify',
+    "FD-NOT-FOUND, FD-OBJ-OTHER-PARTNER: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
     {
       judge: anyonesConsumer('ModifyConsumer'),
     },
