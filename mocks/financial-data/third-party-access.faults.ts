@@ -1,11 +1,8 @@
-// Faults of third-party access keys and authorization details: each a deviation a provider's release
-// might ship, named by the rule it breaks (`<rule id>-<deviation>`), its rule text starting with the
-// ids of schemas/financial-data/rules/app-registration.yaml (and the shared rules) it breaks (`rules`:
-// the specs the targeted mutation run picks). A fault bends third-party-access.ts at its seams: the
-// request as judged at one step (Step), what a write stores (Change), the answer (a receipt bent is
-// signed again, so that a fault breaks what it names and not the proof). Which set of writers found
-// a fault is the mutation records' (docs/mutation.md); a blind fault, and an id the records name,
-// keep the earlier id as an alias.
+// Faults of third-party access keys and authorization details, each named by the rule it breaks
+// (`<rule id>-<deviation>`), its rule text starting with the rule ids (`rules`: the specs the targeted
+// mutation run picks). A fault bends third-party-access.ts at its seams: the request as judged at one
+// step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
+// names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultsAt, blind, judgesAt, always, assumption, provider } from './fault-builders.js';
 import {
@@ -127,7 +124,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-accesskey-generate-no-proof', 'FD-ACCESSKEY-GENERATE: the key is answered without its signed proof', {
     answer: (x, a) =>
       RECEIPTS.includes(x.op) && a.body?.data ? { ...a, body: { data: a.body.data.map(({ receipt }: Body) => ({ receipt })) } } : a,
-    ...was('accesskey-no-proof'),
   }),
   fault('fd-accesskey-generate-products-dropped', 'FD-ACCESSKEY-GENERATE: the receipt lists no product granted', {
     answer: receipted(RECEIPTS, (c) => ({ ...c, products: [] })),
@@ -143,39 +139,27 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     })),
     ...provider,
   }),
-  fault(
-    'fd-accesskey-pseudo-ids-account-id-zero-padded',
-    "FD-ACCESSKEY-PSEUDO-IDS: the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
-    {
-      answer: receipted(RECEIPTS, (c, x) => ({
-        ...c,
-        products: c.products.map((p: Body, i: number) => ({
-          ...p,
-          accountId: String(x.key!.body.products[i].accountId).padStart(p.accountId.length, '0'),
-        })),
+  fault('fd-accesskey-pseudo-ids-account-id-zero-padded', 'FD-ACCESSKEY-PSEUDO-IDS: a pseudo account id is the real one zero-padded', {
+    answer: receipted(RECEIPTS, (c, x) => ({
+      ...c,
+      products: c.products.map((p: Body, i: number) => ({
+        ...p,
+        accountId: String(x.key!.body.products[i].accountId).padStart(p.accountId.length, '0'),
       })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-accesskey-not-found-customer-unchecked',
-    'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is granted, its accounts looked up whoever owns them',
-    {
-      judge: (x, s, r) =>
-        s === 'customer' ? undefined : s === 'accounts' ? accountsFound((p, _i, y) => y.world.accounts.get(p.accountId))(x, s, r, {}) : r,
-    },
-  ),
+    })),
+    ...provider,
+  }),
+  fault('fd-accesskey-not-found-customer-unchecked', 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is granted', {
+    judge: (x, s, r) =>
+      s === 'customer' ? undefined : s === 'accounts' ? accountsFound((p, _i, y) => y.world.accounts.get(p.accountId))(x, s, r, {}) : r,
+  }),
   fault('fd-accesskey-not-found-account-unchecked', 'FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is granted', {
     judge: skip('accounts'),
   }),
-  fault(
-    'fd-accesskey-not-found-first-account-only',
-    'FD-ACCESSKEY-NOT-FOUND: the products after the first go unchecked, so an unknown account in a second one is granted',
-    {
-      judge: accountsFound((p, i, x) => (i > 0 ? (x.world.accounts.get(p.accountId) ?? ({} as never)) : documentedAccount(p, i, x))),
-      ...blind('blind-accesskey-first-account-checked-only'),
-    },
-  ),
+  fault('fd-accesskey-not-found-first-account-only', 'FD-ACCESSKEY-NOT-FOUND: a product after the first is not checked', {
+    judge: accountsFound((p, i, x) => (i > 0 ? (x.world.accounts.get(p.accountId) ?? ({} as never)) : documentedAccount(p, i, x))),
+    ...blind('blind-accesskey-first-account-checked-only'),
+  }),
   fault(
     'fd-accesskey-not-found-update-account-other-customer',
     "FD-ACCESSKEY-NOT-FOUND, FD-OBJ-OTHER-PARENT: the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
@@ -187,7 +171,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
               const a = y.world.accounts.get(p.accountId);
               return documentedAccount(p, i, y) ?? (a && findCustomer(y.world, a.customerId, y.partnerId) ? a : undefined);
             })(x, s, r, {}),
-      ...was('i6-accesskey-update-account-other-customer'),
       ...provider,
     },
   ),
@@ -200,7 +183,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
           ? r
           : accountsFound((p, i, y) => documentedAccount({ accountId: String(p.accountId).trim() }, i, y))(x, s, r, {}),
       ...seeded,
-      ...was('accesskey-generate-account-id-trimmed'),
       ...assumption,
     },
   ),
@@ -212,19 +194,15 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     judge: periodsJudged((start, end) => Date.parse(end) >= Date.parse(start)),
     ...assumption,
   }),
-  fault(
-    'fd-accesskey-period-minute-precision',
-    'FD-ACCESSKEY-PERIOD: a period is compared to the minute, so one ending a second after it starts is refused',
-    {
-      judge: periodsJudged((start, end) => Math.floor(Date.parse(end) / 60_000) > Math.floor(Date.parse(start) / 60_000)),
-      ...assumption,
-      ...blind('blind-accesskey-period-minute-precision'),
-    },
-  ),
+  fault('fd-accesskey-period-minute-precision', "FD-ACCESSKEY-PERIOD: periods compared to the minute, a second's refused", {
+    judge: periodsJudged((start, end) => Math.floor(Date.parse(end) / 60_000) > Math.floor(Date.parse(start) / 60_000)),
+    ...assumption,
+    ...blind('blind-accesskey-period-minute-precision'),
+  }),
   fault(
     'fd-accesskey-period-compared-as-text',
     'FD-ACCESSKEY-PERIOD: the generation and the update compare startTime and endTime as text, so a period whose end is written at another UTC offset is judged by its characters, not its instant',
-    { judge: periodsJudged((start, end) => end > start), ...provider, ...was('i8-accesskey-period-compared-as-text') },
+    { judge: periodsJudged((start, end) => end > start), ...provider },
   ),
   // --- Update (seed 002, UpdateThirdPartyAccessKey 200: the same receipt id, the products and periods sent)
   fault('fd-accesskey-update-new-id', 'FD-ACCESSKEY-UPDATE: an update answers a receipt of a new id', {
@@ -242,35 +220,27 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     state: updated((body, key) => ({ ...body, products: [...key.body.products, ...body.products] })),
     ...blind('blind-accesskey-update-appends-products'),
   }),
-  fault(
-    'fd-accesskey-update-start-time-day-start',
-    'FD-ACCESSKEY-UPDATE: the update stores each period start at the beginning of its UTC day',
-    {
-      state: updated((body) => ({
-        ...body,
-        products: body.products.map((p: any) => ({
-          ...p,
-          accessPeriod: { ...p.accessPeriod, startTime: `${String(p.accessPeriod.startTime).slice(0, 10)}T00:00:00Z` },
-        })),
+  fault('fd-accesskey-update-start-time-day-start', "FD-ACCESSKEY-UPDATE: an update stores each start at its UTC day's start", {
+    state: updated((body) => ({
+      ...body,
+      products: body.products.map((p: any) => ({
+        ...p,
+        accessPeriod: { ...p.accessPeriod, startTime: `${String(p.accessPeriod.startTime).slice(0, 10)}T00:00:00Z` },
       })),
-      ...provider,
-    },
-  ),
+    })),
+    ...provider,
+  }),
   fault('fd-accesskey-update-answer-first-product-only', 'FD-ACCESSKEY-UPDATE: the update answer lists only the first product sent', {
     answer: receipted(['UpdateThirdPartyAccessKey'], (c) => ({ ...c, products: c.products.slice(0, 1) })),
     ...provider,
   }),
-  fault(
-    'fd-accesskey-update-answers-previous-products',
-    'FD-ACCESSKEY-UPDATE: the update answers the receipt as it was before (the new one is stored)',
-    {
-      state: (_x, c, m) => {
-        if (c.op === 'update') m.before = { ...c.key };
-        return c;
-      },
-      answer: receipted(['UpdateThirdPartyAccessKey'], (c, x, m) => (m.before ? receiptContent(m.before, x.nowMs) : c)),
+  fault('fd-accesskey-update-answers-previous-products', 'FD-ACCESSKEY-UPDATE: the update answers the receipt as it was before', {
+    state: (_x, c, m) => {
+      if (c.op === 'update') m.before = { ...c.key };
+      return c;
     },
-  ),
+    answer: receipted(['UpdateThirdPartyAccessKey'], (c, x, m) => (m.before ? receiptContent(m.before, x.nowMs) : c)),
+  }),
   fault(
     'fd-obj-other-partner-accesskey-update',
     "FD-OBJ-OTHER-PARTNER, FD-ACCESSKEY-UPDATE: the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
@@ -285,23 +255,15 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  fault(
-    'fd-accesskey-unknown-update-id-case-folded',
-    'FD-ACCESSKEY-UNKNOWN: the update looks the receipt id up without case, so a known id in other case updates that key',
-    {
-      judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], caseless),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-obj-exact-id-form-accesskey-revoke-id-case-folded',
-    'FD-OBJ-EXACT-ID-FORM: revocation looks the receipt id up without case, so the id in other case revokes the key',
-    {
-      judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
-      ...seeded,
-      ...assumption,
-    },
-  ),
+  fault('fd-accesskey-unknown-update-id-case-folded', 'FD-ACCESSKEY-UNKNOWN: the update finds a receipt id in any case', {
+    judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], caseless),
+    ...provider,
+  }),
+  fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
+    judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
+    ...seeded,
+    ...assumption,
+  }),
   fault(
     'fd-prop-refused-no-trace-accesskey-refused-update-revokes-key',
     'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
@@ -368,35 +330,27 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-accesskey-unknown-400', 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 400 on update and revocation, not 404', {
     judge: keyRefused(KEYED, always, () => ({ status: 400, message: 'Consent receipt not found.' })),
   }),
-  fault(
-    'fd-accesskey-unknown-update-upserts',
-    'FD-ACCESSKEY-UNKNOWN: an update of a consentReceiptId never issued issues a key under that id (an upsert)',
-    {
-      judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], (x) =>
-        pathKey(x)
-          ? undefined
-          : {
-              receiptId: x.input.path.consentReceiptId,
-              partnerId: x.partnerId!,
-              customerId: x.input.body.customerId,
-              body: x.input.body,
-              revoked: false,
-            },
-      ),
-      state: (x, c) => {
-        if (c.op === 'update') keys(x).set(c.key.receiptId, c.key);
-        return c;
-      },
-      ...blind('blind-accesskey-unknown-update-upserts'),
+  fault('fd-accesskey-unknown-update-upserts', 'FD-ACCESSKEY-UNKNOWN: an update of an id never issued makes a key of it', {
+    judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], (x) =>
+      pathKey(x)
+        ? undefined
+        : {
+            receiptId: x.input.path.consentReceiptId,
+            partnerId: x.partnerId!,
+            customerId: x.input.body.customerId,
+            body: x.input.body,
+            revoked: false,
+          },
+    ),
+    state: (x, c) => {
+      if (c.op === 'update') keys(x).set(c.key.receiptId, c.key);
+      return c;
     },
-  ),
-  fault(
-    'fd-accesskey-unknown-revoke-other-partner',
-    "FD-ACCESSKEY-UNKNOWN, FD-ACCESSKEY-REVOKED: RevokeThirdPartyAccessKey revokes another partner's key (update refuses it)",
-    {
-      judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], (x) => (foreignLive(x) ? pathKey(x) : undefined)),
-    },
-  ),
+    ...blind('blind-accesskey-unknown-update-upserts'),
+  }),
+  fault('fd-accesskey-unknown-revoke-other-partner', "FD-ACCESSKEY-UNKNOWN, FD-ACCESSKEY-REVOKED: another partner's key is revoked", {
+    judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], (x) => (foreignLive(x) ? pathKey(x) : undefined)),
+  }),
   fault(
     'fd-prop-refused-no-trace-accesskey-revoke-foreign-revoked',
     "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-REVOKED: the revocation of another partner's key answers 404 yet revokes it",
@@ -415,14 +369,10 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-authdetails-oauth-wrong-login-id', 'FD-AUTHDETAILS-OAUTH: the answer names the login after the one asked for', {
     answer: detailed('institutionLoginId', (v) => v + 1),
   }),
-  fault(
-    'fd-authdetails-oauth-start-epoch-text',
-    'FD-AUTHDETAILS-OAUTH: authorizationStartDate is epoch seconds written as text, not a date-time',
-    {
-      answer: detailed('authorizationStartDate', (v) => String(Math.floor(Date.parse(v) / 1000))),
-      ...blind('blind-authdetails-start-epoch-text'),
-    },
-  ),
+  fault('fd-authdetails-oauth-start-epoch-text', 'FD-AUTHDETAILS-OAUTH: the start is epoch seconds as text, not a date-time', {
+    answer: detailed('authorizationStartDate', (v) => String(Math.floor(Date.parse(v) / 1000))),
+    ...blind('blind-authdetails-start-epoch-text'),
+  }),
   fault(
     'fd-date-write-time-authdetails-start-eastern-with-z',
     'FD-AUTHDETAILS-OAUTH, FD-DATE-WRITE-TIME: the start is written from US Eastern wall-clock time but still marked Z',
@@ -445,30 +395,22 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-authdetails-legacy-migrated-still-legacy', 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth is still refused as legacy', {
     judge: refuse('legacy', (x) => x.login!.legacy && x.login!.migrated === true, coded(404, '3003', 'Institution Login Id is not found')),
   }),
-  fault(
-    'fd-authdetails-legacy-coded-3004',
-    'FD-AUTHDETAILS-LEGACY, FD-PROP-REFUSAL-CODE: a legacy connection is coded as unavailable details, not as a legacy one',
-    {
-      judge: recoded(
-        'legacy',
-        (s) => s,
-        () => '3004',
-      ),
-      ...blind('blind-authdetails-legacy-3004'),
-    },
-  ),
-  fault(
-    'fd-authdetails-unavailable-coded-3003',
-    'FD-AUTHDETAILS-UNAVAILABLE, FD-PROP-REFUSAL-CODE: unavailable details carry the code of a legacy connection',
-    {
-      judge: recoded(
-        'available',
-        (s) => s,
-        () => '3003',
-      ),
-      ...was('authdetails-unavailable-3003'),
-    },
-  ),
+  fault('fd-authdetails-legacy-coded-3004', 'FD-AUTHDETAILS-LEGACY, FD-PROP-REFUSAL-CODE: legacy coded as unavailable', {
+    judge: recoded(
+      'legacy',
+      (s) => s,
+      () => '3004',
+    ),
+    ...blind('blind-authdetails-legacy-3004'),
+  }),
+  fault('fd-authdetails-unavailable-coded-3003', 'FD-AUTHDETAILS-UNAVAILABLE, FD-PROP-REFUSAL-CODE: coded as legacy', {
+    judge: recoded(
+      'available',
+      (s) => s,
+      () => '3003',
+    ),
+    ...was('authdetails-unavailable-3003'),
+  }),
   fault('fd-authdetails-unavailable-400', 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details are refused 400, not 404', {
     judge: recoded(
       'available',
@@ -477,30 +419,22 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-authdetails-predating-400'),
   }),
-  fault(
-    'fd-authdetails-unknown-login-served',
-    'FD-AUTHDETAILS-UNKNOWN, FD-PROP-REFUSAL-CODE: an unknown login is answered an authorization from now',
-    {
-      judge: skip(
-        'login',
-        always,
-        (x) => (x.login = { id: Number(x.input.path.institution_login_id), customerId: '', institutionId: '', legacy: false }),
-      ),
-      ...was('authdetails-unknown-login-served'),
-    },
-  ),
-  fault(
-    'fd-authdetails-unknown-other-partner-login',
-    "FD-AUTHDETAILS-UNKNOWN: a login of another partner's customer is answered its authorization",
-    {
-      judge: skip(
-        'login',
-        (x) => loginOf(x) !== undefined && x.world.customers.has(loginOf(x)!.customerId),
-        (x) => (x.login = loginOf(x)),
-      ),
-      ...blind('blind-authdetails-other-partner-login'),
-    },
-  ),
+  fault('fd-authdetails-unknown-login-served', 'FD-AUTHDETAILS-UNKNOWN, FD-PROP-REFUSAL-CODE: an unknown login is served', {
+    judge: skip(
+      'login',
+      always,
+      (x) => (x.login = { id: Number(x.input.path.institution_login_id), customerId: '', institutionId: '', legacy: false }),
+    ),
+    ...was('authdetails-unknown-login-served'),
+  }),
+  fault('fd-authdetails-unknown-other-partner-login', "FD-AUTHDETAILS-UNKNOWN: another partner's login is served", {
+    judge: skip(
+      'login',
+      (x) => loginOf(x) !== undefined && x.world.customers.has(loginOf(x)!.customerId),
+      (x) => (x.login = loginOf(x)),
+    ),
+    ...blind('blind-authdetails-other-partner-login'),
+  }),
   fault(
     'fd-obj-after-delete-authdetails-deleted-customer-login',
     "FD-OBJ-AFTER-DELETE, FD-AUTHDETAILS-UNKNOWN: the authorization details of a deleted customer's login are still answered 200",
