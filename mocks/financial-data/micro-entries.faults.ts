@@ -355,9 +355,6 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-error-body-failed-status-completed', "FD-MICRO-ERROR-BODY: a failed entry's refusal says Completed", {
     answer: failedRefusal((b) => ({ ...b, status: 'Completed' })),
   }),
-  fault('fd-micro-error-body-failed-without-status', "FD-MICRO-ERROR-BODY: a failed entry's refusal has no status", {
-    answer: failedRefusal(({ status: _s, statusDescription: _d, ...rest }) => rest),
-  }),
   // --- The details read (provider 1.35.0 MicroDepositDetails)
   fault('fd-micro-not-found-any-customer-account', 'FD-MICRO-NOT-FOUND: entries found by account id under any customer', {
     judge: foundOtherwise((x) => x.world.customers.has(x.input.path.customerId), pathEntry),

@@ -373,21 +373,6 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     answer: detailed('authorizationStartDate', (v) => String(Math.floor(Date.parse(v) / 1000))),
     ...blind('blind-authdetails-start-epoch-text'),
   }),
-  fault(
-    'fd-date-write-time-authdetails-start-eastern-with-z',
-    'FD-AUTHDETAILS-OAUTH, FD-DATE-WRITE-TIME: the start is written from US Eastern wall-clock time but still marked Z',
-    {
-      answer: detailed('authorizationStartDate', (v) => shiftedIso(v, -5 * 3_600_000)),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-authdetails-end-from-read-time',
-    'FD-AUTHDETAILS-OAUTH, FD-EVENT-DATE-FIXED: the end date is counted from the time of the read, so it moves with every read while the start stays',
-    {
-      answer: detailed('authorizationEndDate', (v, b, x) => shiftedIso(v, x.nowMs - Date.parse(b.authorizationStartDate))),
-    },
-  ),
   fault('fd-authdetails-legacy-served', 'FD-AUTHDETAILS-LEGACY: a legacy connection answers its details', {
     judge: skip('legacy'),
     ...was('authdetails-legacy-served'),
