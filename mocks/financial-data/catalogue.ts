@@ -68,7 +68,7 @@ export const FD_FAULTS = [
   ...inFamily('connect', CONNECT_FAULTS),
   ...CONNECT_COMPONENTS_FAULTS,
   ...inFamily('app-registration', APP_REGISTRATION_FAULTS),
-  ...THIRD_PARTY_ACCESS_FAULTS,
+  ...inFamily('third-party-access', THIRD_PARTY_ACCESS_FAULTS),
   ...SENSITIVE_ECHO_FAULTS,
 ];
 
