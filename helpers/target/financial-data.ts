@@ -46,6 +46,16 @@ export class FdMockControl<Id extends string = string> extends MockControl<Id> {
     return (await response.json()) as LinkedPortfolio;
   }
 
+  /** Links one more login with a checking account that holds no transaction, and returns it. */
+  async linkEmptyAccount(customerId: string): Promise<LinkedPortfolio> {
+    this.changes++;
+    const response = await fetch(`${this.origin}/__mock/customers/${encodeURIComponent(customerId)}/link-empty-account`, {
+      method: 'POST',
+    });
+    if (!response.ok) throw new Error(`mock control link empty account: ${response.status} ${await response.text()}`);
+    return (await response.json()) as LinkedPortfolio;
+  }
+
   /** The two amounts deposited into a micro-entry account, in dollars (the mock's harness route; no part of the contract). */
   async microAmounts(accountId: string): Promise<number[]> {
     const response = await fetch(`${this.origin}/__mock/micro-entries/${encodeURIComponent(accountId)}`);

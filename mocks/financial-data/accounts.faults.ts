@@ -311,6 +311,14 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
 
   // --- Records (provider 1.35.0 CustomerAccount, CustomerAccountSimple; reference, account numbers masked)
   fault(
+    'fd-acct-detail-types-available-balance-every-type',
+    'FD-ACCT-DETAIL-TYPES: the full readers give availableBalanceAmount in the detail of every account, a credit card, a line of credit and an investment account too',
+    {
+      answer: shown(FULL_READERS, (v, a) => ({ ...v, detail: { ...v.detail, availableBalanceAmount: a.availableBalance } })),
+      ...provider,
+    },
+  ),
+  fault(
     'fd-acct-number-masked-display-first-four',
     'FD-ACCT-NUMBER-MASKED: accountNumberDisplay shows the first four digits, not the last',
     {

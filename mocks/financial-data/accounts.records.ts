@@ -4,6 +4,7 @@
 // name them without importing the shared front.
 import type { FdOperationId } from '../../helpers/contract/operations.js';
 import type { Input } from './input.js';
+import { AVAILABLE_BALANCE_TYPES } from './portfolio.js';
 import { linkedData, type Account, type Customer, type FdState, type InstitutionLogin } from './state.js';
 
 /**
@@ -104,7 +105,10 @@ function fullView(a: Account, positions: Map<string, number>) {
     balanceDate: a.balanceDate,
     lastUpdatedDate: a.aggregationSuccessDate,
     marketSegment: 'personal',
-    detail: { dateAsOf: a.balanceDate, availableBalanceAmount: a.availableBalance },
+    detail: {
+      dateAsOf: a.balanceDate,
+      ...(AVAILABLE_BALANCE_TYPES.includes(a.type) ? { availableBalanceAmount: a.availableBalance } : {}),
+    },
   };
 }
 

@@ -158,6 +158,11 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
       ),
     },
   ),
+  fault(
+    'fd-enrich-unknown-as-checking-unrecognised',
+    'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',
+    { judge: recognising((t, documented) => (t.accountType === 'unknown' ? '' : documented(t))), ...provider },
+  ),
   fault('fd-enrich-adds-category-missing', 'FD-ENRICH-ADDS: a transaction comes back without its category', {
     answer: each((item) => without(item, 'transactionCategory')),
   }),

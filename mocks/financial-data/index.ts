@@ -26,7 +26,7 @@ import { registerMicroEntries } from './micro-entries.js';
 import { sendError, type FdContext } from './middleware.js';
 import { fdHeaderNames, type FdHeaderNames, type HeaderNaming } from '../../helpers/contract/facts.js';
 import { registerPaymentsData } from './payments-data.js';
-import { historyDays, linkPortfolio, linkedView } from './portfolio.js';
+import { historyDays, linkEmptyAccount, linkPortfolio, linkedView } from './portfolio.js';
 import { registerPsi } from './psi.js';
 import { registerAnalyticsReports } from './reports/analytics.js';
 import { registerAssetReports } from './reports/assets.js';
@@ -129,6 +129,12 @@ export async function startFinancialDataMock(options: FdMockOptions = {}): Promi
     const { customerId } = req.params as { customerId: string };
     if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
     return reply.code(200).send(linkedView(linkPortfolio(world, customerId, clock.nowEpochSeconds(), historyDays(contract))));
+  });
+  // Links one more login with a checking account that holds no transaction (portfolio.ts linkEmptyAccount).
+  app.post('/__mock/customers/:customerId/link-empty-account', async (req, reply) => {
+    const { customerId } = req.params as { customerId: string };
+    if (!world.customers.has(customerId)) return reply.code(404).send({ message: `no customer ${customerId} in the mock` });
+    return reply.code(200).send(linkedView(linkEmptyAccount(world, customerId, clock.nowEpochSeconds(), historyDays(contract))));
   });
   // Puts a customer under a security freeze (provider 1.35.0 403 example: "An active security
   // freeze for this customer exists."), or lifts it with {"frozen": false}: PSI generation and the

@@ -23,6 +23,8 @@ export const ACCOUNT_NUMBER_PREFIX = '905173';
 /** Digits after the prefix (a full account number is ten digits). */
 export const ACCOUNT_NUMBER_RANDOM_DIGITS = 4;
 export const DAY_S = 86_400;
+/** The account types whose detail gives an available balance (provider 1.35.0 CustomerAccountDetail.availableBalanceAmount: deposit accounts and loans). */
+export const AVAILABLE_BALANCE_TYPES: AccountType[] = ['checking', 'savings', 'cd', 'moneyMarket', 'mortgage', 'loan', 'studentLoan'];
 /**
  * How far back the portfolio's transactions reach (seed 002, Limits; the contract's x-limits):
  * standard aggregation's days before the account was added, and the historic load's.
@@ -145,6 +147,15 @@ export function linkInstitution(world: FdState, customerId: string, institutionI
   return addLogin(world, customerId, plan, random, nowS, history);
 }
 
+/**
+ * Links a login at FinBank A holding one checking account without any transaction (the control
+ * surface's, for the rating of an account that has none: provider 1.35.0 example 10008).
+ */
+export function linkEmptyAccount(world: FdState, customerId: string, nowS: number, history: HistoryDays): LinkedData {
+  const plan: Plan = { institutionId: PLAN[0].institutionId, accounts: [{ type: 'checking', transactions: 0 }] };
+  return addLogin(world, customerId, plan, prng(Number(customerId.replace(/\D/g, '')) || 1), nowS, history);
+}
+
 /** Adds one login of the plan with its accounts and their transactions; answers what it added. */
 function addLogin(world: FdState, customerId: string, plan: Plan, random: () => number, nowS: number, history: HistoryDays): LinkedData {
   // The transactions are the known data the specs count and sort (tests/financial-data/*.known.ts):
@@ -174,7 +185,8 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
       number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 10 ** ACCOUNT_NUMBER_RANDOM_DIGITS)).padStart(ACCOUNT_NUMBER_RANDOM_DIGITS, '0')}`,
       routingNumber,
       balance,
-      availableBalance: Math.round(balance * 90) / 100,
+      // An account type without an available balance (provider 1.35.0 CustomerAccountDetail) is reported at its balance.
+      availableBalance: AVAILABLE_BALANCE_TYPES.includes(a.type) ? Math.round(balance * 90) / 100 : balance,
       currency: 'USD',
       createdDate: nowS,
       aggregationAttemptDate: nowS,

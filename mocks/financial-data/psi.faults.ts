@@ -1,422 +1,441 @@
-// Faults of payment success indicators (switched in psi.ts): each breaks one rule of
-// schemas/financial-data/rules/psi.yaml, the way a provider's release might. `rules` names the rule
-// ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the
-// suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
-import { faultCatalogue, seeded, blind, independent } from '../kit/faults.js';
+// Faults of payment success indicators: each a deviation a provider's release might ship, named by the
+// rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/psi.yaml (and the shared families) it breaks (`rules`: the specs the
+// targeted mutation run picks). A fault loosens the contract (`relax`) or bends psi.ts at its seams:
+// the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
+// docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { blind, faultsAt, judgesAt, provider, assumption, schema } from './fault-builders.js';
+import {
+  DAY_S,
+  GENERATE,
+  LEGACY,
+  READ,
+  epochOf,
+  isoDate,
+  riskOf,
+  settleOf,
+  type Change,
+  type Exchange,
+  type PsiSeams,
+} from './psi.records.js';
+
+type Seams = FaultSeams<PsiSeams>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type View = Record<string, any>;
+
+const fault = faultsAt<PsiSeams>();
+const { skip, refuse } = judgesAt<PsiSeams>();
+/** An earlier id docs/mutation.md names. */
+const was = (id: string) => ({ aliases: [id] });
+
+const on =
+  (...ops: Op[]) =>
+  (x: Exchange) =>
+    ops.includes(x.op);
+const FCRA_GENERATE: Op = 'GenerateFcraPaymentSuccessIndicators';
+const NON_FCRA_GENERATE: Op = 'GeneratePaymentSuccessIndicators';
+const FCRA_READ: Op = 'GetFcraPaymentSuccessIndicators';
+const NON_FCRA_READ: Op = 'GetPaymentSuccessIndicators';
+const FCRA_LEGACY: Op = 'GetFCRAPaymentSuccessIndicator';
+const NON_FCRA_LEGACY: Op = 'GetPaymentSuccessIndicator';
+const dayOf = (iso: string, days: number) => isoDate(epochOf(iso) + days * DAY_S);
+/** The date `hours` away from UTC now (another zone's "today"). */
+const zoned = (x: Exchange, hours: number) => isoDate(x.nowS + hours * 3600);
+/** How many days out a settle-by date is. */
+const daysOut = (x: Exchange, settleBy: string) => Math.round((epochOf(settleBy) - epochOf(x.today)) / DAY_S);
+const settleByOf = (x: Exchange): string => x.run?.transaction.settleByDate ?? x.input.query.settleByDate;
+
+// (b) What a rating keeps or decides: functions at the state seam.
+/** A change of `kind` on `ops` made otherwise. */
+const changed =
+  <K extends Change['kind']>(kind: K, ops: Op[], bend: (c: Extract<Change, { kind: K }>, x: Exchange) => Change): Stating =>
+  (x, c) =>
+    c.kind === kind && ops.includes(x.op) ? bend(c as Extract<Change, { kind: K }>, x) : c;
+/** The potential settlement dates of `ops` made otherwise. */
+const dated = (ops: Op[], bend: (dates: string[], x: Exchange) => string[]) =>
+  changed('days', ops, (c, x) => ({ kind: 'days', dates: bend(c.dates, x) }));
+/** `count` consecutive dates from the first of `dates`. */
+const counted = (dates: string[], count: number) => Array.from({ length: count }, (_, i) => dayOf(dates[0], i));
+
+// (c) The answer: functions at the answer seam.
+/** A success of one of `ops` made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: View, x: Exchange) => View): Answering =>
+  (x, a) =>
+    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
+/** The transaction of a run's answer made otherwise. */
+const transacted = (ops: Op[], bend: (t: { settleByDate: string; amount: number }) => object) =>
+  answered(ops, (b) => ({ ...b, transaction: { ...b.transaction, ...bend(b.transaction) } }));
+/** Each daily result of a read made otherwise. */
+const daily = (ops: Op[], bend: (d: View) => View) =>
+  answered(ops, (b) =>
+    b.nsfReturnRisk?.result
+      ? { ...b, nsfReturnRisk: { result: { ...b.nsfReturnRisk.result, dailyResults: b.nsfReturnRisk.result.dailyResults.map(bend) } } }
+      : b,
+  );
+/** An indicator given the band below its score's (the two riskiest bands each other's value). */
+const swapped = (s: number, of: (s: number) => string) => (s >= 70 ? of(s) : of(s >= 40 ? 0 : 40));
+const inCents = (n: unknown) => (typeof n === 'number' ? Math.round(n * 100) : n);
 
 export const PSI_FAULTS = faultCatalogue([
-  {
-    id: 'psi-user-without-contact-taken',
-    rule: 'FD-PSI-USER-CONTACT: a PSI user with neither an e-mail nor a phone number is taken (provider 1.35.0 PaymentSuccessIndicatorsPhone.number)',
-    source: 'provider',
-    rules: ['FD-PSI-USER-CONTACT'],
-    relax: [{ schema: 'PsiUser', drop: ['if', 'then'] }],
-  },
-  // Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404).
-  { id: 'psi-generate-200', rule: 'FD-PSI-GENERATE: generation answers 202 (not 200)', source: 'seed', rules: ['FD-PSI-GENERATE'] },
-  {
-    id: 'psi-stuck-in-progress',
-    rule: 'FD-PSI-READ-BACK: the run reads back with its result, never stuck IN PROGRESS',
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK'],
-  },
-  {
-    id: 'psi-readback-amount-rounded',
-    rule: 'FD-PSI-READ-BACK: the read echoes the transaction amount sent (not rounded)',
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK'],
-  },
-  {
-    id: 'psi-unknown-pay-request-400',
-    rule: 'FD-PSI-UNKNOWN-PAY-REQUEST: an unknown payRequestId is a 404 (not 400)',
-    source: 'seed',
-    rules: ['FD-PSI-UNKNOWN-PAY-REQUEST'],
-  },
-  {
-    id: 'psi-run-account-unchecked',
-    rule: 'FD-PSI-OWNER: a payRequestId read through another account of the customer is a 404',
-    source: 'seed',
-    rules: ['FD-PSI-OWNER'],
-  },
-  {
-    id: 'psi-run-owner-unchecked',
-    rule: 'FD-PSI-OWNER: a payRequestId read through another customer is a 404',
-    source: 'seed',
-    rules: ['FD-PSI-OWNER'],
-  },
-  {
-    id: 'psi-products-shared',
-    rule: 'FD-PSI-PRODUCT-SEPARATE: an FCRA run is not read through the non-FCRA operation (and back)',
-    source: 'assumption',
-    rules: ['FD-PSI-PRODUCT-SEPARATE'],
-  },
-  // 403 / 406 (seed 002 Errors; conditions from provider 1.35.0 examples).
-  {
-    id: 'psi-freeze-ignored',
-    rule: 'FD-PSI-FORBIDDEN: generation for a customer under a security freeze is a 403',
-    source: 'provider',
-    rules: ['FD-PSI-FORBIDDEN'],
-  },
-  {
-    id: 'psi-freeze-fcra-only',
-    rule: 'FD-PSI-FORBIDDEN: the non-FCRA generation also refuses a frozen customer',
-    source: 'provider',
-    rules: ['FD-PSI-FORBIDDEN'],
-  },
-  {
-    id: 'psi-accept-ignored',
-    rule: 'FD-PSI-NOT-ACCEPTABLE: a request asking for other than JSON is a 406',
-    source: 'provider',
-    rules: ['FD-PSI-NOT-ACCEPTABLE'],
-  },
-  {
-    id: 'psi-accept-ignored-on-reads',
-    rule: 'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId also answer 406',
-    source: 'provider',
-    rules: ['FD-PSI-NOT-ACCEPTABLE'],
-  },
-  {
-    id: 'psi-wildcard-accept-refused',
-    rule: 'FD-PSI-NOT-ACCEPTABLE: Accept */* or application/* is served (not 406)',
-    source: 'provider',
-    rules: ['FD-PSI-NOT-ACCEPTABLE'],
-  },
-  // Permissible purpose (seed 002 PSI: FCRA variants bound to the stated purpose).
-  {
-    id: 'psi-purpose-not-required',
-    rule: 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is a 400',
-    source: 'seed',
-    rules: ['FD-PSI-PURPOSE-REQUIRED'],
-  },
-  {
-    id: 'psi-purpose-length-unchecked',
-    rule: 'FD-PSI-PURPOSE-FORMAT: purpose is a two-character code',
-    source: 'provider',
-    rules: ['FD-PSI-PURPOSE-FORMAT'],
-    relax: [{ schema: 'PsiPurposeCode', set: { pattern: '^[0-9A-Za-z]{1,3}$' } }],
-  },
-  // Result contents (provider 1.35.0).
-  {
-    id: 'psi-reasons-always',
-    rule: 'FD-PSI-REASONS: reasons only with include_reasons=true',
-    source: 'provider',
-    rules: ['FD-PSI-REASONS'],
-  },
-  {
-    id: 'psi-reasons-flag-presence',
-    rule: 'FD-PSI-REASONS: include_reasons=false leaves the reasons out',
-    source: 'provider',
-    rules: ['FD-PSI-REASONS'],
-  },
-  {
-    id: 'psi-mfa-success',
-    rule: 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA fails (FAILURE, errors)',
-    source: 'provider',
-    rules: ['FD-PSI-MFA-FAILURE'],
-  },
-  {
-    id: 'psi-indicator-bands-swapped',
-    rule: "FD-PSI-INDICATOR: an indicator conveys its score (the two riskiest bands given each other's value)",
-    source: 'provider',
-    rules: ['FD-PSI-INDICATOR'],
-  },
-  {
-    id: 'psi-days-off-by-one',
-    rule: 'FD-PSI-DAYS: N+1 days for a settle-by date of the middle band (N days given)',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
-  },
-  {
-    id: 'psi-days-ten-always',
-    rule: "FD-PSI-DAYS: the near settle-by dates get the fewest days (the far band's count given)",
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
-  },
-  // Requests (provider 1.35.0 limits and required lists).
-  {
-    id: 'psi-amount-zero-accepted',
-    rule: 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is a 400',
-    source: 'provider',
-    rules: ['FD-PSI-AMOUNT-POSITIVE'],
-    relax: [{ schema: 'PsiAmount', drop: ['exclusiveMinimum'], set: { minimum: 0 } }],
-  },
-  {
-    id: 'psi-settle-date-one-day-grace',
-    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: yesterday is a 400',
-    source: 'provider',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
-  },
-  {
-    id: 'psi-today-refused',
-    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: today is accepted',
-    source: 'provider',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
-  },
-  {
-    id: 'psi-legacy-amount-optional',
-    rule: 'FD-PSI-LEGACY-REQUIRED: settlementAmount is required',
-    source: 'provider',
-    rules: ['FD-PSI-LEGACY-REQUIRED'],
-  },
-  {
-    id: 'psi-legacy-purpose-optional',
-    rule: 'FD-PSI-LEGACY-REQUIRED: purposeCode is required on the legacy FCRA read',
-    source: 'provider',
-    rules: ['FD-PSI-LEGACY-REQUIRED'],
-  },
-  {
-    id: 'psi-legacy-purpose-any',
-    rule: 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes the purpose code 1P only',
-    source: 'provider',
-    rules: ['FD-PSI-LEGACY-PURPOSE'],
-  },
-  {
-    id: 'psi-warning-never',
-    rule: 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries the balance warning',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
-  },
-  {
-    id: 'psi-warning-at-equal',
-    rule: 'FD-PSI-BALANCE-WARNING: an amount equal to the available balance carries no warning',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
-  },
-  // Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013).
-  {
-    id: 'psi-any-account-type',
-    rule: 'FD-PSI-ACCOUNT-TYPE: an account type PSI does not rate is a 400',
-    source: 'assumption',
-    rules: ['FD-PSI-ACCOUNT-TYPE'],
-  },
-  {
-    id: 'psi-cd-rated',
-    rule: 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is not rated (400)',
-    source: 'assumption',
-    rules: ['FD-PSI-ACCOUNT-TYPE'],
-  },
-  {
-    id: 'psi-savings-refused',
-    rule: 'FD-PSI-ACCOUNT-TYPE: a savings account is rated',
-    source: 'assumption',
-    rules: ['FD-PSI-ACCOUNT-TYPE'],
-  },
-  {
-    id: 'psi-pending-accepted',
-    rule: 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is a 400',
-    source: 'provider',
-    rules: ['FD-PSI-ACTIVE-ACCOUNT'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Payment success indicators (seed 002, PSI; provider 1.35.0 SettleByDate, IncludeReasons, PayPurposeCode).
-  blind({
-    id: 'blind-psi-legacy-days-from-tomorrow',
-    rule: 'the legacy reads describe consecutive potential settlement dates from today (day0), not from tomorrow (provider 1.35.0 SettleByDate)',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault(
+    'fd-psi-user-contact-neither-taken',
+    'FD-PSI-USER-CONTACT: a PSI user with neither an e-mail nor a phone number is taken (provider 1.35.0 PaymentSuccessIndicatorsPhone.number)',
+    { relax: schema('PsiUser', { drop: ['if', 'then'] }), ...provider },
+  ),
+  // --- Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404)
+  fault('fd-psi-generate-200', 'FD-PSI-GENERATE: generation answers 200 (not 202)', {
+    answer: (x, a) => (GENERATE.includes(x.op) && a.status === 202 ? { ...a, status: 200 } : a),
   }),
-  blind({
-    id: 'blind-psi-reasons-ignored-on-fcra',
-    rule: 'include_reasons=true puts the reason codes on every daily result of the FCRA read too (seed 002, PSI: include reasons; provider IncludeReasonsParameter)',
-    source: 'provider',
-    rules: ['FD-PSI-REASONS'],
+  fault(
+    'fd-psi-generate-ack-settle-by-date-day-early',
+    'FD-PSI-GENERATE, FD-PROP-ECHO-AS-SENT: the non-FCRA acknowledgement gives settleByDate a day early (a local midnight read in UTC)',
+    {
+      answer: transacted([NON_FCRA_GENERATE], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
+      ...provider,
+      ...was('i29-fd-psi-ack-settle-by-date-day-early'),
+    },
+  ),
+  fault('fd-psi-read-back-stuck-in-progress', 'FD-PSI-READ-BACK: the run reads back IN PROGRESS, never with its result', {
+    state: changed('outcome', READ, () => ({ kind: 'outcome', status: 'IN PROGRESS' })),
   }),
-  blind({
-    id: 'blind-psi-fcra-readback-amount-cents',
-    rule: 'the FCRA run reads back with the transaction sent, its amount in dollars as sent, not in cents (seed 002, PSI: 202 then the get by payRequestId)',
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK'],
+  fault('fd-psi-read-back-amount-rounded', 'FD-PSI-READ-BACK: the reads give the transaction amount rounded to whole dollars', {
+    answer: transacted(READ, (t) => ({ amount: Math.round(t.amount) })),
   }),
-  blind({
-    id: 'blind-psi-warning-against-cleared-balance',
-    rule: 'the balance warning comes when the settlement amount exceeds the available balance, not the cleared balance (provider 1.35.0 PaymentSuccessIndicatorWarningExample)',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
+  fault('fd-psi-read-back-fcra-amount-cents', 'FD-PSI-READ-BACK: the FCRA run reads back with its transaction amount in cents', {
+    answer: transacted([FCRA_READ], (t) => ({ amount: Math.round(t.amount * 100) })),
+    ...blind('blind-psi-fcra-readback-amount-cents'),
   }),
-  blind({
-    id: 'blind-psi-amount-zero-accepted',
-    rule: 'the transaction amount to rate is above 0: 0 is a 400 (provider 1.35.0 PaymentSuccessIndicatorsTransactionAmount, exclusive minimum 0)',
-    source: 'provider',
-    rules: ['FD-PSI-AMOUNT-POSITIVE'],
-    relax: [{ schema: 'PsiAmount', drop: ['exclusiveMinimum'], set: { minimum: 0 } }],
+  fault(
+    'fd-psi-read-back-fcra-ack-amount-whole',
+    "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars",
+    {
+      answer: transacted([FCRA_GENERATE], (t) => ({ amount: Math.round(t.amount) })),
+      ...provider,
+    },
+  ),
+  fault('fd-psi-read-back-fcra-settle-by-date-day-early', 'FD-PSI-READ-BACK: the FCRA read-back gives the settle-by date one day early', {
+    answer: transacted([FCRA_READ], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
   }),
-  blind({
-    id: 'blind-psi-legacy-purpose-any-code',
-    rule: 'the legacy FCRA read accepts the purpose code 1P only; another two-character code is a 400 (provider 1.35.0 PayPurposeCodeParameter; 400 example 10005)',
-    source: 'provider',
-    rules: ['FD-PSI-LEGACY-PURPOSE'],
+  fault(
+    'fd-psi-read-back-request-date-is-today',
+    'FD-PSI-READ-BACK, FD-EVENT-DATE-FIXED: the reads give the request date of the day they are read, not of the run',
+    { answer: answered(READ, (b, x) => ({ ...b, requestDate: x.today })), ...provider },
+  ),
+  fault(
+    'fd-psi-read-back-fcra-request-date-in-sydney',
+    "FD-PSI-READ-BACK, FD-PSI-DAYS: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
+    { state: changed('run', [FCRA_GENERATE], (c, x) => ({ kind: 'run', run: { ...c.run, requestDate: zoned(x, 10) } })), origin: 'seeded' },
+  ),
+  fault(
+    'fd-psi-read-back-rerun-overwrites-earlier-run',
+    "FD-PSI-READ-BACK: a second run of the same account and product takes the earlier run's payRequestId, so the earlier run reads back with the later transaction",
+    {
+      state: changed('run', GENERATE, (c, x) => {
+        const earlier = [...x.world.psi.runs.values()].find((r) => r.accountId === c.run.accountId && r.fcra === c.run.fcra);
+        return { kind: 'run', run: { ...c.run, payRequestId: earlier?.payRequestId ?? c.run.payRequestId } };
+      }),
+    },
+  ),
+  fault(
+    'fd-psi-read-back-available-balance-cents',
+    'FD-PSI-READ-BACK, FD-PROP-SAME-ON-EVERY-READER: the non-FCRA read-back gives the available balance in cents',
+    {
+      answer: answered([NON_FCRA_READ], (b) =>
+        b.nsfReturnRisk?.result
+          ? {
+              ...b,
+              nsfReturnRisk: { result: { ...b.nsfReturnRisk.result, availableBalance: inCents(b.nsfReturnRisk.result.availableBalance) } },
+            }
+          : b,
+      ),
+      ...provider,
+      ...was('i27-psi-read-available-balance-cents'),
+    },
+  ),
+  fault('fd-psi-unknown-pay-request-400', 'FD-PSI-UNKNOWN-PAY-REQUEST: an unknown payRequestId is a 400 (not 404)', {
+    judge: (_x, s, r) => (s === 'run' && r ? { ...r, status: 400, message: 'payRequestId is invalid' } : r),
   }),
-  independent('independent-9', {
-    id: 'i9-psi-legacy-pending-account-rated',
-    rule: 'a rating on an account that is not active is a 400 (provider 1.35.0 PSI 400 example: only active accounts can be used): the legacy non-FCRA read (GetPaymentSuccessIndicator) rates a pending account; the other PSI operations still refuse it',
-    source: 'provider',
-    rules: ['FD-PSI-ACTIVE-ACCOUNT'],
+  fault('fd-psi-owner-account-unchecked', 'FD-PSI-OWNER: a payRequestId reads through another account of its customer', {
+    judge: skip('owner', (x) => x.run!.customerId === x.account!.customerId),
   }),
-  independent('independent-9', {
-    id: 'i9-psi-legacy-warning-fcra-only',
-    rule: 'a settlement amount above the available balance is rated with the balance warning code (provider 1.35.0 PaymentSuccessIndicator example): the warning is added by the FCRA legacy read only, the non-FCRA legacy read omits it',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
+  fault('fd-psi-owner-unchecked', 'FD-PSI-OWNER: a payRequestId reads through another customer', { judge: skip('owner') }),
+  fault('fd-psi-product-separate-shared', 'FD-PSI-PRODUCT-SEPARATE: an FCRA run reads through the non-FCRA operation (and back)', {
+    judge: skip('product'),
+    ...assumption,
   }),
-  independent('independent-9', {
-    id: 'i9-psi-read-request-date-is-today',
-    rule: 'the payRequestId reads back with the same request date (provider 1.35.0 PSI result: requestDate of the run): the read computes requestDate from the clock at read time, so a run read the next day shows that day',
-    source: 'provider',
-    rules: ['FD-PSI-READ-BACK', 'FD-EVENT-DATE-FIXED'],
+  // --- 403 / 406 (seed 002 Errors; conditions from provider 1.35.0 examples)
+  fault('fd-psi-forbidden-freeze-ignored', 'FD-PSI-FORBIDDEN: generation for a customer under a security freeze is served', {
+    judge: skip('freeze'),
+    ...provider,
   }),
-  independent('independent-14', {
-    id: 'i14-psi-settle-date-eastern-today',
-    rule: "a settle-by date in the past is a 400, today and later are rated (provider 1.35.0 SettleByDate: not in the past; reference, Dates in UTC): the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is accepted",
-    source: 'provider',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  fault('fd-psi-forbidden-freeze-fcra-only', 'FD-PSI-FORBIDDEN: the non-FCRA generation serves a frozen customer', {
+    judge: skip('freeze', on(NON_FCRA_GENERATE)),
+    ...provider,
   }),
-  independent('independent-14', {
-    id: 'i14-psi-legacy-fcra-amount-truncated',
-    rule: 'a settlement amount above the available balance is rated with the documented warning code, and the read echoes the amount sent (provider 1.35.0 PaymentSuccessIndicator, settlementAmount and its warning): the FCRA legacy read takes the amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
+  fault('fd-psi-not-acceptable-ignored', 'FD-PSI-NOT-ACCEPTABLE: a request asking for other than JSON is served', {
+    judge: skip('accept'),
+    ...provider,
   }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-psi-read-other-account-non-fcra',
-    rule: 'FD-PSI-OWNER: GetPaymentSuccessIndicators (non-FCRA) finds a run through another account of the same customer (the FCRA read keeps the account check)',
-    source: 'seed',
-    rules: ['FD-PSI-OWNER', 'FD-OBJ-OTHER-PARENT'],
+  fault(
+    'fd-psi-not-acceptable-ignored-on-reads',
+    'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId serve a request asking for other than JSON',
+    {
+      judge: skip('accept', on(...READ)),
+      ...provider,
+    },
+  ),
+  fault('fd-psi-not-acceptable-wildcard-refused', 'FD-PSI-NOT-ACCEPTABLE: Accept */* or application/* is a 406', {
+    judge: refuse('accept', (x) => !!x.accept.trim() && !/application\/json/i.test(x.accept), {
+      status: 406,
+      message: "Only 'application/json' is supported.",
+    }),
+    ...provider,
   }),
-  seeded({
-    id: 'rt-psi-fcra-ack-amount-whole',
-    rule: "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars (the reads keep the cents)",
-    source: 'provider',
-    rules: ['FD-PSI-READ-BACK'],
+  fault(
+    'fd-psi-not-acceptable-with-parameters-406',
+    'FD-PSI-NOT-ACCEPTABLE, FD-PROP-ACCEPT: an Accept of application/json carrying a parameter (a charset) is compared whole and refused 406',
+    {
+      judge: refuse(
+        'accept',
+        (x) => !x.accept.split(',').some((r) => ['application/json', 'application/*', '*/*', ''].includes(r.trim().toLowerCase())),
+        { status: 406, message: "Only 'application/json' is supported." },
+      ),
+      ...provider,
+      ...was('i35-fd-psi-accept-with-parameters-406'),
+    },
+  ),
+  // --- Permissible purpose (seed 002 PSI: FCRA variants bound to the stated purpose)
+  fault('fd-psi-purpose-required-skipped', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is taken', { judge: skip('purpose') }),
+  fault('fd-psi-purpose-required-406', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is a 406, not a 400', {
+    judge: (_x, s, r) => (s === 'purpose' && r ? { ...r, status: 406 } : r),
   }),
-  independent('independent-15', {
-    id: 'i15-psi-fcra-read-settle-by-date-day-early',
-    rule: 'the generated payRequestId reads back with the transaction sent (seed 002, PSI: 202 then the get by payRequestId): the FCRA read-back gives the settle-by date one day early',
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK'],
+  fault('fd-psi-purpose-format-length-unchecked', 'FD-PSI-PURPOSE-FORMAT: a purpose of one or three characters is taken', {
+    relax: schema('PsiPurposeCode', { set: { pattern: '^[0-9A-Za-z]{1,3}$' } }),
+    ...provider,
   }),
-  // Red team rt2- (origin 'seeded'): a second set written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt2-psi-legacy-nonfcra-warning-at-equal',
-    rule: 'FD-PSI-BALANCE-WARNING: GetPaymentSuccessIndicator gives the balance warning when the amount equals the available balance (the FCRA legacy read warns only above it)',
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
+  // --- Result contents (provider 1.35.0)
+  fault('fd-psi-reasons-always', 'FD-PSI-REASONS: the reasons come without include_reasons=true', {
+    state: changed('reasons', READ, () => ({ kind: 'reasons', include: true })),
+    ...provider,
   }),
-  seeded({
-    id: 'rt2-psi-fcra-read-days-capped-nine',
-    rule: 'FD-PSI-DAYS: the FCRA read-back gives at most nine potential settlement dates (nine or more days out), the non-FCRA read ten',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault('fd-psi-reasons-flag-presence', 'FD-PSI-REASONS: include_reasons=false gives the reasons', {
+    state: changed('reasons', READ, (c, x) => ({ kind: 'reasons', include: c.include || x.input.query.include_reasons !== undefined })),
+    ...provider,
   }),
-  seeded({
-    id: 'rt2-psi-legacy-fcra-today-refused',
-    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator refuses a settle-by date of today (the other ratings accept it)',
-    source: 'provider',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  fault('fd-psi-reasons-ignored-on-fcra', 'FD-PSI-REASONS: include_reasons=true gives no reasons on the FCRA read', {
+    state: changed('reasons', [FCRA_READ], () => ({ kind: 'reasons', include: false })),
+    ...blind('blind-psi-reasons-ignored-on-fcra'),
+    ...provider,
   }),
-  seeded({
-    id: 'rt2-psi-nonfcra-reasons-seven',
-    rule: 'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out of each daily result',
-    source: 'provider',
-    rules: ['FD-PSI-REASONS'],
+  fault(
+    'fd-psi-reasons-non-fcra-seven',
+    'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out',
+    {
+      answer: daily([NON_FCRA_READ], ({ reasons, ...d }) =>
+        reasons ? { ...d, reasons: { ...reasons, transactionAmount: undefined } } : d,
+      ),
+      ...provider,
+    },
+  ),
+  fault('fd-psi-mfa-failure-success', 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA reads back SUCCESS', {
+    state: changed('outcome', READ, (c) => ({ kind: 'outcome', status: c.status === 'FAILURE' ? 'SUCCESS' : c.status })),
+    ...provider,
   }),
-  seeded({
-    id: 'rt2-psi-fcra-generate-cd-rated',
-    rule: 'FD-PSI-ACCOUNT-TYPE: the FCRA generation accepts a certificate of deposit account (the non-FCRA one and the legacy reads refuse it)',
-    source: 'assumption',
-    rules: ['FD-PSI-ACCOUNT-TYPE'],
+  fault(
+    'fd-psi-indicator-bands-swapped',
+    "FD-PSI-INDICATOR: the two riskiest bands are given each other's value (no longer a projection of the score)",
+    {
+      answer: answered([...READ, ...LEGACY], (b) =>
+        b.indicatorsByDay
+          ? { ...b, indicatorsByDay: b.indicatorsByDay.map((d: View) => ({ ...d, scoreIndicator: swapped(d.compositeScore, settleOf) })) }
+          : b.nsfReturnRisk?.result
+            ? {
+                ...b,
+                nsfReturnRisk: {
+                  result: {
+                    ...b.nsfReturnRisk.result,
+                    dailyResults: b.nsfReturnRisk.result.dailyResults.map((d: View) => ({ ...d, indicator: swapped(d.score, riskOf) })),
+                  },
+                },
+                unauthorizedReturnRisk: {
+                  result: { ...b.unauthorizedReturnRisk.result, indicator: swapped(b.unauthorizedReturnRisk.result.score, riskOf) },
+                },
+              }
+            : b,
+      ),
+      ...provider,
+    },
+  ),
+  // --- Potential settlement dates (provider 1.35.0 SettleByDate: 3 days up to 2 out, N+1 for 3..8, 10 from 9)
+  fault('fd-psi-days-middle-band-one-short', 'FD-PSI-DAYS: a settle-by date of the middle band gives N days, not N+1', {
+    state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) >= 3 && daysOut(x, settleByOf(x)) <= 8 ? d.slice(0, -1) : d)),
+    ...provider,
   }),
-  // Day-boundary family: "today" taken in another zone on one operation, seen only on one side of a UTC midnight
-  // (tests/financial-data/clock.day-boundary.spec.ts places the clock at 23:30 and 00:30 UTC).
-  seeded({
-    id: 'seeded-fam24-psi-legacy-fcra-settle-date-eastern-today',
-    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is accepted',
-    source: 'provider',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  fault('fd-psi-days-ten-always', "FD-PSI-DAYS: the near settle-by dates get the far band's ten days", {
+    state: dated([...READ, ...LEGACY], (d) => counted(d, 10)),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-fam24-psi-legacy-days-from-eastern-today',
-    rule: 'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault(
+    'fd-psi-days-nine-out-nine-dates',
+    'FD-PSI-DAYS: a settle-by date nine days out gives nine dates (the step to ten taken a day late)',
+    {
+      state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
+      ...provider,
+    },
+  ),
+  fault('fd-psi-days-two-out-four-dates', 'FD-PSI-DAYS: a settle-by date two days out gives four dates (the step taken a day early)', {
+    state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 2 ? counted(d, 4) : d)),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-fam24-psi-fcra-request-date-in-sydney',
-    rule: "FD-PSI-READ-BACK: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK', 'FD-PSI-DAYS'],
+  fault('fd-psi-days-fcra-read-capped-nine', 'FD-PSI-DAYS: the FCRA read-back gives at most nine potential settlement dates', {
+    state: dated([FCRA_READ], (d) => d.slice(0, 9)),
+    ...provider,
+    origin: 'seeded',
   }),
-  independent('independent-19', {
-    id: 'i19-psi-fcra-read-through-sibling-account',
-    rule: 'a payRequestId read through another account of the same customer is a 404 (seed 002, Payment success indicators; provider 1.35.0): the FCRA reader answers a run through any account of its customer',
-    source: 'provider',
-    rules: ['FD-PSI-OWNER'],
+  fault('fd-psi-days-legacy-from-tomorrow', 'FD-PSI-DAYS: the legacy reads start the potential settlement dates tomorrow, not today', {
+    state: dated(LEGACY, (d) => d.map((date) => dayOf(date, 1))),
+    ...blind('blind-psi-legacy-days-from-tomorrow'),
+    ...provider,
   }),
-  independent('independent-19', {
-    id: 'i19-psi-fcra-today-judged-in-sydney',
-    rule: "a settle-by date of today, the target's date, is accepted (provider 1.35.0 SettleByDate; reference, Decisions): the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is refused 400 as past",
-    source: 'assumption',
-    rules: ['FD-PSI-SETTLE-DATE-NOT-PAST'],
+  fault('fd-psi-days-non-fcra-start-day-late', 'FD-PSI-DAYS: the non-FCRA results start the period the day after today', {
+    state: dated([NON_FCRA_READ], (d) => d.map((date) => dayOf(date, 1))),
+    ...provider,
   }),
-  independent('independent-20', {
-    id: 'i20-psi-nine-days-out-nine-dates',
-    rule: 'a settle-by date nine days out gives the full set of consecutive potential settlement dates (provider 1.35.0 SettleByDate): nine days out gives one date fewer than the full set',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault(
+    'fd-psi-days-legacy-from-eastern-today',
+    'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
+    { state: dated([NON_FCRA_LEGACY], (d, x) => d.map((_, i) => dayOf(zoned(x, -5), i))), ...provider, origin: 'seeded' },
+  ),
+  // --- Requests (provider 1.35.0 limits and required lists)
+  fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
+    relax: schema('PsiAmount', { drop: ['exclusiveMinimum'], set: { minimum: 0 } }),
+    ...provider,
+    ...blind('blind-psi-amount-zero-accepted'),
   }),
-  independent('independent-22', {
-    id: 'i22-psi-two-days-out-four-dates',
-    rule: 'a settle-by date up to two days out gives three potential settlement dates (provider 1.35.0 SettleByDate): one two days out gives four',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault('fd-psi-settle-date-not-past-one-day-grace', 'FD-PSI-SETTLE-DATE-NOT-PAST: yesterday is taken', {
+    judge: skip('settle-date', (x) => x.settleBy! >= dayOf(x.today, -1)),
+    ...provider,
   }),
-  independent('independent-27', {
-    id: 'i27-psi-read-available-balance-cents',
-    rule: "the PSI result carries the account's available balance in dollars (provider 1.35.0, PSI nsfReturnRisk availableBalance): the non-FCRA read-back gives it in cents",
-    source: 'provider',
-    rules: ['FD-PSI-READ-BACK', 'FD-PROP-SAME-ON-EVERY-READER'],
+  fault('fd-psi-settle-date-not-past-today-refused', 'FD-PSI-SETTLE-DATE-NOT-PAST: today is a 400', {
+    judge: refuse('settle-date', (x) => x.settleBy === x.today, { status: 400, message: 'settleByDate must not be in the past' }),
+    ...provider,
   }),
-  independent('independent-29', {
-    id: 'i29-fd-psi-ack-settle-by-date-day-early',
-    rule: 'generation acknowledges the transaction as sent (seed 002, PSI; provider 1.35.0): the non-FCRA acknowledgement gives settleByDate a day early',
-    source: 'provider',
-    rules: ['FD-PSI-GENERATE', 'FD-PROP-ECHO-AS-SENT'],
+  fault(
+    'fd-psi-settle-date-not-past-eastern-today',
+    "FD-PSI-SETTLE-DATE-NOT-PAST: the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is taken",
+    { judge: skip('settle-date', (x) => x.op === NON_FCRA_GENERATE && x.settleBy! >= zoned(x, -5)), ...provider },
+  ),
+  fault(
+    'fd-psi-settle-date-not-past-legacy-fcra-eastern-today',
+    'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is taken',
+    { judge: skip('settle-date', (x) => x.op === FCRA_LEGACY && x.settleBy! >= zoned(x, -5)), ...provider, origin: 'seeded' },
+  ),
+  fault(
+    'fd-psi-settle-date-not-past-fcra-sydney-today',
+    "FD-PSI-SETTLE-DATE-NOT-PAST: the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is a 400",
+    {
+      judge: refuse('settle-date', (x) => x.op === FCRA_GENERATE && x.settleBy! < zoned(x, 10), {
+        status: 400,
+        message: 'settleByDate must not be in the past',
+      }),
+      ...assumption,
+    },
+  ),
+  fault('fd-psi-legacy-required-amount-optional', 'FD-PSI-LEGACY-REQUIRED: a legacy read without settlementAmount is rated', {
+    judge: skip('required', (x) => x.input.query.settlementAmount === undefined && x.input.query.settleByDate !== undefined),
+    ...provider,
   }),
-  independent('independent-31', {
-    id: 'i31-fd-psi-non-fcra-days-start-day-late',
-    rule: 'the payment success indicators give predictive scores over a period of days from the settle-by date (seed 002, PSI; provider 1.35.0 potentialSettlementDate): the non-FCRA results start the period the day after the settle-by date',
-    source: 'provider',
-    rules: ['FD-PSI-DAYS'],
+  fault('fd-psi-legacy-required-purpose-optional', 'FD-PSI-LEGACY-REQUIRED: the legacy FCRA read without purposeCode is rated', {
+    judge: skip('required', (x) =>
+      x.op === FCRA_LEGACY &&
+      x.input.query.purposeCode === undefined &&
+      x.input.query.settleByDate !== undefined &&
+      x.input.query.settlementAmount !== undefined),
+    ...provider,
   }),
-  independent('independent-33', {
-    id: 'i33-fd-psi-fcra-purpose-missing-406',
-    rule: 'the FCRA generation requires its permissible purpose; a missing required parameter is 400 (seed 002, PSI; Errors 400): it answers 406',
-    source: 'seed',
-    rules: ['FD-PSI-PURPOSE-REQUIRED'],
+  fault('fd-psi-legacy-purpose-any', 'FD-PSI-LEGACY-PURPOSE, FD-TYPE-FORMS: the legacy FCRA read takes any purpose code', {
+    judge: skip('purpose-code'),
+    ...provider,
+    ...was('psi-legacy-purpose-any'),
   }),
-  independent('independent-34', {
-    id: 'i34-fd-psi-legacy-fcra-balance-in-cents',
-    rule: "the legacy FCRA read gives the account's available balance in dollars, as the balance warning reads it (provider 1.35.0 GetFCRAPaymentSuccessIndicator availableBalance, PaymentSuccessIndicatorWarningExample): the legacy FCRA read answers the available balance in cents",
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING'],
+  fault('fd-psi-legacy-purpose-any-two-characters', 'FD-PSI-LEGACY-PURPOSE: the legacy FCRA read takes any two-character purpose code', {
+    judge: skip('purpose-code', (x) => /^[0-9A-Za-z]{2}$/.test(String(x.input.query.purposeCode))),
+    ...blind('blind-psi-legacy-purpose-any-code'),
+    ...provider,
   }),
-  independent('independent-35', {
-    id: 'i35-fd-psi-accept-with-parameters-406',
-    rule: '406 is for a request that admits no JSON (seed 002, Errors 406 PSI operations; provider 1.35.0 application/json answers): an Accept of application/json carrying a parameter (a charset) is compared whole and refused 406',
-    source: 'provider',
-    rules: ['FD-PSI-NOT-ACCEPTABLE', 'FD-PROP-ACCEPT'],
+  fault(
+    'fd-psi-legacy-transactions-rated',
+    'FD-PSI-LEGACY-TRANSACTIONS: a legacy rating of an account that holds no transaction is rated',
+    {
+      judge: skip('transactions'),
+      ...provider,
+    },
+  ),
+  // --- The legacy balance warning (provider 1.35.0 PaymentSuccessIndicatorWarningExample, code 2000)
+  fault('fd-psi-balance-warning-never', 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries no warning', {
+    state: changed('warning', LEGACY, (c) => ({ ...c, warn: false })),
+    ...provider,
   }),
-  independent('independent-36', {
-    id: 'i36-fd-psi-rerun-overwrites-earlier-run',
-    rule: "each generation is its own run, identified by its payRequestId (seed 002, Resources: pay request; PSI): a second run of the same account and product is given the earlier run's payRequestId, so the earlier run reads back with the later transaction",
-    source: 'seed',
-    rules: ['FD-PSI-READ-BACK'],
+  fault('fd-psi-balance-warning-at-equal', 'FD-PSI-BALANCE-WARNING: an amount equal to the available balance carries the warning', {
+    state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount >= x.account!.availableBalance })),
+    ...provider,
   }),
-  independent('independent-37', {
-    id: 'i37-fd-psi-legacy-warning-code-number',
-    rule: "the legacy indicator's balance warning carries its code as a string (provider 1.35.0 legacy payment indicator, warning code): the legacy read's warning code is a number",
-    source: 'provider',
-    rules: ['FD-PSI-BALANCE-WARNING', 'FD-TYPE-FORMS'],
+  fault(
+    'fd-psi-balance-warning-cleared-balance',
+    'FD-PSI-BALANCE-WARNING: the warning compares the amount with the cleared balance, not the available one',
+    {
+      state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount > x.account!.balance })),
+      ...blind('blind-psi-warning-against-cleared-balance'),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-psi-balance-warning-legacy-fcra-amount-truncated',
+    'FD-PSI-BALANCE-WARNING: the FCRA legacy read takes the settlement amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
+    {
+      state: changed('warning', [FCRA_LEGACY], (c, x) => ({
+        kind: 'warning',
+        amount: Math.trunc(c.amount),
+        warn: Math.trunc(c.amount) > x.account!.availableBalance,
+      })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-psi-balance-warning-legacy-fcra-balance-cents',
+    'FD-PSI-BALANCE-WARNING: the legacy FCRA read answers the available balance in cents',
+    {
+      answer: answered([FCRA_LEGACY], (b) => ({ ...b, availableBalance: inCents(b.availableBalance) })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-psi-balance-warning-code-number',
+    'FD-PSI-BALANCE-WARNING, FD-TYPE-FORMS: the legacy warning code is a number, not the string the provider declares',
+    {
+      answer: answered(LEGACY, (b) => (b.code === undefined ? b : { ...b, code: Number(b.code) })),
+      ...provider,
+    },
+  ),
+  // --- Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013)
+  fault('fd-psi-account-type-any', 'FD-PSI-ACCOUNT-TYPE: an account type PSI does not rate is rated', {
+    judge: skip('type'),
+    ...assumption,
+  }),
+  fault('fd-psi-account-type-cd-rated', 'FD-PSI-ACCOUNT-TYPE: a certificate of deposit is rated', {
+    judge: skip('type', (x) => x.account!.type === 'cd'),
+    ...assumption,
+  }),
+  fault('fd-psi-account-type-savings-refused', 'FD-PSI-ACCOUNT-TYPE: a savings account is a 400', {
+    judge: refuse('type', (x) => x.account!.type === 'savings', { status: 400, message: 'Bad request. (Account type not supported).' }),
+    ...assumption,
+  }),
+  fault('fd-psi-active-account-pending-rated', 'FD-PSI-ACTIVE-ACCOUNT: an account that is not active is rated', {
+    judge: skip('active'),
+    ...provider,
   }),
 ]);

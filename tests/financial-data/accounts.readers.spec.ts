@@ -88,9 +88,14 @@ function expectScopes(reads: Read[], c: LinkedCustomer, readers: readonly Reader
 const pairs = (reads: Read[], c: LinkedCustomer) =>
   reads.flatMap((r) => r.records.map((rec) => ({ reader: r.reader, rec, a: c.accounts.find((x) => x.id === String(rec.id)) })));
 
+// Its reads are judged by the answer judge too: each detail member only on the account types it returns for
+// (FD-ACCT-DETAIL-TYPES, provider 1.35.0 CustomerAccountDetail), on every type of the portfolio.
 test(
   'every account reader shows the account display as linked and never more than four digits of the number @assumption',
-  rules(...READERS.map((r) => `FD-ACCT-NUMBER-MASKED@${r}`)),
+  rules(
+    ...READERS.map((r) => `FD-ACCT-NUMBER-MASKED@${r}`),
+    ...['acct-get', 'acct-list', 'acct-by-login', 'acct-by-institution'].map((r) => `FD-ACCT-DETAIL-TYPES@${r}`),
+  ),
   async ({ fdApi, linkedCustomer: c }) => {
     const reads = await readAll(fdApi, c);
     for (const { reader, rec, a } of pairs(reads, c)) {

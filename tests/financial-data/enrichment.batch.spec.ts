@@ -166,6 +166,23 @@ test(
   },
 );
 
+// provider 1.35.0 TransactionPayload.accountType: "unknown" is enriched as a checking account.
+test(
+  'enrichTransactions enriches a batch of an unknown account type as the same batch of a checking account @provider',
+  rules('FD-ENRICH-UNKNOWN-AS-CHECKING'),
+  async ({ fdApi }) => {
+    const sent = [...KNOWN, 'POS PURCHASE 0042 REF 7731'].map((d, i) => lean(i + 1, d));
+    const enriched = async (accountType: string) => {
+      const res = await fdApi.call('enrichTransactions', { body: { transactions: sent.map((t) => ({ ...t, accountType })) } });
+      expect(res.status, `accountType ${accountType}`).toBe(200);
+      return (res.body.transactions as Record<string, unknown>[]).map(({ accountType: _, ...added }) => added);
+    };
+    expect(await enriched('unknown'), 'what an unknown account type adds, as a checking account adds it').toEqual(
+      await enriched('checking'),
+    );
+  },
+);
+
 // The merchant as the caller knows it (provider 1.35.0 TransactionPayload.inputMerchantInformation:
 // its name and its descriptor, all optional): a known merchant named by any one of the description,
 // the merchant's name or its descriptor, or by several together while another says nothing, is

@@ -145,6 +145,24 @@ for (const { op, where, extra } of LEGACY) {
   );
 }
 
+// provider 1.35.0 Get(Fcra)PaymentSuccessIndicatorBadRequestResponse, 400 example 10008: an account without transactions.
+for (const { op, where, extra } of LEGACY) {
+  test(
+    `${op} rates an account with transactions and refuses one that holds none with 400 (code 10008) @provider @mock-only`,
+    rules(`FD-PSI-LEGACY-TRANSACTIONS@${where}`),
+    async ({ fdApi, fd, fdPowers, linkedCustomer }) => {
+      const { customerId } = linkedCustomer;
+      const [empty] = (await fdPowers.linkEmptyAccount(customerId)).accounts;
+      const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3), ...extra };
+      const rated = await fdApi.call(op, { path: { customerId, accountId: linkedCustomer.account('checking').id }, query });
+      expect(rated.status, 'an account with transactions').toBe(200);
+      const res = await fdApi.call(op, { path: { customerId, accountId: empty.id }, query });
+      expectFdError(res, 400, 'an account without transactions');
+      expect(String(res.body?.code), 'the code of the refusal').toBe('10008');
+    },
+  );
+}
+
 // provider 1.35.0 PayPurposeCodeParameter (1P) and example 10005 "invalid purpose code".
 test(
   'the legacy FCRA read accepts the purpose code 1P and refuses 31 and 3F with 400 @provider',

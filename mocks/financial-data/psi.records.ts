@@ -1,0 +1,85 @@
+// Payment success indicators as the API shows them (seed 002, Endpoints - PSI; provider 1.35.0
+// PaymentSuccessIndicators, PaymentSuccessIndicator, SettleByDate, NsfIndicator, ScoreIndicator) and
+// what the seams of psi.ts carry (the exchange, the steps of its judgement, a refusal, what a rating
+// keeps or decides, an answer): apart from the behaviour, so that its faults (psi.faults.ts) name them
+// without importing the shared front.
+import type { FdOperationId } from '../../helpers/contract/operations.js';
+import type { Input } from './input.js';
+import { DAY_S } from './portfolio.js';
+import type { Account, FdState, PsiRun } from './state.js';
+
+export { DAY_S };
+export const isoDate = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
+export const epochOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+/** provider 1.35.0 NsfIndicator / ScoreIndicator: three values each (bands: this mock's choice). */
+export const riskOf = (s: number) => (s >= 70 ? 'Low Risk' : s >= 40 ? 'Medium Risk' : 'High Risk');
+export const settleOf = (s: number) => (s >= 70 ? 'Highly Likely to Settle' : s >= 40 ? 'Likely to Settle' : 'Less Likely to Settle');
+
+/** The generations, the reads of a run by payRequestId and the two legacy ratings. */
+export const GENERATE: FdOperationId[] = ['GenerateFcraPaymentSuccessIndicators', 'GeneratePaymentSuccessIndicators'];
+export const READ: FdOperationId[] = ['GetFcraPaymentSuccessIndicators', 'GetPaymentSuccessIndicators'];
+export const LEGACY: FdOperationId[] = ['GetFCRAPaymentSuccessIndicator', 'GetPaymentSuccessIndicator'];
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: FdOperationId;
+  input: Input;
+  world: FdState;
+  nowS: number;
+  /** The target's date (UTC), from which settle-by dates and potential settlement dates count. */
+  today: string;
+  /** The FCRA product (a generation, a read or the legacy rating). */
+  fcra: boolean;
+  /** The Accept header as sent. */
+  accept: string;
+  /** The account of the path (the 'account' step). */
+  account?: Account;
+  /** The settle-by date judged (the 'settle-date' step). */
+  settleBy?: string;
+  /** A read: the run of the payRequestId (the 'run' step). */
+  run?: PsiRun;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step =
+  | 'accept'
+  | 'account'
+  | 'freeze'
+  | 'purpose'
+  | 'required'
+  | 'email'
+  | 'purpose-code'
+  | 'type'
+  | 'active'
+  | 'settle-date'
+  | 'transactions'
+  | 'run'
+  | 'owner'
+  | 'product';
+
+/** A refusal: its status, words and the provider's code where its example gives one. */
+export interface Refusal {
+  status: number;
+  message: string;
+  code?: number;
+}
+
+/**
+ * What a rating keeps or decides: a run as stored; the potential settlement dates rated; the outcome
+ * a read gives; whether a read carries the reasons; the amount a legacy rating takes and whether it
+ * warns that the amount exceeds the available balance.
+ */
+export type Change =
+  | { kind: 'run'; run: PsiRun }
+  | { kind: 'days'; dates: string[] }
+  | { kind: 'outcome'; status: 'SUCCESS' | 'FAILURE' | 'IN PROGRESS' }
+  | { kind: 'reasons'; include: boolean }
+  | { kind: 'warning'; amount: number; warn: boolean };
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+export type PsiSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
