@@ -29,7 +29,6 @@ export function registerAccess(app: FastifyInstance, ctx: FdContext): void {
 
   /** The error of this resource's 404s with a code (provider 1.35.0 examples: code, status, message, user_message). */
   const coded = (reply: FastifyReply, status: number, code: string, userMessage: string) => {
-    if (faults.has('error-body-wrong-shape')) return sendError(ctx, reply, status, userMessage);
     return reply.code(status).send({ code, status: String(status), message: 'Resource Not Found.', user_message: userMessage });
   };
 
