@@ -124,30 +124,10 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
 
   // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
-  fault('fd-connect-url-http', 'FD-CONNECT-URL: the link is an http URL, not https', {
-    state: session((s) => (s.scheme = 'http')),
-    ...provider,
-  }),
   fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
     state: session((s) => s.query.delete('customerId')),
     ...provider,
   }),
-  fault(
-    'fd-connect-url-joint-first-listed-borrower',
-    'FD-CONNECT-URL: the joint-borrower session opens for the borrower listed first, primary or not (provider Borrower.type)',
-    {
-      state: session(
-        (s, x) => {
-          const first = x.body.borrowers?.[0]?.customerId;
-          if (first) s.query.set('customerId', first);
-          else s.query.delete('customerId');
-        },
-        on(JOINT_URL, JOINT_EMAIL),
-      ),
-      ...provider,
-      ...blind('blind-connect-joint-link-first-listed-borrower'),
-    },
-  ),
   fault(
     'fd-connect-url-lite-link-reused-per-partner',
     'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for',
@@ -251,19 +231,6 @@ export const CONNECT_FAULTS = faultCatalogue([
   }),
 
   // --- Experiences in the generate bodies (provider 1.35.0 Experience; unknown GUID: assumption)
-  fault('fd-connect-experience-unknown-accepted', 'FD-CONNECT-EXPERIENCE: a GUID of no experience of the partner is taken', {
-    judge: skip('known'),
-    ...assumption,
-  }),
-  fault(
-    'fd-connect-experience-microentry-unknown-accepted',
-    'FD-CONNECT-EXPERIENCE: the micro-entry verification takes a GUID that names no experience',
-    {
-      judge: skip('known', on(MICRO)),
-      ...provider,
-      ...blind('blind-connect-microentry-experience-unknown-accepted'),
-    },
-  ),
   fault('fd-connect-experience-known-refused', "FD-CONNECT-EXPERIENCE: the id of one of the partner's experiences is refused", {
     judge: refuse('known', (x) => x.known === true, {
       status: 400,
@@ -285,22 +252,6 @@ export const CONNECT_FAULTS = faultCatalogue([
       }),
       ...provider,
       ...blind('blind-connect-joint-email-default-experience-refused'),
-    },
-  ),
-  fault(
-    'fd-connect-experience-guid-first-group',
-    'FD-CONNECT-EXPERIENCE: an experience is recognised by the first group of its GUID, so a GUID of no experience that shares it is taken',
-    {
-      judge: fold(
-        'experience',
-        () => true,
-        (x) => {
-          const group = (id: string) => id.split('-')[0].toLowerCase();
-          x.same = (id) => group(id) === group(String(x.body.experience));
-        },
-      ),
-      ...provider,
-      ...seeded,
     },
   ),
 

@@ -41,8 +41,7 @@ export interface Exchange {
   /** The borrower being judged and its place in `who` (the 'customer' and 'consumer' steps). */
   index?: number;
   borrower?: Who;
-  /** How an experience id is told one of the partner's (the 'experience' step) and whether it is (the 'known' step). */
-  same?: (id: string) => boolean;
+  /** Whether the experience asked is one of the partner's (the 'known' step). */
   known?: boolean;
   /** GetAllExperience: how an application name matches (the 'appName' step), its experiences (the 'apps' step), the codes asked and how an experience is kept by them (the 'codes' step). */
   named?: (appName: string) => boolean;

@@ -89,7 +89,6 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     // open string in its schema; its 400 example 10010 refuses a value that is neither default nor a GUID.
     experience: (x) => {
       const experience = x.body.experience as string | undefined;
-      x.same = (id) => id.toLowerCase() === String(experience).toLowerCase();
       return experience === undefined || experience === 'default' || GUID.test(experience)
         ? undefined
         : refused('"experience" must be a valid GUID');
@@ -97,7 +96,7 @@ export function registerConnect(app: FastifyInstance, ctx: FdContext): void {
     known: (x) => {
       const experience = x.body.experience as string | undefined;
       if (experience === undefined || experience === 'default' || !GUID.test(experience)) return undefined;
-      x.known = EXPERIENCES.some((e) => x.same!(e.id));
+      x.known = EXPERIENCES.some((e) => e.id.toLowerCase() === experience.toLowerCase());
       return x.known ? undefined : refused('"experience" must be a valid GUID of one of your experiences');
     },
     // provider 1.35.0 IsWebView: a web view needs the redirect URI it lands on (the 400's missing field, 10010).
