@@ -7,7 +7,7 @@
 // leaves the mock at the kit's reply seam (no one module owns the error body). An id docs/mutation.md
 // or a self check names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider } from './fault-builders.js';
+import { faultsAt, always, assumption, blind, judgesAt, provider } from './fault-builders.js';
 import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
@@ -23,6 +23,20 @@ const firstPartner = (x: Exchange) => [...x.world.partners.values()][0];
 /** A credential missing from its header, read from a query parameter named like the header. */
 const fromQuery = (x: Exchange, header: string) =>
   x.query[header] ?? Object.entries(x.query).find(([k]) => k.toLowerCase() === header)?.[1];
+/** A credential missing from its header, read at `step` from a query parameter named like the header. */
+const queried = (step: 'key' | 'token', header: (x: Exchange) => string) =>
+  skip(
+    step,
+    (x) => !!fromQuery(x, header(x)),
+    (x) => (x[step] = fromQuery(x, header(x))),
+  );
+/** A credential read at `step` (a text) taken otherwise. */
+const taken = (step: 'key' | 'token', bend: (v: string, x: Exchange) => unknown) =>
+  fold(
+    step,
+    (x) => typeof x[step] === 'string',
+    (x) => (x[step] = bend(String(x[step]), x)),
+  );
 /** The app key taken as one of the mock's when `same` holds for it and a key it issued. */
 const keyTaken = (same: (key: string, real: string) => boolean) =>
   skip('known', (x) => x.world.appKeys.some((real) => same(String(x.key), real)));
@@ -60,26 +74,12 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault(
     'fd-auth-header-form-app-key-from-query',
     'FD-AUTH-HEADER-FORM, FD-AUTH-KEY-REQUIRED: without the app key header, the app key is read from a query parameter named like the header',
-    {
-      judge: skip(
-        'key',
-        (x) => !!fromQuery(x, x.keyHeader),
-        (x) => (x.key = fromQuery(x, x.keyHeader)),
-      ),
-      ...seeded,
-    },
+    { judge: queried('key', (x) => x.keyHeader), ...seeded },
   ),
   fault(
     'fd-auth-header-form-app-key-scheme-prefix-stripped',
     'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
-    {
-      judge: fold(
-        'key',
-        (x) => typeof x.key === 'string',
-        (x) => (x.key = String(x.key).replace(/^(Bearer|Basic)\s+/i, '')),
-      ),
-      ...seeded,
-    },
+    { judge: taken('key', (v) => v.replace(/^(Bearer|Basic)\s+/i, '')), ...seeded },
   ),
   fault('fd-auth-key-whole-unknown-app-key-accepted', 'FD-AUTH-KEY-WHOLE: an unknown app key (PartnerAppKey) is taken', {
     judge: skip('known'),
@@ -98,11 +98,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     { judge: keyTaken((key, real) => key.replace(/-/g, '_') === real.replace(/-/g, '_')), ...assumption, ...seeded },
   ),
   fault('fd-auth-key-only-create-token-needs-token', 'FD-AUTH-KEY-ONLY: CreateToken requires a token beside the app key', {
-    judge: fold(
-      'known',
-      () => true,
-      (x) => (x.needsToken = true),
-    ),
+    judge: fold('known', always, (x) => (x.needsToken = true)),
   }),
   fault(
     'fd-auth-key-required-business-auth-skipped',
@@ -120,34 +116,16 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault(
     'fd-auth-header-form-token-from-query',
     'FD-AUTH-HEADER-FORM, FD-AUTH-TOKEN-REQUIRED: without the token header, the token is read from a query parameter named like the header',
-    {
-      judge: skip(
-        'token',
-        (x) => !!fromQuery(x, x.tokenHeader),
-        (x) => (x.token = fromQuery(x, x.tokenHeader)),
-      ),
-      ...seeded,
-    },
+    { judge: queried('token', (x) => x.tokenHeader), ...seeded },
   ),
   fault('fd-auth-header-form-token-case-insensitive', 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case', {
-    judge: fold(
-      'token',
-      (x) => typeof x.token === 'string',
-      (x) => (x.token = [...x.world.tokens.keys()].find((t) => t.toLowerCase() === String(x.token).toLowerCase()) ?? x.token),
-    ),
+    judge: taken('token', (v, x) => [...x.world.tokens.keys()].find((t) => t.toLowerCase() === v.toLowerCase()) ?? v),
     ...seeded,
   }),
   fault(
     'fd-auth-header-form-token-first-of-duplicates',
     'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
-    {
-      judge: fold(
-        'token',
-        (x) => typeof x.token === 'string',
-        (x) => (x.token = String(x.token).split(',')[0].trim()),
-      ),
-      ...seeded,
-    },
+    { judge: taken('token', (v) => v.split(',')[0].trim()), ...seeded },
   ),
 
   // --- The token's lifetime (seed 002, Authentication and Limits: valid its whole lifetime, then refused)

@@ -9,8 +9,6 @@ import type { FdState, IssuedToken, Partner } from './state.js';
 /** What one request is known by as the front judges it: what the seams are given. */
 export interface Exchange {
   op: FdOperationId;
-  method: string;
-  url: string;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
   world: FdState;

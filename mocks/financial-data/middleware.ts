@@ -167,8 +167,6 @@ export function route(app: FastifyInstance, ctx: FdContext, operationId: FdOpera
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const x: Exchange = {
         ...security,
-        method: req.method,
-        url: req.url,
         headers: req.headers,
         query: (req.query ?? {}) as Record<string, unknown>,
         world: ctx.state,
