@@ -39,7 +39,7 @@ import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
  * authors and those written blind (`origin: 'blind'`), from the faults file beside its module.
  */
 export const FD_FAULTS = [
-  ...MIDDLEWARE_FAULTS,
+  ...inFamily('front', MIDDLEWARE_FAULTS),
   ...inFamily('auth', AUTH_FAULTS),
   ...inFamily('paging', PAGING_FAULTS),
   ...inFamily('customers', CUSTOMERS_FAULTS),
