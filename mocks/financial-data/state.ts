@@ -792,6 +792,16 @@ export interface SbcaSeams {
   delivery: never;
 }
 
+/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
+export interface ConnectSeams {
+  x: { operationId: FdOperationId; body: any };
+  step: never;
+  refusal: never;
+  change: never;
+  answer: { status: number; body: { link: string } };
+  delivery: never;
+}
+
 /**
  * What the seams of the reads refusing a customer holding no account carry (mocks/kit/faults.ts): the
  * recurring transactions (transactions.ts) and the bundle (payments-data.ts), judged at their step.
