@@ -3,7 +3,7 @@
 // check was not run when the reason changes the verdict (its service stopped by the preflight, the
 // check held back by the breaker, the run stopped before it). The reporter reads these
 // (helpers/verdict/suite-reporter.ts); the human-readable reason stays the skip's description.
-import type { TestInfo } from '@playwright/test';
+import { test, type TestInfo } from '@playwright/test';
 import type { ContractViolation, ViolationSite } from '../contract/checks.js';
 
 type Annotations = { type: string; description?: string }[];
@@ -135,6 +135,23 @@ export function underRule<T>(testInfo: TestInfo, ruleId: string, judge: () => T,
     noteBroken(testInfo, { rule: ruleId, ...(operationId ? { operationId } : {}) });
     throw error;
   }
+}
+
+/**
+ * A property's problems that a spec asserts itself (`expect(problems).toEqual([])`, inside a check
+ * citing other rules too): when there are any, the check's failure is filed under the property's
+ * rule, as underRule files it, never under every rule the check cites.
+ */
+export function problemsUnder(ruleId: string, problems: string[]): string[] {
+  if (!problems.length) return problems;
+  let testInfo: TestInfo | undefined;
+  try {
+    testInfo = test.info();
+  } catch {
+    // Outside a test (a tool judging a report): nothing to file.
+  }
+  if (testInfo) noteBroken(testInfo, { rule: ruleId });
+  return problems;
 }
 
 function noteBroken(testInfo: TestInfo, at: BrokenAt): void {

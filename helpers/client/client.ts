@@ -81,11 +81,17 @@ const builtBodies = new WeakMap<object, string>();
 /** Checks that switched the mock's faults themselves (a 500 asked for): a refusal of their valid calls is what they expect. */
 const refusalsExpected = new WeakSet<TestInfo>();
 
-/** Marks a request body a builder made as one the contract and the target's data accept (fixtures' request builders). */
-export function builtValid<T extends object>(body: T): T {
-  builtBodies.set(body, JSON.stringify(body));
-  return body;
+/**
+ * Marks a request body a builder made as one the contract and the target's data accept (fixtures' request
+ * builders), or a whole call a builder made (its path, query, headers and body: a sample call the target accepts).
+ */
+export function builtValid<T extends object>(made: T): T {
+  builtBodies.set(made, JSON.stringify(made));
+  return made;
 }
+
+/** Whether a value is one a builder made valid, unchanged since. */
+const asBuilt = (made: unknown) => typeof made === 'object' && made !== null && builtBodies.get(made) === JSON.stringify(made);
 
 /** Notes that a check switched the mock's faults on (its fixture's setFaults): its refused valid calls are no failed step. */
 export function expectRefusals(testInfo: TestInfo): void {
@@ -94,11 +100,13 @@ export function expectRefusals(testInfo: TestInfo): void {
 
 /** Whether a call is one its check sends as valid: marked so, or a built body sent as built with nothing else changed. */
 function sentAsValid(options: CallOptions, body: string | undefined): boolean {
-  if (options.valid) return true;
-  const built = typeof options.body === 'object' && options.body !== null ? builtBodies.get(options.body) : undefined;
+  if (options.valid || asBuilt(options)) return true;
+  // A built body, or a list of built items (a participation request's array), sent as built.
+  const items = Array.isArray(options.body) && !builtBodies.has(options.body) ? options.body : [options.body];
   return (
-    built !== undefined &&
-    built === body &&
+    items.length > 0 &&
+    items.every(asBuilt) &&
+    body === JSON.stringify(options.body) &&
     options.rawBody === undefined &&
     !options.refusal &&
     options.auth === undefined &&
@@ -577,7 +585,13 @@ export class OperationClient<S extends ServiceName = ServiceName> {
     if (violation instanceof ContractViolation && violation.rules.length === 0) {
       const judged = rulesJudgedBy(op.service, violation.check);
       if (judged.length)
-        violation = new ContractViolation(violation.check, violation.message.replace(/^\[[^\]]+\] /, ''), exchange, judged);
+        violation = new ContractViolation(
+          violation.check,
+          violation.message.replace(/^\[[^\]]+\] /, ''),
+          exchange,
+          judged,
+          violation.site?.members,
+        );
     }
     if (sentAsValid(options, body)) this.stepFailed(op, exchange.status, parsed, violation, call);
     if (violation instanceof ContractViolation && this.deps.testInfo) {

@@ -12,6 +12,33 @@ export interface ViolationSite {
   method: string;
   path: string;
   status: number;
+  /**
+   * The schema members a body check found off their form, each with the keyword it broke (`wallets`
+   * maxItems): the certification links such a breach to the narrower rule citing that member.
+   */
+  members?: JudgedMember[];
+}
+
+/** A member of a body (its name, the last named segment of its instance path) and the schema keyword it broke. */
+export interface JudgedMember {
+  member: string;
+  keyword: string;
+}
+
+/** The members and keywords of Ajv's errors, each once. */
+export function judgedMembers(errors: ErrorObject[] | null | undefined): JudgedMember[] {
+  const seen = new Map<string, JudgedMember>();
+  for (const e of errors ?? []) {
+    const member =
+      e.keyword === 'required'
+        ? (e.params as { missingProperty: string }).missingProperty
+        : e.instancePath
+            .split('/')
+            .filter((s) => s && !/^\d+$/.test(s))
+            .pop();
+    if (member) seen.set(`${member} ${e.keyword}`, { member, keyword: e.keyword });
+  }
+  return [...seen.values()];
 }
 
 export class ContractViolation extends Error {
@@ -27,10 +54,18 @@ export class ContractViolation extends Error {
      * a broken auth or masking rule blocks the verdict whatever the source of the test that met it.
      */
     readonly rules: readonly string[] = [],
+    members?: JudgedMember[],
   ) {
     super(`[${check}] ${message}`);
     this.name = 'ContractViolation';
-    if (at) this.site = { operationId: at.operation.operationId, method: at.operation.method, path: at.operation.path, status: at.status };
+    if (at)
+      this.site = {
+        operationId: at.operation.operationId,
+        method: at.operation.method,
+        path: at.operation.path,
+        status: at.status,
+        ...(members?.length ? { members } : {}),
+      };
   }
 }
 
@@ -174,6 +209,8 @@ export function responseSchemaConformance(contract: Contract, exchange: Exchange
       'responseSchemaConformance',
       `${where(operation)} ${status}: Received a body that breaks the schema: ${errors}`,
       exchange,
+      [],
+      judgedMembers(validate.errors),
     );
   }
   return [];

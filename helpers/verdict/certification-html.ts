@@ -7,7 +7,7 @@
 // everything certification.json holds (tests/self/certification-html.spec.ts walks the JSON against
 // the page). Everything in it is already redacted.
 import { sourcesOf } from '../contract/conflicts.js';
-import { CONFLICT_GROUPS } from './certification.js';
+import { alsoBrokenText, CONFLICT_GROUPS } from './certification.js';
 import { baselineLines } from './baseline.js';
 import type { Certification, FailedCheck, FailureGroup, RuleOutcome, ServiceVerdict, VersionExplanation } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
@@ -165,8 +165,8 @@ function failures(s: ServiceVerdict, rules: Map<string, RuleOutcome>): string {
                 (g.notJudged?.length
                   ? `<p class="small">Not judged after it: ${g.notJudged.map((id) => `<code>${esc(id)}</code>`).join(', ')}, in checks that failed after this step of theirs failed (no judgement of their own).</p>`
                   : '') +
-                (g.alsoBroken?.length
-                  ? `<p class="small">Also broken there: ${g.alsoBroken.map((id) => `<code>${esc(id)}</code>`).join(', ')}, general rules judging the same fault (one cause).</p>`
+                (alsoBrokenText(g)
+                  ? `<p class="small">${esc(alsoBrokenText(g)!.replace(/^a/, 'A'))}: general rules judging the same fault (one cause).</p>`
                   : '') +
                 (g.rules.length ? `<p class="small">Rules the checks cite: ${g.rules.map(esc).join(', ')}</p>` : '') +
                 (g.checks?.length
@@ -313,7 +313,7 @@ function glance(cert: Certification): string {
         head: `${esc(s.service)}: <code>${esc(key)}</code>${words ? ` ${esc(words.length > 140 ? `${words.slice(0, 140)}...` : words)}` : broken.length ? '' : ' (no rule)'}`,
         ops: [],
       };
-      if (g.alsoBroken?.length) line.head += ` <span class="small">(also broken there: ${g.alsoBroken.map(esc).join(', ')})</span>`;
+      if (alsoBrokenText(g)) line.head += ` <span class="small">(${esc(alsoBrokenText(g)!)})</span>`;
       if (g.notJudged?.length) line.head += ` <span class="small">(not judged after it: ${g.notJudged.map(esc).join(', ')})</span>`;
       line.blocking ||= g.blocking;
       line.ops.push(`<a href="#${anchor(s.service, i)}">${esc(g.operationId ?? 'operation not told')}</a> (${g.titles.length})`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { echoedOutOf } from '../secrets/sent-ledger.js';
 import { sourcesOf } from '../contract/conflicts.js';
 import { baselineLines } from './baseline.js';
-import { CONFLICT_GROUPS } from './certification.js';
+import { alsoBrokenText, CONFLICT_GROUPS } from './certification.js';
 import type { Certification, ServiceVerdict, VersionExplanation } from './model.js';
 import type { KindAccount } from '../client/guest/guest-log.js';
 import { certificationHtml } from './certification-html.js';
@@ -165,8 +165,8 @@ function serviceLines(s: ServiceVerdict): string[] {
         const r = ruleText.get(id);
         lines.push(`- Rule ${id}: ${r ? `${r.text} (${r.kind}, ${r.source}: ${r.cite})` : 'not in the catalogue'}`);
       }
-      if (g.alsoBroken?.length)
-        lines.push(`- Also broken there: ${g.alsoBroken.join(', ')} (general rules judging the same fault; one cause)`);
+      const also = alsoBrokenText(g);
+      if (also) lines.push(`- ${also[0].toUpperCase()}${also.slice(1)} (general rules judging the same fault; one cause)`);
       if (g.notJudged?.length)
         lines.push(
           `- Not judged after it: ${g.notJudged.join(', ')} (checks that failed after this step of theirs failed, judging nothing of their own)`,

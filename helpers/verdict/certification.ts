@@ -3,12 +3,13 @@
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
 import type { ViolationNote } from '../client/annotations.js';
+import type { JudgedMember } from '../contract/checks.js';
 import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
 import { SOURCE_CLASSES } from '../contract/contract.js';
 import type { ServiceCoverage, TestOutcome } from './coverage-report.js';
 import { UNEXERCISED_KINDS } from '../contract/unexercised.js';
-import { parseCitation, type Rule } from '../contract/rules.js';
+import { parseCitation, type Rule, type RuleKind } from '../contract/rules.js';
 import { loadStatements, statementTally } from '../contract/statements.js';
 import { failureSource, isBlocking, sourceOf } from '../contract/weight.js';
 import type { CheckResult, ConflictOutcome, FailureGroup, RuleOutcome, ServiceVerdict, Tally, Verdict } from './model.js';
@@ -130,8 +131,11 @@ export function serviceVerdict(
     conflicts.set(c.id, seen);
   };
   const kindOf = new Map(rules.map((r) => [r.id, r.kind]));
+  const operationsOf = new Map(rules.map((r) => [r.id, r.operations]));
   const sourceOfRule = new Map(rules.map((r) => [r.id, r.source]));
   const groups = new Map<string, FailureGroup>();
+  // The members each failed check of a group found off their form (a body check's), one list per check.
+  const judged = new Map<FailureGroup, JudgedMember[][]>();
   let blockingFailure = false;
   // The server errors (5xx) the target answered a valid call of a check with, by operation and status:
   // the same answer to any other request of that operation judged nothing of it (RFC 9110 15.6), so a
@@ -158,10 +162,24 @@ export function serviceVerdict(
     const after =
       failed && !lead && !o.brokenRule ? (o.after ?? (sameError && { ...sameError, what: 'a valid call', call: undefined })) : undefined;
     const named = lead ? [...new Set(lead.rules ?? [])] : o.brokenRule ? [o.brokenRule] : after?.rule ? [after.rule] : [];
-    const broken = (lead || o.brokenRule || after ? named : [...new Set(ids)]).sort();
+    // A spec's own assertion with no rule told, on one operation's answer: the rules it cites that judge
+    // that operation (a check citing an echo of the lists and the eligibility its offers show, failing
+    // on the offers, broke the eligibility), else every rule it cites.
+    const told = o.evidence?.operationId;
+    const ofTold = told ? [...new Set(ids)].filter((id) => operationsOf.get(id)?.includes(told)) : [];
+    const broken = (lead || o.brokenRule || after ? named : ofTold.length ? ofTold : [...new Set(ids)]).sort();
     // Counted under the source of the rule whose judgement failed (helpers/contract/weight.ts), not the test's tag.
     const source = failed
-      ? failureSource({ broken: named, namedCheck: lead !== undefined, cited: ids, tags: o.tags }, sourceOfRule, defaultSource)
+      ? failureSource(
+          {
+            broken: named,
+            namedCheck: lead !== undefined,
+            cited: !lead && !o.brokenRule && !after && ofTold.length ? ofTold : ids,
+            tags: o.tags,
+          },
+          sourceOfRule,
+          defaultSource,
+        )
       : sourceOf(o.tags, defaultSource);
     if (failed) o.source = source;
     const bucket = v[source];
@@ -232,11 +250,11 @@ export function serviceVerdict(
         rerun: o.rerun ?? `npx playwright test ${o.file} --project=${o.project}`,
       });
       groups.set(key, group);
+      judged.set(group, [...(judged.get(group) ?? []), lead?.members ?? []]);
     }
   }
   // Blocking first, then by rule and operation: the order an auditor reads them in.
-  const span = new Map(rules.map((r) => [r.id, r.operations.length]));
-  v.failures = foldConsequences([...groups.values()], span).sort(
+  v.failures = foldConsequences([...groups.values()], rules, judged).sort(
     (a, b) => Number(b.blocking) - Number(a.blocking) || a.cause.localeCompare(b.cause),
   );
   v.conflicts = [...conflicts.values()];
@@ -285,22 +303,60 @@ export function serviceVerdict(
 /** A property rule: one checker over every operation it concerns (`<SERVICE>-PROP-*`). */
 const isProperty = (id: string) => /^[A-Z]+-PROP-/.test(id);
 
+/** The schema keywords whose breach at a member breaks what a rule of each kind states of it. */
+const BOUNDS = ['maxItems', 'minItems', 'maxLength', 'minLength', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'];
+const KEYWORDS_OF_KIND: Partial<Record<RuleKind, string[]>> = {
+  limit: [...BOUNDS, 'maxProperties', 'minProperties'],
+  range: BOUNDS,
+  pattern: ['pattern', 'format'],
+  format: ['pattern', 'format', 'type'],
+  enum: ['enum', 'const'],
+  required: ['required'],
+};
+
+/**
+ * The members a rule's citation names: each item of it (after the document and its version, without
+ * what parentheses add) that is a bare name or a dotted path (`provider 2.0.0, wallets`,
+ * `provider 2.0.0 PlanApprovalParameters.rejectReasonCode`: wallets, rejectReasonCode).
+ */
+export function citedMembers(cite: string): string[] {
+  return cite
+    .replace(/\([^()]*\)/g, '')
+    .split(/[,;]/)
+    .map((item) => item.trim().replace(/^(provider|seed)\s+[\d.]+\s*/i, ''))
+    .filter((item) => /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(item))
+    .map((item) => item.split('.').pop()!);
+}
+
 /**
  * One cause, once. A failure of a general rule on an operation where a narrower rule failed too (a
  * property, or a rule spanning more operations: the error contract, the answer forms) is that fault
  * seen from its general side: a refusal expected and an acceptance answered also breaks the error
  * body and the answer's form. Its checks join the narrower rule's group, its rules named "also broken
  * there", so one fault reads as one line; the rules table still counts each rule failed where its own
- * judgement failed.
+ * judgement failed. So is a general rule's failure on another operation whose every check found off
+ * its form only members a failed narrower rule cites, each by a keyword of that rule's kind (a write
+ * accepted beyond `wallets`' maxItems, the list then read back with more than the maximum): "also
+ * broken there (read back on <operation>)".
  */
-function foldConsequences(groups: FailureGroup[], span: Map<string, number>): FailureGroup[] {
-  const kept: FailureGroup[] = [];
+function foldConsequences(groups: FailureGroup[], rules: Rule[], judged: Map<FailureGroup, JudgedMember[][]>): FailureGroup[] {
+  const span = new Map(rules.map((r) => [r.id, r.operations.length]));
+  const byId = new Map(rules.map((r) => [r.id, r]));
   const same = (a: FailureGroup, b: FailureGroup) => (a.broken ?? []).join(' ') === (b.broken ?? []).join(' ');
   const widths = (g: FailureGroup) => (g.broken ?? []).map((id) => span.get(id) ?? Number.NaN);
   // Every rule of g is general beside o: properties beside a rule of its own, or each spans more
   // operations of the catalogue (a rule it lacks is compared with none).
   const wider = (g: FailureGroup, o: FailureGroup) =>
     (g.broken!.every(isProperty) && o.broken!.some((id) => !isProperty(id))) || Math.min(...widths(g)) > Math.max(...widths(o));
+  const narrowest = (candidates: FailureGroup[]) => candidates.sort((a, b) => Math.max(...widths(a)) - Math.max(...widths(b)))[0];
+  const join = (into: FailureGroup, g: FailureGroup) => {
+    into.titles.push(...g.titles);
+    into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
+    into.rules = [...new Set([...into.rules, ...g.rules])];
+    if (g.notJudged) into.notJudged = [...new Set([...(into.notJudged ?? []), ...g.notJudged])].sort();
+    into.blocking ||= g.blocking;
+  };
+  const kept: FailureGroup[] = [];
   for (const g of groups) {
     // A failure whose operation was not told (a model's shrunk sequence) breaking a rule that failed on
     // a told operation is that failure again: the same rule, its path unknown.
@@ -309,22 +365,59 @@ function foldConsequences(groups: FailureGroup[], span: Map<string, number>): Fa
       told ??
       (g.operationId && g.broken?.length
         ? // The narrowest one, which no other group takes in: it stays a line of its own.
-          groups
-            .filter((o) => o !== g && o.operationId === g.operationId && o.broken?.length && wider(g, o))
-            .sort((a, b) => Math.max(...widths(a)) - Math.max(...widths(b)))[0]
+          narrowest(groups.filter((o) => o !== g && o.operationId === g.operationId && o.broken?.length && wider(g, o)))
         : undefined);
     if (!into) {
       kept.push(g);
       continue;
     }
     if (!told) into.alsoBroken = [...new Set([...(into.alsoBroken ?? []), ...g.broken!])].sort();
-    into.titles.push(...g.titles);
-    into.checks = [...(into.checks ?? []), ...(g.checks ?? [])];
-    into.rules = [...new Set([...into.rules, ...g.rules])];
-    if (g.notJudged) into.notJudged = [...new Set([...(into.notJudged ?? []), ...g.notJudged])].sort();
-    into.blocking ||= g.blocking;
+    join(into, g);
   }
-  return kept;
+  // Read back on another operation: the member a narrower rule cites, off its form in another answer.
+  const links = (member: JudgedMember, o: FailureGroup) =>
+    (o.broken ?? []).some((id) => {
+      const r = byId.get(id);
+      return r !== undefined && citedMembers(r.cite).includes(member.member) && (KEYWORDS_OF_KIND[r.kind] ?? []).includes(member.keyword);
+    });
+  const folded = new Set<FailureGroup>();
+  for (const g of kept) {
+    const found = judged.get(g);
+    if (!g.operationId || !g.broken?.length || !found?.length || found.some((m) => m.length === 0) || g.readBack) continue;
+    const into = narrowest(
+      kept.filter(
+        (o) =>
+          o !== g &&
+          !folded.has(o) &&
+          o.operationId &&
+          o.operationId !== g.operationId &&
+          o.broken?.length &&
+          wider(g, o) &&
+          found.every((ms) => ms.every((m) => links(m, o))),
+      ),
+    );
+    if (!into) continue;
+    const readBack = [...(into.readBack ?? []), ...g.broken.map((rule) => ({ rule, operationId: g.operationId! }))];
+    into.readBack = readBack.filter((r, i) => readBack.findIndex((o) => o.rule === r.rule && o.operationId === r.operationId) === i);
+    join(into, g);
+    folded.add(g);
+  }
+  return kept.filter((g) => !folded.has(g));
+}
+
+/**
+ * What else a cause's group broke, as every report words it: the general rules on its own operation,
+ * and those on another operation that read back what it wrote.
+ */
+export function alsoBrokenText(g: FailureGroup): string | undefined {
+  const there = g.alsoBroken?.length ? [`also broken there: ${g.alsoBroken.join(', ')}`] : [];
+  const rules = [...new Set((g.readBack ?? []).map((r) => r.rule))];
+  const back = rules.map((rule) => {
+    const on = (g.readBack ?? []).filter((r) => r.rule === rule).map((r) => r.operationId);
+    return `also broken there (read back on ${on.join(', ')}): ${rule}`;
+  });
+  const all = [...there, ...back];
+  return all.length ? all.join('; ') : undefined;
 }
 
 function ruleOutcome(rule: Rule, outcomes: TestOutcome[]): RuleOutcome {

@@ -47,6 +47,11 @@ export interface FailureGroup {
   broken?: string[];
   /** Property rules that failed on the same operation with this cause, their checks folded in (one cause, once). */
   alsoBroken?: string[];
+  /**
+   * General rules that failed on another operation reading back what this cause wrote (an answer
+   * off its form at a member this group's rule cites), their checks folded in: one cause, once.
+   */
+  readBack?: { rule: string; operationId: string }[];
   /** Rules of checks that failed after this cause's step in the same check and judged nothing of their own: not judged, after it. */
   notJudged?: string[];
   /** The named check of a failure with no rule. */

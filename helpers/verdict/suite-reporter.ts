@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { checkResult, interruptService, overallVerdict, serviceVerdict } from './certification.js';
+import { alsoBrokenText, checkResult, interruptService, overallVerdict, serviceVerdict } from './certification.js';
 import type { Certification } from './model.js';
 import { writeCertification } from './certification-report.js';
 import { lockState } from './run-lock.js';
@@ -318,9 +318,9 @@ export default class SuiteReporter implements Reporter {
         for (const [key, groups] of byRule) {
           const checks = groups.flatMap((g) => g.checks ?? []);
           const words = (groups[0].broken ?? []).map((id) => ruleText.get(id)).filter(Boolean);
-          const also = [...new Set(groups.flatMap((g) => g.alsoBroken ?? []))];
+          const also = [...new Set(groups.map(alsoBrokenText).filter(Boolean))];
           console.log(
-            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (also broken there: ${also.join(', ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
+            `  FAILED ${groups.some((g) => g.blocking) ? '(blocking) ' : ''}${key}${also.length ? ` (${also.join('; ')})` : ''} on ${groups.map((g) => g.operationId ?? 'an operation not told').join(', ')} (${checks.length || groups.reduce((n, g) => n + g.titles.length, 0)} checks)${words.length ? `: ${words.join('; ').slice(0, 200)}` : ''}`,
           );
           const first = checks[0];
           if (first) console.log(`    e.g. ${first.judged.split('\n')[0].slice(0, 200)}\n    rerun: ${first.rerun}`);

@@ -1,542 +1,475 @@
-// Faults of consumers (switched in consumers.ts): each breaks one rule of schemas/financial-
-// data/rules.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm
-// run mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first,
-// then those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded, telling, type FaultSeams } from '../kit/faults.js';
-import type { ConsumerSeams } from './state.js';
+// Faults of consumers: each a deviation a provider's release might ship, named by the rule it breaks
+// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
+// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
+// (`relax`) or bends consumers.ts at its seams: the request as judged at one step (Step), what a write
+// stores (Change), the answer. Which set of writers found a fault is the mutation records'
+// (docs/mutation.md); a blind fault, and an id the records name, keep the earlier id as an alias.
+import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, assumption, provider, judgesAt } from './fault-builders.js';
+import { ssnDigits, type Change, type ConsumerSeams, type Exchange, type Step } from './consumers.records.js';
+import type { Consumer } from './state.js';
+
+type Seams = FaultSeams<ConsumerSeams>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type Fields = Record<string, any>;
+
+const fault = faultsAt<ConsumerSeams>();
+const { fold, skip, refuse } = judgesAt<ConsumerSeams>();
+const was = (id: string) => ({ aliases: [id] });
+const model = { origin: 'model' } as const;
+
+const on =
+  (...ops: Op[]) =>
+  (x: Exchange) =>
+    ops.includes(x.op);
+const READERS: Op[] = ['GetConsumer', 'GetConsumerForCustomer'];
+const gone = (x: Exchange) => x.consumer !== undefined && !x.world.customers.has(x.consumer.customerId);
+/** A string value made otherwise; any other value as it is. */
+const text = (v: unknown, bend: (s: string) => string) => (typeof v === 'string' ? bend(v) : v);
+const withoutKey = (o: Fields, key: string) => {
+  const { [key]: _, ...rest } = o;
+  return rest;
+};
+
+// (a) The request as judged: functions at the judge seam.
+/** The consumer of that id whoever holds it, found where the sources find none (`when` of that consumer). */
+const anyonesConsumer = (op: Op, when: (c: Consumer, x: Exchange) => boolean = () => true) => {
+  const held = (x: Exchange) => x.world.consumers.get(x.input.path.consumerId);
+  return skip(
+    'consumer',
+    (x) => x.op === op && held(x) !== undefined && when(held(x)!, x),
+    (x) => (x.consumer = held(x)),
+  );
+};
+
+// (b) What a write stores: functions at the state seam.
+/** The new consumer's fields made otherwise. */
+const created =
+  (bend: (fields: Fields, x: Exchange) => Fields): Stating =>
+  (x, c) =>
+    c.op === 'create' ? { ...c, consumer: { ...c.consumer, fields: bend(c.consumer.fields, x) } } : c;
+/** The fields a modification merges made otherwise (`stored` the consumer's fields before it). */
+const modified =
+  (bend: (fields: Fields, stored: Fields, x: Exchange) => Fields): Stating =>
+  (x, c) =>
+    c.op === 'modify' ? { ...c, fields: bend(c.fields, c.consumer.fields, x) } : c;
+/** Each string member of a modification in `keys` made otherwise. */
+const modifiedText = (keys: string[], bend: (s: string) => string): Stating =>
+  modified((f) => ({ ...f, ...Object.fromEntries(keys.filter((k) => k in f).map((k) => [k, text(f[k], bend)])) }));
+/** A modification's birthday made otherwise. */
+const modifiedBirthday = (bend: (b: Fields) => Fields | undefined): Stating =>
+  modified((f) => (f.birthday && typeof f.birthday === 'object' ? { ...f, birthday: bend(f.birthday) ?? f.birthday } : f));
+/** A reader serving a consumer as it was created (a stale replica): its fields at creation kept in the fault's memory. */
+const staleOn = (op: Op, step: Step): Pick<Seams, 'state' | 'judge'> => ({
+  state: (_x, c: Change, m: FaultMemory) => {
+    if (c.op === 'create') m[c.consumer.id] = { ...c.consumer.fields };
+    return c;
+  },
+  judge: fold(
+    step,
+    (x, m) => x.op === op && x.consumer !== undefined && m[x.consumer.id] !== undefined,
+    (x, m) => (x.consumer = { ...x.consumer!, fields: m[x.consumer!.id] }),
+  ),
+});
+
+// (c) The answer: functions at the answer seam.
+/** The answer of a success of one of `ops` with its body made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: Fields, x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
+/** A member of a reader's record made otherwise where it holds a string. */
+const shownText = (op: Op, key: string, bend: (s: string) => string): Answering =>
+  answered([op], (b) => ({ ...b, [key]: text(b[key], bend) }));
+/** The SSN the readers show made from its digits otherwise. */
+const ssnShown = (ops: Op[], bend: (digits: string) => string): Answering =>
+  answered(ops, (b, x) => ({ ...b, ssn: bend(ssnDigits(x.consumer!)) }));
+/** A reader's birthday made otherwise. */
+const shownBirthday = (op: Op, bend: (b: Fields) => Fields | undefined): Answering =>
+  answered([op], (b) => ({ ...b, birthday: bend(b.birthday) ?? b.birthday }));
+const isDate = (b: Fields) => [b.year, b.month, b.dayOfMonth].every(Number.isInteger);
+const leapDayAsMarch = (b: Fields) => (b.month === 2 && b.dayOfMonth === 29 ? { ...b, month: 3, dayOfMonth: 1 } : undefined);
 
 export const CONSUMERS_FAULTS = faultCatalogue([
-  // Seeded beside the survivor property (invariants.survivors.spec.ts): the writer, not the readers, joins the customer.
-  seeded({
-    id: 'fd-prop-survivor-consumer-modify-needs-customer',
-    rule: 'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
-    source: 'seed',
-    rules: ['FD-PROP-SURVIVOR'],
-    seams: {
-      state: (x, consumer) => (x.operationId === 'ModifyConsumer' && x.customerGone ? undefined : consumer),
-    } satisfies FaultSeams<ConsumerSeams>,
+  // --- Create (seed 002, Consumers: CreateConsumer; Resources - Consumer)
+  fault('fd-negative-consumer-phone-uncapped', 'FD-NEGATIVE: a consumer or customer phone number longer than its maxLength is taken', {
+    relax: ['ConsumerEndUser', 'NewConsumer', 'ConsumerUpdate', 'NewCustomer'].map((schema) => ({
+      schema,
+      at: ['properties', 'phone'],
+      drop: ['maxLength'],
+    })),
+    ...provider,
   }),
-  // Seeded beside the create-and-read check of consumers.crud.spec.ts (a date at a calendar edge on one reader).
-  // Seeded beside the telling markup of the request builders (tellingMarkupName): HTML escaping on another writer than the business update.
-  seeded({
-    id: 'seeded-fam26b-consumer-modify-city-ampersand-escaped',
-    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a city holding & HTML-escaped as &amp;; both readers show it so',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
+  fault(
+    'fd-not-found-consumer-unknown-customer-created',
+    'FD-NOT-FOUND, FD-CUST-DELETE-LINKED: CreateConsumer for an unknown customer is taken',
+    {
+      judge: skip('customer', on('CreateConsumer')),
+    },
+  ),
+  fault(
+    'fd-obj-other-partner-consumer-create',
+    "FD-OBJ-OTHER-PARTNER, FD-CONS-CREATE: CreateConsumer takes another partner's customer (201) while GetCustomer answers 404 for it",
+    { judge: skip('customer', (x) => x.op === 'CreateConsumer' && x.world.customers.has(x.input.path.customerId)) },
+  ),
+  fault('fd-cons-unique-duplicate-accepted', 'FD-CONS-UNIQUE: a second consumer for a customer is created, not refused 409', {
+    judge: skip('unique'),
   }),
-  seeded({
-    id: 'seeded-consumer-by-id-leap-day-birthday-march',
-    rule: 'FD-CONS-READ: GetConsumer renders a birthday of 29 February as 1 March (a non-leap year of a date library); GetConsumerForCustomer keeps it',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
+  fault(
+    'fd-prop-refused-no-trace-consumer-duplicate-merged',
+    "FD-PROP-REFUSED-NO-TRACE, FD-CONS-UNIQUE: a second consumer refused 409 has its body's fields merged into the consumer already there (an upsert before the uniqueness check)",
+    {
+      judge: (x, s, r) => {
+        if (r && s === 'unique') x.consumer!.fields = { ...x.consumer!.fields, ...x.input.body };
+        return r;
+      },
+      ...was('i6-consumer-refused-create-overwrites'),
+    },
+  ),
+  fault(
+    'fd-obj-sensitive-consumer-conflict-message-ssn',
+    'FD-OBJ-SENSITIVE, FD-SENSITIVE-ECHO: the 409 of a second consumer names the consumer already there by its whole SSN',
+    { judge: (x, s, r) => (r && s === 'unique' ? { ...r, message: `${r.message} (ssn ${String(x.consumer!.fields.ssn)})` } : r) },
+  ),
+  fault('fd-date-unit-consumer-created-ms', 'FD-DATE-UNIT: a consumer is dated in epoch milliseconds, not seconds', {
+    state: (_x, c) => (c.op === 'create' ? { ...c, consumer: { ...c.consumer, createdDate: c.consumer.createdDate * 1000 } } : c),
+    ...provider,
+    ...blind('blind-consumer-created-millis'),
   }),
-  // Seeded beside the create-and-read check of consumers.crud.spec.ts (punctuation in a name on the create path).
-  seeded({
-    id: 'seeded-consumer-create-end-user-name-hyphen-stripped',
-    rule: "FD-CONS-READ: CreateConsumer stores the end user's name without its hyphens; both readers show it so",
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
+  fault('fd-cons-read-create-email-lowercased', 'FD-CONS-READ: CreateConsumer stores the e-mail address in lower case', {
+    state: created((f) => ({ ...f, email: text(f.email, (s) => s.toLowerCase()) })),
   }),
-  // Seeded beside the modify-and-read check of consumers.crud.spec.ts (a date at a calendar edge on the update path).
-  seeded({
-    id: 'seeded-consumer-modify-year-end-birthday-next-year',
-    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a new birthday on the last day of a year as the first day of the next; both readers show it so',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  // Seeded beside the create-and-read check of consumers.crud.spec.ts (leading zeros on the create path).
-  seeded({
-    id: 'seeded-consumer-create-phones-leading-zeros-dropped',
-    rule: "FD-CONS-READ: CreateConsumer stores the consumer's phone and its end user's zip and phone read as numbers (leading zeros dropped); both readers show them so",
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  // Seeded beside what every writer leaves alone (records.writers.spec.ts; origin 'seeded').
-  seeded({
-    id: 'consumer-modify-rewrites-address',
-    rule: 'FD-MODIFY-LEAVES-OTHERS: a consumer modification changes the fields given and leaves the others (seed 002, Consumers: unspecified fields stay unchanged); one part of the address sent (the city) blanks the parts not sent',
-    source: 'seed',
-    rules: ['FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  // Consumers (seed 002, Consumers and Resources).
-  {
-    id: 'consumer-phone-any-length',
-    rule: 'FD-NEGATIVE: a consumer or customer phone number longer than the contract maxLength is taken (provider 1.35.0 PhoneNumber)',
-    source: 'provider',
-    rules: ['FD-NEGATIVE'],
-    relax: [
-      ...['ConsumerEndUser', 'NewConsumer', 'ConsumerUpdate', 'NewCustomer'].map((schema) => ({
-        schema,
-        at: ['properties', 'phone'],
-        drop: ['maxLength'],
+  fault(
+    'fd-cons-read-create-address-spaces-collapsed',
+    'FD-CONS-READ: CreateConsumer trims the address and the city and collapses their spaces',
+    {
+      state: created((f) => ({
+        ...f,
+        address: text(f.address, (s) => s.trim().replace(/\s+/g, ' ')),
+        city: text(f.city, (s) => s.trim().replace(/\s+/g, ' ')),
       })),
-    ],
-  },
-  { id: 'duplicate-consumer-accepted', rule: 'a second consumer for a customer is a 409', source: 'seed', rules: ['FD-CONS-UNIQUE'] },
-  {
-    id: 'consumer-ssn-unmasked',
-    rule: 'consumer records show only the last four SSN digits',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
-  },
-  { id: 'consumer-ssn-first-four', rule: 'the SSN shown is its LAST four digits', source: 'assumption', rules: ['FD-CONS-SSN-LAST-FOUR'] },
-  {
-    id: 'consumer-modify-clears-fields',
-    rule: 'on modify, unspecified fields stay unchanged',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  },
-  {
-    id: 'consumer-unknown-customer-created',
-    rule: 'CreateConsumer for an unknown customer is a 404',
-    source: 'seed',
-    rules: ['FD-NOT-FOUND', 'FD-CUST-DELETE-LINKED'],
-  },
-  // Each rule on both sides of its boundary, on every path and through every reader.
-  {
-    id: 'deleted-customer-consumer-path',
-    rule: 'a deleted customer is not reached through GetConsumerForCustomer (FD-CUST-DELETE-LINKED)',
-    source: 'assumption',
-    rules: ['FD-CUST-DELETE-LINKED'],
-  },
-  {
-    id: 'consumer-ssn-in-creation-answer',
-    rule: 'the CreateConsumer answer shows no full SSN (FD-CONS-SSN-LAST-FOUR@consumer-created, FD-SENSITIVE-ECHO)',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
-  },
-  {
-    id: 'consumer-ssn-stale-after-modify',
-    rule: 'a new SSN sent on modify is the one shown, last four (FD-CONS-MODIFY)',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY', 'FD-CONS-SSN-LAST-FOUR'],
-  },
-  {
-    id: 'consumer-modify-ignores-email',
-    rule: 'every field sent on ModifyConsumer is stored (FD-CONS-MODIFY)',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  },
-  // Normalisations on one path (kit/faults.ts, telling): seed 002, Resources - Consumer (the values sent).
-  telling({
-    id: 'telling-consumer-by-customer-zip-as-number',
-    rule: 'GetConsumerForCustomer shows the zip stored (FD-CONS-READ): this one reads it as a number, losing leading zeros',
-    source: 'seed',
-    rules: ['FD-CONS-READ', 'FD-CONS-MODIFY'],
-  }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Consumers (seed 002, Consumers; reference Consumers, Dates).
-  blind({
-    id: 'blind-ssn-full-on-get-consumer',
-    rule: 'consumer records show only the last four SSN digits in every response, GetConsumer included (reference Consumers)',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
-  }),
-  blind({
-    id: 'blind-consumer-created-millis',
-    rule: 'consumer createdDate is epoch seconds, not milliseconds (provider UnixDate; reference Dates)',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT'],
-  }),
-  blind({
-    id: 'blind-modify-unknown-consumer-204',
-    rule: 'ModifyConsumer of an unknown consumer is a 404, as GetConsumer (seed Consumers, Errors 404)',
-    source: 'seed',
-    rules: ['FD-NOT-FOUND'],
-  }),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-consumer-modify-normalises-spaces',
-    rule: 'a field sent on ModifyConsumer reads back as sent: inner and trailing spaces kept (seed Consumers; FD-CONS-MODIFY)',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract and the rule catalogue only, the specs unread.
-  independent('independent-2', {
-    id: 'i2-consumer-modify-other-partner',
-    rule: "a consumer is reached only by the partner that created it (seed 002, Errors 404; the readers refuse another partner's): ModifyConsumer finds the consumer by its id alone and changes another partner's record (204)",
-    source: 'seed',
-    rules: ['FD-NOT-FOUND'],
-  }),
-  independent('independent-2', {
-    id: 'i2-consumer-modify-zip-leading-zeros',
-    rule: 'every field sent on modify reads back (seed 002, Consumers; provider ConsumerUpdate): a zip sent on modify is stored as a number, its leading zeros dropped (creation keeps them)',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-consumer-create-email-lowercased',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers): CreateConsumer stores the e-mail lower-cased (ModifyConsumer keeps it as sent)',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-3', {
-    id: 'i3-consumer-by-customer-other-partner',
-    rule: "another partner's customer and everything under it is refused (reference, object-level authorization): GetConsumerForCustomer answers the consumer of another partner's customer (200), while GetConsumer by id and GetCustomer refuse it",
-    source: 'assumption',
-    rules: ['FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-3', {
-    id: 'i3-consumer-identity-documents-full-ssn',
-    rule: 'no answer carries the full SSN, in any member (reference, Consumers: last four SSN digits only): GetConsumerForCustomer adds identityDocuments [{type: SSN, value: <the nine digits>}] beside the masked ssn',
-    source: 'assumption',
-    rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO', 'FD-CONS-SSN-LAST-FOUR'],
-  }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-consumer-create-other-partner-customer',
-    rule: "a consumer is created only for a customer of the calling partner (seed 002, Consumers 404; object-level authorization): CreateConsumer accepts another partner's customer (201) while GetCustomer answers 404 for it",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-CONS-CREATE'],
-  }),
-  independent('independent-4', {
-    id: 'i4-consumer-by-id-birthday-month-zero-based',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider Birthday): GetConsumer answers birthday.month counted from zero (a JavaScript Date month), GetConsumerForCustomer keeps it',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
-  }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-consumer-by-id-other-partner',
-    rule: "another partner's consumer is not found (seed 002, Errors 404): GetConsumer reads it by id while the by-customer read and modify refuse it",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-5', {
-    id: 'i5-consumer-create-address-trimmed',
-    rule: 'every field the consumer was created with reads back (seed 002, Consumers): the create path trims and collapses the spaces of address and city',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-5', {
-    id: 'i5-consumer-by-customer-ssn-last-five',
-    rule: 'a response carrying an SSN shows its last four digits only (provider 1.35.0, Consumer.ssn): the by-customer read shows the last five',
-    source: 'provider',
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-SENSITIVE-ECHO'],
-  }),
-  independent('independent-5', {
-    id: 'i5-consumer-modify-birthday-day-kept',
-    rule: 'every field sent on modify reads back (seed 002: unspecified fields stay unchanged): a new birthday keeps the old day of month',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-6', {
-    id: 'i6-consumer-refused-create-overwrites',
-    rule: "a second consumer for a customer is a 409 that leaves nothing (seed 002, Consumers; FD-PROP-REFUSED-NO-TRACE): the refused body's fields are merged into the existing consumer (an upsert before the uniqueness check)",
-    source: 'seed',
-    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-CONS-UNIQUE'],
-  }),
-  independent('independent-6', {
-    id: 'i6-consumer-409-message-names-ssn',
-    rule: 'no answer carries a full SSN the suite sent (seed 002; FD-OBJ-SENSITIVE): the 409 of a second consumer names the existing consumer by its whole SSN in the message',
-    source: 'seed',
-    rules: ['FD-OBJ-SENSITIVE', 'FD-SENSITIVE-ECHO'],
-  }),
-  independent('independent-7', {
-    id: 'i7-consumer-by-id-created-date-of-customer',
-    rule: 'a record shows its own createdDate, the same through every reader (reference FD-DATE-UNIT): GetConsumer gives the createdDate of the customer the consumer belongs to',
-    source: 'assumption',
-    rules: ['FD-DATE-UNIT', 'FD-CONS-READ'],
-  }),
-  independent('independent-7', {
-    id: 'i7-consumer-by-id-gone-after-customer-delete',
-    rule: 'a consumer persists after its customer is deleted (seed 002, Resources): GetConsumer answers 404 once the customer is deleted',
-    source: 'seed',
-    rules: ['FD-CONS-OUTLIVES'],
-  }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-consumer-modify-orphan-any-partner',
-    rule: "after a customer is deleted its consumer stays out of another partner's reach (seed 002, Resources: a consumer outlives its customer; reference FD-OBJ-AFTER-DELETE): ModifyConsumer checks the owner through the consumer's customer, and finding none lets any partner modify that consumer (GetConsumer still refuses it)",
-    source: 'seed',
-    rules: ['FD-OBJ-AFTER-DELETE', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  independent('independent-9', {
-    id: 'i9-consumer-by-customer-birthday-day-early',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers; FD-CONS-READ): GetConsumerForCustomer renders the birthday through a date at midnight UTC read back in US Eastern time, a day early',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-10', {
-    id: 'i10-consumer-by-customer-stale-after-modify',
-    rule: 'every field sent on modify reads back through both readers (seed 002 Consumers; FD-CONS-MODIFY): GetConsumerForCustomer serves the consumer as it was created (a stale read replica), while GetConsumer by id shows the modification',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-10', {
-    id: 'i10-consumer-by-id-ssn-of-creation',
-    rule: 'every response carrying an SSN shows exactly its last four digits, after creation and after a modification (reference; FD-CONS-SSN-LAST-FOUR): after ModifyConsumer changes the SSN, GetConsumer by id still shows the last four of the SSN of creation',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR'],
-  }),
-  independent('independent-11', {
-    id: 'i11-consumer-modify-email-lowercased',
-    rule: 'every field sent on modify reads back through both readers (seed 002, Consumers; provider ConsumerUpdate): ModifyConsumer stores the email in lower case (CreateConsumer keeps it as sent)',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-11', {
-    id: 'i11-consumer-by-customer-suffix-dropped',
-    rule: 'every field the consumer was created with (the SSN aside) reads back through both readers (seed 002, Consumers; provider Consumer.suffix): GetConsumerForCustomer leaves out the suffix (GetConsumer shows it)',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-12', {
-    id: 'i12-consumer-by-id-city-uppercased',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider 1.35.0 Consumer.city): GetConsumer answers the city in upper case (GetConsumerForCustomer keeps it)',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-12', {
-    id: 'i12-consumer-modify-drops-suffix',
-    rule: 'fields a modification does not name keep their values (seed 002, Consumers: modify; provider 1.35.0 ConsumerUpdate, every member optional): a modification without suffix removes the suffix the consumer had',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  }),
-  independent('independent-12', {
-    id: 'i12-consumer-by-customer-phone-digits-only',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Consumers; provider 1.35.0 Consumer.phone): GetConsumerForCustomer answers the phone with its separators removed',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-13', {
-    id: 'i13-consumer-by-id-stale-after-modify',
-    rule: 'every field sent on modify reads back through both readers (seed 002, Consumers: on modify unspecified fields stay unchanged; ModifyConsumer 204): GetConsumer by id keeps showing the fields as created, the by-customer reader shows the change',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-13', {
-    id: 'i13-consumer-of-sibling-customer',
-    rule: "a customer without a consumer has none to read (seed 002, Consumers: GetConsumerForCustomer 404): a customer of the partner without a consumer is answered the consumer of the partner's customer created last",
-    source: 'seed',
-    rules: ['FD-CONS-NONE-404'],
-  }),
-  independent('independent-15', {
-    id: 'i15-consumer-by-id-email-of-customer',
-    rule: "every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer; provider Consumer.email): GetConsumer joins the customer and shows the customer's email in place of the consumer's",
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-16', {
-    id: 'i16-consumer-modify-state-lowercased',
-    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.state a two-letter code): a state sent "CA" is read back "ca"',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-16', {
-    id: 'i16-consumer-by-id-ssn-first-four',
-    rule: 'a consumer record gives the last four digits of the SSN only (provider 1.35.0 Consumer.ssn, the last four digits of the SSN): GetConsumer gives its first four digits',
-    source: 'provider',
-    rules: ['FD-CONS-SSN-LAST-FOUR'],
-  }),
-  independent('independent-16', {
-    id: 'i16-consumer-by-customer-created-date-ms',
-    rule: 'dates are epoch seconds (provider 1.35.0 Consumer.createdDate, a timestamp in seconds): GetConsumerForCustomer alone gives createdDate in milliseconds',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT'],
-  }),
-  independent('independent-16', {
-    id: 'i16-consumer-modify-address-uppercased',
-    rule: 'ModifyConsumer stores the fields sent (provider 1.35.0 ModifyConsumer; ConsumerUpdate.address): an address sent in mixed case is read back in upper case',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-17', {
-    id: 'i17-consumer-by-customer-ssn-stale-after-modify',
-    rule: 'every response carrying an SSN shows its last four, after a modification too (seed 002 Resources - Consumer; provider 1.35.0 ConsumerSummary.ssn): GetConsumerForCustomer keeps the last four of the SSN of creation',
-    source: 'seed',
-    rules: ['FD-CONS-SSN-LAST-FOUR'],
-  }),
-  // Seeded beside the birthday whose day could be a month (consumers.crud.spec.ts), on the modify path.
-  seeded({
-    id: 'seeded-fam25-consumer-modify-birthday-day-month-swapped',
-    rule: 'FD-CONS-MODIFY: ModifyConsumer stores a birthday whose day of the month could be a month with day and month swapped (a D/M date parser)',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-17', {
-    id: 'i17-consumer-create-leap-day-birthday-shifted',
-    rule: 'every field the consumer was created with reads back (seed 002; provider 1.35.0 Birthday): a birthday of 29 February is stored as 1 March',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-17', {
-    id: 'i17-consumer-modify-name-apostrophe-stripped',
-    rule: 'every field sent on ModifyConsumer reads back as sent (seed 002; provider 1.35.0 ConsumerUpdate): apostrophes are taken out of the names',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-18', {
-    id: 'i18-consumer-by-id-created-date-string',
-    rule: 'createdDate on a consumer record is an integer of epoch seconds (provider 1.35.0 Consumer.createdDate UnixDate; FD-DATE-UNIT): GetConsumer alone writes it as a string of digits',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT'],
-  }),
-  independent('independent-18', {
-    id: 'i18-consumer-by-customer-email-dropped-when-unset',
-    rule: 'a consumer record carries email, required on the record though optional on creation (provider 1.35.0 Consumer; seed 002 Resources - Consumer, all fields required on a record): for a consumer created without one, GetConsumerForCustomer leaves the member out',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-20', {
-    id: 'i20-consumer-by-id-birthday-day-month-swapped',
-    rule: 'every field the consumer was created with reads back through both readers (provider 1.35.0 GetConsumer birthday): GetConsumer swaps day and month of a birthday whose day of the month could also be a month number',
-    source: 'provider',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-21', {
-    id: 'i21-consumer-modify-state-clears-city',
-    rule: 'fields a modification does not name keep their values (seed 002 Consumers): a modification sending a new state without a city clears the city',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  }),
-  independent('independent-21', {
-    id: 'i21-consumer-by-id-suffix-uppercased',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers): GetConsumer answers the name suffix in upper case',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-21', {
-    id: 'i21-consumer-create-email-plus-tag-dropped',
-    rule: 'every field the consumer was created with reads back (seed 002 Consumers): the create path stores an e-mail address without its +tag',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-22', {
-    id: 'i22-consumer-by-id-address-spaces-collapsed',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002 Consumers): GetConsumer collapses runs of spaces inside the address',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-22', {
-    id: 'i22-consumer-modify-address-clears-city',
-    rule: 'fields a modification does not name keep their values (seed 002 ModifyConsumer): a modification of the address alone blanks the city',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  independent('independent-24', {
-    id: 'i24-consumer-by-customer-ssn-last-five',
-    rule: 'every answer carrying an SSN shows exactly its last four digits (reference/financial-data.md, consumer SSN masking): GetConsumerForCustomer shows its last five',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR'],
-  }),
-  independent('independent-24', {
-    id: 'i24-consumer-modify-email-plus-tag-dropped',
-    rule: 'every field sent on modify reads back through both readers (seed 002 Consumers, ModifyConsumer): a modified e-mail address is stored without its +tag',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY'],
-  }),
-  independent('independent-25', {
-    id: 'i25-consumer-by-customer-suffix-dropped',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumerForCustomer leaves the suffix out',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-25', {
-    id: 'i25-consumer-by-id-city-uppercased',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives the city in upper case',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-25', {
-    id: 'i25-consumer-modify-email-clears-phone',
-    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification naming the e-mail address but not the phone empties the phone',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  }),
-  independent('independent-25', {
-    id: 'i25-consumer-by-id-zip-plus-four-cut',
-    rule: 'every field the consumer was created with reads back through both readers (seed 002, Resources - Consumer): GetConsumer gives a ZIP code with its extension without the extension',
-    source: 'seed',
-    rules: ['FD-CONS-READ'],
-  }),
-  independent('independent-27', {
-    id: 'i27-consumer-by-customer-customer-id-string',
-    rule: "a consumer record's customerId is an integer (reference/financial-data.md, Known corrections; provider 1.35.0 Consumer): GetConsumerForCustomer gives it as a string",
-    source: 'provider',
-    rules: ['FD-TYPE-FORMS', 'FD-CONS-READ'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-consumer-modify-phone-clears-email',
-    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification naming the phone and not the e-mail address stores the address empty',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-consumer-modify-phone-separators-dropped',
-    rule: 'every field sent on modify reads back as sent (seed 002, Consumers; provider 1.35.0 ConsumerUpdate): a modified phone is stored without its separators',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-consumer-modify-suffix-cleared',
-    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a modification that does not name the suffix stores it empty',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-consumer-create-again-201-existing',
-    rule: 'creating a consumer for a customer that has one is a 409 (seed 002, Consumers 409; Errors: consumer already exists): the second creation is answered 201 with the consumer already there',
-    source: 'seed',
-    rules: ['FD-CONS-UNIQUE'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-consumer-modify-birthday-month-zero-based',
-    rule: 'ModifyConsumer stores what it is given and leaves the rest (seed 002, Consumers: on modify unspecified fields stay unchanged; provider 1.35.0 Birthday month, January first): a birthday sent in an update is stored one month early (a zero-based month), seen on every consumer reader',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-consumer-modify-drops-birthday',
-    rule: 'on ModifyConsumer unspecified fields stay unchanged (seed 002, Consumers): a modification that does not send birthday removes the birthday on record',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP', 'FD-MODIFY-LEAVES-OTHERS'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-consumer-modify-birthday-dropped-when-absent',
-    rule: 'on modify, unspecified fields stay unchanged (seed 002, Consumers): a ModifyConsumer without birthday drops the stored birthday',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY-KEEP'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-consumer-ssn-last-five',
-    rule: 'consumer records show only the last SSN digits the reference names (reference, Decisions, Consumers): every consumer read shows one digit more',
-    source: 'assumption',
-    rules: ['FD-CONS-SSN-LAST-FOUR', 'FD-OBJ-SENSITIVE'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-consumer-modify-city-uppercased',
-    rule: 'a modified consumer reads back the values sent (seed 002, Consumers: modify; provider 1.35.0, ConsumerUpdate): a modified city is stored in upper case',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-consumer-by-id-created-date-ms',
-    rule: 'createdDate is in epoch seconds and reads the same through every reader (provider 1.35.0, Consumer createdDate; reference financial-data.md, Dates): GetConsumer gives createdDate in epoch milliseconds, the other readers in seconds',
-    source: 'provider',
-    rules: ['FD-DATE-UNIT', 'FD-PROP-SAME-ON-EVERY-READER'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-consumer-modify-birthday-year-two-digits',
-    rule: 'a modification stores the values sent (seed 002, Consumers: ModifyConsumer; provider 1.35.0 Birthday year): a modified birthday is stored with a two-digit year',
-    source: 'provider',
-    rules: ['FD-CONS-MODIFY', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-consumer-modify-answers-200',
-    rule: 'ModifyConsumer answers 204 (seed 002, Consumers): the modification answers 200 with an empty object',
-    source: 'seed',
-    rules: ['FD-CONS-MODIFY', 'FD-PROP-ERROR-STATUS'],
-  }),
-  independent('independent-38', {
-    id: 'i38-fd-consumer-modify-foreign-404-but-applied',
-    rule: "another partner's consumer is not found and a refused request changes nothing (seed 002, Errors 404; Consumers): the modification of another partner's consumer answers 404 but writes the fields sent",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
+    },
+  ),
+  fault(
+    'fd-cons-read-create-phones-leading-zeros-dropped',
+    "FD-CONS-READ: CreateConsumer reads the consumer's phone and its end user's zip and phone as numbers (leading zeros dropped); both readers show them so",
+    {
+      state: created((f) => {
+        const digits = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? String(Number(v)) : v);
+        return {
+          ...f,
+          phone: digits(f.phone),
+          ...(f.endUser ? { endUser: { ...f.endUser, zip: digits(f.endUser.zip), phone: digits(f.endUser.phone) } } : {}),
+        };
+      }),
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-cons-read-create-end-user-name-hyphens-stripped',
+    "FD-CONS-READ: CreateConsumer stores the end user's name without its hyphens",
+    {
+      state: created((f) =>
+        typeof f.endUser?.name === 'string' ? { ...f, endUser: { ...f.endUser, name: f.endUser.name.replace(/-/g, '') } } : f,
+      ),
+      ...provider,
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-cons-read-create-leap-day-shifted',
+    'FD-CONS-READ: CreateConsumer stores a birthday of 29 February as 1 March (a non-leap year)',
+    {
+      state: created((f) => ({ ...f, birthday: (f.birthday && leapDayAsMarch(f.birthday)) ?? f.birthday })),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-cons-ssn-last-four-creation-answer-echoes-ssn',
+    'FD-CONS-SSN-LAST-FOUR, FD-SENSITIVE-ECHO: the CreateConsumer answer echoes the SSN it was sent',
+    { answer: answered(['CreateConsumer'], (b, x) => ({ ...b, ssn: String(x.input.body.ssn) })), ...assumption },
+  ),
+  // --- Read (seed 002, Consumers: GetConsumerForCustomer, GetConsumer; reference, Consumers: the SSN's last four)
+  fault(
+    'fd-cust-delete-linked-consumer-by-deleted-customer',
+    'FD-CUST-DELETE-LINKED: GetConsumerForCustomer still answers once the customer is deleted',
+    {
+      judge: skip('customer', on('GetConsumerForCustomer')),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-obj-other-partner-consumer-by-customer',
+    "FD-OBJ-OTHER-PARTNER: GetConsumerForCustomer answers the consumer of another partner's customer (200) while GetConsumer and GetCustomer refuse it",
+    { judge: skip('customer', (x) => x.op === 'GetConsumerForCustomer' && x.world.customers.has(x.input.path.customerId)), ...assumption },
+  ),
+  fault(
+    'fd-cons-none-404-sibling-consumer',
+    "FD-CONS-NONE-404: a customer without a consumer is answered the consumer of the partner's customer created last",
+    {
+      judge: skip(
+        'held',
+        (x) => [...x.world.consumers.values()].some((c) => c.partnerId === x.input.partner?.id),
+        (x) => (x.consumer = [...x.world.consumers.values()].filter((c) => c.partnerId === x.input.partner?.id).pop()),
+      ),
+    },
+  ),
+  fault('fd-obj-other-partner-consumer-by-id', "FD-OBJ-OTHER-PARTNER: GetConsumer reads another partner's consumer by its id", {
+    judge: anyonesConsumer('GetConsumer'),
+  }),
+  fault('fd-cons-outlives-by-id-gone', "FD-CONS-OUTLIVES: GetConsumer answers 404 once the consumer's customer is deleted", {
+    judge: refuse('consumer', (x) => x.op === 'GetConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
+  }),
+  fault('fd-cons-ssn-last-four-readers-unmasked', 'FD-CONS-SSN-LAST-FOUR, FD-SENSITIVE-ECHO: both readers show the whole SSN', {
+    answer: ssnShown(READERS, (d) => d),
+    ...assumption,
+  }),
+  fault(
+    'fd-cons-ssn-last-four-first-four',
+    'FD-CONS-SSN-LAST-FOUR: both readers show the first four digits of the SSN, not the last four',
+    {
+      answer: ssnShown(READERS, (d) => d.slice(0, 4)),
+      ...assumption,
+      ...was('consumer-ssn-first-four'),
+    },
+  ),
+  fault('fd-cons-ssn-last-four-last-five', 'FD-CONS-SSN-LAST-FOUR, FD-OBJ-SENSITIVE: both readers show the last five digits of the SSN', {
+    answer: ssnShown(READERS, (d) => d.slice(-5)),
+    ...assumption,
+  }),
+  fault(
+    'fd-obj-sensitive-consumer-identity-documents-full-ssn',
+    'FD-OBJ-SENSITIVE, FD-SENSITIVE-ECHO, FD-CONS-SSN-LAST-FOUR: GetConsumerForCustomer adds an identity document holding the whole SSN beside the masked one',
+    {
+      answer: answered(['GetConsumerForCustomer'], (b, x) => ({
+        ...b,
+        identityDocuments: [{ type: 'SSN', value: ssnDigits(x.consumer!) }],
+      })),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-cons-read-by-customer-zip-as-number',
+    'FD-CONS-READ, FD-CONS-MODIFY: GetConsumerForCustomer reads the zip as a number, losing its leading zeros',
+    {
+      answer: shownText('GetConsumerForCustomer', 'zip', (s) => String(Number(s))),
+      origin: 'telling',
+      ...was('telling-consumer-by-customer-zip-as-number'),
+    },
+  ),
+  fault(
+    'fd-cons-read-by-customer-birthday-day-early',
+    'FD-CONS-READ: GetConsumerForCustomer renders the birthday through midnight UTC read in US Eastern time, a day early',
+    {
+      answer: shownBirthday('GetConsumerForCustomer', (b) => {
+        if (!isDate(b)) return undefined;
+        const d = new Date(Date.UTC(b.year, b.month - 1, b.dayOfMonth) - 5 * 3600_000);
+        return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, dayOfMonth: d.getUTCDate() };
+      }),
+    },
+  ),
+  fault('fd-cons-read-by-customer-suffix-dropped', 'FD-CONS-READ: GetConsumerForCustomer leaves out the suffix', {
+    answer: answered(['GetConsumerForCustomer'], (b) => withoutKey(b, 'suffix')),
+    ...provider,
+  }),
+  fault('fd-cons-read-by-customer-phone-digits-only', 'FD-CONS-READ: GetConsumerForCustomer answers the phone without its separators', {
+    answer: shownText('GetConsumerForCustomer', 'phone', (s) => s.replace(/\D/g, '')),
+  }),
+  fault(
+    'fd-cons-read-by-customer-unset-email-dropped',
+    'FD-CONS-READ: for a consumer created without email, GetConsumerForCustomer leaves the member out (required on a record)',
+    {
+      answer: answered(['GetConsumerForCustomer'], (b, x) => (x.consumer!.fields.email === undefined ? withoutKey(b, 'email') : b)),
+      ...provider,
+    },
+  ),
+  fault('fd-type-forms-consumer-customer-id-string', 'FD-TYPE-FORMS, FD-CONS-READ: GetConsumerForCustomer gives customerId as a string', {
+    answer: answered(['GetConsumerForCustomer'], (b) => ({ ...b, customerId: String(b.customerId) })),
+    ...provider,
+  }),
+  fault('fd-cons-read-by-id-leap-day-as-march-first', 'FD-CONS-READ: GetConsumer renders a birthday of 29 February as 1 March', {
+    answer: shownBirthday('GetConsumer', leapDayAsMarch),
+    ...provider,
+    origin: 'seeded',
+  }),
+  fault('fd-cons-read-by-id-city-uppercased', 'FD-CONS-READ: GetConsumer answers the city in upper case', {
+    answer: shownText('GetConsumer', 'city', (s) => s.toUpperCase()),
+  }),
+  fault('fd-cons-read-by-id-address-spaces-collapsed', 'FD-CONS-READ: GetConsumer collapses the runs of spaces inside the address', {
+    answer: shownText('GetConsumer', 'address', (s) => s.replace(/\s{2,}/g, ' ')),
+  }),
+  fault('fd-cons-read-by-id-zip-plus-four-cut', 'FD-CONS-READ: GetConsumer gives a ZIP code with its extension without the extension', {
+    answer: shownText('GetConsumer', 'zip', (s) => s.slice(0, 5)),
+  }),
+  fault('fd-cons-read-by-id-email-of-customer', "FD-CONS-READ: GetConsumer shows the email of the consumer's customer for the consumer's", {
+    answer: answered(['GetConsumer'], (b, x) => {
+      const email = x.world.customers.get(x.consumer!.customerId)?.email;
+      return email === undefined ? b : { ...b, email };
+    }),
+  }),
+  fault('fd-date-unit-consumer-by-id-created-string', 'FD-DATE-UNIT: GetConsumer writes createdDate as a string of digits', {
+    answer: answered(['GetConsumer'], (b) => ({ ...b, createdDate: String(b.createdDate) })),
+    ...provider,
+  }),
+  fault(
+    'fd-date-unit-consumer-by-id-created-ms',
+    'FD-DATE-UNIT, FD-PROP-SAME-ON-EVERY-READER: GetConsumer gives createdDate in epoch milliseconds, the other readers in seconds',
+    {
+      answer: answered(['GetConsumer'], (b) => ({ ...b, createdDate: Number(b.createdDate) * 1000 })),
+      ...provider,
+    },
+  ),
+  // --- Modify (seed 002, Consumers: ModifyConsumer 204; unspecified fields stay unchanged)
+  fault(
+    'fd-prop-survivor-consumer-modify-needs-customer',
+    'FD-PROP-SURVIVOR: ModifyConsumer finds the consumer through its customer: once the customer is deleted the modification is a 404, while every reader of the consumer still serves it',
+    {
+      judge: refuse('consumer', (x) => x.op === 'ModifyConsumer' && gone(x), { status: 404, message: 'Consumer not found' }),
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-not-found-consumer-modify-other-partner',
+    "FD-NOT-FOUND: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
+    {
+      judge: anyonesConsumer('ModifyConsumer'),
+    },
+  ),
+  fault(
+    'fd-obj-after-delete-consumer-modify-orphan-any-partner',
+    "FD-OBJ-AFTER-DELETE, FD-OBJ-OTHER-PARTNER: a consumer whose customer is deleted is any partner's to modify (GetConsumer still refuses it)",
+    { judge: anyonesConsumer('ModifyConsumer', (c, x) => !x.world.customers.has(c.customerId)) },
+  ),
+  fault(
+    'fd-prop-refused-no-trace-consumer-modify-foreign-applied',
+    "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE: a modification of another partner's consumer answers 404 but writes the fields sent",
+    {
+      judge: (x, s, r) => {
+        const foreign = x.world.consumers.get(x.input.path.consumerId);
+        if (r && s === 'consumer' && x.op === 'ModifyConsumer' && foreign)
+          foreign.fields = { ...foreign.fields, ...withoutKey(x.input.body, 'ssn') };
+        return r;
+      },
+    },
+  ),
+  fault('fd-not-found-consumer-modify-unknown-204', 'FD-NOT-FOUND: ModifyConsumer of an unknown consumer answers 204, not 404', {
+    judge: skip(
+      'consumer',
+      on('ModifyConsumer'),
+      (x) => (x.consumer = { id: '', customerId: '', partnerId: '', createdDate: 0, fields: {} }),
+    ),
+    ...blind('blind-modify-unknown-consumer-204'),
+  }),
+  fault('fd-cons-modify-answers-200', 'FD-CONS-MODIFY, FD-PROP-ERROR-STATUS: ModifyConsumer answers 200 with an empty object, not 204', {
+    answer: (x, a) => (x.op === 'ModifyConsumer' && a.status === 204 ? { status: 200, body: {} } : a),
+  }),
+  fault('fd-cons-modify-keep-names-blanked', 'FD-CONS-MODIFY-KEEP: a modification blanks the names it does not give', {
+    state: modified((f) => ({ firstName: '', lastName: '', ...f })),
+  }),
+  fault('fd-cons-modify-keep-suffix-dropped', 'FD-CONS-MODIFY-KEEP: a modification without suffix removes the suffix the consumer had', {
+    state: modified((f) => (f.suffix === undefined ? { ...f, suffix: undefined } : f)),
+  }),
+  fault(
+    'fd-modify-leaves-others-consumer-address-part-blanks-rest',
+    'FD-MODIFY-LEAVES-OTHERS: one part of the address sent on ModifyConsumer (the city) blanks the parts not sent',
+    {
+      state: modified((f) => {
+        const parts = ['address', 'city', 'state', 'zip'];
+        return parts.some((k) => f[k] !== undefined) ? { ...Object.fromEntries(parts.map((k) => [k, ''])), ...f } : f;
+      }),
+      origin: 'seeded',
+    },
+  ),
+  fault('fd-cons-modify-email-not-stored', 'FD-CONS-MODIFY: ModifyConsumer answers 204 and keeps the e-mail address it was sent out', {
+    state: modified((f) => withoutKey(f, 'email')),
+  }),
+  fault(
+    'fd-cons-modify-ssn-not-stored',
+    'FD-CONS-MODIFY, FD-CONS-SSN-LAST-FOUR: a new SSN sent on modify is not stored, the readers show the old one',
+    {
+      state: modified((f) => withoutKey(f, 'ssn')),
+    },
+  ),
+  fault(
+    'fd-cons-modify-zip-leading-zeros-dropped',
+    'FD-CONS-MODIFY: a zip sent on modify is stored as a number, its leading zeros dropped',
+    {
+      state: modifiedText(['zip'], (s) => String(Number(s))),
+    },
+  ),
+  fault(
+    'fd-cons-modify-city-ampersand-escaped',
+    'FD-CONS-MODIFY: ModifyConsumer stores a city holding & HTML-escaped as &amp;; both readers show it so',
+    {
+      state: modifiedText(['city'], (s) => s.replace(/&/g, '&amp;')),
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-cons-modify-city-uppercased',
+    'FD-CONS-MODIFY, FD-PROP-ECHO-AS-SENT: a modified city is stored in upper case (a postal normaliser)',
+    {
+      state: modifiedText(['city'], (s) => s.toUpperCase()),
+    },
+  ),
+  fault(
+    'fd-cons-modify-phone-separators-dropped',
+    'FD-CONS-MODIFY, FD-PROP-ECHO-AS-SENT: a modified phone is stored without its separators',
+    {
+      state: modifiedText(['phone'], (s) => s.replace(/[^0-9+]/g, '')),
+    },
+  ),
+  fault(
+    'fd-cons-modify-spaces-normalised',
+    'FD-CONS-MODIFY: a modification stores its strings trimmed, their inner spaces collapsed (each call alone answers right)',
+    {
+      state: modified((f) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, text(v, (s) => s.trim().replace(/\s+/g, ' '))]))),
+      ...model,
+    },
+  ),
+  fault(
+    'fd-cons-modify-birthday-day-month-swapped',
+    'FD-CONS-MODIFY: ModifyConsumer stores a birthday whose day of the month could be a month with day and month swapped (a D/M date parser)',
+    {
+      state: modifiedBirthday((b) =>
+        typeof b.month === 'number' && typeof b.dayOfMonth === 'number' && b.dayOfMonth <= 12
+          ? { ...b, month: b.dayOfMonth, dayOfMonth: b.month }
+          : undefined,
+      ),
+      ...provider,
+      origin: 'seeded',
+    },
+  ),
+  fault(
+    'fd-cons-modify-year-end-birthday-next-year',
+    'FD-CONS-MODIFY: ModifyConsumer stores a birthday on the last day of a year as the first day of the next',
+    {
+      state: modifiedBirthday((b) =>
+        b.month === 12 && b.dayOfMonth === 31 ? { year: Number(b.year) + 1, month: 1, dayOfMonth: 1 } : undefined,
+      ),
+      ...provider,
+      origin: 'seeded',
+    },
+  ),
+  fault('fd-cons-modify-birthday-old-day-kept', 'FD-CONS-MODIFY: a new birthday keeps the day of the month of the old one', {
+    state: modified((f, stored) =>
+      f.birthday && stored.birthday ? { ...f, birthday: { ...f.birthday, dayOfMonth: stored.birthday.dayOfMonth } } : f,
+    ),
+  }),
+  fault(
+    'fd-cons-modify-by-customer-stale',
+    'FD-CONS-MODIFY: GetConsumerForCustomer serves the consumer as created (a stale replica); GetConsumer shows the modification',
+    {
+      ...staleOn('GetConsumerForCustomer', 'held'),
+    },
+  ),
+  fault(
+    'fd-cons-modify-by-id-stale',
+    'FD-CONS-MODIFY: GetConsumer serves the consumer as created; GetConsumerForCustomer shows the modification',
+    {
+      ...staleOn('GetConsumer', 'consumer'),
+    },
+  ),
 ]);

@@ -1,477 +1,526 @@
-// Faults of micro entries (switched in micro-entries.ts): each breaks one rule of schemas/financial-
-// data/rules/micro-entries.yaml, the way a provider's release might. `rules` names the rule ids it
-// breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of the suite's
-// authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
-// --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
+// Faults of micro entries: each a deviation a provider's release might ship, named by the rule it
+// breaks (`<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/micro-entries.yaml (and the shared rules) it breaks (`rules`: the specs
+// the targeted mutation run picks). A fault loosens the contract (`relax`) or bends micro-entries.ts at
+// its seams: the request as judged at one step (Step), what a write stores (Change), the answer. Which
+// set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault, and an id
+// the records name, keep the earlier id as an alias.
+import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, judgesAt, always } from './fault-builders.js';
+import {
+  CONFLICT,
+  DESCRIPTIONS,
+  drawCents,
+  THROTTLED,
+  type Exchange,
+  type MicroEntrySeams,
+  type Shown,
+  type Step,
+} from './micro-entries.records.js';
+import type { MicroEntry } from './state.js';
+
+type Seams = FaultSeams<MicroEntrySeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type When = (x: Exchange, memory: FaultMemory) => boolean;
+type Body = Record<string, any>;
+
+const fault = faultsAt<MicroEntrySeams>();
+const { fold, skip, refuse } = judgesAt<MicroEntrySeams>();
+const was = (id: string) => ({ aliases: [id] });
+const seeded = { origin: 'seeded' } as const;
+const verifyItems = ['properties', 'amounts', 'items'];
+
+const on =
+  (op: Exchange['op']): When =>
+  (x) =>
+    x.op === op;
+const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
+const latestOf = (x: Exchange, e: MicroEntry) =>
+  entries(x)
+    .filter((o) => o.customerId === e.customerId)
+    .at(-1) ?? e;
+const isShown =
+  (state: Shown): When =>
+  (x) =>
+    x.entry !== undefined && x.shown!(x.entry) === state;
+const digitsAsNumber = (s: string) => String(Number(s));
+
+// (a) The request as judged: functions at the judge seam.
+/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
+const writtenThenRefused =
+  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
+  (x, s, r, m) => {
+    if (r && s === step && when(x, m)) write(x);
+    return r;
+  };
+/** The initiations counted otherwise: by another key, in another window, against another cap. */
+const recounted =
+  (how: { key?: (x: Exchange) => string; within?: (t: number, x: Exchange) => boolean; cap?: (cap: number) => number }): Judge =>
+  (x, s, r) => {
+    if (s !== 'rate' || !x.customer) return r;
+    if (how.key) x.rateKey = how.key(x);
+    const within = how.within ?? ((t) => x.nowMs - t < x.limits.windowMs);
+    x.recent = (x.world.microEntries.initiations.get(x.rateKey!) ?? []).filter((t) => within(t, x));
+    return x.recent.length >= (how.cap ?? ((c) => c))(x.limits.cap) ? THROTTLED : undefined;
+  };
+/** A verification's amounts judged otherwise (`a`, `b` the amounts deposited in cents). */
+const matching = (match: (sent: number[], a: number, b: number, x: Exchange) => boolean): Judge =>
+  fold('amounts', always, (x) => (x.match = match(x.sent!, ...x.entry!.cents, x)));
+/** The entries of the path's account found otherwise (`find`) where the sources find none. */
+const foundOtherwise = (when: When, find: (x: Exchange) => MicroEntry | undefined): Judge =>
+  skip(
+    'entries',
+    (x, m) => when(x, m) && find(x) !== undefined,
+    (x) => (x.entry = find(x)),
+  );
+const pathEntry = (x: Exchange) => x.world.microEntries.entries.get(x.input.path.accountId);
+/** The status an entry shows made otherwise (`documented` the status the sources give). */
+const showing =
+  (shown: (e: MicroEntry, x: Exchange, documented: (e: MicroEntry) => Shown) => Shown): Judge =>
+  (x, s, r) => {
+    if (s === 'deposits') {
+      const documented = x.shown!;
+      x.shown = (e) => shown(e, x, documented);
+    }
+    return r;
+  };
+
+// (b) The answer: functions at the answer seam.
+/** The answer of `op` (a success, or a refusal with `refused`) with its body made otherwise. */
+const answered =
+  (op: Exchange['op'], bend: (body: Body, x: Exchange, memory: FaultMemory) => Body, refused = false): Answering =>
+  (x, a, m) =>
+    x.op === op && a.body && a.status >= 400 === refused ? { ...a, body: bend(a.body, x, m) } : a;
+/** The details read with a status of its own, described as that status. */
+const detailedAs = (status: (x: Exchange) => Shown | undefined): Answering =>
+  answered('GetMicroDepositsDetails', (b, x) => {
+    const s = status(x);
+    return s ? { ...b, status: s, statusDescription: DESCRIPTIONS[s] } : b;
+  });
+const detailed = (member: string, bend: (v: string, x: Exchange) => string) =>
+  answered('GetMicroDepositsDetails', (b, x) => ({ ...b, [member]: bend(b[member], x) }));
+/** A refused verification reporting status Failed with its body made otherwise. */
+const failedRefusal = (bend: (body: Body) => Body): Answering =>
+  answered('VerifyMicroAmountDeposits', (b) => (b.status === 'Failed' ? bend(b) : b), true);
+const creationDate = (bend: (ms: number, x: Exchange) => number) =>
+  detailed('creationDate', (v, x) => new Date(bend(Date.parse(`${v}Z`), x)).toISOString().slice(0, 19));
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
-  // Seeded beside the optional-ids property of properties.type-forms.spec.ts (FD-OPTIONAL-IDS).
-  seeded({
-    id: 'seeded-prop-micro-initiate-login-refused',
-    rule: "FD-OPTIONAL-IDS: InitiateMicroAmountDeposits refuses (400) a body whose optional institutionLoginId names a login of the path's customer",
-    source: 'provider',
-    rules: ['FD-OPTIONAL-IDS'],
-  }),
-  // Seeded beside the readers after the writes of security.read-only.spec.ts (FD-OBJ-READ-ONLY; origin 'seeded').
-  seeded({
-    id: 'seeded-micro-initiate-last4-from-body',
-    rule: "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY'],
-  }),
-  // Echo byte for byte (kit/faults.ts, seeded): a number-like string normalised on one reader.
-  seeded({
-    id: 'micro-details-last4-leading-zeros-dropped',
-    rule: 'FD-MICRO-DETAILS: the details read shows the last four digits of the account number as sent, leading zeros kept',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS', 'FD-MICRO-MASKING'],
-  }),
-  // What the initiation rate counts (kit/faults.ts, seeded): the refusals themselves counted.
-  seeded({
-    id: 'micro-rate-counts-refused',
-    rule: 'FD-MICRO-RATE: an initiation refused with 429 counts toward the rate as an accepted one does (a customer who keeps trying stays refused after the window)',
-    source: 'assumption',
-    rules: ['FD-MICRO-RATE'],
-  }),
-  seeded({
-    id: 'micro-rate-counts-conflicts',
-    rule: 'FD-MICRO-RATE: an initiation refused with 409 (the account already has entries) counts toward the rate',
-    source: 'assumption',
-    rules: ['FD-MICRO-RATE'],
-  }),
-  // Initiation (seed 002, Micro entries and switches; Limits: two micro amounts, each under one dollar).
-  {
-    id: 'micro-entries-single-deposit',
-    rule: 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer than the contract fixes (depositCount)',
-    source: 'seed',
-    rules: ['FD-MICRO-INITIATE'],
-  },
-  {
-    id: 'micro-entries-amounts-in-cents',
-    rule: 'FD-MICRO-AMOUNTS: each micro amount under one dollar (deposited in cents: the cents taken as dollars)',
-    source: 'seed',
-    rules: ['FD-MICRO-AMOUNTS'],
-  },
-  {
-    id: 'micro-entries-routing-length-unenforced',
-    rule: 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is a 400',
-    source: 'seed',
-    rules: ['FD-MICRO-ROUTING-LENGTH'],
+  // --- Initiation (seed 002, Micro entries and switches; Errors 404, 409, 429)
+  fault(
+    'fd-optional-ids-micro-initiate-login-refused',
+    "FD-OPTIONAL-IDS: InitiateMicroAmountDeposits refuses (400) a body whose optional institutionLoginId names a login of the path's customer",
+    {
+      judge: refuse('customer', (x) => x.input.body.institutionLoginId !== undefined, {
+        status: 400,
+        message: 'institutionLoginId is not valid',
+      }),
+      ...seeded,
+      ...was('seeded-prop-micro-initiate-login-refused'),
+    },
+  ),
+  fault(
+    'fd-obj-read-only-micro-last4-from-body',
+    "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
+    {
+      state: (x, c, m) => {
+        if (c.op === 'initiate' && typeof x.input.body.accountNumberLast4 === 'string')
+          m[c.entry.accountId] = x.input.body.accountNumberLast4;
+        return c;
+      },
+      answer: answered('GetMicroDepositsDetails', (b, x, m) => ({
+        ...b,
+        accountNumberLast4: m[x.entry!.accountId] ?? b.accountNumberLast4,
+      })),
+      ...seeded,
+    },
+  ),
+  fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
-  },
-  {
-    id: 'micro-entries-name-optional',
-    rule: 'FD-MICRO-REQUIRED: the receiver name is required',
-    source: 'provider',
-    rules: ['FD-MICRO-REQUIRED'],
+  }),
+  fault('fd-micro-required-name-optional', 'FD-MICRO-REQUIRED: a receiver without a name is taken', {
     relax: [{ schema: 'MicroEntryReceiver', unrequire: ['name'] }],
-  },
-  // The micro-entry account: its number is answered by its last four digits only.
-  {
-    id: 'micro-entries-full-account-number',
-    rule: 'FD-MICRO-MASKING: the details read carries the full account number as accountNumberLast4',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
-  },
-  {
-    id: 'micro-entries-last4-first-digits',
-    rule: 'FD-MICRO-MASKING: accountNumberLast4 holds the first four digits',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
-  },
-  {
-    id: 'micro-entries-any-customer-account',
-    rule: "FD-MICRO-NOT-FOUND: the micro entries are found by account id alone, under another customer's path",
-    source: 'seed',
-    rules: ['FD-MICRO-NOT-FOUND'],
-  },
-  // 409 and 429 (seed 002, Errors; counts and window: assumption).
-  {
-    id: 'micro-entries-conflict-unenforced',
-    rule: 'FD-MICRO-CONFLICT: a second initiation for an account with entries under way is accepted',
-    source: 'seed',
-    rules: ['FD-MICRO-CONFLICT'],
-  },
-  {
-    id: 'micro-entries-conflict-any-account',
-    rule: 'FD-MICRO-CONFLICT: any second account of the customer is a 409 while entries are under way',
-    source: 'seed',
-    rules: ['FD-MICRO-CONFLICT'],
-  },
-  {
-    id: 'micro-entries-conflict-after-failure',
-    rule: 'FD-MICRO-CONFLICT: an account whose entries failed cannot be initiated again',
-    source: 'assumption',
-    rules: ['FD-MICRO-CONFLICT'],
-  },
-  {
-    id: 'micro-entries-six-per-window',
-    rule: 'FD-MICRO-RATE: one initiation of a customer more than the window allows is accepted (off by one)',
-    source: 'assumption',
-    rules: ['FD-MICRO-RATE'],
-  },
-  {
-    id: 'micro-entries-window-never-resets',
-    rule: 'FD-MICRO-RATE: the initiation window never ends',
-    source: 'assumption',
-    rules: ['FD-MICRO-RATE'],
-  },
-  // Verification (seed 002: the customer verifies the two amounts).
-  {
-    id: 'micro-entries-one-amount-enough',
-    rule: 'FD-MICRO-VERIFY-WRONG: one right amount of two verifies',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-  },
-  {
-    id: 'micro-entries-cent-tolerance',
-    rule: 'FD-MICRO-VERIFY-WRONG: amounts one cent off verify',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-  },
-  {
-    id: 'micro-entries-order-sensitive',
-    rule: 'FD-MICRO-VERIFY-ORDER: the two amounts verify only in deposit order',
-    source: 'assumption',
-    rules: ['FD-MICRO-VERIFY-ORDER'],
-  },
-  {
-    id: 'micro-entries-verify-not-recorded',
-    rule: 'FD-MICRO-VERIFY: the verification answers 200 but the details read never shows Verified',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY'],
-  },
-  {
-    id: 'micro-entries-details-stale',
-    rule: 'FD-MICRO-DETAILS: the details read keeps showing Pending',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
-  },
-  {
-    id: 'micro-entries-verifiable-before-deposit',
-    rule: 'FD-MICRO-BEFORE-DEPOSIT: micro entries not yet deposited can be verified',
-    source: 'assumption',
-    rules: ['FD-MICRO-BEFORE-DEPOSIT'],
-  },
-  {
-    id: 'micro-entries-retry-allowed',
-    rule: 'FD-MICRO-ATTEMPTS: after a failed verification the right amounts still verify',
-    source: 'assumption',
-    rules: ['FD-MICRO-ATTEMPTS'],
-  },
-  {
-    id: 'micro-entries-error-status-completed',
-    rule: 'FD-MICRO-ERROR-BODY: a refused verification reports status Completed',
-    source: 'provider',
-    rules: ['FD-MICRO-ERROR-BODY'],
-  },
-  {
-    id: 'micro-entries-amount-cap-unenforced',
-    rule: 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused',
-    source: 'seed',
-    rules: ['FD-MICRO-AMOUNT-RANGE'],
-    relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], drop: ['maximum'] }],
-  },
-  {
-    id: 'micro-entries-amount-cap-98-cents',
-    rule: 'FD-MICRO-AMOUNT-RANGE: 99 cents refused as malformed (cap off by one)',
-    source: 'seed',
-    rules: ['FD-MICRO-AMOUNT-RANGE'],
-    relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 0.98 } }],
-  },
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-micro-entries-verify-latest-of-customer',
-    rule: "a verification applies to the micro entries of the account its path names, not to the customer's latest ones (seed 002, Micro entries: the customer verifies the two amounts of the account)",
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY', 'FD-MICRO-VERIFY-WRONG', 'FD-PROP-WRITE-SCOPE'],
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Micro entries (seed 002, Micro entries and switches; Limits; Errors 409, 429; provider 1.35.0).
-  blind({
-    id: 'blind-micro-entries-deposited-after-23-hours',
-    rule: 'micro entries stay Pending until the deposit delay after initiation has passed (still Pending a minute before), Completed from then on (provider MicroDepositStatus; catalogue assumption)',
-    source: 'assumption',
-    rules: ['FD-MICRO-DETAILS'],
+  fault('fd-micro-conflict-unenforced', 'FD-MICRO-CONFLICT: a second initiation for an account with entries under way is accepted', {
+    judge: skip('conflict'),
+    ...was('micro-entries-conflict-unenforced'),
   }),
-  blind({
-    id: 'blind-micro-entries-creation-date-eastern',
-    rule: 'the details creationDate is the initiation time in UTC without zone, not a local wall time (provider 1.35.0 MicroDepositDetails.creationDate NoZoneDateTime)',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
+  fault('fd-micro-conflict-any-account', 'FD-MICRO-CONFLICT: any second account of the customer is a 409 while entries are under way', {
+    judge: (x, s, r) => {
+      if (s !== 'conflict') return r;
+      x.open = entries(x).find((e) => e.customerId === x.customer!.id && !['Failed', 'Verified'].includes(x.shown!(e)));
+      return x.open ? CONFLICT : undefined;
+    },
   }),
-  blind({
-    id: 'blind-micro-entries-rate-per-partner',
-    rule: 'the 429 counts the initiations of one customer: another customer is not affected (seed 002, Errors 429; catalogue: initiations per customer in a window)',
-    source: 'assumption',
-    rules: ['FD-MICRO-RATE'],
+  fault('fd-micro-conflict-after-failure', 'FD-MICRO-CONFLICT: an account whose entries failed cannot be initiated again', {
+    judge: refuse(
+      'conflict',
+      (x) => {
+        const { routingNumber, accountNumber } = x.input.body.receiver;
+        return entries(x).some(
+          (e) =>
+            e.customerId === x.customer!.id &&
+            e.state === 'Failed' &&
+            e.routingNumber === routingNumber &&
+            e.accountNumber === accountNumber,
+        );
+      },
+      CONFLICT,
+    ),
   }),
-  blind({
-    id: 'blind-micro-entries-initiate-echoes-receiver',
-    rule: 'no micro entry answer carries the full account number sent, the initiation included (provider 1.35.0 InitiatedMicroDeposit, accountNumberLast4; docs/conventions.md, Secrets and card data)',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
+  fault(
+    'fd-micro-conflict-verified-initiated-again',
+    'FD-MICRO-CONFLICT: once the entries are verified, the same account is initiated again (200)',
+    {
+      judge: skip('conflict', (x) => x.open !== undefined && x.shown!(x.open) === 'Verified'),
+    },
+  ),
+  fault(
+    'fd-micro-rate-refused-counted',
+    'FD-MICRO-RATE: an initiation refused 429 counts toward the rate (a customer who keeps trying stays refused after the window)',
+    {
+      judge: writtenThenRefused('rate', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
+      ...seeded,
+    },
+  ),
+  fault(
+    'fd-micro-rate-conflicts-counted',
+    'FD-MICRO-RATE: an initiation refused 409 (the account already has entries) counts toward the rate',
+    {
+      judge: writtenThenRefused('conflict', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
+      ...seeded,
+    },
+  ),
+  fault(
+    'fd-micro-rate-one-over-accepted',
+    'FD-MICRO-RATE: one initiation of a customer more than the window allows is accepted (off by one)',
+    {
+      judge: recounted({ cap: (c) => c + 1 }),
+      ...was('micro-entries-six-per-window'),
+    },
+  ),
+  fault('fd-micro-rate-window-never-resets', 'FD-MICRO-RATE: the initiation window never ends', { judge: recounted({ within: always }) }),
+  fault('fd-micro-rate-per-partner', "FD-MICRO-RATE: the initiations are counted per partner, so one customer's fill another's window", {
+    judge: recounted({ key: (x) => `partner:${x.customer!.partnerId}` }),
+    ...blind('blind-micro-entries-rate-per-partner'),
   }),
-  blind({
-    id: 'blind-micro-entries-details-after-customer-deleted',
-    rule: 'every micro entry route of a deleted customer is a 404, the details read included (seed 002, Errors 404)',
-    source: 'seed',
-    rules: ['FD-MICRO-NOT-FOUND'],
+  fault(
+    'fd-micro-rate-per-account',
+    'FD-MICRO-RATE: the initiations are counted per receiving account, so a customer naming more accounts than the cap is never refused',
+    {
+      judge: recounted({ key: (x) => `${x.customer!.id}:${x.input.body.receiver?.routingNumber}:${x.input.body.receiver?.accountNumber}` }),
+      ...was('i11-micro-rate-per-account'),
+    },
+  ),
+  fault(
+    'fd-micro-rate-window-inclusive',
+    'FD-MICRO-RATE: an initiation exactly as old as the window still counts (an inclusive bound in whole seconds)',
+    {
+      judge: recounted({ within: (t, x) => x.nowMs - t < x.limits.windowMs + 1000 }),
+    },
+  ),
+  fault('fd-micro-rate-by-utc-day', 'FD-MICRO-RATE: the initiations are counted per UTC calendar day, not over the rolling window', {
+    judge: recounted({ within: (t, x) => t >= Math.floor(x.nowMs / 86_400_000) * 86_400_000 }),
   }),
-  blind({
-    id: 'blind-micro-entries-amount-one-dollar-accepted',
-    rule: 'each micro amount is under one dollar: 1.00 is a 400 and no attempt (seed 002, Limits: two micro amounts, each under one dollar)',
-    source: 'seed',
-    rules: ['FD-MICRO-AMOUNT-RANGE'],
-    relax: [{ schema: 'MicroDepositVerification', at: ['properties', 'amounts', 'items'], set: { maximum: 1 } }],
+  fault(
+    'fd-prop-refused-no-trace-micro-throttled-initiation-stored',
+    'FD-PROP-REFUSED-NO-TRACE, FD-MICRO-RATE, FD-MICRO-CONFLICT: an initiation refused 429 has stored pending entries for its account, so a later initiation of it is refused 409',
+    {
+      judge: writtenThenRefused('rate', always, (x) => {
+        const { receiver } = x.input.body;
+        const id = x.world.nextId();
+        const { routingNumber, accountNumber, accountType, name } = receiver;
+        const entry = { accountId: id, customerId: x.customer!.id, routingNumber, accountNumber, accountType, name };
+        x.world.microEntries.entries.set(id, { ...entry, cents: drawCents(x.customer!.id, id), createdMs: x.nowMs, state: 'Pending' });
+      }),
+      ...was('i28-fd-micro-throttled-initiation-stored'),
+    },
+  ),
+  fault(
+    'fd-prop-refused-no-trace-micro-conflict-redraws-amounts',
+    "FD-MICRO-CONFLICT, FD-PROP-REFUSED-NO-TRACE: an initiation refused 409 draws the open entries' amounts again",
+    {
+      judge: writtenThenRefused(
+        'conflict',
+        (x) => x.open !== undefined,
+        (x) => (x.open!.cents = drawCents(x.customer!.id, `${x.open!.accountId}:${x.nowMs}`)),
+      ),
+      ...was('i29-fd-micro-conflict-redraws-amounts'),
+    },
+  ),
+  fault(
+    'fd-micro-initiate-one-deposit-fewer',
+    'FD-MICRO-INITIATE: the initiation answers one micro entry fewer than the contract fixes (depositCount)',
+    {
+      answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),
+    },
+  ),
+  fault('fd-micro-initiate-answers-201', 'FD-MICRO-INITIATE: an initiation answers 201 (it creates the entries), not 200', {
+    answer: (x, a) => (x.op === 'InitiateMicroAmountDeposits' && a.status === 200 ? { ...a, status: 201 } : a),
   }),
-  // The third independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-3', {
-    id: 'i3-micro-verify-other-customer',
-    rule: "the micro-entry account under another customer is a 404 (seed 002, Micro entries; reference, object-level authorization): VerifyMicroAmountDeposits verifies another customer's micro entries (same partner) named under this customer, while GetMicroDepositsDetails answers 404",
-    source: 'assumption',
-    rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
+  fault(
+    'fd-micro-masking-initiate-echoes-receiver',
+    'FD-MICRO-MASKING: the initiation answer echoes the receiver, its full account number included',
+    {
+      answer: answered('InitiateMicroAmountDeposits', (b, x) => ({ ...b, receiver: { ...x.input.body.receiver } })),
+      ...blind('blind-micro-entries-initiate-echoes-receiver'),
+    },
+  ),
+  // --- The amounts (seed 002, Limits: two micro amounts, each under one dollar)
+  fault('fd-micro-amounts-in-cents', 'FD-MICRO-AMOUNTS: the amounts are deposited in cents taken as dollars', {
+    answer: answered('amounts', (b, x) => ({ ...b, amounts: x.entry!.cents })),
   }),
-  independent('independent-3', {
-    id: 'i3-micro-details-routing-leading-zeros',
-    rule: "the details read shows the routing number sent (seed 002, Micro entries: the routing number's digits): a routing number starting with 0 is answered without its leading zeros",
-    source: 'seed',
-    rules: ['FD-MICRO-DETAILS'],
+  fault('fd-micro-amount-range-uncapped', 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused', {
+    relax: [{ schema: 'MicroDepositVerification', at: verifyItems, drop: ['maximum'] }],
   }),
-  independent('independent-3', {
-    id: 'i3-micro-rate-window-inclusive',
-    rule: "a customer's initiations are capped within a window (microEntryWindowSeconds); once the window has passed an initiation is accepted again (seed 002, Limits): an initiation exactly as old as the window still counts, so one more at that instant is a 429",
-    source: 'seed',
-    rules: ['FD-MICRO-RATE'],
+  fault(
+    'fd-micro-amount-range-cap-cent-short',
+    'FD-MICRO-AMOUNT-RANGE: the highest amount is refused as malformed (the cap a cent short)',
+    {
+      relax: [{ schema: 'MicroDepositVerification', at: verifyItems, shift: { maximum: -0.01 } }],
+    },
+  ),
+  fault('fd-micro-amount-range-one-dollar-accepted', 'FD-MICRO-AMOUNT-RANGE: an amount of one dollar is taken as an attempt', {
+    relax: [{ schema: 'MicroDepositVerification', at: verifyItems, set: { maximum: 1 } }],
+    ...blind('blind-micro-entries-amount-one-dollar-accepted'),
   }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-micro-verify-amounts-truncated',
-    rule: 'the two amounts deposited verify the account (seed 002, Micro entries): the dollar amounts sent are turned into cents by truncation, so an amount such as 0.29 (28.999... cents in floating point) no longer matches',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY'],
+  // --- Verification (seed 002: the customer verifies the two amounts; one attempt, the decisions of micro-entries.ts)
+  fault('fd-micro-verify-wrong-one-amount-enough', 'FD-MICRO-VERIFY-WRONG: one right amount of two verifies', {
+    judge: matching((sent, a, b, x) => x.match! || sent.some((s) => s === a || s === b)),
   }),
-  independent('independent-4', {
-    id: 'i4-micro-rate-counts-conflicts',
-    rule: 'the initiations of a window are counted against its rate (contract x-limits microEntryInitiationsPerWindow): an initiation refused with 409 is counted too, so the 429 comes early',
-    source: 'provider',
-    rules: ['FD-MICRO-RATE'],
+  fault('fd-micro-verify-wrong-cent-tolerance', 'FD-MICRO-VERIFY-WRONG: amounts a cent off verify', {
+    judge: matching((sent, a, b) => {
+      const near = (p: number, q: number) => Math.abs(p - q) <= 1;
+      return (near(sent[0], a) && near(sent[1], b)) || (near(sent[0], b) && near(sent[1], a));
+    }),
   }),
-  // The fifth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contracts and the rule catalogues, the specs unread.
-  independent('independent-5', {
-    id: 'i5-micro-verified-any-amounts-200',
-    rule: 'wrong amounts are a 400 (provider 1.35.0, VerifyMicroAmountDeposits): once the entries are verified any amounts answer 200 Verified',
-    source: 'provider',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
+  fault(
+    'fd-micro-verify-wrong-by-sum',
+    'FD-MICRO-VERIFY-WRONG: the amounts are compared by their sum, so one a cent up and the other a cent down verifies',
+    {
+      judge: matching((sent, a, b, x) => x.match! || (sent.length === 2 && sent[0] + sent[1] === a + b)),
+    },
+  ),
+  fault('fd-micro-verify-order-order-sensitive', 'FD-MICRO-VERIFY-ORDER: the two amounts verify only in deposit order', {
+    judge: matching((sent, a, b) => sent[0] === a && sent[1] === b),
   }),
-  independent('independent-6', {
-    id: 'i6-micro-conflict-account-number-as-number',
-    rule: 'only the same account (routing and account number) of the customer is a 409 (FD-MICRO-CONFLICT): account numbers are compared as numbers, so 0012345 and 12345 are taken for one account',
-    source: 'assumption',
-    rules: ['FD-MICRO-CONFLICT'],
+  fault(
+    'fd-micro-verify-amounts-truncated',
+    'FD-MICRO-VERIFY: the dollar amounts sent are made cents by truncation, so an amount a float holds below its cents no longer matches',
+    {
+      judge: matching((_sent, a, b, x) => {
+        const sent = (x.input.body.amounts as number[]).map((v) => Math.trunc(v * 100));
+        return (sent[0] === a && sent[1] === b) || (sent[0] === b && sent[1] === a);
+      }),
+    },
+  ),
+  fault(
+    'fd-micro-verify-wrong-verified-any-amounts',
+    'FD-MICRO-VERIFY-WRONG: once the entries are verified any amounts answer 200 Verified',
+    {
+      judge: skip('state', isShown('Verified'), (x) => (x.match = true)),
+    },
+  ),
+  fault(
+    'fd-prop-refused-no-trace-micro-verified-wrong-amounts-fail',
+    'FD-MICRO-VERIFY-WRONG, FD-PROP-REFUSED-NO-TRACE: wrong amounts sent for verified entries are refused and yet make them Failed',
+    {
+      judge: writtenThenRefused(
+        'state',
+        (x) => isShown('Verified')(x, {}) && !x.match,
+        (x) => (x.entry!.state = 'Failed'),
+      ),
+    },
+  ),
+  fault(
+    'fd-prop-refusal-code-micro-mismatch-attempts-exceeded',
+    'FD-MICRO-VERIFY-WRONG, FD-MICRO-ERROR-BODY, FD-PROP-REFUSAL-CODE: a first verification whose amounts do not match is coded as attempts exceeded',
+    {
+      answer: answered('VerifyMicroAmountDeposits', (b) => (b.code === 3200004 ? { ...b, code: 3200003 } : b), true),
+      ...was('i34-fd-micro-mismatch-coded-attempts-exceeded'),
+    },
+  ),
+  fault(
+    'fd-micro-attempts-one-right-not-failed',
+    'FD-MICRO-ATTEMPTS, FD-MICRO-VERIFY-WRONG: a verification with one amount right is refused without being counted, so a second try verifies',
+    { state: (x, c) => (c.op === 'verify' && !x.match && x.sent!.some((s) => x.entry!.cents.includes(s)) ? { ...c, to: undefined } : c) },
+  ),
+  fault('fd-micro-verify-not-recorded', 'FD-MICRO-VERIFY: the verification answers 200 but the details read never shows Verified', {
+    state: (_x, c) => (c.op === 'verify' && c.to === 'Verified' ? { ...c, to: undefined } : c),
   }),
-  independent('independent-6', {
-    id: 'i6-micro-completed-after-delay-exclusive',
-    rule: 'the details show Completed from the deposit delay on (x-limits microEntryDepositDelaySeconds; FD-MICRO-DETAILS): the elapsed time is counted in whole seconds and compared as exclusive, so for the whole second at the delay they still show Pending',
-    source: 'assumption',
-    rules: ['FD-MICRO-DETAILS'],
+  fault(
+    'fd-prop-write-scope-micro-verify-latest-of-customer',
+    "FD-MICRO-VERIFY, FD-MICRO-VERIFY-WRONG, FD-PROP-WRITE-SCOPE: a verification applies to the customer's latest entries, whichever account the path names (each call alone answers right)",
+    {
+      judge: fold(
+        'entries',
+        (x) => x.op === 'VerifyMicroAmountDeposits' && x.entry !== undefined,
+        (x) => (x.entry = latestOf(x, x.entry!)),
+      ),
+      origin: 'model',
+      ...was('model-micro-entries-verify-latest-of-customer'),
+    },
+  ),
+  fault(
+    'fd-micro-not-found-verify-other-customer',
+    "FD-MICRO-NOT-FOUND, FD-OBJ-OTHER-PARENT: the verification finds another customer's entries (same partner) named under this customer",
+    {
+      judge: foundOtherwise(
+        (x) => x.op === 'VerifyMicroAmountDeposits' && x.world.customers.get(x.input.path.customerId)?.partnerId === x.input.partner?.id,
+        (x) => {
+          const e = pathEntry(x);
+          return e && x.world.customers.get(e.customerId)?.partnerId === x.input.partner?.id ? e : undefined;
+        },
+      ),
+    },
+  ),
+  fault(
+    'fd-micro-not-found-verify-after-customer-delete',
+    'FD-MICRO-NOT-FOUND, FD-OBJ-AFTER-DELETE: the verification still reaches the entries of a deleted customer through its path',
+    {
+      judge: foundOtherwise(on('VerifyMicroAmountDeposits'), (x) => orphanEntry(x)),
+    },
+  ),
+  fault('fd-micro-before-deposit-verifiable', 'FD-MICRO-BEFORE-DEPOSIT: micro entries not yet deposited can be verified', {
+    judge: skip('state', isShown('Pending')),
   }),
-  independent('independent-7', {
-    id: 'i7-micro-verify-by-sum',
-    rule: 'the two amounts deposited verify the entries, in either order (seed 002, Micro entries): the amounts are compared by their sum, so one a cent up and the other a cent down verifies',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
+  fault(
+    'fd-micro-before-deposit-pending-counts-attempt',
+    'FD-MICRO-BEFORE-DEPOSIT: a wrong verification before the deposit makes the entries Failed, so the right amounts are refused once deposited',
+    {
+      judge: writtenThenRefused(
+        'state',
+        (x) => isShown('Pending')(x, {}) && !x.match,
+        (x) => (x.entry!.state = 'Failed'),
+      ),
+    },
+  ),
+  fault('fd-micro-attempts-retry-allowed', 'FD-MICRO-ATTEMPTS: after a failed verification the right amounts still verify', {
+    judge: skip('state', isShown('Failed')),
   }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-micro-one-right-not-failed',
-    rule: 'after a wrong first verification the entries are failed, one right and one wrong amount included (seed 002, Micro entries - attempts; reference FD-MICRO-ATTEMPTS): a verification with one amount right is refused without being counted, so a second try with the right amounts verifies',
-    source: 'seed',
-    rules: ['FD-MICRO-ATTEMPTS', 'FD-MICRO-VERIFY-WRONG'],
+  fault(
+    'fd-micro-error-body-failed-status-completed',
+    'FD-MICRO-ERROR-BODY: a refused verification of failed entries reports status Completed',
+    {
+      answer: failedRefusal((b) => ({ ...b, status: 'Completed' })),
+    },
+  ),
+  fault(
+    'fd-micro-error-body-failed-without-status',
+    'FD-MICRO-ERROR-BODY: once the validation has failed, the refusal carries only code and message',
+    {
+      answer: failedRefusal(({ status: _s, statusDescription: _d, ...rest }) => rest),
+    },
+  ),
+  // --- The details read (provider 1.35.0 MicroDepositDetails)
+  fault(
+    'fd-micro-not-found-any-customer-account',
+    "FD-MICRO-NOT-FOUND: the micro entries are found by account id alone, under another customer's path",
+    {
+      judge: foundOtherwise((x) => x.world.customers.has(x.input.path.customerId), pathEntry),
+    },
+  ),
+  fault(
+    'fd-micro-not-found-details-after-customer-deleted',
+    'FD-MICRO-NOT-FOUND: the details read still finds the entries of a deleted customer',
+    {
+      judge: foundOtherwise(on('GetMicroDepositsDetails'), (x) => orphanEntry(x)),
+      ...blind('blind-micro-entries-details-after-customer-deleted'),
+    },
+  ),
+  fault(
+    'fd-micro-masking-full-account-number',
+    'FD-MICRO-MASKING: the details read carries the full account number as accountNumberLast4',
+    {
+      answer: detailed('accountNumberLast4', (_v, x) => x.entry!.accountNumber),
+    },
+  ),
+  fault('fd-micro-masking-last4-first-digits', 'FD-MICRO-MASKING: accountNumberLast4 holds the first four digits', {
+    answer: detailed('accountNumberLast4', (_v, x) => x.entry!.accountNumber.slice(0, 4)),
   }),
-  independent('independent-8', {
-    id: 'i8-micro-details-creation-date-moves-on-deposit',
-    rule: 'the details read shows the initiation time as creationDate (reference FD-MICRO-DETAILS; provider MicroDepositDetails.creationDate): once the entries are deposited (Completed) creationDate becomes the deposit time, the deposit job having rewritten the record',
-    source: 'assumption',
-    rules: ['FD-MICRO-DETAILS'],
+  fault('fd-micro-details-last4-of-routing', "FD-MICRO-DETAILS: the details give the routing number's last four digits as the account's", {
+    answer: detailed('accountNumberLast4', (_v, x) => x.entry!.routingNumber.slice(-4)),
   }),
-  independent('independent-10', {
-    id: 'i10-micro-details-other-customer',
-    rule: 'the micro-entry account under another customer is a 404 (seed 002 Errors 404; FD-MICRO-NOT-FOUND): GetMicroDepositsDetails serves the micro entries of another customer of the same partner named under this customer, while the verification refuses them',
-    source: 'seed',
-    rules: ['FD-MICRO-NOT-FOUND'],
+  fault('fd-micro-masking-last4-star-prefixed', 'FD-MICRO-MASKING: the details write the last four digits after four stars', {
+    answer: detailed('accountNumberLast4', (v) => `****${v}`),
   }),
-  independent('independent-10', {
-    id: 'i10-micro-reinitiate-after-verified',
-    rule: 'initiating again for an account of the customer whose entries are pending, deposited or verified is a 409 (seed 002 Micro entries; FD-MICRO-CONFLICT): once the entries are verified, an initiation for the same routing and account number is accepted again (200)',
-    source: 'seed',
-    rules: ['FD-MICRO-CONFLICT'],
+  fault(
+    'fd-micro-details-last4-leading-zeros-dropped',
+    'FD-MICRO-DETAILS, FD-MICRO-MASKING: the details read gives the last four as a number would print (leading zeros dropped)',
+    {
+      answer: detailed('accountNumberLast4', digitsAsNumber),
+      ...seeded,
+    },
+  ),
+  fault(
+    'fd-micro-details-routing-leading-zeros',
+    'FD-MICRO-DETAILS: the details read gives a routing number starting with 0 without its leading zeros',
+    {
+      answer: detailed('routingNumber', digitsAsNumber),
+    },
+  ),
+  fault('fd-micro-details-stale-pending', 'FD-MICRO-DETAILS: the details read keeps showing Pending', {
+    answer: detailedAs(() => 'Pending'),
   }),
-  independent('independent-11', {
-    id: 'i11-micro-rate-per-account',
-    rule: 'the initiations of a customer within the window are capped, the next is a 429 (seed 002, Limits micro entries; provider 429 example): the count is kept per receiving account, so a customer initiating for more accounts than the cap is never refused',
-    source: 'seed',
-    rules: ['FD-MICRO-RATE'],
+  fault(
+    'fd-micro-details-deposited-an-hour-early',
+    'FD-MICRO-DETAILS: the entries are taken as deposited an hour before the deposit delay has passed',
+    {
+      judge: showing((e, _x, documented) => documented({ ...e, createdMs: e.createdMs - 3_600_000 })),
+      ...blind('blind-micro-entries-deposited-after-23-hours'),
+    },
+  ),
+  fault(
+    'fd-micro-details-deposit-edge-exclusive',
+    'FD-MICRO-DETAILS: the elapsed time is counted in whole seconds and compared as exclusive, so the entries show Pending for the whole second at the delay',
+    {
+      judge: showing((e, x, documented) =>
+        e.state !== 'Pending' ? documented(e) : Math.floor((x.nowMs - e.createdMs) / 1000) > x.limits.delayS ? 'Completed' : 'Pending',
+      ),
+    },
+  ),
+  fault(
+    'fd-micro-details-status-of-latest-entry',
+    "FD-MICRO-DETAILS, FD-MICRO-VERIFY: the details read shows the status of the customer's latest entries, whichever account is asked",
+    {
+      answer: detailedAs((x) => x.shown!(latestOf(x, x.entry!))),
+    },
+  ),
+  fault('fd-micro-verify-wrong-failed-shown-completed', 'FD-MICRO-VERIFY-WRONG: the details read shows failed entries as Completed', {
+    answer: detailedAs((x) => (x.shown!(x.entry!) === 'Failed' ? 'Completed' : undefined)),
   }),
-  independent('independent-11', {
-    id: 'i11-micro-verify-pending-counts-attempt',
-    rule: 'verifying micro entries not yet deposited is a 400 that is no attempt (seed 002, Micro entries; provider 3200002 Pending): a wrong verification before the deposit marks the entries Failed, so the right amounts are refused once deposited',
-    source: 'seed',
-    rules: ['FD-MICRO-BEFORE-DEPOSIT'],
+  fault('fd-micro-verify-verified-shown-completed', 'FD-MICRO-VERIFY: the details read shows verified entries as Completed', {
+    answer: detailedAs((x) => (x.shown!(x.entry!) === 'Verified' ? 'Completed' : undefined)),
   }),
-  independent('independent-12', {
-    id: 'i12-micro-details-failed-shown-completed',
-    rule: 'after a wrong verification the entries are Failed on verify and details (seed 002, Micro entries; provider 1.35.0 MicroDepositStatus): GetMicroDepositsDetails shows the failed entries as Completed',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
+  fault(
+    'fd-prop-described-state-micro-deposited-described-pending',
+    'FD-MICRO-DETAILS, FD-DERIVED-VIEW, FD-PROP-DESCRIBED-STATE: deposited entries read Completed with the description of pending ones',
+    {
+      answer: answered('GetMicroDepositsDetails', (b) =>
+        b.status === 'Completed' ? { ...b, statusDescription: DESCRIPTIONS.Pending } : b,
+      ),
+      ...was('i37-fd-micro-details-deposited-described-pending'),
+    },
+  ),
+  fault('fd-micro-details-creation-date-eastern', 'FD-MICRO-DETAILS: creationDate is the wall time of US Eastern, not UTC', {
+    answer: creationDate((ms) => ms - 5 * 3_600_000),
+    ...blind('blind-micro-entries-creation-date-eastern'),
   }),
-  independent('independent-13', {
-    id: 'i13-micro-details-creation-date-zoned',
-    rule: 'the details give the initiation time as creationDate in UTC with no zone (provider 1.35.0 MicroEntryDetails NoZoneDateTime): creationDate carries a Z designator',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
-  }),
-  independent('independent-14', {
-    id: 'i14-micro-verify-after-customer-delete',
-    rule: 'every micro-entry route of a deleted customer is 404 (seed 002, Errors 404 customer not found): the verification still reaches the micro entries of a deleted customer through its path',
-    source: 'seed',
-    rules: ['FD-MICRO-NOT-FOUND', 'FD-OBJ-AFTER-DELETE'],
-  }),
-  independent('independent-15', {
-    id: 'i15-micro-details-verified-shown-completed',
-    rule: 'once the two amounts verify, the details read shows Verified (seed 002, Micro entries; provider 1.35.0 MicroDepositStatus): the details reader shows verified entries as Completed',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY'],
-  }),
-  independent('independent-16', {
-    id: 'i16-micro-details-last4-of-routing',
-    rule: 'the details give the last four digits of the receiver account number (provider 1.35.0 MicroEntryDetails.accountNumberLast4): the routing number last four are given',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
-  }),
-  independent('independent-16', {
-    id: 'i16-micro-details-creation-date-minutes',
-    rule: 'creationDate is a date-time to the second (provider 1.35.0 MicroEntryDetails.creationDate, NoZoneDateTime YYYY-MM-DDThh:mm:ss): the details drop the seconds',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
-  }),
-  independent('independent-17', {
-    id: 'i17-micro-rate-by-utc-day',
-    rule: 'a customer may initiate only so many micro entries within a rolling day, the next is a 429 (seed 002 Limits, micro entries): the count restarts at UTC midnight, so the initiation over the limit an hour after midnight is accepted',
-    source: 'seed',
-    rules: ['FD-MICRO-RATE'],
-  }),
-  independent('independent-17', {
-    id: 'i17-micro-details-status-of-latest-entry',
-    rule: "the details read shows the status of the account asked (seed 002 Endpoints - Micro entries): it gives the status of the customer's latest entries instead",
-    source: 'seed',
-    rules: ['FD-MICRO-DETAILS', 'FD-MICRO-VERIFY'],
-  }),
-  independent('independent-18', {
-    id: 'i18-micro-details-last4-star-prefixed',
-    rule: 'the details read gives exactly the last four digits of the account number sent (provider 1.35.0 MicroDepositDetails.accountNumberLast4): it writes them after four stars',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
-  }),
-  independent('independent-18', {
-    id: 'i18-micro-initiate-savings-number-echoed',
-    rule: 'no answer carries the full account number sent (provider 1.35.0 micro entries: accountNumberLast4 only; reference, account numbers masked): an initiation for a savings receiver echoes the whole number in a member receiverAccountNumber',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
-  }),
-  independent('independent-20', {
-    id: 'i20-micro-verify-first-amount-cent-over-accepted',
-    rule: 'either amount one cent off is a 400 (seed 002 Micro entries; provider 1.35.0 VerifyMicroAmountDeposits): the first amount one cent over is verified (200), in the order deposited',
-    source: 'provider',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-  }),
-  independent('independent-21', {
-    id: 'i21-micro-details-pending-an-hour-late',
-    rule: 'the details read shows Completed once the deposit delay has passed (provider 1.35.0 micro entries): it still shows Pending for an hour after that',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS'],
-  }),
-  independent('independent-22', {
-    id: 'i22-micro-verify-swapped-second-cent-under-accepted',
-    rule: 'either amount one cent off is a 400 and the entries are not verified (seed 002 micro entries): amounts sent in the swapped order verify with the first deposit amount one cent under',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-  }),
-  independent('independent-22', {
-    id: 'i22-micro-details-last4-of-routing',
-    rule: 'the details read gives exactly the last four digits of the account number sent (provider 1.35.0 MicroDepositsDetails): it gives the last four digits of the routing number instead',
-    source: 'provider',
-    rules: ['FD-MICRO-MASKING'],
-  }),
-  // Seeded beside the near misses of micro-entries.verify.spec.ts (each amount and both, a cent and a fraction off, either order).
-  seeded({
-    id: 'seeded-fam27b-micro-verify-both-cent-under-accepted',
-    rule: 'FD-MICRO-VERIFY-WRONG: amounts sent in the order deposited verify with both one cent under',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG'],
-  }),
-  independent('independent-24', {
-    id: 'i24-micro-details-elapsed-hours-rounded',
-    rule: 'the details read shows Pending until the deposit time (provider 1.35.0 MicroDepositStatus; reference, the deposit delay): the details read rounds the time elapsed to the nearest hour, so Completed shows half an hour before the deposit',
-    source: 'assumption',
-    rules: ['FD-MICRO-DETAILS'],
-  }),
-  independent('independent-26', {
-    id: 'i26-micro-initiate-answers-201',
-    rule: 'an initiation answers 200 (seed 002, Micro entries: InitiateMicroAmountDeposits 200): the initiation answers 201',
-    source: 'seed',
-    rules: ['FD-MICRO-INITIATE'],
-  }),
-  independent('independent-27', {
-    id: 'i27-micro-verify-pending-answered-200',
-    rule: 'a verification before the deposits landed is refused (provider 1.35.0, VerifyMicroAmountDeposits 400 with status Pending): it is answered 200 with status Pending',
-    source: 'provider',
-    rules: ['FD-MICRO-BEFORE-DEPOSIT', 'FD-MICRO-ERROR-BODY'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-micro-throttled-initiation-stored',
-    rule: 'a refused request changes nothing (seed 002, Micro entries 429; assumption): an initiation refused 429 by the rate limit has stored pending micro entries for its account, so a later initiation of that account is refused 409',
-    source: 'assumption',
-    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-MICRO-RATE', 'FD-MICRO-CONFLICT'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-micro-verify-failed-refusal-without-status',
-    rule: 'a refused verification answers {status, statusDescription} (provider 1.35.0, VerifyMicroAmountDeposits 400; reference, Error bodies): once the validation has failed, the refusal carries only code and message',
-    source: 'provider',
-    rules: ['FD-MICRO-ERROR-BODY'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-micro-conflict-redraws-amounts',
-    rule: 'a refused initiation (409 conflict) leaves the entries as they were (seed 002, Micro entries; Errors 409): it draws the open entry amounts again',
-    source: 'seed',
-    rules: ['FD-MICRO-CONFLICT', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-micro-verified-wrong-amounts-fails-entry',
-    rule: 'a refused verification leaves the micro entries as they were (seed 002, Micro entries: the customer verifies the two amounts; reference, refused requests): wrong amounts sent for an already verified entry are refused and yet move it to Failed',
-    source: 'assumption',
-    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-PROP-REFUSED-NO-TRACE'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-micro-verify-compared-in-dimes',
-    rule: 'the customer verifies the micro amounts deposited, to the cent (seed 002, Micro entries; Limits: micro amounts): the amounts are compared to the nearest ten cents, so a wrong amount within the same dime verifies the account',
-    source: 'seed',
-    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-VERIFY'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-micro-mismatch-coded-attempts-exceeded',
-    rule: 'amounts that do not match are refused with the mismatch code (provider 1.35.0 micro entries 400 examples: amounts did not match; attempts exceeded only after the attempt is spent): a first mismatch is coded as attempts exceeded',
-    source: 'provider',
-    rules: ['FD-MICRO-VERIFY-WRONG', 'FD-MICRO-ERROR-BODY', 'FD-PROP-REFUSAL-CODE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-micro-details-deposited-described-pending',
-    rule: 'the details read describes the status it gives (provider 1.35.0 MicroDepositStatus and statusDescription): deposited entries read Completed with the description of pending entries',
-    source: 'provider',
-    rules: ['FD-MICRO-DETAILS', 'FD-DERIVED-VIEW', 'FD-PROP-DESCRIBED-STATE'],
+  fault(
+    'fd-micro-details-creation-date-moves-on-deposit',
+    'FD-MICRO-DETAILS: once the entries are deposited creationDate becomes the deposit time',
+    {
+      answer: creationDate((ms, x) => (x.shown!(x.entry!) !== 'Pending' ? ms + x.limits.delayS * 1000 : ms)),
+    },
+  ),
+  fault('fd-micro-details-creation-date-zoned', 'FD-MICRO-DETAILS: creationDate carries a Z designator (a zoned date-time)', {
+    answer: detailed('creationDate', (v) => `${v}Z`),
   }),
 ]);
+
+/** The entries of the path's account of a deleted customer of the path. */
+function orphanEntry(x: Exchange) {
+  const e = pathEntry(x);
+  return e && e.customerId === x.input.path.customerId && !x.world.customers.has(e.customerId) ? e : undefined;
+}

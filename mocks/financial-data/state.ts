@@ -762,16 +762,7 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
 
 // The seams of the behaviour modules (mocks/kit/faults.ts), here so that a faults module reads them without importing its behaviour module.
 // The webhook subscriptions' are in webhooks.records.ts (the exchange, the steps, the changes, the answers, the deliveries).
-/** What the seams of consumers.ts carry (mocks/kit/faults.ts): the consumer a write found, and whether its customer still stands. */
-export interface ConsumerSeams {
-  x: { operationId: string; customerGone: boolean };
-  step: never;
-  refusal: never;
-  change: Consumer | undefined;
-  answer: never;
-  delivery: never;
-}
-
+// The consumers' are in consumers.records.ts.
 // The partner authentication's are in auth.records.ts.
 /**
  * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to

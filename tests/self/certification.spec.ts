@@ -2,13 +2,20 @@
 // resting on the provider's document is as blocking as one resting on the seed.
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { annotateViolations, noteViolation, propertyBroken, violationsOf } from '../../helpers/client/annotations.js';
-import { ContractViolation } from '../../helpers/contract/checks.js';
+import {
+  annotateViolations,
+  brokenRuleOf,
+  noteViolation,
+  problemsUnder,
+  propertyBroken,
+  violationsOf,
+} from '../../helpers/client/annotations.js';
+import { ContractViolation, judgedMembers } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
 import { loadRules, ruleIdsLeading, validAcceptedRule } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
-import { overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
+import { alsoBrokenText, citedMembers, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
@@ -244,6 +251,114 @@ test('one fault, one line: a rule spanning more operations that failed on the op
     ['S-RESP-FORMS', 'failed'],
   ]);
   expect(v.provider.failed).toBe(4);
+});
+
+test('one fault, one line: an answer read back on another operation off its form at the member a failed narrower rule cites joins that rule, read back there', () => {
+  const rules = [
+    { id: 'S-LIM-WALLETS', kind: 'range' as const, cite: 'provider 2.0.0, wallets', operations: ['Join'] },
+    { id: 'S-ENUM-STATUS', kind: 'enum' as const, cite: 'provider 2.0.0 Merchant.status (Y or N)', operations: ['Join'] },
+    { id: 'S-RESP-FORMS', kind: 'format' as const, cite: 'provider 2.0.0, every response schema', operations: ['Join', 'Search', 'Read'] },
+  ].map((r) => ({ ...r, text: r.id, source: 'provider' as const }));
+  // The client's body check, filed under the answer forms rule, with the members it found off their form.
+  const form = (title: string, operationId: string, members: { member: string; keyword: string }[]): TestOutcome => ({
+    ...outcome([], 'failed'),
+    title,
+    rules: ['S-RESP-FORMS'],
+    violations: [
+      {
+        check: 'responseSchemaConformance',
+        operationId,
+        method: 'GET',
+        path: '/x',
+        status: 200,
+        rules: ['S-RESP-FORMS'],
+        lead: true,
+        members,
+      },
+    ],
+  });
+  const v = serviceVerdict(
+    's',
+    'S',
+    'provider',
+    [
+      { ...outcome([], 'failed'), title: 'four wallets', rules: ['S-LIM-WALLETS'], brokenRule: 'S-LIM-WALLETS', brokenAt: 'Join' },
+      form('list read back', 'Read', [{ member: 'wallets', keyword: 'maxItems' }]),
+      form('search read back', 'Search', [{ member: 'wallets', keyword: 'maxItems' }]),
+      // Another member, or the same member off another kind of form, is a cause of its own (one of another operation).
+      form('names off form', 'Plans', [{ member: 'dbaNames', keyword: 'maxItems' }]),
+      form('wallets of another type', 'Plans', [{ member: 'wallets', keyword: 'type' }]),
+      // A narrower rule with no failure of its own takes nothing in.
+      form('status off its values', 'Plans', [{ member: 'status', keyword: 'enum' }]),
+    ],
+    coverage,
+    rules,
+  );
+  expect(v.failures.map((g) => [g.cause, g.readBack, g.titles])).toEqual([
+    [
+      'S-LIM-WALLETS: Join',
+      [
+        { rule: 'S-RESP-FORMS', operationId: 'Read' },
+        { rule: 'S-RESP-FORMS', operationId: 'Search' },
+      ],
+      ['four wallets', 'list read back', 'search read back'],
+    ],
+    ['S-RESP-FORMS: Plans', undefined, ['names off form', 'wallets of another type', 'status off its values']],
+  ]);
+  expect(alsoBrokenText(v.failures[0])).toBe('also broken there (read back on Read, Search): S-RESP-FORMS');
+  expect(citedMembers('provider 2.0.0 PlanApprovalParameters.rejectReasonCode; seed 001, Endpoints (a, b)')).toEqual([
+    'rejectReasonCode',
+    'Endpoints',
+  ]);
+  // The body check names each member once with the keyword it broke, an item's index left out.
+  expect(
+    judgedMembers([
+      { instancePath: '/1/wallets', keyword: 'maxItems', params: {}, schemaPath: '' },
+      { instancePath: '/2/wallets', keyword: 'maxItems', params: {}, schemaPath: '' },
+      { instancePath: '/0', keyword: 'required', params: { missingProperty: 'acquirerICA' }, schemaPath: '' },
+    ]),
+  ).toEqual([
+    { member: 'wallets', keyword: 'maxItems' },
+    { member: 'acquirerICA', keyword: 'required' },
+  ]);
+});
+
+test("a spec's own assertion with no rule told is filed under the rule of the step that diverged: a property's problems under its rule, an answer told under the cited rules of its operation", () => {
+  const rules = [
+    { id: 'S-STATE-ELIGIBLE', operations: ['Register', 'Offers'] },
+    { id: 'S-ECHO-LIST', operations: ['Register'] },
+    { id: 'S-PROP-FIGURES', operations: ['Report'] },
+  ].map((r) => ({ ...r, kind: 'state' as const, text: r.id, cite: 'c', source: 'provider' as const }));
+  // A property helper finding problems files the check's failure under the property (the first noted leads).
+  expect(test.info().annotations).toHaveLength(0);
+  problemsUnder('S-PROP-FIGURES', ['the employment ids differ']);
+  problemsUnder('S-OTHER', ['later']);
+  expect(problemsUnder('S-NONE', [])).toEqual([]);
+  expect(brokenRuleOf(test.info().annotations)).toEqual({ rule: 'S-PROP-FIGURES' });
+  test.info().annotations.length = 0;
+  const plain = (title: string, operationId?: string): TestOutcome => ({
+    ...outcome([], 'failed'),
+    title,
+    rules: ['S-STATE-ELIGIBLE:refuse', 'S-ECHO-LIST'],
+    ...(operationId ? { evidence: { how: 'received', note: '', exchanges: [], operationId } } : {}),
+  });
+  const v = serviceVerdict(
+    's',
+    'S',
+    'provider',
+    [
+      plain('offers answered for a card no list holds', 'Offers'),
+      plain('untold'),
+      { ...outcome([], 'failed'), title: 'figures', rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' },
+    ],
+    coverage,
+    rules,
+  );
+  expect(v.failures.map((g) => [g.cause, g.titles])).toEqual([
+    ['S-ECHO-LIST + S-STATE-ELIGIBLE: operation not told', ['untold']],
+    ['S-PROP-FIGURES: operation not told', ['figures']],
+    ['S-STATE-ELIGIBLE: Offers', ['offers answered for a card no list holds']],
+  ]);
 });
 
 test("a refused valid call is filed under its service's rule of the documented success: seed or provider, never an assumption", () => {

@@ -12,6 +12,8 @@
 // the billable pay statements listed (PayStatementForVoie.billable). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
 // customer), EmploymentId (the same across refreshes of the report).
 
+import { problemsUnder } from '../annotations.js';
+
 export const REPORT_FIGURES = 'FD-PROP-REPORT-FIGURES';
 
 /** The report types of the provider's 180-day reports (ReportType values of the schemas above); every other report giving seasoned is a 365-day one. */
@@ -25,16 +27,22 @@ export function seasonedProblems(label: string, report: { type?: unknown; days?:
   const { type, days, seasoned } = report;
   if (typeof days !== 'number' || typeof seasoned !== 'boolean') return [];
   const after = seasonedAfter(type);
-  return seasoned === days > after ? [] : [`${label} (${String(type)}): seasoned ${seasoned} with days ${days} (seasoned beyond ${after})`];
+  return problemsUnder(
+    REPORT_FIGURES,
+    seasoned === days > after ? [] : [`${label} (${String(type)}): seasoned ${seasoned} with days ${days} (seasoned beyond ${after})`],
+  );
 }
 
 /** The reports (label, value) showing a lasting id that differ from the first one showing it. */
 export function sameIdProblems(member: string, shown: { label: string; value: unknown }[]): string[] {
   const given = shown.filter((s) => s.value !== undefined && s.value !== null);
   const first = given[0];
-  return given
-    .filter((s) => JSON.stringify(s.value) !== JSON.stringify(first.value))
-    .map((s) => `${member} ${JSON.stringify(s.value)} on ${s.label}, ${JSON.stringify(first.value)} on ${first.label}`);
+  return problemsUnder(
+    REPORT_FIGURES,
+    given
+      .filter((s) => JSON.stringify(s.value) !== JSON.stringify(first.value))
+      .map((s) => `${member} ${JSON.stringify(s.value)} on ${s.label}, ${JSON.stringify(first.value)} on ${first.label}`),
+  );
 }
 
 /**
@@ -61,5 +69,5 @@ export function billableProblems(
     report.numberOfBillableAssets !== billable
   )
     problems.push(`${label}: numberOfBillableAssets ${report.numberOfBillableAssets}, ${billable} billable pay statements listed`);
-  return problems;
+  return problemsUnder(REPORT_FIGURES, problems);
 }

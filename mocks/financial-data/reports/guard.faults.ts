@@ -1,59 +1,89 @@
-// Faults of the refusals before the report store (customer, freeze, consumer) (switched in
-// guard.ts): each breaks one rule of schemas/financial-data/rules/reports.yaml and rules/reports-
-// retrieval.yaml, the way a provider's release might. `rules` names the rule ids it breaks (`npm run
-// mutation -- --targeted` runs the specs citing them). The faults of the suite's authors first, then
-// those written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, ruleFault, type Fault } from '../../kit/faults.js';
+// Faults of the refusals before the report store (customer, freeze, consumer): each a deviation a
+// provider's release might ship, named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule
+// text starting with the ids of schemas/financial-data/rules/reports.yaml and rules/reports-
+// retrieval.yaml it breaks. Each bends guard.ts at its judge seam (guard.records.ts: the steps).
+import { faultCatalogue } from '../../kit/faults.js';
+import { blind, faultsAt, judgesAt } from '../fault-builders.js';
+import type { GuardSeams } from './guard.records.js';
 
-const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
-  ruleFault(id, `${rule}: ${text}`, source);
+const fault = faultsAt<GuardSeams>();
+const { skip, refuse } = judgesAt<GuardSeams>();
 
 export const REPORT_GUARD_FAULTS = faultCatalogue([
-  {
-    id: 'report-generation-other-partner',
-    rule: "FD-OBJ-OTHER-PARTNER: every generate operation serves another partner's customer (202) instead of a 404",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER'],
-  },
-  {
-    id: 'report-freeze-ignored',
-    rule: 'FD-REPORT-FREEZE: generation for a customer under a security freeze is a 403',
-    source: 'seed',
-    rules: ['FD-REPORT-FREEZE'],
-  },
-  {
-    id: 'report-consumer-not-required',
-    rule: 'FD-REPORT-CONSUMER: generation for a customer without a consumer is a 404 where a consumer is needed',
-    source: 'seed',
-    rules: ['FD-REPORT-CONSUMER'],
-  },
+  fault(
+    'fd-obj-other-partner-report-generation',
+    "FD-OBJ-OTHER-PARTNER: every generate operation serves another partner's customer (202) instead of a 404",
+    {
+      judge: skip(
+        'customer',
+        (x) => x.world.customers.has(x.id),
+        (x) => (x.partnerId = undefined),
+      ),
+    },
+  ),
+  fault('fd-report-freeze-ignored', 'FD-REPORT-FREEZE: generation for a customer under a security freeze is served (202), not a 403', {
+    judge: skip('freeze'),
+  }),
+  fault(
+    'fd-report-freeze-hides-customer-404',
+    'FD-REPORT-FREEZE: generation for a frozen customer answers 404 as if the customer did not exist (seed 002, Errors 403)',
+    { judge: (x, s, r) => (s === 'freeze' && r ? { status: 404, message: `Customer not found: ${x.id}` } : r) },
+  ),
+  fault(
+    'fd-report-consumer-not-required',
+    'FD-REPORT-CONSUMER: generation for a customer without a consumer is served where a consumer is needed',
+    {
+      judge: skip('consumer'),
+    },
+  ),
+  fault(
+    'fd-report-consumer-refusal-remembered',
+    'FD-REPORT-CONSUMER: a customer refused for want of a consumer (404) stays refused once its consumer exists',
+    {
+      judge: (x, s, r) => {
+        if (s !== 'consumer') return r;
+        const refusedOnce = x.world.faultMemory.consumerless;
+        if (r) refusedOnce.add(x.id);
+        return (
+          r ??
+          (x.needsConsumer && refusedOnce.has(x.id) ? { status: 404, message: `Cannot find consumer for customer with id ${x.id}.` } : r)
+        );
+      },
+      ...blind('blind-report-missing-consumer-remembered'),
+    },
+  ),
+  fault(
+    'fd-report-no-consumer-needed-cashflow-business-refused',
+    'FD-REPORT-NO-CONSUMER-NEEDED: the business cash flow report of a customer without a consumer is a 404, as the personal one',
+    {
+      judge: refuse(
+        'consumer',
+        (x) => /\/cashFlowBusiness(\?|$)/.test(x.url ?? '') && !x.world.consumerOf.get(x.id),
+        (x) => ({ status: 404, message: `Cannot find consumer for customer with id ${x.id}.` }),
+      ),
+      ...blind('blind-report-cashflow-business-needs-consumer'),
+    },
+  ),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
-  f('report-read-freeze-ignored', 'FD-REPORT-READ-FREEZE', 'report reads of a customer under a security freeze are a 403'),
-  f('consumer-reports-gone-with-customer', 'FD-REPORT-CONSUMER-OWNER', "a deleted customer's report stays readable through its consumer"),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // The report store (seed 002, Decisioning report generation; States and transitions - Report; Events; Errors 403, 404).
-  blind({
-    id: 'blind-report-freeze-checked-on-consumer-reports-only',
-    rule: 'a security freeze refuses every report generation with 403, the reports that need no consumer (cash flow business, foresight, non-CRA analytics) included (seed 002, Decisioning report generation: 403 security freeze; Errors 403)',
-    source: 'seed',
-    rules: ['FD-REPORT-FREEZE'],
-  }),
-  blind({
-    id: 'blind-report-missing-consumer-remembered',
-    rule: 'a customer refused for want of a consumer (404) gets a 202 once its consumer exists: the refusal is not remembered (seed 002, Decisioning report generation: a consumer must exist before these calls)',
-    source: 'seed',
-    rules: ['FD-REPORT-CONSUMER'],
-  }),
-  blind({
-    id: 'blind-report-cashflow-business-needs-consumer',
-    rule: 'the business cash flow report needs no consumer: a customer without one gets a 202, not the 404 of the personal report (seed 002, Decisioning report generation: cash flow business needs no consumer)',
-    source: 'seed',
-    rules: ['FD-REPORT-NO-CONSUMER-NEEDED'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-report-freeze-hides-customer-404',
-    rule: 'a security freeze on report operations is a 403 (seed 002, Errors 403; Decisioning report generation): generation for a frozen customer answers 404 as if the customer did not exist',
-    source: 'seed',
-    rules: ['FD-REPORT-FREEZE'],
-  }),
+  fault(
+    'fd-report-read-freeze-ignored',
+    'FD-REPORT-READ-FREEZE: report reads of a customer under a security freeze are served, not a 403',
+    {
+      judge: skip('read-freeze'),
+    },
+  ),
+  fault(
+    'fd-report-consumer-owner-gone-with-customer',
+    "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",
+    {
+      judge: refuse(
+        'read-consumer',
+        (x) => {
+          const consumer = x.world.consumers.get(x.id);
+          return consumer !== undefined && !x.world.customers.has(consumer.customerId);
+        },
+        (x) => ({ status: 404, message: `Consumer not found: ${x.id}` }),
+      ),
+    },
+  ),
 ]);

@@ -1,0 +1,56 @@
+// A business as the API shows it (provider 1.35.0 Business) and what the seams of businesses.ts carry
+// (the exchange, the steps of its judgement, a refusal, what a write stores, an answer): apart from
+// the behaviour, so that its faults (businesses.faults.ts) name them without importing the shared front.
+import type { Input } from './input.js';
+import type { Business, Customer, FdState } from './state.js';
+
+export type BusinessOp = 'AddBusinessDetails' | 'GetBusinessByCustomer' | 'UpdateBusiness' | 'GetBusinessById';
+
+/** The record as answered: the fields sent, then its id and dates, the mock's own whatever the body sent (FD-OBJ-READ-ONLY). */
+export const businessView = (b: Business): Record<string, any> => ({
+  ...b.fields,
+  businessId: b.id,
+  createdDate: b.createdDate,
+  modifiedDate: b.modifiedDate,
+});
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: BusinessOp;
+  input: Input;
+  world: FdState;
+  /** The time of the request as the record writes it (provider NoZoneDateTime: UTC, no zone). */
+  now: string;
+  /** The caller's customer of the path (the 'customer' step). */
+  customer?: Customer;
+  /** GetBusinessByCustomer: the customer id whose business is read (the 'customer' step). */
+  ownerId?: string;
+  /** AddBusinessDetails: the customer's businesses on record (the 'unique' step). */
+  mine?: Business[];
+  /** The business of the path, or the customer's (the 'business' step). */
+  business?: Business;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'customer' | 'unique' | 'business';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** What a write stores: the record's fields and dates, before they are applied. */
+export interface Change {
+  fields: Record<string, any>;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+/** An answer as sent: a body, or a refusal's message (sent in the error body). */
+export interface Answer {
+  status: number;
+  body?: any;
+  message?: string;
+}
+
+export type BusinessSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,0 +1,61 @@
+// Consumers as the API shows them (seed 002, Resources - Consumer; provider 1.35.0 Consumer) and what
+// the seams of consumers.ts carry (the exchange, the steps of its judgement, a change, an answer):
+// apart from the behaviour, so that its faults (consumers.faults.ts) name them without importing it.
+import type { Input } from './input.js';
+import type { Consumer, Customer, FdState } from './state.js';
+
+/**
+ * A consumer's record (seed 002, Resources - Consumer: all fields required on a record), its SSN
+ * as its last four digits (reference, Consumers). A member the consumer was created without
+ * (provider 1.42.0 requires only firstName, lastName and state on creation; 1.35.0 only leaves email
+ * optional) shows as an empty string, and a birthday as an empty date.
+ */
+export function consumerRecord(c: Consumer) {
+  return {
+    address: '',
+    city: '',
+    zip: '',
+    phone: '',
+    birthday: {},
+    ...c.fields,
+    email: c.fields.email ?? '',
+    id: c.id,
+    // provider 1.35.0: customerId is an integer on consumer records.
+    customerId: Number(c.customerId),
+    createdDate: c.createdDate,
+    ssn: ssnDigits(c).slice(-4),
+  };
+}
+
+/** The SSN a consumer was given, its digits only. */
+export const ssnDigits = (c: Consumer) => String(c.fields.ssn ?? '').replace(/-/g, '');
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: 'CreateConsumer' | 'GetConsumerForCustomer' | 'GetConsumer' | 'ModifyConsumer';
+  input: Input;
+  world: FdState;
+  /** The caller's customer of the path (the 'customer' step). */
+  customer?: Customer;
+  /** The consumer addressed: the customer's ('held', 'unique') or the caller's of that id ('consumer'). */
+  consumer?: Consumer;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'customer' | 'unique' | 'held' | 'consumer';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** What a write stores, before it is applied: a new consumer, or the fields a modification merges. */
+export type Change = { op: 'create'; consumer: Consumer } | { op: 'modify'; consumer: Consumer; fields: Record<string, any> };
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+export type ConsumerSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };

@@ -1,0 +1,106 @@
+// What the seams of the cash flow and analytics reports (analytics.ts) carry: the request as judged,
+// step by step, what a report is filed as and what its content reads, the answer. Apart from the
+// behaviour, so that analytics.faults.ts names them without importing the routes or the report store.
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
+import type { Input } from '../input.js';
+import {
+  linkedData,
+  type Account,
+  type AccountType,
+  type Consumer,
+  type Customer,
+  type FdState,
+  type Report,
+  type Transaction,
+} from '../state.js';
+
+export type Kind = 'cfrb' | 'cfrp' | 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
+export type Purpose = 'cra' | 'ftc' | 'noncra';
+
+export interface Exchange {
+  op: FdOperationId;
+  kind: Kind;
+  input: Input;
+  world: FdState;
+  /** The customer the report is for ('' for enriched data only). */
+  customerId: string;
+  /** The analytics reports: the userType served, the purpose, whether the consumer is needed. */
+  userType?: string;
+  purpose?: Purpose;
+  needsConsumer?: boolean;
+  /** The account types that make the customer eligible ('types'), the accounts judged ('accounts'), those read ('read'). */
+  types: AccountType[];
+  accounts: Account[];
+  read?: Account[];
+  /** The first/third-party foresight report: the customer the body names, once found, or taken as enriched data only. */
+  customer?: Customer;
+  external?: boolean;
+  /** The ReportType of a userType and purpose (provider 1.35.0 ReportType). */
+  typeOf(userType: string, purpose: Purpose): string;
+  /** The report the request would be filed as, filed (with no content). */
+  queue(): void;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'usertype' | 'consumer' | 'business' | 'source' | 'customer' | 'types' | 'accounts' | 'eligible' | 'read';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export interface Window {
+  startS: number;
+  endS: number;
+}
+
+/** One period's statistics (sum, count, mean, median, min, max, standardDeviation) with its dates. */
+export type Stats = Record<string, any>;
+
+/** How a report's content reads the customer's data: each the documented reading, a fault's otherwise. */
+export interface Reading {
+  window(fromDate: unknown, endS: number): Window;
+  /** An account's transactions of the window. */
+  posted(a: Account, w: Window): Transaction[];
+  /** The balance an account's history ends at. */
+  anchor(a: Account): number;
+  /** A month's opening balance, of the balance at an instant. */
+  opening(startS: number, balanceAt: (s: number) => number): number;
+  inflow(txs: Transaction[]): Transaction[];
+  /** The CASH_OUTFLOW periods' statistics. */
+  outflow(periods: Stats[]): Stats[];
+  /** The payments of the payment history. */
+  payments(txs: Transaction[], w: Window): Transaction[];
+  /** The transactions of the customer's analytics, of all the report's. */
+  customer(all: Transaction[], accounts: Account[]): Transaction[];
+}
+
+/** What a report is filed as, before the store keeps it. */
+export interface Filing {
+  type: string;
+  consumer?: Consumer;
+  constraints: Record<string, unknown>;
+  businessDetails?: Record<string, unknown>;
+}
+
+export type Change =
+  | { kind: 'filing'; filing: Filing }
+  | { kind: 'filed'; report: Report }
+  | { kind: 'reading'; reading: Reading }
+  | { kind: 'content'; content: Record<string, any> };
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type AnalyticsSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
+
+/** The ids an accountIds text names, split on white space. */
+export const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
+
+/** The customer's accounts `accountIds` names (all of them without it), of `types` when given. */
+export const accountsAsked = (world: FdState, customerId: string, accountIds: unknown, types?: AccountType[]): Account[] => {
+  const asked = idList(accountIds);
+  return linkedData(world, customerId).accounts.filter((a) => (!asked || asked.includes(a.id)) && (!types || types.includes(a.type)));
+};

@@ -1,0 +1,21 @@
+// What the seams of the report guard (guard.ts) carry: the request as the guard knows it, the steps
+// it judges, a refusal. Apart from the behaviour, so that guard.faults.ts names them without the route.
+import type { FdState } from '../state.js';
+
+export interface Exchange {
+  world: FdState;
+  /** The customer (or consumer) of the path, and the partner it is looked up for (undefined: any partner's). */
+  id: string;
+  partnerId?: string;
+  /** Generation: whether the report needs the consumer; the request's URL. */
+  needsConsumer?: boolean;
+  url?: string;
+}
+
+/** Generation: the customer, the freeze, the consumer; reads: the freeze, the consumer of the path. */
+export type Step = 'customer' | 'freeze' | 'consumer' | 'read-freeze' | 'read-consumer';
+export interface Refusal {
+  status: number;
+  message: string;
+}
+export type GuardSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: never; delivery: never };
