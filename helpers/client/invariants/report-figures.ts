@@ -9,7 +9,9 @@
 // PrequalificationReport, VOIReport and VOETransactionsReport say "more than 180 days";
 // TransactionsReport, CashFlowReport, the AF*AnalyticsReport and the Foresight reports say "more
 // than 365 days"); billable against the customer's earlier reports and numberOfBillableAssets against
-// the billable pay statements listed (PayStatementForVoie.billable). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
+// the billable pay statements listed (PayStatementForVoie.billable); an income stream's netAnnual
+// against its netMonthly and its incomeStreamMonths against its transactions (VOAIReportIncomeStream,
+// VOIReportIncomeStream, VOIETXVerifyReportIncomeStream). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
 // customer), EmploymentId (the same across refreshes of the report).
 
 import { problemsUnder } from '../annotations.js';
@@ -70,4 +72,47 @@ export function billableProblems(
   )
     problems.push(`${label}: numberOfBillableAssets ${report.numberOfBillableAssets}, ${billable} billable pay statements listed`);
   return problemsUnder(REPORT_FIGURES, problems);
+}
+
+const monthOf = (s: number) => {
+  const d = new Date(s * 1000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+};
+
+/**
+ * Income streams of a report whose figures disagree with their own records (provider 1.35.0
+ * VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream): netAnnual is the sum of
+ * the net monthly income of the previous 12 months (the last 12 records of netMonthly, one per complete
+ * calendar month), and incomeStreamMonths, the months the stream's income is observed, is at least the
+ * distinct months of its transactions and at most the months from its first to its last. Each member only
+ * where given.
+ */
+export function incomeFigureProblems(label: string, report: { institutions?: unknown }): string[] {
+  const streams = [report.institutions ?? []]
+    .flat()
+    .flatMap((i: any) => [i?.accounts ?? []].flat())
+    .flatMap((a: any) => [a?.incomeStreams ?? []].flat()) as Record<string, any>[];
+  return streams.flatMap((s) => {
+    const out: string[] = [];
+    const records = (Array.isArray(s.netMonthly) ? s.netMonthly : []).filter((r: any) => typeof r?.net === 'number');
+    if (typeof s.netAnnual === 'number' && records.length) {
+      const last12 = [...records].sort((a, b) => a.month - b.month).slice(-12);
+      const sum = Math.round(last12.reduce((t: number, r: any) => t + r.net, 0) * 100) / 100;
+      if (Math.abs(sum - s.netAnnual) >= 0.005)
+        out.push(`${label}, stream ${s.id}: netAnnual ${s.netAnnual}, the last ${last12.length} net monthly records sum ${sum}`);
+    }
+    const dates = [s.transactions ?? []]
+      .flat()
+      .map((t: any) => Number(t?.postedDate))
+      .filter(Number.isFinite) as number[];
+    if (typeof s.incomeStreamMonths === 'number' && dates.length) {
+      const distinct = new Set(dates.map(monthOf)).size;
+      const span = monthOf(Math.max(...dates)) - monthOf(Math.min(...dates)) + 1;
+      if (s.incomeStreamMonths < distinct || s.incomeStreamMonths > span)
+        out.push(
+          `${label}, stream ${s.id}: incomeStreamMonths ${s.incomeStreamMonths}, its transactions seen in ${distinct} months over ${span}`,
+        );
+    }
+    return out;
+  });
 }

@@ -52,10 +52,10 @@ const TITLES: Record<string, string> = {
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
-/** The first instant of the UTC month of `s` (epoch seconds): a blind fault's rounding. */
-const monthStart = (s: number) => {
+/** The first instant of the UTC month `n` months after the one of `s` (epoch seconds): an income month; a blind fault's rounding. */
+const monthStart = (s: number, n = 0) => {
   const d = new Date(s * 1000);
-  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1) / 1000);
 };
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
@@ -489,8 +489,37 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, unsi
   return true;
 }
 
+/**
+ * The income figures of a stream (provider 1.35.0 VOAIReportIncomeStream): one net monthly record for
+ * each complete calendar month of the report's income window, netAnnual the sum of the last 12 of them,
+ * incomeStreamMonths the months its credits were seen in.
+ */
+function incomeFigures(list: Transaction[], income: { from: number; to: number }) {
+  const netMonthly: { month: number; net: number }[] = [];
+  for (
+    let m = monthStart(income.from, income.from === monthStart(income.from) ? 0 : 1);
+    monthStart(m, 1) - 1 <= income.to;
+    m = monthStart(m, 1)
+  )
+    netMonthly.push({
+      month: m,
+      net: cents(list.filter((t) => t.postedDate >= m && t.postedDate < monthStart(m, 1)).reduce((s, t) => s + t.amount, 0)),
+    });
+  return {
+    netMonthly,
+    netAnnual: cents(netMonthly.slice(-12).reduce((s, r) => s + r.net, 0)),
+    incomeStreamMonths: new Set(list.map((t) => monthStart(t.postedDate))).size,
+  };
+}
+
 /** Deposits of one payee, as an income stream (provider 1.35.0 VOIReportIncomeStream). */
-function incomeStreams(reportId: string, account: Account, credits: Transaction[], confidenceMin?: number) {
+function incomeStreams(
+  reportId: string,
+  account: Account,
+  credits: Transaction[],
+  income: { from: number; to: number; confidenceMin?: number },
+) {
+  const confidenceMin = income.confidenceMin;
   const byPayee = new Map<string, Transaction[]>();
   for (const t of credits) byPayee.set(t.description, [...(byPayee.get(t.description) ?? []), t]);
   return [...byPayee.entries()]
@@ -499,6 +528,7 @@ function incomeStreams(reportId: string, account: Account, credits: Transaction[
       name: payee,
       status: 'ACTIVE',
       confidence: Math.min(99, 40 + 5 * list.length),
+      ...incomeFigures(list, income),
       transactions: list.map(transactionView),
     }))
     .filter((s) => confidenceMin === undefined || s.confidence >= confidenceMin);
@@ -548,7 +578,7 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       const credits = held.filter(
         (t) => t.amount > 0 && t.status !== 'pending' && t.postedDate >= income.from && t.postedDate <= income.to,
       );
-      view.incomeStreams = incomeStreams(reportId, account, credits, income.confidenceMin);
+      view.incomeStreams = incomeStreams(reportId, account, credits, income);
     }
     institutions.set(account.institutionId, [...(institutions.get(account.institutionId) ?? []), view]);
   }

@@ -61,4 +61,17 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
       if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
     }),
   },
+  {
+    id: 'fd-prop-report-figures-net-annual-first-twelve-months',
+    rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the first 12 net monthly records of the report's income window, not the previous 12 months'",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+        for (const a of Array.isArray(i?.accounts) ? i.accounts : [])
+          for (const s of Array.isArray(a?.incomeStreams) ? a.incomeStreams : [])
+            if (Array.isArray(s?.netMonthly) && typeof s.netAnnual === 'number')
+              s.netAnnual = Math.round(s.netMonthly.slice(0, 12).reduce((t: number, m: { net: number }) => t + m.net, 0) * 100) / 100;
+    }),
+  },
 ]);
