@@ -5,6 +5,7 @@
 // / PrequalificationReport (institutions[].accounts[], consolidatedAvailableBalance: the sum of the
 // available balances), ReportAccountIdsString (only the accounts named). Known answers: the linked
 // customer's accounts as GetCustomerAccounts shows them.
+import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, operationFailures, rules, test, whileAlone } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 
@@ -24,14 +25,19 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
 
   test(
     `${ops.map((o) => o.op).join(', ')}: each acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${smoke}`,
-    rules('FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read', 'FD-ASSETS-ACCOUNTS@assets-read'),
+    rules('FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read', 'FD-ASSETS-ACCOUNTS@assets-read', 'FD-ASSETS-NSF-SUMMARY@assets-read'),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { failed, end } = operationFailures();
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
       const fromDate = Math.floor(fd.now() / 1000) - 50 * DAY_S;
       // provider 1.35.0: the ack's type and *ConstraintsOut echo (sent values back, accountIds absent when not sent).
-      const sent = (op: string) => ({ fromDate, reportCustomFields: CUSTOM, ...(op === 'GenerateVOIReport' ? {} : { showNsf: true }) });
+      // showNsf true but on the VOAI report, which tells the summary left out (provider 1.35.0 ShowNsf).
+      const sent = (op: string) => ({
+        fromDate,
+        reportCustomFields: CUSTOM,
+        ...(op === 'GenerateVOIReport' ? {} : { showNsf: op !== 'GenerateVOAWithIncomeReport' }),
+      });
       const acked: { o: (typeof ops)[number]; ack: any }[] = [];
       for (const o of ops) {
         try {
@@ -82,6 +88,27 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
             listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
             'account numbers masked to the last four digits',
           ).toEqual([]);
+          // provider 1.35.0 ShowNsf: the insufficient funds summary with showNsf true, none with false.
+          const showNsf = (echo as { showNsf?: boolean }).showNsf;
+          if (showNsf !== undefined)
+            underRule(
+              test.info(),
+              'FD-ASSETS-NSF-SUMMARY',
+              () =>
+                expect(
+                  listed
+                    .filter((a) => (showNsf ? a.type === 'checking' : true))
+                    .map((a) => ({
+                      id: a.id,
+                      summary: showNsf
+                        ? Number.isInteger(a.totNumberInsufficientFundsFeeDebitTxAccount) &&
+                          a.totNumberInsufficientFundsFeeDebitTxAccount >= 0
+                        : Object.keys(a).some((k) => /InsufficientFunds/.test(k)),
+                    })),
+                  `showNsf ${showNsf}: ${showNsf ? 'each checking account counts its insufficient funds fees' : 'no account gives the summary'}`,
+                ).toEqual(listed.filter((a) => (showNsf ? a.type === 'checking' : true)).map((a) => ({ id: a.id, summary: showNsf }))),
+              op,
+            );
           if (['voa', 'preQualVoa', 'assetSummary'].includes(type)) {
             expect(
               cents(Number(report.consolidatedAvailableBalance)),

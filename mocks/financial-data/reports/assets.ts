@@ -122,6 +122,10 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     return ids;
   };
 
+  /** provider 1.35.0 ShowNsf: the insufficient funds summary only when asked. */
+  const nsfOf = (body: Record<string, unknown>, from: number, months: 2 | 6): Pick<ContentOptions, 'nsf'> =>
+    body.showNsf === true ? { nsf: { from, months } } : {};
+
   interface Spec {
     type: string;
     /** The content's options once the report completes (its createdDate is the window's end). */
@@ -209,7 +213,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       const cap = on('i7-voa-history-months-as-30-days') ? daysBefore(r.createdDate, months * 30) : monthsBefore(r.createdDate, months);
       // Blind fault: a fromDate given is taken as sent (the cap only stands in for a missing one).
       const from = on('blind-voa-fromdate-taken-as-sent') ? (num(body.fromDate) ?? cap) : capped(num(body.fromDate), cap, cap);
-      return { window: { from, to: r.createdDate }, consolidated: true };
+      return { window: { from, to: r.createdDate }, consolidated: true, ...nsfOf(body, from, 2) };
     },
   });
 
@@ -246,6 +250,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       return {
         window: { from, to: r.createdDate },
         income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
+        ...nsfOf(body, from, 2),
       };
     },
   });
@@ -257,7 +262,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     assetReport(operationId, {
       type,
       echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
-      content: () => ({ consolidated: true }),
+      content: (_r, body) => ({ consolidated: true, ...nsfOf(body, num(body.fromDate) ?? 0, 6) }),
     });
   }
 
@@ -446,6 +451,8 @@ export interface ContentOptions {
   income?: { from: number; to: number; confidenceMin?: number };
   /** Adds consolidatedAvailableBalance (VOA, prequalification). */
   consolidated?: boolean;
+  /** showNsf: each account's insufficient funds summary since `from`, and over the last `months` months (2: VOA, VOAI; 6: prequalification). */
+  nsf?: { from: number; months: 2 | 6 };
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;
   faults: { has(id: FdFaultId): boolean };
@@ -534,6 +541,9 @@ function incomeStreams(
     .filter((s) => confidenceMin === undefined || s.confidence >= confidenceMin);
 }
 
+/** The description of an insufficient funds fee (the mock's own wording). */
+const NSF_FEE = /insufficient funds|\bnsf\b/i;
+
 /** The report's content: institutions with their accounts, the span of the transactions listed. */
 export function buildContent(ctx: FdContext, reportId: string, accounts: Account[], options: ContentOptions): Record<string, unknown> {
   const { window, income, faults, kind } = options;
@@ -573,6 +583,21 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       // Blind fault: the transactions report shows debits as positive amounts (the sign left to type).
       const unsigned = kind === 'transactions' && faults.has('blind-txreport-debits-unsigned');
       view.transactions = listed.map((t) => (unsigned ? { ...transactionView(t), amount: Math.abs(t.amount) } : transactionView(t)));
+    }
+    if (options.nsf) {
+      // provider 1.35.0 VOAReportAccount, PrequalificationReportAccount: the insufficient funds fees counted
+      // since fromDate and over the last months, and the days since the latest (only when there is one).
+      const { from, months } = options.nsf;
+      const to = window?.to ?? ctx.clock.nowEpochSeconds();
+      const fees = held.filter((t) => t.amount < 0 && t.status !== 'pending' && NSF_FEE.test(t.description) && t.postedDate <= to);
+      view.totNumberInsufficientFundsFeeDebitTxAccount = fees.filter((t) => t.postedDate >= from).length;
+      view[`totNumberInsufficientFundsFeeDebitTxOver${months}MonthsAccount`] = fees.filter(
+        (t) => t.postedDate >= monthsBefore(to, months),
+      ).length;
+      if (fees.length)
+        view.totNumberDaysSinceMostRecentInsufficientFundsFeeDebitTxAccount = Math.floor(
+          (to - Math.max(...fees.map((t) => t.postedDate))) / DAY_S,
+        );
     }
     if (income) {
       const credits = held.filter(

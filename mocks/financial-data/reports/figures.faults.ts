@@ -62,8 +62,8 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
     }),
   },
   {
-    id: 'fd-prop-report-figures-net-annual-first-twelve-months',
-    rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the first 12 net monthly records of the report's income window, not the previous 12 months'",
+    id: 'fd-prop-report-figures-net-annual-oldest-months',
+    rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the oldest year of net monthly records of the report's income window, not the previous year's",
     source: 'provider',
     rules: RULES,
     seams: reportAnswer((r) => {
