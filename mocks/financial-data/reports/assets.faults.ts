@@ -7,6 +7,18 @@ import { independent, faultCatalogue, blind, seeded, type Reply } from '../../ki
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
   {
+    id: 'fd-assets-owner-name-last-first',
+    rule: "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
+    source: 'provider',
+    rules: ['FD-ASSETS-OWNER'],
+    seams: {
+      reply: (x: Reply, body: string) => {
+        if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
+        return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
+      },
+    },
+  },
+  {
     id: 'fd-assets-nsf-summary-whatever-show-nsf',
     rule: 'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
     source: 'provider',

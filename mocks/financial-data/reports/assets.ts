@@ -33,6 +33,7 @@ import {
   type Report,
   type Transaction,
 } from '../state.js';
+import { holderOf } from '../payments-data.records.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
@@ -555,6 +556,7 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
     const held = heldTransactions(ctx, account).filter(
       (t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')),
     );
+    const holder = holderOf(ctx.state.customers.get(account.customerId), account);
     const view: Record<string, unknown> = {
       id: Number(account.id),
       number: account.number.slice(-4),
@@ -565,6 +567,9 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       availableBalance: account.availableBalance,
       balanceDate: account.balanceDate,
       aggregationStatusCode: 0,
+      // provider 1.35.0 ReportAccountOwnerName, ReportAccountOwnerAddress: the account's owner, aggregated fresh.
+      ownerName: holder.ownerName,
+      ownerAddress: holder.ownerAddress,
     };
     if (window) {
       // Seeded fault: the report leaves out what was posted at fromDate itself.
