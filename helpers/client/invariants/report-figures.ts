@@ -116,3 +116,50 @@ export function incomeFigureProblems(label: string, report: { institutions?: unk
     return out;
   });
 }
+
+/**
+ * Cash flow report accounts whose figures disagree with their own monthly records (provider 1.35.0
+ * CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic): the credit and debit
+ * totals of the last 2, 6 and 12 months sum those months' totals; twelveMonthTotalNet is the credits less
+ * the debits of the last 12 months, the 2 and 6 month averages those of their months over the months, and
+ * averageMonthlyNet that of every month over the months. Each member only where given.
+ */
+export function cashFlowFigureProblems(label: string, report: { institutions?: unknown }): string[] {
+  const accounts = [report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat()) as Record<string, any>[];
+  const byMonth = (list: unknown) => ([list ?? []].flat() as Record<string, number>[]).sort((a, b) => a.month - b.month);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return accounts.flatMap((a) => {
+    const credits = byMonth(a.cashFlowCredit?.monthlyCashFlowCredits);
+    const debits = byMonth(a.cashFlowDebit?.monthlyCashFlowDebits);
+    if (!credits.length || credits.length !== debits.length) return [];
+    const total = (n: number, list: Record<string, number>[], key: string) => round(list.slice(-n).reduce((s, r) => s + Number(r[key]), 0));
+    const net = (n: number) => round(total(n, credits, 'totalCreditsAmount') - Math.abs(total(n, debits, 'totalDebitsAmount')));
+    const average = (n: number) => round(net(n) / Math.min(n, credits.length));
+    const expected: [string, unknown, number][] = [
+      ...(
+        [
+          [12, 'twelve'],
+          [6, 'six'],
+          [2, 'two'],
+        ] as const
+      ).flatMap(([n, w]): [string, unknown, number][] => [
+        [`${w}MonthCreditTotal`, a.cashFlowCredit?.[`${w}MonthCreditTotal`], total(n, credits, 'totalCreditsAmount')],
+        [`${w}MonthDebitTotal`, a.cashFlowDebit?.[`${w}MonthDebitTotal`], total(n, debits, 'totalDebitsAmount')],
+      ]),
+      ['twelveMonthTotalNet', a.cashFlowCharacteristic?.twelveMonthTotalNet, net(12)],
+      ['sixMonthAverageTotalCreditsLessTotalDebits', a.cashFlowCharacteristic?.sixMonthAverageTotalCreditsLessTotalDebits, average(6)],
+      ['twoMonthAverageTotalCreditsLessTotalDebits', a.cashFlowCharacteristic?.twoMonthAverageTotalCreditsLessTotalDebits, average(2)],
+      ['averageMonthlyNet', a.cashFlowCharacteristic?.averageMonthlyNet, average(credits.length)],
+    ];
+    return (
+      expected
+        // A debit total in either sign (the provider's examples give them as amounts); every other figure as signed.
+        .filter(([name, given, want]) => {
+          if (typeof given !== 'number') return false;
+          const [g, w] = /DebitTotal$/.test(name) ? [Math.abs(given), Math.abs(want)] : [given, want];
+          return Math.abs(g - w) >= 0.015;
+        })
+        .map(([name, given, want]) => `${label}, account ${a.id}: ${name} ${given}, its monthly records give ${want}`)
+    );
+  });
+}

@@ -74,4 +74,18 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
               s.netAnnual = Math.round(s.netMonthly.slice(0, 12).reduce((t: number, m: { net: number }) => t + m.net, 0) * 100) / 100;
     }),
   },
+  {
+    id: 'fd-prop-report-figures-cash-flow-two-months-latest-only',
+    rule: "FD-PROP-REPORT-FIGURES: a cash flow account's two-month credit total is the latest month's alone, not the sum of its last two",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+        for (const a of Array.isArray(i?.accounts) ? i.accounts : []) {
+          const months = a?.cashFlowCredit?.monthlyCashFlowCredits;
+          if (Array.isArray(months) && months.length && typeof a.cashFlowCredit.twoMonthCreditTotal === 'number')
+            a.cashFlowCredit.twoMonthCreditTotal = months[months.length - 1].totalCreditsAmount;
+        }
+    }),
+  },
 ]);
