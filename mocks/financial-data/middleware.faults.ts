@@ -69,7 +69,7 @@ const errorBody = (when: (x: Reply) => boolean, bend: (body: Record<string, any>
 export const MIDDLEWARE_FAULTS = faultCatalogue([
   // --- The app key (seed 002, Authentication: PartnerAppKey on every call, compared whole; 401)
   fault('fd-auth-key-required-token-without-app-key', 'FD-AUTH-KEY-REQUIRED: a call with a token and no app key header is taken', {
-    judge: skip('key', (x) => !!x.headers[x.tokenHeader]),
+    judge: (x, s, r) => (r && (s === 'key' || s === 'known') && !x.key && x.headers[x.tokenHeader] ? undefined : r),
   }),
   fault(
     'fd-auth-header-form-app-key-from-query',
