@@ -110,11 +110,13 @@ export function holdBack(testInfo: TestInfo | undefined, service: string, key: s
     return;
   }
   const checks = weight === 'conditional' ? 'assumption checks' : 'checks';
+  // The rules the violation breaks, so that the rules a stopped check would have judged read "not judged (stopped after <rule>)".
+  const rules = violation.rules.length ? ` (${violation.rules.join(', ')})` : '';
   skipAs(
     testInfo,
     'breaker',
     true,
-    `${BREAKER_PREFIX}${key} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`,
+    `${BREAKER_PREFIX}${key}${rules} already failed ${limit} ${checks} of ${service}: not run to the end (BREAKER_AFTER=off runs every check to its end)`,
   );
 }
 

@@ -185,6 +185,7 @@ function addLogin(world: FdState, customerId: string, plan: Plan, random: () => 
       number: `${ACCOUNT_NUMBER_PREFIX}${String(Math.floor(random() * 10 ** ACCOUNT_NUMBER_RANDOM_DIGITS)).padStart(ACCOUNT_NUMBER_RANDOM_DIGITS, '0')}`,
       routingNumber,
       balance,
+      linkedBalance: balance,
       // An account type without an available balance (provider 1.35.0 CustomerAccountDetail) is reported at its balance.
       availableBalance: AVAILABLE_BALANCE_TYPES.includes(a.type) ? Math.round(balance * 90) / 100 : balance,
       currency: 'USD',

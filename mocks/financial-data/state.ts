@@ -114,6 +114,8 @@ export interface Account {
   number: string;
   routingNumber: string;
   balance: number;
+  /** The balance when linked: the running balance after the latest transaction posted then (transactions.ts). */
+  linkedBalance: number;
   availableBalance: number;
   currency: 'USD';
   /** Epoch seconds (reference, Dates). The account was added at link time. */
@@ -764,13 +766,14 @@ export function customerCandidates(state: FdState, q: CustomerQuery): Group<stri
 // The partner authentication's are in auth.records.ts.
 /**
  * What the seams of the transactions carry (mocks/kit/faults.ts): a transaction a reader is about to
- * show (its account, the clock), and whether it shows it: the item of the answer.
+ * show (its account, the clock), its running balance, and whether it shows it: the item of the answer.
  */
 export interface TransactionSeams {
   x: { transaction: Transaction; account: Account; nowS: number; standardDays: number };
   step: never;
   refusal: never;
-  change: never;
+  /** A posted transaction's running balance as shown. */
+  change: { running: number };
   answer: { shown: boolean };
   delivery: never;
 }
@@ -782,23 +785,6 @@ export interface ConnectSeams {
   refusal: never;
   change: never;
   answer: { status: number; body: { link: string } };
-  delivery: never;
-}
-
-/** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
-export interface SbcaRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of small business credit analytics carry (mocks/kit/faults.ts): the request's business details, judged at one step. */
-export interface SbcaSeams {
-  x: { operationId: FdOperationId; business: Record<string, any> | undefined };
-  step: 'business-id';
-  refusal: SbcaRefusal;
-  change: never;
-  answer: never;
   delivery: never;
 }
 

@@ -31,6 +31,15 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
         answer.shown && !x.account.historicLoaded && x.nowS - x.transaction.postedDate > x.standardDays * DAY_S ? { shown: false } : answer,
     } satisfies FaultSeams<TransactionSeams>,
   }),
+  {
+    id: 'fd-txn-running-balance-before-posting',
+    rule: 'FD-TXN-RUNNING-BALANCE: a posted transaction shows the balance before it posted as its running balance, not the one after',
+    source: 'provider',
+    rules: ['FD-TXN-RUNNING-BALANCE'],
+    seams: {
+      state: (x, change) => ({ running: Math.round((change.running - x.transaction.amount) * 100) / 100 }),
+    } satisfies FaultSeams<TransactionSeams>,
+  },
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal's status is right, its effect is not.
   seeded({
     id: 'seeded-prop-historic-load-other-partner-loaded',

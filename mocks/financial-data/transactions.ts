@@ -94,7 +94,31 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
   /** Whether the contract the mock plays has unique transaction ids (provider 1.42.0). */
   const uniqueIds = ctx.contract.operations.has('GetTransactionByUniqueTransactionId');
 
+  /**
+   * provider 1.35.0 Transaction.runningBalanceAmount: the ending balance after each posted transaction,
+   * in posted order (postedDate, then id), the latest posted ending at the balance the account was
+   * linked with; a pending transaction has none. Computed once per account object and transaction count.
+   */
+  const runningByAccount = new WeakMap<Account, { count: number; by: Map<number, number> }>();
+  const runningOf = (t: Transaction, account: Account): number => {
+    const all = transactionsOfAccounts(world, [account.id]);
+    let known = runningByAccount.get(account);
+    if (!known || known.count !== all.length) {
+      const posted = all.filter((x) => x.status !== 'pending').sort((a, b) => a.postedDate - b.postedDate || a.id - b.id);
+      const by = new Map<number, number>();
+      let balance = account.linkedBalance;
+      for (const x of posted.reverse()) {
+        by.set(x.id, cents(balance));
+        balance -= x.amount;
+      }
+      runningByAccount.set(account, (known = { count: all.length, by }));
+    }
+    const running = known.by.get(t.id) ?? account.linkedBalance;
+    return seams.state({ transaction: t, account, nowS: clock.nowEpochSeconds(), standardDays: STANDARD_DAYS }, { running }).running;
+  };
+
   function view(t: Transaction, reader: 'all' | 'account' | 'id') {
+    const account = findAccount(world, t.customerId, t.accountId) ?? seenAccounts.get(t.accountId);
     const createdMs = reader === 'id' && on('transactions-by-id-created-date-ms');
     // Blind fault: GetCustomerTransaction gives the amount unsigned (the sign only in `type`).
     const amount = reader === 'id' && on('blind-transactions-by-id-amount-unsigned') ? Math.abs(t.amount) : t.amount;
@@ -112,6 +136,7 @@ export function registerTransactions(app: FastifyInstance, ctx: FdContext) {
       ...(t.transactionDate === undefined ? {} : { transactionDate: dateOut(t.transactionDate) }),
       postedDate: dateOut(t.postedDate),
       createdDate: createdMs ? t.createdDate * 1000 : dateOut(t.createdDate),
+      ...(t.status === 'pending' || !account ? {} : { runningBalanceAmount: runningOf(t, account) }),
       categorization: { normalizedPayeeName: t.description, category: categoryOf(t.description), country: 'USA' },
       // provider 1.42.0: every transaction carries its unique id, read back by GetTransactionByUniqueTransactionId.
       ...(uniqueIds ? { uniqueTransactionId: uniqueIdOf(t) } : {}),

@@ -144,3 +144,13 @@ test(
     expectFdError(await modify(logoOfBytes(52_000)), 400, 'ModifyAppRegistration: a 52,000-byte logo');
   },
 );
+
+// The model check sends an unknown preAppId too, but its calls are drawn at random and cover no cell of
+// the rule x path table; another partner's preAppId is the other-partner property's (FD-OBJ-OTHER-PARTNER).
+test('ModifyAppRegistration answers 404 for a preAppId never registered', rules('FD-APP-UNKNOWN'), async ({ fdApi }) => {
+  expectFdError(
+    await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() }),
+    404,
+    'unknown preAppId',
+  );
+});

@@ -5,7 +5,8 @@
 // / PrequalificationReport (institutions[].accounts[], consolidatedAvailableBalance: the sum of the
 // available balances), ReportAccountIdsString (only the accounts named). Known answers: the linked
 // customer's accounts as GetCustomerAccounts shows them.
-import { expect, expectFdError, operationFailures, rules, test, whileAlone } from '../../fixtures/financial-data.js';
+import { underRule } from '../../helpers/client/annotations.js';
+import { expect, expectFdError, operationFailures, rules, test, whileAlone, type OperationClient } from '../../fixtures/financial-data.js';
 import { ASSET_OPS, DAY_S, ensureConsumer, generated, knownAccounts, reportAccounts } from './reports-assets.known.js';
 
 const CUSTOM = [
@@ -13,6 +14,27 @@ const CUSTOM = [
   { label: 'branch', value: 'north', shown: false },
 ];
 const cents = (n: number) => Math.round(n * 100) / 100;
+/** A name or an address compared without case, spaces or punctuation. */
+const plain = (v: unknown) =>
+  String(v ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9|]+/g, '');
+
+/** The owner of each account as GetAccountOwner gives it (an account it answers otherwise, an MFA challenge, left out). */
+async function knownOwners(fdApi: OperationClient, customerId: string, accounts: { id: string }[]) {
+  const owners = new Map<string, { ownerName?: unknown; ownerAddress?: unknown }>();
+  for (const a of accounts) {
+    const res = await fdApi.call('GetAccountOwner', { path: { customerId, accountId: a.id } });
+    if (res.status === 200) owners.set(a.id, res.body);
+  }
+  return owners;
+}
+
+/** Whether a report account's owner (each member where given) is the one the owner reader gives. */
+const ownerFacts = (a: { ownerName?: unknown; ownerAddress?: unknown }, owner?: { ownerName?: unknown; ownerAddress?: unknown }) => ({
+  name: !owner || a.ownerName === undefined || plain(a.ownerName).split('|').includes(plain(owner.ownerName)),
+  address: !owner || a.ownerAddress === undefined || plain(a.ownerAddress) === plain(owner.ownerAddress),
+});
 
 // One check per source of the rules (seed: VOA and VOI; provider: the other three), each over its
 // operations: every report is generated first, then all are polled together (20 s between reads, as
@@ -24,14 +46,25 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
 
   test(
     `${ops.map((o) => o.op).join(', ')}: each acks its type echoing the constraints, and its report lists exactly the customer's eligible accounts with their balances${tag}${smoke}`,
-    rules('FD-ASSETS-ECHO@assets-ack', 'FD-ASSETS-ECHO@assets-read', 'FD-ASSETS-ACCOUNTS@assets-read'),
+    rules(
+      'FD-ASSETS-ECHO@assets-ack',
+      'FD-ASSETS-ECHO@assets-read',
+      'FD-ASSETS-ACCOUNTS@assets-read',
+      'FD-ASSETS-NSF-SUMMARY@assets-read',
+      'FD-ASSETS-OWNER@assets-read',
+    ),
     async ({ fdApi, fd, fdContract, linkedCustomer, pollReport }) => {
       const { failed, end } = operationFailures();
       const { customerId } = linkedCustomer;
       await ensureConsumer(fdApi, customerId);
       const fromDate = Math.floor(fd.now() / 1000) - 50 * DAY_S;
       // provider 1.35.0: the ack's type and *ConstraintsOut echo (sent values back, accountIds absent when not sent).
-      const sent = (op: string) => ({ fromDate, reportCustomFields: CUSTOM, ...(op === 'GenerateVOIReport' ? {} : { showNsf: true }) });
+      // showNsf true but on the VOAI report, which tells the summary left out (provider 1.35.0 ShowNsf).
+      const sent = (op: string) => ({
+        fromDate,
+        reportCustomFields: CUSTOM,
+        ...(op === 'GenerateVOIReport' ? {} : { showNsf: op !== 'GenerateVOAWithIncomeReport' }),
+      });
       const acked: { o: (typeof ops)[number]; ack: any }[] = [];
       for (const o of ops) {
         try {
@@ -47,6 +80,7 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
       );
       const validate = fdContract.component('AssetsReportContent');
       const knownAll = await knownAccounts(fdApi, customerId);
+      const owners = await knownOwners(fdApi, customerId, knownAll);
       for (const [i, { o, ack }] of acked.entries()) {
         const { op, type, eligible } = o;
         try {
@@ -82,6 +116,39 @@ for (const tag of [...new Set(ASSET_OPS.map((o) => o.tag))]) {
             listed.filter((a) => a.number !== undefined && !/^\d{0,4}$/.test(String(a.number))).map((a) => a.id),
             'account numbers masked to the last four digits',
           ).toEqual([]);
+          // provider 1.35.0 ReportAccountOwnerName / ReportAccountOwnerAddress: the owner the account owner reader gives.
+          const owned = listed.filter((a) => a.ownerName !== undefined || a.ownerAddress !== undefined);
+          const seen = owned.map((a) => ({ id: a.id, ...ownerFacts(a, owners.get(String(a.id))) }));
+          underRule(
+            test.info(),
+            'FD-ASSETS-OWNER',
+            () =>
+              expect(seen, "each owner named: the account owner reader's name among the names, its address").toEqual(
+                seen.map((s) => ({ id: s.id, name: true, address: true })),
+              ),
+            op,
+          );
+          // provider 1.35.0 ShowNsf: the insufficient funds summary with showNsf true, none with false.
+          const showNsf = (echo as { showNsf?: boolean }).showNsf;
+          if (showNsf !== undefined)
+            underRule(
+              test.info(),
+              'FD-ASSETS-NSF-SUMMARY',
+              () =>
+                expect(
+                  listed
+                    .filter((a) => (showNsf ? a.type === 'checking' : true))
+                    .map((a) => ({
+                      id: a.id,
+                      summary: showNsf
+                        ? Number.isInteger(a.totNumberInsufficientFundsFeeDebitTxAccount) &&
+                          a.totNumberInsufficientFundsFeeDebitTxAccount >= 0
+                        : Object.keys(a).some((k) => /InsufficientFunds/.test(k)),
+                    })),
+                  `showNsf ${showNsf}: ${showNsf ? 'each checking account counts its insufficient funds fees' : 'no account gives the summary'}`,
+                ).toEqual(listed.filter((a) => (showNsf ? a.type === 'checking' : true)).map((a) => ({ id: a.id, summary: showNsf }))),
+              op,
+            );
           if (['voa', 'preQualVoa', 'assetSummary'].includes(type)) {
             expect(
               cents(Number(report.consolidatedAvailableBalance)),

@@ -8,6 +8,7 @@
 // a number shows another value than the one sent, byte for byte.
 import { expect, fdOperationIds, loadContract, mixedCase, rules, sample, tellingMarkup, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { pdfText } from '../../helpers/client/invariants/media-types.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 
 const RULE = 'FD-REPORT-CUSTOM-FIELDS';
@@ -40,7 +41,15 @@ type Reader = { name: string; read: () => Promise<{ status: number; body: any }>
 
 test(
   'every report echoes its reportCustomFields byte for byte on its ack and every read, in progress and ended, and in its billing row @provider',
-  rules(`${RULE}@generate`, `${RULE}@by-customer`, `${RULE}@by-id`, `${RULE}@reissue`, `${RULE}@by-consumer`, `${RULE}@billing`),
+  rules(
+    `${RULE}@generate`,
+    `${RULE}@by-customer`,
+    `${RULE}@by-id`,
+    `${RULE}@reissue`,
+    `${RULE}@by-consumer`,
+    `${RULE}@billing`,
+    'FD-REPORT-CUSTOM-FIELDS-SHOWN@by-customer',
+  ),
   async ({ fdApi, fd, fdEntities, pollReport }) => {
     const problems: string[] = [];
     const compare = (where: string, got: unknown, sent: Custom) => {
@@ -87,6 +96,15 @@ test(
     if (fd.control) await fd.control.advanceClock(ENDED_AFTER_S);
     else for (const { op, id, customerId } of made) await pollReport({ id, customerId, label: `${op} report ${id}` });
     await readAll('ended');
+    // provider 1.35.0 ReportCustomField.shown: the PDF shows a field unless it was sent with shown false.
+    for (const { op, id, customerId, sent } of made) {
+      const pdf = await fdApi.call('GetReportByCustomer', { path: { customerId, reportId: id }, headers: { accept: 'application/pdf' } });
+      if (pdf.status !== 200) continue;
+      const text = pdfText(pdf.bytes);
+      const wrong = sent.filter((f) => text.includes(f.value) !== f.shown).map((f) => `${JSON.stringify(f.value)} (shown ${f.shown})`);
+      if (wrong.length)
+        problems.push(`${op} report ${id} PDF: ${wrong.join(', ')} ${wrong.length > 1 ? 'are' : 'is'} drawn otherwise than shown says`);
+    }
     // provider 1.35.0 ReportCustomFields: "All custom fields display in the Reseller Billing API".
     const billing = await fdApi.call('getResellerBillingReport', {
       path: { partnerId: fd.partner.partnerId },

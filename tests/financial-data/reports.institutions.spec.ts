@@ -17,7 +17,12 @@
 // more than 365 on TransactionsReport, CashFlowReport and the analytics and Foresight reports) and
 // PortfolioId (the same on every report of a customer).
 import { expect, newBusiness, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { sameIdProblems, seasonedProblems } from '../../helpers/client/invariants/report-figures.js';
+import {
+  cashFlowFigureProblems,
+  incomeFigureProblems,
+  sameIdProblems,
+  seasonedProblems,
+} from '../../helpers/client/invariants/report-figures.js';
 import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
 import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
 
@@ -150,7 +155,7 @@ test(
 );
 
 test(
-  "every report of one customer reads seasoned as its days beyond its kind's 180 or 365, and carries the customer's one portfolio id @provider",
+  "every report of one customer reads seasoned as its days beyond its kind's 180 or 365, sums an income stream's netAnnual and a cash flow account's totals and nets from its monthly records, and carries the customer's one portfolio id @provider",
   rules('FD-PROP-REPORT-FIGURES'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
@@ -175,7 +180,8 @@ test(
     for (const [i, { op, id, portfolioId }] of acks.entries()) {
       const report = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
       if (typeof report.seasoned === 'boolean') seasoned++;
-      problems.push(...seasonedProblems(`${op} report ${id}`, report));
+      const label = `${op} report ${id}`;
+      problems.push(...seasonedProblems(label, report), ...incomeFigureProblems(label, report), ...cashFlowFigureProblems(label, report));
       portfolios.push(
         { label: `the ack of ${op} report ${id}`, value: portfolioId },
         { label: `${op} report ${id} read`, value: report.portfolioId },

@@ -81,3 +81,26 @@ export function expectCounts(body: any, found: number, displaying: number, more:
     `${what}: found, displaying, moreAvailable`,
   ).toEqual({ found, displaying, moreAvailable: more });
 }
+
+/**
+ * The transactions of a list whose running balance breaks the chain of their account (provider 1.35.0
+ * Transaction.runningBalanceAmount: the ending balance after the transaction posted): over an account's
+ * whole history, each posted transaction's is the one posted before it plus its own amount (posted order:
+ * postedDate, then id; a pending one has none). Each as "account a, transaction t: ...".
+ */
+export function runningBalanceProblems(transactions: any[]): string[] {
+  const byAccount = new Map<string, any[]>();
+  for (const t of transactions.filter((t) => t.status !== 'pending' && typeof t.runningBalanceAmount === 'number'))
+    byAccount.set(String(t.accountId), [...(byAccount.get(String(t.accountId)) ?? []), t]);
+  return [...byAccount].flatMap(([account, posted]) => {
+    posted.sort((a, b) => a.postedDate - b.postedDate || Number(a.id) - Number(b.id));
+    return posted.slice(1).flatMap((t, i) => {
+      const expected = posted[i].runningBalanceAmount + t.amount;
+      return Math.abs(t.runningBalanceAmount - expected) < 0.005
+        ? []
+        : [
+            `account ${account}, transaction ${t.id}: running balance ${t.runningBalanceAmount}, ${posted[i].runningBalanceAmount} before it plus ${t.amount}`,
+          ];
+    });
+  });
+}

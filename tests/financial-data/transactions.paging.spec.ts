@@ -6,6 +6,7 @@
 // linked through Connect on a sandbox whose page the suite completes; a sandbox's prepared customer
 // is held to its own full list.
 import { isDeepStrictEqual } from 'node:util';
+import { underRule } from '../../helpers/client/annotations.js';
 import { expect, expectFdError, ownLinkedCustomer, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import {
   KNOWN,
@@ -16,6 +17,7 @@ import {
   idsOf,
   lister,
   readAll,
+  runningBalanceProblems,
   wholeHistory,
   type ListOp,
 } from './transactions.known.js';
@@ -42,8 +44,15 @@ test(
 );
 
 test(
-  `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest`,
-  rules(...LISTS.flatMap(({ path }) => [`FD-TXN-PAGE-1000@${path}`, `FD-TXN-PAGE-LIMIT:accept@${path}`, `FD-TXN-PAGE-COUNTS@${path}`])),
+  `limit ${PAGE_MAX} gives a page of ${PAGE_MAX} of the 1205 transactions of the checking account, the next page the rest, each running balance the one before plus its amount`,
+  rules(
+    ...LISTS.flatMap(({ path }) => [
+      `FD-TXN-PAGE-1000@${path}`,
+      `FD-TXN-PAGE-LIMIT:accept@${path}`,
+      `FD-TXN-PAGE-COUNTS@${path}`,
+      `FD-TXN-RUNNING-BALANCE@${path}`,
+    ]),
+  ),
   async ({ fdApi, fd, fdPowers, createCustomer }) => {
     // The historic load changes the customer's lists: a customer of the check's own.
     const linkedCustomer = await ownLinkedCustomer(fdPowers, createCustomer);
@@ -68,6 +77,14 @@ test(
       expectCounts(second.body, found[op], found[op] - PAGE_MAX, false, `${op} limit ${PAGE_MAX}, start 2`);
       expect(new Set([...idsOf(first.body), ...idsOf(second.body)]).size, `${op}: the two pages hold every transaction once`).toBe(
         found[op],
+      );
+      // The whole history of every account listed (provider 1.35.0 Transaction.runningBalanceAmount).
+      const listed = [...first.body.transactions, ...second.body.transactions];
+      underRule(
+        test.info(),
+        'FD-TXN-RUNNING-BALANCE',
+        () => expect(runningBalanceProblems(listed), `${op}: each running balance the one before plus its amount`).toEqual([]),
+        op,
       );
       // The lower end of the accepted range.
       expectCounts((await list(op, { ...whole, limit: 1 })).body, found[op], 1, true, `${op} limit 1`);

@@ -16,7 +16,7 @@ const CONSEQUENCE_RULES = { lasts: 'PROP-LASTING', outlives: 'PROP-SURVIVOR', ca
  * The statements still marked "no rule yet" (a check a target could be held to, none written), per service: a ratchet
  * on the way to none. No gap may be added; closing one (a rule, or a true reason none can check it) lowers the figure.
  */
-const OPEN_GAPS: Record<string, number> = { 'card-enrollment': 0, installments: 0, 'financial-data': 9 };
+const OPEN_GAPS: Record<string, number> = { 'card-enrollment': 0, installments: 0, 'financial-data': 1 };
 
 for (const { name: service } of SERVICES) {
   test(`${service}: every statement traced to a rule or not checkable with its reason; every rule rests on a statement`, () => {

@@ -135,6 +135,23 @@ const itemsOf = (p: PagedReader, body: unknown): unknown[] | undefined => {
   return Array.isArray(list) ? list : undefined;
 };
 
+/**
+ * Every page of a paged reader's list at its largest size, in order (at most `cap` reads): a check
+ * looking for one object reads the whole list, not the first page of a list other checks have grown.
+ */
+export async function everyPage(p: PagedReader, read: PageReader, cap = 20): Promise<PageRead[]> {
+  const size = p.size.max ?? p.size.default;
+  const pages: PageRead[] = [];
+  for (let i = 0; i < cap; i++) {
+    if (p.index.kind === 'offset' && size === undefined && i) break;
+    const page = await read(p.index.kind === 'offset' ? p.index.base + i * (size ?? 0) : p.index.base + i, size);
+    pages.push(page);
+    const items = itemsOf(p, page.body);
+    if (page.status !== 200 || !items?.length || (size !== undefined && items.length < size)) break;
+  }
+  return pages;
+}
+
 /** The outcome of one reader's check: the problems found, or why it was not judged. */
 interface PagingOutcome {
   problems: string[];

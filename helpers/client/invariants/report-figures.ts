@@ -9,7 +9,9 @@
 // PrequalificationReport, VOIReport and VOETransactionsReport say "more than 180 days";
 // TransactionsReport, CashFlowReport, the AF*AnalyticsReport and the Foresight reports say "more
 // than 365 days"); billable against the customer's earlier reports and numberOfBillableAssets against
-// the billable pay statements listed (PayStatementForVoie.billable). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
+// the billable pay statements listed (PayStatementForVoie.billable); an income stream's netAnnual
+// against its netMonthly and its incomeStreamMonths against its transactions (VOAIReportIncomeStream,
+// VOIReportIncomeStream, VOIETXVerifyReportIncomeStream). Lasting ids: provider 1.35.0 PortfolioId (the same on every report of a
 // customer), EmploymentId (the same across refreshes of the report).
 
 import { problemsUnder } from '../annotations.js';
@@ -70,4 +72,94 @@ export function billableProblems(
   )
     problems.push(`${label}: numberOfBillableAssets ${report.numberOfBillableAssets}, ${billable} billable pay statements listed`);
   return problemsUnder(REPORT_FIGURES, problems);
+}
+
+const monthOf = (s: number) => {
+  const d = new Date(s * 1000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+};
+
+/**
+ * Income streams of a report whose figures disagree with their own records (provider 1.35.0
+ * VOAIReportIncomeStream, VOIReportIncomeStream, VOIETXVerifyReportIncomeStream): netAnnual is the sum of
+ * the net monthly income of the previous 12 months (the last 12 records of netMonthly, one per complete
+ * calendar month), and incomeStreamMonths, the months the stream's income is observed, is at least the
+ * distinct months of its transactions and at most the months from its first to its last. Each member only
+ * where given.
+ */
+export function incomeFigureProblems(label: string, report: { institutions?: unknown }): string[] {
+  const streams = [report.institutions ?? []]
+    .flat()
+    .flatMap((i: any) => [i?.accounts ?? []].flat())
+    .flatMap((a: any) => [a?.incomeStreams ?? []].flat()) as Record<string, any>[];
+  return streams.flatMap((s) => {
+    const out: string[] = [];
+    const records = (Array.isArray(s.netMonthly) ? s.netMonthly : []).filter((r: any) => typeof r?.net === 'number');
+    if (typeof s.netAnnual === 'number' && records.length) {
+      const last12 = [...records].sort((a, b) => a.month - b.month).slice(-12);
+      const sum = Math.round(last12.reduce((t: number, r: any) => t + r.net, 0) * 100) / 100;
+      if (Math.abs(sum - s.netAnnual) >= 0.005)
+        out.push(`${label}, stream ${s.id}: netAnnual ${s.netAnnual}, the last ${last12.length} net monthly records sum ${sum}`);
+    }
+    const dates = [s.transactions ?? []]
+      .flat()
+      .map((t: any) => Number(t?.postedDate))
+      .filter(Number.isFinite) as number[];
+    if (typeof s.incomeStreamMonths === 'number' && dates.length) {
+      const distinct = new Set(dates.map(monthOf)).size;
+      const span = monthOf(Math.max(...dates)) - monthOf(Math.min(...dates)) + 1;
+      if (s.incomeStreamMonths < distinct || s.incomeStreamMonths > span)
+        out.push(
+          `${label}, stream ${s.id}: incomeStreamMonths ${s.incomeStreamMonths}, its transactions seen in ${distinct} months over ${span}`,
+        );
+    }
+    return out;
+  });
+}
+
+/**
+ * Cash flow report accounts whose figures disagree with their own monthly records (provider 1.35.0
+ * CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic): the credit and debit
+ * totals of the last 2, 6 and 12 months sum those months' totals; twelveMonthTotalNet is the credits less
+ * the debits of the last 12 months, the 2 and 6 month averages those of their months over the months, and
+ * averageMonthlyNet that of every month over the months. Each member only where given.
+ */
+export function cashFlowFigureProblems(label: string, report: { institutions?: unknown }): string[] {
+  const accounts = [report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat()) as Record<string, any>[];
+  const byMonth = (list: unknown) => ([list ?? []].flat() as Record<string, number>[]).sort((a, b) => a.month - b.month);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return accounts.flatMap((a) => {
+    const credits = byMonth(a.cashFlowCredit?.monthlyCashFlowCredits);
+    const debits = byMonth(a.cashFlowDebit?.monthlyCashFlowDebits);
+    if (!credits.length || credits.length !== debits.length) return [];
+    const total = (n: number, list: Record<string, number>[], key: string) => round(list.slice(-n).reduce((s, r) => s + Number(r[key]), 0));
+    const net = (n: number) => round(total(n, credits, 'totalCreditsAmount') - Math.abs(total(n, debits, 'totalDebitsAmount')));
+    const average = (n: number) => round(net(n) / Math.min(n, credits.length));
+    const expected: [string, unknown, number][] = [
+      ...(
+        [
+          [12, 'twelve'],
+          [6, 'six'],
+          [2, 'two'],
+        ] as const
+      ).flatMap(([n, w]): [string, unknown, number][] => [
+        [`${w}MonthCreditTotal`, a.cashFlowCredit?.[`${w}MonthCreditTotal`], total(n, credits, 'totalCreditsAmount')],
+        [`${w}MonthDebitTotal`, a.cashFlowDebit?.[`${w}MonthDebitTotal`], total(n, debits, 'totalDebitsAmount')],
+      ]),
+      ['twelveMonthTotalNet', a.cashFlowCharacteristic?.twelveMonthTotalNet, net(12)],
+      ['sixMonthAverageTotalCreditsLessTotalDebits', a.cashFlowCharacteristic?.sixMonthAverageTotalCreditsLessTotalDebits, average(6)],
+      ['twoMonthAverageTotalCreditsLessTotalDebits', a.cashFlowCharacteristic?.twoMonthAverageTotalCreditsLessTotalDebits, average(2)],
+      ['averageMonthlyNet', a.cashFlowCharacteristic?.averageMonthlyNet, average(credits.length)],
+    ];
+    return (
+      expected
+        // A debit total in either sign (the provider's examples give them as amounts); every other figure as signed.
+        .filter(([name, given, want]) => {
+          if (typeof given !== 'number') return false;
+          const [g, w] = /DebitTotal$/.test(name) ? [Math.abs(given), Math.abs(want)] : [given, want];
+          return Math.abs(g - w) >= 0.015;
+        })
+        .map(([name, given, want]) => `${label}, account ${a.id}: ${name} ${given}, its monthly records give ${want}`)
+    );
+  });
 }

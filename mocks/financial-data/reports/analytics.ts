@@ -409,15 +409,44 @@ export function cashFlowContent(world: FdState, accounts: Account[], w: Window, 
       };
     }),
   });
+  // provider 1.35.0 CashFlowCashFlowCredit, CashFlowCashFlowDebit, CashFlowCashFlowCharacteristic: the totals
+  // of the last 2, 6 and 12 months, and the nets (credits less debits) over them and over every month.
+  const figures = (m: ReturnType<typeof monthly>) => {
+    const total = (n: number, list: Record<string, number>[], key: string) => cents(list.slice(-n).reduce((s, r) => s + r[key], 0));
+    const net = (n: number) => cents(total(n, m.credits, 'totalCreditsAmount') - Math.abs(total(n, m.debits, 'totalDebitsAmount')));
+    const average = (n: number) => cents(net(n) / Math.max(1, Math.min(n, m.credits.length)));
+    const totals = (list: Record<string, number>[], key: string, name: string) =>
+      Object.fromEntries(
+        (
+          [
+            [12, 'twelve'],
+            [6, 'six'],
+            [2, 'two'],
+          ] as const
+        ).map(([n, w]) => [`${w}Month${name}Total`, total(n, list, key)]),
+      );
+    return {
+      credit: totals(m.credits, 'totalCreditsAmount', 'Credit'),
+      debit: totals(m.debits, 'totalDebitsAmount', 'Debit'),
+      characteristic: {
+        averageMonthlyNet: average(m.credits.length),
+        twelveMonthTotalNet: net(12),
+        sixMonthAverageTotalCreditsLessTotalDebits: average(6),
+        twoMonthAverageTotalCreditsLessTotalDebits: average(2),
+      },
+    };
+  };
   const all: Transaction[] = [];
   const inst = institutions(world, accounts, (a) => {
     const txs = reading.posted(a, w);
     all.push(...txs);
     const m = monthly(txs);
+    const f = figures(m);
     return {
       transactions: txs.map((t) => ({ id: String(t.id), amount: t.amount, postedDate: t.postedDate, description: t.description })),
-      cashFlowCredit: { monthlyCashFlowCredits: m.credits },
-      cashFlowDebit: { monthlyCashFlowDebits: m.debits },
+      cashFlowCredit: { monthlyCashFlowCredits: m.credits, ...f.credit },
+      cashFlowDebit: { monthlyCashFlowDebits: m.debits, ...f.debit },
+      cashFlowCharacteristic: f.characteristic,
     };
   });
   const summary = monthly(all);

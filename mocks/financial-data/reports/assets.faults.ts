@@ -3,9 +3,42 @@
 // release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
 // specs citing them). The faults of the suite's authors first, then those written blind (`origin:
 // 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { independent, faultCatalogue, blind, seeded } from '../../kit/faults.js';
+import { independent, faultCatalogue, blind, seeded, type Reply } from '../../kit/faults.js';
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
+  {
+    id: 'fd-assets-owner-name-last-first',
+    rule: "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
+    source: 'provider',
+    rules: ['FD-ASSETS-OWNER'],
+    seams: {
+      reply: (x: Reply, body: string) => {
+        if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
+        return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
+      },
+    },
+  },
+  {
+    id: 'fd-assets-nsf-summary-whatever-show-nsf',
+    rule: 'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
+    source: 'provider',
+    rules: ['FD-ASSETS-NSF-SUMMARY'],
+    seams: {
+      reply: (x: Reply, body: string) => {
+        if (x.status >= 300 || !/^GetReportBy|^GenerateVOA/.test(x.operationId ?? '')) return body;
+        let r: any;
+        try {
+          r = JSON.parse(body);
+        } catch {
+          return body;
+        }
+        if (!['voa', 'voaHistory'].includes(r?.type) || r.constraints?.showNsf === true) return body;
+        for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+          for (const a of Array.isArray(i?.accounts) ? i.accounts : []) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
+        return JSON.stringify(r);
+      },
+    },
+  },
   // Seeded beside the generations without a query callback URL of reports.callback-options.spec.ts (origin 'seeded').
   // Seeded beside the telling markup of the custom fields (reports.custom-fields.spec.ts, tellingMarkup): escaping in a report body.
   seeded({

@@ -33,6 +33,7 @@ import {
   type Report,
   type Transaction,
 } from '../state.js';
+import { holderOf } from '../payments-data.records.js';
 import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
@@ -52,10 +53,10 @@ const TITLES: Record<string, string> = {
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
-/** The first instant of the UTC month of `s` (epoch seconds): a blind fault's rounding. */
-const monthStart = (s: number) => {
+/** The first instant of the UTC month `n` months after the one of `s` (epoch seconds): an income month; a blind fault's rounding. */
+const monthStart = (s: number, n = 0) => {
   const d = new Date(s * 1000);
-  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000);
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1) / 1000);
 };
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
@@ -121,6 +122,10 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     }
     return ids;
   };
+
+  /** provider 1.35.0 ShowNsf: the insufficient funds summary only when asked. */
+  const nsfOf = (body: Record<string, unknown>, from: number, months: 2 | 6): Pick<ContentOptions, 'nsf'> =>
+    body.showNsf === true ? { nsf: { from, months } } : {};
 
   interface Spec {
     type: string;
@@ -209,7 +214,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       const cap = on('i7-voa-history-months-as-30-days') ? daysBefore(r.createdDate, months * 30) : monthsBefore(r.createdDate, months);
       // Blind fault: a fromDate given is taken as sent (the cap only stands in for a missing one).
       const from = on('blind-voa-fromdate-taken-as-sent') ? (num(body.fromDate) ?? cap) : capped(num(body.fromDate), cap, cap);
-      return { window: { from, to: r.createdDate }, consolidated: true };
+      return { window: { from, to: r.createdDate }, consolidated: true, ...nsfOf(body, from, 2) };
     },
   });
 
@@ -246,6 +251,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
       return {
         window: { from, to: r.createdDate },
         income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
+        ...nsfOf(body, from, 2),
       };
     },
   });
@@ -257,7 +263,7 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     assetReport(operationId, {
       type,
       echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
-      content: () => ({ consolidated: true }),
+      content: (_r, body) => ({ consolidated: true, ...nsfOf(body, num(body.fromDate) ?? 0, 6) }),
     });
   }
 
@@ -446,6 +452,8 @@ export interface ContentOptions {
   income?: { from: number; to: number; confidenceMin?: number };
   /** Adds consolidatedAvailableBalance (VOA, prequalification). */
   consolidated?: boolean;
+  /** showNsf: each account's insufficient funds summary since `from`, and over the last `months` months (2: VOA, VOAI; 6: prequalification). */
+  nsf?: { from: number; months: 2 | 6 };
   /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
   find?: Record<string, unknown>;
   faults: { has(id: FdFaultId): boolean };
@@ -489,8 +497,37 @@ function matches(t: Transaction, find: Record<string, unknown> | undefined, unsi
   return true;
 }
 
+/**
+ * The income figures of a stream (provider 1.35.0 VOAIReportIncomeStream): one net monthly record for
+ * each complete calendar month of the report's income window, netAnnual the sum of the last 12 of them,
+ * incomeStreamMonths the months its credits were seen in.
+ */
+function incomeFigures(list: Transaction[], income: { from: number; to: number }) {
+  const netMonthly: { month: number; net: number }[] = [];
+  for (
+    let m = monthStart(income.from, income.from === monthStart(income.from) ? 0 : 1);
+    monthStart(m, 1) - 1 <= income.to;
+    m = monthStart(m, 1)
+  )
+    netMonthly.push({
+      month: m,
+      net: cents(list.filter((t) => t.postedDate >= m && t.postedDate < monthStart(m, 1)).reduce((s, t) => s + t.amount, 0)),
+    });
+  return {
+    netMonthly,
+    netAnnual: cents(netMonthly.slice(-12).reduce((s, r) => s + r.net, 0)),
+    incomeStreamMonths: new Set(list.map((t) => monthStart(t.postedDate))).size,
+  };
+}
+
 /** Deposits of one payee, as an income stream (provider 1.35.0 VOIReportIncomeStream). */
-function incomeStreams(reportId: string, account: Account, credits: Transaction[], confidenceMin?: number) {
+function incomeStreams(
+  reportId: string,
+  account: Account,
+  credits: Transaction[],
+  income: { from: number; to: number; confidenceMin?: number },
+) {
+  const confidenceMin = income.confidenceMin;
   const byPayee = new Map<string, Transaction[]>();
   for (const t of credits) byPayee.set(t.description, [...(byPayee.get(t.description) ?? []), t]);
   return [...byPayee.entries()]
@@ -499,10 +536,14 @@ function incomeStreams(reportId: string, account: Account, credits: Transaction[
       name: payee,
       status: 'ACTIVE',
       confidence: Math.min(99, 40 + 5 * list.length),
+      ...incomeFigures(list, income),
       transactions: list.map(transactionView),
     }))
     .filter((s) => confidenceMin === undefined || s.confidence >= confidenceMin);
 }
+
+/** The description of an insufficient funds fee (the mock's own wording). */
+const NSF_FEE = /insufficient funds|\bnsf\b/i;
 
 /** The report's content: institutions with their accounts, the span of the transactions listed. */
 export function buildContent(ctx: FdContext, reportId: string, accounts: Account[], options: ContentOptions): Record<string, unknown> {
@@ -515,6 +556,7 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
     const held = heldTransactions(ctx, account).filter(
       (t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')),
     );
+    const holder = holderOf(ctx.state.customers.get(account.customerId), account);
     const view: Record<string, unknown> = {
       id: Number(account.id),
       number: account.number.slice(-4),
@@ -525,6 +567,9 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       availableBalance: account.availableBalance,
       balanceDate: account.balanceDate,
       aggregationStatusCode: 0,
+      // provider 1.35.0 ReportAccountOwnerName, ReportAccountOwnerAddress: the account's owner, aggregated fresh.
+      ownerName: holder.ownerName,
+      ownerAddress: holder.ownerAddress,
     };
     if (window) {
       // Seeded fault: the report leaves out what was posted at fromDate itself.
@@ -544,11 +589,26 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       const unsigned = kind === 'transactions' && faults.has('blind-txreport-debits-unsigned');
       view.transactions = listed.map((t) => (unsigned ? { ...transactionView(t), amount: Math.abs(t.amount) } : transactionView(t)));
     }
+    if (options.nsf) {
+      // provider 1.35.0 VOAReportAccount, PrequalificationReportAccount: the insufficient funds fees counted
+      // since fromDate and over the last months, and the days since the latest (only when there is one).
+      const { from, months } = options.nsf;
+      const to = window?.to ?? ctx.clock.nowEpochSeconds();
+      const fees = held.filter((t) => t.amount < 0 && t.status !== 'pending' && NSF_FEE.test(t.description) && t.postedDate <= to);
+      view.totNumberInsufficientFundsFeeDebitTxAccount = fees.filter((t) => t.postedDate >= from).length;
+      view[`totNumberInsufficientFundsFeeDebitTxOver${months}MonthsAccount`] = fees.filter(
+        (t) => t.postedDate >= monthsBefore(to, months),
+      ).length;
+      if (fees.length)
+        view.totNumberDaysSinceMostRecentInsufficientFundsFeeDebitTxAccount = Math.floor(
+          (to - Math.max(...fees.map((t) => t.postedDate))) / DAY_S,
+        );
+    }
     if (income) {
       const credits = held.filter(
         (t) => t.amount > 0 && t.status !== 'pending' && t.postedDate >= income.from && t.postedDate <= income.to,
       );
-      view.incomeStreams = incomeStreams(reportId, account, credits, income.confidenceMin);
+      view.incomeStreams = incomeStreams(reportId, account, credits, income);
     }
     institutions.set(account.institutionId, [...(institutions.get(account.institutionId) ?? []), view]);
   }

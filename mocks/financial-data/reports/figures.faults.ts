@@ -61,4 +61,31 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
       if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
     }),
   },
+  {
+    id: 'fd-prop-report-figures-net-annual-oldest-months',
+    rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the oldest year of net monthly records of the report's income window, not the previous year's",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+        for (const a of Array.isArray(i?.accounts) ? i.accounts : [])
+          for (const s of Array.isArray(a?.incomeStreams) ? a.incomeStreams : [])
+            if (Array.isArray(s?.netMonthly) && typeof s.netAnnual === 'number')
+              s.netAnnual = Math.round(s.netMonthly.slice(0, 12).reduce((t: number, m: { net: number }) => t + m.net, 0) * 100) / 100;
+    }),
+  },
+  {
+    id: 'fd-prop-report-figures-cash-flow-two-months-latest-only',
+    rule: "FD-PROP-REPORT-FIGURES: a cash flow account's two-month credit total is the latest month's alone, not the sum of its last two",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+        for (const a of Array.isArray(i?.accounts) ? i.accounts : []) {
+          const months = a?.cashFlowCredit?.monthlyCashFlowCredits;
+          if (Array.isArray(months) && months.length && typeof a.cashFlowCredit.twoMonthCreditTotal === 'number')
+            a.cashFlowCredit.twoMonthCreditTotal = months[months.length - 1].totalCreditsAmount;
+        }
+    }),
+  },
 ]);

@@ -115,6 +115,26 @@ export const REPORT_RETRIEVAL_FAULTS = faultCatalogue([
     { answer: (_x, a) => (a.pdf ? { ...a, pdf: { ...a.pdf, status: 'inProgress' } } : a), ...was('i33-fd-report-pdf-status-in-progress') },
   ),
   fault(
+    'fd-report-custom-fields-shown-every-field-on-pdf',
+    'FD-REPORT-CUSTOM-FIELDS-SHOWN: the PDF of a report shows every custom field, also those sent with shown false',
+    {
+      answer: (_x, a) =>
+        a.pdf && Array.isArray(a.pdf.constraints.reportCustomFields)
+          ? {
+              ...a,
+              pdf: {
+                ...a.pdf,
+                constraints: {
+                  ...a.pdf.constraints,
+                  reportCustomFields: a.pdf.constraints.reportCustomFields.map((c: object) => ({ ...c, shown: true })),
+                },
+              },
+            }
+          : a,
+      ...provider,
+    },
+  ),
+  fault(
     'fd-report-read-format-reissue-pdf-ignored',
     'FD-REPORT-READ-FORMAT: the reissue answers JSON whatever Accept asks (the other reads give the PDF)',
     { answer: (x, a) => (x.op === REISSUE ? { ...a, pdf: undefined } : a), ...blind('blind-reissue-pdf-ignored') },

@@ -57,10 +57,15 @@ export function acceptRanges(accept: unknown): string[] {
 /** seed 002, Report retrieval: application/pdf gives a PDF; application/json, or neither, JSON (the first of the two by weight wins). */
 export const wantsPdf = (ranges: string[]) => ranges.find((r) => r === 'application/json' || r === 'application/pdf') === 'application/pdf';
 
-/** A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. */
+/**
+ * A small valid-looking PDF naming the report (ASCII only): a check can pin the id it shows. Each custom
+ * field shows on it, label and value, unless sent with shown false (provider 1.35.0 ReportCustomField.shown).
+ */
 function reportPdf(report: Report): Buffer {
   const text = `Report ${report.id}: ${report.title} (${report.type}), status ${report.status}, customer ${report.customerId}`;
-  return Buffer.from(onePagePdf([text]), 'ascii');
+  const fields = [report.constraints.reportCustomFields ?? []].flat() as { label?: unknown; value?: unknown; shown?: unknown }[];
+  const shown = fields.filter((f) => f.shown !== false).map((f) => `${String(f.label)}: ${String(f.value)}`);
+  return Buffer.from(onePagePdf([text, ...shown]), 'ascii');
 }
 
 /**

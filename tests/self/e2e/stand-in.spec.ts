@@ -385,6 +385,7 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
         number: `9051000${n}`,
         routingNumber: '122000247',
         balance: 1,
+        linkedBalance: 1,
         availableBalance: 1,
         currency: 'USD',
         createdDate: nowS,
