@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { CARD_FAULTS, startCardEnrollmentMock } from './card-enrollment/index.js';
-import { EXPERIENCE_APP_NAME } from './financial-data/connect.js';
+import { EXPERIENCE_APP_NAME } from './financial-data/connect.records.js';
 import { FD_FAULTS, startFinancialDataMock } from './financial-data/index.js';
 import { findAccount, TEST_APPLICATION_ID, type FdState } from './financial-data/state.js';
 import { INSTALLMENTS_FAULTS, startInstallmentsMock } from './installments/index.js';

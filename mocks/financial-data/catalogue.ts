@@ -39,7 +39,7 @@ import { WEBHOOKS_FAULTS } from './webhooks.faults.js';
  * authors and those written blind (`origin: 'blind'`), from the faults file beside its module.
  */
 export const FD_FAULTS = [
-  ...MIDDLEWARE_FAULTS,
+  ...inFamily('front', MIDDLEWARE_FAULTS),
   ...inFamily('auth', AUTH_FAULTS),
   ...inFamily('paging', PAGING_FAULTS),
   ...inFamily('customers', CUSTOMERS_FAULTS),
@@ -53,14 +53,14 @@ export const FD_FAULTS = [
   ...STATEMENTS_FAULTS,
   ...inFamily('micro-entries', MICRO_ENTRIES_FAULTS),
   ...SWITCHES_FAULTS,
-  ...REPORT_STORE_FAULTS,
+  ...inFamily('store', REPORT_STORE_FAULTS),
   ...inFamily('report-guard', REPORT_GUARD_FAULTS),
   ...ASSET_REPORTS_FAULTS,
-  ...INCOME_REPORTS_FAULTS,
+  ...inFamily('income', INCOME_REPORTS_FAULTS),
   ...inFamily('analytics', ANALYTICS_REPORTS_FAULTS),
   ...inFamily('sbca', SBCA_FAULTS),
   ...REPORT_RETRIEVAL_FAULTS,
-  ...BILLING_FAULTS,
+  ...inFamily('billing', BILLING_FAULTS),
   ...REPORT_FIGURES_FAULTS,
   ...inFamily('txpush', TXPUSH_FAULTS),
   ...ENRICHMENT_FAULTS,
@@ -68,7 +68,7 @@ export const FD_FAULTS = [
   ...inFamily('connect', CONNECT_FAULTS),
   ...CONNECT_COMPONENTS_FAULTS,
   ...inFamily('app-registration', APP_REGISTRATION_FAULTS),
-  ...THIRD_PARTY_ACCESS_FAULTS,
+  ...inFamily('third-party-access', THIRD_PARTY_ACCESS_FAULTS),
   ...SENSITIVE_ECHO_FAULTS,
 ];
 

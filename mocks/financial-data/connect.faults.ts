@@ -1,449 +1,459 @@
-// Faults of Connect, the hosted flows (switched in connect.ts): each breaks one rule of
-// schemas/financial-data/rules/connect.yaml, the way a provider's release might. `rules` names the
-// rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
-// the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
-// mutation -- --blind`).
-import { faultCatalogue, blind, independent, seeded } from '../kit/faults.js';
-import type { ConnectSeams } from './state.js';
-import type { FaultSeams } from '../kit/faults.js';
+// Faults of Connect, the hosted flows: each a deviation a provider's release might ship, named by the
+// rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/connect.yaml (and the shared rules) it breaks (`rules`: the specs the
+// targeted mutation run picks). A fault loosens the contract (`relax`) or bends connect.ts at its
+// seams: the request as judged (the partner, each borrower's customer and consumer, the experience,
+// the body, the Fix login; the experiences list's application, its experiences and codes), the
+// session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
+// before the move, and a blind fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, assumption, blind, judgesAt, provider } from './fault-builders.js';
+import { findCustomer, findLogin } from './state.js';
+import type { ConnectSeams, Exchange, Session } from './connect.records.js';
+import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
+
+type Seams = FaultSeams<ConnectSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+
+const fault = faultsAt<ConnectSeams>();
+const { fold, skip, refuse } = judgesAt<ConnectSeams>();
+/** An earlier id docs/mutation.md names. */
+const was = (id: string) => ({ aliases: [id] });
+const seeded = { origin: 'seeded' } as const;
+const on =
+  (...ops: Op[]) =>
+  (x: Exchange) =>
+    ops.includes(x.op);
+const JOINT_URL: Op = 'GenerateJointBorrowerConnectUrl';
+const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
+const EMAIL: Op = 'SendConnectEmail';
+const MICRO: Op = 'VerifyMicroEntryMicrodeposit';
+
+// (a) The request as judged: functions at the judge seam.
+/** A borrower's customer and consumer left unchecked where `when` holds (neither step looks at it). */
+const unchecked =
+  (when: (x: Exchange) => boolean): Judge =>
+  (x, s, r) =>
+    (s === 'customer' || s === 'consumer') && when(x) ? undefined : r;
+/** A borrower's customer looked up across partners on `ops` (`when`: of these borrowers). */
+const anyPartner = (ops: Op[], when: (x: Exchange) => boolean = () => true) =>
+  skip('customer', (x) => ops.includes(x.op) && when(x) && !!findCustomer(x.world, x.borrower!.customerId, undefined));
+const refusedBody = (when: (x: Exchange) => boolean, message: string) => refuse('body', when, { status: 400, message });
+const anyLogin = (x: Exchange) => !!x.world.logins.get(Number(x.body.institutionLoginId));
+/** The status of the Fix login's refusal made 400 where `when` holds. */
+const loginStatus400 =
+  (when: (x: Exchange) => boolean): Judge =>
+  (x, s, r) =>
+    s === 'login' && r && when(x) ? { ...r, status: 400 } : r;
+
+// (b) The session a link opens: functions at the state seam.
+const session =
+  (bend: (s: Session, x: Exchange) => void, when: (x: Exchange) => boolean = () => true): Stating =>
+  (x, s) => {
+    if (when(x)) bend(s, x);
+    return s;
+  };
+const ssnOf = (x: Exchange) =>
+  x.body.optionalConsumerInfo?.ssn ?? x.body.borrowers?.find((b: any) => b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn;
+
+// (c) The answer: functions at the answer seam.
+/** The body of a success of `ops` made otherwise. */
+const answered =
+  (ops: Op[], bend: (body: any, x: Exchange) => any): Answering =>
+  (x, a) =>
+    ops.includes(x.op) && a.status < 400 ? { ...a, body: bend(a.body, x) } : a;
+/** The e-mail configuration `op` answers, its members merged with what `members` gives (undefined: unchanged). */
+const emailed = (op: Op, members: (email: any, x: Exchange) => Record<string, unknown> | undefined): Answering =>
+  answered([op], (b, x) => {
+    const more = members(x.body.email ?? {}, x);
+    return more ? { ...b, emailConfig: { ...b.emailConfig, ...more } } : b;
+  });
+/** A text member of the e-mail `op` answers, written otherwise. */
+const emailText = (op: Op, name: string, bend: (v: string) => string): Answering =>
+  emailed(op, (e) => (typeof e[name] === 'string' ? { [name]: bend(e[name]) } : undefined));
+const signature = (op: Op, bend: (lines: unknown[]) => unknown[]): Answering =>
+  emailed(op, (e) => (Array.isArray(e.signature) ? { signature: bend(e.signature) } : undefined));
+const escaped = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const CONNECT_FAULTS = faultCatalogue([
-  // The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples).
-  { id: 'connect-link-http', rule: 'FD-CONNECT-URL: the link is an https URL (not http)', source: 'provider', rules: ['FD-CONNECT-URL'] },
-  {
-    id: 'connect-link-without-customer',
-    rule: 'FD-CONNECT-URL: the link names the customer of the request',
-    source: 'provider',
-    rules: ['FD-CONNECT-URL'],
-  },
-  {
-    id: 'connect-ssn-in-link',
-    rule: "FD-CONNECT-SSN-SECRET: the consumer's SSN never appears in the link",
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET'],
-  },
-  {
-    id: 'connect-ssn-refused',
-    rule: 'FD-CONNECT-SSN-SECRET: a body with the SSN (optionalConsumerInfo) is accepted',
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET'],
-  },
-  // Language (seed 002, Connect; provider codes; other codes refused: assumption).
-  {
-    id: 'connect-language-any',
-    rule: 'FD-CONNECT-LANGUAGE: a language other than en, es, fr is a 400',
-    source: 'assumption',
-    rules: ['FD-CONNECT-LANGUAGE'],
+  // --- The contract's members (provider 1.35.0 required lists; ConnectLanguage; EmailOptions)
+  fault('fd-connect-language-any', 'FD-CONNECT-LANGUAGE: a language other than en, es, fr is taken', {
     relax: [{ schema: 'ConnectLanguage', drop: ['enum'] }],
-  },
-  {
-    id: 'connect-transfer-french-accepted',
-    rule: 'FD-CONNECT-LANGUAGE: the transfer flows refuse fr (en and es only)',
-    source: 'assumption',
-    rules: ['FD-CONNECT-LANGUAGE'],
+    ...assumption,
+  }),
+  fault('fd-connect-language-transfer-french-accepted', 'FD-CONNECT-LANGUAGE: the Connect Transfer flows take fr (en and es only)', {
     relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
-  },
-  {
-    id: 'connect-french-refused',
-    rule: 'FD-CONNECT-LANGUAGE: French (Canada), fr, is accepted',
-    source: 'seed',
-    rules: ['FD-CONNECT-LANGUAGE'],
-  },
-  // Experiences in the generate bodies (provider 1.35.0 Experience; unknown GUID: assumption).
-  {
-    id: 'connect-experience-unknown-accepted',
-    rule: 'FD-CONNECT-EXPERIENCE: a GUID of no experience of the partner is a 400',
-    source: 'assumption',
-    rules: ['FD-CONNECT-EXPERIENCE'],
-  },
-  {
-    id: 'connect-experience-known-refused',
-    rule: "FD-CONNECT-EXPERIENCE: the id of one of the partner's experiences is accepted",
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
-  },
-  {
-    id: 'connect-experience-format-unchecked',
-    rule: 'FD-CONNECT-EXPERIENCE: an experience that is neither default nor a GUID is a 400',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
-  },
-  // Who the session is for (provider 1.35.0 example 10010; consumer and partner: assumption).
-  {
-    id: 'connect-customer-unchecked',
-    rule: 'FD-CONNECT-CUSTOMER: an unknown customer is a 400',
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER'],
-  },
-  {
-    id: 'connect-joint-second-borrower-unchecked',
-    rule: "FD-CONNECT-CUSTOMER: every borrower's customer is checked, not only the primary's",
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER'],
-  },
-  {
-    id: 'connect-microentry-customer-unchecked',
-    rule: 'FD-CONNECT-CUSTOMER: the micro-entry verification refuses an unknown customer',
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER'],
-  },
-  {
-    id: 'connect-consumer-unchecked',
-    rule: "FD-CONNECT-CONSUMER: a consumer that is not the customer's is a 400",
-    source: 'assumption',
-    rules: ['FD-CONNECT-CONSUMER'],
-  },
-  {
-    id: 'connect-partner-unchecked',
-    rule: "FD-CONNECT-PARTNER: a partnerId other than the caller's is a 400",
-    source: 'assumption',
-    rules: ['FD-CONNECT-PARTNER'],
-  },
-  // Required members (provider 1.35.0 required lists).
-  {
-    id: 'connect-lite-partner-optional',
-    rule: 'FD-CONNECT-REQUIRED: Lite Connect without partnerId is a 400',
-    source: 'provider',
-    rules: ['FD-CONNECT-REQUIRED'],
+    ...assumption,
+    ...blind('blind-connect-transfer-accepts-french'),
+  }),
+  fault('fd-connect-required-lite-partner-optional', 'FD-CONNECT-REQUIRED: Lite Connect without partnerId is taken', {
     relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['partnerId'] }],
-  },
-  {
-    id: 'connect-bill-pay-identity-optional',
-    rule: 'FD-CONNECT-REQUIRED: the bill pay switch flow without identity is a 400',
-    source: 'provider',
-    rules: ['FD-CONNECT-REQUIRED'],
+    ...provider,
+  }),
+  fault('fd-connect-required-bill-pay-identity-optional', 'FD-CONNECT-REQUIRED: the bill pay switch flow without identity is taken', {
     relax: [{ schema: 'ConnectGenerateTransferBillPaySwitchParameters', unrequire: ['identity'] }],
-  },
-  // E-mail variants (seed 002, Connect; provider 1.35.0 ConnectEmailUrl, EmailOptions).
-  {
-    id: 'connect-email-subject-default',
-    rule: 'FD-CONNECT-EMAIL: the e-mail answered is the one sent (its subject)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  },
-  {
-    id: 'connect-joint-email-empty-accepted',
-    rule: 'FD-CONNECT-JOINT-EMAIL: an e-mail with an empty address is a 400',
-    source: 'seed',
-    rules: ['FD-CONNECT-JOINT-EMAIL'],
+    ...provider,
+  }),
+  fault(
+    'fd-connect-required-lite-institution-optional',
+    'FD-CONNECT-REQUIRED: a Lite Connect body without institutionId answers a link to no institution',
+    {
+      relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
+      ...provider,
+      ...blind('blind-connect-lite-institution-optional'),
+    },
+  ),
+  fault(
+    'fd-connect-required-fix-login-generic-message',
+    'FD-CONNECT-REQUIRED: a Fix Connect body without institutionLoginId is a 400 "Bad request" whose message names no member (provider 400 example 10010 names it)',
+    {
+      relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
+      judge: refuse('body', (x) => x.op === 'GenerateFixConnectUrl' && x.body.institutionLoginId === undefined, {
+        status: 400,
+        message: 'Bad request',
+      }),
+      ...provider,
+      ...blind('blind-connect-fix-missing-login-generic-message'),
+    },
+  ),
+  fault('fd-connect-joint-email-empty-accepted', 'FD-CONNECT-JOINT-EMAIL: an e-mail with an empty address is taken', {
     relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
-  },
-  {
-    id: 'connect-joint-email-one-refused',
-    rule: 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is enough (200)',
-    source: 'seed',
-    rules: ['FD-CONNECT-JOINT-EMAIL'],
-  },
-  // Fix connect (seed 002: 404).
-  {
-    id: 'connect-fix-login-unchecked',
-    rule: 'FD-CONNECT-FIX-LOGIN: an unknown institution login is a 404',
-    source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN'],
-  },
-  {
-    id: 'connect-fix-other-customer-login',
-    rule: "FD-CONNECT-FIX-LOGIN: another customer's login is a 404",
-    source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN'],
-  },
-  {
-    id: 'connect-fix-unknown-400',
-    rule: 'FD-CONNECT-FIX-LOGIN: an unknown login is a 404, not a 400',
-    source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN'],
-  },
-  // Experiences list (seed 002, Connect; provider 1.35.0 AppNameParam, 404 example 4004).
-  {
-    id: 'connect-experiences-app-optional',
-    rule: 'FD-CONNECT-EXPERIENCES: no appName is a 400',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  },
-  {
-    id: 'connect-experiences-unknown-app-empty',
-    rule: 'FD-CONNECT-EXPERIENCES: an unknown application name is a 404, not an empty list',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  },
-  {
-    id: 'connect-experiences-filter-ignored',
-    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps only matching experiences',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Connect, the hosted flows (seed 002, Connect (hosted flows); provider 1.35.0 ConnectParameters ... ConnectLink).
-  blind({
-    id: 'blind-connect-joint-link-first-listed-borrower',
-    rule: "the joint-borrower session opens for the primary borrower's customer, not for whichever borrower is listed first (seed 002, Connect: the joint-borrower variants prompt the primary and the joint borrower; provider Borrower.type)",
-    source: 'provider',
-    rules: ['FD-CONNECT-URL'],
+    ...blind('blind-connect-email-empty-address-accepted'),
   }),
-  blind({
-    id: 'blind-connect-lite-link-reused-per-partner',
-    rule: 'each Lite Connect link names the customer of its request: two customers get two links, not the first link reused for the partner within its two hours (seed 002, Connect: 200 URL; provider ConnectLink carries customerId)',
-    source: 'provider',
-    rules: ['FD-CONNECT-URL'],
+
+  // --- The link (seed 002, Connect: 200 URL; provider 1.35.0 ConnectLink examples)
+  fault('fd-connect-url-without-customer', 'FD-CONNECT-URL: the link does not name the customer of the request', {
+    state: session((s) => s.query.delete('customerId')),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-transfer-accepts-french',
-    rule: 'the Connect Transfer flows speak English and es only: fr, accepted by the other flows, is a 400 on the bill pay and deposit switch links (provider 1.35.0 transfer language names es only; FD-CONNECT-LANGUAGE)',
-    source: 'assumption',
-    rules: ['FD-CONNECT-LANGUAGE'],
-    relax: [{ schema: 'ConnectTransferLanguage', set: { enum: ['en', 'es', 'fr'] } }],
+  fault(
+    'fd-connect-url-lite-link-reused-per-partner',
+    'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for',
+    {
+      // The links are kept in the world's fault memory (state.ts), reset with it.
+      answer: answered(['GenerateLiteConnectUrl'], (b, x) => {
+        const links = x.world.faultMemory.liteLinks;
+        const cached = links.get(x.input.partner!.id);
+        if (cached && x.nowMs < cached.untilMs) return { ...b, link: cached.url };
+        links.set(x.input.partner!.id, { url: b.link, untilMs: x.nowMs + 2 * 3600_000 });
+        return b;
+      }),
+      ...provider,
+      ...blind('blind-connect-lite-link-reused-per-partner'),
+    },
+  ),
+  fault(
+    'fd-prop-url-encoded-transfer-identity-raw',
+    "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
+    {
+      answer: answered(['GenerateTransferBillPaySwitchUrl', 'GenerateTransferDepositSwitchUrl'], (b, x) => {
+        const identity = x.body.identity;
+        return identity?.city ? { ...b, link: `${b.link}&city=${identity.city}&address=${identity.address ?? ''}` } : b;
+      }),
+      ...assumption,
+      ...seeded,
+      ...was('seeded-prop-url-transfer-identity-raw'),
+    },
+  ),
+
+  // --- The SSN (seed 002, Connect: the SSN may pre-populate the payroll step; never shown)
+  fault('fd-connect-ssn-secret-in-link', "FD-CONNECT-SSN-SECRET: the consumer's SSN is carried in the link", {
+    state: session(
+      (s, x) => s.query.set('ssn', ssnOf(x)),
+      (x) => !!ssnOf(x),
+    ),
   }),
-  blind({
-    id: 'blind-connect-microentry-experience-unknown-accepted',
-    rule: 'the micro-entry verification refuses a well-formed GUID that names none of the experiences, as the other flows do (provider 1.35.0 Experience; contract: unknown GUID is a 400)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
+  fault(
+    'fd-connect-ssn-secret-joint-ssn-in-link',
+    "FD-CONNECT-SSN-SECRET: the joint borrower's SSN pre-fills the co-borrower's payroll step through the link",
+    {
+      state: session(
+        (s, x) =>
+          s.query.set(
+            'jointBorrowerSsn',
+            x.body.borrowers.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo).optionalConsumerInfo.ssn,
+          ),
+        (x) => !!x.body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn,
+      ),
+      ...blind('blind-connect-joint-ssn-in-link'),
+    },
+  ),
+  fault('fd-connect-ssn-secret-refused', 'FD-CONNECT-SSN-SECRET: a body with the SSN (optionalConsumerInfo) is refused', {
+    judge: refusedBody((x) => !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not accepted'),
   }),
-  blind({
-    id: 'blind-connect-joint-email-default-experience-refused',
-    rule: 'experience "default" is accepted on the joint-borrower e-mail, where experience is required, as everywhere else (provider 1.35.0 Experience: "default" or a GUID)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
+  fault(
+    'fd-connect-ssn-secret-email-refused',
+    "FD-CONNECT-SSN-SECRET: the e-mail variant refuses a body carrying the consumer's SSN, which full Connect takes",
+    {
+      judge: refusedBody(
+        (x) => x.op === EMAIL && !!x.body.optionalConsumerInfo,
+        'optionalConsumerInfo is not supported by the e-mail flow',
+      ),
+      ...blind('blind-connect-email-ssn-refused'),
+    },
+  ),
+  fault(
+    'fd-connect-ssn-secret-prefill-member',
+    'FD-CONNECT-SSN-SECRET, FD-SENSITIVE-ECHO: GenerateConnectUrl answers a prefill member holding the SSN beside the link',
+    {
+      answer: answered(['GenerateConnectUrl'], (b, x) =>
+        x.body.optionalConsumerInfo?.ssn ? { ...b, prefill: { ssn: x.body.optionalConsumerInfo.ssn } } : b,
+      ),
+    },
+  ),
+  fault(
+    'fd-obj-sensitive-connect-email-consumer-info-in-config',
+    'FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
+    {
+      answer: emailed(EMAIL, (_e, x) =>
+        x.body.optionalConsumerInfo ? { consumer: { customerId: x.body.customerId, ...x.body.optionalConsumerInfo } } : undefined,
+      ),
+      ...seeded,
+    },
+  ),
+  fault(
+    'fd-obj-sensitive-connect-joint-email-ssn-in-config',
+    "FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
+    {
+      answer: emailed(JOINT_EMAIL, (_e, x) =>
+        Array.isArray(x.body.borrowers)
+          ? { borrowers: x.body.borrowers.map((b: any) => ({ customerId: b.customerId, ...(b.optionalConsumerInfo ?? {}) })) }
+          : undefined,
+      ),
+    },
+  ),
+
+  // --- Language (seed 002, Connect: en by default, es and fr)
+  fault('fd-connect-language-french-refused', 'FD-CONNECT-LANGUAGE: French (Canada), fr, is refused', {
+    judge: refusedBody((x) => x.body.language === 'fr', 'language fr is not supported'),
   }),
-  blind({
-    id: 'blind-connect-bill-pay-other-partner-customer',
-    rule: "the bill pay switch link refuses (400) a customer that exists but is another partner's, not only an unknown one (provider 1.35.0 example 10010: does not exist or does not belong to this partner)",
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER'],
+
+  // --- Experiences in the generate bodies (provider 1.35.0 Experience; unknown GUID: assumption)
+  fault('fd-connect-experience-known-refused', "FD-CONNECT-EXPERIENCE: the id of one of the partner's experiences is refused", {
+    judge: refuse('known', (x) => x.known === true, {
+      status: 400,
+      message: '"experience" must be a valid GUID of one of your experiences',
+    }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-email-consumer-any-existing',
-    rule: "the e-mail variant refuses a consumerId that is another customer's consumer, not only one that exists nowhere (seed 002, Resources: a consumer belongs to a customer; contract 400)",
-    source: 'assumption',
-    rules: ['FD-CONNECT-CONSUMER'],
+  fault('fd-connect-experience-format-unchecked', 'FD-CONNECT-EXPERIENCE: an experience that is neither default nor a GUID is taken', {
+    judge: skip('experience'),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-transfer-partner-unchecked',
-    rule: "the two Connect Transfer flows refuse a partnerId other than the caller's with a 400, as the other flows do (provider PartnerId: your partner ID; contract decision)",
-    source: 'assumption',
-    rules: ['FD-CONNECT-PARTNER'],
+  fault(
+    'fd-connect-experience-joint-email-default-refused',
+    'FD-CONNECT-EXPERIENCE: experience "default" is refused on the joint-borrower e-mail',
+    {
+      judge: refuse('experience', (x) => x.op === JOINT_EMAIL && x.body.experience === 'default', {
+        status: 400,
+        message: '"experience" must be a valid GUID',
+      }),
+      ...provider,
+      ...blind('blind-connect-joint-email-default-experience-refused'),
+    },
+  ),
+
+  // --- Who the session is for (provider 1.35.0 example 10010; consumer and partner: assumption)
+  fault('fd-connect-customer-unchecked', 'FD-CONNECT-CUSTOMER: an unknown customer is taken', {
+    judge: unchecked(() => true),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-lite-institution-optional',
-    rule: 'a Lite Connect body without institutionId is a 400 naming it, not a link to no institution (provider 1.35.0 LiteConnectParameters required institutionId)',
-    source: 'provider',
-    rules: ['FD-CONNECT-REQUIRED'],
-    relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
+  fault('fd-connect-customer-joint-second-borrower-unchecked', "FD-CONNECT-CUSTOMER: only the primary borrower's customer is checked", {
+    judge: unchecked((x) => x.index! > 0),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-fix-missing-login-generic-message',
-    rule: 'a Fix Connect body without institutionLoginId is a 400 whose message names institutionLoginId, not a bare "Bad request" (provider 1.35.0 FixConnectParameters; 400 example 10010 names the member)',
-    source: 'provider',
-    rules: ['FD-CONNECT-REQUIRED'],
-    relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
+  fault('fd-connect-customer-bill-pay-other-partner', 'FD-CONNECT-CUSTOMER: the bill pay switch link takes a customer of another partner', {
+    judge: anyPartner(['GenerateTransferBillPaySwitchUrl']),
+    ...provider,
+    ...blind('blind-connect-bill-pay-other-partner-customer'),
   }),
-  blind({
-    id: 'blind-connect-joint-ssn-in-link',
-    rule: "the joint borrower's SSN sent to pre-fill the payroll step is never carried by the link (seed 002, Connect: SSN in the body; reference, Consumers: full SSNs never shown)",
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET'],
+  fault(
+    'fd-obj-other-partner-connect-microentry-customer',
+    "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
+    { judge: anyPartner([MICRO]), ...provider, ...seeded },
+  ),
+  fault(
+    'fd-connect-customer-joint-url-coborrower-other-partner',
+    "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
+    { judge: anyPartner([JOINT_URL], (x) => x.index! > 0), ...provider, ...seeded },
+  ),
+  fault('fd-connect-consumer-unchecked', "FD-CONNECT-CONSUMER: a consumer that is not the customer's is taken", {
+    judge: skip('consumer'),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-connect-email-ssn-refused',
-    rule: "the e-mail variant accepts (200) a body carrying the consumer's SSN in optionalConsumerInfo, as full Connect does (seed 002, Connect: the SSN may be passed in the body; provider ConnectEmailParameters.optionalConsumerInfo)",
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET'],
+  fault(
+    'fd-connect-consumer-email-any-existing',
+    "FD-CONNECT-CONSUMER: the e-mail variant takes a consumerId that is another customer's consumer",
+    {
+      judge: skip('consumer', on(EMAIL)),
+      ...assumption,
+      ...blind('blind-connect-email-consumer-any-existing'),
+    },
+  ),
+  fault(
+    'fd-obj-other-parent-connect-joint-url-consumer',
+    "FD-CONNECT-CONSUMER, FD-OBJ-OTHER-PARENT: the joint-borrower URL does not check whose consumer a borrower's consumerId is",
+    { judge: skip('consumer', on(JOINT_URL)), ...assumption, ...seeded },
+  ),
+  fault('fd-connect-partner-unchecked', "FD-CONNECT-PARTNER: a partnerId other than the caller's is taken", {
+    judge: skip('partner'),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-connect-email-from-noreply',
-    rule: 'SendConnectEmail answers the e-mail as sent, its sender included, not replaced by a platform no-reply address (provider 1.35.0 ConnectEmailUrl.emailConfig)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
+  fault(
+    'fd-connect-partner-transfer-unchecked',
+    "FD-CONNECT-PARTNER: the two Connect Transfer flows take a partnerId other than the caller's",
+    {
+      judge: skip('partner', (x) => x.type!.startsWith('transfer')),
+      ...assumption,
+      ...blind('blind-connect-transfer-partner-unchecked'),
+    },
+  ),
+
+  // --- Fix connect (seed 002: 404)
+  fault('fd-connect-fix-login-unchecked', 'FD-CONNECT-FIX-LOGIN: an unknown institution login is taken', { judge: skip('login') }),
+  fault('fd-connect-fix-login-other-customer', "FD-CONNECT-FIX-LOGIN: another customer's login is taken", {
+    judge: skip('login', anyLogin),
   }),
-  blind({
-    id: 'blind-connect-email-empty-address-accepted',
-    rule: 'the joint-borrower e-mail with an empty address is a 400: it needs at least one joint borrower e-mail address (seed 002, Connect; provider EmailOptions required to)',
-    source: 'seed',
-    rules: ['FD-CONNECT-JOINT-EMAIL'],
-    relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
+  fault('fd-connect-fix-login-unknown-400', 'FD-CONNECT-FIX-LOGIN: an unknown login is a 400, not a 404', {
+    judge: loginStatus400(() => true),
   }),
-  blind({
-    id: 'blind-connect-fix-other-customer-login-400',
-    rule: 'Fix Connect for a login of another customer is a 404 like an unknown login, not a 400 (seed 002, Connect fix: 404; Errors 404; provider example 38007)',
-    source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN'],
+  fault(
+    'fd-connect-fix-login-other-customer-400',
+    'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
+    {
+      judge: loginStatus400(anyLogin),
+      ...blind('blind-connect-fix-other-customer-login-400'),
+    },
+  ),
+  fault(
+    'fd-prop-every-kind-connect-fix-legacy-login-404',
+    'FD-CONNECT-FIX-LOGIN, FD-PROP-EVERY-KIND: a legacy (non-OAuth) login of the customer is answered 404 as if it did not exist',
+    {
+      judge: refuse(
+        'login',
+        (x) => !!findLogin(x.world, x.body.customerId, String(x.body.institutionLoginId), x.input.partner!.id)?.legacy,
+        {
+          status: 404,
+          message: 'Customer does not have any accounts associated with institutionLoginId.',
+        },
+      ),
+      ...was('i36-fd-connect-fix-legacy-login-404'),
+    },
+  ),
+
+  // --- The e-mail variants (seed 002, Connect; provider 1.35.0 ConnectEmailUrl, EmailOptions: the e-mail answered as sent)
+  fault('fd-connect-email-subject-default', 'FD-CONNECT-EMAIL: the e-mail answered carries the default subject, not the one sent', {
+    answer: answered([EMAIL, JOINT_EMAIL], (b) => ({
+      ...b,
+      emailConfig: { ...b.emailConfig, subject: 'Verify your Financial Information' },
+    })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-connect-experiences-filter-first-code-only',
-    rule: 'a productCode list keeps the experiences with any of its codes, not only those with the first code (seed 002, Connect: query product codes; provider ProductCodeParam, an array)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
+  fault('fd-connect-email-from-noreply', "FD-CONNECT-EMAIL: SendConnectEmail answers the platform's no-reply sender, not the one sent", {
+    answer: emailed(EMAIL, () => ({ from: 'noreply@connect.example.com' })),
+    ...provider,
+    ...blind('blind-connect-email-from-noreply'),
   }),
-  // The fourth independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract, the rule catalogue and this mock only, the specs unread.
-  independent('independent-4', {
-    id: 'i4-connect-ssn-in-prefill-member',
-    rule: "no answer carries the consumer's SSN sent to pre-populate the payroll step (seed 002, Connect): GenerateConnectUrl answers a prefill member holding it beside the link",
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET', 'FD-SENSITIVE-ECHO'],
+  fault('fd-connect-email-to-lowercased', 'FD-CONNECT-EMAIL: SendConnectEmail answers the address in lower case', {
+    answer: emailText(EMAIL, 'to', (v) => v.toLowerCase()),
+    ...provider,
   }),
-  independent('independent-7', {
-    id: 'i7-connect-email-to-lowercased',
-    rule: 'the e-mail variant answers the e-mail as sent (provider ConnectEmailParameters): SendConnectEmail answers the address in lower case',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
+  fault(
+    'fd-connect-email-subject-entities-escaped',
+    'FD-CONNECT-EMAIL: SendConnectEmail answers a subject holding & or < with HTML entities',
+    {
+      answer: emailText(EMAIL, 'subject', escaped),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-connect-email-signature-blank-lines-dropped',
+    'FD-CONNECT-EMAIL: SendConnectEmail answers the signature without its empty lines',
+    {
+      answer: signature(EMAIL, (lines) => lines.filter((line) => String(line).trim() !== '')),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-connect-email-joint-signature-lines-trimmed',
+    'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
+    { answer: signature(JOINT_EMAIL, (lines) => lines.map((line) => String(line).trim())), ...provider, ...seeded },
+  ),
+  fault(
+    'fd-connect-email-joint-institution-name-escaped',
+    'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
+    { answer: emailText(JOINT_EMAIL, 'institutionName', (v) => escaped(v).replace(/"/g, '&quot;')), ...provider, ...seeded },
+  ),
+  fault('fd-connect-joint-email-one-refused', 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is refused (two asked for)', {
+    judge: refusedBody(
+      (x) => x.op === JOINT_EMAIL && !String(x.body.email?.to ?? '').includes(','),
+      'at least two e-mail addresses are required',
+    ),
   }),
-  independent('independent-9', {
-    id: 'i9-connect-lite-consumer-unchecked',
-    rule: "a known consumer of another customer is refused (FD-CONNECT-CONSUMER; provider 1.35.0 consumerId of the connect bodies is the customer's consumer): the Lite Connect generate operation does not check whose consumer the consumerId is (the other flows refuse it)",
-    source: 'provider',
-    rules: ['FD-CONNECT-CONSUMER', 'FD-OBJ-OTHER-PARENT'],
+
+  // --- The experiences list (seed 002, Connect; provider 1.35.0 AppNameParam, ProductCodeParam, 404 example 4004)
+  fault('fd-connect-experiences-app-optional', "FD-CONNECT-EXPERIENCES: no appName lists every application's experiences, not a 400", {
+    judge: skip('appName'),
+    ...provider,
   }),
-  independent('independent-9', {
-    id: 'i9-connect-fix-link-without-customer',
-    rule: "each generate operation answers an https link for the request's customer (seed 002 Connect: Fix connect is for a lost connection of that customer): the Fix Connect link carries no customerId (built from the institution login alone)",
-    source: 'seed',
-    rules: ['FD-CONNECT-URL'],
+  fault('fd-connect-experiences-unknown-app-empty', 'FD-CONNECT-EXPERIENCES: an unknown application name is an empty list, not a 404', {
+    judge: skip('apps'),
+    ...provider,
   }),
-  independent('independent-9', {
-    id: 'i9-connect-joint-email-ssn-in-config',
-    rule: "a body carrying the consumer's SSN is accepted and no answer carries that SSN (seed 002 Connect: the SSN pre-populates a payroll step; FD-CONNECT-SSN-SECRET): the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
+  fault(
+    'fd-connect-experiences-app-name-prefix',
+    'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
+    {
+      judge: fold(
+        'appName',
+        () => true,
+        (x) => (x.named = (name) => name.startsWith(String(x.input.query.appName))),
+      ),
+      ...provider,
+      ...seeded,
+    },
+  ),
+  fault('fd-connect-experiences-filter-ignored', 'FD-CONNECT-EXPERIENCES: the product code filter is ignored', {
+    judge: fold(
+      'codes',
+      () => true,
+      (x) => (x.codes = undefined),
+    ),
+    ...provider,
   }),
-  // Seeded beside the other-parent checker's Connect pairs (security.other-parent.spec.ts; origin 'seeded').
-  seeded({
-    id: 'connect-joint-url-consumer-any-customer',
-    rule: "a known consumer of another customer is refused (FD-CONNECT-CONSUMER): the joint-borrower URL does not check whose consumer a borrower's consumerId is",
-    source: 'assumption',
-    rules: ['FD-CONNECT-CONSUMER', 'FD-OBJ-OTHER-PARENT'],
+  fault('fd-connect-experiences-filter-first-code-only', 'FD-CONNECT-EXPERIENCES: only the first of the product codes asked filters', {
+    judge: fold(
+      'codes',
+      (x) => !!x.codes,
+      (x) => (x.codes = x.codes!.slice(0, 1)),
+    ),
+    ...provider,
+    ...blind('blind-connect-experiences-filter-first-code-only'),
   }),
-  // Seeded beside the sensitive-values checker, which sends every sensitive member a body declares (origin 'seeded').
-  seeded({
-    id: 'connect-email-consumer-info-in-config',
-    rule: 'no answer carries the SSN a body pre-populates the payroll step with (seed 002 Connect; FD-CONNECT-SSN-SECRET): the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
-    source: 'seed',
-    rules: ['FD-CONNECT-SSN-SECRET', 'FD-OBJ-SENSITIVE'],
-  }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  // Seeded beside the built-URL property (helpers/client/invariants/built-urls.ts), which judges every URL an answer builds.
-  seeded({
-    id: 'seeded-prop-url-transfer-identity-raw',
-    rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
-    source: 'assumption',
-    rules: ['FD-PROP-URL-ENCODED'],
-    seams: {
-      answer: (x, answer) => {
-        const identity = x.body?.identity;
-        if (!String(x.operationId).startsWith('GenerateTransfer') || !identity?.city) return answer;
-        return { ...answer, body: { ...answer.body, link: `${answer.body.link}&city=${identity.city}&address=${identity.address ?? ''}` } };
-      },
-    } satisfies FaultSeams<ConnectSeams>,
-  }),
-  seeded({
-    id: 'rt-connect-joint-email-subject-trimmed',
-    rule: 'FD-CONNECT-EMAIL: SendJointBorrowerConnectEmail answers the e-mail configuration with its subject trimmed (the single e-mail keeps it as sent)',
-    source: 'seed',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  // Red team rt2- (origin 'seeded'): a second set written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt2-connect-experience-guid-first-group',
-    rule: 'FD-CONNECT-EXPERIENCE: an experience is recognised by the first group of its GUID, so a GUID of no experience that shares it is accepted',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
-  }),
-  seeded({
-    id: 'rt2-connect-experiences-app-name-prefix',
-    rule: 'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  }),
-  seeded({
-    id: 'rt2-connect-joint-email-coborrower-consumer-unchecked',
-    rule: "FD-CONNECT-CONSUMER: SendJointBorrowerConnectEmail checks the primary borrower's consumer only; a co-borrower naming another customer's consumer is accepted",
-    source: 'assumption',
-    rules: ['FD-CONNECT-CONSUMER'],
-  }),
-  seeded({
-    id: 'rt2-connect-microentry-customer-other-partner',
-    rule: "FD-CONNECT-CUSTOMER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  seeded({
-    id: 'rt2-connect-joint-email-from-lowercased',
-    rule: 'FD-CONNECT-EMAIL: SendJointBorrowerConnectEmail answers the sender address in lower case (the single e-mail keeps it as sent)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  seeded({
-    id: 'rt2-connect-lite-experience-unknown-accepted',
-    rule: 'FD-CONNECT-EXPERIENCE: the Lite flow accepts a well-formed GUID of no experience (the other flows refuse it)',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCE'],
-  }),
-  seeded({
-    id: 'rt2-connect-joint-url-coborrower-other-partner',
-    rule: "FD-CONNECT-CUSTOMER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER', 'FD-OBJ-OTHER-PARTNER'],
-  }),
-  seeded({
-    id: 'rt2-connect-experiences-product-code-prefix',
-    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with the code asked for, so a shortened code keeps experiences of longer codes',
-    source: 'provider',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  }),
-  independent('independent-19', {
-    id: 'i19-connect-email-signature-blank-lines-dropped',
-    rule: 'the e-mail variants answer the e-mail as sent, every member byte for byte (provider 1.35.0 EmailOptions.signature, an array of strings): SendConnectEmail answers the signature without its empty lines',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  independent('independent-19', {
-    id: 'i19-connect-lite-other-partner-customer',
-    rule: "a customerId that names no customer of the calling partner is a 400 (seed 002, Connect; provider 1.35.0 GenerateLiteConnectUrl): the lite flow alone answers a link for another partner's customer",
-    source: 'provider',
-    rules: ['FD-CONNECT-CUSTOMER'],
-  }),
-  // Seeded beside the answer judge's array echo (fixtures/assertions/financial-data-answer.ts) and the telling signature lines.
-  seeded({
-    id: 'seeded-fam24-joint-email-signature-lines-trimmed',
-    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  // Seeded beside the e-mail members sent with the characters HTML escapes (tellingMarkup).
-  seeded({
-    id: 'seeded-fam25-joint-email-institution-name-entities-escaped',
-    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  independent('independent-20', {
-    id: 'i20-connect-email-subject-entities-escaped',
-    rule: 'the e-mail variants answer the e-mail as sent, every member byte for byte (provider 1.35.0 SendConnectEmail emailConfig): the single e-mail answers a subject holding & or < with HTML entities',
-    source: 'provider',
-    rules: ['FD-CONNECT-EMAIL'],
-  }),
-  independent('independent-26', {
-    id: 'i26-connect-lite-spanish-refused',
-    rule: 'language is English by default, also Spanish (United States) and French (Canada) (seed 002, Connect): the Lite flow refuses language es with 400',
-    source: 'seed',
-    rules: ['FD-CONNECT-LANGUAGE'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-connect-fix-link-plain-http',
-    rule: 'Connect URLs are https links (provider 1.35.0 ConnectUrl examples): GenerateFixConnectUrl answers a plain http link',
-    source: 'provider',
-    rules: ['FD-CONNECT-URL'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-connect-experiences-every-code-asked',
-    rule: 'GetAllExperience filters the experiences of an application by the product codes asked (seed 002, Connect: query product codes): an experience is kept only when every one of its own product codes was asked for, so asking for one code an experience offers leaves that experience out',
-    source: 'seed',
-    rules: ['FD-CONNECT-EXPERIENCES'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-connect-fix-legacy-login-404',
-    rule: 'Fix Connect serves a login of the customer, 404 only when the login is not found (seed 002, Connect: fix connect is for a lost connection, updated credentials or an expired challenge; errors 404): a legacy (non-OAuth) login of the customer is answered 404',
-    source: 'seed',
-    rules: ['FD-CONNECT-FIX-LOGIN', 'FD-PROP-EVERY-KIND'],
-  }),
+  fault(
+    'fd-connect-experiences-product-code-prefix',
+    'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with a code asked for',
+    {
+      judge: fold(
+        'codes',
+        () => true,
+        (x) => (x.keeps = (e) => e.productCode.some((c) => x.codes!.some((q) => c.startsWith(q)))),
+      ),
+      ...provider,
+      ...seeded,
+    },
+  ),
+  fault(
+    'fd-connect-experiences-every-code-asked',
+    'FD-CONNECT-EXPERIENCES: an experience is kept only when every one of its own product codes was asked for',
+    {
+      judge: fold(
+        'codes',
+        () => true,
+        (x) => (x.keeps = (e) => e.productCode.every((c) => x.codes!.includes(c))),
+      ),
+    },
+  ),
 ]);

@@ -1,9 +1,7 @@
-// Faults of consumers: each a deviation a provider's release might ship, named by the rule it breaks
-// (`<rule id>-<deviation>`), its rule text starting with the ids of schemas/financial-data/rules*.yaml
-// it breaks (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
-// (`relax`) or bends consumers.ts at its seams: the request as judged at one step (Step), what a write
-// stores (Change), the answer. Which set of writers found a fault is the mutation records'
-// (docs/mutation.md); a blind fault, and an id the records name, keep the earlier id as an alias.
+// Faults of consumers, each named by the rule it breaks (`<rule id>-<deviation>`), its rule text starting
+// with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the contract
+// (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
+// the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultsAt, blind, assumption, provider, judgesAt } from './fault-builders.js';
 import { ssnDigits, type Change, type ConsumerSeams, type Exchange, type Step } from './consumers.records.js';
@@ -331,8 +329,8 @@ export const CONSUMERS_FAULTS = faultCatalogue([
     },
   ),
   fault(
-    'fd-not-found-consumer-modify-other-partner',
-    "FD-NOT-FOUND: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
+    'fd-obj-other-partner-consumer-modify',
+    "FD-NOT-FOUND, FD-OBJ-OTHER-PARTNER: ModifyConsumer finds the consumer by its id alone and changes another partner's (204)",
     {
       judge: anyonesConsumer('ModifyConsumer'),
     },

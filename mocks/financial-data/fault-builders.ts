@@ -4,15 +4,15 @@ import type { Fault, FaultMemory, FaultSeams, Relaxation, SeamTypes } from '../k
 
 /**
  * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
- * functions at the resource's seams) and what it is (its source, seed unless given; `origin`,
+ * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given; `origin`,
  * `aliases`). Its `rules` are the rule ids its text starts with ('FD-A, FD-B: what breaks').
  */
 export const faultsAt =
   <T extends SeamTypes>() =>
   <Id extends string>(id: Id, rule: string, how: FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> => {
-    const { judge, state, answer, delivery, ...what } = how;
+    const { judge, state, answer, delivery, reply, ...what } = how;
     const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
-    const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery }).filter(([, f]) => f));
+    const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
     return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
   };
 

@@ -1,10 +1,7 @@
-// Faults of micro entries: each a deviation a provider's release might ship, named by the rule it
-// breaks (`<rule id>-<deviation>`), its rule text starting with the ids of
-// schemas/financial-data/rules/micro-entries.yaml (and the shared rules) it breaks (`rules`: the specs
-// the targeted mutation run picks). A fault loosens the contract (`relax`) or bends micro-entries.ts at
-// its seams: the request as judged at one step (Step), what a write stores (Change), the answer. Which
-// set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault, and an id
-// the records name, keep the earlier id as an alias.
+// Faults of micro entries, each named by the rule it breaks (`<rule id>-<deviation>`), its rule text
+// starting with the rule ids (`rules`: the specs the targeted mutation run picks). A fault loosens the
+// contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
+// write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
 import { faultsAt, blind, judgesAt, always } from './fault-builders.js';
 import {
@@ -169,57 +166,33 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       CONFLICT,
     ),
   }),
-  fault(
-    'fd-micro-conflict-verified-initiated-again',
-    'FD-MICRO-CONFLICT: once the entries are verified, the same account is initiated again (200)',
-    {
-      judge: skip('conflict', (x) => x.open !== undefined && x.shown!(x.open) === 'Verified'),
-    },
-  ),
-  fault(
-    'fd-micro-rate-refused-counted',
-    'FD-MICRO-RATE: an initiation refused 429 counts toward the rate (a customer who keeps trying stays refused after the window)',
-    {
-      judge: writtenThenRefused('rate', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-micro-rate-conflicts-counted',
-    'FD-MICRO-RATE: an initiation refused 409 (the account already has entries) counts toward the rate',
-    {
-      judge: writtenThenRefused('conflict', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-micro-rate-one-over-accepted',
-    'FD-MICRO-RATE: one initiation of a customer more than the window allows is accepted (off by one)',
-    {
-      judge: recounted({ cap: (c) => c + 1 }),
-      ...was('micro-entries-six-per-window'),
-    },
-  ),
+  fault('fd-micro-conflict-verified-initiated-again', 'FD-MICRO-CONFLICT: a verified account is initiated again (200)', {
+    judge: skip('conflict', (x) => x.open !== undefined && x.shown!(x.open) === 'Verified'),
+  }),
+  fault('fd-micro-rate-refused-counted', 'FD-MICRO-RATE: an initiation refused 429 counts toward the rate', {
+    judge: writtenThenRefused('rate', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
+    ...seeded,
+  }),
+  fault('fd-micro-rate-conflicts-counted', 'FD-MICRO-RATE: an initiation refused 409 counts toward the rate', {
+    judge: writtenThenRefused('conflict', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
+    ...seeded,
+  }),
+  fault('fd-micro-rate-one-over-accepted', 'FD-MICRO-RATE: one initiation more than the window allows is taken', {
+    judge: recounted({ cap: (c) => c + 1 }),
+    ...was('micro-entries-six-per-window'),
+  }),
   fault('fd-micro-rate-window-never-resets', 'FD-MICRO-RATE: the initiation window never ends', { judge: recounted({ within: always }) }),
   fault('fd-micro-rate-per-partner', "FD-MICRO-RATE: the initiations are counted per partner, so one customer's fill another's window", {
     judge: recounted({ key: (x) => `partner:${x.customer!.partnerId}` }),
     ...blind('blind-micro-entries-rate-per-partner'),
   }),
-  fault(
-    'fd-micro-rate-per-account',
-    'FD-MICRO-RATE: the initiations are counted per receiving account, so a customer naming more accounts than the cap is never refused',
-    {
-      judge: recounted({ key: (x) => `${x.customer!.id}:${x.input.body.receiver?.routingNumber}:${x.input.body.receiver?.accountNumber}` }),
-      ...was('i11-micro-rate-per-account'),
-    },
-  ),
-  fault(
-    'fd-micro-rate-window-inclusive',
-    'FD-MICRO-RATE: an initiation exactly as old as the window still counts (an inclusive bound in whole seconds)',
-    {
-      judge: recounted({ within: (t, x) => x.nowMs - t < x.limits.windowMs + 1000 }),
-    },
-  ),
+  fault('fd-micro-rate-per-account', 'FD-MICRO-RATE: the initiations are counted per receiving account', {
+    judge: recounted({ key: (x) => `${x.customer!.id}:${x.input.body.receiver?.routingNumber}:${x.input.body.receiver?.accountNumber}` }),
+    ...was('i11-micro-rate-per-account'),
+  }),
+  fault('fd-micro-rate-window-inclusive', 'FD-MICRO-RATE: an initiation as old as the window still counts', {
+    judge: recounted({ within: (t, x) => x.nowMs - t < x.limits.windowMs + 1000 }),
+  }),
   fault('fd-micro-rate-by-utc-day', 'FD-MICRO-RATE: the initiations are counted per UTC calendar day, not over the rolling window', {
     judge: recounted({ within: (t, x) => t >= Math.floor(x.nowMs / 86_400_000) * 86_400_000 }),
   }),
@@ -249,24 +222,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       ...was('i29-fd-micro-conflict-redraws-amounts'),
     },
   ),
-  fault(
-    'fd-micro-initiate-one-deposit-fewer',
-    'FD-MICRO-INITIATE: the initiation answers one micro entry fewer than the contract fixes (depositCount)',
-    {
-      answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),
-    },
-  ),
+  fault('fd-micro-initiate-one-deposit-fewer', 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer', {
+    answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),
+  }),
   fault('fd-micro-initiate-answers-201', 'FD-MICRO-INITIATE: an initiation answers 201 (it creates the entries), not 200', {
     answer: (x, a) => (x.op === 'InitiateMicroAmountDeposits' && a.status === 200 ? { ...a, status: 201 } : a),
   }),
-  fault(
-    'fd-micro-masking-initiate-echoes-receiver',
-    'FD-MICRO-MASKING: the initiation answer echoes the receiver, its full account number included',
-    {
-      answer: answered('InitiateMicroAmountDeposits', (b, x) => ({ ...b, receiver: { ...x.input.body.receiver } })),
-      ...blind('blind-micro-entries-initiate-echoes-receiver'),
-    },
-  ),
+  fault('fd-micro-masking-initiate-echoes-receiver', "FD-MICRO-MASKING: the initiation echoes the receiver's full number", {
+    answer: answered('InitiateMicroAmountDeposits', (b, x) => ({ ...b, receiver: { ...x.input.body.receiver } })),
+    ...blind('blind-micro-entries-initiate-echoes-receiver'),
+  }),
   // --- The amounts (seed 002, Limits: two micro amounts, each under one dollar)
   fault('fd-micro-amounts-in-cents', 'FD-MICRO-AMOUNTS: the amounts are deposited in cents taken as dollars', {
     answer: answered('amounts', (b, x) => ({ ...b, amounts: x.entry!.cents })),
@@ -274,13 +239,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-amount-range-uncapped', 'FD-MICRO-AMOUNT-RANGE: an amount of a dollar or more is taken as an attempt, not refused', {
     relax: [{ schema: 'MicroDepositVerification', at: verifyItems, drop: ['maximum'] }],
   }),
-  fault(
-    'fd-micro-amount-range-cap-cent-short',
-    'FD-MICRO-AMOUNT-RANGE: the highest amount is refused as malformed (the cap a cent short)',
-    {
-      relax: [{ schema: 'MicroDepositVerification', at: verifyItems, shift: { maximum: -0.01 } }],
-    },
-  ),
+  fault('fd-micro-amount-range-cap-cent-short', 'FD-MICRO-AMOUNT-RANGE: the highest amount is refused (a cent short)', {
+    relax: [{ schema: 'MicroDepositVerification', at: verifyItems, shift: { maximum: -0.01 } }],
+  }),
   fault('fd-micro-amount-range-one-dollar-accepted', 'FD-MICRO-AMOUNT-RANGE: an amount of one dollar is taken as an attempt', {
     relax: [{ schema: 'MicroDepositVerification', at: verifyItems, set: { maximum: 1 } }],
     ...blind('blind-micro-entries-amount-one-dollar-accepted'),
@@ -295,13 +256,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       return (near(sent[0], a) && near(sent[1], b)) || (near(sent[0], b) && near(sent[1], a));
     }),
   }),
-  fault(
-    'fd-micro-verify-wrong-by-sum',
-    'FD-MICRO-VERIFY-WRONG: the amounts are compared by their sum, so one a cent up and the other a cent down verifies',
-    {
-      judge: matching((sent, a, b, x) => x.match! || (sent.length === 2 && sent[0] + sent[1] === a + b)),
-    },
-  ),
+  fault('fd-micro-verify-wrong-by-sum', 'FD-MICRO-VERIFY-WRONG: the amounts are compared by their sum', {
+    judge: matching((sent, a, b, x) => x.match! || (sent.length === 2 && sent[0] + sent[1] === a + b)),
+  }),
   fault('fd-micro-verify-order-order-sensitive', 'FD-MICRO-VERIFY-ORDER: the two amounts verify only in deposit order', {
     judge: matching((sent, a, b) => sent[0] === a && sent[1] === b),
   }),
@@ -315,13 +272,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       }),
     },
   ),
-  fault(
-    'fd-micro-verify-wrong-verified-any-amounts',
-    'FD-MICRO-VERIFY-WRONG: once the entries are verified any amounts answer 200 Verified',
-    {
-      judge: skip('state', isShown('Verified'), (x) => (x.match = true)),
-    },
-  ),
+  fault('fd-micro-verify-wrong-verified-any-amounts', 'FD-MICRO-VERIFY-WRONG: verified entries answer 200 to any amounts', {
+    judge: skip('state', isShown('Verified'), (x) => (x.match = true)),
+  }),
   fault(
     'fd-prop-refused-no-trace-micro-verified-wrong-amounts-fail',
     'FD-MICRO-VERIFY-WRONG, FD-PROP-REFUSED-NO-TRACE: wrong amounts sent for verified entries are refused and yet make them Failed',
@@ -399,43 +352,20 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-attempts-retry-allowed', 'FD-MICRO-ATTEMPTS: after a failed verification the right amounts still verify', {
     judge: skip('state', isShown('Failed')),
   }),
-  fault(
-    'fd-micro-error-body-failed-status-completed',
-    'FD-MICRO-ERROR-BODY: a refused verification of failed entries reports status Completed',
-    {
-      answer: failedRefusal((b) => ({ ...b, status: 'Completed' })),
-    },
-  ),
-  fault(
-    'fd-micro-error-body-failed-without-status',
-    'FD-MICRO-ERROR-BODY: once the validation has failed, the refusal carries only code and message',
-    {
-      answer: failedRefusal(({ status: _s, statusDescription: _d, ...rest }) => rest),
-    },
-  ),
+  fault('fd-micro-error-body-failed-status-completed', "FD-MICRO-ERROR-BODY: a failed entry's refusal says Completed", {
+    answer: failedRefusal((b) => ({ ...b, status: 'Completed' })),
+  }),
   // --- The details read (provider 1.35.0 MicroDepositDetails)
-  fault(
-    'fd-micro-not-found-any-customer-account',
-    "FD-MICRO-NOT-FOUND: the micro entries are found by account id alone, under another customer's path",
-    {
-      judge: foundOtherwise((x) => x.world.customers.has(x.input.path.customerId), pathEntry),
-    },
-  ),
-  fault(
-    'fd-micro-not-found-details-after-customer-deleted',
-    'FD-MICRO-NOT-FOUND: the details read still finds the entries of a deleted customer',
-    {
-      judge: foundOtherwise(on('GetMicroDepositsDetails'), (x) => orphanEntry(x)),
-      ...blind('blind-micro-entries-details-after-customer-deleted'),
-    },
-  ),
-  fault(
-    'fd-micro-masking-full-account-number',
-    'FD-MICRO-MASKING: the details read carries the full account number as accountNumberLast4',
-    {
-      answer: detailed('accountNumberLast4', (_v, x) => x.entry!.accountNumber),
-    },
-  ),
+  fault('fd-micro-not-found-any-customer-account', 'FD-MICRO-NOT-FOUND: entries found by account id under any customer', {
+    judge: foundOtherwise((x) => x.world.customers.has(x.input.path.customerId), pathEntry),
+  }),
+  fault('fd-micro-not-found-details-after-customer-deleted', "FD-MICRO-NOT-FOUND: a deleted customer's details are read", {
+    judge: foundOtherwise(on('GetMicroDepositsDetails'), (x) => orphanEntry(x)),
+    ...blind('blind-micro-entries-details-after-customer-deleted'),
+  }),
+  fault('fd-micro-masking-full-account-number', 'FD-MICRO-MASKING: accountNumberLast4 holds the full account number', {
+    answer: detailed('accountNumberLast4', (_v, x) => x.entry!.accountNumber),
+  }),
   fault('fd-micro-masking-last4-first-digits', 'FD-MICRO-MASKING: accountNumberLast4 holds the first four digits', {
     answer: detailed('accountNumberLast4', (_v, x) => x.entry!.accountNumber.slice(0, 4)),
   }),
@@ -453,24 +383,16 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       ...seeded,
     },
   ),
-  fault(
-    'fd-micro-details-routing-leading-zeros',
-    'FD-MICRO-DETAILS: the details read gives a routing number starting with 0 without its leading zeros',
-    {
-      answer: detailed('routingNumber', digitsAsNumber),
-    },
-  ),
+  fault('fd-micro-details-routing-leading-zeros', "FD-MICRO-DETAILS: the routing number's leading zeros are dropped", {
+    answer: detailed('routingNumber', digitsAsNumber),
+  }),
   fault('fd-micro-details-stale-pending', 'FD-MICRO-DETAILS: the details read keeps showing Pending', {
     answer: detailedAs(() => 'Pending'),
   }),
-  fault(
-    'fd-micro-details-deposited-an-hour-early',
-    'FD-MICRO-DETAILS: the entries are taken as deposited an hour before the deposit delay has passed',
-    {
-      judge: showing((e, _x, documented) => documented({ ...e, createdMs: e.createdMs - 3_600_000 })),
-      ...blind('blind-micro-entries-deposited-after-23-hours'),
-    },
-  ),
+  fault('fd-micro-details-deposited-an-hour-early', 'FD-MICRO-DETAILS: the entries show deposited an hour early', {
+    judge: showing((e, _x, documented) => documented({ ...e, createdMs: e.createdMs - 3_600_000 })),
+    ...blind('blind-micro-entries-deposited-after-23-hours'),
+  }),
   fault(
     'fd-micro-details-deposit-edge-exclusive',
     'FD-MICRO-DETAILS: the elapsed time is counted in whole seconds and compared as exclusive, so the entries show Pending for the whole second at the delay',
@@ -507,13 +429,9 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     answer: creationDate((ms) => ms - 5 * 3_600_000),
     ...blind('blind-micro-entries-creation-date-eastern'),
   }),
-  fault(
-    'fd-micro-details-creation-date-moves-on-deposit',
-    'FD-MICRO-DETAILS: once the entries are deposited creationDate becomes the deposit time',
-    {
-      answer: creationDate((ms, x) => (x.shown!(x.entry!) !== 'Pending' ? ms + x.limits.delayS * 1000 : ms)),
-    },
-  ),
+  fault('fd-micro-details-creation-date-moves-on-deposit', 'FD-MICRO-DETAILS: once deposited, creationDate is the deposit time', {
+    answer: creationDate((ms, x) => (x.shown!(x.entry!) !== 'Pending' ? ms + x.limits.delayS * 1000 : ms)),
+  }),
   fault('fd-micro-details-creation-date-zoned', 'FD-MICRO-DETAILS: creationDate carries a Z designator (a zoned date-time)', {
     answer: detailed('creationDate', (v) => `${v}Z`),
   }),

@@ -1,186 +1,226 @@
-// Faults of the shared front of every route: the security headers and tokens, the body and the error
-// body (switched in middleware.ts): each breaks one rule of schemas/financial-data/rules.yaml, the
-// way a provider's release might. `rules` names the rule ids it breaks (`npm run mutation --
-// --targeted` runs the specs citing them). The faults of the suite's authors first, then those
-// written blind (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent } from '../kit/faults.js';
+// Faults of the shared front of every route: the security headers and tokens, each parameter read,
+// the body and the error body. Each a deviation a provider's release might ship, named by the rule it
+// breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules.yaml it breaks (`rules`: the specs the targeted mutation run picks).
+// A fault bends the front (middleware.ts) at its judge seam, step by step (the app key read and
+// known, the token read, issued and alive, a parameter read, the JSON body), or an error body as it
+// leaves the mock at the kit's reply seam (no one module owns the error body). An id docs/mutation.md
+// or a self check names from before the move, and a blind fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
+import { faultsAt, always, assumption, blind, judgesAt, provider } from './fault-builders.js';
+import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
+
+type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
+
+const fault = faultsAt<FrontSeams>();
+const { fold, skip, refuse } = judgesAt<FrontSeams>();
+/** An earlier id docs/mutation.md or a self check names. */
+const was = (id: string) => ({ aliases: [id] });
+const seeded = { origin: 'seeded' } as const;
+
+const SECURITY: Step[] = ['key', 'known', 'token', 'issued', 'expiry'];
+const firstPartner = (x: Exchange) => [...x.world.partners.values()][0];
+/** A credential missing from its header, read from a query parameter named like the header. */
+const fromQuery = (x: Exchange, header: string) =>
+  x.query[header] ?? Object.entries(x.query).find(([k]) => k.toLowerCase() === header)?.[1];
+/** A credential missing from its header, read at `step` from a query parameter named like the header. */
+const queried = (step: 'key' | 'token', header: (x: Exchange) => string) =>
+  skip(
+    step,
+    (x) => !!fromQuery(x, header(x)),
+    (x) => (x[step] = fromQuery(x, header(x))),
+  );
+/** A credential read at `step` (a text) taken otherwise. */
+const taken = (step: 'key' | 'token', bend: (v: string, x: Exchange) => unknown) =>
+  fold(
+    step,
+    (x) => typeof x[step] === 'string',
+    (x) => (x[step] = bend(String(x[step]), x)),
+  );
+/** The app key taken as one of the mock's when `same` holds for it and a key it issued. */
+const keyTaken = (same: (key: string, real: string) => boolean) =>
+  skip('known', (x) => x.world.appKeys.some((real) => same(String(x.key), real)));
+const age = (x: Exchange) => x.nowMs - x.issued!.issuedMs;
+const expired = (x: Exchange): Refusal => ({ status: 401, message: `Expired (${x.names.appToken})` });
+/** The token refused once `lifetime` (of the documented one) has passed. */
+const expiresAt = (lifetime: (documented: number) => number) =>
+  refuse('expiry', (x) => !!x.issued && age(x) >= lifetime(x.lifetimeMs), expired);
+/** The token's refusal at `steps` skipped where `when` holds, the caller taken as the first partner. */
+const firstPartnerServed =
+  (steps: Step[], when: (x: Exchange) => boolean): Judge =>
+  (x, s, r) => {
+    if (!r || !steps.includes(s) || !when(x)) return r;
+    x.partner = firstPartner(x);
+    return undefined;
+  };
+/** An error body of the mock ({code, message}, or a resource's own with a message) rewritten as it leaves. */
+const errorBody = (when: (x: Reply) => boolean, bend: (body: Record<string, any>) => unknown) => ({
+  reply: (x: Reply, body: string) => {
+    if (x.status < 400 || !when(x)) return body;
+    try {
+      const json = JSON.parse(body);
+      return json && typeof json === 'object' && 'message' in json ? JSON.stringify(bend(json)) : body;
+    } catch {
+      return body;
+    }
+  },
+});
 
 export const MIDDLEWARE_FAULTS = faultCatalogue([
-  // Seeded beside the check of every looked-up value in another form (security.value-forms.spec.ts).
-  seeded({
-    id: 'app-key-separators-folded',
-    rule: 'FD-LOOKUP-EXACT: the app key is compared with - and _ taken as one separator, so the key with its separator changed is accepted',
-    source: 'assumption',
-    rules: ['FD-LOOKUP-EXACT'],
+  // --- The app key (seed 002, Authentication: PartnerAppKey on every call, compared whole; 401)
+  fault('fd-auth-key-required-token-without-app-key', 'FD-AUTH-KEY-REQUIRED: a call with a token and no app key header is taken', {
+    judge: skip('key', (x) => !!x.headers[x.tokenHeader]),
   }),
-  // Seeded beside the checker of every typed member's forms (properties.type-forms.spec.ts).
-  seeded({
-    id: 'param-number-forms-loose',
-    rule: "FD-TYPE-FORMS: a number in a query or path is read as JavaScript's Number() reads its text, so a leading zero, a plus sign, a fraction .0, an exponent or a space before it is taken as the number",
-    source: 'assumption',
-    rules: ['FD-TYPE-FORMS'],
+  fault(
+    'fd-auth-header-form-app-key-from-query',
+    'FD-AUTH-HEADER-FORM, FD-AUTH-KEY-REQUIRED: without the app key header, the app key is read from a query parameter named like the header',
+    { judge: queried('key', (x) => x.keyHeader), ...seeded },
+  ),
+  fault(
+    'fd-auth-header-form-app-key-scheme-prefix-stripped',
+    'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
+    { judge: taken('key', (v) => v.replace(/^(Bearer|Basic)\s+/i, '')), ...seeded },
+  ),
+  fault('fd-auth-key-whole-unknown-app-key-accepted', 'FD-AUTH-KEY-WHOLE: an unknown app key (PartnerAppKey) is taken', {
+    judge: skip('known'),
   }),
-  // Seeded beside the check of the security headers' form (origin 'seeded').
-  seeded({
-    id: 'app-key-scheme-prefix-stripped',
-    rule: 'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
-    source: 'seed',
-    rules: ['FD-AUTH-HEADER-FORM'],
+  fault(
+    'fd-auth-key-whole-app-key-prefix-match',
+    'FD-AUTH-KEY-WHOLE: an app key sharing its first 16 characters with a real key is taken',
+    {
+      judge: keyTaken((key, real) => key.length >= 16 && real.slice(0, 16) === key.slice(0, 16)),
+      ...blind('blind-app-key-prefix-match'),
+    },
+  ),
+  fault(
+    'fd-lookup-exact-app-key-separators-folded',
+    'FD-LOOKUP-EXACT: the app key is compared with - and _ taken as one separator, so the key with its separator changed is taken',
+    { judge: keyTaken((key, real) => key.replace(/-/g, '_') === real.replace(/-/g, '_')), ...assumption, ...seeded },
+  ),
+  fault('fd-auth-key-only-create-token-needs-token', 'FD-AUTH-KEY-ONLY: CreateToken requires a token beside the app key', {
+    judge: fold('known', always, (x) => (x.needsToken = true)),
   }),
-  seeded({
-    id: 'token-case-insensitive',
-    rule: 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case',
-    source: 'seed',
-    rules: ['FD-AUTH-HEADER-FORM'],
+  fault(
+    'fd-auth-key-required-business-auth-skipped',
+    'FD-AUTH-KEY-REQUIRED, FD-AUTH-TOKEN-REQUIRED: the business operations (no 401 documented) take a call without its credentials',
+    { judge: (x, s, r) => (r && SECURITY.includes(s) && !x.documents401 ? undefined : r) },
+  ),
+
+  // --- The token (seed 002, Authentication: PartnerAppToken on all other calls; 401)
+  fault('fd-auth-token-required-not-required', 'FD-AUTH-TOKEN-REQUIRED: a call without the token header (PartnerAppToken) is taken', {
+    judge: firstPartnerServed(['token', 'issued'], (x) => !x.token),
   }),
-  seeded({
-    id: 'token-first-of-duplicates',
-    rule: 'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
-    source: 'seed',
-    rules: ['FD-AUTH-HEADER-FORM'],
+  fault('fd-auth-token-required-invalid-accepted', 'FD-AUTH-TOKEN-REQUIRED: an invalid token (PartnerAppToken) is taken', {
+    judge: firstPartnerServed(['issued'], () => true),
   }),
-  // Authentication (seed 002, Authentication and Limits).
-  { id: 'token-never-expires', rule: 'a token is valid two hours', source: 'seed', rules: ['FD-TOKEN-LIFETIME'] },
-  {
-    id: 'token-expires-early',
-    rule: 'a token is valid its whole lifetime (x-limits tokenLifetimeSeconds), not expiring earlier',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME', 'FD-TOKEN-REUSE'],
-  },
-  {
-    id: 'token-accepted-without-app-key',
-    rule: 'the app key header (PartnerAppKey) on every call (401)',
-    source: 'seed',
-    rules: ['FD-AUTH-KEY-REQUIRED'],
-  },
-  { id: 'unknown-app-key-accepted', rule: 'an unknown app key (PartnerAppKey) is a 401', source: 'seed', rules: ['FD-AUTH-KEY-WHOLE'] },
-  {
-    id: 'token-not-required',
-    rule: 'the token header (PartnerAppToken) required on all other calls (401)',
-    source: 'seed',
-    rules: ['FD-AUTH-TOKEN-REQUIRED'],
-  },
-  { id: 'invalid-token-accepted', rule: 'an invalid token (PartnerAppToken) is a 401', source: 'seed', rules: ['FD-AUTH-TOKEN-REQUIRED'] },
-  { id: 'create-token-needs-token', rule: 'CreateToken requires only the app key', source: 'seed', rules: ['FD-AUTH-KEY-ONLY'] },
-  {
-    id: 'business-auth-skipped',
-    rule: 'business operations require both headers (default security)',
-    source: 'seed',
-    rules: ['FD-AUTH-KEY-REQUIRED', 'FD-AUTH-TOKEN-REQUIRED'],
-  },
-  // Each rule on both sides of its boundary, on every path and through every reader.
-  {
-    id: 'app-key-suffix-accepted',
-    rule: 'the app key is compared whole: a suffix added is a 401 (FD-AUTH-KEY-WHOLE)',
-    source: 'seed',
-    rules: ['FD-AUTH-KEY-WHOLE'],
-  },
-  {
-    id: 'token-valid-100-minutes',
-    rule: 'a token is accepted until two hours old (FD-TOKEN-LIFETIME, accepting side)',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  },
-  { id: 'error-body-wrong-shape', rule: 'error body {code, message}', source: 'assumption', rules: ['FD-AUTH-401-NAMES-HEADER'] },
-  { id: 'bad-json-crashes', rule: 'a malformed body is a 400, never a 500', source: 'seed', rules: ['FD-ERR-MALFORMED-JSON'] },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Authentication and partner (seed 002, Authentication and Limits; reference, Partner lock).
-  blind({
-    id: 'blind-token-expires-at-90-minutes',
-    rule: 'a token is valid its whole lifetime (tokenLifetimeSeconds); tokenRenewAfterSeconds is when to renew, not when it expires (seed Authentication, Limits)',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
+  fault(
+    'fd-auth-header-form-token-from-query',
+    'FD-AUTH-HEADER-FORM, FD-AUTH-TOKEN-REQUIRED: without the token header, the token is read from a query parameter named like the header',
+    { judge: queried('token', (x) => x.tokenHeader), ...seeded },
+  ),
+  fault('fd-auth-header-form-token-case-insensitive', 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case', {
+    judge: taken('token', (v, x) => [...x.world.tokens.keys()].find((t) => t.toLowerCase() === v.toLowerCase()) ?? v),
+    ...seeded,
   }),
-  blind({
-    id: 'blind-token-grace-five-minutes',
-    rule: 'a token is valid two hours, not two hours and five minutes (seed Authentication, Limits)',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
+  fault(
+    'fd-auth-header-form-token-first-of-duplicates',
+    'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
+    { judge: taken('token', (v) => v.split(',')[0].trim()), ...seeded },
+  ),
+
+  // --- The token's lifetime (seed 002, Authentication and Limits: valid its whole lifetime, then refused)
+  fault('fd-token-lifetime-never-expires', 'FD-TOKEN-LIFETIME: a token is taken whatever its age', { judge: skip('expiry') }),
+  fault(
+    'fd-token-lifetime-expires-five-minutes-early',
+    'FD-TOKEN-LIFETIME: a safety margin of five minutes is taken off the lifetime, so a token a few minutes short of it is refused 401',
+    { judge: expiresAt((lifetime) => lifetime - 5 * 60_000) },
+  ),
+  fault(
+    'fd-token-lifetime-expires-at-renewal-age',
+    'FD-TOKEN-LIFETIME: a token is refused once it reaches the age a client should renew it at (tokenRenewAfterSeconds), not at the end of its lifetime (tokenLifetimeSeconds)',
+    { judge: expiresAt((lifetime) => lifetime - 30 * 60_000), ...blind('blind-token-expires-at-90-minutes') },
+  ),
+  fault('fd-token-lifetime-grace-five-minutes', 'FD-TOKEN-LIFETIME: a token is still taken five minutes past its lifetime', {
+    judge: skip('expiry', (x) => !!x.issued && age(x) < x.lifetimeMs + 5 * 60_000),
+    ...blind('blind-token-grace-five-minutes'),
   }),
-  blind({
-    id: 'blind-expired-token-accepted-on-institutions',
-    rule: 'an expired token is a 401 on every call, GetInstitutions included (seed Authentication)',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
+  fault(
+    'fd-token-lifetime-renewed-on-use',
+    'FD-TOKEN-LIFETIME: each accepted call restarts the lifetime, so a token in use never expires (valid for the stated hours from its creation)',
+    {
+      judge: (x, s, r) => {
+        if (s === 'expiry' && !r && x.issued) x.issued.issuedMs = x.nowMs;
+        return r;
+      },
+    },
+  ),
+  fault('fd-token-lifetime-expired-accepted-on-institutions', 'FD-TOKEN-LIFETIME: an expired token is taken on GetInstitutions', {
+    judge: skip('expiry', (x) => x.op === 'GetInstitutions'),
+    ...blind('blind-expired-token-accepted-on-institutions'),
   }),
-  blind({
-    id: 'blind-app-key-prefix-match',
-    rule: 'an unknown app key (PartnerAppKey) is a 401, even one sharing a prefix with a real key (seed Authentication)',
-    source: 'seed',
-    rules: ['FD-AUTH-KEY-WHOLE'],
+
+  // --- The 401's message (provider 1.35.0 ErrorMessage examples; contract Error.message)
+  fault(
+    'fd-auth-401-names-header-missing-header-unnamed',
+    'FD-AUTH-401-NAMES-HEADER: the 401 for a missing security header does not name the header',
+    {
+      judge: (_x, s, r) =>
+        (s === 'key' || s === 'token') && r?.message.startsWith('Missing parameter') ? { ...r, message: 'Missing parameter' } : r,
+      ...provider,
+      ...blind('blind-missing-header-unnamed'),
+    },
+  ),
+
+  // --- Parameters and the body (the contract; seed 002: a malformed body is a 400, never a 500)
+  fault(
+    'fd-type-forms-param-number-loose',
+    "FD-TYPE-FORMS: a number in a query or path is read as JavaScript's Number() reads its text, so a leading zero, a plus sign, a fraction .0, an exponent or a space before it is taken as the number",
+    {
+      judge: fold(
+        'read',
+        (x) => {
+          const { type, raw } = x.param!;
+          return (
+            /^(integer|number)$/.test(String((type as { type?: unknown })?.type)) &&
+            typeof raw === 'string' &&
+            raw !== '' &&
+            Number.isFinite(Number(raw))
+          );
+        },
+        (x) => (x.value = Number(x.param!.raw)),
+      ),
+      ...assumption,
+      ...seeded,
+      ...was('param-number-forms-loose'),
+    },
+  ),
+  fault('fd-err-malformed-json-crashes', 'FD-ERR-MALFORMED-JSON: a malformed body is answered 500, not 400', {
+    judge: (_x, s, r) => (s === 'json' && r ? { status: 500, message: 'Unexpected token' } : r),
+    ...was('bad-json-crashes'),
   }),
-  blind({
-    id: 'blind-missing-header-unnamed',
-    rule: 'the 401 for a missing security header names the header (provider 1.35.0 ErrorMessage examples; contract Error.message)',
-    source: 'provider',
-    rules: ['FD-AUTH-401-NAMES-HEADER'],
-  }),
-  // Errors (provider 1.35.0 ErrorMessage; reference Error bodies).
-  blind({
-    id: 'blind-conflict-body-without-code',
-    rule: 'the 409 error body is {code, message} like every other status (provider ErrorMessage requires code; reference Error bodies)',
-    source: 'provider',
-    rules: ['FD-CUST-USERNAME-UNIQUE', 'FD-CONS-UNIQUE', 'FD-BUS-ONE'],
-  }),
-  independent('independent-10', {
-    id: 'i10-token-expires-five-minutes-early',
-    rule: 'a token is accepted until it is two hours old, a minute before it is still accepted (seed 002 Authentication, token valid two hours; FD-TOKEN-LIFETIME): the mock takes a five-minute safety margin off the lifetime, so a token 1 h 56 min old is refused 401',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-14', {
-    id: 'i14-token-lifetime-renewed-on-use',
-    rule: 'a token is valid for its stated lifetime from its creation, then refused (seed 002, Authentication and Limits: valid for the stated hours, renewed by the client): each accepted call restarts the lifetime, so a token in use never expires',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  // Red team rt- (origin 'seeded'): a credential taken from another place than its own header.
-  seeded({
-    id: 'rt-token-from-query',
-    rule: 'FD-AUTH-HEADER-FORM: without the token header, the token is read from a query parameter named like the header',
-    source: 'seed',
-    rules: ['FD-AUTH-HEADER-FORM', 'FD-AUTH-TOKEN-REQUIRED'],
-  }),
-  seeded({
-    id: 'rt-app-key-from-query',
-    rule: 'FD-AUTH-HEADER-FORM: without the app key header, the app key is read from a query parameter named like the header',
-    source: 'seed',
-    rules: ['FD-AUTH-HEADER-FORM', 'FD-AUTH-KEY-REQUIRED'],
-  }),
-  independent('independent-20', {
-    id: 'i20-expired-token-accepted-on-deletes',
-    rule: 'a token older than two hours is refused with 401 on every operation (seed 002 Authentication and Limits): the DELETE operations accept an expired token',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-21', {
-    id: 'i21-token-grace-minute',
-    rule: 'a token is refused once two hours old (seed 002 Limits, token lifetime): a minute of grace is added and a token of two hours is still accepted',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-30', {
-    id: 'i30-fd-expired-token-accepted-on-report-reads',
-    rule: 'a token is valid for its documented lifetime and refused 401 after it, on every operation needing it (seed 002, Authentication; Limits: access token): the v3 report readers accept an expired token',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-32', {
-    id: 'i32-fd-expired-token-accepted-on-webhooks',
-    rule: 'a token is valid for its stated lifetime and needed on every other call (seed 002, Authentication; Limits, Access token): the webhook subscription operations accept a token past its lifetime',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-token-expires-at-renewal-age',
-    rule: 'a token is valid for its stated lifetime; a client renews it at an earlier renewal age (seed 002, Authentication; Limits, Access token): the mock refuses a token once it reaches the renewal age',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-expired-token-accepted-on-transfer',
-    rule: 'a token is valid for its stated lifetime and needed on all other calls (seed 002, Authentication; Limits, access token): the transfer operations (deposit and bill pay switches) skip the expiry check and accept an expired token',
-    source: 'seed',
-    rules: ['FD-TOKEN-LIFETIME'],
-  }),
+
+  // --- The error body (provider 1.35.0 ErrorMessage requires code; reference Error bodies)
+  fault(
+    'fd-auth-401-names-header-error-body-wrong-shape',
+    'FD-AUTH-401-NAMES-HEADER: an error body is {error} instead of {code, message}',
+    {
+      ...errorBody(
+        () => true,
+        (b) => ({ error: b.user_message ?? b.message }),
+      ),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-cust-username-unique-conflict-body-without-code',
+    'FD-CUST-USERNAME-UNIQUE, FD-CONS-UNIQUE, FD-BUS-ONE: the 409 error body loses its code (its status as text instead)',
+    {
+      ...errorBody(
+        (x) => x.status === 409,
+        (b) => ({ status: '409', message: b.message }),
+      ),
+      ...provider,
+      ...blind('blind-conflict-body-without-code'),
+    },
+  ),
 ]);

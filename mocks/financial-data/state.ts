@@ -778,16 +778,6 @@ export interface TransactionSeams {
   delivery: never;
 }
 
-/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
-export interface ConnectSeams {
-  x: { operationId: FdOperationId; body: any };
-  step: never;
-  refusal: never;
-  change: never;
-  answer: { status: number; body: { link: string } };
-  delivery: never;
-}
-
 /** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
 export interface SbcaRefusal {
   status: number;
@@ -802,6 +792,16 @@ export interface SbcaSeams {
   refusal: SbcaRefusal;
   change: never;
   answer: never;
+  delivery: never;
+}
+
+/** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
+export interface ConnectSeams {
+  x: { operationId: FdOperationId; body: any };
+  step: never;
+  refusal: never;
+  change: never;
+  answer: { status: number; body: { link: string } };
   delivery: never;
 }
 

@@ -1,381 +1,438 @@
-// Faults of third-party access keys and authorization details (switched in third-party-access.ts):
-// each breaks one rule of schemas/financial-data/rules/app-registration.yaml, the way a provider's
-// release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
-// specs citing them). The faults of the suite's authors first, then those written blind (`origin:
-// 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, independent, modelFault, seeded } from '../kit/faults.js';
+// Faults of third-party access keys and authorization details, each named by the rule it breaks
+// (`<rule id>-<deviation>`), its rule text starting with the rule ids (`rules`: the specs the targeted
+// mutation run picks). A fault bends third-party-access.ts at its seams: the request as judged at one
+// step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
+// names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
+import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
+import { faultsAt, blind, judgesAt, always, assumption, provider } from './fault-builders.js';
+import {
+  BAD_PERIOD,
+  coded,
+  noAccount,
+  receiptContent,
+  signedReceipt,
+  type AccessSeams,
+  type AccountOf,
+  type Exchange,
+  type Step,
+} from './third-party-access.records.js';
+import { findAccount, findCustomer, type AccessKey, type InstitutionLogin } from './state.js';
+
+type Seams = FaultSeams<AccessSeams>;
+type Judge = NonNullable<Seams['judge']>;
+type Answering = NonNullable<Seams['answer']>;
+type Stating = NonNullable<Seams['state']>;
+type Op = Exchange['op'];
+type When = (x: Exchange, memory: FaultMemory) => boolean;
+type Body = Record<string, any>;
+
+const fault = faultsAt<AccessSeams>();
+const { skip, refuse } = judgesAt<AccessSeams>();
+const was = (id: string) => ({ aliases: [id] });
+const seeded = { origin: 'seeded' } as const;
+const DAY_MS = 86_400_000;
+
+const on =
+  (...ops: Op[]): When =>
+  (x) =>
+    ops.includes(x.op);
+const KEYED: Op[] = ['UpdateThirdPartyAccessKey', 'RevokeThirdPartyAccessKey'];
+const keys = (x: Exchange) => x.world.accessKeys.keys;
+/** The key of the path whoever holds it, and whether it is live. */
+const pathKey = (x: Exchange) => keys(x).get(x.input.path.consentReceiptId);
+const ownRevoked = (x: Exchange) => pathKey(x)?.revoked === true && pathKey(x)!.partnerId === x.input.partner?.id;
+const foreignLive = (x: Exchange) => pathKey(x) !== undefined && !pathKey(x)!.revoked && pathKey(x)!.partnerId !== x.input.partner?.id;
+
+// (a) The request as judged: functions at the judge seam.
+/** The key of the path found otherwise (`find`) where the sources find none, on `ops`. */
+const keyedOtherwise = (ops: Op[], find: (x: Exchange) => AccessKey | undefined): Judge =>
+  skip(
+    'key',
+    (x) => ops.includes(x.op) && find(x) !== undefined,
+    (x) => (x.key = find(x)),
+  );
+/** The receipt id looked up without case among the caller's live keys. */
+const caseless = (x: Exchange) =>
+  [...keys(x).values()].find(
+    (k) =>
+      k.receiptId.toLowerCase() === String(x.input.path.consentReceiptId).toLowerCase() &&
+      k.partnerId === x.input.partner?.id &&
+      !k.revoked,
+  );
+/** A request refused at `step` (on `ops`) that has already written (`write`): the refusal stands, the write too. */
+const writtenThenRefused =
+  (steps: Step[], when: When, write: (x: Exchange) => void): Judge =>
+  (x, s, r, m) => {
+    if (r && steps.includes(s) && when(x, m)) write(x);
+    return r;
+  };
+/** The 'key' refusal of `ops` where `when` holds made otherwise. */
+const keyRefused =
+  (ops: Op[], when: When, made: (x: Exchange) => ReturnType<Judge>): Judge =>
+  (x, s, r, m) =>
+    r && s === 'key' && ops.includes(x.op) && when(x, m) ? made(x) : r;
+/** Each product's account looked up otherwise (`find`; undefined: not found). */
+const accountsFound =
+  (find: AccountOf): Judge =>
+  (x, s, r) => {
+    if (s !== 'accounts') return r;
+    const missing = (x.input.body.products as any[]).find((p, i) => !find(p, i, x));
+    return missing ? noAccount(missing) : undefined;
+  };
+const documentedAccount: AccountOf = (p, _i, x) => findAccount(x.world, x.input.body.customerId, p.accountId, x.partnerId);
+/** Each product's period judged otherwise (`after`: whether it ends after it starts). */
+const periodsJudged =
+  (after: (start: string, end: string) => boolean): Judge =>
+  (x, s, r) =>
+    s !== 'periods'
+      ? r
+      : (x.input.body.products as any[]).some((p) => !after(String(p.accessPeriod.startTime), String(p.accessPeriod.endTime)))
+        ? BAD_PERIOD
+        : undefined;
+/** The refusal of an authorization details step made otherwise (its status or code). */
+const recoded =
+  (step: Step, status: (s: number) => number, code: (c: string) => string): Judge =>
+  (_x, s, r) =>
+    r?.body && s === step ? coded(status(r.status), code(String(r.body.code)), String(r.body.user_message)) : r;
+
+// (b) What a write stores: functions at the state seam.
+const updated =
+  (bend: (body: any, key: AccessKey, x: Exchange, memory: FaultMemory) => any): Stating =>
+  (x, c, m) =>
+    c.op === 'update' ? { ...c, body: bend(c.body, c.key, x, m) } : c;
+
+// (c) The answer: functions at the answer seam.
+/** A receipt answered on `ops` with its content made otherwise, signed again. */
+const receipted =
+  (ops: Op[], bend: (content: Body, x: Exchange, memory: FaultMemory) => Body): Answering =>
+  (x, a, m) =>
+    ops.includes(x.op) && a.status === 200 && a.body?.data
+      ? { ...a, body: signedReceipt(bend(a.body.data[0].receipt, x, m), x.world.accessKeys.signingKey) }
+      : a;
+const RECEIPTS: Op[] = ['GenerateThirdPartyAccessKey', 'UpdateThirdPartyAccessKey'];
+/** The authorization details answered with a member made otherwise. */
+const detailed =
+  (member: string, bend: (v: any, body: Body, x: Exchange) => unknown): Answering =>
+  (x, a) =>
+    x.op === 'getCustomerAuthorizationDetails' && a.status === 200
+      ? { ...a, body: { ...a.body, [member]: bend(a.body[member], a.body, x) } }
+      : a;
+const shiftedIso = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
-  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 receipt).
-  {
-    id: 'accesskey-no-proof',
-    rule: 'FD-ACCESSKEY-GENERATE: the key carries its signed proof',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-GENERATE'],
-  },
-  {
-    id: 'accesskey-products-dropped',
-    rule: 'FD-ACCESSKEY-GENERATE: the receipt lists the products granted',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-GENERATE'],
-  },
-  {
-    id: 'accesskey-real-customer-id',
-    rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by a pseudo id',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
-  },
-  {
-    id: 'accesskey-real-account-id',
-    rule: 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the accounts by pseudo ids',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
-  },
-  {
-    id: 'accesskey-customer-unchecked',
-    rule: 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is a 404',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-NOT-FOUND'],
-  },
-  {
-    id: 'accesskey-account-unchecked',
-    rule: 'FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is a 404',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-NOT-FOUND'],
-  },
-  {
-    id: 'accesskey-period-unchecked',
-    rule: 'FD-ACCESSKEY-PERIOD: a period ending before it starts is a 400',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
-  },
-  {
-    id: 'accesskey-period-equal-accepted',
-    rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
-  },
-  {
-    id: 'accesskey-update-period-equal-accepted',
-    rule: 'FD-ACCESSKEY-PERIOD: a period ending when it starts is a 400 on update too (the generation refuses it)',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
-  },
-  {
-    id: 'accesskey-update-new-id',
-    rule: 'FD-ACCESSKEY-UPDATE: an update keeps the receipt id',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UPDATE'],
-  },
-  {
-    id: 'accesskey-update-not-saved',
-    rule: 'FD-ACCESSKEY-UPDATE: an update grants the products and period sent',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UPDATE'],
-  },
-  {
-    id: 'accesskey-revoke-noop',
-    rule: 'FD-ACCESSKEY-REVOKED: a revoked key cannot be updated (404)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED'],
-  },
-  {
-    id: 'accesskey-revoke-twice-204',
-    rule: 'FD-ACCESSKEY-REVOKED: revoking a revoked key again is a 404',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED'],
-  },
-  {
-    id: 'accesskey-unknown-400',
-    rule: 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 404 (not 400)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UNKNOWN'],
-  },
-  // Authorization details (seed 002: OAuth only; 3003, 3004).
-  {
-    id: 'authdetails-end-before-start',
-    rule: 'FD-AUTHDETAILS-OAUTH: the authorization ends after it starts',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-OAUTH'],
-  },
-  {
-    id: 'authdetails-wrong-login-id',
-    rule: 'FD-AUTHDETAILS-OAUTH: the answer names the login asked for',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-OAUTH'],
-  },
-  {
-    id: 'authdetails-legacy-served',
-    rule: 'FD-AUTHDETAILS-LEGACY: a legacy connection is a 404 with code 3003',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-LEGACY'],
-  },
-  {
-    id: 'authdetails-migrated-still-legacy',
-    rule: 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth answers its details',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-LEGACY'],
-  },
-  {
-    id: 'authdetails-unavailable-3003',
-    rule: 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details carry code 3004 (not 3003)',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNAVAILABLE', 'FD-PROP-REFUSAL-CODE'],
-  },
-  {
-    id: 'authdetails-unknown-login-served',
-    rule: 'FD-AUTHDETAILS-UNKNOWN: an unknown login is a 404',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNKNOWN', 'FD-PROP-REFUSAL-CODE'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Third-party access keys (seed 002: generate 200, update 200, revoke 204; provider 1.35.0 ThirdPartyAccessKeyReceiptData).
-  blind({
-    id: 'blind-accesskey-generate-periods-dropped',
-    rule: 'the receipt of a generation lists each product granted with its access period, as the update does (seed 002, GenerateThirdPartyAccessKey 200; provider 1.35.0 ThirdPartyAccessProduct requires accessPeriod)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-GENERATE'],
+  // --- Generation and its receipt (seed 002, GenerateThirdPartyAccessKey 200; provider 1.35.0 ThirdPartyAccessKeyReceiptData)
+  fault('fd-accesskey-generate-no-proof', 'FD-ACCESSKEY-GENERATE: the key is answered without its signed proof', {
+    answer: (x, a) =>
+      RECEIPTS.includes(x.op) && a.body?.data ? { ...a, body: { data: a.body.data.map(({ receipt }: Body) => ({ receipt })) } } : a,
   }),
-  blind({
-    id: 'blind-accesskey-update-real-customer-id',
-    rule: 'the re-signed receipt of an update names the customer by a pseudo identifier, as the generation does, never by its real customerId (provider 1.35.0 ThirdPartyAccessReceipt.customerId)',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  fault('fd-accesskey-generate-products-dropped', 'FD-ACCESSKEY-GENERATE: the receipt lists no product granted', {
+    answer: receipted(RECEIPTS, (c) => ({ ...c, products: [] })),
   }),
-  blind({
-    id: 'blind-accesskey-first-account-checked-only',
-    rule: 'every product of the request names an account of the customer: an unknown account in a second product is a 404 like one in the first (seed 002, GenerateThirdPartyAccessKey 404)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-NOT-FOUND'],
+  fault('fd-accesskey-pseudo-ids-real-customer-id', 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the customer by its real id', {
+    answer: receipted(RECEIPTS, (c, x) => ({ ...c, customerId: x.key!.customerId })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-accesskey-period-minute-precision',
-    rule: 'a period is compared to the second: one ending a second after it starts is accepted, not refused by a comparison at minute precision (assumption FD-ACCESSKEY-PERIOD; provider DateTimeWithZone)',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
+  fault('fd-accesskey-pseudo-ids-real-account-id', 'FD-ACCESSKEY-PSEUDO-IDS: the receipt names the accounts by their real ids', {
+    answer: receipted(RECEIPTS, (c, x) => ({
+      ...c,
+      products: c.products.map((p: Body, i: number) => ({ ...p, accountId: x.key!.body.products[i].accountId })),
+    })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-accesskey-update-appends-products',
-    rule: 'an update replaces the products and periods with those sent, it does not append them to those already granted (seed 002, UpdateThirdPartyAccessKey 200; body ThirdPartyAccessKeyData)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UPDATE'],
+  fault('fd-accesskey-pseudo-ids-account-id-zero-padded', 'FD-ACCESSKEY-PSEUDO-IDS: a pseudo account id is the real one zero-padded', {
+    answer: receipted(RECEIPTS, (c, x) => ({
+      ...c,
+      products: c.products.map((p: Body, i: number) => ({
+        ...p,
+        accountId: String(x.key!.body.products[i].accountId).padStart(p.accountId.length, '0'),
+      })),
+    })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-accesskey-revoked-key-updatable',
-    rule: 'a revoked key is gone: updating it is a 404, not a 200 re-signing it (seed 002, RevokeThirdPartyAccessKey 204; UpdateThirdPartyAccessKey 404)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED'],
+  fault('fd-accesskey-not-found-customer-unchecked', 'FD-ACCESSKEY-NOT-FOUND: a key for an unknown customer is granted', {
+    judge: (x, s, r) =>
+      s === 'customer' ? undefined : s === 'accounts' ? accountsFound((p, _i, y) => y.world.accounts.get(p.accountId))(x, s, r, {}) : r,
   }),
-  blind({
-    id: 'blind-accesskey-unknown-update-upserts',
-    rule: 'a PUT on a consentReceiptId never issued is a 404, not an upsert issuing a key under that id (seed 002, UpdateThirdPartyAccessKey 404; Errors 404)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UNKNOWN'],
+  fault('fd-accesskey-not-found-account-unchecked', 'FD-ACCESSKEY-NOT-FOUND: a key on an account the customer does not have is granted', {
+    judge: skip('accounts'),
   }),
-  // Authorization details (seed 002: OAuth only; Errors - 3003 legacy connection, 3004 details unavailable).
-  blind({
-    id: 'blind-authdetails-start-epoch-text',
-    rule: 'authorizationStartDate is an ISO 8601 date-time like the end date, not epoch seconds written as text (seed 002, start and end date; provider 1.35.0 CustomerAuthorizationDetails)',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-OAUTH'],
+  fault('fd-accesskey-not-found-first-account-only', 'FD-ACCESSKEY-NOT-FOUND: a product after the first is not checked', {
+    judge: accountsFound((p, i, x) => (i > 0 ? (x.world.accounts.get(p.accountId) ?? ({} as never)) : documentedAccount(p, i, x))),
+    ...blind('blind-accesskey-first-account-checked-only'),
   }),
-  blind({
-    id: 'blind-authdetails-legacy-3004',
-    rule: 'a legacy connection is code 3003, not 3004, the code of an authorization whose details are unavailable (seed 002, App registration and Errors)',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-LEGACY', 'FD-PROP-REFUSAL-CODE'],
+  fault(
+    'fd-accesskey-not-found-update-account-other-customer',
+    "FD-ACCESSKEY-NOT-FOUND, FD-OBJ-OTHER-PARENT: the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
+    {
+      judge: (x, s, r) =>
+        x.op !== 'UpdateThirdPartyAccessKey'
+          ? r
+          : accountsFound((p, i, y) => {
+              const a = y.world.accounts.get(p.accountId);
+              return documentedAccount(p, i, y) ?? (a && findCustomer(y.world, a.customerId, y.partnerId) ? a : undefined);
+            })(x, s, r, {}),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-obj-exact-id-form-accesskey-account-id-trimmed',
+    "FD-OBJ-EXACT-ID-FORM: generation looks each product's accountId up trimmed, so an account id with a trailing space grants the account",
+    {
+      judge: (x, s, r) =>
+        x.op !== 'GenerateThirdPartyAccessKey'
+          ? r
+          : accountsFound((p, i, y) => documentedAccount({ accountId: String(p.accountId).trim() }, i, y))(x, s, r, {}),
+      ...seeded,
+      ...assumption,
+    },
+  ),
+  fault('fd-accesskey-period-unchecked', 'FD-ACCESSKEY-PERIOD: a period ending before it starts is granted', {
+    judge: skip('periods'),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-authdetails-predating-400',
-    rule: 'code 3004 comes with a 404, the only error status the operation declares besides 401, not a 400 (seed 002, getCustomerAuthorizationDetails 200, 401, 404; provider 1.35.0 example 3004)',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNAVAILABLE'],
+  fault('fd-accesskey-period-equal-accepted', 'FD-ACCESSKEY-PERIOD: a period ending when it starts is granted', {
+    judge: periodsJudged((start, end) => Date.parse(end) >= Date.parse(start)),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-authdetails-other-partner-login',
-    rule: "a login of another partner's customer names no login of the partner: a 404, not its authorization period (seed 002, getCustomerAuthorizationDetails 404)",
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-UNKNOWN'],
+  fault('fd-accesskey-period-minute-precision', "FD-ACCESSKEY-PERIOD: periods compared to the minute, a second's refused", {
+    judge: periodsJudged((start, end) => Math.floor(Date.parse(end) / 60_000) > Math.floor(Date.parse(start) / 60_000)),
+    ...assumption,
+    ...blind('blind-accesskey-period-minute-precision'),
   }),
-  // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  modelFault({
-    id: 'model-accesskey-revoke-all-of-customer',
-    rule: 'revoking a key revokes that consent only (seed 002, RevokeThirdPartyAccessKey by consentReceiptId): every live key of the same customer is revoked with it, so updating another one is a 404',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED', 'FD-ACCESSKEY-UPDATE'],
+  fault(
+    'fd-accesskey-period-compared-as-text',
+    'FD-ACCESSKEY-PERIOD: the generation and the update compare startTime and endTime as text, so a period whose end is written at another UTC offset is judged by its characters, not its instant',
+    { judge: periodsJudged((start, end) => end > start), ...provider },
+  ),
+  // --- Update (seed 002, UpdateThirdPartyAccessKey 200: the same receipt id, the products and periods sent)
+  fault('fd-accesskey-update-new-id', 'FD-ACCESSKEY-UPDATE: an update answers a receipt of a new id', {
+    state: (x, c) => {
+      if (c.op !== 'update') return c;
+      const fresh = { ...c.key, receiptId: `${c.key.receiptId.slice(0, -4)}upd${x.world.accessKeys.seq++ % 10}` };
+      keys(x).set(fresh.receiptId, fresh);
+      return { ...c, key: fresh };
+    },
   }),
-  // The second independent set (kit/faults.ts, independent): written from the seeds, the provider's
-  // documents, the contract and the rule catalogue only, the specs unread.
-  independent('independent-2', {
-    id: 'i2-accesskey-revoke-other-partner',
-    rule: "an access key is the partner's own (seed 002, Third-party access; Errors 404): RevokeThirdPartyAccessKey revokes another partner's key (update refuses it)",
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-ACCESSKEY-REVOKED'],
+  fault('fd-accesskey-update-not-saved', 'FD-ACCESSKEY-UPDATE: an update answers 200 and keeps the products and periods granted before', {
+    state: updated((_body, key) => key.body),
   }),
-  independent('independent-2', {
-    id: 'i2-accesskey-update-period-unchecked',
-    rule: 'an access period must end after it starts (provider 1.35.0 ThirdPartyAccessKeyData): checked on generation, not on update',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PERIOD'],
+  fault('fd-accesskey-update-appends-products', 'FD-ACCESSKEY-UPDATE: an update appends the products sent to those granted before', {
+    state: updated((body, key) => ({ ...body, products: [...key.body.products, ...body.products] })),
+    ...blind('blind-accesskey-update-appends-products'),
   }),
-  independent('independent-6', {
-    id: 'i6-accesskey-update-account-other-customer',
-    rule: "an account the customer does not have is a 404 (FD-ACCESSKEY-NOT-FOUND): the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-NOT-FOUND', 'FD-OBJ-OTHER-PARENT'],
+  fault('fd-accesskey-update-start-time-day-start', "FD-ACCESSKEY-UPDATE: an update stores each start at its UTC day's start", {
+    state: updated((body) => ({
+      ...body,
+      products: body.products.map((p: any) => ({
+        ...p,
+        accessPeriod: { ...p.accessPeriod, startTime: `${String(p.accessPeriod.startTime).slice(0, 10)}T00:00:00Z` },
+      })),
+    })),
+    ...provider,
   }),
-  independent('independent-6', {
-    id: 'i6-accesskey-pseudo-account-id-zero-padded',
-    rule: "the receipt never carries the account's real id (provider 1.35.0 ThirdPartyAccessKeyReceiptData pseudo ids; FD-ACCESSKEY-PSEUDO-IDS): the pseudo account id is the real id left-padded with zeros to the pseudo id's length",
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  fault('fd-accesskey-update-answer-first-product-only', 'FD-ACCESSKEY-UPDATE: the update answer lists only the first product sent', {
+    answer: receipted(['UpdateThirdPartyAccessKey'], (c) => ({ ...c, products: c.products.slice(0, 1) })),
+    ...provider,
   }),
-  independent('independent-7', {
-    id: 'i7-accesskey-update-start-time-day-start',
-    rule: 'an update answers the products and period sent (provider ThirdPartyAccessKeyData): the update stores each period start at the beginning of its UTC day',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-UPDATE'],
+  fault('fd-accesskey-update-answers-previous-products', 'FD-ACCESSKEY-UPDATE: the update answers the receipt as it was before', {
+    state: (_x, c, m) => {
+      if (c.op === 'update') m.before = { ...c.key };
+      return c;
+    },
+    answer: receipted(['UpdateThirdPartyAccessKey'], (c, x, m) => (m.before ? receiptContent(m.before, x.nowMs) : c)),
   }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-accesskey-update-id-case-folded',
-    rule: 'a consentReceiptId never issued is a 404 on update (provider 1.35.0 UpdateThirdPartyAccessKey): the update looks the receipt id up without case, so a known id in other case updates that key (revocation compares exactly)',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-UNKNOWN'],
+  fault(
+    'fd-obj-other-partner-accesskey-update',
+    "FD-OBJ-OTHER-PARTNER, FD-ACCESSKEY-UPDATE: the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
+    {
+      judge: skip(
+        'key',
+        (x) => x.op === 'UpdateThirdPartyAccessKey' && foreignLive(x),
+        (x) => {
+          x.key = pathKey(x);
+          x.partnerId = x.key!.partnerId;
+        },
+      ),
+    },
+  ),
+  fault('fd-accesskey-unknown-update-id-case-folded', 'FD-ACCESSKEY-UNKNOWN: the update finds a receipt id in any case', {
+    judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], caseless),
+    ...provider,
   }),
-  independent('independent-8', {
-    id: 'i8-accesskey-period-compared-as-text',
-    rule: 'a period ending when it starts or before is a 400 (provider 1.35.0 accessPeriod start and end date-times): generation compares startTime and endTime as text, so a period whose end is written with another UTC offset (or fractional seconds) is judged by its characters, not its instant',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PERIOD'],
+  fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
+    judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
+    ...seeded,
+    ...assumption,
   }),
-  // Seeded beside the near-id checker's body ids and id forms (security.near-id.spec.ts; origin 'seeded').
-  seeded({
-    id: 'accesskey-generate-account-id-trimmed',
-    rule: "an owned id in a body names only the object it spells (FD-OBJ-EXACT-ID-FORM): generation looks each product's accountId up trimmed, so an account id with a trailing space grants the account",
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID-FORM'],
+  fault(
+    'fd-prop-refused-no-trace-accesskey-refused-update-revokes-key',
+    'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
+    {
+      judge: writtenThenRefused(['customer', 'accounts', 'periods'], on('UpdateThirdPartyAccessKey'), (x) => (x.key!.revoked = true)),
+      ...assumption,
+    },
+  ),
+  // --- Revocation (seed 002, RevokeThirdPartyAccessKey 204; then the key is gone: 404)
+  fault('fd-accesskey-revoked-revoke-noop', 'FD-ACCESSKEY-REVOKED: a revocation answers 204 and leaves the key live', {
+    state: (_x, c) => (c.op === 'revoke' ? { ...c, revoked: [] } : c),
   }),
-  seeded({
-    id: 'accesskey-revoke-id-case-folded',
-    rule: 'an id issued in both cases names only the object it spells (FD-OBJ-EXACT-ID-FORM): revocation looks the receipt id up without case, so the id in other case revokes the key',
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID-FORM'],
+  fault('fd-accesskey-revoked-revoke-twice-204', 'FD-ACCESSKEY-REVOKED: revoking a revoked key again answers 204', {
+    judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], (x) => (ownRevoked(x) ? pathKey(x) : undefined)),
   }),
-  // Seeded beside the check of periods as instants (app-registration.access-keys.spec.ts; origin 'seeded').
-  seeded({
-    id: 'accesskey-update-period-compared-as-text',
-    rule: 'a period ending when it starts or before is a 400, judged by its instants (FD-ACCESSKEY-PERIOD): the update compares startTime and endTime as text, so an end written at another UTC offset is judged by its characters',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
+  fault('fd-accesskey-revoked-key-updatable', 'FD-ACCESSKEY-REVOKED: a revoked key is updated (200), re-signed', {
+    judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], (x) => (ownRevoked(x) ? pathKey(x) : undefined)),
+    ...blind('blind-accesskey-revoked-key-updatable'),
   }),
-  independent('independent-13', {
-    id: 'i13-accesskey-update-answer-first-product-only',
-    rule: 'an update answers 200 with the products and period sent (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 200; provider 1.35.0 ThirdPartyAccessKeyData): the answer lists only the first product sent',
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-UPDATE'],
+  fault('fd-accesskey-revoked-update-400', 'FD-ACCESSKEY-REVOKED: an update of a revoked key is answered 400', {
+    judge: keyRefused(['UpdateThirdPartyAccessKey'], ownRevoked, () => ({ status: 400, message: 'The consent receipt was revoked.' })),
+    ...assumption,
   }),
-  independent('independent-14', {
-    id: 'i14-accesskey-update-other-partner',
-    rule: "an access key is updated by the partner that generated it (seed 002, App registration and third-party access; provider 1.35.0 UpdateThirdPartyAccessKey 404): the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-ACCESSKEY-UPDATE'],
+  fault(
+    'fd-prop-answer-is-state-accesskey-revoked-update-old-receipt',
+    'FD-ACCESSKEY-REVOKED, FD-PROP-ANSWER-IS-STATE: an update of a revoked key is answered 200 with the receipt as it was, nothing saved',
+    {
+      judge: keyRefused(['UpdateThirdPartyAccessKey'], ownRevoked, (x) => ({
+        status: 200,
+        body: signedReceipt(receiptContent(pathKey(x)!, x.nowMs), x.world.accessKeys.signingKey),
+      })),
+    },
+  ),
+  fault(
+    'fd-accesskey-revoked-generate-revives',
+    'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-GENERATE: generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
+    {
+      state: (x, c) => {
+        if (c.op !== 'generate') return c;
+        const revoked = [...keys(x).values()].find(
+          (k) => k.revoked && k.partnerId === x.partnerId && k.customerId === x.input.body.customerId,
+        );
+        return revoked ? { ...c, key: Object.assign(revoked, { revoked: false, body: x.input.body }) } : c;
+      },
+    },
+  ),
+  fault('fd-accesskey-revoked-answered-200', 'FD-ACCESSKEY-REVOKED: the revocation is answered 200 with the receipt, not 204', {
+    answer: (x, a) =>
+      x.op === 'RevokeThirdPartyAccessKey' && a.status === 204
+        ? { status: 200, body: signedReceipt(receiptContent(x.key!, x.nowMs), x.world.accessKeys.signingKey) }
+        : a,
   }),
-  independent('independent-19', {
-    id: 'i19-accesskey-update-later-products-real-account',
-    rule: "the receipt never carries the account's real id, in any member (provider 1.35.0 ThirdPartyAccessKeyReceiptData: pseudo ids): the update's receipt names every product after the first by its real accountId",
-    source: 'provider',
-    rules: ['FD-ACCESSKEY-PSEUDO-IDS'],
+  fault(
+    'fd-accesskey-revoked-all-of-customer',
+    'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-UPDATE: revoking a key revokes every live key of the same customer, so updating another one is a 404 (each call alone answers right)',
+    {
+      state: (x, c) =>
+        c.op === 'revoke'
+          ? { ...c, revoked: [...keys(x).values()].filter((k) => k.partnerId === x.key!.partnerId && k.customerId === x.key!.customerId) }
+          : c,
+      origin: 'model',
+    },
+  ),
+  fault('fd-accesskey-unknown-400', 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 400 on update and revocation, not 404', {
+    judge: keyRefused(KEYED, always, () => ({ status: 400, message: 'Consent receipt not found.' })),
   }),
-  independent('independent-19', {
-    id: 'i19-authdetails-migrated-login-period-empty',
-    rule: 'an OAuth login answers its authorization details with an end date after the start (seed 002, authorization details; provider 1.35.0), a migrated legacy login included: a migrated login answers an end date equal to its start',
-    source: 'provider',
-    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-AUTHDETAILS-LEGACY'],
+  fault('fd-accesskey-unknown-update-upserts', 'FD-ACCESSKEY-UNKNOWN: an update of an id never issued makes a key of it', {
+    judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], (x) =>
+      pathKey(x)
+        ? undefined
+        : {
+            receiptId: x.input.path.consentReceiptId,
+            partnerId: x.partnerId!,
+            customerId: x.input.body.customerId,
+            body: x.input.body,
+            revoked: false,
+          },
+    ),
+    state: (x, c) => {
+      if (c.op === 'update') keys(x).set(c.key.receiptId, c.key);
+      return c;
+    },
+    ...blind('blind-accesskey-unknown-update-upserts'),
   }),
-  // Seeded beside the answer judge's periods and the every-login-kind spec (app-registration.authorization.spec.ts).
-  seeded({
-    id: 'seeded-fam24-authdetails-login-short-of-account-period-reversed',
-    rule: 'FD-AUTHDETAILS-OAUTH: an OAuth login one of whose accounts was deleted answers its authorization ending a day before it starts',
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-OAUTH'],
+  fault('fd-accesskey-unknown-revoke-other-partner', "FD-ACCESSKEY-UNKNOWN, FD-ACCESSKEY-REVOKED: another partner's key is revoked", {
+    judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], (x) => (foreignLive(x) ? pathKey(x) : undefined)),
   }),
-  independent('independent-22', {
-    id: 'i22-accesskey-update-period-zone-ignored',
-    rule: 'the access period bounds are compared as instants whatever their zone (reference financial-data.md, access keys): the update compares the wall times with their offsets dropped, refusing a period that ends after it starts',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-PERIOD'],
+  fault(
+    'fd-prop-refused-no-trace-accesskey-revoke-foreign-revoked',
+    "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-REVOKED: the revocation of another partner's key answers 404 yet revokes it",
+    {
+      judge: writtenThenRefused(
+        ['key'],
+        (x) => x.op === 'RevokeThirdPartyAccessKey' && pathKey(x) !== undefined && pathKey(x)!.partnerId !== x.input.partner?.id,
+        (x) => (pathKey(x)!.revoked = true),
+      ),
+    },
+  ),
+  // --- Authorization details (seed 002: OAuth only; 3003 legacy connection, 3004 details unavailable)
+  fault('fd-authdetails-oauth-end-before-start', 'FD-AUTHDETAILS-OAUTH: the authorization ends a day before it starts', {
+    answer: detailed('authorizationEndDate', (_v, b) => shiftedIso(b.authorizationStartDate, -DAY_MS)),
   }),
-  independent('independent-23', {
-    id: 'i23-authdetails-deleted-customer-login-served',
-    rule: "after a documented delete every operation naming the deleted object is refused (seed 002, Errors 404; Customers delete): the authorization details of a deleted customer's login are still answered 200",
-    source: 'seed',
-    rules: ['FD-OBJ-AFTER-DELETE', 'FD-AUTHDETAILS-UNKNOWN'],
+  fault('fd-authdetails-oauth-wrong-login-id', 'FD-AUTHDETAILS-OAUTH: the answer names the login after the one asked for', {
+    answer: detailed('institutionLoginId', (v) => v + 1),
   }),
-  independent('independent-27', {
-    id: 'i27-accesskey-update-revoked-400',
-    rule: 'a revoked access key is no longer found (seed 002, UpdateThirdPartyAccessKey 404): an update of a revoked key is answered 400',
-    source: 'assumption',
-    rules: ['FD-ACCESSKEY-REVOKED'],
+  fault('fd-authdetails-oauth-start-epoch-text', 'FD-AUTHDETAILS-OAUTH: the start is epoch seconds as text, not a date-time', {
+    answer: detailed('authorizationStartDate', (v) => String(Math.floor(Date.parse(v) / 1000))),
+    ...blind('blind-authdetails-start-epoch-text'),
   }),
-  independent('independent-28', {
-    id: 'i28-fd-accesskey-revoke-answered-200',
-    rule: 'DELETE /aggregation/v1/partners/accessKey/{consentReceiptId} answers 204 (seed 002, App registration and third-party access): the revocation is answered 200 with the receipt',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED'],
+  fault('fd-authdetails-legacy-served', 'FD-AUTHDETAILS-LEGACY: a legacy connection answers its details', {
+    judge: skip('legacy'),
+    ...was('authdetails-legacy-served'),
   }),
-  independent('independent-29', {
-    id: 'i29-fd-accesskey-revoke-unknown-403',
-    rule: 'a consentReceiptId never issued is a 404 on revocation (seed 002, App registration and third-party access): the mock answers 403',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UNKNOWN'],
+  fault('fd-authdetails-legacy-migrated-still-legacy', 'FD-AUTHDETAILS-LEGACY: a login migrated to OAuth is still refused as legacy', {
+    judge: refuse('legacy', (x) => x.login!.legacy && x.login!.migrated === true, coded(404, '3003', 'Institution Login Id is not found')),
   }),
-  independent('independent-30', {
-    id: 'i30-fd-accesskey-refused-update-revokes-key',
-    rule: "a refused access key update changes nothing (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 400; reference, refused requests): an update refused for its products' periods has already revoked the key, so a later valid update of it is a 404",
-    source: 'assumption',
-    rules: ['FD-PROP-REFUSED-NO-TRACE', 'FD-ACCESSKEY-UPDATE'],
+  fault('fd-authdetails-legacy-coded-3004', 'FD-AUTHDETAILS-LEGACY, FD-PROP-REFUSAL-CODE: legacy coded as unavailable', {
+    judge: recoded(
+      'legacy',
+      (s) => s,
+      () => '3004',
+    ),
+    ...blind('blind-authdetails-legacy-3004'),
   }),
-  independent('independent-31', {
-    id: 'i31-fd-accesskey-revoked-update-answers-old-receipt',
-    rule: 'a revoked consent receipt is no longer found (seed 002, App registration and third-party access: UpdateThirdPartyAccessKey 404): an update of a revoked key is answered 200 with the receipt as it was, nothing saved',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED', 'FD-PROP-ANSWER-IS-STATE'],
+  fault('fd-authdetails-unavailable-coded-3003', 'FD-AUTHDETAILS-UNAVAILABLE, FD-PROP-REFUSAL-CODE: coded as legacy', {
+    judge: recoded(
+      'available',
+      (s) => s,
+      () => '3003',
+    ),
+    ...was('authdetails-unavailable-3003'),
   }),
-  independent('independent-32', {
-    id: 'i32-fd-authdetails-start-eastern-with-z',
-    rule: "authorization details return the start date of the customer's authorization (seed 002, App registration and third-party access; provider 1.35.0 date-time in UTC): the start is written from US Eastern wall-clock time but still marked Z",
-    source: 'provider',
-    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-DATE-WRITE-TIME'],
+  fault('fd-authdetails-unavailable-400', 'FD-AUTHDETAILS-UNAVAILABLE: unavailable details are refused 400, not 404', {
+    judge: recoded(
+      'available',
+      () => 400,
+      (c) => c,
+    ),
+    ...blind('blind-authdetails-predating-400'),
   }),
-  independent('independent-33', {
-    id: 'i33-fd-accesskey-revoke-foreign-204',
-    rule: "another partner's object is not found for the caller (seed 002, Errors 404; App registration and third-party access): revoking another partner's live consent receipt answers 204 and leaves it live",
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UNKNOWN', 'FD-OBJ-OTHER-PARTNER'],
+  fault('fd-authdetails-unknown-login-served', 'FD-AUTHDETAILS-UNKNOWN, FD-PROP-REFUSAL-CODE: an unknown login is served', {
+    judge: skip(
+      'login',
+      always,
+      (x) => (x.login = { id: Number(x.input.path.institution_login_id), customerId: '', institutionId: '', legacy: false }),
+    ),
+    ...was('authdetails-unknown-login-served'),
   }),
-  independent('independent-34', {
-    id: 'i34-fd-accesskey-update-answers-previous-products',
-    rule: 'an update answers 200 with the receipt of the products and periods sent (seed 002, App registration and third-party access, UpdateThirdPartyAccessKey 200): the answer is the receipt as it was before the update (the new one is stored)',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-UPDATE'],
+  fault('fd-authdetails-unknown-other-partner-login', "FD-AUTHDETAILS-UNKNOWN: another partner's login is served", {
+    judge: skip(
+      'login',
+      (x) => loginOf(x) !== undefined && x.world.customers.has(loginOf(x)!.customerId),
+      (x) => (x.login = loginOf(x)),
+    ),
+    ...blind('blind-authdetails-other-partner-login'),
   }),
-  independent('independent-35', {
-    id: 'i35-fd-accesskey-generate-revives-revoked',
-    rule: 'a revoked access key stays unusable and a generation issues a new consent receipt (seed 002, App registration and third-party access: RevokeThirdPartyAccessKey 204, then 404 for that consentReceiptId): generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
-    source: 'seed',
-    rules: ['FD-ACCESSKEY-REVOKED', 'FD-ACCESSKEY-GENERATE'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-authdetails-end-from-read-time',
-    rule: "authorization details return the start and end date of the customer's authorization (seed 002, App registration and third-party access): the end date is counted from the time of the read, so it moves with every read while the start stays",
-    source: 'seed',
-    rules: ['FD-AUTHDETAILS-OAUTH', 'FD-EVENT-DATE-FIXED'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-accesskey-revoke-foreign-404-but-revoked',
-    rule: "a consent receipt of another partner is not found for the caller and left as it is (seed 002, Errors 404; App registration and third-party access): the revocation answers 404 yet revokes the other partner's key, whose own update is then refused",
-    source: 'seed',
-    rules: ['FD-OBJ-OTHER-PARTNER', 'FD-PROP-REFUSED-NO-TRACE', 'FD-ACCESSKEY-REVOKED'],
-  }),
+  fault(
+    'fd-obj-after-delete-authdetails-deleted-customer-login',
+    "FD-OBJ-AFTER-DELETE, FD-AUTHDETAILS-UNKNOWN: the authorization details of a deleted customer's login are still answered 200",
+    {
+      judge: skip(
+        'login',
+        (x) => loginOf(x) !== undefined && !x.world.customers.has(loginOf(x)!.customerId),
+        (x) => (x.login = loginOf(x)),
+      ),
+    },
+  ),
 ]);
+
+function loginOf(x: Exchange): InstitutionLogin | undefined {
+  return x.world.logins.get(Number(x.input.path.institution_login_id));
+}

@@ -107,29 +107,6 @@ for (const [what, query] of [
   });
 }
 
-// provider 1.35.0 GetApplicationRegistrationStatusResourceNotFoundErrorResponse: each cause of the
-// 404 has its example, with its code and the HTTP status repeated as text (ApplicationIdNotFoundExample
-// 3001, ApplicationRegistrationStatusNotFoundExample 3002; status '404'), as getApplications' 400s.
-test(
-  'getRegisteredInstitutions answers 404 for an unknown application (code 3001) and for an institution the application is not registered with (code 3002) @provider',
-  rules('FD-APP-INSTITUTIONS-NOT-FOUND'),
-  async ({ fdApi, fd }) => {
-    const unknownApp = await fdApi.call('getRegisteredInstitutions', { path: { application_id: 'no-such-application-7f3a' } });
-    expectFdError(unknownApp, 404, 'unknown application');
-    const res = await fdApi.call('getRegisteredInstitutions', {
-      path: { application_id: approvedApplicationId(fd)! },
-      query: { institution_id: 999_999_991 },
-    });
-    expectFdError(res, 404, 'an institution the application is not registered with');
-    // A body without the status text is read as repeating it (ErrorMessage requires code only).
-    const named = (r: typeof res) => ({ code: String(r.body?.code), statusText: r.body?.status ?? '404' });
-    expect(
-      { unknownApplication: named(unknownApp), unregisteredInstitution: named(res) },
-      'the provider example of each cause: its code, the status as text',
-    ).toEqual({ unknownApplication: { code: '3001', statusText: '404' }, unregisteredInstitution: { code: '3002', statusText: '404' } });
-  },
-);
-
 test(
   "another partner's approved application is none of the caller's: getRegisteredInstitutions, SetCustomerAppID (the customer keeps its own) and the status read by applicationId answer 404, getApplications lists it not @mock-only",
   mockOnly(

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect, expectFdError, whileAlone, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
-import { listApps, readStatusV2, STATUS_V2_SUNSET_MS, v2Apps } from './app-registration.readers.js';
+import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
 
 async function register(fdApi: OperationClient, overrides: Record<string, unknown> = {}) {
   const body = newApplication(overrides);
@@ -16,29 +16,6 @@ async function register(fdApi: OperationClient, overrides: Record<string, unknow
   return { body, preAppId: res.body.preAppId as number };
 }
 const ids = (apps: any[]) => apps.map((a) => String(a.preAppId));
-
-test(
-  'GetAppRegistrationStatus is marked deprecated with its sunset and still answers for a registration getApplications finds',
-  rules('FD-APP-STATUS-SUNSET'),
-  async ({ fdApi, fd, fdContract }) => {
-    const op = fdContract.document.paths['/aggregation/v2/partners/applications'].get;
-    expect(
-      { deprecated: op.deprecated, sunset: op['x-sunset'] },
-      'the contract marks the v2 read deprecated (seed 002, Versioning)',
-    ).toEqual({ deprecated: true, sunset: '2026-05-31' });
-    test.info().annotations.push({
-      type: 'sunset',
-      description: `target clock ${new Date(fd.now()).toISOString()}; ${fd.now() >= STATUS_V2_SUNSET_MS ? 'past' : 'before'} the end of support (May 2026)`,
-    });
-    const { body, preAppId } = await register(fdApi);
-    expect(ids(await listApps(fdApi, { pre_app_id: preAppId })), 'the replacement finds it').toEqual([String(preAppId)]);
-    const apps = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
-    expect(
-      apps.map((a) => a.appName),
-      'still served: the same registration',
-    ).toEqual([body.appName]);
-  },
-);
 
 test(
   'getApplications pages by start from 1 with consistent found, displaying and moreAvailable, a later page under the query of the first; limit 100 is accepted @provider',

@@ -5,17 +5,8 @@
 // ApplicationId (given once approved, kept for life). Approval is not triggerable through the API:
 // the mock approves a registration a day after it was submitted (virtual clock), so the checks of
 // approved registrations are @mock-only.
-import {
-  expect,
-  expectFdError,
-  mockOnly,
-  notePartial,
-  rules,
-  spareAuth,
-  test,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
-import { logoOfBytes, newApplication, uniqueAppName } from '../../fixtures/examples/fd-samples/app-registration.js';
+import { expect, expectFdError, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { logoOfBytes, newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { listApps, readStatusV2, v2Apps } from './app-registration.readers.js';
 
 const DAY_S = 86_400;
@@ -32,86 +23,6 @@ test('RegisterApp answers 201 with a numeric preAppId and status P @smoke', rule
   expect(Number.isInteger(made.preAppId), 'preAppId is a number').toBe(true);
   expect(made.status, 'provider 1.35.0: P (pending) when submitted').toBe('P');
 });
-
-test(
-  'a new registration reads back through getApplications by pre_app_id, name and status P',
-  rules('FD-APP-READ-BACK@app-list'),
-  async ({ fdApi }) => {
-    const { body, preAppId } = await register(fdApi);
-    for (const query of [{ pre_app_id: preAppId }, { name: body.appName }, { status: 'P', name: body.appName }] as Record<
-      string,
-      string | number
-    >[]) {
-      const mine = (await listApps(fdApi, query)).filter((a) => a.preAppId === preAppId);
-      expect(
-        mine.map((a) => ({ name: a.name, status: a.status })),
-        `getApplications ${JSON.stringify(query)}`,
-      ).toEqual([{ name: body.appName, status: 'P' }]);
-    }
-  },
-);
-
-test(
-  'a new registration reads back through the deprecated status read by preAppId, appName and status P',
-  rules('FD-APP-READ-BACK@app-status-v2'),
-  async ({ fdApi, fd }) => {
-    const { body, preAppId } = await register(fdApi);
-    for (const query of [{ preAppId: String(preAppId) }, { appName: body.appName }, { status: 'P', appName: body.appName }] as Record<
-      string,
-      string
-    >[]) {
-      const apps = v2Apps(await readStatusV2(fdApi, fd, { ...query, pageSize: 100 }, preAppId), JSON.stringify(query));
-      expect(
-        apps.filter((a) => a.preAppId === String(preAppId)).map((a) => ({ appName: a.appName, status: a.status })),
-        JSON.stringify(query),
-      ).toEqual([{ appName: body.appName, status: 'P' }]);
-    }
-  },
-);
-
-test(
-  'ModifyAppRegistration answers 200 and the new name reads back through both readers; the old name finds nothing',
-  rules('FD-APP-MODIFY@app-modify', 'FD-APP-MODIFY@app-list', 'FD-APP-MODIFY@app-status-v2'),
-  async ({ fdApi, fd }) => {
-    const { body, preAppId } = await register(fdApi);
-    const renamed = uniqueAppName('Renamed App');
-    const res = await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(preAppId) }, body: { ...body, appName: renamed } });
-    expect(res.status).toBe(200);
-    expect(res.body.preAppId, 'the same registration').toBe(preAppId);
-    expect(
-      (await listApps(fdApi, { pre_app_id: preAppId })).map((a) => a.name),
-      'getApplications',
-    ).toEqual([renamed]);
-    expect(await listApps(fdApi, { name: body.appName }), 'getApplications by the old name').toEqual([]);
-    const v2 = v2Apps(await readStatusV2(fdApi, fd, { preAppId: String(preAppId) }, preAppId), 'by preAppId');
-    expect(
-      v2.map((a) => a.appName),
-      'GetAppRegistrationStatus',
-    ).toEqual([renamed]);
-  },
-);
-
-test(
-  "ModifyAppRegistration answers 404 for a preAppId never registered, and for another partner's",
-  rules('FD-APP-UNKNOWN'),
-  async ({ fdApi, fd }) => {
-    expectFdError(
-      await fdApi.call('ModifyAppRegistration', { path: { preAppId: '999999991' }, body: newApplication() }),
-      404,
-      'unknown preAppId',
-    );
-    // A registration of the spare partner is not ours to change.
-    const spare = await spareAuth(fdApi, fd);
-    if (!spare) return notePartial("another partner's preAppId not checked: needs FD_SPARE_PARTNER_ID / FD_SPARE_PARTNER_SECRET");
-    const theirs = await fdApi.call('RegisterApp', { body: newApplication(), auth: spare });
-    expect(theirs.status, "the spare partner's registration").toBe(201);
-    expectFdError(
-      await fdApi.call('ModifyAppRegistration', { path: { preAppId: String(theirs.body.preAppId) }, body: newApplication() }),
-      404,
-      "another partner's preAppId",
-    );
-  },
-);
 
 test(
   'a pending registration has no applicationId; approved a day later it has one in both readers @mock-only',

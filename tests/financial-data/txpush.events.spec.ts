@@ -7,7 +7,6 @@
 // deliveries; the values beyond subscription, class, account and event name are @assumption).
 // On a sandbox: FD_LINKED_CUSTOMER_ID (a testing customer) and FD_LISTENER_PUBLIC_URL; the test
 // transactions stay in that testing account.
-import { createHmac } from 'node:crypto';
 import {
   changesLinkedCustomer,
   expect,
@@ -184,50 +183,6 @@ test(
 );
 
 test(
-  'the transaction event carries the test transaction and the account event the new balance, signed with the subscription key @assumption',
-  changesLinkedCustomer(rules('FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-SIGNED')),
-  async ({ fdApi, fd, linkedCustomer, fdListener: shared, fdContract }) => {
-    const fdListener = ownListener(shared);
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const subs = await subscribe(fdApi, path, fdListener.url);
-    const before = await fdApi.call('GetCustomerAccount', { path });
-    const { res, body } = await testTransaction(fdApi, path, fd.now(), -25.5);
-    expect(res.status).toBe(201);
-    const timeout = fd.control ? 2000 : 60_000;
-    const txn = await fdListener.waitFor((r) => (r.json as any)?.class === 'transaction', timeout);
-    const acct = await fdListener.waitFor((r) => (r.json as any)?.class === 'account', timeout);
-    expect(Boolean(txn && acct), 'both events reached the listener').toBe(true);
-    for (const [name, call] of [
-      ['TxPushTransactionEvent', txn!],
-      ['TxPushAccountEvent', acct!],
-    ] as const) {
-      const validate = fdContract.component(name);
-      expect(validate(call.json) ? [] : validate.errors, `the delivery keeps the contract (${name})`).toEqual([]);
-    }
-    const t = (txn!.json as any).transaction;
-    expect(
-      { id: t.id, amount: t.amount, description: t.description, transactionDate: t.transactionDate },
-      'the transaction event carries the test transaction',
-    ).toEqual({ id: res.body.id, amount: body.amount, description: body.description, transactionDate: body.transactionDate });
-    const after = await fdApi.call('GetCustomerAccount', { path });
-    const balance = (acct!.json as any).account.balance;
-    expect(balance, 'the account event carries the balance the account now reads').toBe(after.body.balance);
-    expect(balance, 'seed 002: the balance changed').not.toBe(before.body.balance);
-    // Signature (assumption FD-TXPUSH-SIGNED): hex HMAC-SHA256 of the body bytes under the key of the named subscription.
-    for (const [call, rec] of [
-      [txn!, subs.transaction],
-      [acct!, subs.account],
-    ] as const) {
-      const expected = createHmac('sha256', rec.signingKey).update(call.text).digest('hex');
-      expect(call.headers['x-txpush-signature'] === expected, `the ${rec.type} event is signed with its subscription's signingKey`).toBe(
-        true,
-      );
-    }
-    await fdApi.call('DisableTxPushNotifications', { path });
-  },
-);
-
-test(
   'CreateTxPushTestTransaction answers 201 with the new transaction id and createdDate, and GetCustomerTransaction reads it @provider',
   changesLinkedCustomer(rules('FD-TXPUSH-TEST-TRANSACTION')),
   async ({ fdApi, fd, linkedCustomer }) => {
@@ -265,71 +220,5 @@ test(
     // seed 002, Events and provider 1.35.0 CreateTxPushTestTransaction: for testing accounts only; neither
     // names the status of the refusal, and the operation documents both 400 and 404.
     expectFdError(res, [400, 404], 'seed 002, Events: the test transaction is for testing accounts only');
-  },
-);
-
-test(
-  'a test transaction on an account without a subscription delivers nothing, even with another account of the customer subscribed',
-  changesLinkedCustomer(rules('FD-TXPUSH-NO-SUBSCRIPTION')),
-  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
-    const fdListener = ownListener(shared, 'txpush-savings');
-    const savings = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('savings').id };
-    const checking = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    await subscribe(fdApi, savings, fdListener.url);
-    const { res } = await testTransaction(fdApi, checking, fd.now());
-    expect(res.status).toBe(201);
-    await settle(Boolean(fd.control));
-    expect(
-      fdListener.received().map((r) => r.url),
-      'no delivery for the account without a subscription',
-    ).toEqual([]);
-    await fdApi.call('DisableTxPushNotifications', { path: savings });
-  },
-);
-
-test(
-  'DisableTxPushNotifications ends every subscription of the account: no delivery after, and both ids are then 404',
-  changesLinkedCustomer(rules('FD-TXPUSH-DISABLE')),
-  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
-    const fdListener = ownListener(shared);
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const subs = await subscribe(fdApi, path, fdListener.url);
-    expect((await fdApi.call('DisableTxPushNotifications', { path })).status, 'seed 002, TxPush: 204').toBe(204);
-    expect((await testTransaction(fdApi, path, fd.now())).res.status).toBe(201);
-    await settle(Boolean(fd.control));
-    expect(fdListener.received(), 'no delivery after disabling').toHaveLength(0);
-    for (const rec of [subs.account, subs.transaction]) {
-      expectFdError(
-        await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: rec.id } }),
-        404,
-        `the ${rec.type} subscription is gone`,
-      );
-    }
-  },
-);
-
-test(
-  'DeleteTxPushSubscription of the transaction-class record stops only its events: the account event still arrives',
-  changesLinkedCustomer(rules('FD-TXPUSH-DELETE-ONE')),
-  async ({ fdApi, fd, linkedCustomer, fdListener: shared }) => {
-    const fdListener = ownListener(shared);
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const subs = await subscribe(fdApi, path, fdListener.url);
-    const deleted = await fdApi.call('DeleteTxPushSubscription', {
-      path: { customerId: path.customerId, subscriptionId: subs.transaction.id },
-    });
-    expect(deleted.status, 'seed 002, TxPush: 204').toBe(204);
-    expect((await testTransaction(fdApi, path, fd.now())).res.status).toBe(201);
-    expect(
-      await fdListener.waitFor((r) => (r.json as any)?.class === 'account', fd.control ? 2000 : 60_000),
-      'the account event still arrives',
-    ).toBeDefined();
-    await settle(Boolean(fd.control));
-    expect(
-      fdListener.received().map((r) => (r.json as any)?.class),
-      'the account event only',
-    ).toEqual(['account']);
-    const left = await fdApi.call('DeleteTxPushSubscription', { path: { customerId: path.customerId, subscriptionId: subs.account.id } });
-    expect(left.status, 'the account-class subscription is still there').toBe(204);
   },
 );

@@ -3,15 +3,7 @@
 // Events and Limits (the listener URL: HTTPS for any real account; ports 80 and 443 only, "other
 // ports make the call fail": a 400 here) and Errors 404 (a subscription the customer does not
 // have). Record fields: provider 1.35.0 SubscriptionRecord. Subscriptions are ended after each test.
-import {
-  expect,
-  expectFdError,
-  FD_CONTRACT,
-  rules,
-  tellingListenerPath,
-  test,
-  type OperationClient,
-} from '../../fixtures/financial-data.js';
+import { expect, expectFdError, FD_CONTRACT, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import { limitListOf } from '../../helpers/contract/facts.js';
 
 // On a sandbox every worker's linked customer is the prepared one: its TxPush subscriptions are one test's at a time.
@@ -19,32 +11,6 @@ test.beforeEach(({ fdTxPushTurn }) => fdTxPushTurn);
 
 const subscribe = (fdApi: OperationClient, path: { customerId: string; accountId: string }, callbackUrl: string) =>
   fdApi.call('SubscribeToTxPushNotifications', { path, body: { callbackUrl } });
-
-test(
-  'SubscribeToTxPushNotifications answers 201 with one account-class and one transaction-class record for the account and the URL sent @smoke',
-  rules('FD-TXPUSH-SUBSCRIBE'),
-  async ({ fdApi, linkedCustomer, fdListener }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    // A URL a normalisation would change (case, an encoded slash, a query string): echoed byte for byte.
-    const callbackUrl = fdListener.url(tellingListenerPath('txpush'));
-    const res = await subscribe(fdApi, path, callbackUrl);
-    expect(res.status, `seed 002, TxPush: subscribe answers 201; body: ${res.text.slice(0, 200)}`).toBe(201);
-    const records = res.body.subscriptions as { id: number; accountId: number; type: string; callbackUrl: string }[];
-    expect(records.map((r) => r.type).sort(), 'seed 002: exactly two records, class account and class transaction').toEqual([
-      'account',
-      'transaction',
-    ]);
-    expect(
-      records.map((r) => ({ accountId: String(r.accountId), callbackUrl: r.callbackUrl })),
-      'both records: that account, the URL sent',
-    ).toEqual([
-      { accountId: path.accountId, callbackUrl },
-      { accountId: path.accountId, callbackUrl },
-    ]);
-    expect(new Set(records.map((r) => r.id)).size, 'two distinct subscription ids').toBe(2);
-    expect((await fdApi.call('DisableTxPushNotifications', { path })).status).toBe(204);
-  },
-);
 
 // seed 002, Events / Limits: ports 80 (HTTP) and 443 (HTTPS) only (the contract's x-limits listenerPorts), "other ports make
 // the call fail": a 400 here. Judged in every scheme the documents allow a listener (http on a testing account, HTTPS being
@@ -96,34 +62,5 @@ test(
     const https = await subscribe(fdApi, path, 'https://listener.example.test/t-real/txpush');
     expect(https.status, `https for a real account is accepted; body: ${https.text.slice(0, 200)}`).toBe(201);
     await fdApi.call('DisableTxPushNotifications', { path });
-  },
-);
-
-test(
-  "DeleteTxPushSubscription answers 404 for a subscription id never issued, already deleted, or another customer's",
-  rules('FD-TXPUSH-DELETE-UNKNOWN'),
-  async ({ fdApi, linkedCustomer, createCustomer, fdListener }) => {
-    const { customerId } = linkedCustomer;
-    const path = { customerId, accountId: linkedCustomer.account('checking').id };
-    const made = await subscribe(fdApi, path, fdListener.url('txpush-unknown'));
-    expect(made.status).toBe(201);
-    const [first, second] = (made.body.subscriptions as { id: number }[]).map((s) => s.id);
-    expectFdError(
-      await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: 9_900_000_001 } }),
-      404,
-      'never issued',
-    );
-    const stranger = await createCustomer('testing');
-    expectFdError(
-      await fdApi.call('DeleteTxPushSubscription', { path: { customerId: stranger, subscriptionId: first } }),
-      404,
-      "another customer's subscription",
-    );
-    expect(
-      (await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: first } })).status,
-      'the owner deletes it',
-    ).toBe(204);
-    expectFdError(await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: first } }), 404, 'already deleted');
-    expect((await fdApi.call('DeleteTxPushSubscription', { path: { customerId, subscriptionId: second } })).status).toBe(204);
   },
 );

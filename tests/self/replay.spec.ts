@@ -126,7 +126,7 @@ const CLASSES: Record<string, string> = {
   'Reports / Transactions report, no dates': 'seed-vs-provider conflict',
 };
 
-const FAULT = 'connect-french-refused';
+const FAULT = 'fd-connect-language-french-refused';
 const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
 let dir: string;

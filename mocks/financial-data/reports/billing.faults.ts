@@ -1,225 +1,306 @@
-// Faults of the reseller billing report (switched in billing.ts): each breaks one rule of
-// schemas/financial-data/rules/reports-retrieval.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
-// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
-// by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, ruleFault, seeded, type Fault, independent } from '../../kit/faults.js';
+// Faults of the reseller billing report: each a deviation a provider's release might ship, named by
+// the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/reports-retrieval.yaml (and the shared families) it breaks. Each bends
+// billing.ts at its seams (billing.records.ts): the request as judged at one step, the page answered.
+// An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
+import { assumption, blind, faultsAt, judgesAt, provider } from '../fault-builders.js';
+import type { Report } from '../state.js';
+import { windowRefusal, type BillingSeams, type Exchange } from './billing.records.js';
 
-const f = <Id extends string>(id: Id, rule: string, text: string, source: Fault['source'] = 'seed'): Fault<Id> =>
-  ruleFault(id, `${rule}: ${text}`, source);
+type Answering = NonNullable<FaultSeams<BillingSeams>['answer']>;
+type Judge = NonNullable<FaultSeams<BillingSeams>['judge']>;
+const fault = faultsAt<BillingSeams>();
+const { fold, skip, refuse } = judgesAt<BillingSeams>();
+const seededAt = { origin: 'seeded' } as const;
+const DAY_S = 86_400;
+const always = () => true;
+const laterPage = (x: Exchange) => x.page >= 1;
+const sizeUnsent = (x: Exchange) => x.input.query.size === undefined;
+
+/** The window judged on `span` against `days` (the contract's days given), not on its length in seconds against them. */
+const windowJudged =
+  (span: (x: Exchange) => number, days: (maxDays: number) => number = (d) => d, exclusive = false): Judge =>
+  (x, s, r) => {
+    if (s !== 'window') return r;
+    const over = span(x) - days(x.maxDays) * DAY_S;
+    return over > 0 || (exclusive && over === 0) ? windowRefusal(x.maxDays) : undefined;
+  };
+/** Which reports' creation falls in the window, made otherwise. */
+const windowed = (inWindow: (x: Exchange, s: number) => boolean): Judge =>
+  fold('select', always, (x) => (x.inWindow = (s) => inWindow(x, s)));
+/** The page's body made otherwise. */
+const paged =
+  (bend: (body: Record<string, any>, x: Exchange) => Record<string, any>): Answering =>
+  (x, a) => ({ ...a, body: { ...a.body, ...bend(a.body, x) } });
+/** Each row of the page made otherwise where `when` holds of its report. */
+const rows =
+  (when: (r: Report, x: Exchange) => boolean, bend: (row: Record<string, any>, r: Report) => Record<string, any>): Answering =>
+  (x, a) => ({
+    ...a,
+    body: {
+      ...a.body,
+      content: a.body.content.map((row: Record<string, any>, n: number) => (when(a.shown[n], x) ? bend(row, a.shown[n]) : row)),
+    },
+  });
 
 export const BILLING_FAULTS = faultCatalogue([
-  // Seeded beside the later pages of reports-retrieval.billing.spec.ts (the filter and the default size beyond page 0).
-  seeded({
-    id: 'seeded-billing-later-page-testing-reports-shown',
-    rule: "FD-BILLING-TESTING: getResellerBillingReport lists the testing customers' reports on a page after the first whatever viewTestingReports says",
-    source: 'seed',
-    rules: ['FD-BILLING-TESTING', 'FD-PAGE-KEEPS-QUERY'],
+  // --- The window (seed 002, Report retrieval and Limits: billing range)
+  fault(
+    'fd-billing-dates-required-optional',
+    'FD-BILLING-DATES-REQUIRED: a billing request without startDate or endDate is served, not a 400',
+    {
+      judge: (x, s, r) =>
+        (s === 'dates' || s === 'window') && (x.input.query.startDate === undefined || x.input.query.endDate === undefined) ? undefined : r,
+    },
+  ),
+  fault('fd-billing-window-day-longer', 'FD-BILLING-WINDOW: a window a day longer than billingWindowDays is served, not a 400', {
+    judge: windowJudged(
+      (x) => x.end - x.start,
+      (d) => d + 1,
+    ),
   }),
-  seeded({
-    id: 'seeded-billing-default-size-later-page-offset-at-max',
-    rule: 'FD-BILLING-PAGE: without size, a page after the first starts at the page number times the largest size though it holds the default size of rows, so page 1 of a window just over the default size is empty',
-    source: 'seed',
-    rules: ['FD-BILLING-PAGE', 'FD-BILLING-DEFAULT-SIZE'],
+  fault('fd-billing-window-day-shorter', 'FD-BILLING-WINDOW: a window of billingWindowDays is refused 400', {
+    judge: windowJudged(
+      (x) => x.end - x.start,
+      (d) => d - 1,
+    ),
   }),
-  // Seeded beside the later page of reports-retrieval.billing.spec.ts (FD-PAGE-KEEPS-QUERY; origin 'seeded').
-  seeded({
-    id: 'seeded-billing-later-page-names-dropped',
-    rule: "FD-PAGE-KEEPS-QUERY: getResellerBillingReport answers a page after the first without the customers' first and last names",
-    source: 'provider',
-    rules: ['FD-PAGE-KEEPS-QUERY'],
+  fault(
+    'fd-billing-window-calendar-days',
+    'FD-BILLING-WINDOW: the range is measured in calendar days (UTC dates): billingWindowDays and some hours is served when the dates are that many calendar days apart',
+    {
+      judge: windowJudged((x) => (Math.floor(x.end / DAY_S) - Math.floor(x.start / DAY_S)) * DAY_S),
+      ...blind('blind-billing-window-calendar-days'),
+    },
+  ),
+  fault(
+    'fd-billing-window-milliseconds',
+    'FD-BILLING-WINDOW, FD-DATE-UNIT: the range is measured as if its dates were milliseconds, so a range of many months is served',
+    { judge: windowJudged((x) => (x.end - x.start) / 1000) },
+  ),
+  fault(
+    'fd-billing-edges-same-instant-refused',
+    'FD-BILLING-EDGES, FD-BILLING-WINDOW: a range whose endDate equals its startDate is refused 400',
+    {
+      judge: refuse('range', (x) => x.end === x.start, { status: 400, message: 'endDate must be after startDate' }),
+    },
+  ),
+  fault(
+    'fd-billing-edges-start-exclusive',
+    'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at startDate itself is not billed in the window',
+    {
+      judge: windowed((x, s) => s > x.start && s <= x.end),
+      ...assumption,
+      ...seededAt,
+      aliases: ['billing-start-date-exclusive'],
+    },
+  ),
+  fault('fd-billing-edges-end-exclusive', 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at endDate itself is not billed in the window', {
+    judge: windowed((x, s) => s >= x.start && s < x.end),
+    ...provider,
+    aliases: ['i7-billing-end-date-exclusive'],
   }),
-  // Seeded beside the check of the custom fields on every reader (reports.custom-fields.spec.ts; origin 'seeded').
-  seeded({
-    id: 'billing-custom-fields-dropped',
-    rule: "FD-REPORT-CUSTOM-FIELDS: a report's billing row shows the custom fields it was generated with",
-    source: 'provider',
-    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+  fault('fd-billing-content-window-ignored', 'FD-BILLING-CONTENT: a report made outside the window is billed', { judge: windowed(always) }),
+  fault(
+    'fd-billing-content-window-end-whole-day',
+    'FD-BILLING-CONTENT, FD-PROP-WINDOW: the billing window ends at the end of the day of endDate: a report made later that day is listed',
+    {
+      judge: windowed((x, s) => s >= x.start && s <= Math.floor(x.end / DAY_S) * DAY_S + DAY_S - 1),
+      ...blind('blind-billing-window-end-whole-day'),
+    },
+  ),
+  // --- Whose billing (the mock knows no reseller relation)
+  fault('fd-billing-partner-unknown-empty', 'FD-BILLING-PARTNER: an unknown or another partner is answered an empty page, not a 404', {
+    judge: skip('partner', always, (x) => (x.owner = undefined)),
   }),
-  // Seeded beside the check of the last four SSN digits on every reader (consumers.ssn-zeros.spec.ts; origin 'seeded').
-  seeded({
-    id: 'billing-consumer-ssn-numeric',
-    rule: "FD-REPORT-CONSUMER-SSN: a billing row's consumerSsn is the last four digits as a string, leading zeros kept (not read as a number)",
-    source: 'provider',
-    rules: ['FD-REPORT-CONSUMER-SSN'],
+  fault(
+    'fd-billing-partner-other-readable',
+    "FD-BILLING-PARTNER: another partner's billing is served, though the caller resells for no one",
+    {
+      judge: skip('partner', (x) => x.world.partners.has(x.input.path.partnerId)),
+      ...assumption,
+      ...blind('blind-billing-other-partner-readable'),
+    },
+  ),
+  // --- The page (seed 002, Report retrieval: size, page)
+  fault('fd-billing-size-cap-exclusive', 'FD-BILLING-SIZE: size at its maximum is refused 400', {
+    judge: refuse(
+      'size',
+      (x) => x.size >= x.maxSize,
+      (x) => ({ status: 400, message: `size must be less than ${x.maxSize}` }),
+    ),
+    ...blind('blind-billing-size-cap-exclusive'),
   }),
-  // Reseller billing (seed 002, Report retrieval).
-  f('billing-window-ignored', 'FD-BILLING-CONTENT', 'a report made outside the window is not billed'),
-  // Date windows at their edges (kit/faults.ts, seeded).
-  seeded({
-    id: 'billing-total-elements-of-page',
-    rule: 'FD-BILLING-COUNTS: totalElements counts the reports of the window, not the rows of the page',
-    source: 'assumption',
-    rules: ['FD-BILLING-COUNTS'],
+  fault('fd-billing-default-size-halved', 'FD-BILLING-DEFAULT-SIZE: without size a page holds half the default size of reports', {
+    judge: fold('size', sizeUnsent, (x) => (x.size = x.defaultSize / 2)),
   }),
-  seeded({
-    id: 'billing-start-date-exclusive',
-    rule: 'FD-BILLING-EDGES: a report made at startDate itself is billed in the window',
-    source: 'assumption',
-    rules: ['FD-BILLING-EDGES', 'FD-PROP-WINDOW'],
+  fault('fd-billing-default-size-unpaged', 'FD-BILLING-DEFAULT-SIZE: without size a billing page holds every report of the window', {
+    judge: fold('slice', sizeUnsent, (x) => {
+      x.size = Math.max(x.all.length, 1);
+      x.from = x.page * x.size;
+    }),
+    ...blind('blind-billing-no-size-unpaged'),
   }),
-  f('billing-testing-reports-included', 'FD-BILLING-TESTING', "testing customers' reports are left out by default"),
-  f('billing-view-testing-ignored', 'FD-BILLING-TESTING', "viewTestingReports=true shows testing customers' reports"),
-  f('billing-window-32-days', 'FD-BILLING-WINDOW', 'a window a day longer than billingWindowDays is a 400'),
-  f('billing-window-30-days', 'FD-BILLING-WINDOW', 'a window of billingWindowDays is served'),
-  f('billing-dates-optional', 'FD-BILLING-DATES-REQUIRED', 'startDate and endDate are required'),
-  f('billing-size-capped-at-500', 'FD-BILLING-SIZE', 'size at its maximum is served', 'assumption'),
-  f('billing-default-size-50', 'FD-BILLING-DEFAULT-SIZE', 'size defaults to its default'),
-  f('billing-page-one-based', 'FD-BILLING-PAGE', 'pages are zero-based, page 0 the default'),
-  f('billing-unknown-partner-empty', 'FD-BILLING-PARTNER', 'an unknown partner is a 404 (not an empty page)'),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Report retrieval (seed 002, Report retrieval; Resources - Consumer, Portfolio; Errors 403, 404, 429).
-  blind({
-    id: 'blind-billing-window-end-whole-day',
-    rule: 'the billing window ends at endDate: a report made later the same day is not listed (seed 002, Report retrieval: reports between startDate and endDate)',
-    source: 'seed',
-    rules: ['FD-BILLING-CONTENT', 'FD-PROP-WINDOW'],
+  fault(
+    'fd-billing-page-default-size-offset-at-max',
+    'FD-BILLING-PAGE, FD-BILLING-DEFAULT-SIZE: without size, a page after the first starts at the page number times the largest size though it holds the default size of rows',
+    { judge: fold('slice', sizeUnsent, (x) => (x.from = x.page * x.maxSize)), ...seededAt },
+  ),
+  fault('fd-billing-page-one-based', 'FD-BILLING-PAGE: pages are numbered from one (page 0 answers nothing)', {
+    judge: fold('page', always, (x) => (x.page -= 1)),
   }),
-  blind({
-    id: 'blind-billing-view-testing-when-present',
-    rule: "viewTestingReports=false lists only active customers' reports, like its absence: the parameter's presence does not include testing reports (seed 002, Report retrieval: viewTestingReports default false)",
-    source: 'seed',
-    rules: ['FD-BILLING-TESTING'],
+  fault('fd-billing-page-default-one', 'FD-BILLING-PAGE: without page the billing answers page 1, not page 0', {
+    judge: fold(
+      'page',
+      (x) => x.input.query.page === undefined,
+      (x) => (x.page = 1),
+    ),
+    ...blind('blind-billing-page-default-one'),
   }),
-  blind({
-    id: 'blind-billing-window-calendar-days',
-    rule: 'startDate to endDate is at most billingWindowDays in seconds: that many days and some hours is a 400 even when the dates are that many calendar days apart (seed 002, Report retrieval and Limits: billing range)',
-    source: 'seed',
-    rules: ['FD-BILLING-WINDOW'],
+  fault(
+    'fd-billing-page-later-skips-one',
+    'FD-BILLING-PAGE: a later page starts one report past the end of the page before it, so one report is on no page',
+    {
+      judge: fold('slice', laterPage, (x) => (x.from += 1)),
+    },
+  ),
+  fault('fd-billing-page-offset-one-based', "FD-BILLING-PAGE: the answer's pageable.offset is counted as if pages were numbered from one", {
+    answer: paged((b) => ({ pageable: { ...b.pageable, offset: b.pageable.offset + b.size } })),
   }),
-  blind({
-    id: 'blind-billing-end-date-defaults-now',
-    rule: 'a billing request without endDate is a 400, endDate does not default to now (seed 002, Report retrieval: endDate integer, required)',
-    source: 'seed',
-    rules: ['FD-BILLING-DATES-REQUIRED'],
+  // --- Testing customers' reports (seed 002: viewTestingReports, default false)
+  fault('fd-billing-testing-included', "FD-BILLING-TESTING: testing customers' reports are billed by default", {
+    judge: fold('testing', always, (x) => (x.viewTesting = true)),
   }),
-  blind({
-    id: 'blind-billing-size-cap-exclusive',
-    rule: 'size at its maximum is served: the cap is inclusive (seed 002, Report retrieval and Limits: size max)',
-    source: 'seed',
-    rules: ['FD-BILLING-SIZE'],
+  fault('fd-billing-testing-view-ignored', "FD-BILLING-TESTING: viewTestingReports=true leaves the testing customers' reports out", {
+    judge: fold('testing', always, (x) => (x.viewTesting = false)),
   }),
-  blind({
-    id: 'blind-billing-no-size-unpaged',
-    rule: 'without size a billing page holds the default size of reports, not the whole window (seed 002, Report retrieval and Limits: size default)',
-    source: 'seed',
-    rules: ['FD-BILLING-DEFAULT-SIZE'],
+  fault(
+    'fd-billing-testing-view-when-present',
+    "FD-BILLING-TESTING: viewTestingReports=false, present, lists the testing customers' reports",
+    {
+      judge: fold(
+        'testing',
+        (x) => x.input.query.viewTestingReports !== undefined,
+        (x) => (x.viewTesting = true),
+      ),
+      ...blind('blind-billing-view-testing-when-present'),
+    },
+  ),
+  fault(
+    'fd-billing-testing-later-page-shown',
+    "FD-BILLING-TESTING, FD-PAGE-KEEPS-QUERY: a page after the first lists the testing customers' reports whatever viewTestingReports says",
+    { judge: fold('testing', laterPage, (x) => (x.viewTesting = true)), ...seededAt },
+  ),
+  // --- The counts (provider 1.35.0, the billing page)
+  fault(
+    'fd-billing-counts-total-elements-of-page',
+    'FD-BILLING-COUNTS: totalElements counts the rows of the page, not the reports of the window',
+    {
+      answer: paged((b) => ({ totalElements: b.content.length })),
+      ...assumption,
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-billing-counts-total-elements-testing',
+    "FD-BILLING-COUNTS: totalElements counts the testing customers' reports viewTestingReports leaves out",
+    {
+      answer: paged((b, x) => ({
+        totalElements:
+          b.totalElements +
+          [...x.world.reports.reports.values()].filter(
+            (r) => r.partnerId === x.owner && !r.billable && !x.all.includes(r) && x.inWindow(r.createdDate),
+          ).length,
+      })),
+      ...assumption,
+    },
+  ),
+  fault(
+    'fd-billing-counts-total-pages-default-size',
+    'FD-BILLING-COUNTS: totalPages is computed with the default page size whatever size was asked',
+    {
+      answer: paged((_b, x) => ({ totalPages: Math.ceil(x.all.length / x.defaultSize) })),
+      ...provider,
+    },
+  ),
+  fault('fd-billing-counts-total-pages-extra', 'FD-BILLING-COUNTS: a window holding an exact multiple of the size counts one page more', {
+    answer: paged((_b, x) => ({ totalPages: Math.floor(x.all.length / x.size) + 1 })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-billing-page-default-one',
-    rule: 'without page the billing answers page 0, the first, not page 1 (seed 002, Report retrieval: page zero-based, default 0)',
-    source: 'seed',
-    rules: ['FD-BILLING-PAGE'],
+  fault(
+    'fd-billing-counts-number-of-elements-is-size',
+    'FD-BILLING-COUNTS: the last, partial page answers numberOfElements equal to the size asked',
+    {
+      answer: paged((b) => ({ numberOfElements: b.size })),
+    },
+  ),
+  fault('fd-billing-counts-first-always', 'FD-BILLING-COUNTS, FD-BILLING-PAGE: every page, page 1 and beyond included, says first true', {
+    answer: paged(() => ({ first: true })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-billing-other-partner-readable',
-    rule: "another partner's billing is a 404 on the mock, which knows no reseller relation: a partner the caller does not resell for is not served (seed 002, Report retrieval: a reseller reads the reports of customer partners set up with it; this contract)",
-    source: 'assumption',
-    rules: ['FD-BILLING-PARTNER'],
-  }),
-  independent('independent-6', {
-    id: 'i6-billing-total-elements-counts-testing',
-    rule: "totalElements is the number of reports the window and filters select (FD-BILLING-COUNTS): it counts the testing customers' reports that viewTestingReports leaves out",
-    source: 'assumption',
-    rules: ['FD-BILLING-COUNTS'],
-  }),
-  independent('independent-7', {
-    id: 'i7-billing-end-date-exclusive',
-    rule: 'a report made exactly at endDate is billed in the window (provider getResellerBillingReport startDate/endDate): a report made at endDate itself is left out',
-    source: 'provider',
-    rules: ['FD-BILLING-EDGES', 'FD-PROP-WINDOW'],
-  }),
-  // Independent set 8 (written blind: seed 002, provider 1.35.0, contract and catalogue only).
-  independent('independent-8', {
-    id: 'i8-billing-total-pages-default-size',
-    rule: 'totalPages is the number of pages of the size asked the window fills (provider getResellerBillingReport, a Spring page): totalPages is computed with the default page size whatever size was asked',
-    source: 'provider',
-    rules: ['FD-BILLING-COUNTS'],
-  }),
-  independent('independent-9', {
-    id: 'i9-billing-number-of-elements-is-size',
-    rule: 'numberOfElements is the number of rows of the page (seed 002 billing paging: size, page; FD-BILLING-COUNTS): the last, partial page answers numberOfElements equal to the size asked',
-    source: 'seed',
-    rules: ['FD-BILLING-COUNTS'],
-  }),
-  independent('independent-20', {
-    id: 'i20-billing-total-pages-extra-on-exact-multiple',
-    rule: 'totalPages is the number of pages of the size asked the selected reports fill (provider 1.35.0 reseller billing page): a window holding an exact multiple of the size counts one page more',
-    source: 'provider',
-    rules: ['FD-BILLING-COUNTS'],
-  }),
-  independent('independent-23', {
-    id: 'i23-billing-consumer-report-last-four-of-consumer',
-    rule: 'the billing page lists each report with the last four characters of its id (seed 002, Report retrieval: billing): a report made for a consumer is given the last four characters of the consumer id instead',
-    source: 'seed',
-    rules: ['FD-BILLING-CONTENT'],
-  }),
-  independent('independent-23', {
-    id: 'i23-billing-past-end-page-counts-zero',
-    rule: 'totalElements is the number of reports the window and filters select on every page, a page past the last counting the same set (reference financial-data.md, billing): a page past the last answers totalElements 0',
-    source: 'assumption',
-    rules: ['FD-BILLING-COUNTS'],
-  }),
-  // Seeded beside the answer judge's last-four check (fixtures/assertions/financial-data-answer.ts, lastFourProblems)
-  // and the billing rows of every report kind and subject (reports-retrieval.billing.spec.ts).
-  seeded({
-    id: 'seeded-fam28b-billing-statement-last-four-leading',
-    rule: 'FD-BILLING-CONTENT: a statement report is billed with the first four characters of its id as lastFourReportId',
-    source: 'seed',
-    rules: ['FD-BILLING-CONTENT'],
-  }),
-  seeded({
-    id: 'seeded-fam28b-billing-customer-report-status-in-progress',
-    rule: 'FD-BILLING-CONTENT: a report made for a customer without a consumer is billed as inProgress whatever its status',
-    source: 'seed',
-    rules: ['FD-BILLING-CONTENT'],
-  }),
-  independent('independent-27', {
-    id: 'i27-billing-later-page-skips-one',
-    rule: 'page is a zero-based page of size reports (seed 002, Billing query parameters): a later page starts one report past the end of the page before it, so one report is on no page',
-    source: 'seed',
-    rules: ['FD-BILLING-PAGE'],
-  }),
-  independent('independent-28', {
-    id: 'i28-fd-billing-31-days-refused',
-    rule: 'the billing range from startDate to endDate is at most x-limits billingWindowDays (seed 002, Report retrieval: billing query): a range of exactly that many days is refused 400',
-    source: 'seed',
-    rules: ['FD-BILLING-WINDOW', 'FD-BILLING-EDGES'],
-  }),
-  independent('independent-29', {
-    id: 'i29-fd-billing-same-instant-range-refused',
-    rule: 'endDate may equal startDate, the range being at most the billing window (seed 002, Report retrieval billing): a range whose endDate equals its startDate is refused 400',
-    source: 'seed',
-    rules: ['FD-BILLING-EDGES', 'FD-BILLING-WINDOW'],
-  }),
-  independent('independent-31', {
-    id: 'i31-fd-billing-window-measured-in-milliseconds',
-    rule: 'getResellerBillingReport refuses 400 a startDate to endDate range longer than the Billing range limit, dates in epoch seconds (seed 002, Report retrieval: billing query parameters; Limits): the range is measured as if its dates were milliseconds, so a range of many months is served',
-    source: 'seed',
-    rules: ['FD-BILLING-WINDOW', 'FD-DATE-UNIT'],
-  }),
-  independent('independent-33', {
-    id: 'i33-fd-billing-pageable-offset-one-based',
-    rule: 'page is zero-based (seed 002, Report retrieval, billing query parameters): the answer’s pageable.offset is counted as if pages were numbered from one',
-    source: 'seed',
-    rules: ['FD-BILLING-PAGE'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-billing-view-testing-false-taken-as-set',
-    rule: "viewTestingReports is a boolean, false by default, and false means only active customer types (seed 002, Report retrieval, billing query parameters): an explicit viewTestingReports=false is read as the flag being set, so the testing customers' reports are billed too",
-    source: 'seed',
-    rules: ['FD-BILLING-TESTING'],
-  }),
-  independent('independent-36', {
-    id: 'i36-fd-billing-first-always-true',
-    rule: 'page is zero-based and the page flags describe the page answered (seed 002, Report retrieval: billing query page; provider 1.35.0, the page object first/last): every page, page 1 and beyond included, says first true',
-    source: 'provider',
-    rules: ['FD-BILLING-COUNTS', 'FD-BILLING-PAGE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-billing-empty-flag-of-whole-set',
-    rule: 'the reseller billing page says whether it holds rows (provider 1.35.0 BillingResellerReport, a Spring Data page: empty, numberOfElements): a page past the last, holding no rows, says empty false whenever the window holds reports',
-    source: 'provider',
-    rules: ['FD-BILLING-COUNTS', 'FD-PROP-PAGING'],
-  }),
+  fault(
+    'fd-billing-counts-empty-of-whole-set',
+    'FD-BILLING-COUNTS, FD-PROP-PAGING: a page past the last, holding no rows, says empty false whenever the window holds reports',
+    {
+      answer: paged((_b, x) => ({ empty: x.all.length === 0 })),
+      ...provider,
+    },
+  ),
+  // --- The rows (seed 002, Report retrieval: billing; provider 1.35.0 BillingReport)
+  fault(
+    'fd-billing-content-statement-last-four-leading',
+    'FD-BILLING-CONTENT: a statement report is billed with the first four characters of its id as lastFourReportId',
+    {
+      answer: rows(
+        (r) => r.type === 'statement',
+        (row, r) => ({ ...row, lastFourReportId: r.id.slice(0, 4) }),
+      ),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-billing-content-customer-report-in-progress',
+    'FD-BILLING-CONTENT: a report made for a customer without a consumer is billed as inProgress whatever its status',
+    {
+      answer: rows(
+        (r) => !r.consumerId,
+        (row) => ({ ...row, status: 'inProgress' }),
+      ),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-page-keeps-query-billing-names-dropped',
+    "FD-PAGE-KEEPS-QUERY: a billing page after the first leaves out the customers' first and last names",
+    {
+      answer: rows(
+        (_r, x) => laterPage(x),
+        ({ firstName: _first, lastName: _last, ...rest }) => rest,
+      ),
+      ...provider,
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-report-custom-fields-billing-dropped',
+    "FD-REPORT-CUSTOM-FIELDS: a report's billing row leaves out the custom fields it was generated with",
+    {
+      answer: rows(always, ({ reportCustomFields: _dropped, ...rest }) => rest),
+      ...provider,
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-report-consumer-ssn-billing-numeric',
+    "FD-REPORT-CONSUMER-SSN: a billing row's consumerSsn is read as a number: its leading zeros dropped",
+    {
+      answer: rows(
+        (r) => r.consumerSsn !== undefined,
+        (row) => ({ ...row, consumerSsn: String(Number(row.consumerSsn)) }),
+      ),
+      ...provider,
+      ...seededAt,
+    },
+  ),
 ]);

@@ -1,268 +1,361 @@
-// Faults of the income and employment reports (switched in income.ts): each breaks one rule of
-// schemas/financial-data/rules/reports-income.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
-// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
-// by `npm run mutation -- --blind`).
-import { faultCatalogue, blind, seeded, independent } from '../../kit/faults.js';
+// Faults of the income and employment reports: each a deviation a provider's release might ship,
+// named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/reports-income.yaml (and the shared families) it breaks. A fault
+// loosens the contract (`relax`) or bends income.ts at its seams (income.records.ts): the request as
+// judged at one step, what a report is filed as, how its content reads the customer's data, the
+// content. A blind fault's first id stays as an alias.
+import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
+import { blind, faultsAt, judgesAt, provider, schema } from '../fault-builders.js';
+import type { Report } from '../state.js';
+import {
+  interviewAssets,
+  txVerifyReports,
+  type Change,
+  type Exchange,
+  type Filing,
+  type IncomeSeams,
+  type Reading,
+} from './income.records.js';
+
+type State = NonNullable<FaultSeams<IncomeSeams>['state']>;
+const fault = faultsAt<IncomeSeams>();
+const { skip, refuse } = judgesAt<IncomeSeams>();
+const seededAt = { origin: 'seeded' } as const;
+const always = () => true;
+type Op = Exchange['op'];
+const on =
+  (...ops: Op[]) =>
+  (x: Exchange) =>
+    ops.includes(x.op);
+const PAYROLL = on('GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport');
+const VOE_PAYROLL = on('GenerateVOEPayrollReport');
+const VOE_TXN = on('GenerateVOETransactionsReport');
+const TXVERIFY = on('GenerateVOIEPaystubWithTXVerifyReport');
+const REFRESH = on('RefreshVOIEPayrollReport');
+const PAYSTUBS = on('GeneratePayStatementReport', 'GenerateVOIEPaystubReport');
+const payrollOf = (x: Exchange) => (x.input.body.payrollData ?? {}) as Record<string, any>;
+const ssnOf = (x: Exchange) => String(x.consumer?.fields.ssn ?? '');
+
+/** What a report of `when` is filed as, made otherwise. */
+const filing =
+  (when: (x: Exchange) => boolean, bend: (f: Filing, x: Exchange) => Partial<Filing>): State =>
+  (x, c) =>
+    c.kind === 'filing' && when(x) ? { ...c, filing: { ...c.filing, ...bend(c.filing, x) } } : c;
+/** Its payrollData made otherwise. */
+const payrollData = (when: (x: Exchange) => boolean, bend: (p: Record<string, any>, x: Exchange) => Record<string, any>) =>
+  filing(when, (f, x) => ({ constraints: { ...f.constraints, payrollData: bend(f.constraints.payrollData, x) } }));
+/** A report of `when`, filed or built, changed. */
+const report =
+  (kind: 'filed' | 'content', when: (x: Exchange) => boolean, change: (r: Report, x: Exchange, c: Change) => void): State =>
+  (x, c) => {
+    if (c.kind === kind && when(x)) change((c as { report: Report }).report, x, c);
+    return c;
+  };
+/** How a report of `when` reads the customer's data, made otherwise (`r` the documented reading). */
+const reading =
+  (when: (x: Exchange) => boolean, bend: (r: Reading, x: Exchange) => Partial<Reading>): State =>
+  (x, c) =>
+    c.kind === 'reading' && when(x) ? { ...c, reading: { ...c.reading, ...bend(c.reading, x) } } : c;
 
 export const INCOME_REPORTS_FAULTS = faultCatalogue([
-  // Payroll constraints (provider 1.35.0 PayrollReportConstraints, SSNPayroll).
-  {
-    id: 'income-payroll-data-optional',
-    rule: 'FD-PAYROLL-REQUIRED: a payroll body without payrollData is a 400 naming it',
-    source: 'provider',
-    rules: ['FD-PAYROLL-REQUIRED'],
-    relax: [{ schema: 'PayrollReportConstraints', unrequire: ['payrollData'] }],
-  },
-  {
-    id: 'income-voe-payroll-source-unchecked',
-    rule: 'FD-VOE-PAYROLL-SOURCE: VOE payroll data with neither ssn nor payroll accounts is a 400',
-    source: 'provider',
-    rules: ['FD-VOE-PAYROLL-SOURCE'],
-  },
-  {
-    id: 'income-payroll-ssn-echoed',
-    rule: 'FD-PAYROLL-SSN-MASKED: the payroll data is echoed without the SSN and date of birth sent',
-    source: 'provider',
-    rules: ['FD-PAYROLL-SSN-MASKED'],
-  },
-  {
-    id: 'income-payroll-consumer-ssn-full',
-    rule: "FD-PAYROLL-SSN-MASKED: consumerSsn is the last four digits, not the consumer's full SSN",
-    source: 'provider',
-    rules: ['FD-PAYROLL-SSN-MASKED'],
-  },
-  // Pay statements (seed 002: asset ids of stored pay statements; reuse to refresh).
-  {
-    id: 'income-asset-unchecked',
-    rule: 'FD-PAYSTMT-REPORT-ASSET: an asset id the customer never stored is a 404',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-REPORT-ASSET'],
-  },
-  {
-    id: 'income-asset-owner-unchecked',
-    rule: "FD-PAYSTMT-REPORT-ASSET: another customer's pay statement is a 404",
-    source: 'seed',
-    rules: ['FD-PAYSTMT-REPORT-ASSET'],
-  },
-  {
-    id: 'income-asset-unknown-400',
-    rule: 'FD-PAYSTMT-REPORT-ASSET: an unknown asset id is a 404 (not 400)',
-    source: 'provider',
-    rules: ['FD-PAYSTMT-REPORT-ASSET'],
-  },
-  {
-    id: 'income-asset-reuse-refused',
-    rule: 'FD-VOIE-ASSET-REUSE: the asset id of the first report is accepted again to refresh bank data',
-    source: 'seed',
-    rules: ['FD-VOIE-ASSET-REUSE'],
-  },
-  // VOE transactions (seed 002: descriptions without amounts).
-  {
-    id: 'income-voe-amounts-shown',
-    rule: 'FD-VOE-TXN-NO-AMOUNTS: no amount in a VOE transactions report',
-    source: 'seed',
-    rules: ['FD-VOE-TXN-NO-AMOUNTS'],
-  },
-  {
-    id: 'income-voe-deposits-first-account-only',
-    rule: "FD-VOE-TXN-NO-AMOUNTS: the income deposits of every deposit account are listed (not the first account's only)",
-    source: 'seed',
-    rules: ['FD-VOE-TXN-NO-AMOUNTS', 'FD-VOIE-TXVERIFY-MATCH'],
-  },
-  // VOIE payroll (seed 002: made by Connect; the operation only refreshes it).
-  {
-    id: 'income-voie-refresh-generates',
-    rule: 'FD-VOIE-PAYROLL-REFRESH-ONLY: a refresh without a VOIE payroll report is a 404 (not a new report)',
-    source: 'seed',
-    rules: ['FD-VOIE-PAYROLL-REFRESH-ONLY'],
-  },
-  {
-    id: 'income-voie-refresh-report-id-unchecked',
-    rule: 'FD-VOIE-PAYROLL-REFRESH-ONLY: a reportId naming none of its VOIE payroll reports is a 404',
-    source: 'seed',
-    rules: ['FD-VOIE-PAYROLL-REFRESH-ONLY'],
-  },
-  // Content from the world.
-  {
-    id: 'income-extract-first-asset-only',
-    rule: 'FD-PAYSTMT-REPORT-EXTRACT: one extract per asset id sent',
-    source: 'assumption',
-    rules: ['FD-PAYSTMT-REPORT-EXTRACT'],
-  },
-  {
-    id: 'income-txverify-match-gross',
-    rule: 'FD-VOIE-TXVERIFY-MATCH: pay statements are matched to deposits on the net pay',
-    source: 'assumption',
-    rules: ['FD-VOIE-TXVERIFY-MATCH'],
-  },
-  {
-    id: 'income-voe-payroll-shows-income',
-    rule: 'FD-PAYROLL-EMPLOYMENT: a VOE payroll report shows no income',
-    source: 'provider',
-    rules: ['FD-PAYROLL-EMPLOYMENT'],
-  },
-  {
-    id: 'income-payroll-oldest-pay-date',
-    rule: "FD-PAYROLL-EMPLOYMENT: the latest pay date is the customer's latest payroll deposit",
-    source: 'assumption',
-    rules: ['FD-PAYROLL-EMPLOYMENT'],
-  },
-  // Seeded beside the check of accountIds on the VOE transactions report (origin 'seeded').
-  seeded({
-    id: 'voe-transactions-account-ids-ignored',
-    rule: 'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
-    source: 'provider',
-    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  // --- Payroll constraints (provider 1.35.0 PayrollReportConstraints, SSNPayroll)
+  fault('fd-payroll-required-data-optional', 'FD-PAYROLL-REQUIRED: a payroll body without payrollData is served, not a 400 naming it', {
+    relax: schema('PayrollReportConstraints', { unrequire: ['payrollData'] }),
+    ...provider,
   }),
-  seeded({
-    id: 'voe-transactions-account-ids-any-customer',
-    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read into this customer's report",
-    source: 'provider',
-    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  fault(
+    'fd-voe-payroll-source-unchecked',
+    'FD-VOE-PAYROLL-SOURCE: VOE payroll data with neither ssn nor payroll accounts is served, not a 400',
+    {
+      judge: skip('source'),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-voe-payroll-source-400-names-payroll-data',
+    'FD-VOE-PAYROLL-SOURCE: the 400 of payroll data without a source blames payrollData and never names the ssn',
+    {
+      judge: (_x, s, r) => (s === 'source' && r ? { ...r, message: 'payrollData is incomplete' } : r),
+      ...blind('blind-income-voe-payroll-source-400-names-payroll-data'),
+    },
+  ),
+  fault('fd-payroll-ssn-masked-echoed', 'FD-PAYROLL-SSN-MASKED: the payroll data is echoed with the SSN and date of birth sent', {
+    state: payrollData(PAYROLL, (_p, x) => ({ ...payrollOf(x) })),
+    ...provider,
   }),
-  seeded({
-    id: 'voe-transactions-account-ids-near-match',
-    rule: "FD-INCOME-ACCOUNT-IDS: the VOE transactions report finds an accountIds entry by prefix: an id one character longer or shorter than one of the customer's accounts shows that account's payroll deposits",
-    source: 'provider',
-    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  fault(
+    'fd-payroll-ssn-masked-consumer-ssn-full',
+    "FD-PAYROLL-SSN-MASKED: a payroll ack's consumerSsn is the consumer's full SSN, not its last four digits",
+    {
+      state: filing(PAYROLL, (f, x) => (x.consumer ? { extra: { ...f.extra, consumerSsn: ssnOf(x) } } : {})),
+      ...provider,
+    },
+  ),
+  fault('fd-payroll-ssn-masked-dob-echoed', 'FD-PAYROLL-SSN-MASKED: the VOE payroll echo strips the ssn but not the date of birth sent', {
+    state: payrollData(VOE_PAYROLL, (p, x) => (payrollOf(x).dob === undefined ? p : { ...p, dob: payrollOf(x).dob })),
+    ...blind('blind-income-voe-payroll-dob-echoed'),
   }),
-  seeded({
-    id: 'txverify-account-ids-ignored',
-    rule: 'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names (the VOE transactions report narrows)',
-    source: 'provider',
-    rules: ['FD-INCOME-ACCOUNT-IDS'],
+  fault(
+    'fd-payroll-ssn-masked-retrieval-id-from-ssn',
+    "FD-PAYROLL-SSN-MASKED: a direct payroll report's payrollDataRetrievalId is built from the SSN sent",
+    {
+      state: payrollData(
+        (x) => VOE_PAYROLL(x) && typeof payrollOf(x).ssn === 'string',
+        (p, x) => ({ ...p, payrollDataRetrievalId: `pdr${payrollOf(x).ssn.replace(/-/g, '')}` }),
+      ),
+      ...provider,
+    },
+  ),
+  fault(
+    'fd-payroll-ssn-masked-employee-ssn',
+    "FD-PAYROLL-SSN-MASKED: the refreshed VOIE payroll report's employee record carries the consumer's full SSN",
+    {
+      state: report('content', REFRESH, (_r, x, c) => {
+        for (const h of (c as { content: Record<string, any> }).content.employmentHistory) h.employee = { ...h.employee, ssn: ssnOf(x) };
+      }),
+      ...blind('blind-income-voie-payroll-employee-ssn'),
+    },
+  ),
+  fault(
+    'fd-obj-sensitive-voe-payroll-ack-ssn-head',
+    'FD-OBJ-SENSITIVE: the VOE payroll ack carries the SSN sent masked from the wrong end, its first five digits shown',
+    {
+      state: filing(
+        (x) => VOE_PAYROLL(x) && typeof payrollOf(x).ssn === 'string',
+        (f, x) => ({ extra: { ...f.extra, consumerSsn: `${payrollOf(x).ssn.replace(/-/g, '').slice(0, 5)}****` } }),
+      ),
+    },
+  ),
+  // --- Pay statements (seed 002: asset ids of stored pay statements; reuse to refresh)
+  fault('fd-paystmt-report-asset-unchecked', 'FD-PAYSTMT-REPORT-ASSET: an asset id the customer never stored is served, not a 404', {
+    judge: skip('asset'),
   }),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Income and employment reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
-  blind({
-    id: 'blind-income-voie-payroll-refresh-read-as-voe',
-    rule: 'a refreshed VOIE payroll report keeps its type voiePayroll when read after it ended, not voePayroll (provider 1.35.0 RefreshVOIEPayrollReportResponseExample, ReportType)',
-    source: 'provider',
-    rules: ['FD-INCOME-REPORT-TYPE'],
+  fault(
+    'fd-paystmt-report-asset-owner-unchecked',
+    "FD-PAYSTMT-REPORT-ASSET, FD-OBJ-OTHER-PARENT: another customer's pay statement is served, not a 404",
+    {
+      judge: skip('asset', (x) => x.asset?.label !== undefined),
+    },
+  ),
+  fault('fd-paystmt-report-asset-unknown-400', 'FD-PAYSTMT-REPORT-ASSET: an unknown asset id is a 400, not a 404', {
+    judge: (_x, s, r) => (s === 'asset' && r ? { ...r, status: 400 } : r),
+    ...provider,
   }),
-  blind({
-    id: 'blind-income-payroll-data-not-required',
-    rule: 'a payroll report body without payrollData is a 400 naming payrollData, the refresh included (provider 1.35.0 PayrollReportConstraints, required payrollData)',
-    source: 'provider',
-    rules: ['FD-PAYROLL-REQUIRED'],
-    relax: [{ schema: 'PayrollReportConstraints', unrequire: ['payrollData'] }],
+  fault(
+    'fd-paystmt-report-asset-fails-later',
+    'FD-PAYSTMT-REPORT-ASSET: the pay statement report accepts an unknown asset id (202) and ends failure',
+    {
+      judge: skip('asset', on('GeneratePayStatementReport'), (x) => (x.failLater = true)),
+      state: report(
+        'filed',
+        (x) => x.failLater === true,
+        (r) => (r.outcome = 'failure'),
+      ),
+      ...blind('blind-income-paystatement-unknown-asset-fails-later'),
+    },
+  ),
+  fault(
+    'fd-voie-asset-reuse-refused',
+    'FD-VOIE-ASSET-REUSE: the asset id of the first report is refused 400 when used again to refresh bank data',
+    {
+      judge: refuse(
+        'reuse',
+        (x) => {
+          const reported = new Set(txVerifyReports(x.world, x.customer!.id).flatMap(interviewAssets));
+          return x.assetIds!.some((id) => reported.has(id));
+        },
+        { status: 400, message: 'This pay statement was already used for a report.' },
+      ),
+    },
+  ),
+  fault(
+    'fd-voie-asset-reuse-returns-first-report',
+    'FD-VOIE-ASSET-REUSE: a request naming an asset already reported on answers that first report instead of a new one',
+    {
+      judge: (x, s, r) => {
+        if (s !== 'reuse' || r) return r;
+        const first = txVerifyReports(x.world, x.customer!.id).find((t) => interviewAssets(t).some((id) => x.assetIds!.includes(id)));
+        return first ? { status: 202, message: '', ack: x.ack(first) } : r;
+      },
+      ...blind('blind-income-txverify-reuse-returns-first-report'),
+    },
+  ),
+  // --- VOE transactions (seed 002: descriptions without amounts)
+  fault('fd-voe-txn-no-amounts-shown', "FD-VOE-TXN-NO-AMOUNTS: the VOE transactions report shows the deposits' amounts", {
+    state: reading(VOE_TXN, () => ({ amounts: true })),
   }),
-  blind({
-    id: 'blind-income-voe-payroll-source-400-names-payroll-data',
-    rule: 'a VOE payroll body naming no payroll source is a 400 whose message names ssn, not a vague "payrollData is incomplete" (provider 1.35.0 SSNPayroll, MissingFieldExample)',
-    source: 'provider',
-    rules: ['FD-VOE-PAYROLL-SOURCE'],
+  fault(
+    'fd-voe-txn-no-amounts-first-account',
+    "FD-VOE-TXN-NO-AMOUNTS, FD-VOIE-TXVERIFY-MATCH: only the first deposit account is read (the other deposit accounts' pay is missed)",
+    { state: reading(always, () => ({ depositAccounts: (accounts) => accounts.slice(0, 1) })) },
+  ),
+  fault(
+    'fd-voe-txn-no-amounts-account-balance',
+    'FD-VOE-TXN-NO-AMOUNTS: the accounts of the VOE transactions report carry their current balance',
+    {
+      state: report('content', VOE_TXN, (_r, x, c) => {
+        for (const i of (c as { content: Record<string, any> }).content.institutions)
+          i.accounts = i.accounts.map((a: Record<string, any>) => ({ ...a, currentBalance: x.world.accounts.get(String(a.id))?.balance }));
+      }),
+      ...blind('blind-income-voe-txn-account-balance-shown'),
+    },
+  ),
+  // --- The VOIE payroll refresh (seed 002: it only refreshes the report Connect made)
+  fault(
+    'fd-voie-payroll-refresh-only-generates',
+    'FD-VOIE-PAYROLL-REFRESH-ONLY: a customer without a VOIE payroll report gets one generated (202), not a 404',
+    {
+      judge: skip('refresh', (x) => !x.namesNone),
+    },
+  ),
+  fault(
+    'fd-voie-payroll-refresh-only-report-id-unchecked',
+    "FD-VOIE-PAYROLL-REFRESH-ONLY: a reportId that is not the customer's VOIE payroll report is taken (202), not a 404",
+    {
+      judge: skip('refresh', (x) => x.original !== undefined),
+    },
+  ),
+  fault(
+    'fd-voie-payroll-refresh-only-names-itself',
+    "FD-VOIE-PAYROLL-REFRESH-ONLY: the refresh's constraints name the new report instead of the original one",
+    {
+      state: report('filed', REFRESH, (r) => ((r.constraints.payrollData as Record<string, unknown>).reportId = r.id)),
+      ...blind('blind-income-refresh-names-itself'),
+    },
+  ),
+  fault(
+    'fd-income-report-type-refresh-read-as-voe',
+    'FD-INCOME-REPORT-TYPE: the refreshed VOIE payroll report, once ended, reads as the VOE payroll kind',
+    {
+      state: report('content', REFRESH, (r) => (r.type = 'voePayroll')),
+      ...blind('blind-income-voie-payroll-refresh-read-as-voe'),
+    },
+  ),
+  // --- Extraction and matching (provider 1.35.0 PayStatementForVoie, matchType)
+  fault('fd-paystmt-report-extract-first-asset', 'FD-PAYSTMT-REPORT-EXTRACT: only the first asset of the request is extracted', {
+    state: reading(PAYSTUBS, () => ({ stubs: (stubs) => stubs.slice(0, 1) })),
   }),
-  blind({
-    id: 'blind-income-voe-payroll-dob-echoed',
-    rule: 'the VOE payroll ack and report echo payrollData without ssn and without dob: the date of birth sent is not echoed either (provider 1.35.0 PayrollDataOut)',
-    source: 'provider',
-    rules: ['FD-PAYROLL-SSN-MASKED'],
+  fault(
+    'fd-paystmt-report-extract-net-pay-whole',
+    'FD-PAYSTMT-REPORT-EXTRACT: the pay statement report reads the net pay in whole dollars',
+    {
+      state: reading(on('GeneratePayStatementReport'), () => ({
+        extract: (e) => (e.netPayCurrent === undefined ? e : { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) }),
+      })),
+      ...blind('blind-income-paystatement-net-pay-whole-dollars'),
+    },
+  ),
+  fault('fd-voie-txverify-match-gross', 'FD-VOIE-TXVERIFY-MATCH: a deposit is matched on the gross pay, not the net pay it carries', {
+    state: reading(always, () => ({ pay: (e) => e.grossPayCurrent })),
   }),
-  blind({
-    id: 'blind-income-voie-payroll-employee-ssn',
-    rule: 'the refreshed VOIE payroll report carries no full SSN anywhere, its employee record included (provider 1.35.0 PayrollDataOut, SocialSecurityNumberLastDigits; reference, Consumers: last four digits only)',
-    source: 'provider',
-    rules: ['FD-PAYROLL-SSN-MASKED'],
+  fault(
+    'fd-voie-txverify-match-near-pay-date',
+    'FD-VOIE-TXVERIFY-MATCH: a deposit matches only when posted within three days of the pay date',
+    {
+      state: reading(always, () => ({
+        near: (e, deposits) =>
+          e.payDate === undefined ? deposits : deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400),
+      })),
+      ...blind('blind-income-txverify-match-needs-near-pay-date'),
+    },
+  ),
+  fault(
+    'fd-voie-txverify-match-type-any-deposit',
+    'FD-VOIE-TXVERIFY-MATCH: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all',
+    {
+      state: reading(always, () => ({ matched: (m, deposits) => (deposits.length > 0 ? { ...m, matchType: 'NET_PAY_MATCH' } : m) })),
+      ...blind('blind-income-txverify-match-type-any-deposit'),
+    },
+  ),
+  // --- Employment (the payroll reports)
+  fault('fd-payroll-employment-voe-shows-income', 'FD-PAYROLL-EMPLOYMENT: the VOE payroll report shows an income record', {
+    state: reading(always, () => ({ income: () => true })),
   }),
-  blind({
-    id: 'blind-income-voie-statement-asset-owner-unchecked',
-    rule: 'GenerateVOIEPaystubReport refuses (404) a pay statement stored by another customer, as the pay statement report does (seed 002: asset ids of pay statements the customer stored; Errors 404)',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-REPORT-ASSET'],
+  fault('fd-payroll-employment-oldest-pay-date', 'FD-PAYROLL-EMPLOYMENT: the oldest deposit is taken for the latest one', {
+    state: reading(always, () => ({ latest: (deposits) => deposits[0] })),
   }),
-  blind({
-    id: 'blind-income-paystatement-unknown-asset-fails-later',
-    rule: 'an asset id the customer never stored is a 404 at once, not a 202 whose report later ends in failure (seed 002, Errors 404; provider 1.35.0 AssetNotFoundExample 13002)',
-    source: 'seed',
-    rules: ['FD-PAYSTMT-REPORT-ASSET'],
-  }),
-  blind({
-    id: 'blind-income-txverify-reuse-returns-first-report',
-    rule: "a second VOIE paystub with TXVerify request reusing the first report's asset id makes a new report (new id, inProgress), not the first report deduplicated (seed 002: reuse the asset id to refresh bank data)",
-    source: 'seed',
-    rules: ['FD-VOIE-ASSET-REUSE'],
-  }),
-  blind({
-    id: 'blind-income-voe-txn-account-balance-shown',
-    rule: 'the VOE transactions report shows no amount, balance or pay figure anywhere: its accounts carry no current balance (seed 002: descriptions without amounts)',
-    source: 'seed',
-    rules: ['FD-VOE-TXN-NO-AMOUNTS'],
-  }),
-  blind({
-    id: 'blind-income-refresh-report-id-any-kind',
-    rule: 'a refresh whose payrollData.reportId names a report of the customer that is not a VOIE payroll report (e.g. its VOE payroll report) is a 404 (seed 002: this operation only refreshes the VOIE payroll report; Errors 404)',
-    source: 'seed',
-    rules: ['FD-VOIE-PAYROLL-REFRESH-ONLY'],
-  }),
-  blind({
-    id: 'blind-income-refresh-names-itself',
-    rule: "the refresh's constraints name the original VOIE payroll report, not the new report's own id (seed 002: the operation refreshes the report Connect made; provider 1.35.0 OriginalPayrollReportId)",
-    source: 'seed',
-    rules: ['FD-VOIE-PAYROLL-REFRESH-ONLY'],
-  }),
-  blind({
-    id: 'blind-income-paystatement-net-pay-whole-dollars',
-    rule: 'the pay statement report shows the net pay written on the stored statement, cents included, not truncated to whole dollars (provider 1.35.0 PayStatementReportExample netPayCurrent; catalogue assumption)',
-    source: 'assumption',
-    rules: ['FD-PAYSTMT-REPORT-EXTRACT'],
-  }),
-  blind({
-    id: 'blind-income-txverify-match-needs-near-pay-date',
-    rule: 'a pay statement whose net pay equals deposits of the customer is NET_PAY_MATCH with those deposits, whatever their distance to the pay date (provider 1.35.0 matchType NET_PAY_MATCH; catalogue assumption)',
-    source: 'assumption',
-    rules: ['FD-VOIE-TXVERIFY-MATCH'],
-  }),
-  blind({
-    id: 'blind-income-txverify-match-type-any-deposit',
-    rule: 'a pay statement matching no deposit is NO_MATCH, even when the customer has payroll deposits (provider 1.35.0 matchType; catalogue assumption)',
-    source: 'assumption',
-    rules: ['FD-VOIE-TXVERIFY-MATCH'],
-  }),
-  blind({
-    id: 'blind-income-payroll-latest-pay-transaction-date',
-    rule: "the employment's latest pay date is the latest payroll deposit's posted date, not its transaction date (catalogue assumption; seed 002 Transactions: postedDate and transactionDate differ)",
-    source: 'assumption',
-    rules: ['FD-PAYROLL-EMPLOYMENT'],
-  }),
-  blind({
-    id: 'blind-income-voe-payroll-pay-frequency-shown',
-    rule: 'a VOE payroll report shows no income at all, not even the pay frequency (provider 1.35.0 GenerateVOEPayrollReport: "employment details and status without any income information")',
-    source: 'provider',
-    rules: ['FD-PAYROLL-EMPLOYMENT'],
-  }),
-  independent('independent-9', {
-    id: 'i9-income-txverify-asset-owner-unchecked',
-    rule: "an asset id stored by another customer is a 404 (seed 002: pay statement and VOIE paystub reports take the asset ids of pay statements stored with the upload; FD-PAYSTMT-REPORT-ASSET): the VOIE paystub with TXVerify (withInterview) operation takes another customer's asset (the other report paths refuse it)",
-    source: 'seed',
-    rules: ['FD-PAYSTMT-REPORT-ASSET', 'FD-OBJ-OTHER-PARENT'],
-  }),
-  // Seeded beside the repeated and near labels of the custom-fields check (reports.custom-fields.spec.ts; origin 'seeded').
-  seeded({
-    id: 'report-custom-fields-keyed-by-label',
-    rule: 'the reportCustomFields a report is generated with read back item for item (FD-REPORT-CUSTOM-FIELDS): the VOE transactions report keeps its custom fields in a map by label, so of two fields with one label only the last is kept',
-    source: 'provider',
-    rules: ['FD-REPORT-CUSTOM-FIELDS'],
-  }),
-  // Seeded beside the wrong-mask search of the sensitive-values checker (security.sensitive-values.spec.ts; origin 'seeded').
-  seeded({
-    id: 'voe-payroll-ack-ssn-head-shown',
-    rule: 'no answer shows more of an SSN than its last four digits (seed 002: SSN last four only; FD-OBJ-SENSITIVE): the VOE payroll ack carries the SSN sent masked from the wrong end, its first five digits shown',
-    source: 'seed',
-    rules: ['FD-OBJ-SENSITIVE'],
-  }),
-  // Seeded beside the extraction flags check (reports-income.paystubs.spec.ts; origin 'seeded').
-  seeded({
-    id: 'seeded-paystmt-deductions-default-on',
-    rule: 'FD-PAYSTMT-EXTRACT-FLAGS: a flag left out shows its documented default: the pay statement and VOIE paystub reports extract deductions when the request leaves extractDeductions out',
-    source: 'provider',
-    rules: ['FD-PAYSTMT-EXTRACT-FLAGS'],
-  }),
-  independent('independent-23', {
-    id: 'i23-voe-payroll-retrieval-id-from-ssn',
-    rule: "the ack and report of a payroll report carry no full SSN anywhere (provider 1.35.0 SSNPayroll; seed 002 sensitive data): a direct payroll report's payrollDataRetrievalId is built from the SSN sent",
-    source: 'provider',
-    rules: ['FD-PAYROLL-SSN-MASKED'],
-  }),
+  fault(
+    'fd-payroll-employment-transaction-date',
+    "FD-PAYROLL-EMPLOYMENT: the latest pay date is the deposit's transaction date, not its posted date",
+    {
+      state: reading(always, () => ({ payDate: (t) => t.transactionDate ?? t.postedDate })),
+      ...blind('blind-income-payroll-latest-pay-transaction-date'),
+    },
+  ),
+  // --- Which accounts a report reads (provider 1.35.0 accountIds), seeded beside its check.
+  fault(
+    'fd-income-account-ids-voe-ignored',
+    'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
+    {
+      state: reading(VOE_TXN, () => ({ named: () => undefined })),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-income-account-ids-voe-any-customer',
+    "FD-INCOME-ACCOUNT-IDS: the VOE transactions report looks an accountIds entry up among every account of the service: another customer's payroll deposits are read",
+    {
+      state: reading(VOE_TXN, (r, x) => ({
+        deposits: (found, ids, customerId, of) => [
+          ...r.deposits(found, ids, customerId, of),
+          ...(ids ?? []).flatMap((id) => {
+            const owner = x.world.accounts.get(id)?.customerId;
+            return owner !== undefined && owner !== customerId ? of(owner, new Set([id])) : [];
+          }),
+        ],
+      })),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-income-account-ids-voe-near-match',
+    "FD-INCOME-ACCOUNT-IDS: the VOE transactions report finds an accountIds entry by prefix: an id one character longer or shorter than an account's shows its deposits",
+    {
+      state: reading(VOE_TXN, (r, x) => ({
+        named: (ids, customerId) => {
+          const named = r.named(ids, customerId);
+          if (!named || !ids) return named;
+          for (const a of x.world.accounts.values())
+            if (a.customerId === customerId && ids.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id))))
+              named.add(a.id);
+          return named;
+        },
+      })),
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-income-account-ids-txverify-ignored',
+    'FD-INCOME-ACCOUNT-IDS: the VOIE TXVerify report reads the payroll deposits of every deposit account, whatever accountIds names',
+    { state: reading(TXVERIFY, () => ({ named: () => undefined })), ...seededAt },
+  ),
+  // --- Echoes (provider 1.35.0 ReportCustomFields, the extraction flags)
+  fault(
+    'fd-report-custom-fields-keyed-by-label',
+    'FD-REPORT-CUSTOM-FIELDS: the VOE transactions report keeps its custom fields in a map by label, so of two fields with one label only the last reads back',
+    {
+      state: filing(
+        (x) => VOE_TXN(x) && Array.isArray(x.input.body.reportCustomFields),
+        (f, x) => ({
+          constraints: {
+            ...f.constraints,
+            reportCustomFields: [...new Map((x.input.body.reportCustomFields as { label: string }[]).map((c) => [c.label, c])).values()],
+          },
+        }),
+      ),
+    },
+  ),
+  fault(
+    'fd-paystmt-extract-flags-deductions-default-on',
+    'FD-PAYSTMT-EXTRACT-FLAGS: the pay statement and VOIE paystub reports extract deductions when the request leaves extractDeductions out',
+    {
+      state: filing(PAYSTUBS, (f, x) => {
+        const member = x.op === 'GeneratePayStatementReport' ? 'paystatementReport' : 'voieWithStatementData';
+        return x.input.body[member].extractDeductions === undefined
+          ? { constraints: { ...f.constraints, [member]: { ...f.constraints[member], extractDeductions: true } } }
+          : {};
+      }),
+      ...seededAt,
+    },
+  ),
 ]);

@@ -19,22 +19,23 @@
 //   FD-PAYSTMT-REPORT-EXTRACT, FD-VOIE-TXVERIFY-MATCH, FD-PAYROLL-EMPLOYMENT).
 // Rules: schemas/financial-data/rules/reports-income.yaml.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { route, sendError, type FdContext } from '../middleware.js';
-import { storedAsset } from '../statements.js';
-import {
-  linkedData,
-  transactionsOfAccounts,
-  type Account,
-  type Asset,
-  type Consumer,
-  type Customer,
-  type FdState,
-  type Report,
-  type Transaction,
-} from '../state.js';
-import { generationGuard } from './guard.js';
-import { callbackOf, createReport, reportAck, settleReports } from './store.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
+import { judgeThrough, route, sendError, type FdContext } from '../middleware.js';
+import { storedAsset } from '../statements.js';
+import { linkedData, transactionsOfAccounts, type Asset, type Consumer, type Customer, type FdState, type Report } from '../state.js';
+import { generationGuard } from './guard.js';
+import {
+  type Change,
+  type Deposit,
+  type Exchange,
+  type PayExtract,
+  type Filing,
+  type IncomeSeams,
+  type Reading,
+  type Refusal,
+  type Step,
+} from './income.records.js';
+import { callbackOf, createReport, reportAck, settleReports, type NewReport } from './store.js';
 
 const TITLES = {
   voePayroll: 'Verification of Employment - Payroll',
@@ -55,34 +56,68 @@ const flags = (data: Record<string, unknown>) => ({
 const idList = (text: unknown) => (typeof text === 'string' ? text.split(/\s+/).filter(Boolean) : undefined);
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** How a report reads the customer's data, as documented (each member bent at the state seam: income.records.ts Reading). */
+const READING: Reading = {
+  depositAccounts: (accounts) => accounts,
+  named: (ids) => (ids ? new Set(ids) : undefined),
+  deposits: (found) => found,
+  // seed 002: the VOE transactions report gives descriptions without amounts.
+  amounts: false,
+  stubs: (stubs) => stubs,
+  extract: (e) => e,
+  pay: (e) => e.netPayCurrent,
+  near: (_e, deposits) => deposits,
+  matched: (m) => m,
+  latest: (deposits) => deposits[deposits.length - 1],
+  payDate: (t) => t.postedDate,
+  income: (voie) => voie,
+};
+
 export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): void {
-  const { faults } = ctx;
+  const world = ctx.state;
+  const seams = ctx.faults.seams<IncomeSeams>('income');
+  const state = <K extends Change['kind']>(x: Exchange, change: Extract_<K>) => seams.state(x, change) as typeof change;
+  const exchange = (op: FdOperationId, input: Exchange['input']): Exchange => ({ op, input, world, ack: reportAck });
+  const refused = (r: Refusal | undefined, reply: FastifyReply) =>
+    r?.ack ? reply.code(r.status).send(r.ack) : r ? sendError(ctx, reply, r.status, r.message) : undefined;
+
+  const judged = judgeThrough<Exchange, Step, Refusal>(seams, {
+    // provider 1.35.0 SSNPayroll: the SSN is required for direct payroll; credentialed payroll names its accounts instead.
+    source: ({ input: { body } }) => {
+      const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
+      return payroll.ssn === undefined && !payrollAccounts(payroll)
+        ? { status: 400, message: 'ssn is required for direct payroll data (or the payrollAccountIds of a credentialed payroll)' }
+        : undefined;
+    },
+    // An id of a statement (no label), of another customer or of nothing is not a pay statement of this customer (provider 1.35.0: 404).
+    asset: (x) =>
+      x.asset && x.asset.label !== undefined && x.asset.customerId === x.customer!.id
+        ? undefined
+        : { status: 404, message: `Asset not found: ${x.assetId}` },
+    // seed 002: reusing the first report's asset id refreshes the bank data.
+    reuse: () => undefined,
+    // seed 002: this operation only refreshes the report Connect made.
+    refresh: (x) =>
+      !x.original || x.namesNone ? { status: 404, message: 'No VOIE payroll report to refresh for this customer.' } : undefined,
+  });
 
   /** The shared guards (404 customer, 403 freeze, 404 consumer); the consumer is required here. */
-  const guard = (customerId: string, reply: FastifyReply) => generationGuard(ctx, reply, customerId, true);
+  const guard = (x: Exchange, reply: FastifyReply) => {
+    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
+    x.customer = found?.customer;
+    x.consumer = found?.consumer;
+    return found;
+  };
 
-  /**
-   * The stored pay statements the ids name, or a 404 sent (undefined). An id of a statement (no
-   * label), of another customer or of nothing is not a pay statement of this customer.
-   */
-  const payStatements = (
-    customer: Customer,
-    assetIds: string[],
-    reply: FastifyReply,
-    blindOpts: { ownerUnchecked?: boolean; tolerateMissing?: boolean } = {},
-  ) => {
+  /** The stored pay statements the ids name, or a refusal sent (undefined). */
+  const payStatements = (x: Exchange, assetIds: string[], reply: FastifyReply) => {
     const found = [];
     for (const id of assetIds) {
-      const asset = storedAsset(ctx.state, id);
-      const mine =
-        asset &&
-        asset.label !== undefined &&
-        (asset.customerId === customer.id || faults.has('income-asset-owner-unchecked') || blindOpts.ownerUnchecked);
-      if (!mine && !faults.has('income-asset-unchecked') && !blindOpts.tolerateMissing) {
-        sendError(ctx, reply, faults.has('income-asset-unknown-400') ? 400 : 404, `Asset not found: ${id}`);
-        return undefined;
-      }
-      found.push({ id, asset: asset ?? { customerId: customer.id, bytes: Buffer.alloc(0), label: 'lastPayPeriod' }, missing: !mine });
+      x.assetId = id;
+      x.asset = storedAsset(world, id);
+      const refusal = judged(x, ['asset']);
+      if (refusal) return void refused(refusal, reply);
+      found.push({ id, asset: x.asset ?? { customerId: x.customer!.id, bytes: Buffer.alloc(0), label: 'lastPayPeriod' } });
     }
     return found;
   };
@@ -93,145 +128,81 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
    */
   const billing = (customerId: string, assetIds: string[]) => {
     const digitized = new Set(
-      (ctx.state.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
-        ((ctx.state.reports.reports.get(id)?.content?.payStatements ?? []) as { assetId?: string }[]).map((p) => p.assetId),
+      (world.reports.byCustomer.get(customerId) ?? []).flatMap((id) =>
+        ((world.reports.reports.get(id)?.content?.payStatements ?? []) as { assetId?: string }[]).map((p) => p.assetId),
       ),
     );
     return { billable: (id: string) => !digitized.has(id), count: assetIds.filter((id) => !digitized.has(id)).length };
   };
-  /** Asset ids already reported on by this customer's TXVerify reports (the refresh of seed 002 reuses them). */
-  const reportedAssets = (customerId: string) =>
-    new Set(
-      (ctx.state.reports.byCustomer.get(customerId) ?? [])
-        .map((id) => ctx.state.reports.reports.get(id)!)
-        .filter((r) => r.extra?.reportStyle === 'voieWithInterview')
-        .flatMap((r) =>
-          (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId),
-        ),
-    );
 
-  const answer = (reply: FastifyReply, report: Report) => reply.code(202).send(reportAck(report));
-
-  /** The consumer's full SSN must never be echoed (FD-PAYROLL-SSN-MASKED); the fault shows it. */
-  const ssnLeak = (consumer?: Consumer) =>
-    faults.has('income-payroll-consumer-ssn-full') && consumer ? { consumerSsn: String(consumer.fields.ssn ?? '') } : {};
-
-  route(app, ctx, 'GenerateVOEPayrollReport', ({ path, query, body }, reply) => {
-    const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
-    // provider 1.35.0 SSNPayroll: the SSN is required for direct payroll; credentialed payroll names its accounts instead.
-    const accounts =
-      Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
-    if (payroll.ssn === undefined && !accounts && !faults.has('income-voe-payroll-source-unchecked')) {
-      // Blind fault: the 400 blames payrollData as a whole and never names the missing ssn.
-      if (faults.has('blind-income-voe-payroll-source-400-names-payroll-data'))
-        return sendError(ctx, reply, 400, 'payrollData is incomplete');
-      return sendError(ctx, reply, 400, 'ssn is required for direct payroll data (or the payrollAccountIds of a credentialed payroll)');
-    }
-    const found = guard(path.customerId, reply);
-    if (!found) return reply;
-    const style = payroll.ssn !== undefined ? 'directAPIPayroll' : 'credentialedPayroll';
-    const payrollData = faults.has('income-payroll-ssn-echoed')
-      ? { ...payroll }
-      : defined({
-          // i23-voe-payroll-retrieval-id-from-ssn: a direct payroll's retrieval id derived from the SSN sent.
-          payrollDataRetrievalId:
-            faults.has('i23-voe-payroll-retrieval-id-from-ssn') && typeof payroll.ssn === 'string'
-              ? `pdr${payroll.ssn.replace(/-/g, '')}`
-              : `pdr${path.customerId}`,
-          payrollAccountIds: accounts,
-          reportId: payroll.reportId,
-          // Blind fault: the ssn is stripped from the echo, the date of birth is not.
-          dob: faults.has('blind-income-voe-payroll-dob-echoed') ? payroll.dob : undefined,
-        });
-    const report = createReport(ctx, {
-      type: 'voePayroll',
-      title: TITLES.voePayroll,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
-      purpose: body.purpose,
-      constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
-      extra: {
-        reportStyle: style,
-        ...ssnLeak(found.consumer),
-        // voe-payroll-ack-ssn-head-shown: the ack shows the SSN sent masked from the other end (its first five digits).
-        ...(faults.has('voe-payroll-ack-ssn-head-shown') && typeof payroll.ssn === 'string'
-          ? { consumerSsn: `${payroll.ssn.replace(/-/g, '').slice(0, 5)}****` }
-          : {}),
-      },
-      build: (r) => ({ reportStyle: style, employmentHistory: employmentHistory(ctx, r.customerId, found.consumer, false) }),
+  /** The report filed as the filing the seam leaves says; its content built from how it reads, through the content seam. */
+  const file = (
+    x: Exchange,
+    reply: FastifyReply,
+    report: Omit<NewReport, 'customer' | 'consumer' | 'callbackUrl' | 'build' | 'constraints' | 'extra'> & Filing,
+    build: (r: Report, reading: Reading) => Record<string, unknown>,
+  ) => {
+    const { constraints, extra } = state(x, { kind: 'filing', filing: { constraints: report.constraints, extra: report.extra } }).filing;
+    const made = createReport(ctx, {
+      ...report,
+      customer: x.customer!,
+      consumer: x.consumer,
+      callbackUrl: callbackOf(x.input.query),
+      constraints,
+      extra,
+      build: (r) => state(x, { kind: 'content', content: build(r, readingOf(x)), report: r }).content,
     });
-    return answer(reply, report);
+    return reply.code(202).send(reportAck(state(x, { kind: 'filed', report: made }).report));
+  };
+  const readingOf = (x: Exchange) => state(x, { kind: 'reading', reading: READING }).reading;
+
+  route(app, ctx, 'GenerateVOEPayrollReport', (input, reply) => {
+    const { path, body } = input;
+    const x = exchange('GenerateVOEPayrollReport', input);
+    const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
+    const refusal = judged(x, ['source']);
+    if (refusal) return refused(refusal, reply);
+    if (!guard(x, reply)) return reply;
+    const style = payroll.ssn !== undefined ? 'directAPIPayroll' : 'credentialedPayroll';
+    const payrollData = defined({
+      payrollDataRetrievalId: `pdr${path.customerId}`,
+      payrollAccountIds: payrollAccounts(payroll),
+      reportId: payroll.reportId,
+    });
+    const constraints = defined({
+      payrollData,
+      reportCustomFields: body.reportCustomFields,
+      payStatementsFromDate: body.payStatementsFromDate,
+    });
+    return file(
+      x,
+      reply,
+      { type: 'voePayroll', title: TITLES.voePayroll, purpose: body.purpose, constraints, extra: { reportStyle: style } },
+      (r, reading) => ({
+        reportStyle: style,
+        employmentHistory: employmentHistory(world, reading, r.customerId, x.consumer, false),
+      }),
+    );
   });
 
-  /** The payroll deposits on the accounts accountIds names (all deposit accounts without it). */
-  const depositsNamed = (customerId: string, accountIds: string[] | undefined, fromDate?: number) => {
-    // voe-transactions-account-ids-ignored: every deposit account read, whatever accountIds names.
-    // voe-transactions-account-ids-near-match: an entry finds the customer's account whose id begins it or that it begins.
-    const near =
-      accountIds && faults.has('voe-transactions-account-ids-near-match')
-        ? [...ctx.state.accounts.values()]
-            .filter(
-              (a) => a.customerId === customerId && accountIds.some((id) => id !== a.id && (id.startsWith(a.id) || a.id.startsWith(id))),
-            )
-            .map((a) => a.id)
-        : [];
-    const deposits = payrollDeposits(
-      ctx,
-      customerId,
-      accountIds && !faults.has('voe-transactions-account-ids-ignored') ? new Set([...accountIds, ...near]) : undefined,
-      fromDate,
-    );
-    // voe-transactions-account-ids-any-customer: an accountIds entry looked up among every account of the service.
-    if (faults.has('voe-transactions-account-ids-any-customer') && accountIds)
-      for (const id of accountIds) {
-        const owner = ctx.state.accounts.get(id)?.customerId;
-        if (owner !== undefined && owner !== customerId) deposits.push(...payrollDeposits(ctx, owner, new Set([id]), fromDate));
-      }
-    return deposits;
-  };
-
-  route(app, ctx, 'GenerateVOETransactionsReport', ({ path, query, body }, reply) => {
-    const found = guard(path.customerId, reply);
-    if (!found) return reply;
+  route(app, ctx, 'GenerateVOETransactionsReport', (input, reply) => {
+    const { body } = input;
+    const x = exchange('GenerateVOETransactionsReport', input);
+    if (!guard(x, reply)) return reply;
     const accountIds = idList(body.accountIds);
-    const report = createReport(ctx, {
-      type: 'voeTransactions',
-      title: TITLES.voeTransactions,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
-      constraints: defined({
-        reportId: body.reportId,
-        accountIds,
-        // report-custom-fields-keyed-by-label: the custom fields kept in a map by label, the last one of a label kept.
-        reportCustomFields:
-          faults.has('report-custom-fields-keyed-by-label') && Array.isArray(body.reportCustomFields)
-            ? [...new Map((body.reportCustomFields as { label: string }[]).map((c) => [c.label, c])).values()]
-            : body.reportCustomFields,
-        fromDate: body.fromDate,
-        incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
-      }),
-      // seed 002: descriptions without amounts (fault: the amounts shown).
-      build: (r) => {
-        const institutions = incomeInstitutions(
-          ctx.state,
-          depositsNamed(r.customerId, accountIds, body.fromDate === undefined ? undefined : Number(body.fromDate)),
-          faults.has('income-voe-amounts-shown'),
-          body.incomeStreamConfidenceMinimum,
-        );
-        // Blind fault: the accounts of the report carry their current balance (the VOA account block reused).
-        if (faults.has('blind-income-voe-txn-account-balance-shown')) {
-          for (const i of institutions)
-            i.accounts = i.accounts.map((a) => ({
-              ...(a as Record<string, unknown>),
-              currentBalance: ctx.state.accounts.get(String((a as { id: number }).id))?.balance,
-            }));
-        }
-        return { institutions };
-      },
+    const constraints = defined({
+      reportId: body.reportId,
+      accountIds,
+      reportCustomFields: body.reportCustomFields,
+      fromDate: body.fromDate,
+      incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
     });
-    return answer(reply, report);
+    return file(x, reply, { type: 'voeTransactions', title: TITLES.voeTransactions, constraints, extra: {} }, (r, reading) => {
+      const fromDate = body.fromDate === undefined ? undefined : Number(body.fromDate);
+      const found = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId), fromDate);
+      const deposits = reading.deposits(found, accountIds, r.customerId, (id, ids) => payrollDeposits(world, reading, id, ids, fromDate));
+      return { institutions: incomeInstitutions(world, deposits, reading.amounts, body.incomeStreamConfidenceMinimum) };
+    });
   });
 
   /** Pay statement and VOIE paystub (without bank data): one extract per asset id, in order. */
@@ -241,140 +212,71 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     style: 'paystatement' | 'voieWithStatement',
     member: 'paystatementReport' | 'voieWithStatementData',
   ) => {
-    route(app, ctx, operationId, ({ path, query, body }, reply) => {
-      const found = guard(path.customerId, reply);
-      if (!found) return reply;
-      const data = body[member] as { assetIds: string[] } & Record<string, unknown>;
-      // Blind faults: the VOIE paystub takes any customer's pay statement; the pay statement report accepts an unknown asset and fails later.
-      const deferMissing = style === 'paystatement' && faults.has('blind-income-paystatement-unknown-asset-fails-later');
-      const stubs = payStatements(found.customer, data.assetIds, reply, {
-        ownerUnchecked: style === 'voieWithStatement' && faults.has('blind-income-voie-statement-asset-owner-unchecked'),
-        tolerateMissing: deferMissing,
-      });
+    route(app, ctx, operationId, (input, reply) => {
+      const x = exchange(operationId, input);
+      if (!guard(x, reply)) return reply;
+      const data = input.body[member] as { assetIds: string[] } & Record<string, unknown>;
+      const stubs = payStatements(x, data.assetIds, reply);
       if (!stubs) return reply;
-      const report = createReport(ctx, {
-        type,
-        title: style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement,
-        customer: found.customer,
-        consumer: found.consumer,
-        callbackUrl: callbackOf(query),
-        constraints: defined({
-          [member]: {
-            assetIds: data.assetIds,
-            ...flags(data),
-            // seeded-paystmt-deductions-default-on: deductions extracted when the request leaves the flag out.
-            ...(faults.has('seeded-paystmt-deductions-default-on') && data.extractDeductions === undefined
-              ? { extractDeductions: true }
-              : {}),
-          },
-          reportCustomFields: body.reportCustomFields,
-        }),
-        extra: { reportStyle: style },
-        build: (r) => {
-          const read = faults.has('income-extract-first-asset-only') ? stubs.slice(0, 1) : stubs;
-          const bill = billing(
-            r.customerId,
-            stubs.map((s) => s.id),
-          );
-          // Blind fault: the pay statement report reads the net pay in whole dollars.
-          const whole = style === 'paystatement' && faults.has('blind-income-paystatement-net-pay-whole-dollars');
-          return {
-            reportStyle: style,
-            assetIds: data.assetIds,
-            numberOfBillableAssets: bill.count,
-            payStatements: read
-              .map((s) => ({ ...extract(s.id, s.asset), billable: bill.billable(s.id) }))
-              .map((e) => (whole && e.netPayCurrent !== undefined ? { ...e, netPayCurrent: Math.trunc(e.netPayCurrent) } : e)),
-          };
-        },
+      const constraints = defined({
+        [member]: { assetIds: data.assetIds, ...flags(data) },
+        reportCustomFields: input.body.reportCustomFields,
       });
-      if (deferMissing && stubs.some((s) => s.missing)) report.outcome = 'failure';
-      return answer(reply, report);
-    });
-  };
-  paystubReport('GeneratePayStatementReport', 'paystatement', 'paystatement', 'paystatementReport');
-  paystubReport('GenerateVOIEPaystubReport', 'voieTxVerify', 'voieWithStatement', 'voieWithStatementData');
-
-  route(app, ctx, 'GenerateVOIEPaystubWithTXVerifyReport', ({ path, query, body }, reply) => {
-    const found = guard(path.customerId, reply);
-    if (!found) return reply;
-    const data = body.voieWithInterviewData as { txVerifyInterview: { assetId: string; accounts?: string[] }[] } & Record<string, unknown>;
-    const assetIds = data.txVerifyInterview.map((i) => i.assetId);
-    // Fault: an asset id already reported on is refused (seed 002 says: reuse it to refresh the bank data).
-    if (faults.has('income-asset-reuse-refused') && assetIds.some((id) => reportedAssets(found.customer.id).has(id))) {
-      return sendError(ctx, reply, 400, 'This pay statement was already used for a report.');
-    }
-    // i9-income-txverify-asset-owner-unchecked: this path takes another customer's pay statements.
-    const stubs = payStatements(found.customer, assetIds, reply, {
-      ownerUnchecked: faults.has('i9-income-txverify-asset-owner-unchecked'),
-    });
-    if (!stubs) return reply;
-    // Blind fault: a request naming an asset already reported on answers that first report (deduplicated) instead of a new one.
-    if (
-      faults.has('blind-income-txverify-reuse-returns-first-report') &&
-      assetIds.some((id) => reportedAssets(found.customer.id).has(id))
-    ) {
-      const store = ctx.state.reports;
-      const first = (store.byCustomer.get(found.customer.id) ?? [])
-        .map((id) => store.reports.get(id)!)
-        .find(
-          (r) =>
-            r.extra?.reportStyle === 'voieWithInterview' &&
-            (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.some((i) =>
-              assetIds.includes(i.assetId),
-            ),
-        );
-      if (first) return answer(reply, first);
-    }
-    const accountIds = idList(body.accountIds);
-    const report = createReport(ctx, {
-      type: 'voieTxVerify',
-      title: TITLES.voieWithInterview,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
-      constraints: defined({
-        accountIds,
-        voieWithInterviewData: { txVerifyInterview: data.txVerifyInterview, ...flags(data) },
-        reportCustomFields: body.reportCustomFields,
-        fromDate: body.fromDate,
-        incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
-      }),
-      extra: { reportStyle: 'voieWithInterview' },
-      // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
-      build: (r) => {
-        // txverify-account-ids-ignored: every deposit account read, whatever accountIds names.
-        const deposits = payrollDeposits(
-          ctx,
-          r.customerId,
-          accountIds && !faults.has('txverify-account-ids-ignored') ? new Set(accountIds) : undefined,
-        );
+      const title = style === 'paystatement' ? TITLES.paystatement : TITLES.voieWithStatement;
+      return file(x, reply, { type, title, constraints, extra: { reportStyle: style } }, (r, reading) => {
         const bill = billing(
           r.customerId,
           stubs.map((s) => s.id),
         );
         return {
-          reportStyle: 'voieWithInterview',
-          assetIds,
+          reportStyle: style,
+          assetIds: data.assetIds,
           numberOfBillableAssets: bill.count,
-          payStatements: stubs.map((s) => {
-            const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
-            // Blind fault: a deposit matches only when posted within three days of the pay date.
-            const near =
-              faults.has('blind-income-txverify-match-needs-near-pay-date') && e.payDate !== undefined
-                ? deposits.filter((d) => Math.abs(d.t.postedDate - e.payDate!) <= 3 * 86_400)
-                : deposits;
-            const m = matchDeposits(ctx, e, near);
-            // Blind fault: the match type says NET_PAY_MATCH whenever the customer has payroll deposits at all.
-            return faults.has('blind-income-txverify-match-type-any-deposit') && deposits.length > 0
-              ? { ...m, matchType: 'NET_PAY_MATCH' }
-              : m;
-          }),
-          institutions: incomeInstitutions(ctx.state, deposits, true, body.incomeStreamConfidenceMinimum),
+          payStatements: reading.stubs(stubs).map((s) => reading.extract({ ...extract(s.id, s.asset), billable: bill.billable(s.id) })),
         };
-      },
+      });
     });
-    return answer(reply, report);
+  };
+  paystubReport('GeneratePayStatementReport', 'paystatement', 'paystatement', 'paystatementReport');
+  paystubReport('GenerateVOIEPaystubReport', 'voieTxVerify', 'voieWithStatement', 'voieWithStatementData');
+
+  route(app, ctx, 'GenerateVOIEPaystubWithTXVerifyReport', (input, reply) => {
+    const { body } = input;
+    const x = exchange('GenerateVOIEPaystubWithTXVerifyReport', input);
+    if (!guard(x, reply)) return reply;
+    const data = body.voieWithInterviewData as { txVerifyInterview: { assetId: string; accounts?: string[] }[] } & Record<string, unknown>;
+    const assetIds = (x.assetIds = data.txVerifyInterview.map((i) => i.assetId));
+    const stubs = payStatements(x, assetIds, reply);
+    if (!stubs) return reply;
+    const refusal = judged(x, ['reuse']);
+    if (refusal) return refused(refusal, reply);
+    const accountIds = idList(body.accountIds);
+    const constraints = defined({
+      accountIds,
+      voieWithInterviewData: { txVerifyInterview: data.txVerifyInterview, ...flags(data) },
+      reportCustomFields: body.reportCustomFields,
+      fromDate: body.fromDate,
+      incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
+    });
+    const filing = { type: 'voieTxVerify', title: TITLES.voieWithInterview, constraints, extra: { reportStyle: 'voieWithInterview' } };
+    // The bank data is read when the report completes: a refresh (the same asset id) sees the deposits of that time.
+    return file(x, reply, filing, (r, reading) => {
+      const deposits = payrollDeposits(world, reading, r.customerId, reading.named(accountIds, r.customerId));
+      const bill = billing(
+        r.customerId,
+        stubs.map((s) => s.id),
+      );
+      return {
+        reportStyle: 'voieWithInterview',
+        assetIds,
+        numberOfBillableAssets: bill.count,
+        payStatements: stubs.map((s) => {
+          const e = { ...extract(s.id, s.asset), billable: bill.billable(s.id) };
+          return reading.matched(matchDeposits(reading, e, reading.near(e, deposits)), deposits);
+        }),
+        institutions: incomeInstitutions(world, deposits, true, body.incomeStreamConfidenceMinimum),
+      };
+    });
   });
 
   /**
@@ -382,11 +284,11 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
    * mock: the customer is linked and has a consumer), recorded at the first refresh as ended at
    * link time. Undefined when the customer never completed Connect.
    */
-  const originalVoiePayroll = async (customer: Customer, consumer: Consumer): Promise<Report | undefined> => {
-    const store = ctx.state.reports;
+  const originalVoiePayroll = async (customer: Customer, consumer: Consumer, x: Exchange): Promise<Report | undefined> => {
+    const store = world.reports;
     const existing = (store.byCustomer.get(customer.id) ?? []).map((id) => store.reports.get(id)!).find((r) => r.type === 'voiePayroll');
     if (existing) return existing;
-    const accounts = linkedData(ctx.state, customer.id).accounts;
+    const accounts = linkedData(world, customer.id).accounts;
     if (accounts.length === 0) return undefined;
     const report = createReport(ctx, {
       type: 'voiePayroll',
@@ -395,7 +297,10 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
       consumer,
       constraints: { payrollData: { payrollAccountIds: [`payroll-${customer.id}-1`] } },
       extra: { reportStyle: 'credentialedPayroll' },
-      build: (r) => ({ reportStyle: 'credentialedPayroll', employmentHistory: employmentHistory(ctx, r.customerId, consumer, true) }),
+      build: (r) => ({
+        reportStyle: 'credentialedPayroll',
+        employmentHistory: employmentHistory(world, readingOf(x), r.customerId, consumer, true),
+      }),
     });
     report.createdDate = Math.min(...accounts.map((a) => a.createdDate));
     report.readyAtS = report.createdDate;
@@ -403,59 +308,44 @@ export function registerIncomeReports(app: FastifyInstance, ctx: FdContext): voi
     return report;
   };
 
-  route(app, ctx, 'RefreshVOIEPayrollReport', async ({ path, query, body }, reply) => {
-    const found = guard(path.customerId, reply);
+  route(app, ctx, 'RefreshVOIEPayrollReport', async (input, reply) => {
+    const { body } = input;
+    const x = exchange('RefreshVOIEPayrollReport', input);
+    const found = guard(x, reply);
     if (!found) return reply;
     const payroll = (body.payrollData ?? {}) as Record<string, unknown>;
-    const original = await originalVoiePayroll(found.customer, found.consumer!);
-    const store = ctx.state.reports;
-    const named = typeof payroll.reportId === 'string' ? store.reports.get(payroll.reportId) : undefined;
-    // Blind fault: the reportId is checked to be one of the customer's reports, of any kind.
-    const namesNone =
-      typeof payroll.reportId === 'string' &&
-      (!named ||
-        named.customerId !== found.customer.id ||
-        (named.type !== 'voiePayroll' && !faults.has('blind-income-refresh-report-id-any-kind')));
-    // seed 002: this operation only refreshes the report Connect made (faults: it generates one, or takes any reportId).
-    if (
-      (!original && !faults.has('income-voie-refresh-generates')) ||
-      (namesNone && !faults.has('income-voie-refresh-report-id-unchecked'))
-    ) {
-      return sendError(ctx, reply, 404, 'No VOIE payroll report to refresh for this customer.');
-    }
-    const base = named && !namesNone ? named : original;
+    x.original = await originalVoiePayroll(found.customer, found.consumer!, x);
+    x.named = typeof payroll.reportId === 'string' ? world.reports.reports.get(payroll.reportId) : undefined;
+    x.namesNone =
+      typeof payroll.reportId === 'string' && (!x.named || x.named.customerId !== found.customer.id || x.named.type !== 'voiePayroll');
+    const refusal = judged(x, ['refresh']);
+    if (refusal) return refused(refusal, reply);
+    const base = x.named && !x.namesNone ? x.named : x.original;
     const originalData = (base?.constraints.payrollData ?? {}) as Record<string, unknown>;
-    const payrollData = faults.has('income-payroll-ssn-echoed')
-      ? { ...payroll }
-      : defined({
-          payrollAccountIds: originalData.payrollAccountIds,
-          reportId: base?.id,
-        });
-    const report = createReport(ctx, {
+    const payrollData = defined({ payrollAccountIds: originalData.payrollAccountIds, reportId: base?.id });
+    const constraints = defined({
+      payrollData,
+      reportCustomFields: body.reportCustomFields,
+      payStatementsFromDate: body.payStatementsFromDate,
+    });
+    const filing = {
       type: 'voiePayroll',
       title: TITLES.voiePayroll,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
       purpose: body.purpose,
-      constraints: defined({ payrollData, reportCustomFields: body.reportCustomFields, payStatementsFromDate: body.payStatementsFromDate }),
-      extra: { reportStyle: 'credentialedPayroll', ...ssnLeak(found.consumer) },
-      build: (r) => {
-        // Blind fault: the refreshed report, once ended, reads as the VOE payroll kind (the shared payroll builder stamps it).
-        if (faults.has('blind-income-voie-payroll-refresh-read-as-voe')) r.type = 'voePayroll';
-        const history = employmentHistory(ctx, r.customerId, found.consumer, true);
-        // Blind fault: the refreshed report's employee record carries the consumer's full SSN (as the payroll source gives it).
-        if (faults.has('blind-income-voie-payroll-employee-ssn'))
-          for (const h of history)
-            h.employee = { ...(h.employee as Record<string, unknown>), ssn: String(found.consumer?.fields.ssn ?? '') };
-        return { reportStyle: 'credentialedPayroll', employmentHistory: history };
-      },
-    });
-    // Blind fault: the refresh's constraints name the new report instead of the original one.
-    if (faults.has('blind-income-refresh-names-itself')) (report.constraints.payrollData as Record<string, unknown>).reportId = report.id;
-    return answer(reply, report);
+      constraints,
+      extra: { reportStyle: 'credentialedPayroll' },
+    };
+    return file(x, reply, filing, (r, reading) => ({
+      reportStyle: 'credentialedPayroll',
+      employmentHistory: employmentHistory(world, reading, r.customerId, found.consumer, true),
+    }));
   });
 }
+
+/** The payroll accounts a credentialed payroll names (provider 1.35.0 SSNPayroll). */
+const payrollAccounts = (payroll: Record<string, unknown>) =>
+  Array.isArray(payroll.payrollAccountIds) && payroll.payrollAccountIds.length > 0 ? payroll.payrollAccountIds : undefined;
+type Extract_<K extends Change['kind']> = Extract<Change, { kind: K }>;
 
 // --- Content, built when the report completes.
 
@@ -464,23 +354,27 @@ const DEPOSIT_TYPES = new Set(['checking', 'savings', 'moneyMarket']);
 /** The payee of the mock's pay deposits (../portfolio.ts PAYEES). */
 export const PAYROLL_DESCRIPTION = 'Payroll Deposit';
 
-export interface Deposit {
-  account: Account;
-  t: Transaction;
-}
+export type { Deposit };
 
 /**
  * The customer's payroll deposits: active credits described as pay, on its active deposit
  * accounts (optionally only `accountIds`), as the transaction reads show them (historic ones once
  * the historic load is done), oldest first.
  */
-export function payrollDeposits(ctx: FdContext, customerId: string, accountIds?: Set<string>, fromDate?: number): Deposit[] {
-  const world = ctx.state;
+export function payrollDeposits(
+  world: FdState,
+  reading: Reading,
+  customerId: string,
+  accountIds?: Set<string>,
+  fromDate?: number,
+): Deposit[] {
   const accounts = new Map(
-    linkedData(world, customerId)
-      .accounts.filter((a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)))
-      // Fault: only the first checking account is read (the other deposit accounts' pay is missed).
-      .filter((a, _i, all) => !ctx.faults.has('income-voe-deposits-first-account-only') || a === all[0])
+    reading
+      .depositAccounts(
+        linkedData(world, customerId).accounts.filter(
+          (a) => DEPOSIT_TYPES.has(a.type) && a.status === 'active' && (!accountIds || accountIds.has(a.id)),
+        ),
+      )
       .map((a) => [a.id, a]),
   );
   const out: Deposit[] = [];
@@ -541,7 +435,7 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * "Pay date: YYYY-MM-DD", "Net pay: 0.00", "Gross pay: 0.00" of the file (a PDF's text or plain
  * text); a line that is missing leaves its field out.
  */
-export function extract(assetId: string, asset: Asset) {
+export function extract(assetId: string, asset: Readonly<Asset>): PayExtract {
   const text = asset.bytes.toString('latin1');
   const line = (name: string) => new RegExp(`${name}:\\s*([^\\r\\n()]+)`, 'i').exec(text)?.[1]?.trim();
   const amount = (name: string) => {
@@ -565,9 +459,8 @@ export function extract(assetId: string, asset: Asset) {
 }
 
 /** TXVerify: the deposits whose amount is the pay statement's net pay (provider 1.35.0 matchType NET_PAY_MATCH). */
-export function matchDeposits(ctx: FdContext, payStatement: ReturnType<typeof extract>, deposits: Deposit[]) {
-  // Fault: matched on the gross pay instead of the net pay the deposit carries.
-  const pay = ctx.faults.has('income-txverify-match-gross') ? payStatement.grossPayCurrent : payStatement.netPayCurrent;
+export function matchDeposits(reading: Reading, payStatement: PayExtract, deposits: Deposit[]): PayExtract {
+  const pay = reading.pay(payStatement);
   const matched =
     pay === undefined ? [] : deposits.filter(({ t }) => Math.round(t.amount * 100) === Math.round(pay * 100)).map(({ t }) => t.id);
   return { ...payStatement, matchType: matched.length > 0 ? 'NET_PAY_MATCH' : 'NO_MATCH', matchedTransactionIds: matched };
@@ -578,35 +471,21 @@ export function matchDeposits(ctx: FdContext, payStatement: ReturnType<typeof ex
  * deposits; its latest pay date is the latest deposit's. With `income` (VOIE payroll) the income
  * record adds that deposit's amount; without (VOE payroll) there is no income at all.
  */
-export function employmentHistory(ctx: FdContext, customerId: string, consumer: Consumer | undefined, income: boolean) {
-  const deposits = payrollDeposits(ctx, customerId);
-  // Fault: the oldest deposit is taken for the latest one.
-  const latest = ctx.faults.has('income-payroll-oldest-pay-date') ? deposits[0] : deposits[deposits.length - 1];
+export function employmentHistory(world: FdState, reading: Reading, customerId: string, consumer: Consumer | undefined, income: boolean) {
+  const latest = reading.latest(payrollDeposits(world, reading, customerId));
   const name = [consumer?.fields.firstName, consumer?.fields.lastName].filter(Boolean).join(' ');
   const record: Record<string, unknown> = {
     employmentId: `emp-${customerId}`,
     employerName: 'PAYROLL DEPOSIT EMPLOYER',
     payrollSource: 'mock',
     employee: { name },
-    // Blind fault: the latest pay date is the deposit's transaction date, not its posted date.
     employment: {
       employerName: 'PAYROLL DEPOSIT EMPLOYER',
       employmentStatusCode: 'A',
       employmentStatusName: 'Active',
-      ...(latest
-        ? {
-            latestPayDate: ctx.faults.has('blind-income-payroll-latest-pay-transaction-date')
-              ? (latest.t.transactionDate ?? latest.t.postedDate)
-              : latest.t.postedDate,
-          }
-        : {}),
+      ...(latest ? { latestPayDate: reading.payDate(latest.t) } : {}),
     },
   };
-  if (income || ctx.faults.has('income-voe-payroll-shows-income')) {
-    record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
-  } else if (ctx.faults.has('blind-income-voe-payroll-pay-frequency-shown')) {
-    // Blind fault: the VOE payroll report keeps the pay frequency of the income record.
-    record.income = { payFrequency: 'Biweekly' };
-  }
+  if (reading.income(income)) record.income = { payFrequency: 'Biweekly', ...(latest ? { latestNetPayAmount: latest.t.amount } : {}) };
   return [record];
 }

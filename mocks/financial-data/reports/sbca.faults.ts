@@ -1,90 +1,126 @@
-// Faults of small business credit analytics (switched in sbca.ts): each breaks one rule of
-// schemas/financial-data/rules/reports-analytics.yaml, the way a provider's release might. `rules`
-// names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The
-// faults of the suite's authors first, then those written blind (`origin: 'blind'`, measured apart
-// by `npm run mutation -- --blind`).
-import { faultCatalogue, seeded, blind, ruleFault, independent, type FaultSeams } from '../../kit/faults.js';
-import type { SbcaSeams } from '../state.js';
+// Faults of small business credit analytics: each a deviation a provider's release might ship, named
+// by the rule it breaks (`fd-<rule id>-<deviation>`), its rule text starting with the ids of
+// schemas/financial-data/rules/reports-analytics.yaml (and the shared families) it breaks. Each bends
+// sbca.ts at its seams (sbca.records.ts): the request as judged at one step, the periods and type of
+// its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
+import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
+import { blind, faultsAt, judgesAt, provider } from '../fault-builders.js';
+import type { Change, Period, SbcaSeams } from './sbca.records.js';
 
-const f = ruleFault;
+type Seams = FaultSeams<SbcaSeams>;
+const fault = faultsAt<SbcaSeams>();
+const { fold, skip } = judgesAt<SbcaSeams>();
+const seededAt = { origin: 'seeded' } as const;
+const was = (id: string) => ({ aliases: [id] });
+const DAY_S = 86_400;
+const always = () => true;
+
+/** A change of `kind` made otherwise. */
+const changing =
+  <K extends Change['kind']>(kind: K, bend: (c: Extract<Change, { kind: K }>) => Partial<Extract<Change, { kind: K }>>): Seams['state'] =>
+  (_x, c) =>
+    c.kind === kind ? ({ ...c, ...bend(c as Extract<Change, { kind: K }>) } as Change) : c;
+/** Each period of the weekly (or monthly) metrics made otherwise. */
+const periods =
+  (weekly: boolean, bend: (p: Period) => Period): Seams['state'] =>
+  (x, c) =>
+    c.kind === 'periods' && x.weekly === weekly ? { ...c, periods: c.periods.map(bend) } : c;
+/** Each metrics list of the answer made otherwise. */
+const metrics =
+  (bend: (m: Record<string, any>) => Record<string, any>): Seams['answer'] =>
+  (_x, a) => {
+    const member = 'retailSalesBenchmarksMetrics' in a.body ? 'retailSalesBenchmarksMetrics' : 'retailSalesAnalyticsMetrics';
+    return { ...a, body: { ...a.body, [member]: a.body[member].map(bend) } };
+  };
+const epoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 export const SBCA_FAULTS = faultCatalogue([
-  // Small business credit analytics (seed 002: 200 with performance or benchmarking metrics).
-  f('sbca-answers-202', 'FD-SBCA-METRICS: the report is answered at once with 200', 'seed'),
-  // Seeded beside the documented-refusals property (properties.documented-refusals.spec.ts): a business id
-  // naming no business of the customer taken (provider 1.35.0 InvalidBusinessIdSmallBusinessReportExample, 10003).
-  seeded({
-    id: 'seeded-sbca-foreign-business-id-taken',
-    rule: 'FD-PROP-DOCUMENTED-REFUSAL: a small business report naming a business id that is no business of the customer answers 200 with metrics, not 400 with code 10003',
-    source: 'provider',
-    rules: ['FD-PROP-DOCUMENTED-REFUSAL'],
-    seams: { judge: (_x, step, refusal) => (step === 'business-id' ? undefined : refusal) } satisfies FaultSeams<SbcaSeams>,
+  // --- The request (seed 002, Small business credit analytics; provider 1.35.0 SBCAParams)
+  fault('fd-sbca-consent-ignored', 'FD-SBCA-CONSENT: without the merchant consent the request is served, not a 400', {
+    judge: skip('consent'),
+    ...provider,
   }),
-  f('sbca-benchmarks-as-analytics', 'FD-SBCA-METRICS: retail_sales_benchmarks gives the benchmarking metrics', 'seed'),
-  f('sbca-frequency-ignored', 'FD-SBCA-METRICS: weekly metrics come in periods of seven days', 'provider'),
-  f('sbca-consent-ignored', 'FD-SBCA-CONSENT: without the merchant consent the request is a 400', 'provider'),
-  f('sbca-any-location', 'FD-SBCA-LOCATION: a location without merchant metrics is a 404', 'provider'),
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Cash flow and analytics reports (seed 002, Decisioning report generation; Errors 400, 404; provider 1.35.0).
-  blind({
-    id: 'blind-analytics-sbca-benchmarks-typed-analytics',
-    rule: 'retail_sales_benchmarks answers a report typed sbcabenchmarksnoncra, not sbcaanalyticsnoncra (seed 002: benchmarking metrics; provider 1.35.0 SBCABenchmarkReport)',
-    source: 'seed',
-    rules: ['FD-SBCA-METRICS'],
+  fault(
+    'fd-prop-documented-refusal-sbca-foreign-business-id',
+    'FD-PROP-DOCUMENTED-REFUSAL: a small business report naming a business id that is no business of the customer answers 200 with metrics, not 400 with code 10003',
+    { judge: skip('business-id'), ...provider, ...seededAt, ...was('seeded-sbca-foreign-business-id-taken') },
+  ),
+  fault('fd-sbca-location-any', "FD-SBCA-LOCATION: a location without merchant metrics is served the first location's metrics, not a 404", {
+    judge: skip('location', always, (x) => (x.location = x.world.locations[0])),
+    ...provider,
   }),
-  blind({
-    id: 'blind-analytics-sbca-weekly-eight-days',
-    rule: 'weekly SBCA metrics come in periods of seven days, not running to the next period start inclusive (provider 1.35.0 MetricFrequency; catalogue)',
-    source: 'seed',
-    rules: ['FD-SBCA-METRICS'],
+  fault(
+    'fd-sbca-location-first-32',
+    "FD-SBCA-LOCATION: the location id is matched without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
+    {
+      judge: skip(
+        'location',
+        (x) => x.world.locations.some((l) => l.locationId.slice(0, 32) === x.params.locationId.toLowerCase().slice(0, 32)),
+        (x) => (x.location = x.world.locations.find((l) => l.locationId.slice(0, 32) === x.params.locationId.toLowerCase().slice(0, 32))),
+      ),
+      ...provider,
+      ...seededAt,
+    },
+  ),
+  fault(
+    'fd-sbca-location-unknown-404-report-kept',
+    "FD-SBCA-LOCATION, FD-PROP-REFUSED-NO-TRACE: a location that matches nothing is answered 404 after a report was stored for the customer, listed by the customer's reports",
+    {
+      judge: (x, s, r) => {
+        if (s === 'location' && r) x.queue();
+        return r;
+      },
+      ...was('i37-fd-sbca-unknown-location-404-report-kept'),
+    },
+  ),
+  // --- The metrics (seed 002: performance or benchmarking metrics; provider 1.35.0 MetricType, MetricFrequency)
+  fault('fd-sbca-metrics-benchmarks-as-analytics', 'FD-SBCA-METRICS: retail_sales_benchmarks gives the performance metrics', {
+    judge: fold('metrics', always, (x) => (x.benchmarks = false)),
   }),
-  blind({
-    id: 'blind-analytics-sbca-benchmarks-without-consent',
-    rule: 'hasConsent false is a 400 for the benchmarking metrics too (provider 1.35.0 SBCAParams hasConsent, InvalidDataSmallBusinessReportExample)',
-    source: 'provider',
-    rules: ['FD-SBCA-CONSENT'],
+  fault('fd-sbca-metrics-frequency-ignored', 'FD-SBCA-METRICS: a weekly request is answered with monthly periods', {
+    judge: fold('metrics', always, (x) => (x.weekly = false)),
+    ...provider,
   }),
-  blind({
-    id: 'blind-analytics-sbca-unknown-location-empty-200',
-    rule: 'a location id of no merchant is a 404, not a 200 with an empty metrics list (provider 1.35.0 MetricsNotFoundExample)',
-    source: 'provider',
-    rules: ['FD-SBCA-LOCATION'],
+  fault(
+    'fd-sbca-metrics-benchmarks-typed-analytics',
+    'FD-SBCA-METRICS: retail_sales_benchmarks answers a report typed sbcaanalyticsnoncra',
+    {
+      state: changing('type', () => ({ type: 'sbcaanalyticsnoncra' })),
+      ...blind('blind-analytics-sbca-benchmarks-typed-analytics'),
+    },
+  ),
+  fault('fd-sbca-metrics-weekly-eight-days', 'FD-SBCA-METRICS: a weekly period runs to the next Sunday inclusive (eight days)', {
+    state: periods(true, (p) => ({ ...p, endS: p.endS + DAY_S })),
+    ...blind('blind-analytics-sbca-weekly-eight-days'),
   }),
-  // Red team rt- (origin 'seeded'): deviations written as a stranger would, from the seed, the provider document and the mock.
-  seeded({
-    id: 'rt-sbca-location-matched-on-first-32',
-    rule: "FD-SBCA-LOCATION: the SBCA report matches the location id without its last four characters, so a well-formed location id of no merchant that shares them is served another location's metrics",
-    source: 'provider',
-    rules: ['FD-SBCA-LOCATION'],
+  fault(
+    'fd-sbca-metrics-monthly-thirty-days',
+    'FD-SBCA-METRICS: each monthly period is counted as thirty days from the first of the month',
+    {
+      state: periods(false, (p) => ({ ...p, endS: p.startS + 29 * DAY_S })),
+    },
+  ),
+  fault('fd-sbca-metrics-period-dates-epoch', 'FD-SBCA-METRICS: the periods are dated in epoch seconds, not dates', {
+    answer: metrics((m) => ({
+      ...m,
+      metricsLists: m.metricsLists.map((p: Record<string, any>) => ({
+        ...p,
+        periodStartDate: epoch(p.periodStartDate),
+        periodEndDate: epoch(p.periodEndDate),
+      })),
+    })),
+    ...provider,
   }),
-  independent('independent-23', {
-    id: 'i23-sbca-monthly-periods-thirty-days',
-    rule: 'monthly metrics come in calendar months (seed 002, Small business credit analytics): each monthly period is counted as thirty days from the first of the month',
-    source: 'seed',
-    rules: ['FD-SBCA-METRICS'],
+  fault('fd-sbca-metrics-answers-202', 'FD-SBCA-METRICS: the report is answered 202, not at once with 200', {
+    answer: (_x, a) => ({ ...a, status: 202 }),
   }),
-  independent('independent-30', {
-    id: 'i30-fd-sbca-location-id-echo-lowercased',
-    rule: 'the metrics name the location requested (seed 002, small business credit analytics: merchant metrics for the location; provider 1.35.0 locationId): the answer echoes the location id lower-cased',
-    source: 'provider',
-    rules: ['FD-SBCA-LOCATION', 'FD-PROP-ECHO-AS-SENT'],
-  }),
-  independent('independent-34', {
-    id: 'i34-fd-sbca-period-dates-epoch',
-    rule: 'each metrics period carries its start and end dates as dates (provider 1.35.0 SBCA report periodStartDate, periodEndDate): the periods are dated in epoch seconds',
-    source: 'provider',
-    rules: ['FD-SBCA-METRICS'],
-  }),
-  independent('independent-35', {
-    id: 'i35-fd-sbca-answered-success-stored-in-progress',
-    rule: "the small business credit analytics report answers 200 with its metrics (seed 002, Decisioning report generation: GenerateSBCAMetricsReport 200): the answer says success, but the report read back by its id stays inProgress until the store's next settling",
-    source: 'seed',
-    rules: ['FD-SBCA-METRICS', 'FD-REPORT-READERS-AGREE'],
-  }),
-  independent('independent-37', {
-    id: 'i37-fd-sbca-unknown-location-404-report-kept',
-    rule: "a refused report request leaves no report (seed 002, Decisioning report generation: GenerateSBCAMetricsReport errors 404): a location that matches nothing is answered 404 after a report was stored for the customer, listed by the customer's reports",
-    source: 'seed',
-    rules: ['FD-SBCA-LOCATION', 'FD-PROP-REFUSED-NO-TRACE'],
+  fault(
+    'fd-sbca-metrics-stored-in-progress',
+    "FD-SBCA-METRICS, FD-REPORT-READERS-AGREE: the answer says success, but the report read back by its id stays inProgress until the store's next settling",
+    { state: changing('ended', () => ({ ended: false })) },
+  ),
+  fault('fd-sbca-location-id-echo-lowercased', 'FD-SBCA-LOCATION, FD-PROP-ECHO-AS-SENT: the answer echoes the location id lower-cased', {
+    answer: metrics((m) => ({ ...m, locationId: m.locationId.toLowerCase() })),
+    ...was('i30-fd-sbca-location-id-echo-lowercased'),
   }),
 ]);

@@ -1,0 +1,74 @@
+// The experiences Connect knows and what the seams of connect.ts carry (the exchange, the steps of
+// its judgement, a refusal, the session a link opens, an answer): apart from the behaviour, so that
+// its faults (connect.faults.ts) name them without importing the shared front.
+import type { FdOperationId } from '../../helpers/contract/operations.js';
+import type { Input } from './input.js';
+import type { FdState } from './state.js';
+
+/**
+ * The application whose experiences the mock knows (fixtures/examples/fd-samples/connect.ts names
+ * it too, for the specs: a sandbox sets FD_EXPERIENCE_APP_NAME).
+ */
+export const EXPERIENCE_APP_NAME = 'FinBank Lending';
+export interface Experience {
+  id: string;
+  appName: string;
+  productCode: string[];
+}
+/** provider 1.35.0 Experiences: id (UUID), appName, productCode. A second application, so that the list is per application. */
+export const EXPERIENCES: Experience[] = [
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a51', appName: EXPERIENCE_APP_NAME, productCode: ['VOA', 'VOI'] },
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a52', appName: EXPERIENCE_APP_NAME, productCode: ['AO', 'ACH'] },
+  { id: '3f1c2a40-5b6d-4e7f-8a9b-0c1d2e3f4a53', appName: 'FinBank Payroll', productCode: ['VOIE'] },
+];
+export const TWO_HOURS_MS = 2 * 3600_000;
+
+/** A customer (and consumer) a generate body names; the first is the one the link opens for. */
+export type Who = { customerId?: string; consumerId?: string };
+
+/** What one exchange is known by as it goes: what the seams are given. */
+export interface Exchange {
+  op: FdOperationId;
+  input: Input;
+  /** The body (an empty object when none was sent). */
+  body: any;
+  world: FdState;
+  nowMs: number;
+  /** A generate operation: the session type its link carries, whether it answers an e-mail, the borrowers it names. */
+  type?: string;
+  email?: boolean;
+  who?: Who[];
+  /** The borrower being judged and its place in `who` (the 'customer' and 'consumer' steps). */
+  index?: number;
+  borrower?: Who;
+  /** Whether the experience asked is one of the partner's (the 'known' step). */
+  known?: boolean;
+  /** GetAllExperience: how an application name matches (the 'appName' step), its experiences (the 'apps' step), the codes asked and how an experience is kept by them (the 'codes' step). */
+  named?: (appName: string) => boolean;
+  mine?: Experience[];
+  codes?: string[];
+  keeps?: (e: Experience) => boolean;
+}
+
+/** The steps of the judgement, in the order an operation takes those it has. */
+export type Step = 'partner' | 'customer' | 'consumer' | 'experience' | 'known' | 'body' | 'login' | 'appName' | 'apps' | 'codes';
+
+export interface Refusal {
+  status: number;
+  message: string;
+  code?: string;
+}
+
+/** The session a link opens: its scheme and its query, before it is signed. */
+export interface Session {
+  scheme: string;
+  query: URLSearchParams;
+}
+
+/** An answer as sent. */
+export interface Answer {
+  status: number;
+  body?: any;
+}
+
+export type ConnectSeams = { x: Exchange; step: Step; refusal: Refusal; change: Session; answer: Answer; delivery: never };

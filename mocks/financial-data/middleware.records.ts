@@ -1,0 +1,46 @@
+// What the seams of the shared front (middleware.ts) carry: the exchange of one request as the front
+// judges it (its security headers, each parameter read, its JSON body), the steps of that judgement,
+// a refusal: apart from the front, so that its faults (middleware.faults.ts) name them without
+// importing the front, which imports the fault catalogue.
+import type { FdOperationId } from '../../helpers/contract/operations.js';
+import type { FdHeaderNames } from '../../helpers/contract/facts.js';
+import type { FdState, IssuedToken, Partner } from './state.js';
+
+/** What one request is known by as the front judges it: what the seams are given. */
+export interface Exchange {
+  op: FdOperationId;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  world: FdState;
+  nowMs: number;
+  names: FdHeaderNames;
+  /** The security header names as Node gives them (lower-case). */
+  keyHeader: string;
+  tokenHeader: string;
+  /** seed 002, Limits: a token's lifetime (the contract's x-limits). */
+  lifetimeMs: number;
+  /** The operation documents a 401 (seed 002, Businesses documents none: refused as not found). */
+  documents401: boolean;
+  /** Every security alternative of the operation names the partner token (seed 002, Authentication). */
+  needsToken: boolean;
+  /** The app key and the token as read (the 'key' and 'token' steps), the token issued (the 'issued' step), the caller. */
+  key?: unknown;
+  token?: unknown;
+  issued?: IssuedToken;
+  partner?: Partner;
+  /** The parameter being read: its type (a schema) and its text (the 'read' step), then its value (judged at 'param'). */
+  param?: { name: string; in: string; type: unknown; raw: unknown; status: number; check: (value: unknown) => string | undefined };
+  value?: unknown;
+  /** The body as parsed (the 'json' step). */
+  body?: unknown;
+}
+
+/** The steps of the judgement: the app key read and known, the token read and issued and alive, each parameter read and judged, the JSON body. */
+export type Step = 'key' | 'known' | 'token' | 'issued' | 'expiry' | 'read' | 'param' | 'json';
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export type FrontSeams = { x: Exchange; step: Step; refusal: Refusal; change: never; answer: never; delivery: never };

@@ -1,0 +1,93 @@
+// What the seams of the income and employment reports (income.ts) carry: the request as judged, step
+// by step, what a report is filed as and how its content reads the customer's data, the content.
+// Apart from the behaviour, so that income.faults.ts names them without importing the routes or the store.
+import type { FdOperationId } from '../../../helpers/contract/operations.js';
+import type { Input } from '../input.js';
+import type { Account, Asset, Consumer, Customer, FdState, Report, Transaction } from '../state.js';
+
+export interface Exchange {
+  op: FdOperationId;
+  input: Input;
+  world: FdState;
+  customer?: Customer;
+  consumer?: Consumer;
+  /** The asset judged ('asset') and whether it is a pay statement the customer stored; a pay statement report told to fail later. */
+  assetId?: string;
+  asset?: Readonly<Asset>;
+  failLater?: boolean;
+  /** The asset ids of the request (TXVerify: 'reuse'). */
+  assetIds?: string[];
+  /** The VOIE payroll refresh ('refresh'): the customer's original report, the one reportId names, and whether it names none of the customer's. */
+  original?: Report;
+  named?: Report;
+  namesNone?: boolean;
+  /** The ack of a report (provider 1.35.0 BaseReportAck). */
+  ack(report: Report): Record<string, unknown>;
+}
+
+export type Step = 'source' | 'asset' | 'reuse' | 'refresh';
+
+/** A refusal: its status and words, or the ack of a report answered instead (`ack`). */
+export interface Refusal {
+  status: number;
+  message: string;
+  ack?: Record<string, unknown>;
+}
+
+export interface Deposit {
+  account: Account;
+  t: Transaction;
+}
+
+/** A pay statement's extract (income.ts extract). */
+export type PayExtract = Record<string, any> & { payDate?: number; netPayCurrent?: number; grossPayCurrent?: number };
+
+/** How a report's content reads the customer's data: each the documented reading, a fault's otherwise. */
+export interface Reading {
+  /** The deposit accounts a report reads, of those of the customer. */
+  depositAccounts(accounts: Account[]): Account[];
+  /** The accounts an accountIds list reads (undefined: all). */
+  named(ids: string[] | undefined, customerId: string): Set<string> | undefined;
+  /** The payroll deposits of a report, of the customer's on the accounts read (`of`: a customer's on the accounts given). */
+  deposits(
+    found: Deposit[],
+    ids: string[] | undefined,
+    customerId: string,
+    of: (customerId: string, ids: Set<string>) => Deposit[],
+  ): Deposit[];
+  /** Whether the VOE transactions report shows the deposits' amounts. */
+  amounts: boolean;
+  /** The pay statements a report extracts, of those asked. */
+  stubs<S>(stubs: S[]): S[];
+  extract(e: PayExtract): PayExtract;
+  /** The pay a deposit matches, and the deposits it is matched among. */
+  pay(e: PayExtract): number | undefined;
+  near(e: PayExtract, deposits: Deposit[]): Deposit[];
+  matched(m: PayExtract, deposits: Deposit[]): PayExtract;
+  /** The latest deposit of a payroll report and the date it shows; whether a VOE payroll shows an income record. */
+  latest(deposits: Deposit[]): Deposit | undefined;
+  payDate(t: Transaction): number;
+  income(voie: boolean): boolean;
+}
+
+/** What a report is filed as, before the store keeps it. */
+export interface Filing {
+  constraints: Record<string, any>;
+  extra: Record<string, unknown>;
+}
+
+export type Change =
+  | { kind: 'filing'; filing: Filing }
+  | { kind: 'filed'; report: Report }
+  | { kind: 'reading'; reading: Reading }
+  | { kind: 'content'; content: Record<string, any>; report: Report };
+
+export type IncomeSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: never; delivery: never };
+
+/** Asset ids already reported on by the customer's TXVerify reports (the refresh of seed 002 reuses them). */
+export const txVerifyReports = (world: FdState, customerId: string): Report[] =>
+  (world.reports.byCustomer.get(customerId) ?? [])
+    .map((id) => world.reports.reports.get(id)!)
+    .filter((r) => r.extra?.reportStyle === 'voieWithInterview');
+export const interviewAssets = (r: Report): string[] =>
+  (r.constraints.voieWithInterviewData as { txVerifyInterview: { assetId: string }[] }).txVerifyInterview.map((i) => i.assetId);

@@ -1,0 +1,44 @@
+// What the seams of small business credit analytics (sbca.ts) carry: the request as judged, step by
+// step, the periods and type of its report, the answer. Apart from the behaviour, so that
+// sbca.faults.ts names them without the route or the report store.
+import type { Input } from '../input.js';
+import type { Customer, FdState, Location, Report } from '../state.js';
+
+export interface Exchange {
+  input: Input;
+  world: FdState;
+  customer: Customer;
+  /** The request's sbcaParams and businessDetails. */
+  params: { hasConsent: boolean; metricFrequency: string; metricType: string; locationId: string };
+  business: Record<string, any> | undefined;
+  /** The merchant location ('location'); the metrics asked ('metrics'). */
+  location?: Location;
+  benchmarks?: boolean;
+  weekly?: boolean;
+  /** The report the request would be filed as, filed (with no content). */
+  queue(): void;
+}
+
+export type Step = 'consent' | 'country' | 'business-id' | 'location' | 'metrics';
+
+/** A refusal: its status, the provider's code (the 400's x-codes) and words. */
+export interface Refusal {
+  status: number;
+  code?: string;
+  message: string;
+}
+
+export interface Period {
+  startS: number;
+  endS: number;
+}
+
+export type Change = { kind: 'periods'; periods: Period[] } | { kind: 'type'; type: string } | { kind: 'ended'; ended: boolean };
+
+export interface Answer {
+  status: number;
+  body: Record<string, any>;
+  report: Report;
+}
+
+export type SbcaSeams = { x: Exchange; step: Step; refusal: Refusal; change: Change; answer: Answer; delivery: never };
