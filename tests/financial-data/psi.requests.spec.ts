@@ -150,9 +150,9 @@ for (const { op, where, extra } of LEGACY) {
   test(
     `${op} rates an account with transactions and refuses one that holds none with 400 (code 10008) @provider @mock-only`,
     rules(`FD-PSI-LEGACY-TRANSACTIONS@${where}`),
-    async ({ fdApi, fd, fdPowers, linkedCustomer }) => {
+    async ({ fdApi, fd, fdMock, linkedCustomer }) => {
       const { customerId } = linkedCustomer;
-      const [empty] = (await fdPowers.linkEmptyAccount(customerId)).accounts;
+      const [empty] = (await fdMock.linkEmptyAccount(customerId)).accounts;
       const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3), ...extra };
       const rated = await fdApi.call(op, { path: { customerId, accountId: linkedCustomer.account('checking').id }, query });
       expect(rated.status, 'an account with transactions').toBe(200);
