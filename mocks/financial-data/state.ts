@@ -778,23 +778,6 @@ export interface TransactionSeams {
   delivery: never;
 }
 
-/** A refusal of small business credit analytics: its status, the provider's code (the 400's x-codes) and words. */
-export interface SbcaRefusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-/** What the seams of small business credit analytics carry (mocks/kit/faults.ts): the request's business details, judged at one step. */
-export interface SbcaSeams {
-  x: { operationId: FdOperationId; business: Record<string, any> | undefined };
-  step: 'business-id';
-  refusal: SbcaRefusal;
-  change: never;
-  answer: never;
-  delivery: never;
-}
-
 /** What the seams of Connect carry (mocks/kit/faults.ts): the request, and the answer of its link. */
 export interface ConnectSeams {
   x: { operationId: FdOperationId; body: any };

@@ -61,16 +61,16 @@ const accounts = (step: 'accounts' | 'read', when: (x: Exchange) => boolean, ben
     if (step === 'read') x.read = bend(x);
     else x.accounts = bend(x);
   });
+/** The eligibility of `when` unchecked: the accounts asked read whatever their type. */
+const unchecked = (when: (x: Exchange) => boolean) =>
+  skip('eligible', when, (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds)));
 
 export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   // --- Eligibility by account type (seed 002; provider 1.35.0 for the cash flow reports)
   fault(
     'fd-cashflow-eligible-skipped',
     'FD-CASHFLOW-ELIGIBLE: a customer without checking or savings gets a cash flow report (202), not a 400',
-    {
-      judge: skip('eligible', of('cfrb', 'cfrp'), (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds))),
-      ...provider,
-    },
+    { judge: unchecked(of('cfrb', 'cfrp')), ...provider },
   ),
   fault(
     'fd-cashflow-eligible-money-market',
@@ -95,16 +95,12 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-analytics-eligible-skipped',
     'FD-ANALYTICS-ELIGIBLE: balance and cash flow analytics serve a customer without checking or savings (202), not a 400',
-    {
-      judge: skip('eligible', ANALYTICS, (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds))),
-    },
+    { judge: unchecked(ANALYTICS) },
   ),
   fault(
     'fd-analytics-eligible-payhist-skipped',
     'FD-ANALYTICS-ELIGIBLE: payment history serves a customer without checking or savings (202), not a 400',
-    {
-      judge: skip('eligible', of('payhist'), (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds))),
-    },
+    { judge: unchecked(of('payhist')) },
   ),
   fault('fd-analytics-eligible-savings-refused', 'FD-ANALYTICS-ELIGIBLE: a savings account alone is not enough (400)', {
     judge: accounts('accounts', of('balance', 'cashflow', 'payhist', 'pri'), (x) => x.accounts.filter((a) => a.type !== 'savings')),
@@ -117,24 +113,18 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-foresight-eligible-skipped',
     'FD-FORESIGHT-ELIGIBLE: foresight serves a customer without checking, credit card or savings (202), not a 400',
-    {
-      judge: skip('eligible', of('foresight'), (x) => (x.accounts = accountsAsked(x.world, x.customerId, x.input.body.accountIds))),
-    },
+    { judge: unchecked(of('foresight')) },
   ),
   fault(
     'fd-foresight-eligible-credit-card-refused',
     'FD-FORESIGHT-ELIGIBLE: a credit card account alone is not enough for foresight (400)',
-    {
-      judge: accounts('accounts', of('foresight'), (x) => x.accounts.filter((a) => a.type !== 'creditCard')),
-    },
+    { judge: accounts('accounts', of('foresight'), (x) => x.accounts.filter((a) => a.type !== 'creditCard')) },
   ),
   // --- Whom a report is for (seed 002; provider 1.35.0 AnalyticsReportData, ReportType)
   fault(
     'fd-cashflow-fcra-no-consumer',
     'FD-CASHFLOW-FCRA: the personal (FCRA) cash flow report names no consumer and is not read through it',
-    {
-      state: filing(of('cfrp'), () => ({ consumer: undefined })),
-    },
+    { state: filing(of('cfrp'), () => ({ consumer: undefined })) },
   ),
   fault(
     'fd-cashflow-fcra-not-filed-under-consumer',
@@ -157,18 +147,12 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-analytics-report-type-ignores-purpose',
     'FD-ANALYTICS-REPORT-TYPE: the analytics type is the non-CRA one whatever the purpose',
-    {
-      state: filing(of('balance', 'cashflow', 'payhist', 'pri'), (_f, x) => ({ type: x.typeOf(x.userType!, 'noncra') })),
-      ...provider,
-    },
+    { state: filing(of('balance', 'cashflow', 'payhist', 'pri'), (_f, x) => ({ type: x.typeOf(x.userType!, 'noncra') })), ...provider },
   ),
   fault(
     'fd-analytics-report-type-ignores-usertype',
     'FD-ANALYTICS-REPORT-TYPE: the analytics type is the business one whatever the userType',
-    {
-      state: filing(ANALYTICS, (_f, x) => ({ type: x.typeOf('business', x.purpose!) })),
-      ...provider,
-    },
+    { state: filing(ANALYTICS, (_f, x) => ({ type: x.typeOf('business', x.purpose!) })), ...provider },
   ),
   fault(
     'fd-analytics-report-type-cfrbcra',
@@ -210,9 +194,7 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-analytics-usertype-entity-business-not-named',
     'FD-ANALYTICS-USERTYPE-ENTITY: a business report does not name the business it is made for',
-    {
-      state: filing(of('balance', 'cashflow', 'payhist', 'pri'), () => ({ businessDetails: undefined })),
-    },
+    { state: filing(of('balance', 'cashflow', 'payhist', 'pri'), () => ({ businessDetails: undefined })) },
   ),
   fault(
     'fd-analytics-usertype-entity-business-customer-id',
@@ -310,10 +292,7 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-cashflow-content-all-accounts',
     'FD-CASHFLOW-CONTENT: the cash flow report reads every account of the customer, not only checking and savings',
-    {
-      judge: accounts('read', of('cfrb', 'cfrp'), (x) => accountsAsked(x.world, x.customerId, undefined)),
-      ...provider,
-    },
+    { judge: accounts('read', of('cfrb', 'cfrp'), (x) => accountsAsked(x.world, x.customerId, undefined)), ...provider },
   ),
   fault(
     'fd-cashflow-content-pending-included',
@@ -393,9 +372,7 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-foresight-content-without-credit-card',
     'FD-FORESIGHT-CONTENT: foresight leaves the credit card accounts out of what it reads',
-    {
-      judge: accounts('read', of('foresight'), (x) => x.read!.filter((a) => a.type !== 'creditCard')),
-    },
+    { judge: accounts('read', of('foresight'), (x) => x.read!.filter((a) => a.type !== 'creditCard')) },
   ),
   fault(
     'fd-foresight-content-money-market',
@@ -437,9 +414,7 @@ export const ANALYTICS_REPORTS_FAULTS = faultCatalogue([
     {
       state: reading(
         () => true,
-        (r) => ({
-          outflow: (periods) => r.outflow(periods).map((p) => (typeof p.sum === 'number' ? { ...p, sum: Math.abs(p.sum) } : p)),
-        }),
+        (r) => ({ outflow: (periods) => r.outflow(periods).map((p) => (typeof p.sum === 'number' ? { ...p, sum: Math.abs(p.sum) } : p)) }),
       ),
       ...provider,
     },

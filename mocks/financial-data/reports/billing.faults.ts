@@ -28,7 +28,7 @@ const windowJudged =
   };
 /** Which reports' creation falls in the window, made otherwise. */
 const windowed = (inWindow: (x: Exchange, s: number) => boolean): Judge =>
-  fold('select', always, (x) => (x.inWindow = (s) => inWindow(x, s)));
+  fold('range', always, (x) => (x.inWindow = (s) => inWindow(x, s)));
 /** The page's body made otherwise. */
 const paged =
   (bend: (body: Record<string, any>, x: Exchange) => Record<string, any>): Answering =>
@@ -82,19 +82,12 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-edges-same-instant-refused',
     'FD-BILLING-EDGES, FD-BILLING-WINDOW: a range whose endDate equals its startDate is refused 400',
-    {
-      judge: refuse('range', (x) => x.end === x.start, { status: 400, message: 'endDate must be after startDate' }),
-    },
+    { judge: refuse('range', (x) => x.end === x.start, { status: 400, message: 'endDate must be after startDate' }) },
   ),
   fault(
     'fd-billing-edges-start-exclusive',
     'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at startDate itself is not billed in the window',
-    {
-      judge: windowed((x, s) => s > x.start && s <= x.end),
-      ...assumption,
-      ...seededAt,
-      aliases: ['billing-start-date-exclusive'],
-    },
+    { judge: windowed((x, s) => s > x.start && s <= x.end), ...assumption, ...seededAt, aliases: ['billing-start-date-exclusive'] },
   ),
   fault('fd-billing-edges-end-exclusive', 'FD-BILLING-EDGES, FD-PROP-WINDOW: a report made at endDate itself is not billed in the window', {
     judge: windowed((x, s) => s >= x.start && s < x.end),
@@ -161,9 +154,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-page-later-skips-one',
     'FD-BILLING-PAGE: a later page starts one report past the end of the page before it, so one report is on no page',
-    {
-      judge: fold('slice', laterPage, (x) => (x.from += 1)),
-    },
+    { judge: fold('slice', laterPage, (x) => (x.from += 1)) },
   ),
   fault('fd-billing-page-offset-one-based', "FD-BILLING-PAGE: the answer's pageable.offset is counted as if pages were numbered from one", {
     answer: paged((b) => ({ pageable: { ...b.pageable, offset: b.pageable.offset + b.size } })),
@@ -196,11 +187,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-counts-total-elements-of-page',
     'FD-BILLING-COUNTS: totalElements counts the rows of the page, not the reports of the window',
-    {
-      answer: paged((b) => ({ totalElements: b.content.length })),
-      ...assumption,
-      ...seededAt,
-    },
+    { answer: paged((b) => ({ totalElements: b.content.length })), ...assumption, ...seededAt },
   ),
   fault(
     'fd-billing-counts-total-elements-testing',
@@ -219,10 +206,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-counts-total-pages-default-size',
     'FD-BILLING-COUNTS: totalPages is computed with the default page size whatever size was asked',
-    {
-      answer: paged((_b, x) => ({ totalPages: Math.ceil(x.all.length / x.defaultSize) })),
-      ...provider,
-    },
+    { answer: paged((_b, x) => ({ totalPages: Math.ceil(x.all.length / x.defaultSize) })), ...provider },
   ),
   fault('fd-billing-counts-total-pages-extra', 'FD-BILLING-COUNTS: a window holding an exact multiple of the size counts one page more', {
     answer: paged((_b, x) => ({ totalPages: Math.floor(x.all.length / x.size) + 1 })),
@@ -231,9 +215,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-counts-number-of-elements-is-size',
     'FD-BILLING-COUNTS: the last, partial page answers numberOfElements equal to the size asked',
-    {
-      answer: paged((b) => ({ numberOfElements: b.size })),
-    },
+    { answer: paged((b) => ({ numberOfElements: b.size })) },
   ),
   fault('fd-billing-counts-first-always', 'FD-BILLING-COUNTS, FD-BILLING-PAGE: every page, page 1 and beyond included, says first true', {
     answer: paged(() => ({ first: true })),
@@ -242,10 +224,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-billing-counts-empty-of-whole-set',
     'FD-BILLING-COUNTS, FD-PROP-PAGING: a page past the last, holding no rows, says empty false whenever the window holds reports',
-    {
-      answer: paged((_b, x) => ({ empty: x.all.length === 0 })),
-      ...provider,
-    },
+    { answer: paged((_b, x) => ({ empty: x.all.length === 0 })), ...provider },
   ),
   // --- The rows (seed 002, Report retrieval: billing; provider 1.35.0 BillingReport)
   fault(
@@ -285,11 +264,7 @@ export const BILLING_FAULTS = faultCatalogue([
   fault(
     'fd-report-custom-fields-billing-dropped',
     "FD-REPORT-CUSTOM-FIELDS: a report's billing row leaves out the custom fields it was generated with",
-    {
-      answer: rows(always, ({ reportCustomFields: _dropped, ...rest }) => rest),
-      ...provider,
-      ...seededAt,
-    },
+    { answer: rows(always, ({ reportCustomFields: _dropped, ...rest }) => rest), ...provider, ...seededAt },
   ),
   fault(
     'fd-report-consumer-ssn-billing-numeric',

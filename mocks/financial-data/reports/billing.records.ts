@@ -15,7 +15,7 @@ export interface Exchange {
   maxSize: number;
   /** The partner whose reports are billed (the path's once judged). */
   owner?: string;
-  /** The window (epoch seconds) and whether a report's creation falls in it ('select'). */
+  /** The window (epoch seconds) and whether a report's creation falls in it (bent at 'range'). */
   start: number;
   end: number;
   inWindow(createdDate: number): boolean;

@@ -32,9 +32,7 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
   fault(
     'fd-report-consumer-not-required',
     'FD-REPORT-CONSUMER: generation for a customer without a consumer is served where a consumer is needed',
-    {
-      judge: skip('consumer'),
-    },
+    { judge: skip('consumer') },
   ),
   fault(
     'fd-report-consumer-refusal-remembered',
@@ -68,9 +66,7 @@ export const REPORT_GUARD_FAULTS = faultCatalogue([
   fault(
     'fd-report-read-freeze-ignored',
     'FD-REPORT-READ-FREEZE: report reads of a customer under a security freeze are served, not a 403',
-    {
-      judge: skip('read-freeze'),
-    },
+    { judge: skip('read-freeze') },
   ),
   fault(
     'fd-report-consumer-owner-gone-with-customer',

@@ -66,10 +66,7 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-voe-payroll-source-unchecked',
     'FD-VOE-PAYROLL-SOURCE: VOE payroll data with neither ssn nor payroll accounts is served, not a 400',
-    {
-      judge: skip('source'),
-      ...provider,
-    },
+    { judge: skip('source'), ...provider },
   ),
   fault(
     'fd-voe-payroll-source-400-names-payroll-data',
@@ -86,10 +83,7 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-payroll-ssn-masked-consumer-ssn-full',
     "FD-PAYROLL-SSN-MASKED: a payroll ack's consumerSsn is the consumer's full SSN, not its last four digits",
-    {
-      state: filing(PAYROLL, (f, x) => (x.consumer ? { extra: { ...f.extra, consumerSsn: ssnOf(x) } } : {})),
-      ...provider,
-    },
+    { state: filing(PAYROLL, (f, x) => (x.consumer ? { extra: { ...f.extra, consumerSsn: ssnOf(x) } } : {})), ...provider },
   ),
   fault('fd-payroll-ssn-masked-dob-echoed', 'FD-PAYROLL-SSN-MASKED: the VOE payroll echo strips the ssn but not the date of birth sent', {
     state: payrollData(VOE_PAYROLL, (p, x) => (payrollOf(x).dob === undefined ? p : { ...p, dob: payrollOf(x).dob })),
@@ -133,9 +127,7 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-paystmt-report-asset-owner-unchecked',
     "FD-PAYSTMT-REPORT-ASSET, FD-OBJ-OTHER-PARENT: another customer's pay statement is served, not a 404",
-    {
-      judge: skip('asset', (x) => x.asset?.label !== undefined),
-    },
+    { judge: skip('asset', (x) => x.asset?.label !== undefined) },
   ),
   fault('fd-paystmt-report-asset-unknown-400', 'FD-PAYSTMT-REPORT-ASSET: an unknown asset id is a 400, not a 404', {
     judge: (_x, s, r) => (s === 'asset' && r ? { ...r, status: 400 } : r),
@@ -204,16 +196,12 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-voie-payroll-refresh-only-generates',
     'FD-VOIE-PAYROLL-REFRESH-ONLY: a customer without a VOIE payroll report gets one generated (202), not a 404',
-    {
-      judge: skip('refresh', (x) => !x.namesNone),
-    },
+    { judge: skip('refresh', (x) => !x.namesNone) },
   ),
   fault(
     'fd-voie-payroll-refresh-only-report-id-unchecked',
     "FD-VOIE-PAYROLL-REFRESH-ONLY: a reportId that is not the customer's VOIE payroll report is taken (202), not a 404",
-    {
-      judge: skip('refresh', (x) => x.original !== undefined),
-    },
+    { judge: skip('refresh', (x) => x.original !== undefined) },
   ),
   fault(
     'fd-voie-payroll-refresh-only-names-itself',
@@ -226,10 +214,7 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-income-report-type-refresh-read-as-voe',
     'FD-INCOME-REPORT-TYPE: the refreshed VOIE payroll report, once ended, reads as the VOE payroll kind',
-    {
-      state: report('content', REFRESH, (r) => (r.type = 'voePayroll')),
-      ...blind('blind-income-voie-payroll-refresh-read-as-voe'),
-    },
+    { state: report('content', REFRESH, (r) => (r.type = 'voePayroll')), ...blind('blind-income-voie-payroll-refresh-read-as-voe') },
   ),
   // --- Extraction and matching (provider 1.35.0 PayStatementForVoie, matchType)
   fault('fd-paystmt-report-extract-first-asset', 'FD-PAYSTMT-REPORT-EXTRACT: only the first asset of the request is extracted', {
@@ -286,10 +271,7 @@ export const INCOME_REPORTS_FAULTS = faultCatalogue([
   fault(
     'fd-income-account-ids-voe-ignored',
     'FD-INCOME-ACCOUNT-IDS: the VOE transactions report reads the payroll deposits of every deposit account, whatever accountIds names',
-    {
-      state: reading(VOE_TXN, () => ({ named: () => undefined })),
-      ...seededAt,
-    },
+    { state: reading(VOE_TXN, () => ({ named: () => undefined })), ...seededAt },
   ),
   fault(
     'fd-income-account-ids-voe-any-customer',

@@ -84,10 +84,7 @@ export const SBCA_FAULTS = faultCatalogue([
   fault(
     'fd-sbca-metrics-benchmarks-typed-analytics',
     'FD-SBCA-METRICS: retail_sales_benchmarks answers a report typed sbcaanalyticsnoncra',
-    {
-      state: changing('type', () => ({ type: 'sbcaanalyticsnoncra' })),
-      ...blind('blind-analytics-sbca-benchmarks-typed-analytics'),
-    },
+    { state: changing('type', () => ({ type: 'sbcaanalyticsnoncra' })), ...blind('blind-analytics-sbca-benchmarks-typed-analytics') },
   ),
   fault('fd-sbca-metrics-weekly-eight-days', 'FD-SBCA-METRICS: a weekly period runs to the next Sunday inclusive (eight days)', {
     state: periods(true, (p) => ({ ...p, endS: p.endS + DAY_S })),
@@ -96,9 +93,7 @@ export const SBCA_FAULTS = faultCatalogue([
   fault(
     'fd-sbca-metrics-monthly-thirty-days',
     'FD-SBCA-METRICS: each monthly period is counted as thirty days from the first of the month',
-    {
-      state: periods(false, (p) => ({ ...p, endS: p.startS + 29 * DAY_S })),
-    },
+    { state: periods(false, (p) => ({ ...p, endS: p.startS + 29 * DAY_S })) },
   ),
   fault('fd-sbca-metrics-period-dates-epoch', 'FD-SBCA-METRICS: the periods are dated in epoch seconds, not dates', {
     answer: metrics((m) => ({

@@ -94,9 +94,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault(
     'fd-event-date-fixed-report-created-moves',
     'FD-EVENT-DATE-FIXED, FD-REPORT-TERMINAL: completion rewrites createdDate with the time the report ended',
-    {
-      state: settled(({ report }, x) => void (report.createdDate = x.nowS)),
-    },
+    { state: settled(({ report }, x) => void (report.createdDate = x.nowS)) },
   ),
   fault(
     'fd-report-callback-settles-only-when-read',
@@ -126,9 +124,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault(
     'fd-report-callback-at-creation',
     'FD-REPORT-CALLBACK: the callback is called when the report is created, still inProgress, and not at completion',
-    {
-      delivery: (_x, d) => (d.silent ? { ...d, silent: undefined } : undefined),
-    },
+    { delivery: (_x, d) => (d.silent ? { ...d, silent: undefined } : undefined) },
   ),
   fault(
     'fd-report-callback-before-commit',
@@ -172,11 +168,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault(
     'fd-delivery-url-failed-query-dropped',
     "FD-DELIVERY-URL: a failed report's callback goes to the callback URL without its query string",
-    {
-      delivery: addressed(ended('failure'), (url) => url.split('?')[0]),
-      ...assumption,
-      ...seededAt,
-    },
+    { delivery: addressed(ended('failure'), (url) => url.split('?')[0]), ...assumption, ...seededAt },
   ),
   fault('fd-delivery-url-scheme-downgraded', 'FD-DELIVERY-URL: an https callback URL is called over http', {
     delivery: addressed(always, (url) => url.replace(/^https:/, 'http:')),
@@ -203,11 +195,7 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault(
     'fd-delivery-media-type-failure-body-array',
     "FD-DELIVERY-MEDIA-TYPE: a failed report's callback sends its payload wrapped in a JSON array, not as an object",
-    {
-      delivery: called(ended('failure'), (d) => ({ ...d, body: [d.body] })),
-      ...assumption,
-      ...seededAt,
-    },
+    { delivery: called(ended('failure'), (d) => ({ ...d, body: [d.body] })), ...assumption, ...seededAt },
   ),
   // --- What the callback says (FD-REPORT-CALLBACK-STATE: the report's customer, id, portfolio, type and final status)
   fault(
@@ -225,24 +213,17 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault(
     'fd-report-callback-status-in-progress',
     "FD-REPORT-CALLBACK: the completion call's payload is built before the status moves and says inProgress",
-    {
-      delivery: payload(always, (p) => ({ ...p, status: 'inProgress' })),
-      ...assumption,
-    },
+    { delivery: payload(always, (p) => ({ ...p, status: 'inProgress' })), ...assumption },
   ),
   fault(
     'fd-report-callback-state-failure-reads-success',
     'FD-REPORT-CALLBACK-STATE: a report whose generation failed is announced to its listener as a success',
-    {
-      delivery: payload(ended('failure'), (p) => ({ ...p, status: 'success' })),
-    },
+    { delivery: payload(ended('failure'), (p) => ({ ...p, status: 'success' })) },
   ),
   fault(
     'fd-report-callback-state-success-uppercased',
     'FD-REPORT-CALLBACK, FD-REPORT-CALLBACK-STATE: the callback of a successful report carries the status SUCCESS',
-    {
-      delivery: payload(ended('success'), (p) => ({ ...p, status: 'SUCCESS' })),
-    },
+    { delivery: payload(ended('success'), (p) => ({ ...p, status: 'SUCCESS' })) },
   ),
   fault(
     'fd-report-callback-state-income-portfolio-dropped',
