@@ -496,20 +496,22 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
 /**
- * provider 1.35.0 StreamModel: the transactions with one counterparty (their description) seen three
- * times or more, its payee (a debit's) or payor (a credit's), its cadence (the mean days between them),
- * its recency (the days from the latest to the window's end) and their ids, oldest first.
+ * provider 1.35.0 StreamModel: the transactions of one account with one counterparty (their
+ * description) seen three times or more, its payee (a debit's) or payor (a credit's), its cadence (the
+ * mean days between them), its recency (the days from the latest to the window's end) and their ids,
+ * oldest first. The customer's streams are its accounts' (the same objects: a stream is one account's).
  */
 function streamsOf(txs: Transaction[], w: Window) {
   const byParty = new Map<string, Transaction[]>();
-  for (const t of txs) byParty.set(t.description, [...(byParty.get(t.description) ?? []), t]);
-  return [...byParty]
-    .filter(([, list]) => list.length >= 3)
-    .map(([party, list], n) => {
+  for (const t of txs) byParty.set(`${t.accountId}\n${t.description}`, [...(byParty.get(`${t.accountId}\n${t.description}`) ?? []), t]);
+  return [...byParty.values()]
+    .filter((list) => list.length >= 3)
+    .map((list) => {
       const sorted = [...list].sort((a, b) => a.postedDate - b.postedDate || a.id - b.id);
       const [first, last] = [sorted[0].postedDate, sorted[sorted.length - 1].postedDate];
+      const party = sorted[0].description;
       return {
-        id: `stream-${n + 1}`,
+        id: `${sorted[0].accountId}-${party.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         ...(sorted[0].amount < 0 ? { payee: party } : { payor: party }),
         cadence: Math.round((last - first) / DAY_S / (sorted.length - 1)),
         recency: Math.floor((w.endS - last) / DAY_S),
