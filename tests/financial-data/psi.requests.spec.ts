@@ -3,7 +3,7 @@
 // purpose code) and Errors 400; limits from provider 1.35.0 (amount above 0, settle-by date not in
 // the past, required legacy parameters, purpose code 1P, active accounts only); the account types
 // PSI rates are this contract's assumption (deposit accounts).
-import { expect, expectFdError, rules, test } from '../../fixtures/financial-data.js';
+import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 import { PSI_RATINGS, ratePsi } from './psi.known.js';
 
 const DAY_MS = 86_400_000;
@@ -149,10 +149,13 @@ for (const { op, where, extra } of LEGACY) {
 for (const { op, where, extra } of LEGACY) {
   test(
     `${op} rates an account with transactions and refuses one that holds none with 400 (code 10008) @provider @mock-only`,
-    rules(`FD-PSI-LEGACY-TRANSACTIONS@${where}`),
-    async ({ fdApi, fd, fdPowers, linkedCustomer }) => {
+    mockOnly(
+      rules(`FD-PSI-LEGACY-TRANSACTIONS@${where}`),
+      'needs an account that holds no transaction: the mock links one on its control surface; no variable names such an account on a sandbox',
+    ),
+    async ({ fdApi, fd, fdMock, linkedCustomer }) => {
       const { customerId } = linkedCustomer;
-      const [empty] = (await fdPowers.linkEmptyAccount(customerId)).accounts;
+      const [empty] = (await fdMock.linkEmptyAccount(customerId)).accounts;
       const query = { settlementAmount: 10, settleByDate: dateIn(fd.now(), 3), ...extra };
       const rated = await fdApi.call(op, { path: { customerId, accountId: linkedCustomer.account('checking').id }, query });
       expect(rated.status, 'an account with transactions').toBe(200);

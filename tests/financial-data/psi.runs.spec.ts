@@ -85,6 +85,12 @@ for (const v of VARIANTS) {
       expect(run.body.status, 'the run completes').toBe('SUCCESS');
       expect(run.body.nsfReturnRisk?.result?.dailyResults?.length, 'an insufficient-funds result').toBeGreaterThanOrEqual(3);
       expect(typeof run.body.unauthorizedReturnRisk?.result?.score, 'an unauthorized-return score').toBe('number');
+      // Each generation is a run of its own (seed 002, Resources: a pay request): a second one on the account leaves the first as it was.
+      const again = await generate(fdApi, v, path, { ...transaction, amount: 13.55 });
+      expect(again.status, 'a second run on the same account').toBe(202);
+      expect(again.body.payRequestId, 'the second run: a payRequestId of its own').not.toBe(made.body.payRequestId);
+      const first = await readRun(fdApi, v, { ...path, payRequestId: made.body.payRequestId }, {}, !fd.control);
+      expect(first.body.transaction, 'the first run after a second one: its own transaction').toEqual(transaction);
     },
   );
 

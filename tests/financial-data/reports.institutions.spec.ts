@@ -22,6 +22,8 @@ import {
   incomeFigureProblems,
   sameIdProblems,
   seasonedProblems,
+  streamProblems,
+  type KnownTransaction,
 } from '../../helpers/client/invariants/report-figures.js';
 import { DEPOSIT_OPS, FORESIGHT_OPS, requestOf } from './reports-analytics.known.js';
 import { ASSET_OPS, DAY_S, ensureConsumer } from './reports-assets.known.js';
@@ -155,7 +157,7 @@ test(
 );
 
 test(
-  "every report of one customer reads seasoned as its days beyond its kind's 180 or 365, sums an income stream's netAnnual and a cash flow account's totals and nets from its monthly records, and carries the customer's one portfolio id @provider",
+  "every report of one customer reads seasoned as its days beyond its kind's 180 or 365, sums an income stream's netAnnual and a cash flow account's totals and nets from its monthly records, places each stream's recency and cadence among its transactions, and carries the customer's one portfolio id @provider",
   rules('FD-PROP-REPORT-FIGURES'),
   async ({ fdApi, fd, linkedCustomer, pollReport }) => {
     const { customerId } = linkedCustomer;
@@ -174,6 +176,18 @@ test(
       acks.push({ op, id: String(ack.body.id), portfolioId: ack.body.portfolioId });
     }
     const ended = await pollReport.all(acks.map(({ op, id }) => ({ id, customerId, label: `${op} report ${id}` })));
+    // The customer's transactions as the list gives them, for the analytics reports' streams.
+    const known = new Map<string, KnownTransaction>();
+    for (let start = 1; start <= 5; start++) {
+      const page = await fdApi.call('GetAllCustomerTransactions', {
+        path: { customerId },
+        query: { fromDate: nowS - 800 * DAY_S, toDate: nowS + DAY_S, start, limit: 1000 },
+      });
+      expect(page.status, 'the customer transactions').toBe(200);
+      for (const t of page.body.transactions ?? [])
+        known.set(String(t.id), { postedDate: Number(t.postedDate), description: String(t.description) });
+      if (String(page.body.moreAvailable) !== 'true') break;
+    }
     const problems: string[] = [];
     const portfolios: { label: string; value: unknown }[] = [];
     let seasoned = 0;
@@ -181,7 +195,12 @@ test(
       const report = op === BY_ID ? (await fdApi.call('GetReportById', { path: { reportId: id }, body: {} })).body : ended[i].final.body;
       if (typeof report.seasoned === 'boolean') seasoned++;
       const label = `${op} report ${id}`;
-      problems.push(...seasonedProblems(label, report), ...incomeFigureProblems(label, report), ...cashFlowFigureProblems(label, report));
+      problems.push(
+        ...seasonedProblems(label, report),
+        ...incomeFigureProblems(label, report),
+        ...cashFlowFigureProblems(label, report),
+        ...streamProblems(label, report, known),
+      );
       portfolios.push(
         { label: `the ack of ${op} report ${id}`, value: portfolioId },
         { label: `${op} report ${id} read`, value: report.portfolioId },

@@ -163,3 +163,48 @@ export function cashFlowFigureProblems(label: string, report: { institutions?: u
     );
   });
 }
+
+/** A transaction as a list reader gives it: enough to place it in a stream. */
+export interface KnownTransaction {
+  postedDate: number;
+  description: string;
+}
+
+/**
+ * Streams of an analytics report that are no history of repeated transactions between the same parties
+ * (provider 1.35.0 StreamModel, AccountAnalytics and CustomerAnalytics streams), judged on the transactions
+ * of its ids a list reader gives (`known`; an id it does not list, an older one not loaded, is left out):
+ * they share one description (their counterparty), recency is the days from the latest of them to the
+ * report's endDate, and, where every one is known, cadence lies between the shortest and the longest
+ * gap of days between them (a day either way).
+ */
+export function streamProblems(label: string, report: Record<string, any>, known: ReadonlyMap<string, KnownTransaction>): string[] {
+  const sets = [
+    ...[report.institutions ?? []].flat().flatMap((i: any) => [i?.accounts ?? []].flat().map((a: any) => a?.analytics)),
+    report.customerAnalytics,
+  ];
+  const streams = sets.flatMap((s) => [s?.streams ?? []].flat()) as Record<string, any>[];
+  return streams.flatMap((s) => {
+    const ids = [s.transactionIds ?? []].flat().map(String);
+    const found = ids.map((id) => known.get(id)).filter((t): t is KnownTransaction => t !== undefined);
+    if (!found.length) return [];
+    const out: string[] = [];
+    const parties = new Set(found.map((t) => t.description));
+    if (parties.size > 1) out.push(`${label}, stream ${s.id}: transactions of ${parties.size} parties (${[...parties].join(', ')})`);
+    const dates = found.map((t) => t.postedDate).sort((a, b) => a - b);
+    const end = Number(report.endDate);
+    if (typeof s.recency === 'number' && Number.isFinite(end)) {
+      const days = (end - dates[dates.length - 1]) / 86_400;
+      if (s.recency < Math.floor(days) - 1 || s.recency > Math.ceil(days) + 1)
+        out.push(`${label}, stream ${s.id}: recency ${s.recency}, ${days.toFixed(1)} days from its latest transaction to the report's end`);
+    }
+    if (typeof s.cadence === 'number' && found.length === ids.length && dates.length > 1) {
+      const gaps = dates.slice(1).map((d, i) => (d - dates[i]) / 86_400);
+      if (s.cadence < Math.floor(Math.min(...gaps)) - 1 || s.cadence > Math.ceil(Math.max(...gaps)) + 1)
+        out.push(
+          `${label}, stream ${s.id}: cadence ${s.cadence}, its gaps ${Math.min(...gaps).toFixed(1)} to ${Math.max(...gaps).toFixed(1)} days`,
+        );
+    }
+    return out;
+  });
+}

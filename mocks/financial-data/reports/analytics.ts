@@ -495,6 +495,31 @@ const flowPeriods = (txs: Transaction[], w: Window, pick: (t: Transaction[]) => 
 
 export type AnalyticsKind = 'balance' | 'cashflow' | 'payhist' | 'foresight' | 'pri';
 
+/**
+ * provider 1.35.0 StreamModel: the transactions of one account with one counterparty (their
+ * description) seen three times or more, its payee (a debit's) or payor (a credit's), its cadence (the
+ * mean days between them), its recency (the days from the latest to the window's end) and their ids,
+ * oldest first. The customer's streams are its accounts' (the same objects: a stream is one account's).
+ */
+function streamsOf(txs: Transaction[], w: Window) {
+  const byParty = new Map<string, Transaction[]>();
+  for (const t of txs) byParty.set(`${t.accountId}\n${t.description}`, [...(byParty.get(`${t.accountId}\n${t.description}`) ?? []), t]);
+  return [...byParty.values()]
+    .filter((list) => list.length >= 3)
+    .map((list) => {
+      const sorted = [...list].sort((a, b) => a.postedDate - b.postedDate || a.id - b.id);
+      const [first, last] = [sorted[0].postedDate, sorted[sorted.length - 1].postedDate];
+      const party = sorted[0].description;
+      return {
+        id: `${sorted[0].accountId}-${party.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        ...(sorted[0].amount < 0 ? { payee: party } : { payor: party }),
+        cadence: Math.round((last - first) / DAY_S / (sorted.length - 1)),
+        recency: Math.floor((w.endS - last) / DAY_S),
+        transactionIds: sorted.map((t) => String(t.id)),
+      };
+    });
+}
+
 /** The analytics of a set of transactions (one account's, or all of the report's). */
 function analyticsOf(
   kind: AnalyticsKind,
@@ -507,7 +532,7 @@ function analyticsOf(
     return {
       transactionalAttributes: [],
       stateAttributes: [monthlyAttr('ASSET_BALANCE', 'reportedByTimePeriods', extra.balance ?? [])],
-      streams: [],
+      streams: streamsOf(txs, w),
     };
   if (kind === 'cashflow')
     return {
@@ -522,7 +547,7 @@ function analyticsOf(
           flowPeriods(txs, w, (t) => t),
         ),
       ],
-      streams: [],
+      streams: streamsOf(txs, w),
     };
   const whole = { startDate: iso(w.startS), endDate: iso(w.endS) };
   const out = reading.payments(txs, w);
@@ -537,7 +562,7 @@ function analyticsOf(
     attr.projectedValues = [{ timeUnit: 'MONTHS', timeValue: 3, projectionValue: cents(((period.sum ?? 0) / monthsN) * 3) }];
   if (extra.benchmark)
     (attr.aggregatedByTimePeriods as Record<string, unknown>[])[0].cohortBenchmarkPeriods = [{ ...whole, cohortValues: [] }];
-  return { transactionalAttributes: [attr], stateAttributes: [], streams: [] };
+  return { transactionalAttributes: [attr], stateAttributes: [], streams: streamsOf(txs, w) };
 }
 
 /** The analytics reports (balance, cash flow analytics, payment history, foresight). */

@@ -88,4 +88,20 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
         }
     }),
   },
+  {
+    id: 'fd-prop-report-figures-stream-recency-in-hours',
+    rule: "FD-PROP-REPORT-FIGURES: an analytics report gives each stream's recency in hours, not in days",
+    source: 'provider',
+    rules: RULES,
+    seams: reportAnswer((r) => {
+      const sets = [
+        ...(Array.isArray(r.institutions) ? r.institutions : []).flatMap((i: any) =>
+          (Array.isArray(i?.accounts) ? i.accounts : []).map((a: any) => a?.analytics),
+        ),
+        r.customerAnalytics,
+      ];
+      for (const set of sets)
+        for (const s of Array.isArray(set?.streams) ? set.streams : []) if (typeof s.recency === 'number') s.recency *= 24;
+    }),
+  },
 ]);
