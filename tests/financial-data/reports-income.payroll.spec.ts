@@ -6,6 +6,7 @@
 import { expect, mockOnly, rules, test, TEST_SSNS, type LinkedCustomer, type OperationClient } from '../../fixtures/financial-data.js';
 import { sameIdProblems } from '../../helpers/client/invariants/report-figures.js';
 import { addConsumer, expectSameKind, generateAndRead, newestPayrollDeposit, payrollDeposits } from './reports-income.known.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 const PAYROLL_OPS = ['GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport'] as const;
 // 1989-08-13 00:00 UTC as epoch seconds, and the provider's own form of it (a digit string).
@@ -145,10 +146,13 @@ test(
     // provider 1.35.0 EmploymentId: an employment id stays the same across refreshes of the report.
     const employmentIds = (body: any) => ((body.employmentHistory ?? []) as any[]).map((e) => e.employmentId);
     expect(
-      sameIdProblems('the employment ids', [
-        { label: `the original report ${originalId}`, value: employmentIds(original.body) },
-        { label: `its refresh ${ack.id}`, value: employmentIds(report) },
-      ]),
+      problemsUnder(
+        'FD-PROP-REPORT-FIGURES',
+        sameIdProblems('the employment ids', [
+          { label: `the original report ${originalId}`, value: employmentIds(original.body) },
+          { label: `its refresh ${ack.id}`, value: employmentIds(report) },
+        ]),
+      ),
       'the refresh keeps the employment ids of the report it refreshes',
     ).toEqual([]);
     const latest = deposits[deposits.length - 1];

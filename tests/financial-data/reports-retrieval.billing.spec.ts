@@ -16,6 +16,7 @@ import {
   type OperationClient,
 } from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 const DAY_S = 86_400;
 const nowS = (fd: { now: () => number }) => Math.floor(fd.now() / 1000);
@@ -144,12 +145,12 @@ test(
     ).toEqual({ byDefault: idsOf(byDefault.body).slice(cut, 2 * cut), withTesting: idsOf(withTesting.body).slice(cut, 2 * cut) });
     // The counts under each filter count what that filter lists (the first reads hold the whole set: size is the largest).
     expect(
-      [
+      problemsUnder('FD-BILLING-COUNTS', [
         ...countProblems(byDefault.body, byDefault.body.content.length, SIZE_MAX, 0, 'active customers only'),
         ...countProblems(withTesting.body, withTesting.body.content.length, SIZE_MAX, 0, 'viewTestingReports=true'),
         ...countProblems(laterDefault.body, byDefault.body.content.length, cut, 1, 'active customers only, page 1'),
         ...countProblems(laterTesting.body, withTesting.body.content.length, cut, 1, 'viewTestingReports=true, page 1'),
-      ],
+      ]),
       'the counts of each filter',
     ).toEqual([]);
   },
@@ -258,13 +259,13 @@ test(
       idsOf(all.body).slice(SIZE_DEFAULT, 2 * SIZE_DEFAULT),
     );
     expect(
-      [
+      problemsUnder('FD-BILLING-COUNTS', [
         ...countProblems(all.body, inWindow, SIZE_MAX, 0, `size ${SIZE_MAX}`),
         ...countProblems(byDefault.body, inWindow, SIZE_DEFAULT, 0, 'default size'),
         ...countProblems(page1.body, inWindow, 1, 1, 'size 1, page 1'),
         ...countProblems(laterDefault.body, inWindow, SIZE_DEFAULT, 1, 'default size, page 1'),
         ...countProblems(past.body, inWindow, SIZE_DEFAULT, lastPage, `default size, page ${lastPage}`),
-      ],
+      ]),
       `the counts of each page against the ${inWindow} reports of the window`,
     ).toEqual([]);
   },

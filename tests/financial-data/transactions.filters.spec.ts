@@ -8,6 +8,7 @@
 // (properties.filters.spec.ts, FD-PROP-ORDER); here the default's echo.
 import { expect, PAGE_MAX, rules, test } from '../../fixtures/financial-data.js';
 import { DAY_S, KNOWN, LISTS, dateOf, idsOf, lister, readAll, wholeHistory, type ListOp } from './transactions.known.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 const known = (op: ListOp) => (op === 'GetAllCustomerTransactions' ? KNOWN.customer : KNOWN.checking);
 
@@ -254,7 +255,7 @@ test(
     const byTransactionDate = balanceProblems(balances, posted, dateOf);
     const byPostedDate = balanceProblems(balances, posted, (t) => Number(t.postedDate));
     expect(
-      byTransactionDate.length === 0 || byPostedDate.length === 0 ? [] : byTransactionDate,
+      byTransactionDate.length === 0 || byPostedDate.length === 0 ? [] : problemsUnder('FD-TXN-DAILY-BALANCE', byTransactionDate),
       'daily balances against the transactions of their days',
     ).toEqual([]);
     // A day's edges: a transaction at 23:00 and one at midnight exactly (provider 1.35.0
@@ -279,7 +280,8 @@ test(
     expect(
       [dateOf, (t: any) => Number(t.postedDate)]
         .map((day) => balanceProblems(edged.body.dailyBalances ?? [], around, day))
-        .find((p) => p.length === 0) ?? balanceProblems(edged.body.dailyBalances ?? [], around, dateOf),
+        .find((p) => p.length === 0) ??
+        problemsUnder('FD-TXN-DAILY-BALANCE', balanceProblems(edged.body.dailyBalances ?? [], around, dateOf)),
       'daily balances of the days around a midnight transaction',
     ).toEqual([]);
   },

@@ -8,6 +8,7 @@
 import { expect, expectDeliveries, loadContract, rules, test, withDecision } from '../../fixtures/installments.js';
 import { EVENT_IDS, eventIdProblems, eventMembersOf } from '../../helpers/client/invariants/delivery-ids.js';
 import { countProperty } from '../../helpers/client/property-counts.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 /** The members of a notification naming its event and dating its sending (IN-PROP-EVENT-IDS), from its schema. */
 const NOTIFICATION_EVENT = eventMembersOf(await loadContract('installments'), 'PlanNotification');
@@ -73,9 +74,12 @@ test(
         : [{ operationId: 'notifyPlan', reason: 'its schema (PlanNotification) names no event id and dates no sending' }],
     });
     expect(
-      eventIdProblems(
-        NOTIFICATION_EVENT,
-        received.filter((r) => plans.some((p) => p.planId === planOf(r))).map((r) => ({ about: `plan ${planOf(r)}`, json: r.json })),
+      problemsUnder(
+        'IN-PROP-EVENT-IDS',
+        eventIdProblems(
+          NOTIFICATION_EVENT,
+          received.filter((r) => plans.some((p) => p.planId === planOf(r))).map((r) => ({ about: `plan ${planOf(r)}`, json: r.json })),
+        ),
       ),
       'IN-PROP-EVENT-IDS: one event id for two plans',
     ).toEqual([]);

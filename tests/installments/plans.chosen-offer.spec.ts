@@ -8,6 +8,7 @@
 // normalisation would change: a mixed-case Correlation-Id, installment amounts with cents.
 import { examplePlanBody, expect, expectDeliveries, planTermsMandatory, rules, signedAs, test } from '../../fixtures/installments.js';
 import type { OfferLike } from '../../fixtures/installments.js';
+import { problemsUnder } from '../../helpers/client/annotations.js';
 
 type Fx = Parameters<Parameters<typeof test>[2]>[0];
 
@@ -136,7 +137,9 @@ test(
     if (plan.body.offerId !== undefined) expect(plan.body.offerId, 'getPlan offerId: the offer chosen').toBe(chosen.offerId);
     const terms = plan.body.planInstallmentInformation;
     if (terms?.tenure !== undefined) expect(terms.tenure, "getPlan tenure: the chosen offer's").toBe(chosen.tenure);
-    expect(repaymentProblems(plan.body.scheduledRepayments, schedule), 'getPlan: the schedule sent').toEqual([]);
+    expect(problemsUnder('IN-ECHO-PLAN', repaymentProblems(plan.body.scheduledRepayments, schedule)), 'getPlan: the schedule sent').toEqual(
+      [],
+    );
 
     // One notification of this plan, at the configured endpoint (IN-NOTIFY-SENT).
     const ofPlan = (r: { json: unknown }) => (r.json as { planId?: string } | undefined)?.planId === planId;
@@ -164,7 +167,10 @@ test(
       expect(sent.issuerCid, "notification issuerCid: the card's issuer's").toBe(inst.issuer.issuerCid);
     }
     // Each installment field by field, against its own source.
-    expect(notifiedScheduleProblems(sent.schedulePayments, schedule), 'notification: the schedule sent').toEqual([]);
+    expect(
+      problemsUnder('IN-NOTIFY-CHOSEN', notifiedScheduleProblems(sent.schedulePayments, schedule)),
+      'notification: the schedule sent',
+    ).toEqual([]);
   },
 );
 
@@ -194,7 +200,10 @@ test(
     const plan = await instApi.call('getPlan', { path: { plan_id: planId } });
     expect(plan.status).toBe(200);
     const shown = plan.body.planInstallmentInformation?.tenure;
-    expect(repaymentProblems(plan.body.scheduledRepayments, schedule), 'getPlan: the schedule sent, numbered from 2').toEqual([]);
+    expect(
+      problemsUnder('IN-ECHO-PLAN', repaymentProblems(plan.body.scheduledRepayments, schedule)),
+      'getPlan: the schedule sent, numbered from 2',
+    ).toEqual([]);
     const n = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
     expect(n, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
     expect(
