@@ -7,7 +7,7 @@
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
 import { faultCatalogue, type Fault, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider } from './fault-builders.js';
+import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
 import { newToken, type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
 
@@ -17,8 +17,6 @@ type Stating = NonNullable<Seams['state']>;
 type Answering = NonNullable<Seams['answer']>;
 
 const fault = faultsAt<AuthSeams>();
-/** An earlier id the docs or specs name. */
-const was = (...ids: string[]) => ({ aliases: ids });
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';

@@ -5,7 +5,7 @@
 // business per customer, the business of the path), what a write stores, the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider } from './fault-builders.js';
+import { faultsAt, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
 import { businessView, type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
 type Seams = FaultSeams<BusinessSeams>;
@@ -15,8 +15,6 @@ type View = Record<string, any>;
 
 const fault = faultsAt<BusinessSeams>();
 const { skip } = judgesAt<BusinessSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 
 // (a) What a write stores: functions at the state seam.
 /** The fields `op` stores made otherwise. */

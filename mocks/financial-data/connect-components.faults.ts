@@ -7,7 +7,7 @@
 // id, stay as aliases.
 import { createHash } from 'node:crypto';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { assumption, blind, faultsAt, provider } from './fault-builders.js';
+import { assumption, blind, faultsAt, provider, was } from './fault-builders.js';
 import { configurationView, uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
 type Seams = FaultSeams<ComponentsSeams>;
@@ -17,8 +17,6 @@ type Op = Exchange['op'];
 type View = Record<string, any>;
 
 const fault = faultsAt<ComponentsSeams>();
-/** An earlier id docs/mutation.md (or a reviewed mutant) names. */
-const was = (id: string) => ({ aliases: [id] });
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
 const FORM: Op = 'post-institutions-institutionId-login-forms';

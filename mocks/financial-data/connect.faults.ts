@@ -7,7 +7,7 @@
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider } from './fault-builders.js';
+import { faultsAt, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
 import { findCustomer, findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
@@ -19,8 +19,6 @@ type Stating = NonNullable<Seams['state']>;
 
 const fault = faultsAt<ConnectSeams>();
 const { fold, skip, refuse } = judgesAt<ConnectSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 const seeded = { origin: 'seeded' } as const;
 const on =
   (...ops: Op[]) =>

@@ -3,7 +3,7 @@
 // (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
 // the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, judgesAt } from './fault-builders.js';
+import { faultsAt, blind, assumption, provider, judgesAt, was } from './fault-builders.js';
 import { ssnDigits, type Change, type ConsumerSeams, type Exchange, type Step } from './consumers.records.js';
 import type { Consumer } from './state.js';
 
@@ -15,7 +15,6 @@ type Fields = Record<string, any>;
 
 const fault = faultsAt<ConsumerSeams>();
 const { fold, skip, refuse } = judgesAt<ConsumerSeams>();
-const was = (id: string) => ({ aliases: [id] });
 const model = { origin: 'model' } as const;
 
 const on =

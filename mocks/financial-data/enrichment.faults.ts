@@ -6,7 +6,7 @@
 // batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider } from './fault-builders.js';
+import { faultsAt, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant, Step } from './enrichment.records.js';
 
 type Seams = FaultSeams<EnrichmentSeams>;
@@ -15,8 +15,6 @@ type Answering = NonNullable<Seams['answer']>;
 type Item = Record<string, any>;
 
 const fault = faultsAt<EnrichmentSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];

@@ -18,6 +18,8 @@ export const faultsAt =
 
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
+/** A fault kept under an earlier id a record names (docs/mutation.md). */
+export const was = (...ids: string[]) => ({ aliases: ids });
 export const assumption = { source: 'assumption' } as const;
 export const provider = { source: 'provider' } as const;
 export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];

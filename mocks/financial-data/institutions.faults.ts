@@ -6,7 +6,7 @@
 // from before the move, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider, schema } from './fault-builders.js';
+import { faultsAt, blind, provider, schema, was } from './fault-builders.js';
 import {
   fullRecord,
   locationView,
@@ -26,8 +26,6 @@ type Op = Exchange['op'];
 type View = Record<string, any>;
 
 const fault = faultsAt<InstitutionSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 
 const INSTITUTIONS: Op = 'GetInstitutions';
 const CERTIFIED: Op = 'GetCertifiedInstitutions';

@@ -3,7 +3,7 @@
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always } from './fault-builders.js';
+import { faultsAt, blind, judgesAt, always, was } from './fault-builders.js';
 import {
   CONFLICT,
   DESCRIPTIONS,
@@ -24,7 +24,6 @@ type Body = Record<string, any>;
 
 const fault = faultsAt<MicroEntrySeams>();
 const { fold, skip, refuse } = judgesAt<MicroEntrySeams>();
-const was = (id: string) => ({ aliases: [id] });
 const seeded = { origin: 'seeded' } as const;
 const verifyItems = ['properties', 'amounts', 'items'];
 

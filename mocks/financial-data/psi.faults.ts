@@ -5,7 +5,7 @@
 // the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { blind, faultsAt, judgesAt, provider, assumption, schema } from './fault-builders.js';
+import { blind, faultsAt, judgesAt, provider, assumption, schema, was } from './fault-builders.js';
 import {
   DAY_S,
   GENERATE,
@@ -28,8 +28,6 @@ type View = Record<string, any>;
 
 const fault = faultsAt<PsiSeams>();
 const { skip, refuse } = judgesAt<PsiSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 
 const on =
   (...ops: Op[]) =>

@@ -6,7 +6,7 @@
 // store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
 // first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { assumption, blind, faultsAt, provider } from './fault-builders.js';
+import { assumption, blind, faultsAt, provider, was } from './fault-builders.js';
 import type { Account, Asset } from './state.js';
 import { periodOfMonth, statementPdf, type Exchange, type StatementSeams, type Step } from './statements.records.js';
 
@@ -17,8 +17,6 @@ type Op = Exchange['op'];
 type Detail = Record<string, any>;
 
 const fault = faultsAt<StatementSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 const seededAt = { origin: 'seeded' } as const;
 
 const V1: Op = 'GetCustomerAccountStatement';

@@ -6,7 +6,7 @@
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider } from './fault-builders.js';
+import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
 import { linkedData, type Customer, type Switch } from './state.js';
 import { iso, type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
@@ -16,8 +16,6 @@ type Answering = NonNullable<Seams['answer']>;
 type View = Record<string, any>;
 
 const fault = faultsAt<SwitchSeams>();
-/** An earlier id docs/mutation.md names. */
-const was = (id: string) => ({ aliases: [id] });
 
 const DEPOSITS: Op = 'getAllDepositSwitches';
 const BILL_PAYS: Op = 'getAllPaySwitches';

@@ -4,7 +4,7 @@
 // step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
 // names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always, assumption, provider } from './fault-builders.js';
+import { faultsAt, blind, judgesAt, always, assumption, provider, was } from './fault-builders.js';
 import {
   BAD_PERIOD,
   coded,
@@ -28,7 +28,6 @@ type Body = Record<string, any>;
 
 const fault = faultsAt<AccessSeams>();
 const { skip, refuse } = judgesAt<AccessSeams>();
-const was = (id: string) => ({ aliases: [id] });
 const seeded = { origin: 'seeded' } as const;
 const DAY_MS = 86_400_000;
 
