@@ -5,6 +5,7 @@
 // the reader of the same path (GetConsumer for ModifyConsumer), or of its path plus one id (getPlan
 // for savePlan); the writer is sent with every response-only member set to a value of the member's
 // type that no target would choose, then the reader must not show that value.
+import fc from 'fast-check';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { camel, pathParams } from '../../contract/writers.js';
 
@@ -40,7 +41,16 @@ function telling(contract: Contract, schema: Json): string | number | undefined 
   const node = resolve(contract, schema);
   const type = Array.isArray(node?.type) ? node.type.find((t: string) => t !== 'null') : node?.type;
   if (node?.enum || node?.const !== undefined) return undefined;
-  if (type === 'string') return node.format === 'date-time' ? '2001-02-03T04:05:06Z' : node.pattern ? undefined : 'ro-9f3c7a';
+  if (type === 'string') {
+    if (node.format === 'date-time') return '2001-02-03T04:05:06Z';
+    if (!node.pattern) return 'ro-9f3c7a';
+    // A value of the member's own form (the last four digits of an account), drawn once with a fixed seed.
+    try {
+      return fc.sample(fc.stringMatching(new RegExp(node.pattern)), { numRuns: 1, seed: 20_261_127 })[0];
+    } catch {
+      return undefined;
+    }
+  }
   if (type === 'integer') return 987_650_123;
   if (type === 'number') return 98_765.43;
   return undefined;
