@@ -74,7 +74,7 @@ const changed =
   <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, m: FaultMemory) => Partial<Change> | void): Stating =>
   (x, c, m) =>
     c.op === op ? ({ ...c, ...(bend(c as Extract<Change, { op: K }>, x, m) ?? {}) } as Change) : c;
-/** Whether a reader shows a transaction, bent where `when` holds. */
+/** Whether a reader shows a transaction, as `bend` says (undefined: as the sources say). */
 const visible = (bend: (c: Extract<Change, { op: 'visible' }>, x: Exchange) => boolean | void) =>
   changed('visible', (c, x) => {
     const shown = bend(c, x);
@@ -203,18 +203,14 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-historic-load-ignored', 'FD-TXN-HISTORIC-LOAD: the 204 load leaves the older transactions hidden', {
     state: loading(() => ({ loaded: [] })),
   }),
-  fault(
-    'fd-txn-historic-load-whole-login',
-    'FD-TXN-HISTORIC-LOAD: the load is done per institution login, every account of the login gaining its history',
-    {
-      state: loading((c, x) =>
-        c.status === 204
-          ? { loaded: [c.account, ...accountsOfLogin(x.world, c.account.institutionLoginId).filter((a) => !a.mfa)] }
-          : undefined,
-      ),
-      ...blind,
-    },
-  ),
+  fault('fd-txn-historic-load-whole-login', 'FD-TXN-HISTORIC-LOAD: every account of the institution login gains its history', {
+    state: loading((c, x) =>
+      c.status === 204
+        ? { loaded: [c.account, ...accountsOfLogin(x.world, c.account.institutionLoginId).filter((a) => !a.mfa)] }
+        : undefined,
+    ),
+    ...blind,
+  }),
   fault('fd-txn-historic-once-reload-duplicates', 'FD-TXN-HISTORIC-ONCE: a second load copies the historic transactions again', {
     state: loading((c, x) => {
       if (c.status !== 204 || !c.account.historicLoaded) return;
@@ -224,19 +220,15 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       }
     }),
   }),
-  fault(
-    'fd-txn-historic-load-account-list-only',
-    'FD-TXN-HISTORIC-LOAD: the loaded history is seen by the account list only, not by the customer list or by id',
-    { state: visible((c, x) => (c.shown && c.transaction.historic && x.reader !== 'account' ? false : undefined)) },
-  ),
+  fault('fd-txn-historic-load-account-list-only', 'FD-TXN-HISTORIC-LOAD: the loaded history is seen by the account list alone', {
+    state: visible((c, x) => (c.shown && c.transaction.historic && x.reader !== 'account' ? false : undefined)),
+  }),
   fault('fd-txn-historic-load-hidden-by-id', 'FD-TXN-HISTORIC-LOAD: a loaded historic transaction is a 404 by id', {
     state: visible((c, x) => (c.shown && c.transaction.historic && x.reader === 'id' ? false : undefined)),
   }),
-  fault(
-    'fd-txn-standard-history-historic-before-load',
-    'FD-TXN-STANDARD-HISTORY: transactions older than standard history are listed before the historic load',
-    { state: visible((c) => (c.account && c.transaction.historic ? true : undefined)) },
-  ),
+  fault('fd-txn-standard-history-historic-before-load', 'FD-TXN-STANDARD-HISTORY: older transactions listed before the historic load', {
+    state: visible((c) => (c.account && c.transaction.historic ? true : undefined)),
+  }),
   fault('fd-txn-standard-history-half', 'FD-TXN-STANDARD-HISTORY: standard history reaches half of standardHistoryDays only', {
     state: visible((c, x) =>
       c.shown && !c.transaction.historic && c.account!.createdDate - c.transaction.postedDate > (x.standardDays / 2) * DAY_S
@@ -271,11 +263,9 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  fault(
-    'fd-txn-owner-404-by-id-other-customer',
-    "FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT: another customer's transaction is answered by GetCustomerTransaction",
-    { judge: skip('owner', BY_ID) },
-  ),
+  fault('fd-txn-owner-404-by-id-other-customer', "FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT: another customer's transaction read by id", {
+    judge: skip('owner', BY_ID),
+  }),
   fault('fd-txn-deleted-account-kept', 'FD-TXN-DELETED-ACCOUNT: the transactions of a deleted account stay readable', {
     state: (x, c, m) => {
       const kept = remember(x, c, m);
@@ -301,54 +291,40 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-window-account-from-date-ignored', 'FD-TXN-WINDOW: the account list lists transactions before fromDate', {
     judge: windowed(ACCOUNT, () => ({ after: () => true })),
   }),
-  fault(
-    'fd-txn-window-by-posted-date',
-    'FD-TXN-WINDOW, FD-PROP-WINDOW: the window applies to postedDate, not to transactionDate (postedDate only when there is none)',
-    { judge: windowed(LISTS, () => ({ key: (t) => t.postedDate })), ...blind, ...was('blind-transactions-window-by-posted-date') },
-  ),
-  fault(
-    'fd-txn-window-to-date-exclusive',
-    'FD-TXN-WINDOW, FD-PROP-WINDOW: a transaction dated exactly at toDate is left out (fromDate stays inclusive)',
-    { judge: windowed(LISTS, (w) => ({ before: (k) => k < w.to })), ...was('i2-txn-window-to-date-exclusive') },
-  ),
-  fault(
-    'fd-txn-window-account-from-date-exclusive',
-    'FD-TXN-WINDOW: the account list leaves out a transaction dated exactly at fromDate (the customer list keeps it)',
-    { judge: windowed(ACCOUNT, (w) => ({ after: (k) => k > w.from })) },
-  ),
-  fault(
-    'fd-txn-window-all-eastern-time',
-    'FD-TXN-WINDOW, FD-PROP-WINDOW: the customer list reads fromDate and toDate as US Eastern wall time, its window five hours late',
-    {
-      judge: windowed(ALL, (w) => windowOf(w.from + EASTERN_S, w.to + EASTERN_S)),
-      ...was('i4-txn-all-window-eastern-time'),
-    },
-  ),
-  fault(
-    'fd-txn-window-all-to-date-end-of-day',
-    "FD-TXN-WINDOW, FD-TXN-WINDOW-EDGES: the customer list runs to the end of toDate's UTC day",
-    { judge: windowed(ALL, (w) => ({ before: (k) => k <= dayOf(w.to) + DAY_S - 1 })) },
-  ),
-  fault(
-    'fd-txn-window-account-from-date-day-early',
-    'FD-TXN-WINDOW: the account list also lists the transactions of the day before fromDate',
-    { judge: windowed(ACCOUNT, (w) => ({ after: (k) => k >= w.from - DAY_S })) },
-  ),
+  fault('fd-txn-window-by-posted-date', 'FD-TXN-WINDOW, FD-PROP-WINDOW: the window read on postedDate, not transactionDate', {
+    judge: windowed(LISTS, () => ({ key: (t) => t.postedDate })),
+    ...blind,
+    ...was('blind-transactions-window-by-posted-date'),
+  }),
+  fault('fd-txn-window-to-date-exclusive', 'FD-TXN-WINDOW, FD-PROP-WINDOW: a transaction dated exactly at toDate left out', {
+    judge: windowed(LISTS, (w) => ({ before: (k) => k < w.to })),
+    ...was('i2-txn-window-to-date-exclusive'),
+  }),
+  fault('fd-txn-window-account-from-date-exclusive', 'FD-TXN-WINDOW: the account list leaves out one dated exactly at fromDate', {
+    judge: windowed(ACCOUNT, (w) => ({ after: (k) => k > w.from })),
+  }),
+  fault('fd-txn-window-all-eastern-time', "FD-TXN-WINDOW, FD-PROP-WINDOW: the customer list's window read in US Eastern time", {
+    judge: windowed(ALL, (w) => windowOf(w.from + EASTERN_S, w.to + EASTERN_S)),
+    ...was('i4-txn-all-window-eastern-time'),
+  }),
+  fault('fd-txn-window-all-to-date-end-of-day', "FD-TXN-WINDOW, FD-TXN-WINDOW-EDGES: the customer list runs to toDate's day end", {
+    judge: windowed(ALL, (w) => ({ before: (k) => k <= dayOf(w.to) + DAY_S - 1 })),
+  }),
+  fault('fd-txn-window-account-from-date-day-early', 'FD-TXN-WINDOW: the account list also lists the day before fromDate', {
+    judge: windowed(ACCOUNT, (w) => ({ after: (k) => k >= w.from - DAY_S })),
+  }),
   fault(
     'fd-txn-window-edges-account-to-date-day-start',
     'FD-TXN-WINDOW-EDGES: the account list reads toDate as the start of its UTC day, leaving out a transaction dated at toDate itself',
     { judge: windowed(ACCOUNT, (w) => ({ before: (k) => k <= dayOf(w.to) })), ...assumption, ...seeded },
   ),
-  fault(
-    'fd-txn-window-edges-all-from-date-exclusive',
-    'FD-TXN-WINDOW-EDGES: the customer list leaves out a transaction dated exactly at fromDate (the account list keeps it)',
-    { judge: windowed(ALL, (w) => ({ after: (k) => k > w.from })), ...assumption },
-  ),
-  fault(
-    'fd-txn-window-edges-all-from-date-day-start',
-    "FD-TXN-WINDOW-EDGES: the customer list starts its window at the start of fromDate's UTC day",
-    { judge: windowed(ALL, (w) => ({ after: (k) => k >= dayOf(w.from) })) },
-  ),
+  fault('fd-txn-window-edges-all-from-date-exclusive', 'FD-TXN-WINDOW-EDGES: the customer list leaves out one dated at fromDate', {
+    judge: windowed(ALL, (w) => ({ after: (k) => k > w.from })),
+    ...assumption,
+  }),
+  fault('fd-txn-window-edges-all-from-date-day-start', "FD-TXN-WINDOW-EDGES: the customer list starts at fromDate's day start", {
+    judge: windowed(ALL, (w) => ({ after: (k) => k >= dayOf(w.from) })),
+  }),
   fault(
     'fd-txn-window-edges-account-pending-to-edge-excluded',
     'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list with includePending=true leaves out the transactions dated at toDate',
@@ -378,15 +354,11 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       ...was('i20-txn-undated-from-edge-excluded'),
     },
   ),
-  fault(
-    'fd-txn-window-edges-all-asc-to-edge-excluded',
-    'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: under sort=asc the customer list leaves out the transaction dated exactly at toDate',
-    {
-      state: leaves(both(ALL, asc), (t, x) => x.window!.key(t) === x.window!.to),
-      ...assumption,
-      ...was('i22-txn-all-asc-to-date-edge-excluded'),
-    },
-  ),
+  fault('fd-txn-window-edges-all-asc-to-edge-excluded', 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: sort=asc leaves out one dated at toDate', {
+    state: leaves(both(ALL, asc), (t, x) => x.window!.key(t) === x.window!.to),
+    ...assumption,
+    ...was('i22-txn-all-asc-to-date-edge-excluded'),
+  }),
   fault(
     'fd-txn-window-edges-all-desc-from-edge-excluded',
     'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: under the default descending order the customer list leaves out the transaction dated exactly at fromDate',
@@ -411,11 +383,9 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     judge: pending(both(ACCOUNT, later), true),
     ...was('i17-txn-account-pending-on-later-pages'),
   }),
-  fault(
-    'fd-txn-pending-all-first-account-only',
-    "FD-TXN-PENDING: with includePending=true the customer list includes the pending transactions of the customer's first account only",
-    { state: leaves(ALL, (t, x) => t.status === 'pending' && t.accountId !== x.accounts[0]?.id) },
-  ),
+  fault('fd-txn-pending-all-first-account-only', "FD-TXN-PENDING: the customer list shows its first account's pending only", {
+    state: leaves(ALL, (t, x) => t.status === 'pending' && t.accountId !== x.accounts[0]?.id),
+  }),
   // --- Order (seed 002, Transactions: sort; provider 1.35.0 SortParameter, default desc)
   fault('fd-txn-sort-asc-ignored', 'FD-TXN-SORT, FD-PROP-ORDER: sort=asc lists newest first', {
     judge: ordered(LISTS, (x) => (x.order = 'desc')),
@@ -445,31 +415,23 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('i16-txn-account-default-sort-asc'),
   }),
-  fault(
-    'fd-txn-sort-all-grouped-by-account',
-    'FD-TXN-SORT, FD-TXN-SORT-DEFAULT: the customer list gives each account sorted in turn, not one list sorted by date across the accounts',
-    {
-      state: changed('found', (c, x) => {
-        if (!ALL(x)) return;
-        const rank = new Map(x.accounts.map((a, i) => [a.id, i]));
-        return { found: [...c.found].sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0)) };
-      }),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-txn-sort-all-asc-page-reversed',
-    'FD-TXN-SORT, FD-TXN-PAGE-START: the customer list builds an asc page by reversing the desc page of the same number',
-    {
-      answer: sliced(
-        both(ALL, (x) => x.sort === 'asc'),
-        (found, x) => {
-          const desc = [...found].reverse();
-          return desc.slice(offset(x), offset(x) + x.page!.limit).reverse();
-        },
-      ),
-    },
-  ),
+  fault('fd-txn-sort-all-grouped-by-account', 'FD-TXN-SORT, FD-TXN-SORT-DEFAULT: the customer list sorts account by account', {
+    state: changed('found', (c, x) => {
+      if (!ALL(x)) return;
+      const rank = new Map(x.accounts.map((a, i) => [a.id, i]));
+      return { found: [...c.found].sort((a, b) => (rank.get(a.accountId) ?? 0) - (rank.get(b.accountId) ?? 0)) };
+    }),
+    ...blind,
+  }),
+  fault('fd-txn-sort-all-asc-page-reversed', 'FD-TXN-SORT, FD-TXN-PAGE-START: an asc page is the desc page reversed', {
+    answer: sliced(
+      both(ALL, (x) => x.sort === 'asc'),
+      (found, x) => {
+        const desc = [...found].reverse();
+        return desc.slice(offset(x), offset(x) + x.page!.limit).reverse();
+      },
+    ),
+  }),
   // --- Paging (seed 002, Limits; provider 1.35.0 limit, start; found, displaying, moreAvailable)
   fault('fd-txn-page-limit-above-max-clamped', 'FD-TXN-PAGE-LIMIT: a limit above the maximum is clamped, not refused with 400', {
     relax: schema('PageLimit', { drop: ['maximum'] }),
@@ -501,37 +463,28 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...provider,
     ...was('transactions-start-as-offset-on-account'),
   }),
-  fault(
-    'fd-txn-page-start-all-past-end-repeats-last',
-    'FD-TXN-PAGE-START: a page past the end of the customer list answers its last page again',
-    {
-      answer: answered(
-        (x) => ALL(x),
-        (a, x) => {
-          if (a.body.displaying !== 0 || x.found!.length === 0) return;
-          const s = x.found!.slice(Math.floor((x.found!.length - 1) / x.page!.limit) * x.page!.limit);
-          return { body: { ...a.body, displaying: s.length, transactions: s.map(x.show) }, shown: s };
-        },
-      ),
-      ...provider,
-      ...was('i5-txn-all-page-past-end-repeats-last'),
-    },
-  ),
-  fault(
-    'fd-txn-page-limit-all-page-one-extra',
-    'FD-TXN-PAGE-LIMIT, FD-PROP-PAGING: the customer list puts one transaction more than the limit on a page that is not the last',
-    {
-      answer: sliced(
-        (x) => ALL(x) && x.found!.length > offset(x) + x.page!.limit,
-        (found, x) => found.slice(offset(x), offset(x) + x.page!.limit + 1),
-      ),
-    },
-  ),
-  fault(
-    'fd-txn-page-keeps-query-all-asc-later-page-reversed',
-    'FD-TXN-PAGE-KEEPS-QUERY, FD-TXN-SORT: on the customer list with sort=asc a later page is ordered descending',
-    { answer: sliced(both(ALL, later, asc), (_f, _x, shown) => [...shown].reverse()), ...provider },
-  ),
+  fault('fd-txn-page-start-all-past-end-repeats-last', 'FD-TXN-PAGE-START: the customer list repeats its last page past the end', {
+    answer: answered(
+      (x) => ALL(x),
+      (a, x) => {
+        if (a.body.displaying !== 0 || x.found!.length === 0) return;
+        const s = x.found!.slice(Math.floor((x.found!.length - 1) / x.page!.limit) * x.page!.limit);
+        return { body: { ...a.body, displaying: s.length, transactions: s.map(x.show) }, shown: s };
+      },
+    ),
+    ...provider,
+    ...was('i5-txn-all-page-past-end-repeats-last'),
+  }),
+  fault('fd-txn-page-limit-all-page-one-extra', 'FD-TXN-PAGE-LIMIT, FD-PROP-PAGING: a full customer page holds one too many', {
+    answer: sliced(
+      (x) => ALL(x) && x.found!.length > offset(x) + x.page!.limit,
+      (found, x) => found.slice(offset(x), offset(x) + x.page!.limit + 1),
+    ),
+  }),
+  fault('fd-txn-page-keeps-query-all-asc-later-page-reversed', 'FD-TXN-PAGE-KEEPS-QUERY, FD-TXN-SORT: a later asc page comes desc', {
+    answer: sliced(both(ALL, later, asc), (_f, _x, shown) => [...shown].reverse()),
+    ...provider,
+  }),
   fault('fd-txn-page-counts-found-is-page', 'FD-TXN-PAGE-COUNTS: found counts the transactions of the page, not every match', {
     answer: counted(always, (c) => ({ found: c.displaying })),
     ...provider,
@@ -540,29 +493,21 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     answer: counted(always, (c) => ({ more: c.displaying > 0 })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-counts-all-found-counts-pending',
-    'FD-TXN-PAGE-COUNTS: without includePending, found of the customer list still counts the pending transactions it leaves out',
-    {
-      answer: counted(
-        both(ALL, (x) => !x.pending),
-        (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
-      ),
-      ...provider,
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-txn-page-counts-account-found-counts-pending',
-    'FD-TXN-PAGE-COUNTS: without includePending the account list counts the pending transactions of the window in found',
-    {
-      answer: counted(
-        both(ACCOUNT, (x) => !x.pending),
-        (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-page-counts-all-found-counts-pending', "FD-TXN-PAGE-COUNTS: the customer list's found counts the pending left out", {
+    answer: counted(
+      both(ALL, (x) => !x.pending),
+      (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
+    ),
+    ...provider,
+    ...seeded,
+  }),
+  fault('fd-txn-page-counts-account-found-counts-pending', "FD-TXN-PAGE-COUNTS: the account list's found counts the pending left out", {
+    answer: counted(
+      both(ACCOUNT, (x) => !x.pending),
+      (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
+    ),
+    ...provider,
+  }),
   fault(
     'fd-txn-page-counts-all-found-ignores-window',
     'FD-TXN-PAGE-COUNTS, FD-PROP-WINDOW: found of the customer list counts every transaction of its accounts, not those of the window asked',
@@ -585,35 +530,23 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       ),
     },
   ),
-  fault(
-    'fd-txn-page-counts-account-found-drops-pending',
-    'FD-TXN-PAGE-COUNTS: with includePending=true the account list lists the pending transactions but found leaves them out',
-    {
-      answer: counted(
-        both(ACCOUNT, (x) => !!x.pending),
-        (c, x) => ({ found: c.found - pendingOf(x.found!) }),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-txn-page-counts-account-found-drops-undated',
-    'FD-TXN-PAGE-COUNTS: the account list counts in found only the transactions that have a transactionDate',
-    {
-      answer: counted(ACCOUNT, (c, x) => ({ found: c.found - x.found!.filter((t) => t.transactionDate === undefined).length })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-txn-page-counts-account-found-counts-customer',
-    "FD-TXN-PAGE-COUNTS: the account list's found adds the transactions of the customer's other accounts",
-    {
-      answer: counted(ACCOUNT, (c, x) => {
-        const others = linkedData(x.world, x.input.path.customerId).accounts.filter((a) => a.id !== x.account!.id);
-        return { found: c.found + matchingOf(x, others, false).length };
-      }),
-    },
-  ),
+  fault('fd-txn-page-counts-account-found-drops-pending', "FD-TXN-PAGE-COUNTS: the account list's found drops the pending listed", {
+    answer: counted(
+      both(ACCOUNT, (x) => !!x.pending),
+      (c, x) => ({ found: c.found - pendingOf(x.found!) }),
+    ),
+    ...provider,
+  }),
+  fault('fd-txn-page-counts-account-found-drops-undated', "FD-TXN-PAGE-COUNTS: the account list's found drops the undated ones", {
+    answer: counted(ACCOUNT, (c, x) => ({ found: c.found - x.found!.filter((t) => t.transactionDate === undefined).length })),
+    ...provider,
+  }),
+  fault('fd-txn-page-counts-account-found-counts-customer', "FD-TXN-PAGE-COUNTS: the account list's found counts the other accounts", {
+    answer: counted(ACCOUNT, (c, x) => {
+      const others = linkedData(x.world, x.input.path.customerId).accounts.filter((a) => a.id !== x.account!.id);
+      return { found: c.found + matchingOf(x, others, false).length };
+    }),
+  }),
   fault(
     'fd-txn-page-counts-account-found-skips-since-aggregation',
     "FD-TXN-PAGE-COUNTS: the account list counts found as of the account's last aggregation: a transaction injected since is listed but not counted",
@@ -650,20 +583,16 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     'FD-TXN-PAGE-COUNTS: on the account list a page that ends exactly at the last transaction answers moreAvailable true',
     { answer: counted(ACCOUNT, (c, x) => ({ more: offset(x) + c.displaying <= c.found })) },
   ),
-  fault(
-    'fd-txn-page-counts-account-pending-more-available-false',
-    'FD-TXN-PAGE-COUNTS: the account list with includePending=true always says moreAvailable false',
-    {
-      answer: counted(
-        both(ACCOUNT, (x) => !!x.pending),
-        () => ({ more: false }),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-page-counts-account-pending-more-available-false', 'FD-TXN-PAGE-COUNTS: account list moreAvailable false with pending', {
+    answer: counted(
+      both(ACCOUNT, (x) => !!x.pending),
+      () => ({ more: false }),
+    ),
+    ...provider,
+  }),
   fault(
     'fd-txn-page-counts-all-later-page-no-more-available',
-    'FD-TXN-PAGE-COUNTS, FD-TXN-PAGE-START: a later page of the customer list says no more are available when some are',
+    'FD-TXN-PAGE-COUNTS, FD-TXN-PAGE-START: a later customer page says no more',
     {
       answer: counted(
         both(ALL, (x) => x.page!.start > 1),
@@ -672,17 +601,13 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       ...provider,
     },
   ),
-  fault(
-    'fd-txn-page-counts-all-later-page-found-remaining',
-    'FD-TXN-PAGE-COUNTS: a later page of the customer list counts found from its own start on',
-    {
-      answer: counted(
-        both(ALL, (x) => x.page!.start > 1),
-        (c, x) => ({ found: Math.max(0, c.found - offset(x)) }),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-page-counts-all-later-page-found-remaining', 'FD-TXN-PAGE-COUNTS: a later customer page counts found from its start', {
+    answer: counted(
+      both(ALL, (x) => x.page!.start > 1),
+      (c, x) => ({ found: Math.max(0, c.found - offset(x)) }),
+    ),
+    ...provider,
+  }),
   fault(
     'fd-txn-page-counts-all-found-counts-deleted-account',
     'FD-TXN-PAGE-COUNTS, FD-OBJ-AFTER-DELETE: after an account is deleted the customer list still counts its transactions in found',
@@ -726,11 +651,11 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     answer: listed(ALL, () => ({ sort: 'desc' })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-keeps-query-all-later-page-dates-echo-ms',
-    'FD-TXN-PAGE-KEEPS-QUERY: the customer list echoes fromDate and toDate in milliseconds on a page after the first',
-    { answer: listed(both(ALL, later), (b) => ({ fromDate: echoMs(b.fromDate), toDate: echoMs(b.toDate) })), ...provider, ...seeded },
-  ),
+  fault('fd-txn-page-keeps-query-all-later-page-dates-echo-ms', 'FD-TXN-PAGE-KEEPS-QUERY: a later customer page echoes its dates in ms', {
+    answer: listed(both(ALL, later), (b) => ({ fromDate: echoMs(b.fromDate), toDate: echoMs(b.toDate) })),
+    ...provider,
+    ...seeded,
+  }),
   fault(
     'fd-txn-page-keeps-query-account-later-page-from-date-ignored',
     'FD-TXN-PAGE-KEEPS-QUERY: the account list lists a page after the first without its fromDate (while echoing it)',
@@ -758,11 +683,11 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     })),
     ...provider,
   }),
-  fault(
-    'fd-txn-injected-echo-account-description-trimmed',
-    'FD-TXN-INJECTED-ECHO: the account list shows a description trimmed with its inner spaces collapsed, not as sent',
-    { answer: records(ACCOUNT, (v) => ({ ...v, description: String(v.description).trim().replace(/\s+/g, ' ') })), ...provider, ...seeded },
-  ),
+  fault('fd-txn-injected-echo-account-description-trimmed', 'FD-TXN-INJECTED-ECHO: the account list trims the description', {
+    answer: records(ACCOUNT, (v) => ({ ...v, description: String(v.description).trim().replace(/\s+/g, ' ') })),
+    ...provider,
+    ...seeded,
+  }),
   fault('fd-txn-get-account-list-debits-unsigned', 'FD-TXN-GET: the account list shows debits as positive amounts', {
     answer: records(ACCOUNT, (v) => ({ ...v, amount: Math.abs(v.amount) })),
   }),
@@ -794,11 +719,9 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     answer: byId((v, t) => ({ ...v, description: t.description.toUpperCase() })),
     ...provider,
   }),
-  fault(
-    'fd-txn-get-description-collapsed',
-    'FD-TXN-GET, FD-TXPUSH-TEST-TRANSACTION: GetCustomerTransaction gives the description with white space collapsed and trimmed',
-    { answer: byId((v, t) => ({ ...v, description: t.description.replace(/\s+/g, ' ').trim() })) },
-  ),
+  fault('fd-txn-get-description-collapsed', "FD-TXN-GET, FD-TXPUSH-TEST-TRANSACTION: the description's spaces collapsed", {
+    answer: byId((v, t) => ({ ...v, description: t.description.replace(/\s+/g, ' ').trim() })),
+  }),
   fault('fd-txn-get-credit-card-sign-flipped', "FD-TXN-GET: GetCustomerTransaction gives a credit card's amounts with their sign flipped", {
     answer: byId((v, t, x) => (x.world.accounts.get(t.accountId)?.type === 'creditCard' ? { ...v, amount: -t.amount } : v)),
   }),
@@ -808,42 +731,24 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-get-transaction-date-day-start', 'FD-TXN-GET: GetCustomerTransaction gives transactionDate at the start of its UTC day', {
     answer: byId((v, t) => (t.transactionDate === undefined ? v : { ...v, transactionDate: dayOf(t.transactionDate) })),
   }),
-  fault(
-    'fd-txn-get-transaction-date-pacific',
-    'FD-TXN-GET, FD-PROP-SAME-ON-EVERY-READER: GetCustomerTransaction gives transactionDate as US Pacific wall time read as UTC',
-    { answer: byId((v, t) => (t.transactionDate === undefined ? v : { ...v, transactionDate: t.transactionDate - 8 * 3600 })) },
-  ),
-  fault(
-    'fd-txn-get-posted-date-eastern',
-    'FD-TXN-GET, FD-DATE-UNIT: GetCustomerTransaction gives postedDate as US Eastern wall time read as UTC',
-    {
-      answer: byId((v, t) => ({ ...v, postedDate: t.postedDate - EASTERN_S })),
-    },
-  ),
-  fault(
-    'fd-txn-date-seconds-by-id-posted-date-ms',
-    'FD-TXN-DATE-SECONDS, FD-TXN-GET: GetCustomerTransaction gives postedDate in milliseconds',
-    {
-      answer: byId((v, t) => ({ ...v, postedDate: t.postedDate * 1000 })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-type-forms-by-id-amount-as-string',
-    'FD-TYPE-FORMS, FD-TXN-ECHO: GetCustomerTransaction answers the amount as a decimal string',
-    {
-      answer: byId((v, t) => ({ ...v, amount: t.amount.toFixed(2) })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-txn-running-balance-before-posting',
-    'FD-TXN-RUNNING-BALANCE: a posted transaction shows the balance before it posted as its running balance, not the one after',
-    {
-      state: changed('running', (c) => ({ running: Math.round((c.running - c.transaction.amount) * 100) / 100 })),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-get-transaction-date-pacific', 'FD-TXN-GET, FD-PROP-SAME-ON-EVERY-READER: transactionDate in Pacific time', {
+    answer: byId((v, t) => (t.transactionDate === undefined ? v : { ...v, transactionDate: t.transactionDate - 8 * 3600 })),
+  }),
+  fault('fd-txn-get-posted-date-eastern', "FD-TXN-GET, FD-DATE-UNIT: GetCustomerTransaction's postedDate in Eastern time", {
+    answer: byId((v, t) => ({ ...v, postedDate: t.postedDate - EASTERN_S })),
+  }),
+  fault('fd-txn-date-seconds-by-id-posted-date-ms', "FD-TXN-DATE-SECONDS, FD-TXN-GET: GetCustomerTransaction's postedDate in ms", {
+    answer: byId((v, t) => ({ ...v, postedDate: t.postedDate * 1000 })),
+    ...provider,
+  }),
+  fault('fd-type-forms-by-id-amount-as-string', "FD-TYPE-FORMS, FD-TXN-ECHO: GetCustomerTransaction's amount a decimal string", {
+    answer: byId((v, t) => ({ ...v, amount: t.amount.toFixed(2) })),
+    ...provider,
+  }),
+  fault('fd-txn-running-balance-before-posting', 'FD-TXN-RUNNING-BALANCE: the balance before the transaction shown', {
+    state: changed('running', (c) => ({ running: Math.round((c.running - c.transaction.amount) * 100) / 100 })),
+    ...provider,
+  }),
   // --- Daily balances (provider 1.35.0 DailyBalance, showDailyBalance on the account list)
   fault('fd-txn-daily-balance-missing', 'FD-TXN-DAILY-BALANCE: showDailyBalance=true gives no dailyBalances', {
     answer: listed(ACCOUNT, () => ({ dailyBalances: undefined })),
@@ -861,107 +766,73 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     state: changed('ledger', (_c, x) => ({ counted: matchingOf(x, [x.account!], false) })),
     ...provider,
   }),
-  fault(
-    'fd-txn-daily-balance-debits-left-out',
-    "FD-TXN-DAILY-BALANCE, FD-DERIVED-COUNTS: a day's beginning balance is counted back from its credits alone",
-    { state: changed('ledger', (c) => ({ inDay: (t: Transaction, day: number) => c.inDay(t, day) && t.amount >= 0 })), ...provider },
-  ),
-  fault(
-    'fd-txn-daily-balance-days-next-midnight-counted',
-    "FD-TXN-DAILY-BALANCE-DAYS: a day's transactions also count the one at the next midnight",
-    {
-      state: changed('ledger', () => ({ inDay: (t: Transaction, day: number) => keyOf(t) >= day && keyOf(t) <= day + DAY_S })),
-      ...provider,
-      ...seeded,
-    },
-  ),
+  fault('fd-txn-daily-balance-debits-left-out', 'FD-TXN-DAILY-BALANCE, FD-DERIVED-COUNTS: a day counted by its credits', {
+    state: changed('ledger', (c) => ({ inDay: (t: Transaction, day: number) => c.inDay(t, day) && t.amount >= 0 })),
+    ...provider,
+  }),
+  fault('fd-txn-daily-balance-days-next-midnight-counted', 'FD-TXN-DAILY-BALANCE-DAYS: a day counts the next midnight', {
+    state: changed('ledger', () => ({ inDay: (t: Transaction, day: number) => keyOf(t) >= day && keyOf(t) <= day + DAY_S })),
+    ...provider,
+    ...seeded,
+  }),
   // --- Recurring transactions (seed 002, Transactions; provider 1.35.0 RecurringTransactionsDetails)
   fault('fd-txn-recurring-signs-swapped', 'FD-TXN-RECURRING: outflows are listed as inflows and inflows as outflows', {
     state: changed('stream', (c) => ({ outflow: !c.outflow })),
   }),
-  fault(
-    'fd-txn-recurring-account-series-customer-wide',
-    "FD-TXN-RECURRING: each account's series are computed over every account chosen, other accounts' ids listed under it",
-    {
-      answer: rows((list, x) => list.map((r) => ({ ...r, ...streamsAgain(x, x.chosen!) }))),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-txn-recurring-count-includes-pending',
-    'FD-TXN-RECURRING: countOfTransactions also counts the pending transactions of the payee, which the ids leave out',
-    {
-      state: streamed((c) => ({
-        countOfTransactions:
-          c.stream.countOfTransactions +
-          c.looked.filter((t) => t.status === 'pending' && t.amount !== 0 && seriesKey(t) === seriesKey(c.series[0])).length,
-      })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-txn-recurring-figures-cadence-first-gap',
-    'FD-TXN-RECURRING-FIGURES: cadence is the days between the first two transactions of a series, not the mean gap',
-    {
-      state: streamed((c, x) => streamOf(c.series, x.nowS, Math.max(1, Math.round((keyOf(c.series[1]) - keyOf(c.series[0])) / DAY_S)))),
-      ...provider,
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-txn-recurring-figures-maximum-is-latest',
-    "FD-TXN-RECURRING-FIGURES: a series' maximumHistoricalAmount is the amount of its latest transaction",
-    { state: streamed((c) => ({ maximumHistoricalAmount: c.series[c.series.length - 1].amount })), ...provider },
-  ),
-  fault(
-    'fd-txn-recurring-figures-mean-of-magnitudes',
-    "FD-TXN-RECURRING-FIGURES, FD-TXN-RECURRING: an outflow series' meanHistoricalAmount is taken over the amounts' magnitudes",
-    {
-      state: streamed((c) => ({
-        meanHistoricalAmount: Math.round((c.series.reduce((s, t) => s + Math.abs(t.amount), 0) / c.series.length) * 100) / 100,
-      })),
-    },
-  ),
-  fault(
-    'fd-txn-recurring-figures-count-misses-first',
-    'FD-TXN-RECURRING-FIGURES: countOfTransactions leaves out the first transaction its transactionIds list',
-    { state: streamed((c) => ({ countOfTransactions: c.stream.countOfTransactions - 1 })), ...provider },
-  ),
+  fault('fd-txn-recurring-account-series-customer-wide', "FD-TXN-RECURRING: an account's series span every account chosen", {
+    answer: rows((list, x) => list.map((r) => ({ ...r, ...streamsAgain(x, x.chosen!) }))),
+    ...blind,
+  }),
+  fault('fd-txn-recurring-count-includes-pending', "FD-TXN-RECURRING: countOfTransactions counts the payee's pending", {
+    state: streamed((c) => ({
+      countOfTransactions:
+        c.stream.countOfTransactions +
+        c.looked.filter((t) => t.status === 'pending' && t.amount !== 0 && seriesKey(t) === seriesKey(c.series[0])).length,
+    })),
+    ...provider,
+  }),
+  fault('fd-txn-recurring-figures-cadence-first-gap', 'FD-TXN-RECURRING-FIGURES: cadence is the first gap, not the mean', {
+    state: streamed((c, x) => streamOf(c.series, x.nowS, Math.max(1, Math.round((keyOf(c.series[1]) - keyOf(c.series[0])) / DAY_S)))),
+    ...provider,
+    ...seeded,
+  }),
+  fault('fd-txn-recurring-figures-maximum-is-latest', 'FD-TXN-RECURRING-FIGURES: the maximum is the latest amount', {
+    state: streamed((c) => ({ maximumHistoricalAmount: c.series[c.series.length - 1].amount })),
+    ...provider,
+  }),
+  fault('fd-txn-recurring-figures-mean-of-magnitudes', "FD-TXN-RECURRING-FIGURES, FD-TXN-RECURRING: an outflow's mean over magnitudes", {
+    state: streamed((c) => ({
+      meanHistoricalAmount: Math.round((c.series.reduce((s, t) => s + Math.abs(t.amount), 0) / c.series.length) * 100) / 100,
+    })),
+  }),
+  fault('fd-txn-recurring-figures-count-misses-first', 'FD-TXN-RECURRING-FIGURES: countOfTransactions misses the first of its ids', {
+    state: streamed((c) => ({ countOfTransactions: c.stream.countOfTransactions - 1 })),
+    ...provider,
+  }),
   fault('fd-txn-recurring-accounts-filter-ignored', 'FD-TXN-RECURRING-ACCOUNTS: accountIds does not narrow to those accounts', {
     judge: fold('accounts', always, (x) => (x.chosen = x.held)),
   }),
-  fault(
-    'fd-txn-recurring-accounts-first-id-only',
-    'FD-TXN-RECURRING-ACCOUNTS: of several accountIds only the first is read, the others left out of the answer',
-    {
-      judge: fold(
-        'accounts',
-        (x) => x.asked!.length > 1,
-        (x) => (x.chosen = x.held!.filter((a) => a.id === x.asked![0])),
-      ),
-    },
-  ),
-  fault(
-    'fd-txn-recurring-accounts-no-body-skips-pending',
-    "FD-TXN-RECURRING-ACCOUNTS: without accountIds the customer's pending accounts are left out",
-    {
-      judge: fold(
-        'accounts',
-        (x) => x.asked!.length === 0,
-        (x) => (x.chosen = x.held!.filter((a) => a.status === 'active')),
-      ),
-    },
-  ),
-  fault(
-    'fd-txn-recurring-accounts-rows-named-first',
-    'FD-TXN-RECURRING-ACCOUNTS, FD-TXN-RECURRING: every per-account row names the first account chosen',
-    { answer: rows((list) => list.map((r) => ({ ...r, accountId: list[0].accountId }))) },
-  ),
-  fault(
-    'fd-txn-recurring-unknown-account-ignored',
-    "FD-TXN-RECURRING-UNKNOWN-ACCOUNT: an account id not the customer's is ignored, not a 404",
-    { judge: skip('accounts'), ...provider },
-  ),
+  fault('fd-txn-recurring-accounts-first-id-only', 'FD-TXN-RECURRING-ACCOUNTS: only the first of several accountIds read', {
+    judge: fold(
+      'accounts',
+      (x) => x.asked!.length > 1,
+      (x) => (x.chosen = x.held!.filter((a) => a.id === x.asked![0])),
+    ),
+  }),
+  fault('fd-txn-recurring-accounts-no-body-skips-pending', 'FD-TXN-RECURRING-ACCOUNTS: without accountIds pending accounts left out', {
+    judge: fold(
+      'accounts',
+      (x) => x.asked!.length === 0,
+      (x) => (x.chosen = x.held!.filter((a) => a.status === 'active')),
+    ),
+  }),
+  fault('fd-txn-recurring-accounts-rows-named-first', 'FD-TXN-RECURRING-ACCOUNTS, FD-TXN-RECURRING: each row names the first account', {
+    answer: rows((list) => list.map((r) => ({ ...r, accountId: list[0].accountId }))),
+  }),
+  fault('fd-txn-recurring-unknown-account-ignored', 'FD-TXN-RECURRING-UNKNOWN-ACCOUNT: another account id is ignored, not a 404', {
+    judge: skip('accounts'),
+    ...provider,
+  }),
   fault(
     'fd-txn-recurring-unknown-account-other-customer-accepted',
     'FD-TXN-RECURRING-UNKNOWN-ACCOUNT, FD-OBJ-OTHER-PARENT: an account of another customer of the same partner is accepted and its series answered under this customer',
