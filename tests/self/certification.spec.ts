@@ -13,10 +13,11 @@ import {
 import { ContractViolation, judgedMembers } from '../../helpers/contract/checks.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { failureSource, failureWeight, ruleWeights, sourceOf } from '../../helpers/contract/weight.js';
-import { loadRules, ruleIdsLeading, validAcceptedRule, type Rule } from '../../helpers/contract/rules.js';
+import { loadRules, ruleIdsLeading, validAcceptedRule } from '../../helpers/contract/rules.js';
 import { SERVICES } from '../../helpers/contract/services.js';
 import { alsoBrokenText, citedMembers, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
+import { testRule } from './support.known.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
@@ -31,15 +32,6 @@ const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes:
   serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
 /** A failed check of the service, with what a case adds to it. */
 const failed = (title: string, more: Partial<TestOutcome> = {}): TestOutcome => ({ ...outcome([], 'failed'), title, ...more });
-/** A rule of the service named by its id, of the kind and source a case needs. */
-const rule = (id: string, kind: Rule['kind'], operations = ['op'], source: Rule['source'] = 'seed'): Rule => ({
-  id,
-  text: id,
-  kind,
-  source,
-  cite: 'c',
-  operations,
-});
 
 test("a check is counted under its tag, else under the contract's default source", () => {
   expect(sourceOf(['@assumption', '@smoke'], 'provider')).toBe('assumption');
@@ -72,10 +64,10 @@ test('a failed provider check is FAIL, a failed assumption only CONDITIONAL, not
 });
 
 test('a documented auth failure or a sensitive value answered in clear fails the verdict; an assumed auth rule is CONDITIONAL at worst', () => {
-  const rules = [rule('S-AUTH-KEY', 'auth', ['op'], 'assumption')];
+  const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
   const auth: TestOutcome = { ...outcome(['@seed'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
   expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, rules).verdict).toBe('CONDITIONAL');
-  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, [rule('S-AUTH-KEY', 'auth')]).verdict).toBe('FAIL');
+  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, [testRule('S-AUTH-KEY', 'auth')]).verdict).toBe('FAIL');
   const echo: TestOutcome = {
     ...outcome(['@assumption'], 'failed'),
     error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
@@ -90,7 +82,7 @@ test('a documented auth failure or a sensitive value answered in clear fails the
 test('failures are grouped by the rule they break, then the operation; with no rule by their check; a passing partial run is PARTIAL, never PASS', () => {
   const fail = (title: string, error: string, violations?: TestOutcome['violations'], rules?: string[], operations?: string[]) =>
     failed(title, { error, violations, rules, operations });
-  const rules = [rule('S-AUTH-KEY', 'auth', ['op'], 'assumption')];
+  const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
   // A violation of a named check that names no rule: grouped by that check and its operation, never read from the message.
   const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
   const v = serviceVerdict(
@@ -161,7 +153,7 @@ test('one cause, once: a property that saw the answers a rule of its own operati
   const listed = 'Error: [echo-as-sent] Modify (Get right after): Received: x / Documented: y\n[answer-is-state] Create (Get): Received';
   expect(propertyBroken(listed, checkers)).toEqual({ rule: 'S-PROP-ECHO', operationId: 'Modify' });
   expect(propertyBroken('expect(received).toBe(expected)', checkers)).toBeUndefined();
-  const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => rule(id, 'echo', ['Modify']));
+  const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => testRule(id, 'echo', ['Modify']));
   const v = serviceVerdict(
     's',
     'S',
@@ -190,9 +182,9 @@ test('one cause, once: a property that saw the answers a rule of its own operati
 test('one fault, one line: a rule spanning more operations that failed on the operation a narrower rule failed on joins its group, also broken there', () => {
   const broke = (title: string, brokenRule: string, brokenAt: string) => failed(title, { rules: [brokenRule], brokenRule, brokenAt });
   const rules = [
-    rule('S-LIM-WALLETS', 'error', ['Join'], 'provider'),
-    rule('S-ERR-CONTRACT', 'error', ['Join', 'Search'], 'provider'),
-    rule('S-RESP-FORMS', 'error', ['Join', 'Search', 'Read'], 'provider'),
+    testRule('S-LIM-WALLETS', 'error', ['Join'], { source: 'provider' }),
+    testRule('S-ERR-CONTRACT', 'error', ['Join', 'Search'], { source: 'provider' }),
+    testRule('S-RESP-FORMS', 'error', ['Join', 'Search', 'Read'], { source: 'provider' }),
   ];
   // A limit unenforced: the limit's check, the error contract's generated cases and the answer's form all met the acceptance.
   const v = serviceVerdict(
@@ -292,9 +284,9 @@ test('one fault, one line: an answer read back on another operation off its form
 
 test("a spec's own assertion with no rule told is filed under the rule of the step that diverged: a property's problems under its rule, an answer told under the cited rules of its operation", () => {
   const rules = [
-    rule('S-STATE-ELIGIBLE', 'state', ['Register', 'Offers'], 'provider'),
-    rule('S-ECHO-LIST', 'state', ['Register'], 'provider'),
-    rule('S-PROP-FIGURES', 'state', ['Report'], 'provider'),
+    testRule('S-STATE-ELIGIBLE', 'state', ['Register', 'Offers'], { source: 'provider' }),
+    testRule('S-ECHO-LIST', 'state', ['Register'], { source: 'provider' }),
+    testRule('S-PROP-FIGURES', 'state', ['Report'], { source: 'provider' }),
   ];
   // A property helper finding problems files the check's failure under the property (the first noted leads).
   expect(test.info().annotations).toHaveLength(0);
@@ -347,7 +339,7 @@ test("a failure after a failed step of its check (its valid call refused) judged
   const validForms = failed('valid forms', { rules: ['S-VALID-FORMS'], error: 'forms sent', after: step });
   // A check whose own judgement failed after the same step (a rule's assertion) stays a failure of its rule.
   const judged = failed('judged', { rules: ['S-OTHER'], brokenRule: 'S-OTHER', after: step });
-  const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map((id) => rule(id, 'format'));
+  const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
   const v = serviceVerdict('s', 'S', 'seed', [formsSent, validForms, judged], coverage, rules);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-OTHER: operation not told', ['judged'], undefined],
@@ -474,7 +466,7 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
     'seed',
     [held, failedOnB],
     coverage,
-    ['S-A', 'S-B', 'S-C'].map((id) => rule(id, 'limit')),
+    ['S-A', 'S-B', 'S-C'].map((id) => testRule(id, 'limit')),
   );
   expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
     ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
@@ -492,7 +484,7 @@ test('one cause, one group: a 5xx a valid call got holds every failure told on t
   const sameAnswer = failed('refuses x', { rules: ['S-REQ'], error: 'Expected: 400', evidence: told(500) });
   // A check whose own answer (a 403) failed its assertion: its own failure.
   const own = failed('refuses y', { rules: ['S-AUTH'], error: 'Expected: 401', evidence: told(403) });
-  const rules = ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map((id) => rule(id, 'format'));
+  const rules = ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
   const v = serviceVerdict('s', 'S', 'seed', [setUp, sameAnswer, own], coverage, rules);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-AUTH: op', ['refuses y'], undefined],

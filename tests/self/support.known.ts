@@ -1,0 +1,38 @@
+// Builders the suite's own tests share: a folder of a test's own, a loopback server, a rule of a made-up catalogue.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Rule } from '../../helpers/contract/rules.js';
+
+/** Runs `run` in a new folder of the system's temporary folder, removed after it whatever happens. */
+export async function inTempDir<T>(prefix: string, run: (dir: string) => T | Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  try {
+    return await run(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An HTTP server on a free loopback port, answering with `handler`. */
+export async function loopback(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const s = http.createServer(handler).listen(0, '127.0.0.1');
+  await new Promise((resolve) => s.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => s.close(() => resolve())),
+  };
+}
+
+/** A rule of a made-up catalogue: its id as its text, a seed rule cited as `c`, unless told otherwise. */
+export const testRule = (id: string, kind: Rule['kind'], operations = ['op'], more: Partial<Rule> = {}): Rule => ({
+  id,
+  text: id,
+  kind,
+  source: 'seed',
+  cite: 'c',
+  operations,
+  ...more,
+});
