@@ -12,6 +12,7 @@ import { asDocument } from '../../tools/diff/documents.js';
 import { applyLedger, LedgerError, readLedger } from '../../tools/diff/ledger.js';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
+import { testRule } from './support.known.js';
 
 type Json = any;
 
@@ -43,14 +44,7 @@ const gadgets = (): Json => ({
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
-  id,
-  kind,
-  operations,
-  text,
-  source: 'seed',
-  cite: 'self test',
-});
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string) => testRule(id, kind, operations, { text });
 const view: SuiteView = {
   service: 'gadgets',
   operations: [

@@ -18,6 +18,7 @@ import { atoms } from '../../tools/diff/locate.js';
 import type { Diff } from 'api-smart-diff';
 import { diffForSuite, reachOf, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
+import { testRule } from './support.known.js';
 
 type Json = any;
 
@@ -64,14 +65,7 @@ const widgets = (): Json => ({
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
-  id,
-  kind,
-  operations,
-  text,
-  source: 'seed',
-  cite: 'self test',
-});
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string) => testRule(id, kind, operations, { text });
 const view: SuiteView = {
   service: 'widgets',
   operations: [
