@@ -100,8 +100,10 @@ for (const service of SERVICES) {
     test("over the request rate: 429 with Retry-After in the service's error shape, counted; then answered again", async ({
       contracts,
     }) => {
+      const probeOf = (h: StandInHandle) =>
+        service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
       await withStandIn(service, { requestsPerSecond: 2 }, async (h) => {
-        const probe = service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
+        const probe = probeOf(h);
         const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(probe)));
         const limited = answers.filter((r) => r.status === 429);
         // A burst of 2: the other 4 (at most a few more tokens refilled meanwhile) are refused.
@@ -121,8 +123,7 @@ for (const service of SERVICES) {
       });
       // No limit asked: none applied.
       await withStandIn(service, {}, async (h) => {
-        const probe = service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
-        const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(probe)));
+        const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(probeOf(h))));
         expect(answers.map((r) => r.status)).not.toContain(429);
         expect(h.rateLimited()).toBe(0);
       });
@@ -267,6 +268,14 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     try {
       // The stand-in's certificate is self-signed (mocks/kit/tls.ts).
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+      // Signs in at an institution of the page as it stands; the result the page shows.
+      const signIn = async (institution: string, username: string, result: string) => {
+        await page.getByLabel('Institution', { exact: true }).selectOption(institution);
+        await page.getByLabel('Username').fill(username);
+        await page.getByLabel('Password').fill('go');
+        await page.locator('#connect-submit').click();
+        await expect(page.locator('#connect-result')).toHaveText(result);
+      };
       await page.goto(body.link);
       const offered = await page
         .locator('#institution option')
@@ -274,11 +283,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       expect(offered.map((o) => o.id)).toEqual(['101732', '102105']);
       expect(offered.every((o) => o.name.includes('FinBank'))).toBe(true);
       // Wrong credentials first: an error, nothing linked.
-      await page.getByLabel('Institution', { exact: true }).selectOption('101732');
-      await page.getByLabel('Username').fill('invalid_user');
-      await page.getByLabel('Password').fill('go');
-      await page.locator('#connect-submit').click();
-      await expect(page.locator('#connect-result')).toHaveText('error');
+      await signIn('101732', 'invalid_user', 'error');
       await expect(page.locator('#connect-message')).toContainText(/invalid credentials/i);
       const none = (await (await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json()) as {
         accounts: unknown[];
@@ -290,20 +295,12 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
         // The search box narrows the list on the server (no script on the page).
         await page.getByLabel('Search institutions').fill('FinBank');
         await page.locator('#connect-search').click();
-        await page.getByLabel('Institution', { exact: true }).selectOption(id);
-        await page.getByLabel('Username').fill('demo');
-        await page.getByLabel('Password').fill('go');
-        await page.locator('#connect-submit').click();
-        await expect(page.locator('#connect-result')).toHaveText('linked');
+        await signIn(id, 'demo', 'linked');
         await expect(page.locator('#connect-message')).toContainText(`Accounts added: ${added[id]}`);
       }
       // Signing in again at a connected institution adds nothing.
       await page.goto(body.link);
-      await page.getByLabel('Institution', { exact: true }).selectOption('101732');
-      await page.getByLabel('Username').fill('demo');
-      await page.getByLabel('Password').fill('go');
-      await page.locator('#connect-submit').click();
-      await expect(page.locator('#connect-result')).toHaveText('linked');
+      await signIn('101732', 'demo', 'linked');
       await expect(page.locator('#connect-message')).toContainText('Accounts added: 0');
     } finally {
       await browser.close();
@@ -330,6 +327,9 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     expect(new Set(list.map((a) => String(a.institutionId)))).toEqual(new Set(['101732', '102105']));
   });
 });
+
+/** The Connect form signing in at an institution with the demo credentials. */
+const demo = (institutionId: string) => ({ institutionId, username: 'demo', password: 'go' });
 
 /** Posts the Connect form of a link over plain HTTP (the stand-in answers both on its port). */
 async function postForm(
@@ -403,13 +403,13 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
           accounts: unknown[];
         }
       ).accounts.length;
-    expect(await postForm(mock.origin, link, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('101732'))).toMatchObject({
       status: 200,
       result: 'linked',
       message: expect.stringContaining('Accounts added: 7'),
     });
     expect(await count()).toBe(20);
-    const over = await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' });
+    const over = await postForm(mock.origin, link, demo('102105'));
     expect(over).toMatchObject({ status: 403, result: 'error' });
     expect(over.message).toMatch(/at most 20 accounts/);
     expect(await count()).toBe(20);
@@ -421,13 +421,14 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     });
     expect(await postForm(mock.origin, link, { username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
     expect(await postForm(mock.origin, link, '%%%&&=')).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, link, { institutionId: '170778', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('170778'))).toMatchObject({
       status: 400,
       result: 'error',
     });
-    expect(
-      await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, { institutionId: '101732', username: 'demo', password: 'go' }),
-    ).toMatchObject({ status: 404, result: 'error' });
+    expect(await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, demo('101732'))).toMatchObject({
+      status: 404,
+      result: 'error',
+    });
     expect((await fetch(`${mock.origin}/connect/no-such-token`)).status).toBe(404);
     expect((await fetch(`${mock.origin}/connect/${'x'.repeat(5000)}`)).status).toBeLessThan(500);
     // Lite Connect offers only its institution; a Connect Transfer session has no sign-in.
@@ -435,19 +436,19 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     const litePage = await (await fetch(`${mock.origin}${new URL(lite).pathname}`)).text();
     expect(litePage).toContain('value="102105"');
     expect(litePage).not.toContain('value="101732"');
-    expect(await postForm(mock.origin, lite, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, lite, demo('101732'))).toMatchObject({
       status: 400,
       result: 'error',
     });
     const microentry = await generate('generate/microentry/verify', {});
     expect((await fetch(`${mock.origin}${new URL(microentry).pathname}`)).status).toBe(200);
-    expect(await postForm(mock.origin, microentry, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, microentry, demo('101732'))).toMatchObject({
       status: 400,
       result: 'error',
     });
     // A customer deleted after its link: nothing to link to.
     expect((await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}`, { method: 'DELETE', headers })).status).toBe(204);
-    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('102105'))).toMatchObject({
       status: 404,
       result: 'error',
     });
