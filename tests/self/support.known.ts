@@ -1,4 +1,5 @@
 // Builders the suite's own tests share: a folder of a test's own, a loopback server, a rule of a made-up catalogue.
+import { spawn, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,15 @@ export async function loopback(handler: http.RequestListener): Promise<{ url: st
     url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => s.close(() => resolve())),
   };
+}
+
+/** A process started with its output (stdout and stderr, as they come) collected: its exit code (null when a signal ended it) and output. */
+export function spawnCollect(command: string, args: string[], options: SpawnOptions): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
 }
 
 /** A rule of a made-up catalogue: its id as its text, a seed rule cited as `c`, unless told otherwise. */

@@ -8,7 +8,6 @@
 // and each gives one line naming the variable, its exit code (or verdict), no stack frame and no
 // secret value. Preflight only: no check runs. Mistakes marked `issue` are the eighteen a user
 // met through `npm run certify` before this matrix existed.
-import { spawn } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,6 +18,7 @@ import path from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
+import { spawnCollect } from '../support.known.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
 import { doctor } from '../../../helpers/run/doctor.js';
 import { withCheckDigit } from '../../../helpers/config/luhn.js';
@@ -990,19 +990,8 @@ test('end to end: npm run certify with a keys URL answering 404: one line naming
     // Not spawnSync: the stand-ins answer from this process, which must stay free to.
     const certify = async (env: Record<string, string>) => {
       fs.writeFileSync(dotenv, `TARGET=sandbox\n${toDotenv(env)}`);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'], {
-        cwd: home,
-        env: userEnv(dotenv),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (c: Buffer) => {
-        output += c.toString();
-      });
-      child.stderr.on('data', (c: Buffer) => {
-        output += c.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const args = ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'];
+      const { code, output } = await spawnCollect(process.execPath, args, { cwd: home, env: userEnv(dotenv) });
       const lines = output.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
       return { code, lines, report: fs.readFileSync(path.join(home, 'reports', 'certification.md'), 'utf8') };
     };

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
+import { spawnCollect } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
 import { loadContract } from '../../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../../helpers/contract/facts.js';
@@ -292,14 +293,9 @@ test('a stopped certify ends NOT RUN, exit 5, on the console and in the certific
 });
 
 /** One of our commands run in `cwd` as its npm script runs it (Node with tsx's loader), without blocking this process (a stand-in it calls runs here). */
-function command(cwd: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, lines: output.split('\n').filter((l) => l.trim()) }));
-  });
+async function command(cwd: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[] }> {
+  const { code, output } = await spawnCollect(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env });
+  return { code: code ?? 1, lines: output.split('\n').filter((l) => l.trim()) };
 }
 
 test('npm run sandbox:cleanup deletes what a run left with the settings that run read (a stand-in run: its own env file), whatever .env holds', async () => {
