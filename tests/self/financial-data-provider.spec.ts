@@ -127,21 +127,16 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
   );
 });
 
-test('npm run mock refuses a bad --header-names with one usage line', async () => {
-  const { main } = await import('../../scripts/mock.js');
-  const res = await runInProcess(main, ['--service', 'financial-data', '--header-names', 'finicity']);
-  expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual([
-    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]",
-  ]);
-});
-
 // The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
-test('npm run mock refuses a bad --clock-start with one usage line', async () => {
-  const { main } = await import('../../scripts/mock.js');
-  const res = await runInProcess(main, ['--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z']);
-  expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual([
-    'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]',
-  ]);
-});
+for (const [option, value, error] of [
+  ['--header-names', 'finicity', "--header-names must be seed or provider, not 'finicity'"],
+  ['--clock-start', '2026-02-31T00:00:00Z', '--clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date'],
+] as const)
+  test(`npm run mock refuses a bad ${option} with one usage line`, async () => {
+    const { main } = await import('../../scripts/mock.js');
+    const res = await runInProcess(main, ['--service', 'financial-data', option, value]);
+    expect(res.code).toBe(2);
+    expect(res.output.trim().split('\n')).toEqual([
+      `error: ${error}. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]`,
+    ]);
+  });
