@@ -4,6 +4,7 @@
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
 import { expect, test } from '../../fixtures/self.js';
+import { expectOneErrorLine } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
 import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
@@ -153,8 +154,6 @@ for (const [args, message] of [
   // Its main run in this worker; its command line is started by the e2e commands.
   test(`scripts/drift ${args.join(' ')} answers with one error line`, async () => {
     const { code, output } = await runInProcess((await import('../../scripts/drift.js')).main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   });
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Rule } from '../../helpers/contract/rules.js';
+import { expect } from '../../fixtures/self.js';
 
 /** Runs `run` in a new folder of the system's temporary folder, removed after it whatever happens. */
 export async function inTempDir<T>(prefix: string, run: (dir: string) => T | Promise<T>): Promise<T> {
@@ -46,3 +47,10 @@ export const testRule = (id: string, kind: Rule['kind'], operations = ['op'], mo
   operations,
   ...more,
 });
+
+/** A command's refusal of bad input: exit 2, and one line saying `message`. */
+export function expectOneErrorLine(run: { code: number | null; output: string }, message: string): void {
+  expect(run.code, run.output).toBe(2);
+  expect(run.output.trim().split('\n')).toHaveLength(1);
+  expect(run.output).toContain(message);
+}

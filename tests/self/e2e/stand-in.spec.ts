@@ -9,6 +9,7 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
+import { expectOneErrorLine } from '../support.known.js';
 import { runInProcess } from '../commands.known.js';
 import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
@@ -468,9 +469,7 @@ for (const [args, message] of [
   test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
     const { main } = await import('../../../scripts/mock.js');
     const { code, output } = await runInProcess(main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
     expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
   });
 }
