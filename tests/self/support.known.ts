@@ -54,3 +54,12 @@ export function expectOneErrorLine(run: { code: number | null; output: string },
   expect(run.output.trim().split('\n')).toHaveLength(1);
   expect(run.output).toContain(message);
 }
+
+/** A masked card as card enrollment answers it, every member the contract requires of its form. */
+export const MASKED_CARD = {
+  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  panBin: '520473',
+  panLastFour: '4792',
+  dateOfCardCreated: '2026-11-21T07:00:00.000Z',
+  digitalCardData: { status: 'ACTIVE' },
+};
