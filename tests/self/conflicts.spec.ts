@@ -6,8 +6,8 @@
 // through the client against the card mock answering the provider's identity type.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestInfo } from '@playwright/test';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
+import { clientTestInfo } from './support.known.js';
 import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
@@ -271,19 +271,12 @@ for (const { fault, conflict, received } of PROVIDER_ANSWERS)
     try {
       const card = await cardTargetFromMock(mock);
       const annotations: { type: string; description?: string }[] = [];
-      const info = {
-        annotations,
-        tags: [],
-        attach: async () => undefined,
-        skip: () => undefined,
-        project: { name: 'card-enrollment' },
-      } as unknown as TestInfo;
       const client = new OperationClient({
         request,
         contract: await loadContract('card-enrollment'),
         profile: serviceProfile('card-enrollment'),
         baseURL: card.baseURL,
-        testInfo: info,
+        testInfo: clientTestInfo('card-enrollment', annotations),
         authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
       });
       const pan = TEST_PANS[0];

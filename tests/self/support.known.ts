@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import type { Rule } from '../../helpers/contract/rules.js';
 import { expect } from '../../fixtures/self.js';
 
@@ -63,3 +64,7 @@ export const MASKED_CARD = {
   dateOfCardCreated: '2026-11-21T07:00:00.000Z',
   digitalCardData: { status: 'ACTIVE' },
 };
+
+/** The parts of a TestInfo a client given one reads, for a client called outside a check of its service: its notes go to `annotations`. */
+export const clientTestInfo = (project: string, annotations: { type: string; description?: string }[]): TestInfo =>
+  ({ annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: project } }) as unknown as TestInfo;
