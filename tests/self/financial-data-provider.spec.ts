@@ -2,9 +2,8 @@
 // the text/plain 401 the provider document declares passes every named check and the
 // client, where declared, and only there; the security header names are configurable
 // (FD_HEADER_NAMES), with a bad value a one-line error.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
@@ -85,13 +84,9 @@ test('a plain-text 401 passes the named checks where declared, and fails content
 });
 
 test('the client accepts a declared plain-text 401 end to end (no JSON parse or error-shape failure)', async ({ contracts, request }) => {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(401, TEXT);
-    res.end('Missing parameter (Finicity-App-Token)');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await loopback((_req, res) => res.writeHead(401, TEXT).end('Missing parameter (Finicity-App-Token)'));
   try {
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const baseURL = server.url;
     const api = new OperationClient({
       request,
       contract: await contracts('financial-data'),
@@ -102,7 +97,7 @@ test('the client accepts a declared plain-text 401 end to end (no JSON parse or 
     expect(res.status).toBe(401);
     expect(res.text).toContain('Finicity-App-Token');
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
