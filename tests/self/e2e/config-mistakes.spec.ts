@@ -10,7 +10,6 @@
 // met through `npm run certify` before this matrix existed.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,7 +17,7 @@ import path from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
-import { spawnCollect } from '../support.known.js';
+import { loopback, spawnCollect } from '../support.known.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
 import { doctor } from '../../../helpers/run/doctor.js';
 import { withCheckDigit } from '../../../helpers/config/luhn.js';
@@ -708,29 +707,25 @@ test.beforeAll(async () => {
   // a target with the seed's header names (as the embedded mock has by default).
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const odd = http
-    .createServer((req, res) => {
-      const json = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
-      if (req.url === '/fail') return json(500, { message: 'internal error' });
-      if (req.url === '/not-a-set') return json(200, { status: 'ok' });
-      if (req.url === '/keys-unusable')
-        return json(200, {
-          keys: [
-            { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'sig-1', use: 'sig' },
-            { ...ec.publicKey.export({ format: 'jwk' }), kid: 'ec-1' },
-          ],
-        });
-      if (req.url?.startsWith('/seed-names/')) {
-        if (!req.headers['partner-app-key']) return json(401, { code: 401, message: 'Missing parameter (Partner-App-Key)' });
-        return json(404, { code: 404, message: 'not found' });
-      }
-      return json(404, { message: 'not found' });
-    })
-    .listen(0, '127.0.0.1');
-  await new Promise((resolve) => odd.once('listening', resolve));
-  closers.push(() => new Promise<void>((resolve) => odd.close(() => resolve())));
+  const odd = await loopback((req, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+    if (req.url === '/fail') return json(500, { message: 'internal error' });
+    if (req.url === '/not-a-set') return json(200, { status: 'ok' });
+    if (req.url === '/keys-unusable')
+      return json(200, {
+        keys: [
+          { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'sig-1', use: 'sig' },
+          { ...ec.publicKey.export({ format: 'jwk' }), kid: 'ec-1' },
+        ],
+      });
+    if (req.url?.startsWith('/seed-names/')) {
+      if (!req.headers['partner-app-key']) return json(401, { code: 401, message: 'Missing parameter (Partner-App-Key)' });
+      return json(404, { code: 404, message: 'not found' });
+    }
+    return json(404, { message: 'not found' });
+  });
+  closers.push(odd.close);
   // A port that was free a moment ago and is closed again: nothing answers there.
   const probe = net.createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => probe.once('listening', resolve));
@@ -757,7 +752,7 @@ test.beforeAll(async () => {
     // Financial data as a user leaves it after sandbox:prepare: every mistake differs from a ready configuration in one place.
     env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': { ...fdEnv, FD_LINKED_CUSTOMER_ID: prepared.fit } },
     origin: { 'card-enrollment': card.origin, installments: inst.origin, 'financial-data': fd.origin },
-    odd: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`,
+    odd: odd.url,
     closed: `http://127.0.0.1:${closedPort}`,
     files: { keystore, text },
     pem: {
