@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -311,8 +312,7 @@ function missingFromPage(json: unknown, html: string): string[] {
 
 test('every member of certification.json has a place on the page (walked generically), and the walk finds one left out', () => {
   const { cert, coverage } = fullCertification();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-json-'));
-  try {
+  return inTempDir('cert-json-', async (dir) => {
     writeCertification(dir, cert, coverage);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'certification.json'), 'utf8'));
     const html = fs.readFileSync(path.join(dir, 'certification.html'), 'utf8');
@@ -325,7 +325,5 @@ test('every member of certification.json has a place on the page (walked generic
     expect(missingFromPage({ ...json, invented: { flag: true } }, html)).toEqual(['$.invented.flag: a flag the page has no word for']);
     // The page is whole: no external resource, one inline script.
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -3,6 +3,7 @@
 // 10 s and at each failure (the check's title redacted, on one line), and a closing line per service.
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -220,31 +221,28 @@ test('the measured table: the mean per check of each file over the runs that ran
 });
 
 test('a check polls a report when its own lines (to the next check of its file) name the pollReport fixture, unless it is @mock-only', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'progress-kinds-'));
-  const file = path.join(dir, 'x.spec.ts');
-  fs.writeFileSync(
-    file,
-    [
-      "test('reads', async ({ fdApi }) => {", // 1
-      '  await fdApi.call();',
-      '});',
-      'for (const op of OPS) {',
-      '  test(`${op} polls`, async ({ pollReport }) => {', // 5
-      '    await pollReport({ id });',
-      '  });',
-      '}',
-      "test('reads again', async () => {});", // 9
-    ].join('\n'),
-  );
-  try {
+  return inTempDir('progress-kinds-', async (dir) => {
+    const file = path.join(dir, 'x.spec.ts');
+    fs.writeFileSync(
+      file,
+      [
+        "test('reads', async ({ fdApi }) => {", // 1
+        '  await fdApi.call();',
+        '});',
+        'for (const op of OPS) {',
+        '  test(`${op} polls`, async ({ pollReport }) => {', // 5
+        '    await pollReport({ id });',
+        '  });',
+        '}',
+        "test('reads again', async () => {});", // 9
+      ].join('\n'),
+    );
     const at = (id: string, line: number, f = file) => ({ id, location: { file: f, line } });
     const mockOnly = { ...at('b3', 5), tags: ['@mock-only'] };
     expect([
       ...pollingChecks([at('a', 1), at('b1', 5), at('b2', 5), mockOnly, at('c', 9), at('d', 1, path.join(dir, 'gone.spec.ts'))]),
     ]).toEqual(['b1', 'b2']);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a failure line gives the reason, and is cut at a character boundary', () => {

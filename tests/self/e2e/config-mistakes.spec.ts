@@ -17,7 +17,7 @@ import path from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
-import { loopback, spawnCollect } from '../support.known.js';
+import { loopback, spawnCollect, inTempDir } from '../support.known.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
 import { doctor } from '../../../helpers/run/doctor.js';
 import { withCheckDigit } from '../../../helpers/config/luhn.js';
@@ -978,8 +978,7 @@ for (const m of MISTAKES) {
 // around the functions above: in a checkout of its own, `npm run certify -- --service
 // card-enrollment` with the .env a user wrote, the global setup stopping the run.
 test('end to end: npm run certify with a keys URL answering 404: one line naming CARD_KEYS_URL, NOT RUN (exit 5), the report says why, no stack, no secret', async () => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-mistake-'));
-  try {
+  await inTempDir('certify-mistake-', async (home) => {
     linkCheckout(home);
     const dotenv = path.join(home, '.env');
     // Not spawnSync: the stand-ins answer from this process, which must stay free to.
@@ -1008,7 +1007,5 @@ test('end to end: npm run certify with a keys URL answering 404: one line naming
       expect(run.lines.join('\n')).not.toMatch(/^\s+at .+[:(]/m);
       for (const secret of secrets) expect(run.lines.join('\n').includes(secret)).toBe(false);
     }
-  } finally {
-    fs.rmSync(home, { recursive: true, force: true });
-  }
+  });
 });

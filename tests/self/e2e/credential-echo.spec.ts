@@ -12,10 +12,9 @@
 // and a test card number in its assertion's message, its expected value and its printed output, as a
 // careless spec would: the run's first reporter masks them before the blob, JUnit and Allure keep them.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { directCommand, expect, linkCheckout, NESTED_RUN_MS, test, userEnv, withoutReportFiles } from '../../../fixtures/self.js';
-import { spawnCollect } from '../support.known.js';
+import { spawnCollect, inTempDir } from '../support.known.js';
 import { TEST_PANS } from '../../../fixtures/examples/card-enrollment.js';
 import { blobTexts } from '../../../helpers/verdict/zip.js';
 import { ACCOUNT_NUMBER_PREFIX } from '../../../mocks/financial-data/portfolio.js';
@@ -76,8 +75,7 @@ const filesUnder = (dir: string): string[] =>
 
 test('a credential echoed in a member of its own fails under the sensitive-data rule and is in clear in no output of the run', async () => {
   test.setTimeout(NESTED_RUN_MS + 60_000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'credential-echo-'));
-  try {
+  await inTempDir('credential-echo-', async (dir) => {
     linkCheckout(dir, { 'financial-data/echo.spec.ts': FD_SPEC, 'installments/echo.spec.ts': IN_SPEC });
     const { command, args } = directCommand('npx', ['playwright', 'test', '--project', 'financial-data', '--project', 'installments']);
     const { code, output: console } = await spawnCollect(command, args, {
@@ -130,7 +128,5 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
     // Not by luck: the echoes were seen, each marked where its exchange is kept.
     const all = outputs.map(([, text]) => text).join('\n');
     for (const kind of ['token', 'key', 'secret']) expect(all).toContain(`[REDACTED: full ${kind} echoed]`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
