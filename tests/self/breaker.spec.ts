@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { loopback } from './support.known.js';
+import { loopback, closing } from './support.known.js';
 import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerCount, breakerKey, countFailure, holdBack } from '../../helpers/client/breaker.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import { skipKindOf } from '../../helpers/client/annotations.js';
@@ -138,26 +138,26 @@ test('the key: error shape, content type and error bodies per service, every oth
 
 test('through the client: a target breaking one check everywhere is stopped after BREAKER_AFTER failures', async ({ request }) => {
   // Every answer a 400 whose body is not card enrollment's Error.
-  const server = await loopback((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}'));
-  try {
-    const contract = await loadContract('card-enrollment');
-    const baseURL = server.url;
-    const call = async (info: TestInfo) => {
-      const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
-      try {
-        await client.call('putCard', { body: {} });
-        return 'passed';
-      } catch (error) {
-        if (error instanceof Skipped) return 'skipped';
-        (info as { errors: { message: string }[] }).errors.push({ message: (error as Error).message });
-        countFailure(info);
-        return 'failed';
-      }
-    };
-    const outcomes = [];
-    for (let i = 0; i < limit + 2; i++) outcomes.push(await call(fakeTest({ errors: [] })));
-    expect(outcomes).toEqual([...Array(limit).fill('failed'), 'skipped', 'skipped']);
-  } finally {
-    await server.close();
-  }
+  await closing(
+    loopback((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}')),
+    async (server) => {
+      const contract = await loadContract('card-enrollment');
+      const baseURL = server.url;
+      const call = async (info: TestInfo) => {
+        const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
+        try {
+          await client.call('putCard', { body: {} });
+          return 'passed';
+        } catch (error) {
+          if (error instanceof Skipped) return 'skipped';
+          (info as { errors: { message: string }[] }).errors.push({ message: (error as Error).message });
+          countFailure(info);
+          return 'failed';
+        }
+      };
+      const outcomes = [];
+      for (let i = 0; i < limit + 2; i++) outcomes.push(await call(fakeTest({ errors: [] })));
+      expect(outcomes).toEqual([...Array(limit).fill('failed'), 'skipped', 'skipped']);
+    },
+  );
 });

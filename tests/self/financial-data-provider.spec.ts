@@ -3,7 +3,7 @@
 // client, where declared, and only there; the security header names are configurable
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import { expect, test } from '../../fixtures/self.js';
-import { loopback } from './support.known.js';
+import { loopback, closing } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
@@ -84,21 +84,21 @@ test('a plain-text 401 passes the named checks where declared, and fails content
 });
 
 test('the client accepts a declared plain-text 401 end to end (no JSON parse or error-shape failure)', async ({ contracts, request }) => {
-  const server = await loopback((_req, res) => res.writeHead(401, TEXT).end('Missing parameter (Finicity-App-Token)'));
-  try {
-    const baseURL = server.url;
-    const api = new OperationClient({
-      request,
-      contract: await contracts('financial-data'),
-      profile: serviceProfile('financial-data'),
-      baseURL,
-    });
-    const res = await api.call('GetInstitutions', { query: { limit: 1 } });
-    expect(res.status).toBe(401);
-    expect(res.text).toContain('Finicity-App-Token');
-  } finally {
-    await server.close();
-  }
+  await closing(
+    loopback((_req, res) => res.writeHead(401, TEXT).end('Missing parameter (Finicity-App-Token)')),
+    async (server) => {
+      const baseURL = server.url;
+      const api = new OperationClient({
+        request,
+        contract: await contracts('financial-data'),
+        profile: serviceProfile('financial-data'),
+        baseURL,
+      });
+      const res = await api.call('GetInstitutions', { query: { limit: 1 } });
+      expect(res.status).toBe(401);
+      expect(res.text).toContain('Finicity-App-Token');
+    },
+  );
 });
 
 // The configuration's reading of the header names, in process (five processes would cost seconds of CPU).

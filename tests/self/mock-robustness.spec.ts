@@ -5,7 +5,7 @@ import net from 'node:net';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { BODY_IDLE_MS } from '../../mocks/kit/body.js';
 import { expect, MOCKS, test } from '../../fixtures/self.js';
-import { loopback } from './support.known.js';
+import { loopback, closing } from './support.known.js';
 
 /** A JSON body (a string sent as it is) to a URL of a mock. */
 const sendJson = (url: string, body: unknown, method = 'POST') =>
@@ -246,13 +246,10 @@ for (const mock of MOCKS) {
 // A fault loosening an operation's media types (a relaxation of its requestBody content) is what the body parser reads.
 test('with unsupported-media-accepted, approvedOffers takes a text/plain body past the body parser to its guard', async () => {
   const installments = MOCKS.find((m) => m.service === 'installments')!;
-  const loose = await installments.start({ faults: ['unsupported-media-accepted'] });
-  try {
+  await closing(installments.start({ faults: ['unsupported-media-accepted'] }), async (loose) => {
     const res = await fetch(`${loose.baseURL}/offers`, { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
     expect(res.status, 'the unsigned call refused by the guard, not 415').toBe(401);
-  } finally {
-    await loose.close();
-  }
+  });
 });
 
 // The standalone mock (scripts/mock.ts) diverts deliveries addressed off this machine to its loopback

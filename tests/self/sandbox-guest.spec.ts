@@ -5,7 +5,7 @@
 // run; a Retry-After in seconds or as a date; a request left without an answer ends at its deadline.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
-import { loopback } from './support.known.js';
+import { loopback, closing } from './support.known.js';
 import { OperationClient, withinDeadline } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
@@ -129,8 +129,7 @@ test("a sandbox's 429 waits are added to the test's time budget: a throttled che
 });
 
 test('on a sandbox what a check creates is deleted when it ends, and what the API cannot delete is counted', async ({ request }) => {
-  const mock = await startFinancialDataMock();
-  try {
+  await closing(startFinancialDataMock(), async (mock) => {
     const contract = await loadContract('financial-data');
     const [partner] = mock.world.partners.values();
     const appKey = mock.world.appKeys[0];
@@ -178,9 +177,7 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
     const kept = await keeper.call('AddTestingCustomer', { body: { username: `pcsuite-linked-${Date.now()}` } });
     await keeper.deleteCreated();
     expect((await keeper.call('GetCustomer', { path: { customerId: kept.body.id } })).status, 'prepared data stays').toBe(200);
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 test('the ledger of an interrupted run names what is still there, newest first, and nothing once deleted', () => {

@@ -68,3 +68,13 @@ export const MASKED_CARD = {
 /** The parts of a TestInfo a client given one reads, for a client called outside a check of its service: its notes go to `annotations`. */
 export const clientTestInfo = (project: string, annotations: { type: string; description?: string }[]): TestInfo =>
   ({ annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: project } }) as unknown as TestInfo;
+
+/** Runs `use` with a server, mock or stand-in once started, closed after it whatever happens. */
+export async function closing<R extends { close: () => unknown }, T>(started: Promise<R>, use: (r: R) => T | Promise<T>): Promise<T> {
+  const r = await started;
+  try {
+    return await use(r);
+  } finally {
+    await r.close();
+  }
+}

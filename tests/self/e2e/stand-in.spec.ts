@@ -9,7 +9,7 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
-import { expectOneErrorLine } from '../support.known.js';
+import { expectOneErrorLine, closing } from '../support.known.js';
 import { runInProcess } from '../commands.known.js';
 import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
@@ -51,20 +51,6 @@ const CONTROL: [string, string][] = [
   ['GET', '/__mock/micro-entries/1'],
 ];
 
-/** A stand-in for the duration of one test. */
-async function withStandIn<T>(
-  service: StandInService,
-  options: Parameters<typeof startStandIn>[1],
-  run: (h: StandInHandle) => Promise<T>,
-): Promise<T> {
-  const handle = await startStandIn(service, options);
-  try {
-    return await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The body's shape against the service's error schemas (helpers/contract/services.ts). */
 async function expectErrorShape(contracts: (s: string) => Promise<any>, service: string, body: unknown) {
   const contract = await contracts(service);
@@ -77,7 +63,7 @@ async function expectErrorShape(contracts: (s: string) => Promise<any>, service:
 for (const service of SERVICES) {
   test.describe(`${service} stand-in`, () => {
     test("no /__mock/ route answers: each is the service's own 404", async ({ contracts }) => {
-      await withStandIn(service, {}, async (h) => {
+      await closing(startStandIn(service), async (h) => {
         const unknown = await fetch(`${h.origin}/no-such-path`);
         const unknownBody = await unknown.json();
         expect(unknown.status).toBe(404);
@@ -103,7 +89,7 @@ for (const service of SERVICES) {
     }) => {
       const probeOf = (h: StandInHandle) =>
         service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
-      await withStandIn(service, { requestsPerSecond: 2 }, async (h) => {
+      await closing(startStandIn(service, { requestsPerSecond: 2 }), async (h) => {
         const probe = probeOf(h);
         const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(probe)));
         const limited = answers.filter((r) => r.status === 429);
@@ -123,7 +109,7 @@ for (const service of SERVICES) {
         expect((await fetch(probe)).status).not.toBe(429);
       });
       // No limit asked: none applied.
-      await withStandIn(service, {}, async (h) => {
+      await closing(startStandIn(service), async (h) => {
         const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(probeOf(h))));
         expect(answers.map((r) => r.status)).not.toContain(429);
         expect(h.rateLimited()).toBe(0);
@@ -131,7 +117,7 @@ for (const service of SERVICES) {
     });
 
     test('env() holds every service variable and one complete alternative of each one-of group, no prepared data, and reads back through dotenv', async () => {
-      await withStandIn(service, {}, async (h) => {
+      await closing(startStandIn(service), async (h) => {
         const env = h.env();
         const mine = ENV_SCHEMA.filter((e) => e.service === service);
         for (const e of mine.filter((x) => x.need === 'service')) expect(env[e.name], e.name).toBeTruthy();
@@ -192,7 +178,7 @@ async function newTestingCustomer(baseURL: string, headers: Record<string, strin
 }
 
 test('financial data stand-in: the 101st live testing customer of a partner is a 400 naming the limit; a deleted one frees its place', async () => {
-  await withStandIn('financial-data', {}, async (h) => {
+  await closing(startStandIn('financial-data'), async (h) => {
     const headers = await fdHeaders(h, h.env());
     const listed = (await (await fetch(`${h.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers })).json()) as {
       found: number;
@@ -227,8 +213,7 @@ test('financial data stand-in: the 101st live testing customer of a partner is a
 });
 
 test('financial data plain mock: no testing-customer quota', async () => {
-  const mock = await startFinancialDataMock({ headerNames: 'provider' });
-  try {
+  await closing(startFinancialDataMock({ headerNames: 'provider' }), async (mock) => {
     const [partner] = mock.world.partners.values();
     const headers = await fdHeaders(mock, {
       FD_APP_KEY: mock.world.appKeys[0],
@@ -238,16 +223,14 @@ test('financial data plain mock: no testing-customer quota', async () => {
     for (let n = 0; n < 101; n++) await newTestingCustomer(mock.baseURL, headers, `plain_${n}`);
     // The control surface is still there.
     expect((await fetch(`${mock.origin}/__mock/state`)).status).toBe(200);
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 test('financial data stand-in: Connect completed in a real browser links both FinBank institutions; invalid credentials link nothing', async ({
   contracts,
 }) => {
   test.skip(Boolean(browserMissing()), browserMissing());
-  await withStandIn('financial-data', {}, async (h) => {
+  await closing(startStandIn('financial-data'), async (h) => {
     const env = h.env();
     const headers = await fdHeaders(h, env);
     const customerId = await newTestingCustomer(h.baseURL, headers, 'connect_browser');
@@ -355,8 +338,7 @@ async function postForm(
 test('financial data stand-in: the 20-account limit refuses a sign-in that would pass it and links nothing; bad input to the page is a 4xx', async () => {
   // The mock in stand-in mode directly (what startStandIn runs): its world lets the test give the
   // customer accounts first, which no API can (on a sandbox only Connect adds them).
-  const mock = await startFinancialDataMock({ standIn: {} });
-  try {
+  await closing(startFinancialDataMock({ standIn: {} }), async (mock) => {
     const [partner] = mock.world.partners.values();
     const env = { FD_APP_KEY: mock.world.appKeys[0], FD_PARTNER_ID: partner.id, FD_PARTNER_SECRET: partner.secret };
     const headers = await fdHeaders(mock, env);
@@ -453,9 +435,7 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
       status: 404,
       result: 'error',
     });
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 // --- npm run mock -- --as-sandbox: its own argument errors are one usage line (exit 2), before any port is taken.
