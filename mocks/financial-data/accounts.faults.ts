@@ -5,7 +5,7 @@
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import {
   accountsOf,
@@ -15,7 +15,6 @@ import {
   viewer,
   type AccountSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Step,
   type View,
@@ -27,15 +26,7 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
-
-const fault = faultsAt<AccountSeams>();
-const { fold, skip } = judgesAt<AccountSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, on, writtenThenRefused, all, changed } = faultKit<AccountSeams>();
 const customerOf = (x: Exchange) => findCustomer(x.world, x.input.path.customerId, x.input.partner?.id);
 /** An account of another customer of the caller, by the path's id. */
 const strayOf = (x: Exchange) => {
@@ -68,17 +59,6 @@ const recode =
   (step: Step, when: When, status: number, message: string): Judge =>
   (x, s, r, m) =>
     r && s === step && when(x, m) ? { status, message } : r;
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x, m);
-    return r;
-  };
-/** Judges applied one after the other. */
-const all =
-  (...judges: Judge[]): Judge =>
-  (x, s, r, m) =>
-    judges.reduce((refusal, j) => j(x, s, refusal, m), r);
 /** The account of the path found otherwise (`find`) where the sources find none, on `op`. */
 const accountFound = (op: Op, find: (x: Exchange, memory: FaultMemory) => Account | undefined): Judge =>
   skip(
@@ -97,12 +77,6 @@ const scoped = (op: Op, when: When, scope: (x: Exchange, memory: FaultMemory) =>
 const filteredBy = (when: When, keep: (a: Account, f: { status?: string; type?: string }) => boolean): Judge =>
   scoped('GetCustomerAccounts', when, (x) => accountsOf(x.world, x.customer!.id).filter((a) => keep(a, x.filters!)));
 const typeKept = (a: Account, type?: string) => type === undefined || type === 'ava' || a.type === type;
-
-// (b) What a write stores: functions at the state seam.
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** The accounts deleted by `ops`, kept in the fault's memory by id. */
 const keepDeleted =
   (...ops: Op[]): Stating =>

@@ -6,7 +6,7 @@
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
   NO_APPLICATIONS,
@@ -34,15 +34,8 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<AppSeams>();
-const { fold, skip, refuse } = judgesAt<AppSeams>();
+const { fault, fold, skip, refuse, on, answered } = faultKit<AppSeams>();
 const aliased = (earlier: string) => ({ aliases: [earlier] });
-
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
 const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistrations.apps.get(Number(preAppId));
 const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
 
@@ -80,13 +73,6 @@ const changed =
   <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
   (x, c, m) =>
     c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: Body, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each item of a list answer's member made otherwise. */
 const items = (op: Op, member: string, bend: (item: Body, x: Exchange, memory: FaultMemory) => Body): Answering =>
   answered(op, (b, x, m) => ({ ...b, [member]: b[member].map((i: Body) => bend({ ...i }, x, m)) }));

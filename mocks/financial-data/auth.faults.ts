@@ -7,7 +7,7 @@
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
 import { faultCatalogue, type Fault, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { newToken, type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
 
@@ -15,8 +15,7 @@ type Seams = FaultSeams<AuthSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Stating = NonNullable<Seams['state']>;
 type Answering = NonNullable<Seams['answer']>;
-
-const fault = faultsAt<AuthSeams>();
+const { fault } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';

@@ -5,16 +5,14 @@
 // business per customer, the business of the path), what a write stores, the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { businessView, type BusinessOp as Op, type BusinessSeams, type Change, type Exchange } from './businesses.records.js';
 
 type Seams = FaultSeams<BusinessSeams>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type View = Record<string, any>;
-
-const fault = faultsAt<BusinessSeams>();
-const { skip } = judgesAt<BusinessSeams>();
+const { fault, skip } = faultKit<BusinessSeams>();
 
 // (a) What a write stores: functions at the state seam.
 /** The fields `op` stores made otherwise. */

@@ -7,7 +7,7 @@
 // id, stay as aliases.
 import { createHash } from 'node:crypto';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { assumption, blind, faultsAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { configurationView, uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
 type Seams = FaultSeams<ComponentsSeams>;
@@ -15,8 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<ComponentsSeams>();
+const { fault } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
 const FORM: Op = 'post-institutions-institutionId-login-forms';

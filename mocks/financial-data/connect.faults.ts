@@ -7,7 +7,7 @@
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { findCustomer, findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
@@ -16,14 +16,8 @@ type Seams = FaultSeams<ConnectSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
-
-const fault = faultsAt<ConnectSeams>();
-const { fold, skip, refuse } = judgesAt<ConnectSeams>();
+const { fault, fold, skip, refuse, on } = faultKit<ConnectSeams>();
 const seeded = { origin: 'seeded' } as const;
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
 const JOINT_URL: Op = 'GenerateJointBorrowerConnectUrl';
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';

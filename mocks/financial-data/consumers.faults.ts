@@ -3,7 +3,7 @@
 // (`relax`) or bends consumers.ts at its seams: the request as judged at one step, what a write stores,
 // the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, judgesAt, was } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, was } from './fault-builders.js';
 import { ssnDigits, type Change, type ConsumerSeams, type Exchange, type Step } from './consumers.records.js';
 import type { Consumer } from './state.js';
 
@@ -12,15 +12,8 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type Fields = Record<string, any>;
-
-const fault = faultsAt<ConsumerSeams>();
-const { fold, skip, refuse } = judgesAt<ConsumerSeams>();
+const { fault, fold, skip, refuse, on, answered } = faultKit<ConsumerSeams>();
 const model = { origin: 'model' } as const;
-
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
 const READERS: Op[] = ['GetConsumer', 'GetConsumerForCustomer'];
 const gone = (x: Exchange) => x.consumer !== undefined && !x.world.customers.has(x.consumer.customerId);
 /** A string value made otherwise; any other value as it is. */
@@ -70,13 +63,6 @@ const staleOn = (op: Op, step: Step): Pick<Seams, 'state' | 'judge'> => ({
     (x, m) => (x.consumer = { ...x.consumer!, fields: m[x.consumer!.id] }),
   ),
 });
-
-// (c) The answer: functions at the answer seam.
-/** The answer of a success of one of `ops` with its body made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: Fields, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** A member of a reader's record made otherwise where it holds a string. */
 const shownText = (op: Op, key: string, bend: (s: string) => string): Answering =>
   answered([op], (b) => ({ ...b, [key]: text(b[key], bend) }));

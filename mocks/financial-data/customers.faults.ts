@@ -6,8 +6,8 @@
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
-import { matches, pick, type Change, type CustomerSeams, type Exchange, type Step } from './customers.records.js';
+import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { matches, pick, type CustomerSeams, type Exchange } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
 type Seams = FaultSeams<CustomerSeams>;
@@ -17,15 +17,7 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
-
-const fault = faultsAt<CustomerSeams>();
-const { fold, skip, refuse } = judgesAt<CustomerSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on, writtenThenRefused, changed, answered } = faultKit<CustomerSeams>();
 const partnerOf = (x: Exchange) => x.input.partner?.id ?? '';
 /** The caller's customers, in creation order. */
 const partnerCustomers = (x: Exchange) => [...x.world.customers.values()].filter((c) => c.partnerId === partnerOf(x));
@@ -36,15 +28,6 @@ const startOf = (x: Exchange) => Number(x.paging?.start ?? 1);
 const limitOf = (x: Exchange) => x.paging?.limit ?? pageSizeOf(x);
 const searched = (x: Exchange) => x.filters?.search !== undefined;
 const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-
-// (a) The request as judged: functions at the judge seam.
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x, m);
-    return r;
-  };
 /** The customer of the path found otherwise (`find`) where the sources find none, on `op`. */
 const findsOtherwise = (op: Op, find: (x: Exchange, memory: FaultMemory) => Customer | undefined): Judge =>
   skip(
@@ -61,13 +44,6 @@ const relisted = (when: When, keep: (c: Customer, x: Exchange, memory: FaultMemo
         (!exactUsername || username === undefined || c.username === username) && (type === undefined || c.type === type) && keep(c, x, m),
     );
   });
-
-// (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** The customers deleted, kept in the fault's memory (what a "still there" fault shows). */
 const keepDeleted: Stating = changed('delete', (_c, x, m) => {
   m.deleted = [...(m.deleted ?? []), x.customer!];
@@ -78,13 +54,6 @@ const deletedOf = (x: Exchange, m: FaultMemory): Customer[] =>
 const keepNames: Stating = changed('create', (c, _x, m) => {
   m[c.customer.id] = { firstName: c.customer.firstName, lastName: c.customer.lastName };
 });
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each customer of a list's page made otherwise. */
 const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
   answered('GetCustomers', (b, x, m) => ({ ...b, customers: b.customers.map((v: View) => bend(v, x, m)) }));

@@ -6,15 +6,14 @@
 // batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider, was } from './fault-builders.js';
+import { faultKit, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant, Step } from './enrichment.records.js';
 
 type Seams = FaultSeams<EnrichmentSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Item = Record<string, any>;
-
-const fault = faultsAt<EnrichmentSeams>();
+const { fault } = faultKit<EnrichmentSeams>();
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];

@@ -53,3 +53,52 @@ export const judgesAt = <T extends SeamTypes>() => {
       r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
   return { fold, skip, refuse };
 };
+
+/** The operation a resource's exchange names. */
+type OpOf<T extends SeamTypes> = T['x'] extends { op: infer O } ? O : never;
+/** The kind of change a resource's state seam is given (`op` of its Change). */
+type ChangeOf<T extends SeamTypes> = T['change'] extends { op: infer K } ? K : never;
+type Answer = { status: number; body?: any };
+
+/**
+ * One resource's fault builders, typed for its seams, taken in one line by its faults module: `fault`,
+ * the judge functions (`fold`, `skip`, `refuse`), and the small ones each module wrote for itself:
+ * `on(...ops)` (the exchange is of one of them), `all(...judges)` (judges applied one after the other),
+ * `writtenThenRefused` (a write done at a step that then refuses), `changed(op, bend)` (a change of
+ * that kind bent) and `answered(ops, bend)` (a success answer's body bent).
+ */
+export const faultKit = <T extends SeamTypes>() => {
+  type Seams = FaultSeams<T>;
+  type Judge = NonNullable<Seams['judge']>;
+  type Op = OpOf<T>;
+  type When = (x: T['x'], memory: FaultMemory) => boolean;
+  const isOf = (x: T['x'], ops: Op | Op[]) => [ops].flat().includes((x as { op: Op }).op);
+  const on =
+    (...ops: Op[]) =>
+    (x: T['x']) =>
+      isOf(x, ops);
+  const all =
+    (...judges: Judge[]): Judge =>
+    (x, s, r, m) =>
+      judges.reduce((refusal, j) => j(x, s, refusal, m), r);
+  const writtenThenRefused =
+    (step: T['step'], when: When, write: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (r && s === step && when(x, m)) write(x, m);
+      return r;
+    };
+  const changed =
+    <K extends ChangeOf<T>>(
+      op: K,
+      bend: (c: Extract<T['change'], { op: K }>, x: T['x'], memory: FaultMemory) => T['change'] | void,
+    ): NonNullable<Seams['state']> =>
+    (x, c, m) =>
+      (c as { op: K }).op === op ? (bend(c as Extract<T['change'], { op: K }>, x, m) ?? c) : c;
+  const answered =
+    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown): NonNullable<Seams['answer']> =>
+    (x, answer, m) => {
+      const a = answer as Answer;
+      return isOf(x, ops) && a.status < 400 && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
+    };
+  return { fault: faultsAt<T>(), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered };
+};

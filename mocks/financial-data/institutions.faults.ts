@@ -6,7 +6,7 @@
 // from before the move, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider, schema, was } from './fault-builders.js';
+import { faultKit, blind, provider, schema, was } from './fault-builders.js';
 import {
   fullRecord,
   locationView,
@@ -24,8 +24,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<InstitutionSeams>();
+const { fault, answered } = faultKit<InstitutionSeams>();
 
 const INSTITUTIONS: Op = 'GetInstitutions';
 const CERTIFIED: Op = 'GetCertifiedInstitutions';
@@ -79,13 +78,6 @@ const refound =
 const routingFound = (x: Exchange, same: (n: string, asked: string) => boolean, numbers = (i: Institution) => i.routingNumbers) =>
   x.world.institutions.filter((i) => numbers(i).some((n) => same(n, String(x.input.path.routing_number))));
 const byId = (x: Exchange, same: (l: Location) => boolean) => x.world.locations.filter((l) => l.idType === x.input.query.idType && same(l));
-
-// (b) The answer: functions at the answer seam.
-/** The body of a success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** Each institution of a list answer of `ops` (the one of GetInstitution) made otherwise. */
 const each = (ops: Op[], bend: (view: View, x: Exchange) => View): Answering =>
   answered(ops, (b, x) =>

@@ -3,17 +3,8 @@
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always, was } from './fault-builders.js';
-import {
-  CONFLICT,
-  DESCRIPTIONS,
-  drawCents,
-  THROTTLED,
-  type Exchange,
-  type MicroEntrySeams,
-  type Shown,
-  type Step,
-} from './micro-entries.records.js';
+import { faultKit, blind, always, was } from './fault-builders.js';
+import { CONFLICT, DESCRIPTIONS, drawCents, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
 type Seams = FaultSeams<MicroEntrySeams>;
@@ -21,16 +12,9 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<MicroEntrySeams>();
-const { fold, skip, refuse } = judgesAt<MicroEntrySeams>();
+const { fault, fold, skip, refuse, on, writtenThenRefused } = faultKit<MicroEntrySeams>();
 const seeded = { origin: 'seeded' } as const;
 const verifyItems = ['properties', 'amounts', 'items'];
-
-const on =
-  (op: Exchange['op']): When =>
-  (x) =>
-    x.op === op;
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -41,15 +25,6 @@ const isShown =
   (x) =>
     x.entry !== undefined && x.shown!(x.entry) === state;
 const digitsAsNumber = (s: string) => String(Number(s));
-
-// (a) The request as judged: functions at the judge seam.
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x);
-    return r;
-  };
 /** The initiations counted otherwise: by another key, in another window, against another cap. */
 const recounted =
   (how: { key?: (x: Exchange) => string; within?: (t: number, x: Exchange) => boolean; cap?: (cap: number) => number }): Judge =>

@@ -7,13 +7,11 @@
 // leaves the mock at the kit's reply seam (no one module owns the error body). An id docs/mutation.md
 // or a self check names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
-import { faultsAt, always, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
+import { faultKit, always, assumption, blind, provider, was } from './fault-builders.js';
 import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
-
-const fault = faultsAt<FrontSeams>();
-const { fold, skip, refuse } = judgesAt<FrontSeams>();
+const { fault, fold, skip, refuse } = faultKit<FrontSeams>();
 const seeded = { origin: 'seeded' } as const;
 
 const SECURITY: Step[] = ['key', 'known', 'token', 'issued', 'expiry'];

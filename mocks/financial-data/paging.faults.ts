@@ -3,11 +3,11 @@
 // seams: the window a page cuts (PageWindow), the counts it answers. `rules` names the rule ids it
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The blind faults keep their ids.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, provider, schema } from './fault-builders.js';
+import { faultKit, assumption, provider, schema } from './fault-builders.js';
 import type { PageWindow, PagingSeams } from './state.js';
 
 type Seams = FaultSeams<PagingSeams>;
-const fault = faultsAt<PagingSeams>();
+const { fault } = faultKit<PagingSeams>();
 
 /** The window of a page cut otherwise. */
 const cut =

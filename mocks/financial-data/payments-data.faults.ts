@@ -5,8 +5,8 @@
 // balance is read again (Change), the answer. A blind fault keeps its earlier id as an alias, so the
 // blind measure runs as before.
 import { rangeOf } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema } from './fault-builders.js';
+import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
+import { faultKit, faultsAt, blind, assumption, provider, schema } from './fault-builders.js';
 import {
   holderOf,
   insightsOf,
@@ -25,8 +25,7 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<PaymentsDataSeams>();
+const { fault, answered } = faultKit<PaymentsDataSeams>();
 
 /** The operations of payments-data.ts: every seam is shared by the mock's modules, so a fault names its own. */
 const OPS: Op[] = [
@@ -83,13 +82,6 @@ const refreshing =
   (reader: Change['reader'], decide: (c: Change, x: Exchange) => boolean): Stating =>
   (x, c) =>
     ours(x) && c.op === 'balance' && c.reader === reader ? { ...c, refresh: decide(c, x) } : c;
-
-// (c) The answer: functions at the answer seam.
-/** The body of a success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each holder of an owner answer (v3, owner match: `holders`; the bundle: each account's identity) made otherwise. */
 const holders = (ops: Op[], bend: (holder: View, x: Exchange, account: Account) => View): Answering =>
   answered(ops, (b, x) =>

@@ -5,7 +5,7 @@
 // the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { blind, faultsAt, judgesAt, provider, assumption, schema, was } from './fault-builders.js';
+import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
 import {
   DAY_S,
   GENERATE,
@@ -21,18 +21,10 @@ import {
 } from './psi.records.js';
 
 type Seams = FaultSeams<PsiSeams>;
-type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<PsiSeams>();
-const { skip, refuse } = judgesAt<PsiSeams>();
-
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
+const { fault, skip, refuse, on, answered } = faultKit<PsiSeams>();
 const FCRA_GENERATE: Op = 'GenerateFcraPaymentSuccessIndicators';
 const NON_FCRA_GENERATE: Op = 'GeneratePaymentSuccessIndicators';
 const FCRA_READ: Op = 'GetFcraPaymentSuccessIndicators';
@@ -57,13 +49,6 @@ const dated = (ops: Op[], bend: (dates: string[], x: Exchange) => string[]) =>
   changed('days', ops, (c, x) => ({ kind: 'days', dates: bend(c.dates, x) }));
 /** `count` consecutive dates from the first of `dates`. */
 const counted = (dates: string[], count: number) => Array.from({ length: count }, (_, i) => dayOf(dates[0], i));
-
-// (c) The answer: functions at the answer seam.
-/** A success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: View, x: Exchange) => View): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** The transaction of a run's answer made otherwise. */
 const transacted = (ops: Op[], bend: (t: { settleByDate: string; amount: number }) => object) =>
   answered(ops, (b) => ({ ...b, transaction: { ...b.transaction, ...bend(b.transaction) } }));

@@ -6,7 +6,7 @@
 // store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
 // first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { assumption, blind, faultsAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import type { Account, Asset } from './state.js';
 import { periodOfMonth, statementPdf, type Exchange, type StatementSeams, type Step } from './statements.records.js';
 
@@ -15,8 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type Detail = Record<string, any>;
-
-const fault = faultsAt<StatementSeams>();
+const { fault } = faultKit<StatementSeams>();
 const seededAt = { origin: 'seeded' } as const;
 
 const V1: Op = 'GetCustomerAccountStatement';

@@ -6,7 +6,7 @@
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { linkedData, type Customer, type Switch } from './state.js';
 import { iso, type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
@@ -14,8 +14,7 @@ type Seams = FaultSeams<SwitchSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type View = Record<string, any>;
-
-const fault = faultsAt<SwitchSeams>();
+const { fault, answered } = faultKit<SwitchSeams>();
 
 const DEPOSITS: Op = 'getAllDepositSwitches';
 const BILL_PAYS: Op = 'getAllPaySwitches';
@@ -71,13 +70,6 @@ const riding = (keep: (s: Switch) => boolean): Judge =>
     const owners = new Set(x.found!.map((s) => s.customerId));
     x.found!.push(...x.pool!.filter((s) => keep(s) && owners.has(s.customerId)));
   });
-
-// (b) The answer: functions at the answer seam.
-/** The body of a success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** Each switch of a list answer of `ops` made otherwise. */
 const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[]) => View): Answering =>
   answered(ops, (b, x) => ({ ...b, switches: b.switches.map((v: View, i: number, all: View[]) => bend(v, i, x, all)) }));

@@ -4,7 +4,7 @@
 // step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
 // names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always, assumption, provider, was } from './fault-builders.js';
+import { faultKit, blind, always, assumption, provider, was } from './fault-builders.js';
 import {
   BAD_PERIOD,
   coded,
@@ -25,16 +25,9 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<AccessSeams>();
-const { skip, refuse } = judgesAt<AccessSeams>();
+const { fault, skip, refuse, on } = faultKit<AccessSeams>();
 const seeded = { origin: 'seeded' } as const;
 const DAY_MS = 86_400_000;
-
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
 const KEYED: Op[] = ['UpdateThirdPartyAccessKey', 'RevokeThirdPartyAccessKey'];
 const keys = (x: Exchange) => x.world.accessKeys.keys;
 /** The key of the path whoever holds it, and whether it is live. */

@@ -5,7 +5,7 @@
 // answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
 // blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import {
   TXPUSH_SIGNATURE_HEADER,
@@ -25,12 +25,9 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Delivering = NonNullable<Seams['delivery']>;
-type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<TxPushSeams>();
-const { skip, refuse } = judgesAt<TxPushSeams>();
+const { fault, skip, refuse, writtenThenRefused, answered } = faultKit<TxPushSeams>();
 const aliased = (earlier: string) => ({ aliases: [earlier] });
 
 // Who and what a fault applies to.
@@ -46,13 +43,6 @@ const restatus =
   (step: Step, status: number): Judge =>
   (_x, s, r) =>
     r && s === step ? { ...r, status } : r;
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (r && s === step && when(x)) write(x);
-    return r;
-  };
 /** The account the path names found among the partner's, under another of its customers (FD-OBJ-OTHER-PARENT). */
 const strayAccount = skip(
   'account',
@@ -76,13 +66,6 @@ const withoutSilenced: Stating = changed('test', (c, x) => {
   const silenced = x.world.faultMemory.disabledSubscriptions as Set<number>;
   return { ...c, listeners: c.listeners.filter((s) => !silenced.has(s.id)) };
 });
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: Body, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** Each record of a subscribe call's answer made otherwise. */
 const records = (bend: (view: Body, x: Exchange, all: Body[]) => Body): Answering =>
   answered('SubscribeToTxPushNotifications', (b, x) => ({

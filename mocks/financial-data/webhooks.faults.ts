@@ -6,7 +6,7 @@
 // Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
 // its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import type { HookEvent } from './state.js';
 import {
   AVAILABLE_EVENTS,
@@ -16,7 +16,6 @@ import {
   nextUuid,
   subscriptionView,
   type Answer,
-  type Change,
   type Exchange,
   type Refusal,
   type Step,
@@ -32,15 +31,7 @@ type Delivering = NonNullable<Seams['delivery']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
-
-const fault = faultsAt<WebhookSeams>();
-const { fold, skip, refuse } = judgesAt<WebhookSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on, writtenThenRefused, all, changed, answered } = faultKit<WebhookSeams>();
 const asked = (x: Exchange) => x.input.body as { url?: string; status?: string; events?: { name: string; url?: string }[] };
 /** The subscription the path names: the caller's, deleted. */
 const ownDeleted = (x: Exchange) => x.named?.deleted === true && x.named.partnerId === x.input.partner?.id;
@@ -58,18 +49,6 @@ const recode =
   (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
   (x, s, r, m) =>
     r && s === step && when(x, m) ? made(x) : r;
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x);
-    return r;
-  };
-/** Judges applied one after the other. */
-const all =
-  (...judges: Judge[]): Judge =>
-  (x, s, r, m) =>
-    judges.reduce((refusal, j) => j(x, s, refusal, m), r);
 /** The caller's deleted subscription still found by `op`. */
 const findsDeleted = (op: Op): Judge =>
   skip(
@@ -77,20 +56,6 @@ const findsDeleted = (op: Op): Judge =>
     (x) => x.op === op && ownDeleted(x),
     (x) => (x.sub = x.named),
   );
-
-// (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each subscription of a list's page made otherwise. */
 const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
   answered('listWebhookSubscriptions', (b, x, m) => ({ ...b, subscriptions: b.subscriptions.map((v: View) => bend(v, x, m)) }));

@@ -5,7 +5,7 @@
 // request as judged at one step, what a report is filed as, how its content reads the customer's
 // data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { assumption, blind, faultsAt, judgesAt, provider, schema } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, schema } from '../fault-builders.js';
 import { transactionsOfAccounts } from '../state.js';
 import {
   accountsAsked,
@@ -19,8 +19,7 @@ import {
 
 type Seams = FaultSeams<AnalyticsSeams>;
 type State = NonNullable<Seams['state']>;
-const fault = faultsAt<AnalyticsSeams>();
-const { fold, skip, refuse } = judgesAt<AnalyticsSeams>();
+const { fault, fold, skip, refuse } = faultKit<AnalyticsSeams>();
 const seededAt = { origin: 'seeded' } as const;
 const DAY_S = 86_400;
 

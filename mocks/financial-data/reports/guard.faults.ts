@@ -3,11 +3,9 @@
 // text starting with the ids of schemas/financial-data/rules/reports.yaml and rules/reports-
 // retrieval.yaml it breaks. Each bends guard.ts at its judge seam (guard.records.ts: the steps).
 import { faultCatalogue } from '../../kit/faults.js';
-import { blind, faultsAt, judgesAt } from '../fault-builders.js';
+import { faultKit, blind } from '../fault-builders.js';
 import type { GuardSeams } from './guard.records.js';
-
-const fault = faultsAt<GuardSeams>();
-const { skip, refuse } = judgesAt<GuardSeams>();
+const { fault, skip, refuse } = faultKit<GuardSeams>();
 
 export const REPORT_GUARD_FAULTS = faultCatalogue([
   fault(

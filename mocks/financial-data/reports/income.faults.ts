@@ -5,7 +5,7 @@
 // judged at one step, what a report is filed as, how its content reads the customer's data, the
 // content. A blind fault's first id stays as an alias.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { blind, faultsAt, judgesAt, provider, schema } from '../fault-builders.js';
+import { faultKit, blind, provider, schema } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import {
   interviewAssets,
@@ -18,15 +18,9 @@ import {
 } from './income.records.js';
 
 type State = NonNullable<FaultSeams<IncomeSeams>['state']>;
-const fault = faultsAt<IncomeSeams>();
-const { skip, refuse } = judgesAt<IncomeSeams>();
+const { fault, skip, refuse, on } = faultKit<IncomeSeams>();
 const seededAt = { origin: 'seeded' } as const;
 const always = () => true;
-type Op = Exchange['op'];
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
 const PAYROLL = on('GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport');
 const VOE_PAYROLL = on('GenerateVOEPayrollReport');
 const VOE_TXN = on('GenerateVOETransactionsReport');
