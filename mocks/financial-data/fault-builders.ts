@@ -2,19 +2,27 @@
 // resource's seams, its sources and origins, a contract relaxation.
 import type { Fault, FaultMemory, FaultSeams, Relaxation, SeamTypes } from '../kit/faults.js';
 
+/** What a fault is and how it bends the mock, beside its id and rule text. */
+type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
+
 /**
  * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
  * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given; `origin`,
- * `aliases`). Its `rules` are the rule ids its text starts with ('FD-A, FD-B: what breaks').
+ * `aliases`). Its `rules` are the rule ids its text starts with ('FD-A, FD-B: what breaks'). The rule text
+ * comes after the id, or first in the object where the two do not fit on one line.
  */
-export const faultsAt =
-  <T extends SeamTypes>() =>
-  <Id extends string>(id: Id, rule: string, how: FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> => {
+export const faultsAt = <T extends SeamTypes>() => {
+  function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;
+  function fault<Id extends string>(id: Id, how: How<T> & { rule: string }): Fault<Id>;
+  function fault<Id extends string>(id: Id, text: string | (How<T> & { rule: string }), given?: How<T>): Fault<Id> {
+    const { rule, ...how } = typeof text === 'string' ? { rule: text, ...given } : text;
     const { judge, state, answer, delivery, reply, ...what } = how;
     const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
     const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
     return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
-  };
+  }
+  return fault;
+};
 
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
