@@ -1,28 +1,12 @@
 // What each financial-data faults module writes its faults with (mocks/kit/faults.ts): a fault of one
 // resource's seams, its sources and origins, a contract relaxation.
-import type { Fault, FaultMemory, FaultSeams, Relaxation, SeamTypes } from '../kit/faults.js';
-
-/** What a fault is and how it bends the mock, beside its id and rule text. */
-type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
+import { faultWriter, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
 
 /**
- * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
- * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given; `origin`,
- * `aliases`). Its `rules` are the rule ids its text starts with ('FD-A, FD-B: what breaks'). The rule text
- * comes after the id, or first in the object where the two do not fit on one line.
+ * The builder of one resource's faults (mocks/kit/faults.ts faultWriter): its `rules` are the rule ids its
+ * text starts with ('FD-A, FD-B: what breaks'); its source is the seed unless given.
  */
-export const faultsAt = <T extends SeamTypes>() => {
-  function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;
-  function fault<Id extends string>(id: Id, how: How<T> & { rule: string }): Fault<Id>;
-  function fault<Id extends string>(id: Id, text: string | (How<T> & { rule: string }), given?: How<T>): Fault<Id> {
-    const { rule, ...how } = typeof text === 'string' ? { rule: text, ...given } : text;
-    const { judge, state, answer, delivery, reply, ...what } = how;
-    const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
-    const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
-    return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
-  }
-  return fault;
-};
+export const faultsAt = <T extends SeamTypes>() => faultWriter<T>('FD');
 
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
