@@ -6,7 +6,7 @@
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
   NO_APPLICATIONS,
@@ -35,7 +35,6 @@ type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
 const { fault, fold, skip, refuse, on, answered } = faultKit<AppSeams>();
-const aliased = (earlier: string) => ({ aliases: [earlier] });
 const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistrations.apps.get(Number(preAppId));
 const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
 
@@ -148,7 +147,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   // --- Modifying (seed 002, ModifyAppRegistration; provider 1.35.0 AppRegistrationStatus)
   fault('fd-app-modify-not-saved', 'FD-APP-MODIFY, FD-PROP-ECHO-AS-SENT: a modification answers 200 but keeps the details as they were', {
     state: changed('modify', (c) => ({ ...c, fields: undefined })),
-    ...aliased('app-modify-not-saved'),
+    ...was('app-modify-not-saved'),
   }),
   fault('fd-app-modify-list-name-at-submission', {
     rule: 'FD-APP-MODIFY: getApplications shows and finds a registration by the name of its submission, not the name sent last',
@@ -183,7 +182,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
     answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
     ...provider,
-    ...aliased('i30-fd-app-list-modified-date-is-submitted'),
+    ...was('i30-fd-app-list-modified-date-is-submitted'),
   }),
   fault('fd-app-modify-pending-keeps-approved', {
     rule: 'FD-APP-MODIFY-PENDING: a modified approved registration stays approved, not pending again',
@@ -283,13 +282,13 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-list-params-status-any', 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is accepted, not refused 400 (3009)', {
     judge: skip('status'),
     ...provider,
-    ...aliased('app-list-status-any'),
+    ...was('app-list-status-any'),
   }),
   fault('fd-app-list-params-status-any-case', {
     rule: 'FD-APP-LIST-PARAMS, FD-VALID-FORMS, FD-TYPE-FORMS: a status in another case is let through (and lists nothing), not refused',
     judge: skip('status', (x) => ['A', 'P', 'D', 'R', 'S'].some((s) => s.toLowerCase() === String(x.input.query.status).toLowerCase())),
     ...provider,
-    ...aliased('i29-fd-apps-status-any-case-accepted'),
+    ...was('i29-fd-apps-status-any-case-accepted'),
   }),
   fault('fd-app-list-filter-status-ignored', 'FD-APP-LIST-FILTER: the status filter is ignored, every status listed', {
     judge: listFilter('status', always),
@@ -308,7 +307,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
     judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
     ...provider,
-    ...aliased('i11-app-list-pre-app-id-prefix'),
+    ...was('i11-app-list-pre-app-id-prefix'),
   }),
   seeded(
     fault('fd-app-list-filter-application-id-any-partner', {
@@ -427,7 +426,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
       rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
       judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
       ...assumption,
-      ...aliased('app-status-name-filter-prefix'),
+      ...was('app-status-name-filter-prefix'),
     }),
   ),
   seeded(
@@ -456,7 +455,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404',
     judge: dateFilter('modifiedDate', (v, from) => v > from),
     ...assumption,
-    ...aliased('i9-app-status-modified-date-strict'),
+    ...was('i9-app-status-modified-date-strict'),
   }),
   fault('fd-app-status-dates-minute-precision', {
     rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the date filters are compared to the minute, so a second later within the same minute still finds the registration',
@@ -466,7 +465,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
         dateFilter('modifiedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
       ].reduce((acc, j) => j(x, s, acc, m), r),
     ...assumption,
-    ...aliased('i19-app-status-submitted-date-minute-precision'),
+    ...was('i19-app-status-submitted-date-minute-precision'),
   }),
   fault('fd-app-status-dates-total-ignores-date-filters', {
     rule: 'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
@@ -476,7 +475,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
         : b,
     ),
     ...provider,
-    ...aliased('i34-fd-app-status-v2-total-ignores-date-filters'),
+    ...was('i34-fd-app-status-v2-total-ignores-date-filters'),
   }),
   fault('fd-app-status-paging-default-page-size', 'FD-APP-STATUS-PAGING: without pageSize, ten registrations per page, not one', {
     judge: fold(
@@ -524,7 +523,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     rule: 'FD-APP-INSTITUTIONS: getRegisteredInstitutions answers found as the size of the page when a limit is given',
     answer: answered('getRegisteredInstitutions', (b, x) => (x.input.query.limit !== undefined ? { ...b, found: b.displaying } : b)),
     ...provider,
-    ...aliased('i9-app-institutions-found-is-page'),
+    ...was('i9-app-institutions-found-is-page'),
   }),
   fault('fd-app-institutions-found-registered-only', {
     rule: 'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',
@@ -539,7 +538,7 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
         (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
         (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
       ),
-      ...aliased('app-institutions-institution-id-prefix'),
+      ...was('app-institutions-institution-id-prefix'),
     }),
   ),
   fault('fd-app-institutions-not-found-unknown-app-empty', {

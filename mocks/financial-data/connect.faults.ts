@@ -7,7 +7,7 @@
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import { findCustomer, findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
@@ -17,7 +17,6 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 const { fault, fold, skip, refuse, on } = faultKit<ConnectSeams>();
-const seeded = { origin: 'seeded' } as const;
 const JOINT_URL: Op = 'GenerateJointBorrowerConnectUrl';
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
@@ -133,7 +132,7 @@ export const CONNECT_FAULTS = faultCatalogue([
       return identity?.city ? { ...b, link: `${b.link}&city=${identity.city}&address=${identity.address ?? ''}` } : b;
     }),
     ...assumption,
-    ...seeded,
+    ...seededAt,
     ...was('seeded-prop-url-transfer-identity-raw'),
   }),
 
@@ -175,7 +174,7 @@ export const CONNECT_FAULTS = faultCatalogue([
     answer: emailed(EMAIL, (_e, x) =>
       x.body.optionalConsumerInfo ? { consumer: { customerId: x.body.customerId, ...x.body.optionalConsumerInfo } } : undefined,
     ),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-obj-sensitive-connect-joint-email-ssn-in-config', {
     rule: "FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
@@ -231,13 +230,13 @@ export const CONNECT_FAULTS = faultCatalogue([
     rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
     judge: anyPartner([MICRO]),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-customer-joint-url-coborrower-other-partner', {
     rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
     judge: anyPartner([JOINT_URL], (x) => x.index! > 0),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-consumer-unchecked', "FD-CONNECT-CONSUMER: a consumer that is not the customer's is taken", {
     judge: skip('consumer'),
@@ -253,7 +252,7 @@ export const CONNECT_FAULTS = faultCatalogue([
     rule: "FD-CONNECT-CONSUMER, FD-OBJ-OTHER-PARENT: the joint-borrower URL does not check whose consumer a borrower's consumerId is",
     judge: skip('consumer', on(JOINT_URL)),
     ...assumption,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-partner-unchecked', "FD-CONNECT-PARTNER: a partnerId other than the caller's is taken", {
     judge: skip('partner'),
@@ -319,13 +318,13 @@ export const CONNECT_FAULTS = faultCatalogue([
     rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
     answer: signature(JOINT_EMAIL, (lines) => lines.map((line) => String(line).trim())),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-email-joint-institution-name-escaped', {
     rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
     answer: emailText(JOINT_EMAIL, 'institutionName', (v) => escaped(v).replace(/"/g, '&quot;')),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-joint-email-one-refused', 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is refused (two asked for)', {
     judge: refusedBody(
@@ -351,7 +350,7 @@ export const CONNECT_FAULTS = faultCatalogue([
       (x) => (x.named = (name) => name.startsWith(String(x.input.query.appName))),
     ),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-experiences-filter-ignored', 'FD-CONNECT-EXPERIENCES: the product code filter is ignored', {
     judge: fold(
@@ -378,7 +377,7 @@ export const CONNECT_FAULTS = faultCatalogue([
       (x) => (x.keeps = (e) => e.productCode.some((c) => x.codes!.some((q) => c.startsWith(q)))),
     ),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-connect-experiences-every-code-asked', {
     rule: 'FD-CONNECT-EXPERIENCES: an experience is kept only when every one of its own product codes was asked for',

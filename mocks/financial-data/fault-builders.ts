@@ -12,6 +12,8 @@ export const faultsAt = <T extends SeamTypes>() => faultWriter<T>('FD');
 export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 /** A fault kept under an earlier id a record names (docs/mutation.md). */
 export const was = (...ids: string[]) => ({ aliases: ids });
+/** A fault seeded beside the check it proves can fail (kit/faults.ts seeded). */
+export const seededAt = { origin: 'seeded' } as const;
 export const assumption = { source: 'assumption' } as const;
 export const provider = { source: 'provider' } as const;
 export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];

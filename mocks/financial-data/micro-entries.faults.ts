@@ -3,7 +3,7 @@
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, blind, always, was } from './fault-builders.js';
+import { faultKit, blind, always, was, seededAt } from './fault-builders.js';
 import { CONFLICT, DESCRIPTIONS, drawCents, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
@@ -13,7 +13,6 @@ type Answering = NonNullable<Seams['answer']>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
 const { fault, fold, skip, refuse, on, writtenThenRefused } = faultKit<MicroEntrySeams>();
-const seeded = { origin: 'seeded' } as const;
 const verifyItems = ['properties', 'amounts', 'items'];
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
@@ -85,7 +84,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       status: 400,
       message: 'institutionLoginId is not valid',
     }),
-    ...seeded,
+    ...seededAt,
     ...was('seeded-prop-micro-initiate-login-refused'),
   }),
   fault('fd-obj-read-only-micro-last4-from-body', {
@@ -99,7 +98,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
       ...b,
       accountNumberLast4: m[x.entry!.accountId] ?? b.accountNumberLast4,
     })),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
@@ -139,11 +138,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   fault('fd-micro-rate-refused-counted', 'FD-MICRO-RATE: an initiation refused 429 counts toward the rate', {
     judge: writtenThenRefused('rate', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-rate-conflicts-counted', 'FD-MICRO-RATE: an initiation refused 409 counts toward the rate', {
     judge: writtenThenRefused('conflict', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-rate-one-over-accepted', 'FD-MICRO-RATE: one initiation more than the window allows is taken', {
     judge: recounted({ cap: (c) => c + 1 }),
@@ -318,7 +317,7 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-details-last4-leading-zeros-dropped', {
     rule: 'FD-MICRO-DETAILS, FD-MICRO-MASKING: the details read gives the last four as a number would print (leading zeros dropped)',
     answer: detailed('accountNumberLast4', digitsAsNumber),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-details-routing-leading-zeros', "FD-MICRO-DETAILS: the routing number's leading zeros are dropped", {
     answer: detailed('routingNumber', digitsAsNumber),

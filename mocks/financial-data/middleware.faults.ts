@@ -7,12 +7,11 @@
 // leaves the mock at the kit's reply seam (no one module owns the error body). An id docs/mutation.md
 // or a self check names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams, type Reply } from '../kit/faults.js';
-import { faultKit, always, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, always, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Exchange, FrontSeams, Refusal, Step } from './middleware.records.js';
 
 type Judge = NonNullable<FaultSeams<FrontSeams>['judge']>;
 const { fault, fold, skip, refuse } = faultKit<FrontSeams>();
-const seeded = { origin: 'seeded' } as const;
 
 const SECURITY: Step[] = ['key', 'known', 'token', 'issued', 'expiry'];
 const firstPartner = (x: Exchange) => [...x.world.partners.values()][0];
@@ -70,12 +69,12 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault('fd-auth-header-form-app-key-from-query', {
     rule: 'FD-AUTH-HEADER-FORM, FD-AUTH-KEY-REQUIRED: without the app key header, the app key is read from a query parameter named like the header',
     judge: queried('key', (x) => x.keyHeader),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-auth-header-form-app-key-scheme-prefix-stripped', {
     rule: 'FD-AUTH-HEADER-FORM: the app key header carries the key itself; a key after a scheme word (Bearer, Basic) is taken as the key',
     judge: taken('key', (v) => v.replace(/^(Bearer|Basic)\s+/i, '')),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-auth-key-whole-unknown-app-key-accepted', 'FD-AUTH-KEY-WHOLE: an unknown app key (PartnerAppKey) is taken', {
     judge: skip('known'),
@@ -89,7 +88,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
     rule: 'FD-LOOKUP-EXACT: the app key is compared with - and _ taken as one separator, so the key with its separator changed is taken',
     judge: keyTaken((key, real) => key.replace(/-/g, '_') === real.replace(/-/g, '_')),
     ...assumption,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-auth-key-only-create-token-needs-token', 'FD-AUTH-KEY-ONLY: CreateToken requires a token beside the app key', {
     judge: fold('known', always, (x) => (x.needsToken = true)),
@@ -109,16 +108,16 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
   fault('fd-auth-header-form-token-from-query', {
     rule: 'FD-AUTH-HEADER-FORM, FD-AUTH-TOKEN-REQUIRED: without the token header, the token is read from a query parameter named like the header',
     judge: queried('token', (x) => x.tokenHeader),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-auth-header-form-token-case-insensitive', 'FD-AUTH-HEADER-FORM: the app token is looked up without regard to case', {
     judge: taken('token', (v, x) => [...x.world.tokens.keys()].find((t) => t.toLowerCase() === v.toLowerCase()) ?? v),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-auth-header-form-token-first-of-duplicates', {
     rule: 'FD-AUTH-HEADER-FORM: the app token header sent twice (combined into one list) is taken as its first value',
     judge: taken('token', (v) => v.split(',')[0].trim()),
-    ...seeded,
+    ...seededAt,
   }),
 
   // --- The token's lifetime (seed 002, Authentication and Limits: valid its whole lifetime, then refused)
@@ -174,7 +173,7 @@ export const MIDDLEWARE_FAULTS = faultCatalogue([
       (x) => (x.value = Number(x.param!.raw)),
     ),
     ...assumption,
-    ...seeded,
+    ...seededAt,
     ...was('param-number-forms-loose'),
   }),
   fault('fd-err-malformed-json-crashes', 'FD-ERR-MALFORMED-JSON: a malformed body is answered 500, not 400', {

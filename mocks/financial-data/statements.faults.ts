@@ -6,7 +6,7 @@
 // store keeps, the answer. An id docs/mutation.md names from before the move, and a blind fault's
 // first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import type { Account, Asset } from './state.js';
 import { periodOfMonth, statementPdf, type Exchange, type StatementSeams, type Step } from './statements.records.js';
 
@@ -16,7 +16,6 @@ type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type Detail = Record<string, any>;
 const { fault } = faultKit<StatementSeams>();
-const seededAt = { origin: 'seeded' } as const;
 
 const V1: Op = 'GetCustomerAccountStatement';
 const V3: Op = 'GetCustomerAccountMultipleStatement';

@@ -4,7 +4,7 @@
 // step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
 // names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, blind, always, assumption, provider, was } from './fault-builders.js';
+import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
 import {
   BAD_PERIOD,
   coded,
@@ -26,7 +26,6 @@ type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
 const { fault, skip, refuse, on } = faultKit<AccessSeams>();
-const seeded = { origin: 'seeded' } as const;
 const DAY_MS = 86_400_000;
 const KEYED: Op[] = ['UpdateThirdPartyAccessKey', 'RevokeThirdPartyAccessKey'];
 const keys = (x: Exchange) => x.world.accessKeys.keys;
@@ -169,7 +168,7 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
       x.op !== 'GenerateThirdPartyAccessKey'
         ? r
         : accountsFound((p, i, y) => documentedAccount({ accountId: String(p.accountId).trim() }, i, y))(x, s, r, {}),
-    ...seeded,
+    ...seededAt,
     ...assumption,
   }),
   fault('fd-accesskey-period-unchecked', 'FD-ACCESSKEY-PERIOD: a period ending before it starts is granted', {
@@ -244,7 +243,7 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   }),
   fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
-    ...seeded,
+    ...seededAt,
     ...assumption,
   }),
   fault('fd-prop-refused-no-trace-accesskey-refused-update-revokes-key', {

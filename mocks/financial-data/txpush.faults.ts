@@ -5,7 +5,7 @@
 // answer, a delivery. Which set of writers found a fault is the mutation records' (docs/mutation.md); a
 // blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, always, was } from './fault-builders.js';
 import { linkedData, type TxPushSubscription as Subscription } from './state.js';
 import {
   TXPUSH_SIGNATURE_HEADER,
@@ -28,7 +28,6 @@ type Delivering = NonNullable<Seams['delivery']>;
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
 const { fault, skip, refuse, writtenThenRefused, answered } = faultKit<TxPushSeams>();
-const aliased = (earlier: string) => ({ aliases: [earlier] });
 
 // Who and what a fault applies to.
 const active = (x: Exchange) => x.account !== undefined && customerType(x.world, x.account) === 'active';
@@ -200,7 +199,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
       const s = newRecord(x.world, x.account!, 'transaction', String(x.input.body.callbackUrl));
       x.world.txpush.subscriptions.set(s.id, s);
     }),
-    ...aliased('i26-txpush-refused-port-subscribed'),
+    ...was('i26-txpush-refused-port-subscribed'),
   }),
 
   // --- The test transaction (seed 002, Events; provider 1.35.0 CreateTxPushTestTransaction)
@@ -229,7 +228,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
         historic: false,
       });
     }),
-    ...aliased('i32-fd-txpush-test-refused-still-stored'),
+    ...was('i32-fd-txpush-test-refused-still-stored'),
   }),
   fault('fd-txpush-test-transaction-not-stored', {
     rule: 'FD-TXPUSH-TEST-TRANSACTION: the injected transaction is not stored, GetCustomerTransaction does not find it',
@@ -405,7 +404,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
       body.accountId = Number(linkedData(x.world, x.account!.customerId).accounts[0]?.id ?? x.account!.id);
     }),
     ...assumption,
-    ...aliased('i28-fd-txpush-transaction-event-first-account'),
+    ...was('i28-fd-txpush-transaction-event-first-account'),
   }),
 
   // --- Signatures (reference, Outbound deliveries; provider 1.35.0 SubscriptionRecord.signingKey)
@@ -497,7 +496,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
       ...c,
       removed: [...x.world.txpush.subscriptions.group('customer', x.account!.customerId).values()],
     })),
-    ...aliased('i28-fd-txpush-disable-other-accounts-too'),
+    ...was('i28-fd-txpush-disable-other-accounts-too'),
   }),
 
   // --- Deleting one subscription (seed 002, Events: only that subscription's events stop)
@@ -506,7 +505,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
   }),
   fault('fd-txpush-delete-one-deletes-account', 'FD-TXPUSH-DELETE-ONE: deleting one subscription deletes every record of its account', {
     state: changed('delete', (c, x) => ({ ...c, removed: ofAccount(x, x.sub!.accountId) })),
-    ...aliased('txpush-delete-one-deletes-account'),
+    ...was('txpush-delete-one-deletes-account'),
   }),
   fault('fd-txpush-delete-one-account-event-needs-transaction-record', {
     rule: 'FD-TXPUSH-DELETE-ONE: after the transaction-class record is deleted the account-class one no longer delivers the account event; events are gated on a transaction-class record',
@@ -521,7 +520,7 @@ export const TXPUSH_FAULTS = faultCatalogue([
         for (const s of ofAccount(x, x.sub.accountId)) x.world.faultMemory.disabledSubscriptions.add(s.id);
       return c;
     },
-    ...aliased('i11-txpush-delete-account-class-silences-all'),
+    ...was('i11-txpush-delete-account-class-silences-all'),
   }),
   fault('fd-txpush-delete-one-answers-200', {
     rule: 'FD-TXPUSH-DELETE-ONE, FD-PROP-ERROR-STATUS: deleting one subscription answers 200 with the id removed, not 204',

@@ -5,7 +5,7 @@
 // request as judged at one step, what a report is filed as, how its content reads the customer's
 // data, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, schema } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, schema, seededAt } from '../fault-builders.js';
 import { transactionsOfAccounts } from '../state.js';
 import {
   accountsAsked,
@@ -20,7 +20,6 @@ import {
 type Seams = FaultSeams<AnalyticsSeams>;
 type State = NonNullable<Seams['state']>;
 const { fault, fold, skip, refuse } = faultKit<AnalyticsSeams>();
-const seededAt = { origin: 'seeded' } as const;
 const DAY_S = 86_400;
 
 const of =

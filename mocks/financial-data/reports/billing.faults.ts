@@ -4,16 +4,14 @@
 // billing.ts at its seams (billing.records.ts): the request as judged at one step, the page answered.
 // An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import { windowRefusal, type BillingSeams, type Exchange } from './billing.records.js';
 
 type Answering = NonNullable<FaultSeams<BillingSeams>['answer']>;
 type Judge = NonNullable<FaultSeams<BillingSeams>['judge']>;
 const { fault, fold, skip, refuse } = faultKit<BillingSeams>();
-const seededAt = { origin: 'seeded' } as const;
 const DAY_S = 86_400;
-const always = () => true;
 const laterPage = (x: Exchange) => x.page >= 1;
 const sizeUnsent = (x: Exchange) => x.input.query.size === undefined;
 

@@ -5,7 +5,7 @@
 // judged at one step, what a report is filed as, how its content reads the customer's data, the
 // content. A blind fault's first id stays as an alias.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, blind, provider, schema } from '../fault-builders.js';
+import { faultKit, blind, provider, schema, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import {
   interviewAssets,
@@ -19,8 +19,6 @@ import {
 
 type State = NonNullable<FaultSeams<IncomeSeams>['state']>;
 const { fault, skip, refuse, on } = faultKit<IncomeSeams>();
-const seededAt = { origin: 'seeded' } as const;
-const always = () => true;
 const PAYROLL = on('GenerateVOEPayrollReport', 'RefreshVOIEPayrollReport');
 const VOE_PAYROLL = on('GenerateVOEPayrollReport');
 const VOE_TXN = on('GenerateVOETransactionsReport');

@@ -6,7 +6,7 @@
 // the answer. An id docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { limitOf } from '../../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, schema, was } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, schema, was, seededAt } from '../fault-builders.js';
 import { findCustomer, type Report } from '../state.js';
 import { incomeKind, type Change, type Exchange, type RetrievalSeams, type Step } from './retrieval.records.js';
 
@@ -16,7 +16,6 @@ type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type Row = Record<string, any>;
 const { fault } = faultKit<RetrievalSeams>();
-const seededAt = { origin: 'seeded' } as const;
 
 const BY_CUSTOMER: Op = 'GetReportByCustomer';
 const BY_CONSUMER: Op = 'GetReportByConsumer';

@@ -4,14 +4,12 @@
 // sbca.ts at its seams (sbca.records.ts): the request as judged at one step, the periods and type of
 // its report, the answer. An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, blind, provider, was } from '../fault-builders.js';
+import { faultKit, blind, provider, was, seededAt, always } from '../fault-builders.js';
 import type { Change, Period, SbcaSeams } from './sbca.records.js';
 
 type Seams = FaultSeams<SbcaSeams>;
 const { fault, fold, skip } = faultKit<SbcaSeams>();
-const seededAt = { origin: 'seeded' } as const;
 const DAY_S = 86_400;
-const always = () => true;
 
 /** A change of `kind` made otherwise. */
 const changing =

@@ -4,15 +4,13 @@
 // its seams (store.records.ts): a report created or settled, when due reports settle, the callback.
 // An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { faultKit, assumption, blind, provider, was } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import type { Change, Delivery, Exchange, StoreSeams } from './store.records.js';
 
 type Seams = FaultSeams<StoreSeams>;
 const { fault } = faultKit<StoreSeams>();
-const seededAt = { origin: 'seeded' } as const;
 const ended = (status: string) => (x: Exchange) => x.report?.status === status;
-const always = () => true;
 
 /** A report, as created, changed. */
 const created =
