@@ -19,12 +19,12 @@ import {
   SAME_ON_EVERY_READER,
   writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { writeEveryWriter } from '../shared/after-write.js';
 import { liveCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 /**
  * The mock approves a registration a day after it was submitted or modified, on its virtual clock
@@ -97,10 +97,7 @@ test(
       type: 'checker-coverage',
       description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
     });
-    countProperty(test.info(), {
-      property: SAME_ON_EVERY_READER,
-      service: 'financial-data',
-      rule: 'FD-PROP-SAME-ON-EVERY-READER',
+    countRule(SAME_ON_EVERY_READER, 'FD-PROP-SAME-ON-EVERY-READER', {
       applies: VERSIONS.flat().map((w) => w.operationId),
       checked: agreeChecked,
       exceptions: agreeOut,

@@ -6,12 +6,13 @@
 // two rounds; what moves between a reader's two reads is compared nowhere.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
 import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { challengeOperations, CHALLENGE_STATUS, checkSameAnswer, SAME_ANSWER } from '../../helpers/client/invariants/repeat.js';
 import { judgeIdNamesOne, judgeReadersAgree, type ReaderCall, readTwice, showingOf } from '../shared/readers-agree.js';
+import { countRule } from '../shared/property.js';
 
 const BY_ID = byIdReaders(READERS);
 
@@ -82,10 +83,7 @@ test(
     for (const operationId of sameApplies)
       if (!sameChecked.has(operationId) && !sameOut.some((e) => e.operationId === operationId))
         sameOut.push({ operationId, reason: exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called here' });
-    countProperty(test.info(), {
-      property: SAME_ANSWER,
-      service: 'financial-data',
-      rule: 'FD-PROP-SAME-ANSWER',
+    countRule(SAME_ANSWER, 'FD-PROP-SAME-ANSWER', {
       applies: sameApplies,
       checked: [...sameChecked],
       exceptions: sameOut.filter((e) => !sameChecked.has(e.operationId)),
