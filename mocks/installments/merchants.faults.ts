@@ -437,7 +437,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       },
     },
   ),
-  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
+  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.exact-ids.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
   bend(
     seeded({

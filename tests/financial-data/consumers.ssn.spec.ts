@@ -3,15 +3,10 @@
 // on the creation answer, both readers, and again after a modification sends a new SSN; with and
 // without hyphens. The client separately fails any response echoing a full SSN sent
 // (sensitiveEchoConformance). Assertions print lengths and booleans, never an SSN.
-//
-// And: the last four SSN digits of a consumer whose SSN ends in zeros, on every reader that shows
-// them: GetConsumerForCustomer and GetConsumer (ssn), and a report of the consumer - its ack,
-// GetReportByCustomer, GetReportById, GetReportByConsumer and its reseller billing row (consumerSsn; a
-// VOA of the check's own customer, its accounts linked) -
-// after creation and after ModifyConsumer sends a new SSN. Reference, Consumers (records show the
-// last four SSN digits); provider 1.35.0 SocialSecurityNumberLastDigits ("Last 4 digits of a SSN", a
-// string), BillingReport.consumerSsn. Last four digits with leading zeros (0012, 0405): a reader that
-// reads them as a number shows 12. Assertions print the last four only, never an SSN.
+// Last four digits with leading zeros (0012, 0405; provider 1.35.0 SocialSecurityNumberLastDigits, a
+// string): as sent on both consumer readers and on every reader of a report of the consumer (its ack,
+// GetReportByCustomer, GetReportById, GetReportByConsumer and its reseller billing row,
+// BillingReport.consumerSsn), after creation and after a new SSN; a reader that reads them as a number shows 12.
 import { expect, expectSsnLastFour, newConsumer, type OperationClient, rules, test } from '../../fixtures/financial-data.js';
 import { ownReport } from './reports-retrieval.known.js';
 

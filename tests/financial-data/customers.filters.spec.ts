@@ -3,12 +3,9 @@
 // Every criterion is run against a known set made for the test (customers whose first names carry
 // a tag no other customer has), shown to change the answer and to exclude what it must, and the
 // counts are compared with the known answer. A target that ignores a criterion lists too much.
-//
-// And: GET /aggregation/v1/customers with an empty type (provider 1.35.0 CustomerType and
-// CustomerTypeParameter: left empty, the list holds customers of every type; FD-CUST-TYPE-EMPTY): a
-// testing and an active customer of the check's own, each looked up by its username with type empty,
-// are listed, and with the other type named, not. The empty criterion is judged as sent: a target
-// reading it as a type of its own (none listed) or as one of the two types fails.
+// An empty type (provider 1.35.0 CustomerType and CustomerTypeParameter: left empty, the list holds
+// customers of every type; FD-CUST-TYPE-EMPTY), judged as sent: a testing and an active customer of the
+// check's own, each looked up by its username, are listed with type empty and not with the other type.
 import {
   expect,
   newCustomer,

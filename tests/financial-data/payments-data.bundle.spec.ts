@@ -5,17 +5,11 @@
 // (another name is a 400, code 12019); accountCount and the success counts; a section an account
 // cannot give is listed under its errors. A named section is expected present or listed as an error
 // (a sandbox's setup may lack one); a section not named must be absent on any target.
-//
-// And: GetAccountDetailsByInstitutionLoginId and GetAccountDetailsByAccountId, the counts of the
-// payment enablement bundle under every include and on every login of the linked customer, and on
-// every account of it read alone (each account type: a type refused a section lists it under its
-// errors, and no success count counts it) - provider 1.35.0 PaymentEnablementBundle
-// (accountCount, balanceDetailsSuccessCount, paymentInstructionSuccessCount,
-// accountIdentitySuccessCount, errorCount) and IncludeParameter; seed 002, Payments data (query
-// include). payments-data.bundle.spec.ts compares the counts with the list of one login without
-// include; here each count is compared with what the answer lists when include narrows the sections
-// (a section not asked for is carried by no account, so its count is 0) and on each login. Read-only:
-// runs on a sandbox against FD_LINKED_CUSTOMER_ID too.
+// The counts (provider 1.35.0 PaymentEnablementBundle accountCount, balanceDetailsSuccessCount,
+// paymentInstructionSuccessCount, accountIdentitySuccessCount, errorCount): against the list of one login
+// without include, and against what the answer lists under every include (a section not asked for is
+// carried by no account: its count 0), on every login of the linked customer and on each account read
+// alone (a type refused a section lists it under its errors, no success count counts it). Read-only.
 import { expect, expectFdError, mockOnly, rules, test } from '../../fixtures/financial-data.js';
 
 const SECTIONS = ['balanceDetails', 'paymentInstruction', 'accountIdentity'] as const;

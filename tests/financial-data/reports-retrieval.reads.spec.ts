@@ -5,11 +5,9 @@
 // and 404. Reports are made through the mock's control route on the mock, through a generate
 // operation for the prepared linked customer on a sandbox (reports-retrieval.known.ts); the smoke
 // check generates a VOA through GenerateVOAReport on both.
-//
-// And: GetPortfolioByPathParamPortFolioID of financial data 1.42.0 (provider 1.42.0; no seed section).
-// Declared only when the certified contract has it (FD_CONTRACT_VERSION=1.42.0). The portfolio of a
-// report read by its id alone holds the reports GetPortfolioByCustomer lists for it, with the customer's
-// consumer; an unknown portfolio id is a 404.
+// GetPortfolioByPathParamPortFolioID (provider 1.42.0, declared only when FD_CONTRACT_VERSION=1.42.0): the
+// portfolio of a report read by its id alone holds the reports GetPortfolioByCustomer lists for it, with
+// the customer's consumer; an unknown portfolio id is a 404.
 import {
   expect,
   expectFdError,

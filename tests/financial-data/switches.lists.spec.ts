@@ -9,16 +9,12 @@
 // (mocks/financial-data/switches.ts); the checks of those known answers read customers of their own,
 // linked through the mock's control surface or through Connect on a sandbox whose page the suite
 // completes (ownLinkedCustomer, fdPowers.linkAccounts).
-//
-// And: GET /transfer/externals/{external_id}/deposit-switches (getAllExternalDepositSwitches) -
-// seed 002, Resources - Switch ("also found by external_id"). The list echoes the external id and
-// holds exactly the deposit switches carrying it (provider 1.35.0: ExternalDepositSwitchesSummary,
-// the in-branch deposit switches of an external id). Known answers on the mock (and on a customer of
-// the check's own linked through Connect on a sandbox whose page the suite completes): a linked customer's
-// deposit switches carry BR-<customerId>-1 (two), BR-<customerId>-2 (one) or no external id (one)
-// (mocks/financial-data/switches.ts). An external id no switch carries is a 404, not an empty list:
-// @assumption (seed 002 Errors 404; the provider also shows a 400 "No matching record found for
-// external_id" example).
+// GET /transfer/externals/{external_id}/deposit-switches (seed 002, Resources - Switch: "also found by
+// external_id"): the list echoes the external id and holds exactly the deposit switches carrying it
+// (provider 1.35.0 ExternalDepositSwitchesSummary). Known answers: a linked customer's deposit switches
+// carry BR-<customerId>-1 (two), BR-<customerId>-2 (one) or none (one) (mocks/financial-data/switches.ts).
+// An external id no switch carries is a 404, not an empty list: @assumption (seed 002 Errors 404; the
+// provider also shows a 400 "No matching record found for external_id" example).
 import { expect, expectFdError, type OperationClient, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 
 type Kind = 'deposit' | 'bill-pay';

@@ -7,18 +7,11 @@
 // through the mock's control surface or, on a sandbox, Connect (fdPowers.linkAccounts); every
 // delivery goes to the check's own listener URLs, so no other worker's subscription or transaction
 // is in what the model compares.
-//
-// And: CreateTxPushTestTransaction over a sequence, its deliveries and the account reader -
-// seed 002, Events - TxPush (each test transaction of a testing account sends one transaction event
-// and one account event, the balance changed by the amount; deleting one subscription stops only
-// that one; disabling an account stops all). A fixed sequence over the accounts of two linked
-// customers (several transactions on one account, on the other between them, credits and debits,
-// pending, active sent and active by default, a delete and a disable between): after each step every delivery and GetCustomerAccount are compared with the reference
-// model (fixtures/models/financial-data/txpush.model.ts), whose balance runs over every transaction
-// so far (FD-TXPUSH-RUNNING-BALANCE). The random sequences of txpush.model.spec.ts compare the same,
-// but seldom draw two transactions on one account with its account record live. The two customers
-// are the check's own, their accounts linked through the mock's control surface or, on a sandbox,
-// Connect (fdPowers.linkAccounts), and every delivery goes to the check's own listener URLs.
+// And a fixed sequence the random ones seldom draw (seed 002, Events - TxPush): over the accounts of two
+// linked customers of the check's own, several transactions on one account and on the other between them,
+// credits and debits, pending, active sent and by default, a delete and a disable between; after each step
+// every delivery and GetCustomerAccount compared with the model, whose balance runs over every
+// transaction so far (FD-TXPUSH-RUNNING-BALANCE).
 import { expect, rules, runModel, test, txpushModel } from '../../fixtures/financial-data.js';
 
 test(

@@ -4,14 +4,10 @@
 // end at the suite's listener: one subscription URL `hook` and one event override `hook-override`,
 // each a URL a normalisation would change (case, an encoded slash, a query string), counted where it
 // arrives byte for byte. The delivery body is shown nowhere (seed 002, Events): its members are @assumption.
-//
-// And: the test deliveries of a webhook subscription after it changes - updateWebhookSubscription
-// (a new URL), updateWebhookSubscriptionEvent (a new override), deleteWebhookSubscriptionEvent, then
-// testWebhookSubscription and testWebhookSubscriptionBasedOnEventId; and the reads and changes
-// themselves (getWebhookSubscriptionById, listWebhookSubscriptions, the updates, the status changes),
-// which deliver nothing - seed 002, Events (the test-subscription operations trigger test
-// deliveries: nothing else does), Webhook subscriptions (the URL may be overridden per event).
-// Every URL is one a normalisation would change (tellingListenerPath), counted where it arrives.
+// After the subscription changes (updateWebhookSubscription, updateWebhookSubscriptionEvent,
+// deleteWebhookSubscriptionEvent) the test deliveries go to the URLs registered now; the reads and
+// changes themselves (getWebhookSubscriptionById, listWebhookSubscriptions, the updates, the status
+// changes) deliver nothing (seed 002, Events: only the test-subscription operations trigger deliveries).
 import {
   expect,
   expectDeliveries,

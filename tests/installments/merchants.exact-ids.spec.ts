@@ -3,12 +3,9 @@
 // MerchantMidSearchParameters.mid and MerchantSearchParameters.maid: Mid and Maid are strings of letters
 // and digits). A MID or a maid with leading zeros and the same digits without them are two ids, as is a
 // MID and its first digits: a target that compares them as numbers or by prefix answers the other.
-//
-// And: postMerchantParticipations and postMerchantMidSearches: the merchant a MID search names by
-// legal name, country and acquirer ICA together (seed 001, Endpoints: search "the mids of a given
-// merchant"; provider 2.0.0 MerchantMidSearchParameters). The other criteria of the searches are the
-// merchants model check's and the search-criteria property's (merchants.model.spec.ts,
-// properties.search-criteria.spec.ts); the criteria in other forms are merchants.criteria-forms.spec.ts'.
+// And the merchant a MID search names by legal name, country and acquirer ICA together (seed 001,
+// Endpoints: search "the mids of a given merchant"; provider 2.0.0 MerchantMidSearchParameters); its other
+// criteria are merchants.model.spec.ts', properties.search-criteria.spec.ts' and merchants.criteria-forms.spec.ts'.
 import { exampleParticipation, expect, rules, test } from '../../fixtures/installments.js';
 import { underRule } from '../../helpers/client/annotations.js';
 

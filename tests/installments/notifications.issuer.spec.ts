@@ -1,22 +1,17 @@
 // Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
-//
-// And: POST /notifications (notifyPlan) 201/429 on an issuer's endpoint, the throttle's window at the
-// millisecond (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0 PlanNotifTooManyRequestError, a rate per second, read as a
-// sliding second): a notification counts for the window after its instant, that window's end excluded. The mock's virtual
-// clock stands still (frozen) at each instant, so "just inside", "exactly at" and "just after" are each reached to the
-// millisecond with no real time passing between two calls. The caller's notifications (each of a plan of its own: the
-// count is the caller's, provider 2.0.0 IP rate limit) are spread over the window, so its allowance comes back one
-// notification at a time (a fixed window, or one that empties at once, answers otherwise). notifications.issuer.spec.ts
-// checks the count and what counts; this spec the window's edges.
-//
-// And: POST /notifications (notifyPlan) on an issuer's endpoint, the suite playing the service: the
-// issuer serves the ICAs it serves, compared whole (reference, Flows - notification (b) 404 for an ICA
-// it does not serve; PlanNotification.issuerIca is a string of at most 11 characters, an identifier).
-// An ICA sharing its first 4 or 5 characters with the served one, the served one cut short, or the
-// served one followed by more digits is another ICA: 404. Other forms of the same ICA (leading zeros,
-// separators, case) are notifications.issuer.spec.ts's.
+// The throttle's window at the millisecond (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0
+// PlanNotifTooManyRequestError, a rate per second, read as a sliding second): a notification counts for
+// the window after its instant, that window's end excluded. The mock's virtual clock stands still (frozen)
+// at each instant, so "just inside", "exactly at" and "just after" are each reached to the millisecond.
+// The caller's notifications (each of a plan of its own: the count is the caller's, provider 2.0.0 IP rate
+// limit) are spread over the window, so its allowance comes back one at a time (a fixed window, or one
+// that empties at once, answers otherwise).
+// The ICAs the issuer serves are compared whole (reference, Flows - notification (b) 404 for an ICA it
+// does not serve; PlanNotification.issuerIca a string of at most 11 characters): an ICA sharing its first
+// 4 or 5 characters with the served one, cut short, or followed by more digits is another ICA: 404.
+// Other forms of the same ICA (leading zeros, separators, case) are the checks above.
 import {
   exampleNotification,
   expect,

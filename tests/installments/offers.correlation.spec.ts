@@ -1,13 +1,19 @@
 // Covers: the Correlation-Id of approvedOffers' answers (provider 2.0.0, Correlation-Id: "Client
 // correlation id for request tracing... If not provided, the API will create a new one"; the
 // response header of the 200 and of every error of the operation).
-//
-// And: the Correlation-Id of approvedOffers' error answers, each status it documents (provider
-// 2.0.0: POST /offers takes Correlation-Id, "if not provided, the API will create a new one", and
-// its 400, 401, 403, 404, 406 and 415 answers declare the Correlation-Id response header). The
-// header's presence is the client's check on every answer; its value is the caller's, on every
-// path a request can be refused by, not only on the 200 and the malformed body.
-import { expect, rules, signedAs, strangerCredentials, tellingCorrelationIds, test, unregisteredPan } from '../../fixtures/installments.js';
+// Each error status the operation documents (400, 401, 403, 404, 406 and 415 declare the header): its
+// presence is the client's check on every answer; its value is the caller's, on every path a request
+// can be refused by, not only on the 200 and the malformed body.
+import {
+  type CallOptions,
+  expect,
+  rules,
+  signedAs,
+  strangerCredentials,
+  tellingCorrelationIds,
+  test,
+  unregisteredPan,
+} from '../../fixtures/installments.js';
 
 test(
   "approvedOffers answers the caller's Correlation-Id byte for byte on its 200 and its 400, and one of its own when given none @provider",
@@ -57,47 +63,24 @@ test(
     for (const sent of [`Trace ${crypto.randomUUID().toUpperCase()}-ab`, ...tellingCorrelationIds()]) {
       const headers = { ...call.headers, 'Correlation-Id': sent };
       const { transaction: _, ...withoutTransaction } = call.body as Record<string, unknown>;
-      const cases: { what: string; status: number; res: Promise<Awaited<ReturnType<typeof instApi.call>>> }[] = [
+      const ask = (options: Omit<CallOptions, 'body' | 'path'>) => instApi.call('approvedOffers', { ...call, headers, ...options });
+      // [what, the status it reaches, the answer]
+      const cases: [string, number, ReturnType<typeof ask>][] = [
         // provider 2.0.0, the offers request requires transaction.
-        {
-          what: 'a body without its transaction',
-          status: 400,
-          res: instApi.call('approvedOffers', { ...call, headers, rawBody: JSON.stringify(withoutTransaction) }),
-        },
-        { what: 'an unsigned request', status: 401, res: instApi.call('approvedOffers', { ...call, headers, auth: false }) },
-        {
-          what: 'a request signed by an unknown consumer key',
-          status: 401,
-          res: instApi.call('approvedOffers', { ...call, headers, auth: signedAs(strangerCredentials()) }),
-        },
+        ['a body without its transaction', 400, ask({ rawBody: JSON.stringify(withoutTransaction) })],
+        ['an unsigned request', 401, ask({ auth: false })],
+        ['a request signed by an unknown consumer key', 401, ask({ auth: signedAs(strangerCredentials()) })],
         // reference, Transport and auth: a card no pan list holds gets no eligible offer.
-        {
-          what: 'a card of no pan list',
-          status: 404,
-          res: instApi.call('approvedOffers', { headers, body: await instReq.offersBody(unregisteredPan()) }),
-        },
-        {
-          what: 'Accept: application/xml',
-          status: 406,
-          res: instApi.call('approvedOffers', { ...call, headers: { ...headers, accept: 'application/xml' } }),
-        },
-        {
-          what: 'a text/plain body',
-          status: 415,
-          res: instApi.call('approvedOffers', { ...call, headers: { ...headers, 'content-type': 'text/plain' } }),
-        },
+        ['a card of no pan list', 404, instApi.call('approvedOffers', { headers, body: await instReq.offersBody(unregisteredPan()) })],
+        ['Accept: application/xml', 406, ask({ headers: { ...headers, accept: 'application/xml' } })],
+        ['a text/plain body', 415, ask({ headers: { ...headers, 'content-type': 'text/plain' } })],
       ];
-      if (inst.forbidden)
-        cases.push({
-          what: 'a key allowed no operation',
-          status: 403,
-          res: instApi.call('approvedOffers', { ...call, headers, auth: signedAs(inst.forbidden) }),
-        });
+      if (inst.forbidden) cases.push(['a key allowed no operation', 403, ask({ auth: signedAs(inst.forbidden) })]);
       // Every answer settled before any is judged: awaited one by one, a refused first call would leave
       // the others in flight and unheld, to reject after the test when their request context closes.
-      const answers = await Promise.all(cases.map((c) => c.res));
+      const answers = await Promise.all(cases.map(([, , res]) => res));
       const wrong: string[] = [];
-      for (const [i, { what, status }] of cases.entries()) {
+      for (const [i, [what, status]] of cases.entries()) {
         const answer = answers[i]!;
         // The echo is judged whatever the status (provider: every answer carries it); a case that did not
         // reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.

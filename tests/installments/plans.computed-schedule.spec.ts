@@ -6,10 +6,8 @@
 // than one currency, each selected from an offer of its own answer: a service that rounds the shares
 // otherwise for large amounts, or for one currency, shows repayments that do not come to the amount.
 // getPlan's scheduledRepayments are judged by the client's answer judge too (planReadWrong).
-//
-// And: the schedule of the outbound POST /notifications (notifyPlan) for a plan selected without a
-// schedule of its own (provider 2.0.0: tenure is the total number of installments; its notification
-// examples list one schedule payment per installment, numbered from 1).
+// And a plan selected without a schedule of its own is notified with one schedule payment per installment,
+// numbered from 1 (provider 2.0.0: tenure is the total number of installments, as its notification examples show).
 import { computedScheduleWrong, expect, planTermsMandatory, rules, test } from '../../fixtures/installments.js';
 
 const AMOUNTS = [1.0, 10.01, 999.99, 1000, 1234.56, 98765.43];
