@@ -338,7 +338,7 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       return undefined;
     },
   }),
-  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
+  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.exact-ids.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
   fault('in-filter-ica-text-mid-search-ica-as-number', ['IN-FILTER-ICA-TEXT'], {
     rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
