@@ -6,7 +6,7 @@
 // answer. Which set of writers found a fault is the mutation records' (docs/mutation.md); a fault a
 // record names by an earlier id keeps it as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, was, assumption, provider, always, judgesAt, schema } from './fault-builders.js';
+import { faultKit, was, seededAt, assumption, provider, always, schema } from './fault-builders.js';
 import { DAY_S } from './portfolio.js';
 import {
   accountsOfLogin,
@@ -41,10 +41,8 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type When = (x: Exchange) => boolean;
 
-const fault = faultsAt<TransactionSeams>();
-const { fold, skip, refuse } = judgesAt<TransactionSeams>();
+const { fault, fold, skip, refuse } = faultKit<TransactionSeams>();
 const blind = { origin: 'blind' } as const;
-const seeded = { origin: 'seeded' } as const;
 
 // Who and what a fault applies to.
 const ALL: When = (x) => x.op === 'GetAllCustomerTransactions';
@@ -53,10 +51,19 @@ const LISTS: When = (x) => ALL(x) || ACCOUNT(x);
 const BY_ID: When = (x) => x.op === 'GetCustomerTransaction';
 const later: When = (x) => (x.input.query.start ?? 1) > 1;
 const asc: When = (x) => x.input.query.sort === 'asc';
+const desc: When = (x) => !asc(x);
+const withPending: When = (x) => !!x.pending;
+const withoutPending: When = (x) => !x.pending;
+/** A page after the first, as judged. */
+/** The account list asked for its daily balances. */
+const daily: When = (x) => x.input.query.showDailyBalance === true;
+const pastFirst: When = (x) => x.page!.start > 1;
 const both =
   (...whens: When[]): When =>
   (x) =>
     whens.every((w) => w(x));
+/** Whether a transaction is dated exactly at one edge of the list's window. */
+const at = (edge: 'from' | 'to') => (t: Transaction, x: Exchange) => x.window!.key(t) === x.window![edge];
 const pendingOf = (ts: Transaction[]) => ts.filter((t) => t.status === 'pending').length;
 const EASTERN_S = 5 * 3600;
 
@@ -164,34 +171,28 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       judge: (_x, step, refusal) => (step === 'recurring-customer-accounts' ? undefined : refusal),
     } satisfies FaultSeams<CustomerAccountsSeams>,
   },
-  fault(
-    'fd-prop-window-anchor-standard-history-from-now',
-    "FD-PROP-WINDOW-ANCHOR: standard history counted back from now, not from the account's addition: once the clock has moved on, the oldest standard transactions of an account whose history was not loaded are no longer listed",
-    {
-      state: visible((c, x) =>
-        c.shown && !c.account!.historicLoaded && x.nowS - c.transaction.postedDate > x.standardDays * DAY_S ? false : undefined,
-      ),
-      ...seeded,
-      ...was('seeded-prop-window-standard-history-from-now'),
+  fault('fd-prop-window-anchor-standard-history-from-now', {
+    rule: "FD-PROP-WINDOW-ANCHOR: standard history counted back from now, not from the account's addition: once the clock has moved on, the oldest standard transactions of an account whose history was not loaded are no longer listed",
+    state: visible((c, x) =>
+      c.shown && !c.account!.historicLoaded && x.nowS - c.transaction.postedDate > x.standardDays * DAY_S ? false : undefined,
+    ),
+    ...seededAt,
+    ...was('seeded-prop-window-standard-history-from-now'),
+  }),
+  fault('fd-prop-refused-no-trace-historic-load-other-partner-loaded', {
+    rule: "FD-PROP-REFUSED-NO-TRACE: LoadHistoricTransactionsForCustomerAccount of another partner's account answers 404 but loads the account's history",
+    judge: (x, s, r) => {
+      const foreign = x.world.accounts.get(x.input.path.accountId);
+      if (r && s === 'account' && foreign && !foreign.mfa && x.op === 'LoadHistoricTransactionsForCustomerAccount') {
+        foreign.historicLoaded = true;
+        foreign.aggregationAttemptDate = x.nowS;
+      }
+      return r;
     },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-historic-load-other-partner-loaded',
-    "FD-PROP-REFUSED-NO-TRACE: LoadHistoricTransactionsForCustomerAccount of another partner's account answers 404 but loads the account's history",
-    {
-      judge: (x, s, r) => {
-        const foreign = x.world.accounts.get(x.input.path.accountId);
-        if (r && s === 'account' && foreign && !foreign.mfa && x.op === 'LoadHistoricTransactionsForCustomerAccount') {
-          foreign.historicLoaded = true;
-          foreign.aggregationAttemptDate = x.nowS;
-        }
-        return r;
-      },
-      ...assumption,
-      ...seeded,
-      ...was('seeded-prop-historic-load-other-partner-loaded'),
-    },
-  ),
+    ...assumption,
+    ...seededAt,
+    ...was('seeded-prop-historic-load-other-partner-loaded'),
+  }),
   // --- Historic load (seed 002, Transactions; Errors 203; Limits: standard history)
   fault('fd-txn-historic-status-mfa-204', 'FD-TXN-HISTORIC-STATUS: an MFA institution answers 204 and loads, not 203', {
     state: loading((c) => (c.status === 203 ? { status: 204, loaded: [c.account] } : undefined)),
@@ -236,33 +237,27 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
         : undefined,
     ),
   }),
-  fault(
-    'fd-txn-standard-history-six-long-months',
-    'FD-TXN-STANDARD-HISTORY: standard history counted as six months of the longest month, a few days more than standardHistoryDays, before the historic load',
-    {
-      state: visible((c, x) =>
-        c.account && c.transaction.historic && !c.account.historicLoaded
-          ? c.account.createdDate - c.transaction.postedDate <= (x.standardDays / 30) * 31 * DAY_S
-          : undefined,
-      ),
-      ...blind,
-    },
-  ),
+  fault('fd-txn-standard-history-six-long-months', {
+    rule: 'FD-TXN-STANDARD-HISTORY: standard history counted as six months of the longest month, a few days more than standardHistoryDays, before the historic load',
+    state: visible((c, x) =>
+      c.account && c.transaction.historic && !c.account.historicLoaded
+        ? c.account.createdDate - c.transaction.postedDate <= (x.standardDays / 30) * 31 * DAY_S
+        : undefined,
+    ),
+    ...blind,
+  }),
   // --- Ownership and deletion (seed 002, Transactions; Accounts; Errors 404)
-  fault(
-    'fd-txn-owner-404-account-other-customer',
-    "FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT: another customer's account is read through a customer that exists (account list, historic load)",
-    {
-      judge: skip(
-        'account',
-        (x) => !!findCustomer(x.world, x.input.path.customerId, x.input.partner?.id) && x.world.accounts.has(x.input.path.accountId),
-        (x) => {
-          x.account = x.world.accounts.get(x.input.path.accountId);
-          x.accounts = [x.account!];
-        },
-      ),
-    },
-  ),
+  fault('fd-txn-owner-404-account-other-customer', {
+    rule: "FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT: another customer's account is read through a customer that exists (account list, historic load)",
+    judge: skip(
+      'account',
+      (x) => !!findCustomer(x.world, x.input.path.customerId, x.input.partner?.id) && x.world.accounts.has(x.input.path.accountId),
+      (x) => {
+        x.account = x.world.accounts.get(x.input.path.accountId);
+        x.accounts = [x.account!];
+      },
+    ),
+  }),
   fault('fd-txn-owner-404-by-id-other-customer', "FD-TXN-OWNER-404, FD-OBJ-OTHER-PARENT: another customer's transaction read by id", {
     judge: skip('owner', BY_ID),
   }),
@@ -313,11 +308,12 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-window-account-from-date-day-early', 'FD-TXN-WINDOW: the account list also lists the day before fromDate', {
     judge: windowed(ACCOUNT, (w) => ({ after: (k) => k >= w.from - DAY_S })),
   }),
-  fault(
-    'fd-txn-window-edges-account-to-date-day-start',
-    'FD-TXN-WINDOW-EDGES: the account list reads toDate as the start of its UTC day, leaving out a transaction dated at toDate itself',
-    { judge: windowed(ACCOUNT, (w) => ({ before: (k) => k <= dayOf(w.to) })), ...assumption, ...seeded },
-  ),
+  fault('fd-txn-window-edges-account-to-date-day-start', {
+    rule: 'FD-TXN-WINDOW-EDGES: the account list reads toDate as the start of its UTC day, leaving out a transaction dated at toDate itself',
+    judge: windowed(ACCOUNT, (w) => ({ before: (k) => k <= dayOf(w.to) })),
+    ...assumption,
+    ...seededAt,
+  }),
   fault('fd-txn-window-edges-all-from-date-exclusive', 'FD-TXN-WINDOW-EDGES: the customer list leaves out one dated at fromDate', {
     judge: windowed(ALL, (w) => ({ after: (k) => k > w.from })),
     ...assumption,
@@ -325,51 +321,33 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-window-edges-all-from-date-day-start', "FD-TXN-WINDOW-EDGES: the customer list starts at fromDate's day start", {
     judge: windowed(ALL, (w) => ({ after: (k) => k >= dayOf(w.from) })),
   }),
-  fault(
-    'fd-txn-window-edges-account-pending-to-edge-excluded',
-    'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list with includePending=true leaves out the transactions dated at toDate',
-    {
-      state: leaves(
-        both(ACCOUNT, (x) => !!x.pending),
-        (t, x) => x.window!.key(t) === x.window!.to,
-      ),
-      ...provider,
-      ...was('i18-txn-account-to-date-edge-excluded-with-pending'),
-    },
-  ),
-  fault(
-    'fd-txn-window-edges-account-undated-to-edge-excluded',
-    'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list leaves out a transaction without transactionDate posted exactly at toDate',
-    {
-      state: leaves(ACCOUNT, (t, x) => t.transactionDate === undefined && x.window!.key(t) === x.window!.to),
-      ...seeded,
-      ...was('seeded-fam25-txn-account-undated-to-edge-excluded'),
-    },
-  ),
-  fault(
-    'fd-txn-window-edges-undated-from-edge-excluded',
-    'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: a transaction without transactionDate posted exactly at fromDate is left out of both lists',
-    {
-      state: leaves(LISTS, (t, x) => t.transactionDate === undefined && x.window!.key(t) === x.window!.from),
-      ...was('i20-txn-undated-from-edge-excluded'),
-    },
-  ),
+  fault('fd-txn-window-edges-account-pending-to-edge-excluded', {
+    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list with includePending=true leaves out the transactions dated at toDate',
+    state: leaves(both(ACCOUNT, withPending), at('to')),
+    ...provider,
+    ...was('i18-txn-account-to-date-edge-excluded-with-pending'),
+  }),
+  fault('fd-txn-window-edges-account-undated-to-edge-excluded', {
+    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: the account list leaves out a transaction without transactionDate posted exactly at toDate',
+    state: leaves(ACCOUNT, (t, x) => t.transactionDate === undefined && at('to')(t, x)),
+    ...seededAt,
+    ...was('seeded-fam25-txn-account-undated-to-edge-excluded'),
+  }),
+  fault('fd-txn-window-edges-undated-from-edge-excluded', {
+    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: a transaction without transactionDate posted exactly at fromDate is left out of both lists',
+    state: leaves(LISTS, (t, x) => t.transactionDate === undefined && at('from')(t, x)),
+    ...was('i20-txn-undated-from-edge-excluded'),
+  }),
   fault('fd-txn-window-edges-all-asc-to-edge-excluded', 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: sort=asc leaves out one dated at toDate', {
-    state: leaves(both(ALL, asc), (t, x) => x.window!.key(t) === x.window!.to),
+    state: leaves(both(ALL, asc), at('to')),
     ...assumption,
     ...was('i22-txn-all-asc-to-date-edge-excluded'),
   }),
-  fault(
-    'fd-txn-window-edges-all-desc-from-edge-excluded',
-    'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: under the default descending order the customer list leaves out the transaction dated exactly at fromDate',
-    {
-      state: leaves(
-        both(ALL, (x) => !asc(x)),
-        (t, x) => x.window!.key(t) === x.window!.from,
-      ),
-      ...was('i25-txn-all-desc-from-date-edge-excluded'),
-    },
-  ),
+  fault('fd-txn-window-edges-all-desc-from-edge-excluded', {
+    rule: 'FD-TXN-WINDOW-EDGES, FD-PROP-WINDOW: under the default descending order the customer list leaves out the transaction dated exactly at fromDate',
+    state: leaves(both(ALL, desc), at('from')),
+    ...was('i25-txn-all-desc-from-date-edge-excluded'),
+  }),
   // --- Pending (seed 002, Transactions: include pending)
   fault('fd-txn-pending-always-included', 'FD-TXN-PENDING: the pending transactions are listed without includePending=true', {
     judge: pending(LISTS, true),
@@ -427,8 +405,8 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     answer: sliced(
       both(ALL, (x) => x.sort === 'asc'),
       (found, x) => {
-        const desc = [...found].reverse();
-        return desc.slice(offset(x), offset(x) + x.page!.limit).reverse();
+        const newest = [...found].reverse();
+        return newest.slice(offset(x), offset(x) + x.page!.limit).reverse();
       },
     ),
   }),
@@ -441,14 +419,18 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     judge: paging(LISTS, (p, x) => (p.limit = Math.min(p.limit, x.pageMax - 1))),
     ...blind,
   }),
-  fault('fd-txn-page-default-size-100', "FD-TXN-PAGE-DEFAULT: without limit a page holds 100, not the limit parameter's default", {
-    judge: paging(
-      both(LISTS, (x) => x.input.query.limit === undefined),
-      (p) => (p.limit = 100),
-    ),
-    ...provider,
-    ...was('transactions-default-page-size-100'),
-  }),
+  fault(
+    'fd-txn-page-default-size-100',
+    "FD-TXN-PAGE-DEFAULT: without limit a page holds a size of its own, not the limit parameter's default",
+    {
+      judge: paging(
+        both(LISTS, (x) => x.input.query.limit === undefined),
+        (p) => (p.limit = 100),
+      ),
+      ...provider,
+      ...was('transactions-default-page-size-100'),
+    },
+  ),
   fault('fd-txn-page-start-all-ignored', 'FD-TXN-PAGE-START: start does not select the page of the customer list', {
     judge: paging(ALL, (p) => (p.start = 1)),
     ...provider,
@@ -464,14 +446,11 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...was('transactions-start-as-offset-on-account'),
   }),
   fault('fd-txn-page-start-all-past-end-repeats-last', 'FD-TXN-PAGE-START: the customer list repeats its last page past the end', {
-    answer: answered(
-      (x) => ALL(x),
-      (a, x) => {
-        if (a.body.displaying !== 0 || x.found!.length === 0) return;
-        const s = x.found!.slice(Math.floor((x.found!.length - 1) / x.page!.limit) * x.page!.limit);
-        return { body: { ...a.body, displaying: s.length, transactions: s.map(x.show) }, shown: s };
-      },
-    ),
+    answer: answered(ALL, (a, x) => {
+      if (a.body.displaying !== 0 || x.found!.length === 0) return;
+      const s = x.found!.slice(Math.floor((x.found!.length - 1) / x.page!.limit) * x.page!.limit);
+      return { body: { ...a.body, displaying: s.length, transactions: s.map(x.show) }, shown: s };
+    }),
     ...provider,
     ...was('i5-txn-all-page-past-end-repeats-last'),
   }),
@@ -494,47 +473,29 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...provider,
   }),
   fault('fd-txn-page-counts-all-found-counts-pending', "FD-TXN-PAGE-COUNTS: the customer list's found counts the pending left out", {
-    answer: counted(
-      both(ALL, (x) => !x.pending),
-      (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
-    ),
+    answer: counted(both(ALL, withoutPending), (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) })),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-txn-page-counts-account-found-counts-pending', "FD-TXN-PAGE-COUNTS: the account list's found counts the pending left out", {
-    answer: counted(
-      both(ACCOUNT, (x) => !x.pending),
-      (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) }),
-    ),
+    answer: counted(both(ACCOUNT, withoutPending), (c, x) => ({ found: c.found + pendingOf(matchingOf(x, x.accounts)) })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-counts-all-found-ignores-window',
-    'FD-TXN-PAGE-COUNTS, FD-PROP-WINDOW: found of the customer list counts every transaction of its accounts, not those of the window asked',
-    {
-      answer: counted(ALL, (_c, x) => ({
-        found: matchingOf(x, x.accounts, false).filter((t) => x.pending || t.status !== 'pending').length,
-      })),
-      ...provider,
-      ...seeded,
-      ...was('transactions-all-found-ignores-window'),
-    },
-  ),
-  fault(
-    'fd-txn-page-counts-all-found-drops-pending',
-    'FD-TXN-PAGE-COUNTS, FD-TXN-PENDING: with includePending=true the customer list lists the pending transactions but found leaves them out',
-    {
-      answer: counted(
-        both(ALL, (x) => !!x.pending),
-        (c, x) => ({ found: c.found - pendingOf(x.found!) }),
-      ),
-    },
-  ),
+  fault('fd-txn-page-counts-all-found-ignores-window', {
+    rule: 'FD-TXN-PAGE-COUNTS, FD-PROP-WINDOW: found of the customer list counts every transaction of its accounts, not those of the window asked',
+    answer: counted(ALL, (_c, x) => ({
+      found: matchingOf(x, x.accounts, false).filter((t) => x.pending || t.status !== 'pending').length,
+    })),
+    ...provider,
+    ...seededAt,
+    ...was('transactions-all-found-ignores-window'),
+  }),
+  fault('fd-txn-page-counts-all-found-drops-pending', {
+    rule: 'FD-TXN-PAGE-COUNTS, FD-TXN-PENDING: with includePending=true the customer list lists the pending transactions but found leaves them out',
+    answer: counted(both(ALL, withPending), (c, x) => ({ found: c.found - pendingOf(x.found!) })),
+  }),
   fault('fd-txn-page-counts-account-found-drops-pending', "FD-TXN-PAGE-COUNTS: the account list's found drops the pending listed", {
-    answer: counted(
-      both(ACCOUNT, (x) => !!x.pending),
-      (c, x) => ({ found: c.found - pendingOf(x.found!) }),
-    ),
+    answer: counted(both(ACCOUNT, withPending), (c, x) => ({ found: c.found - pendingOf(x.found!) })),
     ...provider,
   }),
   fault('fd-txn-page-counts-account-found-drops-undated', "FD-TXN-PAGE-COUNTS: the account list's found drops the undated ones", {
@@ -547,29 +508,20 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
       return { found: c.found + matchingOf(x, others, false).length };
     }),
   }),
-  fault(
-    'fd-txn-page-counts-account-found-skips-since-aggregation',
-    "FD-TXN-PAGE-COUNTS: the account list counts found as of the account's last aggregation: a transaction injected since is listed but not counted",
-    {
-      answer: counted(ACCOUNT, (c, x) => ({
-        found: c.found - x.found!.filter((t) => t.createdDate >= x.account!.aggregationSuccessDate).length,
-      })),
-      ...provider,
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-txn-page-counts-daily-balance-displaying-plus-one',
-    'FD-TXN-PAGE-COUNTS: the account list with showDailyBalance gives displaying one more than the transactions of its page',
-    {
-      answer: counted(
-        both(ACCOUNT, (x) => x.input.query.showDailyBalance === true),
-        (c) => ({ displaying: c.displaying + 1 }),
-      ),
-      ...provider,
-      ...seeded,
-    },
-  ),
+  fault('fd-txn-page-counts-account-found-skips-since-aggregation', {
+    rule: "FD-TXN-PAGE-COUNTS: the account list counts found as of the account's last aggregation: a transaction injected since is listed but not counted",
+    answer: counted(ACCOUNT, (c, x) => ({
+      found: c.found - x.found!.filter((t) => t.createdDate >= x.account!.aggregationSuccessDate).length,
+    })),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-txn-page-counts-daily-balance-displaying-plus-one', {
+    rule: 'FD-TXN-PAGE-COUNTS: the account list with showDailyBalance gives displaying one more than the transactions of its page',
+    answer: counted(both(ACCOUNT, daily), (c) => ({ displaying: c.displaying + 1 })),
+    ...provider,
+    ...seededAt,
+  }),
   fault('fd-txn-page-counts-account-displaying-is-limit', 'FD-TXN-PAGE-COUNTS: the account list gives the limit applied as displaying', {
     answer: counted(ACCOUNT, (_c, x) => ({ displaying: x.page!.limit })),
     ...provider,
@@ -578,50 +530,34 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     answer: counted(ALL, (_c, x) => ({ displaying: x.page!.limit })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-counts-account-more-available-exact-last-page',
-    'FD-TXN-PAGE-COUNTS: on the account list a page that ends exactly at the last transaction answers moreAvailable true',
-    { answer: counted(ACCOUNT, (c, x) => ({ more: offset(x) + c.displaying <= c.found })) },
-  ),
+  fault('fd-txn-page-counts-account-more-available-exact-last-page', {
+    rule: 'FD-TXN-PAGE-COUNTS: on the account list a page that ends exactly at the last transaction answers moreAvailable true',
+    answer: counted(ACCOUNT, (c, x) => ({ more: offset(x) + c.displaying <= c.found })),
+  }),
   fault('fd-txn-page-counts-account-pending-more-available-false', 'FD-TXN-PAGE-COUNTS: account list moreAvailable false with pending', {
-    answer: counted(
-      both(ACCOUNT, (x) => !!x.pending),
-      () => ({ more: false }),
-    ),
+    answer: counted(both(ACCOUNT, withPending), () => ({ more: false })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-counts-all-later-page-no-more-available',
-    'FD-TXN-PAGE-COUNTS, FD-TXN-PAGE-START: a later customer page says no more',
-    {
-      answer: counted(
-        both(ALL, (x) => x.page!.start > 1),
-        () => ({ more: false }),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-page-counts-all-later-page-no-more-available', {
+    rule: 'FD-TXN-PAGE-COUNTS, FD-TXN-PAGE-START: a later customer page says no more',
+    answer: counted(both(ALL, pastFirst), () => ({ more: false })),
+    ...provider,
+  }),
   fault('fd-txn-page-counts-all-later-page-found-remaining', 'FD-TXN-PAGE-COUNTS: a later customer page counts found from its start', {
-    answer: counted(
-      both(ALL, (x) => x.page!.start > 1),
-      (c, x) => ({ found: Math.max(0, c.found - offset(x)) }),
-    ),
+    answer: counted(both(ALL, pastFirst), (c, x) => ({ found: Math.max(0, c.found - offset(x)) })),
     ...provider,
   }),
-  fault(
-    'fd-txn-page-counts-all-found-counts-deleted-account',
-    'FD-TXN-PAGE-COUNTS, FD-OBJ-AFTER-DELETE: after an account is deleted the customer list still counts its transactions in found',
-    { state: remember, answer: counted(ALL, (c, x) => ({ found: c.found + goneOf(x).length })) },
-  ),
-  fault(
-    'fd-txn-counts-after-delete-more-available-counts-deleted',
-    "FD-TXN-COUNTS-AFTER-DELETE: moreAvailable of the customer list still counts a deleted account's transactions (found is right)",
-    {
-      state: remember,
-      answer: counted(ALL, (c, x) => ({ more: offset(x) + c.displaying < x.found!.length + goneOf(x).length })),
-      ...seeded,
-    },
-  ),
+  fault('fd-txn-page-counts-all-found-counts-deleted-account', {
+    rule: 'FD-TXN-PAGE-COUNTS, FD-OBJ-AFTER-DELETE: after an account is deleted the customer list still counts its transactions in found',
+    state: remember,
+    answer: counted(ALL, (c, x) => ({ found: c.found + goneOf(x).length })),
+  }),
+  fault('fd-txn-counts-after-delete-more-available-counts-deleted', {
+    rule: "FD-TXN-COUNTS-AFTER-DELETE: moreAvailable of the customer list still counts a deleted account's transactions (found is right)",
+    state: remember,
+    answer: counted(ALL, (c, x) => ({ more: offset(x) + c.displaying < x.found!.length + goneOf(x).length })),
+    ...seededAt,
+  }),
   // --- Echo (provider 1.35.0 Transactions: fromDate, toDate, sort echoed)
   fault('fd-txn-echo-dates-ms', 'FD-TXN-ECHO: fromDate and toDate are echoed in milliseconds', {
     answer: listed(always, (b) => ({ fromDate: echoMs(b.fromDate), toDate: echoMs(b.toDate) })),
@@ -654,25 +590,23 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-page-keeps-query-all-later-page-dates-echo-ms', 'FD-TXN-PAGE-KEEPS-QUERY: a later customer page echoes its dates in ms', {
     answer: listed(both(ALL, later), (b) => ({ fromDate: echoMs(b.fromDate), toDate: echoMs(b.toDate) })),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
-  fault(
-    'fd-txn-page-keeps-query-account-later-page-from-date-ignored',
-    'FD-TXN-PAGE-KEEPS-QUERY: the account list lists a page after the first without its fromDate (while echoing it)',
-    { judge: windowed(both(ACCOUNT, later), () => ({ after: () => true })), ...provider, ...seeded },
-  ),
-  fault(
-    'fd-txn-page-keeps-query-account-later-page-category-lowercased',
-    "FD-TXN-PAGE-KEEPS-QUERY: the account list answers a page after the first with each transaction's category in lower case",
-    {
-      answer: records(both(ACCOUNT, later), (v) => ({
-        ...v,
-        categorization: { ...v.categorization, category: v.categorization.category.toLowerCase() },
-      })),
-      ...provider,
-      ...seeded,
-    },
-  ),
+  fault('fd-txn-page-keeps-query-account-later-page-from-date-ignored', {
+    rule: 'FD-TXN-PAGE-KEEPS-QUERY: the account list lists a page after the first without its fromDate (while echoing it)',
+    judge: windowed(both(ACCOUNT, later), () => ({ after: () => true })),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-txn-page-keeps-query-account-later-page-category-lowercased', {
+    rule: "FD-TXN-PAGE-KEEPS-QUERY: the account list answers a page after the first with each transaction's category in lower case",
+    answer: records(both(ACCOUNT, later), (v) => ({
+      ...v,
+      categorization: { ...v.categorization, category: v.categorization.category.toLowerCase() },
+    })),
+    ...provider,
+    ...seededAt,
+  }),
   // --- The records (seed 002, Transactions: every reader shows a transaction alike; provider 1.35.0 Transaction)
   fault('fd-txn-date-seconds-dates-in-ms', 'FD-TXN-DATE-SECONDS: transaction dates are given in milliseconds', {
     answer: records(always, (v) => ({
@@ -686,7 +620,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-injected-echo-account-description-trimmed', 'FD-TXN-INJECTED-ECHO: the account list trims the description', {
     answer: records(ACCOUNT, (v) => ({ ...v, description: String(v.description).trim().replace(/\s+/g, ' ') })),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-txn-get-account-list-debits-unsigned', 'FD-TXN-GET: the account list shows debits as positive amounts', {
     answer: records(ACCOUNT, (v) => ({ ...v, amount: Math.abs(v.amount) })),
@@ -756,10 +690,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     ...was('transactions-daily-balance-missing'),
   }),
   fault('fd-txn-daily-balance-dates-ms', 'FD-TXN-DAILY-BALANCE: daily balance dates are given in milliseconds', {
-    answer: listed(
-      (x) => x.input.query.showDailyBalance === true,
-      (b) => ({ dailyBalances: b.dailyBalances?.map((d: { date: number }) => ({ ...d, date: d.date * 1000 })) }),
-    ),
+    answer: listed(daily, (b) => ({ dailyBalances: b.dailyBalances?.map((d: { date: number }) => ({ ...d, date: d.date * 1000 })) })),
     ...provider,
   }),
   fault('fd-txn-daily-balance-pending-counted', 'FD-TXN-DAILY-BALANCE: the daily balances count the pending transactions too', {
@@ -773,7 +704,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-daily-balance-days-next-midnight-counted', 'FD-TXN-DAILY-BALANCE-DAYS: a day counts the next midnight', {
     state: changed('ledger', () => ({ inDay: (t: Transaction, day: number) => keyOf(t) >= day && keyOf(t) <= day + DAY_S })),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   // --- Recurring transactions (seed 002, Transactions; provider 1.35.0 RecurringTransactionsDetails)
   fault('fd-txn-recurring-signs-swapped', 'FD-TXN-RECURRING: outflows are listed as inflows and inflows as outflows', {
@@ -794,7 +725,7 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
   fault('fd-txn-recurring-figures-cadence-first-gap', 'FD-TXN-RECURRING-FIGURES: cadence is the first gap, not the mean', {
     state: streamed((c, x) => streamOf(c.series, x.nowS, Math.max(1, Math.round((keyOf(c.series[1]) - keyOf(c.series[0])) / DAY_S)))),
     ...provider,
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-txn-recurring-figures-maximum-is-latest', 'FD-TXN-RECURRING-FIGURES: the maximum is the latest amount', {
     state: streamed((c) => ({ maximumHistoricalAmount: c.series[c.series.length - 1].amount })),
@@ -833,18 +764,15 @@ export const TRANSACTIONS_FAULTS = faultCatalogue([
     judge: skip('accounts'),
     ...provider,
   }),
-  fault(
-    'fd-txn-recurring-unknown-account-other-customer-accepted',
-    'FD-TXN-RECURRING-UNKNOWN-ACCOUNT, FD-OBJ-OTHER-PARENT: an account of another customer of the same partner is accepted and its series answered under this customer',
-    {
-      judge: skip(
-        'accounts',
-        (x) => x.asked!.every((id) => x.held!.some((a) => a.id === id) || !!foreignOf(x, id)),
-        (x) => (x.chosen = [...x.held!, ...x.asked!.map((id) => foreignOf(x, id)!).filter(Boolean)].filter((a) => x.asked!.includes(a.id))),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-txn-recurring-unknown-account-other-customer-accepted', {
+    rule: 'FD-TXN-RECURRING-UNKNOWN-ACCOUNT, FD-OBJ-OTHER-PARENT: an account of another customer of the same partner is accepted and its series answered under this customer',
+    judge: skip(
+      'accounts',
+      (x) => x.asked!.every((id) => x.held!.some((a) => a.id === id) || !!foreignOf(x, id)),
+      (x) => (x.chosen = [...x.held!, ...x.asked!.map((id) => foreignOf(x, id)!).filter(Boolean)].filter((a) => x.asked!.includes(a.id))),
+    ),
+    ...provider,
+  }),
 ]);
 
 /** An account of another customer of the caller's partner, by id. */
