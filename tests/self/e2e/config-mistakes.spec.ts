@@ -927,8 +927,7 @@ for (const m of MISTAKES) {
     const variables = [m.variable].flat();
     const names = (line: string) => variables.some((v) => line.includes(v));
 
-    // doctor, online
-    // Doctor proves what the sandbox holds only where the mistake is about it (an effectuation takes a minute).
+    // doctor, online: it proves what the sandbox holds only where the mistake is about it (an effectuation takes a minute).
     const d = await doctor(env, { offline: false, holdings: m.outcome === NOT_HELD });
     const dOut = d.lines.join('\n');
     expect(d.code, dOut).toBe(m.outcome.doctor);
