@@ -34,7 +34,7 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 const READERS = mediaReadersOf(FD_CONTRACT);
 const withJson = READERS.filter((r) => r.mediaTypes.some((t) => /json$/.test(t)));
@@ -283,10 +283,8 @@ test(
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
     void fdMock;
-    const violations = new Violations(BODY_MEDIA);
+    const { violations, checked, exceptions } = tally(BODY_MEDIA);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     let sent = 0;
     // The operations under a webhook subscription name one of the check's own (the sample's names none here).
     const hook = await fdApi.call('createWebhookSubscription', sample('createWebhookSubscription', fd, fdEntities));
