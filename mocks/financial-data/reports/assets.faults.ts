@@ -39,7 +39,7 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       },
     },
   },
-  // Seeded beside the generations without a query callback URL of reports.callback-options.spec.ts (origin 'seeded').
+  // Seeded beside the generations without a query callback URL of reports.callbacks.spec.ts (origin 'seeded').
   // Seeded beside the telling markup of the custom fields (reports.custom-fields.spec.ts, tellingMarkup): escaping in a report body.
   seeded({
     id: 'seeded-fam26b-assets-custom-field-value-ampersand-escaped',
