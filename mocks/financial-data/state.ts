@@ -322,7 +322,7 @@ export interface Report {
 export interface FaultMemory {
   /** switches.faults.ts: each customer whose switches were made, its partner, and whether the fault lost them (fd-sw-list-lost-after-sibling-deleted). */
   switchOwners: Map<string, { partnerId: string; lost: boolean }>;
-  /** transactions.ts: every account a transaction reader found live (transactions-deleted-account-kept; written on every read). */
+  /** transactions.faults.ts: every account a transaction reader found live, kept by the faults that read deleted accounts. */
   seenAccounts: Map<string, Account>;
   /** connect.ts: the Lite link of each partner and until when it is reused (blind fault). */
   liteLinks: Map<string, { url: string; untilMs: number }>;
