@@ -177,9 +177,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   fault('fd-voa-history-voai-months', 'FD-VOA-HISTORY: a VOA shows voaiHistoryMonths (older than voaHistoryMonths shown)', {
     state: cappedAt(['voa'], (x, created) => monthsBefore(created, x.limits.voaiMonths)),
   }),
-  fault('fd-voa-history-half', 'FD-VOA-HISTORY: a VOA shows only half of voaHistoryMonths (those months not all shown)', {
-    state: cappedAt(['voa'], (x, created) => monthsBefore(created, x.limits.voaMonths / 2)),
-  }),
   fault(
     'fd-voa-history-months-as-30-days',
     'FD-VOA-HISTORY: a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
@@ -203,9 +200,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       ...blind,
     },
   ),
-  fault('fd-voai-history-from-ignored', 'FD-VOAI-HISTORY-FROM: fromDate does not change the voaiDefaultHistoryDays', {
-    state: history(['voaHistory'], (x, created) => daysBefore(created, x.limits.voaiDefaultDays)),
-  }),
   fault(
     'fd-voai-history-from-capped-voa-months',
     "FD-VOAI-HISTORY-FROM: a VOAI fromDate is capped at VOA's voaHistoryMonths: a fromDate voaiHistoryMonths back shows only the last voaHistoryMonths (seed 002: VOAI history changed by fromDate; Limits)",
@@ -216,9 +210,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       ...blind,
     },
   ),
-  fault('fd-voai-income-24m-follows-from-date', 'FD-VOAI-INCOME-24M: the income credits are cut at fromDate (not at voaiHistoryMonths)', {
-    state: income((_x, _created, o) => o.window!.from),
-  }),
   fault(
     'fd-voai-income-24m-default-voa-months',
     'FD-VOAI-INCOME-24M: without incomeFromDate the VOAI income streams hold the credits of voaHistoryMonths, not voaiHistoryMonths (seed 002: income credits regardless of fromDate)',
@@ -227,9 +218,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       ...blind,
     },
   ),
-  fault('fd-voai-income-from-ignored', 'FD-VOAI-INCOME-FROM: incomeFromDate does not alter the income shown', {
-    state: income((x, created) => monthsBefore(created, x.limits.voaiMonths)),
-  }),
   fault(
     'fd-voai-income-from-month-start',
     'FD-VOAI-INCOME-FROM: incomeFromDate is rounded down to the first of its month: the income streams hold credits from before the date sent (seed 002: incomeFromDate alters the income data shown; provider 1.35.0 VOAIncomeReportIncomeFromDate)',
@@ -243,9 +231,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   ),
   fault('fd-voi-history-voa-months', 'FD-VOI-HISTORY: a VOI shows voaHistoryMonths (not voiHistoryMonths)', {
     state: cappedAt(['voi'], (x, created) => monthsBefore(created, x.limits.voaMonths)),
-  }),
-  fault('fd-voi-history-unbounded', 'FD-VOI-HISTORY: a VOI shows transactions older than two years', {
-    state: cappedAt(['voi'], () => 0),
   }),
   fault(
     'fd-voi-history-from-account-added',
@@ -336,10 +321,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     state: constrained([...ASSETS, 'transactions'], () => ({ accountIds: undefined })),
     ...provider,
   }),
-  fault('fd-assets-echo-from-date-dropped', 'FD-ASSETS-ECHO: the constraints echo no fromDate', {
-    state: constrained(ASSETS, () => ({ fromDate: undefined })),
-    ...provider,
-  }),
   fault(
     'fd-assets-echo-noncra-type-cra',
     'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
@@ -374,12 +355,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     },
   ),
   // --- Transactions report (seed 002, Transactions; provider 1.35.0)
-  fault('fd-txreport-window-unchecked', 'FD-TXREPORT-WINDOW: more than transactionsReportMonths between fromDate and toDate is accepted', {
-    judge: skip('window'),
-  }),
-  fault('fd-txreport-window-half', 'FD-TXREPORT-WINDOW: a window of transactionsReportMonths is refused (capped at half of it)', {
-    judge: windowRefused((x) => x.from! < monthsBefore(x.to!, x.limits.txreportMonths / 2)),
-  }),
   fault(
     'fd-txreport-window-exact-refused',
     'FD-TXREPORT-WINDOW: a fromDate exactly transactionsReportMonths before toDate is refused with 400 (<= for <) though the window may be that long (seed 002, Transactions; Limits)',
@@ -403,10 +378,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   }),
   fault('fd-txreport-order-unchecked', 'FD-TXREPORT-ORDER: a toDate before fromDate is accepted', {
     judge: skip('order'),
-    ...provider,
-  }),
-  fault('fd-txreport-pending-always', 'FD-TXREPORT-PENDING: pending transactions are included without includePending', {
-    state: optioned(['transactions'], (o) => ({ window: { ...o.window!, pending: true } })),
     ...provider,
   }),
   fault('fd-txreport-pending-never', 'FD-TXREPORT-PENDING: includePending=true still leaves the pending transactions out', {
@@ -435,10 +406,6 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
       ...blind,
     },
   ),
-  fault('fd-txreport-find-ignored', 'FD-TXREPORT-FIND: findTransaction does not narrow the transactions', {
-    state: optioned(['transactions'], () => ({ find: undefined })),
-    ...provider,
-  }),
   fault(
     'fd-txreport-find-amount-unsigned',
     'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',

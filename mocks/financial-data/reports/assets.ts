@@ -134,6 +134,14 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     'statement-index': () => undefined,
   });
 
+  /** The shared guards (404 customer, 403 freeze, 404 consumer); the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => {
+    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
+    x.customer = found?.customer;
+    x.consumer = found?.consumer;
+    return found;
+  };
+
   /** The accounts named by accountIds (undefined: all) judged: each must be the customer's account. */
   const namedAccounts = (x: Exchange) => {
     x.named = idList(x.input.body.accountIds);
@@ -185,16 +193,13 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
     route(app, ctx, op, (input, reply) => {
       const { query, body } = input;
       const x = exchange(op, spec.kind, input);
-      const found = generationGuard(ctx, reply, input.path.customerId, true);
-      if (!found) return reply;
-      x.customer = found.customer;
-      x.consumer = found.consumer;
+      if (!guard(x, reply)) return reply;
       const unnamed = namedAccounts(x);
       if (unnamed) return refused(unnamed, reply);
       x.fromDate = num(body.fromDate);
       x.capMonths = spec.capMonths;
       x.types = typesOf(x, 'gate');
-      x.eligible = reportAccounts(ctx, found.customer.id, x.types, x.named);
+      x.eligible = reportAccounts(ctx, x.customer!.id, x.types, x.named);
       const refusal = judged(x, spec.capMonths ? ['cap', 'eligible'] : ['eligible']);
       if (refusal) return refused(refusal, reply);
       const constraints = {
@@ -263,16 +268,13 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   });
 
   route(app, ctx, 'GenerateTransactionsReport', (input, reply) => {
-    const { path, query, body } = input;
+    const { query, body } = input;
     const x = exchange('GenerateTransactionsReport', 'transactions', input);
     x.from = num(query.fromDate);
     x.to = num(query.toDate);
     const refusal = judged(x, ['dates', 'order', 'window']);
     if (refusal) return refused(refusal, reply);
-    const found = generationGuard(ctx, reply, path.customerId, true);
-    if (!found) return reply;
-    x.customer = found.customer;
-    x.consumer = found.consumer;
+    if (!guard(x, reply)) return reply;
     const unnamed = namedAccounts(x);
     if (unnamed) return refused(unnamed, reply);
     const window = { from: x.from!, to: x.to!, pending: query.includePending === true };
@@ -289,14 +291,11 @@ export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void
   });
 
   route(app, ctx, 'GenerateStatementReport', (input, reply) => {
-    const { path, query, body } = input;
+    const { query, body } = input;
     const x = exchange('GenerateStatementReport', 'statement', input);
-    const found = generationGuard(ctx, reply, path.customerId, true);
-    if (!found) return reply;
-    x.customer = found.customer;
-    x.consumer = found.consumer;
+    if (!guard(x, reply)) return reply;
     const data = (x.statement = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number });
-    x.account = data.accountId === undefined ? undefined : findAccount(world, found.customer.id, String(data.accountId));
+    x.account = data.accountId === undefined ? undefined : findAccount(world, x.customer!.id, String(data.accountId));
     x.index = data.statementIndex ?? 1;
     const refusal = judged(x, ['statement-account', 'statement-index']);
     if (refusal) return refused(refusal, reply);
