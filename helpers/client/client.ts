@@ -32,8 +32,8 @@ import { answeredConflicts, CONFLICT_MET_ANNOTATION } from '../contract/conflict
 import type { Contract, Operation } from '../contract/contract.js';
 import { recordCoverage, recordTestCoverage } from './coverage.js';
 import { echoedHeaderNames } from './invariants/headers.js';
-import { countErrorStatus, ERROR_STATUS_RULES, errorStatusOf } from './invariants/error-status.js';
-import { countDescribedState, DESCRIBED_STATE_RULES, declaresPair, describedStateOf } from './invariants/described-states.js';
+import { ERROR_STATUS, errorStatusOf } from './invariants/error-status.js';
+import { DESCRIBED_STATE, declaresPair, describedStateOf } from './invariants/described-states.js';
 import { redact, redactHeaders, redactText } from '../secrets/redact.js';
 import { limitOf } from '../contract/facts.js';
 import { suiteConfig } from '../config/config.js';
@@ -46,7 +46,8 @@ import { holdShared } from './guest/shared-state.js';
 import { noteEchoed } from '../secrets/sent-ledger.js';
 import { findAnswerEchoes, findHeaderEchoes, markEchoes, noteSent, sensitiveValuesIn, sentSoFar } from '../secrets/sensitive.js';
 import { noteSentTexts, normalisedEchoConformance, sentTextsOf } from '../contract/normalised-echo.js';
-import { BUILT_URL_RULES, builtUrlsOf, countBuiltUrls, urlMembersOf } from './invariants/built-urls.js';
+import { BUILT_URLS, builtUrlsOf, urlMembersOf } from './invariants/built-urls.js';
+import { type AnswerProperty, countJudgedOnce } from './property-counts.js';
 import type { ServiceProfile } from '../contract/services.js';
 import type { BodyInput, OperationId, PathParameters, RequestBody, ServiceName } from '../contract/operations.js';
 
@@ -782,57 +783,50 @@ export class OperationClient<S extends ServiceName = ServiceName> {
   }
 
   /**
-   * An error body agrees with the answer it is in (helpers/client/invariants/error-status.ts): the
-   * member its schema says states the HTTP status, and a code a table ties to a status, name the
-   * status of the answer. Counted once per check and operation.
+   * An answer property judged here: counted once per check and operation (countJudgedOnce), its
+   * problems one violation of its check citing its rule.
    */
-  private errorStatusConformance(exchange: Exchange, schemas: readonly string[]): void {
-    const verdict = errorStatusOf(this.deps.contract, schemas, exchange);
-    countErrorStatus(this.deps.testInfo, exchange.operation.service, exchange.operation.operationId, verdict);
+  private judgeAnswer(exchange: Exchange, p: AnswerProperty, verdict: { judged: boolean; reason?: string; problems: string[] }): void {
+    const { operation, status } = exchange;
+    countJudgedOnce(this.deps.testInfo, p, operation, verdict);
     if (verdict.problems.length)
       throw new ContractViolation(
-        'errorStatusConformance',
-        `${exchange.operation.operationId} ${exchange.status}: Received an error body that disagrees with its status: ${verdict.problems.join('; ')} / Documented: the error body states the status of its answer`,
+        p.check,
+        `${operation.operationId} ${status}: Received ${p.received}: ${verdict.problems.join('; ')} / Documented: ${p.documented}`,
         exchange,
-        [ERROR_STATUS_RULES[exchange.operation.service]].filter((r): r is string => r !== undefined),
+        [p.rules[operation.service]].filter((r): r is string => r !== undefined),
       );
+  }
+
+  /**
+   * An error body agrees with the answer it is in (helpers/client/invariants/error-status.ts): the
+   * member its schema says states the HTTP status, and a code a table ties to a status, name the
+   * status of the answer.
+   */
+  private errorStatusConformance(exchange: Exchange, schemas: readonly string[]): void {
+    this.judgeAnswer(exchange, ERROR_STATUS, errorStatusOf(this.deps.contract, schemas, exchange));
   }
 
   /**
    * A description agrees with the state it describes (helpers/client/invariants/described-states.ts):
    * on every answer of an operation whose contract pairs a state with its description, each state
    * comes with the description the operation gave it before in the check, and no description of
-   * another state. Counted once per check and operation.
+   * another state.
    */
   private describedStateConformance(exchange: Exchange): void {
-    if (!DESCRIBED_STATE_RULES[exchange.operation.service] || !declaresPair(this.deps.contract, exchange.operation)) return;
-    const verdict = describedStateOf(this.deps.contract, this.deps.testInfo, exchange);
-    countDescribedState(this.deps.testInfo, exchange.operation.service, exchange.operation.operationId, verdict);
-    if (verdict.problems.length)
-      throw new ContractViolation(
-        'describedStateConformance',
-        `${exchange.operation.operationId} ${exchange.status}: Received a description of another state: ${verdict.problems.join('; ')} / Documented: each state comes with its own description (x-described-by)`,
-        exchange,
-        [DESCRIBED_STATE_RULES[exchange.operation.service]!],
-      );
+    if (!DESCRIBED_STATE.rules[exchange.operation.service] || !declaresPair(this.deps.contract, exchange.operation)) return;
+    this.judgeAnswer(exchange, DESCRIBED_STATE, describedStateOf(this.deps.contract, this.deps.testInfo, exchange));
   }
 
   /**
    * A URL the target builds carries what it places in it percent-encoded (helpers/client/invariants/built-urls.ts):
-   * on every 2xx answer of an operation whose contract answers a URL. Counted once per check and operation.
+   * on every 2xx answer of an operation whose contract answers a URL.
    */
   private builtUrlConformance(exchange: Exchange): void {
     const { operation, status } = exchange;
-    if (status < 200 || status >= 300 || !BUILT_URL_RULES[operation.service] || !urlMembersOf(this.deps.contract, operation).length) return;
-    const verdict = builtUrlsOf(exchange, sentTextsOf(this.deps.testInfo));
-    countBuiltUrls(this.deps.testInfo, operation.service, operation.operationId, verdict);
-    if (verdict.problems.length)
-      throw new ContractViolation(
-        'builtUrlConformance',
-        `${operation.operationId} ${status}: Received a URL holding a value not percent-encoded: ${verdict.problems.join('; ')} / Documented: a URL the service builds percent-encodes what it places in it (RFC 3986)`,
-        exchange,
-        [BUILT_URL_RULES[operation.service]!],
-      );
+    if (status < 200 || status >= 300 || !BUILT_URLS.rules[operation.service] || !urlMembersOf(this.deps.contract, operation).length)
+      return;
+    this.judgeAnswer(exchange, BUILT_URLS, builtUrlsOf(exchange, sentTextsOf(this.deps.testInfo)));
   }
 
   private report(

@@ -54,6 +54,19 @@ export function countProperty(testInfo: TestInfo, count: PropertyCount): void {
 
 const judgedOnce = new WeakMap<TestInfo, Set<string>>();
 
+/** A property judged on every answer at the client's choke point (helpers/client/client.ts, judgeAnswer). */
+export interface AnswerProperty {
+  property: string;
+  /** Its catalogue rule, per service (a service without one is not judged). */
+  rules: Readonly<Record<string, string>>;
+  /** The reason an answer it could not judge is left out with, where its verdict gives none. */
+  unjudged: string;
+  /** The check of its violation, and what the violation says was received and what is documented. */
+  check: string;
+  received: string;
+  documented: string;
+}
+
 /**
  * Counts one operation for a property judged on every answer at the client's choke point: once per
  * check and operation, checked where an answer was judged, else left out with the reason of the answer
@@ -61,12 +74,15 @@ const judgedOnce = new WeakMap<TestInfo, Set<string>>();
  */
 export function countJudgedOnce(
   testInfo: TestInfo | undefined,
-  count: { property: string; service: string; rule: string | undefined; operationId: string; judged: boolean; reason: string },
+  { property, rules, unjudged }: AnswerProperty,
+  { service, operationId }: { service: string; operationId: string },
+  verdict: { judged: boolean; reason?: string },
 ): void {
-  if (!testInfo || !count.rule) return;
+  const rule = rules[service];
+  if (!testInfo || !rule) return;
   const seen = judgedOnce.get(testInfo) ?? new Set<string>();
   judgedOnce.set(testInfo, seen);
-  const { property, service, rule, operationId, judged, reason } = count;
+  const { judged, reason = unjudged } = verdict;
   const key = `${property} ${operationId} ${judged}`;
   if (seen.has(key) || seen.has(`${property} ${operationId} true`)) return;
   seen.add(key);

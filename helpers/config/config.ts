@@ -111,7 +111,6 @@ export function fdHeaderChoice(env: Env): FdHeaderChoice {
  * picks the side a target is certified with.
  */
 export type CardRequestIdentity = 'seed' | 'provider';
-export const CARD_REQUEST_IDENTITIES = ['seed', 'provider'] as const;
 
 function readConfig(env: NodeJS.ProcessEnv) {
   // The general settings, each read by its type (helpers/config/env-schema.ts); a service's sandbox
@@ -183,20 +182,6 @@ export function exitOnConfigError<T>(fn: () => T): T {
       process.exit(2);
     }
     throw error;
-  }
-}
-
-/**
- * For a command's main (tools/cli.ts CommandMain): the configuration `env` gives, or undefined once
- * its ConfigError is written on `err` as one line (the main then exits 2).
- */
-export function configOrSay(env: NodeJS.ProcessEnv, err: (line: string) => void): SuiteConfig | undefined {
-  try {
-    return configOf(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err(configErrorLine(error));
-    return undefined;
   }
 }
 

@@ -55,65 +55,78 @@ interface EnvVar {
   secret?: boolean;
 }
 
-const v = (
-  service: EnvVar['service'],
-  name: string,
-  need: Need,
-  type: ValueType,
-  description: string,
-  extra: Partial<EnvVar> = {},
-): EnvVar => ({ name, service, need, type, description, ...extra });
+/** The service a variable belongs to, named by its prefix (CARD_, INSTALLMENTS_, FD_; any other is general). */
+const serviceOf = (name: string): EnvVar['service'] =>
+  name.startsWith('CARD_')
+    ? 'card-enrollment'
+    : name.startsWith('INSTALLMENTS_')
+      ? 'installments'
+      : name.startsWith('FD_')
+        ? 'financial-data'
+        : 'general';
+
+const v = (name: string, need: Need, type: ValueType, description: string, extra: Partial<EnvVar> = {}): EnvVar => ({
+  name,
+  service: serviceOf(name),
+  need,
+  type,
+  description,
+  ...extra,
+});
+
+// The contract values more than one variable holds, each read by the contract's own schema.
+const srcClientIdValue = contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID');
+const serviceIdValue = contractValue(
+  'card-enrollment',
+  'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId',
+  'a serviceId (letters, digits, #, _ and -)',
+);
+const acquirerIcaValue = contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits');
+const institutionIdValue = contractValue(
+  'financial-data',
+  'components/institutions.yaml#/schemas/InstitutionId',
+  'an institution id, a whole number',
+);
+const customerIdValue = contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits');
 
 export const ENV_SCHEMA: EnvVar[] = [
-  v('general', 'TARGET', 'optional', oneOf(['mock', 'sandbox']), 'mock (default) or sandbox'),
+  v('TARGET', 'optional', oneOf(['mock', 'sandbox']), 'mock (default) or sandbox'),
   v(
-    'general',
     'ALLOW_DESTRUCTIVE',
     'optional',
     oneOf(['true', 'false']),
     'destructive checks (lock-out, secret change) run against a sandbox only when true',
   ),
-  v('general', 'FC_NUM_RUNS', 'optional', integer({ min: 1 }), 'runs per property (default 50)'),
+  v('FC_NUM_RUNS', 'optional', integer({ min: 1 }), 'runs per property (default 50)'),
+  v('MODEL_RUNS', 'optional', integer({ min: 1 }), 'command sequences per reference-model check (default 10; raise for deeper runs)'),
+  v('MODEL_COMMANDS', 'optional', integer({ min: 1 }), 'most commands in one reference-model sequence (default 25)'),
+  v('FC_SEED', 'optional', integer({ min: -2147483648, max: 2147483647 }), 'replay a property failure: its seed'),
+  v('FC_PATH', 'optional', fcPath(), 'replay a property failure: its path'),
   v(
-    'general',
-    'MODEL_RUNS',
-    'optional',
-    integer({ min: 1 }),
-    'command sequences per reference-model check (default 10; raise for deeper runs)',
-  ),
-  v('general', 'MODEL_COMMANDS', 'optional', integer({ min: 1 }), 'most commands in one reference-model sequence (default 25)'),
-  v('general', 'FC_SEED', 'optional', integer({ min: -2147483648, max: 2147483647 }), 'replay a property failure: its seed'),
-  v('general', 'FC_PATH', 'optional', fcPath(), 'replay a property failure: its path'),
-  v(
-    'general',
     'BREAKER_AFTER',
     'optional',
     integer({ min: 1, off: 'off' }),
     'a check failing the same way in this many tests of a service stops its later tests short (default 2; off runs every check to its end)',
   ),
   v(
-    'general',
     'MOCK_FAULTS',
     'optional',
     list(text('a fault id'), 'fault ids of the mocks (npm run mock -- --list-faults)'),
     'mock faults to switch on (ids; the mutation run sets it)',
   ),
   v(
-    'general',
     'SANDBOX_MAX_RPS',
     'optional',
     integer({ min: 1 }),
     'on a sandbox, at most this many requests per second for the whole run (default: no cap; a 429 is always waited out as its Retry-After asks)',
   ),
   v(
-    'general',
     'TARGET_SLOW_MS',
     'optional',
     integer({ min: 100 }),
     "the longest a target's answer may take before it counts as slow (default 30000): a check that runs out of time while every answer came sooner is not judged, never the target's failure",
   ),
   v(
-    'general',
     'SANDBOX_CUSTOMER_QUOTA',
     'optional',
     integer({ min: 1 }),
@@ -121,7 +134,6 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
 
   v(
-    'general',
     'SANDBOX_OPERATIONS',
     'optional',
     list(operationId(), 'operationIds'),
@@ -129,83 +141,41 @@ export const ENV_SCHEMA: EnvVar[] = [
   ),
 
   v(
-    'card-enrollment',
     'CARD_BASE_URL',
     'service',
     url({ basePath: '/src/api/digital/payments' }),
     'base URL ending with /src/api/digital/payments; unset: card enrollment is not part of the certification',
   ),
   v(
-    'card-enrollment',
     'CARD_API_KEY',
     'service',
     text('the API key, on one line'),
     "server-to-server API key (sent in the header of the contract's ApiKeyAuth scheme)",
     { secret: true },
   ),
+  v('CARD_SRC_CLIENT_ID', 'service', srcClientIdValue, 'a srcClientId registered to that key'),
+  v('CARD_SERVICE_ID', 'service', list(serviceIdValue, 'serviceIds'), 'its serviceId(s), comma-separated'),
+  v('CARD_FOREIGN_SRC_CLIENT_ID', 'checks', srcClientIdValue, 'a srcClientId registered to another client', {
+    checks: 'the 403 "origin not validated" check',
+  }),
+  v('CARD_FOREIGN_SERVICE_ID', 'checks', serviceIdValue, 'a serviceId registered to another client only', {
+    checks: 'the check that a serviceId of another client is refused',
+  }),
   v(
-    'card-enrollment',
-    'CARD_SRC_CLIENT_ID',
-    'service',
-    contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'),
-    'a srcClientId registered to that key',
-  ),
-  v(
-    'card-enrollment',
-    'CARD_SERVICE_ID',
-    'service',
-    list(
-      contractValue(
-        'card-enrollment',
-        'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId',
-        'a serviceId (letters, digits, #, _ and -)',
-      ),
-      'serviceIds',
-    ),
-    'its serviceId(s), comma-separated',
-  ),
-  v(
-    'card-enrollment',
-    'CARD_FOREIGN_SRC_CLIENT_ID',
-    'checks',
-    contractValue('card-enrollment', 'openapi.yaml#/components/schemas/LowerCaseUuid', 'a lower-case UUID'),
-    'a srcClientId registered to another client',
-    { checks: 'the 403 "origin not validated" check' },
-  ),
-  v(
-    'card-enrollment',
-    'CARD_FOREIGN_SERVICE_ID',
-    'checks',
-    contractValue(
-      'card-enrollment',
-      'openapi.yaml#/components/schemas/EnrollCardRequest/properties/serviceId',
-      'a serviceId (letters, digits, #, _ and -)',
-    ),
-    'a serviceId registered to another client only',
-    { checks: 'the check that a serviceId of another client is refused' },
-  ),
-  v(
-    'card-enrollment',
     'CARD_REQUEST_IDENTITY',
     'optional',
     oneOf(['seed', 'provider']),
     "the consumer identity every valid enrollment request sends: seed (EMAIL_ADDRESS and an e-mail address, the default) or provider (EXTERNAL_ACCOUNT_ID and an opaque id, as the provider's Card API 1.0.0 requires)",
   ),
-  v('card-enrollment', 'CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'card encryption key' }),
-  v('card-enrollment', 'CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)', { group: 'card encryption key' }),
-  v(
-    'card-enrollment',
-    'CARD_ENCRYPTION_PEM',
-    'one-of',
-    publicKeyPem('the card encryption key'),
-    'PEM public key (with CARD_ENCRYPTION_KID)',
-    { group: 'card encryption key' },
-  ),
-  v('card-enrollment', 'CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
+  v('CARD_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', { group: 'card encryption key' }),
+  v('CARD_ENCRYPTION_JWK', 'one-of', jwk('CARD_KEYS_URL'), 'one JWK (JSON with kid)', { group: 'card encryption key' }),
+  v('CARD_ENCRYPTION_PEM', 'one-of', publicKeyPem('the card encryption key'), 'PEM public key (with CARD_ENCRYPTION_KID)', {
+    group: 'card encryption key',
+  }),
+  v('CARD_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
     group: 'card encryption key',
   }),
   v(
-    'card-enrollment',
     'CARD_RECEIPT_ID',
     'checks',
     contractValue(
@@ -218,85 +188,75 @@ export const ENV_SCHEMA: EnvVar[] = [
       checks: 'the receipt-path checks',
     },
   ),
-  v('card-enrollment', 'CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", {
+  v('CARD_RECEIPT_PAN_BIN', 'checks', digits(6, 8, 'a BIN'), "bin of the receipt's account", {
     checks: 'the receipt bin / last four check',
   }),
-  v('card-enrollment', 'CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), "last four of the receipt's account", {
+  v('CARD_RECEIPT_PAN_LAST_FOUR', 'checks', digits(4, 4, 'the last four'), "last four of the receipt's account", {
     checks: 'the receipt bin / last four check',
   }),
 
   v(
-    'installments',
     'INSTALLMENTS_BASE_URL',
     'service',
     url({ basePath: '/installments' }),
     'base URL ending with /installments; unset: installments is not part of the certification',
   ),
-  v('installments', 'INSTALLMENTS_CONSUMER_KEY', 'service', text('the consumer key, on one line'), 'OAuth 1.0a consumer key', {
+  v('INSTALLMENTS_CONSUMER_KEY', 'service', text('the consumer key, on one line'), 'OAuth 1.0a consumer key', {
     secret: true,
   }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_PEM', 'one-of', privateKeyPem(), 'RSA signing key as PEM', {
+  v('INSTALLMENTS_SIGNING_KEY_PEM', 'one-of', privateKeyPem(), 'RSA signing key as PEM', {
     group: 'installments signing key',
     secret: true,
   }),
   v(
-    'installments',
     'INSTALLMENTS_SIGNING_KEY_P12',
     'one-of',
     keystore('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'INSTALLMENTS_SIGNING_KEY_ALIAS'),
     'or a PKCS#12 keystore path (with password and alias)',
     { group: 'installments signing key' },
   ),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_PASSWORD', 'one-of', text('the keystore password'), 'keystore password', {
+  v('INSTALLMENTS_SIGNING_KEY_PASSWORD', 'one-of', text('the keystore password'), 'keystore password', {
     group: 'installments signing key',
     secret: true,
   }),
-  v('installments', 'INSTALLMENTS_SIGNING_KEY_ALIAS', 'one-of', text('the alias of the key in the keystore'), 'keystore alias', {
+  v('INSTALLMENTS_SIGNING_KEY_ALIAS', 'one-of', text('the alias of the key in the keystore'), 'keystore alias', {
     group: 'installments signing key',
   }),
   v(
-    'installments',
     'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY',
     'checks',
     text('the consumer key, on one line'),
     'a registered key NOT allowed for the operations',
     { checks: 'the 403 checks', secret: true },
   ),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', {
+  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM', 'checks', privateKeyPem(), 'its signing key (PEM)', {
     checks: 'the 403 checks',
     secret: true,
   }),
-  v(
-    'installments',
-    'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
-    'checks',
-    keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'),
-    'or its keystore',
-    { checks: 'the 403 checks' },
-  ),
-  v('installments', 'INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD', 'checks', text('the keystore password'), 'its keystore password', {
+  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12', 'checks', keystore('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD'), 'or its keystore', {
+    checks: 'the 403 checks',
+  }),
+  v('INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD', 'checks', text('the keystore password'), 'its keystore password', {
     checks: 'the 403 checks',
     secret: true,
   }),
-  v('installments', 'INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', {
+  v('INSTALLMENTS_KEYS_URL', 'one-of', keysUrl(), 'JWK set URL of the encryption key', {
     group: 'installments encryption key',
   }),
-  v('installments', 'INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)', {
+  v('INSTALLMENTS_ENCRYPTION_JWK', 'one-of', jwk('INSTALLMENTS_KEYS_URL'), 'one JWK (with kid)', {
     group: 'installments encryption key',
   }),
   v(
-    'installments',
     'INSTALLMENTS_ENCRYPTION_PEM',
     'one-of',
     publicKeyPem('the installments encryption key'),
     'PEM public key (with INSTALLMENTS_ENCRYPTION_KID)',
     { group: 'installments encryption key' },
   ),
-  v('installments', 'INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
+  v('INSTALLMENTS_ENCRYPTION_KID', 'one-of', text('the kid of that key'), 'kid of the PEM key', {
     group: 'installments encryption key',
   }),
   v(
-    'installments',
     'INSTALLMENTS_ELIGIBLE_PAN',
     'checks',
     // provider 2.0.0, Pan: every card number is validated against the Luhn algorithm.
@@ -305,7 +265,6 @@ export const ENV_SCHEMA: EnvVar[] = [
     { checks: 'offers, checkout, plans and approvals', secret: true },
   ),
   v(
-    'installments',
     'INSTALLMENTS_ACCOUNT_RANGES',
     'checks',
     list(accountRange(), 'account ranges'),
@@ -313,68 +272,52 @@ export const ENV_SCHEMA: EnvVar[] = [
     { checks: 'PAN lists and account ranges' },
   ),
   v(
-    'installments',
     'INSTALLMENTS_USE_CASES',
     'optional',
     list(oneOf(['DURING_PURCHASE', 'POST_PURCHASE']), 'use cases'),
     "the use cases of the partner's carded product (default DURING_PURCHASE): a plan request carries the members they make mandatory",
   ),
   v(
-    'installments',
     'INSTALLMENTS_DISTRIBUTION_PARTNER',
     'optional',
     oneOf(['true', 'false']),
     'true where the partner is classified as a distribution partner (default false): a plan request carries transactionOffers whatever its use cases',
   ),
+  v('INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'checks', acquirerIcaValue, 'an acquirer ICA the sandbox knows', {
+    checks: 'participation flow and search filters',
+  }),
   v(
-    'installments',
-    'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
-    'checks',
-    contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),
-    'an acquirer ICA the sandbox knows',
-    { checks: 'participation flow and search filters' },
-  ),
-  v(
-    'installments',
     'INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS',
     'optional',
-    list(contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'), 'acquirer ICAs'),
+    list(acquirerIcaValue, 'acquirer ICAs'),
     'the other acquirer ICAs the sandbox knows: never taken for unknown ones by the checks that change a known ICA by one character',
   ),
+  v('INSTALLMENTS_UNKNOWN_ACQUIRER_ICA', 'checks', acquirerIcaValue, 'a well-formed ICA it does not know', {
+    checks: 'the ERROR effectuation and search filters',
+  }),
   v(
-    'installments',
-    'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA',
-    'checks',
-    contractValue('installments', 'components/merchants.yaml#/AcquirerIca', 'an acquirer ICA of 6, 9 or 11 digits'),
-    'a well-formed ICA it does not know',
-    { checks: 'the ERROR effectuation and search filters' },
-  ),
-  v(
-    'installments',
     'INSTALLMENTS_EFFECTUATION_MAX_SECONDS',
     'optional',
     integer({ min: 1 }),
     'how long a participation is waited for while PENDING before the check fails naming it (default 300)',
   ),
-  v('installments', 'INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', {
+  v('INSTALLMENTS_RECEIVER_PUBLIC_URL', 'checks', url(), 'public URL the sandbox notifies, forwarding to this machine', {
     checks: 'the notification round-trip',
   }),
-  v('installments', 'INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', {
+  v('INSTALLMENTS_RECEIVER_PORT', 'checks', port(), 'local port of the notification receiver', {
     checks: 'the notification round-trip',
   }),
   v(
-    'installments',
     'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM',
     'checks',
     publicKeyPem("the service's notification signing key"),
     "the service's notification signing certificate",
     { checks: 'the notification signature check' },
   ),
-  v('installments', 'INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), "an issuer's base URL (POST {url}/notifications)", {
+  v('INSTALLMENTS_ISSUER_ENDPOINT_URL', 'checks', url({ base: true }), "an issuer's base URL (POST {url}/notifications)", {
     checks: 'the issuer certification',
   }),
   v(
-    'installments',
     'INSTALLMENTS_ISSUER_ICA',
     'checks',
     contractValue(
@@ -386,7 +329,6 @@ export const ENV_SCHEMA: EnvVar[] = [
     { checks: 'the issuer certification' },
   ),
   v(
-    'installments',
     'INSTALLMENTS_ISSUER_CID',
     'checks',
     contractValue(
@@ -398,70 +340,46 @@ export const ENV_SCHEMA: EnvVar[] = [
     { checks: 'the issuer certification' },
   ),
 
+  v('FD_BASE_URL', 'service', url({ base: true }), 'base URL of the deployment; unset: financial data is not part of the certification'),
   v(
-    'financial-data',
-    'FD_BASE_URL',
-    'service',
-    url({ base: true }),
-    'base URL of the deployment; unset: financial data is not part of the certification',
-  ),
-  v(
-    'financial-data',
     'FD_HEADER_NAMES',
     'optional',
     oneOf(['seed', 'provider']),
     "security header names: seed (the contract's) or provider (their x-provider-name)",
   ),
   v(
-    'financial-data',
     'FD_CONTRACT_VERSION',
     'optional',
     text('a contract version (a folder of schemas/financial-data/versions/, or the base version)'),
     "the contract version to certify (default: the seed's, schemas/financial-data/openapi.yaml)",
   ),
   v(
-    'financial-data',
     'FD_MOCK_VERSION',
     'optional',
     text('a contract version (a folder of schemas/financial-data/versions/, or the base version)'),
     'the version the embedded mock plays (default: FD_CONTRACT_VERSION)',
   ),
-  v('financial-data', 'FD_APP_KEY_HEADER', 'optional', headerName(), 'overrides the app key header name'),
-  v('financial-data', 'FD_APP_TOKEN_HEADER', 'optional', headerName(), 'overrides the token header name'),
-  v('financial-data', 'FD_APP_KEY', 'service', text('the app key, on one line'), 'app key from the developer dashboard', { secret: true }),
-  v('financial-data', 'FD_PARTNER_ID', 'service', text('the partner id, on one line'), 'the partner the suite authenticates as'),
-  v('financial-data', 'FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), "that partner's secret", { secret: true }),
-  v('financial-data', 'FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', {
+  v('FD_APP_KEY_HEADER', 'optional', headerName(), 'overrides the app key header name'),
+  v('FD_APP_TOKEN_HEADER', 'optional', headerName(), 'overrides the token header name'),
+  v('FD_APP_KEY', 'service', text('the app key, on one line'), 'app key from the developer dashboard', { secret: true }),
+  v('FD_PARTNER_ID', 'service', text('the partner id, on one line'), 'the partner the suite authenticates as'),
+  v('FD_PARTNER_SECRET', 'service', text('the partner secret, on one line'), "that partner's secret", { secret: true }),
+  v('FD_SPARE_PARTNER_ID', 'checks', text('the spare partner id, on one line'), 'a spare partner (never the one above)', {
     checks: 'the destructive lock and secret-change checks',
   }),
-  v('financial-data', 'FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', {
+  v('FD_SPARE_PARTNER_SECRET', 'checks', text('the spare partner secret, on one line'), 'its secret', {
     checks: 'the destructive lock and secret-change checks',
     secret: true,
   }),
+  v('FD_INSTITUTION_ID', 'service', institutionIdValue, 'an institution with branding'),
+  v('FD_UNBRANDED_INSTITUTION_ID', 'checks', institutionIdValue, 'an institution without branding', { checks: 'the branding 404 check' }),
   v(
-    'financial-data',
-    'FD_INSTITUTION_ID',
-    'service',
-    contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'),
-    'an institution with branding',
-  ),
-  v(
-    'financial-data',
-    'FD_UNBRANDED_INSTITUTION_ID',
-    'checks',
-    contractValue('financial-data', 'components/institutions.yaml#/schemas/InstitutionId', 'an institution id, a whole number'),
-    'an institution without branding',
-    { checks: 'the branding 404 check' },
-  ),
-  v(
-    'financial-data',
     'FD_ROUTING_NUMBER',
     'service',
     contractValue('financial-data', 'components/institutions.yaml#/schemas/RoutingNumber', 'a routing number of 9 digits'),
     'a 9-digit routing number mapped to an institution',
   ),
   v(
-    'financial-data',
     'FD_LOCATION_ID_TYPE',
     'optional',
     contractValue(
@@ -472,7 +390,6 @@ export const ENV_SCHEMA: EnvVar[] = [
     'idType of the location match (default EIN)',
   ),
   v(
-    'financial-data',
     'FD_LOCATION_ID_VALUE',
     'checks',
     contractValue(
@@ -483,94 +400,61 @@ export const ENV_SCHEMA: EnvVar[] = [
     'a merchant identifier GetLocationMatches finds',
     { checks: 'the location match by id' },
   ),
+  v('FD_DISPUTED_CUSTOMER_ID', 'checks', customerIdValue, 'a customer with a disputed statement', {
+    checks: 'the ModifyCustomer 403 check',
+  }),
   v(
-    'financial-data',
-    'FD_DISPUTED_CUSTOMER_ID',
-    'checks',
-    contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits'),
-    'a customer with a disputed statement',
-    {
-      checks: 'the ModifyCustomer 403 check',
-    },
-  ),
-  v(
-    'financial-data',
     'FD_LINKED_CUSTOMER_ID',
     'checks',
-    contractValue('financial-data', 'components/customers.yaml#/schemas/CustomerIdParam', 'a customer id, digits'),
+    customerIdValue,
     'a testing customer whose institution logins are linked (FinBank profiles), with its consumer (npm run sandbox:prepare); one set but unfit stops the service (helpers/target/sandbox/prepare.ts)',
     { checks: 'the read-only account, transaction, payments-data and statement checks' },
   ),
-  v(
-    'financial-data',
-    'FD_SAMPLE_REPORT_ID',
-    'checks',
-    text('a report id'),
-    'a report of the partner (any type) the report reads and reissue use',
-    { checks: 'the generic conformance checks of the report reads (without it they read an id that names nothing: 404)' },
-  ),
-  v('financial-data', 'FD_SAMPLE_PORTFOLIO_ID', 'checks', text('a portfolio id'), 'the portfolio of that report', {
+  v('FD_SAMPLE_REPORT_ID', 'checks', text('a report id'), 'a report of the partner (any type) the report reads and reissue use', {
+    checks: 'the generic conformance checks of the report reads (without it they read an id that names nothing: 404)',
+  }),
+  v('FD_SAMPLE_PORTFOLIO_ID', 'checks', text('a portfolio id'), 'the portfolio of that report', {
     checks: 'the generic conformance checks of the portfolio reads',
   }),
+  v('FD_APPLICATION_ID', 'checks', text('an application id'), 'an approved app registration of the partner (applicationId)', {
+    checks: 'the registered-institutions and set-customer-application checks',
+  }),
   v(
-    'financial-data',
-    'FD_APPLICATION_ID',
-    'checks',
-    text('an application id'),
-    'an approved app registration of the partner (applicationId)',
-    { checks: 'the registered-institutions and set-customer-application checks' },
-  ),
-  v(
-    'financial-data',
     'FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID',
     'checks',
     contractValue('financial-data', 'components/accounts.yaml#/schemas/InstitutionLoginIdParam', 'an institution login id, digits'),
     'an institution login whose OAuth authorization predates the authorization-details endpoint',
     { checks: 'the authorization-details 3004 check' },
   ),
+  v('FD_SBCA_LOCATION_ID', 'checks', text('a location id'), 'a merchant location id the sandbox has small business credit analytics for', {
+    checks: 'the SBCA report checks',
+  }),
   v(
-    'financial-data',
-    'FD_SBCA_LOCATION_ID',
-    'checks',
-    text('a location id'),
-    'a merchant location id the sandbox has small business credit analytics for',
-    { checks: 'the SBCA report checks' },
-  ),
-  v(
-    'financial-data',
     'FD_PAY_STATEMENT_ASSET_ID',
     'optional',
     text('an asset id'),
     'a pay statement asset of the worker customer (default: the suite stores one)',
   ),
+  v('FD_EXPERIENCE_APP_NAME', 'checks', text('an application name'), 'an application name GetAllExperience knows experiences for', {
+    checks: 'the Connect experiences checks',
+  }),
   v(
-    'financial-data',
-    'FD_EXPERIENCE_APP_NAME',
-    'checks',
-    text('an application name'),
-    'an application name GetAllExperience knows experiences for',
-    { checks: 'the Connect experiences checks' },
-  ),
-  v(
-    'financial-data',
     'FD_REPORT_POLL_MAX_SECONDS',
     'optional',
     integer({ min: 1 }),
     'how long a report is polled before the check fails naming it and its last status (default 600)',
   ),
   v(
-    'financial-data',
     'FD_LISTENER_PUBLIC_URL',
     'checks',
     url({ https: true, port: 443 }),
     'public HTTPS URL (port 443) the sandbox calls back, forwarding to this machine',
     { checks: 'the report callback, TxPush and webhook round-trips' },
   ),
-  v('financial-data', 'FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', {
+  v('FD_LISTENER_PORT', 'checks', port(), 'local port of the listener behind FD_LISTENER_PUBLIC_URL', {
     checks: 'the report callback, TxPush and webhook round-trips',
   }),
   v(
-    'financial-data',
     'FD_CONNECT_IN_BROWSER',
     'checks',
     oneOf(['true', 'false']),

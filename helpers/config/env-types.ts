@@ -102,15 +102,17 @@ export function strayCharacters(value: string, block = false): string | undefine
 
 const words = (values: readonly string[]) => (values.length === 2 ? `${values[0]} or ${values[1]}` : `one of ${values.join(', ')}`);
 
-export function oneOf<T extends string>(values: readonly T[]): ValueType<T> {
-  return {
-    expected: words(values),
-    parse(value, ctx) {
-      if (!(values as readonly string[]).includes(value)) throw new Mismatch(ctx.show(value));
-      return value as T;
-    },
-  };
-}
+/** A value taken as written where `good` holds it, else shown as what was found. */
+const holding = <T extends string = string>(expected: string, good: (value: string) => boolean): ValueType<T> => ({
+  expected,
+  parse(value, ctx) {
+    if (!good(value)) throw new Mismatch(ctx.show(value));
+    return value as T;
+  },
+});
+
+export const oneOf = <T extends string>(values: readonly T[]): ValueType<T> =>
+  holding(words(values), (value) => (values as readonly string[]).includes(value));
 
 /** A whole number in a range; `off` names the word that stands for 0. */
 export function integer(range: { min?: number; max?: number; off?: string } = {}): ValueType<number> {
@@ -164,26 +166,14 @@ export function text(what = 'a value on one line'): ValueType<string> {
 }
 
 /** An HTTP header name (RFC 9110 token). */
-export function headerName(): ValueType<string> {
-  return {
-    expected: "an HTTP header name (letters, digits and !#$%&'*+.^_`|~-, no spaces)",
-    parse(value, ctx) {
-      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value)) throw new Mismatch(ctx.show(value));
-      return value;
-    },
-  };
-}
+export const headerName = (): ValueType<string> =>
+  holding("an HTTP header name (letters, digits and !#$%&'*+.^_`|~-, no spaces)", (value) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value));
 
 /** A fast-check replay path as a failure prints it (numbers separated by colons). */
-export function fcPath(): ValueType<string> {
-  return {
-    expected: 'a fast-check replay path as a failure prints it (numbers separated by colons, e.g. 3:1:0)',
-    parse(value, ctx) {
-      if (!/^[0-9]+(:[0-9]+)*$/.test(value)) throw new Mismatch(ctx.show(value));
-      return value;
-    },
-  };
-}
+export const fcPath = (): ValueType<string> =>
+  holding('a fast-check replay path as a failure prints it (numbers separated by colons, e.g. 3:1:0)', (value) =>
+    /^[0-9]+(:[0-9]+)*$/.test(value),
+  );
 
 /** An account range written low-high, its ends of 11 to 19 digits and of one length (provider 2.0.0, AccountRange). */
 export function accountRange(): ValueType<{ accountRangeLow: string; accountRangeHigh: string }> {
@@ -291,24 +281,20 @@ export function contractValue(service: string, ref: string, what: string): Value
     .split('/')
     .filter((p) => !/^(components|schemas|properties|parameters|schema)$/.test(p))
     .pop();
-  return {
-    expected: `${what} (${name} in schemas/${service}/${ref.split('#')[0]})`,
-    parse(value, ctx) {
-      const s = contractSchema(service, ref);
-      const ok =
-        (s.type === 'integer'
-          ? /^-?[0-9]+$/.test(value) &&
-            (s.minimum === undefined || Number(value) >= s.minimum) &&
-            (s.maximum === undefined || Number(value) <= s.maximum)
-          : true) &&
-        (s.pattern === undefined || new RegExp(s.pattern, 'u').test(value)) &&
-        (s.minLength === undefined || [...value].length >= s.minLength) &&
-        (s.maxLength === undefined || [...value].length <= s.maxLength) &&
-        (s.enum === undefined || s.enum.map(String).includes(value));
-      if (!ok) throw new Mismatch(ctx.show(value));
-      return value;
-    },
-  };
+  return holding(`${what} (${name} in schemas/${service}/${ref.split('#')[0]})`, (value) => {
+    const s = contractSchema(service, ref);
+    return (
+      (s.type === 'integer'
+        ? /^-?[0-9]+$/.test(value) &&
+          (s.minimum === undefined || Number(value) >= s.minimum) &&
+          (s.maximum === undefined || Number(value) <= s.maximum)
+        : true) &&
+      (s.pattern === undefined || new RegExp(s.pattern, 'u').test(value)) &&
+      (s.minLength === undefined || [...value].length >= s.minLength) &&
+      (s.maxLength === undefined || [...value].length <= s.maxLength) &&
+      (s.enum === undefined || s.enum.map(String).includes(value))
+    );
+  });
 }
 
 /** Every operationId the contracts of schemas/ declare (their openapi.yaml and paths/), read once as text. */
@@ -331,15 +317,8 @@ function contractOperationIds(): Set<string> {
 }
 
 /** An operationId one of the contracts declares (a misspelled one would silently narrow a service). */
-export function operationId(): ValueType<string> {
-  return {
-    expected: 'an operationId of the contracts (schemas/<service>/)',
-    parse(value, ctx) {
-      if (!contractOperationIds().has(value)) throw new Mismatch(ctx.show(value));
-      return value;
-    },
-  };
-}
+export const operationId = (): ValueType<string> =>
+  holding('an operationId of the contracts (schemas/<service>/)', (value) => contractOperationIds().has(value));
 
 // ---- keys
 

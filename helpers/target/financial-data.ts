@@ -2,7 +2,7 @@
 // partner credentials, a spare partner for destructive checks, known institutions, and the clock
 // the target's tokens age by. For the mock it comes from the mock's fixture; for a sandbox from .env.
 import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
-import { loadContract, type Contract } from '../contract/contract.js';
+import type { Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
 import { readValue, type Env } from '../config/env-schema.js';
 import { MockControl } from './mock-control.js';
@@ -12,11 +12,6 @@ import { registerSecret } from '../secrets/redact.js';
 export function configuredFdHeaderNames(contract: Contract, env: Env = suiteConfig().env): FdHeaderNames {
   const { naming, overrides } = fdHeaderChoice(env);
   return fdHeaderNames(contract, naming, overrides);
-}
-
-/** The same, for entry points that hold no contract yet. */
-export async function loadFdHeaderNames(env: Env = suiteConfig().env): Promise<FdHeaderNames> {
-  return configuredFdHeaderNames(await loadContract('financial-data'), env);
 }
 
 export type FdCapability = 'faults' | 'clock' | 'control';

@@ -2,7 +2,6 @@
 // verdict per service and for the run that a partial or aborted run cannot turn into PASS, rules
 // with their outcome, and failures of one root cause grouped.
 import path from 'node:path';
-import type { ViolationNote } from '../client/annotations.js';
 import type { JudgedMember } from '../contract/checks.js';
 import { loadConflicts, type Conflict, type ConflictKind } from '../contract/conflicts.js';
 import type { SourceClass } from '../contract/contract.js';
@@ -44,20 +43,6 @@ export function checkResult(o: TestOutcome, root = process.cwd()): CheckResult {
 }
 
 const tally = (): Tally => ({ passed: 0, failed: 0, skipped: 0 });
-
-/**
- * The root cause of a failure: the contract violation it is (check, operation and status, carried
- * by the client: helpers/client/annotations.ts), else its first line without ids and numbers.
- */
-export function rootCause(error: string, violation?: ViolationNote): string {
-  if (violation) return `${violation.check}: ${violation.method} ${violation.path} (${violation.operationId}) ${violation.status}`;
-  const first = error.split('\n').find((l) => l.trim()) ?? '';
-  return first
-    .replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, '<id>')
-    .replace(/\d+/g, '<n>')
-    .trim()
-    .slice(0, 200);
-}
 
 /**
  * The check's own words: the first line of its message (without the error's class name) and the lines

@@ -53,16 +53,9 @@ export function runEnvironment(): NonNullable<Provenance['environment']> {
 
 export function suiteCommit(cwd = process.cwd()): string {
   try {
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const head = git('rev-parse', 'HEAD');
+    const dirty = git('status', '--porcelain', '--untracked-files=no');
     return dirty ? `${head}-dirty` : head;
   } catch {
     return 'unknown';

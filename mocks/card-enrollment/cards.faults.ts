@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { pooledKeyPair } from '../../helpers/auth/key-pool.js';
 import { lengthOf, securityHeader } from '../../helpers/contract/facts.js';
-import { faultCatalogue, type Fault, type FaultSeams, type Relaxation } from '../kit/faults.js';
+import { faultCatalogue, faultWriter, type FaultSeams, type Relaxation } from '../kit/faults.js';
 import type { Violation } from '../kit/validation.js';
 import { type Body, type CardSeams, type Enrollment, type Refusal, type Step } from './cards.js';
 
@@ -27,17 +27,7 @@ export const PROVIDER_IDENTITY: Relaxation[] = [
   { schema: 'ConsumerIdentity', at: ['properties', 'identityValue'], drop: ['format'] },
 ];
 
-/**
- * A fault: how it bends the mock (a relaxation of the contract, or functions at the seams of cards.ts) and
- * what it is (its source, seed unless given; `mutation`, `origin`, `aliases`). Its `rules` are the rule ids
- * its text starts with ('CE-A, CE-B: what breaks').
- */
-function fault<Id extends string>(id: Id, rule: string, how: Seams & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> {
-  const { judge, state, answer, delivery, ...what } = how;
-  const rules = /^(CE-[A-Z0-9-]+(?:, CE-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
-  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery }).filter(([, f]) => f));
-  return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
-}
+const fault = faultWriter<CardSeams>('CE');
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 const assumption = { source: 'assumption' } as const;
@@ -404,13 +394,10 @@ export const CARDS_FAULTS = faultCatalogue([
     judge: recode('client', always, () => forbidden),
     ...blind('blind-unknown-client-403'),
   }),
-  fault(
-    'ce-prop-refusal-code-unresolved-as-argument',
-    'CE-STATE-UNKNOWN-CLIENT, CE-STATE-UNKNOWN-SERVICE, CE-STATE-UNKNOWN-RECEIPT, CE-PROP-REFUSAL-CODE: an id naming nothing refused INVALID_ARGUMENT',
-    {
-      judge: recode(undefined, always, (r) => (r.code === 'INVALID_STATE' ? { ...r, code: 'INVALID_ARGUMENT' } : r)),
-    },
-  ),
+  fault('ce-prop-refusal-code-unresolved-as-argument', {
+    rule: 'CE-STATE-UNKNOWN-CLIENT, CE-STATE-UNKNOWN-SERVICE, CE-STATE-UNKNOWN-RECEIPT, CE-PROP-REFUSAL-CODE: an id naming nothing refused INVALID_ARGUMENT',
+    judge: recode(undefined, always, (r) => (r.code === 'INVALID_STATE' ? { ...r, code: 'INVALID_ARGUMENT' } : r)),
+  }),
   fault('ce-lookup-exact-srcclientid-last-char-ignored', 'CE-STATE-UNKNOWN-CLIENT, CE-LOOKUP-EXACT: another last character', {
     judge: skip('client', (x) =>
       !!(x.owner = x.world.clients.find((c) => c.srcClientIds.some((id) => sameButLast(id, x.body.srcClientId))))),

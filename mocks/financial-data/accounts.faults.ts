@@ -5,7 +5,7 @@
 // stores (Change), the answer. Which set of writers found a fault is the mutation records'
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, always } from './fault-builders.js';
 import { findCustomer, type Account, type Customer } from './state.js';
 import {
   accountsOf,
@@ -15,7 +15,6 @@ import {
   viewer,
   type AccountSeams,
   type Answer,
-  type Change,
   type Exchange,
   type Step,
   type View,
@@ -27,15 +26,7 @@ type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
-
-const fault = faultsAt<AccountSeams>();
-const { fold, skip } = judgesAt<AccountSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, on, writtenThenRefused, all, changed } = faultKit<AccountSeams>();
 const customerOf = (x: Exchange) => findCustomer(x.world, x.input.path.customerId, x.input.partner?.id);
 /** An account of another customer of the caller, by the path's id. */
 const strayOf = (x: Exchange) => {
@@ -68,17 +59,6 @@ const recode =
   (step: Step, when: When, status: number, message: string): Judge =>
   (x, s, r, m) =>
     r && s === step && when(x, m) ? { status, message } : r;
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x, m);
-    return r;
-  };
-/** Judges applied one after the other. */
-const all =
-  (...judges: Judge[]): Judge =>
-  (x, s, r, m) =>
-    judges.reduce((refusal, j) => j(x, s, refusal, m), r);
 /** The account of the path found otherwise (`find`) where the sources find none, on `op`. */
 const accountFound = (op: Op, find: (x: Exchange, memory: FaultMemory) => Account | undefined): Judge =>
   skip(
@@ -97,12 +77,6 @@ const scoped = (op: Op, when: When, scope: (x: Exchange, memory: FaultMemory) =>
 const filteredBy = (when: When, keep: (a: Account, f: { status?: string; type?: string }) => boolean): Judge =>
   scoped('GetCustomerAccounts', when, (x) => accountsOf(x.world, x.customer!.id).filter((a) => keep(a, x.filters!)));
 const typeKept = (a: Account, type?: string) => type === undefined || type === 'ava' || a.type === type;
-
-// (b) What a write stores: functions at the state seam.
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** The accounts deleted by `ops`, kept in the fault's memory by id. */
 const keepDeleted =
   (...ops: Op[]): Stating =>
@@ -166,72 +140,57 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-accounts-type-filter-overrides-status'),
   }),
-  fault(
-    'fd-filter-whole-savings-lists-money-market',
-    'FD-ACCT-FILTER-TYPE, FD-FILTER-WHOLE: account_type=savings also lists the money market accounts',
-    {
-      judge: filteredBy(
-        (x) => x.filters!.type === 'savings',
-        (a, f) => (f.status === undefined || a.status === f.status) && (a.type === 'savings' || a.type === 'moneyMarket'),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-filter-exact-loan-matches-by-suffix',
-    'FD-ACCT-FILTER-TYPE, FD-FILTER-EXACT: account_type=loan also lists the studentLoan accounts',
-    {
-      judge: filteredBy(
-        (x) => x.filters!.type === 'loan',
-        (a, f) => (f.status === undefined || a.status === f.status) && String(a.type).toLowerCase().endsWith('loan'),
-      ),
-    },
-  ),
-  fault(
-    'fd-acct-full-pending-list-hides-pending',
-    'FD-ACCT-FULL-PENDING: GetCustomerAccounts without a filter leaves the pending account out',
-    {
-      judge: scoped(
-        'GetCustomerAccounts',
-        (x) => x.filters!.status === undefined,
-        (x) => x.list!.filter(isActive),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-filter-whole-savings-lists-money-market', {
+    rule: 'FD-ACCT-FILTER-TYPE, FD-FILTER-WHOLE: account_type=savings also lists the money market accounts',
+    judge: filteredBy(
+      (x) => x.filters!.type === 'savings',
+      (a, f) => (f.status === undefined || a.status === f.status) && (a.type === 'savings' || a.type === 'moneyMarket'),
+    ),
+    ...provider,
+  }),
+  fault('fd-filter-exact-loan-matches-by-suffix', {
+    rule: 'FD-ACCT-FILTER-TYPE, FD-FILTER-EXACT: account_type=loan also lists the studentLoan accounts',
+    judge: filteredBy(
+      (x) => x.filters!.type === 'loan',
+      (a, f) => (f.status === undefined || a.status === f.status) && String(a.type).toLowerCase().endsWith('loan'),
+    ),
+  }),
+  fault('fd-acct-full-pending-list-hides-pending', {
+    rule: 'FD-ACCT-FULL-PENDING: GetCustomerAccounts without a filter leaves the pending account out',
+    judge: scoped(
+      'GetCustomerAccounts',
+      (x) => x.filters!.status === undefined,
+      (x) => x.list!.filter(isActive),
+    ),
+    ...provider,
+  }),
   fault('fd-acct-full-pending-by-login-hides-pending', 'FD-ACCT-FULL-PENDING: the full by-login list leaves the pending accounts out', {
     judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x) => x.list!.filter(isActive)),
     ...provider,
   }),
-  fault(
-    'fd-acct-refresh-window-reversed-accepted',
-    'FD-ACCT-REFRESH-WINDOW: a login refresh whose toDate is before its fromDate is carried out (200), not refused',
-    {
-      judge: skip('window'),
-      ...provider,
-    },
-  ),
+  fault('fd-acct-refresh-window-reversed-accepted', {
+    rule: 'FD-ACCT-REFRESH-WINDOW: a login refresh whose toDate is before its fromDate is carried out (200), not refused',
+    judge: skip('window'),
+    ...provider,
+  }),
   fault('fd-acct-type-unsupported-empty', 'FD-ACCT-TYPE-UNSUPPORTED: an unsupported account type answers an empty list, not a 400', {
     judge: skip('type'),
     ...provider,
   }),
-  fault(
-    'fd-acct-type-unsupported-case-folded',
-    'FD-ACCT-TYPE-UNSUPPORTED, FD-ACCT-FILTER-TYPE: the type is compared without case, so Savings lists the savings accounts',
-    {
-      judge: all(
-        skip('type', (x) => [...SUPPORTED_ACCOUNT_TYPES].some((t) => t.toLowerCase() === String(x.input.query.account_type).toLowerCase())),
-        fold(
-          'filters',
-          (x) => typeof x.filters!.type === 'string',
-          (x) =>
-            (x.filters!.type =
-              [...SUPPORTED_ACCOUNT_TYPES].find((t) => t.toLowerCase() === x.filters!.type!.toLowerCase()) ?? x.filters!.type),
-        ),
+  fault('fd-acct-type-unsupported-case-folded', {
+    rule: 'FD-ACCT-TYPE-UNSUPPORTED, FD-ACCT-FILTER-TYPE: the type is compared without case, so Savings lists the savings accounts',
+    judge: all(
+      skip('type', (x) => [...SUPPORTED_ACCOUNT_TYPES].some((t) => t.toLowerCase() === String(x.input.query.account_type).toLowerCase())),
+      fold(
+        'filters',
+        (x) => typeof x.filters!.type === 'string',
+        (x) =>
+          (x.filters!.type =
+            [...SUPPORTED_ACCOUNT_TYPES].find((t) => t.toLowerCase() === x.filters!.type!.toLowerCase()) ?? x.filters!.type),
       ),
-      ...provider,
-    },
-  ),
+    ),
+    ...provider,
+  }),
   fault('fd-acct-type-unsupported-404', 'FD-ACCT-TYPE-UNSUPPORTED: an unsupported account type is answered 404, not 400', {
     judge: recode('type', always, 404, 'No accounts found for this account type'),
     ...provider,
@@ -246,172 +205,122 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
       accountsOf(x.world, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
     ),
   }),
-  fault(
-    'fd-acct-simple-active-by-institution-shows-pending',
-    'FD-ACCT-SIMPLE-ACTIVE: the simple by-institution list holds the pending accounts too',
-    {
-      judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) =>
-        accountsOf(x.world, x.customer!.id).filter((a) => a.institutionId === x.input.path.institutionId),
-      ),
-    },
-  ),
+  fault('fd-acct-simple-active-by-institution-shows-pending', {
+    rule: 'FD-ACCT-SIMPLE-ACTIVE: the simple by-institution list holds the pending accounts too',
+    judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) =>
+      accountsOf(x.world, x.customer!.id).filter((a) => a.institutionId === x.input.path.institutionId),
+    ),
+  }),
   fault('fd-acct-by-institution-lists-pending', 'FD-ACCT-BY-INSTITUTION: the full by-institution list holds the pending accounts too', {
     judge: scoped('GetCustomerAccountsByInstitution', always, (x) =>
       accountsOf(x.world, x.customer!.id).filter((a) => a.institutionId === x.input.path.institutionId),
     ),
     ...provider,
   }),
-  fault(
-    'fd-acct-by-institution-simple-all',
-    'FD-ACCT-BY-INSTITUTION: the simple by-institution list holds the active accounts of every institution',
-    {
-      judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) => accountsOf(x.world, x.customer!.id).filter(isActive)),
-    },
-  ),
-  fault(
-    'fd-acct-by-institution-credit-card-left-out',
-    'FD-ACCT-BY-INSTITUTION: the full by-institution list leaves out the credit card accounts',
-    {
-      judge: scoped('GetCustomerAccountsByInstitution', always, (x) => x.list!.filter((a) => a.type !== 'creditCard')),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-acct-by-login-simple-all-logins',
-    "FD-ACCT-BY-LOGIN: the simple by-login list holds the customer's active accounts of every login",
-    {
-      judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x) =>
-        accountsOf(x.world, x.login!.customerId).filter(isActive),
-      ),
-    },
-  ),
-  fault(
-    'fd-cust-delete-linked-simple-after-customer-delete',
-    "FD-CUST-DELETE-LINKED, FD-OBJ-AFTER-DELETE: GetCustomerAccountsSimple still finds a deleted customer's accounts by its id",
-    {
-      judge: skip(
-        'customer',
-        (x) =>
-          x.op === 'GetCustomerAccountsSimple' &&
-          !x.world.customers.has(x.input.path.customerId) &&
-          accountsOf(x.world, x.input.path.customerId).length > 0,
-        (x) => (x.customer = { id: x.input.path.customerId } as Customer),
-      ),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-obj-other-parent-full-by-id',
-    'FD-OBJ-OTHER-PARENT, FD-TXN-OWNER-404: GetCustomerAccount serves an account of another customer of the partner',
-    {
-      judge: accountFound('GetCustomerAccount', strayOf),
-      ...assumption,
-    },
-  ),
+  fault('fd-acct-by-institution-simple-all', {
+    rule: 'FD-ACCT-BY-INSTITUTION: the simple by-institution list holds the active accounts of every institution',
+    judge: scoped('GetCustomerAccountsByInstitutionSimple', always, (x) => accountsOf(x.world, x.customer!.id).filter(isActive)),
+  }),
+  fault('fd-acct-by-institution-credit-card-left-out', {
+    rule: 'FD-ACCT-BY-INSTITUTION: the full by-institution list leaves out the credit card accounts',
+    judge: scoped('GetCustomerAccountsByInstitution', always, (x) => x.list!.filter((a) => a.type !== 'creditCard')),
+    ...provider,
+  }),
+  fault('fd-acct-by-login-simple-all-logins', {
+    rule: "FD-ACCT-BY-LOGIN: the simple by-login list holds the customer's active accounts of every login",
+    judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x) => accountsOf(x.world, x.login!.customerId).filter(isActive)),
+  }),
+  fault('fd-cust-delete-linked-simple-after-customer-delete', {
+    rule: "FD-CUST-DELETE-LINKED, FD-OBJ-AFTER-DELETE: GetCustomerAccountsSimple still finds a deleted customer's accounts by its id",
+    judge: skip(
+      'customer',
+      (x) =>
+        x.op === 'GetCustomerAccountsSimple' &&
+        !x.world.customers.has(x.input.path.customerId) &&
+        accountsOf(x.world, x.input.path.customerId).length > 0,
+      (x) => (x.customer = { id: x.input.path.customerId } as Customer),
+    ),
+    ...assumption,
+  }),
+  fault('fd-obj-other-parent-full-by-id', {
+    rule: 'FD-OBJ-OTHER-PARENT, FD-TXN-OWNER-404: GetCustomerAccount serves an account of another customer of the partner',
+    judge: accountFound('GetCustomerAccount', strayOf),
+    ...assumption,
+  }),
 
   // --- Records (provider 1.35.0 CustomerAccount, CustomerAccountSimple; reference, account numbers masked)
-  fault(
-    'fd-acct-detail-types-available-balance-every-type',
-    'FD-ACCT-DETAIL-TYPES: the full readers give availableBalanceAmount in the detail of every account, a credit card, a line of credit and an investment account too',
-    {
-      answer: shown(FULL_READERS, (v, a) => ({ ...v, detail: { ...v.detail, availableBalanceAmount: a.availableBalance } })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-display-first-four',
-    'FD-ACCT-NUMBER-MASKED: accountNumberDisplay shows the first four digits, not the last',
-    {
-      answer: shown([...FULL_READERS, ...SIMPLE_READERS], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-by-institution-last-six',
-    'FD-ACCT-NUMBER-MASKED: the full by-institution list shows six digits of each number',
-    {
-      answer: shown(['GetCustomerAccountsByInstitution'], (v, a) => ({ ...v, number: masked(a, 6) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-by-login-last-five',
-    'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: the full by-login list leaves five digits of each number in clear',
-    {
-      answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, number: masked(a, 5) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-by-login-real-number',
-    'FD-ACCT-NUMBER-MASKED: the full by-login list adds realAccountNumber to each record',
-    {
-      answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, realAccountNumber: a.number })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-list-credit-card-unmasked',
-    "FD-ACCT-NUMBER-MASKED: GetCustomerAccounts gives a credit card's number in full",
-    {
-      answer: shown(
-        ['GetCustomerAccounts'],
-        (v, a) => ({ ...v, number: a.number }),
-        (a) => a.type === 'creditCard',
-      ),
-    },
-  ),
-  fault(
-    'fd-acct-number-masked-simple-display-first-four',
-    'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows the first four digits of the number',
-    {
-      answer: shown(['GetCustomerAccountSimple'], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-obj-sensitive-simple-investment-number-clear',
-    'FD-ACCT-NUMBER-MASKED, FD-OBJ-SENSITIVE: the simple read of an investment account displays its whole number',
-    {
-      answer: shown(
-        ['GetCustomerAccountSimple'],
-        (v, a) => ({ ...v, accountNumberDisplay: a.number }),
-        (a) => a.type === 'investment',
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-acct-detail-types-available-balance-every-type', {
+    rule: 'FD-ACCT-DETAIL-TYPES: the full readers give availableBalanceAmount in the detail of every account, a credit card, a line of credit and an investment account too',
+    answer: shown(FULL_READERS, (v, a) => ({ ...v, detail: { ...v.detail, availableBalanceAmount: a.availableBalance } })),
+    ...provider,
+  }),
+  fault('fd-acct-number-masked-display-first-four', {
+    rule: 'FD-ACCT-NUMBER-MASKED: accountNumberDisplay shows the first four digits, not the last',
+    answer: shown([...FULL_READERS, ...SIMPLE_READERS], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
+    ...assumption,
+  }),
+  fault('fd-acct-number-masked-by-institution-last-six', {
+    rule: 'FD-ACCT-NUMBER-MASKED: the full by-institution list shows six digits of each number',
+    answer: shown(['GetCustomerAccountsByInstitution'], (v, a) => ({ ...v, number: masked(a, 6) })),
+    ...assumption,
+  }),
+  fault('fd-acct-number-masked-by-login-last-five', {
+    rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: the full by-login list leaves five digits of each number in clear',
+    answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, number: masked(a, 5) })),
+    ...assumption,
+  }),
+  fault('fd-acct-number-masked-by-login-real-number', {
+    rule: 'FD-ACCT-NUMBER-MASKED: the full by-login list adds realAccountNumber to each record',
+    answer: shown(['GetCustomerAccountsByInstitutionLogin'], (v, a) => ({ ...v, realAccountNumber: a.number })),
+    ...assumption,
+  }),
+  fault('fd-acct-number-masked-list-credit-card-unmasked', {
+    rule: "FD-ACCT-NUMBER-MASKED: GetCustomerAccounts gives a credit card's number in full",
+    answer: shown(
+      ['GetCustomerAccounts'],
+      (v, a) => ({ ...v, number: a.number }),
+      (a) => a.type === 'creditCard',
+    ),
+  }),
+  fault('fd-acct-number-masked-simple-display-first-four', {
+    rule: 'FD-ACCT-NUMBER-MASKED, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows the first four digits of the number',
+    answer: shown(['GetCustomerAccountSimple'], (v, a) => ({ ...v, accountNumberDisplay: a.number.slice(0, 4) })),
+    ...provider,
+  }),
+  fault('fd-obj-sensitive-simple-investment-number-clear', {
+    rule: 'FD-ACCT-NUMBER-MASKED, FD-OBJ-SENSITIVE: the simple read of an investment account displays its whole number',
+    answer: shown(
+      ['GetCustomerAccountSimple'],
+      (v, a) => ({ ...v, accountNumberDisplay: a.number }),
+      (a) => a.type === 'investment',
+    ),
+    ...provider,
+  }),
   fault('fd-acct-number-masked-migrate-full-number', 'FD-ACCT-NUMBER-MASKED: the migration answer shows the full account number', {
     answer: shown(['MigrateInstitutionLoginAccounts'], (v, a) => ({ ...v, number: a.number })),
     ...assumption,
     ...blind('blind-accounts-migrate-full-number'),
   }),
-  fault(
-    'fd-acct-ids-simple-one-wrong-login',
-    "FD-ACCT-IDS: GetCustomerAccountSimple shows the customer's first login instead of the account's own",
-    {
-      answer: shown(['GetCustomerAccountSimple'], (v, a, x) => ({
-        ...v,
-        institutionLoginId: accountsOf(x.world, a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId,
-      })),
-      ...provider,
-    },
-  ),
+  fault('fd-acct-ids-simple-one-wrong-login', {
+    rule: "FD-ACCT-IDS: GetCustomerAccountSimple shows the customer's first login instead of the account's own",
+    answer: shown(['GetCustomerAccountSimple'], (v, a, x) => ({
+      ...v,
+      institutionLoginId: accountsOf(x.world, a.customerId)[0]?.institutionLoginId ?? a.institutionLoginId,
+    })),
+    ...provider,
+  }),
   fault('fd-acct-ids-login-id-as-string', 'FD-ACCT-IDS: GetCustomerAccountsSimple writes institutionLoginId as a string of digits', {
     answer: shown(['GetCustomerAccountsSimple'], (v, a) => ({ ...v, institutionLoginId: String(a.institutionLoginId) })),
     ...provider,
   }),
-  fault(
-    'fd-acct-simple-basic-by-login-carries-balance',
-    'FD-ACCT-SIMPLE-BASIC: the simple by-login list carries the balance and a detail',
-    {
-      answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v, a) => ({
-        ...v,
-        balance: a.balance,
-        detail: { availableBalanceAmount: a.availableBalance },
-      })),
-    },
-  ),
+  fault('fd-acct-simple-basic-by-login-carries-balance', {
+    rule: 'FD-ACCT-SIMPLE-BASIC: the simple by-login list carries the balance and a detail',
+    answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v, a) => ({
+      ...v,
+      balance: a.balance,
+      detail: { availableBalanceAmount: a.availableBalance },
+    })),
+  }),
   fault('fd-acct-simple-one-pending-404', 'FD-ACCT-SIMPLE-ONE-PENDING: GetCustomerAccountSimple answers a pending account 404', {
     judge: (x, s, r) =>
       r ??
@@ -420,87 +329,60 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
         : undefined),
     ...provider,
   }),
-  fault(
-    'fd-acct-simple-one-pending-shown-active',
-    'FD-ACCT-SIMPLE-ONE-PENDING, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows a pending account as active',
-    {
-      answer: shown(
-        ['GetCustomerAccountSimple'],
-        (v) => ({ ...v, status: 'active' }),
-        (a) => !isActive(a),
-      ),
-      ...provider,
+  fault('fd-acct-simple-one-pending-shown-active', {
+    rule: 'FD-ACCT-SIMPLE-ONE-PENDING, FD-PROP-READERS-AGREE: GetCustomerAccountSimple shows a pending account as active',
+    answer: shown(
+      ['GetCustomerAccountSimple'],
+      (v) => ({ ...v, status: 'active' }),
+      (a) => !isActive(a),
+    ),
+    ...provider,
+  }),
+  fault('fd-prop-same-on-every-reader-simple-type-lowercased', {
+    rule: 'FD-PROP-SAME-ON-EVERY-READER, FD-ACCT-SIMPLE-BASIC: GetCustomerAccountSimple writes a camel-case account type in lower case',
+    answer: shown(['GetCustomerAccountSimple'], (v) => ({ ...v, type: String(v.type).toLowerCase() })),
+    ...provider,
+  }),
+  fault('fd-date-unit-simple-by-id-dates-ms', {
+    rule: 'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',
+    answer: shown(['GetCustomerAccountSimple'], (v) =>
+      Object.fromEntries(Object.entries(v).map(([k, d]) => [k, /Date$/.test(k) && typeof d === 'number' ? d * 1000 : d])),
+    ),
+    ...provider,
+  }),
+  fault('fd-acct-dates-by-institution-simple-created-ms', {
+    rule: 'FD-ACCT-DATES: the simple by-institution list gives createdDate in milliseconds',
+    answer: shown(['GetCustomerAccountsByInstitutionSimple'], (v, a) => ({ ...v, createdDate: a.createdDate * 1000 })),
+    ...provider,
+  }),
+  fault('fd-acct-dates-by-login-simple-name-upper', {
+    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitutionLoginSimple shows each account's name upper-cased; every other reader keeps it",
+    answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v) => ({ ...v, name: String(v.name).toUpperCase() })),
+    ...provider,
+  }),
+  fault('fd-acct-dates-by-institution-currency-lower', {
+    rule: "FD-ACCT-DATES: GetCustomerAccountsByInstitution writes each account's currency in lower case; every other reader keeps it",
+    answer: shown(['GetCustomerAccountsByInstitution'], (v) => ({ ...v, currency: String(v.currency).toLowerCase() })),
+    ...provider,
+  }),
+  fault('fd-event-date-fixed-full-by-id-linked-date-now', {
+    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read',
+    answer: shown(['GetCustomerAccount'], (v, _a, x) => ({ ...v, linkedAccountDate: Math.floor(x.now.getTime() / 1000) })),
+    ...assumption,
+  }),
+  fault('fd-event-date-fixed-simple-list-linked-date-day', {
+    rule: 'FD-EVENT-DATE-FIXED: GetCustomerAccountsSimple dates each link at the start of its day',
+    answer: shown(['GetCustomerAccountsSimple'], (v, a) => ({ ...v, linkedAccountDate: a.createdDate - (a.createdDate % 86_400) })),
+    ...assumption,
+  }),
+  fault('fd-txpush-event-content-by-id-balance-cached', {
+    rule: 'FD-TXPUSH-EVENT-CONTENT: GetCustomerAccount serves the balance of its first read of the account again',
+    answer: (x, a, m) => {
+      if (x.op !== 'GetCustomerAccount' || a.status >= 400) return a;
+      m[a.shown[0].id] ??= a.body.balance;
+      return { ...a, body: { ...a.body, balance: m[a.shown[0].id] } };
     },
-  ),
-  fault(
-    'fd-prop-same-on-every-reader-simple-type-lowercased',
-    'FD-PROP-SAME-ON-EVERY-READER, FD-ACCT-SIMPLE-BASIC: GetCustomerAccountSimple writes a camel-case account type in lower case',
-    {
-      answer: shown(['GetCustomerAccountSimple'], (v) => ({ ...v, type: String(v.type).toLowerCase() })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-date-unit-simple-by-id-dates-ms',
-    'FD-DATE-UNIT: GetCustomerAccountSimple, a less used reader, gives every date of the account in milliseconds',
-    {
-      answer: shown(['GetCustomerAccountSimple'], (v) =>
-        Object.fromEntries(Object.entries(v).map(([k, d]) => [k, /Date$/.test(k) && typeof d === 'number' ? d * 1000 : d])),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-acct-dates-by-institution-simple-created-ms',
-    'FD-ACCT-DATES: the simple by-institution list gives createdDate in milliseconds',
-    {
-      answer: shown(['GetCustomerAccountsByInstitutionSimple'], (v, a) => ({ ...v, createdDate: a.createdDate * 1000 })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-acct-dates-by-login-simple-name-upper',
-    "FD-ACCT-DATES: GetCustomerAccountsByInstitutionLoginSimple shows each account's name upper-cased; every other reader keeps it",
-    {
-      answer: shown(['GetCustomerAccountsByInstitutionLoginSimple'], (v) => ({ ...v, name: String(v.name).toUpperCase() })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-acct-dates-by-institution-currency-lower',
-    "FD-ACCT-DATES: GetCustomerAccountsByInstitution writes each account's currency in lower case; every other reader keeps it",
-    {
-      answer: shown(['GetCustomerAccountsByInstitution'], (v) => ({ ...v, currency: String(v.currency).toLowerCase() })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-full-by-id-linked-date-now',
-    'FD-EVENT-DATE-FIXED: GetCustomerAccount answers linkedAccountDate as the time of the read',
-    {
-      answer: shown(['GetCustomerAccount'], (v, _a, x) => ({ ...v, linkedAccountDate: Math.floor(x.now.getTime() / 1000) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-simple-list-linked-date-day',
-    'FD-EVENT-DATE-FIXED: GetCustomerAccountsSimple dates each link at the start of its day',
-    {
-      answer: shown(['GetCustomerAccountsSimple'], (v, a) => ({ ...v, linkedAccountDate: a.createdDate - (a.createdDate % 86_400) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-txpush-event-content-by-id-balance-cached',
-    'FD-TXPUSH-EVENT-CONTENT: GetCustomerAccount serves the balance of its first read of the account again',
-    {
-      answer: (x, a, m) => {
-        if (x.op !== 'GetCustomerAccount' || a.status >= 400) return a;
-        m[a.shown[0].id] ??= a.body.balance;
-        return { ...a, body: { ...a.body, balance: m[a.shown[0].id] } };
-      },
-    },
-  ),
+  }),
 
   // --- Refresh (seed 002, Accounts: v1 200 with the accounts, v2 204; completion an updated aggregation attempt date)
   fault('fd-acct-dates-refresh-date-ms', 'FD-ACCT-DATES: a refresh dates the aggregation in epoch milliseconds', {
@@ -510,129 +392,94 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
   fault('fd-acct-refresh-date-v2-unchanged', 'FD-ACCT-REFRESH-DATE: a v2 refresh by login does not move the aggregation dates', {
     state: changed('refresh', (c, x) => (x.op === 'RefreshCustomerAccountsByInstitutionLoginV2' ? { ...c, accounts: [] } : c)),
   }),
-  fault(
-    'fd-acct-refresh-date-v2-success-date-only',
-    'FD-ACCT-REFRESH-DATE: the v2 refreshes move the success date only, not the attempt date',
-    {
-      state: changed('refresh', (c, x) => (x.op.endsWith('V2') ? { ...c, attempt: false } : c)),
-      ...blind('blind-accounts-refresh-v2-success-date-only'),
-    },
-  ),
-  fault(
-    'fd-acct-refresh-scope-v2-first-login-only',
-    'FD-ACCT-REFRESH-V2, FD-ACCT-REFRESH-SCOPE: the v2 refresh of a customer stops after its first institution login',
-    {
-      state: changed('refresh', (c, x) =>
-        x.op === 'RefreshCustomerAccountsV2'
-          ? { ...c, accounts: c.accounts.filter((a) => a.institutionLoginId === c.accounts[0]?.institutionLoginId) }
-          : c,
-      ),
-    },
-  ),
+  fault('fd-acct-refresh-date-v2-success-date-only', {
+    rule: 'FD-ACCT-REFRESH-DATE: the v2 refreshes move the success date only, not the attempt date',
+    state: changed('refresh', (c, x) => (x.op.endsWith('V2') ? { ...c, attempt: false } : c)),
+    ...blind('blind-accounts-refresh-v2-success-date-only'),
+  }),
+  fault('fd-acct-refresh-scope-v2-first-login-only', {
+    rule: 'FD-ACCT-REFRESH-V2, FD-ACCT-REFRESH-SCOPE: the v2 refresh of a customer stops after its first institution login',
+    state: changed('refresh', (c, x) =>
+      x.op === 'RefreshCustomerAccountsV2'
+        ? { ...c, accounts: c.accounts.filter((a) => a.institutionLoginId === c.accounts[0]?.institutionLoginId) }
+        : c,
+    ),
+  }),
   fault('fd-acct-refresh-scope-login-touches-all', 'FD-ACCT-REFRESH-SCOPE: a refresh by login refreshes every login of the customer', {
     state: changed('refresh', (c, x) => (x.login ? { ...c, accounts: accountsOf(x.world, x.login.customerId) } : c)),
   }),
-  fault(
-    'fd-prop-answer-is-state-refresh-v1-login-answers-before',
-    'FD-ACCT-REFRESH-DATE, FD-PROP-ANSWER-IS-STATE: the v1 refresh by login answers the accounts as read before it refreshed them',
-    {
-      judge: fold('login', on('RefreshCustomerAccountsByInstitutionLogin'), (x, m) => {
-        m.x = x;
-        m.before = x.list?.length ? full(x, x.list) : undefined;
-      }),
-      answer: (x, a, m) =>
-        x.op === 'RefreshCustomerAccountsByInstitutionLogin' && m.x === x && m.before && a.status < 400 ? { ...a, body: m.before } : a,
-    },
-  ),
+  fault('fd-prop-answer-is-state-refresh-v1-login-answers-before', {
+    rule: 'FD-ACCT-REFRESH-DATE, FD-PROP-ANSWER-IS-STATE: the v1 refresh by login answers the accounts as read before it refreshed them',
+    judge: fold('login', on('RefreshCustomerAccountsByInstitutionLogin'), (x, m) => {
+      m.x = x;
+      m.before = x.list?.length ? full(x, x.list) : undefined;
+    }),
+    answer: (x, a, m) =>
+      x.op === 'RefreshCustomerAccountsByInstitutionLogin' && m.x === x && m.before && a.status < 400 ? { ...a, body: m.before } : a,
+  }),
   fault('fd-acct-refresh-v1-answers-204', 'FD-ACCT-REFRESH-V1: a v1 refresh by login answers 204 without the accounts', {
     answer: restatus('RefreshCustomerAccountsByInstitutionLogin', 204),
   }),
   fault('fd-acct-refresh-v2-answers-200', 'FD-ACCT-REFRESH-V2: the v2 refresh of a customer answers 200 with the accounts, not 204', {
     answer: restatus('RefreshCustomerAccountsV2', 200, (x) => full(x, accountsOf(x.world, x.customer!.id))),
   }),
-  fault(
-    'fd-obj-foreign-id-refresh-v2-unknown-customer-204',
-    'FD-OBJ-FOREIGN-ID: the v2 refresh answers 204 for a customer it does not know',
-    {
-      judge: skip('customer', on('RefreshCustomerAccountsV2'), (x) => (x.customer = { id: String(x.input.path.customerId) } as Customer)),
-      ...provider,
+  fault('fd-obj-foreign-id-refresh-v2-unknown-customer-204', {
+    rule: 'FD-OBJ-FOREIGN-ID: the v2 refresh answers 204 for a customer it does not know',
+    judge: skip('customer', on('RefreshCustomerAccountsV2'), (x) => (x.customer = { id: String(x.input.path.customerId) } as Customer)),
+    ...provider,
+  }),
+  fault('fd-acct-refresh-date-simple-list-cached', {
+    rule: "FD-ACCT-REFRESH-DATE, FD-ACCT-DATES: GetCustomerAccountsSimple serves the customer's last answer again until an account is deleted (a refresh does not clear it)",
+    state: changed('delete', (c, _x, m) => {
+      for (const a of c.gone) delete m[a.customerId];
+    }),
+    answer: (x, a, m) => {
+      if (x.op !== 'GetCustomerAccountsSimple' || a.status >= 400) return a;
+      m[x.customer!.id] ??= a.body;
+      return { ...a, body: m[x.customer!.id] };
     },
-  ),
-  fault(
-    'fd-acct-refresh-date-simple-list-cached',
-    "FD-ACCT-REFRESH-DATE, FD-ACCT-DATES: GetCustomerAccountsSimple serves the customer's last answer again until an account is deleted (a refresh does not clear it)",
-    {
-      state: changed('delete', (c, _x, m) => {
-        for (const a of c.gone) delete m[a.customerId];
-      }),
-      answer: (x, a, m) => {
-        if (x.op !== 'GetCustomerAccountsSimple' || a.status >= 400) return a;
-        m[x.customer!.id] ??= a.body;
-        return { ...a, body: m[x.customer!.id] };
-      },
-      ...provider,
-      origin: 'model',
-    },
-  ),
+    ...provider,
+    origin: 'model',
+  }),
 
   // --- Deletion of access (seed 002, Accounts: removes access to that data only)
   fault('fd-acct-delete-account-simple-readable', 'FD-ACCT-DELETE-ACCOUNT: a deleted account is still read by GetCustomerAccountSimple', {
     state: keepDeleted('DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin'),
     judge: accountFound('GetCustomerAccountSimple', (x, m) => ghostsOf(x, m).find((a) => a.id === x.input.path.accountId)),
   }),
-  fault(
-    'fd-obj-after-delete-account-in-login-simple',
-    'FD-ACCT-DELETE-ACCOUNT, FD-OBJ-AFTER-DELETE: the simple by-login list still holds a deleted account of the login',
-    {
-      state: keepDeleted('DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin'),
-      judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x, m) => [
-        ...x.list!,
-        ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id && isActive(a)),
-      ]),
-    },
-  ),
-  fault(
-    'fd-acct-delete-account-simple-list-keeps-deleted',
-    'FD-ACCT-DELETE-ACCOUNT: GetCustomerAccountsSimple still lists a deleted account',
-    {
-      state: keepDeleted('DeleteCustomerAccount'),
-      judge: scoped('GetCustomerAccountsSimple', always, (x, m) => [...x.list!, ...ghostsOf(x, m, x.customer!.id).filter(isActive)]),
-    },
-  ),
-  fault(
-    'fd-acct-delete-account-by-login-lists-deleted',
-    'FD-ACCT-DELETE-ACCOUNT: the full by-login list still holds an account deleted by id',
-    {
-      state: keepDeleted('DeleteCustomerAccount'),
-      judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x, m) => [
-        ...x.list!,
-        ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
-      ]),
-    },
-  ),
-  fault(
-    'fd-prop-answer-is-state-delete-savings-kept',
-    'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ANSWER-IS-STATE: deleting a savings account answers 204 and leaves it in place',
-    {
-      state: changed('delete', (c, x) =>
-        x.op === 'DeleteCustomerAccount' ? { ...c, gone: c.gone.filter((a) => a.type !== 'savings') } : c,
-      ),
-    },
-  ),
-  fault(
-    'fd-not-found-delete-unknown-account-400',
-    'FD-ACCT-DELETE-ACCOUNT, FD-NOT-FOUND: an unknown account id on delete is answered 400, not 404',
-    {
-      judge: recode('account', on('DeleteCustomerAccount'), 400, 'Invalid account id'),
-    },
-  ),
-  fault(
-    'fd-prop-error-status-delete-answers-200',
-    'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ERROR-STATUS: the account delete answers 200 with an empty object',
-    {
-      answer: restatus('DeleteCustomerAccount', 200, () => ({})),
-    },
-  ),
+  fault('fd-obj-after-delete-account-in-login-simple', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-OBJ-AFTER-DELETE: the simple by-login list still holds a deleted account of the login',
+    state: keepDeleted('DeleteCustomerAccount', 'DeleteCustomerAccountsByInstitutionLogin'),
+    judge: scoped('GetCustomerAccountsByInstitutionLoginSimple', always, (x, m) => [
+      ...x.list!,
+      ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id && isActive(a)),
+    ]),
+  }),
+  fault('fd-acct-delete-account-simple-list-keeps-deleted', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT: GetCustomerAccountsSimple still lists a deleted account',
+    state: keepDeleted('DeleteCustomerAccount'),
+    judge: scoped('GetCustomerAccountsSimple', always, (x, m) => [...x.list!, ...ghostsOf(x, m, x.customer!.id).filter(isActive)]),
+  }),
+  fault('fd-acct-delete-account-by-login-lists-deleted', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT: the full by-login list still holds an account deleted by id',
+    state: keepDeleted('DeleteCustomerAccount'),
+    judge: scoped('GetCustomerAccountsByInstitutionLogin', always, (x, m) => [
+      ...x.list!,
+      ...ghostsOf(x, m, x.login!.customerId).filter((a) => a.institutionLoginId === x.login!.id),
+    ]),
+  }),
+  fault('fd-prop-answer-is-state-delete-savings-kept', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ANSWER-IS-STATE: deleting a savings account answers 204 and leaves it in place',
+    state: changed('delete', (c, x) => (x.op === 'DeleteCustomerAccount' ? { ...c, gone: c.gone.filter((a) => a.type !== 'savings') } : c)),
+  }),
+  fault('fd-not-found-delete-unknown-account-400', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-NOT-FOUND: an unknown account id on delete is answered 400, not 404',
+    judge: recode('account', on('DeleteCustomerAccount'), 400, 'Invalid account id'),
+  }),
+  fault('fd-prop-error-status-delete-answers-200', {
+    rule: 'FD-ACCT-DELETE-ACCOUNT, FD-PROP-ERROR-STATUS: the account delete answers 200 with an empty object',
+    answer: restatus('DeleteCustomerAccount', 200, () => ({})),
+  }),
   fault('fd-acct-delete-again-204', 'FD-ACCT-DELETE-AGAIN: a second delete of an account answers 204, not 404', {
     state: keepDeleted('DeleteCustomerAccount'),
     judge: accountFound('DeleteCustomerAccount', (x, m) => ghostsOf(x, m).find((a) => a.id === x.input.path.accountId)),
@@ -651,70 +498,51 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-accounts-second-login-delete-204'),
   }),
-  fault(
-    'fd-acct-delete-keeps-others-account-drops-login',
-    'FD-ACCT-DELETE-KEEPS-OTHERS: deleting one account removes every account of its login',
-    {
-      state: changed('delete', (c, x) =>
-        x.op === 'DeleteCustomerAccount'
-          ? { ...c, gone: accountsOf(x.world, x.account!.customerId).filter((a) => a.institutionLoginId === x.account!.institutionLoginId) }
-          : c,
-      ),
-    },
-  ),
-  fault(
-    'fd-not-found-delete-other-customer-account',
-    'FD-NOT-FOUND, FD-ACCT-DELETE-KEEPS-OTHERS, FD-OBJ-OTHER-PARENT: DeleteCustomerAccount deletes an account of another customer of the partner',
-    {
-      judge: accountFound('DeleteCustomerAccount', strayOf),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-other-customer-account-removed',
-    'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account',
-    {
-      // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
-      judge: writtenThenRefused('account', on('DeleteCustomerAccount'), (x) => {
-        const a = x.world.accounts.get(x.input.path.accountId);
-        if (a && findCustomer(x.world, a.customerId, x.input.partner?.id)) x.world.accounts.delete(a.id);
-      }),
-    },
-  ),
+  fault('fd-acct-delete-keeps-others-account-drops-login', {
+    rule: 'FD-ACCT-DELETE-KEEPS-OTHERS: deleting one account removes every account of its login',
+    state: changed('delete', (c, x) =>
+      x.op === 'DeleteCustomerAccount'
+        ? { ...c, gone: accountsOf(x.world, x.account!.customerId).filter((a) => a.institutionLoginId === x.account!.institutionLoginId) }
+        : c,
+    ),
+  }),
+  fault('fd-not-found-delete-other-customer-account', {
+    rule: 'FD-NOT-FOUND, FD-ACCT-DELETE-KEEPS-OTHERS, FD-OBJ-OTHER-PARENT: DeleteCustomerAccount deletes an account of another customer of the partner',
+    judge: accountFound('DeleteCustomerAccount', strayOf),
+  }),
+  fault('fd-prop-refused-no-trace-other-customer-account-removed', {
+    rule: 'FD-OBJ-OTHER-PARENT, FD-PROP-REFUSED-NO-TRACE: DeleteCustomerAccount under another customer of the partner answers 404 but removes the account', // The account of the path's id when any customer of the partner holds it, whatever the path's customer names.
+    judge: writtenThenRefused('account', on('DeleteCustomerAccount'), (x) => {
+      const a = x.world.accounts.get(x.input.path.accountId);
+      if (a && findCustomer(x.world, a.customerId, x.input.partner?.id)) x.world.accounts.delete(a.id);
+    }),
+  }),
   fault('fd-acct-delete-login-still-listed', "FD-ACCT-DELETE-LOGIN: a deleted login's accounts are still listed by GetCustomerAccounts", {
     state: keepDeleted('DeleteCustomerAccountsByInstitutionLogin'),
     judge: scoped('GetCustomerAccounts', always, (x, m) => [...x.list!, ...ghostsOf(x, m, x.customer!.id)]),
   }),
-  fault(
-    'fd-obj-after-delete-login-full-readable',
-    'FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: GetCustomerAccount still reads an account of a deleted login',
-    {
-      state: keepDeleted('DeleteCustomerAccountsByInstitutionLogin'),
-      judge: accountFound('GetCustomerAccount', (x, m) =>
-        customerOf(x) ? ghostsOf(x, m).find((a) => a.id === x.input.path.accountId) : undefined,
-      ),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-obj-after-delete-login-keeps-last-account',
-    "FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: the login's last account survives the login's deletion",
-    {
-      state: changed('delete', (c, x) =>
-        x.op === 'DeleteCustomerAccountsByInstitutionLogin' && c.gone.length > 1 ? { ...c, gone: c.gone.slice(0, -1) } : c,
-      ),
-    },
-  ),
-  fault(
-    'fd-obj-other-parent-delete-login-other-customer',
-    'FD-OBJ-OTHER-PARENT, FD-ACCT-DELETE-LOGIN: the login delete finds a login of another customer of the partner',
-    {
-      judge: skip(
-        'login',
-        (x) => x.op === 'DeleteCustomerAccountsByInstitutionLogin' && siblingLogin(x) !== undefined,
-        (x) => (x.login = siblingLogin(x)),
-      ),
-    },
-  ),
+  fault('fd-obj-after-delete-login-full-readable', {
+    rule: 'FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: GetCustomerAccount still reads an account of a deleted login',
+    state: keepDeleted('DeleteCustomerAccountsByInstitutionLogin'),
+    judge: accountFound('GetCustomerAccount', (x, m) =>
+      customerOf(x) ? ghostsOf(x, m).find((a) => a.id === x.input.path.accountId) : undefined,
+    ),
+    ...assumption,
+  }),
+  fault('fd-obj-after-delete-login-keeps-last-account', {
+    rule: "FD-ACCT-DELETE-LOGIN, FD-OBJ-AFTER-DELETE: the login's last account survives the login's deletion",
+    state: changed('delete', (c, x) =>
+      x.op === 'DeleteCustomerAccountsByInstitutionLogin' && c.gone.length > 1 ? { ...c, gone: c.gone.slice(0, -1) } : c,
+    ),
+  }),
+  fault('fd-obj-other-parent-delete-login-other-customer', {
+    rule: 'FD-OBJ-OTHER-PARENT, FD-ACCT-DELETE-LOGIN: the login delete finds a login of another customer of the partner',
+    judge: skip(
+      'login',
+      (x) => x.op === 'DeleteCustomerAccountsByInstitutionLogin' && siblingLogin(x) !== undefined,
+      (x) => (x.login = siblingLogin(x)),
+    ),
+  }),
 
   // --- Migration (seed 002, Accounts; App registration: authorization details)
   fault('fd-acct-migrate-returns-all', 'FD-ACCT-MIGRATE: the migration answers every account of the customer', {
@@ -727,17 +555,14 @@ export const ACCOUNTS_FAULTS = faultCatalogue([
     answer: restatus('MigrateInstitutionLoginAccounts', 204),
     ...provider,
   }),
-  fault(
-    'fd-authdetails-legacy-migrate-takes-second-call',
-    'FD-AUTHDETAILS-LEGACY, FD-ACCT-MIGRATE: the first migration answers the accounts but leaves the login on its legacy connection',
-    {
-      state: changed('migrate', (c, x, m) => {
-        const first = !m[x.login!.id];
-        m[x.login!.id] = true;
-        return first ? { ...c, migrated: false } : c;
-      }),
-    },
-  ),
+  fault('fd-authdetails-legacy-migrate-takes-second-call', {
+    rule: 'FD-AUTHDETAILS-LEGACY, FD-ACCT-MIGRATE: the first migration answers the accounts but leaves the login on its legacy connection',
+    state: changed('migrate', (c, x, m) => {
+      const first = !m[x.login!.id];
+      m[x.login!.id] = true;
+      return first ? { ...c, migrated: false } : c;
+    }),
+  }),
 
   // --- The account id (reference, Identifiers)
   fault('fd-acct-id-format-unchecked', 'FD-ACCT-ID-FORMAT: a malformed account id in a path is looked up, not refused 400', {

@@ -6,7 +6,7 @@
 // (Change), the answer. Which set of writers found a fault is the mutation records' (docs/mutation.md);
 // a blind fault, or one a property row of docs/mutation.md named, keeps its earlier id as an alias.
 import { faultCatalogue, modelFault, seeded, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, schema, always, was } from './fault-builders.js';
 import type { Registration } from './state.js';
 import {
   NO_APPLICATIONS,
@@ -34,15 +34,7 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<AppSeams>();
-const { fold, skip, refuse } = judgesAt<AppSeams>();
-const aliased = (earlier: string) => ({ aliases: [earlier] });
-
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on, answered } = faultKit<AppSeams>();
 const registration = (x: Exchange, preAppId: unknown) => x.world.appRegistrations.apps.get(Number(preAppId));
 const laterPage = (x: Exchange) => Number(x.input.query.start ?? 1) > 1;
 
@@ -80,13 +72,6 @@ const changed =
   <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
   (x, c, m) =>
     c.op === op ? (bend({ ...c } as Extract<Change, { op: K }>, x, m) ?? c) : c;
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: Body, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each item of a list answer's member made otherwise. */
 const items = (op: Op, member: string, bend: (item: Body, x: Exchange, memory: FaultMemory) => Body): Answering =>
   answered(op, (b, x, m) => ({ ...b, [member]: b[member].map((i: Body) => bend({ ...i }, x, m)) }));
@@ -112,22 +97,19 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     })),
     ...provider,
   }),
-  fault(
-    'fd-app-register-preappid-text',
-    'FD-APP-REGISTER: the 201 of RegisterApp carries preAppId as a digit string, not the number the provider gives (provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
-    { answer: answered('RegisterApp', (b) => ({ ...b, preAppId: String(b.preAppId) })), ...blind('blind-app-register-preappid-text') },
-  ),
+  fault('fd-app-register-preappid-text', {
+    rule: 'FD-APP-REGISTER: the 201 of RegisterApp carries preAppId as a digit string, not the number the provider gives (provider 1.35.0 RegisteredApplication.preAppId NumericPreAppId)',
+    answer: answered('RegisterApp', (b) => ({ ...b, preAppId: String(b.preAppId) })),
+    ...blind('blind-app-register-preappid-text'),
+  }),
   seeded(
-    fault(
-      'fd-obj-read-only-app-register-application-id-from-body',
-      "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
-      {
-        state: changed('register', (c, x) =>
-          typeof x.input.body.applicationId === 'string' ? { ...c, r: { ...c.r, applicationId: x.input.body.applicationId } } : c,
-        ),
-        ...provider,
-      },
-    ),
+    fault('fd-obj-read-only-app-register-application-id-from-body', {
+      rule: "FD-OBJ-READ-ONLY: RegisterApp keeps an applicationId the body sends (the request declares none) as the registration's, and getApplications lists it",
+      state: changed('register', (c, x) =>
+        typeof x.input.body.applicationId === 'string' ? { ...c, r: { ...c.r, applicationId: x.input.body.applicationId } } : c,
+      ),
+      ...provider,
+    }),
   ),
   fault('fd-app-required-image-optional', 'FD-APP-REQUIRED: an Application without image is accepted', {
     relax: schema('Application', { unrequire: ['image'] }),
@@ -137,16 +119,13 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     relax: schema('Application', { unrequire: ['appUrl'] }),
     ...provider,
   }),
-  fault(
-    'fd-app-required-url-optional-on-modify',
-    'FD-APP-REQUIRED: a modification without appUrl is accepted: the registration checks it itself, the modification relies on a schema that lost it (provider 1.35.0 Application)',
-    {
-      relax: schema('Application', { unrequire: ['appUrl'] }),
-      judge: refuse('fields', (x) => !x.input.body.appUrl, { status: 400, message: 'appUrl is required' }),
-      ...provider,
-      ...blind('blind-app-modify-url-optional'),
-    },
-  ),
+  fault('fd-app-required-url-optional-on-modify', {
+    rule: 'FD-APP-REQUIRED: a modification without appUrl is accepted: the registration checks it itself, the modification relies on a schema that lost it (provider 1.35.0 Application)',
+    relax: schema('Application', { unrequire: ['appUrl'] }),
+    judge: refuse('fields', (x) => !x.input.body.appUrl, { status: 400, message: 'appUrl is required' }),
+    ...provider,
+    ...blind('blind-app-modify-url-optional'),
+  }),
   fault('fd-app-logo-size-unchecked', 'FD-APP-LOGO-SIZE: a logo at the size limit or more is accepted', {
     relax: schema('AppLogo', { drop: ['maxLength'] }),
     ...provider,
@@ -155,115 +134,91 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     relax: schema('AppLogo', { set: { maxLength: 60000 } }),
     ...provider,
   }),
-  fault(
-    'fd-app-logo-size-limit-on-text',
-    'FD-APP-LOGO-SIZE: the logo limit is applied to the length of its Base64 text, so an SVG file just under the limit is refused (provider 1.35.0 Application.image)',
-    {
-      judge: refuse('fields', (x) => String(x.input.body.image ?? '').length >= 50 * 1024, {
-        status: 400,
-        message: 'image must be less than 50KB',
-      }),
-      ...provider,
-      ...blind('blind-app-register-logo-limit-on-text'),
-    },
-  ),
+  fault('fd-app-logo-size-limit-on-text', {
+    rule: 'FD-APP-LOGO-SIZE: the logo limit is applied to the length of its Base64 text, so an SVG file just under the limit is refused (provider 1.35.0 Application.image)',
+    judge: refuse('fields', (x) => String(x.input.body.image ?? '').length >= 50 * 1024, {
+      status: 400,
+      message: 'image must be less than 50KB',
+    }),
+    ...provider,
+    ...blind('blind-app-register-logo-limit-on-text'),
+  }),
 
   // --- Modifying (seed 002, ModifyAppRegistration; provider 1.35.0 AppRegistrationStatus)
   fault('fd-app-modify-not-saved', 'FD-APP-MODIFY, FD-PROP-ECHO-AS-SENT: a modification answers 200 but keeps the details as they were', {
     state: changed('modify', (c) => ({ ...c, fields: undefined })),
-    ...aliased('app-modify-not-saved'),
+    ...was('app-modify-not-saved'),
   }),
-  fault(
-    'fd-app-modify-list-name-at-submission',
-    'FD-APP-MODIFY: getApplications shows and finds a registration by the name of its submission, not the name sent last',
-    {
-      judge: listFilter('name', (r, c) => c.name === undefined || r.firstName === c.name),
-      answer: listed((i, r) => ({ ...i, name: r.firstName })),
-    },
-  ),
+  fault('fd-app-modify-list-name-at-submission', {
+    rule: 'FD-APP-MODIFY: getApplications shows and finds a registration by the name of its submission, not the name sent last',
+    judge: listFilter('name', (r, c) => c.name === undefined || r.firstName === c.name),
+    answer: listed((i, r) => ({ ...i, name: r.firstName })),
+  }),
   modelFault(
-    fault(
-      'fd-app-modify-list-name-first-modification',
-      'FD-APP-MODIFY, FD-APP-LIST-FILTER: after a second modification getApplications keeps showing, and finding by, the name of the first one',
-      {
-        state: changed('modify', (c, x) => {
-          const names = firstModifiedName(x);
-          if (!names.has(c.r.preAppId)) names.set(c.r.preAppId, x.input.body.appName);
-        }),
-        judge: listFilter(
-          'name',
-          (reg, c, x) => c.name === undefined || (firstModifiedName(x).get(reg.preAppId) ?? reg.fields.appName) === c.name,
-        ),
-        answer: listed((i, reg, x) => ({ ...i, name: firstModifiedName(x).get(reg.preAppId) ?? i.name })),
-      },
-    ),
-  ),
-  fault(
-    'fd-app-modify-resubmits-new-preappid',
-    'FD-APP-MODIFY: a modification files a new request under a fresh preAppId, leaving the registration it names with the old details',
-    {
+    fault('fd-app-modify-list-name-first-modification', {
+      rule: 'FD-APP-MODIFY, FD-APP-LIST-FILTER: after a second modification getApplications keeps showing, and finding by, the name of the first one',
       state: changed('modify', (c, x) => {
-        const state = x.world.appRegistrations;
-        const again = newRegistration(++state.seq, c.r.partnerId, x.input.body, x.nowS);
-        state.apps.set(again.preAppId, again);
-        return { ...c, r: again, applicationId: undefined };
+        const names = firstModifiedName(x);
+        if (!names.has(c.r.preAppId)) names.set(c.r.preAppId, x.input.body.appName);
       }),
-      ...blind('blind-app-modify-resubmits-new-preappid'),
-    },
+      judge: listFilter(
+        'name',
+        (reg, c, x) => c.name === undefined || (firstModifiedName(x).get(reg.preAppId) ?? reg.fields.appName) === c.name,
+      ),
+      answer: listed((i, reg, x) => ({ ...i, name: firstModifiedName(x).get(reg.preAppId) ?? i.name })),
+    }),
   ),
-  fault(
-    'fd-app-modify-list-modified-date-is-submitted',
-    'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
-    {
-      answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
-      ...provider,
-      ...aliased('i30-fd-app-list-modified-date-is-submitted'),
-    },
-  ),
-  fault(
-    'fd-app-modify-pending-keeps-approved',
-    'FD-APP-MODIFY-PENDING: a modified approved registration stays approved, not pending again',
-    {
-      state: changed('modify', (c) => ({ ...c, pending: false })),
-      ...provider,
-    },
-  ),
+  fault('fd-app-modify-resubmits-new-preappid', {
+    rule: 'FD-APP-MODIFY: a modification files a new request under a fresh preAppId, leaving the registration it names with the old details',
+    state: changed('modify', (c, x) => {
+      const state = x.world.appRegistrations;
+      const again = newRegistration(++state.seq, c.r.partnerId, x.input.body, x.nowS);
+      state.apps.set(again.preAppId, again);
+      return { ...c, r: again, applicationId: undefined };
+    }),
+    ...blind('blind-app-modify-resubmits-new-preappid'),
+  }),
+  fault('fd-app-modify-list-modified-date-is-submitted', {
+    rule: 'FD-APP-MODIFY, FD-PROP-SAME-ON-EVERY-READER: getApplications gives the submission time as modifiedDate after a modification',
+    answer: listed((i) => ({ ...i, modifiedDate: i.submittedDate })),
+    ...provider,
+    ...was('i30-fd-app-list-modified-date-is-submitted'),
+  }),
+  fault('fd-app-modify-pending-keeps-approved', {
+    rule: 'FD-APP-MODIFY-PENDING: a modified approved registration stays approved, not pending again',
+    state: changed('modify', (c) => ({ ...c, pending: false })),
+    ...provider,
+  }),
   fault('fd-app-modify-pending-drops-application-id', 'FD-APP-MODIFY-PENDING: a modification takes the applicationId away', {
     state: changed('modify', (c) => ({ ...c, applicationId: undefined })),
     ...provider,
   }),
-  fault(
-    'fd-app-modify-pending-answers-prior-status',
-    'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
-    {
-      answer: answered('ModifyAppRegistration', (b, x) => ({ ...b, status: x.before })),
-      ...provider,
-      ...blind('blind-app-modify-answers-prior-status'),
-    },
-  ),
-  fault(
-    'fd-app-modify-pending-status-v2-shows-approved',
-    'FD-APP-MODIFY-PENDING: the deprecated v2 status read keeps showing a modified approved registration approved (A)',
-    { answer: statuses((i, r) => (r.approvedS !== undefined ? { ...i, status: 'A' } : i)), ...provider },
-  ),
+  fault('fd-app-modify-pending-answers-prior-status', {
+    rule: 'FD-APP-MODIFY-PENDING: modifying an approved registration answers the status it had before the change (A), not the P it now has',
+    answer: answered('ModifyAppRegistration', (b, x) => ({ ...b, status: x.before })),
+    ...provider,
+    ...blind('blind-app-modify-answers-prior-status'),
+  }),
+  fault('fd-app-modify-pending-status-v2-shows-approved', {
+    rule: 'FD-APP-MODIFY-PENDING: the deprecated v2 status read keeps showing a modified approved registration approved (A)',
+    answer: statuses((i, r) => (r.approvedS !== undefined ? { ...i, status: 'A' } : i)),
+    ...provider,
+  }),
   fault('fd-app-unknown-modify-creates', 'FD-APP-UNKNOWN: modifying an unknown preAppId files a new registration, not a 404', {
     judge: skip('registration', always, (x) => {
       x.r = { ...newRegistration(Number(x.input.path.preAppId), x.input.partner!.id, {}, x.nowS), firstName: x.input.body.appName };
       x.world.appRegistrations.apps.set(x.r.preAppId, x.r);
     }),
   }),
-  fault(
-    'fd-app-unknown-modify-other-partner',
-    "FD-APP-UNKNOWN: modifying a preAppId another partner registered changes that partner's registration, not a 404",
-    {
-      judge: skip(
-        'registration',
-        (x) => x.found !== undefined,
-        (x) => (x.r = x.found),
-      ),
-      ...blind('blind-app-modify-other-partner'),
-    },
-  ),
+  fault('fd-app-unknown-modify-other-partner', {
+    rule: "FD-APP-UNKNOWN: modifying a preAppId another partner registered changes that partner's registration, not a 404",
+    judge: skip(
+      'registration',
+      (x) => x.found !== undefined,
+      (x) => (x.r = x.found),
+    ),
+    ...blind('blind-app-modify-other-partner'),
+  }),
 
   // --- Reading back (seed 002, App registration: getApplications, and the deprecated v2 status read)
   fault('fd-app-read-back-list-hides-pending', 'FD-APP-READ-BACK: getApplications leaves the pending registrations out', {
@@ -272,24 +227,23 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-read-back-status-v2-hides-pending', 'FD-APP-READ-BACK: the v2 status read leaves the pending registrations out', {
     judge: fold('match', on('GetAppRegistrationStatus'), (x) => (x.matches = x.matches!.filter((r) => statusOf(r) !== 'P'))),
   }),
-  fault(
-    'fd-app-read-back-list-name-from-owner',
-    'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
-    { answer: listed((i, r) => ({ ...i, name: r.fields.ownerName })), ...blind('blind-app-list-name-from-owner') },
+  fault('fd-app-read-back-list-name-from-owner', {
+    rule: 'FD-APP-READ-BACK: getApplications shows a registration under the ownerName of the Application sent, not its appName (provider 1.35.0 App.name)',
+    answer: listed((i, r) => ({ ...i, name: r.fields.ownerName })),
+    ...blind('blind-app-list-name-from-owner'),
+  }),
+  seeded(
+    fault('fd-app-read-back-status-v2-name-trimmed', {
+      rule: 'FD-APP-READ-BACK, FD-APP-MODIFY: the deprecated status read answers the appName trimmed with its inner spaces collapsed',
+      answer: statuses((i) => ({ ...i, appName: String(i.appName).trim().replace(/\s+/g, ' ') })),
+    }),
   ),
   seeded(
-    fault(
-      'fd-app-read-back-status-v2-name-trimmed',
-      'FD-APP-READ-BACK, FD-APP-MODIFY: the deprecated status read answers the appName trimmed with its inner spaces collapsed',
-      { answer: statuses((i) => ({ ...i, appName: String(i.appName).trim().replace(/\s+/g, ' ') })) },
-    ),
-  ),
-  seeded(
-    fault(
-      'fd-app-approved-same-list-scopes-example',
-      "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
-      { answer: listed((i) => ({ ...i, scopes: 'Account Number, Account Info' })), ...assumption },
-    ),
+    fault('fd-app-approved-same-list-scopes-example', {
+      rule: "FD-APP-APPROVED-SAME: getApplications gives an approved registration's scopes as the provider App example has them, not as the v2 status read does",
+      answer: listed((i) => ({ ...i, scopes: 'Account Number, Account Info' })),
+      ...assumption,
+    }),
   ),
   fault('fd-app-application-id-on-pending', 'FD-APP-APPLICATION-ID: a pending registration shows an applicationId', {
     answer: (x, a, m) => {
@@ -298,56 +252,44 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     },
     ...provider,
   }),
-  fault(
-    'fd-app-application-id-missing-on-status-v2',
-    'FD-APP-APPLICATION-ID: the v2 status read leaves out the applicationId of an approved registration',
-    {
-      answer: statuses(({ applicationId: _, ...i }) => i),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-app-application-id-list-upper',
-    'FD-APP-APPLICATION-ID: getApplications gives the applicationId upper-cased, not as the deprecated read and the approval give it (provider 1.35.0 ApplicationId)',
-    {
-      answer: listed((i) => (i.applicationId ? { ...i, applicationId: String(i.applicationId).toUpperCase() } : i)),
-      ...provider,
-      ...blind('blind-app-list-application-id-upper'),
-    },
-  ),
+  fault('fd-app-application-id-missing-on-status-v2', {
+    rule: 'FD-APP-APPLICATION-ID: the v2 status read leaves out the applicationId of an approved registration',
+    answer: statuses(({ applicationId: _, ...i }) => i),
+    ...provider,
+  }),
+  fault('fd-app-application-id-list-upper', {
+    rule: 'FD-APP-APPLICATION-ID: getApplications gives the applicationId upper-cased, not as the deprecated read and the approval give it (provider 1.35.0 ApplicationId)',
+    answer: listed((i) => (i.applicationId ? { ...i, applicationId: String(i.applicationId).toUpperCase() } : i)),
+    ...provider,
+    ...blind('blind-app-list-application-id-upper'),
+  }),
 
   // --- getApplications' parameters, filters and pages (provider 1.35.0 getApplications)
   fault('fd-app-list-params-unknown-ignored', 'FD-APP-LIST-PARAMS: an unknown query parameter is ignored, not refused 400 (3008)', {
     judge: skip('params'),
     ...provider,
   }),
-  fault(
-    'fd-app-list-params-names-loose',
-    'FD-APP-LIST-PARAMS: a query parameter named as a known one without its case and underscores (preAppId) is bound loosely and ignored, not refused 400 (provider 1.35.0 400 example 3008)',
-    {
-      judge: skip('params', (x) => {
-        const loose = (k: string) => k.replace(/_/g, '').toLowerCase();
-        const known = ['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status'];
-        return x.unknown!.every((k) => known.some((p) => loose(p) === loose(k)));
-      }),
-      ...provider,
-      ...blind('blind-app-list-params-relaxed-names'),
-    },
-  ),
+  fault('fd-app-list-params-names-loose', {
+    rule: 'FD-APP-LIST-PARAMS: a query parameter named as a known one without its case and underscores (preAppId) is bound loosely and ignored, not refused 400 (provider 1.35.0 400 example 3008)',
+    judge: skip('params', (x) => {
+      const loose = (k: string) => k.replace(/_/g, '').toLowerCase();
+      const known = ['start', 'limit', 'pre_app_id', 'application_id', 'name', 'status'];
+      return x.unknown!.every((k) => known.some((p) => loose(p) === loose(k)));
+    }),
+    ...provider,
+    ...blind('blind-app-list-params-relaxed-names'),
+  }),
   fault('fd-app-list-params-status-any', 'FD-APP-LIST-PARAMS: a status outside A, P, D, R, S is accepted, not refused 400 (3009)', {
     judge: skip('status'),
     ...provider,
-    ...aliased('app-list-status-any'),
+    ...was('app-list-status-any'),
   }),
-  fault(
-    'fd-app-list-params-status-any-case',
-    'FD-APP-LIST-PARAMS, FD-VALID-FORMS, FD-TYPE-FORMS: a status in another case is let through (and lists nothing), not refused',
-    {
-      judge: skip('status', (x) => ['A', 'P', 'D', 'R', 'S'].some((s) => s.toLowerCase() === String(x.input.query.status).toLowerCase())),
-      ...provider,
-      ...aliased('i29-fd-apps-status-any-case-accepted'),
-    },
-  ),
+  fault('fd-app-list-params-status-any-case', {
+    rule: 'FD-APP-LIST-PARAMS, FD-VALID-FORMS, FD-TYPE-FORMS: a status in another case is let through (and lists nothing), not refused',
+    judge: skip('status', (x) => ['A', 'P', 'D', 'R', 'S'].some((s) => s.toLowerCase() === String(x.input.query.status).toLowerCase())),
+    ...provider,
+    ...was('i29-fd-apps-status-any-case-accepted'),
+  }),
   fault('fd-app-list-filter-status-ignored', 'FD-APP-LIST-FILTER: the status filter is ignored, every status listed', {
     judge: listFilter('status', always),
     ...provider,
@@ -356,60 +298,47 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).includes(c.name)),
     ...provider,
   }),
-  fault(
-    'fd-filter-exact-app-list-name-case-folded',
-    "FD-APP-LIST-FILTER, FD-FILTER-EXACT: getApplications' name filter is compared without case, so another case of the name finds the registration",
-    {
-      judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).toLowerCase() === c.name.toLowerCase()),
+  fault('fd-filter-exact-app-list-name-case-folded', {
+    rule: "FD-APP-LIST-FILTER, FD-FILTER-EXACT: getApplications' name filter is compared without case, so another case of the name finds the registration",
+    judge: listFilter('name', (r, c) => c.name === undefined || String(r.fields.appName).toLowerCase() === c.name.toLowerCase()),
+    ...provider,
+  }),
+  fault('fd-app-list-filter-pre-app-id-prefix', {
+    rule: 'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
+    judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
+    ...provider,
+    ...was('i11-app-list-pre-app-id-prefix'),
+  }),
+  seeded(
+    fault('fd-app-list-filter-application-id-any-partner', {
+      rule: "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
+      judge: everyPartner('getApplications', (x) => x.criteria?.application_id !== undefined),
       ...provider,
-    },
-  ),
-  fault(
-    'fd-app-list-filter-pre-app-id-prefix',
-    'FD-APP-LIST-FILTER, FD-PROP-WINDOW: pre_app_id is matched as a text prefix, so an id also lists the registrations whose ids start with its digits',
-    {
-      judge: listFilter('pre_app_id', (r, c) => c.pre_app_id === undefined || String(r.preAppId).startsWith(String(c.pre_app_id))),
-      ...provider,
-      ...aliased('i11-app-list-pre-app-id-prefix'),
-    },
+    }),
   ),
   seeded(
-    fault(
-      'fd-app-list-filter-application-id-any-partner',
-      "FD-APP-LIST-FILTER: getApplications by application_id looks among every partner's registrations and lists another partner's",
-      { judge: everyPartner('getApplications', (x) => x.criteria?.application_id !== undefined), ...provider },
-    ),
+    fault('fd-obj-foreign-id-app-list-pre-app-id-any-partner', {
+      rule: "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
+      judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined),
+    }),
   ),
-  seeded(
-    fault(
-      'fd-obj-foreign-id-app-list-pre-app-id-any-partner',
-      "FD-OBJ-FOREIGN-ID: getApplications filtered by pre_app_id looks among every partner's registrations",
-      { judge: everyPartner('getApplications', (x) => x.criteria?.pre_app_id !== undefined) },
-    ),
-  ),
-  fault(
-    'fd-app-list-filter-first-only',
-    'FD-APP-LIST-FILTER: getApplications applies only the first filter present of pre_app_id, application_id, name and status, not all together',
-    {
-      judge: fold('filters', on('getApplications'), (x) => {
-        const [, ...rest] = (['pre_app_id', 'application_id', 'name', 'status'] as const).filter((k) => x.criteria![k] !== undefined);
-        for (const k of rest) delete x.criteria![k];
-      }),
-      ...blind('blind-app-list-first-filter-only'),
-    },
-  ),
-  fault(
-    'fd-app-list-filter-no-match-404',
-    'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
-    {
-      judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
-        status: 404,
-        message: NO_APPLICATIONS,
-        code: 50051,
-      }),
-      ...blind('blind-app-list-no-match-404'),
-    },
-  ),
+  fault('fd-app-list-filter-first-only', {
+    rule: 'FD-APP-LIST-FILTER: getApplications applies only the first filter present of pre_app_id, application_id, name and status, not all together',
+    judge: fold('filters', on('getApplications'), (x) => {
+      const [, ...rest] = (['pre_app_id', 'application_id', 'name', 'status'] as const).filter((k) => x.criteria![k] !== undefined);
+      for (const k of rest) delete x.criteria![k];
+    }),
+    ...blind('blind-app-list-first-filter-only'),
+  }),
+  fault('fd-app-list-filter-no-match-404', {
+    rule: 'FD-APP-LIST-FILTER: a getApplications filter matching nothing is refused 404 like the deprecated read, not an empty page',
+    judge: refuse('page', (x) => x.op === 'getApplications' && x.matches!.length === 0, {
+      status: 404,
+      message: NO_APPLICATIONS,
+      code: 50051,
+    }),
+    ...blind('blind-app-list-no-match-404'),
+  }),
   fault('fd-app-list-paging-start-zero-based', 'FD-APP-LIST-PAGING: start is read as zero-based, start 1 gives the second page', {
     judge: fold('start', on('getApplications'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
     ...provider,
@@ -426,117 +355,89 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     relax: schema('AppListLimit', { set: { maximum: 50 } }),
     ...provider,
   }),
-  fault(
-    'fd-app-list-paging-limit-maximum-refused',
-    'FD-APP-LIST-PAGING: getApplications refuses its own maximum limit as exceeding the cap (provider 1.35.0 ApplicationLimitParameter; 400 example 3007)',
-    {
-      judge: refuse(
-        'limit',
-        (x) => x.op === 'getApplications' && (x.input.query.limit ?? x.pageSize) >= 100,
-        coded(400, '3007', 'Requested Limit value is exceeded'),
-      ),
-      ...provider,
-      ...blind('blind-app-list-limit-100-refused'),
-    },
-  ),
-  fault(
-    'fd-app-list-paging-status-found-unfiltered',
-    'FD-APP-LIST-PAGING: with a status filter found counts every registration of the partner',
-    {
-      answer: answered('getApplications', (b, x) => (x.criteria?.status !== undefined ? { ...b, found: x.scope!.length } : b)),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-app-list-paging-more-available-on-full-last-page',
-    'FD-APP-LIST-PAGING: a last page filled exactly to its limit answers moreAvailable true',
-    {
-      answer: answered('getApplications', (b, x) =>
-        b.displaying > 0 && b.displaying === (x.input.query.limit ?? x.pageSize) ? { ...b, moreAvailable: true } : b,
-      ),
-      ...provider,
-    },
-  ),
-  seeded(
-    fault(
-      'fd-page-keeps-query-app-list-later-page-scopes',
-      "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
-      {
-        answer: listed((i, _r, x) => (laterPage(x) ? { ...i, scopes: 'Account Number, Account Info' } : i)),
-        ...provider,
-      },
+  fault('fd-app-list-paging-limit-maximum-refused', {
+    rule: 'FD-APP-LIST-PAGING: getApplications refuses its own maximum limit as exceeding the cap (provider 1.35.0 ApplicationLimitParameter; 400 example 3007)',
+    judge: refuse(
+      'limit',
+      (x) => x.op === 'getApplications' && (x.input.query.limit ?? x.pageSize) >= 100,
+      coded(400, '3007', 'Requested Limit value is exceeded'),
     ),
+    ...provider,
+    ...blind('blind-app-list-limit-100-refused'),
+  }),
+  fault('fd-app-list-paging-status-found-unfiltered', {
+    rule: 'FD-APP-LIST-PAGING: with a status filter found counts every registration of the partner',
+    answer: answered('getApplications', (b, x) => (x.criteria?.status !== undefined ? { ...b, found: x.scope!.length } : b)),
+    ...provider,
+  }),
+  fault('fd-app-list-paging-more-available-on-full-last-page', {
+    rule: 'FD-APP-LIST-PAGING: a last page filled exactly to its limit answers moreAvailable true',
+    answer: answered('getApplications', (b, x) =>
+      b.displaying > 0 && b.displaying === (x.input.query.limit ?? x.pageSize) ? { ...b, moreAvailable: true } : b,
+    ),
+    ...provider,
+  }),
+  seeded(
+    fault('fd-page-keeps-query-app-list-later-page-scopes', {
+      rule: "FD-PAGE-KEEPS-QUERY: getApplications answers a page after the first with the provider App example's scopes",
+      answer: listed((i, _r, x) => (laterPage(x) ? { ...i, scopes: 'Account Number, Account Info' } : i)),
+      ...provider,
+    }),
   ),
 
   // --- The deprecated v2 status read (provider 1.35.0 GetAppRegistrationStatus)
   fault('fd-app-status-sunset-retired', 'FD-APP-STATUS-SUNSET: a 1.35.0 target no longer serves the deprecated status read (404)', {
     judge: refuse('sunset', always, { status: 404, message: 'No route GET /aggregation/v2/partners/applications' }),
   }),
-  fault(
-    'fd-app-status-sunset-gone',
-    'FD-APP-STATUS-SUNSET: past the sunset the v2 status read answers 410 Gone, though "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
-    {
-      judge: refuse('sunset', (x) => x.nowS >= Date.parse('2026-06-01T00:00:00Z') / 1000, {
-        status: 410,
-        message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
-      }),
-      ...blind('blind-app-status-v2-gone-after-sunset'),
-    },
-  ),
+  fault('fd-app-status-sunset-gone', {
+    rule: 'FD-APP-STATUS-SUNSET: past the sunset the v2 status read answers 410 Gone, though "unsupported" is not removed (seed 002, Versioning; contract x-sunset)',
+    judge: refuse('sunset', (x) => x.nowS >= Date.parse('2026-06-01T00:00:00Z') / 1000, {
+      status: 410,
+      message: 'Unsupported since June 2026: use GET /applications and GET /applications/{application_id}/institutions',
+    }),
+    ...blind('blind-app-status-v2-gone-after-sunset'),
+  }),
   seeded(
-    fault(
-      'fd-app-status-not-found-application-id-any-partner',
-      "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
-      { judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.applicationId !== undefined), ...assumption },
-    ),
-  ),
-  fault(
-    'fd-obj-other-partner-app-status-pre-app-id',
-    "FD-APP-STATUS-NOT-FOUND, FD-OBJ-OTHER-PARTNER: read by preAppId, the status of another partner's registration is answered",
-    { judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.preAppId !== undefined) },
-  ),
-  fault(
-    'fd-app-status-not-found-only-without-registrations',
-    'FD-APP-STATUS-NOT-FOUND: a status read whose filters match nothing is an empty 200 when the partner has other registrations, the 404 kept for a partner without any',
-    {
-      judge: skip('found', (x) => registrationsOf(x.world, x.input.partner?.id, x.nowS).length > 0),
+    fault('fd-app-status-not-found-application-id-any-partner', {
+      rule: "FD-APP-STATUS-NOT-FOUND: the status read by applicationId looks among every partner's registrations and returns another partner's (200 instead of 404)",
+      judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.applicationId !== undefined),
       ...assumption,
-      ...blind('blind-app-status-404-only-without-registrations'),
-    },
+    }),
+  ),
+  fault('fd-obj-other-partner-app-status-pre-app-id', {
+    rule: "FD-APP-STATUS-NOT-FOUND, FD-OBJ-OTHER-PARTNER: read by preAppId, the status of another partner's registration is answered",
+    judge: everyPartner('GetAppRegistrationStatus', (x) => x.statusCriteria?.preAppId !== undefined),
+  }),
+  fault('fd-app-status-not-found-only-without-registrations', {
+    rule: 'FD-APP-STATUS-NOT-FOUND: a status read whose filters match nothing is an empty 200 when the partner has other registrations, the 404 kept for a partner without any',
+    judge: skip('found', (x) => registrationsOf(x.world, x.input.partner?.id, x.nowS).length > 0),
+    ...assumption,
+    ...blind('blind-app-status-404-only-without-registrations'),
+  }),
+  seeded(
+    fault('fd-lookup-exact-app-status-application-id-trimmed', {
+      rule: 'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
+      judge: statusFilter('applicationId', (r, c) => c.applicationId === undefined || r.applicationId === c.applicationId.trim()),
+      ...assumption,
+    }),
   ),
   seeded(
-    fault(
-      'fd-lookup-exact-app-status-application-id-trimmed',
-      'FD-LOOKUP-EXACT: GetAppRegistrationStatus compares its applicationId filter with the spaces around it trimmed, so the id with a space before it lists the registration',
-      {
-        judge: statusFilter('applicationId', (r, c) => c.applicationId === undefined || r.applicationId === c.applicationId.trim()),
-        ...assumption,
-      },
-    ),
+    fault('fd-filter-rule-app-status-name-prefix', {
+      rule: 'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
+      judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
+      ...assumption,
+      ...was('app-status-name-filter-prefix'),
+    }),
   ),
   seeded(
-    fault(
-      'fd-filter-rule-app-status-name-prefix',
-      'FD-FILTER-RULE: GetAppRegistrationStatus appName, documented as exact, lists every registration whose name starts with the text given',
-      {
-        judge: statusFilter('appName', (r, c) => c.appName === undefined || String(r.fields.appName).startsWith(c.appName)),
-        ...assumption,
-        ...aliased('app-status-name-filter-prefix'),
-      },
-    ),
-  ),
-  seeded(
-    fault(
-      'fd-filter-exact-app-status-name-spaces-removed',
-      'FD-FILTER-EXACT: GetAppRegistrationStatus appName is compared with its white space removed, so the name with a space inside it lists the registration',
-      {
-        judge: statusFilter('appName', (r, c) => {
-          const squeezed = (v: string) => v.replace(/\s+/g, '');
-          return c.appName === undefined || squeezed(r.fields.appName) === squeezed(c.appName);
-        }),
-        ...assumption,
-      },
-    ),
+    fault('fd-filter-exact-app-status-name-spaces-removed', {
+      rule: 'FD-FILTER-EXACT: GetAppRegistrationStatus appName is compared with its white space removed, so the name with a space inside it lists the registration',
+      judge: statusFilter('appName', (r, c) => {
+        const squeezed = (v: string) => v.replace(/\s+/g, '');
+        return c.appName === undefined || squeezed(r.fields.appName) === squeezed(c.appName);
+      }),
+      ...assumption,
+    }),
   ),
   fault('fd-app-status-dates-ignored', 'FD-APP-STATUS-DATES: the date filters are ignored, a date after the registration still finds it', {
     judge: fold('match', on('GetAppRegistrationStatus'), (x) => {
@@ -544,42 +445,38 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     }),
     ...assumption,
   }),
-  fault(
-    'fd-app-status-dates-submitted-strict',
-    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
-    { judge: dateFilter('submittedDate', (v, from) => v > from), ...assumption, ...blind('blind-app-status-submitted-date-strict') },
-  ),
-  fault(
-    'fd-app-status-dates-modified-strict',
-    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404',
-    { judge: dateFilter('modifiedDate', (v, from) => v > from), ...assumption, ...aliased('i9-app-status-modified-date-strict') },
-  ),
-  fault(
-    'fd-app-status-dates-minute-precision',
-    'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the date filters are compared to the minute, so a second later within the same minute still finds the registration',
-    {
-      judge: (x, s, r, m) =>
-        [
-          dateFilter('submittedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
-          dateFilter('modifiedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
-        ].reduce((acc, j) => j(x, s, acc, m), r),
-      ...assumption,
-      ...aliased('i19-app-status-submitted-date-minute-precision'),
-    },
-  ),
-  fault(
-    'fd-app-status-dates-total-ignores-date-filters',
-    'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
-    {
-      answer: answered('GetAppRegistrationStatus', (b, x) =>
-        x.statusCriteria?.submittedDate !== undefined || x.statusCriteria?.modifiedDate !== undefined
-          ? { ...b, totalRecords: registrationsOf(x.world, x.input.partner?.id, x.nowS).length }
-          : b,
-      ),
-      ...provider,
-      ...aliased('i34-fd-app-status-v2-total-ignores-date-filters'),
-    },
-  ),
+  fault('fd-app-status-dates-submitted-strict', {
+    rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: submittedDate finds registrations submitted after it only, not the registration instant itself',
+    judge: dateFilter('submittedDate', (v, from) => v > from),
+    ...assumption,
+    ...blind('blind-app-status-submitted-date-strict'),
+  }),
+  fault('fd-app-status-dates-modified-strict', {
+    rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the modifiedDate filter is compared with > instead of >=, so the registration modified at that very second is a 404',
+    judge: dateFilter('modifiedDate', (v, from) => v > from),
+    ...assumption,
+    ...was('i9-app-status-modified-date-strict'),
+  }),
+  fault('fd-app-status-dates-minute-precision', {
+    rule: 'FD-APP-STATUS-DATES, FD-PROP-WINDOW: the date filters are compared to the minute, so a second later within the same minute still finds the registration',
+    judge: (x, s, r, m) =>
+      [
+        dateFilter('submittedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
+        dateFilter('modifiedDate', (v, f) => Math.floor(v / 60) >= Math.floor(f / 60)),
+      ].reduce((acc, j) => j(x, s, acc, m), r),
+    ...assumption,
+    ...was('i19-app-status-submitted-date-minute-precision'),
+  }),
+  fault('fd-app-status-dates-total-ignores-date-filters', {
+    rule: 'FD-APP-STATUS-DATES, FD-APP-STATUS-PAGING, FD-PROP-FILTERED-TOTALS: with a date filter, totalRecords counts every registration of the partner',
+    answer: answered('GetAppRegistrationStatus', (b, x) =>
+      x.statusCriteria?.submittedDate !== undefined || x.statusCriteria?.modifiedDate !== undefined
+        ? { ...b, totalRecords: registrationsOf(x.world, x.input.partner?.id, x.nowS).length }
+        : b,
+    ),
+    ...provider,
+    ...was('i34-fd-app-status-v2-total-ignores-date-filters'),
+  }),
   fault('fd-app-status-paging-default-page-size', 'FD-APP-STATUS-PAGING: without pageSize, ten registrations per page, not one', {
     judge: fold(
       'page',
@@ -595,32 +492,23 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, totalPages: Math.floor(b.totalRecords / b.numberOfRecordsPerPage) })),
     ...provider,
   }),
-  fault(
-    'fd-app-status-paging-records-per-page-is-count',
-    'FD-APP-STATUS-PAGING: numberOfRecordsPerPage is the number of records on this page, not the page size asked for (provider 1.35.0 AppStatuses)',
-    {
-      answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, numberOfRecordsPerPage: b.applications.length })),
-      ...provider,
-      ...blind('blind-app-status-records-per-page-is-count'),
-    },
-  ),
-  fault(
-    'fd-app-status-paging-offset-zero-based',
-    'FD-APP-STATUS-PAGING: each page of the deprecated reader is cut one page late, the first registrations never shown',
-    {
-      judge: fold('page', on('GetAppRegistrationStatus'), (x) => (x.pageFrom = x.pageNumber! * x.size!)),
-      ...provider,
-    },
-  ),
+  fault('fd-app-status-paging-records-per-page-is-count', {
+    rule: 'FD-APP-STATUS-PAGING: numberOfRecordsPerPage is the number of records on this page, not the page size asked for (provider 1.35.0 AppStatuses)',
+    answer: answered('GetAppRegistrationStatus', (b) => ({ ...b, numberOfRecordsPerPage: b.applications.length })),
+    ...provider,
+    ...blind('blind-app-status-records-per-page-is-count'),
+  }),
+  fault('fd-app-status-paging-offset-zero-based', {
+    rule: 'FD-APP-STATUS-PAGING: each page of the deprecated reader is cut one page late, the first registrations never shown',
+    judge: fold('page', on('GetAppRegistrationStatus'), (x) => (x.pageFrom = x.pageNumber! * x.size!)),
+    ...provider,
+  }),
   seeded(
-    fault(
-      'fd-page-keeps-query-app-status-later-page-modified-late',
-      'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
-      {
-        answer: statuses((i, _r, x) => (Number(x.input.query.page ?? 1) > 1 ? { ...i, modifiedDate: i.modifiedDate + 1 } : i)),
-        ...provider,
-      },
-    ),
+    fault('fd-page-keeps-query-app-status-later-page-modified-late', {
+      rule: 'FD-PAGE-KEEPS-QUERY: GetAppRegistrationStatus answers a page after the first with each modifiedDate a second late',
+      answer: statuses((i, _r, x) => (Number(x.input.query.page ?? 1) > 1 ? { ...i, modifiedDate: i.modifiedDate + 1 } : i)),
+      ...provider,
+    }),
   ),
 
   // --- The institution registrations (seed 002: without an institution id, all institutions)
@@ -631,70 +519,52 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
   fault('fd-app-institutions-filter-ignored', 'FD-APP-INSTITUTIONS: the institution_id filter is ignored, every institution listed', {
     judge: skip('institution', always, (x) => (x.rows = x.all)),
   }),
-  fault(
-    'fd-app-institutions-found-is-page',
-    'FD-APP-INSTITUTIONS: getRegisteredInstitutions answers found as the size of the page when a limit is given',
-    {
-      answer: answered('getRegisteredInstitutions', (b, x) => (x.input.query.limit !== undefined ? { ...b, found: b.displaying } : b)),
-      ...provider,
-      ...aliased('i9-app-institutions-found-is-page'),
-    },
-  ),
-  fault(
-    'fd-app-institutions-found-registered-only',
-    'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',
-    {
-      answer: answered('getRegisteredInstitutions', (b, x) => ({ ...b, found: x.rows!.filter((row) => row.registered).length })),
-      ...blind('blind-app-institutions-found-registered-only'),
-    },
-  ),
+  fault('fd-app-institutions-found-is-page', {
+    rule: 'FD-APP-INSTITUTIONS: getRegisteredInstitutions answers found as the size of the page when a limit is given',
+    answer: answered('getRegisteredInstitutions', (b, x) => (x.input.query.limit !== undefined ? { ...b, found: b.displaying } : b)),
+    ...provider,
+    ...was('i9-app-institutions-found-is-page'),
+  }),
+  fault('fd-app-institutions-found-registered-only', {
+    rule: 'FD-APP-INSTITUTIONS: found counts only the completed institution registrations, not the pending one (status false) returned with them',
+    answer: answered('getRegisteredInstitutions', (b, x) => ({ ...b, found: x.rows!.filter((row) => row.registered).length })),
+    ...blind('blind-app-institutions-found-registered-only'),
+  }),
   seeded(
-    fault(
-      'fd-filter-whole-app-institutions-id-prefix',
-      'FD-FILTER-WHOLE, FD-PROP-WINDOW: getRegisteredInstitutions compares institution_id as a text prefix, so a head of an institution id also lists the registrations whose ids start with it',
-      {
-        judge: skip(
-          'institution',
-          (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
-          (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
-        ),
-        ...aliased('app-institutions-institution-id-prefix'),
-      },
-    ),
-  ),
-  fault(
-    'fd-app-institutions-not-found-unknown-app-empty',
-    'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is an empty page, not a 404',
-    {
-      answer: (x, a) =>
-        x.op === 'getRegisteredInstitutions' && a.refusal?.status === 404 && !x.app
-          ? { status: 200, body: { ...EMPTY_PAGE, institutions: [] } }
-          : a,
-    },
-  ),
-  fault(
-    'fd-app-institutions-not-found-other-partner-app',
-    "FD-APP-INSTITUTIONS-NOT-FOUND: another partner's approved application is answered, not refused 404 (3001)",
-    {
+    fault('fd-filter-whole-app-institutions-id-prefix', {
+      rule: 'FD-FILTER-WHOLE, FD-PROP-WINDOW: getRegisteredInstitutions compares institution_id as a text prefix, so a head of an institution id also lists the registrations whose ids start with it',
       judge: skip(
-        'app',
-        (x) => allRegistrations(x.world, x.nowS).some((a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined),
-        (x) =>
-          (x.app = allRegistrations(x.world, x.nowS).find(
-            (a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined,
-          )),
+        'institution',
+        (x) => x.all!.some((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id))),
+        (x) => (x.rows = x.all!.filter((row) => String(row.inst.id).startsWith(String(x.input.query.institution_id)))),
       ),
-      ...blind('blind-app-institutions-other-partner-app'),
-    },
+      ...was('app-institutions-institution-id-prefix'),
+    }),
   ),
-  fault(
-    'fd-app-institutions-paging-start-zero-based',
-    'FD-APP-INSTITUTIONS-PAGING: start is read as zero-based, start 1 gives the second page',
-    {
-      judge: fold('start', on('getRegisteredInstitutions'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
-      ...provider,
-    },
-  ),
+  fault('fd-app-institutions-not-found-unknown-app-empty', {
+    rule: 'FD-APP-INSTITUTIONS-NOT-FOUND: an unknown applicationId is an empty page, not a 404',
+    answer: (x, a) =>
+      x.op === 'getRegisteredInstitutions' && a.refusal?.status === 404 && !x.app
+        ? { status: 200, body: { ...EMPTY_PAGE, institutions: [] } }
+        : a,
+  }),
+  fault('fd-app-institutions-not-found-other-partner-app', {
+    rule: "FD-APP-INSTITUTIONS-NOT-FOUND: another partner's approved application is answered, not refused 404 (3001)",
+    judge: skip(
+      'app',
+      (x) => allRegistrations(x.world, x.nowS).some((a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined),
+      (x) =>
+        (x.app = allRegistrations(x.world, x.nowS).find(
+          (a) => a.applicationId === x.input.path.application_id && a.approvedS !== undefined,
+        )),
+    ),
+    ...blind('blind-app-institutions-other-partner-app'),
+  }),
+  fault('fd-app-institutions-paging-start-zero-based', {
+    rule: 'FD-APP-INSTITUTIONS-PAGING: start is read as zero-based, start 1 gives the second page',
+    judge: fold('start', on('getRegisteredInstitutions'), (x) => (x.paging = { ...x.paging, start: (x.paging?.start ?? 1) + 1 })),
+    ...provider,
+  }),
   fault('fd-app-institutions-paging-limit-cap-lowered', 'FD-APP-INSTITUTIONS-PAGING: limit at its maximum is refused (a lower cap)', {
     relax: schema('AppInstitutionLimit', { set: { maximum: 100 } }),
     ...provider,
@@ -703,52 +573,40 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     relax: schema('AppInstitutionLimit', { drop: ['maximum'] }),
     ...provider,
   }),
-  fault(
-    'fd-app-institutions-paging-limit-capped',
-    'FD-APP-INSTITUTIONS-PAGING: getRegisteredInstitutions refuses a limit above the smaller cap of getApplications, not its own maximum (provider 1.35.0 InstitutionLimitParameter)',
-    {
-      judge: refuse(
-        'limit',
-        (x) => x.op === 'getRegisteredInstitutions' && (x.input.query.limit ?? x.pageSize) > 100,
-        coded(400, '3007', 'Requested Limit value is exceeded'),
-      ),
-      ...provider,
-      ...blind('blind-app-institutions-limit-capped-100'),
-    },
-  ),
-  fault(
-    'fd-app-institutions-paging-filtered-found-counts-all',
-    'FD-APP-INSTITUTIONS-PAGING, FD-DERIVED-COUNTS: with the institution_id filter, found counts every institution of the application',
-    {
-      answer: answered('getRegisteredInstitutions', (b, x) =>
-        x.input.query.institution_id !== undefined ? { ...b, found: x.all!.length } : b,
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-app-institutions-paging-more-available-on-full-last-page',
-    'FD-APP-INSTITUTIONS-PAGING, FD-PROP-PAGING: a last page filled exactly by the limit still says more are available',
-    {
-      answer: answered('getRegisteredInstitutions', (b, x) =>
-        x.rows!.length > 0 && x.rows!.length >= Number(x.input.query.start ?? 1) * Number(x.input.query.limit ?? x.pageSize)
-          ? { ...b, moreAvailable: true }
-          : b,
-      ),
-      ...provider,
-    },
-  ),
-  seeded(
-    fault(
-      'fd-page-keeps-query-app-institutions-later-page-modified-late',
-      'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
-      {
-        answer: items('getRegisteredInstitutions', 'institutions', (i, x) =>
-          laterPage(x) ? { ...i, modifiedDate: iso(x.app!.approvedS! + 1) } : i,
-        ),
-        ...provider,
-      },
+  fault('fd-app-institutions-paging-limit-capped', {
+    rule: 'FD-APP-INSTITUTIONS-PAGING: getRegisteredInstitutions refuses a limit above the smaller cap of getApplications, not its own maximum (provider 1.35.0 InstitutionLimitParameter)',
+    judge: refuse(
+      'limit',
+      (x) => x.op === 'getRegisteredInstitutions' && (x.input.query.limit ?? x.pageSize) > 100,
+      coded(400, '3007', 'Requested Limit value is exceeded'),
     ),
+    ...provider,
+    ...blind('blind-app-institutions-limit-capped-100'),
+  }),
+  fault('fd-app-institutions-paging-filtered-found-counts-all', {
+    rule: 'FD-APP-INSTITUTIONS-PAGING, FD-DERIVED-COUNTS: with the institution_id filter, found counts every institution of the application',
+    answer: answered('getRegisteredInstitutions', (b, x) =>
+      x.input.query.institution_id !== undefined ? { ...b, found: x.all!.length } : b,
+    ),
+    ...provider,
+  }),
+  fault('fd-app-institutions-paging-more-available-on-full-last-page', {
+    rule: 'FD-APP-INSTITUTIONS-PAGING, FD-PROP-PAGING: a last page filled exactly by the limit still says more are available',
+    answer: answered('getRegisteredInstitutions', (b, x) =>
+      x.rows!.length > 0 && x.rows!.length >= Number(x.input.query.start ?? 1) * Number(x.input.query.limit ?? x.pageSize)
+        ? { ...b, moreAvailable: true }
+        : b,
+    ),
+    ...provider,
+  }),
+  seeded(
+    fault('fd-page-keeps-query-app-institutions-later-page-modified-late', {
+      rule: 'FD-PAGE-KEEPS-QUERY: getRegisteredInstitutions answers a page after the first with each modifiedDate a second late',
+      answer: items('getRegisteredInstitutions', 'institutions', (i, x) =>
+        laterPage(x) ? { ...i, modifiedDate: iso(x.app!.approvedS! + 1) } : i,
+      ),
+      ...provider,
+    }),
   ),
 
   // --- A customer's application (seed 002: SetCustomerAppID)
@@ -760,33 +618,24 @@ export const APP_REGISTRATION_FAULTS = faultCatalogue([
     ...blind('blind-app-customer-set-204'),
   }),
   modelFault(
-    fault(
-      'fd-app-customer-set-latest-customer',
-      "FD-APP-CUSTOMER-SET: the application is given to the partner's most recently created customer, not the one the path names",
-      {
-        state: changed('set', (c, x) => ({
-          ...c,
-          customer: c.customer && ([...x.world.customers.group('partner', c.customer.partnerId).values()].at(-1) ?? c.customer),
-        })),
-      },
-    ),
+    fault('fd-app-customer-set-latest-customer', {
+      rule: "FD-APP-CUSTOMER-SET: the application is given to the partner's most recently created customer, not the one the path names",
+      state: changed('set', (c, x) => ({
+        ...c,
+        customer: c.customer && ([...x.world.customers.group('partner', c.customer.partnerId).values()].at(-1) ?? c.customer),
+      })),
+    }),
   ),
   seeded(
-    fault(
-      'fd-app-customer-not-found-other-partner-application',
-      "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
-      {
-        judge: skip('application', (x) =>
-          allRegistrations(x.world, x.nowS).some((r) => r.applicationId === x.input.path.applicationId && r.approvedS !== undefined)),
-      },
-    ),
+    fault('fd-app-customer-not-found-other-partner-application', {
+      rule: "FD-APP-CUSTOMER-NOT-FOUND: SetCustomerAppID assigns another partner's approved application to the caller's customer (200 instead of 404)",
+      judge: skip('application', (x) =>
+        allRegistrations(x.world, x.nowS).some((r) => r.applicationId === x.input.path.applicationId && r.approvedS !== undefined)),
+    }),
   ),
-  fault(
-    'fd-app-customer-not-found-unknown-app-saved',
-    'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
-    {
-      judge: writtenThenRefused('application', (x) => (x.customer!.applicationId = x.input.path.applicationId)),
-      ...blind('blind-app-customer-unknown-app-saved'),
-    },
-  ),
+  fault('fd-app-customer-not-found-unknown-app-saved', {
+    rule: 'FD-APP-CUSTOMER-NOT-FOUND: assigning an applicationId the partner has no approved application with is refused 404, yet the customer keeps it',
+    judge: writtenThenRefused('application', (x) => (x.customer!.applicationId = x.input.path.applicationId)),
+    ...blind('blind-app-customer-unknown-app-saved'),
+  }),
 ]);

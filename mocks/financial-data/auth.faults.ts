@@ -7,7 +7,7 @@
 // issued), the answer. An id the docs or specs name from before the move, and a blind fault's first
 // id, stay as aliases.
 import { faultCatalogue, type Fault, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { newToken, type Partner } from './state.js';
 import type { AuthOp as Op, AuthSeams, Change, Exchange, Step } from './auth.records.js';
 
@@ -15,8 +15,7 @@ type Seams = FaultSeams<AuthSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Stating = NonNullable<Seams['state']>;
 type Answering = NonNullable<Seams['answer']>;
-
-const fault = faultsAt<AuthSeams>();
+const { fault } = faultKit<AuthSeams>();
 
 const TOKEN: Op = 'CreateToken';
 const CHANGE: Op = 'ModifyPartnerSecret';
@@ -77,66 +76,52 @@ export const AUTH_FAULTS = faultCatalogue([
   fault('fd-token-issue-bad-secret-accepted', 'FD-TOKEN-ISSUE: a wrong partner secret gets a token (bad credentials are a 401)', {
     judge: accepted(BOTH, () => true),
   }),
-  fault(
-    'fd-token-secret-exact-trimmed-caseless',
-    'FD-TOKEN-SECRET-EXACT: CreateToken compares the partner secret with the spaces around it trimmed and without regard to case',
-    { judge: accepted(BOTH, (secret, p) => secret.trim().toLowerCase() === p.secret.toLowerCase()) },
-  ),
+  fault('fd-token-secret-exact-trimmed-caseless', {
+    rule: 'FD-TOKEN-SECRET-EXACT: CreateToken compares the partner secret with the spaces around it trimmed and without regard to case',
+    judge: accepted(BOTH, (secret, p) => secret.trim().toLowerCase() === p.secret.toLowerCase()),
+  }),
   fault('fd-token-issue-answered-201', 'FD-TOKEN-ISSUE: the token is answered 201 (a token resource created), not 200', {
     answer: answered(TOKEN, (a) => ({ ...a, status: 201 })),
   }),
-  fault(
-    'fd-token-reuse-renewal-returns-last',
-    "FD-TOKEN-REUSE: a renewal hands back the partner's last token, expiring on its old schedule (the token a renewal gets is new, valid two hours from then)",
-    {
-      answer: answered(TOKEN, (a, x) => {
-        const last = [...x.world.tokens].filter(([t, held]) => held.partnerId === x.partner!.id && t !== a.body.token).at(-1)?.[0];
-        return last ? { ...a, body: { token: last } } : a;
-      }),
-    },
-  ),
-  fault(
-    'fd-token-lifetime-new-revokes-earlier',
-    "FD-TOKEN-LIFETIME: authenticating again revokes the partner's earlier tokens, a 401 before they are two hours old",
-    {
-      state: changing([TOKEN], 'issued', (c, x) => {
-        for (const [t, held] of x.world.tokens) if (held.partnerId === x.partner!.id) x.world.tokens.delete(t);
-        return c;
-      }),
-    },
-  ),
-  fault(
-    'fd-sensitive-echo-token-answer-echoes-credentials',
-    'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the token answer echoes the partner id and the partner secret it was sent beside the token (provider 1.35.0 CreateToken response: the token)',
-    {
-      answer: answered(TOKEN, (a, x) => ({ status: 200, body: { ...a.body, partnerId: x.partner!.id, partnerSecret: sent(x) } })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-sensitive-echo-token-refusal-quotes-secret',
-    'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of a refused authentication quotes the secret sent',
-    { judge: quoting(TOKEN, (x) => ` (secret ${String(sent(x))})`) },
-  ),
+  fault('fd-token-reuse-renewal-returns-last', {
+    rule: "FD-TOKEN-REUSE: a renewal hands back the partner's last token, expiring on its old schedule (the token a renewal gets is new, valid two hours from then)",
+    answer: answered(TOKEN, (a, x) => {
+      const last = [...x.world.tokens].filter(([t, held]) => held.partnerId === x.partner!.id && t !== a.body.token).at(-1)?.[0];
+      return last ? { ...a, body: { token: last } } : a;
+    }),
+  }),
+  fault('fd-token-lifetime-new-revokes-earlier', {
+    rule: "FD-TOKEN-LIFETIME: authenticating again revokes the partner's earlier tokens, a 401 before they are two hours old",
+    state: changing([TOKEN], 'issued', (c, x) => {
+      for (const [t, held] of x.world.tokens) if (held.partnerId === x.partner!.id) x.world.tokens.delete(t);
+      return c;
+    }),
+  }),
+  fault('fd-sensitive-echo-token-answer-echoes-credentials', {
+    rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the token answer echoes the partner id and the partner secret it was sent beside the token (provider 1.35.0 CreateToken response: the token)',
+    answer: answered(TOKEN, (a, x) => ({ status: 200, body: { ...a.body, partnerId: x.partner!.id, partnerSecret: sent(x) } })),
+    ...assumption,
+  }),
+  fault('fd-sensitive-echo-token-refusal-quotes-secret', {
+    rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of a refused authentication quotes the secret sent',
+    judge: quoting(TOKEN, (x) => ` (secret ${String(sent(x))})`),
+  }),
   // Not a deviation: provider 1.42.0's answer to an unknown partner (its CreateToken 404), a
   // seed-vs-provider conflict the suite notes at 1.42.0 (FD-CONFLICT-TOKEN-UNKNOWN-PARTNER; the mutation run skips it).
-  fault(
-    'fd-token-issue-unknown-partner-404-provider',
-    'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes, in the body it gives that 404 (its ErrorWrapper)',
-    {
-      judge: (x, s, r) =>
-        r && s === 'partner' && mine(x, [TOKEN])
-          ? {
-              status: 404,
-              message: 'Partner not found',
-              body: { Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } },
-            }
-          : r,
-      ...assumption,
-      mutation: false,
-      ...was('token-unknown-partner-404-provider'),
-    },
-  ),
+  fault('fd-token-issue-unknown-partner-404-provider', {
+    rule: 'FD-TOKEN-ISSUE: an unknown partner is a 401 (the seed), answered 404 as provider 1.42.0 publishes, in the body it gives that 404 (its ErrorWrapper)',
+    judge: (x, s, r) =>
+      r && s === 'partner' && mine(x, [TOKEN])
+        ? {
+            status: 404,
+            message: 'Partner not found',
+            body: { Errors: { Error: [{ Source: 'authentication', ReasonCode: '14001', Description: 'Partner not found' }] } },
+          }
+        : r,
+    ...assumption,
+    mutation: false,
+    ...was('token-unknown-partner-404-provider'),
+  }),
 
   // --- The lock (seed 002, Limits: failed authentications; reference, Partner lock)
   fault('fd-lock-five-after-six', 'FD-LOCK-FIVE: the lock engages after six failures, not five', {
@@ -147,115 +132,86 @@ export const AUTH_FAULTS = faultCatalogue([
     origin: 'blind',
     ...was('blind-lock-after-four', 'lock-after-four'),
   }),
-  fault(
-    'fd-lock-five-case-variant-not-counted',
-    'FD-LOCK-FIVE: a wrong secret that is the right one in another case is taken as a typing slip and not counted',
-    {
-      state: changing([TOKEN], 'failures', (c, x) =>
-        c.failures > 0 && typeof sent(x) === 'string' && sent(x).toLowerCase() === x.partner!.secret.toLowerCase()
-          ? { ...c, failures: x.partner!.failures }
-          : c,
-      ),
-    },
-  ),
-  fault(
-    'fd-lock-five-counter-reset-by-any-success',
-    "FD-LOCK-FIVE, FD-PROP-LIMIT-KEY: a successful authentication of another partner resets this partner's run of failures (one shared counter), so failures interleaved with another partner's tokens never lock",
-    {
-      state: changing(BOTH, 'failures', (c, x) => {
-        if (c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
-        return c;
-      }),
-      ...was('i31-fd-lock-counter-reset-by-any-success'),
-    },
-  ),
-  fault(
-    'fd-lock-five-locked-partner-dead-token',
-    'FD-LOCK-FIVE, FD-TOKEN-ISSUE: with the right secret a locked partner is answered 200 with a token that every later call refuses',
-    {
-      judge: (x, s, r) =>
-        r && s === 'lock' && mine(x, [TOKEN]) && sent(x) === x.partner!.secret
-          ? { status: 200, message: '', body: { token: newToken() } }
-          : r,
-    },
-  ),
-  fault(
-    'fd-lock-no-secret-change-while-locked',
-    'FD-LOCK-NO-SECRET-CHANGE: a locked partner changes its secret with the right current one (refused 401 until the lock is lifted)',
-    {
-      judge: (x, s, r) => (r && s === 'lock' && mine(x, [CHANGE]) && sent(x) === x.partner!.secret ? undefined : r),
-      ...blind('blind-secret-change-while-locked'),
-    },
-  ),
+  fault('fd-lock-five-case-variant-not-counted', {
+    rule: 'FD-LOCK-FIVE: a wrong secret that is the right one in another case is taken as a typing slip and not counted',
+    state: changing([TOKEN], 'failures', (c, x) =>
+      c.failures > 0 && typeof sent(x) === 'string' && sent(x).toLowerCase() === x.partner!.secret.toLowerCase()
+        ? { ...c, failures: x.partner!.failures }
+        : c,
+    ),
+  }),
+  fault('fd-lock-five-counter-reset-by-any-success', {
+    rule: "FD-LOCK-FIVE, FD-PROP-LIMIT-KEY: a successful authentication of another partner resets this partner's run of failures (one shared counter), so failures interleaved with another partner's tokens never lock",
+    state: changing(BOTH, 'failures', (c, x) => {
+      if (c.failures === 0) for (const other of x.world.partners.values()) other.failures = 0;
+      return c;
+    }),
+    ...was('i31-fd-lock-counter-reset-by-any-success'),
+  }),
+  fault('fd-lock-five-locked-partner-dead-token', {
+    rule: 'FD-LOCK-FIVE, FD-TOKEN-ISSUE: with the right secret a locked partner is answered 200 with a token that every later call refuses',
+    judge: (x, s, r) =>
+      r && s === 'lock' && mine(x, [TOKEN]) && sent(x) === x.partner!.secret
+        ? { status: 200, message: '', body: { token: newToken() } }
+        : r,
+  }),
+  fault('fd-lock-no-secret-change-while-locked', {
+    rule: 'FD-LOCK-NO-SECRET-CHANGE: a locked partner changes its secret with the right current one (refused 401 until the lock is lifted)',
+    judge: (x, s, r) => (r && s === 'lock' && mine(x, [CHANGE]) && sent(x) === x.partner!.secret ? undefined : r),
+    ...blind('blind-secret-change-while-locked'),
+  }),
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): a lockout window where the documents give none.
-  fault(
-    'fd-prop-lasting-lock-lifted-after-an-hour',
-    'FD-PROP-LASTING: a partner locked by five failed authentications is unlocked an hour later, the right secret answered a token again (a lockout window no document states: the provider support lifts the lock)',
-    {
-      state: (x, c, memory) => {
-        if (c.what !== 'locked' || !mine(x, [TOKEN])) return c;
-        if (!c.locked) {
-          delete memory[x.partnerId];
-          return c;
-        }
-        memory[x.partnerId] ??= x.nowMs;
-        return { ...c, locked: x.nowMs - memory[x.partnerId] < 3_600_000 };
-      },
-      ...provider,
+  fault('fd-prop-lasting-lock-lifted-after-an-hour', {
+    rule: 'FD-PROP-LASTING: a partner locked by five failed authentications is unlocked an hour later, the right secret answered a token again (a lockout window no document states: the provider support lifts the lock)',
+    state: (x, c, memory) => {
+      if (c.what !== 'locked' || !mine(x, [TOKEN])) return c;
+      if (!c.locked) {
+        delete memory[x.partnerId];
+        return c;
+      }
+      memory[x.partnerId] ??= x.nowMs;
+      return { ...c, locked: x.nowMs - memory[x.partnerId] < 3_600_000 };
     },
-  ),
+    ...provider,
+  }),
 
   // --- ModifyPartnerSecret (seed 002, Authentication: the current secret, the new one's length, a digit and a letter, the alphabet)
-  fault(
-    'fd-lookup-exact-secret-change-partner-id-trimmed',
-    'FD-LOOKUP-EXACT: ModifyPartnerSecret looks the partner up by its id with the spaces around it trimmed',
-    {
-      judge: (x, s, r) => {
-        if (!r || s !== 'partner' || !mine(x, [CHANGE]) || typeof x.partnerId !== 'string') return r;
-        x.partnerId = x.partnerId.trim();
-        x.partner = x.world.partners.get(x.partnerId);
-        return x.partner ? undefined : r;
-      },
-      ...assumption,
+  fault('fd-lookup-exact-secret-change-partner-id-trimmed', {
+    rule: 'FD-LOOKUP-EXACT: ModifyPartnerSecret looks the partner up by its id with the spaces around it trimmed',
+    judge: (x, s, r) => {
+      if (!r || s !== 'partner' || !mine(x, [CHANGE]) || typeof x.partnerId !== 'string') return r;
+      x.partnerId = x.partnerId.trim();
+      x.partner = x.world.partners.get(x.partnerId);
+      return x.partner ? undefined : r;
     },
-  ),
-  fault(
-    'fd-secret-current-caseless',
-    'FD-SECRET-CURRENT: the current secret is compared without case on the change (CreateToken still compares exactly)',
-    {
-      judge: accepted([CHANGE], (secret, p) => secret.toLowerCase() === p.secret.toLowerCase()),
+    ...assumption,
+  }),
+  fault('fd-secret-current-caseless', {
+    rule: 'FD-SECRET-CURRENT: the current secret is compared without case on the change (CreateToken still compares exactly)',
+    judge: accepted([CHANGE], (secret, p) => secret.toLowerCase() === p.secret.toLowerCase()),
+  }),
+  fault('fd-secret-current-wrong-still-applied', {
+    rule: 'FD-SECRET-CURRENT, FD-PROP-REFUSED-NO-TRACE: a change refused 401 for a wrong current secret still sets the new secret',
+    judge: (x, s, r) => {
+      if (r && s === 'secret' && mine(x, [CHANGE]) && !x.partner!.locked) x.partner!.secret = x.input.body.newPartnerSecret;
+      return r;
     },
-  ),
-  fault(
-    'fd-secret-current-wrong-still-applied',
-    'FD-SECRET-CURRENT, FD-PROP-REFUSED-NO-TRACE: a change refused 401 for a wrong current secret still sets the new secret',
-    {
-      judge: (x, s, r) => {
-        if (r && s === 'secret' && mine(x, [CHANGE]) && !x.partner!.locked) x.partner!.secret = x.input.body.newPartnerSecret;
-        return r;
-      },
-    },
-  ),
-  fault(
-    'fd-sensitive-echo-secret-change-refusal-new-secret',
-    'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of ModifyPartnerSecret for a wrong current secret names the new secret it did not apply',
-    { judge: quoting(CHANGE, (x) => `: newPartnerSecret ${newSecretOf(x)} not applied`) },
-  ),
-  fault(
-    'fd-secret-change-ineffective',
-    'FD-SECRET-CHANGE: ModifyPartnerSecret answers 204 but keeps the old secret (the new one refused)',
-    {
-      state: changing([CHANGE], 'secret', (c, x) => ({ ...c, secret: x.partner!.secret })),
-    },
-  ),
+  }),
+  fault('fd-sensitive-echo-secret-change-refusal-new-secret', {
+    rule: 'FD-SENSITIVE-ECHO, FD-OBJ-SENSITIVE: the 401 of ModifyPartnerSecret for a wrong current secret names the new secret it did not apply',
+    judge: quoting(CHANGE, (x) => `: newPartnerSecret ${newSecretOf(x)} not applied`),
+  }),
+  fault('fd-secret-change-ineffective', {
+    rule: 'FD-SECRET-CHANGE: ModifyPartnerSecret answers 204 but keeps the old secret (the new one refused)',
+    state: changing([CHANGE], 'secret', (c, x) => ({ ...c, secret: x.partner!.secret })),
+  }),
   fault('fd-secret-change-old-secret-still-works', 'FD-SECRET-CHANGE: after a change the first secret of the partner still authenticates', {
     judge: accepted(BOTH, (secret, p) => secret === p.initialSecret),
   }),
-  fault(
-    'fd-secret-change-stored-lowercased',
-    'FD-SECRET-CHANGE, FD-TOKEN-SECRET-EXACT: the new secret is stored lower-cased, so authenticating with it as sent fails',
-    { state: changing([CHANGE], 'secret', (c) => ({ ...c, secret: c.secret.toLowerCase() })) },
-  ),
+  fault('fd-secret-change-stored-lowercased', {
+    rule: 'FD-SECRET-CHANGE, FD-TOKEN-SECRET-EXACT: the new secret is stored lower-cased, so authenticating with it as sent fails',
+    state: changing([CHANGE], 'secret', (c) => ({ ...c, secret: c.secret.toLowerCase() })),
+  }),
   fault('fd-secret-change-answers-200', 'FD-SECRET-CHANGE: the change answers 200 with the partner id, not 204', {
     answer: answered(CHANGE, (_a, x) => ({ status: 200, body: { partnerId: x.partner!.id } })),
   }),
@@ -268,11 +224,10 @@ export const AUTH_FAULTS = faultCatalogue([
       'newPartnerSecret holds a character that is not allowed',
     ),
   }),
-  fault(
-    'fd-secret-length-maximum-refused',
-    'FD-SECRET-LENGTH: ModifyPartnerSecret refuses a new secret of exactly the maximum length with 400 (the upper bound read as exclusive)',
-    { judge: refusing(CHANGE, 'new-secret', (x) => newSecretOf(x).length === 255, 400, 'newPartnerSecret is too long') },
-  ),
+  fault('fd-secret-length-maximum-refused', {
+    rule: 'FD-SECRET-LENGTH: ModifyPartnerSecret refuses a new secret of exactly the maximum length with 400 (the upper bound read as exclusive)',
+    judge: refusing(CHANGE, 'new-secret', (x) => newSecretOf(x).length === 255, 400, 'newPartnerSecret is too long'),
+  }),
   // The new secret's schema loosened (the contract's NewPartnerSecret).
   fault('fd-secret-length-min-one-short', 'FD-SECRET-LENGTH: a new partner secret one character shorter than the minimum is taken', {
     relax: [{ schema: 'NewPartnerSecret', shift: { minLength: -1 } }],

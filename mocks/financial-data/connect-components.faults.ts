@@ -7,7 +7,7 @@
 // id, stay as aliases.
 import { createHash } from 'node:crypto';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { assumption, blind, faultsAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { configurationView, uuidOf, type ComponentsSeams, type Exchange } from './connect-components.records.js';
 
 type Seams = FaultSeams<ComponentsSeams>;
@@ -15,8 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<ComponentsSeams>();
+const { fault } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
 const FORM: Op = 'post-institutions-institutionId-login-forms';
@@ -88,46 +87,32 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
   fault('fd-components-redirect-required-optional', 'FD-COMPONENTS-REDIRECT-REQUIRED: an OAuth URL request without redirectURI is served', {
     relax: [{ schema: 'ComponentsOauthUrlRequest', unrequire: ['redirectURI'] }],
   }),
-  fault(
-    'fd-components-customer-unchecked',
-    "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's (another partner's, or none) is taken in the session bodies",
-    { judge: skip(SESSIONS, 'customer'), ...assumption },
-  ),
-  fault(
-    'fd-components-configuration-ref-unknown-accepted',
-    'FD-COMPONENTS-CONFIGURATION-REF: a configurationId of no configuration is taken',
-    {
-      judge: skip(SESSIONS, 'configuration'),
-    },
-  ),
-  fault(
-    'fd-components-configuration-ref-known-refused',
-    "FD-COMPONENTS-CONFIGURATION-REF: a configurationId of one of the partner's configurations is refused 400",
-    {
-      judge: (x, s, r) =>
-        r ??
-        (s === 'configuration' && SESSIONS.includes(x.op)
-          ? { status: 400, description: 'configurationId names no configuration of this partner' }
-          : undefined),
-      ...was('components-config-known-refused'),
-    },
-  ),
-  fault(
-    'fd-components-configuration-ref-deleted-still-applied',
-    'FD-COMPONENTS-CONFIG-DELETE, FD-COMPONENTS-CONFIGURATION-REF: a deleted configuration is still taken by the OAuth URLs and login forms',
-    { judge: skip(SESSIONS, 'configuration', (x) => mine(x) && x.stored!.deleted) },
-  ),
-  fault(
-    'fd-components-configuration-ref-oauth-id-case-folded',
-    "FD-COMPONENTS-CONFIGURATION-REF, FD-OBJ-EXACT-ID-FOLD: the OAuth URL request finds the partner's live configuration by its id in any case",
-    {
-      judge: skip(
-        [OAUTH],
-        'configuration',
-        (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
-      ),
-    },
-  ),
+  fault('fd-components-customer-unchecked', {
+    rule: "FD-COMPONENTS-CUSTOMER: a customer that is not the partner's (another partner's, or none) is taken in the session bodies",
+    judge: skip(SESSIONS, 'customer'),
+    ...assumption,
+  }),
+  fault('fd-components-configuration-ref-unknown-accepted', {
+    rule: 'FD-COMPONENTS-CONFIGURATION-REF: a configurationId of no configuration is taken',
+    judge: skip(SESSIONS, 'configuration'),
+  }),
+  fault('fd-components-configuration-ref-known-refused', {
+    rule: "FD-COMPONENTS-CONFIGURATION-REF: a configurationId of one of the partner's configurations is refused 400",
+    judge: (x, s, r) =>
+      r ??
+      (s === 'configuration' && SESSIONS.includes(x.op)
+        ? { status: 400, description: 'configurationId names no configuration of this partner' }
+        : undefined),
+    ...was('components-config-known-refused'),
+  }),
+  fault('fd-components-configuration-ref-deleted-still-applied', {
+    rule: 'FD-COMPONENTS-CONFIG-DELETE, FD-COMPONENTS-CONFIGURATION-REF: a deleted configuration is still taken by the OAuth URLs and login forms',
+    judge: skip(SESSIONS, 'configuration', (x) => mine(x) && x.stored!.deleted),
+  }),
+  fault('fd-components-configuration-ref-oauth-id-case-folded', {
+    rule: "FD-COMPONENTS-CONFIGURATION-REF, FD-OBJ-EXACT-ID-FOLD: the OAuth URL request finds the partner's live configuration by its id in any case",
+    judge: skip([OAUTH], 'configuration', (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined),
+  }),
   fault('fd-components-session-oauth-id-per-redirect', 'FD-COMPONENTS-SESSION: the OAuth session id is derived from the redirect URI', {
     answer: answered([OAUTH], (b, x) => {
       const id = uuidOf(
@@ -138,73 +123,55 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
       return { ...b, id, url: b.url.replace(`session=${b.id}`, `session=${id}`) };
     }),
   }),
-  fault(
-    'fd-components-session-oauth-redirect-query-dropped',
-    'FD-COMPONENTS-SESSION, FD-PROP-ECHO-AS-SENT: the OAuth URL carries the redirectURI without its query string',
-    {
-      answer: answered([OAUTH], (b, x) => {
-        const sent = String(x.input.body.redirectURI ?? '');
-        return { ...b, url: b.url.replace(encodeURIComponent(sent), encodeURIComponent(sent.split('?')[0])) };
-      }),
-      ...was('i31-fd-components-oauth-redirect-query-dropped'),
-    },
-  ),
-  fault(
-    'fd-components-session-login-form-id-per-customer',
-    "FD-COMPONENTS-SESSION: the login form's session id is derived from the institution and the customer (one id for every form of that pair)",
-    {
-      answer: answered([FORM], (b, x) => ({
-        ...b,
-        id: uuidOf(createHash('sha1').update(`login-form:${x.input.path.institution_id}:${x.input.body.customerId}`).digest('hex')),
-      })),
-      ...blind('blind-components-login-form-id-per-customer'),
-    },
-  ),
+  fault('fd-components-session-oauth-redirect-query-dropped', {
+    rule: 'FD-COMPONENTS-SESSION, FD-PROP-ECHO-AS-SENT: the OAuth URL carries the redirectURI without its query string',
+    answer: answered([OAUTH], (b, x) => {
+      const sent = String(x.input.body.redirectURI ?? '');
+      return { ...b, url: b.url.replace(encodeURIComponent(sent), encodeURIComponent(sent.split('?')[0])) };
+    }),
+    ...was('i31-fd-components-oauth-redirect-query-dropped'),
+  }),
+  fault('fd-components-session-login-form-id-per-customer', {
+    rule: "FD-COMPONENTS-SESSION: the login form's session id is derived from the institution and the customer (one id for every form of that pair)",
+    answer: answered([FORM], (b, x) => ({
+      ...b,
+      id: uuidOf(createHash('sha1').update(`login-form:${x.input.path.institution_id}:${x.input.body.customerId}`).digest('hex')),
+    })),
+    ...blind('blind-components-login-form-id-per-customer'),
+  }),
   // --- Reconnections (seed 002: 201; 203 with a multi-factor challenge)
-  fault(
-    'fd-components-reconnect-mfa-ignored',
-    'FD-COMPONENTS-RECONNECT: a login whose institution asks MFA answers 201, not 203 with the challenge',
-    {
-      judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = false)),
-    },
-  ),
+  fault('fd-components-reconnect-mfa-ignored', {
+    rule: 'FD-COMPONENTS-RECONNECT: a login whose institution asks MFA answers 201, not 203 with the challenge',
+    judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = false)),
+  }),
   fault('fd-components-reconnect-always-203', 'FD-COMPONENTS-RECONNECT: a login without MFA answers 203, not 201 with a login form', {
     judge: fold([RECONNECT], 'mfa', (x) => (x.mfa = true)),
   }),
-  fault(
-    'fd-components-reconnect-challenge-asked-once',
-    'FD-COMPONENTS-RECONNECT, FD-PROP-SAME-ANSWER: a login challenged once is taken as answered; its next reconnection skips the challenge',
-    {
-      judge: fold([RECONNECT], 'mfa', (x, memory) => {
-        const challenged: Set<number> = (memory.challenged ??= new Set());
-        if (!x.login || !x.mfa) return;
-        if (challenged.has(x.login.id)) x.mfa = false;
-        challenged.add(x.login.id);
-      }),
-      ...was('i35-fd-components-reconnect-challenge-asked-once'),
+  fault('fd-components-reconnect-challenge-asked-once', {
+    rule: 'FD-COMPONENTS-RECONNECT, FD-PROP-SAME-ANSWER: a login challenged once is taken as answered; its next reconnection skips the challenge',
+    judge: fold([RECONNECT], 'mfa', (x, memory) => {
+      const challenged: Set<number> = (memory.challenged ??= new Set());
+      if (!x.login || !x.mfa) return;
+      if (challenged.has(x.login.id)) x.mfa = false;
+      challenged.add(x.login.id);
+    }),
+    ...was('i35-fd-components-reconnect-challenge-asked-once'),
+  }),
+  fault('fd-components-reconnect-203-object', {
+    rule: 'FD-COMPONENTS-RECONNECT: the 203 answers the challenge holder itself, not the array of them',
+    answer: (x, a) => (x.op === RECONNECT && a.status === 203 ? { ...a, body: a.body[0] } : a),
+    ...blind('blind-components-reconnect-203-object'),
+  }),
+  fault('fd-components-customer-reconnect-unchecked', {
+    rule: "FD-COMPONENTS-CUSTOMER: a reconnection for a customer that is not the partner's is served (its login looked up by id alone)",
+    judge: (x, s, r) => {
+      if (x.op !== RECONNECT) return r;
+      if (s === 'customer') return undefined;
+      if (s === 'login' && r) x.login = x.world.logins.get(Number(x.input.path.institution_login_id));
+      return s === 'login' && x.login ? undefined : r;
     },
-  ),
-  fault(
-    'fd-components-reconnect-203-object',
-    'FD-COMPONENTS-RECONNECT: the 203 answers the challenge holder itself, not the array of them',
-    {
-      answer: (x, a) => (x.op === RECONNECT && a.status === 203 ? { ...a, body: a.body[0] } : a),
-      ...blind('blind-components-reconnect-203-object'),
-    },
-  ),
-  fault(
-    'fd-components-customer-reconnect-unchecked',
-    "FD-COMPONENTS-CUSTOMER: a reconnection for a customer that is not the partner's is served (its login looked up by id alone)",
-    {
-      judge: (x, s, r) => {
-        if (x.op !== RECONNECT) return r;
-        if (s === 'customer') return undefined;
-        if (s === 'login' && r) x.login = x.world.logins.get(Number(x.input.path.institution_login_id));
-        return s === 'login' && x.login ? undefined : r;
-      },
-      ...assumption,
-    },
-  ),
+    ...assumption,
+  }),
   fault('fd-components-customer-reconnect-unknown-404', 'FD-COMPONENTS-CUSTOMER: an unknown customer in the reconnection path is a 404', {
     judge: restatus([RECONNECT], 'customer', 404, (x) => !x.world.customers.has(x.input.path.customer_id)),
     ...blind('blind-components-reconnect-unknown-customer-404'),
@@ -222,14 +189,11 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     ),
     ...assumption,
   }),
-  fault(
-    'fd-components-reconnect-login-unknown-404',
-    'FD-COMPONENTS-RECONNECT-LOGIN: an institution login that does not exist at all is a 404',
-    {
-      judge: restatus([RECONNECT], 'login', 404, (x) => !x.world.logins.has(Number(x.input.path.institution_login_id))),
-      ...blind('blind-components-reconnect-unknown-login-404'),
-    },
-  ),
+  fault('fd-components-reconnect-login-unknown-404', {
+    rule: 'FD-COMPONENTS-RECONNECT-LOGIN: an institution login that does not exist at all is a 404',
+    judge: restatus([RECONNECT], 'login', 404, (x) => !x.world.logins.has(Number(x.input.path.institution_login_id))),
+    ...blind('blind-components-reconnect-unknown-login-404'),
+  }),
   // --- Configurations (seed 002; provider 1.35.0 Configuration)
   fault('fd-components-config-create-200', 'FD-COMPONENTS-CONFIG-CREATE: creation answers 200, not 201', {
     answer: (x, a) => (x.op === CREATE && a.status === 201 ? { ...a, status: 200 } : a),
@@ -242,78 +206,57 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     state: created((_c, x) => ({ aoRequired: x.input.body?.aoRequired ?? true })),
     ...provider,
   }),
-  fault(
-    'fd-components-config-create-ao-true-with-filter',
-    'FD-COMPONENTS-CONFIG-CREATE: the 201 shows aoRequired true with filterAccounts and none sent (the store keeps it false)',
-    {
-      answer: answered([CREATE], (b, x) =>
-        x.input.body?.filterAccounts && x.input.body.aoRequired === undefined ? { ...b, aoRequired: true } : b,
-      ),
-      ...provider,
-      origin: 'seeded',
-    },
-  ),
-  fault(
-    'fd-components-config-create-id-uppercased',
-    'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the 201 answers the new id upper-cased (the store keeps it as made)',
-    { answer: answered([CREATE], (b) => ({ ...b, id: b.id.toUpperCase() })) },
-  ),
-  fault(
-    'fd-components-config-create-list-drops-classification',
-    'FD-COMPONENTS-CONFIG-CREATE: the list shows a summary without accountClassificationType',
-    {
-      answer: listed((v) => ({ ...v, accountClassificationType: undefined })),
-      ...blind('blind-components-config-list-drops-classification'),
-    },
-  ),
-  fault(
-    'fd-components-config-create-list-filter-first-only',
-    'FD-COMPONENTS-CONFIG-CREATE: the list keeps only the first filterAccounts value',
-    {
-      answer: listed((v) => (Array.isArray(v.filterAccounts) ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) } : v)),
-    },
-  ),
+  fault('fd-components-config-create-ao-true-with-filter', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the 201 shows aoRequired true with filterAccounts and none sent (the store keeps it false)',
+    answer: answered([CREATE], (b, x) =>
+      x.input.body?.filterAccounts && x.input.body.aoRequired === undefined ? { ...b, aoRequired: true } : b,
+    ),
+    ...provider,
+    origin: 'seeded',
+  }),
+  fault('fd-components-config-create-id-uppercased', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the 201 answers the new id upper-cased (the store keeps it as made)',
+    answer: answered([CREATE], (b) => ({ ...b, id: b.id.toUpperCase() })),
+  }),
+  fault('fd-components-config-create-list-drops-classification', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list shows a summary without accountClassificationType',
+    answer: listed((v) => ({ ...v, accountClassificationType: undefined })),
+    ...blind('blind-components-config-list-drops-classification'),
+  }),
+  fault('fd-components-config-create-list-filter-first-only', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list keeps only the first filterAccounts value',
+    answer: listed((v) => (Array.isArray(v.filterAccounts) ? { ...v, filterAccounts: v.filterAccounts.slice(0, 1) } : v)),
+  }),
   fault('fd-components-config-create-list-ao-required-false', 'FD-COMPONENTS-CONFIG-CREATE: the list answers aoRequired false', {
     answer: listed((v) => ({ ...v, aoRequired: false })),
   }),
-  fault(
-    'fd-components-config-create-list-misses-newest',
-    'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the list is read from a copy one configuration behind (the newest left out)',
-    { judge: fold([LIST], 'list', (x) => x.list!.pop()) },
-  ),
-  fault(
-    'fd-components-config-create-list-skips-second',
-    'FD-COMPONENTS-CONFIG-CREATE: the list leaves out the second configuration of the partner (a cursor advanced twice)',
-    { judge: fold([LIST], 'list', (x) => x.list!.length > 2 && x.list!.splice(1, 1)) },
-  ),
-  fault(
-    'fd-components-config-create-by-id-classification-first-only',
-    'FD-COMPONENTS-CONFIG-CREATE: the by-id read keeps the first classification filter only',
-    {
-      answer: answered([READ], (b) =>
-        Array.isArray(b.accountClassificationType) ? { ...b, accountClassificationType: b.accountClassificationType.slice(0, 1) } : b,
-      ),
-    },
-  ),
-  fault(
-    'fd-components-config-create-by-id-ao-required-string',
-    'FD-COMPONENTS-CONFIG-CREATE, FD-TYPE-FORMS: the by-id read answers aoRequired as a string',
-    {
-      answer: answered([READ], (b) => ({ ...b, aoRequired: String(b.aoRequired) })),
-    },
-  ),
-  fault(
-    'fd-obj-exact-id-fold-components-config-by-id',
-    'FD-OBJ-EXACT-ID-FOLD: the configuration read by id is found by its id in any case',
-    {
-      judge: skip(
-        [READ],
-        'configuration',
-        (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
-        (x) => (x.configuration = ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase())),
-      ),
-    },
-  ),
+  fault('fd-components-config-create-list-misses-newest', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-PROP-ANSWER-IS-STATE: the list is read from a copy one configuration behind (the newest left out)',
+    judge: fold([LIST], 'list', (x) => x.list!.pop()),
+  }),
+  fault('fd-components-config-create-list-skips-second', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the list leaves out the second configuration of the partner (a cursor advanced twice)',
+    judge: fold([LIST], 'list', (x) => x.list!.length > 2 && x.list!.splice(1, 1)),
+  }),
+  fault('fd-components-config-create-by-id-classification-first-only', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE: the by-id read keeps the first classification filter only',
+    answer: answered([READ], (b) =>
+      Array.isArray(b.accountClassificationType) ? { ...b, accountClassificationType: b.accountClassificationType.slice(0, 1) } : b,
+    ),
+  }),
+  fault('fd-components-config-create-by-id-ao-required-string', {
+    rule: 'FD-COMPONENTS-CONFIG-CREATE, FD-TYPE-FORMS: the by-id read answers aoRequired as a string',
+    answer: answered([READ], (b) => ({ ...b, aoRequired: String(b.aoRequired) })),
+  }),
+  fault('fd-obj-exact-id-fold-components-config-by-id', {
+    rule: 'FD-OBJ-EXACT-ID-FOLD: the configuration read by id is found by its id in any case',
+    judge: skip(
+      [READ],
+      'configuration',
+      (x) => ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase()) !== undefined,
+      (x) => (x.configuration = ownLive(x, (id) => id.toLowerCase() === configurationIdOf(x).toLowerCase())),
+    ),
+  }),
   fault('fd-components-config-delete-still-readable', 'FD-COMPONENTS-CONFIG-DELETE: a deleted configuration is still read by id', {
     judge: skip(
       [READ],
@@ -328,78 +271,59 @@ export const CONNECT_COMPONENTS_FAULTS = faultCatalogue([
     ),
     ...was('components-config-delete-keeps-listed'),
   }),
-  fault(
-    'fd-components-config-delete-idempotent',
-    "FD-COMPONENTS-CONFIG-DELETE: a second delete of the partner's own configuration is a 204",
-    {
-      judge: skip([DELETE], 'configuration', (x) => mine(x) && x.stored!.deleted),
-      ...blind('blind-components-config-delete-idempotent'),
-    },
-  ),
+  fault('fd-components-config-delete-idempotent', {
+    rule: "FD-COMPONENTS-CONFIG-DELETE: a second delete of the partner's own configuration is a 204",
+    judge: skip([DELETE], 'configuration', (x) => mine(x) && x.stored!.deleted),
+    ...blind('blind-components-config-delete-idempotent'),
+  }),
   fault('fd-components-config-delete-unknown-204', 'FD-COMPONENTS-CONFIG-DELETE: an id that never named a configuration is answered 204', {
     judge: skip([DELETE], 'configuration', (x) => x.stored === undefined),
   }),
-  fault(
-    'fd-components-config-delete-answers-200',
-    'FD-COMPONENTS-CONFIG-DELETE: the delete answers 200 with the configuration removed, not 204',
-    {
-      answer: (x, a) =>
-        x.op === DELETE && a.status === 204 && x.configuration ? { status: 200, body: configurationView(x.configuration) } : a,
+  fault('fd-components-config-delete-answers-200', {
+    rule: 'FD-COMPONENTS-CONFIG-DELETE: the delete answers 200 with the configuration removed, not 204',
+    answer: (x, a) =>
+      x.op === DELETE && a.status === 204 && x.configuration ? { status: 200, body: configurationView(x.configuration) } : a,
+  }),
+  fault('fd-components-config-delete-removes-all-of-partner', {
+    rule: 'FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: deleting one configuration deletes every configuration of its partner',
+    state: (x, c) =>
+      c.kind === 'delete' && x.configuration
+        ? {
+            ...c,
+            removed: [...x.world.connectComponents.configurations.values()].filter((o) => o.partnerId === x.configuration!.partnerId),
+          }
+        : c,
+  }),
+  fault('fd-components-config-delete-removes-oldest', {
+    rule: "FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: the delete removes the partner's oldest live configuration, not the one named",
+    state: (x, c) => {
+      if (c.kind !== 'delete' || !x.configuration) return c;
+      const oldest = [...x.world.connectComponents.configurations.values()].find(
+        (o) => o.partnerId === x.configuration!.partnerId && !o.deleted,
+      );
+      return { ...c, removed: [oldest ?? x.configuration] };
     },
-  ),
-  fault(
-    'fd-components-config-delete-removes-all-of-partner',
-    'FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: deleting one configuration deletes every configuration of its partner',
-    {
-      state: (x, c) =>
-        c.kind === 'delete' && x.configuration
-          ? {
-              ...c,
-              removed: [...x.world.connectComponents.configurations.values()].filter((o) => o.partnerId === x.configuration!.partnerId),
-            }
-          : c,
+  }),
+  fault('fd-components-config-owner-unchecked', {
+    rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's configurations are listed, read, deleted and taken by the sessions",
+    judge: (x, s, r) => {
+      if (s === 'list') x.list = [...x.world.connectComponents.configurations.values()].filter((c) => !c.deleted);
+      if (s !== 'configuration' || !r || !foreignLive(x)) return r;
+      x.configuration = x.stored;
+      return undefined;
     },
-  ),
-  fault(
-    'fd-components-config-delete-removes-oldest',
-    "FD-COMPONENTS-CONFIG-DELETE, FD-PROP-WRITE-SCOPE: the delete removes the partner's oldest live configuration, not the one named",
-    {
-      state: (x, c) => {
-        if (c.kind !== 'delete' || !x.configuration) return c;
-        const oldest = [...x.world.connectComponents.configurations.values()].find(
-          (o) => o.partnerId === x.configuration!.partnerId && !o.deleted,
-        );
-        return { ...c, removed: [oldest ?? x.configuration] };
-      },
-    },
-  ),
-  fault(
-    'fd-components-config-owner-unchecked',
-    "FD-COMPONENTS-CONFIG-OWNER: another partner's configurations are listed, read, deleted and taken by the sessions",
-    {
-      judge: (x, s, r) => {
-        if (s === 'list') x.list = [...x.world.connectComponents.configurations.values()].filter((c) => !c.deleted);
-        if (s !== 'configuration' || !r || !foreignLive(x)) return r;
-        x.configuration = x.stored;
-        return undefined;
-      },
-    },
-  ),
-  fault(
-    'fd-components-config-owner-foreign-delete-removes',
-    "FD-COMPONENTS-CONFIG-OWNER: another partner's delete is answered 404 after the configuration was removed",
-    {
-      judge: fold([DELETE], 'configuration', (x) => {
-        if (foreignLive(x)) x.stored!.deleted = true;
-      }),
-      ...blind('blind-components-config-foreign-delete-removes'),
-    },
-  ),
-  fault(
-    'fd-components-config-owner-foreign-delete-403',
-    "FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE, FD-OBJ-OTHER-PARTNER: another partner's configuration is answered 403, its existence told",
-    { judge: restatus([DELETE], 'configuration', 403, foreignLive, 'The configuration belongs to another partner') },
-  ),
+  }),
+  fault('fd-components-config-owner-foreign-delete-removes', {
+    rule: "FD-COMPONENTS-CONFIG-OWNER: another partner's delete is answered 404 after the configuration was removed",
+    judge: fold([DELETE], 'configuration', (x) => {
+      if (foreignLive(x)) x.stored!.deleted = true;
+    }),
+    ...blind('blind-components-config-foreign-delete-removes'),
+  }),
+  fault('fd-components-config-owner-foreign-delete-403', {
+    rule: "FD-COMPONENTS-CONFIG-OWNER, FD-COMPONENTS-CONFIG-DELETE, FD-OBJ-OTHER-PARTNER: another partner's configuration is answered 403, its existence told",
+    judge: restatus([DELETE], 'configuration', 403, foreignLive, 'The configuration belongs to another partner'),
+  }),
   // --- Error body (reference, Error bodies; provider 1.35.0 GoldStandardErrorMessage)
   fault('fd-components-error-shape-default', 'FD-COMPONENTS-ERROR-SHAPE: errors carry {code, message}, not {"Errors": {"Error": [...]}}', {
     answer: (_x, a) => (a.error !== undefined ? { ...a, defaultShape: true } : a),

@@ -7,7 +7,7 @@
 // session a link opens (its query before it is signed), the answer. An id docs/mutation.md names from
 // before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, judgesAt, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt } from './fault-builders.js';
 import { findCustomer, findLogin } from './state.js';
 import type { ConnectSeams, Exchange, Session } from './connect.records.js';
 import type { FdOperationId as Op } from '../../helpers/contract/operations.js';
@@ -16,14 +16,7 @@ type Seams = FaultSeams<ConnectSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
-
-const fault = faultsAt<ConnectSeams>();
-const { fold, skip, refuse } = judgesAt<ConnectSeams>();
-const seeded = { origin: 'seeded' } as const;
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on } = faultKit<ConnectSeams>();
 const JOINT_URL: Op = 'GenerateJointBorrowerConnectUrl';
 const JOINT_EMAIL: Op = 'SendJointBorrowerConnectEmail';
 const EMAIL: Op = 'SendConnectEmail';
@@ -94,28 +87,22 @@ export const CONNECT_FAULTS = faultCatalogue([
     relax: [{ schema: 'ConnectGenerateTransferBillPaySwitchParameters', unrequire: ['identity'] }],
     ...provider,
   }),
-  fault(
-    'fd-connect-required-lite-institution-optional',
-    'FD-CONNECT-REQUIRED: a Lite Connect body without institutionId answers a link to no institution',
-    {
-      relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
-      ...provider,
-      ...blind('blind-connect-lite-institution-optional'),
-    },
-  ),
-  fault(
-    'fd-connect-required-fix-login-generic-message',
-    'FD-CONNECT-REQUIRED: a Fix Connect body without institutionLoginId is a 400 "Bad request" whose message names no member (provider 400 example 10010 names it)',
-    {
-      relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
-      judge: refuse('body', (x) => x.op === 'GenerateFixConnectUrl' && x.body.institutionLoginId === undefined, {
-        status: 400,
-        message: 'Bad request',
-      }),
-      ...provider,
-      ...blind('blind-connect-fix-missing-login-generic-message'),
-    },
-  ),
+  fault('fd-connect-required-lite-institution-optional', {
+    rule: 'FD-CONNECT-REQUIRED: a Lite Connect body without institutionId answers a link to no institution',
+    relax: [{ schema: 'LiteConnectParameters', at: ['allOf', '1'], unrequire: ['institutionId'] }],
+    ...provider,
+    ...blind('blind-connect-lite-institution-optional'),
+  }),
+  fault('fd-connect-required-fix-login-generic-message', {
+    rule: 'FD-CONNECT-REQUIRED: a Fix Connect body without institutionLoginId is a 400 "Bad request" whose message names no member (provider 400 example 10010 names it)',
+    relax: [{ schema: 'FixConnectParameters', at: ['allOf', '1'], unrequire: ['institutionLoginId'] }],
+    judge: refuse('body', (x) => x.op === 'GenerateFixConnectUrl' && x.body.institutionLoginId === undefined, {
+      status: 400,
+      message: 'Bad request',
+    }),
+    ...provider,
+    ...blind('blind-connect-fix-missing-login-generic-message'),
+  }),
   fault('fd-connect-joint-email-empty-accepted', 'FD-CONNECT-JOINT-EMAIL: an e-mail with an empty address is taken', {
     relax: [{ schema: 'ConnectEmailOptions', at: ['properties', 'to'], drop: ['minLength'] }],
     ...blind('blind-connect-email-empty-address-accepted'),
@@ -126,35 +113,28 @@ export const CONNECT_FAULTS = faultCatalogue([
     state: session((s) => s.query.delete('customerId')),
     ...provider,
   }),
-  fault(
-    'fd-connect-url-lite-link-reused-per-partner',
-    'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for',
-    {
-      // The links are kept in the world's fault memory (state.ts), reset with it.
-      answer: answered(['GenerateLiteConnectUrl'], (b, x) => {
-        const links = x.world.faultMemory.liteLinks;
-        const cached = links.get(x.input.partner!.id);
-        if (cached && x.nowMs < cached.untilMs) return { ...b, link: cached.url };
-        links.set(x.input.partner!.id, { url: b.link, untilMs: x.nowMs + 2 * 3600_000 });
-        return b;
-      }),
-      ...provider,
-      ...blind('blind-connect-lite-link-reused-per-partner'),
-    },
-  ),
-  fault(
-    'fd-prop-url-encoded-transfer-identity-raw',
-    "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
-    {
-      answer: answered(['GenerateTransferBillPaySwitchUrl', 'GenerateTransferDepositSwitchUrl'], (b, x) => {
-        const identity = x.body.identity;
-        return identity?.city ? { ...b, link: `${b.link}&city=${identity.city}&address=${identity.address ?? ''}` } : b;
-      }),
-      ...assumption,
-      ...seeded,
-      ...was('seeded-prop-url-transfer-identity-raw'),
-    },
-  ),
+  fault('fd-connect-url-lite-link-reused-per-partner', {
+    rule: 'FD-CONNECT-URL: the first Lite Connect link of a partner is answered again within its two hours, whoever it is for', // The links are kept in the world's fault memory (state.ts), reset with it.
+    answer: answered(['GenerateLiteConnectUrl'], (b, x) => {
+      const links = x.world.faultMemory.liteLinks;
+      const cached = links.get(x.input.partner!.id);
+      if (cached && x.nowMs < cached.untilMs) return { ...b, link: cached.url };
+      links.set(x.input.partner!.id, { url: b.link, untilMs: x.nowMs + 2 * 3600_000 });
+      return b;
+    }),
+    ...provider,
+    ...blind('blind-connect-lite-link-reused-per-partner'),
+  }),
+  fault('fd-prop-url-encoded-transfer-identity-raw', {
+    rule: "FD-PROP-URL-ENCODED: the Transfer links pre-fill the switch page with the identity's city and address placed in the link's query raw, not percent-encoded",
+    answer: answered(['GenerateTransferBillPaySwitchUrl', 'GenerateTransferDepositSwitchUrl'], (b, x) => {
+      const identity = x.body.identity;
+      return identity?.city ? { ...b, link: `${b.link}&city=${identity.city}&address=${identity.address ?? ''}` } : b;
+    }),
+    ...assumption,
+    ...seededAt,
+    ...was('seeded-prop-url-transfer-identity-raw'),
+  }),
 
   // --- The SSN (seed 002, Connect: the SSN may pre-populate the payroll step; never shown)
   fault('fd-connect-ssn-secret-in-link', "FD-CONNECT-SSN-SECRET: the consumer's SSN is carried in the link", {
@@ -163,65 +143,47 @@ export const CONNECT_FAULTS = faultCatalogue([
       (x) => !!ssnOf(x),
     ),
   }),
-  fault(
-    'fd-connect-ssn-secret-joint-ssn-in-link',
-    "FD-CONNECT-SSN-SECRET: the joint borrower's SSN pre-fills the co-borrower's payroll step through the link",
-    {
-      state: session(
-        (s, x) =>
-          s.query.set(
-            'jointBorrowerSsn',
-            x.body.borrowers.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo).optionalConsumerInfo.ssn,
-          ),
-        (x) => !!x.body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn,
-      ),
-      ...blind('blind-connect-joint-ssn-in-link'),
-    },
-  ),
+  fault('fd-connect-ssn-secret-joint-ssn-in-link', {
+    rule: "FD-CONNECT-SSN-SECRET: the joint borrower's SSN pre-fills the co-borrower's payroll step through the link",
+    state: session(
+      (s, x) =>
+        s.query.set(
+          'jointBorrowerSsn',
+          x.body.borrowers.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo).optionalConsumerInfo.ssn,
+        ),
+      (x) => !!x.body.borrowers?.find((b: any) => b.type !== 'primary' && b.optionalConsumerInfo)?.optionalConsumerInfo?.ssn,
+    ),
+    ...blind('blind-connect-joint-ssn-in-link'),
+  }),
   fault('fd-connect-ssn-secret-refused', 'FD-CONNECT-SSN-SECRET: a body with the SSN (optionalConsumerInfo) is refused', {
     judge: refusedBody((x) => !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not accepted'),
   }),
-  fault(
-    'fd-connect-ssn-secret-email-refused',
-    "FD-CONNECT-SSN-SECRET: the e-mail variant refuses a body carrying the consumer's SSN, which full Connect takes",
-    {
-      judge: refusedBody(
-        (x) => x.op === EMAIL && !!x.body.optionalConsumerInfo,
-        'optionalConsumerInfo is not supported by the e-mail flow',
-      ),
-      ...blind('blind-connect-email-ssn-refused'),
-    },
-  ),
-  fault(
-    'fd-connect-ssn-secret-prefill-member',
-    'FD-CONNECT-SSN-SECRET, FD-SENSITIVE-ECHO: GenerateConnectUrl answers a prefill member holding the SSN beside the link',
-    {
-      answer: answered(['GenerateConnectUrl'], (b, x) =>
-        x.body.optionalConsumerInfo?.ssn ? { ...b, prefill: { ssn: x.body.optionalConsumerInfo.ssn } } : b,
-      ),
-    },
-  ),
-  fault(
-    'fd-obj-sensitive-connect-email-consumer-info-in-config',
-    'FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
-    {
-      answer: emailed(EMAIL, (_e, x) =>
-        x.body.optionalConsumerInfo ? { consumer: { customerId: x.body.customerId, ...x.body.optionalConsumerInfo } } : undefined,
-      ),
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-obj-sensitive-connect-joint-email-ssn-in-config',
-    "FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
-    {
-      answer: emailed(JOINT_EMAIL, (_e, x) =>
-        Array.isArray(x.body.borrowers)
-          ? { borrowers: x.body.borrowers.map((b: any) => ({ customerId: b.customerId, ...(b.optionalConsumerInfo ?? {}) })) }
-          : undefined,
-      ),
-    },
-  ),
+  fault('fd-connect-ssn-secret-email-refused', {
+    rule: "FD-CONNECT-SSN-SECRET: the e-mail variant refuses a body carrying the consumer's SSN, which full Connect takes",
+    judge: refusedBody((x) => x.op === EMAIL && !!x.body.optionalConsumerInfo, 'optionalConsumerInfo is not supported by the e-mail flow'),
+    ...blind('blind-connect-email-ssn-refused'),
+  }),
+  fault('fd-connect-ssn-secret-prefill-member', {
+    rule: 'FD-CONNECT-SSN-SECRET, FD-SENSITIVE-ECHO: GenerateConnectUrl answers a prefill member holding the SSN beside the link',
+    answer: answered(['GenerateConnectUrl'], (b, x) =>
+      x.body.optionalConsumerInfo?.ssn ? { ...b, prefill: { ssn: x.body.optionalConsumerInfo.ssn } } : b,
+    ),
+  }),
+  fault('fd-obj-sensitive-connect-email-consumer-info-in-config', {
+    rule: 'FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the Connect e-mail answer copies optionalConsumerInfo into emailConfig, SSN included',
+    answer: emailed(EMAIL, (_e, x) =>
+      x.body.optionalConsumerInfo ? { consumer: { customerId: x.body.customerId, ...x.body.optionalConsumerInfo } } : undefined,
+    ),
+    ...seededAt,
+  }),
+  fault('fd-obj-sensitive-connect-joint-email-ssn-in-config', {
+    rule: "FD-CONNECT-SSN-SECRET, FD-OBJ-SENSITIVE: the joint-borrower e-mail answer copies each borrower's optionalConsumerInfo into emailConfig.borrowers, SSN included",
+    answer: emailed(JOINT_EMAIL, (_e, x) =>
+      Array.isArray(x.body.borrowers)
+        ? { borrowers: x.body.borrowers.map((b: any) => ({ customerId: b.customerId, ...(b.optionalConsumerInfo ?? {}) })) }
+        : undefined,
+    ),
+  }),
 
   // --- Language (seed 002, Connect: en by default, es and fr)
   fault('fd-connect-language-french-refused', 'FD-CONNECT-LANGUAGE: French (Canada), fr, is refused', {
@@ -240,18 +202,15 @@ export const CONNECT_FAULTS = faultCatalogue([
     judge: skip('experience'),
     ...provider,
   }),
-  fault(
-    'fd-connect-experience-joint-email-default-refused',
-    'FD-CONNECT-EXPERIENCE: experience "default" is refused on the joint-borrower e-mail',
-    {
-      judge: refuse('experience', (x) => x.op === JOINT_EMAIL && x.body.experience === 'default', {
-        status: 400,
-        message: '"experience" must be a valid GUID',
-      }),
-      ...provider,
-      ...blind('blind-connect-joint-email-default-experience-refused'),
-    },
-  ),
+  fault('fd-connect-experience-joint-email-default-refused', {
+    rule: 'FD-CONNECT-EXPERIENCE: experience "default" is refused on the joint-borrower e-mail',
+    judge: refuse('experience', (x) => x.op === JOINT_EMAIL && x.body.experience === 'default', {
+      status: 400,
+      message: '"experience" must be a valid GUID',
+    }),
+    ...provider,
+    ...blind('blind-connect-joint-email-default-experience-refused'),
+  }),
 
   // --- Who the session is for (provider 1.35.0 example 10010; consumer and partner: assumption)
   fault('fd-connect-customer-unchecked', 'FD-CONNECT-CUSTOMER: an unknown customer is taken', {
@@ -267,47 +226,44 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-connect-bill-pay-other-partner-customer'),
   }),
-  fault(
-    'fd-obj-other-partner-connect-microentry-customer',
-    "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
-    { judge: anyPartner([MICRO]), ...provider, ...seeded },
-  ),
-  fault(
-    'fd-connect-customer-joint-url-coborrower-other-partner',
-    "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
-    { judge: anyPartner([JOINT_URL], (x) => x.index! > 0), ...provider, ...seeded },
-  ),
+  fault('fd-obj-other-partner-connect-microentry-customer', {
+    rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: VerifyMicroEntryMicrodeposit looks the customer up across partners, so another partner's customer gets a link",
+    judge: anyPartner([MICRO]),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-connect-customer-joint-url-coborrower-other-partner', {
+    rule: "FD-CONNECT-CUSTOMER, FD-OBJ-OTHER-PARTNER: GenerateJointBorrowerConnectUrl looks the co-borrower's customer up across partners (the primary's is checked against the caller)",
+    judge: anyPartner([JOINT_URL], (x) => x.index! > 0),
+    ...provider,
+    ...seededAt,
+  }),
   fault('fd-connect-consumer-unchecked', "FD-CONNECT-CONSUMER: a consumer that is not the customer's is taken", {
     judge: skip('consumer'),
     ...assumption,
   }),
-  fault(
-    'fd-connect-consumer-email-any-existing',
-    "FD-CONNECT-CONSUMER: the e-mail variant takes a consumerId that is another customer's consumer",
-    {
-      judge: skip('consumer', on(EMAIL)),
-      ...assumption,
-      ...blind('blind-connect-email-consumer-any-existing'),
-    },
-  ),
-  fault(
-    'fd-obj-other-parent-connect-joint-url-consumer',
-    "FD-CONNECT-CONSUMER, FD-OBJ-OTHER-PARENT: the joint-borrower URL does not check whose consumer a borrower's consumerId is",
-    { judge: skip('consumer', on(JOINT_URL)), ...assumption, ...seeded },
-  ),
+  fault('fd-connect-consumer-email-any-existing', {
+    rule: "FD-CONNECT-CONSUMER: the e-mail variant takes a consumerId that is another customer's consumer",
+    judge: skip('consumer', on(EMAIL)),
+    ...assumption,
+    ...blind('blind-connect-email-consumer-any-existing'),
+  }),
+  fault('fd-obj-other-parent-connect-joint-url-consumer', {
+    rule: "FD-CONNECT-CONSUMER, FD-OBJ-OTHER-PARENT: the joint-borrower URL does not check whose consumer a borrower's consumerId is",
+    judge: skip('consumer', on(JOINT_URL)),
+    ...assumption,
+    ...seededAt,
+  }),
   fault('fd-connect-partner-unchecked', "FD-CONNECT-PARTNER: a partnerId other than the caller's is taken", {
     judge: skip('partner'),
     ...assumption,
   }),
-  fault(
-    'fd-connect-partner-transfer-unchecked',
-    "FD-CONNECT-PARTNER: the two Connect Transfer flows take a partnerId other than the caller's",
-    {
-      judge: skip('partner', (x) => x.type!.startsWith('transfer')),
-      ...assumption,
-      ...blind('blind-connect-transfer-partner-unchecked'),
-    },
-  ),
+  fault('fd-connect-partner-transfer-unchecked', {
+    rule: "FD-CONNECT-PARTNER: the two Connect Transfer flows take a partnerId other than the caller's",
+    judge: skip('partner', (x) => x.type!.startsWith('transfer')),
+    ...assumption,
+    ...blind('blind-connect-transfer-partner-unchecked'),
+  }),
 
   // --- Fix connect (seed 002: 404)
   fault('fd-connect-fix-login-unchecked', 'FD-CONNECT-FIX-LOGIN: an unknown institution login is taken', { judge: skip('login') }),
@@ -317,29 +273,19 @@ export const CONNECT_FAULTS = faultCatalogue([
   fault('fd-connect-fix-login-unknown-400', 'FD-CONNECT-FIX-LOGIN: an unknown login is a 400, not a 404', {
     judge: loginStatus400(() => true),
   }),
-  fault(
-    'fd-connect-fix-login-other-customer-400',
-    'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
-    {
-      judge: loginStatus400(anyLogin),
-      ...blind('blind-connect-fix-other-customer-login-400'),
-    },
-  ),
-  fault(
-    'fd-prop-every-kind-connect-fix-legacy-login-404',
-    'FD-CONNECT-FIX-LOGIN, FD-PROP-EVERY-KIND: a legacy (non-OAuth) login of the customer is answered 404 as if it did not exist',
-    {
-      judge: refuse(
-        'login',
-        (x) => !!findLogin(x.world, x.body.customerId, String(x.body.institutionLoginId), x.input.partner!.id)?.legacy,
-        {
-          status: 404,
-          message: 'Customer does not have any accounts associated with institutionLoginId.',
-        },
-      ),
-      ...was('i36-fd-connect-fix-legacy-login-404'),
-    },
-  ),
+  fault('fd-connect-fix-login-other-customer-400', {
+    rule: 'FD-CONNECT-FIX-LOGIN: Fix Connect for a login of another customer is a 400, not a 404',
+    judge: loginStatus400(anyLogin),
+    ...blind('blind-connect-fix-other-customer-login-400'),
+  }),
+  fault('fd-prop-every-kind-connect-fix-legacy-login-404', {
+    rule: 'FD-CONNECT-FIX-LOGIN, FD-PROP-EVERY-KIND: a legacy (non-OAuth) login of the customer is answered 404 as if it did not exist',
+    judge: refuse('login', (x) => !!findLogin(x.world, x.body.customerId, String(x.body.institutionLoginId), x.input.partner!.id)?.legacy, {
+      status: 404,
+      message: 'Customer does not have any accounts associated with institutionLoginId.',
+    }),
+    ...was('i36-fd-connect-fix-legacy-login-404'),
+  }),
 
   // --- The e-mail variants (seed 002, Connect; provider 1.35.0 ConnectEmailUrl, EmailOptions: the e-mail answered as sent)
   fault('fd-connect-email-subject-default', 'FD-CONNECT-EMAIL: the e-mail answered carries the default subject, not the one sent', {
@@ -358,32 +304,28 @@ export const CONNECT_FAULTS = faultCatalogue([
     answer: emailText(EMAIL, 'to', (v) => v.toLowerCase()),
     ...provider,
   }),
-  fault(
-    'fd-connect-email-subject-entities-escaped',
-    'FD-CONNECT-EMAIL: SendConnectEmail answers a subject holding & or < with HTML entities',
-    {
-      answer: emailText(EMAIL, 'subject', escaped),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-connect-email-signature-blank-lines-dropped',
-    'FD-CONNECT-EMAIL: SendConnectEmail answers the signature without its empty lines',
-    {
-      answer: signature(EMAIL, (lines) => lines.filter((line) => String(line).trim() !== '')),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-connect-email-joint-signature-lines-trimmed',
-    'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
-    { answer: signature(JOINT_EMAIL, (lines) => lines.map((line) => String(line).trim())), ...provider, ...seeded },
-  ),
-  fault(
-    'fd-connect-email-joint-institution-name-escaped',
-    'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
-    { answer: emailText(JOINT_EMAIL, 'institutionName', (v) => escaped(v).replace(/"/g, '&quot;')), ...provider, ...seeded },
-  ),
+  fault('fd-connect-email-subject-entities-escaped', {
+    rule: 'FD-CONNECT-EMAIL: SendConnectEmail answers a subject holding & or < with HTML entities',
+    answer: emailText(EMAIL, 'subject', escaped),
+    ...provider,
+  }),
+  fault('fd-connect-email-signature-blank-lines-dropped', {
+    rule: 'FD-CONNECT-EMAIL: SendConnectEmail answers the signature without its empty lines',
+    answer: signature(EMAIL, (lines) => lines.filter((line) => String(line).trim() !== '')),
+    ...provider,
+  }),
+  fault('fd-connect-email-joint-signature-lines-trimmed', {
+    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers its signature with each line trimmed, so a line of a tab or a space alone comes back empty',
+    answer: signature(JOINT_EMAIL, (lines) => lines.map((line) => String(line).trim())),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-connect-email-joint-institution-name-escaped', {
+    rule: 'FD-CONNECT-EMAIL: the joint-borrower e-mail answers institutionName with &, <, > and the double quote as HTML entities',
+    answer: emailText(JOINT_EMAIL, 'institutionName', (v) => escaped(v).replace(/"/g, '&quot;')),
+    ...provider,
+    ...seededAt,
+  }),
   fault('fd-connect-joint-email-one-refused', 'FD-CONNECT-JOINT-EMAIL: one joint-borrower address is refused (two asked for)', {
     judge: refusedBody(
       (x) => x.op === JOINT_EMAIL && !String(x.body.email?.to ?? '').includes(','),
@@ -400,19 +342,16 @@ export const CONNECT_FAULTS = faultCatalogue([
     judge: skip('apps'),
     ...provider,
   }),
-  fault(
-    'fd-connect-experiences-app-name-prefix',
-    'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
-    {
-      judge: fold(
-        'appName',
-        () => true,
-        (x) => (x.named = (name) => name.startsWith(String(x.input.query.appName))),
-      ),
-      ...provider,
-      ...seeded,
-    },
-  ),
+  fault('fd-connect-experiences-app-name-prefix', {
+    rule: 'FD-CONNECT-EXPERIENCES: GetAllExperience matches the application name as a prefix, so a shortened name lists the experiences of every application it begins',
+    judge: fold(
+      'appName',
+      () => true,
+      (x) => (x.named = (name) => name.startsWith(String(x.input.query.appName))),
+    ),
+    ...provider,
+    ...seededAt,
+  }),
   fault('fd-connect-experiences-filter-ignored', 'FD-CONNECT-EXPERIENCES: the product code filter is ignored', {
     judge: fold(
       'codes',
@@ -430,28 +369,22 @@ export const CONNECT_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-connect-experiences-filter-first-code-only'),
   }),
-  fault(
-    'fd-connect-experiences-product-code-prefix',
-    'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with a code asked for',
-    {
-      judge: fold(
-        'codes',
-        () => true,
-        (x) => (x.keeps = (e) => e.productCode.some((c) => x.codes!.some((q) => c.startsWith(q)))),
-      ),
-      ...provider,
-      ...seeded,
-    },
-  ),
-  fault(
-    'fd-connect-experiences-every-code-asked',
-    'FD-CONNECT-EXPERIENCES: an experience is kept only when every one of its own product codes was asked for',
-    {
-      judge: fold(
-        'codes',
-        () => true,
-        (x) => (x.keeps = (e) => e.productCode.every((c) => x.codes!.includes(c))),
-      ),
-    },
-  ),
+  fault('fd-connect-experiences-product-code-prefix', {
+    rule: 'FD-CONNECT-EXPERIENCES: the product code filter keeps an experience with a code that begins with a code asked for',
+    judge: fold(
+      'codes',
+      () => true,
+      (x) => (x.keeps = (e) => e.productCode.some((c) => x.codes!.some((q) => c.startsWith(q)))),
+    ),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-connect-experiences-every-code-asked', {
+    rule: 'FD-CONNECT-EXPERIENCES: an experience is kept only when every one of its own product codes was asked for',
+    judge: fold(
+      'codes',
+      () => true,
+      (x) => (x.keeps = (e) => e.productCode.every((c) => x.codes!.includes(c))),
+    ),
+  }),
 ]);

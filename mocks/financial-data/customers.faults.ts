@@ -6,8 +6,8 @@
 // (docs/mutation.md); a blind fault keeps its earlier id as an alias, so the blind measure runs as before.
 import { parameterDefault, rangeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
-import { matches, pick, type Change, type CustomerSeams, type Exchange, type Step } from './customers.records.js';
+import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
+import { matches, pick, type CustomerSeams, type Exchange } from './customers.records.js';
 import { usernameKey, type Customer } from './state.js';
 
 type Seams = FaultSeams<CustomerSeams>;
@@ -17,15 +17,7 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
-
-const fault = faultsAt<CustomerSeams>();
-const { fold, skip, refuse } = judgesAt<CustomerSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on, writtenThenRefused, changed, answered } = faultKit<CustomerSeams>();
 const partnerOf = (x: Exchange) => x.input.partner?.id ?? '';
 /** The caller's customers, in creation order. */
 const partnerCustomers = (x: Exchange) => [...x.world.customers.values()].filter((c) => c.partnerId === partnerOf(x));
@@ -36,15 +28,6 @@ const startOf = (x: Exchange) => Number(x.paging?.start ?? 1);
 const limitOf = (x: Exchange) => x.paging?.limit ?? pageSizeOf(x);
 const searched = (x: Exchange) => x.filters?.search !== undefined;
 const capital = (s: unknown) => (typeof s === 'string' ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-
-// (a) The request as judged: functions at the judge seam.
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange, memory: FaultMemory) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x, m);
-    return r;
-  };
 /** The customer of the path found otherwise (`find`) where the sources find none, on `op`. */
 const findsOtherwise = (op: Op, find: (x: Exchange, memory: FaultMemory) => Customer | undefined): Judge =>
   skip(
@@ -61,13 +44,6 @@ const relisted = (when: When, keep: (c: Customer, x: Exchange, memory: FaultMemo
         (!exactUsername || username === undefined || c.username === username) && (type === undefined || c.type === type) && keep(c, x, m),
     );
   });
-
-// (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
 /** The customers deleted, kept in the fault's memory (what a "still there" fault shows). */
 const keepDeleted: Stating = changed('delete', (_c, x, m) => {
   m.deleted = [...(m.deleted ?? []), x.customer!];
@@ -78,13 +54,6 @@ const deletedOf = (x: Exchange, m: FaultMemory): Customer[] =>
 const keepNames: Stating = changed('create', (c, _x, m) => {
   m[c.customer.id] = { firstName: c.customer.firstName, lastName: c.customer.lastName };
 });
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each customer of a list's page made otherwise. */
 const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
   answered('GetCustomers', (b, x, m) => ({ ...b, customers: b.customers.map((v: View) => bend(v, x, m)) }));
@@ -106,13 +75,10 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-create-answers-200', 'FD-CUST-CREATE: customer creation answers 200, not 201', {
     answer: (x, a) => ((x.op === 'AddCustomer' || x.op === 'AddTestingCustomer') && a.status === 201 ? { ...a, status: 200 } : a),
   }),
-  fault(
-    'fd-cust-create-testing-username-lowercased',
-    'FD-CUST-CREATE: AddTestingCustomer answers the username in lower case (stored as sent)',
-    {
-      answer: answered('AddTestingCustomer', (b) => ({ ...b, username: String(b.username).toLowerCase() })),
-    },
-  ),
+  fault('fd-cust-create-testing-username-lowercased', {
+    rule: 'FD-CUST-CREATE: AddTestingCustomer answers the username in lower case (stored as sent)',
+    answer: answered('AddTestingCustomer', (b) => ({ ...b, username: String(b.username).toLowerCase() })),
+  }),
   fault('fd-cust-type-active-created-as-testing', 'FD-CUST-TYPE: AddCustomer makes a testing customer', {
     state: changed('create', (c) => ({ ...c, customer: { ...c.customer, type: 'testing' } })),
   }),
@@ -120,55 +86,45 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     state: changed('create', (c, x) => ({ ...c, customer: { ...c.customer, createdDate: x.now.getTime() } })),
     ...provider,
   }),
-  fault(
-    'fd-obj-read-only-active-dates-from-body',
-    "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
-    {
-      state: changed('create', (c, x) => {
-        if (x.op !== 'AddCustomer') return;
-        const { createdDate, lastModifiedDate } = x.input.body;
-        return {
-          ...c,
-          customer: {
-            ...c.customer,
-            ...(createdDate !== undefined ? { createdDate } : {}),
-            ...(lastModifiedDate !== undefined ? { lastModifiedDate } : {}),
-          } as Customer,
-        };
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-optional-ids-active-customer-application-dropped',
-    "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
-    { state: changed('create', (c, x) => (x.op === 'AddCustomer' ? { ...c, customer: { ...c.customer, applicationId: undefined } } : c)) },
-  ),
-  fault(
-    'fd-cust-read-create-last-name-quotes-escaped',
-    'FD-CUST-READ: a new customer is stored with the double quotes of its last name as &quot;; every reader shows it so',
-    {
-      state: changed('create', (c) =>
-        typeof c.customer.lastName === 'string'
-          ? { ...c, customer: { ...c.customer, lastName: c.customer.lastName.replace(/"/g, '&quot;') } }
-          : c,
-      ),
-    },
-  ),
+  fault('fd-obj-read-only-active-dates-from-body', {
+    rule: "FD-OBJ-READ-ONLY: AddCustomer stores the createdDate and lastModifiedDate a create body sends instead of its own (the type stays the operation's)",
+    state: changed('create', (c, x) => {
+      if (x.op !== 'AddCustomer') return;
+      const { createdDate, lastModifiedDate } = x.input.body;
+      return {
+        ...c,
+        customer: {
+          ...c.customer,
+          ...(createdDate !== undefined ? { createdDate } : {}),
+          ...(lastModifiedDate !== undefined ? { lastModifiedDate } : {}),
+        } as Customer,
+      };
+    }),
+    ...provider,
+  }),
+  fault('fd-optional-ids-active-customer-application-dropped', {
+    rule: "FD-OPTIONAL-IDS: AddCustomer answers 201 to a body naming the caller's application and keeps no application: GetCustomer shows none",
+    state: changed('create', (c, x) => (x.op === 'AddCustomer' ? { ...c, customer: { ...c.customer, applicationId: undefined } } : c)),
+  }),
+  fault('fd-cust-read-create-last-name-quotes-escaped', {
+    rule: 'FD-CUST-READ: a new customer is stored with the double quotes of its last name as &quot;; every reader shows it so',
+    state: changed('create', (c) =>
+      typeof c.customer.lastName === 'string'
+        ? { ...c, customer: { ...c.customer, lastName: c.customer.lastName.replace(/"/g, '&quot;') } }
+        : c,
+    ),
+  }),
   fault('fd-cust-username-unique-duplicate-accepted', 'FD-CUST-USERNAME-UNIQUE: a username the partner already has is accepted', {
     judge: skip('username'),
   }),
-  fault(
-    'fd-cust-username-unique-across-partners',
-    "FD-CUST-USERNAME-UNIQUE: uniqueness is checked across every partner, so another partner's username is refused 409",
-    {
-      judge: refuse(
-        'username',
-        (x) => [...x.world.customers.values()].some((c) => c.username === x.input.body.username),
-        () => ({ status: 409, message: 'A customer with this username already exists' }),
-      ),
-    },
-  ),
+  fault('fd-cust-username-unique-across-partners', {
+    rule: "FD-CUST-USERNAME-UNIQUE: uniqueness is checked across every partner, so another partner's username is refused 409",
+    judge: refuse(
+      'username',
+      (x) => [...x.world.customers.values()].some((c) => c.username === x.input.body.username),
+      () => ({ status: 409, message: 'A customer with this username already exists' }),
+    ),
+  }),
   fault('fd-cust-username-rules-length-unenforced', 'FD-CUST-USERNAME-RULES: the username minLength and maxLength are not enforced', {
     relax: schema('Username', { drop: ['minLength', 'maxLength'] }),
     ...assumption,
@@ -181,48 +137,39 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     relax: schema('Username', { shift: { minLength: -1 } }),
     ...provider,
   }),
-  fault(
-    'fd-prop-refused-no-trace-refused-customer-stored',
-    'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
-    {
-      judge: writtenThenRefused(
-        'username',
-        (x) => x.op === 'AddCustomer' || x.op === 'AddTestingCustomer',
-        (x) => {
-          const type = x.op === 'AddCustomer' ? 'active' : 'testing';
-          const ghost: Customer = {
-            id: x.world.nextId(),
-            partnerId: partnerOf(x),
-            type,
-            createdDate: Math.floor(x.now.getTime() / 1000),
-            ...pick(x.input.body),
-          };
-          x.world.customers.set(ghost.id, ghost);
-        },
-      ),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-duplicate-renames-existing',
-    'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a create refused 409 for a taken username writes its names onto the customer holding it',
-    {
-      judge: writtenThenRefused('username', always, (x) => {
-        const c = holder(x);
-        if (c && x.input.body.firstName !== undefined) c.firstName = x.input.body.firstName;
-        if (c && x.input.body.lastName !== undefined) c.lastName = x.input.body.lastName;
-      }),
-    },
-  ),
-  fault(
-    'fd-cust-type-refused-duplicate-changes-type',
-    'FD-CUST-TYPE, FD-CUST-USERNAME-UNIQUE, FD-PROP-REFUSED-NO-TRACE: a create refused 409 on the other path turns the holder of the username into that kind',
-    {
-      judge: writtenThenRefused('username', always, (x) => {
-        const c = holder(x);
-        if (c) c.type = x.op === 'AddCustomer' ? 'active' : 'testing';
-      }),
-    },
-  ),
+  fault('fd-prop-refused-no-trace-refused-customer-stored', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a customer refused for a taken username (409) is stored all the same and shows in GetCustomers',
+    judge: writtenThenRefused(
+      'username',
+      (x) => x.op === 'AddCustomer' || x.op === 'AddTestingCustomer',
+      (x) => {
+        const type = x.op === 'AddCustomer' ? 'active' : 'testing';
+        const ghost: Customer = {
+          id: x.world.nextId(),
+          partnerId: partnerOf(x),
+          type,
+          createdDate: Math.floor(x.now.getTime() / 1000),
+          ...pick(x.input.body),
+        };
+        x.world.customers.set(ghost.id, ghost);
+      },
+    ),
+  }),
+  fault('fd-prop-refused-no-trace-duplicate-renames-existing', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-CUST-USERNAME-UNIQUE: a create refused 409 for a taken username writes its names onto the customer holding it',
+    judge: writtenThenRefused('username', always, (x) => {
+      const c = holder(x);
+      if (c && x.input.body.firstName !== undefined) c.firstName = x.input.body.firstName;
+      if (c && x.input.body.lastName !== undefined) c.lastName = x.input.body.lastName;
+    }),
+  }),
+  fault('fd-cust-type-refused-duplicate-changes-type', {
+    rule: 'FD-CUST-TYPE, FD-CUST-USERNAME-UNIQUE, FD-PROP-REFUSED-NO-TRACE: a create refused 409 on the other path turns the holder of the username into that kind',
+    judge: writtenThenRefused('username', always, (x) => {
+      const c = holder(x);
+      if (c) c.type = x.op === 'AddCustomer' ? 'active' : 'testing';
+    }),
+  }),
 
   // --- List, filters and search (seed 002, Customers: GetCustomers; provider 1.35.0 Customers)
   fault('fd-cust-filter-type-ignored', 'FD-CUST-FILTER-TYPE: type does not restrict the list', {
@@ -233,80 +180,65 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     judge: fold('filters', always, (x) => (x.filters!.username = undefined)),
     ...blind('blind-username-filter-ignored'),
   }),
-  fault(
-    'fd-filter-exact-username-trimmed',
-    'FD-FILTER-EXACT: the username asked is trimmed before the lookup: one with a trailing space lists its customer',
-    {
-      judge: fold('filters', always, (x) => (x.filters!.username = x.filters!.username?.trim())),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-filter-exact-username-prefix',
-    'FD-FILTER-EXACT, FD-CUST-FILTER-USERNAME: the username filter lists every username starting with the value',
-    {
-      judge: relisted(
-        (x) => x.filters!.username !== undefined,
-        (c, x) => c.username.startsWith(x.filters!.username!) && (!searched(x) || matches(c, x.filters!.search!)),
-        false,
-      ),
-    },
-  ),
-  fault(
-    'fd-page-keeps-query-search-later-page-type-dropped',
-    'FD-PAGE-KEEPS-QUERY: with a search and a type, a page after the first is answered without the type filter',
-    {
-      judge: fold(
-        'filters',
-        (x) => searched(x) && Number(x.input.query.start ?? 1) > 1,
-        (x) => (x.filters!.type = undefined),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-filter-exact-username-trimmed', {
+    rule: 'FD-FILTER-EXACT: the username asked is trimmed before the lookup: one with a trailing space lists its customer',
+    judge: fold('filters', always, (x) => (x.filters!.username = x.filters!.username?.trim())),
+    ...provider,
+  }),
+  fault('fd-filter-exact-username-prefix', {
+    rule: 'FD-FILTER-EXACT, FD-CUST-FILTER-USERNAME: the username filter lists every username starting with the value',
+    judge: relisted(
+      (x) => x.filters!.username !== undefined,
+      (c, x) => c.username.startsWith(x.filters!.username!) && (!searched(x) || matches(c, x.filters!.search!)),
+      false,
+    ),
+  }),
+  fault('fd-page-keeps-query-search-later-page-type-dropped', {
+    rule: 'FD-PAGE-KEEPS-QUERY: with a search and a type, a page after the first is answered without the type filter',
+    judge: fold(
+      'filters',
+      (x) => searched(x) && Number(x.input.query.start ?? 1) > 1,
+      (x) => (x.filters!.type = undefined),
+    ),
+    ...provider,
+  }),
   fault('fd-cust-search-ignored', 'FD-CUST-SEARCH: search does not restrict GetCustomers', {
     judge: fold('filters', always, (x) => (x.filters!.search = undefined)),
   }),
   fault('fd-cust-search-names-not-matched', 'FD-CUST-SEARCH: search matches the username only, never the names', {
     judge: relisted(searched, (c, x) => matches({ ...c, firstName: undefined, lastName: undefined }, x.filters!.search!)),
   }),
-  fault(
-    'fd-cust-search-uses-created-names',
-    'FD-CUST-SEARCH, FD-CUST-MODIFY: GetCustomers search matches the names a customer was created with: after ModifyCustomer the old names find it and the new ones do not',
-    {
-      state: keepNames,
-      judge: relisted(searched, (c, x, m) => matches({ ...c, ...m[c.id] }, x.filters!.search!)),
-      ...provider,
-      origin: 'model',
-    },
-  ),
+  fault('fd-cust-search-uses-created-names', {
+    rule: 'FD-CUST-SEARCH, FD-CUST-MODIFY: GetCustomers search matches the names a customer was created with: after ModifyCustomer the old names find it and the new ones do not',
+    state: keepNames,
+    judge: relisted(searched, (c, x, m) => matches({ ...c, ...m[c.id] }, x.filters!.search!)),
+    ...provider,
+    origin: 'model',
+  }),
   fault('fd-cust-search-matches-email', 'FD-CUST-SEARCH: search also matches the e-mail address', {
     judge: relisted(
       searched,
       (c, x) => matches(c, x.filters!.search!) || (c.email ?? '').toLowerCase().includes(x.filters!.search!.trim().toLowerCase()),
     ),
   }),
-  fault(
-    'fd-filter-combination-search-any-word',
-    'FD-CUST-SEARCH, FD-FILTER-COMBINATION, FD-FILTER-RULE: a search text of several words finds every customer matching any one of them',
-    {
-      judge: relisted(
-        (x) => searched(x) && /\s/.test(x.filters!.search!.trim()),
-        (c, x) =>
-          x
-            .filters!.search!.trim()
-            .toLowerCase()
-            .split(/\s+/)
-            .some((w) =>
-              [c.username, c.firstName, c.lastName].some((v) =>
-                String(v ?? '')
-                  .toLowerCase()
-                  .includes(w),
-              ),
+  fault('fd-filter-combination-search-any-word', {
+    rule: 'FD-CUST-SEARCH, FD-FILTER-COMBINATION, FD-FILTER-RULE: a search text of several words finds every customer matching any one of them',
+    judge: relisted(
+      (x) => searched(x) && /\s/.test(x.filters!.search!.trim()),
+      (c, x) =>
+        x
+          .filters!.search!.trim()
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) =>
+            [c.username, c.firstName, c.lastName].some((v) =>
+              String(v ?? '')
+                .toLowerCase()
+                .includes(w),
             ),
-      ),
-    },
-  ),
+          ),
+    ),
+  }),
   fault('fd-cust-no-search-all-returns-none', 'FD-CUST-NO-SEARCH-ALL: with no search text and no username no customer is returned', {
     judge: fold(
       'list',
@@ -328,19 +260,16 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     }),
     ...blind('blind-deleted-customer-still-listed'),
   }),
-  fault(
-    'fd-cust-counts-after-delete-search-found-counts-deleted',
-    "FD-CUST-COUNTS-AFTER-DELETE: with search text, found still counts the partner's deleted customers it matches",
-    {
-      state: keepDeleted,
-      answer: counted((b, x, m) => {
-        if (searched(x))
-          b.found += deletedOf(x, m).filter(
-            (c) => (x.filters!.type === undefined || c.type === x.filters!.type) && matches(c, x.filters!.search!),
-          ).length;
-      }),
-    },
-  ),
+  fault('fd-cust-counts-after-delete-search-found-counts-deleted', {
+    rule: "FD-CUST-COUNTS-AFTER-DELETE: with search text, found still counts the partner's deleted customers it matches",
+    state: keepDeleted,
+    answer: counted((b, x, m) => {
+      if (searched(x))
+        b.found += deletedOf(x, m).filter(
+          (c) => (x.filters!.type === undefined || c.type === x.filters!.type) && matches(c, x.filters!.search!),
+        ).length;
+    }),
+  }),
 
   // --- Paging (seed 002, Paging; provider 1.35.0 StartParameter, LimitParameter, Customers)
   fault('fd-page-default-unapplied', "FD-PAGE-DEFAULT: without limit a page holds the largest page, not the limit parameter's default", {
@@ -351,34 +280,28 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault(
-    'fd-page-limit-applied-capped-at-default',
-    "FD-PAGE-LIMIT-APPLIED: a limit above the limit parameter's default is served as the default",
-    {
-      judge: fold(
-        'paging',
-        (x) => Number(x.paging!.limit) > pageSizeOf(x),
-        (x) => (x.paging!.limit = pageSizeOf(x)),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-page-start-later-page-starts-one-early',
-    'FD-PAGE-START: a page after the first begins with the last customer of the page before it',
-    {
-      judge: fold(
-        'page',
-        (x) => startOf(x) > 1 && x.page!.slice.length > 0,
-        (x) => {
-          const from = (startOf(x) - 1) * limitOf(x) - 1;
-          const slice = x.list!.slice(from, from + x.page!.slice.length);
-          x.page = { ...x.page!, slice, displaying: slice.length };
-        },
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-page-limit-applied-capped-at-default', {
+    rule: "FD-PAGE-LIMIT-APPLIED: a limit above the limit parameter's default is served as the default",
+    judge: fold(
+      'paging',
+      (x) => Number(x.paging!.limit) > pageSizeOf(x),
+      (x) => (x.paging!.limit = pageSizeOf(x)),
+    ),
+    ...provider,
+  }),
+  fault('fd-page-start-later-page-starts-one-early', {
+    rule: 'FD-PAGE-START: a page after the first begins with the last customer of the page before it',
+    judge: fold(
+      'page',
+      (x) => startOf(x) > 1 && x.page!.slice.length > 0,
+      (x) => {
+        const from = (startOf(x) - 1) * limitOf(x) - 1;
+        const slice = x.list!.slice(from, from + x.page!.slice.length);
+        x.page = { ...x.page!, slice, displaying: slice.length };
+      },
+    ),
+    ...provider,
+  }),
   fault('fd-page-counts-more-available-off-by-one', 'FD-PAGE-COUNTS: moreAvailable is true on an exactly full last page', {
     answer: counted((b, x) => {
       b.moreAvailable = startOf(x) * limitOf(x) <= b.found;
@@ -402,25 +325,19 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault(
-    'fd-page-counts-found-ignores-type',
-    'FD-PAGE-COUNTS, FD-CUST-FILTER-TYPE: with a type filter, found counts every customer of the partner',
-    {
-      answer: counted((b, x) => {
-        if (x.input.query.type) b.found = partnerCustomers(x).length;
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-page-counts-found-ignores-type', {
+    rule: 'FD-PAGE-COUNTS, FD-CUST-FILTER-TYPE: with a type filter, found counts every customer of the partner',
+    answer: counted((b, x) => {
+      if (x.input.query.type) b.found = partnerCustomers(x).length;
+    }),
+    ...provider,
+  }),
 
   // --- Readers (seed 002, Customers; Resources - Customer; provider 1.35.0 Customer, CustomerWithAppData)
-  fault(
-    'fd-cust-read-list-email-dropped',
-    'FD-CUST-READ: GetCustomers answers each customer without the e-mail address GetCustomer shows',
-    {
-      answer: listed(({ email: _email, ...v }) => v),
-    },
-  ),
+  fault('fd-cust-read-list-email-dropped', {
+    rule: 'FD-CUST-READ: GetCustomers answers each customer without the e-mail address GetCustomer shows',
+    answer: listed(({ email: _email, ...v }) => v),
+  }),
   fault('fd-cust-read-list-names-capitalised', 'FD-CUST-READ, FD-CUST-MODIFY: GetCustomers shows the names with a capital first letter', {
     answer: listed((v) => ({ ...v, firstName: capital(v.firstName), lastName: capital(v.lastName) })),
     origin: 'telling',
@@ -432,24 +349,18 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-read-get-email-lowercased', 'FD-CUST-READ: GetCustomer alone lower-cases the e-mail address', {
     answer: answered('GetCustomer', (b) => (typeof b.email === 'string' ? { ...b, email: b.email.toLowerCase() } : b)),
   }),
-  fault(
-    'fd-event-date-fixed-by-id-created-date-now',
-    'FD-EVENT-DATE-FIXED, FD-CUST-READ: GetCustomer dates the customer at the time of the read',
-    {
-      answer: answered('GetCustomer', (b, x) => ({ ...b, createdDate: String(Math.floor(x.now.getTime() / 1000)) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-obj-sensitive-record-carries-token',
-    "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
-    {
-      answer: answered('GetCustomer', (b, x) => ({
-        ...b,
-        lastSession: [...x.world.tokens].filter(([, t]) => t.partnerId === x.customer!.partnerId).pop()?.[0],
-      })),
-    },
-  ),
+  fault('fd-event-date-fixed-by-id-created-date-now', {
+    rule: 'FD-EVENT-DATE-FIXED, FD-CUST-READ: GetCustomer dates the customer at the time of the read',
+    answer: answered('GetCustomer', (b, x) => ({ ...b, createdDate: String(Math.floor(x.now.getTime() / 1000)) })),
+    ...assumption,
+  }),
+  fault('fd-obj-sensitive-record-carries-token', {
+    rule: "FD-OBJ-SENSITIVE: GetCustomer's record carries the partner's token in a member of its own (lastSession)",
+    answer: answered('GetCustomer', (b, x) => ({
+      ...b,
+      lastSession: [...x.world.tokens].filter(([, t]) => t.partnerId === x.customer!.partnerId).pop()?.[0],
+    })),
+  }),
   fault('fd-obj-exact-id-read-by-prefix', 'FD-OBJ-EXACT-ID: GetCustomer serves the customer whose id starts with the one asked', {
     judge: findsOtherwise('GetCustomer', (x) => partnerCustomers(x).find((c) => c.id.startsWith(String(x.input.path.customerId)))),
   }),
@@ -460,78 +371,57 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
     judge: findsOtherwise('ModifyCustomer', (x) => x.world.customers.get(String(x.input.path.customerId))),
     ...assumption,
   }),
-  fault(
-    'fd-prop-refused-no-trace-other-partner-delete',
-    "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE: DeleteCustomer answers 404 for another partner's customer but deletes it",
-    {
-      judge: writtenThenRefused('customer', on('DeleteCustomer'), (x) => {
-        const c = x.world.customers.get(String(x.input.path.customerId));
-        if (!c) return;
-        x.world.customers.delete(c.id);
-        if (x.world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id)
-          x.world.usernames.delete(usernameKey(c.partnerId, c.username));
-      }),
-    },
-  ),
+  fault('fd-prop-refused-no-trace-other-partner-delete', {
+    rule: "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE: DeleteCustomer answers 404 for another partner's customer but deletes it",
+    judge: writtenThenRefused('customer', on('DeleteCustomer'), (x) => {
+      const c = x.world.customers.get(String(x.input.path.customerId));
+      if (!c) return;
+      x.world.customers.delete(c.id);
+      if (x.world.usernames.get(usernameKey(c.partnerId, c.username)) === c.id)
+        x.world.usernames.delete(usernameKey(c.partnerId, c.username));
+    }),
+  }),
   fault('fd-cust-app-missing', "FD-CUST-APP: GetCustomerWithAppData answers without the customer's application", {
     answer: answered('GetCustomerWithAppData', ({ applicationId: _id, applicationName: _name, ...b }) => b),
   }),
-  fault(
-    'fd-app-customer-set-first-application-cached',
-    'FD-APP-CUSTOMER-SET, FD-PROP-LATEST-WRITE: GetCustomerWithAppData answers the application it found the first time it read the customer',
-    {
-      answer: answered('GetCustomerWithAppData', (b, x, m) => {
-        m[x.customer!.id] ??= b.applicationId;
-        return { ...b, applicationId: m[x.customer!.id], applicationName: `Application ${m[x.customer!.id]}` };
-      }),
-    },
-  ),
-  fault(
-    'fd-cust-modify-app-view-stale-names',
-    'FD-CUST-MODIFY: GetCustomerWithAppData shows the names the customer was created with, not its names now',
-    {
-      state: keepNames,
-      answer: answered('GetCustomerWithAppData', (b, x, m) =>
-        m[x.customer!.id] ? { ...b, firstName: m[x.customer!.id].firstName ?? '', lastName: m[x.customer!.id].lastName ?? '' } : b,
-      ),
-    },
-  ),
-  fault(
-    'fd-cust-read-app-data-first-name-capitalised',
-    'FD-CUST-READ: GetCustomerWithAppData writes the first name with a capital initial',
-    {
-      answer: answered('GetCustomerWithAppData', (b) => ({ ...b, firstName: capital(b.firstName) })),
-    },
-  ),
+  fault('fd-app-customer-set-first-application-cached', {
+    rule: 'FD-APP-CUSTOMER-SET, FD-PROP-LATEST-WRITE: GetCustomerWithAppData answers the application it found the first time it read the customer',
+    answer: answered('GetCustomerWithAppData', (b, x, m) => {
+      m[x.customer!.id] ??= b.applicationId;
+      return { ...b, applicationId: m[x.customer!.id], applicationName: `Application ${m[x.customer!.id]}` };
+    }),
+  }),
+  fault('fd-cust-modify-app-view-stale-names', {
+    rule: 'FD-CUST-MODIFY: GetCustomerWithAppData shows the names the customer was created with, not its names now',
+    state: keepNames,
+    answer: answered('GetCustomerWithAppData', (b, x, m) =>
+      m[x.customer!.id] ? { ...b, firstName: m[x.customer!.id].firstName ?? '', lastName: m[x.customer!.id].lastName ?? '' } : b,
+    ),
+  }),
+  fault('fd-cust-read-app-data-first-name-capitalised', {
+    rule: 'FD-CUST-READ: GetCustomerWithAppData writes the first name with a capital initial',
+    answer: answered('GetCustomerWithAppData', (b) => ({ ...b, firstName: capital(b.firstName) })),
+  }),
   fault('fd-cust-read-app-data-email-dropped', 'FD-CUST-READ: GetCustomerWithAppData leaves the e-mail address out', {
     answer: answered('GetCustomerWithAppData', ({ email: _email, ...b }) => b),
   }),
-  fault(
-    'fd-prop-readers-agree-app-data-type-active',
-    'FD-CUST-APP, FD-PROP-READERS-AGREE: GetCustomerWithAppData names every customer active',
-    {
-      answer: answered('GetCustomerWithAppData', (b) => ({ ...b, type: 'active' })),
-    },
-  ),
+  fault('fd-prop-readers-agree-app-data-type-active', {
+    rule: 'FD-CUST-APP, FD-PROP-READERS-AGREE: GetCustomerWithAppData names every customer active',
+    answer: answered('GetCustomerWithAppData', (b) => ({ ...b, type: 'active' })),
+  }),
 
   // --- Modify (seed 002, Customers: ModifyCustomer takes firstName, lastName or both; Errors 403)
-  fault(
-    'fd-cust-modify-required-empty-accepted',
-    'FD-CUST-MODIFY-REQUIRED: a modification naming neither firstName nor lastName is taken',
-    {
-      relax: schema('CustomerUpdate', { drop: ['anyOf'] }),
-    },
-  ),
+  fault('fd-cust-modify-required-empty-accepted', {
+    rule: 'FD-CUST-MODIFY-REQUIRED: a modification naming neither firstName nor lastName is taken',
+    relax: schema('CustomerUpdate', { drop: ['anyOf'] }),
+  }),
   fault('fd-cust-modify-ignored', 'FD-CUST-MODIFY: ModifyCustomer answers 204 and changes nothing', {
     state: changed('modify', () => ({ op: 'modify' })),
   }),
-  fault(
-    'fd-cust-modify-apostrophe-stripped',
-    'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
-    {
-      state: changed('modify', (c) => ({ ...c, firstName: c.firstName?.replace(/'/g, ''), lastName: c.lastName?.replace(/'/g, '') })),
-    },
-  ),
+  fault('fd-cust-modify-apostrophe-stripped', {
+    rule: 'FD-CUST-MODIFY: ModifyCustomer stores the names sent without their apostrophes; every reader shows them so',
+    state: changed('modify', (c) => ({ ...c, firstName: c.firstName?.replace(/'/g, ''), lastName: c.lastName?.replace(/'/g, '') })),
+  }),
   fault('fd-cust-modify-last-name-cut', 'FD-CUST-MODIFY: a modified last name longer than a short storage column is stored cut to it', {
     state: changed('modify', (c) => ({ ...c, lastName: c.lastName?.slice(0, 20) })),
   }),
@@ -553,33 +443,27 @@ export const CUSTOMERS_FAULTS = faultCatalogue([
   fault('fd-cust-disputed-modify-allowed', 'FD-CUST-DISPUTED: a customer with a disputed statement is modified', {
     judge: skip('dispute'),
   }),
-  fault(
-    'fd-prop-refused-no-trace-disputed-modify-written',
-    'FD-CUST-DISPUTED, FD-PROP-REFUSED-NO-TRACE: a modification refused 403 for a disputed statement has written the names',
-    {
-      judge: writtenThenRefused('dispute', always, (x) => {
-        if (typeof x.input.body.firstName === 'string') x.customer!.firstName = x.input.body.firstName;
-        if (typeof x.input.body.lastName === 'string') x.customer!.lastName = x.input.body.lastName;
-      }),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-modify-deleted-customer-revives',
-    'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
-    {
-      state: keepDeleted,
-      judge: writtenThenRefused('customer', on('ModifyCustomer'), (x, m) => {
-        const gone = deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId));
-        if (!gone) return;
-        const { firstName, lastName } = x.input.body;
-        x.world.customers.set(gone.id, {
-          ...gone,
-          ...(typeof firstName === 'string' ? { firstName } : {}),
-          ...(typeof lastName === 'string' ? { lastName } : {}),
-        });
-      }),
-    },
-  ),
+  fault('fd-prop-refused-no-trace-disputed-modify-written', {
+    rule: 'FD-CUST-DISPUTED, FD-PROP-REFUSED-NO-TRACE: a modification refused 403 for a disputed statement has written the names',
+    judge: writtenThenRefused('dispute', always, (x) => {
+      if (typeof x.input.body.firstName === 'string') x.customer!.firstName = x.input.body.firstName;
+      if (typeof x.input.body.lastName === 'string') x.customer!.lastName = x.input.body.lastName;
+    }),
+  }),
+  fault('fd-prop-refused-no-trace-modify-deleted-customer-revives', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE: ModifyCustomer on a customer deleted before is refused 404, yet brings the customer back under the names it sends',
+    state: keepDeleted,
+    judge: writtenThenRefused('customer', on('ModifyCustomer'), (x, m) => {
+      const gone = deletedOf(x, m).find((c) => c.id === String(x.input.path.customerId));
+      if (!gone) return;
+      const { firstName, lastName } = x.input.body;
+      x.world.customers.set(gone.id, {
+        ...gone,
+        ...(typeof firstName === 'string' ? { firstName } : {}),
+        ...(typeof lastName === 'string' ? { lastName } : {}),
+      });
+    }),
+  }),
 
   // --- Delete (seed 002, Customers: DeleteCustomer 204; Errors 404; Resources: a consumer outlives its customer)
   fault('fd-cust-delete-not-effective', 'FD-CUST-DELETE: a deleted customer is still there', {

@@ -6,15 +6,14 @@
 // batch as judged, the text a merchant is recognised in, the answer. An id docs/mutation.md names
 // from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider, was } from './fault-builders.js';
+import { faultKit, blind, provider, was } from './fault-builders.js';
 import type { EnrichmentSeams, Exchange, Merchant, Step } from './enrichment.records.js';
 
 type Seams = FaultSeams<EnrichmentSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Item = Record<string, any>;
-
-const fault = faultsAt<EnrichmentSeams>();
+const { fault } = faultKit<EnrichmentSeams>();
 
 const batch = ['properties', 'transactions'];
 const member = (name: string) => ['properties', name];
@@ -76,29 +75,23 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, set: { maxItems: 999 } }],
     ...blind('blind-enrich-batch-cap-999'),
   }),
-  fault(
-    'fd-enrich-batch-maximum-refused',
-    'FD-ENRICH-BATCH: a batch of exactly the maximum is refused 400 by the mock itself (the bound read as exclusive)',
-    {
-      judge: refusing('batch', (x) => x.sent.length === 1000, 'A batch holds fewer than 1000 transactions'),
-    },
-  ),
+  fault('fd-enrich-batch-maximum-refused', {
+    rule: 'FD-ENRICH-BATCH: a batch of exactly the maximum is refused 400 by the mock itself (the bound read as exclusive)',
+    judge: refusing('batch', (x) => x.sent.length === 1000, 'A batch holds fewer than 1000 transactions'),
+  }),
   fault('fd-enrich-batch-empty-empty-accepted', 'FD-ENRICH-BATCH-EMPTY: an empty list of transactions answers 200 with an empty answer', {
     relax: [{ schema: 'EnrichTransactionsPayload', at: batch, drop: ['minItems'] }],
     ...provider,
     ...blind('blind-enrich-empty-batch-accepted'),
   }),
   // --- Required members and lengths (provider 1.35.0 TransactionPayload)
-  fault(
-    'fd-enrich-required-account-type-optional',
-    'FD-ENRICH-REQUIRED: a transaction without accountType is enriched as a checking transaction',
-    {
-      relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
-      answer: each((item) => (item.accountType === undefined ? { ...item, accountType: 'checking' } : item)),
-      ...provider,
-      ...blind('blind-enrich-account-type-optional'),
-    },
-  ),
+  fault('fd-enrich-required-account-type-optional', {
+    rule: 'FD-ENRICH-REQUIRED: a transaction without accountType is enriched as a checking transaction',
+    relax: [{ schema: 'EnrichmentTransactionPayload', unrequire: ['accountType'] }],
+    answer: each((item) => (item.accountType === undefined ? { ...item, accountType: 'checking' } : item)),
+    ...provider,
+    ...blind('blind-enrich-account-type-optional'),
+  }),
   fault('fd-enrich-required-posted-timestamp-required', 'FD-ENRICH-REQUIRED: a transaction without postedTimestamp (optional) is a 400', {
     relax: [{ schema: 'EnrichmentTransactionPayload', set: { required: [...ENRICH_REQUIRED, 'postedTimestamp'] } }],
     ...provider,
@@ -107,153 +100,116 @@ export const ENRICHMENT_FAULTS = faultCatalogue([
   fault('fd-enrich-field-limits-description-uncapped', 'FD-ENRICH-FIELD-LIMITS: a description one character over its maxLength is taken', {
     relax: [{ schema: 'EnrichmentTransactionFields', at: member('description'), drop: ['maxLength'] }],
   }),
-  fault(
-    'fd-enrich-field-limits-description-cap-1000',
-    'FD-ENRICH-FIELD-LIMITS: a description of maxLength characters is refused (cut at a round thousand)',
-    {
-      relax: [{ schema: 'EnrichmentTransactionPayload', at: member('description'), set: { maxLength: 1000 } }],
-      ...provider,
-      ...blind('blind-enrich-description-cap-1000'),
-    },
-  ),
-  fault(
-    'fd-enrich-field-limits-description-maximum-refused',
-    'FD-ENRICH-FIELD-LIMITS: a description of exactly the maximum length is refused 400 by the mock itself (the bound read as exclusive)',
-    {
-      judge: refusing('batch', (x) => x.sent.some((t) => String(t.description ?? '').length === 1024), 'description is too long'),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-enrich-field-limits-customer-id-cap-one-short',
-    'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of maxLength characters is refused',
-    {
-      relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }],
-    },
-  ),
-  fault(
-    'fd-enrich-field-limits-additional-details-one-over',
-    'FD-ENRICH-FIELD-LIMITS: additionalDetails with one key more than maxProperties is taken',
-    {
-      relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
-      ...provider,
-      ...blind('blind-enrich-additional-details-31-keys'),
-    },
-  ),
+  fault('fd-enrich-field-limits-description-cap-1000', {
+    rule: 'FD-ENRICH-FIELD-LIMITS: a description of maxLength characters is refused (cut at a round thousand)',
+    relax: [{ schema: 'EnrichmentTransactionPayload', at: member('description'), set: { maxLength: 1000 } }],
+    ...provider,
+    ...blind('blind-enrich-description-cap-1000'),
+  }),
+  fault('fd-enrich-field-limits-description-maximum-refused', {
+    rule: 'FD-ENRICH-FIELD-LIMITS: a description of exactly the maximum length is refused 400 by the mock itself (the bound read as exclusive)',
+    judge: refusing('batch', (x) => x.sent.some((t) => String(t.description ?? '').length === 1024), 'description is too long'),
+    ...provider,
+  }),
+  fault('fd-enrich-field-limits-customer-id-cap-one-short', {
+    rule: 'FD-ENRICH-FIELD-LIMITS: an externalCustomerId of maxLength characters is refused',
+    relax: [{ schema: 'EnrichmentTransactionPayload', at: member('externalCustomerId'), set: { maxLength: 99 } }],
+  }),
+  fault('fd-enrich-field-limits-additional-details-one-over', {
+    rule: 'FD-ENRICH-FIELD-LIMITS: additionalDetails with one key more than maxProperties is taken',
+    relax: [{ schema: 'EnrichmentAdditionalDetails', set: { maxProperties: 31 } }],
+    ...provider,
+    ...blind('blind-enrich-additional-details-31-keys'),
+  }),
 
   // --- Recognition (seed 002: categorization and entity recognition; provider 1.35.0 InputMerchantInformation)
-  fault(
-    'fd-enrich-adds-merchant-name-input-ignored',
-    'FD-ENRICH-ADDS: a merchant named only in inputMerchantInformation.name is not recognised (Uncategorized, no entity)',
-    { judge: recognising((t) => String(t.description)) },
-  ),
-  fault(
-    'fd-enrich-adds-merchant-name-overrides-description',
-    'FD-ENRICH-ADDS: a transaction sent with inputMerchantInformation.name is recognised from that name alone, its known merchant description unread',
-    {
-      judge: recognising((t, documented) =>
-        t.inputMerchantInformation?.name !== undefined ? String(t.inputMerchantInformation.name) : documented(t),
-      ),
-    },
-  ),
-  fault(
-    'fd-enrich-unknown-as-checking-unrecognised',
-    'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',
-    { judge: recognising((t, documented) => (t.accountType === 'unknown' ? '' : documented(t))), ...provider },
-  ),
+  fault('fd-enrich-adds-merchant-name-input-ignored', {
+    rule: 'FD-ENRICH-ADDS: a merchant named only in inputMerchantInformation.name is not recognised (Uncategorized, no entity)',
+    judge: recognising((t) => String(t.description)),
+  }),
+  fault('fd-enrich-adds-merchant-name-overrides-description', {
+    rule: 'FD-ENRICH-ADDS: a transaction sent with inputMerchantInformation.name is recognised from that name alone, its known merchant description unread',
+    judge: recognising((t, documented) =>
+      t.inputMerchantInformation?.name !== undefined ? String(t.inputMerchantInformation.name) : documented(t),
+    ),
+  }),
+  fault('fd-enrich-unknown-as-checking-unrecognised', {
+    rule: 'FD-ENRICH-UNKNOWN-AS-CHECKING: a transaction of an unknown account type is not read as a checking one: no merchant recognised in it (Uncategorized, no entity)',
+    judge: recognising((t, documented) => (t.accountType === 'unknown' ? '' : documented(t))),
+    ...provider,
+  }),
   fault('fd-enrich-adds-category-missing', 'FD-ENRICH-ADDS: a transaction comes back without its category', {
     answer: each((item) => without(item, 'transactionCategory')),
   }),
-  fault(
-    'fd-enrich-adds-entity-name-renamed',
-    "FD-ENRICH-ADDS: a recognised merchant's entity names the party under entityName, name left absent",
-    {
-      answer: each((item) =>
-        Array.isArray(item.entities)
-          ? { ...item, entities: item.entities.map(({ name, ...e }: Item) => ({ ...e, entityName: name })) }
-          : item,
-      ),
-      ...blind('blind-enrich-entity-name-renamed'),
-    },
-  ),
+  fault('fd-enrich-adds-entity-name-renamed', {
+    rule: "FD-ENRICH-ADDS: a recognised merchant's entity names the party under entityName, name left absent",
+    answer: each((item) =>
+      Array.isArray(item.entities)
+        ? { ...item, entities: item.entities.map(({ name, ...e }: Item) => ({ ...e, entityName: name })) }
+        : item,
+    ),
+    ...blind('blind-enrich-entity-name-renamed'),
+  }),
 
   // --- What comes back as sent (seed 002: the enclosed transactions; provider 1.35.0 EnrichedTransaction; FD-PROP-ECHO-AS-SENT)
-  fault(
-    'fd-enrich-keyed-batch-last-dropped',
-    'FD-ENRICH-BATCH, FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch of more than two transactions is answered without its last one',
-    { answer: answered((items) => (items.length > 2 ? items.slice(0, -1) : items)), ...was('i34-fd-enrich-batch-last-dropped') },
-  ),
-  fault(
-    'fd-enrich-keyed-transaction-id-cut-255',
-    'FD-ENRICH-KEYED: a long externalTransactionId, within its maxLength, comes back cut to the width of a narrower column',
-    { answer: written('externalTransactionId', isText, (v) => v.slice(0, 255)) },
-  ),
+  fault('fd-enrich-keyed-batch-last-dropped', {
+    rule: 'FD-ENRICH-BATCH, FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch of more than two transactions is answered without its last one',
+    answer: answered((items) => (items.length > 2 ? items.slice(0, -1) : items)),
+    ...was('i34-fd-enrich-batch-last-dropped'),
+  }),
+  fault('fd-enrich-keyed-transaction-id-cut-255', {
+    rule: 'FD-ENRICH-KEYED: a long externalTransactionId, within its maxLength, comes back cut to the width of a narrower column',
+    answer: written('externalTransactionId', isText, (v) => v.slice(0, 255)),
+  }),
   fault('fd-enrich-keyed-amount-whole-units', 'FD-ENRICH-KEYED: the amount comes back rounded to whole units', {
     answer: written('amount', isNumber, Math.round),
     ...provider,
     ...was('i11-enrich-amount-whole-units'),
   }),
-  fault(
-    'fd-enrich-adds-amount-as-string',
-    'FD-ENRICH-ADDS, FD-TYPE-FORMS: the answer echoes each amount as a decimal string (provider 1.35.0 amount number)',
-    {
-      answer: written('amount', isNumber, String),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-enrich-keyed-description-cleansed',
-    "FD-ENRICH-KEYED: a recognised merchant's description comes back as the cleansed merchant name",
-    {
-      answer: each((item, m) => (m ? { ...item, description: m.name } : item)),
-      ...blind('blind-enrich-description-cleansed'),
-    },
-  ),
-  fault(
-    'fd-enrich-keyed-description-ampersand-escaped',
-    'FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a description holding an ampersand comes back HTML-escaped',
-    { answer: written('description', isText, (v) => v.replace(/&/g, '&amp;')), ...was('i32-fd-enrich-description-ampersand-escaped') },
-  ),
-  fault(
-    'fd-enrich-adds-later-descriptions-uppercased',
-    'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: the transactions after the first of a batch echo their description in upper case',
-    {
-      answer: each((item, _m, i) => (i > 0 && isText(item.description) ? { ...item, description: item.description.toUpperCase() } : item)),
-      ...was('i31-fd-enrich-later-descriptions-uppercased'),
-    },
-  ),
-  fault(
-    'fd-enrich-keyed-timestamp-rewritten-utc',
-    "FD-PROP-ECHO-AS-SENT, FD-ENRICH-KEYED: each transaction's transactionTimestamp comes back re-rendered in UTC with milliseconds",
-    {
-      answer: written(
-        'transactionTimestamp',
-        (v): v is string => isText(v) && !Number.isNaN(Date.parse(v)),
-        (v) => new Date(Date.parse(v)).toISOString(),
-      ),
-      ...was('i35-fd-enrich-timestamp-rewritten-utc'),
-    },
-  ),
-  fault(
-    'fd-enrich-keyed-customer-id-of-first',
-    "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch answers every transaction with the first one's externalCustomerId",
-    {
-      answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalCustomerId: all[0].externalCustomerId } : item)),
-      ...provider,
-      ...was('i20-enrich-batch-customer-id-of-first'),
-    },
-  ),
-  fault(
-    'fd-enrich-keyed-account-id-of-first',
-    "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: in a batch every transaction after the first answers the first one's externalAccountId",
-    {
-      answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalAccountId: all[0].externalAccountId } : item)),
-      ...was('i12-enrich-external-account-id-of-first'),
-    },
-  ),
-  fault(
-    'fd-enrich-adds-memo-dropped-when-recognised',
-    'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: a transaction whose merchant is recognised comes back without the memo it was sent with',
-    { answer: each((item, m) => (m ? without(item, 'memo') : item)), ...provider, ...was('i37-fd-enrich-memo-dropped-when-recognised') },
-  ),
+  fault('fd-enrich-adds-amount-as-string', {
+    rule: 'FD-ENRICH-ADDS, FD-TYPE-FORMS: the answer echoes each amount as a decimal string (provider 1.35.0 amount number)',
+    answer: written('amount', isNumber, String),
+    ...provider,
+  }),
+  fault('fd-enrich-keyed-description-cleansed', {
+    rule: "FD-ENRICH-KEYED: a recognised merchant's description comes back as the cleansed merchant name",
+    answer: each((item, m) => (m ? { ...item, description: m.name } : item)),
+    ...blind('blind-enrich-description-cleansed'),
+  }),
+  fault('fd-enrich-keyed-description-ampersand-escaped', {
+    rule: 'FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a description holding an ampersand comes back HTML-escaped',
+    answer: written('description', isText, (v) => v.replace(/&/g, '&amp;')),
+    ...was('i32-fd-enrich-description-ampersand-escaped'),
+  }),
+  fault('fd-enrich-adds-later-descriptions-uppercased', {
+    rule: 'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: the transactions after the first of a batch echo their description in upper case',
+    answer: each((item, _m, i) => (i > 0 && isText(item.description) ? { ...item, description: item.description.toUpperCase() } : item)),
+    ...was('i31-fd-enrich-later-descriptions-uppercased'),
+  }),
+  fault('fd-enrich-keyed-timestamp-rewritten-utc', {
+    rule: "FD-PROP-ECHO-AS-SENT, FD-ENRICH-KEYED: each transaction's transactionTimestamp comes back re-rendered in UTC with milliseconds",
+    answer: written(
+      'transactionTimestamp',
+      (v): v is string => isText(v) && !Number.isNaN(Date.parse(v)),
+      (v) => new Date(Date.parse(v)).toISOString(),
+    ),
+    ...was('i35-fd-enrich-timestamp-rewritten-utc'),
+  }),
+  fault('fd-enrich-keyed-customer-id-of-first', {
+    rule: "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: a batch answers every transaction with the first one's externalCustomerId",
+    answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalCustomerId: all[0].externalCustomerId } : item)),
+    ...provider,
+    ...was('i20-enrich-batch-customer-id-of-first'),
+  }),
+  fault('fd-enrich-keyed-account-id-of-first', {
+    rule: "FD-ENRICH-KEYED, FD-PROP-ECHO-AS-SENT: in a batch every transaction after the first answers the first one's externalAccountId",
+    answer: each((item, _m, i, all) => (i > 0 ? { ...item, externalAccountId: all[0].externalAccountId } : item)),
+    ...was('i12-enrich-external-account-id-of-first'),
+  }),
+  fault('fd-enrich-adds-memo-dropped-when-recognised', {
+    rule: 'FD-ENRICH-ADDS, FD-PROP-ECHO-AS-SENT: a transaction whose merchant is recognised comes back without the memo it was sent with',
+    answer: each((item, m) => (m ? without(item, 'memo') : item)),
+    ...provider,
+    ...was('i37-fd-enrich-memo-dropped-when-recognised'),
+  }),
 ]);

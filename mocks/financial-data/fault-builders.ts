@@ -1,25 +1,19 @@
 // What each financial-data faults module writes its faults with (mocks/kit/faults.ts): a fault of one
 // resource's seams, its sources and origins, a contract relaxation.
-import type { Fault, FaultMemory, FaultSeams, Relaxation, SeamTypes } from '../kit/faults.js';
+import { faultWriter, type FaultMemory, type FaultSeams, type Relaxation, type SeamTypes } from '../kit/faults.js';
 
 /**
- * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
- * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given; `origin`,
- * `aliases`). Its `rules` are the rule ids its text starts with ('FD-A, FD-B: what breaks').
+ * The builder of one resource's faults (mocks/kit/faults.ts faultWriter): its `rules` are the rule ids its
+ * text starts with ('FD-A, FD-B: what breaks'); its source is the seed unless given.
  */
-export const faultsAt =
-  <T extends SeamTypes>() =>
-  <Id extends string>(id: Id, rule: string, how: FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>): Fault<Id> => {
-    const { judge, state, answer, delivery, reply, ...what } = how;
-    const rules = /^(FD-[A-Z0-9-]+(?:, FD-[A-Z0-9-]+)*): /.exec(rule)?.[1].split(', ');
-    const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
-    return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
-  };
+export const faultsAt = <T extends SeamTypes>() => faultWriter<T>('FD');
 
 /** A fault written blind (`npm run mutation -- --blind`), kept measurable under its first id. */
 export const blind = (earlier: string) => ({ origin: 'blind' as const, aliases: [earlier] });
 /** A fault kept under an earlier id a record names (docs/mutation.md). */
 export const was = (...ids: string[]) => ({ aliases: ids });
+/** A fault seeded beside the check it proves can fail (kit/faults.ts seeded). */
+export const seededAt = { origin: 'seeded' } as const;
 export const assumption = { source: 'assumption' } as const;
 export const provider = { source: 'provider' } as const;
 export const schema = (name: string, change: Omit<Relaxation, 'schema'>): Relaxation[] => [{ schema: name, ...change }];
@@ -52,4 +46,53 @@ export const judgesAt = <T extends SeamTypes>() => {
     (x, s, r, m) =>
       r ?? (s === step && when(x, m) ? (typeof made === 'function' ? (made as (x: T['x']) => T['refusal'])(x) : made) : undefined);
   return { fold, skip, refuse };
+};
+
+/** The operation a resource's exchange names. */
+type OpOf<T extends SeamTypes> = T['x'] extends { op: infer O } ? O : never;
+/** The kind of change a resource's state seam is given (`op` of its Change). */
+type ChangeOf<T extends SeamTypes> = T['change'] extends { op: infer K } ? K : never;
+type Answer = { status: number; body?: any };
+
+/**
+ * One resource's fault builders, typed for its seams, taken in one line by its faults module: `fault`,
+ * the judge functions (`fold`, `skip`, `refuse`), and the small ones each module wrote for itself:
+ * `on(...ops)` (the exchange is of one of them), `all(...judges)` (judges applied one after the other),
+ * `writtenThenRefused` (a write done at a step that then refuses), `changed(op, bend)` (a change of
+ * that kind bent) and `answered(ops, bend)` (a success answer's body bent).
+ */
+export const faultKit = <T extends SeamTypes>() => {
+  type Seams = FaultSeams<T>;
+  type Judge = NonNullable<Seams['judge']>;
+  type Op = OpOf<T>;
+  type When = (x: T['x'], memory: FaultMemory) => boolean;
+  const isOf = (x: T['x'], ops: Op | Op[]) => [ops].flat().includes((x as { op: Op }).op);
+  const on =
+    (...ops: Op[]) =>
+    (x: T['x']) =>
+      isOf(x, ops);
+  const all =
+    (...judges: Judge[]): Judge =>
+    (x, s, r, m) =>
+      judges.reduce((refusal, j) => j(x, s, refusal, m), r);
+  const writtenThenRefused =
+    (step: T['step'], when: When, write: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (r && s === step && when(x, m)) write(x, m);
+      return r;
+    };
+  const changed =
+    <K extends ChangeOf<T>>(
+      op: K,
+      bend: (c: Extract<T['change'], { op: K }>, x: T['x'], memory: FaultMemory) => T['change'] | void,
+    ): NonNullable<Seams['state']> =>
+    (x, c, m) =>
+      (c as { op: K }).op === op ? (bend(c as Extract<T['change'], { op: K }>, x, m) ?? c) : c;
+  const answered =
+    (ops: Op | Op[], bend: (body: any, x: T['x'], memory: FaultMemory) => unknown): NonNullable<Seams['answer']> =>
+    (x, answer, m) => {
+      const a = answer as Answer;
+      return isOf(x, ops) && a.status < 400 && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
+    };
+  return { fault: faultsAt<T>(), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered };
 };

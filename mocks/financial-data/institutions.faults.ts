@@ -6,7 +6,7 @@
 // from before the move, and a blind fault's first id, stay as aliases.
 import { parameterDefault, sizeOf } from '../../helpers/contract/facts.js';
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, provider, schema, was } from './fault-builders.js';
+import { faultKit, blind, provider, schema, was } from './fault-builders.js';
 import {
   fullRecord,
   locationView,
@@ -24,8 +24,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<InstitutionSeams>();
+const { fault, answered } = faultKit<InstitutionSeams>();
 
 const INSTITUTIONS: Op = 'GetInstitutions';
 const CERTIFIED: Op = 'GetCertifiedInstitutions';
@@ -79,13 +78,6 @@ const refound =
 const routingFound = (x: Exchange, same: (n: string, asked: string) => boolean, numbers = (i: Institution) => i.routingNumbers) =>
   x.world.institutions.filter((i) => numbers(i).some((n) => same(n, String(x.input.path.routing_number))));
 const byId = (x: Exchange, same: (l: Location) => boolean) => x.world.locations.filter((l) => l.idType === x.input.query.idType && same(l));
-
-// (b) The answer: functions at the answer seam.
-/** The body of a success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** Each institution of a list answer of `ops` (the one of GetInstitution) made otherwise. */
 const each = (ops: Op[], bend: (view: View, x: Exchange) => View): Answering =>
   answered(ops, (b, x) =>
@@ -101,77 +93,54 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   fault('fd-inst-search-ignored', 'FD-INST-SEARCH: the search text does not narrow GetInstitutions', {
     judge: searching([INSTITUTIONS], () => true),
   }),
-  fault(
-    'fd-inst-search-certified-ignored',
-    'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions forgets the search text its sibling applies',
-    {
-      judge: searching([CERTIFIED], () => true),
-      ...blind('blind-certified-search-ignored'),
-    },
-  ),
+  fault('fd-inst-search-certified-ignored', {
+    rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions forgets the search text its sibling applies',
+    judge: searching([CERTIFIED], () => true),
+    ...blind('blind-certified-search-ignored'),
+  }),
   fault('fd-inst-search-rssd-ignored', 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: the search text does not narrow the RSSD list', {
     judge: searching([RSSD], () => true),
     ...was('rssd-search-ignored'),
   }),
-  fault(
-    'fd-inst-search-certified-case-sensitive',
-    'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)',
-    {
-      judge: searching([CERTIFIED], (i, x, documented) => documented(i) && (i.name.includes(rawSearch(x)) || i.id === x.search)),
-      ...was('i4-certified-search-case-sensitive'),
-    },
-  ),
-  fault(
-    'fd-inst-search-inner-spaces-collapsed',
-    'FD-INST-SEARCH: GetInstitutions collapses the inner runs of spaces of the search text, so a text with a double space finds the institution named with one',
-    { judge: searching([INSTITUTIONS], (i, x) => x.search === undefined || searchMatches(i, x.search.replace(/\s+/g, ' '))) },
-  ),
-  fault(
-    'fd-inst-search-hyphen-unmatched',
-    'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetInstitutions finds nothing for a search text holding a hyphen',
-    {
-      judge: searching([INSTITUTIONS], (i, x, documented) => documented(i) && !x.search?.includes('-')),
-      ...was('i25-inst-search-hyphen-unmatched'),
-    },
-  ),
-  fault(
-    'fd-inst-search-id-prefix',
-    'FD-INST-SEARCH, FD-FILTER-RULE: a search text of digits matches every institution whose id starts with it, not only the institution of that id',
-    {
-      judge: searching(LISTS, (i, x, documented) => documented(i) || (/^[0-9]+$/.test(x.search ?? '') && i.id.startsWith(x.search!))),
-      ...was('i32-fd-inst-search-id-prefix'),
-    },
-  ),
-  fault(
-    'fd-inst-search-rssd-name-start-only',
-    'FD-INST-SEARCH, FD-INST-RSSD, FD-PROP-FILTER-SAME: the RSSD listing matches the search only at the start of an institution name',
-    {
-      judge: searching(
-        [RSSD],
-        (i, x, documented) => documented(i) && (i.name.toLowerCase().startsWith(x.search ?? '') || i.id === x.search),
-      ),
-      ...was('i33-fd-rssd-search-name-start-only'),
-    },
-  ),
+  fault('fd-inst-search-certified-case-sensitive', {
+    rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetCertifiedInstitutions compares the search text with case (GetInstitutions and the RSSD variant do not)',
+    judge: searching([CERTIFIED], (i, x, documented) => documented(i) && (i.name.includes(rawSearch(x)) || i.id === x.search)),
+    ...was('i4-certified-search-case-sensitive'),
+  }),
+  fault('fd-inst-search-inner-spaces-collapsed', {
+    rule: 'FD-INST-SEARCH: GetInstitutions collapses the inner runs of spaces of the search text, so a text with a double space finds the institution named with one',
+    judge: searching([INSTITUTIONS], (i, x) => x.search === undefined || searchMatches(i, x.search.replace(/\s+/g, ' '))),
+  }),
+  fault('fd-inst-search-hyphen-unmatched', {
+    rule: 'FD-INST-SEARCH, FD-PROP-FILTER-SAME: GetInstitutions finds nothing for a search text holding a hyphen',
+    judge: searching([INSTITUTIONS], (i, x, documented) => documented(i) && !x.search?.includes('-')),
+    ...was('i25-inst-search-hyphen-unmatched'),
+  }),
+  fault('fd-inst-search-id-prefix', {
+    rule: 'FD-INST-SEARCH, FD-FILTER-RULE: a search text of digits matches every institution whose id starts with it, not only the institution of that id',
+    judge: searching(LISTS, (i, x, documented) => documented(i) || (/^[0-9]+$/.test(x.search ?? '') && i.id.startsWith(x.search!))),
+    ...was('i32-fd-inst-search-id-prefix'),
+  }),
+  fault('fd-inst-search-rssd-name-start-only', {
+    rule: 'FD-INST-SEARCH, FD-INST-RSSD, FD-PROP-FILTER-SAME: the RSSD listing matches the search only at the start of an institution name',
+    judge: searching([RSSD], (i, x, documented) => documented(i) && (i.name.toLowerCase().startsWith(x.search ?? '') || i.id === x.search)),
+    ...was('i33-fd-rssd-search-name-start-only'),
+  }),
   fault('fd-inst-product-type-ignored', 'FD-INST-PRODUCT-TYPE: the product type does not narrow the institution lists', {
     judge: fold(LISTS, 'type', (x) => (x.keep!.type = () => true)),
   }),
-  fault(
-    'fd-filter-combination-rssd-types-any-of',
-    'FD-FILTER-COMBINATION, FD-INST-PRODUCT-TYPE: GetCertifiedInstitutionsWithRSSD with two product types lists the institutions certified for either of them, not for both',
-    { judge: fold([RSSD], 'type', (x) => (x.keep!.type = (i) => !x.types!.length || x.types!.some((t) => i.products[t] === true))) },
-  ),
-  fault(
-    'fd-inst-countries-lowercase-us-empty',
-    'FD-INST-COUNTRIES: supportedCountries compared as sent, so a lower-case us lists no institution',
-    {
-      judge: fold(LISTS, 'countries', (x) => {
-        const asked = String(x.input.query.supportedCountries ?? '*').split(',');
-        x.keep!.countries = asked.includes('*') || asked.includes('US');
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-filter-combination-rssd-types-any-of', {
+    rule: 'FD-FILTER-COMBINATION, FD-INST-PRODUCT-TYPE: GetCertifiedInstitutionsWithRSSD with two product types lists the institutions certified for either of them, not for both',
+    judge: fold([RSSD], 'type', (x) => (x.keep!.type = (i) => !x.types!.length || x.types!.some((t) => i.products[t] === true))),
+  }),
+  fault('fd-inst-countries-lowercase-us-empty', {
+    rule: 'FD-INST-COUNTRIES: supportedCountries compared as sent, so a lower-case us lists no institution',
+    judge: fold(LISTS, 'countries', (x) => {
+      const asked = String(x.input.query.supportedCountries ?? '*').split(',');
+      x.keep!.countries = asked.includes('*') || asked.includes('US');
+    }),
+    ...provider,
+  }),
   fault('fd-inst-countries-list-empty', 'FD-INST-COUNTRIES: a supportedCountries list of more than one country lists none', {
     judge: fold(LISTS, 'countries', (x) => {
       if (String(x.input.query.supportedCountries ?? '*').split(',').length > 1) x.keep!.countries = false;
@@ -182,86 +151,60 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     judge: (x, s, r) =>
       r ?? (s === 'list' && LISTS.includes(x.op) && x.list!.length === 0 ? { status: 404, message: 'No institution found' } : undefined),
   }),
-  fault(
-    'fd-page-counts-found-page-count',
-    'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: found counts the page of an institution list, not the matches',
-    {
-      answer: answered(LISTS, (b) => ({ ...b, found: b.displaying })),
-      ...provider,
-      ...was('found-page-count'),
-    },
-  ),
-  fault(
-    'fd-page-counts-displaying-is-limit-on-last-page',
-    'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: GetInstitutions gives the limit asked as displaying, also on a page shorter than the limit',
-    {
-      answer: answered([INSTITUTIONS], (b, x) => ({ ...b, displaying: limitOf(x) })),
-      ...provider,
-      ...was('i14-inst-displaying-is-limit-on-last-page'),
-    },
-  ),
-  fault(
-    'fd-page-counts-certified-later-page-found-remaining',
-    'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: a later page of GetCertifiedInstitutions counts only what remains from that page as found',
-    {
-      answer: answered([CERTIFIED], (b, x) =>
-        startOf(x) > 1 ? { ...b, found: Math.max(0, x.list!.length - (startOf(x) - 1) * limitOf(x)) } : b,
-      ),
-      ...provider,
-      ...was('i21-inst-certified-later-page-found-remaining'),
-    },
-  ),
-  fault(
-    'fd-page-counts-rssd-more-available-ignores-type',
-    'FD-PAGE-COUNTS: GetCertifiedInstitutionsWithRSSD under a product type says moreAvailable against every institution, true on the last page of the type',
-    {
-      answer: answered([RSSD], (b, x) =>
-        x.input.query.type
-          ? { ...b, moreAvailable: (startOf(x) - 1) * limitOf(x) + b.institutions.length < x.world.institutions.length }
-          : b,
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-page-counts-rssd-more-available-full-page',
-    'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: the RSSD list answers moreAvailable true on an exactly full last page',
-    {
-      answer: answered([RSSD], (b, x) => (b.institutions.length === limitOf(x) ? { ...b, moreAvailable: true } : b)),
-      ...provider,
-      ...was('i16-inst-rssd-more-available-full-page'),
-    },
-  ),
-  fault(
-    'fd-page-limit-applied-rssd-limit-one-lists-two',
-    'FD-PAGE-LIMIT-APPLIED, FD-PROP-PAGING: GetCertifiedInstitutionsWithRSSD asked with limit=1 lists two institutions',
-    {
-      answer: answered([RSSD], (b, x) =>
-        Number(x.input.query.limit) === 1 ? { ...b, institutions: x.list!.slice(startOf(x) - 1, startOf(x) + 1).map(rssdRecord) } : b,
-      ),
-      ...was('i26-inst-rssd-limit-one-lists-two'),
-    },
-  ),
-  fault(
-    'fd-page-start-past-end-repeats-last',
-    'FD-PAGE-START, FD-PAGE-COUNTS: a GetInstitutions start past the last page answers the last page again',
-    {
-      answer: answered([INSTITUTIONS], (b, x) => {
-        if (b.institutions.length) return b;
-        const last = x.list!.slice(-(limitOf(x) || 1));
-        return { ...b, displaying: last.length, institutions: last.map(fullRecord) };
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-page-start-certified-loan-details-reset-after-first-page',
-    'FD-PAGE-START: a page after the first of GetCertifiedInstitutions answers every institution with loanPaymentDetails false',
-    {
-      answer: each([CERTIFIED], (v, x) => (startOf(x) > 1 ? { ...v, loanPaymentDetails: false } : v)),
-      ...was('seeded-certified-loan-details-reset-after-first-page'),
-    },
-  ),
+  fault('fd-page-counts-found-page-count', {
+    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: found counts the page of an institution list, not the matches',
+    answer: answered(LISTS, (b) => ({ ...b, found: b.displaying })),
+    ...provider,
+    ...was('found-page-count'),
+  }),
+  fault('fd-page-counts-displaying-is-limit-on-last-page', {
+    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: GetInstitutions gives the limit asked as displaying, also on a page shorter than the limit',
+    answer: answered([INSTITUTIONS], (b, x) => ({ ...b, displaying: limitOf(x) })),
+    ...provider,
+    ...was('i14-inst-displaying-is-limit-on-last-page'),
+  }),
+  fault('fd-page-counts-certified-later-page-found-remaining', {
+    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: a later page of GetCertifiedInstitutions counts only what remains from that page as found',
+    answer: answered([CERTIFIED], (b, x) =>
+      startOf(x) > 1 ? { ...b, found: Math.max(0, x.list!.length - (startOf(x) - 1) * limitOf(x)) } : b,
+    ),
+    ...provider,
+    ...was('i21-inst-certified-later-page-found-remaining'),
+  }),
+  fault('fd-page-counts-rssd-more-available-ignores-type', {
+    rule: 'FD-PAGE-COUNTS: GetCertifiedInstitutionsWithRSSD under a product type says moreAvailable against every institution, true on the last page of the type',
+    answer: answered([RSSD], (b, x) =>
+      x.input.query.type ? { ...b, moreAvailable: (startOf(x) - 1) * limitOf(x) + b.institutions.length < x.world.institutions.length } : b,
+    ),
+    ...provider,
+  }),
+  fault('fd-page-counts-rssd-more-available-full-page', {
+    rule: 'FD-PAGE-COUNTS, FD-DERIVED-COUNTS: the RSSD list answers moreAvailable true on an exactly full last page',
+    answer: answered([RSSD], (b, x) => (b.institutions.length === limitOf(x) ? { ...b, moreAvailable: true } : b)),
+    ...provider,
+    ...was('i16-inst-rssd-more-available-full-page'),
+  }),
+  fault('fd-page-limit-applied-rssd-limit-one-lists-two', {
+    rule: 'FD-PAGE-LIMIT-APPLIED, FD-PROP-PAGING: GetCertifiedInstitutionsWithRSSD asked with limit=1 lists two institutions',
+    answer: answered([RSSD], (b, x) =>
+      Number(x.input.query.limit) === 1 ? { ...b, institutions: x.list!.slice(startOf(x) - 1, startOf(x) + 1).map(rssdRecord) } : b,
+    ),
+    ...was('i26-inst-rssd-limit-one-lists-two'),
+  }),
+  fault('fd-page-start-past-end-repeats-last', {
+    rule: 'FD-PAGE-START, FD-PAGE-COUNTS: a GetInstitutions start past the last page answers the last page again',
+    answer: answered([INSTITUTIONS], (b, x) => {
+      if (b.institutions.length) return b;
+      const last = x.list!.slice(-(limitOf(x) || 1));
+      return { ...b, displaying: last.length, institutions: last.map(fullRecord) };
+    }),
+    ...provider,
+  }),
+  fault('fd-page-start-certified-loan-details-reset-after-first-page', {
+    rule: 'FD-PAGE-START: a page after the first of GetCertifiedInstitutions answers every institution with loanPaymentDetails false',
+    answer: each([CERTIFIED], (v, x) => (startOf(x) > 1 ? { ...v, loanPaymentDetails: false } : v)),
+    ...was('seeded-certified-loan-details-reset-after-first-page'),
+  }),
   fault('fd-inst-rssd-missing', 'FD-INST-RSSD: the RSSD variant lists its institutions without the RSSD identifier', {
     answer: each([RSSD], (v) => without(without(v, 'rssd'), 'childInstitutions')),
   }),
@@ -269,121 +212,94 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
     answer: answered([RSSD], (b, x) => ({ ...b, requestedDate: x.nowS * 1000 })),
     ...provider,
   }),
-  fault(
-    'fd-inst-rssd-date-named-created',
-    'FD-INST-RSSD: the list with RSSD dates itself under createdDate (the member name of the plain institutions list) and lacks requestedDate',
-    { answer: answered([RSSD], ({ requestedDate, ...b }) => ({ ...b, createdDate: requestedDate })), ...provider },
-  ),
+  fault('fd-inst-rssd-date-named-created', {
+    rule: 'FD-INST-RSSD: the list with RSSD dates itself under createdDate (the member name of the plain institutions list) and lacks requestedDate',
+    answer: answered([RSSD], ({ requestedDate, ...b }) => ({ ...b, createdDate: requestedDate })),
+    ...provider,
+  }),
 
   // --- One institution the same on every reader (provider 1.35.0 Institution)
-  fault(
-    'fd-inst-same-record-search-branding-dropped',
-    'FD-INST-SAME-RECORD: GetInstitutions answers each institution without the branding GetInstitution shows',
-    {
-      answer: each([INSTITUTIONS], (v) => without(v, 'branding')),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-inst-same-record-certified-oauth-every',
-    'FD-INST-SAME-RECORD: the certified lists call every institution an OAuth connection, the full records only the one that is',
-    { answer: each([CERTIFIED, RSSD], (v) => ({ ...v, oauthEnabled: true })), ...provider },
-  ),
-  fault(
-    'fd-inst-same-record-get-id-as-string',
-    'FD-INST-SAME-RECORD: GetInstitution alone writes the institution id as a string of digits',
-    {
-      answer: each(['GetInstitution'], (v) => ({ ...v, id: String(v.id) })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-inst-same-record-get-oauth-flag-false',
-    'FD-INST-SAME-RECORD: GetInstitution answers oauthEnabled false for an OAuth institution its list shows true',
-    {
-      answer: each(['GetInstitution'], (v) => ({ ...v, oauthEnabled: false })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-inst-same-record-get-branding-of-previous',
-    'FD-INST-SAME-RECORD, FD-INST-GET: GetInstitution carries the branding of the institution listed before it',
-    {
-      answer: each(['GetInstitution'], (v, x) => {
-        const previous = x.world.institutions[x.world.institutions.indexOf(x.institution!) - 1];
-        return previous ? { ...v, branding: previous.branding } : v;
-      }),
-    },
-  ),
-  fault(
-    'fd-inst-same-record-routing-home-url-dropped',
-    'FD-INST-SAME-RECORD: the routing-number lookup answers each institution without its urlHomeApp',
-    { answer: each([ROUTING], (v) => without(v, 'urlHomeApp')), ...provider },
-  ),
-  fault(
-    'fd-inst-urls-home-url-without-host',
-    'FD-INST-URLS: urlHomeApp is built from the upper-cased name, whose letters the host keeps none of',
-    {
-      answer: each([INSTITUTIONS, ROUTING, 'GetInstitution'], (v) => ({
-        ...v,
-        urlHomeApp: `https://${v.name.toUpperCase().replace(/[^a-z]+/g, '')}.example.com`,
-      })),
-      ...provider,
-    },
-  ),
+  fault('fd-inst-same-record-search-branding-dropped', {
+    rule: 'FD-INST-SAME-RECORD: GetInstitutions answers each institution without the branding GetInstitution shows',
+    answer: each([INSTITUTIONS], (v) => without(v, 'branding')),
+    ...provider,
+  }),
+  fault('fd-inst-same-record-certified-oauth-every', {
+    rule: 'FD-INST-SAME-RECORD: the certified lists call every institution an OAuth connection, the full records only the one that is',
+    answer: each([CERTIFIED, RSSD], (v) => ({ ...v, oauthEnabled: true })),
+    ...provider,
+  }),
+  fault('fd-inst-same-record-get-id-as-string', {
+    rule: 'FD-INST-SAME-RECORD: GetInstitution alone writes the institution id as a string of digits',
+    answer: each(['GetInstitution'], (v) => ({ ...v, id: String(v.id) })),
+    ...provider,
+  }),
+  fault('fd-inst-same-record-get-oauth-flag-false', {
+    rule: 'FD-INST-SAME-RECORD: GetInstitution answers oauthEnabled false for an OAuth institution its list shows true',
+    answer: each(['GetInstitution'], (v) => ({ ...v, oauthEnabled: false })),
+    ...provider,
+  }),
+  fault('fd-inst-same-record-get-branding-of-previous', {
+    rule: 'FD-INST-SAME-RECORD, FD-INST-GET: GetInstitution carries the branding of the institution listed before it',
+    answer: each(['GetInstitution'], (v, x) => {
+      const previous = x.world.institutions[x.world.institutions.indexOf(x.institution!) - 1];
+      return previous ? { ...v, branding: previous.branding } : v;
+    }),
+  }),
+  fault('fd-inst-same-record-routing-home-url-dropped', {
+    rule: 'FD-INST-SAME-RECORD: the routing-number lookup answers each institution without its urlHomeApp',
+    answer: each([ROUTING], (v) => without(v, 'urlHomeApp')),
+    ...provider,
+  }),
+  fault('fd-inst-urls-home-url-without-host', {
+    rule: 'FD-INST-URLS: urlHomeApp is built from the upper-cased name, whose letters the host keeps none of',
+    answer: each([INSTITUTIONS, ROUTING, 'GetInstitution'], (v) => ({
+      ...v,
+      urlHomeApp: `https://${v.name.toUpperCase().replace(/[^a-z]+/g, '')}.example.com`,
+    })),
+    ...provider,
+  }),
 
   // --- GetInstitution and its branding (seed 002, Institutions: 404 when not found; branding 404 when none)
-  fault(
-    'fd-inst-get-unknown-200',
-    'FD-NOT-FOUND, FD-INST-GET: an institution id naming none is answered with the first institution, not 404',
-    {
-      judge: skip(
-        ['GetInstitution', 'GetInstitutionBranding'],
-        'institution',
-        () => true,
-        (x) => (x.institution = x.world.institutions[0]),
-      ),
-    },
-  ),
-  fault(
-    'fd-obj-exact-id-form-get-id-matches-routing-number',
-    "FD-OBJ-EXACT-ID-FORM, FD-INST-GET, FD-PROP-ID-NAMES-ONE: an institution's routing number given as GetInstitution's id finds that institution",
-    {
-      judge: skip(
-        ['GetInstitution'],
-        'institution',
-        (x) => viaRouting(x) !== undefined,
-        (x) => (x.institution = viaRouting(x)),
-      ),
-      ...was('i30-fd-inst-get-id-matches-routing-number'),
-    },
-  ),
+  fault('fd-inst-get-unknown-200', {
+    rule: 'FD-NOT-FOUND, FD-INST-GET: an institution id naming none is answered with the first institution, not 404',
+    judge: skip(
+      ['GetInstitution', 'GetInstitutionBranding'],
+      'institution',
+      () => true,
+      (x) => (x.institution = x.world.institutions[0]),
+    ),
+  }),
+  fault('fd-obj-exact-id-form-get-id-matches-routing-number', {
+    rule: "FD-OBJ-EXACT-ID-FORM, FD-INST-GET, FD-PROP-ID-NAMES-ONE: an institution's routing number given as GetInstitution's id finds that institution",
+    judge: skip(
+      ['GetInstitution'],
+      'institution',
+      (x) => viaRouting(x) !== undefined,
+      (x) => (x.institution = viaRouting(x)),
+    ),
+    ...was('i30-fd-inst-get-id-matches-routing-number'),
+  }),
   fault('fd-inst-get-unknown-400', 'FD-INST-GET, FD-NOT-FOUND: an institution id that names none answers 400, not 404', {
     judge: restatus('GetInstitution', 'institution', 400, 'Invalid institution id'),
   }),
-  fault(
-    'fd-inst-get-unbranded-404',
-    'FD-INST-GET, FD-INST-SAME-RECORD: GetInstitution answers an institution without branding assets 404 (its list shows it)',
-    {
-      judge: (x, s, r) =>
-        r ??
-        (s === 'institution' && x.op === 'GetInstitution' && !x.institution?.branding
-          ? { status: 404, message: 'Institution not found' }
-          : undefined),
-    },
-  ),
-  fault(
-    'fd-not-found-branding-id-prefix',
-    "FD-NOT-FOUND, FD-INST-GET: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
-    {
-      judge: skip(
-        ['GetInstitutionBranding'],
-        'institution',
-        (x) => prefixed(x) !== undefined,
-        (x) => (x.institution = prefixed(x)),
-      ),
-    },
-  ),
+  fault('fd-inst-get-unbranded-404', {
+    rule: 'FD-INST-GET, FD-INST-SAME-RECORD: GetInstitution answers an institution without branding assets 404 (its list shows it)',
+    judge: (x, s, r) =>
+      r ??
+      (s === 'institution' && x.op === 'GetInstitution' && !x.institution?.branding
+        ? { status: 404, message: 'Institution not found' }
+        : undefined),
+  }),
+  fault('fd-not-found-branding-id-prefix', {
+    rule: "FD-NOT-FOUND, FD-INST-GET: GetInstitutionBranding answers the branding of the first institution whose id begins with the id asked, so an id of no institution is served another one's branding instead of a 404",
+    judge: skip(
+      ['GetInstitutionBranding'],
+      'institution',
+      (x) => prefixed(x) !== undefined,
+      (x) => (x.institution = prefixed(x)),
+    ),
+  }),
   fault('fd-brand-none-404-answers-200', 'FD-BRAND-NONE-404: an institution without branding answers 200 with an empty branding, not 404', {
     judge: skip(
       ['GetInstitutionBranding'],
@@ -395,18 +311,15 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
   fault('fd-brand-none-404-answers-400', 'FD-BRAND-NONE-404: an institution without branding answers 400, not 404', {
     judge: restatus('GetInstitutionBranding', 'branding', 400, 'No branding for this institution'),
   }),
-  fault(
-    'fd-brand-none-404-branding-of-first-institution',
-    'FD-BRAND-NONE-404: an institution without branding assets answers the branding of the first institution with assets',
-    {
-      judge: skip(
-        ['GetInstitutionBranding'],
-        'branding',
-        (x) => x.world.institutions.some((i) => i.branding),
-        (x) => (x.branding = x.world.institutions.find((i) => i.branding)!.branding),
-      ),
-    },
-  ),
+  fault('fd-brand-none-404-branding-of-first-institution', {
+    rule: 'FD-BRAND-NONE-404: an institution without branding assets answers the branding of the first institution with assets',
+    judge: skip(
+      ['GetInstitutionBranding'],
+      'branding',
+      (x) => x.world.institutions.some((i) => i.branding),
+      (x) => (x.branding = x.world.institutions.find((i) => i.branding)!.branding),
+    ),
+  }),
   fault('fd-brand-tile-png', 'FD-BRAND: GetInstitutionBranding links the tile in a PNG rendition, not the SVG asset', {
     answer: answered(['GetInstitutionBranding'], (b) =>
       typeof b.branding?.tile === 'string' ? { branding: { ...b.branding, tile: b.branding.tile.replace(/\.svg$/, '.png') } } : b,
@@ -423,98 +336,77 @@ export const INSTITUTIONS_FAULTS = faultCatalogue([
       ),
     ),
   }),
-  fault(
-    'fd-routing-exact-check-digit-ignored',
-    'FD-ROUTING-EXACT, FD-FILTER-EXACT: GetInstitutionsByRoutingNumber compares all digits but the last (the check digit ignored), so a number of the right length one check digit away from a mapped one lists that institution instead of a 404',
-    {
-      judge: refound(ROUTING, 'routing', 'found', NO_ROUTING, (x) => routingFound(x, (n, asked) => n.slice(0, 8) === asked.slice(0, 8))),
-      ...was('rt-inst-routing-check-digit-ignored'),
-    },
-  ),
+  fault('fd-routing-exact-check-digit-ignored', {
+    rule: 'FD-ROUTING-EXACT, FD-FILTER-EXACT: GetInstitutionsByRoutingNumber compares all digits but the last (the check digit ignored), so a number of the right length one check digit away from a mapped one lists that institution instead of a 404',
+    judge: refound(ROUTING, 'routing', 'found', NO_ROUTING, (x) => routingFound(x, (n, asked) => n.slice(0, 8) === asked.slice(0, 8))),
+    ...was('rt-inst-routing-check-digit-ignored'),
+  }),
   fault('fd-routing-length-unchecked', 'FD-ROUTING-LENGTH: a routing number of the wrong length is taken, not a 400', {
     relax: schema('RoutingNumber', { set: { pattern: '^[0-9]+$' } }),
   }),
-  fault(
-    'fd-routing-length-no-match-empty',
-    'FD-NOT-FOUND, FD-ROUTING-LENGTH: a routing number with no match answers an empty list, not 404',
-    {
-      judge: skip([ROUTING], 'routing'),
-    },
-  ),
-  fault(
-    'fd-routing-match-no-match-400',
-    'FD-ROUTING-MATCH, FD-ROUTING-LENGTH: a well-formed routing number without a match is answered 400, not 404',
-    {
-      judge: restatus(ROUTING, 'routing', 400, 'Invalid routing number'),
-    },
-  ),
-  fault(
-    'fd-routing-counts-displaying-page-size',
-    'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: displaying gives the institutions page size, not the number the lookup lists',
-    {
-      answer: answered([ROUTING], (b, x) => ({ ...b, displaying: Number(parameterDefault(x.contract, 'GetInstitutions', 'limit')) })),
-      ...provider,
-      ...was('i11-routing-displaying-page-size'),
-    },
-  ),
-  fault(
-    'fd-routing-counts-shared-number-lists-first-only',
-    'FD-ROUTING-COUNTS, FD-ROUTING-MATCH: a number two institutions share lists the first only while found says two',
-    { answer: answered([ROUTING], (b) => ({ ...b, institutions: b.institutions.slice(0, 1) })) },
-  ),
-  fault(
-    'fd-routing-counts-more-available-true',
-    'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: the routing-number lookup answers moreAvailable true though every match is listed',
-    { answer: answered([ROUTING], (b) => ({ ...b, moreAvailable: true })), ...provider, ...was('i27-routing-more-available-true') },
-  ),
+  fault('fd-routing-length-no-match-empty', {
+    rule: 'FD-NOT-FOUND, FD-ROUTING-LENGTH: a routing number with no match answers an empty list, not 404',
+    judge: skip([ROUTING], 'routing'),
+  }),
+  fault('fd-routing-match-no-match-400', {
+    rule: 'FD-ROUTING-MATCH, FD-ROUTING-LENGTH: a well-formed routing number without a match is answered 400, not 404',
+    judge: restatus(ROUTING, 'routing', 400, 'Invalid routing number'),
+  }),
+  fault('fd-routing-counts-displaying-page-size', {
+    rule: 'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: displaying gives the institutions page size, not the number the lookup lists',
+    answer: answered([ROUTING], (b, x) => ({ ...b, displaying: Number(parameterDefault(x.contract, 'GetInstitutions', 'limit')) })),
+    ...provider,
+    ...was('i11-routing-displaying-page-size'),
+  }),
+  fault('fd-routing-counts-shared-number-lists-first-only', {
+    rule: 'FD-ROUTING-COUNTS, FD-ROUTING-MATCH: a number two institutions share lists the first only while found says two',
+    answer: answered([ROUTING], (b) => ({ ...b, institutions: b.institutions.slice(0, 1) })),
+  }),
+  fault('fd-routing-counts-more-available-true', {
+    rule: 'FD-ROUTING-COUNTS, FD-DERIVED-COUNTS: the routing-number lookup answers moreAvailable true though every match is listed',
+    answer: answered([ROUTING], (b) => ({ ...b, moreAvailable: true })),
+    ...provider,
+    ...was('i27-routing-more-available-true'),
+  }),
   fault('fd-date-unit-routing-created-date-ms', 'FD-DATE-UNIT: the routing-number lookup dates its answer in epoch milliseconds', {
     answer: answered([ROUTING], (b, x) => ({ ...b, createdDate: x.nowS * 1000 })),
     ...provider,
   }),
 
   // --- Merchant location matches (seed 002, Institutions and Limits; provider 1.35.0 the lookup's 400s)
-  fault(
-    'fd-prop-documented-refusal-location-combination-coded-missing',
-    'FD-PROP-DOCUMENTED-REFUSAL: a location lookup giving both the identifier pair and the merchant name and address is refused 400 with the code of missing data, not of an invalid combination',
-    {
-      judge: (x, s, r) =>
-        s === 'location-parameter-sets' && x.op === 'GetLocationMatches' && r?.code === '10030' ? { ...r, code: '10020' } : r,
-      ...provider,
-      ...was('seeded-prop-location-combination-coded-missing'),
-    },
-  ),
+  fault('fd-prop-documented-refusal-location-combination-coded-missing', {
+    rule: 'FD-PROP-DOCUMENTED-REFUSAL: a location lookup giving both the identifier pair and the merchant name and address is refused 400 with the code of missing data, not of an invalid combination',
+    judge: (x, s, r) =>
+      s === 'location-parameter-sets' && x.op === 'GetLocationMatches' && r?.code === '10030' ? { ...r, code: '10020' } : r,
+    ...provider,
+    ...was('seeded-prop-location-combination-coded-missing'),
+  }),
   fault('fd-loc-params-unchecked', 'FD-LOC-PARAMS: a location lookup completing neither parameter set is searched, not refused 400', {
     judge: skip(['GetLocationMatches'], 'location-parameter-sets', (_x, r) => r.code === '10020'),
   }),
-  fault(
-    'fd-negative-location-city-any-character',
-    'FD-NEGATIVE: a location lookup city holding a character other than letters, digits, spaces, single quotes and commas is taken (provider 1.35.0 CityParameter)',
-    { relax: schema('MerchantCity', { drop: ['pattern'] }), ...provider },
-  ),
-  fault(
-    'fd-loc-none-404-postal-code-ignored',
-    'FD-LOC-NONE-404: the name lookup leaves the postal code out, so a merchant of that name at another postal code is answered',
-    {
-      judge: refound('GetLocationMatches', 'location', 'matches', NO_LOCATION, (x) => {
-        const { query } = x.input;
-        if (query.idType !== undefined && query.idValue !== undefined) return x.matches ?? [];
-        const name = String(query.merchantName ?? '').toLowerCase();
-        return x.world.locations.filter((l) => name !== '' && l.merchantName.toLowerCase().includes(name));
-      }),
-    },
-  ),
-  fault(
-    'fd-lookup-exact-location-id-value-separators-ignored',
-    'FD-LOOKUP-EXACT, FD-LOC-NONE-404: the location id value is compared with its dashes and spaces taken out',
-    {
-      judge: refound('GetLocationMatches', 'location', 'matches', NO_LOCATION, (x) => {
-        if (x.input.query.idValue === undefined || x.input.query.idType === undefined) return x.matches ?? [];
-        const bare = (v: unknown) => String(v).replace(/[-\s]/g, '');
-        return byId(x, (l) => bare(l.idValue) === bare(x.input.query.idValue));
-      }),
-      ...was('i30-fd-location-id-value-separators-ignored'),
-    },
-  ),
+  fault('fd-negative-location-city-any-character', {
+    rule: 'FD-NEGATIVE: a location lookup city holding a character other than letters, digits, spaces, single quotes and commas is taken (provider 1.35.0 CityParameter)',
+    relax: schema('MerchantCity', { drop: ['pattern'] }),
+    ...provider,
+  }),
+  fault('fd-loc-none-404-postal-code-ignored', {
+    rule: 'FD-LOC-NONE-404: the name lookup leaves the postal code out, so a merchant of that name at another postal code is answered',
+    judge: refound('GetLocationMatches', 'location', 'matches', NO_LOCATION, (x) => {
+      const { query } = x.input;
+      if (query.idType !== undefined && query.idValue !== undefined) return x.matches ?? [];
+      const name = String(query.merchantName ?? '').toLowerCase();
+      return x.world.locations.filter((l) => name !== '' && l.merchantName.toLowerCase().includes(name));
+    }),
+  }),
+  fault('fd-lookup-exact-location-id-value-separators-ignored', {
+    rule: 'FD-LOOKUP-EXACT, FD-LOC-NONE-404: the location id value is compared with its dashes and spaces taken out',
+    judge: refound('GetLocationMatches', 'location', 'matches', NO_LOCATION, (x) => {
+      if (x.input.query.idValue === undefined || x.input.query.idType === undefined) return x.matches ?? [];
+      const bare = (v: unknown) => String(v).replace(/[-\s]/g, '');
+      return byId(x, (l) => bare(l.idValue) === bare(x.input.query.idValue));
+    }),
+    ...was('i30-fd-location-id-value-separators-ignored'),
+  }),
   fault('fd-loc-max-one-over', 'FD-LOC-MAX: a location lookup answers one match more than the most the seed allows', {
     answer: answered(['GetLocationMatches'], (_b, x) => ({
       locationMatches: x.matches!.slice(0, sizeOf(x.contract, 'LocationMatches', 'locationMatches').max! + 1).map(locationView),

@@ -3,17 +3,8 @@
 // contract (`relax`) or bends micro-entries.ts at its seams: the request as judged at one step, what a
 // write stores, the answer. A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always, was } from './fault-builders.js';
-import {
-  CONFLICT,
-  DESCRIPTIONS,
-  drawCents,
-  THROTTLED,
-  type Exchange,
-  type MicroEntrySeams,
-  type Shown,
-  type Step,
-} from './micro-entries.records.js';
+import { faultKit, blind, always, was, seededAt } from './fault-builders.js';
+import { CONFLICT, DESCRIPTIONS, drawCents, THROTTLED, type Exchange, type MicroEntrySeams, type Shown } from './micro-entries.records.js';
 import type { MicroEntry } from './state.js';
 
 type Seams = FaultSeams<MicroEntrySeams>;
@@ -21,16 +12,8 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<MicroEntrySeams>();
-const { fold, skip, refuse } = judgesAt<MicroEntrySeams>();
-const seeded = { origin: 'seeded' } as const;
+const { fault, fold, skip, refuse, on, writtenThenRefused } = faultKit<MicroEntrySeams>();
 const verifyItems = ['properties', 'amounts', 'items'];
-
-const on =
-  (op: Exchange['op']): When =>
-  (x) =>
-    x.op === op;
 const entries = (x: Exchange) => [...x.world.microEntries.entries.values()];
 const latestOf = (x: Exchange, e: MicroEntry) =>
   entries(x)
@@ -41,15 +24,6 @@ const isShown =
   (x) =>
     x.entry !== undefined && x.shown!(x.entry) === state;
 const digitsAsNumber = (s: string) => String(Number(s));
-
-// (a) The request as judged: functions at the judge seam.
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x);
-    return r;
-  };
 /** The initiations counted otherwise: by another key, in another window, against another cap. */
 const recounted =
   (how: { key?: (x: Exchange) => string; within?: (t: number, x: Exchange) => boolean; cap?: (cap: number) => number }): Judge =>
@@ -104,34 +78,28 @@ const creationDate = (bend: (ms: number, x: Exchange) => number) =>
 
 export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   // --- Initiation (seed 002, Micro entries and switches; Errors 404, 409, 429)
-  fault(
-    'fd-optional-ids-micro-initiate-login-refused',
-    "FD-OPTIONAL-IDS: InitiateMicroAmountDeposits refuses (400) a body whose optional institutionLoginId names a login of the path's customer",
-    {
-      judge: refuse('customer', (x) => x.input.body.institutionLoginId !== undefined, {
-        status: 400,
-        message: 'institutionLoginId is not valid',
-      }),
-      ...seeded,
-      ...was('seeded-prop-micro-initiate-login-refused'),
+  fault('fd-optional-ids-micro-initiate-login-refused', {
+    rule: "FD-OPTIONAL-IDS: InitiateMicroAmountDeposits refuses (400) a body whose optional institutionLoginId names a login of the path's customer",
+    judge: refuse('customer', (x) => x.input.body.institutionLoginId !== undefined, {
+      status: 400,
+      message: 'institutionLoginId is not valid',
+    }),
+    ...seededAt,
+    ...was('seeded-prop-micro-initiate-login-refused'),
+  }),
+  fault('fd-obj-read-only-micro-last4-from-body', {
+    rule: "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
+    state: (x, c, m) => {
+      if (c.op === 'initiate' && typeof x.input.body.accountNumberLast4 === 'string')
+        m[c.entry.accountId] = x.input.body.accountNumberLast4;
+      return c;
     },
-  ),
-  fault(
-    'fd-obj-read-only-micro-last4-from-body',
-    "FD-OBJ-READ-ONLY: InitiateMicroAmountDeposits keeps an accountNumberLast4 the body sends, and GetMicroDepositsDetails answers it instead of the receiver account number's last four",
-    {
-      state: (x, c, m) => {
-        if (c.op === 'initiate' && typeof x.input.body.accountNumberLast4 === 'string')
-          m[c.entry.accountId] = x.input.body.accountNumberLast4;
-        return c;
-      },
-      answer: answered('GetMicroDepositsDetails', (b, x, m) => ({
-        ...b,
-        accountNumberLast4: m[x.entry!.accountId] ?? b.accountNumberLast4,
-      })),
-      ...seeded,
-    },
-  ),
+    answer: answered('GetMicroDepositsDetails', (b, x, m) => ({
+      ...b,
+      accountNumberLast4: m[x.entry!.accountId] ?? b.accountNumberLast4,
+    })),
+    ...seededAt,
+  }),
   fault('fd-micro-routing-length-unenforced', 'FD-MICRO-ROUTING-LENGTH: a routing number one digit short or long is taken', {
     relax: [{ schema: 'MicroEntryRoutingNumber', set: { pattern: '^[0-9]{8,10}$' } }],
   }),
@@ -170,11 +138,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   }),
   fault('fd-micro-rate-refused-counted', 'FD-MICRO-RATE: an initiation refused 429 counts toward the rate', {
     judge: writtenThenRefused('rate', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-rate-conflicts-counted', 'FD-MICRO-RATE: an initiation refused 409 counts toward the rate', {
     judge: writtenThenRefused('conflict', always, (x) => x.world.microEntries.initiations.set(x.rateKey!, [...x.recent!, x.nowMs])),
-    ...seeded,
+    ...seededAt,
   }),
   fault('fd-micro-rate-one-over-accepted', 'FD-MICRO-RATE: one initiation more than the window allows is taken', {
     judge: recounted({ cap: (c) => c + 1 }),
@@ -195,32 +163,26 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-rate-by-utc-day', 'FD-MICRO-RATE: the initiations are counted per UTC calendar day, not over the rolling window', {
     judge: recounted({ within: (t, x) => t >= Math.floor(x.nowMs / 86_400_000) * 86_400_000 }),
   }),
-  fault(
-    'fd-prop-refused-no-trace-micro-throttled-initiation-stored',
-    'FD-PROP-REFUSED-NO-TRACE, FD-MICRO-RATE, FD-MICRO-CONFLICT: an initiation refused 429 has stored pending entries for its account, so a later initiation of it is refused 409',
-    {
-      judge: writtenThenRefused('rate', always, (x) => {
-        const { receiver } = x.input.body;
-        const id = x.world.nextId();
-        const { routingNumber, accountNumber, accountType, name } = receiver;
-        const entry = { accountId: id, customerId: x.customer!.id, routingNumber, accountNumber, accountType, name };
-        x.world.microEntries.entries.set(id, { ...entry, cents: drawCents(x.customer!.id, id), createdMs: x.nowMs, state: 'Pending' });
-      }),
-      ...was('i28-fd-micro-throttled-initiation-stored'),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-micro-conflict-redraws-amounts',
-    "FD-MICRO-CONFLICT, FD-PROP-REFUSED-NO-TRACE: an initiation refused 409 draws the open entries' amounts again",
-    {
-      judge: writtenThenRefused(
-        'conflict',
-        (x) => x.open !== undefined,
-        (x) => (x.open!.cents = drawCents(x.customer!.id, `${x.open!.accountId}:${x.nowMs}`)),
-      ),
-      ...was('i29-fd-micro-conflict-redraws-amounts'),
-    },
-  ),
+  fault('fd-prop-refused-no-trace-micro-throttled-initiation-stored', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-MICRO-RATE, FD-MICRO-CONFLICT: an initiation refused 429 has stored pending entries for its account, so a later initiation of it is refused 409',
+    judge: writtenThenRefused('rate', always, (x) => {
+      const { receiver } = x.input.body;
+      const id = x.world.nextId();
+      const { routingNumber, accountNumber, accountType, name } = receiver;
+      const entry = { accountId: id, customerId: x.customer!.id, routingNumber, accountNumber, accountType, name };
+      x.world.microEntries.entries.set(id, { ...entry, cents: drawCents(x.customer!.id, id), createdMs: x.nowMs, state: 'Pending' });
+    }),
+    ...was('i28-fd-micro-throttled-initiation-stored'),
+  }),
+  fault('fd-prop-refused-no-trace-micro-conflict-redraws-amounts', {
+    rule: "FD-MICRO-CONFLICT, FD-PROP-REFUSED-NO-TRACE: an initiation refused 409 draws the open entries' amounts again",
+    judge: writtenThenRefused(
+      'conflict',
+      (x) => x.open !== undefined,
+      (x) => (x.open!.cents = drawCents(x.customer!.id, `${x.open!.accountId}:${x.nowMs}`)),
+    ),
+    ...was('i29-fd-micro-conflict-redraws-amounts'),
+  }),
   fault('fd-micro-initiate-one-deposit-fewer', 'FD-MICRO-INITIATE: the initiation answers one micro entry fewer', {
     answer: answered('InitiateMicroAmountDeposits', (b) => ({ ...b, depositCount: b.depositCount - 1 })),
   }),
@@ -261,93 +223,71 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-verify-order-order-sensitive', 'FD-MICRO-VERIFY-ORDER: the two amounts verify only in deposit order', {
     judge: matching((sent, a, b) => sent[0] === a && sent[1] === b),
   }),
-  fault(
-    'fd-micro-verify-amounts-truncated',
-    'FD-MICRO-VERIFY: the dollar amounts sent are made cents by truncation, so an amount a float holds below its cents no longer matches',
-    {
-      judge: matching((_sent, a, b, x) => {
-        const sent = (x.input.body.amounts as number[]).map((v) => Math.trunc(v * 100));
-        return (sent[0] === a && sent[1] === b) || (sent[0] === b && sent[1] === a);
-      }),
-    },
-  ),
+  fault('fd-micro-verify-amounts-truncated', {
+    rule: 'FD-MICRO-VERIFY: the dollar amounts sent are made cents by truncation, so an amount a float holds below its cents no longer matches',
+    judge: matching((_sent, a, b, x) => {
+      const sent = (x.input.body.amounts as number[]).map((v) => Math.trunc(v * 100));
+      return (sent[0] === a && sent[1] === b) || (sent[0] === b && sent[1] === a);
+    }),
+  }),
   fault('fd-micro-verify-wrong-verified-any-amounts', 'FD-MICRO-VERIFY-WRONG: verified entries answer 200 to any amounts', {
     judge: skip('state', isShown('Verified'), (x) => (x.match = true)),
   }),
-  fault(
-    'fd-prop-refused-no-trace-micro-verified-wrong-amounts-fail',
-    'FD-MICRO-VERIFY-WRONG, FD-PROP-REFUSED-NO-TRACE: wrong amounts sent for verified entries are refused and yet make them Failed',
-    {
-      judge: writtenThenRefused(
-        'state',
-        (x) => isShown('Verified')(x, {}) && !x.match,
-        (x) => (x.entry!.state = 'Failed'),
-      ),
-    },
-  ),
-  fault(
-    'fd-prop-refusal-code-micro-mismatch-attempts-exceeded',
-    'FD-MICRO-VERIFY-WRONG, FD-MICRO-ERROR-BODY, FD-PROP-REFUSAL-CODE: a first verification whose amounts do not match is coded as attempts exceeded',
-    {
-      answer: answered('VerifyMicroAmountDeposits', (b) => (b.code === 3200004 ? { ...b, code: 3200003 } : b), true),
-      ...was('i34-fd-micro-mismatch-coded-attempts-exceeded'),
-    },
-  ),
-  fault(
-    'fd-micro-attempts-one-right-not-failed',
-    'FD-MICRO-ATTEMPTS, FD-MICRO-VERIFY-WRONG: a verification with one amount right is refused without being counted, so a second try verifies',
-    { state: (x, c) => (c.op === 'verify' && !x.match && x.sent!.some((s) => x.entry!.cents.includes(s)) ? { ...c, to: undefined } : c) },
-  ),
+  fault('fd-prop-refused-no-trace-micro-verified-wrong-amounts-fail', {
+    rule: 'FD-MICRO-VERIFY-WRONG, FD-PROP-REFUSED-NO-TRACE: wrong amounts sent for verified entries are refused and yet make them Failed',
+    judge: writtenThenRefused(
+      'state',
+      (x) => isShown('Verified')(x, {}) && !x.match,
+      (x) => (x.entry!.state = 'Failed'),
+    ),
+  }),
+  fault('fd-prop-refusal-code-micro-mismatch-attempts-exceeded', {
+    rule: 'FD-MICRO-VERIFY-WRONG, FD-MICRO-ERROR-BODY, FD-PROP-REFUSAL-CODE: a first verification whose amounts do not match is coded as attempts exceeded',
+    answer: answered('VerifyMicroAmountDeposits', (b) => (b.code === 3200004 ? { ...b, code: 3200003 } : b), true),
+    ...was('i34-fd-micro-mismatch-coded-attempts-exceeded'),
+  }),
+  fault('fd-micro-attempts-one-right-not-failed', {
+    rule: 'FD-MICRO-ATTEMPTS, FD-MICRO-VERIFY-WRONG: a verification with one amount right is refused without being counted, so a second try verifies',
+    state: (x, c) => (c.op === 'verify' && !x.match && x.sent!.some((s) => x.entry!.cents.includes(s)) ? { ...c, to: undefined } : c),
+  }),
   fault('fd-micro-verify-not-recorded', 'FD-MICRO-VERIFY: the verification answers 200 but the details read never shows Verified', {
     state: (_x, c) => (c.op === 'verify' && c.to === 'Verified' ? { ...c, to: undefined } : c),
   }),
-  fault(
-    'fd-prop-write-scope-micro-verify-latest-of-customer',
-    "FD-MICRO-VERIFY, FD-MICRO-VERIFY-WRONG, FD-PROP-WRITE-SCOPE: a verification applies to the customer's latest entries, whichever account the path names (each call alone answers right)",
-    {
-      judge: fold(
-        'entries',
-        (x) => x.op === 'VerifyMicroAmountDeposits' && x.entry !== undefined,
-        (x) => (x.entry = latestOf(x, x.entry!)),
-      ),
-      origin: 'model',
-      ...was('model-micro-entries-verify-latest-of-customer'),
-    },
-  ),
-  fault(
-    'fd-micro-not-found-verify-other-customer',
-    "FD-MICRO-NOT-FOUND, FD-OBJ-OTHER-PARENT: the verification finds another customer's entries (same partner) named under this customer",
-    {
-      judge: foundOtherwise(
-        (x) => x.op === 'VerifyMicroAmountDeposits' && x.world.customers.get(x.input.path.customerId)?.partnerId === x.input.partner?.id,
-        (x) => {
-          const e = pathEntry(x);
-          return e && x.world.customers.get(e.customerId)?.partnerId === x.input.partner?.id ? e : undefined;
-        },
-      ),
-    },
-  ),
-  fault(
-    'fd-micro-not-found-verify-after-customer-delete',
-    'FD-MICRO-NOT-FOUND, FD-OBJ-AFTER-DELETE: the verification still reaches the entries of a deleted customer through its path',
-    {
-      judge: foundOtherwise(on('VerifyMicroAmountDeposits'), (x) => orphanEntry(x)),
-    },
-  ),
+  fault('fd-prop-write-scope-micro-verify-latest-of-customer', {
+    rule: "FD-MICRO-VERIFY, FD-MICRO-VERIFY-WRONG, FD-PROP-WRITE-SCOPE: a verification applies to the customer's latest entries, whichever account the path names (each call alone answers right)",
+    judge: fold(
+      'entries',
+      (x) => x.op === 'VerifyMicroAmountDeposits' && x.entry !== undefined,
+      (x) => (x.entry = latestOf(x, x.entry!)),
+    ),
+    origin: 'model',
+    ...was('model-micro-entries-verify-latest-of-customer'),
+  }),
+  fault('fd-micro-not-found-verify-other-customer', {
+    rule: "FD-MICRO-NOT-FOUND, FD-OBJ-OTHER-PARENT: the verification finds another customer's entries (same partner) named under this customer",
+    judge: foundOtherwise(
+      (x) => x.op === 'VerifyMicroAmountDeposits' && x.world.customers.get(x.input.path.customerId)?.partnerId === x.input.partner?.id,
+      (x) => {
+        const e = pathEntry(x);
+        return e && x.world.customers.get(e.customerId)?.partnerId === x.input.partner?.id ? e : undefined;
+      },
+    ),
+  }),
+  fault('fd-micro-not-found-verify-after-customer-delete', {
+    rule: 'FD-MICRO-NOT-FOUND, FD-OBJ-AFTER-DELETE: the verification still reaches the entries of a deleted customer through its path',
+    judge: foundOtherwise(on('VerifyMicroAmountDeposits'), (x) => orphanEntry(x)),
+  }),
   fault('fd-micro-before-deposit-verifiable', 'FD-MICRO-BEFORE-DEPOSIT: micro entries not yet deposited can be verified', {
     judge: skip('state', isShown('Pending')),
   }),
-  fault(
-    'fd-micro-before-deposit-pending-counts-attempt',
-    'FD-MICRO-BEFORE-DEPOSIT: a wrong verification before the deposit makes the entries Failed, so the right amounts are refused once deposited',
-    {
-      judge: writtenThenRefused(
-        'state',
-        (x) => isShown('Pending')(x, {}) && !x.match,
-        (x) => (x.entry!.state = 'Failed'),
-      ),
-    },
-  ),
+  fault('fd-micro-before-deposit-pending-counts-attempt', {
+    rule: 'FD-MICRO-BEFORE-DEPOSIT: a wrong verification before the deposit makes the entries Failed, so the right amounts are refused once deposited',
+    judge: writtenThenRefused(
+      'state',
+      (x) => isShown('Pending')(x, {}) && !x.match,
+      (x) => (x.entry!.state = 'Failed'),
+    ),
+  }),
   fault('fd-micro-attempts-retry-allowed', 'FD-MICRO-ATTEMPTS: after a failed verification the right amounts still verify', {
     judge: skip('state', isShown('Failed')),
   }),
@@ -374,14 +314,11 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
   fault('fd-micro-masking-last4-star-prefixed', 'FD-MICRO-MASKING: the details write the last four digits after four stars', {
     answer: detailed('accountNumberLast4', (v) => `****${v}`),
   }),
-  fault(
-    'fd-micro-details-last4-leading-zeros-dropped',
-    'FD-MICRO-DETAILS, FD-MICRO-MASKING: the details read gives the last four as a number would print (leading zeros dropped)',
-    {
-      answer: detailed('accountNumberLast4', digitsAsNumber),
-      ...seeded,
-    },
-  ),
+  fault('fd-micro-details-last4-leading-zeros-dropped', {
+    rule: 'FD-MICRO-DETAILS, FD-MICRO-MASKING: the details read gives the last four as a number would print (leading zeros dropped)',
+    answer: detailed('accountNumberLast4', digitsAsNumber),
+    ...seededAt,
+  }),
   fault('fd-micro-details-routing-leading-zeros', "FD-MICRO-DETAILS: the routing number's leading zeros are dropped", {
     answer: detailed('routingNumber', digitsAsNumber),
   }),
@@ -392,38 +329,27 @@ export const MICRO_ENTRIES_FAULTS = faultCatalogue([
     judge: showing((e, _x, documented) => documented({ ...e, createdMs: e.createdMs - 3_600_000 })),
     ...blind('blind-micro-entries-deposited-after-23-hours'),
   }),
-  fault(
-    'fd-micro-details-deposit-edge-exclusive',
-    'FD-MICRO-DETAILS: the elapsed time is counted in whole seconds and compared as exclusive, so the entries show Pending for the whole second at the delay',
-    {
-      judge: showing((e, x, documented) =>
-        e.state !== 'Pending' ? documented(e) : Math.floor((x.nowMs - e.createdMs) / 1000) > x.limits.delayS ? 'Completed' : 'Pending',
-      ),
-    },
-  ),
-  fault(
-    'fd-micro-details-status-of-latest-entry',
-    "FD-MICRO-DETAILS, FD-MICRO-VERIFY: the details read shows the status of the customer's latest entries, whichever account is asked",
-    {
-      answer: detailedAs((x) => x.shown!(latestOf(x, x.entry!))),
-    },
-  ),
+  fault('fd-micro-details-deposit-edge-exclusive', {
+    rule: 'FD-MICRO-DETAILS: the elapsed time is counted in whole seconds and compared as exclusive, so the entries show Pending for the whole second at the delay',
+    judge: showing((e, x, documented) =>
+      e.state !== 'Pending' ? documented(e) : Math.floor((x.nowMs - e.createdMs) / 1000) > x.limits.delayS ? 'Completed' : 'Pending',
+    ),
+  }),
+  fault('fd-micro-details-status-of-latest-entry', {
+    rule: "FD-MICRO-DETAILS, FD-MICRO-VERIFY: the details read shows the status of the customer's latest entries, whichever account is asked",
+    answer: detailedAs((x) => x.shown!(latestOf(x, x.entry!))),
+  }),
   fault('fd-micro-verify-wrong-failed-shown-completed', 'FD-MICRO-VERIFY-WRONG: the details read shows failed entries as Completed', {
     answer: detailedAs((x) => (x.shown!(x.entry!) === 'Failed' ? 'Completed' : undefined)),
   }),
   fault('fd-micro-verify-verified-shown-completed', 'FD-MICRO-VERIFY: the details read shows verified entries as Completed', {
     answer: detailedAs((x) => (x.shown!(x.entry!) === 'Verified' ? 'Completed' : undefined)),
   }),
-  fault(
-    'fd-prop-described-state-micro-deposited-described-pending',
-    'FD-MICRO-DETAILS, FD-DERIVED-VIEW, FD-PROP-DESCRIBED-STATE: deposited entries read Completed with the description of pending ones',
-    {
-      answer: answered('GetMicroDepositsDetails', (b) =>
-        b.status === 'Completed' ? { ...b, statusDescription: DESCRIPTIONS.Pending } : b,
-      ),
-      ...was('i37-fd-micro-details-deposited-described-pending'),
-    },
-  ),
+  fault('fd-prop-described-state-micro-deposited-described-pending', {
+    rule: 'FD-MICRO-DETAILS, FD-DERIVED-VIEW, FD-PROP-DESCRIBED-STATE: deposited entries read Completed with the description of pending ones',
+    answer: answered('GetMicroDepositsDetails', (b) => (b.status === 'Completed' ? { ...b, statusDescription: DESCRIPTIONS.Pending } : b)),
+    ...was('i37-fd-micro-details-deposited-described-pending'),
+  }),
   fault('fd-micro-details-creation-date-eastern', 'FD-MICRO-DETAILS: creationDate is the wall time of US Eastern, not UTC', {
     answer: creationDate((ms) => ms - 5 * 3_600_000),
     ...blind('blind-micro-entries-creation-date-eastern'),

@@ -3,11 +3,11 @@
 // seams: the window a page cuts (PageWindow), the counts it answers. `rules` names the rule ids it
 // breaks (`npm run mutation -- --targeted` runs the specs citing them). The blind faults keep their ids.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, provider, schema } from './fault-builders.js';
+import { faultKit, assumption, provider, schema } from './fault-builders.js';
 import type { PageWindow, PagingSeams } from './state.js';
 
 type Seams = FaultSeams<PagingSeams>;
-const fault = faultsAt<PagingSeams>();
+const { fault } = faultKit<PagingSeams>();
 
 /** The window of a page cut otherwise. */
 const cut =
@@ -34,15 +34,12 @@ export const PAGING_FAULTS = faultCatalogue([
     ...provider,
     origin: 'blind',
   }),
-  fault(
-    'blind-default-page-size-20',
-    "FD-PAGE-DEFAULT: without limit a page holds a fixed size of its own, not the limit parameter's default",
-    {
-      state: cut((w, x) => (x.asked.limit === undefined ? { ...w, limit: 20, from: (w.start - 1) * 20 } : w)),
-      ...provider,
-      origin: 'blind',
-    },
-  ),
+  fault('blind-default-page-size-20', {
+    rule: "FD-PAGE-DEFAULT: without limit a page holds a fixed size of its own, not the limit parameter's default",
+    state: cut((w, x) => (x.asked.limit === undefined ? { ...w, limit: 20, from: (w.start - 1) * 20 } : w)),
+    ...provider,
+    origin: 'blind',
+  }),
   fault('blind-start-as-record-offset', 'FD-PAGE-START: start read as the 1-based index of a record, not of a page', {
     state: cut((w) => ({ ...w, from: w.start - 1 })),
     ...provider,
@@ -58,9 +55,10 @@ export const PAGING_FAULTS = faultCatalogue([
     ...provider,
     origin: 'blind',
   }),
-  fault(
-    'fd-page-start-later-start-one-early',
-    'FD-PAGE-START, FD-PROP-PAGING: a page after the first starts one record early, repeating the last record of the page before',
-    { state: cut((w) => (w.start > 1 ? { ...w, from: w.from - 1 } : w)), ...provider, aliases: ['i34-fd-page-later-start-one-early'] },
-  ),
+  fault('fd-page-start-later-start-one-early', {
+    rule: 'FD-PAGE-START, FD-PROP-PAGING: a page after the first starts one record early, repeating the last record of the page before',
+    state: cut((w) => (w.start > 1 ? { ...w, from: w.from - 1 } : w)),
+    ...provider,
+    aliases: ['i34-fd-page-later-start-one-early'],
+  }),
 ]);

@@ -5,7 +5,7 @@
 // the request as judged at one step (Step), what a rating keeps or decides (Change), the answer. An id
 // docs/mutation.md names from before the move, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { blind, faultsAt, judgesAt, provider, assumption, schema, was } from './fault-builders.js';
+import { faultKit, blind, provider, assumption, schema, was } from './fault-builders.js';
 import {
   DAY_S,
   GENERATE,
@@ -21,18 +21,10 @@ import {
 } from './psi.records.js';
 
 type Seams = FaultSeams<PsiSeams>;
-type Answering = NonNullable<Seams['answer']>;
 type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-
-const fault = faultsAt<PsiSeams>();
-const { skip, refuse } = judgesAt<PsiSeams>();
-
-const on =
-  (...ops: Op[]) =>
-  (x: Exchange) =>
-    ops.includes(x.op);
+const { fault, skip, refuse, on, answered } = faultKit<PsiSeams>();
 const FCRA_GENERATE: Op = 'GenerateFcraPaymentSuccessIndicators';
 const NON_FCRA_GENERATE: Op = 'GeneratePaymentSuccessIndicators';
 const FCRA_READ: Op = 'GetFcraPaymentSuccessIndicators';
@@ -57,13 +49,6 @@ const dated = (ops: Op[], bend: (dates: string[], x: Exchange) => string[]) =>
   changed('days', ops, (c, x) => ({ kind: 'days', dates: bend(c.dates, x) }));
 /** `count` consecutive dates from the first of `dates`. */
 const counted = (dates: string[], count: number) => Array.from({ length: count }, (_, i) => dayOf(dates[0], i));
-
-// (c) The answer: functions at the answer seam.
-/** A success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: View, x: Exchange) => View): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** The transaction of a run's answer made otherwise. */
 const transacted = (ops: Op[], bend: (t: { settleByDate: string; amount: number }) => object) =>
   answered(ops, (b) => ({ ...b, transaction: { ...b.transaction, ...bend(b.transaction) } }));
@@ -79,24 +64,21 @@ const swapped = (s: number, of: (s: number) => string) => (s >= 70 ? of(s) : of(
 const inCents = (n: unknown) => (typeof n === 'number' ? Math.round(n * 100) : n);
 
 export const PSI_FAULTS = faultCatalogue([
-  fault(
-    'fd-psi-user-contact-neither-taken',
-    'FD-PSI-USER-CONTACT: a PSI user with neither an e-mail nor a phone number is taken (provider 1.35.0 PaymentSuccessIndicatorsPhone.number)',
-    { relax: schema('PsiUser', { drop: ['if', 'then'] }), ...provider },
-  ),
+  fault('fd-psi-user-contact-neither-taken', {
+    rule: 'FD-PSI-USER-CONTACT: a PSI user with neither an e-mail nor a phone number is taken (provider 1.35.0 PaymentSuccessIndicatorsPhone.number)',
+    relax: schema('PsiUser', { drop: ['if', 'then'] }),
+    ...provider,
+  }),
   // --- Runs: 202, read back by payRequestId, owned by the account (seed 002, PSI and Errors 404)
   fault('fd-psi-generate-200', 'FD-PSI-GENERATE: generation answers 200 (not 202)', {
     answer: (x, a) => (GENERATE.includes(x.op) && a.status === 202 ? { ...a, status: 200 } : a),
   }),
-  fault(
-    'fd-psi-generate-ack-settle-by-date-day-early',
-    'FD-PSI-GENERATE, FD-PROP-ECHO-AS-SENT: the non-FCRA acknowledgement gives settleByDate a day early (a local midnight read in UTC)',
-    {
-      answer: transacted([NON_FCRA_GENERATE], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
-      ...provider,
-      ...was('i29-fd-psi-ack-settle-by-date-day-early'),
-    },
-  ),
+  fault('fd-psi-generate-ack-settle-by-date-day-early', {
+    rule: 'FD-PSI-GENERATE, FD-PROP-ECHO-AS-SENT: the non-FCRA acknowledgement gives settleByDate a day early (a local midnight read in UTC)',
+    answer: transacted([NON_FCRA_GENERATE], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
+    ...provider,
+    ...was('i29-fd-psi-ack-settle-by-date-day-early'),
+  }),
   fault('fd-psi-read-back-stuck-in-progress', 'FD-PSI-READ-BACK: the run reads back IN PROGRESS, never with its result', {
     state: changed('outcome', READ, () => ({ kind: 'outcome', status: 'IN PROGRESS' })),
   }),
@@ -107,53 +89,44 @@ export const PSI_FAULTS = faultCatalogue([
     answer: transacted([FCRA_READ], (t) => ({ amount: Math.round(t.amount * 100) })),
     ...blind('blind-psi-fcra-readback-amount-cents'),
   }),
-  fault(
-    'fd-psi-read-back-fcra-ack-amount-whole',
-    "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars",
-    {
-      answer: transacted([FCRA_GENERATE], (t) => ({ amount: Math.round(t.amount) })),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-read-back-fcra-ack-amount-whole', {
+    rule: "FD-PSI-READ-BACK: the FCRA generation's 202 answers the transaction amount rounded to whole dollars",
+    answer: transacted([FCRA_GENERATE], (t) => ({ amount: Math.round(t.amount) })),
+    ...provider,
+  }),
   fault('fd-psi-read-back-fcra-settle-by-date-day-early', 'FD-PSI-READ-BACK: the FCRA read-back gives the settle-by date one day early', {
     answer: transacted([FCRA_READ], (t) => ({ settleByDate: dayOf(t.settleByDate, -1) })),
   }),
-  fault(
-    'fd-psi-read-back-request-date-is-today',
-    'FD-PSI-READ-BACK, FD-EVENT-DATE-FIXED: the reads give the request date of the day they are read, not of the run',
-    { answer: answered(READ, (b, x) => ({ ...b, requestDate: x.today })), ...provider },
-  ),
-  fault(
-    'fd-psi-read-back-fcra-request-date-in-sydney',
-    "FD-PSI-READ-BACK, FD-PSI-DAYS: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
-    { state: changed('run', [FCRA_GENERATE], (c, x) => ({ kind: 'run', run: { ...c.run, requestDate: zoned(x, 10) } })), origin: 'seeded' },
-  ),
-  fault(
-    'fd-psi-read-back-rerun-overwrites-earlier-run',
-    "FD-PSI-READ-BACK: a second run of the same account and product takes the earlier run's payRequestId, so the earlier run reads back with the later transaction",
-    {
-      state: changed('run', GENERATE, (c, x) => {
-        const earlier = [...x.world.psi.runs.values()].find((r) => r.accountId === c.run.accountId && r.fcra === c.run.fcra);
-        return { kind: 'run', run: { ...c.run, payRequestId: earlier?.payRequestId ?? c.run.payRequestId } };
-      }),
-    },
-  ),
-  fault(
-    'fd-psi-read-back-available-balance-cents',
-    'FD-PSI-READ-BACK, FD-PROP-SAME-ON-EVERY-READER: the non-FCRA read-back gives the available balance in cents',
-    {
-      answer: answered([NON_FCRA_READ], (b) =>
-        b.nsfReturnRisk?.result
-          ? {
-              ...b,
-              nsfReturnRisk: { result: { ...b.nsfReturnRisk.result, availableBalance: inCents(b.nsfReturnRisk.result.availableBalance) } },
-            }
-          : b,
-      ),
-      ...provider,
-      ...was('i27-psi-read-available-balance-cents'),
-    },
-  ),
+  fault('fd-psi-read-back-request-date-is-today', {
+    rule: 'FD-PSI-READ-BACK, FD-EVENT-DATE-FIXED: the reads give the request date of the day they are read, not of the run',
+    answer: answered(READ, (b, x) => ({ ...b, requestDate: x.today })),
+    ...provider,
+  }),
+  fault('fd-psi-read-back-fcra-request-date-in-sydney', {
+    rule: "FD-PSI-READ-BACK, FD-PSI-DAYS: an FCRA run's request date is the date in Sydney, so late in the UTC day it is tomorrow",
+    state: changed('run', [FCRA_GENERATE], (c, x) => ({ kind: 'run', run: { ...c.run, requestDate: zoned(x, 10) } })),
+    origin: 'seeded',
+  }),
+  fault('fd-psi-read-back-rerun-overwrites-earlier-run', {
+    rule: "FD-PSI-READ-BACK: a second run of the same account and product takes the earlier run's payRequestId, so the earlier run reads back with the later transaction",
+    state: changed('run', GENERATE, (c, x) => {
+      const earlier = [...x.world.psi.runs.values()].find((r) => r.accountId === c.run.accountId && r.fcra === c.run.fcra);
+      return { kind: 'run', run: { ...c.run, payRequestId: earlier?.payRequestId ?? c.run.payRequestId } };
+    }),
+  }),
+  fault('fd-psi-read-back-available-balance-cents', {
+    rule: 'FD-PSI-READ-BACK, FD-PROP-SAME-ON-EVERY-READER: the non-FCRA read-back gives the available balance in cents',
+    answer: answered([NON_FCRA_READ], (b) =>
+      b.nsfReturnRisk?.result
+        ? {
+            ...b,
+            nsfReturnRisk: { result: { ...b.nsfReturnRisk.result, availableBalance: inCents(b.nsfReturnRisk.result.availableBalance) } },
+          }
+        : b,
+    ),
+    ...provider,
+    ...was('i27-psi-read-available-balance-cents'),
+  }),
   fault('fd-psi-unknown-pay-request-400', 'FD-PSI-UNKNOWN-PAY-REQUEST: an unknown payRequestId is a 400 (not 404)', {
     judge: (_x, s, r) => (s === 'run' && r ? { ...r, status: 400, message: 'payRequestId is invalid' } : r),
   }),
@@ -178,14 +151,11 @@ export const PSI_FAULTS = faultCatalogue([
     judge: skip('accept'),
     ...provider,
   }),
-  fault(
-    'fd-psi-not-acceptable-ignored-on-reads',
-    'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId serve a request asking for other than JSON',
-    {
-      judge: skip('accept', on(...READ)),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-not-acceptable-ignored-on-reads', {
+    rule: 'FD-PSI-NOT-ACCEPTABLE: the reads by payRequestId serve a request asking for other than JSON',
+    judge: skip('accept', on(...READ)),
+    ...provider,
+  }),
   fault('fd-psi-not-acceptable-wildcard-refused', 'FD-PSI-NOT-ACCEPTABLE: Accept */* or application/* is a 406', {
     judge: refuse('accept', (x) => !!x.accept.trim() && !/application\/json/i.test(x.accept), {
       status: 406,
@@ -193,19 +163,16 @@ export const PSI_FAULTS = faultCatalogue([
     }),
     ...provider,
   }),
-  fault(
-    'fd-psi-not-acceptable-with-parameters-406',
-    'FD-PSI-NOT-ACCEPTABLE, FD-PROP-ACCEPT: an Accept of application/json carrying a parameter (a charset) is compared whole and refused 406',
-    {
-      judge: refuse(
-        'accept',
-        (x) => !x.accept.split(',').some((r) => ['application/json', 'application/*', '*/*', ''].includes(r.trim().toLowerCase())),
-        { status: 406, message: "Only 'application/json' is supported." },
-      ),
-      ...provider,
-      ...was('i35-fd-psi-accept-with-parameters-406'),
-    },
-  ),
+  fault('fd-psi-not-acceptable-with-parameters-406', {
+    rule: 'FD-PSI-NOT-ACCEPTABLE, FD-PROP-ACCEPT: an Accept of application/json carrying a parameter (a charset) is compared whole and refused 406',
+    judge: refuse(
+      'accept',
+      (x) => !x.accept.split(',').some((r) => ['application/json', 'application/*', '*/*', ''].includes(r.trim().toLowerCase())),
+      { status: 406, message: "Only 'application/json' is supported." },
+    ),
+    ...provider,
+    ...was('i35-fd-psi-accept-with-parameters-406'),
+  }),
   // --- Permissible purpose (seed 002 PSI: FCRA variants bound to the stated purpose)
   fault('fd-psi-purpose-required-skipped', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is taken', { judge: skip('purpose') }),
   fault('fd-psi-purpose-required-406', 'FD-PSI-PURPOSE-REQUIRED: an FCRA run without purpose is a 406, not a 400', {
@@ -229,45 +196,37 @@ export const PSI_FAULTS = faultCatalogue([
     ...blind('blind-psi-reasons-ignored-on-fcra'),
     ...provider,
   }),
-  fault(
-    'fd-psi-reasons-non-fcra-seven',
-    'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out',
-    {
-      answer: daily([NON_FCRA_READ], ({ reasons, ...d }) =>
-        reasons ? { ...d, reasons: { ...reasons, transactionAmount: undefined } } : d,
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-reasons-non-fcra-seven', {
+    rule: 'FD-PSI-REASONS: the non-FCRA read-back with include_reasons=true leaves the transactionAmount reason out',
+    answer: daily([NON_FCRA_READ], ({ reasons, ...d }) => (reasons ? { ...d, reasons: { ...reasons, transactionAmount: undefined } } : d)),
+    ...provider,
+  }),
   fault('fd-psi-mfa-failure-success', 'FD-PSI-MFA-FAILURE: a run on an account whose institution asks MFA reads back SUCCESS', {
     state: changed('outcome', READ, (c) => ({ kind: 'outcome', status: c.status === 'FAILURE' ? 'SUCCESS' : c.status })),
     ...provider,
   }),
-  fault(
-    'fd-psi-indicator-bands-swapped',
-    "FD-PSI-INDICATOR: the two riskiest bands are given each other's value (no longer a projection of the score)",
-    {
-      answer: answered([...READ, ...LEGACY], (b) =>
-        b.indicatorsByDay
-          ? { ...b, indicatorsByDay: b.indicatorsByDay.map((d: View) => ({ ...d, scoreIndicator: swapped(d.compositeScore, settleOf) })) }
-          : b.nsfReturnRisk?.result
-            ? {
-                ...b,
-                nsfReturnRisk: {
-                  result: {
-                    ...b.nsfReturnRisk.result,
-                    dailyResults: b.nsfReturnRisk.result.dailyResults.map((d: View) => ({ ...d, indicator: swapped(d.score, riskOf) })),
-                  },
+  fault('fd-psi-indicator-bands-swapped', {
+    rule: "FD-PSI-INDICATOR: the two riskiest bands are given each other's value (no longer a projection of the score)",
+    answer: answered([...READ, ...LEGACY], (b) =>
+      b.indicatorsByDay
+        ? { ...b, indicatorsByDay: b.indicatorsByDay.map((d: View) => ({ ...d, scoreIndicator: swapped(d.compositeScore, settleOf) })) }
+        : b.nsfReturnRisk?.result
+          ? {
+              ...b,
+              nsfReturnRisk: {
+                result: {
+                  ...b.nsfReturnRisk.result,
+                  dailyResults: b.nsfReturnRisk.result.dailyResults.map((d: View) => ({ ...d, indicator: swapped(d.score, riskOf) })),
                 },
-                unauthorizedReturnRisk: {
-                  result: { ...b.unauthorizedReturnRisk.result, indicator: swapped(b.unauthorizedReturnRisk.result.score, riskOf) },
-                },
-              }
-            : b,
-      ),
-      ...provider,
-    },
-  ),
+              },
+              unauthorizedReturnRisk: {
+                result: { ...b.unauthorizedReturnRisk.result, indicator: swapped(b.unauthorizedReturnRisk.result.score, riskOf) },
+              },
+            }
+          : b,
+    ),
+    ...provider,
+  }),
   // --- Potential settlement dates (provider 1.35.0 SettleByDate: 3 days up to 2 out, N+1 for 3..8, 10 from 9)
   fault('fd-psi-days-middle-band-one-short', 'FD-PSI-DAYS: a settle-by date of the middle band gives N days, not N+1', {
     state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) >= 3 && daysOut(x, settleByOf(x)) <= 8 ? d.slice(0, -1) : d)),
@@ -277,14 +236,11 @@ export const PSI_FAULTS = faultCatalogue([
     state: dated([...READ, ...LEGACY], (d) => counted(d, 10)),
     ...provider,
   }),
-  fault(
-    'fd-psi-days-nine-out-nine-dates',
-    'FD-PSI-DAYS: a settle-by date nine days out gives nine dates (the step to ten taken a day late)',
-    {
-      state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-days-nine-out-nine-dates', {
+    rule: 'FD-PSI-DAYS: a settle-by date nine days out gives nine dates (the step to ten taken a day late)',
+    state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 9 ? d.slice(0, 9) : d)),
+    ...provider,
+  }),
   fault('fd-psi-days-two-out-four-dates', 'FD-PSI-DAYS: a settle-by date two days out gives four dates (the step taken a day early)', {
     state: dated([...READ, ...LEGACY], (d, x) => (daysOut(x, settleByOf(x)) === 2 ? counted(d, 4) : d)),
     ...provider,
@@ -303,11 +259,12 @@ export const PSI_FAULTS = faultCatalogue([
     state: dated([NON_FCRA_READ], (d) => d.map((date) => dayOf(date, 1))),
     ...provider,
   }),
-  fault(
-    'fd-psi-days-legacy-from-eastern-today',
-    'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
-    { state: dated([NON_FCRA_LEGACY], (d, x) => d.map((_, i) => dayOf(zoned(x, -5), i))), ...provider, origin: 'seeded' },
-  ),
+  fault('fd-psi-days-legacy-from-eastern-today', {
+    rule: 'FD-PSI-DAYS: GetPaymentSuccessIndicator counts its potential settlement dates from the US Eastern date, so just after a UTC midnight they start yesterday',
+    state: dated([NON_FCRA_LEGACY], (d, x) => d.map((_, i) => dayOf(zoned(x, -5), i))),
+    ...provider,
+    origin: 'seeded',
+  }),
   // --- Requests (provider 1.35.0 limits and required lists)
   fault('fd-psi-amount-positive-zero-accepted', 'FD-PSI-AMOUNT-POSITIVE: a transaction amount of 0 is taken', {
     relax: schema('PsiAmount', { drop: ['exclusiveMinimum'], set: { minimum: 0 } }),
@@ -322,27 +279,25 @@ export const PSI_FAULTS = faultCatalogue([
     judge: refuse('settle-date', (x) => x.settleBy === x.today, { status: 400, message: 'settleByDate must not be in the past' }),
     ...provider,
   }),
-  fault(
-    'fd-psi-settle-date-not-past-eastern-today',
-    "FD-PSI-SETTLE-DATE-NOT-PAST: the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is taken",
-    { judge: skip('settle-date', (x) => x.op === NON_FCRA_GENERATE && x.settleBy! >= zoned(x, -5)), ...provider },
-  ),
-  fault(
-    'fd-psi-settle-date-not-past-legacy-fcra-eastern-today',
-    'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is taken',
-    { judge: skip('settle-date', (x) => x.op === FCRA_LEGACY && x.settleBy! >= zoned(x, -5)), ...provider, origin: 'seeded' },
-  ),
-  fault(
-    'fd-psi-settle-date-not-past-fcra-sydney-today',
-    "FD-PSI-SETTLE-DATE-NOT-PAST: the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is a 400",
-    {
-      judge: refuse('settle-date', (x) => x.op === FCRA_GENERATE && x.settleBy! < zoned(x, 10), {
-        status: 400,
-        message: 'settleByDate must not be in the past',
-      }),
-      ...assumption,
-    },
-  ),
+  fault('fd-psi-settle-date-not-past-eastern-today', {
+    rule: "FD-PSI-SETTLE-DATE-NOT-PAST: the non-FCRA generation takes today in US Eastern time, so after midnight UTC yesterday's date is taken",
+    judge: skip('settle-date', (x) => x.op === NON_FCRA_GENERATE && x.settleBy! >= zoned(x, -5)),
+    ...provider,
+  }),
+  fault('fd-psi-settle-date-not-past-legacy-fcra-eastern-today', {
+    rule: 'FD-PSI-SETTLE-DATE-NOT-PAST: GetFCRAPaymentSuccessIndicator judges "past" against the US Eastern date, so just after a UTC midnight yesterday\'s date is taken',
+    judge: skip('settle-date', (x) => x.op === FCRA_LEGACY && x.settleBy! >= zoned(x, -5)),
+    ...provider,
+    origin: 'seeded',
+  }),
+  fault('fd-psi-settle-date-not-past-fcra-sydney-today', {
+    rule: "FD-PSI-SETTLE-DATE-NOT-PAST: the FCRA generation judges today in Sydney time (ten hours ahead of UTC), so late in the UTC day today's date is a 400",
+    judge: refuse('settle-date', (x) => x.op === FCRA_GENERATE && x.settleBy! < zoned(x, 10), {
+      status: 400,
+      message: 'settleByDate must not be in the past',
+    }),
+    ...assumption,
+  }),
   fault('fd-psi-legacy-required-amount-optional', 'FD-PSI-LEGACY-REQUIRED: a legacy read without settlementAmount is rated', {
     judge: skip('required', (x) => x.input.query.settlementAmount === undefined && x.input.query.settleByDate !== undefined),
     ...provider,
@@ -365,14 +320,11 @@ export const PSI_FAULTS = faultCatalogue([
     ...blind('blind-psi-legacy-purpose-any-code'),
     ...provider,
   }),
-  fault(
-    'fd-psi-legacy-transactions-rated',
-    'FD-PSI-LEGACY-TRANSACTIONS: a legacy rating of an account that holds no transaction is rated',
-    {
-      judge: skip('transactions'),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-legacy-transactions-rated', {
+    rule: 'FD-PSI-LEGACY-TRANSACTIONS: a legacy rating of an account that holds no transaction is rated',
+    judge: skip('transactions'),
+    ...provider,
+  }),
   // --- The legacy balance warning (provider 1.35.0 PaymentSuccessIndicatorWarningExample, code 2000)
   fault('fd-psi-balance-warning-never', 'FD-PSI-BALANCE-WARNING: an amount above the available balance carries no warning', {
     state: changed('warning', LEGACY, (c) => ({ ...c, warn: false })),
@@ -382,43 +334,31 @@ export const PSI_FAULTS = faultCatalogue([
     state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount >= x.account!.availableBalance })),
     ...provider,
   }),
-  fault(
-    'fd-psi-balance-warning-cleared-balance',
-    'FD-PSI-BALANCE-WARNING: the warning compares the amount with the cleared balance, not the available one',
-    {
-      state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount > x.account!.balance })),
-      ...blind('blind-psi-warning-against-cleared-balance'),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-psi-balance-warning-legacy-fcra-amount-truncated',
-    'FD-PSI-BALANCE-WARNING: the FCRA legacy read takes the settlement amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
-    {
-      state: changed('warning', [FCRA_LEGACY], (c, x) => ({
-        kind: 'warning',
-        amount: Math.trunc(c.amount),
-        warn: Math.trunc(c.amount) > x.account!.availableBalance,
-      })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-psi-balance-warning-legacy-fcra-balance-cents',
-    'FD-PSI-BALANCE-WARNING: the legacy FCRA read answers the available balance in cents',
-    {
-      answer: answered([FCRA_LEGACY], (b) => ({ ...b, availableBalance: inCents(b.availableBalance) })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-psi-balance-warning-code-number',
-    'FD-PSI-BALANCE-WARNING, FD-TYPE-FORMS: the legacy warning code is a number, not the string the provider declares',
-    {
-      answer: answered(LEGACY, (b) => (b.code === undefined ? b : { ...b, code: Number(b.code) })),
-      ...provider,
-    },
-  ),
+  fault('fd-psi-balance-warning-cleared-balance', {
+    rule: 'FD-PSI-BALANCE-WARNING: the warning compares the amount with the cleared balance, not the available one',
+    state: changed('warning', LEGACY, (c, x) => ({ ...c, warn: c.amount > x.account!.balance })),
+    ...blind('blind-psi-warning-against-cleared-balance'),
+    ...provider,
+  }),
+  fault('fd-psi-balance-warning-legacy-fcra-amount-truncated', {
+    rule: 'FD-PSI-BALANCE-WARNING: the FCRA legacy read takes the settlement amount in whole dollars, so an amount a fraction of a dollar above the balance carries no warning',
+    state: changed('warning', [FCRA_LEGACY], (c, x) => ({
+      kind: 'warning',
+      amount: Math.trunc(c.amount),
+      warn: Math.trunc(c.amount) > x.account!.availableBalance,
+    })),
+    ...provider,
+  }),
+  fault('fd-psi-balance-warning-legacy-fcra-balance-cents', {
+    rule: 'FD-PSI-BALANCE-WARNING: the legacy FCRA read answers the available balance in cents',
+    answer: answered([FCRA_LEGACY], (b) => ({ ...b, availableBalance: inCents(b.availableBalance) })),
+    ...provider,
+  }),
+  fault('fd-psi-balance-warning-code-number', {
+    rule: 'FD-PSI-BALANCE-WARNING, FD-TYPE-FORMS: the legacy warning code is a number, not the string the provider declares',
+    answer: answered(LEGACY, (b) => (b.code === undefined ? b : { ...b, code: Number(b.code) })),
+    ...provider,
+  }),
   // --- Accounts PSI rates (assumption) and their status (provider 1.35.0 example 10013)
   fault('fd-psi-account-type-any', 'FD-PSI-ACCOUNT-TYPE: an account type PSI does not rate is rated', {
     judge: skip('type'),

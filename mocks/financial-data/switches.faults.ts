@@ -6,7 +6,7 @@
 // test, what is found), the answer. An id docs/mutation.md names from before the move, and a blind
 // fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, assumption, blind, provider, was } from './fault-builders.js';
+import { faultKit, assumption, blind, provider, was } from './fault-builders.js';
 import { linkedData, type Customer, type Switch } from './state.js';
 import { iso, type Exchange, type Step, type SwitchOp as Op, type SwitchSeams } from './switches.records.js';
 
@@ -14,8 +14,7 @@ type Seams = FaultSeams<SwitchSeams>;
 type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type View = Record<string, any>;
-
-const fault = faultsAt<SwitchSeams>();
+const { fault, answered } = faultKit<SwitchSeams>();
 
 const DEPOSITS: Op = 'getAllDepositSwitches';
 const BILL_PAYS: Op = 'getAllPaySwitches';
@@ -71,13 +70,6 @@ const riding = (keep: (s: Switch) => boolean): Judge =>
     const owners = new Set(x.found!.map((s) => s.customerId));
     x.found!.push(...x.pool!.filter((s) => keep(s) && owners.has(s.customerId)));
   });
-
-// (b) The answer: functions at the answer seam.
-/** The body of a success of one of `ops` made otherwise. */
-const answered =
-  (ops: Op[], bend: (body: any, x: Exchange) => unknown): Answering =>
-  (x, a) =>
-    ops.includes(x.op) && a.status < 400 && a.body ? { ...a, body: bend(a.body, x) } : a;
 /** Each switch of a list answer of `ops` made otherwise. */
 const listed = (ops: Op[], bend: (view: View, i: number, x: Exchange, all: View[]) => View): Answering =>
   answered(ops, (b, x) => ({ ...b, switches: b.switches.map((v: View, i: number, all: View[]) => bend(v, i, x, all)) }));
@@ -102,16 +94,16 @@ export const SWITCHES_FAULTS = faultCatalogue([
     answer: answered([DEPOSITS], (b) => ({ ...b, switches: b.switches.slice(0, 3) })),
     ...provider,
   }),
-  fault(
-    'fd-sw-list-deposit-created-zone-dropped',
-    'FD-SW-LIST, FD-DATE-UNIT: the deposit list writes createdDate without its Z (provider 1.35.0 ISO 8601 in UTC), the details with it',
-    { answer: listed([DEPOSITS], (v) => ({ ...v, createdDate: String(v.createdDate).replace(/Z$/, '') })), ...provider },
-  ),
-  fault(
-    'fd-sw-details-bill-pay-list-created-of-first',
-    'FD-SW-DETAILS, FD-PROP-READERS-AGREE: the bill pay list gives every switch the createdDate of the first listed (its details give its own)',
-    { answer: listed([BILL_PAYS], (v, _i, _x, all) => ({ ...v, createdDate: all[0].createdDate })), ...provider },
-  ),
+  fault('fd-sw-list-deposit-created-zone-dropped', {
+    rule: 'FD-SW-LIST, FD-DATE-UNIT: the deposit list writes createdDate without its Z (provider 1.35.0 ISO 8601 in UTC), the details with it',
+    answer: listed([DEPOSITS], (v) => ({ ...v, createdDate: String(v.createdDate).replace(/Z$/, '') })),
+    ...provider,
+  }),
+  fault('fd-sw-details-bill-pay-list-created-of-first', {
+    rule: 'FD-SW-DETAILS, FD-PROP-READERS-AGREE: the bill pay list gives every switch the createdDate of the first listed (its details give its own)',
+    answer: listed([BILL_PAYS], (v, _i, _x, all) => ({ ...v, createdDate: all[0].createdDate })),
+    ...provider,
+  }),
   fault('fd-sw-status-enum-lists-capitalised', 'FD-SW-STATUS-ENUM: the lists write each status capitalised (Completed)', {
     answer: listed([...LISTS, EXTERNAL], (v) => ({ ...v, status: capitalised(String(v.status)) })),
     ...provider,
@@ -121,246 +113,186 @@ export const SWITCHES_FAULTS = faultCatalogue([
     ...provider,
   }),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  fault(
-    'fd-sw-list-lost-after-sibling-deleted',
-    "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)",
-    {
-      // The owners are kept in the world's fault memory (state.ts), reset with it.
-      state: (x, made) => {
-        if (!mine(x)) return made;
-        const c = x.world.customers.get(made[0]?.customerId ?? '');
-        if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
-        return made;
-      },
-      judge: (x, s, r) => {
-        if (s !== 'pool' || r || !mine(x)) return r;
-        const owners = x.world.faultMemory.switchOwners;
-        for (const [id, gone] of owners)
-          if (!gone.lost && !x.world.customers.has(id)) for (const o of owners.values()) if (o.partnerId === gone.partnerId) o.lost = true;
-        x.pool = x.pool!.filter((sw) => !owners.get(sw.customerId)?.lost);
-        return r;
-      },
-      origin: 'model',
+  fault('fd-sw-list-lost-after-sibling-deleted', {
+    rule: "FD-SW-LIST, FD-SW-DELETED-CUSTOMER: once one customer of the partner is deleted, the partner's other customers whose switches were made list none (seed 002, Customers: a delete removes access to that customer's data only)", // The owners are kept in the world's fault memory (state.ts), reset with it.
+    state: (x, made) => {
+      if (!mine(x)) return made;
+      const c = x.world.customers.get(made[0]?.customerId ?? '');
+      if (c) x.world.faultMemory.switchOwners.set(c.id, { partnerId: c.partnerId, lost: false });
+      return made;
     },
-  ),
-  fault(
-    'fd-sw-deleted-customer-bill-pay-list-served',
-    'FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the bill pay list of the customer is still served from its switches (seed 002, Customers delete; Errors 404)',
-    { judge: ghost(BILL_PAYS) },
-  ),
-  fault(
-    'fd-sw-failure-reason-deposit-list-dropped',
-    "FD-SW-FAILURE-REASON: the deposit list leaves out the failed switch's failureReason (the details keep it)",
-    {
-      answer: listed([DEPOSITS], (v) => without(v, 'failureReason')),
-      ...provider,
+    judge: (x, s, r) => {
+      if (s !== 'pool' || r || !mine(x)) return r;
+      const owners = x.world.faultMemory.switchOwners;
+      for (const [id, gone] of owners)
+        if (!gone.lost && !x.world.customers.has(id)) for (const o of owners.values()) if (o.partnerId === gone.partnerId) o.lost = true;
+      x.pool = x.pool!.filter((sw) => !owners.get(sw.customerId)?.lost);
+      return r;
     },
-  ),
-  fault(
-    'fd-sw-failure-reason-bill-pay-list-dropped',
-    "FD-SW-FAILURE-REASON: the bill pay list leaves out the failed switch's failureReason",
-    {
-      answer: listed([BILL_PAYS], (v) => without(v, 'failureReason')),
-      ...provider,
-      ...blind('blind-switches-bill-pay-list-without-failure-reason'),
-    },
-  ),
+    origin: 'model',
+  }),
+  fault('fd-sw-deleted-customer-bill-pay-list-served', {
+    rule: 'FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the bill pay list of the customer is still served from its switches (seed 002, Customers delete; Errors 404)',
+    judge: ghost(BILL_PAYS),
+  }),
+  fault('fd-sw-failure-reason-deposit-list-dropped', {
+    rule: "FD-SW-FAILURE-REASON: the deposit list leaves out the failed switch's failureReason (the details keep it)",
+    answer: listed([DEPOSITS], (v) => without(v, 'failureReason')),
+    ...provider,
+  }),
+  fault('fd-sw-failure-reason-bill-pay-list-dropped', {
+    rule: "FD-SW-FAILURE-REASON: the bill pay list leaves out the failed switch's failureReason",
+    answer: listed([BILL_PAYS], (v) => without(v, 'failureReason')),
+    ...provider,
+    ...blind('blind-switches-bill-pay-list-without-failure-reason'),
+  }),
 
   // --- The details (seed 002, details by switch_id; provider 1.35.0 DepositSwitchDetails, PaySwitchDetails)
-  fault(
-    'fd-sw-details-created-is-updated',
-    "FD-SW-DETAILS: a switch's details give its last update as createdDate (the list gives the creation)",
-    {
-      answer: answered(DETAILS, (b, x) => ({ ...b, createdDate: x.switch!.updatedDate })),
-      ...blind('blind-switches-details-created-is-updated'),
-    },
-  ),
-  fault(
-    'fd-sw-details-deposit-last-target-only',
-    'FD-SW-DETAILS, FD-PROP-READERS-AGREE: a deposit switch split over several accounts shows only its last distribution',
-    { answer: answered([DEPOSIT], (b) => ({ ...b, distributions: b.distributions.slice(-1) })), ...provider },
-  ),
-  fault(
-    'fd-sw-details-bill-pay-failure-reason-dropped',
-    "FD-SW-DETAILS: a failed bill pay switch's details omit failureReason (the deposit details keep it)",
-    {
-      answer: answered([BILL_PAY], (b) => without(b, 'failureReason')),
-    },
-  ),
-  fault(
-    'fd-sw-details-bill-pay-updated-at-read',
-    'FD-SW-DETAILS, FD-EVENT-DATE-FIXED: the bill pay details give the time of the read as updatedDate (a past change keeps its date)',
-    { answer: answered([BILL_PAY], (b, x) => ({ ...b, updatedDate: iso(x.nowS) })) },
-  ),
+  fault('fd-sw-details-created-is-updated', {
+    rule: "FD-SW-DETAILS: a switch's details give its last update as createdDate (the list gives the creation)",
+    answer: answered(DETAILS, (b, x) => ({ ...b, createdDate: x.switch!.updatedDate })),
+    ...blind('blind-switches-details-created-is-updated'),
+  }),
+  fault('fd-sw-details-deposit-last-target-only', {
+    rule: 'FD-SW-DETAILS, FD-PROP-READERS-AGREE: a deposit switch split over several accounts shows only its last distribution',
+    answer: answered([DEPOSIT], (b) => ({ ...b, distributions: b.distributions.slice(-1) })),
+    ...provider,
+  }),
+  fault('fd-sw-details-bill-pay-failure-reason-dropped', {
+    rule: "FD-SW-DETAILS: a failed bill pay switch's details omit failureReason (the deposit details keep it)",
+    answer: answered([BILL_PAY], (b) => without(b, 'failureReason')),
+  }),
+  fault('fd-sw-details-bill-pay-updated-at-read', {
+    rule: 'FD-SW-DETAILS, FD-EVENT-DATE-FIXED: the bill pay details give the time of the read as updatedDate (a past change keeps its date)',
+    answer: answered([BILL_PAY], (b, x) => ({ ...b, updatedDate: iso(x.nowS) })),
+  }),
   fault('fd-sw-failure-reason-details-dropped', 'FD-SW-FAILURE-REASON: failed switches lose their failureReason in the details', {
     answer: answered(DETAILS, (b) => without(b, 'failureReason')),
     ...provider,
   }),
-  fault(
-    'fd-sw-failure-reason-deposit-details-underscored',
-    'FD-SW-FAILURE-REASON, FD-SW-DETAILS: the deposit details write the failureReason with underscores (bad_credentials), the list as the provider lists it',
-    {
-      answer: answered([DEPOSIT], (b) => (b.failureReason ? { ...b, failureReason: b.failureReason.replace(/-/g, '_') } : b)),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-sw-status-enum-bill-pay-details-uppercased',
-    'FD-SW-STATUS-ENUM, FD-SW-DETAILS: the bill pay details answer the status in upper case',
-    {
-      answer: answered([BILL_PAY], (b) => ({ ...b, switchStatus: String(b.switchStatus).toUpperCase() })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-sw-deleted-customer-deposit-details-served',
-    "FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the customer's deposit switch details are still found in the switch store by the path's customer id",
-    { judge: ghost(DEPOSIT) },
-  ),
-  fault(
-    'fd-sw-other-customer-details-any-customer',
-    "FD-SW-OTHER-CUSTOMER, FD-OBJ-OTHER-PARENT: another customer's switch of the partner is found through this customer's details",
-    {
-      judge: at(DETAILS, 'pool', (x) => {
-        const own = x.pool!;
-        x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
-      }),
-    },
-  ),
+  fault('fd-sw-failure-reason-deposit-details-underscored', {
+    rule: 'FD-SW-FAILURE-REASON, FD-SW-DETAILS: the deposit details write the failureReason with underscores (bad_credentials), the list as the provider lists it',
+    answer: answered([DEPOSIT], (b) => (b.failureReason ? { ...b, failureReason: b.failureReason.replace(/-/g, '_') } : b)),
+    ...provider,
+  }),
+  fault('fd-sw-status-enum-bill-pay-details-uppercased', {
+    rule: 'FD-SW-STATUS-ENUM, FD-SW-DETAILS: the bill pay details answer the status in upper case',
+    answer: answered([BILL_PAY], (b) => ({ ...b, switchStatus: String(b.switchStatus).toUpperCase() })),
+    ...provider,
+  }),
+  fault('fd-sw-deleted-customer-deposit-details-served', {
+    rule: "FD-SW-DELETED-CUSTOMER, FD-OBJ-AFTER-DELETE: after DeleteCustomer the customer's deposit switch details are still found in the switch store by the path's customer id",
+    judge: ghost(DEPOSIT),
+  }),
+  fault('fd-sw-other-customer-details-any-customer', {
+    rule: "FD-SW-OTHER-CUSTOMER, FD-OBJ-OTHER-PARENT: another customer's switch of the partner is found through this customer's details",
+    judge: at(DETAILS, 'pool', (x) => {
+      const own = x.pool!;
+      x.pool = partnerCustomers(x).flatMap((c) => (c.id === x.customer!.id ? own : (x.world.switches.byCustomer.get(c.id) ?? [])));
+    }),
+  }),
   fault('fd-sw-other-kind-bill-pay-details-any-kind', 'FD-SW-OTHER-KIND: a deposit switch is found through the bill pay details', {
     judge: refound([BILL_PAY], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
   }),
-  fault(
-    'fd-sw-other-kind-deposit-details-any-kind',
-    'FD-SW-OTHER-KIND: a bill pay switch asked for as a deposit switch is found (seed 002, Errors 404)',
-    {
-      judge: refound([DEPOSIT], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
-      ...blind('blind-switches-deposit-details-any-kind'),
-    },
-  ),
-  fault(
-    'fd-obj-exact-id-bill-pay-details-id-prefix',
-    'FD-OBJ-EXACT-ID: the bill pay details answer the first switch whose id starts with the id asked (provider 1.35.0: 404 for no matching switch_id)',
-    {
-      judge: refound([BILL_PAY], 'switch', (x) => {
-        const asked = String(x.input.path.switch_id);
-        return asked.length > 0 && !!(x.switch = x.pool!.find((s) => s.kind === x.kind && s.id.startsWith(asked)));
-      }),
-      ...assumption,
-    },
-  ),
+  fault('fd-sw-other-kind-deposit-details-any-kind', {
+    rule: 'FD-SW-OTHER-KIND: a bill pay switch asked for as a deposit switch is found (seed 002, Errors 404)',
+    judge: refound([DEPOSIT], 'switch', (x) => !!(x.switch = x.pool!.find((s) => s.id === x.input.path.switch_id))),
+    ...blind('blind-switches-deposit-details-any-kind'),
+  }),
+  fault('fd-obj-exact-id-bill-pay-details-id-prefix', {
+    rule: 'FD-OBJ-EXACT-ID: the bill pay details answer the first switch whose id starts with the id asked (provider 1.35.0: 404 for no matching switch_id)',
+    judge: refound([BILL_PAY], 'switch', (x) => {
+      const asked = String(x.input.path.switch_id);
+      return asked.length > 0 && !!(x.switch = x.pool!.find((s) => s.kind === x.kind && s.id.startsWith(asked)));
+    }),
+    ...assumption,
+  }),
   // --- Account digits (provider 1.35.0 distributions accountNumberEndsWith, paymentMethods endsWith; docs/conventions.md, Secrets and card data)
-  fault(
-    'fd-sw-account-digits-ends-with-first-four',
-    'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
-    {
-      state: (x, made) =>
-        !mine(x)
-          ? made
-          : made.map((s) => ({
-              ...s,
-              targets: s.targets.map((t) => {
-                const account = accountOf(x, s.customerId, t);
-                if (!account) return t;
-                const first = account.number.slice(0, 4);
-                return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
-              }),
-            })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-sw-account-digits-bill-pay-bank-full-number',
-    'FD-SW-ACCOUNT-DIGITS: the bank payment method of a bill pay switch shows the whole account number in endsWith',
-    {
-      answer: targets(BILL_PAY, 'paymentMethods', (t, x) => {
-        const account = t.type === 'bank' ? accountOf(x, x.customer!.id, t) : undefined;
-        return account ? { ...t, endsWith: account.number } : t;
-      }),
-      ...provider,
-      ...blind('blind-switches-bill-pay-bank-full-number'),
-    },
-  ),
-  fault(
-    'fd-sw-account-digits-deposit-details-percent-full-number',
-    "FD-SW-ACCOUNT-DIGITS, FD-OBJ-SENSITIVE: the deposit details name a percent distribution's account by its whole number",
-    {
-      answer: targets(DEPOSIT, 'distributions', (t, x) => {
-        const account = t.type === 'percent' ? accountOf(x, x.customer!.id, t) : undefined;
-        return account ? { ...t, accountNumberEndsWith: account.number } : t;
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-sw-account-digits-ends-with-first-four', {
+    rule: 'FD-SW-ACCOUNT-DIGITS: the trailing digits shown are the first four of the account number',
+    state: (x, made) =>
+      !mine(x)
+        ? made
+        : made.map((s) => ({
+            ...s,
+            targets: s.targets.map((t) => {
+              const account = accountOf(x, s.customerId, t);
+              if (!account) return t;
+              const first = account.number.slice(0, 4);
+              return 'accountNumberEndsWith' in t ? { ...t, accountNumberEndsWith: first } : { ...t, endsWith: first };
+            }),
+          })),
+    ...provider,
+  }),
+  fault('fd-sw-account-digits-bill-pay-bank-full-number', {
+    rule: 'FD-SW-ACCOUNT-DIGITS: the bank payment method of a bill pay switch shows the whole account number in endsWith',
+    answer: targets(BILL_PAY, 'paymentMethods', (t, x) => {
+      const account = t.type === 'bank' ? accountOf(x, x.customer!.id, t) : undefined;
+      return account ? { ...t, endsWith: account.number } : t;
+    }),
+    ...provider,
+    ...blind('blind-switches-bill-pay-bank-full-number'),
+  }),
+  fault('fd-sw-account-digits-deposit-details-percent-full-number', {
+    rule: "FD-SW-ACCOUNT-DIGITS, FD-OBJ-SENSITIVE: the deposit details name a percent distribution's account by its whole number",
+    answer: targets(DEPOSIT, 'distributions', (t, x) => {
+      const account = t.type === 'percent' ? accountOf(x, x.customer!.id, t) : undefined;
+      return account ? { ...t, accountNumberEndsWith: account.number } : t;
+    }),
+    ...provider,
+  }),
 
   // --- By external id (seed 002, Switch: also found by external_id; provider 1.35.0 getAllExternalDepositSwitches)
   fault('fd-sw-external-ignores-id', 'FD-SW-EXTERNAL: the external id list holds every external switch of the customer the id names', {
     judge: matching((stored, asked) => stored.split('-')[1] === asked.split('-')[1]),
     ...was('switches-external-ignores-id'),
   }),
-  fault(
-    'fd-sw-external-unknown-prefix-match',
-    'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
-    {
-      judge: matching((stored, asked) => asked.length > 0 && stored.startsWith(asked)),
-      ...assumption,
-      ...was('switches-external-prefix-match'),
-    },
-  ),
-  fault(
-    'fd-sw-external-id-suffix-match',
-    'FD-SW-EXTERNAL, FD-FILTER-WHOLE, FD-FILTER-RULE: the external id lookup finds the switches whose external id ends with the id asked',
-    {
-      judge: matching((stored, asked) => asked.length > 0 && stored.endsWith(asked)),
-      ...provider,
-      ...was('rt-switches-external-id-suffix-match'),
-    },
-  ),
-  fault(
-    'fd-sw-external-unknown-id-trimmed',
-    'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
-    { judge: matching((stored, asked) => stored === asked.trim()), ...provider, ...was('i8-switches-external-id-trimmed') },
-  ),
+  fault('fd-sw-external-unknown-prefix-match', {
+    rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: an external id is looked up by its beginning: a prefix of stored external ids lists their switches (no switch carries it)',
+    judge: matching((stored, asked) => asked.length > 0 && stored.startsWith(asked)),
+    ...assumption,
+    ...was('switches-external-prefix-match'),
+  }),
+  fault('fd-sw-external-id-suffix-match', {
+    rule: 'FD-SW-EXTERNAL, FD-FILTER-WHOLE, FD-FILTER-RULE: the external id lookup finds the switches whose external id ends with the id asked',
+    judge: matching((stored, asked) => asked.length > 0 && stored.endsWith(asked)),
+    ...provider,
+    ...was('rt-switches-external-id-suffix-match'),
+  }),
+  fault('fd-sw-external-unknown-id-trimmed', {
+    rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-FILTER-RULE: the external id is trimmed before the lookup, so an id with a trailing (percent-encoded) space finds the switch',
+    judge: matching((stored, asked) => stored === asked.trim()),
+    ...provider,
+    ...was('i8-switches-external-id-trimmed'),
+  }),
   fault('fd-sw-external-id-caseless', 'FD-SW-EXTERNAL, FD-FILTER-EXACT: the external id is matched without case', {
     judge: matching((stored, asked) => stored.toLowerCase() === asked.toLowerCase()),
     ...was('i4-switches-external-id-case-insensitive'),
   }),
-  fault(
-    'fd-sw-external-id-dashes-ignored',
-    'FD-SW-EXTERNAL, FD-FILTER-EXACT, FD-FILTER-RULE: the external id is matched with its dashes taken out, so another id finds the switch',
-    {
-      judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
-      ...was('i27-switches-external-id-dashes-ignored'),
-    },
-  ),
-  fault(
-    'fd-sw-external-one-per-id',
-    'FD-SW-EXTERNAL, FD-FILTER-WHOLE: of several switches sharing the external id only the first is listed',
-    {
-      judge: at([EXTERNAL], 'found', (x) => x.found!.splice(1)),
-    },
-  ),
-  fault(
-    'fd-sw-external-includes-untagged',
-    "FD-SW-EXTERNAL: the external id list also holds the found customers' deposit switches without external id",
-    { judge: riding((s) => s.kind === 'deposit' && s.externalId === undefined), ...blind('blind-switches-external-includes-untagged') },
-  ),
-  fault(
-    'fd-sw-external-lists-bill-pay',
-    'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',
-    {
-      judge: riding((s) => s.kind === 'billPay'),
-    },
-  ),
-  fault(
-    'fd-obj-other-partner-external-id-any-partner',
-    "FD-OBJ-OTHER-PARTNER, FD-SW-EXTERNAL: the external id lookup searches every partner's linked customers",
-    {
-      judge: at([EXTERNAL], 'pool', (x) => {
-        x.pool = [...x.world.customers.values()].filter((c) => x.world.logins.group('customer', c.id).size > 0).flatMap(x.switchesOf);
-      }),
-    },
-  ),
+  fault('fd-sw-external-id-dashes-ignored', {
+    rule: 'FD-SW-EXTERNAL, FD-FILTER-EXACT, FD-FILTER-RULE: the external id is matched with its dashes taken out, so another id finds the switch',
+    judge: matching((stored, asked) => stored.replace(/-/g, '') === asked.replace(/-/g, '')),
+    ...was('i27-switches-external-id-dashes-ignored'),
+  }),
+  fault('fd-sw-external-one-per-id', {
+    rule: 'FD-SW-EXTERNAL, FD-FILTER-WHOLE: of several switches sharing the external id only the first is listed',
+    judge: at([EXTERNAL], 'found', (x) => x.found!.splice(1)),
+  }),
+  fault('fd-sw-external-includes-untagged', {
+    rule: "FD-SW-EXTERNAL: the external id list also holds the found customers' deposit switches without external id",
+    judge: riding((s) => s.kind === 'deposit' && s.externalId === undefined),
+    ...blind('blind-switches-external-includes-untagged'),
+  }),
+  fault('fd-sw-external-lists-bill-pay', {
+    rule: 'FD-SW-EXTERNAL, FD-SW-OTHER-KIND: the external id list also carries the bill pay switches of the customers it found',
+    judge: riding((s) => s.kind === 'billPay'),
+  }),
+  fault('fd-obj-other-partner-external-id-any-partner', {
+    rule: "FD-OBJ-OTHER-PARTNER, FD-SW-EXTERNAL: the external id lookup searches every partner's linked customers",
+    judge: at([EXTERNAL], 'pool', (x) => {
+      x.pool = [...x.world.customers.values()].filter((c) => x.world.logins.group('customer', c.id).size > 0).flatMap(x.switchesOf);
+    }),
+  }),
   fault('fd-sw-deleted-customer-external', "FD-SW-DELETED-CUSTOMER: a deleted customer's switches are still found by external id", {
     judge: at([EXTERNAL], 'pool', (x) => {
       for (const [id, made] of x.world.switches.byCustomer) if (!x.world.customers.has(id)) x.pool!.push(...made);
@@ -373,20 +305,17 @@ export const SWITCHES_FAULTS = faultCatalogue([
   }),
   // Not a deviation: the provider's answer to an external id no switch carries (its 400 example 1643),
   // a seed-vs-provider conflict the suite notes (FD-CONFLICT-EXTERNAL-ID-NO-MATCH; the mutation run skips it).
-  fault(
-    'fd-sw-external-unknown-400-provider',
-    'FD-SW-EXTERNAL-UNKNOWN, FD-NOT-FOUND: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
-    {
-      judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),
-      ...assumption,
-      mutation: false,
-    },
-  ),
-  fault(
-    'fd-sw-external-created-date-of-update',
-    "FD-SW-EXTERNAL: the external id list gives each switch's last update as createdDate (the customer's list keeps the creation)",
-    { answer: listed([EXTERNAL], (v, i, x) => ({ ...v, createdDate: x.found![i].updatedDate })), ...provider },
-  ),
+  fault('fd-sw-external-unknown-400-provider', {
+    rule: 'FD-SW-EXTERNAL-UNKNOWN, FD-NOT-FOUND: an external id no switch carries is a 404 (the seed), answered 400 as the provider publishes',
+    judge: (x, s, r) => (r && s === 'found' && x.op === EXTERNAL ? { ...r, status: 400 } : r),
+    ...assumption,
+    mutation: false,
+  }),
+  fault('fd-sw-external-created-date-of-update', {
+    rule: "FD-SW-EXTERNAL: the external id list gives each switch's last update as createdDate (the customer's list keeps the creation)",
+    answer: listed([EXTERNAL], (v, i, x) => ({ ...v, createdDate: x.found![i].updatedDate })),
+    ...provider,
+  }),
   fault('fd-sw-failure-reason-external-dropped', "FD-SW-FAILURE-REASON: the external id list leaves out a failed switch's failureReason", {
     answer: listed([EXTERNAL], (v) => without(v, 'failureReason')),
     ...provider,

@@ -4,7 +4,7 @@
 // step, what a write stores, the answer (a receipt bent is signed again, so that a fault breaks what it
 // names and not the proof). A blind fault, and an id docs/mutation.md names, keep the earlier id as an alias.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, judgesAt, always, assumption, provider, was } from './fault-builders.js';
+import { faultKit, blind, always, assumption, provider, was, seededAt } from './fault-builders.js';
 import {
   BAD_PERIOD,
   coded,
@@ -25,16 +25,8 @@ type Stating = NonNullable<Seams['state']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type Body = Record<string, any>;
-
-const fault = faultsAt<AccessSeams>();
-const { skip, refuse } = judgesAt<AccessSeams>();
-const seeded = { origin: 'seeded' } as const;
+const { fault, skip, refuse, on } = faultKit<AccessSeams>();
 const DAY_MS = 86_400_000;
-
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
 const KEYED: Op[] = ['UpdateThirdPartyAccessKey', 'RevokeThirdPartyAccessKey'];
 const keys = (x: Exchange) => x.world.accessKeys.keys;
 /** The key of the path whoever holds it, and whether it is live. */
@@ -159,32 +151,26 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     judge: accountsFound((p, i, x) => (i > 0 ? (x.world.accounts.get(p.accountId) ?? ({} as never)) : documentedAccount(p, i, x))),
     ...blind('blind-accesskey-first-account-checked-only'),
   }),
-  fault(
-    'fd-accesskey-not-found-update-account-other-customer',
-    "FD-ACCESSKEY-NOT-FOUND, FD-OBJ-OTHER-PARENT: the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
-    {
-      judge: (x, s, r) =>
-        x.op !== 'UpdateThirdPartyAccessKey'
-          ? r
-          : accountsFound((p, i, y) => {
-              const a = y.world.accounts.get(p.accountId);
-              return documentedAccount(p, i, y) ?? (a && findCustomer(y.world, a.customerId, y.partnerId) ? a : undefined);
-            })(x, s, r, {}),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-obj-exact-id-form-accesskey-account-id-trimmed',
-    "FD-OBJ-EXACT-ID-FORM: generation looks each product's accountId up trimmed, so an account id with a trailing space grants the account",
-    {
-      judge: (x, s, r) =>
-        x.op !== 'GenerateThirdPartyAccessKey'
-          ? r
-          : accountsFound((p, i, y) => documentedAccount({ accountId: String(p.accountId).trim() }, i, y))(x, s, r, {}),
-      ...seeded,
-      ...assumption,
-    },
-  ),
+  fault('fd-accesskey-not-found-update-account-other-customer', {
+    rule: "FD-ACCESSKEY-NOT-FOUND, FD-OBJ-OTHER-PARENT: the update checks only that the account is the partner's, so another customer's account is granted (generation still refuses it)",
+    judge: (x, s, r) =>
+      x.op !== 'UpdateThirdPartyAccessKey'
+        ? r
+        : accountsFound((p, i, y) => {
+            const a = y.world.accounts.get(p.accountId);
+            return documentedAccount(p, i, y) ?? (a && findCustomer(y.world, a.customerId, y.partnerId) ? a : undefined);
+          })(x, s, r, {}),
+    ...provider,
+  }),
+  fault('fd-obj-exact-id-form-accesskey-account-id-trimmed', {
+    rule: "FD-OBJ-EXACT-ID-FORM: generation looks each product's accountId up trimmed, so an account id with a trailing space grants the account",
+    judge: (x, s, r) =>
+      x.op !== 'GenerateThirdPartyAccessKey'
+        ? r
+        : accountsFound((p, i, y) => documentedAccount({ accountId: String(p.accountId).trim() }, i, y))(x, s, r, {}),
+    ...seededAt,
+    ...assumption,
+  }),
   fault('fd-accesskey-period-unchecked', 'FD-ACCESSKEY-PERIOD: a period ending before it starts is granted', {
     judge: skip('periods'),
     ...assumption,
@@ -198,11 +184,11 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     ...assumption,
     ...blind('blind-accesskey-period-minute-precision'),
   }),
-  fault(
-    'fd-accesskey-period-compared-as-text',
-    'FD-ACCESSKEY-PERIOD: the generation and the update compare startTime and endTime as text, so a period whose end is written at another UTC offset is judged by its characters, not its instant',
-    { judge: periodsJudged((start, end) => end > start), ...provider },
-  ),
+  fault('fd-accesskey-period-compared-as-text', {
+    rule: 'FD-ACCESSKEY-PERIOD: the generation and the update compare startTime and endTime as text, so a period whose end is written at another UTC offset is judged by its characters, not its instant',
+    judge: periodsJudged((start, end) => end > start),
+    ...provider,
+  }),
   // --- Update (seed 002, UpdateThirdPartyAccessKey 200: the same receipt id, the products and periods sent)
   fault('fd-accesskey-update-new-id', 'FD-ACCESSKEY-UPDATE: an update answers a receipt of a new id', {
     state: (x, c) => {
@@ -240,37 +226,31 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     },
     answer: receipted(['UpdateThirdPartyAccessKey'], (c, x, m) => (m.before ? receiptContent(m.before, x.nowMs) : c)),
   }),
-  fault(
-    'fd-obj-other-partner-accesskey-update',
-    "FD-OBJ-OTHER-PARTNER, FD-ACCESSKEY-UPDATE: the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
-    {
-      judge: skip(
-        'key',
-        (x) => x.op === 'UpdateThirdPartyAccessKey' && foreignLive(x),
-        (x) => {
-          x.key = pathKey(x);
-          x.partnerId = x.key!.partnerId;
-        },
-      ),
-    },
-  ),
+  fault('fd-obj-other-partner-accesskey-update', {
+    rule: "FD-OBJ-OTHER-PARTNER, FD-ACCESSKEY-UPDATE: the update finds the key by its receipt id alone and judges the body for the key's own partner, so another partner updates it (200)",
+    judge: skip(
+      'key',
+      (x) => x.op === 'UpdateThirdPartyAccessKey' && foreignLive(x),
+      (x) => {
+        x.key = pathKey(x);
+        x.partnerId = x.key!.partnerId;
+      },
+    ),
+  }),
   fault('fd-accesskey-unknown-update-id-case-folded', 'FD-ACCESSKEY-UNKNOWN: the update finds a receipt id in any case', {
     judge: keyedOtherwise(['UpdateThirdPartyAccessKey'], caseless),
     ...provider,
   }),
   fault('fd-obj-exact-id-form-accesskey-revoke-id-case-folded', 'FD-OBJ-EXACT-ID-FORM: revocation finds a receipt id in any case', {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], caseless),
-    ...seeded,
+    ...seededAt,
     ...assumption,
   }),
-  fault(
-    'fd-prop-refused-no-trace-accesskey-refused-update-revokes-key',
-    'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
-    {
-      judge: writtenThenRefused(['customer', 'accounts', 'periods'], on('UpdateThirdPartyAccessKey'), (x) => (x.key!.revoked = true)),
-      ...assumption,
-    },
-  ),
+  fault('fd-prop-refused-no-trace-accesskey-refused-update-revokes-key', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-UPDATE: an update refused for its body has already revoked the key, so a later valid update of it is a 404',
+    judge: writtenThenRefused(['customer', 'accounts', 'periods'], on('UpdateThirdPartyAccessKey'), (x) => (x.key!.revoked = true)),
+    ...assumption,
+  }),
   // --- Revocation (seed 002, RevokeThirdPartyAccessKey 204; then the key is gone: 404)
   fault('fd-accesskey-revoked-revoke-noop', 'FD-ACCESSKEY-REVOKED: a revocation answers 204 and leaves the key live', {
     state: (_x, c) => (c.op === 'revoke' ? { ...c, revoked: [] } : c),
@@ -286,46 +266,37 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     judge: keyRefused(['UpdateThirdPartyAccessKey'], ownRevoked, () => ({ status: 400, message: 'The consent receipt was revoked.' })),
     ...assumption,
   }),
-  fault(
-    'fd-prop-answer-is-state-accesskey-revoked-update-old-receipt',
-    'FD-ACCESSKEY-REVOKED, FD-PROP-ANSWER-IS-STATE: an update of a revoked key is answered 200 with the receipt as it was, nothing saved',
-    {
-      judge: keyRefused(['UpdateThirdPartyAccessKey'], ownRevoked, (x) => ({
-        status: 200,
-        body: signedReceipt(receiptContent(pathKey(x)!, x.nowMs), x.world.accessKeys.signingKey),
-      })),
+  fault('fd-prop-answer-is-state-accesskey-revoked-update-old-receipt', {
+    rule: 'FD-ACCESSKEY-REVOKED, FD-PROP-ANSWER-IS-STATE: an update of a revoked key is answered 200 with the receipt as it was, nothing saved',
+    judge: keyRefused(['UpdateThirdPartyAccessKey'], ownRevoked, (x) => ({
+      status: 200,
+      body: signedReceipt(receiptContent(pathKey(x)!, x.nowMs), x.world.accessKeys.signingKey),
+    })),
+  }),
+  fault('fd-accesskey-revoked-generate-revives', {
+    rule: 'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-GENERATE: generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
+    state: (x, c) => {
+      if (c.op !== 'generate') return c;
+      const revoked = [...keys(x).values()].find(
+        (k) => k.revoked && k.partnerId === x.partnerId && k.customerId === x.input.body.customerId,
+      );
+      return revoked ? { ...c, key: Object.assign(revoked, { revoked: false, body: x.input.body }) } : c;
     },
-  ),
-  fault(
-    'fd-accesskey-revoked-generate-revives',
-    'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-GENERATE: generating a key for a customer whose key was revoked brings the revoked receipt back, same id, updatable again',
-    {
-      state: (x, c) => {
-        if (c.op !== 'generate') return c;
-        const revoked = [...keys(x).values()].find(
-          (k) => k.revoked && k.partnerId === x.partnerId && k.customerId === x.input.body.customerId,
-        );
-        return revoked ? { ...c, key: Object.assign(revoked, { revoked: false, body: x.input.body }) } : c;
-      },
-    },
-  ),
+  }),
   fault('fd-accesskey-revoked-answered-200', 'FD-ACCESSKEY-REVOKED: the revocation is answered 200 with the receipt, not 204', {
     answer: (x, a) =>
       x.op === 'RevokeThirdPartyAccessKey' && a.status === 204
         ? { status: 200, body: signedReceipt(receiptContent(x.key!, x.nowMs), x.world.accessKeys.signingKey) }
         : a,
   }),
-  fault(
-    'fd-accesskey-revoked-all-of-customer',
-    'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-UPDATE: revoking a key revokes every live key of the same customer, so updating another one is a 404 (each call alone answers right)',
-    {
-      state: (x, c) =>
-        c.op === 'revoke'
-          ? { ...c, revoked: [...keys(x).values()].filter((k) => k.partnerId === x.key!.partnerId && k.customerId === x.key!.customerId) }
-          : c,
-      origin: 'model',
-    },
-  ),
+  fault('fd-accesskey-revoked-all-of-customer', {
+    rule: 'FD-ACCESSKEY-REVOKED, FD-ACCESSKEY-UPDATE: revoking a key revokes every live key of the same customer, so updating another one is a 404 (each call alone answers right)',
+    state: (x, c) =>
+      c.op === 'revoke'
+        ? { ...c, revoked: [...keys(x).values()].filter((k) => k.partnerId === x.key!.partnerId && k.customerId === x.key!.customerId) }
+        : c,
+    origin: 'model',
+  }),
   fault('fd-accesskey-unknown-400', 'FD-ACCESSKEY-UNKNOWN: a consentReceiptId never issued is a 400 on update and revocation, not 404', {
     judge: keyRefused(KEYED, always, () => ({ status: 400, message: 'Consent receipt not found.' })),
   }),
@@ -350,17 +321,14 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
   fault('fd-accesskey-unknown-revoke-other-partner', "FD-ACCESSKEY-UNKNOWN, FD-ACCESSKEY-REVOKED: another partner's key is revoked", {
     judge: keyedOtherwise(['RevokeThirdPartyAccessKey'], (x) => (foreignLive(x) ? pathKey(x) : undefined)),
   }),
-  fault(
-    'fd-prop-refused-no-trace-accesskey-revoke-foreign-revoked',
-    "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-REVOKED: the revocation of another partner's key answers 404 yet revokes it",
-    {
-      judge: writtenThenRefused(
-        ['key'],
-        (x) => x.op === 'RevokeThirdPartyAccessKey' && pathKey(x) !== undefined && pathKey(x)!.partnerId !== x.input.partner?.id,
-        (x) => (pathKey(x)!.revoked = true),
-      ),
-    },
-  ),
+  fault('fd-prop-refused-no-trace-accesskey-revoke-foreign-revoked', {
+    rule: "FD-OBJ-OTHER-PARTNER, FD-PROP-REFUSED-NO-TRACE, FD-ACCESSKEY-REVOKED: the revocation of another partner's key answers 404 yet revokes it",
+    judge: writtenThenRefused(
+      ['key'],
+      (x) => x.op === 'RevokeThirdPartyAccessKey' && pathKey(x) !== undefined && pathKey(x)!.partnerId !== x.input.partner?.id,
+      (x) => (pathKey(x)!.revoked = true),
+    ),
+  }),
   // --- Authorization details (seed 002: OAuth only; 3003 legacy connection, 3004 details unavailable)
   fault('fd-authdetails-oauth-end-before-start', 'FD-AUTHDETAILS-OAUTH: the authorization ends a day before it starts', {
     answer: detailed('authorizationEndDate', (_v, b) => shiftedIso(b.authorizationStartDate, -DAY_MS)),
@@ -419,17 +387,14 @@ export const THIRD_PARTY_ACCESS_FAULTS = faultCatalogue([
     ),
     ...blind('blind-authdetails-other-partner-login'),
   }),
-  fault(
-    'fd-obj-after-delete-authdetails-deleted-customer-login',
-    "FD-OBJ-AFTER-DELETE, FD-AUTHDETAILS-UNKNOWN: the authorization details of a deleted customer's login are still answered 200",
-    {
-      judge: skip(
-        'login',
-        (x) => loginOf(x) !== undefined && !x.world.customers.has(loginOf(x)!.customerId),
-        (x) => (x.login = loginOf(x)),
-      ),
-    },
-  ),
+  fault('fd-obj-after-delete-authdetails-deleted-customer-login', {
+    rule: "FD-OBJ-AFTER-DELETE, FD-AUTHDETAILS-UNKNOWN: the authorization details of a deleted customer's login are still answered 200",
+    judge: skip(
+      'login',
+      (x) => loginOf(x) !== undefined && !x.world.customers.has(loginOf(x)!.customerId),
+      (x) => (x.login = loginOf(x)),
+    ),
+  }),
 ]);
 
 function loginOf(x: Exchange): InstitutionLogin | undefined {

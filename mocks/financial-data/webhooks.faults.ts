@@ -6,7 +6,7 @@
 // Which set of writers found a fault is the mutation records' (docs/mutation.md); a blind fault keeps
 // its earlier id as an alias, so the blind measure runs as before.
 import { faultCatalogue, type FaultMemory, type FaultSeams } from '../kit/faults.js';
-import { faultsAt, blind, assumption, provider, schema, always, judgesAt } from './fault-builders.js';
+import { faultKit, blind, assumption, provider, schema, always } from './fault-builders.js';
 import type { HookEvent } from './state.js';
 import {
   AVAILABLE_EVENTS,
@@ -16,7 +16,6 @@ import {
   nextUuid,
   subscriptionView,
   type Answer,
-  type Change,
   type Exchange,
   type Refusal,
   type Step,
@@ -32,15 +31,7 @@ type Delivering = NonNullable<Seams['delivery']>;
 type Op = Exchange['op'];
 type When = (x: Exchange, memory: FaultMemory) => boolean;
 type View = Record<string, any>;
-
-const fault = faultsAt<WebhookSeams>();
-const { fold, skip, refuse } = judgesAt<WebhookSeams>();
-
-// Who and what a fault applies to.
-const on =
-  (...ops: Op[]): When =>
-  (x) =>
-    ops.includes(x.op);
+const { fault, fold, skip, refuse, on, writtenThenRefused, all, changed, answered } = faultKit<WebhookSeams>();
 const asked = (x: Exchange) => x.input.body as { url?: string; status?: string; events?: { name: string; url?: string }[] };
 /** The subscription the path names: the caller's, deleted. */
 const ownDeleted = (x: Exchange) => x.named?.deleted === true && x.named.partnerId === x.input.partner?.id;
@@ -58,18 +49,6 @@ const recode =
   (step: Step, when: When, made: (x: Exchange) => Refusal): Judge =>
   (x, s, r, m) =>
     r && s === step && when(x, m) ? made(x) : r;
-/** A request refused at `step` that has already written (`write`): the refusal stands, the write too. */
-const writtenThenRefused =
-  (step: Step, when: When, write: (x: Exchange) => void): Judge =>
-  (x, s, r, m) => {
-    if (r && s === step && when(x, m)) write(x);
-    return r;
-  };
-/** Judges applied one after the other. */
-const all =
-  (...judges: Judge[]): Judge =>
-  (x, s, r, m) =>
-    judges.reduce((refusal, j) => j(x, s, refusal, m), r);
 /** The caller's deleted subscription still found by `op`. */
 const findsDeleted = (op: Op): Judge =>
   skip(
@@ -77,20 +56,6 @@ const findsDeleted = (op: Op): Judge =>
     (x) => x.op === op && ownDeleted(x),
     (x) => (x.sub = x.named),
   );
-
-// (b) What a write stores: functions at the state seam.
-/** The change of `op` bent (`bend` returns the change to go on with, or changes what it names and returns nothing). */
-const changed =
-  <K extends Change['op']>(op: K, bend: (c: Extract<Change, { op: K }>, x: Exchange, memory: FaultMemory) => Change | void): Stating =>
-  (x, c, m) =>
-    c.op === op ? (bend(c as Extract<Change, { op: K }>, x, m) ?? c) : c;
-
-// (c) The answer: functions at the answer seam.
-/** The answer of `op` (a success) with its body made otherwise. */
-const answered =
-  (op: Op, bend: (body: any, x: Exchange, memory: FaultMemory) => unknown): Answering =>
-  (x, a, m) =>
-    x.op === op && a.status < 400 && a.body ? { ...a, body: bend(a.body, x, m) } : a;
 /** Each subscription of a list's page made otherwise. */
 const listed = (bend: (view: View, x: Exchange, memory: FaultMemory) => View): Answering =>
   answered('listWebhookSubscriptions', (b, x, m) => ({ ...b, subscriptions: b.subscriptions.map((v: View) => bend(v, x, m)) }));
@@ -132,37 +97,28 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     answer: errors((a) => ({ ...a, body: { code: a.status, message: a.body.Errors.Error[0].Description } })),
     ...provider,
   }),
-  fault(
-    'fd-webhook-error-shape-delete-unknown-reason-bad-request',
-    'FD-WEBHOOK-ERROR-SHAPE, FD-PROP-ERROR-STATUS: the 404 of deleteWebhookSubscription for an unknown subscription carries the bad-request reason code',
-    {
-      answer: errors((a, x) =>
-        x.op === 'deleteWebhookSubscription' && a.status === 404 ? { ...a, body: errorBody(400, 'Subscription not found') } : a,
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-id-format-unchecked',
-    "FD-WEBHOOK-ID-FORMAT: an id of another form than WebhookIdParam's format is looked up (not found), not refused as malformed",
-    {
-      relax: schema('WebhookIdParam', { drop: ['format'] }),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-webhook-id-format-refusal-unnamed',
-    'FD-WEBHOOK-ID-FORMAT: the refusal of a malformed subscription or event id names no parameter',
-    {
-      answer: errors((a, x) => {
-        const [error] = a.body.Errors.Error;
-        return x.op === 'front' && /^(subscription_id|webhook_event_id) is invalid/.test(error.Description)
-          ? { ...a, body: { Errors: { Error: [{ ...error, Description: 'Bad Request.' }] } } }
-          : a;
-      }),
-      ...assumption,
-    },
-  ),
+  fault('fd-webhook-error-shape-delete-unknown-reason-bad-request', {
+    rule: 'FD-WEBHOOK-ERROR-SHAPE, FD-PROP-ERROR-STATUS: the 404 of deleteWebhookSubscription for an unknown subscription carries the bad-request reason code',
+    answer: errors((a, x) =>
+      x.op === 'deleteWebhookSubscription' && a.status === 404 ? { ...a, body: errorBody(400, 'Subscription not found') } : a,
+    ),
+    ...provider,
+  }),
+  fault('fd-webhook-id-format-unchecked', {
+    rule: "FD-WEBHOOK-ID-FORMAT: an id of another form than WebhookIdParam's format is looked up (not found), not refused as malformed",
+    relax: schema('WebhookIdParam', { drop: ['format'] }),
+    ...assumption,
+  }),
+  fault('fd-webhook-id-format-refusal-unnamed', {
+    rule: 'FD-WEBHOOK-ID-FORMAT: the refusal of a malformed subscription or event id names no parameter',
+    answer: errors((a, x) => {
+      const [error] = a.body.Errors.Error;
+      return x.op === 'front' && /^(subscription_id|webhook_event_id) is invalid/.test(error.Description)
+        ? { ...a, body: { Errors: { Error: [{ ...error, Description: 'Bad Request.' }] } } }
+        : a;
+    }),
+    ...assumption,
+  }),
 
   // --- Event names (provider 1.35.0 listAvailableWebhookSubscriptionEvents, AvailableEvent)
   fault('fd-webhook-event-names-unchecked', 'FD-WEBHOOK-EVENT-NAMES: an event name the catalogue does not offer is taken', {
@@ -177,42 +133,33 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ),
     ...provider,
   }),
-  fault(
-    'fd-webhook-event-names-unchecked-on-event-update',
-    'FD-WEBHOOK-EVENT-NAMES: an event update takes a name the catalogue does not offer',
-    {
-      judge: skip('names', on('updateWebhookSubscriptionEvent')),
-      ...provider,
-      ...blind('blind-webhooks-event-update-name-unchecked'),
-    },
-  ),
-  fault(
-    'fd-webhook-event-names-refused-create-stored',
-    'FD-WEBHOOK-EVENT-NAMES, FD-WEBHOOK-CREATE, FD-PROP-REFUSED-NO-TRACE: a create refused for a name not offered has stored the subscription with its other events',
-    {
-      judge: writtenThenRefused('names', on('createWebhookSubscription'), (x) => {
-        const offered = (name: string) => AVAILABLE_EVENTS.some((e) => e.name === name);
-        const sub = newSubscription(x, { url: asked(x).url, events: (asked(x).events ?? []).filter((e) => offered(e.name)) });
-        x.world.subscriptions.set(sub.subscriptionId, sub);
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-event-names-available-hide-subscribed',
-    'FD-WEBHOOK-EVENT-NAMES: the catalogue leaves out the events the partner already subscribes to',
-    {
-      answer: answered('listAvailableWebhookSubscriptionEvents', (b, x) => {
-        const taken = new Set(
-          [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()]
-            .filter((s) => !s.deleted)
-            .flatMap((s) => s.events.map((e) => e.name)),
-        );
-        return { ...b, events: b.events.filter((e: { name: string }) => !taken.has(e.name)) };
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-webhook-event-names-unchecked-on-event-update', {
+    rule: 'FD-WEBHOOK-EVENT-NAMES: an event update takes a name the catalogue does not offer',
+    judge: skip('names', on('updateWebhookSubscriptionEvent')),
+    ...provider,
+    ...blind('blind-webhooks-event-update-name-unchecked'),
+  }),
+  fault('fd-webhook-event-names-refused-create-stored', {
+    rule: 'FD-WEBHOOK-EVENT-NAMES, FD-WEBHOOK-CREATE, FD-PROP-REFUSED-NO-TRACE: a create refused for a name not offered has stored the subscription with its other events',
+    judge: writtenThenRefused('names', on('createWebhookSubscription'), (x) => {
+      const offered = (name: string) => AVAILABLE_EVENTS.some((e) => e.name === name);
+      const sub = newSubscription(x, { url: asked(x).url, events: (asked(x).events ?? []).filter((e) => offered(e.name)) });
+      x.world.subscriptions.set(sub.subscriptionId, sub);
+    }),
+    ...provider,
+  }),
+  fault('fd-webhook-event-names-available-hide-subscribed', {
+    rule: 'FD-WEBHOOK-EVENT-NAMES: the catalogue leaves out the events the partner already subscribes to',
+    answer: answered('listAvailableWebhookSubscriptionEvents', (b, x) => {
+      const taken = new Set(
+        [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()]
+          .filter((s) => !s.deleted)
+          .flatMap((s) => s.events.map((e) => e.name)),
+      );
+      return { ...b, events: b.events.filter((e: { name: string }) => !taken.has(e.name)) };
+    }),
+    ...provider,
+  }),
 
   // --- Whose subscription, and after a delete (seed 002, Webhook subscriptions; Errors 404)
   fault('fd-webhook-owner-unchecked', "FD-WEBHOOK-OWNER: another partner's subscription is found by every operation and listed", {
@@ -225,18 +172,15 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       fold('set', always, (x) => (x.set = [...x.world.subscriptions.values()].filter((s) => !s.deleted))),
     ),
   }),
-  fault(
-    'fd-webhook-owner-foreign-delete-marks-deleted',
-    "FD-WEBHOOK-OWNER, FD-WEBHOOK-DELETE: deleting another partner's subscription answers 404 but deletes it",
-    {
-      judge: writtenThenRefused(
-        'subscription',
-        (x) => x.op === 'deleteWebhookSubscription' && x.named !== undefined && x.named.partnerId !== x.input.partner?.id,
-        (x) => (x.named!.deleted = true),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-webhook-owner-foreign-delete-marks-deleted', {
+    rule: "FD-WEBHOOK-OWNER, FD-WEBHOOK-DELETE: deleting another partner's subscription answers 404 but deletes it",
+    judge: writtenThenRefused(
+      'subscription',
+      (x) => x.op === 'deleteWebhookSubscription' && x.named !== undefined && x.named.partnerId !== x.input.partner?.id,
+      (x) => (x.named!.deleted = true),
+    ),
+    ...provider,
+  }),
   fault('fd-webhook-delete-still-readable', 'FD-WEBHOOK-DELETE: a deleted subscription still reads by id', {
     judge: findsDeleted('getWebhookSubscriptionById'),
   }),
@@ -244,55 +188,45 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     judge: findsDeleted('deleteWebhookSubscription'),
     ...blind('blind-webhooks-second-delete-204'),
   }),
-  fault(
-    'fd-obj-after-delete-event-status-switched',
-    "FD-OBJ-AFTER-DELETE, FD-WEBHOOK-DELETE: after a subscription's delete, changeWebhookSubscriptionEventStatus still finds it and switches an event it held",
-    { judge: findsDeleted('changeWebhookSubscriptionEventStatus') },
-  ),
-  fault(
-    'fd-webhook-delete-deleted-subscription-testable',
-    'FD-WEBHOOK-DELETE, FD-WEBHOOK-TEST-DELIVERY, FD-OBJ-AFTER-DELETE: testWebhookSubscription still finds a deleted subscription and delivers its test',
-    { judge: findsDeleted('testWebhookSubscription'), ...provider },
-  ),
-  fault(
-    'fd-webhook-event-delete-deleted-event-testable',
-    'FD-WEBHOOK-EVENT-DELETE, FD-OBJ-AFTER-DELETE: testWebhookSubscriptionBasedOnEventId still tests an event deleted from its subscription',
-    {
-      state: changed('event-delete', (c, x, m) => {
-        m.gone = [...(m.gone ?? []), { sub: x.sub!.subscriptionId, event: c.removed }];
-      }),
-      judge: skip(
-        'event',
-        (x) => x.op === 'testWebhookSubscriptionBasedOnEventId' && x.sub !== undefined,
-        (x, m) => {
-          x.event = (m.gone ?? []).find(
-            (g: { sub: string; event: HookEvent }) =>
-              g.sub === x.sub!.subscriptionId && g.event.webhookEventId === x.input.path.webhook_event_id,
-          )?.event;
-        },
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-unknown-event-other-subscription',
-    "FD-WEBHOOK-UNKNOWN-EVENT: an event id of another of the partner's subscriptions is found",
-    {
-      judge: skip(
-        'event',
-        (x) => x.sub !== undefined && elsewhere(x) !== undefined,
-        (x) => (x.event = elsewhere(x)),
-      ),
-    },
-  ),
-  fault(
-    'fd-not-found-event-status-unknown-subscription-400',
-    'FD-NOT-FOUND, FD-PROP-ERROR-STATUS: an event status change on an unknown subscription id answers 400, not 404',
-    {
-      judge: recode('subscription', on('changeWebhookSubscriptionEventStatus'), () => refusal(400, 'Invalid subscription id')),
-      ...provider,
-    },
-  ),
+  fault('fd-obj-after-delete-event-status-switched', {
+    rule: "FD-OBJ-AFTER-DELETE, FD-WEBHOOK-DELETE: after a subscription's delete, changeWebhookSubscriptionEventStatus still finds it and switches an event it held",
+    judge: findsDeleted('changeWebhookSubscriptionEventStatus'),
+  }),
+  fault('fd-webhook-delete-deleted-subscription-testable', {
+    rule: 'FD-WEBHOOK-DELETE, FD-WEBHOOK-TEST-DELIVERY, FD-OBJ-AFTER-DELETE: testWebhookSubscription still finds a deleted subscription and delivers its test',
+    judge: findsDeleted('testWebhookSubscription'),
+    ...provider,
+  }),
+  fault('fd-webhook-event-delete-deleted-event-testable', {
+    rule: 'FD-WEBHOOK-EVENT-DELETE, FD-OBJ-AFTER-DELETE: testWebhookSubscriptionBasedOnEventId still tests an event deleted from its subscription',
+    state: changed('event-delete', (c, x, m) => {
+      m.gone = [...(m.gone ?? []), { sub: x.sub!.subscriptionId, event: c.removed }];
+    }),
+    judge: skip(
+      'event',
+      (x) => x.op === 'testWebhookSubscriptionBasedOnEventId' && x.sub !== undefined,
+      (x, m) => {
+        x.event = (m.gone ?? []).find(
+          (g: { sub: string; event: HookEvent }) =>
+            g.sub === x.sub!.subscriptionId && g.event.webhookEventId === x.input.path.webhook_event_id,
+        )?.event;
+      },
+    ),
+    ...provider,
+  }),
+  fault('fd-webhook-unknown-event-other-subscription', {
+    rule: "FD-WEBHOOK-UNKNOWN-EVENT: an event id of another of the partner's subscriptions is found",
+    judge: skip(
+      'event',
+      (x) => x.sub !== undefined && elsewhere(x) !== undefined,
+      (x) => (x.event = elsewhere(x)),
+    ),
+  }),
+  fault('fd-not-found-event-status-unknown-subscription-400', {
+    rule: 'FD-NOT-FOUND, FD-PROP-ERROR-STATUS: an event status change on an unknown subscription id answers 400, not 404',
+    judge: recode('subscription', on('changeWebhookSubscriptionEventStatus'), () => refusal(400, 'Invalid subscription id')),
+    ...provider,
+  }),
 
   // --- Paging (provider 1.35.0 ObwmsOffsetParameter, ObwmsLimitParameter, Subscriptions; reference Paging)
   fault('fd-webhook-page-limit-uncapped', 'FD-WEBHOOK-PAGE-LIMIT: a limit above its maximum is served', {
@@ -316,58 +250,43 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     judge: fold('window', always, (x) => (x.start = x.offset! * x.limit!)),
     ...provider,
   }),
-  fault(
-    'fd-webhook-page-default-limit-25',
-    "FD-WEBHOOK-PAGE-DEFAULT: without limit a page holds another count than the limit parameter's default",
-    {
-      judge: fold(
-        'limit',
-        (x) => x.input.query.limit === undefined,
-        (x) => (x.limit = 25),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-webhook-page-default-limit-25', {
+    rule: "FD-WEBHOOK-PAGE-DEFAULT: without limit a page holds another count than the limit parameter's default",
+    judge: fold(
+      'limit',
+      (x) => x.input.query.limit === undefined,
+      (x) => (x.limit = 25),
+    ),
+    ...provider,
+  }),
   fault('fd-webhook-page-past-end-empty-200', 'FD-WEBHOOK-PAGE-PAST-END: a page past the last is an empty 200, not a 404', {
     judge: skip('page'),
     ...assumption,
   }),
-  fault(
-    'fd-prop-paging-last-page-drops-last',
-    "FD-WEBHOOK-CREATE, FD-PROP-PAGING: the last page leaves out the partner's last subscription",
-    {
-      judge: fold(
-        'page',
-        (x) => x.start! + x.limit! >= x.set!.length && x.page!.length > 1,
-        (x) => (x.page = x.page!.slice(0, -1)),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-derived-counts-list-count-is-limit',
-    'FD-WEBHOOK-PAGE-OFFSET, FD-DERIVED-COUNTS: count gives the limit asked, not the subscriptions listed',
-    {
-      answer: answered('listWebhookSubscriptions', (b, x) => ({ ...b, count: x.limit })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-page-offset-later-page-total-remaining',
-    'FD-WEBHOOK-PAGE-OFFSET: a page after the first counts in total the subscriptions from it on',
-    {
-      answer: answered('listWebhookSubscriptions', (b, x) => (x.start! > 0 ? { ...b, total: x.set!.length - x.start! } : b)),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-page-keeps-query-later-page-url-slash',
-    'FD-PAGE-KEEPS-QUERY: a page after the first answers each subscription URL with a slash added',
-    {
-      answer: listed((v, x) => (x.offset! > 1 && typeof v.url === 'string' ? { ...v, url: `${v.url}/` } : v)),
-      ...provider,
-    },
-  ),
+  fault('fd-prop-paging-last-page-drops-last', {
+    rule: "FD-WEBHOOK-CREATE, FD-PROP-PAGING: the last page leaves out the partner's last subscription",
+    judge: fold(
+      'page',
+      (x) => x.start! + x.limit! >= x.set!.length && x.page!.length > 1,
+      (x) => (x.page = x.page!.slice(0, -1)),
+    ),
+    ...provider,
+  }),
+  fault('fd-derived-counts-list-count-is-limit', {
+    rule: 'FD-WEBHOOK-PAGE-OFFSET, FD-DERIVED-COUNTS: count gives the limit asked, not the subscriptions listed',
+    answer: answered('listWebhookSubscriptions', (b, x) => ({ ...b, count: x.limit })),
+    ...provider,
+  }),
+  fault('fd-webhook-page-offset-later-page-total-remaining', {
+    rule: 'FD-WEBHOOK-PAGE-OFFSET: a page after the first counts in total the subscriptions from it on',
+    answer: answered('listWebhookSubscriptions', (b, x) => (x.start! > 0 ? { ...b, total: x.set!.length - x.start! } : b)),
+    ...provider,
+  }),
+  fault('fd-page-keeps-query-later-page-url-slash', {
+    rule: 'FD-PAGE-KEEPS-QUERY: a page after the first answers each subscription URL with a slash added',
+    answer: listed((v, x) => (x.offset! > 1 && typeof v.url === 'string' ? { ...v, url: `${v.url}/` } : v)),
+    ...provider,
+  }),
 
   // --- Create, update and delete through every reader (seed 002, Webhook subscriptions; Resources)
   fault('fd-webhook-create-answers-200', 'FD-WEBHOOK-CREATE: creation answers 200, not 201', {
@@ -378,36 +297,29 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
       for (const e of c.sub.events) delete e.condition;
     }),
   }),
-  fault(
-    'fd-webhook-create-list-dated-second-later',
-    'FD-WEBHOOK-CREATE: listWebhookSubscriptions dates each subscription one second after its creation; getWebhookSubscriptionById keeps the date',
-    { answer: listed((v) => ({ ...v, createdDate: isoDate(new Date(Date.parse(v.createdDate) + 1000)) })) },
-  ),
+  fault('fd-webhook-create-list-dated-second-later', {
+    rule: 'FD-WEBHOOK-CREATE: listWebhookSubscriptions dates each subscription one second after its creation; getWebhookSubscriptionById keeps the date',
+    answer: listed((v) => ({ ...v, createdDate: isoDate(new Date(Date.parse(v.createdDate) + 1000)) })),
+  }),
   fault('fd-webhook-create-list-url-query-dropped', 'FD-WEBHOOK-CREATE: the list shows the subscription URL without its query string', {
     answer: listed((v) => (typeof v.url === 'string' ? { ...v, url: v.url.split('?')[0] } : v)),
   }),
   fault('fd-webhook-delete-keeps-listed', 'FD-WEBHOOK-DELETE: a deleted subscription is still listed', {
     judge: fold('set', always, (x) => (x.set = [...x.world.subscriptions.group('partner', x.input.partner?.id ?? '').values()])),
   }),
-  fault(
-    'fd-webhook-delete-total-stale',
-    "FD-WEBHOOK-DELETE: the list's total is the partner's count as of its last creation: a delete after it leaves the total one too high",
-    {
-      state: changed('create', (c, x, m) => {
-        m[c.sub.partnerId] = [...x.world.subscriptions.group('partner', c.sub.partnerId).values()].filter((s) => !s.deleted).length + 1;
-      }),
-      answer: answered('listWebhookSubscriptions', (b, x, m) => ({ ...b, total: m[x.input.partner?.id ?? ''] ?? b.total })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-update-list-stale',
-    'FD-WEBHOOK-UPDATE, FD-WEBHOOK-EVENT-STATUS: the list shows each subscription as created, not as it is now',
-    {
-      state: keepCreated,
-      answer: listed((v, _x, m) => m[v.subscriptionId] ?? v),
-    },
-  ),
+  fault('fd-webhook-delete-total-stale', {
+    rule: "FD-WEBHOOK-DELETE: the list's total is the partner's count as of its last creation: a delete after it leaves the total one too high",
+    state: changed('create', (c, x, m) => {
+      m[c.sub.partnerId] = [...x.world.subscriptions.group('partner', c.sub.partnerId).values()].filter((s) => !s.deleted).length + 1;
+    }),
+    answer: answered('listWebhookSubscriptions', (b, x, m) => ({ ...b, total: m[x.input.partner?.id ?? ''] ?? b.total })),
+    ...provider,
+  }),
+  fault('fd-webhook-update-list-stale', {
+    rule: 'FD-WEBHOOK-UPDATE, FD-WEBHOOK-EVENT-STATUS: the list shows each subscription as created, not as it is now',
+    state: keepCreated,
+    answer: listed((v, _x, m) => m[v.subscriptionId] ?? v),
+  }),
   fault('fd-webhook-update-keeps-url', 'FD-WEBHOOK-UPDATE: an update leaves the URL as it was', {
     state: changed('update', (c, x) => ({ ...c, url: x.sub!.url })),
     ...provider,
@@ -417,64 +329,49 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ...provider,
     origin: 'model',
   }),
-  fault(
-    'fd-webhook-update-merges-events',
-    'FD-WEBHOOK-UPDATE: an update merges the events sent into the earlier ones instead of replacing them',
-    {
-      state: changed('update', (c, x) => ({
-        ...c,
-        events: [...c.events, ...x.sub!.events.filter((old) => !c.events.some((e) => e.webhookEventId === old.webhookEventId))],
-      })),
-      ...provider,
-      ...blind('blind-webhooks-update-merges-events'),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-update-stores-url',
-    'FD-PROP-REFUSED-NO-TRACE, FD-WEBHOOK-UPDATE: an update refused for a name not offered has already stored its URL',
-    {
-      judge: writtenThenRefused(
-        'names',
-        (x) => x.op === 'updateWebhookSubscription' && !!asked(x).url,
-        (x) => (x.sub!.url = asked(x).url),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-update-redates-creation',
-    "FD-WEBHOOK-UPDATE, FD-EVENT-DATE-FIXED, FD-PROP-WRITE-SCOPE: an update rewrites the subscription's createdDate",
-    {
-      state: changed('update', (_c, x) => {
-        x.sub!.createdDate = isoDate(x.now);
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-prop-answer-is-state-update-answers-events-before',
-    'FD-WEBHOOK-UPDATE, FD-PROP-ANSWER-IS-STATE: updateWebhookSubscription answers the events as they were before the update',
-    {
-      judge: before('updateWebhookSubscription', 'subscription', (x) => (x.sub ? subscriptionView(x.sub).events : undefined)),
-      answer: answered('updateWebhookSubscription', (b, x, m) => ({ ...b, events: recorded(x, m) ?? b.events })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-read-created-date-is-now',
-    'FD-EVENT-DATE-FIXED: getWebhookSubscriptionById gives the time of the read as the creation date',
-    { answer: answered('getWebhookSubscriptionById', (b, x) => ({ ...b, createdDate: isoDate(x.now) })), ...assumption },
-  ),
-  fault(
-    'fd-prop-same-on-every-reader-by-id-event-ids-uppercased',
-    'FD-PROP-SAME-ON-EVERY-READER, FD-OBJ-EXACT-ID: getWebhookSubscriptionById writes each webhookEventId in upper case',
-    {
-      answer: answered('getWebhookSubscriptionById', (b) => ({
-        ...b,
-        events: b.events.map((e: View) => ({ ...e, webhookEventId: String(e.webhookEventId).toUpperCase() })),
-      })),
-    },
-  ),
+  fault('fd-webhook-update-merges-events', {
+    rule: 'FD-WEBHOOK-UPDATE: an update merges the events sent into the earlier ones instead of replacing them',
+    state: changed('update', (c, x) => ({
+      ...c,
+      events: [...c.events, ...x.sub!.events.filter((old) => !c.events.some((e) => e.webhookEventId === old.webhookEventId))],
+    })),
+    ...provider,
+    ...blind('blind-webhooks-update-merges-events'),
+  }),
+  fault('fd-prop-refused-no-trace-update-stores-url', {
+    rule: 'FD-PROP-REFUSED-NO-TRACE, FD-WEBHOOK-UPDATE: an update refused for a name not offered has already stored its URL',
+    judge: writtenThenRefused(
+      'names',
+      (x) => x.op === 'updateWebhookSubscription' && !!asked(x).url,
+      (x) => (x.sub!.url = asked(x).url),
+    ),
+    ...provider,
+  }),
+  fault('fd-event-date-fixed-update-redates-creation', {
+    rule: "FD-WEBHOOK-UPDATE, FD-EVENT-DATE-FIXED, FD-PROP-WRITE-SCOPE: an update rewrites the subscription's createdDate",
+    state: changed('update', (_c, x) => {
+      x.sub!.createdDate = isoDate(x.now);
+    }),
+    ...provider,
+  }),
+  fault('fd-prop-answer-is-state-update-answers-events-before', {
+    rule: 'FD-WEBHOOK-UPDATE, FD-PROP-ANSWER-IS-STATE: updateWebhookSubscription answers the events as they were before the update',
+    judge: before('updateWebhookSubscription', 'subscription', (x) => (x.sub ? subscriptionView(x.sub).events : undefined)),
+    answer: answered('updateWebhookSubscription', (b, x, m) => ({ ...b, events: recorded(x, m) ?? b.events })),
+    ...provider,
+  }),
+  fault('fd-event-date-fixed-read-created-date-is-now', {
+    rule: 'FD-EVENT-DATE-FIXED: getWebhookSubscriptionById gives the time of the read as the creation date',
+    answer: answered('getWebhookSubscriptionById', (b, x) => ({ ...b, createdDate: isoDate(x.now) })),
+    ...assumption,
+  }),
+  fault('fd-prop-same-on-every-reader-by-id-event-ids-uppercased', {
+    rule: 'FD-PROP-SAME-ON-EVERY-READER, FD-OBJ-EXACT-ID: getWebhookSubscriptionById writes each webhookEventId in upper case',
+    answer: answered('getWebhookSubscriptionById', (b) => ({
+      ...b,
+      events: b.events.map((e: View) => ({ ...e, webhookEventId: String(e.webhookEventId).toUpperCase() })),
+    })),
+  }),
 
   // --- Events: update and delete (seed 002, Webhook subscriptions; provider 1.35.0 UpdateEventRequest)
   fault('fd-webhook-event-update-ignores-condition', 'FD-WEBHOOK-EVENT-UPDATE: an event update leaves the condition as it was', {
@@ -486,30 +383,24 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     ...provider,
     ...blind('blind-webhooks-event-update-new-id'),
   }),
-  fault(
-    'fd-webhook-delivery-current-event-override-kept',
-    "FD-WEBHOOK-DELIVERY-CURRENT: an event's override already set is kept, the new one dropped",
-    {
-      state: changed('event-update', (c, x) => (x.event!.url !== undefined && c.url ? { ...c, url: x.event!.url } : c)),
-    },
-  ),
-  fault(
-    'fd-webhook-event-update-answers-active',
-    'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-STATUS, FD-PROP-ANSWER-IS-STATE: an event update answers the event as active whatever its stored status',
-    { answer: answered('updateWebhookSubscriptionEvent', (b) => ({ ...b, status: 'active' })), ...provider },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-event-update-url-applied',
-    'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-NAMES, FD-PROP-REFUSED-NO-TRACE: an event update refused for a name not offered has stored its URL override',
-    {
-      judge: writtenThenRefused(
-        'names',
-        (x) => x.op === 'updateWebhookSubscriptionEvent' && !!asked(x).url,
-        (x) => (x.event!.url = asked(x).url),
-      ),
-      ...provider,
-    },
-  ),
+  fault('fd-webhook-delivery-current-event-override-kept', {
+    rule: "FD-WEBHOOK-DELIVERY-CURRENT: an event's override already set is kept, the new one dropped",
+    state: changed('event-update', (c, x) => (x.event!.url !== undefined && c.url ? { ...c, url: x.event!.url } : c)),
+  }),
+  fault('fd-webhook-event-update-answers-active', {
+    rule: 'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-STATUS, FD-PROP-ANSWER-IS-STATE: an event update answers the event as active whatever its stored status',
+    answer: answered('updateWebhookSubscriptionEvent', (b) => ({ ...b, status: 'active' })),
+    ...provider,
+  }),
+  fault('fd-prop-refused-no-trace-event-update-url-applied', {
+    rule: 'FD-WEBHOOK-EVENT-UPDATE, FD-WEBHOOK-EVENT-NAMES, FD-PROP-REFUSED-NO-TRACE: an event update refused for a name not offered has stored its URL override',
+    judge: writtenThenRefused(
+      'names',
+      (x) => x.op === 'updateWebhookSubscriptionEvent' && !!asked(x).url,
+      (x) => (x.event!.url = asked(x).url),
+    ),
+    ...provider,
+  }),
   fault('fd-webhook-event-delete-noop', 'FD-WEBHOOK-EVENT-DELETE: a deleted event stays in its subscription', {
     state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events })),
   }),
@@ -517,127 +408,96 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     state: changed('event-delete', (c, x) => ({ ...c, events: x.sub!.events.slice(0, x.sub!.events.indexOf(c.removed)) })),
     ...blind('blind-webhooks-event-delete-splice-tail'),
   }),
-  fault(
-    'fd-prop-write-scope-last-event-delete-drops-subscription',
-    "FD-PROP-WRITE-SCOPE, FD-WEBHOOK-EVENT-DELETE: deleting a subscription's last event deletes the subscription too",
-    {
-      state: changed('event-delete', (c, x) => {
-        if (c.events.length === 0) x.sub!.deleted = true;
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-prop-write-scope-last-event-delete-drops-subscription', {
+    rule: "FD-PROP-WRITE-SCOPE, FD-WEBHOOK-EVENT-DELETE: deleting a subscription's last event deletes the subscription too",
+    state: changed('event-delete', (c, x) => {
+      if (c.events.length === 0) x.sub!.deleted = true;
+    }),
+    ...provider,
+  }),
 
   // --- States (seed 002, States and transitions)
   fault('fd-webhook-status-values-any', 'FD-WEBHOOK-STATUS-VALUES: a status other than active or inactive is taken', {
     relax: schema('WebhookStatusValue', { drop: ['enum'] }),
   }),
-  fault(
-    'fd-webhook-status-values-provider-statuses',
-    "FD-WEBHOOK-STATUS-VALUES: the provider's record statuses (pending, removed) are taken as a status change",
-    {
-      relax: schema('WebhookStatusValue', { add: { enum: ['pending', 'removed'] } }),
-      ...blind('blind-webhooks-status-provider-enum'),
-    },
-  ),
-  fault(
-    'fd-webhook-status-values-same-state-refused',
-    'FD-WEBHOOK-STATUS-VALUES, FD-WEBHOOK-EVENT-STATUS: an event status change to the state the event is in is refused 400',
-    {
-      judge: refuse(
-        'transition',
-        (x) => x.event?.status === asked(x).status,
-        (x) => refusal(400, `Event is already ${asked(x).status}`),
-      ),
-      ...blind('blind-webhooks-event-status-same-state-400'),
-    },
-  ),
+  fault('fd-webhook-status-values-provider-statuses', {
+    rule: "FD-WEBHOOK-STATUS-VALUES: the provider's record statuses (pending, removed) are taken as a status change",
+    relax: schema('WebhookStatusValue', { add: { enum: ['pending', 'removed'] } }),
+    ...blind('blind-webhooks-status-provider-enum'),
+  }),
+  fault('fd-webhook-status-values-same-state-refused', {
+    rule: 'FD-WEBHOOK-STATUS-VALUES, FD-WEBHOOK-EVENT-STATUS: an event status change to the state the event is in is refused 400',
+    judge: refuse(
+      'transition',
+      (x) => x.event?.status === asked(x).status,
+      (x) => refusal(400, `Event is already ${asked(x).status}`),
+    ),
+    ...blind('blind-webhooks-event-status-same-state-400'),
+  }),
   fault('fd-webhook-event-status-not-stored', 'FD-WEBHOOK-EVENT-STATUS: the event keeps its state after a status change', {
     state: changed('event-status', (c, x) => ({ ...c, status: x.event!.status })),
   }),
-  fault(
-    'fd-webhook-event-status-answers-previous',
-    'FD-WEBHOOK-EVENT-STATUS: the status change stores the new status but answers the one before',
-    {
-      judge: before('changeWebhookSubscriptionEventStatus', 'event', (x) => x.event?.status),
-      answer: answered('changeWebhookSubscriptionEventStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
-    },
-  ),
-  fault(
-    'fd-prop-write-scope-event-deactivation-also-next',
-    'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: deactivating an event deactivates the event listed after it too',
-    {
-      state: changed('event-status', (c, x) => {
-        const next = x.sub!.events[x.sub!.events.indexOf(x.event!) + 1];
-        if (c.status === 'inactive' && next) next.status = c.status;
-      }),
-    },
-  ),
-  fault(
-    'fd-prop-write-scope-event-activation-also-previous',
-    'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: activating an event activates the event listed before it too',
-    {
-      state: changed('event-status', (c, x) => {
-        const previous = x.sub!.events[x.sub!.events.indexOf(x.event!) - 1];
-        if (c.status === 'active' && previous) previous.status = c.status;
-      }),
-    },
-  ),
-  fault(
-    'fd-prop-write-scope-event-activation-activates-subscription',
-    'FD-WEBHOOK-EVENT-STATUS, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: activating one event of an inactive subscription makes the subscription active',
-    {
-      state: changed('event-status', (c, x) => {
-        if (c.status === 'active') x.sub!.status = 'active';
-      }),
-    },
-  ),
-  fault(
-    'fd-prop-refused-no-trace-unknown-event-status-applied-to-all',
-    'FD-WEBHOOK-EVENT-STATUS, FD-PROP-REFUSED-NO-TRACE: an event id the subscription does not hold is refused 404, yet the status is set on every event of the subscription',
-    {
-      judge: writtenThenRefused(
-        'event',
-        (x) => x.op === 'changeWebhookSubscriptionEventStatus' && x.sub !== undefined,
-        (x) => {
-          for (const e of x.sub!.events) e.status = String(asked(x).status);
-        },
-      ),
-    },
-  ),
+  fault('fd-webhook-event-status-answers-previous', {
+    rule: 'FD-WEBHOOK-EVENT-STATUS: the status change stores the new status but answers the one before',
+    judge: before('changeWebhookSubscriptionEventStatus', 'event', (x) => x.event?.status),
+    answer: answered('changeWebhookSubscriptionEventStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
+  }),
+  fault('fd-prop-write-scope-event-deactivation-also-next', {
+    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: deactivating an event deactivates the event listed after it too',
+    state: changed('event-status', (c, x) => {
+      const next = x.sub!.events[x.sub!.events.indexOf(x.event!) + 1];
+      if (c.status === 'inactive' && next) next.status = c.status;
+    }),
+  }),
+  fault('fd-prop-write-scope-event-activation-also-previous', {
+    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-WRITE-SCOPE: activating an event activates the event listed before it too',
+    state: changed('event-status', (c, x) => {
+      const previous = x.sub!.events[x.sub!.events.indexOf(x.event!) - 1];
+      if (c.status === 'active' && previous) previous.status = c.status;
+    }),
+  }),
+  fault('fd-prop-write-scope-event-activation-activates-subscription', {
+    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-MODIFY-LEAVES-OTHERS, FD-PROP-WRITE-SCOPE: activating one event of an inactive subscription makes the subscription active',
+    state: changed('event-status', (c, x) => {
+      if (c.status === 'active') x.sub!.status = 'active';
+    }),
+  }),
+  fault('fd-prop-refused-no-trace-unknown-event-status-applied-to-all', {
+    rule: 'FD-WEBHOOK-EVENT-STATUS, FD-PROP-REFUSED-NO-TRACE: an event id the subscription does not hold is refused 404, yet the status is set on every event of the subscription',
+    judge: writtenThenRefused(
+      'event',
+      (x) => x.op === 'changeWebhookSubscriptionEventStatus' && x.sub !== undefined,
+      (x) => {
+        for (const e of x.sub!.events) e.status = String(asked(x).status);
+      },
+    ),
+  }),
   // The cascade property's proof (invariants.cascades.spec.ts): a shortcut when nothing seems to change.
-  fault(
-    'fd-prop-cascade-sub-status-same-state-skips-events',
-    'FD-PROP-CASCADE: a subscription status change to the status the subscription has already answers 200 and moves none of its events (an event moved alone keeps its own state)',
-    { state: changed('sub-status', (c, x) => (x.sub!.status === c.status ? { ...c, events: x.sub!.events.map((e) => e.status) } : c)) },
-  ),
+  fault('fd-prop-cascade-sub-status-same-state-skips-events', {
+    rule: 'FD-PROP-CASCADE: a subscription status change to the status the subscription has already answers 200 and moves none of its events (an event moved alone keeps its own state)',
+    state: changed('sub-status', (c, x) => (x.sub!.status === c.status ? { ...c, events: x.sub!.events.map((e) => e.status) } : c)),
+  }),
   fault('fd-webhook-sub-status-events-unchanged', "FD-WEBHOOK-SUB-STATUS: a subscription's status change leaves its events as they were", {
     state: changed('sub-status', (c, x) => ({ ...c, events: x.sub!.events.map((e) => e.status) })),
   }),
-  fault(
-    'fd-prop-answer-is-state-sub-inactive-not-kept',
-    'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: deactivating a subscription moves its events but leaves its own status active',
-    { state: changed('sub-status', (c, x) => (c.status === 'inactive' ? { ...c, status: x.sub!.status } : c)), ...provider },
-  ),
-  fault(
-    'fd-prop-answer-is-state-sub-status-answers-previous',
-    'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: the subscription status change answers the status the subscription had before',
-    {
-      judge: before('changeWebhookSubscriptionStatus', 'subscription', (x) => x.sub?.status),
-      answer: answered('changeWebhookSubscriptionStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-sub-reactivation-redates-creation',
-    'FD-EVENT-DATE-FIXED, FD-WEBHOOK-SUB-STATUS, FD-PROP-WRITE-SCOPE: reactivating a subscription writes the time of the change as its createdDate',
-    {
-      state: changed('sub-status', (c, x) => {
-        if (c.status === 'active' && x.sub!.status === 'inactive') x.sub!.createdDate = isoDate(x.now);
-      }),
-      ...provider,
-    },
-  ),
+  fault('fd-prop-answer-is-state-sub-inactive-not-kept', {
+    rule: 'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: deactivating a subscription moves its events but leaves its own status active',
+    state: changed('sub-status', (c, x) => (c.status === 'inactive' ? { ...c, status: x.sub!.status } : c)),
+    ...provider,
+  }),
+  fault('fd-prop-answer-is-state-sub-status-answers-previous', {
+    rule: 'FD-WEBHOOK-SUB-STATUS, FD-PROP-ANSWER-IS-STATE: the subscription status change answers the status the subscription had before',
+    judge: before('changeWebhookSubscriptionStatus', 'subscription', (x) => x.sub?.status),
+    answer: answered('changeWebhookSubscriptionStatus', (b, x, m) => ({ ...b, status: recorded(x, m) ?? b.status })),
+    ...provider,
+  }),
+  fault('fd-event-date-fixed-sub-reactivation-redates-creation', {
+    rule: 'FD-EVENT-DATE-FIXED, FD-WEBHOOK-SUB-STATUS, FD-PROP-WRITE-SCOPE: reactivating a subscription writes the time of the change as its createdDate',
+    state: changed('sub-status', (c, x) => {
+      if (c.status === 'active' && x.sub!.status === 'inactive') x.sub!.createdDate = isoDate(x.now);
+    }),
+    ...provider,
+  }),
   fault('fd-webhook-sub-status-list-leaves-out-inactive', 'FD-WEBHOOK-SUB-STATUS: the list leaves out the inactive subscriptions', {
     judge: fold('set', always, (x) => (x.set = x.set!.filter((s) => s.status !== 'inactive'))),
   }),
@@ -646,102 +506,72 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
   fault('fd-webhook-test-delivery-twice', 'FD-WEBHOOK-TEST-DELIVERY: each test call delivers twice per event', {
     delivery: delivered((d) => ({ ...d, to: [...d.to, ...d.to] })),
   }),
-  fault(
-    'fd-webhook-test-delivery-event-test-delivers-all',
-    'FD-WEBHOOK-TEST-DELIVERY: the test of one event delivers for every event of its subscription',
-    {
-      judge: fold('tested', on('testWebhookSubscriptionBasedOnEventId'), (x) => (x.tested = [...x.sub!.events])),
-    },
-  ),
-  fault(
-    'fd-webhook-test-delivery-sub-test-first-event-only',
-    'FD-WEBHOOK-TEST-DELIVERY: a subscription test delivers for its first active event only',
-    {
-      judge: fold('tested', on('testWebhookSubscription'), (x) => (x.tested = x.tested!.filter((e) => e.status === 'active').slice(0, 1))),
-      ...blind('blind-webhooks-sub-test-first-event-only'),
-    },
-  ),
-  fault(
-    'fd-webhook-test-delivery-sub-test-answers-202',
-    'FD-WEBHOOK-TEST-DELIVERY, FD-PROP-ERROR-STATUS: the subscription test answers 202, not 200',
-    {
-      answer: (x, a) => (x.op === 'testWebhookSubscription' && a.status === 200 ? { ...a, status: 202 } : a),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-inactive-no-test-event-delivered',
-    'FD-WEBHOOK-INACTIVE-NO-TEST: an inactive event of an active subscription receives test deliveries',
-    {
-      delivery: delivered((d) => (d.silent === 'event inactive' ? { ...d, silent: undefined } : d)),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-inactive-no-test-sub-test-ignores-status',
-    'FD-WEBHOOK-INACTIVE-NO-TEST: the subscription test delivers whatever the statuses',
-    {
-      delivery: delivered((d) => ({ ...d, silent: undefined }), on('testWebhookSubscription')),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-inactive-no-test-event-test-ignores-subscription',
-    'FD-WEBHOOK-INACTIVE-NO-TEST: the event test of an active event delivers though its subscription is inactive',
-    {
-      delivery: delivered(
-        (d) => (d.silent === 'subscription inactive' && d.event.status === 'active' ? { ...d, silent: undefined } : d),
-        on('testWebhookSubscriptionBasedOnEventId'),
-      ),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-webhook-inactive-no-test-reactivated-silent',
-    'FD-WEBHOOK-INACTIVE-NO-TEST: an event made inactive once receives no test delivery when active again',
-    {
-      state: changed('event-status', (c, x, m) => {
-        if (c.status !== 'active') m[x.event!.webhookEventId] = true;
-      }),
-      delivery: delivered((d, _x, m) => (m[d.event.webhookEventId] ? { ...d, silent: 'event inactive' } : d)),
-      ...provider,
-    },
-  ),
+  fault('fd-webhook-test-delivery-event-test-delivers-all', {
+    rule: 'FD-WEBHOOK-TEST-DELIVERY: the test of one event delivers for every event of its subscription',
+    judge: fold('tested', on('testWebhookSubscriptionBasedOnEventId'), (x) => (x.tested = [...x.sub!.events])),
+  }),
+  fault('fd-webhook-test-delivery-sub-test-first-event-only', {
+    rule: 'FD-WEBHOOK-TEST-DELIVERY: a subscription test delivers for its first active event only',
+    judge: fold('tested', on('testWebhookSubscription'), (x) => (x.tested = x.tested!.filter((e) => e.status === 'active').slice(0, 1))),
+    ...blind('blind-webhooks-sub-test-first-event-only'),
+  }),
+  fault('fd-webhook-test-delivery-sub-test-answers-202', {
+    rule: 'FD-WEBHOOK-TEST-DELIVERY, FD-PROP-ERROR-STATUS: the subscription test answers 202, not 200',
+    answer: (x, a) => (x.op === 'testWebhookSubscription' && a.status === 200 ? { ...a, status: 202 } : a),
+    ...provider,
+  }),
+  fault('fd-webhook-inactive-no-test-event-delivered', {
+    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: an inactive event of an active subscription receives test deliveries',
+    delivery: delivered((d) => (d.silent === 'event inactive' ? { ...d, silent: undefined } : d)),
+    ...provider,
+  }),
+  fault('fd-webhook-inactive-no-test-sub-test-ignores-status', {
+    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: the subscription test delivers whatever the statuses',
+    delivery: delivered((d) => ({ ...d, silent: undefined }), on('testWebhookSubscription')),
+    ...provider,
+  }),
+  fault('fd-webhook-inactive-no-test-event-test-ignores-subscription', {
+    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: the event test of an active event delivers though its subscription is inactive',
+    delivery: delivered(
+      (d) => (d.silent === 'subscription inactive' && d.event.status === 'active' ? { ...d, silent: undefined } : d),
+      on('testWebhookSubscriptionBasedOnEventId'),
+    ),
+    ...provider,
+  }),
+  fault('fd-webhook-inactive-no-test-reactivated-silent', {
+    rule: 'FD-WEBHOOK-INACTIVE-NO-TEST: an event made inactive once receives no test delivery when active again',
+    state: changed('event-status', (c, x, m) => {
+      if (c.status !== 'active') m[x.event!.webhookEventId] = true;
+    }),
+    delivery: delivered((d, _x, m) => (m[d.event.webhookEventId] ? { ...d, silent: 'event inactive' } : d)),
+    ...provider,
+  }),
   fault('fd-webhook-url-override-ignored', "FD-WEBHOOK-URL-OVERRIDE: an event with its own URL is delivered to the subscription's URL", {
     delivery: delivered((d, x) => {
       const url = x.sub!.url ?? d.event.url;
       return { ...d, to: url ? [url] : [] };
     }),
   }),
-  fault(
-    'fd-delivery-url-normalised',
-    'FD-DELIVERY-URL: the test deliveries go to the URL parsed and written again, not byte for byte as registered',
-    {
-      delivery: delivered((d) => ({ ...d, to: d.to.map((u) => (URL.canParse(u) ? new URL(u).href : u)) })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-delivery-media-type-override-text-plain',
-    "FD-DELIVERY-MEDIA-TYPE: a test delivery to an event's overriding URL declares its JSON body as text/plain",
-    {
-      delivery: delivered((d) =>
-        d.event.url && d.to[0] === d.event.url ? { ...d, headers: { ...d.headers, 'content-type': 'text/plain; charset=utf-8' } } : d,
-      ),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-delivery-sensitive-event-test-secret-header',
-    "FD-DELIVERY-SENSITIVE: the event test's delivery carries the partner secret in a header",
-    {
-      delivery: delivered(
-        (d, x) => (x.input.partner ? { ...d, headers: { ...d.headers, 'x-webhook-secret': x.input.partner.secret } } : d),
-        on('testWebhookSubscriptionBasedOnEventId'),
-      ),
-      ...assumption,
-    },
-  ),
+  fault('fd-delivery-url-normalised', {
+    rule: 'FD-DELIVERY-URL: the test deliveries go to the URL parsed and written again, not byte for byte as registered',
+    delivery: delivered((d) => ({ ...d, to: d.to.map((u) => (URL.canParse(u) ? new URL(u).href : u)) })),
+    ...assumption,
+  }),
+  fault('fd-delivery-media-type-override-text-plain', {
+    rule: "FD-DELIVERY-MEDIA-TYPE: a test delivery to an event's overriding URL declares its JSON body as text/plain",
+    delivery: delivered((d) =>
+      d.event.url && d.to[0] === d.event.url ? { ...d, headers: { ...d.headers, 'content-type': 'text/plain; charset=utf-8' } } : d,
+    ),
+    ...assumption,
+  }),
+  fault('fd-delivery-sensitive-event-test-secret-header', {
+    rule: "FD-DELIVERY-SENSITIVE: the event test's delivery carries the partner secret in a header",
+    delivery: delivered(
+      (d, x) => (x.input.partner ? { ...d, headers: { ...d.headers, 'x-webhook-secret': x.input.partner.secret } } : d),
+      on('testWebhookSubscriptionBasedOnEventId'),
+    ),
+    ...assumption,
+  }),
   fault('fd-webhook-delivery-shape-without-event-id', 'FD-WEBHOOK-DELIVERY-SHAPE: a test delivery does not name its webhookEventId', {
     delivery: delivered((d) => {
       delete d.body.webhookEventId;
@@ -749,32 +579,23 @@ export const WEBHOOKS_FAULTS = faultCatalogue([
     }),
     ...assumption,
   }),
-  fault(
-    'fd-date-unit-test-sent-date-epoch-seconds',
-    'FD-WEBHOOK-DELIVERY-SHAPE, FD-DATE-UNIT: a test delivery dates itself in epoch seconds, not ISO 8601',
-    {
-      delivery: delivered((d, x) => ({ ...d, body: { ...d.body, sentDate: Math.floor(x.now.getTime() / 1000) } })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-prop-event-ids-test-sent-date-eastern-as-utc',
-    'FD-PROP-EVENT-IDS: a test delivery writes its sentDate in US Eastern wall time marked Z, five hours before the trigger was sent',
-    {
-      delivery: delivered((d, x) => ({ ...d, body: { ...d.body, sentDate: isoDate(new Date(x.now.getTime() - 5 * HOUR)) } })),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-webhook-delivery-state-condition-as-created',
-    'FD-WEBHOOK-DELIVERY-STATE: a test delivery carries the condition the event had when the subscription was created, not its condition now',
-    {
-      state: keepCreated,
-      delivery: delivered((d, x, m) => {
-        const created = m[x.sub!.subscriptionId]?.events?.find((e: View) => e.name === d.event.name);
-        return { ...d, body: { ...d.body, condition: created?.condition } };
-      }),
-      ...assumption,
-    },
-  ),
+  fault('fd-date-unit-test-sent-date-epoch-seconds', {
+    rule: 'FD-WEBHOOK-DELIVERY-SHAPE, FD-DATE-UNIT: a test delivery dates itself in epoch seconds, not ISO 8601',
+    delivery: delivered((d, x) => ({ ...d, body: { ...d.body, sentDate: Math.floor(x.now.getTime() / 1000) } })),
+    ...assumption,
+  }),
+  fault('fd-prop-event-ids-test-sent-date-eastern-as-utc', {
+    rule: 'FD-PROP-EVENT-IDS: a test delivery writes its sentDate in US Eastern wall time marked Z, five hours before the trigger was sent',
+    delivery: delivered((d, x) => ({ ...d, body: { ...d.body, sentDate: isoDate(new Date(x.now.getTime() - 5 * HOUR)) } })),
+    ...assumption,
+  }),
+  fault('fd-webhook-delivery-state-condition-as-created', {
+    rule: 'FD-WEBHOOK-DELIVERY-STATE: a test delivery carries the condition the event had when the subscription was created, not its condition now',
+    state: keepCreated,
+    delivery: delivered((d, x, m) => {
+      const created = m[x.sub!.subscriptionId]?.events?.find((e: View) => e.name === d.event.name);
+      return { ...d, body: { ...d.body, condition: created?.condition } };
+    }),
+    ...assumption,
+  }),
 ]);

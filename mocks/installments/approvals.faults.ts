@@ -3,10 +3,9 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
+import { faultCatalogue, seeded } from '../kit/faults.js';
 import {
   answerOf,
-  bend,
   blind,
   errorItems,
   okBody,
@@ -18,6 +17,7 @@ import {
   skipOn,
   type Changing,
   type Judging,
+  fault,
 } from './fault-builders.js';
 import { INVALID } from './errors.js';
 import { UUID } from './state.js';
@@ -48,41 +48,24 @@ const foundOtherwise =
 const decided = (status: string) => (_b: unknown, x: Exchange) => x.ok?.body.status === status;
 
 export const APPROVALS_FAULTS = faultCatalogue([
-  bend(
-    {
-      id: 'approval-offer-id-optional-without-selection',
-      rule: 'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
-      source: 'provider',
-      rules: ['IN-REQ-APPROVAL-OFFER-ID'],
-    },
-    { judge: skipAt('approval-offer-id') },
-  ),
-  bend(
-    {
-      id: 'decline-reason-not-kept',
-      rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
-      source: 'provider',
-      rules: ['IN-REQ-PLAN-REJECT-REASON'],
-    },
-    { state: (x, c) => (x.op === 'planApproval' && c.reason !== undefined ? { ...c, reason: undefined } : c) },
-  ),
-  bend(
-    {
-      id: 'approval-location-names-plan-reader',
-      rule: 'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
-      source: 'provider',
-      rules: ['IN-ECHO-PLAN-LOCATION'],
-    },
-    {
-      answer: answerOf(
-        'planApproval',
-        (a, x) => {
-          a.headers.location = `plans/${x.plan!.planId}`;
-        },
-        (a, x) => a.status === 202 && x.plan !== undefined,
-      ),
-    },
-  ),
+  fault('approval-offer-id-optional-without-selection', ['IN-REQ-APPROVAL-OFFER-ID'], {
+    rule: 'IN-REQ-APPROVAL-OFFER-ID: with consumer offer selection disabled, an approval without offerId decides the plan',
+    judge: skipAt('approval-offer-id'),
+  }),
+  fault('decline-reason-not-kept', ['IN-REQ-PLAN-REJECT-REASON'], {
+    rule: 'IN-REQ-PLAN-REJECT-REASON: the reason of a decline is not kept: getPlan reads the plan DECLINED without its rejectReasonCode',
+    state: (x, c) => (x.op === 'planApproval' && c.reason !== undefined ? { ...c, reason: undefined } : c),
+  }),
+  fault('approval-location-names-plan-reader', ['IN-ECHO-PLAN-LOCATION'], {
+    rule: 'IN-ECHO-PLAN-LOCATION: the 202 of an asynchronous decision names the plan reader in its Location (plans/<planId>), not the approval status to poll',
+    answer: answerOf(
+      'planApproval',
+      (a, x) => {
+        a.headers.location = `plans/${x.plan!.planId}`;
+      },
+      (a, x) => a.status === 202 && x.plan !== undefined,
+    ),
+  }),
   // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
   seeded({
     id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',
@@ -99,29 +82,21 @@ export const APPROVALS_FAULTS = faultCatalogue([
     },
   }),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
-  bend(
-    seeded({
-      id: 'in-prop-refused-no-trace-approval-refusal-declines-plan',
-      rule: 'IN-PROP-REFUSED-NO-TRACE: a planApproval refused for a member the contract refuses (400) records a decline on the plan it names',
-      source: 'assumption',
-      rules: ['IN-PROP-REFUSED-NO-TRACE'],
-    }),
-    { state: recordsRefused(() => true, 'DECLINED') },
-  ),
+  fault('in-prop-refused-no-trace-approval-refusal-declines-plan', ['IN-PROP-REFUSED-NO-TRACE'], {
+    rule: 'IN-PROP-REFUSED-NO-TRACE: a planApproval refused for a member the contract refuses (400) records a decline on the plan it names',
+    source: 'assumption',
+    origin: 'seeded',
+    state: recordsRefused(() => true, 'DECLINED'),
+  }),
   // Seeded beside the check of every looked-up id's end forms (lookups.end-forms.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-lookup-exact-approval-status-plan-id-last-char-ignored',
-      rule: "IN-LOOKUP-EXACT: a plan is found by its id as sent (reference, Operations table: an unknown plan is 404); getPlanApprovalStatus finds a plan by all but its id's last character",
-      source: 'assumption',
-      rules: ['IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN'],
-    }),
-    {
-      judge: foundOtherwise('approval-status-plan', (x) =>
-        UUID.test(planIdOf(x)) ? [...x.world.plans.values()].find((p) => p.planId.slice(0, -1) === planIdOf(x).slice(0, -1)) : undefined,
-      ),
-    },
-  ),
+  fault('in-lookup-exact-approval-status-plan-id-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATUS-PLAN-UNKNOWN'], {
+    rule: "IN-LOOKUP-EXACT: a plan is found by its id as sent (reference, Operations table: an unknown plan is 404); getPlanApprovalStatus finds a plan by all but its id's last character",
+    source: 'assumption',
+    origin: 'seeded',
+    judge: foundOtherwise('approval-status-plan', (x) =>
+      UUID.test(planIdOf(x)) ? [...x.world.plans.values()].find((p) => p.planId.slice(0, -1) === planIdOf(x).slice(0, -1)) : undefined,
+    ),
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'rejectReasonDetail-max-unenforced',
@@ -147,30 +122,20 @@ export const APPROVALS_FAULTS = faultCatalogue([
     [{ schema: 'PlanApprovalRequest', at: ['properties', 'rejectReasonDetail'], set: { maxLength: 4999 } }],
   ),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  bend(
-    modelFault({
-      id: 'in-state-decision-approval-decides-latest-plan',
-      rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
-      source: 'seed',
-      rules: ['IN-STATE-DECISION', 'IN-PROP-WRITE-SCOPE'],
-    }),
-    { state: (x, c) => (x.op === 'planApproval' && c.plan ? { ...c, plan: [...x.world.plans.values()].at(-1) } : c) },
-  ),
-  bend(
-    {
-      id: 'in-echo-callback-approval-status-callback-of-latest-plan',
-      rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
-      source: 'provider',
-      rules: ['IN-ECHO-CALLBACK'],
-    },
-    {
-      answer: okBody(
-        'getPlanApprovalStatus',
-        (b, x) => ({ ...b, callbackUrl: ([...x.world.plans.values()].pop() ?? x.plan)!.callbackUrl }),
-        (b) => 'callbackUrl' in b,
-      ),
-    },
-  ),
+  fault('in-state-decision-approval-decides-latest-plan', ['IN-STATE-DECISION', 'IN-PROP-WRITE-SCOPE'], {
+    rule: 'a decision applies to the plan its planId names (seed 001, States; Endpoints): with two plans, deciding the earlier one decides the one created last',
+    source: 'seed',
+    origin: 'model',
+    state: (x, c) => (x.op === 'planApproval' && c.plan ? { ...c, plan: [...x.world.plans.values()].at(-1) } : c),
+  }),
+  fault('in-echo-callback-approval-status-callback-of-latest-plan', ['IN-ECHO-CALLBACK'], {
+    rule: 'getPlanApprovalStatus answers the callbackUrl of the plan asked, the one the sync approval answered (provider 2.0.0, ApprovalStatus): it answers the callback URL of the latest plan created',
+    answer: okBody(
+      'getPlanApprovalStatus',
+      (b, x) => ({ ...b, callbackUrl: ([...x.world.plans.values()].pop() ?? x.plan)!.callbackUrl }),
+      (b) => 'callbackUrl' in b,
+    ),
+  }),
   {
     id: 'in-lim-approval-offerid-nine-accepted',
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
@@ -178,216 +143,118 @@ export const APPROVALS_FAULTS = faultCatalogue([
     rules: ['IN-LIM-APPROVAL-OFFERID'],
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
   },
-  bend(
-    {
-      id: 'in-obj-read-only-approval-callback-from-body',
-      rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
-      source: 'provider',
-      rules: ['IN-OBJ-READ-ONLY'],
+  fault('in-obj-read-only-approval-callback-from-body', ['IN-OBJ-READ-ONLY'], {
+    rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
+    state: (x, c) => {
+      if (x.op === 'planApproval' && c.plan && !c.sync && typeof x.ok?.body.callbackUrl === 'string')
+        c.plan.callbackUrl = x.ok.body.callbackUrl;
+      return c;
     },
-    {
-      state: (x, c) => {
-        if (x.op === 'planApproval' && c.plan && !c.sync && typeof x.ok?.body.callbackUrl === 'string')
-          c.plan.callbackUrl = x.ok.body.callbackUrl;
-        return c;
-      },
-    },
-  ),
-  bend(
-    {
-      id: 'in-trans-accept-approval-status-accept-unchecked',
-      rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
-      source: 'provider',
-      rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-    },
-    { judge: skipOn('accept', 'getPlanApprovalStatus') },
-  ),
+  }),
+  fault('in-trans-accept-approval-status-accept-unchecked', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
+    rule: 'an Accept without JSON is 406 on the operations that document it (reference, getPlanApprovalStatus errors 406): getPlanApprovalStatus answers 200 JSON to Accept: text/plain',
+    judge: skipOn('accept', 'getPlanApprovalStatus'),
+  }),
   // Seeded beside the check that a sync decline's callbackUrl is the one the status read answers (checkout.flow.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-echo-callback-approval-sync-decline-callback-with-outcome-path',
-      rule: 'IN-ECHO-CALLBACK: getPlanApprovalStatus answers the callbackUrl the sync approval answered, on a decline too; a sync decline answers the callbackUrl with /declined added to its path, the status read the plain one',
-      source: 'provider',
-      rules: ['IN-ECHO-CALLBACK'],
-    }),
-    { answer: okBody('planApproval', (b) => ({ callbackUrl: `${b.callbackUrl}/declined` }), decided('DECLINED')) },
-  ),
-  bend(
-    seeded({
-      id: 'in-err-contract-approval-sync-false-case-folded',
-      rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
-      source: 'provider',
-      rules: ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
-    }),
-    { judge: paramUnchecked('sync', (v) => /^false$/i.test(v ?? ''), 'planApproval') },
-  ),
-  bend(
-    {
-      id: 'in-status-sync-approval-sync-case-folded',
-      rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
-      source: 'provider',
-      rules: ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'],
-    },
-    {
-      judge: paramUnchecked('sync', (v) => /^(true|false)$/i.test(v ?? ''), 'planApproval'),
-      state: (x, c) => (x.op === 'planApproval' && c.plan && x.ok?.query.get('sync')?.toLowerCase() === 'true' ? { ...c, sync: true } : c),
-    },
-  ),
+  fault('in-echo-callback-approval-sync-decline-callback-with-outcome-path', ['IN-ECHO-CALLBACK'], {
+    rule: 'IN-ECHO-CALLBACK: getPlanApprovalStatus answers the callbackUrl the sync approval answered, on a decline too; a sync decline answers the callbackUrl with /declined added to its path, the status read the plain one',
+    origin: 'seeded',
+    answer: okBody('planApproval', (b) => ({ callbackUrl: `${b.callbackUrl}/declined` }), decided('DECLINED')),
+  }),
+  fault('in-err-contract-approval-sync-false-case-folded', ['IN-ERR-CONTRACT', 'IN-STATUS-SYNC', 'IN-TYPE-FORMS'], {
+    rule: 'IN-ERR-CONTRACT: planApproval takes sync as a boolean (provider 2.0.0, Sync); sync=False is read without its case and answered 202 as the asynchronous mode instead of refused 400',
+    origin: 'seeded',
+    judge: paramUnchecked('sync', (v) => /^false$/i.test(v ?? ''), 'planApproval'),
+  }),
+  fault('in-status-sync-approval-sync-case-folded', ['IN-STATUS-SYNC', 'IN-TYPE-FORMS'], {
+    rule: 'planApproval takes the query flag sync as a boolean, true or false (provider 2.0.0, planApproval sync parameter, boolean; reference, Operations): sync=TRUE is read without its case and answered synchronously instead of refused 400',
+    judge: paramUnchecked('sync', (v) => /^(true|false)$/i.test(v ?? ''), 'planApproval'),
+    state: (x, c) => (x.op === 'planApproval' && c.plan && x.ok?.query.get('sync')?.toLowerCase() === 'true' ? { ...c, sync: true } : c),
+  }),
   // Seeded beside the card's masked forms on every answer (security.sensitive-values.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-obj-sensitive-approval-status-card-first-six',
-      rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlanApprovalStatus names the plan's card by its first six digits",
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
-    }),
-    {
-      answer: okBody('getPlanApprovalStatus', (b, x) => ({
-        callbackUrl: x.plan!.callbackUrl,
-        status: b.status,
-        cardBin: x.plan!.pan.slice(0, 6),
-      })),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-obj-sensitive-approval-sync-card-bin-hash-masked',
-      rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): a synchronous approval names the plan's card by its first six and last four, # between",
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
-    }),
-    {
-      answer: okBody(
-        'planApproval',
-        (b, x) => ({ ...b, card: `${x.plan!.pan.slice(0, 6)}${'#'.repeat(x.plan!.pan.length - 10)}${x.plan!.pan.slice(-4)}` }),
-        decided('APPROVED'),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-enum-rejectcode-approval-async-auth-fail-reason-refused',
-      rule: 'rejectReasonCode is one of the six reasons, each accepted (provider 2.0.0 PlanApproval.rejectReasonCode): an asynchronous decline with CONSUMER_AUTH_FAIL is refused 400 as an unknown reason',
-      source: 'provider',
-      rules: ['IN-ENUM-REJECTCODE'],
-    },
-    {
-      judge: refuseAt(
-        'approval-decision',
-        (x) => x.ok?.query.get('sync') !== 'true' && x.ok?.body.rejectReasonCode === 'CONSUMER_AUTH_FAIL',
-        () => ({ status: 400, reasonCode: INVALID, description: 'rejectReasonCode is not a known reason', details: 'rejectReasonCode' }),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lookup-exact-approval-plan-id-case-folded',
-      rule: 'a plan id with a character changed names no plan, and an approval of a plan the service does not know is 400 (reference, Approval; provider 2.0.0 PlanApproval.planId): planApproval finds the plan by its id in any case, an upper-cased id deciding the plan (200/202)',
-      source: 'provider',
-      rules: ['IN-LOOKUP-EXACT', 'IN-STATE-APPROVAL-PLAN'],
-    },
-    {
-      judge: foundOtherwise('approval-plan', (x) =>
-        [...x.world.plans.values()].find((p) => p.planId.toLowerCase() === String(x.ok?.body.planId).toLowerCase()),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-state-decision-approval-status-approved-lowercase',
-      rule: 'the approval status shows the decision APPROVED or DECLINED (seed 001, States; provider 2.0.0 status enum): getPlanApprovalStatus writes an approved plan as approved in lower case',
-      source: 'seed',
-      rules: ['IN-STATE-DECISION', 'IN-ENUM-DECISION'],
-    },
-    {
-      answer: okBody(
-        'getPlanApprovalStatus',
-        (b) => ({ ...b, status: 'approved' }),
-        (_b, x) => x.plan?.status === 'APPROVED',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-prop-refused-no-trace-approval-bad-sync-still-approves',
-      rule: 'a refused approval leaves the plan as it was (seed 001, POST /approvals; reference, sync is a boolean): an approval refused 400 for a sync value other than true or false has already set the plan APPROVED',
-      source: 'assumption',
-      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATUS-SYNC'],
-    },
-    { state: recordsRefused((sent, x) => ![null, 'true', 'false'].includes(syncSent(x)) && sent.status === 'APPROVED', 'APPROVED') },
-  ),
-  bend(
-    {
-      id: 'in-err-shape-approval-status-404-recoverable-string',
-      rule: 'every error item carries a boolean Recoverable (reference, Error body; provider 2.0.0): the 404 of getPlanApprovalStatus writes Recoverable as the string "false"',
-      source: 'provider',
-      rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-    },
-    {
-      answer: errorItems(
-        (item) => void (item.Recoverable = 'false'),
-        (a, x) => x.op === 'getPlanApprovalStatus' && a.status === 404,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-prop-refused-no-trace-approval-refused-offer-id-still-decides',
-      rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
-      source: 'provider',
-      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'],
-    },
-    {
-      state: recordsRefused(
-        (sent) => typeof sent.offerId === 'string' && [...sent.offerId].length !== 8 && ['APPROVED', 'DECLINED'].includes(sent.status),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-prop-refused-no-trace-approval-decided-before-signature',
-      rule: 'a request without a valid OAuth 1.0a signature is 401 and changes nothing (reference, Transport and auth; a refused request is not carried out in part): planApproval records the decision its body names on the plan before the signature is verified, so a 401 approval is seen by getPlan',
-      source: 'assumption',
-      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-AUTH-SIGNATURE'],
-    },
-    { state: recordsRefused((sent) => ['APPROVED', 'DECLINED'].includes(sent.status)) },
-  ),
-  bend(
-    {
-      id: 'in-prop-refused-no-trace-approval-long-detail-refused-still-declines',
-      rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
-      source: 'assumption',
-      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'],
-    },
-    {
-      state: recordsRefused(
-        (sent, x) => x.refused === 400 && sent.status === 'DECLINED' && String(sent.rejectReasonDetail ?? '').length > 5000,
-        'DECLINED',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-status-sync-approval-sync-decline-applied-late',
-      rule: 'a sync approval (sync=true, answered with the callback) is decided when answered (reference, Operations: planApproval; Flows - checkout, plan read back with the decision): a sync decline is only queued, getPlan and the approval status still show the plan undecided right after that answer',
-      source: 'assumption',
-      rules: ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'],
-    },
-    { state: (x, c) => (x.op === 'planApproval' && c.sync && c.decision === 'DECLINED' ? { ...c, late: true } : c) },
-  ),
-  bend(
-    {
-      id: 'in-status-plan-unknown-approval-status-malformed-id-400',
-      rule: 'getPlanApprovalStatus answers 200, 401, 403, 404 or 406, a plan_id of no plan 404 (reference, Operations; provider 2.0.0): a plan_id that is not a UUID is answered 400',
-      source: 'provider',
-      rules: ['IN-STATUS-PLAN-UNKNOWN', 'IN-PROP-ERROR-STATUS'],
-    },
-    {
-      judge: recodeAt(
-        'approval-status-plan',
-        () => ({ status: 400, reasonCode: 'INVALID_PLAN_ID', description: 'plan_id must be a UUID.', details: 'plan_id' }),
-        (x) => !UUID.test(planIdOf(x)),
-      ),
-    },
-  ),
+  fault('in-obj-sensitive-approval-status-card-first-six', ['IN-OBJ-SENSITIVE'], {
+    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): getPlanApprovalStatus names the plan's card by its first six digits",
+    origin: 'seeded',
+    answer: okBody('getPlanApprovalStatus', (b, x) => ({
+      callbackUrl: x.plan!.callbackUrl,
+      status: b.status,
+      cardBin: x.plan!.pan.slice(0, 6),
+    })),
+  }),
+  fault('in-obj-sensitive-approval-sync-card-bin-hash-masked', ['IN-OBJ-SENSITIVE'], {
+    rule: "IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): a synchronous approval names the plan's card by its first six and last four, # between",
+    origin: 'seeded',
+    answer: okBody(
+      'planApproval',
+      (b, x) => ({ ...b, card: `${x.plan!.pan.slice(0, 6)}${'#'.repeat(x.plan!.pan.length - 10)}${x.plan!.pan.slice(-4)}` }),
+      decided('APPROVED'),
+    ),
+  }),
+  fault('in-enum-rejectcode-approval-async-auth-fail-reason-refused', ['IN-ENUM-REJECTCODE'], {
+    rule: 'rejectReasonCode is one of the six reasons, each accepted (provider 2.0.0 PlanApproval.rejectReasonCode): an asynchronous decline with CONSUMER_AUTH_FAIL is refused 400 as an unknown reason',
+    judge: refuseAt(
+      'approval-decision',
+      (x) => x.ok?.query.get('sync') !== 'true' && x.ok?.body.rejectReasonCode === 'CONSUMER_AUTH_FAIL',
+      () => ({ status: 400, reasonCode: INVALID, description: 'rejectReasonCode is not a known reason', details: 'rejectReasonCode' }),
+    ),
+  }),
+  fault('in-lookup-exact-approval-plan-id-case-folded', ['IN-LOOKUP-EXACT', 'IN-STATE-APPROVAL-PLAN'], {
+    rule: 'a plan id with a character changed names no plan, and an approval of a plan the service does not know is 400 (reference, Approval; provider 2.0.0 PlanApproval.planId): planApproval finds the plan by its id in any case, an upper-cased id deciding the plan (200/202)',
+    judge: foundOtherwise('approval-plan', (x) =>
+      [...x.world.plans.values()].find((p) => p.planId.toLowerCase() === String(x.ok?.body.planId).toLowerCase()),
+    ),
+  }),
+  fault('in-state-decision-approval-status-approved-lowercase', ['IN-STATE-DECISION', 'IN-ENUM-DECISION'], {
+    rule: 'the approval status shows the decision APPROVED or DECLINED (seed 001, States; provider 2.0.0 status enum): getPlanApprovalStatus writes an approved plan as approved in lower case',
+    source: 'seed',
+    answer: okBody(
+      'getPlanApprovalStatus',
+      (b) => ({ ...b, status: 'approved' }),
+      (_b, x) => x.plan?.status === 'APPROVED',
+    ),
+  }),
+  fault('in-prop-refused-no-trace-approval-bad-sync-still-approves', ['IN-PROP-REFUSED-NO-TRACE', 'IN-STATUS-SYNC'], {
+    rule: 'a refused approval leaves the plan as it was (seed 001, POST /approvals; reference, sync is a boolean): an approval refused 400 for a sync value other than true or false has already set the plan APPROVED',
+    source: 'assumption',
+    state: recordsRefused((sent, x) => ![null, 'true', 'false'].includes(syncSent(x)) && sent.status === 'APPROVED', 'APPROVED'),
+  }),
+  fault('in-err-shape-approval-status-404-recoverable-string', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'], {
+    rule: 'every error item carries a boolean Recoverable (reference, Error body; provider 2.0.0): the 404 of getPlanApprovalStatus writes Recoverable as the string "false"',
+    answer: errorItems(
+      (item) => void (item.Recoverable = 'false'),
+      (a, x) => x.op === 'getPlanApprovalStatus' && a.status === 404,
+    ),
+  }),
+  fault('in-prop-refused-no-trace-approval-refused-offer-id-still-decides', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-APPROVAL-OFFERID'], {
+    rule: "an approval refused 400 leaves the plan as it was (reference, Main fields - Approval: offerId length; a refused request changes nothing): an approval refused for its offerId's length has already recorded its APPROVED or DECLINED on the plan, seen by getPlanApprovalStatus and getPlan",
+    state: recordsRefused(
+      (sent) => typeof sent.offerId === 'string' && [...sent.offerId].length !== 8 && ['APPROVED', 'DECLINED'].includes(sent.status),
+    ),
+  }),
+  fault('in-prop-refused-no-trace-approval-decided-before-signature', ['IN-PROP-REFUSED-NO-TRACE', 'IN-AUTH-SIGNATURE'], {
+    rule: 'a request without a valid OAuth 1.0a signature is 401 and changes nothing (reference, Transport and auth; a refused request is not carried out in part): planApproval records the decision its body names on the plan before the signature is verified, so a 401 approval is seen by getPlan',
+    source: 'assumption',
+    state: recordsRefused((sent) => ['APPROVED', 'DECLINED'].includes(sent.status)),
+  }),
+  fault('in-prop-refused-no-trace-approval-long-detail-refused-still-declines', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-REJECTDETAIL'], {
+    rule: 'an approval refused 400 leaves the plan as it was (reference, Approval rejectReasonDetail at most its maxLength): a decline refused for its over-long rejectReasonDetail declines the plan all the same',
+    source: 'assumption',
+    state: recordsRefused(
+      (sent, x) => x.refused === 400 && sent.status === 'DECLINED' && String(sent.rejectReasonDetail ?? '').length > 5000,
+      'DECLINED',
+    ),
+  }),
+  fault('in-status-sync-approval-sync-decline-applied-late', ['IN-STATUS-SYNC', 'IN-STATE-DECISION', 'IN-PROP-ANSWER-IS-STATE'], {
+    rule: 'a sync approval (sync=true, answered with the callback) is decided when answered (reference, Operations: planApproval; Flows - checkout, plan read back with the decision): a sync decline is only queued, getPlan and the approval status still show the plan undecided right after that answer',
+    source: 'assumption',
+    state: (x, c) => (x.op === 'planApproval' && c.sync && c.decision === 'DECLINED' ? { ...c, late: true } : c),
+  }),
+  fault('in-status-plan-unknown-approval-status-malformed-id-400', ['IN-STATUS-PLAN-UNKNOWN', 'IN-PROP-ERROR-STATUS'], {
+    rule: 'getPlanApprovalStatus answers 200, 401, 403, 404 or 406, a plan_id of no plan 404 (reference, Operations; provider 2.0.0): a plan_id that is not a UUID is answered 400',
+    judge: recodeAt(
+      'approval-status-plan',
+      () => ({ status: 400, reasonCode: 'INVALID_PLAN_ID', description: 'plan_id must be a UUID.', details: 'plan_id' }),
+      (x) => !UUID.test(planIdOf(x)),
+    ),
+  }),
 ]);

@@ -36,6 +36,20 @@ export const rule = <Id extends string>(id: Id, text: string, rules?: string[]):
 /** A fault given the functions it registers at the seams (seams.ts) its deviation bends. */
 export const bend = <const Id extends string>(fault: Fault<Id>, seams: FaultSeams<InstallmentsSeams>): Fault<Id> => ({ ...fault, seams });
 
+/**
+ * A fault in one call: its id, the rule ids it breaks, then its rule text, what it is (its source, the
+ * provider's document unless given; `origin`, `aliases`) and the functions it registers at the seams.
+ */
+export const fault = <const Id extends string>(
+  id: Id,
+  rules: string[],
+  how: { rule: string } & FaultSeams<InstallmentsSeams> & Partial<Omit<Fault, 'id' | 'rule' | 'rules' | 'seams'>>,
+): Fault<Id> => {
+  const { rule, judge, state, answer, delivery, reply, ...what } = how;
+  const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
+  return { id, rule, source: 'provider', rules, ...what, ...(Object.keys(seams).length ? { seams } : {}) };
+};
+
 type Answering = NonNullable<FaultSeams<InstallmentsSeams>['answer']>;
 type Judging = NonNullable<FaultSeams<InstallmentsSeams>['judge']>;
 type Changing = NonNullable<FaultSeams<InstallmentsSeams>['state']>;

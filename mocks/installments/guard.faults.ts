@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { verifyRequest } from '../../helpers/auth/oauth1.js';
 import { parseJson } from '../kit/app.js';
-import { faultCatalogue, seeded } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import {
   answerOf,
   anyAnswer,
@@ -23,6 +23,7 @@ import {
   skipOn,
   type Changing,
   type Judging,
+  fault,
 } from './fault-builders.js';
 import { acceptsJson, NOT_ACCEPTABLE } from './guard.js';
 import type { Exchange } from './seams.js';
@@ -105,37 +106,24 @@ export const GUARD_FAULTS = faultCatalogue([
     judge: skipAt('forbidden'),
   }),
   // Seeded beside the refusal-forms property (properties.refusal-forms.spec.ts): a refusal skipped for one valid form of another member.
-  bend(
-    seeded({
-      id: 'in-prop-refusal-forms-forbidden-key-search-lowercase-country',
-      rule: "IN-PROP-REFUSAL-FORMS: a merchant search whose countryCode is not all capitals (the pattern takes either case) is answered from the directory's folded index, which skips the consumer key's rights check: a key without the operation's right gets the merchants (200), not its 403",
-      source: 'provider',
-      rules: ['IN-PROP-REFUSAL-FORMS', 'IN-AUTH-FORBIDDEN'],
-    }),
-    {
-      judge: skipAt('forbidden', (x) => x.op === 'postMerchantSearches' && /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(requestText(x))),
-    },
-  ),
+  fault('in-prop-refusal-forms-forbidden-key-search-lowercase-country', ['IN-PROP-REFUSAL-FORMS', 'IN-AUTH-FORBIDDEN'], {
+    rule: "IN-PROP-REFUSAL-FORMS: a merchant search whose countryCode is not all capitals (the pattern takes either case) is answered from the directory's folded index, which skips the consumer key's rights check: a key without the operation's right gets the merchants (200), not its 403",
+    origin: 'seeded',
+    judge: skipAt('forbidden', (x) => x.op === 'postMerchantSearches' && /"countryCode":"(?![A-Z]{3}")[A-Za-z]{3}"/.test(requestText(x))),
+  }),
   // Seeded beside the contract-generated empty members (helpers/client/negative.ts: "", {}, [] and null, not absent).
-  bend(
-    seeded({
-      id: 'in-err-contract-offers-null-members-dropped',
-      rule: 'IN-ERR-CONTRACT: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
-      source: 'provider',
-      rules: ['IN-ERR-CONTRACT'],
-    }),
-    { judge: (x, s, r) => (s === 'body-read' && x.op === 'approvedOffers' ? (dropNulls(x.sent), r) : r) },
-  ),
+  fault('in-err-contract-offers-null-members-dropped', ['IN-ERR-CONTRACT'], {
+    rule: 'IN-ERR-CONTRACT: approvedOffers takes a member sent null as not sent, so an optional member null (which its schema refuses) is let through',
+    origin: 'seeded',
+    judge: (x, s, r) => (s === 'body-read' && x.op === 'approvedOffers' ? (dropNulls(x.sent), r) : r),
+  }),
   // Seeded beside the check of the Authorization header's one form (origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-auth-header-form-scheme-word-ignored',
-      rule: 'IN-AUTH-HEADER-FORM: a word (Bearer, Basic) before the OAuth credentials is skipped and the signature after it accepted',
-      source: 'assumption',
-      rules: ['IN-AUTH-HEADER-FORM'],
-    }),
-    { judge: signedAs((x) => ({ authorization: x.req.headers.authorization?.replace(/^(Bearer|Basic)\s+/i, '') })) },
-  ),
+  fault('in-auth-header-form-scheme-word-ignored', ['IN-AUTH-HEADER-FORM'], {
+    rule: 'IN-AUTH-HEADER-FORM: a word (Bearer, Basic) before the OAuth credentials is skipped and the signature after it accepted',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: signedAs((x) => ({ authorization: x.req.headers.authorization?.replace(/^(Bearer|Basic)\s+/i, '') })),
+  }),
   bend(rule('in-trans-accept-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']), { judge: skipAt('accept') }),
   {
     id: 'in-trans-media-offers-any-type-accepted',
@@ -171,34 +159,22 @@ export const GUARD_FAULTS = faultCatalogue([
     },
   ),
   // Seeded beside the check of the PAN's length on every writer that carries one (origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-lim-pan-deregister-pan-length-unchecked',
-      rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
-      source: 'provider',
-      rules: ['IN-LIM-PAN'],
-    }),
-    { judge: loosen('deregisterPans', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']) },
-  ),
-  bend(
-    seeded({
-      id: 'in-lim-pan-plan-pan-length-unchecked',
-      rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through (offers refuse it)",
-      source: 'provider',
-      rules: ['IN-LIM-PAN'],
-    }),
-    { judge: loosen('savePlan', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']) },
-  ),
+  fault('in-lim-pan-deregister-pan-length-unchecked', ['IN-LIM-PAN'], {
+    rule: 'IN-LIM-PAN: deregisterPans lets a PAN off its length through (registration refuses it)',
+    origin: 'seeded',
+    judge: loosen('deregisterPans', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
+  }),
+  fault('in-lim-pan-plan-pan-length-unchecked', ['IN-LIM-PAN'], {
+    rule: "IN-LIM-PAN: savePlan lets the consumer's PAN off its length through (offers refuse it)",
+    origin: 'seeded',
+    judge: loosen('savePlan', (v) => PAN_MEMBER.test(v.field), ['body', 'plain']),
+  }),
   // Seeded beside the check of the Correlation-Id on every error status of approvedOffers (origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-echo-correlation-refusal-correlation-regenerated',
-      rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406) answer a Correlation-Id of their own, not the caller's (its 200, 400, 404 and 415 echo it)",
-      source: 'provider',
-      rules: ['IN-ECHO-CORRELATION'],
-    }),
-    { answer: correlationRegenerated((status) => [401, 403, 406].includes(status)) },
-  ),
+  fault('in-echo-correlation-refusal-correlation-regenerated', ['IN-ECHO-CORRELATION'], {
+    rule: "IN-ECHO-CORRELATION: approvedOffers' refusals before its rule (401, 403, 406) answer a Correlation-Id of their own, not the caller's (its 200, 400, 404 and 415 echo it)",
+    origin: 'seeded',
+    answer: correlationRegenerated((status) => [401, 403, 406].includes(status)),
+  }),
   // Merchant participation flow (reference, Flows - lender app).
   bend(rule('in-page-headers-missing', 'pages carry Count, Offset, Limit, Total', ['IN-PAGE-HEADERS']), {
     answer: anyAnswer(
@@ -218,16 +194,11 @@ export const GUARD_FAULTS = faultCatalogue([
     { judge: paramUnchecked('Correlation-Id', (v) => v === undefined) },
   ),
   // Filters, paging, readers, counts, echoes and paths of the suite's rule catalogue.
-  bend(
-    {
-      id: 'in-page-slice-offset-ignored',
-      aliases: ['offset-ignored'],
-      rule: 'IN-PAGE-SLICE: offset skips that many items',
-      source: 'provider',
-      rules: ['IN-PAGE-SLICE', 'IN-PROP-PAGING'],
-    },
-    { state: windowed(() => ({ from: 0 })) },
-  ),
+  fault('in-page-slice-offset-ignored', ['IN-PAGE-SLICE', 'IN-PROP-PAGING'], {
+    rule: 'IN-PAGE-SLICE: offset skips that many items',
+    aliases: ['offset-ignored'],
+    state: windowed(() => ({ from: 0 })),
+  }),
   bend(
     blind(
       'in-page-slice-offset-one-based',
@@ -261,314 +232,175 @@ export const GUARD_FAULTS = faultCatalogue([
       ),
     },
   ),
-  bend(
-    {
-      id: 'in-pat-ica-participation-ica-8-digits-accepted',
-      rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
-      source: 'provider',
-      rules: ['IN-PAT-ICA'],
-    },
-    {
-      judge: loosen(
-        'postMerchantParticipations',
-        (v, x) => v.field.endsWith('acquirerICA') && everyItem(x, (m) => /^[0-9]{6,11}$/.test(String(m?.acquirerICA))),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-pat-panlistname-panlist-name-underscore-accepted',
-      rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
-      source: 'provider',
-      rules: ['IN-PAT-PANLISTNAME'],
-    },
-    { judge: loosen('registerPans', (v, x) => v.field === 'panListName' && /^[\w\s-]{1,64}$/.test(String(x.sent?.panListName))) },
-  ),
-  bend(
-    {
-      id: 'in-lim-apr-plan-apr-negative-accepted',
-      rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
-      source: 'provider',
-      rules: ['IN-LIM-APR'],
-    },
-    { judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum') },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-key-reads-approval-status',
-      rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus skips the operation check and answers the forbidden key',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    },
-    { judge: skipOn('forbidden', 'getPlanApprovalStatus') },
-  ),
+  fault('in-pat-ica-participation-ica-8-digits-accepted', ['IN-PAT-ICA'], {
+    rule: 'acquirerICA has one of three digit lengths (reference, Merchant participation; provider 2.0.0 pattern): postMerchantParticipations checks a length range instead, so an ICA whose length lies between two of them is let through; the merchant searches still refuse it',
+    judge: loosen(
+      'postMerchantParticipations',
+      (v, x) => v.field.endsWith('acquirerICA') && everyItem(x, (m) => /^[0-9]{6,11}$/.test(String(m?.acquirerICA))),
+    ),
+  }),
+  fault('in-pat-panlistname-panlist-name-underscore-accepted', ['IN-PAT-PANLISTNAME'], {
+    rule: 'panListName holds letters, digits, white space and hyphens only (reference, PAN registration pattern): registerPans checks it with a word-character class, so an underscore is let through',
+    judge: loosen('registerPans', (v, x) => v.field === 'panListName' && /^[\w\s-]{1,64}$/.test(String(x.sent?.panListName))),
+  }),
+  fault('in-lim-apr-plan-apr-negative-accepted', ['IN-LIM-APR'], {
+    rule: "a plan's apr lies within its documented range (reference, Plan creation; provider 2.0.0 PlanInstallmentInformation.apr): savePlan lets a negative apr through, the lower bound unchecked (the issuer endpoint still refuses it)",
+    judge: loosen('savePlan', (v) => v.field === 'planInstallmentInformation.apr' && v.keyword === 'minimum'),
+  }),
+  fault('in-auth-forbidden-key-reads-approval-status', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlanApprovalStatus skips the operation check and answers the forbidden key',
+    source: 'assumption',
+    judge: skipOn('forbidden', 'getPlanApprovalStatus'),
+  }),
   // Red team rt-: deviations a stranger would write, each on one operation (seeded beside the checks extended for their family).
-  bend(
-    seeded({
-      id: 'in-auth-signature-approval-signature-query-unsigned',
-      rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
-      source: 'assumption',
-      rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
-    }),
-    { judge: queryUnsigned('planApproval') },
-  ),
-  bend(
-    seeded({
-      id: 'in-trans-accept-search-accept-first-type-only',
-      rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
-      source: 'provider',
-      rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-    }),
-    {
-      judge: refuseAt(
-        'accept',
-        (x) => x.op === 'postMerchantSearches' && !acceptsJson(x.req.headers.accept?.split(',')[0]),
-        () => NOT_ACCEPTABLE,
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-trans-media-offers-json-charset-refused',
-      rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
-      source: 'provider',
-      rules: ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'],
-    }),
-    {
-      judge: refuseAt(
-        'media',
-        (x) => (x.req.headers['content-type'] ?? '').includes(';'),
-        () => ({ status: 415, reasonCode: 'UNSUPPORTED_MEDIA_TYPE', description: 'The body must be application/json.' }),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-key-searches-mids',
-      rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference/installments.md, Transport and auth): postMerchantMidSearches answers such a key 200',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    },
-    { judge: skipOn('forbidden', 'postMerchantMidSearches') },
-  ),
-  bend(
-    {
-      id: 'in-trans-accept-participations-read-accept-unchecked',
-      rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
-      source: 'provider',
-      rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-    },
-    { judge: skipOn('accept', 'getMerchantParticipations') },
-  ),
-  bend(
-    {
-      id: 'in-fmt-correlation-plan-correlation-braces-stripped',
-      rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',
-      source: 'provider',
-      rules: ['IN-FMT-CORRELATION'],
-    },
-    { judge: paramUnchecked('Correlation-Id', (v) => UUID_IN_BRACES.test(v ?? ''), 'savePlan') },
-  ),
+  fault('in-auth-signature-approval-signature-query-unsigned', ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'], {
+    rule: 'the OAuth 1.0a signature covers the whole request URL, its query included (reference, Transport and auth; RFC 5849 3.4.1): planApproval also accepts a signature computed over the URL without its query',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: queryUnsigned('planApproval'),
+  }),
+  fault('in-trans-accept-search-accept-first-type-only', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
+    rule: 'an Accept that lists JSON is served; 406 only for an Accept without JSON (provider 2.0.0, 406 responses; RFC 9110 12.5.1): the merchant search reads only the first media type listed',
+    origin: 'seeded',
+    judge: refuseAt(
+      'accept',
+      (x) => x.op === 'postMerchantSearches' && !acceptsJson(x.req.headers.accept?.split(',')[0]),
+      () => NOT_ACCEPTABLE,
+    ),
+  }),
+  fault('in-trans-media-offers-json-charset-refused', ['IN-TRANS-MEDIA', 'IN-PROP-BODY-MEDIA'], {
+    rule: 'an offers body that is not application/json is 415, a JSON one is taken (provider 2.0.0, approvedOffers 415; RFC 9110 8.3.1, parameters of a media type): application/json with a charset parameter is refused 415',
+    origin: 'seeded',
+    judge: refuseAt(
+      'media',
+      (x) => (x.req.headers['content-type'] ?? '').includes(';'),
+      () => ({ status: 415, reasonCode: 'UNSUPPORTED_MEDIA_TYPE', description: 'The body must be application/json.' }),
+    ),
+  }),
+  fault('in-auth-forbidden-key-searches-mids', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference/installments.md, Transport and auth): postMerchantMidSearches answers such a key 200',
+    source: 'assumption',
+    judge: skipOn('forbidden', 'postMerchantMidSearches'),
+  }),
+  fault('in-trans-accept-participations-read-accept-unchecked', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
+    rule: 'an Accept without JSON is 406 on the operations that document it (provider 2.0.0 getMerchantParticipations 406): getMerchantParticipations answers JSON to Accept: application/xml',
+    judge: skipOn('accept', 'getMerchantParticipations'),
+  }),
+  fault('in-fmt-correlation-plan-correlation-braces-stripped', ['IN-FMT-CORRELATION'], {
+    rule: 'savePlan requires a UUID Correlation-Id (provider 2.0.0 savePlan header Correlation-Id format uuid): a UUID written in braces is judged without them and accepted',
+    judge: paramUnchecked('Correlation-Id', (v) => UUID_IN_BRACES.test(v ?? ''), 'savePlan'),
+  }),
   // The second red team (origin 'seeded', ids rt2-): deviations a stranger would write, measured before any check was extended.
-  bend(
-    seeded({
-      id: 'in-auth-forbidden-key-registers-pans',
-      rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    }),
-    { judge: skipOn('forbidden', 'registerPans') },
-  ),
-  bend(
-    seeded({
-      id: 'in-auth-forbidden-key-selects-plan',
-      rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    }),
-    { judge: skipOn('forbidden', 'savePlan') },
-  ),
+  fault('in-auth-forbidden-key-registers-pans', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): registerPans skips the operation check',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: skipOn('forbidden', 'registerPans'),
+  }),
+  fault('in-auth-forbidden-key-selects-plan', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'IN-AUTH-FORBIDDEN: a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): savePlan skips the operation check',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: skipOn('forbidden', 'savePlan'),
+  }),
   // Seeded beside the approval refusals repeated on every decision and mode (checkout.validation.spec.ts).
-  bend(
-    seeded({
-      id: 'in-lim-currency-approval-currency-limit-sync-only',
-      rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
-      source: 'provider',
-      rules: ['IN-LIM-CURRENCY'],
-    }),
-    { judge: loosen('planApproval', (v, x) => v.field === 'approvedCurrency' && v.keyword === 'maxLength' && sync(x) !== 'true') },
-  ),
-  bend(
-    {
-      id: 'in-lim-rejectdetail-approval-detail-limit-on-declines-only',
-      rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
-      source: 'provider',
-      rules: ['IN-LIM-REJECTDETAIL'],
-    },
-    {
-      judge: loosen(
-        'planApproval',
-        (v, x) => v.field === 'rejectReasonDetail' && v.keyword === 'maxLength' && x.sent?.status === 'APPROVED',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-mcc-offers-mcc-three-digits-accepted',
-      rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
-      source: 'provider',
-      rules: ['IN-LIM-MCC'],
-    },
-    {
-      judge: loosen(
-        'approvedOffers',
-        (v, x) => v.field === 'merchant.mcc' && v.keyword === 'minLength' && /^[0-9]{3}$/.test(String(x.sent?.merchant?.mcc)),
-      ),
-    },
-  ),
+  fault('in-lim-currency-approval-currency-limit-sync-only', ['IN-LIM-CURRENCY'], {
+    rule: 'IN-LIM-CURRENCY: planApproval checks the length of approvedCurrency only with sync=true; an asynchronous decision with a currency one character too long is accepted (202)',
+    origin: 'seeded',
+    judge: loosen('planApproval', (v, x) => v.field === 'approvedCurrency' && v.keyword === 'maxLength' && sync(x) !== 'true'),
+  }),
+  fault('in-lim-rejectdetail-approval-detail-limit-on-declines-only', ['IN-LIM-REJECTDETAIL'], {
+    rule: 'rejectReasonDetail is within its maximum length (reference, Approval; provider 2.0.0 PlanApproval): planApproval checks the length only on a DECLINED decision, a longer detail sent with APPROVED is accepted',
+    judge: loosen('planApproval', (v, x) => v.field === 'rejectReasonDetail' && v.keyword === 'maxLength' && x.sent?.status === 'APPROVED'),
+  }),
+  fault('in-lim-mcc-offers-mcc-three-digits-accepted', ['IN-LIM-MCC'], {
+    rule: 'an mcc has exactly its documented length (reference, Offers merchant mcc; provider 2.0.0): approvedOffers lets an mcc one digit short through (200) instead of refusing it',
+    judge: loosen(
+      'approvedOffers',
+      (v, x) => v.field === 'merchant.mcc' && v.keyword === 'minLength' && /^[0-9]{3}$/.test(String(x.sent?.merchant?.mcc)),
+    ),
+  }),
   // Seeded beside the participation refusals repeated in a later item (merchants.validation.spec.ts).
-  bend(
-    seeded({
-      id: 'in-range-walletid-participation-wallet-range-first-item-only',
-      rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
-      source: 'provider',
-      rules: ['IN-RANGE-WALLETID'],
-    }),
-    {
-      judge: loosen(
-        'postMerchantParticipations',
-        (v) => /^[1-9][0-9]*\.wallets\b/.test(v.field) && (v.keyword === 'minimum' || v.keyword === 'maximum'),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-legalname-participation-legal-name-limit-first-item-only',
-      rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
-      source: 'provider',
-      rules: ['IN-LIM-LEGALNAME'],
-    },
-    { judge: loosen('postMerchantParticipations', (v) => /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) && v.keyword === 'maxLength') },
-  ),
-  bend(
-    {
-      id: 'in-pat-merchantgroup-participation-merchant-group-lowercase-accepted',
-      rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
-      source: 'provider',
-      rules: ['IN-PAT-MERCHANTGROUP'],
-    },
-    {
-      judge: loosen(
-        'postMerchantParticipations',
-        (v, x) =>
-          v.field.endsWith('merchantGroup') &&
-          v.keyword === 'pattern' &&
-          everyItem(x, (m) => m?.merchantGroup === undefined || /^[A-Za-z0-9]{1,2}$/.test(String(m.merchantGroup))),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-dbanames-participation-dba-names-1001-accepted',
-      rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
-      source: 'provider',
-      rules: ['IN-LIM-DBANAMES'],
-    },
-    {
-      judge: loosen(
-        'postMerchantParticipations',
-        (v, x) =>
-          v.field.endsWith('dbaNames') &&
-          v.keyword === 'maxItems' &&
-          everyItem(x, (m) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-trans-accept-mid-search-accept-parameters-refused',
-      rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
-      source: 'assumption',
-      rules: ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'],
-    },
-    {
-      judge: refuseAt(
-        'accept',
-        (x) => x.op === 'postMerchantMidSearches' && (x.req.headers.accept ?? '').includes(';'),
-        () => NOT_ACCEPTABLE,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-getplan-forbidden-404',
-      rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlan answers such a key 404 PLAN_NOT_FOUND, as if the plan did not exist',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    },
-    {
-      judge: recodeAt(
-        'forbidden',
-        () => ({ status: 404, reasonCode: 'PLAN_NOT_FOUND', description: 'No plan with this plan_id.' }),
-        (x) => x.op === 'getPlan',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-issuer-forbidden-key-accepted',
-      rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the issuer notification endpoint accepts a notification signed with such a key',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    },
-    { judge: skipOn('forbidden', 'notifyPlan') },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-key-submits-participations',
-      rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'],
-    },
-    { judge: skipOn('forbidden', 'postMerchantParticipations') },
-  ),
-  bend(
-    {
-      id: 'in-jwe-decrypt-keys-enc-alg-rsa1-5',
-      rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
-      source: 'assumption',
-      rules: ['IN-JWE-DECRYPT'],
-    },
-    {
-      answer: okBody('keys', (b) => ({
-        keys: b.keys.map((k: Record<string, unknown>) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)),
-      })),
-    },
-  ),
-  bend(
-    {
-      id: 'in-auth-signature-issuer-signature-query-unsigned',
-      rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
-      source: 'assumption',
-      rules: ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'],
-    },
-    { judge: queryUnsigned('notifyPlan') },
-  ),
-  bend(
-    {
-      id: 'in-prop-accept-approval-accept-highest-quality-only',
-      rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
-      source: 'provider',
-      rules: ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'],
-    },
-    {
-      judge: refuseAt(
-        'accept',
-        (x) => x.op === 'planApproval' && !acceptsJson(highestQuality(x.req.headers.accept)),
-        () => NOT_ACCEPTABLE,
-      ),
-    },
-  ),
+  fault('in-range-walletid-participation-wallet-range-first-item-only', ['IN-RANGE-WALLETID'], {
+    rule: 'IN-RANGE-WALLETID: postMerchantParticipations checks the walletId range on the first participation only; a walletId below it in a later item is accepted (202)',
+    origin: 'seeded',
+    judge: loosen(
+      'postMerchantParticipations',
+      (v) => /^[1-9][0-9]*\.wallets\b/.test(v.field) && (v.keyword === 'minimum' || v.keyword === 'maximum'),
+    ),
+  }),
+  fault('in-lim-legalname-participation-legal-name-limit-first-item-only', ['IN-LIM-LEGALNAME'], {
+    rule: 'merchantLegalName is within its documented length in every participation (reference, Merchant participation; provider 2.0.0): postMerchantParticipations checks the maximum on the first item only, a name one character over it in a later item is accepted (202)',
+    judge: loosen('postMerchantParticipations', (v) => /^[1-9][0-9]*\.merchantLegalName$/.test(v.field) && v.keyword === 'maxLength'),
+  }),
+  fault('in-pat-merchantgroup-participation-merchant-group-lowercase-accepted', ['IN-PAT-MERCHANTGROUP'], {
+    rule: 'merchantGroup is one or two upper-case letters or digits (provider Merchant Participation API, merchantGroup pattern): a lower-case group is accepted (202) on a participation',
+    judge: loosen(
+      'postMerchantParticipations',
+      (v, x) =>
+        v.field.endsWith('merchantGroup') &&
+        v.keyword === 'pattern' &&
+        everyItem(x, (m) => m?.merchantGroup === undefined || /^[A-Za-z0-9]{1,2}$/.test(String(m.merchantGroup))),
+    ),
+  }),
+  fault('in-lim-dbanames-participation-dba-names-1001-accepted', ['IN-LIM-DBANAMES'], {
+    rule: 'a participation holds at most the dbaNames maxItems (provider Merchant Participation API): one name over the limit is accepted (202)',
+    judge: loosen(
+      'postMerchantParticipations',
+      (v, x) =>
+        v.field.endsWith('dbaNames') &&
+        v.keyword === 'maxItems' &&
+        everyItem(x, (m) => !Array.isArray(m?.dbaNames) || m.dbaNames.length <= 1001),
+    ),
+  }),
+  fault('in-trans-accept-mid-search-accept-parameters-refused', ['IN-TRANS-ACCEPT', 'IN-PROP-ACCEPT'], {
+    rule: 'an Accept naming application/json is served (reference, Transport: JSON bodies; RFC 9110 media type parameters): the MID search answers 406 to Accept: application/json;charset=utf-8',
+    source: 'assumption',
+    judge: refuseAt(
+      'accept',
+      (x) => x.op === 'postMerchantMidSearches' && (x.req.headers.accept ?? '').includes(';'),
+      () => NOT_ACCEPTABLE,
+    ),
+  }),
+  fault('in-auth-forbidden-getplan-forbidden-404', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): getPlan answers such a key 404 PLAN_NOT_FOUND, as if the plan did not exist',
+    source: 'assumption',
+    judge: recodeAt(
+      'forbidden',
+      () => ({ status: 404, reasonCode: 'PLAN_NOT_FOUND', description: 'No plan with this plan_id.' }),
+      (x) => x.op === 'getPlan',
+    ),
+  }),
+  fault('in-auth-forbidden-issuer-forbidden-key-accepted', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'a valid signature from a consumer key not allowed for the operation is 403 (reference, Transport and auth): the issuer notification endpoint accepts a notification signed with such a key',
+    source: 'assumption',
+    judge: skipOn('forbidden', 'notifyPlan'),
+  }),
+  fault('in-auth-forbidden-key-submits-participations', ['IN-AUTH-FORBIDDEN', 'IN-PROP-REFUSED-NO-TRACE'], {
+    rule: "a valid signature from a consumer key not allowed for the operation is 403 and changes nothing (reference, Transport and auth; Operations: postMerchantParticipations 403): the participation submission skips the key's rights check and accepts the merchants with 202",
+    source: 'assumption',
+    judge: skipOn('forbidden', 'postMerchantParticipations'),
+  }),
+  fault('in-jwe-decrypt-keys-enc-alg-rsa1-5', ['IN-JWE-DECRYPT'], {
+    rule: 'card data is encrypted as a JWE with the RSA-OAEP key management the reference names and the mock publishes its key (reference, Payload encryption; keys at GET /keys): the published encryption key names alg RSA1_5, an algorithm the service does not decrypt',
+    source: 'assumption',
+    answer: okBody('keys', (b) => ({
+      keys: b.keys.map((k: Record<string, unknown>) => (k.use === 'enc' ? { ...k, alg: 'RSA1_5' } : k)),
+    })),
+  }),
+  fault('in-auth-signature-issuer-signature-query-unsigned', ['IN-AUTH-SIGNATURE', 'IN-PROP-SIGNATURE-WHOLE'], {
+    rule: 'a request is OAuth 1.0a signed over its whole URL, query included, and a bad signature is 401 (reference, Transport and auth; RFC 5849, the base string URI and its parameters): the issuer endpoint also takes a notification whose signature was computed over its URL without the query',
+    source: 'assumption',
+    judge: queryUnsigned('notifyPlan'),
+  }),
+  fault('in-prop-accept-approval-accept-highest-quality-only', ['IN-PROP-ACCEPT', 'IN-TRANS-ACCEPT'], {
+    rule: '406 only when the client accepts no JSON answer (provider 2.0.0, 406 responses; RFC 9110 Accept): planApproval reads only the media type of highest q value, so an Accept listing JSON at a lower quality is refused 406',
+    judge: refuseAt(
+      'accept',
+      (x) => x.op === 'planApproval' && !acceptsJson(highestQuality(x.req.headers.accept)),
+      () => NOT_ACCEPTABLE,
+    ),
+  }),
 ]);
 
 /** The media type of an Accept with the highest q value. */

@@ -3,20 +3,16 @@
 // rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing them). The faults of
 // the suite's authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run
 // mutation -- --blind`).
-import { faultCatalogue, seeded } from '../kit/faults.js';
-import { bend, errorItems, recodeAt, relax, rule } from './fault-builders.js';
+import { faultCatalogue } from '../kit/faults.js';
+import { bend, errorItems, recodeAt, relax, rule, fault } from './fault-builders.js';
 import { INVALID, MISSING } from './errors.js';
 
 export const ISSUER_FAULTS = faultCatalogue([
-  bend(
-    seeded({
-      id: 'issuer-throttle-per-plan',
-      rule: "IN-ISSUER-THROTTLE: the throttle counts each plan's notifications apart, not every notification of the caller's address (provider 2.0.0, the IP rate limit)",
-      source: 'provider',
-      rules: ['IN-ISSUER-THROTTLE'],
-    }),
-    { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `plan:${x.ok.body.planId}` } : c) },
-  ),
+  fault('issuer-throttle-per-plan', ['IN-ISSUER-THROTTLE'], {
+    rule: "IN-ISSUER-THROTTLE: the throttle counts each plan's notifications apart, not every notification of the caller's address (provider 2.0.0, the IP rate limit)",
+    origin: 'seeded',
+    state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `plan:${x.ok.body.planId}` } : c),
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('issuer-issuerIca-not-required', 'notification: issuerIca required', 'PlanNotification', undefined, { unrequire: ['issuerIca'] }, [
     'IN-ISSUER-INVALID',
@@ -29,45 +25,25 @@ export const ISSUER_FAULTS = faultCatalogue([
         [a.body?.Errors?.Error ?? []].flat().some((i: { ReasonCode?: string }) => i.ReasonCode === MISSING || i.ReasonCode === INVALID),
     ),
   }),
-  bend(
-    {
-      id: 'in-issuer-unknown-ica-reason-code-too-long',
-      rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
-      source: 'assumption',
-      rules: ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'],
-    },
-    { judge: recodeAt('issuer-ica', (r) => ({ ...r, reasonCode: 'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT' })) },
-  ),
-  bend(
-    {
-      id: 'in-issuer-throttle-keyed-by-offer',
-      rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
-      source: 'provider',
-      rules: ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'],
-    },
-    { state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c) },
-  ),
-  bend(
-    {
-      id: 'in-issuer-invalid-400-source-is-field',
-      rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
-      source: 'provider',
-      rules: ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'],
-    },
-    {
-      answer: errorItems(
-        (item) => void (item.Source = item.Details ?? item.Source),
-        (a, x) => x.op === 'notifyPlan' && x.refused === 400 && a.status === 400,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-issuer-throttle-window-refused-notification-counted',
-      rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
-      source: 'assumption',
-      rules: ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'],
-    },
-    { state: (x, c) => (x.op === 'notifyPlan' && x.refused === 400 ? { ...c, counted: true } : c) },
-  ),
+  fault('in-issuer-unknown-ica-reason-code-too-long', ['IN-ISSUER-UNKNOWN', 'IN-ERR-SHAPE'], {
+    rule: "the issuer's 404 is a PlanNotifError whose ReasonCode keeps within its maxLength (reference/installments.md, Flows (b)): the 404 of an unserved issuerIca carries a ReasonCode two characters longer",
+    source: 'assumption',
+    judge: recodeAt('issuer-ica', (r) => ({ ...r, reasonCode: 'ISSUER_ICA_NOT_SERVED_BY_THIS_ENDPOINT' })),
+  }),
+  fault('in-issuer-throttle-keyed-by-offer', ['IN-ISSUER-THROTTLE', 'IN-ISSUER-ACCEPT'], {
+    rule: "the issuer throttles a caller's notifications (IN-ISSUER-THROTTLE; written for the earlier per-plan allowance): the allowance is counted per offerId, so a caller's notifications of different offers are never refused",
+    state: (x, c) => (c.counted && x.ok ? { ...c, throttleKey: `offer:${x.ok.body.offerId}` } : c),
+  }),
+  fault('in-issuer-invalid-400-source-is-field', ['IN-ISSUER-INVALID', 'IN-ERR-SHAPE'], {
+    rule: 'the issuer answers an invalid notification 400 PlanNotifError whose Source keeps within its maxLength (provider 2.0.0, PlanNotifError; reference, Flows - issuer certification): Source names the offending member, past that limit for members such as planInstallmentInformation',
+    answer: errorItems(
+      (item) => void (item.Source = item.Details ?? item.Source),
+      (a, x) => x.op === 'notifyPlan' && x.refused === 400 && a.status === 400,
+    ),
+  }),
+  fault('in-issuer-throttle-window-refused-notification-counted', ['IN-ISSUER-THROTTLE-WINDOW', 'IN-PROP-REFUSED-NO-TRACE'], {
+    rule: "only accepted notifications count toward the issuer's throttle (IN-ISSUER-THROTTLE-WINDOW; written for the earlier per-plan allowance): a notification refused 400 for its contract still counts, so fewer valid ones are accepted before the 429",
+    source: 'assumption',
+    state: (x, c) => (x.op === 'notifyPlan' && x.refused === 400 ? { ...c, counted: true } : c),
+  }),
 ]);

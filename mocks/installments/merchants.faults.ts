@@ -5,8 +5,21 @@
 // authors first, then those written blind (`origin: 'blind'`, measured apart by `npm run mutation --
 // --blind`).
 import { randomInt } from 'node:crypto';
-import { faultCatalogue, modelFault, seeded } from '../kit/faults.js';
-import { answerOf, bend, blind, loosen, okBody, refuseAt, relax, rule, skipAt, type Answering, type Changing } from './fault-builders.js';
+import { faultCatalogue } from '../kit/faults.js';
+import {
+  answerOf,
+  bend,
+  blind,
+  loosen,
+  okBody,
+  refuseAt,
+  relax,
+  rule,
+  skipAt,
+  type Answering,
+  type Changing,
+  fault,
+} from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import type { Answer, Change, Exchange } from './seams.js';
 import { addParticipation, EFFECTUATION_SECONDS, type Participation } from './state.js';
@@ -70,190 +83,112 @@ const someItem = (x: Exchange, ok: (m: any) => boolean) => Array.isArray(x.sent)
 
 export const MERCHANTS_FAULTS = faultCatalogue([
   // Beside the mandatory members check (participations.flow.spec.ts): the group of an Australian merchant not answered.
-  bend(
-    {
-      id: 'in-echo-participation-mandatory-australia-group-dropped',
-      rule: 'IN-ECHO-PARTICIPATION-MANDATORY: getMerchantParticipations answers an Australian merchant without its merchantGroup',
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-MANDATORY'],
-    },
-    {
-      answer: okBody('getMerchantParticipations', (body) =>
-        Array.isArray(body) ? body.map((m) => (m?.countryCode === 'AUS' ? { ...m, merchantGroup: undefined } : m)) : body,
-      ),
-    },
-  ),
+  fault('in-echo-participation-mandatory-australia-group-dropped', ['IN-ECHO-PARTICIPATION-MANDATORY'], {
+    rule: 'IN-ECHO-PARTICIPATION-MANDATORY: getMerchantParticipations answers an Australian merchant without its merchantGroup',
+    answer: okBody('getMerchantParticipations', (body) =>
+      Array.isArray(body) ? body.map((m) => (m?.countryCode === 'AUS' ? { ...m, merchantGroup: undefined } : m)) : body,
+    ),
+  }),
   // Beside the criteria forms check (merchants.criteria-forms.spec.ts): criteria composed (NFC) before they are compared.
-  bend(
-    {
-      id: 'in-prop-text-form-mid-search-criteria-composed',
-      rule: 'IN-PROP-TEXT-FORM: the MID search composes its criteria (NFC) before comparing them: a legal name sent decomposed (NFD) finds the merchant held composed',
-      source: 'assumption',
-      rules: ['IN-PROP-TEXT-FORM'],
-    },
-    {
-      state: (x, c) =>
-        x.op === 'postMerchantMidSearches' && c.criteria
-          ? {
-              ...c,
-              criteria: Object.fromEntries(Object.entries(c.criteria).map(([k, v]) => [k, typeof v === 'string' ? v.normalize('NFC') : v])),
-            }
-          : c,
-    },
-  ),
+  fault('in-prop-text-form-mid-search-criteria-composed', ['IN-PROP-TEXT-FORM'], {
+    rule: 'IN-PROP-TEXT-FORM: the MID search composes its criteria (NFC) before comparing them: a legal name sent decomposed (NFD) finds the merchant held composed',
+    source: 'assumption',
+    state: (x, c) =>
+      x.op === 'postMerchantMidSearches' && c.criteria
+        ? {
+            ...c,
+            criteria: Object.fromEntries(Object.entries(c.criteria).map(([k, v]) => [k, typeof v === 'string' ? v.normalize('NFC') : v])),
+          }
+        : c,
+  }),
   // Beside the update check (invariants.latest-write.spec.ts): an opt-out that sticks, and an update taken as the whole merchant.
-  bend(
-    {
-      id: 'in-state-participation-update-opt-in-again-ignored',
-      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update opting a merchant that had opted out back in (optIn N to Y) keeps it opted out',
-      source: 'provider',
-      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
+  fault('in-state-participation-update-opt-in-again-ignored', ['IN-STATE-PARTICIPATION-UPDATE'], {
+    rule: 'IN-STATE-PARTICIPATION-UPDATE: an update opting a merchant that had opted out back in (optIn N to Y) keeps it opted out',
+    state: (x, c) =>
+      x.op === 'postMerchantParticipations' && c.earlier?.optIn === 'N' && c.merchant?.optIn === 'Y'
+        ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
+        : c,
+  }),
+  fault('in-state-participation-update-drops-unnamed-members', ['IN-STATE-PARTICIPATION-UPDATE'], {
+    rule: 'IN-STATE-PARTICIPATION-UPDATE: an update is stored as the whole merchant: the members it leaves out (dbaNames, address, wallets) are dropped',
+    source: 'assumption',
+    state: (x, c) => {
+      if (x.op !== 'postMerchantParticipations' || !c.earlier || !c.merchant) return c;
+      const same = (m: Record<string, any>) => ['merchantLegalName', 'countryCode', 'acquirerICA'].every((k) => m[k] === c.merchant![k]);
+      const submitted = ([x.sent].flat() as Record<string, any>[]).find((m) => m && same(m));
+      return submitted ? { ...c, merchant: submitted } : c;
     },
-    {
-      state: (x, c) =>
-        x.op === 'postMerchantParticipations' && c.earlier?.optIn === 'N' && c.merchant?.optIn === 'Y'
-          ? { ...c, merchant: { ...c.merchant, optIn: 'N' } }
-          : c,
-    },
-  ),
-  bend(
-    {
-      id: 'in-state-participation-update-drops-unnamed-members',
-      rule: 'IN-STATE-PARTICIPATION-UPDATE: an update is stored as the whole merchant: the members it leaves out (dbaNames, address, wallets) are dropped',
-      source: 'assumption',
-      rules: ['IN-STATE-PARTICIPATION-UPDATE'],
-    },
-    {
-      state: (x, c) => {
-        if (x.op !== 'postMerchantParticipations' || !c.earlier || !c.merchant) return c;
-        const same = (m: Record<string, any>) => ['merchantLegalName', 'countryCode', 'acquirerICA'].every((k) => m[k] === c.merchant![k]);
-        const submitted = ([x.sent].flat() as Record<string, any>[]).find((m) => m && same(m));
-        return submitted ? { ...c, merchant: submitted } : c;
-      },
-    },
-  ),
-  bend(
-    {
-      id: 'participation-body-size-unbounded',
-      rule: 'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
-      source: 'provider',
-      rules: ['IN-LIM-PARTICIPATION-BODY'],
-    },
-    { judge: skipAt('participation-body-size') },
-  ),
-  bend(
-    {
-      id: 'mids-replaced-not-added',
-      rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
-      source: 'provider',
-      rules: ['IN-STATE-MIDS-ADDED'],
-    },
-    { state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c) },
-  ),
-  bend(
-    seeded({
-      id: 'in-echo-participation-details-by-request-maid-type-ext-as-grp',
-      rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
-    }),
-    { answer: eachMerchant('getMerchantParticipations', (m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m), byRequest) },
-  ),
-  bend(
-    seeded({
-      id: 'in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext',
-      rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-DETAILS'],
-    }),
-    {
-      answer: okBody('postMerchantMidSearches', (b, x) =>
-        b.nonMerchantNegotiatedParticipation !== undefined && merchantOf(x)?.merchant.maidType === 'EXT'
-          ? { ...b, nonMerchantNegotiatedParticipation: b.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y' }
-          : b,
-      ),
-    },
-  ),
+  }),
+  fault('participation-body-size-unbounded', ['IN-LIM-PARTICIPATION-BODY'], {
+    rule: 'IN-LIM-PARTICIPATION-BODY: a participation request of 700 KB or more is taken as any other',
+    judge: skipAt('participation-body-size'),
+  }),
+  fault('mids-replaced-not-added', ['IN-STATE-MIDS-ADDED'], {
+    rule: "IN-STATE-MIDS-ADDED: a merchant submitted again keeps only the MIDs sent last: the MID search lists the latest participation's MIDs",
+    state: (x, c) => (x.op === 'postMerchantMidSearches' && c.mids ? { ...c, mids: c.latestMids } : c),
+  }),
+  fault('in-echo-participation-details-by-request-maid-type-ext-as-grp', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'], {
+    rule: 'IN-ECHO-PARTICIPATION-DETAILS: every detail a reader answers is the one submitted, each maidType value: read by request_id, a merchant submitted with maidType EXT is answered GRP',
+    origin: 'seeded',
+    answer: eachMerchant('getMerchantParticipations', (m) => (m.maidType === 'EXT' ? { ...m, maidType: 'GRP' } : m), byRequest),
+  }),
+  fault('in-echo-participation-details-mid-search-non-negotiated-flag-flipped-with-ext', ['IN-ECHO-PARTICIPATION-DETAILS'], {
+    rule: "IN-ECHO-PARTICIPATION-DETAILS: the MID page answers the merchant's flags as submitted: for a merchant submitted with maidType EXT it answers nonMerchantNegotiatedParticipation flipped",
+    origin: 'seeded',
+    answer: okBody('postMerchantMidSearches', (b, x) =>
+      b.nonMerchantNegotiatedParticipation !== undefined && merchantOf(x)?.merchant.maidType === 'EXT'
+        ? { ...b, nonMerchantNegotiatedParticipation: b.nonMerchantNegotiatedParticipation === 'Y' ? 'N' : 'Y' }
+        : b,
+    ),
+  }),
   // Seeded beside the later-page records and echoes of merchants.paging.spec.ts (origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-page-keeps-query-by-request-later-page-dba-names-dropped',
-      rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
-      source: 'provider',
-      rules: ['IN-PAGE-KEEPS-QUERY'],
-    }),
-    {
-      answer: eachMerchant(
-        'getMerchantParticipations',
-        ({ dbaNames: _dropped, ...m }) => m,
-        (x) => byRequest(x) && laterPage(x),
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-page-keeps-query-merchant-search-later-page-address-dropped',
-      rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
-      source: 'provider',
-      rules: ['IN-PAGE-KEEPS-QUERY'],
-    }),
-    { answer: eachMerchant('postMerchantSearches', ({ address: _dropped, ...m }) => m, laterPage) },
-  ),
-  bend(
-    seeded({
-      id: 'in-page-keeps-query-mid-search-later-page-name-collapsed',
-      rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
-      source: 'provider',
-      rules: ['IN-PAGE-KEEPS-QUERY'],
-    }),
-    {
-      answer: okBody(
-        'postMerchantMidSearches',
-        (b) => ({ ...b, merchantLegalName: String(b.merchantLegalName).trim().replace(/\s+/g, ' ') }),
-        (_b, x) => laterPage(x),
-      ),
-    },
-  ),
+  fault('in-page-keeps-query-by-request-later-page-dba-names-dropped', ['IN-PAGE-KEEPS-QUERY'], {
+    rule: "IN-PAGE-KEEPS-QUERY: getMerchantParticipations by request_id answers a page after the first without the merchants' dbaNames",
+    origin: 'seeded',
+    answer: eachMerchant(
+      'getMerchantParticipations',
+      ({ dbaNames: _dropped, ...m }) => m,
+      (x) => byRequest(x) && laterPage(x),
+    ),
+  }),
+  fault('in-page-keeps-query-merchant-search-later-page-address-dropped', ['IN-PAGE-KEEPS-QUERY'], {
+    rule: "IN-PAGE-KEEPS-QUERY: postMerchantSearches answers a page after the first without the merchants' address",
+    origin: 'seeded',
+    answer: eachMerchant('postMerchantSearches', ({ address: _dropped, ...m }) => m, laterPage),
+  }),
+  fault('in-page-keeps-query-mid-search-later-page-name-collapsed', ['IN-PAGE-KEEPS-QUERY'], {
+    rule: "IN-PAGE-KEEPS-QUERY: postMerchantMidSearches echoes, on a page after the first, the merchant's legal name trimmed with its spaces collapsed",
+    origin: 'seeded',
+    answer: okBody(
+      'postMerchantMidSearches',
+      (b) => ({ ...b, merchantLegalName: String(b.merchantLegalName).trim().replace(/\s+/g, ' ') }),
+      (_b, x) => laterPage(x),
+    ),
+  }),
   // Seeded beside the check of each ICA form on every reader (merchants.ica-forms.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-echo-ica-forms-by-request-nine-digits-padded',
-      rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
-      source: 'provider',
-      rules: ['IN-ECHO-ICA-FORMS'],
-    }),
-    {
-      answer: eachMerchant(
-        'getMerchantParticipations',
-        (m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m),
-        byRequest,
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-echo-ica-forms-search-eleven-digits-cut-six',
-      rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
-      source: 'provider',
-      rules: ['IN-ECHO-ICA-FORMS'],
-    }),
-    {
-      answer: eachMerchant('postMerchantSearches', (m) =>
-        String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m,
-      ),
-    },
-  ),
+  fault('in-echo-ica-forms-by-request-nine-digits-padded', ['IN-ECHO-ICA-FORMS'], {
+    rule: 'IN-ECHO-ICA-FORMS: the by-request reader answers a nine-digit acquirer ICA padded with zeros to the longest form',
+    origin: 'seeded',
+    answer: eachMerchant(
+      'getMerchantParticipations',
+      (m) => (String(m.acquirerICA).length === 9 ? { ...m, acquirerICA: `00${m.acquirerICA}` } : m),
+      byRequest,
+    ),
+  }),
+  fault('in-echo-ica-forms-search-eleven-digits-cut-six', ['IN-ECHO-ICA-FORMS'], {
+    rule: 'IN-ECHO-ICA-FORMS: the merchant search answers an eleven-digit acquirer ICA cut to its first six digits',
+    origin: 'seeded',
+    answer: eachMerchant('postMerchantSearches', (m) =>
+      String(m.acquirerICA).length === 11 ? { ...m, acquirerICA: String(m.acquirerICA).slice(0, 6) } : m,
+    ),
+  }),
   // Seeded beside the check of Total under each filter on every page (merchants.totals.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-page-headers-search-total-remaining-after-offset',
-      aliases: ['search-total-remaining-after-offset'],
-      rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
-      source: 'provider',
-      rules: ['IN-PAGE-HEADERS'],
-    }),
-    { answer: headerOf('postMerchantSearches', 'total', (a, x) => String(Math.max(0, Number(a.headers.total) - offsetOf(x)))) },
-  ),
+  fault('in-page-headers-search-total-remaining-after-offset', ['IN-PAGE-HEADERS'], {
+    rule: 'IN-PAGE-HEADERS: the Total of a merchant search past its first page counts the merchants left from the offset, not the set the criteria answer',
+    origin: 'seeded',
+    aliases: ['search-total-remaining-after-offset'],
+    answer: headerOf('postMerchantSearches', 'total', (a, x) => String(Math.max(0, Number(a.headers.total) - offsetOf(x)))),
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax(
     'merchantLegalName-length-unenforced',
@@ -326,34 +261,21 @@ export const MERCHANTS_FAULTS = faultCatalogue([
       state: effectuated((_e, x) => (x.op === 'postMerchantMidSearches' ? { status: 'COMPLETED' } : undefined)),
     },
   ),
-  bend(
-    {
-      id: 'in-filter-mid-merchant-search-ignores-country',
-      aliases: ['mid-search-ignores-country'],
-      rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
-      source: 'seed',
-      rules: ['IN-FILTER-MID-MERCHANT'],
-    },
-    { state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'countryCode' || prev(k, v, c)) },
-  ),
-  bend(
-    {
-      id: 'in-filter-mid-status-ignored',
-      rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
-      source: 'provider',
-      rules: ['IN-FILTER-MID-STATUS'],
-    },
-    { state: (x, c) => (x.op === 'postMerchantMidSearches' && c.criteria ? { ...c, criteria: { ...c.criteria, status: undefined } } : c) },
-  ),
-  bend(
-    {
-      id: 'in-filter-completed-error-listed',
-      rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
-      source: 'seed',
-      rules: ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'],
-    },
-    { state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c) },
-  ),
+  fault('in-filter-mid-merchant-search-ignores-country', ['IN-FILTER-MID-MERCHANT'], {
+    rule: 'IN-FILTER-MID-MERCHANT: the merchant is named by name, country and ICA',
+    source: 'seed',
+    aliases: ['mid-search-ignores-country'],
+    state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'countryCode' || prev(k, v, c)),
+  }),
+  fault('in-filter-mid-status-ignored', ['IN-FILTER-MID-STATUS'], {
+    rule: 'IN-FILTER-MID-STATUS: the status criterion of a MID search',
+    state: (x, c) => (x.op === 'postMerchantMidSearches' && c.criteria ? { ...c, criteria: { ...c.criteria, status: undefined } } : c),
+  }),
+  fault('in-filter-completed-error-listed', ['IN-FILTER-COMPLETED', 'IN-STATE-INVALID-ICA'], {
+    rule: 'IN-FILTER-COMPLETED: a failed effectuation is not listed',
+    source: 'seed',
+    state: (_x, c) => (c.statuses ? { ...c, statuses: [...c.statuses, 'ERROR'] } : c),
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
@@ -379,450 +301,269 @@ export const MERCHANTS_FAULTS = faultCatalogue([
     },
   ),
   // Found only by a sequence of calls (the reference models, fixtures/models/): each single call answers right.
-  bend(
-    modelFault({
-      id: 'in-filter-name-search-answers-cached',
-      rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
-      source: 'seed',
-      rules: ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'],
-    }),
-    {
-      answer: (x, a, memory) => {
-        if (x.op !== 'postMerchantSearches' || a.status !== 200) return a;
-        memory[JSON.stringify(x.sent) + x.req.url] ??= structuredClone(a);
-        return structuredClone(memory[JSON.stringify(x.sent) + x.req.url]);
-      },
+  fault('in-filter-name-search-answers-cached', ['IN-FILTER-NAME', 'IN-STATE-EFFECTUATION'], {
+    rule: 'a merchant search answers the merchants as they are now (seed 001, Endpoints: search merchants and participation status): the same criteria are answered from the first search, without merchants submitted since and with their status then',
+    source: 'seed',
+    origin: 'model',
+    answer: (x, a, memory) => {
+      if (x.op !== 'postMerchantSearches' || a.status !== 200) return a;
+      memory[JSON.stringify(x.sent) + x.req.url] ??= structuredClone(a);
+      return structuredClone(memory[JSON.stringify(x.sent) + x.req.url]);
     },
-  ),
+  }),
   // documents, the contract and the rule catalogue only, the specs unread.
-  bend(
-    {
-      id: 'in-echo-participation-ica-leading-zeros-dropped',
-      rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
-      source: 'assumption',
-      rules: ['IN-ECHO-PARTICIPATION'],
-    },
-    {
-      answer: eachMerchant(
-        'getMerchantParticipations',
-        (m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }),
-        (x) => !byRequest(x),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-headers-search-total-unfiltered',
-      rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
-      source: 'provider',
-      rules: ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'],
-    },
-    { answer: headerOf('postMerchantSearches', 'total', (_a, x) => String(x.world.merchants.size)) },
-  ),
+  fault('in-echo-participation-ica-leading-zeros-dropped', ['IN-ECHO-PARTICIPATION'], {
+    rule: 'a merchant read back carries its acquirer ICA as submitted (seed 001, Endpoints; reference): the completed-merchants list (no request_id) answers the ICA as a number, leading zeros dropped',
+    source: 'assumption',
+    answer: eachMerchant(
+      'getMerchantParticipations',
+      (m) => ({ ...m, acquirerICA: String(Number(m.acquirerICA)) }),
+      (x) => !byRequest(x),
+    ),
+  }),
+  fault('in-page-headers-search-total-unfiltered', ['IN-PAGE-HEADERS', 'IN-PROP-FILTERED-TOTALS'], {
+    rule: 'the Total header is the size of the data set the page is cut from (provider 2.0.0, Total): a merchant search answers the number of every merchant, not of those matching',
+    answer: headerOf('postMerchantSearches', 'total', (_a, x) => String(x.world.merchants.size)),
+  }),
   // Seeded beside the exact-lookup check of request_id (tests/installments/participations.flow.spec.ts).
-  bend(
-    seeded({
-      id: 'in-status-unknown-request-id-prefix-match',
-      rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
-      source: 'assumption',
-      rules: ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'],
-    }),
-    {
-      judge: (x, s, r) => {
-        const id = s === 'participations-request' && r ? x.ok!.query.get('request_id')! : undefined;
-        const key = id && [...x.world.participationsByRequest.keys()].find((k) => k !== id && (k.startsWith(id) || id.startsWith(k)));
-        if (!key) return r;
-        x.participations = x.world.participationsByRequest.get(key);
-        return undefined;
-      },
+  fault('in-status-unknown-request-id-prefix-match', ['IN-STATUS-UNKNOWN-REQUEST', 'IN-FILTER-REQUEST-ID'], {
+    rule: "IN-STATUS-UNKNOWN-REQUEST: an unknown request_id one digit longer or shorter than a request's (one starts with the other) answers that request's merchants",
+    source: 'assumption',
+    origin: 'seeded',
+    judge: (x, s, r) => {
+      const id = s === 'participations-request' && r ? x.ok!.query.get('request_id')! : undefined;
+      const key = id && [...x.world.participationsByRequest.keys()].find((k) => k !== id && (k.startsWith(id) || id.startsWith(k)));
+      if (!key) return r;
+      x.participations = x.world.participationsByRequest.get(key);
+      return undefined;
     },
-  ),
-  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.belong-together.spec.ts).
+  }),
+  // Seeded beside the checks of the objects a search names together (tests/installments/merchants.exact-ids.spec.ts).
   // Seeded beside the check of ICAs compared as text (tests/installments/merchants.ica-forms.spec.ts).
-  bend(
-    seeded({
-      id: 'in-filter-ica-text-mid-search-ica-as-number',
-      aliases: ['mid-search-ica-as-number'],
-      rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
-      source: 'provider',
-      rules: ['IN-FILTER-ICA-TEXT'],
-    }),
-    {
-      state: matching('postMerchantMidSearches', (prev) => (k, v, c) => (k === 'acquirerICA' && Number(v) === Number(c)) || prev(k, v, c)),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-filter-mid-merchant-search-ignores-ica',
-      rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
-      source: 'seed',
-      rules: ['IN-FILTER-MID-MERCHANT'],
-    }),
-    { state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'acquirerICA' || prev(k, v, c)) },
-  ),
+  fault('in-filter-ica-text-mid-search-ica-as-number', ['IN-FILTER-ICA-TEXT'], {
+    rule: "IN-FILTER-ICA-TEXT: a MID search compares the acquirer ICA as a number, so a merchant's ICA padded with zeros to another admitted length finds the merchant and its MIDs",
+    origin: 'seeded',
+    aliases: ['mid-search-ica-as-number'],
+    state: matching('postMerchantMidSearches', (prev) => (k, v, c) => (k === 'acquirerICA' && Number(v) === Number(c)) || prev(k, v, c)),
+  }),
+  fault('in-filter-mid-merchant-search-ignores-ica', ['IN-FILTER-MID-MERCHANT'], {
+    rule: "IN-FILTER-MID-MERCHANT: a MID search finds the merchant by legal name and country alone, so another acquirer's merchant of that name answers its MIDs",
+    source: 'seed',
+    origin: 'seeded',
+    state: matching('postMerchantMidSearches', (prev) => (k, v, c) => k === 'acquirerICA' || prev(k, v, c)),
+  }),
   // Seeded beside every length limit tried at its longest with multi-byte characters (origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-lim-legalname-participation-legal-name-limit-in-bytes',
-      rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
-      source: 'provider',
-      rules: ['IN-LIM-LEGALNAME'],
-    }),
-    {
-      judge: refuseAt(
-        'participation-members',
-        (x) => someItem(x, (m) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300),
-        () => invalidMembers([{ field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' }]),
-      ),
-    },
-  ),
+  fault('in-lim-legalname-participation-legal-name-limit-in-bytes', ['IN-LIM-LEGALNAME'], {
+    rule: 'IN-LIM-LEGALNAME: merchantLegalName is limited in characters (provider 2.0.0 MerchantLegalName maxLength): the limit counted in UTF-8 bytes, so a name of accented characters at the limit is refused',
+    origin: 'seeded',
+    judge: refuseAt(
+      'participation-members',
+      (x) => someItem(x, (m) => Buffer.byteLength(String(m?.merchantLegalName ?? '')) > 300),
+      () => invalidMembers([{ field: 'merchantLegalName', keyword: 'maxLength', message: 'merchantLegalName is too long' }]),
+    ),
+  }),
   // Seeded beside the check of every search criterion in another form (merchants.criteria-forms.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-lookup-exact-participation-ica-known-by-head',
-      rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
-      source: 'assumption',
-      rules: ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'],
-    }),
+  fault('in-lookup-exact-participation-ica-known-by-head', ['IN-LOOKUP-EXACT', 'IN-STATE-INVALID-ICA'], {
+    rule: 'IN-LOOKUP-EXACT: an acquirer ICA the service does not know ends the participation in ERROR (reference, Main fields); an ICA differing from a known one only in its last digit is taken as that acquirer, and the participation completes',
+    source: 'assumption',
+    origin: 'seeded',
+    state: effectuated((e, x, p) =>
+      e.status === 'ERROR' &&
+      x.world.acquirerIcas.some(
+        (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
+      )
+        ? { status: 'COMPLETED' }
+        : undefined,
+    ),
+  }),
+  fault('in-filter-whole-search-maid-case-folded', ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'], {
+    rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
+    origin: 'seeded',
+    state: matching(
+      'postMerchantSearches',
+      (prev) => (k, v, c) => (k === 'maid' && String(v ?? '').toLowerCase() === String(c).toLowerCase()) || prev(k, v, c),
+    ),
+  }),
+  fault('in-page-slice-merchant-search-page-one-extra', ['IN-PAGE-SLICE'], {
+    rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
+    state: (x, c) => (x.op === 'postMerchantSearches' && c.window ? { ...c, window: { ...c.window, size: c.window.size + 1 } } : c),
+  }),
+  fault('in-state-invalid-ica-search-error-reason-dropped', ['IN-STATE-INVALID-ICA'], {
+    rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
+    answer: eachMerchant('postMerchantSearches', ({ errorReason: _dropped, ...m }) => m),
+  }),
+  fault('in-lim-wallets-participation-wallets-4-accepted', ['IN-LIM-WALLETS'], {
+    rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
+    judge: loosen('postMerchantParticipations', (v) => v.field.endsWith('wallets') && v.keyword === 'maxItems'),
+  }),
+  fault('in-page-limit-mid-search-limit-500-refused', ['IN-PAGE-LIMIT'], {
+    rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
+    judge: refuseAt(
+      'param',
+      (x) => x.op === 'postMerchantMidSearches' && x.param?.name === 'limit' && Number(x.param.value) === x.param.max,
+      (x) => invalidMembers([{ field: 'limit', keyword: 'maximum', message: `limit must be < ${x.param!.max}` }]),
+    ),
+  }),
+  fault(
+    'in-echo-participation-latest-completed-list-shows-first-participation',
+    ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
     {
-      state: effectuated((e, x, p) =>
-        e.status === 'ERROR' &&
-        x.world.acquirerIcas.some(
-          (ica) => ica.length === String(p.merchant.acquirerICA).length && ica.slice(0, -1) === String(p.merchant.acquirerICA).slice(0, -1),
-        )
-          ? { status: 'COMPLETED' }
-          : undefined,
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-filter-whole-search-maid-case-folded',
-      rule: 'IN-FILTER-WHOLE: a maid criterion is compared whole (provider 2.0.0, MerchantSearchParameters.maid); the merchant search matches it without case, so a maid with its case swapped finds the merchant',
-      source: 'provider',
-      rules: ['IN-FILTER-WHOLE', 'IN-FILTER-MAID'],
-    }),
-    {
-      state: matching(
-        'postMerchantSearches',
-        (prev) => (k, v, c) => (k === 'maid' && String(v ?? '').toLowerCase() === String(c).toLowerCase()) || prev(k, v, c),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-slice-merchant-search-page-one-extra',
-      rule: 'limit caps the page (provider 2.0.0, offset/limit; reference, Paging): the merchant search slices its page with an inclusive end, so it holds limit + 1 merchants (the other readers are right)',
-      source: 'provider',
-      rules: ['IN-PAGE-SLICE'],
-    },
-    { state: (x, c) => (x.op === 'postMerchantSearches' && c.window ? { ...c, window: { ...c.window, size: c.window.size + 1 } } : c) },
-  ),
-  bend(
-    {
-      id: 'in-state-invalid-ica-search-error-reason-dropped',
-      rule: 'a participation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA in every reader (provider 2.0.0, MerchantParticipationView.errorReason): the merchant search answers ERROR without its errorReason',
-      source: 'provider',
-      rules: ['IN-STATE-INVALID-ICA'],
-    },
-    { answer: eachMerchant('postMerchantSearches', ({ errorReason: _dropped, ...m }) => m) },
-  ),
-  bend(
-    {
-      id: 'in-lim-wallets-participation-wallets-4-accepted',
-      rule: "wallets, when given, hold at most the contract's maximum of items (provider 2.0.0, Wallets maxItems): a participation with one wallet more than the maximum is accepted",
-      source: 'provider',
-      rules: ['IN-LIM-WALLETS'],
-    },
-    { judge: loosen('postMerchantParticipations', (v) => v.field.endsWith('wallets') && v.keyword === 'maxItems') },
-  ),
-  bend(
-    {
-      id: 'in-page-limit-mid-search-limit-500-refused',
-      rule: 'limit is accepted from its minimum to its maximum (provider 2.0.0, limit parameter): the MID search refuses limit at the maximum, the bound read as exclusive there (the other readers accept it)',
-      source: 'provider',
-      rules: ['IN-PAGE-LIMIT'],
-    },
-    {
-      judge: refuseAt(
-        'param',
-        (x) => x.op === 'postMerchantMidSearches' && x.param?.name === 'limit' && Number(x.param.value) === x.param.max,
-        (x) => invalidMembers([{ field: 'limit', keyword: 'maximum', message: `limit must be < ${x.param!.max}` }]),
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-echo-participation-latest-completed-list-shows-first-participation',
       rule: 'a merchant submitted again is read back with the details submitted last (seed 001, Endpoints: merchants with participation details whose effectuation request is completed): the completed list answers a re-submitted merchant with the details of its first submission',
       source: 'assumption',
-      rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-PROP-READERS-AGREE'],
-    }),
-    { state: firstSubmissions('getMerchantParticipations') },
-  ),
-  bend(
-    {
-      id: 'in-echo-participation-details-search-shows-first-participation',
-      rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'],
-    },
-    { state: firstSubmissions('postMerchantSearches') },
-  ),
-  bend(
-    {
-      id: 'in-page-headers-mid-search-total-is-page-count',
-      rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
-      source: 'assumption',
-      rules: ['IN-PAGE-HEADERS'],
-    },
-    { answer: headerOf('postMerchantMidSearches', 'total', (a) => String(a.body.mids.length)) },
-  ),
-  bend(
-    {
-      id: 'in-state-effectuation-by-request-pending-shown-completed',
-      rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
-      source: 'assumption',
-      rules: ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'],
-    },
-    { answer: eachMerchant('getMerchantParticipations', (m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m), byRequest) },
-  ),
-  bend(
-    {
-      id: 'in-echo-participation-details-search-maid-type-lowercased',
-      rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'],
-    },
-    {
-      answer: eachMerchant('postMerchantSearches', (m) =>
-        typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m,
-      ),
+      origin: 'seeded',
+      state: firstSubmissions('getMerchantParticipations'),
     },
   ),
-  bend(
-    {
-      id: 'in-echo-midsearch-mid-search-ica-echo-nine-cut-six',
-      rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
-      source: 'provider',
-      rules: ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'],
-    },
-    {
-      answer: okBody('postMerchantMidSearches', (b) =>
-        String(b.acquirerICA).length === 9 ? { ...b, acquirerICA: String(b.acquirerICA).slice(0, 6) } : b,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-echo-participation-details-completed-list-website-lowercased',
-      rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
-      source: 'provider',
-      rules: ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'],
-    },
-    {
-      answer: eachMerchant(
-        'getMerchantParticipations',
-        (m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m),
-        (x) => !byRequest(x),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-offset-by-request-offset-past-end-404',
-      rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
-      source: 'provider',
-      rules: ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'],
-    },
-    {
-      answer: answerOf(
-        'getMerchantParticipations',
-        (a) => ({
-          status: 404,
-          headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !PAGE_HEADERS.includes(h))),
-          body: {
-            Errors: {
-              Error: [
-                {
-                  Source: 'installments',
-                  ReasonCode: 'NOT_FOUND',
-                  Description: 'No participation request with this request_id.',
-                  Recoverable: false,
-                  Details: 'request_id',
-                },
-              ],
-            },
+  fault('in-echo-participation-details-search-shows-first-participation', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-READERS-AGREE'], {
+    rule: 'a merchant read back carries the participation details submitted last (seed 001, Endpoints: search merchants and participation status; provider 2.0.0 MerchantSearch): the search reader answers a re-submitted merchant with the details of its first submission',
+    state: firstSubmissions('postMerchantSearches'),
+  }),
+  fault('in-page-headers-mid-search-total-is-page-count', ['IN-PAGE-HEADERS'], {
+    rule: "Total is the size of the whole result, Count the page's (reference/installments.md, Paging: Count, Offset, Limit, Total): on the MID search Total counts the MIDs of the page only",
+    source: 'assumption',
+    answer: headerOf('postMerchantMidSearches', 'total', (a) => String(a.body.mids.length)),
+  }),
+  fault('in-state-effectuation-by-request-pending-shown-completed', ['IN-STATE-EFFECTUATION', 'IN-PROP-READERS-AGREE'], {
+    rule: 'a participation leaves PENDING for COMPLETED only once effectuated (reference/installments.md, Flows - lender app): read by request_id right after the submission, it is already COMPLETED',
+    source: 'assumption',
+    answer: eachMerchant('getMerchantParticipations', (m) => (m.status === 'PENDING' ? { ...m, status: 'COMPLETED' } : m), byRequest),
+  }),
+  fault('in-echo-participation-details-search-maid-type-lowercased', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-ENUM-MAIDTYPE'], {
+    rule: 'maidType is GRP or EXT, case kept, and every detail a reader answers is the one submitted (provider 2.0.0 Merchant.maidType): the merchant search answers maidType in lower case',
+    answer: eachMerchant('postMerchantSearches', (m) =>
+      typeof m.maidType === 'string' ? { ...m, maidType: m.maidType.toLowerCase() } : m,
+    ),
+  }),
+  fault('in-echo-midsearch-mid-search-ica-echo-nine-cut-six', ['IN-ECHO-MIDSEARCH', 'IN-ECHO-ICA-FORMS'], {
+    rule: 'the MID page names the merchant searched, its ICA kept whole in every form (provider 2.0.0, MidSearch): a nine-digit acquirer ICA is echoed as its first six digits',
+    answer: okBody('postMerchantMidSearches', (b) =>
+      String(b.acquirerICA).length === 9 ? { ...b, acquirerICA: String(b.acquirerICA).slice(0, 6) } : b,
+    ),
+  }),
+  fault('in-echo-participation-details-completed-list-website-lowercased', ['IN-ECHO-PARTICIPATION-DETAILS', 'IN-PROP-ECHO-AS-SENT'], {
+    rule: 'the completed merchants carry the participation details as submitted (seed 001, Endpoints; provider 2.0.0 Merchant websiteUrl): the list without request_id answers websiteUrl in lower case',
+    answer: eachMerchant(
+      'getMerchantParticipations',
+      (m) => (typeof m.websiteUrl === 'string' ? { ...m, websiteUrl: m.websiteUrl.toLowerCase() } : m),
+      (x) => !byRequest(x),
+    ),
+  }),
+  fault('in-page-offset-by-request-offset-past-end-404', ['IN-PAGE-OFFSET', 'IN-FILTER-REQUEST-ID'], {
+    rule: 'paging by offset answers the (possibly empty) page of a known data set (provider 2.0.0, getMerchantParticipations 200 with Count/Offset/Limit/Total): read by a known request_id with an offset at or past the end, the mock answers 404 as for an unknown request_id',
+    answer: answerOf(
+      'getMerchantParticipations',
+      (a) => ({
+        status: 404,
+        headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !PAGE_HEADERS.includes(h))),
+        body: {
+          Errors: {
+            Error: [
+              {
+                Source: 'installments',
+                ReasonCode: 'NOT_FOUND',
+                Description: 'No participation request with this request_id.',
+                Recoverable: false,
+                Details: 'request_id',
+              },
+            ],
           },
-        }),
-        (a, x) => a.status === 200 && byRequest(x) && offsetOf(x) >= Number(a.headers.total),
-      ),
+        },
+      }),
+      (a, x) => a.status === 200 && byRequest(x) && offsetOf(x) >= Number(a.headers.total),
+    ),
+  }),
+  fault('in-page-headers-by-request-total-is-page-count', ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'], {
+    rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
+    source: 'assumption',
+    answer: headerOf('getMerchantParticipations', 'total', (a) => String(a.body.length), byRequest),
+  }),
+  fault('in-status-participation-location-next-request-id', ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'], {
+    rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
+    answer: answerOf(
+      'postMerchantParticipations',
+      (a) => void (a.headers.location = a.headers.location.replace(/[0-9]+$/, (id) => String(Number(id) + 1))),
+      (a) => a.status === 202 && a.headers.location !== undefined,
+    ),
+  }),
+  fault('in-filter-mid-search-mid-matched-by-suffix', ['IN-FILTER-MID', 'IN-FILTER-RULE'], {
+    rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
+    state: matching(
+      'postMerchantMidSearches',
+      (prev) => (k, v, c) => (k === 'mid' && typeof c === 'string' && c !== '' && String(v).endsWith(c)) || prev(k, v, c),
+    ),
+  }),
+  fault('in-filter-mid-search-mid-ignored-with-status', ['IN-FILTER-MID', 'IN-FILTER-WHOLE'], {
+    rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
+    state: (x, c) =>
+      x.op === 'postMerchantMidSearches' && c.criteria?.status !== undefined ? { ...c, criteria: { ...c.criteria, mid: undefined } } : c,
+  }),
+  fault('in-page-headers-completed-list-limit-header-only-when-asked', ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'], {
+    rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
+    source: 'assumption',
+    answer: answerOf(
+      'getMerchantParticipations',
+      (a) => void delete a.headers.limit,
+      (a, x) => a.status === 200 && !byRequest(x) && x.ok?.query.get('limit') === null,
+    ),
+  }),
+  fault('in-prop-refused-no-trace-participations-batch-partly-recorded', ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'], {
+    rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
+    source: 'assumption',
+    state: (x, c) => {
+      if (x.op !== 'postMerchantParticipations' || x.refused !== 400) return c;
+      const requestId = String(randomInt(1, 2 ** 40) * 1000);
+      for (const m of Array.isArray(x.sent) ? x.sent : [])
+        if (typeof m?.merchantLegalName === 'string' && x.world.acquirerIcas.includes(m?.acquirerICA))
+          addParticipation(x.world, { requestId, merchant: m, submittedAtMs: x.now });
+      return c;
     },
-  ),
-  bend(
+  }),
+  fault('in-lim-wallets-participation-three-wallets-refused', ['IN-LIM-WALLETS'], {
+    rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
+    judge: refuseAt(
+      'participation-members',
+      (x) => someItem(x, (m) => Array.isArray(m?.wallets) && m.wallets.length === 3),
+      () => invalidMembers([{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]),
+    ),
+  }),
+  fault('in-filter-ica-merchant-search-ica-suffix-match', ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'], {
+    rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
+    source: 'seed',
+    state: matching('postMerchantSearches', (prev) => (k, v, c) => (k === 'acquirerICA' ? String(v).endsWith(String(c)) : prev(k, v, c))),
+  }),
+  fault(
+    'in-echo-participation-latest-mid-search-mids-of-first-submission',
+    ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
     {
-      id: 'in-page-headers-by-request-total-is-page-count',
-      rule: 'the Total header of a paged list is the size of the whole result, Count that of the page (reference, Paging): read by request_id, Total gives the size of the page answered',
-      source: 'assumption',
-      rules: ['IN-PAGE-HEADERS', 'IN-DERIVED-VIEW'],
-    },
-    { answer: headerOf('getMerchantParticipations', 'total', (a) => String(a.body.length), byRequest) },
-  ),
-  bend(
-    {
-      id: 'in-status-participation-location-next-request-id',
-      rule: 'a participation submission is answered 202 with a Location naming its request id (reference, Operations: postMerchantParticipations 202 with Location): the Location names the id one above the one the merchants were filed under, so fetching it finds none',
-      source: 'provider',
-      rules: ['IN-STATUS-PARTICIPATION', 'IN-FILTER-REQUEST-ID'],
-    },
-    {
-      answer: answerOf(
-        'postMerchantParticipations',
-        (a) => void (a.headers.location = a.headers.location.replace(/[0-9]+$/, (id) => String(Number(id) + 1))),
-        (a) => a.status === 202 && a.headers.location !== undefined,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-filter-mid-search-mid-matched-by-suffix',
-      rule: 'the mid criterion of a MID search answers that MID only (reference, Main fields - MID search): every MID of the merchant ending with the criterion is answered',
-      source: 'provider',
-      rules: ['IN-FILTER-MID', 'IN-FILTER-RULE'],
-    },
-    {
-      state: matching(
-        'postMerchantMidSearches',
-        (prev) => (k, v, c) => (k === 'mid' && typeof c === 'string' && c !== '' && String(v).endsWith(c)) || prev(k, v, c),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-filter-mid-search-mid-ignored-with-status',
-      rule: 'the mid criterion of a MID search answers that MID only (provider 2.0.0, MerchantMidSearchParameters.mid): when a status criterion is also given the mid criterion is dropped and every MID in that status is answered',
-      source: 'provider',
-      rules: ['IN-FILTER-MID', 'IN-FILTER-WHOLE'],
-    },
-    {
-      state: (x, c) =>
-        x.op === 'postMerchantMidSearches' && c.criteria?.status !== undefined ? { ...c, criteria: { ...c.criteria, mid: undefined } } : c,
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-headers-completed-list-limit-header-only-when-asked',
-      rule: 'list responses carry the headers Count, Offset, Limit and Total (reference, Transport and auth, paging): the completed participations list asked without a limit answers no Limit header',
-      source: 'assumption',
-      rules: ['IN-PAGE-HEADERS', 'IN-PAGE-DEFAULT'],
-    },
-    {
-      answer: answerOf(
-        'getMerchantParticipations',
-        (a) => void delete a.headers.limit,
-        (a, x) => a.status === 200 && !byRequest(x) && x.ok?.query.get('limit') === null,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-prop-refused-no-trace-participations-batch-partly-recorded',
-      rule: 'a refused request leaves no trace (reference, Operations: postMerchantParticipations 400): a participations batch refused 400 still records its merchants of a known acquirer ICA, later listed and searched',
-      source: 'assumption',
-      rules: ['IN-PROP-REFUSED-NO-TRACE', 'IN-LIM-PARTICIPATIONS'],
-    },
-    {
-      state: (x, c) => {
-        if (x.op !== 'postMerchantParticipations' || x.refused !== 400) return c;
-        const requestId = String(randomInt(1, 2 ** 40) * 1000);
-        for (const m of Array.isArray(x.sent) ? x.sent : [])
-          if (typeof m?.merchantLegalName === 'string' && x.world.acquirerIcas.includes(m?.acquirerICA))
-            addParticipation(x.world, { requestId, merchant: m, submittedAtMs: x.now });
-        return c;
-      },
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-wallets-participation-three-wallets-refused',
-      rule: 'a merchant holds at most its wallets maxItems (reference, Main fields, Merchant participation): a merchant carrying exactly that many wallets is refused 400',
-      source: 'provider',
-      rules: ['IN-LIM-WALLETS'],
-    },
-    {
-      judge: refuseAt(
-        'participation-members',
-        (x) => someItem(x, (m) => Array.isArray(m?.wallets) && m.wallets.length === 3),
-        () => invalidMembers([{ field: 'wallets', keyword: 'maxItems', message: 'wallets has too many items' }]),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-filter-ica-merchant-search-ica-suffix-match',
-      rule: "a merchant search by acquirerICA finds the merchants of that acquirer only (seed 001, POST /merchants/searches; provider 2.0.0 MerchantSearch): the criterion matched against the end of each merchant's ICA, so a shorter ICA finds another acquirer's merchants",
-      source: 'seed',
-      rules: ['IN-FILTER-ICA', 'IN-FILTER-RULE', 'IN-PROP-SEARCH-CRITERIA'],
-    },
-    {
-      state: matching('postMerchantSearches', (prev) => (k, v, c) => (k === 'acquirerICA' ? String(v).endsWith(String(c)) : prev(k, v, c))),
-    },
-  ),
-  bend(
-    {
-      id: 'in-echo-participation-latest-mid-search-mids-of-first-submission',
       rule: 'the MID search answers the MIDs of the merchant as its latest completed participation gives them (seed 001, POST /merchants/mids/searches; reference, flows): a merchant submitted again with other MIDs is answered with the MIDs of its first submission',
       source: 'seed',
-      rules: ['IN-ECHO-PARTICIPATION-LATEST', 'IN-FILTER-MID-MERCHANT', 'IN-PROP-LATEST-WRITE'],
-    },
-    {
       state: (x, c) =>
         x.op === 'postMerchantMidSearches' && c.mids && merchantOf(x)
           ? { ...c, mids: firstSubmission(x, merchantOf(x)!).merchant.mids }
           : c,
     },
   ),
-  bend(
-    {
-      id: 'in-state-invalid-ica-participation-bad-ica-completed-before-error',
-      rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
-      source: 'assumption',
-      rules: ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'],
-    },
-    {
-      state: effectuated((e, x, p) =>
-        e.status === 'ERROR' && x.now - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000 ? { status: 'COMPLETED' } : undefined,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-limit-by-request-limit-as-end-index',
-      rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
-      source: 'provider',
-      rules: ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'],
-    },
-    {
-      state: (x, c) =>
-        x.op === 'getMerchantParticipations' && c.window && byRequest(x) && x.ok!.query.get('limit') !== null
-          ? { ...c, window: { ...c.window, size: c.window.limit - c.window.from } }
-          : c,
-    },
-  ),
-  bend(
-    {
-      id: 'in-page-headers-search-count-header-is-limit',
-      rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
-      source: 'provider',
-      rules: ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'],
-    },
-    {
-      answer: headerOf(
-        'postMerchantSearches',
-        'count',
-        (_a, x) => x.ok!.query.get('limit')!,
-        (x) => x.ok?.query.get('limit') !== null,
-      ),
-    },
-  ),
+  fault('in-state-invalid-ica-participation-bad-ica-completed-before-error', ['IN-STATE-INVALID-ICA', 'IN-FILTER-COMPLETED'], {
+    rule: 'an effectuation with an unknown acquirer ICA ends in ERROR with INVALID_ACQUIRER_ICA, never COMPLETED (reference, Main fields: PENDING, COMPLETED, ERROR): once due it first reads COMPLETED (and is listed among completed merchants) and turns ERROR only a period later',
+    source: 'assumption',
+    state: effectuated((e, x, p) =>
+      e.status === 'ERROR' && x.now - p.submittedAtMs < 2 * EFFECTUATION_SECONDS * 1000 ? { status: 'COMPLETED' } : undefined,
+    ),
+  }),
+  fault('in-page-limit-by-request-limit-as-end-index', ['IN-PAGE-LIMIT', 'IN-PAGE-SLICE', 'IN-PROP-PAGING'], {
+    rule: 'limit is the page size and offset where the page starts (reference, Paging; provider 2.0.0 getMerchantParticipations): read by request_id with an offset, the page ends at the index named by limit, so a later page holds fewer merchants than asked or none',
+    state: (x, c) =>
+      x.op === 'getMerchantParticipations' && c.window && byRequest(x) && x.ok!.query.get('limit') !== null
+        ? { ...c, window: { ...c.window, size: c.window.limit - c.window.from } }
+        : c,
+  }),
+  fault('in-page-headers-search-count-header-is-limit', ['IN-PAGE-HEADERS', 'IN-PROP-PAGING'], {
+    rule: 'the Count header gives the number of items in the page answered (reference, Paging: Count, Offset, Limit, Total): the merchant search answers Count equal to the limit asked, whatever the page holds',
+    answer: headerOf(
+      'postMerchantSearches',
+      'count',
+      (_a, x) => x.ok!.query.get('limit')!,
+      (x) => x.ok?.query.get('limit') !== null,
+    ),
+  }),
 ]);

@@ -3,10 +3,10 @@
 // provider's release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted`
 // runs the specs citing them). The faults of the suite's authors first, then those written blind
 // (`origin: 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, seeded } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import { randomUUID } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, skipOn, type Changing } from './fault-builders.js';
+import { answerOf, bend, blind, okBody, recodeAt, relax, rule, skipAt, skipOn, type Changing, fault } from './fault-builders.js';
 import type { Exchange } from './seams.js';
 
 /** A merchant country's currency symbol (in-val-offer-currency-offers-symbol-from-merchant-country). */
@@ -27,19 +27,13 @@ const merchantCountry = (x: Exchange) => x.ok?.body.merchant?.country as string 
 
 export const OFFERS_FAULTS = faultCatalogue([
   // Seeded beside the answer judge's offer amounts on purchases across the range in every minor unit (offers.amounts.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-val-offer-amounts-offers-total-int32-cents-wrapped',
-      rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-AMOUNTS'],
+  fault('in-val-offer-amounts-offers-total-int32-cents-wrapped', ['IN-VAL-OFFER-AMOUNTS'], {
+    rule: "IN-VAL-OFFER-AMOUNTS: an offer's totalAmount is at least the transaction's amount: the total is kept as a signed 32-bit count of cents, so a purchase past its range is answered with a wrapped total",
+    origin: 'seeded',
+    state: offersMade((offers) => {
+      for (const o of offers) o.totalAmount = (Math.round(o.totalAmount * 100) | 0) / 100;
     }),
-    {
-      state: offersMade((offers) => {
-        for (const o of offers) o.totalAmount = (Math.round(o.totalAmount * 100) | 0) / 100;
-      }),
-    },
-  ),
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('currency-length-unenforced', 'currency minLength/maxLength', 'Currency', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-LIM-CURRENCY',
@@ -54,52 +48,28 @@ export const OFFERS_FAULTS = faultCatalogue([
     { drop: ['format'] },
     ['IN-FMT-CODES'],
   ),
-  bend(
-    {
-      id: 'pan-check-digit-unchecked',
-      rule: 'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
-      source: 'provider',
-      rules: ['IN-FMT-PAN-CHECK-DIGIT'],
-    },
-    { judge: skipAt('check-digit') },
-  ),
-  bend(
-    {
-      id: 'offers-ranked-by-tenure',
-      rule: 'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-PRIORITY'],
-    },
-    {
-      answer: okBody('approvedOffers', (b) => {
-        const offers = [...(b.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
-        return { ...b, offers: offers.map((o, i) => ({ ...o, priority: i + 1 })) };
-      }),
-    },
-  ),
-  bend(
-    {
-      id: 'offers-typed-bnpl',
-      rule: 'IN-VAL-OFFER-TYPE: a carded request answered with offers of type BNPL_OFFER',
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-TYPE'],
-    },
-    { answer: okBody('approvedOffers', (b) => ({ ...b, offers: (b.offers ?? []).map((o: any) => ({ ...o, offerType: 'BNPL_OFFER' })) })) },
-  ),
-  bend(
-    {
-      id: 'offers-eligibility-messages-beside-offers',
-      rule: 'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
-      source: 'provider',
-      rules: ['IN-VAL-ELIGIBILITY-MESSAGES'],
-    },
-    {
-      answer: okBody('approvedOffers', (b) => ({
-        ...b,
-        eligibilityMessages: [{ reasonCode: 'consumer.eligible', message: 'The consumer is eligible for installments' }],
-      })),
-    },
-  ),
+  fault('pan-check-digit-unchecked', ['IN-FMT-PAN-CHECK-DIGIT'], {
+    rule: 'IN-FMT-PAN-CHECK-DIGIT: a card whose last digit is not its check digit is taken, for offers and into a list, as any other',
+    judge: skipAt('check-digit'),
+  }),
+  fault('offers-ranked-by-tenure', ['IN-VAL-OFFER-PRIORITY'], {
+    rule: 'IN-VAL-OFFER-PRIORITY: the offers listed and ranked by tenure, the shortest first: the highest other installment amount on top',
+    answer: okBody('approvedOffers', (b) => {
+      const offers = [...(b.offers ?? [])].sort((p, q) => p.tenure - q.tenure);
+      return { ...b, offers: offers.map((o, i) => ({ ...o, priority: i + 1 })) };
+    }),
+  }),
+  fault('offers-typed-bnpl', ['IN-VAL-OFFER-TYPE'], {
+    rule: 'IN-VAL-OFFER-TYPE: a carded request answered with offers of type BNPL_OFFER',
+    answer: okBody('approvedOffers', (b) => ({ ...b, offers: (b.offers ?? []).map((o: any) => ({ ...o, offerType: 'BNPL_OFFER' })) })),
+  }),
+  fault('offers-eligibility-messages-beside-offers', ['IN-VAL-ELIGIBILITY-MESSAGES'], {
+    rule: 'IN-VAL-ELIGIBILITY-MESSAGES: an answer with offers carries an eligibility message too',
+    answer: okBody('approvedOffers', (b) => ({
+      ...b,
+      eligibilityMessages: [{ reasonCode: 'consumer.eligible', message: 'The consumer is eligible for installments' }],
+    })),
+  }),
   // PAN lists and offers (reference, Flows - services).
   bend(
     rule('offers-for-unregistered-pan', 'offers only for registered cards and account ranges', [
@@ -121,134 +91,78 @@ export const OFFERS_FAULTS = faultCatalogue([
     { answer: answerOf('approvedOffers', (a) => void (a.headers['correlation-id'] = randomUUID())) },
   ),
   // Seeded beside the checks of the merchant members that go together (offers.merchant.spec.ts).
-  bend(
-    seeded({
-      id: 'in-req-offers-merchant-id-alone-accepted',
-      rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
-      source: 'provider',
-      rules: ['IN-REQ-OFFERS-MERCHANT'],
+  fault('in-req-offers-merchant-id-alone-accepted', ['IN-REQ-OFFERS-MERCHANT'], {
+    rule: 'IN-REQ-OFFERS-MERCHANT: an offers request whose merchant has an acquirerId or a merchantId without the other (or without its country) is answered',
+    origin: 'seeded',
+    judge: skipAt('offers-merchant', (x) => {
+      const m = x.ok?.body.merchant ?? {};
+      return (m.name === undefined && m.url === undefined) || m.country !== undefined;
     }),
-    {
-      judge: skipAt('offers-merchant', (x) => {
-        const m = x.ok?.body.merchant ?? {};
-        return (m.name === undefined && m.url === undefined) || m.country !== undefined;
-      }),
-    },
-  ),
-  bend(
-    {
-      id: 'in-val-offer-currency-offers-symbol-from-merchant-country',
-      rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-CURRENCY'],
-    },
-    {
-      state: offersMade((offers, x) => {
-        for (const o of offers) o.currencySymbol = COUNTRY_SYMBOLS[String(merchantCountry(x) ?? 'USA').toUpperCase()] ?? '¤';
-      }),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-obj-sensitive-offers-404-card-masked',
-      rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
+  }),
+  fault('in-val-offer-currency-offers-symbol-from-merchant-country', ['IN-VAL-OFFER-CURRENCY'], {
+    rule: "every offer's currencySymbol is that of the transaction's currency (provider 2.0.0, Offer.currencySymbol): the symbol is taken from the merchant's country, so a EUR purchase at a US merchant is offered in $",
+    state: offersMade((offers, x) => {
+      for (const o of offers) o.currencySymbol = COUNTRY_SYMBOLS[String(merchantCountry(x) ?? 'USA').toUpperCase()] ?? '¤';
     }),
-    {
-      judge: recodeAt(
-        'offers-card',
-        (r, x) => {
-          const pan = panOf(x)!;
-          return {
-            ...r,
-            description: `No installment offer is eligible for card ${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}.`,
-          };
-        },
-        (x) => (panOf(x)?.length ?? 0) > 10,
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-echo-correlation-offers-404-correlation-long-cut',
-      rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
-      source: 'provider',
-      rules: ['IN-ECHO-CORRELATION'],
+  }),
+  fault('in-obj-sensitive-offers-404-card-masked', ['IN-OBJ-SENSITIVE'], {
+    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0); the 404 of a card without offers names it in its Description masked with its first six and last four digits',
+    origin: 'seeded',
+    judge: recodeAt(
+      'offers-card',
+      (r, x) => {
+        const pan = panOf(x)!;
+        return {
+          ...r,
+          description: `No installment offer is eligible for card ${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}.`,
+        };
+      },
+      (x) => (panOf(x)?.length ?? 0) > 10,
+    ),
+  }),
+  fault('in-echo-correlation-offers-404-correlation-long-cut', ['IN-ECHO-CORRELATION'], {
+    rule: 'approvedOffers answers the Correlation-Id the caller sent byte for byte, errors included (provider 2.0.0, CorrelationIdHeaderParameter): the 404 of a card without offers echoes a long Correlation-Id cut short',
+    origin: 'seeded',
+    answer: answerOf(
+      'approvedOffers',
+      (a, x) => void (a.headers['correlation-id'] = String(x.req.headers['correlation-id']).slice(0, 128)),
+      (a, x) => a.status === 404 && String(x.req.headers['correlation-id'] ?? '').length > 128,
+    ),
+  }),
+  fault('in-val-offers-total-string-cad', ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'], {
+    rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
+    answer: okBody(
+      'approvedOffers',
+      (b) => ({ ...b, total: String(b.total) }),
+      (_b, x) => x.ok?.body.transaction?.currency === 'CAD',
+    ),
+  }),
+  fault('in-val-offer-terms-offers-end-datetime-no-zone', ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'], {
+    rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
+    state: offersMade(
+      (offers) => {
+        for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
+      },
+      (x) => merchantCountry(x) !== undefined && merchantCountry(x) !== 'USA',
+    ),
+  }),
+  fault('in-state-offer-transaction-offers-transaction-id-per-card', ['IN-STATE-OFFER-TRANSACTION'], {
+    rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
+    source: 'assumption',
+    state: (x, c) =>
+      x.op === 'approvedOffers' && c.offers && panOf(x) !== undefined
+        ? { ...c, offerTransactionId: `otx${createHash('sha256').update(panOf(x)!).digest('hex').slice(0, 20)}` }
+        : c,
+  }),
+  fault('in-auth-forbidden-key-gets-offers', ['IN-AUTH-FORBIDDEN'], {
+    rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
+    source: 'assumption',
+    judge: skipOn('forbidden', 'approvedOffers'),
+  }),
+  fault('in-val-offer-terms-offers-second-offer-id-of-first', ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'], {
+    rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
+    state: offersMade((offers) => {
+      if (offers[1]) offers[1].offerId = offers[0].offerId;
     }),
-    {
-      answer: answerOf(
-        'approvedOffers',
-        (a, x) => void (a.headers['correlation-id'] = String(x.req.headers['correlation-id']).slice(0, 128)),
-        (a, x) => a.status === 404 && String(x.req.headers['correlation-id'] ?? '').length > 128,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-val-offers-total-string-cad',
-      rule: 'OffersGroup.total is the number of offers (provider 2.0.0, OffersGroup.total integer): a purchase in CAD is answered with total as a string',
-      source: 'provider',
-      rules: ['IN-VAL-OFFERS-TOTAL', 'IN-TYPE-FORMS'],
-    },
-    {
-      answer: okBody(
-        'approvedOffers',
-        (b) => ({ ...b, total: String(b.total) }),
-        (_b, x) => x.ok?.body.transaction?.currency === 'CAD',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-val-offer-terms-offers-end-datetime-no-zone',
-      rule: 'offerEndDatetime is a date-time with its zone (provider 2.0.0, OffersGroup offers offerEndDatetime): the offers of a purchase whose merchant names a country other than USA end at a local time written without any zone designator',
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-TERMS', 'IN-DATE-UNIT'],
-    },
-    {
-      state: offersMade(
-        (offers) => {
-          for (const o of offers) o.offerEndDatetime = o.offerEndDatetime.replace(/Z$/, '');
-        },
-        (x) => merchantCountry(x) !== undefined && merchantCountry(x) !== 'USA',
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-state-offer-transaction-offers-transaction-id-per-card',
-      rule: 'each offers answer has its own offerTransactionId naming that answer (reference, Main fields, Offers; Flows, checkout): the id is derived from the card, so two answers for one card share it and the later replaces the earlier',
-      source: 'assumption',
-      rules: ['IN-STATE-OFFER-TRANSACTION'],
-    },
-    {
-      state: (x, c) =>
-        x.op === 'approvedOffers' && c.offers && panOf(x) !== undefined
-          ? { ...c, offerTransactionId: `otx${createHash('sha256').update(panOf(x)!).digest('hex').slice(0, 20)}` }
-          : c,
-    },
-  ),
-  bend(
-    {
-      id: 'in-auth-forbidden-key-gets-offers',
-      rule: 'a valid signature of a consumer key not allowed for the operation is 403 (reference, Transport and auth): approvedOffers answers such a key its offers',
-      source: 'assumption',
-      rules: ['IN-AUTH-FORBIDDEN'],
-    },
-    { judge: skipOn('forbidden', 'approvedOffers') },
-  ),
-  bend(
-    {
-      id: 'in-val-offer-terms-offers-second-offer-id-of-first',
-      rule: "each offer carries its own offerId, the id the selection names (reference, Main fields: offers[].offerId; POST /plans offerId): the second offer of an answer carries the first offer's offerId",
-      source: 'provider',
-      rules: ['IN-VAL-OFFER-TERMS', 'IN-STATE-PLAN-OFFER'],
-    },
-    {
-      state: offersMade((offers) => {
-        if (offers[1]) offers[1].offerId = offers[0].offerId;
-      }),
-    },
-  ),
+  }),
 ]);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '../../helpers/auth/oauth1.js';
 import type { FaultMemory } from '../kit/faults.js';
-import { faultCatalogue, telling, seeded } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import {
   answerOf,
   anyAnswer,
@@ -21,6 +21,7 @@ import {
   rule,
   skipAt,
   type Changing,
+  fault,
 } from './fault-builders.js';
 import { invalidMembers } from './guard.js';
 import { termsRefusal } from './plan-terms.js';
@@ -65,89 +66,62 @@ function chosen(x: Exchange) {
 
 export const PLANS_FAULTS = faultCatalogue([
   // Seeded beside the lasting-state property (invariants.lasting.spec.ts): the 24 hours of the status read taken as the decision's life.
-  bend(
-    seeded({
-      id: 'in-prop-lasting-decision-times-out-after-a-day',
-      rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once 24 hours have passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within 24 hours: a time for the caller, not an end of the decision)',
-      source: 'seed',
-      rules: ['IN-PROP-LASTING'],
-    }),
-    {
-      state: (x, c, memory) => {
-        const plan = c.plan;
-        if (x.op !== 'getPlan' || !plan || (plan.status !== 'APPROVED' && plan.status !== 'DECLINED')) return c;
-        memory[plan.planId] ??= x.now;
-        return x.now - memory[plan.planId] >= 86_400_000 ? { ...c, plan: { ...plan, status: 'TIMED_OUT' } } : c;
-      },
+  fault('in-prop-lasting-decision-times-out-after-a-day', ['IN-PROP-LASTING'], {
+    rule: 'IN-PROP-LASTING: getPlan shows a decided plan (approved or declined) as TIMED_OUT once 24 hours have passed since it first showed it decided (provider 2.0.0 getPlanApprovalStatus asks the status be read within 24 hours: a time for the caller, not an end of the decision)',
+    source: 'seed',
+    origin: 'seeded',
+    state: (x, c, memory) => {
+      const plan = c.plan;
+      if (x.op !== 'getPlan' || !plan || (plan.status !== 'APPROVED' && plan.status !== 'DECLINED')) return c;
+      memory[plan.planId] ??= x.now;
+      return x.now - memory[plan.planId] >= 86_400_000 ? { ...c, plan: { ...plan, status: 'TIMED_OUT' } } : c;
     },
-  ),
+  }),
   // Seeded beside the path-id property (invariants.readers-agree.spec.ts): a plan read by another of its identifiers.
-  bend(
-    seeded({
-      id: 'in-prop-id-names-one-getplan-provider-id-reads-latest-plan',
-      rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
-      source: 'assumption',
-      rules: ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'],
-    }),
-    {
-      judge: (x, s, r) => {
-        const id = s === 'plan-found' && r ? (x.req.params as { plan_id?: string }).plan_id : undefined;
-        const latest = id === undefined ? undefined : [...x.world.plans.values()].reverse().find((p) => p.providerId === id);
-        if (!latest) return r;
-        x.plan = latest;
-        return undefined;
-      },
+  fault('in-prop-id-names-one-getplan-provider-id-reads-latest-plan', ['IN-PROP-ID-NAMES-ONE', 'IN-LOOKUP-EXACT'], {
+    rule: "IN-PROP-ID-NAMES-ONE: getPlan given a plan's providerId for its plan_id (both UUIDs) answers that provider's latest plan, a lookup falling back on the lender's id, where no plan has that id (404)",
+    source: 'assumption',
+    origin: 'seeded',
+    judge: (x, s, r) => {
+      const id = s === 'plan-found' && r ? (x.req.params as { plan_id?: string }).plan_id : undefined;
+      const latest = id === undefined ? undefined : [...x.world.plans.values()].reverse().find((p) => p.providerId === id);
+      if (!latest) return r;
+      x.plan = latest;
+      return undefined;
     },
-  ),
+  }),
   // Seeded beside the card's masked forms (notifications.card-data.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-obj-sensitive-notify-card-grouped-bin-and-last-four',
-      rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
+  fault('in-obj-sensitive-notify-card-grouped-bin-and-last-four', ['IN-OBJ-SENSITIVE'], {
+    rule: 'IN-OBJ-SENSITIVE: the notification names the card at most by its last four (provider 2.0.0, notifyPlan consumer.panLastFour): its consumer also carries the card in groups of four with the first six and the last four shown',
+    origin: 'seeded',
+    delivery: notifiedBody((b, x) => {
+      const pan = x.plan?.pan;
+      if (pan) b.consumer = { ...b.consumer, maskedPan: `${pan.slice(0, 4)} ${pan.slice(4, 6)}XX XXXX ${pan.slice(-4)}` };
     }),
-    {
-      delivery: notifiedBody((b, x) => {
-        const pan = x.plan?.pan;
-        if (pan) b.consumer = { ...b.consumer, maskedPan: `${pan.slice(0, 4)} ${pan.slice(4, 6)}XX XXXX ${pan.slice(-4)}` };
-      }),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-obj-sensitive-saveplan-card-last-eight',
-      rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
-    }),
-    {
-      answer: okBody('savePlan', (b, x) => ({
-        planId: b.planId,
-        status: b.status,
-        card: `**** **** ${x.plan!.pan.slice(-8, -4)} ${x.plan!.pan.slice(-4)}`,
-      })),
-    },
-  ),
+  }),
+  fault('in-obj-sensitive-saveplan-card-last-eight', ['IN-OBJ-SENSITIVE'], {
+    rule: 'IN-OBJ-SENSITIVE: answers carry at most the last four digits of a card (provider 2.0.0: card data only encrypted in requests, panLastFour at most in answers): the savePlan 201 names the card by its last eight digits in groups of four',
+    origin: 'seeded',
+    answer: okBody('savePlan', (b, x) => ({
+      planId: b.planId,
+      status: b.status,
+      card: `**** **** ${x.plan!.pan.slice(-8, -4)} ${x.plan!.pan.slice(-4)}`,
+    })),
+  }),
   // Seeded beside the check that a selection is notified once whatever follows it (notifications.count.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-notify-exact-resent-on-async-decision',
-      rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
-      source: 'seed',
-      rules: ['IN-NOTIFY-EXACT'],
-    }),
-    {
-      state: (x, c, memory) => {
-        if (x.op === 'planApproval' && c.plan && c.decision === 'APPROVED' && c.sync === false) memory[c.plan.planId] = true;
-        if (x.op === 'getPlan' && c.plan?.status === 'APPROVED' && memory[c.plan.planId]) {
-          delete memory[c.plan.planId];
-          resentNotifications.get(x.world.plans.get(c.plan.planId)!)?.();
-        }
-        return c;
-      },
+  fault('in-notify-exact-resent-on-async-decision', ['IN-NOTIFY-EXACT'], {
+    rule: 'IN-NOTIFY-EXACT: a plan is notified once, when it is selected; the read that shows its asynchronous approval sends no second notification',
+    source: 'seed',
+    origin: 'seeded',
+    state: (x, c, memory) => {
+      if (x.op === 'planApproval' && c.plan && c.decision === 'APPROVED' && c.sync === false) memory[c.plan.planId] = true;
+      if (x.op === 'getPlan' && c.plan?.status === 'APPROVED' && memory[c.plan.planId]) {
+        delete memory[c.plan.planId];
+        resentNotifications.get(x.world.plans.get(c.plan.planId)!)?.();
+      }
+      return c;
     },
-  ),
+  }),
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
   relax('offerId-length-unenforced', 'offerId minLength/maxLength', 'OfferId', undefined, { drop: ['minLength', 'maxLength'] }, [
     'IN-ISSUER-INVALID',
@@ -162,56 +136,32 @@ export const PLANS_FAULTS = faultCatalogue([
     ['IN-LIM-TENURE'],
   ),
   // Beside the plan terms check (plans.product.spec.ts): amounts compared in whole units, the card by its last four digits.
-  bend(
-    {
-      id: 'in-val-plan-offer-terms-amounts-whole-units',
-      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
-      source: 'provider',
-      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
-    },
-    {
-      judge: skipAt('plan-terms', (x) => {
-        const c = chosen(x);
-        return (
-          !!c &&
-          !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
-        );
-      }),
-    },
-  ),
-  bend(
-    {
-      id: 'in-val-plan-offer-terms-card-last-four',
-      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's card is matched with its offers request's on its last four digits only",
-      source: 'provider',
-      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
-    },
-    { judge: skipAt('plan-card', (x) => chosen(x)?.otx.pan.slice(-4) === String(x.ok?.plain?.consumer?.primaryAccountNumber).slice(-4)) },
-  ),
-  bend(
-    {
-      id: 'plan-merchant-unchecked',
-      rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
-      source: 'provider',
-      rules: ['IN-VAL-PLAN-OFFER-TERMS'],
-    },
-    { judge: skipAt('plan-merchant') },
-  ),
-  bend(
-    {
-      id: 'saveplan-location-names-offers',
-      rule: "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
-      source: 'provider',
-      rules: ['IN-ECHO-PLAN-LOCATION'],
-    },
-    {
-      answer: answerOf(
-        'savePlan',
-        (a, x) => void (a.headers.location = `plans/${String(x.ok?.body.offerTransactionId)}`),
-        (a) => a.status < 300,
-      ),
-    },
-  ),
+  fault('in-val-plan-offer-terms-amounts-whole-units', ['IN-VAL-PLAN-OFFER-TERMS'], {
+    rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's amounts are compared with its offer's in whole units: a change of a minor unit (a cent) passes",
+    judge: skipAt('plan-terms', (x) => {
+      const c = chosen(x);
+      return (
+        !!c &&
+        !termsRefusal(c.otx, c.offer, x.sent, (a, b) => typeof a === 'number' && typeof b === 'number' && Math.round(a) === Math.round(b))
+      );
+    }),
+  }),
+  fault('in-val-plan-offer-terms-card-last-four', ['IN-VAL-PLAN-OFFER-TERMS'], {
+    rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's card is matched with its offers request's on its last four digits only",
+    judge: skipAt('plan-card', (x) => chosen(x)?.otx.pan.slice(-4) === String(x.ok?.plain?.consumer?.primaryAccountNumber).slice(-4)),
+  }),
+  fault('plan-merchant-unchecked', ['IN-VAL-PLAN-OFFER-TERMS'], {
+    rule: "IN-VAL-PLAN-OFFER-TERMS: a plan's merchant is not compared with its offers request's: another merchant's details are taken",
+    judge: skipAt('plan-merchant'),
+  }),
+  fault('saveplan-location-names-offers', ['IN-ECHO-PLAN-LOCATION'], {
+    rule: "IN-ECHO-PLAN-LOCATION: the 201 of a plan's selection names its offers answer in its Location (plans/<offerTransactionId>), not the plan made",
+    answer: answerOf(
+      'savePlan',
+      (a, x) => void (a.headers.location = `plans/${String(x.ok?.body.offerTransactionId)}`),
+      (a) => a.status < 300,
+    ),
+  }),
   relax('plan-amount-type-open', 'amountType PURCHASE or FINAL', 'PlanTransaction', ['properties', 'amountType'], { drop: ['enum'] }, [
     'IN-ENUM-AMOUNTTYPE',
   ]),
@@ -226,38 +176,25 @@ export const PLANS_FAULTS = faultCatalogue([
     { drop: ['maxItems'] },
     ['IN-LIM-SCHEDULE'],
   ),
-  bend(
-    {
-      id: 'plan-carries-consumer-key',
-      rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
-      source: 'provider',
-      rules: ['IN-OBJ-SENSITIVE'],
-    },
-    { answer: okBody('getPlan', (b, x) => ({ ...b, requestedBy: x.ok!.consumerKey })) },
-  ),
-  bend(
-    {
-      id: 'in-obj-read-only-saveplan-status-from-body',
-      rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
-      source: 'provider',
-      rules: ['IN-OBJ-READ-ONLY'],
-    },
-    { state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)) },
-  ),
+  fault('plan-carries-consumer-key', ['IN-OBJ-SENSITIVE'], {
+    rule: "IN-OBJ-SENSITIVE: getPlan's answer carries the caller's consumer key (requestedBy)",
+    answer: okBody('getPlan', (b, x) => ({ ...b, requestedBy: x.ok!.consumerKey })),
+  }),
+  fault('in-obj-read-only-saveplan-status-from-body', ['IN-OBJ-READ-ONLY'], {
+    rule: "IN-OBJ-READ-ONLY: a plan's status sent in the savePlan body is stored and read back",
+    state: stored((p, x) => (typeof x.ok?.body.status === 'string' ? { ...p, status: x.ok.body.status } : p)),
+  }),
   bend(rule('in-fmt-uuid-getplan-plan-id-unchecked', 'getPlan: plan_id not a UUID is 400', ['IN-FMT-UUID']), { judge: skipAt('plan-id') }),
   bend(rule('plan-status-stale', 'the plan read back shows the approval', ['IN-STATE-DECISION', 'IN-ECHO-PLAN']), {
     answer: okBody('getPlan', ({ rejectReasonCode: _, ...b }) => ({ ...b, status: 'CREATED' })),
   }),
   // Outbound deliveries (kit/faults.ts, seeded): the configured endpoint changed on the way.
-  bend(
-    seeded({
-      id: 'in-notify-exact-url-query-dropped',
-      rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
-      source: 'assumption',
-      rules: ['IN-NOTIFY-EXACT'],
-    }),
-    { delivery: notified((d) => void (d.url = d.url.split('?')[0])) },
-  ),
+  fault('in-notify-exact-url-query-dropped', ['IN-NOTIFY-EXACT'], {
+    rule: "IN-NOTIFY-EXACT: the notification goes to the issuer's endpoint as configured for the account range, query string included",
+    source: 'assumption',
+    origin: 'seeded',
+    delivery: notified((d) => void (d.url = d.url.split('?')[0])),
+  }),
   bend(rule('in-notify-sent-wrong-plan-id', 'the notification names the plan selected', ['IN-NOTIFY-SENT', 'IN-NOTIFY-SHAPE']), {
     delivery: notifiedBody((b) => void (b.planId = randomUUID())),
   }),
@@ -265,15 +202,12 @@ export const PLANS_FAULTS = faultCatalogue([
     delivery: notifiedBody((b) => void delete b.issuerIca),
   }),
   // Normalisations on one path (kit/faults.ts, telling): reference, Flows - checkout (getPlan reads back the plan).
-  bend(
-    telling({
-      id: 'in-echo-plan-getplan-amount-whole-units',
-      rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
-      source: 'assumption',
-      rules: ['IN-ECHO-PLAN'],
-    }),
-    { answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })) },
-  ),
+  fault('in-echo-plan-getplan-amount-whole-units', ['IN-ECHO-PLAN'], {
+    rule: 'getPlan reads back the transaction amount saved (IN-ECHO-PLAN): this one rounds it to whole units',
+    source: 'assumption',
+    origin: 'telling',
+    answer: okBody('getPlan', (b) => ({ ...b, transaction: { ...b.transaction, amount: Math.round(b.transaction.amount) } })),
+  }),
   // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
   // Off-by-one limits (provider 2.0.0 field schemas; reference, Main fields).
   blind(
@@ -310,15 +244,12 @@ export const PLANS_FAULTS = faultCatalogue([
     { delivery: notified((d) => void (d.headers['Correlation-Id'] = randomUUID())) },
   ),
   // Seeded beside the plan's merchant read back (plans.read.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-echo-plan-saveplan-zero-mcc-stored-as-default',
-      rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
-      source: 'assumption',
-      rules: ['IN-ECHO-PLAN'],
-    }),
-    { state: stored((p) => (/^0/.test(String(p.merchant.mcc)) ? { ...p, merchant: { ...p.merchant, mcc: '5999' } } : p)) },
-  ),
+  fault('in-echo-plan-saveplan-zero-mcc-stored-as-default', ['IN-ECHO-PLAN'], {
+    rule: "IN-ECHO-PLAN: savePlan stores the plan's merchant with the default mcc 5999 when the offers request's mcc starts with a zero, so getPlan reads back another mcc than the one named",
+    source: 'assumption',
+    origin: 'seeded',
+    state: stored((p) => (/^0/.test(String(p.merchant.mcc)) ? { ...p, merchant: { ...p.merchant, mcc: '5999' } } : p)),
+  }),
   {
     id: 'in-lim-tenure-100-accepted',
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
@@ -326,24 +257,15 @@ export const PLANS_FAULTS = faultCatalogue([
     rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
   },
-  bend(
-    {
-      id: 'in-notify-sent-only-for-listed-pan',
-      rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
-      source: 'seed',
-      rules: ['IN-NOTIFY-SENT'],
-    },
-    { state: issuerOf((issuer, pan, x) => ([...x.world.panLists.values()].some((l) => l.pans.has(pan)) ? issuer : undefined)) },
-  ),
-  bend(
-    {
-      id: 'in-notify-shape-correlation-id-uppercased',
-      rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
-      source: 'provider',
-      rules: ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'],
-    },
-    { delivery: notified((d) => void (d.headers['Correlation-Id'] = d.headers['Correlation-Id']?.toUpperCase())) },
-  ),
+  fault('in-notify-sent-only-for-listed-pan', ['IN-NOTIFY-SENT'], {
+    rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
+    source: 'seed',
+    state: issuerOf((issuer, pan, x) => ([...x.world.panLists.values()].some((l) => l.pans.has(pan)) ? issuer : undefined)),
+  }),
+  fault('in-notify-shape-correlation-id-uppercased', ['IN-NOTIFY-SHAPE', 'IN-FMT-CORRELATION'], {
+    rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
+    delivery: notified((d) => void (d.headers['Correlation-Id'] = d.headers['Correlation-Id']?.toUpperCase())),
+  }),
   {
     id: 'in-lim-apr-plan-apr-max-refused',
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
@@ -352,474 +274,300 @@ export const PLANS_FAULTS = faultCatalogue([
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
   },
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
-  bend(
-    seeded({
-      id: 'in-state-plan-offer-unchecked',
-      rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
-      source: 'assumption',
-      rules: ['IN-STATE-PLAN-OFFER'],
+  fault('in-state-plan-offer-unchecked', ['IN-STATE-PLAN-OFFER'], {
+    rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: skipAt('plan-offer'),
+  }),
+  fault('in-notify-correlation-id-of-offers', ['IN-NOTIFY-CORRELATION'], {
+    rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
+    origin: 'seeded',
+    delivery: notified((d, x) => {
+      const offers = x.world.offerTransactions.get(x.ok?.body.offerTransactionId)?.correlationId;
+      if (offers) d.headers['Correlation-Id'] = offers;
     }),
-    { judge: skipAt('plan-offer') },
-  ),
-  bend(
-    seeded({
-      id: 'in-notify-correlation-id-of-offers',
-      rule: "IN-NOTIFY-CORRELATION: the notification carries the offers request's Correlation-Id, not the one its savePlan was sent with",
-      source: 'provider',
-      rules: ['IN-NOTIFY-CORRELATION'],
-    }),
-    {
-      delivery: notified((d, x) => {
-        const offers = x.world.offerTransactions.get(x.ok?.body.offerTransactionId)?.correlationId;
-        if (offers) d.headers['Correlation-Id'] = offers;
-      }),
+  }),
+  fault('in-notify-refused-selection', ['IN-NOTIFY-REFUSED'], {
+    rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
+    source: 'seed',
+    origin: 'seeded',
+    judge: (x, s, r) => {
+      if (s !== 'plan-offer' || !r || !x.ok || !x.otx) return r;
+      const b = x.ok.body;
+      const tenure = b.planInstallmentInformation?.tenure ?? 3;
+      x.notify?.({
+        planId: randomUUID(),
+        providerId: b.providerId,
+        offerId: String(b.offerId),
+        pan: String(x.ok.plain?.consumer?.primaryAccountNumber ?? x.otx.pan),
+        merchant: { country: 'USA', mcc: '5999' },
+        transaction: b.transaction,
+        planInstallmentInformation: b.planInstallmentInformation ?? { frequency: 'MONTHLY', tenure: 3 },
+        scheduledRepayments: schedule(b.transaction.amount, tenure, new Date(x.now)).map(({ installmentAmount, ...rest }) => ({
+          ...rest,
+          amount: installmentAmount,
+        })),
+        status: 'CREATED',
+        callbackUrl: '',
+      });
+      return r;
     },
-  ),
-  bend(
-    seeded({
-      id: 'in-notify-refused-selection',
-      rule: 'IN-NOTIFY-REFUSED: a selection refused for an offer of another offers answer still notifies the issuer',
-      source: 'seed',
-      rules: ['IN-NOTIFY-REFUSED'],
-    }),
-    {
-      judge: (x, s, r) => {
-        if (s !== 'plan-offer' || !r || !x.ok || !x.otx) return r;
-        const b = x.ok.body;
-        const tenure = b.planInstallmentInformation?.tenure ?? 3;
-        x.notify?.({
-          planId: randomUUID(),
-          providerId: b.providerId,
-          offerId: String(b.offerId),
-          pan: String(x.ok.plain?.consumer?.primaryAccountNumber ?? x.otx.pan),
-          merchant: { country: 'USA', mcc: '5999' },
-          transaction: b.transaction,
-          planInstallmentInformation: b.planInstallmentInformation ?? { frequency: 'MONTHLY', tenure: 3 },
-          scheduledRepayments: schedule(b.transaction.amount, tenure, new Date(x.now)).map(({ installmentAmount, ...rest }) => ({
-            ...rest,
-            amount: installmentAmount,
-          })),
-          status: 'CREATED',
-          callbackUrl: '',
-        });
-        return r;
-      },
-    },
-  ),
+  }),
   // Seeded beside the exact-lookup checks of the ids a plan names in its body (tests/installments/plans.read.spec.ts).
-  bend(
-    seeded({
-      id: 'in-lookup-exact-plan-offer-transaction-last-char-ignored',
-      rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
-      source: 'assumption',
-      rules: ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'],
-    }),
-    {
-      judge: (x, s, r) => {
-        const id = s === 'plan-offers' && r ? x.ok?.body.offerTransactionId : undefined;
-        const found =
-          typeof id === 'string'
-            ? [...x.world.offerTransactions.values()].find(
-                (t) => t.offerTransactionId.length === id.length && t.offerTransactionId.slice(0, -1) === id.slice(0, -1),
-              )
-            : undefined;
-        if (!found) return r;
-        x.otx = found;
-        return undefined;
-      },
+  fault('in-lookup-exact-plan-offer-transaction-last-char-ignored', ['IN-LOOKUP-EXACT', 'IN-STATE-OFFER-TRANSACTION'], {
+    rule: 'IN-LOOKUP-EXACT: an offers answer is found by its offerTransactionId as issued (reference, Flows - checkout); an id differing from an issued one only in its last character names that answer',
+    source: 'assumption',
+    origin: 'seeded',
+    judge: (x, s, r) => {
+      const id = s === 'plan-offers' && r ? x.ok?.body.offerTransactionId : undefined;
+      const found =
+        typeof id === 'string'
+          ? [...x.world.offerTransactions.values()].find(
+              (t) => t.offerTransactionId.length === id.length && t.offerTransactionId.slice(0, -1) === id.slice(0, -1),
+            )
+          : undefined;
+      if (!found) return r;
+      x.otx = found;
+      return undefined;
     },
-  ),
-  bend(
-    {
-      id: 'in-notify-schedule-numbered-from-zero',
-      rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
-      source: 'assumption',
-      rules: ['IN-NOTIFY-SCHEDULE'],
+  }),
+  fault('in-notify-schedule-numbered-from-zero', ['IN-NOTIFY-SCHEDULE'], {
+    rule: 'a plan selected without a schedule is notified with one payment per installment numbered 1 to tenure (reference IN-NOTIFY-SCHEDULE; provider NotifyPlan schedulePayments.installmentNumber): the computed schedule is numbered from 0',
+    source: 'assumption',
+    state: stored((p, x) =>
+      givenSchedule(x)
+        ? p
+        : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
+    ),
+  }),
+  fault('in-notify-exact-resent-on-sync-approval', ['IN-NOTIFY-EXACT'], {
+    rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
+    source: 'seed',
+    state: (x, c) => {
+      if (x.op === 'planApproval' && c.sync && c.decision === 'APPROVED') resentNotifications.get(c.plan!)?.();
+      return c;
     },
-    {
-      state: stored((p, x) =>
-        givenSchedule(x)
-          ? p
-          : { ...p, scheduledRepayments: p.scheduledRepayments.map((r) => ({ ...r, installmentNumber: Number(r.installmentNumber) - 1 })) },
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-notify-exact-resent-on-sync-approval',
-      rule: 'one plan selected sends exactly one notification (seed 001, Events: sent when a consumer selects a plan): a synchronous APPROVED decision sends the notification of that plan a second time',
-      source: 'seed',
-      rules: ['IN-NOTIFY-EXACT'],
-    },
-    {
-      state: (x, c) => {
-        if (x.op === 'planApproval' && c.sync && c.decision === 'APPROVED') resentNotifications.get(c.plan!)?.();
-        return c;
-      },
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-schedule-plan-schedule-99-refused',
-      rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
-      source: 'provider',
-      rules: ['IN-LIM-SCHEDULE'],
-    },
-    {
-      judge: refuseAt(
-        'plan-bounds',
-        (x) => x.ok?.body.schedulePayments?.length === 99,
-        () => invalidMembers([{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-notify-chosen-due-date-day-early',
-      rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
-      source: 'provider',
-      rules: ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'],
-    },
-    {
-      delivery: notifiedBody(
-        (b) =>
-          void (b.schedulePayments = b.schedulePayments.map((r: Record<string, any>) =>
-            typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-              ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
-              : r,
-          )),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-tenure-plan-tenure-1-accepted',
-      rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
-      source: 'provider',
-      rules: ['IN-LIM-TENURE'],
-    },
-    {
-      judge: loosen(
-        'savePlan',
-        (v, x) =>
-          v.field === 'planInstallmentInformation.tenure' && v.keyword === 'minimum' && x.sent?.planInstallmentInformation?.tenure === 1,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-apr-plan-apr-200-refused',
-      rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
-      source: 'provider',
-      rules: ['IN-LIM-APR'],
-    },
-    {
-      judge: refuseAt(
-        'plan-bounds',
-        (x) => x.ok?.body.planInstallmentInformation?.apr === 200,
-        () =>
-          invalidMembers([
-            { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
-          ]),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-lim-tenure-plan-tenure-99-refused',
-      rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
-      source: 'provider',
-      rules: ['IN-LIM-TENURE'],
-    },
-    {
-      judge: refuseAt(
-        'plan-bounds',
-        (x) => x.ok?.body.planInstallmentInformation?.tenure === 99,
-        () =>
-          invalidMembers([
-            { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
-          ]),
-      ),
-    },
-  ),
+  }),
+  fault('in-lim-schedule-plan-schedule-99-refused', ['IN-LIM-SCHEDULE'], {
+    rule: 'schedulePayments has a maximum number of items (provider 2.0.0 savePlan): a selection with exactly that many scheduled payments is refused with 400 (the bound read as exclusive)',
+    judge: refuseAt(
+      'plan-bounds',
+      (x) => x.ok?.body.schedulePayments?.length === 99,
+      () => invalidMembers([{ field: 'schedulePayments', keyword: 'maxItems', message: 'schedulePayments has too many items' }]),
+    ),
+  }),
+  fault('in-notify-chosen-due-date-day-early', ['IN-NOTIFY-CHOSEN', 'IN-VAL-PLAN-SCHEDULE'], {
+    rule: "the notification carries the schedulePayments the selection sent, each dueDate as sent (provider 2.0.0 SchedulePayment; reference IN-NOTIFY-CHOSEN): each dueDate is parsed as a UTC midnight and written in the service's US time zone, one day early",
+    delivery: notifiedBody(
+      (b) =>
+        void (b.schedulePayments = b.schedulePayments.map((r: Record<string, any>) =>
+          typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+            ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 86400_000).toISOString().slice(0, 10) }
+            : r,
+        )),
+    ),
+  }),
+  fault('in-lim-tenure-plan-tenure-1-accepted', ['IN-LIM-TENURE'], {
+    rule: 'a plan tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.tenure): savePlan accepts a tenure one below the minimum',
+    judge: loosen(
+      'savePlan',
+      (v, x) =>
+        v.field === 'planInstallmentInformation.tenure' && v.keyword === 'minimum' && x.sent?.planInstallmentInformation?.tenure === 1,
+    ),
+  }),
+  fault('in-lim-apr-plan-apr-200-refused', ['IN-LIM-APR'], {
+    rule: 'a plan apr is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation.apr): savePlan refuses an apr at the maximum, the bound read as exclusive',
+    judge: refuseAt(
+      'plan-bounds',
+      (x) => x.ok?.body.planInstallmentInformation?.apr === 200,
+      () =>
+        invalidMembers([
+          { field: 'planInstallmentInformation.apr', keyword: 'maximum', message: 'planInstallmentInformation.apr must be < 200' },
+        ]),
+    ),
+  }),
+  fault('in-lim-tenure-plan-tenure-99-refused', ['IN-LIM-TENURE'], {
+    rule: "a plan's tenure lies within its bounds, the upper bound included (reference, Plan creation: planInstallmentInformation.tenure; provider 2.0.0 PlanInstallmentInformation): a tenure at the upper bound is refused 400",
+    judge: refuseAt(
+      'plan-bounds',
+      (x) => x.ok?.body.planInstallmentInformation?.tenure === 99,
+      () =>
+        invalidMembers([
+          { field: 'planInstallmentInformation.tenure', keyword: 'maximum', message: 'planInstallmentInformation.tenure must be < 99' },
+        ]),
+    ),
+  }),
   // Seeded beside the check that plans chosen from one offers answer are each notified as their own (notifications.correlation.spec.ts; origin 'seeded').
-  bend(
-    seeded({
-      id: 'in-notify-chosen-same-answer-offer-of-first',
-      rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
-      source: 'assumption',
-      rules: ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'],
+  fault('in-notify-chosen-same-answer-offer-of-first', ['IN-NOTIFY-CHOSEN', 'IN-NOTIFY-SHAPE'], {
+    rule: "IN-NOTIFY-CHOSEN: each plan's notification names the offer that plan was chosen with; a later plan chosen from the same offers answer (another of its offers) is notified with the offer the first plan of that answer chose",
+    source: 'assumption',
+    origin: 'seeded',
+    delivery: notifiedBody((b, x, memory) => {
+      const answer = x.ok?.body.offerTransactionId;
+      if (answer === undefined) return;
+      if (answer in memory) b.offerId = memory[answer];
+      else memory[answer] = b.offerId;
     }),
-    {
-      delivery: notifiedBody((b, x, memory) => {
-        const answer = x.ok?.body.offerTransactionId;
-        if (answer === undefined) return;
-        if (answer in memory) b.offerId = memory[answer];
-        else memory[answer] = b.offerId;
-      }),
-    },
-  ),
+  }),
   // Seeded for the answer judge (fixtures/assertions/installments-answer.ts; origin 'seeded'): on a path no
   // spec's own check looks at, so that only the judge of every answer can catch it.
-  bend(
-    seeded({
-      id: 'in-val-plan-schedule-computed-schedule-eur-floored-to-dimes',
-      rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
-      source: 'assumption',
-      rules: ['IN-VAL-PLAN-SCHEDULE'],
+  fault('in-val-plan-schedule-computed-schedule-eur-floored-to-dimes', ['IN-VAL-PLAN-SCHEDULE'], {
+    rule: 'the repayments the service schedules are whole cents that reach the amount (reference installments.md; provider 2.0.0 ScheduledRepayment): in EUR each computed installment is rounded down to ten cents, the total short by more than a cent per installment',
+    source: 'assumption',
+    origin: 'seeded',
+    state: stored((p, x) =>
+      !givenSchedule(x) && p.transaction.currency === 'EUR'
+        ? {
+            ...p,
+            scheduledRepayments: p.scheduledRepayments.map((r) => ({
+              ...r,
+              amount: Math.floor(Math.round(Number(r.amount) * 100) / 10) / 10,
+            })),
+          }
+        : p,
+    ),
+  }),
+  fault('in-notify-schedule-weekly-schedule-monthly-count', ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'], {
+    rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
+    origin: 'seeded',
+    delivery: notifiedBody((b) => {
+      if (b.planInstallmentInformation?.frequency === 'WEEKLY' && b.schedulePayments.length >= 2)
+        b.schedulePayments = b.schedulePayments.slice(0, Math.ceil(b.schedulePayments.length / 4));
     }),
-    {
-      state: stored((p, x) =>
-        !givenSchedule(x) && p.transaction.currency === 'EUR'
-          ? {
-              ...p,
-              scheduledRepayments: p.scheduledRepayments.map((r) => ({
-                ...r,
-                amount: Math.floor(Math.round(Number(r.amount) * 100) / 10) / 10,
-              })),
-            }
-          : p,
-      ),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-notify-schedule-weekly-schedule-monthly-count',
-      rule: 'the notification carries one schedule payment per installment of the tenure (provider 2.0.0 notifyPlan schedulePayments): a WEEKLY plan is notified with one payment per four weeks of its term',
-      source: 'provider',
-      rules: ['IN-NOTIFY-SCHEDULE', 'IN-NOTIFY-CHOSEN'],
+  }),
+  fault('in-notify-chosen-biweekly-given-dates-monthly', ['IN-NOTIFY-CHOSEN'], {
+    rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
+    source: 'assumption',
+    origin: 'seeded',
+    delivery: notifiedBody((b, x) => {
+      const first = Date.parse(b.schedulePayments[0]?.dueDate);
+      if (!givenSchedule(x) || b.planInstallmentInformation?.frequency !== 'BIWEEKLY' || Number.isNaN(first)) return;
+      const from = new Date(first);
+      b.schedulePayments = b.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
+        ...r,
+        dueDate: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, from.getUTCDate())).toISOString().slice(0, 10),
+      }));
     }),
-    {
-      delivery: notifiedBody((b) => {
-        if (b.planInstallmentInformation?.frequency === 'WEEKLY' && b.schedulePayments.length >= 2)
-          b.schedulePayments = b.schedulePayments.slice(0, Math.ceil(b.schedulePayments.length / 4));
-      }),
-    },
-  ),
-  bend(
-    seeded({
-      id: 'in-notify-chosen-biweekly-given-dates-monthly',
-      rule: 'the notification carries the schedulePayments the selection sent, each dueDate as sent (IN-NOTIFY-CHOSEN; provider 2.0.0 SchedulePayment): a BIWEEKLY plan selected with its own schedule is notified with its due dates a calendar month apart from the first',
-      source: 'assumption',
-      rules: ['IN-NOTIFY-CHOSEN'],
+  }),
+  fault('in-notify-signed-with-caller-key', ['IN-NOTIFY-SIGNED'], {
+    rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
+    source: 'assumption',
+    delivery: notified((d, x) => {
+      const caller = x.world.keys.find((k) => k.consumerKey === x.ok?.consumerKey);
+      if (caller)
+        d.headers.authorization = signRequest(
+          { consumerKey: caller.consumerKey, signingKey: caller.privateKeyPem },
+          'POST',
+          d.url,
+          JSON.stringify(d.body),
+        );
     }),
-    {
-      delivery: notifiedBody((b, x) => {
-        const first = Date.parse(b.schedulePayments[0]?.dueDate);
-        if (!givenSchedule(x) || b.planInstallmentInformation?.frequency !== 'BIWEEKLY' || Number.isNaN(first)) return;
-        const from = new Date(first);
-        b.schedulePayments = b.schedulePayments.map((r: Record<string, unknown>, i: number) => ({
-          ...r,
-          dueDate: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, from.getUTCDate())).toISOString().slice(0, 10),
-        }));
-      }),
-    },
-  ),
-  bend(
-    {
-      id: 'in-notify-signed-with-caller-key',
-      rule: "the notification is OAuth 1.0a signed by the service with its own key, no consumer key's public key verifying it (reference, Transport and auth; seed 001 Events): the notification of a plan is signed with the consumer key of the partner that selected it",
-      source: 'assumption',
-      rules: ['IN-NOTIFY-SIGNED'],
-    },
-    {
-      delivery: notified((d, x) => {
-        const caller = x.world.keys.find((k) => k.consumerKey === x.ok?.consumerKey);
-        if (caller)
-          d.headers.authorization = signRequest(
-            { consumerKey: caller.consumerKey, signingKey: caller.privateKeyPem },
-            'POST',
-            d.url,
-            JSON.stringify(d.body),
-          );
-      }),
-    },
-  ),
-  bend(
-    {
-      id: 'in-prop-answer-is-state-saveplan-answer-status-lowercase',
-      rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
-      source: 'provider',
-      rules: ['IN-PROP-ANSWER-IS-STATE'],
-    },
-    { answer: okBody('savePlan', (b) => ({ ...b, status: String(b.status).toLowerCase() })) },
-  ),
-  bend(
-    {
-      id: 'in-err-shape-getplan-404-recoverable-string',
-      rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
-      source: 'provider',
-      rules: ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'],
-    },
-    {
-      answer: errorItems(
-        (item) => void (item.Recoverable = 'false'),
-        (a, x) => x.op === 'getPlan' && a.status === 404,
+  }),
+  fault('in-prop-answer-is-state-saveplan-answer-status-lowercase', ['IN-PROP-ANSWER-IS-STATE'], {
+    rule: 'the body of a plan selection is what a read right after it returns (provider 2.0.0, PlanResponse status): savePlan answers the status in lower case while getPlan gives it upper case',
+    answer: okBody('savePlan', (b) => ({ ...b, status: String(b.status).toLowerCase() })),
+  }),
+  fault('in-err-shape-getplan-404-recoverable-string', ['IN-ERR-SHAPE', 'IN-STATUS-PLAN-UNKNOWN'], {
+    rule: 'every error item carries Source, ReasonCode, Description and a boolean Recoverable (provider 2.0.0, Errors): the 404 of an unknown plan writes Recoverable as a string',
+    answer: errorItems(
+      (item) => void (item.Recoverable = 'false'),
+      (a, x) => x.op === 'getPlan' && a.status === 404,
+    ),
+  }),
+  fault('in-notify-correlation-absent-dropped', ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'], {
+    rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
+    delivery: notified((d, x) => void (x.req.headers['correlation-id'] === undefined && delete d.headers['Correlation-Id'])),
+  }),
+  fault('in-echo-plan-getplan-declined-provider-id-uppercased', ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'], {
+    rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
+    source: 'assumption',
+    answer: okBody(
+      'getPlan',
+      (b) => ({ ...b, providerId: String(b.providerId).toUpperCase() }),
+      (b) => b.status === 'DECLINED',
+    ),
+  }),
+  fault('in-notify-sent-range-high-end-exclusive', ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'], {
+    rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
+    source: 'seed',
+    state: issuerOf((issuer, pan) =>
+      issuer && pan.slice(0, issuer.accountRange.accountRangeHigh.length) === issuer.accountRange.accountRangeHigh ? undefined : issuer,
+    ),
+  }),
+  fault('in-status-plan-created-saveplan-id-braced', ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'], {
+    rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
+    answer: okBody('savePlan', (b) => ({ ...b, planId: `{${b.planId}}` })),
+  }),
+  fault('in-val-plan-schedule-getplan-due-dates-us-local', ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'], {
+    rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
+    answer: okBody('getPlan', (b) => ({
+      ...b,
+      scheduledRepayments: b.scheduledRepayments.map((r: Record<string, any>) =>
+        typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
+          ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 5 * 3600_000).toISOString().slice(0, 10) }
+          : r,
       ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-notify-correlation-absent-dropped',
-      rule: 'Correlation-Id is required on POST /notifications and the API makes one when savePlan carries none (provider 2.0.0, PlanNotifCorrelationIdHeaderParameter, CorrelationIdHeaderParameter): a selection sent without Correlation-Id notifies the issuer with no Correlation-Id header',
-      source: 'provider',
-      rules: ['IN-NOTIFY-CORRELATION', 'IN-NOTIFY-SHAPE'],
-    },
-    { delivery: notified((d, x) => void (x.req.headers['correlation-id'] === undefined && delete d.headers['Correlation-Id'])) },
-  ),
-  bend(
-    {
-      id: 'in-echo-plan-getplan-declined-provider-id-uppercased',
-      rule: 'getPlan reads back the providerId the plan was created with, byte for byte (seed 001, GET /plans/{plan_id}; reference, Plan): a declined plan is read back with its providerId in upper case',
-      source: 'assumption',
-      rules: ['IN-ECHO-PLAN', 'IN-PROP-ECHO-AS-SENT'],
-    },
-    {
-      answer: okBody(
-        'getPlan',
-        (b) => ({ ...b, providerId: String(b.providerId).toUpperCase() }),
-        (b) => b.status === 'DECLINED',
+    })),
+  }),
+  fault('in-echo-plan-getplan-due-dates-with-offset', ['IN-ECHO-PLAN', 'IN-DATE-UNIT'], {
+    rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
+    answer: okBody('getPlan', (b) => ({
+      ...b,
+      scheduledRepayments: b.scheduledRepayments.map((r: any) =>
+        typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
       ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-notify-sent-range-high-end-exclusive',
-      rule: "selecting a plan notifies the issuer configured for the card's account range, both ends included (seed 001, Events; reference, Flows - notification): a card at the high end of the issuer's range notifies no issuer",
-      source: 'seed',
-      rules: ['IN-NOTIFY-SENT', 'IN-RANGE-WHOLE'],
-    },
-    {
-      state: issuerOf((issuer, pan) =>
-        issuer && pan.slice(0, issuer.accountRange.accountRangeHigh.length) === issuer.accountRange.accountRangeHigh ? undefined : issuer,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-status-plan-created-saveplan-id-braced',
-      rule: "savePlan answers 201 with the new plan's planId, a UUID (provider 2.0.0, CreatedInstallmentPlan; reference, Plan creation: planId (UUID)): the planId is answered wrapped in braces, a form getPlan and getPlanApprovalStatus do not know",
-      source: 'provider',
-      rules: ['IN-STATUS-PLAN-CREATED', 'IN-FMT-UUID'],
-    },
-    { answer: okBody('savePlan', (b) => ({ ...b, planId: `{${b.planId}}` })) },
-  ),
-  bend(
-    {
-      id: 'in-val-plan-schedule-getplan-due-dates-us-local',
-      rule: 'getPlan returns the plan created with its scheduledRepayments, the schedule its notification carried (seed 001, GET /plans/{plan_id}; provider 2.0.0 InstallmentPlan): the reader turns each UTC midnight due date into US Eastern time before writing the date, so every due date reads a day early',
-      source: 'provider',
-      rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-ECHO-PLAN'],
-    },
-    {
-      answer: okBody('getPlan', (b) => ({
-        ...b,
-        scheduledRepayments: b.scheduledRepayments.map((r: Record<string, any>) =>
-          typeof r.dueDate === 'string' && !Number.isNaN(Date.parse(r.dueDate))
-            ? { ...r, dueDate: new Date(Date.parse(r.dueDate) - 5 * 3600_000).toISOString().slice(0, 10) }
-            : r,
-        ),
-      })),
-    },
-  ),
-  bend(
-    {
-      id: 'in-echo-plan-getplan-due-dates-with-offset',
-      rule: 'getPlan reads back the repayment due dates of the plan as dates (provider 2.0.0, InstallmentPlan scheduledRepayments; reference, Plan): the reader writes each as a local midnight date-time with a zone offset',
-      source: 'provider',
-      rules: ['IN-ECHO-PLAN', 'IN-DATE-UNIT'],
-    },
-    {
-      answer: okBody('getPlan', (b) => ({
-        ...b,
-        scheduledRepayments: b.scheduledRepayments.map((r: any) =>
-          typeof r.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.dueDate) ? { ...r, dueDate: `${r.dueDate}T00:00:00-05:00` } : r,
-        ),
-      })),
-    },
-  ),
-  bend(
-    {
-      id: 'in-status-plan-created-saveplan-same-offer-twice-409',
-      rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
-      source: 'assumption',
-      rules: ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'],
-    },
-    {
-      judge: refuseAt(
-        'plan-new',
-        (x) => {
-          const offer = x.ok?.body.offerId ?? x.otx?.offers[0]?.offerId;
-          return [...x.world.plans.values()].some((p) => p.offerId === offer);
-        },
-        () => ({
-          status: 409,
-          reasonCode: 'PLAN_ALREADY_EXISTS',
-          description: 'A plan was already selected from this offer.',
-          details: 'offerId',
-        }),
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-val-plan-schedule-getplan-repayments-whole-units',
-      rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
-      source: 'assumption',
-      rules: ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'],
-    },
-    {
-      answer: okBody('getPlan', (b) => ({
-        ...b,
-        scheduledRepayments: b.scheduledRepayments.map((r: any) =>
-          typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r,
-        ),
-      })),
-    },
-  ),
-  bend(
-    {
-      id: 'in-echo-correlation-saveplan-correlation-regenerated',
-      rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
-      source: 'provider',
-      rules: ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'],
-    },
-    {
-      answer: answerOf(
-        'savePlan',
-        (a) => void (a.headers['correlation-id'] = randomUUID()),
-        (a) => a.status === 201,
-      ),
-    },
-  ),
-  bend(
-    {
-      id: 'in-trans-method-plan-delete-405-still-removes',
-      rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
-      source: 'provider',
-      rules: ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'],
-    },
-    {
-      state: (x, c) => {
-        if (x.op === 'unrouted' && x.req.method === 'DELETE') x.world.plans.delete((x.req.params as { plan_id?: string }).plan_id ?? '');
-        return c;
+    })),
+  }),
+  fault('in-status-plan-created-saveplan-same-offer-twice-409', ['IN-STATUS-PLAN-CREATED', 'IN-ERR-CONTRACT'], {
+    rule: 'savePlan answers 201, or 400, 401, 403 (reference, Operations: savePlan): a second plan selected from the same offer is answered 409, a status the operation does not have',
+    source: 'assumption',
+    judge: refuseAt(
+      'plan-new',
+      (x) => {
+        const offer = x.ok?.body.offerId ?? x.otx?.offers[0]?.offerId;
+        return [...x.world.plans.values()].some((p) => p.offerId === offer);
       },
-    },
-  ),
-  bend(
-    {
-      id: 'in-trans-method-plan-put-405-without-error-body',
-      rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
-      source: 'provider',
-      rules: ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'],
-    },
-    {
-      answer: anyAnswer(
-        (a) => ({ ...a, body: undefined }),
-        (a, x) => a.status === 405 && x.req.method === 'PUT',
+      () => ({
+        status: 409,
+        reasonCode: 'PLAN_ALREADY_EXISTS',
+        description: 'A plan was already selected from this offer.',
+        details: 'offerId',
+      }),
+    ),
+  }),
+  fault('in-val-plan-schedule-getplan-repayments-whole-units', ['IN-VAL-PLAN-SCHEDULE', 'IN-PROP-READERS-AGREE'], {
+    rule: 'the repayments a plan shows are in whole cents and together reach the transaction amount (provider 2.0.0, ScheduledRepayment; reference, Plan): the plan read gives each repayment cut to whole currency units',
+    source: 'assumption',
+    answer: okBody('getPlan', (b) => ({
+      ...b,
+      scheduledRepayments: b.scheduledRepayments.map((r: any) =>
+        typeof r.amount === 'number' ? { ...r, amount: Math.trunc(r.amount) } : r,
       ),
+    })),
+  }),
+  fault('in-echo-correlation-saveplan-correlation-regenerated', ['IN-ECHO-CORRELATION', 'IN-PROP-HEADER-ECHO'], {
+    rule: "the answer to a selection carries the caller's Correlation-Id (reference, Headers; provider 2.0.0, savePlan Correlation-Id): the 201 answers a Correlation-Id of its own",
+    answer: answerOf(
+      'savePlan',
+      (a) => void (a.headers['correlation-id'] = randomUUID()),
+      (a) => a.status === 201,
+    ),
+  }),
+  fault('in-trans-method-plan-delete-405-still-removes', ['IN-TRANS-METHOD', 'IN-PROP-REFUSED-NO-TRACE'], {
+    rule: 'a method getPlan does not document is 405 and a refused request changes nothing (reference, Operations: getPlan 405; provider 2.0.0): a DELETE of a plan is answered 405 but the plan is gone, getPlan then answers 404',
+    state: (x, c) => {
+      if (x.op === 'unrouted' && x.req.method === 'DELETE') x.world.plans.delete((x.req.params as { plan_id?: string }).plan_id ?? '');
+      return c;
     },
-  ),
+  }),
+  fault('in-trans-method-plan-put-405-without-error-body', ['IN-TRANS-METHOD', 'IN-ERR-SHAPE'], {
+    rule: 'getPlan documents 405 for the other methods, answered with the error body Errors.Error[] (reference, Operations and Error body): a PUT on /plans/{plan_id} is answered 405 with an empty body',
+    answer: anyAnswer(
+      (a) => ({ ...a, body: undefined }),
+      (a, x) => a.status === 405 && x.req.method === 'PUT',
+    ),
+  }),
   {
     id: 'in-lim-apr-plan-apr-above-max-accepted',
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',

@@ -68,6 +68,30 @@ export interface Fault<Id extends string = string> {
   family?: string;
 }
 
+/** What a fault is and how it bends the mock, beside its id and rule text. */
+type How<T extends SeamTypes> = FaultSeams<T> & Partial<Omit<Fault, 'id' | 'rule' | 'seams'>>;
+
+/**
+ * The builder of one resource's faults: how a fault bends the mock (a relaxation of the contract, or
+ * functions at the resource's seams, or the kit's reply seam) and what it is (its source, seed unless given;
+ * `origin`, `aliases`). Its `rules` are the rule ids of the service (`prefix`: 'FD', 'CE') its text starts
+ * with ('FD-A, FD-B: what breaks'). The rule text comes after the id, or first in the object where the two
+ * do not fit on one line.
+ */
+export const faultWriter = <T extends SeamTypes>(prefix: string) => {
+  const ruleIds = new RegExp(`^(${prefix}-[A-Z0-9-]+(?:, ${prefix}-[A-Z0-9-]+)*): `);
+  function fault<Id extends string>(id: Id, rule: string, how: How<T>): Fault<Id>;
+  function fault<Id extends string>(id: Id, how: How<T> & { rule: string }): Fault<Id>;
+  function fault<Id extends string>(id: Id, text: string | (How<T> & { rule: string }), given?: How<T>): Fault<Id> {
+    const { rule, ...how } = typeof text === 'string' ? { rule: text, ...given } : text;
+    const { judge, state, answer, delivery, reply, ...what } = how;
+    const rules = ruleIds.exec(rule)?.[1].split(', ');
+    const seams = Object.fromEntries(Object.entries({ judge, state, answer, delivery, reply }).filter(([, f]) => f));
+    return { id, rule, source: 'seed', ...(rules ? { rules } : {}), ...(Object.keys(seams).length ? { seams } : {}), ...what };
+  }
+  return fault;
+};
+
 /** A resource's faults as bending its own family of seams (a fault naming its family keeps it). */
 export function inFamily<Id extends string>(family: string, faults: Fault<Id>[]): Fault<Id>[] {
   return faults.map((f) => (f.seams && f.family === undefined ? { ...f, family } : f));

@@ -521,72 +521,46 @@ interface Row {
 }
 
 const UUID = '6f1c2d3e-0a4b-4c5d-8e9f-102030405060';
+/** Rows of one rule: [at, value, verdict, why]. */
+const ruled = (rule: string, rows: [string, unknown, Verdict, string][]): Row[] =>
+  rows.map(([at, value, verdict, why]) => ({ rule, at, value, verdict, why }));
 const ROWS: Row[] = [
-  // seed 000, MaskedCard: srcDigitalCardId "UUID pattern (hex 8-4-4-4-12, either case)".
-  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: UUID, verdict: 'accepted', why: 'a lower-case UUID' },
-  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: UUID.toUpperCase(), verdict: 'accepted', why: 'an upper-case UUID' },
-  {
-    rule: 'CE-PAT-CARDID',
-    at: 'maskedCard.srcDigitalCardId',
-    value: '9ajNArkAR66zqYyHCn0rCA000000000000US',
-    verdict: ['CE-CONFLICT-CARD-ID-FORM'],
-    why: "the provider's 36-character id that is no UUID",
-  },
-  {
-    rule: 'CE-PAT-CARDID',
-    at: 'maskedCard.srcDigitalCardId',
-    value: `${UUID}0`,
-    verdict: 'refused',
-    why: "37 characters, neither a UUID nor the provider's at most 36",
-  },
-  { rule: 'CE-PAT-CARDID', at: 'maskedCard.srcDigitalCardId', value: '', verdict: 'refused', why: 'empty' },
-  // seed 000, MaskedCard: panExpirationMonth "format MM, length 2", panExpirationYear "format YYYY, length 4".
-  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationMonth', value: '07', verdict: 'accepted', why: 'two characters' },
-  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationYear', value: '2031', verdict: 'accepted', why: 'four characters' },
-  {
-    rule: 'CE-FMT-RESP-EXPIRY',
-    at: 'maskedCard.panExpirationMonth',
-    value: '7',
-    verdict: ['CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT'],
-    why: "the provider's one-digit month",
-  },
-  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationMonth', value: '007', verdict: 'refused', why: 'three characters' },
-  { rule: 'CE-FMT-RESP-EXPIRY', at: 'maskedCard.panExpirationYear', value: '31', verdict: 'refused', why: 'two characters' },
-  // seed 000, MaskedCard: panLastFour "last four PAN digits"; panBin required.
-  {
-    rule: 'CE-MASK-PAN',
-    at: 'maskedCard.panLastFour',
-    value: '297',
-    verdict: ['CE-CONFLICT-LAST-FOUR-SHORT'],
-    why: "the provider's three digits",
-  },
-  { rule: 'CE-MASK-PAN', at: 'maskedCard.panLastFour', value: '29a', verdict: 'refused', why: 'not digits' },
-  {
-    rule: 'CE-MASK-PAN',
-    at: 'maskedCard.panBin',
-    value: undefined,
-    verdict: ['CE-CONFLICT-PAN-BIN-ABSENT'],
-    why: "no panBin, as the provider's token-reference answers",
-  },
-  // seed 000, MaskedCard, DigitalCardData, MaskedAddress, MaskedConsumer: the members' own forms, each judged on every answer.
-  { rule: 'CE-RESP-FORMS', at: 'maskedCard.tokenLastFour', value: '4x21', verdict: 'refused', why: 'not digits' },
-  {
-    rule: 'CE-RESP-FORMS',
-    at: 'maskedCard.countryCode',
-    value: 'USA',
-    verdict: 'refused',
-    why: 'three letters, no ISO 3166 two-letter code',
-  },
-  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.artUri', value: 'not a uri', verdict: 'refused', why: 'no URI' },
-  {
-    rule: 'CE-RESP-FORMS',
-    at: 'maskedCard.digitalCardData.iscobranded',
-    value: 'false',
-    verdict: 'refused',
-    why: 'a string, not a boolean',
-  },
-  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData', value: undefined, verdict: 'refused', why: 'left out, though always present' },
-  { rule: 'CE-RESP-FORMS', at: 'maskedCard.digitalCardData.iscobranded', value: true, verdict: 'accepted', why: 'a boolean' },
+  ...ruled('CE-PAT-CARDID', [
+    // seed 000, MaskedCard: srcDigitalCardId "UUID pattern (hex 8-4-4-4-12, either case)".
+    ['maskedCard.srcDigitalCardId', UUID, 'accepted', 'a lower-case UUID'],
+    ['maskedCard.srcDigitalCardId', UUID.toUpperCase(), 'accepted', 'an upper-case UUID'],
+    [
+      'maskedCard.srcDigitalCardId',
+      '9ajNArkAR66zqYyHCn0rCA000000000000US',
+      ['CE-CONFLICT-CARD-ID-FORM'],
+      "the provider's 36-character id that is no UUID",
+    ],
+    ['maskedCard.srcDigitalCardId', `${UUID}0`, 'refused', "37 characters, neither a UUID nor the provider's at most 36"],
+    ['maskedCard.srcDigitalCardId', '', 'refused', 'empty'],
+  ]),
+  ...ruled('CE-FMT-RESP-EXPIRY', [
+    // seed 000, MaskedCard: panExpirationMonth "format MM, length 2", panExpirationYear "format YYYY, length 4".
+    ['maskedCard.panExpirationMonth', '07', 'accepted', 'two characters'],
+    ['maskedCard.panExpirationYear', '2031', 'accepted', 'four characters'],
+    ['maskedCard.panExpirationMonth', '7', ['CE-CONFLICT-EXPIRY-MONTH-ONE-DIGIT'], "the provider's one-digit month"],
+    ['maskedCard.panExpirationMonth', '007', 'refused', 'three characters'],
+    ['maskedCard.panExpirationYear', '31', 'refused', 'two characters'],
+  ]),
+  ...ruled('CE-MASK-PAN', [
+    // seed 000, MaskedCard: panLastFour "last four PAN digits"; panBin required.
+    ['maskedCard.panLastFour', '297', ['CE-CONFLICT-LAST-FOUR-SHORT'], "the provider's three digits"],
+    ['maskedCard.panLastFour', '29a', 'refused', 'not digits'],
+    ['maskedCard.panBin', undefined, ['CE-CONFLICT-PAN-BIN-ABSENT'], "no panBin, as the provider's token-reference answers"],
+  ]),
+  ...ruled('CE-RESP-FORMS', [
+    // seed 000, MaskedCard, DigitalCardData, MaskedAddress, MaskedConsumer: the members' own forms, each judged on every answer.
+    ['maskedCard.tokenLastFour', '4x21', 'refused', 'not digits'],
+    ['maskedCard.countryCode', 'USA', 'refused', 'three letters, no ISO 3166 two-letter code'],
+    ['maskedCard.digitalCardData.artUri', 'not a uri', 'refused', 'no URI'],
+    ['maskedCard.digitalCardData.iscobranded', 'false', 'refused', 'a string, not a boolean'],
+    ['maskedCard.digitalCardData', undefined, 'refused', 'left out, though always present'],
+    ['maskedCard.digitalCardData.iscobranded', true, 'accepted', 'a boolean'],
+  ]),
 ];
 
 const cited = (row: Row) => rules(`${row.rule}:${row.verdict === 'accepted' ? 'accept' : 'refuse'}`);

@@ -12,7 +12,6 @@
 // reader of an enrollment (reference/card-enrollment.md: enrollment stores nothing).
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { type CardPlain, panOfLength } from '../../fixtures/examples/card-enrollment.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { type WriteProbe, writeThenRead } from '../../helpers/client/invariants/after-write.js';
 import { conflictsInForce } from '../../helpers/contract/conflicts.js';
 import {
@@ -33,6 +32,7 @@ import { resolve } from '../../helpers/client/negative.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { withSource } from './sources.known.js';
+import { countRule } from '../shared/property.js';
 
 /** A sensitive member, the encrypted card, or an id the target must know (the client, the program, a receipt): never made to tell. */
 const kept = (path: string) =>
@@ -168,10 +168,7 @@ test(
     }
     const notAccepted = (cell: string) => ({ operationId: cell, reason: `no row of it answered 2xx (${VALID_FORMS} lists each)` });
     const open = cells.filter((cell) => !accepted.has(cell) && !leftOut.some((l) => l.operationId === cell));
-    countProperty(test.info(), {
-      property: ECHO_AS_SENT,
-      service: 'card-enrollment',
-      rule: 'CE-PROP-ECHO-AS-SENT',
+    countRule(ECHO_AS_SENT, 'CE-PROP-ECHO-AS-SENT', {
       applies: [...writers.map((w) => w.operationId), ...cells],
       checked: [...checked, ...accepted],
       exceptions: [
@@ -182,10 +179,7 @@ test(
         ...open.map(notAccepted),
       ],
     });
-    countProperty(test.info(), {
-      property: VALID_FORMS,
-      service: 'card-enrollment',
-      rule: 'CE-VALID-FORMS',
+    countRule(VALID_FORMS, 'CE-VALID-FORMS', {
       applies: cells,
       checked: [...accepted],
       exceptions: [...leftOut, ...open.map(notAccepted)],

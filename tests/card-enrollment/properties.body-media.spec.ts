@@ -6,9 +6,10 @@
 // refused with a 4xx the operation documents (CE-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { named, SOURCES, withSource } from './sources.known.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, on every path and source',
@@ -37,14 +38,7 @@ test(
           else checked.push(cell);
         }
     }
-    countProperty(test.info(), {
-      property: BODY_MEDIA,
-      service: 'card-enrollment',
-      rule: 'CE-PROP-BODY-MEDIA',
-      applies,
-      checked,
-      exceptions,
-    });
+    countRule(BODY_MEDIA, 'CE-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -6,8 +6,8 @@
 import { ENROLLMENT_PATHS, expect, lacksPathData, loadContract, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
+import { countRule } from '../shared/property.js';
 
 const CONTRACT = await loadContract('card-enrollment');
 const DATES = new DateUnits(CONTRACT);
@@ -41,10 +41,7 @@ test(
       type: 'checker-coverage',
       description: `dates: putCard answered dates on ${dated.join(', ') || 'no path'}; left out: ${leftOut.join('; ') || 'none'}`,
     });
-    countProperty(test.info(), {
-      property: DATE_UNITS,
-      service: 'card-enrollment',
-      rule: 'CE-DATE-UNIT',
+    countRule(DATE_UNITS, 'CE-DATE-UNIT', {
       applies: ['putCard'],
       checked: dated.length ? ['putCard'] : [],
       exceptions: dated.length ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],

@@ -9,7 +9,6 @@
 // own form is valid); nothing is enrolled, so the check runs on a sandbox too.
 import { ENROLLMENT_PATHS, exampleCard, expect, lacksPathData, rules, test, underRule } from '../../fixtures/card-enrollment.js';
 import { named, SOURCES, withSource } from './sources.known.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusalCodes,
   type CodedCondition,
@@ -21,6 +20,7 @@ import {
   wrongCheckDigit,
 } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'CE-PROP-REFUSAL-CODE';
 // A refusal about a member names it, and no other, in its detail's source (reference A3, A4).
@@ -87,20 +87,14 @@ test(
     }
     testInfo.annotations.push({ type: REFUSAL_CODES, description: [...provokedAll, ...leftOut].join('; ') });
     const applies = codedOperationsOf(cardRequestContract).map((o) => o.operationId);
-    countProperty(testInfo, {
-      property: REFUSAL_CODES,
-      service: 'card-enrollment',
-      rule: RULE,
+    countRule(REFUSAL_CODES, RULE, {
       applies,
       checked: [...checked],
       exceptions: applies
         .filter((op) => !checked.has(op))
         .map((operationId) => ({ operationId, reason: 'no condition of its table could be provoked from a valid call' })),
     });
-    countProperty(testInfo, {
-      property: REFUSAL_MEMBER,
-      service: 'card-enrollment',
-      rule: MEMBER_RULE,
+    countRule(REFUSAL_MEMBER, MEMBER_RULE, {
       applies,
       checked: [...namingChecked],
       exceptions: applies

@@ -19,7 +19,7 @@ import {
 } from '../../helpers/client/invariants/type-forms.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every typed member of an enrollment takes only its type’s own form: another form of the same value is refused',
@@ -81,10 +81,7 @@ test(
 
 /** The property's count on the one operation: checked when any form was sent, else left out with why; a run that sent none fails. */
 function countPutCard(property: string, rule: string, cases: number, leftOut: string[]): void {
-  countProperty(test.info(), {
-    property,
-    service: 'card-enrollment',
-    rule,
+  countRule(property, rule, {
     applies: ['putCard'],
     checked: cases ? ['putCard'] : [],
     exceptions: cases ? [] : [{ operationId: 'putCard', reason: leftOut.join('; ') }],

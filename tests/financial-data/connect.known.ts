@@ -24,36 +24,18 @@ export interface Flow {
   required: string[];
 }
 
-const CONNECT_LANGUAGES = ['en', 'es', 'fr'];
+/** The connect flows' languages (seed 002, provider ConnectLanguage): en, es and fr; de refused. */
+const CONNECT = { languages: ['en', 'es', 'fr'], refusedLanguages: ['de'] };
+/** The transfer flows' (provider 1.35.0: en and es only). */
+const TRANSFER = { languages: ['en', 'es'], refusedLanguages: ['de', 'fr'] };
 export const FLOWS: Flow[] = [
-  {
-    op: 'GenerateConnectUrl',
-    path: 'c-full',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
-    consumer: true,
-    ssn: 'top',
-    required: ['partnerId', 'customerId'],
-  },
-  {
-    op: 'GenerateLiteConnectUrl',
-    path: 'c-lite',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
-    required: ['partnerId', 'customerId', 'institutionId'],
-  },
-  {
-    op: 'GenerateFixConnectUrl',
-    path: 'c-fix',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
-    required: ['partnerId', 'customerId', 'institutionLoginId'],
-  },
+  { op: 'GenerateConnectUrl', path: 'c-full', ...CONNECT, consumer: true, ssn: 'top', required: ['partnerId', 'customerId'] },
+  { op: 'GenerateLiteConnectUrl', path: 'c-lite', ...CONNECT, required: ['partnerId', 'customerId', 'institutionId'] },
+  { op: 'GenerateFixConnectUrl', path: 'c-fix', ...CONNECT, required: ['partnerId', 'customerId', 'institutionLoginId'] },
   {
     op: 'SendConnectEmail',
     path: 'c-email',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
+    ...CONNECT,
     consumer: true,
     ssn: 'top',
     email: true,
@@ -62,8 +44,7 @@ export const FLOWS: Flow[] = [
   {
     op: 'GenerateJointBorrowerConnectUrl',
     path: 'c-joint',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
+    ...CONNECT,
     consumer: true,
     ssn: 'borrower',
     borrowers: true,
@@ -72,8 +53,7 @@ export const FLOWS: Flow[] = [
   {
     op: 'SendJointBorrowerConnectEmail',
     path: 'c-joint-email',
-    languages: CONNECT_LANGUAGES,
-    refusedLanguages: ['de'],
+    ...CONNECT,
     consumer: true,
     borrowers: true,
     email: true,
@@ -83,17 +63,10 @@ export const FLOWS: Flow[] = [
   {
     op: 'GenerateTransferBillPaySwitchUrl',
     path: 'c-bill-pay',
-    languages: ['en', 'es'],
-    refusedLanguages: ['de', 'fr'],
+    ...TRANSFER,
     required: ['cards', 'customerId', 'identity', 'partnerId', 'singleUseUrl'],
   },
-  {
-    op: 'GenerateTransferDepositSwitchUrl',
-    path: 'c-deposit',
-    languages: ['en', 'es'],
-    refusedLanguages: ['de', 'fr'],
-    required: ['partnerId', 'customerId', 'accounts'],
-  },
+  { op: 'GenerateTransferDepositSwitchUrl', path: 'c-deposit', ...TRANSFER, required: ['partnerId', 'customerId', 'accounts'] },
 ];
 
 export interface Who {

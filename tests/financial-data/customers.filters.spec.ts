@@ -3,16 +3,19 @@
 // Every criterion is run against a known set made for the test (customers whose first names carry
 // a tag no other customer has), shown to change the answer and to exclude what it must, and the
 // counts are compared with the known answer. A target that ignores a criterion lists too much.
+// An empty type (provider 1.35.0 CustomerType and CustomerTypeParameter: left empty, the list holds
+// customers of every type; FD-CUST-TYPE-EMPTY), judged as sent: a testing and an active customer of the
+// check's own, each looked up by its username, are listed with type empty and not with the other type.
 import {
   expect,
   newCustomer,
+  type OperationClient,
   PAGE_MAX,
   rules,
   test,
+  underRule,
   uniqueUsername,
   whileAlone,
-  underRule,
-  type OperationClient,
 } from '../../fixtures/financial-data.js';
 
 const tagOf = () => `k${uniqueUsername('').replace(/[^a-z0-9]/gi, '')}`;
@@ -195,5 +198,25 @@ test(
     });
     if (fd.kind === 'mock')
       expectCounts((await fdApi.call('GetCustomers', { query: { ...query, start: 2 } })).body, 26, 1, false, 'no limit, start 2');
+  },
+);
+
+test(
+  'an empty type lists the testing and the active customers alike; the other type named lists neither @provider',
+  rules('FD-CUST-TYPE-EMPTY'),
+  async ({ fdApi, createCustomer }) => {
+    for (const kind of ['testing', 'active'] as const) {
+      const id = await createCustomer(kind);
+      const read = await fdApi.call('GetCustomer', { path: { customerId: id } });
+      expect(read.status, `GetCustomer (${kind})`).toBe(200);
+      const username = String(read.body.username);
+      const listed = async (type: string) => {
+        const res = await fdApi.call('GetCustomers', { query: { username, type } });
+        expect(res.status, `GetCustomers type "${type}"`).toBe(200);
+        return (res.body.customers ?? []).map((c: { id: unknown }) => String(c.id));
+      };
+      expect(await listed(''), `the ${kind} customer with type empty`).toContain(id);
+      expect(await listed(kind === 'testing' ? 'active' : 'testing'), `the ${kind} customer with the other type`).not.toContain(id);
+    }
   },
 );

@@ -66,56 +66,33 @@ const longest = (member: string, start: string) => {
   const max = lengthOf(FD_CONTRACT, 'EnrichmentTransactionFields', member).max!;
   return `${start}${' Mixed cASE 0 '.repeat(Math.ceil(max / 14))}`.slice(0, max - 1) + 'Z';
 };
+/** A transaction's caller-made members: [externalCustomerId, externalAccountId, externalTransactionId, description, memo]. */
+const own = (externalCustomerId: string, externalAccountId: string, externalTransactionId: string, description: string, memo?: string) => ({
+  externalCustomerId,
+  externalAccountId,
+  externalTransactionId,
+  description,
+  ...(memo === undefined ? {} : { memo }),
+});
+const CUSTOMER = ['CuSt-Ab 07', '000417'] as const;
 const TELLING = [
-  {
-    externalCustomerId: 'CuSt-Ab 07',
-    externalAccountId: '000417',
-    externalTransactionId: 'Tx-0001 ',
-    description: 'Starbucks  Store 2231 denver CO',
-  },
-  { externalCustomerId: '0042', externalAccountId: 'AcCt  Mixed ', externalTransactionId: '000123', description: 'corner bakery 0042 ' },
+  own(...CUSTOMER, 'Tx-0001 ', 'Starbucks  Store 2231 denver CO'),
+  own('0042', 'AcCt  Mixed ', '000123', 'corner bakery 0042 '),
   // Accents, a tab and inner spaces in the description (a recognised merchant's and an unknown one's)
   // and in the memo, which the answer judge compares on each transaction by its id.
-  {
-    externalCustomerId: 'CuSt-Ab 07',
-    externalAccountId: '000417',
-    externalTransactionId: 'Tx-Accents',
-    description: 'Starbucks  Café Crème\t2231 Señor Łódź CO ',
-    memo: 'Réf\t0042  Ça va ',
-  },
-  {
-    externalCustomerId: 'CuSt-Ab 07',
-    externalAccountId: '000417',
-    externalTransactionId: 'Tx-Unknown-Accents',
-    description: 'Crêperie  Ölmühle\tÅre 07 ',
-    memo: 'nOte\t\tÉté  07 ',
-  },
-  {
-    externalCustomerId: 'lower-only ',
-    externalAccountId: 'UPPER-ONLY',
-    externalTransactionId: 'tX 9',
-    description: 'Shell Oil 5741 reno nv ',
-  },
+  own(...CUSTOMER, 'Tx-Accents', 'Starbucks  Café Crème\t2231 Señor Łódź CO ', 'Réf\t0042  Ça va '),
+  own(...CUSTOMER, 'Tx-Unknown-Accents', 'Crêperie  Ölmühle\tÅre 07 ', 'nOte\t\tÉté  07 '),
+  own('lower-only ', 'UPPER-ONLY', 'tX 9', 'Shell Oil 5741 reno nv '),
   // The first transaction's id again, and in lower case: the list is the caller's, answered item for
   // item (FD-ENRICH-KEYED: one transaction per transaction sent), not a map keyed by the id.
-  {
-    externalCustomerId: 'CuSt-Ab 07',
-    externalAccountId: '000417',
-    externalTransactionId: 'Tx-0001 ',
-    description: 'Local  Farm stand 07',
-  },
-  {
-    externalCustomerId: 'CuSt-Ab 07',
-    externalAccountId: '000417',
-    externalTransactionId: 'tx-0001 ',
-    description: 'amazon mktplace pmts wa',
-  },
-  {
-    externalCustomerId: longest('externalCustomerId', 'Cust'),
-    externalAccountId: longest('externalAccountId', '0Acct'),
-    externalTransactionId: longest('externalTransactionId', 'Tx'),
-    description: longest('description', 'STARBUCKS STORE 2231 '),
-  },
+  own(...CUSTOMER, 'Tx-0001 ', 'Local  Farm stand 07'),
+  own(...CUSTOMER, 'tx-0001 ', 'amazon mktplace pmts wa'),
+  own(
+    longest('externalCustomerId', 'Cust'),
+    longest('externalAccountId', '0Acct'),
+    longest('externalTransactionId', 'Tx'),
+    longest('description', 'STARBUCKS STORE 2231 '),
+  ),
 ];
 
 test(

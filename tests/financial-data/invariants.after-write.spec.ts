@@ -9,13 +9,9 @@
 // a read (helpers/client/invariants/kit.ts), on the live objects of security.known.ts; a
 // one-per-customer create goes to a customer that has none. Counts: the certification's rule x path.
 import { expect, mockOnly, rules, sampleCall, test } from '../../fixtures/financial-data.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import { readAfterCall, writeThenRead, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { readAfterCall, writeThenRead } from '../../helpers/client/invariants/after-write.js';
 import {
-  afterWriteExceptions,
-  ANSWER_IS_STATE,
-  answersBody,
-  checkAnswerIsState,
   checkEveryReader,
   checkVersionsAgree,
   readerAfterWrite,
@@ -23,24 +19,13 @@ import {
   SAME_ON_EVERY_READER,
   writerVersions,
 } from '../../helpers/client/invariants/answer-state.js';
-import {
-  checkEchoAsSent,
-  checkEveryItemAsSent,
-  ECHO_AS_SENT,
-  ECHO_EVERY_ITEM,
-  echoedLists,
-  tellingWrite,
-  itemsLeftOut,
-} from '../../helpers/client/invariants/echo.js';
-import { writersOfContract } from '../../helpers/client/invariants/kit.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
-import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import type { CallOptions } from '../../helpers/client/client.js';
+import { writeEveryWriter } from '../shared/after-write.js';
 import { liveCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
-const WRITERS = writersOfContract(FD_CONTRACT);
 /**
  * The mock approves a registration a day after it was submitted or modified, on its virtual clock
  * (mocks/financial-data/app-registration.ts): the registrations this test writes are approved before
@@ -63,53 +48,20 @@ test(
     const registered = await fdApi.call('RegisterApp', sampleCall('RegisterApp', fd, world.entities));
     expect(registered.status, 'RegisterApp (setting up the live objects)').toBeLessThan(300);
     const objects = { ...world.objects, appRegistration: String(registered.body.preAppId) };
-    const stateOut: PropertyException[] = [];
-    const echoOut: PropertyException[] = [];
-    const probes: WriteProbe[] = [];
-    const listsOf = new Map<string, string[]>();
-    for (const writer of WRITERS) {
-      const { operationId } = writer;
-      const body = answersBody(writer);
-      if (!body && (!readOfWrite(FD_CONTRACT, writer, {}) || !writer.requestBody)) {
-        if (writer.requestBody) echoOut.push({ operationId, reason: 'neither its answer nor a reader of what it changed shows a member' });
-        continue;
-      }
-      const withIds = FD_OBJECT_OPS.find((o) => o.operation === writer);
-      const sampled = liveCall(writer, world, fd, objects);
-      if (typeof sampled === 'string') {
-        if (body) stateOut.push({ operationId, reason: sampled });
-        if (writer.requestBody) echoOut.push({ operationId, reason: sampled });
-        continue;
-      }
-      let call: CallOptions = sampled;
-      // A one-per-customer create (a consumer, a business) goes to the customer that has none.
-      if (/^(CreateConsumer|AddBusinessDetails)$/.test(operationId)) call = withObjects(call, withIds!.ids, { ...objects, customer: bare });
-      const validate = FD_CONTRACT.requestValidatorOf(operationId);
-      const ids = new Set(objectIdsOf(FD_CONTRACT, writer).ids.map((id) => id.at));
-      const plain = call;
-      // The read right after names the object by its ids as sampled: an id the telling body sends in
-      // another case (a UUID) is the write's to take, not a rule for the reader.
-      const read = readOfWrite(FD_CONTRACT, writer, plain);
-      if (call.body !== undefined && validate) {
-        const valid = (b: unknown) => Boolean(validate(b));
-        const keep = (p: string) => ids.has(p.replace(/\.\d+(?=\.|$)/g, '')) || sensitive(p);
-        // Every enum and coded member at another value; each list the answer or the read shows sent several items (FD-PROP-ECHO-AS-SENT, every item).
-        const { body, lists } = tellingWrite(FD_CONTRACT, writer, read?.reader, call.body, valid, keep);
-        if (lists.length) listsOf.set(operationId, lists);
-        call = { ...call, body };
-      }
-      probes.push({
-        writer,
-        call,
-        plain,
-        ...(read ? { read } : {}),
-      });
-    }
-    // Each write at a second of its own on the mock's clock: a date it sets differs from the one the write before left.
-    const outcomes = await writeThenRead(fdApi, probes, () => fdMock.advanceClock(1));
-    const seen = afterWriteExceptions(outcomes);
-    stateOut.push(...seen.state);
-    echoOut.push(...seen.echo);
+    const { outcomes, judge } = await writeEveryWriter({
+      api: fdApi,
+      prefix: 'FD',
+      callOf: async (writer) => {
+        const call = liveCall(writer, world, fd, objects);
+        // A one-per-customer create (a consumer, a business) goes to the customer that has none.
+        if (typeof call === 'string' || !/^(CreateConsumer|AddBusinessDetails)$/.test(writer.operationId)) return call;
+        return withObjects(call, FD_OBJECT_OPS.find((o) => o.operation === writer)!.ids, { ...objects, customer: bare });
+      },
+      readOf: (writer, sent) => readOfWrite(FD_CONTRACT, writer, sent),
+      kept: sensitive,
+      // Each write at a second of its own on the mock's clock: a date it sets differs from the one the write before left.
+      beforeWrite: () => fdMock.advanceClock(1),
+    });
     // Every version of a writer (an FCRA and a non-FCRA PSI run, a refresh v1 and v2) read back
     // against the others: one of them written again with the other's body (FD-PROP-SAME-ON-EVERY-READER).
     const agree = new Violations(SAME_ON_EVERY_READER);
@@ -145,47 +97,12 @@ test(
       type: 'checker-coverage',
       description: `every reader of the object: ${everyReader.writers.length} writers' answers compared with another reader of their object (${everyReader.reads} reads): ${everyReader.writers.join(', ')}`,
     });
-    countProperty(test.info(), {
-      property: SAME_ON_EVERY_READER,
-      service: 'financial-data',
-      rule: 'FD-PROP-SAME-ON-EVERY-READER',
+    countRule(SAME_ON_EVERY_READER, 'FD-PROP-SAME-ON-EVERY-READER', {
       applies: VERSIONS.flat().map((w) => w.operationId),
       checked: agreeChecked,
       exceptions: agreeOut,
     });
-    const state = new Violations(ANSWER_IS_STATE);
-    const echo = new Violations(ECHO_AS_SENT);
-    const stateChecked = checkAnswerIsState(outcomes, state);
-    const echoChecked = checkEchoAsSent(outcomes, echo, sensitive);
-    countProperty(test.info(), {
-      property: ANSWER_IS_STATE,
-      service: 'financial-data',
-      rule: 'FD-PROP-ANSWER-IS-STATE',
-      applies: WRITERS.filter(answersBody).map((w) => w.operationId),
-      checked: stateChecked,
-      exceptions: stateOut.filter((e) => WRITERS.find((w) => w.operationId === e.operationId && answersBody(w))),
-    });
-    countProperty(test.info(), {
-      property: ECHO_AS_SENT,
-      service: 'financial-data',
-      rule: 'FD-PROP-ECHO-AS-SENT',
-      applies: WRITERS.filter((w) => w.requestBody).map((w) => w.operationId),
-      checked: echoChecked,
-      exceptions: echoOut,
-    });
-    // Every item of each list the answer or the read shows, once, as sent (the same rule, its lists).
-    const itemsChecked = checkEveryItemAsSent(outcomes, (o) => listsOf.get(o.probe.writer.operationId) ?? [], echo, sensitive);
-    const itemsApply = WRITERS.filter((w) => echoedLists(FD_CONTRACT, w, readOfWrite(FD_CONTRACT, w, {})?.reader).length).map(
-      (w) => w.operationId,
-    );
-    countProperty(test.info(), {
-      property: ECHO_EVERY_ITEM,
-      service: 'financial-data',
-      rule: 'FD-PROP-ECHO-AS-SENT',
-      applies: itemsApply,
-      checked: itemsChecked,
-      exceptions: itemsLeftOut(outcomes, itemsApply, itemsChecked, (id) => listsOf.get(id) ?? [], echoOut),
-    });
+    const [state, echo] = judge();
     // The registrations written here approved now (APPROVAL_S), not while a later check reads the partner's list:
     // the mock approves a registration when it is read, and its clock is restored when the test ends,
     // so the partner's list is read once on the moved clock.

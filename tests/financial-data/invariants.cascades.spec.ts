@@ -7,9 +7,9 @@
 // value; after each write every reader shows the parent and every child in the value set.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { CASCADES, type Cascade, cascadeProblems, cascadesOf, viewOf } from '../../helpers/client/invariants/cascades.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { FD_CONTRACT } from './security.known.js';
 import { createSub, listAll, offeredNames, quietUrl } from './webhooks.helpers.js';
+import { countRule } from '../shared/property.js';
 
 const ALL = cascadesOf(FD_CONTRACT, 'financial-data');
 
@@ -65,10 +65,7 @@ test(
         }
       }
     }
-    countProperty(test.info(), {
-      property: CASCADES,
-      service: 'financial-data',
-      rule: 'FD-PROP-CASCADE',
+    countRule(CASCADES, 'FD-PROP-CASCADE', {
       applies,
       checked: [...checked],
       exceptions: applies

@@ -8,13 +8,14 @@
 // The delete's by-id readers are FD-OBJ-AFTER-DELETE's (security.after-delete.spec.ts).
 // Sandbox-safe: every object made here is deleted.
 import { expect, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { everyPage, pagedReaders } from '../../helpers/client/invariants/paging.js';
 import { creatorsFreedBy, deletersOf, heldValuesOf, listsOfDeleted, listsOfTaken, showsId } from '../../helpers/client/invariants/keys.js';
 import { Violations, withObjects, type LiveObjects } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { DELETED_BY, FD_CONTRACT, FD_OBJECT_OPS, liveWorld, NOT_DELETES } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'FD-PROP-DELETE-FREES';
 const DELETERS = deletersOf(FD_CONTRACT).filter((d) => !NOT_DELETES[d.operationId]);
@@ -45,7 +46,7 @@ const NOTHING_HELD = 'no list reads its kind and no creator refuses a duplicate 
 test(
   'a deleted object is gone from every list of its kind, and its parent no longer lists it',
   rules(RULE),
-  async ({ fd, fdApi, fdPowers }, testInfo) => {
+  async ({ fd, fdApi, fdPowers }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const violations = new Violations(RULE);
     const checked: string[] = [];
@@ -110,19 +111,12 @@ test(
       }
       checked.push(deleter.operationId);
     }
-    countProperty(testInfo, {
-      property: 'delete-frees',
-      service: 'financial-data',
-      rule: RULE,
-      applies: DELETERS.map((d) => d.operationId),
-      checked,
-      exceptions,
-    });
+    countRule('delete-frees', RULE, { applies: DELETERS.map((d) => d.operationId), checked, exceptions });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
 
-test('no list shows a deleted customer, whichever creator made it', rules(RULE), async ({ fd, fdApi }, testInfo) => {
+test('no list shows a deleted customer, whichever creator made it', rules(RULE), async ({ fd, fdApi }) => {
   const deleter = FD_CONTRACT.operationOf('DeleteCustomer');
   const creators = creatorsFreedBy(FD_CONTRACT, deleter);
   expect(creators.length, 'the creators of a customer document a 409 (seed 002, Errors)').toBeGreaterThan(0);
@@ -171,13 +165,6 @@ test('no list shows a deleted customer, whichever creator made it', rules(RULE),
     // Sandbox-safe: the customer made again is deleted too.
     for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
   }
-  countProperty(testInfo, {
-    property: 'delete-frees',
-    service: 'financial-data',
-    rule: RULE,
-    applies: DELETERS.map((d) => d.operationId),
-    checked: ['DeleteCustomer'],
-    exceptions: [],
-  });
+  countRule('delete-frees', RULE, { applies: DELETERS.map((d) => d.operationId), checked: ['DeleteCustomer'] });
   expect(violations.list, violations.describe()).toEqual([]);
 });

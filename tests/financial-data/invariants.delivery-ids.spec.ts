@@ -24,9 +24,10 @@ import {
   eventMembersOf,
 } from '../../helpers/client/invariants/delivery-ids.js';
 import { sendsTestDeliveries } from '../../helpers/client/invariants/refused-trace.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { FD_CONTRACT } from './security.known.js';
 import { createSub, offeredNames } from './webhooks.helpers.js';
+import { countRule } from '../shared/property.js';
 
 const TRIGGERS = [...FD_CONTRACT.operations.values()].filter(sendsTestDeliveries);
 /**
@@ -131,18 +132,8 @@ test(
     );
     await fdApi.call('DisableTxPushNotifications', { path: account });
     for (const s of subs) await fdApi.call('deleteWebhookSubscription', { path: { subscription_id: s.subscriptionId } });
-    countProperty(test.info(), {
-      property: DELIVERY_IDS,
-      service: 'financial-data',
-      rule: 'FD-PROP-DELIVERY-NAMES',
-      applies: TRIGGERS.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
-    countProperty(test.info(), {
-      property: EVENT_IDS,
-      service: 'financial-data',
-      rule: 'FD-PROP-EVENT-IDS',
+    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', { applies: TRIGGERS.map((o) => o.operationId), checked, exceptions });
+    countRule(EVENT_IDS, 'FD-PROP-EVENT-IDS', {
       applies: TRIGGERS.map((o) => o.operationId),
       checked: eventChecked,
       exceptions: eventExceptions,

@@ -28,9 +28,10 @@ import {
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { answerRollups, ROLLUPS, rollupComponents } from '../../helpers/client/invariants/rollups.js';
 import { END_STATES, type EndReading, EndStates } from '../../helpers/client/invariants/states.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { FD_CONTRACT } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const STATES = new EndStates(FD_CONTRACT);
 /** The contents holding a total over parts (an analytics report's customerAnalytics over its accounts'): FD-PROP-ROLLUP. */
@@ -133,14 +134,7 @@ test(
       type: 'checker-coverage',
       description: `end states: ${made.length} reports made by ${MAKERS.length} writers, ${calls.size} reads a round by ${new Set([...calls.values()].map(({ o }) => o.operationId)).size} readers, two rounds`,
     });
-    countProperty(test.info(), {
-      property: END_STATES,
-      service: 'financial-data',
-      rule: 'FD-PROP-END-STATE',
-      applies: APPLIES.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    countRule(END_STATES, 'FD-PROP-END-STATE', { applies: APPLIES.map((o) => o.operationId), checked, exceptions });
     // FD-PROP-DELIVERY-NAMES: each callback names the customer of the generation's path and the report it made.
     const misnamed = made.flatMap((m) =>
       fdListener
@@ -148,13 +142,9 @@ test(
         .filter((c) => c.url === receivedPathOf(m.url))
         .flatMap((c) => deliveryIdProblems(m.o, m.path, c.json, { reportId: m.ids.reportId })),
     );
-    countProperty(test.info(), {
-      property: DELIVERY_IDS,
-      service: 'financial-data',
-      rule: 'FD-PROP-DELIVERY-NAMES',
+    countRule(DELIVERY_IDS, 'FD-PROP-DELIVERY-NAMES', {
       applies: MAKERS.map((o) => o.operationId),
       checked: MAKERS.map((o) => o.operationId),
-      exceptions: [],
     });
     // FD-PROP-EVENT-IDS: the callbacks of the reports made here, each about its own report, carry each its own event id.
     const sameEvent = eventIdProblems(
@@ -166,20 +156,14 @@ test(
           .map((c) => ({ about: `${m.op} report ${m.ids.reportId}`, json: c.json })),
       ),
     );
-    countProperty(test.info(), {
-      property: EVENT_IDS,
-      service: 'financial-data',
-      rule: 'FD-PROP-EVENT-IDS',
+    countRule(EVENT_IDS, 'FD-PROP-EVENT-IDS', {
       applies: MAKERS.map((o) => o.operationId),
       checked: CALLBACK_EVENT.ids.length ? MAKERS.map((o) => o.operationId) : [],
       exceptions: CALLBACK_EVENT.ids.length
         ? []
         : MAKERS.map((o) => ({ operationId: o.operationId, reason: "the contract's ReportCallback names no event id" })),
     });
-    countProperty(test.info(), {
-      property: ROLLUPS,
-      service: 'financial-data',
-      rule: 'FD-PROP-ROLLUP',
+    countRule(ROLLUPS, 'FD-PROP-ROLLUP', {
       applies: READERS.map((o) => o.operationId),
       checked: [...rolled],
       exceptions: READERS.filter((o) => !rolled.has(o.operationId)).map((o) => ({

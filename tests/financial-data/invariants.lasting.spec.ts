@@ -10,18 +10,11 @@
 // minutes, 5 hours and 3 days and they are answered again: each answers as right after the state was
 // made. The two shorter moves each take half of a state's operations in turn, the longest all of them.
 import { expect, fdLimit, mockOnly, rules, test } from '../../fixtures/financial-data.js';
-import {
-  CLOCK_MOVES,
-  LASTING,
-  type LastingAnswer,
-  lastingAnswer,
-  lastingProblems,
-  lastingStatesOf,
-  pastItsEnd,
-} from '../../helpers/client/invariants/lasting.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { checkLasting, type LastingRead } from '../shared/lasting.js';
 import { afterDeleteProbes } from '../../helpers/client/security/after-delete.js';
-import { type LiveObjects, type Probe, withObjects } from '../../helpers/client/security/probe.js';
+import { type LiveObjects, withObjects } from '../../helpers/client/security/probe.js';
 import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
 
 const STATES = lastingStatesOf(FD_OBJECT_OPS, 'financial-data');
@@ -50,7 +43,7 @@ test(
     };
     const objectsOf = (resource: string): LiveObjects =>
       resource === 'customer' ? { ...base, customer: world.otherParents.customer! } : resource === 'webhookEvent' ? world.objects : base;
-    const probes: { state: (typeof STATES)[number]; probe: Probe }[] = [];
+    const reads: LastingRead[] = [];
     const exceptions: PropertyException[] = [];
     // A child before its parent (a TxPush subscription before its account): what a later delete takes
     // with it is still judged on its own delete's probes, all of them answered once every state is made.
@@ -80,14 +73,11 @@ test(
               });
               continue;
             }
-            probes.push({
+            reads.push({
               state,
-              probe: {
-                operation: o.operation,
-                call: { body: { ...spare }, auth: appKeyOnly },
-                object: `the locked partner ${spare.partnerId}`,
-                documented: [401],
-              },
+              operation: o.operation,
+              call: { body: { ...spare }, auth: appKeyOnly },
+              object: `the locked partner ${spare.partnerId}`,
             });
           }
           continue;
@@ -99,42 +89,10 @@ test(
           resource: state.object,
           id: String(objectsOf(state.object)[state.object]),
         });
-        for (const probe of mine) probes.push({ state, probe });
+        for (const probe of mine) reads.push({ state, ...probe });
         for (const l of leftOut) if (state.operations.some((o) => o.operation.operationId === l.operationId)) exceptions.push(l);
       }
-      const key = (p: Probe) => `${p.operation.operationId} ${p.object}`;
-      const answer = async (p: Probe): Promise<LastingAnswer> => {
-        const res = await fdApi.callOperation(p.operation, p.call);
-        return lastingAnswer(res.status, res.body);
-      };
-      const first = new Map<string, LastingAnswer>();
-      for (const { probe } of probes) first.set(key(probe), await answer(probe));
-      const problems: string[] = [];
-      let elapsed = 0;
-      for (const [m, move] of CLOCK_MOVES.entries()) {
-        await fdPowers.advanceClock(move.seconds);
-        elapsed += move.seconds;
-        const last = m === CLOCK_MOVES.length - 1;
-        for (const [i, { state, probe }] of probes.entries()) {
-          if (!last && i % 2 !== m % 2) continue;
-          if (pastItsEnd(state, elapsed)) continue;
-          problems.push(
-            ...lastingProblems(state, probe.operation.operationId, probe.object, move.label, first.get(key(probe))!, await answer(probe)),
-          );
-        }
-      }
-      const checked = [...new Set(probes.map((p) => p.probe.operation.operationId))];
-      const applies = [...new Set(STATES.flatMap((s) => s.operations.map((o) => o.operation.operationId)))];
-      countProperty(test.info(), {
-        property: LASTING,
-        service: 'financial-data',
-        rule: 'FD-PROP-LASTING',
-        applies,
-        checked,
-        exceptions: [...new Map(exceptions.filter((e) => !checked.includes(e.operationId)).map((e) => [e.operationId, e])).values()],
-      });
-      expect(checked.length, 'operations on a lasting state checked').toBeGreaterThan(0);
-      expect(problems, problems.join('\n')).toEqual([]);
+      await checkLasting(fdApi, 'FD-PROP-LASTING', STATES, reads, { advance: (seconds) => fdPowers.advanceClock(seconds), exceptions });
     } finally {
       await fd.control?.unlockPartner(spare.partnerId);
     }

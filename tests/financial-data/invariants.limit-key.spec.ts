@@ -8,7 +8,7 @@
 // sent under a third key, so that its inputs are shown valid on the target. A 429 stating no rate (the
 // report lists) is left out with that reason.
 import { expect, mockOnly, newCustomer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkLimitKey,
   checkLockKey,
@@ -23,6 +23,7 @@ import {
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'FD-PROP-LIMIT-KEY';
 
@@ -80,14 +81,7 @@ test(
       for (const id of made) await fdApi.call('DeleteCustomer', { path: { customerId: id } });
     }
     testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countProperty(testInfo, {
-      property: 'limit-key',
-      service: 'financial-data',
-      rule: RULE,
-      applies: limitedOf(FD_CONTRACT).map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    countRule('limit-key', RULE, { applies: limitedOf(FD_CONTRACT).map((o) => o.operationId), checked, exceptions });
     expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
   },
 );
@@ -147,14 +141,7 @@ test(
       checked.push(op.operationId);
     }
     testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countProperty(testInfo, {
-      property: 'limit-key',
-      service: 'financial-data',
-      rule: RULE,
-      applies: locked.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    countRule('limit-key', RULE, { applies: locked.map((o) => o.operationId), checked, exceptions });
     expect(locked.length, 'locks stated with their key').toBeGreaterThan(0);
     expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
   },

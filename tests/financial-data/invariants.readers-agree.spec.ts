@@ -5,16 +5,14 @@
 // (helpers/client/invariants/readers-agree.ts, FD-PROP-READERS-AGREE). Every reader is read in
 // two rounds; what moves between a reader's two reads is compared nowhere.
 import { expect, rules, test } from '../../fixtures/financial-data.js';
-import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import type { CallOptions } from '../../helpers/client/client.js';
-import type { Operation } from '../../helpers/contract/contract.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
-import { byIdReaders, checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
-import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { challengeOperations, CHALLENGE_STATUS, checkSameAnswer, SAME_ANSWER } from '../../helpers/client/invariants/repeat.js';
+import { judgeIdNamesOne, judgeReadersAgree, type ReaderCall, readTwice, showingOf } from '../shared/readers-agree.js';
+import { countRule } from '../shared/property.js';
 
 const BY_ID = byIdReaders(READERS);
 
@@ -24,7 +22,7 @@ test(
   async ({ fd, fdApi, fdPowers }) => {
     const world = await liveWorld(fd, fdApi, (id) => fdPowers.linkAccounts(id));
     const exceptions: PropertyException[] = [];
-    const calls: { reader: Operation; call: CallOptions }[] = [];
+    const calls: ReaderCall[] = [];
     // Each reader on the live objects, and again on later siblings in each state the customer's
     // accounts are in (its last account of each status, not its first checking account, under its own
     // login), so that a reader answering a member of its parent's first child, or of another state, shows it.
@@ -47,16 +45,8 @@ test(
     }
     // Two rounds, every reader once in each: a leaf differing between a reader's rounds moved on its own.
     // The answer judge's verdict on a read (a schema or status violation) fails the check as it is.
-    const round = () => Promise.all(calls.map(({ reader, call }) => fdApi.callOperation(reader, call)));
-    const first = await round();
-    const second = await round();
-    const reads: ReaderReads[] = [];
-    const refused = new Map<string, string>();
-    calls.forEach(({ reader }, i) => {
-      const [a, b] = [first[i], second[i]];
-      if (a?.status === 200 && b?.status === 200) reads.push({ reader, first: a.body, second: b.body });
-      else refused.set(reader.operationId, `its sample answered ${a?.status ?? 'no answer'} here`);
-    });
+    const twice = await readTwice(calls, () => Promise.all(calls.map(({ reader, call }) => fdApi.callOperation(reader, call))));
+    const { first, second } = twice;
     // The same call in the same state gets the same answer (FD-PROP-SAME-ANSWER): each read, its two
     // rounds with only reads between; then every operation answering the multi-factor challenge, sent
     // twice in a row on the login whose institution asks one (a challenge not answered is asked again).
@@ -93,49 +83,25 @@ test(
     for (const operationId of sameApplies)
       if (!sameChecked.has(operationId) && !sameOut.some((e) => e.operationId === operationId))
         sameOut.push({ operationId, reason: exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called here' });
-    countProperty(test.info(), {
-      property: SAME_ANSWER,
-      service: 'financial-data',
-      rule: 'FD-PROP-SAME-ANSWER',
+    countRule(SAME_ANSWER, 'FD-PROP-SAME-ANSWER', {
       applies: sameApplies,
       checked: [...sameChecked],
       exceptions: sameOut.filter((e) => !sameChecked.has(e.operationId)),
     });
-    const violations = new Violations('readers-agree');
-    const checked = checkReadersAgree(FD_CONTRACT, reads, violations);
-    for (const { operationId } of READERS) {
-      if (checked.includes(operationId) || exceptions.some((e) => e.operationId === operationId)) continue;
-      const read = reads.some((r) => r.reader.operationId === operationId);
-      exceptions.push({ operationId, reason: read ? 'it shows no object another reader shows' : refused.get(operationId)! });
-    }
-    countProperty(test.info(), {
-      property: 'readers-agree',
-      service: 'financial-data',
-      rule: 'FD-PROP-READERS-AGREE',
-      applies: READERS.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    const { violations } = judgeReadersAgree(FD_CONTRACT, 'FD-PROP-READERS-AGREE', READERS, twice, exceptions);
     // A path id names exactly its object (FD-PROP-ID-NAMES-ONE): each by-id reader's first read gives
     // the other identifying values its object shows; each, sent as the path id where the parameter's
     // schema takes it, must not answer that object.
-    const exact = new Violations(ID_NAMES_ONE);
     // Every first-round read: the faces of an object on any reader give its identifying values; and the
     // lookup of each routing number the target is known to map (the mock's world; the configured one on
     // a sandbox), which lists the institutions that number identifies.
-    const showing: Read[] = calls.flatMap(({ reader, call }, n) =>
-      first[n]?.status === 200 ? [{ at: reader.path, path: call.path ?? {}, body: first[n].body }] : [],
-    );
+    const showing = showingOf(calls, first);
     const lookup = FD_CONTRACT.operations.get('GetInstitutionsByRoutingNumber')!;
     for (const routing_number of Object.keys(fd.institutions.routingMap ?? {})) {
       const res = await fdApi.callOperation(lookup, { path: { routing_number } });
       if (res.status === 200) showing.push({ at: lookup.path, path: { routing_number }, body: res.body });
     }
-    const {
-      checked: exactChecked,
-      exceptions: exactOut,
-      sent: sentIds,
-    } = await checkIdNamesOne({
+    const exact = await judgeIdNamesOne('FD-PROP-ID-NAMES-ONE', {
       contract: FD_CONTRACT,
       byId: BY_ID,
       calls,
@@ -146,20 +112,6 @@ test(
         status === undefined
           ? (exceptions.find((e) => e.operationId === operationId)?.reason ?? 'not called')
           : `its sample answered ${status} here`,
-      sensitive: (m: string) => kindOfKey(m) !== undefined,
-      violations: exact,
-    });
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,
-    });
-    countProperty(test.info(), {
-      property: ID_NAMES_ONE,
-      service: 'financial-data',
-      rule: 'FD-PROP-ID-NAMES-ONE',
-      applies: BY_ID.map((b) => b.reader.operationId),
-      checked: exactChecked,
-      exceptions: exactOut,
     });
     expect(violations.list, violations.describe()).toEqual([]);
     expect(exact.list, exact.describe()).toEqual([]);

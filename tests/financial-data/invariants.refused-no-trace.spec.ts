@@ -16,7 +16,7 @@
 // the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 import {
   catalogueOperations,
   checkRefusedLeaveNoTrace,
@@ -427,10 +427,7 @@ test(
     for (const p of probes)
       if (!checked.includes(p.writer.operationId))
         exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });
-    countProperty(test.info(), {
-      property: REFUSED_NO_TRACE,
-      service: 'financial-data',
-      rule: 'FD-PROP-REFUSED-NO-TRACE',
+    countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', {
       applies: [
         ...WRITERS.map((w) => w.writer.operationId),
         ...methods.probes.map((p) => p.writer.operationId),

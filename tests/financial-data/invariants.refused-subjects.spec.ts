@@ -7,7 +7,6 @@
 // own, so it runs on a sandbox too (a guest: a refused generation that is carried out makes a report
 // of the check's own customer only); accounts are linked as the live world links them.
 import { expect, newBusiness, newConsumer, rules, test } from '../../fixtures/financial-data.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusedLeaveNoTrace,
   conditionRefusalsOf,
@@ -21,6 +20,7 @@ import { movesAloneOf, SUBJECT_REFUSALS, subjectConditions } from '../../helpers
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const movesAlone = movesAloneOf(FD_CONTRACT);
 /** The writers whose own description states a subject refusal: the generations the property applies to here. */
@@ -98,10 +98,7 @@ test(
     for (const { writer } of STATING)
       if (!checked.includes(writer.operationId) && !exceptions.some((e) => e.operationId === writer.operationId))
         exceptions.push({ operationId: writer.operationId, reason: 'none of its subject refusals was refused' });
-    countProperty(test.info(), {
-      property: REFUSED_NO_TRACE,
-      service: 'financial-data',
-      rule: 'FD-PROP-REFUSED-NO-TRACE',
+    countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', {
       applies: STATING.map(({ writer }) => writer.operationId),
       checked,
       exceptions,

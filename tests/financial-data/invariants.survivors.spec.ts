@@ -7,9 +7,10 @@
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
 import { SURVIVORS, survivorProblems, survivorsOf } from '../../helpers/client/invariants/survivors.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { withObjects } from '../../helpers/client/security/probe.js';
 import { FD_OBJECT_OPS, liveWorld } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const ALL = survivorsOf(FD_OBJECT_OPS, 'financial-data');
 
@@ -54,10 +55,7 @@ test(
         problems.push(...survivorProblems(survivor, operationId, was, now));
       }
     }
-    countProperty(test.info(), {
-      property: SURVIVORS,
-      service: 'financial-data',
-      rule: 'FD-PROP-SURVIVOR',
+    countRule(SURVIVORS, 'FD-PROP-SURVIVOR', {
       applies: ALL.flatMap((s) => s.operations.map((o) => o.operation.operationId)),
       checked,
       exceptions,

@@ -21,7 +21,7 @@ import {
   test,
   type FdOperationId,
 } from '../../fixtures/financial-data.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
   latestReaders,
@@ -44,6 +44,7 @@ import type { Operation } from '../../helpers/contract/contract.js';
 import { sampleSubscriptionBody } from '../../fixtures/examples/fd-samples/webhooks.js';
 import { liveCall, readerCall } from './records.known.js';
 import { FD_CONTRACT, FD_EXEMPT, FD_OBJECT_OPS, liveWorld, spareAuth } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
 /**
@@ -440,20 +441,10 @@ test(
         // Its call is valid on the objects the check made for it (the amounts deposited): a refusal is the target's.
         violations.add(r.operationId, 'its valid call on the objects the check made for it', r.status, 'a 2xx (FD-PROP-WRITE-SCOPE)');
       else exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
-    countProperty(test.info(), {
-      property: WRITE_SCOPE,
-      service: 'financial-data',
-      rule: 'FD-PROP-WRITE-SCOPE',
-      applies: WRITERS.map((w) => w.operationId),
-      checked: outcome.checked,
-      exceptions,
-    });
+    countRule(WRITE_SCOPE, 'FD-PROP-WRITE-SCOPE', { applies: WRITERS.map((w) => w.operationId), checked: outcome.checked, exceptions });
     // Every reader of what a writer names shows its latest write: the writers with such a reader.
     const showing = WRITERS.filter((w) => latestReaders(FD_CONTRACT, w).some((r) => isRead(r) && !sendsTestDeliveries(r)));
-    countProperty(test.info(), {
-      property: 'latest-write-on-every-reader',
-      service: 'financial-data',
-      rule: 'FD-PROP-LATEST-WRITE',
+    countRule('latest-write-on-every-reader', 'FD-PROP-LATEST-WRITE', {
       applies: showing.map((w) => w.operationId),
       checked: outcome.latest,
       exceptions: showing
@@ -468,10 +459,7 @@ test(
     // FD-DATE-WRITE-TIME: the answer judge held every 2xx answer of these writes to it (a verdict is a violation above).
     const stamping = WRITERS.filter((w) => DATES.stamps(w));
     const stamped = stamping.filter((w) => outcome.answers.has(w.operationId)).map((w) => w.operationId);
-    countProperty(test.info(), {
-      property: `${DATE_UNITS}: write time`,
-      service: 'financial-data',
-      rule: 'FD-DATE-WRITE-TIME',
+    countRule(`${DATE_UNITS}: write time`, 'FD-DATE-WRITE-TIME', {
       applies: stamping.map((w) => w.operationId),
       checked: stamped,
       exceptions: stamping

@@ -8,31 +8,19 @@
 // certificateOfDeposit. One test per operation and side; each type of the row is called in it.
 import { changesLinkedCustomer, expect, expectFdError, rules, test, type FdOperationId } from '../../fixtures/financial-data.js';
 
+/** The deposit types the ACH details and the balances serve, and the types none of them does. */
+const DEPOSITS = ['checking', 'savings', 'moneyMarket', 'cd'];
+const OTHERS = ['creditCard', 'investment', 'mortgage', 'loan'];
 const ROWS: { op: FdOperationId; rule: string; accepted: string[]; refused: string[]; provider?: boolean }[] = [
-  {
-    op: 'GetAccountACHDetails',
-    rule: 'FD-PAY-ACH-TYPES',
-    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
-    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
-  },
+  { op: 'GetAccountACHDetails', rule: 'FD-PAY-ACH-TYPES', accepted: DEPOSITS, refused: OTHERS },
   {
     op: 'GetAccountPaymentInstructionDetails',
     rule: 'FD-PAY-DETAILS-V3-TYPES',
-    accepted: ['checking', 'savings', 'moneyMarket'],
-    refused: ['cd', 'creditCard', 'investment', 'mortgage', 'loan'],
+    accepted: DEPOSITS.slice(0, 3),
+    refused: ['cd', ...OTHERS],
   },
-  {
-    op: 'GetAvailableBalanceLive',
-    rule: 'FD-PAY-BALANCE-TYPES@pay-live',
-    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
-    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
-  },
-  {
-    op: 'GetAvailableBalance',
-    rule: 'FD-PAY-BALANCE-TYPES@pay-cached',
-    accepted: ['checking', 'savings', 'moneyMarket', 'cd'],
-    refused: ['creditCard', 'investment', 'mortgage', 'loan'],
-  },
+  { op: 'GetAvailableBalanceLive', rule: 'FD-PAY-BALANCE-TYPES@pay-live', accepted: DEPOSITS, refused: OTHERS },
+  { op: 'GetAvailableBalance', rule: 'FD-PAY-BALANCE-TYPES@pay-cached', accepted: DEPOSITS, refused: OTHERS },
   {
     op: 'GetLoanPaymentDetails',
     rule: 'FD-PAY-LOAN-TYPES',

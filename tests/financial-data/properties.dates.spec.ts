@@ -10,10 +10,11 @@
 import { expect, notePartial, rules, test } from '../../fixtures/financial-data.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import { READERS, readerCall } from './records.known.js';
 import { FD_CONTRACT, liveWorld } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const DATES = new DateUnits(FD_CONTRACT);
 
@@ -50,14 +51,7 @@ test(
       type: 'checker-coverage',
       description: `dates: ${READERS.length} readers, ${dated.length} answered dates (${dated.join(', ')}); ${unread.length} not called (${unread.join('; ')})`,
     });
-    countProperty(test.info(), {
-      property: DATE_UNITS,
-      service: 'financial-data',
-      rule: 'FD-DATE-UNIT',
-      applies: READERS.map((o) => o.operationId),
-      checked: dated,
-      exceptions,
-    });
+    countRule(DATE_UNITS, 'FD-DATE-UNIT', { applies: READERS.map((o) => o.operationId), checked: dated, exceptions });
     if (unread.length) notePartial(`dates: ${unread.length} readers not called, each with its reason in the coverage annotation`);
     expect(dated.length, 'readers answering a date').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

@@ -18,7 +18,7 @@ import {
   derivedViews,
   kindMakersOf,
 } from '../../helpers/client/invariants/derived-views.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { customerWithConsumer, makeReport } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
@@ -32,10 +32,7 @@ const PAGED_AT_MOST = 60;
 
 /** The derived-view counts of a check: every view it compared, each other one left out with `reason` (where a check can leave one out). */
 const countViews = (compared: ReadonlySet<string>, reason?: string) =>
-  countProperty(test.info(), {
-    property: DERIVED_VIEWS,
-    service: 'financial-data',
-    rule: 'FD-DERIVED-VIEW',
+  countRule(DERIVED_VIEWS, 'FD-DERIVED-VIEW', {
     applies: VIEWS.map((dv) => dv.view.operationId),
     checked: [...compared],
     exceptions: reason
@@ -256,10 +253,7 @@ test(
           );
       }
     }
-    countProperty(test.info(), {
-      property: DERIVED_VIEWS,
-      service: 'financial-data',
-      rule: 'FD-DERIVED-COUNTS',
+    countRule(DERIVED_VIEWS, 'FD-DERIVED-COUNTS', {
       applies: [...COUNTED, ...OTHER_COUNTED].map((l) => l.reader.operationId),
       checked: [...checked],
       exceptions: [

@@ -14,9 +14,9 @@
 // each answer's shape and holds a tabled code to its status on every check (error-status.ts).
 import type { Operation } from '../../helpers/contract/contract.js';
 import { expect, FD_CONTRACT, rules, sample, test } from '../../fixtures/financial-data.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { codedConditionsOf, codedOperationsOf, codeIn, judgeCode, requestCaseOf } from '../../helpers/client/invariants/refusal-codes.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'FD-PROP-DOCUMENTED-REFUSAL';
 const PROPERTY = 'documented-refusals';
@@ -92,14 +92,7 @@ test(
       else exceptions.push({ operationId: op.operationId, reason: 'no condition of its table could be sent from its valid call' });
     }
     testInfo.annotations.push({ type: PROPERTY, description: lines.join('; ') });
-    countProperty(testInfo, {
-      property: PROPERTY,
-      service: 'financial-data',
-      rule: RULE,
-      applies: operations.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    countRule(PROPERTY, RULE, { applies: operations.map((o) => o.operationId), checked, exceptions });
     expect(checked, 'the operations whose conditions a request provokes').toEqual(
       expect.arrayContaining(['GetLocationMatches', 'getResellerBillingReport', 'GenerateSBCAMetricsReport', 'GenerateConnectUrl']),
     );

@@ -33,7 +33,7 @@ import {
 } from '../../helpers/client/invariants/filter-rules.js';
 import { sampleCall } from '../../fixtures/examples/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 const { descriptionOf, schemaOf, matchesOf } = parameterReaders(FD_CONTRACT);
 const FILTERS = stringFilters(FD_CONTRACT.operations.values(), descriptionOf, schemaOf, matchesOf);
@@ -299,10 +299,7 @@ test(
       ...NOT_TEXT.map((n) => n.operationId),
     ];
     const checkedOps = applies.filter((op) => checked.some((c) => c.startsWith(`${op} `)));
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'financial-data',
-      rule: 'FD-FILTER-RULE',
+    countRule(FILTER_RULES, 'FD-FILTER-RULE', {
       applies,
       checked: checkedOps,
       exceptions: [
@@ -313,10 +310,7 @@ test(
       ],
     });
     const sameApplies = [...new Set(SHARED.flatMap((g) => g.filters.map((f) => f.operation.operationId)))];
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'financial-data',
-      rule: 'FD-PROP-FILTER-SAME',
+    countRule(FILTER_RULES, 'FD-PROP-FILTER-SAME', {
       applies: sameApplies,
       checked: [...sameChecked],
       exceptions: sameLeftOut.filter((l) => !sameChecked.has(l.operationId)),
@@ -495,10 +489,7 @@ test(
       type: 'checker-coverage',
       description: `windows: ${WINDOWS.filters.length}, integer ids: ${ID_FILTERS.length}; ${checked.size} readers checked (${[...checked].join(', ')}); left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
     });
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'financial-data',
-      rule: 'FD-PROP-WINDOW',
+    countRule(FILTER_RULES, 'FD-PROP-WINDOW', {
       applies: [...new Set(applies)],
       checked: [...checked],
       exceptions: leftOut.filter((l) => !checked.has(l.operationId)),
@@ -559,10 +550,7 @@ test(
       type: 'checker-coverage',
       description: `ordered readers: ${ORDERED.map((o) => `${o.operation.operationId} ${o.parameter.name} by ${o.keys.join(', else ')}`).join('; ')}; ${checked.size} checked; left out: ${leftOut.map((l) => `${l.operationId} ${l.reason}`).join('; ') || 'none'}`,
     });
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'financial-data',
-      rule: 'FD-PROP-ORDER',
+    countRule(FILTER_RULES, 'FD-PROP-ORDER', {
       applies: ORDERED.map((o) => o.operation.operationId),
       checked: [...checked],
       exceptions: leftOut,

@@ -7,11 +7,11 @@
 import { expect, rules, test } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { INDEX_ORDER, indexOrderedReaders, indexOrderProblems } from '../../helpers/client/invariants/index-order.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 import { oneOfEachType } from './statements.known.js';
+import { countRule } from '../shared/property.js';
 
 const ORDERED = indexOrderedReaders(FD_CONTRACT);
 
@@ -55,14 +55,7 @@ test(
       checked.push(operationId);
       judged.push(`${operationId} (${o.index} ${o.values[0]}..${o.values.at(-1)}, ${objects.length} objects, ${dated} dated)`);
     }
-    countProperty(test.info(), {
-      property: INDEX_ORDER,
-      service: 'financial-data',
-      rule: 'FD-PROP-INDEX-ORDER',
-      applies: ORDERED.map((o) => o.reader.operationId),
-      checked,
-      exceptions: leftOut,
-    });
+    countRule(INDEX_ORDER, 'FD-PROP-INDEX-ORDER', { applies: ORDERED.map((o) => o.reader.operationId), checked, exceptions: leftOut });
     test.info().annotations.push({ type: 'checker-coverage', description: `index-ordered readers: ${judged.join('; ')}` });
     expect(checked.length, 'index-ordered readers checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);

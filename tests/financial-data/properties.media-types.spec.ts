@@ -29,11 +29,12 @@ import {
   type Negotiated,
 } from '../../helpers/client/invariants/negotiation.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const READERS = mediaReadersOf(FD_CONTRACT);
 const withJson = READERS.filter((r) => r.mediaTypes.some((t) => /json$/.test(t)));
@@ -43,10 +44,7 @@ const read = (fdApi: OperationClient, r: MediaReader, call: CallOptions, mediaTy
   fdApi.callOperation(r.operation, { ...call, headers: { ...call.headers, accept: mediaType } });
 
 function count(checked: Set<string>, exceptions: PropertyException[], otherCheck: readonly MediaReader[], otherReason: string) {
-  countProperty(test.info(), {
-    property: MEDIA_SAME,
-    service: 'financial-data',
-    rule: 'FD-PROP-MEDIA-SAME',
+  countRule(MEDIA_SAME, 'FD-PROP-MEDIA-SAME', {
     applies: READERS.map((r) => r.operation.operationId),
     checked: [...checked],
     exceptions: [...exceptions, ...otherCheck.map((r) => ({ operationId: r.operation.operationId, reason: otherReason }))],
@@ -262,10 +260,7 @@ test(
       }
       checked.push(op);
     }
-    countProperty(test.info(), {
-      property: ACCEPT,
-      service: 'financial-data',
-      rule: 'FD-PROP-ACCEPT',
+    countRule(ACCEPT, 'FD-PROP-ACCEPT', {
       applies: NEGOTIATED.map((n) => n.operation.operationId),
       checked,
       exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
@@ -325,14 +320,7 @@ test(
       if (done.leftOut) exceptions.push({ operationId: op.operationId, reason: done.leftOut });
       else checked.push(op.operationId);
     }
-    countProperty(test.info(), {
-      property: BODY_MEDIA,
-      service: 'financial-data',
-      rule: 'FD-PROP-BODY-MEDIA',
-      applies,
-      checked,
-      exceptions,
-    });
+    countRule(BODY_MEDIA, 'FD-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

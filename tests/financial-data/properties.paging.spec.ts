@@ -25,13 +25,13 @@ import {
   pagedReaders,
   pagingProblems,
 } from '../../helpers/client/invariants/paging.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { newApplication } from '../../fixtures/examples/fd-samples/app-registration.js';
 import { makeReport } from './reports-retrieval.known.js';
 import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
 /** Lists another worker of a sandbox changes (its customers, subscriptions and registrations under the one partner): read while the check holds them alone. */
@@ -140,20 +140,10 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
     for (const problem of outcome.problems)
       violations.add(operationId, 'its pages', problem, 'a window over the list its largest page reads');
   }
-  countProperty(test.info(), {
-    property: PAGING,
-    service: 'financial-data',
-    rule: 'FD-PROP-PAGING',
-    applies: readers.map((p) => p.reader.operationId),
-    checked,
-    exceptions: leftOut,
-  });
+  countRule(PAGING, 'FD-PROP-PAGING', { applies: readers.map((p) => p.reader.operationId), checked, exceptions: leftOut });
   test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${sizes.join('; ')}` });
   if (filtered.length) {
-    countProperty(test.info(), {
-      property: FILTERED_TOTALS,
-      service: 'financial-data',
-      rule: 'FD-PROP-FILTERED-TOTALS',
+    countRule(FILTERED_TOTALS, 'FD-PROP-FILTERED-TOTALS', {
       applies: filtered.map((p) => p.reader.operationId),
       checked: totals.checked,
       exceptions: totals.leftOut,

@@ -13,7 +13,6 @@ import { expect, fdLimit, mockOnly, rules, sample, suiteConfig, test } from '../
 import { readValue } from '../../helpers/config/env-schema.js';
 import type { TestInfo } from '@playwright/test';
 import type { Operation } from '../../helpers/contract/contract.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusalCodes,
   type CodedCondition,
@@ -25,6 +24,7 @@ import {
 import { Violations } from '../../helpers/client/security/probe.js';
 import { FD_CONTRACT } from './security.known.js';
 import { PREDATING_INSTITUTION } from './app-registration.readers.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'FD-PROP-REFUSAL-CODE';
 const DEPOSIT_DELAY_S = fdLimit('microEntryDepositDelaySeconds'); // @assumption: the deposits land a day after initiation
@@ -146,14 +146,7 @@ async function expectCodes(testInfo: TestInfo, only: (op: Operation) => boolean,
   const violations = new Violations(RULE);
   const { checked, exceptions, provoked } = await checkRefusalCodes(FD_CONTRACT, provoke, violations, only);
   testInfo.annotations.push({ type: REFUSAL_CODES, description: provoked.join('; ') });
-  countProperty(testInfo, {
-    property: REFUSAL_CODES,
-    service: 'financial-data',
-    rule: RULE,
-    applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId),
-    checked,
-    exceptions,
-  });
+  countRule(REFUSAL_CODES, RULE, { applies: codedOperationsOf(FD_CONTRACT, only).map((o) => o.operationId), checked, exceptions });
   expect(checked.length, 'the contract tells refusal conditions apart by code on the operation').toBeGreaterThan(0);
   expect(violations.list, `${violations.describe()}\n${provoked.join('\n')}`).toEqual([]);
 }

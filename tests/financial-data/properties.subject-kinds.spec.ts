@@ -8,11 +8,11 @@
 // sandbox, which tells no login's kind apart, every operation is left out saying so.
 import { expect, newBusiness, newConsumer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import type { FdEntities } from '../../fixtures/examples/financial-data.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { checkServesEveryKind, EVERY_KIND, kindOperationsOf, type SubjectKinds } from '../../helpers/client/invariants/subject-kinds.js';
 import { type LiveObjects, Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_OBJECT_OPS } from './security.known.js';
+import { countRule } from '../shared/property.js';
 
 /** The kinds of an institution login the contract documents, and what an operation states of one. */
 const LOGIN_KINDS: SubjectKinds = {
@@ -126,14 +126,7 @@ for (const kinds of [LOGIN_KINDS, CUSTOMER_KINDS]) {
             checked: [],
             exceptions: operations.map((o) => ({ operationId: o.operation.operationId, reason: SANDBOX_LACKS[kinds.resource]! })),
           };
-      countProperty(test.info(), {
-        property: EVERY_KIND,
-        service: 'financial-data',
-        rule: 'FD-PROP-EVERY-KIND',
-        applies: operations.map((o) => o.operation.operationId),
-        checked,
-        exceptions,
-      });
+      countRule(EVERY_KIND, 'FD-PROP-EVERY-KIND', { applies: operations.map((o) => o.operation.operationId), checked, exceptions });
       expect(violations.list, violations.describe()).toEqual([]);
     },
   );

@@ -5,23 +5,10 @@
 // an enum value in another case, a number or boolean as a JSON string), is refused with a documented
 // 4xx (FD-TYPE-FORMS). One checker over every operation; each violation names the operation and the member.
 import { expect, mockOnly, notePartial, type OperationClient, rules, sample, test } from '../../fixtures/financial-data.js';
-import {
-  checkTypeForms,
-  checkValidForms,
-  describeFormCoverage,
-  formCoverage,
-  type FormCoverageRow,
-  TYPE_FORMS,
-  typedMembers,
-  VALID_FORMS,
-  validFormCases,
-} from '../../helpers/client/invariants/type-forms.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
-import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
-import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { checkOptionalIdsOf, checkTypeFormsOf, checkValidFormsOf } from '../shared/type-forms.js';
 import { FD_CONTRACT } from './security.known.js';
 
 /** An operation's sampled call, with the app key alone where the operation takes no partner token. */
@@ -45,37 +32,17 @@ test(
     // Mock-only: the other forms a target accepts are writes, on every operation (the linked
     // customer's refreshes among them): on a sandbox they would change what other workers read.
     void fdMock;
-    const violations = new Violations(TYPE_FORMS);
-    const checked: string[] = [];
-    const leftOut: string[] = [];
-    const applies: string[] = [];
-    const exceptions: PropertyException[] = [];
-    const members: FormCoverageRow[] = [];
-    let cases = 0;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
-    for (const op of FD_CONTRACT.operations.values()) {
-      const valid = callOf(op);
-      if (!typedMembers(FD_CONTRACT, op, valid).length) {
-        members.push(...formCoverage(FD_CONTRACT, op, valid));
-        continue;
-      }
-      applies.push(op.operationId);
-      const { sent, leftOut: why } = await checkTypeForms(fdApi, op, () => valid, violations);
-      members.push(...formCoverage(FD_CONTRACT, op, valid, why));
-      if (why) {
-        leftOut.push(`${op.operationId}: ${why}`);
-        exceptions.push({ operationId: op.operationId, reason: why });
-      } else checked.push(op.operationId);
-      cases += sent;
-    }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `type forms: ${checked.length + leftOut.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${leftOut.length} left out (${leftOut.join('; ')})`,
-    });
-    test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
-    countProperty(test.info(), { property: TYPE_FORMS, service: 'financial-data', rule: 'FD-TYPE-FORMS', applies, checked, exceptions });
-    if (leftOut.length) notePartial(`type forms: ${leftOut.length} operations left out, each with its reason in the coverage annotation`);
-    expect(checked.length, 'operations checked').toBeGreaterThan(0);
+    const violations = await checkTypeFormsOf(
+      fdApi,
+      'FD-TYPE-FORMS',
+      FD_CONTRACT.operations.values(),
+      async (op) => {
+        const valid = callOf(op);
+        return { sampled: valid, fresh: () => valid };
+      },
+      notePartial,
+    );
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
@@ -118,14 +85,8 @@ test(
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
     void fdMock;
-    const violations = new Violations(VALID_FORMS);
-    const checked: string[] = [];
-    const applies: string[] = [];
-    const exceptions: PropertyException[] = [];
-    let cases = 0;
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
-    for (const op of FD_CONTRACT.operations.values()) {
-      const valid = callOf(op);
+    const violations = await checkValidFormsOf(fdApi, 'FD-VALID-FORMS', FD_CONTRACT.operations.values(), async (op) => {
       // The ids an operation names are the target's own objects, and a member named as a reference
       // (institutionId, accountIds) names what the target holds: sent as sampled.
       const ids = new Set(objectIdsOf(FD_CONTRACT, op).ids.map((id) => id.at));
@@ -134,22 +95,9 @@ test(
       // A registration the mock holds pending is approved when read on a clock a day later: each one
       // these length forms wrote would stay in the worker's mock and move the dates another spec reads
       // on its moved clock (records.event-dates.spec.ts), so an app registration keeps its other forms only.
-      const lengths = !APP_REGISTRATION_WRITERS.has(op.operationId);
-      if (!validFormCases(FD_CONTRACT, op, valid, keep, lengths).length) continue;
-      applies.push(op.operationId);
       // A fresh sample per form: a create takes a new unique name each time (a customer's username).
-      const fresh = () => callOf(op);
-      const { sent, leftOut: why } = await checkValidForms(fdApi, op, fresh, violations, { keep, lengths });
-      if (why) exceptions.push({ operationId: op.operationId, reason: why });
-      else checked.push(op.operationId);
-      cases += sent;
-    }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
+      return { sampled: callOf(op), fresh: () => callOf(op), keep, lengths: !APP_REGISTRATION_WRITERS.has(op.operationId) };
     });
-    countProperty(test.info(), { property: VALID_FORMS, service: 'financial-data', rule: 'FD-VALID-FORMS', applies, checked, exceptions });
-    expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
@@ -162,34 +110,9 @@ test(
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
     void fdMock;
-    const violations = new Violations(OPTIONAL_IDS);
-    const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
-    const members: string[] = [];
     const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     const liveOf = await callersObjects(fdApi, fd, fdEntities);
-    for (const op of writersOfContract(FD_CONTRACT)) {
-      if (!optionalIdsOf(FD_CONTRACT, op).length) continue;
-      applies.push(op.operationId);
-      const { sent, membersLeftOut, leftOut } = await checkOptionalIds(fdApi, op, () => callOf(op), liveOf, violations);
-      members.push(...sent.map((m) => `${op.operationId} ${m}`), ...membersLeftOut.map((m) => `${op.operationId} ${m} (left out)`));
-      if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
-      else checked.push(op.operationId);
-    }
-    test.info().annotations.push({
-      type: 'checker-coverage',
-      description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
-    });
-    countProperty(test.info(), {
-      property: OPTIONAL_IDS,
-      service: 'financial-data',
-      rule: 'FD-OPTIONAL-IDS',
-      applies,
-      checked,
-      exceptions,
-    });
-    expect(checked.length, 'writers checked').toBeGreaterThan(0);
+    const violations = await checkOptionalIdsOf(fdApi, 'FD-OPTIONAL-IDS', (op) => () => callOf(op), liveOf);
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

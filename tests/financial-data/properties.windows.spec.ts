@@ -14,7 +14,6 @@
 // transaction lists are read over more than 24 months (seed 002: the window has no limit).
 import { expect, mockOnly, ownLinkedCustomer, rules, test } from '../../fixtures/financial-data.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   DAY_S,
   ensureConsumer,
@@ -24,6 +23,7 @@ import {
   monthsBefore,
   reportTransactions,
 } from './reports-assets.known.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'FD-PROP-WINDOW-ANCHOR';
 const MOVE_DAYS = 42;
@@ -165,14 +165,7 @@ test(
     look(billed.status === 200, `a billing window of ${billing.value} days ending ${MOVE_DAYS} days ago: HTTP ${billed.status}`);
 
     const ops = [...new Set(WINDOWS.flatMap((w) => HARNESSED[w.anchor] ?? []))];
-    countProperty(testInfo, {
-      property: 'windows-anchored',
-      service: 'financial-data',
-      rule: RULE,
-      applies: ops,
-      checked: ops,
-      exceptions: [],
-    });
+    countRule('windows-anchored', RULE, { applies: ops, checked: ops });
     expect(problems).toEqual([]);
   },
 );

@@ -89,7 +89,6 @@ export async function ownReport(fdApi: OperationClient, customerId: string, type
 }
 
 export const PDF = { accept: 'application/pdf' };
-export const JSON_ACCEPT = { accept: 'application/json' };
 
 /** The report ids, types and statuses of a list or portfolio, by id. */
 export const byId = (rows: { id: string; type: string; status: string }[]) =>

@@ -5,8 +5,22 @@
 // and 404. Reports are made through the mock's control route on the mock, through a generate
 // operation for the prepared linked customer on a sandbox (reports-retrieval.known.ts); the smoke
 // check generates a VOA through GenerateVOAReport on both.
-import { expect, expectFdError, mockOnly, notePartial, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+// GetPortfolioByPathParamPortFolioID (provider 1.42.0, declared only when FD_CONTRACT_VERSION=1.42.0): the
+// portfolio of a report read by its id alone holds the reports GetPortfolioByCustomer lists for it, with
+// the customer's consumer; an unknown portfolio id is a 404.
+import {
+  expect,
+  expectFdError,
+  hasOperation,
+  mockOnly,
+  notePartial,
+  type OperationClient,
+  rules,
+  sample,
+  test,
+} from '../../fixtures/financial-data.js';
 import { customerWithConsumer, makeReport, newReport, ownReport, ownReportOwner, PDF, reportOwner } from './reports-retrieval.known.js';
+import { sampleReport } from '../../fixtures/examples/fd-samples/since-1.42.0.js';
 
 type Ids = { customerId: string; consumerId: string; reportId: string };
 /** The four single-report readers, each with the request that reads the report. */
@@ -263,3 +277,26 @@ test(
     );
   },
 );
+
+if (hasOperation('GetPortfolioByPathParamPortFolioID')) {
+  test(
+    "a portfolio read by its id holds the reports its customer's portfolio lists, with the consumer; an unknown id is 404",
+    mockOnly(rules('FD-PORTFOLIO-BY-ID'), "reads the mock's seeded sample report and portfolio: no variable names a sandbox's"),
+    async ({ fdApi, fdMock }) => {
+      void fdMock; // the seeded sample report of the mock (a sandbox names its own with FD_SAMPLE_PORTFOLIO_ID)
+      const { customerId, consumerId, portfolioId } = sampleReport()!;
+      const byCustomer = await fdApi.call('GetPortfolioByCustomer', { path: { customerId, portfolioId } });
+      expect(byCustomer.status).toBe(200);
+      const byId = await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId } });
+      expect(byId.status).toBe(200);
+      expect(byId.body.portfolioId).toBe(portfolioId);
+      expect(byId.body.reports).toEqual(byCustomer.body.reports);
+      expect(byId.body.consumer.id).toBe(consumerId);
+      expectFdError(
+        await fdApi.call('GetPortfolioByPathParamPortFolioID', { path: { portfolioId: 'nosuchportfolio-1-port' } }),
+        404,
+        'unknown portfolio',
+      );
+    },
+  );
+}

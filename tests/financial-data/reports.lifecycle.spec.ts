@@ -50,52 +50,59 @@ async function generate(fdApi: OperationClient, operationId: FdOperationId, opti
   return res.body as { id: string; customerId: number; type: string; status: string };
 }
 
+/** Each item's check in turn, a failure filed under its operation (operationFailures) while the others go on. */
+async function eachOperation<T extends string | { operationId: string }>(
+  items: readonly T[],
+  failed: (operationId: string, error: unknown) => void,
+  check: (item: T, i: number) => Promise<unknown>,
+) {
+  for (const [i, item] of items.entries())
+    try {
+      await check(item, i);
+    } catch (error) {
+      failed(typeof item === 'string' ? item : item.operationId, error);
+    }
+}
+
 // One check over every generator: each report is generated first, then all are polled together
 // (20 s between reads, as the seed says), so that a sandbox waits for the slowest report once rather
 // than once per operation, a worker held for each. Every operation is judged; a failure names it.
+
 test(
   'every report generator answers 202 inProgress, and the report polled every 20 s ends success with the same id, type and customer',
   rules('FD-REPORT-ASYNC@generate', 'FD-REPORT-TERMINAL@by-customer', 'FD-REPORT-TERMINAL@by-id'),
   async ({ fdApi, fd, fdEntities, pollReport }) => {
     const { failed, end } = operationFailures();
     const acks: { operationId: FdOperationId; ack: Awaited<ReturnType<typeof generate>> }[] = [];
-    for (const operationId of GENERATE) {
-      try {
-        acks.push({ operationId, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(GENERATE, failed, async (operationId) => {
+      acks.push({ operationId, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
+    });
     const polled = await pollReport.all(
       acks.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
     );
-    for (const [i, { operationId, ack }] of acks.entries()) {
-      try {
-        // The mock completes a report 35 virtual seconds after generation: inProgress at 0 and 20 s, ended at 40 s.
-        if (fd.control)
-          expect(
-            polled[i].reads.map((r) => r.atSeconds),
-            `${operationId}: reads every 20 s until the report ends`,
-          ).toEqual([0, 20, 40]);
-        const final = polled[i].final.body;
+    await eachOperation(acks, failed, async ({ operationId, ack }, i) => {
+      // The mock completes a report 35 virtual seconds after generation: inProgress at 0 and 20 s, ended at 40 s.
+      if (fd.control)
         expect(
-          { id: final.id, type: final.type, customerId: final.customerId, status: final.status },
-          `${operationId}: the report as it ends`,
-        ).toEqual({
-          id: ack.id,
-          type: ack.type,
-          customerId: ack.customerId,
-          status: 'success',
-        });
-        const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
-        expect(
-          { status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status },
-          `${operationId}: GetReportById reads the same ended report`,
-        ).toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+          polled[i].reads.map((r) => r.atSeconds),
+          `${operationId}: reads every 20 s until the report ends`,
+        ).toEqual([0, 20, 40]);
+      const final = polled[i].final.body;
+      expect(
+        { id: final.id, type: final.type, customerId: final.customerId, status: final.status },
+        `${operationId}: the report as it ends`,
+      ).toEqual({
+        id: ack.id,
+        type: ack.type,
+        customerId: ack.customerId,
+        status: 'success',
+      });
+      const byId = await fdApi.call('GetReportById', { path: { reportId: ack.id }, body: {} });
+      expect(
+        { status: byId.status, id: byId.body?.id, reportStatus: byId.body?.status },
+        `${operationId}: GetReportById reads the same ended report`,
+      ).toEqual({ status: 200, id: ack.id, reportStatus: 'success' });
+    });
     end(GENERATE.length);
   },
 );
@@ -117,36 +124,28 @@ test(
     const name = (operationId: string) => `report-failed-${operationId}`;
     const at = (operationId: string) => (r: { url: string }) => r.url.includes(`/${name(operationId)}-`);
     const made: { operationId: FdOperationId; url: string; ack: Awaited<ReturnType<typeof generate>> }[] = [];
-    for (const operationId of GENERATE) {
-      try {
-        const url = fdListener.url(tellingListenerPath(name(operationId)));
-        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
-        await fdPowers.reportOutcome(ack.id, 'failure');
-        made.push({ operationId, url, ack });
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(GENERATE, failed, async (operationId) => {
+      const url = fdListener.url(tellingListenerPath(name(operationId)));
+      const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
+      await fdPowers.reportOutcome(ack.id, 'failure');
+      made.push({ operationId, url, ack });
+    });
     const polled = await pollReport.all(
       made.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
     );
-    for (const [i, { operationId, url, ack }] of made.entries()) {
-      try {
-        expect(polled[i].final.body.status, 'the report the mock was told to fail').toBe('failure');
-        // seed 002, Events: the callback reports completion, a failed one included.
-        const call = await fdListener.waitFor(at(operationId), 2000);
-        expect(
-          (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
-          'the callback of the failed report',
-        ).toMatchObject({ reportId: ack.id, status: 'failure' });
-        // The failed report's delivery path keeps the URL as the successful one does.
-        expectDeliveries(fdListener.received().filter(at(operationId)), [
-          { url, count: 1, what: `${operationId} failed report ${ack.id} callback` },
-        ]);
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(made, failed, async ({ operationId, url, ack }, i) => {
+      expect(polled[i].final.body.status, 'the report the mock was told to fail').toBe('failure');
+      // seed 002, Events: the callback reports completion, a failed one included.
+      const call = await fdListener.waitFor(at(operationId), 2000);
+      expect(
+        (call?.json as { payload?: { reportId?: string; status?: string } } | undefined)?.payload,
+        'the callback of the failed report',
+      ).toMatchObject({ reportId: ack.id, status: 'failure' });
+      // The failed report's delivery path keeps the URL as the successful one does.
+      expectDeliveries(fdListener.received().filter(at(operationId)), [
+        { url, count: 1, what: `${operationId} failed report ${ack.id} callback` },
+      ]);
+    });
     end(GENERATE.length);
   },
 );
@@ -160,23 +159,19 @@ test(
   rules('FD-REPORT-FREEZE:refuse', 'FD-REPORT-FREEZE:accept'),
   async ({ fdApi, fd, fdEntities, fdPowers }) => {
     const { failed, end } = operationFailures();
-    for (const operationId of FROZEN) {
+    await eachOperation(FROZEN, failed, async (operationId) => {
+      const options = request(operationId, fd, fdEntities);
+      // The customer in the path, or in the body (the first/third-party foresight report).
+      const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
+      await fdPowers.securityFreeze(customerId, true);
       try {
-        const options = request(operationId, fd, fdEntities);
-        // The customer in the path, or in the body (the first/third-party foresight report).
-        const customerId = String(options.path?.customerId ?? (options.body as { customerId?: unknown }).customerId);
-        await fdPowers.securityFreeze(customerId, true);
-        try {
-          const frozen = await fdApi.callBuilt(operationId, options);
-          expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
-        } finally {
-          await fdPowers.securityFreeze(customerId, false);
-        }
-        await generate(fdApi, operationId, options);
-      } catch (error) {
-        failed(operationId, error);
+        const frozen = await fdApi.callBuilt(operationId, options);
+        expect(frozen.status, 'seed 002: 403 security freeze').toBe(403);
+      } finally {
+        await fdPowers.securityFreeze(customerId, false);
       }
-    }
+      await generate(fdApi, operationId, options);
+    });
     end(FROZEN.length);
   },
 );
@@ -247,39 +242,31 @@ test(
     const name = (operationId: string) => `report-done-${operationId}`;
     const at = (operationId: string) => (r: { url: string }) => r.url.includes(`/${name(operationId)}-`);
     const made: { operationId: FdOperationId; url: string; ack: Awaited<ReturnType<typeof generate>> }[] = [];
-    for (const operationId of GENERATE) {
-      try {
-        const url = fdListener.url(tellingListenerPath(name(operationId)));
-        const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
-        expect(fdListener.received().filter(at(operationId)), 'no call while the report is inProgress').toHaveLength(0);
-        made.push({ operationId, url, ack });
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(GENERATE, failed, async (operationId) => {
+      const url = fdListener.url(tellingListenerPath(name(operationId)));
+      const ack = await generate(fdApi, operationId, request(operationId, fd, fdEntities, undefined, { callbackUrl: url }));
+      expect(fdListener.received().filter(at(operationId)), 'no call while the report is inProgress').toHaveLength(0);
+      made.push({ operationId, url, ack });
+    });
     const polled = await pollReport.all(
       made.map(({ operationId, ack }) => ({ id: ack.id, customerId: ack.customerId, label: `${operationId} report ${ack.id}` })),
     );
     const validate = fdContract.component('ReportCallback');
-    for (const [i, { operationId, url, ack }] of made.entries()) {
-      try {
-        const call = await fdListener.waitFor(at(operationId), fd.control ? 2000 : 60_000);
-        expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
-        expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
-        const body = call!.json as { payload: { reportId: string; status: string } };
-        expect(
-          { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
-          'the callback names the report and its final status',
-        ).toEqual({ method: 'POST', reportId: ack.id, status: polled[i].final.body.status });
-        if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
-        // Exactly one call, at that URL, and nothing of the consumer's SSN (sent by the worker) or a credential in it.
-        expectDeliveries(fdListener.received().filter(at(operationId)), [
-          { url, count: 1, what: `${operationId} report ${ack.id} callback` },
-        ]);
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(made, failed, async ({ operationId, url, ack }, i) => {
+      const call = await fdListener.waitFor(at(operationId), fd.control ? 2000 : 60_000);
+      expect(call, `the listener at the callback URL was called for report ${ack.id}`).toBeDefined();
+      expect(validate(call!.json) ? [] : validate.errors, 'the callback body keeps the contract (ReportCallback)').toEqual([]);
+      const body = call!.json as { payload: { reportId: string; status: string } };
+      expect(
+        { method: call!.method, reportId: body.payload.reportId, status: body.payload.status },
+        'the callback names the report and its final status',
+      ).toEqual({ method: 'POST', reportId: ack.id, status: polled[i].final.body.status });
+      if (fd.control) await fdApi.call('GetReportByCustomer', { path: { customerId: String(ack.customerId), reportId: ack.id } });
+      // Exactly one call, at that URL, and nothing of the consumer's SSN (sent by the worker) or a credential in it.
+      expectDeliveries(fdListener.received().filter(at(operationId)), [
+        { url, count: 1, what: `${operationId} report ${ack.id} callback` },
+      ]);
+    });
     end(GENERATE.length);
   },
 );
@@ -296,26 +283,18 @@ test(
     // no call names the second (a target that reused a URL it knows would call one of them): the
     // mock's record of its outbound calls says so, a sandbox's calls are seen at the suite's listener only.
     const made: { operationId: FdOperationId; primer: { id: string; customerId: number }; ack: { id: string; customerId: number } }[] = [];
-    for (const operationId of operations) {
-      try {
-        const primer = await generate(
-          fdApi,
-          operationId,
-          request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url(`report-primer-${operationId}`) }),
-        );
-        made.push({ operationId, primer, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(operations, failed, async (operationId) => {
+      const primer = await generate(
+        fdApi,
+        operationId,
+        request(operationId, fd, fdEntities, undefined, { callbackUrl: fdListener.url(`report-primer-${operationId}`) }),
+      );
+      made.push({ operationId, primer, ack: await generate(fdApi, operationId, request(operationId, fd, fdEntities)) });
+    });
     await pollReport.all(made.flatMap(({ primer, ack }) => [primer, ack]).map(({ id, customerId }) => ({ id, customerId })));
-    for (const { operationId, primer } of made) {
-      try {
-        expect(await fdListener.waitFor(names(primer.id), fd.control ? 2000 : 60_000), `the callback of report ${primer.id}`).toBeDefined();
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(made, failed, async ({ primer }) => {
+      expect(await fdListener.waitFor(names(primer.id), fd.control ? 2000 : 60_000), `the callback of report ${primer.id}`).toBeDefined();
+    });
     if (fd.control) {
       const deliveries = await fd.control.deliveries();
       for (const { operationId, ack } of made) {
@@ -331,13 +310,9 @@ test(
     }
     // Every callback that was coming has come with its primer's: 5 s more for a call naming a report without one.
     await fdListener.receiver.waitFor((r) => made.some(({ ack }) => names(ack.id)(r)), 5000);
-    for (const { operationId, ack } of made) {
-      try {
-        expect(fdListener.receiver.requests().filter(names(ack.id)), `a call naming report ${ack.id}`).toEqual([]);
-      } catch (error) {
-        failed(operationId, error);
-      }
-    }
+    await eachOperation(made, failed, async ({ ack }) => {
+      expect(fdListener.receiver.requests().filter(names(ack.id)), `a call naming report ${ack.id}`).toEqual([]);
+    });
     end(operations.length);
   },
 );

@@ -7,7 +7,12 @@
 // through the mock's control surface or, on a sandbox, Connect (fdPowers.linkAccounts); every
 // delivery goes to the check's own listener URLs, so no other worker's subscription or transaction
 // is in what the model compares.
-import { rules, runModel, test, txpushModel } from '../../fixtures/financial-data.js';
+// And a fixed sequence the random ones seldom draw (seed 002, Events - TxPush): over the accounts of two
+// linked customers of the check's own, several transactions on one account and on the other between them,
+// credits and debits, pending, active sent and by default, a delete and a disable between; after each step
+// every delivery and GetCustomerAccount compared with the model, whose balance runs over every
+// transaction so far (FD-TXPUSH-RUNNING-BALANCE).
+import { expect, rules, runModel, test, txpushModel } from '../../fixtures/financial-data.js';
 
 test(
   'every sequence of TxPush subscribe, disable and delete calls answers as the subscriptions model says @property',
@@ -65,5 +70,33 @@ test(
       teardown: txpushModel.tearDownTxPushModel,
       testInfo,
     });
+  },
+);
+
+/** The writer the sequence drives and the reader each step compares (through the model's commands). */
+const COMPARED = ['CreateTxPushTestTransaction', 'GetCustomerAccount'];
+
+test(
+  'a sequence of test transactions on two accounts, with a delete and a disable between, delivers and reads the running balance after every step @assumption',
+  rules('FD-TXPUSH-RUNNING-BALANCE', 'FD-TXPUSH-EVENT-CONTENT', 'FD-TXPUSH-DELETE-ONE', 'FD-TXPUSH-DISABLE'),
+  async ({ fd, fdModelTarget, fdPowers, fdListener, createCustomer }) => {
+    const accounts: txpushModel.ModelAccount[] = [];
+    for (const customerId of [await createCustomer(), await createCustomer()]) {
+      const linked = await fdPowers.linkAccounts(customerId);
+      accounts.push(...linked.accounts.slice(0, 1).map((a) => ({ customerId, accountId: String(a.id) })));
+    }
+    // A sandbox delivers after it answers: each test transaction waits for its deliveries.
+    const arrived = fd.control ? undefined : txpushModel.deliveriesArrive(fdListener.received);
+    const model = txpushModel.newTxPushModel(accounts, { ...fdListener, arrived });
+    try {
+      const steps = await txpushModel.runTxPushSequence(model, fdModelTarget);
+      test.info().annotations.push({
+        type: 'checker-coverage',
+        description: `TxPush sequence: ${steps} steps, ${model.covered.deliveries} deliveries and ${model.covered.readerSteps} reader reads (${COMPARED.join(', ')}) compared with the model`,
+      });
+      expect(model.covered.deliveries, 'deliveries compared').toBeGreaterThanOrEqual(10);
+    } finally {
+      await txpushModel.tearDownTxPushModel(model, fdModelTarget);
+    }
   },
 );

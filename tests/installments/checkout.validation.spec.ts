@@ -159,299 +159,147 @@ async function expectDecisionShown({ instApi }: Fx, body: Record<string, any>): 
     });
   }
 }
+/** A row of one operation: [field, value, accepted, why, rule, more]. */
+type Cells = [string, unknown, boolean, string, string, Partial<Row>?];
+const on = (op: InstallmentsOperationId, rows: Cells[]): Row[] =>
+  rows.map(([field, value, accepted, why, rule, more]) => ({ op, field, value, accepted, why, rule, ...more }));
+const verdict = (ok: boolean) => (ok ? 'accept' : 'refuse');
+/** A plan term's range (PlanInstallmentInformation): both ends accepted, a step past each refused, e.g. `tenure 2 (3-60)`. */
+const ends = (term: 'tenure' | 'apr', { min, max }: { min?: number; max?: number }, step: number) =>
+  on(
+    'savePlan',
+    [min! - step, min!, max!, max! + step].map((v, i) => [
+      `planInstallmentInformation.${term}`,
+      v,
+      i === 1 || i === 2,
+      `${term} ${v} (${min}-${max})`,
+      `IN-LIM-${term.toUpperCase()}:${verdict(i === 1 || i === 2)}`,
+    ]),
+  );
 const ROWS: Row[] = [
-  // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
-  // matching only the start of the text takes it), refused on a plan that exists.
-  {
-    op: 'planApproval',
-    field: 'query:sync',
-    value: 'true1',
-    accepted: false,
-    why: 'sync true1 (a boolean word and more)',
-    rule: 'IN-ERR-CONTRACT:refuse',
-  },
-  // ... and one with letters before it (a target matching only the end of the text takes it).
-  {
-    op: 'planApproval',
-    field: 'query:sync',
-    value: 'untrue',
-    accepted: false,
-    why: 'sync untrue (a boolean word after other letters)',
-    rule: 'IN-ERR-CONTRACT:refuse',
-  },
-  // The boolean words in another case (TRUE, False) on either mode: the type-forms checker, every typed parameter of every operation (properties.type-forms.spec.ts).
-  // PAN registration (provider 2.0.0, PanRegistrationBody)
-  { op: 'registerPans', field: 'panListName', value: 'a', accepted: true, why: '1 character (min)', rule: 'IN-LIM-PANLISTNAME:accept' },
-  {
-    op: 'registerPans',
-    field: 'panListName',
-    value: 'a'.repeat(64),
-    accepted: true,
-    why: '64 characters (max)',
-    rule: 'IN-LIM-PANLISTNAME:accept',
-  },
-  { op: 'registerPans', field: 'panListName', value: '', accepted: false, why: 'an empty panListName', rule: 'IN-LIM-PANLISTNAME:refuse' },
-  {
-    op: 'registerPans',
-    field: 'panListName',
-    value: 'a'.repeat(65),
-    accepted: false,
-    why: '65 characters',
-    rule: 'IN-LIM-PANLISTNAME:refuse',
-  },
-  {
-    op: 'registerPans',
-    field: 'panListName',
-    value: 'Gold list-2',
-    accepted: true,
-    why: 'letters, digits, space and hyphen',
-    rule: 'IN-PAT-PANLISTNAME:accept',
-  },
-  {
-    op: 'registerPans',
-    field: 'panListName',
-    value: 'Gold_list',
-    accepted: false,
-    why: 'an underscore',
-    rule: 'IN-PAT-PANLISTNAME:refuse',
-  },
-  // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
-  {
-    op: 'registerPans',
-    field: 'panListName',
-    value: undefined,
-    accepted: false,
-    why: 'neither panListId nor panListName (provider 400 example)',
-    rule: 'IN-EXCL-PANLIST:refuse',
-  },
-  {
-    op: 'registerPans',
-    field: 'panListId',
-    value: '1'.repeat(17),
-    accepted: false,
-    why: 'panListId of 17 digits',
-    rule: 'IN-PAT-PANLISTID:refuse',
-  },
-  ...[11, 19].map((n) => ({
-    op: 'registerPans' as const,
-    field: 'accountRange',
-    value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
-    accepted: true,
-    why: `bounds of ${n} digits`,
-    rule: 'IN-LIM-ACCOUNTRANGE:accept',
-  })),
-  ...[10, 20].map((n) => ({
-    op: 'registerPans' as const,
-    field: 'accountRange',
-    value: { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
-    accepted: false,
-    why: `bounds of ${n} digits`,
-    rule: 'IN-LIM-ACCOUNTRANGE:refuse',
-  })),
-  {
-    op: 'registerPans',
-    field: 'accountRange.accountRangeHigh',
-    value: undefined,
-    accepted: false,
-    why: 'without accountRangeHigh (required)',
-    rule: 'IN-REQ-ACCOUNTRANGE',
-  },
-  // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
-  // sixteen digits from 0000 belong to no issuer (ISO/IEC 7812: major industry identifier 0).
-  {
-    op: 'registerPans',
-    field: 'accountRange',
-    value: { accountRangeLow: '0000000000000000', accountRangeHigh: '0000000000009999' },
-    accepted: false,
-    why: 'a new list given an account range the system does not hold',
-    rule: 'IN-STATE-HELD-RANGE',
-    reason: 'invalid.accountRange',
-    description: 'Account range not valid',
-  },
+  ...on('planApproval', [
+    // provider 2.0.0, planApproval sync: a boolean; a boolean word with more after it is none (a target
+    // matching only the start of the text takes it), refused on a plan that exists.
+    ['query:sync', 'true1', false, 'sync true1 (a boolean word and more)', 'IN-ERR-CONTRACT:refuse'],
+    // ... and one with letters before it (a target matching only the end of the text takes it).
+    ['query:sync', 'untrue', false, 'sync untrue (a boolean word after other letters)', 'IN-ERR-CONTRACT:refuse'],
+  ]),
+  ...on('registerPans', [
+    // The boolean words in another case (TRUE, False) on either mode: the type-forms checker, every typed parameter of every operation (properties.type-forms.spec.ts).
+    // PAN registration (provider 2.0.0, PanRegistrationBody)
+    ['panListName', 'a', true, '1 character (min)', 'IN-LIM-PANLISTNAME:accept'],
+    ['panListName', 'a'.repeat(64), true, '64 characters (max)', 'IN-LIM-PANLISTNAME:accept'],
+    ['panListName', '', false, 'an empty panListName', 'IN-LIM-PANLISTNAME:refuse'],
+    ['panListName', 'a'.repeat(65), false, '65 characters', 'IN-LIM-PANLISTNAME:refuse'],
+    ['panListName', 'Gold list-2', true, 'letters, digits, space and hyphen', 'IN-PAT-PANLISTNAME:accept'],
+    ['panListName', 'Gold_list', false, 'an underscore', 'IN-PAT-PANLISTNAME:refuse'],
+    // provider 2.0.0 (400 example): a registration names its list (panListId) or creates one (panListName).
+    ['panListName', undefined, false, 'neither panListId nor panListName (provider 400 example)', 'IN-EXCL-PANLIST:refuse'],
+    ['panListId', '1'.repeat(17), false, 'panListId of 17 digits', 'IN-PAT-PANLISTID:refuse'],
+  ]),
+  ...on(
+    'registerPans',
+    [11, 19, 10, 20].map((n, i) => [
+      'accountRange',
+      { accountRangeLow: digits(n), accountRangeHigh: digits(n) },
+      i < 2,
+      `bounds of ${n} digits`,
+      `IN-LIM-ACCOUNTRANGE:${verdict(i < 2)}`,
+    ]),
+  ),
+  ...on('registerPans', [
+    ['accountRange.accountRangeHigh', undefined, false, 'without accountRangeHigh (required)', 'IN-REQ-ACCOUNTRANGE'],
+    // provider 2.0.0 InvalidAccountRangeForNewPanList: a new list's range must be one the system holds; cards of
+    // sixteen digits from 0000 belong to no issuer (ISO/IEC 7812: major industry identifier 0).
+    [
+      'accountRange',
+      { accountRangeLow: '0000000000000000', accountRangeHigh: '0000000000009999' },
+      false,
+      'a new list given an account range the system does not hold',
+      'IN-STATE-HELD-RANGE',
+      { reason: 'invalid.accountRange', description: 'Account range not valid' },
+    ],
+  ]),
   // provider 2.0.0: a PAN of a list has 11 to 19 digits, in the encrypted sensitiveData (encryptedValue).
-  ...[
-    [11, true],
-    [19, true],
-    [10, false],
-    [20, false],
-  ].map(([n, ok]) => ({
-    op: 'registerPans' as const,
-    field: 'plain:pans.0.pan',
-    // Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies.
-    value: withCheckDigit(digits((n as number) - 1)),
-    accepted: ok as boolean,
-    why: `a PAN of ${n} digits in encryptedValue`,
-    rule: `IN-LIM-PAN:${ok ? 'accept' : 'refuse'}@encrypted`,
-  })),
-  {
-    op: 'deregisterPans',
-    field: 'panListName',
-    value: undefined,
-    accepted: true,
-    why: 'the 18-digit panListId of a list just created',
-    rule: 'IN-PAT-PANLISTID:accept',
-  },
-  {
-    op: 'deregisterPans',
-    field: 'panListId',
-    value: '1'.repeat(17),
-    accepted: false,
-    why: 'panListId of 17 digits',
-    rule: 'IN-PAT-PANLISTID:refuse',
-  },
-  {
-    op: 'deregisterPans',
-    field: 'panListId',
-    value: '1'.repeat(19),
-    accepted: false,
-    why: 'panListId of 19 digits',
-    rule: 'IN-PAT-PANLISTID:refuse',
-  },
-  {
-    op: 'deregisterPans',
-    field: 'panListId',
-    value: `${'1'.repeat(17)}a`,
-    accepted: false,
-    why: 'panListId with a letter',
-    rule: 'IN-PAT-PANLISTID:refuse',
-  },
-  {
-    op: 'deregisterPans',
-    field: 'panListId',
-    value: undefined,
-    accepted: false,
-    why: 'without panListId (required)',
-    rule: 'IN-REQ-DEREG-LISTID',
-  },
-  // Offers (provider 2.0.0, OfferParameters)
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
+  // Luhn-complete (provider 2.0.0, Pan: every pan is validated against the Luhn algorithm): only the length varies.
+  ...on(
+    'registerPans',
+    [11, 19, 10, 20].map((n, i) => [
+      'plain:pans.0.pan',
+      withCheckDigit(digits(n - 1)),
+      i < 2,
+      `a PAN of ${n} digits in encryptedValue`,
+      `IN-LIM-PAN:${verdict(i < 2)}@encrypted`,
+    ]),
+  ),
+  ...on('deregisterPans', [
+    ['panListName', undefined, true, 'the 18-digit panListId of a list just created', 'IN-PAT-PANLISTID:accept'],
+    ['panListId', '1'.repeat(17), false, 'panListId of 17 digits', 'IN-PAT-PANLISTID:refuse'],
+    ['panListId', '1'.repeat(19), false, 'panListId of 19 digits', 'IN-PAT-PANLISTID:refuse'],
+    ['panListId', `${'1'.repeat(17)}a`, false, 'panListId with a letter', 'IN-PAT-PANLISTID:refuse'],
+    ['panListId', undefined, false, 'without panListId (required)', 'IN-REQ-DEREG-LISTID'],
+  ]),
+  ...on('approvedOffers', [
+    // Offers (provider 2.0.0, OfferParameters)
     // The merchant's (USA) currency: the provider refuses a currency that does not pair with the
     // merchant's country (provider 2.0.0 approvedOffers, its "Invalid Country and Currency Pair" 400).
-    value: 'USDD'.slice(0, CURRENCY.max),
-    accepted: true,
-    why: `currency of ${CURRENCY.max} characters`,
-    rule: 'IN-LIM-CURRENCY:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'USDD'.slice(0, CURRENCY.min! - 1),
-    accepted: false,
-    why: `currency of ${CURRENCY.min! - 1} characters`,
-    rule: 'IN-LIM-CURRENCY:refuse',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'USDDD'.slice(0, CURRENCY.max! + 1),
-    accepted: false,
-    why: `currency of ${CURRENCY.max! + 1} characters`,
-    rule: 'IN-LIM-CURRENCY:refuse',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.mcc',
-    value: '599999'.slice(0, MCC.max),
-    accepted: true,
-    why: `mcc of ${MCC.max} characters`,
-    rule: 'IN-LIM-MCC:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.mcc',
-    value: '573200'.slice(0, MCC.min! - 1),
-    accepted: false,
-    why: `mcc of ${MCC.min! - 1} characters`,
-    rule: 'IN-LIM-MCC:refuse',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.mcc',
-    value: '573200'.slice(0, MCC.max! + 1),
-    accepted: false,
-    why: `mcc of ${MCC.max! + 1} characters`,
-    rule: 'IN-LIM-MCC:refuse',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.localDateTime',
-    value: undefined,
-    accepted: false,
-    why: 'without transaction.localDateTime (required)',
-    rule: 'IN-REQ-OFFERS',
-  },
-  // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
-  {
-    op: 'approvedOffers',
-    field: 'header:Correlation-Id',
-    value: 'corr-1',
-    accepted: true,
-    why: 'a Correlation-Id that is not a UUID',
-    rule: 'IN-FMT-CORRELATION:accept',
-  },
-  // A string that reads as another JSON type: a target that types header values by their look refuses it.
-  {
-    op: 'approvedOffers',
-    field: 'header:Correlation-Id',
-    value: 'true',
-    accepted: true,
-    why: 'a Correlation-Id that reads as a boolean (still a plain string)',
-    rule: 'IN-FMT-CORRELATION:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction',
-    value: undefined,
-    accepted: false,
-    why: 'without transaction (required)',
-    rule: 'IN-REQ-OFFERS',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.acquirerId',
-    value: '1234567890'.slice(0, ACQUIRER_ID),
-    accepted: true,
-    why: `acquirerId of ${ACQUIRER_ID} characters`,
-    rule: 'IN-LIM-ACQUIRERID:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.acquirerId',
-    value: '1234567890'.slice(0, ACQUIRER_ID + 1),
-    accepted: false,
-    why: `acquirerId of ${ACQUIRER_ID + 1} characters`,
-    rule: 'IN-LIM-ACQUIRERID:refuse',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'plain:consumer.primaryAccountNumber',
-    value: digits(20),
-    accepted: false,
-    why: 'an encrypted PAN of 20 digits',
-    rule: 'IN-LIM-PAN:refuse@encrypted',
+    ['transaction.currency', 'USDD'.slice(0, CURRENCY.max), true, `currency of ${CURRENCY.max} characters`, 'IN-LIM-CURRENCY:accept'],
+    [
+      'transaction.currency',
+      'USDD'.slice(0, CURRENCY.min! - 1),
+      false,
+      `currency of ${CURRENCY.min! - 1} characters`,
+      'IN-LIM-CURRENCY:refuse',
+    ],
+    [
+      'transaction.currency',
+      'USDDD'.slice(0, CURRENCY.max! + 1),
+      false,
+      `currency of ${CURRENCY.max! + 1} characters`,
+      'IN-LIM-CURRENCY:refuse',
+    ],
+    ['merchant.mcc', '599999'.slice(0, MCC.max), true, `mcc of ${MCC.max} characters`, 'IN-LIM-MCC:accept'],
+    ['merchant.mcc', '573200'.slice(0, MCC.min! - 1), false, `mcc of ${MCC.min! - 1} characters`, 'IN-LIM-MCC:refuse'],
+    ['merchant.mcc', '573200'.slice(0, MCC.max! + 1), false, `mcc of ${MCC.max! + 1} characters`, 'IN-LIM-MCC:refuse'],
+    ['transaction.localDateTime', undefined, false, 'without transaction.localDateTime (required)', 'IN-REQ-OFFERS'],
+    // provider 2.0.0: the offers Correlation-Id is a plain string (no UUID format), unlike savePlan's.
+    ['header:Correlation-Id', 'corr-1', true, 'a Correlation-Id that is not a UUID', 'IN-FMT-CORRELATION:accept'],
+    // A string that reads as another JSON type: a target that types header values by their look refuses it.
+    ['header:Correlation-Id', 'true', true, 'a Correlation-Id that reads as a boolean (still a plain string)', 'IN-FMT-CORRELATION:accept'],
+    ['transaction', undefined, false, 'without transaction (required)', 'IN-REQ-OFFERS'],
+    [
+      'merchant.acquirerId',
+      '1234567890'.slice(0, ACQUIRER_ID),
+      true,
+      `acquirerId of ${ACQUIRER_ID} characters`,
+      'IN-LIM-ACQUIRERID:accept',
+    ],
+    [
+      'merchant.acquirerId',
+      '1234567890'.slice(0, ACQUIRER_ID + 1),
+      false,
+      `acquirerId of ${ACQUIRER_ID + 1} characters`,
+      'IN-LIM-ACQUIRERID:refuse',
+    ],
     // provider 2.0.0's 400 example InvalidPrimaryAccountNumberSize takes 13 to 24 digits.
-    conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'],
-  },
-  {
-    op: 'approvedOffers',
-    field: 'plain:consumer.primaryAccountNumber',
-    value: digits(10),
-    accepted: false,
-    why: 'an encrypted PAN of 10 digits',
-    rule: 'IN-LIM-PAN:refuse@encrypted',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'plain:consumer.primaryAccountNumber',
-    value: offByOne(unregisteredPan()),
-    accepted: false,
-    why: 'an encrypted PAN whose last digit is not its check digit',
-    rule: 'IN-FMT-PAN-CHECK-DIGIT',
-    reason: PLAN,
-    description: 'PAN provided is invalid',
-  },
+    [
+      'plain:consumer.primaryAccountNumber',
+      digits(20),
+      false,
+      'an encrypted PAN of 20 digits',
+      'IN-LIM-PAN:refuse@encrypted',
+      { conflicts: ['IN-DEVIATION-OFFERS-PAN-LENGTH'] },
+    ],
+    ['plain:consumer.primaryAccountNumber', digits(10), false, 'an encrypted PAN of 10 digits', 'IN-LIM-PAN:refuse@encrypted'],
+    [
+      'plain:consumer.primaryAccountNumber',
+      offByOne(unregisteredPan()),
+      false,
+      'an encrypted PAN whose last digit is not its check digit',
+      'IN-FMT-PAN-CHECK-DIGIT',
+      { reason: PLAN, description: 'PAN provided is invalid' },
+    ],
+  ]),
   // Plan creation (provider 2.0.0, PlanRequest)
   // provider 2.0.0 savePlan 400 examples BlankPAN, NonNumericPAN, InvalidPANLength: the card of the encrypted sensitiveData.
   ...(
@@ -471,127 +319,49 @@ const ROWS: Row[] = [
     reason: PLAN,
     description,
   })),
-  ...[
-    [TENURE.min! - 1, false],
-    [TENURE.min!, true],
-    [TENURE.max!, true],
-    [TENURE.max! + 1, false],
-  ].map(([v, ok]) => ({
-    op: 'savePlan' as const,
-    field: 'planInstallmentInformation.tenure',
-    value: v,
-    accepted: ok as boolean,
-    why: `tenure ${v} (${TENURE.min}-${TENURE.max})`,
-    rule: `IN-LIM-TENURE:${ok ? 'accept' : 'refuse'}`,
-  })),
-  ...[
-    [APR.min!, true],
-    [APR.max!, true],
-    [APR.min! - 0.5, false],
-    [APR.max! + 0.5, false],
-  ].map(([v, ok]) => ({
-    op: 'savePlan' as const,
-    field: 'planInstallmentInformation.apr',
-    value: v,
-    accepted: ok as boolean,
-    why: `apr ${v} (${APR.min}-${APR.max})`,
-    rule: `IN-LIM-APR:${ok ? 'accept' : 'refuse'}`,
-  })),
-  {
-    op: 'savePlan',
-    field: 'schedulePayments',
-    value: schedule(SCHEDULE),
-    accepted: true,
-    why: `${SCHEDULE} scheduled payments (max)`,
-    rule: 'IN-LIM-SCHEDULE:accept',
-  },
-  {
-    op: 'savePlan',
-    field: 'schedulePayments',
-    value: schedule(SCHEDULE + 1),
-    accepted: false,
-    why: `${SCHEDULE + 1} scheduled payments`,
-    rule: 'IN-LIM-SCHEDULE:refuse',
-  },
-  {
-    op: 'savePlan',
-    field: 'providerId',
-    value: 'not-a-uuid',
-    accepted: false,
-    why: 'a providerId that is not a UUID',
-    rule: 'IN-FMT-UUID:refuse',
-  },
-  {
-    op: 'savePlan',
-    field: 'transaction.amountType',
-    value: undefined,
-    accepted: false,
-    why: 'without transaction.amountType (required)',
-    rule: 'IN-REQ-PLAN',
-  },
-  {
-    op: 'savePlan',
-    field: 'transaction.amountType',
-    value: 'FINAL',
-    accepted: true,
-    why: 'transaction.amountType FINAL',
-    rule: 'IN-ENUM-AMOUNTTYPE:accept',
-  },
-  {
-    op: 'savePlan',
-    field: 'transaction.amountType',
-    value: 'TOTAL',
-    accepted: false,
-    why: 'transaction.amountType TOTAL (neither PURCHASE nor FINAL)',
-    rule: 'IN-ENUM-AMOUNTTYPE:refuse',
-    reason: PLAN,
-    description: 'Incorrect value for Amount Type.',
-  },
-  {
-    op: 'savePlan',
-    field: 'header:Correlation-Id',
-    value: 'corr-1',
-    accepted: false,
-    why: 'a Correlation-Id that is not a UUID',
-    rule: 'IN-FMT-CORRELATION:refuse',
-  },
-  // provider 2.0.0 savePlan: the merchant's name encrypted with the card (sensitiveData); its schema and request examples
-  // carry it in clear, so a target taking it so meets that deviation (conflicts.yaml).
-  {
-    op: 'savePlan',
-    field: 'plain:merchant.name',
-    value: 'Example Electronics',
-    accepted: true,
-    why: "the merchant's name encrypted in encryptedValue",
-    rule: 'IN-FMT-PLAN-MERCHANT-NAME:accept',
-  },
-  {
-    op: 'savePlan',
-    field: 'merchant.name',
-    value: 'Example Electronics',
-    accepted: false,
-    why: "the merchant's name in clear",
-    rule: 'IN-FMT-PLAN-MERCHANT-NAME:refuse',
-    conflict: 'IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR',
-  },
+  ...ends('tenure', TENURE, 1),
+  ...ends('apr', APR, 0.5),
+  ...on('savePlan', [
+    ['schedulePayments', schedule(SCHEDULE), true, `${SCHEDULE} scheduled payments (max)`, 'IN-LIM-SCHEDULE:accept'],
+    ['schedulePayments', schedule(SCHEDULE + 1), false, `${SCHEDULE + 1} scheduled payments`, 'IN-LIM-SCHEDULE:refuse'],
+    ['providerId', 'not-a-uuid', false, 'a providerId that is not a UUID', 'IN-FMT-UUID:refuse'],
+    ['transaction.amountType', undefined, false, 'without transaction.amountType (required)', 'IN-REQ-PLAN'],
+    ['transaction.amountType', 'FINAL', true, 'transaction.amountType FINAL', 'IN-ENUM-AMOUNTTYPE:accept'],
+    [
+      'transaction.amountType',
+      'TOTAL',
+      false,
+      'transaction.amountType TOTAL (neither PURCHASE nor FINAL)',
+      'IN-ENUM-AMOUNTTYPE:refuse',
+      { reason: PLAN, description: 'Incorrect value for Amount Type.' },
+    ],
+    ['header:Correlation-Id', 'corr-1', false, 'a Correlation-Id that is not a UUID', 'IN-FMT-CORRELATION:refuse'],
+    // provider 2.0.0 savePlan: the merchant's name encrypted with the card (sensitiveData); its schema and request examples
+    // carry it in clear, so a target taking it so meets that deviation (conflicts.yaml).
+    [
+      'plain:merchant.name',
+      'Example Electronics',
+      true,
+      "the merchant's name encrypted in encryptedValue",
+      'IN-FMT-PLAN-MERCHANT-NAME:accept',
+    ],
+    [
+      'merchant.name',
+      'Example Electronics',
+      false,
+      "the merchant's name in clear",
+      'IN-FMT-PLAN-MERCHANT-NAME:refuse',
+      { conflict: 'IN-DEVIATION-PLAN-MERCHANT-NAME-CLEAR' },
+    ],
+  ]),
   // Each malformed form of a UUID (provider 2.0.0, savePlan Correlation-Id format uuid): a target that
   // strips braces, hyphens or spaces before judging takes them.
-  ...malformedUuidForms(uuid()).map(({ value, why }) => ({
-    op: 'savePlan' as const,
-    field: 'header:Correlation-Id',
-    value,
-    accepted: false,
-    why: `a Correlation-Id that is ${why}`,
-    rule: 'IN-FMT-CORRELATION:refuse',
-  })),
-  {
-    op: 'savePlan',
-    field: 'header:Correlation-Id',
-    value: uuid(),
-    accepted: true,
-    why: 'a Correlation-Id that is a UUID',
-    rule: 'IN-FMT-CORRELATION:accept',
-  },
+  ...on('savePlan', [
+    ...malformedUuidForms(uuid()).map(
+      ({ value, why }): Cells => ['header:Correlation-Id', value, false, `a Correlation-Id that is ${why}`, 'IN-FMT-CORRELATION:refuse'],
+    ),
+    ['header:Correlation-Id', uuid(), true, 'a Correlation-Id that is a UUID', 'IN-FMT-CORRELATION:accept'],
+  ]),
   // provider 2.0.0 CardedTransaction stan, rrn, authorizationCode: digits, 1 to 6, 12 and 6 of them (PlanCreateInvalidInput
   // examples InvalidLength*/NonNumeric*). Each its own member: no offer term changes.
   ...(
@@ -614,7 +384,7 @@ const ROWS: Row[] = [
     value,
     accepted: ok,
     why: `transaction.${member} ${value}`,
-    rule: `IN-PAT-PLAN-CODES:${ok ? 'accept' : 'refuse'}`,
+    rule: `IN-PAT-PLAN-CODES:${verdict(ok)}`,
     ...(description ? { reason: PLAN, description } : {}),
   })),
   // provider 2.0.0 PlanInstallmentInformation.frequency: three values; InvalidFrequency: 15DAYS refused for Installments
@@ -627,16 +397,16 @@ const ROWS: Row[] = [
     why: `frequency ${v}, where an offer of the answer gives it`,
     rule: 'IN-ENUM-PLAN-FREQUENCY:accept',
   })),
-  {
-    op: 'savePlan',
-    field: 'planInstallmentInformation.frequency',
-    value: '15DAYS',
-    accepted: false,
-    why: 'frequency 15DAYS (Installments on Cards)',
-    rule: 'IN-ENUM-PLAN-FREQUENCY:refuse',
-    reason: PLAN,
-    description: 'Invalid frequency - 15DAYS.',
-  },
+  ...on('savePlan', [
+    [
+      'planInstallmentInformation.frequency',
+      '15DAYS',
+      false,
+      'frequency 15DAYS (Installments on Cards)',
+      'IN-ENUM-PLAN-FREQUENCY:refuse',
+      { reason: PLAN, description: 'Invalid frequency - 15DAYS.' },
+    ],
+  ]),
   // provider 2.0.0 CardedTransaction date-times: a value of neither form its documents give (RFC 3339, or the error
   // examples' year-month-day hours:minutes:seconds, conflicts.yaml) is refused on either reading, as their example gives it.
   ...['localDateTime', 'transmissionDateTime'].map((member) => ({
@@ -649,116 +419,103 @@ const ROWS: Row[] = [
     reason: PLAN,
     description: 'Invalid datetime format.',
   })),
-  // provider 2.0.0 approvedOffers: MissingMerchantParameters (an empty merchant) and InvalidCountryCurrencyCodePair.
-  {
-    op: 'approvedOffers',
-    field: 'merchant',
-    value: {},
-    accepted: false,
-    why: 'an empty merchant',
-    rule: 'IN-REQ-OFFERS-MERCHANT-SOME',
-    reason: PLAN,
-    description: 'Merchant object is empty. Country code and MCC must exist',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'USD',
-    with: { 'merchant.country': 'USA' },
-    accepted: true,
-    why: "a purchase in its merchant's country's currency (USD in the USA)",
-    rule: 'IN-VAL-COUNTRY-CURRENCY:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'EUR',
-    with: { 'merchant.country': 'USA' },
-    accepted: false,
-    why: "a purchase in a currency other than its merchant's country's (EUR in the USA)",
-    rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
-    reason: PLAN,
-    description: 'Invalid Country and Currency Pair',
-  },
-  // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'THB',
-    with: { 'merchant.country': 'THA' },
-    accepted: true,
-    why: "a purchase in its merchant's country's currency (THB in Thailand)",
-    rule: 'IN-VAL-COUNTRY-CURRENCY:accept',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'THB',
-    with: { 'merchant.country': 'USA' },
-    accepted: false,
-    why: "a purchase in a currency other than its merchant's country's (THB in the USA)",
-    rule: 'IN-VAL-COUNTRY-CURRENCY:refuse',
-    reason: PLAN,
-    description: 'Invalid Country and Currency Pair',
-  },
-  // provider 2.0.0: currency codes of ISO 4217 and merchant countries of ISO 3166 alpha 3 (InvalidCurrencyCode, InvalidCountryCode,
-  // InvalidTransactionCurrency): a code of three capital letters no list holds is refused with its example's body.
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'QQQ',
-    accepted: false,
-    why: 'a currency ISO 4217 does not list (QQQ)',
-    rule: 'IN-FMT-CODES:refuse',
-    reason: PLAN,
-    description: 'Currency Code Not Supported',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'merchant.country',
-    value: 'QQQ',
-    accepted: false,
-    why: 'a merchant country ISO 3166 does not list (QQQ)',
-    rule: 'IN-FMT-CODES:refuse',
-    reason: PLAN,
-    description: 'Country Code Not Supported',
-  },
-  {
-    op: 'approvedOffers',
-    field: 'transaction.currency',
-    value: 'CHF',
-    with: { 'merchant.country': 'LIE' },
-    accepted: true,
-    why: 'a purchase in a currency and at a merchant country of the ISO lists (CHF in Liechtenstein)',
-    rule: 'IN-FMT-CODES:accept',
-  },
-  {
-    op: 'savePlan',
-    field: 'transaction.currency',
-    value: 'QQQ',
-    accepted: false,
-    why: "a plan's currency ISO 4217 does not list (QQQ)",
-    rule: 'IN-FMT-CODES:refuse',
-    reason: PLAN,
-    description: 'Currency Not Supported.',
-  },
-  // Approval (provider 2.0.0, PlanApprovalParameters)
-  {
-    op: 'planApproval',
-    field: 'offerId',
-    value: 'o'.repeat(APPROVAL_OFFER_ID.max!),
-    accepted: false,
-    why: `an offerId of ${APPROVAL_OFFER_ID.max} characters naming no offer of the plan`,
-    rule: 'IN-STATE-APPROVAL-OFFER:refuse',
-  },
-  {
-    op: 'planApproval',
-    field: 'paymentAuthorization',
-    value: authorization({ cardholderFirstName: 'Jane', cardholderLastName: 'Doe' }),
-    accepted: true,
-    why: 'a card with the first and last names, no full name',
-    rule: 'IN-REQ-CARDHOLDER-NAME:accept',
-  },
+  ...on('approvedOffers', [
+    // provider 2.0.0 approvedOffers: MissingMerchantParameters (an empty merchant) and InvalidCountryCurrencyCodePair.
+    [
+      'merchant',
+      {},
+      false,
+      'an empty merchant',
+      'IN-REQ-OFFERS-MERCHANT-SOME',
+      { reason: PLAN, description: 'Merchant object is empty. Country code and MCC must exist' },
+    ],
+    [
+      'transaction.currency',
+      'USD',
+      true,
+      "a purchase in its merchant's country's currency (USD in the USA)",
+      'IN-VAL-COUNTRY-CURRENCY:accept',
+      { with: { 'merchant.country': 'USA' } },
+    ],
+    [
+      'transaction.currency',
+      'EUR',
+      false,
+      "a purchase in a currency other than its merchant's country's (EUR in the USA)",
+      'IN-VAL-COUNTRY-CURRENCY:refuse',
+      { with: { 'merchant.country': 'USA' }, reason: PLAN, description: 'Invalid Country and Currency Pair' },
+    ],
+    // Every ISO 4217 currency is judged (helpers/contract/currency-countries.ts), not only those the suite sends elsewhere.
+    [
+      'transaction.currency',
+      'THB',
+      true,
+      "a purchase in its merchant's country's currency (THB in Thailand)",
+      'IN-VAL-COUNTRY-CURRENCY:accept',
+      { with: { 'merchant.country': 'THA' } },
+    ],
+    [
+      'transaction.currency',
+      'THB',
+      false,
+      "a purchase in a currency other than its merchant's country's (THB in the USA)",
+      'IN-VAL-COUNTRY-CURRENCY:refuse',
+      { with: { 'merchant.country': 'USA' }, reason: PLAN, description: 'Invalid Country and Currency Pair' },
+    ],
+    // provider 2.0.0: currency codes of ISO 4217 and merchant countries of ISO 3166 alpha 3 (InvalidCurrencyCode, InvalidCountryCode,
+    // InvalidTransactionCurrency): a code of three capital letters no list holds is refused with its example's body.
+    [
+      'transaction.currency',
+      'QQQ',
+      false,
+      'a currency ISO 4217 does not list (QQQ)',
+      'IN-FMT-CODES:refuse',
+      { reason: PLAN, description: 'Currency Code Not Supported' },
+    ],
+    [
+      'merchant.country',
+      'QQQ',
+      false,
+      'a merchant country ISO 3166 does not list (QQQ)',
+      'IN-FMT-CODES:refuse',
+      { reason: PLAN, description: 'Country Code Not Supported' },
+    ],
+    [
+      'transaction.currency',
+      'CHF',
+      true,
+      'a purchase in a currency and at a merchant country of the ISO lists (CHF in Liechtenstein)',
+      'IN-FMT-CODES:accept',
+      { with: { 'merchant.country': 'LIE' } },
+    ],
+  ]),
+  ...on('savePlan', [
+    [
+      'transaction.currency',
+      'QQQ',
+      false,
+      "a plan's currency ISO 4217 does not list (QQQ)",
+      'IN-FMT-CODES:refuse',
+      { reason: PLAN, description: 'Currency Not Supported.' },
+    ],
+  ]),
+  ...on('planApproval', [
+    // Approval (provider 2.0.0, PlanApprovalParameters)
+    [
+      'offerId',
+      'o'.repeat(APPROVAL_OFFER_ID.max!),
+      false,
+      `an offerId of ${APPROVAL_OFFER_ID.max} characters naming no offer of the plan`,
+      'IN-STATE-APPROVAL-OFFER:refuse',
+    ],
+    [
+      'paymentAuthorization',
+      authorization({ cardholderFirstName: 'Jane', cardholderLastName: 'Doe' }),
+      true,
+      'a card with the first and last names, no full name',
+      'IN-REQ-CARDHOLDER-NAME:accept',
+    ],
+  ]),
   ...[
     [{}, 'no name'],
     [{ cardholderFirstName: 'Jane' }, 'a first name alone'],
@@ -784,48 +541,31 @@ const ROWS: Row[] = [
     rule: 'IN-FMT-APPROVAL-PAN',
     ...(conflict ? { conflict } : {}),
   })),
-  {
-    op: 'planApproval',
-    field: 'rejectReasonDetail',
+  ...on('planApproval', [
     // At its longest in characters of two UTF-8 bytes each (the schema has no pattern, so any character
     // goes): a limit counted in bytes or in an encoding refuses it.
-    value: 'é'.repeat(REJECT_DETAIL),
-    accepted: true,
-    why: `rejectReasonDetail of ${REJECT_DETAIL} non-ASCII characters (max)`,
-    rule: 'IN-LIM-REJECTDETAIL:accept',
-  },
-  {
-    op: 'planApproval',
-    field: 'rejectReasonDetail',
-    value: 'r'.repeat(REJECT_DETAIL + 1),
-    accepted: false,
-    why: `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`,
-    rule: 'IN-LIM-REJECTDETAIL:refuse',
-  },
-  ...enumOf(contract, 'RejectReasonCode').map((v) => ({
-    op: 'planApproval' as const,
-    field: 'rejectReasonCode',
-    value: v,
-    accepted: true,
-    why: `rejectReasonCode ${v}`,
-    rule: 'IN-ENUM-REJECTCODE:accept',
-  })),
-  {
-    op: 'planApproval',
-    field: 'rejectReasonCode',
-    value: 'OTHER',
-    accepted: false,
-    why: 'rejectReasonCode outside the enum',
-    rule: 'IN-ENUM-REJECTCODE:refuse',
-  },
-  {
-    op: 'planApproval',
-    field: 'status',
-    value: 'PENDING',
-    accepted: false,
-    why: 'status outside APPROVED|DECLINED',
-    rule: 'IN-ENUM-DECISION:refuse',
-  },
+    [
+      'rejectReasonDetail',
+      'é'.repeat(REJECT_DETAIL),
+      true,
+      `rejectReasonDetail of ${REJECT_DETAIL} non-ASCII characters (max)`,
+      'IN-LIM-REJECTDETAIL:accept',
+    ],
+    [
+      'rejectReasonDetail',
+      'r'.repeat(REJECT_DETAIL + 1),
+      false,
+      `rejectReasonDetail of ${REJECT_DETAIL + 1} characters`,
+      'IN-LIM-REJECTDETAIL:refuse',
+    ],
+  ]),
+  ...on('planApproval', [
+    ...enumOf(contract, 'RejectReasonCode').map(
+      (v): Cells => ['rejectReasonCode', v, true, `rejectReasonCode ${v}`, 'IN-ENUM-REJECTCODE:accept'],
+    ),
+    ['rejectReasonCode', 'OTHER', false, 'rejectReasonCode outside the enum', 'IN-ENUM-REJECTCODE:refuse'],
+    ['status', 'PENDING', false, 'status outside APPROVED|DECLINED', 'IN-ENUM-DECISION:refuse'],
+  ]),
   // provider 2.0.0: an approval's offerId has one length (offers' own ids have a range).
   ...[
     [APPROVAL_OFFER_ID.min! - 1, false],
@@ -841,39 +581,31 @@ const ROWS: Row[] = [
     rule: `IN-LIM-APPROVAL-OFFERID:${ok ? 'accept' : 'refuse'}`,
     ...(ok ? { also: ['IN-STATE-APPROVAL-OFFER:accept'] } : {}),
   })),
-  {
-    op: 'planApproval',
-    field: 'paymentAuthorization',
-    value: { primaryAccountNumber: '5204730000001234' },
-    accepted: false,
-    why: 'a paymentAuthorization without expiry, security code and billing address (required)',
-    rule: 'IN-ERR-CONTRACT:refuse',
-  },
-  {
-    op: 'planApproval',
-    field: 'approvedCurrency',
-    value: 'EUROS'.slice(0, CURRENCY.max! + 1),
-    accepted: false,
-    why: `approvedCurrency of ${CURRENCY.max! + 1} characters`,
-    rule: 'IN-LIM-CURRENCY:refuse',
-  },
-  { op: 'planApproval', field: 'planId', value: 'plan-1', accepted: false, why: 'a planId that is not a UUID', rule: 'IN-FMT-UUID:refuse' },
-  {
-    op: 'planApproval',
-    field: 'status',
-    value: 'APPROVED',
-    accepted: false,
-    why: 'an APPROVED decision without approvedAmount, approvedCurrency and paymentAuthorization',
-    rule: 'IN-REQ-DECISION-MEMBERS',
-  },
-  {
-    op: 'planApproval',
-    field: 'rejectReasonCode',
-    value: undefined,
-    accepted: false,
-    why: 'a DECLINED decision without rejectReasonCode',
-    rule: 'IN-REQ-DECISION-MEMBERS',
-  },
+  ...on('planApproval', [
+    [
+      'paymentAuthorization',
+      { primaryAccountNumber: '5204730000001234' },
+      false,
+      'a paymentAuthorization without expiry, security code and billing address (required)',
+      'IN-ERR-CONTRACT:refuse',
+    ],
+    [
+      'approvedCurrency',
+      'EUROS'.slice(0, CURRENCY.max! + 1),
+      false,
+      `approvedCurrency of ${CURRENCY.max! + 1} characters`,
+      'IN-LIM-CURRENCY:refuse',
+    ],
+    ['planId', 'plan-1', false, 'a planId that is not a UUID', 'IN-FMT-UUID:refuse'],
+    [
+      'status',
+      'APPROVED',
+      false,
+      'an APPROVED decision without approvedAmount, approvedCurrency and paymentAuthorization',
+      'IN-REQ-DECISION-MEMBERS',
+    ],
+    ['rejectReasonCode', undefined, false, 'a DECLINED decision without rejectReasonCode', 'IN-REQ-DECISION-MEMBERS'],
+  ]),
 ];
 
 /**

@@ -6,18 +6,11 @@
 // once it landed); every reader naming a plan answers each, and again after the clock moved on by 10
 // minutes, 5 hours and 3 days: the same status and the same state every time (a decision read after
 // the 24 hours provider 2.0.0 getPlanApprovalStatus asks the status be read within still stands).
-import { expect, loadContract, mockOnly, rules, test, type CallOptions } from '../../fixtures/installments.js';
+import { expect, loadContract, mockOnly, rules, test } from '../../fixtures/installments.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
-import {
-  CLOCK_MOVES,
-  LASTING,
-  type LastingAnswer,
-  lastingAnswer,
-  lastingProblems,
-  lastingStatesOf,
-  pastItsEnd,
-} from '../../helpers/client/invariants/lasting.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { lastingStatesOf } from '../../helpers/client/invariants/lasting.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { checkLasting, type LastingRead } from '../shared/lasting.js';
 import { withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdOperations } from '../../helpers/contract/object-ids.js';
 
@@ -37,7 +30,7 @@ test(
   async ({ inst, instApi, instReq }) => {
     const control = inst.control!;
     const exceptions: PropertyException[] = [];
-    const reads: { state: (typeof STATES)[number]; operationId: string; call: CallOptions; object: string }[] = [];
+    const reads: LastingRead[] = [];
     try {
       for (const state of STATES) {
         const maker = state.operations.find((o) => o.operation.operationId === state.by)!;
@@ -74,42 +67,18 @@ test(
             const base = await instReq.sampleCall(o.operation.operationId as 'getPlan');
             reads.push({
               state,
-              operationId: o.operation.operationId,
+              operation: o.operation,
               call: withObjects(base, o.ids, { [state.object]: planId }),
               object: `plan ${planId} ${decision} (sync ${sync})`,
             });
           }
         }
       }
-      const answer = async (r: (typeof reads)[number]): Promise<LastingAnswer> => {
-        const res = await instApi.callOperation(contract.operationOf(r.operationId), r.call);
-        return lastingAnswer(res.status, res.body);
-      };
-      const first: LastingAnswer[] = [];
-      for (const r of reads) first.push(await answer(r));
-      const problems: string[] = [];
-      let elapsed = 0;
-      for (const [m, move] of CLOCK_MOVES.entries()) {
-        await control.advanceClock(move.seconds);
-        elapsed += move.seconds;
-        const last = m === CLOCK_MOVES.length - 1;
-        for (const [i, r] of reads.entries()) {
-          if ((!last && i % 2 !== m % 2) || pastItsEnd(r.state, elapsed)) continue;
-          problems.push(...lastingProblems(r.state, r.operationId, r.object, move.label, first[i]!, await answer(r)));
-        }
-      }
-      const checked = [...new Set(reads.map((r) => r.operationId))];
-      countProperty(test.info(), {
-        property: LASTING,
-        service: 'installments',
-        rule: 'IN-PROP-LASTING',
-        applies: [...new Set(STATES.flatMap((s) => s.operations.map((o) => o.operation.operationId)))],
-        checked: [...checked, ...STATES.map((s) => s.by)],
-        exceptions: [...new Map(exceptions.map((e) => [e.operationId, e])).values()].filter(
-          (e) => !checked.includes(e.operationId) && !STATES.some((s) => s.by === e.operationId),
-        ),
+      await checkLasting(instApi, 'IN-PROP-LASTING', STATES, reads, {
+        advance: (seconds) => control.advanceClock(seconds),
+        exceptions,
+        made: STATES.map((s) => s.by),
       });
-      expect(problems, problems.join('\n')).toEqual([]);
     } finally {
       // The rest of the worker's checks read the mock at the real time again.
       await control.setClock(Date.now());

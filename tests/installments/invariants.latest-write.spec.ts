@@ -10,7 +10,7 @@
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { otherValues } from '../../helpers/client/invariants/echo.js';
 import { isRead, leavesOf } from '../../helpers/client/invariants/kit.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 type Merchant = Record<string, any>;
 const contract = await loadContract('installments');
@@ -123,13 +123,9 @@ test(
       );
       problems.push(...(each.find((p) => p.length === 0) ?? each[0]));
     }
-    countProperty(test.info(), {
-      property: 'latest-write',
-      service: 'installments',
-      rule: 'IN-PROP-LATEST-WRITE',
+    countRule('latest-write', 'IN-PROP-LATEST-WRITE', {
       applies: [WRITER.operationId, ...READERS.map((r) => r.operationId)],
       checked: [WRITER.operationId, ...checked],
-      exceptions: [],
     });
     expect(changed.length, `members the second submission changes (${changed.join(', ')})`).toBeGreaterThan(3);
     expect(problems, 'every reader shows the latest submission').toEqual([]);

@@ -7,12 +7,13 @@
 // key, and the operation is counted as an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { expect, mockOnly, rules, test } from '../../fixtures/installments.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
 import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { countRule } from '../shared/property.js';
 
 const RULE = 'IN-PROP-LIMIT-KEY';
 const contract = await loadContract('installments');
@@ -74,14 +75,7 @@ test(
       checked.push(op.operationId);
     }
     testInfo.annotations.push({ type: 'limit-key', description: seen.join('; ') });
-    countProperty(testInfo, {
-      property: 'limit-key',
-      service: 'installments',
-      rule: RULE,
-      applies: limitedOf(contract).map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    countRule('limit-key', RULE, { applies: limitedOf(contract).map((o) => o.operationId), checked, exceptions });
     expect(violations.list, `${violations.describe()}\n${seen.join('\n')}`).toEqual([]);
   },
 );

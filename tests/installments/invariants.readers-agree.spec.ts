@@ -11,14 +11,11 @@
 // offerId) as the path id: none may answer that plan (helpers/client/invariants/exact-id.ts,
 // IN-PROP-ID-NAMES-ONE). A guest on a sandbox: installments objects have no delete, and the check
 // makes one participation request of two merchants and two plans, as the other installments checks do.
-import { exampleParticipation, expect, loadContract, rules, test, type CallOptions } from '../../fixtures/installments.js';
-import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
-import { byIdReaders, checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
+import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
+import { byIdReaders } from '../../helpers/client/invariants/exact-id.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
-import { Violations } from '../../helpers/client/security/probe.js';
-import type { Operation } from '../../helpers/contract/contract.js';
-import { kindOfKey } from '../../helpers/secrets/sensitive.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { judgeIdNamesOne, judgeReadersAgree, type ReaderCall, readTwice, showingOf } from '../shared/readers-agree.js';
 
 const contract = await loadContract('installments');
 const READERS = [...contract.operations.values()].filter(isRead);
@@ -31,7 +28,7 @@ test(
   rules('IN-PROP-READERS-AGREE', 'IN-PROP-ID-NAMES-ONE'),
   async ({ inst, instApi, instReq }) => {
     const exceptions: PropertyException[] = [];
-    const calls: { reader: Operation; call: CallOptions; what?: string }[] = [];
+    const calls: ReaderCall[] = [];
     const reader = (id: string) => READERS.find((r) => r.operationId === id)!;
     const missing = new Map<string, string>();
     // Two merchants of one legal name in two countries, each member the contract takes set, telling
@@ -107,74 +104,30 @@ test(
         missing.set(r.operationId, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN) to make a plan');
 
     // Two rounds, every call once in each: a leaf differing between a call's rounds moved on its own.
-    const round = async () => {
+    const twice = await readTwice(calls, async () => {
       const out = [];
       for (const { reader: r, call } of calls) out.push(await instApi.callOperation(r, call));
       return out;
-    };
-    const first = await round();
-    const second = await round();
-    const reads: ReaderReads[] = [];
-    const refused = new Map<string, string>();
-    calls.forEach(({ reader: r, what }, i) => {
-      const [a, b] = [first[i], second[i]];
-      if (a?.status === 200 && b?.status === 200) reads.push({ reader: r, first: a.body, second: b.body, call: what });
-      else refused.set(r.operationId, `its call answered ${a?.status ?? 'no answer'} here`);
     });
-    const violations = new Violations('readers-agree');
-    const checked = checkReadersAgree(contract, reads, violations);
-    for (const { operationId } of READERS) {
-      if (checked.includes(operationId)) continue;
-      const read = reads.some((r) => r.reader.operationId === operationId);
-      exceptions.push({
-        operationId,
-        reason:
-          missing.get(operationId) ??
-          (read ? 'it shows no object another reader shows' : (refused.get(operationId) ?? 'the check makes no call of it')),
-      });
-    }
-    countProperty(test.info(), {
-      property: 'readers-agree',
-      service: 'installments',
-      rule: 'IN-PROP-READERS-AGREE',
-      applies: READERS.map((o) => o.operationId),
-      checked,
-      exceptions,
-    });
+    exceptions.push(...[...missing].map(([operationId, reason]) => ({ operationId, reason })));
+    const { violations, checked } = judgeReadersAgree(contract, 'IN-PROP-READERS-AGREE', READERS, twice, exceptions);
 
     // A path id names exactly its object (IN-PROP-ID-NAMES-ONE): each other identifying value a plan shows
     // on any first-round read (its providerId, its offerId), sent as the path id where the parameter's
     // schema takes it, must not answer that plan.
-    const exact = new Violations(ID_NAMES_ONE);
-    const showing: Read[] = calls.flatMap(({ reader: r, call }, n) =>
-      first[n]?.status === 200 ? [{ at: r.path, path: call.path ?? {}, body: first[n].body }] : [],
-    );
-    const {
-      checked: exactChecked,
-      exceptions: exactOut,
-      sent: sentIds,
-    } = await checkIdNamesOne({
-      contract: contract,
+    const { reads } = twice;
+    const exact = await judgeIdNamesOne('IN-PROP-ID-NAMES-ONE', {
+      contract,
       byId: BY_ID,
       calls,
-      first,
-      showing,
+      first: twice.first,
+      showing: showingOf(calls, twice.first),
       send: (reader, call) => instApi.callOperation(reader, call),
       notRead: (operationId, status) => missing.get(operationId) ?? `its call answered ${status ?? 'no answer'} here`,
-      sensitive: (m: string) => kindOfKey(m) !== undefined,
-      violations: exact,
     });
     test.info().annotations.push({
       type: 'checker-coverage',
-      description: `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows; ${ID_NAMES_ONE}: ${BY_ID.length} by-id readers, ${exactChecked.length} sent ${sentIds} other identifying values of their objects`,
-    });
-    countProperty(test.info(), {
-      property: ID_NAMES_ONE,
-      service: 'installments',
-      rule: 'IN-PROP-ID-NAMES-ONE',
-      applies: BY_ID.map((b) => b.reader.operationId),
-      checked: exactChecked,
-      exceptions: exactOut,
+      description: `readers-agree: ${reads.length} reads of ${new Set(reads.map((r) => r.reader.operationId)).size} readers, ${checked.length} showing an object another shows`,
     });
     expect(violations.list, violations.describe()).toEqual([]);
     expect(exact.list, exact.describe()).toEqual([]);

@@ -13,7 +13,6 @@
 import { expect, loadContract, rules, signedAs, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
 import { examplePlanBody } from '../../fixtures/examples/installments.js';
 import { loadRules } from '../../helpers/contract/rules.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import {
   checkRefusedLeaveNoTrace,
   conditionRefusalsOf,
@@ -29,6 +28,7 @@ import {
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
@@ -192,10 +192,7 @@ test(
     for (const p of probes)
       if (!checked.includes(p.writer.operationId))
         exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });
-    countProperty(test.info(), {
-      property: REFUSED_NO_TRACE,
-      service: 'installments',
-      rule: 'IN-PROP-REFUSED-NO-TRACE',
+    countRule(REFUSED_NO_TRACE, 'IN-PROP-REFUSED-NO-TRACE', {
       applies: [
         ...WRITERS.map((w) => w.writer.operationId),
         ...methods.probes.map((p) => p.writer.operationId),

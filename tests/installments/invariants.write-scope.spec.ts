@@ -6,7 +6,7 @@
 // checker is helpers/client/invariants/write-scope.ts; its counts are the certification's. A guest on
 // a sandbox: it makes three plans (the contract has no delete of a plan) and reads only those.
 import { expect, loadContract, rules, test, type InstallmentsOperationId } from '../../fixtures/installments.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkWriteScope,
   otherStateCall,
@@ -22,6 +22,7 @@ import { loadRules } from '../../helpers/contract/rules.js';
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const WRITERS = writersOfContract(contract);
@@ -182,14 +183,7 @@ test(
       });
     for (const r of outcome.refused)
       exceptions.push({ operationId: r.operationId, reason: `its sample answered ${r.status}: nothing it changed` });
-    countProperty(test.info(), {
-      property: WRITE_SCOPE,
-      service: 'installments',
-      rule: 'IN-PROP-WRITE-SCOPE',
-      applies: WRITERS.map((w) => w.operationId),
-      checked: outcome.checked,
-      exceptions,
-    });
+    countRule(WRITE_SCOPE, 'IN-PROP-WRITE-SCOPE', { applies: WRITERS.map((w) => w.operationId), checked: outcome.checked, exceptions });
     expect(outcome.checked.length, 'writers whose siblings were read').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -44,124 +44,87 @@ interface Row {
 /** A MID merchant: its MIDs, no MAID (provider 2.0.0, postMerchantParticipations: the MID market's fields). */
 const MID_MERCHANT = { maid: undefined, maidType: undefined };
 
+/** A row of one member: [value, accepted, why, rule, more]. */
+type Cells = [unknown, boolean, string, string, Partial<Row>?];
+const at = (field: string, rows: Cells[]): Row[] =>
+  rows.map(([value, accepted, why, rule, more]) => ({ field, value, accepted, why, rule, ...more }));
 // reference, Main fields - Merchant participation.
 const PARTICIPATION: Row[] = [
-  {
-    field: 'merchantLegalName',
-    value: str(LEGAL.min!),
-    accepted: true,
-    why: `${LEGAL.min} character (min)`,
-    rule: 'IN-LIM-LEGALNAME:accept',
-  },
-  {
-    field: 'merchantLegalName',
+  ...at('merchantLegalName', [
+    [str(LEGAL.min!), true, `${LEGAL.min} character (min)`, 'IN-LIM-LEGALNAME:accept'],
     // At its longest in characters of two UTF-8 bytes each (provider 2.0.0 pattern `^.{1,300}`: any
     // character): a limit counted in bytes refuses it.
-    value: str(LEGAL.max!, 'é'),
-    accepted: true,
-    why: `${LEGAL.max} non-ASCII characters (max)`,
-    rule: 'IN-LIM-LEGALNAME:accept',
-  },
-  { field: 'merchantLegalName', value: '', accepted: false, why: 'empty', rule: 'IN-LIM-LEGALNAME:refuse' },
-  {
-    field: 'merchantLegalName',
-    value: str(LEGAL.max! + 1),
-    accepted: false,
-    why: `${LEGAL.max! + 1} characters`,
-    rule: 'IN-LIM-LEGALNAME:refuse',
-  },
-  { field: 'countryCode', value: 'CAN', accepted: true, why: '3 letters', rule: 'IN-PAT-COUNTRY:accept' },
-  { field: 'countryCode', value: 'CA', accepted: false, why: '2 letters', rule: 'IN-PAT-COUNTRY:refuse' },
-  { field: 'countryCode', value: 'CANA', accepted: false, why: '4 letters', rule: 'IN-PAT-COUNTRY:refuse' },
-  {
-    field: 'countryCode',
-    value: 'can',
-    accepted: true,
-    why: 'lower case (provider 2.0.0: letters of either case)',
-    rule: 'IN-PAT-COUNTRY:accept',
-  },
-  { field: 'countryCode', value: 'CA1', accepted: false, why: 'a digit', rule: 'IN-PAT-COUNTRY:refuse' },
-  { field: 'countryCode', value: 'QAA', accepted: false, why: 'no ISO 3166 alpha-3 code (user-assigned)', rule: 'IN-PAT-COUNTRY:refuse' },
-  ...['123456', '123456789', '12345678901'].map((v) => ({
-    field: 'acquirerICA',
-    value: v,
-    accepted: true,
-    why: `${v.length} digits`,
-    rule: 'IN-PAT-ICA:accept',
-  })),
-  ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map((v) => ({
-    field: 'acquirerICA',
-    value: v,
-    accepted: false,
-    why: `${v.length} characters`,
-    rule: 'IN-PAT-ICA:refuse',
-  })),
-  { field: 'merchantGroup', value: 'A', accepted: true, why: '1 character', rule: 'IN-PAT-MERCHANTGROUP:accept' },
-  { field: 'merchantGroup', value: '9Z', accepted: true, why: '2 characters', rule: 'IN-PAT-MERCHANTGROUP:accept' },
-  { field: 'merchantGroup', value: 'ABC', accepted: false, why: '3 characters', rule: 'IN-PAT-MERCHANTGROUP:refuse' },
-  { field: 'merchantGroup', value: 'a1', accepted: false, why: 'lower case', rule: 'IN-PAT-MERCHANTGROUP:refuse' },
-  { field: 'maidType', value: 'EXT', accepted: true, why: 'an enum value', rule: 'IN-ENUM-MAIDTYPE:accept' },
-  { field: 'maidType', value: 'grp', accepted: false, why: 'an enum value in the wrong case', rule: 'IN-ENUM-MAIDTYPE:refuse' },
-  { field: 'optIn', value: 'N', accepted: true, why: 'Y|N', rule: 'IN-ENUM-YESNO:accept' },
-  { field: 'optIn', value: 'YES', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
-  { field: 'nonMerchantNegotiatedParticipation', value: 'X', accepted: false, why: 'not Y|N', rule: 'IN-ENUM-YESNO:refuse' },
-  {
-    field: 'wallets',
-    value: list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })),
-    accepted: true,
-    why: `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`,
-    rule: 'IN-LIM-WALLETS:accept',
-  },
-  {
-    field: 'wallets',
-    value: list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })),
-    accepted: false,
-    why: `${WALLETS.max! + 1} wallets`,
-    rule: 'IN-LIM-WALLETS:refuse',
-  },
-  {
-    field: 'wallets',
-    value: [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }],
-    accepted: false,
-    why: `walletId ${WALLET_ID.max! + 1} (${walletIds})`,
-    rule: 'IN-RANGE-WALLETID:refuse',
-  },
-  {
-    field: 'wallets',
-    value: [{ walletId: 1 }],
-    accepted: false,
-    why: 'a wallet without walletAcceptance (required)',
-    rule: 'IN-REQ-WALLET',
-  },
-  { field: 'wallets', value: [], accepted: false, why: `no wallet (at least ${WALLETS.min})`, rule: 'IN-LIM-WALLETS:refuse' },
-  {
-    field: 'dbaNames',
-    value: list(DBA_NAMES, (i) => `DBA ${i}`),
-    accepted: true,
-    why: `${DBA_NAMES} names (max)`,
-    rule: 'IN-LIM-DBANAMES:accept',
-  },
-  {
-    field: 'dbaNames',
-    value: list(DBA_NAMES + 1, (i) => `DBA ${i}`),
-    accepted: false,
-    why: `${DBA_NAMES + 1} names`,
-    rule: 'IN-LIM-DBANAMES:refuse',
-  },
-  { field: 'mids', value: list(MIDS, (i) => String(100000000 + i)), accepted: true, why: `${MIDS} MIDs (max)`, rule: 'IN-LIM-MIDS:accept' },
-  {
-    field: 'mids',
-    value: list(MIDS + 1, (i) => String(100000000 + i)),
-    accepted: false,
-    why: `${MIDS + 1} MIDs`,
-    rule: 'IN-LIM-MIDS:refuse',
-  },
-  { field: 'acquirerICA', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
-  { field: 'merchantLegalName', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
-  { field: 'countryCode', value: undefined, accepted: false, why: 'missing (required)', rule: 'IN-REQ-PARTICIPATION' },
-  // provider 2.0.0: maidType mandatory for a participation with a MAID; the MAID market's maid and maidType.
-  { field: 'maidType', value: undefined, accepted: false, why: 'missing beside a maid', rule: 'IN-REQ-PARTICIPATION-MAID' },
-  { field: 'maid', value: undefined, accepted: false, why: 'missing beside a maidType', rule: 'IN-REQ-PARTICIPATION-MAID' },
+    [str(LEGAL.max!, 'é'), true, `${LEGAL.max} non-ASCII characters (max)`, 'IN-LIM-LEGALNAME:accept'],
+    ['', false, 'empty', 'IN-LIM-LEGALNAME:refuse'],
+    [str(LEGAL.max! + 1), false, `${LEGAL.max! + 1} characters`, 'IN-LIM-LEGALNAME:refuse'],
+  ]),
+  ...at('countryCode', [
+    ['CAN', true, '3 letters', 'IN-PAT-COUNTRY:accept'],
+    ['CA', false, '2 letters', 'IN-PAT-COUNTRY:refuse'],
+    ['CANA', false, '4 letters', 'IN-PAT-COUNTRY:refuse'],
+    ['can', true, 'lower case (provider 2.0.0: letters of either case)', 'IN-PAT-COUNTRY:accept'],
+    ['CA1', false, 'a digit', 'IN-PAT-COUNTRY:refuse'],
+    ['QAA', false, 'no ISO 3166 alpha-3 code (user-assigned)', 'IN-PAT-COUNTRY:refuse'],
+  ]),
+  ...at('acquirerICA', [
+    ...['123456', '123456789', '12345678901'].map((v): Cells => [v, true, `${v.length} digits`, 'IN-PAT-ICA:accept']),
+    ...['12345', '1234567', '12345678', '1234567890', '123456789012', '12345a'].map(
+      (v): Cells => [v, false, `${v.length} characters`, 'IN-PAT-ICA:refuse'],
+    ),
+  ]),
+  ...at('merchantGroup', [
+    ['A', true, '1 character', 'IN-PAT-MERCHANTGROUP:accept'],
+    ['9Z', true, '2 characters', 'IN-PAT-MERCHANTGROUP:accept'],
+    ['ABC', false, '3 characters', 'IN-PAT-MERCHANTGROUP:refuse'],
+    ['a1', false, 'lower case', 'IN-PAT-MERCHANTGROUP:refuse'],
+  ]),
+  ...at('maidType', [
+    ['EXT', true, 'an enum value', 'IN-ENUM-MAIDTYPE:accept'],
+    ['grp', false, 'an enum value in the wrong case', 'IN-ENUM-MAIDTYPE:refuse'],
+  ]),
+  ...at('optIn', [
+    ['N', true, 'Y|N', 'IN-ENUM-YESNO:accept'],
+    ['YES', false, 'not Y|N', 'IN-ENUM-YESNO:refuse'],
+  ]),
+  ...at('nonMerchantNegotiatedParticipation', [['X', false, 'not Y|N', 'IN-ENUM-YESNO:refuse']]),
+  ...at('wallets', [
+    [
+      list(WALLETS.max!, (i) => ({ walletId: i + WALLET_ID.min!, walletAcceptance: 'Y' })),
+      true,
+      `${WALLETS.max} wallets (max), walletIds ${WALLET_ID.min} to ${WALLET_ID.max}`,
+      'IN-LIM-WALLETS:accept',
+    ],
+    [
+      list(WALLETS.max! + 1, (i) => ({ walletId: (i % WALLET_ID.max!) + WALLET_ID.min!, walletAcceptance: 'Y' })),
+      false,
+      `${WALLETS.max! + 1} wallets`,
+      'IN-LIM-WALLETS:refuse',
+    ],
+    [
+      [{ walletId: WALLET_ID.max! + 1, walletAcceptance: 'Y' }],
+      false,
+      `walletId ${WALLET_ID.max! + 1} (${walletIds})`,
+      'IN-RANGE-WALLETID:refuse',
+    ],
+    [[{ walletId: 1 }], false, 'a wallet without walletAcceptance (required)', 'IN-REQ-WALLET'],
+    [[], false, `no wallet (at least ${WALLETS.min})`, 'IN-LIM-WALLETS:refuse'],
+  ]),
+  ...at('dbaNames', [
+    [list(DBA_NAMES, (i) => `DBA ${i}`), true, `${DBA_NAMES} names (max)`, 'IN-LIM-DBANAMES:accept'],
+    [list(DBA_NAMES + 1, (i) => `DBA ${i}`), false, `${DBA_NAMES + 1} names`, 'IN-LIM-DBANAMES:refuse'],
+  ]),
+  ...at('mids', [
+    [list(MIDS, (i) => String(100000000 + i)), true, `${MIDS} MIDs (max)`, 'IN-LIM-MIDS:accept'],
+    [list(MIDS + 1, (i) => String(100000000 + i)), false, `${MIDS + 1} MIDs`, 'IN-LIM-MIDS:refuse'],
+  ]),
+  ...['acquirerICA', 'merchantLegalName', 'countryCode'].flatMap((field) =>
+    at(field, [[undefined, false, 'missing (required)', 'IN-REQ-PARTICIPATION']]),
+  ),
+  ...at('maidType', [
+    // provider 2.0.0: maidType mandatory for a participation with a MAID; the MAID market's maid and maidType.
+    [undefined, false, 'missing beside a maid', 'IN-REQ-PARTICIPATION-MAID'],
+  ]),
+  ...at('maid', [[undefined, false, 'missing beside a maidType', 'IN-REQ-PARTICIPATION-MAID']]),
   // provider 2.0.0, postMerchantParticipations (the fields mandatory when adding a merchant, per market), Address.city
   // (mandatory when adding) and Address.postalCode (for a MID merchant, where the country has postal codes).
   ...(
@@ -182,17 +145,18 @@ const PARTICIPATION: Row[] = [
       ['address.postalCode', { ...MID_MERCHANT, countryCode: 'HKG' }, 'missing from a MID merchant added in Hong Kong (no postal codes)'],
     ] as [string, Record<string, unknown> | undefined, string][]
   ).map(([field, base, why]) => ({ field, value: undefined, base, accepted: true, why, rule: 'IN-REQ-PARTICIPATION-ADD:accept' })),
-  ...[
-    [WALLET_ID.min!, true],
-    [WALLET_ID.max!, true],
-    [WALLET_ID.min! - 1, false],
-  ].map(([id, ok]) => ({
-    field: 'wallets',
-    value: [{ walletId: id, walletAcceptance: 'Y' }],
-    accepted: ok as boolean,
-    why: `walletId ${id} (${walletIds})`,
-    rule: `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}`,
-  })),
+  ...at(
+    'wallets',
+    [WALLET_ID.min!, WALLET_ID.max!, WALLET_ID.min! - 1].map((id, i): Cells => {
+      const ok = i < 2;
+      return [
+        [{ walletId: id, walletAcceptance: 'Y' }],
+        ok,
+        `walletId ${id} (${walletIds})`,
+        `IN-RANGE-WALLETID:${ok ? 'accept' : 'refuse'}`,
+      ];
+    }),
+  ),
 ];
 
 // reference, Merchant participation: the body is a list of participations, each held to every rule
@@ -258,72 +222,26 @@ for (const [size, accepted] of [
   );
 
 const MID_SEARCH = { merchantLegalName: 'Some merchant', countryCode: 'USA', acquirerICA: ICA };
-const SEARCHES: { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string }[] = [
-  {
-    op: 'postMerchantSearches',
-    body: {},
-    accepted: false,
-    why: 'without any criterion (provider: at least one)',
-    rule: 'IN-REQ-SEARCH:refuse',
-  },
-  {
-    op: 'postMerchantSearches',
-    body: { countryCode: 'usa' },
-    accepted: true,
-    why: 'countryCode alone, lower case',
-    rule: 'IN-REQ-SEARCH:accept',
-  },
-  { op: 'postMerchantSearches', body: { maid: '12345678' }, accepted: true, why: 'maid alone', rule: 'IN-REQ-SEARCH:accept' },
-  {
-    op: 'postMerchantSearches',
-    body: { merchantParticipationStatus: 'COMPLETED' },
-    accepted: true,
-    why: 'status alone',
-    rule: 'IN-REQ-SEARCH:accept',
-  },
-  {
-    op: 'postMerchantSearches',
-    body: { countryCode: 'US' },
-    accepted: false,
-    why: 'countryCode of 2 letters',
-    rule: 'IN-PAT-COUNTRY:refuse',
-  },
-  {
-    op: 'postMerchantSearches',
-    body: { acquirerICA: '1234567' },
-    accepted: false,
-    why: 'acquirerICA of 7 digits',
-    rule: 'IN-PAT-ICA:refuse',
-  },
-  { op: 'postMerchantMidSearches', body: MID_SEARCH, accepted: true, why: 'name, country and ICA', rule: 'IN-REQ-MIDSEARCH' },
-  {
-    op: 'postMerchantMidSearches',
-    body: { ...MID_SEARCH, status: 'ERROR', mid: '100000001' },
-    accepted: true,
-    why: 'with mid and status',
-    rule: 'IN-ENUM-MIDSTATUS:accept',
-  },
-  {
-    op: 'postMerchantMidSearches',
-    body: withPath(MID_SEARCH, 'acquirerICA', undefined),
-    accepted: false,
-    why: 'without acquirerICA (required)',
-    rule: 'IN-REQ-MIDSEARCH',
-  },
-  {
-    op: 'postMerchantMidSearches',
-    body: withPath(MID_SEARCH, 'countryCode', undefined),
-    accepted: false,
-    why: 'without countryCode (required)',
-    rule: 'IN-REQ-MIDSEARCH',
-  },
-  {
-    op: 'postMerchantMidSearches',
-    body: { ...MID_SEARCH, status: 'DONE' },
-    accepted: false,
-    why: 'status outside PENDING|COMPLETED|ERROR',
-    rule: 'IN-ENUM-MIDSTATUS:refuse',
-  },
+type Search = { op: InstallmentsOperationId; body: unknown; accepted: boolean; why: string; rule: string };
+/** Searches of one operation: [body, accepted, why, rule]. */
+const searchesOf = (op: InstallmentsOperationId, rows: [unknown, boolean, string, string][]): Search[] =>
+  rows.map(([body, accepted, why, rule]) => ({ op, body, accepted, why, rule }));
+const SEARCHES: Search[] = [
+  ...searchesOf('postMerchantSearches', [
+    [{}, false, 'without any criterion (provider: at least one)', 'IN-REQ-SEARCH:refuse'],
+    [{ countryCode: 'usa' }, true, 'countryCode alone, lower case', 'IN-REQ-SEARCH:accept'],
+    [{ maid: '12345678' }, true, 'maid alone', 'IN-REQ-SEARCH:accept'],
+    [{ merchantParticipationStatus: 'COMPLETED' }, true, 'status alone', 'IN-REQ-SEARCH:accept'],
+    [{ countryCode: 'US' }, false, 'countryCode of 2 letters', 'IN-PAT-COUNTRY:refuse'],
+    [{ acquirerICA: '1234567' }, false, 'acquirerICA of 7 digits', 'IN-PAT-ICA:refuse'],
+  ]),
+  ...searchesOf('postMerchantMidSearches', [
+    [MID_SEARCH, true, 'name, country and ICA', 'IN-REQ-MIDSEARCH'],
+    [{ ...MID_SEARCH, status: 'ERROR', mid: '100000001' }, true, 'with mid and status', 'IN-ENUM-MIDSTATUS:accept'],
+    [withPath(MID_SEARCH, 'acquirerICA', undefined), false, 'without acquirerICA (required)', 'IN-REQ-MIDSEARCH'],
+    [withPath(MID_SEARCH, 'countryCode', undefined), false, 'without countryCode (required)', 'IN-REQ-MIDSEARCH'],
+    [{ ...MID_SEARCH, status: 'DONE' }, false, 'status outside PENDING|COMPLETED|ERROR', 'IN-ENUM-MIDSTATUS:refuse'],
+  ]),
 ];
 
 for (const row of SEARCHES) {

@@ -1,6 +1,17 @@
 // Covers: POST /notifications (notifyPlan) 201/400/404/429 on an issuer's endpoint: the suite
 // plays the service (reference, Flows - notification (b), issuer certification). 401/403 are in
 // auth.signing.spec.ts. The mock provides an issuer endpoint; a sandbox names one in .env.
+// The throttle's window at the millisecond (IN-ISSUER-THROTTLE-WINDOW: provider 2.0.0
+// PlanNotifTooManyRequestError, a rate per second, read as a sliding second): a notification counts for
+// the window after its instant, that window's end excluded. The mock's virtual clock stands still (frozen)
+// at each instant, so "just inside", "exactly at" and "just after" are each reached to the millisecond.
+// The caller's notifications (each of a plan of its own: the count is the caller's, provider 2.0.0 IP rate
+// limit) are spread over the window, so its allowance comes back one at a time (a fixed window, or one
+// that empties at once, answers otherwise).
+// The ICAs the issuer serves are compared whole (reference, Flows - notification (b) 404 for an ICA it
+// does not serve; PlanNotification.issuerIca a string of at most 11 characters): an ICA sharing its first
+// 4 or 5 characters with the served one, cut short, or followed by more digits is another ICA: 404.
+// Other forms of the same ICA (leading zeros, separators, case) are the checks above.
 import {
   exampleNotification,
   expect,
@@ -185,5 +196,85 @@ test(
       ReasonCode: 'too.many.requests',
       Description: 'Too many requests.',
     });
+  },
+);
+
+const WINDOW_MS = ISSUER_THROTTLE_WINDOW_SECONDS * 1000;
+const HALF = WINDOW_MS / 2;
+const N = NOTIFICATIONS_PER_ADDRESS;
+const times = (n: number, at: number, status: 201 | 429): [number, 201 | 429][] => Array.from({ length: n }, () => [at, status]);
+
+// [ms after the first notification, the answer]: one notification at 0, the rest of the allowance at half the window.
+const TIMELINE: [number, 201 | 429][] = [
+  [0, 201],
+  ...times(N - 1, HALF, 201),
+  [HALF, 429],
+  // Just inside the window of the first notification: it still counts.
+  [WINDOW_MS - 1, 429],
+  // Exactly a window after the first: it counts no longer (those at half the window still do).
+  [WINDOW_MS, 201],
+  [WINDOW_MS, 429],
+  // Just inside the window of those at half the window: they and the one at the window count.
+  [HALF + WINDOW_MS - 1, 429],
+  // Exactly a window after them: they count no longer, the one at the window still does (the window slides, it does not start afresh).
+  ...times(N - 1, HALF + WINDOW_MS, 201),
+  [HALF + WINDOW_MS, 429],
+];
+
+test(
+  "the issuer's throttle window at the millisecond: a notification counts until exactly a window after it, on a sliding window @mock-only @assumption",
+  mockOnly(
+    rules('IN-ISSUER-THROTTLE-WINDOW:accept', 'IN-ISSUER-THROTTLE-WINDOW:refuse', 'IN-ISSUER-THROTTLE:refuse'),
+    "needs the mock's virtual clock, frozen at the millisecond: a sandbox issuer's throttle runs on real time",
+  ),
+  async ({ instApi, inst, instMock }) => {
+    const issuer = inst.issuerEndpoint!;
+    // The first notification at a whole window of the mock's clock, at least a window ahead of it (a fixed window of the clock
+    // then starts there, and the notifications of the checks before this one are out of it).
+    const start = Math.ceil((Date.parse((await instMock.state()).now) + WINDOW_MS) / WINDOW_MS) * WINDOW_MS;
+    const seen: string[] = [];
+    for (const [at] of TIMELINE) {
+      await instMock.setClock(start + at, { frozen: true });
+      const res = await instApi.call('notifyPlan', {
+        baseURL: issuer.baseURL,
+        body: exampleNotification(issuer) as InstBody<'notifyPlan'>,
+        headers: { 'Correlation-Id': crypto.randomUUID() },
+        rateLimit: 'expect',
+      });
+      seen.push(`at ${at} ms: ${res.status}`);
+    }
+    expect(seen).toEqual(TIMELINE.map(([at, status]) => `at ${at} ms: ${status}`));
+  },
+);
+
+/** Well-formed ICAs that share a prefix with `served` without being it. */
+function sharingPrefix(served: string, maxLength: number): string[] {
+  const other = (c: string) => (c === '9' ? '8' : '9');
+  const out = new Set<string>();
+  for (const k of [4, 5]) if (served.length > k) out.add(served.slice(0, k) + other(served[k]!) + served.slice(k + 1));
+  for (const k of [4, served.length - 1]) if (k >= 1 && k < served.length) out.add(served.slice(0, k));
+  for (const tail of ['0', '99']) if (served.length + tail.length <= maxLength) out.add(served + tail);
+  out.delete(served);
+  return [...out];
+}
+
+test(
+  'the issuer answers an ICA sharing a prefix with its own (4 or 5 characters in common, cut short, or extended) with 404 @assumption',
+  rules('IN-ISSUER-UNKNOWN'),
+  async ({ instApi, inst, instContract }) => {
+    const issuer = inst.issuerEndpoint!;
+    const validate = instContract.component('PlanNotification');
+    const maxLength = Number(instContract.componentSchema('PlanNotification').properties.issuerIca.maxLength ?? 11);
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const issuerIca of sharingPrefix(issuer.issuerIca, maxLength)) {
+      const body = exampleNotification({ ...issuer, issuerIca });
+      if (!validate(body)) continue;
+      const res = await instApi.call('notifyPlan', { baseURL: issuer.baseURL, body, headers: { 'Correlation-Id': crypto.randomUUID() } });
+      sent++;
+      if (res.status !== 404) wrong.push(`issuerIca '${issuerIca}' (served '${issuer.issuerIca}'): ${res.status}`);
+    }
+    expect(sent, 'ICAs sharing a prefix were sent').toBeGreaterThanOrEqual(4);
+    expect(wrong, `an ICA sharing a prefix with the served one is not served (${sent} sent)`).toEqual([]);
   },
 );

@@ -1,7 +1,19 @@
 // Covers: the Correlation-Id of approvedOffers' answers (provider 2.0.0, Correlation-Id: "Client
 // correlation id for request tracing... If not provided, the API will create a new one"; the
 // response header of the 200 and of every error of the operation).
-import { expect, rules, tellingCorrelationIds, test } from '../../fixtures/installments.js';
+// Each error status the operation documents (400, 401, 403, 404, 406 and 415 declare the header): its
+// presence is the client's check on every answer; its value is the caller's, on every path a request
+// can be refused by, not only on the 200 and the malformed body.
+import {
+  type CallOptions,
+  expect,
+  rules,
+  signedAs,
+  strangerCredentials,
+  tellingCorrelationIds,
+  test,
+  unregisteredPan,
+} from '../../fixtures/installments.js';
 
 test(
   "approvedOffers answers the caller's Correlation-Id byte for byte on its 200 and its 400, and one of its own when given none @provider",
@@ -36,5 +48,48 @@ test(
     // Named and undefined: no Correlation-Id at all (the client sends a telling one of its own otherwise).
     const own = await instApi.call('approvedOffers', { ...call, headers: { ...call.headers, 'Correlation-Id': undefined } });
     expect(own.headers['correlation-id'], 'a Correlation-Id of its own when given none').toBeTruthy();
+  },
+);
+
+test(
+  "approvedOffers answers the caller's Correlation-Id byte for byte on every error status it documents (400, 401, 403, 404, 406, 415) @provider",
+  rules('IN-ECHO-CORRELATION'),
+  async ({ instApi, instReq, inst }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const call = await instReq.sampleCall('approvedOffers');
+    // Mixed case and an inner space (Correlation-Id is a plain string here): a target that makes its
+    // own, lower-cases or trims the id on a refusal cannot pass.
+    // Then each telling form the client sends (runs of spaces, '#%+&?/', a long value, leading zeros).
+    for (const sent of [`Trace ${crypto.randomUUID().toUpperCase()}-ab`, ...tellingCorrelationIds()]) {
+      const headers = { ...call.headers, 'Correlation-Id': sent };
+      const { transaction: _, ...withoutTransaction } = call.body as Record<string, unknown>;
+      const ask = (options: Omit<CallOptions, 'body' | 'path'>) => instApi.call('approvedOffers', { ...call, headers, ...options });
+      // [what, the status it reaches, the answer]
+      const cases: [string, number, ReturnType<typeof ask>][] = [
+        // provider 2.0.0, the offers request requires transaction.
+        ['a body without its transaction', 400, ask({ rawBody: JSON.stringify(withoutTransaction) })],
+        ['an unsigned request', 401, ask({ auth: false })],
+        ['a request signed by an unknown consumer key', 401, ask({ auth: signedAs(strangerCredentials()) })],
+        // reference, Transport and auth: a card no pan list holds gets no eligible offer.
+        ['a card of no pan list', 404, instApi.call('approvedOffers', { headers, body: await instReq.offersBody(unregisteredPan()) })],
+        ['Accept: application/xml', 406, ask({ headers: { ...headers, accept: 'application/xml' } })],
+        ['a text/plain body', 415, ask({ headers: { ...headers, 'content-type': 'text/plain' } })],
+      ];
+      if (inst.forbidden) cases.push(['a key allowed no operation', 403, ask({ auth: signedAs(inst.forbidden) })]);
+      // Every answer settled before any is judged: awaited one by one, a refused first call would leave
+      // the others in flight and unheld, to reject after the test when their request context closes.
+      const answers = await Promise.all(cases.map(([, , res]) => res));
+      const wrong: string[] = [];
+      for (const [i, [what, status]] of cases.entries()) {
+        const answer = answers[i]!;
+        // The echo is judged whatever the status (provider: every answer carries it); a case that did not
+        // reach its status (a sandbox offering for every card) is noted, not failed: its answer is judged still.
+        if (answer.status !== status)
+          test.info().annotations.push({ type: 'partial', description: `${what}: ${answer.status}, not the ${status} this case reaches` });
+        const echoed = answer.headers['correlation-id'];
+        if (echoed !== sent) wrong.push(`${what} (${answer.status}): Correlation-Id ${JSON.stringify(echoed)}, not the one sent`);
+      }
+      expect(wrong, `every error answer of approvedOffers carries the Correlation-Id sent (${JSON.stringify(sent)})`).toEqual([]);
+    }
   },
 );

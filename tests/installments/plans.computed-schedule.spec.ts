@@ -6,6 +6,8 @@
 // than one currency, each selected from an offer of its own answer: a service that rounds the shares
 // otherwise for large amounts, or for one currency, shows repayments that do not come to the amount.
 // getPlan's scheduledRepayments are judged by the client's answer judge too (planReadWrong).
+// And a plan selected without a schedule of its own is notified with one schedule payment per installment,
+// numbered from 1 (provider 2.0.0: tenure is the total number of installments, as its notification examples show).
 import { computedScheduleWrong, expect, planTermsMandatory, rules, test } from '../../fixtures/installments.js';
 
 const AMOUNTS = [1.0, 10.01, 999.99, 1000, 1234.56, 98765.43];
@@ -56,5 +58,26 @@ test(
       wrong.push(...computedScheduleWrong(`${what}, the notification`, items, 'installmentAmount', amount, offered));
     }
     expect(wrong, 'every computed schedule in whole cents, to the amount bought').toEqual([]);
+  },
+);
+
+test(
+  'a plan selected without its own schedule is notified with one payment per installment of its tenure, numbered 1 to tenure @provider',
+  rules('IN-NOTIFY-SCHEDULE'),
+  async ({ instApi, instReq, inst, issuerReceiver }) => {
+    test.skip(!inst.eligiblePan, 'needs a card the target offers installments for (INSTALLMENTS_ELIGIBLE_PAN)');
+    const mandatory = planTermsMandatory();
+    test.skip(mandatory !== undefined, mandatory ?? '');
+    const { planId, request } = await instReq.createPlan(instApi);
+    expect(request.schedulePayments, 'the plan carries no schedule of its own').toBeUndefined();
+    const tenure = request.planInstallmentInformation.tenure as number;
+    const received = await issuerReceiver.receiver.waitFor((r) => (r.json as { planId?: string } | undefined)?.planId === planId, 10_000);
+    expect(received, `a POST /notifications for plan ${planId} reached the issuer receiver`).toBeDefined();
+    const schedule = ((received!.json as { schedulePayments?: { installmentNumber?: unknown }[] }).schedulePayments ?? []).map(
+      (p) => p.installmentNumber,
+    );
+    // The numbers, in any order the target lists them.
+    schedule.sort((a, b) => Number(a) - Number(b));
+    expect(schedule, `installments 1 to ${tenure}`).toEqual(Array.from({ length: tenure }, (_, i) => i + 1));
   },
 );

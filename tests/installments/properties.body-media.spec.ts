@@ -7,8 +7,9 @@
 import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @provider',
@@ -41,7 +42,7 @@ test(
       if (done.leftOut) exceptions.push({ operationId, reason: done.leftOut });
       else checked.push(operationId);
     }
-    countProperty(test.info(), { property: BODY_MEDIA, service: 'installments', rule: 'IN-PROP-BODY-MEDIA', applies, checked, exceptions });
+    countRule(BODY_MEDIA, 'IN-PROP-BODY-MEDIA', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

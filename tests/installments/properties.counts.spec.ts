@@ -7,9 +7,9 @@
 // unjudged, and gives the property's counts.
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { COUNTS, countedOperationsOf } from '../../helpers/client/invariants/counts.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
+import { countRule } from '../shared/property.js';
 
 const CONTRACT = await loadContract('installments');
 
@@ -62,14 +62,7 @@ test(
     const exceptions = applies
       .filter((op) => !checked.has(op))
       .map((operationId) => ({ operationId, reason: 'no list of its own was made to count against (its registration was refused)' }));
-    countProperty(test.info(), {
-      property: COUNTS,
-      service: 'installments',
-      rule: 'IN-PROP-COUNTS',
-      applies,
-      checked: [...checked],
-      exceptions,
-    });
+    countRule(COUNTS, 'IN-PROP-COUNTS', { applies, checked: [...checked], exceptions });
     expect(applies.sort(), 'the operations the contract ties counts to').toEqual(['deregisterPans', 'registerPans']);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -8,8 +8,9 @@
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { DATE_UNITS, DateUnits } from '../../helpers/client/invariants/dates.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
+import { countRule } from '../shared/property.js';
 
 const CONTRACT = await loadContract('installments');
 const DATES = new DateUnits(CONTRACT);
@@ -51,14 +52,7 @@ test(
       operationId: o.operationId,
       reason: 'its dated answers are judged by the answer judge wherever another check reads them; not called here',
     }));
-    countProperty(test.info(), {
-      property: DATE_UNITS,
-      service: 'installments',
-      rule: 'IN-DATE-UNIT',
-      applies: DATED.map((o) => o.operationId),
-      checked: [...checked],
-      exceptions,
-    });
+    countRule(DATE_UNITS, 'IN-DATE-UNIT', { applies: DATED.map((o) => o.operationId), checked: [...checked], exceptions });
     expect(checked.size, 'answers holding a date').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

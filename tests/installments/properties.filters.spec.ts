@@ -11,7 +11,7 @@
 import { expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { FILTER_RULES, matchRule } from '../../helpers/client/invariants/filter-rules.js';
 import { isRead } from '../../helpers/client/invariants/kit.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 
@@ -51,10 +51,7 @@ test(
   async () => {
     const stated = CRITERIA.filter((c) => matchRule('search', c.description) !== 'search');
     const applies = [...new Set(CRITERIA.map((c) => c.operationId))];
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'installments',
-      rule: 'IN-FILTER-RULE',
+    countRule(FILTER_RULES, 'IN-FILTER-RULE', {
       applies,
       checked: [],
       exceptions: applies.map((operationId) => ({
@@ -88,10 +85,7 @@ test(
     // lists "the mids of a given merchant", the legal name naming that merchant. One schema, two
     // roles (a search and a name), and no source states how either matches: comparing them would
     // expect what no source says.
-    countProperty(test.info(), {
-      property: FILTER_RULES,
-      service: 'installments',
-      rule: 'IN-PROP-FILTER-SAME',
+    countRule(FILTER_RULES, 'IN-PROP-FILTER-SAME', {
       applies,
       checked: [],
       exceptions: applies.map((operationId) => ({

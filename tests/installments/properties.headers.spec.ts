@@ -11,8 +11,9 @@ import { expect, rules, test } from '../../fixtures/installments.js';
 import { echoedHeadersOf, HEADER_ECHO, headerEchoOperations } from '../../helpers/client/invariants/headers.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @assumption',
@@ -56,14 +57,7 @@ test(
       checked.push(operationId);
     }
     test.info().annotations.push({ type: 'answers judged', description: judged.join('; ') });
-    countProperty(test.info(), {
-      property: HEADER_ECHO,
-      service: 'installments',
-      rule: 'IN-PROP-HEADER-ECHO',
-      applies: applies.map((op) => op.operationId),
-      checked,
-      exceptions,
-    });
+    countRule(HEADER_ECHO, 'IN-PROP-HEADER-ECHO', { applies: applies.map((op) => op.operationId), checked, exceptions });
     expect(applies.length, 'operations taking a header an answer echoes').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -7,9 +7,10 @@
 // plan (path or body) names one of the check's own.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted @provider',
@@ -54,14 +55,7 @@ test(
       }
       if (served) checked.push(op);
     }
-    countProperty(test.info(), {
-      property: ACCEPT,
-      service: 'installments',
-      rule: 'IN-PROP-ACCEPT',
-      applies: negotiated.map((n) => n.operation.operationId),
-      checked,
-      exceptions,
-    });
+    countRule(ACCEPT, 'IN-PROP-ACCEPT', { applies: negotiated.map((n) => n.operation.operationId), checked, exceptions });
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );

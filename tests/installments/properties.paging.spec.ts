@@ -18,8 +18,8 @@ import {
   pagedReaders,
   pagingProblems,
 } from '../../helpers/client/invariants/paging.js';
-import { countProperty } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const PAGED = pagedReaders(contract);
@@ -84,14 +84,7 @@ test(
           reason: calls[operationId] ? 'every set the check made was left out (see checker-coverage)' : 'the check makes no set of it',
         });
     }
-    countProperty(test.info(), {
-      property: PAGING,
-      service: 'installments',
-      rule: 'IN-PROP-PAGING',
-      applies: PAGED.map((p) => p.reader.operationId),
-      checked: [...checked],
-      exceptions: leftOut,
-    });
+    countRule(PAGING, 'IN-PROP-PAGING', { applies: PAGED.map((p) => p.reader.operationId), checked: [...checked], exceptions: leftOut });
     test.info().annotations.push({ type: 'checker-coverage', description: `paged readers: ${seen.join('; ')}` });
     // The filtered totals (IN-PROP-FILTERED-TOTALS): each query filter alone, its values those the set's items hold.
     const totalViolations = new Violations(FILTERED_TOTALS);
@@ -136,10 +129,7 @@ test(
       for (const problem of outcome.problems)
         totalViolations.add(operationId, 'its counts under a filter', problem, 'the count of what the same filter keeps');
     }
-    countProperty(test.info(), {
-      property: FILTERED_TOTALS,
-      service: 'installments',
-      rule: 'IN-PROP-FILTERED-TOTALS',
+    countRule(FILTERED_TOTALS, 'IN-PROP-FILTERED-TOTALS', {
       applies: filtered.map((p) => p.reader.operationId),
       checked: totals.checked,
       exceptions: totals.leftOut,

@@ -15,7 +15,8 @@ import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { Violations } from '../../helpers/client/security/probe.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 /** What is wrong with an answer that should be the documented refusal `status`, or undefined. */
 const refusedWith = (status: number) => (res: { status: number }) => (res.status === status ? undefined : `${res.status}, not ${status}`);
@@ -79,14 +80,7 @@ test(
       type: 'checker-coverage',
       description: `refusal forms: ${checked.length} operations checked with ${cases} forms (${seen.join(', ')}); ${exceptions.length} left out (${exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ')})`,
     });
-    countProperty(test.info(), {
-      property: REFUSAL_FORMS,
-      service: 'installments',
-      rule: 'IN-PROP-REFUSAL-FORMS',
-      applies,
-      checked,
-      exceptions,
-    });
+    countRule(REFUSAL_FORMS, 'IN-PROP-REFUSAL-FORMS', { applies, checked, exceptions });
     expect(checked.length, 'operations checked').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -10,7 +10,8 @@
 // name) is counted as an exception (properties.filters.spec.ts). Bounded: one merchant per known ICA.
 import { exampleParticipation, expect, loadContract, rules, test } from '../../fixtures/installments.js';
 import { BODY_CRITERIA, bodyCriteria, exactInputs, listedUnder, rowsOf, strayRows } from '../../helpers/client/invariants/filters-body.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from '../shared/property.js';
 
 const contract = await loadContract('installments');
 const CRITERIA = bodyCriteria(contract);
@@ -110,10 +111,7 @@ test(
         }
       }
     }
-    countProperty(test.info(), {
-      property: BODY_CRITERIA,
-      service: 'installments',
-      rule: 'IN-PROP-SEARCH-CRITERIA',
+    countRule(BODY_CRITERIA, 'IN-PROP-SEARCH-CRITERIA', {
       applies,
       checked: [...checked],
       exceptions: exceptions.filter((e) => !checked.has(e.operationId)),

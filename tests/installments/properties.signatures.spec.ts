@@ -9,8 +9,9 @@
 import { expect, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkSignatureWhole, SIGNATURE_WHOLE, signedOperationsOf } from '../../helpers/client/invariants/signatures.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { Violations } from '../../helpers/client/security/probe.js';
+import { countRule } from '../shared/property.js';
 
 test(
   'every signed operation refuses with 401 a request sent otherwise than it was signed (query, method, body, path case), and takes it signed as sent @assumption',
@@ -47,14 +48,7 @@ test(
       if (done.leftOut) exceptions.push({ operationId, reason: done.leftOut });
       else checked.push(operationId);
     }
-    countProperty(test.info(), {
-      property: SIGNATURE_WHOLE,
-      service: 'installments',
-      rule: 'IN-PROP-SIGNATURE-WHOLE',
-      applies,
-      checked,
-      exceptions,
-    });
+    countRule(SIGNATURE_WHOLE, 'IN-PROP-SIGNATURE-WHOLE', { applies, checked, exceptions });
     expect(sent, 'calls sent').toBeGreaterThan(0);
     expect(violations.list, violations.describe()).toEqual([]);
   },

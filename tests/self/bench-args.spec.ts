@@ -4,6 +4,7 @@ import { UsageError } from '../../tools/cli.js';
 import { BENCH_SERVICES, parseBenchArgs } from '../../tools/bench/args.js';
 import { runInProcess } from './commands.known.js';
 import { expect, test } from '../../fixtures/self.js';
+import { expectOneErrorLine } from './support.known.js';
 
 test('bench defaults: 3 s phases in 4 alternating rounds, 10 connections, 200 calls, every service, reads grown to 50,000', () => {
   expect(parseBenchArgs([])).toEqual({
@@ -62,7 +63,5 @@ for (const [args, message] of [
 // Its main run in this worker; its command line is started by the e2e commands.
 test('scripts/bench with a bad argument answers one error line and exits 2', async () => {
   const { code, output } = await runInProcess((await import('../../scripts/bench.js')).main, ['--seconds', '0']);
-  expect(code).toBe(2);
-  expect(output.trim().split('\n')).toHaveLength(1);
-  expect(output).toContain('error: --seconds must be an integer from 1 to 60');
+  expectOneErrorLine({ code, output }, 'error: --seconds must be an integer from 1 to 60');
 });

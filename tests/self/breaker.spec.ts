@@ -3,12 +3,11 @@
 // below the limit, for another check or another service, or for a failure the violation did not
 // cause, nothing is held back. Through the client: the key it counts and the skip it throws.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback, closing } from './support.known.js';
 import { BREAKER_DIR_ENV, BREAKER_PREFIX, breakerCount, breakerKey, countFailure, holdBack } from '../../helpers/client/breaker.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
 import { skipKindOf } from '../../helpers/client/annotations.js';
@@ -125,52 +124,40 @@ test('failures of assumption checks never hold back a seed check: the verdict st
 test('the key: error shape, content type and error bodies per service, every other check per operation and status', async () => {
   const op = (await loadContract('card-enrollment')).operation('putCard');
   const json = { 'content-type': 'application/json' };
-  expect(breakerKey(new ContractViolation('errorShapeConformance', 'm'), { operation: op, status: 400, headers: json })).toBe(
-    'errorShapeConformance',
-  );
-  expect(breakerKey(new ContractViolation('contentTypeConformance', 'm'), { operation: op, status: 500, headers: json })).toBe(
-    'contentTypeConformance',
-  );
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 200, headers: json })).toBe(
-    'responseSchemaConformance putCard 200',
-  );
-  expect(breakerKey(new ContractViolation('statusCodeConformance', 'm'), { operation: op, status: 404, headers: json })).toBe(
-    'statusCodeConformance putCard 404',
-  );
-  // An error body against its named schema: one cause across operations and statuses.
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 401, headers: json })).toBe(
-    'responseSchemaConformance of ErrorBody error bodies',
-  );
-  expect(breakerKey(new ContractViolation('responseSchemaConformance', 'm'), { operation: op, status: 400, headers: json })).toBe(
-    'responseSchemaConformance of ErrorBody error bodies',
-  );
+  for (const [check, status, key] of [
+    ['errorShapeConformance', 400, 'errorShapeConformance'],
+    ['contentTypeConformance', 500, 'contentTypeConformance'],
+    ['responseSchemaConformance', 200, 'responseSchemaConformance putCard 200'],
+    ['statusCodeConformance', 404, 'statusCodeConformance putCard 404'],
+    // An error body against its named schema: one cause across operations and statuses.
+    ['responseSchemaConformance', 401, 'responseSchemaConformance of ErrorBody error bodies'],
+    ['responseSchemaConformance', 400, 'responseSchemaConformance of ErrorBody error bodies'],
+  ] as const)
+    expect(breakerKey(new ContractViolation(check, 'm'), { operation: op, status, headers: json }), `${check} ${status}`).toBe(key);
 });
 
 test('through the client: a target breaking one check everywhere is stopped after BREAKER_AFTER failures', async ({ request }) => {
   // Every answer a 400 whose body is not card enrollment's Error.
-  const server = http
-    .createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}'))
-    .listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  try {
-    const contract = await loadContract('card-enrollment');
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const call = async (info: TestInfo) => {
-      const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
-      try {
-        await client.call('putCard', { body: {} });
-        return 'passed';
-      } catch (error) {
-        if (error instanceof Skipped) return 'skipped';
-        (info as { errors: { message: string }[] }).errors.push({ message: (error as Error).message });
-        countFailure(info);
-        return 'failed';
-      }
-    };
-    const outcomes = [];
-    for (let i = 0; i < limit + 2; i++) outcomes.push(await call(fakeTest({ errors: [] })));
-    expect(outcomes).toEqual([...Array(limit).fill('failed'), 'skipped', 'skipped']);
-  } finally {
-    server.close();
-  }
+  await closing(
+    loopback((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"oops":true}')),
+    async (server) => {
+      const contract = await loadContract('card-enrollment');
+      const baseURL = server.url;
+      const call = async (info: TestInfo) => {
+        const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
+        try {
+          await client.call('putCard', { body: {} });
+          return 'passed';
+        } catch (error) {
+          if (error instanceof Skipped) return 'skipped';
+          (info as { errors: { message: string }[] }).errors.push({ message: (error as Error).message });
+          countFailure(info);
+          return 'failed';
+        }
+      };
+      const outcomes = [];
+      for (let i = 0; i < limit + 2; i++) outcomes.push(await call(fakeTest({ errors: [] })));
+      expect(outcomes).toEqual([...Array(limit).fill('failed'), 'skipped', 'skipped']);
+    },
+  );
 });

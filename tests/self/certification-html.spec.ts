@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
@@ -16,69 +17,10 @@ import { browserMissing, launchChromium } from '../../helpers/client/browser.js'
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
   test.skip(Boolean(browserMissing()), browserMissing());
-  const coverage: ServiceCoverage = {
-    service: 'card-enrollment',
-    contractVersion: '1.0.0',
-    exercised: 1,
-    documented: 2,
-    undocumented: [],
-    pairs: [
-      { operationId: 'putCard', method: 'POST', path: '/cards', status: '200', exercised: true, calls: 3 },
-      { operationId: 'putCard', method: 'POST', path: '/cards', status: '500', exercised: false, calls: 0 },
-    ],
-  };
-  const rules = [
-    {
-      id: 'CE-AUTH-MISSING-KEY',
-      text: 'without a key: 401',
-      kind: 'auth' as const,
-      source: 'seed' as const,
-      cite: 'seed 000',
-      operations: ['putCard'],
-    },
-  ];
-  const verdict = serviceVerdict(
-    'card-enrollment',
-    'Card enrollment',
-    'seed',
-    [
-      {
-        project: 'card-enrollment',
-        title: 'rejects a request without a key',
-        file: 'f',
-        tags: [],
-        status: 'failed',
-        rules: ['CE-AUTH-MISSING-KEY'],
-        error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
-        violations: [
-          {
-            check: 'statusCodeConformance',
-            operationId: 'putCard',
-            method: 'POST',
-            path: '/cards',
-            status: 200,
-            rules: ['CE-AUTH-MISSING-KEY'],
-            lead: true,
-          },
-        ],
-      },
-      { project: 'card-enrollment', title: 'enrolls a card', file: 'f', tags: [], status: 'passed' },
-    ],
-    coverage,
-    rules,
-  );
+  // The certification of every member: what a person needs must stand out among all the rest.
+  const { cert, coverage } = fullCertification();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-html-'));
-  writeCertification(
-    dir,
-    {
-      target: 'mock',
-      generatedAt: new Date().toISOString(),
-      verdict: 'FAIL',
-      checks: { selected: 2, run: 2, skipped: 0 },
-      services: [verdict],
-    },
-    [coverage],
-  );
+  writeCertification(dir, cert, coverage);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -107,7 +49,7 @@ test('the certification page opens from disk and shows verdict, chart, coverage 
     await page.locator('#filter').fill('no-such-rule-id');
     await expect(page.locator('.check')).toBeHidden();
     await page.locator('#filter').fill('CE-AUTH');
-    await expect(page.locator('tr.failed', { hasText: 'CE-AUTH-MISSING-KEY' })).toBeVisible();
+    await expect(page.locator('tr.failed', { hasText: 'CE-AUTH-MISSING-KEY: without a key: 401' })).toBeVisible();
     // A failed check shows under the rule it breaks, whatever its own text holds.
     await expect(check).toBeVisible();
     await page.locator('#filter').fill('putCard');
@@ -370,8 +312,7 @@ function missingFromPage(json: unknown, html: string): string[] {
 
 test('every member of certification.json has a place on the page (walked generically), and the walk finds one left out', () => {
   const { cert, coverage } = fullCertification();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-json-'));
-  try {
+  return inTempDir('cert-json-', async (dir) => {
     writeCertification(dir, cert, coverage);
     const json = JSON.parse(fs.readFileSync(path.join(dir, 'certification.json'), 'utf8'));
     const html = fs.readFileSync(path.join(dir, 'certification.html'), 'utf8');
@@ -384,7 +325,5 @@ test('every member of certification.json has a place on the page (walked generic
     expect(missingFromPage({ ...json, invented: { flag: true } }, html)).toEqual(['$.invented.flag: a flag the page has no word for']);
     // The page is whole: no external resource, one inline script.
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -17,6 +17,7 @@ import { loadRules, ruleIdsLeading, validAcceptedRule } from '../../helpers/cont
 import { SERVICES } from '../../helpers/contract/services.js';
 import { alsoBrokenText, citedMembers, overallVerdict, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { cliOption, fileFilters } from '../../helpers/verdict/provenance.js';
+import { testRule } from './support.known.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
 const coverage: ServiceCoverage = { service: 's', contractVersion: '1', pairs: [], exercised: 0, documented: 0, undocumented: [] };
@@ -29,6 +30,8 @@ const outcome = (tags: string[], status: TestOutcome['status']): TestOutcome => 
 });
 const verdict = (defaultSource: 'seed' | 'provider' | 'assumption', ...outcomes: TestOutcome[]) =>
   serviceVerdict('s', 'S', defaultSource, outcomes, coverage);
+/** A failed check of the service, with what a case adds to it. */
+const failed = (title: string, more: Partial<TestOutcome> = {}): TestOutcome => ({ ...outcome([], 'failed'), title, ...more });
 
 test("a check is counted under its tag, else under the contract's default source", () => {
   expect(sourceOf(['@assumption', '@smoke'], 'provider')).toBe('assumption');
@@ -61,11 +64,10 @@ test('a failed provider check is FAIL, a failed assumption only CONDITIONAL, not
 });
 
 test('a documented auth failure or a sensitive value answered in clear fails the verdict; an assumed auth rule is CONDITIONAL at worst', () => {
-  const rule = { id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] };
-  const rules = [rule];
-  const failed: TestOutcome = { ...outcome(['@seed'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
-  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).verdict).toBe('CONDITIONAL');
-  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, [{ ...rule, source: 'seed' as const }]).verdict).toBe('FAIL');
+  const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
+  const auth: TestOutcome = { ...outcome(['@seed'], 'failed'), rules: ['S-AUTH-KEY'], error: 'Expected 401' };
+  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, rules).verdict).toBe('CONDITIONAL');
+  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, [testRule('S-AUTH-KEY', 'auth')]).verdict).toBe('FAIL');
   const echo: TestOutcome = {
     ...outcome(['@assumption'], 'failed'),
     error: '[sensitiveEchoConformance] GET /x (op) 200: Received: a full SSN',
@@ -74,28 +76,13 @@ test('a documented auth failure or a sensitive value answered in clear fails the
   expect(verdict('seed', echo).verdict).toBe('FAIL');
   const other: TestOutcome = { ...outcome(['@assumption'], 'failed'), error: 'Expected 409' };
   expect(verdict('seed', other).verdict).toBe('CONDITIONAL');
-  expect(serviceVerdict('s', 'S', 'seed', [failed], coverage, rules).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
+  expect(serviceVerdict('s', 'S', 'seed', [auth], coverage, rules).rules[0]).toMatchObject({ id: 'S-AUTH-KEY', outcome: 'failed' });
 });
 
 test('failures are grouped by the rule they break, then the operation; with no rule by their check; a passing partial run is PARTIAL, never PASS', () => {
-  const fail = (
-    title: string,
-    error: string,
-    violations?: TestOutcome['violations'],
-    rules?: string[],
-    operations?: string[],
-  ): TestOutcome => ({
-    project: 's',
-    title,
-    file: 'f',
-    tags: [],
-    status: 'failed',
-    error,
-    violations,
-    rules,
-    operations,
-  });
-  const rules = [{ id: 'S-AUTH-KEY', text: 't', kind: 'auth' as const, source: 'assumption' as const, cite: 'c', operations: ['op'] }];
+  const fail = (title: string, error: string, violations?: TestOutcome['violations'], rules?: string[], operations?: string[]) =>
+    failed(title, { error, violations, rules, operations });
+  const rules = [testRule('S-AUTH-KEY', 'auth', ['op'], { source: 'assumption' })];
   // A violation of a named check that names no rule: grouped by that check and its operation, never read from the message.
   const undocumented = { check: 'statusCodeConformance', operationId: 'GetCustomer', method: 'GET', path: '/customers/{id}', status: 500 };
   const v = serviceVerdict(
@@ -166,30 +153,17 @@ test('one cause, once: a property that saw the answers a rule of its own operati
   const listed = 'Error: [echo-as-sent] Modify (Get right after): Received: x / Documented: y\n[answer-is-state] Create (Get): Received';
   expect(propertyBroken(listed, checkers)).toEqual({ rule: 'S-PROP-ECHO', operationId: 'Modify' });
   expect(propertyBroken('expect(received).toBe(expected)', checkers)).toBeUndefined();
-  const failed = (title: string, brokenRule: string, brokenAt: string): TestOutcome => ({
-    ...outcome([], 'failed'),
-    title,
-    brokenRule,
-    brokenAt,
-  });
-  const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => ({
-    id,
-    text: id,
-    kind: 'echo' as const,
-    source: 'seed' as const,
-    cite: 'c',
-    operations: ['Modify'],
-  }));
+  const rules = ['S-MODIFY', 'S-PROP-ECHO'].map((id) => testRule(id, 'echo', ['Modify']));
   const v = serviceVerdict(
     's',
     'S',
     'seed',
     [
-      failed('names read back', 'S-MODIFY', 'Modify'),
-      failed('echo property', 'S-PROP-ECHO', 'Modify'),
-      failed('echo elsewhere', 'S-PROP-ECHO', 'Create'),
+      failed('names read back', { brokenRule: 'S-MODIFY', brokenAt: 'Modify' }),
+      failed('echo property', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Modify' }),
+      failed('echo elsewhere', { brokenRule: 'S-PROP-ECHO', brokenAt: 'Create' }),
       // A model's shrunk sequence that broke the same rule, its operation not told.
-      { ...outcome([], 'failed'), title: 'model sequence', brokenRule: 'S-MODIFY' },
+      failed('model sequence', { brokenRule: 'S-MODIFY' }),
     ],
     coverage,
     rules,
@@ -206,25 +180,11 @@ test('one cause, once: a property that saw the answers a rule of its own operati
 });
 
 test('one fault, one line: a rule spanning more operations that failed on the operation a narrower rule failed on joins its group, also broken there', () => {
-  const failed = (title: string, brokenRule: string, brokenAt: string): TestOutcome => ({
-    ...outcome([], 'failed'),
-    title,
-    rules: [brokenRule],
-    brokenRule,
-    brokenAt,
-  });
-  const rule = (id: string, operations: string[]) => ({
-    id,
-    text: id,
-    kind: 'error' as const,
-    source: 'provider' as const,
-    cite: 'c',
-    operations,
-  });
+  const broke = (title: string, brokenRule: string, brokenAt: string) => failed(title, { rules: [brokenRule], brokenRule, brokenAt });
   const rules = [
-    rule('S-LIM-WALLETS', ['Join']),
-    rule('S-ERR-CONTRACT', ['Join', 'Search']),
-    rule('S-RESP-FORMS', ['Join', 'Search', 'Read']),
+    testRule('S-LIM-WALLETS', 'error', ['Join'], { source: 'provider' }),
+    testRule('S-ERR-CONTRACT', 'error', ['Join', 'Search'], { source: 'provider' }),
+    testRule('S-RESP-FORMS', 'error', ['Join', 'Search', 'Read'], { source: 'provider' }),
   ];
   // A limit unenforced: the limit's check, the error contract's generated cases and the answer's form all met the acceptance.
   const v = serviceVerdict(
@@ -232,10 +192,10 @@ test('one fault, one line: a rule spanning more operations that failed on the op
     'S',
     'provider',
     [
-      failed('error contract', 'S-ERR-CONTRACT', 'Join'),
-      failed('answer form', 'S-RESP-FORMS', 'Join'),
-      failed('four wallets', 'S-LIM-WALLETS', 'Join'),
-      failed('answer form elsewhere', 'S-RESP-FORMS', 'Read'),
+      broke('error contract', 'S-ERR-CONTRACT', 'Join'),
+      broke('answer form', 'S-RESP-FORMS', 'Join'),
+      broke('four wallets', 'S-LIM-WALLETS', 'Join'),
+      broke('answer form elsewhere', 'S-RESP-FORMS', 'Read'),
     ],
     coverage,
     rules,
@@ -260,29 +220,28 @@ test('one fault, one line: an answer read back on another operation off its form
     { id: 'S-RESP-FORMS', kind: 'format' as const, cite: 'provider 2.0.0, every response schema', operations: ['Join', 'Search', 'Read'] },
   ].map((r) => ({ ...r, text: r.id, source: 'provider' as const }));
   // The client's body check, filed under the answer forms rule, with the members it found off their form.
-  const form = (title: string, operationId: string, members: { member: string; keyword: string }[]): TestOutcome => ({
-    ...outcome([], 'failed'),
-    title,
-    rules: ['S-RESP-FORMS'],
-    violations: [
-      {
-        check: 'responseSchemaConformance',
-        operationId,
-        method: 'GET',
-        path: '/x',
-        status: 200,
-        rules: ['S-RESP-FORMS'],
-        lead: true,
-        members,
-      },
-    ],
-  });
+  const form = (title: string, operationId: string, members: { member: string; keyword: string }[]): TestOutcome =>
+    failed(title, {
+      rules: ['S-RESP-FORMS'],
+      violations: [
+        {
+          check: 'responseSchemaConformance',
+          operationId,
+          method: 'GET',
+          path: '/x',
+          status: 200,
+          rules: ['S-RESP-FORMS'],
+          lead: true,
+          members,
+        },
+      ],
+    });
   const v = serviceVerdict(
     's',
     'S',
     'provider',
     [
-      { ...outcome([], 'failed'), title: 'four wallets', rules: ['S-LIM-WALLETS'], brokenRule: 'S-LIM-WALLETS', brokenAt: 'Join' },
+      failed('four wallets', { rules: ['S-LIM-WALLETS'], brokenRule: 'S-LIM-WALLETS', brokenAt: 'Join' }),
       form('list read back', 'Read', [{ member: 'wallets', keyword: 'maxItems' }]),
       form('search read back', 'Search', [{ member: 'wallets', keyword: 'maxItems' }]),
       // Another member, or the same member off another kind of form, is a cause of its own (one of another operation).
@@ -325,10 +284,10 @@ test('one fault, one line: an answer read back on another operation off its form
 
 test("a spec's own assertion with no rule told is filed under the rule of the step that diverged: a property's problems under its rule, an answer told under the cited rules of its operation", () => {
   const rules = [
-    { id: 'S-STATE-ELIGIBLE', operations: ['Register', 'Offers'] },
-    { id: 'S-ECHO-LIST', operations: ['Register'] },
-    { id: 'S-PROP-FIGURES', operations: ['Report'] },
-  ].map((r) => ({ ...r, kind: 'state' as const, text: r.id, cite: 'c', source: 'provider' as const }));
+    testRule('S-STATE-ELIGIBLE', 'state', ['Register', 'Offers'], { source: 'provider' }),
+    testRule('S-ECHO-LIST', 'state', ['Register'], { source: 'provider' }),
+    testRule('S-PROP-FIGURES', 'state', ['Report'], { source: 'provider' }),
+  ];
   // A property helper finding problems files the check's failure under the property (the first noted leads).
   expect(test.info().annotations).toHaveLength(0);
   problemsUnder('S-PROP-FIGURES', ['the employment ids differ']);
@@ -336,12 +295,11 @@ test("a spec's own assertion with no rule told is filed under the rule of the st
   expect(problemsUnder('S-NONE', [])).toEqual([]);
   expect(brokenRuleOf(test.info().annotations)).toEqual({ rule: 'S-PROP-FIGURES' });
   test.info().annotations.length = 0;
-  const plain = (title: string, operationId?: string): TestOutcome => ({
-    ...outcome([], 'failed'),
-    title,
-    rules: ['S-STATE-ELIGIBLE:refuse', 'S-ECHO-LIST'],
-    ...(operationId ? { evidence: { how: 'received', note: '', exchanges: [], operationId } } : {}),
-  });
+  const plain = (title: string, operationId?: string) =>
+    failed(title, {
+      rules: ['S-STATE-ELIGIBLE:refuse', 'S-ECHO-LIST'],
+      ...(operationId ? { evidence: { how: 'received', note: '', exchanges: [], operationId } } : {}),
+    });
   const v = serviceVerdict(
     's',
     'S',
@@ -349,7 +307,7 @@ test("a spec's own assertion with no rule told is filed under the rule of the st
     [
       plain('offers answered for a card no list holds', 'Offers'),
       plain('untold'),
-      { ...outcome([], 'failed'), title: 'figures', rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' },
+      failed('figures', { rules: ['S-ECHO-LIST', 'S-PROP-FIGURES'], brokenRule: 'S-PROP-FIGURES' }),
     ],
     coverage,
     rules,
@@ -375,26 +333,13 @@ test("a refused valid call is filed under its service's rule of the documented s
 });
 
 test("a failure after a failed step of its check (its valid call refused) judged nothing: filed under the step's rule, its own rules not judged after it", () => {
-  const rule = (id: string) => ({ id, text: id, kind: 'format' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
   const step = { operationId: 'op', status: '400', what: 'its valid call', rule: 'S-VALID-FORMS', call: 1 };
   // "forms sent: 0": no violation, no rule's assertion, after its valid call was refused.
-  const formsSent: TestOutcome = {
-    ...outcome([], 'failed'),
-    title: 'type forms',
-    rules: ['S-TYPE-FORMS'],
-    error: 'forms sent',
-    after: step,
-  };
-  const validForms: TestOutcome = {
-    ...outcome([], 'failed'),
-    title: 'valid forms',
-    rules: ['S-VALID-FORMS'],
-    error: 'forms sent',
-    after: step,
-  };
+  const formsSent = failed('type forms', { rules: ['S-TYPE-FORMS'], error: 'forms sent', after: step });
+  const validForms = failed('valid forms', { rules: ['S-VALID-FORMS'], error: 'forms sent', after: step });
   // A check whose own judgement failed after the same step (a rule's assertion) stays a failure of its rule.
-  const judged: TestOutcome = { ...outcome([], 'failed'), title: 'judged', rules: ['S-OTHER'], brokenRule: 'S-OTHER', after: step };
-  const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map(rule);
+  const judged = failed('judged', { rules: ['S-OTHER'], brokenRule: 'S-OTHER', after: step });
+  const rules = ['S-OTHER', 'S-TYPE-FORMS', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
   const v = serviceVerdict('s', 'S', 'seed', [formsSent, validForms, judged], coverage, rules);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-OTHER: operation not told', ['judged'], undefined],
@@ -508,15 +453,21 @@ test('a failed check carries the violations its errors are, typed: check, operat
 });
 
 test('a rule whose checks never reached its judgement is not judged, saying after what: the breaker, or another rule failed first', () => {
-  const rule = (id: string) => ({ id, text: id, kind: 'limit' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
   const held: TestOutcome = {
     ...outcome([], 'skipped'),
     rules: ['S-A'],
     skipKind: 'breaker',
     skipReason: 'breaker: responseSchemaConformance op 200 already failed 2 checks of s: not run to the end',
   };
-  const failedOnB: TestOutcome = { ...outcome([], 'failed'), rules: ['S-B', 'S-C'], brokenRule: 'S-B', error: 'Expected 1' };
-  const v = serviceVerdict('s', 'S', 'seed', [held, failedOnB], coverage, [rule('S-A'), rule('S-B'), rule('S-C')]);
+  const failedOnB = failed('t  failed', { rules: ['S-B', 'S-C'], brokenRule: 'S-B', error: 'Expected 1' });
+  const v = serviceVerdict(
+    's',
+    'S',
+    'seed',
+    [held, failedOnB],
+    coverage,
+    ['S-A', 'S-B', 'S-C'].map((id) => testRule(id, 'limit')),
+  );
   expect(v.rules.map((r) => [r.id, r.outcome, r.notJudged])).toEqual([
     ['S-A', 'not judged', 'stopped after responseSchemaConformance op 200 already failed 2 checks of s'],
     ['S-B', 'failed', undefined],
@@ -525,22 +476,16 @@ test('a rule whose checks never reached its judgement is not judged, saying afte
 });
 
 test('one cause, one group: a 5xx a valid call got holds every failure told on the same answer of that operation with no judgement of its own; a failure on an answer of its own stays its own', () => {
-  const rule = (id: string) => ({ id, text: id, kind: 'format' as const, source: 'seed' as const, cite: 'c', operations: ['op'] });
   const step = { operationId: 'op', status: '500', code: 'INTERNAL', what: 'its valid call', rule: 'S-VALID-FORMS', call: 1 };
   const told = (status: number) => ({ how: 'received' as const, note: '', exchanges: [], operationId: 'op', status, call: 2 });
   // A set-up call refused (its builder's body sent as built), then its check failed on nothing of its own.
-  const setUp: TestOutcome = { ...outcome([], 'failed'), title: 'set up', rules: ['S-MASK'], error: 'Expected: 200', after: step };
+  const setUp = failed('set up', { rules: ['S-MASK'], error: 'Expected: 200', after: step });
   // Another check sent no valid call: its invalid request got the same 500 (no judgement of the request).
-  const sameAnswer: TestOutcome = {
-    ...outcome([], 'failed'),
-    title: 'refuses x',
-    rules: ['S-REQ'],
-    error: 'Expected: 400',
-    evidence: told(500),
-  };
+  const sameAnswer = failed('refuses x', { rules: ['S-REQ'], error: 'Expected: 400', evidence: told(500) });
   // A check whose own answer (a 403) failed its assertion: its own failure.
-  const own: TestOutcome = { ...outcome([], 'failed'), title: 'refuses y', rules: ['S-AUTH'], error: 'Expected: 401', evidence: told(403) };
-  const v = serviceVerdict('s', 'S', 'seed', [setUp, sameAnswer, own], coverage, ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map(rule));
+  const own = failed('refuses y', { rules: ['S-AUTH'], error: 'Expected: 401', evidence: told(403) });
+  const rules = ['S-AUTH', 'S-MASK', 'S-REQ', 'S-VALID-FORMS'].map((id) => testRule(id, 'format'));
+  const v = serviceVerdict('s', 'S', 'seed', [setUp, sameAnswer, own], coverage, rules);
   expect(v.failures.map((g) => [g.cause, g.titles, g.notJudged])).toEqual([
     ['S-AUTH: op', ['refuses y'], undefined],
     ['S-VALID-FORMS: op', ['set up', 'refuses x'], ['S-MASK', 'S-REQ']],

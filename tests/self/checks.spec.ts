@@ -1,6 +1,7 @@
 // Covers: helpers/contract/checks.ts: each named check fails on an exchange that breaks its rule and
 // passes one that keeps it (a check that cannot fail is a defect).
 import { expect, test } from '../../fixtures/self.js';
+import { MASKED_CARD } from './support.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import {
   ContractViolation,
@@ -25,14 +26,7 @@ import {
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const okBody = {
   srcCorrelationId: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  maskedCard: {
-    srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
-    panBin: '520473',
-    panLastFour: '4792',
-    dateOfCardCreated: '2026-11-21T07:00:00.000Z',
-    digitalCardData: { status: 'ACTIVE' },
-    anExtraField: 'allowed',
-  },
+  maskedCard: { ...MASKED_CARD, anExtraField: 'allowed' },
 };
 
 const load = () => loadContract('card-enrollment');

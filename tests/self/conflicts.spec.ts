@@ -6,8 +6,8 @@
 // through the client against the card mock answering the provider's identity type.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestInfo } from '@playwright/test';
-import { expect, test } from '../../fixtures/self.js';
+import { emptyCoverage, expect, test } from '../../fixtures/self.js';
+import { clientTestInfo } from './support.known.js';
 import { CARD_KEY_HEADER, CardRequests, exampleCard, expectMaskedPan } from '../../fixtures/card-enrollment.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { serviceVerdict } from '../../helpers/verdict/certification.js';
@@ -27,7 +27,7 @@ import {
 } from '../../helpers/contract/conflicts.js';
 import { contractVersions } from '../../helpers/contract/versions.js';
 import { loadContract } from '../../helpers/contract/contract.js';
-import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
+import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { loadRules } from '../../helpers/contract/rules.js';
 import { serviceProfile, SERVICES } from '../../helpers/contract/services.js';
 import { cardTargetFromMock } from '../../helpers/target/card-enrollment.js';
@@ -207,14 +207,7 @@ test("a failed check that declared a conflict and met the provider's answer is t
   );
 });
 
-const coverage: ServiceCoverage = {
-  service: 'financial-data',
-  contractVersion: '1',
-  exercised: 0,
-  documented: 0,
-  undocumented: [],
-  pairs: [],
-};
+const coverage = emptyCoverage('financial-data');
 const failed = (title: string, conflict?: string): TestOutcome => ({
   project: 'financial-data',
   title,
@@ -278,19 +271,12 @@ for (const { fault, conflict, received } of PROVIDER_ANSWERS)
     try {
       const card = await cardTargetFromMock(mock);
       const annotations: { type: string; description?: string }[] = [];
-      const info = {
-        annotations,
-        tags: [],
-        attach: async () => undefined,
-        skip: () => undefined,
-        project: { name: 'card-enrollment' },
-      } as unknown as TestInfo;
       const client = new OperationClient({
         request,
         contract: await loadContract('card-enrollment'),
         profile: serviceProfile('card-enrollment'),
         baseURL: card.baseURL,
-        testInfo: info,
+        testInfo: clientTestInfo('card-enrollment', annotations),
         authorize: () => ({ [CARD_KEY_HEADER]: card.apiKey }),
       });
       const pan = TEST_PANS[0];

@@ -12,6 +12,7 @@ import { asDocument } from '../../tools/diff/documents.js';
 import { applyLedger, LedgerError, readLedger } from '../../tools/diff/ledger.js';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
+import { testRule, expectOneErrorLine } from './support.known.js';
 
 type Json = any;
 
@@ -43,14 +44,7 @@ const gadgets = (): Json => ({
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
-  id,
-  kind,
-  operations,
-  text,
-  source: 'seed',
-  cite: 'self test',
-});
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string) => testRule(id, kind, operations, { text });
 const view: SuiteView = {
   service: 'gadgets',
   operations: [
@@ -179,9 +173,7 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
 
   fs.writeFileSync(path.join(dir, 'bad.yaml'), "deviations:\n  - key: 'x | limit relaxed'\n");
   const bad = await run([...args, path.join(dir, 'bad.yaml')]);
-  expect(bad.code, bad.output).toBe(2);
-  expect(bad.output.trim().split('\n')).toHaveLength(1);
-  expect(bad.output).toContain("entry 'x | limit relaxed' has no source");
+  expectOneErrorLine(bad, "entry 'x | limit relaxed' has no source");
 
   // Every change to act on is printed with its key; the ledger takes the one named out.
   const first = await run([...args, path.join(dir, 'none.yaml')]);

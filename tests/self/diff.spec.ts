@@ -18,6 +18,7 @@ import { atoms } from '../../tools/diff/locate.js';
 import type { Diff } from 'api-smart-diff';
 import { diffForSuite, reachOf, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
+import { testRule, expectOneErrorLine } from './support.known.js';
 
 type Json = any;
 
@@ -64,14 +65,7 @@ const widgets = (): Json => ({
   },
 });
 
-const rule = (id: string, kind: Rule['kind'], operations: string[], text: string): Rule => ({
-  id,
-  kind,
-  operations,
-  text,
-  source: 'seed',
-  cite: 'self test',
-});
+const rule = (id: string, kind: Rule['kind'], operations: string[], text: string) => testRule(id, kind, operations, { text });
 const view: SuiteView = {
   service: 'widgets',
   operations: [
@@ -226,9 +220,7 @@ for (const [args, message] of [
   test(`scripts/diff ${args.join(' ')} answers with one error line`, async () => {
     const { main } = await import('../../scripts/diff.js');
     const { code, output } = await runInProcess(main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   });
 }
 

@@ -6,6 +6,7 @@
 // (a missing member is its own place, keyword families across differently shaped schemas, anyOf
 // alternatives, a nullable member) on small schemas of their own.
 import { expect, test } from '../../fixtures/self.js';
+import { MASKED_CARD } from './support.known.js';
 import { ajv } from '../../helpers/contract/ajv.js';
 import { documentReasons, reasonsOf, unmatchedReasons } from '../../tools/drift/attribution.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
@@ -16,13 +17,7 @@ import { serviceProfile } from '../../helpers/contract/services.js';
 
 type Json = any;
 
-const card = {
-  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  panBin: '520473',
-  panLastFour: '4792',
-  dateOfCardCreated: '2026-11-21T07:00:00.000Z',
-  digitalCardData: { status: 'ACTIVE' },
-};
+const card = MASKED_CARD;
 // Our contract (card enrollment, MaskedCard.panBin: Numeric, a string of digits) refuses the
 // number on `type`.
 const numericBin = { srcCorrelationId: '0f8fad5b-d9cb-469f-a165-70867728950e', maskedCard: { ...card, panBin: 520473 } };

@@ -4,19 +4,14 @@
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
 import { expect, test } from '../../fixtures/self.js';
+import { expectOneErrorLine, MASKED_CARD } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
 import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
 import { PublishedDocument } from '../../tools/drift/published.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
 
-const masked = {
-  srcDigitalCardId: '0f8fad5b-d9cb-469f-a165-70867728950e',
-  panBin: '520473',
-  panLastFour: '4792',
-  dateOfCardCreated: '2026-11-21T07:00:00.000Z',
-  digitalCardData: { status: 'ACTIVE' },
-};
+const masked = MASKED_CARD;
 
 const published = {
   openapi: '3.0.3',
@@ -153,8 +148,6 @@ for (const [args, message] of [
   // Its main run in this worker; its command line is started by the e2e commands.
   test(`scripts/drift ${args.join(' ')} answers with one error line`, async () => {
     const { code, output } = await runInProcess((await import('../../scripts/drift.js')).main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   });
 }

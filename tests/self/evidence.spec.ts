@@ -2,10 +2,9 @@
 // exchange its check passed: a contract violation names its exchange through the client (a later
 // passing call does not take its place), a spec's assertion is matched to the answer holding the value
 // it received within the step that failed, and where several fit the page says "one of these".
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback } from './support.known.js';
 import { annotateViolations, violationsOf } from '../../helpers/client/annotations.js';
 import { keptExchanges, OperationClient } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
@@ -32,20 +31,17 @@ const callOf = (shown: string) => Number(/^#(\d+)/.exec(shown)?.[1]);
 test("through the client: a violation's evidence is the exchange it judged, not a passing one made after it", async ({ request }) => {
   // The first answer is a status the contract does not document; the second a documented 401 with card enrollment's error body.
   let n = 0;
-  const server = http
-    .createServer((_req, res) => {
-      n++;
-      if (n === 1) res.writeHead(418, { 'content-type': 'application/json' }).end('{"code":418}');
-      else
-        res
-          .writeHead(401, { 'content-type': 'application/json' })
-          .end('{"code":401,"status":"UNAUTHENTICATED","message":"Authorization validation failure."}');
-    })
-    .listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const server = await loopback((_req, res) => {
+    n++;
+    if (n === 1) res.writeHead(418, { 'content-type': 'application/json' }).end('{"code":418}');
+    else
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end('{"code":401,"status":"UNAUTHENTICATED","message":"Authorization validation failure."}');
+  });
   try {
     const contract = await loadContract('card-enrollment');
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const baseURL = server.url;
     const info = failedTest();
     const client = new OperationClient({ request, contract, profile: serviceProfile('card-enrollment'), baseURL, testInfo: info });
     // A helper that collects violations and goes on (as the every-variant checks do), then fails the test with the first.
@@ -73,7 +69,7 @@ test("through the client: a violation's evidence is the exchange it judged, not 
     expect(shown.failed, 'the evidence is an exchange its check failed').toBe(lead!.check);
     expect(statusOf(evidence!.exchanges[0])).toBe(418);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 

@@ -2,9 +2,8 @@
 // the text/plain 401 the provider document declares passes every named check and the
 // client, where declared, and only there; the security header names are configurable
 // (FD_HEADER_NAMES), with a bad value a one-line error.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback, closing } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
@@ -85,25 +84,21 @@ test('a plain-text 401 passes the named checks where declared, and fails content
 });
 
 test('the client accepts a declared plain-text 401 end to end (no JSON parse or error-shape failure)', async ({ contracts, request }) => {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(401, TEXT);
-    res.end('Missing parameter (Finicity-App-Token)');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const api = new OperationClient({
-      request,
-      contract: await contracts('financial-data'),
-      profile: serviceProfile('financial-data'),
-      baseURL,
-    });
-    const res = await api.call('GetInstitutions', { query: { limit: 1 } });
-    expect(res.status).toBe(401);
-    expect(res.text).toContain('Finicity-App-Token');
-  } finally {
-    server.close();
-  }
+  await closing(
+    loopback((_req, res) => res.writeHead(401, TEXT).end('Missing parameter (Finicity-App-Token)')),
+    async (server) => {
+      const baseURL = server.url;
+      const api = new OperationClient({
+        request,
+        contract: await contracts('financial-data'),
+        profile: serviceProfile('financial-data'),
+        baseURL,
+      });
+      const res = await api.call('GetInstitutions', { query: { limit: 1 } });
+      expect(res.status).toBe(401);
+      expect(res.text).toContain('Finicity-App-Token');
+    },
+  );
 });
 
 // The configuration's reading of the header names, in process (five processes would cost seconds of CPU).
@@ -127,21 +122,16 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
   );
 });
 
-test('npm run mock refuses a bad --header-names with one usage line', async () => {
-  const { main } = await import('../../scripts/mock.js');
-  const res = await runInProcess(main, ['--service', 'financial-data', '--header-names', 'finicity']);
-  expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual([
-    "error: --header-names must be seed or provider, not 'finicity'. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]",
-  ]);
-});
-
 // The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
-test('npm run mock refuses a bad --clock-start with one usage line', async () => {
-  const { main } = await import('../../scripts/mock.js');
-  const res = await runInProcess(main, ['--service', 'financial-data', '--clock-start', '2026-02-31T00:00:00Z']);
-  expect(res.code).toBe(2);
-  expect(res.output.trim().split('\n')).toEqual([
-    'error: --clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]',
-  ]);
-});
+for (const [option, value, error] of [
+  ['--header-names', 'finicity', "--header-names must be seed or provider, not 'finicity'"],
+  ['--clock-start', '2026-02-31T00:00:00Z', '--clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date'],
+] as const)
+  test(`npm run mock refuses a bad ${option} with one usage line`, async () => {
+    const { main } = await import('../../scripts/mock.js');
+    const res = await runInProcess(main, ['--service', 'financial-data', option, value]);
+    expect(res.code).toBe(2);
+    expect(res.output.trim().split('\n')).toEqual([
+      `error: ${error}. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]`,
+    ]);
+  });

@@ -2,15 +2,14 @@
 // the contracts are current: it passes on the tree as committed and names a file edited by hand,
 // a file made from other contract files, and a missing file (copies in a temporary folder).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import { GENERATED_DIR, generatedFile, staleTypes } from '../../tools/types/generate.js';
 
 test('the generated operation types are current, and the check names a hand edit, another contract and a missing file', () => {
   expect(staleTypes()).toEqual([]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'generated-types-'));
-  try {
+  return inTempDir('generated-types-', async (dir) => {
     for (const f of fs.readdirSync(GENERATED_DIR)) fs.copyFileSync(path.join(GENERATED_DIR, f), path.join(dir, f));
     expect(staleTypes(dir)).toEqual([]);
     const card = generatedFile('card-enrollment', dir);
@@ -22,7 +21,5 @@ test('the generated operation types are current, and the check names a hand edit
     expect(problems).toMatch(/card-enrollment\.generated\.ts was edited by hand/);
     expect(problems).toMatch(/installments\.generated\.ts was made from another version of schemas\/installments\//);
     expect(problems).toMatch(/financial-data\.generated\.ts is missing/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

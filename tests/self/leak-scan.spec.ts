@@ -3,16 +3,15 @@
 // secret; only the kind and the file are reported.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import { LEAK_PATTERNS } from '../../fixtures/leak-patterns.js';
 import { TEST_PANS } from '../../fixtures/examples/card-enrollment.js';
 import { configuredSecretPatterns, scanForLeaks } from '../../helpers/verdict/leak-scan.js';
 
 test('finds a test PAN and a configured secret in the outputs, and nothing in clean files', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-scan-'));
-  try {
+  return inTempDir('leak-scan-', async (dir) => {
     fs.mkdirSync(path.join(dir, 'allure-results'));
     fs.writeFileSync(path.join(dir, 'allure-results', 'a-attachment.json'), JSON.stringify({ pan: TEST_PANS[0] }));
     fs.writeFileSync(path.join(dir, 'certification.md'), 'partner secret sbx-Secret-0123456789 was echoed');
@@ -33,9 +32,7 @@ test('finds a test PAN and a configured secret in the outputs, and nothing in cl
     expect(found.filter((f) => f.endsWith('clean.md'))).toEqual([]);
     expect(JSON.stringify(leaks)).not.toContain(TEST_PANS[0]);
     expect(JSON.stringify(leaks)).not.toContain('sbx-Secret-0123456789');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 /** A zip of the given entries, as Playwright's blob reporter writes one (its own yazl). */
@@ -49,8 +46,7 @@ async function zipOf(file: string, entries: Record<string, string>): Promise<voi
 }
 
 test('opens a blob report: a leak in its events or in an attachment it carries inline fails as elsewhere', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leak-scan-blob-'));
-  try {
+  await inTempDir('leak-scan-blob-', async (dir) => {
     const attach = (text: string) =>
       JSON.stringify({ method: 'onAttach', params: { attachments: [{ name: 'x', base64: Buffer.from(text).toString('base64') }] } });
     await zipOf(path.join(dir, 'report-1.zip'), {
@@ -67,7 +63,5 @@ test('opens a blob report: a leak in its events or in an attachment it carries i
       'report-1.zip (report.jsonl)',
       'report-2.zip (report.jsonl (an inline attachment))',
     ]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -5,6 +5,11 @@ import net from 'node:net';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { BODY_IDLE_MS } from '../../mocks/kit/body.js';
 import { expect, MOCKS, test } from '../../fixtures/self.js';
+import { loopback, closing } from './support.known.js';
+
+/** A JSON body (a string sent as it is) to a URL of a mock. */
+const sendJson = (url: string, body: unknown, method = 'POST') =>
+  fetch(url, { method, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** Raw bytes sent on one keep-alive connection; the whole answer read until the server ends it (or 5 s pass). */
 function rawExchange(origin: string, bytes: string): Promise<{ text: string; ended: 'end' | 'reset' | 'open' }> {
@@ -151,11 +156,7 @@ for (const mock of MOCKS) {
 
     test('control surface: an unknown fault id is answered in one short line: at most its first 80 characters, the count of known ids, the nearest', async () => {
       const put = async (id: string) => {
-        const res = await fetch(`${handle.origin}/__mock/faults`, {
-          method: 'PUT',
-          body: JSON.stringify({ faults: [id] }),
-          headers: { 'content-type': 'application/json' },
-        });
+        const res = await sendJson(`${handle.origin}/__mock/faults`, { faults: [id] }, 'PUT');
         expect(res.status).toBe(400);
         return ((await res.json()) as { message: string }).message;
       };
@@ -172,11 +173,7 @@ for (const mock of MOCKS) {
     });
 
     test('answers an oversized body with 413, not a crash', async () => {
-      const res = await fetch(`${handle.baseURL}/anything`, {
-        method: 'POST',
-        body: 'x'.repeat(6 * 1024 * 1024),
-        headers: { 'content-type': 'application/json' },
-      });
+      const res = await sendJson(`${handle.baseURL}/anything`, 'x'.repeat(6 * 1024 * 1024));
       expect(res.status).toBe(413);
     });
 
@@ -191,7 +188,7 @@ for (const mock of MOCKS) {
       ['/__mock/faults', 'PUT', '{"faults": ["no-such-fault"]}'],
     ]) {
       test(`control surface: ${method} ${path} ${body} is a 400 with one message line`, async () => {
-        const res = await fetch(`${handle.origin}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
+        const res = await sendJson(`${handle.origin}${path}`, body, method);
         expect(res.status).toBe(400);
         const { message } = (await res.json()) as { message: string };
         expect(message.split('\n')).toHaveLength(1);
@@ -200,12 +197,7 @@ for (const mock of MOCKS) {
 
     // A clock advance of {"seconds": 1e13} used to answer 500 "Invalid time value" and break every later answer.
     test('control surface: a clock advance beyond what a Date holds is a 400 and the mock keeps answering', async () => {
-      const advance = (seconds: number) =>
-        fetch(`${handle.origin}/__mock/clock/advance`, {
-          method: 'POST',
-          body: JSON.stringify({ seconds }),
-          headers: { 'content-type': 'application/json' },
-        });
+      const advance = (seconds: number) => sendJson(`${handle.origin}/__mock/clock/advance`, { seconds });
       const res = await advance(1e13);
       expect(res.status).toBe(400);
       const { message } = (await res.json()) as { message: string };
@@ -219,11 +211,7 @@ for (const mock of MOCKS) {
 
     // The clock starts at any instant, earlier than today too (mocks/kit/clock.ts), and reset returns to the start.
     test('control surface: the clock can be set to a date earlier than today; a mock started at a date shows it', async () => {
-      const set = await fetch(`${handle.origin}/__mock/clock/set`, {
-        method: 'POST',
-        body: JSON.stringify({ at: '2026-01-15T08:00:00Z' }),
-        headers: { 'content-type': 'application/json' },
-      });
+      const set = await sendJson(`${handle.origin}/__mock/clock/set`, { at: '2026-01-15T08:00:00Z' });
       expect(set.status).toBe(200);
       const { now } = (await (await fetch(`${handle.origin}/__mock/state`)).json()) as { now: string };
       expect(Date.parse(now) - Date.UTC(2026, 0, 15, 8)).toBeGreaterThanOrEqual(0);
@@ -237,11 +225,7 @@ for (const mock of MOCKS) {
         const state = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
         expect(state.now.slice(0, 10)).toBe('2025-03-01');
         // Moved on, then reset: back at the instant it started at, not at real time.
-        await fetch(`${started.origin}/__mock/clock/advance`, {
-          method: 'POST',
-          body: JSON.stringify({ seconds: 40 * 86_400 }),
-          headers: { 'content-type': 'application/json' },
-        });
+        await sendJson(`${started.origin}/__mock/clock/advance`, { seconds: 40 * 86_400 });
         await fetch(`${started.origin}/__mock/reset`, { method: 'POST' });
         const reset = (await (await fetch(`${started.origin}/__mock/state`)).json()) as { now: string };
         expect(reset.now.slice(0, 10), 'the clock after a reset: the start it was given').toBe('2025-03-01');
@@ -262,27 +246,22 @@ for (const mock of MOCKS) {
 // A fault loosening an operation's media types (a relaxation of its requestBody content) is what the body parser reads.
 test('with unsupported-media-accepted, approvedOffers takes a text/plain body past the body parser to its guard', async () => {
   const installments = MOCKS.find((m) => m.service === 'installments')!;
-  const loose = await installments.start({ faults: ['unsupported-media-accepted'] });
-  try {
+  await closing(installments.start({ faults: ['unsupported-media-accepted'] }), async (loose) => {
     const res = await fetch(`${loose.baseURL}/offers`, { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
     expect(res.status, 'the unsigned call refused by the guard, not 415').toBe(401);
-  } finally {
-    await loose.close();
-  }
+  });
 });
 
 // The standalone mock (scripts/mock.ts) diverts deliveries addressed off this machine to its loopback
 // receiver: nothing leaves the machine unless its user names where deliveries go.
 test('a delivery addressed off this machine goes where divertTo says, path kept; a loopback address is sent as it is', async () => {
   const { Deliveries } = await import('../../mocks/kit/deliveries.js');
-  const http = await import('node:http');
   const seen: string[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await loopback((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  const origin = server.url;
   try {
     const deliveries = new Deliveries();
     deliveries.divertTo = origin;
@@ -291,6 +270,6 @@ test('a delivery addressed off this machine goes where divertTo says, path kept;
     expect((await deliveries.send(`${origin}/direct`, 'POST', {}, undefined, at)).status).toBe(200);
     expect(seen).toEqual(['POST /events?k=1', 'POST /direct']);
   } finally {
-    server.close();
+    await server.close();
   }
 });

@@ -3,9 +3,8 @@
 // the financial data header hint names the setting that fixes it (helpers/target/preflight-plans.ts);
 // when the prepared financial data customer is unfit (helpers/target/sandbox/prepare.ts; on the
 // stand-in through doctor and certify: tests/self/e2e/config-mistakes.spec.ts).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback } from './support.known.js';
 import { problemLine } from '../../helpers/config/env-schema.js';
 import { diagnose, probe, type PreflightPlan, type ProbeAnswer } from '../../helpers/target/preflight.js';
 import { headerNameProblem } from '../../helpers/target/preflight-plans.js';
@@ -77,13 +76,10 @@ test('the header hint names the setting that fixes it: the named set that sends 
 });
 
 test('probe gives the status and body, and a network failure as status 0 with its cause (never a throw)', async () => {
-  const server = http.createServer((_req, res) => res.writeHead(418).end('teapot')).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  expect(await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' })).toMatchObject({ status: 418, text: 'teapot' });
-  server.close();
-  await new Promise((resolve) => server.once('close', resolve));
-  const down = await probe(`http://127.0.0.1:${port}/x`, { method: 'GET' });
+  const server = await loopback((_req, res) => res.writeHead(418).end('teapot'));
+  expect(await probe(`${server.url}/x`, { method: 'GET' })).toMatchObject({ status: 418, text: 'teapot' });
+  await server.close();
+  const down = await probe(`${server.url}/x`, { method: 'GET' });
   expect(down.status).toBe(0);
   expect(down.text).toMatch(/ECONNREFUSED|fetch failed/);
 });

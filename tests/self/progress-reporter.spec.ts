@@ -3,6 +3,7 @@
 // 10 s and at each failure (the check's title redacted, on one line), and a closing line per service.
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,23 @@ import { DURATIONS_TABLE, fileDurations, fileKey, readDurationsTable } from '../
 import { limitOf } from '../../helpers/contract/facts.js';
 
 const T0 = 1_000_000;
+/** The planned checks of one file of a service, their ids the prefix numbered 1 to count (from 0 with from0). */
+const planOf = (prefix: string, count: number, service: string, file: string, more: { kind?: 'polls'; from0?: true } = {}) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${more.from0 ? i : i + 1}`,
+    service,
+    file,
+    ...(more.kind ? { kind: more.kind } : {}),
+  }));
+/** Runs the checks prefix0 to prefix(count - 1) of a service one after the other from `now`, each taking ms; the time they end. */
+function runEach(p: ServiceProgress, service: string, prefix: string, count: number, ms: number, now: number): number {
+  for (let n = 0; n < count; n++) {
+    p.begin(service, `${prefix}${n}`, now);
+    now += ms;
+    p.end(service, 'passed', ms, `${prefix}${n}`, false, now);
+  }
+  return now;
+}
 
 test('counts checks per service: a time-out is a failure, an interrupted check is not (stopped), a skip is a skip', () => {
   const p = new ServiceProgress({ 'card-enrollment': 5, installments: 2 }, 2, T0);
@@ -54,10 +72,7 @@ test('the time left is the mean duration so far of the service, times the checks
 
 test('the time left follows slow files: a check not begun is expected to take what its file took, else what the previous run recorded', () => {
   // 4 quick reads (1 s) and 4 polled reports (100 s), one worker: the truth after the first quick read is 3 + 400 s.
-  const plan = [
-    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
-    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts' })),
-  ];
+  const plan = [...planOf('q', 4, 'fd', 'quick.spec.ts'), ...planOf('r', 4, 'fd', 'reports.spec.ts')];
   const p = new ServiceProgress({ fd: 8 }, 1, T0, plan);
   p.begin('fd', 'q1', T0);
   p.end('fd', 'passed', 1000, 'q1');
@@ -77,7 +92,7 @@ test('the time left follows slow files: a check not begun is expected to take wh
 });
 
 test('a run slower than the previous one (a busier machine) scales the previous durations by its pace so far; a quicker one does not scale them down', () => {
-  const plan = [1, 2, 3].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts' }));
+  const plan = planOf('r', 3, 'fd', 'reports.spec.ts');
   const previous = { r1: 100_000, r2: 100_000, r3: 100_000 };
   const slower = new ServiceProgress({ fd: 3 }, 1, T0, plan, previous);
   slower.begin('fd', 'r1', T0);
@@ -94,10 +109,7 @@ test('a first run expects a check that polls a report to take two polling interv
   const contract = await loadContract('financial-data');
   expect(pollingPriorMs(), "two of the contract's waits between reads").toBe(2 * limitOf(contract, 'reportPollSeconds') * 1000);
   // 4 quick reads of one file, 4 polled reports of another, one worker, no previous run.
-  const plan = [
-    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
-    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts', kind: 'polls' as const })),
-  ];
+  const plan = [...planOf('q', 4, 'fd', 'quick.spec.ts'), ...planOf('r', 4, 'fd', 'reports.spec.ts', { kind: 'polls' })];
   const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000);
   p.begin('fd', 'q1', T0);
   p.end('fd', 'passed', 1000, 'q1');
@@ -116,10 +128,7 @@ test('a first run expects a check that polls a report to take two polling interv
 
 test('a first run draws each file toward what a check of it took on the stand-ins, from the first line on', () => {
   // Two files, one worker, no previous run: quick reads measured at 1 s a check, polled reports at 60 s.
-  const plan = [
-    ...[1, 2, 3, 4].map((n) => ({ id: `q${n}`, service: 'fd', file: 'quick.spec.ts' })),
-    ...[1, 2, 3, 4].map((n) => ({ id: `r${n}`, service: 'fd', file: 'reports.spec.ts', kind: 'polls' as const })),
-  ];
+  const plan = [...planOf('q', 4, 'fd', 'quick.spec.ts'), ...planOf('r', 4, 'fd', 'reports.spec.ts', { kind: 'polls' })];
   const priors = { 'quick.spec.ts': 1000, 'reports.spec.ts': 60_000 };
   const p = new ServiceProgress({ fd: 8 }, 1, T0, plan, {}, 40_000, priors);
   expect(p.remainingMs('fd', T0), 'before any check ends: the measured table').toBe(4 * 1000 + 4 * 60_000);
@@ -151,17 +160,9 @@ test('a first run draws each file toward what a check of it took on the stand-in
 
 test("a run slower than the table's (a rate limit, a loaded machine) scales the priors of the files not begun by its pace so far", () => {
   // Two files measured at 1 s a check; this run's first file takes 4 s a check (a stand-in at 5 requests/s).
-  const plan = [
-    ...Array.from({ length: 30 }, (_, n) => ({ id: `a${n}`, service: 'ce', file: 'a.spec.ts' })),
-    ...Array.from({ length: 30 }, (_, n) => ({ id: `b${n}`, service: 'ce', file: 'b.spec.ts' })),
-  ];
+  const plan = [...planOf('a', 30, 'ce', 'a.spec.ts', { from0: true }), ...planOf('b', 30, 'ce', 'b.spec.ts', { from0: true })];
   const p = new ServiceProgress({ ce: 60 }, 1, T0, plan, {}, undefined, { 'a.spec.ts': 1000, 'b.spec.ts': 1000 });
-  let now = T0;
-  for (let n = 0; n < 30; n++) {
-    p.begin('ce', `a${n}`, now);
-    now += 4000;
-    p.end('ce', 'passed', 4000, `a${n}`, false, now);
-  }
+  const now = runEach(p, 'ce', 'a', 30, 4000, T0);
   const run = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
   const pace = (30 * 4000 + PACE_WEIGHT_MS * run) / (30 * 1000 + PACE_WEIGHT_MS);
   expect(p.remainingMs('ce', now), 'the 30 checks of b at the pace so far').toBeCloseTo(30 * 1000 * pace, 6);
@@ -179,10 +180,7 @@ test("a run slower than the table's (a rate limit, a loaded machine) scales the 
 });
 
 test("a service not begun whose files nothing measured is expected at the run's mean so far, not 'estimating'", () => {
-  const plan = [
-    { id: 'c0', service: 'ce', file: 'c.spec.ts' },
-    ...[0, 1, 2].map((n) => ({ id: `f${n}`, service: 'fd', file: 'f.spec.ts' })),
-  ];
+  const plan = [...planOf('c', 1, 'ce', 'c.spec.ts', { from0: true }), ...planOf('f', 3, 'fd', 'f.spec.ts', { from0: true })];
   const p = new ServiceProgress({ ce: 1, fd: 3 }, 1, T0, plan, {}, undefined, { 'other.spec.ts': 1000 });
   p.begin('ce', 'c0', T0);
   p.end('ce', 'passed', 2000, 'c0', false, T0 + 2000);
@@ -191,17 +189,9 @@ test("a service not begun whose files nothing measured is expected at the run's 
 
 test('a service not begun takes the pace of the services before it: a rate limit slows every service of the run', () => {
   // Card enrollment's checks took 4 times their priors; financial data, not begun, is expected at that pace, not the table's.
-  const plan = [
-    ...Array.from({ length: 30 }, (_, n) => ({ id: `c${n}`, service: 'ce', file: 'c.spec.ts' })),
-    ...Array.from({ length: 10 }, (_, n) => ({ id: `f${n}`, service: 'fd', file: 'f.spec.ts' })),
-  ];
+  const plan = [...planOf('c', 30, 'ce', 'c.spec.ts', { from0: true }), ...planOf('f', 10, 'fd', 'f.spec.ts', { from0: true })];
   const p = new ServiceProgress({ ce: 30, fd: 10 }, 1, T0, plan, {}, undefined, { 'c.spec.ts': 1000, 'f.spec.ts': 10_000 });
-  let now = T0;
-  for (let n = 0; n < 30; n++) {
-    p.begin('ce', `c${n}`, now);
-    now += 4000;
-    p.end('ce', 'passed', 4000, `c${n}`, false, now);
-  }
+  const now = runEach(p, 'ce', 'c', 30, 4000, T0);
   const run = (30 * 4000 + PACE_WEIGHT_MS) / (30 * 1000 + PACE_WEIGHT_MS);
   expect(p.remainingMs('fd', now)).toBeCloseTo(10 * 10_000 * run, 6);
 });
@@ -231,31 +221,28 @@ test('the measured table: the mean per check of each file over the runs that ran
 });
 
 test('a check polls a report when its own lines (to the next check of its file) name the pollReport fixture, unless it is @mock-only', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'progress-kinds-'));
-  const file = path.join(dir, 'x.spec.ts');
-  fs.writeFileSync(
-    file,
-    [
-      "test('reads', async ({ fdApi }) => {", // 1
-      '  await fdApi.call();',
-      '});',
-      'for (const op of OPS) {',
-      '  test(`${op} polls`, async ({ pollReport }) => {', // 5
-      '    await pollReport({ id });',
-      '  });',
-      '}',
-      "test('reads again', async () => {});", // 9
-    ].join('\n'),
-  );
-  try {
+  return inTempDir('progress-kinds-', async (dir) => {
+    const file = path.join(dir, 'x.spec.ts');
+    fs.writeFileSync(
+      file,
+      [
+        "test('reads', async ({ fdApi }) => {", // 1
+        '  await fdApi.call();',
+        '});',
+        'for (const op of OPS) {',
+        '  test(`${op} polls`, async ({ pollReport }) => {', // 5
+        '    await pollReport({ id });',
+        '  });',
+        '}',
+        "test('reads again', async () => {});", // 9
+      ].join('\n'),
+    );
     const at = (id: string, line: number, f = file) => ({ id, location: { file: f, line } });
     const mockOnly = { ...at('b3', 5), tags: ['@mock-only'] };
     expect([
       ...pollingChecks([at('a', 1), at('b1', 5), at('b2', 5), mockOnly, at('c', 9), at('d', 1, path.join(dir, 'gone.spec.ts'))]),
     ]).toEqual(['b1', 'b2']);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a failure line gives the reason, and is cut at a character boundary', () => {

@@ -3,10 +3,8 @@
 // own example does where the provider's schema says otherwise meets the deviation, and the certification
 // says CONDITIONAL naming it, listed as the seed-vs-provider conflicts are; a value that neither the
 // schema nor any example shows still fails. End to end through the client against a local target.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { TestInfo } from '@playwright/test';
 import { emptyCoverage, expect, test } from '../../fixtures/self.js';
+import { clientTestInfo, loopback } from './support.known.js';
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { runNegativeCases } from '../../helpers/client/negative.js';
@@ -21,32 +19,22 @@ import { certificationLines } from '../../helpers/verdict/certification-report.j
 import type { Certification } from '../../helpers/verdict/model.js';
 import type { TestOutcome } from '../../helpers/verdict/coverage-report.js';
 
-/** A target answering every request with one status and body. */
-async function target(status: number, body: unknown): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
+/** A target answering every request, once read, with one status and body. */
+const target = (status: number, body: unknown) =>
+  loopback((req, res) => {
     req.resume();
-    req.on('end', () => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
+    req.on('end', () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 type Note = { type: string; description?: string };
 
 async function clientOf(request: any, service: ServiceName, baseURL: string, annotations: Note[]) {
-  const info = { annotations, tags: [], attach: async () => undefined, skip: () => undefined, project: { name: service } };
   return new OperationClient({
     request,
     contract: await loadContract(service),
     profile: serviceProfile(service),
     baseURL,
-    testInfo: info as unknown as TestInfo,
+    testInfo: clientTestInfo(service, annotations),
     authorize: () => ({}),
   });
 }

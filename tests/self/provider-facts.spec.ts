@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { expectOneErrorLine } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import {
   absenceLine,
@@ -193,9 +194,7 @@ test('npm run provider-facts writes the facts of a document with its version and
     [['--service', 'installments', '--from', 'package.json'], 'is not an OpenAPI 3.x document'],
   ] as const) {
     const bad = await runInProcess(main, [...args]);
-    expect(bad.code).toBe(2);
-    expect(bad.output.trim().split('\n')).toHaveLength(1);
-    expect(bad.output).toContain(message);
+    expectOneErrorLine(bad, message);
   }
   expect(fs.existsSync(factsFile('installments'))).toBe(true);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { expectOneErrorLine } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
@@ -199,9 +200,7 @@ for (const [label, setup, message] of [
 ] as const) {
   test(`${label} is one error line and exit 2`, async () => {
     const { code, output } = await runInProcess(await replayMain(), ['--collection', setup()]);
-    expect(code, output).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
     expect(noStack(output)).toBe(true);
   });
 }
@@ -212,9 +211,7 @@ test('an unknown service and a missing --collection are one error line and exit 
     [[], '--collection is required'],
   ] as const) {
     const { code, output } = await runInProcess(await replayMain(), [...args]);
-    expect(code, output).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   }
 });
 

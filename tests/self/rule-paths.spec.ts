@@ -23,6 +23,7 @@ import {
   rulePaths,
   type Evidence,
 } from '../../helpers/verdict/rule-paths.js';
+import { testRule } from './support.known.js';
 
 interface ListedCheck {
   project: string;
@@ -160,17 +161,7 @@ test('the rule x path report names an uncovered update path and accepts its just
   const catalogue = {
     service: 'financial-data',
     paths: { 'by-id': 'the reader by id' },
-    rules: [
-      {
-        id: 'FD-T-NAME',
-        text: 't',
-        kind: 'limit' as const,
-        source: 'seed' as const,
-        cite: 'c',
-        operations: ['AddBusinessDetails'],
-        paths: ['by-id'],
-      },
-    ],
+    rules: [testRule('FD-T-NAME', 'limit', ['AddBusinessDetails'], { paths: ['by-id'] })],
   };
   const evidence = [{ rules: ['FD-T-NAME:accept'], operations: ['AddBusinessDetails'] }];
   const bare = rulePathReport(catalogue, contract, evidence, []);
@@ -190,16 +181,7 @@ test('a run fails on a cell whose only check did not run, or ran without calling
   const catalogue = {
     service: 'financial-data',
     paths: {},
-    rules: [
-      {
-        id: 'FD-T-READ',
-        text: 't',
-        kind: 'status' as const,
-        source: 'seed' as const,
-        cite: 'c',
-        operations: ['GetCustomer', 'DeleteCustomer'],
-      },
-    ],
+    rules: [testRule('FD-T-READ', 'status', ['GetCustomer', 'DeleteCustomer'])],
   };
   const whole: Parameters<typeof ruleGapsOfRun>[2] = {
     target: 'mock',
@@ -235,7 +217,7 @@ test("a property checker's counts add its rule's paths: probed covered, left out
   const catalogue = {
     service: 'financial-data',
     paths: {},
-    rules: [{ id: 'FD-T-PROP', text: 't', kind: 'state' as const, source: 'seed' as const, cite: 'c', operations: ['AddCustomer'] }],
+    rules: [testRule('FD-T-PROP', 'state', ['AddCustomer'])],
   };
   const info = { annotations: [] as { type: string; description?: string }[] } as unknown as TestInfo;
   const count = {

@@ -3,9 +3,9 @@
 // creates deleted when it ends, through the contract's delete operation, and what it cannot delete
 // counted; the ledger's account of an interrupted run swept afterwards; the quota planned before a
 // run; a Retry-After in seconds or as a date; a request left without an answer ends at its deadline.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../fixtures/self.js';
+import { loopback, closing } from './support.known.js';
 import { OperationClient, withinDeadline } from '../../helpers/client/client.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
@@ -17,11 +17,19 @@ import { startFinancialDataMock } from '../../mocks/financial-data/index.js';
 import { createEncryptionKeys } from '../../mocks/card-enrollment/keys.js';
 import { fetchJwkSet } from '../../helpers/target/keys.js';
 
-async function server(handler: http.RequestListener): Promise<{ url: string; close: () => void }> {
-  const s = http.createServer(handler).listen(0, '127.0.0.1');
-  await new Promise((resolve) => s.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() };
-}
+/** A financial data client of the target at baseURL, with the options a case adds (a sandbox's, a guest's). */
+const fdClient = async (
+  request: APIRequestContext,
+  baseURL: string,
+  more: Partial<ConstructorParameters<typeof OperationClient>[0]> = {},
+) =>
+  new OperationClient({
+    request,
+    contract: await loadContract('financial-data'),
+    profile: serviceProfile('financial-data'),
+    baseURL,
+    ...more,
+  });
 
 test('a request left without an answer fails at its deadline with the message naming it; an answer in time is passed on', async () => {
   // A promise that never settles: a target that keeps the connection and never answers.
@@ -35,7 +43,7 @@ test('a request left without an answer fails at its deadline with the message na
 test("a sandbox's key URL answering 429 is waited out as its Retry-After asks, then its key is read", async () => {
   const { jwks, kid } = await createEncryptionKeys();
   let calls = 0;
-  const keys = await server((_req, res) => {
+  const keys = await loopback((_req, res) => {
     calls++;
     if (calls < 3) res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"slow down"}');
     else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
@@ -44,7 +52,7 @@ test("a sandbox's key URL answering 429 is waited out as its Retry-After asks, t
     expect((await fetchJwkSet('CARD_KEYS_URL', keys.url)).kid).toBe(kid);
     expect(calls).toBe(3);
   } finally {
-    keys.close();
+    await keys.close();
   }
 });
 
@@ -58,7 +66,7 @@ test('Retry-After is read in seconds or as an HTTP date, bounded, and grows with
 test('on a sandbox a 429 is waited out and counted; a check of the 429 and a mock get it as it is', async ({ request }) => {
   let calls = 0;
   // Answers 429 (Retry-After 1) to every other request: the first of each pair is throttled.
-  const target = await server((_req, res) => {
+  const target = await loopback((_req, res) => {
     calls++;
     if (calls % 2 === 1)
       res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
@@ -68,29 +76,27 @@ test('on a sandbox a 429 is waited out and counted; a check of the 429 and a moc
         .end('{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}');
   });
   try {
-    const contract = await loadContract('financial-data');
-    const client = (sandbox: boolean) =>
-      new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: target.url, sandbox });
+    const client = (sandbox: boolean) => fdClient(request, target.url, { sandbox });
     // This worker's own ledger: the next test's 429s, in another worker at the same time, are not this call's.
     const before = summarise(readOwnGuestLog()).retries;
     const started = Date.now();
-    const waited = await client(true)
+    const waited = await (await client(true))
       .call('GetInstitutions', { query: { limit: 1 } })
       .catch((e: Error) => ({ status: -1, message: e.message }));
     expect(waited.status, 'the 429 waited out, then the answer').toBe(200);
     expect(Date.now() - started, 'Retry-After: 1 was honoured').toBeGreaterThanOrEqual(900);
     expect(summarise(readOwnGuestLog()).retries - before, 'the retry is in the ledger').toBe(1);
-    const expected = await client(true)
+    const expected = await (await client(true))
       .call('GetInstitutions', { query: { limit: 1 }, rateLimit: 'expect' })
       .catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
     expect(expected.status, 'a check of the 429 itself gets it').toBe(429);
     calls = 0;
-    const onMock = await client(false)
+    const onMock = await (await client(false))
       .call('GetInstitutions', { query: { limit: 1 } })
       .catch((e: Error) => ({ status: /429/.test(e.message) ? 429 : -1 }));
     expect(onMock.status, "a mock's 429 is never waited out").toBe(429);
   } finally {
-    target.close();
+    await target.close();
   }
 });
 
@@ -104,21 +110,13 @@ test("a sandbox's 429 waits are added to the test's time budget: a throttled che
   // the few milliseconds its three small answers take.
   let calls = 0;
   const institutions = '{"institutions":[],"found":0,"displaying":0,"moreAvailable":false,"createdDate":1,"page":1}';
-  const target = await server((_req, res) => {
+  const target = await loopback((_req, res) => {
     if (++calls === 2 || calls === 3)
       res.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' }).end('{"code":429,"message":"slow down"}');
     else res.writeHead(200, { 'content-type': 'application/json' }).end(institutions);
   });
   try {
-    const contract = await loadContract('financial-data');
-    const guest = new OperationClient({
-      request,
-      contract,
-      profile: serviceProfile('financial-data'),
-      baseURL: target.url,
-      sandbox: true,
-      testInfo,
-    });
+    const guest = await fdClient(request, target.url, { sandbox: true, testInfo });
     expect((await guest.call('GetInstitutions', { query: { limit: 1 } })).status, 'the first answer').toBe(200);
     const budget = Math.ceil(performance.now() - started) + 3000;
     testInfo.setTimeout(budget);
@@ -126,17 +124,16 @@ test("a sandbox's 429 waits are added to the test's time budget: a throttled che
     expect(answer.status, 'both 429s waited out, then the answer').toBe(200);
     expect(testInfo.timeout, 'the budget grew by the two waits').toBe(budget + 4000);
   } finally {
-    target.close();
+    await target.close();
   }
 });
 
 test('on a sandbox what a check creates is deleted when it ends, and what the API cannot delete is counted', async ({ request }) => {
-  const mock = await startFinancialDataMock();
-  try {
+  await closing(startFinancialDataMock(), async (mock) => {
     const contract = await loadContract('financial-data');
     const [partner] = mock.world.partners.values();
     const appKey = mock.world.appKeys[0];
-    const bare = new OperationClient({ request, contract, profile: serviceProfile('financial-data'), baseURL: mock.baseURL });
+    const bare = await fdClient(request, mock.baseURL);
     const names = fdHeaderNames(contract, 'seed');
     const token = (
       await bare.call('CreateToken', {
@@ -145,14 +142,7 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
       })
     ).body.token as string;
     const authorize = () => ({ [names.appKey]: appKey, [names.appToken]: token });
-    const guest = new OperationClient({
-      request,
-      contract,
-      profile: serviceProfile('financial-data'),
-      baseURL: mock.baseURL,
-      authorize,
-      sandbox: true,
-    });
+    const guest = await fdClient(request, mock.baseURL, { authorize, sandbox: true });
     const customer = await guest.call('AddTestingCustomer', {
       body: { username: `pcsuite.guest.${Date.now()}`, firstName: 'Ada', lastName: 'Guest' },
     });
@@ -183,21 +173,11 @@ test('on a sandbox what a check creates is deleted when it ends, and what the AP
       leftBehind: [{ kind: 'consumer', deletable: false }],
     });
     // A client that is not a guest (the test data sandbox:prepare makes) keeps what it creates.
-    const keeper = new OperationClient({
-      request,
-      contract,
-      profile: serviceProfile('financial-data'),
-      baseURL: mock.baseURL,
-      authorize,
-      sandbox: true,
-      guest: false,
-    });
+    const keeper = await fdClient(request, mock.baseURL, { authorize, sandbox: true, guest: false });
     const kept = await keeper.call('AddTestingCustomer', { body: { username: `pcsuite-linked-${Date.now()}` } });
     await keeper.deleteCreated();
     expect((await keeper.call('GetCustomer', { path: { customerId: kept.body.id } })).status, 'prepared data stays').toBe(200);
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 test('the ledger of an interrupted run names what is still there, newest first, and nothing once deleted', () => {

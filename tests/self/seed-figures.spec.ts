@@ -13,57 +13,47 @@ import { constOf, enumOf, lengthOf, limitListOf, limitOf, rangeOf, securityHeade
 type Row = { seed: string; check: (c: Contract) => void };
 const HOUR_S = 3600;
 
+/** A row whose figure is the length bounds of a component's member (the component's own without one). */
+const lengthIs =
+  (component: string, member: string, bounds: { min?: number; max?: number }) =>
+  (c: Contract): void =>
+    expect(lengthOf(c, component, member)).toEqual(bounds);
+/** A row whose figure is the values of an enum, a component's or its member's. */
+const enumIs =
+  (values: string[], component: string, member?: string) =>
+  (c: Contract): void =>
+    expect(enumOf(c, component, member)).toEqual(values);
+
 // --- seed 000 (card enrollment), Limits table and field tables, verbatim row names.
 const CARD: Row[] = [
-  { seed: 'consumer.firstName: max 30 characters', check: (c) => expect(lengthOf(c, 'Consumer', 'firstName')).toEqual({ max: 30 }) },
-  { seed: 'consumer.lastName: max 30 characters', check: (c) => expect(lengthOf(c, 'Consumer', 'lastName')).toEqual({ max: 30 }) },
-  {
-    seed: 'consumerIdentity.identityValue: max 255 characters',
-    check: (c) => expect(lengthOf(c, 'ConsumerIdentity', 'identityValue')).toEqual({ max: 255 }),
-  },
-  {
-    seed: 'enrolmentReferenceId: max 256 characters',
-    check: (c) => expect(lengthOf(c, 'EnrolmentReferenceData', 'enrolmentReferenceId')).toEqual({ max: 256 }),
-  },
-  {
-    seed: 'Card.primaryAccountNumber: 16 to 20 characters',
-    check: (c) => expect(lengthOf(c, 'Card', 'primaryAccountNumber')).toEqual({ min: 16, max: 20 }),
-  },
-  {
-    seed: 'Card.panExpirationMonth: 2 characters',
-    check: (c) => expect(lengthOf(c, 'Card', 'panExpirationMonth')).toEqual({ min: 2, max: 2 }),
-  },
-  {
-    seed: 'Card.panExpirationYear: 4 characters',
-    check: (c) => expect(lengthOf(c, 'Card', 'panExpirationYear')).toEqual({ min: 4, max: 4 }),
-  },
-  {
-    seed: 'Card.cardSecurityCode: 3 to 6 characters',
-    check: (c) => expect(lengthOf(c, 'Card', 'cardSecurityCode')).toEqual({ min: 3, max: 6 }),
-  },
-  { seed: 'descriptorName: max 64', check: (c) => expect(lengthOf(c, 'DigitalCardData', 'descriptorName')).toEqual({ max: 64 }) },
-  { seed: 'artUri: max 1024', check: (c) => expect(lengthOf(c, 'DigitalCardData', 'artUri')).toEqual({ max: 1024 }) },
-  { seed: 'coBrandedName: max 128', check: (c) => expect(lengthOf(c, 'DigitalCardData', 'coBrandedName')).toEqual({ max: 128 }) },
-  { seed: 'ConsumerIdentityType enum: EMAIL_ADDRESS', check: (c) => expect(enumOf(c, 'ConsumerIdentityType')).toEqual(['EMAIL_ADDRESS']) },
+  { seed: 'consumer.firstName: max 30 characters', check: lengthIs('Consumer', 'firstName', { max: 30 }) },
+  { seed: 'consumer.lastName: max 30 characters', check: lengthIs('Consumer', 'lastName', { max: 30 }) },
+  { seed: 'consumerIdentity.identityValue: max 255 characters', check: lengthIs('ConsumerIdentity', 'identityValue', { max: 255 }) },
+  { seed: 'enrolmentReferenceId: max 256 characters', check: lengthIs('EnrolmentReferenceData', 'enrolmentReferenceId', { max: 256 }) },
+  { seed: 'Card.primaryAccountNumber: 16 to 20 characters', check: lengthIs('Card', 'primaryAccountNumber', { min: 16, max: 20 }) },
+  { seed: 'Card.panExpirationMonth: 2 characters', check: lengthIs('Card', 'panExpirationMonth', { min: 2, max: 2 }) },
+  { seed: 'Card.panExpirationYear: 4 characters', check: lengthIs('Card', 'panExpirationYear', { min: 4, max: 4 }) },
+  { seed: 'Card.cardSecurityCode: 3 to 6 characters', check: lengthIs('Card', 'cardSecurityCode', { min: 3, max: 6 }) },
+  { seed: 'descriptorName: max 64', check: lengthIs('DigitalCardData', 'descriptorName', { max: 64 }) },
+  { seed: 'artUri: max 1024', check: lengthIs('DigitalCardData', 'artUri', { max: 1024 }) },
+  { seed: 'coBrandedName: max 128', check: lengthIs('DigitalCardData', 'coBrandedName', { max: 128 }) },
+  { seed: 'ConsumerIdentityType enum: EMAIL_ADDRESS', check: enumIs(['EMAIL_ADDRESS'], 'ConsumerIdentityType') },
   {
     seed: 'Origin (cardSource) enum: CARDHOLDER, ISSUER, MERCHANT, WALLET',
-    check: (c) => expect(enumOf(c, 'Origin')).toEqual(['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET']),
+    check: enumIs(['CARDHOLDER', 'ISSUER', 'MERCHANT', 'WALLET'], 'Origin'),
   },
   {
     seed: 'DigitalCardStatus enum: ACTIVE, SUSPENDED, CANCELLED',
-    check: (c) => expect(enumOf(c, 'DigitalCardStatus')).toEqual(['ACTIVE', 'SUSPENDED', 'CANCELLED']),
+    check: enumIs(['ACTIVE', 'SUSPENDED', 'CANCELLED'], 'DigitalCardStatus'),
   },
-  {
-    seed: 'ConsumerStatus enum: ACTIVE, SUSPENDED, LOCKED',
-    check: (c) => expect(enumOf(c, 'ConsumerStatus')).toEqual(['ACTIVE', 'SUSPENDED', 'LOCKED']),
-  },
+  { seed: 'ConsumerStatus enum: ACTIVE, SUSPENDED, LOCKED', check: enumIs(['ACTIVE', 'SUSPENDED', 'LOCKED'], 'ConsumerStatus') },
   {
     seed: 'enrolmentReferenceType enum: PUSH_ACCOUNT_RECEIPT',
-    check: (c) => expect(enumOf(c, 'EnrolmentReferenceData', 'enrolmentReferenceType')).toEqual(['PUSH_ACCOUNT_RECEIPT']),
+    check: enumIs(['PUSH_ACCOUNT_RECEIPT'], 'EnrolmentReferenceData', 'enrolmentReferenceType'),
   },
   {
     seed: 'ErrorDetail.sourceType enum: BODY, HEADER, PATH, QUERY',
-    check: (c) => expect(enumOf(c, 'ErrorDetail', 'sourceType')).toEqual(['BODY', 'HEADER', 'PATH', 'QUERY']),
+    check: enumIs(['BODY', 'HEADER', 'PATH', 'QUERY'], 'ErrorDetail', 'sourceType'),
   },
   {
     seed: 'Authentication: API key in the request header x-openapi-clientid',

@@ -3,14 +3,13 @@
 // Oxlint fails a spec that breaks Playwright's rules, and only a spec; the layering check
 // (tools/static/layering.ts) names each forbidden import and each cycle.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
+import { inTempDir } from './support.known.js';
 import { runStaticChecks } from '../../tools/static/checks.js';
 
 test('the type check, the format check and the linter fail a tree with a type error, an unformatted file and a debugger statement, naming each', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-checks-'));
-  try {
+  await inTempDir('static-checks-', async (root) => {
     fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
     fs.copyFileSync('biome.json', path.join(root, 'biome.json'));
     const tsconfig = { compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, types: [] }, include: ['*.ts'] };
@@ -34,14 +33,11 @@ test('the type check, the format check and the linter fail a tree with a type er
     expect(await runStaticChecks(io, root, ['biome lint'])).toEqual(['biome lint']);
     expect(lines.join('\n')).toMatch(/paused\.ts:2:3 lint\/suspicious\/noDebugger/);
     expect(lines.join('\n')).toContain('static check failed: biome lint (1 error; npm run lint:biome)');
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test("Oxlint fails a spec that breaks Playwright's rules (a focused test, a matcher never called, a bare expression), naming each rule", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-checks-'));
-  try {
+  await inTempDir('static-checks-', async (root) => {
     fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
     fs.copyFileSync('.oxlintrc.json', path.join(root, '.oxlintrc.json'));
     fs.mkdirSync(path.join(root, 'tests'));
@@ -59,18 +55,15 @@ test("Oxlint fails a spec that breaks Playwright's rules (a focused test, a matc
     expect(said).toContain('tests/focused.spec.ts');
     expect(said).not.toContain('tests/helper.ts');
     expect(said).toContain('static check failed: oxlint (3 errors, 0 warnings; npm run lint:specs)');
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the layering check names each forbidden import by its rule and each cycle (imports, type-only, import(), import types), and nothing allowed', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layering-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  };
-  try {
+  await inTempDir('layering-', async (root) => {
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
     const rooms = ['config', 'secrets', 'contract', 'auth', 'client', 'target', 'verdict', 'run'];
     const expected: string[] = [];
     rooms.forEach((room, i) => {
@@ -109,7 +102,5 @@ test('the layering check names each forbidden import by its rule and each cycle 
       .map((l) => l.replace(/ \(.*\)$/, ''));
     expect(found.sort()).toEqual(expected.sort());
     expect(lines.join('\n')).toContain(`static check failed: layering (${expected.length} violations; npm run lint:deps)`);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });

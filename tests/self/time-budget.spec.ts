@@ -17,23 +17,20 @@ function fakeInfo(timeout: number) {
 
 test('the suite ran out of time: not judged before the next call; after a slow answer the check goes on', () => {
   const now = Date.now();
-  const spent = fakeInfo(10_000);
-  startBudget(spent, now - 7_000);
-  noteAnswerTime(spent, 40);
-  ensureTimeLeft(spent);
+  // A check of this time-out, begun that long ago, whose last answer took that long: asked for time left.
+  const checked = (timeout: number, begunMsAgo: number, answerMs: number) => {
+    const info = fakeInfo(timeout);
+    startBudget(info, now - begunMsAgo);
+    noteAnswerTime(info, answerMs);
+    ensureTimeLeft(info);
+    return info;
+  };
+  const spent = checked(10_000, 7_000, 40);
   expect(skipKindOf(spent.annotations)).toBe('out-of-time');
   expect(spent.skipped).toMatch(/^not judged: the suite ran out of time, every answer of the target having come within TARGET_SLOW_MS/);
 
-  const plenty = fakeInfo(60_000);
-  startBudget(plenty, now - 7_000);
-  noteAnswerTime(plenty, 40);
-  ensureTimeLeft(plenty);
-  expect(plenty.skipped).toBe('');
+  expect(checked(60_000, 7_000, 40).skipped).toBe('');
 
   // A slow target: its answer took longer than TARGET_SLOW_MS (default 30 s), so the time is its own.
-  const slow = fakeInfo(40_000);
-  startBudget(slow, now - 38_000);
-  noteAnswerTime(slow, 31_000);
-  ensureTimeLeft(slow);
-  expect(slow.skipped).toBe('');
+  expect(checked(40_000, 38_000, 31_000).skipped).toBe('');
 });

@@ -9,17 +9,17 @@
 // `...Uri`, `link`, `href`). A URL the caller sent and the answer shows whole is an echo, judged as
 // sent by the echo property; every other one is judged here. Judged by the client's choke point on
 // every 2xx answer of every check (helpers/client/client.ts), so it costs no call of its own.
-import type { TestInfo } from '@playwright/test';
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
-import { countJudgedOnce } from '../property-counts.js';
+import type { AnswerProperty } from '../property-counts.js';
 
-const BUILT_URLS = 'built-urls-encoded';
-
-/** The catalogue rule of the property, per service. */
-export const BUILT_URL_RULES: Readonly<Record<string, string>> = {
-  'card-enrollment': 'CE-PROP-URL-ENCODED',
-  installments: 'IN-PROP-URL-ENCODED',
-  'financial-data': 'FD-PROP-URL-ENCODED',
+/** The property, its catalogue rule per service; an answer without a URL the target built is left out. */
+export const BUILT_URLS: AnswerProperty = {
+  property: 'built-urls-encoded',
+  rules: { 'card-enrollment': 'CE-PROP-URL-ENCODED', installments: 'IN-PROP-URL-ENCODED', 'financial-data': 'FD-PROP-URL-ENCODED' },
+  unjudged: 'no URL the target built',
+  check: 'builtUrlConformance',
+  received: 'a URL holding a value not percent-encoded',
+  documented: 'a URL the service builds percent-encodes what it places in it (RFC 3986)',
 };
 
 /** A member whose name says it holds a URL (`connectUrl`, `redirectUri`, `link`, `href`). */
@@ -118,16 +118,4 @@ export function builtUrlsOf(answer: { operation: Operation; body: unknown }, sen
         problems.push(`${at}: ${shown(url)} carries the text sent ${shown(s)} raw, not percent-encoded (RFC 3986 section 3.4)`);
   }
   return { judged: true, problems: [...new Set(problems)] };
-}
-
-/** Counts an operation's answer once per check: checked where it held a URL the target built, else left out with its reason. */
-export function countBuiltUrls(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: BuiltUrlVerdict): void {
-  countJudgedOnce(testInfo, {
-    property: BUILT_URLS,
-    service,
-    rule: BUILT_URL_RULES[service],
-    operationId,
-    judged: verdict.judged,
-    reason: verdict.reason ?? 'no URL the target built',
-  });
 }

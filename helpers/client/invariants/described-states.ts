@@ -10,13 +10,16 @@
 // client's choke point on every answer of every check (helpers/client/client.ts): no call of its own.
 import type { TestInfo } from '@playwright/test';
 import { type Contract, type Json, type Operation, refName } from '../../contract/contract.js';
-import { countJudgedOnce } from '../property-counts.js';
+import type { AnswerProperty } from '../property-counts.js';
 
-const DESCRIBED_STATE = 'description-agrees-with-state';
-
-/** The catalogue rule of the property, per service (a service whose contract pairs no state has none). */
-export const DESCRIBED_STATE_RULES: Readonly<Record<string, string>> = {
-  'financial-data': 'FD-PROP-DESCRIBED-STATE',
+/** The property, its catalogue rule per service (a service whose contract pairs no state has none); an answer without a state beside its description is left out. */
+export const DESCRIBED_STATE: AnswerProperty = {
+  property: 'description-agrees-with-state',
+  rules: { 'financial-data': 'FD-PROP-DESCRIBED-STATE' },
+  unjudged: 'no state beside its description',
+  check: 'describedStateConformance',
+  received: 'a description of another state',
+  documented: 'each state comes with its own description (x-described-by)',
 };
 
 /** A state member and the sibling member describing it, as an object schema of the contract holds them. */
@@ -137,16 +140,4 @@ export function describedStateOf(
     if (other === undefined) seen.byDescription.set(description, state);
   }
   return { judged: true, problems };
-}
-
-/** Counts an operation's answer once per check: checked where a pair was judged, else left out with its reason. */
-export function countDescribedState(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: DescribedVerdict): void {
-  countJudgedOnce(testInfo, {
-    property: DESCRIBED_STATE,
-    service,
-    rule: DESCRIBED_STATE_RULES[service],
-    operationId,
-    judged: verdict.judged,
-    reason: verdict.reason ?? 'no state beside its description',
-  });
 }

@@ -9,7 +9,7 @@
 // URL sent is sought whole inside the URLs an answer gives (their query parameters, decoded).
 import type { Violations } from '../security/probe.js';
 import { addJudged, leavesUnder, objectIn, type WriteOutcome } from './after-write.js';
-import { leavesOf } from './kit.js';
+import { leavesOf, setAt } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { bodyLeaves, lengthForms, validForms } from './type-forms.js';
 import { resolve } from '../negative.js';
@@ -17,14 +17,6 @@ import { kindOfKey } from '../../secrets/sensitive.js';
 import { alternatingCase } from '../security/value-forms.js';
 
 export const ECHO_AS_SENT = 'echo-as-sent';
-
-const setAt = (root: unknown, steps: string[], value: unknown): unknown => {
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node = copy as Record<string, unknown>;
-  for (const step of steps.slice(0, -1)) node = node[step] as Record<string, unknown>;
-  node[steps.at(-1)!] = value;
-  return copy;
-};
 
 /** Values of a leaf that tell a changed sign, case, spacing, leading zero or precision apart from the value sent, most telling first. */
 function tellingValues(value: unknown, member: string, joiner: string): unknown[] {
@@ -298,6 +290,7 @@ export function checkEchoAsSent(
       if (!p || skip(p) || (typeof v !== 'string' && typeof v !== 'number')) continue;
       for (const s of shown) {
         const places = shownAt(p);
+        const add = (problem: string, expected: string) => violations.add(o.probe.writer.operationId, s.where, problem, expected);
         // Shown elsewhere under its own name (another depth, inside a list: the metrics naming the
         // location requested): the same value, folded (case, white space) to what was sent, must read as
         // sent. Only a fold is compared: another value there may be another object's.
@@ -311,20 +304,13 @@ export function checkEchoAsSent(
               memberName(at) === memberName(p) &&
               folded(got) === folded(v)
             )
-              violations.add(
-                o.probe.writer.operationId,
-                s.where,
-                `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
-                'the value as sent',
-              );
+              add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the value as sent');
         // Embedded in a URL the answer gives (a query parameter, percent-encoded, at any depth): a URL
         // there on the sent one's origin is a sent one shown, and carries one whole (whole).
         if (typeof v === 'string' && webUrl(v))
           for (const [at, got, name] of embedded(s.leaves))
             if (webUrl(got)?.origin === webUrl(v)!.origin && !urls.some((u) => whole(got, u)))
-              violations.add(
-                o.probe.writer.operationId,
-                s.where,
+              add(
                 `${at}, its query parameter ${name}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
                 'the URL as sent, whole',
               );
@@ -334,20 +320,10 @@ export function checkEchoAsSent(
         if (typeof v === 'string' && webUrl(v))
           for (const [at, got] of s.leaves)
             if (!places.includes(at) && typeof got === 'string' && sameResource(got, v) && !urls.some((u) => whole(got, u)))
-              violations.add(
-                o.probe.writer.operationId,
-                s.where,
-                `${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`,
-                'the URL as sent, whole',
-              );
+              add(`${at}: ${JSON.stringify(got)}, sent ${JSON.stringify(v)} as ${p}`, 'the URL as sent, whole');
         for (const at of places) {
           if (!s.leaves.has(at) || s.leaves.get(at) === v) continue;
-          violations.add(
-            o.probe.writer.operationId,
-            s.where,
-            `${at}: ${JSON.stringify(s.leaves.get(at))}, sent ${JSON.stringify(v)}${at === p ? '' : ` as ${p}`}`,
-            'the value as sent',
-          );
+          add(`${at}: ${JSON.stringify(s.leaves.get(at))}, sent ${JSON.stringify(v)}${at === p ? '' : ` as ${p}`}`, 'the value as sent');
         }
       }
     }

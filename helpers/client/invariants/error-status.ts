@@ -10,18 +10,18 @@
 // status each code is given, financial data's webhook and Connect components ReasonCodes; `notStatus`:
 // a member that looks like one and is not, with the reason, financial data's provider `code`). Judged by the client's choke point on every error
 // answer of every check (helpers/client/client.ts), so it costs no call of its own.
-import type { TestInfo } from '@playwright/test';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
-import { countJudgedOnce } from '../property-counts.js';
+import type { AnswerProperty } from '../property-counts.js';
 import { codedConditionsOf } from '../../contract/coded-conditions.js';
 
-const ERROR_STATUS = 'error-agrees-with-status';
-
-/** The catalogue rule of the property, per service. */
-export const ERROR_STATUS_RULES: Readonly<Record<string, string>> = {
-  'card-enrollment': 'CE-PROP-ERROR-STATUS',
-  installments: 'IN-PROP-ERROR-STATUS',
-  'financial-data': 'FD-PROP-ERROR-STATUS',
+/** The property, its catalogue rule per service; an error answer no member of whose body states the status is left out. */
+export const ERROR_STATUS: AnswerProperty = {
+  property: 'error-agrees-with-status',
+  rules: { 'card-enrollment': 'CE-PROP-ERROR-STATUS', installments: 'IN-PROP-ERROR-STATUS', 'financial-data': 'FD-PROP-ERROR-STATUS' },
+  unjudged: 'no member of its error body states the status',
+  check: 'errorStatusConformance',
+  received: 'an error body that disagrees with its status',
+  documented: 'the error body states the status of its answer',
 };
 
 /** A member of an error schema that states the HTTP status, as the schema's `x-status-member` says. */
@@ -156,16 +156,4 @@ export function errorStatusOf(
       );
   }
   return judged ? { judged, problems } : { judged, problems, reason: reasons.join('; ') };
-}
-
-/** Counts an operation's error answer once per check: checked where it was judged, else left out with its reason. */
-export function countErrorStatus(testInfo: TestInfo | undefined, service: string, operationId: string, verdict: ErrorStatusVerdict): void {
-  countJudgedOnce(testInfo, {
-    property: ERROR_STATUS,
-    service,
-    rule: ERROR_STATUS_RULES[service],
-    operationId,
-    judged: verdict.judged,
-    reason: verdict.reason ?? 'no member of its error body states the status',
-  });
 }

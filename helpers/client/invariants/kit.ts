@@ -86,6 +86,20 @@ export function readersOfNamed(contract: Contract, writer: Operation): Operation
   });
 }
 
+/** The value at a path of steps under a node (undefined where a step is missing). */
+export const valueAt = (root: unknown, at: string[]): unknown =>
+  at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+
+/** A copy of a node with the value at a path of steps set (the value itself for no steps). */
+export function setAt(root: unknown, at: string[], value: unknown): unknown {
+  if (!at.length) return value;
+  const copy = structuredClone(root) as Record<string, unknown>;
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[at.at(-1)!] = value;
+  return copy;
+}
+
 /** Every leaf under a node, by its dotted path: one map filled by one walk (an answer of hundreds of leaves is flattened per read). */
 export function leavesOf(node: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();

@@ -28,6 +28,8 @@ import {
   withComputedSiblings,
   writersOfContract,
   stoppedOr,
+  valueAt,
+  setAt,
 } from './kit.js';
 
 export const REFUSED_NO_TRACE = 'refused-leaves-no-trace';
@@ -144,22 +146,24 @@ export function conditionRefusalsOf(
 ): { refusals: Refusal[]; leftOut: string[] } {
   const refusals: Refusal[] = [];
   const leftOut: string[] = [];
-  for (const documented of documentedConditionsOf(contract, op)) {
-    const condition = conditions.find((c) => c.status === documented.status && c.names.test(documented.description));
-    const valid = condition && callOn(condition.objects);
-    const call = valid && condition.call ? condition.call(valid) : valid;
-    if (!condition || !call) {
-      leftOut.push(`${documented.status} (${documented.description.slice(0, 80) || 'no description'})`);
-      continue;
-    }
+  const callUnder = (condition: Condition) => {
+    const valid = callOn(condition.objects);
+    return valid && condition.call ? condition.call(valid) : valid;
+  };
+  const refuse = (condition: Condition, call: CallOptions, where: string) =>
     refusals.push({
       reason: 'condition',
-      why: `condition: ${condition.why} (documented ${documented.status})`,
+      why: `condition: ${condition.why} (${where})`,
       call,
-      statuses: [documented.status],
+      statuses: [condition.status],
       ...(condition.setUp ? { setUp: condition.setUp } : {}),
       ...(condition.undo ? { undo: condition.undo } : {}),
     });
+  for (const documented of documentedConditionsOf(contract, op)) {
+    const condition = conditions.find((c) => c.status === documented.status && c.names.test(documented.description));
+    const call = condition && callUnder(condition);
+    if (!condition || !call) leftOut.push(`${documented.status} (${documented.description.slice(0, 80) || 'no description'})`);
+    else refuse(condition, call, `documented ${documented.status}`);
   }
   // The conditions the operation's description states of the object it acts on, with a status it documents.
   const node: Json = contract.document.paths?.[op.path]?.[op.method.toLowerCase()] ?? {};
@@ -167,20 +171,9 @@ export function conditionRefusalsOf(
   for (const condition of conditions) {
     if (condition.stated !== 'operation' || !condition.names.test(description) || !(String(condition.status) in (node.responses ?? {})))
       continue;
-    const valid = callOn(condition.objects);
-    const call = valid && condition.call ? condition.call(valid) : valid;
-    if (!call) {
-      leftOut.push(`${condition.status} (${condition.why}: no call on its objects)`);
-      continue;
-    }
-    refusals.push({
-      reason: 'condition',
-      why: `condition: ${condition.why} (the operation's description, ${condition.status})`,
-      call,
-      statuses: [condition.status],
-      ...(condition.setUp ? { setUp: condition.setUp } : {}),
-      ...(condition.undo ? { undo: condition.undo } : {}),
-    });
+    const call = callUnder(condition);
+    if (!call) leftOut.push(`${condition.status} (${condition.why}: no call on its objects)`);
+    else refuse(condition, call, `the operation's description, ${condition.status}`);
   }
   return { refusals, leftOut };
 }
@@ -444,18 +437,6 @@ export function catalogueOperations(contract: Contract): { operation: string; at
   }
   return [...found].map(([operation, at]) => ({ operation, at }));
 }
-
-const valueAt = (root: unknown, at: string[]): unknown =>
-  at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
-
-const setAt = (root: unknown, at: string[], value: unknown): unknown => {
-  if (!at.length) return value;
-  const copy = structuredClone(root) as Record<string, unknown>;
-  let node = copy;
-  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
-  node[at.at(-1)!] = value;
-  return copy;
-};
 
 /**
  * The told body of the n-th refusal: each value the telling changed (a free-text member, never an id,

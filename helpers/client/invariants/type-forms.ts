@@ -9,7 +9,7 @@
 // for the same value: inner spaces or dashes in groups, a space before or after it, its case
 // swapped, one character more or fewer. Derived from the contract's parameters and request schemas,
 // never from a hand list of operations.
-import { stoppedOr } from './kit.js';
+import { setAt, stoppedOr } from './kit.js';
 import type { Contract, Json, Operation } from '../../contract/contract.js';
 import { typeOf, wireValue } from '../../contract/wire-forms.js';
 import { patternForms } from '../../contract/pattern-forms.js';
@@ -181,7 +181,7 @@ export function typedMembers(contract: Contract, op: Operation, valid: CallOptio
     for (const leaf of typedBodySchemas(contract, op.requestBody.schema, typed)) {
       if (taken.has(leaf.at) || !holderSent(valid.body, leaf.at)) continue;
       const value = documentedValue(contract, leaf.schema);
-      if (value === undefined || !bodyValid(setAt(valid.body, leaf.at, value))) continue;
+      if (value === undefined || !bodyValid(setAt(valid.body, leaf.at.split('/'), value))) continue;
       taken.add(leaf.at);
       out.push({ in: 'body', at: leaf.at, schema: leaf.schema, value, added: true });
     }
@@ -238,15 +238,6 @@ export function bodyLeaves(contract: Contract, root: Json, body: unknown): Typed
   return out;
 }
 
-const setAt = (body: unknown, at: string, value: unknown): unknown => {
-  const copy = structuredClone(body) as Json;
-  const steps = at.split('/');
-  let node = copy;
-  for (const step of steps.slice(0, -1)) node = node[step];
-  node[steps[steps.length - 1]] = value;
-  return copy;
-};
-
 /**
  * Every form case of a valid call, each confirmed refused by the contract before it is sent; with
  * `only`, just those of the members it names (the others are neither built nor validated).
@@ -263,7 +254,7 @@ export function typeFormCases(
     if (only && !only(member)) continue;
     if (member.in === 'body') {
       for (const form of jsonForms(member.schema, member.value)) {
-        const body = setAt(valid.body, member.at, form.value);
+        const body = setAt(valid.body, member.at.split('/'), form.value);
         if (bodyValid?.(body)) continue;
         cases.push({ member, how: shown(member.at, form.value, form.how), call: { ...valid, body }, form: form.how });
       }
@@ -508,7 +499,7 @@ export function validFormCases(
       if (keep(member.at.replace(/\//g, '.'))) continue;
       let n = 0;
       for (const form of validForms(member.schema, member.value)) {
-        const body = setAt(valid.body, member.at, form.value);
+        const body = setAt(valid.body, member.at.split('/'), form.value);
         if (!bodyValid(body)) continue;
         cases.push({ member, how: `${JSON.stringify(form.value)} (${form.how})`, call: { ...valid, body }, value: form.value });
         if (++n >= FORMS_PER_MEMBER) break;
@@ -518,7 +509,7 @@ export function validFormCases(
       // sent card or account data would be found in every later echo of the same letter.
       if (!lengths || kindOfKey(member.at.split('/').at(-1)!) !== undefined) continue;
       for (const form of lengthForms(member.schema, member.value)) {
-        const body = setAt(valid.body, member.at, form.value);
+        const body = setAt(valid.body, member.at.split('/'), form.value);
         if (bodyValid(body)) cases.push({ member, how: form.how, call: { ...valid, body }, value: form.value });
       }
     }
@@ -590,7 +581,7 @@ export async function checkValidForms<S extends ServiceName>(
     const next = await fresh();
     const call =
       made.member.in === 'body'
-        ? { ...next, body: setAt(next.body, made.member.at, made.value) }
+        ? { ...next, body: setAt(next.body, made.member.at.split('/'), made.value) }
         : {
             ...next,
             [made.member.in === 'header' ? 'headers' : 'query']: {

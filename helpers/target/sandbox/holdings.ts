@@ -29,6 +29,11 @@ import {
 } from '../installments.js';
 import { fdSession } from './prepare.js';
 
+/** A finding that a setting is not ready: its one line. */
+const unready = (p: Problem): Finding => ({ variable: p.variable, ready: false, line: problemLine(p) });
+/** A finding that a setting is ready, with what proved it. */
+const readyBy = (variable: string, detail: string): Finding => ({ variable, ready: true, line: `${variable}: ready (${detail})` });
+
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
 /** What a line may quote of a refusal (its error words: helpers/target/preflight.ts, excerpt), card numbers and secrets hidden; nothing of a success. */
@@ -150,7 +155,7 @@ async function cardHoldings(env: Env): Promise<Finding[]> {
   };
   const out: Finding[] = [];
   const fail = (p: Problem) => out.push({ variable: p.variable, ready: false, line: hideSecrets(problemLine(p), env) });
-  const ready = (variable: string, detail: string) => out.push({ variable, ready: true, line: `${variable}: ready (${detail})` });
+  const ready = (variable: string, detail: string) => out.push(readyBy(variable, detail));
   // Every serviceId of the client (the first is the preflight's own enrollment).
   for (const [i, serviceId] of otherServices.entries()) {
     const answer = await enroll({ srcClientId, serviceId });
@@ -279,22 +284,17 @@ async function rangeFindings(s: Signed, env: Env): Promise<Finding[]> {
   }
   if (refused.length)
     return [
-      {
+      unready({
         variable: 'INSTALLMENTS_ACCOUNT_RANGES',
-        ready: false,
-        line: problemLine({
-          variable: 'INSTALLMENTS_ACCOUNT_RANGES',
-          expected: 'account ranges the target holds (a card inside each taken into a new PAN list)',
-          found: refused.join('; '),
-        }),
-      },
+        expected: 'account ranges the target holds (a card inside each taken into a new PAN list)',
+        found: refused.join('; '),
+      }),
     ];
   return [
-    {
-      variable: 'INSTALLMENTS_ACCOUNT_RANGES',
-      ready: true,
-      line: `INSTALLMENTS_ACCOUNT_RANGES: ready (a card inside each of its ${ranges.length} ranges was taken into a new PAN list, and deregistered since)`,
-    },
+    readyBy(
+      'INSTALLMENTS_ACCOUNT_RANGES',
+      `a card inside each of its ${ranges.length} ranges was taken into a new PAN list, and deregistered since`,
+    ),
   ];
 }
 
@@ -380,15 +380,11 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
     const wrong = judged.filter((ica) => !outcome.get(ica)!.startsWith(want));
     if (wrong.length)
       return [
-        {
+        unready({
           variable,
-          ready: false,
-          line: problemLine({
-            variable,
-            expected: `${mine.length > 1 ? 'acquirer ICAs' : 'an acquirer ICA'} the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
-            found: wrong.map((ica) => `${ica}, effectuated ${outcome.get(ica)}`).join('; '),
-          }),
-        },
+          expected: `${mine.length > 1 ? 'acquirer ICAs' : 'an acquirer ICA'} the target ${want === 'ERROR' ? 'does not know (effectuation ERROR)' : 'knows (effectuation COMPLETED)'}`,
+          found: wrong.map((ica) => `${ica}, effectuated ${outcome.get(ica)}`).join('; '),
+        }),
       ];
     if (judged.length < mine.length)
       return [
@@ -402,7 +398,7 @@ async function icaFindings(s: Signed, env: Env): Promise<Finding[]> {
             .join('; ')})`,
         },
       ];
-    return [{ variable, ready: true, line: `${variable}: ready (${mine.join(', ')}: a participation effectuated ${want})` }];
+    return [readyBy(variable, `${mine.join(', ')}: a participation effectuated ${want}`)];
   });
 }
 
@@ -430,11 +426,12 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   // A distribution partner's plans carry the offers presented whatever the use cases (provider 2.0.0, InvalidPresentedOffersDSP).
   const duringPurchase = useCases.includes('DURING_PURCHASE') || configuredDistributionPartner(env);
   if (duringPurchase)
-    out.push({
-      variable,
-      ready: true,
-      line: `${variable}: ready (${useCases.join(',')}${configuredDistributionPartner(env) ? ', a distribution partner' : ''}: every plan carries the offers presented, which no product refuses)`,
-    });
+    out.push(
+      readyBy(
+        variable,
+        `${useCases.join(',')}${configuredDistributionPartner(env) ? ', a distribution partner' : ''}: every plan carries the offers presented, which no product refuses`,
+      ),
+    );
   const pan = readValue<string>('INSTALLMENTS_ELIGIBLE_PAN', env);
   if (!pan) {
     if (!duringPurchase) note('without INSTALLMENTS_ELIGIBLE_PAN (a plan selects an offer)');
@@ -455,23 +452,17 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
   );
   const answer = offers.status === 200 ? (JSON.parse(offers.text) as { offerTransactionId: string; offers?: OfferLike[] }) : undefined;
   if (!answer?.offers?.length) {
-    out.push({
-      variable: 'INSTALLMENTS_ELIGIBLE_PAN',
-      ready: false,
-      line: problemLine({
+    out.push(
+      unready({
         variable: 'INSTALLMENTS_ELIGIBLE_PAN',
         expected: 'a card the target offers installments for',
         found: `${offers.status}${answer ? ' with no offer' : ''} to approvedOffers${said(offers, env)} (the card is not shown)`,
       }),
-    });
+    );
     if (!duringPurchase) note('(a plan selects an offer)');
     return out;
   }
-  out.push({
-    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
-    ready: true,
-    line: `INSTALLMENTS_ELIGIBLE_PAN: ready (${answer.offers.length} offers for it)`,
-  });
+  out.push(readyBy('INSTALLMENTS_ELIGIBLE_PAN', `${answer.offers.length} offers for it`));
   if (duringPurchase) return out;
   const unsent = unserved(s.contract, env, variable, ['savePlan']);
   if (unsent) return [...out, unsent];
@@ -484,18 +475,15 @@ async function offerFindings(s: Signed, env: Env): Promise<Finding[]> {
     ...(await sealed(s, card)),
   };
   const plan = await signedWhole(s, 'savePlan', body, [card], { 'Correlation-Id': randomUUID() });
-  if (plan.status === 201)
-    out.push({ variable, ready: true, line: `${variable}: ready (${useCases.join(',')}: a plan without the offers presented was taken)` });
+  if (plan.status === 201) out.push(readyBy(variable, `${useCases.join(',')}: a plan without the offers presented was taken`));
   else if (/transactionOffers/i.test(plan.text))
-    out.push({
-      variable,
-      ready: false,
-      line: problemLine({
+    out.push(
+      unready({
         variable,
         expected: "the use cases of the target's product",
         found: `${useCases.join(',')}, and the target refuses a plan without transactionOffers (${plan.status}${said(plan, env)}): its product includes DURING_PURCHASE`,
       }),
-    });
+    );
   else note(`(a plan answered ${plan.status}${said(plan, env)})`);
   return out;
 }
@@ -524,7 +512,7 @@ async function fdHoldings(env: Env, request: APIRequestContext): Promise<Finding
     const found = await read();
     out.push(
       found === undefined
-        ? { variable, ready: true, line: `${variable}: ready (${expected})` }
+        ? readyBy(variable, expected)
         : { variable, ready: false, line: hideSecrets(problemLine({ variable, expected, found }), env) },
     );
   };

@@ -3,83 +3,65 @@
 // text starting with the ids of schemas/financial-data/rules/reports.yaml and rules/reports-
 // retrieval.yaml it breaks. Each bends guard.ts at its judge seam (guard.records.ts: the steps).
 import { faultCatalogue } from '../../kit/faults.js';
-import { blind, faultsAt, judgesAt } from '../fault-builders.js';
+import { faultKit, blind } from '../fault-builders.js';
 import type { GuardSeams } from './guard.records.js';
-
-const fault = faultsAt<GuardSeams>();
-const { skip, refuse } = judgesAt<GuardSeams>();
+const { fault, skip, refuse } = faultKit<GuardSeams>();
 
 export const REPORT_GUARD_FAULTS = faultCatalogue([
-  fault(
-    'fd-obj-other-partner-report-generation',
-    "FD-OBJ-OTHER-PARTNER: every generate operation serves another partner's customer (202) instead of a 404",
-    {
-      judge: skip(
-        'customer',
-        (x) => x.world.customers.has(x.id),
-        (x) => (x.partnerId = undefined),
-      ),
-    },
-  ),
+  fault('fd-obj-other-partner-report-generation', {
+    rule: "FD-OBJ-OTHER-PARTNER: every generate operation serves another partner's customer (202) instead of a 404",
+    judge: skip(
+      'customer',
+      (x) => x.world.customers.has(x.id),
+      (x) => (x.partnerId = undefined),
+    ),
+  }),
   fault('fd-report-freeze-ignored', 'FD-REPORT-FREEZE: generation for a customer under a security freeze is served (202), not a 403', {
     judge: skip('freeze'),
   }),
-  fault(
-    'fd-report-freeze-hides-customer-404',
-    'FD-REPORT-FREEZE: generation for a frozen customer answers 404 as if the customer did not exist (seed 002, Errors 403)',
-    { judge: (x, s, r) => (s === 'freeze' && r ? { status: 404, message: `Customer not found: ${x.id}` } : r) },
-  ),
-  fault(
-    'fd-report-consumer-not-required',
-    'FD-REPORT-CONSUMER: generation for a customer without a consumer is served where a consumer is needed',
-    { judge: skip('consumer') },
-  ),
-  fault(
-    'fd-report-consumer-refusal-remembered',
-    'FD-REPORT-CONSUMER: a customer refused for want of a consumer (404) stays refused once its consumer exists',
-    {
-      judge: (x, s, r) => {
-        if (s !== 'consumer') return r;
-        const refusedOnce = x.world.faultMemory.consumerless;
-        if (r) refusedOnce.add(x.id);
-        return (
-          r ??
-          (x.needsConsumer && refusedOnce.has(x.id) ? { status: 404, message: `Cannot find consumer for customer with id ${x.id}.` } : r)
-        );
-      },
-      ...blind('blind-report-missing-consumer-remembered'),
+  fault('fd-report-freeze-hides-customer-404', {
+    rule: 'FD-REPORT-FREEZE: generation for a frozen customer answers 404 as if the customer did not exist (seed 002, Errors 403)',
+    judge: (x, s, r) => (s === 'freeze' && r ? { status: 404, message: `Customer not found: ${x.id}` } : r),
+  }),
+  fault('fd-report-consumer-not-required', {
+    rule: 'FD-REPORT-CONSUMER: generation for a customer without a consumer is served where a consumer is needed',
+    judge: skip('consumer'),
+  }),
+  fault('fd-report-consumer-refusal-remembered', {
+    rule: 'FD-REPORT-CONSUMER: a customer refused for want of a consumer (404) stays refused once its consumer exists',
+    judge: (x, s, r) => {
+      if (s !== 'consumer') return r;
+      const refusedOnce = x.world.faultMemory.consumerless;
+      if (r) refusedOnce.add(x.id);
+      return (
+        r ?? (x.needsConsumer && refusedOnce.has(x.id) ? { status: 404, message: `Cannot find consumer for customer with id ${x.id}.` } : r)
+      );
     },
-  ),
-  fault(
-    'fd-report-no-consumer-needed-cashflow-business-refused',
-    'FD-REPORT-NO-CONSUMER-NEEDED: the business cash flow report of a customer without a consumer is a 404, as the personal one',
-    {
-      judge: refuse(
-        'consumer',
-        (x) => /\/cashFlowBusiness(\?|$)/.test(x.url ?? '') && !x.world.consumerOf.get(x.id),
-        (x) => ({ status: 404, message: `Cannot find consumer for customer with id ${x.id}.` }),
-      ),
-      ...blind('blind-report-cashflow-business-needs-consumer'),
-    },
-  ),
+    ...blind('blind-report-missing-consumer-remembered'),
+  }),
+  fault('fd-report-no-consumer-needed-cashflow-business-refused', {
+    rule: 'FD-REPORT-NO-CONSUMER-NEEDED: the business cash flow report of a customer without a consumer is a 404, as the personal one',
+    judge: refuse(
+      'consumer',
+      (x) => /\/cashFlowBusiness(\?|$)/.test(x.url ?? '') && !x.world.consumerOf.get(x.id),
+      (x) => ({ status: 404, message: `Cannot find consumer for customer with id ${x.id}.` }),
+    ),
+    ...blind('blind-report-cashflow-business-needs-consumer'),
+  }),
   // The single-report reads (seed 002, Report retrieval; Errors 403, 404; Resources - Consumer).
-  fault(
-    'fd-report-read-freeze-ignored',
-    'FD-REPORT-READ-FREEZE: report reads of a customer under a security freeze are served, not a 403',
-    { judge: skip('read-freeze') },
-  ),
-  fault(
-    'fd-report-consumer-owner-gone-with-customer',
-    "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",
-    {
-      judge: refuse(
-        'read-consumer',
-        (x) => {
-          const consumer = x.world.consumers.get(x.id);
-          return consumer !== undefined && !x.world.customers.has(consumer.customerId);
-        },
-        (x) => ({ status: 404, message: `Consumer not found: ${x.id}` }),
-      ),
-    },
-  ),
+  fault('fd-report-read-freeze-ignored', {
+    rule: 'FD-REPORT-READ-FREEZE: report reads of a customer under a security freeze are served, not a 403',
+    judge: skip('read-freeze'),
+  }),
+  fault('fd-report-consumer-owner-gone-with-customer', {
+    rule: "FD-REPORT-CONSUMER-OWNER: a deleted customer's reports go with it: its consumer's reads are a 404",
+    judge: refuse(
+      'read-consumer',
+      (x) => {
+        const consumer = x.world.consumers.get(x.id);
+        return consumer !== undefined && !x.world.customers.has(consumer.customerId);
+      },
+      (x) => ({ status: 404, message: `Consumer not found: ${x.id}` }),
+    ),
+  }),
 ]);

@@ -4,15 +4,13 @@
 // its seams (store.records.ts): a report created or settled, when due reports settle, the callback.
 // An id docs/mutation.md names from before, and a blind fault's first id, stay as aliases.
 import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
-import { assumption, blind, faultsAt, provider, was } from '../fault-builders.js';
+import { faultKit, assumption, blind, provider, was, seededAt, always } from '../fault-builders.js';
 import type { Report } from '../state.js';
 import type { Change, Delivery, Exchange, StoreSeams } from './store.records.js';
 
 type Seams = FaultSeams<StoreSeams>;
-const fault = faultsAt<StoreSeams>();
-const seededAt = { origin: 'seeded' } as const;
+const { fault } = faultKit<StoreSeams>();
 const ended = (status: string) => (x: Exchange) => x.report?.status === status;
-const always = () => true;
 
 /** A report, as created, changed. */
 const created =
@@ -48,67 +46,51 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault('fd-report-terminal-never-fails', 'FD-REPORT-TERMINAL: a report whose generation fails ends success, not failure', {
     state: settled(() => 'success'),
   }),
-  fault(
-    'fd-report-terminal-type-lowercased',
-    'FD-REPORT-TERMINAL: a completed report is read back with its type lower-cased (voaHistory becomes voahistory)',
-    {
-      state: settled(({ report }) => void (report.type = report.type.toLowerCase())),
-      ...provider,
-      ...blind('blind-report-type-lowercased-when-done'),
-    },
-  ),
-  fault(
-    'fd-report-terminal-failure-later-success',
-    'FD-REPORT-TERMINAL, FD-REPORT-CALLBACK-STATE, FD-PROP-END-STATE: a report that ended in failure turns success a minute later (and its callback is sent again)',
-    {
-      state: settled(({ report, status }, x) => {
-        if (status !== 'failure') return;
-        report.outcome = 'success';
-        report.readyAtS = x.nowS + 60;
-        x.world.reports.pending.add(report.id);
-      }),
-      ...was('i28-fd-report-failure-later-success'),
-    },
-  ),
-  fault(
-    'fd-report-async-testing-born-success',
-    "FD-REPORT-ASYNC: a testing customer's report is answered (and read) as success from its 202, though it completes later",
-    {
-      state: created((r) => {
-        if (r.customerType === 'testing') r.status = 'success';
-      }),
-      ...blind('blind-report-testing-born-success'),
-    },
-  ),
-  fault(
-    'fd-date-unit-voa-created-ms',
-    'FD-DATE-UNIT, FD-REPORT-READERS-AGREE: a VOA report gives createdDate in epoch milliseconds in its ack and reads',
-    {
-      state: created((r) => {
-        if (r.type === 'voa') r.extra = { ...r.extra, createdDate: r.createdDate * 1000 };
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-event-date-fixed-report-created-moves',
-    'FD-EVENT-DATE-FIXED, FD-REPORT-TERMINAL: completion rewrites createdDate with the time the report ended',
-    { state: settled(({ report }, x) => void (report.createdDate = x.nowS)) },
-  ),
-  fault(
-    'fd-report-callback-settles-only-when-read',
-    'FD-REPORT-CALLBACK: a report ends, and its callback is called, only when a get-report or report-list operation asks for it',
-    {
-      state: (_x, c) =>
-        c.kind === 'settling'
-          ? {
-              ...c,
-              settle:
-                c.on === 'request' && /^\/decisioning\/v[13]\/(?:reports|(?:customers|consumers)\/[^/]+\/reports)(?:\/|\?|$)/.test(c.url!),
-            }
-          : c,
-    },
-  ),
+  fault('fd-report-terminal-type-lowercased', {
+    rule: 'FD-REPORT-TERMINAL: a completed report is read back with its type lower-cased (voaHistory becomes voahistory)',
+    state: settled(({ report }) => void (report.type = report.type.toLowerCase())),
+    ...provider,
+    ...blind('blind-report-type-lowercased-when-done'),
+  }),
+  fault('fd-report-terminal-failure-later-success', {
+    rule: 'FD-REPORT-TERMINAL, FD-REPORT-CALLBACK-STATE, FD-PROP-END-STATE: a report that ended in failure turns success a minute later (and its callback is sent again)',
+    state: settled(({ report, status }, x) => {
+      if (status !== 'failure') return;
+      report.outcome = 'success';
+      report.readyAtS = x.nowS + 60;
+      x.world.reports.pending.add(report.id);
+    }),
+    ...was('i28-fd-report-failure-later-success'),
+  }),
+  fault('fd-report-async-testing-born-success', {
+    rule: "FD-REPORT-ASYNC: a testing customer's report is answered (and read) as success from its 202, though it completes later",
+    state: created((r) => {
+      if (r.customerType === 'testing') r.status = 'success';
+    }),
+    ...blind('blind-report-testing-born-success'),
+  }),
+  fault('fd-date-unit-voa-created-ms', {
+    rule: 'FD-DATE-UNIT, FD-REPORT-READERS-AGREE: a VOA report gives createdDate in epoch milliseconds in its ack and reads',
+    state: created((r) => {
+      if (r.type === 'voa') r.extra = { ...r.extra, createdDate: r.createdDate * 1000 };
+    }),
+    ...provider,
+  }),
+  fault('fd-event-date-fixed-report-created-moves', {
+    rule: 'FD-EVENT-DATE-FIXED, FD-REPORT-TERMINAL: completion rewrites createdDate with the time the report ended',
+    state: settled(({ report }, x) => void (report.createdDate = x.nowS)),
+  }),
+  fault('fd-report-callback-settles-only-when-read', {
+    rule: 'FD-REPORT-CALLBACK: a report ends, and its callback is called, only when a get-report or report-list operation asks for it',
+    state: (_x, c) =>
+      c.kind === 'settling'
+        ? {
+            ...c,
+            settle:
+              c.on === 'request' && /^\/decisioning\/v[13]\/(?:reports|(?:customers|consumers)\/[^/]+\/reports)(?:\/|\?|$)/.test(c.url!),
+          }
+        : c,
+  }),
   // --- The callback (seed 002, Events: a callback URL for completion reporting; reference, Outbound deliveries)
   fault('fd-report-callback-never-sent', 'FD-REPORT-CALLBACK: the callback URL is not called when the report completes', {
     delivery: called(always, () => undefined),
@@ -120,150 +102,122 @@ export const REPORT_STORE_FAULTS = faultCatalogue([
   fault('fd-report-callback-sent-twice', 'FD-REPORT-CALLBACK: the callback URL is called twice per report', {
     delivery: called(always, (d) => ({ ...d, to: [...d.to, ...d.to] })),
   }),
-  fault(
-    'fd-report-callback-at-creation',
-    'FD-REPORT-CALLBACK: the callback is called when the report is created, still inProgress, and not at completion',
-    { delivery: (_x, d) => (d.silent ? { ...d, silent: undefined } : undefined) },
-  ),
-  fault(
-    'fd-report-callback-before-commit',
-    'FD-REPORT-CALLBACK-STATE, FD-REPORT-TERMINAL: the listener hears of a success while the report still reads inProgress for another half minute',
-    {
-      delivery: called(ended('success'), (d, x) => {
-        const r = x.report!;
-        r.status = 'inProgress';
-        r.readyAtS = x.nowS + 30;
-        r.callbackUrl = undefined;
-        x.world.reports.pending.add(r.id);
-        return d;
-      }),
-    },
-  ),
-  fault(
-    'fd-report-callback-first-of-kind-url',
-    "FD-REPORT-CALLBACK, FD-DELIVERY-URL: a report generated with a callback URL calls the URL of the customer's first report of its kind that had one, not its own",
-    {
-      state: created((r, x) => {
-        const first =
-          r.callbackUrl &&
-          [...x.world.reports.reports.values()].find((o) => o.customerId === r.customerId && o.type === r.type && o.callbackUrl);
-        if (first) r.callbackUrl = first.callbackUrl;
-      }),
-      ...seededAt,
-    },
-  ),
-  fault(
-    'fd-report-no-callback-url-kept-per-customer',
-    'FD-REPORT-NO-CALLBACK: a report generated without a callback URL calls the one an earlier report of the customer had',
-    {
-      state: created((r, _x, m) => {
-        const kept: Map<string, string> = (m.urls ??= new Map());
-        if (r.callbackUrl) kept.set(r.customerId, r.callbackUrl);
-        else r.callbackUrl = kept.get(r.customerId);
-      }),
-      ...blind('blind-report-callback-url-kept-per-customer'),
-    },
-  ),
-  fault(
-    'fd-delivery-url-failed-query-dropped',
-    "FD-DELIVERY-URL: a failed report's callback goes to the callback URL without its query string",
-    { delivery: addressed(ended('failure'), (url) => url.split('?')[0]), ...assumption, ...seededAt },
-  ),
+  fault('fd-report-callback-at-creation', {
+    rule: 'FD-REPORT-CALLBACK: the callback is called when the report is created, still inProgress, and not at completion',
+    delivery: (_x, d) => (d.silent ? { ...d, silent: undefined } : undefined),
+  }),
+  fault('fd-report-callback-before-commit', {
+    rule: 'FD-REPORT-CALLBACK-STATE, FD-REPORT-TERMINAL: the listener hears of a success while the report still reads inProgress for another half minute',
+    delivery: called(ended('success'), (d, x) => {
+      const r = x.report!;
+      r.status = 'inProgress';
+      r.readyAtS = x.nowS + 30;
+      r.callbackUrl = undefined;
+      x.world.reports.pending.add(r.id);
+      return d;
+    }),
+  }),
+  fault('fd-report-callback-first-of-kind-url', {
+    rule: "FD-REPORT-CALLBACK, FD-DELIVERY-URL: a report generated with a callback URL calls the URL of the customer's first report of its kind that had one, not its own",
+    state: created((r, x) => {
+      const first =
+        r.callbackUrl &&
+        [...x.world.reports.reports.values()].find((o) => o.customerId === r.customerId && o.type === r.type && o.callbackUrl);
+      if (first) r.callbackUrl = first.callbackUrl;
+    }),
+    ...seededAt,
+  }),
+  fault('fd-report-no-callback-url-kept-per-customer', {
+    rule: 'FD-REPORT-NO-CALLBACK: a report generated without a callback URL calls the one an earlier report of the customer had',
+    state: created((r, _x, m) => {
+      const kept: Map<string, string> = (m.urls ??= new Map());
+      if (r.callbackUrl) kept.set(r.customerId, r.callbackUrl);
+      else r.callbackUrl = kept.get(r.customerId);
+    }),
+    ...blind('blind-report-callback-url-kept-per-customer'),
+  }),
+  fault('fd-delivery-url-failed-query-dropped', {
+    rule: "FD-DELIVERY-URL: a failed report's callback goes to the callback URL without its query string",
+    delivery: addressed(ended('failure'), (url) => url.split('?')[0]),
+    ...assumption,
+    ...seededAt,
+  }),
   fault('fd-delivery-url-scheme-downgraded', 'FD-DELIVERY-URL: an https callback URL is called over http', {
     delivery: addressed(always, (url) => url.replace(/^https:/, 'http:')),
   }),
-  fault(
-    'fd-delivery-sensitive-consumer-ssn',
-    "FD-DELIVERY-SENSITIVE: the callback carries the consumer's SSN in clear, in a member no schema declares",
-    {
-      delivery: called(
-        (x) => x.report?.consumerId !== undefined && x.world.consumers.has(x.report.consumerId),
-        (d, x) => ({
-          ...d,
-          body: { ...d.body, consumer: { taxId: String(x.world.consumers.get(x.report!.consumerId!)!.fields.ssn ?? '') } },
-        }),
-      ),
-      ...seededAt,
-      ...was('report-callback-consumer-ssn-clear'),
-    },
-  ),
+  fault('fd-delivery-sensitive-consumer-ssn', {
+    rule: "FD-DELIVERY-SENSITIVE: the callback carries the consumer's SSN in clear, in a member no schema declares",
+    delivery: called(
+      (x) => x.report?.consumerId !== undefined && x.world.consumers.has(x.report.consumerId),
+      (d, x) => ({
+        ...d,
+        body: { ...d.body, consumer: { taxId: String(x.world.consumers.get(x.report!.consumerId!)!.fields.ssn ?? '') } },
+      }),
+    ),
+    ...seededAt,
+    ...was('report-callback-consumer-ssn-clear'),
+  }),
   fault('fd-delivery-media-type-text-plain', "FD-DELIVERY-MEDIA-TYPE: the report listener's call declares its JSON body text/plain", {
     delivery: called(always, (d) => ({ ...d, headers: { ...d.headers, 'content-type': 'text/plain' } })),
     ...assumption,
   }),
-  fault(
-    'fd-delivery-media-type-failure-body-array',
-    "FD-DELIVERY-MEDIA-TYPE: a failed report's callback sends its payload wrapped in a JSON array, not as an object",
-    { delivery: called(ended('failure'), (d) => ({ ...d, body: [d.body] })), ...assumption, ...seededAt },
-  ),
+  fault('fd-delivery-media-type-failure-body-array', {
+    rule: "FD-DELIVERY-MEDIA-TYPE: a failed report's callback sends its payload wrapped in a JSON array, not as an object",
+    delivery: called(ended('failure'), (d) => ({ ...d, body: [d.body] })),
+    ...assumption,
+    ...seededAt,
+  }),
   // --- What the callback says (FD-REPORT-CALLBACK-STATE: the report's customer, id, portfolio, type and final status)
-  fault(
-    'fd-report-callback-state-type-of-customer-first',
-    "FD-REPORT-CALLBACK-STATE: every callback gives the type of the customer's first report, not its own",
-    {
-      delivery: payload(always, (p, x) => ({
-        ...p,
-        type: [...x.world.reports.reports.values()].find((r) => r.customerId === x.report!.customerId)?.type ?? p.type,
-      })),
-      ...assumption,
-      ...seededAt,
-    },
-  ),
-  fault(
-    'fd-report-callback-status-in-progress',
-    "FD-REPORT-CALLBACK: the completion call's payload is built before the status moves and says inProgress",
-    { delivery: payload(always, (p) => ({ ...p, status: 'inProgress' })), ...assumption },
-  ),
-  fault(
-    'fd-report-callback-state-failure-reads-success',
-    'FD-REPORT-CALLBACK-STATE: a report whose generation failed is announced to its listener as a success',
-    { delivery: payload(ended('failure'), (p) => ({ ...p, status: 'success' })) },
-  ),
-  fault(
-    'fd-report-callback-state-success-uppercased',
-    'FD-REPORT-CALLBACK, FD-REPORT-CALLBACK-STATE: the callback of a successful report carries the status SUCCESS',
-    { delivery: payload(ended('success'), (p) => ({ ...p, status: 'SUCCESS' })) },
-  ),
-  fault(
-    'fd-report-callback-state-income-portfolio-dropped',
-    'FD-REPORT-CALLBACK-STATE: a successful report of an income or employment type (voePayroll, voeTransactions, voiePayroll, voieTxVerify, paystatement) is announced without its portfolioId',
-    {
-      delivery: payload(
-        (x) => ended('success')(x) && /^(voe|voie|paystatement)/.test(x.report!.type),
-        (p) => ({ ...p, portfolioId: undefined }),
-      ),
-      ...assumption,
-      ...seededAt,
-    },
-  ),
-  fault(
-    'fd-report-callback-state-customer-id-of-consumer',
-    "FD-REPORT-CALLBACK-STATE: a report with a consumer is announced under the consumer's id",
-    {
-      delivery: called(
-        (x) => x.report?.consumerId !== undefined,
-        (d, x) => ({ ...d, body: { ...d.body, customerId: x.report!.consumerId } }),
-      ),
-      ...assumption,
-      ...was('i15-report-callback-customer-id-of-consumer'),
-    },
-  ),
-  fault(
-    'fd-report-callback-names-request-id',
-    "FD-REPORT-CALLBACK: the report callback's payload gives the report's requestId as reportId",
-    {
-      delivery: payload(always, (p, x) => ({ ...p, reportId: x.report!.requestId })),
-      ...assumption,
-      ...was('i6-report-callback-names-request-id'),
-    },
-  ),
-  fault(
-    'fd-report-callback-event-id-per-customer',
-    "FD-REPORT-CALLBACK, FD-PROP-EVENT-IDS: the callback's eventId is the customer's, the same for each of its reports",
-    {
-      delivery: called(always, (d, x) => ({ ...d, body: { ...d.body, eventId: `customer-${x.report!.customerId}` } })),
-      ...assumption,
-      ...was('i33-fd-report-callback-event-id-per-customer'),
-    },
-  ),
+  fault('fd-report-callback-state-type-of-customer-first', {
+    rule: "FD-REPORT-CALLBACK-STATE: every callback gives the type of the customer's first report, not its own",
+    delivery: payload(always, (p, x) => ({
+      ...p,
+      type: [...x.world.reports.reports.values()].find((r) => r.customerId === x.report!.customerId)?.type ?? p.type,
+    })),
+    ...assumption,
+    ...seededAt,
+  }),
+  fault('fd-report-callback-status-in-progress', {
+    rule: "FD-REPORT-CALLBACK: the completion call's payload is built before the status moves and says inProgress",
+    delivery: payload(always, (p) => ({ ...p, status: 'inProgress' })),
+    ...assumption,
+  }),
+  fault('fd-report-callback-state-failure-reads-success', {
+    rule: 'FD-REPORT-CALLBACK-STATE: a report whose generation failed is announced to its listener as a success',
+    delivery: payload(ended('failure'), (p) => ({ ...p, status: 'success' })),
+  }),
+  fault('fd-report-callback-state-success-uppercased', {
+    rule: 'FD-REPORT-CALLBACK, FD-REPORT-CALLBACK-STATE: the callback of a successful report carries the status SUCCESS',
+    delivery: payload(ended('success'), (p) => ({ ...p, status: 'SUCCESS' })),
+  }),
+  fault('fd-report-callback-state-income-portfolio-dropped', {
+    rule: 'FD-REPORT-CALLBACK-STATE: a successful report of an income or employment type (voePayroll, voeTransactions, voiePayroll, voieTxVerify, paystatement) is announced without its portfolioId',
+    delivery: payload(
+      (x) => ended('success')(x) && /^(voe|voie|paystatement)/.test(x.report!.type),
+      (p) => ({ ...p, portfolioId: undefined }),
+    ),
+    ...assumption,
+    ...seededAt,
+  }),
+  fault('fd-report-callback-state-customer-id-of-consumer', {
+    rule: "FD-REPORT-CALLBACK-STATE: a report with a consumer is announced under the consumer's id",
+    delivery: called(
+      (x) => x.report?.consumerId !== undefined,
+      (d, x) => ({ ...d, body: { ...d.body, customerId: x.report!.consumerId } }),
+    ),
+    ...assumption,
+    ...was('i15-report-callback-customer-id-of-consumer'),
+  }),
+  fault('fd-report-callback-names-request-id', {
+    rule: "FD-REPORT-CALLBACK: the report callback's payload gives the report's requestId as reportId",
+    delivery: payload(always, (p, x) => ({ ...p, reportId: x.report!.requestId })),
+    ...assumption,
+    ...was('i6-report-callback-names-request-id'),
+  }),
+  fault('fd-report-callback-event-id-per-customer', {
+    rule: "FD-REPORT-CALLBACK, FD-PROP-EVENT-IDS: the callback's eventId is the customer's, the same for each of its reports",
+    delivery: called(always, (d, x) => ({ ...d, body: { ...d.body, eventId: `customer-${x.report!.customerId}` } })),
+    ...assumption,
+    ...was('i33-fd-report-callback-event-id-per-customer'),
+  }),
 ]);

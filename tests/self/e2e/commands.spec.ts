@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, runCommand, test, userEnv } from '../../../fixtures/self.js';
+import { expectOneErrorLine } from '../support.known.js';
 import { ConfigError, configOf } from '../../../helpers/config/config.js';
 import { runInProcess } from '../commands.known.js';
 
@@ -36,9 +37,7 @@ for (const [script, args, message] of [
 ] as const) {
   test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
     const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   });
 }
 
@@ -53,9 +52,7 @@ for (const [script, args, message] of [
     const { main } =
       script === 'mutation' ? await import('../../../scripts/mutation.js') : await import('../../../scripts/mutation-sample.js');
     const { code, output } = await runInProcess(main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
   });
 }
 
@@ -69,9 +66,7 @@ test('scripts/check-config with a misspelled MOCK_FAULTS id answers with one err
     empty,
   );
   fs.rmSync(empty, { recursive: true, force: true });
-  expect(code).toBe(2);
-  expect(output.trim().split('\n')).toHaveLength(1);
-  expect(output).toContain("configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'");
+  expectOneErrorLine({ code, output }, "configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'");
 });
 
 test('npm run doctor reads a sandbox .env named by DOTENV_PATH, tells what is missing and exits 1', () => {
@@ -95,9 +90,7 @@ test('scripts/merge without blob reports answers with one error line', () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-'));
   const { code, output } = runCommand(path.resolve('node_modules/.bin/tsx'), [path.resolve('scripts/merge.ts')], {}, empty);
   fs.rmSync(empty, { recursive: true, force: true });
-  expect(code).toBe(2);
-  expect(output.trim().split('\n')).toHaveLength(1);
-  expect(output).toContain('no blob reports in blob-report/');
+  expectOneErrorLine({ code, output }, 'no blob reports in blob-report/');
 });
 
 // Every script under scripts/: --help (and -h) prints its usage and exits 0, having done nothing.

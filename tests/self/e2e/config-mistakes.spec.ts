@@ -8,10 +8,8 @@
 // and each gives one line naming the variable, its exit code (or verdict), no stack frame and no
 // secret value. Preflight only: no check runs. Mistakes marked `issue` are the eighteen a user
 // met through `npm run certify` before this matrix existed.
-import { spawn } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +17,7 @@ import path from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import forge from 'node-forge';
 import { expect, linkCheckout, test, userEnv } from '../../../fixtures/self.js';
+import { loopback, spawnCollect, inTempDir } from '../support.known.js';
 import { configurationProblems, ENV_SCHEMA, problemLine, type Env } from '../../../helpers/config/env-schema.js';
 import { doctor } from '../../../helpers/run/doctor.js';
 import { withCheckDigit } from '../../../helpers/config/luhn.js';
@@ -112,21 +111,26 @@ const p12 = (w: World) => ({
 });
 const swap = (env: Record<string, string>, a: string, b: string) => ({ [a]: env[b], [b]: env[a] });
 
-const MISTAKES: Mistake[] = [
+/** A mistake as the table gives it: its variable the title's first word, its service the variable's, unless told. */
+type Entry = Omit<Mistake, 'variable' | 'service'> & Partial<Pick<Mistake, 'variable' | 'service'>>;
+function mistake(m: Entry): Mistake {
+  const variable = m.variable ?? m.title.split(/[ =]/)[0];
+  const owner = ENV_SCHEMA.find((e) => e.name === [variable].flat()[0])!.service;
+  // A general setting is judged in a certification of card enrollment.
+  return { ...m, variable, service: m.service ?? (owner === 'general' ? 'card-enrollment' : owner) };
+}
+
+const ENTRIES: Entry[] = [
   // ---- general settings
   {
     title: 'TARGET misspelt',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'TARGET',
     outcome: MALFORMED,
     env: () => ({ TARGET: 'sandbx' }),
     says: /found "sandbx"/,
   },
   {
     title: 'TARGET with a stray space',
-    service: 'card-enrollment',
-    variable: 'TARGET',
     outcome: MALFORMED,
     env: () => ({ TARGET: 'sandbox ' }),
     says: /a space at its end/,
@@ -134,37 +138,28 @@ const MISTAKES: Mistake[] = [
   {
     title: 'FC_NUM_RUNS not a number',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'FC_NUM_RUNS',
     outcome: MALFORMED,
     env: () => ({ FC_NUM_RUNS: 'abc' }),
   },
-  { title: 'FC_SEED a fraction', service: 'card-enrollment', variable: 'FC_SEED', outcome: MALFORMED, env: () => ({ FC_SEED: '1.5' }) },
+  { title: 'FC_SEED a fraction', outcome: MALFORMED, env: () => ({ FC_SEED: '1.5' }) },
   {
     title: 'BREAKER_AFTER a word',
-    service: 'card-enrollment',
-    variable: 'BREAKER_AFTER',
     outcome: MALFORMED,
     env: () => ({ BREAKER_AFTER: 'sometimes' }),
   },
   {
     title: 'SANDBOX_MAX_RPS negative',
-    service: 'card-enrollment',
-    variable: 'SANDBOX_MAX_RPS',
     outcome: MALFORMED,
     env: () => ({ SANDBOX_MAX_RPS: '-1' }),
   },
   {
     title: 'ALLOW_DESTRUCTIVE yes',
-    service: 'card-enrollment',
-    variable: 'ALLOW_DESTRUCTIVE',
     outcome: MALFORMED,
     env: () => ({ ALLOW_DESTRUCTIVE: 'yes' }),
   },
   {
     title: 'SANDBOX_CUSTOMER_QUOTA with a stray quote',
     service: 'financial-data',
-    variable: 'SANDBOX_CUSTOMER_QUOTA',
     outcome: MALFORMED,
     env: () => ({ SANDBOX_CUSTOMER_QUOTA: '"100' }),
     says: /stray quote/,
@@ -174,16 +169,12 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_BASE_URL not a URL',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_BASE_URL',
     outcome: MALFORMED,
     env: () => ({ CARD_BASE_URL: 'notaurl' }),
   },
   {
     title: 'CARD_BASE_URL unreachable',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_BASE_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_BASE_URL: `${w.closed}/src/api/digital/payments` }),
     says: /ECONNREFUSED/,
@@ -191,52 +182,39 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_BASE_URL answering 404 everywhere',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_BASE_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_BASE_URL: `${w.origin['card-enrollment']}/v9/src/api/digital/payments` }),
     says: /every operation answers 404/,
   },
   {
     title: 'CARD_BASE_URL with a trailing slash',
-    service: 'card-enrollment',
-    variable: 'CARD_BASE_URL',
     outcome: MALFORMED,
     env: (w) => ({ CARD_BASE_URL: `${w.env['card-enrollment'].CARD_BASE_URL}/` }),
   },
   {
     title: 'CARD_API_KEY refused',
-    service: 'card-enrollment',
-    variable: 'CARD_API_KEY',
     outcome: NOT_READY,
     env: () => ({ CARD_API_KEY: 'not-the-registered-api-key' }),
     says: /401/,
   },
   {
     title: 'CARD_API_KEY with a stray space',
-    service: 'card-enrollment',
-    variable: 'CARD_API_KEY',
     outcome: MALFORMED,
     env: (w) => ({ CARD_API_KEY: `${w.env['card-enrollment'].CARD_API_KEY} ` }),
     says: /not shown/,
   },
   {
     title: 'CARD_SRC_CLIENT_ID in upper case',
-    service: 'card-enrollment',
-    variable: 'CARD_SRC_CLIENT_ID',
     outcome: MALFORMED,
     env: (w) => ({ CARD_SRC_CLIENT_ID: w.env['card-enrollment'].CARD_SRC_CLIENT_ID.toUpperCase() }),
   },
   {
     title: 'CARD_SRC_CLIENT_ID and CARD_SERVICE_ID swapped',
-    service: 'card-enrollment',
-    variable: 'CARD_SRC_CLIENT_ID',
     outcome: MALFORMED,
     env: (w) => swap(w.env['card-enrollment'], 'CARD_SRC_CLIENT_ID', 'CARD_SERVICE_ID'),
   },
   {
     title: 'CARD_RECEIPT_PAN_BIN and CARD_RECEIPT_PAN_LAST_FOUR swapped',
-    service: 'card-enrollment',
     variable: ['CARD_RECEIPT_PAN_BIN', 'CARD_RECEIPT_PAN_LAST_FOUR'],
     outcome: MALFORMED,
     env: (w) => swap(w.env['card-enrollment'], 'CARD_RECEIPT_PAN_BIN', 'CARD_RECEIPT_PAN_LAST_FOUR'),
@@ -244,8 +222,6 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_KEYS_URL answering 404',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_KEYS_URL: `${w.origin['card-enrollment']}/no-keys-here` }),
     says: /found 404/,
@@ -253,32 +229,24 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_KEYS_URL unreachable',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_KEYS_URL: `${w.closed}/keys` }),
     says: /ECONNREFUSED/,
   },
   {
     title: 'CARD_KEYS_URL answering an HTML page',
-    service: 'card-enrollment',
-    variable: 'CARD_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_KEYS_URL: `${w.odd}/html` }),
     says: /200 with text\/html/,
   },
   {
     title: 'CARD_KEYS_URL holding only a signing key and an EC key',
-    service: 'card-enrollment',
-    variable: 'CARD_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_KEYS_URL: `${w.odd}/keys-unusable` }),
     says: /no usable key among its 2/,
   },
   {
     title: 'CARD_KEYS_URL answering JSON that is not a key set',
-    service: 'card-enrollment',
-    variable: 'CARD_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ CARD_KEYS_URL: `${w.odd}/not-a-set` }),
     says: /not a JWK set/,
@@ -286,16 +254,12 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_ENCRYPTION_JWK not JSON',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_ENCRYPTION_JWK',
     outcome: MALFORMED,
     env: () => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_JWK: '{kty: RSA' }),
     says: /not JSON/,
   },
   {
     title: 'CARD_ENCRYPTION_JWK without kid',
-    service: 'card-enrollment',
-    variable: 'CARD_ENCRYPTION_JWK',
     outcome: MALFORMED,
     env: (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_JWK: JSON.stringify(jwkOf(w.pem.rsaPublic)) }),
     says: /without kid/,
@@ -303,8 +267,6 @@ const MISTAKES: Mistake[] = [
   {
     title: 'CARD_ENCRYPTION_PEM not a key',
     issue: true,
-    service: 'card-enrollment',
-    variable: 'CARD_ENCRYPTION_PEM',
     outcome: MALFORMED,
     env: () => ({
       CARD_KEYS_URL: undefined,
@@ -314,23 +276,18 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'CARD_ENCRYPTION_PEM an expired certificate',
-    service: 'card-enrollment',
-    variable: 'CARD_ENCRYPTION_PEM',
     outcome: MALFORMED,
     env: (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.expiredCert, CARD_ENCRYPTION_KID: 'k1' }),
     says: /expired on/,
   },
   {
     title: 'CARD_ENCRYPTION_PEM a private key',
-    service: 'card-enrollment',
-    variable: 'CARD_ENCRYPTION_PEM',
     outcome: MALFORMED,
     env: (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.otherRsaPrivate, CARD_ENCRYPTION_KID: 'k1' }),
     says: /a private key/,
   },
   {
     title: 'CARD_ENCRYPTION_PEM without its kid',
-    service: 'card-enrollment',
     variable: 'CARD_ENCRYPTION_KID',
     outcome: MISSING,
     env: (w) => ({ CARD_KEYS_URL: undefined, CARD_ENCRYPTION_PEM: w.pem.rsaPublic }),
@@ -341,31 +298,23 @@ const MISTAKES: Mistake[] = [
   {
     title: 'INSTALLMENTS_SIGNING_KEY_PEM not a key',
     issue: true,
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_PEM',
     outcome: MALFORMED,
     env: () => ({ INSTALLMENTS_SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\\nbm90IGEga2V5\\n-----END PRIVATE KEY-----' }),
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_PEM an EC key',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_PEM',
     outcome: MALFORMED,
     env: (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.ecPrivate }),
     says: /an EC private key/,
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_PEM a public key',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_PEM',
     outcome: MALFORMED,
     env: (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.rsaPublic }),
     says: /not a private key/,
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_PEM not the registered key',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_PEM',
     outcome: NOT_READY,
     env: (w) => ({ INSTALLMENTS_SIGNING_KEY_PEM: w.pem.otherRsaPrivate }),
     says: /401/,
@@ -373,32 +322,24 @@ const MISTAKES: Mistake[] = [
   {
     title: 'INSTALLMENTS_SIGNING_KEY_P12 that does not exist',
     issue: true,
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_P12',
     outcome: MALFORMED,
     env: (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_P12: '/no/such/keystore.p12' }),
     says: /no file at/,
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_PASSWORD wrong',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_PASSWORD',
     outcome: MALFORMED,
     env: (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_PASSWORD: 'not-the-password' }),
     says: /does not open it/,
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_ALIAS wrong',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_ALIAS',
     outcome: MALFORMED,
     env: (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_ALIAS: 'signer' }),
     says: /"signing"/,
   },
   {
     title: 'INSTALLMENTS_SIGNING_KEY_P12 a text file',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SIGNING_KEY_P12',
     outcome: MALFORMED,
     env: (w) => ({ ...p12(w), INSTALLMENTS_SIGNING_KEY_P12: w.files.text }),
     says: /not a PKCS#12 keystore/,
@@ -406,8 +347,6 @@ const MISTAKES: Mistake[] = [
   {
     title: 'INSTALLMENTS_ENCRYPTION_JWK a symmetric ("oct") key',
     issue: true,
-    service: 'installments',
-    variable: 'INSTALLMENTS_ENCRYPTION_JWK',
     outcome: MALFORMED,
     env: () => ({
       INSTALLMENTS_KEYS_URL: undefined,
@@ -417,8 +356,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_ENCRYPTION_JWK the signing key',
-    service: 'installments',
-    variable: 'INSTALLMENTS_ENCRYPTION_JWK',
     outcome: MALFORMED,
     env: (w) => ({
       INSTALLMENTS_KEYS_URL: undefined,
@@ -428,52 +365,38 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_KEYS_URL answering 500',
-    service: 'installments',
-    variable: 'INSTALLMENTS_KEYS_URL',
     outcome: NOT_READY,
     env: (w) => ({ INSTALLMENTS_KEYS_URL: `${w.odd}/fail` }),
     says: /found 500/,
   },
   {
     title: 'INSTALLMENTS_BASE_URL and INSTALLMENTS_KEYS_URL swapped',
-    service: 'installments',
-    variable: 'INSTALLMENTS_BASE_URL',
     outcome: MALFORMED,
     env: (w) => swap(w.env.installments, 'INSTALLMENTS_BASE_URL', 'INSTALLMENTS_KEYS_URL'),
   },
   {
     title: 'INSTALLMENTS_BASE_URL unreachable',
-    service: 'installments',
-    variable: 'INSTALLMENTS_BASE_URL',
     outcome: NOT_READY,
     env: (w) => ({ INSTALLMENTS_BASE_URL: `${w.closed}/installments` }),
   },
   {
     title: 'INSTALLMENTS_CONSUMER_KEY unknown',
-    service: 'installments',
-    variable: 'INSTALLMENTS_CONSUMER_KEY',
     outcome: NOT_READY,
     env: () => ({ INSTALLMENTS_CONSUMER_KEY: 'unknown-consumer-key-0001' }),
     says: /401/,
   },
   {
     title: 'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY the allowed one',
-    service: 'installments',
-    variable: 'INSTALLMENTS_FORBIDDEN_CONSUMER_KEY',
     outcome: MALFORMED,
     env: (w) => ({ INSTALLMENTS_FORBIDDEN_CONSUMER_KEY: w.env.installments.INSTALLMENTS_CONSUMER_KEY }),
   },
   {
     title: 'INSTALLMENTS_KNOWN_ACQUIRER_ICA of 5 digits',
-    service: 'installments',
-    variable: 'INSTALLMENTS_KNOWN_ACQUIRER_ICA',
     outcome: MALFORMED,
     env: () => ({ INSTALLMENTS_KNOWN_ACQUIRER_ICA: '12345' }),
   },
   {
     title: 'INSTALLMENTS_RECEIVER_PORT in use',
-    service: 'installments',
-    variable: 'INSTALLMENTS_RECEIVER_PORT',
     outcome: NOT_READY,
     env: async (w) => ({
       INSTALLMENTS_RECEIVER_PUBLIC_URL: 'https://issuer.example.test/hook',
@@ -483,30 +406,23 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_RECEIVER_PORT out of range',
-    service: 'installments',
-    variable: 'INSTALLMENTS_RECEIVER_PORT',
     outcome: MALFORMED,
     env: () => ({ INSTALLMENTS_RECEIVER_PUBLIC_URL: 'https://issuer.example.test/hook', INSTALLMENTS_RECEIVER_PORT: '70000' }),
   },
   {
     title: 'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM an expired certificate',
-    service: 'installments',
-    variable: 'INSTALLMENTS_SERVICE_SIGNING_CERT_PEM',
     outcome: MALFORMED,
     env: (w) => ({ INSTALLMENTS_SERVICE_SIGNING_CERT_PEM: w.pem.expiredCert }),
     says: /expired on/,
   },
   {
     title: 'INSTALLMENTS_ELIGIBLE_PAN with spaces',
-    service: 'installments',
-    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
     outcome: MALFORMED,
     env: (w) => ({ INSTALLMENTS_ELIGIBLE_PAN: w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.replace(/(\d{4})(?=\d)/g, '$1 ') }),
     says: /not shown/,
   },
   {
     title: 'INSTALLMENTS_ENCRYPTION_PEM without its kid',
-    service: 'installments',
     variable: 'INSTALLMENTS_ENCRYPTION_KID',
     outcome: MISSING,
     env: (w) => ({ INSTALLMENTS_KEYS_URL: undefined, INSTALLMENTS_ENCRYPTION_PEM: w.pem.rsaPublic }),
@@ -516,32 +432,24 @@ const MISTAKES: Mistake[] = [
   {
     title: 'FD_HEADER_NAMES not a set',
     issue: true,
-    service: 'financial-data',
-    variable: 'FD_HEADER_NAMES',
     outcome: MALFORMED,
     env: () => ({ FD_HEADER_NAMES: 'bogus' }),
   },
   {
     title: 'FD_HEADER_NAMES=provider where the target asks for Partner-App-Key: the fix is seed',
     issue: true,
-    service: 'financial-data',
-    variable: 'FD_HEADER_NAMES',
     outcome: NOT_READY,
     env: (w) => ({ FD_BASE_URL: `${w.odd}/seed-names`, FD_HEADER_NAMES: 'provider' }),
     says: /: set FD_HEADER_NAMES=seed( |$)/,
   },
   {
     title: 'FD_HEADER_NAMES=seed where the target asks for Finicity-App-Key: the fix is provider',
-    service: 'financial-data',
-    variable: 'FD_HEADER_NAMES',
     outcome: NOT_READY,
     env: () => ({ FD_HEADER_NAMES: 'seed' }),
     says: /: set FD_HEADER_NAMES=provider( |$)/,
   },
   {
     title: 'FD_APP_KEY wrong',
-    service: 'financial-data',
-    variable: 'FD_APP_KEY',
     outcome: NOT_READY,
     env: () => ({ FD_APP_KEY: 'not-the-app-key-0000' }),
     says: /401/,
@@ -549,16 +457,12 @@ const MISTAKES: Mistake[] = [
   {
     title: 'FD_PARTNER_SECRET wrong',
     issue: true,
-    service: 'financial-data',
-    variable: 'FD_PARTNER_SECRET',
     outcome: NOT_READY,
     env: () => ({ FD_PARTNER_SECRET: 'not-the-partner-secret' }),
     says: /401/,
   },
   {
     title: 'FD_PARTNER_ID and FD_PARTNER_SECRET swapped',
-    service: 'financial-data',
-    variable: 'FD_PARTNER_ID',
     outcome: NOT_READY,
     env: (w) => swap(w.env['financial-data'], 'FD_PARTNER_ID', 'FD_PARTNER_SECRET'),
     says: /401/,
@@ -566,8 +470,6 @@ const MISTAKES: Mistake[] = [
   {
     title: 'FD_BASE_URL answering 404 everywhere',
     issue: true,
-    service: 'financial-data',
-    variable: 'FD_BASE_URL',
     outcome: NOT_READY,
     env: (w) => ({ FD_BASE_URL: `${w.origin['financial-data']}/wrong/prefix` }),
     says: /every operation answers 404/,
@@ -575,74 +477,55 @@ const MISTAKES: Mistake[] = [
   {
     title: 'FD_BASE_URL unreachable',
     issue: true,
-    service: 'financial-data',
-    variable: 'FD_BASE_URL',
     outcome: NOT_READY,
     env: (w) => ({ FD_BASE_URL: w.closed }),
     says: /ECONNREFUSED/,
   },
   {
     title: 'FD_BASE_URL with a trailing slash',
-    service: 'financial-data',
-    variable: 'FD_BASE_URL',
     outcome: MALFORMED,
     env: (w) => ({ FD_BASE_URL: `${w.env['financial-data'].FD_BASE_URL}/` }),
   },
   {
     title: 'FD_ROUTING_NUMBER of 8 digits',
-    service: 'financial-data',
-    variable: 'FD_ROUTING_NUMBER',
     outcome: MALFORMED,
     env: () => ({ FD_ROUTING_NUMBER: '12345678' }),
   },
   {
     title: 'FD_INSTITUTION_ID not a number',
-    service: 'financial-data',
-    variable: 'FD_INSTITUTION_ID',
     outcome: MALFORMED,
     env: () => ({ FD_INSTITUTION_ID: 'FinBank' }),
   },
   {
     title: 'FD_LISTENER_PUBLIC_URL over http',
-    service: 'financial-data',
-    variable: 'FD_LISTENER_PUBLIC_URL',
     outcome: MALFORMED,
     env: () => ({ FD_LISTENER_PUBLIC_URL: 'http://listener.example.test', FD_LISTENER_PORT: '18443' }),
   },
   {
     title: 'FD_LISTENER_PORT in use',
-    service: 'financial-data',
-    variable: 'FD_LISTENER_PORT',
     outcome: NOT_READY,
     env: async (w) => ({ FD_LISTENER_PUBLIC_URL: 'https://listener.example.test', FD_LISTENER_PORT: String((await w.takePort()).port) }),
     says: /in use/,
   },
   {
     title: "FD_SPARE_PARTNER_ID the suite's own partner",
-    service: 'financial-data',
-    variable: 'FD_SPARE_PARTNER_ID',
     outcome: MALFORMED,
     env: (w) => ({ FD_SPARE_PARTNER_ID: w.env['financial-data'].FD_PARTNER_ID }),
   },
   {
     title: 'FD_APP_KEY in quotes a .env left',
-    service: 'financial-data',
-    variable: 'FD_APP_KEY',
     outcome: MALFORMED,
     env: (w) => ({ FD_APP_KEY: `'${w.env['financial-data'].FD_APP_KEY}'` }),
     says: /quotes around it/,
   },
   {
     title: 'FD_APP_KEY_HEADER with a space',
-    service: 'financial-data',
-    variable: 'FD_APP_KEY_HEADER',
     outcome: MALFORMED,
     env: () => ({ FD_APP_KEY_HEADER: 'Finicity App Key' }),
   },
   {
     title: 'financial data test data missing (FD_LINKED_CUSTOMER_ID unset)',
     issue: true,
-    service: 'financial-data',
     variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: () => ({ FD_LINKED_CUSTOMER_ID: undefined }),
@@ -650,8 +533,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID not of the documented form',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: MALFORMED,
     env: () => ({ FD_LINKED_CUSTOMER_ID: 'cust-42' }),
     says: /expected a customer id, digits .*found "cust-42"/,
@@ -659,24 +540,18 @@ const MISTAKES: Mistake[] = [
   // ---- what the sandbox holds, as the settings describe it: doctor proves each with a request the contract accepts whole
   {
     title: "CARD_SRC_CLIENT_ID another client's",
-    service: 'card-enrollment',
-    variable: 'CARD_SRC_CLIENT_ID',
     outcome: NOT_READY,
     env: (w) => ({ CARD_SRC_CLIENT_ID: w.env['card-enrollment'].CARD_FOREIGN_SRC_CLIENT_ID, CARD_FOREIGN_SRC_CLIENT_ID: undefined }),
     says: /found 403 to a whole enrollment/,
   },
   {
     title: 'CARD_SERVICE_ID naming a service nobody has',
-    service: 'card-enrollment',
-    variable: 'CARD_SERVICE_ID',
     outcome: NOT_READY,
     env: () => ({ CARD_SERVICE_ID: 'no-such-service' }),
     says: /found 400 to a whole enrollment .*serviceId/,
   },
   {
     title: "CARD_FOREIGN_SERVICE_ID the client's own",
-    service: 'card-enrollment',
-    variable: 'CARD_FOREIGN_SERVICE_ID',
     outcome: NOT_HELD,
     holdings: true,
     env: (w) => ({ CARD_FOREIGN_SERVICE_ID: w.env['card-enrollment'].CARD_SERVICE_ID.split(',')[0] }),
@@ -684,8 +559,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: "CARD_RECEIPT_PAN_LAST_FOUR not the receipt account's",
-    service: 'card-enrollment',
-    variable: 'CARD_RECEIPT_PAN_LAST_FOUR',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({ CARD_RECEIPT_PAN_LAST_FOUR: '0000' }),
@@ -693,8 +566,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_ACCOUNT_RANGES with a range the target does not hold',
-    service: 'installments',
-    variable: 'INSTALLMENTS_ACCOUNT_RANGES',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({
@@ -706,8 +577,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_ELIGIBLE_PAN a card no PAN list holds',
-    service: 'installments',
-    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({
@@ -719,8 +588,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_ELIGIBLE_PAN with a wrong check digit',
-    service: 'installments',
-    variable: 'INSTALLMENTS_ELIGIBLE_PAN',
     outcome: MALFORMED,
     env: (w) => ({
       INSTALLMENTS_ELIGIBLE_PAN: `${w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(0, -1)}${(Number(w.env.installments.INSTALLMENTS_ELIGIBLE_PAN.slice(-1)) + 1) % 10}`,
@@ -729,8 +596,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_USE_CASES without the DURING_PURCHASE the target requires',
-    service: 'installments',
-    variable: 'INSTALLMENTS_USE_CASES',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({
@@ -742,7 +607,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'INSTALLMENTS_KNOWN_ACQUIRER_ICA and INSTALLMENTS_UNKNOWN_ACQUIRER_ICA swapped',
-    service: 'installments',
     variable: ['INSTALLMENTS_KNOWN_ACQUIRER_ICA', 'INSTALLMENTS_UNKNOWN_ACQUIRER_ICA'],
     outcome: NOT_HELD,
     holdings: true,
@@ -751,8 +615,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'FD_ROUTING_NUMBER mapped to no institution',
-    service: 'financial-data',
-    variable: 'FD_ROUTING_NUMBER',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({ FD_ROUTING_NUMBER: '123456789' }),
@@ -760,8 +622,6 @@ const MISTAKES: Mistake[] = [
   },
   {
     title: 'FD_DISPUTED_CUSTOMER_ID of no customer',
-    service: 'financial-data',
-    variable: 'FD_DISPUTED_CUSTOMER_ID',
     outcome: NOT_HELD,
     holdings: true,
     env: () => ({ FD_DISPUTED_CUSTOMER_ID: '9999999999' }),
@@ -770,61 +630,48 @@ const MISTAKES: Mistake[] = [
   // ---- the prepared test data (FD_LINKED_CUSTOMER_ID, what sandbox:prepare writes): unfit stops the service
   {
     title: 'FD_LINKED_CUSTOMER_ID of no customer',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: () => ({ FD_LINKED_CUSTOMER_ID: '9999999999' }),
     says: /found no customer 9999999999 for partner \S+ \(GetCustomer 404.*: run npm run sandbox:prepare -- --service financial-data/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a prepared customer deleted since',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.deleted }),
     says: /found no customer \d+ for partner .*deleted, or another partner's.*sandbox:prepare -- --service financial-data/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a prepared customer whose accounts were removed',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutAccounts }),
     says: /has no active account .*reports answer 400\): run npm run sandbox:prepare -- --service financial-data/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a customer left without checking or savings accounts',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutReportTypes }),
     says: /has no active checking or savings account \(only .*creditCard.*: reports answer 400\)/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a linked customer without a consumer',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutConsumer }),
     says: /has no consumer/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of an active customer',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: NOT_READY,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.active }),
     says: /is an active customer, not a testing one/,
   },
   {
     title: 'FD_LINKED_CUSTOMER_ID of a prepared customer that lost its savings accounts (partly fit: the checks reading one are not run)',
-    service: 'financial-data',
-    variable: 'FD_LINKED_CUSTOMER_ID',
     outcome: RUNS,
     env: (w) => ({ FD_LINKED_CUSTOMER_ID: w.fd.withoutSavings }),
     says: /has no active savings account: the checks that read one are NOT RUN/,
   },
 ];
+const MISTAKES = ENTRIES.map(mistake);
 
 /** The public JWK of a PEM public key (no kid: a case adds what it needs). */
 function jwkOf(pem: string): Record<string, unknown> {
@@ -860,29 +707,25 @@ test.beforeAll(async () => {
   // a target with the seed's header names (as the embedded mock has by default).
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const odd = http
-    .createServer((req, res) => {
-      const json = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
-      if (req.url === '/fail') return json(500, { message: 'internal error' });
-      if (req.url === '/not-a-set') return json(200, { status: 'ok' });
-      if (req.url === '/keys-unusable')
-        return json(200, {
-          keys: [
-            { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'sig-1', use: 'sig' },
-            { ...ec.publicKey.export({ format: 'jwk' }), kid: 'ec-1' },
-          ],
-        });
-      if (req.url?.startsWith('/seed-names/')) {
-        if (!req.headers['partner-app-key']) return json(401, { code: 401, message: 'Missing parameter (Partner-App-Key)' });
-        return json(404, { code: 404, message: 'not found' });
-      }
-      return json(404, { message: 'not found' });
-    })
-    .listen(0, '127.0.0.1');
-  await new Promise((resolve) => odd.once('listening', resolve));
-  closers.push(() => new Promise<void>((resolve) => odd.close(() => resolve())));
+  const odd = await loopback((req, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+    if (req.url === '/fail') return json(500, { message: 'internal error' });
+    if (req.url === '/not-a-set') return json(200, { status: 'ok' });
+    if (req.url === '/keys-unusable')
+      return json(200, {
+        keys: [
+          { ...rsa.publicKey.export({ format: 'jwk' }), kid: 'sig-1', use: 'sig' },
+          { ...ec.publicKey.export({ format: 'jwk' }), kid: 'ec-1' },
+        ],
+      });
+    if (req.url?.startsWith('/seed-names/')) {
+      if (!req.headers['partner-app-key']) return json(401, { code: 401, message: 'Missing parameter (Partner-App-Key)' });
+      return json(404, { code: 404, message: 'not found' });
+    }
+    return json(404, { message: 'not found' });
+  });
+  closers.push(odd.close);
   // A port that was free a moment ago and is closed again: nothing answers there.
   const probe = net.createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => probe.once('listening', resolve));
@@ -909,7 +752,7 @@ test.beforeAll(async () => {
     // Financial data as a user leaves it after sandbox:prepare: every mistake differs from a ready configuration in one place.
     env: { 'card-enrollment': card.env(), installments: inst.env(), 'financial-data': { ...fdEnv, FD_LINKED_CUSTOMER_ID: prepared.fit } },
     origin: { 'card-enrollment': card.origin, installments: inst.origin, 'financial-data': fd.origin },
-    odd: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`,
+    odd: odd.url,
     closed: `http://127.0.0.1:${closedPort}`,
     files: { keystore, text },
     pem: {
@@ -1135,26 +978,14 @@ for (const m of MISTAKES) {
 // around the functions above: in a checkout of its own, `npm run certify -- --service
 // card-enrollment` with the .env a user wrote, the global setup stopping the run.
 test('end to end: npm run certify with a keys URL answering 404: one line naming CARD_KEYS_URL, NOT RUN (exit 5), the report says why, no stack, no secret', async () => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-mistake-'));
-  try {
+  await inTempDir('certify-mistake-', async (home) => {
     linkCheckout(home);
     const dotenv = path.join(home, '.env');
     // Not spawnSync: the stand-ins answer from this process, which must stay free to.
     const certify = async (env: Record<string, string>) => {
       fs.writeFileSync(dotenv, `TARGET=sandbox\n${toDotenv(env)}`);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'], {
-        cwd: home,
-        env: userEnv(dotenv),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (c: Buffer) => {
-        output += c.toString();
-      });
-      child.stderr.on('data', (c: Buffer) => {
-        output += c.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const args = ['--import', 'tsx', 'scripts/certify.ts', '--service', 'card-enrollment', '--workers', '1'];
+      const { code, output } = await spawnCollect(process.execPath, args, { cwd: home, env: userEnv(dotenv) });
       const lines = output.split('\n').filter((l) => l.trim() && !/npm warn/i.test(l));
       return { code, lines, report: fs.readFileSync(path.join(home, 'reports', 'certification.md'), 'utf8') };
     };
@@ -1176,7 +1007,5 @@ test('end to end: npm run certify with a keys URL answering 404: one line naming
       expect(run.lines.join('\n')).not.toMatch(/^\s+at .+[:(]/m);
       for (const secret of secrets) expect(run.lines.join('\n').includes(secret)).toBe(false);
     }
-  } finally {
-    fs.rmSync(home, { recursive: true, force: true });
-  }
+  });
 });

@@ -11,11 +11,10 @@
 // seen (each one's marker is). A fifth check quotes an answer's full account number, the run's app key
 // and a test card number in its assertion's message, its expected value and its printed output, as a
 // careless spec would: the run's first reporter masks them before the blob, JUnit and Allure keep them.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { directCommand, expect, linkCheckout, NESTED_RUN_MS, test, userEnv, withoutReportFiles } from '../../../fixtures/self.js';
+import { spawnCollect, inTempDir } from '../support.known.js';
 import { TEST_PANS } from '../../../fixtures/examples/card-enrollment.js';
 import { blobTexts } from '../../../helpers/verdict/zip.js';
 import { ACCOUNT_NUMBER_PREFIX } from '../../../mocks/financial-data/portfolio.js';
@@ -76,20 +75,14 @@ const filesUnder = (dir: string): string[] =>
 
 test('a credential echoed in a member of its own fails under the sensitive-data rule and is in clear in no output of the run', async () => {
   test.setTimeout(NESTED_RUN_MS + 60_000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'credential-echo-'));
-  try {
+  await inTempDir('credential-echo-', async (dir) => {
     linkCheckout(dir, { 'financial-data/echo.spec.ts': FD_SPEC, 'installments/echo.spec.ts': IN_SPEC });
     const { command, args } = directCommand('npx', ['playwright', 'test', '--project', 'financial-data', '--project', 'installments']);
-    const child = spawn(command, args, {
+    const { code, output: console } = await spawnCollect(command, args, {
       cwd: dir,
       env: { ...withoutReportFiles(userEnv(path.join(dir, 'no.env'))), TARGET: 'mock', CI: '1', MOCK_FAULTS: FAULTS.join(',') },
-      stdio: ['ignore', 'pipe', 'pipe'],
       timeout: NESTED_RUN_MS,
     });
-    let console = '';
-    child.stdout.on('data', (c: Buffer) => (console += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (console += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code, console.slice(-3000)).toBe(1);
 
     // Each fault is one cause, under its service's sensitive-data rule, on its operation.
@@ -135,7 +128,5 @@ test('a credential echoed in a member of its own fails under the sensitive-data 
     // Not by luck: the echoes were seen, each marked where its exchange is kept.
     const all = outputs.map(([, text]) => text).join('\n');
     for (const kind of ['token', 'key', 'secret']) expect(all).toContain(`[REDACTED: full ${kind} echoed]`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

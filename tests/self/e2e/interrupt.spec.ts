@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
+import { spawnCollect, inTempDir } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
 import { loadContract } from '../../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../../helpers/contract/facts.js';
@@ -80,8 +81,7 @@ type Recorded = { id: string; project: string; titlePath: string[]; file: string
 test('one real run stopped by SIGINT: the check in progress is interrupted in Allure and the certification alike, never failed', async () => {
   // A nested Playwright run starts in seconds on a quiet machine, ten times that on a loaded runner.
   test.setTimeout(2 * NESTED_RUN_MS);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupt-'));
-  try {
+  await inTempDir('interrupt-', async (dir) => {
     fs.writeFileSync(path.join(dir, 'checks.spec.mjs'), SPEC);
     fs.writeFileSync(path.join(dir, 'recorder.mjs'), RECORDER);
     // The suite's first reporter, then Allure's and a recorder of what the reporters after it read.
@@ -138,9 +138,7 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
       failed: allure.installments.failed,
     });
     expect(v.skippedReasons[INTERRUPTED_REASON]).toBe(1);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a signal to npm's process alone reaches certify, the mock and npm test (its static checks and its Playwright): their npm scripts exec their command, no shell in between keeping it", () => {
@@ -198,17 +196,16 @@ runMain(import.meta.url, async (_argv, io) => {
 
 test("a command that outlives its terminal: Ctrl-C reaches it through its relay, which returns its code; a SIGKILL of the terminal's group interrupts it all the same", async () => {
   test.setTimeout(NESTED_RUN_MS);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'detached-'));
-  const pid = () => Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'));
-  const alive = (p: number) => {
-    try {
-      process.kill(p, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  try {
+  await inTempDir('detached-', async (dir) => {
+    const pid = () => Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'));
+    const alive = (p: number) => {
+      try {
+        process.kill(p, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     fs.writeFileSync(path.join(dir, 'command.ts'), DETACHED(path.resolve('tools/cli.ts')));
     fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
     const start = () => {
@@ -250,22 +247,19 @@ test("a command that outlives its terminal: Ctrl-C reaches it through its relay,
     expect(alive(command), 'the command outlives its relay').toBe(true);
     await expect.poll(() => fs.existsSync(path.join(dir, 'cleaned')), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => alive(command), { timeout: 10_000 }).toBe(false);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a stopped certify ends NOT RUN, exit 5, on the console and in the certification alike, whatever it finds of the run', async () => {
   const { interruptedEnd } = await import('../../../scripts/certify.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interrupted-end-'));
-  const file = path.join(dir, 'certification.json');
-  const end = () => {
-    const lines: string[] = [];
-    const code = interruptedEnd({ out: (t) => lines.push(t), err: (t) => lines.push(t), env: {} }, 'sandbox', 'run-1', 'SIGINT', 60, dir);
-    const cert = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { code, verdict: cert.verdict, console: lines.join('\n').match(/VERDICT: ([A-Z ]+) \(/)?.[1] };
-  };
-  try {
+  await inTempDir('interrupted-end-', async (dir) => {
+    const file = path.join(dir, 'certification.json');
+    const end = () => {
+      const lines: string[] = [];
+      const code = interruptedEnd({ out: (t) => lines.push(t), err: (t) => lines.push(t), env: {} }, 'sandbox', 'run-1', 'SIGINT', 60, dir);
+      const cert = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return { code, verdict: cert.verdict, console: lines.join('\n').match(/VERDICT: ([A-Z ]+) \(/)?.[1] };
+    };
     const notRun = { code: 5, verdict: 'NOT RUN', console: 'NOT RUN' };
     expect(end(), 'no certification of the run (stopped before Playwright wrote one)').toEqual(notRun);
     fs.writeFileSync(file, '{"verdict": "PASS", "runId": "run-1", "chec');
@@ -286,20 +280,13 @@ test('a stopped certify ends NOT RUN, exit 5, on the console and in the certific
       }),
     );
     expect(end(), "the previous run's PASS is not this run's verdict").toEqual(notRun);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 /** One of our commands run in `cwd` as its npm script runs it (Node with tsx's loader), without blocking this process (a stand-in it calls runs here). */
-function command(cwd: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[] }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, lines: output.split('\n').filter((l) => l.trim()) }));
-  });
+async function command(cwd: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lines: string[] }> {
+  const { code, output } = await spawnCollect(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env });
+  return { code: code ?? 1, lines: output.split('\n').filter((l) => l.trim()) };
 }
 
 test('npm run sandbox:cleanup deletes what a run left with the settings that run read (a stand-in run: its own env file), whatever .env holds', async () => {
@@ -366,8 +353,7 @@ test('npm run sandbox:cleanup deletes what a run left with the settings that run
 
 test("the user's pace and quota hold on certify:stand-in: a bad value, or a run the quota cannot hold, is one line before any check", async () => {
   test.setTimeout(NESTED_RUN_MS);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stand-in-quota-'));
-  try {
+  await inTempDir('stand-in-quota-', async (dir) => {
     linkCheckout(dir);
     const dotenv = path.join(dir, '.env');
     const certify = (env: Record<string, string>) =>
@@ -390,7 +376,5 @@ test("the user's pace and quota hold on certify:stand-in: a bad value, or a run 
       verdict: 'NOT RUN',
       reason: refusal[0],
     });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -6,7 +6,6 @@
 // `npm run merge`, and a --grep selection with the suite reporter named on the command line. Each
 // nested run costs a runner and a worker (about 4 s of CPU), so the options share them: four runs
 // and a merge, started together, once, and read by the assertions.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import {
   userEnv,
   withoutReportFiles,
 } from '../../../fixtures/self.js';
+import { spawnCollect } from '../support.known.js';
 import { SUITE_REPORTER, withoutSuiteReporter, writesCertification } from '../../../helpers/verdict/reporters.js';
 
 // Three checks of seed rules (seed 000, EnrollCardRequest and ComplianceSettings): `privacy-not-required`
@@ -58,16 +58,11 @@ function nestedRun(args: string[], env: Record<string, string> = {}): Promise<Ru
 /** One of our commands in `dir`, with the user's environment, the mock target and FAULT. */
 function runIn(dir: string, commandLine: string[], env: Record<string, string> = {}): Promise<Run> {
   const { command, args } = directCommand(commandLine[0], commandLine.slice(1));
-  const child = spawn(command, args, {
+  return spawnCollect(command, args, {
     cwd: dir,
     env: { ...withoutReportFiles(userEnv(path.join(dir, 'no.env'))), TARGET: 'mock', MOCK_FAULTS: FAULT, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: NESTED_RUN_MS,
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output, dir })));
+  }).then((run) => ({ ...run, dir }));
 }
 
 const certification = (run: Run): Certified => JSON.parse(fs.readFileSync(path.join(run.dir, 'reports', 'certification.json'), 'utf8'));

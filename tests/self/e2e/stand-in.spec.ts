@@ -9,6 +9,7 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
+import { expectOneErrorLine, closing } from '../support.known.js';
 import { runInProcess } from '../commands.known.js';
 import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
@@ -50,20 +51,6 @@ const CONTROL: [string, string][] = [
   ['GET', '/__mock/micro-entries/1'],
 ];
 
-/** A stand-in for the duration of one test. */
-async function withStandIn<T>(
-  service: StandInService,
-  options: Parameters<typeof startStandIn>[1],
-  run: (h: StandInHandle) => Promise<T>,
-): Promise<T> {
-  const handle = await startStandIn(service, options);
-  try {
-    return await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The body's shape against the service's error schemas (helpers/contract/services.ts). */
 async function expectErrorShape(contracts: (s: string) => Promise<any>, service: string, body: unknown) {
   const contract = await contracts(service);
@@ -76,7 +63,7 @@ async function expectErrorShape(contracts: (s: string) => Promise<any>, service:
 for (const service of SERVICES) {
   test.describe(`${service} stand-in`, () => {
     test("no /__mock/ route answers: each is the service's own 404", async ({ contracts }) => {
-      await withStandIn(service, {}, async (h) => {
+      await closing(startStandIn(service), async (h) => {
         const unknown = await fetch(`${h.origin}/no-such-path`);
         const unknownBody = await unknown.json();
         expect(unknown.status).toBe(404);
@@ -100,8 +87,10 @@ for (const service of SERVICES) {
     test("over the request rate: 429 with Retry-After in the service's error shape, counted; then answered again", async ({
       contracts,
     }) => {
-      await withStandIn(service, { requestsPerSecond: 2 }, async (h) => {
-        const probe = service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
+      const probeOf = (h: StandInHandle) =>
+        service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
+      await closing(startStandIn(service, { requestsPerSecond: 2 }), async (h) => {
+        const probe = probeOf(h);
         const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(probe)));
         const limited = answers.filter((r) => r.status === 429);
         // A burst of 2: the other 4 (at most a few more tokens refilled meanwhile) are refused.
@@ -120,16 +109,15 @@ for (const service of SERVICES) {
         expect((await fetch(probe)).status).not.toBe(429);
       });
       // No limit asked: none applied.
-      await withStandIn(service, {}, async (h) => {
-        const probe = service === 'financial-data' ? `${h.baseURL}/institution/v2/institutions` : `${h.origin}/keys`;
-        const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(probe)));
+      await closing(startStandIn(service), async (h) => {
+        const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(probeOf(h))));
         expect(answers.map((r) => r.status)).not.toContain(429);
         expect(h.rateLimited()).toBe(0);
       });
     });
 
     test('env() holds every service variable and one complete alternative of each one-of group, no prepared data, and reads back through dotenv', async () => {
-      await withStandIn(service, {}, async (h) => {
+      await closing(startStandIn(service), async (h) => {
         const env = h.env();
         const mine = ENV_SCHEMA.filter((e) => e.service === service);
         for (const e of mine.filter((x) => x.need === 'service')) expect(env[e.name], e.name).toBeTruthy();
@@ -190,7 +178,7 @@ async function newTestingCustomer(baseURL: string, headers: Record<string, strin
 }
 
 test('financial data stand-in: the 101st live testing customer of a partner is a 400 naming the limit; a deleted one frees its place', async () => {
-  await withStandIn('financial-data', {}, async (h) => {
+  await closing(startStandIn('financial-data'), async (h) => {
     const headers = await fdHeaders(h, h.env());
     const listed = (await (await fetch(`${h.baseURL}/aggregation/v1/customers?type=testing&limit=1000`, { headers })).json()) as {
       found: number;
@@ -225,8 +213,7 @@ test('financial data stand-in: the 101st live testing customer of a partner is a
 });
 
 test('financial data plain mock: no testing-customer quota', async () => {
-  const mock = await startFinancialDataMock({ headerNames: 'provider' });
-  try {
+  await closing(startFinancialDataMock({ headerNames: 'provider' }), async (mock) => {
     const [partner] = mock.world.partners.values();
     const headers = await fdHeaders(mock, {
       FD_APP_KEY: mock.world.appKeys[0],
@@ -236,16 +223,14 @@ test('financial data plain mock: no testing-customer quota', async () => {
     for (let n = 0; n < 101; n++) await newTestingCustomer(mock.baseURL, headers, `plain_${n}`);
     // The control surface is still there.
     expect((await fetch(`${mock.origin}/__mock/state`)).status).toBe(200);
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 test('financial data stand-in: Connect completed in a real browser links both FinBank institutions; invalid credentials link nothing', async ({
   contracts,
 }) => {
   test.skip(Boolean(browserMissing()), browserMissing());
-  await withStandIn('financial-data', {}, async (h) => {
+  await closing(startStandIn('financial-data'), async (h) => {
     const env = h.env();
     const headers = await fdHeaders(h, env);
     const customerId = await newTestingCustomer(h.baseURL, headers, 'connect_browser');
@@ -267,6 +252,14 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     try {
       // The stand-in's certificate is self-signed (mocks/kit/tls.ts).
       const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+      // Signs in at an institution of the page as it stands; the result the page shows.
+      const signIn = async (institution: string, username: string, result: string) => {
+        await page.getByLabel('Institution', { exact: true }).selectOption(institution);
+        await page.getByLabel('Username').fill(username);
+        await page.getByLabel('Password').fill('go');
+        await page.locator('#connect-submit').click();
+        await expect(page.locator('#connect-result')).toHaveText(result);
+      };
       await page.goto(body.link);
       const offered = await page
         .locator('#institution option')
@@ -274,11 +267,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       expect(offered.map((o) => o.id)).toEqual(['101732', '102105']);
       expect(offered.every((o) => o.name.includes('FinBank'))).toBe(true);
       // Wrong credentials first: an error, nothing linked.
-      await page.getByLabel('Institution', { exact: true }).selectOption('101732');
-      await page.getByLabel('Username').fill('invalid_user');
-      await page.getByLabel('Password').fill('go');
-      await page.locator('#connect-submit').click();
-      await expect(page.locator('#connect-result')).toHaveText('error');
+      await signIn('101732', 'invalid_user', 'error');
       await expect(page.locator('#connect-message')).toContainText(/invalid credentials/i);
       const none = (await (await fetch(`${h.baseURL}/aggregation/v1/customers/${customerId}/accounts`, { headers })).json()) as {
         accounts: unknown[];
@@ -290,20 +279,12 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
         // The search box narrows the list on the server (no script on the page).
         await page.getByLabel('Search institutions').fill('FinBank');
         await page.locator('#connect-search').click();
-        await page.getByLabel('Institution', { exact: true }).selectOption(id);
-        await page.getByLabel('Username').fill('demo');
-        await page.getByLabel('Password').fill('go');
-        await page.locator('#connect-submit').click();
-        await expect(page.locator('#connect-result')).toHaveText('linked');
+        await signIn(id, 'demo', 'linked');
         await expect(page.locator('#connect-message')).toContainText(`Accounts added: ${added[id]}`);
       }
       // Signing in again at a connected institution adds nothing.
       await page.goto(body.link);
-      await page.getByLabel('Institution', { exact: true }).selectOption('101732');
-      await page.getByLabel('Username').fill('demo');
-      await page.getByLabel('Password').fill('go');
-      await page.locator('#connect-submit').click();
-      await expect(page.locator('#connect-result')).toHaveText('linked');
+      await signIn('101732', 'demo', 'linked');
       await expect(page.locator('#connect-message')).toContainText('Accounts added: 0');
     } finally {
       await browser.close();
@@ -331,6 +312,9 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
   });
 });
 
+/** The Connect form signing in at an institution with the demo credentials. */
+const demo = (institutionId: string) => ({ institutionId, username: 'demo', password: 'go' });
+
 /** Posts the Connect form of a link over plain HTTP (the stand-in answers both on its port). */
 async function postForm(
   origin: string,
@@ -354,8 +338,7 @@ async function postForm(
 test('financial data stand-in: the 20-account limit refuses a sign-in that would pass it and links nothing; bad input to the page is a 4xx', async () => {
   // The mock in stand-in mode directly (what startStandIn runs): its world lets the test give the
   // customer accounts first, which no API can (on a sandbox only Connect adds them).
-  const mock = await startFinancialDataMock({ standIn: {} });
-  try {
+  await closing(startFinancialDataMock({ standIn: {} }), async (mock) => {
     const [partner] = mock.world.partners.values();
     const env = { FD_APP_KEY: mock.world.appKeys[0], FD_PARTNER_ID: partner.id, FD_PARTNER_SECRET: partner.secret };
     const headers = await fdHeaders(mock, env);
@@ -403,13 +386,13 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
           accounts: unknown[];
         }
       ).accounts.length;
-    expect(await postForm(mock.origin, link, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('101732'))).toMatchObject({
       status: 200,
       result: 'linked',
       message: expect.stringContaining('Accounts added: 7'),
     });
     expect(await count()).toBe(20);
-    const over = await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' });
+    const over = await postForm(mock.origin, link, demo('102105'));
     expect(over).toMatchObject({ status: 403, result: 'error' });
     expect(over.message).toMatch(/at most 20 accounts/);
     expect(await count()).toBe(20);
@@ -421,13 +404,14 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     });
     expect(await postForm(mock.origin, link, { username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
     expect(await postForm(mock.origin, link, '%%%&&=')).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, link, { institutionId: '170778', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('170778'))).toMatchObject({
       status: 400,
       result: 'error',
     });
-    expect(
-      await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, { institutionId: '101732', username: 'demo', password: 'go' }),
-    ).toMatchObject({ status: 404, result: 'error' });
+    expect(await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, demo('101732'))).toMatchObject({
+      status: 404,
+      result: 'error',
+    });
     expect((await fetch(`${mock.origin}/connect/no-such-token`)).status).toBe(404);
     expect((await fetch(`${mock.origin}/connect/${'x'.repeat(5000)}`)).status).toBeLessThan(500);
     // Lite Connect offers only its institution; a Connect Transfer session has no sign-in.
@@ -435,25 +419,23 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     const litePage = await (await fetch(`${mock.origin}${new URL(lite).pathname}`)).text();
     expect(litePage).toContain('value="102105"');
     expect(litePage).not.toContain('value="101732"');
-    expect(await postForm(mock.origin, lite, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, lite, demo('101732'))).toMatchObject({
       status: 400,
       result: 'error',
     });
     const microentry = await generate('generate/microentry/verify', {});
     expect((await fetch(`${mock.origin}${new URL(microentry).pathname}`)).status).toBe(200);
-    expect(await postForm(mock.origin, microentry, { institutionId: '101732', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, microentry, demo('101732'))).toMatchObject({
       status: 400,
       result: 'error',
     });
     // A customer deleted after its link: nothing to link to.
     expect((await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}`, { method: 'DELETE', headers })).status).toBe(204);
-    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'demo', password: 'go' })).toMatchObject({
+    expect(await postForm(mock.origin, link, demo('102105'))).toMatchObject({
       status: 404,
       result: 'error',
     });
-  } finally {
-    await mock.close();
-  }
+  });
 });
 
 // --- npm run mock -- --as-sandbox: its own argument errors are one usage line (exit 2), before any port is taken.
@@ -467,9 +449,7 @@ for (const [args, message] of [
   test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
     const { main } = await import('../../../scripts/mock.js');
     const { code, output } = await runInProcess(main, [...args]);
-    expect(code).toBe(2);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toContain(message);
+    expectOneErrorLine({ code, output }, message);
     expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
   });
 }

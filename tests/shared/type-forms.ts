@@ -1,0 +1,140 @@
+// The form properties of a service with many operations (installments, financial data), one body each:
+// every typed member takes only its type's own form (TYPE_FORMS), every form the contract allows is
+// accepted (VALID_FORMS), every optional member naming another object takes the caller's own
+// (OPTIONAL_IDS). The service's spec gives each operation's calls (helpers/client/invariants/type-forms.ts,
+// optional-ids.ts judge them); each body counts the property on the running check and returns its
+// violations for the spec's own expectation.
+import { expect, test } from '@playwright/test';
+import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
+import { checkOptionalIds, type LiveOf, OPTIONAL_IDS, optionalIdsOf } from '../../helpers/client/invariants/optional-ids.js';
+import {
+  checkTypeForms,
+  checkValidForms,
+  describeFormCoverage,
+  formCoverage,
+  type FormCoverageRow,
+  TYPE_FORMS,
+  typedMembers,
+  VALID_FORMS,
+  validFormCases,
+} from '../../helpers/client/invariants/type-forms.js';
+import { writersOfContract } from '../../helpers/client/invariants/kit.js';
+import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
+import type { Operation } from '../../helpers/contract/contract.js';
+import type { ServiceName } from '../../helpers/contract/operations.js';
+
+/** A fresh valid call per case (a decision uses its plan up, a create takes a new unique name). */
+type Fresh = () => CallOptions | Promise<CallOptions>;
+/** An operation's calls for a form property, or why the property leaves it out. */
+export type FormCalls = { sampled: CallOptions; fresh: Fresh } | { leftOut: string };
+/** What the valid forms of an operation keep as sampled (its ids, its sensitive members), and whether lengths are sent. */
+export type ValidFormCalls = { sampled: CallOptions; fresh: Fresh; keep: (at: string) => boolean; lengths?: boolean } | { leftOut: string };
+
+const left = (exceptions: PropertyException[]) => exceptions.map((e) => `${e.operationId}: ${e.reason}`).join('; ');
+
+/** Another form of each typed member's value, refused with a documented 4xx (`<S>-TYPE-FORMS`), on every operation given. */
+export async function checkTypeFormsOf<S extends ServiceName>(
+  api: OperationClient<S>,
+  rule: string,
+  operations: Iterable<Operation>,
+  callsOf: (op: Operation) => Promise<FormCalls>,
+  /** Notes a check that left operations out (financial data's notePartial). */
+  partial?: (what: string) => void,
+): Promise<Violations> {
+  const violations = new Violations(TYPE_FORMS);
+  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as FormCoverageRow[]];
+  let cases = 0;
+  for (const op of operations) {
+    const calls = await callsOf(op);
+    if ('leftOut' in calls) {
+      applies.push(op.operationId);
+      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      continue;
+    }
+    if (!typedMembers(api.contract, op, calls.sampled).length) {
+      members.push(...formCoverage(api.contract, op, calls.sampled));
+      continue;
+    }
+    applies.push(op.operationId);
+    const { sent, leftOut: why } = await checkTypeForms(api, op, calls.fresh, violations);
+    members.push(...formCoverage(api.contract, op, calls.sampled, why));
+    if (why) exceptions.push({ operationId: op.operationId, reason: why });
+    else checked.push(op.operationId);
+    cases += sent;
+  }
+  test.info().annotations.push({
+    type: 'checker-coverage',
+    description: `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  });
+  test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
+  countProperty(test.info(), { property: TYPE_FORMS, service: api.contract.service, rule, applies, checked, exceptions });
+  if (exceptions.length) partial?.(`type forms: ${exceptions.length} operations left out, each with its reason in the coverage annotation`);
+  expect(checked.length, 'operations checked').toBeGreaterThan(0);
+  return violations;
+}
+
+/** Every form the contract allows of each member its sample sends, accepted (`<S>-VALID-FORMS`), on every operation given. */
+export async function checkValidFormsOf<S extends ServiceName>(
+  api: OperationClient<S>,
+  rule: string,
+  operations: Iterable<Operation>,
+  callsOf: (op: Operation) => Promise<ValidFormCalls>,
+): Promise<Violations> {
+  const violations = new Violations(VALID_FORMS);
+  const [applies, checked, exceptions] = [[] as string[], [] as string[], [] as PropertyException[]];
+  let cases = 0;
+  for (const op of operations) {
+    const calls = await callsOf(op);
+    if ('leftOut' in calls) {
+      applies.push(op.operationId);
+      exceptions.push({ operationId: op.operationId, reason: calls.leftOut });
+      continue;
+    }
+    const { sampled, fresh, keep, lengths = true } = calls;
+    if (sampled.baseURL || !validFormCases(api.contract, op, sampled, keep, lengths).length) continue;
+    applies.push(op.operationId);
+    const { sent, leftOut: why } = await checkValidForms(api, op, fresh, violations, { keep, lengths });
+    if (why) exceptions.push({ operationId: op.operationId, reason: why });
+    else checked.push(op.operationId);
+    cases += sent;
+  }
+  test.info().annotations.push({
+    type: 'checker-coverage',
+    description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  });
+  countProperty(test.info(), { property: VALID_FORMS, service: api.contract.service, rule, applies, checked, exceptions });
+  expect(checked.length, 'operations checked').toBeGreaterThan(0);
+  return violations;
+}
+
+/** Each optional member of a writer naming another object set to the caller's own: accepted and linked (`<S>-OPTIONAL-IDS`). */
+export async function checkOptionalIdsOf<S extends ServiceName>(
+  api: OperationClient<S>,
+  rule: string,
+  freshOf: (op: Operation) => Fresh | { leftOut: string },
+  liveOf: LiveOf,
+): Promise<Violations> {
+  const violations = new Violations(OPTIONAL_IDS);
+  const [applies, checked, exceptions, members] = [[] as string[], [] as string[], [] as PropertyException[], [] as string[]];
+  for (const op of writersOfContract(api.contract)) {
+    if (!optionalIdsOf(api.contract, op).length) continue;
+    applies.push(op.operationId);
+    const fresh = freshOf(op);
+    if (typeof fresh !== 'function') {
+      exceptions.push({ operationId: op.operationId, reason: fresh.leftOut });
+      continue;
+    }
+    const { sent, membersLeftOut, leftOut } = await checkOptionalIds(api, op, fresh, liveOf, violations);
+    members.push(...sent.map((m) => `${op.operationId} ${m}`), ...membersLeftOut.map((m) => `${op.operationId} ${m} (left out)`));
+    if (leftOut || !sent.length) exceptions.push({ operationId: op.operationId, reason: leftOut ?? membersLeftOut.join('; ') });
+    else checked.push(op.operationId);
+  }
+  test.info().annotations.push({
+    type: 'checker-coverage',
+    description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
+  });
+  countProperty(test.info(), { property: OPTIONAL_IDS, service: api.contract.service, rule, applies, checked, exceptions });
+  expect(checked.length, 'writers checked').toBeGreaterThan(0);
+  return violations;
+}
