@@ -6,7 +6,7 @@
 // as, its content's options, reading and content, the answer; two rewrite the report as it leaves
 // (the kit's reply seam). Which set of writers found a fault is the mutation records' (docs/mutation.md).
 import { faultCatalogue, type FaultSeams, type Reply } from '../../kit/faults.js';
-import { always, assumption, faultsAt, judgesAt, provider, schema } from '../fault-builders.js';
+import { always, assumption, faultKit, provider, schema, seededAt } from '../fault-builders.js';
 import { findAccount, linkedData, type AccountType } from '../state.js';
 import {
   capped,
@@ -24,10 +24,8 @@ import {
 } from './assets.records.js';
 
 type Stating = NonNullable<FaultSeams<AssetSeams>['state']>;
-const fault = faultsAt<AssetSeams>();
-const { fold, skip, refuse } = judgesAt<AssetSeams>();
+const { fault, fold, skip, refuse } = faultKit<AssetSeams>();
 const blind = { origin: 'blind' } as const;
-const seededAt = { origin: 'seeded' } as const;
 const seven = { set: 'independent-7', mutation: true } as const;
 
 const ASSETS: Kind[] = ['voa', 'voaHistory', 'preQualVoa', 'assetSummary', 'voi'];
@@ -90,7 +88,7 @@ const consolidated = (kinds: Kind[], sum: (accounts: Record<string, any>[]) => n
   built(kinds, (content) => {
     if ('consolidatedAvailableBalance' in content) content.consolidatedAvailableBalance = cents(sum(accountsIn(content)));
   });
-/** The transactions report's window refused with `reason`. */
+/** The transactions report's window refused (with its documented words) when `when` holds. */
 const windowRefused = (when: (x: Exchange) => boolean) =>
   refuse('window', when, (x) => ({
     status: 400,
@@ -103,53 +101,43 @@ const otherAccount = (x: Exchange) =>
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
   // --- The report as it leaves (the kit's reply seam)
-  fault(
-    'fd-assets-owner-name-last-first',
-    "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
-    {
-      reply: (x: Reply, body: string) => {
-        if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
-        return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
-      },
-      ...provider,
+  fault('fd-assets-owner-name-last-first', {
+    rule: "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
+    reply: (x: Reply, body: string) => {
+      if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
+      return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
     },
-  ),
-  fault(
-    'fd-assets-nsf-summary-whatever-show-nsf',
-    'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
-    {
-      reply: (x: Reply, body: string) => {
-        if (x.status >= 300 || !/^GetReportBy|^GenerateVOA/.test(x.operationId ?? '')) return body;
-        let r: any;
-        try {
-          r = JSON.parse(body);
-        } catch {
-          return body;
-        }
-        if (!['voa', 'voaHistory'].includes(r?.type) || r.constraints?.showNsf === true) return body;
-        for (const i of Array.isArray(r.institutions) ? r.institutions : [])
-          for (const a of Array.isArray(i?.accounts) ? i.accounts : []) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
-        return JSON.stringify(r);
-      },
-      ...provider,
+    ...provider,
+  }),
+  fault('fd-assets-nsf-summary-whatever-show-nsf', {
+    rule: 'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
+    reply: (x: Reply, body: string) => {
+      if (x.status >= 300 || !/^GetReportBy|^GenerateVOA/.test(x.operationId ?? '')) return body;
+      let r: any;
+      try {
+        r = JSON.parse(body);
+      } catch {
+        return body;
+      }
+      if (!['voa', 'voaHistory'].includes(r?.type) || r.constraints?.showNsf === true) return body;
+      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
+        for (const a of Array.isArray(i?.accounts) ? i.accounts : []) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
+      return JSON.stringify(r);
     },
-  ),
+    ...provider,
+  }),
   // --- Eligibility (seed 002: no eligible account type, 400; the lists: seed for VOA and VOI, provider for VOAI and prequalification)
-  fault(
-    'fd-voa-eligible-unchecked',
-    'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)',
-    {
-      judge: skip('eligible', of('voa')),
-    },
-  ),
+  fault('fd-voa-eligible-unchecked', {
+    rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)',
+    judge: skip('eligible', of('voa')),
+  }),
   fault('fd-voa-eligible-needs-checking', 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', {
     state: typed(['voa'], () => ['checking']),
   }),
-  fault(
-    'fd-voa-eligible-cd-counted',
-    'FD-VOA-ELIGIBLE, FD-VOAI-ELIGIBLE, FD-PREQUAL-ELIGIBLE: a certificate of deposit counts as eligible for VOA, VOAI and prequalification',
-    { state: typed(['voa', 'voaHistory', 'preQualVoa', 'assetSummary'], (t) => [...t!, 'cd']) },
-  ),
+  fault('fd-voa-eligible-cd-counted', {
+    rule: 'FD-VOA-ELIGIBLE, FD-VOAI-ELIGIBLE, FD-PREQUAL-ELIGIBLE: a certificate of deposit counts as eligible for VOA, VOAI and prequalification',
+    state: typed(['voa', 'voaHistory', 'preQualVoa', 'assetSummary'], (t) => [...t!, 'cd']),
+  }),
   fault('fd-voai-eligible-unchecked', 'FD-VOAI-ELIGIBLE: no eligible account still gets a VOAI', {
     judge: skip('eligible', of('voaHistory')),
     ...provider,
@@ -162,11 +150,11 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     judge: skip('eligible', of('preQualVoa', 'assetSummary')),
     ...provider,
   }),
-  fault(
-    'fd-prequal-eligible-noncra-savings-refused',
-    'FD-PREQUAL-ELIGIBLE: a savings account alone is refused for the non-CRA prequalification',
-    { state: typed(['assetSummary'], (t) => t!.filter((type) => type !== 'savings')), ...provider },
-  ),
+  fault('fd-prequal-eligible-noncra-savings-refused', {
+    rule: 'FD-PREQUAL-ELIGIBLE: a savings account alone is refused for the non-CRA prequalification',
+    state: typed(['assetSummary'], (t) => t!.filter((type) => type !== 'savings')),
+    ...provider,
+  }),
   fault('fd-voi-eligible-investment-counted', 'FD-VOI-ELIGIBLE: an investment account alone gets a VOI (it is not a deposit account)', {
     state: typed(['voi'], (t) => [...t!, 'investment']),
   }),
@@ -177,126 +165,99 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
   fault('fd-voa-history-voai-months', 'FD-VOA-HISTORY: a VOA shows voaiHistoryMonths (older than voaHistoryMonths shown)', {
     state: cappedAt(['voa'], (x, created) => monthsBefore(created, x.limits.voaiMonths)),
   }),
-  fault(
-    'fd-voa-history-months-as-30-days',
-    'FD-VOA-HISTORY: a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
-    { state: cappedAt(['voa'], (x, created) => daysBefore(created, x.limits.voaMonths * 30)), ...seven },
-  ),
-  fault(
-    'fd-voa-history-standard-only',
-    'FD-VOA-HISTORY: a VOA reads only the standard aggregation: after the historic load, the transactions within voaHistoryMonths older than standardHistoryDays are missing (seed 002: VOA history; Limits)',
-    { state: reading(['voa'], { held: (t) => !t.historic }), ...blind },
-  ),
+  fault('fd-voa-history-months-as-30-days', {
+    rule: 'FD-VOA-HISTORY: a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
+    state: cappedAt(['voa'], (x, created) => daysBefore(created, x.limits.voaMonths * 30)),
+    ...seven,
+  }),
+  fault('fd-voa-history-standard-only', {
+    rule: 'FD-VOA-HISTORY: a VOA reads only the standard aggregation: after the historic load, the transactions within voaHistoryMonths older than standardHistoryDays are missing (seed 002: VOA history; Limits)',
+    state: reading(['voa'], { held: (t) => !t.historic }),
+    ...blind,
+  }),
   fault('fd-voai-history-default-90-days', 'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows more days than voaiDefaultHistoryDays', {
     state: history(['voaHistory'], (x, created, o) => (x.fromDate === undefined ? daysBefore(created, 90) : o.window!.from)),
   }),
-  fault(
-    'fd-voai-history-default-day-short',
-    'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows one day fewer than voaiDefaultHistoryDays: those posted in its last day are missing (seed 002: VOAI default history; Limits)',
-    {
-      state: history(['voaHistory'], (x, created, o) =>
-        x.fromDate === undefined ? daysBefore(created, x.limits.voaiDefaultDays - 1) : o.window!.from,
-      ),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-voai-history-from-capped-voa-months',
-    "FD-VOAI-HISTORY-FROM: a VOAI fromDate is capped at VOA's voaHistoryMonths: a fromDate voaiHistoryMonths back shows only the last voaHistoryMonths (seed 002: VOAI history changed by fromDate; Limits)",
-    {
-      state: history(['voaHistory'], (x, created, o) =>
-        x.fromDate === undefined ? o.window!.from : Math.max(x.fromDate, monthsBefore(created, x.limits.voaMonths)),
-      ),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-voai-income-24m-default-voa-months',
-    'FD-VOAI-INCOME-24M: without incomeFromDate the VOAI income streams hold the credits of voaHistoryMonths, not voaiHistoryMonths (seed 002: income credits regardless of fromDate)',
-    {
-      state: income((x, created, o) => (incomeFromDate(x) === undefined ? monthsBefore(created, x.limits.voaMonths) : o.income!.from)),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-voai-income-from-month-start',
-    'FD-VOAI-INCOME-FROM: incomeFromDate is rounded down to the first of its month: the income streams hold credits from before the date sent (seed 002: incomeFromDate alters the income data shown; provider 1.35.0 VOAIncomeReportIncomeFromDate)',
-    {
-      state: income((x, created, o) => {
-        const asked = incomeFromDate(x);
-        return asked === undefined ? o.income!.from : Math.max(monthStart(asked), monthsBefore(created, x.limits.voaiMonths));
-      }),
-      ...blind,
-    },
-  ),
+  fault('fd-voai-history-default-day-short', {
+    rule: 'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows one day fewer than voaiDefaultHistoryDays: those posted in its last day are missing (seed 002: VOAI default history; Limits)',
+    state: history(['voaHistory'], (x, created, o) =>
+      x.fromDate === undefined ? daysBefore(created, x.limits.voaiDefaultDays - 1) : o.window!.from,
+    ),
+    ...blind,
+  }),
+  fault('fd-voai-history-from-capped-voa-months', {
+    rule: "FD-VOAI-HISTORY-FROM: a VOAI fromDate is capped at VOA's voaHistoryMonths: a fromDate voaiHistoryMonths back shows only the last voaHistoryMonths (seed 002: VOAI history changed by fromDate; Limits)",
+    state: history(['voaHistory'], (x, created, o) =>
+      x.fromDate === undefined ? o.window!.from : Math.max(x.fromDate, monthsBefore(created, x.limits.voaMonths)),
+    ),
+    ...blind,
+  }),
+  fault('fd-voai-income-24m-default-voa-months', {
+    rule: 'FD-VOAI-INCOME-24M: without incomeFromDate the VOAI income streams hold the credits of voaHistoryMonths, not voaiHistoryMonths (seed 002: income credits regardless of fromDate)',
+    state: income((x, created, o) => (incomeFromDate(x) === undefined ? monthsBefore(created, x.limits.voaMonths) : o.income!.from)),
+    ...blind,
+  }),
+  fault('fd-voai-income-from-month-start', {
+    rule: 'FD-VOAI-INCOME-FROM: incomeFromDate is rounded down to the first of its month: the income streams hold credits from before the date sent (seed 002: incomeFromDate alters the income data shown; provider 1.35.0 VOAIncomeReportIncomeFromDate)',
+    state: income((x, created, o) => {
+      const asked = incomeFromDate(x);
+      return asked === undefined ? o.income!.from : Math.max(monthStart(asked), monthsBefore(created, x.limits.voaiMonths));
+    }),
+    ...blind,
+  }),
   fault('fd-voi-history-voa-months', 'FD-VOI-HISTORY: a VOI shows voaHistoryMonths (not voiHistoryMonths)', {
     state: cappedAt(['voi'], (x, created) => monthsBefore(created, x.limits.voaMonths)),
   }),
-  fault(
-    'fd-voi-history-from-account-added',
-    'FD-VOI-HISTORY: the VOI two years are counted back from when the accounts were added, not from the report: once the clock has moved, transactions older than two years still show (seed 002: VOI uses up to two years; Limits)',
-    {
-      state: cappedAt(['voi'], (x, created) =>
-        monthsBefore(Math.min(created, ...linkedData(x.world, x.customer!.id).accounts.map((a) => a.createdDate)), x.limits.voiMonths),
-      ),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-assets-fromdate-cap-refused',
-    'FD-ASSETS-FROMDATE-CAP: a fromDate before the cap is refused (400) instead of served from the cap',
-    {
-      judge: refuse(
-        'cap',
-        (x) => x.fromDate !== undefined && x.fromDate < monthsBefore(x.now, x.capMonths!),
-        (x) => ({ status: 400, message: `fromDate is more than ${x.capMonths} months ago` }),
-      ),
-      ...assumption,
-    },
-  ),
-  fault(
-    'fd-assets-fromdate-cap-ignored',
-    'FD-ASSETS-FROMDATE-CAP, FD-VOAI-HISTORY-FROM: a fromDate before the cap shows transactions older than the cap',
-    { state: history(['voa', 'voaHistory', 'voi'], (x, _created, o) => x.fromDate ?? o.window!.from), ...assumption },
-  ),
+  fault('fd-voi-history-from-account-added', {
+    rule: 'FD-VOI-HISTORY: the VOI two years are counted back from when the accounts were added, not from the report: once the clock has moved, transactions older than two years still show (seed 002: VOI uses up to two years; Limits)',
+    state: cappedAt(['voi'], (x, created) =>
+      monthsBefore(Math.min(created, ...linkedData(x.world, x.customer!.id).accounts.map((a) => a.createdDate)), x.limits.voiMonths),
+    ),
+    ...blind,
+  }),
+  fault('fd-assets-fromdate-cap-refused', {
+    rule: 'FD-ASSETS-FROMDATE-CAP: a fromDate before the cap is refused (400) instead of served from the cap',
+    judge: refuse(
+      'cap',
+      (x) => x.fromDate !== undefined && x.fromDate < monthsBefore(x.now, x.capMonths!),
+      (x) => ({ status: 400, message: `fromDate is more than ${x.capMonths} months ago` }),
+    ),
+    ...assumption,
+  }),
+  fault('fd-assets-fromdate-cap-ignored', {
+    rule: 'FD-ASSETS-FROMDATE-CAP, FD-VOAI-HISTORY-FROM: a fromDate before the cap shows transactions older than the cap',
+    state: history(['voa', 'voaHistory', 'voi'], (x, _created, o) => x.fromDate ?? o.window!.from),
+    ...assumption,
+  }),
   // --- Content (seed 002 eligible types; provider 1.35.0 report schemas)
-  fault(
-    'fd-report-institutions-named-by-id',
-    "FD-REPORT-INSTITUTIONS: an institution of a report carries the institution's name, not a placeholder of its id",
-    {
-      state: built([...ASSETS, 'transactions'], (content) => {
-        for (const i of content.institutions) i.name = `Institution ${i.id}`;
-      }),
-      ...provider,
-    },
-  ),
-  fault(
-    'fd-assets-span-from-window',
-    "FD-ASSETS-SPAN: startDate is the posted date of the earliest transaction listed, not the window's start",
-    {
-      state: reading(WINDOWED, { spanStart: (_earliest, window) => window.from }),
-      ...provider,
-    },
-  ),
+  fault('fd-report-institutions-named-by-id', {
+    rule: "FD-REPORT-INSTITUTIONS: an institution of a report carries the institution's name, not a placeholder of its id",
+    state: built([...ASSETS, 'transactions'], (content) => {
+      for (const i of content.institutions) i.name = `Institution ${i.id}`;
+    }),
+    ...provider,
+  }),
+  fault('fd-assets-span-from-window', {
+    rule: "FD-ASSETS-SPAN: startDate is the posted date of the earliest transaction listed, not the window's start",
+    state: reading(WINDOWED, { spanStart: (_earliest, window) => window.from }),
+    ...provider,
+  }),
   fault('fd-assets-accounts-all-types', 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover', {
     state: typed(ASSETS, () => undefined, 'content'),
   }),
-  fault(
-    'fd-assets-accounts-consolidated-current',
-    'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance sums the current balances (not the available ones)',
-    { state: consolidated(ASSETS, (accounts) => accounts.reduce((total, a) => total + a.balance, 0)), ...provider },
-  ),
-  fault(
-    'fd-assets-accounts-consolidated-cash-only',
-    'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
-    {
-      state: consolidated(ASSETS, (accounts) =>
-        accounts.filter((a) => a.type !== 'investment').reduce((total, a) => total + a.availableBalance, 0),
-      ),
-      ...provider,
-      ...blind,
-    },
-  ),
+  fault('fd-assets-accounts-consolidated-current', {
+    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance sums the current balances (not the available ones)',
+    state: consolidated(ASSETS, (accounts) => accounts.reduce((total, a) => total + a.balance, 0)),
+    ...provider,
+  }),
+  fault('fd-assets-accounts-consolidated-cash-only', {
+    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
+    state: consolidated(ASSETS, (accounts) =>
+      accounts.filter((a) => a.type !== 'investment').reduce((total, a) => total + a.availableBalance, 0),
+    ),
+    ...provider,
+    ...blind,
+  }),
   fault('fd-assets-account-ids-ignored', 'FD-ASSETS-ACCOUNT-IDS: accountIds does not limit the report', {
     judge: (x, s, r) => (s === 'account-ids' ? void (x.named = undefined) : r),
     ...assumption,
@@ -305,71 +266,64 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     judge: skip('account-ids'),
     ...assumption,
   }),
-  fault(
-    'fd-obj-exact-id-assets-account-ids-prefix',
-    "FD-OBJ-EXACT-ID, FD-ASSETS-ACCOUNT-IDS: an accountIds entry names only the account it spells: an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
-    {
-      judge: skip('account-ids', (x) =>
-        x.named!.every(
-          (id) => findAccount(x.world, x.customer!.id, id) || linkedData(x.world, x.customer!.id).accounts.some((a) => a.id.startsWith(id)),
-        )),
-      ...assumption,
-      ...seededAt,
-    },
-  ),
+  fault('fd-obj-exact-id-assets-account-ids-prefix', {
+    rule: "FD-OBJ-EXACT-ID, FD-ASSETS-ACCOUNT-IDS: an accountIds entry names only the account it spells: an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
+    judge: skip('account-ids', (x) =>
+      x.named!.every(
+        (id) => findAccount(x.world, x.customer!.id, id) || linkedData(x.world, x.customer!.id).accounts.some((a) => a.id.startsWith(id)),
+      )),
+    ...assumption,
+    ...seededAt,
+  }),
   fault('fd-assets-echo-account-ids-dropped', 'FD-ASSETS-ECHO: the constraints echo no accountIds', {
     state: constrained([...ASSETS, 'transactions'], () => ({ accountIds: undefined })),
     ...provider,
   }),
-  fault(
-    'fd-assets-echo-noncra-type-cra',
-    'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
-    { state: filed(['assetSummary'], () => ({ type: 'preQualVoa' })), ...provider, ...blind },
-  ),
-  fault(
-    'fd-report-custom-fields-assets-ampersand-escaped',
-    'FD-REPORT-CUSTOM-FIELDS: the asset reports keep each custom field value with & HTML-escaped as &amp;, in the ack and the report',
-    {
-      state: constrained(ASSETS, (c) =>
-        Array.isArray(c.reportCustomFields)
-          ? {
-              reportCustomFields: c.reportCustomFields.map((f: Record<string, unknown>) =>
-                typeof f?.value === 'string' ? { ...f, value: f.value.replace(/&/g, '&amp;') } : f,
-              ),
-            }
-          : {},
-      ),
-      ...provider,
-      ...seededAt,
-    },
-  ),
-  fault(
-    'fd-obj-read-only-voa-callback-from-body',
-    'FD-OBJ-READ-ONLY, FD-REPORT-NO-CALLBACK: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
-    {
-      state: filed(['voa'], (f, x) => ({
-        callbackUrl: f.callbackUrl ?? (typeof x.input.body.callbackUrl === 'string' ? x.input.body.callbackUrl : undefined),
-      })),
-      ...provider,
-      ...seededAt,
-    },
-  ),
+  fault('fd-assets-echo-noncra-type-cra', {
+    rule: 'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
+    state: filed(['assetSummary'], () => ({ type: 'preQualVoa' })),
+    ...provider,
+    ...blind,
+  }),
+  fault('fd-report-custom-fields-assets-ampersand-escaped', {
+    rule: 'FD-REPORT-CUSTOM-FIELDS: the asset reports keep each custom field value with & HTML-escaped as &amp;, in the ack and the report',
+    state: constrained(ASSETS, (c) =>
+      Array.isArray(c.reportCustomFields)
+        ? {
+            reportCustomFields: c.reportCustomFields.map((f: Record<string, unknown>) =>
+              typeof f?.value === 'string' ? { ...f, value: f.value.replace(/&/g, '&amp;') } : f,
+            ),
+          }
+        : {},
+    ),
+    ...provider,
+    ...seededAt,
+  }),
+  fault('fd-obj-read-only-voa-callback-from-body', {
+    rule: 'FD-OBJ-READ-ONLY, FD-REPORT-NO-CALLBACK: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
+    state: filed(['voa'], (f, x) => ({
+      callbackUrl: f.callbackUrl ?? (typeof x.input.body.callbackUrl === 'string' ? x.input.body.callbackUrl : undefined),
+    })),
+    ...provider,
+    ...seededAt,
+  }),
   // --- Transactions report (seed 002, Transactions; provider 1.35.0)
-  fault(
-    'fd-txreport-window-exact-refused',
-    'FD-TXREPORT-WINDOW: a fromDate exactly transactionsReportMonths before toDate is refused with 400 (<= for <) though the window may be that long (seed 002, Transactions; Limits)',
-    { judge: windowRefused((x) => x.from === txLimit(x)), ...blind },
-  ),
-  fault(
-    'fd-txreport-window-day-over-accepted',
-    'FD-TXREPORT-WINDOW: the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
-    { judge: skip('window', (x) => x.from! >= txLimit(x) - DAY_S), ...seven },
-  ),
-  fault(
-    'fd-txreport-window-edges-from-date-exclusive',
-    'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
-    { state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })), ...provider, ...seededAt },
-  ),
+  fault('fd-txreport-window-exact-refused', {
+    rule: 'FD-TXREPORT-WINDOW: a fromDate exactly transactionsReportMonths before toDate is refused with 400 (<= for <) though the window may be that long (seed 002, Transactions; Limits)',
+    judge: windowRefused((x) => x.from === txLimit(x)),
+    ...blind,
+  }),
+  fault('fd-txreport-window-day-over-accepted', {
+    rule: 'FD-TXREPORT-WINDOW: the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
+    judge: skip('window', (x) => x.from! >= txLimit(x) - DAY_S),
+    ...seven,
+  }),
+  fault('fd-txreport-window-edges-from-date-exclusive', {
+    rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
+    state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })),
+    ...provider,
+    ...seededAt,
+  }),
   fault('fd-txreport-dates-required-defaulted', 'FD-TXREPORT-DATES-REQUIRED: a missing fromDate or toDate is defaulted (not 400)', {
     judge: skip('dates', always, (x) => {
       x.to ??= x.now;
@@ -384,42 +338,34 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     state: optioned(['transactions'], (o) => ({ window: { ...o.window!, pending: false } })),
     ...provider,
   }),
-  fault(
-    'fd-txreport-pending-on-presence',
-    'FD-TXREPORT-PENDING: pending transactions are included whenever includePending is present, includePending=false too (provider 1.35.0 IncludePendingParameter, default false; seed 002 Transactions: include pending)',
-    {
-      state: optioned(['transactions'], (o, x) => ({ window: { ...o.window!, pending: x.input.query.includePending !== undefined } })),
-      ...provider,
-      ...blind,
-    },
-  ),
+  fault('fd-txreport-pending-on-presence', {
+    rule: 'FD-TXREPORT-PENDING: pending transactions are included whenever includePending is present, includePending=false too (provider 1.35.0 IncludePendingParameter, default false; seed 002 Transactions: include pending)',
+    state: optioned(['transactions'], (o, x) => ({ window: { ...o.window!, pending: x.input.query.includePending !== undefined } })),
+    ...provider,
+    ...blind,
+  }),
   fault('fd-txreport-content-eligible-only', 'FD-TXREPORT-CONTENT: only the VOA-eligible accounts are listed (not every account)', {
     state: typed(['transactions'], () => ELIGIBLE.voa, 'content'),
   }),
-  fault(
-    'fd-txreport-content-debits-unsigned',
-    'FD-TXREPORT-CONTENT: the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
-    {
-      state: built(['transactions'], (content) => {
-        for (const a of accountsIn(content)) for (const t of a.transactions ?? []) t.amount = Math.abs(t.amount);
-      }),
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-txreport-find-amount-unsigned',
-    'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',
-    { state: reading(['transactions'], { amount: (t) => Math.abs(t.amount) }), ...provider, ...blind },
-  ),
-  fault(
-    'fd-report-async-txreport-ack-success',
-    'FD-REPORT-ASYNC, FD-PROP-ANSWER-IS-STATE: a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
-    {
-      answer: (x, a) => (x.kind === 'transactions' ? { ...a, body: { ...a.body, status: 'success' } } : a),
-      set: 'independent-38',
-      mutation: true,
-    },
-  ),
+  fault('fd-txreport-content-debits-unsigned', {
+    rule: 'FD-TXREPORT-CONTENT: the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
+    state: built(['transactions'], (content) => {
+      for (const a of accountsIn(content)) for (const t of a.transactions ?? []) t.amount = Math.abs(t.amount);
+    }),
+    ...blind,
+  }),
+  fault('fd-txreport-find-amount-unsigned', {
+    rule: 'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',
+    state: reading(['transactions'], { amount: (t) => Math.abs(t.amount) }),
+    ...provider,
+    ...blind,
+  }),
+  fault('fd-report-async-txreport-ack-success', {
+    rule: 'FD-REPORT-ASYNC, FD-PROP-ANSWER-IS-STATE: a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
+    answer: (x, a) => (x.kind === 'transactions' ? { ...a, body: { ...a.body, status: 'success' } } : a),
+    set: 'independent-38',
+    mutation: true,
+  }),
   // --- Statement report (provider 1.35.0 StatementReportConstraints, StatementData; seed 002 Errors 404)
   fault('fd-stmtreport-required-account-optional', 'FD-STMTREPORT-REQUIRED: statementReportData.accountId is not required', {
     relax: schema('StatementReportData', { unrequire: ['accountId'] }),
@@ -433,22 +379,20 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], drop: ['maximum'] }),
     ...provider,
   }),
-  fault(
-    'fd-stmtreport-index-zero-based',
-    'FD-STMTREPORT-INDEX: statementIndex 0 is accepted as the most recent statement (0-based) instead of a 400 (provider 1.35.0 StatementData.statementIndex: its minimum and default)',
-    { relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], set: { minimum: 0 } }), ...provider, ...blind },
-  ),
-  fault(
-    'fd-stmtreport-index-last-refused',
-    'FD-STMTREPORT-INDEX: statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
-    {
-      judge: refuse('statement-index', (x) => x.statement!.statementIndex === 24, {
-        status: 400,
-        message: 'statementIndex must be between 1 and 23',
-      }),
-      ...seven,
-    },
-  ),
+  fault('fd-stmtreport-index-zero-based', {
+    rule: 'FD-STMTREPORT-INDEX: statementIndex 0 is accepted as the most recent statement (0-based) instead of a 400 (provider 1.35.0 StatementData.statementIndex: its minimum and default)',
+    relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], set: { minimum: 0 } }),
+    ...provider,
+    ...blind,
+  }),
+  fault('fd-stmtreport-index-last-refused', {
+    rule: 'FD-STMTREPORT-INDEX: statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
+    judge: refuse('statement-index', (x) => x.statement!.statementIndex === 24, {
+      status: 400,
+      message: 'statementIndex must be between 1 and 23',
+    }),
+    ...seven,
+  }),
   fault('fd-stmtreport-index-default-0', 'FD-STMTREPORT-INDEX: without statementIndex the report uses index 0 (not 1)', {
     judge: fold(
       'statement-index',
@@ -473,24 +417,18 @@ export const ASSET_REPORTS_FAULTS = faultCatalogue([
     state: (x, c) => (c.kind === 'content' && x.kind === 'statement' ? { ...c, content: {} } : c),
     ...provider,
   }),
-  fault(
-    'fd-stmtreport-content-echo-account-id-string',
-    'FD-STMTREPORT-CONTENT, FD-ASSETS-ECHO: the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)',
-    {
-      state: constrained(['statement'], (c) => ({
-        statementReportData: { ...c.statementReportData, accountId: String(c.statementReportData.accountId) },
-      })),
-      ...provider,
-      ...blind,
-    },
-  ),
-  fault(
-    'fd-obj-read-only-statement-report-title-from-body',
-    "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
-    {
-      state: filed(['statement'], (f, x) => ({ title: typeof x.input.body.title === 'string' ? x.input.body.title : f.title })),
-      ...provider,
-      ...seededAt,
-    },
-  ),
+  fault('fd-stmtreport-content-echo-account-id-string', {
+    rule: 'FD-STMTREPORT-CONTENT, FD-ASSETS-ECHO: the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)',
+    state: constrained(['statement'], (c) => ({
+      statementReportData: { ...c.statementReportData, accountId: String(c.statementReportData.accountId) },
+    })),
+    ...provider,
+    ...blind,
+  }),
+  fault('fd-obj-read-only-statement-report-title-from-body', {
+    rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
+    state: filed(['statement'], (f, x) => ({ title: typeof x.input.body.title === 'string' ? x.input.body.title : f.title })),
+    ...provider,
+    ...seededAt,
+  }),
 ]);
