@@ -3,9 +3,9 @@
 // text starting with the ids of schemas/financial-data/rules/reports-assets.yaml (and the shared
 // families) it breaks. A fault loosens the contract (`relax`) or bends assets.ts at its seams
 // (assets.records.ts): the request as judged at one step, the types a report reads, what it is filed
-// as, its content's options, reading and content, the answer; two rewrite the report as it leaves
-// (the kit's reply seam). Which set of writers found a fault is the mutation records' (docs/mutation.md).
-import { faultCatalogue, type FaultSeams, type Reply } from '../../kit/faults.js';
+// as, its content's options, reading and content, the answer. Which set of writers found a fault is
+// the mutation records' (docs/mutation.md).
+import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
 import { always, assumption, faultKit, provider, schema, seededAt } from '../fault-builders.js';
 import { findAccount, linkedData, type AccountType } from '../state.js';
 import {
@@ -78,9 +78,9 @@ const reading =
     c.kind === 'reading' && kinds.includes(x.kind) ? { ...c, reading: { ...c.reading, ...bend } } : c;
 /** The content of a report of `kinds`, changed as built. */
 const built =
-  (kinds: Kind[], change: (content: Record<string, any>) => void): Stating =>
+  (kinds: Kind[], change: (content: Record<string, any>, x: Exchange) => void): Stating =>
   (x, c) => {
-    if (c.kind === 'content' && kinds.includes(x.kind)) change(c.content);
+    if (c.kind === 'content' && kinds.includes(x.kind)) change(c.content, x);
     return c;
   };
 const accountsIn = (content: Record<string, any>): Record<string, any>[] => content.institutions.flatMap((i: any) => i.accounts);
@@ -100,30 +100,19 @@ const otherAccount = (x: Exchange) =>
   x.statement?.accountId === undefined ? undefined : x.world.accounts.get(String(x.statement.accountId));
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
-  // --- The report as it leaves (the kit's reply seam)
+  // --- Owners and the insufficient funds summary (provider 1.35.0 ReportAccountOwnerName, ShowNsf)
   fault('fd-assets-owner-name-last-first', {
     rule: "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
-    reply: (x: Reply, body: string) => {
-      if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
-      return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
-    },
+    state: built([...ASSETS, 'transactions'], (content) => {
+      for (const a of accountsIn(content)) a.ownerName = a.ownerName.replace(/^([^ |]+) ([^|]+)$/, '$2 $1');
+    }),
     ...provider,
   }),
   fault('fd-assets-nsf-summary-whatever-show-nsf', {
     rule: 'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
-    reply: (x: Reply, body: string) => {
-      if (x.status >= 300 || !/^GetReportBy|^GenerateVOA/.test(x.operationId ?? '')) return body;
-      let r: any;
-      try {
-        r = JSON.parse(body);
-      } catch {
-        return body;
-      }
-      if (!['voa', 'voaHistory'].includes(r?.type) || r.constraints?.showNsf === true) return body;
-      for (const i of Array.isArray(r.institutions) ? r.institutions : [])
-        for (const a of Array.isArray(i?.accounts) ? i.accounts : []) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
-      return JSON.stringify(r);
-    },
+    state: built(['voa', 'voaHistory'], (content, x) => {
+      if (x.input.body.showNsf !== true) for (const a of accountsIn(content)) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
+    }),
     ...provider,
   }),
   // --- Eligibility (seed 002: no eligible account type, 400; the lists: seed for VOA and VOI, provider for VOAI and prequalification)
