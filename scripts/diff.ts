@@ -30,17 +30,7 @@ const USAGE = 'npm run diff -- --service <name> --to <file> [--from <file>] [--r
 
 export const main: CommandMain = async (argv, io) => {
   const started = performance.now();
-  const args = parseArgs(
-    argv,
-    { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value', help: 'flag' },
-    USAGE,
-  );
-  if (args.help) {
-    io.out(
-      `Usage: ${USAGE}\n--from defaults to the suite's own contract; --rules-only names the rules a change touches without listing their checks (faster on a cache miss: the listing is cached by file hashes); --ledger defaults to the deviation ledger of the chosen contract version (schemas/<service>/deviations.yaml for the base version).`,
-    );
-    return 0;
-  }
+  const args = parseArgs(argv, { service: 'value', to: 'value', from: 'value', 'rules-only': 'flag', ledger: 'value' }, USAGE);
   if (typeof args.service !== 'string' || typeof args.to !== 'string')
     throw new UsageError(`--service and --to are required. Usage: ${USAGE}`);
   if (!SERVICES.some((s) => s.name === args.service))

@@ -18,13 +18,7 @@ import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.j
 const USAGE = 'npm run drift -- --service <name> --spec <published OpenAPI file> [--min <percent>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', spec: 'value', min: 'value', help: 'flag' }, USAGE);
-  if (args.help) {
-    io.out(
-      `Usage: ${USAGE}\nJudges every example of the published document against our contract; --min fails (exit 1) below that body acceptance.`,
-    );
-    return 0;
-  }
+  const args = parseArgs(argv, { service: 'value', spec: 'value', min: 'value' }, USAGE);
   if (typeof args.service !== 'string' || typeof args.spec !== 'string')
     throw new UsageError(`--service and --spec are required. Usage: ${USAGE}`);
   if (!SERVICES.some((s) => s.name === args.service))

@@ -16,7 +16,7 @@ import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.j
 const USAGE = 'npm run explain -- --to <version> [--certification <file>] [--service <name>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { to: 'value', certification: 'value', service: 'value', help: 'flag' }, USAGE);
+  const args = parseArgs(argv, { to: 'value', certification: 'value', service: 'value' }, USAGE);
   const service = typeof args.service === 'string' ? args.service : 'financial-data';
   if (!SERVICES.some((s) => s.name === service)) throw new UsageError(`unknown service '${service}'`);
   if (typeof args.to !== 'string') throw new UsageError(`--to is required. Usage: ${USAGE}`);

@@ -17,13 +17,7 @@ import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.j
 const USAGE = 'npm run provider-facts -- --service <name> --from <provider document> [--out <file>]';
 
 export const main: CommandMain = async (argv, io) => {
-  const args = parseArgs(argv, { service: 'value', from: 'value', out: 'value', help: 'flag' }, USAGE);
-  if (args.help) {
-    io.out(
-      `Usage: ${USAGE}\n--out defaults to the facts file of the document's version (schemas/<service>/provider-facts.json for the base version, schemas/<service>/versions/<version>/provider-facts.json for a later one).`,
-    );
-    return 0;
-  }
+  const args = parseArgs(argv, { service: 'value', from: 'value', out: 'value' }, USAGE);
   if (typeof args.service !== 'string' || typeof args.from !== 'string')
     throw new UsageError(`--service and --from are required. Usage: ${USAGE}`);
   if (!SERVICES.some((s) => s.name === args.service))

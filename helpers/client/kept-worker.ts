@@ -25,16 +25,15 @@
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { laneDir } from './mutation-lane.js';
+import { withoutAnsi } from '../secrets/redact.js';
 
 /** The annotation the worker adds and the runner's first reporter takes off again. */
 export const KEPT_WORKER_ANNOTATION = 'suite-kept-worker';
 
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
 /** An error a check raised: an expect assertion (its message names the matcher) or a ContractViolation (helpers/contract/checks.ts). */
 export function isCheckError(error: { message?: string; stack?: string }): boolean {
-  const message = (error.message ?? '').replace(ANSI, '');
-  const stack = (error.stack ?? '').replace(ANSI, '');
+  const message = withoutAnsi(error.message ?? '');
+  const stack = withoutAnsi(error.stack ?? '');
   return /^ContractViolation: /.test(stack) || /^(Error: )?expect(\.soft|\.poll)?\(/m.test(message);
 }
 

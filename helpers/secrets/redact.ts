@@ -159,6 +159,11 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 const SENSITIVE_PAIR =
   /(["']?)(primaryAccountNumber|cardSecurityCode|securityCode|cvc|cvv|ssn|partnerSecret|newPartnerSecret|password|token|apiKey|pan|realAccountNumber|accountNumber|taxId|governmentId)\1(\s*[:=]\s*)(["'])([^"']*)\4/gi;
 
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** A message without its ANSI colour codes (a terminal's, never a report's). */
+export const withoutAnsi = (text: string): string => text.replace(ANSI, '');
+
 /** Redacts free text that may hold JSON-ish key/value pairs (error messages, counterexamples). */
 export function redactMessage(text: string): string {
   return redactText(text.replace(SENSITIVE_PAIR, (_m, q, k, sep, q2) => `${q}${k}${q}${sep}${q2}[REDACTED]${q2}`));

@@ -5,6 +5,7 @@
 // a member's value), within the test step that failed and the operation its message names; when
 // several answered it, or none, the page says so and shows the candidates, never one picked at random.
 import type { StepFailed, ViolationNote } from '../client/annotations.js';
+import { escapeRegExp } from '../contract/writers.js';
 
 /** One exchange as the client attached it (redacted). */
 export interface KeptExchange {
@@ -106,8 +107,7 @@ function answers(e: KeptExchange, value: string, byStatus: boolean): boolean {
     return body.includes(text) || headers.includes(inner) || (inner.length > 3 && body.includes(inner));
   }
   if (headers.includes(value)) return true;
-  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`[:\\[,]${escaped}[,\\]}]`).test(body) || body.includes(`"${value}"`);
+  return new RegExp(`[:\\[,]${escapeRegExp(value)}[,\\]}]`).test(body) || body.includes(`"${value}"`);
 }
 
 /** The deepest step of the test that carries the error and was opened by the test (test.step), with the time it spans. */

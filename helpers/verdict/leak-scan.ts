@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ENV_SCHEMA } from '../config/env-schema.js';
 import { holdsEchoed } from '../secrets/sent-ledger.js';
 import { blobTexts } from './zip.js';
+import { escapeRegExp } from '../contract/writers.js';
 
 export interface LeakPattern {
   what: string;
@@ -34,7 +35,6 @@ function files(dir: string, wanted = (name: string) => TEXT.test(name) || !name.
 const SECRET_NAMES = new Set(ENV_SCHEMA.filter((e) => e.secret).map((e) => e.name));
 
 export function configuredSecretPatterns(env: Readonly<Record<string, string | undefined>>): LeakPattern[] {
-  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return Object.entries(env)
     .filter(([name, value]) => SECRET_NAMES.has(name) && value && value.length >= 8)
     .map(([name, value]) => ({ what: `the value of ${name} (configured target)`, pattern: new RegExp(escapeRegExp(value!)) }));

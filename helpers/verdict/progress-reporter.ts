@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { skipKindOf } from '../client/annotations.js';
-import { redactMessage } from '../secrets/redact.js';
+import { redactMessage, withoutAnsi } from '../secrets/redact.js';
 import { DURATIONS_TABLE, fileKey, readDurationsTable } from './check-durations.js';
 
 export const PROGRESS_INTERVAL_MS = 10_000;
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** A service with checks in progress but nothing finished (a report polled for minutes) still gets a line this often. */
 export const QUIET_INTERVAL_MS = 60_000;
 
@@ -403,7 +402,7 @@ export class ServiceProgress {
    */
   failureLine(service: string, title: string, now: number, reason?: string): string {
     this.mark(service, now);
-    const oneLine = (text: string) => redactMessage(text.replace(ANSI, '')).replace(/\s+/g, ' ').trim();
+    const oneLine = (text: string) => redactMessage(withoutAnsi(text)).replace(/\s+/g, ' ').trim();
     const why = reason ? oneLine(reason) : '';
     return `${this.line(service, now)} - FAILED: ${cutAt(oneLine(title), 120)}${why ? ` - ${cutAt(why, 300)}` : ''}`;
   }
@@ -559,7 +558,7 @@ export default class ProgressReporter implements Reporter {
 
   /** An error outside any check (a worker that crashed, a global setup): its first line, redacted. */
   onError(error: TestError) {
-    console.log(`error: ${redactMessage((error.message ?? error.value ?? 'unknown error').replace(ANSI, '').split('\n')[0])}`);
+    console.log(`error: ${redactMessage(withoutAnsi(error.message ?? error.value ?? 'unknown error').split('\n')[0])}`);
   }
 
   onEnd(result: FullResult) {

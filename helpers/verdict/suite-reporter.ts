@@ -14,12 +14,13 @@ import { configuredSecretPatterns, scanForLeaks, type LeakPattern } from './leak
 import { BLOB_DIR, contractHash, isMerge, provenance, runTarget } from './provenance.js';
 import { writeListing } from './listing.js';
 import { classInterrupted } from './kept-worker-reporter.js';
-import { redactMessage } from '../secrets/redact.js';
+import { redactMessage, withoutAnsi } from '../secrets/redact.js';
 import { CONFLICT_ANNOTATION, CONFLICT_MET_ANNOTATION, sourcesOf } from '../contract/conflicts.js';
 import { computeCoverage, coverageGapsOfRun, writeCoverage, type TestOutcome } from './coverage-report.js';
 import { loadJustifications, ruleGapsOfRun, rulePathReport } from './rule-paths.js';
 import { citationsOf, loadRules, rulesFile } from '../contract/rules.js';
 import { SERVICES } from '../contract/services.js';
+import { escapeRegExp } from '../contract/writers.js';
 import { forgetLedger, keepGuestLogWithBlob, readGuestEvents, readGuestLog, summarise } from '../client/guest/guest-log.js';
 import { brokenRuleOf, EXCHANGES_ATTACHMENT, propertyBroken, skipKindOf, stepsFailedOf, violationsOf } from '../client/annotations.js';
 import { REQUEST_RULES, REQUEST_RULES_ANNOTATION } from '../client/request-rules.js';
@@ -40,9 +41,6 @@ export function summaryCounts(outcomes: TestOutcome[]): { passed: number; failed
 /** Why a selected check has no result: the run stopped before it (Allure lists these as skipped too). */
 export const NOT_RUN_REASON = 'not run: the run stopped before this check (--max-failures, an interrupt or a time-out)';
 
-// Strip ANSI colour codes from error messages before they reach a report.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
 /** A reference-model spec (fixtures/models): its command sequences are random. */
 const MODEL_SPEC = /\.model\.spec\.ts$/;
 
@@ -59,7 +57,6 @@ function keptExchanges(result: TestResult): KeptExchange[] {
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const regexQuote = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The exact command that runs a check again: its file and line, its project and title, with the
@@ -78,7 +75,7 @@ export function rerunCommand(test: { file: string; line?: number; project: strin
     'npx playwright test',
     `${file}${test.line ? `:${test.line}` : ''}`,
     `--project=${test.project}`,
-    `-g ${shellQuote(regexQuote(test.title))}`,
+    `-g ${shellQuote(escapeRegExp(test.title))}`,
   ].join(' ');
 }
 
@@ -123,7 +120,7 @@ export default class SuiteReporter implements Reporter {
     const message = [result.error?.message, result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts'))]
       .filter(Boolean)
       .join('\n');
-    const error = message ? redactMessage(message.replace(ANSI, '')) : undefined;
+    const error = message ? redactMessage(withoutAnsi(message)) : undefined;
     const rules = citationsOf(test.annotations);
     const records = coverageFromAnnotations(result.annotations);
     this.coverageRecords.push(...records);

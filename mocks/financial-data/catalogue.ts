@@ -55,7 +55,7 @@ export const FD_FAULTS = [
   ...SWITCHES_FAULTS,
   ...inFamily('store', REPORT_STORE_FAULTS),
   ...inFamily('report-guard', REPORT_GUARD_FAULTS),
-  ...ASSET_REPORTS_FAULTS,
+  ...inFamily('assets', ASSET_REPORTS_FAULTS),
   ...inFamily('income', INCOME_REPORTS_FAULTS),
   ...inFamily('analytics', ANALYTICS_REPORTS_FAULTS),
   ...inFamily('sbca', SBCA_FAULTS),

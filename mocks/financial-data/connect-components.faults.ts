@@ -15,7 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-const { fault } = faultKit<ComponentsSeams>();
+const { fault, skipOn: skip, foldOn: fold } = faultKit<ComponentsSeams>();
 
 const OAUTH: Op = 'post-institutions-institutionId-oauth-urls';
 const FORM: Op = 'post-institutions-institutionId-login-forms';
@@ -27,27 +27,12 @@ const READ: Op = 'get-configurations-configurationId';
 const DELETE: Op = 'delete-configurations-configurationId';
 
 // (a) The request as judged: functions at the judge seam.
-/** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (ops: Op[], step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !ops.includes(x.op) || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
 type Step = Parameters<Judge>[1];
 /** The refusal of `step` on `ops` answered with another status (and description) where `when` holds. */
 const restatus =
   (ops: Op[], step: Step, status: number, when: (x: Exchange) => boolean = () => true, description?: string): Judge =>
   (x, s, r) =>
     r && s === step && ops.includes(x.op) && when(x) ? { status, description: description ?? r.description } : r;
-/** The exchange changed at `step` of one of `ops` before it is judged further. */
-const fold =
-  (ops: Op[], step: Step, change: (x: Exchange, memory: Record<string, any>) => void): Judge =>
-  (x, s, r, memory) => {
-    if (s === step && ops.includes(x.op)) change(x, memory);
-    return r;
-  };
 /** A live configuration of the calling partner matching `same`. */
 const ownLive = (x: Exchange, same: (id: string) => boolean) =>
   [...x.world.connectComponents.configurations.values()].find((c) => !c.deleted && c.partnerId === x.partnerId && same(c.id));

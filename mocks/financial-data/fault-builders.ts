@@ -94,5 +94,20 @@ export const faultKit = <T extends SeamTypes>() => {
       const a = answer as Answer;
       return isOf(x, ops) && a.status < 400 && a.body ? ({ ...a, body: bend(a.body, x, m) } as T['answer']) : answer;
     };
-  return { fault: faultsAt<T>(), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered };
+  /** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
+  const skipOn =
+    (ops: Op | Op[], step: T['step'], when: (x: T['x'], refusal: T['refusal']) => boolean = always, then?: (x: T['x']) => void): Judge =>
+    (x, s, r) => {
+      if (s !== step || !r || !isOf(x, ops) || !when(x, r)) return r;
+      then?.(x);
+      return undefined;
+    };
+  /** The exchange changed at `step` of one of `ops` before it is judged further. */
+  const foldOn =
+    (ops: Op | Op[], step: T['step'], change: (x: T['x'], memory: FaultMemory) => void): Judge =>
+    (x, s, r, m) => {
+      if (s === step && isOf(x, ops)) change(x, m);
+      return r;
+    };
+  return { fault: faultsAt<T>(), ...judgesAt<T>(), on, all, writtenThenRefused, changed, answered, skipOn, foldOn };
 };

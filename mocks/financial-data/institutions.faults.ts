@@ -14,7 +14,6 @@ import {
   searchMatches,
   type Exchange,
   type InstitutionSeams,
-  type Refusal,
   type Step,
 } from './institutions.records.js';
 import type { Institution, Location } from './state.js';
@@ -24,7 +23,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type View = Record<string, any>;
-const { fault, answered } = faultKit<InstitutionSeams>();
+const { fault, answered, skipOn: skip, foldOn: fold } = faultKit<InstitutionSeams>();
 
 const INSTITUTIONS: Op = 'GetInstitutions';
 const CERTIFIED: Op = 'GetCertifiedInstitutions';
@@ -40,27 +39,12 @@ const limitOf = (x: Exchange) => Number(x.input.query.limit ?? parameterDefault(
 const rawSearch = (x: Exchange) => (typeof x.input.query.search === 'string' ? x.input.query.search.trim() : '');
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` of one of `ops` before it is judged further. */
-const fold =
-  (ops: Op[], step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && ops.includes(x.op)) change(x);
-    return r;
-  };
 /** The search test of `ops` made otherwise (`test` given the documented one). */
 const searching = (ops: Op[], test: (i: Institution, x: Exchange, documented: (i: Institution) => boolean) => boolean): Judge =>
   fold(ops, 'search', (x) => {
     const documented = x.keep!.search;
     x.keep!.search = (i) => test(i, x, documented);
   });
-/** The refusal of `step` on `op` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (ops: Op[], step: Step, when: (x: Exchange, r: Refusal) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !ops.includes(x.op) || !when(x, r)) return r;
-    then?.(x);
-    return undefined;
-  };
 /** The refusal of `step` on `op` answered with another status and words. */
 const restatus =
   (op: Op, step: Step, status: number, message: string): Judge =>

@@ -15,7 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type Detail = Record<string, any>;
-const { fault } = faultKit<StatementSeams>();
+const { fault, skipOn: skip, foldOn: fold } = faultKit<StatementSeams>();
 
 const V1: Op = 'GetCustomerAccountStatement';
 const V3: Op = 'GetCustomerAccountMultipleStatement';
@@ -23,13 +23,6 @@ const ASSET: Op = 'GetAssetByCustomerID';
 const INDEX = '([1-9]|1[0-9]|2[0-4])';
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` of `op` before it is judged further. */
-const fold =
-  (op: Op, step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && x.op === op) change(x);
-    return r;
-  };
 /** v1's index read made otherwise where `when` holds of the account and the index asked. */
 const reading = (when: (a: Account, index: number) => boolean, read: (index: number) => number): Judge =>
   fold(V1, 'read', (x) => {
@@ -43,14 +36,6 @@ const everyByDefault = (when: (a: Account) => boolean) =>
   detailing((indexes, x) =>
     x.input.query.index === undefined && when(x.account!) ? Array.from({ length: 24 }, (_, i) => i + 1) : indexes,
   );
-/** The refusal of `step` on `op` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (op: Op, step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || x.op !== op || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
 /** A 400 added at `step` of `op` where `when` holds. */
 const refuse =
   (op: Op, step: Step, message: string, when: (x: Exchange) => boolean): Judge =>

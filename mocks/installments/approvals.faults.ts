@@ -3,7 +3,7 @@
 // `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the specs citing
 // them). The faults of the suite's authors first, then those written blind (`origin: 'blind'`,
 // measured apart by `npm run mutation -- --blind`).
-import { faultCatalogue, seeded } from '../kit/faults.js';
+import { faultCatalogue } from '../kit/faults.js';
 import {
   answerOf,
   blind,
@@ -67,18 +67,15 @@ export const APPROVALS_FAULTS = faultCatalogue([
     ),
   }),
   // Seeded beside the write-scope property's open sibling (invariants.write-scope.spec.ts): a decision keyed by the card.
-  seeded({
-    id: 'in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card',
+  fault('in-prop-write-scope-async-decision-lands-on-open-plans-of-the-card', ['IN-PROP-WRITE-SCOPE'], {
     rule: 'IN-PROP-WRITE-SCOPE: an asynchronous decision (202) lands on the plan it names and on every other plan of the same card no decision has reached yet (a checkout found by its card); a synchronous one lands on its plan alone',
+    origin: 'seeded',
     source: 'seed',
-    rules: ['IN-PROP-WRITE-SCOPE'],
-    seams: {
-      state: (x: Exchange, c: Change) => {
-        if (x.op !== 'planApproval' || c.sync !== false || !c.plan) return c;
-        const named = c.plan;
-        const open = [...x.world.plans.values()].filter((p) => p !== named && p.pan === named.pan && p.status === 'CREATED' && !p.pending);
-        return { ...c, plans: [...(c.plans ?? [named]), ...open] };
-      },
+    state: (x: Exchange, c: Change) => {
+      if (x.op !== 'planApproval' || c.sync !== false || !c.plan) return c;
+      const named = c.plan;
+      const open = [...x.world.plans.values()].filter((p) => p !== named && p.pan === named.pan && p.status === 'CREATED' && !p.pending);
+      return { ...c, plans: [...(c.plans ?? [named]), ...open] };
     },
   }),
   // Seeded beside the refused-request property (invariants.refused-no-trace.spec.ts): the refusal is answered, its decision kept.
@@ -136,13 +133,10 @@ export const APPROVALS_FAULTS = faultCatalogue([
       (b) => 'callbackUrl' in b,
     ),
   }),
-  {
-    id: 'in-lim-approval-offerid-nine-accepted',
+  fault('in-lim-approval-offerid-nine-accepted', ['IN-LIM-APPROVAL-OFFERID'], {
     rule: "an approval's offerId has exactly its fixed length (provider 2.0.0, PlanApprovalParameters.offerId): one character more is accepted (the maxLength off by one, the minLength kept)",
-    source: 'provider',
-    rules: ['IN-LIM-APPROVAL-OFFERID'],
     relax: [{ schema: 'PlanApprovalRequest', at: ['properties', 'offerId'], shift: { maxLength: 1 } }],
-  },
+  }),
   fault('in-obj-read-only-approval-callback-from-body', ['IN-OBJ-READ-ONLY'], {
     rule: 'a response-only member sent in a planApproval body is not stored (provider 2.0.0, PlanApprovalRequest declares no callbackUrl): a callbackUrl sent with an async approval is what getPlanApprovalStatus answers',
     state: (x, c) => {

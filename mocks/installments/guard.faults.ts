@@ -74,16 +74,14 @@ const PAN_MEMBER = /(^|\.)(pan|primaryAccountNumber)$/;
 
 export const GUARD_FAULTS = faultCatalogue([
   // Limits, patterns, enums and array caps (provider 2.0.0): the mock's validation is loosened.
-  {
-    id: 'in-fmt-uuid-pattern-unenforced',
+  fault('in-fmt-uuid-pattern-unenforced', ['IN-FMT-UUID', 'IN-FMT-CORRELATION'], {
     rule: 'providerId / planId / Correlation-Id are UUIDs',
     source: 'assumption',
-    rules: ['IN-FMT-UUID', 'IN-FMT-CORRELATION'],
     relax: [
       { schema: 'Uuid', drop: ['format'] },
       { schema: 'UuidField', drop: ['format', 'minLength', 'maxLength'] },
     ],
-  },
+  }),
   bend(rule('in-page-limit-over-max-accepted', 'limit maximum', ['IN-PAGE-LIMIT']), {
     judge: paramUnchecked('limit', (v, x) => Number(v) > x.param!.max!),
   }),
@@ -125,15 +123,13 @@ export const GUARD_FAULTS = faultCatalogue([
     judge: signedAs((x) => ({ authorization: x.req.headers.authorization?.replace(/^(Bearer|Basic)\s+/i, '') })),
   }),
   bend(rule('in-trans-accept-ignored', 'Accept without JSON: 406', ['IN-TRANS-ACCEPT']), { judge: skipAt('accept') }),
-  {
-    id: 'in-trans-media-offers-any-type-accepted',
-    aliases: ['unsupported-media-accepted'],
+  fault('in-trans-media-offers-any-type-accepted', ['IN-TRANS-MEDIA'], {
     rule: 'offers body not application/json: 415',
+    aliases: ['unsupported-media-accepted'],
     source: 'assumption',
-    rules: ['IN-TRANS-MEDIA'],
     // approvedOffers takes a body of any media type (mocks/kit/body.ts reads the types from the contract).
     relax: [{ operation: 'approvedOffers', at: ['requestBody', 'content'], set: { '*/*': {} } }],
-  },
+  }),
   bend(rule('in-jwe-decrypt-undecryptable-accepted', 'sensitiveData must decrypt with the published key', ['IN-JWE-DECRYPT']), {
     judge: skipAt('decrypt'),
   }),

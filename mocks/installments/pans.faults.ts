@@ -102,13 +102,10 @@ export const PANS_FAULTS = faultCatalogue([
       (_x, l) => typeof l?.panListName === 'string',
     ),
   }),
-  {
-    id: 'in-lim-panlistname-panlist-name-65-accepted',
+  fault('in-lim-panlistname-panlist-name-65-accepted', ['IN-LIM-PANLISTNAME'], {
     rule: 'panListName has at most the characters its pattern allows (provider 2.0.0, PanListName pattern): one more is accepted (the refusing side only)',
-    source: 'provider',
-    rules: ['IN-LIM-PANLISTNAME'],
     relax: [{ schema: 'PanListName', set: { pattern: '^[a-zA-Z0-9\\s-]{1,65}$' } }],
-  },
+  }),
   fault('in-state-pan-eligible-deregistration-from-every-list', ['IN-STATE-PAN-ELIGIBLE', 'IN-PROP-WRITE-SCOPE'], {
     rule: 'deregistration removes the PANs from the list named (seed 001, PAN lists): it removes them from every list of the service, so a card still registered in another list gets no offers',
     source: 'seed',

@@ -250,13 +250,10 @@ export const PLANS_FAULTS = faultCatalogue([
     origin: 'seeded',
     state: stored((p) => (/^0/.test(String(p.merchant.mcc)) ? { ...p, merchant: { ...p.merchant, mcc: '5999' } } : p)),
   }),
-  {
-    id: 'in-lim-tenure-100-accepted',
+  fault('in-lim-tenure-100-accepted', ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'], {
     rule: "a plan's tenure is within its minimum and maximum (provider 2.0.0, PlanInstallmentInformation): a tenure one above the maximum is accepted (the lower bound still holds)",
-    source: 'provider',
-    rules: ['IN-LIM-TENURE', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'tenure'], shift: { maximum: 1 } }],
-  },
+  }),
   fault('in-notify-sent-only-for-listed-pan', ['IN-NOTIFY-SENT'], {
     rule: "selecting a plan notifies the issuer of the card's account range (seed 001, Events; reference, Flows - notification): a card eligible through the list's account range but not registered by number notifies nobody",
     source: 'seed',
@@ -266,13 +263,10 @@ export const PLANS_FAULTS = faultCatalogue([
     rule: 'the notification carries the Correlation-Id of the selection that caused it (provider notifyPlan Correlation-Id): it is upper-cased on the way out',
     delivery: notified((d) => void (d.headers['Correlation-Id'] = d.headers['Correlation-Id']?.toUpperCase())),
   }),
-  {
-    id: 'in-lim-apr-plan-apr-max-refused',
+  fault('in-lim-apr-plan-apr-max-refused', ['IN-LIM-APR', 'IN-ERR-CONTRACT'], {
     rule: "a plan's apr is accepted up to its maximum inclusive (provider PlanInstallmentInformation.apr maximum): the maximum itself is refused (the bound is made exclusive; the minimum still holds)",
-    source: 'provider',
-    rules: ['IN-LIM-APR', 'IN-ERR-CONTRACT'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: -0.01 } }],
-  },
+  }),
   // Seeded beside the checks of the offer a plan is chosen with (tests/installments/plans.chosen-offer.spec.ts).
   fault('in-state-plan-offer-unchecked', ['IN-STATE-PLAN-OFFER'], {
     rule: 'IN-STATE-PLAN-OFFER: savePlan takes any offerId as given, one of another offers answer included',
@@ -568,11 +562,8 @@ export const PLANS_FAULTS = faultCatalogue([
       (a, x) => a.status === 405 && x.req.method === 'PUT',
     ),
   }),
-  {
-    id: 'in-lim-apr-plan-apr-above-max-accepted',
+  fault('in-lim-apr-plan-apr-above-max-accepted', ['IN-LIM-APR'], {
     rule: 'planInstallmentInformation.apr is at most its maximum (reference, Main fields: apr bounds; provider 2.0.0 PlanInstallmentInformation): savePlan accepts an apr above the maximum',
-    source: 'provider',
-    rules: ['IN-LIM-APR'],
     relax: [{ schema: 'PlanInstallmentInformation', at: ['properties', 'apr'], shift: { maximum: 1 } }],
-  },
+  }),
 ]);

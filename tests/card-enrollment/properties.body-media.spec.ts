@@ -6,19 +6,15 @@
 // refused with a 4xx the operation documents (CE-PROP-BODY-MEDIA, helpers/client/invariants/request-media.ts).
 import { ENROLLMENT_PATHS, expect, lacksPathData, NO_RECEIPT, rules, test } from '../../fixtures/card-enrollment.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { Violations } from '../../helpers/client/security/probe.js';
 import { named, SOURCES, withSource } from './sources.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, on every path and source',
   rules('CE-PROP-BODY-MEDIA@card', 'CE-PROP-BODY-MEDIA@receipt'),
   async ({ card, cardApi, cards, cardRequestContract }) => {
-    const violations = new Violations(BODY_MEDIA);
+    const { violations, checked, exceptions } = tally(BODY_MEDIA);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     let sent = 0;
     for (const b of bodyMediaOf(cardRequestContract)) {
       for (const path of ENROLLMENT_PATHS)

@@ -8,7 +8,6 @@
 // sent under a third key, so that its inputs are shown valid on the target. A 429 stating no rate (the
 // report lists) is left out with that reason.
 import { expect, mockOnly, newCustomer, rules, sampleCall, test, type FdOperationId } from '../../fixtures/financial-data.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
 import {
   checkLimitKey,
   checkLockKey,
@@ -20,10 +19,9 @@ import {
   withKey,
   type LockKeyCalls,
 } from '../../helpers/client/invariants/keys.js';
-import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 const RULE = 'FD-PROP-LIMIT-KEY';
 
@@ -35,9 +33,7 @@ test(
   ),
   async ({ fd, fdApi, fdMock }, testInfo) => {
     void fdMock; // the rate is the mock's (reference/financial-data.md); a sandbox sets its own
-    const violations = new Violations(RULE);
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
+    const { violations, checked, exceptions } = tally(RULE);
     const made: string[] = [];
     const seen: string[] = [];
     try {
@@ -100,9 +96,7 @@ test(
     "needs the mock's control surface to lift the partner locks it makes (a sandbox's lasts until its provider lifts it)",
   ),
   async ({ fd, fdApi, fdMock, appKeyOnly }, testInfo) => {
-    const violations = new Violations(RULE);
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
+    const { violations, checked, exceptions } = tally(RULE);
     const seen: string[] = [];
     const locked = lockedOf(FD_CONTRACT);
     for (const op of locked) {

@@ -16,7 +16,7 @@
 // the certification's (rule x path).
 import { expect, mockOnly, rules, sampleCall, spareAuth, test, type FdOperationId } from '../../fixtures/financial-data.js';
 import { movesAloneOf, parentReadersOf } from '../../helpers/client/invariants/refused-subjects.js';
-import { countRule } from '../shared/property.js';
+import { countRefusedNoTrace } from '../shared/refused-trace.js';
 import {
   catalogueOperations,
   checkRefusedLeaveNoTrace,
@@ -417,26 +417,15 @@ test(
       families.push(`${resource} by ${by}: ${refusals.length} writers, ${reads.length} readers`);
     }
     test.info().annotations.push({ type: 'state refusals: objects deleted, by resource', description: families.join('; ') });
-    test.info().annotations.push({
-      type: 'documented refusals whose condition the harness cannot set up',
-      description: unproduced.join('; ') || 'none',
-    });
-    test
-      .info()
-      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
-    for (const p of probes)
-      if (!checked.includes(p.writer.operationId))
-        exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });
-    countRule(REFUSED_NO_TRACE, 'FD-PROP-REFUSED-NO-TRACE', {
-      applies: [
-        ...WRITERS.map((w) => w.writer.operationId),
-        ...methods.probes.map((p) => p.writer.operationId),
-        ...methods.leftOut.map((e) => e.operationId),
-        ...RATED.map((op) => op.operationId),
-      ],
+    countRefusedNoTrace('FD-PROP-REFUSED-NO-TRACE', {
+      writers: WRITERS,
+      methods,
+      also: RATED.map((op) => op.operationId),
+      probes,
       checked,
-      // A writer with no reader of its own may be checked by the state reason (the readers of the object it was sent on).
-      exceptions: exceptions.filter((e) => !checked.includes(e.operationId)),
+      sent,
+      unproduced,
+      exceptions,
     });
     expect(violations.list, violations.describe()).toEqual([]);
   },

@@ -249,6 +249,18 @@ test(
     const probes: ScopeProbe[] = [];
     const exceptions: PropertyException[] = [];
     const other = await spareAuth(fdApi, fd);
+    /** A read by each reader (a test trigger's deliveries are read apart) on the objects, described by `as`; a reader with no call on them left out. */
+    const readsOn = (
+      readers: readonly Operation[],
+      on: LiveObjects,
+      as: Omit<ScopeRead, 'operation' | 'call'> | ((call: CallOptions) => Omit<ScopeRead, 'operation' | 'call'>),
+    ): ScopeRead[] =>
+      readers
+        .filter((r) => isRead(r) && !sendsTestDeliveries(r))
+        .flatMap((operation) => {
+          const call = readerCall(operation, world, fd, on);
+          return typeof call === 'string' ? [] : [{ operation, call, ...(typeof as === 'function' ? as(call) : as) }];
+        });
     for (const writer of WRITERS) {
       const { operationId } = writer;
       if (SHARED[operationId]) {
@@ -278,16 +290,12 @@ test(
       const names = new Set([...Object.values(call.path ?? {}).map(String), ...ids.map(idValue)]);
       const about = new Set(ids.filter((id) => id.resource === named).map(idValue));
       const pick = new Set([...own].filter((id) => !names.has(id)));
+      const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
       // The object the write names, read before and after it by its own readers (not compared: it may
       // change), so that the answer judge holds what must not move on it (an event's date, FD-EVENT-DATE-FIXED).
       const namedAt = ids.filter((id) => id.resource === named && idValue(id) !== 'undefined');
-      const itself: ScopeRead[] = namedAt.length
-        ? byId
-            .filter((r) => isRead(r) && !sendsTestDeliveries(r))
-            .flatMap((operation) => {
-              const read = readerCall(operation, world, fd, { ...objects, [named!]: idValue(namedAt[0]!) });
-              return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${idValue(namedAt[0]!)}`, own: true }];
-            })
+      const itself = namedAt.length
+        ? readsOn(byId, { ...objects, [named!]: idValue(namedAt[0]!) }, { object: `${named} ${idValue(namedAt[0]!)}`, own: true })
         : [];
       // The other readers of what it names that show one of its inputs (a customer's application
       // view), on the writer's own path ids: read before and after it, each input shown as sent.
@@ -305,34 +313,24 @@ test(
       const reads = [
         ...itself,
         ...latest,
-        ...byId
-          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
-          .flatMap((operation) =>
-            others.flatMap((sibling) => {
-              const read = readerCall(operation, world, fd, { ...objects, ...sibling });
-              return typeof read === 'string' ? [] : [{ operation, call: read, object: `${named} ${Object.values(sibling).at(-1)}` }];
-            }),
+        ...byId.flatMap((operation) =>
+          others.flatMap((sibling) =>
+            readsOn([operation], { ...objects, ...sibling }, { object: `${named} ${Object.values(sibling).at(-1)}` }),
           ),
-        ...collections
-          .filter((r) => isRead(r) && !sendsTestDeliveries(r))
-          .flatMap((operation) => {
-            const read = readerCall(operation, world, fd, objects);
-            return typeof read === 'string'
-              ? []
-              : [{ operation, call: read, object: `the check's own objects ${operation.operationId} lists`, pick, named: about }];
-          }),
+        ),
+        ...collections.flatMap((operation) =>
+          readsOn([operation], objects, { object: `the check's own objects ${operation.operationId} lists`, pick, named: about }),
+        ),
         // The parents its path names, read whole by their own readers but for the named child's entry.
         // A write pointing its parent at an object of the check's own (a customer at an application,
         // FRESH) changes that parent's own member: the parent is then what it writes, not a sibling.
-        ...parents
-          .filter((r) => isRead(r) && !sendsTestDeliveries(r) && !(named && FRESH[named]))
-          .flatMap((operation) => {
-            const onPath = Object.fromEntries(ids.filter((id) => id.in === 'path').map((id) => [id.resource, idValue(id)]));
-            const read = readerCall(operation, world, fd, { ...objects, ...onPath });
-            return typeof read === 'string'
-              ? []
-              : [{ operation, call: read, object: `its parent ${Object.values(read.path ?? {}).at(-1)}`, parent: true, named: about }];
-          }),
+        ...(named && FRESH[named] ? [] : parents).flatMap((operation) =>
+          readsOn([operation], { ...objects, ...onPath }, (read) => ({
+            object: `its parent ${Object.values(read.path ?? {}).at(-1)}`,
+            parent: true,
+            named: about,
+          })),
+        ),
         // What a sibling's subscriptions hold: the deliveries of its test trigger (sent before and after the other reads).
         ...TRIGGERS.filter((t) => named !== undefined && lastNamed(t) === named).flatMap((operation) =>
           others.flatMap((sibling) => {

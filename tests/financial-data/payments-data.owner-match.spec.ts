@@ -26,6 +26,11 @@ function scoresOf(body: any): [string, unknown][] {
   return out;
 }
 
+/** The linked customer's checking account, and owner match on an account (insights: provider 1.35.0 identity insights). */
+const checking = (c: LinkedCustomer) => ({ customerId: c.customerId, accountId: c.account('checking').id });
+const score = (fdApi: OperationClient, path: ReturnType<typeof checking>, body: any, insights?: true) =>
+  fdApi.call('AccountMatchingScoreDetails', { path, body, ...(insights ? { query: { insights } } : {}) });
+
 /** The holder's name as the institution gives it (owner details v3). */
 async function holderName(fdApi: OperationClient, customerId: string, accountId: string) {
   const res = await fdApi.call('GetAccountOwnerDetails', { path: { customerId, accountId } });
@@ -46,19 +51,11 @@ test(
   'a request with only the name is scored; without name, or with a name lacking lastName, it is a 400',
   rules('FD-PAY-MATCH-NAME-REQUIRED:accept', 'FD-PAY-MATCH-NAME-REQUIRED:refuse'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const ok = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
+    const path = checking(linkedCustomer);
+    const ok = await score(fdApi, path, { name: { firstName: 'Jane', lastName: 'Doe' } });
     expect(ok.status, 'only the name').toBe(200);
-    expectFdError(
-      await fdApi.call('AccountMatchingScoreDetails', { path, body: { email: 'jane@example.com', phone: '8015551234' } }),
-      400,
-      'no name',
-    );
-    expectFdError(
-      await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane' } } }),
-      400,
-      'name without lastName',
-    );
+    expectFdError(await score(fdApi, path, { email: 'jane@example.com', phone: '8015551234' }), 400, 'no name');
+    expectFdError(await score(fdApi, path, { name: { firstName: 'Jane' } }), 400, 'name without lastName');
   },
 );
 
@@ -66,13 +63,10 @@ test(
   'the exact holder name scores higher than a different name',
   rules('FD-PAY-MATCH-CLOSER-HIGHER'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const path = checking(linkedCustomer);
     const name = await holderName(fdApi, path.customerId, path.accountId);
-    const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
-    const other = await fdApi.call('AccountMatchingScoreDetails', {
-      path,
-      body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } },
-    });
+    const exact = await score(fdApi, path, { name });
+    const other = await score(fdApi, path, { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } });
     expect([exact.status, other.status]).toEqual([200, 200]);
     for (const key of ['ownerName', 'firstName', 'lastName']) {
       const [a, b] = [exact.body.holders[0].nameScores[key], other.body.holders[0].nameScores[key]];
@@ -86,7 +80,7 @@ test(
   'every score of an answer with name, address, email and phone is within 0..100',
   rules('FD-PAY-MATCH-SCORE-RANGE:accept'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const path = checking(linkedCustomer);
     const name = await holderName(fdApi, path.customerId, path.accountId);
     for (const body of [
       {
@@ -97,7 +91,7 @@ test(
       },
       { name: { firstName: unlike(name.firstName), middleName: 'Q', lastName: unlike(name.lastName), suffix: 'Jr' } },
     ]) {
-      const res = await fdApi.call('AccountMatchingScoreDetails', { path, body });
+      const res = await score(fdApi, path, body);
       expect(res.status).toBe(200);
       const outside = scoresOf(res.body).filter(([, v]) => !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100));
       expect(outside, 'scores outside 0..100').toEqual([]);
@@ -111,8 +105,8 @@ test(
   'the contract check accepts the answer as given and scores of 0 and 100, and refuses -1, 101 and a score written as text',
   rules('FD-PAY-MATCH-SCORE-RANGE:accept', 'FD-PAY-MATCH-SCORE-RANGE:refuse', 'FD-RESP-FORMS:accept', 'FD-RESP-FORMS:refuse'),
   async ({ fdApi, fdContract, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
-    const res = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name: { firstName: 'Jane', lastName: 'Doe' } } });
+    const path = checking(linkedCustomer);
+    const res = await score(fdApi, path, { name: { firstName: 'Jane', lastName: 'Doe' } });
     expect(res.status).toBe(200);
     const validate = fdContract.responseValidator('AccountMatchingScoreDetails', '200')!;
     expect(validate(res.body), 'the answer as the target gave it').toBe(true);
@@ -133,13 +127,10 @@ test(
     "expects the mock's scores (an exact name 100, names sharing no letter 0): the contract gives a range, not how a sandbox scores",
   ),
   async ({ fdApi, fdMock: _mock, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const path = checking(linkedCustomer);
     const name = await holderName(fdApi, path.customerId, path.accountId);
-    const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: { name } });
-    const other = await fdApi.call('AccountMatchingScoreDetails', {
-      path,
-      body: { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } },
-    });
+    const exact = await score(fdApi, path, { name });
+    const other = await score(fdApi, path, { name: { firstName: unlike(name.firstName), lastName: unlike(name.lastName) } });
     expect(exact.body.holders[0].nameScores, 'exact name').toMatchObject({ ownerName: 100, firstName: 100, lastName: 100 });
     expect(other.body.holders[0].nameScores, 'first and last names sharing no letter').toMatchObject({ firstName: 0, lastName: 0 });
     // The full names still share the space between them: low, not 0.
@@ -170,15 +161,15 @@ test(
   'owner match carries identity insights with insights=true and none without @provider',
   rules('FD-PAY-INSIGHTS@pay-match'),
   async ({ fdApi, linkedCustomer }) => {
-    const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+    const path = checking(linkedCustomer);
     const body = { name: { firstName: 'Jane', lastName: 'Doe' } };
-    const plain = await fdApi.call('AccountMatchingScoreDetails', { path, body });
+    const plain = await score(fdApi, path, body);
     expect(plain.status).toBe(200);
     expect(
       (plain.body.holders ?? []).filter((h: any) => h.identityInsights !== undefined),
       'holders with insights, not asked for',
     ).toHaveLength(0);
-    const asked = await fdApi.call('AccountMatchingScoreDetails', { path, body, query: { insights: true } });
+    const asked = await score(fdApi, path, body, true);
     expect(asked.status).toBe(200);
     expect(
       (asked.body.holders ?? []).some((h: any) => typeof h.identityInsights === 'object'),
@@ -193,7 +184,7 @@ test(
  * first e-mail and phone.
  */
 async function checkingHolder(fdApi: OperationClient, linkedCustomer: LinkedCustomer) {
-  const path = { customerId: linkedCustomer.customerId, accountId: linkedCustomer.account('checking').id };
+  const path = checking(linkedCustomer);
   const v3 = await fdApi.call('GetAccountOwnerDetails', { path });
   expect(v3.status).toBe(200);
   const holder = v3.body.holders[0];
@@ -227,10 +218,7 @@ test(
     // provider 1.35.0: the phone of a request is digits only, at most 10.
     if (typeof phone === 'string' && /^\d{1,10}$/.test(phone))
       [exact.phone, other.phone] = [phone, phone.replace(/\d/g, (d) => String((Number(d) + 5) % 10))];
-    const [a, b] = [
-      await fdApi.call('AccountMatchingScoreDetails', { path, body: exact }),
-      await fdApi.call('AccountMatchingScoreDetails', { path, body: other }),
-    ];
+    const [a, b] = [await score(fdApi, path, exact), await score(fdApi, path, other)];
     expect([a.status, b.status]).toEqual([200, 200]);
     const scores = (body: any) => new Map(scoresOf(body).filter(([where]) => !where.includes('nameScores')));
     const [exactScores, otherScores] = [scores(a.body), scores(b.body)];
@@ -304,12 +292,12 @@ test(
     let strict = 0;
     for (const present of variants) {
       const label = present.length ? `with ${present.join(', ')}` : 'with the name alone';
-      const exact = await fdApi.call('AccountMatchingScoreDetails', { path, body: bodyOf(present) });
+      const exact = await score(fdApi, path, bodyOf(present));
       expect(exact.status, label).toBe(200);
       const exactScores = new Map(scoresOf(exact.body));
       for (const varied of ['firstName', 'lastName', ...present] as const) {
         if (members[varied].exact === members[varied].other) continue;
-        const other = await fdApi.call('AccountMatchingScoreDetails', { path, body: bodyOf(present, varied) });
+        const other = await score(fdApi, path, bodyOf(present, varied));
         expect(other.status, `${label}, ${varied} different`).toBe(200);
         for (const [where, b] of scoresOf(other.body)) {
           const a = exactScores.get(where);

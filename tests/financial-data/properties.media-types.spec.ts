@@ -8,7 +8,7 @@
 // And every operation whose answer declares a media type serves the one each Accept selects, RFC
 // 9110 12.5.1 (FD-PROP-ACCEPT, helpers/client/invariants/negotiation.ts); and every operation taking a
 // body takes it in every valid form of its media type (FD-PROP-BODY-MEDIA, request-media.ts).
-import { changesLinkedCustomer, expect, mockOnly, rules, sample, test, type OperationClient } from '../../fixtures/financial-data.js';
+import { changesLinkedCustomer, expect, mockOnly, rules, test, type OperationClient } from '../../fixtures/financial-data.js';
 import type { ApiResponse, CallOptions } from '../../helpers/client/client.js';
 import {
   MEDIA_SAME,
@@ -34,7 +34,8 @@ import { Violations } from '../../helpers/client/security/probe.js';
 import { newReport, reportOwner } from './reports-retrieval.known.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
-import { countRule } from '../shared/property.js';
+import { withLiveSubscription } from './live-subscription.known.js';
+import { countRule, tally } from '../shared/property.js';
 
 const READERS = mediaReadersOf(FD_CONTRACT);
 const withJson = READERS.filter((r) => r.mediaTypes.some((t) => /json$/.test(t)));
@@ -283,18 +284,11 @@ test(
   ),
   async ({ fdApi, fd, fdEntities, appKeyOnly, fdMock }) => {
     void fdMock;
-    const violations = new Violations(BODY_MEDIA);
+    const { violations, checked, exceptions } = tally(BODY_MEDIA);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     let sent = 0;
     // The operations under a webhook subscription name one of the check's own (the sample's names none here).
-    const hook = await fdApi.call('createWebhookSubscription', sample('createWebhookSubscription', fd, fdEntities));
-    expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
-    const live: Record<string, string> = {
-      subscription_id: String(hook.body.subscriptionId),
-      webhook_event_id: String(hook.body.events[0].webhookEventId),
-    };
+    const callOf = await withLiveSubscription(fdApi, fd, fdEntities, appKeyOnly);
     for (const b of bodyMediaOf(FD_CONTRACT)) {
       const op = b.operation;
       applies.push(op.operationId);
@@ -307,14 +301,7 @@ test(
         continue;
       }
       // A fresh sample per call: a create takes a new unique name each time (a customer's username).
-      const fresh = (): CallOptions => {
-        const call: CallOptions = { ...sample(op, fd, fdEntities) };
-        if (!op.security.every((alt) => alt.length > 1)) call.auth = appKeyOnly;
-        const path = call.path as Record<string, string | number | undefined> | undefined;
-        return path && 'subscription_id' in path
-          ? { ...call, path: { ...path, ...Object.fromEntries(Object.entries(live).filter(([k]) => k in path)) } }
-          : call;
-      };
+      const fresh = () => callOf(op);
       const done = await checkBodyMedia(fdApi, b, fresh, violations);
       sent += done.sent;
       if (done.leftOut) exceptions.push({ operationId: op.operationId, reason: done.leftOut });

@@ -17,8 +17,6 @@ import type { SharedState } from '../../fixtures/financial-data.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import {
   FILTERED_TOTALS,
-  filteredTotalProblems,
-  filterValues,
   filtersOf,
   PAGING,
   type PagedReader,
@@ -32,6 +30,7 @@ import { createSub, offeredNames, quietUrl } from './webhooks.helpers.js';
 import { sampleOrReason } from './records.known.js';
 import { FD_CONTRACT } from './security.known.js';
 import { countRule } from '../shared/property.js';
+import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const PAGED = pagedReaders(FD_CONTRACT);
 /** Lists another worker of a sandbox changes (its customers, subscriptions and registrations under the one partner): read while the check holds them alone. */
@@ -68,49 +67,13 @@ async function checkPaging(readers: PagedReader[], { fd, fdApi, fdEntities }: Pi
     const query = { ...(base.query ?? {}) } as Record<string, unknown>;
     delete query[p.index.name];
     delete query[p.size.name];
-    const check = (filters = query) =>
-      pagingProblems(p, async (index, size) => {
-        const q = {
-          ...filters,
-          ...(index === undefined ? {} : { [p.index.name]: index }),
-          ...(size === undefined ? {} : { [p.size.name]: size }),
-        };
-        const res = await fdApi.callOperation(p.reader, { ...base, query: q } as CallOptions);
-        return { status: res.status, headers: res.headers, body: res.body };
-      });
+    const check = (filters = query) => pagingProblems(p, (index, size) => pageReader(fdApi, p, base)(filters, index, size));
     // Each filter alone, beside the required parameters only: the totals of the set it keeps.
     const checkTotals = async (p: PagedReader, base: CallOptions, query: Record<string, unknown>) => {
       const required = new Set(p.reader.parameters.filter((x) => x.in === 'query' && x.required).map((x) => x.name));
       const alone = Object.fromEntries(Object.entries(query).filter(([k]) => required.has(k)));
-      const read = async (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => {
-        const q = {
-          ...alone,
-          ...filters,
-          ...(index === undefined ? {} : { [p.index.name]: index }),
-          ...(size === undefined ? {} : { [p.size.name]: size }),
-        };
-        const res = await fdApi.callOperation(p.reader, { ...base, query: q } as CallOptions);
-        return { status: res.status, headers: res.headers, body: res.body };
-      };
-      const all = await read({}, p.index.base, p.size.max ?? 1000);
-      const list = p.items === undefined ? all.body : (all.body as Record<string, unknown> | undefined)?.[p.items];
-      const items = Array.isArray(list) ? list : [];
-      const values = Object.fromEntries(filtersOf(p).map((f) => [f.name, filterValues(FD_CONTRACT, p, f, items, query[f.name])]));
-      const outcome = await filteredTotalProblems(p, values, read);
-      if (!outcome.judged.length) {
-        const sent = Object.values(values).flat().length;
-        totals.leftOut.push({
-          operationId,
-          reason: sent
-            ? `no value sent to its filters kept a page of items here (${Object.keys(values).join(', ')})`
-            : `the contract gives no value to send its filters (${Object.keys(values).join(', ')}): no enum, no boolean, no member of their name in its items`,
-        });
-        return;
-      }
-      totals.checked.push(operationId);
-      totals.judged.push(`${operationId} (${outcome.judged.join(', ')}; ${outcome.reads} reads)`);
-      for (const problem of outcome.problems)
-        totalViolations.add(operationId, 'its counts under a filter', problem, 'the count of what the same filter keeps');
+      const read = pageReader(fdApi, p, base, alone);
+      await judgeFilteredTotals(FD_CONTRACT, p, read, { filters: {}, sample: query }, totals, totalViolations);
     };
     const shared = SHARED_LISTS[operationId];
     const outcome = await whileAlone(fd, shared ? [shared] : [], async () => {

@@ -10,17 +10,7 @@ import type { LiveOf } from '../../helpers/client/invariants/optional-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
 import { checkOptionalIdsOf, checkTypeFormsOf, checkValidFormsOf } from '../shared/type-forms.js';
 import { FD_CONTRACT } from './security.known.js';
-
-/** An operation's sampled call, with the app key alone where the operation takes no partner token. */
-const validCall = <A>(
-  op: Parameters<typeof sample>[0],
-  fd: Parameters<typeof sample>[1],
-  entities: Parameters<typeof sample>[2],
-  appKeyOnly: A,
-) => ({
-  ...sample(op, fd, entities),
-  ...(op.security.every((alt) => alt.length > 1) ? {} : { auth: appKeyOnly }),
-});
+import { withLiveSubscription } from './live-subscription.known.js';
 
 test(
   'every typed parameter and body member takes only its type’s own form: another form of the same value is refused @mock-only',
@@ -46,32 +36,6 @@ test(
     expect(violations.list, violations.describe()).toEqual([]);
   },
 );
-
-/**
- * The webhook samples name no subscription (a sample cannot make one): the operations under a
- * subscription take a live one of the worker's partner and its first event instead. Returns each
- * operation's valid call, with those ids in its path where it names a subscription.
- */
-async function withLiveSubscription<A>(
-  fdApi: OperationClient,
-  fd: Parameters<typeof sample>[1],
-  entities: Parameters<typeof sample>[2],
-  appKeyOnly: A,
-) {
-  const hook = await fdApi.call('createWebhookSubscription', { ...sample('createWebhookSubscription', fd, entities) });
-  expect(hook.status, 'a webhook subscription for the operations under one').toBe(201);
-  const live: Record<string, string> = {
-    subscription_id: String(hook.body.subscriptionId),
-    webhook_event_id: String(hook.body.events[0].webhookEventId),
-  };
-  return (op: Parameters<typeof sample>[0]) => {
-    const call = validCall(op, fd, entities, appKeyOnly);
-    const path = call.path as Record<string, string | number | undefined> | undefined;
-    return path && 'subscription_id' in path
-      ? { ...call, path: { ...path, ...Object.fromEntries(Object.entries(live).filter(([k]) => k in path)) } }
-      : call;
-  };
-}
 
 const APP_REGISTRATION_WRITERS = new Set(['RegisterApp', 'ModifyAppRegistration']);
 

@@ -7,13 +7,11 @@
 // key, and the operation is counted as an exception saying so.
 import { exampleNotification } from '../../fixtures/examples/installments.js';
 import { expect, mockOnly, rules, test } from '../../fixtures/installments.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
 import { checkLimitKey, keyedRateOf, limitedOf } from '../../helpers/client/invariants/keys.js';
 import { rateOf } from '../../helpers/client/invariants/refused-trace.js';
-import { Violations } from '../../helpers/client/security/probe.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 const RULE = 'IN-PROP-LIMIT-KEY';
 const contract = await loadContract('installments');
@@ -31,9 +29,7 @@ test(
   async ({ instApi, inst, instMock }, testInfo) => {
     void instMock; // the rate is the mock's; a real issuer sets its own
     const issuer = inst.issuerEndpoint!;
-    const violations = new Violations(RULE);
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
+    const { violations, checked, exceptions } = tally(RULE);
     const seen: string[] = [];
     for (const op of limitedOf(contract)) {
       const rate = keyedRateOf(contract, op);

@@ -28,7 +28,7 @@ import {
 import { Violations, withObjects } from '../../helpers/client/security/probe.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { countRule } from '../shared/property.js';
+import { countRefusedNoTrace } from '../shared/refused-trace.js';
 
 const contract = await loadContract('installments');
 const WRITERS = traceWriters(contract);
@@ -182,25 +182,7 @@ test(
     void inst;
     const violations = new Violations(REFUSED_NO_TRACE);
     const { checked, sent } = await checkRefusedLeaveNoTrace(instApi, probes, violations, undefined, 'IN-PROP-REFUSED-NO-TRACE');
-    test.info().annotations.push({
-      type: 'documented refusals whose condition the harness cannot set up',
-      description: unproduced.join('; ') || 'none',
-    });
-    test
-      .info()
-      .annotations.push({ type: 'refusals sent and refused, by reason', description: [...sent].map(([k, n]) => `${k} ${n}`).join(', ') });
-    for (const p of probes)
-      if (!checked.includes(p.writer.operationId))
-        exceptions.push({ operationId: p.writer.operationId, reason: 'none of its refusals was refused' });
-    countRule(REFUSED_NO_TRACE, 'IN-PROP-REFUSED-NO-TRACE', {
-      applies: [
-        ...WRITERS.map((w) => w.writer.operationId),
-        ...methods.probes.map((p) => p.writer.operationId),
-        ...methods.leftOut.map((e) => e.operationId),
-      ],
-      checked,
-      exceptions,
-    });
+    countRefusedNoTrace('IN-PROP-REFUSED-NO-TRACE', { writers: WRITERS, methods, probes, checked, sent, unproduced, exceptions });
     // A guest on a sandbox: the list's cards are taken out again (the contract deletes no list itself).
     await instApi.call('deregisterPans', { body: { panListId, ...(await instReq.sensitive({ pans: listed.map((pan) => ({ pan })) })) } });
     expect(violations.list, violations.describe()).toEqual([]);

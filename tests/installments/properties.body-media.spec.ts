@@ -7,18 +7,14 @@
 import { expect, OPERATIONS, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { BODY_MEDIA, bodyMediaOf, checkBodyMedia } from '../../helpers/client/invariants/request-media.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { Violations } from '../../helpers/client/security/probe.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 test(
   'every operation taking a body answers it in every valid form of its media type as in the plain form, and refuses another type only as documented @provider',
   rules('IN-PROP-BODY-MEDIA', 'IN-TRANS-MEDIA'),
   async ({ inst, instApi, instReq, instContract }) => {
-    const violations = new Violations(BODY_MEDIA);
+    const { violations, checked, exceptions } = tally(BODY_MEDIA);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     let sent = 0;
     for (const b of bodyMediaOf(instContract)) {
       const operationId = b.operation.operationId as (typeof OPERATIONS)[number];

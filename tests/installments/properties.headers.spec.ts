@@ -9,20 +9,16 @@
 // as the mock does: one selection (a plan of the check's own) is its only write.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { echoedHeadersOf, HEADER_ECHO, headerEchoOperations } from '../../helpers/client/invariants/headers.js';
-import { Violations } from '../../helpers/client/security/probe.js';
 import { ContractViolation } from '../../helpers/contract/checks.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 test(
   'every header an answer echoes comes back as sent, on the success and each refusal of every operation taking it @assumption',
   rules('IN-PROP-HEADER-ECHO'),
   async ({ inst, instApi, instReq, instContract }) => {
-    const violations = new Violations(HEADER_ECHO);
+    const { violations, checked, exceptions } = tally(HEADER_ECHO);
     const applies = headerEchoOperations(instContract);
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     const judged: string[] = [];
     for (const op of applies) {
       const { operationId } = op;

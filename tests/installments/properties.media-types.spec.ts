@@ -7,19 +7,15 @@
 // plan (path or body) names one of the check's own.
 import { expect, rules, test } from '../../fixtures/installments.js';
 import { ACCEPT, acceptFormsOf, judgeAccept, negotiatedOf } from '../../helpers/client/invariants/negotiation.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { Violations } from '../../helpers/client/security/probe.js';
 import type { CallOptions } from '../../helpers/client/client.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 test(
   'every operation serves the media type each Accept selects (case, parameters, lists, wildcards, q), and 406 where none is admitted @provider',
   rules('IN-PROP-ACCEPT'),
   async ({ instApi, instReq, instContract }) => {
     const negotiated = negotiatedOf(instContract);
-    const violations = new Violations(ACCEPT);
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
+    const { violations, checked, exceptions } = tally(ACCEPT);
     let planId: string | undefined;
     for (const n of negotiated) {
       const op = n.operation.operationId;

@@ -9,17 +9,10 @@
 // answer echoes of the query (the merchant a MID search answers for) the same on every page.
 import { exampleParticipation, expect, isoCountry, rules, test, type CallOptions } from '../../fixtures/installments.js';
 import { loadContract } from '../../helpers/contract/contract.js';
-import {
-  FILTERED_TOTALS,
-  filteredTotalProblems,
-  filterValues,
-  filtersOf,
-  PAGING,
-  pagedReaders,
-  pagingProblems,
-} from '../../helpers/client/invariants/paging.js';
+import { FILTERED_TOTALS, filtersOf, PAGING, pagedReaders, pagingProblems } from '../../helpers/client/invariants/paging.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import { countRule } from '../shared/property.js';
+import { judgeFilteredTotals, pageReader } from '../shared/paging.js';
 
 const contract = await loadContract('installments');
 const PAGED = pagedReaders(contract);
@@ -61,15 +54,7 @@ test(
       const { operationId } = p.reader;
       for (const call of calls[operationId] ?? []) {
         const what = `${operationId} ${JSON.stringify(call.query ?? call.body ?? {})}`;
-        const outcome = await pagingProblems(p, async (index, size) => {
-          const query = {
-            ...(call.query ?? {}),
-            ...(index === undefined ? {} : { [p.index.name]: index }),
-            ...(size === undefined ? {} : { [p.size.name]: size }),
-          };
-          const res = await instApi.callOperation(p.reader, { ...call, query });
-          return { status: res.status, headers: res.headers, body: res.body };
-        });
+        const outcome = await pagingProblems(p, (index, size) => pageReader(instApi, p, call)(call.query ?? {}, index, size));
         if (outcome.leftOut) {
           seen.push(`${what}: left out, ${outcome.leftOut}`);
           continue;
@@ -97,37 +82,8 @@ test(
         totals.leftOut.push({ operationId, reason: 'the check makes no set of it' });
         continue;
       }
-      const read = async (filters: Record<string, unknown>, index: number | undefined, size: number | undefined) => {
-        const query = {
-          ...filters,
-          ...(index === undefined ? {} : { [p.index.name]: index }),
-          ...(size === undefined ? {} : { [p.size.name]: size }),
-        };
-        const res = await instApi.callOperation(p.reader, { ...call, query: query as CallOptions['query'] });
-        return { status: res.status, headers: res.headers, body: res.body };
-      };
-      const made = await read(call.query ?? {}, p.index.base, p.size.max);
-      const items = Array.isArray(p.items === undefined ? made.body : (made.body as Record<string, unknown>)?.[p.items])
-        ? ((p.items === undefined ? made.body : (made.body as Record<string, unknown>)[p.items]) as unknown[])
-        : [];
-      const values = Object.fromEntries(
-        filtersOf(p).map((f) => [
-          f.name,
-          filterValues(contract, p, f, items, (call.query as Record<string, unknown> | undefined)?.[f.name]),
-        ]),
-      );
-      const outcome = await filteredTotalProblems(p, values, read);
-      if (!outcome.judged.length) {
-        totals.leftOut.push({
-          operationId,
-          reason: `no value of its filters (${Object.keys(values).join(', ')}) kept a page of items here`,
-        });
-        continue;
-      }
-      totals.checked.push(operationId);
-      totals.judged.push(`${operationId} (${outcome.judged.join(', ')}; ${outcome.reads} reads)`);
-      for (const problem of outcome.problems)
-        totalViolations.add(operationId, 'its counts under a filter', problem, 'the count of what the same filter keeps');
+      const sample = (call.query ?? {}) as Record<string, unknown>;
+      await judgeFilteredTotals(contract, p, pageReader(instApi, p, call), { filters: sample, sample }, totals, totalViolations);
     }
     countRule(FILTERED_TOTALS, 'IN-PROP-FILTERED-TOTALS', {
       applies: filtered.map((p) => p.reader.operationId),

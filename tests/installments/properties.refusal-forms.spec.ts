@@ -14,9 +14,7 @@ import { checkRefusalOnForms, REFUSAL_FORMS } from '../../helpers/client/invaria
 import type { CallOptions } from '../../helpers/client/client.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
-import { Violations } from '../../helpers/client/security/probe.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 /** What is wrong with an answer that should be the documented refusal `status`, or undefined. */
 const refusedWith = (status: number) => (res: { status: number }) => (res.status === status ? undefined : `${res.status}, not ${status}`);
@@ -25,10 +23,8 @@ test(
   'a call refused for who sends it (unsigned, a key without the operation’s right) stays refused in every valid form of its other members @provider',
   rules('IN-PROP-REFUSAL-FORMS'),
   async ({ inst, instApi, instReq, instContract }) => {
-    const violations = new Violations(REFUSAL_FORMS);
+    const { violations, checked, exceptions } = tally(REFUSAL_FORMS);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     const seen: string[] = [];
     let cases = 0;
     for (const operationId of OPERATIONS.filter((id) => id !== 'notifyPlan')) {

@@ -9,18 +9,14 @@
 import { expect, rules, test } from '../../fixtures/installments.js';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkSignatureWhole, SIGNATURE_WHOLE, signedOperationsOf } from '../../helpers/client/invariants/signatures.js';
-import type { PropertyException } from '../../helpers/client/property-counts.js';
-import { Violations } from '../../helpers/client/security/probe.js';
-import { countRule } from '../shared/property.js';
+import { countRule, tally } from '../shared/property.js';
 
 test(
   'every signed operation refuses with 401 a request sent otherwise than it was signed (query, method, body, path case), and takes it signed as sent @assumption',
   rules('IN-PROP-SIGNATURE-WHOLE', 'IN-AUTH-BODY-HASH', 'IN-AUTH-SIGNATURE:refuse', 'IN-AUTH-SIGNATURE:accept'),
   async ({ inst, instApi, instReq, instContract }) => {
-    const violations = new Violations(SIGNATURE_WHOLE);
+    const { violations, checked, exceptions } = tally(SIGNATURE_WHOLE);
     const applies: string[] = [];
-    const checked: string[] = [];
-    const exceptions: PropertyException[] = [];
     let sent = 0;
     let planId: string | undefined;
     for (const op of signedOperationsOf(instContract)) {

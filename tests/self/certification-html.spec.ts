@@ -113,13 +113,17 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     exchanges: ['#3 POST http://mock/cards -> 200 (putCard) [failed statusCodeConformance]\n< 200\n{"srcDigitalCardId":"d-7781"}'],
     operationId: 'putCard',
   };
-  const failed: TestOutcome = {
+  const check = (title: string, status: TestOutcome['status'], more: Partial<TestOutcome>): TestOutcome => ({
     project: 'card-enrollment',
-    title: 'rejects a request without a key',
+    title,
+    file: 'f.spec.ts',
+    tags: [],
+    status,
+    ...more,
+  });
+  const failed = check('rejects a request without a key', 'failed', {
     file: 'tests/card-enrollment/auth.spec.ts',
     line: 41,
-    tags: [],
-    status: 'failed',
     rules: ['CE-AUTH-MISSING-KEY'],
     error: '[statusCodeConformance] POST /cards (putCard): Received: 200 / Documented: 401',
     violations: [
@@ -137,27 +141,12 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     evidence,
     exchange: evidence.exchanges[0],
     rerun: "npx playwright test tests/card-enrollment/auth.spec.ts:41 --project=card-enrollment -g 'rejects a request without a key'",
-  };
+  });
   const outcomes: TestOutcome[] = [
     failed,
-    { project: 'card-enrollment', title: 'enrolls a card', file: 'f.spec.ts', tags: [], status: 'passed', rules: ['CE-MASK-PAN'] },
-    {
-      project: 'card-enrollment',
-      title: 'a PAN of 20 digits',
-      file: 'f.spec.ts',
-      tags: [],
-      status: 'skipped',
-      rules: ['CE-LIM-PAN'],
-      skipReason: 'mock-only: needs the fault switch',
-    },
-    {
-      project: 'card-enrollment',
-      title: 'masked identity as the provider',
-      file: 'f.spec.ts',
-      tags: [],
-      status: 'passed',
-      conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'],
-    },
+    check('enrolls a card', 'passed', { rules: ['CE-MASK-PAN'] }),
+    check('a PAN of 20 digits', 'skipped', { rules: ['CE-LIM-PAN'], skipReason: 'mock-only: needs the fault switch' }),
+    check('masked identity as the provider', 'passed', { conflicts: ['CE-CONFLICT-MASKED-IDENTITY-TYPE'] }),
   ];
   const verdict = serviceVerdict('card-enrollment', 'Card enrollment', 'seed', outcomes, coverage, rules);
   const service: Required<ServiceVerdict> = {

@@ -8,6 +8,7 @@ import { expect, test } from '../../fixtures/self.js';
 import { configurationProblems, problemLine, SANDBOX_SERVICES } from '../../helpers/config/env-schema.js';
 import { lockFile, readHolder, RUN_LOCK_ENV } from '../../helpers/verdict/run-lock.js';
 import { runInProcess } from './commands.known.js';
+import { expectOneErrorLine } from './support.known.js';
 
 async function check(env: Record<string, string>): Promise<{ code: number; output: string }> {
   const { main } = await import('../../scripts/check-config.js');
@@ -18,12 +19,9 @@ async function check(env: Record<string, string>): Promise<{ code: number; outpu
 }
 
 test('a misspelled MOCK_FAULTS id is one line naming it and the nearest known ids, exit 2', async () => {
-  const { code, output } = await check({ MOCK_FAULTS: 'lock-after-fuor' });
-  expect(code).toBe(2);
-  const lines = output.trim().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toContain("unknown fault 'lock-after-fuor'");
-  expect(lines[0]).toContain('lock-after-four');
+  const run = await check({ MOCK_FAULTS: 'lock-after-fuor' });
+  expectOneErrorLine(run, "unknown fault 'lock-after-fuor'");
+  expect(run.output).toContain('lock-after-four');
 });
 
 test('a fault belongs to one service: a bare id two catalogues share is refused naming its qualified forms; service:id applies there only', async () => {

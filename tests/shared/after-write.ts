@@ -3,7 +3,6 @@
 // after it (<S>-PROP-ANSWER-IS-STATE) and every value it was sent comes back as sent wherever the answer
 // or the read right after shows it (<S>-PROP-ECHO-AS-SENT, its lists item by item). The service's spec
 // gives each writer's valid call on its live objects and the read after it.
-import { test } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import { writeThenRead, type WriteOutcome, type WriteProbe } from '../../helpers/client/invariants/after-write.js';
 import { afterWriteExceptions, ANSWER_IS_STATE, answersBody, checkAnswerIsState } from '../../helpers/client/invariants/answer-state.js';
@@ -17,7 +16,8 @@ import {
   tellingWrite,
 } from '../../helpers/client/invariants/echo.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import { objectIdsOf } from '../../helpers/contract/object-ids.js';
@@ -88,24 +88,21 @@ export async function writeEveryWriter<S extends ServiceName>(w: AfterWrites<S>)
   const judge = (): [Violations, Violations] => {
     const state = new Violations(ANSWER_IS_STATE);
     const echo = new Violations(ECHO_AS_SENT);
-    const count = (property: string, rule: string, applies: string[], checked: string[], exceptions: PropertyException[]) =>
-      countProperty(test.info(), { property, service: contract.service, rule, applies, checked, exceptions });
     const stateApplies = writers.filter(answersBody).map((x) => x.operationId);
-    count(
-      ANSWER_IS_STATE,
-      `${w.prefix}-PROP-ANSWER-IS-STATE`,
-      stateApplies,
-      checkAnswerIsState(outcomes, state),
-      stateOut.filter((e) => stateApplies.includes(e.operationId)),
-    );
+    countRule(ANSWER_IS_STATE, `${w.prefix}-PROP-ANSWER-IS-STATE`, {
+      applies: stateApplies,
+      checked: checkAnswerIsState(outcomes, state),
+      exceptions: stateOut.filter((e) => stateApplies.includes(e.operationId)),
+    });
     const echoApplies = writers.filter((x) => x.requestBody).map((x) => x.operationId);
-    count(ECHO_AS_SENT, `${w.prefix}-PROP-ECHO-AS-SENT`, echoApplies, checkEchoAsSent(outcomes, echo, w.echoSkip ?? w.kept), echoOut);
+    const echoChecked = checkEchoAsSent(outcomes, echo, w.echoSkip ?? w.kept);
+    countRule(ECHO_AS_SENT, `${w.prefix}-PROP-ECHO-AS-SENT`, { applies: echoApplies, checked: echoChecked, exceptions: echoOut });
     // Every item of each list the answer or the read shows, once, as sent (the same rule, its lists).
     const lists = (id: string) => listsOf.get(id) ?? [];
     const itemsChecked = checkEveryItemAsSent(outcomes, (o) => lists(o.probe.writer.operationId), echo, w.kept);
     const itemsApply = writers.filter((x) => echoedLists(contract, x, w.readOf(x, {})?.reader).length).map((x) => x.operationId);
-    const itemsOut = itemsLeftOut(outcomes, itemsApply, itemsChecked, lists, echoOut);
-    count(ECHO_EVERY_ITEM, `${w.prefix}-PROP-ECHO-AS-SENT`, itemsApply, itemsChecked, itemsOut);
+    const exceptions = itemsLeftOut(outcomes, itemsApply, itemsChecked, lists, echoOut);
+    countRule(ECHO_EVERY_ITEM, `${w.prefix}-PROP-ECHO-AS-SENT`, { applies: itemsApply, checked: itemsChecked, exceptions });
     return [state, echo];
   };
   return { outcomes: outcomes as WriteOutcome[], judge };

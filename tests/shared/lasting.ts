@@ -1,7 +1,7 @@
 // A state the documents make lasting, lasts (<S>-PROP-LASTING, helpers/client/invariants/lasting.ts): one
 // body for every service with lasting states (installments, financial data). The service's spec makes each
 // state on objects of the check's own and gives the reads of every operation naming its object.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { CallOptions, OperationClient } from '../../helpers/client/client.js';
 import {
   CLOCK_MOVES,
@@ -12,7 +12,8 @@ import {
   type lastingStatesOf,
   pastItsEnd,
 } from '../../helpers/client/invariants/lasting.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from './property.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
 
@@ -56,14 +57,12 @@ export async function checkLasting<S extends ServiceName>(
     }
   }
   const checked = [...new Set([...reads.map((r) => r.operation.operationId), ...made])];
-  countProperty(test.info(), {
-    property: LASTING,
-    service: api.contract.service,
-    rule,
+  countRule(LASTING, rule, {
     applies: [...new Set(states.flatMap((s) => s.operations.map((o) => o.operation.operationId)))],
     checked,
     exceptions: [...new Map(exceptions.filter((e) => !checked.includes(e.operationId)).map((e) => [e.operationId, e])).values()],
   });
+
   expect(checked.length, 'operations on a lasting state checked').toBeGreaterThan(0);
   expect(problems, problems.join('\n')).toEqual([]);
 }

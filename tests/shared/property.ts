@@ -1,7 +1,8 @@
 // A property's count on the running check (helpers/client/property-counts.ts), its service the one its
 // rule's catalogue prefix names: the head every property spec repeated, written once.
 import { test } from '@playwright/test';
-import { countProperty, type PropertyCount } from '../../helpers/client/property-counts.js';
+import { countProperty, type PropertyCount, type PropertyException } from '../../helpers/client/property-counts.js';
+import { Violations } from '../../helpers/client/security/probe.js';
 
 const SERVICE_OF: Record<string, string> = { CE: 'card-enrollment', IN: 'installments', FD: 'financial-data' };
 
@@ -15,3 +16,10 @@ export function countRule(
   if (!service) throw new Error(`property ${property}: rule ${rule} names no service by its prefix`);
   countProperty(test.info(), { property, service, rule, ...count, exceptions });
 }
+
+/** A property's working lists in a check: its violations, the operations it checked, those it left out with their reason. */
+export const tally = (property: string) => ({
+  violations: new Violations(property),
+  checked: [] as string[],
+  exceptions: [] as PropertyException[],
+});

@@ -6,7 +6,8 @@ import { test } from '@playwright/test';
 import type { CallOptions } from '../../helpers/client/client.js';
 import { checkIdNamesOne, ID_NAMES_ONE, type Read } from '../../helpers/client/invariants/exact-id.js';
 import { checkReadersAgree, type ReaderReads } from '../../helpers/client/invariants/readers-agree.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Contract, Operation } from '../../helpers/contract/contract.js';
 import { kindOfKey } from '../../helpers/secrets/sensitive.js';
@@ -58,7 +59,7 @@ export function judgeReadersAgree(
     });
   }
   const applies = readers.map((o) => o.operationId);
-  countProperty(test.info(), { property: 'readers-agree', service: contract.service, rule, applies, checked, exceptions });
+  countRule('readers-agree', rule, { applies, checked, exceptions });
   return { violations, checked };
 }
 
@@ -83,6 +84,6 @@ export async function judgeIdNamesOne(
     description: `${ID_NAMES_ONE}: ${args.byId.length} by-id readers, ${checked.length} sent ${sent} other identifying values of their objects`,
   });
   const applies = args.byId.map((b) => b.reader.operationId);
-  countProperty(test.info(), { property: ID_NAMES_ONE, service: args.contract.service, rule, applies, checked, exceptions });
+  countRule(ID_NAMES_ONE, rule, { applies, checked, exceptions });
   return violations;
 }

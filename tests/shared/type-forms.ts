@@ -19,7 +19,8 @@ import {
   validFormCases,
 } from '../../helpers/client/invariants/type-forms.js';
 import { writersOfContract } from '../../helpers/client/invariants/kit.js';
-import { countProperty, type PropertyException } from '../../helpers/client/property-counts.js';
+import type { PropertyException } from '../../helpers/client/property-counts.js';
+import { countRule } from './property.js';
 import { Violations } from '../../helpers/client/security/probe.js';
 import type { Operation } from '../../helpers/contract/contract.js';
 import type { ServiceName } from '../../helpers/contract/operations.js';
@@ -68,7 +69,7 @@ export async function checkTypeFormsOf<S extends ServiceName>(
     description: `type forms: ${applies.length} operations send a typed member, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
   });
   test.info().annotations.push({ type: 'type-forms-members', description: describeFormCoverage(members) });
-  countProperty(test.info(), { property: TYPE_FORMS, service: api.contract.service, rule, applies, checked, exceptions });
+  countRule(TYPE_FORMS, rule, { applies, checked, exceptions });
   if (exceptions.length) partial?.(`type forms: ${exceptions.length} operations left out, each with its reason in the coverage annotation`);
   expect(checked.length, 'operations checked').toBeGreaterThan(0);
   return violations;
@@ -103,7 +104,7 @@ export async function checkValidFormsOf<S extends ServiceName>(
     type: 'checker-coverage',
     description: `valid forms: ${applies.length} operations send a member with forms of its own, ${checked.length} checked with ${cases} forms (${checked.join(', ')}); ${exceptions.length} left out (${left(exceptions)})`,
   });
-  countProperty(test.info(), { property: VALID_FORMS, service: api.contract.service, rule, applies, checked, exceptions });
+  countRule(VALID_FORMS, rule, { applies, checked, exceptions });
   expect(checked.length, 'operations checked').toBeGreaterThan(0);
   return violations;
 }
@@ -134,7 +135,7 @@ export async function checkOptionalIdsOf<S extends ServiceName>(
     type: 'checker-coverage',
     description: `optional ids: ${applies.length} writers take an optional member naming an object, ${checked.length} checked (${members.join('; ')}); ${exceptions.length} left out (${left(exceptions)})`,
   });
-  countProperty(test.info(), { property: OPTIONAL_IDS, service: api.contract.service, rule, applies, checked, exceptions });
+  countRule(OPTIONAL_IDS, rule, { applies, checked, exceptions });
   expect(checked.length, 'writers checked').toBeGreaterThan(0);
   return violations;
 }

@@ -1,518 +1,423 @@
-// Faults of the asset reports and the transactions and statement reports (switched in assets.ts):
-// each breaks one rule of schemas/financial-data/rules/reports-assets.yaml, the way a provider's
-// release might. `rules` names the rule ids it breaks (`npm run mutation -- --targeted` runs the
-// specs citing them). The faults of the suite's authors first, then those written blind (`origin:
-// 'blind'`, measured apart by `npm run mutation -- --blind`).
-import { independent, faultCatalogue, blind, seeded, type Reply } from '../../kit/faults.js';
+// Faults of the asset reports and the transactions and statement reports: each a deviation a
+// provider's release might ship, named by the rule it breaks (`fd-<rule id>-<deviation>`), its rule
+// text starting with the ids of schemas/financial-data/rules/reports-assets.yaml (and the shared
+// families) it breaks. A fault loosens the contract (`relax`) or bends assets.ts at its seams
+// (assets.records.ts): the request as judged at one step, the types a report reads, what it is filed
+// as, its content's options, reading and content, the answer. Which set of writers found a fault is
+// the mutation records' (docs/mutation.md).
+import { faultCatalogue, type FaultSeams } from '../../kit/faults.js';
+import { always, assumption, faultKit, provider, schema, seededAt } from '../fault-builders.js';
+import { findAccount, linkedData, type AccountType } from '../state.js';
+import {
+  capped,
+  DAY_S,
+  daysBefore,
+  ELIGIBLE,
+  monthsBefore,
+  monthStart,
+  type AssetSeams,
+  type ContentOptions,
+  type Exchange,
+  type Filing,
+  type Kind,
+  type Reading,
+} from './assets.records.js';
+
+type Stating = NonNullable<FaultSeams<AssetSeams>['state']>;
+const { fault, fold, skip, refuse } = faultKit<AssetSeams>();
+const blind = { origin: 'blind' } as const;
+const seven = { set: 'independent-7', mutation: true } as const;
+
+const ASSETS: Kind[] = ['voa', 'voaHistory', 'preQualVoa', 'assetSummary', 'voi'];
+const WINDOWED: Kind[] = ['voa', 'voaHistory', 'voi', 'transactions'];
+const of =
+  (...kinds: Kind[]) =>
+  (x: Exchange) =>
+    kinds.includes(x.kind);
+const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** The types a report of `kinds` reads (for its gate and content, or its content only), made otherwise. */
+const typed =
+  (kinds: Kind[], bend: (t: readonly AccountType[] | undefined) => readonly AccountType[] | undefined, use?: 'content'): Stating =>
+  (x, c) =>
+    c.kind === 'types' && kinds.includes(x.kind) && (!use || c.use === use) ? { ...c, types: bend(c.types) } : c;
+/** What a report of `kinds` is filed as, made otherwise. */
+const filed =
+  (kinds: Kind[], bend: (f: Filing, x: Exchange) => Partial<Filing>): Stating =>
+  (x, c) =>
+    c.kind === 'filing' && kinds.includes(x.kind) ? { ...c, filing: { ...c.filing, ...bend(c.filing, x) } } : c;
+const constrained = (kinds: Kind[], bend: (constraints: Record<string, any>, x: Exchange) => Record<string, any>) =>
+  filed(kinds, (f, x) => ({ constraints: { ...f.constraints, ...bend(f.constraints, x) } }));
+/** The content's options of a report of `kinds` (`created`: the window's end), made otherwise. */
+const optioned =
+  (kinds: Kind[], bend: (o: ContentOptions, x: Exchange, created: number) => Partial<ContentOptions>): Stating =>
+  (x, c) =>
+    c.kind === 'options' && kinds.includes(x.kind) ? { ...c, options: { ...c.options, ...bend(c.options, x, c.report.createdDate) } } : c;
+/** The history of a report of `kinds` started elsewhere: its window, the insufficient funds summary and VOI's income with it. */
+const history = (kinds: Kind[], start: (x: Exchange, created: number, o: ContentOptions) => number) =>
+  optioned(kinds, (o, x, created) => {
+    const from = start(x, created, o);
+    return {
+      window: { ...o.window!, from },
+      ...(o.nsf ? { nsf: { ...o.nsf, from } } : {}),
+      ...(x.kind === 'voi' ? { income: { ...o.income!, from } } : {}),
+    };
+  });
+/** A capped history counted back `months` months (or with `cap`) from the report's creation. */
+const cappedAt = (kinds: Kind[], cap: (x: Exchange, created: number) => number) =>
+  history(kinds, (x, created) => capped(x.fromDate, cap(x, created), cap(x, created)));
+/** VOAI's income credits started elsewhere. */
+const income = (start: (x: Exchange, created: number, o: ContentOptions) => number) =>
+  optioned(['voaHistory'], (o, x, created) => ({ income: { ...o.income!, from: start(x, created, o) } }));
+const incomeFromDate = (x: Exchange) => num(x.input.body.incomeFromDate);
+/** How a report of `kinds` reads the customer's data, made otherwise. */
+const reading =
+  (kinds: Kind[], bend: Partial<Reading>): Stating =>
+  (x, c) =>
+    c.kind === 'reading' && kinds.includes(x.kind) ? { ...c, reading: { ...c.reading, ...bend } } : c;
+/** The content of a report of `kinds`, changed as built. */
+const built =
+  (kinds: Kind[], change: (content: Record<string, any>, x: Exchange) => void): Stating =>
+  (x, c) => {
+    if (c.kind === 'content' && kinds.includes(x.kind)) change(c.content, x);
+    return c;
+  };
+const accountsIn = (content: Record<string, any>): Record<string, any>[] => content.institutions.flatMap((i: any) => i.accounts);
+const consolidated = (kinds: Kind[], sum: (accounts: Record<string, any>[]) => number) =>
+  built(kinds, (content) => {
+    if ('consolidatedAvailableBalance' in content) content.consolidatedAvailableBalance = cents(sum(accountsIn(content)));
+  });
+/** The transactions report's window refused (with its documented words) when `when` holds. */
+const windowRefused = (when: (x: Exchange) => boolean) =>
+  refuse('window', when, (x) => ({
+    status: 400,
+    message: `There cannot be more than ${x.limits.txreportMonths} months between fromDate and toDate`,
+  }));
+const txLimit = (x: Exchange) => monthsBefore(x.to!, x.limits.txreportMonths);
+/** Another customer's account the statement report names. */
+const otherAccount = (x: Exchange) =>
+  x.statement?.accountId === undefined ? undefined : x.world.accounts.get(String(x.statement.accountId));
 
 export const ASSET_REPORTS_FAULTS = faultCatalogue([
-  {
-    id: 'fd-assets-owner-name-last-first',
+  // --- Owners and the insufficient funds summary (provider 1.35.0 ReportAccountOwnerName, ShowNsf)
+  fault('fd-assets-owner-name-last-first', {
     rule: "FD-ASSETS-OWNER: an asset report names each account's owner last name first, not as the account owner reader names it",
-    source: 'provider',
-    rules: ['FD-ASSETS-OWNER'],
-    seams: {
-      reply: (x: Reply, body: string) => {
-        if (x.status >= 300 || !/^GetReportBy|^Generate.*Report$/.test(x.operationId ?? '') || !body.includes('"ownerName"')) return body;
-        return body.replace(/"ownerName":"([^" |]+) ([^"|]+)"/g, '"ownerName":"$2 $1"');
-      },
-    },
-  },
-  {
-    id: 'fd-assets-nsf-summary-whatever-show-nsf',
+    state: built([...ASSETS, 'transactions'], (content) => {
+      for (const a of accountsIn(content)) a.ownerName = a.ownerName.replace(/^([^ |]+) ([^|]+)$/, '$2 $1');
+    }),
+    ...provider,
+  }),
+  fault('fd-assets-nsf-summary-whatever-show-nsf', {
     rule: 'FD-ASSETS-NSF-SUMMARY: a VOA or VOAI report gives each account the insufficient funds summary (a count of 0) also when generated with showNsf false',
-    source: 'provider',
-    rules: ['FD-ASSETS-NSF-SUMMARY'],
-    seams: {
-      reply: (x: Reply, body: string) => {
-        if (x.status >= 300 || !/^GetReportBy|^GenerateVOA/.test(x.operationId ?? '')) return body;
-        let r: any;
-        try {
-          r = JSON.parse(body);
-        } catch {
-          return body;
-        }
-        if (!['voa', 'voaHistory'].includes(r?.type) || r.constraints?.showNsf === true) return body;
-        for (const i of Array.isArray(r.institutions) ? r.institutions : [])
-          for (const a of Array.isArray(i?.accounts) ? i.accounts : []) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
-        return JSON.stringify(r);
-      },
-    },
-  },
-  // Seeded beside the generations without a query callback URL of reports.callbacks.spec.ts (origin 'seeded').
-  // Seeded beside the telling markup of the custom fields (reports.custom-fields.spec.ts, tellingMarkup): escaping in a report body.
-  seeded({
-    id: 'seeded-fam26b-assets-custom-field-value-ampersand-escaped',
-    rule: 'FD-REPORT-CUSTOM-FIELDS: the asset reports keep each custom field value with & HTML-escaped as &amp;, in the ack and the report',
-    source: 'provider',
-    rules: ['FD-REPORT-CUSTOM-FIELDS'],
+    state: built(['voa', 'voaHistory'], (content, x) => {
+      if (x.input.body.showNsf !== true) for (const a of accountsIn(content)) a.totNumberInsufficientFundsFeeDebitTxAccount ??= 0;
+    }),
+    ...provider,
   }),
-  seeded({
-    id: 'seeded-statement-report-title-from-body',
-    rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY'],
-  }),
-  seeded({
-    id: 'seeded-voa-callback-from-body',
-    rule: 'FD-OBJ-READ-ONLY: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
-    source: 'provider',
-    rules: ['FD-OBJ-READ-ONLY', 'FD-REPORT-NO-CALLBACK'],
-  }),
-  // Date windows at their edges (kit/faults.ts, seeded).
-  seeded({
-    id: 'txreport-from-date-exclusive',
-    rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
-    source: 'provider',
-    rules: ['FD-TXREPORT-WINDOW-EDGES'],
-  }),
-  // Eligibility (seed 002: no eligible account type -> 400; lists: seed for VOA and VOI, provider for VOAI and prequalification).
-  {
-    id: 'ra-voa-eligibility-unchecked',
+  // --- Eligibility (seed 002: no eligible account type, 400; the lists: seed for VOA and VOI, provider for VOAI and prequalification)
+  fault('fd-voa-eligible-unchecked', {
     rule: 'FD-VOA-ELIGIBLE: a customer without checking, savings, money market or investment account gets a VOA (not 400)',
-    source: 'seed',
-    rules: ['FD-VOA-ELIGIBLE'],
-  },
-  {
-    id: 'ra-voa-needs-checking',
-    rule: 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused',
-    source: 'seed',
-    rules: ['FD-VOA-ELIGIBLE'],
-  },
-  {
-    id: 'ra-cd-eligible',
-    rule: 'FD-VOA-ELIGIBLE: a certificate of deposit counts as eligible for VOA, VOAI and prequalification',
-    source: 'seed',
-    rules: ['FD-VOA-ELIGIBLE', 'FD-VOAI-ELIGIBLE', 'FD-PREQUAL-ELIGIBLE'],
-  },
-  {
-    id: 'ra-voai-eligibility-unchecked',
-    rule: 'FD-VOAI-ELIGIBLE: no eligible account still gets a VOAI',
-    source: 'provider',
-    rules: ['FD-VOAI-ELIGIBLE'],
-  },
-  {
-    id: 'ra-voai-investment-refused',
-    rule: 'FD-VOAI-ELIGIBLE: an investment account alone is refused for VOAI',
-    source: 'provider',
-    rules: ['FD-VOAI-ELIGIBLE'],
-  },
-  {
-    id: 'ra-prequal-eligibility-unchecked',
-    rule: 'FD-PREQUAL-ELIGIBLE: no eligible account still gets a prequalification report',
-    source: 'provider',
-    rules: ['FD-PREQUAL-ELIGIBLE'],
-  },
-  {
-    id: 'ra-prequal-noncra-savings-refused',
+    judge: skip('eligible', of('voa')),
+  }),
+  fault('fd-voa-eligible-needs-checking', 'FD-VOA-ELIGIBLE: a savings, money market or investment account alone is refused', {
+    state: typed(['voa'], () => ['checking']),
+  }),
+  fault('fd-voa-eligible-cd-counted', {
+    rule: 'FD-VOA-ELIGIBLE, FD-VOAI-ELIGIBLE, FD-PREQUAL-ELIGIBLE: a certificate of deposit counts as eligible for VOA, VOAI and prequalification',
+    state: typed(['voa', 'voaHistory', 'preQualVoa', 'assetSummary'], (t) => [...t!, 'cd']),
+  }),
+  fault('fd-voai-eligible-unchecked', 'FD-VOAI-ELIGIBLE: no eligible account still gets a VOAI', {
+    judge: skip('eligible', of('voaHistory')),
+    ...provider,
+  }),
+  fault('fd-voai-eligible-investment-refused', 'FD-VOAI-ELIGIBLE: an investment account alone is refused for VOAI', {
+    state: typed(['voaHistory'], (t) => t!.filter((type) => type !== 'investment')),
+    ...provider,
+  }),
+  fault('fd-prequal-eligible-unchecked', 'FD-PREQUAL-ELIGIBLE: no eligible account still gets a prequalification report', {
+    judge: skip('eligible', of('preQualVoa', 'assetSummary')),
+    ...provider,
+  }),
+  fault('fd-prequal-eligible-noncra-savings-refused', {
     rule: 'FD-PREQUAL-ELIGIBLE: a savings account alone is refused for the non-CRA prequalification',
-    source: 'provider',
-    rules: ['FD-PREQUAL-ELIGIBLE'],
-  },
-  {
-    id: 'ra-voi-investment-eligible',
-    rule: 'FD-VOI-ELIGIBLE: an investment account alone gets a VOI (it is not a deposit account)',
-    source: 'seed',
-    rules: ['FD-VOI-ELIGIBLE'],
-  },
-  {
-    id: 'ra-voi-money-market-refused',
-    rule: 'FD-VOI-ELIGIBLE: a money market account alone is refused for VOI',
-    source: 'seed',
-    rules: ['FD-VOI-ELIGIBLE'],
-  },
-  // History windows (seed 002, Limits).
-  {
-    id: 'ra-voa-history-24m',
-    rule: 'FD-VOA-HISTORY: a VOA shows voaiHistoryMonths (older than voaHistoryMonths shown)',
-    source: 'seed',
-    rules: ['FD-VOA-HISTORY'],
-  },
-  {
-    id: 'ra-voa-history-6m',
-    rule: 'FD-VOA-HISTORY: a VOA shows only half of voaHistoryMonths (those months not all shown)',
-    source: 'seed',
-    rules: ['FD-VOA-HISTORY'],
-  },
-  {
-    id: 'ra-voai-default-90d',
-    rule: 'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows more days than voaiDefaultHistoryDays',
-    source: 'seed',
-    rules: ['FD-VOAI-HISTORY-DEFAULT'],
-  },
-  {
-    id: 'ra-voai-fromdate-ignored',
-    rule: 'FD-VOAI-HISTORY-FROM: fromDate does not change the voaiDefaultHistoryDays',
-    source: 'seed',
-    rules: ['FD-VOAI-HISTORY-FROM'],
-  },
-  {
-    id: 'ra-voai-income-follows-fromdate',
-    rule: 'FD-VOAI-INCOME-24M: the income credits are cut at fromDate (not at voaiHistoryMonths)',
-    source: 'seed',
-    rules: ['FD-VOAI-INCOME-24M'],
-  },
-  {
-    id: 'ra-voai-income-fromdate-ignored',
-    rule: 'FD-VOAI-INCOME-FROM: incomeFromDate does not alter the income shown',
-    source: 'seed',
-    rules: ['FD-VOAI-INCOME-FROM'],
-  },
-  {
-    id: 'ra-voi-history-12m',
-    rule: 'FD-VOI-HISTORY: a VOI shows voaHistoryMonths (not voiHistoryMonths)',
-    source: 'seed',
-    rules: ['FD-VOI-HISTORY'],
-  },
-  {
-    id: 'ra-voi-history-unbounded',
-    rule: 'FD-VOI-HISTORY: a VOI shows transactions older than two years',
-    source: 'seed',
-    rules: ['FD-VOI-HISTORY'],
-  },
-  {
-    id: 'ra-fromdate-before-cap-400',
+    state: typed(['assetSummary'], (t) => t!.filter((type) => type !== 'savings')),
+    ...provider,
+  }),
+  fault('fd-voi-eligible-investment-counted', 'FD-VOI-ELIGIBLE: an investment account alone gets a VOI (it is not a deposit account)', {
+    state: typed(['voi'], (t) => [...t!, 'investment']),
+  }),
+  fault('fd-voi-eligible-money-market-refused', 'FD-VOI-ELIGIBLE: a money market account alone is refused for VOI', {
+    state: typed(['voi'], (t) => t!.filter((type) => type !== 'moneyMarket')),
+  }),
+  // --- History windows (seed 002, Limits)
+  fault('fd-voa-history-voai-months', 'FD-VOA-HISTORY: a VOA shows voaiHistoryMonths (older than voaHistoryMonths shown)', {
+    state: cappedAt(['voa'], (x, created) => monthsBefore(created, x.limits.voaiMonths)),
+  }),
+  fault('fd-voa-history-months-as-30-days', {
+    rule: 'FD-VOA-HISTORY: a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
+    state: cappedAt(['voa'], (x, created) => daysBefore(created, x.limits.voaMonths * 30)),
+    ...seven,
+  }),
+  fault('fd-voa-history-standard-only', {
+    rule: 'FD-VOA-HISTORY: a VOA reads only the standard aggregation: after the historic load, the transactions within voaHistoryMonths older than standardHistoryDays are missing (seed 002: VOA history; Limits)',
+    state: reading(['voa'], { held: (t) => !t.historic }),
+    ...blind,
+  }),
+  fault('fd-voai-history-default-90-days', 'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows more days than voaiDefaultHistoryDays', {
+    state: history(['voaHistory'], (x, created, o) => (x.fromDate === undefined ? daysBefore(created, 90) : o.window!.from)),
+  }),
+  fault('fd-voai-history-default-day-short', {
+    rule: 'FD-VOAI-HISTORY-DEFAULT: a VOAI without fromDate shows one day fewer than voaiDefaultHistoryDays: those posted in its last day are missing (seed 002: VOAI default history; Limits)',
+    state: history(['voaHistory'], (x, created, o) =>
+      x.fromDate === undefined ? daysBefore(created, x.limits.voaiDefaultDays - 1) : o.window!.from,
+    ),
+    ...blind,
+  }),
+  fault('fd-voai-history-from-capped-voa-months', {
+    rule: "FD-VOAI-HISTORY-FROM: a VOAI fromDate is capped at VOA's voaHistoryMonths: a fromDate voaiHistoryMonths back shows only the last voaHistoryMonths (seed 002: VOAI history changed by fromDate; Limits)",
+    state: history(['voaHistory'], (x, created, o) =>
+      x.fromDate === undefined ? o.window!.from : Math.max(x.fromDate, monthsBefore(created, x.limits.voaMonths)),
+    ),
+    ...blind,
+  }),
+  fault('fd-voai-income-24m-default-voa-months', {
+    rule: 'FD-VOAI-INCOME-24M: without incomeFromDate the VOAI income streams hold the credits of voaHistoryMonths, not voaiHistoryMonths (seed 002: income credits regardless of fromDate)',
+    state: income((x, created, o) => (incomeFromDate(x) === undefined ? monthsBefore(created, x.limits.voaMonths) : o.income!.from)),
+    ...blind,
+  }),
+  fault('fd-voai-income-from-month-start', {
+    rule: 'FD-VOAI-INCOME-FROM: incomeFromDate is rounded down to the first of its month: the income streams hold credits from before the date sent (seed 002: incomeFromDate alters the income data shown; provider 1.35.0 VOAIncomeReportIncomeFromDate)',
+    state: income((x, created, o) => {
+      const asked = incomeFromDate(x);
+      return asked === undefined ? o.income!.from : Math.max(monthStart(asked), monthsBefore(created, x.limits.voaiMonths));
+    }),
+    ...blind,
+  }),
+  fault('fd-voi-history-voa-months', 'FD-VOI-HISTORY: a VOI shows voaHistoryMonths (not voiHistoryMonths)', {
+    state: cappedAt(['voi'], (x, created) => monthsBefore(created, x.limits.voaMonths)),
+  }),
+  fault('fd-voi-history-from-account-added', {
+    rule: 'FD-VOI-HISTORY: the VOI two years are counted back from when the accounts were added, not from the report: once the clock has moved, transactions older than two years still show (seed 002: VOI uses up to two years; Limits)',
+    state: cappedAt(['voi'], (x, created) =>
+      monthsBefore(Math.min(created, ...linkedData(x.world, x.customer!.id).accounts.map((a) => a.createdDate)), x.limits.voiMonths),
+    ),
+    ...blind,
+  }),
+  fault('fd-assets-fromdate-cap-refused', {
     rule: 'FD-ASSETS-FROMDATE-CAP: a fromDate before the cap is refused (400) instead of served from the cap',
-    source: 'assumption',
-    rules: ['FD-ASSETS-FROMDATE-CAP'],
-  },
-  {
-    id: 'ra-fromdate-cap-ignored',
-    rule: 'FD-ASSETS-FROMDATE-CAP: a fromDate before the cap shows transactions older than the cap',
-    source: 'assumption',
-    rules: ['FD-ASSETS-FROMDATE-CAP', 'FD-VOAI-HISTORY-FROM'],
-  },
-  // Content (seed 002 eligible types; provider 1.35.0 report schemas).
-  {
-    id: 'ra-institution-named-by-id',
+    judge: refuse(
+      'cap',
+      (x) => x.fromDate !== undefined && x.fromDate < monthsBefore(x.now, x.capMonths!),
+      (x) => ({ status: 400, message: `fromDate is more than ${x.capMonths} months ago` }),
+    ),
+    ...assumption,
+  }),
+  fault('fd-assets-fromdate-cap-ignored', {
+    rule: 'FD-ASSETS-FROMDATE-CAP, FD-VOAI-HISTORY-FROM: a fromDate before the cap shows transactions older than the cap',
+    state: history(['voa', 'voaHistory', 'voi'], (x, _created, o) => x.fromDate ?? o.window!.from),
+    ...assumption,
+  }),
+  // --- Content (seed 002 eligible types; provider 1.35.0 report schemas)
+  fault('fd-report-institutions-named-by-id', {
     rule: "FD-REPORT-INSTITUTIONS: an institution of a report carries the institution's name, not a placeholder of its id",
-    source: 'provider',
-    rules: ['FD-REPORT-INSTITUTIONS'],
-  },
-  {
-    id: 'ra-span-from-window',
+    state: built([...ASSETS, 'transactions'], (content) => {
+      for (const i of content.institutions) i.name = `Institution ${i.id}`;
+    }),
+    ...provider,
+  }),
+  fault('fd-assets-span-from-window', {
     rule: "FD-ASSETS-SPAN: startDate is the posted date of the earliest transaction listed, not the window's start",
-    source: 'provider',
-    rules: ['FD-ASSETS-SPAN'],
-  },
-  {
-    id: 'ra-accounts-all-types',
-    rule: 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover',
-    source: 'seed',
-    rules: ['FD-ASSETS-ACCOUNTS'],
-  },
-  {
-    id: 'ra-consolidated-balance-current',
+    state: reading(WINDOWED, { spanStart: (_earliest, window) => window.from }),
+    ...provider,
+  }),
+  fault('fd-assets-accounts-all-types', 'FD-ASSETS-ACCOUNTS: the report lists accounts of types it does not cover', {
+    state: typed(ASSETS, () => undefined, 'content'),
+  }),
+  fault('fd-assets-accounts-consolidated-current', {
     rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance sums the current balances (not the available ones)',
-    source: 'provider',
-    rules: ['FD-ASSETS-ACCOUNTS'],
-  },
-  {
-    id: 'ra-account-ids-ignored',
-    rule: 'FD-ASSETS-ACCOUNT-IDS: accountIds does not limit the report',
-    source: 'assumption',
-    rules: ['FD-ASSETS-ACCOUNT-IDS'],
-  },
-  {
-    id: 'ra-account-ids-unknown-ignored',
-    rule: "FD-ASSETS-ACCOUNT-IDS: an id that is not the customer's account is ignored (not 404)",
-    source: 'assumption',
-    rules: ['FD-ASSETS-ACCOUNT-IDS'],
-  },
-  {
-    id: 'ra-echo-account-ids-dropped',
-    rule: 'FD-ASSETS-ECHO: the constraints echo no accountIds',
-    source: 'provider',
-    rules: ['FD-ASSETS-ECHO'],
-  },
-  {
-    id: 'ra-echo-from-date-dropped',
-    rule: 'FD-ASSETS-ECHO: the constraints echo no fromDate',
-    source: 'provider',
-    rules: ['FD-ASSETS-ECHO'],
-  },
-  // Transactions report (seed 002, Transactions; provider 1.35.0).
-  {
-    id: 'ra-txreport-window-unchecked',
-    rule: 'FD-TXREPORT-WINDOW: more than transactionsReportMonths between fromDate and toDate is accepted',
-    source: 'seed',
-    rules: ['FD-TXREPORT-WINDOW'],
-  },
-  {
-    id: 'ra-txreport-window-12m',
-    rule: 'FD-TXREPORT-WINDOW: a window of transactionsReportMonths is refused (capped at half of it)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-WINDOW'],
-  },
-  {
-    id: 'ra-txreport-dates-optional',
-    rule: 'FD-TXREPORT-DATES-REQUIRED: a missing fromDate or toDate is defaulted (not 400)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-DATES-REQUIRED'],
-  },
-  {
-    id: 'ra-txreport-order-unchecked',
-    rule: 'FD-TXREPORT-ORDER: a toDate before fromDate is accepted',
-    source: 'provider',
-    rules: ['FD-TXREPORT-ORDER'],
-  },
-  {
-    id: 'ra-txreport-pending-always',
-    rule: 'FD-TXREPORT-PENDING: pending transactions are included without includePending',
-    source: 'provider',
-    rules: ['FD-TXREPORT-PENDING'],
-  },
-  {
-    id: 'ra-txreport-pending-never',
-    rule: 'FD-TXREPORT-PENDING: includePending=true still leaves the pending transactions out',
-    source: 'provider',
-    rules: ['FD-TXREPORT-PENDING'],
-  },
-  {
-    id: 'ra-txreport-eligible-only',
-    rule: 'FD-TXREPORT-CONTENT: only the VOA-eligible accounts are listed (not every account)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-CONTENT'],
-  },
-  {
-    id: 'ra-txreport-find-ignored',
-    rule: 'FD-TXREPORT-FIND: findTransaction does not narrow the transactions',
-    source: 'provider',
-    rules: ['FD-TXREPORT-FIND'],
-  },
-  // Statement report (provider 1.35.0 StatementReportConstraints; seed 002 Errors 404).
-  {
-    id: 'ra-stmt-account-optional',
-    rule: 'FD-STMTREPORT-REQUIRED: statementReportData.accountId is not required',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-REQUIRED'],
-    relax: [{ schema: 'StatementReportData', unrequire: ['accountId'] }],
-  },
-  {
-    id: 'ra-stmt-data-optional',
-    rule: 'FD-STMTREPORT-REQUIRED: statementReportData is not required',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-REQUIRED'],
-    relax: [{ schema: 'StatementReportConstraints', unrequire: ['statementReportData'] }],
-  },
-  {
-    id: 'ra-stmt-index-unbounded',
-    rule: 'FD-STMTREPORT-INDEX: statementIndex above its maximum is accepted',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-INDEX'],
-    relax: [{ schema: 'StatementReportData', at: ['properties', 'statementIndex'], drop: ['maximum'] }],
-  },
-  {
-    id: 'ra-stmt-default-index-0',
-    rule: 'FD-STMTREPORT-INDEX: without statementIndex the report uses index 0 (not 1)',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-INDEX'],
-  },
-  {
-    id: 'ra-stmt-account-owner-unchecked',
-    rule: "FD-STMTREPORT-ACCOUNT: another customer's account is accepted (not 404)",
-    source: 'seed',
-    rules: ['FD-STMTREPORT-ACCOUNT'],
-  },
-  {
-    id: 'ra-stmt-account-400',
-    rule: 'FD-STMTREPORT-ACCOUNT: an account that does not exist is a 400 (not 404)',
-    source: 'seed',
-    rules: ['FD-STMTREPORT-ACCOUNT'],
-  },
-  {
-    id: 'ra-stmt-asset-missing',
-    rule: 'FD-STMTREPORT-CONTENT: the successful statement report carries no asset id',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-CONTENT'],
-  },
-  // Written blind (kit/faults.ts, blind): from the sources and the mock, without reading the specs.
-  // Eligibility (seed 002, Decisioning report generation; Errors 400: no eligible account for a report).
-  blind({
-    id: 'blind-voa-gate-money-market-misspelled',
-    rule: "the VOA eligibility gate spells the type 'moneymarket', so a customer whose one eligible account is a money market account is refused with 400 though it alone is enough (seed 002: VOA needs checking, savings, money market or investment)",
-    source: 'seed',
-    rules: ['FD-VOA-ELIGIBLE'],
+    state: consolidated(ASSETS, (accounts) => accounts.reduce((total, a) => total + a.balance, 0)),
+    ...provider,
   }),
-  blind({
-    id: 'blind-voa-gate-ignores-account-ids',
-    rule: "the VOA eligibility gate counts all the customer's accounts, not those accountIds names: accountIds naming only credit products gives a 202 with no account instead of the 400 (seed 002 Errors 400 and provider 1.35.0 say this of the customer only: no source requires the 400 for accountIds, so no check may require it)",
-    source: 'seed',
-    rules: ['FD-VOA-ELIGIBLE'],
+  fault('fd-assets-accounts-consolidated-cash-only', {
+    rule: 'FD-ASSETS-ACCOUNTS: consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
+    state: consolidated(ASSETS, (accounts) =>
+      accounts.filter((a) => a.type !== 'investment').reduce((total, a) => total + a.availableBalance, 0),
+    ),
+    ...provider,
+    ...blind,
   }),
-  blind({
-    id: 'blind-voai-gate-needs-checking-or-savings',
-    rule: 'the VOAI gate asks for a checking or savings account: a money market or investment account alone is refused with 400 though either is enough (seed 002, VOAI eligibility 400; provider 1.35.0 GenerateVOAWithIncomeReport: checking, savings, money market, investment)',
-    source: 'provider',
-    rules: ['FD-VOAI-ELIGIBLE'],
+  fault('fd-assets-account-ids-ignored', 'FD-ASSETS-ACCOUNT-IDS: accountIds does not limit the report', {
+    judge: (x, s, r) => (s === 'account-ids' ? void (x.named = undefined) : r),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-prequal-cra-gate-counts-cd',
-    rule: 'the CRA prequalification gate (not its non-CRA sibling) counts a certificate of deposit as an asset: a customer with only cd and credit products gets a 202 instead of the 400 (provider 1.35.0 GeneratePrequalificationCRAReport: checking, savings, money market, investment; otherwise 400)',
-    source: 'provider',
-    rules: ['FD-PREQUAL-ELIGIBLE'],
+  fault('fd-assets-account-ids-unknown-ignored', "FD-ASSETS-ACCOUNT-IDS: an id that is not the customer's account is ignored (not 404)", {
+    judge: skip('account-ids'),
+    ...assumption,
   }),
-  blind({
-    id: 'blind-voi-cd-counted-as-deposit',
-    rule: 'VOI treats a certificate of deposit as a deposit account: only cd and credit products gives a 202 (and the cd is listed in VOI reports) instead of the 400 (seed 002: VOI needs checking, savings or money market)',
-    source: 'seed',
-    rules: ['FD-VOI-ELIGIBLE', 'FD-ASSETS-ACCOUNTS'],
+  fault('fd-obj-exact-id-assets-account-ids-prefix', {
+    rule: "FD-OBJ-EXACT-ID, FD-ASSETS-ACCOUNT-IDS: an accountIds entry names only the account it spells: an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
+    judge: skip('account-ids', (x) =>
+      x.named!.every(
+        (id) => findAccount(x.world, x.customer!.id, id) || linkedData(x.world, x.customer!.id).accounts.some((a) => a.id.startsWith(id)),
+      )),
+    ...assumption,
+    ...seededAt,
   }),
-  // History windows (seed 002, Decisioning report generation; Limits: VOA / VOAI / VOI history 12 months / 24 months (default 61 days) / 2 years).
-  blind({
-    id: 'blind-voa-standard-history-only',
-    rule: 'a VOA reads only the standard aggregation: after the historic load, the transactions within voaHistoryMonths older than standardHistoryDays are missing (seed 002: VOA history; Limits)',
-    source: 'seed',
-    rules: ['FD-VOA-HISTORY'],
+  fault('fd-assets-echo-account-ids-dropped', 'FD-ASSETS-ECHO: the constraints echo no accountIds', {
+    state: constrained([...ASSETS, 'transactions'], () => ({ accountIds: undefined })),
+    ...provider,
   }),
-  blind({
-    id: 'blind-voai-default-60-days',
-    rule: 'a VOAI without fromDate shows one day fewer than voaiDefaultHistoryDays: those posted in its last day are missing (seed 002: VOAI default history; Limits)',
-    source: 'seed',
-    rules: ['FD-VOAI-HISTORY-DEFAULT'],
+  fault('fd-assets-echo-noncra-type-cra', {
+    rule: 'FD-ASSETS-ECHO: the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
+    state: filed(['assetSummary'], () => ({ type: 'preQualVoa' })),
+    ...provider,
+    ...blind,
   }),
-  blind({
-    id: 'blind-voai-fromdate-capped-12-months',
-    rule: "a VOAI fromDate is capped at VOA's voaHistoryMonths: a fromDate voaiHistoryMonths back shows only the last voaHistoryMonths (seed 002: VOAI history changed by fromDate; Limits)",
-    source: 'seed',
-    rules: ['FD-VOAI-HISTORY-FROM'],
+  fault('fd-report-custom-fields-assets-ampersand-escaped', {
+    rule: 'FD-REPORT-CUSTOM-FIELDS: the asset reports keep each custom field value with & HTML-escaped as &amp;, in the ack and the report',
+    state: constrained(ASSETS, (c) =>
+      Array.isArray(c.reportCustomFields)
+        ? {
+            reportCustomFields: c.reportCustomFields.map((f: Record<string, unknown>) =>
+              typeof f?.value === 'string' ? { ...f, value: f.value.replace(/&/g, '&amp;') } : f,
+            ),
+          }
+        : {},
+    ),
+    ...provider,
+    ...seededAt,
   }),
-  blind({
-    id: 'blind-voai-income-default-12-months',
-    rule: 'without incomeFromDate the VOAI income streams hold the credits of voaHistoryMonths, not voaiHistoryMonths (seed 002: income credits regardless of fromDate)',
-    source: 'seed',
-    rules: ['FD-VOAI-INCOME-24M'],
+  fault('fd-obj-read-only-voa-callback-from-body', {
+    rule: 'FD-OBJ-READ-ONLY, FD-REPORT-NO-CALLBACK: GenerateVOAReport takes a callbackUrl sent in the body (the contract takes it in the query) and calls it when the report is done',
+    state: filed(['voa'], (f, x) => ({
+      callbackUrl: f.callbackUrl ?? (typeof x.input.body.callbackUrl === 'string' ? x.input.body.callbackUrl : undefined),
+    })),
+    ...provider,
+    ...seededAt,
   }),
-  blind({
-    id: 'blind-voai-income-from-month-start',
-    rule: 'incomeFromDate is rounded down to the first of its month: the income streams hold credits from before the date sent (seed 002: incomeFromDate alters the income data shown; provider 1.35.0 VOAIncomeReportIncomeFromDate)',
-    source: 'seed',
-    rules: ['FD-VOAI-INCOME-FROM'],
+  // --- Transactions report (seed 002, Transactions; provider 1.35.0)
+  fault('fd-txreport-window-exact-refused', {
+    rule: 'FD-TXREPORT-WINDOW: a fromDate exactly transactionsReportMonths before toDate is refused with 400 (<= for <) though the window may be that long (seed 002, Transactions; Limits)',
+    judge: windowRefused((x) => x.from === txLimit(x)),
+    ...blind,
   }),
-  blind({
-    id: 'blind-voi-history-from-account-added',
-    rule: 'the VOI two years are counted back from when the accounts were added, not from the report: once the clock has moved, transactions older than two years still show (seed 002: VOI uses up to two years; Limits)',
-    source: 'seed',
-    rules: ['FD-VOI-HISTORY'],
+  fault('fd-txreport-window-day-over-accepted', {
+    rule: 'FD-TXREPORT-WINDOW: the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
+    judge: skip('window', (x) => x.from! >= txLimit(x) - DAY_S),
+    ...seven,
   }),
-  blind({
-    id: 'blind-voa-fromdate-taken-as-sent',
-    rule: 'a VOA fromDate before the voaHistoryMonths cap is served from that fromDate: the report shows transactions older than the cap (contract assumption: a fromDate before the cap is served from the cap; seed 002 VOA history)',
-    source: 'assumption',
-    rules: ['FD-ASSETS-FROMDATE-CAP'],
+  fault('fd-txreport-window-edges-from-date-exclusive', {
+    rule: 'FD-TXREPORT-WINDOW-EDGES: a transaction posted at fromDate itself is in the transactions report (provider: starting from this date)',
+    state: optioned(WINDOWED, (o) => ({ window: { ...o.window!, from: o.window!.from + 1 } })),
+    ...provider,
+    ...seededAt,
   }),
-  // Content and echo (seed 002; provider 1.35.0 VOAReport, PrequalificationReport, ReportAccountIdsString, *ReportAck).
-  blind({
-    id: 'blind-assets-consolidated-cash-only',
-    rule: 'consolidatedAvailableBalance of VOA and prequalification sums the cash accounts only, leaving the investment account out, though it is listed (provider 1.35.0 consolidatedAvailableBalance: the sum of the available balances)',
-    source: 'provider',
-    rules: ['FD-ASSETS-ACCOUNTS'],
+  fault('fd-txreport-dates-required-defaulted', 'FD-TXREPORT-DATES-REQUIRED: a missing fromDate or toDate is defaulted (not 400)', {
+    judge: skip('dates', always, (x) => {
+      x.to ??= x.now;
+      x.from ??= monthsBefore(x.to, 12);
+    }),
   }),
-  blind({
-    id: 'blind-assets-account-ids-any-customer',
-    rule: "an accountIds entry is checked against every account of the service: another customer's account is accepted (and silently left out) instead of a 404 (seed 002 Errors 404: account not found; contract assumption)",
-    source: 'assumption',
-    rules: ['FD-ASSETS-ACCOUNT-IDS'],
+  fault('fd-txreport-order-unchecked', 'FD-TXREPORT-ORDER: a toDate before fromDate is accepted', {
+    judge: skip('order'),
+    ...provider,
   }),
-  blind({
-    id: 'blind-prequal-noncra-type-cra',
-    rule: 'the non-CRA prequalification report carries the CRA type preQualVoa, in the ack and when read, instead of assetSummary (provider 1.35.0 ReportType values; PrequalificationReportAck)',
-    source: 'provider',
-    rules: ['FD-ASSETS-ECHO'],
+  fault('fd-txreport-pending-never', 'FD-TXREPORT-PENDING: includePending=true still leaves the pending transactions out', {
+    state: optioned(['transactions'], (o) => ({ window: { ...o.window!, pending: false } })),
+    ...provider,
   }),
-  // Transactions report (seed 002, Transactions; Limits: transactions report window at most 24 months; provider 1.35.0).
-  blind({
-    id: 'blind-txreport-window-exact-24-months-refused',
-    rule: 'a fromDate exactly transactionsReportMonths before toDate is refused with 400 (<= for <) though the window may be that long (seed 002, Transactions; Limits)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-WINDOW'],
+  fault('fd-txreport-pending-on-presence', {
+    rule: 'FD-TXREPORT-PENDING: pending transactions are included whenever includePending is present, includePending=false too (provider 1.35.0 IncludePendingParameter, default false; seed 002 Transactions: include pending)',
+    state: optioned(['transactions'], (o, x) => ({ window: { ...o.window!, pending: x.input.query.includePending !== undefined } })),
+    ...provider,
+    ...blind,
   }),
-  blind({
-    id: 'blind-txreport-to-date-defaults-now',
-    rule: 'a transactions report without toDate is accepted with toDate taken as now (fromDate still required) instead of a 400 (seed 002, Transactions: required report from and to dates)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-DATES-REQUIRED'],
+  fault('fd-txreport-content-eligible-only', 'FD-TXREPORT-CONTENT: only the VOA-eligible accounts are listed (not every account)', {
+    state: typed(['transactions'], () => ELIGIBLE.voa, 'content'),
   }),
-  blind({
-    id: 'blind-txreport-inverted-dates-swapped',
-    rule: 'a toDate before fromDate is silently swapped and the report generated (202) instead of a 400 (provider 1.35.0 RequiredTransactionReportToDateParameter: later than the fromDate; seed 002 Errors 400)',
-    source: 'provider',
-    rules: ['FD-TXREPORT-ORDER'],
+  fault('fd-txreport-content-debits-unsigned', {
+    rule: 'FD-TXREPORT-CONTENT: the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
+    state: built(['transactions'], (content) => {
+      for (const a of accountsIn(content)) for (const t of a.transactions ?? []) t.amount = Math.abs(t.amount);
+    }),
+    ...blind,
   }),
-  blind({
-    id: 'blind-txreport-pending-on-presence',
-    rule: 'pending transactions are included whenever includePending is present, includePending=false too (provider 1.35.0 IncludePendingParameter, default false; seed 002 Transactions: include pending)',
-    source: 'provider',
-    rules: ['FD-TXREPORT-PENDING'],
+  fault('fd-txreport-find-amount-unsigned', {
+    rule: 'FD-TXREPORT-FIND: findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',
+    state: reading(['transactions'], { amount: (t) => Math.abs(t.amount) }),
+    ...provider,
+    ...blind,
   }),
-  blind({
-    id: 'blind-txreport-debits-unsigned',
-    rule: 'the transactions report shows debits as positive amounts (the sign left to type), not the signed amounts GetAllCustomerTransactions shows (seed 002, Transactions; provider 1.35.0 ReportTransaction amount signed)',
-    source: 'seed',
-    rules: ['FD-TXREPORT-CONTENT'],
+  fault('fd-report-async-txreport-ack-success', {
+    rule: 'FD-REPORT-ASYNC, FD-PROP-ANSWER-IS-STATE: a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
+    answer: (x, a) => (x.kind === 'transactions' ? { ...a, body: { ...a.body, status: 'success' } } : a),
+    set: 'independent-38',
+    mutation: true,
   }),
-  blind({
-    id: 'blind-txreport-find-amount-unsigned',
-    rule: 'findTransaction compares the amount range with amounts without their sign: a range of positive amounts also keeps the debits of the same size (provider 1.35.0 FindTransactionConstraints amount from / to)',
-    source: 'provider',
-    rules: ['FD-TXREPORT-FIND'],
+  // --- Statement report (provider 1.35.0 StatementReportConstraints, StatementData; seed 002 Errors 404)
+  fault('fd-stmtreport-required-account-optional', 'FD-STMTREPORT-REQUIRED: statementReportData.accountId is not required', {
+    relax: schema('StatementReportData', { unrequire: ['accountId'] }),
+    ...provider,
   }),
-  // Statement report (provider 1.35.0 StatementReportConstraints, StatementData, StatementReport; seed 002 Errors 404).
-  blind({
-    id: 'blind-stmt-account-id-defaults-first-account',
-    rule: "a statement report body whose statementReportData has no accountId is served with the customer's first account (202) instead of a 400 (provider 1.35.0 StatementData: required accountId)",
-    source: 'provider',
-    rules: ['FD-STMTREPORT-REQUIRED'],
-    relax: [{ schema: 'StatementReportData', unrequire: ['accountId'] }],
+  fault('fd-stmtreport-required-data-optional', 'FD-STMTREPORT-REQUIRED: statementReportData is not required', {
+    relax: schema('StatementReportConstraints', { unrequire: ['statementReportData'] }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-stmt-index-zero-based',
-    rule: 'statementIndex 0 is accepted as the most recent statement (0-based) instead of a 400 (provider 1.35.0 StatementData.statementIndex: its minimum and default)',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-INDEX'],
-    relax: [{ schema: 'StatementReportData', at: ['properties', 'statementIndex'], set: { minimum: 0 } }],
+  fault('fd-stmtreport-index-unbounded', 'FD-STMTREPORT-INDEX: statementIndex above its maximum is accepted', {
+    relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], drop: ['maximum'] }),
+    ...provider,
   }),
-  blind({
-    id: 'blind-stmt-account-same-partner-accepted',
-    rule: 'a statement report of another customer\'s account is a 202 when that customer belongs to the same partner, not a 404 (seed 002 Errors 404: account; provider 1.35.0 "for the given accounts under the given customer")',
-    source: 'seed',
-    rules: ['FD-STMTREPORT-ACCOUNT'],
+  fault('fd-stmtreport-index-zero-based', {
+    rule: 'FD-STMTREPORT-INDEX: statementIndex 0 is accepted as the most recent statement (0-based) instead of a 400 (provider 1.35.0 StatementData.statementIndex: its minimum and default)',
+    relax: schema('StatementReportData', { at: ['properties', 'statementIndex'], set: { minimum: 0 } }),
+    ...provider,
+    ...blind,
   }),
-  blind({
-    id: 'blind-stmt-echo-account-id-string',
-    rule: 'the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)',
-    source: 'provider',
-    rules: ['FD-STMTREPORT-CONTENT', 'FD-ASSETS-ECHO'],
+  fault('fd-stmtreport-index-last-refused', {
+    rule: 'FD-STMTREPORT-INDEX: statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
+    judge: refuse('statement-index', (x) => x.statement!.statementIndex === 24, {
+      status: 400,
+      message: 'statementIndex must be between 1 and 23',
+    }),
+    ...seven,
   }),
-  independent('independent-7', {
-    id: 'i7-txreport-window-one-day-over-accepted',
-    rule: 'the transactions report window has a maximum number of months between fromDate and toDate (seed 002, Transactions report): a window one day longer than that is accepted',
-    source: 'seed',
-    rules: ['FD-TXREPORT-WINDOW'],
+  fault('fd-stmtreport-index-default-0', 'FD-STMTREPORT-INDEX: without statementIndex the report uses index 0 (not 1)', {
+    judge: fold(
+      'statement-index',
+      (x) => x.statement!.statementIndex === undefined,
+      (x) => {
+        x.index = 0;
+      },
+    ),
+    ...provider,
   }),
-  independent('independent-7', {
-    id: 'i7-voa-history-months-as-30-days',
-    rule: 'a VOA uses a stated number of months of history (seed 002, Decisioning reports): the months are counted as thirty days each, so the oldest days of the history are left out',
-    source: 'seed',
-    rules: ['FD-VOA-HISTORY'],
+  fault('fd-stmtreport-account-owner-unchecked', "FD-STMTREPORT-ACCOUNT: another customer's account is accepted (not 404)", {
+    judge: skip(
+      'statement-account',
+      (x) => otherAccount(x) !== undefined,
+      (x) => (x.account = otherAccount(x)),
+    ),
   }),
-  independent('independent-7', {
-    id: 'i7-stmtreport-index-24-refused',
-    rule: 'statementIndex runs from the first to the last statement the seed allows (seed 002, Statements): a statement report of the highest index is refused with 400',
-    source: 'seed',
-    rules: ['FD-STMTREPORT-INDEX'],
+  fault('fd-stmtreport-account-400', 'FD-STMTREPORT-ACCOUNT: an account that does not exist is a 400 (not 404)', {
+    judge: (_x, s, r) => (s === 'statement-account' && r ? { ...r, status: 400 } : r),
   }),
-  // Seeded beside the near accountIds entries of the asset reports (reports-assets.content.spec.ts; origin 'seeded').
-  seeded({
-    id: 'assets-account-ids-prefix-match',
-    rule: "an accountIds entry names only the account it spells (FD-OBJ-EXACT-ID; FD-ASSETS-ACCOUNT-IDS): an entry that is the beginning of one of the customer's account ids is taken as known, so the report is generated instead of the 404",
-    source: 'assumption',
-    rules: ['FD-OBJ-EXACT-ID', 'FD-ASSETS-ACCOUNT-IDS'],
+  fault('fd-stmtreport-content-asset-missing', 'FD-STMTREPORT-CONTENT: the successful statement report carries no asset id', {
+    state: (x, c) => (c.kind === 'content' && x.kind === 'statement' ? { ...c, content: {} } : c),
+    ...provider,
   }),
-  independent('independent-38', {
-    id: 'i38-fd-txreport-ack-status-success',
-    rule: 'a generated report starts inProgress and the client polls while it is (seed 002, States and transitions: generate operations return 202; Report status inProgress, failure or success): the 202 of GenerateTransactionsReport says success while the report still reads inProgress',
-    source: 'seed',
-    rules: ['FD-REPORT-ASYNC', 'FD-PROP-ANSWER-IS-STATE'],
+  fault('fd-stmtreport-content-echo-account-id-string', {
+    rule: 'FD-STMTREPORT-CONTENT, FD-ASSETS-ECHO: the statement report constraints name the account asked as a string, not the numeric accountId sent, in the ack and when read (provider 1.35.0 StatementReport constraints / StatementData accountId NumericAccountId)',
+    state: constrained(['statement'], (c) => ({
+      statementReportData: { ...c.statementReportData, accountId: String(c.statementReportData.accountId) },
+    })),
+    ...provider,
+    ...blind,
+  }),
+  fault('fd-obj-read-only-statement-report-title-from-body', {
+    rule: "FD-OBJ-READ-ONLY: GenerateStatementReport keeps a title the body sends (the request declares none) as the report's, read back by GetReportByCustomer",
+    state: filed(['statement'], (f, x) => ({ title: typeof x.input.body.title === 'string' ? x.input.body.title : f.title })),
+    ...provider,
+    ...seededAt,
   }),
 ]);

@@ -17,12 +17,13 @@
 //   credits of its history window. A report sees what aggregation holds for the account: standard
 //   history, and the older transactions once the historic load is done (the same as the
 //   transaction lists), so a spec can compute the known answer through the API.
+// Each step of the judgement, the types a report reads, what it is filed as, its content's options,
+// reading and content, and the answer pass the seams (assets.records.ts) a fault bends.
 // Rules: schemas/financial-data/rules/reports-assets.yaml.
-import type { FdFaultId } from '../catalogue.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { route, sendError, type FdContext, type Input } from '../middleware.js';
-import { categoryOf, DAY_S } from '../portfolio.js';
+import { answerThrough, judgeThrough, route, sendError, type FdContext, type Input } from '../middleware.js';
+import { categoryOf } from '../portfolio.js';
 import {
   findAccount,
   findCustomer,
@@ -38,8 +39,26 @@ import { generationGuard } from './guard.js';
 import { callbackOf, createReport, reportAck } from './store.js';
 import { limitOf } from '../../../helpers/contract/facts.js';
 import type { FdOperationId } from '../../../helpers/contract/operations.js';
+import {
+  capped,
+  DAY_S,
+  daysBefore,
+  ELIGIBLE,
+  monthsBefore,
+  monthStart,
+  type Answer,
+  type AssetSeams,
+  type Change,
+  type ContentOptions,
+  type Exchange,
+  type Filing,
+  type Kind,
+  type Reading,
+  type Refusal,
+  type Step,
+} from './assets.records.js';
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<Kind, string> = {
   voa: 'Verification of Assets',
   voaHistory: 'Verification of Assets with Income - Transactions',
   preQualVoa: 'Asset Ready Report (CRA)',
@@ -53,375 +72,249 @@ const TITLES: Record<string, string> = {
 const idList = (text: unknown) => (typeof text === 'string' && text.trim() ? text.split(/\s+/).filter(Boolean) : undefined);
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
-/** The first instant of the UTC month `n` months after the one of `s` (epoch seconds): an income month; a blind fault's rounding. */
-const monthStart = (s: number, n = 0) => {
-  const d = new Date(s * 1000);
-  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1) / 1000);
+
+/** How a report's content reads the customer's data, as documented (each member bent at the state seam: assets.records.ts Reading). */
+const READING: Reading = {
+  held: () => true,
+  amount: (t) => t.amount,
+  spanStart: (earliest, window) => earliest ?? window.from,
 };
 
 export function registerAssetReports(app: FastifyInstance, ctx: FdContext): void {
-  const { faults } = ctx;
+  const world = ctx.state;
+  const seams = ctx.faults.seams<AssetSeams>('assets');
+  const state = <K extends Change['kind']>(x: Exchange, change: Extract<Change, { kind: K }>) => seams.state(x, change) as typeof change;
+  const answer = answerThrough<Exchange, Answer>(seams);
+  const refused = (r: Refusal | undefined, reply: FastifyReply) => (r ? sendError(ctx, reply, r.status, r.message) : undefined);
   // seed 002, Limits: the VOA, VOAI (and its default) and VOI history windows, the transactions report window (the contract's x-limits).
-  const VOA_MONTHS = limitOf(ctx.contract, 'voaHistoryMonths');
-  const VOAI_MONTHS = limitOf(ctx.contract, 'voaiHistoryMonths');
-  const VOAI_DEFAULT_DAYS = limitOf(ctx.contract, 'voaiDefaultHistoryDays');
-  const VOI_MONTHS = limitOf(ctx.contract, 'voiHistoryMonths');
-  const TXREPORT_MONTHS = limitOf(ctx.contract, 'transactionsReportMonths');
-  const on = (id: FdFaultId) => faults.has(id);
-
-  /** The types a report counts as eligible, as the faults bend them. */
-  const eligibleTypes = (type: string): readonly AccountType[] | undefined => {
-    let types = ELIGIBLE[type];
-    if (!types) return undefined;
-    if (on('ra-cd-eligible') && type !== 'voi') types = [...types, 'cd'];
-    if (type === 'voa' && on('ra-voa-needs-checking')) types = ['checking'];
-    if (type === 'voaHistory' && on('ra-voai-investment-refused')) types = types.filter((t) => t !== 'investment');
-    if (type === 'assetSummary' && on('ra-prequal-noncra-savings-refused')) types = types.filter((t) => t !== 'savings');
-    if (type === 'voi' && on('ra-voi-investment-eligible')) types = [...types, 'investment'];
-    if (type === 'voi' && on('ra-voi-money-market-refused')) types = types.filter((t) => t !== 'moneyMarket');
-    // Blind fault: a certificate of deposit counted as a deposit account for VOI.
-    if (type === 'voi' && on('blind-voi-cd-counted-as-deposit')) types = [...types, 'cd'];
-    return types;
+  const limits = {
+    voaMonths: limitOf(ctx.contract, 'voaHistoryMonths'),
+    voaiMonths: limitOf(ctx.contract, 'voaiHistoryMonths'),
+    voaiDefaultDays: limitOf(ctx.contract, 'voaiDefaultHistoryDays'),
+    voiMonths: limitOf(ctx.contract, 'voiHistoryMonths'),
+    txreportMonths: limitOf(ctx.contract, 'transactionsReportMonths'),
   };
-  /** Blind faults: the eligibility gate's own list of types (the content keeps the report's). */
-  const gateTypes = (type: string, types: readonly AccountType[] | undefined): readonly AccountType[] | undefined => {
-    if (!types) return types;
-    if (type === 'voa' && on('blind-voa-gate-money-market-misspelled'))
-      return types.map((t) => (t === 'moneyMarket' ? ('moneymarket' as AccountType) : t));
-    if (type === 'voaHistory' && on('blind-voai-gate-needs-checking-or-savings'))
-      return types.filter((t) => t === 'checking' || t === 'savings');
-    if (type === 'preQualVoa' && on('blind-prequal-cra-gate-counts-cd')) return [...types, 'cd'];
-    return types;
-  };
-  const eligibilityUnchecked = (type: string) =>
-    (type === 'voa' && on('ra-voa-eligibility-unchecked')) ||
-    (type === 'voaHistory' && on('ra-voai-eligibility-unchecked')) ||
-    ((type === 'preQualVoa' || type === 'assetSummary') && on('ra-prequal-eligibility-unchecked'));
+  const exchange = (op: FdOperationId, kind: Kind, input: Input): Exchange => ({
+    op,
+    kind,
+    input,
+    world,
+    now: ctx.clock.nowEpochSeconds(),
+    limits,
+  });
+  /** The types a report of `x` reads, for its eligibility gate or its content. */
+  const typesOf = (x: Exchange, use: 'gate' | 'content') => state(x, { kind: 'types', types: ELIGIBLE[x.kind], use }).types;
 
-  /**
-   * The accounts named by accountIds (undefined: all), or a 404 sent (false) when one is not the
-   * customer's account (seed 002 Errors 404; assumption FD-ASSETS-ACCOUNT-IDS).
-   */
-  const namedAccounts = (customerId: string, text: unknown, reply: FastifyReply): string[] | undefined | false => {
-    const ids = idList(text);
-    if (!ids || on('ra-account-ids-ignored')) return undefined;
-    // Blind fault: an id is checked against every account the service holds, not the customer's.
-    // assets-account-ids-prefix-match: an entry that is the beginning of one of the customer's account ids passes.
-    const begins = (id: string) =>
-      on('assets-account-ids-prefix-match') &&
-      [...ctx.state.accounts.values()].some((a) => a.customerId === customerId && a.id.startsWith(id));
-    const unknown = ids.find(
-      (id) =>
-        !findAccount(ctx.state, customerId, id) &&
-        !(on('blind-assets-account-ids-any-customer') && ctx.state.accounts.has(id)) &&
-        !begins(id),
+  const judged = judgeThrough<Exchange, Step, Refusal>(seams, {
+    // seed 002 Errors 404 (assumption FD-ASSETS-ACCOUNT-IDS): an accountIds entry that is not the customer's account.
+    'account-ids': (x) => (x.unknown === undefined ? undefined : { status: 404, message: `Account not found: ${x.unknown}` }),
+    // A fromDate before the history cap is served from the cap (assumption: the sources say "up to" and state no 400).
+    cap: () => undefined,
+    // seed 002: no account of an eligible type, 400.
+    eligible: (x) =>
+      x.eligible!.length > 0
+        ? undefined
+        : { status: 400, message: `Bad request. (No eligible account type for a ${x.kind} report: ${x.types!.join(', ')}).` },
+    // seed 002, Transactions: required report from and to dates.
+    dates: (x) =>
+      x.from === undefined || x.to === undefined
+        ? { status: 400, message: `"${x.from === undefined ? 'fromDate' : 'toDate'}" is required` }
+        : undefined,
+    // provider 1.35.0: toDate later than fromDate.
+    order: (x) => (x.to! < x.from! ? { status: 400, message: 'toDate must be later than fromDate' } : undefined),
+    // seed 002: at most transactionsReportMonths between fromDate and toDate.
+    window: (x) =>
+      x.from! < monthsBefore(x.to!, limits.txreportMonths)
+        ? { status: 400, message: `There cannot be more than ${limits.txreportMonths} months between fromDate and toDate` }
+        : undefined,
+    // seed 002 Errors 404: an account that is not the customer's.
+    'statement-account': (x) =>
+      x.account ? undefined : { status: 404, message: `Account not found: ${x.statement!.accountId ?? '(none)'}` },
+    // The contract bounds statementIndex (provider 1.35.0 StatementData).
+    'statement-index': () => undefined,
+  });
+
+  /** The shared guards (404 customer, 403 freeze, 404 consumer); the customer and its consumer kept on the exchange. */
+  const guard = (x: Exchange, reply: FastifyReply) => {
+    const found = generationGuard(ctx, reply, x.input.path.customerId, true);
+    x.customer = found?.customer;
+    x.consumer = found?.consumer;
+    return found;
+  };
+
+  /** The accounts named by accountIds (undefined: all) judged: each must be the customer's account. */
+  const namedAccounts = (x: Exchange) => {
+    x.named = idList(x.input.body.accountIds);
+    x.unknown = x.named?.find((id) => !findAccount(world, x.customer!.id, id));
+    return judged(x, ['account-ids']);
+  };
+
+  /** The report filed as the filing the seam leaves says; its content built through the options, reading and content seams. */
+  const file = (x: Exchange, reply: FastifyReply, filing: Filing, build: (r: Report) => Record<string, unknown>) => {
+    const { type, title, callbackUrl, constraints } = state(x, { kind: 'filing', filing }).filing;
+    const report = createReport(ctx, {
+      type,
+      title,
+      customer: x.customer!,
+      consumer: x.consumer,
+      callbackUrl,
+      constraints: defined(constraints),
+      build: (r) => state(x, { kind: 'content', content: build(r), report: r }).content,
+    });
+    return answer(x, reply, { status: 202, body: reportAck(report), report });
+  };
+  /** The content of a report with a window or income: its accounts, options and reading through the seams. */
+  const content = (x: Exchange, r: Report, options: ContentOptions) =>
+    buildContent(
+      ctx,
+      r.id,
+      reportAccounts(ctx, r.customerId, typesOf(x, 'content'), x.named),
+      state(x, { kind: 'options', options, report: r }).options,
+      state(x, { kind: 'reading', reading: READING }).reading,
+      x.kind,
     );
-    if (unknown !== undefined && !on('ra-account-ids-unknown-ignored')) {
-      sendError(ctx, reply, 404, `Account not found: ${unknown}`);
-      return false;
-    }
-    return ids;
-  };
 
   /** provider 1.35.0 ShowNsf: the insufficient funds summary only when asked. */
   const nsfOf = (body: Record<string, unknown>, from: number, months: 2 | 6): Pick<ContentOptions, 'nsf'> =>
     body.showNsf === true ? { nsf: { from, months } } : {};
 
   interface Spec {
-    type: string;
+    kind: Kind;
     /** The content's options once the report completes (its createdDate is the window's end). */
-    content: (report: Report, body: Record<string, unknown>) => Omit<ContentOptions, 'faults'>;
-    /** The constraints the ack echoes (provider 1.35.0 *ConstraintsOut). */
-    echo: (body: Record<string, unknown>, accountIds?: string[]) => Record<string, unknown>;
+    options: (createdDate: number, body: Record<string, unknown>) => ContentOptions;
+    /** The constraints the ack echoes beyond the shared ones (provider 1.35.0 *ConstraintsOut). */
+    echo: (body: Record<string, unknown>) => Record<string, unknown>;
     /** The history cap in months, where fromDate has one. */
     capMonths?: number;
   }
 
-  /** VOA, VOAI, prequalification and VOI: guard, accounts named, eligibility (400), then the report. */
-  const assetReport = (operationId: FdOperationId, spec: Spec) => {
-    route(app, ctx, operationId, ({ path, query, body }: Input, reply) => {
-      const found = generationGuard(ctx, reply, path.customerId, true);
-      if (!found) return reply;
-      const named = namedAccounts(found.customer.id, body.accountIds, reply);
-      if (named === false) return reply;
-      if (spec.capMonths && beforeCapRefused(body, spec.capMonths, reply)) return reply;
-      const types = eligibleTypes(spec.type);
-      // Blind fault: the VOA gate counts the customer's accounts, whatever accountIds names.
-      const eligible = reportAccounts(
-        ctx,
-        found.customer.id,
-        gateTypes(spec.type, types),
-        spec.type === 'voa' && on('blind-voa-gate-ignores-account-ids') ? undefined : named,
-      );
-      if (eligible.length === 0 && !eligibilityUnchecked(spec.type)) {
-        return sendError(ctx, reply, 400, `Bad request. (No eligible account type for a ${spec.type} report: ${types!.join(', ')}).`);
-      }
-      const accountIds = on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds);
-      const report = createReport(ctx, {
-        // Blind fault: the non-CRA prequalification answers with the CRA report's type.
-        type: spec.type === 'assetSummary' && on('blind-prequal-noncra-type-cra') ? 'preQualVoa' : spec.type,
-        title: TITLES[spec.type],
-        customer: found.customer,
-        consumer: found.consumer,
-        // seeded-voa-callback-from-body: a VOA generation takes a callbackUrl the body sends when the query has none.
-        callbackUrl:
-          callbackOf(query) ??
-          (spec.type === 'voa' && on('seeded-voa-callback-from-body') && typeof body.callbackUrl === 'string'
-            ? body.callbackUrl
-            : undefined),
-        constraints: defined(spec.echo(body, accountIds)),
-        build: (r) => {
-          // Fault: every account of the customer listed, whatever its type.
-          const accounts = reportAccounts(ctx, r.customerId, on('ra-accounts-all-types') ? undefined : types, named);
-          return buildContent(ctx, r.id, accounts, { ...spec.content(r, body), faults, kind: spec.type });
-        },
-      });
-      return reply.code(202).send(reportAck(report));
+  /** VOA, VOAI, prequalification and VOI: guard, accounts named, fromDate, eligibility (400), then the report. */
+  const assetReport = (op: FdOperationId, spec: Spec) => {
+    route(app, ctx, op, (input, reply) => {
+      const { query, body } = input;
+      const x = exchange(op, spec.kind, input);
+      if (!guard(x, reply)) return reply;
+      const unnamed = namedAccounts(x);
+      if (unnamed) return refused(unnamed, reply);
+      x.fromDate = num(body.fromDate);
+      x.capMonths = spec.capMonths;
+      x.types = typesOf(x, 'gate');
+      x.eligible = reportAccounts(ctx, x.customer!.id, x.types, x.named);
+      const refusal = judged(x, spec.capMonths ? ['cap', 'eligible'] : ['eligible']);
+      if (refusal) return refused(refusal, reply);
+      const constraints = {
+        accountIds: idList(body.accountIds),
+        reportCustomFields: body.reportCustomFields,
+        fromDate: body.fromDate,
+        ...spec.echo(body),
+      };
+      const filing = { type: spec.kind, title: TITLES[spec.kind], callbackUrl: callbackOf(query), constraints };
+      return file(x, reply, filing, (r) => content(x, r, spec.options(r.createdDate, body)));
     });
   };
 
-  /** The start of a capped history: fromDate, not before the cap (fault: refused or not capped). */
-  const capped = (fromDate: number | undefined, cap: number, fallback: number) => {
-    if (fromDate === undefined) return fallback;
-    return on('ra-fromdate-cap-ignored') ? fromDate : Math.max(fromDate, cap);
-  };
-  /** Fault: a fromDate before the cap refused (the contract serves it from the cap). */
-  const beforeCapRefused = (body: Record<string, unknown>, months: number, reply: FastifyReply) => {
-    const from = num(body.fromDate);
-    if (!on('ra-fromdate-before-cap-400') || from === undefined || from >= monthsBefore(ctx.clock.nowEpochSeconds(), months)) return false;
-    sendError(ctx, reply, 400, `fromDate is more than ${months} months ago`);
-    return true;
-  };
-  const common = (body: Record<string, unknown>, accountIds?: string[]) => ({
-    accountIds,
-    // seeded-fam26b-assets-custom-field-value-ampersand-escaped: the asset reports keep each custom field's value HTML-escaped (& as &amp;).
-    reportCustomFields:
-      on('seeded-fam26b-assets-custom-field-value-ampersand-escaped') && Array.isArray(body.reportCustomFields)
-        ? body.reportCustomFields.map((f: Record<string, unknown>) =>
-            typeof f?.value === 'string' ? { ...f, value: f.value.replace(/&/g, '&amp;') } : f,
-          )
-        : body.reportCustomFields,
-    fromDate: on('ra-echo-from-date-dropped') ? undefined : body.fromDate,
-  });
-
   assetReport('GenerateVOAReport', {
-    type: 'voa',
-    capMonths: VOA_MONTHS,
-    echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
-    content: (r, body) => {
-      const months = on('ra-voa-history-24m') ? 24 : on('ra-voa-history-6m') ? 6 : VOA_MONTHS;
-      // i7-voa-history-months-as-30-days: the months counted as 30 days each.
-      const cap = on('i7-voa-history-months-as-30-days') ? daysBefore(r.createdDate, months * 30) : monthsBefore(r.createdDate, months);
-      // Blind fault: a fromDate given is taken as sent (the cap only stands in for a missing one).
-      const from = on('blind-voa-fromdate-taken-as-sent') ? (num(body.fromDate) ?? cap) : capped(num(body.fromDate), cap, cap);
-      return { window: { from, to: r.createdDate }, consolidated: true, ...nsfOf(body, from, 2) };
+    kind: 'voa',
+    capMonths: limits.voaMonths,
+    echo: (body) => ({ showNsf: body.showNsf }),
+    options: (created, body) => {
+      const cap = monthsBefore(created, limits.voaMonths);
+      const from = capped(num(body.fromDate), cap, cap);
+      return { window: { from, to: created }, consolidated: true, ...nsfOf(body, from, 2) };
     },
   });
 
   assetReport('GenerateVOAWithIncomeReport', {
-    type: 'voaHistory',
-    capMonths: VOAI_MONTHS,
-    echo: (body, ids) => ({
-      ...common(body, ids),
+    kind: 'voaHistory',
+    capMonths: limits.voaiMonths,
+    echo: (body) => ({
       showNsf: body.showNsf,
       incomeFromDate: body.incomeFromDate,
       incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum,
     }),
-    content: (r, body) => {
-      const cap = monthsBefore(r.createdDate, VOAI_MONTHS);
-      const fallback = daysBefore(
-        r.createdDate,
-        on('ra-voai-default-90d') ? 90 : on('blind-voai-default-60-days') ? 60 : VOAI_DEFAULT_DAYS,
-      );
-      // Blind fault: the transactions shown capped at VOA's 12 months.
-      const listCap = on('blind-voai-fromdate-capped-12-months') ? monthsBefore(r.createdDate, VOA_MONTHS) : cap;
-      const from = on('ra-voai-fromdate-ignored') ? fallback : capped(num(body.fromDate), listCap, fallback);
+    options: (created, body) => {
+      const cap = monthsBefore(created, limits.voaiMonths);
+      const from = capped(num(body.fromDate), cap, daysBefore(created, limits.voaiDefaultDays));
       // seed 002: income credits up to 24 months regardless of fromDate; incomeFromDate alters them.
-      // Blind faults: incomeFromDate taken from the start of its month; the income default 12 months.
-      const incomeFromDate =
-        num(body.incomeFromDate) !== undefined && on('blind-voai-income-from-month-start')
-          ? monthStart(num(body.incomeFromDate)!)
-          : num(body.incomeFromDate);
-      const incomeDefault = on('blind-voai-income-default-12-months') ? monthsBefore(r.createdDate, VOA_MONTHS) : cap;
-      const incomeFrom = on('ra-voai-income-follows-fromdate')
-        ? from
-        : incomeFromDate !== undefined && !on('ra-voai-income-fromdate-ignored')
-          ? Math.max(incomeFromDate, cap)
-          : incomeDefault;
+      const incomeFrom = capped(num(body.incomeFromDate), cap, cap);
       return {
-        window: { from, to: r.createdDate },
-        income: { from: incomeFrom, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
+        window: { from, to: created },
+        income: { from: incomeFrom, to: created, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
         ...nsfOf(body, from, 2),
       };
     },
   });
 
-  for (const [operationId, type] of [
+  for (const [op, kind] of [
     ['GeneratePrequalificationCRAReport', 'preQualVoa'],
     ['GeneratePrequalificationNonCRAReport', 'assetSummary'],
   ] as const) {
-    assetReport(operationId, {
-      type,
-      echo: (body, ids) => ({ ...common(body, ids), showNsf: body.showNsf }),
-      content: (_r, body) => ({ consolidated: true, ...nsfOf(body, num(body.fromDate) ?? 0, 6) }),
+    assetReport(op, {
+      kind,
+      echo: (body) => ({ showNsf: body.showNsf }),
+      options: (_created, body) => ({ consolidated: true, ...nsfOf(body, num(body.fromDate) ?? 0, 6) }),
     });
   }
 
   assetReport('GenerateVOIReport', {
-    type: 'voi',
-    capMonths: VOI_MONTHS,
-    echo: (body, ids) => ({ ...common(body, ids), incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
-    content: (r, body) => {
-      // Blind fault: the two years counted back from when the accounts were added, not from the report.
-      const anchor = on('blind-voi-history-from-account-added')
-        ? Math.min(r.createdDate, ...reportAccounts(ctx, r.customerId, undefined).map((a) => a.createdDate))
-        : r.createdDate;
-      const cap = on('ra-voi-history-unbounded') ? 0 : monthsBefore(anchor, on('ra-voi-history-12m') ? 12 : VOI_MONTHS);
+    kind: 'voi',
+    capMonths: limits.voiMonths,
+    echo: (body) => ({ incomeStreamConfidenceMinimum: body.incomeStreamConfidenceMinimum }),
+    options: (created, body) => {
+      const cap = monthsBefore(created, limits.voiMonths);
       const from = capped(num(body.fromDate), cap, cap);
-      return {
-        window: { from, to: r.createdDate },
-        income: { from, to: r.createdDate, confidenceMin: num(body.incomeStreamConfidenceMinimum) },
-      };
+      return { window: { from, to: created }, income: { from, to: created, confidenceMin: num(body.incomeStreamConfidenceMinimum) } };
     },
   });
 
-  route(app, ctx, 'GenerateTransactionsReport', ({ path, query, body }, reply) => {
-    const now = ctx.clock.nowEpochSeconds();
-    let from = num(query.fromDate);
-    let to = num(query.toDate);
-    // seed 002, Transactions: required report from and to dates (fault: a missing one defaulted).
-    // Blind fault: a missing toDate taken as now (fromDate still required).
-    if ((from === undefined || (to === undefined && !on('blind-txreport-to-date-defaults-now'))) && !on('ra-txreport-dates-optional')) {
-      return sendError(ctx, reply, 400, `"${from === undefined ? 'fromDate' : 'toDate'}" is required`);
-    }
-    to ??= now;
-    from ??= monthsBefore(to, 12);
-    // Blind fault: an inverted window silently swapped.
-    if (to < from && on('blind-txreport-inverted-dates-swapped')) [from, to] = [to, from];
-    // provider 1.35.0: toDate later than fromDate.
-    if (to < from && !on('ra-txreport-order-unchecked')) return sendError(ctx, reply, 400, 'toDate must be later than fromDate');
-    // seed 002: at most 24 months between fromDate and toDate.
-    const months = on('ra-txreport-window-12m') ? 12 : TXREPORT_MONTHS;
-    // Blind fault: a fromDate exactly 24 months back counted as over the limit (<= for <).
-    // i7-txreport-window-one-day-over-accepted: the limit a day further back.
-    const limit = on('i7-txreport-window-one-day-over-accepted') ? monthsBefore(to, months) - DAY_S : monthsBefore(to, months);
-    if ((from < limit || (from === limit && on('blind-txreport-window-exact-24-months-refused'))) && !on('ra-txreport-window-unchecked')) {
-      return sendError(ctx, reply, 400, `There cannot be more than ${TXREPORT_MONTHS} months between fromDate and toDate`);
-    }
-    const found = generationGuard(ctx, reply, path.customerId, true);
-    if (!found) return reply;
-    const named = namedAccounts(found.customer.id, body.accountIds, reply);
-    if (named === false) return reply;
-    const asked = query.includePending === true;
-    // Blind fault: pending transactions included whenever includePending is present, false included.
-    const pending = on('ra-txreport-pending-always')
-      ? true
-      : on('ra-txreport-pending-never')
-        ? false
-        : on('blind-txreport-pending-on-presence')
-          ? query.includePending !== undefined
-          : asked;
-    const window = { from, to, pending };
-    const report = createReport(ctx, {
-      type: 'transactions',
-      title: TITLES.transactions,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
-      constraints: defined({
-        accountIds: on('ra-echo-account-ids-dropped') ? undefined : idList(body.accountIds),
-        fromDate: from,
-        toDate: to,
-        includePending: asked,
-        reportCustomFields: body.reportCustomFields,
-        findTransaction: body.findTransaction,
-      }),
-      build: (r) => {
-        // Fault: only the VOA-eligible accounts listed (the transactions report reads every account).
-        const accounts = reportAccounts(ctx, r.customerId, on('ra-txreport-eligible-only') ? ELIGIBLE.voa : undefined, named);
-        const find = on('ra-txreport-find-ignored') ? undefined : (body.findTransaction as Record<string, unknown> | undefined);
-        return buildContent(ctx, r.id, accounts, { window, find, faults, kind: 'transactions' });
-      },
-    });
-    // i38-fd-txreport-ack-status-success: the 202 of a transactions report says success while the report is still inProgress.
-    if (on('i38-fd-txreport-ack-status-success')) return reply.code(202).send({ ...reportAck(report), status: 'success' });
-    return reply.code(202).send(reportAck(report));
+  route(app, ctx, 'GenerateTransactionsReport', (input, reply) => {
+    const { query, body } = input;
+    const x = exchange('GenerateTransactionsReport', 'transactions', input);
+    x.from = num(query.fromDate);
+    x.to = num(query.toDate);
+    const refusal = judged(x, ['dates', 'order', 'window']);
+    if (refusal) return refused(refusal, reply);
+    if (!guard(x, reply)) return reply;
+    const unnamed = namedAccounts(x);
+    if (unnamed) return refused(unnamed, reply);
+    const window = { from: x.from!, to: x.to!, pending: query.includePending === true };
+    const constraints = {
+      accountIds: idList(body.accountIds),
+      fromDate: window.from,
+      toDate: window.to,
+      includePending: window.pending,
+      reportCustomFields: body.reportCustomFields,
+      findTransaction: body.findTransaction,
+    };
+    const filing = { type: 'transactions', title: TITLES.transactions, callbackUrl: callbackOf(query), constraints };
+    return file(x, reply, filing, (r) => content(x, r, { window, find: body.findTransaction }));
   });
 
-  route(app, ctx, 'GenerateStatementReport', ({ path, query, body }, reply) => {
-    const found = generationGuard(ctx, reply, path.customerId, true);
-    if (!found) return reply;
-    const data = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number };
-    // Blind faults: without accountId, the customer's first account; an account of another customer of the same partner accepted.
-    const other = data.accountId === undefined ? undefined : ctx.state.accounts.get(String(data.accountId));
-    const samePartner =
-      other !== undefined &&
-      on('blind-stmt-account-same-partner-accepted') &&
-      findCustomer(ctx.state, other.customerId, found.customer.partnerId) !== undefined;
-    const account =
-      data.accountId === undefined
-        ? on('blind-stmt-account-id-defaults-first-account')
-          ? reportAccounts(ctx, found.customer.id, undefined)[0]
-          : undefined
-        : (findAccount(ctx.state, found.customer.id, String(data.accountId)) ??
-          (on('ra-stmt-account-owner-unchecked') || samePartner ? other : undefined));
-    // seed 002 Errors 404: an account that is not the customer's (fault: 400).
-    if (!account) return sendError(ctx, reply, on('ra-stmt-account-400') ? 400 : 404, `Account not found: ${data.accountId ?? '(none)'}`);
-    // i7-stmtreport-index-24-refused: the upper bound of statementIndex read as exclusive.
-    if (on('i7-stmtreport-index-24-refused') && data.statementIndex === 24)
-      return sendError(ctx, reply, 400, 'statementIndex must be between 1 and 23');
-    const index = data.statementIndex ?? (on('ra-stmt-default-index-0') ? 0 : 1);
-    const report = createReport(ctx, {
-      type: 'statement',
-      // seeded-statement-report-title-from-body: a title the body sends is kept as the report's.
-      title: on('seeded-statement-report-title-from-body') && typeof body.title === 'string' ? body.title : TITLES.statement,
-      customer: found.customer,
-      consumer: found.consumer,
-      callbackUrl: callbackOf(query),
-      // Blind fault: the account id echoed as a string.
-      constraints: defined({
-        statementReportData: {
-          accountId: on('blind-stmt-echo-account-id-string')
-            ? String(data.accountId ?? account.id)
-            : (data.accountId ?? Number(account.id)),
-          statementIndex: index,
-        },
-        reportCustomFields: body.reportCustomFields,
-      }),
-      build: (r) => {
-        if (on('ra-stmt-asset-missing')) return {};
-        // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
-        const h = createHash('sha256').update(`statement-report:${r.id}:${account.id}:${index}`).digest('hex');
-        return { assetId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${r.customerId}` };
-      },
+  route(app, ctx, 'GenerateStatementReport', (input, reply) => {
+    const { query, body } = input;
+    const x = exchange('GenerateStatementReport', 'statement', input);
+    if (!guard(x, reply)) return reply;
+    const data = (x.statement = (body.statementReportData ?? {}) as { accountId?: number; statementIndex?: number });
+    x.account = data.accountId === undefined ? undefined : findAccount(world, x.customer!.id, String(data.accountId));
+    x.index = data.statementIndex ?? 1;
+    const refusal = judged(x, ['statement-account', 'statement-index']);
+    if (refusal) return refused(refusal, reply);
+    const account = x.account!;
+    const index = x.index;
+    const constraints = {
+      statementReportData: { accountId: data.accountId ?? Number(account.id), statementIndex: index },
+      reportCustomFields: body.reportCustomFields,
+    };
+    const filing = { type: 'statement', title: TITLES.statement, callbackUrl: callbackOf(query), constraints };
+    return file(x, reply, filing, (r) => {
+      // An asset id in the provider's form (a UUID, then the customer id), deterministic per report.
+      const h = createHash('sha256').update(`statement-report:${r.id}:${account.id}:${index}`).digest('hex');
+      return { assetId: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}-${r.customerId}` };
     });
-    return reply.code(202).send(reportAck(report));
   });
 }
 
 // --- Content, built when the report completes.
-
-/** seed 002 / provider 1.35.0: the account types each report reads (VOI: deposit accounts only). */
-export const ELIGIBLE: Record<string, readonly AccountType[] | undefined> = {
-  voa: ['checking', 'savings', 'moneyMarket', 'investment'],
-  voaHistory: ['checking', 'savings', 'moneyMarket', 'investment'],
-  preQualVoa: ['checking', 'savings', 'moneyMarket', 'investment'],
-  assetSummary: ['checking', 'savings', 'moneyMarket', 'investment'],
-  voi: ['checking', 'savings', 'moneyMarket'],
-  // The transactions report reads every account (provider 1.35.0: "for the given accounts").
-  transactions: undefined,
-};
-
-/** The instant `months` calendar months before `s` (epoch seconds, UTC; the day clamped to the month's last). */
-export function monthsBefore(s: number, months: number): number {
-  const d = new Date(s * 1000);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() - months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Math.floor(Date.UTC(y, m, Math.min(d.getUTCDate(), last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000);
-}
-
-export const daysBefore = (s: number, days: number) => s - days * DAY_S;
 
 /** The transactions aggregation holds for an account: standard history, and the older ones once loaded. */
 export function heldTransactions(ctx: FdContext, account: Account): Transaction[] {
@@ -439,28 +332,6 @@ export function reportAccounts(ctx: FdContext, customerId: string, types: readon
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-export interface Window {
-  from: number;
-  to: number;
-  pending?: boolean;
-}
-
-export interface ContentOptions {
-  /** Transactions listed per account (absent: none listed, e.g. prequalification). */
-  window?: Window;
-  /** Income credits grouped into streams per account (VOAI, VOI). */
-  income?: { from: number; to: number; confidenceMin?: number };
-  /** Adds consolidatedAvailableBalance (VOA, prequalification). */
-  consolidated?: boolean;
-  /** showNsf: each account's insufficient funds summary since `from`, and over the last `months` months (2: VOA, VOAI; 6: prequalification). */
-  nsf?: { from: number; months: 2 | 6 };
-  /** The transactions report's findTransaction criteria (provider 1.35.0 FindTransactionConstraints). */
-  find?: Record<string, unknown>;
-  faults: { has(id: FdFaultId): boolean };
-  /** The report's type (voa, voaHistory, ..., transactions): where a blind fault bites. */
-  kind?: string;
-}
-
 function transactionView(t: Transaction) {
   return {
     id: t.id,
@@ -475,11 +346,9 @@ function transactionView(t: Transaction) {
 }
 
 /** provider 1.35.0 FindTransactionConstraints: every criterion given must hold. */
-function matches(t: Transaction, find: Record<string, unknown> | undefined, unsigned = false): boolean {
+function matches(t: Transaction, find: Record<string, unknown> | undefined, amount: number): boolean {
   if (!find) return true;
   const view = transactionView(t);
-  // Blind fault (unsigned): the amount range compared with the amount without its sign.
-  const amount = unsigned ? Math.abs(t.amount) : t.amount;
   if (typeof find.findTransactionAmountFrom === 'number' && amount < find.findTransactionAmountFrom) return false;
   if (typeof find.findTransactionAmountTo === 'number' && amount > find.findTransactionAmountTo) return false;
   if (
@@ -546,16 +415,20 @@ function incomeStreams(
 const NSF_FEE = /insufficient funds|\bnsf\b/i;
 
 /** The report's content: institutions with their accounts, the span of the transactions listed. */
-export function buildContent(ctx: FdContext, reportId: string, accounts: Account[], options: ContentOptions): Record<string, unknown> {
-  const { window, income, faults, kind } = options;
+export function buildContent(
+  ctx: FdContext,
+  reportId: string,
+  accounts: Account[],
+  options: ContentOptions,
+  reading: Reading,
+  kind: Kind,
+): Record<string, unknown> {
+  const { window, income } = options;
   let earliest: number | undefined;
   let latest: number | undefined;
   const institutions = new Map<string, Record<string, unknown>[]>();
   for (const account of accounts) {
-    // Blind fault: VOA reads the standard aggregation only, without the historic load's transactions.
-    const held = heldTransactions(ctx, account).filter(
-      (t) => !(kind === 'voa' && t.historic && faults.has('blind-voa-standard-history-only')),
-    );
+    const held = heldTransactions(ctx, account).filter(reading.held);
     const holder = holderOf(ctx.state.customers.get(account.customerId), account);
     const view: Record<string, unknown> = {
       id: Number(account.id),
@@ -572,22 +445,18 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
       ownerAddress: holder.ownerAddress,
     };
     if (window) {
-      // Seeded fault: the report leaves out what was posted at fromDate itself.
-      const from = faults.has('txreport-from-date-exclusive') ? window.from + 1 : window.from;
       const listed = held.filter(
         (t) =>
-          t.postedDate >= from &&
+          t.postedDate >= window.from &&
           t.postedDate <= window.to &&
           (window.pending || t.status !== 'pending') &&
-          matches(t, options.find, faults.has('blind-txreport-find-amount-unsigned')),
+          matches(t, options.find, reading.amount(t)),
       );
       for (const t of listed) {
         earliest = Math.min(earliest ?? t.postedDate, t.postedDate);
         latest = Math.max(latest ?? t.postedDate, t.postedDate);
       }
-      // Blind fault: the transactions report shows debits as positive amounts (the sign left to type).
-      const unsigned = kind === 'transactions' && faults.has('blind-txreport-debits-unsigned');
-      view.transactions = listed.map((t) => (unsigned ? { ...transactionView(t), amount: Math.abs(t.amount) } : transactionView(t)));
+      view.transactions = listed.map(transactionView);
     }
     if (options.nsf) {
       // provider 1.35.0 VOAReportAccount, PrequalificationReportAccount: the insufficient funds fees counted
@@ -616,27 +485,20 @@ export function buildContent(ctx: FdContext, reportId: string, accounts: Account
   const content: Record<string, unknown> = {
     institutions: [...institutions.entries()].map(([id, list]) => ({
       id: Number(id),
-      // Fault: the institution named by a placeholder of its id.
-      name: faults.has('ra-institution-named-by-id') ? `Institution ${id}` : (names.get(id) ?? `Institution ${id}`),
+      name: names.get(id) ?? `Institution ${id}`,
       urlHomeApp: `https://institution-${id}.example.test`,
       accounts: list,
     })),
   };
   if (window) {
-    // Fault: the span starts at the window's start, not at the earliest transaction listed.
-    const start = faults.has('ra-span-from-window') ? window.from : (earliest ?? window.from);
+    const start = reading.spanStart(earliest, window);
     const end = latest ?? window.to;
     const days = Math.max(0, Math.round((end - start) / DAY_S));
     // provider 1.35.0: the asset reports are seasoned beyond 180 days, TransactionsReport beyond 365.
     Object.assign(content, { startDate: start, endDate: end, days, seasoned: days > (kind === 'transactions' ? 365 : 180) });
   }
   if (options.consolidated) {
-    // Blind fault: the consolidated balance sums the cash accounts only, not the investment one.
-    const summed = faults.has('blind-assets-consolidated-cash-only') ? accounts.filter((a) => a.type !== 'investment') : accounts;
-    const sum = summed.reduce((total, a) => total + a.availableBalance, 0);
-    content.consolidatedAvailableBalance = cents(
-      faults.has('ra-consolidated-balance-current') ? accounts.reduce((total, a) => total + a.balance, 0) : sum,
-    );
+    content.consolidatedAvailableBalance = cents(accounts.reduce((total, a) => total + a.availableBalance, 0));
   }
   return content;
 }

@@ -1,9 +1,10 @@
 // Faults of what a report states about its own figures and its lasting ids (FD-PROP-REPORT-FIGURES,
 // helpers/client/invariants/report-figures.ts): they bend a report's answer as it leaves the mock, at
 // the kit's reply seam (mocks/kit/faults.ts FaultSeams.reply), whichever report module built it.
-import { faultCatalogue, type Reply } from '../../kit/faults.js';
+import { faultCatalogue, type Reply, type SeamTypes } from '../../kit/faults.js';
+import { faultsAt, provider } from '../fault-builders.js';
 
-const RULES = ['FD-PROP-REPORT-FIGURES'];
+const fault = faultsAt<SeamTypes>();
 
 /** A report's answer (an ack, a read, a refresh) with `bend` applied to its JSON object; any other answer unchanged. */
 const reportAnswer = (bend: (report: Record<string, any>) => void) => ({
@@ -21,65 +22,53 @@ const reportAnswer = (bend: (report: Record<string, any>) => void) => ({
 });
 
 export const REPORT_FIGURES_FAULTS = faultCatalogue([
-  {
-    id: 'fd-prop-report-figures-seasoned-at-asset-threshold',
+  fault('fd-prop-report-figures-seasoned-at-asset-threshold', {
     rule: "FD-PROP-REPORT-FIGURES: every report giving days reads seasoned against the asset reports' threshold, the longer one of the cash flow, transactions, analytics and Foresight kinds too",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       // The asset reports' threshold (provider 1.35.0 VOAReport.seasoned).
       if (typeof r.days === 'number' && typeof r.seasoned === 'boolean') r.seasoned = r.days > 180;
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-portfolio-id-per-report',
+  }),
+  fault('fd-prop-report-figures-portfolio-id-per-report', {
     rule: "FD-PROP-REPORT-FIGURES: each report of a customer answers a portfolio id of its own (the report's id), not the customer's one portfolio id",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       if (typeof r.portfolioId === 'string' && r.id !== undefined) r.portfolioId = `${r.id}-port`;
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-employment-id-per-report',
+  }),
+  fault('fd-prop-report-figures-employment-id-per-report', {
     rule: "FD-PROP-REPORT-FIGURES: a payroll report's employment ids are made anew on each report (the report's id), not kept across its refreshes",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       for (const e of Array.isArray(r.employmentHistory) ? r.employmentHistory : [])
         if (e && typeof e === 'object' && e.employmentId !== undefined) e.employmentId = `emp-${r.id}`;
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-pay-statement-billable-again',
+  }),
+  fault('fd-prop-report-figures-pay-statement-billable-again', {
     rule: 'FD-PROP-REPORT-FIGURES: a pay statement an earlier report digitized is billable again on every later report, and counted so',
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       if (!Array.isArray(r.payStatements)) return;
       for (const p of r.payStatements) if (p && typeof p === 'object' && 'billable' in p) p.billable = true;
       if (typeof r.numberOfBillableAssets === 'number') r.numberOfBillableAssets = r.payStatements.length;
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-net-annual-oldest-months',
+  }),
+  fault('fd-prop-report-figures-net-annual-oldest-months', {
     rule: "FD-PROP-REPORT-FIGURES: an income stream's netAnnual sums the oldest year of net monthly records of the report's income window, not the previous year's",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       for (const i of Array.isArray(r.institutions) ? r.institutions : [])
         for (const a of Array.isArray(i?.accounts) ? i.accounts : [])
           for (const s of Array.isArray(a?.incomeStreams) ? a.incomeStreams : [])
             if (Array.isArray(s?.netMonthly) && typeof s.netAnnual === 'number')
               s.netAnnual = Math.round(s.netMonthly.slice(0, 12).reduce((t: number, m: { net: number }) => t + m.net, 0) * 100) / 100;
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-cash-flow-two-months-latest-only',
+  }),
+  fault('fd-prop-report-figures-cash-flow-two-months-latest-only', {
     rule: "FD-PROP-REPORT-FIGURES: a cash flow account's two-month credit total is the latest month's alone, not the sum of its last two",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       for (const i of Array.isArray(r.institutions) ? r.institutions : [])
         for (const a of Array.isArray(i?.accounts) ? i.accounts : []) {
           const months = a?.cashFlowCredit?.monthlyCashFlowCredits;
@@ -87,13 +76,11 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
             a.cashFlowCredit.twoMonthCreditTotal = months[months.length - 1].totalCreditsAmount;
         }
     }),
-  },
-  {
-    id: 'fd-prop-report-figures-stream-recency-in-hours',
+  }),
+  fault('fd-prop-report-figures-stream-recency-in-hours', {
     rule: "FD-PROP-REPORT-FIGURES: an analytics report gives each stream's recency in hours, not in days",
-    source: 'provider',
-    rules: RULES,
-    seams: reportAnswer((r) => {
+    ...provider,
+    ...reportAnswer((r) => {
       const sets = [
         ...(Array.isArray(r.institutions) ? r.institutions : []).flatMap((i: any) =>
           (Array.isArray(i?.accounts) ? i.accounts : []).map((a: any) => a?.analytics),
@@ -103,5 +90,5 @@ export const REPORT_FIGURES_FAULTS = faultCatalogue([
       for (const set of sets)
         for (const s of Array.isArray(set?.streams) ? set.streams : []) if (typeof s.recency === 'number') s.recency *= 24;
     }),
-  },
+  }),
 ]);

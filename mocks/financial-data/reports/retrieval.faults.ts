@@ -15,7 +15,7 @@ type Judge = NonNullable<Seams['judge']>;
 type Answering = NonNullable<Seams['answer']>;
 type Op = Exchange['op'];
 type Row = Record<string, any>;
-const { fault } = faultKit<RetrievalSeams>();
+const { fault, skipOn: skip, foldOn: fold } = faultKit<RetrievalSeams>();
 
 const BY_CUSTOMER: Op = 'GetReportByCustomer';
 const BY_CONSUMER: Op = 'GetReportByConsumer';
@@ -28,21 +28,6 @@ const LISTS: Op[] = [CUSTOMER_LIST, CONSUMER_LIST];
 const PORTFOLIOS: Op[] = ['GetPortfolioByCustomer', 'GetPortfolioByConsumer', 'GetPortfolioByPathParamPortFolioID'];
 
 // (a) The request as judged: functions at the judge seam.
-/** The exchange changed at `step` of one of `ops` before it is judged further. */
-const fold =
-  (ops: Op[], step: Step, change: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s === step && ops.includes(x.op)) change(x);
-    return r;
-  };
-/** The refusal of `step` on `ops` skipped where `when` holds; `then` resolves what the step would have. */
-const skip =
-  (ops: Op[], step: Step, when: (x: Exchange) => boolean = () => true, then?: (x: Exchange) => void): Judge =>
-  (x, s, r) => {
-    if (s !== step || !r || !ops.includes(x.op) || !when(x)) return r;
-    then?.(x);
-    return undefined;
-  };
 /** A refusal added at `step` of `ops` where `when` holds. */
 const refuse =
   (ops: Op[], step: Step, status: number, message: string, when: (x: Exchange) => boolean): Judge =>

@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
 import { spawnCollect, inTempDir } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
@@ -24,7 +23,7 @@ import {
   serviceVerdict,
 } from '../../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
-import SuiteReporter from '../../../helpers/verdict/suite-reporter.js';
+import { readRecorded, RECORDER, reportedRun } from './recorded-run.known.js';
 import { PARENT_PID_ENV } from '../../../helpers/run/parent-watch.js';
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
@@ -66,18 +65,6 @@ test('runs when the run is stopped', async () => {
 test('never started', () => {});
 `;
 
-const RECORDER = `
-import fs from 'node:fs';
-const test = (t) => ({ id: t.id, project: t.parent.project()?.name, titlePath: t.titlePath(), file: t.location.file, tags: t.tags, annotations: t.annotations, retries: t.retries });
-export default class Recorder {
-  onBegin(config, suite) { this.tests = suite.allTests().map(test); this.ends = []; }
-  onTestEnd(t, r) { this.ends.push({ test: test(t), result: { status: r.status, retry: r.retry, annotations: r.annotations } }); }
-  onEnd(result) { fs.writeFileSync('events.json', JSON.stringify({ status: result.status, tests: this.tests, ends: this.ends })); }
-}
-`;
-
-type Recorded = { id: string; project: string; titlePath: string[]; file: string; tags: string[]; annotations: []; retries: number };
-
 test('one real run stopped by SIGINT: the check in progress is interrupted in Allure and the certification alike, never failed', async () => {
   // A nested Playwright run starts in seconds on a quiet machine, ten times that on a loaded runner.
   test.setTimeout(2 * NESTED_RUN_MS);
@@ -106,28 +93,14 @@ test('one real run stopped by SIGINT: the check in progress is interrupted in Al
     await expect.poll(() => fs.existsSync(path.join(dir, 'running')), { timeout: NESTED_RUN_MS }).toBe(true);
     child.kill('SIGINT');
     await exited;
-    const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as {
-      status: string;
-      tests: Recorded[];
-      ends: { test: Recorded; result: TestResult }[];
-    };
+    const events = readRecorded(dir);
     expect(events.status).toBe('interrupted');
     const stopped = events.ends.find((e) => e.test.titlePath.at(-1) === 'runs when the run is stopped')!;
     expect(stopped.result.status, 'read after the first reporter: a skip, not a failure').toBe('skipped');
     expect(stopped.result.annotations).toContainEqual({ type: 'skip-kind', description: 'interrupted' });
 
     // The suite reporter fed the same run: its counts are Allure's.
-    const testCase = (t: Recorded) =>
-      ({
-        ...t,
-        parent: { project: () => ({ name: t.project }) },
-        titlePath: () => t.titlePath,
-        location: { file: t.file, line: 1, column: 1 },
-      }) as unknown as TestCase;
-    const reporter = new SuiteReporter();
-    const tests = events.tests.map(testCase);
-    reporter.onBegin({} as never, { suites: [{ title: 'installments' }], allTests: () => tests } as unknown as Suite);
-    for (const { test: t, result } of events.ends) reporter.onTestEnd(testCase(t), { ...result, attachments: [] } as TestResult);
+    const reporter = reportedRun(events);
     const v = serviceVerdict('installments', 'Installments', 'seed', reporter.checkOutcomes(), emptyCoverage('installments'));
     const allure = allureCounts(path.join(dir, 'allure-results'));
     expect(allure.installments?.failed ?? 0, 'Allure lists no failure').toBe(0);

@@ -7,9 +7,9 @@
 // their worker is judged without a run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
+import { inTempDir } from '../support.known.js';
 import {
   isCheckError,
   KEPT_WORKER_ANNOTATION,
@@ -65,9 +65,8 @@ export default {
 type End = { title: string; status: string; expectedStatus: string; outcome: string; worker: number; annotations: string[] };
 
 /** The run of SPEC in a temporary folder (a run of its own: none of this run's worker variables). */
-function subRun(args: string[]): { status: number | null; ends: End[]; bodies: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-worker-'));
-  try {
+function subRun(args: string[]): Promise<{ status: number | null; ends: End[]; bodies: string }> {
+  return inTempDir('kept-worker-', (dir) => {
     const root = path.resolve('.');
     fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
     fs.writeFileSync(path.join(dir, 'checks.spec.ts'), SPEC(root));
@@ -84,9 +83,7 @@ function subRun(args: string[]): { status: number | null; ends: End[]; bodies: s
     );
     expect(fs.existsSync(path.join(dir, 'ends.json')), run.stdout + run.stderr).toBe(true);
     return { status: run.status, ...(JSON.parse(fs.readFileSync(path.join(dir, 'ends.json'), 'utf8')) as { ends: End[]; bodies: string }) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const OUTCOMES = [
@@ -100,8 +97,8 @@ const OUTCOMES = [
   ['its fixture is built again in a new worker and the body runs', 'passed', 'expected'],
 ];
 
-test('a failed check keeps its worker and is reported as the failure it is; an error that is no check replaces the worker', () => {
-  const { status, ends, bodies } = subRun([]);
+test('a failed check keeps its worker and is reported as the failure it is; an error that is no check replaces the worker', async () => {
+  const { status, ends, bodies } = await subRun([]);
   expect(status, 'a run with failures exits 1').toBe(1);
   expect(ends.map((e) => [e.title, e.status, e.outcome])).toEqual(OUTCOMES);
   expect(ends.every((e) => e.expectedStatus === 'passed' && !e.annotations.includes(KEPT_WORKER_ANNOTATION))).toBe(true);

@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { emptyCoverage, expect, NESTED_RUN_MS, test } from '../../../fixtures/self.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
 import { serviceVerdict } from '../../../helpers/verdict/certification.js';
-import SuiteReporter, { NOT_RUN_REASON, summaryCounts } from '../../../helpers/verdict/suite-reporter.js';
+import { NOT_RUN_REASON, summaryCounts } from '../../../helpers/verdict/suite-reporter.js';
+import { readRecorded, RECORDER, reportedRun } from './recorded-run.known.js';
 import { certificationHtml } from '../../../helpers/verdict/certification-html.js';
 import { SKIP_KIND_ANNOTATION } from '../../../helpers/client/annotations.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
@@ -93,16 +93,6 @@ test('times out', () => { test.setTimeout(1000); return new Promise(() => {}); }
 test('never started', () => {});
 `;
 
-const RECORDER = `
-import fs from 'node:fs';
-const test = (t) => ({ id: t.id, project: t.parent.project()?.name, titlePath: t.titlePath(), file: t.location.file, tags: t.tags, annotations: t.annotations, retries: t.retries });
-export default class Recorder {
-  onBegin(config, suite) { this.tests = suite.allTests().map(test); this.ends = []; }
-  onTestEnd(t, r) { this.ends.push({ test: test(t), result: { status: r.status, retry: r.retry, annotations: r.annotations, error: r.error && { message: r.error.message } } }); }
-  onEnd() { fs.writeFileSync('events.json', JSON.stringify({ tests: this.tests, ends: this.ends })); }
-}
-`;
-
 const CONFIG = `
 export default {
   testDir: '.', outputDir: './test-results', workers: 1, retries: 0, timeout: 60_000, maxFailures: 2,
@@ -110,25 +100,6 @@ export default {
   projects: [{ name: 'installments', testMatch: 'checks.spec.mjs' }, { name: 'card-enrollment', testMatch: 'other.spec.mjs' }],
 };
 `;
-
-type Recorded = {
-  id: string;
-  project: string;
-  titlePath: string[];
-  file: string;
-  tags: string[];
-  annotations: { type: string; description?: string }[];
-  retries: number;
-};
-
-/** A recorded test as the suite reporter reads a TestCase. */
-const testCase = (t: Recorded) =>
-  ({
-    ...t,
-    parent: { project: () => ({ name: t.project }) },
-    titlePath: () => t.titlePath,
-    location: { file: t.file, line: 1, column: 1 },
-  }) as unknown as TestCase;
 
 /** Per project (a testsuite's hostname, as Playwright's JUnit reporter writes it): passed, failed (failures and errors), skipped. */
 function junitCounts(xml: string): Record<string, { passed: number; failed: number; skipped: number }> {
@@ -159,19 +130,10 @@ test("one real run: the certification counts equal the page's, the console's Sum
     { cwd: dir, encoding: 'utf8', timeout: NESTED_RUN_MS, env: { ...process.env, FORCE_COLOR: '0' } },
   );
   expect(fs.existsSync(path.join(dir, 'events.json')), run.stdout + run.stderr).toBe(true);
-  const events = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as {
-    tests: Recorded[];
-    ends: { test: Recorded; result: TestResult }[];
-  };
+  const events = readRecorded(dir);
 
   // The suite reporter, fed the same run (its onEnd would write this repository's reports: not called).
-  const reporter = new SuiteReporter();
-  const tests = events.tests.map(testCase);
-  reporter.onBegin(
-    {} as never,
-    { suites: [...new Set(events.tests.map((t) => t.project))].map((title) => ({ title })), allTests: () => tests } as unknown as Suite,
-  );
-  for (const { test: t, result } of events.ends) reporter.onTestEnd(testCase(t), { ...result, attachments: [] } as TestResult);
+  const reporter = reportedRun(events);
   const outcomes = reporter.checkOutcomes();
   const services = [...new Set(outcomes.map((o) => o.project))].map((s) =>
     serviceVerdict(
