@@ -59,11 +59,14 @@ test(
           all: known(op).all - known(op).historic,
           pending: known(op).pending,
         });
+      // Read in three pages or four: every page leaves them out, not only the first (the filter is the
+      // query's, and start and limit page the one list it selects: provider 1.35.0 StartParameter).
+      const size = Math.max(1, Math.ceil(withPending.length / 3.5));
       for (const [what, query] of [
         ['without includePending', whole],
         ['includePending=false', { ...whole, includePending: false }],
       ] as const) {
-        const got = await readAll(list, op, query);
+        const got = await readAll(list, op, query, size);
         expect(
           got.filter((t) => t.status === 'pending').map((t) => t.id),
           `${op} ${what}: pending transactions listed`,

@@ -62,11 +62,11 @@ export function lister(fdApi: OperationClient, customerId: string, accountId: st
     fdApi.call(op, { path: op === 'GetAllCustomerTransactions' ? { customerId } : { customerId, accountId }, query });
 }
 
-/** Every transaction of a list, page after page of the largest size (checked 200 each). */
-export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query: Query): Promise<any[]> {
+/** Every transaction of a list, page after page of the largest size or of `limit` (checked 200 each). */
+export async function readAll(list: ReturnType<typeof lister>, op: ListOp, query: Query, limit = PAGE_MAX): Promise<any[]> {
   const out: any[] = [];
   for (let start = 1; start <= 20; start++) {
-    const res = await list(op, { ...query, start, limit: PAGE_MAX });
+    const res = await list(op, { ...query, start, limit });
     expect(res.status, `${op} start ${start}`).toBe(200);
     out.push(...res.body.transactions);
     if (!moreOf(res.body)) break;
