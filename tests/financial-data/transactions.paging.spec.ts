@@ -131,54 +131,58 @@ test(
   async ({ fdApi, fd, linkedCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const list = lister(fdApi, linkedCustomer.customerId, checking.id);
-    const whole = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
+    const base = { ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)), includePending: true };
     // The linked customer's transactions change only under a test holding it alone (the linkedCustomer
-    // fixture): the list read whole and then page by page is the same list.
-    for (const { op } of LISTS) {
-      const records = await readAll(list, op, whole);
-      const byId = new Map(records.map((t) => [Number(t.id), t]));
-      const all = records.map((t) => Number(t.id));
-      if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op, linkedCustomer));
-      test.skip(all.length < 2, `${op}: the linked customer has ${all.length} transactions; paging needs two`);
-      const size = Math.ceil(all.length / 3.5); // four pages, the last one short
-      const pages = Math.ceil(all.length / size);
-      const seen: number[] = [];
-      let echoedFirst: { fromDate: number; toDate: number; sort: unknown } | undefined;
-      for (let start = 1; start <= pages + 1; start++) {
-        const res = await list(op, { ...whole, start, limit: size });
-        expect(res.status).toBe(200);
-        const displaying = Math.max(0, Math.min(size, all.length - (start - 1) * size));
-        expectCounts(res.body, all.length, displaying, start < pages, `${op} start ${start} limit ${size}`);
-        // Every page keeps the query: the echoed dates and order of the request, and each record as the
-        // pages of the largest size give it, member for member (FD-TXN-PAGE-KEEPS-QUERY).
-        const echoed = { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort };
-        expect(echoed, `${op} start ${start}: the query the page answers, as page one`).toEqual(echoedFirst ?? echoed);
-        echoedFirst ??= echoed;
-        expect(echoed, `${op} start ${start}: the dates asked`).toMatchObject({ fromDate: whole.fromDate, toDate: whole.toDate });
-        const changed = (res.body.transactions ?? []).filter((t: { id: number }) => !isDeepStrictEqual(t, byId.get(Number(t.id))));
-        expect(changed, `${op} start ${start}: transactions not as the largest pages give them`).toEqual([]);
-        seen.push(...idsOf(res.body));
+    // fixture): the list read whole and then page by page is the same list. Under the default order and
+    // under sort=asc (seed 002, Transactions: sort; a page is a slice of the list in the order asked).
+    for (const { op } of LISTS)
+      for (const sort of [undefined, 'asc'] as const) {
+        const whole = { ...base, sort };
+        const records = await readAll(list, op, whole);
+        const byId = new Map(records.map((t) => [Number(t.id), t]));
+        const all = records.map((t) => Number(t.id));
+        if (fd.kind === 'mock') expect(all, `${op}: the known standard history`).toHaveLength(standard(op, linkedCustomer));
+        test.skip(all.length < 2, `${op}: the linked customer has ${all.length} transactions; paging needs two`);
+        const size = Math.ceil(all.length / 3.5); // four pages, the last one short
+        const pages = Math.ceil(all.length / size);
+        const seen: number[] = [];
+        let echoedFirst: { fromDate: number; toDate: number; sort: unknown } | undefined;
+        for (let start = 1; start <= pages + 1; start++) {
+          const res = await list(op, { ...whole, start, limit: size });
+          expect(res.status).toBe(200);
+          const displaying = Math.max(0, Math.min(size, all.length - (start - 1) * size));
+          expectCounts(res.body, all.length, displaying, start < pages, `${op} sort ${sort ?? 'default'} start ${start} limit ${size}`);
+          // Every page keeps the query: the echoed dates and order of the request, and each record as the
+          // pages of the largest size give it, member for member (FD-TXN-PAGE-KEEPS-QUERY).
+          const echoed = { fromDate: Number(res.body.fromDate), toDate: Number(res.body.toDate), sort: res.body.sort };
+          expect(echoed, `${op} start ${start}: the query the page answers, as page one`).toEqual(echoedFirst ?? echoed);
+          echoedFirst ??= echoed;
+          expect(echoed, `${op} start ${start}: the dates asked`).toMatchObject({ fromDate: whole.fromDate, toDate: whole.toDate });
+          const changed = (res.body.transactions ?? []).filter((t: { id: number }) => !isDeepStrictEqual(t, byId.get(Number(t.id))));
+          expect(changed, `${op} start ${start}: transactions not as the largest pages give them`).toEqual([]);
+          seen.push(...idsOf(res.body));
+        }
+        expect(seen, `${op} sort ${sort ?? 'default'}: the pages, one after another, are the full list`).toEqual(all);
+        if (sort) continue;
+        // A narrower window (from the middle transaction's date on), oldest first: its page 2 keeps it,
+        // each transaction in the window and the one the full list gives (a page that dropped fromDate
+        // would start from the oldest of the whole history).
+        const cut = dateOf(records[Math.floor(records.length / 2)]);
+        if (records.filter((t) => dateOf(t) >= cut).length > 2) {
+          const res = await list(op, { ...whole, fromDate: cut, sort: 'asc', start: 2, limit: 2 });
+          expect(res.status).toBe(200);
+          const page2 = (res.body.transactions ?? []) as { id: number; transactionDate?: number; postedDate?: number }[];
+          expect(page2, `${op} fromDate ${cut} asc, start 2 limit 2: two transactions`).toHaveLength(2);
+          expect(
+            page2.filter((t) => dateOf(t) < cut).map((t) => t.id),
+            `${op} fromDate ${cut} asc, start 2 limit 2: transactions before the window`,
+          ).toEqual([]);
+          expect(Number(res.body.fromDate), `${op} fromDate ${cut}, start 2: the fromDate it answers under`).toBe(cut);
+          expect(
+            page2.filter((t) => !isDeepStrictEqual(t, byId.get(Number(t.id)))).map((t) => t.id),
+            `${op} fromDate ${cut} asc, start 2: transactions not as the full list gives them`,
+          ).toEqual([]);
+        }
       }
-      expect(seen, `${op}: the pages, one after another, are the full list`).toEqual(all);
-      // A narrower window (from the middle transaction's date on), oldest first: its page 2 keeps it,
-      // each transaction in the window and the one the full list gives (a page that dropped fromDate
-      // would start from the oldest of the whole history).
-      const cut = dateOf(records[Math.floor(records.length / 2)]);
-      if (records.filter((t) => dateOf(t) >= cut).length > 2) {
-        const res = await list(op, { ...whole, fromDate: cut, sort: 'asc', start: 2, limit: 2 });
-        expect(res.status).toBe(200);
-        const page2 = (res.body.transactions ?? []) as { id: number; transactionDate?: number; postedDate?: number }[];
-        expect(page2, `${op} fromDate ${cut} asc, start 2 limit 2: two transactions`).toHaveLength(2);
-        expect(
-          page2.filter((t) => dateOf(t) < cut).map((t) => t.id),
-          `${op} fromDate ${cut} asc, start 2 limit 2: transactions before the window`,
-        ).toEqual([]);
-        expect(Number(res.body.fromDate), `${op} fromDate ${cut}, start 2: the fromDate it answers under`).toBe(cut);
-        expect(
-          page2.filter((t) => !isDeepStrictEqual(t, byId.get(Number(t.id)))).map((t) => t.id),
-          `${op} fromDate ${cut} asc, start 2: transactions not as the full list gives them`,
-        ).toEqual([]);
-      }
-    }
   },
 );
