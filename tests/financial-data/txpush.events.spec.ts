@@ -17,6 +17,7 @@ import {
   rules,
   sentUrlViolations,
   tellingListenerPath,
+  tellingText,
   test,
   withDefaultPort,
   type FdListener,
@@ -63,7 +64,9 @@ async function subscribe(fdApi: OperationClient, path: Path, callbackUrl: string
 }
 
 async function testTransaction(fdApi: OperationClient, path: Path, nowMs: number, amount = -12.34) {
-  const body = { amount, description: 'TxPush listener check', transactionDate: Math.floor(nowMs / 1000) - 60 };
+  // A description with inner and trailing spaces, mixed case and non-ASCII letters: a reader that
+  // trims, collapses or folds it reads back another value than the one sent (fixtures/arbitraries/telling.ts).
+  const body = { amount, description: tellingText('TxPush check'), transactionDate: Math.floor(nowMs / 1000) - 60 };
   const res = await fdApi.call('CreateTxPushTestTransaction', { path, body });
   return { res, body };
 }
