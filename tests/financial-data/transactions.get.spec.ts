@@ -43,6 +43,20 @@ test(
       txns.find((t) => t.status === 'pending'),
     ].filter(Boolean);
     if (fd.kind === 'mock') expect(chosen, 'the known data has an undated and a pending transaction in the first 60').toHaveLength(4);
+    // And one transaction of every other account of the customer, of each kind (credit card, loan,
+    // savings...), as the customer list shows it: the by-id reader answers every account's the same way.
+    const customerList = await readAll(list, 'GetAllCustomerTransactions', {
+      ...wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000)),
+      includePending: true,
+    });
+    const accounts = new Set([String(checking.id)]);
+    for (const t of customerList) {
+      if (accounts.has(String(t.accountId))) continue;
+      accounts.add(String(t.accountId));
+      chosen.push(t);
+    }
+    if (fd.kind === 'mock')
+      expect(accounts.has(String(linkedCustomer.account('creditCard').id)), 'the known data: a credit card transaction chosen').toBe(true);
     for (const t of chosen) {
       const one = await fdApi.call('GetCustomerTransaction', { path: { customerId, transactionId: t.id } });
       expect(one.status, `GetCustomerTransaction ${t.id}`).toBe(200);
@@ -53,7 +67,9 @@ test(
 
 test(
   "another customer's transaction or account is a 404 on every transactions operation",
-  rules('FD-TXN-OWNER-404'),
+  // The recurring call is also the provider's 404 for an accountIds entry that is not the customer's
+  // (provider 1.35.0 GetRecurringTransactions 404), here an account of another customer of the partner.
+  rules('FD-TXN-OWNER-404', 'FD-TXN-RECURRING-UNKNOWN-ACCOUNT'),
   async ({ fdApi, fd, fdEntities, linkedCustomer, createCustomer }) => {
     const checking = linkedCustomer.account('checking');
     const whole = wholeHistory(checking.createdDate, Math.floor(fd.now() / 1000));
