@@ -24,6 +24,13 @@ import { redact } from '../secrets/redact.js';
 import { walkMembers } from '../secrets/sensitive.js';
 
 const CAN_TELL = /\s|[^ -~]|[&<>"'#%?]/;
+/**
+ * Members a document defines as a normalisation of what was sent, not its echo: provider 1.35.0
+ * Categorization.normalizedPayeeName (a payee normalised from the description and memo) and
+ * .bestRepresentation (the description and memo combined, without duplicates, numbers or special
+ * characters). Their value may be the sent text tidied; it is never judged as an echo.
+ */
+const NORMALISED_BY_DEFINITION = new Set(['normalizedPayeeName', 'bestRepresentation']);
 const NOT_FOLLOWED = /^[^\s@]+@[^\s@]+$|^[a-z][a-z0-9+.-]*:\/\//i;
 const MIN_LENGTH = 6;
 /** A reader that takes its criteria in a body (postMerchantMidSearches, a routing-number lookup). */
@@ -118,7 +125,7 @@ export function normalisedEchoConformance(exchange: Exchange, testInfo: TestInfo
   const visit = (node: unknown, key: string | undefined): boolean => {
     if (found.length >= 3 || ++leaves > MAX_LEAVES) return false;
     if (typeof node === 'string') {
-      if (node.length < MIN_LENGTH - 1 || sent.exact.has(node)) return true;
+      if (node.length < MIN_LENGTH - 1 || sent.exact.has(node) || NORMALISED_BY_DEFINITION.has(key ?? '')) return true;
       const source = sent.byCanonical.get(canonical(node));
       if (source !== undefined)
         found.push(
