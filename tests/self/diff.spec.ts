@@ -18,7 +18,7 @@ import { atoms } from '../../tools/diff/locate.js';
 import type { Diff } from 'api-smart-diff';
 import { diffForSuite, reachOf, type DiffResult } from '../../tools/diff/suite-diff.js';
 import type { Rule } from '../../helpers/contract/rules.js';
-import { testRule, expectOneErrorLine } from './support.known.js';
+import { testRule } from './support.known.js';
 
 type Json = any;
 
@@ -208,21 +208,6 @@ test('npm run diff writes the report and exits 1 on a false-alarm risk', async (
   });
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-for (const [args, message] of [
-  [['--service', 'card-enrollment'], '--service and --to are required'],
-  [['--service', 'nope', '--to', 'x.yaml'], "unknown service 'nope'"],
-  [['--service', 'card-enrollment', '--to', '/no/such/file.yaml'], 'cannot read /no/such/file.yaml: ENOENT'],
-  [['--service', 'card-enrollment', '--to', 'package.json'], 'is not an OpenAPI 3.x document'],
-  [['--service', 'card-enrollment', '--to', 'README.md', '--from'], '--from needs a value'],
-] as const) {
-  // Its main in this worker: the test above starts the command line.
-  test(`scripts/diff ${args.join(' ')} answers with one error line`, async () => {
-    const { main } = await import('../../scripts/diff.js');
-    const { code, output } = await runInProcess(main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-  });
-}
 
 test('an enum dropped inline and one dropped through a shared schema are classed alike: enum removed, a false-alarm risk', () => {
   const before = widgets();

@@ -9,8 +9,7 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
-import { expectOneErrorLine, closing } from '../support.known.js';
-import { runInProcess } from '../commands.known.js';
+import { closing } from '../support.known.js';
 import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../../helpers/contract/services.js';
@@ -437,22 +436,6 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     });
   });
 });
-
-// --- npm run mock -- --as-sandbox: its own argument errors are one usage line (exit 2), before any port is taken.
-for (const [args, message] of [
-  [['--as-sandbox'], '--as-sandbox needs --service <name>'],
-  [
-    ['--service', 'financial-data', '--as-sandbox', '--rps', '2.5'],
-    "--rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'",
-  ],
-] as const) {
-  test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
-    const { main } = await import('../../../scripts/mock.js');
-    const { code, output } = await runInProcess(main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-    expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
-  });
-}
 
 test("financial data stand-in: a report ends within one of the seed's waits between reads, not inProgress at once", async () => {
   const { sandboxLimits } = await import('../../../mocks/financial-data/stand-in-limits.js');
