@@ -233,26 +233,16 @@ test('a stopped certify ends NOT RUN, exit 5, on the console and in the certific
       const cert = JSON.parse(fs.readFileSync(file, 'utf8'));
       return { code, verdict: cert.verdict, console: lines.join('\n').match(/VERDICT: ([A-Z ]+) \(/)?.[1] };
     };
-    const notRun = { code: 5, verdict: 'NOT RUN', console: 'NOT RUN' };
-    expect(end(), 'no certification of the run (stopped before Playwright wrote one)').toEqual(notRun);
-    fs.writeFileSync(file, '{"verdict": "PASS", "runId": "run-1", "chec');
-    expect(end(), 'a certification cut short').toEqual(notRun);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ target: 'sandbox', verdict: 'PASS', runId: 'run-1', checks: { selected: 3, run: 3, skipped: 0 }, services: [] }),
-    );
-    expect(end(), "the run's own PASS, the signal during the sweep after it").toEqual(notRun);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        target: 'sandbox',
-        verdict: 'PASS',
-        runId: 'an older run',
-        checks: { selected: 3, run: 3, skipped: 0 },
-        services: [],
-      }),
-    );
-    expect(end(), "the previous run's PASS is not this run's verdict").toEqual(notRun);
+    const run = { target: 'sandbox', verdict: 'PASS', checks: { selected: 3, run: 3, skipped: 0 }, services: [] };
+    for (const [what, text] of [
+      ['no certification of the run (stopped before Playwright wrote one)', undefined],
+      ['a certification cut short', '{"verdict": "PASS", "runId": "run-1", "chec'],
+      ["the run's own PASS, the signal during the sweep after it", JSON.stringify({ ...run, runId: 'run-1' })],
+      ["the previous run's PASS is not this run's verdict", JSON.stringify({ ...run, runId: 'an older run' })],
+    ] as const) {
+      if (text) fs.writeFileSync(file, text);
+      expect(end(), what).toEqual({ code: 5, verdict: 'NOT RUN', console: 'NOT RUN' });
+    }
   });
 });
 
