@@ -14,10 +14,10 @@ import { browserMissing, launchChromium } from '../../../helpers/client/browser.
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../../helpers/contract/services.js';
 import { loadContract } from '../../../helpers/contract/contract.js';
-import { fdHeaderNames } from '../../../helpers/contract/facts.js';
 import { startFinancialDataMock } from '../../../mocks/financial-data/index.js';
 import type { Account } from '../../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../../mocks/stand-in.js';
+import { addTesting, fdHeaders, newTestingCustomer } from './fd-stand-in.known.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
@@ -143,38 +143,6 @@ for (const service of SERVICES) {
 }
 
 // --- Financial data
-
-/** The provider's names of the financial data security headers (the contract's x-provider-name). */
-const PROVIDER_NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
-
-/** The provider's header names with the app key, and a token of the partner when asked. */
-async function fdHeaders(
-  h: { baseURL: string },
-  env: Record<string, string>,
-  partner: 'main' | 'spare' = 'main',
-): Promise<Record<string, string>> {
-  const key = { [PROVIDER_NAMES.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
-  const credentials =
-    partner === 'main'
-      ? { partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET }
-      : { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: env.FD_SPARE_PARTNER_SECRET };
-  const res = await fetch(`${h.baseURL}/aggregation/v2/partners/authentication`, {
-    method: 'POST',
-    headers: key,
-    body: JSON.stringify(credentials),
-  });
-  expect(res.status, 'a token with the provider header names').toBe(200);
-  return { ...key, [PROVIDER_NAMES.appToken]: ((await res.json()) as { token: string }).token };
-}
-
-const addTesting = (baseURL: string, headers: Record<string, string>, username: string) =>
-  fetch(`${baseURL}/aggregation/v2/customers/testing`, { method: 'POST', headers, body: JSON.stringify({ username }) });
-
-async function newTestingCustomer(baseURL: string, headers: Record<string, string>, username: string): Promise<string> {
-  const res = await addTesting(baseURL, headers, username);
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 test('financial data stand-in: the 101st live testing customer of a partner is a 400 naming the limit; a deleted one frees its place', async () => {
   await closing(startStandIn('financial-data'), async (h) => {
