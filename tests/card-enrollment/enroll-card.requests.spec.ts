@@ -569,16 +569,8 @@ test(
   },
 );
 
-test(
-  'accepts every serviceId registered to the client (the mock registers ids with # _ -)',
-  rules('CE-PAT-SERVICEID:accept@card'),
-  async ({ cardApi, cards, card }) => {
-    for (const serviceId of card.serviceIds) {
-      const res = await cardApi.call('putCard', { body: { ...(await cards.withCard()), serviceId } });
-      expect(res.status, `serviceId ${serviceId}`).toBe(200);
-    }
-  },
-);
+// Every serviceId registered to the client accepted (the mock registers ids with # _ -): enroll-card.every-source.spec.ts,
+// under every cardSource on each path (CE-PAT-SERVICEID:accept, CE-ECHO-SERVICEID).
 
 // --- putCard (POST /cards) on the push-account-receipt path (seed 000, (b)): the patterns,
 // formats and enums of the request outside the card (EnrollCardRequest, SrcCorrelationId, Consumer,
