@@ -259,7 +259,7 @@ interface Enroll {
 }
 
 /** Enrolls a request the contract allows; the client's answer judge compares each mask of the answer with its source sent. */
-async function enroll({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
+async function expectEnrolled({ cardApi, cards, cardRequestContract }: Enroll, path: EnrollmentPath, change: Record<string, unknown>) {
   let body = await cards.on(path);
   for (const [at, value] of Object.entries(change)) body = setPath(body, at, value);
   const plain = path === 'card' ? { ...body, encryptedCard: 'a.b.c.d.e' } : body;
@@ -280,7 +280,7 @@ for (const path of ENROLLMENT_PATHS) {
         // A new identity each (cards.on): the judge holds the masks of a consumer the enrollment adds to the names
         // sent (CE-MASK-NAMES: not in clear; CE-MASK-FORM: "J***", "D**", maskedFullName "J*** D**").
         for (const names of CONSUMERS)
-          await enroll({ cardApi, cards, cardRequestContract }, path, {
+          await expectEnrolled({ cardApi, cards, cardRequestContract }, path, {
             'consumer.firstName': names.firstName,
             'consumer.lastName': names.lastName,
           });
@@ -294,7 +294,7 @@ for (const path of ENROLLMENT_PATHS) {
         skipForIdentity(testInfo, ['CE-MASK-EMAIL']);
         // The judge holds maskedEmailAddress to the address sent (CE-MASK-EMAIL, CE-MASK-FORM).
         for (const address of ADDRESSES)
-          await enroll({ cardApi, cards, cardRequestContract }, path, { 'consumer.consumerIdentity.identityValue': address });
+          await expectEnrolled({ cardApi, cards, cardRequestContract }, path, { 'consumer.consumerIdentity.identityValue': address });
       },
     );
 
@@ -305,7 +305,7 @@ for (const path of ENROLLMENT_PATHS) {
         const fixtures = { cardApi, cards, cardRequestContract };
         const provider = requestIdentityForm() === 'provider';
         for (const value of provider ? OPAQUE_IDS : ADDRESSES) {
-          const { sent, masked } = await enroll(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
+          const { sent, masked } = await expectEnrolled(fixtures, path, { 'consumer.consumerIdentity.identityValue': value });
           expect(sent.consumer.consumerIdentity.identityType === PROVIDER_IDENTITY_TYPE, 'the identity form sent').toBe(provider);
           const identity = masked?.maskedConsumerIdentity;
           if (identity === undefined) continue;
