@@ -41,6 +41,7 @@ import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
+import { mdTable } from '../tools/report.js';
 
 const USAGE =
   'npm run certify:stand-in -- [--service <name>] [--rps <n>] [--faults <id,id>] [--interrupt-after <seconds>] [--workers <n>] [--clean-room]';
@@ -337,11 +338,17 @@ export const main: CommandMain = async (argv, io) => {
       `Each service ended so long into the run (its last check; the services share the workers, so these are not durations of their own; the certification ran ${Math.round(certified.seconds)} s in all, with ${workers} workers${rps ? ` and ${rps} requests/s per stand-in` : ''}).`,
       `Checks: ${cert ? `${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected` : '-'}.`,
       '',
-      '| service | verdict | ended into the run | passed | failed | skipped | seed checks run | 429s waited out (s) | 429s the stand-in answered | created / deleted | deletable left (ledger / stand-in) | the API cannot delete |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
-      ...rows.map(
-        (r) =>
-          `| ${r.service} | ${r.verdict} | ${walls[r.service] ?? '-'} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seedRun} | ${r.guest.retries} (${r.guest.retryWaitSeconds}) | ${r.answered429} | ${r.guest.created} / ${r.guest.deleted} | ${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''} | ${r.guest.undeletable} |`,
+      ...mdTable(
+        [
+          ...['service', 'verdict', 'ended into the run', 'passed', 'failed', 'skipped', 'seed checks run', '429s waited out (s)'],
+          ...['429s the stand-in answered', 'created / deleted', 'deletable left (ledger / stand-in)', 'the API cannot delete'],
+        ],
+        rows.map((r) => [
+          ...[r.service, r.verdict, walls[r.service] ?? '-', r.passed, r.failed, r.skipped, r.seedRun],
+          ...[`${r.guest.retries} (${r.guest.retryWaitSeconds})`, r.answered429, `${r.guest.created} / ${r.guest.deleted}`],
+          `${r.guest.deletableLeft} / ${r.live.length}${r.live.length ? ` (${r.live.slice(0, 5).join(', ')})` : ''}`,
+          r.guest.undeletable,
+        ]),
       ),
     ];
     const skips = rows.flatMap((r) => [

@@ -30,6 +30,7 @@ import { parseArgs, playwright, runMain, UsageError, type CommandIo, type Comman
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import { redactText } from '../helpers/secrets/redact.js';
+import { groupBy, mdTable, writeReportFiles } from '../tools/report.js';
 import {
   equivalentBy,
   instrumentFolders,
@@ -375,33 +376,27 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
   return stale.length ? 1 : 0;
 }
 
+/** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
+const cell = (code: string) => `\`${code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60)}\``;
+
 /**
  * The population's mutants no test reaches, by file (most first) and line: what a check must reach
  * before it can kill them, or what review shows unreachable through the API.
  */
-/** A mutant's code in a table cell: pipes escaped, on one line, cut at 60 characters. */
-const cell = (code: string) => code.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 60);
-
 function writeUnreached(service: string, ref: string, total: number, unreached: SampledMutant[], io: CommandIo): void {
-  const byFile = new Map<string, SampledMutant[]>();
-  for (const m of unreached) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
-  const files = [...byFile].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const files = groupBy(unreached, (m) => m.file).sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const head = `${service} at ${ref}: ${unreached.length} of ${total} mutants of the population reached by no test (${((100 * unreached.length) / Math.max(1, total)).toFixed(1)}%)`;
   io.out(head);
   for (const [file, ms] of files) io.out(`  ${String(ms.length).padStart(5)}  ${file}`);
   const rows = files.flatMap(([, ms]) =>
     ms
       .sort((a, b) => a.line - b.line || a.column - b.column)
-      .map((m) => `| ${m.file}:${m.line}:${m.column} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` |`),
+      .map((m) => [`${m.file}:${m.line}:${m.column}`, m.mutator, cell(m.original), cell(m.replacement)]),
   );
   const out = path.join(ROOT, 'reports', `mutation-unreached-${service}.md`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    redactText(
-      `# Mutants no test reaches: ${service}\n\n- ${head}\n\n| where | mutator | original | replacement |\n|---|---|---|---|\n${rows.join('\n')}\n`,
-    ),
-  );
+  const table = mdTable(['where', 'mutator', 'original', 'replacement'], rows);
+  fs.writeFileSync(out, redactText(`# Mutants no test reaches: ${service}\n\n- ${head}\n\n${table.join('\n')}\n`));
   io.out(`written: ${path.relative(ROOT, out)}`);
 }
 
@@ -422,12 +417,6 @@ function writeReport(
     results: (SampledMutant & { status: string; ran: string; stays?: string })[];
   },
 ) {
-  const dir = path.join(ROOT, 'reports');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.json`),
-    redactText(JSON.stringify({ service, ...r }, null, 2)),
-  );
   const lines = [
     `# Sampled mutants of mocks/${service} (StrykerJS instrumenter)`,
     '',
@@ -435,15 +424,11 @@ function writeReport(
     `- Result: **${r.ratio}**`,
     `- Mode: ${r.mode}; ${r.minutes.toFixed(1)} min in all`,
     '',
-    '| status | where | mutator | original | replacement | ran | reviewed survivor: why it stays |',
-    '|---|---|---|---|---|---|---|',
-    ...r.results.map(
-      (m) =>
-        `| ${m.status} | ${m.file}:${m.line} | ${m.mutator} | \`${cell(m.original)}\` | \`${cell(m.replacement)}\` | ${m.ran} | ${m.stays ?? ''} |`,
+    ...mdTable(
+      ['status', 'where', 'mutator', 'original', 'replacement', 'ran', 'reviewed survivor: why it stays'],
+      r.results.map((m) => [m.status, `${m.file}:${m.line}`, m.mutator, cell(m.original), cell(m.replacement), m.ran, m.stays ?? '']),
     ),
   ];
-  fs.writeFileSync(
-    path.join(dir, `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}.md`),
-    redactText(`${lines.join('\n')}\n`),
-  );
+  const name = `mutation-sample-${service}${r.ref === 'HEAD' ? '' : `-${r.ref.slice(0, 7)}`}`;
+  writeReportFiles(path.join(ROOT, 'reports'), name, { service, ...r }, lines, redactText);
 }

@@ -19,7 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { parseArgs, playwright, plural, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { parseArgs, playwright, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
@@ -327,20 +328,16 @@ export const main: CommandMain = async (argv, io) => {
     '',
     `Caught ${caught}/${outcomes.length} faults (${ratio}%).${blindLine}${setLine}${gapLine}`,
     '',
-    '| service | fault | rule | source | written blind (or its set) | result | ran |',
-    '|---|---|---|---|---|---|---|',
+    ...mdTable(
+      ['service', 'fault', 'rule', 'source', 'written blind (or its set)', 'result', 'ran'],
+      outcomes.map((o) => [
+        ...[o.service, o.fault, o.rule, o.source, o.blind ? 'yes' : (o.set ?? ''), o.caught ? 'caught' : '**missed**'],
+        `${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''}`,
+      ]),
+    ),
   ];
-  for (const o of outcomes)
-    lines.push(
-      `| ${o.service} | ${o.fault} | ${o.rule} | ${o.source} | ${o.blind ? 'yes' : (o.set ?? '')} | ${o.caught ? 'caught' : '**missed**'} | ${ranText(o.ran)}${o.caughtOutsideSelection !== undefined ? ', then the whole service' : ''} |`,
-    );
-  const dir = path.resolve('reports');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'mutation.md'), `${lines.join('\n')}\n`);
-  fs.writeFileSync(
-    path.join(dir, 'mutation.json'),
-    JSON.stringify({ mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes }, null, 2),
-  );
+  const summary = { mode: targeted ? 'targeted' : 'full', jobs, wallSeconds, caught, total: outcomes.length, outcomes };
+  writeReportFiles(path.resolve('reports'), 'mutation', summary, lines);
   io.out(
     `\nMutation (${mode}): caught ${caught}/${outcomes.length} faults (${ratio}%) in ${wallSeconds} s.${blindLine}${setLine}${gaps.length ? ` ${gaps.length} caught only by the whole service.` : ''} -> reports/mutation.md`,
   );

@@ -11,9 +11,6 @@ import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 
 export class UsageError extends Error {}
 
-/** `1 check`, `2 checks`: a count with its word. */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** `--help` or `-h` among a command's arguments: its usage is printed and it exits 0, having done nothing. */
 export class HelpRequested extends Error {
   constructor(readonly usage: string) {

@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type CommandIo, plural } from '../cli.js';
+import type { CommandIo } from '../cli.js';
+import { plural } from '../report.js';
 import { lintWorkflow } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
