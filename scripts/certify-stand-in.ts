@@ -175,7 +175,7 @@ export const main: CommandMain = async (argv, io) => {
   const targetName = cleanRoom ? 'clean-room servers' : 'stand-ins';
   const services = SERVICES.filter((s) => !args.service || s === args.service);
   if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.join(', ')})`);
-  const num = (name: string) => {
+  const num = (name: 'rps' | 'interrupt-after' | 'workers') => {
     const raw = args[name];
     if (raw === undefined) return undefined;
     if (!/^[0-9]+$/.test(String(raw))) throw new UsageError(`--${name} must be a whole number. Usage: ${USAGE}`);
@@ -187,7 +187,7 @@ export const main: CommandMain = async (argv, io) => {
   // 4 x 12 testing customers stay well inside the quota of 100.
   const workers = num('workers') ?? 4;
   const faults =
-    typeof args.faults === 'string'
+    args.faults !== undefined
       ? args.faults
           .split(',')
           .map((f) => f.trim())

@@ -34,7 +34,7 @@ import { contractVersions, MOCK_VERSION_VARIABLES } from '../helpers/contract/ve
 import { explainCertification, explanationLines } from '../tools/diff/explain.js';
 import { sweepLedger } from '../helpers/target/sandbox/sweep.js';
 import { forgetLedger, readGuestLog, summarise } from '../helpers/client/guest/guest-log.js';
-import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]';
 const REPORTS = path.resolve('reports');
@@ -89,9 +89,9 @@ export function interruptedEnd(io: CommandIo, target: string, runId: string, sig
 
 export const main: CommandMain = async (argv, io) => {
   const args = parseArgs(argv, { service: 'value', baseline: 'value', workers: 'value', 'explain-with': 'value' }, USAGE);
+  if (args.service !== undefined) knownService(args.service);
   const services = SERVICES.filter((s) => !args.service || s.name === args.service);
-  if (services.length === 0) throw new UsageError(`unknown service '${args.service}' (known: ${SERVICES.map((s) => s.name).join(', ')})`);
-  const explainWith = typeof args['explain-with'] === 'string' ? args['explain-with'] : undefined;
+  const explainWith = args['explain-with'];
   if (args['explain-with'] !== undefined) {
     const versioned = services.filter((s) => explainWith !== undefined && contractVersions(s.name).includes(explainWith));
     if (versioned.length === 0)
@@ -104,7 +104,7 @@ export const main: CommandMain = async (argv, io) => {
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
   let baseline: Certification | undefined;
   try {
-    baseline = typeof args.baseline === 'string' ? readBaseline(args.baseline) : undefined;
+    baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
   } catch (error) {
     if (error instanceof BaselineError) throw new UsageError(error.message);
     throw error;
@@ -221,7 +221,7 @@ export const main: CommandMain = async (argv, io) => {
   }
   const verdict = cert.verdict as Verdict;
   let regressions = 0;
-  if (baseline && typeof args.baseline === 'string') {
+  if (baseline && args.baseline !== undefined) {
     cert.baseline = compareCertifications(baseline, cert, path.relative(process.cwd(), path.resolve(args.baseline)));
     regressions = regressionCount(cert.baseline);
     io.out(

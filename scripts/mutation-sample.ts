@@ -26,7 +26,7 @@ import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { redactMessage } from '../helpers/secrets/redact.js';
-import { parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
+import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import { redactText } from '../helpers/secrets/redact.js';
@@ -67,13 +67,11 @@ export const main: CommandMain = async (argv, io) => {
     USAGE,
   );
   if (args.check) {
-    if (Object.keys(args).some((k) => k !== 'check' && args[k] !== undefined))
+    if (Object.entries(args).some(([k, v]) => k !== 'check' && v !== undefined))
       throw new UsageError(`--check takes no other option (it checks every service's list and the kit's). Usage: ${USAGE}`);
     return checkEquivalents(io);
   }
-  const service = String(args.service ?? '');
-  if (!SERVICES.some((s) => s.name === service))
-    throw new UsageError(`--service must be one of ${SERVICES.map((s) => s.name).join(', ')}. Usage: ${USAGE}`);
+  const service = knownService(args.service);
   const count = Number(args.count ?? 60);
   const seed = Number(args.seed ?? 1);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--count must be a positive integer. Usage: ${USAGE}`);
@@ -90,7 +88,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(`--only must be a regular expression over file paths. Usage: ${USAGE}`);
   }
   // --unreached: the whole population's mutants that no test reaches (a worklist, not a measure).
-  if (args.unreached && ['count', 'seed', 'targeted', 'confirm'].some((k) => args[k] !== undefined))
+  if (args.unreached && (['count', 'seed', 'targeted', 'confirm'] as const).some((k) => args[k] !== undefined))
     throw new UsageError(`--unreached lists the whole population: it takes no --count, --seed, --targeted or --confirm. Usage: ${USAGE}`);
   if (args.unreached) args.coverage = true;
   const ref = String(args.ref ?? 'HEAD');
