@@ -26,7 +26,16 @@ import path from 'node:path';
 import { SERVICES } from '../helpers/contract/services.js';
 import { contractVersions, VERSION_VARIABLES } from '../helpers/contract/versions.js';
 import { redactMessage } from '../helpers/secrets/redact.js';
-import { knownService, parseArgs, playwright, runMain, UsageError, type CommandIo, type CommandMain, type RunResult } from '../tools/cli.js';
+import {
+  knownService,
+  parseArgs,
+  playwright,
+  runMain,
+  UsageError,
+  type CommandIo,
+  type CommandMain,
+  type RunResult,
+} from '../tools/cli.js';
 import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import { redactText } from '../helpers/secrets/redact.js';
