@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
-import { knownService, parseArgs, playwright, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
+import { knownService, parseArgs, playwright, pool, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
 import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
@@ -55,16 +55,6 @@ interface Outcome {
 function firstFailure(output: string): string | undefined {
   const line = output.split('\n').find((l) => /^\s+\d+\) \[/.test(l));
   return line?.trim().replace(/\s+/g, ' ').slice(0, 160);
-}
-
-/** Runs `work` over `items` with at most `jobs` at a time; `slot` tells the concurrent runs apart. */
-async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
-      while (next < items.length) await work(items[next++], slot);
-    }),
-  );
 }
 
 const ranText = (ran: Outcome['ran']) =>

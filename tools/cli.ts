@@ -158,6 +158,16 @@ function isProgram(moduleUrl: string): boolean {
   }
 }
 
+/** Runs `work` over `items` with at most `jobs` at a time; `slot` tells the concurrent runs apart. */
+export async function pool<T>(items: T[], jobs: number, work: (item: T, slot: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async (_, slot) => {
+      while (next < items.length) await work(items[next++], slot);
+    }),
+  );
+}
+
 /**
  * The command that starts Playwright's command line in `cwd`: Node on the package's own script, one
  * process (`npx playwright` would first start npm to find the same script).
