@@ -37,7 +37,7 @@ import type { ServiceGuestSummary } from '../helpers/client/guest/guest-log.js';
 import { countTestingCustomers, customerQuota, quotaRefusal } from '../helpers/target/sandbox/quota.js';
 import { loadContract } from '../helpers/contract/contract.js';
 import type { Certification } from '../helpers/verdict/model.js';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInHandle, type StandInService } from '../mocks/stand-in.js';
 import { startCleanRoom } from '../tools/clean-room/start.js';
 import { parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
@@ -200,13 +200,7 @@ export const main: CommandMain = async (argv, io) => {
   if (mistakes.code) return mistakes.code;
   const tuning = userTuning(io.env);
   // One run per checkout (helpers/verdict/run-lock.ts): held throughout; the runs it starts share it.
-  let lock;
-  try {
-    lock = acquireRunLock(path.resolve('reports'));
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  const lock = acquireRunLock(path.resolve('reports'));
   fs.mkdirSync(OUT, { recursive: true });
   const copyReports = () => {
     for (const name of REPORT_FILES) {

@@ -21,11 +21,11 @@
 // certified contract's: a failure the newer version documents is still a failure of this contract.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BaselineError, baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
+import { baselineLines, compareCertifications, readBaseline, regressionCount } from '../helpers/verdict/baseline.js';
 import { VERDICT_EXIT } from '../helpers/verdict/certification.js';
 import type { Certification, Verdict } from '../helpers/verdict/model.js';
 import { writeCertification, writeNotRun } from '../helpers/verdict/certification-report.js';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import { PARENT_PID_ENV, watchParent } from '../helpers/run/parent-watch.js';
 import { CERTIFY_ENV } from '../helpers/verdict/reporters.js';
 import { configurationMistakes } from '../helpers/config/config.js';
@@ -102,21 +102,10 @@ export const main: CommandMain = async (argv, io) => {
   if (args.workers !== undefined && !/^[1-9][0-9]*$/.test(String(args.workers)))
     throw new UsageError(`--workers must be a positive whole number. Usage: ${USAGE}`);
   // Read before the run replaces the reports: the baseline may be the last run's reports/certification.json.
-  let baseline: Certification | undefined;
-  try {
-    baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
-  } catch (error) {
-    if (error instanceof BaselineError) throw new UsageError(error.message);
-    throw error;
-  }
+  // A bad baseline or a run already holding the checkout is one error line and exit 2 (tools/cli.ts exitCodeOf).
+  const baseline = args.baseline !== undefined ? readBaseline(args.baseline) : undefined;
   // One run per checkout (helpers/verdict/run-lock.ts): refused before anything under reports/ is touched.
-  let lock;
-  try {
-    lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  const lock = acquireRunLock(REPORTS, `npm run certify${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`);
   // From here a signal ends the run with a NOT RUN certification (before Playwright starts: at once).
   let interrupted: string | undefined;
   let child: import('node:child_process').ChildProcess | undefined;

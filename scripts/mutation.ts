@@ -17,7 +17,7 @@
 // the batched verdicts equal to one process per fault.
 import fs from 'node:fs';
 import path from 'node:path';
-import { acquireRunLock, RUN_LOCK_ENV, RunRefused } from '../helpers/verdict/run-lock.js';
+import { acquireRunLock, RUN_LOCK_ENV } from '../helpers/verdict/run-lock.js';
 import type { Fault } from '../mocks/kit/faults.js';
 import { knownService, parseArgs, playwright, pool, runMain, UsageError, type RunResult, type CommandMain } from '../tools/cli.js';
 import { mdTable, plural, writeReportFiles } from '../tools/report.js';
@@ -134,12 +134,7 @@ export const main: CommandMain = async (argv, io) => {
     throw new UsageError(args.fault ? `unknown fault '${args.fault}'` : `no fault id matches --match '${args.match}'`);
   // One run per checkout (helpers/verdict/run-lock.ts): the mutation run holds it, and its own
   // Playwright runs share it through the token.
-  try {
-    Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
-  } catch (error) {
-    if (error instanceof RunRefused) throw new UsageError(error.message);
-    throw error;
-  }
+  Object.assign(env, { [RUN_LOCK_ENV]: acquireRunLock(path.resolve('reports')).token });
   process.stdout.write(`${services.join(', ')}: fault-free run... `);
   const [clean, listing] = await Promise.all([
     playwright(
