@@ -36,7 +36,8 @@ import {
   type CommandMain,
   type RunResult,
 } from '../tools/cli.js';
-import { listService, rulesOfModule, selectTests } from '../tools/mutation/targets.js';
+import { listService } from '../tools/listing.js';
+import { rulesOfModule, selectTests } from '../tools/mutation/targets.js';
 import { readMutantCoverage } from '../helpers/client/mutant-coverage.js';
 import { redactText } from '../helpers/secrets/redact.js';
 import { groupBy, mdTable, writeReportFiles } from '../tools/report.js';

@@ -24,7 +24,8 @@ import { mdTable, plural, writeReportFiles } from '../tools/report.js';
 import { laneKey } from '../helpers/client/mutation-lane.js';
 import { runLanes, type LaneJob } from '../tools/mutation/lanes.js';
 import { chosen as isChosen, faultSets, unknownSetMessage } from '../tools/mutation/fault-set.js';
-import { listService, selectTests, type ListedTest, type Selection } from '../tools/mutation/targets.js';
+import { listService, type ListedTest } from '../tools/listing.js';
+import { selectTests, type Selection } from '../tools/mutation/targets.js';
 import { escapeRegExp } from '../helpers/contract/writers.js';
 
 const USAGE =
