@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandIo } from '../cli.js';
 import { plural } from '../report.js';
-import { lintWorkflow } from '../workflow-lint.js';
+import { lintWorkflows } from '../workflow-lint.js';
 import { importGraph, layeringViolations } from './layering.js';
 
 /** What a check found: its lines (the tool's own words) and whether it fails the run. */
@@ -247,15 +247,7 @@ const workflowLint: StaticCheck = {
   name: 'workflow lint',
   command: 'npm run lint:workflows',
   async run(ctx) {
-    const dir = path.join(ctx.root, '.github', 'workflows');
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)) : [];
-    let problems = 0;
-    for (const file of files) {
-      for (const e of await lintWorkflow(fs.readFileSync(path.join(dir, file), 'utf8'), file)) {
-        problems++;
-        ctx.io.err(`.github/workflows/${file}:${e.line}:${e.column}: ${e.message} [${e.kind}]`);
-      }
-    }
+    const { problems } = await lintWorkflows(ctx.root, ctx.io.err);
     return { failed: problems > 0, summary: plural(problems, 'problem') };
   },
 };
