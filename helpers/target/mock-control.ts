@@ -15,7 +15,7 @@ export class MockControl<Id extends string = string> {
   changes = 0;
 
   /** The surface's answer, as the method calling it declares (the mock's control routes, mocks/kit/app.ts). */
-  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  protected async send<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (method !== 'GET') this.changes++;
     const response = await fetch(`${this.origin}/__mock${path}`, {
       method,
