@@ -5,7 +5,7 @@ import { fdHeaderChoice, requireEnv, suiteConfig } from '../config/config.js';
 import type { Contract } from '../contract/contract.js';
 import { fdHeaderNames, type FdHeaderNames } from '../contract/facts.js';
 import { readValue, type Env } from '../config/env-schema.js';
-import { MockControl } from './mock-control.js';
+import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
 import { registerSecret } from '../secrets/redact.js';
 
 /** The security header names a run sends (FD_HEADER_NAMES and the overrides of `env`, over the contract's names). */
@@ -13,8 +13,6 @@ export function configuredFdHeaderNames(contract: Contract, env: Env = suiteConf
   const { naming, overrides } = fdHeaderChoice(env);
   return fdHeaderNames(contract, naming, overrides);
 }
-
-export type FdCapability = 'faults' | 'clock' | 'control';
 
 export interface PartnerCredentials {
   partnerId: string;
@@ -73,11 +71,7 @@ export interface LinkedPortfolio {
   }[];
 }
 
-export interface FdTarget {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
-  has(capability: FdCapability): boolean;
-  control?: FdMockControl;
+export interface FdTarget extends TargetBase<FdMockControl> {
   appKey: string;
   partner: PartnerCredentials;
   /** A partner other checks never use: the lock and secret-change checks run on it. */
@@ -124,10 +118,7 @@ export function fdTargetFromMock(mock: {
   [partner, spare].forEach((p) => registerSecret(p.partnerSecret));
   const branded = world.institutions.find((i) => i.branding)!;
   return {
-    kind: 'mock',
-    baseURL: mock.baseURL,
-    has: () => true,
-    control: new FdMockControl(mock.origin),
+    ...mockTarget(mock.baseURL, new FdMockControl(mock.origin)),
     appKey: world.appKeys[0],
     partner,
     sparePartner: spare,
@@ -159,9 +150,7 @@ export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
     spareId && read('FD_SPARE_PARTNER_SECRET') ? { partnerId: spareId, partnerSecret: secret('FD_SPARE_PARTNER_SECRET') } : undefined;
   const locationValue = read('FD_LOCATION_ID_VALUE');
   return {
-    kind: 'sandbox',
-    baseURL: requireEnv('FD_BASE_URL', env),
-    has: () => false,
+    ...sandboxTarget('FD_BASE_URL', env),
     appKey: secret('FD_APP_KEY'),
     partner: { partnerId: requireEnv('FD_PARTNER_ID', env), partnerSecret: secret('FD_PARTNER_SECRET') },
     sparePartner: spare,

@@ -7,12 +7,10 @@ import { pooledKeyPair } from '../auth/key-pool.js';
 import { requireEnv, suiteConfig } from '../config/config.js';
 import { readValue, ValueError, type Env } from '../config/env-schema.js';
 import { keyFromJwks, type EncryptionKey } from '../auth/jwe.js';
-import { MockControl } from './mock-control.js';
+import { MockControl, mockTarget, sandboxTarget, type TargetBase } from './mock-control.js';
 import { publicKeyOf, signingKeyPem, type SigningCredentials } from '../auth/oauth1.js';
 import { configuredEncryptionKey } from './keys.js';
 import { registerSecret } from '../secrets/redact.js';
-
-type Capability = 'faults' | 'clock' | 'control';
 
 export interface AccountRange {
   accountRangeLow: string;
@@ -24,11 +22,7 @@ interface IssuerSide {
   issuerCid: string;
 }
 
-export interface InstallmentsTarget {
-  kind: 'mock' | 'sandbox';
-  baseURL: string;
-  has(capability: Capability): boolean;
-  control?: MockControl;
+export interface InstallmentsTarget extends TargetBase {
   signer: SigningCredentials;
   /** A registered consumer key not allowed for any operation (403); absent when unknown. */
   forbidden?: SigningCredentials;
@@ -89,10 +83,7 @@ export async function installmentsTargetFromMock(mock: InstallmentsMockInfo): Pr
   const jwks = (await (await fetch(mock.keysURL)).json()) as { keys: { use?: string; [k: string]: unknown }[] };
   const issuer = mock.world.issuers[0];
   return {
-    kind: 'mock',
-    baseURL: mock.baseURL,
-    has: () => true,
-    control: new MockControl(mock.origin),
+    ...mockTarget(mock.baseURL, new MockControl(mock.origin)),
     signer: mine,
     forbidden: other,
     encryptionKey: await keyFromJwks(jwks),
@@ -141,9 +132,7 @@ export async function installmentsTargetFromEnv(): Promise<InstallmentsTarget> {
   const cid = readValue<string>('INSTALLMENTS_ISSUER_CID', env) ?? '';
   const endpoint = readValue<string>('INSTALLMENTS_ISSUER_ENDPOINT_URL', env);
   return {
-    kind: 'sandbox',
-    baseURL: requireEnv('INSTALLMENTS_BASE_URL', env),
-    has: () => false,
+    ...sandboxTarget('INSTALLMENTS_BASE_URL', env),
     signer: signingCredentials('INSTALLMENTS', env)!,
     forbidden: signingCredentials('INSTALLMENTS_FORBIDDEN', env),
     encryptionKey: (await configuredEncryptionKey('INSTALLMENTS', env)).key,
