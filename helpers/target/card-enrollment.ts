@@ -103,27 +103,27 @@ export async function cardTargetFromEnv(): Promise<CardTarget> {
   const { env } = suiteConfig();
   const apiKey = requireEnv('CARD_API_KEY', env);
   registerSecret(apiKey);
-  const serviceIds = requireEnv<string[]>('CARD_SERVICE_ID', env);
-  const receiptId = readValue<string>('CARD_RECEIPT_ID', env);
+  const serviceIds = requireEnv('CARD_SERVICE_ID', env);
+  const receiptId = readValue('CARD_RECEIPT_ID', env);
   const receipt = receiptId
     ? {
         id: receiptId,
-        panBin: readValue<string>('CARD_RECEIPT_PAN_BIN', env),
-        panLastFour: readValue<string>('CARD_RECEIPT_PAN_LAST_FOUR', env),
+        panBin: readValue('CARD_RECEIPT_PAN_BIN', env),
+        panLastFour: readValue('CARD_RECEIPT_PAN_LAST_FOUR', env),
       }
     : undefined;
   return {
     ...sandboxTarget('CARD_BASE_URL', env),
     apiKey,
     srcClientId: requireEnv('CARD_SRC_CLIENT_ID', env),
-    srcClientIds: [requireEnv<string>('CARD_SRC_CLIENT_ID', env)],
+    srcClientIds: [requireEnv('CARD_SRC_CLIENT_ID', env)],
     serviceId: serviceIds[0],
     serviceIds,
-    foreignSrcClientId: readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env),
-    foreignServiceId: readValue<string>('CARD_FOREIGN_SERVICE_ID', env),
+    foreignSrcClientId: readValue('CARD_FOREIGN_SRC_CLIENT_ID', env),
+    foreignServiceId: readValue('CARD_FOREIGN_SERVICE_ID', env),
     foreignIds: {
-      srcClientId: [readValue<string>('CARD_FOREIGN_SRC_CLIENT_ID', env)].filter((id): id is string => !!id),
-      serviceId: [readValue<string>('CARD_FOREIGN_SERVICE_ID', env)].filter((id): id is string => !!id),
+      srcClientId: [readValue('CARD_FOREIGN_SRC_CLIENT_ID', env)].filter((id): id is string => !!id),
+      serviceId: [readValue('CARD_FOREIGN_SERVICE_ID', env)].filter((id): id is string => !!id),
     },
     receipt,
     receipts: receipt ? [receipt] : [],

@@ -140,7 +140,7 @@ export function fdTargetFromMock(mock: {
 
 export function fdTargetFromEnv(env: Env = suiteConfig().env): FdTarget {
   const secret = (name: string) => {
-    const value = requireEnv(name, env);
+    const value = requireEnv<string>(name, env);
     registerSecret(value);
     return value;
   };

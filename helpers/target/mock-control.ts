@@ -25,7 +25,7 @@ export const mockTarget = <C extends MockControl>(baseURL: string, control: C) =
 /** A sandbox's: none, at the base URL its variable holds. */
 export const sandboxTarget = (variable: string, env: Env) => ({
   kind: 'sandbox' as const,
-  baseURL: requireEnv(variable, env),
+  baseURL: requireEnv<string>(variable, env),
   has: () => false,
 });
 
