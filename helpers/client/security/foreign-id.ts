@@ -11,6 +11,7 @@
 import type { Operation } from '../../contract/contract.js';
 import type { ObjectId, ObjectIdOperation } from '../../contract/object-ids.js';
 import type { CallOptions } from '../client.js';
+import { scalars } from '../../secrets/sensitive.js';
 import type { Exemptions } from './other-partner.js';
 import { holders, NO_REFUSAL, planProbes, refusalsOf, sentIds, withObjects, type LiveObjects, type ProbeAnswer } from './probe.js';
 
@@ -111,11 +112,5 @@ export function queryFilterProbes(
 /** Whether a 2xx answer to a query-filter probe carries the owner's object id as a value (of any member, at any depth). */
 export function filterLeaks(answer: ProbeAnswer, ownerId: string): boolean {
   if (answer.status === undefined || answer.status >= 300) return false;
-  const walk = (node: unknown): boolean =>
-    Array.isArray(node)
-      ? node.some(walk)
-      : node && typeof node === 'object'
-        ? Object.values(node).some(walk)
-        : (typeof node === 'string' || typeof node === 'number') && String(node) === ownerId;
-  return walk(answer.body);
+  return [...scalars(answer.body)].some(({ value }) => String(value) === ownerId);
 }
