@@ -9,7 +9,7 @@ import { failureLines, totalOf } from './certification.js';
 import { anchor, certificationBlocks, LEGEND } from './certification-blocks.js';
 import type { Certification, ServiceVerdict } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
-import { badge, type Block, esc, html, inline } from './render.js';
+import { badge, type Block, esc, h, html, inline, list, p } from './render.js';
 
 // The verdicts and the provenance stay whatever the filter keeps.
 const fixed = (b: Block) => html([b]).replace(/ data-search/g, '');
@@ -78,52 +78,40 @@ function matrix(cov: ServiceCoverage, pairs: string[] | undefined): string {
 
 /** The first screen: the verdict, what blocks it, what was not run. */
 function glance(cert: Certification): string {
+  const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}...` : text);
   // One line per rule (or check) broken, as the console says it, its operations linked to their groups.
-  const blocks = cert.services.flatMap((s) =>
-    failureLines(s).map(
-      (l) =>
-        `<li data-search>${l.blocking ? '<b class="blocking">blocking</b> ' : ''}${esc(s.service)}: <code>${esc(l.key)}</code>${l.words ? ` ${esc(l.words.length > 140 ? `${l.words.slice(0, 140)}...` : l.words)}` : l.broken ? '' : ' (no rule)'}` +
-        `${l.also ? ` <span class="small">(${esc(l.also)})</span>` : ''}${l.notJudged.length ? ` <span class="small">(not judged after it: ${l.notJudged.map(esc).join(', ')})</span>` : ''}: ` +
-        `${l.groups.map(([g, i]) => `<a href="#${anchor(s.service, i)}">${esc(g.operationId ?? 'operation not told')}</a> (${g.titles.length})`).join(', ')}</li>`,
-    ),
+  const fails = cert.services.flatMap((s) =>
+    failureLines(s).map((l) => {
+      const ops = l.groups.map(([g, i]) => `[${g.operationId ?? 'operation not told'}](#${anchor(s.service, i)}) (${g.titles.length})`);
+      const words = l.words ? ` ${cut(l.words, 140)}` : l.broken ? '' : ' (no rule)';
+      const notJudged = l.notJudged.length ? ` (not judged after it: ${l.notJudged.join(', ')})` : '';
+      return `${l.blocking ? '**blocking** ' : ''}${s.service}: \`${l.key}\`${words}${l.also ? ` (${l.also})` : ''}${notJudged}: ${ops.join(', ')}`;
+    }),
   );
   const conflicts = cert.services.flatMap((s) =>
     s.conflicts.map(
       (c) =>
-        `<li>${esc(s.service)}: ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} <code>${esc(c.id)}</code> (${plural(c.titles.length, 'check')})</li>`,
+        `${s.service}: ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} \`${c.id}\` (${plural(c.titles.length, 'check')})`,
     ),
   );
-  const skipped = cert.services.flatMap((s) => {
+  // The verdict's limits: checks not run and why, documented statuses no check provoked, rules no check could judge.
+  const limits = cert.services.flatMap((s) => {
     const reasons = Object.entries(s.skippedReasons).sort((a, b) => b[1] - a[1]);
     const n = reasons.reduce((t, [, k]) => t + k, 0);
-    const unexercised = s.coverage.unexercised ?? [];
-    const unstated = unexercised.filter((u) => !u.why).length;
+    const left = s.coverage.unexercised ?? [];
+    const unstated = left.filter((u) => !u.why).length;
     const notJudged = s.rules.filter((r) => r.outcome === 'not judged').length;
     return [
-      ...(n || s.warning
+      ...(n || s.warning ? [`${s.service}: ${plural(n, 'check')} not run${s.warning ? ` (${s.warning})` : ''}`] : []),
+      ...reasons.slice(0, 4).map(([r, k]) => `${s.service}: ${k} not run: ${cut(r, 160)}`),
+      ...(reasons.length > 4 ? [`${s.service}: [${reasons.length - 4} more reasons](#s-${s.service})`] : []),
+      ...(left.length
         ? [
-            `<li>${esc(s.service)}: ${plural(n, 'check')} not run${s.warning ? ` <span class="warning">(${esc(s.warning)})</span>` : ''}${
-              reasons.length
-                ? `<ul>${reasons
-                    .slice(0, 4)
-                    .map(([r, k]) => `<li>${k}: ${esc(r.length > 160 ? `${r.slice(0, 160)}...` : r)}</li>`)
-                    .join(
-                      '',
-                    )}${reasons.length > 4 ? `<li><a href="#s-${esc(s.service)}">${reasons.length - 4} more reasons</a></li>` : ''}</ul>`
-                : ''
-            }</li>`,
-          ]
-        : []),
-      // The verdict's other limits: documented statuses no check provoked, rules no check could judge.
-      ...(unexercised.length
-        ? [
-            `<li>${esc(s.service)}: ${plural(unexercised.length, 'documented status', 'documented statuses')} not exercised${unstated ? ` (<b>${unstated} with no stated reason</b>)` : ', each with the reason the contract states'}: <a href="#unexercised-${esc(s.service)}">listed</a></li>`,
+            `${s.service}: ${plural(left.length, 'documented status', 'documented statuses')} not exercised${unstated ? ` (**${unstated} with no stated reason**)` : ', each with the reason the contract states'}: [listed](#unexercised-${s.service})`,
           ]
         : []),
       ...(notJudged
-        ? [
-            `<li>${esc(s.service)}: ${plural(notJudged, 'rule')} not judged (stopped after an earlier failure): <a href="#rules-${esc(s.service)}">listed</a></li>`,
-          ]
+        ? [`${s.service}: ${plural(notJudged, 'rule')} not judged (stopped after an earlier failure): [listed](#rules-${s.service})`]
         : []),
     ];
   });
@@ -131,13 +119,17 @@ function glance(cert: Certification): string {
   const certified = new Set(cert.services.map((s) => s.service));
   const unselected = Object.keys(cert.provenance?.targets ?? {}).filter((s) => !certified.has(s));
   if (cert.provenance && !cert.provenance.whole && unselected.length)
-    skipped.push(`<li>Not selected: ${unselected.map(esc).join(', ')} (a PASS needs the whole suite)</li>`);
-  return (
-    `<div class="glance">` +
-    `<div><h3>${blocks.length ? 'What fails' : cert.checks.run ? 'Nothing fails' : 'Nothing ran'}</h3>${blocks.length ? `<ul>${blocks.join('')}</ul>` : `<p>${cert.checks.run ? `${cert.checks.run} checks ran, none failed.` : 'No check ran.'}</p>`}${conflicts.length ? `<ul>${conflicts.join('')}</ul>` : ''}</div>` +
-    `<div><h3>Not run, not judged</h3>${skipped.length ? `<ul>${skipped.join('')}</ul>` : '<p>Every selected check ran; every documented status was exercised.</p>'}</div>` +
-    '</div>'
-  );
+    limits.push(`Not selected: ${unselected.join(', ')} (a PASS needs the whole suite)`);
+  const ran = cert.checks.run;
+  const failsHead = fails.length ? 'What fails' : ran ? 'Nothing fails' : 'Nothing ran';
+  return `<div class="glance"><div>${html([
+    h(3, failsHead),
+    fails.length ? list(fails) : p(ran ? `${ran} checks ran, none failed.` : 'No check ran.'),
+    list(conflicts),
+  ])}</div><div>${html([
+    h(3, 'Not run, not judged'),
+    limits.length ? list(limits) : p('Every selected check ran; every documented status was exercised.'),
+  ])}</div></div>`;
 }
 
 // The filter: shows the failures, rules, skips and results whose text, or that of what holds them,
@@ -160,7 +152,7 @@ body{font:14px system-ui,sans-serif;margin:24px;color:#1f2328;max-width:1150px}h
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d0d7de;padding:3px 6px;text-align:left;vertical-align:top}
 .matrix td{text-align:center}.yes{background:#dafbe1}.no{background:#ffebe9}.na{background:#f6f8fa}tr.failed td{background:#ffebe9}tr.skipped td,tr.notrun td{color:#57606a}
 pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;padding:8px;margin:4px 0}.warning{color:#9a6700}figure{margin:12px 0}figcaption{font-weight:600}
-.small{font-size:12px;color:#57606a}.blocking{color:#cf222e}.glance{display:flex;gap:24px;flex-wrap:wrap;border:1px solid #d0d7de;border-radius:6px;padding:4px 16px;margin:8px 0}.glance>div{flex:1 1 420px}
+.small{font-size:12px;color:#57606a}.glance li>b:first-child{color:#cf222e}.glance{display:flex;gap:24px;flex-wrap:wrap;border:1px solid #d0d7de;border-radius:6px;padding:4px 16px;margin:8px 0}.glance>div{flex:1 1 420px}
 details.check{border-left:3px solid #cf222e;padding:2px 10px;margin:8px 0}details{margin:4px 0}
 pre.exchange{max-height:360px;overflow:auto}.controls{position:sticky;top:0;background:#fff;padding:6px 0;border-bottom:1px solid #d0d7de;z-index:1}.hidden{display:none!important}
 summary{cursor:pointer}h2{margin:16px 0 4px}

@@ -69,12 +69,13 @@ const COLOR: Record<string, string> = {
 export const badge = (v: string, id = '') =>
   `<span class="verdict"${id ? ` id="${id}"` : ''} style="background:${COLOR[v] ?? '#6e7781'}">${esc(v)}</span>`;
 
-/** Inline markdown as HTML: escaped, `code`, **bold** (a verdict: its badge), a table cell's <br>. */
+/** Inline markdown as HTML: escaped, `code`, **bold** (a verdict: its badge), a table cell's <br>, a [link](#anchor) within the page. */
 export function inline(text: string): string {
   return esc(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, (_, t: string) => (COLOR[t] ? badge(t) : `<b>${t}</b>`))
-    .replace(/&lt;br&gt;/g, '<br>');
+    .replace(/&lt;br&gt;/g, '<br>')
+    .replace(/\[([^\]]+)\]\((#[\w-]+)\)/g, '<a href="$2">$1</a>');
 }
 
 const attrs = (a: Record<string, string | undefined>) =>

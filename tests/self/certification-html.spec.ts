@@ -322,7 +322,7 @@ test('the render primitives: each block as markdown and as the page, the same wo
   const cases: [Block, string, string][] = [
     [h(2, 'x: rules', 'r'), '## x: rules', '<h2 id="r">x: rules</h2>'],
     [p('**FAIL** `a<b` **1 found**'), '**FAIL** `a<b` **1 found**', `<p>${badge('FAIL')} <code>a&lt;b</code> <b>1 found</b></p>`],
-    [list(['a']), '- a', '<ul><li data-search>a</li></ul>'],
+    [list(['a', '[op](#f-s-0)']), '- a\n- [op](#f-s-0)', '<ul><li data-search>a</li><li data-search><a href="#f-s-0">op</a></li></ul>'],
     [
       table(['a', 'b'], [['1', 'x<br>y']], { rowCls: ['failed'], fold: 'folded' }),
       '| a | b |\n|---|---|\n| 1 | x<br>y |',
