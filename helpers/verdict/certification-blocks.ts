@@ -17,7 +17,7 @@ import type {
   VersionExplanation,
 } from './model.js';
 import { whyText } from './coverage-report.js';
-import { type Block, fold, h, list, p, page, pre, table } from './render.js';
+import { b, type Block, BR, code, em, fold, h, list, p, page, pre, table } from './render.js';
 
 const f = (c: Tally) => `${c.passed} / ${c.failed} / ${c.skipped}`;
 const tally = (c: Tally) => `${c.passed}/${c.failed}/${c.skipped}`;
@@ -25,15 +25,15 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const checksOf = (n: number) => `${n} check${n > 1 ? 's' : ''}`;
 export const anchor = (service: string, i: number) => `f-${service}-${i}`;
 
-export const LEGEND =
-  "Checks are counted by the source their rule rests on: *seed* (the API description), *provider* (the provider's published OpenAPI document, where the seed shows nothing; tagged `@provider`), *assumption* (a decision of the reference page; tagged `@assumption`).\nPASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources), or what the provider's own example shows where its schema says otherwise (known provider deviations, listed the same way). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.";
+export const LEGEND = `Checks are counted by the source their rule rests on: ${em('seed')} (the API description), ${em('provider')} (the provider's published OpenAPI document, where the seed shows nothing; tagged ${code('@provider')}), ${em('assumption')} (a decision of the reference page; tagged ${code('@assumption')}).
+PASS: every check of the whole suite passed. FAIL: a seed or provider check failed, or an auth, card-data or sensitive-data check whatever its source. CONDITIONAL: only assumption checks failed, or checks where the target follows the provider's published behaviour and the seed says otherwise (seed-vs-provider conflicts, listed with both sources), or what the provider's own example shows where its schema says otherwise (known provider deviations, listed the same way). PARTIAL: everything selected passed but the run did not select the whole suite. NOT RUN: no check ran.`;
 
 /** The certification as blocks, in parts the two renderings order each their way. */
 export function certificationBlocks(cert: Certification): { facts: Block; verdicts: Block; sections: Block[] } {
   const prov = cert.provenance;
   const facts = [
-    `Verdict: **${cert.verdict}**${cert.reason ? ` (${cert.reason})` : ''}`,
-    `Target: **${cert.target}**; generated ${cert.generatedAt}${cert.runId ? `; run ${cert.runId}` : ''}`,
+    `Verdict: ${b(cert.verdict)}${cert.reason ? ` (${cert.reason})` : ''}`,
+    `Target: ${b(cert.target)}; generated ${cert.generatedAt}${cert.runId ? `; run ${cert.runId}` : ''}`,
     `Checks: ${cert.checks.run} run, ${cert.checks.skipped} skipped, of ${cert.checks.selected} selected${cert.startedAt && !prov?.environment ? `; started ${cert.startedAt}, ${cert.durationSeconds} s` : ''}`,
   ];
   const g = cert.guest;
@@ -42,7 +42,7 @@ export function certificationBlocks(cert: Certification): { facts: Block; verdic
     const kept = new Map<string, number>();
     for (const l of g.leftBehind.filter((x) => !x.deletable)) kept.set(l.kind, (kept.get(l.kind) ?? 0) + 1);
     const leftText = left.length
-      ? `**${left.length} deletable left behind**: ${left
+      ? `${b(`${left.length} deletable left behind`)}: ${left
           .slice(0, 10)
           .map((l) => `${l.kind} ${l.id}`)
           .join(', ')}`
@@ -54,19 +54,19 @@ export function certificationBlocks(cert: Certification): { facts: Block; verdic
   if (cert.leakScan) {
     const leaks = cert.leakScan.leaks;
     facts.push(
-      `Leak scan: ${cert.leakScan.scanned} files; ${leaks.length ? `**${leaks.length} found**: ${leaks.map((l) => `${l.what} in \`${l.file}\``).join('; ')}` : 'no card data or secret found'}`,
+      `Leak scan: ${cert.leakScan.scanned} files; ${leaks.length ? `${b(`${leaks.length} found`)}: ${leaks.map((l) => `${l.what} in ${code(l.file)}`).join('; ')}` : 'no card data or secret found'}`,
     );
   }
   if (prov) {
     const e = prov.environment;
     facts.push(
-      `Suite commit: \`${prov.suiteCommit}\`${prov.suiteCommit.endsWith('-dirty') ? ' (the work tree had uncommitted changes)' : ''}`,
+      `Suite commit: ${code(prov.suiteCommit)}${prov.suiteCommit.endsWith('-dirty') ? ' (the work tree had uncommitted changes)' : ''}`,
       ...(e
         ? [
             `Run by ${e.user} on ${e.host}: suite ${e.suite}, Node ${e.node}, Playwright ${e.playwright}${cert.startedAt ? `; started ${cert.startedAt}, ${cert.durationSeconds} s` : ''}`,
           ]
         : []),
-      `Mock faults switched on: ${prov.faults?.length ? prov.faults.map((f) => `\`${f}\``).join(', ') : 'none'}`,
+      `Mock faults switched on: ${prov.faults?.length ? prov.faults.map(code).join(', ') : 'none'}`,
       `Contracts: ${prov.contracts.map((c) => `${c.service} ${c.version} (sha256 ${c.sha256})`).join('; ')}`,
       `Target hosts: ${Object.entries(prov.targets)
         .map(([s, h]) => `${s}: ${h}`)
@@ -91,7 +91,7 @@ export function certificationBlocks(cert: Certification): { facts: Block; verdic
     cert.services.map((s) => [
       s.title,
       s.contractVersion,
-      `**${s.verdict}**${s.warning ? ` (${s.warning})` : ''}`,
+      `${b(s.verdict)}${s.warning ? ` (${s.warning})` : ''}`,
       f(s.seed),
       f(s.provider),
       f(s.assumption),
@@ -101,12 +101,12 @@ export function certificationBlocks(cert: Certification): { facts: Block; verdic
   );
   const sections: Block[] = [];
   // The comparison with a baseline run (npm run certify -- --baseline), right after the verdicts.
-  const b = cert.baseline;
-  if (b) {
-    const regressions = b.checks?.regressions.length ?? b.rules.regressions.length;
+  const base = cert.baseline;
+  if (base) {
+    const regressions = base.checks?.regressions.length ?? base.rules.regressions.length;
     sections.push(
-      h(2, `Comparison with the baseline${regressions ? ` (**${regressions} regression(s)**)` : ''}`, 'baseline'),
-      list(baselineLines(b).map((l) => (l.startsWith('  - ') ? l.slice(4) : l))),
+      h(2, `Comparison with the baseline${regressions ? ` (${b(`${regressions} regression(s)`)})` : ''}`, 'baseline'),
+      list(baselineLines(base).map((l) => (l.startsWith('  - ') ? l.slice(4) : l))),
     );
   }
   if (g?.kinds?.length)
@@ -114,7 +114,7 @@ export function certificationBlocks(cert: Certification): { facts: Block; verdic
       h(2, 'Sandbox guest', 'guest'),
       table(
         ['service', 'object', 'created', 'deleted', 'the API cannot delete', 'deletable left behind'],
-        g.kinds.map((k) => [k.service, k.kind, `${k.created}`, `${k.deleted}`, `${k.cannotDelete}`, k.left ? `**${k.left}**` : '0']),
+        g.kinds.map((k) => [k.service, k.kind, `${k.created}`, `${k.deleted}`, `${k.cannotDelete}`, k.left ? b(`${k.left}`) : '0']),
       ),
     );
   if (g?.leftBehind.length) {
@@ -151,7 +151,7 @@ export function explanationLines(e: VersionExplanation): string[] {
 function newerVersionBlocks(e: VersionExplanation): Block[] {
   const [, ...classed] = explanationLines(e);
   const all = [...e.explained, ...e.unexplained];
-  const changes = (x: ExplainedFailure) => x.explainedBy.map((c) => `${c.kind}: ${c.detail} (${c.where}; \`${c.key}\`)`).join('<br>');
+  const changes = (x: ExplainedFailure) => x.explainedBy.map((c) => `${c.kind}: ${c.detail} (${c.where}; ${code(c.key)})`).join(BR);
   return [
     h(2, `${e.service}: the failures against the provider's ${e.to} document`),
     p(
@@ -162,7 +162,7 @@ function newerVersionBlocks(e: VersionExplanation): Block[] {
     page(
       table(
         ['check', 'file', 'the announced changes'],
-        all.map((x) => [`${x.title} (${x.service})`, `\`${x.file}\``, changes(x)]),
+        all.map((x) => [`${x.title} (${x.service})`, code(x.file), changes(x)]),
         { fold: 'Where each failure and change are' },
       ),
     ),
@@ -174,7 +174,7 @@ function checkBlocks(c: FailedCheck, open: boolean): Block {
   return fold(
     c.title,
     [
-      p(`${c.project}, \`${c.file}${c.line ? `:${c.line}` : ''}\`; judged by \`${c.check}\`:`),
+      p(`${c.project}, ${code(`${c.file}${c.line ? `:${c.line}` : ''}`)}; judged by ${code(c.check)}:`),
       pre(c.judged, 'judged'),
       ...(ev ? [p(`Evidence (${ev.how}): ${ev.note}`), ...ev.exchanges.map((x) => pre(x, 'exchange'))] : []),
       p('Run it again:'),
@@ -218,7 +218,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
   const tallies = `seed ${tally(s.seed)}, provider ${tally(s.provider)}, assumption ${tally(s.assumption)}`;
   const blocks: Block[] = [
     page(
-      h(2, `${s.title} (${s.service}, contract ${s.contractVersion}): **${s.verdict}**`, `s-${s.service}`),
+      h(2, `${s.title} (${s.service}, contract ${s.contractVersion}): ${b(s.verdict)}`, `s-${s.service}`),
       ...[s.warning, s.stoppedBy && `Stopped by: ${s.stoppedBy}`].filter((w) => w).map((w) => p(w!, 'warning')),
       p(`Checks passed/failed/skipped: ${tallies}; coverage ${s.coverage.exercised}/${s.coverage.documented} (operation, status) pairs.`),
     ),
@@ -279,7 +279,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
       blocks.push(
         table(
           ['rule', 'path', 'from', 'state', 'why'],
-          rp.open.map((c) => [c.rule, c.path, c.from, c.state === 'empty' ? '**empty**' : c.state, c.reason ?? '']),
+          rp.open.map((c) => [c.rule, c.path, c.from, c.state === 'empty' ? b('empty') : c.state, c.reason ?? '']),
           {
             rowCls: rp.open.map((c) => (c.state === 'empty' ? 'failed' : 'skipped')),
             fold: `${plural(rp.open.length, 'cell')} not covered by a check that ran`,
@@ -293,8 +293,11 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
         table(
           ['property', 'rule', 'applies to', 'checked', 'left out'],
           props.map((t) => {
-            const out = [...t.exceptions.map((e) => `${e.operationId}: ${e.reason}`), ...t.unaccounted.map((op) => `${op}: **no reason**`)];
-            return [t.property, t.rule, `${t.applies.length}`, `${t.checked.length}`, out.join('<br>')];
+            const out = [
+              ...t.exceptions.map((e) => `${e.operationId}: ${e.reason}`),
+              ...t.unaccounted.map((op) => `${op}: ${b('no reason')}`),
+            ];
+            return [t.property, t.rule, `${t.applies.length}`, `${t.checked.length}`, out.join(BR)];
           }),
           { rowCls: props.map((t) => (t.unaccounted.length ? 'failed' : 'passed')) },
         ),
@@ -303,7 +306,7 @@ function serviceBlocks(s: ServiceVerdict, cert: Certification): Block[] {
   if (s.rules.length) {
     const passed = s.rules.filter((r) => r.outcome === 'passed').length;
     const outcome = (r: RuleOutcome) =>
-      r.outcome === 'failed' ? '**failed**' : r.outcome === 'not judged' ? `not judged (${r.notJudged})` : r.outcome;
+      r.outcome === 'failed' ? b('failed') : r.outcome === 'not judged' ? `not judged (${r.notJudged})` : r.outcome;
     blocks.push(
       h(2, `${s.service}: rules`, `rules-${s.service}`),
       table(

@@ -9,7 +9,7 @@ import { failureLines, totalOf } from './certification.js';
 import { anchor, certificationBlocks, LEGEND } from './certification-blocks.js';
 import type { Certification, ServiceVerdict } from './model.js';
 import { exercisedCell, reasonLine, type ServiceCoverage } from './coverage-report.js';
-import { badge, type Block, esc, h, html, inline, list, p } from './render.js';
+import { b, badge, type Block, code, esc, h, html, inline, link, list, p } from './render.js';
 
 // The verdicts and the provenance stay whatever the filter keeps.
 const fixed = (b: Block) => html([b]).replace(/ data-search/g, '');
@@ -82,16 +82,16 @@ function glance(cert: Certification): string {
   // One line per rule (or check) broken, as the console says it, its operations linked to their groups.
   const fails = cert.services.flatMap((s) =>
     failureLines(s).map((l) => {
-      const ops = l.groups.map(([g, i]) => `[${g.operationId ?? 'operation not told'}](#${anchor(s.service, i)}) (${g.titles.length})`);
+      const ops = l.groups.map(([g, i]) => `${link(g.operationId ?? 'operation not told', anchor(s.service, i))} (${g.titles.length})`);
       const words = l.words ? ` ${cut(l.words, 140)}` : l.broken ? '' : ' (no rule)';
       const notJudged = l.notJudged.length ? ` (not judged after it: ${l.notJudged.join(', ')})` : '';
-      return `${l.blocking ? '**blocking** ' : ''}${s.service}: \`${l.key}\`${words}${l.also ? ` (${l.also})` : ''}${notJudged}: ${ops.join(', ')}`;
+      return `${l.blocking ? `${b('blocking')} ` : ''}${s.service}: ${code(l.key)}${words}${l.also ? ` (${l.also})` : ''}${notJudged}: ${ops.join(', ')}`;
     }),
   );
   const conflicts = cert.services.flatMap((s) =>
     s.conflicts.map(
       (c) =>
-        `${s.service}: ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} \`${c.id}\` (${plural(c.titles.length, 'check')})`,
+        `${s.service}: ${c.kind === 'provider-example' ? 'known provider deviation' : 'seed-vs-provider conflict'} ${code(c.id)} (${plural(c.titles.length, 'check')})`,
     ),
   );
   // The verdict's limits: checks not run and why, documented statuses no check provoked, rules no check could judge.
@@ -104,14 +104,16 @@ function glance(cert: Certification): string {
     return [
       ...(n || s.warning ? [`${s.service}: ${plural(n, 'check')} not run${s.warning ? ` (${s.warning})` : ''}`] : []),
       ...reasons.slice(0, 4).map(([r, k]) => `${s.service}: ${k} not run: ${cut(r, 160)}`),
-      ...(reasons.length > 4 ? [`${s.service}: [${reasons.length - 4} more reasons](#s-${s.service})`] : []),
+      ...(reasons.length > 4 ? [`${s.service}: ${link(`${reasons.length - 4} more reasons`, `s-${s.service}`)}`] : []),
       ...(left.length
         ? [
-            `${s.service}: ${plural(left.length, 'documented status', 'documented statuses')} not exercised${unstated ? ` (**${unstated} with no stated reason**)` : ', each with the reason the contract states'}: [listed](#unexercised-${s.service})`,
+            `${s.service}: ${plural(left.length, 'documented status', 'documented statuses')} not exercised${unstated ? ` (${b(`${unstated} with no stated reason`)})` : ', each with the reason the contract states'}: ${link('listed', `unexercised-${s.service}`)}`,
           ]
         : []),
       ...(notJudged
-        ? [`${s.service}: ${plural(notJudged, 'rule')} not judged (stopped after an earlier failure): [listed](#rules-${s.service})`]
+        ? [
+            `${s.service}: ${plural(notJudged, 'rule')} not judged (stopped after an earlier failure): ${link('listed', `rules-${s.service}`)}`,
+          ]
         : []),
     ];
   });

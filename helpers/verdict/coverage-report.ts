@@ -9,7 +9,7 @@ import type { PropertyCount } from '../client/property-counts.js';
 import { UNEXERCISED_KINDS, unexercisedReasons, type UnexercisedReason } from '../contract/unexercised.js';
 import type { RunSelection } from './rule-paths.js';
 import { writeFileAtomic } from './write-file.js';
-import { type Block, markdown } from './render.js';
+import { b, type Block, code, markdown } from './render.js';
 
 export interface TestOutcome {
   project: string;
@@ -116,12 +116,12 @@ export function computeCoverage(contract: Contract, records: CoverageRecord[]): 
 /** How a pair reads in the reports: yes, or no with the contract's reason, or a bold no when none is stated. */
 export function exercisedCell(p: PairCoverage): string {
   if (p.exercised) return 'yes';
-  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : '**no** (no stated reason)';
+  return p.reason ? `no: ${UNEXERCISED_KINDS[p.reason.kind]}` : `${b('no')} (no stated reason)`;
 }
 
 /** A reason the contract states for a pair no check provokes, as every report words it. */
 export const whyText = (u: { why?: string; note?: string; rule?: string }) =>
-  u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : '**no stated reason**';
+  u.why ? `${u.why}: ${u.note}${u.rule ? ` (rule ${u.rule})` : ''}` : b('no stated reason');
 
 /** A pair's stated reason in one line: the note, the rule, the sources read. */
 export function reasonLine(r: UnexercisedReason): string {
@@ -184,7 +184,7 @@ export function writeCoverage(dir: string, coverage: ServiceCoverage[]): void {
         : []),
       {
         table: ['operation', 'method', 'path', 'status', 'exercised', 'calls'],
-        rows: c.pairs.map((p) => [p.operationId, p.method, `\`${p.path}\``, p.status, exercisedCell(p), `${p.calls}`]),
+        rows: c.pairs.map((p) => [p.operationId, p.method, code(p.path), p.status, exercisedCell(p), `${p.calls}`]),
       },
       ...(c.undocumented.length
         ? [

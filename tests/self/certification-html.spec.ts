@@ -14,7 +14,24 @@ import type { Evidence } from '../../helpers/verdict/evidence.js';
 import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
 import type { Rule } from '../../helpers/contract/rules.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
-import { badge, type Block, fold, h, html, list, markdown, p, page as onPageOnly, pre, table } from '../../helpers/verdict/render.js';
+import {
+  b,
+  badge,
+  type Block,
+  BR,
+  code,
+  em,
+  fold,
+  h,
+  html,
+  link,
+  list,
+  markdown,
+  p,
+  page as onPageOnly,
+  pre,
+  table,
+} from '../../helpers/verdict/render.js';
 
 test('the certification page opens from disk and shows verdict, chart, coverage matrix, failures and rules', async () => {
   test.skip(Boolean(browserMissing()), browserMissing());
@@ -318,15 +335,23 @@ test('every member of certification.json has a place on the page (walked generic
   });
 });
 
-test('the render primitives: each block as markdown and as the page, the same words', () => {
+test('the render primitives: each block as markdown and as the page, the same words; the data is never read as marks', () => {
   const cases: [Block, string, string][] = [
     [h(2, 'x: rules', 'r'), '## x: rules', '<h2 id="r">x: rules</h2>'],
-    [p('**FAIL** `a<b` **1 found**'), '**FAIL** `a<b` **1 found**', `<p>${badge('FAIL')} <code>a&lt;b</code> <b>1 found</b></p>`],
-    [list(['a', '[op](#f-s-0)']), '- a\n- [op](#f-s-0)', '<ul><li data-search>a</li><li data-search><a href="#f-s-0">op</a></li></ul>'],
     [
-      table(['a', 'b'], [['1', 'x<br>y']], { rowCls: ['failed'], fold: 'folded' }),
-      '| a | b |\n|---|---|\n| 1 | x<br>y |',
-      '<details><summary>folded</summary><table><tr><th>a</th><th>b</th></tr><tr class="failed" data-search><td>1</td><td>x<br>y</td></tr></table></details>',
+      p(`${b('FAIL')} ${code('a<b')} ${b('1 found')} ${em('seed')} J*** D** **x** \`y`),
+      '**FAIL** `a<b` **1 found** *seed* J*** D** **x** `y',
+      `<p>${badge('FAIL')} <code>a&lt;b</code> <b>1 found</b> <i>seed</i> J*** D** **x** \`y</p>`,
+    ],
+    [
+      list(['a', link('op', 'f-s-0')]),
+      '- a\n- [op](#f-s-0)',
+      '<ul><li data-search>a</li><li data-search><a href="#f-s-0">op</a></li></ul>',
+    ],
+    [
+      table(['a', 'b'], [['1', `x${BR}<br>`]], { rowCls: ['failed'], fold: 'folded' }),
+      '| a | b |\n|---|---|\n| 1 | x<br><br> |',
+      '<details><summary>folded</summary><table><tr><th>a</th><th>b</th></tr><tr class="failed" data-search><td>1</td><td>x<br>&lt;br&gt;</td></tr></table></details>',
     ],
     [pre('x ``` y', 'rerun'), "```\nx ''' y\n```", '<pre class="rerun">x ``` y</pre>'],
     [fold('g', [p('b')], { level: 3, open: true }), '### g\n\nb', '<details open data-search><summary>g</summary><p>b</p></details>'],
