@@ -5,14 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { inTempDir } from './support.known.js';
+import { inTempDir, testRule } from './support.known.js';
 import { checkResult, serviceVerdict } from '../../helpers/verdict/certification.js';
 import { writeCertification } from '../../helpers/verdict/certification-report.js';
 import type { ServiceCoverage, TestOutcome } from '../../helpers/verdict/coverage-report.js';
 import { compareCertifications } from '../../helpers/verdict/baseline.js';
 import type { Evidence } from '../../helpers/verdict/evidence.js';
 import type { Certification, ServiceVerdict } from '../../helpers/verdict/model.js';
-import type { Rule } from '../../helpers/contract/rules.js';
 import { browserMissing, launchChromium } from '../../helpers/client/browser.js';
 import {
   b,
@@ -100,31 +99,10 @@ function fullCertification(): { cert: Certification; coverage: ServiceCoverage[]
     ],
   };
   const rules = [
-    {
-      id: 'CE-AUTH-MISSING-KEY',
-      text: 'without a key: 401',
-      kind: 'auth' as const,
-      source: 'seed' as const,
-      cite: 'seed 000, Authentication',
-      operations: ['putCard'],
-    },
-    {
-      id: 'CE-MASK-PAN',
-      text: 'the PAN is shown masked',
-      kind: 'masking' as const,
-      source: 'seed' as const,
-      cite: 'seed 000, MaskedCard',
-      operations: ['putCard'],
-    },
-    {
-      id: 'CE-LIM-PAN',
-      text: 'a PAN of 13 to 19 digits',
-      kind: 'range' as const,
-      source: 'provider' as const,
-      cite: 'provider 1.0.0, Card',
-      operations: ['putCard'],
-    },
-  ] as Rule[];
+    testRule('CE-AUTH-MISSING-KEY', 'auth', ['putCard'], { text: 'without a key: 401', cite: 'seed 000, Authentication' }),
+    testRule('CE-MASK-PAN', 'masking', ['putCard'], { text: 'the PAN is shown masked', cite: 'seed 000, MaskedCard' }),
+    testRule('CE-LIM-PAN', 'range', ['putCard'], { text: 'a PAN of 13 to 19 digits', source: 'provider', cite: 'provider 1.0.0, Card' }),
+  ];
   const evidence: Evidence = {
     how: 'failed',
     note: 'the exchange statusCodeConformance judged and failed (call #3 of the test)',
