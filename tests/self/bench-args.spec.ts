@@ -2,9 +2,7 @@
 // anything (no mock, no load), and its defaults stay short and bounded.
 import { UsageError } from '../../tools/cli.js';
 import { BENCH_SERVICES, parseBenchArgs } from '../../tools/bench/args.js';
-import { runInProcess } from './commands.known.js';
 import { expect, test } from '../../fixtures/self.js';
-import { expectOneErrorLine } from './support.known.js';
 
 test('bench defaults: 3 s phases in 4 alternating rounds, 10 connections, 200 calls, every service, reads grown to 50,000', () => {
   expect(parseBenchArgs([])).toEqual({
@@ -59,9 +57,3 @@ for (const [args, message] of [
     expect(() => parseBenchArgs([...args])).toThrow(message);
   });
 }
-
-// Its main run in this worker; its command line is started by the e2e commands.
-test('scripts/bench with a bad argument answers one error line and exits 2', async () => {
-  const { code, output } = await runInProcess((await import('../../scripts/bench.js')).main, ['--seconds', '0']);
-  expectOneErrorLine({ code, output }, 'error: --seconds must be an integer from 1 to 60');
-});

@@ -191,53 +191,45 @@ test('an echoed value is marked as a leak in the report, not masked into somethi
   expect(redact(JSON.parse(marked))).toEqual({ ssn: '[REDACTED: full SSN echoed]', other: 'x' });
 });
 
-test('normalisedEchoConformance fails a text sent in the test answered lower-cased, trimmed, collapsed, folded or escaped, in any member', async ({}, testInfo) => {
-  const putCard = (await load()).operation('putCard');
-  const sent = "O'Brien-Ann  ÅéßŁΩ & <b>x</b> ";
-  noteSentTexts(testInfo, putCard, { consumer: { lastName: sent }, status: 'ACTIVE' });
-  const answer = async (body: unknown) => ({ ...(await exchange(200, body)), operation: putCard });
-  for (const changed of [
-    sent.toLowerCase(),
-    sent.trim(),
-    sent.replace(/\s+/g, ' '),
-    sent.normalize('NFKD').replace(/\p{M}/gu, ''),
-    sent.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
-  ]) {
-    const changedAnswer = await answer({ anyName: { nested: [changed] } });
-    expect(() => normalisedEchoConformance(changedAnswer, testInfo)).toThrow(/\/anyName\/nested\/0/);
-  }
-  // As sent, another text, an enum in another case, an error answer: nothing to report.
-  // A member a document defines as the sent text normalised (provider 1.35.0 Categorization) is no echo.
-  for (const body of [
-    { a: sent },
-    { a: 'Someone Else  Ω ' },
-    { status: 'active' },
-    { categorization: { bestRepresentation: sent.trim() } },
-  ])
-    normalisedEchoConformance(await answer(body), testInfo);
-  normalisedEchoConformance({ ...(await answer({ a: sent.trim() })), status: 400 }, testInfo);
-});
+/** Texts sent in a test -> the answered forms normalisedEchoConformance fails (at /anyName), and bodies it leaves alone. */
+const SENT = "O'Brien-Ann  ÅéßŁΩ & <b>x</b> ";
+const NORMALISED: [what: string, sent: Record<string, unknown>, changed: string[], alone: Record<string, unknown>[]][] = [
+  [
+    'lower-cased, trimmed, collapsed, folded or escaped, in any member',
+    { consumer: { lastName: SENT }, status: 'ACTIVE' },
+    [
+      SENT.toLowerCase(),
+      SENT.trim(),
+      SENT.replace(/\s+/g, ' '),
+      SENT.normalize('NFKD').replace(/\p{M}/gu, ''),
+      SENT.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ],
+    // As sent, another text, an enum in another case; a member a document defines as the sent text
+    // normalised (provider 1.35.0 Categorization) is no echo.
+    [{ a: SENT }, { a: 'Someone Else  Ω ' }, { status: 'active' }, { categorization: { bestRepresentation: SENT.trim() } }],
+  ],
+  [
+    'URL-encoded or tidied of a closing period, a trailing comma or its quotes',
+    { serviceId: 'wallet#program_2', consumer: { lastName: '"Quoted" Holdings, Inc.', firstName: 'Store Nº 7,' } },
+    ['wallet%23program_2', 'Quoted" Holdings, Inc.', '"Quoted" Holdings, Inc', 'Store Nº 7', 'Store%20N%C2%BA%207,'],
+    // As sent, and texts that differ by more than that.
+    [{ a: 'wallet#program_2' }, { a: '"Quoted" Holdings, Inc.' }, { a: 'wallet#program_3' }, { a: '"Quoted" Holding, Inc.' }],
+  ],
+];
 
-test('normalisedEchoConformance fails a text answered URL-encoded or tidied of a closing period, a trailing comma or its quotes', async ({}, testInfo) => {
-  const putCard = (await load()).operation('putCard');
-  const answer = async (body: unknown) => ({ ...(await exchange(200, body)), operation: putCard });
-  noteSentTexts(testInfo, putCard, {
-    serviceId: 'wallet#program_2',
-    consumer: { lastName: '"Quoted" Holdings, Inc.', firstName: 'Store Nº 7,' },
+for (const [what, sent, changed, alone] of NORMALISED)
+  test(`normalisedEchoConformance fails a text sent in the test answered ${what}`, async ({}, testInfo) => {
+    const putCard = (await load()).operation('putCard');
+    noteSentTexts(testInfo, putCard, sent);
+    const answer = async (body: unknown) => ({ ...(await exchange(200, body)), operation: putCard });
+    for (const text of changed) {
+      const changedAnswer = await answer({ anyName: { nested: [text] } });
+      expect(() => normalisedEchoConformance(changedAnswer, testInfo), text).toThrow(/\/anyName\/nested\/0/);
+    }
+    for (const body of alone) normalisedEchoConformance(await answer(body), testInfo);
+    // An error answer: nothing to report.
+    normalisedEchoConformance({ ...(await answer({ a: changed[0] })), status: 400 }, testInfo);
   });
-  for (const changed of ['wallet%23program_2', 'Quoted" Holdings, Inc.', '"Quoted" Holdings, Inc', 'Store Nº 7', 'Store%20N%C2%BA%207,']) {
-    const changedAnswer = await answer({ anyName: changed });
-    expect(() => normalisedEchoConformance(changedAnswer, testInfo), changed).toThrow(/\/anyName/);
-  }
-  // As sent, and texts that differ by more than that: nothing to report.
-  for (const body of [
-    { a: 'wallet#program_2' },
-    { a: '"Quoted" Holdings, Inc.' },
-    { a: 'wallet#program_3' },
-    { a: '"Quoted" Holding, Inc.' },
-  ])
-    normalisedEchoConformance(await answer(body), testInfo);
-});
 
 test('normalisedEchoConformance follows no search criterion: a search answers the stored value, not its criterion', async ({}, testInfo) => {
   const contract = loadContract('installments');

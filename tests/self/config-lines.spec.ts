@@ -31,33 +31,28 @@ const FD =
   'TARGET=sandbox\nFD_BASE_URL=https://fd.example.test\nFD_APP_KEY=app-key-1\nFD_PARTNER_ID=p1\nFD_PARTNER_SECRET=s3cret-9\nFD_INSTITUTION_ID=101732\nFD_ROUTING_NUMBER=021000021\n';
 const INST =
   'TARGET=sandbox\nINSTALLMENTS_BASE_URL=https://inst.example.test/installments\nINSTALLMENTS_CONSUMER_KEY=ck-1\nINSTALLMENTS_KEYS_URL=https://inst.example.test/keys\n';
+/** Installments with its signing key in a keystore (the forms' rows). */
+const INST_P12 = `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\n`;
 const file = (name: string) => `.env line ${name}`;
 
+/** A row without environment or `never`: the mistake, the .env, the exit code, the lines doctor prints. */
+const row = (mistake: string, file: string, code: Row['code'], says: string[]): Row => ({ mistake, file, code, says });
+
 const ROWS: Row[] = [
-  {
-    mistake: 'a misspelt service base URL',
-    file: 'TARGET=sandbox\nINSTALMENTS_BASE_URL=https://inst.example.test/installments\n',
-    says: [
-      `configuration error: INSTALMENTS_BASE_URL: expected a setting of the suite (.env.example lists them), found an unknown name (${file('2')}): did you mean INSTALLMENTS_BASE_URL?`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a name without its underscore',
-    file: `${FD}FD_BASEURL=https://fd.example.test\n`.replace('FD_BASE_URL=https://fd.example.test\n', ''),
-    says: [
+  row('a misspelt service base URL', 'TARGET=sandbox\nINSTALMENTS_BASE_URL=https://inst.example.test/installments\n', 2, [
+    `configuration error: INSTALMENTS_BASE_URL: expected a setting of the suite (.env.example lists them), found an unknown name (${file('2')}): did you mean INSTALLMENTS_BASE_URL?`,
+  ]),
+  row(
+    'a name without its underscore',
+    `${FD}FD_BASEURL=https://fd.example.test\n`.replace('FD_BASE_URL=https://fd.example.test\n', ''),
+    2,
+    [
       `configuration error: FD_BASEURL: expected a setting of the suite (.env.example lists them), found an unknown name (${file('7')}): did you mean FD_BASE_URL?`,
     ],
-    code: 2,
-  },
-  {
-    mistake: 'a name in lower case',
-    file: 'target=sandbox\n',
-    says: [
-      `configuration error: target: expected a setting of the suite (.env.example lists them), found an unknown name (${file('1')}): did you mean TARGET?`,
-    ],
-    code: 2,
-  },
+  ),
+  row('a name in lower case', 'target=sandbox\n', 2, [
+    `configuration error: target: expected a setting of the suite (.env.example lists them), found an unknown name (${file('1')}): did you mean TARGET?`,
+  ]),
   {
     mistake: 'a misspelt name set in the environment',
     file: 'TARGET=mock\n',
@@ -67,38 +62,18 @@ const ROWS: Row[] = [
     ],
     code: 2,
   },
-  {
-    mistake: 'a name nothing reads',
-    file: 'TARGET=mock\nMY_NOTES=keep\n',
-    says: [
-      `configuration note: MY_NOTES: expected a setting of the suite (.env.example lists them), found an unknown name (${file('2')}), which nothing reads`,
-    ],
-    code: 0,
-  },
-  {
-    mistake: 'a secret with a # in it, unquoted',
-    file: FD.replace('FD_PARTNER_SECRET=s3cret-9', 'FD_PARTNER_SECRET=s3cret#9'),
-    says: [
-      `configuration error: FD_PARTNER_SECRET: expected the value as written, found a value the .env parser cut at its # (${file('5')}: an unquoted # starts a comment; 6 of 8 characters read): write it inside double quotes: FD_PARTNER_SECRET="..."`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a value with a # in it, unquoted',
-    file: 'TARGET=mock\nCARD_SERVICE_ID=wallet#program_2\n',
-    says: [
-      `configuration error: CARD_SERVICE_ID: expected the value as written, found a value the .env parser cut at its # (${file('2')}: an unquoted # starts a comment; 6 of 16 characters read): write it inside double quotes: CARD_SERVICE_ID="wallet#program_2"`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a value starting with #',
-    file: 'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PASSWORD=#pass\n',
-    says: [
-      `configuration error: INSTALLMENTS_SIGNING_KEY_PASSWORD: expected the value as written, found a value the .env parser cut at its # (${file('2')}: an unquoted # starts a comment; 0 of 5 characters read): write it inside double quotes: INSTALLMENTS_SIGNING_KEY_PASSWORD="..."`,
-    ],
-    code: 2,
-  },
+  row('a name nothing reads', 'TARGET=mock\nMY_NOTES=keep\n', 0, [
+    `configuration note: MY_NOTES: expected a setting of the suite (.env.example lists them), found an unknown name (${file('2')}), which nothing reads`,
+  ]),
+  row('a secret with a # in it, unquoted', FD.replace('FD_PARTNER_SECRET=s3cret-9', 'FD_PARTNER_SECRET=s3cret#9'), 2, [
+    `configuration error: FD_PARTNER_SECRET: expected the value as written, found a value the .env parser cut at its # (${file('5')}: an unquoted # starts a comment; 6 of 8 characters read): write it inside double quotes: FD_PARTNER_SECRET="..."`,
+  ]),
+  row('a value with a # in it, unquoted', 'TARGET=mock\nCARD_SERVICE_ID=wallet#program_2\n', 2, [
+    `configuration error: CARD_SERVICE_ID: expected the value as written, found a value the .env parser cut at its # (${file('2')}: an unquoted # starts a comment; 6 of 16 characters read): write it inside double quotes: CARD_SERVICE_ID="wallet#program_2"`,
+  ]),
+  row('a value starting with #', 'TARGET=mock\nINSTALLMENTS_SIGNING_KEY_PASSWORD=#pass\n', 2, [
+    `configuration error: INSTALLMENTS_SIGNING_KEY_PASSWORD: expected the value as written, found a value the .env parser cut at its # (${file('2')}: an unquoted # starts a comment; 0 of 5 characters read): write it inside double quotes: INSTALLMENTS_SIGNING_KEY_PASSWORD="..."`,
+  ]),
   {
     mistake: 'a comment after a value (a space before the #)',
     file: 'TARGET=mock # the embedded mocks\n',
@@ -113,61 +88,28 @@ const ROWS: Row[] = [
     never: /configuration (error|note)/,
     code: 0,
   },
-  {
-    mistake: 'a space inside the quotes',
-    file: 'TARGET=mock\nCARD_API_KEY="api-key-1 "\n',
-    says: [
-      `configuration error: CARD_API_KEY: expected a value without spaces around it, found spaces inside the quotes (${file('2')}), which the .env parser keeps: remove them inside the quotes`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'text after the closing quote',
-    file: 'TARGET="sandbox" x\n',
-    says: [
-      `configuration error: TARGET: expected a value inside one pair of quotes, found text after the closing quote (${file('1')}): the .env parser kept the quotes in the value: put the whole value inside the quotes`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'spaces after an unquoted value',
-    file: 'TARGET=mock\nFC_NUM_RUNS=5  \n',
-    says: [
-      `configuration note: FC_NUM_RUNS: expected the value as written, found spaces after the value (${file('2')}), which the .env parser drops: if they belong to it, write it inside double quotes: FC_NUM_RUNS="5  "`,
-    ],
-    code: 0,
-  },
-  {
-    mistake: 'a quote never closed',
-    file: 'TARGET=mock\nCARD_API_KEY="api-key-1\n',
-    says: [
-      `configuration error: CARD_API_KEY: expected a value inside one pair of quotes, found a quote opened on ${file('2')} and never closed: the .env parser kept it in the value: close the quote on line 2`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a quote closed lines below',
-    file: 'TARGET=mock\nCARD_API_KEY="api-key-1\nCARD_SRC_CLIENT_ID=91bab973-f53b-4519-8240-2ba7a5f1d417"\n',
-    says: [
-      `configuration error: CARD_API_KEY: expected a value on one line, found a quote opened on ${file('2')} and not closed there: the .env parser took the lines below into the value: close the quote on line 2`,
-      `configuration error: CARD_SRC_CLIENT_ID: expected its own line read, found ${file('3')} read as part of CARD_API_KEY (a quote left open): close the quote on line 2`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a name alone on its line',
-    file: 'TARGET=mock\nSANDBOX_OPERATIONS\n',
-    says: [
-      `configuration error: SANDBOX_OPERATIONS: expected NAME=value, found a name alone on line 2 of .env, which is not read: add = and its value, or delete the line`,
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a variable set twice',
-    file: 'TARGET=mock\nMODEL_RUNS=10\nMODEL_RUNS=20\n',
-    says: [`configuration note: MODEL_RUNS: expected one line per variable, found lines 2, 3 of .env: line 3 is used: delete the others`],
-    code: 0,
-  },
+  row('a space inside the quotes', 'TARGET=mock\nCARD_API_KEY="api-key-1 "\n', 2, [
+    `configuration error: CARD_API_KEY: expected a value without spaces around it, found spaces inside the quotes (${file('2')}), which the .env parser keeps: remove them inside the quotes`,
+  ]),
+  row('text after the closing quote', 'TARGET="sandbox" x\n', 2, [
+    `configuration error: TARGET: expected a value inside one pair of quotes, found text after the closing quote (${file('1')}): the .env parser kept the quotes in the value: put the whole value inside the quotes`,
+  ]),
+  row('spaces after an unquoted value', 'TARGET=mock\nFC_NUM_RUNS=5  \n', 0, [
+    `configuration note: FC_NUM_RUNS: expected the value as written, found spaces after the value (${file('2')}), which the .env parser drops: if they belong to it, write it inside double quotes: FC_NUM_RUNS="5  "`,
+  ]),
+  row('a quote never closed', 'TARGET=mock\nCARD_API_KEY="api-key-1\n', 2, [
+    `configuration error: CARD_API_KEY: expected a value inside one pair of quotes, found a quote opened on ${file('2')} and never closed: the .env parser kept it in the value: close the quote on line 2`,
+  ]),
+  row('a quote closed lines below', 'TARGET=mock\nCARD_API_KEY="api-key-1\nCARD_SRC_CLIENT_ID=91bab973-f53b-4519-8240-2ba7a5f1d417"\n', 2, [
+    `configuration error: CARD_API_KEY: expected a value on one line, found a quote opened on ${file('2')} and not closed there: the .env parser took the lines below into the value: close the quote on line 2`,
+    `configuration error: CARD_SRC_CLIENT_ID: expected its own line read, found ${file('3')} read as part of CARD_API_KEY (a quote left open): close the quote on line 2`,
+  ]),
+  row('a name alone on its line', 'TARGET=mock\nSANDBOX_OPERATIONS\n', 2, [
+    `configuration error: SANDBOX_OPERATIONS: expected NAME=value, found a name alone on line 2 of .env, which is not read: add = and its value, or delete the line`,
+  ]),
+  row('a variable set twice', 'TARGET=mock\nMODEL_RUNS=10\nMODEL_RUNS=20\n', 0, [
+    `configuration note: MODEL_RUNS: expected one line per variable, found lines 2, 3 of .env: line 3 is used: delete the others`,
+  ]),
   {
     mistake: 'the environment hides a .env line',
     file: 'TARGET=mock\nFC_NUM_RUNS=100\n',
@@ -177,63 +119,34 @@ const ROWS: Row[] = [
     ],
     code: 0,
   },
-  {
-    mistake: 'a customer id not of the documented form',
-    file: `${FD}FD_LINKED_CUSTOMER_ID=cust-42\n`,
-    says: [
-      '  FD_LINKED_CUSTOMER_ID: expected a customer id, digits (CustomerIdParam in schemas/financial-data/components/customers.yaml), found "cust-42"',
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'an institution login id not of the documented form',
-    file: `${FD}FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID=login-7\n`,
-    says: [
-      '  FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID: expected an institution login id, digits (InstitutionLoginIdParam in schemas/financial-data/components/accounts.yaml), found "login-7"',
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'an account range with ends of two lengths',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_ACCOUNT_RANGES=5110920004100000000-51109200041999\n`,
-    says: ['  INSTALLMENTS_ACCOUNT_RANGES: expected account ranges, comma-separated, found "5110920004100000000-51109200041999" as item 1'],
-    code: 2,
-  },
-  {
-    mistake: 'a card number with a wrong check digit',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_ELIGIBLE_PAN=4555551234567890\n`,
-    says: [
-      '  INSTALLMENTS_ELIGIBLE_PAN: expected a card number (primaryAccountNumber, seed 001): 9 to 19 digits ending in its check digit (Luhn), found a value of 16 characters (not shown), whose check digit is wrong',
-    ],
-    code: 2,
-  },
-  {
-    mistake: 'a use case the provider does not name',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_USE_CASES=DURING\n`,
-    says: ['  INSTALLMENTS_USE_CASES: expected use cases, comma-separated, found "DURING" as item 1'],
-    code: 2,
-  },
-  {
-    mistake: 'another known acquirer ICA of 5 digits',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS=001234,12345\n`,
-    says: ['  INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS: expected acquirer ICAs, comma-separated, found "12345" as item 2'],
-    code: 2,
-  },
+  row('a customer id not of the documented form', `${FD}FD_LINKED_CUSTOMER_ID=cust-42\n`, 2, [
+    '  FD_LINKED_CUSTOMER_ID: expected a customer id, digits (CustomerIdParam in schemas/financial-data/components/customers.yaml), found "cust-42"',
+  ]),
+  row('an institution login id not of the documented form', `${FD}FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID=login-7\n`, 2, [
+    '  FD_AUTH_DETAILS_UNAVAILABLE_LOGIN_ID: expected an institution login id, digits (InstitutionLoginIdParam in schemas/financial-data/components/accounts.yaml), found "login-7"',
+  ]),
+  row('an account range with ends of two lengths', `${INST_P12}INSTALLMENTS_ACCOUNT_RANGES=5110920004100000000-51109200041999\n`, 2, [
+    '  INSTALLMENTS_ACCOUNT_RANGES: expected account ranges, comma-separated, found "5110920004100000000-51109200041999" as item 1',
+  ]),
+  row('a card number with a wrong check digit', `${INST_P12}INSTALLMENTS_ELIGIBLE_PAN=4555551234567890\n`, 2, [
+    '  INSTALLMENTS_ELIGIBLE_PAN: expected a card number (primaryAccountNumber, seed 001): 9 to 19 digits ending in its check digit (Luhn), found a value of 16 characters (not shown), whose check digit is wrong',
+  ]),
+  row('a use case the provider does not name', `${INST_P12}INSTALLMENTS_USE_CASES=DURING\n`, 2, [
+    '  INSTALLMENTS_USE_CASES: expected use cases, comma-separated, found "DURING" as item 1',
+  ]),
+  row('another known acquirer ICA of 5 digits', `${INST_P12}INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS=001234,12345\n`, 2, [
+    '  INSTALLMENTS_OTHER_KNOWN_ACQUIRER_ICAS: expected acquirer ICAs, comma-separated, found "12345" as item 2',
+  ]),
   {
     mistake: 'the signing key as a keystore: its PEM form is never asked for',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\nINSTALLMENTS_FORBIDDEN_CONSUMER_KEY=ck-2\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD=pw-1\n`,
+    file: `${INST_P12}INSTALLMENTS_FORBIDDEN_CONSUMER_KEY=ck-2\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_FORBIDDEN_SIGNING_KEY_PASSWORD=pw-1\n`,
     says: ['installments: values ready (offline: the target was not asked)'],
     never: /SIGNING_KEY_PEM|the 403 checks skip/,
     code: 0,
   },
-  {
-    mistake: 'no forbidden key in either form',
-    file: `${INST}INSTALLMENTS_SIGNING_KEY_P12=KEYSTORE\nINSTALLMENTS_SIGNING_KEY_PASSWORD=pw-1\n`,
-    says: [
-      '  - the 403 checks skip without INSTALLMENTS_FORBIDDEN_CONSUMER_KEY, INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM or INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
-    ],
-    code: 0,
-  },
+  row('no forbidden key in either form', `${INST_P12}`, 0, [
+    '  - the 403 checks skip without INSTALLMENTS_FORBIDDEN_CONSUMER_KEY, INSTALLMENTS_FORBIDDEN_SIGNING_KEY_PEM or INSTALLMENTS_FORBIDDEN_SIGNING_KEY_P12',
+  ]),
 ];
 
 let dir: string;

@@ -49,26 +49,14 @@ for (const { name } of SERVICES) {
   });
 }
 
-test('a malformed catalogue entry is one line naming the entry and what it lacks', () => {
-  const dir = test.info().outputPath();
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'conflicts.yaml');
-  fs.writeFileSync(file, 'conflicts:\n  - id: X-ONE\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n');
-  expect(() => loadConflicts('x', file)).toThrow(ConflictCatalogueError);
-  expect(() => loadConflicts('x', file)).toThrow(/conflict X-ONE needs exactly one of accepts, refuses, answers/);
-  fs.writeFileSync(
-    path.join(dir, 'two.yaml'),
-    'conflicts:\n  - id: X-TWO\n    rules: [X-R]\n    provider: p\n    decision: d\n    accepts: [Op]\n',
-  );
-  expect(() => loadConflicts('x', path.join(dir, 'two.yaml'))).toThrow(/^[^\n]*conflict X-TWO has no seed[^\n]*$/);
-});
-
-test('a bad matcher, status or without is one line naming the entry and what is wrong', () => {
+test('a malformed entry (a source or a matcher missing, a bad matcher, status or without) is one line naming the entry and what is wrong', () => {
   const dir = test.info().outputPath();
   fs.mkdirSync(dir, { recursive: true });
   const entry = (extra: string) => `conflicts:\n  - id: X-BAD\n    rules: [X-R]\n    seed: s\n    provider: p\n    decision: d\n${extra}`;
   const answers = (matcher: string) => entry(`    answers:\n      operations: [op]\n      at: /a\n      seedValue: 1\n${matcher}`);
   const cases: [string, RegExp][] = [
+    [entry(''), /needs exactly one of accepts, refuses, answers/],
+    [entry('    accepts: [Op]\n').replace('    seed: s\n', ''), /has no seed/],
     [answers('      type: texte\n'), /answers type 'texte' is not a JSON type/],
     [answers('      type: string\n      pattern: "[a-"\n'), /answers pattern does not compile/],
     [

@@ -157,7 +157,7 @@ test('a ledger entry without source is refused with a one-line error', () => {
   }
 });
 
-test('npm run diff refuses a ledger entry without source in one line (exit 2), and subtracts a good one', async ({
+test('npm run diff writes the report and exits 1 on a false-alarm risk; refuses a ledger entry without source in one line (exit 2), and subtracts a good one', async ({
   contracts,
 }, testInfo) => {
   const contract = await contracts('card-enrollment');
@@ -183,6 +183,12 @@ test('npm run diff refuses a ledger entry without source in one line (exit 2), a
   const key = /key: (.+\| limit relaxed)/.exec(plain.output)?.[1];
   expect(key, plain.output).toBeTruthy();
   expect(plain.output).toContain('CE-LIM-FIRSTNAME');
+  // Without a ledger: exit 1 on the false-alarm risk, written to the report with its kind and detail.
+  expect(plain.code, plain.output).toBe(1);
+  expect(plain.output).toMatch(/false-alarm risk\s+1\b/);
+  expect(JSON.parse(fs.readFileSync('reports/diff-card-enrollment.json', 'utf8')).changes).toContainEqual(
+    expect.objectContaining({ class: 'false-alarm risk', kind: 'limit relaxed', detail: '`consumer.firstName` maxLength 30 -> 40' }),
+  );
   expect(plain.output).toMatch(/edit: schemas\/card-enrollment\/openapi\.yaml/);
   fs.writeFileSync(
     path.join(dir, 'good.yaml'),

@@ -19,7 +19,7 @@ import type { Diff } from 'api-smart-diff';
 import { diffForSuite, type DiffResult } from '../../tools/diff/suite-diff.js';
 import { componentUsers } from '../../tools/diff/normalize.js';
 import type { Rule } from '../../helpers/contract/rules.js';
-import { testRule, expectOneErrorLine } from './support.known.js';
+import { testRule } from './support.known.js';
 
 type Json = any;
 
@@ -188,42 +188,6 @@ test('OpenAPI 3.0 and 3.1 forms of one schema, renamed security schemes and reor
   const r = diffForSuite(asDocument(before, 'before'), asDocument(after, 'after'), view);
   expect(acted(r)).toEqual([]);
 });
-
-test('npm run diff writes the report and exits 1 on a false-alarm risk', async ({ contracts }, testInfo) => {
-  const contract = await contracts('card-enrollment');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-'));
-  const after = structuredClone(contract.document);
-  after.components.schemas.Consumer.properties.firstName.maxLength = 40;
-  fs.writeFileSync(path.join(dir, 'after.json'), JSON.stringify(after));
-  // The command's main, as its command line runs it (its wiring is started as a process in tests/self/e2e/commands.spec.ts).
-  const { main } = await import('../../scripts/diff.js');
-  const { code, output } = await runInProcess(main, ['--service', 'card-enrollment', '--to', path.join(dir, 'after.json'), '--rules-only']);
-  await testInfo.attach('output', { body: output, contentType: 'text/plain' });
-  expect(code, output).toBe(1);
-  expect(output).toMatch(/false-alarm risk\s+1\b/);
-  expect(output).toContain('CE-LIM-FIRSTNAME');
-  const report = JSON.parse(fs.readFileSync('reports/diff-card-enrollment.json', 'utf8')) as DiffResult;
-  expect(report.changes.find((c) => c.class === 'false-alarm risk')).toMatchObject({
-    kind: 'limit relaxed',
-    detail: '`consumer.firstName` maxLength 30 -> 40',
-  });
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-for (const [args, message] of [
-  [['--service', 'card-enrollment'], '--service and --to are required'],
-  [['--service', 'nope', '--to', 'x.yaml'], "unknown service 'nope'"],
-  [['--service', 'card-enrollment', '--to', '/no/such/file.yaml'], 'cannot read /no/such/file.yaml: ENOENT'],
-  [['--service', 'card-enrollment', '--to', 'package.json'], 'is not an OpenAPI 3.x document'],
-  [['--service', 'card-enrollment', '--to', 'README.md', '--from'], '--from needs a value'],
-] as const) {
-  // Its main in this worker: the test above starts the command line.
-  test(`scripts/diff ${args.join(' ')} answers with one error line`, async () => {
-    const { main } = await import('../../scripts/diff.js');
-    const { code, output } = await runInProcess(main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-  });
-}
 
 test('an enum dropped inline and one dropped through a shared schema are classed alike: enum removed, a false-alarm risk', () => {
   const before = widgets();

@@ -4,8 +4,7 @@
 // for the same reasons, is in drift-attribution.spec.ts). The published document here is a small
 // one written for the test (no provider text), judged against the card enrollment contract.
 import { expect, test } from '../../fixtures/self.js';
-import { expectOneErrorLine, MASKED_CARD } from './support.known.js';
-import { runInProcess } from './commands.known.js';
+import { MASKED_CARD } from './support.known.js';
 import { publishedOperations } from '../../tools/drift/examples.js';
 import { judgeExample, matchOperation } from '../../tools/drift/judge.js';
 import { PublishedDocument } from '../../tools/drift/published.js';
@@ -137,17 +136,3 @@ test('gives each example the verdict it earns', async ({ contracts }) => {
   // The assembled body has 'stri' (a string of the allowed length) as its last four digits: the document allows it, our contract does not.
   expect(verdict('assembled').verdict).toBe('contract stricter');
 });
-
-for (const [args, message] of [
-  [['--service', 'card-enrollment'], '--service and --spec are required'],
-  [['--service', 'nope', '--spec', 'x.yaml'], "unknown service 'nope'"],
-  [['--service', 'card-enrollment', '--spec', '/no/such/file.yaml'], 'cannot read /no/such/file.yaml: ENOENT'],
-  [['--service', 'card-enrollment', '--spec', 'package.json'], 'is not an OpenAPI 3.x document'],
-  [['--service', 'card-enrollment', '--spec', 'README.md', '--min', '101'], '--min must be a percentage'],
-] as const) {
-  // Its main run in this worker; its command line is started by the e2e commands.
-  test(`scripts/drift ${args.join(' ')} answers with one error line`, async () => {
-    const { code, output } = await runInProcess((await import('../../scripts/drift.js')).main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-  });
-}

@@ -4,7 +4,6 @@
 // (FD_HEADER_NAMES), with a bad value a one-line error.
 import { expect, test } from '../../fixtures/self.js';
 import { loopback, closing } from './support.known.js';
-import { runInProcess } from './commands.known.js';
 import { contentTypeConformance, responseBodyPresence, responseSchemaConformance, type Exchange } from '../../helpers/contract/checks.js';
 import { OperationClient } from '../../helpers/client/client.js';
 import { serviceProfile } from '../../helpers/contract/services.js';
@@ -121,17 +120,3 @@ test('FD_HEADER_NAMES picks the seed or the provider names; overrides and bad va
     'FD_APP_KEY_HEADER: expected an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-, no spaces), found "App Key"',
   );
 });
-
-// The virtual clock starts at any instant (mocks/kit/clock.ts); a value that names none is one usage line.
-for (const [option, value, error] of [
-  ['--header-names', 'finicity', "--header-names must be seed or provider, not 'finicity'"],
-  ['--clock-start', '2026-02-31T00:00:00Z', '--clock-start: clock instant "2026-02-31T00:00:00Z" is not a calendar date'],
-] as const)
-  test(`npm run mock refuses a bad ${option} with one usage line`, async () => {
-    const { main } = await import('../../scripts/mock.js');
-    const res = await runInProcess(main, ['--service', 'financial-data', option, value]);
-    expect(res.code).toBe(2);
-    expect(res.output.trim().split('\n')).toEqual([
-      `error: ${error}. Usage: npm run mock -- [--service <name>] [--faults <id,id>] [--header-names seed|provider] [--clock-start <ISO date-time>] [--deliver-to <origin>] [--list-faults]`,
-    ]);
-  });

@@ -41,19 +41,6 @@ for (const key of [
   });
 }
 
-for (const header of [
-  'x-openapi-clientid',
-  'authorization',
-  'partner-app-key',
-  'partner-app-token',
-  'finicity-app-key',
-  'finicity-app-token',
-]) {
-  test(`blanks the '${header}' header`, () => {
-    expect(redactHeaders({ [header]: 'abc123secretvalue' })[header]).toBe('[REDACTED]');
-  });
-}
-
 test('blanks a registered secret wherever it appears, even in free text', () => {
   registerSecret('app-key-9f8e7d6c');
   expect(redactText('sent app-key-9f8e7d6c to the server')).not.toContain('app-key-9f8e7d6c');
@@ -118,6 +105,7 @@ test('leaves ordinary values alone', () => {
   expect(redact({ firstName: 'Jane', status: 'ACTIVE', count: 3 })).toEqual({ firstName: 'Jane', status: 'ACTIVE', count: 3 });
 });
 
+// Every header the suite sends a credential in (x-openapi-clientid, Authorization, Partner-/Finicity-App-Key and -Token) is one of these.
 test("masks every contract's header credentials, under our names and the provider's, and the echo search counts each as a key or a token", async () => {
   // The header names are the contracts' (securitySchemes); the redaction's name list is written in
   // helpers/secrets/ (below the contract), so this is where the two are held together.

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../../fixtures/self.js';
-import { expectOneErrorLine } from './support.known.js';
 import { runInProcess } from './commands.known.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { fdHeaderNames } from '../../helpers/contract/facts.js';
@@ -128,7 +127,6 @@ const CLASSES: Record<string, string> = {
 };
 
 const FAULT = 'fd-connect-language-french-refused';
-const noStack = (output: string) => !/\n\s+at .+:\d+:\d+/.test(output);
 
 let dir: string;
 let collection: string;
@@ -187,32 +185,6 @@ test('without the fault every request is explained and the replay exits 0', asyn
   const result = readResult(out);
   expect(result.counts['mock or contract defect']).toBe(0);
   expect(result.rows.find((r) => r.item === 'Connect / Connect link in French')?.class).toBe('expected');
-});
-
-for (const [label, setup, message] of [
-  ['a missing file', () => path.join(dir, 'nowhere.json'), 'collection not found'],
-  ['a file that is not JSON', () => write('not-json.json', '{ this is not json'), 'is not JSON'],
-  [
-    'JSON that is not a Postman v2 collection',
-    () => write('openapi.json', JSON.stringify({ openapi: '3.1.0', paths: {} })),
-    'is not a Postman v2 collection',
-  ],
-] as const) {
-  test(`${label} is one error line and exit 2`, async () => {
-    const { code, output } = await runInProcess(await replayMain(), ['--collection', setup()]);
-    expectOneErrorLine({ code, output }, message);
-    expect(noStack(output)).toBe(true);
-  });
-}
-
-test('an unknown service and a missing --collection are one error line and exit 2', async () => {
-  for (const [args, message] of [
-    [['--collection', collection, '--service', 'card-enrollment'], "unknown service 'card-enrollment' (replay knows: financial-data)"],
-    [[], '--collection is required'],
-  ] as const) {
-    const { code, output } = await runInProcess(await replayMain(), [...args]);
-    expectOneErrorLine({ code, output }, message);
-  }
 });
 
 test('the expected status is read from the forms of assertion a collection uses', () => {

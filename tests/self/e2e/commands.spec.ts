@@ -23,8 +23,11 @@ test('a non-numeric FC_NUM_RUNS stops the run with one configuration line', () =
   expect(() => configOf(env)).toThrow(new ConfigError('FC_NUM_RUNS: expected a positive whole number, found "many"'));
 });
 
-// Each script's command line is started once (its wiring: the main runs, one error line, exit 2)...
-for (const [script, args, message] of [
+// Each script's command line is started once (its wiring: the main runs, one error line, exit 2); its
+// other argument errors run its main in this worker (tests/self/error-lines.spec.ts). A row with an
+// environment runs in an empty folder: this checkout's reports/ is held by the run of these tests, and
+// it may hold blob reports of an earlier CI run.
+for (const [script, args, message, env] of [
   ['mutation', ['--bogus'], "unknown argument '--bogus'"],
   ['mock', ['--faults', 'no-such-fault'], "--faults names unknown fault 'no-such-fault'; nearest known:"],
   ['certify', ['--service'], '--service needs a value'],
@@ -34,40 +37,22 @@ for (const [script, args, message] of [
   ['drift', ['--service', 'card-enrollment'], '--service and --spec are required'],
   ['replay', ['--collection', '/nonexistent/collection.json'], 'collection not found'],
   ['bench', ['--seconds', '0'], 'error: --seconds must be an integer from 1 to 60'],
-] as const) {
-  test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
-    const { code, output } = runCommand('npx', ['tsx', `scripts/${script}.ts`, ...args]);
-    expectOneErrorLine({ code, output }, message);
-  });
-}
-
-// ...its other argument errors run its main in this worker, which writes what the command line would print.
-for (const [script, args, message] of [
-  ['mutation', ['--service', 'nope'], "unknown service 'nope'"],
-  ['mutation-sample', ['--service', 'card-enrollment', '--count', '0'], '--count must be a positive integer'],
-  ['mutation-sample', ['--service', 'card-enrollment', '--ref', 'no-such-ref'], '--ref no-such-ref is not a commit'],
-  ['mutation-sample', ['--service', 'card-enrollment', '--unreached', '--seed', '3'], '--unreached lists the whole population'],
-] as const) {
-  test(`scripts/${script} ${args.join(' ')} answers with one error line`, async () => {
-    const { main } =
-      script === 'mutation' ? await import('../../../scripts/mutation.js') : await import('../../../scripts/mutation-sample.js');
-    const { code, output } = await runInProcess(main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-  });
-}
-
-test('scripts/check-config with a misspelled MOCK_FAULTS id answers with one error line', () => {
-  // In an empty folder: this checkout's reports/ is held by the run of these tests.
-  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'check-config-'));
-  const { code, output } = runCommand(
-    path.resolve('node_modules/.bin/tsx'),
-    [path.resolve('scripts/check-config.ts')],
+  [
+    'check-config',
+    [],
+    "configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'",
     { DOTENV_PATH: '/dev/null', MOCK_FAULTS: 'lock-after-fuor' },
-    empty,
-  );
-  fs.rmSync(empty, { recursive: true, force: true });
-  expectOneErrorLine({ code, output }, "configuration error: MOCK_FAULTS names unknown fault 'lock-after-fuor'");
-});
+  ],
+  ['merge', [], 'no blob reports in blob-report/', {}],
+] as [string, string[], string, Record<string, string>?][]) {
+  test(`scripts/${script} ${args.join(' ')} answers with one error line`, () => {
+    const empty = env && fs.mkdtempSync(path.join(os.tmpdir(), `${script}-`));
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const { code, output } = runCommand(tsx, [path.resolve(`scripts/${script}.ts`), ...args], env, empty);
+    if (empty) fs.rmSync(empty, { recursive: true, force: true });
+    expectOneErrorLine({ code, output }, message);
+  });
+}
 
 test('npm run doctor reads a sandbox .env named by DOTENV_PATH, tells what is missing and exits 1', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-'));
@@ -83,14 +68,6 @@ test('npm run doctor reads a sandbox .env named by DOTENV_PATH, tells what is mi
     'financial-data: cannot run\n  FD_ROUTING_NUMBER: expected a 9-digit routing number mapped to an institution (financial-data cannot run without it), found nothing',
   );
   expect(noStack(output)).toBe(true);
-});
-
-test('scripts/merge without blob reports answers with one error line', () => {
-  // In an empty folder: the checkout may hold blob reports of an earlier CI run.
-  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-'));
-  const { code, output } = runCommand(path.resolve('node_modules/.bin/tsx'), [path.resolve('scripts/merge.ts')], {}, empty);
-  fs.rmSync(empty, { recursive: true, force: true });
-  expectOneErrorLine({ code, output }, 'no blob reports in blob-report/');
 });
 
 // Every script under scripts/: --help (and -h) prints its usage and exits 0, having done nothing.
@@ -109,14 +86,6 @@ test('every script answers --help and -h with its usage and exit 0', async () =>
       expect(output, `${script} ${flag}`).toMatch(/^Usage: npm (run|test)/);
     }
   }
-});
-
-test('a script started from its command line with --help prints its usage and exits 0', () => {
-  const { code, output } = runCommand('npx', ['tsx', 'scripts/certify.ts', '--help']);
-  expect(code).toBe(0);
-  expect(output.trim()).toBe(
-    'Usage: npm run certify -- [--service <name>] [--baseline <certification.json>] [--workers <n>] [--explain-with <version>]',
-  );
 });
 
 test('a .env in the wrong folder, or DOTENV_PATH naming no file, is named, not silently TARGET=mock', async () => {

@@ -11,8 +11,6 @@ import path from 'node:path';
 import { emptyCoverage, expect, linkCheckout, NESTED_RUN_MS, test, userEnv } from '../../../fixtures/self.js';
 import { spawnCollect, inTempDir } from '../support.known.js';
 import type { GuestEvent } from '../../../helpers/client/guest/guest-log.js';
-import { loadContract } from '../../../helpers/contract/contract.js';
-import { fdHeaderNames } from '../../../helpers/contract/facts.js';
 import { startStandIn, toDotenv } from '../../../mocks/stand-in.js';
 import { allureCounts, certificationCounts } from '../../../helpers/verdict/allure-counts.js';
 import {
@@ -24,6 +22,7 @@ import {
 } from '../../../helpers/verdict/certification.js';
 import type { TestOutcome } from '../../../helpers/verdict/coverage-report.js';
 import { readRecorded, RECORDER, reportedRun } from './recorded-run.known.js';
+import { fdHeaders, newTestingCustomer } from './fd-stand-in.known.js';
 import { PARENT_PID_ENV } from '../../../helpers/run/parent-watch.js';
 
 test('an interrupted run certifies nothing: NOT RUN saying what ran; an interrupted check is not run, a failure before the stop stays listed', () => {
@@ -233,26 +232,16 @@ test('a stopped certify ends NOT RUN, exit 5, on the console and in the certific
       const cert = JSON.parse(fs.readFileSync(file, 'utf8'));
       return { code, verdict: cert.verdict, console: lines.join('\n').match(/VERDICT: ([A-Z ]+) \(/)?.[1] };
     };
-    const notRun = { code: 5, verdict: 'NOT RUN', console: 'NOT RUN' };
-    expect(end(), 'no certification of the run (stopped before Playwright wrote one)').toEqual(notRun);
-    fs.writeFileSync(file, '{"verdict": "PASS", "runId": "run-1", "chec');
-    expect(end(), 'a certification cut short').toEqual(notRun);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ target: 'sandbox', verdict: 'PASS', runId: 'run-1', checks: { selected: 3, run: 3, skipped: 0 }, services: [] }),
-    );
-    expect(end(), "the run's own PASS, the signal during the sweep after it").toEqual(notRun);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        target: 'sandbox',
-        verdict: 'PASS',
-        runId: 'an older run',
-        checks: { selected: 3, run: 3, skipped: 0 },
-        services: [],
-      }),
-    );
-    expect(end(), "the previous run's PASS is not this run's verdict").toEqual(notRun);
+    const run = { target: 'sandbox', verdict: 'PASS', checks: { selected: 3, run: 3, skipped: 0 }, services: [] };
+    for (const [what, text] of [
+      ['no certification of the run (stopped before Playwright wrote one)', undefined],
+      ['a certification cut short', '{"verdict": "PASS", "runId": "run-1", "chec'],
+      ["the run's own PASS, the signal during the sweep after it", JSON.stringify({ ...run, runId: 'run-1' })],
+      ["the previous run's PASS is not this run's verdict", JSON.stringify({ ...run, runId: 'an older run' })],
+    ] as const) {
+      if (text) fs.writeFileSync(file, text);
+      expect(end(), what).toEqual({ code: 5, verdict: 'NOT RUN', console: 'NOT RUN' });
+    }
   });
 });
 
@@ -273,20 +262,7 @@ test('npm run sandbox:cleanup deletes what a run left with the settings that run
     fs.writeFileSync(settings, `TARGET=sandbox\n${toDotenv(standIn.env())}`);
     // What a stopped run left: a testing customer its ledger names, with the settings it was made with.
     const env = standIn.env();
-    const names = fdHeaderNames(await loadContract('financial-data'), 'provider');
-    const key = { [names.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
-    const token = await fetch(`${standIn.baseURL}/aggregation/v2/partners/authentication`, {
-      method: 'POST',
-      headers: key,
-      body: JSON.stringify({ partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET }),
-    });
-    const headers = { ...key, [names.appToken]: ((await token.json()) as { token: string }).token };
-    const made = await fetch(`${standIn.baseURL}/aggregation/v2/customers/testing`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'pcsuite_cleanup' }),
-    });
-    const id = String(((await made.json()) as { id: string }).id);
+    const id = String(await newTestingCustomer(standIn.baseURL, await fdHeaders(standIn, env), 'pcsuite_cleanup'));
     const at = new Date().toISOString();
     const ledger: GuestEvent[] = [
       { event: 'settings', dotenv: settings, at },

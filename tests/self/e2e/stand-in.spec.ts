@@ -9,16 +9,15 @@
 // the 20-account limit, bad input to the page (a 4xx), and the inventory of created objects.
 import { parse as parseDotenv } from 'dotenv';
 import { expect, test } from '../../../fixtures/self.js';
-import { expectOneErrorLine, closing } from '../support.known.js';
-import { runInProcess } from '../commands.known.js';
+import { closing } from '../support.known.js';
 import { browserMissing, launchChromium } from '../../../helpers/client/browser.js';
 import { ENV_SCHEMA, ONE_OF } from '../../../helpers/config/env-schema.js';
 import { serviceProfile } from '../../../helpers/contract/services.js';
 import { loadContract } from '../../../helpers/contract/contract.js';
-import { fdHeaderNames } from '../../../helpers/contract/facts.js';
 import { startFinancialDataMock } from '../../../mocks/financial-data/index.js';
 import type { Account } from '../../../mocks/financial-data/state.js';
 import { startStandIn, toDotenv, type StandInHandle, type StandInService } from '../../../mocks/stand-in.js';
+import { addTesting, fdHeaders, newTestingCustomer } from './fd-stand-in.known.js';
 
 const SERVICES: StandInService[] = ['card-enrollment', 'installments', 'financial-data'];
 /** What the suite's preparation creates, or the user's own side (listener, receiver, issuer): never in env(). */
@@ -145,38 +144,6 @@ for (const service of SERVICES) {
 
 // --- Financial data
 
-/** The provider's names of the financial data security headers (the contract's x-provider-name). */
-const PROVIDER_NAMES = fdHeaderNames(await loadContract('financial-data'), 'provider');
-
-/** The provider's header names with the app key, and a token of the partner when asked. */
-async function fdHeaders(
-  h: { baseURL: string },
-  env: Record<string, string>,
-  partner: 'main' | 'spare' = 'main',
-): Promise<Record<string, string>> {
-  const key = { [PROVIDER_NAMES.appKey]: env.FD_APP_KEY, 'content-type': 'application/json', accept: 'application/json' };
-  const credentials =
-    partner === 'main'
-      ? { partnerId: env.FD_PARTNER_ID, partnerSecret: env.FD_PARTNER_SECRET }
-      : { partnerId: env.FD_SPARE_PARTNER_ID, partnerSecret: env.FD_SPARE_PARTNER_SECRET };
-  const res = await fetch(`${h.baseURL}/aggregation/v2/partners/authentication`, {
-    method: 'POST',
-    headers: key,
-    body: JSON.stringify(credentials),
-  });
-  expect(res.status, 'a token with the provider header names').toBe(200);
-  return { ...key, [PROVIDER_NAMES.appToken]: ((await res.json()) as { token: string }).token };
-}
-
-const addTesting = (baseURL: string, headers: Record<string, string>, username: string) =>
-  fetch(`${baseURL}/aggregation/v2/customers/testing`, { method: 'POST', headers, body: JSON.stringify({ username }) });
-
-async function newTestingCustomer(baseURL: string, headers: Record<string, string>, username: string): Promise<string> {
-  const res = await addTesting(baseURL, headers, username);
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
 test('financial data stand-in: the 101st live testing customer of a partner is a 400 naming the limit; a deleted one frees its place', async () => {
   await closing(startStandIn('financial-data'), async (h) => {
     const headers = await fdHeaders(h, h.env());
@@ -294,7 +261,7 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
     const list = ((await accounts.json()) as { accounts: { type: string; status: string; institutionId: string | number }[] }).accounts;
     expect(list).toHaveLength(12);
     const active = new Set(list.filter((a) => a.status === 'active').map((a) => a.type));
-    for (const type of [
+    const types = [
       'checking',
       'savings',
       'creditCard',
@@ -305,8 +272,8 @@ test('financial data stand-in: Connect completed in a real browser links both Fi
       'studentLoan',
       'moneyMarket',
       'cd',
-    ])
-      expect(active.has(type), `an active ${type} account`).toBe(true);
+    ];
+    expect([...active], 'an active account of each type').toEqual(expect.arrayContaining(types));
     // No legacy Harbor Savings login in the stand-in: only the FinBank institutions.
     expect(new Set(list.map((a) => String(a.institutionId)))).toEqual(new Set(['101732', '102105']));
   });
@@ -397,38 +364,27 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     expect(over.message).toMatch(/at most 20 accounts/);
     expect(await count()).toBe(20);
 
-    // Bad input: a 4xx page, never a 500.
-    expect(await postForm(mock.origin, link, { institutionId: '102105', username: 'invalid_user', password: 'go' })).toMatchObject({
-      status: 401,
-      result: 'error',
-    });
-    expect(await postForm(mock.origin, link, { username: 'demo', password: 'go' })).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, link, '%%%&&=')).toMatchObject({ status: 400, result: 'error' });
-    expect(await postForm(mock.origin, link, demo('170778'))).toMatchObject({
-      status: 400,
-      result: 'error',
-    });
-    expect(await postForm(mock.origin, `${mock.origin}/connect/no-such-token`, demo('101732'))).toMatchObject({
-      status: 404,
-      result: 'error',
-    });
+    // Bad input, an institution the session does not offer (Lite Connect offers only its own; a Connect
+    // Transfer session has no sign-in), an unknown session: a 4xx page, never a 500.
+    const lite = await generate('generate/lite', { institutionId: 102105 });
+    const microentry = await generate('generate/microentry/verify', {});
+    const refusals: [at: string, form: Record<string, string> | string, status: number][] = [
+      [link, { institutionId: '102105', username: 'invalid_user', password: 'go' }, 401],
+      [link, { username: 'demo', password: 'go' }, 400],
+      [link, '%%%&&=', 400],
+      [link, demo('170778'), 400],
+      [`${mock.origin}/connect/no-such-token`, demo('101732'), 404],
+      [lite, demo('101732'), 400],
+      [microentry, demo('101732'), 400],
+    ];
+    for (const [at, form, status] of refusals)
+      expect(await postForm(mock.origin, at, form), `${at} ${JSON.stringify(form)}`).toMatchObject({ status, result: 'error' });
     expect((await fetch(`${mock.origin}/connect/no-such-token`)).status).toBe(404);
     expect((await fetch(`${mock.origin}/connect/${'x'.repeat(5000)}`)).status).toBeLessThan(500);
-    // Lite Connect offers only its institution; a Connect Transfer session has no sign-in.
-    const lite = await generate('generate/lite', { institutionId: 102105 });
     const litePage = await (await fetch(`${mock.origin}${new URL(lite).pathname}`)).text();
     expect(litePage).toContain('value="102105"');
     expect(litePage).not.toContain('value="101732"');
-    expect(await postForm(mock.origin, lite, demo('101732'))).toMatchObject({
-      status: 400,
-      result: 'error',
-    });
-    const microentry = await generate('generate/microentry/verify', {});
     expect((await fetch(`${mock.origin}${new URL(microentry).pathname}`)).status).toBe(200);
-    expect(await postForm(mock.origin, microentry, demo('101732'))).toMatchObject({
-      status: 400,
-      result: 'error',
-    });
     // A customer deleted after its link: nothing to link to.
     expect((await fetch(`${mock.baseURL}/aggregation/v1/customers/${customerId}`, { method: 'DELETE', headers })).status).toBe(204);
     expect(await postForm(mock.origin, link, demo('102105'))).toMatchObject({
@@ -437,22 +393,6 @@ test('financial data stand-in: the 20-account limit refuses a sign-in that would
     });
   });
 });
-
-// --- npm run mock -- --as-sandbox: its own argument errors are one usage line (exit 2), before any port is taken.
-for (const [args, message] of [
-  [['--as-sandbox'], '--as-sandbox needs --service <name>'],
-  [
-    ['--service', 'financial-data', '--as-sandbox', '--rps', '2.5'],
-    "--rps must be a non-negative integer (requests per second; 0 = no limit), not '2.5'",
-  ],
-] as const) {
-  test(`scripts/mock ${args.join(' ')} answers with one usage line`, async () => {
-    const { main } = await import('../../../scripts/mock.js');
-    const { code, output } = await runInProcess(main, [...args]);
-    expectOneErrorLine({ code, output }, message);
-    expect(output).toContain('Usage: npm run mock -- --service <name> --as-sandbox [--rps <n>]');
-  });
-}
 
 test("financial data stand-in: a report ends within one of the seed's waits between reads, not inProgress at once", async () => {
   const { sandboxLimits } = await import('../../../mocks/financial-data/stand-in-limits.js');
