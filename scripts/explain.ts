@@ -9,7 +9,8 @@ import path from 'node:path';
 import { configOf } from '../helpers/config/config.js';
 import { contractVersions } from '../helpers/contract/versions.js';
 import { writeFileAtomic } from '../helpers/verdict/write-file.js';
-import { explainCertification, explanationLines } from '../tools/diff/explain.js';
+import { explanationLines } from '../helpers/verdict/certification-report.js';
+import { explainCertification } from '../tools/diff/explain.js';
 import { knownService, parseArgs, runMain, UsageError, type CommandMain } from '../tools/cli.js';
 
 const USAGE = 'npm run explain -- --to <version> [--certification <file>] [--service <name>]';

@@ -13,7 +13,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { ClockError, parseClockInstant } from '../mocks/kit/clock.js';
-import { FaultError } from '../mocks/kit/faults.js';
 import { MOCKS, unknownFaultsMessage, type MockEntry } from '../mocks/index.js';
 import { freeLocalPort, startStandIn, toDotenv, type StandInService } from '../mocks/stand-in.js';
 import { configOf, FD_HEADER_NAMINGS } from '../helpers/config/config.js';
@@ -80,25 +79,25 @@ export const main: CommandMain = async (argv, io) => {
   }
   if (args.rps !== undefined) throw new UsageError(`--rps applies only with --as-sandbox. Usage: ${SANDBOX_USAGE}`);
   const deliverTo = args['deliver-to'];
-  if (deliverTo !== undefined && (typeof deliverTo !== 'string' || !/^https?:\/\/[^/?#\s]+\/?$/.test(deliverTo)))
+  if (deliverTo !== undefined && !/^https?:\/\/[^/?#\s]+\/?$/.test(deliverTo))
     throw new UsageError(`--deliver-to must be an http(s) origin such as http://127.0.0.1:9000, not '${deliverTo}'. Usage: ${USAGE}`);
   // Financial data security header names: --header-names, else FD_HEADER_NAMES (seed names by default).
   const names = args['header-names'];
-  if (typeof names === 'string' && !(FD_HEADER_NAMINGS as readonly string[]).includes(names))
+  if (names !== undefined && !(FD_HEADER_NAMINGS as readonly string[]).includes(names))
     throw new UsageError(`--header-names must be seed or provider, not '${names}'. Usage: ${USAGE}`);
   const choice = configOf(io.env).fdHeaders;
   const headerNames = fdHeaderNames(
     await loadContract('financial-data'),
-    typeof names === 'string' ? (names as HeaderNaming) : choice.naming,
-    typeof names === 'string' ? {} : choice.overrides,
+    (names as HeaderNaming | undefined) ?? choice.naming,
+    names !== undefined ? {} : choice.overrides,
   );
-  const receiver = typeof deliverTo === 'string' ? undefined : await startReceiver(io);
-  const divertTo = typeof deliverTo === 'string' ? new URL(deliverTo).origin : receiver!.origin;
+  const receiver = deliverTo !== undefined ? undefined : await startReceiver(io);
+  const divertTo = deliverTo !== undefined ? new URL(deliverTo).origin : receiver!.origin;
   const credentials: Record<string, unknown> = {};
   const handles = [];
   for (const mock of selected) {
     try {
-      const options = { faults, port: mock.port, headerNames, ...(typeof clockStart === 'string' ? { clockStart } : {}) }; // headerNames: read by the financial data mock only
+      const options = { faults, port: mock.port, headerNames, ...(clockStart !== undefined ? { clockStart } : {}) }; // headerNames: read by the financial data mock only
       const handle = await mock.start(options);
       handle.context.deliveries.divertTo = divertTo;
       handles.push(handle);
@@ -106,9 +105,8 @@ export const main: CommandMain = async (argv, io) => {
       const extra = mock.service === 'financial-data' ? `   headers: ${headerNames.appKey} / ${headerNames.appToken}` : '';
       io.out(`${mock.service.padEnd(18)} ${handle.baseURL}   (control: ${handle.origin}/__mock/state)${extra}`);
     } catch (error) {
-      if (error instanceof FaultError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'EADDRINUSE') throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
+      if ((error as { code?: string }).code === 'EADDRINUSE')
+        throw new Error(`port ${mock.port} is in use (is another \`npm run mock\` running?)`);
       throw error;
     }
   }

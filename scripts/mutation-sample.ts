@@ -122,15 +122,10 @@ export const main: CommandMain = async (argv, io) => {
     const all = await instrumentFolders(sandbox, [path.join('mocks', service)], kit);
     // The reviewed list of the current tree applies to any ref measured.
     // The service's own list and the shared kit's.
-    const equivalents = [
-      ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml')),
-      ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml')),
-    ];
+    const lists = [service, 'kit'].map((owner) => path.join(ROOT, 'mocks', owner, 'equivalent-mutants.yaml'));
+    const equivalents = loadEquivalents(lists);
     // Reviewed survivors that stay (observable, but no rule pins them): counted, their reason shown.
-    const stays = [
-      ...loadEquivalents(path.join(ROOT, 'mocks', service, 'equivalent-mutants.yaml'), 'stays'),
-      ...loadEquivalents(path.join(ROOT, 'mocks', 'kit', 'equivalent-mutants.yaml'), 'stays'),
-    ];
+    const stays = loadEquivalents(lists, ['stays']);
     const sources = new Map<string, string[]>();
     const lineOf = (m: SampledMutant) => {
       if (!sources.has(m.file))
@@ -371,12 +366,12 @@ async function checkEquivalents(io: CommandIo): Promise<number> {
     const kit = kitFilesUsedBy(ROOT, name);
     const mutants = await mutantsOf(ROOT, [path.join('mocks', name)], kit);
     kitMutants.push(...mutants.filter((m) => m.file.startsWith(path.join('mocks', 'kit'))));
-    const rules = [...loadEquivalents(path.join(ROOT, listOf(name))), ...loadEquivalents(path.join(ROOT, listOf(name)), 'stays')];
+    const rules = loadEquivalents([path.join(ROOT, listOf(name))], ['equivalent', 'stays']);
     entries += rules.length;
     for (const r of staleEquivalents(rules, mutants, lineOf)) stale.push(`${listOf(name)}: ${describe(r)}${staleText(r)}`);
     io.out(`${name}: ${mutants.length} mutants, ${rules.length} reviewed entries`);
   }
-  const kitRules = [...loadEquivalents(path.join(ROOT, listOf('kit'))), ...loadEquivalents(path.join(ROOT, listOf('kit')), 'stays')];
+  const kitRules = loadEquivalents([path.join(ROOT, listOf('kit'))], ['equivalent', 'stays']);
   entries += kitRules.length;
   for (const r of staleEquivalents(kitRules, kitMutants, lineOf)) stale.push(`${listOf('kit')}: ${describe(r)}${staleText(r)}`);
   for (const line of stale) io.err(line);

@@ -5,16 +5,11 @@
 // announce (docs/version-bump.md). What the newer version changed is the contract diff of the two
 // published documents (their provider facts, schemas/<service>/.../provider-facts.json) through the
 // suite's own diff (suite-diff.ts): no second differ.
-import { explanationLines } from '../../helpers/verdict/certification-report.js';
 import type { Certification, ExplainedFailure, FailedCheck, FailureGroup, VersionExplanation } from '../../helpers/verdict/model.js';
 import { asDocument } from './documents.js';
 import { loadContract } from '../../helpers/contract/contract.js';
 import { factsFile, readFacts, suiteView } from './provider-facts.js';
 import { diffForSuite, type ChangeEntry } from './suite-diff.js';
-
-/** A certification's failures classed by a newer version's document (the certification keeps it per service: newerVersion). */
-type Explanation = VersionExplanation;
-export { explanationLines };
 
 /** The facts of two versions' published documents, diffed by the suite's own diff (its operations and rules those of the older version's contract). */
 async function announcedChanges(service: string, from: string, to: string): Promise<ChangeEntry[]> {
@@ -80,7 +75,7 @@ export async function explainCertification(
   service: string,
   to: string,
   changes?: ChangeEntry[],
-): Promise<Explanation> {
+): Promise<VersionExplanation> {
   const verdict = certification.services.find((s) => s.service === service);
   if (!verdict) throw new Error(`the certification has no ${service} verdict`);
   const from = verdict.contractVersion;

@@ -127,15 +127,18 @@ export async function mutantsOf(root: string, folders: string[], extraFiles: str
 }
 
 /**
- * A reviewed list's entries: `equivalent` (excluded from the sample) or `stays` (survivors that are
+ * The entries of reviewed lists: `equivalent` (excluded from the sample), `stays` (survivors that are
  * observable but that no rule of the sources pins, e.g. free text; kept in the sample and counted
- * as survivors, the report gives the reason).
+ * as survivors, the report gives the reason), or both.
  */
-export function loadEquivalents(file: string, key: 'equivalent' | 'stays' = 'equivalent'): EquivalentRule[] {
-  if (!fs.existsSync(file)) return [];
-  const raw = parse(fs.readFileSync(file, 'utf8')) as Record<string, EquivalentRule[] | undefined>;
-  for (const e of raw[key] ?? []) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
-  return raw[key] ?? [];
+export function loadEquivalents(files: string[], keys: ('equivalent' | 'stays')[] = ['equivalent']): EquivalentRule[] {
+  return files.flatMap((file) => {
+    if (!fs.existsSync(file)) return [];
+    const raw = parse(fs.readFileSync(file, 'utf8')) as Record<string, EquivalentRule[] | undefined>;
+    const entries = keys.flatMap((key) => raw[key] ?? []);
+    for (const e of entries) if (!e.file || !e.reason) throw new Error(`${file}: every entry needs file and reason`);
+    return entries;
+  });
 }
 
 /** The reviewed rule that declares a mutant equivalent (no observable behaviour a rule covers), if any. */
